@@ -1,0 +1,39 @@
+# The two commands of the README: `make run` and `make test`.
+.PHONY: run test test-postgres lint format check demo bench clean
+
+PY := .venv/bin/python
+HOST ?= 127.0.0.1:8000
+
+run: ## install, migrate, build the demo tournament, serve on http://127.0.0.1:8000
+	bin/setup-venv
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py demo
+	DEBUG=1 $(PY) manage.py runserver $(HOST)
+
+test: ## install the dev tools and system packages, run every test (browser tests included)
+	bin/system-packages
+	bin/setup-venv --dev
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-postgres: ## the same suite against a throwaway PostgreSQL cluster
+	bin/system-packages
+	bin/setup-venv --dev
+	bin/with-postgres $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: ## ruff, Django's checks, missing migrations
+	bin/setup-venv --dev
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
+
+format:
+	.venv/bin/ruff format .
+	.venv/bin/ruff check --fix .
+
+bench: ## benchmarks (figures, not tests)
+	$(PY) bench/bench_scoring.py
+	$(PY) bench/bench_draw.py
+
+clean:
+	rm -rf .venv .pytest_cache .ruff_cache .hypothesis
