@@ -1,0 +1,270 @@
+"""Standings: who ranks where, from the tables' totals.
+
+`rank` is pure: it takes plain results and the ordered criteria and returns
+ranked rows, so every criterion is tested without a database. `load_results`
+reads a tournament's tables in a fixed number of queries. Nothing here
+writes to the database or scores a deal (the marques are already on the
+tables, computed by `scoring`).
+
+In a mêlée the entrant is a player (each player of a team gets the team's
+result), otherwise the entrant is a team.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+POINTS = "points"
+WINS = "wins"
+MATCH_POINTS = "match_points"
+DIFFERENCE = "difference"
+HEAD_TO_HEAD = "head_to_head"
+BUCHHOLZ = "buchholz"
+CRITERIA = (POINTS, WINS, MATCH_POINTS, DIFFERENCE, HEAD_TO_HEAD, BUCHHOLZ)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished table seen from the standings: the entrants of side A and
+    side B (side B empty for a bye) and each side's points."""
+
+    round: int
+    side_a: tuple[int, ...]
+    side_b: tuple[int, ...]
+    points_a: int
+    points_b: int
+
+
+@dataclass(frozen=True)
+class ByeScore:
+    """What a bye is worth: a win or not, and its points (fixed, or the
+    average of the points scored in that round when `average` is set)."""
+
+    win: bool = True
+    points: int = 0
+    average: bool = False
+
+
+@dataclass(frozen=True)
+class MatchPoints:
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+
+@dataclass
+class Row:
+    entrant: int
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    byes: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    match_points: int = 0
+    buchholz: int = 0
+    head_to_head: int = 0
+    rank: int = 0
+    opponents: list[int] = field(default_factory=list)
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+    @property
+    def wins(self) -> int:
+        return self.won
+
+    @property
+    def points(self) -> int:
+        return self.points_for
+
+
+def rank(
+    entrants: Iterable[int],
+    results: Iterable[Result],
+    *,
+    criteria: Sequence[str] = (POINTS,),
+    bye: ByeScore = ByeScore(),
+    match_points: MatchPoints = MatchPoints(),
+) -> list[Row]:
+    """Rows in ranking order; entrants equal on every criterion share a rank.
+
+    Head-to-head compares, within a group of entrants equal on the criteria
+    before it, the parties each won against the others of the group."""
+    unknown = [c for c in criteria if c not in CRITERIA]
+    if unknown:
+        raise ValueError(f"unknown ranking criteria: {unknown}")
+    rows: dict[int, Row] = {e: Row(entrant=e) for e in entrants}
+    results = list(results)
+    beaten: dict[int, set[int]] = defaultdict(set)
+    round_points: dict[int, list[int]] = defaultdict(list)
+    for r in results:
+        if r.side_b:
+            round_points[r.round].extend([r.points_a, r.points_b])
+
+    for r in results:
+        if not r.side_b:
+            points = bye.points
+            if bye.average:
+                scored = round_points.get(r.round, [])
+                points = round(sum(scored) / len(scored)) if scored else 0
+            for e in r.side_a:
+                row = rows.setdefault(e, Row(entrant=e))
+                row.byes += 1
+                row.points_for += points
+                if bye.win:
+                    row.won += 1
+                    row.match_points += match_points.win
+            continue
+        for own, other, pf, pa in (
+            (r.side_a, r.side_b, r.points_a, r.points_b),
+            (r.side_b, r.side_a, r.points_b, r.points_a),
+        ):
+            for e in own:
+                row = rows.setdefault(e, Row(entrant=e))
+                row.played += 1
+                row.points_for += pf
+                row.points_against += pa
+                row.opponents.extend(other)
+                if pf > pa:
+                    row.won += 1
+                    row.match_points += match_points.win
+                    beaten[e].update(other)
+                elif pf == pa:
+                    row.drawn += 1
+                    row.match_points += match_points.draw
+                else:
+                    row.lost += 1
+                    row.match_points += match_points.loss
+
+    for row in rows.values():
+        row.buchholz = sum(rows[o].points_for for o in row.opponents if o in rows)
+
+    ordered = sorted(rows.values(), key=lambda r: r.entrant)
+    ordered = _sort(ordered, list(criteria), beaten)
+    _assign_ranks(ordered, list(criteria))
+    return ordered
+
+
+def _key(row: Row, criterion: str) -> int:
+    return getattr(row, criterion)
+
+
+def _sort(rows: list[Row], criteria: list[str], beaten: dict[int, set[int]]) -> list[Row]:
+    """Sort by the criteria in order; head-to-head is resolved inside each
+    group left equal by the criteria before it."""
+    if not criteria or len(rows) <= 1:
+        return rows
+    criterion, rest = criteria[0], criteria[1:]
+    if criterion == HEAD_TO_HEAD:
+        group = {r.entrant for r in rows}
+        for r in rows:
+            r.head_to_head = len(beaten.get(r.entrant, set()) & group)
+    rows = sorted(rows, key=lambda r: -_key(r, criterion))
+    out: list[Row] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and _key(rows[j], criterion) == _key(rows[i], criterion):
+            j += 1
+        out.extend(_sort(rows[i:j], rest, beaten))
+        i = j
+    return out
+
+
+def _assign_ranks(rows: list[Row], criteria: list[str]) -> None:
+    for i, row in enumerate(rows):
+        if i and all(_key(row, c) == _key(rows[i - 1], c) for c in criteria):
+            row.rank = rows[i - 1].rank
+        else:
+            row.rank = i + 1
+
+
+@dataclass
+class Standing:
+    """A ranked row with the team (or, in a mêlée, the player) it is about."""
+
+    row: Row
+    entrant: object
+
+
+def tournament_results(tournament) -> tuple[list[int], list[Result]]:
+    """The entrants and results of a tournament's finished tables, in a fixed
+    number of queries whatever its size."""
+    from tournaments.models import Table, Team, Tournament
+
+    melee = tournament.format == Tournament.Format.MELEE
+    tables = (
+        Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
+        .select_related("round")
+        .values_list(
+            "round__number",
+            "team_a_id",
+            "team_b_id",
+            "total_a",
+            "total_b",
+        )
+    )
+    players: dict[int, tuple[int, int]] = {}
+    if melee:
+        players = {
+            t[0]: (t[1], t[2])
+            for t in Team.objects.filter(tournament=tournament).values_list(
+                "id", "player1_id", "player2_id"
+            )
+        }
+
+    def side(team_id: int | None) -> tuple[int, ...]:
+        if team_id is None:
+            return ()
+        return players[team_id] if melee else (team_id,)
+
+    results = [
+        Result(round=n, side_a=side(a), side_b=side(b), points_a=ta, points_b=tb)
+        for n, a, b, ta, tb in tables
+    ]
+    if melee:
+        entrants = list(tournament.players.values_list("id", flat=True))
+    else:
+        entrants = list(
+            Team.objects.filter(tournament=tournament, round__isnull=True).values_list(
+                "id", flat=True
+            )
+        )
+    return entrants, results
+
+
+def tournament_standings(tournament) -> list[Standing]:
+    """The tournament's ranking with its entrants loaded."""
+    from tournaments.models import Tournament
+
+    entrants, results = tournament_results(tournament)
+    rows = rank(
+        entrants,
+        results,
+        criteria=tournament.criteria,
+        bye=ByeScore(
+            win=tournament.bye_policy != Tournament.ByePolicy.NOTHING,
+            points=tournament.bye_points
+            if tournament.bye_policy == Tournament.ByePolicy.FIXED
+            else 0,
+            average=tournament.bye_policy == Tournament.ByePolicy.AVERAGE,
+        ),
+        match_points=MatchPoints(
+            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
+        ),
+    )
+    if tournament.format == Tournament.Format.MELEE:
+        objects = {p.pk: p for p in tournament.players.all()}
+    else:
+        objects = {
+            t.pk: t
+            for t in tournament.teams.filter(round__isnull=True).select_related(
+                "player1", "player2"
+            )
+        }
+    return [Standing(row=r, entrant=objects.get(r.entrant)) for r in rows]
