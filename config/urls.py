@@ -1,0 +1,13 @@
+"""Root URLs: the tournaments app, auth, admin and the language switch."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("tournaments.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("compte/connexion/", auth_views.LoginView.as_view(), name="login"),
+    path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

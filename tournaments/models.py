@@ -1,0 +1,475 @@
+"""The tournament's data: what was registered, drawn and entered.
+
+Models hold invariants (choices, database constraints) and reusable
+filters. They never compute a score: marques come from `scoring`, through
+the services in `tournaments/services.py`, which alone write them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+class TournamentQuerySet(models.QuerySet):
+    def published(self) -> TournamentQuerySet:
+        return self.filter(published=True)
+
+    def managed_by(self, user) -> TournamentQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self.all()
+        return self.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        PAIRS = "pairs", _("Doublettes (équipes fixes)")
+        MELEE = "melee", _("Mêlée (partenaires tirés à chaque partie)")
+
+    class EndMode(models.TextChoices):
+        DEALS = "deals", _("Nombre de donnes")
+        TARGET = "target", _("Score à atteindre")
+
+    class ScoreEntry(models.TextChoices):
+        DEALS = "deals", _("Donne par donne")
+        TOTALS = "totals", _("Totaux de fin de partie")
+
+    class ByePolicy(models.TextChoices):
+        FIXED = "fixed", _("Partie gagnée, points fixes")
+        AVERAGE = "average", _("Partie gagnée, moyenne des points de la partie")
+        NOTHING = "nothing", _("Ni victoire ni points")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Inscriptions")
+        RUNNING = "running", _("En cours")
+        FINISHED = "finished", _("Terminé")
+
+    class Criterion(models.TextChoices):
+        POINTS = "points", _("Total des points")
+        WINS = "wins", _("Parties gagnées")
+        MATCH_POINTS = "match_points", _("Points de match")
+        DIFFERENCE = "difference", _("Différence de points")
+        HEAD_TO_HEAD = "head_to_head", _("Confrontation directe")
+        BUCHHOLZ = "buchholz", _("Points des adversaires (Buchholz)")
+
+    name = models.CharField(_("nom"), max_length=120)
+    slug = models.SlugField(_("identifiant d'adresse"), max_length=140, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("lieu"), max_length=160, blank=True)
+    rules = models.JSONField(
+        _("règles"),
+        default=dict,
+        help_text=_("Profil de règles du moteur de marque : préréglage, version et options."),
+    )
+    format = models.CharField(
+        _("formule"), max_length=10, choices=Format.choices, default=Format.PAIRS
+    )
+    parties = models.PositiveSmallIntegerField(_("nombre de parties"), default=4)
+    end_mode = models.CharField(
+        _("fin de partie"), max_length=10, choices=EndMode.choices, default=EndMode.DEALS
+    )
+    end_deals = models.PositiveSmallIntegerField(_("donnes par partie"), default=12)
+    end_target = models.PositiveIntegerField(_("score à atteindre"), null=True, blank=True)
+    score_entry = models.CharField(
+        _("saisie"), max_length=10, choices=ScoreEntry.choices, default=ScoreEntry.DEALS
+    )
+    ranking_criteria = models.JSONField(_("critères de classement"), default=list, blank=True)
+    match_points_win = models.PositiveSmallIntegerField(_("points de match : victoire"), default=2)
+    match_points_draw = models.PositiveSmallIntegerField(_("points de match : nul"), default=1)
+    match_points_loss = models.PositiveSmallIntegerField(_("points de match : défaite"), default=0)
+    bye_policy = models.CharField(
+        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.FIXED
+    )
+    bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
+    published = models.BooleanField(_("publié"), default=False)
+    status = models.CharField(
+        _("état"), max_length=15, choices=Status.choices, default=Status.REGISTRATION
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisateur"),
+        on_delete=models.PROTECT,
+        related_name="owned_tournaments",
+        null=True,
+        blank=True,
+    )
+    co_organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("co-organisateurs"),
+        related_name="co_organized_tournaments",
+        blank=True,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_mode="deals", end_deals__gte=1)
+                | Q(end_mode="target", end_target__gte=1),
+                name="tournament_end_is_complete",
+            ),
+            models.CheckConstraint(condition=Q(parties__gte=1), name="tournament_has_parties"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def rule_profile(self) -> scoring.Rules:
+        return scoring.Rules.from_json(self.rules or "ffb-belote")
+
+    @property
+    def partie_end(self) -> dict[str, int]:
+        if self.end_mode == self.EndMode.TARGET:
+            return {"target": self.end_target or 1000}
+        return {"deals": self.end_deals}
+
+    @property
+    def criteria(self) -> list[str]:
+        return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+
+class Player(models.Model):
+    """A person. In fixed pairs, players come with their team; in a mêlée
+    they register alone and the draw forms the teams."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Inscrit")
+        WITHDRAWN = "withdrawn", _("Forfait")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("prénom"), max_length=80)
+    last_name = models.CharField(_("nom"), max_length=80)
+    licence = models.CharField(_("licence"), max_length=30, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    present = models.BooleanField(_("présent"), default=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class TeamQuerySet(models.QuerySet):
+    def active(self) -> TeamQuerySet:
+        return self.filter(status=Team.Status.ACTIVE)
+
+    def present(self) -> TeamQuerySet:
+        return self.active().filter(present=True)
+
+
+class Team(models.Model):
+    """Two players. Fixed pairs are registered once (`round` empty); in a
+    mêlée the draw forms a new team for each round (`round` set)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Engagée")
+        WITHDRAWN = "withdrawn", _("Forfait")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    round = models.ForeignKey(
+        "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="melee_teams"
+    )
+    number = models.PositiveIntegerField(_("numéro"))
+    name = models.CharField(_("nom d'équipe"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    player1 = models.ForeignKey(
+        Player, verbose_name=_("joueur 1"), on_delete=models.PROTECT, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        Player, verbose_name=_("joueur 2"), on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    present = models.BooleanField(_("présente"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                condition=Q(round__isnull=True),
+                name="team_number_unique_in_tournament",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "number"],
+                condition=Q(round__isnull=False),
+                name="team_number_unique_in_round",
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=models.F("player2")), name="team_has_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        return f"{self.player1.last_name} – {self.player2.last_name}"
+
+    @property
+    def players_label(self) -> str:
+        return f"{self.player1} & {self.player2}"
+
+
+class Round(models.Model):
+    """A partie of the tournament: drawn, played, closed."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Tirée, pas commencée")
+        PLAYING = "playing", _("En cours")
+        CLOSED = "closed", _("Close")
+
+    class DrawMethod(models.TextChoices):
+        RANDOM = "random", _("Au hasard")
+        RANKING = "ranking", _("Selon le classement")
+        ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("partie n°"))
+    status = models.CharField(
+        _("état"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    draw_method = models.CharField(
+        _("tirage"), max_length=10, choices=DrawMethod.choices, default=DrawMethod.RANDOM
+    )
+    draw_seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_number_unique_in_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Partie %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    """One table of a round: team A sits North/South, team B East/West.
+    A table with no team B is the bye (exempt)."""
+
+    class Status(models.TextChoices):
+        NOT_STARTED = "not_started", _("Pas commencée")
+        IN_PROGRESS = "in_progress", _("En cours")
+        COMPLETE = "complete", _("Terminée")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table n°"))
+    team_a = models.ForeignKey(
+        Team, verbose_name=_("équipe Nord-Sud"), on_delete=models.PROTECT, related_name="+"
+    )
+    team_b = models.ForeignKey(
+        Team,
+        verbose_name=_("équipe Est-Ouest"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    status = models.CharField(
+        _("état"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
+    )
+    total_a = models.IntegerField(_("total Nord-Sud"), default=0)
+    total_b = models.IntegerField(_("total Est-Ouest"), default=0)
+    lost_pot = models.IntegerField(_("litige perdu"), default=0)
+    corrected = models.BooleanField(_("corrigé"), default=False)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="table_number_unique_in_round"
+            ),
+            models.CheckConstraint(
+                condition=~Q(team_a=models.F("team_b")), name="table_teams_differ"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+
+class Seat(models.Model):
+    """Which team sits where in a round. It exists so that the database
+    itself refuses a team seated twice in one round, which two foreign keys
+    on `Table` cannot express; the draw service writes it with the table."""
+
+    class Side(models.TextChoices):
+        A = "A", _("Nord-Sud")
+        B = "B", _("Est-Ouest")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="seats")
+    side = models.CharField(max_length=1, choices=Side.choices)
+
+    class Meta:
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_once_per_round"),
+            models.UniqueConstraint(fields=["table", "side"], name="one_team_per_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.side}: {self.team}"
+
+
+class Deal(models.Model):
+    """A donne as entered, with the marques the engine computed for it."""
+
+    class Side(models.TextChoices):
+        A = "A", _("Nord-Sud")
+        B = "B", _("Est-Ouest")
+
+    class Trump(models.TextChoices):
+        SPADES = "S", _("♠ Pique")
+        HEARTS = "H", _("♥ Cœur")
+        DIAMONDS = "D", _("♦ Carreau")
+        CLUBS = "C", _("♣ Trèfle")
+        NO_TRUMP = "SA", _("Sans atout")
+        ALL_TRUMP = "TA", _("Tout atout")
+
+    class Outcome(models.TextChoices):
+        MADE = "made", _("Faite")
+        CHUTE = "chute", _("Chute")
+        LITIGE = "litige", _("Litige")
+        PASSED = "passed", _("Passe")
+
+    class Position(models.TextChoices):
+        NORTH = "N", _("Nord")
+        EAST = "E", _("Est")
+        SOUTH = "S", _("Sud")
+        WEST = "W", _("Ouest")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("donne n°"))
+    dealer = models.CharField(_("donneur"), max_length=1, choices=Position.choices, blank=True)
+    taker = models.CharField(_("preneur"), max_length=1, choices=Side.choices, blank=True)
+    trump = models.CharField(_("atout"), max_length=2, choices=Trump.choices, blank=True)
+    bid = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
+    bid_capot = models.BooleanField(_("capot annoncé"), default=False)
+    coinche = models.PositiveSmallIntegerField(
+        _("coinche"), choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))], default=0
+    )
+    points_a = models.PositiveSmallIntegerField(_("points Nord-Sud"), null=True, blank=True)
+    points_b = models.PositiveSmallIntegerField(_("points Est-Ouest"), null=True, blank=True)
+    capot = models.CharField(_("capot"), max_length=1, choices=Side.choices, blank=True)
+    belote_a = models.PositiveSmallIntegerField(_("belotes Nord-Sud"), default=0)
+    belote_b = models.PositiveSmallIntegerField(_("belotes Est-Ouest"), default=0)
+    announcements = models.JSONField(
+        _("annonces"),
+        default=dict,
+        blank=True,
+        help_text=_("Annonces déclarées par équipe, ou points d'annonces déjà départagés."),
+    )
+    marque_a = models.IntegerField(_("marque Nord-Sud"), default=0)
+    marque_b = models.IntegerField(_("marque Est-Ouest"), default=0)
+    outcome = models.CharField(_("résultat"), max_length=6, choices=Outcome.choices)
+    pot = models.IntegerField(_("litige en attente"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_at_table"),
+            models.CheckConstraint(condition=Q(coinche__lte=2), name="deal_coinche_level"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Donne %(number)s") % {"number": self.number}
+
+    def to_engine(self) -> dict:
+        """The deal in the engine's input format (SPEC §8)."""
+        data: dict = {"taker": self.taker or None}
+        if not self.taker:
+            return data
+        data["trump"] = self.trump
+        if self.bid_capot:
+            data["bid"] = "capot"
+        elif self.bid is not None:
+            data["bid"] = self.bid
+        if self.coinche:
+            data["coinche"] = self.coinche
+        points = {}
+        if self.points_a is not None:
+            points["A"] = self.points_a
+        if self.points_b is not None:
+            points["B"] = self.points_b
+        if points:
+            data["points"] = points
+        if self.capot:
+            data["capot"] = self.capot
+        if self.belote_a or self.belote_b:
+            data["belote"] = {"A": self.belote_a, "B": self.belote_b}
+        if self.announcements:
+            data.update(self.announcements)
+        return data
+
+
+class Adjustment(models.Model):
+    """A penalty or bonus given at a table, with its reason."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="adjustments")
+    team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.PROTECT)
+    points = models.IntegerField(_("points"))
+    reason = models.CharField(_("motif"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        verbose_name = _("pénalité")
+        verbose_name_plural = _("pénalités")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.points:+d} ({self.reason})"
