@@ -1,0 +1,69 @@
+"""`manage.py demo` builds the concours the README promises."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Deal, Round, Table, Tournament
+from tournaments.standings import tournament_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo_output() -> str:
+    out = StringIO()
+    call_command("demo", stdout=out)
+    return out.getvalue()
+
+
+def test_the_demo_prints_the_organizer_login(demo_output):
+    assert "Organisateur : organisateur" in demo_output
+    assert "Mot de passe : " in demo_output
+
+
+def test_the_demo_is_a_coinche_concours_of_24_teams_and_4_parties(demo_output):
+    tournament = Tournament.objects.get()
+    assert tournament.rules["preset"] == "ffb-coinche"
+    assert tournament.parties == 4 and tournament.end_deals == 12
+    assert tournament.teams.count() == 24
+    names = " ".join(str(t.player1) + str(t.player2) for t in tournament.teams.all())
+    assert any(c in names for c in "éèêëïôç")
+
+
+def test_parties_1_and_2_are_played_deal_by_deal_and_partie_3_half(demo_output):
+    tournament = Tournament.objects.get()
+    rounds = {r.number: r for r in tournament.rounds.all()}
+    assert sorted(rounds) == [1, 2, 3]
+    for n in (1, 2):
+        assert rounds[n].status == Round.Status.CLOSED
+        for table in rounds[n].tables.all():
+            assert table.status == Table.Status.COMPLETE
+            assert table.deals.count() == 12
+    third = list(rounds[3].tables.all())
+    assert rounds[3].status == Round.Status.PLAYING
+    complete = [t for t in third if t.status == Table.Status.COMPLETE]
+    assert 0 < len(complete) < len(third)
+
+
+def test_demo_marques_add_up_to_the_table_totals(demo_output):
+    for table in Table.objects.filter(team_b__isnull=False):
+        deals = list(Deal.objects.filter(table=table))
+        assert sum(d.marque_a for d in deals) == table.total_a
+        assert sum(d.marque_b for d in deals) == table.total_b
+
+
+def test_running_the_demo_again_keeps_the_existing_one(demo_output):
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "existe déjà" in out.getvalue()
+    assert Tournament.objects.count() == 1
+
+
+def test_the_demo_has_a_ranking(demo_output):
+    standings = tournament_standings(Tournament.objects.get())
+    assert len(standings) == 24
+    assert standings[0].row.points_for >= standings[-1].row.points_for

@@ -1,0 +1,45 @@
+"""Public pages speak French by default and English on request."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_lists_published_tournaments_in_french(client, tournament):
+    response = client.get(reverse("tournaments:home"))
+    assert response.status_code == 200
+    assert "Concours de la Saint-Éloi" in response.text
+    assert "Tournois" in response.text
+
+
+def test_an_unpublished_tournament_is_hidden_from_the_public(client, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(published=False)
+    assert "Saint-Éloi" not in client.get(reverse("tournaments:home")).text
+    assert client.get(tournament.get_absolute_url()).status_code == 404
+
+
+def test_its_organizer_still_sees_an_unpublished_tournament(client, tournament, organizer):
+    Tournament.objects.filter(pk=tournament.pk).update(published=False)
+    client.force_login(organizer)
+    assert client.get(tournament.get_absolute_url()).status_code == 200
+
+
+def test_switching_the_language_shows_english(client, tournament):
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"}, follow=True)
+    assert response.status_code == 200
+    assert "Tournaments" in response.text
+
+
+def test_the_tournament_page_prints_the_rule_profile(client, tournament):
+    response = client.get(tournament.get_absolute_url())
+    assert tournament.rule_profile.summary_fr() in response.text
+
+
+def test_pages_send_a_same_origin_content_security_policy(client, tournament):
+    response = client.get(reverse("tournaments:home"))
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]

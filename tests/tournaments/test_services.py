@@ -1,0 +1,224 @@
+"""The organizer's use-cases, run for real on the database."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import add_teams
+from tournaments import services
+from tournaments.models import Deal, Round, Table, Team
+
+pytestmark = pytest.mark.django_db
+
+
+def coinche(taker="A", trump="H", bid=90, points=97, **extra):
+    values = {"taker": taker, "trump": trump, "bid": bid}
+    values["points_a" if taker == "A" else "points_b"] = points
+    values.update(extra)
+    return values
+
+
+def play_out(table: Table, deals: int = 12) -> None:
+    for _ in range(deals):
+        services.record_deal(table=table, values=coinche())
+
+
+def finish_round(rnd: Round) -> None:
+    for table in rnd.tables.filter(team_b__isnull=False):
+        play_out(table)
+    services.close_round(round=rnd)
+
+
+# --- Score entry ---------------------------------------------------------
+
+
+def test_a_recorded_deal_carries_the_engines_marques(table):
+    deal = services.record_deal(table=table, values=coinche())
+    deal.refresh_from_db()
+    table.refresh_from_db()
+    assert (deal.marque_a, deal.marque_b, deal.outcome) == (190, 70, "made")
+    assert (table.total_a, table.total_b) == (190, 70)
+    assert table.status == Table.Status.IN_PROGRESS
+    assert table.round.status == Round.Status.PLAYING
+
+
+def test_a_made_coinche_doubles_the_takers_marque(table):
+    services.record_deal(
+        table=table, values={"taker": "B", "trump": "C", "bid": 80, "coinche": 1, "points_b": 102}
+    )
+    table.refresh_from_db()
+    assert (table.total_a, table.total_b) == (0, 480)
+
+
+def test_an_impossible_deal_is_refused_with_its_field_and_changes_nothing(table):
+    services.record_deal(table=table, values=coinche())
+    before = table.version + 1
+    with pytest.raises(services.TournamentError) as error:
+        services.record_deal(table=table, values=coinche(bid=85))
+    assert error.value.field == "bid"
+    assert error.value.message
+    table.refresh_from_db()
+    assert table.deals.count() == 1 and table.version == before
+
+
+def test_card_points_that_do_not_add_up_are_refused(table):
+    with pytest.raises(services.TournamentError) as error:
+        services.record_deal(
+            table=table,
+            values={"taker": "A", "trump": "S", "bid": 80, "points_a": 100, "points_b": 63},
+        )
+    assert error.value.field == "points"
+    assert "162" in error.value.message
+    assert not table.deals.exists()
+
+
+def test_a_stale_version_is_refused_rather_than_overwriting(table):
+    services.record_deal(table=table, values=coinche(), expected_version=table.version)
+    with pytest.raises(services.TournamentError) as error:
+        services.record_deal(table=table, values=coinche(), expected_version=table.version)
+    assert error.value.field == "version"
+    assert table.deals.count() == 1
+
+
+def test_a_table_is_complete_after_its_twelve_deals(table):
+    play_out(table)
+    table.refresh_from_db()
+    assert table.status == Table.Status.COMPLETE
+    with pytest.raises(services.TournamentError):
+        services.record_deal(table=table, values=coinche())
+
+
+def test_correcting_a_deal_rescoring_the_table(table):
+    services.record_deal(table=table, values=coinche())
+    services.record_deal(table=table, values=coinche(points=60), number=1)
+    table.refresh_from_db()
+    deal = table.deals.get()
+    assert deal.outcome == Deal.Outcome.CHUTE
+    assert table.total_a == deal.marque_a and table.total_b == deal.marque_b
+
+
+def test_a_penalty_adds_to_the_table_total_with_its_reason(table):
+    services.record_deal(table=table, values=coinche())
+    services.add_adjustment(
+        table=table, team=table.team_b, points=162, reason="Renonce de Nord-Sud"
+    )
+    table.refresh_from_db()
+    assert (table.total_a, table.total_b) == (190, 70 + 162)
+
+
+def test_a_penalty_needs_a_reason(table):
+    with pytest.raises(services.TournamentError) as error:
+        services.add_adjustment(table=table, team=table.team_b, points=162, reason=" ")
+    assert error.value.field == "reason"
+
+
+def test_totals_only_tournaments_record_final_totals(make_tournament):
+    tournament = make_tournament(name="Totaux", score_entry="totals")
+    add_teams(tournament, 2)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    table = rnd.tables.get()
+    services.record_totals(table=table, total_a=1320, total_b=1010)
+    table.refresh_from_db()
+    assert (table.status, table.total_a, table.total_b) == (Table.Status.COMPLETE, 1320, 1010)
+
+
+# --- The life of a round -------------------------------------------------
+
+
+def test_closing_lists_the_tables_still_incomplete(round1):
+    tables = list(round1.tables.order_by("number"))
+    play_out(tables[0])
+    with pytest.raises(services.TournamentError) as error:
+        services.close_round(round=round1)
+    assert "2" in error.value.message
+    round1.refresh_from_db()
+    assert round1.status != Round.Status.CLOSED
+
+
+def test_the_next_partie_is_drawn_from_closed_parties_only(tournament, round1):
+    with pytest.raises(services.TournamentError):
+        services.draw_round(tournament=tournament, method="ranking")
+    finish_round(round1)
+    second = services.draw_round(tournament=tournament, method="ranking")
+    assert second.number == 2
+
+
+def test_a_correction_after_closing_needs_a_reason_and_is_marked(round1):
+    finish_round(round1)
+    table = round1.tables.first()
+    with pytest.raises(services.TournamentError) as error:
+        services.record_deal(table=table, values=coinche(points=60), number=1)
+    assert error.value.field == "reason"
+    services.record_deal(
+        table=table, values=coinche(points=60), number=1, reason="Erreur de report"
+    )
+    table.refresh_from_db()
+    assert table.corrected
+
+
+def test_a_random_draw_is_replayed_from_its_seed(make_tournament):
+    draws = []
+    for name in ("Premier", "Second"):
+        tournament = make_tournament(name=name)
+        teams = add_teams(tournament, 10)
+        rnd = services.draw_round(tournament=tournament, method="random", seed=4242)
+        index = {t.pk: i for i, t in enumerate(teams)}
+        draws.append(
+            [(index[t.team_a_id], index[t.team_b_id]) for t in rnd.tables.order_by("number")]
+        )
+        assert rnd.draw_seed == 4242
+    assert draws[0] == draws[1]
+
+
+def test_a_ranking_draw_avoids_a_rematch(tournament, teams, round1):
+    finish_round(round1)
+    first = {frozenset((t.team_a_id, t.team_b_id)) for t in round1.tables.all()}
+    second = services.draw_round(tournament=tournament, method="ranking")
+    assert not first & {frozenset((t.team_a_id, t.team_b_id)) for t in second.tables.all()}
+
+
+def test_a_withdrawn_team_is_not_drawn_again_but_keeps_its_results(tournament, teams, round1):
+    finish_round(round1)
+    services.withdraw_team(team=teams[0])
+    second = services.draw_round(tournament=tournament, method="ranking")
+    seated = set(second.seats.values_list("team_id", flat=True))
+    assert teams[0].pk not in seated
+    assert round1.seats.filter(team=teams[0]).exists()
+
+
+def test_an_absent_team_is_not_drawn(tournament, teams):
+    services.set_presence(team=teams[1], present=False)
+    rnd = services.draw_round(tournament=tournament, seed=7)
+    assert teams[1].pk not in set(rnd.seats.values_list("team_id", flat=True))
+    assert rnd.tables.filter(team_b__isnull=True).count() == 1
+
+
+def test_the_draw_can_be_redone_until_the_first_score(round1, table):
+    services.redraw_round(round=round1, seed=99)
+    round1.refresh_from_db()
+    assert round1.draw_seed == 99
+    table = round1.tables.first()
+    services.record_deal(table=table, values=coinche())
+    with pytest.raises(services.TournamentError):
+        services.redraw_round(round=round1, seed=5)
+
+
+def test_two_teams_can_be_swapped_by_hand(round1):
+    tables = list(round1.tables.order_by("number"))
+    a, b = tables[0].team_a, tables[1].team_b
+    services.swap_teams(round=round1, first=a, second=b)
+    tables = list(round1.tables.order_by("number"))
+    assert tables[0].team_a == b and tables[1].team_b == a
+
+
+def test_late_entry_is_drawn_from_the_next_partie(tournament, teams, round1):
+    late = services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Noël", "Château"),
+        player2=services.PlayerData("Inès", "Ségur"),
+    )
+    assert not round1.seats.filter(team=late).exists()
+    finish_round(round1)
+    second = services.draw_round(tournament=tournament, method="ranking")
+    assert second.seats.filter(team=late).exists()
+    assert Team.objects.filter(tournament=tournament).count() == 5

@@ -1,0 +1,327 @@
+"""Forms: what the organizer types, checked for shape only. The rules are
+checked by the services (and the engine), whose French messages are put
+back next to the field they name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments.models import Deal, Round, Team, Tournament
+
+PRESET_LABELS = {
+    "ffb-belote": _("Belote classique FFB"),
+    "ffb-coinche": _("Coinche FFB"),
+    "contree-faits-annonces": _("Contrée — points faits + annoncés"),
+    "contree-faits": _("Contrée — points faits"),
+    "contree-annonces": _("Contrée — points annoncés"),
+}
+
+
+def apply_service_error(form: forms.Form, error, *, fallback: str | None = None) -> None:
+    """Show a service refusal next to its field (or at the top of the form)."""
+    field = error.field if error.field in form.fields else fallback
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Lieu"), max_length=160, required=False)
+    preset = forms.ChoiceField(
+        label=_("Règles"),
+        choices=[(name, PRESET_LABELS.get(name, name)) for name in scoring.PRESETS],
+        initial="ffb-belote",
+        help_text=_(
+            "Le profil de règles appliqué à chaque donne. Les options ci-dessous le modifient."
+        ),
+    )
+    format = forms.ChoiceField(label=_("Formule"), choices=Tournament.Format.choices)
+    parties = forms.IntegerField(label=_("Nombre de parties"), min_value=1, max_value=20, initial=4)
+    end_mode = forms.ChoiceField(
+        label=_("Fin d'une partie"), choices=Tournament.EndMode.choices, initial="deals"
+    )
+    end_deals = forms.IntegerField(
+        label=_("Donnes par partie"), min_value=1, max_value=60, initial=12, required=False
+    )
+    end_target = forms.IntegerField(
+        label=_("Score à atteindre"),
+        min_value=100,
+        max_value=10000,
+        required=False,
+        help_text=_("Par exemple 1000 ou 2000, si la partie se joue en points."),
+    )
+    score_entry = forms.ChoiceField(label=_("Saisie"), choices=Tournament.ScoreEntry.choices)
+    ranking_criteria = forms.MultipleChoiceField(
+        label=_("Critères de classement"),
+        choices=Tournament.Criterion.choices,
+        initial=["points"],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Dans l'ordre de la liste : le premier départage d'abord."),
+    )
+    bye_policy = forms.ChoiceField(label=_("L'exempt marque"), choices=Tournament.ByePolicy.choices)
+    bye_points = forms.IntegerField(label=_("Points de l'exempt"), min_value=0, initial=0)
+    published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for option in scoring.OPTIONS:
+            self.fields[f"rule_{option.name}"] = forms.ChoiceField(
+                label=option.label,
+                help_text=option.help,
+                required=False,
+                choices=[("", _("selon le profil"))]
+                + [(_encode(v), _encode(v)) for v in option.values],
+            )
+
+    def rule_fields(self):
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def main_fields(self):
+        return [self[name] for name in self.fields if not name.startswith("rule_")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("end_mode") == "target" and not data.get("end_target"):
+            self.add_error("end_target", _("Indiquez le score à atteindre."))
+        if data.get("end_mode") == "deals" and not data.get("end_deals"):
+            self.add_error("end_deals", _("Indiquez le nombre de donnes."))
+        return data
+
+    def overrides(self) -> dict[str, Any]:
+        out = {}
+        for option in scoring.OPTIONS:
+            raw = self.cleaned_data.get(f"rule_{option.name}")
+            if raw:
+                out[option.name] = _decode(raw, option.values)
+        return out
+
+    def service_kwargs(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {
+            "name": d["name"],
+            "date": d["date"],
+            "venue": d["venue"],
+            "preset": d["preset"],
+            "overrides": self.overrides(),
+            "format": d["format"],
+            "parties": d["parties"],
+            "end_mode": d["end_mode"],
+            "end_deals": d["end_deals"] or 12,
+            "end_target": d["end_target"],
+            "score_entry": d["score_entry"],
+            "ranking_criteria": [
+                c for c in Tournament.Criterion.values if c in d["ranking_criteria"]
+            ],
+            "bye_policy": d["bye_policy"],
+            "bye_points": d["bye_points"],
+            "published": d["published"],
+        }
+
+
+def _encode(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _decode(raw: str, values) -> Any:
+    for value in values:
+        if _encode(value) == raw:
+            return value
+    return raw
+
+
+class TeamForm(forms.Form):
+    first_name1 = forms.CharField(label=_("Prénom joueur 1"), max_length=80)
+    last_name1 = forms.CharField(label=_("Nom joueur 1"), max_length=80)
+    licence1 = forms.CharField(label=_("Licence joueur 1"), max_length=30, required=False)
+    first_name2 = forms.CharField(label=_("Prénom joueur 2"), max_length=80)
+    last_name2 = forms.CharField(label=_("Nom joueur 2"), max_length=80)
+    licence2 = forms.CharField(label=_("Licence joueur 2"), max_length=30, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Fichier CSV"),
+        help_text=_(
+            "Colonnes : nom1;prenom1;nom2;prenom2 et, si besoin, "
+            "club;licence1;licence2;equipe;numero."
+        ),
+    )
+
+
+class DrawForm(forms.Form):
+    method = forms.ChoiceField(label=_("Tirage"), choices=Round.DrawMethod.choices)
+    seed = forms.IntegerField(
+        label=_("Graine (facultatif)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Pour rejouer un tirage au hasard à l'identique. Vide : une graine neuve."),
+    )
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Équipe"), queryset=Team.objects.none())
+    second = forms.ModelChoiceField(label=_("avec l'équipe"), queryset=Team.objects.none())
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        teams = Team.objects.filter(seats__round=round).select_related("player1", "player2")
+        self.fields["first"].queryset = teams
+        self.fields["second"].queryset = teams
+
+
+class DealForm(forms.Form):
+    """One donne. The takers' card points are typed; the other side is
+    computed by the engine (162 minus, or 0 on a capot)."""
+
+    taker = forms.ChoiceField(
+        label=_("Preneur"),
+        choices=[("", _("Passe")), ("A", _("Nord-Sud")), ("B", _("Est-Ouest"))],
+        required=False,
+    )
+    trump = forms.ChoiceField(label=_("Atout"), required=False)
+    bid = forms.IntegerField(label=_("Contrat"), required=False, min_value=0, max_value=1000)
+    bid_capot = forms.BooleanField(label=_("Capot annoncé"), required=False)
+    coinche = forms.TypedChoiceField(
+        label=_("Coinche"),
+        coerce=int,
+        choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))],
+        required=False,
+        empty_value=0,
+    )
+    points = forms.IntegerField(
+        label=_("Points des preneurs"), required=False, min_value=0, max_value=252
+    )
+    capot = forms.ChoiceField(
+        label=_("Capot"),
+        choices=[("", _("Non")), ("A", _("Nord-Sud")), ("B", _("Est-Ouest"))],
+        required=False,
+    )
+    belote_a = forms.IntegerField(label=_("Belote N-S"), required=False, min_value=0, max_value=4)
+    belote_b = forms.IntegerField(label=_("Belote E-O"), required=False, min_value=0, max_value=4)
+    announce_a = forms.IntegerField(
+        label=_("Annonces N-S"), required=False, min_value=0, max_value=2000
+    )
+    announce_b = forms.IntegerField(
+        label=_("Annonces E-O"), required=False, min_value=0, max_value=2000
+    )
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+
+    # Engine error codes → the field that shows them.
+    FIELD_OF_CODE = {
+        "taker": "taker",
+        "trump": "trump",
+        "bid": "bid",
+        "coinche": "coinche",
+        "capot": "capot",
+        "points": "points",
+        "belote": "belote_a",
+        "announcement": "announce_a",
+        "reason": "reason",
+        "version": None,
+    }
+
+    def __init__(self, *args: Any, rules: scoring.Rules, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        trumps = [c for c in Deal.Trump.choices if c[0] not in ("SA", "TA") or rules.sa_ta]
+        self.fields["trump"].choices = [("", "—"), *trumps]
+        if rules.counting == "belote":
+            for name in ("bid", "bid_capot", "coinche"):
+                del self.fields[name]
+        if not rules.announcements:
+            del self.fields["announce_a"]
+            del self.fields["announce_b"]
+
+    @classmethod
+    def initial_for(cls, deal: Deal) -> dict[str, Any]:
+        taker_points = deal.points_a if deal.taker == "A" else deal.points_b
+        points = (deal.announcements or {}).get("announcement_points", {})
+        return {
+            "taker": deal.taker,
+            "trump": deal.trump,
+            "bid": deal.bid,
+            "bid_capot": deal.bid_capot,
+            "coinche": deal.coinche,
+            "points": taker_points,
+            "capot": deal.capot,
+            "belote_a": deal.belote_a or None,
+            "belote_b": deal.belote_b or None,
+            "announce_a": points.get("A") or None,
+            "announce_b": points.get("B") or None,
+            "number": deal.number,
+        }
+
+    def deal_values(self) -> dict[str, Any]:
+        """Deal field values for `services.record_deal`."""
+        d = self.cleaned_data
+        taker = d.get("taker") or ""
+        values: dict[str, Any] = {
+            "taker": taker,
+            "trump": d.get("trump") or "",
+            "bid": d.get("bid"),
+            "bid_capot": bool(d.get("bid_capot")),
+            "coinche": d.get("coinche") or 0,
+            "capot": d.get("capot") or "",
+            "belote_a": d.get("belote_a") or 0,
+            "belote_b": d.get("belote_b") or 0,
+            "points_a": None,
+            "points_b": None,
+            "announcements": {},
+        }
+        if taker and d.get("points") is not None:
+            values["points_a" if taker == "A" else "points_b"] = d["points"]
+        if d.get("announce_a") or d.get("announce_b"):
+            values["announcements"] = {
+                "announcement_points": {
+                    "A": d.get("announce_a") or 0,
+                    "B": d.get("announce_b") or 0,
+                }
+            }
+        if "bid" not in self.fields:
+            values.pop("bid")
+            values.pop("bid_capot")
+            values.pop("coinche")
+        return values
+
+    def add_engine_error(self, error) -> None:
+        field = self.FIELD_OF_CODE.get(error.field or "", None)
+        self.add_error(field if field in self.fields else None, error.message)
+
+
+class TotalsForm(forms.Form):
+    total_a = forms.IntegerField(label=_("Total Nord-Sud"), min_value=0, max_value=100000)
+    total_b = forms.IntegerField(label=_("Total Est-Ouest"), min_value=0, max_value=100000)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+
+
+class AdjustmentForm(forms.Form):
+    team = forms.ChoiceField(label=_("Équipe"))
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=-10000,
+        max_value=10000,
+        help_text=_(
+            "Positif pour donner des points (par exemple 162 aux adversaires d'une "
+            "équipe qui a renoncé), négatif pour en retirer."
+        ),
+    )
+    reason = forms.CharField(label=_("Motif"), max_length=200)
+
+    def __init__(self, *args: Any, table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [
+            (str(table.team_a_id), str(table.team_a)),
+            (str(table.team_b_id), str(table.team_b)),
+        ]

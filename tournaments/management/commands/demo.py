@@ -1,0 +1,183 @@
+"""`manage.py demo`: build a realistic concours to look around in.
+
+24 fixed pairs with French names, the `ffb-coinche` profile, 4 parties of
+12 donnes: parties 1 and 2 played deal by deal, partie 3 half entered. The
+deals are random but valid and go through the same services as a real
+entry, so every marque comes from the engine. Running it again leaves an
+existing demo alone unless --reset is given.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+import scoring
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
+DEMO_USER = "organisateur"
+
+FIRST_NAMES = [
+    "Amélie",
+    "Benoît",
+    "Céline",
+    "Clément",
+    "Danièle",
+    "Éric",
+    "Élodie",
+    "François",
+    "Gérard",
+    "Hélène",
+    "Jérôme",
+    "Joëlle",
+    "Léa",
+    "Loïc",
+    "Maëlle",
+    "Noël",
+    "Océane",
+    "Pascal",
+    "Renée",
+    "Stéphane",
+    "Thérèse",
+    "Valérie",
+    "Yannick",
+    "Zoé",
+    "André",
+    "Brigitte",
+    "Cécile",
+    "Denis",
+    "Émile",
+    "Françoise",
+    "Grégoire",
+    "Inès",
+]
+LAST_NAMES = [
+    "Lefèvre",
+    "Bérard",
+    "Château",
+    "Dupré",
+    "Évrard",
+    "Fourné",
+    "Gaillard",
+    "Hébert",
+    "Jolivet",
+    "Lacôte",
+    "Mégret",
+    "Noël",
+    "Perrière",
+    "Quéré",
+    "Rousseau",
+    "Sénéchal",
+    "Thébault",
+    "Vallée",
+    "Brûlé",
+    "Crépeau",
+    "Daumié",
+    "Féraud",
+    "Guérin",
+    "Lemaître",
+    "Marchand",
+    "Pétain-Roux",
+    "Rivière",
+    "Ségur",
+    "Tessié",
+    "Verdier",
+    "Allègre",
+    "Bouché",
+]
+CLUBS = [
+    "Belote Club de Saint-Éloi",
+    "Les As de Trèfle",
+    "Amicale des Coincheurs",
+    "Cercle de la Belle Époque",
+    "",
+]
+
+
+class Command(BaseCommand):
+    help = "Crée un concours de démonstration (24 équipes, coinche FFB, 4 parties de 12 donnes)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--reset", action="store_true", help="Recrée la démo existante.")
+        parser.add_argument("--seed", type=int, default=2026, help="Graine du hasard.")
+
+    def handle(self, *args, reset: bool, seed: int, **options) -> None:
+        user, password = self._organizer()
+        existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
+        if existing and not reset:
+            self.stdout.write(f"Le concours de démonstration existe déjà : « {existing.name} ».")
+        else:
+            if existing:
+                existing.delete()
+            with transaction.atomic():
+                tournament = self._build(user, random.Random(seed))
+            self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
+        self.stdout.write(f"Organisateur : {DEMO_USER}")
+        if password:
+            self.stdout.write(f"Mot de passe : {password}")
+        else:
+            self.stdout.write("Mot de passe : inchangé (donné à la première création).")
+
+    def _organizer(self) -> tuple[object, str | None]:
+        User = get_user_model()
+        user = User.objects.filter(username=DEMO_USER).first()
+        if user is not None:
+            return user, None
+        password = secrets.token_urlsafe(9)
+        user = User.objects.create_user(DEMO_USER, password=password, is_staff=True)
+        return user, password
+
+    def _build(self, user, rng: random.Random) -> Tournament:
+        tournament = services.create_tournament(
+            owner=user,
+            name="Concours de coinche de Saint-Éloi (démo)",
+            date=date(2026, 12, 5),
+            venue="Salle des fêtes, Saint-Éloi",
+            preset="ffb-coinche",
+            parties=4,
+            end_deals=12,
+            published=True,
+        )
+        tournament.slug = DEMO_SLUG
+        tournament.save(update_fields=["slug"])
+        firsts, lasts = FIRST_NAMES[:], LAST_NAMES[:]
+        rng.shuffle(firsts)
+        rng.shuffle(lasts)
+        for i in range(24):
+            club = rng.choice(CLUBS)
+            services.register_team(
+                tournament=tournament,
+                player1=services.PlayerData(firsts[i % 32], lasts[i % 32], club=club),
+                player2=services.PlayerData(
+                    firsts[(i + 7) % 32],
+                    lasts[(i + 13) % 32],
+                    club=club,
+                    licence=f"FFB{rng.randrange(100000, 999999)}",
+                ),
+                club=club,
+            )
+        rules = tournament.rule_profile
+        for number in (1, 2, 3):
+            method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
+            rnd = services.draw_round(
+                tournament=tournament, method=method, seed=rng.randrange(10**6)
+            )
+            tables = list(rnd.tables.filter(team_b__isnull=False).order_by("number"))
+            for index, table in enumerate(tables):
+                deals = tournament.end_deals
+                if number == 3:
+                    deals = tournament.end_deals if index % 2 == 0 else rng.randrange(0, 12)
+                for _ in range(deals):
+                    services.record_deal(
+                        table=table, values=services.deal_values(scoring.random_deal(rng, rules))
+                    )
+            if number < 3:
+                services.close_round(round=rnd)
+        return tournament

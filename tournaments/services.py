@@ -1,0 +1,663 @@
+"""Use-cases of a tournament: register, draw, record, close.
+
+Every function here is one thing an organizer (or a table) does. Each runs
+in one transaction, takes keyword arguments, and raises `TournamentError`
+with a French message the organizer can act on. Services never see a
+request; views call them and turn errors into messages next to fields.
+Scores come from `scoring` only: a table's marques and totals are always
+recomputed from all its deals, never patched.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date as Date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max, Q
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments import csv_import
+from tournaments import draw as drawing
+from tournaments.models import (
+    Adjustment,
+    Deal,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from tournaments.standings import tournament_standings
+
+
+class TournamentError(Exception):
+    """A refusal the organizer can act on; `field` names the form field at
+    fault when there is one."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- Tournaments ---------------------------------------------------------
+
+
+def rules_from_form(preset: str, overrides: Mapping[str, Any] | None = None) -> dict:
+    """A rule profile as stored on a tournament, validated by the engine."""
+    try:
+        rules = scoring.Rules.from_preset(preset, **dict(overrides or {}))
+    except scoring.ScoringError as exc:
+        raise TournamentError(exc.message, field="rules") from exc
+    return rules.to_json()
+
+
+def _unique_slug(name: str, day: Date) -> str:
+    base = slugify(f"{name}-{day.isoformat()}")[:120] or "tournoi"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    owner,
+    name: str,
+    date: Date,
+    preset: str = "ffb-belote",
+    overrides: Mapping[str, Any] | None = None,
+    **fields: Any,
+) -> Tournament:
+    tournament = Tournament(
+        owner=owner,
+        name=name,
+        date=date,
+        slug=_unique_slug(name, date),
+        rules=rules_from_form(preset, overrides),
+        **fields,
+    )
+    if tournament.end_mode == Tournament.EndMode.TARGET and not tournament.end_target:
+        raise TournamentError(_("Indiquez le score à atteindre."), field="end_target")
+    criteria = tournament.ranking_criteria or [Tournament.Criterion.POINTS]
+    bad = [c for c in criteria if c not in Tournament.Criterion.values]
+    if bad:
+        raise TournamentError(_("Critère de classement inconnu."), field="ranking_criteria")
+    tournament.ranking_criteria = list(criteria)
+    tournament.save()
+    return tournament
+
+
+# --- Registration --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    first_name: str
+    last_name: str
+    licence: str = ""
+    club: str = ""
+
+
+def _next_team_number(tournament: Tournament) -> int:
+    top = tournament.teams.filter(round__isnull=True).aggregate(n=Max("number"))["n"]
+    return (top or 0) + 1
+
+
+@transaction.atomic
+def register_team(
+    *,
+    tournament: Tournament,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str = "",
+    name: str = "",
+    number: int | None = None,
+) -> Team:
+    """Register a fixed pair. Allowed at any time: a team registered while a
+    partie is played (late entry) is drawn from the next partie on."""
+    if tournament.format == Tournament.Format.MELEE:
+        raise TournamentError(_("En mêlée, inscrivez les joueurs un par un."))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("Le tournoi est terminé : plus d'inscription possible."))
+    p1 = Player.objects.create(tournament=tournament, **player1.__dict__)
+    p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
+    try:
+        with transaction.atomic():
+            return Team.objects.create(
+                tournament=tournament,
+                number=number or _next_team_number(tournament),
+                name=name,
+                club=club,
+                player1=p1,
+                player2=p2,
+            )
+    except IntegrityError as exc:
+        raise TournamentError(
+            _("Le numéro d'équipe %(number)s est déjà pris.") % {"number": number},
+            field="number",
+        ) from exc
+
+
+@transaction.atomic
+def update_team(
+    *, team: Team, player1: PlayerData, player2: PlayerData, club: str = "", name: str = ""
+) -> Team:
+    for player, data in ((team.player1, player1), (team.player2, player2)):
+        for key, value in data.__dict__.items():
+            setattr(player, key, value)
+        player.save()
+    team.club, team.name = club, name
+    team.save(update_fields=["club", "name"])
+    return team
+
+
+@transaction.atomic
+def import_teams(*, tournament: Tournament, data: bytes) -> list[Team]:
+    """Register every team of a CSV file, or none: a file with a faulty line
+    is refused whole, with each fault and its line number."""
+    parsed = csv_import.parse_teams(data)
+    if not parsed.ok:
+        raise ImportRefused(parsed.errors)
+    taken = set(tournament.teams.filter(round__isnull=True).values_list("number", flat=True))
+    clashes = [(r.line, r.number) for r in parsed.rows if r.number in taken]
+    if clashes:
+        raise ImportRefused(
+            [
+                (line, _("Le numéro d'équipe %(n)s est déjà pris.") % {"n": number})
+                for line, number in clashes
+            ]
+        )
+    return [
+        register_team(
+            tournament=tournament,
+            player1=PlayerData(r.first_name1, r.last_name1, r.licence1, r.club),
+            player2=PlayerData(r.first_name2, r.last_name2, r.licence2, r.club),
+            club=r.club,
+            name=r.name,
+            number=r.number,
+        )
+        for r in parsed.rows
+    ]
+
+
+class ImportRefused(TournamentError):
+    """A registration file with faults; `errors` lists (line, message)."""
+
+    def __init__(self, errors: list[tuple[int, str]]) -> None:
+        super().__init__(
+            _("Fichier refusé : %(n)s erreur(s), rien n'a été importé.") % {"n": len(errors)},
+            field="file",
+        )
+        self.errors = errors
+
+
+@transaction.atomic
+def register_player(*, tournament: Tournament, player: PlayerData) -> Player:
+    if tournament.format != Tournament.Format.MELEE:
+        raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
+    return Player.objects.create(tournament=tournament, **player.__dict__)
+
+
+@transaction.atomic
+def set_presence(*, team: Team, present: bool) -> Team:
+    if team.status == Team.Status.WITHDRAWN and present:
+        raise TournamentError(_("Cette équipe a déclaré forfait."))
+    team.present = present
+    team.save(update_fields=["present"])
+    return team
+
+
+@transaction.atomic
+def withdraw_team(*, team: Team) -> Team:
+    """A withdrawn team is not drawn again; its played results stay."""
+    team.status = Team.Status.WITHDRAWN
+    team.present = False
+    team.save(update_fields=["status", "present"])
+    return team
+
+
+# --- Draws ---------------------------------------------------------------
+
+
+def _history(tournament: Tournament) -> tuple[set[frozenset[int]], Counter[int]]:
+    """Pairings already played and byes already had, by team id."""
+    played: set[frozenset[int]] = set()
+    byes: Counter[int] = Counter()
+    for a, b in Table.objects.filter(round__tournament=tournament).values_list(
+        "team_a_id", "team_b_id"
+    ):
+        if b is None:
+            byes[a] += 1
+        else:
+            played.add(frozenset((a, b)))
+    return played, byes
+
+
+def _previous_tables(tournament: Tournament, before: int) -> list[tuple[int, int]]:
+    last = tournament.rounds.filter(number__lt=before).order_by("-number").first()
+    if last is None:
+        return []
+    return list(
+        last.tables.filter(team_b__isnull=False)
+        .order_by("number")
+        .values_list("team_a_id", "team_b_id")
+    )
+
+
+@transaction.atomic
+def draw_round(
+    *, tournament: Tournament, method: str = Round.DrawMethod.RANDOM, seed: int | None = None
+) -> Round:
+    """Draw the next partie from the teams present. Only closed parties may
+    precede it, and the tournament's number of parties is a ceiling."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rounds.exclude(status=Round.Status.CLOSED).exists():
+        raise TournamentError(
+            _("Fermez la partie en cours avant de tirer la suivante."), field="method"
+        )
+    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if number > tournament.parties:
+        raise TournamentError(
+            _("Les %(n)s parties prévues ont toutes été tirées.") % {"n": tournament.parties}
+        )
+    rnd = Round.objects.create(tournament=tournament, number=number, draw_method=method)
+    _seat_round(rnd, method=method, seed=seed)
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def redraw_round(*, round: Round, method: str | None = None, seed: int | None = None) -> Round:
+    """Draw the same partie again, allowed until its first score is in."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    _ensure_no_score(rnd)
+    rnd.tables.all().delete()
+    rnd.melee_teams.all().delete()
+    rnd.draw_method = method or rnd.draw_method
+    rnd.save(update_fields=["draw_method"])
+    _seat_round(rnd, method=rnd.draw_method, seed=seed)
+    return rnd
+
+
+def _ensure_no_score(rnd: Round) -> None:
+    if rnd.status != Round.Status.DRAFT or Deal.objects.filter(table__round=rnd).exists():
+        raise TournamentError(
+            _("Des scores sont déjà saisis dans cette partie : le tirage ne peut plus changer.")
+        )
+
+
+def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
+    tournament = rnd.tournament
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if tournament.format == Tournament.Format.MELEE:
+        team_ids = _form_melee_teams(rnd, seed=seed)
+        order = _melee_team_order(tournament, team_ids)
+    else:
+        team_ids = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
+        order = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
+        order = [t for t in order if t in set(team_ids)]
+    if len(team_ids) < 2:
+        raise TournamentError(
+            _("Il faut au moins deux équipes présentes pour tirer une partie."), field="method"
+        )
+    played, byes = _history(tournament)
+    if method == Round.DrawMethod.RANKING:
+        result = drawing.draw_by_ranking(order, played=played, byes=byes)
+    elif method == Round.DrawMethod.ROTATION:
+        result = drawing.draw_rotation(
+            _previous_tables(tournament, rnd.number), team_ids, byes=byes, order=order
+        )
+    else:
+        result = drawing.draw_random(team_ids, seed=seed, played=played, byes=byes)
+    rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM else None
+    rnd.save(update_fields=["draw_seed"])
+    _create_tables(rnd, result.tables, result.bye)
+
+
+def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
+    number = 0
+    for number, (a, b) in enumerate(pairs, start=1):
+        table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
+        Seat.objects.create(round=rnd, table=table, team_id=a, side=Seat.Side.A)
+        Seat.objects.create(round=rnd, table=table, team_id=b, side=Seat.Side.B)
+    if bye is not None:
+        table = Table.objects.create(
+            round=rnd, number=number + 1, team_a_id=bye, status=Table.Status.COMPLETE
+        )
+        Seat.objects.create(round=rnd, table=table, team_id=bye, side=Seat.Side.A)
+
+
+def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
+    tournament = rnd.tournament
+    players = list(
+        tournament.players.filter(status=Player.Status.ACTIVE, present=True)
+        .order_by("pk")
+        .values_list("id", flat=True)
+    )
+    partnered = {
+        frozenset(p)
+        for p in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+            "player1_id", "player2_id"
+        )
+    }
+    pairs, _sitting_out = drawing.form_pairs(players, seed=seed, partnered=partnered)
+    return [
+        Team.objects.create(
+            tournament=tournament, round=rnd, number=n, player1_id=p1, player2_id=p2
+        ).pk
+        for n, (p1, p2) in enumerate(pairs, start=1)
+    ]
+
+
+def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
+    """Mêlée teams ranked by the sum of their players' points so far."""
+    points = {s.row.entrant: s.row.points_for for s in tournament_standings(tournament)}
+    teams = Team.objects.filter(pk__in=team_ids).values_list("id", "player1_id", "player2_id")
+    score = {t: points.get(p1, 0) + points.get(p2, 0) for t, p1, p2 in teams}
+    return sorted(team_ids, key=lambda t: (-score[t], t))
+
+
+@transaction.atomic
+def swap_teams(*, round: Round, first: Team, second: Team) -> None:
+    """Exchange two teams' seats by hand, until the partie's first score."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    _ensure_no_score(rnd)
+    seats = {s.team_id: s for s in rnd.seats.select_related("table").all()}
+    try:
+        s1, s2 = seats[first.pk], seats[second.pk]
+    except KeyError as exc:
+        raise TournamentError(
+            _("Ces deux équipes ne jouent pas toutes deux cette partie.")
+        ) from exc
+    if s1.table_id == s2.table_id:
+        raise TournamentError(_("Ces deux équipes sont déjà à la même table."))
+    # Free both seats first so no constraint sees a team twice mid-swap.
+    Seat.objects.filter(pk__in=[s1.pk, s2.pk]).delete()
+    for seat, team in ((s1, second), (s2, first)):
+        Seat.objects.create(round=rnd, table=seat.table, team=team, side=seat.side)
+        field = "team_a" if seat.side == Seat.Side.A else "team_b"
+        Table.objects.filter(pk=seat.table_id).update(**{field: team}, version=F("version") + 1)
+    for table in Table.objects.filter(pk__in=[s1.table_id, s2.table_id]):
+        if table.team_a_id == table.team_b_id:
+            raise TournamentError(_("Une équipe ne peut pas jouer contre elle-même."))
+
+
+# --- Scores --------------------------------------------------------------
+
+
+def _lock_table(table: Table, expected_version: int | None) -> Table:
+    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise TournamentError(
+            _(
+                "Cette table a été modifiée par quelqu'un d'autre pendant votre saisie. "
+                "Voici la version actuelle : vérifiez-la avant d'enregistrer à nouveau."
+            ),
+            field="version",
+        )
+    if locked.is_bye:
+        raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+    return locked
+
+
+def _check_round_open(table: Table, reason: str) -> bool:
+    """True when this change corrects a closed partie (a reason is then due)."""
+    if table.round.status == Round.Status.CLOSED:
+        if not reason.strip():
+            raise TournamentError(
+                _("Cette partie est close : indiquez le motif de la correction."), field="reason"
+            )
+        return True
+    return False
+
+
+def rescore_table(table: Table) -> scoring.PartieScore:
+    """Recompute every deal's marques and the table's totals from the deals,
+    through the engine; the only writer of marques and totals."""
+    tournament = table.round.tournament
+    deals = list(table.deals.order_by("number"))
+    rules = tournament.rule_profile
+    try:
+        result = scoring.score_partie([d.to_engine() for d in deals], rules, tournament.partie_end)
+    except scoring.ScoringError as exc:
+        number = deals[exc.deal].number if exc.deal is not None else "?"
+        raise TournamentError(
+            _("Donne %(n)s : %(msg)s") % {"n": number, "msg": exc.message}, field=exc.code
+        ) from exc
+    for deal, scored in zip(deals, result.deals, strict=True):
+        if (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != (
+            scored.a,
+            scored.b,
+            scored.outcome,
+            scored.pot,
+        ):
+            deal.marque_a, deal.marque_b = scored.a, scored.b
+            deal.outcome, deal.pot = scored.outcome, scored.pot
+            deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
+    adjust_a, adjust_b = _adjustments(table)
+    table.total_a = result.totals[0] + adjust_a
+    table.total_b = result.totals[1] + adjust_b
+    table.lost_pot = result.lost_pot
+    if not deals:
+        table.status = Table.Status.NOT_STARTED
+    elif result.finished:
+        table.status = Table.Status.COMPLETE
+    else:
+        table.status = Table.Status.IN_PROGRESS
+    return result
+
+
+def _adjustments(table: Table) -> tuple[int, int]:
+    a = b = 0
+    for team_id, points in table.adjustments.values_list("team_id", "points"):
+        if team_id == table.team_a_id:
+            a += points
+        elif team_id == table.team_b_id:
+            b += points
+    return a, b
+
+
+def _save_table(table: Table, *, corrected: bool) -> None:
+    table.version += 1
+    table.corrected = table.corrected or corrected
+    table.save(update_fields=["total_a", "total_b", "lost_pot", "status", "version", "corrected"])
+    rnd = table.round
+    if rnd.status == Round.Status.DRAFT:
+        rnd.status = Round.Status.PLAYING
+        rnd.save(update_fields=["status"])
+
+
+DEAL_FIELDS = (
+    "dealer",
+    "taker",
+    "trump",
+    "bid",
+    "bid_capot",
+    "coinche",
+    "points_a",
+    "points_b",
+    "capot",
+    "belote_a",
+    "belote_b",
+    "announcements",
+)
+
+
+def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """Deal field values (DEAL_FIELDS) from an engine-format deal (SPEC §8)."""
+    points = deal.get("points") or {}
+    belote = deal.get("belote") or {}
+    bid = deal.get("bid")
+    announcements = {
+        key: deal[key] for key in ("announcements", "announcement_points") if key in deal
+    }
+    return {
+        "taker": deal.get("taker") or "",
+        "trump": deal.get("trump") or "",
+        "bid": bid if isinstance(bid, int) else None,
+        "bid_capot": bid == "capot",
+        "coinche": deal.get("coinche") or 0,
+        "points_a": points.get("A"),
+        "points_b": points.get("B"),
+        "capot": deal.get("capot") or "",
+        "belote_a": belote.get("A", 0),
+        "belote_b": belote.get("B", 0),
+        "announcements": announcements,
+    }
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    table: Table,
+    values: Mapping[str, Any],
+    number: int | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Deal:
+    """Add the next deal of a table (number None) or replace deal `number`.
+
+    `values` uses the Deal field names (DEAL_FIELDS). The whole table is
+    rescored; an impossible deal raises with the engine's French message and
+    the field at fault, and nothing is written."""
+    table = _lock_table(table, expected_version)
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
+        raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
+    corrected = _check_round_open(table, reason)
+    unknown = set(values) - set(DEAL_FIELDS)
+    if unknown:
+        raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
+    if number is None:
+        if table.status == Table.Status.COMPLETE:
+            raise TournamentError(_("La partie de cette table est terminée."), field="taker")
+        number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
+        deal = Deal(table=table, number=number)
+    else:
+        deal = table.deals.filter(number=number).first()
+        if deal is None:
+            raise TournamentError(_("Cette donne n'existe pas."))
+    for name in DEAL_FIELDS:
+        if name in values:
+            setattr(deal, name, values[name] if values[name] is not None else _blank(name))
+    # Score this deal alone first, so the error names its own field.
+    try:
+        scoring.score_deal(deal.to_engine(), table.round.tournament.rule_profile)
+    except scoring.ScoringError as exc:
+        raise TournamentError(exc.message, field=exc.code) from exc
+    deal.outcome = deal.outcome or Deal.Outcome.PASSED
+    deal.save()
+    rescore_table(table)
+    _save_table(table, corrected=corrected)
+    return deal
+
+
+def _blank(name: str) -> Any:
+    field = Deal._meta.get_field(name)
+    if field.null:
+        return None
+    return field.get_default()
+
+
+@transaction.atomic
+def delete_last_deal(
+    *, table: Table, expected_version: int | None = None, reason: str = ""
+) -> None:
+    table = _lock_table(table, expected_version)
+    corrected = _check_round_open(table, reason)
+    last = table.deals.order_by("-number").first()
+    if last is None:
+        raise TournamentError(_("Aucune donne à supprimer."))
+    last.delete()
+    rescore_table(table)
+    _save_table(table, corrected=corrected)
+
+
+@transaction.atomic
+def record_totals(
+    *,
+    table: Table,
+    total_a: int,
+    total_b: int,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Table:
+    """For tournaments that record only each partie's final totals."""
+    table = _lock_table(table, expected_version)
+    if table.round.tournament.score_entry != Tournament.ScoreEntry.TOTALS:
+        raise TournamentError(_("Ce tournoi se saisit donne par donne."))
+    corrected = _check_round_open(table, reason)
+    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
+        if value < 0:
+            raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
+    adjust_a, adjust_b = _adjustments(table)
+    table.total_a, table.total_b = total_a + adjust_a, total_b + adjust_b
+    table.status = Table.Status.COMPLETE
+    _save_table(table, corrected=corrected)
+    return table
+
+
+@transaction.atomic
+def add_adjustment(*, table: Table, team: Team, points: int, reason: str, user=None) -> Adjustment:
+    """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
+    team that revoked."""
+    table = _lock_table(table, None)
+    if team.pk not in (table.team_a_id, table.team_b_id):
+        raise TournamentError(_("Cette équipe ne joue pas à cette table."), field="team")
+    if not reason.strip():
+        raise TournamentError(_("Indiquez le motif de la pénalité."), field="reason")
+    if points == 0:
+        raise TournamentError(_("Une pénalité de 0 point ne change rien."), field="points")
+    adjustment = Adjustment.objects.create(
+        table=table, team=team, points=points, reason=reason.strip(), created_by=user
+    )
+    corrected = table.round.status == Round.Status.CLOSED
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS:
+        rescore_table(table)
+    elif team.pk == table.team_a_id:
+        table.total_a += points
+    else:
+        table.total_b += points
+    _save_table(table, corrected=corrected)
+    return adjustment
+
+
+@transaction.atomic
+def close_round(*, round: Round) -> Round:
+    """Close a partie once every table is complete."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    if rnd.status == Round.Status.CLOSED:
+        raise TournamentError(_("Cette partie est déjà close."))
+    incomplete = list(
+        rnd.tables.exclude(status=Table.Status.COMPLETE).values_list("number", flat=True)
+    )
+    if incomplete:
+        raise TournamentError(
+            _("Tables pas encore terminées : %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in incomplete)}
+        )
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    tournament = rnd.tournament
+    if rnd.number >= tournament.parties:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+    return rnd
+
+
+def incomplete_tables(rnd: Round) -> list[Table]:
+    return list(rnd.tables.exclude(status=Table.Status.COMPLETE).filter(~Q(team_b=None)))

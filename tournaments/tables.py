@@ -1,0 +1,32 @@
+"""django-tables2 tables: one base with the shared look, one class a list."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+
+class BaseTable(tables.Table):
+    class Meta:
+        attrs = {"class": "grid"}
+        orderable = False
+
+
+class StandingsTable(BaseTable):
+    rank = tables.Column(_("Rang"), accessor="row.rank")
+    entrant = tables.Column(_("Équipe"), accessor="entrant", empty_values=())
+    played = tables.Column(_("Jouées"), accessor="row.played")
+    won = tables.Column(_("Gagnées"), accessor="row.won")
+    drawn = tables.Column(_("Nulles"), accessor="row.drawn")
+    lost = tables.Column(_("Perdues"), accessor="row.lost")
+    byes = tables.Column(_("Exempt"), accessor="row.byes")
+    points_for = tables.Column(_("Points"), accessor="row.points_for")
+    points_against = tables.Column(_("Contre"), accessor="row.points_against")
+    difference = tables.Column(_("Diff."), accessor="row.difference")
+
+    def __init__(self, data, *, tournament, **kwargs):
+        super().__init__(data, **kwargs)
+        self.tournament = tournament
+
+    def render_entrant(self, value) -> str:
+        return str(value) if value is not None else "—"

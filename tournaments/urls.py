@@ -1,0 +1,35 @@
+"""URLs of the tournaments app (French paths: they are read by players)."""
+
+from django.urls import path
+
+from tournaments import manage_views, views
+
+app_name = "tournaments"
+
+ORG = "organisation/t/<slug:slug>/"
+TABLE = ORG + "parties/<int:number>/tables/<int:table>/"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
+    path("t/<slug:slug>/classement/", views.standings, name="standings"),
+    path("organisation/", manage_views.dashboard, name="dashboard"),
+    path("organisation/nouveau/", manage_views.tournament_create, name="create"),
+    path(ORG, manage_views.manage, name="manage"),
+    path(ORG + "equipes/ajouter/", manage_views.team_form, name="team_add"),
+    path(ORG + "equipes/importer/", manage_views.team_import, name="team_import"),
+    path(ORG + "equipes/<int:team_id>/", manage_views.team_form, name="team_edit"),
+    path(ORG + "equipes/<int:team_id>/presence/", manage_views.team_presence, name="team_presence"),
+    path(ORG + "equipes/<int:team_id>/forfait/", manage_views.team_withdraw, name="team_withdraw"),
+    path(ORG + "tirage/", manage_views.round_draw, name="draw"),
+    path(ORG + "parties/<int:number>/", manage_views.round_detail, name="round"),
+    path(ORG + "parties/<int:number>/retirer/", manage_views.round_redraw, name="redraw"),
+    path(ORG + "parties/<int:number>/echanger/", manage_views.round_swap, name="swap"),
+    path(ORG + "parties/<int:number>/fermer/", manage_views.round_close, name="close"),
+    path(TABLE, manage_views.table_entry, name="table"),
+    path(TABLE + "donne/", manage_views.deal_save, name="deal_save"),
+    path(TABLE + "apercu/", manage_views.deal_preview, name="deal_preview"),
+    path(TABLE + "supprimer/", manage_views.deal_delete_last, name="deal_delete"),
+    path(TABLE + "totaux/", manage_views.table_totals, name="totals"),
+    path(TABLE + "penalite/", manage_views.table_adjustment, name="adjustment"),
+]

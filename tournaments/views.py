@@ -1,0 +1,61 @@
+"""Views: check the input, call one service, render or redirect.
+
+No score is computed here and no query is written in a template."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Round, Tournament
+from tournaments.standings import tournament_standings
+from tournaments.tables import StandingsTable
+
+
+def _visible_tournaments(request: HttpRequest):
+    managed = Tournament.objects.managed_by(request.user)
+    return Tournament.objects.filter(Q(published=True) | Q(pk__in=managed.values("pk")))
+
+
+def _get_visible(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if (
+        not tournament.published
+        and not Tournament.objects.managed_by(request.user).filter(pk=tournament.pk).exists()
+    ):
+        raise Http404
+    return tournament
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = _visible_tournaments(request).order_by("-date", "name")
+    return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    rounds = tournament.rounds.order_by("number")
+    current = rounds.exclude(status=Round.Status.CLOSED).last()
+    standings = tournament_standings(tournament)[:10]
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "current": current,
+            "podium": standings,
+            "teams_count": tournament.teams.filter(round__isnull=True).count(),
+        },
+    )
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    table = StandingsTable(tournament_standings(tournament), tournament=tournament)
+    return render(request, "tournaments/standings.html", {"tournament": tournament, "table": table})
