@@ -1,0 +1,63 @@
+"""The Belote / Coinche / Contrée rules engine: pure Python, no Django.
+
+Scores a deal or a partie under a named rule profile, exactly as
+``shared/rules/SPEC.md`` says; every interpretation choice is written next to
+the code that makes it (and listed by ``python -m scoring --help``). The
+engine never imports Django, never touches a database or a request; its
+errors carry a code and a French message, and the Django side decides how to
+show them.
+
+Glossary (French term → name in code; the JSON keeps SPEC §8's words):
+
+=========================  =================================================
+donne, mène                deal
+partie                     partie (a game of several deals)
+preneurs                   taker (the team that chose trump), ``T``
+défense                    defence (the other team), ``D``
+équipe A / B               team ``"A"`` (North/South) / ``"B"`` (East/West)
+atout                      trump; SA → no trump ``"SA"``, TA → all trump ``"TA"``
+pli                        trick
+points (de cartes)         card points (162 in all, 252 with a capot)
+dix de der                 last-trick bonus (10, or 100 with a capot)
+belote / rebelote          belote (king and queen of trump: 20 points)
+annonces                   announcements (tierce, cinquante, cent, carré)
+enchère, contrat           bid, contract (``"capot"`` bid = 250)
+coinche / contre           coinche (×2); surcoinche / surcontre (×4 or ×3)
+réussi                     made (``"made"``)
+chute, dedans              chute (``"chute"``): the contract failed
+litige                     tie (``"litige"``): takers' total == defence's
+pot (points en réserve)    pot: a tie's points, won by the next played deal
+capot                      capot: one team took all eight tricks
+marque                     marque: what a team writes on the sheet for a deal
+donne passée               passed deal (``"passed"``): everybody passed
+décompte                   counting: belote, coinche, three contrée countings
+profil de règles           rules (a preset + options)
+=========================  =================================================
+
+Public API: :class:`ScoringError`, :data:`PRESETS`, :data:`OPTIONS`,
+:class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_partie`
+→ :class:`PartieScore`, :func:`random_deal`.
+"""
+
+from .deal import DealScore, score_deal
+from .errors import CODES, ScoringError
+from .generate import random_deal
+from .partie import PartieDeal, PartieScore, score_partie
+from .rules import COUNTINGS, OPTIONS, PRESETS, RULES_VERSION, Option, Rules
+
+__all__ = [
+    "CODES",
+    "COUNTINGS",
+    "OPTIONS",
+    "PRESETS",
+    "RULES_VERSION",
+    "DealScore",
+    "Option",
+    "PartieDeal",
+    "PartieScore",
+    "Rules",
+    "ScoringError",
+    "random_deal",
+    "score_deal",
+    "score_partie",
+]

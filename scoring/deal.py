@@ -1,0 +1,586 @@
+"""Scoring one deal (donne): validation of the SPEC §8 deal object and the
+marques of SPEC §4 (classic belote), §5 (coinche) and §6 (contrée).
+
+Responsible for: refusing a deal with the code of the first field at fault
+(SPEC §8 order), then computing both marques, the outcome and the pot the
+deal creates. Must not: carry a pot from an earlier deal (see
+:mod:`scoring.partie`), read files, print, or import Django.
+
+The hot path (:func:`evaluate`) returns a plain tuple; :func:`score_deal`
+wraps it in a :class:`DealScore`. Per-profile constants are precomputed once
+per :class:`~scoring.rules.Rules` by :func:`scoring.tables.compile_rules`.
+
+Interpretation choices (each also in the engine's help):
+
+* Rounding. ``nearest`` rounds every marque and the pot, 5 up (000/001:
+  « 85 est arrondi à 90 tandis que 84 est arrondi à 80 »). ``complement``
+  (002: « 64 devient 60, l'adversaire a 100 ; 105 devient 100, l'adversaire a
+  60 ; 106 devient 110, l'adversaire a 50 ») rounds the takers' *card* points
+  5 down and gives the defence 160 minus that, then adds belotes,
+  announcements and the contract (all multiples of ten); elsewhere it acts
+  as ``nearest``. Tests of success always use exact points.
+* Classic litige: the pot is the takers' total as they would have marked it
+  (rounded like a marque); with ``announcements_count_for_contract = false``
+  the tie is judged on card points + belote, like the success test.
+* Classic chute, ``chute_base`` 162 with rounding ``nearest`` marks 160.
+* Coinche, coinched and made: the base is 160 (250 after a capot) whatever
+  ``chute_base`` says (SPEC §5; ``chute_base`` is the defence's base on a
+  chute only). ``belote_multiplied = false`` changes only a coinched made
+  contract, as SPEC §7 says; on a coinched chute the defence's belote is
+  multiplied with the rest (000: « les défenseurs doublent resp. quadruplent
+  leurs points »). With ``belote_protected = false`` the takers' belote
+  joins the defence's points before multiplying.
+* Contrée (FunBelote text in 000): the « capot team » that keeps its belote
+  is the team that took no trick (003: « Une équipe qui ne fait pas de pli
+  est dite CAPOT »; 000: « L'équipe Capot conserve sa belote quoiqu'il
+  [arrive] »). A team that bid capot and failed loses its belote to nobody
+  (000: « qui annonce un capot et ne le réalise pas perd sa belote »); on a
+  coinched deal the loser's belote is lost too (SPEC §6: « the loser 0 »).
+  Otherwise, uncoinched, the takers' belote goes to the defence on a chute.
+  With ``belote_protected = true`` every team keeps its own belote.
+  ``contree-annonces`` never marks a belote (SPEC §6: « the belote only helps
+  to make it »). An uncoinched failed capot bid there gives the defence 160
+  (SPEC §6: « chute → D 160 if not coinched »). A coinched unbid capot is
+  scored as any coinched contract. ``chute_capot = full`` makes the chute
+  base 250 when the takers took no trick, in every contrée counting.
+* Validation. A passed deal (``taker`` null or absent) carries no points,
+  bid, coinche, capot, belote or announcement (code ``taker``): a sheet with
+  points but no taker is a typing error, not a passed deal. Unknown fields
+  are refused (code ``json``): a misspelt « belote » would otherwise be
+  silently ignored. A numeric bid above what the takers could possibly make
+  (252 + belotes + announcements) is refused as a typing error (code ``bid``).
+  252/0 without ``capot`` is refused (code ``points``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .announcements import check_points, resolve_items
+from .cards import (
+    ALL_TRUMP,
+    CAPOT_CARD_POINTS,
+    NO_TRUMP,
+    TOTAL_CARD_POINTS,
+    TRUMP_NAMES_FR,
+    TRUMPS,
+    max_belotes,
+)
+from .errors import ScoringError, show
+from .rules import Rules
+from .tables import ANNONCES, CLASSIC, COINCHE, COMPLEMENT, FAITS_ANNONCES, Table
+
+OUTCOMES: tuple[str, ...] = ("made", "chute", "litige", "passed")
+DEAL_KEYS = frozenset(
+    (
+        "taker",
+        "trump",
+        "bid",
+        "coinche",
+        "points",
+        "capot",
+        "belote",
+        "announcements",
+        "announcement_points",
+        "rules",
+    )
+)
+_TEAMS = ("A", "B")
+_OTHER = {"A": "B", "B": "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The marques of one deal (before any pot from an earlier deal).
+
+    ``a``/``b``: marques of teams A and B; ``outcome``: made, chute, litige or
+    passed; ``pot``: the pot this deal creates (litige). Also: the card points,
+    the announcement points counted, the belote points each team marked with
+    its own belote, the taker and the capot team (None when not applicable).
+    """
+
+    a: int
+    b: int
+    outcome: str
+    pot: int
+    card_points: tuple[int, int] = (0, 0)
+    announcements: tuple[int, int] = (0, 0)
+    belote_kept: tuple[int, int] = (0, 0)
+    taker: str | None = None
+    capot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The SPEC §8 output object, with extra keys ``card_points`` and
+        ``announcements`` (points counted per team)."""
+        return {
+            "A": self.a,
+            "B": self.b,
+            "outcome": self.outcome,
+            "pot": self.pot,
+            "card_points": {"A": self.card_points[0], "B": self.card_points[1]},
+            "announcements": {"A": self.announcements[0], "B": self.announcements[1]},
+        }
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the contract was made (None for a passed deal or a litige)."""
+        if self.outcome in ("passed", "litige"):
+            return None
+        return self.outcome == "made"
+
+
+# Result tuple of evaluate():
+# (a, b, outcome, pot, points_a, points_b, ann_a, ann_b, kept_a, kept_b, taker, capot)
+PASSED_RESULT = (0, 0, "passed", 0, 0, 0, 0, 0, 0, 0, None, None)
+
+
+def score_deal(deal: dict[str, Any], rules: Rules) -> DealScore:
+    """Validate and score one SPEC §8 deal object under ``rules``.
+
+    Raises :class:`~scoring.errors.ScoringError` with the code of the first
+    field at fault. The ``rules`` key of the deal, if any, is ignored here
+    (the command line uses it to choose ``rules``).
+    """
+    return DealScore(*_pack(evaluate(deal, rules._table)))
+
+
+def _pack(r: tuple) -> tuple:
+    return (r[0], r[1], r[2], r[3], (r[4], r[5]), (r[6], r[7]), (r[8], r[9]), r[10], r[11])
+
+
+def _err(code: str, message: str) -> ScoringError:
+    return ScoringError(code, message)
+
+
+def _round(x: int) -> int:
+    return (x + 5) // 10 * 10
+
+
+def _round_down5(x: int) -> int:
+    return (x + 4) // 10 * 10
+
+
+def evaluate(d: Any, t: Table) -> tuple:
+    """The hot path: validate ``d`` and score it, returning the result tuple."""
+    if type(d) is not dict:
+        raise _err("json", f"Une donne doit être un objet JSON {{...}}, pas {show(d)}.")
+    if not d.keys() <= DEAL_KEYS:
+        unknown = sorted(str(k) for k in d if k not in DEAL_KEYS)
+        raise _err(
+            "json",
+            f"Champ inconnu {show(unknown[0])}. Champs d'une donne : taker, trump, bid, "
+            "coinche, points, capot, belote, announcements, announcement_points, rules.",
+        )
+    taker = d.get("taker")
+    if taker is None:
+        return _passed(d, t)
+    if taker != "A" and taker != "B":
+        raise _err("taker", f'Preneurs {show(taker)} inconnus : "A", "B" ou null (donne passée).')
+    defence = "B" if taker == "A" else "A"
+
+    # -- trump --
+    trump = d.get("trump")
+    if type(trump) is not str or trump not in t.trumps:
+        raise _err("trump", _trump_message(trump, t))
+
+    # -- bid --
+    bid = d.get("bid")
+    capot_bid = False
+    counting = t.counting
+    if counting == CLASSIC:
+        if bid is not None:
+            raise _err("bid", "Pas d'enchère à la belote classique : retirez « bid ».")
+    elif bid == "capot":
+        capot_bid = True
+        bid = 250
+    elif type(bid) is not int:
+        raise _err(
+            "bid",
+            'Enchère manquante ou invalide : un multiple de 10 à partir de 80, ou "capot"'
+            f" (reçu {show(bid)}).",
+        )
+    elif bid < 80 or bid % 10 or bid > t.max_bid[trump]:
+        raise _err(
+            "bid",
+            f'Enchère {bid} impossible : un multiple de 10 de 80 à {t.max_bid[trump]}, ou "capot".',
+        )
+
+    # -- coinche --
+    coinche = d.get("coinche", 0)
+    if coinche is None:
+        coinche = 0
+    if type(coinche) is not int or not 0 <= coinche <= 2:
+        raise _err(
+            "coinche",
+            f"Coinche {show(coinche)} invalide : 0 (aucune), 1 (coinché) ou 2 (surcoinché).",
+        )
+    if coinche and counting == CLASSIC:
+        raise _err("coinche", "Pas de coinche à la belote classique : mettez 0.")
+
+    # -- capot --
+    capot = d.get("capot")
+    if capot is not None and capot != "A" and capot != "B":
+        raise _err("capot", f'Capot {show(capot)} invalide : "A", "B" ou null.')
+
+    # -- points --
+    pa, pb = _card_points(d.get("points"), capot, trump in t.one_possible)
+
+    # -- belote --
+    belote = d.get("belote")
+    if belote is None:
+        ba = bb = 0
+    else:
+        ba, bb = _belotes(belote, trump)
+
+    # -- announcements --
+    declared = d.get("announcements")
+    resolved = d.get("announcement_points")
+    if declared is None and resolved is None:
+        aa = ab = 0
+    else:
+        aa, ab = _announcements(declared, resolved, trump, (ba, bb), t)
+
+    # -- scoring, in taker/defence terms --
+    if taker == "A":
+        pt, pd, bt, bd, at, ad = pa, pb, 20 * ba, 20 * bb, aa, ab
+    else:
+        pt, pd, bt, bd, at, ad = pb, pa, 20 * bb, 20 * ba, ab, aa
+    cap_t = capot == taker
+    cap_d = capot == defence
+    m = t.factors[coinche]
+    if counting == CLASSIC:
+        mt, md, outcome, pot, kt, kd = _classic(t, pt, pd, bt, bd, at, ad, cap_t, cap_d)
+    elif counting == COINCHE:
+        mt, md, outcome, kt, kd = _coinche(
+            t, bid, capot_bid, m, pt, pd, bt, bd, at, ad, cap_t, cap_d
+        )
+        pot = 0
+    else:
+        mt, md, outcome, kt, kd = _contree(t, bid, capot_bid, m, pt, pd, bt, bd, cap_t, cap_d)
+        pot = 0
+    if taker == "A":
+        return (mt, md, outcome, pot, pa, pb, aa, ab, kt, kd, taker, capot)
+    return (md, mt, outcome, pot, pa, pb, aa, ab, kd, kt, taker, capot)
+
+
+def _passed(d: dict, t: Table) -> tuple:
+    trump = d.get("trump")
+    if trump is not None and (type(trump) is not str or trump not in TRUMPS):
+        raise _err("trump", _trump_message(trump, t))
+    filled = []
+    if d.get("bid") is not None:
+        filled.append("bid")
+    coinche = d.get("coinche")
+    if coinche is not None and not (type(coinche) is int and coinche == 0):
+        filled.append("coinche")
+    if d.get("points") not in (None, {}):
+        filled.append("points")
+    if d.get("capot") is not None:
+        filled.append("capot")
+    belote = d.get("belote")
+    if belote is not None and not (
+        isinstance(belote, dict) and all(type(v) is int and v == 0 for v in belote.values())
+    ):
+        filled.append("belote")
+    declared = d.get("announcements")
+    if declared is not None and not (
+        isinstance(declared, dict) and all(v in (None, []) for v in declared.values())
+    ):
+        filled.append("announcements")
+    resolved = d.get("announcement_points")
+    if resolved is not None and not (
+        isinstance(resolved, dict) and all(type(v) is int and v == 0 for v in resolved.values())
+    ):
+        filled.append("announcement_points")
+    if filled:
+        raise _err(
+            "taker",
+            "Donne passée (aucun preneur) mais " + ", ".join(filled) + " rempli : "
+            'indiquez les preneurs ("A" ou "B"), ou videz ces champs.',
+        )
+    return PASSED_RESULT
+
+
+def _trump_message(trump: Any, t: Table) -> str:
+    allowed = ", ".join(f'"{code}"' for code in TRUMPS if code in t.trumps)
+    if trump in (NO_TRUMP, ALL_TRUMP):
+        return (
+            f"Contrat à {TRUMP_NAMES_FR[trump]} refusé : ces règles ne jouent pas le sans atout "
+            f"ni le tout atout (option sa_ta). Atouts possibles : {allowed}."
+        )
+    if trump is None:
+        return f"Atout manquant : {allowed}."
+    return f"Atout {show(trump)} inconnu : {allowed}."
+
+
+def _card_points(points: Any, capot: str | None, one_possible: bool) -> tuple[int, int]:
+    if points is None or points == {}:
+        if capot is None:
+            raise _err(
+                "points", "Points manquants : indiquez les points de cartes d'au moins une équipe."
+            )
+        return (CAPOT_CARD_POINTS, 0) if capot == "A" else (0, CAPOT_CARD_POINTS)
+    if type(points) is not dict:
+        raise _err(
+            "points", f'« points » doit être un objet {{"A": n, "B": n}}, pas {show(points)}.'
+        )
+    if not points.keys() <= {"A", "B"}:
+        key = next(k for k in points if k not in ("A", "B"))
+        raise _err("points", f"« points » : équipe {show(key)} inconnue (A ou B).")
+    a = points.get("A")
+    b = points.get("B")
+    for team, value in (("A", a), ("B", b)):
+        if value is not None and type(value) is not int:
+            raise _err(
+                "points",
+                f"Points de l'équipe {team} : un nombre entier est attendu, pas {show(value)}.",
+            )
+    if capot is not None:
+        expected = (CAPOT_CARD_POINTS, 0) if capot == "A" else (0, CAPOT_CARD_POINTS)
+        if (a is not None and a != expected[0]) or (b is not None and b != expected[1]):
+            raise _err(
+                "points",
+                f"Capot de l'équipe {capot} : elle a 252 points et l'autre 0 "
+                f"(ici A {show(a)}, B {show(b)}).",
+            )
+        return expected
+    if a is None and b is None:
+        raise _err(
+            "points", "Points manquants : indiquez les points de cartes d'au moins une équipe."
+        )
+    for team, value in (("A", a), ("B", b)):
+        if value is not None and not 0 <= value <= TOTAL_CARD_POINTS:
+            if value == CAPOT_CARD_POINTS:
+                raise _err(
+                    "points",
+                    f"252 points pour l'équipe {team} : c'est un capot, indiquez \"capot\": "
+                    f'"{team}".',
+                )
+            raise _err(
+                "points",
+                f"Points de l'équipe {team} : {value} est impossible (de 0 à 162).",
+            )
+    if a is None:
+        a = TOTAL_CARD_POINTS - b
+    elif b is None:
+        b = TOTAL_CARD_POINTS - a
+    elif a + b != TOTAL_CARD_POINTS:
+        raise _err(
+            "points",
+            f"Les points des deux équipes doivent faire 162 (ici {a + b}).",
+        )
+    if (a == 1 or b == 1) and not one_possible:
+        raise _err(
+            "points",
+            f"Aucun jeu de cartes ne vaut 1 point : {a}–{b} est une erreur de saisie.",
+        )
+    return a, b
+
+
+def _belotes(belote: Any, trump: str) -> tuple[int, int]:
+    if type(belote) is not dict:
+        raise _err(
+            "belote", f'« belote » doit être un objet {{"A": n, "B": n}}, pas {show(belote)}.'
+        )
+    if not belote.keys() <= {"A", "B"}:
+        key = next(k for k in belote if k not in ("A", "B"))
+        raise _err("belote", f"« belote » : équipe {show(key)} inconnue (A ou B).")
+    a = belote.get("A", 0)
+    b = belote.get("B", 0)
+    if a is None:
+        a = 0
+    if b is None:
+        b = 0
+    for team, value in (("A", a), ("B", b)):
+        if type(value) is not int or value < 0:
+            raise _err(
+                "belote",
+                f"Belotes de l'équipe {team} : un nombre entier positif est attendu, pas "
+                f"{show(value)}.",
+            )
+    limit = max_belotes(trump)
+    if a + b > limit:
+        if trump == NO_TRUMP:
+            raise _err("belote", "Pas de belote à sans atout.")
+        if trump == ALL_TRUMP:
+            raise _err("belote", f"Au plus 4 belotes à tout atout (ici {a + b}).")
+        raise _err("belote", f"Une seule belote possible à la couleur (ici {a + b}).")
+    return a, b
+
+
+def _announcements(
+    declared: Any, resolved: Any, trump: str, belotes: tuple[int, int], t: Table
+) -> tuple[int, int]:
+    if declared is not None and resolved is not None:
+        raise _err(
+            "announcement",
+            "Donnez les annonces soit en détail (« announcements »), soit en points "
+            "(« announcement_points »), pas les deux.",
+        )
+    if declared is not None:
+        if not t.announcements:
+            if isinstance(declared, dict) and all(v in (None, []) for v in declared.values()):
+                return 0, 0
+            raise _err("announcement", "Ces règles se jouent sans annonces (hors belote).")
+        return resolve_items(declared, trump, belotes)
+    points = check_points(resolved)
+    if points != (0, 0) and not t.announcements:
+        raise _err("announcement", "Ces règles se jouent sans annonces (hors belote).")
+    return points
+
+
+# -- the three countings -------------------------------------------------------
+
+
+def _classic(
+    t: Table, pt: int, pd: int, bt: int, bd: int, at: int, ad: int, cap_t: bool, cap_d: bool
+) -> tuple[int, int, str, int, int, int]:
+    """SPEC §4. Returns (marque T, marque D, outcome, pot, belote kept T, D)."""
+    tot_t = pt + bt + at
+    tot_d = pd + bd + ad
+    if t.announcements_for_contract:
+        test_t, test_d = tot_t, tot_d
+    else:
+        test_t, test_d = pt + bt, pd + bd
+    rounding = t.rounding
+    if test_t > test_d:
+        if cap_t:  # the defence's announcements pass to the takers; it keeps its belote
+            mt, md = tot_t + ad, bd
+        elif rounding == COMPLEMENT:
+            k = _round_down5(pt)
+            return k + bt + at, 160 - k + bd + ad, "made", 0, bt, bd
+        else:
+            mt, md = tot_t, tot_d
+        if rounding:
+            mt, md = _round(mt), _round(md)
+        return mt, md, "made", 0, bt, bd
+    if test_t == test_d and t.litige_pot:
+        if rounding == COMPLEMENT:
+            k = _round_down5(pt)
+            return 0, 160 - k + bd + ad, "litige", k + bt + at, 0, bd
+        if rounding:
+            return 0, _round(tot_d), "litige", _round(tot_t), 0, bd
+        return 0, tot_d, "litige", tot_t, 0, bd
+    base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
+    if t.protected:
+        mt, md = bt, base + ad + bd + at
+    else:
+        mt, md = 0, base + ad + bd + at + bt
+    if rounding:
+        mt, md = _round(mt), _round(md)
+    return mt, md, "chute", 0, (bt if t.protected else 0), bd
+
+
+def _coinche(
+    t: Table,
+    bid: int,
+    capot_bid: bool,
+    m: int,
+    pt: int,
+    pd: int,
+    bt: int,
+    bd: int,
+    at: int,
+    ad: int,
+    cap_t: bool,
+    cap_d: bool,
+) -> tuple[int, int, str, int, int]:
+    """SPEC §5. ``bid`` is the contract (250 for a capot bid)."""
+    tot_t = pt + bt + at
+    tot_d = pd + bd + ad
+    if t.announcements_for_contract:
+        test_t, test_d = tot_t, tot_d
+    else:
+        test_t, test_d = pt + bt, pd + bd
+    made = (cap_t if capot_bid else test_t >= bid) and (test_t > test_d or not t.compare_defence)
+    rounding = t.rounding
+    if made:
+        if m == 1:
+            if cap_t:
+                mt, md = tot_t + bid + ad, pd + bd
+            elif rounding == COMPLEMENT:
+                k = _round_down5(pt)
+                return k + bt + at + bid, 160 - k + bd + ad, "made", bt, bd
+            else:
+                mt, md = tot_t + bid, tot_d
+        else:
+            base = 250 if cap_t else 160
+            if t.belote_multiplied:
+                mt = m * (base + at + bt + ad + bid)
+            else:
+                mt = m * (base + at + ad + bid) + bt
+            md = bd
+        if rounding:
+            mt, md = _round(mt), _round(md)
+        return mt, md, "made", bt, bd
+    base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
+    if t.protected:
+        mt, md, kt = bt, m * (base + ad + bd + at + bid), bt
+    else:
+        mt, md, kt = 0, m * (base + ad + bd + at + bid + bt), 0
+    if rounding:
+        mt, md = _round(mt), _round(md)
+    return mt, md, "chute", kt, bd
+
+
+def _contree(
+    t: Table,
+    bid: int,
+    capot_bid: bool,
+    m: int,
+    pt: int,
+    pd: int,
+    bt: int,
+    bd: int,
+    cap_t: bool,
+    cap_d: bool,
+) -> tuple[int, int, str, int, int]:
+    """SPEC §6, the three contrée countings. No announcements here."""
+    test_t = pt + bt
+    made = (cap_t if capot_bid else test_t >= bid) and (test_t > pd + bd or not t.compare_defence)
+    counting = t.counting
+    chute_base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
+    if counting == ANNONCES:
+        if made:
+            return bid * m, 0, "made", 0, 0
+        md = chute_base if m == 1 else bid * m
+        return 0, (_round(md) if t.rounding else md), "chute", 0, 0
+    protected = t.protected
+    value = bid if counting == FAITS_ANNONCES else 0
+    if made:
+        # The loser's belote, on a coinched deal or a capot bid, is lost unless
+        # imprenable or held by a team that took no trick (cap_t: the defence).
+        kept_t = bt
+        kept_d = bd if (protected or cap_t) else 0
+        if capot_bid:
+            mt, md = 500 * m + bt, kept_d
+        elif m > 1:
+            mt, md = (160 + value) * m + bt, kept_d
+        elif cap_t:
+            mt, md = 250 + value + bt, bd
+            kept_d = bd
+        elif t.rounding == COMPLEMENT:
+            k = _round_down5(pt)
+            return k + bt + value, 160 - k + bd, "made", bt, bd
+        else:
+            mt, md = _round(pt + bt) + value, _round(pd + bd)
+            if not t.rounding:
+                mt, md = pt + bt + value, pd + bd
+            kept_d = bd
+        outcome = "made"
+    else:
+        kept_d = bd
+        if capot_bid:
+            kept_t = bt if protected else 0  # a failed capot bid loses its belote
+            mt, md = kept_t, 500 * m + bd
+        elif m > 1:
+            kept_t = bt if (protected or cap_d) else 0  # cap_d: the takers took no trick
+            mt, md = kept_t, (chute_base + value) * m + bd
+        else:
+            kept_t = bt if (protected or cap_d) else 0
+            mt, md = kept_t, chute_base + value + bd + (bt - kept_t)
+        outcome = "chute"
+    if t.rounding:
+        mt, md = _round(mt), _round(md)
+    return mt, md, outcome, kept_t, kept_d

@@ -1,0 +1,103 @@
+"""French help texts of the command line (``python -m scoring --help``).
+
+Responsible for: explaining to a scorer or an organizer, in French, the deal
+fields, the outputs and every interpretation choice the engine makes where
+the rule texts disagree. Must not: hold any value the engine computes with.
+"""
+
+from __future__ import annotations
+
+MAIN = """\
+Moteur de marque de la belote, de la coinche et de la contrée.
+
+Les règles en vigueur sont un profil nommé (--rules), éventuellement modifié
+option par option (--set OPTION=VALEUR). Profils : ffb-belote (par défaut),
+ffb-coinche, contree-faits-annonces, contree-faits, contree-annonces.
+Options : announcements, sa_ta, ta_scale, rounding, chute_base, chute_capot,
+litige, belote_protected, belote_multiplied, surcoinche_factor,
+contract_test, announcements_count_for_contract
+(« python -m scoring rules --all » les décrit toutes).
+
+Commandes :
+  deal     une donne par ligne (JSON Lines) sur l'entrée, une marque par ligne
+  partie   une partie (objet JSON) sur l'entrée, le détail et les totaux
+  rules    affiche un profil de règles (JSON) et son résumé en français
+"""
+
+FIELDS = """\
+Champs d'une donne (un objet JSON par ligne) :
+  taker    "A" (Nord/Sud) ou "B" (Est/Ouest) : l'équipe des preneurs ;
+           null ou absent : tout le monde a passé (rien d'autre à remplir).
+  trump    "S" pique, "H" cœur, "D" carreau, "C" trèfle, "SA" sans atout,
+           "TA" tout atout (SA et TA seulement avec sa_ta=true).
+  bid      coinche et contrée : multiple de 10 à partir de 80, ou "capot"
+           (les huit plis, contrat de 250). Absent en belote classique.
+  coinche  0 (aucune), 1 (coinché, ×2), 2 (surcoinché, ×4 ou ×3).
+  points   {"A": n, "B": n} points de cartes dix de der compris (total 162) ;
+           une équipe peut manquer (162 moins l'autre) ; tout peut manquer
+           avec un capot (252 pour l'équipe capot, 0 pour l'autre).
+  capot    "A" ou "B" : l'équipe qui a fait les huit plis ; null sinon.
+  belote   {"A": n, "B": n} nombre de belotes (1 au plus à la couleur,
+           0 à sans atout, 4 au plus à tout atout).
+  announcements        {"A": [annonce…], "B": [annonce…]}, chaque annonce
+           {"kind": "tierce"|"cinquante"|"cent"|"carre", "high": "7"…"A",
+            "suit": "S"|"H"|"D"|"C"} (pas de suit pour un carré ; high est la
+           carte du haut d'une suite, dans l'ordre 7 8 9 10 J Q K A) ;
+  announcement_points  ou bien {"A": n, "B": n} déjà résolus (une seule
+           équipe non nulle). Pas les deux.
+  rules    (facultatif) un nom de profil ou {"preset": NOM, OPTION: VALEUR…}
+           qui remplace les règles de la ligne de commande pour cette ligne.
+
+Réponse : {"A": n, "B": n, "outcome": "made"|"chute"|"litige"|"passed",
+"pot": n, "card_points": {…}, "announcements": {…}} — les marques de la donne
+(sans la réserve d'un litige précédent) et la réserve (pot) qu'elle crée.
+Erreur : {"error": {"code": CODE, "message": "…"}} ; CODE est le premier champ
+fautif dans l'ordre json, rules, taker, trump, bid, coinche, capot, points,
+belote, announcement. Une ligne fausse n'arrête pas les autres ; le code de
+sortie vaut 1 si une ligne au moins était fausse.
+"""
+
+PARTIE = """\
+Entrée : un objet {"rules": …, "end": {"deals": 12} | {"target": 1000},
+"deals": [donne, …]} (ou un tel objet par ligne).
+Sortie : {"deals": [{"A", "B", "outcome", "totals": {"A", "B"}, "pot"}…],
+"totals": {"A", "B"}, "finished": bool, "winner": "A"|"B"|null,
+"lost_pot": n}. Les marques d'une donne comprennent la réserve qu'elle a
+gagnée ; « pot » est la réserve en attente après elle. Une donne fausse donne
+{"error": {"code", "message", "deal": rang}} (rang compté à partir de 0).
+"""
+
+CHOICES = """\
+Choix d'interprétation (les textes de règles divergent ; la lecture FFB
+l'emporte) :
+- Arrondi « nearest » : chaque marque et la réserve à la dizaine la plus
+  proche, 5 vers le haut (85 → 90, 84 → 80). « complement » : les points de
+  cartes des preneurs à la dizaine, 5 vers le bas (64 → 60, 105 → 100,
+  106 → 110), la défense ayant 160 moins ce nombre, quand les deux équipes
+  marquent leurs cartes (contrat réussi sans capot ni coinche, litige).
+  L'arrondi ne fait jamais réussir un contrat.
+- Une carte ne compte que pour une annonce ; les annonces d'une équipe
+  tiennent dans deux mains de huit cartes ; un carré de 8 ou de 7 vaut 0 et
+  ne départage rien ; des annonces adverses qui prennent le roi ou la dame
+  d'atout interdisent la belote.
+- Donne passée : aucun autre champ rempli (sinon erreur « taker »). Champ
+  inconnu : erreur « json ». Enchère impossible à réaliser : erreur « bid ».
+- Belote classique : avec announcements_count_for_contract=false, le litige
+  se juge aussi sur cartes + belote.
+- Coinche coinchée réussie : base 160 (250 après un capot), quel que soit
+  chute_base. belote_multiplied=false ne change que le contrat coinché réussi.
+  Belote prenable (belote_protected=false) : sur une chute, la belote des
+  preneurs rejoint les points de la défense avant multiplication.
+- Contrée : l'équipe « capot » qui garde sa belote est celle qui n'a fait
+  aucun pli ; une équipe qui a demandé capot et chute perd sa belote ; sur
+  une donne contrée le perdant ne marque rien (sa belote est perdue, sauf
+  s'il est capot). En points annoncés la belote ne se marque jamais et un
+  capot demandé chuté non contré donne 160 à la défense. Enchère seule
+  (contract_test=bid_only) par défaut en contrée.
+- Options sans objet pour un décompte (litige hors belote classique,
+  annonces en contrée…) : fixées, et refusées si on les change.
+- Partie en nombre de donnes : à égalité finale, pas de vainqueur. Partie en
+  points : une équipe qui atteint le but en étant capot ou chutée grâce à sa
+  seule belote doit encore faire un pli dans une donne suivante. Réserve
+  encore en attente à la fin : perdue (lost_pot).
+"""

@@ -1,0 +1,455 @@
+"""Rule profiles: the five presets of SPEC §7, their options, validation of
+overrides, JSON round trip and the French summary printed on score sheets.
+
+Responsible for: deciding which rules a tournament plays, and refusing an
+unknown preset, option or value with code ``rules``. Must not: score a deal
+(see :mod:`scoring.deal`) or know where a profile is stored.
+
+Interpretation choices (listed in the engine's help):
+
+* An option that does not apply to a counting (``litige`` outside classic
+  belote, ``announcements`` at contrée, ``belote_multiplied`` outside coinche,
+  ``surcoinche_factor`` / ``contract_test`` in classic belote…) keeps the
+  value that describes what the counting does, and overriding it with another
+  value is refused: contrée is by definition played without announcements
+  (003: « Contrée » quand on joue sans les annonces), and at coinche a tie is
+  a chute (000: « la défense obtient un total supérieur ou égal aux preneurs »).
+* Contrée presets have ``contract_test = bid_only`` (SPEC §6: no comparison
+  with the defence) and ``belote_protected = false`` (000: « belote n'est pas
+  imprenable »); both may be overridden.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ScoringError, show
+from .tables import compile_rules
+
+#: Version of the engine's rules: bumped whenever a marque could change.
+RULES_VERSION = 1
+
+COUNTINGS: tuple[str, ...] = (
+    "belote",
+    "coinche",
+    "contree-faits-annonces",
+    "contree-faits",
+    "contree-annonces",
+)
+CONTREE = ("contree-faits-annonces", "contree-faits", "contree-annonces")
+WITH_BIDS = ("coinche", *CONTREE)
+
+COUNTING_NAMES_FR: dict[str, str] = {
+    "belote": "Belote classique FFB",
+    "coinche": "Coinche FFB",
+    "contree-faits-annonces": "Contrée, points faits + annoncés",
+    "contree-faits": "Contrée, points faits",
+    "contree-annonces": "Contrée, points annoncés",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a rule profile (SPEC §7), described for a form."""
+
+    name: str
+    values: tuple[Any, ...]
+    label: str
+    help: str
+    applies_to: tuple[str, ...]
+    value_labels: tuple[str, ...] = ()
+
+    def parse_text(self, text: str) -> Any:
+        """The value written ``text`` on a command line (``--set name=text``)."""
+        kind = type(self.values[0])
+        if kind is bool:
+            lowered = text.strip().lower()
+            if lowered in ("true", "oui", "vrai", "1"):
+                return True
+            if lowered in ("false", "non", "faux", "0"):
+                return False
+            return text
+        if kind is int:
+            try:
+                return int(text.strip())
+            except ValueError:
+                return text
+        return text.strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "values": list(self.values),
+            "value_labels": list(self.value_labels),
+            "label": self.label,
+            "help": self.help,
+            "applies_to": list(self.applies_to),
+        }
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "announcements",
+        (True, False),
+        "Annonces",
+        "Avec les annonces (tierce, cinquante, cent, carrés), l'équipe qui montre la plus forte "
+        "marque toutes les siennes. La belote se compte toujours, avec ou sans annonces.",
+        ("belote", "coinche"),
+        ("avec annonces", "sans annonces"),
+    ),
+    Option(
+        "sa_ta",
+        (False, True),
+        "Sans atout et tout atout",
+        "Autorise les contrats à sans atout (l'as vaut 19, pas de belote) et à tout atout "
+        "(jusqu'à quatre belotes). Le total des cartes reste 162.",
+        COUNTINGS,
+        ("couleurs seulement", "SA et TA permis"),
+    ),
+    Option(
+        "ta_scale",
+        ("ffb", "funbelote"),
+        "Barème tout atout",
+        "Valeur des cartes à tout atout : FFB (valet 13, neuf 9, as 6, dix 5, roi 3, dame 2) "
+        "ou FunBelote (valet 14 … dame 1). Sans effet si SA/TA n'est pas joué.",
+        COUNTINGS,
+        ("FFB", "FunBelote"),
+    ),
+    Option(
+        "rounding",
+        ("none", "nearest", "complement"),
+        "Arrondi de la marque",
+        "Au point près ; ou chaque marque à la dizaine la plus proche (85 → 90, 84 → 80) ; ou "
+        "« complément » : les points des preneurs à la dizaine, 5 vers le bas (105 → 100), la "
+        "défense marquant 160 moins ce nombre. L'arrondi ne fait jamais gagner un contrat.",
+        COUNTINGS,
+        ("au point près", "à la dizaine la plus proche", "complément à 160"),
+    ),
+    Option(
+        "chute_base",
+        (160, 162),
+        "Points de chute",
+        "Ce que marque la défense quand le contrat chute, avant annonces, belote et contrat : "
+        "162 en belote classique FFB, 160 à la coinche et à la contrée.",
+        COUNTINGS,
+        ("160", "162"),
+    ),
+    Option(
+        "chute_capot",
+        ("flat", "full"),
+        "Chute capot",
+        "Quand les preneurs sont mis capot : la défense marque les points de chute habituels "
+        "(FFB), ou la valeur du capot (252 en classique, 250 à la coinche et à la contrée).",
+        COUNTINGS,
+        ("points de chute habituels", "valeur du capot"),
+    ),
+    Option(
+        "litige",
+        ("pot", "chute"),
+        "Litige (égalité)",
+        "Belote classique, à égalité (81-81) : la défense marque ses points et ceux des preneurs "
+        "sont mis en réserve pour le gagnant de la donne suivante (FFB) ; ou l'égalité compte "
+        "comme une chute.",
+        ("belote",),
+        ("points en réserve", "compte comme une chute"),
+    ),
+    Option(
+        "belote_protected",
+        (True, False),
+        "Belote imprenable",
+        "Imprenable (FFB) : l'équipe qui a la belote la marque même quand elle chute. Sinon, "
+        "sur une chute, la belote des preneurs passe à la défense.",
+        ("belote", "coinche", "contree-faits-annonces", "contree-faits"),
+        ("imprenable", "prenable"),
+    ),
+    Option(
+        "belote_multiplied",
+        (True, False),
+        "Belote multipliée",
+        "Coinche, contrat coinché réussi : la belote des preneurs est doublée (quadruplée) avec "
+        "le reste (FFB), ou ajoutée après la multiplication.",
+        ("coinche",),
+        ("multipliée", "ajoutée après"),
+    ),
+    Option(
+        "surcoinche_factor",
+        (4, 3),
+        "Surcoinche",
+        "Multiplicateur d'une donne surcoinchée (surcontrée) : ×4 (FFB) ou ×3. Une donne "
+        "coinchée est toujours multipliée par 2.",
+        ("coinche", *CONTREE),
+        ("×4", "×3"),
+    ),
+    Option(
+        "contract_test",
+        ("ffb", "bid_only"),
+        "Réussite du contrat",
+        "FFB : les preneurs doivent atteindre leur enchère ET faire plus que la défense. "
+        "« Enchère seule » : atteindre l'enchère suffit (usage de la contrée).",
+        ("coinche", *CONTREE),
+        ("enchère et plus que la défense", "enchère seule"),
+    ),
+    Option(
+        "announcements_count_for_contract",
+        (True, False),
+        "Annonces pour le contrat",
+        "Les annonces comptent pour savoir si le contrat est réussi (FFB), ou seules les cartes "
+        "et la belote comptent (« les annonces ne servent pas à prendre »). Elles restent "
+        "marquées dans tous les cas.",
+        ("belote", "coinche"),
+        ("comptent", "ne comptent pas"),
+    ),
+)
+OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
+OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)
+
+PRESET_NAMES_FR: dict[str, str] = {
+    "ffb-belote": COUNTING_NAMES_FR["belote"],
+    "ffb-coinche": COUNTING_NAMES_FR["coinche"],
+    "contree-faits-annonces": COUNTING_NAMES_FR["contree-faits-annonces"],
+    "contree-faits": COUNTING_NAMES_FR["contree-faits"],
+    "contree-annonces": COUNTING_NAMES_FR["contree-annonces"],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A rule profile: a preset, the engine rules version, the counting, and
+    one attribute per option of SPEC §7. Build with :meth:`from_preset` or
+    :meth:`from_json`; never mutate (frozen)."""
+
+    preset: str
+    version: int
+    counting: str
+    announcements: bool
+    sa_ta: bool
+    ta_scale: str
+    rounding: str
+    chute_base: int
+    chute_capot: str
+    litige: str
+    belote_protected: bool
+    belote_multiplied: bool
+    surcoinche_factor: int
+    contract_test: str
+    announcements_count_for_contract: bool
+    # Precomputed per-profile tables for the hot path (see scoring.tables).
+    _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_table", compile_rules(self))
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_preset(cls, name: str, **overrides: Any) -> Rules:
+        """The preset ``name`` with ``overrides`` (option name -> value).
+
+        Raises ScoringError(code="rules") for an unknown preset, an unknown
+        option, a value of the wrong type or outside the allowed ones, or an
+        option the preset's counting does not play.
+        """
+        if not isinstance(name, str) or name not in PRESETS:
+            raise ScoringError(
+                "rules",
+                f"Règles inconnues : {show(name)}. Règles possibles : {', '.join(PRESETS)}.",
+            )
+        base = PRESETS[name]
+        if not overrides:
+            return base
+        changes: dict[str, Any] = {}
+        for option_name, value in overrides.items():
+            option = OPTIONS_BY_NAME.get(option_name)
+            if option is None:
+                raise ScoringError(
+                    "rules",
+                    f"Option inconnue : {show(option_name)}. Options possibles : "
+                    f"{', '.join(OPTION_NAMES)}.",
+                )
+            if not _is_allowed(option, value):
+                allowed = ", ".join(_text(v) for v in option.values)
+                raise ScoringError(
+                    "rules",
+                    f"Valeur {show(value)} refusée pour l'option {option.name} "
+                    f"({option.label}) : valeurs possibles {allowed}.",
+                )
+            current = getattr(base, option_name)
+            if base.counting not in option.applies_to and value != current:
+                raise ScoringError(
+                    "rules",
+                    f"L'option {option.name} ({option.label}) ne se règle pas en "
+                    f"{COUNTING_NAMES_FR[base.counting]} : elle y vaut toujours {_text(current)}.",
+                )
+            changes[option_name] = value
+        return dataclasses.replace(base, **changes)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | str) -> Rules:
+        """Rules from ``{"preset": NAME, "version": n?, OPTION: VALUE…}`` or a
+        bare preset name (the output of :meth:`to_json` round-trips)."""
+        if isinstance(obj, str):
+            return cls.from_preset(obj)
+        if not isinstance(obj, dict):
+            raise ScoringError(
+                "rules",
+                f"Les règles doivent être un nom de règles ou un objet, pas {show(obj)}.",
+            )
+        options = dict(obj)
+        if "preset" not in options:
+            raise ScoringError("rules", 'Les règles doivent nommer leur base : ajoutez "preset".')
+        name = options.pop("preset")
+        version = options.pop("version", RULES_VERSION)
+        if type(version) is not int or version != RULES_VERSION:
+            raise ScoringError(
+                "rules",
+                f"Version des règles {show(version)} inconnue : ce moteur applique la version "
+                f"{RULES_VERSION}.",
+            )
+        counting = options.pop("counting", None)
+        rules = cls.from_preset(name, **options)
+        if counting is not None and counting != rules.counting:
+            raise ScoringError(
+                "rules",
+                f"Le décompte {show(counting)} ne correspond pas aux règles {show(name)} "
+                f"({rules.counting}).",
+            )
+        return rules
+
+    # -- output -------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """Option name -> value, in the order of :data:`OPTIONS`."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"preset", "version", "counting", option: value…}``."""
+        return {
+            "preset": self.preset,
+            "version": self.version,
+            "counting": self.counting,
+            **self.options(),
+        }
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the preset."""
+        base = PRESETS[self.preset]
+        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def summary_fr(self) -> str:
+        """One line for score sheets, e.g. « Coinche FFB — annonces, arrondi à la
+        dizaine, SA/TA, surcoinche ×4 »."""
+        parts: list[str] = []
+        if self.counting in ("belote", "coinche"):
+            parts.append("annonces" if self.announcements else "sans annonces")
+            if not self.announcements_count_for_contract and self.announcements:
+                parts.append("annonces hors contrat")
+        else:
+            parts.append("belote seule")
+        parts.append(
+            {
+                "none": "au point près",
+                "nearest": "arrondi à la dizaine",
+                "complement": "arrondi au complément de 160",
+            }[self.rounding]
+        )
+        if self.sa_ta:
+            parts.append("SA/TA" + (" (barème FunBelote)" if self.ta_scale == "funbelote" else ""))
+        if self.counting == "belote":
+            parts.append("litige en réserve" if self.litige == "pot" else "litige = chute")
+        default_base = 162 if self.counting == "belote" else 160
+        if self.chute_base != default_base:
+            parts.append(f"chute à {self.chute_base}")
+        if self.chute_capot == "full":
+            parts.append("chute capot à " + ("252" if self.counting == "belote" else "250"))
+        if self.counting != "contree-annonces":
+            default_protected = not self.counting.startswith("contree")
+            if self.belote_protected != default_protected:
+                parts.append("belote imprenable" if self.belote_protected else "belote prenable")
+        if self.counting == "coinche" and not self.belote_multiplied:
+            parts.append("belote non multipliée")
+        if self.counting != "belote":
+            default_test = "ffb" if self.counting == "coinche" else "bid_only"
+            if self.contract_test != default_test:
+                parts.append(
+                    "contrat : enchère seule"
+                    if self.contract_test == "bid_only"
+                    else "contrat : enchère et plus que la défense"
+                )
+            parts.append(f"surcoinche ×{self.surcoinche_factor}")
+        return f"{COUNTING_NAMES_FR[self.counting]} — {', '.join(parts)}"
+
+    def description_fr(self) -> str:
+        """A paragraph for printing: the summary, then every option in words."""
+        lines = [f"{self.summary_fr()} (règles « {self.preset} », version {self.version})."]
+        for option in OPTIONS:
+            if self.counting not in option.applies_to:
+                continue
+            value = getattr(self, option.name)
+            label = option.value_labels[option.values.index(value)]
+            lines.append(f"{option.label} : {label}.")
+        return " ".join(lines)
+
+    def cache_key(self) -> str:
+        """A stable text key (for caches and database fields)."""
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def _is_allowed(option: Option, value: Any) -> bool:
+    # bool is a subclass of int: compare types exactly, then values.
+    return any(type(value) is type(allowed) and value == allowed for allowed in option.values)
+
+
+def _text(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def _preset(name: str, counting: str, **values: Any) -> Rules:
+    defaults: dict[str, Any] = {
+        "announcements": True,
+        "sa_ta": False,
+        "ta_scale": "ffb",
+        "rounding": "nearest",
+        "chute_base": 160,
+        "chute_capot": "flat",
+        "litige": "chute",
+        "belote_protected": True,
+        "belote_multiplied": True,
+        "surcoinche_factor": 4,
+        "contract_test": "ffb",
+        "announcements_count_for_contract": True,
+    }
+    defaults.update(values)
+    return Rules(preset=name, version=RULES_VERSION, counting=counting, **defaults)
+
+
+def _contree(name: str) -> Rules:
+    return _preset(
+        name,
+        name,
+        announcements=False,
+        belote_protected=False,
+        belote_multiplied=False,
+        contract_test="bid_only",
+    )
+
+
+PRESETS: dict[str, Rules] = {}
+
+
+def _build_presets() -> None:
+    PRESETS["ffb-belote"] = _preset(
+        "ffb-belote", "belote", rounding="none", chute_base=162, litige="pot"
+    )
+    PRESETS["ffb-coinche"] = _preset("ffb-coinche", "coinche")
+    for name in CONTREE:
+        PRESETS[name] = _contree(name)
+
+
+_build_presets()

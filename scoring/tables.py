@@ -1,0 +1,83 @@
+"""Per-profile constants for the scoring hot path.
+
+Responsible for: turning a rule profile's options into the small table the
+deal scorer reads (ints and frozensets), once per profile. Must not: validate
+options (see :mod:`scoring.rules`) or score anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    CAPOT_CARD_POINTS,
+    MAX_TEAM_ANNOUNCEMENTS,
+    SUITS,
+    TRUMPS,
+    card_point_one_possible,
+    max_belotes,
+)
+
+# Counting codes, so that the hot path compares small ints.
+CLASSIC, COINCHE, FAITS_ANNONCES, FAITS, ANNONCES = range(5)
+_COUNTING_CODE = {
+    "belote": CLASSIC,
+    "coinche": COINCHE,
+    "contree-faits-annonces": FAITS_ANNONCES,
+    "contree-faits": FAITS,
+    "contree-annonces": ANNONCES,
+}
+NONE, NEAREST, COMPLEMENT = range(3)
+_ROUNDING_CODE = {"none": NONE, "nearest": NEAREST, "complement": COMPLEMENT}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Per-profile constants for the hot path."""
+
+    counting: int
+    trumps: frozenset[str]
+    one_possible: frozenset[str]
+    max_bid: dict[str, int]
+    rounding: int
+    chute_base: int
+    capot_base: int
+    full_capot: bool
+    litige_pot: bool
+    protected: bool
+    belote_multiplied: bool
+    factors: tuple[int, int, int]
+    compare_defence: bool
+    announcements: bool
+    announcements_for_contract: bool
+
+
+def compile_rules(rules: Any) -> Table:
+    """The constants the hot path needs for ``rules`` (computed once)."""
+    trumps = frozenset(TRUMPS if rules.sa_ta else SUITS)
+    one_possible = frozenset(t for t in trumps if card_point_one_possible(t, rules.ta_scale))
+    counting = _COUNTING_CODE[rules.counting]
+    max_bid = {}
+    for trump in trumps:
+        best = CAPOT_CARD_POINTS + 20 * max_belotes(trump)
+        if rules.announcements:
+            best += MAX_TEAM_ANNOUNCEMENTS
+        max_bid[trump] = best - best % 10
+    return Table(
+        counting=counting,
+        trumps=trumps,
+        one_possible=one_possible,
+        max_bid=max_bid,
+        rounding=_ROUNDING_CODE[rules.rounding],
+        chute_base=rules.chute_base,
+        capot_base=CAPOT_CARD_POINTS if counting == CLASSIC else 250,
+        full_capot=rules.chute_capot == "full",
+        litige_pot=rules.litige == "pot",
+        protected=rules.belote_protected,
+        belote_multiplied=rules.belote_multiplied,
+        factors=(1, 2, rules.surcoinche_factor),
+        compare_defence=rules.contract_test == "ffb",
+        announcements=rules.announcements,
+        announcements_for_contract=rules.announcements_count_for_contract,
+    )
