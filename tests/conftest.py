@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import override_settings
 
 from tournaments import services
 from tournaments.models import Round, Table, Team, Tournament
@@ -14,17 +15,27 @@ from tournaments.models import Round, Table, Team, Tournament
 PASSWORD = "Mot-de-passe-de-test-42"
 
 
-@pytest.fixture(autouse=True)
-def _test_settings(settings):
-    # Tests (and the live server) speak plain HTTP and have no static manifest.
-    settings.SECURE_SSL_REDIRECT = False
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.LANGUAGE_CODE = "fr"
+@pytest.fixture(scope="session", autouse=True)
+def _plain_http_settings():
+    """Tests and the live server speak plain HTTP and have no static manifest.
+
+    Session-scoped and autouse so it is in force before the live server
+    builds its middleware (which reads the security settings once)."""
+    from django.conf import settings
+
+    override = override_settings(
+        SECURE_SSL_REDIRECT=False,
+        SECURE_HSTS_SECONDS=0,
+        SESSION_COOKIE_SECURE=False,
+        CSRF_COOKIE_SECURE=False,
+        STORAGES={
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+    )
+    override.enable()
+    yield
+    override.disable()
 
 
 @pytest.fixture

@@ -179,7 +179,8 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("%(n)s équipes importées.") % {"n": len(teams)})
                 return redirect("tournaments:manage", slug=slug)
         else:
-            context["parsed"] = services.csv_import.parse_teams(data)
+            context["parsed"] = parsed = services.csv_import.parse_teams(data)
+            context["errors"] = parsed.errors
     return render(request, "tournaments/team_import.html", context)
 
 
@@ -338,6 +339,11 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
         except services.TournamentError as error:
             form.add_engine_error(error)
             status = 409 if error.field == "version" else 422
+            if error.field == "version":
+                # Show the current deals and let the next save apply to them.
+                tbl.refresh_from_db()
+                form.data = form.data.copy()
+                form.data["version"] = str(tbl.version)
         else:
             tbl.refresh_from_db()
             form = None
@@ -350,10 +356,9 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
             request, "tournaments/table_entry.html", _table_context(tbl, form), status=status
         )
     tbl.refresh_from_db()
-    # htmx swaps the grid; a refusal keeps the typed values and shows the message.
-    return render(
-        request, "tournaments/includes/deal_grid.html", _table_context(tbl, form), status=status
-    )
+    # htmx swaps only 2xx answers: a refusal keeps the typed values and shows
+    # the engine's message next to its field.
+    return render(request, "tournaments/includes/deal_grid.html", _table_context(tbl, form))
 
 
 @login_required

@@ -13,16 +13,16 @@ class BaseTable(tables.Table):
 
 
 class StandingsTable(BaseTable):
-    rank = tables.Column(_("Rang"), accessor="row.rank")
+    rank = tables.Column(_("Rang"), accessor="row__rank")
     entrant = tables.Column(_("Équipe"), accessor="entrant", empty_values=())
-    played = tables.Column(_("Jouées"), accessor="row.played")
-    won = tables.Column(_("Gagnées"), accessor="row.won")
-    drawn = tables.Column(_("Nulles"), accessor="row.drawn")
-    lost = tables.Column(_("Perdues"), accessor="row.lost")
-    byes = tables.Column(_("Exempt"), accessor="row.byes")
-    points_for = tables.Column(_("Points"), accessor="row.points_for")
-    points_against = tables.Column(_("Contre"), accessor="row.points_against")
-    difference = tables.Column(_("Diff."), accessor="row.difference")
+    played = tables.Column(_("Jouées"), accessor="row__played")
+    won = tables.Column(_("Gagnées"), accessor="row__won")
+    drawn = tables.Column(_("Nulles"), accessor="row__drawn")
+    lost = tables.Column(_("Perdues"), accessor="row__lost")
+    byes = tables.Column(_("Exempt"), accessor="row__byes")
+    points_for = tables.Column(_("Points"), accessor="row__points_for")
+    points_against = tables.Column(_("Contre"), accessor="row__points_against")
+    difference = tables.Column(_("Diff."), accessor="row__difference")
 
     def __init__(self, data, *, tournament, **kwargs):
         super().__init__(data, **kwargs)

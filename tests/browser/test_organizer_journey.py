@@ -1,0 +1,182 @@
+"""An organizer runs a concours from the desk, in Chromium.
+
+Create a tournament, import 9 teams from a CSV file that first has two
+faulty lines, draw partie 1 (one bye), enter one table deal by deal — a
+coinche, a surcoinche, a tie and a capot among them — and see the marques
+the spec gives, enter the other tables, close the partie, draw partie 2 by
+ranking with no rematch, withdraw a team, draw partie 3.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PASSWORD
+from tournaments import services
+from tournaments.models import Round, Table, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TEAMS = [
+    ("Lefèvre", "Amélie", "Bérard", "Jérôme"),
+    ("Dupré", "Zoé", "Hébert", "Loïc"),
+    ("Thébault", "Hélène", "Noël", "Joëlle"),
+    ("Château", "Noël", "Ségur", "Inès"),
+    ("Rivière", "Valérie", "Marchand", "Denis"),
+    ("Guérin", "Éric", "Féraud", "Céline"),
+    ("Lemaître", "Grégoire", "Vallée", "Océane"),
+    ("Quéré", "Maëlle", "Évrard", "François"),
+    ("Sénéchal", "Thérèse", "Brûlé", "Stéphane"),
+]
+HEADER = "nom1;prenom1;nom2;prenom2;club"
+
+
+def csv_bytes(rows: list[str]) -> bytes:
+    return ("\n".join([HEADER, *rows]) + "\n").encode()
+
+
+def login(page: Page, url: str) -> None:
+    page.goto(url + "/compte/connexion/")
+    page.get_by_label("Nom d’utilisateur").fill("orga")
+    page.get_by_label("Mot de passe").fill(PASSWORD)
+    page.get_by_role("button", name="Se connecter").click()
+    expect(page.get_by_role("heading", name="Tournois")).to_be_visible()
+
+
+def enter_deal(
+    page: Page,
+    *,
+    taker: str,
+    trump: str,
+    bid: str = "",
+    coinche: str = "0",
+    points: str = "",
+    capot: str = "",
+    belote_a: str = "",
+) -> None:
+    form = page.locator("#deal-form")
+    form.locator("#id_taker").select_option(taker)
+    form.locator("#id_trump").select_option(trump)
+    form.locator("#id_bid").fill(bid)
+    form.locator("#id_coinche").select_option(coinche)
+    form.locator("#id_points").fill(points)
+    form.locator("#id_capot").select_option(capot)
+    form.locator("#id_belote_a").fill(belote_a)
+    # Enter in the last field submits the deal: the grid works from the keyboard.
+    form.locator("#id_points").press("Enter")
+
+
+def last_marques(page: Page, number: int) -> tuple[str, str]:
+    row = page.locator(f"#deal-{number}")
+    expect(row).to_be_visible()
+    return row.locator(".marque-a").inner_text(), row.locator(".marque-b").inner_text()
+
+
+def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp_path):
+    url = live_server.url
+    login(page, url)
+
+    # Create the tournament.
+    page.goto(url + "/organisation/nouveau/")
+    page.get_by_label("Nom du tournoi").fill("Coinche du Téléthon")
+    page.get_by_label("Date").fill("2026-12-05")
+    page.get_by_label("Lieu").fill("Salle Jean-Moulin")
+    page.get_by_label("Règles").select_option("ffb-coinche")
+    page.get_by_label("Nombre de parties").fill("3")
+    page.get_by_role("button", name="Créer le tournoi").click()
+    expect(page.get_by_role("heading", name="Coinche du Téléthon")).to_be_visible()
+    tournament = Tournament.objects.get(name="Coinche du Téléthon")
+
+    # Import: first a file with two faulty lines, then the corrected one.
+    rows = [";".join((*t, "Club des As")) for t in TEAMS]
+    faulty = [*rows[:3], "Seul;Joueur;;;", *rows[3:6], "A;B;C;D;E;F", *rows[6:]]
+    bad_file, good_file = tmp_path / "equipes-faux.csv", tmp_path / "equipes.csv"
+    bad_file.write_bytes(csv_bytes(faulty))
+    good_file.write_bytes(csv_bytes(rows))
+    page.get_by_role("link", name="Importer un fichier CSV").click()
+    page.get_by_label("Fichier CSV").set_input_files(bad_file)
+    page.get_by_role("button", name="Vérifier le fichier").click()
+    errors = page.locator(".import-errors li")
+    expect(errors.first).to_contain_text("Ligne 5")
+    expect(page.locator(".import-errors")).to_contain_text("Ligne 9")
+    expect(page.get_by_role("button", name=re.compile("^Importer"))).to_have_count(0)
+    assert tournament.teams.count() == 0
+    page.get_by_label("Fichier CSV").set_input_files(good_file)
+    page.get_by_role("button", name="Vérifier le fichier").click()
+    page.get_by_label("Fichier CSV").set_input_files(good_file)
+    page.get_by_role("button", name="Importer 9 équipes").click()
+    expect(page.locator(".messages")).to_contain_text("9 équipes importées")
+
+    # Partie 1, drawn at random: four tables and a bye.
+    page.get_by_label("Tirage").select_option("random")
+    page.get_by_role("button", name="Tirer la partie suivante").click()
+    expect(page.get_by_role("heading", name=re.compile("Partie 1"))).to_be_visible()
+    expect(page.locator(".tables-list")).to_contain_text("exempte")
+    rnd1 = tournament.rounds.get(number=1)
+    assert rnd1.tables.filter(team_b__isnull=True).count() == 1
+
+    # Table 1, deal by deal, with the marques of SPEC §10.
+    page.get_by_role("link", name="1", exact=True).click()
+    enter_deal(page, taker="A", trump="H", bid="90", points="97")
+    assert last_marques(page, 1) == ("190", "70")
+    enter_deal(page, taker="B", trump="C", bid="80", coinche="1", points="102")
+    assert last_marques(page, 2) == ("0", "480")
+    enter_deal(page, taker="A", trump="H", bid="120", coinche="2", points="95", belote_a="1")
+    assert last_marques(page, 3) == ("20", "1120")
+    enter_deal(page, taker="A", trump="S", bid="80", points="81")  # 81-81: a chute at coinche
+    assert last_marques(page, 4) == ("0", "240")
+    enter_deal(page, taker="B", trump="D", bid="80", capot="B")
+    # capot not bid: 252 + 80 = 332, rounded to the ten
+    assert last_marques(page, 5) == ("0", "330")
+    # A refusal shows the engine's French message next to the field, and saves nothing.
+    enter_deal(page, taker="A", trump="H", bid="85", points="100")
+    expect(page.locator("#field-bid .errorlist")).to_contain_text("10")
+    expect(page.locator("#deal-6")).to_have_count(0)
+    for _ in range(7):
+        enter_deal(page, taker="A", trump="S", bid="80", points="100")
+    expect(page.locator("#deal-12")).to_be_visible()
+    expect(page.locator("tfoot")).to_contain_text("Terminée")
+
+    # The other tables (entered through the same service the form calls).
+    for table in rnd1.tables.filter(team_b__isnull=False).exclude(number=1):
+        for _ in range(12):
+            services.record_deal(
+                table=table, values={"taker": "B", "trump": "C", "bid": 80, "points_b": 110}
+            )
+    page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/")
+    page.get_by_role("button", name="Fermer la partie").click()
+    expect(page.locator(".messages")).to_contain_text("Partie 1 close")
+
+    # Partie 2 by ranking: nobody meets the same opponents again.
+    page.get_by_label("Tirage").select_option("ranking")
+    page.get_by_role("button", name="Tirer la partie suivante").click()
+    expect(page.get_by_role("heading", name=re.compile("Partie 2"))).to_be_visible()
+    first = {frozenset((t.team_a_id, t.team_b_id)) for t in rnd1.tables.all()}
+    rnd2 = tournament.rounds.get(number=2)
+    second = {frozenset((t.team_a_id, t.team_b_id)) for t in rnd2.tables.all()}
+    assert not first & second
+    for table in rnd2.tables.filter(team_b__isnull=False):
+        for _ in range(12):
+            services.record_deal(
+                table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
+            )
+    page.reload()
+    page.get_by_role("button", name="Fermer la partie").click()
+    expect(page.locator(".messages")).to_contain_text("Partie 2 close")
+
+    # Withdraw a team, then draw partie 3: it is no longer seated.
+    withdrawn = tournament.teams.get(number=4)
+    page.get_by_role("button", name="Forfait de l'équipe 4").click()
+    expect(page.locator(".messages")).to_contain_text("forfait")
+    page.get_by_label("Tirage").select_option("ranking")
+    page.get_by_role("button", name="Tirer la partie suivante").click()
+    expect(page.get_by_role("heading", name=re.compile("Partie 3"))).to_be_visible()
+    rnd3 = tournament.rounds.get(number=3)
+    assert rnd3.status == Round.Status.DRAFT
+    assert not rnd3.seats.filter(team=withdrawn).exists()
+    assert rnd3.tables.filter(team_b__isnull=False).count() == 4
+    assert not rnd3.tables.filter(team_b__isnull=True).exists()
+    assert Table.objects.filter(round=rnd1, status=Table.Status.COMPLETE).count() == 5
