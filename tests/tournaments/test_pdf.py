@@ -1,0 +1,461 @@
+"""The printed documents, read back as a club would read them: the PDFs are
+rendered for real and their text extracted with poppler's pdftotext (and the
+QR code decoded with zbarimg when it is installed)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.conftest import add_teams
+from tournaments import pdf, services
+from tournaments.models import Round, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+SUMMARY = "Coinche FFB — annonces, arrondi à la dizaine"
+
+
+@pytest.fixture(autouse=True)
+def _poppler():
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        message = "poppler-utils is needed to read the PDFs back: apt-get install poppler-utils"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+class Pdf:
+    """A rendered PDF on disk, with poppler's view of it."""
+
+    def __init__(self, data: bytes, folder: Path, name: str = "document") -> None:
+        assert data.startswith(b"%PDF-")
+        self.data = data
+        self.path = folder / f"{name}.pdf"
+        self.path.write_bytes(data)
+
+    def text(self, *, page: int | None = None, layout: bool = True) -> str:
+        command = ["pdftotext", "-enc", "UTF-8"]
+        if layout:
+            command.append("-layout")
+        if page is not None:
+            command += ["-f", str(page), "-l", str(page)]
+        out = subprocess.run(
+            [*command, str(self.path), "-"], check=True, capture_output=True, text=True
+        ).stdout
+        # Thousands are set apart by a narrow no-break space, as French prints them.
+        return out.replace("\u202f", " ")
+
+    @property
+    def pages(self) -> int:
+        info = subprocess.run(
+            ["pdfinfo", str(self.path)], check=True, capture_output=True, text=True
+        ).stdout
+        return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+    def png(self, page: int, dpi: int = 100) -> Path:
+        prefix = self.path.with_suffix("")
+        subprocess.run(
+            [
+                *("pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page)),
+                *("-singlefile", str(self.path), f"{prefix}-{page}"),
+            ],
+            check=True,
+        )
+        return Path(f"{prefix}-{page}.png")
+
+
+def register(tournament: Tournament, first: tuple[str, str], second: tuple[str, str], **extra):
+    return services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData(*first),
+        player2=services.PlayerData(*second),
+        **extra,
+    )
+
+
+def hearts(**extra) -> dict:
+    return {"taker": "A", "trump": "H", "bid": 90, "points_a": 97, **extra}
+
+
+def entry_url(table: Table) -> str:
+    return f"https://belote.example/saisie/{table.round.number}-{table.number}/"
+
+
+def grid_rows(text: str) -> list[list[str]]:
+    """The deal rows of a score sheet's grid, as lists of cells."""
+    rows, inside = [], False
+    for line in text.splitlines():
+        if re.match(r"\s*Donne\s+Preneur", line):
+            inside = True
+        elif "Total final" in line:
+            inside = False
+        elif inside and re.match(r"\s*\d+\b", line):
+            rows.append(line.split())
+    return rows
+
+
+def row_block(text: str, anchor: str) -> str:
+    """The lines of the table row that starts with `anchor` (a row's cells
+    hold two lines each, so pdftotext spreads a row over a few lines)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if anchor in line)
+    block = []
+    for line in lines[start:]:
+        if not line.strip() and block:
+            break
+        block.append(line)
+    return "\n".join(block)
+
+
+@pytest.fixture
+def french_teams(tournament):
+    return [
+        register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard")),
+        register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière")),
+        register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants"),
+        register(tournament, ("Zoé", "Müller"), ("Cédric", "Garçon")),
+        register(tournament, ("Loïc", "Brûlé"), ("Maëlle", "Hervé")),
+    ]
+
+
+@pytest.fixture
+def partie(tournament, french_teams) -> Round:
+    """Five teams: two tables play, one team is exempt."""
+    return services.draw_round(tournament=tournament, seed=7)
+
+
+def first_table(rnd: Round) -> Table:
+    return rnd.tables.filter(team_b__isnull=False).order_by("number").first()
+
+
+# --- Score sheets ----------------------------------------------------------------
+
+
+def test_a_score_sheet_is_printed_for_each_playing_table_and_not_for_the_bye(partie, tmp_path):
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    playing = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
+    assert len(playing) == 2 and partie.tables.filter(team_b__isnull=True).exists()
+    assert document.pages == 2
+    for page, table in enumerate(playing, start=1):
+        text = document.text(page=page)
+        assert "FEUILLE DE MARQUE" in text
+        assert "Concours de la Saint-Éloi" in text
+        assert "samedi 5 décembre 2026" in text
+        assert f"Partie 1 · Table {table.number}" in text
+        assert f"NORD-SUD — équipe n° {table.team_a.number}" in text
+        assert f"EST-OUEST — équipe n° {table.team_b.number}" in text
+        for team in (table.team_a, table.team_b):
+            assert f"{team.player1} & {team.player2}" in text
+        assert SUMMARY in text
+        assert "Signature Nord-Sud" in text and "Signature Est-Ouest" in text
+
+
+def test_accented_names_print_as_they_were_typed(partie, tmp_path):
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text()
+    exempt = partie.tables.get(team_b__isnull=True).team_a
+    printed = [
+        players
+        for players in (
+            "Hélène Thébault & Jérôme Bérard",
+            "Amélie Lefèvre & François Chênevière",
+            "Gaëlle Désiré & Noël Évrard",
+            "Zoé Müller & Cédric Garçon",
+            "Loïc Brûlé & Maëlle Hervé",
+        )
+        if players != f"{exempt.player1} & {exempt.player2}"
+    ]
+    assert len(printed) == 4
+    for players in printed:
+        assert players in text
+    if exempt.name != "Les Cœurs Vaillants":
+        assert "Les Cœurs Vaillants" in text
+
+
+def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp_path):
+    table = first_table(partie)
+    services.record_deal(table=table, values=hearts())
+    services.record_deal(
+        table=table, values={"taker": "B", "trump": "S", "bid": 80, "points_b": 102}
+    )
+    services.record_deal(
+        table=table, values={"taker": "B", "trump": "C", "bid": 80, "coinche": 1, "points_b": 102}
+    )
+    deals = list(table.deals.order_by("number"))
+    assert (deals[0].marque_a, deals[0].marque_b) == (190, 70)
+
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
+    rows = grid_rows(text)
+    assert len(rows) == 12  # the tournament plays 12 deals: the rest are left to write in
+    assert rows[0] == ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"]
+    total_a = total_b = 0
+    for row, deal in zip(rows, deals, strict=False):
+        total_a += deal.marque_a
+        total_b += deal.marque_b
+        assert row[-4:] == [f"{n:,}".replace(",", " ") for n in (deal.marque_a, deal.marque_b)] + [
+            f"{n:,}".replace(",", " ") for n in (total_a, total_b)
+        ]
+    assert rows[1][:4] == ["2", "E-O", "80", "♠"]
+    assert rows[2][:5] == ["3", "E-O", "80", "♣", "coinché"]
+    assert rows[3] == ["4"] and rows[11] == ["12"]
+
+
+def test_every_suit_sign_prints(partie, tmp_path):
+    table = first_table(partie)
+    for trump in ("S", "H", "D", "C"):
+        services.record_deal(table=table, values=hearts(trump=trump))
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
+    assert [row[3] for row in grid_rows(text)[:4]] == ["♠", "♥", "♦", "♣"]
+
+
+def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
+    make_tournament, tmp_path
+):
+    tournament = make_tournament(end_mode="target", end_target=3000)
+    add_teams(tournament, 2)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text()
+    assert [row[0] for row in grid_rows(text)] == [str(n) for n in range(1, 21)]
+    assert "partie en 3 000 points" in text
+
+
+def test_a_long_partie_still_prints_on_one_page_per_table(make_tournament, tmp_path):
+    tournament = make_tournament(end_mode="target", end_target=9000)
+    add_teams(tournament, 4)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    table = first_table(rnd)
+    for _ in range(32):
+        services.record_deal(table=table, values=hearts())
+    document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
+    assert document.pages == 2
+    assert [row[0] for row in grid_rows(document.text(page=1))] == [str(n) for n in range(1, 33)]
+
+
+def test_the_qr_code_leads_to_the_tables_entry_page(partie, tmp_path):
+    table = first_table(partie)
+    url = entry_url(table)
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    assert url in "".join(document.text(page=1, layout=False).split())
+    image = document.png(1, dpi=150)
+    assert _dark_share(image) > 0.1  # the symbol is there, in the top right corner
+    if shutil.which("zbarimg") is None:
+        pytest.skip("zbarimg (zbar-tools) not installed: the QR code was not decoded")
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True
+    )
+    assert decoded.stdout.strip() == url
+
+
+def test_without_an_entry_url_there_is_no_qr_code(partie, tmp_path):
+    document = Pdf(pdf.score_sheets(partie, entry_url=lambda table: None), tmp_path)
+    assert "https://" not in document.text()
+    assert _dark_share(document.png(1, dpi=150)) < 0.001
+
+
+def _dark_share(png: Path) -> float:
+    """Share of dark pixels where the QR code sits (top right of the page)."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        width = image.size[0]
+        mm = width / 210
+        box = image.convert("L").crop((round(width - 46 * mm), 14 * mm, width, 40 * mm))
+        histogram = box.histogram()
+    return sum(histogram[:100]) / sum(histogram)
+
+
+def test_score_sheets_read_the_database_in_a_fixed_number_of_queries(make_tournament):
+    def queries(teams: int) -> int:
+        tournament = make_tournament(name=f"Concours à {teams}")
+        add_teams(tournament, teams)
+        rnd = services.draw_round(tournament=tournament, seed=3)
+        for table in rnd.tables.filter(team_b__isnull=False):
+            services.record_deal(table=table, values=hearts())
+        rnd = Round.objects.get(pk=rnd.pk)
+        with CaptureQueriesContext(connection) as captured:
+            pdf.score_sheets(rnd, entry_url=entry_url)
+        return len(captured)
+
+    assert queries(4) == queries(12) <= 5
+
+
+def test_the_same_data_prints_the_same_bytes(partie):
+    assert pdf.score_sheets(partie, entry_url=entry_url) == pdf.score_sheets(
+        partie, entry_url=entry_url
+    )
+
+
+# --- Table plan --------------------------------------------------------------------
+
+
+def test_the_table_plan_lists_teams_alphabetically_with_their_table_and_side(
+    tournament, partie, tmp_path
+):
+    document = Pdf(pdf.table_plan(partie), tmp_path)
+    text = document.text()
+    assert "Plan des tables — partie 1" in text
+    teams = list(tournament.teams.select_related("player1", "player2"))
+    positions = {team.display_name: text.find(team.display_name) for team in teams}
+    assert all(at >= 0 for at in positions.values()), positions
+    # Accents do not send « Évrard » or « Désiré » to the end of the alphabet.
+    expected = sorted(positions, key=pdf._fold)
+    assert sorted(positions, key=positions.get) == expected
+    for table in partie.tables.select_related("team_a", "team_b"):
+        block = row_block(text, table.team_a.display_name)
+        if table.is_bye:
+            assert "exempte" in block
+        else:
+            assert re.search(rf"\b{table.number}\s+N-S\b", block)
+            other = row_block(text, table.team_b.display_name)
+            assert re.search(rf"\b{table.number}\s+E-O\b", other)
+
+
+def test_a_long_table_plan_runs_over_columns_and_pages_repeating_its_header(tournament, tmp_path):
+    add_teams(tournament, 90)
+    rnd = services.draw_round(tournament=tournament, seed=5)
+    document = Pdf(pdf.table_plan(rnd), tmp_path)
+    assert document.pages >= 2
+    for page in range(1, document.pages + 1):
+        headers = re.findall(r"Équipe\s+Table\s+Place", document.text(page=page))
+        # Two columns per page, each under its own header; the last may use one.
+        assert len(headers) == 2 or (page == document.pages and len(headers) == 1)
+    text = document.text()
+    assert all(f"Lefèvre{i} – Bérard{i}" in text for i in range(90))
+    assert text.count("exempte") == 0  # 90 teams: nobody is exempt
+
+
+def test_the_table_plan_of_a_melee_lists_the_players(make_tournament, tmp_path):
+    tournament = make_tournament(format=Tournament.Format.MELEE)
+    for first, last in [
+        ("Hélène", "Thébault"),
+        ("Jérôme", "Bérard"),
+        ("Amélie", "Lefèvre"),
+        ("Noël", "Évrard"),
+    ]:
+        services.register_player(tournament=tournament, player=services.PlayerData(first, last))
+    rnd = services.draw_round(tournament=tournament, seed=2)
+    text = Pdf(pdf.table_plan(rnd), tmp_path).text()
+    names = ["Bérard Jérôme", "Évrard Noël", "Lefèvre Amélie", "Thébault Hélène"]
+    assert [text.find(name) for name in names] == sorted(text.find(name) for name in names)
+    assert "Joueur" in text
+
+
+# --- Ranking ---------------------------------------------------------------------
+
+
+def play_round(rnd: Round, deals: int = 12) -> None:
+    for table in rnd.tables.filter(team_b__isnull=False):
+        for _ in range(deals):
+            services.record_deal(table=table, values=hearts())
+    services.close_round(round=rnd)
+
+
+def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tournament, tmp_path):
+    tournament = make_tournament(ranking_criteria=["wins", "points", "difference"], bye_points=1000)
+    register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard"))
+    register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière"))
+    register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
+    rnd = services.draw_round(tournament=tournament, seed=4)
+    play_round(rnd)
+    standings = services.tournament_standings(tournament)
+    text = Pdf(pdf.ranking(tournament), tmp_path).text()
+    assert "Classement provisoire après 1 partie" in text
+    assert "samedi 5 décembre 2026 — Salle des fêtes" in text
+    assert "Classement : Parties gagnées, puis total des points, puis différence de points" in text
+    assert SUMMARY in text
+    assert re.search(r"Rang\s+Équipe\s+J\s+G\s+N\s+P\s+Ex\.\s+Points\s+Contre\s+Diff\.", text)
+    podium = text[: text.index("Classement :")]
+    for place, standing in zip(("1er", "2e", "3e"), standings, strict=True):
+        assert re.search(rf"{place}\s+{re.escape(standing.entrant.display_name)}", podium)
+        points = f"{standing.row.points_for:,}".replace(",", " ")
+        assert f"{points} points" in podium
+    table = text[text.index("Diff.") :]
+    for standing in standings:
+        row = standing.row
+        line = next(line for line in table.splitlines() if standing.entrant.display_name in line)
+        assert re.search(
+            rf"{row.played}\s+{row.won}\s+{row.drawn}\s+{row.lost}\s+{row.byes}\s+", line
+        )
+        assert f"{row.points_for:,}".replace(",", " ") in line
+
+
+def test_a_long_ranking_repeats_its_header_on_every_page(make_tournament, tmp_path):
+    tournament = make_tournament(score_entry=Tournament.ScoreEntry.TOTALS)
+    add_teams(tournament, 80)
+    rnd = services.draw_round(tournament=tournament, seed=6)
+    for i, table in enumerate(rnd.tables.filter(team_b__isnull=False)):
+        services.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - i)
+    services.close_round(round=rnd)
+    document = Pdf(pdf.ranking(tournament), tmp_path)
+    assert document.pages >= 2
+    for page in range(1, document.pages + 1):
+        assert re.search(r"Rang\s+Équipe\s+J\s+G", document.text(page=page))
+    text = document.text()
+    assert all(f"Lefèvre{i} – Bérard{i}" in text for i in range(80))
+
+
+def test_the_ranking_of_a_melee_ranks_players(make_tournament, tmp_path):
+    tournament = make_tournament(format=Tournament.Format.MELEE)
+    for first, last in [
+        ("Hélène", "Thébault"),
+        ("Jérôme", "Bérard"),
+        ("Amélie", "Lefèvre"),
+        ("Noël", "Évrard"),
+    ]:
+        services.register_player(tournament=tournament, player=services.PlayerData(first, last))
+    play_round(services.draw_round(tournament=tournament, seed=2))
+    text = Pdf(pdf.ranking(tournament), tmp_path).text()
+    assert re.search(r"Rang\s+Joueur", text)
+    for name in ("Hélène Thébault", "Jérôme Bérard", "Amélie Lefèvre", "Noël Évrard"):
+        assert name in text
+
+
+def test_a_ranking_is_printed_in_a_fixed_number_of_queries(make_tournament):
+    def queries(teams: int) -> int:
+        tournament = make_tournament(name=f"Concours à {teams}", score_entry="totals")
+        add_teams(tournament, teams)
+        rnd = services.draw_round(tournament=tournament, seed=3)
+        for table in rnd.tables.filter(team_b__isnull=False):
+            services.record_totals(table=table, total_a=1000, total_b=800)
+        tournament = Tournament.objects.get(pk=tournament.pk)
+        with CaptureQueriesContext(connection) as captured:
+            pdf.ranking(tournament)
+        return len(captured)
+
+    assert queries(4) == queries(16)
+
+
+# --- Results of a partie ---------------------------------------------------------
+
+
+def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, tmp_path):
+    tables = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
+    for _ in range(12):
+        services.record_deal(table=tables[0], values=hearts())
+    services.record_deal(table=tables[1], values=hearts())
+    document = Pdf(pdf.round_results(partie), tmp_path)
+    text = document.text()
+    assert "Résultats de la partie 1" in text
+    assert "1 table terminée sur 2" in text
+    first = row_block(text, tables[0].team_a.display_name)
+    assert re.search(r"\b2 280\b.*\b840\s+N-S", first, re.S), first
+    second = row_block(text, tables[1].team_a.display_name)
+    assert re.search(r"\b190\b.*\b70\s+en cours", second, re.S), second
+    bye = partie.tables.get(team_b__isnull=True)
+    assert "exempte" in row_block(text, bye.team_a.display_name)
+
+
+# --- Fonts --------------------------------------------------------------------------
+
+
+def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setattr(pdf, "FONT_DIRS", (tmp_path,))
+    with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
+        pdf._register_fonts.__wrapped__()
