@@ -35,7 +35,8 @@ Interpretation choices (each also in the engine's help):
   est dite CAPOT »; 000: « L'équipe Capot conserve sa belote quoiqu'il
   [arrive] »). A team that bid capot and failed loses its belote to nobody
   (000: « qui annonce un capot et ne le réalise pas perd sa belote »); on a
-  coinched deal the loser's belote is lost too (SPEC §6: « the loser 0 »).
+  coinched deal the loser's belote is lost too (SPEC §6: « the loser 0 »),
+  unless that team took no trick.
   Otherwise, uncoinched, the takers' belote goes to the defence on a chute.
   With ``belote_protected = true`` every team keeps its own belote.
   ``contree-annonces`` never marks a belote (SPEC §6: « the belote only helps

@@ -91,7 +91,7 @@ l'emporte) :
 - Contrée : l'équipe « capot » qui garde sa belote est celle qui n'a fait
   aucun pli ; une équipe qui a demandé capot et chute perd sa belote ; sur
   une donne contrée le perdant ne marque rien (sa belote est perdue, sauf
-  s'il est capot). En points annoncés la belote ne se marque jamais et un
+  s'il n'a fait aucun pli). En points annoncés la belote ne se marque jamais et un
   capot demandé chuté non contré donne 160 à la défense. Enchère seule
   (contract_test=bid_only) par défaut en contrée.
 - Options sans objet pour un décompte (litige hors belote classique,

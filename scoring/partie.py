@@ -63,7 +63,7 @@ class PartieDeal:
 class PartieScore:
     """The result of a partie (SPEC §8 partie output)."""
 
-    deals: tuple[PartieDeal, ...]
+    deals: list[PartieDeal]
     totals: tuple[int, int]
     finished: bool
     winner: str | None
@@ -156,9 +156,7 @@ def score_partie(
                 marque["A"], marque["B"], score.outcome, (total["A"], total["B"]), pot, won, score
             )
         )
-    return PartieScore(
-        tuple(entries), (total["A"], total["B"]), finished, winner, pot if finished else 0
-    )
+    return PartieScore(entries, (total["A"], total["B"]), finished, winner, pot if finished else 0)
 
 
 def _target_winner(
