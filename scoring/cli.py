@@ -194,6 +194,14 @@ def command_line_rules(preset: str, settings: list[str]) -> RulesOrError:
         option = OPTIONS_BY_NAME.get(name)
         overrides[name] = option.parse_text(text) if option else text
     try:
+        if preset.lstrip().startswith("{"):
+            try:
+                obj = json.loads(preset)
+            except (ValueError, RecursionError):
+                return ScoringError("rules", "--rules : objet JSON illisible.")
+            if isinstance(obj, dict):
+                obj = {**obj, **overrides}
+            return Rules.from_json(obj)
         return Rules.from_preset(preset, **overrides)
     except ScoringError as error:
         return error
@@ -208,7 +216,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description=helptext.MAIN,
-        epilog=helptext.CHOICES,
+        epilog=helptext.FIELDS + "\n" + helptext.CHOICES,
         formatter_class=_FrenchFormatter,
         add_help=False,
     )
@@ -229,14 +237,16 @@ def _parser() -> argparse.ArgumentParser:
             "--rules",
             default="ffb-belote",
             metavar="PROFIL",
-            help="profil de règles : " + ", ".join(PRESETS) + " (défaut : ffb-belote)",
+            help="profil de règles : " + ", ".join(PRESETS) + " (défaut : ffb-belote), "
+            'ou un objet JSON {"preset": …, OPTION: VALEUR…}',
         )
         sub.add_argument(
             "--set",
-            action="append",
+            action="extend",
+            nargs="+",
             default=[],
             metavar="OPTION=VALEUR",
-            help="change une option du profil (répétable), ex. --set rounding=nearest",
+            help="change des options du profil, ex. --set rounding=nearest sa_ta=true",
         )
         return sub
 

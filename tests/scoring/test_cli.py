@@ -200,3 +200,18 @@ def test_process_deal_line_survives_deep_nesting_and_huge_numbers() -> None:
 def test_process_partie_refuses_unknown_keys() -> None:
     output, ok = process_partie({"deals": [], "colour": 1}, PRESETS["ffb-belote"])
     assert not ok and output["error"]["code"] == "json"
+
+
+def test_rules_may_be_a_json_object_and_set_may_take_several_options() -> None:
+    deal = json.dumps({"taker": "A", "trump": "TA", "bid": 90, "points": {"A": 97}})
+    result = run(
+        "deal",
+        "--rules",
+        '{"preset": "ffb-coinche", "sa_ta": true}',
+        "--set",
+        "rounding=none",
+        "surcoinche_factor=3",
+        stdin=deal,
+    )
+    assert result.returncode == 0, result.stdout
+    assert [(o["A"], o["B"]) for o in lines(result)] == [(187, 65)]
