@@ -75,6 +75,9 @@ GRID_ROW_MIN = 5 * mm
 TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
 SIGNATURE_HEIGHT = 22 * mm
 
+# Ranking.
+PODIUM_NAME = CONTENT_WIDTH - 68 * mm
+
 # Table plan: two columns of large type.
 PLAN_COLUMN = (CONTENT_WIDTH - COLUMN_GAP) / 2
 PLAN_COLUMNS = (PLAN_COLUMN - 31 * mm, 17 * mm, 14 * mm)
@@ -888,11 +891,7 @@ def ranking(tournament: Tournament) -> bytes:
     story += [
         _p(_criteria_sentence(tournament), styles.body),
         _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
-        _p(
-            "J : parties jouées · G : gagnées · N : nulles · P : perdues · "
-            "Ex. : exempt · Contre : points encaissés · Diff. : différence",
-            styles.small,
-        ),
+        _p(_ranking_legend(tournament, standings), styles.small),
         Spacer(0, 3 * mm),
         _ranking_table(tournament, standings, melee=melee),
     ]
@@ -928,7 +927,8 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
     for place, standing in enumerate(podium):
         name, detail = _entrant_name(standing.entrant, melee=melee)
         row = standing.row
-        cell: list[Flowable] = [_p(name, styles.podium[place])]
+        size = styles.podium[place].fontSize
+        cell: list[Flowable] = [_fitted(name, PODIUM_NAME - 12, size, 11)]
         if detail:
             cell.append(_p(detail, styles.small))
         data.append(
@@ -951,9 +951,23 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
         ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm),
     ]
-    for place in range(len(data)):
-        style.append(("BACKGROUND", (0, place), (0, place), MEDALS[place]))
-    return PdfTable(data, colWidths=[18 * mm, CONTENT_WIDTH - 68 * mm, 50 * mm], style=style)
+    for place, standing in enumerate(podium):
+        # Shared ranks share a medal: two seconds are both silver.
+        medal = MEDALS[min(standing.row.rank, len(MEDALS)) - 1]
+        style.append(("BACKGROUND", (0, place), (0, place), medal))
+    return PdfTable(data, colWidths=[18 * mm, PODIUM_NAME, 50 * mm], style=style)
+
+
+def _ranking_legend(tournament: Tournament, standings: list) -> str:
+    words = ["J : parties jouées", "G : gagnées", "N : nulles", "P : perdues"]
+    if any(s.row.byes for s in standings):
+        words.append("Ex. : exempt")
+    if Tournament.Criterion.MATCH_POINTS in tournament.criteria:
+        words.append("Pts m. : points de match")
+    if Tournament.Criterion.BUCHHOLZ in tournament.criteria:
+        words.append("Buch. : points des adversaires (Buchholz)")
+    words += ["Contre : points encaissés", "Diff. : différence"]
+    return " · ".join(words)
 
 
 def _criteria_sentence(tournament: Tournament) -> str:
@@ -977,24 +991,26 @@ def _ranking_table(tournament: Tournament, standings: list, *, melee: bool) -> P
     styles = _styles()
     criteria = set(tournament.criteria)
     byes = any(s.row.byes for s in standings)
-    extra: list[tuple[str, str, float]] = []
-    if byes:
-        extra.append(("Ex.", "byes", 10))
-    if Tournament.Criterion.MATCH_POINTS in criteria:
-        extra.append(("Pts match", "match_points", 17))
-    if Tournament.Criterion.BUCHHOLZ in criteria:
-        extra.append(("Buchholz", "buchholz", 19))
+    extra = [
+        (label, attribute, width)
+        for label, attribute, width, shown in (
+            ("Ex.", "byes", 9, byes),
+            ("Pts m.", "match_points", 13, Tournament.Criterion.MATCH_POINTS in criteria),
+            ("Buch.", "buchholz", 15, Tournament.Criterion.BUCHHOLZ in criteria),
+        )
+        if shown
+    ]
     header = ["Rang", "Joueur" if melee else "Équipe", "J", "G", "N", "P"]
     header += [label for label, _, _ in extra] + ["Points", "Contre", "Diff."]
-    fixed = [13, 0, 9, 9, 9, 9] + [w for _, _, w in extra] + [19, 19, 18]
+    fixed = [12, 0, 8, 8, 8, 8] + [w for _, _, w in extra] + [17, 16, 16]
     fixed[1] = CONTENT_WIDTH / mm - sum(fixed)
     data: list[list[Any]] = [header]
     for standing in standings:
         row = standing.row
         name, detail = _entrant_name(standing.entrant, melee=melee)
-        cell: Any = name
+        cell = [_p(name, styles.cell)]
         if detail:
-            cell = [_p(name, styles.cell), _p(detail, styles.cell_small)]
+            cell.append(_p(detail, styles.cell_small))
         data.append(
             [
                 _ordinal(row.rank),
@@ -1015,11 +1031,16 @@ def _ranking_table(tournament: Tournament, standings: list, *, melee: bool) -> P
         ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (2, 0), (-1, 0), "CENTER"),
         ("FONT", (0, 1), (0, -1), FONT_BOLD, 9.5),
-        ("FONT", (-3, 1), (-3, -1), FONT_BOLD, 9.5),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
         ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3 * mm),
     ]
+    # The column of the first criterion in bold: what the ranking is about.
+    columns = {"wins": 3, "points": -3, "difference": -1}
+    columns.update({attribute: 6 + i for i, (_, attribute, _) in enumerate(extra)})
+    column = columns.get(tournament.criteria[0])
+    if column is not None:
+        style.append(("FONT", (column, 1), (column, -1), FONT_BOLD, 9.5))
     return PdfTable(data, colWidths=[w * mm for w in fixed], style=style, repeatRows=1)
 
 
