@@ -417,6 +417,15 @@ def test_the_ranking_of_a_melee_ranks_players(make_tournament, tmp_path):
         assert name in text
 
 
+def test_a_very_long_tournament_name_is_cut_short_in_the_running_header(make_tournament, tmp_path):
+    name = "Grand concours annuel de belote et de coinche " * 3
+    tournament = make_tournament(name=name.strip())
+    add_teams(tournament, 2)
+    text = Pdf(pdf.ranking(tournament), tmp_path).text()
+    header = text.splitlines()[0]
+    assert "…" in header and header.rstrip().endswith("Classement provisoire")
+
+
 def test_a_ranking_is_printed_in_a_fixed_number_of_queries(make_tournament):
     def queries(teams: int) -> int:
         tournament = make_tournament(name=f"Concours à {teams}", score_entry="totals")
