@@ -69,7 +69,6 @@ QR_QUIET_ZONE = 4  # modules of white around the symbol, as ISO 18004 asks
 QR_MASK = 0
 GRID_COLUMNS = (14, 17, 37, 26, 23, 23, 23, 23)  # Donne … Total E-O, sums to 186
 GRID_HEADER_ROW = 8 * mm
-GRID_SPACE = 152 * mm  # height the deal rows may take, header and total row apart
 GRID_ROW_MAX = 11 * mm
 GRID_ROW_MIN = 5 * mm
 TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
@@ -474,7 +473,7 @@ def score_sheets(round: Round, *, entry_url: Callable[[Table], str | None]) -> b
     for table in tables:
         if story:
             story.append(PageBreak())
-        story.append(_score_sheet(context, table, entry_url(table)))
+        story.extend(_score_sheet(context, table, entry_url(table)))
     if not story:
         story.append(_p(f"Partie {round.number} : aucune table à jouer.", _styles().title))
     buffer = io.BytesIO()
@@ -491,7 +490,7 @@ class _SheetContext:
     planned: int
 
 
-def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> Flowable:
+def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
     styles = _styles()
     tournament = context.tournament
     deals = list(table.deals.all())
@@ -548,8 +547,8 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> Flowa
             ("BOTTOMPADDING", (0, 2), (-1, 2), 2 * mm),
         ],
     )
-    flowables: list[Flowable] = [header, Spacer(0, 3 * mm), teams, Spacer(0, 4 * mm)]
-    flowables.append(_deal_grid(context, table, deals))
+    grid = _deal_grid(context, table, deals)
+    flowables: list[Flowable] = [header, Spacer(0, 3 * mm), teams, Spacer(0, 4 * mm), grid]
     adjustments = list(table.adjustments.all())
     if adjustments:
         text = " ; ".join(
@@ -568,8 +567,13 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> Flowa
             styles.tiny,
         ),
     ]
-    # Guarantees one page per table even with an unusually long partie.
-    return KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT, flowables, mode="shrink")
+    # The grid takes the height the rest leaves; a partie too long even for
+    # the smallest rows is shrunk as a whole: one page per table, always.
+    rest = sum(f.wrap(CONTENT_WIDTH, CONTENT_HEIGHT)[1] for f in flowables if f is not grid)
+    grid.fit(CONTENT_HEIGHT - rest - 1 * mm)
+    if rest + grid.height < CONTENT_HEIGHT:
+        return flowables
+    return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT, flowables, mode="shrink")]
 
 
 def _contract(deal: Deal) -> str:
@@ -657,10 +661,15 @@ class DealGrid(Flowable):
         self.edges = [0.0]
         for w in self.columns:
             self.edges.append(self.edges[-1] + w)
-        self.row_height = max(GRID_ROW_MIN, min(GRID_ROW_MAX, GRID_SPACE / (len(rows) + 1)))
-        self.size = 9.5 if self.row_height >= 6.5 * mm else 8
         self.width = self.edges[-1]
-        self.height = 2 * GRID_HEADER_ROW + len(rows) * self.row_height
+        self.fit(CONTENT_HEIGHT)
+
+    def fit(self, height: float) -> None:
+        """Make the deal rows as tall as `height` allows, within bounds."""
+        room = (height - 2 * GRID_HEADER_ROW) / max(len(self.rows), 1)
+        self.row_height = max(GRID_ROW_MIN, min(GRID_ROW_MAX, room))
+        self.size = 9.5 if self.row_height >= 6.5 * mm else 8
+        self.height = 2 * GRID_HEADER_ROW + len(self.rows) * self.row_height
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
