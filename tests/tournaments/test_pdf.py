@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_teams
 from tournaments import pdf, services
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Deal, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -213,6 +213,50 @@ def test_every_suit_sign_prints(partie, tmp_path):
         services.record_deal(table=table, values=hearts(trump=trump))
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     assert [row[3] for row in grid_rows(text)[:4]] == ["♠", "♥", "♦", "♣"]
+
+
+def test_hearts_and_diamonds_print_in_red(partie, tmp_path):
+    table = first_table(partie)
+    services.record_deal(table=table, values=hearts(trump="S"))
+    services.record_deal(table=table, values=hearts(trump="C"))
+    black = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "black")
+    services.record_deal(table=table, values=hearts(trump="D"))
+    red = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "red")
+    assert _red_pixels(black.png(1)) == 0
+    assert _red_pixels(red.png(1)) > 20
+
+
+def _red_pixels(png: Path) -> int:
+    """Pixels clearly red (strong red, little green and blue)."""
+    from PIL import Image, ImageChops
+
+    with Image.open(png) as image:
+        red, green, blue = image.convert("RGB").split()
+    strong = red.point(lambda v: 255 if v > 150 else 0)
+    weak_green = green.point(lambda v: 255 if v < 90 else 0)
+    weak_blue = blue.point(lambda v: 255 if v < 110 else 0)
+    mask = ImageChops.multiply(ImageChops.multiply(strong, weak_green), weak_blue)
+    return mask.histogram()[255]
+
+
+@pytest.mark.parametrize(
+    ("fields", "contract", "points"),
+    [
+        ({"taker": "A", "trump": "H", "bid": 90, "points_a": 97}, "90 ♥", "N-S 97"),
+        ({"taker": "B", "trump": "SA", "bid": 120, "coinche": 1}, "120 SA coinché", ""),
+        ({"taker": "A", "trump": "TA", "bid": 100, "coinche": 2}, "100 TA surcoinché", ""),
+        ({"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"}, "capot ♦", "capot E-O"),
+        (
+            {"taker": "A", "trump": "C", "bid": 80, "points_a": 81, "points_b": 81},
+            "80 ♣",
+            "81 / 81",
+        ),
+        ({"taker": ""}, "passe", ""),
+    ],
+)
+def test_a_deal_is_written_on_the_sheet_as_players_say_it(fields, contract, points):
+    deal = Deal(**fields)
+    assert (pdf._contract(deal), pdf._card_points(deal)) == (contract, points)
 
 
 def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
