@@ -43,10 +43,12 @@ from .errors import ScoringError, show
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 ITEM_KEYS = frozenset(("kind", "high", "suit"))
+_TEAM_KEYS = frozenset(("A", "B"))
 HAND_SIZE = 8
 
-# An item once checked: (value, is_carre, high index, in trump suit, cards, size, label)
-Item = tuple[int, bool, int, bool, frozenset[int], int, str]
+# An item once checked: (value, is_carre, high index, in trump suit, card mask,
+# number of cards, label). Cards are bits: suit index * 8 + rank index.
+Item = tuple[int, bool, int, bool, int, int, str]
 
 
 def _fail(message: str) -> ScoringError:
@@ -54,60 +56,81 @@ def _fail(message: str) -> ScoringError:
 
 
 def _card(suit_index: int, rank_index: int) -> int:
-    return suit_index * 8 + rank_index
+    return 1 << (suit_index * 8 + rank_index)
+
+
+def _entries() -> dict[tuple[str, str, str | None], tuple]:
+    """Every valid item, keyed by (kind, high, suit): precomputed once so that
+    checking a declared item is one dictionary look-up."""
+    table: dict[tuple[str, str, str | None], tuple] = {}
+    for high, rank in RANK_INDEX.items():
+        mask = sum(_card(s, rank) for s in range(4))
+        values = (CARRE_POINTS["suit"][high], CARRE_POINTS["SA"][high])
+        table[("carre", high, None)] = (*values, True, rank, None, mask, 4, f"carré de {high}")
+        for kind, (size, value) in SEQUENCES.items():
+            if rank < size - 1:
+                continue
+            for suit, s in SUIT_INDEX.items():
+                mask = sum(_card(s, r) for r in range(rank - size + 1, rank + 1))
+                label = f"{KIND_NAMES_FR[kind]} au {high} de {suit}"
+                table[(kind, high, suit)] = (value, value, False, rank, suit, mask, size, label)
+    return table
+
+
+_ENTRIES = _entries()
 
 
 def parse_items(team: str, items: Any, trump: str) -> list[Item]:
     """Check one team's declared items and return them as :data:`Item`."""
     if items is None:
         return []
-    if not isinstance(items, list):
+    if type(items) is not list:
         raise _fail(f"Les annonces de l'équipe {team} doivent être une liste, pas {show(items)}.")
-    carre_values = CARRE_POINTS["SA" if trump == NO_TRUMP else "suit"]
+    no_trump = trump == NO_TRUMP
     parsed: list[Item] = []
     for position, item in enumerate(items, start=1):
-        where = f"Annonce {position} de l'équipe {team}"
-        if not isinstance(item, dict):
-            raise _fail(f"{where} : un objet {{kind, high, suit}} est attendu, pas {show(item)}.")
-        unknown = [key for key in item if key not in ITEM_KEYS]
-        if unknown:
-            raise _fail(f"{where} : champ inconnu {show(unknown[0])} (kind, high, suit).")
-        kind = item.get("kind")
-        high = item.get("high")
-        if not isinstance(kind, str) or (kind not in SEQUENCES and kind != "carre"):
-            raise _fail(
-                f"{where} : sorte {show(kind)} inconnue (tierce, cinquante, cent ou carre)."
-            )
-        if not isinstance(high, str) or high not in RANK_INDEX:
-            raise _fail(f"{where} : hauteur {show(high)} inconnue (7, 8, 9, 10, J, Q, K ou A).")
-        rank = RANK_INDEX[high]
-        suit = item.get("suit")
-        if kind == "carre":
-            if suit is not None:
-                raise _fail(f"{where} : un carré n'a pas de couleur (retirez « suit »).")
-            cards = frozenset(_card(s, rank) for s in range(4))
-            label = f"carré de {high}"
-            parsed.append((carre_values[high], True, rank, False, cards, 4, label))
-            continue
-        size, value = SEQUENCES[kind]
-        if not isinstance(suit, str) or suit not in SUIT_INDEX:
-            raise _fail(f"{where} : couleur {show(suit)} inconnue (S, H, D ou C).")
-        if rank < size - 1:
-            lowest = RANKS[size - 1]
-            raise _fail(
-                f"{where} : une {KIND_NAMES_FR[kind]} de {size} cartes ne peut pas finir au "
-                f"{high} ; la plus basse finit au {lowest} (ordre 7 8 9 10 J Q K A)."
-            )
-        s = SUIT_INDEX[suit]
-        cards = frozenset(_card(s, r) for r in range(rank - size + 1, rank + 1))
-        in_trump = trump == suit
-        label = f"{KIND_NAMES_FR[kind]} au {high} de {suit}"
-        parsed.append((value, False, rank, in_trump, cards, size, label))
+        entry = None
+        if type(item) is dict and item.keys() <= ITEM_KEYS:
+            try:
+                entry = _ENTRIES.get((item.get("kind"), item.get("high"), item.get("suit")))
+            except TypeError:  # an unhashable value: explained below
+                entry = None
+        if entry is None:
+            _explain(f"Annonce {position} de l'équipe {team}", item)
+        value = entry[1] if no_trump else entry[0]
+        parsed.append((value, entry[2], entry[3], entry[4] == trump, entry[5], entry[6], entry[7]))
     return parsed
+
+
+def _explain(where: str, item: Any) -> None:
+    """Raise the precise error for an item that is not a valid announcement."""
+    if not isinstance(item, dict):
+        raise _fail(f"{where} : un objet {{kind, high, suit}} est attendu, pas {show(item)}.")
+    unknown = [key for key in item if key not in ITEM_KEYS]
+    if unknown:
+        raise _fail(f"{where} : champ inconnu {show(unknown[0])} (kind, high, suit).")
+    kind = item.get("kind")
+    high = item.get("high")
+    if not isinstance(kind, str) or (kind not in SEQUENCES and kind != "carre"):
+        raise _fail(f"{where} : sorte {show(kind)} inconnue (tierce, cinquante, cent ou carre).")
+    if not isinstance(high, str) or high not in RANK_INDEX:
+        raise _fail(f"{where} : hauteur {show(high)} inconnue (7, 8, 9, 10, J, Q, K ou A).")
+    suit = item.get("suit")
+    if kind == "carre":
+        raise _fail(f"{where} : un carré n'a pas de couleur (retirez « suit »).")
+    if not isinstance(suit, str) or suit not in SUIT_INDEX:
+        raise _fail(f"{where} : couleur {show(suit)} inconnue (S, H, D ou C).")
+    size = SEQUENCES[kind][0]
+    raise _fail(
+        f"{where} : une {KIND_NAMES_FR[kind]} de {size} cartes ne peut pas finir au "
+        f"{high} ; la plus basse finit au {RANKS[size - 1]} (ordre 7 8 9 10 J Q K A)."
+    )
 
 
 def _fits_two_hands(sizes: list[int] | tuple[int, ...]) -> bool:
     total = sum(sizes)
+    if total <= HAND_SIZE:
+        return True
     if total > 2 * HAND_SIZE:
         return False
     reachable = {0}
@@ -116,8 +139,8 @@ def _fits_two_hands(sizes: list[int] | tuple[int, ...]) -> bool:
     return any(total - r <= HAND_SIZE for r in reachable)
 
 
-def _check_team(team: str, items: list[Item]) -> frozenset[int]:
-    used: set[int] = set()
+def _check_team(team: str, items: list[Item]) -> int:
+    used = 0
     for i, item in enumerate(items):
         if used & item[4]:
             other = next(it for it in items[:i] if it[4] & item[4])
@@ -126,11 +149,47 @@ def _check_team(team: str, items: list[Item]) -> frozenset[int]:
                 "que pour une seule annonce."
             )
         used |= item[4]
-    if not _fits_two_hands([item[5] for item in items]):
+    if len(items) > 2 and not _fits_two_hands([item[5] for item in items]):
         raise _fail(
             f"Les annonces de l'équipe {team} ne tiennent pas dans deux mains de huit cartes."
         )
-    return frozenset(used)
+    return used
+
+
+def _team(team: str, items: Any, trump: str) -> tuple[int, int, int]:
+    """One team's declared items: (card mask, key of its strongest counting
+    announcement or 0, points of all its announcements). Checks each item,
+    that no card serves twice and that the items fit in two hands of 8."""
+    if items is None:
+        return 0, 0, 0
+    if type(items) is not list:
+        raise _fail(f"Les annonces de l'équipe {team} doivent être une liste, pas {show(items)}.")
+    no_trump = trump == NO_TRUMP
+    used = best = total = cards = 0
+    for position, item in enumerate(items, start=1):
+        entry = None
+        if type(item) is dict and item.keys() <= ITEM_KEYS:
+            try:
+                entry = _ENTRIES.get((item.get("kind"), item.get("high"), item.get("suit")))
+            except TypeError:  # an unhashable value: explained below
+                entry = None
+        if entry is None:
+            _explain(f"Annonce {position} de l'équipe {team}", item)
+        mask = entry[5]
+        if used & mask:
+            _check_team(team, parse_items(team, items, trump))
+        used |= mask
+        cards += entry[6]
+        value = entry[1] if no_trump else entry[0]
+        if value:
+            total += value
+            # Strength: value, then carré over sequence, then top card, then trump.
+            key = ((value * 2 + entry[2]) * 8 + entry[3]) * 2 + (entry[4] == trump)
+            if key > best:
+                best = key
+    if cards > HAND_SIZE and len(items) > 2:
+        _check_team(team, parse_items(team, items, trump))
+    return used, best, total
 
 
 def resolve_items(declared: Any, trump: str, belotes: tuple[int, int]) -> tuple[int, int]:
@@ -142,22 +201,19 @@ def resolve_items(declared: Any, trump: str, belotes: tuple[int, int]) -> tuple[
     """
     if declared is None:
         return 0, 0
-    if not isinstance(declared, dict):
+    if type(declared) is not dict:
         raise _fail(
             f'« announcements » doit être un objet {{"A": [...], "B": [...]}}, pas '
             f"{show(declared)}."
         )
-    for key in declared:
-        if key not in ("A", "B"):
-            raise _fail(f"« announcements » : équipe {show(key)} inconnue (A ou B).")
-    items_a = parse_items("A", declared.get("A"), trump)
-    items_b = parse_items("B", declared.get("B"), trump)
-    if not items_a and not items_b:
-        return 0, 0
-    used_a = _check_team("A", items_a)
-    used_b = _check_team("B", items_b)
-    common = used_a & used_b
-    if common:
+    if not declared.keys() <= _TEAM_KEYS:
+        key = next(k for k in declared if k not in _TEAM_KEYS)
+        raise _fail(f"« announcements » : équipe {show(key)} inconnue (A ou B).")
+    used_a, best_a, total_a = _team("A", declared.get("A"), trump)
+    used_b, best_b, total_b = _team("B", declared.get("B"), trump)
+    if used_a & used_b:
+        items_a = parse_items("A", declared.get("A"), trump)
+        items_b = parse_items("B", declared.get("B"), trump)
         carres = {it[2] for it in items_a if it[1]} & {it[2] for it in items_b if it[1]}
         if carres:
             rank = RANKS[min(carres)]
@@ -166,32 +222,23 @@ def resolve_items(declared: Any, trump: str, belotes: tuple[int, int]) -> tuple[
                 "tenu que par une équipe."
             )
         raise _fail("Les annonces des deux équipes utilisent une même carte.")
-    _check_belotes(trump, belotes, used_a, used_b)
-    best_a = max(((it[0], it[1], it[2], it[3]) for it in items_a if it[0]), default=None)
-    best_b = max(((it[0], it[1], it[2], it[3]) for it in items_b if it[0]), default=None)
-    if best_a is None and best_b is None:
-        return 0, 0
-    if best_b is None or (best_a is not None and best_a > best_b):
-        return sum(it[0] for it in items_a), 0
-    if best_a is None or best_b > best_a:
-        return 0, sum(it[0] for it in items_b)
-    return 0, 0
+    if belotes[0] or belotes[1]:
+        _check_belotes(trump, belotes, used_a, used_b)
+    if best_a > best_b:
+        return total_a, 0
+    if best_b > best_a:
+        return 0, total_b
+    return 0, 0  # equal strongest announcements (or none): nobody scores
 
 
-def _check_belotes(
-    trump: str, belotes: tuple[int, int], used_a: frozenset[int], used_b: frozenset[int]
-) -> None:
+def _check_belotes(trump: str, belotes: tuple[int, int], used_a: int, used_b: int) -> None:
     if trump == NO_TRUMP or not (belotes[0] or belotes[1]):
         return
     suits = range(4) if trump == ALL_TRUMP else (SUIT_INDEX[trump],)
     king, queen = RANK_INDEX["K"], RANK_INDEX["Q"]
 
-    def free_for(opponent_used: frozenset[int]) -> set[int]:
-        return {
-            s
-            for s in suits
-            if _card(s, king) not in opponent_used and _card(s, queen) not in opponent_used
-        }
+    def free_for(opponent_used: int) -> set[int]:
+        return {s for s in suits if not opponent_used & (_card(s, king) | _card(s, queen))}
 
     free_a, free_b = free_for(used_b), free_for(used_a)
     for team, count, free in (("A", belotes[0], free_a), ("B", belotes[1], free_b)):

@@ -12,6 +12,7 @@ written in batches).
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable
@@ -100,7 +101,7 @@ def _internal(exc: BaseException) -> str:
 
 
 def run_deals(
-    lines: Iterable[bytes], out: BinaryIO, default: RulesOrError, flush_each: bool = False
+    lines: Iterable[bytes | str], out: BinaryIO, default: RulesOrError, flush_each: bool = False
 ) -> int:
     """Process JSON Lines; returns the exit status (0, or 1 if a line was bad)."""
     cache: dict[Any, RulesOrError] = {}
@@ -275,7 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "deal":
         if isinstance(default, ScoringError):
             sys.stderr.write(f"scoring: {default.message}\n")
-        return run_deals(sys.stdin.buffer, stdout, default, args.flush or sys.stdin.isatty())
+        # Text lines: decoding the whole stream at once is cheaper than json
+        # detecting the encoding of each bytes line. Bad UTF-8 becomes U+FFFD,
+        # which no valid deal contains, so such a line is still refused.
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
+        return run_deals(stdin, stdout, default, args.flush or sys.stdin.isatty())
     if args.command == "partie":
         if isinstance(default, ScoringError):
             sys.stderr.write(f"scoring: {default.message}\n")
