@@ -188,23 +188,30 @@ def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp
     services.record_deal(
         table=table, values={"taker": "B", "trump": "C", "bid": 80, "coinche": 1, "points_b": 102}
     )
-    deals = list(table.deals.order_by("number"))
-    assert (deals[0].marque_a, deals[0].marque_b) == (190, 70)
+    marques = list(table.deals.order_by("number").values_list("marque_a", "marque_b"))
+    assert marques == [(190, 70), (60, 180), (0, 480)]
 
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     rows = grid_rows(text)
-    assert len(rows) == 12  # the tournament plays 12 deals: the rest are left to write in
-    assert rows[0] == ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"]
-    total_a = total_b = 0
-    for row, deal in zip(rows, deals, strict=False):
-        total_a += deal.marque_a
-        total_b += deal.marque_b
-        assert row[-4:] == [f"{n:,}".replace(",", " ") for n in (deal.marque_a, deal.marque_b)] + [
-            f"{n:,}".replace(",", " ") for n in (total_a, total_b)
-        ]
-    assert rows[1][:4] == ["2", "E-O", "80", "♠"]
-    assert rows[2][:5] == ["3", "E-O", "80", "♣", "coinché"]
-    assert rows[3] == ["4"] and rows[11] == ["12"]
+    assert rows[:3] == [
+        ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"],
+        ["2", "E-O", "80", "♠", "E-O", "102", "60", "180", "250", "250"],
+        ["3", "E-O", "80", "♣", "coinché", "E-O", "102", "0", "480", "250", "730"],
+    ]
+    # The tournament plays 12 deals: the rows left are for the pen.
+    assert rows[3:] == [[str(n)] for n in range(4, 13)]
+    assert re.search(r"Total final\s*$", text, re.M)  # no final total before the end
+
+
+def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path):
+    table = first_table(partie)
+    for _ in range(12):
+        services.record_deal(table=table, values=hearts())
+    services.add_adjustment(table=table, team=table.team_b, points=-162, reason="renonce")
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
+    assert re.search(r"12\s+N-S\s+90\s+♥.*2 280\s+840\s*$", text, re.M)
+    assert re.search(r"Total final\s+2 280\s+678\s*$", text, re.M)
+    assert "Pénalités et bonifications : Est-Ouest −162 (renonce)" in text
 
 
 def test_every_suit_sign_prints(partie, tmp_path):
