@@ -38,6 +38,8 @@ Interpretation choices (each also in the engine's help):
   coinched deal the loser's belote is lost too (SPEC §6: « the loser 0 »),
   unless that team took no trick.
   Otherwise, uncoinched, the takers' belote goes to the defence on a chute.
+  The winner of a capot bid adds its own belote to the 500 (004: « un capot
+  demandé vaut 500 points et 520 avec belote et rebelote »).
   With ``belote_protected = true`` every team keeps its own belote.
   ``contree-annonces`` never marks a belote (SPEC §6: « the belote only helps
   to make it »). An uncoinched failed capot bid there gives the defence 160
