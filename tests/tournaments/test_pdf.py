@@ -469,8 +469,8 @@ def test_the_ranking_of_a_melee_ranks_players(make_tournament, tmp_path):
 
 
 def test_a_very_long_tournament_name_is_cut_short_in_the_running_header(make_tournament, tmp_path):
-    name = "Grand concours annuel de belote et de coinche " * 3
-    tournament = make_tournament(name=name.strip())
+    name = "Grand concours annuel de belote et de coinche du comité des fêtes de Saint-Jean-de-Luz"
+    tournament = make_tournament(name=f"{name} et d'Hendaye réunis")  # 115 of 120 characters
     add_teams(tournament, 2)
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
     header = text.splitlines()[0]
