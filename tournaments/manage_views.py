@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import scoring
-from tournaments import services
+from tournaments import pdf, services
 from tournaments.forms import (
     AdjustmentForm,
     DealForm,
@@ -446,3 +446,34 @@ def table_adjustment(request: HttpRequest, slug: str, number: int, table: int) -
     else:
         messages.error(request, _("Pénalité incomplète : équipe, points et motif sont requis."))
     return redirect(reverse("tournaments:table", args=[slug, number, table]))
+
+
+def _pdf(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    rnd = _round(tournament, number)
+
+    def entry_url(table: Table) -> str:
+        return request.build_absolute_uri(
+            reverse("tournaments:table", args=[slug, rnd.number, table.number])
+        )
+
+    return _pdf(pdf.score_sheets(rnd, entry_url=entry_url), f"feuilles-partie-{number}.pdf")
+
+
+@login_required
+def round_plan_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    return _pdf(pdf.table_plan(rnd), f"plan-partie-{number}.pdf")
+
+
+@login_required
+def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    return _pdf(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/classement/", views.standings, name="standings"),
+    path("t/<slug:slug>/classement.pdf", views.standings_pdf, name="standings_pdf"),
     path("organisation/", manage_views.dashboard, name="dashboard"),
     path("organisation/nouveau/", manage_views.tournament_create, name="create"),
     path(ORG, manage_views.manage, name="manage"),
@@ -26,6 +27,15 @@ urlpatterns = [
     path(ORG + "parties/<int:number>/retirer/", manage_views.round_redraw, name="redraw"),
     path(ORG + "parties/<int:number>/echanger/", manage_views.round_swap, name="swap"),
     path(ORG + "parties/<int:number>/fermer/", manage_views.round_close, name="close"),
+    path(
+        ORG + "parties/<int:number>/feuilles.pdf", manage_views.round_sheets_pdf, name="sheets_pdf"
+    ),
+    path(ORG + "parties/<int:number>/plan.pdf", manage_views.round_plan_pdf, name="plan_pdf"),
+    path(
+        ORG + "parties/<int:number>/resultats.pdf",
+        manage_views.round_results_pdf,
+        name="results_pdf",
+    ),
     path(TABLE, manage_views.table_entry, name="table"),
     path(TABLE + "donne/", manage_views.deal_save, name="deal_save"),
     path(TABLE + "apercu/", manage_views.deal_preview, name="deal_preview"),

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from tournaments import pdf
 from tournaments.models import Round, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import StandingsTable
@@ -59,3 +60,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
     table = StandingsTable(tournament_standings(tournament), tournament=tournament)
     return render(request, "tournaments/standings.html", {"tournament": tournament, "table": table})
+
+
+@require_GET
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    response = HttpResponse(pdf.ranking(tournament), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="classement.pdf"'
+    return response

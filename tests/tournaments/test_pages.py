@@ -43,3 +43,22 @@ def test_the_tournament_page_prints_the_rule_profile(client, tournament):
 def test_pages_send_a_same_origin_content_security_policy(client, tournament):
     response = client.get(reverse("tournaments:home"))
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("name", ["sheets_pdf", "plan_pdf", "results_pdf"])
+def test_the_organizer_prints_the_documents_of_a_partie(client, organizer, round1, name):
+    client.force_login(organizer)
+    response = client.get(reverse(f"tournaments:{name}", args=[round1.tournament.slug, 1]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_the_public_ranking_prints_as_a_pdf(client, tournament):
+    response = client.get(reverse("tournaments:standings_pdf", args=[tournament.slug]))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_a_partie_s_documents_are_refused_to_anonymous_visitors(client, round1):
+    response = client.get(reverse("tournaments:sheets_pdf", args=[round1.tournament.slug, 1]))
+    assert response.status_code == 302 and "/compte/connexion/" in response["Location"]
