@@ -80,14 +80,14 @@ def _entries() -> dict[tuple[str, str, str | None], tuple]:
 _ENTRIES = _entries()
 
 
-def parse_items(team: str, items: Any, trump: str) -> list[Item]:
-    """Check one team's declared items and return them as :data:`Item`."""
+def _lookup(team: str, items: Any) -> list[tuple]:
+    """The table entries of one team's declared items, or the precise error
+    for the first item that is not a valid announcement."""
     if items is None:
         return []
     if type(items) is not list:
         raise _fail(f"Les annonces de l'équipe {team} doivent être une liste, pas {show(items)}.")
-    no_trump = trump == NO_TRUMP
-    parsed: list[Item] = []
+    entries = []
     for position, item in enumerate(items, start=1):
         entry = None
         if type(item) is dict and item.keys() <= ITEM_KEYS:
@@ -97,9 +97,17 @@ def parse_items(team: str, items: Any, trump: str) -> list[Item]:
                 entry = None
         if entry is None:
             _explain(f"Annonce {position} de l'équipe {team}", item)
-        value = entry[1] if no_trump else entry[0]
-        parsed.append((value, entry[2], entry[3], entry[4] == trump, entry[5], entry[6], entry[7]))
-    return parsed
+        entries.append(entry)
+    return entries
+
+
+def parse_items(team: str, items: Any, trump: str) -> list[Item]:
+    """Check one team's declared items and return them as :data:`Item`."""
+    no_trump = trump == NO_TRUMP
+    return [
+        (entry[1] if no_trump else entry[0], entry[2], entry[3], entry[4] == trump, *entry[5:8])
+        for entry in _lookup(team, items)
+    ]
 
 
 def _explain(where: str, item: Any) -> None:
@@ -160,21 +168,10 @@ def _team(team: str, items: Any, trump: str) -> tuple[int, int, int]:
     """One team's declared items: (card mask, key of its strongest counting
     announcement or 0, points of all its announcements). Checks each item,
     that no card serves twice and that the items fit in two hands of 8."""
-    if items is None:
-        return 0, 0, 0
-    if type(items) is not list:
-        raise _fail(f"Les annonces de l'équipe {team} doivent être une liste, pas {show(items)}.")
+    entries = _lookup(team, items)
     no_trump = trump == NO_TRUMP
     used = best = total = cards = 0
-    for position, item in enumerate(items, start=1):
-        entry = None
-        if type(item) is dict and item.keys() <= ITEM_KEYS:
-            try:
-                entry = _ENTRIES.get((item.get("kind"), item.get("high"), item.get("suit")))
-            except TypeError:  # an unhashable value: explained below
-                entry = None
-        if entry is None:
-            _explain(f"Annonce {position} de l'équipe {team}", item)
+    for entry in entries:
         mask = entry[5]
         if used & mask:
             _check_team(team, parse_items(team, items, trump))
