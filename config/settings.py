@@ -24,9 +24,7 @@ def env_bool(name: str, default: bool) -> bool:
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("DJANGO_REQUIRE_SECRET_KEY"):
-        raise RuntimeError("SECRET_KEY must be set in production.")
-    # A fixed development key: fine on a laptop, refused by --deploy checks.
+    # A fixed development key: fine on a laptop, flagged by `check --deploy`.
     SECRET_KEY = "django-insecure-development-key-change-me-in-production"
 
 ALLOWED_HOSTS = [

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-import scoring
 from tournaments import pdf, services
 from tournaments.forms import (
     AdjustmentForm,
@@ -28,7 +27,7 @@ from tournaments.forms import (
     TournamentForm,
     apply_service_error,
 )
-from tournaments.models import Round, Table, Team, Tournament
+from tournaments.models import Round, Table, Team, Tournament, running_totals
 
 
 def _managed(request: HttpRequest, slug: str) -> Tournament:
@@ -278,13 +277,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _table_context(table: Table, form=None, totals_form=None) -> dict:
     tournament = table.round.tournament
     rules = tournament.rule_profile
-    deals = list(table.deals.order_by("number"))
-    running_a = running_b = 0
-    rows = []
-    for deal in deals:
-        running_a += deal.marque_a
-        running_b += deal.marque_b
-        rows.append((deal, running_a, running_b))
+    rows = list(running_totals(table.deals.all()))
     if form is None:
         form = DealForm(rules=rules, initial={"version": table.version})
     return {
@@ -371,12 +364,11 @@ def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     form = DealForm(request.POST, rules=rules)
     context: dict = {}
     if form.is_valid():
-        from tournaments.models import Deal
-
-        deal = Deal(**{k: v for k, v in form.deal_values().items()})
         try:
-            context["score"] = scoring.score_deal(deal.to_engine(), rules)
-        except scoring.ScoringError as error:
+            context["score"] = services.preview_deal(
+                tournament=tournament, values=form.deal_values()
+            )
+        except services.TournamentError as error:
             context["error"] = error.message
     return render(request, "tournaments/includes/deal_preview.html", context)
 

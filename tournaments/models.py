@@ -7,6 +7,8 @@ the services in `tournaments/services.py`, which alone write them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -452,6 +454,16 @@ class Deal(models.Model):
         if self.announcements:
             data.update(self.announcements)
         return data
+
+
+def running_totals(deals: Iterable[Deal]) -> Iterator[tuple[Deal, int, int]]:
+    """Each deal (in number order) with both teams' totals after it, as the
+    score sheet shows them. The marques already include any pot a deal won."""
+    total_a = total_b = 0
+    for deal in sorted(deals, key=lambda d: d.number):
+        total_a += deal.marque_a
+        total_b += deal.marque_b
+        yield deal, total_a, total_b
 
 
 class Adjustment(models.Model):

@@ -46,7 +46,15 @@ from reportlab.platypus import (
 )
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.models import Adjustment, Deal, Round, Table, Team, Tournament
+from tournaments.models import (
+    Adjustment,
+    Deal,
+    Round,
+    Table,
+    Team,
+    Tournament,
+    running_totals,
+)
 from tournaments.standings import tournament_standings
 
 # --- Page geometry (mm) -----------------------------------------------------
@@ -612,17 +620,14 @@ GRID_HEADINGS = (
 
 
 def _deal_grid(context: _SheetContext, table: Table, deals: list[Deal]) -> DealGrid:
-    by_number = {deal.number: deal for deal in deals}
+    by_number = {deal.number: (deal, a, b) for deal, a, b in running_totals(deals)}
     rows: list[tuple[str, ...]] = []
     red: set[int] = set()
-    total_a = total_b = 0
     for number in range(1, max(context.planned, max(by_number, default=0)) + 1):
-        deal = by_number.get(number)
-        if deal is None:
+        if number not in by_number:
             rows.append((str(number),))
             continue
-        total_a += deal.marque_a
-        total_b += deal.marque_b
+        deal, total_a, total_b = by_number[number]
         rows.append(
             (
                 str(number),

@@ -18,7 +18,7 @@ from datetime import date as Date
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -391,9 +391,6 @@ def swap_teams(*, round: Round, first: Team, second: Team) -> None:
         Seat.objects.create(round=rnd, table=seat.table, team=team, side=seat.side)
         field = "team_a" if seat.side == Seat.Side.A else "team_b"
         Table.objects.filter(pk=seat.table_id).update(**{field: team}, version=F("version") + 1)
-    for table in Table.objects.filter(pk__in=[s1.table_id, s2.table_id]):
-        if table.team_a_id == table.team_b_id:
-            raise TournamentError(_("Une équipe ne peut pas jouer contre elle-même."))
 
 
 # --- Scores --------------------------------------------------------------
@@ -550,19 +547,35 @@ def record_deal(
         deal = table.deals.filter(number=number).first()
         if deal is None:
             raise TournamentError(_("Cette donne n'existe pas."))
-    for name in DEAL_FIELDS:
-        if name in values:
-            setattr(deal, name, values[name] if values[name] is not None else _blank(name))
+    _apply_values(deal, values)
     # Score this deal alone first, so the error names its own field.
-    try:
-        scoring.score_deal(deal.to_engine(), table.round.tournament.rule_profile)
-    except scoring.ScoringError as exc:
-        raise TournamentError(exc.message, field=exc.code) from exc
+    _score_alone(deal, table.round.tournament.rule_profile)
     deal.outcome = deal.outcome or Deal.Outcome.PASSED
     deal.save()
     rescore_table(table)
     _save_table(table, corrected=corrected)
     return deal
+
+
+def preview_deal(*, tournament: Tournament, values: Mapping[str, Any]) -> scoring.DealScore:
+    """The engine's marques for a deal being typed, before it is saved (no
+    pot from earlier deals). Writes nothing."""
+    deal = Deal()
+    _apply_values(deal, values)
+    return _score_alone(deal, tournament.rule_profile)
+
+
+def _apply_values(deal: Deal, values: Mapping[str, Any]) -> None:
+    for name in DEAL_FIELDS:
+        if name in values:
+            setattr(deal, name, values[name] if values[name] is not None else _blank(name))
+
+
+def _score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
+    try:
+        return scoring.score_deal(deal.to_engine(), rules)
+    except scoring.ScoringError as exc:
+        raise TournamentError(exc.message, field=exc.code) from exc
 
 
 def _blank(name: str) -> Any:
@@ -657,7 +670,3 @@ def close_round(*, round: Round) -> Round:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
     return rnd
-
-
-def incomplete_tables(rnd: Round) -> list[Table]:
-    return list(rnd.tables.exclude(status=Table.Status.COMPLETE).filter(~Q(team_b=None)))

@@ -24,9 +24,5 @@ class StandingsTable(BaseTable):
     points_against = tables.Column(_("Contre"), accessor="row__points_against")
     difference = tables.Column(_("Diff."), accessor="row__difference")
 
-    def __init__(self, data, *, tournament, **kwargs):
-        super().__init__(data, **kwargs)
-        self.tournament = tournament
-
     def render_entrant(self, value) -> str:
         return str(value) if value is not None else "—"

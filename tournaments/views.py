@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from tournaments import pdf
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import StandingsTable
 
@@ -40,7 +40,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
     rounds = tournament.rounds.order_by("number")
-    current = rounds.exclude(status=Round.Status.CLOSED).last()
     standings = tournament_standings(tournament)[:10]
     return render(
         request,
@@ -48,7 +47,6 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "rounds": rounds,
-            "current": current,
             "podium": standings,
             "teams_count": tournament.teams.filter(round__isnull=True).count(),
         },
@@ -58,7 +56,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
-    table = StandingsTable(tournament_standings(tournament), tournament=tournament)
+    table = StandingsTable(tournament_standings(tournament))
     return render(request, "tournaments/standings.html", {"tournament": tournament, "table": table})
 
 

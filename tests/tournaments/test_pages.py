@@ -62,3 +62,13 @@ def test_the_public_ranking_prints_as_a_pdf(client, tournament):
 def test_a_partie_s_documents_are_refused_to_anonymous_visitors(client, round1):
     response = client.get(reverse("tournaments:sheets_pdf", args=[round1.tournament.slug, 1]))
     assert response.status_code == 302 and "/compte/connexion/" in response["Location"]
+
+
+def test_the_deal_preview_answers_with_the_marques(client, organizer, table):
+    client.force_login(organizer)
+    url = reverse("tournaments:deal_preview", args=[table.round.tournament.slug, 1, table.number])
+    response = client.post(url, {"taker": "A", "trump": "H", "bid": "90", "points": "97"})
+    assert response.status_code == 200
+    assert "190" in response.text and "70" in response.text
+    refused = client.post(url, {"taker": "A", "trump": "H", "bid": "85", "points": "97"})
+    assert "10" in refused.text and "preview-error" in refused.text

@@ -222,3 +222,15 @@ def test_late_entry_is_drawn_from_the_next_partie(tournament, teams, round1):
     second = services.draw_round(tournament=tournament, method="ranking")
     assert second.seats.filter(team=late).exists()
     assert Team.objects.filter(tournament=tournament).count() == 5
+
+
+def test_the_preview_shows_the_engines_marques_and_saves_nothing(tournament, table):
+    score = services.preview_deal(tournament=tournament, values=coinche())
+    assert (score.a, score.b, score.outcome) == (190, 70, "made")
+    assert not table.deals.exists()
+
+
+def test_the_preview_refuses_an_impossible_deal_with_its_field(tournament):
+    with pytest.raises(services.TournamentError) as error:
+        services.preview_deal(tournament=tournament, values=coinche(bid=85))
+    assert error.value.field == "bid"
