@@ -146,6 +146,13 @@ class TeamForm(forms.Form):
     name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
 
 
+class PlayerForm(forms.Form):
+    first_name = forms.CharField(label=_("Prénom"), max_length=80)
+    last_name = forms.CharField(label=_("Nom"), max_length=80)
+    licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("Fichier CSV"),

@@ -21,13 +21,14 @@ from tournaments.forms import (
     DealForm,
     DrawForm,
     ImportForm,
+    PlayerForm,
     SwapForm,
     TeamForm,
     TotalsForm,
     TournamentForm,
     apply_service_error,
 )
-from tournaments.models import Round, Table, Team, Tournament, running_totals
+from tournaments.models import Player, Round, Table, Team, Tournament, running_totals
 
 
 def _managed(request: HttpRequest, slug: str) -> Tournament:
@@ -77,6 +78,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     teams = tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    players = tournament.players.order_by("last_name", "first_name")
     rounds = tournament.rounds.order_by("number")
     return render(
         request,
@@ -84,6 +86,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "teams": teams,
+            "players": players,
+            "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
             "draw_form": DrawForm(initial={"method": "random" if not rounds else "ranking"}),
         },
@@ -132,6 +136,48 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
         "tournaments/team_form.html",
         {"tournament": tournament, "form": form, "team": team},
     )
+
+
+@login_required
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register one player of a mêlée (partners are drawn every partie)."""
+    tournament = _managed(request, slug)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.register_player(
+                tournament=tournament, player=services.PlayerData(**form.cleaned_data)
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Joueur inscrit."))
+            if "again" in request.POST:
+                return redirect("tournaments:player_add", slug=slug)
+            return redirect("tournaments:manage", slug=slug)
+    return render(request, "tournaments/player_form.html", {"tournament": tournament, "form": form})
+
+
+@login_required
+@require_POST
+def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+    try:
+        services.set_player_presence(player=player, present=request.POST.get("present") == "1")
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+    services.withdraw_player(player=player)
+    messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
+    return redirect("tournaments:manage", slug=slug)
 
 
 @login_required

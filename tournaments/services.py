@@ -210,6 +210,24 @@ def register_player(*, tournament: Tournament, player: PlayerData) -> Player:
 
 
 @transaction.atomic
+def set_player_presence(*, player: Player, present: bool) -> Player:
+    if player.status == Player.Status.WITHDRAWN and present:
+        raise TournamentError(_("Ce joueur a déclaré forfait."))
+    player.present = present
+    player.save(update_fields=["present"])
+    return player
+
+
+@transaction.atomic
+def withdraw_player(*, player: Player) -> Player:
+    """A withdrawn player is not drawn again; the results played stay."""
+    player.status = Player.Status.WITHDRAWN
+    player.present = False
+    player.save(update_fields=["status", "present"])
+    return player
+
+
+@transaction.atomic
 def set_presence(*, team: Team, present: bool) -> Team:
     if team.status == Team.Status.WITHDRAWN and present:
         raise TournamentError(_("Cette équipe a déclaré forfait."))
@@ -303,9 +321,16 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
     tournament = rnd.tournament
     if seed is None:
         seed = secrets.randbelow(2**31)
+    played, byes = _history(tournament)
     if tournament.format == Tournament.Format.MELEE:
+        if method == Round.DrawMethod.ROTATION:
+            raise TournamentError(
+                _("En mêlée les équipes changent à chaque partie : choisissez un autre tirage."),
+                field="method",
+            )
         team_ids = _form_melee_teams(rnd, seed=seed)
         order = _melee_team_order(tournament, team_ids)
+        byes = _melee_byes(tournament, team_ids)
     else:
         team_ids = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
         order = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
@@ -314,7 +339,6 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
         raise TournamentError(
             _("Il faut au moins deux équipes présentes pour tirer une partie."), field="method"
         )
-    played, byes = _history(tournament)
     if method == Round.DrawMethod.RANKING:
         result = drawing.draw_by_ranking(order, played=played, byes=byes)
     elif method == Round.DrawMethod.ROTATION:
@@ -354,13 +378,37 @@ def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
             "player1_id", "player2_id"
         )
     }
-    pairs, _sitting_out = drawing.form_pairs(players, seed=seed, partnered=partnered)
+    # A player who was in no team of an earlier partie sat out (or was absent).
+    seated = Counter(
+        p
+        for pair in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+            "player1_id", "player2_id"
+        )
+        for p in pair
+    )
+    rounds = tournament.rounds.exclude(pk=rnd.pk).count()
+    sit_outs = {p: rounds - seated[p] for p in players}
+    pairs, _sitting_out = drawing.form_pairs(
+        players, seed=seed, partnered=partnered, sit_outs=sit_outs
+    )
     return [
         Team.objects.create(
             tournament=tournament, round=rnd, number=n, player1_id=p1, player2_id=p2
         ).pk
         for n, (p1, p2) in enumerate(pairs, start=1)
     ]
+
+
+def _melee_byes(tournament: Tournament, team_ids: list[int]) -> Counter[int]:
+    """In a mêlée a bye is had by players: a new team counts its players' byes,
+    so that nobody gets a second bye while another player has had none."""
+    player_byes: Counter[int] = Counter()
+    for p1, p2 in Table.objects.filter(
+        round__tournament=tournament, team_b__isnull=True
+    ).values_list("team_a__player1_id", "team_a__player2_id"):
+        player_byes.update((p1, p2))
+    teams = Team.objects.filter(pk__in=team_ids).values_list("id", "player1_id", "player2_id")
+    return Counter({t: player_byes[p1] + player_byes[p2] for t, p1, p2 in teams})
 
 
 def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:

@@ -26,3 +26,9 @@ class StandingsTable(BaseTable):
 
     def render_entrant(self, value) -> str:
         return str(value) if value is not None else "—"
+
+
+class PlayerStandingsTable(StandingsTable):
+    """In a mêlée the ranking is individual."""
+
+    entrant = tables.Column(_("Joueur"), accessor="entrant", empty_values=())

@@ -22,6 +22,17 @@ urlpatterns = [
     path(ORG + "equipes/<int:team_id>/", manage_views.team_form, name="team_edit"),
     path(ORG + "equipes/<int:team_id>/presence/", manage_views.team_presence, name="team_presence"),
     path(ORG + "equipes/<int:team_id>/forfait/", manage_views.team_withdraw, name="team_withdraw"),
+    path(ORG + "joueurs/ajouter/", manage_views.player_add, name="player_add"),
+    path(
+        ORG + "joueurs/<int:player_id>/presence/",
+        manage_views.player_presence,
+        name="player_presence",
+    ),
+    path(
+        ORG + "joueurs/<int:player_id>/forfait/",
+        manage_views.player_withdraw,
+        name="player_withdraw",
+    ),
     path(ORG + "tirage/", manage_views.round_draw, name="draw"),
     path(ORG + "parties/<int:number>/", manage_views.round_detail, name="round"),
     path(ORG + "parties/<int:number>/retirer/", manage_views.round_redraw, name="redraw"),

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from tournaments import pdf
 from tournaments.models import Tournament
 from tournaments.standings import tournament_standings
-from tournaments.tables import StandingsTable
+from tournaments.tables import PlayerStandingsTable, StandingsTable
 
 
 def _visible_tournaments(request: HttpRequest):
@@ -56,7 +56,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
-    table = StandingsTable(tournament_standings(tournament))
+    melee = tournament.format == Tournament.Format.MELEE
+    table = (PlayerStandingsTable if melee else StandingsTable)(tournament_standings(tournament))
     return render(request, "tournaments/standings.html", {"tournament": tournament, "table": table})
 
 
