@@ -34,6 +34,8 @@ format:
 bench: ## benchmarks (figures, not tests)
 	$(PY) bench/bench_scoring.py
 	$(PY) bench/bench_draw.py
+	$(PY) bench/bench_entry.py
+	$(PY) bench/bench_pdf.py
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,74 @@
+"""Benchmark of saving one deal (a script, not a test).
+
+Target of the issue: saving one deal takes under 100 ms of server time on
+SQLite. It builds the same 256-team × 5-partie concours as bench_pdf.py in a
+fresh SQLite database in a temporary folder, reopens partie 5, and times
+the POST of deal 12 at a table (form check, engine, rescoring of the table,
+writes, rendering of the htmx grid) through Django's test client, in
+process, so the figure is server time without any network. The deal is
+deleted (untimed) between runs.
+
+    .venv/bin/python bench/bench_entry.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_pdf  # shares the set-up and the tournament builder
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    with tempfile.TemporaryDirectory(prefix="belote-bench-") as folder:
+        bench_pdf.setup_django(Path(folder))
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+        from django.urls import reverse
+
+        from tournaments import services
+        from tournaments.models import Round, Table
+
+        tournament = bench_pdf.build(teams=256, parties=5, deals=12, seed=1)
+        user = get_user_model().objects.create_superuser("bench", password="x")
+        rnd = tournament.rounds.get(number=5)
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PLAYING)
+        table = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
+        url = reverse("tournaments:deal_save", args=[tournament.slug, 5, table.number])
+        client = Client()
+        client.force_login(user)
+        form = {"taker": "A", "trump": "H", "bid": "90", "coinche": "0", "points": "97"}
+        timings = []
+        for _ in range(args.runs + 1):
+            services.delete_last_deal(table=Table.objects.get(pk=table.pk))
+            version = Table.objects.get(pk=table.pk).version
+            start = time.perf_counter()
+            response = client.post(
+                url, {**form, "version": version}, secure=True, headers={"HX-Request": "true"}
+            )
+            timings.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.status_code
+            assert Table.objects.get(pk=table.pk).deals.count() == 12
+        timings = timings[1:]  # the first one warms the caches
+        median = statistics.median(timings) * 1000
+        print(
+            f"save deal 12 of a table (256 teams, partie 5): best {min(timings) * 1000:.1f} ms, "
+            f"median {median:.1f} ms, worst {max(timings) * 1000:.1f} ms ({args.runs} runs)"
+        )
+        print(f"target < 100 ms … {'ok' if median < 100 else 'MISSED'}")
+        return 0 if median < 100 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
