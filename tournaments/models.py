@@ -108,6 +108,9 @@ class Tournament(models.Model):
         related_name="co_organized_tournaments",
         blank=True,
     )
+    # Bumped on every change of the tournament's data (see signals.py): the
+    # public pages use it as their ETag, so an unchanged page answers 304.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TournamentQuerySet.as_manager()
@@ -144,6 +147,26 @@ class Tournament(models.Model):
     @property
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+    def ranking_explanation(self) -> str:
+        """How the ranking is computed, in a sentence for players."""
+        labels = [str(self.Criterion(c).label) for c in self.criteria]
+        labels = [labels[0]] + [label[:1].lower() + label[1:] for label in labels[1:]]
+        sentence = _(
+            "Classement : %(criteria)s ; à égalité sur tous ces critères, le rang est partagé."
+        ) % {"criteria": str(_(", puis ")).join(labels)}
+        if self.Criterion.MATCH_POINTS in self.criteria:
+            sentence += " " + _(
+                "Points de match : victoire %(win)s, nul %(draw)s, défaite %(loss)s."
+            ) % {
+                "win": self.match_points_win,
+                "draw": self.match_points_draw,
+                "loss": self.match_points_loss,
+            }
+        bye = str(self.ByePolicy(self.bye_policy).label).lower()
+        if self.bye_policy == self.ByePolicy.FIXED:
+            bye += f" ({self.bye_points})"
+        return sentence + " " + _("Exempt : %(bye)s.") % {"bye": bye}
 
 
 class Player(models.Model):

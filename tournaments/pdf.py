@@ -910,7 +910,7 @@ def ranking(tournament: Tournament) -> bytes:
     if podium and closed:
         story += [_podium(podium, melee=melee), Spacer(0, 5 * mm)]
     story += [
-        _p(_criteria_sentence(tournament), styles.body),
+        _p(tournament.ranking_explanation(), styles.body),
         _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
         _p(_ranking_legend(tournament, standings), styles.small),
         Spacer(0, 3 * mm),
@@ -989,23 +989,6 @@ def _ranking_legend(tournament: Tournament, standings: list) -> str:
         words.append("Buch. : points des adversaires (Buchholz)")
     words += ["Contre : points encaissés", "Diff. : différence"]
     return " · ".join(words)
-
-
-def _criteria_sentence(tournament: Tournament) -> str:
-    labels = [str(Tournament.Criterion(c).label) for c in tournament.criteria]
-    labels = [labels[0]] + [label[:1].lower() + label[1:] for label in labels[1:]]
-    sentence = "Classement : " + ", puis ".join(labels)
-    sentence += " ; à égalité sur tous ces critères, le rang est partagé."
-    policy = Tournament.ByePolicy(tournament.bye_policy)
-    bye = str(policy.label).lower()
-    if policy == Tournament.ByePolicy.FIXED:
-        bye += f" ({_n(tournament.bye_points)})"
-    if tournament.criteria and Tournament.Criterion.MATCH_POINTS in tournament.criteria:
-        sentence += (
-            f" Points de match : victoire {tournament.match_points_win}, "
-            f"nul {tournament.match_points_draw}, défaite {tournament.match_points_loss}."
-        )
-    return f"{sentence} Exempt : {bye}."
 
 
 def _ranking_table(tournament: Tournament, standings: list, *, melee: bool) -> PdfTable:

@@ -18,7 +18,7 @@ from datetime import date as Date
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -438,7 +438,10 @@ def swap_teams(*, round: Round, first: Team, second: Team) -> None:
     for seat, team in ((s1, second), (s2, first)):
         Seat.objects.create(round=rnd, table=seat.table, team=team, side=seat.side)
         field = "team_a" if seat.side == Seat.Side.A else "team_b"
-        Table.objects.filter(pk=seat.table_id).update(**{field: team}, version=F("version") + 1)
+        table = Table.objects.get(pk=seat.table_id)
+        setattr(table, field, team)
+        table.version += 1
+        table.save(update_fields=[field, "version"])
 
 
 # --- Scores --------------------------------------------------------------
