@@ -4,13 +4,19 @@ No score is computed here and no query is written in a template."""
 
 from __future__ import annotations
 
+import zlib
+
+from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_GET
+from django_tables2 import RequestConfig
 
-from tournaments import pdf
-from tournaments.models import Tournament
+from tournaments import exports, pdf, queries
+from tournaments.models import Round, Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
 
@@ -36,29 +42,81 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
 
 
-@require_GET
+def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
+    """The page depends on the tournament's data (its revision), the
+    language, the query string, whether it is an htmx fragment and who asks."""
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
+    if row is None:
+        return None
+    return "-".join(
+        str(part)
+        for part in (
+            row[0],
+            row[1],
+            get_language(),
+            zlib.crc32(request.GET.urlencode().encode()),
+            int(bool(request.headers.get("HX-Request"))),
+            request.user.pk or 0,
+        )
+    )
+
+
+def live_page(view):
+    """A public page players keep open: conditional GET by ETag (an unchanged
+    page answers 304) and revalidated at every poll."""
+
+    @condition(etag_func=_etag)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ["HX-Request", "Cookie"])
+        return response
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return require_GET(wrapper)
+
+
+def _poll() -> int:
+    return getattr(settings, "LIVE_POLL_SECONDS", 20)
+
+
+@live_page
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
     rounds = tournament.rounds.order_by("number")
-    standings = tournament_standings(tournament)[:10]
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "podium": standings,
+            "podium": tournament_standings(tournament)[:10],
             "teams_count": tournament.teams.filter(round__isnull=True).count(),
+            "current": queries.current_round(tournament),
         },
     )
 
 
-@require_GET
+def _standings_table(request: HttpRequest, tournament: Tournament):
+    melee = tournament.format == Tournament.Format.MELEE
+    table_class = PlayerStandingsTable if melee else StandingsTable
+    table = table_class(tournament_standings(tournament), slug=tournament.slug)
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+@live_page
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
-    melee = tournament.format == Tournament.Format.MELEE
-    table = (PlayerStandingsTable if melee else StandingsTable)(tournament_standings(tournament))
-    return render(request, "tournaments/standings.html", {"tournament": tournament, "table": table})
+    context = {
+        "tournament": tournament,
+        "table": _standings_table(request, tournament),
+        "poll": _poll(),
+    }
+    if request.htmx:
+        return render(request, "tournaments/includes/standings_block.html", context)
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET
@@ -67,3 +125,87 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(pdf.ranking(tournament), content_type="application/pdf")
     response["Content-Disposition"] = 'inline; filename="classement.pdf"'
     return response
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    response = HttpResponse(
+        exports.standings_csv(tournament_standings(tournament)),
+        content_type="text/csv; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="classement-{slug}.csv"'
+    return response
+
+
+@require_GET
+def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    response = HttpResponse(
+        exports.standings_xlsx(tournament_standings(tournament), title=tournament.name),
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    response["Content-Disposition"] = f'attachment; filename="classement-{slug}.xlsx"'
+    return response
+
+
+@live_page
+def where(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Où je joue ? »: a team or player name (or a team number) → the table."""
+    tournament = _get_visible(request, slug)
+    query = request.GET.get("q", "")[:80]
+    rnd = queries.current_round(tournament)
+    return render(
+        request,
+        "tournaments/where.html",
+        {
+            "tournament": tournament,
+            "query": query,
+            "round": rnd,
+            "places": queries.find_places(tournament, query, rnd),
+        },
+    )
+
+
+@live_page
+def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    team = get_object_or_404(
+        Team.objects.select_related("player1", "player2"),
+        tournament=tournament,
+        round__isnull=True,
+        number=number,
+    )
+    return render(
+        request,
+        "tournaments/team_detail.html",
+        {"tournament": tournament, "team": team, "games": queries.team_games(team)},
+    )
+
+
+@live_page
+def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    return render(
+        request,
+        "tournaments/round_results.html",
+        {"tournament": tournament, "round": rnd, "tables": queries.round_tables(rnd)},
+    )
+
+
+@live_page
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall's screen: the tables still playing and the ranking."""
+    tournament = _get_visible(request, slug)
+    rnd = queries.current_round(tournament)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "playing": queries.tables_playing(rnd),
+        "standings": tournament_standings(tournament),
+        "poll": _poll(),
+    }
+    if request.htmx:
+        return render(request, "tournaments/includes/projector_block.html", context)
+    return render(request, "tournaments/projector.html", context)

@@ -1,0 +1,182 @@
+"""What players see on their phones: where they play, their team, the
+results, the ranking (refreshing cheaply), the hall's screen, the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tests.conftest import add_teams
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+MADE_90 = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}  # 190-70
+
+
+def play(rnd, deals: int = 12) -> None:
+    for table in rnd.tables.filter(team_b__isnull=False):
+        for _ in range(deals):
+            services.record_deal(table=table, values=MADE_90)
+
+
+def test_where_do_i_play_finds_a_team_by_player_name_and_gives_its_table(
+    client, tournament, teams, round1
+):
+    seat = round1.seats.get(team=teams[2])
+    response = client.get(reverse("tournaments:where", args=[tournament.slug]), {"q": "bérard2"})
+    assert response.status_code == 200
+    assert f"Table {seat.table.number}" in response.text
+    assert ("Nord-Sud" if seat.side == "A" else "Est-Ouest") in response.text
+
+
+def test_where_do_i_play_finds_a_team_by_number_and_says_when_nothing_matches(
+    client, tournament, teams, round1
+):
+    url = reverse("tournaments:where", args=[tournament.slug])
+    assert "Table " in client.get(url, {"q": str(teams[0].number)}).text
+    assert "Aucune équipe ne correspond" in client.get(url, {"q": "Personne"}).text
+
+
+def test_the_team_page_lists_every_partie_with_opponent_and_score(
+    client, tournament, teams, round1
+):
+    play(round1)
+    table = (
+        round1.tables.get(team_a=teams[0])
+        if round1.tables.filter(team_a=teams[0]).exists()
+        else round1.tables.get(team_b=teams[0])
+    )
+    opponent = table.team_b if table.team_a == teams[0] else table.team_a
+    response = client.get(reverse("tournaments:team", args=[tournament.slug, teams[0].number]))
+    assert str(opponent) in response.text
+    assert "2280" in response.text and "840" in response.text  # 12 × 190, 12 × 70
+
+
+def test_the_results_of_a_partie_show_both_totals_and_corrections(client, tournament, round1):
+    play(round1)
+    services.close_round(round=round1)
+    table = round1.tables.first()
+    services.record_deal(table=table, values=MADE_90 | {"points_a": 60}, number=1, reason="Erreur")
+    response = client.get(reverse("tournaments:results", args=[tournament.slug, 1]))
+    assert "2280" in response.text
+    assert "corrigé" in response.text
+
+
+def test_the_standings_say_how_the_ranking_is_computed(client, tournament, teams):
+    response = client.get(reverse("tournaments:standings", args=[tournament.slug]))
+    assert "Classement : Total des points" in response.text
+    assert "le rang est partagé" in response.text
+
+
+def test_the_standings_are_sortable(client, tournament, teams, round1):
+    play(round1)
+    url = reverse("tournaments:standings", args=[tournament.slug])
+
+    def first_rank(sort: str) -> str:
+        body = client.get(url, {"sort": sort}).text
+        return body.split("<tbody")[1].split("<td")[1].split(">", 1)[1].split("<")[0]
+
+    # Winners (rank 1, 840 conceded) come first in ranked order; sorting by
+    # the most points conceded brings the losers (rank 3) to the top.
+    assert first_rank("rank") == "1"
+    assert first_rank("-points_against") == "3"
+    assert first_rank("points_against") == "1"
+
+
+def test_an_unchanged_standings_page_answers_304_and_a_new_score_changes_it(
+    client, tournament, round1
+):
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    assert "no-cache" in first.headers["Cache-Control"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+    services.record_deal(table=round1.tables.first(), values=MADE_90)
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 200 and again.headers["ETag"] != etag
+
+
+def test_the_htmx_poll_gets_only_the_standings_block(client, tournament, teams):
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.text.lstrip().startswith('<div id="standings"')
+    assert "<html" not in response.text
+
+
+def test_the_projector_shows_the_tables_still_playing_and_the_ranking(client, tournament, round1):
+    tables = list(round1.tables.order_by("number"))
+    for _ in range(12):
+        services.record_deal(table=tables[0], values=MADE_90)
+    response = client.get(reverse("tournaments:projector", args=[tournament.slug]))
+    playing = response.text.split('class="playing"')[1].split("</ul>")[0]
+    assert str(tables[1].team_a) in playing and str(tables[0].team_a) not in playing
+    assert 'class="scrolling"' in response.text
+
+
+def test_the_standings_export_as_csv_and_xlsx(client, tournament, teams, round1):
+    play(round1)
+    response = client.get(reverse("tournaments:standings_csv", args=[tournament.slug]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:2] == ["Rang", "Équipe / joueur"]
+    assert len(rows) == 5 and rows[1][7] == "2280"
+    response = client.get(reverse("tournaments:standings_xlsx", args=[tournament.slug]))
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    assert sheet["A1"].value == tournament.name
+    assert sheet.cell(row=3, column=8).value == 2280
+
+
+def test_public_pages_are_hidden_while_unpublished(client, tournament, teams, round1):
+    Tournament.objects.filter(pk=tournament.pk).update(published=False)
+    for name, args in [
+        ("standings", [tournament.slug]),
+        ("where", [tournament.slug]),
+        ("team", [tournament.slug, teams[0].number]),
+        ("results", [tournament.slug, 1]),
+        ("projector", [tournament.slug]),
+        ("standings_csv", [tournament.slug]),
+        ("standings_xlsx", [tournament.slug]),
+        ("standings_pdf", [tournament.slug]),
+    ]:
+        assert client.get(reverse(f"tournaments:{name}", args=args)).status_code == 404, name
+
+
+def test_names_are_shown_as_text_not_html(client, tournament):
+    services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("<script>alert(1)</script>", "Pirate"),
+        player2=services.PlayerData("Zoé", "<b>Gras</b>"),
+    )
+    response = client.get(reverse("tournaments:where", args=[tournament.slug]), {"q": "Pirate"})
+    assert "<script>alert(1)</script>" not in response.text
+    assert "&lt;script&gt;" in response.text
+
+
+@pytest.mark.parametrize("size", [8, 256])
+def test_public_pages_use_a_fixed_number_of_queries(
+    client, make_tournament, django_assert_max_num_queries, size
+):
+    tournament = make_tournament(name=f"Taille {size}", score_entry="totals")
+    teams = add_teams(tournament, size)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        services.record_totals(table=table, total_a=1200, total_b=900)
+    services.close_round(round=rnd)
+    services.draw_round(tournament=tournament, method="ranking")
+    slug = tournament.slug
+    for name, args in [
+        ("standings", [slug]),
+        ("team", [slug, teams[5].number]),
+        ("results", [slug, 1]),
+        ("where", [slug]),
+        ("projector", [slug]),
+        ("detail", [slug]),
+    ]:
+        with django_assert_max_num_queries(12):
+            response = client.get(reverse(f"tournaments:{name}", args=args), {"q": "Bérard"})
+            assert response.status_code == 200, name

@@ -1,0 +1,121 @@
+"""Read-only lookups behind the public pages.
+
+Each function answers one question a player asks (where do I play, how did
+my team do, what happened in a partie) in a fixed number of queries,
+whatever the size of the tournament. Nothing here writes or scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Round, Seat, Table, Team, Tournament
+
+TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The partie being played, else the last one drawn."""
+    rounds = tournament.rounds.order_by("-number")
+    return rounds.exclude(status=Round.Status.CLOSED).first() or rounds.first()
+
+
+@dataclass(frozen=True)
+class Place:
+    team: Team
+    table: Table | None
+    side: str | None
+
+
+def find_places(tournament: Tournament, query: str, rnd: Round | None) -> list[Place]:
+    """Teams whose name, number or players match `query`, with their seat in
+    `rnd` (None when they do not play it)."""
+    query = query.strip()
+    if not query:
+        return []
+    match = (
+        Q(name__icontains=query)
+        | Q(player1__last_name__icontains=query)
+        | Q(player1__first_name__icontains=query)
+        | Q(player2__last_name__icontains=query)
+        | Q(player2__first_name__icontains=query)
+    )
+    if query.isdigit():
+        match |= Q(number=int(query))
+    teams = Team.objects.filter(tournament=tournament).filter(match)
+    if tournament.format == Tournament.Format.MELEE:
+        # Players look for themselves; the teams are those of the partie.
+        teams = teams.filter(round=rnd) if rnd else teams.none()
+    else:
+        teams = teams.filter(round__isnull=True)
+    teams = list(teams.select_related("player1", "player2").order_by("number")[:50])
+    seats = {}
+    if rnd is not None:
+        seats = {
+            s.team_id: s
+            for s in Seat.objects.filter(round=rnd, team__in=teams).select_related("table")
+        }
+    return [
+        Place(
+            team=t,
+            table=seats[t.pk].table if t.pk in seats else None,
+            side=seats[t.pk].side if t.pk in seats else None,
+        )
+        for t in teams
+    ]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One partie of a team, seen from that team."""
+
+    round: Round
+    table: Table
+    opponent: Team | None
+    points_for: int
+    points_against: int
+
+    @property
+    def result(self) -> str:
+        if self.opponent is None:
+            return "bye"
+        if self.table.status != Table.Status.COMPLETE:
+            return "playing"
+        if self.points_for > self.points_against:
+            return "won"
+        if self.points_for < self.points_against:
+            return "lost"
+        return "drawn"
+
+
+def team_games(team: Team) -> list[Game]:
+    tables = (
+        Table.objects.filter(Q(team_a=team) | Q(team_b=team))
+        .select_related("round", *TEAM_RELATED)
+        .order_by("round__number")
+    )
+    games = []
+    for table in tables:
+        mine_a = table.team_a_id == team.pk
+        games.append(
+            Game(
+                round=table.round,
+                table=table,
+                opponent=table.team_b if mine_a else table.team_a,
+                points_for=table.total_a if mine_a else table.total_b,
+                points_against=table.total_b if mine_a else table.total_a,
+            )
+        )
+    return games
+
+
+def round_tables(rnd: Round) -> QuerySet[Table]:
+    return rnd.tables.select_related(*TEAM_RELATED).order_by("number")
+
+
+def tables_playing(rnd: Round | None) -> list[Table]:
+    if rnd is None:
+        return []
+    return list(round_tables(rnd).exclude(status=Table.Status.COMPLETE))
