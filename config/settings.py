@@ -96,7 +96,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})
     # Several people enter scores at once: wait for the write lock rather than fail.
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -38,6 +38,14 @@ def _plain_http_settings():
     override.disable()
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with no rendered page cached by an earlier one."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def organizer(django_user_model):
     return django_user_model.objects.create_user("orga", password=PASSWORD)

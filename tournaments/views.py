@@ -7,6 +7,7 @@ from __future__ import annotations
 import zlib
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -98,12 +99,25 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _standings_table(request: HttpRequest, tournament: Tournament):
-    melee = tournament.format == Tournament.Format.MELEE
-    table_class = PlayerStandingsTable if melee else StandingsTable
-    table = table_class(tournament_standings(tournament), slug=tournament.slug)
-    RequestConfig(request, paginate=False).configure(table)
-    return table
+STANDINGS_PER_PAGE = 64
+
+
+def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
+    """The rendered ranking table, cached per tournament revision, sort,
+    page and language: the hall's phones polling between two scores share
+    one rendering, and any change of the data changes the key."""
+    query = zlib.crc32(request.GET.urlencode().encode())
+    identity = f"{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
+    key = f"standings:{identity}:{get_language()}:{query}"
+
+    def render_table() -> str:
+        melee = tournament.format == Tournament.Format.MELEE
+        table_class = PlayerStandingsTable if melee else StandingsTable
+        table = table_class(tournament_standings(tournament), slug=tournament.slug)
+        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        return table.as_html(request)
+
+    return cache.get_or_set(key, render_table, timeout=3600)
 
 
 @live_page
@@ -111,7 +125,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
     context = {
         "tournament": tournament,
-        "table": _standings_table(request, tournament),
+        "table_html": _standings_html(request, tournament),
         "poll": _poll(),
     }
     if request.htmx:
