@@ -44,22 +44,29 @@ def in_process(slug: str, team: int, runs: int) -> None:
 
     client = Client()
     pages = {
-        "standings": f"/t/{slug}/classement/",  # warm: the phones polling between scores
-        "team page": f"/t/{slug}/equipes/{team}/",
-        "où je joue": f"/t/{slug}/ou-je-joue/?q=Bérard",
-        "projector": f"/t/{slug}/ecran/",
+        # warm: the phones asking again between two scores (page cached per revision)
+        "standings, warm": f"/t/{slug}/classement/",
+        "team page, warm": f"/t/{slug}/equipes/{team}/",
+        "où je joue, warm": f"/t/{slug}/ou-je-joue/?q=Bérard",
+        "projector, warm": f"/t/{slug}/ecran/",
     }
     from django.core.cache import cache
 
-    cold = {"standings, cold": pages["standings"], "standings, 256 rows": pages["standings"]}
+    standings = pages["standings, warm"]
+    cold = {
+        "standings, cold": standings,
+        "standings, 256 rows": standings,
+        "team page, cold": pages["team page, warm"],
+        "projector, cold": pages["projector, warm"],
+    }
     for label, url in {**cold, **pages}.items():
         timings = []
         for _ in range(runs + 1):
-            if label.startswith("standings,"):
+            if label.endswith(("cold", "rows")):
                 # the first request after a score: nothing cached yet
                 cache.clear()
             if label.endswith("256 rows"):
-                url = pages["standings"] + "?per_page=256"
+                url = standings + "?per_page=256"
             start = time.perf_counter()
             response = client.get(url, secure=True)
             timings.append(time.perf_counter() - start)

@@ -1,7 +1,7 @@
 """Keeps `Tournament.revision` moving with the tournament's data.
 
-One mechanism for every write: any save or delete of a tournament's team,
-player, round, table or penalty bumps the revision, which the public pages
+One mechanism for every write: any save or delete of a tournament or of its
+team, player, round, table or penalty bumps the revision, which the public pages
 send as their ETag. Deals and seats are always written together with their
 table, so the table's save covers them. Writes made with `QuerySet.update()`
 bypass this and must not be used on these models.
@@ -16,6 +16,8 @@ from tournaments.models import Adjustment, Player, Round, Table, Team, Tournamen
 
 
 def _tournament_id(instance) -> int | None:
+    if isinstance(instance, Tournament):
+        return instance.pk
     if isinstance(instance, (Team, Player, Round)):
         return instance.tournament_id
     if isinstance(instance, Table):
@@ -42,7 +44,7 @@ def bump_revision(sender, instance, **kwargs) -> None:
 
 
 def connect() -> None:
-    for model in (Team, Player, Round, Table, Adjustment):
+    for model in (Tournament, Team, Player, Round, Table, Adjustment):
         post_save.connect(bump_revision, sender=model, dispatch_uid=f"revision-{model.__name__}")
         post_delete.connect(
             bump_revision, sender=model, dispatch_uid=f"revision-d-{model.__name__}"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 
@@ -28,24 +26,19 @@ class StandingsTable(BaseTable):
     points_against = tables.Column(_("Contre"), accessor="row__points_against")
     difference = tables.Column(_("Diff."), accessor="row__difference")
 
+    link_teams = True
+
     class Meta(BaseTable.Meta):
         orderable = True
+        template_name = "tournaments/includes/standings_table.html"
 
     def __init__(self, data, *, slug: str, **kwargs) -> None:
         super().__init__(data, **kwargs)
         self.slug = slug
-
-    def render_entrant(self, value) -> str:
-        if value is None:
-            return "—"
-        url = reverse("tournaments:team", args=[self.slug, value.number])
-        return format_html('<a href="{}">{}</a>', url, value)
 
 
 class PlayerStandingsTable(StandingsTable):
     """In a mêlée the ranking is individual (no team page to link to)."""
 
     entrant = tables.Column(_("Joueur"), accessor="entrant", empty_values=(), orderable=False)
-
-    def render_entrant(self, value) -> str:
-        return str(value) if value is not None else "—"
+    link_teams = False

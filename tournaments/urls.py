@@ -11,6 +11,7 @@ TABLE = ORG + "parties/<int:number>/tables/<int:table>/"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("langue/<str:code>/", views.switch_language, name="language"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/classement/", views.standings, name="standings"),
     path("t/<slug:slug>/classement.pdf", views.standings_pdf, name="standings_pdf"),

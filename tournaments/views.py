@@ -10,8 +10,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
@@ -28,13 +30,36 @@ def _visible_tournaments(request: HttpRequest):
 
 
 def _get_visible(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # A live page's ETag function has already loaded it: no second query.
+    tournament = getattr(request, "live_tournament", None)
+    if tournament is None or tournament.slug != slug:
+        tournament = get_object_or_404(Tournament, slug=slug)
     if (
         not tournament.published
         and not Tournament.objects.managed_by(request.user).filter(pk=tournament.pk).exists()
     ):
         raise Http404
     return tournament
+
+
+@require_GET
+def switch_language(request: HttpRequest, code: str) -> HttpResponse:
+    """Choose the interface language with a plain link (no form, so public
+    pages carry no CSRF token and can be shared from the page cache)."""
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = "/"
+    response = redirect(target)
+    if code in dict(settings.LANGUAGES):
+        translation.activate(code)
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=365 * 24 * 3600,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
 
 
 @require_GET
@@ -45,30 +70,50 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
     """The page depends on the tournament's data (its revision), the
-    language, the query string, whether it is an htmx fragment and who asks."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
-    if row is None:
+    language, the query string, whether it is an htmx fragment and who asks.
+    The tournament loaded here is kept on the request for the view."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    request.live_tournament = tournament
+    if tournament is None:
         return None
-    return "-".join(
+    request.live_etag = "-".join(
         str(part)
         for part in (
-            row[0],
-            row[1],
+            tournament.pk,
+            int(tournament.created_at.timestamp()),
+            tournament.revision,
+            int(tournament.published),
             get_language(),
             zlib.crc32(request.GET.urlencode().encode()),
             int(bool(request.headers.get("HX-Request"))),
             request.user.pk or 0,
         )
     )
+    return request.live_etag
 
 
 def live_page(view):
     """A public page players keep open: conditional GET by ETag (an unchanged
-    page answers 304) and revalidated at every poll."""
+    page answers 304), revalidated at every poll, and for anonymous visitors
+    the page itself is cached under its ETag, so a hall full of phones asking
+    for the same revision costs one query each."""
 
     @condition(etag_func=_etag)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        response = view(request, *args, **kwargs)
+        key = None
+        if (
+            getattr(request, "live_etag", None)
+            and not request.user.is_authenticated
+            and "messages" not in request.COOKIES
+        ):
+            key = f"live:{request.path}:{request.live_etag}"
+        body = cache.get(key) if key else None
+        if body is not None:
+            response = HttpResponse(body)
+        else:
+            response = view(request, *args, **kwargs)
+            if key and response.status_code == 200:
+                cache.set(key, response.content, timeout=3600)
         patch_cache_control(response, private=True, no_cache=True)
         patch_vary_headers(response, ["HX-Request", "Cookie"])
         return response

@@ -16,7 +16,7 @@ def test_home_lists_the_demo_in_french_and_switches_to_english(live_server, page
     assert page.locator("html").get_attribute("lang") == "fr"
     page.get_by_role("heading", name="Tournois").wait_for()
     page.get_by_role("link", name="Concours de coinche de Saint-Éloi (démo)").wait_for()
-    page.get_by_role("button", name="EN").click()
+    page.get_by_role("link", name="EN", exact=True).click()
     page.get_by_role("heading", name="Tournaments").wait_for()
     assert page.locator("html").get_attribute("lang") == "en"
     page.get_by_role("link", name="Concours de coinche de Saint-Éloi (démo)").click()

@@ -30,9 +30,17 @@ def test_its_organizer_still_sees_an_unpublished_tournament(client, tournament, 
 
 
 def test_switching_the_language_shows_english(client, tournament):
-    response = client.post(reverse("set_language"), {"language": "en", "next": "/"}, follow=True)
+    response = client.get(reverse("tournaments:language", args=["en"]), {"next": "/"}, follow=True)
     assert response.status_code == 200
     assert "Tournaments" in response.text
+    assert client.cookies["django_language"].value == "en"
+
+
+def test_the_language_switch_never_redirects_off_site(client):
+    response = client.get(
+        reverse("tournaments:language", args=["en"]), {"next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/"
 
 
 def test_the_tournament_page_prints_the_rule_profile(client, tournament):

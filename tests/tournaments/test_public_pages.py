@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -180,3 +181,30 @@ def test_public_pages_use_a_fixed_number_of_queries(
         with django_assert_max_num_queries(12):
             response = client.get(reverse(f"tournaments:{name}", args=args), {"q": "Bérard"})
             assert response.status_code == 200, name
+
+
+def test_each_standings_cell_sits_under_its_header(client, tournament, teams, round1):
+    play(round1)
+    body = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
+    headers = re.findall(r"<th [^>]*scope=\"col\">\s*(?:<a[^>]*>)?([^<]+)", body)
+    first = body.split("<tbody")[1].split("</tr>")[0]
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", first)]
+    row = dict(zip([h.strip() for h in headers], cells, strict=True))
+    assert row["Rang"] == "1" and row["Jouées"] == "1" and row["Gagnées"] == "1"
+    assert (row["Nulles"], row["Perdues"], row["Exempt"]) == ("0", "0", "0")
+    assert (row["Points"], row["Contre"], row["Diff."]) == ("2280", "840", "1440")
+
+
+def test_anonymous_visitors_share_one_rendering_per_revision(
+    client, tournament, round1, django_assert_num_queries
+):
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    first = client.get(url)
+    assert "csrfmiddlewaretoken" not in first.text and "X-CSRFToken" not in first.text
+    with django_assert_num_queries(1):
+        again = client.get(url)
+    assert again.content == first.content
+    table = round1.tables.first()
+    for _ in range(12):  # the ranking counts finished tables
+        services.record_deal(table=table, values=MADE_90)
+    assert b"2280" in client.get(url).content
