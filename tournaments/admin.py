@@ -3,7 +3,17 @@ here: marques and totals are recomputed by the services, never typed."""
 
 from django.contrib import admin
 
-from tournaments.models import Adjustment, Deal, Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import (
+    Adjustment,
+    Change,
+    Deal,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
 
 
 class RoundInline(admin.TabularInline):
@@ -81,3 +91,20 @@ class DealAdmin(admin.ModelAdmin):
 class AdjustmentAdmin(admin.ModelAdmin):
     list_display = ("table", "team", "points", "reason", "created_by", "created_at")
     raw_id_fields = ("table", "team")
+
+
+@admin.register(Change)
+class ChangeAdmin(admin.ModelAdmin):
+    """The audit trail is read, never edited."""
+
+    list_display = ("at", "tournament", "table", "action", "by", "reason")
+    list_filter = ("tournament", "action")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

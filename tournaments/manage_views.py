@@ -118,11 +118,21 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
         try:
             if team is None:
                 services.register_team(
-                    tournament=tournament, player1=p1, player2=p2, club=d["club"], name=d["name"]
+                    by=request.user,
+                    tournament=tournament,
+                    player1=p1,
+                    player2=p2,
+                    club=d["club"],
+                    name=d["name"],
                 )
             else:
                 services.update_team(
-                    team=team, player1=p1, player2=p2, club=d["club"], name=d["name"]
+                    by=request.user,
+                    team=team,
+                    player1=p1,
+                    player2=p2,
+                    club=d["club"],
+                    name=d["name"],
                 )
         except services.TournamentError as error:
             apply_service_error(form, error)
@@ -201,7 +211,7 @@ def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     tournament = _managed(request, slug)
     team = get_object_or_404(tournament.teams, pk=team_id)
-    services.withdraw_team(team=team)
+    services.withdraw_team(by=request.user, team=team)
     messages.success(request, _("%(team)s déclare forfait.") % {"team": team})
     return redirect("tournaments:manage", slug=slug)
 
@@ -217,7 +227,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data["file"].read(services.csv_import.MAX_BYTES + 1)
         if "confirm" in request.POST:
             try:
-                teams = services.import_teams(tournament=tournament, data=data)
+                teams = services.import_teams(by=request.user, tournament=tournament, data=data)
             except services.ImportRefused as refused:
                 context["errors"] = refused.errors
             else:
@@ -239,6 +249,7 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("tournaments:manage", slug=slug)
     try:
         rnd = services.draw_round(
+            by=request.user,
             tournament=tournament,
             method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"],
@@ -279,7 +290,10 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.redraw_round(
-                round=rnd, method=form.cleaned_data["method"], seed=form.cleaned_data["seed"]
+                by=request.user,
+                round=rnd,
+                method=form.cleaned_data["method"],
+                seed=form.cleaned_data["seed"],
             )
             messages.success(request, _("Partie retirée."))
         except services.TournamentError as error:
@@ -296,7 +310,10 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.swap_teams(
-                round=rnd, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+                by=request.user,
+                round=rnd,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
             )
             messages.success(request, _("Équipes échangées."))
         except services.TournamentError as error:
@@ -312,7 +329,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
     try:
-        services.close_round(round=rnd)
+        services.close_round(by=request.user, round=rnd)
     except services.TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:round", slug=slug, number=number)
@@ -338,6 +355,7 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
             initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
         ),
         "adjustments": table.adjustments.select_related("team"),
+        "changes": table.changes.select_related("by")[:50],
         "adjustment_form": AdjustmentForm(table=table) if not table.is_bye else None,
         "closed": table.round.status == Round.Status.CLOSED,
     }
@@ -369,6 +387,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     if form.is_valid():
         try:
             services.record_deal(
+                by=request.user,
                 table=tbl,
                 values=form.deal_values(),
                 number=form.cleaned_data["number"],
@@ -426,6 +445,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
     tbl = _table(tournament, number, table)
     try:
         services.delete_last_deal(
+            by=request.user,
             table=tbl,
             expected_version=int(request.POST.get("version") or 0) or None,
             reason=request.POST.get("reason", ""),
@@ -445,6 +465,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     if form.is_valid():
         try:
             services.record_totals(
+                by=request.user,
                 table=tbl,
                 total_a=form.cleaned_data["total_a"],
                 total_b=form.cleaned_data["total_b"],
@@ -472,11 +493,11 @@ def table_adjustment(request: HttpRequest, slug: str, number: int, table: int) -
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
         try:
             services.add_adjustment(
+                by=request.user,
                 table=tbl,
                 team=team,
                 points=form.cleaned_data["points"],
                 reason=form.cleaned_data["reason"],
-                user=request.user,
             )
             messages.success(request, _("Pénalité enregistrée."))
         except services.TournamentError as error:

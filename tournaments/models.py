@@ -508,3 +508,43 @@ class Adjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.points:+d} ({self.reason})"
+
+
+class Change(models.Model):
+    """The audit trail: who changed what, when, from what to what, and why.
+    Written by the services in the same transaction as the change."""
+
+    class Action(models.TextChoices):
+        TEAM_ADDED = "team_added", _("Équipe inscrite")
+        TEAM_CHANGED = "team_changed", _("Équipe modifiée")
+        TEAM_WITHDRAWN = "team_withdrawn", _("Forfait")
+        DRAW = "draw", _("Tirage")
+        REDRAW = "redraw", _("Nouveau tirage")
+        SWAP = "swap", _("Échange d'équipes")
+        DEAL_ADDED = "deal_added", _("Donne saisie")
+        DEAL_CHANGED = "deal_changed", _("Donne corrigée")
+        DEAL_DELETED = "deal_deleted", _("Donne supprimée")
+        TOTALS = "totals", _("Totaux saisis")
+        PENALTY = "penalty", _("Pénalité")
+        ROUND_CLOSED = "round_closed", _("Partie close")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.CharField(_("motif"), max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("modification")
+        verbose_name_plural = _("modifications")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

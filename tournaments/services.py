@@ -28,6 +28,7 @@ from tournaments import csv_import
 from tournaments import draw as drawing
 from tournaments.models import (
     Adjustment,
+    Change,
     Deal,
     Player,
     Round,
@@ -47,6 +48,51 @@ class TournamentError(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+def _log(
+    tournament: Tournament | int,
+    action: str,
+    *,
+    by=None,
+    table: Table | None = None,
+    reason: str = "",
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    """One line of the audit trail, in the caller's transaction."""
+    Change.objects.create(
+        tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
+        table=table,
+        by=by if by is not None and by.is_authenticated else None,
+        action=action,
+        reason=reason.strip()[:200],
+        before=before,
+        after=after,
+    )
+
+
+def _team_snapshot(team: Team) -> dict[str, Any]:
+    return {
+        "number": team.number,
+        "name": team.name,
+        "club": team.club,
+        "status": team.status,
+        "players": [str(team.player1), str(team.player2)],
+    }
+
+
+def _deal_snapshot(deal: Deal) -> dict[str, Any]:
+    data = {name: getattr(deal, name) for name in DEAL_FIELDS}
+    data.update(number=deal.number, marque_a=deal.marque_a, marque_b=deal.marque_b)
+    return data
+
+
+def _tables_snapshot(rnd: Round) -> list[list[int | None]]:
+    return [
+        [n, a, b]
+        for n, a, b in rnd.tables.order_by("number").values_list("number", "team_a_id", "team_b_id")
+    ]
 
 
 # --- Tournaments ---------------------------------------------------------
@@ -123,6 +169,7 @@ def register_team(
     club: str = "",
     name: str = "",
     number: int | None = None,
+    by=None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
     partie is played (late entry) is drawn from the next partie on."""
@@ -134,7 +181,7 @@ def register_team(
     p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
     try:
         with transaction.atomic():
-            return Team.objects.create(
+            team = Team.objects.create(
                 tournament=tournament,
                 number=number or _next_team_number(tournament),
                 name=name,
@@ -147,23 +194,39 @@ def register_team(
             _("Le numéro d'équipe %(number)s est déjà pris.") % {"number": number},
             field="number",
         ) from exc
+    _log(tournament, Change.Action.TEAM_ADDED, by=by, after=_team_snapshot(team))
+    return team
 
 
 @transaction.atomic
 def update_team(
-    *, team: Team, player1: PlayerData, player2: PlayerData, club: str = "", name: str = ""
+    *,
+    team: Team,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str = "",
+    name: str = "",
+    by=None,
 ) -> Team:
+    before = _team_snapshot(team)
     for player, data in ((team.player1, player1), (team.player2, player2)):
         for key, value in data.__dict__.items():
             setattr(player, key, value)
         player.save()
     team.club, team.name = club, name
     team.save(update_fields=["club", "name"])
+    _log(
+        team.tournament_id,
+        Change.Action.TEAM_CHANGED,
+        by=by,
+        before=before,
+        after=_team_snapshot(team),
+    )
     return team
 
 
 @transaction.atomic
-def import_teams(*, tournament: Tournament, data: bytes) -> list[Team]:
+def import_teams(*, tournament: Tournament, data: bytes, by=None) -> list[Team]:
     """Register every team of a CSV file, or none: a file with a faulty line
     is refused whole, with each fault and its line number."""
     parsed = csv_import.parse_teams(data)
@@ -186,6 +249,7 @@ def import_teams(*, tournament: Tournament, data: bytes) -> list[Team]:
             club=r.club,
             name=r.name,
             number=r.number,
+            by=by,
         )
         for r in parsed.rows
     ]
@@ -237,11 +301,12 @@ def set_presence(*, team: Team, present: bool) -> Team:
 
 
 @transaction.atomic
-def withdraw_team(*, team: Team) -> Team:
+def withdraw_team(*, team: Team, by=None) -> Team:
     """A withdrawn team is not drawn again; its played results stay."""
     team.status = Team.Status.WITHDRAWN
     team.present = False
     team.save(update_fields=["status", "present"])
+    _log(team.tournament_id, Change.Action.TEAM_WITHDRAWN, by=by, after=_team_snapshot(team))
     return team
 
 
@@ -275,7 +340,11 @@ def _previous_tables(tournament: Tournament, before: int) -> list[tuple[int, int
 
 @transaction.atomic
 def draw_round(
-    *, tournament: Tournament, method: str = Round.DrawMethod.RANDOM, seed: int | None = None
+    *,
+    tournament: Tournament,
+    method: str = Round.DrawMethod.RANDOM,
+    seed: int | None = None,
+    by=None,
 ) -> Round:
     """Draw the next partie from the teams present. Only closed parties may
     precede it, and the tournament's number of parties is a ceiling."""
@@ -291,6 +360,17 @@ def draw_round(
         )
     rnd = Round.objects.create(tournament=tournament, number=number, draw_method=method)
     _seat_round(rnd, method=method, seed=seed)
+    _log(
+        tournament,
+        Change.Action.DRAW,
+        by=by,
+        after={
+            "round": number,
+            "method": method,
+            "seed": rnd.draw_seed,
+            "tables": _tables_snapshot(rnd),
+        },
+    )
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
@@ -298,15 +378,25 @@ def draw_round(
 
 
 @transaction.atomic
-def redraw_round(*, round: Round, method: str | None = None, seed: int | None = None) -> Round:
+def redraw_round(
+    *, round: Round, method: str | None = None, seed: int | None = None, by=None
+) -> Round:
     """Draw the same partie again, allowed until its first score is in."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     _ensure_no_score(rnd)
+    before = {"seed": rnd.draw_seed, "tables": _tables_snapshot(rnd)}
     rnd.tables.all().delete()
     rnd.melee_teams.all().delete()
     rnd.draw_method = method or rnd.draw_method
     rnd.save(update_fields=["draw_method"])
     _seat_round(rnd, method=rnd.draw_method, seed=seed)
+    _log(
+        rnd.tournament_id,
+        Change.Action.REDRAW,
+        by=by,
+        before=before,
+        after={"seed": rnd.draw_seed, "tables": _tables_snapshot(rnd)},
+    )
     return rnd
 
 
@@ -420,10 +510,11 @@ def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
 
 
 @transaction.atomic
-def swap_teams(*, round: Round, first: Team, second: Team) -> None:
+def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
     """Exchange two teams' seats by hand, until the partie's first score."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     _ensure_no_score(rnd)
+    before = _tables_snapshot(rnd)
     seats = {s.team_id: s for s in rnd.seats.select_related("table").all()}
     try:
         s1, s2 = seats[first.pk], seats[second.pk]
@@ -442,6 +533,13 @@ def swap_teams(*, round: Round, first: Team, second: Team) -> None:
         setattr(table, field, team)
         table.version += 1
         table.save(update_fields=[field, "version"])
+    _log(
+        rnd.tournament_id,
+        Change.Action.SWAP,
+        by=by,
+        before={"tables": before},
+        after={"tables": _tables_snapshot(rnd)},
+    )
 
 
 # --- Scores --------------------------------------------------------------
@@ -576,6 +674,7 @@ def record_deal(
     number: int | None = None,
     expected_version: int | None = None,
     reason: str = "",
+    by=None,
 ) -> Deal:
     """Add the next deal of a table (number None) or replace deal `number`.
 
@@ -598,6 +697,7 @@ def record_deal(
         deal = table.deals.filter(number=number).first()
         if deal is None:
             raise TournamentError(_("Cette donne n'existe pas."))
+    before = _deal_snapshot(deal) if deal.pk else None
     _apply_values(deal, values)
     # Score this deal alone first, so the error names its own field.
     _score_alone(deal, table.round.tournament.rule_profile)
@@ -605,6 +705,16 @@ def record_deal(
     deal.save()
     rescore_table(table)
     _save_table(table, corrected=corrected)
+    deal.refresh_from_db()
+    _log(
+        table.round.tournament_id,
+        Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+        after=_deal_snapshot(deal),
+    )
     return deal
 
 
@@ -638,16 +748,25 @@ def _blank(name: str) -> Any:
 
 @transaction.atomic
 def delete_last_deal(
-    *, table: Table, expected_version: int | None = None, reason: str = ""
+    *, table: Table, expected_version: int | None = None, reason: str = "", by=None
 ) -> None:
     table = _lock_table(table, expected_version)
     corrected = _check_round_open(table, reason)
     last = table.deals.order_by("-number").first()
     if last is None:
         raise TournamentError(_("Aucune donne à supprimer."))
+    before = _deal_snapshot(last)
     last.delete()
     rescore_table(table)
     _save_table(table, corrected=corrected)
+    _log(
+        table.round.tournament_id,
+        Change.Action.DEAL_DELETED,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+    )
 
 
 @transaction.atomic
@@ -658,6 +777,7 @@ def record_totals(
     total_b: int,
     expected_version: int | None = None,
     reason: str = "",
+    by=None,
 ) -> Table:
     """For tournaments that record only each partie's final totals."""
     table = _lock_table(table, expected_version)
@@ -667,15 +787,25 @@ def record_totals(
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
+    before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
     adjust_a, adjust_b = _adjustments(table)
     table.total_a, table.total_b = total_a + adjust_a, total_b + adjust_b
     table.status = Table.Status.COMPLETE
     _save_table(table, corrected=corrected)
+    _log(
+        table.round.tournament_id,
+        Change.Action.TOTALS,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+        after=[table.total_a, table.total_b],
+    )
     return table
 
 
 @transaction.atomic
-def add_adjustment(*, table: Table, team: Team, points: int, reason: str, user=None) -> Adjustment:
+def add_adjustment(*, table: Table, team: Team, points: int, reason: str, by=None) -> Adjustment:
     """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
     team that revoked."""
     table = _lock_table(table, None)
@@ -686,7 +816,11 @@ def add_adjustment(*, table: Table, team: Team, points: int, reason: str, user=N
     if points == 0:
         raise TournamentError(_("Une pénalité de 0 point ne change rien."), field="points")
     adjustment = Adjustment.objects.create(
-        table=table, team=team, points=points, reason=reason.strip(), created_by=user
+        table=table,
+        team=team,
+        points=points,
+        reason=reason.strip(),
+        created_by=by if by is not None and by.is_authenticated else None,
     )
     corrected = table.round.status == Round.Status.CLOSED
     if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS:
@@ -696,11 +830,19 @@ def add_adjustment(*, table: Table, team: Team, points: int, reason: str, user=N
     else:
         table.total_b += points
     _save_table(table, corrected=corrected)
+    _log(
+        table.round.tournament_id,
+        Change.Action.PENALTY,
+        by=by,
+        table=table,
+        reason=reason,
+        after={"team": team.number, "points": points},
+    )
     return adjustment
 
 
 @transaction.atomic
-def close_round(*, round: Round) -> Round:
+def close_round(*, round: Round, by=None) -> Round:
     """Close a partie once every table is complete."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
@@ -716,6 +858,7 @@ def close_round(*, round: Round) -> Round:
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
+    _log(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
     tournament = rnd.tournament
     if rnd.number >= tournament.parties:
         tournament.status = Tournament.Status.FINISHED

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import add_teams
 from tournaments import services
-from tournaments.models import Deal, Round, Table, Team
+from tournaments.models import Change, Deal, Round, Table, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -234,3 +234,36 @@ def test_the_preview_refuses_an_impossible_deal_with_its_field(tournament):
     with pytest.raises(services.TournamentError) as error:
         services.preview_deal(tournament=tournament, values=coinche(bid=85))
     assert error.value.field == "bid"
+
+
+def test_a_correction_after_closing_is_recorded_with_its_reason_and_both_versions(
+    round1, organizer
+):
+    finish_round(round1)
+    table = round1.tables.filter(team_b__isnull=False).first()
+    services.record_deal(
+        table=table, values=coinche(points=60), number=1, reason="Erreur de report", by=organizer
+    )
+    change = Change.objects.filter(table=table, action=Change.Action.DEAL_CHANGED).get()
+    assert change.by == organizer and change.reason == "Erreur de report"
+    assert change.before["points_a"] == 97 and change.before["marque_a"] == 190
+    assert change.after["points_a"] == 60 and change.after["marque_a"] == 0
+
+
+def test_draws_penalties_and_team_changes_leave_a_trace(tournament, teams, organizer):
+    rnd = services.draw_round(tournament=tournament, seed=5, by=organizer)
+    table = rnd.tables.first()
+    services.add_adjustment(
+        table=table, team=table.team_a, points=-50, reason="Retard", by=organizer
+    )
+    services.withdraw_team(team=teams[3], by=organizer)
+    actions = list(Change.objects.filter(tournament=tournament).values_list("action", flat=True))
+    assert {"team_added", "draw", "penalty", "team_withdrawn"} <= set(actions)
+    draw = Change.objects.get(tournament=tournament, action="draw")
+    assert draw.after["seed"] == 5 and len(draw.after["tables"]) == 2
+
+
+def test_a_refused_deal_leaves_no_trace(table):
+    with pytest.raises(services.TournamentError):
+        services.record_deal(table=table, values=coinche(bid=85))
+    assert not Change.objects.filter(table=table).exists()
