@@ -895,8 +895,12 @@ def ranking(tournament: Tournament) -> bytes:
     standings = tournament_standings(tournament)
     melee = tournament.format == Tournament.Format.MELEE
     closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
+    playing = tournament.rounds.exclude(status=Round.Status.CLOSED).order_by("number").first()
     if tournament.status == Tournament.Status.FINISHED:
         title = "Classement final"
+    elif playing is not None:
+        # The standings already count the finished tables of the partie in play.
+        title = f"Classement provisoire, partie {playing.number} en cours"
     elif closed:
         title = f"Classement provisoire après {closed} partie{'s' if closed > 1 else ''}"
     else:

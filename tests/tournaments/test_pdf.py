@@ -519,3 +519,12 @@ def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setattr(pdf, "FONT_DIRS", (tmp_path,))
     with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
         pdf._register_fonts.__wrapped__()
+
+
+def test_a_ranking_printed_during_a_partie_says_which_one_is_in_play(make_tournament, tmp_path):
+    tournament = make_tournament()
+    add_teams(tournament, 4)
+    play_round(services.draw_round(tournament=tournament, seed=4))
+    services.draw_round(tournament=tournament, method="ranking")
+    text = Pdf(pdf.ranking(tournament), tmp_path).text()
+    assert "Classement provisoire, partie 2 en cours" in text
