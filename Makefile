@@ -36,6 +36,7 @@ bench: ## benchmarks (figures, not tests)
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_entry.py
 	$(PY) bench/bench_pdf.py
+	$(PY) bench/bench_pages.py --load
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .hypothesis
