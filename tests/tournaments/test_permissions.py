@@ -1,0 +1,117 @@
+"""Every URL that changes something refuses anonymous visitors and other
+tournaments' organizers. The test walks the URL patterns themselves, so a
+new view is covered the day it is added."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tournaments.models import Player, Team
+
+pytestmark = pytest.mark.django_db
+
+# Pages anyone may read (published tournaments only).
+PUBLIC = {
+    "home",
+    "language",
+    "detail",
+    "standings",
+    "standings_pdf",
+    "standings_csv",
+    "standings_xlsx",
+    "where",
+    "team",
+    "results",
+    "projector",
+}
+# Pages that need a login but no particular tournament.
+ANY_ORGANIZER = {"dashboard", "create"}
+
+
+def tournament_patterns() -> list[tuple[str, URLPattern]]:
+    found = []
+
+    def walk(patterns, namespace):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, p.namespace or namespace)
+            elif namespace == "tournaments":
+                found.append((p.name, p))
+
+    walk(get_resolver().url_patterns, None)
+    return found
+
+
+def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> dict:
+    values = {
+        "slug": tournament.slug,
+        "number": 1,
+        "table": 1,
+        "team_id": team.pk,
+        "player_id": player.pk,
+        "code": "en",
+    }
+    return {name: values[name] for name in pattern.pattern.converters}
+
+
+@pytest.fixture
+def other_organizer(django_user_model):
+    return django_user_model.objects.create_user("autre", password="Autre-mot-de-passe-1")
+
+
+def test_every_pattern_is_classified():
+    names = {name for name, _ in tournament_patterns()}
+    assert names.issuperset(PUBLIC | ANY_ORGANIZER)
+    assert len(names - PUBLIC - ANY_ORGANIZER) >= 20
+
+
+def test_anonymous_visitors_cannot_reach_any_organizer_url(client, tournament, teams, round1):
+    player = teams[0].player1
+    for name, pattern in tournament_patterns():
+        if name in PUBLIC:
+            continue
+        url = reverse(
+            f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
+        )
+        for method in (client.get, client.post):
+            response = method(url)
+            assert response.status_code == 302, (name, method)
+            assert response["Location"].startswith("/compte/connexion/"), name
+
+
+def test_another_tournaments_organizer_gets_nothing(
+    client, tournament, teams, round1, other_organizer
+):
+    client.force_login(other_organizer)
+    player = teams[0].player1
+    before = (Team.objects.count(), round1.tables.first().version)
+    for name, pattern in tournament_patterns():
+        if name in PUBLIC | ANY_ORGANIZER:
+            continue
+        url = reverse(
+            f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
+        )
+        for method in (client.get, client.post):
+            response = method(url, {"present": "0", "method": "random", "taker": "A"})
+            assert response.status_code in (404, 405), (name, response.status_code)
+    assert (Team.objects.count(), round1.tables.first().version) == before
+
+
+def test_the_owner_and_a_co_organizer_may_manage(client, tournament, other_organizer):
+    url = reverse("tournaments:manage", args=[tournament.slug])
+    client.force_login(other_organizer)
+    assert client.get(url).status_code == 404
+    tournament.co_organizers.add(other_organizer)
+    assert client.get(url).status_code == 200
+
+
+def test_changing_requests_need_a_csrf_token(organizer, tournament, teams):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organizer)
+    url = reverse("tournaments:team_withdraw", args=[tournament.slug, teams[0].pk])
+    assert client.post(url).status_code == 403
+    teams[0].refresh_from_db()
+    assert teams[0].status == Team.Status.ACTIVE
