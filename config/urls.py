@@ -4,10 +4,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.auth import ThrottledLoginView
+
 urlpatterns = [
     path("", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("compte/connexion/", auth_views.LoginView.as_view(), name="login"),
+    path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
