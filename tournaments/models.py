@@ -206,7 +206,11 @@ class TeamQuerySet(models.QuerySet):
 
 class Team(models.Model):
     """Two players. Fixed pairs are registered once (`round` empty); in a
-    mêlée the draw forms a new team for each round (`round` set)."""
+    mêlée the draw forms a new team for each round (`round` set).
+
+    References to players and teams are RESTRICT: a team that played, or a
+    player in a team, cannot be deleted alone, but deleting the whole
+    tournament takes everything with it."""
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Engagée")
@@ -220,10 +224,10 @@ class Team(models.Model):
     name = models.CharField(_("nom d'équipe"), max_length=120, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     player1 = models.ForeignKey(
-        Player, verbose_name=_("joueur 1"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("joueur 1"), on_delete=models.RESTRICT, related_name="+"
     )
     player2 = models.ForeignKey(
-        Player, verbose_name=_("joueur 2"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("joueur 2"), on_delete=models.RESTRICT, related_name="+"
     )
     status = models.CharField(
         _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
@@ -318,12 +322,12 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table n°"))
     team_a = models.ForeignKey(
-        Team, verbose_name=_("équipe Nord-Sud"), on_delete=models.PROTECT, related_name="+"
+        Team, verbose_name=_("équipe Nord-Sud"), on_delete=models.RESTRICT, related_name="+"
     )
     team_b = models.ForeignKey(
         Team,
         verbose_name=_("équipe Est-Ouest"),
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="+",
         null=True,
         blank=True,
@@ -369,7 +373,7 @@ class Seat(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="seats")
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats")
     side = models.CharField(max_length=1, choices=Side.choices)
 
     class Meta:
@@ -493,7 +497,7 @@ class Adjustment(models.Model):
     """A penalty or bonus given at a table, with its reason."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="adjustments")
-    team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.PROTECT)
+    team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.RESTRICT)
     points = models.IntegerField(_("points"))
     reason = models.CharField(_("motif"), max_length=200)
     created_by = models.ForeignKey(

@@ -67,3 +67,10 @@ def test_the_demo_has_a_ranking(demo_output):
     standings = tournament_standings(Tournament.objects.get())
     assert len(standings) == 24
     assert standings[0].row.points_for >= standings[-1].row.points_for
+
+
+def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
+    first = Tournament.objects.get().pk
+    call_command("demo", "--reset", stdout=StringIO())
+    assert Tournament.objects.get().pk != first
+    assert Tournament.objects.get().teams.count() == 24

@@ -101,3 +101,13 @@ def test_an_odd_number_of_teams_gives_one_bye_table(make_tournament):
     assert len(byes) == 1
     assert byes[0].status == Table.Status.COMPLETE
     assert Seat.objects.filter(round=rnd).count() == 5
+
+
+def test_a_team_that_played_cannot_be_deleted_alone_but_the_tournament_can(tournament, round1):
+    from django.db.models import RestrictedError
+
+    team = round1.tables.first().team_a
+    with pytest.raises(RestrictedError), transaction.atomic():
+        team.delete()
+    tournament.delete()
+    assert not Team.objects.exists() and not Table.objects.exists()

@@ -1,0 +1,88 @@
+"""A tournament saved to one JSON file comes back with identical standings."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.backup import export_tournament, import_tournament
+from tournaments.models import Change, Deal, Table, Tournament
+from tournaments.services import TournamentError
+from tournaments.standings import tournament_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def standings_snapshot(tournament):
+    return [
+        (
+            str(s.entrant),
+            s.row.rank,
+            s.row.played,
+            s.row.won,
+            s.row.points_for,
+            s.row.points_against,
+            s.row.byes,
+        )
+        for s in tournament_standings(tournament)
+    ]
+
+
+def tables_snapshot(tournament):
+    return sorted(
+        (t.round.number, t.number, str(t.team_a), str(t.team_b), t.total_a, t.total_b, t.status)
+        for t in Table.objects.filter(round__tournament=tournament).select_related(
+            "round", "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
+        )
+    )
+
+
+def test_a_round_trip_through_the_commands_gives_identical_standings(tmp_path):
+    call_command("demo", stdout=StringIO())
+    original = Tournament.objects.get()
+    before = (standings_snapshot(original), tables_snapshot(original))
+    deals = Deal.objects.count()
+    changes = Change.objects.count()
+    path = tmp_path / "sauvegarde.json"
+    call_command("export_tournament", original.slug, output=str(path), stdout=StringIO())
+    original.delete()
+    assert not Deal.objects.exists()
+    call_command("import_tournament", str(path), stdout=StringIO())
+    restored = Tournament.objects.get()
+    assert (standings_snapshot(restored), tables_snapshot(restored)) == before
+    assert Deal.objects.count() == deals and Change.objects.count() == changes
+    assert restored.owner.username == "organisateur"
+
+
+def test_importing_a_tournament_that_already_exists_changes_nothing(tournament, round1):
+    data = json.loads(json.dumps(export_tournament(tournament), default=str))
+    with pytest.raises(TournamentError) as error:
+        import_tournament(data)
+    assert "existe déjà" in error.value.message
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"format": "autre"},
+        {"format": "belote-tournois/backup", "version": 99},
+        {"format": "belote-tournois/backup", "version": 1, "tournament": {"slug": "x"}},
+    ],
+)
+def test_a_file_that_is_not_a_backup_is_refused_in_french(data):
+    with pytest.raises(TournamentError) as error:
+        import_tournament(data)
+    assert "sauvegarde" in error.value.message
+    assert not Tournament.objects.exists()
+
+
+def test_the_import_command_reports_an_unreadable_file(tmp_path):
+    path = tmp_path / "cassé.json"
+    path.write_text("{pas du json", encoding="utf-8")
+    with pytest.raises(CommandError, match="illisible"):
+        call_command("import_tournament", str(path), stdout=StringIO())

@@ -1,0 +1,242 @@
+"""A whole tournament as one JSON document, and back.
+
+`export_tournament` writes everything a tournament owns — rules, players,
+teams, parties, tables, seats, deals with their marques, penalties and the
+audit trail — with the original ids only as references inside the file.
+`import_tournament` recreates it in one transaction with new ids, so the
+standings read the same. Users are referred to by user name: an account
+that does not exist where the file is imported is left out (the importer
+becomes the owner). Nothing here scores: marques are restored as they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Adjustment,
+    Change,
+    Deal,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from tournaments.services import TournamentError
+
+FORMAT = "belote-tournois/backup"
+VERSION = 1
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "rules",
+    "format",
+    "parties",
+    "end_mode",
+    "end_deals",
+    "end_target",
+    "score_entry",
+    "ranking_criteria",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "bye_policy",
+    "bye_points",
+    "published",
+    "status",
+)
+PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
+TEAM_FIELDS = (
+    "id",
+    "round_id",
+    "number",
+    "name",
+    "club",
+    "player1_id",
+    "player2_id",
+    "status",
+    "present",
+)
+ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
+TABLE_FIELDS = (
+    "id",
+    "round_id",
+    "number",
+    "team_a_id",
+    "team_b_id",
+    "status",
+    "total_a",
+    "total_b",
+    "lost_pot",
+    "corrected",
+    "version",
+)
+SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
+DEAL_FIELDS = (
+    "table_id",
+    "number",
+    "dealer",
+    "taker",
+    "trump",
+    "bid",
+    "bid_capot",
+    "coinche",
+    "points_a",
+    "points_b",
+    "capot",
+    "belote_a",
+    "belote_b",
+    "announcements",
+    "marque_a",
+    "marque_b",
+    "outcome",
+    "pot",
+)
+ADJUSTMENT_FIELDS = ("table_id", "team_id", "points", "reason")
+CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
+
+
+def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [
+        {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+        for row in queryset.values(*fields)
+    ]
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    tables = Table.objects.filter(round__tournament=tournament)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {
+            **_rows(Tournament.objects.filter(pk=tournament.pk), TOURNAMENT_FIELDS)[0],
+            "owner": tournament.owner.get_username() if tournament.owner else None,
+            "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
+        },
+        "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
+        "rounds": _rows(tournament.rounds.order_by("number"), ROUND_FIELDS),
+        "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
+        "tables": _rows(tables.order_by("pk"), TABLE_FIELDS),
+        "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
+        "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
+        "adjustments": _rows(
+            Adjustment.objects.filter(table__in=tables).order_by("pk"), ADJUSTMENT_FIELDS
+        ),
+        "changes": [
+            {**row, "by": username}
+            for row, username in zip(
+                _rows(tournament.changes.order_by("pk"), CHANGE_FIELDS),
+                tournament.changes.order_by("pk").values_list("by__username", flat=True),
+                strict=True,
+            )
+        ],
+    }
+
+
+def _refuse(detail: str) -> TournamentError:
+    return TournamentError(
+        _("Ce fichier n'est pas une sauvegarde de tournoi lisible (%(detail)s).")
+        % {"detail": detail},
+        field="file",
+    )
+
+
+@transaction.atomic
+def import_tournament(data: Any, *, owner=None) -> Tournament:
+    """Recreate a tournament from `export_tournament`'s document. Refused
+    whole, with a French message, if the file is not such a document or
+    its tournament already exists here."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _refuse(_("format inconnu"))
+    if data.get("version") != VERSION:
+        raise _refuse(_("version %(v)s") % {"v": data.get("version")})
+    try:
+        return _restore(data, owner)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _refuse(_("donnée manquante ou invalide : %(e)s") % {"e": exc}) from exc
+
+
+def _restore(data: dict[str, Any], owner) -> Tournament:
+    users = get_user_model().objects
+    meta = dict(data["tournament"])
+    if Tournament.objects.filter(slug=meta["slug"]).exists():
+        raise TournamentError(
+            _("Un tournoi « %(slug)s » existe déjà ici : rien n'a été importé.")
+            % {"slug": meta["slug"]},
+            field="file",
+        )
+    named_owner = users.filter(username=meta.pop("owner")).first() if meta.get("owner") else None
+    co_organizers = meta.pop("co_organizers", [])
+    tournament = Tournament.objects.create(
+        owner=owner or named_owner, **{k: meta[k] for k in TOURNAMENT_FIELDS}
+    )
+    tournament.co_organizers.set(users.filter(username__in=co_organizers))
+
+    def create(model, rows, fields, **renames):
+        """Create `model` rows, following the old→new id maps in `renames`."""
+        new_ids = {}
+        for row in rows:
+            values = {}
+            for field in fields:
+                if field == "id":
+                    continue
+                value = row[field]
+                if field in renames and value is not None:
+                    value = renames[field][value]
+                values[field] = value
+            obj = model.objects.create(**values, **extra.get(model, {}))
+            if "id" in row:
+                new_ids[row["id"]] = obj.pk
+        return new_ids
+
+    extra = {
+        Player: {"tournament": tournament},
+        Round: {"tournament": tournament},
+        Team: {"tournament": tournament},
+    }
+    player_ids = create(Player, data["players"], PLAYER_FIELDS)
+    round_ids = create(Round, data["rounds"], ROUND_FIELDS)
+    team_ids = create(
+        Team,
+        data["teams"],
+        TEAM_FIELDS,
+        round_id=round_ids,
+        player1_id=player_ids,
+        player2_id=player_ids,
+    )
+    table_ids = create(
+        Table,
+        data["tables"],
+        TABLE_FIELDS,
+        round_id=round_ids,
+        team_a_id=team_ids,
+        team_b_id=team_ids,
+    )
+    create(
+        Seat, data["seats"], SEAT_FIELDS, round_id=round_ids, table_id=table_ids, team_id=team_ids
+    )
+    create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
+    create(Adjustment, data["adjustments"], ADJUSTMENT_FIELDS, table_id=table_ids, team_id=team_ids)
+    by_name = {u.username: u for u in users.filter(username__in={c["by"] for c in data["changes"]})}
+    for row in data["changes"]:
+        change = Change.objects.create(
+            tournament=tournament,
+            table_id=table_ids.get(row["table_id"]) if row["table_id"] else None,
+            by=by_name.get(row["by"]),
+            action=row["action"],
+            reason=row["reason"],
+            before=row["before"],
+            after=row["after"],
+        )
+        # `at` is set on creation; keep the original time.
+        Change.objects.filter(pk=change.pk).update(at=row["at"])
+    return tournament
