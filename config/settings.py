@@ -96,6 +96,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})
     # Several people enter scores at once: wait for the write lock rather than fail.
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    # Tests use a file too: an in-memory shared-cache database fails at once on
+    # concurrent writers ("table is locked") instead of waiting as a file does.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

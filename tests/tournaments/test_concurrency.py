@@ -1,0 +1,78 @@
+"""Several people saving at once: nothing is lost, nothing is silently
+overwritten. Real threads, each with its own database connection (run on
+SQLite and, in CI, on PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from tests.conftest import add_teams
+from tournaments import services
+from tournaments.models import Deal, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MADE = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
+
+
+def run_together(count: int, work) -> list[object]:
+    """Start `count` threads at the same instant; return what each returned or raised."""
+    barrier = threading.Barrier(count)
+    results: list[object] = [None] * count
+
+    def target(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except Exception as exc:  # collected and checked by the test
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def open_table(make_tournament) -> Table:
+    tournament = make_tournament(name="Concurrence")
+    add_teams(tournament, 2)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    return rnd.tables.get()
+
+
+def test_two_saves_from_the_same_version_one_wins_one_is_refused(open_table):
+    version = open_table.version
+
+    def save(index: int):
+        return services.record_deal(
+            table=Table.objects.get(pk=open_table.pk), values=MADE, expected_version=version
+        )
+
+    results = run_together(2, save)
+    refused = [r for r in results if isinstance(r, services.TournamentError)]
+    saved = [r for r in results if isinstance(r, Deal)]
+    assert len(saved) == 1 and len(refused) == 1, results
+    assert refused[0].field == "version"
+    assert Deal.objects.filter(table=open_table).count() == 1
+
+
+def test_deals_added_at_once_are_all_kept_in_order(open_table):
+    count = 6 if connection.vendor == "postgresql" else 4
+
+    def add(index: int):
+        return services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+
+    results = run_together(count, add)
+    assert all(isinstance(r, Deal) for r in results), results
+    numbers = sorted(Deal.objects.filter(table=open_table).values_list("number", flat=True))
+    assert numbers == list(range(1, count + 1))
+    open_table.refresh_from_db()
+    assert open_table.total_a == 190 * count and open_table.version == 1 + count
