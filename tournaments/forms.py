@@ -332,3 +332,43 @@ class AdjustmentForm(forms.Form):
             (str(table.team_a_id), str(table.team_a)),
             (str(table.team_b_id), str(table.team_b)),
         ]
+
+
+class EntryCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Code de votre équipe"),
+        max_length=6,
+        help_text=_(
+            "Imprimé dans le cadre de signature de votre équipe, sur la feuille de marque."
+        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+
+class ConfirmForm(forms.Form):
+    """The other team's answer once the partie is over."""
+
+    code = forms.CharField(
+        label=_("Code de votre équipe"),
+        max_length=6,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    total_a = forms.IntegerField(
+        label=_("Votre total Nord-Sud"), required=False, min_value=0, max_value=100000
+    )
+    total_b = forms.IntegerField(
+        label=_("Votre total Est-Ouest"), required=False, min_value=0, max_value=100000
+    )
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("total_a") is None) != (data.get("total_b") is None):
+            raise forms.ValidationError(
+                _("Donnez les deux totaux pour contester, ou aucun pour confirmer.")
+            )
+        return data
+
+    def totals(self) -> tuple[int, int] | None:
+        if self.cleaned_data.get("total_a") is None:
+            return None
+        return self.cleaned_data["total_a"], self.cleaned_data["total_b"]

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import pdf, services
+from tournaments import links, pdf, services
 from tournaments.forms import (
     AdjustmentForm,
     DealForm,
@@ -343,7 +343,10 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
     rows = list(running_totals(table.deals.all()))
     if form is None:
         form = DealForm(rules=rules, initial={"version": table.version})
+    editing = bool(form.initial.get("number") or form.data.get("number"))
     return {
+        "show_form": table.status != Table.Status.COMPLETE or editing,
+        "entry_url": links.entry_path(table) if not table.is_bye else None,
         "tournament": tournament,
         "round": table.round,
         "table": table,
@@ -519,9 +522,7 @@ def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     rnd = _round(tournament, number)
 
     def entry_url(table: Table) -> str:
-        return request.build_absolute_uri(
-            reverse("tournaments:table", args=[slug, rnd.number, table.number])
-        )
+        return request.build_absolute_uri(links.entry_path(table))
 
     return _pdf(pdf.score_sheets(rnd, entry_url=entry_url), f"feuilles-partie-{number}.pdf")
 
@@ -536,3 +537,26 @@ def round_plan_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse
 def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(_managed(request, slug), number)
     return _pdf(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")
+
+
+@login_required
+@require_POST
+def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tbl = _table(_managed(request, slug), number, table)
+    try:
+        services.validate_table(table=tbl, by=request.user)
+        messages.success(request, _("Table validée."))
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments:table", slug=slug, number=number, table=table)
+
+
+@login_required
+@require_POST
+def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tbl = _table(_managed(request, slug), number, table)
+    services.revoke_entry_link(table=tbl, by=request.user)
+    messages.success(
+        request, _("Ancien lien révoqué : réimprimez la feuille de marque de cette table.")
+    )
+    return redirect("tournaments:table", slug=slug, number=number, table=table)

@@ -7,6 +7,7 @@ the services in `tournaments/services.py`, which alone write them.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Iterator
 
 from django.conf import settings
@@ -310,9 +311,23 @@ class Round(models.Model):
         return _("Partie %(number)s") % {"number": self.number}
 
 
+def new_entry_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_team_code() -> str:
+    return f"{secrets.randbelow(10**4):04d}"
+
+
 class Table(models.Model):
     """One table of a round: team A sits North/South, team B East/West.
     A table with no team B is the bye (exempt)."""
+
+    class EntryState(models.TextChoices):
+        EMPTY = "empty", _("Vide")
+        ENTERED = "entered", _("Saisie")
+        CONFIRMED = "confirmed", _("Confirmée")
+        DISPUTED = "disputed", _("Contestée")
 
     class Status(models.TextChoices):
         NOT_STARTED = "not_started", _("Pas commencée")
@@ -340,6 +355,17 @@ class Table(models.Model):
     lost_pot = models.IntegerField(_("litige perdu"), default=0)
     corrected = models.BooleanField(_("corrigé"), default=False)
     version = models.PositiveIntegerField(default=1)
+    # Table-side entry (see tournaments/links.py): the key inside the table's
+    # link (a new key revokes the old link), each team's confirmation code,
+    # who entered, and the other team's answer.
+    entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False)
+    code_a = models.CharField(_("code Nord-Sud"), max_length=6, default=new_team_code)
+    code_b = models.CharField(_("code Est-Ouest"), max_length=6, default=new_team_code)
+    entry_state = models.CharField(
+        _("saisie"), max_length=10, choices=EntryState.choices, default=EntryState.EMPTY
+    )
+    entered_by = models.CharField(max_length=1, blank=True)
+    claimed_totals = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -778,9 +778,9 @@ def _signatures(table: Table) -> PdfTable:
     return PdfTable(
         [
             [
-                f"Signature Nord-Sud (équipe n° {table.team_a.number})",
+                f"Signature Nord-Sud (équipe n° {table.team_a.number}) · code {table.code_a}",
                 "",
-                f"Signature Est-Ouest (équipe n° {table.team_b.number})",
+                f"Signature Est-Ouest (équipe n° {table.team_b.number}) · code {table.code_b}",
             ],
             ["", "", ""],
         ],

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import manage_views, views
+from tournaments import manage_views, table_views, views
 
 app_name = "tournaments"
 
@@ -21,6 +21,14 @@ urlpatterns = [
     path("t/<slug:slug>/equipes/<int:number>/", views.team_detail, name="team"),
     path("t/<slug:slug>/parties/<int:number>/", views.round_results, name="results"),
     path("t/<slug:slug>/ecran/", views.projector, name="projector"),
+    path("saisie/<str:token>/", table_views.table_side, name="table_side"),
+    path("saisie/<str:token>/code/", table_views.table_side_claim, name="table_side_claim"),
+    path("saisie/<str:token>/donne/", table_views.table_side_deal, name="table_side_deal"),
+    path(
+        "saisie/<str:token>/confirmer/",
+        table_views.table_side_confirm,
+        name="table_side_confirm",
+    ),
     path("organisation/", manage_views.dashboard, name="dashboard"),
     path("organisation/nouveau/", manage_views.tournament_create, name="create"),
     path(ORG, manage_views.manage, name="manage"),
@@ -60,4 +68,6 @@ urlpatterns = [
     path(TABLE + "supprimer/", manage_views.deal_delete_last, name="deal_delete"),
     path(TABLE + "totaux/", manage_views.table_totals, name="totals"),
     path(TABLE + "penalite/", manage_views.table_adjustment, name="adjustment"),
+    path(TABLE + "valider/", manage_views.table_validate, name="table_validate"),
+    path(TABLE + "revoquer/", manage_views.table_revoke, name="table_revoke"),
 ]

@@ -25,6 +25,8 @@ PUBLIC = {
     "results",
     "projector",
 }
+# The table's own pages: the signed link is the key (tested in test_table_side.py).
+TABLE_LINK = {"table_side", "table_side_claim", "table_side_deal", "table_side_confirm"}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create"}
 
@@ -51,6 +53,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "team_id": team.pk,
         "player_id": player.pk,
         "code": "en",
+        "token": "forged-token",
     }
     return {name: values[name] for name in pattern.pattern.converters}
 
@@ -62,14 +65,14 @@ def other_organizer(django_user_model):
 
 def test_every_pattern_is_classified():
     names = {name for name, _ in tournament_patterns()}
-    assert names.issuperset(PUBLIC | ANY_ORGANIZER)
-    assert len(names - PUBLIC - ANY_ORGANIZER) >= 20
+    assert names.issuperset(PUBLIC | ANY_ORGANIZER | TABLE_LINK)
+    assert len(names - PUBLIC - ANY_ORGANIZER - TABLE_LINK) >= 20
 
 
 def test_anonymous_visitors_cannot_reach_any_organizer_url(client, tournament, teams, round1):
     player = teams[0].player1
     for name, pattern in tournament_patterns():
-        if name in PUBLIC:
+        if name in PUBLIC | TABLE_LINK:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -87,7 +90,7 @@ def test_another_tournaments_organizer_gets_nothing(
     player = teams[0].player1
     before = (Team.objects.count(), round1.tables.first().version)
     for name, pattern in tournament_patterns():
-        if name in PUBLIC | ANY_ORGANIZER:
+        if name in PUBLIC | ANY_ORGANIZER | TABLE_LINK:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -115,3 +118,12 @@ def test_changing_requests_need_a_csrf_token(organizer, tournament, teams):
     assert client.post(url).status_code == 403
     teams[0].refresh_from_db()
     assert teams[0].status == Team.Status.ACTIVE
+
+
+def test_a_forged_table_link_opens_nothing(client, tournament, teams, round1):
+    for name, _ in tournament_patterns():
+        if name not in TABLE_LINK:
+            continue
+        url = reverse(f"tournaments:{name}", kwargs={"token": "forged-token"})
+        for method in (client.get, client.post):
+            assert method(url, {"code": "0000"}).status_code in (404, 405), name

@@ -1,0 +1,46 @@
+"""The secret link of a table, printed as the QR code of its score sheet.
+
+The link carries the table's id and its current `entry_key`, signed with
+the site's secret: it cannot be forged, it reaches that one table only, a
+new key (revocation) kills it, and the services refuse it once the partie
+is closed. Nothing else is in the link; the teams' confirmation codes stay
+on paper."""
+
+from __future__ import annotations
+
+from django.core import signing
+from django.urls import reverse
+
+from tournaments.models import Table
+
+SALT = "tournaments.table-entry"
+
+
+def entry_token(table: Table) -> str:
+    return signing.dumps({"t": table.pk, "k": table.entry_key}, salt=SALT, compress=True)
+
+
+def entry_path(table: Table) -> str:
+    return reverse("tournaments:table_side", args=[entry_token(table)])
+
+
+def table_for_token(token: str) -> Table | None:
+    """The table a link opens, or None for a forged, damaged or revoked one."""
+    try:
+        data = signing.loads(token, salt=SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    table = (
+        Table.objects.select_related(
+            "round__tournament",
+            "team_a__player1",
+            "team_a__player2",
+            "team_b__player1",
+            "team_b__player2",
+        )
+        .filter(pk=data.get("t"), entry_key=data.get("k"))
+        .first()
+    )
+    return table
