@@ -372,3 +372,7 @@ class ConfirmForm(forms.Form):
         if self.cleaned_data.get("total_a") is None:
             return None
         return self.cleaned_data["total_a"], self.cleaned_data["total_b"]
+
+
+class CoOrganizerForm(forms.Form):
+    username = forms.CharField(label=_("Nom d'utilisateur du co-organisateur"), max_length=150)

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments import links, pdf, services
 from tournaments.forms import (
     AdjustmentForm,
+    CoOrganizerForm,
     DealForm,
     DrawForm,
     ImportForm,
@@ -90,6 +91,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
             "draw_form": DrawForm(initial={"method": "random" if not rounds else "ranking"}),
+            "co_form": CoOrganizerForm(),
+            "co_organizers": tournament.co_organizers.all(),
         },
     )
 
@@ -560,3 +563,19 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         request, _("Ancien lien révoqué : réimprimez la feuille de marque de cette table.")
     )
     return redirect("tournaments:table", slug=slug, number=number, table=table)
+
+
+@login_required
+@require_POST
+def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    form = CoOrganizerForm(request.POST)
+    if form.is_valid():
+        try:
+            services.add_co_organizer(
+                tournament=tournament, username=form.cleaned_data["username"], by=request.user
+            )
+            messages.success(request, _("Co-organisateur ajouté."))
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+    return redirect("tournaments:manage", slug=slug)

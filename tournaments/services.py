@@ -177,6 +177,13 @@ def register_team(
         raise TournamentError(_("En mêlée, inscrivez les joueurs un par un."))
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(_("Le tournoi est terminé : plus d'inscription possible."))
+    twin = _same_players(tournament, player1, player2)
+    if twin is not None:
+        # Typically a double-clicked « Enregistrer »: never register twice.
+        raise TournamentError(
+            _("Cette équipe est déjà inscrite (n° %(number)s).") % {"number": twin.number},
+            field="last_name1",
+        )
     p1 = Player.objects.create(tournament=tournament, **player1.__dict__)
     p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
     try:
@@ -196,6 +203,42 @@ def register_team(
         ) from exc
     _log(tournament, Change.Action.TEAM_ADDED, by=by, after=_team_snapshot(team))
     return team
+
+
+def _same_players(tournament: Tournament, p1: PlayerData, p2: PlayerData) -> Team | None:
+    def key(first: str, last: str) -> tuple[str, str]:
+        return first.strip().casefold(), last.strip().casefold()
+
+    wanted = {key(p1.first_name, p1.last_name), key(p2.first_name, p2.last_name)}
+    # Compared in Python: SQLite folds the case of ASCII letters only (É ≠ é).
+    teams = tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    for team in teams:
+        names = {
+            key(team.player1.first_name, team.player1.last_name),
+            key(team.player2.first_name, team.player2.last_name),
+        }
+        if names == wanted:
+            return team
+    return None
+
+
+@transaction.atomic
+def add_co_organizer(*, tournament: Tournament, username: str, by) -> None:
+    """Only the owner shares a tournament with another organizer account."""
+    from django.contrib.auth import get_user_model
+
+    if tournament.owner_id != getattr(by, "pk", None) and not getattr(by, "is_superuser", False):
+        raise TournamentError(
+            _("Seul l'organisateur principal peut ajouter un co-organisateur."), field="username"
+        )
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise TournamentError(
+            _("Aucun compte « %(name)s » : créez-le d'abord (administration).")
+            % {"name": username.strip()},
+            field="username",
+        )
+    tournament.co_organizers.add(user)
 
 
 @transaction.atomic

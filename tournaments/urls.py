@@ -49,6 +49,7 @@ urlpatterns = [
         name="player_withdraw",
     ),
     path(ORG + "tirage/", manage_views.round_draw, name="draw"),
+    path(ORG + "co-organisateurs/", manage_views.co_organizer_add, name="co_organizer_add"),
     path(ORG + "parties/<int:number>/", manage_views.round_detail, name="round"),
     path(ORG + "parties/<int:number>/retirer/", manage_views.round_redraw, name="redraw"),
     path(ORG + "parties/<int:number>/echanger/", manage_views.round_swap, name="swap"),

@@ -267,3 +267,26 @@ def test_a_refused_deal_leaves_no_trace(table):
     with pytest.raises(services.TournamentError):
         services.record_deal(table=table, values=coinche(bid=85))
     assert not Change.objects.filter(table=table).exists()
+
+
+def test_the_same_team_is_never_registered_twice(tournament, teams):
+    first = teams[0]
+    with pytest.raises(services.TournamentError) as error:
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(first.player2.first_name, first.player2.last_name.upper()),
+            player2=services.PlayerData(first.player1.first_name, first.player1.last_name),
+        )
+    assert f"n° {first.number}" in error.value.message
+    assert Team.objects.filter(tournament=tournament).count() == len(teams)
+
+
+def test_only_the_owner_adds_a_co_organizer(tournament, organizer, django_user_model):
+    helper = django_user_model.objects.create_user("benevole", password="Un-mot-de-passe-9")
+    with pytest.raises(services.TournamentError):
+        services.add_co_organizer(tournament=tournament, username="orga", by=helper)
+    services.add_co_organizer(tournament=tournament, username="benevole", by=organizer)
+    assert list(tournament.co_organizers.all()) == [helper]
+    with pytest.raises(services.TournamentError) as error:
+        services.add_co_organizer(tournament=tournament, username="inconnu", by=organizer)
+    assert error.value.field == "username"
