@@ -124,7 +124,10 @@ def table_side_deal(request: HttpRequest, token: str) -> HttpResponse:
     template = (
         "tournaments/includes/deal_grid.html" if request.htmx else "tournaments/table_side.html"
     )
-    return render(request, template, _context(request, table, token, form=form))
+    response = render(request, template, _context(request, table, token, form=form))
+    if form is None:
+        response["HX-Trigger"] = "dealSaved"  # lets the page (and load tests) know
+    return response
 
 
 @require_POST
