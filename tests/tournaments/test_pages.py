@@ -80,3 +80,28 @@ def test_the_deal_preview_answers_with_the_marques(client, organizer, table):
     assert "190" in response.text and "70" in response.text
     refused = client.post(url, {"taker": "A", "trump": "H", "bid": "85", "points": "97"})
     assert "10" in refused.text and "preview-error" in refused.text
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"taker": "Z", "trump": "H", "bid": "90", "points": "97"},
+        {"taker": "A", "trump": "XX", "bid": "90", "points": "97"},
+        {"taker": "A", "trump": "H", "bid": "abc", "points": "97"},
+        {"taker": "A", "trump": "H", "bid": "90", "points": "-5"},
+        {"taker": "A", "trump": "H", "bid": "95", "points": "97"},
+        {"taker": "A", "trump": "H", "bid": "90", "points": "300"},
+        {"taker": "A", "trump": "SA", "bid": "90", "points": "97"},
+        {"taker": "A", "trump": "H", "bid": "90", "points": "97", "belote_a": "3"},
+    ],
+)
+def test_an_impossible_deal_posted_directly_is_refused_in_french_and_changes_nothing(
+    client, organizer, table, data
+):
+    client.force_login(organizer)
+    url = reverse("tournaments:deal_save", args=[table.round.tournament.slug, 1, table.number])
+    response = client.post(url, {**data, "version": table.version})
+    assert response.status_code == 422
+    assert 'class="errorlist' in response.text
+    table.refresh_from_db()
+    assert not table.deals.exists() and table.version == 1
