@@ -22,7 +22,6 @@ import argparse
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -34,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_pdf  # shares the set-up and the tournament builder
+import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8731
@@ -90,41 +90,8 @@ def wrk(url: str, seconds: int, header: str | None = None) -> float:
 
 
 def under_load(folder: Path, slug: str, seconds: int) -> None:
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "PLAIN_STATIC"},
-        "BELOTE_DATA_DIR": str(folder),
-        "DEBUG": "0",
-        "SECRET_KEY": "bench-" + "x" * 60,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "STATIC_ROOT": str(folder / "static"),
-    }
-    python = sys.executable
-    subprocess.run(
-        [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    server = subprocess.Popen(
-        [
-            str(Path(python).with_name("gunicorn")),
-            "config.wsgi",
-            "--workers",
-            "2",
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        base = f"http://127.0.0.1:{PORT}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+    env = serve.production_env(dict(os.environ), folder)
+    with serve.gunicorn(env, PORT) as base:
         page = f"{base}/t/{slug}/classement/"
         etag = urllib.request.urlopen(page).headers["ETag"]
         css = urllib.request.urlopen(base + "/").read().decode()
@@ -132,12 +99,9 @@ def under_load(folder: Path, slug: str, seconds: int) -> None:
         static_rps = wrk(static, seconds)
         page_rps = wrk(page, seconds)
         polled_rps = wrk(page, seconds, f"If-None-Match: {etag}")
-        print(f"static file          {static_rps:8.0f} req/s")
-        for label, rps in (("standings (200)", page_rps), ("standings (304 poll)", polled_rps)):
-            print(f"{label:<20} {rps:8.0f} req/s  = {rps / static_rps:5.1%} of static")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=20)
+    print(f"static file          {static_rps:8.0f} req/s")
+    for label, rps in (("standings (200)", page_rps), ("standings (304 poll)", polled_rps)):
+        print(f"{label:<20} {rps:8.0f} req/s  = {rps / static_rps:5.1%} of static")
 
 
 def main() -> int:

@@ -20,13 +20,14 @@ import csv
 import datetime
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8741
@@ -91,48 +92,12 @@ def main() -> int:
         return 2
     locust = locust_binary()
     folder = Path(tempfile.mkdtemp(prefix="belote-load-"))
-    env = {
-        **os.environ,
-        "BELOTE_DATA_DIR": str(folder),
-        "DEBUG": "0",
-        "SECRET_KEY": "load-" + "x" * 60,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "STATIC_ROOT": str(folder / "static"),
-    }
+    env = serve.production_env(dict(os.environ), folder)
     os.environ.update({k: env[k] for k in ("BELOTE_DATA_DIR", "SECRET_KEY", "ALLOWED_HOSTS")})
     setup = build(folder)
     setup_file, count_file = folder / "setup.json", folder / "count.json"
     setup_file.write_text(json.dumps(setup), encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    # Plain-HTTP cookies: the load runs on 127.0.0.1 without TLS.
-    env.update({"SESSION_COOKIE_SECURE": "0", "CSRF_COOKIE_SECURE": "0"})
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("gunicorn")),
-            "config.wsgi",
-            "--workers",
-            "2",
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+    with serve.gunicorn(env, PORT) as base:
         subprocess.run(
             [
                 str(locust),
@@ -146,7 +111,7 @@ def main() -> int:
                 "-t",
                 f"{args.seconds}s",
                 "--host",
-                f"http://127.0.0.1:{PORT}",
+                base,
                 "--csv",
                 str(folder / "stats"),
                 "--only-summary",
@@ -158,9 +123,6 @@ def main() -> int:
             env={**env, "LOAD_SETUP_FILE": str(setup_file), "LOAD_COUNT_FILE": str(count_file)},
             check=False,
         )
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
     from tournaments.models import Deal
 
     saved = json.loads(count_file.read_text(encoding="utf-8"))["count"]

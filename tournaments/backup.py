@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import services
 from tournaments.models import (
     Adjustment,
     Change,
@@ -84,18 +85,7 @@ SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
 DEAL_FIELDS = (
     "table_id",
     "number",
-    "dealer",
-    "taker",
-    "trump",
-    "bid",
-    "bid_capot",
-    "coinche",
-    "points_a",
-    "points_b",
-    "capot",
-    "belote_a",
-    "belote_b",
-    "announcements",
+    *services.DEAL_FIELDS,
     "marque_a",
     "marque_b",
     "outcome",

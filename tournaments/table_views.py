@@ -7,6 +7,8 @@ gives its own totals). The side chosen is kept in the session."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -36,6 +38,19 @@ def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
     return table
 
 
+def with_table(view):
+    """Resolve the link's token to its table, or answer with the refusal."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+        table = _table_or_refusal(request, token)
+        if isinstance(table, HttpResponse):
+            return table
+        return view(request, token, table)
+
+    return wrapper
+
+
 def _side(request: HttpRequest, table: Table) -> str | None:
     return request.session.get(f"table-side-{table.pk}-{table.entry_key}")
 
@@ -60,18 +75,14 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
     }
 
 
-def table_side(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table_or_refusal(request, token)
-    if isinstance(table, HttpResponse):
-        return table
+@with_table
+def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     return render(request, "tournaments/table_side.html", _context(request, table, token))
 
 
 @require_POST
-def table_side_claim(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table_or_refusal(request, token)
-    if isinstance(table, HttpResponse):
-        return table
+@with_table
+def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = EntryCodeForm(request.POST)
     if form.is_valid():
         try:
@@ -90,10 +101,8 @@ def table_side_claim(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def table_side_deal(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table_or_refusal(request, token)
-    if isinstance(table, HttpResponse):
-        return table
+@with_table
+def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     side = _side(request, table)
     if side is None:
         code_form = EntryCodeForm({"code": ""})
@@ -131,10 +140,8 @@ def table_side_deal(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def table_side_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table_or_refusal(request, token)
-    if isinstance(table, HttpResponse):
-        return table
+@with_table
+def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = ConfirmForm(request.POST)
     if form.is_valid():
         try:
