@@ -11,7 +11,7 @@ Glossary (French term → name in code; the JSON keeps SPEC §8's words):
 
 =========================  =================================================
 donne, mène                deal
-partie                     partie (a game of several deals)
+partie (à une table)       game: the deals one table plays (SPEC's « partie »)
 preneurs                   taker (the team that chose trump), ``T``
 défense                    defence (the other team), ``D``
 équipe A / B               team ``"A"`` (North/South) / ``"B"`` (East/West)
@@ -25,7 +25,7 @@ enchère, contrat           bid, contract (``"capot"`` bid = 250)
 coinche / contre           coinche (×2); surcoinche / surcontre (×4 or ×3)
 réussi                     made (``"made"``)
 chute, dedans              chute (``"chute"``): the contract failed
-litige                     tie (``"litige"``): takers' total == defence's
+litige                     tie (value ``"litige"``): takers' total == defence's
 pot (points en réserve)    pot: a tie's points, won by the next played deal
 capot                      capot: one team took all eight tricks
 marque                     marque: what a team writes on the sheet for a deal
@@ -35,14 +35,15 @@ profil de règles           rules (a preset + options)
 =========================  =================================================
 
 Public API: :class:`ScoringError`, :data:`PRESETS`, :data:`OPTIONS`,
-:class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_partie`
-→ :class:`PartieScore`, :func:`random_deal`.
+:class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_game`
+→ :class:`GameScore`, :func:`random_deal`. The command line keeps SPEC §8's
+words (``python -m scoring partie``, JSON keys).
 """
 
 from .deal import DealScore, score_deal
 from .errors import CODES, ScoringError
+from .game import GameDeal, GameScore, score_game
 from .generate import random_deal
-from .partie import PartieDeal, PartieScore, score_partie
 from .rules import COUNTINGS, OPTIONS, PRESETS, RULES_VERSION, Option, Rules
 
 __all__ = [
@@ -52,12 +53,16 @@ __all__ = [
     "PRESETS",
     "RULES_VERSION",
     "DealScore",
+    "GameDeal",
+    "GameScore",
     "Option",
-    "PartieDeal",
-    "PartieScore",
     "Rules",
     "ScoringError",
     "random_deal",
     "score_deal",
-    "score_partie",
+    "score_game",
 ]
+
+# Old names, kept until the Django side is moved to the glossary's words.
+score_partie = score_game
+PartieScore = GameScore

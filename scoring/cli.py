@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 from . import helptext
 from .deal import evaluate
 from .errors import CODES, ScoringError, show
-from .partie import score_partie
+from .game import score_game
 from .rules import OPTIONS, OPTIONS_BY_NAME, PRESETS, Rules
 
 _MISSING = object()
@@ -127,7 +127,7 @@ def run_deals(
     return status
 
 
-def process_partie(obj: Any, default: RulesOrError) -> tuple[dict[str, Any], bool]:
+def process_game(obj: Any, default: RulesOrError) -> tuple[dict[str, Any], bool]:
     """One partie object -> (output object, whether valid)."""
     try:
         if type(obj) is not dict:
@@ -141,13 +141,13 @@ def process_partie(obj: Any, default: RulesOrError) -> tuple[dict[str, Any], boo
         rules = default if value is _MISSING else _rules_for(value, {})
         if isinstance(rules, ScoringError):
             raise rules
-        result = score_partie(obj.get("deals", []), rules, obj.get("end"))
+        result = score_game(obj.get("deals", []), rules, obj.get("end"))
     except ScoringError as error:
         return error.to_json(), False
     return result.to_json(), True
 
 
-def run_partie(data: bytes, out: BinaryIO, default: RulesOrError) -> int:
+def run_game(data: bytes, out: BinaryIO, default: RulesOrError) -> int:
     status = 0
     try:
         documents: list[Any] = [json.loads(data)]
@@ -170,7 +170,7 @@ def run_partie(data: bytes, out: BinaryIO, default: RulesOrError) -> int:
             ok = False
         else:
             try:
-                result, ok = process_partie(obj, default)
+                result, ok = process_game(obj, default)
             except Exception as exc:  # a bug: an error object, never a traceback
                 out.write((_internal(exc) + "\n").encode("utf-8"))
                 status = 1
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "partie":
         if isinstance(default, ScoringError):
             sys.stderr.write(f"scoring: {default.message}\n")
-        return run_partie(sys.stdin.buffer.read(), stdout, default)
+        return run_game(sys.stdin.buffer.read(), stdout, default)
     if args.all:
         output: dict[str, Any] = {
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},

@@ -8,7 +8,7 @@ deal creates. Must not: carry a pot from an earlier deal (see
 
 The hot path (:func:`evaluate`) returns a plain tuple; :func:`score_deal`
 wraps it in a :class:`DealScore`. Per-profile constants are precomputed once
-per :class:`~scoring.rules.Rules` by :func:`scoring.tables.compile_rules`.
+per :class:`~scoring.rules.Rules` by :func:`scoring.compiled.compile_rules`.
 
 Interpretation choices (each also in the engine's help):
 
@@ -70,9 +70,9 @@ from .cards import (
     TRUMPS,
     max_belotes,
 )
+from .compiled import ANNONCES, CLASSIC, COINCHE, COMPLEMENT, FAITS_ANNONCES, ProfileConstants
 from .errors import ScoringError, show
 from .rules import Rules
-from .tables import ANNONCES, CLASSIC, COINCHE, COMPLEMENT, FAITS_ANNONCES, Table
 
 OUTCOMES: tuple[str, ...] = ("made", "chute", "litige", "passed")
 DEAL_KEYS = frozenset(
@@ -164,7 +164,7 @@ def _round_down5(x: int) -> int:
     return (x + 4) // 10 * 10
 
 
-def evaluate(d: Any, t: Table) -> tuple:
+def evaluate(d: Any, t: ProfileConstants) -> tuple:
     """The hot path: validate ``d`` and score it, returning the result tuple."""
     if type(d) is not dict:
         raise _err("json", f"Une donne doit être un objet JSON {{...}}, pas {show(d)}.")
@@ -267,7 +267,7 @@ def evaluate(d: Any, t: Table) -> tuple:
     return (md, mt, outcome, pot, pa, pb, aa, ab, kd, kt, taker, capot)
 
 
-def _passed(d: dict, t: Table) -> tuple:
+def _passed(d: dict, t: ProfileConstants) -> tuple:
     trump = d.get("trump")
     if trump is not None and (type(trump) is not str or trump not in TRUMPS):
         raise _err("trump", _trump_message(trump, t))
@@ -305,7 +305,7 @@ def _passed(d: dict, t: Table) -> tuple:
     return PASSED_RESULT
 
 
-def _trump_message(trump: Any, t: Table) -> str:
+def _trump_message(trump: Any, t: ProfileConstants) -> str:
     allowed = ", ".join(f'"{code}"' for code in TRUMPS if code in t.trumps)
     if trump in (NO_TRUMP, ALL_TRUMP):
         return (
@@ -413,7 +413,7 @@ def _belotes(belote: Any, trump: str) -> tuple[int, int]:
 
 
 def _announcements(
-    declared: Any, resolved: Any, trump: str, belotes: tuple[int, int], t: Table
+    declared: Any, resolved: Any, trump: str, belotes: tuple[int, int], t: ProfileConstants
 ) -> tuple[int, int]:
     if declared is not None and resolved is not None:
         raise _err(
@@ -437,7 +437,15 @@ def _announcements(
 
 
 def _classic(
-    t: Table, pt: int, pd: int, bt: int, bd: int, at: int, ad: int, cap_t: bool, cap_d: bool
+    t: ProfileConstants,
+    pt: int,
+    pd: int,
+    bt: int,
+    bd: int,
+    at: int,
+    ad: int,
+    cap_t: bool,
+    cap_d: bool,
 ) -> tuple[int, int, str, int, int, int]:
     """SPEC §4. Returns (marque T, marque D, outcome, pot, belote kept T, D)."""
     tot_t = pt + bt + at
@@ -458,7 +466,7 @@ def _classic(
         if rounding:
             mt, md = _round(mt), _round(md)
         return mt, md, "made", 0, bt, bd
-    if test_t == test_d and t.litige_pot:
+    if test_t == test_d and t.tie_pot:
         if rounding == COMPLEMENT:
             k = _round_down5(pt)
             return 0, 160 - k + bd + ad, "litige", k + bt + at, 0, bd
@@ -476,7 +484,7 @@ def _classic(
 
 
 def _coinche(
-    t: Table,
+    t: ProfileConstants,
     bid: int,
     capot_bid: bool,
     m: int,
@@ -528,7 +536,7 @@ def _coinche(
 
 
 def _contree(
-    t: Table,
+    t: ProfileConstants,
     bid: int,
     capot_bid: bool,
     m: int,

@@ -26,8 +26,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .compiled import compile_rules
 from .errors import ScoringError, show
-from .tables import compile_rules
 
 #: Version of the engine's rules: bumped whenever a marque could change.
 RULES_VERSION = 1
@@ -236,7 +236,7 @@ class Rules:
     surcoinche_factor: int
     contract_test: str
     announcements_count_for_contract: bool
-    # Precomputed per-profile tables for the hot path (see scoring.tables).
+    # Precomputed per-profile tables for the hot path (see scoring.compiled).
     _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring import CODES, PRESETS
-from scoring.cli import process_deal_line, process_partie
+from scoring.cli import process_deal_line, process_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -197,8 +197,8 @@ def test_process_deal_line_survives_deep_nesting_and_huge_numbers() -> None:
         assert not ok and json.loads(text)["error"]["code"] == "json"
 
 
-def test_process_partie_refuses_unknown_keys() -> None:
-    output, ok = process_partie({"deals": [], "colour": 1}, PRESETS["ffb-belote"])
+def test_process_game_refuses_unknown_keys() -> None:
+    output, ok = process_game({"deals": [], "colour": 1}, PRESETS["ffb-belote"])
     assert not ok and output["error"]["code"] == "json"
 
 

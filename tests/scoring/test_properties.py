@@ -18,7 +18,7 @@ from scoring import (
     ScoringError,
     random_deal,
     score_deal,
-    score_partie,
+    score_game,
 )
 from scoring.cli import process_deal_line
 
@@ -220,7 +220,7 @@ def test_a_partie_moves_pots_but_never_creates_or_loses_points(
 ) -> None:
     deals = [random_deal(rng, rules) for _ in range(count)]
     scores = [score_deal(deal, rules) for deal in deals]
-    result = score_partie(deals, rules)
+    result = score_game(deals, rules)
     assert sum(d.a + d.b for d in result.deals) + result.deals[-1].pot == sum(
         s.a + s.b + s.pot for s in scores
     )

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import scoring
-from scoring import Rules, score_deal, score_partie
+from scoring import Rules, score_deal, score_game
 
 BELOTE = "ffb-belote"
 COINCHE = "ffb-coinche"
@@ -158,7 +158,7 @@ def test_3_the_next_made_deal_wins_the_pot() -> None:
         {"taker": "B", "trump": "S", "points": {"A": 81, "B": 81}},
         {"taker": "A", "trump": "H", "points": {"A": 100, "B": 62}},
     ]
-    result = score_partie(deals, rules(BELOTE))
+    result = score_game(deals, rules(BELOTE))
     assert [(d.a, d.b, d.pot) for d in result.deals] == [(81, 0, 81), (181, 62, 0)]
     assert result.totals == (262, 62)
 

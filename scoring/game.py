@@ -1,5 +1,5 @@
-"""A partie (game of several deals, SPEC §9): running totals, the litige pot,
-and the end of the partie.
+"""A game (« partie » at one table: several deals, SPEC §9): running totals,
+the tie (litige) pot, and the end of the game.
 
 Responsible for: carrying the pot of a litige to the winner of the next
 played deal, adding up the marques, deciding when the partie is over and who
@@ -37,7 +37,7 @@ from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class PartieDeal:
+class GameDeal:
     """One deal inside a partie: marques including any pot it awarded, the
     running totals after it, and the pot pending after it."""
 
@@ -60,10 +60,10 @@ class PartieDeal:
 
 
 @dataclass(frozen=True, slots=True)
-class PartieScore:
+class GameScore:
     """The result of a partie (SPEC §8 partie output)."""
 
-    deals: list[PartieDeal]
+    deals: list[GameDeal]
     totals: tuple[int, int]
     finished: bool
     winner: str | None
@@ -94,9 +94,9 @@ def check_end(end: Any) -> tuple[str, int] | None:
     )
 
 
-def score_partie(
+def score_game(
     deals: list[dict[str, Any]], rules: Rules, end: dict[str, int] | None = None
-) -> PartieScore:
+) -> GameScore:
     """Score the deals of a partie in order, carrying pots and stopping rules.
 
     Raises :class:`~scoring.errors.ScoringError` with ``.deal`` set to the
@@ -110,7 +110,7 @@ def score_partie(
     finished = False
     winner: str | None = None
     pending = {"A": False, "B": False}  # reached the target only thanks to a belote
-    entries: list[PartieDeal] = []
+    entries: list[GameDeal] = []
     for index, deal in enumerate(deals):
         if finished:
             raise ScoringError(
@@ -152,11 +152,11 @@ def score_partie(
                 winner = _target_winner(score, limit, total, pending)
                 finished = winner is not None
         entries.append(
-            PartieDeal(
+            GameDeal(
                 marque["A"], marque["B"], score.outcome, (total["A"], total["B"]), pot, won, score
             )
         )
-    return PartieScore(entries, (total["A"], total["B"]), finished, winner, pot if finished else 0)
+    return GameScore(entries, (total["A"], total["B"]), finished, winner, pot if finished else 0)
 
 
 def _target_winner(

@@ -33,7 +33,7 @@ _ROUNDING_CODE = {"none": NONE, "nearest": NEAREST, "complement": COMPLEMENT}
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class ProfileConstants:
     """Per-profile constants for the hot path."""
 
     counting: int
@@ -44,7 +44,7 @@ class Table:
     chute_base: int
     capot_base: int
     full_capot: bool
-    litige_pot: bool
+    tie_pot: bool
     protected: bool
     belote_multiplied: bool
     factors: tuple[int, int, int]
@@ -53,7 +53,7 @@ class Table:
     announcements_for_contract: bool
 
 
-def compile_rules(rules: Any) -> Table:
+def compile_rules(rules: Any) -> ProfileConstants:
     """The constants the hot path needs for ``rules`` (computed once)."""
     trumps = frozenset(TRUMPS if rules.sa_ta else SUITS)
     one_possible = frozenset(t for t in trumps if card_point_one_possible(t, rules.ta_scale))
@@ -64,7 +64,7 @@ def compile_rules(rules: Any) -> Table:
         if rules.announcements:
             best += MAX_TEAM_ANNOUNCEMENTS
         max_bid[trump] = best - best % 10
-    return Table(
+    return ProfileConstants(
         counting=counting,
         trumps=trumps,
         one_possible=one_possible,
@@ -73,7 +73,7 @@ def compile_rules(rules: Any) -> Table:
         chute_base=rules.chute_base,
         capot_base=CAPOT_CARD_POINTS if counting == CLASSIC else 250,
         full_capot=rules.chute_capot == "full",
-        litige_pot=rules.litige == "pot",
+        tie_pot=rules.litige == "pot",
         protected=rules.belote_protected,
         belote_multiplied=rules.belote_multiplied,
         factors=(1, 2, rules.surcoinche_factor),
