@@ -1,4 +1,4 @@
-"""Behaviour and properties of the table draws (tournaments/draw.py).
+"""Behaviour and properties of the table draws (tournaments/pairing.py).
 
 Pure functions on plain ints: no database, no Django. The avoidability of a
 rematch is checked here with networkx's maximum-cardinality matching on the
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.draw import (
+from tournaments.pairing import (
     Draw,
     DrawError,
     choose_bye,
@@ -84,7 +84,7 @@ def test_the_same_seed_gives_the_same_draw_in_another_process() -> None:
     played = met(*((i, i + 1) for i in range(1, 23)))
     here = draw_random(teams, seed=2024, played=played, byes={})
     script = (
-        "from tournaments.draw import draw_random\n"
+        "from tournaments.pairing import draw_random\n"
         "played = {frozenset((i, i + 1)) for i in range(1, 23)}\n"
         "print(draw_random(list(range(1, 24)), seed=2024, played=played, byes={}))\n"
     )
@@ -139,7 +139,7 @@ def test_a_draw_that_cannot_be_made_is_refused_with_a_code(teams: list[int], cod
             [1, 2, 3, 4, 5, 6, 7, 8],
             met(),
             ((1, 2), (3, 4), (5, 6), (7, 8)),
-            id="first ranked game pairs neighbours",
+            id="first ranked round pairs neighbours",
         ),
         pytest.param([1, 2, 3, 4], met((1, 2)), ((1, 3), (2, 4)), id="1v2 met: 1v3 2v4"),
         pytest.param(
@@ -172,8 +172,8 @@ def test_a_ranking_draw_pairs_close_teams_and_avoids_rematches(
 
 
 def test_a_rematch_is_accepted_only_when_unavoidable() -> None:
-    # 1-2 and 3-4 met in game 1, 1-3 and 2-4 in game 2, 1-4 and 2-3 in game 3: a
-    # fourth game of four teams cannot avoid meeting again.
+    # 1-2 and 3-4 met in round 1, 1-3 and 2-4 in round 2, 1-4 and 2-3 in round 3: a
+    # fourth round of four teams cannot avoid meeting again.
     everything = met((1, 2), (3, 4), (1, 3), (2, 4), (1, 4), (2, 3))
     draw = draw_by_ranking([1, 2, 3, 4], played=everything, byes={})
     assert rematches(draw, everything) == 2
@@ -254,14 +254,14 @@ def test_the_bye_is_chosen_before_the_pairing() -> None:
             [1, 2, 3, 5],
             {5: 1},
             Draw(((1, 5), (3, 2)), None),
-            id="last game's exempt team takes a withdrawn team's seat",
+            id="last round's exempt team takes a withdrawn team's seat",
         ),
         pytest.param(
             ((1, 2), (3, 4), (5, 6)),
             [1, 2, 3, 4, 5, 6, 7],
             {7: 1},
             Draw(((1, 7), (3, 2), (5, 4)), 6),
-            id="the new bye leaves a seat to last game's bye",
+            id="the new bye leaves a seat to last round's bye",
         ),
         pytest.param(
             ((1, 2), (3, 4), (5, 6)),
@@ -277,7 +277,7 @@ def test_the_bye_is_chosen_before_the_pairing() -> None:
             Draw(((5, 8), (3, 2), (7, 6)), None),
             id="half tables are merged and renumbered",
         ),
-        pytest.param((), [4, 3, 2, 1], {}, Draw(((1, 2), (3, 4)), None), id="first game"),
+        pytest.param((), [4, 3, 2, 1], {}, Draw(((1, 2), (3, 4)), None), id="first round"),
     ],
 )
 def test_a_rotation_keeps_north_south_and_moves_east_west(
@@ -291,13 +291,13 @@ def test_a_full_rotation_meets_no_team_twice() -> None:
     teams = list(range(1, 13))
     draw = draw_rotation((), teams, byes={}, order=teams)
     played: set[frozenset[int]] = set()
-    for _game in range(6):
+    for _round in range(6):
         assert rematches(draw, played) == 0
         played |= {frozenset(table) for table in draw.tables}
         draw = draw_rotation(draw.tables, teams, byes={}, order=teams)
 
 
-def test_a_rotation_refuses_a_previous_game_with_a_team_seated_twice() -> None:
+def test_a_rotation_refuses_a_previous_round_with_a_team_seated_twice() -> None:
     with pytest.raises(DrawError) as error:
         draw_rotation(((1, 2), (2, 3)), [1, 2, 3, 4], byes={}, order=[1, 2, 3, 4])
     assert error.value.code == "invalid_previous"
@@ -309,8 +309,8 @@ def test_a_rotation_refuses_a_previous_game_with_a_team_seated_twice() -> None:
 def test_partners_are_never_the_same_twice_while_avoidable() -> None:
     players = list(range(1, 13))
     partnered: set[frozenset[int]] = set()
-    for game in range(5):
-        pairs, sitting_out = form_pairs(players, seed=game, partnered=partnered)
+    for rnd in range(5):
+        pairs, sitting_out = form_pairs(players, seed=rnd, partnered=partnered)
         assert sitting_out is None
         assert sorted(p for pair in pairs for p in pair) == players
         assert not any(frozenset(pair) in partnered for pair in pairs)
@@ -353,16 +353,16 @@ def ranking_of(present: Sequence[int], wins: Counter[int], points: Counter[int])
 
 @st.composite
 def tournaments(draw: st.DrawFn) -> tuple[int, int, list[list[int]], bool, int]:
-    """A number of teams, of games, who is absent at each game, the kind of draw, a seed."""
+    """A number of teams, of rounds, who is absent at each round, the kind of draw, a seed."""
     count = draw(st.integers(2, 40))
-    games = draw(st.integers(1, 10))
+    rounds = draw(st.integers(1, 10))
     absences = [
         draw(st.lists(st.integers(1, count), max_size=max(0, count // 5), unique=True))
-        for _ in range(games)
+        for _ in range(rounds)
     ]
     by_ranking = draw(st.booleans())
     seed = draw(st.integers(0, 2**32))
-    return count, games, absences, by_ranking, seed
+    return count, rounds, absences, by_ranking, seed
 
 
 @PROPERTY
@@ -370,7 +370,7 @@ def tournaments(draw: st.DrawFn) -> tuple[int, int, list[list[int]], bool, int]:
 def test_any_tournament_seats_everyone_once_without_avoidable_rematch_and_fair_byes(
     tournament: tuple[int, int, list[list[int]], bool, int],
 ) -> None:
-    count, games, absences, by_ranking, seed = tournament
+    count, rounds, absences, by_ranking, seed = tournament
     results = random.Random(seed)
     teams = list(range(1, count + 1))
     played: set[frozenset[int]] = set()
@@ -379,14 +379,14 @@ def test_any_tournament_seats_everyone_once_without_avoidable_rematch_and_fair_b
     points: Counter[int] = Counter()
     always_present = set(teams)
 
-    for game in range(games):
-        present = [team for team in teams if team not in absences[game]]
+    for rnd in range(rounds):
+        present = [team for team in teams if team not in absences[rnd]]
         if len(present) < 2:
             present = teams
         always_present &= set(present)
-        if game == 0 or not by_ranking:
-            draw = draw_random(present, seed=seed + game, played=played, byes=byes)
-            assert draw == draw_random(present[::-1], seed=seed + game, played=played, byes=byes)
+        if rnd == 0 or not by_ranking:
+            draw = draw_random(present, seed=seed + rnd, played=played, byes=byes)
+            assert draw == draw_random(present[::-1], seed=seed + rnd, played=played, byes=byes)
         else:
             draw = draw_by_ranking(ranking_of(present, wins, points), played=played, byes=byes)
 
@@ -443,19 +443,19 @@ def test_a_rotation_seats_every_present_team_once_whoever_comes_and_goes(
 
 
 @PROPERTY
-@given(count=st.integers(2, 30), games=st.integers(1, 6), seed=st.integers(0, 2**32))
+@given(count=st.integers(2, 30), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_partners_repeat_only_when_unavoidable_and_sit_outs_are_shared(
-    count: int, games: int, seed: int
+    count: int, rounds: int, seed: int
 ) -> None:
     players = list(range(1, count + 1))
     partnered: set[frozenset[int]] = set()
     sit_outs: Counter[int] = Counter()
-    for game in range(games):
+    for rnd in range(rounds):
         pairs, sitting_out = form_pairs(
-            players, seed=seed + game, partnered=partnered, sit_outs=sit_outs
+            players, seed=seed + rnd, partnered=partnered, sit_outs=sit_outs
         )
         assert (pairs, sitting_out) == form_pairs(
-            players, seed=seed + game, partnered=partnered, sit_outs=sit_outs
+            players, seed=seed + rnd, partnered=partnered, sit_outs=sit_outs
         )
         playing = [p for pair in pairs for p in pair]
         assert sorted(playing + ([sitting_out] if sitting_out else [])) == players
