@@ -1,0 +1,158 @@
+"""Labels of the game's values: sides, suits, coinche levels, contracts, points.
+
+Responsible for turning a deal's stored values (``taker``, ``trump``, ``bid``,
+``coinche``…) and a team into the words and signs the desk, the phone, the
+PDFs and the exports show, in the active language. Must not: query the
+database, score, or decide a rule — the surcoinche factor, for instance, is
+read from the rule profile it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date as Date
+from typing import Any, Protocol
+
+from django.utils import formats
+from django.utils.translation import get_language, gettext, pgettext
+
+SUIT_SIGNS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_TRUMPS = frozenset({"H", "D"})
+
+
+class DealLike(Protocol):
+    taker: str
+    trump: str
+    bid: int | None
+    bid_capot: bool
+    coinche: int
+    points_a: int | None
+    points_b: int | None
+    capot: str
+
+
+class TeamLike(Protocol):
+    player1: Any
+    player2: Any
+
+
+def side_label(side: str, *, short: bool = False) -> str:
+    """« Nord-Sud » / « Est-Ouest » (« N-S » / « E-O » when short)."""
+    if short:
+        return pgettext("side", "N-S") if side == "A" else pgettext("side", "E-O")
+    return gettext("Nord-Sud") if side == "A" else gettext("Est-Ouest")
+
+
+def side_labels(*, short: bool = False) -> dict[str, str]:
+    """Both sides' labels, keyed "A" and "B" (for engine error sentences)."""
+    return {"A": side_label("A", short=short), "B": side_label("B", short=short)}
+
+
+def trump_sign(trump: str) -> str:
+    """♠ ♥ ♦ ♣, or the short name of Sans-Atout / Tout-Atout."""
+    if trump in SUIT_SIGNS:
+        return SUIT_SIGNS[trump]
+    if trump == "SA":
+        return pgettext("trump", "SA")
+    if trump == "TA":
+        return pgettext("trump", "TA")
+    return trump
+
+
+def is_red(trump: str) -> bool:
+    return trump in RED_TRUMPS
+
+
+def coinche_label(level: int) -> str:
+    """« coinché » / « surcoinché » (empty when not coinched)."""
+    if level == 1:
+        return gettext("coinché")
+    if level == 2:
+        return gettext("surcoinché")
+    return ""
+
+
+def coinche_factor(level: int, surcoinche_factor: int) -> int:
+    """The multiplier a coinche level applies under the profile (1, 2, then
+    the profile's surcoinche factor: 4, or 3 where a club plays it so)."""
+    return {0: 1, 1: 2}.get(level, surcoinche_factor)
+
+
+def coinche_mark(level: int, surcoinche_factor: int) -> str:
+    """« ×2 », « ×4 » or « ×3 »: the short form shown in a grid cell."""
+    if not level:
+        return ""
+    return f"×{coinche_factor(level, surcoinche_factor)}"
+
+
+def bid_label(deal: DealLike) -> str:
+    if deal.bid_capot:
+        return gettext("Capot")
+    return "" if deal.bid is None else str(deal.bid)
+
+
+def contract_label(deal: DealLike, *, surcoinche_factor: int = 4, short: bool = False) -> str:
+    """The contract as the sheet reads it: « 100 ♥ coinché », « Capot ♠ ×2 »
+    (short), « 80 SA », or « Passe » for a passed deal."""
+    if not deal.taker:
+        return gettext("Passe")
+    parts = [bid_label(deal), trump_sign(deal.trump)]
+    if short:
+        parts.append(coinche_mark(deal.coinche, surcoinche_factor))
+    else:
+        parts.append(coinche_label(deal.coinche))
+    return " ".join(p for p in parts if p)
+
+
+def card_points_label(deal: DealLike) -> str:
+    """The card points as written: « 97 / 65 », one side's points, or the capot."""
+    a, b = deal.points_a, deal.points_b
+    if a is not None and b is not None:
+        return f"{a} / {b}"
+    if a is not None:
+        return f"{side_label('A', short=True)} {a}"
+    if b is not None:
+        return f"{side_label('B', short=True)} {b}"
+    if deal.capot:
+        return f"{gettext('capot')} {side_label(deal.capot, short=True)}"
+    return ""
+
+
+def players_line(team: TeamLike) -> str:
+    """« Amélie Lefèvre & Jérôme Bérard »."""
+    return f"{team.player1} & {team.player2}"
+
+
+def number(value: int | None) -> str:
+    """A whole number for print: thin space between thousands and a true minus
+    in French; the active language's grouping otherwise."""
+    if value is None:
+        return ""
+    text = formats.number_format(abs(value), decimal_pos=0, force_grouping=True)
+    text = text.replace("\xa0", "\u202f").replace(" ", "\u202f")
+    return f"−{text}" if value < 0 else text
+
+
+def signed(value: int) -> str:
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def _french() -> bool:
+    return (get_language() or "fr").startswith("fr")
+
+
+def ordinal(rank: int) -> str:
+    """« 1er », « 2e » in French; « 1st », « 2nd », « 11th » in English."""
+    if _french():
+        return "1er" if rank == 1 else f"{rank}e"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def long_date(day: Date) -> str:
+    """« samedi 1er décembre 2026 » / « Tuesday 1 December 2026 »."""
+    if _french():
+        number = "1er" if day.day == 1 else str(day.day)
+        weekday, month = formats.date_format(day, "l"), formats.date_format(day, "F")
+        return f"{weekday} {number} {month} {day.year}"
+    return formats.date_format(day, "l j F Y")
