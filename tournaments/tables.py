@@ -1,9 +1,16 @@
-"""django-tables2 tables: one base with the shared look, one class a list."""
+"""django-tables2 tables: one base with the shared look, one class a list.
+
+The ranking's columns come from :mod:`tournaments.display.standings`, so the
+web page shows the same columns as the PDF (every deciding criterion)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.display import standings as columns
 
 
 class BaseTable(tables.Table):
@@ -12,19 +19,25 @@ class BaseTable(tables.Table):
         orderable = False
 
 
+def _number(column: columns.Column) -> tables.Column:
+    return tables.Column(column.label, accessor=f"row__{column.key}")
+
+
 class StandingsTable(BaseTable):
     """Sortable by any number column (players look for the best defence…)."""
 
     rank = tables.Column(_("Rang"), accessor="row__rank")
     entrant = tables.Column(_("Équipe"), accessor="entrant", empty_values=(), orderable=False)
-    played = tables.Column(_("Jouées"), accessor="row__played")
-    won = tables.Column(_("Gagnées"), accessor="row__won")
-    drawn = tables.Column(_("Nulles"), accessor="row__drawn")
-    lost = tables.Column(_("Perdues"), accessor="row__lost")
-    byes = tables.Column(_("Exempt"), accessor="row__byes")
-    points_for = tables.Column(_("Points"), accessor="row__points_for")
-    points_against = tables.Column(_("Contre"), accessor="row__points_against")
-    difference = tables.Column(_("Diff."), accessor="row__difference")
+    played = _number(columns.PLAYED)
+    won = _number(columns.WON)
+    drawn = _number(columns.DRAWN)
+    lost = _number(columns.LOST)
+    byes = _number(columns.BYES)
+    match_points = _number(columns.MATCH_POINTS)
+    buchholz = _number(columns.BUCHHOLZ)
+    points_for = _number(columns.POINTS_FOR)
+    points_against = _number(columns.POINTS_AGAINST)
+    difference = _number(columns.DIFFERENCE)
 
     link_teams = True
 
@@ -32,9 +45,12 @@ class StandingsTable(BaseTable):
         orderable = True
         template_name = "tournaments/includes/standings_table.html"
 
-    def __init__(self, data, *, slug: str, **kwargs) -> None:
-        super().__init__(data, **kwargs)
+    def __init__(self, data, *, slug: str, criteria: Sequence[str] = (), **kwargs) -> None:
+        shown = {c.key for c in columns.standings_columns(criteria)}
+        hidden = [c.key for c in columns.all_columns() if c.key not in shown]
+        super().__init__(data, exclude=hidden, **kwargs)
         self.slug = slug
+        self.number_keys = [c.key for c in columns.standings_columns(criteria)]
 
 
 class PlayerStandingsTable(StandingsTable):

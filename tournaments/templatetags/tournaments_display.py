@@ -1,0 +1,33 @@
+"""Template filters that read :mod:`tournaments.display`, so templates show
+labels without building them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments.display import labels
+
+register = template.Library()
+
+
+@register.filter
+def row_value(row: Any, key: str) -> Any:
+    """A number column of a standings row (``key`` from display.standings)."""
+    return getattr(row, key)
+
+
+@register.filter
+def side(value: str) -> str:
+    return labels.side_label(value)
+
+
+@register.filter
+def trump(value: str) -> str:
+    return labels.trump_sign(value)
+
+
+@register.filter
+def players(team: Any) -> str:
+    return labels.players_line(team)
