@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +45,49 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "fr-FR"}
+
+
+GUARD = (Path(__file__).parent / "guard.js").read_text()
+
+
+@dataclass
+class Faults:
+    """What went wrong in a journey's pages: server errors, console errors
+    (the guard script reports elements wider than the screen there too) and
+    uncaught script errors."""
+
+    server: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.server or self.console)
+
+    def __str__(self) -> str:
+        return "\n".join([*self.server, *self.console])
+
+
+@pytest.fixture
+def faults() -> Faults:
+    return Faults()
+
+
+@pytest.fixture
+def page(page, faults: Faults):
+    """Every journey fails on any 5xx answer, any browser console error, any
+    uncaught script error and any element wider than the screen."""
+    page.add_init_script(GUARD)
+
+    def on_response(response) -> None:
+        if response.status >= 500:
+            faults.server.append(f"{response.status} {response.request.method} {response.url}")
+
+    def on_console(message) -> None:
+        if message.type == "error":
+            faults.console.append(f"console: {message.text} ({page.url})")
+
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: faults.console.append(f"script: {error} ({page.url})"))
+    yield page
+    page.wait_for_timeout(100)  # let the last page's checks report
+    assert not faults, f"the journey met faults:\n{faults}"
