@@ -516,7 +516,7 @@ def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, t
 
 
 def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
-    monkeypatch.setattr(pdf, "FONT_DIRS", (tmp_path,))
+    monkeypatch.setattr(pdf.base, "FONT_DIRS", (tmp_path,))
     with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
         pdf._register_fonts.__wrapped__()
 

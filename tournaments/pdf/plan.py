@@ -1,0 +1,125 @@
+"""The table plan for the wall: where each team (each player in a mêlée)
+sits in a partie.
+
+Reads the partie's tables and their teams in one query and lays them out in
+alphabetical order, in large type, over two columns. It prints the draw as
+the services stored it: it never seats anyone, nor computes a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+from reportlab.platypus import Table as PdfTable
+
+from tournaments.models import Round, Table, Tournament
+from tournaments.pdf.base import (
+    COLUMN_GAP,
+    CONTENT_WIDTH,
+    FONT_BOLD,
+    LIGHT,
+    _base_grid,
+    _fitted,
+    _fold,
+    _p,
+    _players,
+    _styles,
+    _team_related,
+    build,
+)
+
+# Two columns of large type.
+PLAN_COLUMN = (CONTENT_WIDTH - COLUMN_GAP) / 2
+PLAN_COLUMNS = (PLAN_COLUMN - 31 * mm, 17 * mm, 14 * mm)
+PLAN_NAME_SIZES = (14, 9)  # largest and smallest type for a name before it wraps
+
+
+@dataclass(frozen=True)
+class _Seat:
+    key: str
+    name: str
+    detail: str
+    table: int | None
+    side: str
+
+
+def table_plan(round: Round) -> bytes:
+    """The plan for the wall: every team (every player in a mêlée) in
+    alphabetical order with its table and side, in large type, the bye
+    shown as « exempte », in two columns over as many pages as needed."""
+    tournament = round.tournament
+    tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    melee = tournament.format == Tournament.Format.MELEE
+    seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: (_fold(s.key), s.key))
+    lead = (
+        f"Cherchez votre {'nom' if melee else 'équipe'} (ordre alphabétique) : votre table "
+        "et votre place — N-S = Nord-Sud, E-O = Est-Ouest."
+    )
+    head = f"Plan des tables — partie {round.number}"
+    return build(
+        [_plan_grid(seats, melee=melee)],
+        title=f"{head} — {tournament.name}",
+        tournament=tournament,
+        running_head=head,
+        lead=lead,
+        columns=2,
+    )
+
+
+def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
+    """One row per seat: the name (and its second line), the table, the side."""
+    styles = _styles()
+    header = ["Joueur" if melee else "Équipe", "Table", "Place"]
+    data: list[list[Any]] = [header]
+    style = _base_grid()
+    style += [
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 10),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("FONT", (1, 1), (1, -1), FONT_BOLD, 20),
+        ("FONT", (2, 1), (2, -1), FONT_BOLD, 13),
+        ("TOPPADDING", (0, 1), (-1, -1), 1.2 * mm),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 1.8 * mm),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+    ]
+    name_width = PLAN_COLUMNS[0] - 3 * mm  # less the cell's padding
+    for row, seat in enumerate(seats, start=1):
+        name: list[Flowable] = [_fitted(seat.name, name_width, *PLAN_NAME_SIZES)]
+        if seat.detail:
+            name.append(_p(seat.detail, styles.cell_small))
+        if seat.table is None:
+            data.append([name, "exempte", ""])
+            style += [
+                ("SPAN", (1, row), (2, row)),
+                ("FONT", (1, row), (1, row), FONT_BOLD, 14),
+            ]
+        else:
+            data.append([name, str(seat.table), seat.side])
+    return PdfTable(
+        data,
+        colWidths=list(PLAN_COLUMNS),
+        style=style,
+        repeatRows=1,
+    )
+
+
+def _plan_seats(tables: Iterable[Table], *, melee: bool) -> Iterable[_Seat]:
+    for table in tables:
+        number = None if table.is_bye else table.number
+        for team, side in ((table.team_a, "N-S"), (table.team_b, "E-O")):
+            if team is None:
+                continue
+            if melee:
+                for player in (team.player1, team.player2):
+                    name = f"{player.last_name} {player.first_name}".strip()
+                    yield _Seat(name, name, f"équipe n° {team.number}", number, side)
+            else:
+                # A team named after its players needs no second line.
+                detail = (
+                    f"n° {team.number} · {_players(team)}" if team.name else f"n° {team.number}"
+                )
+                yield _Seat(team.display_name, team.display_name, detail, number, side)

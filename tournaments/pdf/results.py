@@ -1,0 +1,186 @@
+"""The results of a partie: each table with both teams, their totals and who
+won, then the bye.
+
+Reads the partie's tables and teams in one query and prints the totals the
+services stored on each table; the only figure it works out is what the bye
+is worth, the way the standings count it. It never scores a deal nor decides
+a winner other than by comparing the stored totals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Table as PdfTable
+
+from tournaments.models import Round, Table, Team, Tournament
+from tournaments.pdf.base import (
+    CONTENT_WIDTH,
+    FONT_BOLD,
+    GREY,
+    LIGHT,
+    _base_grid,
+    _n,
+    _p,
+    _players,
+    _rule_summary,
+    _styles,
+    _team_related,
+    _when_where,
+    build,
+)
+
+ROUND_STATUS = {
+    Round.Status.DRAFT: "tirée, pas commencée",
+    Round.Status.PLAYING: "en cours",
+    Round.Status.CLOSED: "close",
+}
+
+
+def round_results(round: Round) -> bytes:
+    """The results of a partie: each table with both teams, their totals and
+    who won, then the bye."""
+    tournament = round.tournament
+    tables = list(
+        round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    )
+    story = [*_results_heading(round, tables), _results_grid(tournament, tables)]
+    title = f"Résultats — Partie {round.number}"
+    return build(
+        story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
+    )
+
+
+def _results_heading(round: Round, tables: list[Table]) -> list[Flowable]:
+    """The title, where the partie stands and the rules."""
+    styles = _styles()
+    tournament = round.tournament
+    status = ROUND_STATUS.get(round.status, "")
+    complete = sum(1 for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE)
+    playing = sum(1 for t in tables if not t.is_bye)
+    return [
+        _p(f"Résultats de la partie {round.number}", styles.heading),
+        _p(
+            f"{_when_where(tournament)} — partie {status} — "
+            f"{complete} table{'s' if complete > 1 else ''} terminée{'s' if complete > 1 else ''} "
+            f"sur {playing}.",
+            styles.body,
+        ),
+        _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
+        Spacer(0, 4 * mm),
+    ]
+
+
+def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
+    """One row per table, in table order, the bye's row included."""
+    played = [t for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE]
+    header = ["Table", "Nord-Sud", "Total", "Est-Ouest", "Total", "Gagnant"]
+    widths = [12, 0, 17, 0, 17, 22]
+    widths[1] = widths[3] = (CONTENT_WIDTH / mm - sum(widths)) / 2
+    data: list[list[Any]] = [header]
+    style = _base_grid()
+    style += [
+        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+        ("ALIGN", (4, 1), (4, -1), "RIGHT"),
+        ("ALIGN", (5, 0), (5, -1), "CENTER"),
+        ("ALIGN", (2, 0), (4, 0), "CENTER"),
+        ("FONT", (0, 1), (0, -1), FONT_BOLD, 11),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+        ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3 * mm),
+    ]
+    for row, table in enumerate(tables, start=1):
+        if table.is_bye:
+            cells, commands = _bye_row(tournament, table, played, row)
+        else:
+            cells, commands = _table_row(table, row)
+        data.append(cells)
+        style += commands
+    return PdfTable(data, colWidths=[w * mm for w in widths], style=style, repeatRows=1)
+
+
+def _bye_row(
+    tournament: Tournament, table: Table, played: list[Table], row: int
+) -> tuple[list[Any], list[tuple]]:
+    """The exempt team, what the bye earns it and « exempte » across the rest."""
+    cells = [
+        str(table.number),
+        _result_team(table.team_a, bold=False),
+        _bye_points(tournament, played),
+        "exempte",
+        "",
+        "",
+    ]
+    commands = [
+        ("SPAN", (3, row), (5, row)),
+        ("ALIGN", (3, row), (3, row), "CENTER"),
+        ("TEXTCOLOR", (3, row), (3, row), GREY),
+    ]
+    return cells, commands
+
+
+def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
+    """Both teams and their totals, the winner's in bold, and the outcome."""
+    winner = _winner(table)
+    a_wins = winner.startswith("N-S")
+    b_wins = winner.startswith("E-O")
+    cells = [
+        str(table.number),
+        _result_team(table.team_a, bold=a_wins),
+        _n(table.total_a),
+        _result_team(table.team_b, bold=b_wins),
+        _n(table.total_b),
+        winner,
+    ]
+    commands: list[tuple] = [
+        ("FONT", (column, row), (column, row), FONT_BOLD, 11)
+        for won, column in ((a_wins, 2), (b_wins, 4))
+        if won
+    ]
+    if table.status != Table.Status.COMPLETE:
+        commands.append(("TEXTCOLOR", (5, row), (5, row), GREY))
+    else:
+        commands.append(("FONT", (5, row), (5, row), FONT_BOLD, 9.5))
+    return cells, commands
+
+
+def _winner(table: Table) -> str:
+    """Who won a finished table by its stored totals, or where it stands."""
+    if table.status == Table.Status.COMPLETE:
+        if table.total_a > table.total_b:
+            winner = "N-S"
+        elif table.total_b > table.total_a:
+            winner = "E-O"
+        else:
+            winner = "égalité"
+        if table.corrected:
+            winner += "\n(corrigée)"
+        return winner
+    if table.status == Table.Status.IN_PROGRESS:
+        return "en cours"
+    return "pas commencée"
+
+
+def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
+    styles = _styles()
+    if team is None:
+        return []
+    return [
+        _p(team.display_name, styles.cell_bold if bold else styles.cell),
+        _p(f"n° {team.number} · {_players(team)}", styles.cell_small),
+    ]
+
+
+def _bye_points(tournament: Tournament, played: list[Table]) -> str:
+    """What the bye is worth, as the standings count it."""
+    policy = tournament.bye_policy
+    if policy == Tournament.ByePolicy.FIXED:
+        return _n(tournament.bye_points)
+    if policy == Tournament.ByePolicy.AVERAGE:
+        scored = [p for t in played for p in (t.total_a, t.total_b)]
+        return _n(round(sum(scored) / len(scored))) if scored else "0"
+    return "—"
