@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.auth import ThrottledLoginView
+from tournaments.views.auth import ThrottledLoginView
 
 urlpatterns = [
     path("", include("tournaments.urls")),

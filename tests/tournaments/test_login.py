@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
-from tournaments.auth import MAX_FAILURES
+from tournaments.views.auth import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,12 @@
-"""The organizer's screens: create, register, draw, enter scores, close.
+"""The organizer's screens: create a tournament, register teams and
+players, draw and manage the parties, print their PDFs, validate a table.
 
 Each view checks its form, calls one service, adds a message and
 redirects (or, for htmx requests, renders the fragment to swap). Only the
-tournament's owner and co-organizers reach these views.
+tournament's owner and co-organizers reach these views (`_managed` answers
+404 to anyone else). A view must not change a model itself or compute a
+score: services.py does the writing and keeps the rules. The desk's score
+entry for one table is in entry.py.
 """
 
 from __future__ import annotations
@@ -11,48 +15,22 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import links, pdf, services
 from tournaments.forms import (
-    AdjustmentForm,
     CoOrganizerForm,
-    DealForm,
     DrawForm,
     ImportForm,
     PlayerForm,
     SwapForm,
     TeamForm,
-    TotalsForm,
     TournamentForm,
     apply_service_error,
 )
-from tournaments.models import Player, Round, Table, Team, Tournament, running_totals
-
-
-def _managed(request: HttpRequest, slug: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.managed_by(request.user), slug=slug)
-
-
-def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
-
-
-def _table(tournament: Tournament, number: int, table: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related(
-            "round__tournament",
-            "team_a__player1",
-            "team_a__player2",
-            "team_b__player1",
-            "team_b__player2",
-        ),
-        round__tournament=tournament,
-        round__number=number,
-        number=table,
-    )
+from tournaments.models import Player, Table, Team, Tournament
+from tournaments.views.common import _managed, _pdf, _round, _table
 
 
 @login_required
@@ -97,46 +75,45 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _team_initial(team: Team | None) -> dict:
+    """The form's values for an existing team (none for a new one)."""
+    if team is None:
+        return {}
+    return {
+        "first_name1": team.player1.first_name,
+        "last_name1": team.player1.last_name,
+        "licence1": team.player1.licence,
+        "first_name2": team.player2.first_name,
+        "last_name2": team.player2.last_name,
+        "licence2": team.player2.licence,
+        "club": team.club,
+        "name": team.name,
+    }
+
+
+def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
+    """Register a new team, or update `team`, from the form's cleaned data."""
+    p1 = services.PlayerData(
+        data["first_name1"], data["last_name1"], data["licence1"], data["club"]
+    )
+    p2 = services.PlayerData(
+        data["first_name2"], data["last_name2"], data["licence2"], data["club"]
+    )
+    fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
+    if team is None:
+        services.register_team(by=request.user, tournament=tournament, **fields)
+    else:
+        services.update_team(by=request.user, team=team, **fields)
+
+
 @login_required
 def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
     tournament = _managed(request, slug)
     team = get_object_or_404(tournament.teams, pk=team_id) if team_id else None
-    initial = {}
-    if team is not None:
-        initial = {
-            "first_name1": team.player1.first_name,
-            "last_name1": team.player1.last_name,
-            "licence1": team.player1.licence,
-            "first_name2": team.player2.first_name,
-            "last_name2": team.player2.last_name,
-            "licence2": team.player2.licence,
-            "club": team.club,
-            "name": team.name,
-        }
-    form = TeamForm(request.POST or None, initial=initial)
+    form = TeamForm(request.POST or None, initial=_team_initial(team))
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        p1 = services.PlayerData(d["first_name1"], d["last_name1"], d["licence1"], d["club"])
-        p2 = services.PlayerData(d["first_name2"], d["last_name2"], d["licence2"], d["club"])
         try:
-            if team is None:
-                services.register_team(
-                    by=request.user,
-                    tournament=tournament,
-                    player1=p1,
-                    player2=p2,
-                    club=d["club"],
-                    name=d["name"],
-                )
-            else:
-                services.update_team(
-                    by=request.user,
-                    team=team,
-                    player1=p1,
-                    player2=p2,
-                    club=d["club"],
-                    name=d["name"],
-                )
+            _save_team(request, tournament, team, form.cleaned_data)
         except services.TournamentError as error:
             apply_service_error(form, error)
         else:
@@ -338,185 +315,6 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("tournaments:round", slug=slug, number=number)
     messages.success(request, _("%(round)s close.") % {"round": rnd})
     return redirect("tournaments:manage", slug=slug)
-
-
-def _table_context(table: Table, form=None, totals_form=None) -> dict:
-    tournament = table.round.tournament
-    rules = tournament.rule_profile
-    rows = list(running_totals(table.deals.all()))
-    if form is None:
-        form = DealForm(rules=rules, initial={"version": table.version})
-    editing = bool(form.initial.get("number") or form.data.get("number"))
-    return {
-        "show_form": table.status != Table.Status.COMPLETE or editing,
-        "entry_url": links.entry_path(table) if not table.is_bye else None,
-        "tournament": tournament,
-        "round": table.round,
-        "table": table,
-        "rules": rules,
-        "rows": rows,
-        "form": form,
-        "totals_form": totals_form
-        or TotalsForm(
-            initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
-        ),
-        "adjustments": table.adjustments.select_related("team"),
-        "changes": table.changes.select_related("by")[:50],
-        "adjustment_form": AdjustmentForm(table=table) if not table.is_bye else None,
-        "closed": table.round.status == Round.Status.CLOSED,
-    }
-
-
-@login_required
-def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    form = None
-    edit = request.GET.get("donne")
-    if edit and edit.isdigit():
-        deal = tbl.deals.filter(number=int(edit)).first()
-        if deal is not None:
-            form = DealForm(
-                rules=tournament.rule_profile,
-                initial={**DealForm.initial_for(deal), "version": tbl.version},
-            )
-    return render(request, "tournaments/table_entry.html", _table_context(tbl, form))
-
-
-@login_required
-@require_POST
-def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    form = DealForm(request.POST, rules=tournament.rule_profile)
-    status = 200
-    if form.is_valid():
-        try:
-            services.record_deal(
-                by=request.user,
-                table=tbl,
-                values=form.deal_values(),
-                number=form.cleaned_data["number"],
-                expected_version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-            )
-        except services.TournamentError as error:
-            form.add_engine_error(error)
-            status = 409 if error.field == "version" else 422
-            if error.field == "version":
-                # Show the current deals and let the next save apply to them.
-                tbl.refresh_from_db()
-                form.data = form.data.copy()
-                form.data["version"] = str(tbl.version)
-        else:
-            tbl.refresh_from_db()
-            form = None
-    else:
-        status = 422
-    if not request.htmx:
-        if form is None:
-            return redirect("tournaments:table", slug=slug, number=number, table=table)
-        return render(
-            request, "tournaments/table_entry.html", _table_context(tbl, form), status=status
-        )
-    tbl.refresh_from_db()
-    # htmx swaps only 2xx answers: a refusal keeps the typed values and shows
-    # the engine's message next to its field.
-    return render(request, "tournaments/includes/deal_grid.html", _table_context(tbl, form))
-
-
-@login_required
-@require_POST
-def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """The engine's marques for the deal being typed, before it is saved."""
-    tournament = _managed(request, slug)
-    _table(tournament, number, table)
-    rules = tournament.rule_profile
-    form = DealForm(request.POST, rules=rules)
-    context: dict = {}
-    if form.is_valid():
-        try:
-            context["score"] = services.preview_deal(
-                tournament=tournament, values=form.deal_values()
-            )
-        except services.TournamentError as error:
-            context["error"] = error.message
-    return render(request, "tournaments/includes/deal_preview.html", context)
-
-
-@login_required
-@require_POST
-def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    try:
-        services.delete_last_deal(
-            by=request.user,
-            table=tbl,
-            expected_version=int(request.POST.get("version") or 0) or None,
-            reason=request.POST.get("reason", ""),
-        )
-        messages.success(request, _("Dernière donne supprimée."))
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-    return redirect("tournaments:table", slug=slug, number=number, table=table)
-
-
-@login_required
-@require_POST
-def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    form = TotalsForm(request.POST)
-    if form.is_valid():
-        try:
-            services.record_totals(
-                by=request.user,
-                table=tbl,
-                total_a=form.cleaned_data["total_a"],
-                total_b=form.cleaned_data["total_b"],
-                expected_version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-            )
-        except services.TournamentError as error:
-            apply_service_error(form, error)
-        else:
-            messages.success(request, _("Totaux enregistrés."))
-            return redirect("tournaments:round", slug=slug, number=number)
-    tbl.refresh_from_db()
-    return render(
-        request, "tournaments/table_entry.html", _table_context(tbl, totals_form=form), status=422
-    )
-
-
-@login_required
-@require_POST
-def table_adjustment(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    form = AdjustmentForm(request.POST, table=tbl)
-    if form.is_valid():
-        team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
-        try:
-            services.add_adjustment(
-                by=request.user,
-                table=tbl,
-                team=team,
-                points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"],
-            )
-            messages.success(request, _("Pénalité enregistrée."))
-        except services.TournamentError as error:
-            messages.error(request, error.message)
-    else:
-        messages.error(request, _("Pénalité incomplète : équipe, points et motif sont requis."))
-    return redirect(reverse("tournaments:table", args=[slug, number, table]))
-
-
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 @login_required

@@ -4,7 +4,11 @@ After `MAX_FAILURES` wrong passwords for one user name from one address
 within `WINDOW` seconds, further attempts are refused, without checking the
 password, until the window has passed. Counts live in Django's cache (per
 process with the default local-memory cache; a shared cache makes them
-global)."""
+global).
+
+Django's LoginView does the rest (form, session, redirect). This view must
+not check a password itself, nor tell a wrong user name from a wrong
+password; it only counts failures and refuses while they are too many."""
 
 from __future__ import annotations
 

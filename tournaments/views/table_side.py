@@ -3,7 +3,12 @@
 No login: the signed link is the key, and it opens its own table only.
 One team says who it is with its code and enters the deals on the same
 grid as the desk; the other team confirms at the end with its code (or
-gives its own totals). The side chosen is kept in the session."""
+gives its own totals). The side chosen is kept in the session.
+
+Each view checks its form and calls one service (claim a side, record a
+deal, confirm the table). A view must not reach another table than the
+link's, nor let a side act before it gave its code, nor compute a score:
+the token is resolved by `with_table` and the rules live in services.py."""
 
 from __future__ import annotations
 

@@ -1,27 +1,29 @@
-"""Views: check the input, call one service, render or redirect.
+"""Public pages: the tournaments list, a tournament's pages and the
+standings downloads, read by players and spectators without an account.
 
-No score is computed here and no query is written in a template."""
+Each view checks what it is given, fetches what the page shows from
+queries.py / standings.py (or a download from exports.py / pdf.py) and
+renders it. A view must not write anything, compute a score or query in a
+template, and an unpublished tournament is shown to its organizers only.
+The pages players keep open are marked `@live_page`: their ETag, 304 and
+caching rules are all in live.py, and nowhere else.
+"""
 
 from __future__ import annotations
 
-import zlib
-
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
-from django.views.decorators.http import condition, require_GET
-from django_tables2 import RequestConfig
+from django.views.decorators.http import require_GET
 
 from tournaments import exports, pdf, queries
 from tournaments.models import Round, Team, Tournament
 from tournaments.standings import tournament_standings
-from tournaments.tables import PlayerStandingsTable, StandingsTable
+from tournaments.views.common import _pdf
+from tournaments.views.live import _poll, _standings_html, live_page
 
 
 def _visible_tournaments(request: HttpRequest):
@@ -30,7 +32,7 @@ def _visible_tournaments(request: HttpRequest):
 
 
 def _get_visible(request: HttpRequest, slug: str) -> Tournament:
-    # A live page's ETag function has already loaded it: no second query.
+    # On a live page, live._etag has already loaded it: no second query.
     tournament = getattr(request, "live_tournament", None)
     if tournament is None or tournament.slug != slug:
         tournament = get_object_or_404(Tournament, slug=slug)
@@ -68,65 +70,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
 
 
-def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
-    """The page depends on the tournament's data (its revision), the
-    language, the query string, whether it is an htmx fragment and who asks.
-    The tournament loaded here is kept on the request for the view."""
-    tournament = Tournament.objects.filter(slug=slug).first()
-    request.live_tournament = tournament
-    if tournament is None:
-        return None
-    request.live_etag = "-".join(
-        str(part)
-        for part in (
-            tournament.pk,
-            int(tournament.created_at.timestamp()),
-            tournament.revision,
-            int(tournament.published),
-            get_language(),
-            zlib.crc32(request.GET.urlencode().encode()),
-            int(bool(request.headers.get("HX-Request"))),
-            request.user.pk or 0,
-        )
-    )
-    return request.live_etag
-
-
-def live_page(view):
-    """A public page players keep open: conditional GET by ETag (an unchanged
-    page answers 304), revalidated at every poll, and for anonymous visitors
-    the page itself is cached under its ETag, so a hall full of phones asking
-    for the same revision costs one query each."""
-
-    @condition(etag_func=_etag)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        key = None
-        if (
-            getattr(request, "live_etag", None)
-            and not request.user.is_authenticated
-            and "messages" not in request.COOKIES
-        ):
-            key = f"live:{request.path}:{request.live_etag}"
-        body = cache.get(key) if key else None
-        if body is not None:
-            response = HttpResponse(body)
-        else:
-            response = view(request, *args, **kwargs)
-            if key and response.status_code == 200:
-                cache.set(key, response.content, timeout=3600)
-        patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ["HX-Request", "Cookie"])
-        return response
-
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
-    return require_GET(wrapper)
-
-
-def _poll() -> int:
-    return getattr(settings, "LIVE_POLL_SECONDS", 20)
-
-
 @live_page
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
@@ -142,27 +85,6 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "current": queries.current_round(tournament),
         },
     )
-
-
-STANDINGS_PER_PAGE = 64
-
-
-def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
-    """The rendered ranking table, cached per tournament revision, sort,
-    page and language: the hall's phones polling between two scores share
-    one rendering, and any change of the data changes the key."""
-    query = zlib.crc32(request.GET.urlencode().encode())
-    identity = f"{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
-    key = f"standings:{identity}:{get_language()}:{query}"
-
-    def render_table() -> str:
-        melee = tournament.format == Tournament.Format.MELEE
-        table_class = PlayerStandingsTable if melee else StandingsTable
-        table = table_class(tournament_standings(tournament), slug=tournament.slug)
-        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
-        return table.as_html(request)
-
-    return cache.get_or_set(key, render_table, timeout=3600)
 
 
 @live_page
@@ -181,9 +103,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
-    response = HttpResponse(pdf.ranking(tournament), content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="classement.pdf"'
-    return response
+    return _pdf(pdf.ranking(tournament), "classement.pdf")
 
 
 @require_GET

@@ -1,0 +1,47 @@
+"""Lookups and answers shared by several view modules.
+
+The lookups fetch one object for the signed-in organizer (organizer.py,
+entry.py) or answer 404: a tournament someone else manages is as absent as
+one that does not exist. `_pdf` wraps a generated PDF for the browser. Nothing
+here writes, checks a form, adds a message or renders a template: that stays
+in the views.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Round, Table, Tournament
+
+
+def _managed(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament if the user owns it or co-organizes it, else 404."""
+    return get_object_or_404(Tournament.objects.managed_by(request.user), slug=slug)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _table(tournament: Tournament, number: int, table: int) -> Table:
+    """Table `table` of partie `number`, with its teams and players loaded."""
+    return get_object_or_404(
+        Table.objects.select_related(
+            "round__tournament",
+            "team_a__player1",
+            "team_a__player2",
+            "team_b__player1",
+            "team_b__player2",
+        ),
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
+
+
+def _pdf(data: bytes, filename: str) -> HttpResponse:
+    """A PDF shown in the browser (inline), saved under `filename`."""
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

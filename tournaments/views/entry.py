@@ -1,0 +1,203 @@
+"""The desk's screen for one table: the deal grid, its live preview, the
+totals typed from a paper sheet, penalties.
+
+Each view checks its form, calls one service (record a deal, delete the last
+one, record totals, add a penalty) and answers with the table's screen, the
+htmx fragment to swap or a redirect with a message. Only the tournament's
+owner and co-organizers reach it. A view must not compute a score or change
+a deal itself: the engine behind services.py does, and its refusals are
+shown next to the field they concern. Validating a table or revoking its
+link are in organizer.py; the players' own entry from the QR code is in
+table_side.py.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import links, services
+from tournaments.forms import AdjustmentForm, DealForm, TotalsForm, apply_service_error
+from tournaments.models import Round, Table, Team, running_totals
+from tournaments.views.common import _managed, _table
+
+
+def _table_context(table: Table, form=None, totals_form=None) -> dict:
+    """What the table screen and its deal-grid fragment show; `form` and
+    `totals_form` replace the blank forms when they carry errors or a deal
+    being edited."""
+    tournament = table.round.tournament
+    rules = tournament.rule_profile
+    rows = list(running_totals(table.deals.all()))
+    if form is None:
+        form = DealForm(rules=rules, initial={"version": table.version})
+    editing = bool(form.initial.get("number") or form.data.get("number"))
+    return {
+        "show_form": table.status != Table.Status.COMPLETE or editing,
+        "entry_url": links.entry_path(table) if not table.is_bye else None,
+        "tournament": tournament,
+        "round": table.round,
+        "table": table,
+        "rules": rules,
+        "rows": rows,
+        "form": form,
+        "totals_form": totals_form
+        or TotalsForm(
+            initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
+        ),
+        "adjustments": table.adjustments.select_related("team"),
+        "changes": table.changes.select_related("by")[:50],
+        "adjustment_form": AdjustmentForm(table=table) if not table.is_bye else None,
+        "closed": table.round.status == Round.Status.CLOSED,
+    }
+
+
+@login_required
+def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    form = None
+    edit = request.GET.get("donne")
+    if edit and edit.isdigit():
+        deal = tbl.deals.filter(number=int(edit)).first()
+        if deal is not None:
+            form = DealForm(
+                rules=tournament.rule_profile,
+                initial={**DealForm.initial_for(deal), "version": tbl.version},
+            )
+    return render(request, "tournaments/table_entry.html", _table_context(tbl, form))
+
+
+@login_required
+@require_POST
+def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    form = DealForm(request.POST, rules=tournament.rule_profile)
+    status = 200
+    if form.is_valid():
+        try:
+            services.record_deal(
+                by=request.user,
+                table=tbl,
+                values=form.deal_values(),
+                number=form.cleaned_data["number"],
+                expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+            )
+        except services.TournamentError as error:
+            form.add_engine_error(error)
+            status = 409 if error.field == "version" else 422
+            if error.field == "version":
+                # Show the current deals and let the next save apply to them.
+                tbl.refresh_from_db()
+                form.data = form.data.copy()
+                form.data["version"] = str(tbl.version)
+        else:
+            tbl.refresh_from_db()
+            form = None
+    else:
+        status = 422
+    if not request.htmx:
+        if form is None:
+            return redirect("tournaments:table", slug=slug, number=number, table=table)
+        return render(
+            request, "tournaments/table_entry.html", _table_context(tbl, form), status=status
+        )
+    tbl.refresh_from_db()
+    # htmx swaps only 2xx answers: a refusal keeps the typed values and shows
+    # the engine's message next to its field.
+    return render(request, "tournaments/includes/deal_grid.html", _table_context(tbl, form))
+
+
+@login_required
+@require_POST
+def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The engine's marques for the deal being typed, before it is saved."""
+    tournament = _managed(request, slug)
+    _table(tournament, number, table)
+    rules = tournament.rule_profile
+    form = DealForm(request.POST, rules=rules)
+    context: dict = {}
+    if form.is_valid():
+        try:
+            context["score"] = services.preview_deal(
+                tournament=tournament, values=form.deal_values()
+            )
+        except services.TournamentError as error:
+            context["error"] = error.message
+    return render(request, "tournaments/includes/deal_preview.html", context)
+
+
+@login_required
+@require_POST
+def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    try:
+        services.delete_last_deal(
+            by=request.user,
+            table=tbl,
+            expected_version=int(request.POST.get("version") or 0) or None,
+            reason=request.POST.get("reason", ""),
+        )
+        messages.success(request, _("Dernière donne supprimée."))
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments:table", slug=slug, number=number, table=table)
+
+
+@login_required
+@require_POST
+def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    form = TotalsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.record_totals(
+                by=request.user,
+                table=tbl,
+                total_a=form.cleaned_data["total_a"],
+                total_b=form.cleaned_data["total_b"],
+                expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Totaux enregistrés."))
+            return redirect("tournaments:round", slug=slug, number=number)
+    tbl.refresh_from_db()
+    return render(
+        request, "tournaments/table_entry.html", _table_context(tbl, totals_form=form), status=422
+    )
+
+
+@login_required
+@require_POST
+def table_adjustment(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    form = AdjustmentForm(request.POST, table=tbl)
+    if form.is_valid():
+        team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
+        try:
+            services.add_adjustment(
+                by=request.user,
+                table=tbl,
+                team=team,
+                points=form.cleaned_data["points"],
+                reason=form.cleaned_data["reason"],
+            )
+            messages.success(request, _("Pénalité enregistrée."))
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+    else:
+        messages.error(request, _("Pénalité incomplète : équipe, points et motif sont requis."))
+    return redirect(reverse("tournaments:table", args=[slug, number, table]))

@@ -1,0 +1,189 @@
+"""Live public pages: the whole ETag / 304 / cache contract, in one place.
+
+Players keep the public pages open on their phones during a concours, and
+the hall's screen shows the projector page, so the same few pages are asked
+for again and again while nothing has changed. Everything that keeps those
+requests cheap lives here; the views in public.py only mark themselves with
+`@live_page`.
+
+Which pages
+    tournament_detail, standings, where, team_detail, round_results and
+    projector (public.py). They answer GET only (405 otherwise, HEAD included).
+
+What the ETag is made of (`_etag`)
+    One query loads the tournament by its slug and keeps it on
+    `request.live_tournament`, so the view does not load it again. The tag is
+    the dash-joined list of: the tournament's pk; its creation time in whole
+    seconds (a tournament created again under a reused pk does not match the
+    old tags); its
+    `revision`; its `published` flag (0/1); the active language (chosen by
+    LocaleMiddleware from the language cookie or Accept-Language); a CRC-32 of
+    the query string (sort, page, the « Où je joue ? » search...); 1 for an
+    htmx request (`HX-Request` header), else 0; the user's pk, 0 for an
+    anonymous visitor. Django sends it quoted, as a strong ETag. An unknown
+    slug gives no tag, and the view answers 404.
+
+When a 304 is answered
+    Django's `condition` compares the request's If-None-Match with the tag
+    before anything else runs: on a match the answer is 304 Not Modified,
+    with no body, at the cost of that one query. The view, the page cache
+    and the visibility check are skipped (the tag holds `published` and the
+    user, so a matching tag is one this user could be served for this state;
+    a forged tag gets an empty 304, never content). Any other request gets a 200 with the ETag,
+    `Cache-Control: private, no-cache` (a browser may store the page but must
+    revalidate it every time; shared proxies must not store it) and
+    `Vary: HX-Request, Cookie` (the htmx fragment and the full page are stored
+    apart, and a login, logout or language cookie gives another variant);
+    the middleware adds `Accept-Language` to Vary. A 304 carries the ETag and
+    the middleware's `Vary: Accept-Language, Cookie`, but neither the
+    Cache-Control nor the `HX-Request` Vary that `live_page` adds to a 200:
+    the browser keeps those of the 200 it stored.
+
+What anonymous visitors share (the per-revision page cache, `live_page`)
+    Their tags all end in 0, so every anonymous visitor asking for the same
+    path, revision, language, query string and fragment-or-page has the same
+    tag. For them the response body is kept in Django's cache under
+    `live:<path>:<etag>` for an hour: the first one renders the page (only a
+    200 is stored), the others get the stored body without the view running.
+    Not shared: a visitor with a `messages` cookie (a pending flash message
+    would be baked into the page) and any signed-in user (the page shows
+    their name); they always get a fresh rendering.
+
+The standings HTML cache (`_standings_html`)
+    The ranking table itself (django-tables2, `STANDINGS_PER_PAGE` rows a
+    page) is cached under `standings:<pk>.<creation time>.<revision>:
+    <language>:<CRC-32 of the query string>` for an hour and shared by
+    everyone, signed in or not, for the full standings page and its htmx
+    fragment alike: the ranking is computed once per revision, sort, page and
+    language, even for the visitors the page cache leaves out.
+
+What invalidates it
+    Nothing is ever deleted: every tag and every key embeds the tournament's
+    `revision`, which tournaments/signals.py bumps on each save or delete of
+    the tournament or of its teams, players, rounds, tables or penalties (deals
+    and seats are saved with their table). The next request after a bump gets
+    a new tag, so a 200 with the new data, and misses both caches; the old
+    entries are never read again and expire after their hour (or are evicted
+    earlier by the cache). A change of publication, language, query string or
+    user changes the tag too. Two consequences: a write made with
+    `QuerySet.update()` on those models bypasses the signals and leaves stale
+    pages out there, so it must not be used; and a deploy that changes a
+    template changes no tag, so stored pages stay until the tournament's next
+    change (the caches themselves are emptied by a restart). No CACHES setting
+    is made, so the cache is Django's local-memory one: per process, each
+    gunicorn worker renders a given revision once for itself.
+
+The polling interval (`_poll`)
+    The standings and projector pages wrap their content in an htmx block
+    (includes/standings_block.html, includes/projector_block.html) that asks
+    for itself again `every <poll>s`, where poll is the `LIVE_POLL_SECONDS`
+    setting, 20 seconds by default. Each poll is an htmx GET: the browser adds
+    the If-None-Match of the fragment it stored, so while nothing changes the
+    poll costs one query and a 304. The other live pages do not poll; they are
+    revalidated the same way when reloaded.
+
+This module must not look up what a page shows, check who may see it or
+compute a score: the views (public.py) and queries.py/standings.py do that.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_GET
+from django_tables2 import RequestConfig
+
+from tournaments.models import Tournament
+from tournaments.standings import tournament_standings
+from tournaments.tables import PlayerStandingsTable, StandingsTable
+
+CACHE_SECONDS = 3600
+STANDINGS_PER_PAGE = 64
+
+
+def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
+    """The page depends on the tournament's data (its revision), the
+    language, the query string, whether it is an htmx fragment and who asks.
+    The tournament loaded here is kept on the request for the view."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    request.live_tournament = tournament
+    if tournament is None:
+        return None
+    request.live_etag = "-".join(
+        str(part)
+        for part in (
+            tournament.pk,
+            int(tournament.created_at.timestamp()),
+            tournament.revision,
+            int(tournament.published),
+            get_language(),
+            zlib.crc32(request.GET.urlencode().encode()),
+            int(bool(request.headers.get("HX-Request"))),
+            request.user.pk or 0,
+        )
+    )
+    return request.live_etag
+
+
+def _page_key(request: HttpRequest) -> str | None:
+    """The page cache's key, for the requests that may share a page."""
+    if (
+        getattr(request, "live_etag", None)
+        and not request.user.is_authenticated
+        and "messages" not in request.COOKIES
+    ):
+        return f"live:{request.path}:{request.live_etag}"
+    return None
+
+
+def live_page(view):
+    """A public page players keep open: conditional GET by ETag (an unchanged
+    page answers 304), revalidated at every poll, and for anonymous visitors
+    the page itself is cached under its ETag, so a hall full of phones asking
+    for the same revision costs one query each."""
+
+    @condition(etag_func=_etag)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        key = _page_key(request)
+        body = cache.get(key) if key else None
+        if body is not None:
+            response = HttpResponse(body)
+        else:
+            response = view(request, *args, **kwargs)
+            if key and response.status_code == 200:
+                cache.set(key, response.content, timeout=CACHE_SECONDS)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ["HX-Request", "Cookie"])
+        return response
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return require_GET(wrapper)
+
+
+def _poll() -> int:
+    """Seconds between two htmx polls of a live block."""
+    return getattr(settings, "LIVE_POLL_SECONDS", 20)
+
+
+def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
+    """The rendered ranking table, cached per tournament revision, sort,
+    page and language: the hall's phones polling between two scores share
+    one rendering, and any change of the data changes the key."""
+    query = zlib.crc32(request.GET.urlencode().encode())
+    identity = f"{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
+    key = f"standings:{identity}:{get_language()}:{query}"
+
+    def render_table() -> str:
+        melee = tournament.format == Tournament.Format.MELEE
+        table_class = PlayerStandingsTable if melee else StandingsTable
+        table = table_class(tournament_standings(tournament), slug=tournament.slug)
+        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        return table.as_html(request)
+
+    return cache.get_or_set(key, render_table, timeout=CACHE_SECONDS)
