@@ -269,6 +269,15 @@ class DealForm(forms.Form):
             "number": deal.number,
         }
 
+    def ready_for_preview(self) -> bool:
+        """Whether the deal being typed says enough to be scored: a passed
+        deal, or a taker with a trump and either points or a capot. A half-typed
+        row gets no preview rather than a false error."""
+        d = self.cleaned_data
+        if not d.get("taker"):
+            return True
+        return bool(d.get("trump")) and (d.get("points") is not None or bool(d.get("capot")))
+
     def deal_values(self) -> dict[str, Any]:
         """Deal field values for `services.record_deal`."""
         d = self.cleaned_data

@@ -105,3 +105,12 @@ def test_an_impossible_deal_posted_directly_is_refused_in_french_and_changes_not
     assert 'class="errorlist' in response.text
     table.refresh_from_db()
     assert not table.deals.exists() and table.version == 1
+
+
+def test_the_favicon_is_found(client):
+    from django.contrib.staticfiles import finders
+
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/img/favicon.svg"
+    assert finders.find("img/favicon.svg")

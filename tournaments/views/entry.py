@@ -36,9 +36,10 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
     rows = list(running_totals(table.deals.all()))
     if form is None:
         form = DealForm(rules=rules, initial={"version": table.version})
-    editing = bool(form.initial.get("number") or form.data.get("number"))
+    editing = form.initial.get("number") or form.data.get("number") or None
     return {
-        "show_form": table.status != Table.Status.COMPLETE or editing,
+        "show_form": table.status != Table.Status.COMPLETE or bool(editing),
+        "editing": editing,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
         "tournament": tournament,
         "round": table.round,
@@ -124,7 +125,7 @@ def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     rules = tournament.rule_profile
     form = DealForm(request.POST, rules=rules)
     context: dict = {}
-    if form.is_valid():
+    if form.is_valid() and form.ready_for_preview():
         try:
             context["score"] = services.preview_deal(
                 tournament=tournament, values=form.deal_values()

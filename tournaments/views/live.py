@@ -182,7 +182,9 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
     def render_table() -> str:
         melee = tournament.format == Tournament.Format.MELEE
         table_class = PlayerStandingsTable if melee else StandingsTable
-        table = table_class(tournament_standings(tournament), slug=tournament.slug)
+        table = table_class(
+            tournament_standings(tournament), slug=tournament.slug, criteria=tournament.criteria
+        )
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         return table.as_html(request)
 

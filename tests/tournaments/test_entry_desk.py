@@ -1,0 +1,69 @@
+"""The desk's table screen: any deal can be corrected in place, and the live
+preview of a deal being typed never shows a false error."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
+
+
+@pytest.fixture
+def desk(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+def test_every_deal_of_a_table_can_be_opened_for_correction(desk, tournament, table):
+    for _ in range(3):
+        services.record_deal(table=table, values=DEAL)
+    url = reverse("tournaments:table", args=[tournament.slug, 1, table.number])
+    for number in (1, 2, 3):
+        response = desk.get(url, {"donne": number})
+        assert response.status_code == 200
+        assert f"Corriger la donne {number}" in response.text
+
+
+def test_a_middle_deal_is_corrected_in_place(desk, tournament, table):
+    for _ in range(3):
+        services.record_deal(table=table, values=DEAL)
+    url = reverse("tournaments:deal_save", args=[tournament.slug, 1, table.number])
+    table.refresh_from_db()
+    response = desk.post(
+        url,
+        {
+            "taker": "B",
+            "trump": "S",
+            "bid": 80,
+            "points": 100,
+            "number": 2,
+            "version": table.version,
+        },
+    )
+    assert response.status_code == 302
+    deals = list(table.deals.order_by("number").values_list("taker", "marque_a", "marque_b"))
+    assert deals == [("A", 190, 70), ("B", 60, 180), ("A", 190, 70)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ({"taker": "A"}, ""),
+        ({"taker": "A", "trump": "H", "bid": 90}, ""),
+        ({"taker": "A", "trump": "H", "bid": 90, "points": 97}, "190"),
+        ({"taker": "A", "trump": "H", "bid": 90, "points": 170}, "162"),
+    ],
+)
+def test_the_preview_waits_for_a_scorable_deal(desk, tournament, table, typed, shown):
+    url = reverse("tournaments:deal_preview", args=[tournament.slug, 1, table.number])
+    response = desk.post(url, typed)
+    assert response.status_code == 200
+    assert "inconnu" not in response.text
+    assert shown in response.text
+    if not shown:
+        assert response.text.strip() == ""
