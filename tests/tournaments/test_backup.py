@@ -8,9 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.backup import export_tournament, import_tournament
 from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.services import TournamentError
+from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tournaments.backup import export_tournament
 from tournaments.models import Tournament
+from tournaments.services.backup import export_tournament
 
 
 class Command(BaseCommand):

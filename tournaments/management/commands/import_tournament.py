@@ -7,8 +7,8 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.backup import import_tournament
 from tournaments.services import TournamentError
+from tournaments.services.backup import import_tournament
 
 
 class Command(BaseCommand):

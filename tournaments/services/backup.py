@@ -17,7 +17,6 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import services
 from tournaments.models import (
     Adjustment,
     Change,
@@ -29,7 +28,8 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import TournamentError
+from tournaments.services import scores
+from tournaments.services.errors import TournamentError
 
 FORMAT = "belote-tournois/backup"
 VERSION = 1
@@ -85,7 +85,7 @@ SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
 DEAL_FIELDS = (
     "table_id",
     "number",
-    *services.DEAL_FIELDS,
+    *scores.DEAL_FIELDS,
     "marque_a",
     "marque_b",
     "outcome",
@@ -156,8 +156,15 @@ def import_tournament(data: Any, *, owner=None) -> Tournament:
 
 
 def _restore(data: dict[str, Any], owner) -> Tournament:
+    tournament = _restore_tournament(dict(data["tournament"]), owner)
+    table_ids = _restore_rows(tournament, data)
+    _restore_changes(tournament, data["changes"], table_ids)
+    return tournament
+
+
+def _restore_tournament(meta: dict[str, Any], owner) -> Tournament:
+    """The tournament itself, refused if its address is taken here."""
     users = get_user_model().objects
-    meta = dict(data["tournament"])
     if Tournament.objects.filter(slug=meta["slug"]).exists():
         raise TournamentError(
             _("Un tournoi « %(slug)s » existe déjà ici : rien n'a été importé.")
@@ -170,40 +177,25 @@ def _restore(data: dict[str, Any], owner) -> Tournament:
         owner=owner or named_owner, **{k: meta[k] for k in TOURNAMENT_FIELDS}
     )
     tournament.co_organizers.set(users.filter(username__in=co_organizers))
+    return tournament
 
-    def create(model, rows, fields, **renames):
-        """Create `model` rows, following the old→new id maps in `renames`."""
-        new_ids = {}
-        for row in rows:
-            values = {}
-            for field in fields:
-                if field == "id":
-                    continue
-                value = row[field]
-                if field in renames and value is not None:
-                    value = renames[field][value]
-                values[field] = value
-            obj = model.objects.create(**values, **extra.get(model, {}))
-            if "id" in row:
-                new_ids[row["id"]] = obj.pk
-        return new_ids
 
-    extra = {
-        Player: {"tournament": tournament},
-        Round: {"tournament": tournament},
-        Team: {"tournament": tournament},
-    }
-    player_ids = create(Player, data["players"], PLAYER_FIELDS)
-    round_ids = create(Round, data["rounds"], ROUND_FIELDS)
-    team_ids = create(
+def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int]:
+    """Players, parties, teams, tables, seats, deals and penalties, in the
+    order their references need; returns the old→new ids of the tables."""
+    mine = {"tournament": tournament}
+    player_ids = _create(Player, data["players"], PLAYER_FIELDS, extra=mine)
+    round_ids = _create(Round, data["rounds"], ROUND_FIELDS, extra=mine)
+    team_ids = _create(
         Team,
         data["teams"],
         TEAM_FIELDS,
+        extra=mine,
         round_id=round_ids,
         player1_id=player_ids,
         player2_id=player_ids,
     )
-    table_ids = create(
+    table_ids = _create(
         Table,
         data["tables"],
         TABLE_FIELDS,
@@ -211,13 +203,44 @@ def _restore(data: dict[str, Any], owner) -> Tournament:
         team_a_id=team_ids,
         team_b_id=team_ids,
     )
-    create(
+    _create(
         Seat, data["seats"], SEAT_FIELDS, round_id=round_ids, table_id=table_ids, team_id=team_ids
     )
-    create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
-    create(Adjustment, data["adjustments"], ADJUSTMENT_FIELDS, table_id=table_ids, team_id=team_ids)
-    by_name = {u.username: u for u in users.filter(username__in={c["by"] for c in data["changes"]})}
-    for row in data["changes"]:
+    _create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
+    _create(
+        Adjustment, data["adjustments"], ADJUSTMENT_FIELDS, table_id=table_ids, team_id=team_ids
+    )
+    return table_ids
+
+
+def _create(
+    model, rows, fields: tuple[str, ...], *, extra: dict[str, Any] | None = None, **renames
+) -> dict[int, int]:
+    """Create `model` rows, following the old→new id maps in `renames`;
+    returns the old→new ids of the rows created."""
+    new_ids = {}
+    for row in rows:
+        values = {}
+        for field in fields:
+            if field == "id":
+                continue
+            value = row[field]
+            if field in renames and value is not None:
+                value = renames[field][value]
+            values[field] = value
+        obj = model.objects.create(**values, **(extra or {}))
+        if "id" in row:
+            new_ids[row["id"]] = obj.pk
+    return new_ids
+
+
+def _restore_changes(
+    tournament: Tournament, rows: list[dict[str, Any]], table_ids: dict[int, int]
+) -> None:
+    """The audit trail, with its authors by user name and its original times."""
+    users = get_user_model().objects
+    by_name = {u.username: u for u in users.filter(username__in={c["by"] for c in rows})}
+    for row in rows:
         change = Change.objects.create(
             tournament=tournament,
             table_id=table_ids.get(row["table_id"]) if row["table_id"] else None,
@@ -229,4 +252,3 @@ def _restore(data: dict[str, Any], owner) -> Tournament:
         )
         # `at` is set on creation; keep the original time.
         Change.objects.filter(pk=change.pk).update(at=row["at"])
-    return tournament

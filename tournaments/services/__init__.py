@@ -1,0 +1,97 @@
+"""Use-cases of a tournament: create, register, draw, score, confirm, close.
+
+Every public function of this package is one thing an organizer (or a
+table) does. The layers are:
+
+- views and management commands parse a request or a command line and call
+  a service with keyword arguments; a service never receives a request;
+- each service runs in one transaction (`transaction.atomic`): it writes
+  everything or nothing, its line of the audit trail included;
+- a refusal raises `TournamentError` (see `errors`) with a French message
+  the organizer can act on, naming the form field at fault when there is
+  one; the views turn it into a message next to that field;
+- scores come from the engine (`scoring`) only: a table's marques and
+  totals are always recomputed from all its deals, never patched.
+
+One module per family: `tournaments` (create, share), `registration`
+(teams, players, presence), `rounds` (draw, swap, close), `scores`
+(deals, totals, penalties), `table_side` (entry from the table's link),
+`backup` (a whole tournament to JSON and back); `audit` writes the trail
+and `errors` holds the exceptions. Imports go one way: `errors` and
+`audit` import no other service module, `table_side` builds on `scores`.
+
+The names below are re-exported so that callers keep writing
+`services.record_deal(...)`; `backup` is imported by its full name.
+"""
+
+from tournaments import csv_import
+from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.registration import (
+    PlayerData,
+    import_teams,
+    register_player,
+    register_team,
+    set_player_presence,
+    set_presence,
+    update_team,
+    withdraw_player,
+    withdraw_team,
+)
+from tournaments.services.rounds import close_round, draw_round, redraw_round, swap_teams
+from tournaments.services.scores import (
+    DEAL_FIELDS,
+    add_adjustment,
+    deal_values,
+    delete_last_deal,
+    preview_deal,
+    record_deal,
+    record_totals,
+    rescore_table,
+)
+from tournaments.services.table_side import (
+    claim_entry,
+    confirm_table,
+    record_table_deal,
+    revoke_entry_link,
+    validate_table,
+)
+from tournaments.services.tournaments import add_co_organizer, create_tournament, rules_from_form
+from tournaments.standings import tournament_standings
+
+__all__ = [
+    "DEAL_FIELDS",
+    "ImportRefused",
+    "PlayerData",
+    "TournamentError",
+    "add_adjustment",
+    "add_co_organizer",
+    "claim_entry",
+    "close_round",
+    "confirm_table",
+    "create_tournament",
+    # Reached as `services.csv_import` by the import view, and as
+    # `services.tournament_standings` by a test: kept for those callers.
+    "csv_import",
+    "deal_values",
+    "delete_last_deal",
+    "draw_round",
+    "import_teams",
+    "preview_deal",
+    "record_deal",
+    "record_table_deal",
+    "record_totals",
+    "redraw_round",
+    "register_player",
+    "register_team",
+    "rescore_table",
+    "revoke_entry_link",
+    "rules_from_form",
+    "set_player_presence",
+    "set_presence",
+    "swap_teams",
+    "tournament_standings",
+    "update_team",
+    "validate_table",
+    "withdraw_player",
+    "withdraw_team",
+]

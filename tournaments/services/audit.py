@@ -1,0 +1,55 @@
+"""The audit trail: one `Change` row for each thing done to a tournament.
+
+`log_change` writes in the caller's transaction, so a refused change leaves
+no line. The snapshots are the shapes of a team and of a partie's tables
+kept in a change's `before` and `after`.
+
+This module only records what another service did: it decides nothing,
+raises nothing and imports no other service module (the snapshot of a deal
+lives in `scores`, beside the deal fields it reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.models import Change, Round, Table, Team, Tournament
+
+
+def log_change(
+    tournament: Tournament | int,
+    action: str,
+    *,
+    by=None,
+    table: Table | None = None,
+    reason: str = "",
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    """One line of the audit trail, in the caller's transaction."""
+    Change.objects.create(
+        tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
+        table=table,
+        by=by if by is not None and by.is_authenticated else None,
+        action=action,
+        reason=reason.strip()[:200],
+        before=before,
+        after=after,
+    )
+
+
+def team_snapshot(team: Team) -> dict[str, Any]:
+    return {
+        "number": team.number,
+        "name": team.name,
+        "club": team.club,
+        "status": team.status,
+        "players": [str(team.player1), str(team.player2)],
+    }
+
+
+def tables_snapshot(rnd: Round) -> list[list[int | None]]:
+    return [
+        [n, a, b]
+        for n, a, b in rnd.tables.order_by("number").values_list("number", "team_a_id", "team_b_id")
+    ]

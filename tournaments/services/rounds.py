@@ -1,0 +1,279 @@
+"""Parties: drawing the tables, drawing again, swapping two teams, closing.
+
+The pairing itself is `tournaments.draw`'s (pure, no database): this module
+reads the history and the standings, asks for a draw, and seats the result
+as tables and seats (and, in a mêlée, the partie's teams). A draw can change
+until the partie's first score; a partie closes once every table is complete.
+
+This module must not write or recompute scores (that is `scores`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import draw as drawing
+from tournaments.models import Change, Deal, Player, Round, Seat, Table, Team, Tournament
+from tournaments.services.audit import log_change, tables_snapshot
+from tournaments.services.errors import TournamentError
+from tournaments.standings import tournament_standings
+
+
+def _history(tournament: Tournament) -> tuple[set[frozenset[int]], Counter[int]]:
+    """Pairings already played and byes already had, by team id."""
+    played: set[frozenset[int]] = set()
+    byes: Counter[int] = Counter()
+    for a, b in Table.objects.filter(round__tournament=tournament).values_list(
+        "team_a_id", "team_b_id"
+    ):
+        if b is None:
+            byes[a] += 1
+        else:
+            played.add(frozenset((a, b)))
+    return played, byes
+
+
+def _previous_tables(tournament: Tournament, before: int) -> list[tuple[int, int]]:
+    last = tournament.rounds.filter(number__lt=before).order_by("-number").first()
+    if last is None:
+        return []
+    return list(
+        last.tables.filter(team_b__isnull=False)
+        .order_by("number")
+        .values_list("team_a_id", "team_b_id")
+    )
+
+
+@transaction.atomic
+def draw_round(
+    *,
+    tournament: Tournament,
+    method: str = Round.DrawMethod.RANDOM,
+    seed: int | None = None,
+    by=None,
+) -> Round:
+    """Draw the next partie from the teams present. Only closed parties may
+    precede it, and the tournament's number of parties is a ceiling."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rounds.exclude(status=Round.Status.CLOSED).exists():
+        raise TournamentError(
+            _("Fermez la partie en cours avant de tirer la suivante."), field="method"
+        )
+    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if number > tournament.parties:
+        raise TournamentError(
+            _("Les %(n)s parties prévues ont toutes été tirées.") % {"n": tournament.parties}
+        )
+    rnd = Round.objects.create(tournament=tournament, number=number, draw_method=method)
+    _seat_round(rnd, method=method, seed=seed)
+    log_change(
+        tournament,
+        Change.Action.DRAW,
+        by=by,
+        after={
+            "round": number,
+            "method": method,
+            "seed": rnd.draw_seed,
+            "tables": tables_snapshot(rnd),
+        },
+    )
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def redraw_round(
+    *, round: Round, method: str | None = None, seed: int | None = None, by=None
+) -> Round:
+    """Draw the same partie again, allowed until its first score is in."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    _ensure_no_score(rnd)
+    before = {"seed": rnd.draw_seed, "tables": tables_snapshot(rnd)}
+    rnd.tables.all().delete()
+    rnd.melee_teams.all().delete()
+    rnd.draw_method = method or rnd.draw_method
+    rnd.save(update_fields=["draw_method"])
+    _seat_round(rnd, method=rnd.draw_method, seed=seed)
+    log_change(
+        rnd.tournament_id,
+        Change.Action.REDRAW,
+        by=by,
+        before=before,
+        after={"seed": rnd.draw_seed, "tables": tables_snapshot(rnd)},
+    )
+    return rnd
+
+
+def _ensure_no_score(rnd: Round) -> None:
+    if rnd.status != Round.Status.DRAFT or Deal.objects.filter(table__round=rnd).exists():
+        raise TournamentError(
+            _("Des scores sont déjà saisis dans cette partie : le tirage ne peut plus changer.")
+        )
+
+
+def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
+    tournament = rnd.tournament
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    played, byes = _history(tournament)
+    if tournament.format == Tournament.Format.MELEE:
+        if method == Round.DrawMethod.ROTATION:
+            raise TournamentError(
+                _("En mêlée les équipes changent à chaque partie : choisissez un autre tirage."),
+                field="method",
+            )
+        team_ids = _form_melee_teams(rnd, seed=seed)
+        order = _melee_team_order(tournament, team_ids)
+        byes = _melee_byes(tournament, team_ids)
+    else:
+        team_ids = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
+        order = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
+        order = [t for t in order if t in set(team_ids)]
+    if len(team_ids) < 2:
+        raise TournamentError(
+            _("Il faut au moins deux équipes présentes pour tirer une partie."), field="method"
+        )
+    if method == Round.DrawMethod.RANKING:
+        result = drawing.draw_by_ranking(order, played=played, byes=byes)
+    elif method == Round.DrawMethod.ROTATION:
+        result = drawing.draw_rotation(
+            _previous_tables(tournament, rnd.number), team_ids, byes=byes, order=order
+        )
+    else:
+        result = drawing.draw_random(team_ids, seed=seed, played=played, byes=byes)
+    rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM else None
+    rnd.save(update_fields=["draw_seed"])
+    _create_tables(rnd, result.tables, result.bye)
+
+
+def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
+    number = 0
+    for number, (a, b) in enumerate(pairs, start=1):
+        table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
+        Seat.objects.create(round=rnd, table=table, team_id=a, side=Seat.Side.A)
+        Seat.objects.create(round=rnd, table=table, team_id=b, side=Seat.Side.B)
+    if bye is not None:
+        table = Table.objects.create(
+            round=rnd, number=number + 1, team_a_id=bye, status=Table.Status.COMPLETE
+        )
+        Seat.objects.create(round=rnd, table=table, team_id=bye, side=Seat.Side.A)
+
+
+def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
+    tournament = rnd.tournament
+    players = list(
+        tournament.players.filter(status=Player.Status.ACTIVE, present=True)
+        .order_by("pk")
+        .values_list("id", flat=True)
+    )
+    partnered = {
+        frozenset(p)
+        for p in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+            "player1_id", "player2_id"
+        )
+    }
+    # A player who was in no team of an earlier partie sat out (or was absent).
+    seated = Counter(
+        p
+        for pair in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+            "player1_id", "player2_id"
+        )
+        for p in pair
+    )
+    rounds = tournament.rounds.exclude(pk=rnd.pk).count()
+    sit_outs = {p: rounds - seated[p] for p in players}
+    pairs, _sitting_out = drawing.form_pairs(
+        players, seed=seed, partnered=partnered, sit_outs=sit_outs
+    )
+    return [
+        Team.objects.create(
+            tournament=tournament, round=rnd, number=n, player1_id=p1, player2_id=p2
+        ).pk
+        for n, (p1, p2) in enumerate(pairs, start=1)
+    ]
+
+
+def _melee_byes(tournament: Tournament, team_ids: list[int]) -> Counter[int]:
+    """In a mêlée a bye is had by players: a new team counts its players' byes,
+    so that nobody gets a second bye while another player has had none."""
+    player_byes: Counter[int] = Counter()
+    for p1, p2 in Table.objects.filter(
+        round__tournament=tournament, team_b__isnull=True
+    ).values_list("team_a__player1_id", "team_a__player2_id"):
+        player_byes.update((p1, p2))
+    teams = Team.objects.filter(pk__in=team_ids).values_list("id", "player1_id", "player2_id")
+    return Counter({t: player_byes[p1] + player_byes[p2] for t, p1, p2 in teams})
+
+
+def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
+    """Mêlée teams ranked by the sum of their players' points so far."""
+    points = {s.row.entrant: s.row.points_for for s in tournament_standings(tournament)}
+    teams = Team.objects.filter(pk__in=team_ids).values_list("id", "player1_id", "player2_id")
+    score = {t: points.get(p1, 0) + points.get(p2, 0) for t, p1, p2 in teams}
+    return sorted(team_ids, key=lambda t: (-score[t], t))
+
+
+@transaction.atomic
+def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
+    """Exchange two teams' seats by hand, until the partie's first score."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    _ensure_no_score(rnd)
+    before = tables_snapshot(rnd)
+    seats = {s.team_id: s for s in rnd.seats.select_related("table").all()}
+    try:
+        s1, s2 = seats[first.pk], seats[second.pk]
+    except KeyError as exc:
+        raise TournamentError(
+            _("Ces deux équipes ne jouent pas toutes deux cette partie.")
+        ) from exc
+    if s1.table_id == s2.table_id:
+        raise TournamentError(_("Ces deux équipes sont déjà à la même table."))
+    # Free both seats first so no constraint sees a team twice mid-swap.
+    Seat.objects.filter(pk__in=[s1.pk, s2.pk]).delete()
+    for seat, team in ((s1, second), (s2, first)):
+        Seat.objects.create(round=rnd, table=seat.table, team=team, side=seat.side)
+        field = "team_a" if seat.side == Seat.Side.A else "team_b"
+        table = Table.objects.get(pk=seat.table_id)
+        setattr(table, field, team)
+        table.version += 1
+        table.save(update_fields=[field, "version"])
+    log_change(
+        rnd.tournament_id,
+        Change.Action.SWAP,
+        by=by,
+        before={"tables": before},
+        after={"tables": tables_snapshot(rnd)},
+    )
+
+
+@transaction.atomic
+def close_round(*, round: Round, by=None) -> Round:
+    """Close a partie once every table is complete."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    if rnd.status == Round.Status.CLOSED:
+        raise TournamentError(_("Cette partie est déjà close."))
+    incomplete = list(
+        rnd.tables.exclude(status=Table.Status.COMPLETE).values_list("number", flat=True)
+    )
+    if incomplete:
+        raise TournamentError(
+            _("Tables pas encore terminées : %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in incomplete)}
+        )
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    log_change(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
+    tournament = rnd.tournament
+    if rnd.number >= tournament.parties:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+    return rnd

@@ -1,0 +1,341 @@
+"""Scores at a table: deal by deal or final totals, and penalties.
+
+Marques and totals come from the engine (`scoring`) only: `rescore_table`
+recomputes a whole table from all its deals and is their only writer. Each
+change locks its table and checks the version the organizer saw, so two
+people typing at once cannot overwrite each other; correcting a closed
+partie needs a reason.
+
+This module must not patch a total by hand, seat or close a partie
+(`rounds`), nor know about the table's link: `table_side` builds on it,
+never the reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.models import Adjustment, Change, Deal, Round, Table, Team, Tournament
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+
+
+def _lock_table(table: Table, expected_version: int | None) -> Table:
+    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise TournamentError(
+            _(
+                "Cette table a été modifiée par quelqu'un d'autre pendant votre saisie. "
+                "Voici la version actuelle : vérifiez-la avant d'enregistrer à nouveau."
+            ),
+            field="version",
+        )
+    if locked.is_bye:
+        raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+    return locked
+
+
+def _check_round_open(table: Table, reason: str) -> bool:
+    """True when this change corrects a closed partie (a reason is then due)."""
+    if table.round.status == Round.Status.CLOSED:
+        if not reason.strip():
+            raise TournamentError(
+                _("Cette partie est close : indiquez le motif de la correction."), field="reason"
+            )
+        return True
+    return False
+
+
+def rescore_table(table: Table) -> scoring.PartieScore:
+    """Recompute every deal's marques and the table's totals from the deals,
+    through the engine; the only writer of marques and totals."""
+    tournament = table.round.tournament
+    deals = list(table.deals.order_by("number"))
+    rules = tournament.rule_profile
+    try:
+        result = scoring.score_partie([d.to_engine() for d in deals], rules, tournament.partie_end)
+    except scoring.ScoringError as exc:
+        number = deals[exc.deal].number if exc.deal is not None else "?"
+        raise TournamentError(
+            _("Donne %(n)s : %(msg)s") % {"n": number, "msg": exc.message}, field=exc.code
+        ) from exc
+    for deal, scored in zip(deals, result.deals, strict=True):
+        if (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != (
+            scored.a,
+            scored.b,
+            scored.outcome,
+            scored.pot,
+        ):
+            deal.marque_a, deal.marque_b = scored.a, scored.b
+            deal.outcome, deal.pot = scored.outcome, scored.pot
+            deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
+    adjust_a, adjust_b = _adjustments(table)
+    table.total_a = result.totals[0] + adjust_a
+    table.total_b = result.totals[1] + adjust_b
+    table.lost_pot = result.lost_pot
+    if not deals:
+        table.status = Table.Status.NOT_STARTED
+    elif result.finished:
+        table.status = Table.Status.COMPLETE
+    else:
+        table.status = Table.Status.IN_PROGRESS
+    return result
+
+
+def _adjustments(table: Table) -> tuple[int, int]:
+    a = b = 0
+    for team_id, points in table.adjustments.values_list("team_id", "points"):
+        if team_id == table.team_a_id:
+            a += points
+        elif team_id == table.team_b_id:
+            b += points
+    return a, b
+
+
+def _save_table(table: Table, *, corrected: bool) -> None:
+    table.version += 1
+    table.corrected = table.corrected or corrected
+    if table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
+        # New scores: a confirmation given earlier no longer covers them.
+        table.entry_state = Table.EntryState.ENTERED
+    table.save(
+        update_fields=[
+            "total_a",
+            "total_b",
+            "lost_pot",
+            "status",
+            "version",
+            "corrected",
+            "entry_state",
+        ]
+    )
+    rnd = table.round
+    if rnd.status == Round.Status.DRAFT:
+        rnd.status = Round.Status.PLAYING
+        rnd.save(update_fields=["status"])
+
+
+DEAL_FIELDS = (
+    "dealer",
+    "taker",
+    "trump",
+    "bid",
+    "bid_capot",
+    "coinche",
+    "points_a",
+    "points_b",
+    "capot",
+    "belote_a",
+    "belote_b",
+    "announcements",
+)
+
+
+def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """Deal field values (DEAL_FIELDS) from an engine-format deal (SPEC §8)."""
+    points = deal.get("points") or {}
+    belote = deal.get("belote") or {}
+    bid = deal.get("bid")
+    announcements = {
+        key: deal[key] for key in ("announcements", "announcement_points") if key in deal
+    }
+    return {
+        "taker": deal.get("taker") or "",
+        "trump": deal.get("trump") or "",
+        "bid": bid if isinstance(bid, int) else None,
+        "bid_capot": bid == "capot",
+        "coinche": deal.get("coinche") or 0,
+        "points_a": points.get("A"),
+        "points_b": points.get("B"),
+        "capot": deal.get("capot") or "",
+        "belote_a": belote.get("A", 0),
+        "belote_b": belote.get("B", 0),
+        "announcements": announcements,
+    }
+
+
+def _deal_snapshot(deal: Deal) -> dict[str, Any]:
+    data = {name: getattr(deal, name) for name in DEAL_FIELDS}
+    data.update(number=deal.number, marque_a=deal.marque_a, marque_b=deal.marque_b)
+    return data
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    table: Table,
+    values: Mapping[str, Any],
+    number: int | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+    by=None,
+) -> Deal:
+    """Add the next deal of a table (number None) or replace deal `number`.
+
+    `values` uses the Deal field names (DEAL_FIELDS). The whole table is
+    rescored; an impossible deal raises with the engine's French message and
+    the field at fault, and nothing is written."""
+    table = _lock_table(table, expected_version)
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
+        raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
+    corrected = _check_round_open(table, reason)
+    unknown = set(values) - set(DEAL_FIELDS)
+    if unknown:
+        raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
+    if number is None:
+        if table.status == Table.Status.COMPLETE:
+            raise TournamentError(_("La partie de cette table est terminée."), field="taker")
+        number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
+        deal = Deal(table=table, number=number)
+    else:
+        deal = table.deals.filter(number=number).first()
+        if deal is None:
+            raise TournamentError(_("Cette donne n'existe pas."))
+    before = _deal_snapshot(deal) if deal.pk else None
+    _apply_values(deal, values)
+    # Score this deal alone first, so the error names its own field.
+    _score_alone(deal, table.round.tournament.rule_profile)
+    deal.outcome = deal.outcome or Deal.Outcome.PASSED
+    deal.save()
+    rescore_table(table)
+    _save_table(table, corrected=corrected)
+    deal.refresh_from_db()
+    log_change(
+        table.round.tournament_id,
+        Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+        after=_deal_snapshot(deal),
+    )
+    return deal
+
+
+def preview_deal(*, tournament: Tournament, values: Mapping[str, Any]) -> scoring.DealScore:
+    """The engine's marques for a deal being typed, before it is saved (no
+    pot from earlier deals). Writes nothing."""
+    deal = Deal()
+    _apply_values(deal, values)
+    return _score_alone(deal, tournament.rule_profile)
+
+
+def _apply_values(deal: Deal, values: Mapping[str, Any]) -> None:
+    for name in DEAL_FIELDS:
+        if name in values:
+            setattr(deal, name, values[name] if values[name] is not None else _blank(name))
+
+
+def _score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
+    try:
+        return scoring.score_deal(deal.to_engine(), rules)
+    except scoring.ScoringError as exc:
+        raise TournamentError(exc.message, field=exc.code) from exc
+
+
+def _blank(name: str) -> Any:
+    field = Deal._meta.get_field(name)
+    if field.null:
+        return None
+    return field.get_default()
+
+
+@transaction.atomic
+def delete_last_deal(
+    *, table: Table, expected_version: int | None = None, reason: str = "", by=None
+) -> None:
+    table = _lock_table(table, expected_version)
+    corrected = _check_round_open(table, reason)
+    last = table.deals.order_by("-number").first()
+    if last is None:
+        raise TournamentError(_("Aucune donne à supprimer."))
+    before = _deal_snapshot(last)
+    last.delete()
+    rescore_table(table)
+    _save_table(table, corrected=corrected)
+    log_change(
+        table.round.tournament_id,
+        Change.Action.DEAL_DELETED,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+    )
+
+
+@transaction.atomic
+def record_totals(
+    *,
+    table: Table,
+    total_a: int,
+    total_b: int,
+    expected_version: int | None = None,
+    reason: str = "",
+    by=None,
+) -> Table:
+    """For tournaments that record only each partie's final totals."""
+    table = _lock_table(table, expected_version)
+    if table.round.tournament.score_entry != Tournament.ScoreEntry.TOTALS:
+        raise TournamentError(_("Ce tournoi se saisit donne par donne."))
+    corrected = _check_round_open(table, reason)
+    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
+        if value < 0:
+            raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
+    before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
+    adjust_a, adjust_b = _adjustments(table)
+    table.total_a, table.total_b = total_a + adjust_a, total_b + adjust_b
+    table.status = Table.Status.COMPLETE
+    _save_table(table, corrected=corrected)
+    log_change(
+        table.round.tournament_id,
+        Change.Action.TOTALS,
+        by=by,
+        table=table,
+        reason=reason,
+        before=before,
+        after=[table.total_a, table.total_b],
+    )
+    return table
+
+
+@transaction.atomic
+def add_adjustment(*, table: Table, team: Team, points: int, reason: str, by=None) -> Adjustment:
+    """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
+    team that revoked."""
+    table = _lock_table(table, None)
+    if team.pk not in (table.team_a_id, table.team_b_id):
+        raise TournamentError(_("Cette équipe ne joue pas à cette table."), field="team")
+    if not reason.strip():
+        raise TournamentError(_("Indiquez le motif de la pénalité."), field="reason")
+    if points == 0:
+        raise TournamentError(_("Une pénalité de 0 point ne change rien."), field="points")
+    adjustment = Adjustment.objects.create(
+        table=table,
+        team=team,
+        points=points,
+        reason=reason.strip(),
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+    corrected = table.round.status == Round.Status.CLOSED
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS:
+        rescore_table(table)
+    elif team.pk == table.team_a_id:
+        table.total_a += points
+    else:
+        table.total_b += points
+    _save_table(table, corrected=corrected)
+    log_change(
+        table.round.tournament_id,
+        Change.Action.PENALTY,
+        by=by,
+        table=table,
+        reason=reason,
+        after={"team": team.number, "points": points},
+    )
+    return adjustment

@@ -1,0 +1,163 @@
+"""Table-side entry, from the QR code of the score sheet.
+
+One team enters its table's deals with its code; the other team confirms
+with its own code, or gives its own totals, which flags the table as
+disputed for the organizer, who validates it. Any change of the deals after
+a confirmation asks for a new one.
+
+Deals go through `scores.record_deal`, as the organizer's do: this module
+only decides who may enter and confirm. It must not score anything itself,
+and `scores` must never import it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Change, Deal, Round, Table, new_entry_key
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+from tournaments.services.scores import record_deal
+
+
+def _check_link_open(table: Table) -> None:
+    if table.is_bye:
+        raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+    if table.round.status == Round.Status.CLOSED:
+        raise TournamentError(
+            _("Cette partie est close : le lien de la table ne sert plus. Voyez l'organisateur.")
+        )
+
+
+def _side_for_code(table: Table, code: str) -> str:
+    code = code.strip()
+    if code and secrets.compare_digest(code, table.code_a):
+        return "A"
+    if code and secrets.compare_digest(code, table.code_b):
+        return "B"
+    raise TournamentError(
+        _("Code inconnu : il est imprimé dans le cadre de signature de votre équipe."),
+        field="code",
+    )
+
+
+def claim_entry(*, table: Table, code: str) -> str:
+    """The side whose code this is (the team that will enter the deals)."""
+    _check_link_open(table)
+    side = _side_for_code(table, code)
+    if table.entered_by and table.entered_by != side:
+        raise TournamentError(
+            _("L'autre équipe saisit déjà cette table : à vous de confirmer à la fin."),
+            field="code",
+        )
+    return side
+
+
+@transaction.atomic
+def record_table_deal(
+    *,
+    table: Table,
+    side: str,
+    values: Mapping[str, Any],
+    expected_version: int | None = None,
+) -> Deal:
+    """A deal entered from the table's link by the team on `side`."""
+    locked = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    _check_link_open(locked)
+    if locked.entered_by and locked.entered_by != side:
+        raise TournamentError(_("L'autre équipe saisit cette table."))
+    deal = record_deal(
+        table=locked,
+        values=values,
+        expected_version=expected_version,
+        reason=_("saisie à la table (%(side)s)") % {"side": _side_label(side)},
+    )
+    locked.refresh_from_db()
+    locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
+    locked.claimed_totals = None
+    locked.save(update_fields=["entered_by", "entry_state", "claimed_totals"])
+    return deal
+
+
+def _side_label(side: str) -> str:
+    return str(
+        Table._meta.get_field("team_a").verbose_name
+        if side == "A"
+        else Table._meta.get_field("team_b").verbose_name
+    )
+
+
+@transaction.atomic
+def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = None) -> Table:
+    """The other team's answer: no totals (or the same) confirms; different
+    totals mark the table as disputed, for the organizer to settle."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    _check_link_open(table)
+    side = _side_for_code(table, code)
+    if not table.entered_by:
+        raise TournamentError(_("Rien n'a encore été saisi à cette table."))
+    if side == table.entered_by:
+        raise TournamentError(
+            _("La confirmation revient à l'autre équipe, avec son propre code."), field="code"
+        )
+    if table.status != Table.Status.COMPLETE:
+        raise TournamentError(_("La partie de cette table n'est pas terminée."))
+    if totals is None or tuple(totals) == (table.total_a, table.total_b):
+        table.entry_state = Table.EntryState.CONFIRMED
+        table.claimed_totals = None
+    else:
+        table.entry_state = Table.EntryState.DISPUTED
+        table.claimed_totals = {"by": side, "totals": [int(totals[0]), int(totals[1])]}
+    table.save(update_fields=["entry_state", "claimed_totals"])
+    log_change(
+        table.round.tournament_id,
+        Change.Action.TOTALS,
+        table=table,
+        reason=_("confirmation à la table")
+        if table.entry_state == Table.EntryState.CONFIRMED
+        else _("contestation à la table"),
+        after={"state": table.entry_state, "claimed": table.claimed_totals},
+    )
+    return table
+
+
+@transaction.atomic
+def validate_table(*, table: Table, by=None) -> Table:
+    """The organizer settles a table (entered or disputed) as it stands."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if not table.deals.exists() and table.status != Table.Status.COMPLETE:
+        raise TournamentError(_("Rien n'a encore été saisi à cette table."))
+    before = {"state": table.entry_state, "claimed": table.claimed_totals}
+    table.entry_state = Table.EntryState.CONFIRMED
+    table.save(update_fields=["entry_state"])
+    log_change(
+        table.round.tournament_id,
+        Change.Action.TOTALS,
+        by=by,
+        table=table,
+        reason=_("validée par l'organisateur"),
+        before=before,
+        after={"state": table.entry_state},
+    )
+    return table
+
+
+@transaction.atomic
+def revoke_entry_link(*, table: Table, by=None) -> Table:
+    """A new key: the printed QR code stops working (reprint the sheet)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.entry_key = new_entry_key()
+    table.save(update_fields=["entry_key"])
+    log_change(
+        table.round.tournament_id,
+        Change.Action.TOTALS,
+        by=by,
+        table=table,
+        reason=_("lien de saisie révoqué"),
+    )
+    return table
