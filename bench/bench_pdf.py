@@ -109,7 +109,7 @@ def build(teams: int, parties: int, deals: int, seed: int):
                 continue
             seats.append(Seat(round=rnd, table=table, team=table.team_b, side="B"))
             entered = [scoring.random_deal(rng, rules) for _ in range(deals)]
-            scored = scoring.score_partie(entered, rules, tournament.partie_end)
+            scored = scoring.score_game(entered, rules, tournament.partie_end)
             for n, (deal, result) in enumerate(zip(entered, scored.deals, strict=True), 1):
                 rows.append(
                     Deal(

@@ -62,7 +62,3 @@ __all__ = [
     "score_deal",
     "score_game",
 ]
-
-# Old names, kept until the Django side is moved to the glossary's words.
-score_partie = score_game
-PartieScore = GameScore

@@ -1,6 +1,6 @@
 """Parties: drawing the tables, drawing again, swapping two teams, closing.
 
-The pairing itself is `tournaments.draw`'s (pure, no database): this module
+The pairing itself is `tournaments.pairing`'s (pure, no database): this module
 reads the history and the standings, asks for a draw, and seats the result
 as tables and seats (and, in a mêlée, the partie's teams). A draw can change
 until the partie's first score; a partie closes once every table is complete.
@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import draw as drawing
+from tournaments import pairing
 from tournaments.models import Change, Deal, Player, Round, Seat, Table, Team, Tournament
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
@@ -142,13 +142,13 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
             _("Il faut au moins deux équipes présentes pour tirer une partie."), field="method"
         )
     if method == Round.DrawMethod.RANKING:
-        result = drawing.draw_by_ranking(order, played=played, byes=byes)
+        result = pairing.draw_by_ranking(order, played=played, byes=byes)
     elif method == Round.DrawMethod.ROTATION:
-        result = drawing.draw_rotation(
+        result = pairing.draw_rotation(
             _previous_tables(tournament, rnd.number), team_ids, byes=byes, order=order
         )
     else:
-        result = drawing.draw_random(team_ids, seed=seed, played=played, byes=byes)
+        result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes)
     rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM else None
     rnd.save(update_fields=["draw_seed"])
     _create_tables(rnd, result.tables, result.bye)
@@ -190,7 +190,7 @@ def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
     )
     rounds = tournament.rounds.exclude(pk=rnd.pk).count()
     sit_outs = {p: rounds - seated[p] for p in players}
-    pairs, _sitting_out = drawing.form_pairs(
+    pairs, _sitting_out = pairing.form_pairs(
         players, seed=seed, partnered=partnered, sit_outs=sit_outs
     )
     return [

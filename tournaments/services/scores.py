@@ -52,14 +52,14 @@ def _check_round_open(table: Table, reason: str) -> bool:
     return False
 
 
-def rescore_table(table: Table) -> scoring.PartieScore:
+def rescore_table(table: Table) -> scoring.GameScore:
     """Recompute every deal's marques and the table's totals from the deals,
     through the engine; the only writer of marques and totals."""
     tournament = table.round.tournament
     deals = list(table.deals.order_by("number"))
     rules = tournament.rule_profile
     try:
-        result = scoring.score_partie([d.to_engine() for d in deals], rules, tournament.partie_end)
+        result = scoring.score_game([d.to_engine() for d in deals], rules, tournament.partie_end)
     except scoring.ScoringError as exc:
         number = deals[exc.deal].number if exc.deal is not None else "?"
         raise TournamentError(
