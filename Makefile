@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run test test-postgres lint format check demo bench clean
+.PHONY: run test test-postgres lint format check demo lock bench clean
 
 PY := .venv/bin/python
 HOST ?= 127.0.0.1:8000
@@ -30,6 +30,9 @@ lint: ## ruff, Django's checks, missing migrations
 format:
 	.venv/bin/ruff format .
 	.venv/bin/ruff check --fix .
+
+lock: ## pin the dependencies of pyproject.toml with their hashes in requirements/*.txt
+	bin/lock $(LOCK_ARGS)
 
 bench: ## benchmarks (figures, not tests)
 	$(PY) bench/bench_scoring.py
