@@ -51,7 +51,7 @@ def build(folder: Path) -> dict:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from tests.conftest import add_teams
+    from tests.factories import add_teams
     from tournaments import links, services
     from tournaments.models import Deal, Tournament
 
