@@ -35,11 +35,11 @@ lock: ## pin the dependencies of pyproject.toml with their hashes in requirement
 	bin/lock $(LOCK_ARGS)
 
 bench: ## benchmarks (figures, not tests)
-	$(PY) bench/bench_scoring.py
-	$(PY) bench/bench_draw.py
-	$(PY) bench/bench_entry.py
-	$(PY) bench/bench_pdf.py
-	$(PY) bench/bench_pages.py --load
+	$(PY) -m bench.bench_scoring
+	$(PY) -m bench.bench_draw
+	$(PY) -m bench.bench_entry
+	$(PY) -m bench.bench_pdf
+	$(PY) -m bench.bench_pages --load
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .hypothesis
