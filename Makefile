@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run test test-postgres lint format check demo bench clean
+.PHONY: run test test-postgres lint format check demo lock bench clean
 
 PY := .venv/bin/python
 HOST ?= 127.0.0.1:8000
@@ -31,12 +31,15 @@ format:
 	.venv/bin/ruff format .
 	.venv/bin/ruff check --fix .
 
+lock: ## pin the dependencies of pyproject.toml with their hashes in requirements/*.txt
+	bin/lock $(LOCK_ARGS)
+
 bench: ## benchmarks (figures, not tests)
-	$(PY) bench/bench_scoring.py
-	$(PY) bench/bench_draw.py
-	$(PY) bench/bench_entry.py
-	$(PY) bench/bench_pdf.py
-	$(PY) bench/bench_pages.py --load
+	$(PY) -m bench.bench_scoring
+	$(PY) -m bench.bench_draw
+	$(PY) -m bench.bench_entry
+	$(PY) -m bench.bench_pdf
+	$(PY) -m bench.bench_pages --load
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .hypothesis

@@ -8,7 +8,7 @@ random draw of the whole field. It must not touch Django or a database.
 
 Run from the project root:
 
-    .venv/bin/python bench/bench_draw.py [--teams 256] [--runs 7] [--seed 1]
+    .venv/bin/python -m bench.bench_draw [--teams 256] [--runs 7] [--seed 1]
 """
 
 from __future__ import annotations
@@ -16,13 +16,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments import pairing as draw
 

@@ -1,14 +1,14 @@
 """Benchmark of saving one deal (a script, not a test).
 
 Target of the issue: saving one deal takes under 100 ms of server time on
-SQLite. It builds the same 256-team × 5-partie concours as bench_pdf.py in a
-fresh SQLite database in a temporary folder, reopens partie 5, and times
-the POST of deal 12 at a table (form check, engine, rescoring of the table,
-writes, rendering of the htmx grid) through Django's test client, in
-process, so the figure is server time without any network. The deal is
-deleted (untimed) between runs.
+SQLite. It builds the same 256-team × 5-partie concours as bench_pdf (from
+``bench.builders``, in a fresh SQLite database in a temporary folder),
+reopens partie 5, and times the POST of deal 12 at a table (form check,
+engine, rescoring of the table, writes, rendering of the htmx grid) through
+Django's test client, in process, so the figure is server time without any
+network. The deal is deleted (untimed) between runs.
 
-    .venv/bin/python bench/bench_entry.py [--runs 30]
+    .venv/bin/python -m bench.bench_entry [--runs 30]
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import bench_pdf  # shares the set-up and the tournament builder
+from bench import builders
 
 
 def main() -> int:
@@ -32,7 +30,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["ALLOWED_HOSTS"] = "testserver"
     with tempfile.TemporaryDirectory(prefix="belote-bench-") as folder:
-        bench_pdf.setup_django(Path(folder))
+        builders.setup_django(Path(folder))
         from django.contrib.auth import get_user_model
         from django.test import Client
         from django.urls import reverse
@@ -40,7 +38,7 @@ def main() -> int:
         from tournaments import services
         from tournaments.models import Round, Table
 
-        tournament = bench_pdf.build(teams=256, parties=5, deals=12, seed=1)
+        tournament = builders.finished_concours(teams=256, parties=5, deals=12, seed=1)
         user = get_user_model().objects.create_superuser("bench", password="x")
         rnd = tournament.rounds.get(number=5)
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PLAYING)

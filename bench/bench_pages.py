@@ -13,7 +13,7 @@ reaches on a static file, measured side by side with wrk on 127.0.0.1.
    the ETag a polling phone sends back (304), and prints the ratios.
    Loops are bounded by wrk's duration; only 127.0.0.1 is contacted.
 
-    .venv/bin/python bench/bench_pages.py [--runs 20] [--load] [--seconds 10]
+    .venv/bin/python -m bench.bench_pages [--runs 20] [--load] [--seconds 10]
 """
 
 from __future__ import annotations
@@ -30,12 +30,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench import builders, serve
 
-import bench_pdf  # shares the set-up and the tournament builder
-import serve
-
-ROOT = Path(__file__).resolve().parent.parent
 PORT = 8731
 
 
@@ -114,10 +110,10 @@ def main() -> int:
     os.environ["PLAIN_STATIC"] = "1"  # in process there is no collected manifest
     with tempfile.TemporaryDirectory(prefix="belote-bench-") as name:
         folder = Path(name)
-        bench_pdf.setup_django(folder)
+        builders.setup_django(folder)
         from tournaments.models import Tournament
 
-        tournament = bench_pdf.build(teams=256, parties=5, deals=12, seed=1)
+        tournament = builders.finished_concours(teams=256, parties=5, deals=12, seed=1)
         Tournament.objects.filter(pk=tournament.pk).update(published=True)
         print("256 teams × 5 parties × 12 donnes")
         in_process(tournament.slug, 17, args.runs)

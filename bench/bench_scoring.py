@@ -7,7 +7,7 @@
    line, written to standard output, and (b) ``python -m scoring deal`` on
    the same lines; prints both times and their ratio (target: ≤ 2.0).
 
-Usage: ``python bench/bench_scoring.py [--deals N] [--lines N] [--seed S]``.
+Usage: ``python -m bench.bench_scoring [--deals N] [--lines N] [--seed S]``.
 Must not: be collected by pytest, or change anything outside a temp dir.
 """
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import subprocess
 import sys
@@ -23,10 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import scoring
 
-import scoring  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 BARE_PASS = (
     "import json, sys\n"
@@ -56,16 +54,8 @@ def in_process(count: int, seed: int) -> None:
 def timed(command: list[str], source: Path) -> float:
     with source.open("rb") as stdin:
         start = time.perf_counter()
-        subprocess.run(
-            command, stdin=stdin, stdout=subprocess.DEVNULL, check=False, cwd=ROOT, env=_env()
-        )
+        subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, check=False, cwd=ROOT)
         return time.perf_counter() - start
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
 
 
 def cli(count: int, seed: int, rounds: int) -> None:

@@ -6,7 +6,7 @@ the number the users saw saved, with 0 errors.
 Run it inside a throwaway PostgreSQL cluster, locust being kept out of the
 test venv (it pulls gevent and flask):
 
-    bin/with-postgres .venv/bin/python bench/load_test.py [--users 100] [--seconds 60]
+    bin/with-postgres .venv/bin/python -m bench.load_test [--users 100] [--seconds 60]
 
 It installs locust into .venv-load on first use, builds a 16-team
 tournament (8 tables playing to a target never reached), starts gunicorn
@@ -25,9 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import serve
+from bench import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8741
@@ -44,14 +42,13 @@ def locust_binary() -> Path:
 
 def build(folder: Path) -> dict:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from tests.conftest import add_teams
+    from tests.factories import add_teams
     from tournaments import links, services
     from tournaments.models import Deal, Tournament
 

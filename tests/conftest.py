@@ -1,18 +1,15 @@
 """Shared fixtures, chained as the data is: organizer → tournament → teams →
-round → table → deal. Everything runs for real on the configured database
-(SQLite by default, PostgreSQL when DATABASE_URL is set)."""
+round → table → deal. They call the builders of tests/factories.py, which a
+test imports when it needs more. Everything runs for real on the configured
+database (SQLite by default, PostgreSQL when DATABASE_URL is set)."""
 
 from __future__ import annotations
-
-import datetime
 
 import pytest
 from django.test import override_settings
 
-from tournaments import services
-from tournaments.models import Round, Table, Team, Tournament
-
-PASSWORD = "Mot-de-passe-de-test-42"
+from tests import factories
+from tournaments.models import Deal, Round, Table, Team, Tournament
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -48,22 +45,15 @@ def _empty_cache():
 
 @pytest.fixture
 def organizer(django_user_model):
-    return django_user_model.objects.create_user("orga", password=PASSWORD)
+    return django_user_model.objects.create_user("orga", password=factories.PASSWORD)
 
 
 @pytest.fixture
 def make_tournament(organizer):
+    """Another tournament of the organizer: `make_tournament(parties=3)`."""
+
     def make(**fields) -> Tournament:
-        defaults = {
-            "owner": organizer,
-            "name": "Concours de la Saint-Éloi",
-            "date": datetime.date(2026, 12, 5),
-            "venue": "Salle des fêtes",
-            "preset": "ffb-coinche",
-            "published": True,
-        }
-        defaults.update(fields)
-        return services.create_tournament(**defaults)
+        return factories.build_tournament(**{"owner": organizer, **fields})
 
     return make
 
@@ -73,27 +63,21 @@ def tournament(make_tournament) -> Tournament:
     return make_tournament()
 
 
-def add_teams(tournament: Tournament, count: int) -> list[Team]:
-    return [
-        services.register_team(
-            tournament=tournament,
-            player1=services.PlayerData("Amélie", f"Lefèvre{i}"),
-            player2=services.PlayerData("Jérôme", f"Bérard{i}"),
-        )
-        for i in range(count)
-    ]
-
-
 @pytest.fixture
 def teams(tournament) -> list[Team]:
-    return add_teams(tournament, 4)
+    return factories.add_teams(tournament, 4)
 
 
 @pytest.fixture
 def round1(tournament, teams) -> Round:
-    return services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    return factories.draw_random_round(tournament, seed=1)
 
 
 @pytest.fixture
 def table(round1) -> Table:
-    return round1.tables.order_by("number").first()
+    return factories.first_table(round1)
+
+
+@pytest.fixture
+def deal(table) -> Deal:
+    return factories.add_deal(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tournaments.models import Team
 
 pytestmark = pytest.mark.django_db(transaction=True)

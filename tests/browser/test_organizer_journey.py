@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tournaments import services
 from tournaments.models import Round, Table, Tournament
 

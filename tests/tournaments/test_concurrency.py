@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Deal, Table
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Round, Table
 

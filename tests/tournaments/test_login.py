@@ -7,7 +7,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tournaments.views.auth import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db

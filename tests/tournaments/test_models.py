@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Deal, Player, Round, Seat, Table, Team
 

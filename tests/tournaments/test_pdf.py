@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import pdf, services
 from tournaments.models import Deal, Round, Table, Tournament
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Tournament
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import add_teams
+from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Change, Deal, Round, Table, Team
 

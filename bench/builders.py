@@ -1,0 +1,140 @@
+"""Builders of the large tournaments the benchmarks time (not tests).
+
+Responsible for starting Django on a fresh SQLite database in a temporary
+folder and for filling it quickly with a finished concours: teams, tables
+and deals by ``bulk_create``, the deals random but scored by the real
+engine, so the marques are plausible. Must not: touch the developer's own
+database (``DATABASE_URL`` is ignored), or time anything.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the models are imported once setup_django has run
+    from tournaments.models import Team, Tournament
+
+
+def setup_django(folder: Path) -> None:
+    """Django on a fresh SQLite database in `folder`, migrated."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ["BELOTE_DATA_DIR"] = str(folder)
+    os.environ.pop("DATABASE_URL", None)  # always a fresh SQLite, never a real database
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def finished_concours(
+    teams: int = 256, parties: int = 5, deals: int = 12, seed: int = 1
+) -> Tournament:
+    """A finished concours: every partie drawn in a row and fully played."""
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    rng = random.Random(seed)
+    tournament = services.create_tournament(
+        owner=None,
+        name="Grand concours de coinche de la Saint-Éloi",
+        date=datetime.date(2026, 12, 5),
+        venue="Salle des fêtes de Brézé",
+        preset="ffb-coinche",
+        parties=parties,
+        end_deals=deals,
+        ranking_criteria=["wins", "points", "difference"],
+    )
+    team_rows = _teams(tournament, teams, rng)
+    for number in range(1, parties + 1):
+        _played_partie(tournament, number, team_rows, deals, rng)
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def _teams(tournament: Tournament, count: int, rng: random.Random) -> list[Team]:
+    from tournaments.models import Player, Team
+
+    first = ["Hélène", "Jérôme", "Amélie", "François", "Gaëlle", "Noël", "Zoé", "Cédric"]
+    last = ["Thébault", "Bérard", "Lefèvre", "Müller", "Garçon", "Chênevière", "Désiré", "Évrard"]
+    players = Player.objects.bulk_create(
+        Player(
+            tournament=tournament,
+            first_name=rng.choice(first),
+            last_name=f"{rng.choice(last)}-{i}",
+        )
+        for i in range(2 * count)
+    )
+    return Team.objects.bulk_create(
+        Team(
+            tournament=tournament,
+            number=i + 1,
+            name=f"Les As de {rng.choice(last)} {i + 1}" if i % 3 == 0 else "",
+            player1=players[2 * i],
+            player2=players[2 * i + 1],
+        )
+        for i in range(count)
+    )
+
+
+def _played_partie(
+    tournament: Tournament, number: int, teams: list[Team], deals: int, rng: random.Random
+) -> None:
+    """Partie `number`, closed: random tables (a bye if the count is odd),
+    each with `deals` random deals scored by the engine."""
+    import scoring
+    from tournaments import services
+    from tournaments.models import Deal, Round, Seat, Table
+
+    rules = tournament.rule_profile
+    rnd = Round.objects.create(tournament=tournament, number=number, status=Round.Status.CLOSED)
+    order = list(teams)
+    rng.shuffle(order)
+    bye = order.pop() if len(order) % 2 else None
+    tables = Table.objects.bulk_create(
+        Table(
+            round=rnd,
+            number=i + 1,
+            team_a=order[2 * i],
+            team_b=order[2 * i + 1],
+            status=Table.Status.COMPLETE,
+        )
+        for i in range(len(order) // 2)
+    )
+    if bye is not None:
+        tables.append(
+            Table.objects.create(
+                round=rnd, number=len(tables) + 1, team_a=bye, status=Table.Status.COMPLETE
+            )
+        )
+    seats: list[Seat] = []
+    rows: list[Deal] = []
+    for table in tables:
+        seats.append(Seat(round=rnd, table=table, team=table.team_a, side="A"))
+        if table.team_b is None:
+            continue
+        seats.append(Seat(round=rnd, table=table, team=table.team_b, side="B"))
+        entered = [scoring.random_deal(rng, rules) for _ in range(deals)]
+        scored = scoring.score_game(entered, rules, tournament.partie_end)
+        for n, (deal, result) in enumerate(zip(entered, scored.deals, strict=True), 1):
+            rows.append(
+                Deal(
+                    table=table,
+                    number=n,
+                    marque_a=result.a,
+                    marque_b=result.b,
+                    outcome=result.outcome,
+                    pot=result.pot,
+                    **services.deal_values(deal),
+                )
+            )
+        table.total_a, table.total_b = scored.totals
+        table.lost_pot = scored.lost_pot
+    Seat.objects.bulk_create(seats)
+    Deal.objects.bulk_create(rows, batch_size=2000)
+    Table.objects.bulk_update(tables, ["total_a", "total_b", "lost_pot"], batch_size=500)

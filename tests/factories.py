@@ -1,0 +1,67 @@
+"""Builders of test data: plain functions that make a tournament, its teams,
+a drawn partie, a table and its deals through the real services.
+
+Responsible for the defaults the tests share (a published FFB coinche
+concours, French names with accents, a coinche of 90 made). The fixtures
+of tests/conftest.py call them; a test calls them directly when it needs
+more than the fixtures give (a second tournament, 17 teams). Must not: hold
+pytest fixtures, mock anything, or write rows the services would not (what
+a test builds, an organizer could build)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from tournaments import services
+from tournaments.models import Deal, Round, Table, Team, Tournament
+
+PASSWORD = "Mot-de-passe-de-test-42"
+
+
+def build_tournament(*, owner, **fields: Any) -> Tournament:
+    """A published coinche concours of `owner`; `fields` override the defaults."""
+    defaults: dict[str, Any] = {
+        "owner": owner,
+        "name": "Concours de la Saint-Éloi",
+        "date": datetime.date(2026, 12, 5),
+        "venue": "Salle des fêtes",
+        "preset": "ffb-coinche",
+        "published": True,
+    }
+    defaults.update(fields)
+    return services.create_tournament(**defaults)
+
+
+def add_teams(tournament: Tournament, count: int) -> list[Team]:
+    return [
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData("Amélie", f"Lefèvre{i}"),
+            player2=services.PlayerData("Jérôme", f"Bérard{i}"),
+        )
+        for i in range(count)
+    ]
+
+
+def draw_random_round(tournament: Tournament, seed: int = 1) -> Round:
+    """The next partie, drawn at random with a fixed seed (the same seating
+    every run)."""
+    return services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
+
+
+def first_table(rnd: Round) -> Table:
+    return rnd.tables.order_by("number").first()
+
+
+def coinche_values(**overrides: Any) -> dict[str, Any]:
+    """A deal as the entry form gives it: side A takes at 90 hearts and makes
+    97 card points (marques 190 to 70 under the FFB coinche rules)."""
+    values: dict[str, Any] = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
+    values.update(overrides)
+    return values
+
+
+def add_deal(table: Table, **overrides: Any) -> Deal:
+    """The table's next deal, scored by the engine; see `coinche_values`."""
+    return services.record_deal(table=table, values=coinche_values(**overrides))
