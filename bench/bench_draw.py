@@ -1,9 +1,9 @@
 """Benchmark of the table draws on a large concours (a script, not a test).
 
 Responsible for timing ``tournaments.pairing`` the way the issue states the target:
-drawing game 5 of a 256-team concours by ranking must take under 2 s. It
-simulates game 1 drawn at random, results, a ranking, games 2–4 drawn by
-ranking, then times the draw of game 5 (best and median of several runs) and a
+drawing round 5 of a 256-team concours by ranking must take under 2 s. It
+simulates round 1 drawn at random, results, a ranking, rounds 2–4 drawn by
+ranking, then times the draw of round 5 (best and median of several runs) and a
 random draw of the whole field. It must not touch Django or a database.
 
 Run from the project root:

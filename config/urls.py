@@ -2,9 +2,9 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from tournaments.views.auth import ThrottledLoginView
 
@@ -15,5 +15,5 @@ urlpatterns = [
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     # Browsers and crawlers ask for /favicon.ico whatever the page links to.
-    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
+    path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg"))),
 ]

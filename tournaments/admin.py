@@ -1,12 +1,18 @@
-"""Back-office screens for fixing data by hand. Score fields are read-only
-here: marques and totals are recomputed by the services, never typed."""
+"""Back-office screens for fixing data by hand.
+
+Scores are never changed here: deals, tables, seats and penalties are
+read-only (a deal edited here would keep a stale marque; corrections go
+through the organizer's screens, whose services rescore the table). Every
+save or delete of a tournament, team, player or round writes an audit line
+(`admin_edit`), which also moves the tournament's revision so the public
+pages show the change."""
 
 from django.contrib import admin
 
 from tournaments.models import (
-    Adjustment,
     Change,
     Deal,
+    Penalty,
     Player,
     Round,
     Seat,
@@ -14,6 +20,48 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.audit import log_change
+
+
+class ReadOnlyMixin:
+    """Shown, never changed here (see the module's docstring)."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Writes the tournament's audit line for each change made here."""
+
+    @staticmethod
+    def tournament_id(obj) -> int:
+        return obj.pk if isinstance(obj, Tournament) else obj.tournament_id
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        log_change(
+            self.tournament_id(obj),
+            Change.Action.ADMIN_EDIT,
+            by=request.user,
+            reason=f"{obj._meta.verbose_name} : {obj}",
+        )
+
+    def delete_model(self, request, obj) -> None:
+        tournament_id = self.tournament_id(obj)
+        label = f"{obj._meta.verbose_name} : {obj}"
+        super().delete_model(request, obj)
+        if not isinstance(obj, Tournament):
+            log_change(tournament_id, Change.Action.ADMIN_EDIT, by=request.user, reason=label)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for obj in queryset:
+            self.delete_model(request, obj)
 
 
 class RoundInline(admin.TabularInline):
@@ -23,7 +71,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AuditedAdmin):
     list_display = ("name", "date", "venue", "format", "status", "published")
     list_filter = ("status", "published", "format")
     search_fields = ("name", "venue")
@@ -33,14 +81,14 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin):
     list_display = ("last_name", "first_name", "club", "licence", "tournament", "status")
     list_filter = ("tournament", "status")
     search_fields = ("last_name", "first_name", "licence", "club")
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(AuditedAdmin):
     list_display = ("number", "__str__", "club", "tournament", "status", "present")
     list_filter = ("tournament", "status", "present")
     search_fields = ("name", "player1__last_name", "player2__last_name", "club")
@@ -48,63 +96,54 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AuditedAdmin):
     list_display = ("__str__", "tournament", "status", "draw_method", "draw_seed")
     list_filter = ("tournament", "status")
 
 
-class DealInline(admin.TabularInline):
+class DealInline(ReadOnlyMixin, admin.TabularInline):
     model = Deal
     extra = 0
     readonly_fields = ("marque_a", "marque_b", "outcome", "pot")
 
 
-class AdjustmentInline(admin.TabularInline):
-    model = Adjustment
+class PenaltyInline(ReadOnlyMixin, admin.TabularInline):
+    model = Penalty
     extra = 0
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("__str__", "round", "team_a", "team_b", "status", "total_a", "total_b")
     list_filter = ("round__tournament", "status")
     raw_id_fields = ("team_a", "team_b", "round")
     readonly_fields = ("total_a", "total_b", "lost_pot", "version")
-    inlines = [DealInline, AdjustmentInline]
+    inlines = [DealInline, PenaltyInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("round", "table", "side", "team")
     raw_id_fields = ("round", "table", "team")
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("table", "number", "taker", "trump", "bid", "marque_a", "marque_b", "outcome")
     list_filter = ("table__round__tournament", "outcome")
     readonly_fields = ("marque_a", "marque_b", "outcome", "pot")
     raw_id_fields = ("table",)
 
 
-@admin.register(Adjustment)
-class AdjustmentAdmin(admin.ModelAdmin):
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("table", "team", "points", "reason", "created_by", "created_at")
     raw_id_fields = ("table", "team")
 
 
 @admin.register(Change)
-class ChangeAdmin(admin.ModelAdmin):
+class ChangeAdmin(ReadOnlyMixin, admin.ModelAdmin):
     """The audit trail is read, never edited."""
 
     list_display = ("at", "tournament", "table", "action", "by", "reason")
     list_filter = ("tournament", "action")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -8,8 +8,3 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournois")
-
-    def ready(self) -> None:
-        from tournaments import signals
-
-        signals.connect()

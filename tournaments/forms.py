@@ -322,7 +322,7 @@ class TotalsForm(forms.Form):
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
 
 
-class AdjustmentForm(forms.Form):
+class PenaltyForm(forms.Form):
     team = forms.ChoiceField(label=_("Équipe"))
     points = forms.IntegerField(
         label=_("Points"),

@@ -1,10 +1,11 @@
 """The secret link of a table, printed as the QR code of its score sheet.
 
-The link carries the table's id and its current `entry_key`, signed with
-the site's secret: it cannot be forged, it reaches that one table only, a
-new key (revocation) kills it, and the services refuse it once the partie
-is closed. Nothing else is in the link; the teams' confirmation codes stay
-on paper."""
+The link carries the table's current `entry_key` (unique, random), signed
+with the site's secret: it cannot be forged, it reaches that one table only,
+a new key (revocation) kills it, and the services refuse it once the partie
+is closed. It names no database id, so a tournament restored from a backup
+on another laptop answers the QR codes already printed. Nothing else is in
+the link; the teams' confirmation codes stay on paper."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ SALT = "tournaments.table-entry"
 
 
 def entry_token(table: Table) -> str:
-    return signing.dumps({"t": table.pk, "k": table.entry_key}, salt=SALT, compress=True)
+    return signing.dumps({"k": table.entry_key}, salt=SALT, compress=True)
 
 
 def entry_path(table: Table) -> str:
@@ -40,7 +41,7 @@ def table_for_token(token: str) -> Table | None:
             "team_b__player1",
             "team_b__player2",
         )
-        .filter(pk=data.get("t"), entry_key=data.get("k"))
+        .filter(entry_key=str(data.get("k") or "-"))
         .first()
     )
     return table

@@ -2,7 +2,7 @@
 
 Models hold invariants (choices, database constraints) and reusable
 filters. They never compute a score: marques come from `scoring`, through
-the services in `tournaments/services.py`, which alone write them.
+the services in `tournaments/services/`, which alone write them.
 """
 
 from __future__ import annotations
@@ -12,11 +12,18 @@ from collections.abc import Iterable, Iterator
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+
+
+class Side(models.TextChoices):
+    """The two sides of a table: team A sits North-South, team B East-West."""
+
+    A = "A", _("Nord-Sud")
+    B = "B", _("Est-Ouest")
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -29,6 +36,11 @@ class TournamentQuerySet(models.QuerySet):
         if user.is_superuser:
             return self.all()
         return self.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+
+    def with_revision(self) -> TournamentQuerySet:
+        """Each tournament with its revision counted in the same query (see
+        `Tournament.revision`)."""
+        return self.annotate(change_count=Count("changes"), last_change_id=Max("changes__id"))
 
 
 class Tournament(models.Model):
@@ -109,9 +121,6 @@ class Tournament(models.Model):
         related_name="co_organized_tournaments",
         blank=True,
     )
-    # Bumped on every change of the tournament's data (see signals.py): the
-    # public pages use it as their ETag, so an unchanged page answers 304.
-    revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TournamentQuerySet.as_manager()
@@ -134,6 +143,20 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def revision(self) -> str:
+        """The version of the tournament's data, which the public pages send
+        as their ETag: the number of lines of its audit trail and the last
+        one's id. Every service writes one line per change (services/audit.py),
+        so the revision moves with every change; lines are never deleted, so
+        two different states never share a revision, even when two
+        transactions commit out of id order. Nothing is written to compute
+        it: saves at different tables never wait for a shared row."""
+        if not hasattr(self, "change_count"):
+            counted = self.changes.aggregate(n=Count("id"), last=Max("id"))
+            self.change_count, self.last_change_id = counted["n"], counted["last"]
+        return f"{self.change_count}.{self.last_change_id or 0}"
 
     @property
     def rule_profile(self) -> scoring.Rules:
@@ -358,13 +381,13 @@ class Table(models.Model):
     # Table-side entry (see tournaments/links.py): the key inside the table's
     # link (a new key revokes the old link), each team's confirmation code,
     # who entered, and the other team's answer.
-    entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False)
+    entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False, unique=True)
     code_a = models.CharField(_("code Nord-Sud"), max_length=6, default=new_team_code)
     code_b = models.CharField(_("code Est-Ouest"), max_length=6, default=new_team_code)
     entry_state = models.CharField(
         _("saisie"), max_length=10, choices=EntryState.choices, default=EntryState.EMPTY
     )
-    entered_by = models.CharField(max_length=1, blank=True)
+    entered_by = models.CharField(max_length=1, choices=Side.choices, blank=True)
     claimed_totals = models.JSONField(null=True, blank=True)
 
     class Meta:
@@ -393,10 +416,6 @@ class Seat(models.Model):
     itself refuses a team seated twice in one round, which two foreign keys
     on `Table` cannot express; the draw service writes it with the table."""
 
-    class Side(models.TextChoices):
-        A = "A", _("Nord-Sud")
-        B = "B", _("Est-Ouest")
-
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats")
@@ -416,10 +435,6 @@ class Seat(models.Model):
 
 class Deal(models.Model):
     """A donne as entered, with the marques the engine computed for it."""
-
-    class Side(models.TextChoices):
-        A = "A", _("Nord-Sud")
-        B = "B", _("Est-Ouest")
 
     class Trump(models.TextChoices):
         SPADES = "S", _("♠ Pique")
@@ -519,10 +534,11 @@ def running_totals(deals: Iterable[Deal]) -> Iterator[tuple[Deal, int, int]]:
         yield deal, total_a, total_b
 
 
-class Adjustment(models.Model):
-    """A penalty or bonus given at a table, with its reason."""
+class Penalty(models.Model):
+    """Points given or taken by the organizer at a table, with the reason
+    (« pénalité »; positive points are a bonus)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="adjustments")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.RESTRICT)
     points = models.IntegerField(_("points"))
     reason = models.CharField(_("motif"), max_length=200)
@@ -545,9 +561,15 @@ class Change(models.Model):
     Written by the services in the same transaction as the change."""
 
     class Action(models.TextChoices):
+        TOURNAMENT_CREATED = "tournament_created", _("Tournoi créé")
+        TOURNAMENT_CHANGED = "tournament_changed", _("Tournoi modifié")
+        CO_ORGANIZER_ADDED = "co_organizer_added", _("Co-organisateur ajouté")
         TEAM_ADDED = "team_added", _("Équipe inscrite")
         TEAM_CHANGED = "team_changed", _("Équipe modifiée")
         TEAM_WITHDRAWN = "team_withdrawn", _("Forfait")
+        PLAYER_ADDED = "player_added", _("Joueur inscrit")
+        PLAYER_WITHDRAWN = "player_withdrawn", _("Forfait d'un joueur")
+        PRESENCE = "presence", _("Présence pointée")
         DRAW = "draw", _("Tirage")
         REDRAW = "redraw", _("Nouveau tirage")
         SWAP = "swap", _("Échange d'équipes")
@@ -556,7 +578,13 @@ class Change(models.Model):
         DEAL_DELETED = "deal_deleted", _("Donne supprimée")
         TOTALS = "totals", _("Totaux saisis")
         PENALTY = "penalty", _("Pénalité")
+        TABLE_CONFIRMED = "table_confirmed", _("Totaux confirmés à la table")
+        TABLE_DISPUTED = "table_disputed", _("Totaux contestés à la table")
+        TABLE_VALIDATED = "table_validated", _("Table validée par l'organisateur")
+        LINK_REVOKED = "link_revoked", _("Lien de saisie révoqué")
         ROUND_CLOSED = "round_closed", _("Partie close")
+        RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
+        ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
@@ -573,6 +601,7 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["tournament", "id"], name="change_revision")]
         verbose_name = _("modification")
         verbose_name_plural = _("modifications")
 

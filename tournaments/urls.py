@@ -66,7 +66,7 @@ urlpatterns = [
     path(TABLE + "apercu/", entry.deal_preview, name="deal_preview"),
     path(TABLE + "supprimer/", entry.deal_delete_last, name="deal_delete"),
     path(TABLE + "totaux/", entry.table_totals, name="totals"),
-    path(TABLE + "penalite/", entry.table_adjustment, name="adjustment"),
+    path(TABLE + "penalite/", entry.table_penalty, name="penalty"),
     path(TABLE + "valider/", organizer.table_validate, name="table_validate"),
     path(TABLE + "revoquer/", organizer.table_revoke, name="table_revoke"),
 ]

@@ -53,7 +53,9 @@ def test_a_round_trip_through_the_commands_gives_identical_standings(tmp_path):
     call_command("import_tournament", str(path), stdout=StringIO())
     restored = Tournament.objects.get()
     assert (standings_snapshot(restored), tables_snapshot(restored)) == before
-    assert Deal.objects.count() == deals and Change.objects.count() == changes
+    # The trail comes back whole, with one more line: the restore itself.
+    assert Deal.objects.count() == deals and Change.objects.count() == changes + 1
+    assert restored.changes.order_by("-pk").first().action == Change.Action.RESTORED
     assert restored.owner.username == "organisateur"
 
 
@@ -86,3 +88,50 @@ def test_the_import_command_reports_an_unreadable_file(tmp_path):
     path.write_text("{pas du json", encoding="utf-8")
     with pytest.raises(CommandError, match="illisible"):
         call_command("import_tournament", str(path), stdout=StringIO())
+
+
+def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, table):
+    from tournaments import links, services
+
+    for _ in range(12):
+        services.record_table_deal(
+            table=table, side="A", values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
+        )
+    services.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
+    table.refresh_from_db()
+    kept = (table.entry_key, table.code_a, table.code_b, table.entry_state, table.entered_by)
+    printed_link = links.entry_path(table)
+    document = export_tournament(tournament)
+    tournament.delete()
+    restored = import_tournament(document)
+    again = Table.objects.get(round__tournament=restored, number=table.number, round__number=1)
+    assert (
+        again.entry_key,
+        again.code_a,
+        again.code_b,
+        again.entry_state,
+        again.entered_by,
+    ) == kept
+    assert again.claimed_totals == {"by": "B", "totals": [2000, 900]}
+    assert links.table_for_token(printed_link.strip("/").split("/")[-1]) == again
+
+
+def test_an_old_backup_is_read_and_says_its_table_links_are_new(tournament, round1):
+    document = export_tournament(tournament)
+    document["version"] = 1
+    document["adjustments"] = document.pop("penalties")
+    for row in document["tables"]:
+        for name in (
+            "entry_key",
+            "code_a",
+            "code_b",
+            "entry_state",
+            "entered_by",
+            "claimed_totals",
+        ):
+            row.pop(name)
+    tournament.delete()
+    restored = import_tournament(document)
+    last = restored.changes.order_by("-pk").first()
+    assert last.action == Change.Action.RESTORED
+    assert "renouvelés" in last.reason

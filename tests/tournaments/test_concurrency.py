@@ -76,3 +76,53 @@ def test_deals_added_at_once_are_all_kept_in_order(open_table):
     assert numbers == list(range(1, count + 1))
     open_table.refresh_from_db()
     assert open_table.total_a == 190 * count and open_table.version == 1 + count
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SQLite writes one transaction at a time by design"
+)
+def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
+    """No shared row: while one table's save is still in its transaction, a
+    save at another table of the same tournament goes through (PostgreSQL).
+    (The partie's very first deal marks the partie as started, once.)"""
+    tournament = make_tournament(name="Sans file d'attente")
+    add_teams(tournament, 6)
+    first, second, third = services.draw_round(tournament=tournament, seed=1).tables.order_by(
+        "number"
+    )
+    services.record_deal(table=third, values=MADE)
+    holding, release = threading.Event(), threading.Event()
+    finished: list[float] = []
+
+    def slow_save() -> None:
+        from django.db import transaction
+
+        try:
+            with transaction.atomic():
+                services.record_deal(table=Table.objects.get(pk=first.pk), values=MADE)
+                holding.set()
+                release.wait(timeout=20)
+        finally:
+            connections.close_all()
+
+    def other_save() -> None:
+        import time
+
+        try:
+            holding.wait(timeout=20)
+            start = time.monotonic()
+            with connection.cursor() as cursor:
+                cursor.execute("SET lock_timeout = '3s'")
+            services.record_deal(table=Table.objects.get(pk=second.pk), values=MADE)
+            finished.append(time.monotonic() - start)
+        finally:
+            release.set()
+            connections.close_all()
+
+    threads = [threading.Thread(target=slow_save), threading.Thread(target=other_save)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=40)
+    assert finished, "the second table's save waited for the first one's transaction"
+    assert Deal.objects.filter(table__round__tournament=tournament).count() == 3

@@ -112,3 +112,22 @@ def test_the_organizer_page_lists_players_in_a_melee_and_teams_otherwise(
     assert page.count('id="player-') == 9
     pairs = client.get(reverse("tournaments:manage", args=[tournament.slug])).text
     assert pairs.count("Importer un fichier CSV") == 1 and "Inscrire un joueur" not in pairs
+
+
+def test_a_melee_drawn_by_ranking_keeps_its_seed_and_replays(melee):
+    play(services.draw_round(tournament=melee, method="random", seed=3))
+    rnd = services.draw_round(tournament=melee, method="ranking", seed=11)
+    assert rnd.draw_seed == 11
+    teams = sorted(Team.objects.filter(round=rnd).values_list("player1_id", "player2_id"))
+    services.redraw_round(round=rnd, seed=rnd.draw_seed)
+    again = sorted(Team.objects.filter(round=rnd).values_list("player1_id", "player2_id"))
+    assert again == teams
+
+
+def test_a_melee_with_one_present_player_is_refused_politely(melee):
+    for player in melee.players.all()[1:]:
+        services.set_player_presence(player=player, present=False)
+    with pytest.raises(services.TournamentError) as refused:
+        services.draw_round(tournament=melee, method="random")
+    assert "deux joueurs" in refused.value.message
+    assert not melee.rounds.exists()

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from tests.factories import add_teams
 from tournaments import services
-from tournaments.models import Deal, Player, Round, Seat, Table, Team
+from tournaments.models import Deal, Player, Round, Seat, Side, Table, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def test_a_team_cannot_be_seated_twice_in_one_round(round1, teams):
     seated = Seat.objects.get(round=round1, team=table.team_a)
     other = round1.tables.exclude(pk=table.pk).first()
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(round=round1, table=other, team=seated.team, side=Seat.Side.B)
+        Seat.objects.create(round=round1, table=other, team=seated.team, side=Side.B)
 
 
 def test_two_tables_of_a_round_cannot_share_a_number(round1, teams):

@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import add_teams
 from tournaments import pdf, services
 from tournaments.models import Deal, Round, Table, Tournament
+from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -207,7 +208,7 @@ def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path
     table = first_table(partie)
     for _ in range(12):
         services.record_deal(table=table, values=hearts())
-    services.add_adjustment(table=table, team=table.team_b, points=-162, reason="renonce")
+    services.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     assert re.search(r"12\s+N-S\s+90\s+♥.*2 280\s+840\s*$", text, re.M)
     assert re.search(r"Total final\s+2 280\s+678\s*$", text, re.M)
@@ -415,7 +416,7 @@ def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tour
     register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
     rnd = services.draw_round(tournament=tournament, seed=4)
     play_round(rnd)
-    standings = services.tournament_standings(tournament)
+    standings = tournament_standings(tournament)
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
     assert "Classement provisoire après 1 partie" in text
     assert "samedi 5 décembre 2026 — Salle des fêtes" in text

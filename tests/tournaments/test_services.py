@@ -99,16 +99,14 @@ def test_correcting_a_deal_rescoring_the_table(table):
 
 def test_a_penalty_adds_to_the_table_total_with_its_reason(table):
     services.record_deal(table=table, values=coinche())
-    services.add_adjustment(
-        table=table, team=table.team_b, points=162, reason="Renonce de Nord-Sud"
-    )
+    services.add_penalty(table=table, team=table.team_b, points=162, reason="Renonce de Nord-Sud")
     table.refresh_from_db()
     assert (table.total_a, table.total_b) == (190, 70 + 162)
 
 
 def test_a_penalty_needs_a_reason(table):
     with pytest.raises(services.TournamentError) as error:
-        services.add_adjustment(table=table, team=table.team_b, points=162, reason=" ")
+        services.add_penalty(table=table, team=table.team_b, points=162, reason=" ")
     assert error.value.field == "reason"
 
 
@@ -253,9 +251,7 @@ def test_a_correction_after_closing_is_recorded_with_its_reason_and_both_version
 def test_draws_penalties_and_team_changes_leave_a_trace(tournament, teams, organizer):
     rnd = services.draw_round(tournament=tournament, seed=5, by=organizer)
     table = rnd.tables.first()
-    services.add_adjustment(
-        table=table, team=table.team_a, points=-50, reason="Retard", by=organizer
-    )
+    services.add_penalty(table=table, team=table.team_a, points=-50, reason="Retard", by=organizer)
     services.withdraw_team(team=teams[3], by=organizer)
     actions = list(Change.objects.filter(tournament=tournament).values_list("action", flat=True))
     assert {"team_added", "draw", "penalty", "team_withdrawn"} <= set(actions)

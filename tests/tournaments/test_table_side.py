@@ -86,9 +86,13 @@ def test_a_link_reaches_its_own_table_only(client, round1):
     # the same session, the second table's link: no side chosen there
     response = client.post(url(second, "table_side_deal"), {**MADE, "version": second.version})
     assert "code de votre équipe" in response.text
-    # a token naming the second table with the first table's key is refused
+    # a token naming the second table with the first table's key opens the
+    # first table (the key decides), never the second
     forged = signing.dumps({"t": second.pk, "k": first.entry_key}, salt=links.SALT)
-    assert client.get(reverse("tournaments:table_side", args=[forged])).status_code == 404
+    assert links.table_for_token(forged) == first
+    # a key that no table has is refused
+    unknown = signing.dumps({"k": "not-a-key"}, salt=links.SALT)
+    assert client.get(reverse("tournaments:table_side", args=[unknown])).status_code == 404
     assert not second.deals.exists()
 
 

@@ -2,7 +2,7 @@
 that plays, with the teams, the rule profile, the grid of the deals, the
 signature boxes and the QR code of the table's entry page.
 
-Reads the partie's tables, teams, deals and adjustments in a fixed number of
+Reads the partie's tables, teams, deals and penalties in a fixed number of
 queries, and pre-fills the grid with the deals already entered: their
 contract and card points as the players said them, the marques and the
 running totals as `scoring` (through the services) stored them. It never
@@ -22,7 +22,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.models import Adjustment, Deal, Round, Table, Tournament, running_totals
+from tournaments.models import Deal, Penalty, Round, Table, Tournament, running_totals
 from tournaments.pdf.base import (
     CONTENT_HEIGHT,
     CONTENT_WIDTH,
@@ -84,7 +84,7 @@ def score_sheets(round: Round, *, entry_url: Callable[[Table], str | None]) -> b
         .select_related(*_team_related("team_a", "team_b"))
         .prefetch_related(
             Prefetch("deals", queryset=Deal.objects.order_by("number")),
-            Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at")),
+            Prefetch("penalties", queryset=Penalty.objects.order_by("created_at")),
         )
         .order_by("number")
     )
@@ -122,7 +122,7 @@ class _SheetContext:
 
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
     """One table's page: heading and QR code, teams, the deal grid, the
-    adjustments, the signatures and the small print, on a single page."""
+    penalties, the signatures and the small print, on a single page."""
     grid = _deal_grid(context, table, list(table.deals.all()))
     flowables: list[Flowable] = [
         _sheet_header(context, table, url),
@@ -132,7 +132,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
         grid,
     ]
     flowables += [
-        *_adjustments(table),
+        *_penalties(table),
         Spacer(0, 5 * mm),
         _signatures(table),
         Spacer(0, 2 * mm),
@@ -211,15 +211,15 @@ def _sheet_teams(table: Table) -> PdfTable:
     )
 
 
-def _adjustments(table: Table) -> list[Flowable]:
+def _penalties(table: Table) -> list[Flowable]:
     """The penalties and bonuses of the table, as stored, in one line."""
-    adjustments = list(table.adjustments.all())
-    if not adjustments:
+    penalties = list(table.penalties.all())
+    if not penalties:
         return []
     text = " ; ".join(
         f"{'Nord-Sud' if a.team_id == table.team_a_id else 'Est-Ouest'} "
         f"{_signed(a.points)} ({a.reason})"
-        for a in adjustments
+        for a in penalties
     )
     return [Spacer(0, 1.5 * mm), _p(f"Pénalités et bonifications : {text}", _styles().body)]
 

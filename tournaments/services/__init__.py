@@ -24,7 +24,6 @@ The names below are re-exported so that callers keep writing
 `services.record_deal(...)`; `backup` is imported by its full name.
 """
 
-from tournaments import csv_import
 from tournaments.services.errors import ImportRefused, TournamentError
 from tournaments.services.registration import (
     PlayerData,
@@ -40,7 +39,7 @@ from tournaments.services.registration import (
 from tournaments.services.rounds import close_round, draw_round, redraw_round, swap_teams
 from tournaments.services.scores import (
     DEAL_FIELDS,
-    add_adjustment,
+    add_penalty,
     deal_values,
     delete_last_deal,
     preview_deal,
@@ -56,22 +55,18 @@ from tournaments.services.table_side import (
     validate_table,
 )
 from tournaments.services.tournaments import add_co_organizer, create_tournament, rules_from_form
-from tournaments.standings import tournament_standings
 
 __all__ = [
     "DEAL_FIELDS",
     "ImportRefused",
     "PlayerData",
     "TournamentError",
-    "add_adjustment",
     "add_co_organizer",
+    "add_penalty",
     "claim_entry",
     "close_round",
     "confirm_table",
     "create_tournament",
-    # Reached as `services.csv_import` by the import view, and as
-    # `services.tournament_standings` by a test: kept for those callers.
-    "csv_import",
     "deal_values",
     "delete_last_deal",
     "draw_round",
@@ -89,7 +84,6 @@ __all__ = [
     "set_player_presence",
     "set_presence",
     "swap_teams",
-    "tournament_standings",
     "update_team",
     "validate_table",
     "withdraw_player",

@@ -1,8 +1,12 @@
 """The audit trail: one `Change` row for each thing done to a tournament.
 
 `log_change` writes in the caller's transaction, so a refused change leaves
-no line. The snapshots are the shapes of a team and of a partie's tables
-kept in a change's `before` and `after`.
+no line. Every service that changes a tournament's data calls it, with an
+action of its own: the line is also what moves the tournament's revision
+(`Tournament.revision`, the public pages' ETag), so a write without its
+line would leave the players' pages stale. The snapshots are the shapes of
+a team, a player and a partie's tables kept in a change's `before` and
+`after`.
 
 This module only records what another service did: it decides nothing,
 raises nothing and imports no other service module (the snapshot of a deal
@@ -13,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import Change, Round, Table, Team, Tournament
+from tournaments.models import Change, Player, Round, Table, Team, Tournament
 
 
 def log_change(
@@ -44,8 +48,13 @@ def team_snapshot(team: Team) -> dict[str, Any]:
         "name": team.name,
         "club": team.club,
         "status": team.status,
+        "present": team.present,
         "players": [str(team.player1), str(team.player2)],
     }
+
+
+def player_snapshot(player: Player) -> dict[str, Any]:
+    return {"name": str(player), "status": player.status, "present": player.present}
 
 
 def tables_snapshot(rnd: Round) -> list[list[int | None]]:

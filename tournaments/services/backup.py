@@ -18,9 +18,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
-    Adjustment,
     Change,
     Deal,
+    Penalty,
     Player,
     Round,
     Seat,
@@ -29,10 +29,16 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import scores
+from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 FORMAT = "belote-tournois/backup"
-VERSION = 1
+# Version 2 keeps each table's link key, team codes and entry state, so the
+# printed QR codes and a disputed table survive a restore, and names the
+# penalties so. Version 1 files are still read: their tables get new links
+# and codes (the import says so in the audit trail).
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 TOURNAMENT_FIELDS = (
     "name",
@@ -81,6 +87,14 @@ TABLE_FIELDS = (
     "corrected",
     "version",
 )
+TABLE_SIDE_FIELDS = (
+    "entry_key",
+    "code_a",
+    "code_b",
+    "entry_state",
+    "entered_by",
+    "claimed_totals",
+)
 SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
 DEAL_FIELDS = (
     "table_id",
@@ -91,7 +105,7 @@ DEAL_FIELDS = (
     "outcome",
     "pot",
 )
-ADJUSTMENT_FIELDS = ("table_id", "team_id", "points", "reason")
+PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
 
 
@@ -115,12 +129,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
         "rounds": _rows(tournament.rounds.order_by("number"), ROUND_FIELDS),
         "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
-        "tables": _rows(tables.order_by("pk"), TABLE_FIELDS),
+        "tables": _rows(tables.order_by("pk"), TABLE_FIELDS + TABLE_SIDE_FIELDS),
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
         "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
-        "adjustments": _rows(
-            Adjustment.objects.filter(table__in=tables).order_by("pk"), ADJUSTMENT_FIELDS
-        ),
+        "penalties": _rows(Penalty.objects.filter(table__in=tables).order_by("pk"), PENALTY_FIELDS),
         "changes": [
             {**row, "by": username}
             for row, username in zip(
@@ -147,7 +159,7 @@ def import_tournament(data: Any, *, owner=None) -> Tournament:
     its tournament already exists here."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _refuse(_("format inconnu"))
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise _refuse(_("version %(v)s") % {"v": data.get("version")})
     try:
         return _restore(data, owner)
@@ -159,6 +171,13 @@ def _restore(data: dict[str, Any], owner) -> Tournament:
     tournament = _restore_tournament(dict(data["tournament"]), owner)
     table_ids = _restore_rows(tournament, data)
     _restore_changes(tournament, data["changes"], table_ids)
+    reset = data["version"] == 1
+    log_change(
+        tournament,
+        Change.Action.RESTORED,
+        by=owner,
+        reason=_("ancienne sauvegarde : liens et codes des tables renouvelés") if reset else "",
+    )
     return tournament
 
 
@@ -198,7 +217,7 @@ def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int
     table_ids = _create(
         Table,
         data["tables"],
-        TABLE_FIELDS,
+        TABLE_FIELDS + (TABLE_SIDE_FIELDS if data["version"] >= 2 else ()),
         round_id=round_ids,
         team_a_id=team_ids,
         team_b_id=team_ids,
@@ -207,9 +226,8 @@ def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int
         Seat, data["seats"], SEAT_FIELDS, round_id=round_ids, table_id=table_ids, team_id=team_ids
     )
     _create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
-    _create(
-        Adjustment, data["adjustments"], ADJUSTMENT_FIELDS, table_id=table_ids, team_id=team_ids
-    )
+    penalties = data["penalties"] if data["version"] >= 2 else data["adjustments"]
+    _create(Penalty, penalties, PENALTY_FIELDS, table_id=table_ids, team_id=team_ids)
     return table_ids
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import csv_import
 from tournaments.models import Change, Player, Team, Tournament
-from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.audit import log_change, player_snapshot, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
 
 
@@ -155,36 +155,56 @@ def import_teams(*, tournament: Tournament, data: bytes, by=None) -> list[Team]:
 
 
 @transaction.atomic
-def register_player(*, tournament: Tournament, player: PlayerData) -> Player:
+def register_player(*, tournament: Tournament, player: PlayerData, by=None) -> Player:
     if tournament.format != Tournament.Format.MELEE:
         raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
-    return Player.objects.create(tournament=tournament, **player.__dict__)
+    created = Player.objects.create(tournament=tournament, **player.__dict__)
+    log_change(tournament, Change.Action.PLAYER_ADDED, by=by, after=player_snapshot(created))
+    return created
 
 
 @transaction.atomic
-def set_player_presence(*, player: Player, present: bool) -> Player:
+def set_player_presence(*, player: Player, present: bool, by=None) -> Player:
     if player.status == Player.Status.WITHDRAWN and present:
         raise TournamentError(_("Ce joueur a déclaré forfait."))
+    before = player_snapshot(player)
     player.present = present
     player.save(update_fields=["present"])
+    log_change(
+        player.tournament_id,
+        Change.Action.PRESENCE,
+        by=by,
+        before=before,
+        after=player_snapshot(player),
+    )
     return player
 
 
 @transaction.atomic
-def withdraw_player(*, player: Player) -> Player:
+def withdraw_player(*, player: Player, by=None) -> Player:
     """A withdrawn player is not drawn again; the results played stay."""
     player.status = Player.Status.WITHDRAWN
     player.present = False
     player.save(update_fields=["status", "present"])
+    log_change(
+        player.tournament_id,
+        Change.Action.PLAYER_WITHDRAWN,
+        by=by,
+        after=player_snapshot(player),
+    )
     return player
 
 
 @transaction.atomic
-def set_presence(*, team: Team, present: bool) -> Team:
+def set_presence(*, team: Team, present: bool, by=None) -> Team:
     if team.status == Team.Status.WITHDRAWN and present:
         raise TournamentError(_("Cette équipe a déclaré forfait."))
+    before = team_snapshot(team)
     team.present = present
     team.save(update_fields=["present"])
+    log_change(
+        team.tournament_id, Change.Action.PRESENCE, by=by, before=before, after=team_snapshot(team)
+    )
     return team
 
 

@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import pairing
-from tournaments.models import Change, Deal, Player, Round, Seat, Table, Team, Tournament
+from tournaments.display.errors import pairing_error
+from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.standings import tournament_standings
@@ -120,6 +121,13 @@ def _ensure_no_score(rnd: Round) -> None:
 
 
 def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
+    try:
+        _seat_round_with(rnd, method=method, seed=seed)
+    except pairing.DrawError as exc:
+        raise TournamentError(pairing_error(exc), field="method") from exc
+
+
+def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     tournament = rnd.tournament
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -149,7 +157,10 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
         )
     else:
         result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes)
-    rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM else None
+    # A mêlée's seed also forms its teams, whatever the draw of the tables:
+    # it is kept so the partie can be replayed.
+    melee = tournament.format == Tournament.Format.MELEE
+    rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM or melee else None
     rnd.save(update_fields=["draw_seed"])
     _create_tables(rnd, result.tables, result.bye)
 
@@ -158,13 +169,13 @@ def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
     number = 0
     for number, (a, b) in enumerate(pairs, start=1):
         table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
-        Seat.objects.create(round=rnd, table=table, team_id=a, side=Seat.Side.A)
-        Seat.objects.create(round=rnd, table=table, team_id=b, side=Seat.Side.B)
+        Seat.objects.create(round=rnd, table=table, team_id=a, side=Side.A)
+        Seat.objects.create(round=rnd, table=table, team_id=b, side=Side.B)
     if bye is not None:
         table = Table.objects.create(
             round=rnd, number=number + 1, team_a_id=bye, status=Table.Status.COMPLETE
         )
-        Seat.objects.create(round=rnd, table=table, team_id=bye, side=Seat.Side.A)
+        Seat.objects.create(round=rnd, table=table, team_id=bye, side=Side.A)
 
 
 def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
@@ -240,7 +251,7 @@ def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
     Seat.objects.filter(pk__in=[s1.pk, s2.pk]).delete()
     for seat, team in ((s1, second), (s2, first)):
         Seat.objects.create(round=rnd, table=seat.table, team=team, side=seat.side)
-        field = "team_a" if seat.side == Seat.Side.A else "team_b"
+        field = "team_a" if seat.side == Side.A else "team_b"
         table = Table.objects.get(pk=seat.table_id)
         setattr(table, field, team)
         table.version += 1

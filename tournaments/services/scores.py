@@ -21,13 +21,17 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Adjustment, Change, Deal, Round, Table, Team, Tournament
+from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
 def _lock_table(table: Table, expected_version: int | None) -> Table:
-    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    locked = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     if expected_version is not None and locked.version != expected_version:
         raise TournamentError(
             _(
@@ -75,9 +79,9 @@ def rescore_table(table: Table) -> scoring.GameScore:
             deal.marque_a, deal.marque_b = scored.a, scored.b
             deal.outcome, deal.pot = scored.outcome, scored.pot
             deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
-    adjust_a, adjust_b = _adjustments(table)
-    table.total_a = result.totals[0] + adjust_a
-    table.total_b = result.totals[1] + adjust_b
+    penalty_a, penalty_b = _penalties(table)
+    table.total_a = result.totals[0] + penalty_a
+    table.total_b = result.totals[1] + penalty_b
     table.lost_pot = result.lost_pot
     if not deals:
         table.status = Table.Status.NOT_STARTED
@@ -88,9 +92,9 @@ def rescore_table(table: Table) -> scoring.GameScore:
     return result
 
 
-def _adjustments(table: Table) -> tuple[int, int]:
+def _penalties(table: Table) -> tuple[int, int]:
     a = b = 0
-    for team_id, points in table.adjustments.values_list("team_id", "points"):
+    for team_id, points in table.penalties.values_list("team_id", "points"):
         if team_id == table.team_a_id:
             a += points
         elif team_id == table.team_b_id:
@@ -288,8 +292,8 @@ def record_totals(
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
-    adjust_a, adjust_b = _adjustments(table)
-    table.total_a, table.total_b = total_a + adjust_a, total_b + adjust_b
+    penalty_a, penalty_b = _penalties(table)
+    table.total_a, table.total_b = total_a + penalty_a, total_b + penalty_b
     table.status = Table.Status.COMPLETE
     _save_table(table, corrected=corrected)
     log_change(
@@ -305,7 +309,7 @@ def record_totals(
 
 
 @transaction.atomic
-def add_adjustment(*, table: Table, team: Team, points: int, reason: str, by=None) -> Adjustment:
+def add_penalty(*, table: Table, team: Team, points: int, reason: str, by=None) -> Penalty:
     """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
     team that revoked."""
     table = _lock_table(table, None)
@@ -315,7 +319,7 @@ def add_adjustment(*, table: Table, team: Team, points: int, reason: str, by=Non
         raise TournamentError(_("Indiquez le motif de la pénalité."), field="reason")
     if points == 0:
         raise TournamentError(_("Une pénalité de 0 point ne change rien."), field="points")
-    adjustment = Adjustment.objects.create(
+    penalty = Penalty.objects.create(
         table=table,
         team=team,
         points=points,
@@ -338,4 +342,4 @@ def add_adjustment(*, table: Table, team: Team, points: int, reason: str, by=Non
         reason=reason,
         after={"team": team.number, "points": points},
     )
-    return adjustment
+    return penalty

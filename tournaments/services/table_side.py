@@ -67,7 +67,7 @@ def record_table_deal(
     expected_version: int | None = None,
 ) -> Deal:
     """A deal entered from the table's link by the team on `side`."""
-    locked = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
@@ -96,7 +96,11 @@ def _side_label(side: str) -> str:
 def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = None) -> Table:
     """The other team's answer: no totals (or the same) confirms; different
     totals mark the table as disputed, for the organizer to settle."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     _check_link_open(table)
     side = _side_for_code(table, code)
     if not table.entered_by:
@@ -114,13 +118,12 @@ def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = N
         table.entry_state = Table.EntryState.DISPUTED
         table.claimed_totals = {"by": side, "totals": [int(totals[0]), int(totals[1])]}
     table.save(update_fields=["entry_state", "claimed_totals"])
+    confirmed = table.entry_state == Table.EntryState.CONFIRMED
     log_change(
         table.round.tournament_id,
-        Change.Action.TOTALS,
+        Change.Action.TABLE_CONFIRMED if confirmed else Change.Action.TABLE_DISPUTED,
         table=table,
-        reason=_("confirmation à la table")
-        if table.entry_state == Table.EntryState.CONFIRMED
-        else _("contestation à la table"),
+        reason=_side_label(side),
         after={"state": table.entry_state, "claimed": table.claimed_totals},
     )
     return table
@@ -129,7 +132,7 @@ def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = N
 @transaction.atomic
 def validate_table(*, table: Table, by=None) -> Table:
     """The organizer settles a table (entered or disputed) as it stands."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     if not table.deals.exists() and table.status != Table.Status.COMPLETE:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
     before = {"state": table.entry_state, "claimed": table.claimed_totals}
@@ -137,10 +140,9 @@ def validate_table(*, table: Table, by=None) -> Table:
     table.save(update_fields=["entry_state"])
     log_change(
         table.round.tournament_id,
-        Change.Action.TOTALS,
+        Change.Action.TABLE_VALIDATED,
         by=by,
         table=table,
-        reason=_("validée par l'organisateur"),
         before=before,
         after={"state": table.entry_state},
     )
@@ -150,14 +152,13 @@ def validate_table(*, table: Table, by=None) -> Table:
 @transaction.atomic
 def revoke_entry_link(*, table: Table, by=None) -> Table:
     """A new key: the printed QR code stops working (reprint the sheet)."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     table.entry_key = new_entry_key()
     table.save(update_fields=["entry_key"])
     log_change(
         table.round.tournament_id,
-        Change.Action.TOTALS,
+        Change.Action.LINK_REVOKED,
         by=by,
         table=table,
-        reason=_("lien de saisie révoqué"),
     )
     return table

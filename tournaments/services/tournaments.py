@@ -19,7 +19,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Tournament
+from tournaments.models import Change, Tournament
+from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -66,6 +67,9 @@ def create_tournament(
         raise TournamentError(_("Critère de classement inconnu."), field="ranking_criteria")
     tournament.ranking_criteria = list(criteria)
     tournament.save()
+    log_change(
+        tournament, Change.Action.TOURNAMENT_CREATED, by=owner, after={"name": tournament.name}
+    )
     return tournament
 
 
@@ -84,3 +88,6 @@ def add_co_organizer(*, tournament: Tournament, username: str, by) -> None:
             field="username",
         )
     tournament.co_organizers.add(user)
+    log_change(
+        tournament, Change.Action.CO_ORGANIZER_ADDED, by=by, after={"user": user.get_username()}
+    )

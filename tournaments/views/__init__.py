@@ -22,8 +22,8 @@ from tournaments.views.entry import (
     deal_delete_last,
     deal_preview,
     deal_save,
-    table_adjustment,
     table_entry,
+    table_penalty,
     table_totals,
 )
 from tournaments.views.organizer import (
@@ -95,8 +95,8 @@ __all__ = [
     "standings_pdf",
     "standings_xlsx",
     "switch_language",
-    "table_adjustment",
     "table_entry",
+    "table_penalty",
     "table_revoke",
     "table_side_claim",
     "table_side_confirm",

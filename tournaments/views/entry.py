@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import links, services
-from tournaments.forms import AdjustmentForm, DealForm, TotalsForm, apply_service_error
+from tournaments.forms import DealForm, PenaltyForm, TotalsForm, apply_service_error
 from tournaments.models import Round, Table, Team, running_totals
 from tournaments.views.common import _managed, _table
 
@@ -51,9 +51,9 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         or TotalsForm(
             initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
         ),
-        "adjustments": table.adjustments.select_related("team"),
+        "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
-        "adjustment_form": AdjustmentForm(table=table) if not table.is_bye else None,
+        "penalty_form": PenaltyForm(table=table) if not table.is_bye else None,
         "closed": table.round.status == Round.Status.CLOSED,
     }
 
@@ -182,14 +182,14 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 
 @login_required
 @require_POST
-def table_adjustment(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
-    form = AdjustmentForm(request.POST, table=tbl)
+    form = PenaltyForm(request.POST, table=tbl)
     if form.is_valid():
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
         try:
-            services.add_adjustment(
+            services.add_penalty(
                 by=request.user,
                 table=tbl,
                 team=team,

@@ -13,7 +13,7 @@ Which pages
 What the ETag is made of (`_etag`)
     One query loads the tournament by its slug and keeps it on
     `request.live_tournament`, so the view does not load it again. The tag is
-    the dash-joined list of: the tournament's pk; its creation time in whole
+    the dash-joined list of: the code's `RELEASE`; the tournament's pk; its creation time in whole
     seconds (a tournament created again under a reused pk does not match the
     old tags); its
     `revision`; its `published` flag (0/1); the active language (chosen by
@@ -51,7 +51,7 @@ What anonymous visitors share (the per-revision page cache, `live_page`)
 
 The standings HTML cache (`_standings_html`)
     The ranking table itself (django-tables2, `STANDINGS_PER_PAGE` rows a
-    page) is cached under `standings:<pk>.<creation time>.<revision>:
+    page) is cached under `standings:<release>.<pk>.<creation time>.<revision>:
     <language>:<CRC-32 of the query string>` for an hour and shared by
     everyone, signed in or not, for the full standings page and its htmx
     fragment alike: the ranking is computed once per revision, sort, page and
@@ -59,19 +59,19 @@ The standings HTML cache (`_standings_html`)
 
 What invalidates it
     Nothing is ever deleted: every tag and every key embeds the tournament's
-    `revision`, which tournaments/signals.py bumps on each save or delete of
-    the tournament or of its teams, players, rounds, tables or penalties (deals
-    and seats are saved with their table). The next request after a bump gets
-    a new tag, so a 200 with the new data, and misses both caches; the old
-    entries are never read again and expire after their hour (or are evicted
-    earlier by the cache). A change of publication, language, query string or
-    user changes the tag too. Two consequences: a write made with
-    `QuerySet.update()` on those models bypasses the signals and leaves stale
-    pages out there, so it must not be used; and a deploy that changes a
-    template changes no tag, so stored pages stay until the tournament's next
-    change (the caches themselves are emptied by a restart). No CACHES setting
-    is made, so the cache is Django's local-memory one: per process, each
-    gunicorn worker renders a given revision once for itself.
+    `revision`, the count and last id of its audit trail (see
+    `Tournament.revision`), read in the same query as the tournament. Every
+    service that changes a tournament writes its audit line in the same
+    transaction (services/audit.py), so the revision moves exactly when the
+    data does and no shared row is written to move it. The next request after
+    a change gets a new tag, so a 200 with the new data, and misses both
+    caches; the old entries are never read again and expire after their hour
+    (or are evicted earlier by the cache). A change of publication, language,
+    query string or user changes the tag too, and so does a new release of
+    the code (`RELEASE`, a digest of the templates and the app's code
+    computed once per process), so a deploy that changes a page is seen at
+    once. No CACHES setting is made, so the cache is Django's local-memory
+    one: per process, each worker renders a given revision once for itself.
 
 The polling interval (`_poll`)
     The standings and projector pages wrap their content in an htmx block
@@ -89,6 +89,7 @@ compute a score: the views (public.py) and queries.py/standings.py do that.
 from __future__ import annotations
 
 import zlib
+from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
@@ -103,6 +104,21 @@ from tournaments.standings import tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
 
 CACHE_SECONDS = 3600
+
+
+def _release() -> str:
+    """A digest of what renders the pages (templates and the app's code):
+    the same in every worker and on every host running the same release."""
+    digest = 0
+    root = Path(settings.BASE_DIR)
+    for folder in ("templates", "tournaments", "static"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".html", ".py", ".css", ".js", ".po"}:
+                digest = zlib.crc32(path.read_bytes(), digest)
+    return f"{digest:08x}"
+
+
+RELEASE = _release()
 STANDINGS_PER_PAGE = 64
 
 
@@ -110,13 +126,14 @@ def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
     """The page depends on the tournament's data (its revision), the
     language, the query string, whether it is an htmx fragment and who asks.
     The tournament loaded here is kept on the request for the view."""
-    tournament = Tournament.objects.filter(slug=slug).first()
+    tournament = Tournament.objects.with_revision().filter(slug=slug).first()
     request.live_tournament = tournament
     if tournament is None:
         return None
     request.live_etag = "-".join(
         str(part)
         for part in (
+            RELEASE,
             tournament.pk,
             int(tournament.created_at.timestamp()),
             tournament.revision,
@@ -176,7 +193,9 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
     page and language: the hall's phones polling between two scores share
     one rendering, and any change of the data changes the key."""
     query = zlib.crc32(request.GET.urlencode().encode())
-    identity = f"{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
+    identity = (
+        f"{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
+    )
     key = f"standings:{identity}:{get_language()}:{query}"
 
     def render_table() -> str:

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import links, pdf, services
+from tournaments import csv_import, links, pdf, services
 from tournaments.forms import (
     CoOrganizerForm,
     DrawForm,
@@ -136,7 +136,9 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.register_player(
-                tournament=tournament, player=services.PlayerData(**form.cleaned_data)
+                tournament=tournament,
+                player=services.PlayerData(**form.cleaned_data),
+                by=request.user,
             )
         except services.TournamentError as error:
             apply_service_error(form, error)
@@ -154,7 +156,9 @@ def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     tournament = _managed(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
-        services.set_player_presence(player=player, present=request.POST.get("present") == "1")
+        services.set_player_presence(
+            player=player, present=request.POST.get("present") == "1", by=request.user
+        )
     except services.TournamentError as error:
         messages.error(request, error.message)
     return redirect("tournaments:manage", slug=slug)
@@ -165,7 +169,7 @@ def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResp
 def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     tournament = _managed(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    services.withdraw_player(player=player)
+    services.withdraw_player(player=player, by=request.user)
     messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
     return redirect("tournaments:manage", slug=slug)
 
@@ -176,7 +180,9 @@ def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
     tournament = _managed(request, slug)
     team = get_object_or_404(tournament.teams, pk=team_id)
     try:
-        services.set_presence(team=team, present=request.POST.get("present") == "1")
+        services.set_presence(
+            team=team, present=request.POST.get("present") == "1", by=request.user
+        )
     except services.TournamentError as error:
         messages.error(request, error.message)
     if request.htmx:
@@ -204,7 +210,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     context: dict = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data["file"].read(services.csv_import.MAX_BYTES + 1)
+        data = form.cleaned_data["file"].read(csv_import.MAX_BYTES + 1)
         if "confirm" in request.POST:
             try:
                 teams = services.import_teams(by=request.user, tournament=tournament, data=data)
@@ -214,7 +220,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("%(n)s équipes importées.") % {"n": len(teams)})
                 return redirect("tournaments:manage", slug=slug)
         else:
-            context["parsed"] = parsed = services.csv_import.parse_teams(data)
+            context["parsed"] = parsed = csv_import.parse_teams(data)
             context["errors"] = parsed.errors
     return render(request, "tournaments/team_import.html", context)
 
