@@ -88,7 +88,7 @@ def _played_partie(
     """Partie `number`, closed: random tables (a bye if the count is odd),
     each with `deals` random deals scored by the engine."""
     import scoring
-    from tournaments import services
+    from tournaments import deal_shapes
     from tournaments.models import Deal, Round, Seat, Table
 
     rules = tournament.rule_profile
@@ -130,7 +130,7 @@ def _played_partie(
                     marque_b=result.b,
                     outcome=result.outcome,
                     pot=result.pot,
-                    **services.deal_values(deal),
+                    **deal_shapes.engine_to_fields(deal),
                 )
             )
         table.total_a, table.total_b = scored.totals

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from tournaments import deal_shapes
 from tournaments.models import Deal, Round, Team, Tournament
 
 PRESET_LABELS = {
@@ -252,22 +253,8 @@ class DealForm(forms.Form):
 
     @classmethod
     def initial_for(cls, deal: Deal) -> dict[str, Any]:
-        taker_points = deal.points_a if deal.taker == "A" else deal.points_b
-        points = (deal.announcements or {}).get("announcement_points", {})
-        return {
-            "taker": deal.taker,
-            "trump": deal.trump,
-            "bid": deal.bid,
-            "bid_capot": deal.bid_capot,
-            "coinche": deal.coinche,
-            "points": taker_points,
-            "capot": deal.capot,
-            "belote_a": deal.belote_a or None,
-            "belote_b": deal.belote_b or None,
-            "announce_a": points.get("A") or None,
-            "announce_b": points.get("B") or None,
-            "number": deal.number,
-        }
+        fields = {name: getattr(deal, name) for name in deal_shapes.DEAL_FIELDS}
+        return {**deal_shapes.fields_to_form(fields), "number": deal.number}
 
     def ready_for_preview(self) -> bool:
         """Whether the deal being typed says enough to be scored: a passed
@@ -280,35 +267,7 @@ class DealForm(forms.Form):
 
     def deal_values(self) -> dict[str, Any]:
         """Deal field values for `services.record_deal`."""
-        d = self.cleaned_data
-        taker = d.get("taker") or ""
-        values: dict[str, Any] = {
-            "taker": taker,
-            "trump": d.get("trump") or "",
-            "bid": d.get("bid"),
-            "bid_capot": bool(d.get("bid_capot")),
-            "coinche": d.get("coinche") or 0,
-            "capot": d.get("capot") or "",
-            "belote_a": d.get("belote_a") or 0,
-            "belote_b": d.get("belote_b") or 0,
-            "points_a": None,
-            "points_b": None,
-            "announcements": {},
-        }
-        if taker and d.get("points") is not None:
-            values["points_a" if taker == "A" else "points_b"] = d["points"]
-        if d.get("announce_a") or d.get("announce_b"):
-            values["announcements"] = {
-                "announcement_points": {
-                    "A": d.get("announce_a") or 0,
-                    "B": d.get("announce_b") or 0,
-                }
-            }
-        if "bid" not in self.fields:
-            values.pop("bid")
-            values.pop("bid_capot")
-            values.pop("coinche")
-        return values
+        return deal_shapes.form_to_fields(self.cleaned_data, with_contract="bid" in self.fields)
 
     def add_engine_error(self, error) -> None:
         field = self.FIELD_OF_CODE.get(error.field or "", None)

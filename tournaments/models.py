@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from tournaments import deal_shapes
 
 
 class Side(models.TextChoices):
@@ -498,30 +499,9 @@ class Deal(models.Model):
 
     def to_engine(self) -> dict:
         """The deal in the engine's input format (SPEC §8)."""
-        data: dict = {"taker": self.taker or None}
-        if not self.taker:
-            return data
-        data["trump"] = self.trump
-        if self.bid_capot:
-            data["bid"] = "capot"
-        elif self.bid is not None:
-            data["bid"] = self.bid
-        if self.coinche:
-            data["coinche"] = self.coinche
-        points = {}
-        if self.points_a is not None:
-            points["A"] = self.points_a
-        if self.points_b is not None:
-            points["B"] = self.points_b
-        if points:
-            data["points"] = points
-        if self.capot:
-            data["capot"] = self.capot
-        if self.belote_a or self.belote_b:
-            data["belote"] = {"A": self.belote_a, "B": self.belote_b}
-        if self.announcements:
-            data.update(self.announcements)
-        return data
+        return deal_shapes.fields_to_engine(
+            {name: getattr(self, name) for name in deal_shapes.DEAL_FIELDS}
+        )
 
 
 def running_totals(deals: Iterable[Deal]) -> Iterator[tuple[Deal, int, int]]:

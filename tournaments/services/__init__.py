@@ -38,9 +38,7 @@ from tournaments.services.registration import (
 )
 from tournaments.services.rounds import close_round, draw_round, redraw_round, swap_teams
 from tournaments.services.scores import (
-    DEAL_FIELDS,
     add_penalty,
-    deal_values,
     delete_last_deal,
     preview_deal,
     record_deal,
@@ -57,7 +55,6 @@ from tournaments.services.table_side import (
 from tournaments.services.tournaments import add_co_organizer, create_tournament, rules_from_form
 
 __all__ = [
-    "DEAL_FIELDS",
     "ImportRefused",
     "PlayerData",
     "TournamentError",
@@ -67,7 +64,6 @@ __all__ = [
     "close_round",
     "confirm_table",
     "create_tournament",
-    "deal_values",
     "delete_last_deal",
     "draw_round",
     "import_teams",

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import deal_shapes
 from tournaments.models import (
     Change,
     Deal,
@@ -28,7 +29,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import scores
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -99,7 +99,7 @@ SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
 DEAL_FIELDS = (
     "table_id",
     "number",
-    *scores.DEAL_FIELDS,
+    *deal_shapes.DEAL_FIELDS,
     "marque_a",
     "marque_b",
     "outcome",

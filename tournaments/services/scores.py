@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.deal_shapes import DEAL_FIELDS
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -123,45 +124,6 @@ def _save_table(table: Table, *, corrected: bool) -> None:
     if rnd.status == Round.Status.DRAFT:
         rnd.status = Round.Status.PLAYING
         rnd.save(update_fields=["status"])
-
-
-DEAL_FIELDS = (
-    "dealer",
-    "taker",
-    "trump",
-    "bid",
-    "bid_capot",
-    "coinche",
-    "points_a",
-    "points_b",
-    "capot",
-    "belote_a",
-    "belote_b",
-    "announcements",
-)
-
-
-def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
-    """Deal field values (DEAL_FIELDS) from an engine-format deal (SPEC §8)."""
-    points = deal.get("points") or {}
-    belote = deal.get("belote") or {}
-    bid = deal.get("bid")
-    announcements = {
-        key: deal[key] for key in ("announcements", "announcement_points") if key in deal
-    }
-    return {
-        "taker": deal.get("taker") or "",
-        "trump": deal.get("trump") or "",
-        "bid": bid if isinstance(bid, int) else None,
-        "bid_capot": bid == "capot",
-        "coinche": deal.get("coinche") or 0,
-        "points_a": points.get("A"),
-        "points_b": points.get("B"),
-        "capot": deal.get("capot") or "",
-        "belote_a": belote.get("A", 0),
-        "belote_b": belote.get("B", 0),
-        "announcements": announcements,
-    }
 
 
 def _deal_snapshot(deal: Deal) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import scoring
-from tournaments import services
+from tournaments import deal_shapes, services
 from tournaments.models import Round, Tournament
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
@@ -176,7 +176,8 @@ class Command(BaseCommand):
                     deals = tournament.end_deals if index % 2 == 0 else rng.randrange(0, 12)
                 for _ in range(deals):
                     services.record_deal(
-                        table=table, values=services.deal_values(scoring.random_deal(rng, rules))
+                        table=table,
+                        values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                     )
             if number < 3:
                 services.close_round(round=rnd)

@@ -1,0 +1,138 @@
+"""The three shapes of a deal, and the only conversions between them.
+
+- **fields**: the `Deal` model's stored values (`DEAL_FIELDS`: taker, trump,
+  bid, bid_capot, coinche, points_a/b, capot, belote_a/b, announcements);
+  what the services write and the backups keep.
+- **engine**: SPEC §8's deal object (``{"taker": "A", "trump": "H", "bid":
+  90, "points": {"A": 97}, …}``), what `scoring` reads.
+- **form**: what the entry form shows and sends (the takers' card points as
+  one number, announcement points per side).
+
+Pure: plain dicts in, plain dicts out; no model, request or translation.
+Must not: score, validate (the engine does), or know how a form is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+DEAL_FIELDS = (
+    "dealer",
+    "taker",
+    "trump",
+    "bid",
+    "bid_capot",
+    "coinche",
+    "points_a",
+    "points_b",
+    "capot",
+    "belote_a",
+    "belote_b",
+    "announcements",
+)
+#: The fields a classic belote deal has no use for (no bid, no coinche).
+CONTRACT_FIELDS = ("bid", "bid_capot", "coinche")
+
+
+def fields_to_engine(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's deal (SPEC §8) from stored field values."""
+    taker = fields.get("taker") or None
+    data: dict[str, Any] = {"taker": taker}
+    if not taker:
+        return data
+    data["trump"] = fields.get("trump")
+    if fields.get("bid_capot"):
+        data["bid"] = "capot"
+    elif fields.get("bid") is not None:
+        data["bid"] = fields["bid"]
+    if fields.get("coinche"):
+        data["coinche"] = fields["coinche"]
+    points = {
+        side: fields[name]
+        for side, name in (("A", "points_a"), ("B", "points_b"))
+        if fields.get(name) is not None
+    }
+    if points:
+        data["points"] = points
+    if fields.get("capot"):
+        data["capot"] = fields["capot"]
+    if fields.get("belote_a") or fields.get("belote_b"):
+        data["belote"] = {"A": fields.get("belote_a") or 0, "B": fields.get("belote_b") or 0}
+    if fields.get("announcements"):
+        data.update(fields["announcements"])
+    return data
+
+
+def engine_to_fields(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored field values from an engine-format deal (SPEC §8)."""
+    points = deal.get("points") or {}
+    belote = deal.get("belote") or {}
+    bid = deal.get("bid")
+    announcements = {
+        key: deal[key] for key in ("announcements", "announcement_points") if key in deal
+    }
+    return {
+        "taker": deal.get("taker") or "",
+        "trump": deal.get("trump") or "",
+        "bid": bid if isinstance(bid, int) else None,
+        "bid_capot": bid == "capot",
+        "coinche": deal.get("coinche") or 0,
+        "points_a": points.get("A"),
+        "points_b": points.get("B"),
+        "capot": deal.get("capot") or "",
+        "belote_a": belote.get("A", 0),
+        "belote_b": belote.get("B", 0),
+        "announcements": announcements,
+    }
+
+
+def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry form's initial values for a stored deal."""
+    taker = fields.get("taker") or ""
+    points = (fields.get("announcements") or {}).get("announcement_points", {})
+    return {
+        "taker": taker,
+        "trump": fields.get("trump") or "",
+        "bid": fields.get("bid"),
+        "bid_capot": bool(fields.get("bid_capot")),
+        "coinche": fields.get("coinche") or 0,
+        "points": fields.get("points_a") if taker == "A" else fields.get("points_b"),
+        "capot": fields.get("capot") or "",
+        "belote_a": fields.get("belote_a") or None,
+        "belote_b": fields.get("belote_b") or None,
+        "announce_a": points.get("A") or None,
+        "announce_b": points.get("B") or None,
+    }
+
+
+def form_to_fields(data: Mapping[str, Any], *, with_contract: bool = True) -> dict[str, Any]:
+    """Stored field values from the entry form's cleaned data. The takers'
+    points go to their side; a classic belote form has no contract fields."""
+    taker = data.get("taker") or ""
+    fields: dict[str, Any] = {
+        "taker": taker,
+        "trump": data.get("trump") or "",
+        "bid": data.get("bid"),
+        "bid_capot": bool(data.get("bid_capot")),
+        "coinche": data.get("coinche") or 0,
+        "capot": data.get("capot") or "",
+        "belote_a": data.get("belote_a") or 0,
+        "belote_b": data.get("belote_b") or 0,
+        "points_a": None,
+        "points_b": None,
+        "announcements": {},
+    }
+    if taker and data.get("points") is not None:
+        fields["points_a" if taker == "A" else "points_b"] = data["points"]
+    if data.get("announce_a") or data.get("announce_b"):
+        fields["announcements"] = {
+            "announcement_points": {
+                "A": data.get("announce_a") or 0,
+                "B": data.get("announce_b") or 0,
+            }
+        }
+    if not with_contract:
+        for name in CONTRACT_FIELDS:
+            fields.pop(name)
+    return fields
