@@ -512,6 +512,31 @@ def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, t
     assert "exempte" in row_block(text, bye.team_a.display_name)
 
 
+@pytest.mark.parametrize("policy", ["average", "fixed"])
+def test_the_bye_is_worth_on_the_results_what_the_standings_count(
+    make_tournament, policy, tmp_path
+):
+    tournament = make_tournament(bye_policy=policy, bye_points=777)
+    add_teams(tournament, 5)
+    rnd = services.draw_round(tournament=tournament, seed=7)
+    finished, unfinished = rnd.tables.filter(team_b__isnull=False).order_by("number")
+    for _ in range(12):
+        services.record_deal(table=finished, values=hearts())
+    # Partial totals of a table still playing must not move the bye's average.
+    services.record_deal(table=unfinished, values=hearts(coinche=1))
+    bye = rnd.tables.get(team_b__isnull=True)
+    counted = next(
+        s.row.points_for
+        for s in services.tournament_standings(tournament)
+        if s.entrant == bye.team_a
+    )
+    assert counted == (1560 if policy == "average" else 777)  # (2 280 + 840) / 2
+    text = Pdf(pdf.round_results(Round.objects.get(pk=rnd.pk)), tmp_path).text()
+    assert re.search(
+        rf"\b{counted:,}\b".replace(",", " "), row_block(text, bye.team_a.display_name)
+    )
+
+
 # --- Fonts --------------------------------------------------------------------------
 
 

@@ -2,9 +2,9 @@
 won, then the bye.
 
 Reads the partie's tables and teams in one query and prints the totals the
-services stored on each table; the only figure it works out is what the bye
-is worth, the way the standings count it. It never scores a deal nor decides
-a winner other than by comparing the stored totals.
+services stored on each table; what the bye is worth comes from the
+standings' own rule (`tournaments.standings.bye_points`). It never scores a
+deal nor decides a winner other than by comparing the stored totals.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.standings import bye_points, tournament_bye
 
 ROUND_STATUS = {
     Round.Status.DRAFT: "tirée, pas commencée",
@@ -176,11 +177,9 @@ def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
 
 
 def _bye_points(tournament: Tournament, played: list[Table]) -> str:
-    """What the bye is worth, as the standings count it."""
-    policy = tournament.bye_policy
-    if policy == Tournament.ByePolicy.FIXED:
-        return _n(tournament.bye_points)
-    if policy == Tournament.ByePolicy.AVERAGE:
-        scored = [p for t in played for p in (t.total_a, t.total_b)]
-        return _n(round(sum(scored) / len(scored))) if scored else "0"
-    return "—"
+    """What the bye is worth: the standings' own rule, fed as the standings
+    feed it (both totals of each finished table of the partie)."""
+    if tournament.bye_policy == Tournament.ByePolicy.NOTHING:
+        return "—"
+    scored = [points for t in played for points in (t.total_a, t.total_b)]
+    return _n(bye_points(tournament_bye(tournament), scored))
