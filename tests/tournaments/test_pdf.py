@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_teams
 from tournaments import pdf, services
-from tournaments.models import Deal, Round, Table, Tournament
+from tournaments.models import Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -196,7 +196,7 @@ def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp
     assert rows[:3] == [
         ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"],
         ["2", "E-O", "80", "♠", "E-O", "102", "60", "180", "250", "250"],
-        ["3", "E-O", "80", "♣", "coinché", "E-O", "102", "0", "480", "250", "730"],
+        ["3", "E-O", "80", "♣", "×2", "E-O", "102", "0", "480", "250", "730"],
     ]
     # The tournament plays 12 deals: the rows left are for the pen.
     assert rows[3:] == [[str(n)] for n in range(4, 13)]
@@ -247,23 +247,36 @@ def _red_pixels(png: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("fields", "contract", "points"),
+    ("fields", "row"),
     [
-        ({"taker": "A", "trump": "H", "bid": 90, "points_a": 97}, "90 ♥", "N-S 97"),
-        ({"taker": "B", "trump": "SA", "bid": 120, "coinche": 1}, "120 SA coinché", ""),
-        ({"taker": "A", "trump": "TA", "bid": 100, "coinche": 2}, "100 TA surcoinché", ""),
-        ({"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"}, "capot ♦", "capot E-O"),
+        (hearts(), ["N-S", "90", "♥", "N-S", "97"]),
         (
-            {"taker": "A", "trump": "C", "bid": 80, "points_a": 81, "points_b": 81},
-            "80 ♣",
-            "81 / 81",
+            hearts(taker="B", trump="S", coinche=1, points_a=None, points_b=102),
+            ["E-O", "90", "♠", "×2", "E-O", "102"],
         ),
-        ({"taker": ""}, "passe", ""),
+        (hearts(coinche=2), ["N-S", "90", "♥", "×4", "N-S", "97"]),
+        (
+            {"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"},
+            ["E-O", "Capot", "♦", "capot", "E-O"],
+        ),
+        (hearts(trump="C", bid=80, points_a=81, points_b=81), ["N-S", "80", "♣", "81", "/", "81"]),
+        ({"taker": ""}, ["—", "Passe"]),
     ],
 )
-def test_a_deal_is_written_on_the_sheet_as_players_say_it(fields, contract, points):
-    deal = Deal(**fields)
-    assert (pdf._contract(deal), pdf._card_points(deal)) == (contract, points)
+def test_a_deal_is_written_on_the_sheet_as_players_say_it(partie, fields, row, tmp_path):
+    services.record_deal(table=first_table(partie), values=fields)
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
+    assert grid_rows(text)[0][1 : 1 + len(row)] == row
+
+
+def test_a_surcoinche_is_marked_with_the_profiles_factor(make_tournament, tmp_path):
+    tournament = make_tournament(preset="ffb-coinche", overrides={"surcoinche_factor": 3})
+    add_teams(tournament, 2)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    services.record_deal(table=first_table(rnd), values=hearts(coinche=2))
+    text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text(page=1)
+    assert grid_rows(text)[0][1:5] == ["N-S", "90", "♥", "×3"]
+    assert "×4" not in text
 
 
 def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(

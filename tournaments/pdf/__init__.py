@@ -9,7 +9,9 @@ returns the PDF as bytes: the view only wraps them in a response.
 
 Nothing here writes to the database or computes a score: the marques and the
 totals are read as `scoring` (through the services) stored them, and the
-ranking comes from `tournaments.standings`.
+ranking comes from `tournaments.standings`; the labels of the game's values
+(sides, contracts, ranks, numbers, dates) and the ranking's columns come from
+`tournaments.display`.
 
 Besides the four documents and `FontMissing`, the package re-exports the few
 private helpers that the tests and the benchmark reach for.
@@ -20,12 +22,10 @@ from tournaments.pdf.plan import table_plan
 from tournaments.pdf.qr import _qr_path
 from tournaments.pdf.ranking import ranking
 from tournaments.pdf.results import round_results
-from tournaments.pdf.sheets import _card_points, _contract, score_sheets
+from tournaments.pdf.sheets import score_sheets
 
 __all__ = [
     "FontMissing",
-    "_card_points",
-    "_contract",
     "_fold",
     "_qr_path",
     "_register_fonts",

@@ -3,8 +3,8 @@ paragraph styles and the one way a document becomes bytes.
 
 Responsible for the page geometry (in mm), registering DejaVu Sans (embedded,
 so that French accents and the suit signs ♠ ♥ ♦ ♣ print), the colours, the
-styles (built once per process), the small formatting helpers (French numbers
-and dates, fitted and clipped names) and `build`, the single entry point that
+styles (built once per process), the small layout helpers (fitted and
+clipped names, the date and venue line) and `build`, the single entry point that
 turns a story of flowables into a PDF, with the running header and footer of
 the multi-page documents.
 
@@ -20,7 +20,6 @@ import functools
 import io
 import unicodedata
 from dataclasses import dataclass
-from datetime import date as Date
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -36,7 +35,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
-from tournaments.models import Team, Tournament
+from tournaments.display import labels
+from tournaments.models import Tournament
 
 # --- Page geometry (mm) -----------------------------------------------------
 
@@ -74,22 +74,6 @@ SHADE = colors.HexColor("#eeeeee")
 LIGHT = colors.HexColor("#f6f6f6")
 TOTAL_SHADE = colors.HexColor("#e4ecf5")
 MEDALS = (colors.HexColor("#d4af37"), colors.HexColor("#a8a9ad"), colors.HexColor("#b0703c"))
-
-DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-MONTHS = (
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-)
 
 
 class FontMissing(RuntimeError):
@@ -188,25 +172,8 @@ def _base_grid(*, header_rows: int = 1) -> list[tuple]:
 # --- Small formatting helpers ----------------------------------------------
 
 
-def _n(value: int | None) -> str:
-    """A number the French way: thin space between thousands, true minus."""
-    if value is None:
-        return ""
-    text = f"{abs(value):,}".replace(",", "\u202f")
-    return f"−{text}" if value < 0 else text
-
-
-def _signed(value: int) -> str:
-    return f"+{_n(value)}" if value > 0 else _n(value)
-
-
-def _date_fr(day: Date) -> str:
-    number = "1er" if day.day == 1 else str(day.day)
-    return f"{DAYS[day.weekday()]} {number} {MONTHS[day.month - 1]} {day.year}"
-
-
 def _when_where(tournament: Tournament) -> str:
-    parts = [_date_fr(tournament.date)]
+    parts = [labels.long_date(tournament.date)]
     if tournament.venue:
         parts.append(tournament.venue)
     return " — ".join(parts)
@@ -250,10 +217,6 @@ def _fold(text: str) -> str:
 
 def _rule_summary(tournament: Tournament) -> str:
     return tournament.rule_profile.summary_fr()
-
-
-def _players(team: Team) -> str:
-    return f"{team.player1} & {team.player2}"
 
 
 _TEAM_PLAYERS = ("player1", "player2")

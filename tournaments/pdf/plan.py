@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
 from tournaments.models import Round, Table, Tournament
 from tournaments.pdf.base import (
     COLUMN_GAP,
@@ -27,7 +28,6 @@ from tournaments.pdf.base import (
     _fitted,
     _fold,
     _p,
-    _players,
     _styles,
     _team_related,
     build,
@@ -110,16 +110,17 @@ def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
 def _plan_seats(tables: Iterable[Table], *, melee: bool) -> Iterable[_Seat]:
     for table in tables:
         number = None if table.is_bye else table.number
-        for team, side in ((table.team_a, "N-S"), (table.team_b, "E-O")):
+        for team, side in ((table.team_a, "A"), (table.team_b, "B")):
             if team is None:
                 continue
+            place = labels.side_label(side, short=True)
             if melee:
                 for player in (team.player1, team.player2):
                     name = f"{player.last_name} {player.first_name}".strip()
-                    yield _Seat(name, name, f"équipe n° {team.number}", number, side)
+                    yield _Seat(name, name, f"équipe n° {team.number}", number, place)
             else:
                 # A team named after its players needs no second line.
-                detail = (
-                    f"n° {team.number} · {_players(team)}" if team.name else f"n° {team.number}"
-                )
-                yield _Seat(team.display_name, team.display_name, detail, number, side)
+                detail = f"n° {team.number}"
+                if team.name:
+                    detail += f" · {labels.players_line(team)}"
+                yield _Seat(team.display_name, team.display_name, detail, number, place)

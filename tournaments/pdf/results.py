@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -23,9 +24,7 @@ from tournaments.pdf.base import (
     GREY,
     LIGHT,
     _base_grid,
-    _n,
     _p,
-    _players,
     _rule_summary,
     _styles,
     _team_related,
@@ -126,21 +125,19 @@ def _bye_row(
 
 def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
     """Both teams and their totals, the winner's in bold, and the outcome."""
-    winner = _winner(table)
-    a_wins = winner.startswith("N-S")
-    b_wins = winner.startswith("E-O")
+    winner = _winning_side(table)
     cells = [
         str(table.number),
-        _result_team(table.team_a, bold=a_wins),
-        _n(table.total_a),
-        _result_team(table.team_b, bold=b_wins),
-        _n(table.total_b),
-        winner,
+        _result_team(table.team_a, bold=winner == "A"),
+        labels.number(table.total_a),
+        _result_team(table.team_b, bold=winner == "B"),
+        labels.number(table.total_b),
+        _outcome(table, winner),
     ]
     commands: list[tuple] = [
         ("FONT", (column, row), (column, row), FONT_BOLD, 11)
-        for won, column in ((a_wins, 2), (b_wins, 4))
-        if won
+        for side, column in (("A", 2), ("B", 4))
+        if winner == side
     ]
     if table.status != Table.Status.COMPLETE:
         commands.append(("TEXTCOLOR", (5, row), (5, row), GREY))
@@ -149,18 +146,21 @@ def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
     return cells, commands
 
 
-def _winner(table: Table) -> str:
-    """Who won a finished table by its stored totals, or where it stands."""
+def _winning_side(table: Table) -> str:
+    """« A » or « B » by the stored totals of a finished table; empty for a
+    tie or a table still to finish."""
+    if table.status != Table.Status.COMPLETE or table.total_a == table.total_b:
+        return ""
+    return "A" if table.total_a > table.total_b else "B"
+
+
+def _outcome(table: Table, winner: str) -> str:
+    """Who won a finished table, or where the table stands."""
     if table.status == Table.Status.COMPLETE:
-        if table.total_a > table.total_b:
-            winner = "N-S"
-        elif table.total_b > table.total_a:
-            winner = "E-O"
-        else:
-            winner = "égalité"
+        outcome = labels.side_label(winner, short=True) if winner else "égalité"
         if table.corrected:
-            winner += "\n(corrigée)"
-        return winner
+            outcome += "\n(corrigée)"
+        return outcome
     if table.status == Table.Status.IN_PROGRESS:
         return "en cours"
     return "pas commencée"
@@ -172,7 +172,7 @@ def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
         return []
     return [
         _p(team.display_name, styles.cell_bold if bold else styles.cell),
-        _p(f"n° {team.number} · {_players(team)}", styles.cell_small),
+        _p(f"n° {team.number} · {labels.players_line(team)}", styles.cell_small),
     ]
 
 
@@ -182,4 +182,4 @@ def _bye_points(tournament: Tournament, played: list[Table]) -> str:
     if tournament.bye_policy == Tournament.ByePolicy.NOTHING:
         return "—"
     scored = [points for t in played for points in (t.total_a, t.total_b)]
-    return _n(bye_points(tournament_bye(tournament), scored))
+    return labels.number(bye_points(tournament_bye(tournament), scored))

@@ -22,6 +22,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
 from tournaments.models import Adjustment, Deal, Round, Table, Tournament, running_totals
 from tournaments.pdf.base import (
     CONTENT_HEIGHT,
@@ -35,11 +36,8 @@ from tournaments.pdf.base import (
     RULE,
     SHADE,
     TOTAL_SHADE,
-    _n,
     _p,
-    _players,
     _rule_summary,
-    _signed,
     _styles,
     _team_related,
     _when_where,
@@ -55,11 +53,6 @@ GRID_ROW_MAX = 11 * mm
 GRID_ROW_MIN = 5 * mm
 TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
 SIGNATURE_HEIGHT = 22 * mm
-
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
-RED_SUITS = {"H", "D"}
-SIDES = {"A": "N-S", "B": "E-O"}
-COINCHE = {1: "coinché", 2: "surcoinché"}
 
 GRID_HEADINGS = (
     "Donne",
@@ -109,6 +102,7 @@ class _SheetContext:
     summary: str
     end: str
     planned: int
+    surcoinche_factor: int
 
     @classmethod
     def of(cls, round: Round) -> _SheetContext:
@@ -116,8 +110,10 @@ class _SheetContext:
         if tournament.end_mode == Tournament.EndMode.DEALS:
             planned, end = tournament.end_deals, f"en {tournament.end_deals} donnes"
         else:
-            planned, end = TARGET_MODE_ROWS, f"en {_n(tournament.end_target)} points"
-        return cls(tournament, round, _rule_summary(tournament), end, planned)
+            planned = TARGET_MODE_ROWS
+            end = f"en {labels.number(tournament.end_target)} points"
+        factor = tournament.rule_profile.surcoinche_factor
+        return cls(tournament, round, _rule_summary(tournament), end, planned, factor)
 
 
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
@@ -194,7 +190,10 @@ def _sheet_teams(table: Table) -> PdfTable:
                 _p(table.team_a.display_name, styles.title),
                 _p(table.team_b.display_name, styles.title),
             ],
-            [_p(_players(table.team_a), styles.cell), _p(_players(table.team_b), styles.cell)],
+            [
+                _p(labels.players_line(table.team_a), styles.cell),
+                _p(labels.players_line(table.team_b), styles.cell),
+            ],
         ],
         colWidths=[half, half],
         style=[
@@ -217,8 +216,8 @@ def _adjustments(table: Table) -> list[Flowable]:
     if not adjustments:
         return []
     text = " ; ".join(
-        f"{'Nord-Sud' if a.team_id == table.team_a_id else 'Est-Ouest'} "
-        f"{_signed(a.points)} ({a.reason})"
+        f"{labels.side_label('A' if a.team_id == table.team_a_id else 'B')} "
+        f"{labels.signed(a.points)} ({a.reason})"
         for a in adjustments
     )
     return [Spacer(0, 1.5 * mm), _p(f"Pénalités et bonifications : {text}", _styles().body)]
@@ -232,29 +231,6 @@ def _on_one_page(flowables: list[Flowable], grid: DealGrid) -> list[Flowable]:
     if rest + grid.height < CONTENT_HEIGHT:
         return flowables
     return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT, flowables, mode="shrink")]
-
-
-def _contract(deal: Deal) -> str:
-    if not deal.taker:
-        return "passe"
-    bid = "capot" if deal.bid_capot else (str(deal.bid) if deal.bid is not None else "")
-    parts = [bid, SUITS.get(deal.trump, deal.trump)]
-    if deal.coinche:
-        parts.append(COINCHE.get(deal.coinche, ""))
-    return " ".join(p for p in parts if p)
-
-
-def _card_points(deal: Deal) -> str:
-    a, b = deal.points_a, deal.points_b
-    if a is not None and b is not None:
-        return f"{a} / {b}"
-    if a is not None:
-        return f"N-S {a}"
-    if b is not None:
-        return f"E-O {b}"
-    if deal.capot:
-        return f"capot {SIDES.get(deal.capot, '')}".strip()
-    return ""
 
 
 def _deal_grid(context: _SheetContext, table: Table, deals: list[Deal]) -> DealGrid:
@@ -271,19 +247,21 @@ def _deal_grid(context: _SheetContext, table: Table, deals: list[Deal]) -> DealG
         rows.append(
             (
                 str(number),
-                SIDES.get(deal.taker, "—"),
-                _contract(deal),
-                _card_points(deal),
-                _n(deal.marque_a),
-                _n(deal.marque_b),
-                _n(total_a),
-                _n(total_b),
+                labels.side_label(deal.taker, short=True) if deal.taker else "—",
+                labels.contract_label(
+                    deal, surcoinche_factor=context.surcoinche_factor, short=True
+                ),
+                labels.card_points_label(deal),
+                labels.number(deal.marque_a),
+                labels.number(deal.marque_b),
+                labels.number(total_a),
+                labels.number(total_b),
             )
         )
-        if deal.trump in RED_SUITS:
+        if deal.taker and labels.is_red(deal.trump):
             red.add(len(rows) - 1)
     finished = table.status == Table.Status.COMPLETE
-    totals = (_n(table.total_a), _n(table.total_b)) if finished else ("", "")
+    totals = (labels.number(table.total_a), labels.number(table.total_b)) if finished else ("", "")
     return DealGrid(rows, red=red, totals=totals)
 
 
