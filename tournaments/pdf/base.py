@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import get_language, gettext
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -215,8 +216,24 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def _plural_count(count: int) -> int:
+    """The count to hand `ngettext`: French (the language of the source
+    strings, which has no catalog to carry its plural rule) says « 0 table
+    terminée », with the singular, where gettext's default says plural."""
+    french = (get_language() or "fr").startswith("fr")
+    return 1 if french and count == 0 else count
+
+
 def _rule_summary(tournament: Tournament) -> str:
+    """The one line that sums up the rule profile: every document prints it
+    from here (still in French whatever the language, until the profile
+    gives a translated summary)."""
     return tournament.rule_profile.summary_fr()
+
+
+def _rules_line(tournament: Tournament) -> str:
+    """« Règles : Coinche FFB — annonces, … »."""
+    return gettext("Règles : %(rules)s.") % {"rules": _rule_summary(tournament)}
 
 
 _TEAM_PLAYERS = ("player1", "player2")
@@ -279,7 +296,7 @@ def _document(
         author=tournament.name,
         subject=title,
         creator="Belote tournois",
-        lang="fr-FR",
+        lang=get_language() or "fr",
         # Same data, same bytes: no timestamp or random id in the file.
         invariant=True,
     )
@@ -355,7 +372,7 @@ def _draw_footer(canvas: Canvas, tournament: Tournament, page: int) -> None:
     canvas.drawString(
         MARGIN, MARGIN, _clip(_when_where(tournament), FONT, 7.5, CONTENT_WIDTH - 20 * mm)
     )
-    canvas.drawRightString(PAGE_WIDTH - MARGIN, MARGIN, f"page {page}")
+    canvas.drawRightString(PAGE_WIDTH - MARGIN, MARGIN, gettext("page %(page)s") % {"page": page})
 
 
 def _render(doc: BaseDocTemplate, story: list[Flowable], buffer: io.BytesIO) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
@@ -28,7 +29,8 @@ from tournaments.pdf.base import (
     _base_grid,
     _fitted,
     _p,
-    _rule_summary,
+    _plural_count,
+    _rules_line,
     _styles,
     _when_where,
     build,
@@ -71,7 +73,7 @@ def ranking(tournament: Tournament) -> bytes:
     shown = columns.standings_columns(tournament.criteria, byes=any(s.row.byes for s in standings))
     story += [
         _p(tournament.ranking_explanation(), styles.body),
-        _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
+        _p(_rules_line(tournament), styles.small),
         _p(columns.legend(shown), styles.small),
         Spacer(0, 3 * mm),
         _ranking_table(tournament, standings, shown, melee=melee),
@@ -87,19 +89,21 @@ def _ranking_title(tournament: Tournament) -> tuple[str, int]:
     closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
     playing = tournament.rounds.exclude(status=Round.Status.CLOSED).order_by("number").first()
     if tournament.status == Tournament.Status.FINISHED:
-        title = "Classement final"
+        title = gettext("Classement final")
     elif playing is not None:
         # The standings already count the finished tables of the partie in play.
-        title = f"Classement provisoire, partie {playing.number} en cours"
+        title = gettext("Classement provisoire, partie %(round)s en cours") % {
+            "round": playing.number
+        }
     elif closed:
-        title = f"Classement provisoire après {closed} partie{'s' if closed > 1 else ''}"
+        title = ngettext(
+            "Classement provisoire après %(count)s partie",
+            "Classement provisoire après %(count)s parties",
+            closed,
+        ) % {"count": closed}
     else:
-        title = "Classement provisoire"
+        title = gettext("Classement provisoire")
     return title, closed
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count in (0, 1) else many}"
 
 
 def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
@@ -110,7 +114,7 @@ def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
         club = getattr(entrant, "club", "")
         return str(entrant), club
     team: Team = entrant  # type: ignore[assignment]
-    detail = f"n° {team.number}"
+    detail = gettext("n° %(number)s") % {"number": team.number}
     if team.name:
         detail += f" · {labels.players_line(team)}"
     if team.club:
@@ -133,8 +137,8 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
                 labels.ordinal(row.rank),
                 cell,
                 [
-                    _p(f"{labels.number(row.points_for)} points", styles.podium_points),
-                    _p(_plural(row.won, "partie gagnée", "parties gagnées"), styles.small_right),
+                    _p(_podium_points(row.points_for), styles.podium_points),
+                    _p(_games_won(row.won), styles.small_right),
                 ],
             ]
         )
@@ -155,12 +159,23 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
     return PdfTable(data, colWidths=[18 * mm, PODIUM_NAME, 50 * mm], style=style)
 
 
+def _podium_points(points: int) -> str:
+    return ngettext("%(points)s point", "%(points)s points", _plural_count(points)) % {
+        "points": labels.number(points)
+    }
+
+
+def _games_won(count: int) -> str:
+    text = ngettext("%(count)s partie gagnée", "%(count)s parties gagnées", _plural_count(count))
+    return text % {"count": count}
+
+
 def _ranking_table(
     tournament: Tournament, standings: list, shown: list[columns.Column], *, melee: bool
 ) -> PdfTable:
     """Rank, name and the number columns `shown`, in the standings' order."""
     styles = _styles()
-    header = [str(columns.RANK.short), "Joueur" if melee else "Équipe"]
+    header = [str(columns.RANK.short), gettext("Joueur") if melee else gettext("Équipe")]
     header += [str(column.short) for column in shown]
     widths = [RANK_WIDTH, 0] + [COLUMN_WIDTHS[column.key] for column in shown]
     widths[1] = CONTENT_WIDTH / mm - sum(widths)

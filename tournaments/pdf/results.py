@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
@@ -25,19 +26,14 @@ from tournaments.pdf.base import (
     LIGHT,
     _base_grid,
     _p,
-    _rule_summary,
+    _plural_count,
+    _rules_line,
     _styles,
     _team_related,
     _when_where,
     build,
 )
 from tournaments.standings import bye_points, tournament_bye
-
-ROUND_STATUS = {
-    Round.Status.DRAFT: "tirée, pas commencée",
-    Round.Status.PLAYING: "en cours",
-    Round.Status.CLOSED: "close",
-}
 
 
 def round_results(round: Round) -> bytes:
@@ -48,7 +44,7 @@ def round_results(round: Round) -> bytes:
         round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
     )
     story = [*_results_heading(round, tables), _results_grid(tournament, tables)]
-    title = f"Résultats — Partie {round.number}"
+    title = gettext("Résultats — Partie %(round)s") % {"round": round.number}
     return build(
         story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
     )
@@ -58,26 +54,46 @@ def _results_heading(round: Round, tables: list[Table]) -> list[Flowable]:
     """The title, where the partie stands and the rules."""
     styles = _styles()
     tournament = round.tournament
-    status = ROUND_STATUS.get(round.status, "")
     complete = sum(1 for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE)
     playing = sum(1 for t in tables if not t.is_bye)
+    where = ngettext(
+        "%(when)s — partie %(status)s — %(complete)s table terminée sur %(playing)s.",
+        "%(when)s — partie %(status)s — %(complete)s tables terminées sur %(playing)s.",
+        _plural_count(complete),
+    ) % {
+        "when": _when_where(tournament),
+        "status": _round_status(round),
+        "complete": complete,
+        "playing": playing,
+    }
     return [
-        _p(f"Résultats de la partie {round.number}", styles.heading),
-        _p(
-            f"{_when_where(tournament)} — partie {status} — "
-            f"{complete} table{'s' if complete > 1 else ''} terminée{'s' if complete > 1 else ''} "
-            f"sur {playing}.",
-            styles.body,
-        ),
-        _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
+        _p(gettext("Résultats de la partie %(round)s") % {"round": round.number}, styles.heading),
+        _p(where, styles.body),
+        _p(_rules_line(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
+
+
+def _round_status(round: Round) -> str:
+    """Where the partie stands, in lower case for the middle of a sentence."""
+    if round.status == Round.Status.CLOSED:
+        return pgettext("partie", "close")
+    if round.status == Round.Status.PLAYING:
+        return pgettext("partie", "en cours")
+    return pgettext("partie", "tirée, pas commencée")
 
 
 def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
     """One row per table, in table order, the bye's row included."""
     played = [t for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE]
-    header = ["Table", "Nord-Sud", "Total", "Est-Ouest", "Total", "Gagnant"]
+    header = [
+        gettext("Table"),
+        labels.side_label("A"),
+        gettext("Total"),
+        labels.side_label("B"),
+        gettext("Total"),
+        gettext("Gagnant"),
+    ]
     widths = [12, 0, 17, 0, 17, 22]
     widths[1] = widths[3] = (CONTENT_WIDTH / mm - sum(widths)) / 2
     data: list[list[Any]] = [header]
@@ -111,7 +127,7 @@ def _bye_row(
         str(table.number),
         _result_team(table.team_a, bold=False),
         _bye_points(tournament, played),
-        "exempte",
+        gettext("exempte"),
         "",
         "",
     ]
@@ -157,13 +173,13 @@ def _winning_side(table: Table) -> str:
 def _outcome(table: Table, winner: str) -> str:
     """Who won a finished table, or where the table stands."""
     if table.status == Table.Status.COMPLETE:
-        outcome = labels.side_label(winner, short=True) if winner else "égalité"
+        outcome = labels.side_label(winner, short=True) if winner else pgettext("table", "égalité")
         if table.corrected:
-            outcome += "\n(corrigée)"
+            outcome += "\n" + pgettext("table", "(corrigée)")
         return outcome
     if table.status == Table.Status.IN_PROGRESS:
-        return "en cours"
-    return "pas commencée"
+        return pgettext("table", "en cours")
+    return pgettext("table", "pas commencée")
 
 
 def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
@@ -172,7 +188,10 @@ def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
         return []
     return [
         _p(team.display_name, styles.cell_bold if bold else styles.cell),
-        _p(f"n° {team.number} · {labels.players_line(team)}", styles.cell_small),
+        _p(
+            gettext("n° %(number)s") % {"number": team.number} + f" · {labels.players_line(team)}",
+            styles.cell_small,
+        ),
     ]
 
 
