@@ -53,6 +53,16 @@ class Pdf:
         # Thousands are set apart by a narrow no-break space, as French prints them.
         return out.replace("\u202f", " ")
 
+    def words(self) -> list[tuple[str, float, float]]:
+        """Every word with its left and right edges, in points."""
+        out = subprocess.run(
+            ["pdftotext", "-bbox", str(self.path), "-"], check=True, capture_output=True, text=True
+        ).stdout
+        pattern = (
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
+        )
+        return [(w, float(x0), float(x1)) for x0, x1, w in re.findall(pattern, out)]
+
     @property
     def pages(self) -> int:
         info = subprocess.run(
@@ -523,6 +533,22 @@ def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, t
     assert re.search(r"\b190\b.*\b70\s+en cours", second, re.S), second
     bye = partie.tables.get(team_b__isnull=True)
     assert "exempte" in row_block(text, bye.team_a.display_name)
+
+
+def test_the_results_before_play_fit_their_cells_and_seat_the_bye_at_no_table(partie, tmp_path):
+    document = Pdf(pdf.round_results(partie), tmp_path)
+    # Nothing runs past the right margin (« pas commencée » used to).
+    right = pdf.base.PAGE_WIDTH - pdf.base.MARGIN
+    assert [w for w, _, x1 in document.words() if x1 > right + 0.5] == []
+    text = document.text()
+    for table in partie.tables.filter(team_b__isnull=False):
+        words = row_block(text, table.team_a.display_name).split()
+        # « pas commencée » wraps in its cell; a table not started has no totals.
+        assert {"pas", "commencée"} <= set(words) and "0" not in words
+    bye = partie.tables.get(team_b__isnull=True)
+    block = row_block(text, bye.team_a.display_name)
+    assert "exempte : ne joue pas cette partie" in block
+    assert not re.search(rf"^\s{{0,4}}{bye.number}\s", block, re.M), block
 
 
 @pytest.mark.parametrize("policy", ["average", "fixed"])

@@ -115,6 +115,9 @@ class _Styles:
     cell: ParagraphStyle
     cell_bold: ParagraphStyle
     cell_small: ParagraphStyle
+    cell_centre: ParagraphStyle
+    cell_centre_bold: ParagraphStyle
+    cell_centre_grey: ParagraphStyle
     podium: tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]
     podium_points: ParagraphStyle
     small_right: ParagraphStyle
@@ -144,6 +147,10 @@ def _styles() -> _Styles:
         cell=style("cell", 10),
         cell_bold=style("cell_bold", 10, bold=True),
         cell_small=style("cell_small", 7.5, textColor=GREY),
+        # A short word in a narrow cell that wraps rather than overflows.
+        cell_centre=style("cell_centre", 9.5, alignment=TA_CENTER),
+        cell_centre_bold=style("cell_centre_bold", 9.5, bold=True, alignment=TA_CENTER),
+        cell_centre_grey=style("cell_centre_grey", 8.5, alignment=TA_CENTER, textColor=GREY),
         podium=(
             style("podium1", 22, bold=True, leading=27),
             style("podium2", 17, bold=True, leading=21),
@@ -362,6 +369,7 @@ def _draw_header(
     canvas.line(MARGIN, top - 7 * mm, PAGE_WIDTH - MARGIN, top - 7 * mm)
     if lead:
         canvas.setFont(FONT, 9.5)
+        lead = _clip(lead, FONT, 9.5, CONTENT_WIDTH)
         canvas.drawString(MARGIN, top - 7 * mm - LEAD_BAND + 2.5 * mm, lead)
 
 

@@ -9,12 +9,13 @@ deal nor decides a winner other than by comparing the stored totals.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
@@ -122,32 +123,34 @@ def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
 def _bye_row(
     tournament: Tournament, table: Table, played: list[Table], row: int
 ) -> tuple[list[Any], list[tuple]]:
-    """The exempt team, what the bye earns it and « exempte » across the rest."""
+    """The exempt team and what the bye earns it; no table number (it sits at
+    none), and across the other side that it does not play."""
     cells = [
-        str(table.number),
+        "—",
         _result_team(table.team_a, bold=False),
         _bye_points(tournament, played),
-        gettext("exempte"),
+        _p(gettext("exempte : ne joue pas cette partie"), _styles().cell_centre_grey),
         "",
         "",
     ]
     commands = [
         ("SPAN", (3, row), (5, row)),
-        ("ALIGN", (3, row), (3, row), "CENTER"),
-        ("TEXTCOLOR", (3, row), (3, row), GREY),
+        ("TEXTCOLOR", (0, row), (0, row), GREY),
     ]
     return cells, commands
 
 
 def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
-    """Both teams and their totals, the winner's in bold, and the outcome."""
+    """Both teams and their totals, the winner's in bold, and the outcome; a
+    table not started yet has no totals to show."""
     winner = _winning_side(table)
+    started = table.status != Table.Status.NOT_STARTED
     cells = [
         str(table.number),
         _result_team(table.team_a, bold=winner == "A"),
-        labels.number(table.total_a),
+        labels.number(table.total_a) if started else "",
         _result_team(table.team_b, bold=winner == "B"),
-        labels.number(table.total_b),
+        labels.number(table.total_b) if started else "",
         _outcome(table, winner),
     ]
     commands: list[tuple] = [
@@ -155,10 +158,6 @@ def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
         for side, column in (("A", 2), ("B", 4))
         if winner == side
     ]
-    if table.status != Table.Status.COMPLETE:
-        commands.append(("TEXTCOLOR", (5, row), (5, row), GREY))
-    else:
-        commands.append(("FONT", (5, row), (5, row), FONT_BOLD, 9.5))
     return cells, commands
 
 
@@ -170,16 +169,19 @@ def _winning_side(table: Table) -> str:
     return "A" if table.total_a > table.total_b else "B"
 
 
-def _outcome(table: Table, winner: str) -> str:
-    """Who won a finished table, or where the table stands."""
+def _outcome(table: Table, winner: str) -> Paragraph:
+    """Who won a finished table, or where the table stands (in grey), in a
+    paragraph that wraps rather than overflows its cell."""
+    styles = _styles()
     if table.status == Table.Status.COMPLETE:
         outcome = labels.side_label(winner, short=True) if winner else pgettext("table", "égalité")
+        outcome = escape(outcome)
         if table.corrected:
-            outcome += "\n" + pgettext("table", "(corrigée)")
-        return outcome
+            outcome += "<br/>" + escape(pgettext("table", "(corrigée)"))
+        return Paragraph(outcome, styles.cell_centre_bold)
     if table.status == Table.Status.IN_PROGRESS:
-        return pgettext("table", "en cours")
-    return pgettext("table", "pas commencée")
+        return _p(pgettext("table", "en cours"), styles.cell_centre_grey)
+    return _p(pgettext("table", "pas commencée"), styles.cell_centre_grey)
 
 
 def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
