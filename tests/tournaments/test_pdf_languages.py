@@ -13,11 +13,12 @@ from django.utils import translation
 from tests.tournaments.test_pdf import (
     Pdf,
     _poppler,  # noqa: F401 — the autouse fixture that skips without poppler
+    draw_french_partie,
     entry_url,
     first_table,
     hearts,
-    play_round,
 )
+from tests.tournaments.test_pdf_standings import play_round
 from tournaments import pdf, services
 from tournaments.models import Round, Tournament
 
@@ -174,24 +175,7 @@ def test_every_document_prints_in_the_language_of_the_request(
     tournament = make_tournament(
         ranking_criteria=["wins", "points", "difference"], bye_policy="average"
     )
-    for first, last in [("Hélène", "Thébault"), ("Amélie", "Lefèvre"), ("Zoé", "Müller")]:
-        services.register_team(
-            tournament=tournament,
-            player1=services.PlayerData(first, last),
-            player2=services.PlayerData("Jérôme", f"Bérard-{last}"),
-        )
-    services.register_team(
-        tournament=tournament,
-        player1=services.PlayerData("Gaëlle", "Désiré"),
-        player2=services.PlayerData("Noël", "Évrard"),
-        name="Les Cœurs Vaillants",
-    )
-    services.register_team(
-        tournament=tournament,
-        player1=services.PlayerData("Loïc", "Brûlé"),
-        player2=services.PlayerData("Maëlle", "Hervé"),
-    )
-    render = prepare(services.draw_round(tournament=tournament, seed=7))
+    render = prepare(draw_french_partie(tournament))
     with translation.override(language):
         text = " ".join(Pdf(render(), tmp_path).text().split())
     missing = [words for words in expected[language] if words not in text]
