@@ -93,6 +93,16 @@ def bye_points(bye: ByeScore, round_points: Sequence[int]) -> int:
     return round(sum(round_points) / len(round_points)) if round_points else 0
 
 
+def _round_points(results: Iterable[Result]) -> dict[int, list[int]]:
+    """Both sides' points of every table played, by round: what a bye's
+    average is taken over."""
+    points: dict[int, list[int]] = defaultdict(list)
+    for r in results:
+        if r.side_b:
+            points[r.round].extend([r.points_a, r.points_b])
+    return points
+
+
 def rank(
     entrants: Iterable[int],
     results: Iterable[Result],
@@ -111,10 +121,7 @@ def rank(
     rows: dict[int, Row] = {e: Row(entrant=e) for e in entrants}
     results = list(results)
     beaten: dict[int, set[int]] = defaultdict(set)
-    round_points: dict[int, list[int]] = defaultdict(list)
-    for r in results:
-        if r.side_b:
-            round_points[r.round].extend([r.points_a, r.points_b])
+    round_points = _round_points(results)
 
     for r in results:
         if not r.side_b:
