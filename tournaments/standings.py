@@ -83,6 +83,26 @@ class Row:
         return self.points_for
 
 
+def bye_points(bye: ByeScore, round_points: Sequence[int]) -> int:
+    """What a bye is worth in a round whose finished tables scored
+    `round_points` (both sides' totals of each table, the bye's excluded): the
+    fixed points, or their average rounded to the nearest point (0 before any
+    table has finished)."""
+    if not bye.average:
+        return bye.points
+    return round(sum(round_points) / len(round_points)) if round_points else 0
+
+
+def _round_points(results: Iterable[Result]) -> dict[int, list[int]]:
+    """Both sides' points of every table played, by round: what a bye's
+    average is taken over."""
+    points: dict[int, list[int]] = defaultdict(list)
+    for r in results:
+        if r.side_b:
+            points[r.round].extend([r.points_a, r.points_b])
+    return points
+
+
 def rank(
     entrants: Iterable[int],
     results: Iterable[Result],
@@ -101,17 +121,11 @@ def rank(
     rows: dict[int, Row] = {e: Row(entrant=e) for e in entrants}
     results = list(results)
     beaten: dict[int, set[int]] = defaultdict(set)
-    round_points: dict[int, list[int]] = defaultdict(list)
-    for r in results:
-        if r.side_b:
-            round_points[r.round].extend([r.points_a, r.points_b])
+    round_points = _round_points(results)
 
     for r in results:
         if not r.side_b:
-            points = bye.points
-            if bye.average:
-                scored = round_points.get(r.round, [])
-                points = round(sum(scored) / len(scored)) if scored else 0
+            points = bye_points(bye, round_points.get(r.round, []))
             for e in r.side_a:
                 row = rows.setdefault(e, Row(entrant=e))
                 row.byes += 1
@@ -238,6 +252,18 @@ def tournament_results(tournament) -> tuple[list[int], list[Result]]:
     return entrants, results
 
 
+def tournament_bye(tournament) -> ByeScore:
+    """What a bye is worth under the tournament's bye policy."""
+    from tournaments.models import Tournament
+
+    policy = tournament.bye_policy
+    return ByeScore(
+        win=policy != Tournament.ByePolicy.NOTHING,
+        points=tournament.bye_points if policy == Tournament.ByePolicy.FIXED else 0,
+        average=policy == Tournament.ByePolicy.AVERAGE,
+    )
+
+
 def tournament_standings(tournament) -> list[Standing]:
     """The tournament's ranking with its entrants loaded."""
     from tournaments.models import Tournament
@@ -247,13 +273,7 @@ def tournament_standings(tournament) -> list[Standing]:
         entrants,
         results,
         criteria=tournament.criteria,
-        bye=ByeScore(
-            win=tournament.bye_policy != Tournament.ByePolicy.NOTHING,
-            points=tournament.bye_points
-            if tournament.bye_policy == Tournament.ByePolicy.FIXED
-            else 0,
-            average=tournament.bye_policy == Tournament.ByePolicy.AVERAGE,
-        ),
+        bye=tournament_bye(tournament),
         match_points=MatchPoints(
             tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
         ),

@@ -16,8 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import add_teams
 from tournaments import pdf, services
-from tournaments.models import Deal, Round, Table, Tournament
-from tournaments.standings import tournament_standings
+from tournaments.models import Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +52,16 @@ class Pdf:
         ).stdout
         # Thousands are set apart by a narrow no-break space, as French prints them.
         return out.replace("\u202f", " ")
+
+    def words(self) -> list[tuple[str, float, float]]:
+        """Every word with its left and right edges, in points."""
+        out = subprocess.run(
+            ["pdftotext", "-bbox", str(self.path), "-"], check=True, capture_output=True, text=True
+        ).stdout
+        pattern = (
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
+        )
+        return [(w, float(x0), float(x1)) for x0, x1, w in re.findall(pattern, out)]
 
     @property
     def pages(self) -> int:
@@ -116,21 +125,19 @@ def row_block(text: str, anchor: str) -> str:
     return "\n".join(block)
 
 
-@pytest.fixture
-def french_teams(tournament):
-    return [
-        register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard")),
-        register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière")),
-        register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants"),
-        register(tournament, ("Zoé", "Müller"), ("Cédric", "Garçon")),
-        register(tournament, ("Loïc", "Brûlé"), ("Maëlle", "Hervé")),
-    ]
-
-
-@pytest.fixture
-def partie(tournament, french_teams) -> Round:
-    """Five teams: two tables play, one team is exempt."""
+def draw_french_partie(tournament: Tournament) -> Round:
+    """Five teams with accented names: two tables play, one team is exempt."""
+    register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard"))
+    register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière"))
+    register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
+    register(tournament, ("Zoé", "Müller"), ("Cédric", "Garçon"))
+    register(tournament, ("Loïc", "Brûlé"), ("Maëlle", "Hervé"))
     return services.draw_round(tournament=tournament, seed=7)
+
+
+@pytest.fixture
+def partie(tournament) -> Round:
+    return draw_french_partie(tournament)
 
 
 def first_table(rnd: Round) -> Table:
@@ -197,7 +204,7 @@ def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp
     assert rows[:3] == [
         ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"],
         ["2", "E-O", "80", "♠", "E-O", "102", "60", "180", "250", "250"],
-        ["3", "E-O", "80", "♣", "coinché", "E-O", "102", "0", "480", "250", "730"],
+        ["3", "E-O", "80", "♣", "×2", "E-O", "102", "0", "480", "250", "730"],
     ]
     # The tournament plays 12 deals: the rows left are for the pen.
     assert rows[3:] == [[str(n)] for n in range(4, 13)]
@@ -248,23 +255,36 @@ def _red_pixels(png: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("fields", "contract", "points"),
+    ("fields", "row"),
     [
-        ({"taker": "A", "trump": "H", "bid": 90, "points_a": 97}, "90 ♥", "N-S 97"),
-        ({"taker": "B", "trump": "SA", "bid": 120, "coinche": 1}, "120 SA coinché", ""),
-        ({"taker": "A", "trump": "TA", "bid": 100, "coinche": 2}, "100 TA surcoinché", ""),
-        ({"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"}, "capot ♦", "capot E-O"),
+        (hearts(), ["N-S", "90", "♥", "N-S", "97"]),
         (
-            {"taker": "A", "trump": "C", "bid": 80, "points_a": 81, "points_b": 81},
-            "80 ♣",
-            "81 / 81",
+            hearts(taker="B", trump="S", coinche=1, points_a=None, points_b=102),
+            ["E-O", "90", "♠", "×2", "E-O", "102"],
         ),
-        ({"taker": ""}, "passe", ""),
+        (hearts(coinche=2), ["N-S", "90", "♥", "×4", "N-S", "97"]),
+        (
+            {"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"},
+            ["E-O", "Capot", "♦", "capot", "E-O"],
+        ),
+        (hearts(trump="C", bid=80, points_a=81, points_b=81), ["N-S", "80", "♣", "81", "/", "81"]),
+        ({"taker": ""}, ["—", "Passe"]),
     ],
 )
-def test_a_deal_is_written_on_the_sheet_as_players_say_it(fields, contract, points):
-    deal = Deal(**fields)
-    assert (pdf._contract(deal), pdf._card_points(deal)) == (contract, points)
+def test_a_deal_is_written_on_the_sheet_as_players_say_it(partie, fields, row, tmp_path):
+    services.record_deal(table=first_table(partie), values=fields)
+    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
+    assert grid_rows(text)[0][1 : 1 + len(row)] == row
+
+
+def test_a_surcoinche_is_marked_with_the_profiles_factor(make_tournament, tmp_path):
+    tournament = make_tournament(preset="ffb-coinche", overrides={"surcoinche_factor": 3})
+    add_teams(tournament, 2)
+    rnd = services.draw_round(tournament=tournament, seed=1)
+    services.record_deal(table=first_table(rnd), values=hearts(coinche=2))
+    text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text(page=1)
+    assert grid_rows(text)[0][1:5] == ["N-S", "90", "♥", "×3"]
+    assert "×4" not in text
 
 
 def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
@@ -399,120 +419,6 @@ def test_the_table_plan_of_a_melee_lists_the_players(make_tournament, tmp_path):
     assert "Joueur" in text
 
 
-# --- Ranking ---------------------------------------------------------------------
-
-
-def play_round(rnd: Round, deals: int = 12) -> None:
-    for table in rnd.tables.filter(team_b__isnull=False):
-        for _ in range(deals):
-            services.record_deal(table=table, values=hearts())
-    services.close_round(round=rnd)
-
-
-def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tournament, tmp_path):
-    tournament = make_tournament(ranking_criteria=["wins", "points", "difference"], bye_points=1000)
-    register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard"))
-    register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière"))
-    register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
-    rnd = services.draw_round(tournament=tournament, seed=4)
-    play_round(rnd)
-    standings = tournament_standings(tournament)
-    text = Pdf(pdf.ranking(tournament), tmp_path).text()
-    assert "Classement provisoire après 1 partie" in text
-    assert "samedi 5 décembre 2026 — Salle des fêtes" in text
-    assert "Classement : Parties gagnées, puis total des points, puis différence de points" in text
-    assert SUMMARY in text
-    assert re.search(r"Rang\s+Équipe\s+J\s+G\s+N\s+P\s+Ex\.\s+Points\s+Contre\s+Diff\.", text)
-    podium = text[: text.index("Classement :")]
-    for place, standing in zip(("1er", "2e", "3e"), standings, strict=True):
-        assert re.search(rf"{place}\s+{re.escape(standing.entrant.display_name)}", podium)
-        points = f"{standing.row.points_for:,}".replace(",", " ")
-        assert f"{points} points" in podium
-    table = text[text.index("Diff.") :]
-    for standing in standings:
-        row = standing.row
-        line = next(line for line in table.splitlines() if standing.entrant.display_name in line)
-        assert re.search(
-            rf"{row.played}\s+{row.won}\s+{row.drawn}\s+{row.lost}\s+{row.byes}\s+", line
-        )
-        assert f"{row.points_for:,}".replace(",", " ") in line
-
-
-def test_a_long_ranking_repeats_its_header_on_every_page(make_tournament, tmp_path):
-    tournament = make_tournament(score_entry=Tournament.ScoreEntry.TOTALS)
-    add_teams(tournament, 80)
-    rnd = services.draw_round(tournament=tournament, seed=6)
-    for i, table in enumerate(rnd.tables.filter(team_b__isnull=False)):
-        services.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - i)
-    services.close_round(round=rnd)
-    document = Pdf(pdf.ranking(tournament), tmp_path)
-    assert document.pages >= 2
-    for page in range(1, document.pages + 1):
-        assert re.search(r"Rang\s+Équipe\s+J\s+G", document.text(page=page))
-    text = document.text()
-    assert all(f"Lefèvre{i} – Bérard{i}" in text for i in range(80))
-
-
-def test_the_ranking_of_a_melee_ranks_players(make_tournament, tmp_path):
-    tournament = make_tournament(format=Tournament.Format.MELEE)
-    for first, last in [
-        ("Hélène", "Thébault"),
-        ("Jérôme", "Bérard"),
-        ("Amélie", "Lefèvre"),
-        ("Noël", "Évrard"),
-    ]:
-        services.register_player(tournament=tournament, player=services.PlayerData(first, last))
-    play_round(services.draw_round(tournament=tournament, seed=2))
-    text = Pdf(pdf.ranking(tournament), tmp_path).text()
-    assert re.search(r"Rang\s+Joueur", text)
-    for name in ("Hélène Thébault", "Jérôme Bérard", "Amélie Lefèvre", "Noël Évrard"):
-        assert name in text
-
-
-def test_a_very_long_tournament_name_is_cut_short_in_the_running_header(make_tournament, tmp_path):
-    name = "Grand concours annuel de belote et de coinche du comité des fêtes de Saint-Jean-de-Luz"
-    tournament = make_tournament(name=f"{name} et d'Hendaye réunis")  # 115 of 120 characters
-    add_teams(tournament, 2)
-    text = Pdf(pdf.ranking(tournament), tmp_path).text()
-    header = text.splitlines()[0]
-    assert "…" in header and header.rstrip().endswith("Classement provisoire")
-
-
-def test_a_ranking_is_printed_in_a_fixed_number_of_queries(make_tournament):
-    def queries(teams: int) -> int:
-        tournament = make_tournament(name=f"Concours à {teams}", score_entry="totals")
-        add_teams(tournament, teams)
-        rnd = services.draw_round(tournament=tournament, seed=3)
-        for table in rnd.tables.filter(team_b__isnull=False):
-            services.record_totals(table=table, total_a=1000, total_b=800)
-        tournament = Tournament.objects.get(pk=tournament.pk)
-        with CaptureQueriesContext(connection) as captured:
-            pdf.ranking(tournament)
-        return len(captured)
-
-    assert queries(4) == queries(16)
-
-
-# --- Results of a partie ---------------------------------------------------------
-
-
-def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, tmp_path):
-    tables = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
-    for _ in range(12):
-        services.record_deal(table=tables[0], values=hearts())
-    services.record_deal(table=tables[1], values=hearts())
-    document = Pdf(pdf.round_results(partie), tmp_path)
-    text = document.text()
-    assert "Résultats de la partie 1" in text
-    assert "1 table terminée sur 2" in text
-    first = row_block(text, tables[0].team_a.display_name)
-    assert re.search(r"\b2 280\b.*\b840\s+N-S", first, re.S), first
-    second = row_block(text, tables[1].team_a.display_name)
-    assert re.search(r"\b190\b.*\b70\s+en cours", second, re.S), second
-    bye = partie.tables.get(team_b__isnull=True)
-    assert "exempte" in row_block(text, bye.team_a.display_name)
-
-
 # --- Fonts --------------------------------------------------------------------------
 
 
@@ -520,12 +426,3 @@ def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setattr(pdf.base, "FONT_DIRS", (tmp_path,))
     with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
         pdf._register_fonts.__wrapped__()
-
-
-def test_a_ranking_printed_during_a_partie_says_which_one_is_in_play(make_tournament, tmp_path):
-    tournament = make_tournament()
-    add_teams(tournament, 4)
-    play_round(services.draw_round(tournament=tournament, seed=4))
-    services.draw_round(tournament=tournament, method="ranking")
-    text = Pdf(pdf.ranking(tournament), tmp_path).text()
-    assert "Classement provisoire, partie 2 en cours" in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.standings import ByeScore, MatchPoints, Result, rank
+from tournaments.standings import ByeScore, MatchPoints, Result, bye_points, rank
 
 
 def r(round_, a, b, pa, pb):
@@ -87,6 +87,27 @@ def test_a_bye_scores_as_the_tournament_says(bye, points, won):
     results = [r(1, 1, 2, 1200, 800), r(1, 3, None, 0, 0)]
     rows = {row.entrant: row for row in rank([1, 2, 3], results, bye=bye)}
     assert (rows[3].points_for, rows[3].won, rows[3].byes, rows[3].played) == (points, won, 1, 0)
+
+
+@pytest.mark.parametrize(
+    ("bye", "round_points", "expected"),
+    [
+        (ByeScore(points=500), [1200, 800], 500),
+        (ByeScore(average=True), [1200, 800, 1001, 700], 925),
+        # (1000 + 1001) / 2 = 1000.5: half a point rounds to the even one
+        (ByeScore(average=True), [1000, 1001], 1000),
+        # nothing finished yet: the average of nothing is 0
+        (ByeScore(average=True), [], 0),
+    ],
+)
+def test_a_bye_is_worth_the_fixed_points_or_the_average_of_its_round(bye, round_points, expected):
+    assert bye_points(bye, round_points) == expected
+
+
+def test_the_ranking_counts_a_bye_by_that_rule_with_its_own_rounds_points():
+    results = [r(1, 1, 2, 1200, 800), r(1, 3, None, 0, 0), r(2, 1, 3, 500, 300)]
+    rows = {row.entrant: row for row in rank([1, 2, 3], results, bye=ByeScore(average=True))}
+    assert rows[3].points_for == bye_points(ByeScore(average=True), [1200, 800]) + 300
 
 
 def test_match_point_values_are_configurable():

@@ -1,15 +1,20 @@
 """The tournament's printed documents: score sheets, table plan, ranking,
 results of a partie.
 
-One module per document (`sheets`, `plan`, `ranking`, `results`), the QR code
-in `qr` and what they share in `base`, whose `build` is the one way a
-document becomes bytes. Each renderer takes model objects, reads what it
-needs in a fixed number of queries whatever the size of the tournament, and
-returns the PDF as bytes: the view only wraps them in a response.
+One module per document (`sheets`, `plan`, `ranking`, `results`), the score
+sheet's deal grid in `grid`, the QR code in `qr` and what they share in
+`base`, whose `build` is the one way a document becomes bytes. Each renderer
+takes model objects, reads what it needs in a fixed number of queries
+whatever the size of the tournament, and returns the PDF as bytes: the view
+only wraps them in a response.
 
 Nothing here writes to the database or computes a score: the marques and the
 totals are read as `scoring` (through the services) stored them, and the
-ranking comes from `tournaments.standings`.
+ranking comes from `tournaments.standings`; the labels of the game's values
+(sides, contracts, ranks, numbers, dates) and the ranking's columns come from
+`tournaments.display`. Every word goes through gettext: a document is printed
+in the active language (the request's, since the views build it inside the
+request); only the rules summary stays French for now (`base._rule_summary`).
 
 Besides the four documents and `FontMissing`, the package re-exports the few
 private helpers that the tests and the benchmark reach for.
@@ -20,12 +25,10 @@ from tournaments.pdf.plan import table_plan
 from tournaments.pdf.qr import _qr_path
 from tournaments.pdf.ranking import ranking
 from tournaments.pdf.results import round_results
-from tournaments.pdf.sheets import _card_points, _contract, score_sheets
+from tournaments.pdf.sheets import score_sheets
 
 __all__ = [
     "FontMissing",
-    "_card_points",
-    "_contract",
     "_fold",
     "_qr_path",
     "_register_fonts",

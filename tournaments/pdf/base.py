@@ -3,8 +3,8 @@ paragraph styles and the one way a document becomes bytes.
 
 Responsible for the page geometry (in mm), registering DejaVu Sans (embedded,
 so that French accents and the suit signs ♠ ♥ ♦ ♣ print), the colours, the
-styles (built once per process), the small formatting helpers (French numbers
-and dates, fitted and clipped names) and `build`, the single entry point that
+styles (built once per process), the small layout helpers (fitted and
+clipped names, the date and venue line) and `build`, the single entry point that
 turns a story of flowables into a PDF, with the running header and footer of
 the multi-page documents.
 
@@ -20,11 +20,11 @@ import functools
 import io
 import unicodedata
 from dataclasses import dataclass
-from datetime import date as Date
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import get_language, gettext
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -36,7 +36,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
-from tournaments.models import Team, Tournament
+from tournaments.display import labels
+from tournaments.models import Tournament
 
 # --- Page geometry (mm) -----------------------------------------------------
 
@@ -74,22 +75,6 @@ SHADE = colors.HexColor("#eeeeee")
 LIGHT = colors.HexColor("#f6f6f6")
 TOTAL_SHADE = colors.HexColor("#e4ecf5")
 MEDALS = (colors.HexColor("#d4af37"), colors.HexColor("#a8a9ad"), colors.HexColor("#b0703c"))
-
-DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-MONTHS = (
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-)
 
 
 class FontMissing(RuntimeError):
@@ -130,6 +115,9 @@ class _Styles:
     cell: ParagraphStyle
     cell_bold: ParagraphStyle
     cell_small: ParagraphStyle
+    cell_centre: ParagraphStyle
+    cell_centre_bold: ParagraphStyle
+    cell_centre_grey: ParagraphStyle
     podium: tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]
     podium_points: ParagraphStyle
     small_right: ParagraphStyle
@@ -159,6 +147,10 @@ def _styles() -> _Styles:
         cell=style("cell", 10),
         cell_bold=style("cell_bold", 10, bold=True),
         cell_small=style("cell_small", 7.5, textColor=GREY),
+        # A short word in a narrow cell that wraps rather than overflows.
+        cell_centre=style("cell_centre", 9.5, alignment=TA_CENTER),
+        cell_centre_bold=style("cell_centre_bold", 9.5, bold=True, alignment=TA_CENTER),
+        cell_centre_grey=style("cell_centre_grey", 8.5, alignment=TA_CENTER, textColor=GREY),
         podium=(
             style("podium1", 22, bold=True, leading=27),
             style("podium2", 17, bold=True, leading=21),
@@ -188,25 +180,8 @@ def _base_grid(*, header_rows: int = 1) -> list[tuple]:
 # --- Small formatting helpers ----------------------------------------------
 
 
-def _n(value: int | None) -> str:
-    """A number the French way: thin space between thousands, true minus."""
-    if value is None:
-        return ""
-    text = f"{abs(value):,}".replace(",", "\u202f")
-    return f"−{text}" if value < 0 else text
-
-
-def _signed(value: int) -> str:
-    return f"+{_n(value)}" if value > 0 else _n(value)
-
-
-def _date_fr(day: Date) -> str:
-    number = "1er" if day.day == 1 else str(day.day)
-    return f"{DAYS[day.weekday()]} {number} {MONTHS[day.month - 1]} {day.year}"
-
-
 def _when_where(tournament: Tournament) -> str:
-    parts = [_date_fr(tournament.date)]
+    parts = [labels.long_date(tournament.date)]
     if tournament.venue:
         parts.append(tournament.venue)
     return " — ".join(parts)
@@ -248,12 +223,24 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def _plural_count(count: int) -> int:
+    """The count to hand `ngettext`: French (the language of the source
+    strings, which has no catalog to carry its plural rule) says « 0 table
+    terminée », with the singular, where gettext's default says plural."""
+    french = (get_language() or "fr").startswith("fr")
+    return 1 if french and count == 0 else count
+
+
 def _rule_summary(tournament: Tournament) -> str:
+    """The one line that sums up the rule profile: every document prints it
+    from here (still in French whatever the language, until the profile
+    gives a translated summary)."""
     return tournament.rule_profile.summary_fr()
 
 
-def _players(team: Team) -> str:
-    return f"{team.player1} & {team.player2}"
+def _rules_line(tournament: Tournament) -> str:
+    """« Règles : Coinche FFB — annonces, … »."""
+    return gettext("Règles : %(rules)s.") % {"rules": _rule_summary(tournament)}
 
 
 _TEAM_PLAYERS = ("player1", "player2")
@@ -316,7 +303,7 @@ def _document(
         author=tournament.name,
         subject=title,
         creator="Belote tournois",
-        lang="fr-FR",
+        lang=get_language() or "fr",
         # Same data, same bytes: no timestamp or random id in the file.
         invariant=True,
     )
@@ -382,6 +369,7 @@ def _draw_header(
     canvas.line(MARGIN, top - 7 * mm, PAGE_WIDTH - MARGIN, top - 7 * mm)
     if lead:
         canvas.setFont(FONT, 9.5)
+        lead = _clip(lead, FONT, 9.5, CONTENT_WIDTH)
         canvas.drawString(MARGIN, top - 7 * mm - LEAD_BAND + 2.5 * mm, lead)
 
 
@@ -392,7 +380,7 @@ def _draw_footer(canvas: Canvas, tournament: Tournament, page: int) -> None:
     canvas.drawString(
         MARGIN, MARGIN, _clip(_when_where(tournament), FONT, 7.5, CONTENT_WIDTH - 20 * mm)
     )
-    canvas.drawRightString(PAGE_WIDTH - MARGIN, MARGIN, f"page {page}")
+    canvas.drawRightString(PAGE_WIDTH - MARGIN, MARGIN, gettext("page %(page)s") % {"page": page})
 
 
 def _render(doc: BaseDocTemplate, story: list[Flowable], buffer: io.BytesIO) -> bytes:

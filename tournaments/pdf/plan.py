@@ -12,11 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
 from tournaments.models import Round, Table, Tournament
 from tournaments.pdf.base import (
     COLUMN_GAP,
@@ -27,7 +29,6 @@ from tournaments.pdf.base import (
     _fitted,
     _fold,
     _p,
-    _players,
     _styles,
     _team_related,
     build,
@@ -56,25 +57,37 @@ def table_plan(round: Round) -> bytes:
     tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
     melee = tournament.format == Tournament.Format.MELEE
     seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: (_fold(s.key), s.key))
-    lead = (
-        f"Cherchez votre {'nom' if melee else 'équipe'} (ordre alphabétique) : votre table "
-        "et votre place — N-S = Nord-Sud, E-O = Est-Ouest."
-    )
-    head = f"Plan des tables — partie {round.number}"
+    head = gettext("Plan des tables — partie %(round)s") % {"round": round.number}
     return build(
         [_plan_grid(seats, melee=melee)],
         title=f"{head} — {tournament.name}",
         tournament=tournament,
         running_head=head,
-        lead=lead,
+        lead=_lead(melee=melee),
         columns=2,
     )
+
+
+def _lead(*, melee: bool) -> str:
+    """How to read the plan, with what the short side names stand for."""
+    sides = ", ".join(
+        f"{labels.side_label(side, short=True)} = {labels.side_label(side)}" for side in "AB"
+    )
+    if melee:
+        lead = gettext("Cherchez votre nom (ordre alphabétique) : votre table et votre place")
+    else:
+        lead = gettext("Cherchez votre équipe (ordre alphabétique) : votre table et votre place")
+    return f"{lead} — {sides}."
 
 
 def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
     """One row per seat: the name (and its second line), the table, the side."""
     styles = _styles()
-    header = ["Joueur" if melee else "Équipe", "Table", "Place"]
+    header = [
+        gettext("Joueur") if melee else gettext("Équipe"),
+        gettext("Table"),
+        pgettext("seat", "Place"),
+    ]
     data: list[list[Any]] = [header]
     style = _base_grid()
     style += [
@@ -92,7 +105,7 @@ def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
         if seat.detail:
             name.append(_p(seat.detail, styles.cell_small))
         if seat.table is None:
-            data.append([name, "exempte", ""])
+            data.append([name, gettext("exempte"), ""])
             style += [
                 ("SPAN", (1, row), (2, row)),
                 ("FONT", (1, row), (1, row), FONT_BOLD, 14),
@@ -110,16 +123,18 @@ def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
 def _plan_seats(tables: Iterable[Table], *, melee: bool) -> Iterable[_Seat]:
     for table in tables:
         number = None if table.is_bye else table.number
-        for team, side in ((table.team_a, "N-S"), (table.team_b, "E-O")):
+        for team, side in ((table.team_a, "A"), (table.team_b, "B")):
             if team is None:
                 continue
+            place = labels.side_label(side, short=True)
             if melee:
                 for player in (team.player1, team.player2):
                     name = f"{player.last_name} {player.first_name}".strip()
-                    yield _Seat(name, name, f"équipe n° {team.number}", number, side)
+                    detail = gettext("équipe n° %(number)s") % {"number": team.number}
+                    yield _Seat(name, name, detail, number, place)
             else:
                 # A team named after its players needs no second line.
-                detail = (
-                    f"n° {team.number} · {_players(team)}" if team.name else f"n° {team.number}"
-                )
-                yield _Seat(team.display_name, team.display_name, detail, number, side)
+                detail = gettext("n° %(number)s") % {"number": team.number}
+                if team.name:
+                    detail += f" · {labels.players_line(team)}"
+                yield _Seat(team.display_name, team.display_name, detail, number, place)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
+from tournaments.display import standings as columns
 from tournaments.models import Round, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -25,11 +28,9 @@ from tournaments.pdf.base import (
     RULE,
     _base_grid,
     _fitted,
-    _n,
     _p,
-    _players,
-    _rule_summary,
-    _signed,
+    _plural_count,
+    _rules_line,
     _styles,
     _when_where,
     build,
@@ -37,6 +38,20 @@ from tournaments.pdf.base import (
 from tournaments.standings import tournament_standings
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
+#: Width in mm of each number column of the ranking table, by column key.
+COLUMN_WIDTHS = {
+    "played": 8,
+    "won": 8,
+    "drawn": 8,
+    "lost": 8,
+    "byes": 9,
+    "match_points": 13,
+    "buchholz": 15,
+    "points_for": 17,
+    "points_against": 16,
+    "difference": 16,
+}
+RANK_WIDTH = 12
 
 
 def ranking(tournament: Tournament) -> bytes:
@@ -55,12 +70,13 @@ def ranking(tournament: Tournament) -> bytes:
     podium = [s for s in standings if s.entrant is not None][:3]
     if podium and closed:
         story += [_podium(podium, melee=melee), Spacer(0, 5 * mm)]
+    shown = columns.standings_columns(tournament.criteria, byes=any(s.row.byes for s in standings))
     story += [
         _p(tournament.ranking_explanation(), styles.body),
-        _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
-        _p(_ranking_legend(tournament, standings), styles.small),
+        _p(_rules_line(tournament), styles.small),
+        _p(columns.legend(shown), styles.small),
         Spacer(0, 3 * mm),
-        _ranking_table(tournament, standings, melee=melee),
+        _ranking_table(tournament, standings, shown, melee=melee),
     ]
     return build(
         story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
@@ -73,23 +89,21 @@ def _ranking_title(tournament: Tournament) -> tuple[str, int]:
     closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
     playing = tournament.rounds.exclude(status=Round.Status.CLOSED).order_by("number").first()
     if tournament.status == Tournament.Status.FINISHED:
-        title = "Classement final"
+        title = gettext("Classement final")
     elif playing is not None:
         # The standings already count the finished tables of the partie in play.
-        title = f"Classement provisoire, partie {playing.number} en cours"
+        title = gettext("Classement provisoire, partie %(round)s en cours") % {
+            "round": playing.number
+        }
     elif closed:
-        title = f"Classement provisoire après {closed} partie{'s' if closed > 1 else ''}"
+        title = ngettext(
+            "Classement provisoire après %(count)s partie",
+            "Classement provisoire après %(count)s parties",
+            closed,
+        ) % {"count": closed}
     else:
-        title = "Classement provisoire"
+        title = gettext("Classement provisoire")
     return title, closed
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count in (0, 1) else many}"
-
-
-def _ordinal(rank: int) -> str:
-    return "1er" if rank == 1 else f"{rank}e"
 
 
 def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
@@ -100,9 +114,9 @@ def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
         club = getattr(entrant, "club", "")
         return str(entrant), club
     team: Team = entrant  # type: ignore[assignment]
-    detail = f"n° {team.number}"
+    detail = gettext("n° %(number)s") % {"number": team.number}
     if team.name:
-        detail += f" · {_players(team)}"
+        detail += f" · {labels.players_line(team)}"
     if team.club:
         detail += f" · {team.club}"
     return team.display_name, detail
@@ -120,11 +134,11 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
             cell.append(_p(detail, styles.small))
         data.append(
             [
-                _ordinal(row.rank),
+                labels.ordinal(row.rank),
                 cell,
                 [
-                    _p(f"{_n(row.points_for)} points", styles.podium_points),
-                    _p(_plural(row.won, "partie gagnée", "parties gagnées"), styles.small_right),
+                    _p(_podium_points(row.points_for), styles.podium_points),
+                    _p(_games_won(row.won), styles.small_right),
                 ],
             ]
         )
@@ -145,41 +159,26 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
     return PdfTable(data, colWidths=[18 * mm, PODIUM_NAME, 50 * mm], style=style)
 
 
-def _ranking_legend(tournament: Tournament, standings: list) -> str:
-    words = ["J : parties jouées", "G : gagnées", "N : nulles", "P : perdues"]
-    if any(s.row.byes for s in standings):
-        words.append("Ex. : exempt")
-    if Tournament.Criterion.MATCH_POINTS in tournament.criteria:
-        words.append("Pts m. : points de match")
-    if Tournament.Criterion.BUCHHOLZ in tournament.criteria:
-        words.append("Buch. : points des adversaires (Buchholz)")
-    words += ["Contre : points encaissés", "Diff. : différence"]
-    return " · ".join(words)
+def _podium_points(points: int) -> str:
+    return ngettext("%(points)s point", "%(points)s points", _plural_count(points)) % {
+        "points": labels.number(points)
+    }
 
 
-def _extra_columns(tournament: Tournament, standings: list) -> list[tuple[str, str, int]]:
-    """The columns shown only when they say something: label, attribute of
-    the standing's row and width in mm."""
-    criteria = set(tournament.criteria)
-    byes = any(s.row.byes for s in standings)
-    return [
-        (label, attribute, width)
-        for label, attribute, width, shown in (
-            ("Ex.", "byes", 9, byes),
-            ("Pts m.", "match_points", 13, Tournament.Criterion.MATCH_POINTS in criteria),
-            ("Buch.", "buchholz", 15, Tournament.Criterion.BUCHHOLZ in criteria),
-        )
-        if shown
-    ]
+def _games_won(count: int) -> str:
+    text = ngettext("%(count)s partie gagnée", "%(count)s parties gagnées", _plural_count(count))
+    return text % {"count": count}
 
 
-def _ranking_table(tournament: Tournament, standings: list, *, melee: bool) -> PdfTable:
+def _ranking_table(
+    tournament: Tournament, standings: list, shown: list[columns.Column], *, melee: bool
+) -> PdfTable:
+    """Rank, name and the number columns `shown`, in the standings' order."""
     styles = _styles()
-    extra = _extra_columns(tournament, standings)
-    header = ["Rang", "Joueur" if melee else "Équipe", "J", "G", "N", "P"]
-    header += [label for label, _, _ in extra] + ["Points", "Contre", "Diff."]
-    fixed = [12, 0, 8, 8, 8, 8] + [w for _, _, w in extra] + [17, 16, 16]
-    fixed[1] = CONTENT_WIDTH / mm - sum(fixed)
+    header = [str(columns.RANK.short), gettext("Joueur") if melee else gettext("Équipe")]
+    header += [str(column.short) for column in shown]
+    widths = [RANK_WIDTH, 0] + [COLUMN_WIDTHS[column.key] for column in shown]
+    widths[1] = CONTENT_WIDTH / mm - sum(widths)
     data: list[list[Any]] = [header]
     for standing in standings:
         row = standing.row
@@ -189,23 +188,20 @@ def _ranking_table(tournament: Tournament, standings: list, *, melee: bool) -> P
             cell.append(_p(detail, styles.cell_small))
         data.append(
             [
-                _ordinal(row.rank),
+                labels.ordinal(row.rank),
                 cell,
-                str(row.played),
-                str(row.won),
-                str(row.drawn),
-                str(row.lost),
-                *[_n(getattr(row, attribute)) for _, attribute, _ in extra],
-                _n(row.points_for),
-                _n(row.points_against),
-                _signed(row.difference),
+                *[_figure(columns.value(row, column), column) for column in shown],
             ]
         )
-    style = _ranking_style(tournament, extra)
-    return PdfTable(data, colWidths=[w * mm for w in fixed], style=style, repeatRows=1)
+    style = _ranking_style(columns.emphasised_key(tournament.criteria), shown)
+    return PdfTable(data, colWidths=[w * mm for w in widths], style=style, repeatRows=1)
 
 
-def _ranking_style(tournament: Tournament, extra: list[tuple[str, str, int]]) -> list[tuple]:
+def _figure(value: int, column: columns.Column) -> str:
+    return labels.signed(value) if column.signed else labels.number(value)
+
+
+def _ranking_style(emphasised: str | None, shown: list[columns.Column]) -> list[tuple]:
     style = _base_grid()
     style += [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
@@ -217,9 +213,8 @@ def _ranking_style(tournament: Tournament, extra: list[tuple[str, str, int]]) ->
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3 * mm),
     ]
     # The column of the first criterion in bold: what the ranking is about.
-    columns = {"wins": 3, "points": -3, "difference": -1}
-    columns.update({attribute: 6 + i for i, (_, attribute, _) in enumerate(extra)})
-    column = columns.get(tournament.criteria[0])
-    if column is not None:
-        style.append(("FONT", (column, 1), (column, -1), FONT_BOLD, 9.5))
+    keys = [column.key for column in shown]
+    if emphasised in keys:
+        index = 2 + keys.index(emphasised)
+        style.append(("FONT", (index, 1), (index, -1), FONT_BOLD, 9.5))
     return style

@@ -2,20 +2,23 @@
 won, then the bye.
 
 Reads the partie's tables and teams in one query and prints the totals the
-services stored on each table; the only figure it works out is what the bye
-is worth, the way the standings count it. It never scores a deal nor decides
-a winner other than by comparing the stored totals.
+services stored on each table; what the bye is worth comes from the
+standings' own rule (`tournaments.standings.bye_points`). It never scores a
+deal nor decides a winner other than by comparing the stored totals.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments.display import labels
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -23,21 +26,15 @@ from tournaments.pdf.base import (
     GREY,
     LIGHT,
     _base_grid,
-    _n,
     _p,
-    _players,
-    _rule_summary,
+    _plural_count,
+    _rules_line,
     _styles,
     _team_related,
     _when_where,
     build,
 )
-
-ROUND_STATUS = {
-    Round.Status.DRAFT: "tirée, pas commencée",
-    Round.Status.PLAYING: "en cours",
-    Round.Status.CLOSED: "close",
-}
+from tournaments.standings import bye_points, tournament_bye
 
 
 def round_results(round: Round) -> bytes:
@@ -48,7 +45,7 @@ def round_results(round: Round) -> bytes:
         round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
     )
     story = [*_results_heading(round, tables), _results_grid(tournament, tables)]
-    title = f"Résultats — Partie {round.number}"
+    title = gettext("Résultats — Partie %(round)s") % {"round": round.number}
     return build(
         story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
     )
@@ -58,26 +55,46 @@ def _results_heading(round: Round, tables: list[Table]) -> list[Flowable]:
     """The title, where the partie stands and the rules."""
     styles = _styles()
     tournament = round.tournament
-    status = ROUND_STATUS.get(round.status, "")
     complete = sum(1 for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE)
     playing = sum(1 for t in tables if not t.is_bye)
+    where = ngettext(
+        "%(when)s — partie %(status)s — %(complete)s table terminée sur %(playing)s.",
+        "%(when)s — partie %(status)s — %(complete)s tables terminées sur %(playing)s.",
+        _plural_count(complete),
+    ) % {
+        "when": _when_where(tournament),
+        "status": _round_status(round),
+        "complete": complete,
+        "playing": playing,
+    }
     return [
-        _p(f"Résultats de la partie {round.number}", styles.heading),
-        _p(
-            f"{_when_where(tournament)} — partie {status} — "
-            f"{complete} table{'s' if complete > 1 else ''} terminée{'s' if complete > 1 else ''} "
-            f"sur {playing}.",
-            styles.body,
-        ),
-        _p(f"Règles : {_rule_summary(tournament)}.", styles.small),
+        _p(gettext("Résultats de la partie %(round)s") % {"round": round.number}, styles.heading),
+        _p(where, styles.body),
+        _p(_rules_line(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
+
+
+def _round_status(round: Round) -> str:
+    """Where the partie stands, in lower case for the middle of a sentence."""
+    if round.status == Round.Status.CLOSED:
+        return pgettext("partie", "close")
+    if round.status == Round.Status.PLAYING:
+        return pgettext("partie", "en cours")
+    return pgettext("partie", "tirée, pas commencée")
 
 
 def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
     """One row per table, in table order, the bye's row included."""
     played = [t for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE]
-    header = ["Table", "Nord-Sud", "Total", "Est-Ouest", "Total", "Gagnant"]
+    header = [
+        gettext("Table"),
+        labels.side_label("A"),
+        gettext("Total"),
+        labels.side_label("B"),
+        gettext("Total"),
+        gettext("Gagnant"),
+    ]
     widths = [12, 0, 17, 0, 17, 22]
     widths[1] = widths[3] = (CONTENT_WIDTH / mm - sum(widths)) / 2
     data: list[list[Any]] = [header]
@@ -106,63 +123,65 @@ def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
 def _bye_row(
     tournament: Tournament, table: Table, played: list[Table], row: int
 ) -> tuple[list[Any], list[tuple]]:
-    """The exempt team, what the bye earns it and « exempte » across the rest."""
+    """The exempt team and what the bye earns it; no table number (it sits at
+    none), and across the other side that it does not play."""
     cells = [
-        str(table.number),
+        "—",
         _result_team(table.team_a, bold=False),
         _bye_points(tournament, played),
-        "exempte",
+        _p(gettext("exempte : ne joue pas cette partie"), _styles().cell_centre_grey),
         "",
         "",
     ]
     commands = [
         ("SPAN", (3, row), (5, row)),
-        ("ALIGN", (3, row), (3, row), "CENTER"),
-        ("TEXTCOLOR", (3, row), (3, row), GREY),
+        ("TEXTCOLOR", (0, row), (0, row), GREY),
     ]
     return cells, commands
 
 
 def _table_row(table: Table, row: int) -> tuple[list[Any], list[tuple]]:
-    """Both teams and their totals, the winner's in bold, and the outcome."""
-    winner = _winner(table)
-    a_wins = winner.startswith("N-S")
-    b_wins = winner.startswith("E-O")
+    """Both teams and their totals, the winner's in bold, and the outcome; a
+    table not started yet has no totals to show."""
+    winner = _winning_side(table)
+    started = table.status != Table.Status.NOT_STARTED
     cells = [
         str(table.number),
-        _result_team(table.team_a, bold=a_wins),
-        _n(table.total_a),
-        _result_team(table.team_b, bold=b_wins),
-        _n(table.total_b),
-        winner,
+        _result_team(table.team_a, bold=winner == "A"),
+        labels.number(table.total_a) if started else "",
+        _result_team(table.team_b, bold=winner == "B"),
+        labels.number(table.total_b) if started else "",
+        _outcome(table, winner),
     ]
     commands: list[tuple] = [
         ("FONT", (column, row), (column, row), FONT_BOLD, 11)
-        for won, column in ((a_wins, 2), (b_wins, 4))
-        if won
+        for side, column in (("A", 2), ("B", 4))
+        if winner == side
     ]
-    if table.status != Table.Status.COMPLETE:
-        commands.append(("TEXTCOLOR", (5, row), (5, row), GREY))
-    else:
-        commands.append(("FONT", (5, row), (5, row), FONT_BOLD, 9.5))
     return cells, commands
 
 
-def _winner(table: Table) -> str:
-    """Who won a finished table by its stored totals, or where it stands."""
+def _winning_side(table: Table) -> str:
+    """« A » or « B » by the stored totals of a finished table; empty for a
+    tie or a table still to finish."""
+    if table.status != Table.Status.COMPLETE or table.total_a == table.total_b:
+        return ""
+    return "A" if table.total_a > table.total_b else "B"
+
+
+def _outcome(table: Table, winner: str) -> Paragraph:
+    """Who won a finished table, or where the table stands (in grey), in a
+    paragraph that wraps rather than overflows its cell."""
+    styles = _styles()
     if table.status == Table.Status.COMPLETE:
-        if table.total_a > table.total_b:
-            winner = "N-S"
-        elif table.total_b > table.total_a:
-            winner = "E-O"
-        else:
-            winner = "égalité"
+        outcome = labels.side_label(winner, short=True) if winner else pgettext("table", "égalité")
+        outcome = escape(outcome)
         if table.corrected:
-            winner += "\n(corrigée)"
-        return winner
+            outcome += "<br/>" + escape(pgettext("table", "(corrigée)"))
+        return Paragraph(outcome, styles.cell_centre_bold)
     if table.status == Table.Status.IN_PROGRESS:
-        return "en cours"
-    return "pas commencée"
+        return _p(pgettext("table", "en cours"), styles.cell_centre_grey)
+    return _p(pgettext("table", "pas commencée"), styles.cell_centre_grey)
 
 
 def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
@@ -171,16 +190,17 @@ def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
         return []
     return [
         _p(team.display_name, styles.cell_bold if bold else styles.cell),
-        _p(f"n° {team.number} · {_players(team)}", styles.cell_small),
+        _p(
+            gettext("n° %(number)s") % {"number": team.number} + f" · {labels.players_line(team)}",
+            styles.cell_small,
+        ),
     ]
 
 
 def _bye_points(tournament: Tournament, played: list[Table]) -> str:
-    """What the bye is worth, as the standings count it."""
-    policy = tournament.bye_policy
-    if policy == Tournament.ByePolicy.FIXED:
-        return _n(tournament.bye_points)
-    if policy == Tournament.ByePolicy.AVERAGE:
-        scored = [p for t in played for p in (t.total_a, t.total_b)]
-        return _n(round(sum(scored) / len(scored))) if scored else "0"
-    return "—"
+    """What the bye is worth: the standings' own rule, fed as the standings
+    feed it (both totals of each finished table of the partie)."""
+    if tournament.bye_policy == Tournament.ByePolicy.NOTHING:
+        return "—"
+    scored = [points for t in played for points in (t.total_a, t.total_b)]
+    return labels.number(bye_points(tournament_bye(tournament), scored))
