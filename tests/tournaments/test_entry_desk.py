@@ -67,3 +67,15 @@ def test_the_preview_waits_for_a_scorable_deal(desk, tournament, table, typed, s
     assert shown in response.text
     if not shown:
         assert response.text.strip() == ""
+
+
+def test_the_grid_marks_a_surcoinche_with_the_profiles_factor(desk, make_tournament):
+    from tests.factories import add_teams, draw_random_round, first_table
+
+    tournament = make_tournament(overrides={"surcoinche_factor": 3})
+    add_teams(tournament, 2)
+    table = first_table(draw_random_round(tournament))
+    services.record_deal(table=table, values={**DEAL, "coinche": 2})
+    page = desk.get(reverse("tournaments:table", args=[tournament.slug, 1, table.number]))
+    grid = page.text.split('id="deal-1"')[1].split("</tr>")[0]
+    assert "×3" in grid and "×4" not in grid

@@ -31,3 +31,10 @@ def trump(value: str) -> str:
 @register.filter
 def players(team: Any) -> str:
     return labels.players_line(team)
+
+
+@register.filter
+def contract(deal: Any, rules: Any) -> str:
+    """« 90 ♥ ×2 », with the profile's surcoinche factor (×4, or ×3)."""
+    factor = getattr(rules, "surcoinche_factor", 4)
+    return labels.contract_label(deal, surcoinche_factor=factor, short=True)
