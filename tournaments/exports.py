@@ -1,6 +1,7 @@
 """The standings as spreadsheet files: CSV (semicolons, UTF-8 with BOM, as
 French spreadsheet programs expect) and XLSX (openpyxl). Returns bytes;
-the view only wraps them."""
+the view only wraps them. Every number column is exported, with the labels
+of display.standings."""
 
 from __future__ import annotations
 
@@ -11,23 +12,15 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from tournaments.display import standings as columns
 from tournaments.standings import Standing
 
 
 def _header() -> list[str]:
     return [
-        _("Rang"),
+        str(columns.RANK.label),
         _("Équipe / joueur"),
-        _("Jouées"),
-        _("Gagnées"),
-        _("Nulles"),
-        _("Perdues"),
-        _("Exempt"),
-        _("Points"),
-        _("Contre"),
-        _("Différence"),
-        _("Points de match"),
-        _("Buchholz"),
+        *[str(c.label) for c in columns.all_columns()],
     ]
 
 
@@ -36,16 +29,7 @@ def _rows(standings: list[Standing]) -> list[list]:
         [
             s.row.rank,
             str(s.entrant) if s.entrant is not None else "",
-            s.row.played,
-            s.row.won,
-            s.row.drawn,
-            s.row.lost,
-            s.row.byes,
-            s.row.points_for,
-            s.row.points_against,
-            s.row.difference,
-            s.row.match_points,
-            s.row.buchholz,
+            *[columns.value(s.row, c) for c in columns.all_columns()],
         ]
         for s in standings
     ]
