@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Count, Max, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from tournaments import deal_shapes
@@ -302,7 +303,7 @@ class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Tirée, pas commencée")
         PLAYING = "playing", _("En cours")
-        CLOSED = "closed", _("Close")
+        CLOSED = "closed", pgettext_lazy("partie", "Close")
 
     class DrawMethod(models.TextChoices):
         RANDOM = "random", _("Au hasard")
@@ -353,6 +354,8 @@ class Table(models.Model):
         CONFIRMED = "confirmed", _("Confirmée")
         DISPUTED = "disputed", _("Contestée")
 
+    DESK = "desk"
+
     class Status(models.TextChoices):
         NOT_STARTED = "not_started", _("Pas commencée")
         IN_PROGRESS = "in_progress", _("En cours")
@@ -389,6 +392,9 @@ class Table(models.Model):
         _("saisie"), max_length=10, choices=EntryState.choices, default=EntryState.EMPTY
     )
     entered_by = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    # Who answered for the other team: its side when it confirmed or disputed
+    # at the table, DESK when the organizer validated the table.
+    settled_by = models.CharField(max_length=4, blank=True)
     claimed_totals = models.JSONField(null=True, blank=True)
 
     class Meta:

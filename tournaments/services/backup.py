@@ -94,6 +94,7 @@ TABLE_SIDE_FIELDS = (
     "entry_state",
     "entered_by",
     "claimed_totals",
+    "settled_by",
 )
 SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
 DEAL_FIELDS = (

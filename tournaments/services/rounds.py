@@ -265,20 +265,36 @@ def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
     )
 
 
+def _unsettled_tables(rnd: Round) -> list[str]:
+    """Why the partie cannot be closed yet: the tables still playing, and the
+    tables whose totals the other team disputed (the organizer settles them
+    first, by correcting or validating)."""
+    tables = rnd.tables.order_by("number")
+    unfinished = [t.number for t in tables if t.status != Table.Status.COMPLETE]
+    disputed = [t.number for t in tables if t.entry_state == Table.EntryState.DISPUTED]
+    reasons = []
+    if unfinished:
+        reasons.append(
+            _("Tables pas encore terminées : %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in unfinished)}
+        )
+    if disputed:
+        reasons.append(
+            _("Tables contestées, à trancher d'abord : %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in disputed)}
+        )
+    return reasons
+
+
 @transaction.atomic
 def close_round(*, round: Round, by=None) -> Round:
-    """Close a partie once every table is complete."""
+    """Close a partie once every table is complete and none is disputed."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
         raise TournamentError(_("Cette partie est déjà close."))
-    incomplete = list(
-        rnd.tables.exclude(status=Table.Status.COMPLETE).values_list("number", flat=True)
-    )
-    if incomplete:
-        raise TournamentError(
-            _("Tables pas encore terminées : %(tables)s.")
-            % {"tables": ", ".join(str(n) for n in incomplete)}
-        )
+    unsettled = _unsettled_tables(rnd)
+    if unsettled:
+        raise TournamentError(" ".join(unsettled))
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])

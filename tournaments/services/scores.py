@@ -109,6 +109,7 @@ def _save_table(table: Table, *, corrected: bool) -> None:
     if table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
         # New scores: a confirmation given earlier no longer covers them.
         table.entry_state = Table.EntryState.ENTERED
+        table.settled_by = ""
     table.save(
         update_fields=[
             "total_a",
@@ -118,6 +119,7 @@ def _save_table(table: Table, *, corrected: bool) -> None:
             "version",
             "corrected",
             "entry_state",
+            "settled_by",
         ]
     )
     rnd = table.round

@@ -117,7 +117,8 @@ def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = N
     else:
         table.entry_state = Table.EntryState.DISPUTED
         table.claimed_totals = {"by": side, "totals": [int(totals[0]), int(totals[1])]}
-    table.save(update_fields=["entry_state", "claimed_totals"])
+    table.settled_by = side
+    table.save(update_fields=["entry_state", "claimed_totals", "settled_by"])
     confirmed = table.entry_state == Table.EntryState.CONFIRMED
     log_change(
         table.round.tournament_id,
@@ -137,7 +138,8 @@ def validate_table(*, table: Table, by=None) -> Table:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
     before = {"state": table.entry_state, "claimed": table.claimed_totals}
     table.entry_state = Table.EntryState.CONFIRMED
-    table.save(update_fields=["entry_state"])
+    table.settled_by = Table.DESK
+    table.save(update_fields=["entry_state", "settled_by"])
     log_change(
         table.round.tournament_id,
         Change.Action.TABLE_VALIDATED,

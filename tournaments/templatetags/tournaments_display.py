@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import labels
+from tournaments.display import entry, labels
 
 register = template.Library()
 
@@ -38,3 +38,8 @@ def contract(deal: Any, rules: Any) -> str:
     """« 90 ♥ ×2 », with the profile's surcoinche factor (×4, or ×3)."""
     factor = getattr(rules, "surcoinche_factor", 4)
     return labels.contract_label(deal, surcoinche_factor=factor, short=True)
+
+
+@register.filter
+def entry_state(table: Any) -> str:
+    return entry.entry_state_line(table)
