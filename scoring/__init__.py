@@ -4,8 +4,9 @@ Scores a deal or a partie under a named rule profile, exactly as
 ``shared/rules/SPEC.md`` says; every interpretation choice is written next to
 the code that makes it (and listed by ``python -m scoring --help``). The
 engine never imports Django, never touches a database or a request; its
-errors carry a code and a French message, and the Django side decides how to
-show them.
+errors carry a code (the field at fault), a message key with its params, and
+the French message built from :mod:`scoring.messages`; the Django side
+translates from the key and decides how to show them.
 
 Glossary (French term → name in code; the JSON keeps SPEC §8's words):
 

@@ -47,12 +47,20 @@ _TEAM_KEYS = frozenset(("A", "B"))
 HAND_SIZE = 8
 
 # An item once checked: (value, is_carre, high index, in trump suit, card mask,
-# number of cards, label). Cards are bits: suit index * 8 + rank index.
-Item = tuple[int, bool, int, bool, int, int, str]
+# number of cards, (kind, high, suit)). Cards are bits: suit index * 8 + rank index.
+Item = tuple[int, bool, int, bool, int, int, tuple[str, str, str | None]]
 
 
-def _fail(message: str) -> ScoringError:
-    return ScoringError("announcement", message)
+def _fail(key: str, **params: Any) -> ScoringError:
+    return ScoringError("announcement", key, params)
+
+
+def _label_fr(ident: tuple[str, str, str | None]) -> str:
+    """« carré de K », « tierce au K de H »: an item in an error message."""
+    kind, high, suit = ident
+    if kind == "carre":
+        return f"carré de {high}"
+    return f"{KIND_NAMES_FR[kind]} au {high} de {suit}"
 
 
 def _card(suit_index: int, rank_index: int) -> int:
@@ -66,14 +74,14 @@ def _entries() -> dict[tuple[str, str, str | None], tuple]:
     for high, rank in RANK_INDEX.items():
         mask = sum(_card(s, rank) for s in range(4))
         values = (CARRE_POINTS["suit"][high], CARRE_POINTS["SA"][high])
-        table[("carre", high, None)] = (*values, True, rank, None, mask, 4, f"carré de {high}")
+        table[("carre", high, None)] = (*values, True, rank, None, mask, 4, ("carre", high, None))
         for kind, (size, value) in SEQUENCES.items():
             if rank < size - 1:
                 continue
             for suit, s in SUIT_INDEX.items():
                 mask = sum(_card(s, r) for r in range(rank - size + 1, rank + 1))
-                label = f"{KIND_NAMES_FR[kind]} au {high} de {suit}"
-                table[(kind, high, suit)] = (value, value, False, rank, suit, mask, size, label)
+                ident = (kind, high, suit)
+                table[ident] = (value, value, False, rank, suit, mask, size, ident)
     return table
 
 
@@ -86,7 +94,7 @@ def _lookup(team: str, items: Any) -> list[tuple]:
     if items is None:
         return []
     if type(items) is not list:
-        raise _fail(f"Les annonces de l'équipe {team} doivent être une liste, pas {show(items)}.")
+        raise _fail("announcements_not_list", team=team, value=show(items))
     entries = []
     for position, item in enumerate(items, start=1):
         entry = None
@@ -96,7 +104,7 @@ def _lookup(team: str, items: Any) -> list[tuple]:
             except TypeError:  # an unhashable value: explained below
                 entry = None
         if entry is None:
-            _explain(f"Annonce {position} de l'équipe {team}", item)
+            _explain(team, position, item)
         entries.append(entry)
     return entries
 
@@ -110,28 +118,36 @@ def parse_items(team: str, items: Any, trump: str) -> list[Item]:
     ]
 
 
-def _explain(where: str, item: Any) -> None:
-    """Raise the precise error for an item that is not a valid announcement."""
+def _explain(team: str, position: int, item: Any) -> None:
+    """Raise the precise error for the ``position``-th item of ``team``'s
+    announcements (1 for the first), which is not a valid announcement."""
+    where = {"team": team, "position": position}
     if not isinstance(item, dict):
-        raise _fail(f"{where} : un objet {{kind, high, suit}} est attendu, pas {show(item)}.")
+        raise _fail("announcement_not_object", **where, value=show(item))
     unknown = [key for key in item if key not in ITEM_KEYS]
     if unknown:
-        raise _fail(f"{where} : champ inconnu {show(unknown[0])} (kind, high, suit).")
+        raise _fail("announcement_unknown_field", **where, value=show(unknown[0]))
     kind = item.get("kind")
     high = item.get("high")
     if not isinstance(kind, str) or (kind not in SEQUENCES and kind != "carre"):
-        raise _fail(f"{where} : sorte {show(kind)} inconnue (tierce, cinquante, cent ou carre).")
+        raise _fail("announcement_unknown_kind", **where, value=show(kind))
     if not isinstance(high, str) or high not in RANK_INDEX:
-        raise _fail(f"{where} : hauteur {show(high)} inconnue (7, 8, 9, 10, J, Q, K ou A).")
+        raise _fail("announcement_unknown_high", **where, value=show(high))
     suit = item.get("suit")
     if kind == "carre":
-        raise _fail(f"{where} : un carré n'a pas de couleur (retirez « suit »).")
+        raise _fail("announcement_carre_suit", **where)
     if not isinstance(suit, str) or suit not in SUIT_INDEX:
-        raise _fail(f"{where} : couleur {show(suit)} inconnue (S, H, D ou C).")
+        raise _fail("announcement_unknown_suit", **where, value=show(suit))
     size = SEQUENCES[kind][0]
     raise _fail(
-        f"{where} : une {KIND_NAMES_FR[kind]} de {size} cartes ne peut pas finir au "
-        f"{high} ; la plus basse finit au {RANKS[size - 1]} (ordre 7 8 9 10 J Q K A)."
+        "announcement_too_low",
+        **where,
+        kind=kind,
+        kind_name=KIND_NAMES_FR[kind],
+        size=size,
+        high=high,
+        suit=suit,
+        lowest=RANKS[size - 1],
     )
 
 
@@ -153,14 +169,16 @@ def _check_team(team: str, items: list[Item]) -> int:
         if used & item[4]:
             other = next(it for it in items[:i] if it[4] & item[4])
             raise _fail(
-                f"L'équipe {team} déclare {item[6]} et {other[6]} : une carte ne peut compter "
-                "que pour une seule annonce."
+                "announcement_card_twice",
+                team=team,
+                first=_label_fr(item[6]),
+                second=_label_fr(other[6]),
+                first_item=list(item[6]),
+                second_item=list(other[6]),
             )
         used |= item[4]
     if len(items) > 2 and not _fits_two_hands([item[5] for item in items]):
-        raise _fail(
-            f"Les annonces de l'équipe {team} ne tiennent pas dans deux mains de huit cartes."
-        )
+        raise _fail("announcements_too_many_cards", team=team)
     return used
 
 
@@ -199,13 +217,10 @@ def resolve_items(declared: Any, trump: str, belotes: tuple[int, int]) -> tuple[
     if declared is None:
         return 0, 0
     if type(declared) is not dict:
-        raise _fail(
-            f'« announcements » doit être un objet {{"A": [...], "B": [...]}}, pas '
-            f"{show(declared)}."
-        )
+        raise _fail("announcements_not_object", value=show(declared))
     if not declared.keys() <= _TEAM_KEYS:
         key = next(k for k in declared if k not in _TEAM_KEYS)
-        raise _fail(f"« announcements » : équipe {show(key)} inconnue (A ou B).")
+        raise _fail("unknown_team", field="announcements", value=show(key))
     used_a, best_a, total_a = _team("A", declared.get("A"), trump)
     used_b, best_b, total_b = _team("B", declared.get("B"), trump)
     if used_a & used_b:
@@ -214,11 +229,8 @@ def resolve_items(declared: Any, trump: str, belotes: tuple[int, int]) -> tuple[
         carres = {it[2] for it in items_a if it[1]} & {it[2] for it in items_b if it[1]}
         if carres:
             rank = RANKS[min(carres)]
-            raise _fail(
-                f"Les deux équipes déclarent un carré de {rank} : un carré n'est "
-                "tenu que par une équipe."
-            )
-        raise _fail("Les annonces des deux équipes utilisent une même carte.")
+            raise _fail("announcement_same_carre", high=rank)
+        raise _fail("announcements_share_a_card")
     if belotes[0] or belotes[1]:
         _check_belotes(trump, belotes, used_a, used_b)
     if best_a > best_b:
@@ -240,12 +252,9 @@ def _check_belotes(trump: str, belotes: tuple[int, int], used_a: int, used_b: in
     free_a, free_b = free_for(used_b), free_for(used_a)
     for team, count, free in (("A", belotes[0], free_a), ("B", belotes[1], free_b)):
         if count > len(free):
-            raise _fail(
-                f"L'équipe {team} annonce {count} belote(s), mais les annonces adverses "
-                "utilisent le roi ou la dame d'atout."
-            )
+            raise _fail("belote_cards_announced", team=team, count=count)
     if belotes[0] + belotes[1] > len(free_a | free_b):
-        raise _fail("Les belotes annoncées ne sont pas compatibles avec les annonces déclarées.")
+        raise _fail("belotes_and_announcements")
 
 
 @cache
@@ -303,31 +312,20 @@ def check_points(points: Any) -> tuple[int, int]:
     if points is None:
         return 0, 0
     if not isinstance(points, dict):
-        raise _fail(
-            f'« announcement_points » doit être un objet {{"A": n, "B": n}}, pas {show(points)}.'
-        )
+        raise _fail("team_object_expected", field="announcement_points", value=show(points))
     values = []
     for key in points:
         if key not in ("A", "B"):
-            raise _fail(f"« announcement_points » : équipe {show(key)} inconnue (A ou B).")
+            raise _fail("unknown_team", field="announcement_points", value=show(key))
     for team in ("A", "B"):
         value = points.get(team, 0)
         if value is None:
             value = 0
         if type(value) is not int or value < 0:
-            raise _fail(
-                f"Points d'annonces de l'équipe {team} : un entier positif est attendu, pas "
-                f"{show(value)}."
-            )
+            raise _fail("announcement_points_not_int", team=team, value=show(value))
         if value not in feasible_team_totals():
-            raise _fail(
-                f"Points d'annonces de l'équipe {team} : {show(value)} ne peut pas être obtenu "
-                "avec des tierces (20), cinquantes (50), cents (100) et carrés (100, 150, 200)."
-            )
+            raise _fail("announcement_points_impossible", team=team, value=show(value))
         values.append(value)
     if values[0] and values[1]:
-        raise _fail(
-            "Une seule équipe marque ses annonces : l'autre doit avoir 0 (ici "
-            f"{values[0]} et {values[1]})."
-        )
+        raise _fail("announcement_points_both_teams", a=values[0], b=values[1])
     return values[0], values[1]

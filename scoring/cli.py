@@ -68,14 +68,10 @@ def process_deal_line(
     try:
         d = json.loads(line)
     except (ValueError, RecursionError):
-        if not line.strip():
-            message = "Ligne vide : une donne (objet JSON) est attendue."
-        else:
-            message = "Ligne illisible : ce n'est pas du JSON valide."
-        return _error_text(ScoringError("json", message)), False
+        error = ScoringError("json", "line_unreadable" if line.strip() else "line_empty")
+        return _error_text(error), False
     if type(d) is not dict:
-        message = f"Une ligne doit être un objet JSON (une donne), pas {show(d)}."
-        return _error_text(ScoringError("json", message)), False
+        return _error_text(ScoringError("json", "line_not_object", {"value": show(d)})), False
     value = d.get("rules", _MISSING)
     rules = default if value is _MISSING else _rules_for(value, {} if cache is None else cache)
     if type(rules) is ScoringError:
@@ -95,9 +91,7 @@ def process_deal_line(
 
 def _internal(exc: BaseException) -> str:
     sys.stderr.write(f"scoring: erreur interne ({type(exc).__name__}) sur une ligne\n")
-    return _error_text(
-        ScoringError("json", "Erreur interne du moteur sur cette ligne : signalez-la.")
-    )
+    return _error_text(ScoringError("json", "internal"))
 
 
 def run_deals(
@@ -131,12 +125,10 @@ def process_game(obj: Any, default: RulesOrError) -> tuple[dict[str, Any], bool]
     """One partie object -> (output object, whether valid)."""
     try:
         if type(obj) is not dict:
-            raise ScoringError("json", f"Une partie doit être un objet JSON, pas {show(obj)}.")
+            raise ScoringError("json", "game_not_object", {"value": show(obj)})
         unknown = [key for key in obj if key not in ("rules", "end", "deals")]
         if unknown:
-            raise ScoringError(
-                "json", f"Champ inconnu {show(unknown[0])} : une partie a rules, end et deals."
-            )
+            raise ScoringError("json", "game_unknown_field", {"value": show(unknown[0])})
         value = obj.get("rules", _MISSING)
         rules = default if value is _MISSING else _rules_for(value, {})
         if isinstance(rules, ScoringError):
@@ -164,9 +156,7 @@ def run_game(data: bytes, out: BinaryIO, default: RulesOrError) -> int:
             documents.append(_MISSING)
     for obj in documents:
         if obj is _MISSING:
-            result: dict[str, Any] = ScoringError(
-                "json", "Entrée illisible : une partie (objet JSON) est attendue."
-            ).to_json()
+            result: dict[str, Any] = ScoringError("json", "game_unreadable").to_json()
             ok = False
         else:
             try:
@@ -189,9 +179,7 @@ def command_line_rules(preset: str, settings: list[str]) -> RulesOrError:
         name, sep, text = setting.partition("=")
         name = name.strip()
         if not sep:
-            return ScoringError(
-                "rules", f"--set {show(setting)} : la forme attendue est OPTION=VALEUR."
-            )
+            return ScoringError("rules", "cli_set_form", {"value": show(setting)})
         option = OPTIONS_BY_NAME.get(name)
         overrides[name] = option.parse_text(text) if option else text
     try:
@@ -199,7 +187,7 @@ def command_line_rules(preset: str, settings: list[str]) -> RulesOrError:
             try:
                 obj = json.loads(preset)
             except (ValueError, RecursionError):
-                return ScoringError("rules", "--rules : objet JSON illisible.")
+                return ScoringError("rules", "cli_rules_unreadable")
             if isinstance(obj, dict):
                 obj = {**obj, **overrides}
             return Rules.from_json(obj)

@@ -72,7 +72,7 @@ from .cards import (
 )
 from .compiled import ANNONCES, CLASSIC, COINCHE, COMPLEMENT, FAITS_ANNONCES, ProfileConstants
 from .errors import ScoringError, show
-from .rules import Rules
+from .rules import BID_STEP, MIN_BID, Rules
 
 OUTCOMES: tuple[str, ...] = ("made", "chute", "litige", "passed")
 DEAL_KEYS = frozenset(
@@ -152,8 +152,8 @@ def _pack(r: tuple) -> tuple:
     return (r[0], r[1], r[2], r[3], (r[4], r[5]), (r[6], r[7]), (r[8], r[9]), r[10], r[11])
 
 
-def _err(code: str, message: str) -> ScoringError:
-    return ScoringError(code, message)
+def _err(code: str, key: str, **params: Any) -> ScoringError:
+    return ScoringError(code, key, params)
 
 
 def _round(x: int) -> int:
@@ -167,25 +167,21 @@ def _round_down5(x: int) -> int:
 def evaluate(d: Any, t: ProfileConstants) -> tuple:
     """The hot path: validate ``d`` and score it, returning the result tuple."""
     if type(d) is not dict:
-        raise _err("json", f"Une donne doit être un objet JSON {{...}}, pas {show(d)}.")
+        raise _err("json", "deal_not_object", value=show(d))
     if not d.keys() <= DEAL_KEYS:
         unknown = sorted(str(k) for k in d if k not in DEAL_KEYS)
-        raise _err(
-            "json",
-            f"Champ inconnu {show(unknown[0])}. Champs d'une donne : taker, trump, bid, "
-            "coinche, points, capot, belote, announcements, announcement_points, rules.",
-        )
+        raise _err("json", "deal_unknown_field", value=show(unknown[0]))
     taker = d.get("taker")
     if taker is None:
         return _passed(d, t)
     if taker != "A" and taker != "B":
-        raise _err("taker", f'Preneurs {show(taker)} inconnus : "A", "B" ou null (donne passée).')
+        raise _err("taker", "taker_unknown", value=show(taker))
     defence = "B" if taker == "A" else "A"
 
     # -- trump --
     trump = d.get("trump")
     if type(trump) is not str or trump not in t.trumps:
-        raise _err("trump", _trump_message(trump, t))
+        raise _trump_error(trump, t)
 
     # -- bid --
     bid = d.get("bid")
@@ -193,38 +189,28 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple:
     counting = t.counting
     if counting == CLASSIC:
         if bid is not None:
-            raise _err("bid", "Pas d'enchère à la belote classique : retirez « bid ».")
+            raise _err("bid", "bid_in_classic")
     elif bid == "capot":
         capot_bid = True
         bid = 250
     elif type(bid) is not int:
-        raise _err(
-            "bid",
-            'Enchère manquante ou invalide : un multiple de 10 à partir de 80, ou "capot"'
-            f" (reçu {show(bid)}).",
-        )
-    elif bid < 80 or bid % 10 or bid > t.max_bid[trump]:
-        raise _err(
-            "bid",
-            f'Enchère {bid} impossible : un multiple de 10 de 80 à {t.max_bid[trump]}, ou "capot".',
-        )
+        raise _bid_error("bid_missing", trump, t, value=show(bid))
+    elif bid < MIN_BID or bid % BID_STEP or bid > t.max_bid[trump]:
+        raise _bid_error("bid_out_of_range", trump, t, bid=bid)
 
     # -- coinche --
     coinche = d.get("coinche", 0)
     if coinche is None:
         coinche = 0
     if type(coinche) is not int or not 0 <= coinche <= 2:
-        raise _err(
-            "coinche",
-            f"Coinche {show(coinche)} invalide : 0 (aucune), 1 (coinché) ou 2 (surcoinché).",
-        )
+        raise _err("coinche", "coinche_invalid", value=show(coinche))
     if coinche and counting == CLASSIC:
-        raise _err("coinche", "Pas de coinche à la belote classique : mettez 0.")
+        raise _err("coinche", "coinche_in_classic")
 
     # -- capot --
     capot = d.get("capot")
     if capot is not None and capot != "A" and capot != "B":
-        raise _err("capot", f'Capot {show(capot)} invalide : "A", "B" ou null.')
+        raise _err("capot", "capot_invalid", value=show(capot))
 
     # -- points --
     pa, pb = _card_points(d.get("points"), capot, trump in t.one_possible)
@@ -270,7 +256,7 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple:
 def _passed(d: dict, t: ProfileConstants) -> tuple:
     trump = d.get("trump")
     if trump is not None and (type(trump) is not str or trump not in TRUMPS):
-        raise _err("trump", _trump_message(trump, t))
+        raise _trump_error(trump, t)
     filled = []
     if d.get("bid") is not None:
         filled.append("bid")
@@ -297,98 +283,77 @@ def _passed(d: dict, t: ProfileConstants) -> tuple:
     ):
         filled.append("announcement_points")
     if filled:
-        raise _err(
-            "taker",
-            "Donne passée (aucun preneur) mais " + ", ".join(filled) + " rempli : "
-            'indiquez les preneurs ("A" ou "B"), ou videz ces champs.',
-        )
+        raise _err("taker", "passed_deal_filled", fields=", ".join(filled), field_names=filled)
     return PASSED_RESULT
 
 
-def _trump_message(trump: Any, t: ProfileConstants) -> str:
-    allowed = ", ".join(f'"{code}"' for code in TRUMPS if code in t.trumps)
+def _trump_error(trump: Any, t: ProfileConstants) -> ScoringError:
+    trumps = [code for code in TRUMPS if code in t.trumps]
+    allowed = ", ".join(f'"{code}"' for code in trumps)
     if trump in (NO_TRUMP, ALL_TRUMP):
-        return (
-            f"Contrat à {TRUMP_NAMES_FR[trump]} refusé : ces règles ne jouent pas le sans atout "
-            f"ni le tout atout (option sa_ta). Atouts possibles : {allowed}."
+        return _err(
+            "trump",
+            "trump_not_played",
+            trump=trump,
+            trump_name=TRUMP_NAMES_FR[trump],
+            allowed=allowed,
+            trumps=trumps,
         )
     if trump is None:
-        return f"Atout manquant : {allowed}."
-    return f"Atout {show(trump)} inconnu : {allowed}."
+        return _err("trump", "trump_missing", allowed=allowed, trumps=trumps)
+    return _err("trump", "trump_unknown", value=show(trump), allowed=allowed, trumps=trumps)
+
+
+def _bid_error(key: str, trump: str, t: ProfileConstants, **params: Any) -> ScoringError:
+    """A refused bid, with the bids the profile allows at this trump."""
+    limits = {"min": MIN_BID, "max": t.max_bid[trump], "step": BID_STEP, "trump": trump}
+    return _err("bid", key, **params, **limits)
 
 
 def _card_points(points: Any, capot: str | None, one_possible: bool) -> tuple[int, int]:
     if points is None or points == {}:
         if capot is None:
-            raise _err(
-                "points", "Points manquants : indiquez les points de cartes d'au moins une équipe."
-            )
+            raise _err("points", "points_missing")
         return (CAPOT_CARD_POINTS, 0) if capot == "A" else (0, CAPOT_CARD_POINTS)
     if type(points) is not dict:
-        raise _err(
-            "points", f'« points » doit être un objet {{"A": n, "B": n}}, pas {show(points)}.'
-        )
+        raise _err("points", "team_object_expected", field="points", value=show(points))
     if not points.keys() <= {"A", "B"}:
         key = next(k for k in points if k not in ("A", "B"))
-        raise _err("points", f"« points » : équipe {show(key)} inconnue (A ou B).")
+        raise _err("points", "unknown_team", field="points", value=show(key))
     a = points.get("A")
     b = points.get("B")
     for team, value in (("A", a), ("B", b)):
         if value is not None and type(value) is not int:
-            raise _err(
-                "points",
-                f"Points de l'équipe {team} : un nombre entier est attendu, pas {show(value)}.",
-            )
+            raise _err("points", "points_not_int", team=team, value=show(value))
     if capot is not None:
         expected = (CAPOT_CARD_POINTS, 0) if capot == "A" else (0, CAPOT_CARD_POINTS)
         if (a is not None and a != expected[0]) or (b is not None and b != expected[1]):
-            raise _err(
-                "points",
-                f"Capot de l'équipe {capot} : elle a 252 points et l'autre 0 "
-                f"(ici A {show(a)}, B {show(b)}).",
-            )
+            raise _err("points", "points_capot", team=capot, a=show(a), b=show(b))
         return expected
     if a is None and b is None:
-        raise _err(
-            "points", "Points manquants : indiquez les points de cartes d'au moins une équipe."
-        )
+        raise _err("points", "points_missing")
     for team, value in (("A", a), ("B", b)):
         if value is not None and not 0 <= value <= TOTAL_CARD_POINTS:
             if value == CAPOT_CARD_POINTS:
-                raise _err(
-                    "points",
-                    f"252 points pour l'équipe {team} : c'est un capot, indiquez \"capot\": "
-                    f'"{team}".',
-                )
-            raise _err(
-                "points",
-                f"Points de l'équipe {team} : {value} est impossible (de 0 à 162).",
-            )
+                raise _err("points", "points_252_without_capot", team=team)
+            raise _err("points", "points_out_of_range", team=team, value=value)
     if a is None:
         a = TOTAL_CARD_POINTS - b
     elif b is None:
         b = TOTAL_CARD_POINTS - a
     elif a + b != TOTAL_CARD_POINTS:
-        raise _err(
-            "points",
-            f"Les points des deux équipes doivent faire 162 (ici {a + b}).",
-        )
+        raise _err("points", "points_sum", total=a + b, a=a, b=b)
     if (a == 1 or b == 1) and not one_possible:
-        raise _err(
-            "points",
-            f"Aucun jeu de cartes ne vaut 1 point : {a}–{b} est une erreur de saisie.",
-        )
+        raise _err("points", "points_one", a=a, b=b)
     return a, b
 
 
 def _belotes(belote: Any, trump: str) -> tuple[int, int]:
     if type(belote) is not dict:
-        raise _err(
-            "belote", f'« belote » doit être un objet {{"A": n, "B": n}}, pas {show(belote)}.'
-        )
+        raise _err("belote", "team_object_expected", field="belote", value=show(belote))
     if not belote.keys() <= {"A", "B"}:
         key = next(k for k in belote if k not in ("A", "B"))
-        raise _err("belote", f"« belote » : équipe {show(key)} inconnue (A ou B).")
+        raise _err("belote", "unknown_team", field="belote", value=show(key))
     a = belote.get("A", 0)
     b = belote.get("B", 0)
     if a is None:
@@ -397,18 +362,14 @@ def _belotes(belote: Any, trump: str) -> tuple[int, int]:
         b = 0
     for team, value in (("A", a), ("B", b)):
         if type(value) is not int or value < 0:
-            raise _err(
-                "belote",
-                f"Belotes de l'équipe {team} : un nombre entier positif est attendu, pas "
-                f"{show(value)}.",
-            )
+            raise _err("belote", "belote_not_int", team=team, value=show(value))
     limit = max_belotes(trump)
     if a + b > limit:
         if trump == NO_TRUMP:
-            raise _err("belote", "Pas de belote à sans atout.")
+            raise _err("belote", "belote_at_no_trump")
         if trump == ALL_TRUMP:
-            raise _err("belote", f"Au plus 4 belotes à tout atout (ici {a + b}).")
-        raise _err("belote", f"Une seule belote possible à la couleur (ici {a + b}).")
+            raise _err("belote", "belote_too_many_all_trump", count=a + b, max=limit)
+        raise _err("belote", "belote_too_many", count=a + b, max=limit)
     return a, b
 
 
@@ -416,20 +377,16 @@ def _announcements(
     declared: Any, resolved: Any, trump: str, belotes: tuple[int, int], t: ProfileConstants
 ) -> tuple[int, int]:
     if declared is not None and resolved is not None:
-        raise _err(
-            "announcement",
-            "Donnez les annonces soit en détail (« announcements »), soit en points "
-            "(« announcement_points »), pas les deux.",
-        )
+        raise _err("announcement", "announcements_both_forms")
     if declared is not None:
         if not t.announcements:
             if isinstance(declared, dict) and all(v in (None, []) for v in declared.values()):
                 return 0, 0
-            raise _err("announcement", "Ces règles se jouent sans annonces (hors belote).")
+            raise _err("announcement", "announcements_not_played")
         return resolve_items(declared, trump, belotes)
     points = check_points(resolved)
     if points != (0, 0) and not t.announcements:
-        raise _err("announcement", "Ces règles se jouent sans annonces (hors belote).")
+        raise _err("announcement", "announcements_not_played")
     return points
 
 

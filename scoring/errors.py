@@ -1,13 +1,16 @@
 """The one exception of the engine, and the error codes of SPEC §8.
 
-Responsible for: carrying a code (the field at fault, in SPEC §8 order), a French
-message a scorer can act on, and, for a partie, the index of the deal at fault.
+Responsible for: carrying a code (the field at fault, in SPEC §8 order), a
+message key and its params (the French sentence a scorer can act on is built
+from :mod:`scoring.messages`), and, for a partie, the index of the deal at fault.
 Must not: translate, log, or know how the Django side displays an error.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from .messages import MESSAGES
 
 #: The error codes of SPEC §8, in the order used when several fields are at fault.
 CODES: tuple[str, ...] = (
@@ -27,21 +30,38 @@ CODES: tuple[str, ...] = (
 class ScoringError(Exception):
     """A deal, a partie or a rule profile the engine refuses.
 
-    ``code`` is one of :data:`CODES`, ``message`` a French sentence for the
-    scorer, ``deal`` the index of the faulty deal inside a partie (else None).
+    ``code`` is one of :data:`CODES` (the field at fault); ``key`` names the
+    sentence in :data:`scoring.messages.MESSAGES` and ``params`` fills it
+    (plain JSON values: ints, strings, lists), which gives ``message``, the
+    French sentence for the scorer; ``deal`` is the index of the faulty deal
+    inside a partie (else None). The Django side translates from ``key`` and
+    ``params``; the command line prints ``message``.
     """
 
-    def __init__(self, code: str, message: str, deal: int | None = None) -> None:
-        if code not in CODES:  # a programming error, never a user one
+    def __init__(
+        self,
+        code: str,
+        key: str,
+        params: dict[str, Any] | None = None,
+        deal: int | None = None,
+    ) -> None:
+        # Both checks are programming errors, never user ones.
+        if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
+        template = MESSAGES.get(key)
+        if template is None:
+            raise ValueError(f"unknown message key {key!r}")
+        self.params: dict[str, Any] = params if params is not None else {}
+        message = template % self.params
         super().__init__(message)
         self.code = code
+        self.key = key
         self.message = message
         self.deal = deal
 
     def with_deal(self, index: int) -> ScoringError:
         """The same error, located at deal ``index`` of a partie."""
-        return ScoringError(self.code, self.message, index)
+        return ScoringError(self.code, self.key, self.params, index)
 
     def to_json(self) -> dict[str, Any]:
         """The SPEC §8 error object: ``{"error": {"code", "message"[, "deal"]}}``."""
@@ -51,7 +71,7 @@ class ScoringError(Exception):
         return {"error": error}
 
     def __repr__(self) -> str:
-        return f"ScoringError({self.code!r}, {self.message!r}, deal={self.deal!r})"
+        return f"ScoringError({self.code!r}, {self.key!r}, {self.params!r}, deal={self.deal!r})"
 
 
 def show(value: Any, limit: int = 40) -> str:

@@ -87,11 +87,7 @@ def check_end(end: Any) -> tuple[str, int] | None:
         ((kind, value),) = end.items()
         if kind in ("deals", "target") and type(value) is int and value >= 1:
             return kind, value
-    raise ScoringError(
-        "rules",
-        'Fin de partie invalide : {"deals": n} (nombre de donnes) ou {"target": n} '
-        f"(points à atteindre), n entier positif ; reçu {show(end)}.",
-    )
+    raise ScoringError("rules", "game_end_invalid", {"value": show(end)})
 
 
 def score_game(
@@ -104,7 +100,7 @@ def score_game(
     """
     ending = check_end(end)
     if not isinstance(deals, list):
-        raise ScoringError("json", f"« deals » doit être une liste de donnes, pas {show(deals)}.")
+        raise ScoringError("json", "game_deals_not_list", {"value": show(deals)})
     total = {"A": 0, "B": 0}
     pot = 0
     finished = False
@@ -113,18 +109,9 @@ def score_game(
     entries: list[GameDeal] = []
     for index, deal in enumerate(deals):
         if finished:
-            raise ScoringError(
-                "json",
-                f"La partie est finie après la donne {index} : cette donne est en trop.",
-                index,
-            )
+            raise ScoringError("json", "game_deal_after_end", {"played": index}, index)
         if isinstance(deal, dict) and "rules" in deal:
-            raise ScoringError(
-                "rules",
-                "Les règles se fixent pour toute la partie, pas pour une donne : "
-                "retirez « rules ».",
-                index,
-            )
+            raise ScoringError("rules", "rules_in_deal", None, index)
         try:
             score = score_deal(deal, rules)
         except ScoringError as error:

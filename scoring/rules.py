@@ -32,6 +32,11 @@ from .errors import ScoringError, show
 #: Version of the engine's rules: bumped whenever a marque could change.
 RULES_VERSION = 1
 
+#: The lowest numeric bid and the step between bids (coinche and contrée);
+#: the highest depends on the profile and the trump, see :meth:`Rules.bid_limits`.
+MIN_BID = 80
+BID_STEP = 10
+
 COUNTINGS: tuple[str, ...] = (
     "belote",
     "coinche",
@@ -255,7 +260,8 @@ class Rules:
         if not isinstance(name, str) or name not in PRESETS:
             raise ScoringError(
                 "rules",
-                f"Règles inconnues : {show(name)}. Règles possibles : {', '.join(PRESETS)}.",
+                "rules_unknown_preset",
+                {"value": show(name), "presets": ", ".join(PRESETS), "choices": list(PRESETS)},
             )
         base = PRESETS[name]
         if not overrides:
@@ -266,22 +272,38 @@ class Rules:
             if option is None:
                 raise ScoringError(
                     "rules",
-                    f"Option inconnue : {show(option_name)}. Options possibles : "
-                    f"{', '.join(OPTION_NAMES)}.",
+                    "rules_unknown_option",
+                    {
+                        "value": show(option_name),
+                        "options": ", ".join(OPTION_NAMES),
+                        "choices": list(OPTION_NAMES),
+                    },
                 )
             if not _is_allowed(option, value):
-                allowed = ", ".join(_text(v) for v in option.values)
                 raise ScoringError(
                     "rules",
-                    f"Valeur {show(value)} refusée pour l'option {option.name} "
-                    f"({option.label}) : valeurs possibles {allowed}.",
+                    "rules_bad_value",
+                    {
+                        "value": show(value),
+                        "option": option.name,
+                        "label": option.label,
+                        "allowed": ", ".join(_text(v) for v in option.values),
+                        "values": list(option.values),
+                    },
                 )
             current = getattr(base, option_name)
             if base.counting not in option.applies_to and value != current:
                 raise ScoringError(
                     "rules",
-                    f"L'option {option.name} ({option.label}) ne se règle pas en "
-                    f"{COUNTING_NAMES_FR[base.counting]} : elle y vaut toujours {_text(current)}.",
+                    "rules_option_fixed",
+                    {
+                        "option": option.name,
+                        "label": option.label,
+                        "counting": base.counting,
+                        "counting_name": COUNTING_NAMES_FR[base.counting],
+                        "current": _text(current),
+                        "current_value": current,
+                    },
                 )
             changes[option_name] = value
         return dataclasses.replace(base, **changes)
@@ -293,28 +315,23 @@ class Rules:
         if isinstance(obj, str):
             return cls.from_preset(obj)
         if not isinstance(obj, dict):
-            raise ScoringError(
-                "rules",
-                f"Les règles doivent être un nom de règles ou un objet, pas {show(obj)}.",
-            )
+            raise ScoringError("rules", "rules_not_object", {"value": show(obj)})
         options = dict(obj)
         if "preset" not in options:
-            raise ScoringError("rules", 'Les règles doivent nommer leur base : ajoutez "preset".')
+            raise ScoringError("rules", "rules_no_preset")
         name = options.pop("preset")
         version = options.pop("version", RULES_VERSION)
         if type(version) is not int or version != RULES_VERSION:
             raise ScoringError(
-                "rules",
-                f"Version des règles {show(version)} inconnue : ce moteur applique la version "
-                f"{RULES_VERSION}.",
+                "rules", "rules_version", {"value": show(version), "version": RULES_VERSION}
             )
         counting = options.pop("counting", None)
         rules = cls.from_preset(name, **options)
         if counting is not None and counting != rules.counting:
             raise ScoringError(
                 "rules",
-                f"Le décompte {show(counting)} ne correspond pas aux règles {show(name)} "
-                f"({rules.counting}).",
+                "rules_counting_mismatch",
+                {"value": show(counting), "preset": show(name), "counting": rules.counting},
             )
         return rules
 
@@ -391,6 +408,19 @@ class Rules:
             label = option.value_labels[option.values.index(value)]
             lines.append(f"{option.label} : {label}.")
         return " ".join(lines)
+
+    def bid_limits(self, trump: str | None = None) -> tuple[int, int, int]:
+        """The numeric bids the engine accepts: (lowest, highest, step).
+
+        The highest is what the takers could possibly make at ``trump`` (card
+        points of a capot, belotes and, when played, announcements), rounded
+        down to the step; without ``trump``, the highest over the trumps this
+        profile plays. A ``"capot"`` bid is always possible besides. In
+        classic belote there is no bid at all.
+        """
+        table = self._table.max_bid
+        highest = table[trump] if trump is not None else max(table.values())
+        return MIN_BID, highest, BID_STEP
 
     def cache_key(self) -> str:
         """A stable text key (for caches and database fields)."""

@@ -8,8 +8,8 @@ reproducible from their seed.
 Must not import Django, touch the database, know what a model is, or produce
 user-facing text. It takes plain values (ints as team or player ids, frozensets
 of two ids for the pairs that already met) and returns plain frozen values. A
-draw that cannot be made raises ``DrawError`` whose ``code`` the Django side
-maps to a French sentence.
+draw that cannot be made raises ``DrawError`` whose ``code`` and ``params`` the
+Django side turns into a sentence (``tournaments.display.errors.pairing_error``).
 
 Words used here (the glossary of :mod:`tournaments`): a *round* (partie) is
 one round of the concours; at each round the present teams sit two by two at
@@ -66,14 +66,33 @@ class Draw:
     seed: int | None = None
 
 
+#: The codes of :class:`DrawError`, with the params each one carries.
+DRAW_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    "not_enough_teams": ("count",),
+    "not_enough_players": ("count",),
+    "duplicate_team": ("id",),
+    "duplicate_player": ("id",),
+    "invalid_previous": (),
+}
+
+
 class DrawError(Exception):
-    """A draw that cannot be made; ``code`` is stable, the message is for developers."""
+    """A draw that cannot be made.
+
+    ``code`` is one of :data:`DRAW_ERROR_CODES` and stable; ``params`` holds
+    plain values for the sentence (``count``: how many teams or players were
+    given; ``id``: the first id given twice); the message is for developers.
+    """
 
     code: str
+    params: dict[str, int]
 
-    def __init__(self, code: str, detail: str = "") -> None:
+    def __init__(self, code: str, detail: str = "", params: dict[str, int] | None = None) -> None:
+        if code not in DRAW_ERROR_CODES:  # a programming error
+            raise ValueError(f"unknown draw error code {code!r}")
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code
+        self.params = params if params is not None else {}
 
 
 def choose_bye(
@@ -252,7 +271,7 @@ def form_pairs(
     """
     players = _unique(player_ids, code="duplicate_player")
     if len(players) < 2:
-        raise DrawError("not_enough_players", f"{len(players)} player(s)")
+        raise DrawError("not_enough_players", f"{len(players)} player(s)", {"count": len(players)})
     line = sorted(players)
     random.Random(seed).shuffle(line)
     sitting_out = choose_bye(line, byes=sit_outs, order=line)
@@ -266,14 +285,18 @@ def form_pairs(
 def _unique(ids: Sequence[int], *, code: str) -> list[int]:
     result = list(ids)
     if len(set(result)) != len(result):
-        raise DrawError(code, "an id appears twice")
+        seen: set[int] = set()
+        for one in result:
+            if one in seen:
+                raise DrawError(code, f"id {one} appears twice", {"id": one})
+            seen.add(one)
     return result
 
 
 def _checked_teams(team_ids: Sequence[int]) -> list[int]:
     teams = _unique(team_ids, code="duplicate_team")
     if len(teams) < 2:
-        raise DrawError("not_enough_teams", f"{len(teams)} team(s)")
+        raise DrawError("not_enough_teams", f"{len(teams)} team(s)", {"count": len(teams)})
     return teams
 
 

@@ -115,10 +115,16 @@ def test_a_random_draw_avoids_a_rematch() -> None:
 
 
 @pytest.mark.parametrize(
-    ("teams", "code"),
-    [([], "not_enough_teams"), ([7], "not_enough_teams"), ([1, 2, 1], "duplicate_team")],
+    ("teams", "code", "params"),
+    [
+        ([], "not_enough_teams", {"count": 0}),
+        ([7], "not_enough_teams", {"count": 1}),
+        ([1, 2, 1], "duplicate_team", {"id": 1}),
+    ],
 )
-def test_a_draw_that_cannot_be_made_is_refused_with_a_code(teams: list[int], code: str) -> None:
+def test_a_draw_that_cannot_be_made_is_refused_with_a_code(
+    teams: list[int], code: str, params: dict[str, int]
+) -> None:
     for attempt in (
         lambda: draw_random(teams, seed=1),
         lambda: draw_by_ranking(teams, played=(), byes={}),
@@ -126,7 +132,7 @@ def test_a_draw_that_cannot_be_made_is_refused_with_a_code(teams: list[int], cod
     ):
         with pytest.raises(DrawError) as error:
             attempt()
-        assert error.value.code == code
+        assert (error.value.code, error.value.params) == (code, params)
 
 
 # -- draw by ranking ---------------------------------------------------------------------------
@@ -334,14 +340,20 @@ def test_with_an_odd_number_of_players_the_one_who_sat_out_least_sits_out() -> N
 
 
 @pytest.mark.parametrize(
-    ("players", "code"), [([1], "not_enough_players"), ([1, 1], "duplicate_player")]
+    ("players", "code", "params"),
+    [([1], "not_enough_players", {"count": 1}), ([3, 1, 3], "duplicate_player", {"id": 3})],
 )
 def test_partners_cannot_be_drawn_for_too_few_or_repeated_players(
-    players: list[int], code: str
+    players: list[int], code: str, params: dict[str, int]
 ) -> None:
     with pytest.raises(DrawError) as error:
         form_pairs(players, seed=1, partnered=())
-    assert error.value.code == code
+    assert (error.value.code, error.value.params) == (code, params)
+
+
+def test_an_unknown_draw_error_code_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="unknown draw error code"):
+        DrawError("no_such_code")
 
 
 # -- properties over simulated tournaments -------------------------------------------------------

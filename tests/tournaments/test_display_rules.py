@@ -1,0 +1,116 @@
+"""Rule profiles in words (tournaments/display/rules.py): the French is the
+engine's, word for word; the English has no French left."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from django.utils import translation
+
+import scoring
+from tournaments.display.rules import (
+    option_choices,
+    option_help,
+    option_label,
+    option_value_label,
+    preset_label,
+    rules_summary,
+)
+
+FRENCH_LETTERS = re.compile(r"[éèêàâçùûôîœ«»]")
+
+
+def is_french(text: str) -> bool:
+    """French letters, Contrée aside (the game's name in English too)."""
+    return bool(FRENCH_LETTERS.search(re.sub("contrée", "", text, flags=re.IGNORECASE)))
+
+
+def every_profile() -> list[scoring.Rules]:
+    """Every profile the engine accepts: each preset with each combination of
+    the options its counting lets one change."""
+    profiles = []
+    for name, base in scoring.PRESETS.items():
+        settable = [o for o in scoring.OPTIONS if base.counting in o.applies_to]
+        for values in itertools.product(*(o.values for o in settable)):
+            overrides = {o.name: v for o, v in zip(settable, values, strict=True)}
+            profiles.append(scoring.Rules.from_preset(name, **overrides))
+    return profiles
+
+
+PROFILES = every_profile()
+
+
+def test_there_are_many_profiles_to_summarise() -> None:
+    assert len(PROFILES) > 1000
+
+
+@pytest.mark.parametrize("option", scoring.OPTIONS, ids=lambda option: option.name)
+def test_in_french_option_texts_are_the_engines(option: scoring.Option) -> None:
+    with translation.override("fr"):
+        assert option_label(option.name) == option.label
+        assert option_help(option.name) == option.help
+        assert [option_value_label(option.name, v) for v in option.values] == list(
+            option.value_labels
+        )
+
+
+@pytest.mark.parametrize("option", scoring.OPTIONS, ids=lambda option: option.name)
+def test_in_english_option_texts_are_english(option: scoring.Option) -> None:
+    with translation.override("en"):
+        label, help_text = option_label(option.name), option_help(option.name)
+        values = [option_value_label(option.name, v) for v in option.values]
+    assert label != option.label and help_text != option.help
+    assert not is_french(" ".join([label, help_text, *values]))
+    assert len(set(values)) == len(values)
+
+
+def test_a_value_label_accepts_the_forms_text_of_the_value() -> None:
+    with translation.override("en"):
+        assert option_value_label("announcements", "true") == option_value_label(
+            "announcements", True
+        )
+        assert option_value_label("chute_base", "162") == "162"
+        assert option_value_label("rounding", "nearest") == "to the nearest ten"
+        assert option_choices("sa_ta") == [
+            ("false", "suits only"),
+            ("true", "no trump and all trump allowed"),
+        ]
+
+
+def test_an_unknown_value_is_shown_as_it_is_and_an_unknown_option_is_an_error() -> None:
+    assert option_value_label("rounding", "up") == "up"
+    with pytest.raises(KeyError):
+        option_label("colour")
+
+
+def test_every_preset_has_a_label_in_both_languages() -> None:
+    for preset in scoring.PRESETS:
+        with translation.override("fr"):
+            french = preset_label(preset)
+        with translation.override("en"):
+            english = preset_label(preset)
+        assert french != preset and english != french
+        assert not is_french(english)
+    with translation.override("fr"):
+        assert preset_label("contree-faits") == "Contrée — points faits"
+
+
+def test_in_french_the_summary_is_the_engines_for_every_profile() -> None:
+    with translation.override("fr"):
+        for rules in PROFILES:
+            assert rules_summary(rules) == rules.summary_fr()
+
+
+def test_in_english_no_summary_is_french() -> None:
+    with translation.override("en"):
+        summaries = {rules_summary(rules) for rules in PROFILES}
+    assert len(summaries) == len({rules.summary_fr() for rules in PROFILES})
+    for summary in summaries:
+        assert not is_french(summary), summary
+    with translation.override("en"):
+        assert rules_summary(scoring.Rules.from_preset("ffb-coinche", sa_ta=True)) == (
+            "Coinche (FFB) — announcements, rounded to the nearest ten, "
+            "no trump/all trump, redouble ×4"
+        )

@@ -1,0 +1,264 @@
+"""Rule profiles in words: presets, countings, options, their values, the summary.
+
+Responsible for: the translated label of every preset, counting, option and
+option value of :mod:`scoring.rules`, the option help shown in the tournament
+form, and the one-line rules summary printed on pages and sheets. The engine
+keeps its French texts for the command line; the French here is the same
+(the tests hold both in step), so a French screen reads as before.
+Must not: validate a profile (the engine does) or know where one is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+Label = str | Promise
+
+# The form's labels (an em dash, as the tournament form always showed them).
+PRESET_LABELS: dict[str, Label] = {
+    "ffb-belote": _("Belote classique FFB"),
+    "ffb-coinche": _("Coinche FFB"),
+    "contree-faits-annonces": _("Contrée — points faits + annoncés"),
+    "contree-faits": _("Contrée — points faits"),
+    "contree-annonces": _("Contrée — points annoncés"),
+}
+
+# The summary's heads: the engine's COUNTING_NAMES_FR.
+COUNTING_LABELS: dict[str, Label] = {
+    "belote": _("Belote classique FFB"),
+    "coinche": _("Coinche FFB"),
+    "contree-faits-annonces": _("Contrée, points faits + annoncés"),
+    "contree-faits": _("Contrée, points faits"),
+    "contree-annonces": _("Contrée, points annoncés"),
+}
+
+# Option name -> (label, help): the engine's Option.label and Option.help.
+OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
+    "announcements": (
+        _("Annonces"),
+        _(
+            "Avec les annonces (tierce, cinquante, cent, carrés), l'équipe qui montre la plus "
+            "forte marque toutes les siennes. La belote se compte toujours, avec ou sans annonces."
+        ),
+    ),
+    "sa_ta": (
+        _("Sans atout et tout atout"),
+        _(
+            "Autorise les contrats à sans atout (l'as vaut 19, pas de belote) et à tout atout "
+            "(jusqu'à quatre belotes). Le total des cartes reste 162."
+        ),
+    ),
+    "ta_scale": (
+        _("Barème tout atout"),
+        _(
+            "Valeur des cartes à tout atout : FFB (valet 13, neuf 9, as 6, dix 5, roi 3, dame 2) "
+            "ou FunBelote (valet 14 … dame 1). Sans effet si SA/TA n'est pas joué."
+        ),
+    ),
+    "rounding": (
+        _("Arrondi de la marque"),
+        _(
+            "Au point près ; ou chaque marque à la dizaine la plus proche (85 → 90, 84 → 80) ; ou "
+            "« complément » : les points des preneurs à la dizaine, 5 vers le bas (105 → 100), la "
+            "défense marquant 160 moins ce nombre. L'arrondi ne fait jamais gagner un contrat."
+        ),
+    ),
+    "chute_base": (
+        _("Points de chute"),
+        _(
+            "Ce que marque la défense quand le contrat chute, avant annonces, belote et contrat : "
+            "162 en belote classique FFB, 160 à la coinche et à la contrée."
+        ),
+    ),
+    "chute_capot": (
+        _("Chute capot"),
+        _(
+            "Quand les preneurs sont mis capot : la défense marque les points de chute habituels "
+            "(FFB), ou la valeur du capot (252 en classique, 250 à la coinche et à la contrée)."
+        ),
+    ),
+    "litige": (
+        _("Litige (égalité)"),
+        _(
+            "Belote classique, à égalité (81-81) : la défense marque ses points et ceux des "
+            "preneurs sont mis en réserve pour le gagnant de la donne suivante (FFB) ; ou "
+            "l'égalité compte comme une chute."
+        ),
+    ),
+    "belote_protected": (
+        _("Belote imprenable"),
+        _(
+            "Imprenable (FFB) : l'équipe qui a la belote la marque même quand elle chute. Sinon, "
+            "sur une chute, la belote des preneurs passe à la défense."
+        ),
+    ),
+    "belote_multiplied": (
+        _("Belote multipliée"),
+        _(
+            "Coinche, contrat coinché réussi : la belote des preneurs est doublée (quadruplée) "
+            "avec le reste (FFB), ou ajoutée après la multiplication."
+        ),
+    ),
+    "surcoinche_factor": (
+        _("Surcoinche"),
+        _(
+            "Multiplicateur d'une donne surcoinchée (surcontrée) : ×4 (FFB) ou ×3. Une donne "
+            "coinchée est toujours multipliée par 2."
+        ),
+    ),
+    "contract_test": (
+        _("Réussite du contrat"),
+        _(
+            "FFB : les preneurs doivent atteindre leur enchère ET faire plus que la défense. "
+            "« Enchère seule » : atteindre l'enchère suffit (usage de la contrée)."
+        ),
+    ),
+    "announcements_count_for_contract": (
+        _("Annonces pour le contrat"),
+        _(
+            "Les annonces comptent pour savoir si le contrat est réussi (FFB), ou seules les "
+            "cartes et la belote comptent (« les annonces ne servent pas à prendre »). Elles "
+            "restent marquées dans tous les cas."
+        ),
+    ),
+}
+
+# Option name -> value -> label: the engine's Option.value_labels. Numbers and
+# proper names (FFB, FunBelote) read the same in every language.
+VALUE_LABELS: dict[str, dict[Any, Label]] = {
+    "announcements": {True: _("avec annonces"), False: _("sans annonces")},
+    "sa_ta": {False: _("couleurs seulement"), True: _("SA et TA permis")},
+    "ta_scale": {"ffb": "FFB", "funbelote": "FunBelote"},
+    "rounding": {
+        "none": _("au point près"),
+        "nearest": _("à la dizaine la plus proche"),
+        "complement": _("complément à 160"),
+    },
+    "chute_base": {160: "160", 162: "162"},
+    "chute_capot": {"flat": _("points de chute habituels"), "full": _("valeur du capot")},
+    "litige": {"pot": _("points en réserve"), "chute": _("compte comme une chute")},
+    "belote_protected": {True: _("imprenable"), False: _("prenable")},
+    "belote_multiplied": {True: _("multipliée"), False: _("ajoutée après")},
+    "surcoinche_factor": {4: "×4", 3: "×3"},
+    "contract_test": {
+        "ffb": _("enchère et plus que la défense"),
+        "bid_only": _("enchère seule"),
+    },
+    "announcements_count_for_contract": {True: _("comptent"), False: _("ne comptent pas")},
+}
+
+
+def preset_label(preset: str) -> str:
+    """« Coinche FFB », « Contrée — points faits »…; an unknown preset as is."""
+    label = PRESET_LABELS.get(preset)
+    return str(label) if label is not None else preset
+
+
+def counting_label(counting: str) -> str:
+    """« Belote classique FFB », « Contrée, points annoncés »…; unknown as is."""
+    label = COUNTING_LABELS.get(counting)
+    return str(label) if label is not None else counting
+
+
+def option_label(name: str) -> str:
+    """The label of option ``name`` (« Arrondi de la marque »); KeyError if unknown."""
+    return str(OPTION_TEXTS[name][0])
+
+
+def option_help(name: str) -> str:
+    """The help text of option ``name``, for the tournament form."""
+    return str(OPTION_TEXTS[name][1])
+
+
+def option_value_label(name: str, value: Any) -> str:
+    """The label of ``value`` for option ``name`` (« au point près »).
+
+    ``value`` is the option's value (``True``, ``160``, ``"nearest"``) or its
+    text in a form (``"true"``, ``"160"``). KeyError for an unknown option; an
+    unknown value (from a newer engine) is shown as it is.
+    """
+    labels = VALUE_LABELS[name]
+    for known, label in labels.items():
+        if _same(known, value):
+            return str(label)
+    return str(value)
+
+
+def option_choices(name: str) -> list[tuple[str, str]]:
+    """(form text, label) for each value of option ``name``, in the engine's order."""
+    option = scoring.rules.OPTIONS_BY_NAME[name]
+    return [(_form_text(value), option_value_label(name, value)) for value in option.values]
+
+
+def rules_summary(rules: scoring.Rules) -> str:
+    """One line for pages and sheets, e.g. « Coinche FFB — annonces, arrondi à
+    la dizaine, SA/TA, surcoinche ×4 »: the translation of ``summary_fr``."""
+    return gettext("%(counting)s — %(options)s") % {
+        "counting": counting_label(rules.counting),
+        "options": ", ".join(_summary_parts(rules)),
+    }
+
+
+def _summary_parts(rules: scoring.Rules) -> list[str]:
+    parts: list[str] = []
+    counting = rules.counting
+    if counting in ("belote", "coinche"):
+        parts.append(gettext("annonces") if rules.announcements else gettext("sans annonces"))
+        if rules.announcements and not rules.announcements_count_for_contract:
+            parts.append(gettext("annonces hors contrat"))
+    else:
+        parts.append(gettext("belote seule"))
+    parts.append(
+        {
+            "none": gettext("au point près"),
+            "nearest": gettext("arrondi à la dizaine"),
+            "complement": gettext("arrondi au complément de 160"),
+        }[rules.rounding]
+    )
+    if rules.sa_ta:
+        funbelote = rules.ta_scale == "funbelote"
+        parts.append(gettext("SA/TA (barème FunBelote)") if funbelote else gettext("SA/TA"))
+    if counting == "belote":
+        parts.append(
+            gettext("litige en réserve") if rules.litige == "pot" else gettext("litige = chute")
+        )
+    if rules.chute_base != (162 if counting == "belote" else 160):
+        parts.append(gettext("chute à %(points)s") % {"points": rules.chute_base})
+    if rules.chute_capot == "full":
+        points = 252 if counting == "belote" else 250
+        parts.append(gettext("chute capot à %(points)s") % {"points": points})
+    default_protected = not counting.startswith("contree")
+    if counting != "contree-annonces" and rules.belote_protected != default_protected:
+        parts.append(
+            gettext("belote imprenable") if rules.belote_protected else gettext("belote prenable")
+        )
+    if counting == "coinche" and not rules.belote_multiplied:
+        parts.append(gettext("belote non multipliée"))
+    if counting != "belote":
+        if rules.contract_test != ("ffb" if counting == "coinche" else "bid_only"):
+            parts.append(
+                gettext("contrat : enchère seule")
+                if rules.contract_test == "bid_only"
+                else gettext("contrat : enchère et plus que la défense")
+            )
+        parts.append(gettext("surcoinche ×%(factor)s") % {"factor": rules.surcoinche_factor})
+    return parts
+
+
+def _form_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _same(known: Any, value: Any) -> bool:
+    # bool is an int: compare types exactly, or the form's text of the value.
+    if type(value) is type(known):
+        return value == known
+    return isinstance(value, str) and value == _form_text(known)
