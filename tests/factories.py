@@ -65,3 +65,18 @@ def coinche_values(**overrides: Any) -> dict[str, Any]:
 def add_deal(table: Table, **overrides: Any) -> Deal:
     """The table's next deal, scored by the engine; see `coinche_values`."""
     return services.record_deal(table=table, values=coinche_values(**overrides))
+
+
+def enter_from_the_table(table: Table, *, side: str = "A", count: int = 12, **overrides: Any):
+    """`count` deals entered from the table's QR link by the team on `side`
+    (each post carries the version it was typed on, as the phone's form does)."""
+    for _ in range(count):
+        table.refresh_from_db()
+        services.record_table_deal(
+            table=table,
+            side=side,
+            values=coinche_values(**overrides),
+            expected_version=table.version,
+        )
+    table.refresh_from_db()
+    return table

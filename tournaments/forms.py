@@ -10,8 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments import deal_shapes
-from tournaments.models import Deal, Round, Team, Tournament
+from tournaments.models import Round, Team, Tournament
 
 PRESET_LABELS = {
     "ffb-belote": _("Belote classique FFB"),
@@ -184,94 +183,6 @@ class SwapForm(forms.Form):
         teams = Team.objects.filter(seats__round=round).select_related("player1", "player2")
         self.fields["first"].queryset = teams
         self.fields["second"].queryset = teams
-
-
-class DealForm(forms.Form):
-    """One donne. The takers' card points are typed; the other side is
-    computed by the engine (162 minus, or 0 on a capot)."""
-
-    taker = forms.ChoiceField(
-        label=_("Preneur"),
-        choices=[("", _("Passe")), ("A", _("Nord-Sud")), ("B", _("Est-Ouest"))],
-        required=False,
-    )
-    trump = forms.ChoiceField(label=_("Atout"), required=False)
-    bid = forms.IntegerField(label=_("Contrat"), required=False, min_value=0, max_value=1000)
-    bid_capot = forms.BooleanField(label=_("Capot annoncé"), required=False)
-    coinche = forms.TypedChoiceField(
-        label=_("Coinche"),
-        coerce=int,
-        choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))],
-        required=False,
-        empty_value=0,
-    )
-    points = forms.IntegerField(
-        label=_("Points des preneurs"), required=False, min_value=0, max_value=252
-    )
-    capot = forms.ChoiceField(
-        label=_("Capot"),
-        choices=[("", _("Non")), ("A", _("Nord-Sud")), ("B", _("Est-Ouest"))],
-        required=False,
-    )
-    belote_a = forms.IntegerField(label=_("Belote N-S"), required=False, min_value=0, max_value=4)
-    belote_b = forms.IntegerField(label=_("Belote E-O"), required=False, min_value=0, max_value=4)
-    announce_a = forms.IntegerField(
-        label=_("Annonces N-S"), required=False, min_value=0, max_value=2000
-    )
-    announce_b = forms.IntegerField(
-        label=_("Annonces E-O"), required=False, min_value=0, max_value=2000
-    )
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
-
-    # Engine error codes → the field that shows them.
-    FIELD_OF_CODE = {
-        "taker": "taker",
-        "trump": "trump",
-        "bid": "bid",
-        "coinche": "coinche",
-        "capot": "capot",
-        "points": "points",
-        "belote": "belote_a",
-        "announcement": "announce_a",
-        "reason": "reason",
-        "version": None,
-    }
-
-    def __init__(self, *args: Any, rules: scoring.Rules, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.rules = rules
-        trumps = [c for c in Deal.Trump.choices if c[0] not in ("SA", "TA") or rules.sa_ta]
-        self.fields["trump"].choices = [("", "—"), *trumps]
-        if rules.counting == "belote":
-            for name in ("bid", "bid_capot", "coinche"):
-                del self.fields[name]
-        if not rules.announcements:
-            del self.fields["announce_a"]
-            del self.fields["announce_b"]
-
-    @classmethod
-    def initial_for(cls, deal: Deal) -> dict[str, Any]:
-        fields = {name: getattr(deal, name) for name in deal_shapes.DEAL_FIELDS}
-        return {**deal_shapes.fields_to_form(fields), "number": deal.number}
-
-    def ready_for_preview(self) -> bool:
-        """Whether the deal being typed says enough to be scored: a passed
-        deal, or a taker with a trump and either points or a capot. A half-typed
-        row gets no preview rather than a false error."""
-        d = self.cleaned_data
-        if not d.get("taker"):
-            return True
-        return bool(d.get("trump")) and (d.get("points") is not None or bool(d.get("capot")))
-
-    def deal_values(self) -> dict[str, Any]:
-        """Deal field values for `services.record_deal`."""
-        return deal_shapes.form_to_fields(self.cleaned_data, with_contract="bid" in self.fields)
-
-    def add_engine_error(self, error) -> None:
-        field = self.FIELD_OF_CODE.get(error.field or "", None)
-        self.add_error(field if field in self.fields else None, error.message)
 
 
 class TotalsForm(forms.Form):

@@ -24,6 +24,7 @@ urlpatterns = [
     path("saisie/<str:token>/", table_side.table_side, name="table_side"),
     path("saisie/<str:token>/code/", table_side.table_side_claim, name="table_side_claim"),
     path("saisie/<str:token>/donne/", table_side.table_side_deal, name="table_side_deal"),
+    path("saisie/<str:token>/apercu/", table_side.table_side_preview, name="table_side_preview"),
     path(
         "saisie/<str:token>/confirmer/",
         table_side.table_side_confirm,

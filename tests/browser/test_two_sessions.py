@@ -24,11 +24,11 @@ def open_table(browser: Browser, url: str, path: str):
 
 
 def fill_deal(page, points: str) -> None:
-    form = page.locator("#deal-form")
-    form.locator("#id_taker").select_option("A")
-    form.locator("#id_trump").select_option("H")
-    form.locator("#id_bid").fill("90")
-    form.locator("#id_points").fill(points)
+    row = page.locator("#deal-entry")
+    row.locator("input[name=taker]").fill("NS")
+    row.locator("input[name=trump]").fill("♥")
+    row.locator("input[name=bid]").fill("90")
+    row.locator("input[name=points]").fill(points)
 
 
 def test_the_second_save_is_refused_and_shows_the_current_table(
@@ -40,14 +40,14 @@ def test_the_second_save_is_refused_and_shows_the_current_table(
     phone = open_table(browser, live_server.url, path)
     fill_deal(desk, "97")
     fill_deal(phone, "120")
-    desk.locator("#deal-form button[type=submit]").click()
+    desk.locator("#deal-entry button[type=submit]").click()
     expect(desk.locator("#deal-1 .marque-a")).to_have_text("190")
-    phone.locator("#deal-form button[type=submit]").click()
+    phone.locator("#deal-entry button[type=submit]").click()
     expect(phone.locator("#deal-form")).to_contain_text("modifiée par quelqu'un d'autre")
     # The refused screen now shows the desk's deal, and nothing was overwritten.
     expect(phone.locator("#deal-1 .marque-a")).to_have_text("190")
     assert table.deals.count() == 1
     # Saving again, on purpose, after seeing the current table, goes through.
-    phone.locator("#deal-form button[type=submit]").click()
+    phone.locator("#deal-entry button[type=submit]").click()
     expect(phone.locator("#deal-2")).to_be_visible()
     assert table.deals.count() == 2

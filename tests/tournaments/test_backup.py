@@ -91,12 +91,10 @@ def test_the_import_command_reports_an_unreadable_file(tmp_path):
 
 
 def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, table):
+    from tests.factories import enter_from_the_table
     from tournaments import links, services
 
-    for _ in range(12):
-        services.record_table_deal(
-            table=table, side="A", values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
-        )
+    enter_from_the_table(table, side="A")
     services.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
     table.refresh_from_db()
     kept = (table.entry_key, table.code_a, table.code_b, table.entry_state, table.entered_by)

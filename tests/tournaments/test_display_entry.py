@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from tests.factories import enter_from_the_table
 from tournaments import links, services
 from tournaments.display.entry import entry_state_line
 
@@ -16,9 +17,7 @@ MADE = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
 
 
 def entered_by_north_south(table) -> None:
-    for _ in range(12):
-        services.record_table_deal(table=table, side="A", values=MADE)
-    table.refresh_from_db()
+    enter_from_the_table(table, side="A")
 
 
 def test_a_confirmation_names_the_team_that_confirmed(table):

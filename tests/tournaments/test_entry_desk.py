@@ -26,7 +26,10 @@ def test_every_deal_of_a_table_can_be_opened_for_correction(desk, tournament, ta
     for number in (1, 2, 3):
         response = desk.get(url, {"donne": number})
         assert response.status_code == 200
-        assert f"Corriger la donne {number}" in response.text
+        # the deal's row becomes the row being typed, filled with what it holds
+        row = response.text.split('id="deal-entry"')[1].split("</tr>")[0]
+        assert f'data-number="{number}"' in row
+        assert 'value="NS"' in row and 'value="♥"' in row and 'value="97"' in row
 
 
 def test_a_middle_deal_is_corrected_in_place(desk, tournament, table):
@@ -37,8 +40,8 @@ def test_a_middle_deal_is_corrected_in_place(desk, tournament, table):
     response = desk.post(
         url,
         {
-            "taker": "B",
-            "trump": "S",
+            "taker": "EO",
+            "trump": "p",
             "bid": 80,
             "points": 100,
             "number": 2,
@@ -53,10 +56,10 @@ def test_a_middle_deal_is_corrected_in_place(desk, tournament, table):
 @pytest.mark.parametrize(
     ("typed", "shown"),
     [
-        ({"taker": "A"}, ""),
-        ({"taker": "A", "trump": "H", "bid": 90}, ""),
-        ({"taker": "A", "trump": "H", "bid": 90, "points": 97}, "190"),
-        ({"taker": "A", "trump": "H", "bid": 90, "points": 170}, "162"),
+        ({"taker": "n"}, ""),
+        ({"taker": "n", "trump": "c", "bid": 90}, ""),
+        ({"taker": "n", "trump": "c", "bid": 90, "points": 97}, "190"),
+        ({"taker": "NS", "trump": "♥", "bid": 90, "points": 170}, "162"),
     ],
 )
 def test_the_preview_waits_for_a_scorable_deal(desk, tournament, table, typed, shown):

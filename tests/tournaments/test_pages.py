@@ -75,24 +75,24 @@ def test_a_partie_s_documents_are_refused_to_anonymous_visitors(client, round1):
 def test_the_deal_preview_answers_with_the_marques(client, organizer, table):
     client.force_login(organizer)
     url = reverse("tournaments:deal_preview", args=[table.round.tournament.slug, 1, table.number])
-    response = client.post(url, {"taker": "A", "trump": "H", "bid": "90", "points": "97"})
+    response = client.post(url, {"taker": "NS", "trump": "♥", "bid": "90", "points": "97"})
     assert response.status_code == 200
     assert "190" in response.text and "70" in response.text
-    refused = client.post(url, {"taker": "A", "trump": "H", "bid": "85", "points": "97"})
+    refused = client.post(url, {"taker": "NS", "trump": "♥", "bid": "85", "points": "97"})
     assert "10" in refused.text and "preview-error" in refused.text
 
 
 @pytest.mark.parametrize(
     "data",
     [
-        {"taker": "Z", "trump": "H", "bid": "90", "points": "97"},
-        {"taker": "A", "trump": "XX", "bid": "90", "points": "97"},
-        {"taker": "A", "trump": "H", "bid": "abc", "points": "97"},
-        {"taker": "A", "trump": "H", "bid": "90", "points": "-5"},
-        {"taker": "A", "trump": "H", "bid": "95", "points": "97"},
-        {"taker": "A", "trump": "H", "bid": "90", "points": "300"},
-        {"taker": "A", "trump": "SA", "bid": "90", "points": "97"},
-        {"taker": "A", "trump": "H", "bid": "90", "points": "97", "belote_a": "3"},
+        {"taker": "Z", "trump": "♥", "bid": "90", "points": "97"},
+        {"taker": "NS", "trump": "XX", "bid": "90", "points": "97"},
+        {"taker": "NS", "trump": "♥", "bid": "abc", "points": "97"},
+        {"taker": "NS", "trump": "♥", "bid": "90", "points": "-5"},
+        {"taker": "NS", "trump": "♥", "bid": "95", "points": "97"},
+        {"taker": "NS", "trump": "♥", "bid": "90", "points": "300"},
+        {"taker": "NS", "trump": "SA", "bid": "90", "points": "97"},
+        {"taker": "NS", "trump": "♥", "bid": "90", "points": "97", "belote": "nnn"},
     ],
 )
 def test_an_impossible_deal_posted_directly_is_refused_in_french_and_changes_nothing(

@@ -26,7 +26,13 @@ PUBLIC = {
     "projector",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
-TABLE_LINK = {"table_side", "table_side_claim", "table_side_deal", "table_side_confirm"}
+TABLE_LINK = {
+    "table_side",
+    "table_side_claim",
+    "table_side_deal",
+    "table_side_preview",
+    "table_side_confirm",
+}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create"}
 

@@ -14,7 +14,7 @@ from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
-MADE = {"taker": "A", "trump": "H", "bid": "90", "coinche": "0", "points": "97"}
+MADE = {"taker": "NS", "trump": "♥", "bid": "90", "coinche": "", "points": "97"}
 
 
 def url(table: Table, name: str = "table_side") -> str:

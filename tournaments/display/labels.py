@@ -156,3 +156,37 @@ def long_date(day: Date) -> str:
         weekday, month = formats.date_format(day, "l"), formats.date_format(day, "F")
         return f"{weekday} {number} {month} {day.year}"
     return formats.date_format(day, "l j F Y")
+
+
+def announcement_kind(kind: str) -> str:
+    return {
+        "tierce": gettext("tierce"),
+        "cinquante": gettext("cinquante"),
+        "cent": gettext("cent"),
+        "carre": gettext("carré"),
+    }.get(kind, kind)
+
+
+def card_rank(rank: str) -> str:
+    """A card's rank as players say it: V, D, R, As in French."""
+    return {
+        "J": pgettext("card", "V"),
+        "Q": pgettext("card", "D"),
+        "K": pgettext("card", "R"),
+        "A": pgettext("card", "As"),
+    }.get(rank, rank)
+
+
+def announcements_label(announcements: dict, side: str) -> str:
+    """A side's announcements as entered: « tierce R♥, carré V » when declared
+    card by card, the points when typed as resolved points, else nothing."""
+    points = (announcements or {}).get("announcement_points")
+    if points:
+        return str(points.get(side) or "")
+    items = ((announcements or {}).get("announcements") or {}).get(side) or []
+    words = []
+    for item in items:
+        high = card_rank(str(item.get("high", "")))
+        suit = SUIT_SIGNS.get(item.get("suit") or "", "")
+        words.append(f"{announcement_kind(item.get('kind', ''))} {high}{suit}".strip())
+    return ", ".join(words)

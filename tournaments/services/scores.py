@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.deal_shapes import DEAL_FIELDS
+from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -68,7 +69,8 @@ def rescore_table(table: Table) -> scoring.GameScore:
     except scoring.ScoringError as exc:
         number = deals[exc.deal].number if exc.deal is not None else "?"
         raise TournamentError(
-            _("Donne %(n)s : %(msg)s") % {"n": number, "msg": exc.message}, field=exc.code
+            _("Donne %(n)s : %(msg)s") % {"n": number, "msg": engine_error(exc, rules=rules)},
+            field=exc.code,
         ) from exc
     for deal, scored in zip(deals, result.deals, strict=True):
         if (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != (
@@ -204,7 +206,7 @@ def _score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
     try:
         return scoring.score_deal(deal.to_engine(), rules)
     except scoring.ScoringError as exc:
-        raise TournamentError(exc.message, field=exc.code) from exc
+        raise TournamentError(engine_error(exc, rules=rules), field=exc.code) from exc
 
 
 def _blank(name: str) -> Any:

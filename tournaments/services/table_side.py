@@ -64,16 +64,35 @@ def record_table_deal(
     table: Table,
     side: str,
     values: Mapping[str, Any],
-    expected_version: int | None = None,
+    expected_version: int | None,
+    number: int | None = None,
 ) -> Deal:
-    """A deal entered from the table's link by the team on `side`."""
+    """A deal entered from the table's link by the team on `side`: the next
+    one, or deal `number` corrected, until the other team has answered.
+
+    `expected_version` is required: a phone that lost the answer and sends
+    the same form again is refused (the table moved on), so a retry never
+    records a deal twice."""
     locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
+    if expected_version is None:
+        raise TournamentError(
+            _("Formulaire incomplet : rechargez la page de la table."), field="version"
+        )
+    if number is not None and locked.entry_state not in (
+        Table.EntryState.EMPTY,
+        Table.EntryState.ENTERED,
+    ):
+        raise TournamentError(
+            _("L'autre équipe a déjà répondu : seul l'organisateur peut corriger."),
+            field="taker",
+        )
     deal = record_deal(
         table=locked,
         values=values,
+        number=number,
         expected_version=expected_version,
         reason=_("saisie à la table (%(side)s)") % {"side": _side_label(side)},
     )

@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.display.errors import engine_error
 from tournaments.models import Change, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -29,7 +30,7 @@ def rules_from_form(preset: str, overrides: Mapping[str, Any] | None = None) -> 
     try:
         rules = scoring.Rules.from_preset(preset, **dict(overrides or {}))
     except scoring.ScoringError as exc:
-        raise TournamentError(exc.message, field="rules") from exc
+        raise TournamentError(engine_error(exc), field="rules") from exc
     return rules.to_json()
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import entry, labels
+from tournaments.display import entry, keys, labels
 
 register = template.Library()
 
@@ -43,3 +43,80 @@ def contract(deal: Any, rules: Any) -> str:
 @register.filter
 def entry_state(table: Any) -> str:
     return entry.entry_state_line(table)
+
+
+@register.filter
+def side_short(value: str) -> str:
+    """« N-S » / « E-O » (« E-W »)."""
+    return labels.side_label(value, short=True)
+
+
+@register.filter
+def side_shown(value: str) -> str:
+    """What a side cell of the grid shows: « NS », « EO », or nothing."""
+    return keys.side_shown(value)
+
+
+@register.filter
+def taker_shown(value: str) -> str:
+    return keys.taker_shown(value)
+
+
+@register.filter
+def is_red(value: str) -> bool:
+    return labels.is_red(value)
+
+
+@register.filter
+def bid(deal: Any) -> str:
+    return labels.bid_label(deal)
+
+
+@register.filter
+def taker_points(deal: Any) -> str:
+    """The takers' card points as typed (the other side's are the engine's)."""
+    if not deal.taker:
+        return ""
+    points = deal.points_a if deal.taker == "A" else deal.points_b
+    return "" if points is None else str(points)
+
+
+@register.filter
+def coinche(deal: Any, rules: Any) -> str:
+    return labels.coinche_mark(deal.coinche, getattr(rules, "surcoinche_factor", 4))
+
+
+@register.filter
+def belote(deal: Any) -> str:
+    return keys.belote_shown(deal.belote_a, deal.belote_b)
+
+
+@register.filter
+def announced(deal: Any, side: str) -> str:
+    """A side's announcements as entered (cards or points)."""
+    return labels.announcements_label(deal.announcements, side)
+
+
+@register.filter
+def outcome(value: str) -> str:
+    """« Faite », « Chute », « Litige », « Passe »."""
+    from tournaments.models import Deal
+
+    return str(Deal.Outcome(value).label) if value in Deal.Outcome.values else value
+
+
+@register.filter
+def rules_summary(rules: Any) -> str:
+    """The rule profile in a sentence, in the active language."""
+    from tournaments.display.rules import rules_summary as summary
+
+    return summary(rules)
+
+
+@register.filter
+def change_summary(change: Any, rules: Any = None) -> str:
+    """An audit line in words: « Donne 3 : 80 ♥ → 90 ♥, marque 160–0 → 0–250 »."""
+    from tournaments.display.history import change_summary as summary
+
+    factor = getattr(rules, "surcoinche_factor", 4)
+    return summary(change.action, change.before, change.after, factor=factor)

@@ -22,9 +22,36 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import links, services
-from tournaments.forms import DealForm, PenaltyForm, TotalsForm, apply_service_error
-from tournaments.models import Round, Table, Team, running_totals
+from tournaments.entry_forms import DealForm
+from tournaments.forms import PenaltyForm, TotalsForm, apply_service_error
+from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table
+from tournaments.views.grid import Grid, build_grid, deal_rows, preview_response
+
+
+def _editing(form: DealForm | None) -> int | None:
+    if form is None:
+        return None
+    number = form.initial.get("number") or form.data.get("number")
+    return int(number) if str(number or "").isdigit() else None
+
+
+def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
+    """The desk's grid: every row correctable, the next deal typed last."""
+    rules = table.round.tournament.rule_profile
+    editing = _editing(form)
+    if form is None and table.status != Table.Status.COMPLETE:
+        form = DealForm(rules=rules, initial={"version": table.version})
+    args = [table.round.tournament.slug, table.round.number, table.number]
+    urls = {
+        "save": reverse("tournaments:deal_save", args=args),
+        "edit": reverse("tournaments:table", args=args),
+        "preview": reverse("tournaments:deal_preview", args=args),
+        "delete": reverse("tournaments:deal_delete", args=args),
+    }
+    return build_grid(
+        table, deal_rows(table), form=form, editing=editing, urls=urls, correctable=True
+    )
 
 
 def _table_context(table: Table, form=None, totals_form=None) -> dict:
@@ -32,21 +59,15 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
     `totals_form` replace the blank forms when they carry errors or a deal
     being edited."""
     tournament = table.round.tournament
-    rules = tournament.rule_profile
-    rows = list(running_totals(table.deals.all()))
-    if form is None:
-        form = DealForm(rules=rules, initial={"version": table.version})
-    editing = form.initial.get("number") or form.data.get("number") or None
+    grid = _desk_grid(table, form)
     return {
-        "show_form": table.status != Table.Status.COMPLETE or bool(editing),
-        "editing": editing,
+        "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
         "tournament": tournament,
         "round": table.round,
         "table": table,
-        "rules": rules,
-        "rows": rows,
-        "form": form,
+        "rules": tournament.rule_profile,
+        "rows": deal_rows(table),
         "totals_form": totals_form
         or TotalsForm(
             initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
@@ -54,8 +75,17 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
         "penalty_form": PenaltyForm(table=table) if not table.is_bye else None,
-        "closed": table.round.status == Round.Status.CLOSED,
+        "closed": grid.closed,
     }
+
+
+def _grid_response(request: HttpRequest, table: Table, form=None, status: int = 200):
+    """The whole screen, or only the grid for htmx (which swaps 2xx answers
+    only: a refusal is answered 200 with the message next to its cell)."""
+    context = _table_context(table, form)
+    if request.htmx:
+        return render(request, "tournaments/includes/deal_grid.html", context)
+    return render(request, "tournaments/table_entry.html", context, status=status)
 
 
 @login_required
@@ -63,15 +93,15 @@ def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
     form = None
-    edit = request.GET.get("donne")
-    if edit and edit.isdigit():
+    edit = request.GET.get("donne", "")
+    if edit.isdigit() and len(edit) < 6:
         deal = tbl.deals.filter(number=int(edit)).first()
         if deal is not None:
+            rules = tournament.rule_profile
             form = DealForm(
-                rules=tournament.rule_profile,
-                initial={**DealForm.initial_for(deal), "version": tbl.version},
+                rules=rules, initial={**DealForm.initial_for(deal, rules), "version": tbl.version}
             )
-    return render(request, "tournaments/table_entry.html", _table_context(tbl, form))
+    return _grid_response(request, tbl, form)
 
 
 @login_required
@@ -100,20 +130,13 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
                 form.data = form.data.copy()
                 form.data["version"] = str(tbl.version)
         else:
-            tbl.refresh_from_db()
             form = None
     else:
         status = 422
-    if not request.htmx:
-        if form is None:
-            return redirect("tournaments:table", slug=slug, number=number, table=table)
-        return render(
-            request, "tournaments/table_entry.html", _table_context(tbl, form), status=status
-        )
     tbl.refresh_from_db()
-    # htmx swaps only 2xx answers: a refusal keeps the typed values and shows
-    # the engine's message next to its field.
-    return render(request, "tournaments/includes/deal_grid.html", _table_context(tbl, form))
+    if form is None and not request.htmx:
+        return redirect("tournaments:table", slug=slug, number=number, table=table)
+    return _grid_response(request, tbl, form, status=status)
 
 
 @login_required
@@ -122,17 +145,7 @@ def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     """The engine's marques for the deal being typed, before it is saved."""
     tournament = _managed(request, slug)
     _table(tournament, number, table)
-    rules = tournament.rule_profile
-    form = DealForm(request.POST, rules=rules)
-    context: dict = {}
-    if form.is_valid() and form.ready_for_preview():
-        try:
-            context["score"] = services.preview_deal(
-                tournament=tournament, values=form.deal_values()
-            )
-        except services.TournamentError as error:
-            context["error"] = error.message
-    return render(request, "tournaments/includes/deal_preview.html", context)
+    return preview_response(request, tournament)
 
 
 @login_required

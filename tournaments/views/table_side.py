@@ -14,14 +14,18 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import links, services
-from tournaments.forms import ConfirmForm, DealForm, EntryCodeForm
-from tournaments.models import Round, Table, running_totals
+from tournaments.entry_forms import DealForm
+from tournaments.forms import ConfirmForm, EntryCodeForm
+from tournaments.models import Round, Table
+from tournaments.views.grid import Grid, build_grid, deal_rows, preview_response
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
@@ -60,29 +64,79 @@ def _side(request: HttpRequest, table: Table) -> str | None:
     return request.session.get(f"table-side-{table.pk}-{table.entry_key}")
 
 
-def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
+def _may_correct(table: Table, side: str | None) -> bool:
+    """The team that enters may correct its own deals until the other team
+    has answered (confirmed or disputed)."""
+    return (
+        side is not None
+        and side == (table.entered_by or side)
+        and table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.ENTERED)
+    )
+
+
+def _phone_grid(request: HttpRequest, table: Table, token: str, form: DealForm | None) -> Grid:
+    side = _side(request, table)
     rules = table.round.tournament.rule_profile
+    editing = None
+    if form is not None:
+        number = form.initial.get("number") or form.data.get("number")
+        editing = int(number) if str(number or "").isdigit() else None
+    typing = side is not None and (table.status != Table.Status.COMPLETE or editing)
+    if form is None and typing:
+        form = DealForm(rules=rules, initial={"version": table.version})
+    urls = {
+        "save": reverse("tournaments:table_side_deal", args=[token]),
+        "edit": reverse("tournaments:table_side", args=[token]),
+        "preview": reverse("tournaments:table_side_preview", args=[token]) if side else None,
+    }
+    return build_grid(
+        table,
+        deal_rows(table),
+        form=form if typing else None,
+        editing=editing,
+        urls=urls,
+        correctable=_may_correct(table, side),
+        target="#table-live",
+    )
+
+
+def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
     return {
         "table": table,
         "tournament": table.round.tournament,
         "round": table.round,
-        "rules": rules,
+        "rules": table.round.tournament.rule_profile,
         "token": token,
         "side": _side(request, table),
-        "rows": list(running_totals(table.deals.all())),
-        "form": extra.pop("form", None)
-        or DealForm(rules=rules, initial={"version": table.version}),
+        "grid": _phone_grid(request, table, token, extra.pop("form", None)),
+        "rows": deal_rows(table),
         "code_form": extra.pop("code_form", None) or EntryCodeForm(),
         "confirm_form": extra.pop("confirm_form", None) or ConfirmForm(),
         "table_side": True,
-        "show_form": bool(_side(request, table)) and table.status != Table.Status.COMPLETE,
         **extra,
     }
 
 
+def _live_response(request: HttpRequest, table: Table, token: str, status: int = 200, **extra):
+    """The page, or for htmx its live part (grid, state, confirmation)."""
+    context = _context(request, table, token, **extra)
+    if request.htmx:
+        return render(request, "tournaments/includes/table_side_live.html", context)
+    return render(request, "tournaments/table_side.html", context, status=status)
+
+
 @with_table
 def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
-    return render(request, "tournaments/table_side.html", _context(request, table, token))
+    form = None
+    edit = request.GET.get("donne", "")
+    side = _side(request, table)
+    if edit.isdigit() and len(edit) < 6 and _may_correct(table, side):
+        deal = table.deals.filter(number=int(edit)).first()
+        if deal is not None:
+            rules = table.round.tournament.rule_profile
+            initial = {**DealForm.initial_for(deal, rules), "version": table.version}
+            form = DealForm(rules=rules, initial=initial)
+    return _live_response(request, table, token, form=form)
 
 
 @require_POST
@@ -125,6 +179,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
                 side=side,
                 values=form.deal_values(),
                 expected_version=form.cleaned_data["version"],
+                number=form.cleaned_data["number"],
             )
         except services.TournamentError as error:
             form.add_engine_error(error)
@@ -135,10 +190,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         else:
             form = None
     table.refresh_from_db()
-    template = (
-        "tournaments/includes/deal_grid.html" if request.htmx else "tournaments/table_side.html"
-    )
-    response = render(request, template, _context(request, table, token, form=form))
+    response = _live_response(request, table, token, form=form)
     if form is None:
         response["HX-Trigger"] = "dealSaved"  # lets the page (and load tests) know
     return response
@@ -146,16 +198,36 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
 
 @require_POST
 @with_table
+def table_side_preview(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+    """The marque of the row being typed on the phone (the side's code given)."""
+    if _side(request, table) is None:
+        return HttpResponse(status=204)
+    return preview_response(request, table.round.tournament)
+
+
+@require_POST
+@with_table
 def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = ConfirmForm(request.POST)
+    disputing = request.POST.get("action") == "dispute"
+    if form.is_valid() and disputing and form.totals() is None:
+        form.add_error("total_a", _("Donnez vos deux totaux pour contester."))
     if form.is_valid():
         try:
-            services.confirm_table(
+            # Totals typed are an answer whichever button was pressed: the
+            # same totals confirm, other totals dispute (never lost).
+            table = services.confirm_table(
                 table=table, code=form.cleaned_data["code"], totals=form.totals()
             )
         except services.TournamentError as error:
             form.add_error("code" if error.field == "code" else None, error.message)
         else:
+            messages.success(
+                request,
+                _("Contestation transmise à l'organisateur : il tranchera.")
+                if table.entry_state == Table.EntryState.DISPUTED
+                else _("Merci : les totaux sont confirmés."),
+            )
             return redirect("tournaments:table_side", token=token)
     return render(
         request,

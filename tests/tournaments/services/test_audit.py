@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.factories import add_deal
+from tests.factories import add_deal, enter_from_the_table
 from tournaments import services
 from tournaments.models import Change, Table, Tournament
 
@@ -17,11 +17,7 @@ A = Change.Action
 
 
 def finish(table: Table, side: str = "A") -> None:
-    for _ in range(12):
-        services.record_table_deal(
-            table=table, side=side, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
-        )
-    table.refresh_from_db()
+    enter_from_the_table(table, side=side)
 
 
 def _co_organizer(t, r, table, user, django_user_model):

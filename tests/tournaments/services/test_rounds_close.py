@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.factories import enter_from_the_table
 from tournaments import services
 from tournaments.models import Round
 
@@ -13,9 +14,7 @@ MADE = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
 
 
 def finish_from_phone(table) -> None:
-    for _ in range(12):
-        services.record_table_deal(table=table, side="A", values=MADE)
-    table.refresh_from_db()
+    enter_from_the_table(table, side="A")
 
 
 def test_a_disputed_table_keeps_the_partie_open_until_settled(round1, organizer):

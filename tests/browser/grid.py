@@ -1,0 +1,59 @@
+"""Typing a deal in the grid the way a volunteer does: the keyboard only,
+every key counted (the issue's budget: a usual deal in at most 8 keys once
+the row has focus)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+# The French keys of the grid (display/keys.py): taker and trump letters.
+TAKER_KEYS = {"A": "n", "B": "e", "": "p"}
+TRUMP_KEYS = {"S": "p", "H": "c", "D": "k", "C": "t", "SA": "s", "TA": "a"}
+
+
+def bid_completes(bid: str) -> bool:
+    """The grid moves on by itself after a complete bid (80, 90, 100…)."""
+    return bid.lower() == "c" or (len(bid) == 2 and bid[0] in "3456789") or len(bid) == 3
+
+
+def deal_keys(
+    *,
+    taker: str,
+    trump: str = "",
+    bid: str = "",
+    points: str = "",
+    coinche: int = 0,
+    belote: str = "",
+    capot: str = "",
+    contracts: bool = True,
+) -> list[str]:
+    """The keys, in order, from the taker cell to Enter."""
+    keys = [TAKER_KEYS[taker]]
+    if not taker:
+        return [*keys, "Enter"]
+    keys.append(TRUMP_KEYS[trump])
+    if contracts:
+        keys += list(bid)
+        if not bid_completes(bid):
+            keys.append("Tab")
+    keys += list(points)
+    # The rarer cells come after the points: Tab to reach each one needed.
+    rest = [("coinche", "x" * coinche)] if contracts else []
+    rest += [
+        ("belote", TAKER_KEYS[belote] if belote else ""),
+        ("capot", TAKER_KEYS[capot] if capot else ""),
+    ]
+    needed = [i for i, (_, typed) in enumerate(rest) if typed]
+    if needed:
+        for i in range(needed[-1] + 1):
+            keys.append("Tab")
+            keys += list(rest[i][1])
+    return [*keys, "Enter"]
+
+
+def type_deal(page: Page, keys: list[str]) -> int:
+    """Focus the row being typed, press `keys`; return how many were pressed."""
+    page.locator("#deal-entry input[name=taker]").focus()
+    for key in keys:
+        page.keyboard.press(key)
+    return len(keys)

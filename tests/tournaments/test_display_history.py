@@ -1,0 +1,48 @@
+"""The table's history reads as the change made, never as Python data."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments import services
+from tournaments.display.history import deal_change
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_corrected_deal_reads_before_and_after() -> None:
+    before = {
+        "number": 3,
+        "taker": "A",
+        "trump": "H",
+        "bid": 80,
+        "points_a": 97,
+        "marque_a": 160,
+        "marque_b": 0,
+    }
+    after = {
+        "number": 3,
+        "taker": "A",
+        "trump": "H",
+        "bid": 90,
+        "points_a": 97,
+        "marque_a": 0,
+        "marque_b": 250,
+    }
+    with translation.override("fr"):
+        assert deal_change(before, after) == "Donne 3 : 80 ♥ (97) → 90 ♥ (97), marque 160–0 → 0–250"
+    with translation.override("en"):
+        assert deal_change(before, after).startswith("Deal 3: 80 ♥ (97) → 90 ♥ (97), score 160–0")
+
+
+def test_the_desk_shows_the_history_in_words(client, organizer, tournament, table):
+    values = {"taker": "A", "trump": "H", "bid": 80, "points_a": 97}
+    services.record_deal(table=table, values=values)
+    services.record_deal(table=table, values={**values, "bid": 90}, number=1)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:table", args=[tournament.slug, 1, table.number])).text
+    history = page.split("changes")[1]
+    assert "Donne 1 : 80 ♥ (97) → 90 ♥ (97), marque 180–70 → 190–70" in history
+    assert "{" not in history.split("</table>")[0]

@@ -1,0 +1,171 @@
+"""The form of a deal typed in the grid, at the desk and on the phone.
+
+Shape only: a cell holds a key or what the grid shows (see
+:mod:`tournaments.display.keys`); the rules are checked by the engine
+through the services, whose refusals come back next to the cell they name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments import deal_shapes
+from tournaments.display import keys, labels
+from tournaments.models import Deal
+
+
+def _cell(label, **attrs: str) -> forms.CharField:
+    widget = forms.TextInput(
+        attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false", **attrs}
+    )
+    return forms.CharField(label=label, required=False, max_length=12, widget=widget)
+
+
+def _number(label, high: int) -> forms.IntegerField:
+    widget = forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=high, widget=widget
+    )
+
+
+class DealForm(forms.Form):
+    """One donne as a row of the sheet: taker, trump, bid, the takers' card
+    points, then what is rarer (coinche, belote, capot, announcements). The
+    other side's points are the engine's (162 minus, or 0 on a capot)."""
+
+    taker = _cell(_("Preneur"), size="2")
+    trump = _cell(_("Atout"), size="2")
+    bid = _cell(_("Contrat"), size="4", inputmode="numeric")
+    points = _number(_("Points des preneurs"), 252)
+    coinche = _cell(_("Coinche"), size="2")
+    belote = _cell(_("Belote"), size="3")
+    capot = _cell(_("Capot"), size="2")
+    announce_a = _number(_("Annonces N-S"), 2000)
+    announce_b = _number(_("Annonces E-O"), 2000)
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=10_000)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=2**31)
+    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+
+    # Engine error codes → the cell that shows them.
+    FIELD_OF_CODE = {
+        "taker": "taker",
+        "trump": "trump",
+        "bid": "bid",
+        "coinche": "coinche",
+        "capot": "capot",
+        "points": "points",
+        "belote": "belote",
+        "announcement": "announce_a",
+        "reason": "reason",
+        "version": None,
+    }
+
+    def __init__(self, *args: Any, rules: scoring.Rules, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        if rules.counting == "belote":
+            for name in ("bid", "coinche"):
+                del self.fields[name]
+        if not rules.announcements:
+            del self.fields["announce_a"]
+            del self.fields["announce_b"]
+
+    @classmethod
+    def initial_for(cls, deal: Deal, rules: scoring.Rules) -> dict[str, Any]:
+        """The row of a stored deal, as the grid shows it."""
+        values = deal_shapes.fields_to_form(
+            {name: getattr(deal, name) for name in deal_shapes.DEAL_FIELDS}
+        )
+        coinche = values["coinche"]
+        return {
+            "taker": keys.taker_shown(values["taker"]),
+            "trump": labels.trump_sign(values["trump"]) if values["trump"] else "",
+            "bid": labels.bid_label(deal),
+            "points": values["points"],
+            "coinche": labels.coinche_mark(coinche, rules.surcoinche_factor),
+            "belote": keys.belote_shown(deal.belote_a, deal.belote_b),
+            "capot": keys.side_shown(values["capot"]),
+            "announce_a": values["announce_a"],
+            "announce_b": values["announce_b"],
+            "number": deal.number,
+        }
+
+    def clean_taker(self) -> str:
+        taker = keys.read_side(self.cleaned_data["taker"], passed=True)
+        if taker is None:
+            raise forms.ValidationError(
+                _("Tapez N (Nord-Sud) ou E (Est-Ouest), ou P pour une donne passée.")
+            )
+        return taker
+
+    def clean_trump(self) -> str:
+        trump = keys.read_trump(self.cleaned_data["trump"])
+        if trump is None or (trump in ("SA", "TA") and not self.rules.sa_ta):
+            raise forms.ValidationError(_("Atout inconnu : %(keys)s.") % {"keys": trump_legend()})
+        return trump
+
+    def clean_bid(self) -> tuple[int | None, bool]:
+        text = self.cleaned_data["bid"].strip().lower()
+        if not text:
+            return None, False
+        if text in ("c", "capot"):
+            return None, True
+        if not text.isdigit() or len(text) > 4:
+            raise forms.ValidationError(_("Un contrat est un nombre (80, 90…) ou C pour capot."))
+        return int(text), False
+
+    def clean_coinche(self) -> int:
+        level = keys.read_coinche(self.cleaned_data["coinche"])
+        if level is None:
+            raise forms.ValidationError(_("Coinche : X (coinché) ou XX (surcoinché)."))
+        return level
+
+    def clean_belote(self) -> tuple[int, int]:
+        belote = keys.read_belote(self.cleaned_data["belote"])
+        if belote is None:
+            raise forms.ValidationError(_("Belote : N (Nord-Sud) ou E (Est-Ouest)."))
+        return belote
+
+    def clean_capot(self) -> str:
+        side = keys.read_side(self.cleaned_data["capot"])
+        if side is None:
+            raise forms.ValidationError(_("Capot : N (Nord-Sud) ou E (Est-Ouest)."))
+        return side
+
+    def ready_for_preview(self) -> bool:
+        """Whether the deal being typed says enough to be scored: a passed
+        deal, or a taker with a trump and either points or a capot. A half-typed
+        row gets no preview rather than a false error."""
+        d = self.cleaned_data
+        if not d.get("taker"):
+            return True
+        return bool(d.get("trump")) and (d.get("points") is not None or bool(d.get("capot")))
+
+    def deal_values(self) -> dict[str, Any]:
+        """Deal field values for `services.record_deal`."""
+        d = self.cleaned_data
+        bid, bid_capot = d.get("bid") or (None, False)
+        belote_a, belote_b = d.get("belote") or (0, 0)
+        data = {
+            **d,
+            "bid": bid,
+            "bid_capot": bid_capot,
+            "belote_a": belote_a,
+            "belote_b": belote_b,
+        }
+        return deal_shapes.form_to_fields(data, with_contract="bid" in self.fields)
+
+    def add_engine_error(self, error) -> None:
+        field = self.FIELD_OF_CODE.get(error.field or "", None)
+        self.add_error(field if field in self.fields else None, error.message)
+
+
+def trump_legend() -> str:
+    """« P ♠ · C ♥ · K ♦ · T ♣ · S sans-atout · A tout-atout »."""
+    return " · ".join(
+        f"{key.upper()} {labels.trump_sign(code)}" for key, code in keys.trump_keys().items()
+    )

@@ -1,0 +1,126 @@
+"""What the deal grid needs, for the desk's table screen and the phone's.
+
+Both screens show the same grid (templates/tournaments/includes/deal_grid.html):
+the deals as on the paper sheet, the row being typed, the running totals.
+This module gathers, in one place, which cells the profile has, which URLs
+the grid posts to, whether rows may be corrected and what the keys legend
+says. Must not: score, save or check anything (services and forms do); the
+preview asks the engine through `services.preview_deal`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.display import keys, labels
+from tournaments.entry_forms import DealForm, trump_legend
+from tournaments.models import Deal, Round, Table, Tournament, running_totals
+
+
+@dataclass
+class Grid:
+    form: DealForm | None
+    editing: int | None
+    next_number: int
+    save_url: str
+    edit_url: str
+    preview_url: str | None
+    delete_url: str | None
+    contracts: bool
+    announcements: bool
+    correctable: bool
+    closed: bool
+    progress: str
+    columns: int
+    target: str = "#deal-grid"
+    keys_json: str = ""
+    legend: str = ""
+    preview: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
+    return list(running_totals(table.deals.all()))
+
+
+def progress(table: Table, played: int) -> str:
+    """« Donne 5 sur 12 », « 1 240 points visés », or « Partie terminée »."""
+    if table.status == Table.Status.COMPLETE:
+        return _("Partie terminée")
+    tournament = table.round.tournament
+    if tournament.end_mode == tournament.EndMode.DEALS:
+        return _("Donne %(n)s sur %(of)s") % {"n": played + 1, "of": tournament.end_deals}
+    return _("Partie en %(target)s points") % {"target": labels.number(tournament.end_target)}
+
+
+def build_grid(
+    table: Table,
+    rows: list[tuple[Deal, int, int]],
+    *,
+    form: DealForm | None,
+    editing: int | None,
+    urls: dict[str, str | None],
+    correctable: bool,
+    target: str = "#deal-grid",
+) -> Grid:
+    """The grid of `table`; `form` is None when nothing can be typed."""
+    rules = table.round.tournament.rule_profile
+    contracts = rules.counting != "belote"
+    announcements = rules.announcements
+    shown_keys = {
+        "taker": keys.keys_shown(keys.taker_keys(), keys.taker_shown),
+        "trump": keys.keys_shown(keys.trump_keys(), labels.trump_sign),
+        "side": keys.keys_shown({k: v for k, v in keys.taker_keys().items() if v}, keys.side_shown),
+    }
+    return Grid(
+        form=form,
+        editing=editing,
+        next_number=len(rows) + 1,
+        save_url=urls["save"] or "",
+        edit_url=urls["edit"] or "",
+        preview_url=urls.get("preview"),
+        delete_url=urls.get("delete"),
+        contracts=contracts,
+        announcements=announcements,
+        correctable=correctable,
+        closed=table.round.status == Round.Status.CLOSED,
+        progress=progress(table, len(rows)),
+        columns=11 + 2 * contracts + 2 * announcements,
+        target=target,
+        keys_json=json.dumps(shown_keys, ensure_ascii=False),
+        legend=legend(contracts=contracts),
+    )
+
+
+def legend(*, contracts: bool) -> str:
+    """The keys, under the grid: « Preneur : N / E (P : passe) · Atout : P ♠ … »."""
+    parts = [
+        _("Preneur : N ou E (P : passe)"),
+        _("Atout : %(keys)s") % {"keys": trump_legend()},
+    ]
+    if contracts:
+        parts.append(_("Contrat : 80…160, C : capot · Coinche : X, XX"))
+    parts.append(_("Belote, capot : N ou E · Entrée : enregistrer"))
+    return " · ".join(str(p) for p in parts)
+
+
+def preview_response(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The engine's marques for the row being typed, before it is saved (the
+    same for the desk and the phone); nothing while the row is half typed."""
+    form = DealForm(request.POST, rules=tournament.rule_profile)
+    context: dict[str, Any] = {}
+    if form.is_valid() and form.ready_for_preview():
+        try:
+            context["score"] = services.preview_deal(
+                tournament=tournament, values=form.deal_values()
+            )
+        except services.TournamentError as error:
+            context["error"] = error.message
+    return render(request, "tournaments/includes/deal_preview.html", context)
