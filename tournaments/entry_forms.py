@@ -169,3 +169,36 @@ def trump_legend() -> str:
     return " · ".join(
         f"{key.upper()} {labels.trump_sign(code)}" for key, code in keys.trump_keys().items()
     )
+
+
+class TotalsForm(forms.Form):
+    """A sheet that came back with its totals only. Where the profile allows
+    it, the organizer also counts the played deals, belotes and capots on
+    the sheet, and the totals are checked by the organizers' sum."""
+
+    total_a = forms.IntegerField(label=_("Total Nord-Sud"), min_value=0, max_value=100_000)
+    total_b = forms.IntegerField(label=_("Total Est-Ouest"), min_value=0, max_value=100_000)
+    deals = forms.IntegerField(label=_("Donnes jouées"), required=False, min_value=0, max_value=200)
+    belotes = forms.IntegerField(label=_("Belotes"), required=False, min_value=0, max_value=200)
+    capots = forms.IntegerField(
+        label=_("Capots comptés 252"), required=False, min_value=0, max_value=200
+    )
+    anyway = forms.BooleanField(label=_("Enregistrer ces totaux malgré l'écart"), required=False)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=2**31)
+    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, checkable: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not checkable:
+            for name in ("deals", "belotes", "capots", "anyway"):
+                del self.fields[name]
+
+    def sheet(self) -> dict[str, int] | None:
+        """What the organizer counted on the sheet, for the check."""
+        if "deals" not in self.fields or self.cleaned_data.get("deals") is None:
+            return None
+        return {
+            "deals": self.cleaned_data["deals"],
+            "belotes": self.cleaned_data.get("belotes") or 0,
+            "capots": self.cleaned_data.get("capots") or 0,
+        }

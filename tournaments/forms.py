@@ -185,13 +185,6 @@ class SwapForm(forms.Form):
         self.fields["second"].queryset = teams
 
 
-class TotalsForm(forms.Form):
-    total_a = forms.IntegerField(label=_("Total Nord-Sud"), min_value=0, max_value=100000)
-    total_b = forms.IntegerField(label=_("Total Est-Ouest"), min_value=0, max_value=100000)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
-
-
 class PenaltyForm(forms.Form):
     team = forms.ChoiceField(label=_("Équipe"))
     points = forms.IntegerField(

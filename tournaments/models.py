@@ -381,6 +381,10 @@ class Table(models.Model):
     total_b = models.IntegerField(_("total Est-Ouest"), default=0)
     lost_pot = models.IntegerField(_("litige perdu"), default=0)
     corrected = models.BooleanField(_("corrigé"), default=False)
+    # The sheet came back with its totals only (the other tables of a
+    # deal-by-deal tournament keep their deals): its totals are typed, never
+    # recomputed from deals.
+    totals_only = models.BooleanField(_("totaux seulement"), default=False)
     version = models.PositiveIntegerField(default=1)
     # Table-side entry (see tournaments/links.py): the key inside the table's
     # link (a new key revokes the old link), each team's confirmation code,

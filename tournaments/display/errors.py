@@ -391,3 +391,39 @@ def _item(ident: list[str | None]) -> str:
     if high == "A":
         return gettext("une %(kind)s à l'as de %(suit)s") % values
     return gettext("une %(kind)s au %(high)s de %(suit)s") % {**values, "high": _rank(str(high))}
+
+
+# -- the organizers' sum on a totals-only sheet ------------------------------------------------
+
+SHEET_MISTAKES = {
+    "deal_missing": _("une donne oubliée"),
+    "deal_twice": _("une donne comptée deux fois"),
+    "belote_missing": _("une belote oubliée"),
+    "belote_twice": _("une belote comptée deux fois"),
+    "capot_missing": _("un capot compté 162 au lieu de 252"),
+    "capot_twice": _("un capot compté 252 de trop"),
+    "pot_lost": _("un litige encore en attente à la dernière donne (ses points sont perdus)"),
+    "addition": _("une addition fausse sur la feuille"),
+}
+
+
+def sheet_mismatch(total: int, expected: int, sheet: Mapping[str, int]) -> str:
+    """« Les totaux font 3 100 ; pour 12 donnes, 2 belotes et 0 capot la
+    feuille devrait faire 3 184 (écart −84). Sans doute : … »."""
+    from scoring.sheet import likely_mistakes
+    from tournaments.display.labels import number, signed
+
+    causes = [str(SHEET_MISTAKES[key]) for key in likely_mistakes(total - expected)]
+    return gettext(
+        "Les totaux font %(total)s ; pour %(deals)s donnes, %(belotes)s belotes et %(capots)s "
+        "capots, la feuille devrait faire %(expected)s (écart %(gap)s). Sans doute : %(causes)s. "
+        "Vérifiez la feuille, ou cochez « enregistrer malgré l'écart »."
+    ) % {
+        "total": number(total),
+        "deals": sheet["deals"],
+        "belotes": sheet.get("belotes", 0),
+        "capots": sheet.get("capots", 0),
+        "expected": number(expected),
+        "gap": signed(total - expected),
+        "causes": gettext(" ou ").join(causes),
+    }

@@ -21,8 +21,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring import sheet as sheet_check
 from tournaments.deal_shapes import DEAL_FIELDS
-from tournaments.display.errors import engine_error
+from tournaments.display.errors import engine_error, sheet_mismatch
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -154,6 +155,11 @@ def record_deal(
     table = _lock_table(table, expected_version)
     if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
         raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
+    if table.totals_only:
+        raise TournamentError(
+            _("Cette table a été saisie par ses totaux : effacez-les pour saisir ses donnes."),
+            field="taker",
+        )
     corrected = _check_round_open(table, reason)
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
@@ -245,22 +251,39 @@ def record_totals(
     table: Table,
     total_a: int,
     total_b: int,
+    sheet: dict[str, int] | None = None,
+    anyway: bool = False,
     expected_version: int | None = None,
     reason: str = "",
     by=None,
 ) -> Table:
-    """For tournaments that record only each partie's final totals."""
+    """A table's final totals typed from its sheet: the way of a tournament
+    that records totals only, or of one table whose sheet came back with
+    totals only in a deal-by-deal tournament (then it must have no deal).
+
+    `sheet` is what the organizer counted on it (played deals, belotes,
+    capots): where the profile allows it, the totals must make the
+    organizers' sum (scoring.sheet), else the refusal says what is likely
+    wrong, unless `anyway`."""
     table = _lock_table(table, expected_version)
-    if table.round.tournament.score_entry != Tournament.ScoreEntry.TOTALS:
-        raise TournamentError(_("Ce tournoi se saisit donne par donne."))
+    tournament = table.round.tournament
+    if tournament.score_entry != Tournament.ScoreEntry.TOTALS and table.deals.exists():
+        raise TournamentError(
+            _("Cette table a déjà des donnes : corrigez-les, ou supprimez-les d'abord."),
+            field="total_a",
+        )
     corrected = _check_round_open(table, reason)
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
+    if sheet is not None and not anyway:
+        _check_sheet(tournament.rule_profile, total_a, total_b, sheet)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
     penalty_a, penalty_b = _penalties(table)
     table.total_a, table.total_b = total_a + penalty_a, total_b + penalty_b
     table.status = Table.Status.COMPLETE
+    table.totals_only = tournament.score_entry != Tournament.ScoreEntry.TOTALS
+    table.save(update_fields=["totals_only"])
     _save_table(table, corrected=corrected)
     log_change(
         table.round.tournament_id,
@@ -272,6 +295,13 @@ def record_totals(
         after=[table.total_a, table.total_b],
     )
     return table
+
+
+def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:
+    expected = sheet_check.expected_total(rules, **sheet)
+    if expected is None or total_a + total_b == expected:
+        return
+    raise TournamentError(sheet_mismatch(total_a + total_b, expected, sheet), field="total_a")
 
 
 @transaction.atomic
@@ -293,7 +323,7 @@ def add_penalty(*, table: Table, team: Team, points: int, reason: str, by=None) 
         created_by=by if by is not None and by.is_authenticated else None,
     )
     corrected = table.round.status == Round.Status.CLOSED
-    if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS:
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS and not table.totals_only:
         rescore_table(table)
     elif team.pk == table.team_a_id:
         table.total_a += points

@@ -21,9 +21,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import sheet as sheet_check
 from tournaments import links, services
-from tournaments.entry_forms import DealForm
-from tournaments.forms import PenaltyForm, TotalsForm, apply_service_error
+from tournaments.entry_forms import DealForm, TotalsForm
+from tournaments.forms import PenaltyForm, apply_service_error
 from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table
 from tournaments.views.grid import Grid, build_grid, deal_rows, preview_response
@@ -34,6 +35,10 @@ def _editing(form: DealForm | None) -> int | None:
         return None
     number = form.initial.get("number") or form.data.get("number")
     return int(number) if str(number or "").isdigit() else None
+
+
+def _checkable(tournament) -> bool:
+    return sheet_check.checkable(tournament.rule_profile)
 
 
 def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
@@ -70,8 +75,19 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         "rows": deal_rows(table),
         "totals_form": totals_form
         or TotalsForm(
-            initial={"total_a": table.total_a, "total_b": table.total_b, "version": table.version}
+            checkable=_checkable(tournament),
+            initial={
+                "total_a": table.total_a,
+                "total_b": table.total_b,
+                "version": table.version,
+                "deals": tournament.end_deals if tournament.end_mode == "deals" else None,
+            },
         ),
+        # A deal-by-deal tournament: a table without deals may be given its
+        # sheet's totals instead (the sheet came back with totals only).
+        "totals_possible": tournament.score_entry == "totals"
+        or table.totals_only
+        or not table.deals.exists(),
         "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
         "penalty_form": PenaltyForm(table=table) if not table.is_bye else None,
@@ -171,7 +187,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
 def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
-    form = TotalsForm(request.POST)
+    form = TotalsForm(request.POST, checkable=_checkable(tournament))
     if form.is_valid():
         try:
             services.record_totals(
@@ -179,6 +195,8 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 table=tbl,
                 total_a=form.cleaned_data["total_a"],
                 total_b=form.cleaned_data["total_b"],
+                sheet=form.sheet(),
+                anyway=bool(form.cleaned_data.get("anyway")),
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
             )
