@@ -1,0 +1,85 @@
+"""Follow every link an organizer and a visitor can reach on the demo
+tournament — corrections, PDFs and exports included — in French and in
+English: no answer may be a server error.
+
+The test client re-raises a view's exception, so a crash is seen as such;
+404s and refusals are allowed (links to pages of other states are fine)."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from html import unescape
+from io import StringIO
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+# Leaving the app, or changing what the crawl is (language switch, logout, admin).
+OFF_LIMITS = re.compile(r"^/(admin/|i18n/|compte/deconnexion|static/|langue/)")
+HREF = re.compile(r'(?:href|hx-get)="([^"]+)"')
+
+
+def crawl(client: Client, starts: list[str], *, limit: int) -> tuple[set[str], list[str]]:
+    """Breadth-first over the links of each HTML page; returns the pages
+    asked for and the failures (exception or 5xx)."""
+    queue, seen, failures = deque(starts), set(), []
+    while queue and len(seen) < limit:
+        url = queue.popleft()
+        if url in seen:
+            continue
+        seen.add(url)
+        try:
+            response = client.get(url)
+        except Exception as exc:  # what the crawl reports
+            failures.append(f"{url}: {type(exc).__name__}: {exc}")
+            continue
+        if response.status_code >= 500:
+            failures.append(f"{url}: HTTP {response.status_code}")
+        if response.status_code in (301, 302, 303):
+            location = response["Location"]
+            if location.startswith("/") and not OFF_LIMITS.match(location):
+                queue.append(location)
+            continue
+        if "text/html" not in response.get("Content-Type", ""):
+            continue
+        for href in HREF.findall(response.content.decode()):
+            target = urlsplit(urljoin(url, unescape(href)))
+            if target.netloc and target.netloc != "testserver":
+                continue
+            path = target.path + (f"?{target.query}" if target.query else "")
+            if not OFF_LIMITS.match(target.path) and path not in seen:
+                queue.append(path)
+    return seen, failures
+
+
+@pytest.fixture
+def demo(django_user_model) -> Tournament:
+    call_command("demo", stdout=StringIO())
+    return Tournament.objects.get()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_no_reachable_page_answers_a_server_error(demo, language):
+    organizer = Client(raise_request_exception=True)
+    organizer.force_login(demo.owner)
+    organizer.cookies["django_language"] = language
+    pages, failures = crawl(organizer, ["/organisation/", "/"], limit=900)
+    assert not failures, "\n".join(failures[:20])
+    # the crawl really walked the day: corrections, sheets, exports
+    assert any("?donne=" in page for page in pages)
+    assert any(page.endswith(".pdf") for page in pages)
+    assert any(page.endswith(".xlsx") for page in pages)
+    assert len(pages) > 300
+
+    visitor = Client(raise_request_exception=True)
+    visitor.cookies["django_language"] = language
+    pages, failures = crawl(visitor, ["/"], limit=300)
+    assert not failures, "\n".join(failures[:20])
+    assert any("/classement/" in page for page in pages)
