@@ -209,7 +209,7 @@ class PenaltyForm(forms.Form):
 class EntryCodeForm(forms.Form):
     code = forms.CharField(
         label=_("Code de votre équipe"),
-        max_length=6,
+        max_length=24,
         help_text=_(
             "Imprimé dans le cadre de signature de votre équipe, sur la feuille de marque."
         ),
@@ -222,7 +222,7 @@ class ConfirmForm(forms.Form):
 
     code = forms.CharField(
         label=_("Code de votre équipe"),
-        max_length=6,
+        max_length=24,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     total_a = forms.IntegerField(

@@ -141,3 +141,16 @@ def test_the_score_sheet_prints_the_table_link_and_both_codes(client, organizer,
     table = round1.tables.order_by("number").first()
     assert f"code {table.code_a}" in text and f"code {table.code_b}" in text
     assert "/saisie/" in text.replace("\n", "")
+
+
+@pytest.mark.parametrize("script", ["arabic-indic", "fullwidth", "spaced"])
+def test_a_code_typed_on_any_keyboard_is_read_or_refused_politely(client, table, script):
+    digits = {
+        "arabic-indic": "".join(chr(0x0660 + int(d)) for d in table.code_a),
+        "fullwidth": "".join(chr(0xFF10 + int(d)) for d in table.code_a),
+        "spaced": " ".join(table.code_a),
+    }[script]
+    response = client.post(url(table, "table_side_claim"), {"code": digits})
+    assert response.status_code == 302  # read as the ASCII code
+    wrong = client.post(url(table, "table_side_claim"), {"code": "٩٩٩٩é"})
+    assert wrong.status_code in (200, 422) and "Code inconnu" in wrong.text

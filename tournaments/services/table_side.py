@@ -13,6 +13,7 @@ and `scores` must never import it.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,8 +35,19 @@ def _check_link_open(table: Table) -> None:
         )
 
 
+def normalise_code(code: str) -> str:
+    """A code as typed on any keyboard: digits of any script (٣, ３…) become
+    ASCII digits, spaces go; anything else is kept (and will not match)."""
+    digits = "".join(
+        str(unicodedata.decimal(ch)) if unicodedata.decimal(ch, None) is not None else ch
+        for ch in code
+        if not ch.isspace()
+    )
+    return digits.encode("ascii", "replace").decode("ascii")
+
+
 def _side_for_code(table: Table, code: str) -> str:
-    code = code.strip()
+    code = normalise_code(code)
     if code and secrets.compare_digest(code, table.code_a):
         return "A"
     if code and secrets.compare_digest(code, table.code_b):
