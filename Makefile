@@ -1,14 +1,18 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run test test-postgres lint format check demo lock bench clean
+.PHONY: run dev test test-postgres lint format lock bench clean
 
 PY := .venv/bin/python
-HOST ?= 127.0.0.1:8000
+HOST ?= 0.0.0.0:8000
 
-run: ## install, migrate, build the demo tournament, serve on http://127.0.0.1:8000
+run: ## the hall server: install, migrate, build the demo, serve the local network on port 8000
 	bin/setup-venv
+	HOST=$(HOST) $(PY) manage.py hall --demo
+
+dev: ## the developer's auto-reloading server, DEBUG on, on this machine only
+	bin/setup-venv --dev
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py demo
-	DEBUG=1 $(PY) manage.py runserver $(HOST)
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 test: ## install the dev tools and system packages, run every test (browser tests included)
 	bin/system-packages

@@ -2,6 +2,16 @@
 
 Everything that differs between a laptop and production comes from the
 environment (see README). This module must not hold secrets.
+
+Three ways to run:
+- the hall server (`BELOTE_MODE=hall`, set by `manage.py hall` and `make
+  run`): one laptop serves a village hall's phones over plain HTTP on the
+  local network; DEBUG off, any host name (the laptop's address is not known
+  in advance), cookies that work without HTTPS, a secret key kept in the data
+  folder, static files served by WhiteNoise without a collect step;
+- hosted production (the default with DEBUG off): HTTPS behind a proxy,
+  secure cookies, HSTS, a SECRET_KEY from the environment;
+- development (`DEBUG=1`, `make dev`).
 """
 
 import os
@@ -21,17 +31,47 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", False)
+HALL = os.environ.get("BELOTE_MODE", "") == "hall"
+DEBUG = env_bool("DEBUG", False) and not HALL
+# SQLite lives outside the source tree so a clone never carries a database.
+DATA_DIR = Path(os.environ.get("BELOTE_DATA_DIR", Path.home() / ".local/share/belote-tournois"))
+
+
+def _hall_secret_key() -> str:
+    """The hall server's own key, made once and kept in the data folder
+    (never in the source tree), so sessions survive a restart."""
+    path = DATA_DIR / "secret-key"
+    if not path.exists():
+        import secrets
+
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50), encoding="ascii")
+    return path.read_text(encoding="ascii").strip()
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    # A fixed development key: fine on a laptop, flagged by `check --deploy`.
-    SECRET_KEY = "django-insecure-development-key-change-me-in-production"
+    # The hall server keeps its own key; a laptop in development uses a fixed
+    # one (flagged by `check --deploy`).
+    SECRET_KEY = (
+        _hall_secret_key() if HALL else "django-insecure-development-key-change-me-in-production"
+    )
 
+# The hall server answers whatever address the phones use to reach the laptop
+# (unknown in advance on a hall's Wi-Fi); printed links come from PUBLIC_URL
+# or the laptop's own address, never from a request's Host header.
 ALLOWED_HOSTS = [
     h.strip()
-    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    for h in os.environ.get("ALLOWED_HOSTS", "*" if HALL else "127.0.0.1,localhost").split(",")
     if h.strip()
 ]
+# The address printed in QR codes and on paper (see tournaments/address.py).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip()
+# Automatic backups of running tournaments (tournaments/services/autosave.py):
+# point BACKUP_DIR at a USB stick to keep them off the laptop.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", DATA_DIR / "sauvegardes"))
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
+BACKUP_MINUTES = float(os.environ.get("BACKUP_MINUTES", "5"))
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -83,8 +123,6 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-# SQLite lives outside the source tree so a clone never carries a database.
-DATA_DIR = Path(os.environ.get("BELOTE_DATA_DIR", Path.home() / ".local/share/belote-tournois"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
@@ -94,8 +132,20 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     DATABASES["default"].setdefault("OPTIONS", {})
-    # Several people enter scores at once: wait for the write lock rather than fail.
-    DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    # A hall's tables save at once. WAL lets the phones' reads go on while a
+    # save writes; a save waits for the write lock (busy timeout) rather than
+    # fail with « database is locked »; IMMEDIATE takes that lock when the
+    # service's transaction begins, so two saves never deadlock upgrading a
+    # read. The services keep their transactions short (a table's rescoring,
+    # no page rendering), which is why any number of server threads is safe:
+    # writes queue for a few milliseconds each, reads never wait.
+    DATABASES["default"]["OPTIONS"].update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+        }
+    )
     # Tests use a file too: an in-memory shared-cache database fails at once on
     # concurrent writers ("table is locked") instead of waiting as a file does.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
@@ -126,7 +176,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or env_bool("PLAIN_STATIC", False)
+            if DEBUG or HALL or env_bool("PLAIN_STATIC", False)
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
@@ -134,8 +184,13 @@ STORAGES = {
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
-# Production hardening, on whenever DEBUG is off (see README, "En production").
-if not DEBUG:
+# The hall server serves the files from the source tree (no collect step on the
+# organizer's laptop); hosted production serves the collected, hashed files.
+WHITENOISE_USE_FINDERS = HALL
+
+# Production hardening, on whenever DEBUG is off and this is not the hall
+# server (plain HTTP on a local network: see README, "In production").
+if not DEBUG and not HALL:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)

@@ -36,6 +36,17 @@ def _plain_http_settings():
 
 
 @pytest.fixture(autouse=True)
+def _french_by_default():
+    """Each test starts in French, the interface's language: a request made
+    in English by an earlier test leaves English active in the thread."""
+    from django.utils import translation
+
+    translation.activate("fr")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with no rendered page cached by an earlier one."""
     from django.core.cache import cache

@@ -1,11 +1,13 @@
 """The secret link of a table, printed as the QR code of its score sheet.
 
-The link carries the table's current `entry_key` (unique, random), signed
-with the site's secret: it cannot be forged, it reaches that one table only,
-a new key (revocation) kills it, and the services refuse it once the partie
-is closed. It names no database id, so a tournament restored from a backup
-on another laptop answers the QR codes already printed. Nothing else is in
-the link; the teams' confirmation codes stay on paper."""
+The link is the table's current `entry_key`: 96 random bits, unique, that
+nobody can guess or derive; it reaches that one table only, a new key
+(revocation) kills it, and the services refuse it once the partie is closed.
+It names no database id and needs no server secret, so a tournament
+restored from a backup on another laptop answers the QR codes already
+printed. Links printed before (the key signed with the site's secret) are
+still read. Nothing else is in the link; the teams' confirmation codes stay
+on paper."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ SALT = "tournaments.table-entry"
 
 
 def entry_token(table: Table) -> str:
-    return signing.dumps({"k": table.entry_key}, salt=SALT, compress=True)
+    return table.entry_key
 
 
 def entry_path(table: Table) -> str:
@@ -27,12 +29,13 @@ def entry_path(table: Table) -> str:
 
 def table_for_token(token: str) -> Table | None:
     """The table a link opens, or None for a forged, damaged or revoked one."""
-    try:
-        data = signing.loads(token, salt=SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(data, dict):
-        return None
+    key = token
+    if ":" in token:  # a link printed when keys were signed
+        try:
+            data = signing.loads(token, salt=SALT)
+        except signing.BadSignature:
+            return None
+        key = data.get("k") if isinstance(data, dict) else None
     table = (
         Table.objects.select_related(
             "round__tournament",
@@ -41,7 +44,7 @@ def table_for_token(token: str) -> Table | None:
             "team_b__player1",
             "team_b__player2",
         )
-        .filter(entry_key=str(data.get("k") or "-"))
+        .filter(entry_key=str(key or "-"))
         .first()
     )
     return table

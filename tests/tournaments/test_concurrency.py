@@ -126,3 +126,21 @@ def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
         thread.join(timeout=40)
     assert finished, "the second table's save waited for the first one's transaction"
     assert Deal.objects.filter(table__round__tournament=tournament).count() == 3
+
+
+def test_forty_tables_saving_at_once_give_no_error(make_tournament):
+    """The hall at its busiest: 40 tables save a deal in the same instant on
+    the SQLite file (WAL, busy timeout): every save goes through."""
+    tournament = make_tournament(name="Quarante tables")
+    add_teams(tournament, 80)
+    tables = list(services.draw_round(tournament=tournament, seed=3).tables.order_by("number"))
+    assert len(tables) == 40
+
+    def save(index: int):
+        table = Table.objects.get(pk=tables[index].pk)
+        return services.record_deal(table=table, values=MADE, expected_version=table.version)
+
+    results = run_together(40, save)
+    errors = [r for r in results if not isinstance(r, Deal)]
+    assert not errors, errors[:3]
+    assert Deal.objects.filter(table__round__tournament=tournament).count() == 40

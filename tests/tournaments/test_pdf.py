@@ -426,3 +426,29 @@ def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setattr(pdf.base, "FONT_DIRS", (tmp_path,))
     with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
         pdf._register_fonts.__wrapped__()
+
+
+@pytest.mark.parametrize("public_url", ["http://192.168.1.20:8000", ""])
+def test_the_sheets_qr_codes_carry_an_address_phones_can_open(
+    client, organizer, partie, tmp_path, settings, monkeypatch, public_url
+):
+    from tournaments import address
+
+    settings.PUBLIC_URL = public_url
+    monkeypatch.setattr(address, "machine_addresses", lambda: ["127.0.1.1", "10.20.30.40"])
+    client.force_login(organizer)
+    slug = partie.tournament.slug
+    # the organizer's laptop opened its own server on 127.0.0.1
+    response = client.get(
+        f"/organisation/t/{slug}/parties/{partie.number}/feuilles.pdf", HTTP_HOST="127.0.0.1:8000"
+    )
+    document = Pdf(response.content, tmp_path)
+    if shutil.which("zbarimg") is None:
+        pytest.skip("zbarimg (zbar-tools) not installed: the QR code was not decoded")
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(document.png(1, dpi=150))],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert decoded.startswith((public_url or "http://10.20.30.40:8000") + "/saisie/")
+    assert "127.0.0.1" not in decoded and "localhost" not in decoded

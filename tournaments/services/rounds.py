@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from tournaments import pairing
 from tournaments.display.errors import pairing_error
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
+from tournaments.services import autosave
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.standings import tournament_standings
@@ -299,6 +300,7 @@ def close_round(*, round: Round, by=None) -> Round:
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
     log_change(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
+    autosave.backup_after_commit(rnd.tournament_id)
     tournament = rnd.tournament
     if rnd.number >= tournament.parties:
         tournament.status = Tournament.Status.FINISHED

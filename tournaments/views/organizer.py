@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import csv_import, links, pdf, services
+from tournaments import address, csv_import, links, pdf, services
 from tournaments.forms import (
     CoOrganizerForm,
     DrawForm,
@@ -328,8 +328,11 @@ def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
 
+    base = address.public_address(request).url
+
     def entry_url(table: Table) -> str:
-        return request.build_absolute_uri(links.entry_path(table))
+        # The address phones can open, never the laptop's own 127.0.0.1.
+        return base + links.entry_path(table)
 
     return _pdf(pdf.score_sheets(rnd, entry_url=entry_url), f"feuilles-partie-{number}.pdf")
 

@@ -1,0 +1,120 @@
+"""The address phones use to reach this server: printed in every QR code and
+link on paper, shown on the organizer's dashboard and by the hall server.
+
+In a village hall the laptop serves the players' phones on the local Wi-Fi:
+a link to 127.0.0.1 (what the organizer typed on the laptop) would open
+nothing on a phone. So the address is, in order: `PUBLIC_URL` when set; the
+address the request came in on when a phone could use it; else the laptop's
+own address on the local network with the request's port. A loopback
+address is never chosen when another one exists; when none exists the
+address is marked unreachable and the dashboard warns before printing.
+
+Must not: send anything on the network (the local address is read from the
+machine's own names and routes, no packet leaves), nor depend on a platform
+(Windows, macOS and Linux alike).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpRequest
+
+DEFAULT_PORT = 8000
+
+
+@dataclass(frozen=True)
+class PublicAddress:
+    url: str  # scheme://host[:port], no trailing slash
+    reachable: bool  # False when only a loopback address could be found
+    source: str  # "setting", "request", "network" or "loopback"
+
+
+def is_loopback(host: str) -> bool:
+    host = host.strip("[]")
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.endswith(".localhost")
+
+
+def pick_lan_address(candidates: Iterable[str]) -> str | None:
+    """The best address for phones among the machine's IPv4 addresses: a
+    private one (192.168…, 10…, 172.16–31…) first, never loopback or
+    link-local."""
+    usable = []
+    for text in candidates:
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if address.version != 4 or address.is_loopback or address.is_link_local:
+            continue
+        if address.is_unspecified or address.is_multicast:
+            continue
+        usable.append(address)
+    usable.sort(key=lambda a: (not a.is_private, str(a)))
+    return str(usable[0]) if usable else None
+
+
+def machine_addresses() -> list[str]:
+    """The machine's IPv4 addresses, from its own host name and from the
+    route the system would take (a UDP socket that is connected but never
+    sends: no packet leaves the machine)."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed, never answered
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    return found
+
+
+def _request_base(request: HttpRequest) -> tuple[str, str, int]:
+    scheme = request.scheme
+    host = request.get_host()
+    parts = urlsplit(f"{scheme}://{host}")
+    port = parts.port or (443 if scheme == "https" else 80)
+    return scheme, parts.hostname or "", port
+
+
+def public_address_for_port(port: int, scheme: str = "http", host: str = "") -> PublicAddress:
+    """Where phones reach a server listening on `port` of this machine."""
+    configured = getattr(settings, "PUBLIC_URL", "")
+    if configured:
+        return PublicAddress(configured.rstrip("/"), True, "setting")
+    suffix = "" if port == (443 if scheme == "https" else 80) else f":{port}"
+    lan = pick_lan_address(machine_addresses())
+    if lan:
+        return PublicAddress(f"{scheme}://{lan}{suffix}", True, "network")
+    return PublicAddress(f"{scheme}://{host or '127.0.0.1'}{suffix}", False, "loopback")
+
+
+def public_address(request: HttpRequest | None = None) -> PublicAddress:
+    """Where phones reach this server (see the module's docstring)."""
+    if getattr(settings, "PUBLIC_URL", "") or request is None:
+        return public_address_for_port(DEFAULT_PORT)
+    scheme, host, port = _request_base(request)
+    if host and not is_loopback(host):
+        return PublicAddress(request.build_absolute_uri("/").rstrip("/"), True, "request")
+    return public_address_for_port(port, scheme, host)
+
+
+def absolute(path: str, request: HttpRequest | None = None) -> str:
+    """`path` on the public address: what a QR code or a printed link holds."""
+    return public_address(request).url + path

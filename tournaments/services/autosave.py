@@ -1,0 +1,83 @@
+"""Automatic backups: nothing lost if the laptop dies.
+
+Each running tournament is written to a JSON file (the format of
+`backup.export_tournament`, restored with `manage.py import_tournament`) in
+`BACKUP_DIR` — the data folder by default, a USB stick when pointed there —
+when a partie closes and every few minutes of play while its data changes.
+The last `BACKUP_KEEP` files of each tournament are kept. A file is written
+under a temporary name then renamed, so a backup is never half written.
+
+Must not: change any data, or raise into the caller's request (a full disk
+is logged, the day goes on).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from datetime import datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+
+from tournaments.models import Tournament
+from tournaments.services.backup import export_tournament
+
+log = logging.getLogger(__name__)
+
+
+def backup_dir() -> Path:
+    return Path(settings.BACKUP_DIR)
+
+
+def write_backup(tournament: Tournament, *, folder: Path | None = None) -> Path | None:
+    """Write one backup of `tournament`; returns its path (None on failure)."""
+    folder = folder or backup_dir()
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    path = folder / f"{tournament.slug}-{stamp}.json"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder, ensure_ascii=False)
+        partial = path.with_suffix(".json.partial")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+        _prune(folder, tournament.slug)
+    except OSError:
+        log.exception("automatic backup of %s failed", tournament.slug)
+        return None
+    return path
+
+
+def _prune(folder: Path, slug: str) -> None:
+    mine = sorted(folder.glob(f"{slug}-????????-??????-*.json"))
+    for old in mine[: max(0, len(mine) - settings.BACKUP_KEEP)]:
+        old.unlink(missing_ok=True)
+
+
+def backup_after_commit(tournament_id: int) -> None:
+    """Back the tournament up once the current transaction has committed
+    (a partie just closed): the file holds what was really saved."""
+
+    def write() -> None:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is not None:
+            write_backup(tournament)
+
+    transaction.on_commit(write)
+
+
+def backup_changed(seen: dict[int, str]) -> list[Path]:
+    """Back up every running tournament whose revision moved since `seen`
+    (updated in place): what the hall server does every few minutes."""
+    written = []
+    running = Tournament.objects.with_revision().filter(status=Tournament.Status.RUNNING)
+    for tournament in running:
+        if seen.get(tournament.pk) != tournament.revision:
+            path = write_backup(tournament)
+            if path is not None:
+                seen[tournament.pk] = tournament.revision
+                written.append(path)
+    return written
