@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import entry, labels
+from tournaments.display import entry, imports, labels
 
 register = template.Library()
 
@@ -43,3 +43,14 @@ def contract(deal: Any, rules: Any) -> str:
 @register.filter
 def entry_state(table: Any) -> str:
     return entry.entry_state_line(table)
+
+
+@register.filter
+def import_line(line: Any) -> str:
+    """What importing this line of a CSV file will do."""
+    return imports.line_label(line)
+
+
+@register.filter
+def import_summary(plan: Any) -> str:
+    return imports.plan_summary(plan)
