@@ -1,8 +1,10 @@
 """Reading a registration file (CSV) into teams to register.
 
 Parsing is pure: bytes in, rows and line-numbered French errors out; it
-writes nothing. `services.import_teams` registers the rows, and only when
-the whole file is clean.
+writes nothing and knows nothing of the teams already registered (that
+comparison is `services.registration`'s, with `team_key`). A file is clean
+when every line is: each line well formed, no team given twice, no team
+number given twice.
 
 Accepted: UTF-8 (with or without BOM) or Windows-1252 (what spreadsheet
 programs save in France), separator `;` or `,`, a header line naming the
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 
 MAX_BYTES = 512 * 1024
 MAX_ROWS = 1000
+MAX_TEAM_NUMBER = 9999
 REQUIRED = ("nom1", "prenom1", "nom2", "prenom2")
 OPTIONAL = ("club", "licence1", "licence2", "equipe", "numero")
 ALIASES = {
@@ -97,11 +100,13 @@ def parse_teams(data: bytes) -> ParsedFile:
         return result
     first = text.splitlines()[0]
     delimiter = ";" if first.count(";") >= first.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # newline="": the reader splits the lines itself (\r\n, \n or a lone \r).
+    # strict: an unclosed quote is an error, not the rest of the file in one cell.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = [_column(h) for h in next(reader)]
-    except csv.Error as exc:
-        result.errors.append((1, _("Ligne d'en-tête illisible : %(e)s") % {"e": exc}))
+    except csv.Error:
+        result.errors.append((1, _("Ligne d'en-tête illisible.")))
         return result
     missing = [c for c in REQUIRED if c not in header]
     if missing:
@@ -113,7 +118,7 @@ def parse_teams(data: bytes) -> ParsedFile:
             )
         )
         return result
-    seen_numbers: dict[int, int] = {}
+    seen = _Seen()
     try:
         for index, values in enumerate(reader, start=2):
             if not any(v.strip() for v in values):
@@ -123,20 +128,62 @@ def parse_teams(data: bytes) -> ParsedFile:
                     (index, _("Trop de lignes (%(n)s équipes au plus).") % {"n": MAX_ROWS})
                 )
                 break
-            row, problems = _row(index, header, values, seen_numbers)
+            row, problems = _row(index, header, values, seen)
             if problems:
                 result.errors.extend((index, p) for p in problems)
             elif row is not None:
                 result.rows.append(row)
-    except csv.Error as exc:
-        result.errors.append((reader.line_num, _("Ligne illisible : %(e)s") % {"e": exc}))
+    except csv.Error:
+        result.errors.append(
+            (
+                reader.line_num,
+                _("Ligne illisible : un guillemet sans fin ou une valeur bien trop longue ?"),
+            )
+        )
     if not result.rows and not result.errors:
         result.errors.append((0, _("Aucune équipe dans ce fichier.")))
     return result
 
 
+@dataclass
+class _Seen:
+    """What the earlier lines of the file gave: numbers and teams, each with
+    its line, so a repeat names the line it repeats."""
+
+    numbers: dict[int, int] = field(default_factory=dict)
+    teams: dict[frozenset[str], int] = field(default_factory=dict)
+
+
+def player_key(first_name: str, last_name: str) -> str:
+    """A player's name as compared when looking for a team already
+    registered: case, accents, spaces, hyphens and apostrophes do not count
+    (« Jean-Noël Lefèvre » is « jean noel LEFEVRE »)."""
+    decomposed = unicodedata.normalize("NFKD", f"{first_name}|{last_name}")
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(c for c in folded if c.isalnum() or c == "|")
+
+
+def team_key(first1: str, last1: str, first2: str, last2: str) -> frozenset[str]:
+    """The two players of a team, in either order (see `player_key`)."""
+    return frozenset((player_key(first1, last1), player_key(first2, last2)))
+
+
+def _shown(value: str) -> str:
+    """A value quoted back in a message, cut short: a line may be huge."""
+    return value if len(value) <= 24 else value[:23] + "…"
+
+
+def _number(value: str) -> tuple[int | None, str | None]:
+    """A team number as typed: digits only, from 1 to MAX_TEAM_NUMBER."""
+    if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MAX_TEAM_NUMBER:
+        return None, _(
+            "Numéro d'équipe « %(v)s » invalide : un nombre entier de 1 à %(max)s est attendu."
+        ) % {"v": _shown(value), "max": MAX_TEAM_NUMBER}
+    return int(value), None
+
+
 def _row(
-    index: int, header: list[str], values: list[str], seen_numbers: dict[int, int]
+    index: int, header: list[str], values: list[str], seen: _Seen
 ) -> tuple[TeamRow | None, list[str]]:
     problems: list[str] = []
     if len(values) > len(header):
@@ -163,36 +210,54 @@ def _row(
             )
     number = None
     if cells.get("numero"):
-        try:
-            number = int(cells["numero"])
-            if number < 1:
-                raise ValueError
-        except ValueError:
+        number, problem = _number(cells["numero"])
+        if problem:
+            problems.append(problem)
+        elif number in seen.numbers:
             problems.append(
-                _("Numéro d'équipe « %(v)s » invalide : un entier positif est attendu.")
-                % {"v": cells["numero"]}
+                _("Numéro %(n)s déjà donné ligne %(line)s.")
+                % {"n": number, "line": seen.numbers[number]}
             )
         else:
-            if number in seen_numbers:
-                problems.append(
-                    _("Numéro %(n)s déjà donné ligne %(line)s.")
-                    % {"n": number, "line": seen_numbers[number]}
-                )
-            seen_numbers[number] = index
+            seen.numbers[number] = index
     if problems:
         return None, problems
-    return (
-        TeamRow(
-            line=index,
-            last_name1=cells["nom1"],
-            first_name1=cells["prenom1"],
-            last_name2=cells["nom2"],
-            first_name2=cells["prenom2"],
-            club=cells.get("club", ""),
-            licence1=cells.get("licence1", ""),
-            licence2=cells.get("licence2", ""),
-            name=cells.get("equipe", ""),
-            number=number,
-        ),
-        [],
+    row = TeamRow(
+        line=index,
+        last_name1=cells["nom1"],
+        first_name1=cells["prenom1"],
+        last_name2=cells["nom2"],
+        first_name2=cells["prenom2"],
+        club=cells.get("club", ""),
+        licence1=cells.get("licence1", ""),
+        licence2=cells.get("licence2", ""),
+        name=cells.get("equipe", ""),
+        number=number,
     )
+    problems = _repeats(row, seen)
+    return (None, problems) if problems else (row, [])
+
+
+def _repeats(row: TeamRow, seen: _Seen) -> list[str]:
+    """A team already given by an earlier line of the file, or a line that
+    names the same player twice. (A player in two teams is a conflict the
+    import's plan reports, knowing which of them is registered.)"""
+    key = team_key(row.first_name1, row.last_name1, row.first_name2, row.last_name2)
+    if len(key) == 1:
+        return [_("Les deux joueurs de l'équipe ont le même nom.")]
+    if key in seen.teams:
+        return [_("Même équipe que la ligne %(line)s.") % {"line": seen.teams[key]}]
+    seen.teams[key] = row.line
+    return []
+
+
+def template_csv() -> bytes:
+    """The model file offered on the import page: the header this module
+    reads and two example lines, in UTF-8 with a BOM (so that a spreadsheet
+    program shows the accents)."""
+    lines = [
+        ";".join(REQUIRED + OPTIONAL),
+        "Lefèvre;Amélie;Bérard;Jérôme;Les As de Trèfle;;;Les Lève-tôt;",
+        "Dupré;Zoé;Hébert;Loïc;Club de Saint-Éloi;12345;67890;;",
+    ]
+    return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")

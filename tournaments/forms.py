@@ -4,12 +4,15 @@ back next to the field they name."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from tournaments import csv_import
 from tournaments.models import Round, Team, Tournament
 
 PRESET_LABELS = {
@@ -27,9 +30,23 @@ def apply_service_error(form: forms.Form, error, *, fallback: str | None = None)
     form.add_error(field if field in form.fields else None, error.message)
 
 
+# What the organizer can no longer change once a score is entered (see
+# services.tournaments.SCORING_FIELDS), and once someone is registered.
+SCORING_FORM_FIELDS = ("preset", "end_mode", "end_deals", "end_target", "score_entry")
+CRITERIA_SLOTS = len(Tournament.Criterion.values)
+
+
 class TournamentForm(forms.Form):
+    """A new tournament, or the settings of an existing one (`tournament`).
+    `rules_locked` (a score is entered) and `format_locked` (someone is
+    registered) show the fields they lock as they are, unchangeable."""
+
+    LATER_FIELDS = ("bye_policy", "bye_points", "published")
+
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     venue = forms.CharField(label=_("Lieu"), max_length=160, required=False)
     preset = forms.ChoiceField(
         label=_("Règles"),
@@ -55,18 +72,20 @@ class TournamentForm(forms.Form):
         help_text=_("Par exemple 1000 ou 2000, si la partie se joue en points."),
     )
     score_entry = forms.ChoiceField(label=_("Saisie"), choices=Tournament.ScoreEntry.choices)
-    ranking_criteria = forms.MultipleChoiceField(
-        label=_("Critères de classement"),
-        choices=Tournament.Criterion.choices,
-        initial=["points"],
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Dans l'ordre de la liste : le premier départage d'abord."),
-    )
     bye_policy = forms.ChoiceField(label=_("L'exempt marque"), choices=Tournament.ByePolicy.choices)
     bye_points = forms.IntegerField(label=_("Points de l'exempt"), min_value=0, initial=0)
     published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament | None = None,
+        rules_locked: bool = False,
+        format_locked: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if tournament is not None:
+            kwargs.setdefault("initial", tournament_initial(tournament))
         super().__init__(*args, **kwargs)
         for option in scoring.OPTIONS:
             self.fields[f"rule_{option.name}"] = forms.ChoiceField(
@@ -76,12 +95,40 @@ class TournamentForm(forms.Form):
                 choices=[("", _("selon le profil"))]
                 + [(_encode(v), _encode(v)) for v in option.values],
             )
+        # The ranking criteria, in order: one choice per place, so the
+        # order is the organizer's and needs no script to set.
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            self.fields[f"criterion_{slot}"] = forms.ChoiceField(
+                label=format_lazy(_("Critère {n}"), n=slot),
+                required=slot == 1,
+                choices=[("", "—"), *Tournament.Criterion.choices],
+                initial="points" if slot == 1 else "",
+            )
+        self.rules_locked = rules_locked
+        if rules_locked:
+            for name in self.fields:
+                if name in SCORING_FORM_FIELDS or name.startswith("rule_"):
+                    self.fields[name].disabled = True
+        if format_locked:
+            self.fields["format"].disabled = True
+            self.fields["format"].help_text = _("Des joueurs sont inscrits : elle ne change plus.")
 
     def rule_fields(self):
         return [self[name] for name in self.fields if name.startswith("rule_")]
 
+    def criteria_fields(self):
+        return [self[name] for name in self.fields if name.startswith("criterion_")]
+
     def main_fields(self):
-        return [self[name] for name in self.fields if not name.startswith("rule_")]
+        return [
+            self[name]
+            for name in self.fields
+            if not name.startswith(("rule_", "criterion_")) and name not in self.LATER_FIELDS
+        ]
+
+    def later_fields(self):
+        """Shown after the ranking criteria: the bye's points, publication."""
+        return [self[name] for name in self.LATER_FIELDS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -89,7 +136,20 @@ class TournamentForm(forms.Form):
             self.add_error("end_target", _("Indiquez le score à atteindre."))
         if data.get("end_mode") == "deals" and not data.get("end_deals"):
             self.add_error("end_deals", _("Indiquez le nombre de donnes."))
+        seen: set[str] = set()
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            criterion = data.get(f"criterion_{slot}")
+            if criterion and criterion in seen:
+                self.add_error(
+                    f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
+                )
+            seen.add(criterion or "")
         return data
+
+    def ranking_criteria(self) -> list[str]:
+        """The chosen criteria in the order of their places, blanks skipped."""
+        slots = (self.cleaned_data.get(f"criterion_{n}") for n in range(1, CRITERIA_SLOTS + 1))
+        return [c for c in slots if c]
 
     def overrides(self) -> dict[str, Any]:
         out = {}
@@ -113,13 +173,40 @@ class TournamentForm(forms.Form):
             "end_deals": d["end_deals"] or 12,
             "end_target": d["end_target"],
             "score_entry": d["score_entry"],
-            "ranking_criteria": [
-                c for c in Tournament.Criterion.values if c in d["ranking_criteria"]
-            ],
+            "ranking_criteria": self.ranking_criteria(),
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
         }
+
+
+def tournament_initial(tournament: Tournament) -> dict[str, Any]:
+    """The form's values for an existing tournament."""
+    rules = tournament.rule_profile
+    initial: dict[str, Any] = {
+        name: getattr(tournament, name)
+        for name in (
+            "name",
+            "date",
+            "venue",
+            "format",
+            "parties",
+            "end_mode",
+            "end_deals",
+            "end_target",
+            "score_entry",
+            "bye_policy",
+            "bye_points",
+            "published",
+        )
+    }
+    initial["preset"] = rules.preset
+    for option, value in rules.overrides().items():
+        initial[f"rule_{option}"] = _encode(value)
+    for slot in range(1, CRITERIA_SLOTS + 1):
+        criteria = tournament.criteria
+        initial[f"criterion_{slot}"] = criteria[slot - 1] if slot <= len(criteria) else ""
+    return initial
 
 
 def _encode(value: Any) -> str:
@@ -158,19 +245,43 @@ class ImportForm(forms.Form):
         label=_("Fichier CSV"),
         help_text=_(
             "Colonnes : nom1;prenom1;nom2;prenom2 et, si besoin, "
-            "club;licence1;licence2;equipe;numero."
+            "club;licence1;licence2;equipe;numero. Vous pouvez importer à nouveau le même "
+            "fichier complété : seules les nouvelles équipes sont ajoutées."
         ),
     )
+
+
+class ImportConfirmForm(forms.Form):
+    """The file read at the preview, sent back with the confirmation so
+    that the organizer does not choose it again."""
+
+    data = forms.CharField(widget=forms.HiddenInput)
+
+    @staticmethod
+    def pack(data: bytes) -> str:
+        return base64.b64encode(data).decode("ascii")
+
+    def clean_data(self) -> bytes:
+        try:
+            data = base64.b64decode(self.cleaned_data["data"], validate=True)
+        except ValueError as exc:
+            raise forms.ValidationError(_("Fichier illisible : choisissez-le à nouveau.")) from exc
+        if len(data) > csv_import.MAX_BYTES:
+            raise forms.ValidationError(_("Fichier trop gros."))
+        return data
 
 
 class DrawForm(forms.Form):
     method = forms.ChoiceField(label=_("Tirage"), choices=Round.DrawMethod.choices)
     seed = forms.IntegerField(
-        label=_("Graine (facultatif)"),
+        label=_("Numéro de tirage (facultatif)"),
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text=_("Pour rejouer un tirage au hasard à l'identique. Vide : une graine neuve."),
+        help_text=_(
+            "Laissez vide pour un nouveau tirage au hasard. Pour refaire à l'identique un "
+            "tirage au hasard déjà fait, reprenez son numéro."
+        ),
     )
 
 

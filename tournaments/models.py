@@ -32,6 +32,10 @@ class TournamentQuerySet(models.QuerySet):
     def published(self) -> TournamentQuerySet:
         return self.filter(published=True)
 
+    def active(self) -> TournamentQuerySet:
+        """Not archived: the tournaments of the organizer's list and the home."""
+        return self.filter(archived=False)
+
     def managed_by(self, user) -> TournamentQuerySet:
         if not user.is_authenticated:
             return self.none()
@@ -106,6 +110,9 @@ class Tournament(models.Model):
     )
     bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
     published = models.BooleanField(_("publié"), default=False)
+    # An archived tournament leaves the home and the organizer's list of
+    # current tournaments; its organizers still reach it from the archives.
+    archived = models.BooleanField(_("archivé"), default=False)
     status = models.CharField(
         _("état"), max_length=15, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -212,6 +219,8 @@ class Player(models.Model):
         _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     present = models.BooleanField(_("présent"), default=True)
+    # When the player withdrew: the forfait can be undone until the next draw.
+    withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -259,6 +268,8 @@ class Team(models.Model):
         _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     present = models.BooleanField(_("présente"), default=True)
+    # When the team withdrew: the forfait can be undone until the next draw.
+    withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TeamQuerySet.as_manager()
@@ -318,7 +329,7 @@ class Round(models.Model):
     draw_method = models.CharField(
         _("tirage"), max_length=10, choices=DrawMethod.choices, default=DrawMethod.RANDOM
     )
-    draw_seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+    draw_seed = models.BigIntegerField(_("numéro de tirage"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -553,12 +564,20 @@ class Change(models.Model):
     class Action(models.TextChoices):
         TOURNAMENT_CREATED = "tournament_created", _("Tournoi créé")
         TOURNAMENT_CHANGED = "tournament_changed", _("Tournoi modifié")
+        PUBLISHED = "published", _("Tournoi publié")
+        UNPUBLISHED = "unpublished", _("Tournoi retiré de l'accueil")
+        ARCHIVED = "archived", _("Tournoi archivé")
+        UNARCHIVED = "unarchived", _("Tournoi sorti des archives")
         CO_ORGANIZER_ADDED = "co_organizer_added", _("Co-organisateur ajouté")
         TEAM_ADDED = "team_added", _("Équipe inscrite")
         TEAM_CHANGED = "team_changed", _("Équipe modifiée")
+        TEAMS_IMPORTED = "teams_imported", _("Équipes importées")
+        TEAM_DELETED = "team_deleted", _("Équipe supprimée")
         TEAM_WITHDRAWN = "team_withdrawn", _("Forfait")
+        TEAM_REINSTATED = "team_reinstated", _("Forfait annulé")
         PLAYER_ADDED = "player_added", _("Joueur inscrit")
         PLAYER_WITHDRAWN = "player_withdrawn", _("Forfait d'un joueur")
+        PLAYER_REINSTATED = "player_reinstated", _("Forfait d'un joueur annulé")
         PRESENCE = "presence", _("Présence pointée")
         DRAW = "draw", _("Tirage")
         REDRAW = "redraw", _("Nouveau tirage")

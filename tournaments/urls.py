@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import entry, organizer, public, table_side
+from tournaments.views import entry, organizer, public, registration, table_side
 
 app_name = "tournaments"
 
@@ -32,27 +32,44 @@ urlpatterns = [
     ),
     path("organisation/", organizer.dashboard, name="dashboard"),
     path("organisation/nouveau/", organizer.tournament_create, name="create"),
+    path("organisation/modele-equipes.csv", registration.import_model_csv, name="import_model_csv"),
     path(ORG, organizer.manage, name="manage"),
-    path(ORG + "equipes/ajouter/", organizer.team_form, name="team_add"),
-    path(ORG + "equipes/importer/", organizer.team_import, name="team_import"),
-    path(ORG + "equipes/<int:team_id>/", organizer.team_form, name="team_edit"),
-    path(ORG + "equipes/<int:team_id>/presence/", organizer.team_presence, name="team_presence"),
-    path(ORG + "equipes/<int:team_id>/forfait/", organizer.team_withdraw, name="team_withdraw"),
-    path(ORG + "joueurs/ajouter/", organizer.player_add, name="player_add"),
+    path(ORG + "modifier/", organizer.tournament_edit, name="edit"),
+    path(ORG + "publication/", organizer.tournament_publish, name="publish"),
+    path(ORG + "archives/", organizer.tournament_archive, name="archive"),
+    path(ORG + "supprimer/", organizer.tournament_delete, name="delete"),
+    path(ORG + "equipes/ajouter/", registration.team_form, name="team_add"),
+    path(ORG + "equipes/importer/", registration.team_import, name="team_import"),
+    path(ORG + "equipes/<int:team_id>/", registration.team_form, name="team_edit"),
+    path(ORG + "equipes/<int:team_id>/supprimer/", registration.team_delete, name="team_delete"),
+    path(ORG + "equipes/<int:team_id>/presence/", registration.team_presence, name="team_presence"),
+    path(ORG + "equipes/<int:team_id>/forfait/", registration.team_withdraw, name="team_withdraw"),
+    path(
+        ORG + "equipes/<int:team_id>/annuler-forfait/",
+        registration.team_reinstate,
+        name="team_reinstate",
+    ),
+    path(ORG + "joueurs/ajouter/", registration.player_add, name="player_add"),
     path(
         ORG + "joueurs/<int:player_id>/presence/",
-        organizer.player_presence,
+        registration.player_presence,
         name="player_presence",
     ),
     path(
         ORG + "joueurs/<int:player_id>/forfait/",
-        organizer.player_withdraw,
+        registration.player_withdraw,
         name="player_withdraw",
+    ),
+    path(
+        ORG + "joueurs/<int:player_id>/annuler-forfait/",
+        registration.player_reinstate,
+        name="player_reinstate",
     ),
     path(ORG + "tirage/", organizer.round_draw, name="draw"),
     path(ORG + "co-organisateurs/", organizer.co_organizer_add, name="co_organizer_add"),
     path(ORG + "parties/<int:number>/", organizer.round_detail, name="round"),
-    path(ORG + "parties/<int:number>/retirer/", organizer.round_redraw, name="redraw"),
+    path(ORG + "parties/<int:number>/tables/", organizer.round_tables, name="round_tables"),
+    path(ORG + "parties/<int:number>/refaire-le-tirage/", organizer.round_redraw, name="redraw"),
     path(ORG + "parties/<int:number>/echanger/", organizer.round_swap, name="swap"),
     path(ORG + "parties/<int:number>/fermer/", organizer.round_close, name="close"),
     path(ORG + "parties/<int:number>/feuilles.pdf", organizer.round_sheets_pdf, name="sheets_pdf"),
@@ -70,4 +87,5 @@ urlpatterns = [
     path(TABLE + "penalite/", entry.table_penalty, name="penalty"),
     path(TABLE + "valider/", organizer.table_validate, name="table_validate"),
     path(TABLE + "revoquer/", organizer.table_revoke, name="table_revoke"),
+    path(TABLE + "feuille.pdf", organizer.table_sheet_pdf, name="table_sheet_pdf"),
 ]

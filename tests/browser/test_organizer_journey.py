@@ -3,8 +3,9 @@
 Create a tournament, import 9 teams from a CSV file that first has two
 faulty lines, draw partie 1 (one bye), enter one table deal by deal — a
 coinche, a surcoinche, a tie and a capot among them — and see the marques
-the spec gives, enter the other tables, close the partie, draw partie 2 by
-ranking with no rematch, withdraw a team, draw partie 3.
+the spec gives, enter the other tables, close the partie (after its
+confirmation step), draw partie 2 by ranking with no rematch, withdraw a
+team (confirmed too), draw partie 3.
 """
 
 from __future__ import annotations
@@ -77,6 +78,13 @@ def last_marques(page: Page, number: int) -> tuple[str, str]:
     return row.locator(".marque-a").inner_text(), row.locator(".marque-b").inner_text()
 
 
+def close_partie(page: Page) -> None:
+    """« Fermer la partie… », then the confirmation page's button."""
+    page.get_by_role("link", name="Fermer la partie…").click()
+    expect(page.get_by_text("ne se rouvre pas")).to_be_visible()
+    page.get_by_role("button", name="Fermer la partie").click()
+
+
 def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp_path):
     url = live_server.url
     login(page, url)
@@ -108,12 +116,11 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
     assert tournament.teams.count() == 0
     page.get_by_label("Fichier CSV").set_input_files(good_file)
     page.get_by_role("button", name="Vérifier le fichier").click()
-    page.get_by_label("Fichier CSV").set_input_files(good_file)
     page.get_by_role("button", name="Importer 9 équipes").click()
     expect(page.locator(".messages")).to_contain_text("9 équipes importées")
 
     # Partie 1, drawn at random: four tables and a bye.
-    page.get_by_label("Tirage").select_option("random")
+    page.get_by_role("combobox", name="Tirage").select_option("random")
     page.get_by_role("button", name="Tirer la partie suivante").click()
     expect(page.get_by_role("heading", name=re.compile("Partie 1"))).to_be_visible()
     expect(page.locator(".tables-list")).to_contain_text("exempte")
@@ -150,11 +157,11 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
                 table=table, values={"taker": "B", "trump": "C", "bid": 80, "points_b": 110}
             )
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/")
-    page.get_by_role("button", name="Fermer la partie").click()
+    close_partie(page)
     expect(page.locator(".messages")).to_contain_text("Partie 1 close")
 
     # Partie 2 by ranking: nobody meets the same opponents again.
-    page.get_by_label("Tirage").select_option("ranking")
+    page.get_by_role("combobox", name="Tirage").select_option("ranking")
     page.get_by_role("button", name="Tirer la partie suivante").click()
     expect(page.get_by_role("heading", name=re.compile("Partie 2"))).to_be_visible()
     first = {frozenset((t.team_a_id, t.team_b_id)) for t in rnd1.tables.all()}
@@ -167,14 +174,15 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
                 table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
             )
     page.reload()
-    page.get_by_role("button", name="Fermer la partie").click()
+    close_partie(page)
     expect(page.locator(".messages")).to_contain_text("Partie 2 close")
 
     # Withdraw a team, then draw partie 3: it is no longer seated.
     withdrawn = tournament.teams.get(number=4)
-    page.get_by_role("button", name="Forfait de l'équipe 4").click()
+    page.get_by_role("link", name="Forfait de l'équipe 4").click()
+    page.get_by_role("button", name="Déclarer le forfait").click()
     expect(page.locator(".messages")).to_contain_text("forfait")
-    page.get_by_label("Tirage").select_option("ranking")
+    page.get_by_role("combobox", name="Tirage").select_option("ranking")
     page.get_by_role("button", name="Tirer la partie suivante").click()
     expect(page.get_by_role("heading", name=re.compile("Partie 3"))).to_be_visible()
     rnd3 = tournament.rounds.get(number=3)

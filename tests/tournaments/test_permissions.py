@@ -34,7 +34,7 @@ TABLE_LINK = {
     "table_side_confirm",
 }
 # Pages that need a login but no particular tournament.
-ANY_ORGANIZER = {"dashboard", "create"}
+ANY_ORGANIZER = {"dashboard", "create", "import_model_csv"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:
@@ -102,7 +102,8 @@ def test_another_tournaments_organizer_gets_nothing(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
         )
         for method in (client.get, client.post):
-            response = method(url, {"present": "0", "method": "random", "taker": "A"})
+            data = {"present": "0", "method": "random", "taker": "A", "confirm": "1"}
+            response = method(url, data)
             assert response.status_code in (404, 405), (name, response.status_code)
     assert (Team.objects.count(), round1.tables.first().version) == before
 
@@ -121,7 +122,7 @@ def test_changing_requests_need_a_csrf_token(organizer, tournament, teams):
     client = Client(enforce_csrf_checks=True)
     client.force_login(organizer)
     url = reverse("tournaments:team_withdraw", args=[tournament.slug, teams[0].pk])
-    assert client.post(url).status_code == 403
+    assert client.post(url, {"confirm": "1"}).status_code == 403
     teams[0].refresh_from_db()
     assert teams[0].status == Team.Status.ACTIVE
 

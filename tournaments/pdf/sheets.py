@@ -45,15 +45,20 @@ TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
 SIGNATURE_HEIGHT = 22 * mm
 
 
-def score_sheets(round: Round, *, entry_url: Callable[[Table], str | None]) -> bytes:
+def score_sheets(
+    round: Round, *, entry_url: Callable[[Table], str | None], only: int | None = None
+) -> bytes:
     """The score sheet (« feuille de marque ») of every table of a partie that
     plays, one per page, in table order: the teams, the rule profile, a grid
     of the deals pre-filled with those already entered, signature boxes and,
-    when `entry_url(table)` gives one, a QR code of the table's entry page."""
+    when `entry_url(table)` gives one, a QR code of the table's entry page.
+    With `only`, the sheet of that table alone (a reprint)."""
     tournament = round.tournament
+    playing = round.tables.filter(team_b__isnull=False)
+    if only is not None:
+        playing = playing.filter(number=only)
     tables = list(
-        round.tables.filter(team_b__isnull=False)
-        .select_related(*_team_related("team_a", "team_b"))
+        playing.select_related(*_team_related("team_a", "team_b"))
         .prefetch_related(
             Prefetch("deals", queryset=Deal.objects.order_by("number")),
             Prefetch("penalties", queryset=Penalty.objects.order_by("created_at")),

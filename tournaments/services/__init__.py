@@ -13,8 +13,10 @@ table) does. The layers are:
 - scores come from the engine (`scoring`) only: a table's marques and
   totals are always recomputed from all its deals, never patched.
 
-One module per family: `tournaments` (create, share), `registration`
-(teams, players, presence), `rounds` (draw, swap, close), `scores`
+One module per family: `tournaments` (create, edit, share, archive,
+delete), `registration` (teams, players, presence, forfait and its undoing),
+`imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
+swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
 `backup` (a whole tournament to JSON and back); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
@@ -25,18 +27,29 @@ The names below are re-exported so that callers keep writing
 """
 
 from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.registration import (
     PlayerData,
-    import_teams,
+    can_undo_withdrawal,
+    delete_team,
     register_player,
     register_team,
+    reinstate_player,
+    reinstate_team,
     set_player_presence,
     set_presence,
+    team_deletable,
     update_team,
     withdraw_player,
     withdraw_team,
 )
-from tournaments.services.rounds import close_round, draw_round, redraw_round, swap_teams
+from tournaments.services.rounds import (
+    close_blockers,
+    close_round,
+    draw_round,
+    redraw_round,
+    swap_teams,
+)
 from tournaments.services.scores import (
     add_penalty,
     delete_last_deal,
@@ -52,21 +65,39 @@ from tournaments.services.table_side import (
     revoke_entry_link,
     validate_table,
 )
-from tournaments.services.tournaments import add_co_organizer, create_tournament, rules_from_form
+from tournaments.services.tournaments import (
+    add_co_organizer,
+    create_tournament,
+    delete_tournament,
+    format_locked,
+    rules_from_form,
+    rules_locked,
+    set_archived,
+    set_published,
+    update_tournament,
+)
 
 __all__ = [
+    "ImportPlan",
     "ImportRefused",
+    "LineStatus",
     "PlayerData",
     "TournamentError",
     "add_co_organizer",
     "add_penalty",
+    "can_undo_withdrawal",
     "claim_entry",
+    "close_blockers",
     "close_round",
     "confirm_table",
     "create_tournament",
     "delete_last_deal",
+    "delete_team",
+    "delete_tournament",
     "draw_round",
+    "format_locked",
     "import_teams",
+    "plan_import",
     "preview_deal",
     "record_deal",
     "record_table_deal",
@@ -74,13 +105,20 @@ __all__ = [
     "redraw_round",
     "register_player",
     "register_team",
+    "reinstate_player",
+    "reinstate_team",
     "rescore_table",
     "revoke_entry_link",
     "rules_from_form",
+    "rules_locked",
+    "set_archived",
     "set_player_presence",
     "set_presence",
+    "set_published",
     "swap_teams",
+    "team_deletable",
     "update_team",
+    "update_tournament",
     "validate_table",
     "withdraw_player",
     "withdraw_team",

@@ -1,9 +1,10 @@
-"""Who plays: fixed pairs, single players of a mêlée, a CSV file of teams,
-presence and withdrawal.
+"""Who plays: fixed pairs, single players of a mêlée, presence,
+withdrawal and its undoing, a team deleted before it played.
 
 A team may be registered at any time (a late entry is drawn from the next
-partie on) but never twice; a file of teams is registered whole or not at
-all. Withdrawing keeps every result already played.
+partie on) but never twice (`team_key_of` compares the players; a file of
+teams is `imports`'). Withdrawing keeps every result already played, and can
+be undone until the next draw.
 
 This module must not seat anyone (that is `rounds`) nor touch scores.
 """
@@ -14,12 +15,13 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import csv_import
-from tournaments.models import Change, Player, Team, Tournament
+from tournaments.models import Change, Player, Round, Team, Tournament
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
-from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.errors import TournamentError
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,15 @@ def _next_team_number(tournament: Tournament) -> int:
     return (top or 0) + 1
 
 
+def pairs_refusal(tournament: Tournament) -> str:
+    """Why no team can be registered in this tournament now ("" if it can)."""
+    if tournament.format == Tournament.Format.MELEE:
+        return _("En mêlée, inscrivez les joueurs un par un.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("Le tournoi est terminé : plus d'inscription possible.")
+    return ""
+
+
 @transaction.atomic
 def register_team(
     *,
@@ -48,10 +59,9 @@ def register_team(
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
     partie is played (late entry) is drawn from the next partie on."""
-    if tournament.format == Tournament.Format.MELEE:
-        raise TournamentError(_("En mêlée, inscrivez les joueurs un par un."))
-    if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError(_("Le tournoi est terminé : plus d'inscription possible."))
+    refusal = pairs_refusal(tournament)
+    if refusal:
+        raise TournamentError(refusal)
     twin = _same_players(tournament, player1, player2)
     if twin is not None:
         # Typically a double-clicked « Enregistrer »: never register twice.
@@ -59,13 +69,36 @@ def register_team(
             _("Cette équipe est déjà inscrite (n° %(number)s).") % {"number": twin.number},
             field="last_name1",
         )
+    team = create_team(
+        tournament,
+        player1=player1,
+        player2=player2,
+        club=club,
+        name=name,
+        number=number or _next_team_number(tournament),
+    )
+    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=team_snapshot(team))
+    return team
+
+
+def create_team(
+    tournament: Tournament,
+    *,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str,
+    name: str,
+    number: int,
+) -> Team:
+    """The team and its two players, or a refusal if its number is taken.
+    A step of a use-case: the caller checks, and writes the audit line."""
     p1 = Player.objects.create(tournament=tournament, **player1.__dict__)
     p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
     try:
         with transaction.atomic():
-            team = Team.objects.create(
+            return Team.objects.create(
                 tournament=tournament,
-                number=number or _next_team_number(tournament),
+                number=number,
                 name=name,
                 club=club,
                 player1=p1,
@@ -76,25 +109,31 @@ def register_team(
             _("Le numéro d'équipe %(number)s est déjà pris.") % {"number": number},
             field="number",
         ) from exc
-    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=team_snapshot(team))
-    return team
+
+
+def team_key_of(team: Team) -> frozenset[str]:
+    return csv_import.team_key(
+        team.player1.first_name,
+        team.player1.last_name,
+        team.player2.first_name,
+        team.player2.last_name,
+    )
+
+
+def registered_teams(tournament: Tournament) -> list[Team]:
+    return list(
+        tournament.teams.filter(round__isnull=True)
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
 
 
 def _same_players(tournament: Tournament, p1: PlayerData, p2: PlayerData) -> Team | None:
-    def key(first: str, last: str) -> tuple[str, str]:
-        return first.strip().casefold(), last.strip().casefold()
-
-    wanted = {key(p1.first_name, p1.last_name), key(p2.first_name, p2.last_name)}
+    """The registered team of these two players, compared as `csv_import.
+    player_key` does: case, accents and spaces do not count."""
+    wanted = csv_import.team_key(p1.first_name, p1.last_name, p2.first_name, p2.last_name)
     # Compared in Python: SQLite folds the case of ASCII letters only (É ≠ é).
-    teams = tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
-    for team in teams:
-        names = {
-            key(team.player1.first_name, team.player1.last_name),
-            key(team.player2.first_name, team.player2.last_name),
-        }
-        if names == wanted:
-            return team
-    return None
+    return next((t for t in registered_teams(tournament) if team_key_of(t) == wanted), None)
 
 
 @transaction.atomic
@@ -124,34 +163,30 @@ def update_team(
     return team
 
 
+def team_deletable(team: Team) -> bool:
+    """Whether a team can still be deleted: a registered pair never seated."""
+    return team.round_id is None and not team.seats.exists()
+
+
 @transaction.atomic
-def import_teams(*, tournament: Tournament, data: bytes, by=None) -> list[Team]:
-    """Register every team of a CSV file, or none: a file with a faulty line
-    is refused whole, with each fault and its line number."""
-    parsed = csv_import.parse_teams(data)
-    if not parsed.ok:
-        raise ImportRefused(parsed.errors)
-    taken = set(tournament.teams.filter(round__isnull=True).values_list("number", flat=True))
-    clashes = [(r.line, r.number) for r in parsed.rows if r.number in taken]
-    if clashes:
-        raise ImportRefused(
-            [
-                (line, _("Le numéro d'équipe %(n)s est déjà pris.") % {"n": number})
-                for line, number in clashes
-            ]
+def delete_team(*, team: Team, by=None) -> None:
+    """Delete a team registered by mistake, with its two players: only
+    while it has never been seated at a table (after that, it withdraws)."""
+    if team.round_id is not None:
+        raise TournamentError(_("Les équipes d'une mêlée sont formées par le tirage."))
+    if not team_deletable(team):
+        raise TournamentError(
+            _(
+                "Cette équipe a déjà été placée à une table : elle ne peut plus être "
+                "supprimée. Déclarez plutôt son forfait."
+            )
         )
-    return [
-        register_team(
-            tournament=tournament,
-            player1=PlayerData(r.first_name1, r.last_name1, r.licence1, r.club),
-            player2=PlayerData(r.first_name2, r.last_name2, r.licence2, r.club),
-            club=r.club,
-            name=r.name,
-            number=r.number,
-            by=by,
-        )
-        for r in parsed.rows
-    ]
+    before = team_snapshot(team)
+    players = [team.player1, team.player2]
+    team.delete()
+    for player in players:
+        player.delete()
+    log_change(team.tournament_id, Change.Action.TEAM_DELETED, by=by, before=before)
 
 
 @transaction.atomic
@@ -180,12 +215,35 @@ def set_player_presence(*, player: Player, present: bool, by=None) -> Player:
     return player
 
 
+def _drawn_since(tournament_id: int, moment) -> bool:
+    """Whether a partie has been drawn (or drawn again) after `moment`; a
+    withdrawal of unknown date counts as before every draw."""
+    draws = Change.objects.filter(
+        tournament_id=tournament_id, action__in=[Change.Action.DRAW, Change.Action.REDRAW]
+    )
+    if moment is None:
+        return Round.objects.filter(tournament_id=tournament_id).exists()
+    return draws.filter(at__gt=moment).exists()
+
+
+def _undo_refusal(entrant: Team | Player) -> str:
+    if entrant.status != entrant.Status.WITHDRAWN:
+        return _("Pas de forfait à annuler.")
+    if _drawn_since(entrant.tournament_id, entrant.withdrawn_at):
+        return _("Une partie a été tirée depuis ce forfait : il ne peut plus être annulé.")
+    return ""
+
+
 @transaction.atomic
 def withdraw_player(*, player: Player, by=None) -> Player:
     """A withdrawn player is not drawn again; the results played stay."""
+    player.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    if player.status == Player.Status.WITHDRAWN:
+        raise TournamentError(_("Ce joueur a déjà déclaré forfait."))
     player.status = Player.Status.WITHDRAWN
     player.present = False
-    player.save(update_fields=["status", "present"])
+    player.withdrawn_at = timezone.now()
+    player.save(update_fields=["status", "present", "withdrawn_at"])
     log_change(
         player.tournament_id,
         Change.Action.PLAYER_WITHDRAWN,
@@ -193,6 +251,33 @@ def withdraw_player(*, player: Player, by=None) -> Player:
         after=player_snapshot(player),
     )
     return player
+
+
+@transaction.atomic
+def reinstate_player(*, player: Player, by=None) -> Player:
+    """Undo a player's forfait (back, and present), until the next draw."""
+    player.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    refusal = _undo_refusal(player)
+    if refusal:
+        raise TournamentError(refusal)
+    before = player_snapshot(player)
+    player.status = Player.Status.ACTIVE
+    player.present = True
+    player.withdrawn_at = None
+    player.save(update_fields=["status", "present", "withdrawn_at"])
+    log_change(
+        player.tournament_id,
+        Change.Action.PLAYER_REINSTATED,
+        by=by,
+        before=before,
+        after=player_snapshot(player),
+    )
+    return player
+
+
+def can_undo_withdrawal(entrant: Team | Player) -> bool:
+    """Whether the forfait of this team or player can still be undone."""
+    return not _undo_refusal(entrant)
 
 
 @transaction.atomic
@@ -211,8 +296,34 @@ def set_presence(*, team: Team, present: bool, by=None) -> Team:
 @transaction.atomic
 def withdraw_team(*, team: Team, by=None) -> Team:
     """A withdrawn team is not drawn again; its played results stay."""
+    team.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    if team.status == Team.Status.WITHDRAWN:
+        raise TournamentError(_("Cette équipe a déjà déclaré forfait."))
     team.status = Team.Status.WITHDRAWN
     team.present = False
-    team.save(update_fields=["status", "present"])
+    team.withdrawn_at = timezone.now()
+    team.save(update_fields=["status", "present", "withdrawn_at"])
     log_change(team.tournament_id, Change.Action.TEAM_WITHDRAWN, by=by, after=team_snapshot(team))
+    return team
+
+
+@transaction.atomic
+def reinstate_team(*, team: Team, by=None) -> Team:
+    """Undo a team's forfait (back, and present), until the next draw."""
+    team.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    refusal = _undo_refusal(team)
+    if refusal:
+        raise TournamentError(refusal)
+    before = team_snapshot(team)
+    team.status = Team.Status.ACTIVE
+    team.present = True
+    team.withdrawn_at = None
+    team.save(update_fields=["status", "present", "withdrawn_at"])
+    log_change(
+        team.tournament_id,
+        Change.Action.TEAM_REINSTATED,
+        by=by,
+        before=before,
+        after=team_snapshot(team),
+    )
     return team

@@ -266,10 +266,11 @@ def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
     )
 
 
-def _unsettled_tables(rnd: Round) -> list[str]:
+def close_blockers(rnd: Round) -> list[str]:
     """Why the partie cannot be closed yet: the tables still playing, and the
     tables whose totals the other team disputed (the organizer settles them
-    first, by correcting or validating)."""
+    first, by correcting or validating). Empty when it can be closed; read
+    only, so the confirmation page can say it before the organizer tries."""
     tables = rnd.tables.order_by("number")
     unfinished = [t.number for t in tables if t.status != Table.Status.COMPLETE]
     disputed = [t.number for t in tables if t.entry_state == Table.EntryState.DISPUTED]
@@ -293,7 +294,7 @@ def close_round(*, round: Round, by=None) -> Round:
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
         raise TournamentError(_("Cette partie est déjà close."))
-    unsettled = _unsettled_tables(rnd)
+    unsettled = close_blockers(rnd)
     if unsettled:
         raise TournamentError(" ".join(unsettled))
     rnd.status = Round.Status.CLOSED

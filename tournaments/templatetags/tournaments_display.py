@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import entry, keys, labels
+from tournaments.display import entry, imports, keys, labels
 
 register = template.Library()
 
@@ -120,3 +120,14 @@ def change_summary(change: Any, rules: Any = None) -> str:
 
     factor = getattr(rules, "surcoinche_factor", 4)
     return summary(change.action, change.before, change.after, factor=factor)
+
+
+@register.filter
+def import_line(line: Any) -> str:
+    """What importing this line of a CSV file will do."""
+    return imports.line_label(line)
+
+
+@register.filter
+def import_summary(plan: Any) -> str:
+    return imports.plan_summary(plan)

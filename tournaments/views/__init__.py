@@ -3,8 +3,11 @@
 - public.py: the pages players and spectators read, and the standings
   downloads; live.py: the ETag / 304 / cache contract of the pages they keep
   open (read its docstring before touching a public page);
-- organizer.py: the organizer's area; entry.py: the desk's screen for one
-  table; table_side.py: the table's own entry from the QR code of its sheet;
+- organizer.py: the organizer's area (tournaments, parties, their PDFs);
+  registration.py: its registration desk (teams, players, forfaits, the
+  CSV import); confirm.py: the confirmation step of an action that cannot
+  be undone; entry.py: the desk's screen for one table; table_side.py: the
+  table's own entry from the QR code of its sheet;
 - auth.py: the throttled login; common.py: lookups shared by these modules.
 
 Views are thin: check the form, call one service, add a message, redirect
@@ -30,9 +33,6 @@ from tournaments.views.organizer import (
     co_organizer_add,
     dashboard,
     manage,
-    player_add,
-    player_presence,
-    player_withdraw,
     round_close,
     round_detail,
     round_draw,
@@ -41,13 +41,15 @@ from tournaments.views.organizer import (
     round_results_pdf,
     round_sheets_pdf,
     round_swap,
+    round_tables,
     table_revoke,
+    table_sheet_pdf,
     table_validate,
-    team_form,
-    team_import,
-    team_presence,
-    team_withdraw,
+    tournament_archive,
     tournament_create,
+    tournament_delete,
+    tournament_edit,
+    tournament_publish,
 )
 from tournaments.views.public import (
     home,
@@ -61,6 +63,19 @@ from tournaments.views.public import (
     team_detail,
     tournament_detail,
     where,
+)
+from tournaments.views.registration import (
+    import_model_csv,
+    player_add,
+    player_presence,
+    player_reinstate,
+    player_withdraw,
+    team_delete,
+    team_form,
+    team_import,
+    team_presence,
+    team_reinstate,
+    team_withdraw,
 )
 from tournaments.views.table_side import (
     table_side_claim,
@@ -76,9 +91,11 @@ __all__ = [
     "deal_preview",
     "deal_save",
     "home",
+    "import_model_csv",
     "manage",
     "player_add",
     "player_presence",
+    "player_reinstate",
     "player_withdraw",
     "projector",
     "round_close",
@@ -90,6 +107,7 @@ __all__ = [
     "round_results_pdf",
     "round_sheets_pdf",
     "round_swap",
+    "round_tables",
     "standings",
     "standings_csv",
     "standings_pdf",
@@ -98,17 +116,24 @@ __all__ = [
     "table_entry",
     "table_penalty",
     "table_revoke",
+    "table_sheet_pdf",
     "table_side_claim",
     "table_side_confirm",
     "table_side_deal",
     "table_totals",
     "table_validate",
+    "team_delete",
     "team_detail",
     "team_form",
     "team_import",
     "team_presence",
+    "team_reinstate",
     "team_withdraw",
+    "tournament_archive",
     "tournament_create",
+    "tournament_delete",
     "tournament_detail",
+    "tournament_edit",
+    "tournament_publish",
     "where",
 ]

@@ -1,12 +1,15 @@
-"""The organizer's screens: create a tournament, register teams and
-players, draw and manage the parties, print their PDFs, validate a table.
+"""The organizer's screens for a tournament and its parties: create, edit,
+publish, archive and delete a tournament; draw and manage the parties,
+print their PDFs (a whole partie's score sheets, or one table's), validate a
+table, revoke its link. Registering teams and players is registration.py.
 
 Each view checks its form, calls one service, adds a message and
 redirects (or, for htmx requests, renders the fragment to swap). Only the
 tournament's owner and co-organizers reach these views (`_managed` answers
-404 to anyone else). A view must not change a model itself or compute a
-score: services.py does the writing and keeps the rules. The desk's score
-entry for one table is in entry.py.
+404 to anyone else). An action that cannot be undone asks first
+(confirm.py). A view must not change a model itself or compute a score:
+the services do the writing and keep the rules. The desk's score entry for
+one table is in entry.py.
 """
 
 from __future__ import annotations
@@ -14,29 +17,32 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import address, csv_import, links, pdf, services
+from tournaments import address, links, pdf, services
 from tournaments.forms import (
     CoOrganizerForm,
     DrawForm,
-    ImportForm,
-    PlayerForm,
     SwapForm,
-    TeamForm,
     TournamentForm,
     apply_service_error,
 )
-from tournaments.models import Player, Table, Team, Tournament
+from tournaments.models import Deal, Player, Round, Table, Team, Tournament
 from tournaments.views.common import _managed, _pdf, _round, _table
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.managed_by(request.user).order_by("-date")
-    return render(request, "tournaments/manage_dashboard.html", {"tournaments": tournaments})
+    managed = Tournament.objects.managed_by(request.user).order_by("-date")
+    return render(
+        request,
+        "tournaments/manage_dashboard.html",
+        {"tournaments": managed.active(), "archived": managed.filter(archived=True)},
+    )
 
 
 @login_required
@@ -54,11 +60,110 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    form = TournamentForm(
+        request.POST or None,
+        tournament=tournament,
+        rules_locked=services.rules_locked(tournament),
+        format_locked=services.format_locked(tournament),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(
+                tournament=tournament, by=request.user, **form.service_kwargs()
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error, fallback="preset")
+        else:
+            messages.success(request, _("Tournoi modifié."))
+            return redirect("tournaments:manage", slug=slug)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
+    )
+
+
+@login_required
+@require_POST
+def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    published = request.POST.get("published") == "1"
+    services.set_published(tournament=tournament, published=published, by=request.user)
+    if published:
+        messages.success(request, _("Tournoi publié : les joueurs le voient sur l'accueil."))
+    else:
+        messages.success(
+            request, _("Tournoi retiré de l'accueil : seuls ses organisateurs le voient.")
+        )
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    archived = request.POST.get("archived") == "1"
+    services.set_archived(tournament=tournament, archived=archived, by=request.user)
+    if archived:
+        messages.success(
+            request, _("Tournoi archivé : il est rangé dans les archives de « Mes tournois ».")
+        )
+        return redirect("tournaments:dashboard")
+    messages.success(request, _("Tournoi sorti des archives."))
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    if confirmed(request):
+        try:
+            services.delete_tournament(tournament=tournament, by=request.user)
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+            return redirect("tournaments:manage", slug=slug)
+        messages.success(request, _("Tournoi « %(name)s » supprimé.") % {"name": tournament})
+        return redirect("tournaments:dashboard")
+    counts = {
+        "teams": tournament.teams.filter(round__isnull=True).count(),
+        "players": tournament.players.count(),
+        "rounds": tournament.rounds.count(),
+        "deals": Deal.objects.filter(table__round__tournament=tournament).count(),
+    }
+    return confirm_page(
+        request,
+        tournament,
+        Confirmation(
+            title=_("Supprimer le tournoi « %(name)s » ?") % {"name": tournament},
+            question=_(
+                "Tout sera effacé pour de bon : %(teams)s équipes (%(players)s joueurs), "
+                "%(rounds)s parties tirées, %(deals)s donnes saisies, et l'historique."
+            )
+            % counts,
+            consequences=[
+                _("Pour seulement le ranger, archivez-le plutôt : il reste consultable."),
+            ],
+            button=_("Supprimer définitivement"),
+            cancel_url=reverse("tournaments:manage", kwargs={"slug": slug}),
+        ),
+    )
+
+
+@login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
-    teams = tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
-    players = tournament.players.order_by("last_name", "first_name")
+    teams = list(tournament.teams.filter(round__isnull=True).select_related("player1", "player2"))
+    players = list(tournament.players.order_by("last_name", "first_name"))
     rounds = tournament.rounds.order_by("number")
+    # The few withdrawn entrants whose forfait can still be undone.
+    undoable_teams = {
+        t.pk for t in teams if t.status == Team.Status.WITHDRAWN and services.can_undo_withdrawal(t)
+    }
+    undoable_players = {
+        p.pk
+        for p in players
+        if p.status == Player.Status.WITHDRAWN and services.can_undo_withdrawal(p)
+    }
     return render(
         request,
         "tournaments/manage_tournament.html",
@@ -66,6 +171,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "teams": teams,
             "players": players,
+            "undoable_teams": undoable_teams,
+            "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
             "draw_form": DrawForm(initial={"method": "random" if not rounds else "ranking"}),
@@ -73,156 +180,6 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             "co_organizers": tournament.co_organizers.all(),
         },
     )
-
-
-def _team_initial(team: Team | None) -> dict:
-    """The form's values for an existing team (none for a new one)."""
-    if team is None:
-        return {}
-    return {
-        "first_name1": team.player1.first_name,
-        "last_name1": team.player1.last_name,
-        "licence1": team.player1.licence,
-        "first_name2": team.player2.first_name,
-        "last_name2": team.player2.last_name,
-        "licence2": team.player2.licence,
-        "club": team.club,
-        "name": team.name,
-    }
-
-
-def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
-    """Register a new team, or update `team`, from the form's cleaned data."""
-    p1 = services.PlayerData(
-        data["first_name1"], data["last_name1"], data["licence1"], data["club"]
-    )
-    p2 = services.PlayerData(
-        data["first_name2"], data["last_name2"], data["licence2"], data["club"]
-    )
-    fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
-    if team is None:
-        services.register_team(by=request.user, tournament=tournament, **fields)
-    else:
-        services.update_team(by=request.user, team=team, **fields)
-
-
-@login_required
-def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
-    tournament = _managed(request, slug)
-    team = get_object_or_404(tournament.teams, pk=team_id) if team_id else None
-    form = TeamForm(request.POST or None, initial=_team_initial(team))
-    if request.method == "POST" and form.is_valid():
-        try:
-            _save_team(request, tournament, team, form.cleaned_data)
-        except services.TournamentError as error:
-            apply_service_error(form, error)
-        else:
-            messages.success(request, _("Équipe enregistrée."))
-            if "again" in request.POST:
-                return redirect("tournaments:team_add", slug=slug)
-            return redirect("tournaments:manage", slug=slug)
-    return render(
-        request,
-        "tournaments/team_form.html",
-        {"tournament": tournament, "form": form, "team": team},
-    )
-
-
-@login_required
-def player_add(request: HttpRequest, slug: str) -> HttpResponse:
-    """Register one player of a mêlée (partners are drawn every partie)."""
-    tournament = _managed(request, slug)
-    form = PlayerForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.register_player(
-                tournament=tournament,
-                player=services.PlayerData(**form.cleaned_data),
-                by=request.user,
-            )
-        except services.TournamentError as error:
-            apply_service_error(form, error)
-        else:
-            messages.success(request, _("Joueur inscrit."))
-            if "again" in request.POST:
-                return redirect("tournaments:player_add", slug=slug)
-            return redirect("tournaments:manage", slug=slug)
-    return render(request, "tournaments/player_form.html", {"tournament": tournament, "form": form})
-
-
-@login_required
-@require_POST
-def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    try:
-        services.set_player_presence(
-            player=player, present=request.POST.get("present") == "1", by=request.user
-        )
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-    return redirect("tournaments:manage", slug=slug)
-
-
-@login_required
-@require_POST
-def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    services.withdraw_player(player=player, by=request.user)
-    messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
-    return redirect("tournaments:manage", slug=slug)
-
-
-@login_required
-@require_POST
-def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    team = get_object_or_404(tournament.teams, pk=team_id)
-    try:
-        services.set_presence(
-            team=team, present=request.POST.get("present") == "1", by=request.user
-        )
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-    if request.htmx:
-        return render(
-            request, "tournaments/includes/team_row.html", {"team": team, "tournament": tournament}
-        )
-    return redirect("tournaments:manage", slug=slug)
-
-
-@login_required
-@require_POST
-def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    team = get_object_or_404(tournament.teams, pk=team_id)
-    services.withdraw_team(by=request.user, team=team)
-    messages.success(request, _("%(team)s déclare forfait.") % {"team": team})
-    return redirect("tournaments:manage", slug=slug)
-
-
-@login_required
-def team_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """Upload a CSV: a preview first, every faulty line listed; the import
-    happens only from a clean file, on confirmation."""
-    tournament = _managed(request, slug)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    context: dict = {"tournament": tournament, "form": form}
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data["file"].read(csv_import.MAX_BYTES + 1)
-        if "confirm" in request.POST:
-            try:
-                teams = services.import_teams(by=request.user, tournament=tournament, data=data)
-            except services.ImportRefused as refused:
-                context["errors"] = refused.errors
-            else:
-                messages.success(request, _("%(n)s équipes importées.") % {"n": len(teams)})
-                return redirect("tournaments:manage", slug=slug)
-        else:
-            context["parsed"] = parsed = csv_import.parse_teams(data)
-            context["errors"] = parsed.errors
-    return render(request, "tournaments/team_import.html", context)
 
 
 @login_required
@@ -247,23 +204,47 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:round", slug=slug, number=rnd.number)
 
 
+def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
+    tables = list(
+        rnd.tables.select_related(
+            "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
+        ).order_by("number")
+    )
+    playing = [t for t in tables if not t.is_bye]
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "playing_count": len(playing),
+        "complete_count": sum(t.status == Table.Status.COMPLETE for t in playing),
+        "disputed_count": sum(t.entry_state == Table.EntryState.DISPUTED for t in playing),
+    }
+
+
 @login_required
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
-    tables = rnd.tables.select_related(
-        "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
-    ).order_by("number")
     return render(
         request,
         "tournaments/manage_round.html",
         {
-            "tournament": tournament,
-            "round": rnd,
-            "tables": tables,
+            **_round_tables_context(tournament, rnd),
             "swap_form": SwapForm(round=rnd),
-            "draw_form": DrawForm(initial={"method": rnd.draw_method, "seed": rnd.draw_seed}),
+            "draw_form": DrawForm(initial={"method": rnd.draw_method}),
         },
+    )
+
+
+@login_required
+def round_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The partie's tables alone: the fragment the round page polls."""
+    tournament = _managed(request, slug)
+    rnd = _round(tournament, number)
+    return render(
+        request,
+        "tournaments/includes/manage_round_tables.html",
+        _round_tables_context(tournament, rnd),
     )
 
 
@@ -281,7 +262,9 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 method=form.cleaned_data["method"],
                 seed=form.cleaned_data["seed"],
             )
-            messages.success(request, _("Partie retirée."))
+            messages.success(
+                request, _("Tirage refait : imprimez les nouvelles feuilles de marque.")
+            )
         except services.TournamentError as error:
             messages.error(request, error.message)
     return redirect("tournaments:round", slug=slug, number=number)
@@ -310,10 +293,36 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
+    if rnd.status == Round.Status.CLOSED:
+        messages.info(request, _("Cette partie est déjà close."))
+        return redirect("tournaments:round", slug=slug, number=number)
+    if not confirmed(request):
+        last = rnd.number >= tournament.parties
+        return confirm_page(
+            request,
+            tournament,
+            Confirmation(
+                title=_("Fermer la %(round)s ?") % {"round": str(rnd).lower()},
+                question=_("Les résultats de cette partie comptent alors pour le classement."),
+                consequences=[
+                    _("Une partie close ne se rouvre pas."),
+                    _(
+                        "Une correction restera possible, avec un motif, et la table sera "
+                        "marquée « corrigé »."
+                    ),
+                    _("C'est la dernière partie prévue : le tournoi sera terminé.")
+                    if last
+                    else _("Vous pourrez ensuite tirer la partie suivante."),
+                ],
+                blockers=services.close_blockers(rnd),
+                button=_("Fermer la partie"),
+                cancel_url=reverse("tournaments:round", kwargs={"slug": slug, "number": number}),
+                danger=False,
+            ),
+        )
     try:
         services.close_round(by=request.user, round=rnd)
     except services.TournamentError as error:
@@ -323,18 +332,30 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("tournaments:manage", slug=slug)
 
 
-@login_required
-def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
-
+def _entry_url(request: HttpRequest):
     base = address.public_address(request).url
 
     def entry_url(table: Table) -> str:
         # The address phones can open, never the laptop's own 127.0.0.1.
         return base + links.entry_path(table)
 
-    return _pdf(pdf.score_sheets(rnd, entry_url=entry_url), f"feuilles-partie-{number}.pdf")
+    return entry_url
+
+
+@login_required
+def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    return _pdf(
+        pdf.score_sheets(rnd, entry_url=_entry_url(request)), f"feuilles-partie-{number}.pdf"
+    )
+
+
+@login_required
+def table_sheet_pdf(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """One table's score sheet alone, to print it again."""
+    tbl = _table(_managed(request, slug), number, table)
+    data = pdf.score_sheets(tbl.round, entry_url=_entry_url(request), only=tbl.number)
+    return _pdf(data, f"feuille-partie-{number}-table-{table}.pdf")
 
 
 @login_required
@@ -362,14 +383,35 @@ def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> 
 
 
 @login_required
-@require_POST
 def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tbl = _table(_managed(request, slug), number, table)
+    tournament = _managed(request, slug)
+    tbl = _table(tournament, number, table)
+    here = {"slug": slug, "number": number, "table": table}
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            tournament,
+            Confirmation(
+                title=_("Révoquer le lien de la %(table)s ?") % {"table": str(tbl).lower()},
+                question=_(
+                    "Le QR code imprimé sur la feuille de marque de cette table ne marchera plus."
+                ),
+                consequences=[
+                    _("Les donnes déjà saisies restent."),
+                    _(
+                        "Réimprimez ensuite la feuille de cette table : elle portera le "
+                        "nouveau lien."
+                    ),
+                ],
+                button=_("Révoquer le lien"),
+                cancel_url=reverse("tournaments:table", kwargs=here),
+            ),
+        )
     services.revoke_entry_link(table=tbl, by=request.user)
     messages.success(
         request, _("Ancien lien révoqué : réimprimez la feuille de marque de cette table.")
     )
-    return redirect("tournaments:table", slug=slug, number=number, table=table)
+    return redirect("tournaments:table", **here)
 
 
 @login_required

@@ -1,0 +1,128 @@
+"""The import page, as the desk uses it: a preview that says what each line
+will do, the import of the new lines on confirmation, the model file, and a
+message — never a server error — for whatever file is chosen."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournaments import csv_import
+from tournaments.models import Team
+
+pytestmark = pytest.mark.django_db
+
+NINE = [f"Nom{i};Prénom{i};Autre{i};Prénom{i};Club" for i in range(1, 10)]
+
+
+def csv(*lines: str) -> bytes:
+    return ("nom1;prenom1;nom2;prenom2;club\n" + "\n".join(lines) + "\n").encode()
+
+
+@pytest.fixture
+def desk(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+def url(tournament) -> str:
+    return reverse("tournaments:team_import", args=[tournament.slug])
+
+
+def preview(client, tournament, data: bytes):
+    upload = SimpleUploadedFile("equipes.csv", data, content_type="text/csv")
+    return client.post(url(tournament), {"file": upload, "preview": "1"})
+
+
+def confirm(client, tournament, response):
+    data = response.context["confirm_form"]["data"].value()
+    return client.post(url(tournament), {"data": data, "confirm": "1"}, follow=True)
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_reimporting_a_file_with_registered_teams_adds_the_new_ones(desk, tournament):
+    """It answered 500 when the file held a team already registered."""
+    confirm(desk, tournament, preview(desk, tournament, csv(*NINE)))
+    assert Team.objects.filter(tournament=tournament).count() == 9
+    grown = csv(*NINE, "Neuf;Alice;Neuf;Bob;Club", "Nom2;Prénom2;Neuf;Zoé;Club")
+    response = preview(desk, tournament, grown)
+    assert response.status_code == 200
+    page = text(response)
+    assert "1 nouvelle équipe, 9 déjà inscrites, 1 ligne en conflit" in page
+    assert "Déjà inscrite (n° 4)" in page
+    assert "Nouvelle : n° 10" in page
+    assert "Prénom2 Nom2 joue déjà dans l'équipe n° 2" in page
+    assert "Importer 1 équipe" in page
+    assert Team.objects.filter(tournament=tournament).count() == 9
+    done = confirm(desk, tournament, response)
+    assert done.redirect_chain[-1][0] == reverse("tournaments:manage", args=[tournament.slug])
+    assert "1 équipe importée." in text(done)
+    assert Team.objects.filter(tournament=tournament).count() == 10
+
+
+def test_confirming_a_file_already_imported_answers_a_message(desk, tournament):
+    first = preview(desk, tournament, csv(*NINE))
+    confirm(desk, tournament, first)
+    again = confirm(desk, tournament, first)  # the same confirmation, posted twice
+    assert again.status_code == 200
+    assert "Aucune nouvelle équipe" in text(again)
+    assert Team.objects.filter(tournament=tournament).count() == 9
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        (csv("A;B;C;D;E", "A;B;C;D;E"), "Même équipe que la ligne 2"),
+        (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;" + str(10**23).encode(), "1 à 9999"),
+        (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;-4\n", "invalide"),
+        (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;abc\n", "invalide"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "pas un fichier texte"),
+        (b"nom1;prenom1;nom2;prenom2\n" + b"x" * 300_000 + b";B;C;D\n", "illisible"),
+        (b"x" * (csv_import.MAX_BYTES + 10), "trop gros"),
+        (b"  \n", "vide"),
+    ],
+)
+def test_a_bad_file_gets_a_message_next_to_the_field_and_per_line(desk, tournament, data, fragment):
+    response = preview(desk, tournament, data)
+    assert response.status_code == 200
+    assert fragment in text(response)
+    assert response.context["form"].errors["file"]
+    assert "confirm_form" not in response.context
+    assert Team.objects.filter(tournament=tournament).count() == 0
+
+
+def test_an_empty_upload_is_refused_by_the_form(desk, tournament):
+    response = preview(desk, tournament, b"")
+    assert response.status_code == 200
+    assert response.context["form"].errors["file"]
+
+
+def test_a_forged_confirmation_imports_nothing(desk, tournament):
+    response = desk.post(url(tournament), {"data": "pas du base64 !", "confirm": "1"})
+    assert response.status_code == 200
+    assert "choisissez-le à nouveau" in response.context["file_error"]
+    assert Team.objects.filter(tournament=tournament).count() == 0
+
+
+def test_the_import_page_links_to_a_model_file_that_imports_cleanly(desk, tournament):
+    page = desk.get(url(tournament))
+    model_url = reverse("tournaments:import_model_csv")
+    assert model_url in page.content.decode()
+    response = desk.get(model_url)
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    plan = preview(desk, tournament, response.content).context["plan"]
+    assert len(plan.new) == 2 and not plan.errors
+
+
+def test_a_melee_says_so_at_the_file(desk, make_tournament):
+    melee = make_tournament(name="Mêlée", format="melee")
+    response = preview(desk, melee, csv(*NINE))
+    assert response.status_code == 200
+    assert "En mêlée" in text(response)

@@ -1,0 +1,197 @@
+"""A file of teams (CSV) imported into a tournament, as often as needed.
+
+The file is first read into a plan that says, line by line, which teams are
+new, which are already registered (the same two players, as `registration.
+team_key_of` compares them) and which conflict with a registered team (its
+number taken, one of its players in another team). Importing registers the
+new lines only, all or none, in one transaction: so the organizer's
+spreadsheet, grown with late teams, is simply imported again. A file with a
+faulty line (`csv_import` reads it) is refused whole.
+
+This module must not seat anyone nor touch scores; a single team is
+registered by `registration`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import csv_import
+from tournaments.models import Change, Team, Tournament
+from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.registration import (
+    PlayerData,
+    create_team,
+    pairs_refusal,
+    registered_teams,
+    team_key_of,
+)
+
+
+class LineStatus:
+    """What importing a line of the file would do."""
+
+    NEW = "new"  # registered on confirmation
+    REGISTERED = "registered"  # the same two players are already registered
+    CONFLICT = "conflict"  # clashes with a registered team: left out
+
+
+@dataclass(frozen=True)
+class ImportLine:
+    row: csv_import.TeamRow
+    status: str
+    # NEW: the number the team will get; REGISTERED: the team's number.
+    number: int | None = None
+    # CONFLICT: why, in a sentence.
+    reason: str = ""
+
+
+@dataclass
+class ImportPlan:
+    """A file read against the teams registered: nothing written."""
+
+    lines: list[ImportLine] = field(default_factory=list)
+    # The file's own faults, line-numbered: with any, nothing is imported.
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    # Why this tournament takes no team now (a mêlée, a finished tournament).
+    refusal: str = ""
+    # Once imported: the teams registered from the new lines.
+    imported: list[Team] = field(default_factory=list)
+
+    def of(self, status: str) -> list[ImportLine]:
+        return [line for line in self.lines if line.status == status]
+
+    @property
+    def new(self) -> list[ImportLine]:
+        return self.of(LineStatus.NEW)
+
+    @property
+    def registered(self) -> list[ImportLine]:
+        return self.of(LineStatus.REGISTERED)
+
+    @property
+    def conflicts(self) -> list[ImportLine]:
+        return self.of(LineStatus.CONFLICT)
+
+    @property
+    def ok(self) -> bool:
+        """Whether importing would register at least one team."""
+        return not self.errors and not self.refusal and bool(self.new)
+
+
+def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
+    """Read a CSV file of teams and say, line by line, what importing it
+    would do. Writes nothing."""
+    parsed = csv_import.parse_teams(data)
+    plan = ImportPlan(errors=parsed.errors, refusal=pairs_refusal(tournament))
+    if parsed.errors:
+        return plan
+    teams = registered_teams(tournament)
+    by_key = {team_key_of(t): t for t in teams}
+    by_player = {k: t for t in teams for k in team_key_of(t)}
+    by_number = {t.number: t for t in teams}
+    lines = []
+    in_file: dict[str, int] = {}  # a player of a new line -> that line
+    for row in parsed.rows:
+        key = csv_import.team_key(row.first_name1, row.last_name1, row.first_name2, row.last_name2)
+        twin = by_key.get(key)
+        if twin is not None:
+            lines.append(ImportLine(row, LineStatus.REGISTERED, twin.number))
+            continue
+        reason = _conflict(row, by_player, by_number, in_file)
+        status = LineStatus.CONFLICT if reason else LineStatus.NEW
+        if not reason:
+            in_file.update(dict.fromkeys(key, row.line))
+        lines.append(ImportLine(row, status, row.number, reason))
+    plan.lines = _numbered(lines, taken=set(by_number))
+    return plan
+
+
+def _conflict(
+    row: csv_import.TeamRow, by_player: dict, by_number: dict, in_file: dict[str, int]
+) -> str:
+    """Why a line that is not a registered team cannot be one ("" if it can):
+    its number is another team's, or one of its players is already in a
+    registered team or in a new team of an earlier line."""
+    reasons = []
+    if row.number in by_number:
+        reasons.append(
+            _("Le n° %(number)s est celui de l'équipe %(team)s.")
+            % {"number": row.number, "team": by_number[row.number]}
+        )
+    for first, last in ((row.first_name1, row.last_name1), (row.first_name2, row.last_name2)):
+        player = csv_import.player_key(first, last)
+        if player in by_player:
+            team = by_player[player]
+            reasons.append(
+                _("%(player)s joue déjà dans l'équipe n° %(number)s (%(team)s).")
+                % {"player": f"{first} {last}", "number": team.number, "team": team}
+            )
+        elif player in in_file:
+            reasons.append(
+                _("%(player)s joue déjà dans l'équipe de la ligne %(line)s.")
+                % {"player": f"{first} {last}", "line": in_file[player]}
+            )
+    return " ".join(reasons)
+
+
+def _numbered(lines: list[ImportLine], *, taken: set[int]) -> list[ImportLine]:
+    """New lines without a number of their own get the next free numbers,
+    after every number registered or given in the file."""
+    given = {line.number for line in lines if line.status == LineStatus.NEW and line.number}
+    following = max(taken | given, default=0) + 1
+    out = []
+    for line in lines:
+        if line.status == LineStatus.NEW and line.number is None:
+            line = ImportLine(line.row, line.status, following)
+            following += 1
+        out.append(line)
+    return out
+
+
+def _register(tournament: Tournament, line: ImportLine) -> Team:
+    row = line.row
+    return create_team(
+        tournament,
+        player1=PlayerData(row.first_name1, row.last_name1, row.licence1, row.club),
+        player2=PlayerData(row.first_name2, row.last_name2, row.licence2, row.club),
+        club=row.club,
+        name=row.name,
+        number=line.number,
+    )
+
+
+@transaction.atomic
+def import_teams(*, tournament: Tournament, data: bytes, by=None) -> ImportPlan:
+    """Register the new teams of a CSV file, all or none, and return the
+    plan followed, with the teams in `imported`. Lines already registered,
+    and lines that conflict with a registered team, are left out; a file
+    with a faulty line is refused whole, each fault with its line number."""
+    # One import at a time: a second desk's import waits, then finds the
+    # first one's teams registered.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    plan = plan_import(tournament=tournament, data=data)
+    if plan.errors:
+        raise ImportRefused(plan.errors)
+    if plan.refusal:
+        raise TournamentError(plan.refusal, field="file")
+    if not plan.new:
+        raise TournamentError(
+            _("Aucune nouvelle équipe dans ce fichier : rien n'a été importé."), field="file"
+        )
+    plan.imported = teams = [_register(tournament, line) for line in plan.new]
+    log_change(
+        tournament,
+        Change.Action.TEAMS_IMPORTED,
+        by=by,
+        after={
+            "teams": [team_snapshot(t) for t in teams],
+            "already_registered": [line.row.line for line in plan.registered],
+            "conflicts": [line.row.line for line in plan.conflicts],
+        },
+    )
+    return plan

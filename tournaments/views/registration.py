@@ -1,0 +1,316 @@
+"""The organizer's registration screens: add, edit or delete a team, a
+mêlée's players, presence, forfait and its undoing, and the CSV import of
+teams (a preview line by line, then the import on confirmation) with its
+model file.
+
+Thin views as in organizer.py: check the form, call one service, add a
+message, redirect; a forfait or a deletion asks first (confirm.py). Only
+the tournament's organizers reach them (`_managed`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import csv_import, services
+from tournaments.display import imports as import_words
+from tournaments.forms import (
+    ImportConfirmForm,
+    ImportForm,
+    PlayerForm,
+    TeamForm,
+    apply_service_error,
+)
+from tournaments.models import Player, Team, Tournament
+from tournaments.views.common import _managed
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+
+
+def _team_initial(team: Team | None) -> dict:
+    """The form's values for an existing team (none for a new one)."""
+    if team is None:
+        return {}
+    return {
+        "first_name1": team.player1.first_name,
+        "last_name1": team.player1.last_name,
+        "licence1": team.player1.licence,
+        "first_name2": team.player2.first_name,
+        "last_name2": team.player2.last_name,
+        "licence2": team.player2.licence,
+        "club": team.club,
+        "name": team.name,
+    }
+
+
+def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
+    """Register a new team, or update `team`, from the form's cleaned data."""
+    p1 = services.PlayerData(
+        data["first_name1"], data["last_name1"], data["licence1"], data["club"]
+    )
+    p2 = services.PlayerData(
+        data["first_name2"], data["last_name2"], data["licence2"], data["club"]
+    )
+    fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
+    if team is None:
+        services.register_team(by=request.user, tournament=tournament, **fields)
+    else:
+        services.update_team(by=request.user, team=team, **fields)
+
+
+def _team(tournament: Tournament, team_id: int) -> Team:
+    return get_object_or_404(tournament.teams.select_related("player1", "player2"), pk=team_id)
+
+
+@login_required
+def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
+    tournament = _managed(request, slug)
+    team = _team(tournament, team_id) if team_id else None
+    form = TeamForm(request.POST or None, initial=_team_initial(team))
+    if request.method == "POST" and form.is_valid():
+        try:
+            _save_team(request, tournament, team, form.cleaned_data)
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Équipe enregistrée."))
+            if "again" in request.POST:
+                return redirect("tournaments:team_add", slug=slug)
+            return redirect("tournaments:manage", slug=slug)
+    return render(
+        request,
+        "tournaments/team_form.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "team": team,
+            "deletable": team is not None and services.team_deletable(team),
+        },
+    )
+
+
+@login_required
+def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    team = _team(tournament, team_id)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            tournament,
+            Confirmation(
+                title=_("Supprimer l'équipe n° %(number)s ?") % {"number": team.number},
+                question=_("%(team)s (%(players)s) disparaît de la liste des inscrits.")
+                % {"team": team, "players": team.players_label},
+                consequences=[
+                    _(
+                        "Pour une équipe qui ne vient pas ou qui abandonne, déclarez plutôt "
+                        "un forfait."
+                    ),
+                ],
+                blockers=[]
+                if services.team_deletable(team)
+                else [
+                    _("Cette équipe a déjà été placée à une table : déclarez plutôt son forfait.")
+                ],
+                button=_("Supprimer l'équipe"),
+                cancel_url=reverse(
+                    "tournaments:team_edit", kwargs={"slug": slug, "team_id": team.pk}
+                ),
+            ),
+        )
+    try:
+        services.delete_team(team=team, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+        return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
+    messages.success(request, _("Équipe n° %(number)s supprimée.") % {"number": team.number})
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register one player of a mêlée (partners are drawn every partie)."""
+    tournament = _managed(request, slug)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.register_player(
+                tournament=tournament,
+                player=services.PlayerData(**form.cleaned_data),
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Joueur inscrit."))
+            if "again" in request.POST:
+                return redirect("tournaments:player_add", slug=slug)
+            return redirect("tournaments:manage", slug=slug)
+    return render(request, "tournaments/player_form.html", {"tournament": tournament, "form": form})
+
+
+@login_required
+@require_POST
+def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+    try:
+        services.set_player_presence(
+            player=player, present=request.POST.get("present") == "1", by=request.user
+        )
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments:manage", slug=slug)
+
+
+def _forfait_confirmation(slug: str, who: str) -> Confirmation:
+    return Confirmation(
+        title=_("Forfait de %(who)s ?") % {"who": who},
+        question=_("%(who)s ne sera plus placé(e) aux parties suivantes.") % {"who": who},
+        consequences=[
+            _("Les résultats déjà joués restent au classement."),
+            _("Vous pourrez annuler ce forfait jusqu'au prochain tirage."),
+        ],
+        button=_("Déclarer le forfait"),
+        cancel_url=reverse("tournaments:manage", kwargs={"slug": slug}),
+    )
+
+
+@login_required
+def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+    if not confirmed(request):
+        return confirm_page(request, tournament, _forfait_confirmation(slug, str(player)))
+    try:
+        services.withdraw_player(player=player, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+    try:
+        services.reinstate_player(player=player, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Forfait de %(who)s annulé.") % {"who": player})
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    team = _team(tournament, team_id)
+    try:
+        services.set_presence(
+            team=team, present=request.POST.get("present") == "1", by=request.user
+        )
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    if request.htmx:
+        return render(
+            request, "tournaments/includes/team_row.html", {"team": team, "tournament": tournament}
+        )
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    team = _team(tournament, team_id)
+    if not confirmed(request):
+        who = _("l'équipe n° %(number)s, %(team)s") % {"number": team.number, "team": team}
+        return confirm_page(request, tournament, _forfait_confirmation(slug, who))
+    try:
+        services.withdraw_team(by=request.user, team=team)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(team)s déclare forfait.") % {"team": team})
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    team = _team(tournament, team_id)
+    try:
+        services.reinstate_team(team=team, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Forfait de %(who)s annulé.") % {"who": team})
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def team_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Upload a CSV: a preview says what each line will do (new, already
+    registered, in conflict), every faulty line listed; the new teams are
+    registered on confirmation, from the file read at the preview."""
+    tournament = _managed(request, slug)
+    if request.method == "POST" and "confirm" in request.POST:
+        return _import_confirmed(request, tournament)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context: dict = {"tournament": tournament, "form": form}
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data["file"].read(csv_import.MAX_BYTES + 1)
+        plan = services.plan_import(tournament=tournament, data=data)
+        context["plan"] = plan
+        if plan.errors:
+            form.add_error("file", services.ImportRefused(plan.errors).message)
+        elif plan.refusal:
+            form.add_error("file", plan.refusal)
+        elif not plan.new:
+            form.add_error("file", _("Aucune nouvelle équipe dans ce fichier."))
+        else:
+            context["confirm_form"] = ImportConfirmForm(
+                initial={"data": ImportConfirmForm.pack(data)}
+            )
+    return render(request, "tournaments/team_import.html", context)
+
+
+def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The import of the file read at the preview; a refusal is shown at the
+    file field (a new, empty one: the file is to be chosen again)."""
+    confirm_form = ImportConfirmForm(request.POST)
+    context: dict = {"tournament": tournament, "form": ImportForm()}
+    if not confirm_form.is_valid():
+        context["file_error"] = _("Fichier illisible : choisissez-le à nouveau.")
+        return render(request, "tournaments/team_import.html", context)
+    try:
+        plan = services.import_teams(
+            by=request.user, tournament=tournament, data=confirm_form.cleaned_data["data"]
+        )
+    except services.ImportRefused as refused:
+        context["plan"] = services.ImportPlan(errors=refused.errors)
+        context["file_error"] = refused.message
+    except services.TournamentError as error:
+        context["file_error"] = error.message
+    else:
+        messages.success(request, import_words.imported_message(plan))
+        return redirect("tournaments:manage", slug=tournament.slug)
+    return render(request, "tournaments/team_import.html", context)
+
+
+@login_required
+def import_model_csv(request: HttpRequest) -> HttpResponse:
+    """The model file of the import: the expected header, two example lines."""
+    response = HttpResponse(csv_import.template_csv(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="modele-equipes.csv"'
+    return response
