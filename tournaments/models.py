@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
-from tournaments import deal_shapes
+from tournaments import deal_shapes, search
 
 
 class Side(models.TextChoices):
@@ -26,6 +26,17 @@ class Side(models.TextChoices):
 
     A = "A", _("Nord-Sud")
     B = "B", _("Est-Ouest")
+
+
+def _save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
+    """Fold `sources` into `obj.search_key` before a save, and write the key
+    too when only some fields are saved and a source is among them (see
+    tournaments/search.py). Whoever writes the names (the services, the
+    admin, a restore) keeps the key current without knowing about it."""
+    obj.search_key = search.search_key(*(getattr(obj, name) for name in sources))
+    update_fields = kwargs.get("update_fields")
+    if update_fields is not None and set(update_fields) & set(sources):
+        kwargs["update_fields"] = {*update_fields, "search_key"}
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -212,6 +223,10 @@ class Player(models.Model):
         _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     present = models.BooleanField(_("présent"), default=True)
+    #: The names and club as « Où je joue ? » compares them (search.py).
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("first_name", "last_name", "club")
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -220,6 +235,10 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
 
 class TeamQuerySet(models.QuerySet):
@@ -260,6 +279,11 @@ class Team(models.Model):
     )
     present = models.BooleanField(_("présente"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The team's name and club as « Où je joue ? » compares them (search.py);
+    #: the players' names are in their own keys.
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("name", "club")
 
     objects = TeamQuerySet.as_manager()
 
@@ -285,6 +309,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
     @property
     def display_name(self) -> str:

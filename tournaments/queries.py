@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
+from tournaments import search
 from tournaments.models import Round, Seat, Table, Team, Tournament
 
 TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
@@ -29,21 +30,38 @@ class Place:
     side: str | None
 
 
+#: A number longer than this is no team's number (and would overflow the column).
+MAX_NUMBER_DIGITS = 9
+
+
+def _search_match(query: str) -> Q | None:
+    """Teams every word of `query` is found in, folded (see search.py): in
+    the team's name or club, in either player's first name, last name or club,
+    or, for a word of digits, as the team's number. None for a query with no
+    word: it finds nobody."""
+    words = search.query_words(query)
+    if not words:
+        return None
+    match = Q()
+    for word in words:
+        found = (
+            Q(search_key__contains=word)
+            | Q(player1__search_key__contains=word)
+            | Q(player2__search_key__contains=word)
+        )
+        if word.isdigit() and len(word) <= MAX_NUMBER_DIGITS:
+            found |= Q(number=int(word))
+        match &= found
+    return match
+
+
 def find_places(tournament: Tournament, query: str, rnd: Round | None) -> list[Place]:
-    """Teams whose name, number or players match `query`, with their seat in
-    `rnd` (None when they do not play it)."""
-    query = query.strip()
-    if not query:
+    """Teams whose name, number, club or players match `query` (accents,
+    case, ligatures, apostrophes and hyphens aside), with their seat in `rnd`
+    (None when they do not play it)."""
+    match = _search_match(query)
+    if match is None:
         return []
-    match = (
-        Q(name__icontains=query)
-        | Q(player1__last_name__icontains=query)
-        | Q(player1__first_name__icontains=query)
-        | Q(player2__last_name__icontains=query)
-        | Q(player2__first_name__icontains=query)
-    )
-    if query.isdigit():
-        match |= Q(number=int(query))
     teams = Team.objects.filter(tournament=tournament).filter(match)
     if tournament.format == Tournament.Format.MELEE:
         # Players look for themselves; the teams are those of the partie.
