@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 from tournaments import deal_shapes, search
+from tournaments.display import standings as standings_display
 
 
 class Side(models.TextChoices):
@@ -186,24 +187,9 @@ class Tournament(models.Model):
         return list(self.ranking_criteria or [self.Criterion.POINTS])
 
     def ranking_explanation(self) -> str:
-        """How the ranking is computed, in a sentence for players."""
-        labels = [str(self.Criterion(c).label) for c in self.criteria]
-        labels = [labels[0]] + [label[:1].lower() + label[1:] for label in labels[1:]]
-        sentence = _(
-            "Classement : %(criteria)s ; à égalité sur tous ces critères, le rang est partagé."
-        ) % {"criteria": str(_(", puis ")).join(labels)}
-        if self.Criterion.MATCH_POINTS in self.criteria:
-            sentence += " " + _(
-                "Points de match : victoire %(win)s, nul %(draw)s, défaite %(loss)s."
-            ) % {
-                "win": self.match_points_win,
-                "draw": self.match_points_draw,
-                "loss": self.match_points_loss,
-            }
-        bye = str(self.ByePolicy(self.bye_policy).label).lower()
-        if self.bye_policy == self.ByePolicy.FIXED:
-            bye += f" ({self.bye_points})"
-        return sentence + " " + _("Exempt : %(bye)s.") % {"bye": bye}
+        """How the ranking is computed, in a sentence for players (worded in
+        display/standings.py)."""
+        return standings_display.ranking_explanation(self)
 
 
 class Player(models.Model):
