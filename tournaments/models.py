@@ -71,8 +71,11 @@ class Tournament(models.Model):
         TOTALS = "totals", _("Totaux de fin de partie")
 
     class ByePolicy(models.TextChoices):
-        FIXED = "fixed", _("Partie gagnée, points fixes")
+        """What the bye is worth. The average comes first: it is the default,
+        and the one a form proposes."""
+
         AVERAGE = "average", _("Partie gagnée, moyenne des points de la partie")
+        FIXED = "fixed", _("Partie gagnée, points fixes")
         NOTHING = "nothing", _("Ni victoire ni points")
 
     class Status(models.TextChoices):
@@ -114,7 +117,7 @@ class Tournament(models.Model):
     match_points_draw = models.PositiveSmallIntegerField(_("points de match : nul"), default=1)
     match_points_loss = models.PositiveSmallIntegerField(_("points de match : défaite"), default=0)
     bye_policy = models.CharField(
-        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.FIXED
+        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE
     )
     bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
     published = models.BooleanField(_("publié"), default=False)

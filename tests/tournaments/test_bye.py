@@ -9,22 +9,47 @@ Nulles + Perdues, the Exempt column saying how many of them were byes."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import add_teams
+from tests.factories import PASSWORD, add_teams
 from tests.tournaments.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf, services
 from tournaments.models import Tournament
 from tournaments.standings import ByeScore, Result, rank, tournament_standings
 
 pytestmark = pytest.mark.django_db
+
+
+def test_a_new_concours_gives_the_bye_the_partie_s_average(organizer):
+    tournament = services.create_tournament(
+        owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
+    )
+    assert tournament.bye_policy == Tournament.ByePolicy.AVERAGE
+
+
+def test_the_creation_form_proposes_the_average_for_the_bye(client, organizer):
+    client.login(username=organizer.username, password=PASSWORD)
+    body = client.get(reverse("tournaments:create")).text
+    select = re.search(r'<select name="bye_policy".*?</select>', body, re.S).group(0)
+    options = re.findall(r'<option value="(\w+)"([^>]*)>', select)
+    # What a browser shows: the option marked selected, else the first one.
+    shown = next((value for value, attrs in options if "selected" in attrs), options[0][0])
+    assert shown == Tournament.ByePolicy.AVERAGE, select
+
+
+def test_the_demo_gives_the_bye_the_average():
+    call_command("demo", stdout=StringIO())
+    assert Tournament.objects.get().bye_policy == Tournament.ByePolicy.AVERAGE
 
 
 # --- The ranking's columns add up --------------------------------------------------

@@ -54,3 +54,29 @@ def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
         assert team.search_key == "lescoeurs"
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the_average():
+    before, after = named("bye_average_by_default")
+    apps = migrate(before)
+    try:
+        Tournament = apps.get_model("tournaments", "Tournament")
+        for slug, policy in (("fixe", "fixed"), ("rien", "nothing"), ("moyenne", "average")):
+            Tournament.objects.create(
+                name=slug, slug=slug, date=datetime.date(2026, 1, 10), bye_policy=policy
+            )
+        old_default = Tournament._meta.get_field("bye_policy").default
+
+        apps = migrate(after)
+        Tournament = apps.get_model("tournaments", "Tournament")
+        assert dict(Tournament.objects.values_list("slug", "bye_policy")) == {
+            "fixe": "fixed",
+            "rien": "nothing",
+            "moyenne": "average",
+        }
+        assert (old_default, Tournament._meta.get_field("bye_policy").default) == (
+            "fixed",
+            "average",
+        )
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
