@@ -134,6 +134,21 @@ def value(row: ranking.Row, column: Column) -> int:
     return getattr(row, column.key)
 
 
+def figure(row: ranking.Row, column: Column) -> str:
+    """A number cell as printed: grouped thousands, a true minus, and a sign
+    on the signed columns (« +1 440 », « −614 »)."""
+    number = value(row, column)
+    return labels.signed(number) if column.signed else labels.number(number)
+
+
+def phone_keys(criteria: Sequence[str]) -> set[str]:
+    """The number columns a phone's narrow screen keeps: the wins, the
+    points and the difference, and the column of every criterion."""
+    keys = {WON.key, POINTS_FOR.key, DIFFERENCE.key}
+    keys.update(CRITERION_COLUMN[c].key for c in criteria if c in CRITERION_COLUMN)
+    return keys
+
+
 def ranking_explanation(tournament) -> str:
     """How `tournament` is ranked, in a few sentences for players: the
     criteria in order, the match points when they count, and how a bye is
