@@ -7,12 +7,14 @@ whatever the size of the tournament. Nothing here writes or scores.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
 from tournaments import search
 from tournaments.models import Round, Seat, Table, Team, Tournament
+from tournaments.standings import bye_points, tournament_bye
 
 TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
 
@@ -108,12 +110,15 @@ class Game:
         return "drawn"
 
 
-def team_games(team: Team) -> list[Game]:
-    tables = (
+def team_games(tournament: Tournament, team: Team) -> list[Game]:
+    """Every partie of `team`, in order. A bye is worth, in points for, what
+    the standings count for it, so the team's page adds up to its ranking."""
+    tables = list(
         Table.objects.filter(Q(team_a=team) | Q(team_b=team))
         .select_related("round", *TEAM_RELATED)
         .order_by("round__number")
     )
+    worth = _bye_worth(tournament, [t.round_id for t in tables if t.is_bye])
     games = []
     for table in tables:
         mine_a = table.team_a_id == team.pk
@@ -122,11 +127,29 @@ def team_games(team: Team) -> list[Game]:
                 round=table.round,
                 table=table,
                 opponent=table.team_b if mine_a else table.team_a,
-                points_for=table.total_a if mine_a else table.total_b,
+                points_for=worth[table.round_id]
+                if table.is_bye
+                else (table.total_a if mine_a else table.total_b),
                 points_against=table.total_b if mine_a else table.total_a,
             )
         )
     return games
+
+
+def _bye_worth(tournament: Tournament, round_ids: list[int]) -> dict[int, int]:
+    """What a bye was worth in each of these rounds, by the standings' own
+    rule (`standings.bye_points`): one query, and only when there was a bye."""
+    if not round_ids:
+        return {}
+    bye = tournament_bye(tournament)
+    scored: dict[int, list[int]] = defaultdict(list)
+    if bye.average:
+        played = Table.objects.filter(
+            round_id__in=round_ids, status=Table.Status.COMPLETE, team_b__isnull=False
+        ).values_list("round_id", "total_a", "total_b")
+        for round_id, total_a, total_b in played:
+            scored[round_id] += [total_a, total_b]
+    return {round_id: bye_points(bye, scored[round_id]) for round_id in round_ids}
 
 
 def round_tables(rnd: Round) -> QuerySet[Table]:

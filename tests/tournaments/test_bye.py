@@ -25,6 +25,7 @@ from tests.factories import PASSWORD, add_teams
 from tests.tournaments.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tests.tournaments.test_standings_columns import standings_rows
 from tournaments import pdf, services
+from tournaments.display import labels
 from tournaments.models import Tournament
 from tournaments.standings import ByeScore, Result, rank, tournament_standings
 
@@ -183,3 +184,15 @@ def test_the_ranking_explanation_says_how_the_bye_counts(make_tournament, policy
         assert french in tournament.ranking_explanation()
     with translation.override("en"):
         assert english in tournament.ranking_explanation()
+
+
+def test_a_team_page_counts_the_bye_s_points_as_the_ranking_does(client, two_parties):
+    for standing in tournament_standings(two_parties):
+        team = standing.entrant
+        response = client.get(reverse("tournaments:team", args=[two_parties.slug, team.number]))
+        games = response.context["games"]
+        assert sum(game.points_for for game in games) == standing.row.points_for
+        if standing.row.byes:
+            bye = next(game for game in games if game.result == "bye")
+            assert bye.points_for > 0
+            assert labels.number(bye.points_for) in response.text
