@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
-from tournaments import deal_shapes
+from tournaments import deal_shapes, search
+from tournaments.display import standings as standings_display
 
 
 class Side(models.TextChoices):
@@ -26,6 +27,17 @@ class Side(models.TextChoices):
 
     A = "A", _("Nord-Sud")
     B = "B", _("Est-Ouest")
+
+
+def _save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
+    """Fold `sources` into `obj.search_key` before a save, and write the key
+    too when only some fields are saved and a source is among them (see
+    tournaments/search.py). Whoever writes the names (the services, the
+    admin, a restore) keeps the key current without knowing about it."""
+    obj.search_key = search.search_key(*(getattr(obj, name) for name in sources))
+    update_fields = kwargs.get("update_fields")
+    if update_fields is not None and set(update_fields) & set(sources):
+        kwargs["update_fields"] = {*update_fields, "search_key"}
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -63,8 +75,11 @@ class Tournament(models.Model):
         TOTALS = "totals", _("Totaux de fin de partie")
 
     class ByePolicy(models.TextChoices):
-        FIXED = "fixed", _("Partie gagnée, points fixes")
+        """What the bye is worth. The average comes first: it is the default,
+        and the one a form proposes."""
+
         AVERAGE = "average", _("Partie gagnée, moyenne des points de la partie")
+        FIXED = "fixed", _("Partie gagnée, points fixes")
         NOTHING = "nothing", _("Ni victoire ni points")
 
     class Status(models.TextChoices):
@@ -106,7 +121,7 @@ class Tournament(models.Model):
     match_points_draw = models.PositiveSmallIntegerField(_("points de match : nul"), default=1)
     match_points_loss = models.PositiveSmallIntegerField(_("points de match : défaite"), default=0)
     bye_policy = models.CharField(
-        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.FIXED
+        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE
     )
     bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
     published = models.BooleanField(_("publié"), default=False)
@@ -182,24 +197,9 @@ class Tournament(models.Model):
         return list(self.ranking_criteria or [self.Criterion.POINTS])
 
     def ranking_explanation(self) -> str:
-        """How the ranking is computed, in a sentence for players."""
-        labels = [str(self.Criterion(c).label) for c in self.criteria]
-        labels = [labels[0]] + [label[:1].lower() + label[1:] for label in labels[1:]]
-        sentence = _(
-            "Classement : %(criteria)s ; à égalité sur tous ces critères, le rang est partagé."
-        ) % {"criteria": str(_(", puis ")).join(labels)}
-        if self.Criterion.MATCH_POINTS in self.criteria:
-            sentence += " " + _(
-                "Points de match : victoire %(win)s, nul %(draw)s, défaite %(loss)s."
-            ) % {
-                "win": self.match_points_win,
-                "draw": self.match_points_draw,
-                "loss": self.match_points_loss,
-            }
-        bye = str(self.ByePolicy(self.bye_policy).label).lower()
-        if self.bye_policy == self.ByePolicy.FIXED:
-            bye += f" ({self.bye_points})"
-        return sentence + " " + _("Exempt : %(bye)s.") % {"bye": bye}
+        """How the ranking is computed, in a sentence for players (worded in
+        display/standings.py)."""
+        return standings_display.ranking_explanation(self)
 
 
 class Player(models.Model):
@@ -221,6 +221,10 @@ class Player(models.Model):
     present = models.BooleanField(_("présent"), default=True)
     # When the player withdrew: the forfait can be undone until the next draw.
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
+    #: The names and club as « Où je joue ? » compares them (search.py).
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("first_name", "last_name", "club")
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -229,6 +233,10 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
 
 class TeamQuerySet(models.QuerySet):
@@ -271,6 +279,11 @@ class Team(models.Model):
     # When the team withdrew: the forfait can be undone until the next draw.
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The team's name and club as « Où je joue ? » compares them (search.py);
+    #: the players' names are in their own keys.
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("name", "club")
 
     objects = TeamQuerySet.as_manager()
 
@@ -296,6 +309,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
     @property
     def display_name(self) -> str:

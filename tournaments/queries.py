@@ -7,11 +7,14 @@ whatever the size of the tournament. Nothing here writes or scores.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
+from tournaments import search
 from tournaments.models import Round, Seat, Table, Team, Tournament
+from tournaments.standings import bye_points, tournament_bye
 
 TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
 
@@ -29,21 +32,38 @@ class Place:
     side: str | None
 
 
+#: A number longer than this is no team's number (and would overflow the column).
+MAX_NUMBER_DIGITS = 9
+
+
+def _search_match(query: str) -> Q | None:
+    """Teams every word of `query` is found in, folded (see search.py): in
+    the team's name or club, in either player's first name, last name or club,
+    or, for a word of digits, as the team's number. None for a query with no
+    word: it finds nobody."""
+    words = search.query_words(query)
+    if not words:
+        return None
+    match = Q()
+    for word in words:
+        found = (
+            Q(search_key__contains=word)
+            | Q(player1__search_key__contains=word)
+            | Q(player2__search_key__contains=word)
+        )
+        if word.isdigit() and len(word) <= MAX_NUMBER_DIGITS:
+            found |= Q(number=int(word))
+        match &= found
+    return match
+
+
 def find_places(tournament: Tournament, query: str, rnd: Round | None) -> list[Place]:
-    """Teams whose name, number or players match `query`, with their seat in
-    `rnd` (None when they do not play it)."""
-    query = query.strip()
-    if not query:
+    """Teams whose name, number, club or players match `query` (accents,
+    case, ligatures, apostrophes and hyphens aside), with their seat in `rnd`
+    (None when they do not play it)."""
+    match = _search_match(query)
+    if match is None:
         return []
-    match = (
-        Q(name__icontains=query)
-        | Q(player1__last_name__icontains=query)
-        | Q(player1__first_name__icontains=query)
-        | Q(player2__last_name__icontains=query)
-        | Q(player2__first_name__icontains=query)
-    )
-    if query.isdigit():
-        match |= Q(number=int(query))
     teams = Team.objects.filter(tournament=tournament).filter(match)
     if tournament.format == Tournament.Format.MELEE:
         # Players look for themselves; the teams are those of the partie.
@@ -90,12 +110,15 @@ class Game:
         return "drawn"
 
 
-def team_games(team: Team) -> list[Game]:
-    tables = (
+def team_games(tournament: Tournament, team: Team) -> list[Game]:
+    """Every partie of `team`, in order. A bye is worth, in points for, what
+    the standings count for it, so the team's page adds up to its ranking."""
+    tables = list(
         Table.objects.filter(Q(team_a=team) | Q(team_b=team))
         .select_related("round", *TEAM_RELATED)
         .order_by("round__number")
     )
+    worth = _bye_worth(tournament, [t.round_id for t in tables if t.is_bye])
     games = []
     for table in tables:
         mine_a = table.team_a_id == team.pk
@@ -104,11 +127,29 @@ def team_games(team: Team) -> list[Game]:
                 round=table.round,
                 table=table,
                 opponent=table.team_b if mine_a else table.team_a,
-                points_for=table.total_a if mine_a else table.total_b,
+                points_for=worth[table.round_id]
+                if table.is_bye
+                else (table.total_a if mine_a else table.total_b),
                 points_against=table.total_b if mine_a else table.total_a,
             )
         )
     return games
+
+
+def _bye_worth(tournament: Tournament, round_ids: list[int]) -> dict[int, int]:
+    """What a bye was worth in each of these rounds, by the standings' own
+    rule (`standings.bye_points`): one query, and only when there was a bye."""
+    if not round_ids:
+        return {}
+    bye = tournament_bye(tournament)
+    scored: dict[int, list[int]] = defaultdict(list)
+    if bye.average:
+        played = Table.objects.filter(
+            round_id__in=round_ids, status=Table.Status.COMPLETE, team_b__isnull=False
+        ).values_list("round_id", "total_a", "total_b")
+        for round_id, total_a, total_b in played:
+            scored[round_id] += [total_a, total_b]
+    return {round_id: bye_points(bye, scored[round_id]) for round_id in round_ids}
 
 
 def round_tables(rnd: Round) -> QuerySet[Table]:

@@ -39,8 +39,9 @@ class Result:
 
 @dataclass(frozen=True)
 class ByeScore:
-    """What a bye is worth: a win or not, and its points (fixed, or the
-    average of the points scored in that round when `average` is set)."""
+    """What a bye is worth: a win or not (a loss then), and its points (fixed,
+    or the average of the points scored in that round when `average` is
+    set)."""
 
     win: bool = True
     points: int = 0
@@ -56,6 +57,10 @@ class MatchPoints:
 
 @dataclass
 class Row:
+    """One entrant's record. A bye is a partie played, won when the bye
+    counts as a win and lost otherwise, so that `played` is always
+    `won + drawn + lost`; `byes` says how many of them were byes."""
+
     entrant: int
     played: int = 0
     won: int = 0
@@ -128,11 +133,14 @@ def rank(
             points = bye_points(bye, round_points.get(r.round, []))
             for e in r.side_a:
                 row = rows.setdefault(e, Row(entrant=e))
+                row.played += 1
                 row.byes += 1
                 row.points_for += points
                 if bye.win:
                     row.won += 1
                     row.match_points += match_points.win
+                else:
+                    row.lost += 1
             continue
         for own, other, pf, pa in (
             (r.side_a, r.side_b, r.points_a, r.points_b),

@@ -1,13 +1,16 @@
 """django-tables2 tables: one base with the shared look, one class a list.
 
 The ranking's columns come from :mod:`tournaments.display.standings`, so the
-web page shows the same columns as the PDF (every deciding criterion)."""
+web page shows the same columns as the PDF (every deciding criterion). On a
+phone the page keeps fewer of them (`display.standings.phone_keys`) under
+their short headers; the CSS hides the others by their `wide-only` class."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import standings as columns
@@ -19,38 +22,75 @@ class BaseTable(tables.Table):
         orderable = False
 
 
-def _number(column: columns.Column) -> tables.Column:
-    return tables.Column(column.label, accessor=f"row__{column.key}")
+class FigureColumn(tables.Column):
+    """A number column of the ranking, headed by its long label on a wide
+    screen and by its short one on a phone (the CSS shows one of them)."""
+
+    def __init__(self, column: columns.Column) -> None:
+        super().__init__(column.label, accessor=f"row__{column.key}")
+        self.figure = column
+
+    @property
+    def header(self) -> str:
+        label, short = str(self.figure.label), str(self.figure.short)
+        if label == short:
+            return label
+        return format_html(
+            '<span class="label-long">{}</span><abbr class="label-short" title="{}">{}</abbr>',
+            label,
+            label,
+            short,
+        )
 
 
 class StandingsTable(BaseTable):
     """Sortable by any number column (players look for the best defence…)."""
 
-    rank = tables.Column(_("Rang"), accessor="row__rank")
+    rank = tables.Column(_("Rang"), accessor="row__rank", attrs={"th": {"class": "num"}})
     entrant = tables.Column(_("Équipe"), accessor="entrant", empty_values=(), orderable=False)
-    played = _number(columns.PLAYED)
-    won = _number(columns.WON)
-    drawn = _number(columns.DRAWN)
-    lost = _number(columns.LOST)
-    byes = _number(columns.BYES)
-    match_points = _number(columns.MATCH_POINTS)
-    buchholz = _number(columns.BUCHHOLZ)
-    points_for = _number(columns.POINTS_FOR)
-    points_against = _number(columns.POINTS_AGAINST)
-    difference = _number(columns.DIFFERENCE)
+    played = FigureColumn(columns.PLAYED)
+    won = FigureColumn(columns.WON)
+    drawn = FigureColumn(columns.DRAWN)
+    lost = FigureColumn(columns.LOST)
+    byes = FigureColumn(columns.BYES)
+    match_points = FigureColumn(columns.MATCH_POINTS)
+    buchholz = FigureColumn(columns.BUCHHOLZ)
+    points_for = FigureColumn(columns.POINTS_FOR)
+    points_against = FigureColumn(columns.POINTS_AGAINST)
+    difference = FigureColumn(columns.DIFFERENCE)
 
     link_teams = True
 
     class Meta(BaseTable.Meta):
         orderable = True
+        attrs = {"class": "grid standings"}
         template_name = "tournaments/includes/standings_table.html"
 
     def __init__(self, data, *, slug: str, criteria: Sequence[str] = (), **kwargs) -> None:
-        shown = {c.key for c in columns.standings_columns(criteria)}
-        hidden = [c.key for c in columns.all_columns() if c.key not in shown]
+        shown = columns.standings_columns(criteria)
+        keys = {c.key for c in shown}
+        hidden = [c.key for c in columns.all_columns() if c.key not in keys]
         super().__init__(data, exclude=hidden, **kwargs)
         self.slug = slug
-        self.number_keys = [c.key for c in columns.standings_columns(criteria)]
+        phone = columns.phone_keys(criteria)
+        lead = columns.emphasised_key(criteria)
+        #: The number cells of a row, in order: (column, the cell's classes).
+        self.figures: list[tuple[columns.Column, str]] = []
+        for column in shown:
+            css = " ".join(
+                name
+                for name, wanted in (
+                    ("num", True),
+                    ("lead", column.key == lead),
+                    ("wide-only", column.key not in phone),
+                )
+                if wanted
+            )
+            # The bound column's own copy, not the class's shared column.
+            self.columns[column.key].column.attrs = {"th": {"class": css}}
+            self.figures.append((column, css))
+        #: The short headers a phone shows, spelled out.
+        self.phone_legend = columns.legend([c for c in shown if c.key in phone])
 
 
 class PlayerStandingsTable(StandingsTable):

@@ -25,5 +25,5 @@ def test_a_score_entered_elsewhere_appears_without_reloading(
         services.record_deal(
             table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
         )
-    expect(page.locator("#standings")).to_contain_text("2280", timeout=10_000)
+    expect(page.locator("#standings")).to_contain_text("2\u202f280", timeout=10_000)
     assert page.evaluate("window.__notReloaded") is True

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.factories import add_teams
+from tests.tournaments.test_standings_columns import figure, standings_rows
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -56,7 +56,7 @@ def test_the_team_page_lists_every_partie_with_opponent_and_score(
     opponent = table.team_b if table.team_a == teams[0] else table.team_a
     response = client.get(reverse("tournaments:team", args=[tournament.slug, teams[0].number]))
     assert str(opponent) in response.text
-    assert "2280" in response.text and "840" in response.text  # 12 × 190, 12 × 70
+    assert "2\u202f280" in response.text and "840" in response.text  # 12 × 190, 12 × 70
 
 
 def test_the_results_of_a_partie_show_both_totals_and_corrections(client, tournament, round1):
@@ -65,7 +65,7 @@ def test_the_results_of_a_partie_show_both_totals_and_corrections(client, tourna
     table = round1.tables.first()
     services.record_deal(table=table, values=MADE_90 | {"points_a": 60}, number=1, reason="Erreur")
     response = client.get(reverse("tournaments:results", args=[tournament.slug, 1]))
-    assert "2280" in response.text
+    assert "2\u202f280" in response.text
     assert "corrigé" in response.text
 
 
@@ -186,13 +186,18 @@ def test_public_pages_use_a_fixed_number_of_queries(
 def test_each_standings_cell_sits_under_its_header(client, tournament, teams, round1):
     play(round1)
     body = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
-    headers = re.findall(r"<th [^>]*scope=\"col\">\s*(?:<a[^>]*>)?([^<]+)", body)
-    first = body.split("<tbody")[1].split("</tr>")[0]
-    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", first)]
-    row = dict(zip([h.strip() for h in headers], cells, strict=True))
-    assert row["Rang"] == "1" and row["Jouées"] == "1" and row["Gagnées"] == "1"
-    assert (row["Nulles"], row["Perdues"], row["Exempt"]) == ("0", "0", "0")
-    assert (row["Points"], row["Contre"], row["Diff."]) == ("2280", "840", "1440")
+    row = {name: figure(text) for name, text in standings_rows(body)[0].items() if name != "Équipe"}
+    assert (row["Rang"], row["Jouées"], row["Gagnées"]) == (1, 1, 1)
+    assert (row["Nulles"], row["Perdues"], row["Exempt"]) == (0, 0, 0)
+    assert (row["Points"], row["Contre"], row["Diff."]) == (2280, 840, 1440)
+
+
+def test_the_standings_print_their_figures_as_the_pdf_does(client, tournament, teams, round1):
+    play(round1)
+    body = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
+    rows = standings_rows(body)
+    assert rows[0]["Points"] == "2\u202f280" and rows[0]["Diff."] == "+1\u202f440"
+    assert rows[-1]["Diff."] == "−1\u202f440"
 
 
 def test_anonymous_visitors_share_one_rendering_per_revision(
@@ -207,4 +212,4 @@ def test_anonymous_visitors_share_one_rendering_per_revision(
     table = round1.tables.first()
     for _ in range(12):  # the ranking counts finished tables
         services.record_deal(table=table, values=MADE_90)
-    assert b"2280" in client.get(url).content
+    assert "2\u202f280" in client.get(url).text

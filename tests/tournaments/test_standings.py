@@ -86,7 +86,8 @@ def test_head_to_head_breaks_a_tie_between_two_teams_that_met():
 def test_a_bye_scores_as_the_tournament_says(bye, points, won):
     results = [r(1, 1, 2, 1200, 800), r(1, 3, None, 0, 0)]
     rows = {row.entrant: row for row in rank([1, 2, 3], results, bye=bye)}
-    assert (rows[3].points_for, rows[3].won, rows[3].byes, rows[3].played) == (points, won, 1, 0)
+    assert (rows[3].points_for, rows[3].won, rows[3].byes, rows[3].played) == (points, won, 1, 1)
+    assert rows[3].lost == 1 - won  # a bye worth nothing is a partie lost
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,29 @@ def test_the_legend_speaks_the_active_language() -> None:
 
 
 def headers(body: str) -> list[str]:
-    return [h.strip() for h in re.findall(r"<th [^>]*scope=\"col\">\s*(?:<a[^>]*>)?([^<]+)", body)]
+    """The ranking's column headers, in their long form."""
+    found = []
+    for th in re.findall(r'<th [^>]*scope="col">(.*?)</th>', body, re.S):
+        long = re.search(r'class="label-long">([^<]+)<', th)
+        found.append(long.group(1) if long else re.sub(r"<[^>]+>", "", th).strip())
+    return found
+
+
+def figure(text: str) -> int:
+    """A number cell read back: « +1 440 » (thin space, true minus) → 1440."""
+    return int(text.replace("\u202f", "").replace("\xa0", "").replace("−", "-"))
+
+
+def standings_rows(body: str) -> list[dict[str, str]]:
+    """Each row of the ranking as {long header: cell text}."""
+    names = headers(body)
+    rows = []
+    for tr in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody")[1], re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+        rows.append(dict(zip(names, cells, strict=True)))
+    return rows
 
 
 @pytest.mark.parametrize(
@@ -60,3 +82,24 @@ def test_the_web_standings_show_the_deciding_columns(
     assert response.status_code == 200
     assert shown in headers(response.text)
     assert hidden not in headers(response.text)
+
+
+def test_a_phone_keeps_the_deciding_columns_and_no_table_changes_another():
+    from tournaments.tables import StandingsTable
+
+    def classes(table) -> dict[str, str]:
+        return {column.key: css for column, css in table.figures}
+
+    plain = StandingsTable([], slug="s", criteria=["points"])
+    decided = StandingsTable([], slug="s", criteria=["match_points", "buchholz"])
+    again = StandingsTable([], slug="s", criteria=["points"])
+    assert classes(plain) == classes(again)
+    assert "wide-only" in classes(plain)["played"] and "wide-only" not in classes(plain)["won"]
+    assert classes(decided)["match_points"] == "num lead"
+    assert "wide-only" not in classes(decided)["buchholz"]
+
+    def th(table, key: str) -> set[str]:
+        return set(table.columns[key].attrs["th"]["class"].split())
+
+    assert {"num", "wide-only"} <= th(plain, "played") and "wide-only" not in th(plain, "won")
+    assert {"num", "lead"} <= th(decided, "match_points") and "lead" not in th(again, "played")

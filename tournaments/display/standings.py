@@ -1,10 +1,24 @@
-"""The columns of a ranking, the same on the web page, the PDF and the exports.
+"""The columns of a ranking, the same on the web page, the PDF and the exports,
+and the sentence that says how the ranking is computed.
 
 Responsible for which columns a ranking shows (every criterion that decides
 it is visible: match points and the opponents' points appear when they are
 criteria, the bye column when a bye was given), their labels, short headers
-and legend, and which column the first criterion puts in bold. Must not:
-rank anyone (see :mod:`tournaments.standings`) or query the database.
+and legend, which column the first criterion puts in bold, and the ranking's
+explanation. Must not: rank anyone (see :mod:`tournaments.standings`) or
+query the database.
+
+How the bye (« exempt ») is counted, so that every row adds up: a bye is a
+partie played. It is a partie won when the tournament's bye policy gives it a
+win (the partie's average, the default, or fixed points) and a partie lost,
+with no points, under « ni victoire ni points »; it is never drawn. So on
+every row, wherever it is shown::
+
+    Jouées = Gagnées + Nulles + Perdues        and        Exempt ≤ Jouées
+
+The Exempt column says how many of the parties played were byes (« dont
+exempt »). The bye's points are in Points (not in Contre: nobody scored
+against it), and the explanation sentence says all this to the players.
 """
 
 from __future__ import annotations
@@ -13,10 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import standings as ranking
+from tournaments.display import labels
 
 
 @dataclass(frozen=True)
@@ -35,7 +50,8 @@ PLAYED = Column("played", _("Jouées"), pgettext_lazy("played", "J"), _("parties
 WON = Column("won", _("Gagnées"), pgettext_lazy("won", "G"), _("gagnées"))
 DRAWN = Column("drawn", _("Nulles"), pgettext_lazy("drawn", "N"), _("nulles"))
 LOST = Column("lost", _("Perdues"), pgettext_lazy("lost", "P"), _("perdues"))
-BYES = Column("byes", _("Exempt"), pgettext_lazy("byes", "Ex."), _("exempt"))
+#: Of the parties played, how many were byes (see the module's docstring).
+BYES = Column("byes", _("Exempt"), pgettext_lazy("byes", "Ex."), _("dont exempt"))
 MATCH_POINTS = Column(
     "match_points",
     _("Points de match"),
@@ -116,3 +132,58 @@ def legend(columns: Sequence[Column]) -> str:
 
 def value(row: ranking.Row, column: Column) -> int:
     return getattr(row, column.key)
+
+
+def figure(row: ranking.Row, column: Column) -> str:
+    """A number cell as printed: grouped thousands, a true minus, and a sign
+    on the signed columns (« +1 440 », « −614 »)."""
+    number = value(row, column)
+    return labels.signed(number) if column.signed else labels.number(number)
+
+
+def phone_keys(criteria: Sequence[str]) -> set[str]:
+    """The number columns a phone's narrow screen keeps: the wins, the
+    points and the difference, and the column of every criterion."""
+    keys = {WON.key, POINTS_FOR.key, DIFFERENCE.key}
+    keys.update(CRITERION_COLUMN[c].key for c in criteria if c in CRITERION_COLUMN)
+    return keys
+
+
+def ranking_explanation(tournament) -> str:
+    """How `tournament` is ranked, in a few sentences for players: the
+    criteria in order, the match points when they count, and how a bye is
+    counted (see the module's docstring)."""
+    names = [str(tournament.Criterion(c).label) for c in tournament.criteria]
+    names = [names[0]] + [name[:1].lower() + name[1:] for name in names[1:]]
+    sentences = [
+        gettext("Classement : %(criteria)s ; à égalité sur tous ces critères, le rang est partagé.")
+        % {"criteria": gettext(", puis ").join(names)}
+    ]
+    if ranking.MATCH_POINTS in tournament.criteria:
+        sentences.append(
+            gettext("Points de match : victoire %(win)s, nul %(draw)s, défaite %(loss)s.")
+            % {
+                "win": tournament.match_points_win,
+                "draw": tournament.match_points_draw,
+                "loss": tournament.match_points_loss,
+            }
+        )
+    sentences.append(bye_explanation(tournament.bye_policy, tournament.bye_points))
+    return " ".join(sentences)
+
+
+def bye_explanation(policy: str, points: int) -> str:
+    """How a bye counts under `policy` (a `Tournament.ByePolicy` value)."""
+    if policy == "nothing":
+        return gettext("L'exempt compte comme une partie jouée et perdue, sans points.")
+    if policy == "fixed":
+        return ngettext(
+            "L'exempt compte comme une partie jouée et gagnée, avec %(points)s point.",
+            "L'exempt compte comme une partie jouée et gagnée, avec %(points)s points.",
+            # French says « 0 point », and has no catalogue to carry that rule.
+            1 if points == 0 and (get_language() or "fr").startswith("fr") else points,
+        ) % {"points": labels.number(points)}
+    return gettext(
+        "L'exempt compte comme une partie jouée et gagnée, avec la moyenne des points "
+        "marqués aux tables de sa partie."
+    )

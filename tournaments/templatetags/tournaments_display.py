@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 
 from tournaments.display import entry, imports, keys, labels
+from tournaments.display import standings as standings_columns
 
 register = template.Library()
 
@@ -16,6 +17,18 @@ register = template.Library()
 def row_value(row: Any, key: str) -> Any:
     """A number column of a standings row (``key`` from display.standings)."""
     return getattr(row, key)
+
+
+@register.filter
+def figure(row: Any, column: standings_columns.Column) -> str:
+    """A number cell of a standings row, as display.standings prints it."""
+    return standings_columns.figure(row, column)
+
+
+@register.filter
+def number(value: int | None) -> str:
+    """A whole number as the ranking prints it (grouped thousands)."""
+    return labels.number(value)
 
 
 @register.filter

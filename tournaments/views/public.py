@@ -158,7 +158,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request,
         "tournaments/team_detail.html",
-        {"tournament": tournament, "team": team, "games": queries.team_games(team)},
+        {"tournament": tournament, "team": team, "games": queries.team_games(tournament, team)},
     )
 
 

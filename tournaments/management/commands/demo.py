@@ -143,6 +143,8 @@ class Command(BaseCommand):
             preset="ffb-coinche",
             parties=4,
             end_deals=12,
+            # As most clubs do: an exempt team gets the partie's average.
+            bye_policy=Tournament.ByePolicy.AVERAGE,
             published=True,
         )
         tournament.slug = DEMO_SLUG

@@ -1,0 +1,48 @@
+"""Search keys: names as the « Où je joue ? » search compares them.
+
+A phone keyboard types « lefevre » for « Lefèvre », « D’Artagnan » (curly
+apostrophe) for « D'Artagnan », « oe » for « œ », « Jean Pierre » for
+« Jean-Pierre ». `fold` reduces a name to what survives all of these:
+lower case, no accents, ligatures spelled out, letters and digits only. The
+models keep a folded `search_key` next to the names (see `Player.save` and
+`Team.save`) and `queries.find_places` compares it with the folded words of
+the query by a plain `contains`, so the search behaves the same on SQLite and
+PostgreSQL without a collation or an extension.
+
+Pure: no Django import, no database.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Letters that Unicode does not decompose into a base letter and an accent.
+SPELLED_OUT = str.maketrans(
+    {"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
+)
+
+#: What separates the words of a query: spaces and dashes of every kind, and
+#: the signs that join two names (« Lefèvre & Bérard », « Lefèvre / Bérard »).
+#: Apostrophes do not: « D’Artagnan » is one word.
+WORD_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―−/&+,;·]+")
+
+
+def fold(text: str) -> str:
+    """`text` lower-cased, without accents, its ligatures spelled out, and
+    nothing but letters and digits (apostrophes, hyphens, spaces and dots go;
+    so do modifier letters, among which the apostrophe « ʼ »)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(SPELLED_OUT)
+    return "".join(c for c in decomposed if c.isalnum() and unicodedata.category(c) != "Lm")
+
+
+def search_key(*fields: str) -> str:
+    """The folded fields, one word each, separated by a space: a folded word
+    of a query never spans two fields."""
+    return " ".join(folded for folded in map(fold, fields) if folded)
+
+
+def query_words(query: str) -> list[str]:
+    """The folded words of a query; what folds to nothing (a lone apostrophe
+    or dash) is dropped."""
+    return [word for word in map(fold, WORD_SEPARATORS.split(query)) if word]
