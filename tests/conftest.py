@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import override_settings
+from django.utils import translation
 
 from tests import factories
 from tournaments.models import Deal, Round, Table, Team, Tournament
@@ -52,6 +53,16 @@ def _empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after():
+    """Each test ends in the default language: a request in English leaves
+    English active in the thread (LocaleMiddleware activates the request's
+    language and nothing deactivates it), and the tests after it would read
+    English messages where they expect French."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

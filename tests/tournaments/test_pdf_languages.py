@@ -114,7 +114,7 @@ RESULTS = {
         "Winner",
         "not started",
         "bye",
-        "Rules: Coinche FFB",
+        "Rules: Coinche (FFB)",
     ),
 }
 RANKING = {
@@ -136,7 +136,7 @@ RANKING = {
         "Team",
         "P: games played",
         "Against",
-        "Ranking: Rounds won",
+        "Ranking: Games won",
     ),
 }
 

@@ -37,6 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
 from tournaments.display import labels
+from tournaments.display.rules import rules_summary
 from tournaments.models import Tournament
 
 # --- Page geometry (mm) -----------------------------------------------------
@@ -232,10 +233,9 @@ def _plural_count(count: int) -> int:
 
 
 def _rule_summary(tournament: Tournament) -> str:
-    """The one line that sums up the rule profile: every document prints it
-    from here (still in French whatever the language, until the profile
-    gives a translated summary)."""
-    return tournament.rule_profile.summary_fr()
+    """The one line that sums up the rule profile, in the active language:
+    every document prints it from here."""
+    return rules_summary(tournament.rule_profile)
 
 
 def _rules_line(tournament: Tournament) -> str:
