@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import entry, organizer, public, registration, table_side
+from tournaments.views import entry, hall, organizer, public, registration, table_side
 
 app_name = "tournaments"
 
@@ -73,6 +73,8 @@ urlpatterns = [
     path(ORG + "parties/<int:number>/echanger/", organizer.round_swap, name="swap"),
     path(ORG + "parties/<int:number>/fermer/", organizer.round_close, name="close"),
     path(ORG + "parties/<int:number>/feuilles.pdf", organizer.round_sheets_pdf, name="sheets_pdf"),
+    path(ORG + "parties/<int:number>/secours.pdf", hall.round_fallback_pdf, name="fallback_pdf"),
+    path(ORG + "affiche.pdf", hall.hall_poster_pdf, name="poster_pdf"),
     path(ORG + "parties/<int:number>/plan.pdf", organizer.round_plan_pdf, name="plan_pdf"),
     path(
         ORG + "parties/<int:number>/resultats.pdf",

@@ -53,7 +53,19 @@ def score_sheets(
     of the deals pre-filled with those already entered, signature boxes and,
     when `entry_url(table)` gives one, a QR code of the table's entry page.
     With `only`, the sheet of that table alone (a reprint)."""
-    tournament = round.tournament
+    story = sheets_story(round, entry_url=entry_url, only=only)
+    title = gettext("Feuilles de marque — Partie %(round)s — %(tournament)s") % {
+        "round": round.number,
+        "tournament": round.tournament.name,
+    }
+    return build(story, title=title, tournament=round.tournament)
+
+
+def sheets_story(
+    round: Round, *, entry_url: Callable[[Table], str | None], only: int | None = None
+) -> list[Flowable]:
+    """The sheets' flowables, one page a table (for documents that print
+    them among others, such as the paper fallback kit)."""
     playing = round.tables.filter(team_b__isnull=False)
     if only is not None:
         playing = playing.filter(number=only)
@@ -74,11 +86,7 @@ def score_sheets(
     if not story:
         empty = gettext("Partie %(round)s : aucune table à jouer.") % {"round": round.number}
         story.append(_p(empty, _styles().title))
-    title = gettext("Feuilles de marque — Partie %(round)s — %(tournament)s") % {
-        "round": round.number,
-        "tournament": tournament.name,
-    }
-    return build(story, title=title, tournament=tournament)
+    return story
 
 
 @dataclass(frozen=True)

@@ -144,3 +144,13 @@ def import_line(line: Any) -> str:
 @register.filter
 def import_summary(plan: Any) -> str:
     return imports.plan_summary(plan)
+
+
+@register.inclusion_tag("tournaments/includes/address_notice.html", takes_context=True)
+def address_notice(context) -> dict:
+    """Which address the printed sheets will carry, with a warning when
+    phones could not reach it (tournaments/address.py)."""
+    from tournaments import address
+
+    request = context.get("request")
+    return {"public": address.public_address(request)}

@@ -1,0 +1,138 @@
+"""The hall's documents: the poster for the wall, and the paper fallback kit.
+
+The poster (one page, for the wall and the projector) tells players how to
+join: the tournament's name, the Wi-Fi network and its password as the
+organizer typed them, and a big QR code of the tournament's public page with
+« Où je joue ? ». The fallback kit is what the desk prints when the laptop or
+the Wi-Fi fails mid-partie: blank score sheets for the partie in play, the
+organizer's list of tables with their links and team codes, and the
+standings so far. Both print what is stored; nothing is computed here.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Spacer
+from reportlab.platypus import Table as PdfTable
+
+from tournaments import links
+from tournaments.display import labels
+from tournaments.models import Round, Tournament
+from tournaments.pdf.base import (
+    CONTENT_WIDTH,
+    _base_grid,
+    _fitted,
+    _p,
+    _styles,
+    _team_related,
+    build,
+)
+from tournaments.pdf.qr import QRCode
+from tournaments.pdf.sheets import sheets_story
+
+POSTER_QR = 120 * mm
+
+
+def poster(tournament: Tournament, *, public_url: str, wifi: str = "", password: str = "") -> bytes:
+    """The one-page poster: join the Wi-Fi, scan, « Où je joue ? »."""
+    styles = _styles()
+    page_url = public_url + tournament.get_absolute_url()
+    story: list[Flowable] = [
+        _fitted(tournament.name, CONTENT_WIDTH, 30, 16),
+        _p(labels.long_date(tournament.date), styles.big),
+        Spacer(0, 8 * mm),
+    ]
+    if wifi:
+        story.append(_p(gettext("1. Wi-Fi : %(name)s") % {"name": wifi}, styles.title))
+        if password:
+            story.append(_p(gettext("Mot de passe : %(pw)s") % {"pw": password}, styles.title))
+        story.append(Spacer(0, 4 * mm))
+        story.append(_p(gettext("2. Scannez :"), styles.title))
+    else:
+        story.append(_p(gettext("Scannez avec votre téléphone :"), styles.title))
+    qr = QRCode(page_url, POSTER_QR)
+    qr.hAlign = "CENTER"
+    story += [
+        Spacer(0, 4 * mm),
+        qr,
+        Spacer(0, 4 * mm),
+        _p(page_url, styles.url),
+        Spacer(0, 6 * mm),
+        _fitted(gettext("Où je joue ? · Classement en direct"), CONTENT_WIDTH, 24, 14),
+    ]
+    return build(story, title=gettext("Affiche de la salle"), tournament=tournament)
+
+
+def fallback_kit(round: Round, *, public_url: str) -> bytes:
+    """One PDF: the organizer's list of tables with their links and codes,
+    the score sheet of every table (pre-filled with the deals entered so far,
+    the rest blank), then the standings before this partie."""
+    styles = _styles()
+    tournament = round.tournament
+    story: list[Flowable] = [
+        _p(gettext("Secours papier — partie %(n)s") % {"n": round.number}, styles.title),
+        _p(
+            gettext(
+                "Si l'ordinateur ou le Wi-Fi tombe : les tables notent sur papier, "
+                "l'organisateur reporte ensuite les donnes ou les totaux."
+            ),
+            styles.body,
+        ),
+        Spacer(0, 4 * mm),
+        _tables_list(round, public_url),
+        PageBreak(),
+        *sheets_story(round, entry_url=lambda table: public_url + links.entry_path(table)),
+        PageBreak(),
+        _p(gettext("Classement provisoire"), styles.title),
+        _standings_so_far(tournament),
+    ]
+    return build(story, title=gettext("Secours papier"), tournament=tournament)
+
+
+def _tables_list(round: Round, public_url: str) -> PdfTable:
+    styles = _styles()
+    tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    rows: list[list] = [
+        [
+            gettext("Table"),
+            labels.side_label("A"),
+            labels.side_label("B"),
+            gettext("Codes"),
+            gettext("Lien de saisie"),
+        ]
+    ]
+    for table in tables:
+        if table.is_bye:
+            rows.append([str(table.number), str(table.team_a), gettext("exempte"), "", ""])
+            continue
+        rows.append(
+            [
+                str(table.number),
+                _p(str(table.team_a), styles.cell),
+                _p(str(table.team_b), styles.cell),
+                f"{table.code_a} / {table.code_b}",
+                _p(public_url + links.entry_path(table), styles.cell_small),
+            ]
+        )
+    widths = [12 * mm, 40 * mm, 40 * mm, 24 * mm, CONTENT_WIDTH - 116 * mm]
+    return PdfTable(rows, colWidths=widths, style=_base_grid(), repeatRows=1)
+
+
+def _standings_so_far(tournament: Tournament) -> PdfTable:
+    from tournaments.display import standings as columns
+    from tournaments.standings import tournament_standings
+
+    shown = columns.standings_columns(tournament.criteria)
+    rows: list[list] = [[gettext("Rang"), gettext("Équipe"), *[str(c.short) for c in shown]]]
+    for standing in tournament_standings(tournament):
+        rows.append(
+            [
+                labels.ordinal(standing.row.rank),
+                _p(str(standing.entrant or "—"), _styles().cell),
+                *[labels.number(columns.value(standing.row, c)) for c in shown],
+            ]
+        )
+    fixed = 14 * len(shown)
+    widths = [14 * mm, (CONTENT_WIDTH / mm - 14 - fixed) * mm, *[14 * mm] * len(shown)]
+    return PdfTable(rows, colWidths=widths, style=_base_grid(), repeatRows=1)

@@ -1,0 +1,35 @@
+"""The hall's printed helps: the poster for the wall and the paper fallback kit.
+
+Thin: each view checks who asks, reads the address phones use
+(tournaments/address.py) and wraps the PDF of tournaments/pdf/hall.py.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+
+from tournaments import address
+from tournaments.pdf import hall as hall_pdf
+from tournaments.views.common import _managed, _pdf, _round
+
+
+@login_required
+def hall_poster_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The poster: the Wi-Fi's name and password come from the form that
+    links here (nothing is stored: it is the hall's, not the tournament's)."""
+    tournament = _managed(request, slug)
+    data = hall_pdf.poster(
+        tournament,
+        public_url=address.public_address(request).url,
+        wifi=request.GET.get("wifi", "")[:64],
+        password=request.GET.get("password", "")[:64],
+    )
+    return _pdf(data, "affiche-salle.pdf")
+
+
+@login_required
+def round_fallback_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    data = hall_pdf.fallback_kit(rnd, public_url=address.public_address(request).url)
+    return _pdf(data, f"secours-papier-partie-{number}.pdf")
