@@ -19,7 +19,8 @@ contract           taker, defence, trump, bid (int or None), capot_bid,
                    coinche (0/1/2), factor (1, 2, or the profile's
                    surcoinche factor), counting (a COUNTINGS name)
 scale              trump ("SA"/"TA"), scale ("SA", "ffb", "funbelote"),
-                   values (rank → card points): only at SA and TA
+                   values (rank → card points, strongest card first, the
+                   ranks worth nothing left out): only at SA and TA
 capot              side, points (252): one team took all eight tricks
 announcements      points {"A", "B"} counted, scorer (or None), cancelled
                    (equal strongest announcements: none counts), declared
@@ -57,7 +58,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..announcements import parse_items
-from ..cards import ALL_TRUMP, CAPOT_CARD_POINTS, CARD_POINTS, NO_TRUMP, RANKS
+from ..cards import ALL_TRUMP, CAPOT_CARD_POINTS, CARD_POINTS, NO_TRUMP, TRICK_ORDER
 from ..deal import score_deal
 from ..rules import Rules
 from .countings import classic, coinche, contree
@@ -171,7 +172,8 @@ def _scale_steps(trump: str, rules: Rules) -> list[Step]:
     else:
         return []
     table = CARD_POINTS["SA" if scale == "SA" else f"TA-{scale}"]
-    values = {rank: table[rank] for rank in reversed(RANKS) if table[rank]}
+    order = TRICK_ORDER["SA" if scale == "SA" else "TA"]  # strongest first
+    values = {rank: table[rank] for rank in order if table[rank]}
     return [Step("scale", {"trump": trump, "scale": scale, "values": values})]
 
 
