@@ -4,7 +4,12 @@ SPEC §10 and of the seed texts the way they are worked out there."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -445,3 +450,30 @@ def test_the_surcoinche_factor_of_the_profile_is_used() -> None:
     explanation = explain_deal(deal, profile)
     assert explanation.step("contract").params["factor"] == 3
     assert summary(explanation.step("marque", side="A")) == "A: 3 × (160 base + 80 contract) = 720"
+
+
+def test_the_command_line_explains_json_lines() -> None:
+    root = Path(__file__).resolve().parents[2]
+    stdin = "\n".join(
+        [
+            json.dumps({"taker": "A", "bid": 90, "trump": "H", "points": {"A": 97, "B": 65}}),
+            json.dumps({"taker": "A", "trump": "H", "points": {"A": 100, "B": 100}}),
+        ]
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring", "explain", "--rules", "ffb-coinche"],
+        input=stdin + "\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert (first["A"], first["B"]) == (190, 70)
+    marque = next(step for step in first["steps"] if step["key"] == "marque")
+    assert (marque["raw"], marque["value"]) == (187, 190)
+    assert second["error"]["code"] == "bid"
