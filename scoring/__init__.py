@@ -37,12 +37,14 @@ profil de règles           rules (a preset + options)
 
 Public API: :class:`ScoringError`, :data:`PRESETS`, :data:`OPTIONS`,
 :class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_game`
-→ :class:`GameScore`, :func:`random_deal`. The command line keeps SPEC §8's
-words (``python -m scoring partie``, JSON keys).
+→ :class:`GameScore`, :func:`random_deal`, :func:`explain_deal` →
+:class:`Explanation` (the steps of a deal's marques, as data). The command
+line keeps SPEC §8's words (``python -m scoring partie``, JSON keys).
 """
 
 from .deal import DealScore, score_deal
 from .errors import CODES, ScoringError
+from .explain import Explanation, Step, explain_deal
 from .game import GameDeal, GameScore, score_game
 from .generate import random_deal
 from .rules import COUNTINGS, OPTIONS, PRESETS, RULES_VERSION, Option, Rules
@@ -54,11 +56,14 @@ __all__ = [
     "PRESETS",
     "RULES_VERSION",
     "DealScore",
+    "Explanation",
     "GameDeal",
     "GameScore",
     "Option",
     "Rules",
     "ScoringError",
+    "Step",
+    "explain_deal",
     "random_deal",
     "score_deal",
     "score_game",

@@ -1,4 +1,5 @@
-"""The command line of SPEC §8: ``python -m scoring deal|partie|rules``.
+"""The command line of SPEC §8: ``python -m scoring deal|partie|rules``, and
+``explain`` (the steps of each deal's marques, :mod:`scoring.explain`).
 
 Responsible for: reading JSON Lines (deals) or a partie object on standard
 input, choosing the rules of each line, writing one JSON result per line and
@@ -21,6 +22,7 @@ from typing import Any, BinaryIO
 from . import helptext
 from .deal import evaluate
 from .errors import CODES, ScoringError, show
+from .explain import explain_deal
 from .game import score_game
 from .rules import OPTIONS, OPTIONS_BY_NAME, PRESETS, Rules
 
@@ -89,20 +91,52 @@ def process_deal_line(
     ), True
 
 
+def process_explain_line(
+    line: bytes | str, default: RulesOrError, cache: dict[Any, RulesOrError] | None = None
+) -> tuple[str, bool]:
+    """One input line -> (the deal's explanation as one JSON text, whether
+    valid): the marques and the steps of :func:`scoring.explain_deal`. Off the
+    hot path: ``deal`` never explains."""
+    try:
+        d = json.loads(line)
+    except (ValueError, RecursionError):
+        error = ScoringError("json", "line_unreadable" if line.strip() else "line_empty")
+        return _error_text(error), False
+    if type(d) is not dict:
+        return _error_text(ScoringError("json", "line_not_object", {"value": show(d)})), False
+    value = d.get("rules", _MISSING)
+    rules = default if value is _MISSING else _rules_for(value, {} if cache is None else cache)
+    if type(rules) is ScoringError:
+        return _error_text(rules), False
+    try:
+        explanation = explain_deal(d, rules)  # type: ignore[arg-type]
+    except ScoringError as error:
+        return _error_text(error), False
+    except Exception as exc:  # a bug: report it as an error line, never a traceback
+        return _internal(exc), False
+    return json.dumps(explanation.to_json(), ensure_ascii=False), True
+
+
 def _internal(exc: BaseException) -> str:
     sys.stderr.write(f"scoring: erreur interne ({type(exc).__name__}) sur une ligne\n")
     return _error_text(ScoringError("json", "internal"))
 
 
 def run_deals(
-    lines: Iterable[bytes | str], out: BinaryIO, default: RulesOrError, flush_each: bool = False
+    lines: Iterable[bytes | str],
+    out: BinaryIO,
+    default: RulesOrError,
+    flush_each: bool = False,
+    *,
+    explain: bool = False,
 ) -> int:
-    """Process JSON Lines; returns the exit status (0, or 1 if a line was bad)."""
+    """Process JSON Lines (scored, or ``explain``-ed); returns the exit status
+    (0, or 1 if a line was bad)."""
     cache: dict[Any, RulesOrError] = {}
     status = 0
     batch: list[str] = []
     append = batch.append
-    process = process_deal_line
+    process = process_explain_line if explain else process_deal_line
     for line in lines:
         text, ok = process(line, default, cache)
         if not ok:
@@ -246,6 +280,7 @@ def _parser() -> argparse.ArgumentParser:
         help="écrit chaque réponse aussitôt (usage en dialogue) au lieu de les grouper",
     )
     add("partie", "marque d'une partie (objet JSON)", helptext.PARTIE + "\n" + helptext.FIELDS)
+    add("explain", "explique la marque de donnes (JSON Lines)", helptext.EXPLAIN)
     rules = add("rules", "affiche un profil de règles", "Affiche le profil en JSON et son résumé.")
     rules.add_argument(
         "--all", action="store_true", help="décrit tous les profils et toutes les options"
@@ -261,14 +296,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     default = command_line_rules(args.rules, args.set)
     stdout = sys.stdout.buffer
-    if args.command == "deal":
+    if args.command in ("deal", "explain"):
         if isinstance(default, ScoringError):
             sys.stderr.write(f"scoring: {default.message}\n")
         # Text lines: decoding the whole stream at once is cheaper than json
         # detecting the encoding of each bytes line. Bad UTF-8 becomes U+FFFD,
         # which no valid deal contains, so such a line is still refused.
         stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
-        return run_deals(stdin, stdout, default, args.flush or sys.stdin.isatty())
+        flush = getattr(args, "flush", False) or sys.stdin.isatty()
+        return run_deals(stdin, stdout, default, flush, explain=args.command == "explain")
     if args.command == "partie":
         if isinstance(default, ScoringError):
             sys.stderr.write(f"scoring: {default.message}\n")

@@ -21,6 +21,7 @@ contract_test, announcements_count_for_contract
 Commandes :
   deal     une donne par ligne (JSON Lines) sur l'entrée, une marque par ligne
   partie   une partie (objet JSON) sur l'entrée, le détail et les totaux
+  explain  une donne par ligne : sa marque et les étapes qui y mènent
   rules    affiche un profil de règles (JSON) et son résumé en français
 """
 
@@ -65,6 +66,15 @@ Sortie : {"deals": [{"A", "B", "outcome", "totals": {"A", "B"}, "pot"}…],
 "lost_pot": n}. Les marques d'une donne comprennent la réserve qu'elle a
 gagnée ; « pot » est la réserve en attente après elle. Une donne fausse donne
 {"error": {"code", "message", "deal": rang}} (rang compté à partir de 0).
+"""
+
+EXPLAIN = """\
+Entrée : une donne par ligne, comme pour « deal ».
+Sortie : {"A", "B", "outcome", "pot", "steps": [{"key": …, …}…]} : les
+étapes du calcul (contract, scale, capot, announcements, test, complement,
+belote, litige, marque…), chacune avec ses nombres ; une marque est
+factor × (somme des terms) + somme des extra, puis arrondie. Une donne
+fausse donne la même erreur que « deal ».
 """
 
 CHOICES = """\

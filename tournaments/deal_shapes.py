@@ -6,7 +6,7 @@
 - **engine**: SPEC §8's deal object (``{"taker": "A", "trump": "H", "bid":
   90, "points": {"A": 97}, …}``), what `scoring` reads.
 - **form**: what the entry form shows and sends (the takers' card points as
-  one number, announcement points per side).
+  one number; per side, announcement points or the declared announcements).
 
 Pure: plain dicts in, plain dicts out; no model, request or translation.
 Must not: score, validate (the engine does), or know how a form is drawn.
@@ -90,7 +90,9 @@ def engine_to_fields(deal: Mapping[str, Any]) -> dict[str, Any]:
 def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
     """The entry form's initial values for a stored deal."""
     taker = fields.get("taker") or ""
-    points = (fields.get("announcements") or {}).get("announcement_points", {})
+    stored = fields.get("announcements") or {}
+    points = stored.get("announcement_points") or {}
+    declared = stored.get("announcements") or {}
     return {
         "taker": taker,
         "trump": fields.get("trump") or "",
@@ -101,9 +103,26 @@ def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
         "capot": fields.get("capot") or "",
         "belote_a": fields.get("belote_a") or None,
         "belote_b": fields.get("belote_b") or None,
-        "announce_a": points.get("A") or None,
-        "announce_b": points.get("B") or None,
+        "announce_a": points.get("A") or declared.get("A") or None,
+        "announce_b": points.get("B") or declared.get("B") or None,
     }
+
+
+def _announcements(a: Any, b: Any) -> dict[str, Any]:
+    """The stored announcements from the two cells: each holds resolved points
+    (an int), declared items (a list, SPEC §8) or nothing. Both kinds at once
+    are kept as typed: the engine refuses them with its own message."""
+    stored: dict[str, Any] = {}
+    if isinstance(a, list) or isinstance(b, list):
+        stored["announcements"] = {
+            "A": a if isinstance(a, list) else [],
+            "B": b if isinstance(b, list) else [],
+        }
+    points_a = a if isinstance(a, int) else 0
+    points_b = b if isinstance(b, int) else 0
+    if points_a or points_b:
+        stored["announcement_points"] = {"A": points_a, "B": points_b}
+    return stored
 
 
 def form_to_fields(data: Mapping[str, Any], *, with_contract: bool = True) -> dict[str, Any]:
@@ -125,13 +144,7 @@ def form_to_fields(data: Mapping[str, Any], *, with_contract: bool = True) -> di
     }
     if taker and data.get("points") is not None:
         fields["points_a" if taker == "A" else "points_b"] = data["points"]
-    if data.get("announce_a") or data.get("announce_b"):
-        fields["announcements"] = {
-            "announcement_points": {
-                "A": data.get("announce_a") or 0,
-                "B": data.get("announce_b") or 0,
-            }
-        }
+    fields["announcements"] = _announcements(data.get("announce_a"), data.get("announce_b"))
     if not with_contract:
         for name in CONTRACT_FIELDS:
             fields.pop(name)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments import deal_shapes
-from tournaments.display import keys, labels
+from tournaments.display import announcing, keys, labels
 from tournaments.models import Deal
 
 
@@ -23,6 +23,14 @@ def _cell(label, **attrs: str) -> forms.CharField:
         attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false", **attrs}
     )
     return forms.CharField(label=label, required=False, max_length=12, widget=widget)
+
+
+def _announcements(label) -> forms.CharField:
+    """An announcement cell: points (« 50 ») or cards (« t R♥, 50 D♠ »)."""
+    widget = forms.TextInput(
+        attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false", "size": "6"}
+    )
+    return forms.CharField(label=label, required=False, max_length=80, widget=widget)
 
 
 def _number(label, high: int) -> forms.IntegerField:
@@ -44,8 +52,8 @@ class DealForm(forms.Form):
     coinche = _cell(_("Coinche"), size="2")
     belote = _cell(_("Belote"), size="3")
     capot = _cell(_("Capot"), size="2")
-    announce_a = _number(_("Annonces N-S"), 2000)
-    announce_b = _number(_("Annonces E-O"), 2000)
+    announce_a = _announcements(_("Annonces N-S"))
+    announce_b = _announcements(_("Annonces E-O"))
     number = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=10_000)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=2**31)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
@@ -89,8 +97,8 @@ class DealForm(forms.Form):
             "coinche": labels.coinche_mark(coinche, rules.surcoinche_factor),
             "belote": keys.belote_shown(deal.belote_a, deal.belote_b),
             "capot": keys.side_shown(values["capot"]),
-            "announce_a": values["announce_a"],
-            "announce_b": values["announce_b"],
+            "announce_a": _announcements_shown(values["announce_a"]),
+            "announce_b": _announcements_shown(values["announce_b"]),
             "number": deal.number,
         }
 
@@ -136,6 +144,12 @@ class DealForm(forms.Form):
             raise forms.ValidationError(_("Capot : N (Nord-Sud) ou E (Est-Ouest)."))
         return side
 
+    def clean_announce_a(self) -> int | list[dict[str, str]] | None:
+        return _read_announcements(self.cleaned_data["announce_a"])
+
+    def clean_announce_b(self) -> int | list[dict[str, str]] | None:
+        return _read_announcements(self.cleaned_data["announce_b"])
+
     def ready_for_preview(self) -> bool:
         """Whether the deal being typed says enough to be scored: a passed
         deal, or a taker with a trump and either points or a capot. A half-typed
@@ -162,6 +176,21 @@ class DealForm(forms.Form):
     def add_engine_error(self, error) -> None:
         field = self.FIELD_OF_CODE.get(error.field or "", None)
         self.add_error(field if field in self.fields else None, error.message)
+
+
+def _read_announcements(text: str) -> int | list[dict[str, str]] | None:
+    """Points or declared announcements (display.announcing), or the reason
+    the cell cannot be read, next to it."""
+    try:
+        return announcing.read_announcements(text)
+    except announcing.AnnouncementTextError as error:
+        raise forms.ValidationError(error.message) from None
+
+
+def _announcements_shown(value: Any) -> Any:
+    """A stored side's announcements as the cell shows them: the points, or
+    the declared cards in the same short text the scorer types."""
+    return announcing.announcements_text(value) if isinstance(value, list) else value
 
 
 def trump_legend() -> str:

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from tournaments.views import entry, hall, organizer, public, registration, table_side
+from tournaments.views import (
+    entry,
+    explanations,
+    hall,
+    organizer,
+    public,
+    registration,
+    table_side,
+)
 
 app_name = "tournaments"
 
@@ -82,6 +90,11 @@ urlpatterns = [
         name="results_pdf",
     ),
     path(TABLE, entry.table_entry, name="table"),
+    path(
+        TABLE + "explications.pdf",
+        explanations.table_explanations_pdf,
+        name="table_explanations_pdf",
+    ),
     path(TABLE + "donne/", entry.deal_save, name="deal_save"),
     path(TABLE + "apercu/", entry.deal_preview, name="deal_preview"),
     path(TABLE + "supprimer/", entry.deal_delete_last, name="deal_delete"),

@@ -177,6 +177,14 @@ def card_rank(rank: str) -> str:
     }.get(rank, rank)
 
 
+def announcement_item(item: Mapping[str, Any]) -> str:
+    """One declared announcement as players say it: « tierce R♥ », « carré V »
+    (« tierce K♥ », « four J »)."""
+    high = card_rank(str(item.get("high", "")))
+    suit = SUIT_SIGNS.get(item.get("suit") or "", "")
+    return f"{announcement_kind(item.get('kind', ''))} {high}{suit}".strip()
+
+
 def announcements_label(announcements: dict, side: str) -> str:
     """A side's announcements as entered: « tierce R♥, carré V » when declared
     card by card, the points when typed as resolved points, else nothing."""
@@ -184,9 +192,4 @@ def announcements_label(announcements: dict, side: str) -> str:
     if points:
         return str(points.get(side) or "")
     items = ((announcements or {}).get("announcements") or {}).get(side) or []
-    words = []
-    for item in items:
-        high = card_rank(str(item.get("high", "")))
-        suit = SUIT_SIGNS.get(item.get("suit") or "", "")
-        words.append(f"{announcement_kind(item.get('kind', ''))} {high}{suit}".strip())
-    return ", ".join(words)
+    return ", ".join(announcement_item(item) for item in items)

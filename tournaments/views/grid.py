@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.display import keys, labels
+from tournaments.display.explain import explain
 from tournaments.entry_forms import DealForm, trump_legend
 from tournaments.models import Deal, Round, Table, Tournament, running_totals
 
@@ -47,7 +48,17 @@ class Grid:
 
 
 def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
-    return list(running_totals(table.deals.all()))
+    """The deals with the running totals, each with ``why``: how its marque
+    was obtained (display.explain), the pot it may win being the one the
+    previous deal left pending. No query beyond the deals'."""
+    rows = list(running_totals(table.deals.all()))
+    rules = table.round.tournament.rule_profile
+    pending = 0
+    for row in rows:
+        deal = row[0]
+        deal.why = explain(deal, rules, pot=pending)
+        pending = deal.pot
+    return rows
 
 
 def progress(table: Table, played: int) -> str:
@@ -117,10 +128,11 @@ def preview_response(request: HttpRequest, tournament: Tournament) -> HttpRespon
     form = DealForm(request.POST, rules=tournament.rule_profile)
     context: dict[str, Any] = {}
     if form.is_valid() and form.ready_for_preview():
+        values = form.deal_values()
         try:
-            context["score"] = services.preview_deal(
-                tournament=tournament, values=form.deal_values()
-            )
+            context["score"] = services.preview_deal(tournament=tournament, values=values)
         except services.TournamentError as error:
             context["error"] = error.message
+        else:
+            context["why"] = explain(values, tournament.rule_profile)
     return render(request, "tournaments/includes/deal_preview.html", context)

@@ -1,0 +1,249 @@
+"""Which terms each counting marks, and what it says about the belote: SPEC §4
+(classic belote), §5 (coinche) and §6 (the three contrée countings), branch
+for branch as :mod:`scoring.deal` scores them.
+
+Responsible for: the success test, the marque of each side, the litige's
+pot and the belote notes of one deal. Must not: validate the deal (it comes
+from :func:`scoring.explain.explain_deal`, which has had it scored first) or
+write a sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CAPOT_CARD_POINTS
+from .steps import (
+    Hand,
+    Step,
+    belote_note,
+    complement_step,
+    full_success_test,
+    marque,
+    nonzero_terms,
+    round_ten,
+    success_test,
+)
+
+
+def classic(hand: Hand) -> tuple[list[Step], int, int, str, int]:
+    """SPEC §4: (steps, marque T, marque D, outcome, pot)."""
+    test, made, tie = full_success_test(hand, bid=None, compare_defence=True)
+    t, d = hand.taker, hand.defence
+    own_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), ("announcements", hand.at))
+    own_d = nonzero_terms(("cards", hand.pd), ("belote", hand.bd), ("announcements", hand.ad))
+    by_complement = hand.rules.rounding == "complement"
+    if made:
+        steps = [test]
+        if hand.cap_t:  # the defence's announcements pass to the takers
+            mt_terms = own_t + nonzero_terms(("announcements_other", hand.ad))
+            md_terms = nonzero_terms(("belote", hand.bd))
+        elif by_complement:
+            step, k = complement_step(hand)
+            steps.append(step)
+            mt_terms = nonzero_terms(("cards", k), ("belote", hand.bt), ("announcements", hand.at))
+            md_terms = nonzero_terms(
+                ("cards", 160 - k), ("belote", hand.bd), ("announcements", hand.ad)
+            )
+        else:
+            mt_terms, md_terms = own_t, own_d
+        step_t, mt = marque(hand, t, mt_terms)
+        step_d, md = marque(hand, d, md_terms)
+        return [*steps, step_t, step_d], mt, md, "made", 0
+    if tie and hand.rules.litige == "pot":
+        steps = [test]
+        if by_complement:
+            step, k = complement_step(hand)
+            steps.append(step)
+            pot_terms = nonzero_terms(("cards", k), ("belote", hand.bt), ("announcements", hand.at))
+            md_terms = nonzero_terms(
+                ("cards", 160 - k), ("belote", hand.bd), ("announcements", hand.ad)
+            )
+        else:
+            pot_terms, md_terms = own_t, own_d
+        raw = sum(value for _, value in pot_terms)
+        pot = round_ten(raw) if hand.rounding else raw
+        litige = {
+            "side": t,
+            "terms": pot_terms,
+            "raw": raw,
+            "pot": pot,
+            "rounding": hand.rules.rounding if pot != raw else "",
+        }
+        step_t, _ = marque(hand, t, [])
+        step_d, md = marque(hand, d, md_terms)
+        return [*steps, Step("litige", litige), step_t, step_d], 0, md, "litige", pot
+    if tie:
+        test.params["tie_is_chute"] = True
+    steps, mt, md = _chute(hand, [test], capot_value=CAPOT_CARD_POINTS)
+    return steps, mt, md, "chute", 0
+
+
+def _chute(
+    hand: Hand, steps: list[Step], *, capot_value: int, contract: int = 0
+) -> tuple[list[Step], int, int]:
+    """A failed contract at classic belote or coinche (SPEC §4, §5)."""
+    base = (
+        ("chute_capot", capot_value)
+        if hand.cap_d and hand.rules.chute_capot == "full"
+        else ("chute", hand.rules.chute_base)
+    )
+    kind = "capot_contract" if hand.capot_bid else "contract"
+    md_terms = nonzero_terms(
+        base, ("announcements", hand.ad), ("belote", hand.bd), ("announcements_other", hand.at)
+    ) + nonzero_terms((kind, contract))
+    if hand.rules.belote_protected:
+        mt_terms = nonzero_terms(("belote", hand.bt))
+        notes = [belote_note(hand.taker, "kept")] if hand.bt else []
+    else:
+        mt_terms = []
+        md_terms += nonzero_terms(("belote_other", hand.bt))
+        notes = [belote_note(hand.taker, "to_defence")] if hand.bt else []
+    step_t, mt = marque(hand, hand.taker, mt_terms)
+    step_d, md = marque(hand, hand.defence, md_terms, factor=hand.m)
+    return [*steps, *notes, step_t, step_d], mt, md
+
+
+def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
+    """SPEC §5: (steps, marque T, marque D, outcome)."""
+    test, made, tie = full_success_test(
+        hand, bid=hand.bid, compare_defence=hand.rules.contract_test == "ffb"
+    )
+    if not made:
+        if tie and test.params["reached"] and test.params["compare_defence"]:
+            test.params["tie_is_chute"] = True
+        steps, mt, md = _chute(hand, [test], capot_value=250, contract=hand.bid)
+        return steps, mt, md, "chute"
+    t, d = hand.taker, hand.defence
+    kind = "capot_contract" if hand.capot_bid else "contract"
+    steps = [test]
+    if hand.m == 1:
+        own_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), ("announcements", hand.at))
+        if hand.cap_t:
+            mt_terms = own_t + nonzero_terms(("announcements_other", hand.ad), (kind, hand.bid))
+            md_terms = nonzero_terms(("cards", hand.pd), ("belote", hand.bd))
+        elif hand.rules.rounding == "complement":
+            step, k = complement_step(hand)
+            steps.append(step)
+            mt_terms = nonzero_terms(("cards", k), ("belote", hand.bt), ("announcements", hand.at))
+            mt_terms += nonzero_terms((kind, hand.bid))
+            md_terms = nonzero_terms(
+                ("cards", 160 - k), ("belote", hand.bd), ("announcements", hand.ad)
+            )
+        else:
+            mt_terms = own_t + nonzero_terms((kind, hand.bid))
+            md_terms = nonzero_terms(
+                ("cards", hand.pd), ("belote", hand.bd), ("announcements", hand.ad)
+            )
+        step_t, mt = marque(hand, t, mt_terms)
+    else:
+        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        mt_terms = nonzero_terms(base, ("announcements", hand.at))
+        belote = nonzero_terms(("belote", hand.bt))
+        if hand.rules.belote_multiplied:
+            mt_terms += belote
+            extra: list[list[Any]] = []
+        else:
+            extra = belote
+            if hand.bt:
+                steps.append(belote_note(t, "not_multiplied"))
+        mt_terms += nonzero_terms(("announcements_other", hand.ad), (kind, hand.bid))
+        step_t, mt = marque(hand, t, mt_terms, factor=hand.m, extra=extra)
+        md_terms = nonzero_terms(("belote", hand.bd))
+    step_d, md = marque(hand, d, md_terms)
+    return [*steps, step_t, step_d], mt, md, "made"
+
+
+def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
+    """SPEC §6, the three contrée countings: (steps, marque T, marque D, outcome)."""
+    taker = [["cards", hand.pt], *nonzero_terms(("belote", hand.bt))]
+    defence = [["cards", hand.pd], *nonzero_terms(("belote", hand.bd))]
+    test, made, _ = success_test(
+        hand, taker, defence, bid=hand.bid, compare_defence=hand.rules.contract_test == "ffb"
+    )
+    if hand.rules.counting == "contree-annonces":
+        steps, mt, md = _annonces(hand, made)
+    elif made:
+        steps, mt, md = _contree_made(hand)
+    else:
+        steps, mt, md = _contree_chute(hand)
+    return [test, *steps], mt, md, "made" if made else "chute"
+
+
+def _annonces(hand: Hand, made: bool) -> tuple[list[Step], int, int]:
+    """Points annoncés: the bid only (× the factor); the belote only helps."""
+    kind = "capot_contract" if hand.capot_bid else "contract"
+    if made:
+        step_t, mt = marque(hand, hand.taker, nonzero_terms((kind, hand.bid)), factor=hand.m)
+        step_d, md = marque(hand, hand.defence, [])
+    else:
+        step_t, mt = marque(hand, hand.taker, [])
+        if hand.m == 1:
+            base = "chute_capot" if hand.cap_d and hand.rules.chute_capot == "full" else "chute"
+            value = 250 if base == "chute_capot" else hand.rules.chute_base
+            step_d, md = marque(hand, hand.defence, nonzero_terms((base, value)))
+        else:
+            step_d, md = marque(hand, hand.defence, nonzero_terms((kind, hand.bid)), factor=hand.m)
+    return [step_t, step_d], mt, md
+
+
+def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
+    """Points faits (+ annoncés), the contract made."""
+    t, d = hand.taker, hand.defence
+    value = hand.bid if hand.rules.counting == "contree-faits-annonces" else 0
+    kind = "capot_contract" if hand.capot_bid else "contract"
+    belote_t = nonzero_terms(("belote", hand.bt))
+    # The loser's belote, on a coinched deal or a capot bid, is lost unless
+    # imprenable or held by a team that took no trick (cap_t: the defence).
+    keeps = hand.rules.belote_protected or hand.cap_t
+    steps: list[Step] = []
+    if hand.capot_bid or hand.m > 1:
+        base = ("capot_bid", 500) if hand.capot_bid else ("base", 160)
+        terms = nonzero_terms(base) if hand.capot_bid else nonzero_terms(base, (kind, value))
+        step_t, mt = marque(hand, t, terms, factor=hand.m, extra=belote_t)
+        step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)) if keeps else [])
+        if hand.bd and not keeps:
+            steps.append(belote_note(d, "lost"))
+    elif hand.cap_t:
+        step_t, mt = marque(hand, t, nonzero_terms(("capot", 250), (kind, value)) + belote_t)
+        step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)))
+    elif hand.rules.rounding == "complement":
+        step, k = complement_step(hand)
+        steps.append(step)
+        step_t, mt = marque(
+            hand, t, nonzero_terms(("cards", k), ("belote", hand.bt), (kind, value))
+        )
+        step_d, md = marque(hand, d, nonzero_terms(("cards", 160 - k), ("belote", hand.bd)))
+    else:
+        terms_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), (kind, value))
+        step_t, mt = marque(hand, t, terms_t)
+        step_d, md = marque(hand, d, nonzero_terms(("cards", hand.pd), ("belote", hand.bd)))
+    return [*steps, step_t, step_d], mt, md
+
+
+def _contree_chute(hand: Hand) -> tuple[list[Step], int, int]:
+    """Points faits (+ annoncés), the contract failed."""
+    t, d = hand.taker, hand.defence
+    value = hand.bid if hand.rules.counting == "contree-faits-annonces" else 0
+    kind = "capot_contract" if hand.capot_bid else "contract"
+    protected = hand.rules.belote_protected
+    if hand.capot_bid:
+        kept = protected  # a failed capot bid loses its belote
+        terms_d = nonzero_terms(("capot_bid", 500))
+    else:
+        kept = protected or hand.cap_d  # cap_d: the takers took no trick
+        full = hand.cap_d and hand.rules.chute_capot == "full"
+        base = ("chute_capot", 250) if full else ("chute", hand.rules.chute_base)
+        terms_d = nonzero_terms(base, (kind, value))
+    steps: list[Step] = []
+    extra_d = nonzero_terms(("belote", hand.bd))
+    if hand.bt and kept:
+        steps.append(belote_note(t, "kept"))
+    elif hand.bt and (hand.capot_bid or hand.m > 1):
+        steps.append(belote_note(t, "lost"))
+    elif hand.bt:
+        steps.append(belote_note(t, "to_defence"))
+        extra_d += nonzero_terms(("belote_other", hand.bt))
+    step_t, mt = marque(hand, t, nonzero_terms(("belote", hand.bt)) if kept else [])
+    step_d, md = marque(hand, d, terms_d, factor=hand.m, extra=extra_d)
+    return [*steps, step_t, step_d], mt, md
