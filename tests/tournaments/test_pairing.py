@@ -422,8 +422,11 @@ def test_any_tournament_seats_everyone_once_without_avoidable_rematch_and_fair_b
             byes[draw.bye] += 1
             wins[draw.bye] += 1
 
+    # Byes are shared fairly among the teams present at every round (when
+    # each team missed a round, there is no such team to compare).
     counts = [byes[team] for team in always_present]
-    assert max(counts) - min(counts) <= 1
+    if counts:
+        assert max(counts) - min(counts) <= 1
 
 
 @PROPERTY
