@@ -122,10 +122,11 @@ RELEASE = _release()
 STANDINGS_PER_PAGE = 64
 
 
-def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
-    """The page depends on the tournament's data (its revision), the
-    language, the query string, whether it is an htmx fragment and who asks.
-    The tournament loaded here is kept on the request for the view."""
+def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | None:
+    """The page depends on the tournament's data (its revision, or what
+    `version(tournament, request)` says the page shows), the language, the
+    query string, whether it is an htmx fragment and who asks. The
+    tournament loaded here is kept on the request for the view."""
     tournament = Tournament.objects.with_revision().filter(slug=slug).first()
     request.live_tournament = tournament
     if tournament is None:
@@ -136,7 +137,7 @@ def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
             RELEASE,
             tournament.pk,
             int(tournament.created_at.timestamp()),
-            tournament.revision,
+            version(tournament, request) if version else tournament.revision,
             int(tournament.published),
             get_language(),
             zlib.crc32(request.GET.urlencode().encode()),
@@ -145,6 +146,35 @@ def _etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
         )
     )
     return request.live_etag
+
+
+def standings_version(tournament: Tournament, request: HttpRequest) -> str:
+    """What the ranking shows, as a short digest: it changes when a table's
+    result, a name or a rule of the ranking does, not at each deal of a table
+    still playing (a hall's phones then get 304s between two finished
+    tables). The ranking computed here is kept on the request for the view."""
+    standings = tournament_standings(tournament)
+    request.live_standings = standings
+    shown = [
+        (
+            s.row.entrant,
+            str(s.entrant),
+            s.row.rank,
+            s.row.played,
+            s.row.won,
+            s.row.drawn,
+            s.row.lost,
+            s.row.byes,
+            s.row.points_for,
+            s.row.points_against,
+            s.row.match_points,
+            s.row.buchholz,
+        )
+        for s in standings
+    ]
+    settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
+    request.live_version = f"r{zlib.crc32(repr((shown, settings_shown)).encode()):08x}"
+    return request.live_version
 
 
 def _page_key(request: HttpRequest) -> str | None:
@@ -158,13 +188,20 @@ def _page_key(request: HttpRequest) -> str | None:
     return None
 
 
-def live_page(view):
+def live_page(view=None, *, version=None):
     """A public page players keep open: conditional GET by ETag (an unchanged
     page answers 304), revalidated at every poll, and for anonymous visitors
     the page itself is cached under its ETag, so a hall full of phones asking
-    for the same revision costs one query each."""
+    for the same revision costs one query each. `version` narrows what
+    "unchanged" means for a page that shows less than the whole tournament
+    (see `standings_version`)."""
+    if view is None:
+        return lambda decorated: live_page(decorated, version=version)
 
-    @condition(etag_func=_etag)
+    def etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
+        return _etag(request, slug, version=version, **kwargs)
+
+    @condition(etag_func=etag)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         key = _page_key(request)
         body = cache.get(key) if key else None
@@ -189,20 +226,19 @@ def _poll() -> int:
 
 
 def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
-    """The rendered ranking table, cached per tournament revision, sort,
-    page and language: the hall's phones polling between two scores share
-    one rendering, and any change of the data changes the key."""
+    """The rendered ranking table, cached per ranking shown (see
+    `standings_version`), sort, page and language: the hall's phones polling
+    between two finished tables share one rendering."""
     query = zlib.crc32(request.GET.urlencode().encode())
-    identity = (
-        f"{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.revision}"
-    )
+    version = getattr(request, "live_version", None) or standings_version(tournament, request)
+    identity = f"{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}.{version}"
     key = f"standings:{identity}:{get_language()}:{query}"
 
     def render_table() -> str:
         melee = tournament.format == Tournament.Format.MELEE
         table_class = PlayerStandingsTable if melee else StandingsTable
         table = table_class(
-            tournament_standings(tournament), slug=tournament.slug, criteria=tournament.criteria
+            request.live_standings, slug=tournament.slug, criteria=tournament.criteria
         )
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         return table.as_html(request)

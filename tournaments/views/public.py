@@ -23,7 +23,7 @@ from tournaments import exports, pdf, queries
 from tournaments.models import Round, Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
-from tournaments.views.live import _poll, _standings_html, live_page
+from tournaments.views.live import _poll, _standings_html, live_page, standings_version
 
 
 def _visible_tournaments(request: HttpRequest):
@@ -87,7 +87,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@live_page
+@live_page(version=standings_version)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
     context = {

@@ -27,6 +27,7 @@ from tournaments import address
 from tournaments.services import autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"
+CONNECTION_LIMIT = 1000
 
 
 def parse_host(text: str) -> tuple[str, int]:
@@ -110,7 +111,18 @@ class Command(BaseCommand):
         from config.wsgi import application
 
         try:
-            serve(application, host=host, port=port, threads=threads, ident="belote")
+            serve(
+                application,
+                host=host,
+                port=port,
+                threads=threads,
+                ident="belote",
+                # Every phone in the hall keeps its connection open between two
+                # polls: waitress's default of 100 connections would make the
+                # 101st phone wait. Idle ones are closed after a minute.
+                connection_limit=CONNECTION_LIMIT,
+                channel_timeout=60,
+            )
         except OSError as exc:
             raise CommandError(
                 f"Impossible d'écouter sur {host}:{port} ({exc.strerror}) : le port est peut-être "
