@@ -72,7 +72,7 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         "round": table.round,
         "table": table,
         "rules": tournament.rule_profile,
-        "rows": deal_rows(table),
+        "rows": grid.rows,
         "totals_form": totals_form
         or TotalsForm(
             checkable=_checkable(tournament),

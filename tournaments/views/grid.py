@@ -41,6 +41,7 @@ class Grid:
     progress: str
     columns: int
     target: str = "#deal-grid"
+    rows: list = field(default_factory=list)
     keys_json: str = ""
     legend: str = ""
     preview: Any = None
@@ -105,6 +106,7 @@ def build_grid(
         progress=progress(table, len(rows)),
         columns=11 + 2 * contracts + 2 * announcements,
         target=target,
+        rows=rows,
         keys_json=json.dumps(shown_keys, ensure_ascii=False),
         legend=legend(contracts=contracts),
     )

@@ -101,6 +101,7 @@ def _phone_grid(request: HttpRequest, table: Table, token: str, form: DealForm |
 
 
 def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
+    grid = _phone_grid(request, table, token, extra.pop("form", None))
     return {
         "table": table,
         "tournament": table.round.tournament,
@@ -108,8 +109,8 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "rules": table.round.tournament.rule_profile,
         "token": token,
         "side": _side(request, table),
-        "grid": _phone_grid(request, table, token, extra.pop("form", None)),
-        "rows": deal_rows(table),
+        "grid": grid,
+        "rows": grid.rows,
         "code_form": extra.pop("code_form", None) or EntryCodeForm(),
         "confirm_form": extra.pop("confirm_form", None) or ConfirmForm(),
         "table_side": True,
