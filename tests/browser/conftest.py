@@ -68,13 +68,16 @@ class Faults:
 
 @pytest.fixture
 def faults() -> Faults:
-    return Faults()
+    """The faults of every page of the test; any at its end fails it (this
+    fixture is torn down after the pages that report to it)."""
+    found = Faults()
+    yield found
+    assert not found, f"the journey met faults:\n{found}"
 
 
-@pytest.fixture
-def page(page, faults: Faults):
-    """Every journey fails on any 5xx answer, any browser console error, any
-    uncaught script error and any element wider than the screen."""
+def watch(page, faults: Faults) -> None:
+    """Report to `faults` any 5xx answer, browser console error, uncaught
+    script error and element wider than the screen (guard.js) of `page`."""
     page.add_init_script(GUARD)
 
     def on_response(response) -> None:
@@ -88,6 +91,33 @@ def page(page, faults: Faults):
     page.on("response", on_response)
     page.on("console", on_console)
     page.on("pageerror", lambda error: faults.console.append(f"script: {error} ({page.url})"))
+
+
+@pytest.fixture
+def page(page, faults: Faults):
+    """Every journey fails on any 5xx answer, any browser console error, any
+    uncaught script error and any element wider than the screen."""
+    watch(page, faults)
     yield page
     page.wait_for_timeout(100)  # let the last page's checks report
-    assert not faults, f"the journey met faults:\n{faults}"
+
+
+@pytest.fixture
+def open_page(browser, browser_context_args, faults: Faults):
+    """Another person's screen (a second phone, a player): `open_page(viewport=…)`
+    opens a page in a browser context of its own (its own cookies), watched
+    as the `page` fixture's is. Options are Playwright's `new_context`'s."""
+    contexts = []
+
+    def open_(**options):
+        context = browser.new_context(**{**browser_context_args, **options})
+        contexts.append(context)
+        new = context.new_page()
+        watch(new, faults)
+        return new
+
+    yield open_
+    for context in contexts:
+        if context.pages:
+            context.pages[-1].wait_for_timeout(100)  # let the last page's checks report
+        context.close()

@@ -4,11 +4,19 @@ the row has focus)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-# The French keys of the grid (display/keys.py): taker and trump letters.
-TAKER_KEYS = {"A": "n", "B": "e", "": "p"}
-TRUMP_KEYS = {"S": "p", "H": "c", "D": "k", "C": "t", "SA": "s", "TA": "a"}
+# The keys of the grid in each language (display/keys.py): taker and trump letters.
+KEYS = {
+    "fr": (
+        {"A": "n", "B": "e", "": "p"},
+        {"S": "p", "H": "c", "D": "k", "C": "t", "SA": "s", "TA": "a"},
+    ),
+    "en": (
+        {"A": "n", "B": "e", "": "p"},
+        {"S": "s", "H": "h", "D": "d", "C": "c", "SA": "n", "TA": "a"},
+    ),
+}
 
 
 def bid_completes(bid: str) -> bool:
@@ -26,12 +34,14 @@ def deal_keys(
     belote: str = "",
     capot: str = "",
     contracts: bool = True,
+    language: str = "fr",
 ) -> list[str]:
-    """The keys, in order, from the taker cell to Enter."""
-    keys = [TAKER_KEYS[taker]]
+    """The keys, in order, from the taker cell to Enter, in `language`'s grid."""
+    taker_keys, trump_keys = KEYS[language]
+    keys = [taker_keys[taker]]
     if not taker:
         return [*keys, "Enter"]
-    keys.append(TRUMP_KEYS[trump])
+    keys.append(trump_keys[trump])
     if contracts:
         keys += list(bid)
         if not bid_completes(bid):
@@ -40,8 +50,8 @@ def deal_keys(
     # The rarer cells come after the points: Tab to reach each one needed.
     rest = [("coinche", "x" * coinche)] if contracts else []
     rest += [
-        ("belote", TAKER_KEYS[belote] if belote else ""),
-        ("capot", TAKER_KEYS[capot] if capot else ""),
+        ("belote", taker_keys[belote] if belote else ""),
+        ("capot", taker_keys[capot] if capot else ""),
     ]
     needed = [i for i, (_, typed) in enumerate(rest) if typed]
     if needed:
@@ -52,7 +62,13 @@ def deal_keys(
 
 
 def type_deal(page: Page, keys: list[str]) -> int:
-    """Focus the row being typed, press `keys`; return how many were pressed."""
+    """Focus the row being typed, press `keys`; return how many were pressed.
+
+    The row is typed once the grid brought back by the last save has settled:
+    htmx wires the new row's form 20 ms after the swap, and an Enter before
+    that (no person is that quick, a script is) would post it without htmx."""
+    page.wait_for_load_state()  # the grid's script moves from cell to cell
+    expect(page.locator(".htmx-added, .htmx-settling, .htmx-swapping")).to_have_count(0)
     page.locator("#deal-entry input[name=taker]").focus()
     for key in keys:
         page.keyboard.press(key)
