@@ -1,0 +1,38 @@
+"""The tournament's data: what was registered, drawn and entered.
+
+Models hold invariants (choices, database constraints) and reusable
+filters. They never compute a score: marques come from `scoring`, through
+the services in `tournaments/services/`, which alone write them.
+"""
+
+from tournaments.models.audit import Change
+from tournaments.models.people import Player, Team, TeamQuerySet
+from tournaments.models.play import (
+    Deal,
+    Penalty,
+    Round,
+    Seat,
+    Table,
+    new_entry_key,
+    new_team_code,
+    running_totals,
+)
+from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
+
+__all__ = [
+    "Change",
+    "Deal",
+    "Penalty",
+    "Player",
+    "Round",
+    "Seat",
+    "Side",
+    "Table",
+    "Team",
+    "TeamQuerySet",
+    "Tournament",
+    "TournamentQuerySet",
+    "new_entry_key",
+    "new_team_code",
+    "running_totals",
+]

@@ -1,0 +1,71 @@
+"""The audit trail: who changed what, when, from what to what, and why."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.play import Table
+from tournaments.models.tournament import Tournament
+
+
+class Change(models.Model):
+    """The audit trail: who changed what, when, from what to what, and why.
+    Written by the services in the same transaction as the change."""
+
+    class Action(models.TextChoices):
+        TOURNAMENT_CREATED = "tournament_created", _("Tournoi créé")
+        TOURNAMENT_CHANGED = "tournament_changed", _("Tournoi modifié")
+        PUBLISHED = "published", _("Tournoi publié")
+        UNPUBLISHED = "unpublished", _("Tournoi retiré de l'accueil")
+        ARCHIVED = "archived", _("Tournoi archivé")
+        UNARCHIVED = "unarchived", _("Tournoi sorti des archives")
+        CO_ORGANIZER_ADDED = "co_organizer_added", _("Co-organisateur ajouté")
+        TEAM_ADDED = "team_added", _("Équipe inscrite")
+        TEAM_CHANGED = "team_changed", _("Équipe modifiée")
+        TEAMS_IMPORTED = "teams_imported", _("Équipes importées")
+        TEAM_DELETED = "team_deleted", _("Équipe supprimée")
+        TEAM_WITHDRAWN = "team_withdrawn", _("Forfait")
+        TEAM_REINSTATED = "team_reinstated", _("Forfait annulé")
+        PLAYER_ADDED = "player_added", _("Joueur inscrit")
+        PLAYER_WITHDRAWN = "player_withdrawn", _("Forfait d'un joueur")
+        PLAYER_REINSTATED = "player_reinstated", _("Forfait d'un joueur annulé")
+        PRESENCE = "presence", _("Présence pointée")
+        DRAW = "draw", _("Tirage")
+        REDRAW = "redraw", _("Nouveau tirage")
+        SWAP = "swap", _("Échange d'équipes")
+        DEAL_ADDED = "deal_added", _("Donne saisie")
+        DEAL_CHANGED = "deal_changed", _("Donne corrigée")
+        DEAL_DELETED = "deal_deleted", _("Donne supprimée")
+        TOTALS = "totals", _("Totaux saisis")
+        PENALTY = "penalty", _("Pénalité")
+        TABLE_CONFIRMED = "table_confirmed", _("Totaux confirmés à la table")
+        TABLE_DISPUTED = "table_disputed", _("Totaux contestés à la table")
+        TABLE_VALIDATED = "table_validated", _("Table validée par l'organisateur")
+        LINK_REVOKED = "link_revoked", _("Lien de saisie révoqué")
+        ROUND_CLOSED = "round_closed", _("Partie close")
+        RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
+        ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.CharField(_("motif"), max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["tournament", "id"], name="change_revision")]
+        verbose_name = _("modification")
+        verbose_name_plural = _("modifications")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

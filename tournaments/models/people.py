@@ -1,0 +1,132 @@
+"""Who plays: players and teams (fixed pairs, or a mêlée's teams of a round)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.tournament import Tournament, _save_with_search_key
+
+
+class Player(models.Model):
+    """A person. In fixed pairs, players come with their team; in a mêlée
+    they register alone and the draw forms the teams."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Inscrit")
+        WITHDRAWN = "withdrawn", _("Forfait")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("prénom"), max_length=80)
+    last_name = models.CharField(_("nom"), max_length=80)
+    licence = models.CharField(_("licence"), max_length=30, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    present = models.BooleanField(_("présent"), default=True)
+    # When the player withdrew: the forfait can be undone until the next draw.
+    withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
+    #: The names and club as « Où je joue ? » compares them (search.py).
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("first_name", "last_name", "club")
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
+
+
+class TeamQuerySet(models.QuerySet):
+    def active(self) -> TeamQuerySet:
+        return self.filter(status=Team.Status.ACTIVE)
+
+    def present(self) -> TeamQuerySet:
+        return self.active().filter(present=True)
+
+
+class Team(models.Model):
+    """Two players. Fixed pairs are registered once (`round` empty); in a
+    mêlée the draw forms a new team for each round (`round` set).
+
+    References to players and teams are RESTRICT: a team that played, or a
+    player in a team, cannot be deleted alone, but deleting the whole
+    tournament takes everything with it."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Engagée")
+        WITHDRAWN = "withdrawn", _("Forfait")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    round = models.ForeignKey(
+        "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="melee_teams"
+    )
+    number = models.PositiveIntegerField(_("numéro"))
+    name = models.CharField(_("nom d'équipe"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    player1 = models.ForeignKey(
+        Player, verbose_name=_("joueur 1"), on_delete=models.RESTRICT, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        Player, verbose_name=_("joueur 2"), on_delete=models.RESTRICT, related_name="+"
+    )
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    present = models.BooleanField(_("présente"), default=True)
+    # When the team withdrew: the forfait can be undone until the next draw.
+    withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: The team's name and club as « Où je joue ? » compares them (search.py);
+    #: the players' names are in their own keys.
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("name", "club")
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                condition=Q(round__isnull=True),
+                name="team_number_unique_in_tournament",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "number"],
+                condition=Q(round__isnull=False),
+                name="team_number_unique_in_round",
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=models.F("player2")), name="team_has_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def save(self, **kwargs) -> None:
+        _save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        return f"{self.player1.last_name} – {self.player2.last_name}"
+
+    @property
+    def players_label(self) -> str:
+        return f"{self.player1} & {self.player2}"

@@ -1,0 +1,266 @@
+"""What is played: rounds, their tables and seats, the deals with the
+marques the engine computed, and penalties."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Iterator
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from tournaments import deal_shapes
+from tournaments.models.people import Team
+from tournaments.models.tournament import Side, Tournament
+
+
+class Round(models.Model):
+    """A partie of the tournament: drawn, played, closed."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Tirée, pas commencée")
+        PLAYING = "playing", _("En cours")
+        CLOSED = "closed", pgettext_lazy("partie", "Close")
+
+    class DrawMethod(models.TextChoices):
+        RANDOM = "random", _("Au hasard")
+        RANKING = "ranking", _("Selon le classement")
+        ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("partie n°"))
+    status = models.CharField(
+        _("état"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    draw_method = models.CharField(
+        _("tirage"), max_length=10, choices=DrawMethod.choices, default=DrawMethod.RANDOM
+    )
+    draw_seed = models.BigIntegerField(_("numéro de tirage"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_number_unique_in_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Partie %(number)s") % {"number": self.number}
+
+
+def new_entry_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_team_code() -> str:
+    return f"{secrets.randbelow(10**4):04d}"
+
+
+class Table(models.Model):
+    """One table of a round: team A sits North/South, team B East/West.
+    A table with no team B is the bye (exempt)."""
+
+    class EntryState(models.TextChoices):
+        EMPTY = "empty", _("Vide")
+        ENTERED = "entered", _("Saisie")
+        CONFIRMED = "confirmed", _("Confirmée")
+        DISPUTED = "disputed", _("Contestée")
+
+    DESK = "desk"
+
+    class Status(models.TextChoices):
+        NOT_STARTED = "not_started", _("Pas commencée")
+        IN_PROGRESS = "in_progress", _("En cours")
+        COMPLETE = "complete", _("Terminée")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table n°"))
+    team_a = models.ForeignKey(
+        Team, verbose_name=_("équipe Nord-Sud"), on_delete=models.RESTRICT, related_name="+"
+    )
+    team_b = models.ForeignKey(
+        Team,
+        verbose_name=_("équipe Est-Ouest"),
+        on_delete=models.RESTRICT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    status = models.CharField(
+        _("état"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
+    )
+    total_a = models.IntegerField(_("total Nord-Sud"), default=0)
+    total_b = models.IntegerField(_("total Est-Ouest"), default=0)
+    lost_pot = models.IntegerField(_("litige perdu"), default=0)
+    corrected = models.BooleanField(_("corrigé"), default=False)
+    # The sheet came back with its totals only (the other tables of a
+    # deal-by-deal tournament keep their deals): its totals are typed, never
+    # recomputed from deals.
+    totals_only = models.BooleanField(_("totaux seulement"), default=False)
+    version = models.PositiveIntegerField(default=1)
+    # Table-side entry (see tournaments/links.py): the key inside the table's
+    # link (a new key revokes the old link), each team's confirmation code,
+    # who entered, and the other team's answer.
+    entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False, unique=True)
+    code_a = models.CharField(_("code Nord-Sud"), max_length=6, default=new_team_code)
+    code_b = models.CharField(_("code Est-Ouest"), max_length=6, default=new_team_code)
+    entry_state = models.CharField(
+        _("saisie"), max_length=10, choices=EntryState.choices, default=EntryState.EMPTY
+    )
+    entered_by = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    # Who answered for the other team: its side when it confirmed or disputed
+    # at the table, DESK when the organizer validated the table.
+    settled_by = models.CharField(max_length=4, blank=True)
+    claimed_totals = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="table_number_unique_in_round"
+            ),
+            models.CheckConstraint(
+                condition=~Q(team_a=models.F("team_b")), name="table_teams_differ"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+
+class Seat(models.Model):
+    """Which team sits where in a round. It exists so that the database
+    itself refuses a team seated twice in one round, which two foreign keys
+    on `Table` cannot express; the draw service writes it with the table."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats")
+    side = models.CharField(max_length=1, choices=Side.choices)
+
+    class Meta:
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_once_per_round"),
+            models.UniqueConstraint(fields=["table", "side"], name="one_team_per_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.side}: {self.team}"
+
+
+class Deal(models.Model):
+    """A donne as entered, with the marques the engine computed for it."""
+
+    class Trump(models.TextChoices):
+        SPADES = "S", _("♠ Pique")
+        HEARTS = "H", _("♥ Cœur")
+        DIAMONDS = "D", _("♦ Carreau")
+        CLUBS = "C", _("♣ Trèfle")
+        NO_TRUMP = "SA", _("Sans atout")
+        ALL_TRUMP = "TA", _("Tout atout")
+
+    class Outcome(models.TextChoices):
+        MADE = "made", _("Faite")
+        CHUTE = "chute", _("Chute")
+        LITIGE = "litige", _("Litige")
+        PASSED = "passed", _("Passe")
+
+    class Position(models.TextChoices):
+        NORTH = "N", _("Nord")
+        EAST = "E", _("Est")
+        SOUTH = "S", _("Sud")
+        WEST = "W", _("Ouest")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("donne n°"))
+    dealer = models.CharField(_("donneur"), max_length=1, choices=Position.choices, blank=True)
+    taker = models.CharField(_("preneur"), max_length=1, choices=Side.choices, blank=True)
+    trump = models.CharField(_("atout"), max_length=2, choices=Trump.choices, blank=True)
+    bid = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
+    bid_capot = models.BooleanField(_("capot annoncé"), default=False)
+    coinche = models.PositiveSmallIntegerField(
+        _("coinche"), choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))], default=0
+    )
+    points_a = models.PositiveSmallIntegerField(_("points Nord-Sud"), null=True, blank=True)
+    points_b = models.PositiveSmallIntegerField(_("points Est-Ouest"), null=True, blank=True)
+    capot = models.CharField(_("capot"), max_length=1, choices=Side.choices, blank=True)
+    belote_a = models.PositiveSmallIntegerField(_("belotes Nord-Sud"), default=0)
+    belote_b = models.PositiveSmallIntegerField(_("belotes Est-Ouest"), default=0)
+    announcements = models.JSONField(
+        _("annonces"),
+        default=dict,
+        blank=True,
+        help_text=_("Annonces déclarées par équipe, ou points d'annonces déjà départagés."),
+    )
+    marque_a = models.IntegerField(_("marque Nord-Sud"), default=0)
+    marque_b = models.IntegerField(_("marque Est-Ouest"), default=0)
+    outcome = models.CharField(_("résultat"), max_length=6, choices=Outcome.choices)
+    pot = models.IntegerField(_("litige en attente"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_at_table"),
+            models.CheckConstraint(condition=Q(coinche__lte=2), name="deal_coinche_level"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Donne %(number)s") % {"number": self.number}
+
+    def to_engine(self) -> dict:
+        """The deal in the engine's input format (SPEC §8)."""
+        return deal_shapes.fields_to_engine(
+            {name: getattr(self, name) for name in deal_shapes.DEAL_FIELDS}
+        )
+
+
+def running_totals(deals: Iterable[Deal]) -> Iterator[tuple[Deal, int, int]]:
+    """Each deal (in number order) with both teams' totals after it, as the
+    score sheet shows them. The marques already include any pot a deal won."""
+    total_a = total_b = 0
+    for deal in sorted(deals, key=lambda d: d.number):
+        total_a += deal.marque_a
+        total_b += deal.marque_b
+        yield deal, total_a, total_b
+
+
+class Penalty(models.Model):
+    """Points given or taken by the organizer at a table, with the reason
+    (« pénalité »; positive points are a bonus)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.RESTRICT)
+    points = models.IntegerField(_("points"))
+    reason = models.CharField(_("motif"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        verbose_name = _("pénalité")
+        verbose_name_plural = _("pénalités")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.points:+d} ({self.reason})"

@@ -1,0 +1,194 @@
+"""The tournament itself: its settings, its rule profile, its revision, and
+the two sides of every table (`Side`)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, Max, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments import search
+from tournaments.display import standings as standings_display
+
+
+class Side(models.TextChoices):
+    """The two sides of a table: team A sits North-South, team B East-West."""
+
+    A = "A", _("Nord-Sud")
+    B = "B", _("Est-Ouest")
+
+
+def _save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
+    """Fold `sources` into `obj.search_key` before a save, and write the key
+    too when only some fields are saved and a source is among them (see
+    tournaments/search.py). Whoever writes the names (the services, the
+    admin, a restore) keeps the key current without knowing about it."""
+    obj.search_key = search.search_key(*(getattr(obj, name) for name in sources))
+    update_fields = kwargs.get("update_fields")
+    if update_fields is not None and set(update_fields) & set(sources):
+        kwargs["update_fields"] = {*update_fields, "search_key"}
+
+
+class TournamentQuerySet(models.QuerySet):
+    def published(self) -> TournamentQuerySet:
+        return self.filter(published=True)
+
+    def active(self) -> TournamentQuerySet:
+        """Not archived: the tournaments of the organizer's list and the home."""
+        return self.filter(archived=False)
+
+    def managed_by(self, user) -> TournamentQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self.all()
+        return self.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+
+    def with_revision(self) -> TournamentQuerySet:
+        """Each tournament with its revision counted in the same query (see
+        `Tournament.revision`)."""
+        return self.annotate(change_count=Count("changes"), last_change_id=Max("changes__id"))
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        PAIRS = "pairs", _("Doublettes (équipes fixes)")
+        MELEE = "melee", _("Mêlée (partenaires tirés à chaque partie)")
+
+    class EndMode(models.TextChoices):
+        DEALS = "deals", _("Nombre de donnes")
+        TARGET = "target", _("Score à atteindre")
+
+    class ScoreEntry(models.TextChoices):
+        DEALS = "deals", _("Donne par donne")
+        TOTALS = "totals", _("Totaux de fin de partie")
+
+    class ByePolicy(models.TextChoices):
+        """What the bye is worth. The average comes first: it is the default,
+        and the one a form proposes."""
+
+        AVERAGE = "average", _("Partie gagnée, moyenne des points de la partie")
+        FIXED = "fixed", _("Partie gagnée, points fixes")
+        NOTHING = "nothing", _("Ni victoire ni points")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Inscriptions")
+        RUNNING = "running", _("En cours")
+        FINISHED = "finished", _("Terminé")
+
+    class Criterion(models.TextChoices):
+        POINTS = "points", _("Total des points")
+        WINS = "wins", _("Parties gagnées")
+        MATCH_POINTS = "match_points", _("Points de match")
+        DIFFERENCE = "difference", _("Différence de points")
+        HEAD_TO_HEAD = "head_to_head", _("Confrontation directe")
+        BUCHHOLZ = "buchholz", _("Points des adversaires (Buchholz)")
+
+    name = models.CharField(_("nom"), max_length=120)
+    slug = models.SlugField(_("identifiant d'adresse"), max_length=140, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("lieu"), max_length=160, blank=True)
+    rules = models.JSONField(
+        _("règles"),
+        default=dict,
+        help_text=_("Profil de règles du moteur de marque : préréglage, version et options."),
+    )
+    format = models.CharField(
+        _("formule"), max_length=10, choices=Format.choices, default=Format.PAIRS
+    )
+    parties = models.PositiveSmallIntegerField(_("nombre de parties"), default=4)
+    end_mode = models.CharField(
+        _("fin de partie"), max_length=10, choices=EndMode.choices, default=EndMode.DEALS
+    )
+    end_deals = models.PositiveSmallIntegerField(_("donnes par partie"), default=12)
+    end_target = models.PositiveIntegerField(_("score à atteindre"), null=True, blank=True)
+    score_entry = models.CharField(
+        _("saisie"), max_length=10, choices=ScoreEntry.choices, default=ScoreEntry.DEALS
+    )
+    ranking_criteria = models.JSONField(_("critères de classement"), default=list, blank=True)
+    match_points_win = models.PositiveSmallIntegerField(_("points de match : victoire"), default=2)
+    match_points_draw = models.PositiveSmallIntegerField(_("points de match : nul"), default=1)
+    match_points_loss = models.PositiveSmallIntegerField(_("points de match : défaite"), default=0)
+    bye_policy = models.CharField(
+        _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE
+    )
+    bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
+    published = models.BooleanField(_("publié"), default=False)
+    # An archived tournament leaves the home and the organizer's list of
+    # current tournaments; its organizers still reach it from the archives.
+    archived = models.BooleanField(_("archivé"), default=False)
+    status = models.CharField(
+        _("état"), max_length=15, choices=Status.choices, default=Status.REGISTRATION
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisateur"),
+        on_delete=models.PROTECT,
+        related_name="owned_tournaments",
+        null=True,
+        blank=True,
+    )
+    co_organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("co-organisateurs"),
+        related_name="co_organized_tournaments",
+        blank=True,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_mode="deals", end_deals__gte=1)
+                | Q(end_mode="target", end_target__gte=1),
+                name="tournament_end_is_complete",
+            ),
+            models.CheckConstraint(condition=Q(parties__gte=1), name="tournament_has_parties"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def revision(self) -> str:
+        """The version of the tournament's data, which the public pages send
+        as their ETag: the number of lines of its audit trail and the last
+        one's id. Every service writes one line per change (services/audit.py),
+        so the revision moves with every change; lines are never deleted, so
+        two different states never share a revision, even when two
+        transactions commit out of id order. Nothing is written to compute
+        it: saves at different tables never wait for a shared row."""
+        if not hasattr(self, "change_count"):
+            counted = self.changes.aggregate(n=Count("id"), last=Max("id"))
+            self.change_count, self.last_change_id = counted["n"], counted["last"]
+        return f"{self.change_count}.{self.last_change_id or 0}"
+
+    @property
+    def rule_profile(self) -> scoring.Rules:
+        return scoring.Rules.from_json(self.rules or "ffb-belote")
+
+    @property
+    def partie_end(self) -> dict[str, int]:
+        if self.end_mode == self.EndMode.TARGET:
+            return {"target": self.end_target or 1000}
+        return {"deals": self.end_deals}
+
+    @property
+    def criteria(self) -> list[str]:
+        return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+    def ranking_explanation(self) -> str:
+        """How the ranking is computed, in a sentence for players (worded in
+        display/standings.py)."""
+        return standings_display.ranking_explanation(self)
