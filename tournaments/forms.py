@@ -13,15 +13,10 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments import csv_import
+from tournaments.display import rules as rule_labels
 from tournaments.models import Round, Team, Tournament
 
-PRESET_LABELS = {
-    "ffb-belote": _("Belote classique FFB"),
-    "ffb-coinche": _("Coinche FFB"),
-    "contree-faits-annonces": _("Contrée — points faits + annoncés"),
-    "contree-faits": _("Contrée — points faits"),
-    "contree-annonces": _("Contrée — points annoncés"),
-}
+PRESET_LABELS = rule_labels.PRESET_LABELS
 
 
 def apply_service_error(form: forms.Form, error, *, fallback: str | None = None) -> None:
@@ -88,12 +83,13 @@ class TournamentForm(forms.Form):
             kwargs.setdefault("initial", tournament_initial(tournament))
         super().__init__(*args, **kwargs)
         for option in scoring.OPTIONS:
+            # Labels and help in the reader's language, values shown as words
+            # (never « true » or « nearest »): display/rules.py.
             self.fields[f"rule_{option.name}"] = forms.ChoiceField(
-                label=option.label,
-                help_text=option.help,
+                label=rule_labels.option_label(option.name),
+                help_text=rule_labels.option_help(option.name),
                 required=False,
-                choices=[("", _("selon le profil"))]
-                + [(_encode(v), _encode(v)) for v in option.values],
+                choices=[("", _("selon le profil")), *rule_labels.option_choices(option.name)],
             )
         # The ranking criteria, in order: one choice per place, so the
         # order is the organizer's and needs no script to set.
