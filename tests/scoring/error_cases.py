@@ -1,7 +1,7 @@
 """One real bad input for every message key of the engine, with the params it gives.
 
 Shared by the engine's message tests (tests/scoring/test_messages.py) and the
-Django side's sentence tests (tests/tournaments/test_display_errors.py). Each
+Django side's sentence tests (tests/tournaments/display/test_errors.py). Each
 case triggers its key for real — a bad deal, partie, profile or input line —
 except the two the engine cannot reach from outside (an internal error and a
 defensive check), which say how they are reached.

@@ -22,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.factories import PASSWORD, add_teams
-from tests.tournaments.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
-from tests.tournaments.test_standings_columns import standings_rows
+from tests.tournaments.display.test_standings_columns import standings_rows
+from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf, services
 from tournaments.display import labels
 from tournaments.models import Tournament

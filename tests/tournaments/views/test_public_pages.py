@@ -11,7 +11,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.factories import add_teams
-from tests.tournaments.test_standings_columns import figure, standings_rows
+from tests.tournaments.display.test_standings_columns import figure, standings_rows
 from tournaments import services
 from tournaments.models import Tournament
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_deal
-from tests.tournaments.test_pdf import Pdf
+from tests.tournaments.pdf.test_pdf import Pdf
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """The printed documents in the language of the request: every word the PDFs
 print goes through gettext, so a club that works in English gets its score
 sheets, plan, results and ranking in English, and the French ones keep their
-words. Read back with pdftotext, as in :mod:`tests.tournaments.test_pdf`."""
+words. Read back with pdftotext, as in :mod:`tests.tournaments.pdf.test_pdf`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from django.utils import translation
 
-from tests.tournaments.test_pdf import (
+from tests.tournaments.pdf.test_pdf import (
     Pdf,
     _poppler,  # noqa: F401 — the autouse fixture that skips without poppler
     draw_french_partie,
@@ -18,7 +18,7 @@ from tests.tournaments.test_pdf import (
     first_table,
     hearts,
 )
-from tests.tournaments.test_pdf_standings import play_round
+from tests.tournaments.pdf.test_pdf_standings import play_round
 from tournaments import pdf, services
 from tournaments.models import Round, Tournament
 

@@ -1,5 +1,5 @@
 """The ranking and the results of a partie, read back as a club would read
-them (see :mod:`tests.tournaments.test_pdf` for how a PDF is read)."""
+them (see :mod:`tests.tournaments.pdf.test_pdf` for how a PDF is read)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import add_teams
-from tests.tournaments.test_pdf import (
+from tests.tournaments.pdf.test_pdf import (
     SUMMARY,
     Pdf,
     _poppler,  # noqa: F401 — the autouse fixture that skips without poppler
