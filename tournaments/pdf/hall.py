@@ -44,20 +44,24 @@ def poster(tournament: Tournament, *, public_url: str, wifi: str = "", password:
         Spacer(0, 8 * mm),
     ]
     if wifi:
-        story.append(_p(gettext("1. Wi-Fi : %(name)s") % {"name": wifi}, styles.title))
+        # Read from across the hall: the network and its password in large type.
+        story.append(
+            _fitted(gettext("1. Wi-Fi : %(name)s") % {"name": wifi}, CONTENT_WIDTH, 28, 14)
+        )
         if password:
-            story.append(_p(gettext("Mot de passe : %(pw)s") % {"pw": password}, styles.title))
+            line = gettext("Mot de passe : %(pw)s") % {"pw": password}
+            story.append(_fitted(line, CONTENT_WIDTH, 28, 14))
         story.append(Spacer(0, 4 * mm))
-        story.append(_p(gettext("2. Scannez :"), styles.title))
+        story.append(_fitted(gettext("2. Scannez :"), CONTENT_WIDTH, 28, 14))
     else:
-        story.append(_p(gettext("Scannez avec votre téléphone :"), styles.title))
+        story.append(_fitted(gettext("Scannez avec votre téléphone :"), CONTENT_WIDTH, 28, 14))
     qr = QRCode(page_url, POSTER_QR)
     qr.hAlign = "CENTER"
     story += [
         Spacer(0, 4 * mm),
         qr,
         Spacer(0, 4 * mm),
-        _p(page_url, styles.url),
+        _p(page_url, styles.body),
         Spacer(0, 6 * mm),
         _fitted(gettext("Où je joue ? · Classement en direct"), CONTENT_WIDTH, 24, 14),
     ]
