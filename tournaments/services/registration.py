@@ -256,23 +256,22 @@ def withdraw_player(*, player: Player, by=None) -> Player:
 @transaction.atomic
 def reinstate_player(*, player: Player, by=None) -> Player:
     """Undo a player's forfait (back, and present), until the next draw."""
-    player.refresh_from_db(fields=["status", "present", "withdrawn_at"])
-    refusal = _undo_refusal(player)
+    return _reinstate(player, Change.Action.PLAYER_REINSTATED, player_snapshot, by=by)
+
+
+def _reinstate(entrant, action: str, snapshot, *, by) -> Team | Player:
+    """Undo the forfait of a team or a player: active and present again."""
+    entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    refusal = _undo_refusal(entrant)
     if refusal:
         raise TournamentError(refusal)
-    before = player_snapshot(player)
-    player.status = Player.Status.ACTIVE
-    player.present = True
-    player.withdrawn_at = None
-    player.save(update_fields=["status", "present", "withdrawn_at"])
-    log_change(
-        player.tournament_id,
-        Change.Action.PLAYER_REINSTATED,
-        by=by,
-        before=before,
-        after=player_snapshot(player),
-    )
-    return player
+    before = snapshot(entrant)
+    entrant.status = type(entrant).Status.ACTIVE
+    entrant.present = True
+    entrant.withdrawn_at = None
+    entrant.save(update_fields=["status", "present", "withdrawn_at"])
+    log_change(entrant.tournament_id, action, by=by, before=before, after=snapshot(entrant))
+    return entrant
 
 
 def can_undo_withdrawal(entrant: Team | Player) -> bool:
@@ -310,20 +309,4 @@ def withdraw_team(*, team: Team, by=None) -> Team:
 @transaction.atomic
 def reinstate_team(*, team: Team, by=None) -> Team:
     """Undo a team's forfait (back, and present), until the next draw."""
-    team.refresh_from_db(fields=["status", "present", "withdrawn_at"])
-    refusal = _undo_refusal(team)
-    if refusal:
-        raise TournamentError(refusal)
-    before = team_snapshot(team)
-    team.status = Team.Status.ACTIVE
-    team.present = True
-    team.withdrawn_at = None
-    team.save(update_fields=["status", "present", "withdrawn_at"])
-    log_change(
-        team.tournament_id,
-        Change.Action.TEAM_REINSTATED,
-        by=by,
-        before=before,
-        after=team_snapshot(team),
-    )
-    return team
+    return _reinstate(team, Change.Action.TEAM_REINSTATED, team_snapshot, by=by)
