@@ -237,20 +237,27 @@ def _undo_refusal(entrant: Team | Player) -> str:
 @transaction.atomic
 def withdraw_player(*, player: Player, by=None) -> Player:
     """A withdrawn player is not drawn again; the results played stay."""
-    player.refresh_from_db(fields=["status", "present", "withdrawn_at"])
-    if player.status == Player.Status.WITHDRAWN:
-        raise TournamentError(_("Ce joueur a déjà déclaré forfait."))
-    player.status = Player.Status.WITHDRAWN
-    player.present = False
-    player.withdrawn_at = timezone.now()
-    player.save(update_fields=["status", "present", "withdrawn_at"])
-    log_change(
-        player.tournament_id,
+    return _withdraw(
+        player,
         Change.Action.PLAYER_WITHDRAWN,
+        player_snapshot,
+        _("Ce joueur a déjà déclaré forfait."),
         by=by,
-        after=player_snapshot(player),
     )
-    return player
+
+
+def _withdraw(entrant, action: str, snapshot, already: str, *, by) -> Team | Player:
+    """The forfait of a team or a player: not drawn again, absent, the time
+    kept (it can be undone until the next draw)."""
+    entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
+    if entrant.status == type(entrant).Status.WITHDRAWN:
+        raise TournamentError(already)
+    entrant.status = type(entrant).Status.WITHDRAWN
+    entrant.present = False
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["status", "present", "withdrawn_at"])
+    log_change(entrant.tournament_id, action, by=by, after=snapshot(entrant))
+    return entrant
 
 
 @transaction.atomic
@@ -295,15 +302,13 @@ def set_presence(*, team: Team, present: bool, by=None) -> Team:
 @transaction.atomic
 def withdraw_team(*, team: Team, by=None) -> Team:
     """A withdrawn team is not drawn again; its played results stay."""
-    team.refresh_from_db(fields=["status", "present", "withdrawn_at"])
-    if team.status == Team.Status.WITHDRAWN:
-        raise TournamentError(_("Cette équipe a déjà déclaré forfait."))
-    team.status = Team.Status.WITHDRAWN
-    team.present = False
-    team.withdrawn_at = timezone.now()
-    team.save(update_fields=["status", "present", "withdrawn_at"])
-    log_change(team.tournament_id, Change.Action.TEAM_WITHDRAWN, by=by, after=team_snapshot(team))
-    return team
+    return _withdraw(
+        team,
+        Change.Action.TEAM_WITHDRAWN,
+        team_snapshot,
+        _("Cette équipe a déjà déclaré forfait."),
+        by=by,
+    )
 
 
 @transaction.atomic

@@ -123,6 +123,7 @@ def _save_table(table: Table, *, corrected: bool) -> None:
             "corrected",
             "entry_state",
             "settled_by",
+            "totals_only",
         ]
     )
     rnd = table.round
@@ -283,7 +284,6 @@ def record_totals(
     table.total_a, table.total_b = total_a + penalty_a, total_b + penalty_b
     table.status = Table.Status.COMPLETE
     table.totals_only = tournament.score_entry != Tournament.ScoreEntry.TOTALS
-    table.save(update_fields=["totals_only"])
     _save_table(table, corrected=corrected)
     log_change(
         table.round.tournament_id,

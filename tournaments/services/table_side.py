@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.display.labels import side_label
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -106,21 +107,13 @@ def record_table_deal(
         values=values,
         number=number,
         expected_version=expected_version,
-        reason=_("saisie à la table (%(side)s)") % {"side": _side_label(side)},
+        reason=_("saisie à la table (%(side)s)") % {"side": side_label(side)},
     )
     locked.refresh_from_db()
     locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
     locked.claimed_totals = None
     locked.save(update_fields=["entered_by", "entry_state", "claimed_totals"])
     return deal
-
-
-def _side_label(side: str) -> str:
-    return str(
-        Table._meta.get_field("team_a").verbose_name
-        if side == "A"
-        else Table._meta.get_field("team_b").verbose_name
-    )
 
 
 @transaction.atomic
@@ -155,7 +148,7 @@ def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = N
         table.round.tournament_id,
         Change.Action.TABLE_CONFIRMED if confirmed else Change.Action.TABLE_DISPUTED,
         table=table,
-        reason=_side_label(side),
+        reason=side_label(side),
         after={"state": table.entry_state, "claimed": table.claimed_totals},
     )
     return table

@@ -45,7 +45,6 @@ class Grid:
     keys_json: str = ""
     legend: str = ""
     preview: Any = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
