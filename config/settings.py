@@ -14,6 +14,7 @@ Three ways to run:
 - development (`DEBUG=1`, `make dev`).
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -72,6 +73,15 @@ PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip()
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", DATA_DIR / "sauvegardes"))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_MINUTES = float(os.environ.get("BACKUP_MINUTES", "5"))
+# The proxies whose X-Forwarded-For is believed (addresses or networks,
+# comma-separated), e.g. TRUSTED_PROXIES=127.0.0.1 behind a TLS proxy or
+# haproxy on the same machine. Empty: the header is ignored (the hall server,
+# which phones reach directly). See tournaments/views/common.client_address.
+TRUSTED_PROXIES = [
+    str(ipaddress.ip_network(p.strip(), strict=False))  # a typo stops the start
+    for p in os.environ.get("TRUSTED_PROXIES", "").split(",")
+    if p.strip()
+]
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]

@@ -17,9 +17,11 @@ from tournaments.models.play import (
     new_team_code,
     running_totals,
 )
+from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
+    "Attempt",
     "Change",
     "Deal",
     "Penalty",

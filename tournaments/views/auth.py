@@ -1,35 +1,93 @@
-"""Organizer login that slows down guessing.
+"""Organizer login that bounds password guessing without locking the
+organizer out.
 
-After `MAX_FAILURES` wrong passwords for one user name from one address
-within `WINDOW` seconds, further attempts are refused, without checking the
-password, until the window has passed. Counts live in Django's cache (per
-process with the default local-memory cache; a shared cache makes them
-global).
+Every count lives in the database (tournaments/throttle.py): all workers
+and all app servers share it and a restart keeps it. The user name is
+counted as authentication reads it (`normalize_username`: NFKC, so
+`ｏrganisateur` in full-width letters is `organisateur`), case-folded.
 
-Django's LoginView does the rest (form, session, redirect). This view must
-not check a password itself, nor tell a wrong user name from a wrong
-password; it only counts failures and refuses while they are too many."""
+Three counters, 15 minutes each:
+
+- **the account**, for browsers it does not know: at most
+  `MAX_CHECKS_PER_ACCOUNT` password checks, from all addresses together.
+  The attempt is counted *before* the password is checked, so concurrent
+  guesses cannot slip past the limit;
+- **the account from one address**: `MAX_FAILURES` wrong passwords, then
+  that address waits (one neighbour's mistakes do not lock everybody);
+- **a known browser**: a browser where the account logged in before carries
+  a signed cookie naming the account. Its attempts are counted on that
+  browser alone (`MAX_FAILURES` wrong passwords), never on the account's
+  counter: an attacker elsewhere can exhaust the account's counter, not the
+  organizer's own laptop.
+
+The client's address is read by `client_address` (TRUSTED_PROXIES: behind a
+TLS proxy everybody would otherwise share the proxy's address).
+
+Django's LoginView does the rest (form, session, redirect). This view never
+checks a password itself, nor tells a wrong user name from a wrong
+password."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
-from django.core.cache import cache
+from django.core import signing
 from django.utils.translation import gettext as _
 
+from tournaments import throttle
+from tournaments.views.common import client_address
+
 MAX_FAILURES = 5
+MAX_CHECKS_PER_ACCOUNT = 10
 WINDOW = 15 * 60
+DEVICE_COOKIE = "belote_device"
+DEVICE_SALT = "tournaments.login-device"
+DEVICE_MAX_AGE = 365 * 24 * 3600
 
 
-def _key(request, username: str) -> str:
-    address = request.META.get("REMOTE_ADDR", "")
-    return f"login-failures:{address}:{username.strip().lower()}"
+def normalized(username: str) -> str:
+    """The user name as authentication compares it, case-folded."""
+    return get_user_model().normalize_username(username or "").strip().casefold()
+
+
+def _digest(value: str) -> str:
+    # Keys hold a digest: a user name may be longer than the key column or
+    # carry characters nobody wants in a log.
+    return hashlib.sha256(value.encode()).hexdigest()[:32]
+
+
+def _known_device(request, name: str) -> str | None:
+    """The browser's id if it carries a valid cookie for this account."""
+    try:
+        value = signing.loads(
+            request.COOKIES.get(DEVICE_COOKIE, ""), salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE
+        )
+    except signing.BadSignature:
+        return None
+    accounts = value.get("accounts", []) if isinstance(value, dict) else []
+    return value.get("device") if _digest(name) in accounts else None
 
 
 class ThrottledLoginView(auth_views.LoginView):
+    def _keys(self) -> tuple[str | None, str]:
+        """(the account's key, or None for a known browser; the failures' key)."""
+        name = normalized(self.request.POST.get("username", ""))
+        device = _known_device(self.request, name)
+        if device:
+            return None, f"login-device:{_digest(name)}:{_digest(device)}"
+        address = client_address(self.request)
+        return f"login-account:{_digest(name)}", f"login-pair:{_digest(name)}:{address}"
+
     def post(self, request, *args, **kwargs):
-        username = request.POST.get("username", "")
-        key = _key(request, username)
-        if cache.get(key, 0) >= MAX_FAILURES:
+        account, failures = self._keys()
+        refused = throttle.count(failures, window=WINDOW) >= MAX_FAILURES
+        if not refused and account:
+            refused = throttle.record(account, window=WINDOW) > MAX_CHECKS_PER_ACCOUNT
+        if refused:
             # An unbound form: validating it would check the password.
             context = self.get_context_data(
                 form=self.get_form_class()(request),
@@ -40,14 +98,33 @@ class ThrottledLoginView(auth_views.LoginView):
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        key = _key(self.request, self.request.POST.get("username", ""))
-        cache.add(key, 0, WINDOW)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, WINDOW)
+        throttle.record(self._keys()[1], window=WINDOW)
         return super().form_invalid(form)
 
     def form_valid(self, form):
-        cache.delete(_key(self.request, form.get_user().get_username()))
-        return super().form_valid(form)
+        throttle.forget(self._keys()[1])
+        response = super().form_valid(form)
+        self._remember_device(response, normalized(form.get_user().get_username()))
+        return response
+
+    def _remember_device(self, response, name: str) -> None:
+        try:
+            value = signing.loads(
+                self.request.COOKIES.get(DEVICE_COOKIE, ""),
+                salt=DEVICE_SALT,
+                max_age=DEVICE_MAX_AGE,
+            )
+        except signing.BadSignature:
+            value = {}
+        if not isinstance(value, dict) or "device" not in value:
+            value = {"device": secrets.token_urlsafe(16), "accounts": []}
+        accounts = [a for a in value.get("accounts", []) if a != _digest(name)][-4:]
+        value["accounts"] = [*accounts, _digest(name)]
+        response.set_cookie(
+            DEVICE_COOKIE,
+            signing.dumps(value, salt=DEVICE_SALT),
+            max_age=DEVICE_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )

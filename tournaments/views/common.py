@@ -9,6 +9,10 @@ in the views.
 
 from __future__ import annotations
 
+import ipaddress
+from functools import cache
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -45,3 +49,36 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+@cache
+def _trusted_networks(setting: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(item, strict=False) for item in setting)
+
+
+def _is_trusted(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    networks = _trusted_networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
+    return any(ip in network for network in networks)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address of the client that sent the request.
+
+    REMOTE_ADDR is the peer of the server. When that peer is one of the
+    TRUSTED_PROXIES (a setting; the README's TLS proxy, haproxy), the client
+    is the last X-Forwarded-For entry that is not itself a trusted proxy:
+    entries to its left were written by the client and prove nothing. With
+    no trusted proxy configured the header is ignored altogether, so a client
+    cannot pick its own address."""
+    peer = request.META.get("REMOTE_ADDR", "")
+    if not _is_trusted(peer):
+        return peer
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    for hop in reversed([h.strip() for h in forwarded.split(",") if h.strip()]):
+        if not _is_trusted(hop):
+            return hop
+    return peer
