@@ -1,9 +1,14 @@
 """Throttles: how many attempts a key has made in a sliding window.
 
 Used by the organizer login (tournaments/views/auth.py) and the team codes
-at the table (tournaments/services/table_side.py). The count is kept in the
-database (`Attempt` rows), which every worker process and every app server
-of a hosted instance shares, and which a restart does not reset.
+at the table (tournaments/services/table_side.py). Counts must be shared by
+every worker process and every app server, and survive a restart:
+
+- with Redis (the REDIS_URL setting, hosted), in the cache: a counter per
+  key that expires `window` seconds after its first attempt (a fixed
+  window), incremented atomically by Redis;
+- otherwise in the database (`Attempt` rows, a sliding window), which the
+  workers of one machine share.
 
 A caller *records* an attempt before doing the costly or guessable thing
 (checking a password, comparing a code) when it must bound the number of
@@ -26,8 +31,24 @@ def _since(window: int) -> datetime.datetime:
     return timezone.now() - datetime.timedelta(seconds=window)
 
 
+def _cache():
+    from django.conf import settings
+
+    if not getattr(settings, "REDIS_URL", ""):
+        return None
+    from django.core.cache import cache
+
+    return cache
+
+
+def _cache_key(key: str) -> str:
+    return f"throttle:{key}"
+
+
 def count(key: str, *, window: int) -> int:
     """Attempts under `key` in the last `window` seconds."""
+    if cache := _cache():
+        return int(cache.get(_cache_key(key), 0))
     return Attempt.objects.filter(key=key, at__gte=_since(window)).count()
 
 
@@ -35,6 +56,13 @@ def record(key: str, *, window: int) -> int:
     """Counts one more attempt under `key` and returns the attempts in the
     last `window` seconds, this one included. Rows older than the window are
     pruned on the way."""
+    if cache := _cache():
+        cache.add(_cache_key(key), 0, timeout=window)
+        try:
+            return cache.incr(_cache_key(key))
+        except ValueError:  # expired between add and incr
+            cache.add(_cache_key(key), 1, timeout=window)
+            return count(key, window=window)
     now = timezone.now()
     with transaction.atomic():
         Attempt.objects.filter(key=key, at__lt=_since(window)).delete()
@@ -43,4 +71,7 @@ def record(key: str, *, window: int) -> int:
 
 
 def forget(key: str) -> None:
+    if cache := _cache():
+        cache.delete(_cache_key(key))
+        return
     Attempt.objects.filter(key=key).delete()

@@ -70,8 +70,9 @@ What invalidates it
     query string or user changes the tag too, and so does a new release of
     the code (`RELEASE`, a digest of the templates and the app's code
     computed once per process), so a deploy that changes a page is seen at
-    once. No CACHES setting is made, so the cache is Django's local-memory
-    one: per process, each worker renders a given revision once for itself.
+    once. Without REDIS_URL the cache is Django's local-memory one: per
+    process, each worker renders a given revision once for itself; with
+    Redis, all workers and app servers share the renderings.
 
 The polling interval (`_poll`)
     The standings and projector pages wrap their content in an htmx block
@@ -152,7 +153,16 @@ def standings_version(tournament: Tournament, request: HttpRequest) -> str:
     """What the ranking shows, as a short digest: it changes when a table's
     result, a name or a rule of the ranking does, not at each deal of a table
     still playing (a hall's phones then get 304s between two finished
-    tables). The ranking computed here is kept on the request for the view."""
+    tables). The ranking computed here is kept on the request for the view.
+
+    The version itself is cached per revision: while nothing changes, a
+    poll costs the revision's query and one cache read (with Redis, shared
+    by every app server), never a ranking computed again."""
+    identity = f"{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}"
+    key = f"standings-version:{identity}:{tournament.revision}"
+    if cached := cache.get(key):
+        request.live_version = cached
+        return cached
     standings = tournament_standings(tournament)
     request.live_standings = standings
     shown = [
@@ -174,6 +184,7 @@ def standings_version(tournament: Tournament, request: HttpRequest) -> str:
     ]
     settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
     request.live_version = f"r{zlib.crc32(repr((shown, settings_shown)).encode()):08x}"
+    cache.set(key, request.live_version, timeout=CACHE_SECONDS)
     return request.live_version
 
 
@@ -237,8 +248,11 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
     def render_table() -> str:
         melee = tournament.format == Tournament.Format.MELEE
         table_class = PlayerStandingsTable if melee else StandingsTable
+        standings = getattr(request, "live_standings", None)
+        if standings is None:
+            standings = tournament_standings(tournament)
         table = table_class(
-            request.live_standings, slug=tournament.slug, criteria=tournament.criteria
+            standings, slug=tournament.slug, criteria=tournament.criteria
         )
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         return table.as_html(request)
