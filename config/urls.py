@@ -7,9 +7,11 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from tournaments.views.auth import ThrottledLoginView
+from tournaments.views.health import health
 
 urlpatterns = [
     path("", include("tournaments.urls")),
+    path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),

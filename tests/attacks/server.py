@@ -11,25 +11,18 @@ import http.cookies
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import servers
+
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 SECRET = "attack-tests-secret-key-not-for-production-0123456789"
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
 
 
 @dataclass
@@ -59,20 +52,14 @@ class Server:
         return json.loads(self.manage("shell", "-c", code).strip().splitlines()[-1])
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        servers.stop(self.process)
 
 
-def start(data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=None) -> Server:
-    """Migrates a fresh data folder, builds the demo and an organizer
-    (`orga` / PASSWORD of tests.factories), and starts gunicorn."""
-    from tests.factories import PASSWORD
-
-    port = free_port(host)
+def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) -> dict:
+    """The environment of an app server on `data`: hosted settings with
+    plain HTTP (loopback only), the database and Redis of the test run if
+    any (Redis in a database of its own: the test process empties its own
+    cache between tests)."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -81,44 +68,53 @@ def start(data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=No
     env.update(
         BELOTE_DATA_DIR=str(data),
         SECRET_KEY=SECRET,
-        ALLOWED_HOSTS=host,
+        ALLOWED_HOSTS=",".join(hosts),
         SECURE_SSL_REDIRECT="0",
         SESSION_COOKIE_SECURE="0",
         CSRF_COOKIE_SECURE="0",
         SECURE_HSTS_SECONDS="0",
         PLAIN_STATIC="1",
-        PUBLIC_URL=f"http://{host}:{port}",
-        **(extra_env or {}),
+        PUBLIC_URL=public,
     )
     if "DATABASE_URL" in os.environ:
         env["DATABASE_URL"] = _own_database(os.environ["DATABASE_URL"], data.name)
-    server = Server(base=f"http://{host}:{port}", env=env, data=data)
+    if env.get("REDIS_URL"):
+        env["REDIS_URL"] = env["REDIS_URL"].rsplit("/", 1)[0] + "/1"
+    env.update(extra_env or {})
+    return env
+
+
+def prepare(server: Server) -> None:
+    """Migrates, builds the demo and the organizer `orga` (PASSWORD of
+    tests.factories)."""
+    from tests.factories import PASSWORD
+
     server.manage("migrate", "-v", "0")
     server.manage("demo")
     server.python(
         "import json; from django.contrib.auth import get_user_model; "
         f"get_user_model().objects.create_user('orga', password={PASSWORD!r}); print(json.dumps(1))"
     )
-    server.log = data / "gunicorn.log"
-    with open(server.log, "w") as log:
-        server.process = subprocess.Popen(
-            [str(GUNICORN), "config.wsgi:application", "-w", str(workers), "-b", f"{host}:{port}"],
-            env=env,
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(server.base + "/", timeout=2)
-            return server
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if server.process.poll() is not None:
-                break
-            time.sleep(0.3)
-    server.stop()
-    raise AssertionError("gunicorn did not answer: " + server.log.read_text()[-2000:])
+
+
+def launch(server: Server, *, workers: int = 2, name: str = "gunicorn") -> Server:
+    """Starts gunicorn for `server` and waits until it answers."""
+    url = urllib.parse.urlsplit(server.base)
+    server.log = server.data / f"{name}.log"
+    server.process = servers.start_gunicorn(
+        server.env, f"{url.hostname}:{url.port}", workers=workers, log=server.log
+    )
+    return server
+
+
+def start(data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=None) -> Server:
+    """A prepared data folder served by one gunicorn with `workers` workers."""
+    port = servers.free_port(host)
+    base = f"http://{host}:{port}"
+    env = environment(data, hosts=[host], public=base, extra_env=extra_env)
+    server = Server(base=base, env=env, data=data)
+    prepare(server)
+    return launch(server, workers=workers)
 
 
 def _own_database(url: str, name: str) -> str:

@@ -1,0 +1,144 @@
+"""Start the hosted set-up's parts on loopback addresses, for the tests
+(tests/hosted, tests/attacks) and the cluster benchmark: a throwaway Redis,
+gunicorn app servers and haproxy in front of them. Each returns the process;
+the caller stops it (`stop`). Nothing listens beyond 127.0.0.0/8."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+def stop(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def wait_until_up(url: str, process: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+    """Waits until `url` answers (any status below 500), or fails with the log."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError as error:
+            if error.code < 500:
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if process.poll() is not None:
+            break
+        time.sleep(0.3)
+    stop(process)
+    raise RuntimeError(f"{url} did not answer: " + log.read_text(errors="replace")[-2000:])
+
+
+def start_redis(folder: Path, host: str = "127.0.0.1") -> tuple[subprocess.Popen, str]:
+    """A Redis that keeps nothing on disk, in `folder`; returns it and its URL."""
+    server = shutil.which("redis-server")
+    if not server:
+        raise RuntimeError("redis-server is missing: bin/system-packages installs it")
+    port = free_port(host)
+    folder.mkdir(parents=True, exist_ok=True)
+    log = open(folder / "redis.log", "w")  # noqa: SIM115 - for the server's life
+    process = subprocess.Popen(
+        [server, "--bind", host, "--port", str(port), "--dir", str(folder), "--save", ""],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1) as connection:
+                connection.sendall(b"PING\r\n")
+                if connection.recv(16).startswith(b"+PONG"):
+                    return process, f"redis://{host}:{port}/0"
+        except OSError:
+            time.sleep(0.1)
+    stop(process)
+    raise RuntimeError("redis-server did not answer")
+
+
+def start_gunicorn(
+    env: dict, bind: str, *, workers: int = 2, threads: int = 1, log: Path
+) -> subprocess.Popen:
+    """gunicorn serving the app on `bind` (host:port) with `env`, started."""
+    with open(log, "w") as output:
+        process = subprocess.Popen(
+            [
+                *(str(GUNICORN), "config.wsgi:application", "--bind", bind),
+                *("--workers", str(workers), "--threads", str(threads)),
+            ],
+            env=env,
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    wait_until_up(f"http://{bind}/health/", process, log)
+    return process
+
+
+def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
+    """haproxy in front of app servers (host:port each): round robin, health
+    checked on /health/ every second, the client's address passed on in
+    X-Forwarded-For (the app believes it from TRUSTED_PROXIES only)."""
+    lines = [
+        "global",
+        "    maxconn 20000",
+        "defaults",
+        "    mode http",
+        "    option forwardfor",
+        "    option http-server-close",
+        "    timeout connect 5s",
+        "    timeout client 60s",
+        "    timeout server 60s",
+        "frontend web",
+        f"    bind {bind}",
+        "    default_backend app",
+        "backend app",
+        "    balance roundrobin",
+        "    option httpchk",
+        f"    http-check send meth GET uri /health/ ver HTTP/1.1 hdr Host {host}",
+        "    http-check expect status 200",
+    ]
+    lines += [
+        f"    server app{n} {server} check inter 1s fall 2 rise 1"
+        for n, server in enumerate(servers, 1)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def start_haproxy(folder: Path, bind: str, servers: list[str], *, host: str) -> subprocess.Popen:
+    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not Path(binary).exists():
+        raise RuntimeError("haproxy is missing: bin/system-packages installs it")
+    config = folder / "haproxy.cfg"
+    config.write_text(haproxy_config(bind, servers, host=host))
+    log = folder / "haproxy.log"
+    with open(log, "w") as output:
+        process = subprocess.Popen(
+            [binary, "-f", str(config), "-db"], stdout=output, stderr=subprocess.STDOUT
+        )
+    wait_until_up(f"http://{bind}/health/", process, log, seconds=30)
+    return process
