@@ -61,12 +61,12 @@ def start_redis(folder: Path, host: str = "127.0.0.1") -> tuple[subprocess.Popen
         raise RuntimeError("redis-server is missing: bin/system-packages installs it")
     port = free_port(host)
     folder.mkdir(parents=True, exist_ok=True)
-    log = open(folder / "redis.log", "w")  # noqa: SIM115 - for the server's life
-    process = subprocess.Popen(
-        [server, "--bind", host, "--port", str(port), "--dir", str(folder), "--save", ""],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    with open(folder / "redis.log", "w") as log:
+        process = subprocess.Popen(
+            [server, "--bind", host, "--port", str(port), "--dir", str(folder), "--save", ""],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -89,6 +89,9 @@ def start_gunicorn(
             [
                 *(str(GUNICORN), "config.wsgi:application", "--bind", bind),
                 *("--workers", str(workers), "--threads", str(threads)),
+                # gunicorn 24+ opens a control socket in the user's home, the
+                # same for every instance: two instances would fight for it.
+                "--no-control-socket",
             ],
             env=env,
             cwd=ROOT,
@@ -105,7 +108,7 @@ def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
     X-Forwarded-For (the app believes it from TRUSTED_PROXIES only)."""
     lines = [
         "global",
-        "    maxconn 20000",
+        "    maxconn 8000",
         "defaults",
         "    mode http",
         "    option forwardfor",

@@ -251,9 +251,7 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
         standings = getattr(request, "live_standings", None)
         if standings is None:
             standings = tournament_standings(tournament)
-        table = table_class(
-            standings, slug=tournament.slug, criteria=tournament.criteria
-        )
+        table = table_class(standings, slug=tournament.slug, criteria=tournament.criteria)
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         return table.as_html(request)
 
