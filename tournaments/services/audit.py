@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournaments import freshness
 from tournaments.models import Change, Player, Round, Table, Team, Tournament
 
 
@@ -40,6 +41,7 @@ def log_change(
         before=before,
         after=after,
     )
+    freshness.changed(tournament)
 
 
 def team_snapshot(team: Team) -> dict[str, Any]:

@@ -96,10 +96,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
+from tournaments import freshness
 from tournaments.models import Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
@@ -128,6 +130,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     `version(tournament, request)` says the page shows), the language, the
     query string, whether it is an htmx fragment and who asks. The
     tournament loaded here is kept on the request for the view."""
+    seen = freshness.generation(slug)  # before the database: see freshness.py
     tournament = Tournament.objects.with_revision().filter(slug=slug).first()
     request.live_tournament = tournament
     if tournament is None:
@@ -146,6 +149,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
             request.user.pk or 0,
         )
     )
+    freshness.remember(request, slug, seen, quote_etag(request.live_etag))
     return request.live_etag
 
 

@@ -1,0 +1,191 @@
+"""The hosted benchmark: PostgreSQL, Redis, gunicorn app servers and haproxy
+on loopback addresses, the hall's load through haproxy (a benchmark, not a
+test).
+
+Starts a throwaway PostgreSQL (re-running itself under bin/with-postgres
+when DATABASE_URL is not set) and Redis, loads the demo and the hall's
+128-team concours (partie 2 in play, 64 tables), then, with ONE app server
+and again with TWO behind the same haproxy (each gunicorn with `--workers`
+workers), drives the load of bench/hall.py through haproxy for `--seconds`:
+64 tables saving deals through their own links every `--deal-interval`
+seconds, `--phones` phones polling the live standings every 10 s. For each
+it prints acked and stored deals, p95 save and page, errors and requests per
+second. Then `wrk` (Debian package) through haproxy measures a static file
+and the phones' 304 poll (htmx fragment, If-None-Match), side by side.
+
+Client and server share this machine's 2 cores: two app servers cannot be
+faster than one here; the figures show that nothing is lost or slower for
+being shared (sessions, throttles, caches, the database).
+
+Run: `.venv/bin/python -m bench.cluster [--seconds 60] [--deal-interval 0]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from bench import hall, servers
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_HOSTS = ["127.0.0.4", "127.0.0.5"]
+
+
+def app_env(data: Path, redis_url: str, front: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "BELOTE_MODE", "PLAIN_STATIC")}
+    env.update(
+        BELOTE_DATA_DIR=str(data),
+        SECRET_KEY="bench-cluster-" + "x" * 50,
+        ALLOWED_HOSTS=",".join(["127.0.0.1", *APP_HOSTS]),
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        SECURE_HSTS_SECONDS="0",
+        STATIC_ROOT=str(data / "static"),
+        REDIS_URL=redis_url,
+        TRUSTED_PROXIES="127.0.0.1",
+        PUBLIC_URL=front,
+    )
+    return env
+
+
+def run_load(port: int, slug: str, tables, args) -> tuple[hall.Tally, float]:
+    tally = hall.Tally()
+    stop = time.monotonic() + args.seconds
+    threads = [
+        threading.Thread(
+            target=hall.table_loop, args=(port, path, code, stop, args.deal_interval, tally)
+        )
+        for path, code in tables
+    ]
+    for first in range(0, args.phones, 25):
+        count = min(25, args.phones - first)
+        threads.append(
+            threading.Thread(
+                target=hall.phone_loop, args=(port, f"/t/{slug}/classement/", stop, count, tally)
+            )
+        )
+    begun = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=args.seconds + 60)
+    return tally, time.monotonic() - begun
+
+
+def wrk(url: str, seconds: int, *headers: str) -> tuple[float, int]:
+    command = ["wrk", "-t2", "-c32", f"-d{seconds}s"]
+    for header in headers:
+        command += ["-H", header]
+    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), int(
+        errors.group(1) if errors else 0
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--deal-interval", type=float, default=20)
+    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--wrk-seconds", type=int, default=10)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        os.execv(
+            str(ROOT / "bin/with-postgres"),
+            ["bin/with-postgres", sys.executable, "-m", "bench.cluster", *sys.argv[1:]],
+        )
+    data = Path(tempfile.mkdtemp(prefix="belote-cluster-"))
+    redis, redis_url = servers.start_redis(data / "redis")
+    os.environ["REDIS_URL"] = redis_url
+    processes: list[subprocess.Popen] = [redis]
+    try:
+        slug, tables, _ = hall.build(data)
+        from django.core.management import call_command
+
+        call_command("demo", verbosity=0)
+        port = servers.free_port()
+        front = f"127.0.0.1:{port}"
+        env = app_env(data, redis_url, f"http://{front}")
+        # Static files as in production: collected, hashed, served by WhiteNoise.
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        apps = []
+        for host in APP_HOSTS:
+            bind = f"{host}:{servers.free_port(host)}"
+            log = data / f"app-{host}.log"
+            process = servers.start_gunicorn(env, bind, workers=args.workers, log=log)
+            processes.append(process)
+            apps.append(bind)
+        results = []
+        for count in (1, 2):
+            proxy = servers.start_haproxy(data, front, apps[:count], host="127.0.0.1")
+            try:
+                stored_before = hall.stored_deals()
+                tally, spent = run_load(port, slug, tables, args)
+                stored = hall.stored_deals() - stored_before
+            finally:
+                servers.stop(proxy)
+            requests = len(tally.saves) + len(tally.pages)
+            results.append((count, tally, stored, spent, requests))
+        print(
+            f"cluster: PostgreSQL + Redis + haproxy, gunicorn {args.workers} workers per server, "
+            f"{len(tables)} tables, deal every {args.deal_interval:g} s, {args.phones} phones, "
+            f"{args.seconds:g} s"
+        )
+        for count, tally, stored, spent, requests in results:
+            for error in tally.errors[:3]:
+                print("  error:", error)
+            print(
+                f"  {count} app server{'s' if count > 1 else ''}: {tally.acked} acked, "
+                f"{stored} stored, {tally.acked / args.seconds:.1f} saves/s, "
+                f"p95 save {hall.p95(tally.saves):.0f} ms, "
+                f"p95 page {hall.p95(tally.pages):.0f} ms, "
+                f"errors {len(tally.errors)}, {requests / spent:.0f} req/s"
+            )
+        if shutil.which("wrk"):
+            proxy = servers.start_haproxy(data, front, apps, host="127.0.0.1")
+            try:
+                base = f"http://{front}"
+                page = urllib.request.urlopen(base + "/").read().decode()
+                static = base + re.search(r'href="(/static/[^"]+\.css)"', page).group(1)
+                poll = f"{base}/t/{slug}/classement/"
+                request = urllib.request.Request(poll, headers={"HX-Request": "true"})
+                etag = urllib.request.urlopen(request).headers["ETag"]
+                static_rps, static_errors = wrk(static, args.wrk_seconds)
+                poll_rps, poll_errors = wrk(
+                    poll, args.wrk_seconds, "HX-Request: true", f"If-None-Match: {etag}"
+                )
+            finally:
+                servers.stop(proxy)
+            print(
+                f"  wrk through haproxy, 2 app servers: static file {static_rps:.0f} req/s, "
+                f"polling 304 {poll_rps:.0f} req/s = {poll_rps / static_rps:.0%} of static "
+                f"(errors {static_errors + poll_errors})"
+            )
+        else:
+            print("  wrk is missing (apt-get install wrk): no static/304 comparison")
+    finally:
+        for process in reversed(processes):
+            servers.stop(process)
+        shutil.rmtree(data, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

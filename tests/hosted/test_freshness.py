@@ -1,0 +1,113 @@
+"""With Redis, a poll whose page has not changed is answered before Django
+does any work (tournaments/freshness.py); any change makes the next poll
+go to the view again."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def shared_cache(settings, redis_url):
+    url = redis_url.rsplit("/", 1)[0] + "/3"
+    settings.REDIS_URL = url
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    }
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _poll(client, url, etag, **headers):
+    return client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true", **headers)
+
+
+def test_an_unchanged_page_is_answered_without_a_query(
+    client, shared_cache, round1, django_assert_num_queries
+):
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    assert first.status_code == 200
+    with django_assert_num_queries(0):
+        again = _poll(client, url, first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    assert "no-cache" in again["Cache-Control"]
+
+
+def test_a_change_sends_the_next_poll_to_the_view(
+    client, shared_cache, table, django_capture_on_commit_callbacks
+):
+    url = reverse("tournaments:detail", args=[table.round.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    assert _poll(client, url, first["ETag"]).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        factories.add_deal(table)
+    changed = _poll(client, url, first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def test_the_generation_moves_again_when_the_change_is_committed(
+    client, shared_cache, table, django_capture_on_commit_callbacks
+):
+    from tournaments import freshness
+
+    slug = table.round.tournament.slug
+    before = freshness.generation(slug)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        factories.add_deal(table)
+    assert freshness.generation(slug) == before + 1
+    for callback in callbacks:
+        callback()
+    assert freshness.generation(slug) == before + 2
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"HTTP_ACCEPT_LANGUAGE": "en"},  # another language asks
+        {"HTTP_HX_REQUEST": ""},  # the whole page, not the fragment
+    ],
+)
+def test_only_the_same_request_shape_takes_the_shortcut(client, shared_cache, round1, headers):
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    etag = client.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    from tournaments import freshness
+
+    request = client.get(url).wsgi_request
+    request.META.update(headers, HTTP_IF_NONE_MATCH=etag)
+    assert freshness.answer(request) is None
+
+
+def test_a_signed_in_organizer_always_reaches_the_view(
+    client, shared_cache, round1, organizer, django_assert_max_num_queries
+):
+    client.force_login(organizer)
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    from tournaments import freshness
+
+    request = client.get(url).wsgi_request
+    request.META.update(HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
+    assert freshness.answer(request) is None
+    assert _poll(client, url, first["ETag"]).status_code == 304  # by the view
+
+
+def test_without_redis_nothing_is_remembered(client, round1, settings):
+    settings.REDIS_URL = ""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    from tournaments import freshness
+
+    assert not freshness.enabled()
+    request = client.get(url).wsgi_request
+    request.META.update(HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
+    assert freshness.answer(request) is None
