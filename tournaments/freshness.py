@@ -26,6 +26,7 @@ organizer's pages depend on who asks."""
 
 from __future__ import annotations
 
+import logging
 import re
 import zlib
 from functools import cache as memoized
@@ -36,6 +37,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
 TTL = 300
+log = logging.getLogger(__name__)
 LIVE_PATH = re.compile(r"^/t/(?P<slug>[-\w]+)/")
 
 
@@ -80,11 +82,22 @@ def _bump(tournament) -> None:
         tournament = Tournament.objects.filter(pk=tournament).only("slug").first()
         if tournament is None:
             return
-    _redis().incr(_generation_key(tournament.slug))  # atomic; a missing key counts from 0
+    try:
+        _redis().incr(_generation_key(tournament.slug))  # atomic; a missing key counts from 0
+    except redis.RedisError:
+        # The change itself must not fail for the cache: while Redis is
+        # down no poll is answered from it (`answer` goes to the view), and
+        # what it remembered expires within TTL.
+        log.exception("could not mark %s as changed", tournament.slug)
 
 
 def generation(slug: str) -> int:
-    return int(_redis().get(_generation_key(slug)) or 0) if enabled() else 0
+    if not enabled():
+        return 0
+    try:
+        return int(_redis().get(_generation_key(slug)) or 0)
+    except redis.RedisError:
+        return -1  # remembered under -1, never matched: nothing is answered from it
 
 
 def _shape(request: HttpRequest, etag: str) -> str | None:
@@ -111,8 +124,11 @@ def _shape(request: HttpRequest, etag: str) -> str | None:
 def remember(request: HttpRequest, slug: str, seen: int, etag: str) -> None:
     """`etag` (quoted, as sent) is current for this request's shape at
     generation `seen`, read before the database was."""
-    if enabled() and (key := _shape(request, etag)):
-        _redis().set(key, str(seen), ex=TTL)
+    if seen >= 0 and enabled() and (key := _shape(request, etag)):
+        try:
+            _redis().set(key, str(seen), ex=TTL)
+        except redis.RedisError:
+            log.warning("could not remember a live page's ETag")
 
 
 def answer(request: HttpRequest) -> HttpResponse | None:
@@ -121,7 +137,10 @@ def answer(request: HttpRequest) -> HttpResponse | None:
     if not etag or "," in etag or not enabled() or not (key := _shape(request, etag)):
         return None
     slug = LIVE_PATH.match(request.path)["slug"]
-    seen, current = _redis().mget([key, _generation_key(slug)])  # one round trip
+    try:
+        seen, current = _redis().mget([key, _generation_key(slug)])  # one round trip
+    except redis.RedisError:
+        return None  # the view answers
     if seen is None or seen != (current or b"0"):
         return None
     # The headers the view's 304 carries (live_page, LocaleMiddleware).

@@ -111,3 +111,20 @@ def test_without_redis_nothing_is_remembered(client, round1, settings):
     request = client.get(url).wsgi_request
     request.META.update(HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
     assert freshness.answer(request) is None
+
+
+def test_a_change_is_saved_even_when_redis_does_not_answer(
+    client, settings, table, django_capture_on_commit_callbacks
+):
+    from bench.servers import free_port
+    from tournaments import freshness
+
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = factories.add_deal(table)
+    assert deal.pk and table.deals.count() == 1
+    assert freshness.generation(table.round.tournament.slug) == -1
+    url = reverse("tournaments:detail", args=[table.round.tournament.slug])
+    request = client.get(url).wsgi_request
+    request.META.update(HTTP_IF_NONE_MATCH='"x"', HTTP_HX_REQUEST="true")
+    assert freshness.answer(request) is None
