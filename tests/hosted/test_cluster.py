@@ -79,3 +79,23 @@ def test_a_page_cached_by_one_server_changes_for_the_other_after_a_change(cluste
 
     status, after = visitor.get(f"/t/{SLUG}/classement/")
     assert status == 200 and "Les Renommés du Nuage" in unescape(after)
+
+
+def test_a_deal_saved_elsewhere_shows_at_once_on_a_cached_page(cluster):
+    """The results of partie 3 (half entered in the demo), cached by
+    server one for anonymous phones; a deal saved by another process."""
+    visitor = real.Client(cluster.front)
+    path = f"/t/{SLUG}/parties/3/"
+    status, before = visitor.get(path)
+    assert status == 200
+    assert visitor.get(path)[1] == before
+    marque = cluster.two.python(
+        "import json; from tests import factories; from tournaments.models import Table; "
+        f"table = next(t for t in Table.objects.filter(round__tournament__slug={SLUG!r}, "
+        "round__number=3, team_b__isnull=False) if t.deals.count() < 12); "
+        "deal = factories.add_deal(table); print(json.dumps(deal.pk))"
+    )
+    assert marque
+    for server in (cluster.one, cluster.two):
+        status, after = real.Client(server.base).get(path)
+        assert status == 200 and after != before
