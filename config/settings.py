@@ -171,6 +171,35 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
+# Organizer accounts (tournaments/views/accounts.py). SIGNUP_OPEN=0 closes
+# the sign-up page to everyone but those an organizer invites.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+# Links in account mails (confirmation, password reset) expire after this.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24 * 3600)))
+
+# E-mail (account confirmation, password reset, invitations), through
+# Django's backends. Development prints mails on the console; the hall server
+# writes them as files in the data folder (a village hall has no mail
+# server: the organizer opens the file); hosted production sends them by SMTP.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.filebased.EmailBackend"
+    if HALL
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_FILE_PATH = Path(os.environ.get("EMAIL_FILE_PATH", DATA_DIR / "courriels"))
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+# A mail server that does not answer must not hold a page for minutes.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "belote-tournois@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
