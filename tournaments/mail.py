@@ -26,14 +26,14 @@ def render(name: str, context: dict[str, Any], language: str) -> tuple[str, str]
     with translation.override(language):
         subject = render_to_string(f"accounts/mail/{name}_subject.txt", context)
         body = render_to_string(f"accounts/mail/{name}.txt", context)
-    return " ".join(subject.split()), body
+    return " ".join(subject.split()), body.strip() + "\n"
 
 
 def send(name: str, *, to: str, context: dict[str, Any], language: str) -> bool:
     """Send mail `name` to `to`; False when the mail server failed."""
     subject, body = render(name, context, language)
     try:
-        EmailMessage(subject, body, to=[to]).send()
+        EmailMessage(subject=subject, body=body, to=[to]).send()
     except (OSError, smtplib.SMTPException):
         logger.exception("Mail %s could not be sent", name)
         return False
