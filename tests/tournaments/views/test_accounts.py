@@ -464,3 +464,21 @@ def test_the_account_pages_are_all_in_english(client, organizer, settings):
     assert not french
     assert "Create an organizer account" in text(pages["login"])
     assert "Delete it, with its teams, rounds and deals" in text(pages["delete"])
+
+
+def test_a_mail_server_that_does_not_answer_is_said_on_the_page(client, settings, caplog):
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": port, "timeout": 5},
+        }
+    }
+    response = sign_up(client)
+    assert response.status_code == 200
+    assert "L'e-mail n'a pas pu partir" in text(response)
+    assert "Mail confirm could not be sent" in caplog.text
