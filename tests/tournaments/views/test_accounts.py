@@ -482,3 +482,14 @@ def test_a_mail_server_that_does_not_answer_is_said_on_the_page(client, settings
     assert response.status_code == 200
     assert "L'e-mail n'a pas pu partir" in text(response)
     assert "Mail confirm could not be sent" in caplog.text
+
+
+def test_adding_an_unknown_co_organizer_points_to_the_invitation(client, organizer):
+    tournament = build_tournament(owner=organizer)
+    client.force_login(organizer)
+    response = client.post(
+        reverse("tournaments:co_organizer_add", args=[tournament.slug]),
+        {"username": "inconnu"},
+        follow=True,
+    )
+    assert "invitez cette personne depuis « Mon compte »" in text(response)
