@@ -190,6 +190,50 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
+# Organizer accounts (tournaments/views/accounts.py). SIGNUP_OPEN=0 closes
+# the sign-up page to everyone but those an organizer invites.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+# Links in account mails (confirmation, password reset) expire after this.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24 * 3600)))
+
+# E-mail (account confirmation, password reset, invitations), through
+# Django's mailers. Development prints mails on the console; the hall server
+# writes them as files in the data folder (a village hall has no mail
+# server: the organizer opens the file); hosted production sends them by
+# SMTP. The environment keeps the usual EMAIL_* names.
+EMAIL_BACKEND_PATHS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "file": "django.core.mail.backends.filebased.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+}
+
+
+def _mailer() -> dict:
+    default = "console" if DEBUG else "file" if HALL else "smtp"
+    backend = os.environ.get("EMAIL_BACKEND", "").strip() or default
+    backend = EMAIL_BACKEND_PATHS.get(backend, backend)
+    options: dict = {}
+    if backend == EMAIL_BACKEND_PATHS["file"]:
+        options["file_path"] = os.environ.get("EMAIL_FILE_PATH") or str(DATA_DIR / "courriels")
+    elif backend == EMAIL_BACKEND_PATHS["smtp"]:
+        port = os.environ.get("EMAIL_PORT", "").strip()
+        options = {
+            "host": os.environ.get("EMAIL_HOST", "localhost"),
+            "port": int(port) if port else None,  # None: 25, 587 with TLS, 465 with SSL
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": env_bool("EMAIL_USE_TLS", False),
+            "use_ssl": env_bool("EMAIL_USE_SSL", False),
+            # A mail server that does not answer must not hold a page for minutes.
+            "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
+        }
+    return {"BACKEND": backend, "OPTIONS": options}
+
+
+MAILERS = {"default": _mailer()}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "belote-tournois@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -1,4 +1,5 @@
-"""Root URLs: the tournaments app, auth, admin and the language switch."""
+"""Root URLs: the tournaments app, the organizer's account, admin and the
+language switch."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -6,6 +7,7 @@ from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from tournaments.views import accounts
 from tournaments.views.auth import ThrottledLoginView
 from tournaments.views.health import health
 
@@ -15,6 +17,26 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("compte/", accounts.account, name="account"),
+    path("compte/creer/", accounts.sign_up, name="account_sign_up"),
+    path("compte/creer/envoye/", accounts.sign_up_sent, name="account_sign_up_sent"),
+    path("compte/confirmer/<uidb64>/<token>/", accounts.confirm, name="account_confirm"),
+    path("compte/inviter/", accounts.invite, name="account_invite"),
+    path("compte/supprimer/", accounts.delete, name="account_delete"),
+    path("compte/mot-de-passe/", accounts.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "compte/mot-de-passe-oublie/", accounts.PasswordResetView.as_view(), name="password_reset"
+    ),
+    path(
+        "compte/mot-de-passe-oublie/envoye/",
+        accounts.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "compte/nouveau-mot-de-passe/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("admin/", admin.site.urls),
     # Browsers and crawlers ask for /favicon.ico whatever the page links to.
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg"))),

@@ -118,3 +118,15 @@ def public_address(request: HttpRequest | None = None) -> PublicAddress:
 def absolute(path: str, request: HttpRequest | None = None) -> str:
     """`path` on the public address: what a QR code or a printed link holds."""
     return public_address(request).url + path
+
+
+def site_url(request: HttpRequest) -> str:
+    """The base of the links mailed to an organizer (confirmation, password
+    reset, invitation): `PUBLIC_URL` when set, else the address the request
+    came in on — on the hosted service its host name, which ALLOWED_HOSTS
+    checks (as Django's own reset mails do). Unlike `public_address`, never
+    the laptop's network address: a mail is read wherever its reader is."""
+    configured = getattr(settings, "PUBLIC_URL", "")
+    if configured:
+        return configured.rstrip("/")
+    return request.build_absolute_uri("/").rstrip("/")

@@ -16,6 +16,7 @@ from tournaments.models import (
     Player,
     Round,
     Seat,
+    SignUp,
     Table,
     Team,
     Tournament,
@@ -147,3 +148,13 @@ class ChangeAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     list_display = ("at", "tournament", "table", "action", "by", "reason")
     list_filter = ("tournament", "action")
+
+
+@admin.register(SignUp)
+class SignUpAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Who signed up, when, and whether the address is confirmed; the
+    account itself is edited under « Utilisateurs »."""
+
+    list_display = ("email_key", "user", "created_at", "confirmed_at", "invited_by", "language")
+    list_filter = ("confirmed_at",)
+    search_fields = ("email_key", "user__username")

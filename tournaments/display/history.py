@@ -80,6 +80,10 @@ def change_summary(action: str, before: Any, after: Any, *, factor: int = 4) -> 
         claimed = (after.get("claimed") or {}).get("totals") or []
         if len(claimed) == 2:
             return gettext("totaux annoncés : %(a)s – %(b)s") % {"a": claimed[0], "b": claimed[1]}
+    if action == "owner_changed" and isinstance(after, dict) and isinstance(before, dict):
+        return _arrow(str(before.get("owner", "")), str(after.get("owner", "")))
+    if action == "co_organizer_left" and isinstance(before, dict):
+        return str(before.get("user", ""))
     if isinstance(after, dict) and "players" in after:
         return gettext("n° %(n)s : %(players)s") % {
             "n": after.get("number"),

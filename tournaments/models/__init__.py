@@ -5,6 +5,7 @@ filters. They never compute a score: marques come from `scoring`, through
 the services in `tournaments/services/`, which alone write them.
 """
 
+from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
@@ -29,11 +30,13 @@ __all__ = [
     "Round",
     "Seat",
     "Side",
+    "SignUp",
     "Table",
     "Team",
     "TeamQuerySet",
     "Tournament",
     "TournamentQuerySet",
+    "email_key",
     "new_entry_key",
     "new_team_code",
     "running_totals",

@@ -22,6 +22,8 @@ class Change(models.Model):
         ARCHIVED = "archived", _("Tournoi archivé")
         UNARCHIVED = "unarchived", _("Tournoi sorti des archives")
         CO_ORGANIZER_ADDED = "co_organizer_added", _("Co-organisateur ajouté")
+        CO_ORGANIZER_LEFT = "co_organizer_left", _("Co-organisateur parti (compte supprimé)")
+        OWNER_CHANGED = "owner_changed", _("Tournoi confié à un co-organisateur")
         TEAM_ADDED = "team_added", _("Équipe inscrite")
         TEAM_CHANGED = "team_changed", _("Équipe modifiée")
         TEAMS_IMPORTED = "teams_imported", _("Équipes importées")

@@ -18,12 +18,14 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 `imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
-`backup` (a whole tournament to JSON and back); `audit` writes the trail
+`backup` (a whole tournament to JSON and back), `accounts` (organizer
+accounts: sign up, confirm, invite, delete); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 
 The names below are re-exported so that callers keep writing
-`services.record_deal(...)`; `backup` is imported by its full name.
+`services.record_deal(...)`; `backup` and `accounts` are imported by their
+full names.
 """
 
 from tournaments.services.errors import ImportRefused, TournamentError

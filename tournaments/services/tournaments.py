@@ -103,7 +103,10 @@ def add_co_organizer(*, tournament: Tournament, username: str, by) -> None:
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
         raise TournamentError(
-            _("Aucun compte « %(name)s » : créez-le d'abord (administration).")
+            _(
+                "Aucun compte « %(name)s » : invitez cette personne depuis « Mon compte », "
+                "puis ajoutez-la une fois son compte créé."
+            )
             % {"name": username.strip()},
             field="username",
         )

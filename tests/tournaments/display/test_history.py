@@ -46,3 +46,12 @@ def test_the_desk_shows_the_history_in_words(client, organizer, tournament, tabl
     history = page.split("changes")[1]
     assert "Donne 1 : 80 ♥ (97) → 90 ♥ (97), marque 180–70 → 190–70" in history
     assert "{" not in history.split("</table>")[0]
+
+
+def test_a_handover_and_a_departure_read_as_names() -> None:
+    from tournaments.display.history import change_summary
+
+    assert change_summary("owner_changed", {"owner": "orga"}, {"owner": "benevole"}) == (
+        "orga → benevole"
+    )
+    assert change_summary("co_organizer_left", {"user": "benevole"}, None) == "benevole"
