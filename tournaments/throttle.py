@@ -9,8 +9,10 @@ A caller *records* an attempt before doing the costly or guessable thing
 (checking a password, comparing a code) when it must bound the number of
 checks exactly, even under concurrent requests: `record` returns the count
 including this attempt, so of N requests racing for the last place only
-the ones that counted within the limit go on. `forget` clears a key (a
-successful login, a renewed table link)."""
+the ones that counted within the limit go on. `attempt` does the same and
+also names the row, so that an attempt which turned out not to count (a
+right team code) is taken back alone with `discount`. `forget` clears a key
+(a successful login, a renewed table link)."""
 
 from __future__ import annotations
 
@@ -35,11 +37,24 @@ def record(key: str, *, window: int) -> int:
     """Counts one more attempt under `key` and returns the attempts in the
     last `window` seconds, this one included. Rows older than the window are
     pruned on the way."""
+    return attempt(key, window=window)[0]
+
+
+def attempt(key: str, *, window: int) -> tuple[int, int]:
+    """As `record`, returning (the count, this attempt's id for `discount`).
+
+    Must run outside any transaction: the row has to be committed before
+    the count, or concurrent attempts would not see each other."""
     now = timezone.now()
     with transaction.atomic():
         Attempt.objects.filter(key=key, at__lt=_since(window)).delete()
-        Attempt.objects.create(key=key, at=now)
-    return count(key, window=window)
+        row = Attempt.objects.create(key=key, at=now)
+    return count(key, window=window), row.pk
+
+
+def discount(attempt_id: int) -> None:
+    """Takes back one attempt recorded by `attempt` (and no other)."""
+    Attempt.objects.filter(pk=attempt_id).delete()
 
 
 def forget(key: str) -> None:

@@ -80,6 +80,15 @@ def change_summary(action: str, before: Any, after: Any, *, factor: int = 4) -> 
         claimed = (after.get("claimed") or {}).get("totals") or []
         if len(claimed) == 2:
             return gettext("totaux annoncés : %(a)s – %(b)s") % {"a": claimed[0], "b": claimed[1]}
+    if action == "codes_locked" and isinstance(after, dict):
+        return gettext(
+            "%(wrong)s codes faux : codes de la table refusés %(minutes)s minutes "
+            "(renouveler le lien les débloque)"
+        ) % {"wrong": after.get("wrong"), "minutes": after.get("minutes")}
+    if action == "link_revoked" and isinstance(after, dict) and after.get("codes"):
+        if after.get("unlocked"):
+            return gettext("nouveaux codes pour les deux équipes ; codes débloqués")
+        return gettext("nouveaux codes pour les deux équipes")
     if isinstance(after, dict) and "players" in after:
         return gettext("n° %(n)s : %(players)s") % {
             "n": after.get("number"),

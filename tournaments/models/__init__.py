@@ -8,6 +8,7 @@ the services in `tournaments/services/`, which alone write them.
 from tournaments.models.audit import Change
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
+    CODE_DIGITS,
     Deal,
     Penalty,
     Round,
@@ -21,6 +22,7 @@ from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
+    "CODE_DIGITS",
     "Attempt",
     "Change",
     "Deal",

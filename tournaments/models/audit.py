@@ -44,6 +44,7 @@ class Change(models.Model):
         TABLE_DISPUTED = "table_disputed", _("Totaux contestés à la table")
         TABLE_VALIDATED = "table_validated", _("Table validée par l'organisateur")
         LINK_REVOKED = "link_revoked", _("Lien de saisie révoqué")
+        CODES_LOCKED = "codes_locked", _("Codes bloqués : trop de codes faux")
         ROUND_CLOSED = "round_closed", _("Partie close")
         RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
         ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")

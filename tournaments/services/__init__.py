@@ -26,7 +26,7 @@ The names below are re-exported so that callers keep writing
 `services.record_deal(...)`; `backup` is imported by its full name.
 """
 
-from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.registration import (
     PlayerData,
@@ -60,6 +60,7 @@ from tournaments.services.scores import (
 )
 from tournaments.services.table_side import (
     claim_entry,
+    codes_locked_until,
     confirm_table,
     record_table_deal,
     revoke_entry_link,
@@ -78,6 +79,7 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
+    "CodesLocked",
     "ImportPlan",
     "ImportRefused",
     "LineStatus",
@@ -89,6 +91,7 @@ __all__ = [
     "claim_entry",
     "close_blockers",
     "close_round",
+    "codes_locked_until",
     "confirm_table",
     "create_tournament",
     "delete_last_deal",

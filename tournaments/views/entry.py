@@ -68,6 +68,7 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
+        "codes_locked_until": services.codes_locked_until(table),
         "tournament": tournament,
         "round": table.round,
         "table": table,

@@ -51,9 +51,11 @@ def test_no_deal_without_a_team_code_first(client, table):
 def test_the_other_team_confirms_with_its_own_code(client, table):
     enter_partie(client, table)
     table.refresh_from_db()
-    same_team = client.post(url(table, "table_side_confirm"), {"code": table.code_a})
+    same_team = client.post(
+        url(table, "table_side_confirm"), {"code": table.code_a, "version": table.version}
+    )
     assert "autre équipe" in same_team.text
-    client.post(url(table, "table_side_confirm"), {"code": table.code_b})
+    client.post(url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version})
     table.refresh_from_db()
     assert table.entry_state == Table.EntryState.CONFIRMED
 
@@ -63,7 +65,7 @@ def test_different_totals_flag_the_table_as_disputed_for_the_organizer(client, o
     table.refresh_from_db()
     client.post(
         url(table, "table_side_confirm"),
-        {"code": table.code_b, "total_a": "2200", "total_b": "920"},
+        {"code": table.code_b, "total_a": "2200", "total_b": "920", "version": table.version},
     )
     table.refresh_from_db()
     assert table.entry_state == Table.EntryState.DISPUTED
@@ -119,7 +121,7 @@ def test_a_link_dies_when_its_partie_closes(client, round1):
 def test_a_new_deal_after_confirmation_needs_a_new_confirmation(client, organizer, table):
     enter_partie(client, table)
     table.refresh_from_db()
-    client.post(url(table, "table_side_confirm"), {"code": table.code_b})
+    client.post(url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version})
     services.record_deal(
         table=table,
         values={"taker": "A", "trump": "H", "bid": 90, "points_a": 60},
