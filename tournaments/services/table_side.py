@@ -126,9 +126,6 @@ def _side_for_code(table: Table, code: str) -> str:
         if code and secrets.compare_digest(code, expected):
             throttle.discount(attempt)
             return side
-    if count == MAX_WRONG_CODES:
-        _lock_codes(table)
-        raise _codes_locked()
     raise TournamentError(
         _("Code inconnu : il est sur le coupon de votre équipe, remis par l'organisateur."),
         field="code",

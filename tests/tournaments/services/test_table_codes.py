@@ -79,11 +79,11 @@ def test_a_code_is_read_in_any_script_and_grouped_as_printed(client, table, scri
 
 
 def test_ten_wrong_codes_lock_the_table_even_for_the_right_code(client, table):
-    for i in range(MAX_WRONG_CODES - 1):
+    for i in range(MAX_WRONG_CODES):
         answer = claim(client, table, wrong_code(table, i))
         assert answer.status_code == 422 and "Code inconnu" in answer.text
-    tenth = claim(client, table, wrong_code(table, 99))
-    assert tenth.status_code == 429 and LOCKED in tenth.text
+    eleventh = claim(client, table, wrong_code(table, 99))
+    assert eleventh.status_code == 429 and LOCKED in eleventh.text
     for _ in range(5):
         answer = claim(client, table, table.code_a)
         assert answer.status_code == 429 and LOCKED in answer.text
@@ -107,7 +107,7 @@ def test_right_codes_do_not_count_against_the_table(client, table):
 
 def test_wrong_codes_given_to_confirm_count_too(client, table):
     factories.enter_from_the_table(table)
-    for i in range(MAX_WRONG_CODES):
+    for i in range(MAX_WRONG_CODES + 1):
         answer = client.post(
             url(table, "table_side_confirm"),
             {"code": wrong_code(table, i), "version": table.version},
@@ -131,7 +131,7 @@ def test_the_lock_passes_after_the_window(client, table):
 def test_a_locked_table_keeps_its_entering_phone_and_the_desk(client, organizer, table):
     claim(client, table, table.code_a)  # this phone entered its code before
     stranger = client.__class__()
-    for i in range(MAX_WRONG_CODES):
+    for i in range(MAX_WRONG_CODES + 1):
         claim(stranger, table, wrong_code(table, i))
     answer = client.post(url(table, "table_side_deal"), {**MADE, "version": table.version})
     assert answer.status_code == 200 and table.deals.count() == 1
@@ -150,7 +150,7 @@ def test_a_locked_table_keeps_its_entering_phone_and_the_desk(client, organizer,
 
 def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organizer, table):
     old_link, old_codes = url(table), (table.code_a, table.code_b)
-    for i in range(MAX_WRONG_CODES):
+    for i in range(MAX_WRONG_CODES + 1):
         claim(client, table, wrong_code(table, i))
     services.revoke_entry_link(table=table, by=organizer)
     table.refresh_from_db()
