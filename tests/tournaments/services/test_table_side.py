@@ -132,17 +132,28 @@ def test_a_new_deal_after_confirmation_needs_a_new_confirmation(client, organize
     assert table.entry_state == Table.EntryState.ENTERED
 
 
-def test_the_score_sheet_prints_the_table_link_and_both_codes(client, organizer, round1, tmp_path):
+def test_the_sheets_pdf_prints_the_link_on_the_sheet_and_each_code_on_its_coupon(
+    client, organizer, round1, tmp_path
+):
     client.force_login(organizer)
     response = client.get(reverse("tournaments:sheets_pdf", args=[round1.tournament.slug, 1]))
     path = tmp_path / "feuilles.pdf"
     path.write_bytes(response.content)
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+
+    def page_text(page: int) -> str:
+        return subprocess.run(
+            ["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(path), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.replace("\u00a0", " ")
+
     table = round1.tables.order_by("number").first()
-    assert f"code {table.code_a}" in text and f"code {table.code_b}" in text
-    assert "/saisie/" in text.replace("\n", "")
+    sheet, coupons = page_text(1), page_text(3)
+    assert "/saisie/" in sheet.replace("\n", "")
+    grouped = [f"{code[:4]} {code[4:]}" for code in (table.code_a, table.code_b)]
+    assert not any(code in sheet for code in grouped)
+    assert all(f"code {code}" in coupons for code in grouped)
 
 
 @pytest.mark.parametrize("script", ["arabic-indic", "fullwidth", "spaced"])
