@@ -304,6 +304,11 @@ class PenaltyForm(forms.Form):
         ),
     )
     reason = forms.CharField(label=_("Motif"), max_length=200)
+    # The table's version the penalty was typed on: the same post sent twice
+    # adds one penalty (services.add_penalty).
+    version = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, min_value=0, max_value=2**31
+    )
 
     def __init__(self, *args: Any, table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -61,10 +61,16 @@ class Change(models.Model):
     reason = models.CharField(_("motif"), max_length=200, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # What identifies the post that made this change (services/scores.py
+    # `request_key`): the same post sent again finds it and records nothing.
+    request_key = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-at", "-pk"]
-        indexes = [models.Index(fields=["tournament", "id"], name="change_revision")]
+        indexes = [
+            models.Index(fields=["tournament", "id"], name="change_revision"),
+            models.Index(fields=["table", "request_key"], name="change_request"),
+        ]
         verbose_name = _("modification")
         verbose_name_plural = _("modifications")
 

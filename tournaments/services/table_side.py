@@ -157,8 +157,9 @@ def record_table_deal(
     one, or deal `number` corrected, until the other team has answered.
 
     `expected_version` is required: a phone that lost the answer and sends
-    the same form again is refused (the table moved on), so a retry never
-    records a deal twice."""
+    the same form again gets the deal it recorded, and nothing is written
+    (scores.record_deal knows the post); another post made on an older
+    version is refused."""
     locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
@@ -166,6 +167,17 @@ def record_table_deal(
     if expected_version is None:
         raise TournamentError(
             _("Formulaire incomplet : rechargez la page de la table."), field="version"
+        )
+    reason = _("saisie à la table (%(side)s)") % {"side": side_label(side)}
+    if locked.version != expected_version:
+        # The same post again (its deal is returned, nothing is written) or
+        # one made on an older version (refused): record_deal tells them apart.
+        return record_deal(
+            table=locked,
+            values=values,
+            number=number,
+            expected_version=expected_version,
+            reason=reason,
         )
     if number is not None and locked.entry_state not in (
         Table.EntryState.EMPTY,
@@ -180,7 +192,7 @@ def record_table_deal(
         values=values,
         number=number,
         expected_version=expected_version,
-        reason=_("saisie à la table (%(side)s)") % {"side": side_label(side)},
+        reason=reason,
     )
     locked.refresh_from_db()
     locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
@@ -255,10 +267,13 @@ def _answer_table(
 
 @transaction.atomic
 def validate_table(*, table: Table, by=None) -> Table:
-    """The organizer settles a table (entered or disputed) as it stands."""
+    """The organizer settles a table (entered or disputed) as it stands; a
+    table the desk validated already stays as it is (a post sent twice)."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     if not table.deals.exists() and table.status != Table.Status.COMPLETE:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
+    if (table.entry_state, table.settled_by) == (Table.EntryState.CONFIRMED, Table.DESK):
+        return table
     before = {"state": table.entry_state, "claimed": table.claimed_totals}
     table.entry_state = Table.EntryState.CONFIRMED
     table.settled_by = Table.DESK

@@ -170,15 +170,18 @@ def test_a_code_typed_on_any_keyboard_is_read_or_refused_politely(client, table,
 
 
 def test_a_deal_posted_twice_with_the_same_form_is_recorded_once(client, table):
-    """A phone that lost the answer sends the same form again: the table has
-    moved on, so the retry is refused and nothing is recorded twice."""
+    """A phone that lost the answer sends the same form again: the deal is
+    recorded once and the retry is answered as the first post was."""
     client.post(url(table, "table_side_claim"), {"code": table.code_a})
     form = {**MADE, "version": table.version}
     first = client.post(url(table, "table_side_deal"), form)
     again = client.post(url(table, "table_side_deal"), form)
     assert first.status_code == 200 and again.status_code == 200
     assert table.deals.count() == 1
-    assert "modifiée par quelqu" in again.text
+    assert "modifiée par quelqu" not in again.text and again["HX-Trigger"] == "dealSaved"
+    # another deal typed on the old version is refused, not recorded
+    stale = client.post(url(table, "table_side_deal"), {**form, "points": "100"})
+    assert "modifiée par quelqu" in stale.text and table.deals.count() == 1
     # a post without a version is refused too
     client.post(url(table, "table_side_deal"), MADE)
     assert table.deals.count() == 1
