@@ -171,7 +171,13 @@ class Table(models.Model):
         super().save(**kwargs)
 
     def keep_codes_apart(self) -> None:
-        """Draws East-West's code again while it equals North-South's."""
+        """Draws again a code that is not of `CODE_DIGITS` digits (one
+        restored from an old backup: 4 digits could be guessed) and
+        East-West's code while it equals North-South's."""
+        for name in ("code_a", "code_b"):
+            code = getattr(self, name)
+            if len(code) != CODE_DIGITS or not code.isascii() or not code.isdigit():
+                setattr(self, name, new_team_code())
         while self.code_b == self.code_a:
             self.code_b = new_team_code()
 

@@ -52,7 +52,7 @@ def test_codes_have_eight_digits_and_differ_at_every_table(tournament):
     assert len(seen) == 160 and len(set(seen)) > 155  # drawn at random, not derived
 
 
-def test_equal_codes_are_drawn_again_and_refused_by_the_database(round1, table):
+def test_equal_or_short_codes_are_drawn_again_and_equal_ones_refused_by_the_database(round1, table):
     twin = Table(round=round1, number=99, team_a=table.team_a, code_a="12345678")
     twin.code_b = "12345678"
     twin.save()
@@ -61,6 +61,10 @@ def test_equal_codes_are_drawn_again_and_refused_by_the_database(round1, table):
     bulk.code_b = "87654321"
     (stored,) = Table.objects.bulk_create([bulk])
     assert Table.objects.get(pk=stored.pk).code_b != "87654321"
+    short = Table.objects.create(
+        round=round1, number=97, team_a=table.team_a, code_a="0042", code_b="x1234567"
+    )
+    assert len(short.code_a) == len(short.code_b) == 8 and short.code_b.isdigit()
     with pytest.raises(IntegrityError), transaction.atomic():
         Table.objects.filter(pk=table.pk).update(code_b=F("code_a"))
 
