@@ -83,7 +83,7 @@ def change_summary(action: str, before: Any, after: Any, *, factor: int = 4) -> 
     if action == "codes_locked" and isinstance(after, dict):
         return gettext(
             "%(wrong)s codes faux : codes de la table refusés %(minutes)s minutes "
-            "(renouveler le lien les débloque)"
+            "(révoquer le lien les débloque)"
         ) % {"wrong": after.get("wrong"), "minutes": after.get("minutes")}
     if action == "link_revoked" and isinstance(after, dict) and after.get("codes"):
         if after.get("unlocked"):
