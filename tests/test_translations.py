@@ -230,7 +230,7 @@ def test_every_string_marked_in_the_code_is_in_the_catalogue(tmp_path) -> None:
     extracted = (tmp_path / "locale/en/LC_MESSAGES/django.po").read_text(encoding="utf-8")
     missing = []
     for block in extracted.split("\n\n"):
-        match = re.search(r'(?:msgctxt "(.*)"\n)?msgid ((?:".*"\n)+)', block + "\n")
+        match = re.search(r'^(?:msgctxt "(.*)"\n)?msgid ((?:".*"\n)+)', block + "\n", re.M)
         if match and _unquote(match.group(2)):
             key = (match.group(1) or "", _unquote(match.group(2)))
             if key not in known:

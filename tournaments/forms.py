@@ -304,6 +304,11 @@ class PenaltyForm(forms.Form):
         ),
     )
     reason = forms.CharField(label=_("Motif"), max_length=200)
+    # The table's version the penalty was typed on: the same post sent twice
+    # adds one penalty (services.add_penalty).
+    version = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, min_value=0, max_value=2**31
+    )
 
     def __init__(self, *args: Any, table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -318,7 +323,8 @@ class EntryCodeForm(forms.Form):
         label=_("Code de votre équipe"),
         max_length=24,
         help_text=_(
-            "Imprimé dans le cadre de signature de votre équipe, sur la feuille de marque."
+            "Le code est sur le coupon de votre équipe, remis par l'organisateur "
+            "(pas sur la feuille de marque)."
         ),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
@@ -330,6 +336,7 @@ class ConfirmForm(forms.Form):
     code = forms.CharField(
         label=_("Code de votre équipe"),
         max_length=24,
+        help_text=_("Sur le coupon de votre équipe."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     total_a = forms.IntegerField(
@@ -338,9 +345,14 @@ class ConfirmForm(forms.Form):
     total_b = forms.IntegerField(
         label=_("Votre total Est-Ouest"), required=False, min_value=0, max_value=100000
     )
+    # The version of the totals on the team's screen: the answer covers them.
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31)
 
     def clean(self):
         data = super().clean()
+        if "version" in self.errors:
+            del self.errors["version"]
+            raise forms.ValidationError(_("Formulaire incomplet : rechargez la page de la table."))
         if (data.get("total_a") is None) != (data.get("total_b") is None):
             raise forms.ValidationError(
                 _("Donnez les deux totaux pour contester, ou aucun pour confirmer.")

@@ -14,11 +14,14 @@ A caller *records* an attempt before doing the costly or guessable thing
 (checking a password, comparing a code) when it must bound the number of
 checks exactly, even under concurrent requests: `record` returns the count
 including this attempt, so of N requests racing for the last place only
-the ones that counted within the limit go on. `forget` clears a key (a
-successful login, a renewed table link)."""
+the ones that counted within the limit go on. `attempt` does the same and
+also names the row, so that an attempt which turned out not to count (a
+right team code) is taken back alone with `discount`. `forget` clears a key
+(a successful login, a renewed table link)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 
 from django.db import transaction
@@ -56,18 +59,37 @@ def record(key: str, *, window: int) -> int:
     """Counts one more attempt under `key` and returns the attempts in the
     last `window` seconds, this one included. Rows older than the window are
     pruned on the way."""
+    return attempt(key, window=window)[0]
+
+
+def attempt(key: str, *, window: int) -> tuple[int, int | str]:
+    """As `record`, returning (the count, this attempt's token for `discount`).
+
+    Must run outside any transaction: the row has to be committed before
+    the count, or concurrent attempts would not see each other."""
     if cache := _cache():
         cache.add(_cache_key(key), 0, timeout=window)
         try:
-            return cache.incr(_cache_key(key))
+            return cache.incr(_cache_key(key)), _cache_key(key)
         except ValueError:  # expired between add and incr
             cache.add(_cache_key(key), 1, timeout=window)
-            return count(key, window=window)
+            return count(key, window=window), _cache_key(key)
     now = timezone.now()
     with transaction.atomic():
         Attempt.objects.filter(key=key, at__lt=_since(window)).delete()
-        Attempt.objects.create(key=key, at=now)
-    return count(key, window=window)
+        row = Attempt.objects.create(key=key, at=now)
+    return count(key, window=window), row.pk
+
+
+def discount(token: int | str) -> None:
+    """Takes back one attempt recorded by `attempt` (and no other)."""
+    if isinstance(token, str):
+        from django.core.cache import cache
+
+        with contextlib.suppress(ValueError):  # the window ended: nothing to take back
+            cache.decr(token)
+        return
+    Attempt.objects.filter(pk=token).delete()
 
 
 def forget(key: str) -> None:

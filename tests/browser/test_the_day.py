@@ -221,9 +221,11 @@ PHONE_DEALS = [
 
 
 def printed_code(sheets: str, code: str) -> str:
-    """The team's code, as the team reads it on its printed sheet."""
-    assert code in sheets, "the code is not printed on the score sheet"
-    return code
+    """The team's code as the team reads it on its own coupon, printed after
+    the sheets (« 4821 0937 »), typed as read, with its space."""
+    grouped = f"{code[:4]} {code[4:]}"
+    assert grouped in sheets.replace("\u00a0", " "), "the code is not on the coupons"
+    return grouped
 
 
 def phone_enters(day: Day, table: Table, code: str, deals: list[tuple[str, ...]]) -> Page:

@@ -84,6 +84,15 @@ def change_summary(action: str, before: Any, after: Any, *, factor: int = 4) -> 
         return _arrow(str(before.get("owner", "")), str(after.get("owner", "")))
     if action == "co_organizer_left" and isinstance(before, dict):
         return str(before.get("user", ""))
+    if action == "codes_locked" and isinstance(after, dict):
+        return gettext(
+            "%(wrong)s codes faux : codes de la table refusés %(minutes)s minutes "
+            "(révoquer le lien les débloque)"
+        ) % {"wrong": after.get("wrong"), "minutes": after.get("minutes")}
+    if action == "link_revoked" and isinstance(after, dict) and after.get("codes"):
+        if after.get("unlocked"):
+            return gettext("nouveaux codes pour les deux équipes ; codes débloqués")
+        return gettext("nouveaux codes pour les deux équipes")
     if isinstance(after, dict) and "players" in after:
         return gettext("n° %(n)s : %(players)s") % {
             "n": after.get("number"),

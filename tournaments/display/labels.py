@@ -123,6 +123,13 @@ def players_line(team: TeamLike) -> str:
     return f"{team.player1} & {team.player2}"
 
 
+def team_code(code: str) -> str:
+    """A team's code as printed and shown, in groups of four digits that do
+    not break apart: « 4821 0937 » (the table side reads it back with or
+    without the space)."""
+    return "\u00a0".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
 def number(value: int | None) -> str:
     """A whole number for print: thin space between thousands and a true minus
     in French; the active language's grouping otherwise."""

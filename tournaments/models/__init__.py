@@ -9,6 +9,7 @@ from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
+    CODE_DIGITS,
     Deal,
     Penalty,
     Round,
@@ -22,6 +23,7 @@ from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
+    "CODE_DIGITS",
     "Attempt",
     "Change",
     "Deal",

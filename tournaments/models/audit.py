@@ -46,6 +46,7 @@ class Change(models.Model):
         TABLE_DISPUTED = "table_disputed", _("Totaux contestés à la table")
         TABLE_VALIDATED = "table_validated", _("Table validée par l'organisateur")
         LINK_REVOKED = "link_revoked", _("Lien de saisie révoqué")
+        CODES_LOCKED = "codes_locked", _("Codes bloqués : trop de codes faux")
         ROUND_CLOSED = "round_closed", _("Partie close")
         RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
         ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
@@ -62,10 +63,16 @@ class Change(models.Model):
     reason = models.CharField(_("motif"), max_length=200, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # What identifies the post that made this change (services/scores.py
+    # `request_key`): the same post sent again finds it and records nothing.
+    request_key = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-at", "-pk"]
-        indexes = [models.Index(fields=["tournament", "id"], name="change_revision")]
+        indexes = [
+            models.Index(fields=["tournament", "id"], name="change_revision"),
+            models.Index(fields=["table", "request_key"], name="change_request"),
+        ]
         verbose_name = _("modification")
         verbose_name_plural = _("modifications")
 

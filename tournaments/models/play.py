@@ -60,8 +60,25 @@ def new_entry_key() -> str:
     return secrets.token_urlsafe(12)
 
 
+#: A team's code at a table: 8 digits (10⁸ values, shown « 4821 0937 »).
+#: With at most 10 wrong guesses per table per 15 minutes
+#: (services/table_side.py), a day of guessing finds one of a table's two
+#: codes with a chance of about 2 in 100,000.
+CODE_DIGITS = 8
+
+
 def new_team_code() -> str:
-    return f"{secrets.randbelow(10**4):04d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+class TableQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        """As Django's, with each table's two codes kept apart first (its
+        `save` is not called)."""
+        objs = list(objs)
+        for table in objs:
+            table.keep_codes_apart()
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class Table(models.Model):
@@ -110,8 +127,10 @@ class Table(models.Model):
     # link (a new key revokes the old link), each team's confirmation code,
     # who entered, and the other team's answer.
     entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False, unique=True)
-    code_a = models.CharField(_("code Nord-Sud"), max_length=6, default=new_team_code)
-    code_b = models.CharField(_("code Est-Ouest"), max_length=6, default=new_team_code)
+    # The two codes always differ (else the other team could never confirm):
+    # `keep_codes_apart` on creation, and a constraint behind it.
+    code_a = models.CharField(_("code Nord-Sud"), max_length=CODE_DIGITS, default=new_team_code)
+    code_b = models.CharField(_("code Est-Ouest"), max_length=CODE_DIGITS, default=new_team_code)
     entry_state = models.CharField(
         _("saisie"), max_length=10, choices=EntryState.choices, default=EntryState.EMPTY
     )
@@ -120,6 +139,12 @@ class Table(models.Model):
     # at the table, DESK when the organizer validated the table.
     settled_by = models.CharField(max_length=4, blank=True)
     claimed_totals = models.JSONField(null=True, blank=True)
+    # When too many wrong codes were typed at this table: its codes are
+    # refused until the window has passed or the organizer renews the link
+    # (services/table_side.py).
+    codes_locked_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "number"]
@@ -132,10 +157,39 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=~Q(team_a=models.F("team_b")), name="table_teams_differ"
             ),
+            models.CheckConstraint(
+                condition=~Q(code_a=models.F("code_b")), name="table_codes_differ"
+            ),
         ]
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    def save(self, **kwargs) -> None:
+        if self._state.adding:
+            self.keep_codes_apart()
+        super().save(**kwargs)
+
+    def keep_codes_apart(self) -> None:
+        """Draws again a code that is not of `CODE_DIGITS` digits (one
+        restored from an old backup: 4 digits could be guessed) and
+        East-West's code while it equals North-South's."""
+        for name in ("code_a", "code_b"):
+            code = getattr(self, name)
+            if len(code) != CODE_DIGITS or not code.isascii() or not code.isdigit():
+                setattr(self, name, new_team_code())
+        while self.code_b == self.code_a:
+            self.code_b = new_team_code()
+
+    def renew_codes(self) -> None:
+        """Two new codes, apart from each other and from the old ones."""
+        old = {self.code_a, self.code_b}
+        self.code_a = new_team_code()
+        while self.code_a in old:
+            self.code_a = new_team_code()
+        self.code_b = self.code_a
+        while self.code_b in old or self.code_b == self.code_a:
+            self.code_b = new_team_code()
 
     @property
     def is_bye(self) -> bool:

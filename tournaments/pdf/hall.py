@@ -115,11 +115,14 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
                 str(table.number),
                 _p(str(table.team_a), styles.cell),
                 _p(str(table.team_b), styles.cell),
-                f"{table.code_a} / {table.code_b}",
+                _p(
+                    f"{labels.team_code(table.code_a)} / {labels.team_code(table.code_b)}",
+                    styles.cell_small,
+                ),
                 _p(public_url + links.entry_path(table), styles.cell_small),
             ]
         )
-    widths = [12 * mm, 40 * mm, 40 * mm, 24 * mm, CONTENT_WIDTH - 116 * mm]
+    widths = [12 * mm, 38 * mm, 38 * mm, 30 * mm, CONTENT_WIDTH - 118 * mm]
     return PdfTable(rows, colWidths=widths, style=_base_grid(), repeatRows=1)
 
 

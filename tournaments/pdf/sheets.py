@@ -1,6 +1,8 @@
 """The score sheets (« feuilles de marque ») of a partie: one page per table
 that plays, with the teams, the rule profile, the grid of the deals, the
-signature boxes and the QR code of the table's entry page.
+signature boxes and the QR code of the table's entry page, then the teams'
+coupons (pdf/coupons.py). The sheet lies on the table for both teams to see:
+it never carries a team's code.
 
 Reads the partie's tables, teams, deals and penalties in a fixed number of
 queries, and pre-fills the grid with the deals already entered: their
@@ -36,6 +38,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.pdf.coupons import coupons_story
 from tournaments.pdf.grid import DealGrid
 from tournaments.pdf.qr import QRCode
 
@@ -51,9 +54,14 @@ def score_sheets(
     """The score sheet (« feuille de marque ») of every table of a partie that
     plays, one per page, in table order: the teams, the rule profile, a grid
     of the deals pre-filled with those already entered, signature boxes and,
-    when `entry_url(table)` gives one, a QR code of the table's entry page.
-    With `only`, the sheet of that table alone (a reprint)."""
-    story = sheets_story(round, entry_url=entry_url, only=only)
+    when `entry_url(table)` gives one, a QR code of the table's entry page;
+    then the pages of coupons, one per team with its code, to cut out and
+    hand to each team. With `only`, the sheet and coupons of that table
+    alone (a reprint)."""
+    tables = _playing_tables(round, only)
+    story = _sheets(round, tables, entry_url)
+    if tables:
+        story += [PageBreak(), *coupons_story(round, tables, entry_url=entry_url)]
     title = gettext("Feuilles de marque — Partie %(round)s — %(tournament)s") % {
         "round": round.number,
         "tournament": round.tournament.name,
@@ -64,12 +72,17 @@ def score_sheets(
 def sheets_story(
     round: Round, *, entry_url: Callable[[Table], str | None], only: int | None = None
 ) -> list[Flowable]:
-    """The sheets' flowables, one page a table (for documents that print
-    them among others, such as the paper fallback kit)."""
+    """The sheets' flowables, one page a table, without the coupons (for
+    documents that print them among others, such as the paper fallback
+    kit)."""
+    return _sheets(round, _playing_tables(round, only), entry_url)
+
+
+def _playing_tables(round: Round, only: int | None) -> list[Table]:
     playing = round.tables.filter(team_b__isnull=False)
     if only is not None:
         playing = playing.filter(number=only)
-    tables = list(
+    return list(
         playing.select_related(*_team_related("team_a", "team_b"))
         .prefetch_related(
             Prefetch("deals", queryset=Deal.objects.order_by("number")),
@@ -77,6 +90,11 @@ def sheets_story(
         )
         .order_by("number")
     )
+
+
+def _sheets(
+    round: Round, tables: list[Table], entry_url: Callable[[Table], str | None]
+) -> list[Flowable]:
     context = _SheetContext.of(round)
     story: list[Flowable] = []
     for table in tables:
@@ -140,7 +158,9 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
             gettext(
                 "%(tournament)s — partie %(round)s, table %(table)s. "
                 "Les marques se reportent à chaque donne ; les totaux sont cumulés. "
-                "En cas de désaccord, appelez l'arbitre avant de signer."
+                "En cas de désaccord, appelez l'arbitre avant de signer. "
+                "Pour saisir en ligne, chaque équipe a son code sur son propre coupon, "
+                "remis par l'organisateur : il n'est pas sur cette feuille."
             )
             % {
                 "tournament": context.tournament.name,
@@ -173,7 +193,7 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
     qr: list[Flowable] = []
     if url:
         qr = [
-            _p(gettext("Saisie des donnes en ligne"), styles.url),
+            _p(gettext("Saisie en ligne, avec le code du coupon de votre équipe"), styles.url),
             QRCode(url, QR_SIZE),
             _p(url, styles.url),
         ]
@@ -291,9 +311,9 @@ def _signatures(table: Table) -> PdfTable:
     return PdfTable(
         [
             [
-                _signature_heading("A", table.team_a.number, table.code_a),
+                _signature_heading("A", table.team_a.number),
                 "",
-                _signature_heading("B", table.team_b.number, table.code_b),
+                _signature_heading("B", table.team_b.number),
             ],
             ["", "", ""],
         ],
@@ -310,10 +330,10 @@ def _signatures(table: Table) -> PdfTable:
     )
 
 
-def _signature_heading(side: str, team: int, code: str) -> str:
-    """« Signature Nord-Sud (équipe n° 5) · code 2752 »."""
-    return gettext("Signature %(side)s (équipe n° %(number)s) · code %(code)s") % {
+def _signature_heading(side: str, team: int) -> str:
+    """« Signature Nord-Sud (équipe n° 5) » (no code: the sheet lies on the
+    table, for both teams to read)."""
+    return gettext("Signature %(side)s (équipe n° %(number)s)") % {
         "side": labels.side_label(side),
         "number": team,
-        "code": code,
     }

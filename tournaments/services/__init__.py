@@ -28,7 +28,7 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
-from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.registration import (
     PlayerData,
@@ -62,6 +62,7 @@ from tournaments.services.scores import (
 )
 from tournaments.services.table_side import (
     claim_entry,
+    codes_locked_until,
     confirm_table,
     record_table_deal,
     revoke_entry_link,
@@ -80,6 +81,7 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
+    "CodesLocked",
     "ImportPlan",
     "ImportRefused",
     "LineStatus",
@@ -91,6 +93,7 @@ __all__ = [
     "claim_entry",
     "close_blockers",
     "close_round",
+    "codes_locked_until",
     "confirm_table",
     "create_tournament",
     "delete_last_deal",

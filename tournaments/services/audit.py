@@ -30,8 +30,10 @@ def log_change(
     reason: str = "",
     before: Any = None,
     after: Any = None,
+    request_key: str = "",
 ) -> None:
-    """One line of the audit trail, in the caller's transaction."""
+    """One line of the audit trail, in the caller's transaction;
+    `request_key` names the post that made the change (a replay finds it)."""
     Change.objects.create(
         tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
         table=table,
@@ -40,6 +42,7 @@ def log_change(
         reason=reason.strip()[:200],
         before=before,
         after=after,
+        request_key=request_key,
     )
     freshness.changed(tournament)
 

@@ -32,3 +32,8 @@ class ImportRefused(TournamentError):
             field="file",
         )
         self.errors = errors
+
+
+class CodesLocked(TournamentError):
+    """Too many wrong team codes at one table: its codes are refused for a
+    while (the views answer 429)."""

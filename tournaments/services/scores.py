@@ -6,6 +6,12 @@ change locks its table and checks the version the organizer saw, so two
 people typing at once cannot overwrite each other; correcting a closed
 partie needs a reason.
 
+A retry never doubles a change: each audit line keeps the `request_key` of
+the post that made it (what was asked, and on which version). When a post
+finds the table moved on from its version, and a line of the table has its
+key, it is that same post sent again (a phone that lost the answer): it
+records nothing and returns what the first one did.
+
 This module must not patch a total by hand, seat or close a partie
 (`rounds`), nor know about the table's link: `table_side` builds on it,
 never the reverse.
@@ -13,6 +19,8 @@ never the reverse.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,13 +37,33 @@ from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
-def _lock_table(table: Table, expected_version: int | None) -> Table:
+class _AlreadyDone(Exception):
+    """The post was recorded before: `change` is its audit line."""
+
+    def __init__(self, change: Change) -> None:
+        super().__init__(change.pk)
+        self.change = change
+
+
+def request_key(action: str, expected_version: int | None, asked: Any) -> str:
+    """What identifies a post: the change asked, on the version it was asked
+    on (empty without a version: such a post cannot be told from a new one)."""
+    if expected_version is None:
+        return ""
+    text = json.dumps([action, expected_version, asked], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _lock_table(table: Table, expected_version: int | None, key: str = "") -> Table:
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
     if expected_version is not None and locked.version != expected_version:
+        done = locked.changes.filter(request_key=key).first() if key else None
+        if done is not None:
+            raise _AlreadyDone(done)
         raise TournamentError(
             _(
                 "Cette table a été modifiée par quelqu'un d'autre pendant votre saisie. "
@@ -152,8 +180,16 @@ def record_deal(
 
     `values` uses the Deal field names (DEAL_FIELDS). The whole table is
     rescored; an impossible deal raises with the engine's French message and
-    the field at fault, and nothing is written."""
-    table = _lock_table(table, expected_version)
+    the field at fault, and nothing is written. The same post sent again
+    returns the deal it recorded and writes nothing."""
+    key = request_key("deal", expected_version, {"number": number, "values": dict(values)})
+    try:
+        table = _lock_table(table, expected_version, key)
+    except _AlreadyDone as done:
+        shown = done.change.after or {}
+        return table.deals.filter(number=shown.get("number")).first() or Deal(
+            table=table, number=shown.get("number") or 0
+        )
     if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
         raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
     if table.totals_only:
@@ -191,6 +227,7 @@ def record_deal(
         reason=reason,
         before=before,
         after=_deal_snapshot(deal),
+        request_key=key,
     )
     return deal
 
@@ -227,7 +264,13 @@ def _blank(name: str) -> Any:
 def delete_last_deal(
     *, table: Table, expected_version: int | None = None, reason: str = "", by=None
 ) -> None:
-    table = _lock_table(table, expected_version)
+    """Deletes the table's last deal; the same post sent again deletes
+    nothing more."""
+    key = request_key("delete", expected_version, None)
+    try:
+        table = _lock_table(table, expected_version, key)
+    except _AlreadyDone:
+        return
     corrected = _check_round_open(table, reason)
     last = table.deals.order_by("-number").first()
     if last is None:
@@ -243,6 +286,7 @@ def delete_last_deal(
         table=table,
         reason=reason,
         before=before,
+        request_key=key,
     )
 
 
@@ -265,8 +309,13 @@ def record_totals(
     `sheet` is what the organizer counted on it (played deals, belotes,
     capots): where the profile allows it, the totals must make the
     organizers' sum (scoring.sheet), else the refusal says what is likely
-    wrong, unless `anyway`."""
-    table = _lock_table(table, expected_version)
+    wrong, unless `anyway`. The same post sent again writes nothing."""
+    asked = {"totals": [total_a, total_b], "sheet": sheet, "anyway": anyway}
+    key = request_key("totals", expected_version, asked)
+    try:
+        table = _lock_table(table, expected_version, key)
+    except _AlreadyDone:
+        return Table.objects.get(pk=table.pk)
     tournament = table.round.tournament
     if tournament.score_entry != Tournament.ScoreEntry.TOTALS and table.deals.exists():
         raise TournamentError(
@@ -293,6 +342,7 @@ def record_totals(
         reason=reason,
         before=before,
         after=[table.total_a, table.total_b],
+        request_key=key,
     )
     return table
 
@@ -305,10 +355,25 @@ def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[s
 
 
 @transaction.atomic
-def add_penalty(*, table: Table, team: Team, points: int, reason: str, by=None) -> Penalty:
+def add_penalty(
+    *,
+    table: Table,
+    team: Team,
+    points: int,
+    reason: str,
+    expected_version: int | None = None,
+    by=None,
+) -> Penalty:
     """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
-    team that revoked."""
-    table = _lock_table(table, None)
+    team that revoked. The same post sent again adds nothing."""
+    asked = {"team": team.pk, "points": points, "reason": reason.strip()}
+    key = request_key("penalty", expected_version, asked)
+    try:
+        table = _lock_table(table, expected_version, key)
+    except _AlreadyDone:
+        return table.penalties.filter(team=team, points=points).last() or Penalty(
+            table=table, team=team, points=points, reason=reason.strip()
+        )
     if team.pk not in (table.team_a_id, table.team_b_id):
         raise TournamentError(_("Cette équipe ne joue pas à cette table."), field="team")
     if not reason.strip():
@@ -337,5 +402,6 @@ def add_penalty(*, table: Table, team: Team, points: int, reason: str, by=None) 
         table=table,
         reason=reason,
         after={"team": team.number, "points": points},
+        request_key=key,
     )
     return penalty

@@ -5,6 +5,12 @@ with its own code, or gives its own totals, which flags the table as
 disputed for the organizer, who validates it. Any change of the deals after
 a confirmation asks for a new one.
 
+A code is 8 digits, handed to its team alone (the coupons of the sheets'
+PDF). Guessing is bounded per table: at most `MAX_WRONG_CODES` wrong codes in
+`CODES_WINDOW`, counted in the database (tournaments/throttle.py) so that
+every worker counts the same; then the table's codes are refused until the
+window has passed or the organizer renews the link, which renews both codes.
+
 Deals go through `scores.record_deal`, as the organizer's do: this module
 only decides who may enter and confirm. It must not score anything itself,
 and `scores` must never import it.
@@ -12,19 +18,26 @@ and `scores` must never import it.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import throttle
 from tournaments.display.labels import side_label
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
-from tournaments.services.errors import TournamentError
+from tournaments.services.errors import CodesLocked, TournamentError
 from tournaments.services.scores import record_deal
+
+MAX_WRONG_CODES = 10
+CODES_WINDOW = 15 * 60
 
 
 def _check_link_open(table: Table) -> None:
@@ -38,23 +51,83 @@ def _check_link_open(table: Table) -> None:
 
 def normalise_code(code: str) -> str:
     """A code as typed on any keyboard: digits of any script (٣, ３…) become
-    ASCII digits, spaces go; anything else is kept (and will not match)."""
+    ASCII digits, spaces and dashes (« 4821 0937 », « 4821-0937 ») go;
+    anything else is kept (and will not match)."""
     digits = "".join(
         str(unicodedata.decimal(ch)) if unicodedata.decimal(ch, None) is not None else ch
         for ch in code
-        if not ch.isspace()
+        if not ch.isspace() and unicodedata.category(ch) != "Pd"
     )
     return digits.encode("ascii", "replace").decode("ascii")
 
 
+def _codes_key(table: Table) -> str:
+    return f"table-codes:{table.pk}"
+
+
+def codes_locked_until(table: Table) -> datetime.datetime | None:
+    """When the table's codes are accepted again, if they are refused now."""
+    if table.codes_locked_at is None:
+        return None
+    until = table.codes_locked_at + datetime.timedelta(seconds=CODES_WINDOW)
+    return until if until > timezone.now() else None
+
+
+def _codes_locked() -> CodesLocked:
+    return CodesLocked(
+        _(
+            "Trop de codes faux sur cette table : attendez %(minutes)s minutes "
+            "ou appelez l'organisateur."
+        )
+        % {"minutes": CODES_WINDOW // 60},
+        field="code",
+    )
+
+
+def _lock_codes(table: Table) -> None:
+    """Refuses the table's codes from now on, and says so once in its
+    history: of concurrent requests tripping the limit, only the one whose
+    update found the table unlocked writes the line."""
+    now = timezone.now()
+    expired = now - datetime.timedelta(seconds=CODES_WINDOW)
+    with transaction.atomic():
+        locked = (
+            Table.objects.filter(pk=table.pk)
+            .filter(Q(codes_locked_at__isnull=True) | Q(codes_locked_at__lte=expired))
+            .update(codes_locked_at=now)
+        )
+        if locked:
+            log_change(
+                table.round.tournament_id,
+                Change.Action.CODES_LOCKED,
+                table=table,
+                after={"wrong": MAX_WRONG_CODES, "minutes": CODES_WINDOW // 60},
+            )
+
+
 def _side_for_code(table: Table, code: str) -> str:
+    """The side whose code this is, or a refusal.
+
+    The attempt is counted before the comparison and taken back when the
+    code is right: a code is compared only when the attempts counted,
+    this one included, are at most `MAX_WRONG_CODES`, and wrong ones are
+    never taken back, so however many guesses race, at most
+    `MAX_WRONG_CODES` wrong codes are compared per table in any
+    `CODES_WINDOW`. Must run outside a transaction (throttle.attempt)."""
+    if codes_locked_until(table):
+        raise _codes_locked()
+    count, attempt = throttle.attempt(_codes_key(table), window=CODES_WINDOW)
+    if count > MAX_WRONG_CODES:
+        throttle.discount(attempt)
+        _lock_codes(table)
+        raise _codes_locked()
     code = normalise_code(code)
-    if code and secrets.compare_digest(code, table.code_a):
-        return "A"
-    if code and secrets.compare_digest(code, table.code_b):
-        return "B"
+    for side, expected in (("A", table.code_a), ("B", table.code_b)):
+        if code and secrets.compare_digest(code, expected):
+            throttle.discount(attempt)
+            return side
     raise TournamentError(
-        _("Code inconnu : il est imprimé dans le cadre de signature de votre équipe."),
+        _("Code inconnu : il est sur le coupon de votre équipe, remis par l'organisateur."),
         field="code",
     )
 
@@ -84,8 +157,9 @@ def record_table_deal(
     one, or deal `number` corrected, until the other team has answered.
 
     `expected_version` is required: a phone that lost the answer and sends
-    the same form again is refused (the table moved on), so a retry never
-    records a deal twice."""
+    the same form again gets the deal it recorded, and nothing is written
+    (scores.record_deal knows the post); another post made on an older
+    version is refused."""
     locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
@@ -93,6 +167,17 @@ def record_table_deal(
     if expected_version is None:
         raise TournamentError(
             _("Formulaire incomplet : rechargez la page de la table."), field="version"
+        )
+    reason = _("saisie à la table (%(side)s)") % {"side": side_label(side)}
+    if locked.version != expected_version:
+        # The same post again (its deal is returned, nothing is written) or
+        # one made on an older version (refused): record_deal tells them apart.
+        return record_deal(
+            table=locked,
+            values=values,
+            number=number,
+            expected_version=expected_version,
+            reason=reason,
         )
     if number is not None and locked.entry_state not in (
         Table.EntryState.EMPTY,
@@ -107,7 +192,7 @@ def record_table_deal(
         values=values,
         number=number,
         expected_version=expected_version,
-        reason=_("saisie à la table (%(side)s)") % {"side": side_label(side)},
+        reason=reason,
     )
     locked.refresh_from_db()
     locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
@@ -116,32 +201,58 @@ def record_table_deal(
     return deal
 
 
-@transaction.atomic
-def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = None) -> Table:
+def confirm_table(
+    *,
+    table: Table,
+    code: str,
+    totals: tuple[int, int] | None = None,
+    expected_version: int | None = None,
+) -> Table:
     """The other team's answer: no totals (or the same) confirms; different
-    totals mark the table as disputed, for the organizer to settle."""
+    totals mark the table as disputed, for the organizer to settle.
+
+    With `expected_version`, the answer covers the deals that team saw: a
+    deal changed meanwhile refuses it. The same answer given again (a phone
+    that lost the reply sends the form twice) changes nothing and is
+    answered as the first. The code is checked first, outside the
+    transaction, so that a wrong one is counted even though the answer is
+    refused."""
+    _check_link_open(table)
+    side = _side_for_code(table, code)
+    return _answer_table(table=table, side=side, totals=totals, expected_version=expected_version)
+
+
+@transaction.atomic
+def _answer_table(
+    *, table: Table, side: str, totals: tuple[int, int] | None, expected_version: int | None
+) -> Table:
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
     _check_link_open(table)
-    side = _side_for_code(table, code)
     if not table.entered_by:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
     if side == table.entered_by:
         raise TournamentError(
             _("La confirmation revient à l'autre équipe, avec son propre code."), field="code"
         )
+    if expected_version is not None and table.version != expected_version:
+        raise TournamentError(
+            _("Les donnes ont changé depuis : relisez les totaux avant de répondre."),
+            field="version",
+        )
     if table.status != Table.Status.COMPLETE:
         raise TournamentError(_("La partie de cette table n'est pas terminée."))
     if totals is None or tuple(totals) == (table.total_a, table.total_b):
-        table.entry_state = Table.EntryState.CONFIRMED
-        table.claimed_totals = None
+        state, claimed = Table.EntryState.CONFIRMED, None
     else:
-        table.entry_state = Table.EntryState.DISPUTED
-        table.claimed_totals = {"by": side, "totals": [int(totals[0]), int(totals[1])]}
-    table.settled_by = side
+        state = Table.EntryState.DISPUTED
+        claimed = {"by": side, "totals": [int(totals[0]), int(totals[1])]}
+    if (table.entry_state, table.claimed_totals, table.settled_by) == (state, claimed, side):
+        return table  # the same answer again: already recorded
+    table.entry_state, table.claimed_totals, table.settled_by = state, claimed, side
     table.save(update_fields=["entry_state", "claimed_totals", "settled_by"])
     confirmed = table.entry_state == Table.EntryState.CONFIRMED
     log_change(
@@ -156,10 +267,13 @@ def confirm_table(*, table: Table, code: str, totals: tuple[int, int] | None = N
 
 @transaction.atomic
 def validate_table(*, table: Table, by=None) -> Table:
-    """The organizer settles a table (entered or disputed) as it stands."""
+    """The organizer settles a table (entered or disputed) as it stands; a
+    table the desk validated already stays as it is (a post sent twice)."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     if not table.deals.exists() and table.status != Table.Status.COMPLETE:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
+    if (table.entry_state, table.settled_by) == (Table.EntryState.CONFIRMED, Table.DESK):
+        return table
     before = {"state": table.entry_state, "claimed": table.claimed_totals}
     table.entry_state = Table.EntryState.CONFIRMED
     table.settled_by = Table.DESK
@@ -177,14 +291,21 @@ def validate_table(*, table: Table, by=None) -> Table:
 
 @transaction.atomic
 def revoke_entry_link(*, table: Table, by=None) -> Table:
-    """A new key: the printed QR code stops working (reprint the sheet)."""
+    """A new key and two new codes: the printed QR code and coupons stop
+    working (reprint the sheet and its coupons), and a table whose codes
+    were refused after too many wrong ones is open again."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+    unlocked = codes_locked_until(table) is not None
     table.entry_key = new_entry_key()
-    table.save(update_fields=["entry_key"])
+    table.renew_codes()
+    table.codes_locked_at = None
+    table.save(update_fields=["entry_key", "code_a", "code_b", "codes_locked_at"])
+    throttle.forget(_codes_key(table))
     log_change(
         table.round.tournament_id,
         Change.Action.LINK_REVOKED,
         by=by,
         table=table,
+        after={"codes": "renewed", "unlocked": unlocked},
     )
     return table

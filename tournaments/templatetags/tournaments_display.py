@@ -32,6 +32,12 @@ def number(value: int | None) -> str:
 
 
 @register.filter
+def team_code(code: str) -> str:
+    """« 4821 0937 »: a team's code in two groups (organizer screens only)."""
+    return labels.team_code(code)
+
+
+@register.filter
 def side(value: str) -> str:
     return labels.side_label(value)
 

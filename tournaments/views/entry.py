@@ -9,6 +9,10 @@ a deal itself: the engine behind services.py does, and its refusals are
 shown next to the field they concern. Validating a table or revoking its
 link are in organizer.py; the players' own entry from the QR code is in
 table_side.py.
+
+Every post that changes the table carries the version of the table it was
+made on (refused without it): the services record the same post sent twice
+once, and the view answers the replay as it answered the first.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
@@ -35,6 +40,16 @@ def _editing(form: DealForm | None) -> int | None:
         return None
     number = form.initial.get("number") or form.data.get("number")
     return int(number) if str(number or "").isdigit() else None
+
+
+INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
+
+
+def _version(value: object) -> int | None:
+    """The table's version a post was made on, or None when it is missing or
+    not a number."""
+    text = str(value or "")
+    return int(text) if text.isdigit() and len(text) < 10 else None
 
 
 def _checkable(tournament) -> bool:
@@ -68,6 +83,7 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
+        "codes_locked_until": services.codes_locked_until(table),
         "tournament": tournament,
         "round": table.round,
         "table": table,
@@ -90,7 +106,9 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         or not table.deals.exists(),
         "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
-        "penalty_form": PenaltyForm(table=table) if not table.is_bye else None,
+        "penalty_form": PenaltyForm(table=table, initial={"version": table.version})
+        if not table.is_bye
+        else None,
         "closed": grid.closed,
     }
 
@@ -127,6 +145,8 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     tbl = _table(tournament, number, table)
     form = DealForm(request.POST, rules=tournament.rule_profile)
     status = 200
+    if form.is_valid() and form.cleaned_data["version"] is None:
+        form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
             services.record_deal(
@@ -169,11 +189,14 @@ def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
+    version = _version(request.POST.get("version"))
     try:
+        if version is None:
+            raise services.TournamentError(str(INCOMPLETE))
         services.delete_last_deal(
             by=request.user,
             table=tbl,
-            expected_version=int(request.POST.get("version") or 0) or None,
+            expected_version=version,
             reason=request.POST.get("reason", ""),
         )
         messages.success(request, _("Dernière donne supprimée."))
@@ -188,6 +211,8 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
     form = TotalsForm(request.POST, checkable=_checkable(tournament))
+    if form.is_valid() and form.cleaned_data["version"] is None:
+        form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
             services.record_totals(
@@ -217,7 +242,9 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
     form = PenaltyForm(request.POST, table=tbl)
-    if form.is_valid():
+    if form.is_valid() and form.cleaned_data["version"] is None:
+        messages.error(request, INCOMPLETE)
+    elif form.is_valid():
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
         try:
             services.add_penalty(
@@ -226,6 +253,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
                 team=team,
                 points=form.cleaned_data["points"],
                 reason=form.cleaned_data["reason"],
+                expected_version=form.cleaned_data["version"],
             )
             messages.success(request, _("Pénalité enregistrée."))
         except services.TournamentError as error:

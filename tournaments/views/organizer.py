@@ -399,8 +399,12 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 consequences=[
                     _("Les donnes déjà saisies restent."),
                     _(
-                        "Réimprimez ensuite la feuille de cette table : elle portera le "
-                        "nouveau lien."
+                        "Les deux équipes reçoivent de nouveaux codes ; des codes bloqués "
+                        "après trop de codes faux sont débloqués."
+                    ),
+                    _(
+                        "Réimprimez ensuite la feuille de cette table et ses coupons : ils "
+                        "porteront le nouveau lien et les nouveaux codes."
                     ),
                 ],
                 button=_("Révoquer le lien"),
@@ -409,7 +413,11 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         )
     services.revoke_entry_link(table=tbl, by=request.user)
     messages.success(
-        request, _("Ancien lien révoqué : réimprimez la feuille de marque de cette table.")
+        request,
+        _(
+            "Ancien lien révoqué, nouveaux codes : réimprimez la feuille de cette table "
+            "et ses coupons."
+        ),
     )
     return redirect("tournaments:table", **here)
 

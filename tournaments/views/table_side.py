@@ -144,11 +144,13 @@ def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
 @with_table
 def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = EntryCodeForm(request.POST)
+    status = 422
     if form.is_valid():
         try:
             side = services.claim_entry(table=table, code=form.cleaned_data["code"])
         except services.TournamentError as error:
             form.add_error("code", error.message)
+            status = _refusal_status(error)
         else:
             request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
             return redirect("tournaments:table_side", token=token)
@@ -156,8 +158,13 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         request,
         "tournaments/table_side.html",
         _context(request, table, token, code_form=form),
-        status=422,
+        status=status,
     )
+
+
+def _refusal_status(error: services.TournamentError) -> int:
+    """429 when the table's codes are refused after too many wrong ones."""
+    return 429 if isinstance(error, services.CodesLocked) else 422
 
 
 @require_POST
@@ -210,18 +217,25 @@ def table_side_preview(request: HttpRequest, token: str, table: Table) -> HttpRe
 @with_table
 def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = ConfirmForm(request.POST)
+    status = 422
     disputing = request.POST.get("action") == "dispute"
     if form.is_valid() and disputing and form.totals() is None:
         form.add_error("total_a", _("Donnez vos deux totaux pour contester."))
     if form.is_valid():
         try:
             # Totals typed are an answer whichever button was pressed: the
-            # same totals confirm, other totals dispute (never lost).
+            # same totals confirm, other totals dispute (never lost). The
+            # version is that of the totals the team read on its screen.
             table = services.confirm_table(
-                table=table, code=form.cleaned_data["code"], totals=form.totals()
+                table=table,
+                code=form.cleaned_data["code"],
+                totals=form.totals(),
+                expected_version=form.cleaned_data["version"],
             )
         except services.TournamentError as error:
             form.add_error("code" if error.field == "code" else None, error.message)
+            status = _refusal_status(error)
+            table.refresh_from_db()
         else:
             messages.success(
                 request,
@@ -234,5 +248,5 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
         request,
         "tournaments/table_side.html",
         _context(request, table, token, confirm_form=form),
-        status=422,
+        status=status,
     )

@@ -151,7 +151,7 @@ def test_a_score_sheet_is_printed_for_each_playing_table_and_not_for_the_bye(par
     document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
     playing = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
     assert len(playing) == 2 and partie.tables.filter(team_b__isnull=True).exists()
-    assert document.pages == 2
+    assert document.pages == 3  # two sheets, then the page of coupons
     for page, table in enumerate(playing, start=1):
         text = document.text(page=page)
         assert "FEUILLE DE MARQUE" in text
@@ -306,7 +306,7 @@ def test_a_long_partie_still_prints_on_one_page_per_table(make_tournament, tmp_p
     for _ in range(32):
         services.record_deal(table=table, values=hearts())
     document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
-    assert document.pages == 2
+    assert document.pages == 3  # two sheets and their coupons
     assert [row[0] for row in grid_rows(document.text(page=1))] == [str(n) for n in range(1, 33)]
 
 
@@ -323,6 +323,71 @@ def test_the_qr_code_leads_to_the_tables_entry_page(partie, tmp_path):
         ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True
     )
     assert decoded.stdout.strip() == url
+
+
+def _grouped(code: str) -> str:
+    return f"{code[:4]} {code[4:]}"
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u00a0", " ")
+
+
+def test_the_sheet_lying_on_the_table_carries_no_team_code(partie, tmp_path):
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    tables = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
+    for page, table in enumerate(tables, start=1):
+        text = _plain(document.text(page=page, layout=False))
+        flat = "".join(text.split())
+        for code in (table.code_a, table.code_b):
+            assert code not in flat and _grouped(code) not in text
+        assert "coupon" in text  # where the code is, said on the sheet
+
+
+def test_each_coupon_carries_its_own_sides_code_only(partie, tmp_path):
+    """The last page: two coupons a table, « Coupon Nord-Sud — équipe n° 12 »
+    with that team's code and no other, and the table's QR code."""
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    tables = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
+    page = _plain(
+        subprocess.run(
+            ["pdftotext", "-raw", "-f", "3", "-l", "3", str(document.path), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    coupons = re.split(r"(?=Coupon (?:Nord-Sud|Est-Ouest) — équipe)", page)[1:]
+    assert len(coupons) == 2 * len(tables)
+    every_code = {code for t in tables for code in (t.code_a, t.code_b)}
+    pairs = [coupons[i : i + 2] for i in range(0, len(coupons), 2)]
+    for table, (north_south, east_west) in zip(tables, pairs, strict=True):
+        for coupon, side, team, code in (
+            (north_south, "Nord-Sud", table.team_a, table.code_a),
+            (east_west, "Est-Ouest", table.team_b, table.code_b),
+        ):
+            assert coupon.startswith(f"Coupon {side} — équipe n° {team.number}\n")
+            assert f"Table {table.number}" in coupon and team.display_name in coupon
+            printed = set(re.findall(r"\b(\d{4}) (\d{4})\b", coupon))
+            assert printed == {(code[:4], code[4:])}, coupon
+            assert every_code & {"".join(p) for p in printed} == {code}
+    if shutil.which("zbarimg") is None:
+        pytest.skip("zbarimg (zbar-tools) not installed: the QR codes were not decoded")
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(document.png(3, dpi=150))],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert sorted(decoded) == sorted(entry_url(t) for t in tables for _ in "AB")
+
+
+def test_a_reprinted_sheet_comes_with_its_own_coupons_only(partie, tmp_path):
+    table, other = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url, only=table.number), tmp_path)
+    assert document.pages == 2
+    flat = "".join(document.text(layout=False).split())
+    assert table.code_a in flat and table.code_b in flat
+    assert other.code_a not in flat and other.code_b not in flat
 
 
 def test_without_an_entry_url_there_is_no_qr_code(partie, tmp_path):

@@ -53,7 +53,9 @@ def test_two_saves_from_the_same_version_one_wins_one_is_refused(open_table):
 
     def save(index: int):
         return services.record_deal(
-            table=Table.objects.get(pk=open_table.pk), values=MADE, expected_version=version
+            table=Table.objects.get(pk=open_table.pk),
+            values={**MADE, "points_a": 97 + index},
+            expected_version=version,
         )
 
     results = run_together(2, save)
@@ -61,6 +63,22 @@ def test_two_saves_from_the_same_version_one_wins_one_is_refused(open_table):
     saved = [r for r in results if isinstance(r, Deal)]
     assert len(saved) == 1 and len(refused) == 1, results
     assert refused[0].field == "version"
+    assert Deal.objects.filter(table=open_table).count() == 1
+
+
+def test_the_same_post_sent_twice_at_once_is_recorded_once(open_table):
+    """A phone's retry racing its first post: one deal, and both answered
+    with it."""
+    version = open_table.version
+
+    def save(index: int):
+        return services.record_deal(
+            table=Table.objects.get(pk=open_table.pk), values=MADE, expected_version=version
+        )
+
+    results = run_together(2, save)
+    assert all(isinstance(r, Deal) for r in results), results
+    assert results[0].pk == results[1].pk
     assert Deal.objects.filter(table=open_table).count() == 1
 
 

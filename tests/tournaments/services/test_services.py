@@ -75,9 +75,18 @@ def test_card_points_that_do_not_add_up_are_refused(table):
 def test_a_stale_version_is_refused_rather_than_overwriting(table):
     services.record_deal(table=table, values=coinche(), expected_version=table.version)
     with pytest.raises(services.TournamentError) as error:
-        services.record_deal(table=table, values=coinche(), expected_version=table.version)
+        services.record_deal(
+            table=table, values=coinche(points_a=60), expected_version=table.version
+        )
     assert error.value.field == "version"
     assert table.deals.count() == 1
+
+
+def test_the_same_post_sent_again_returns_its_deal_and_writes_nothing(table):
+    first = services.record_deal(table=table, values=coinche(), expected_version=table.version)
+    again = services.record_deal(table=table, values=coinche(), expected_version=table.version)
+    assert again.pk == first.pk and table.deals.count() == 1
+    assert table.changes.count() == 1
 
 
 def test_a_table_is_complete_after_its_twelve_deals(table):

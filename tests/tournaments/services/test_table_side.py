@@ -51,9 +51,11 @@ def test_no_deal_without_a_team_code_first(client, table):
 def test_the_other_team_confirms_with_its_own_code(client, table):
     enter_partie(client, table)
     table.refresh_from_db()
-    same_team = client.post(url(table, "table_side_confirm"), {"code": table.code_a})
+    same_team = client.post(
+        url(table, "table_side_confirm"), {"code": table.code_a, "version": table.version}
+    )
     assert "autre équipe" in same_team.text
-    client.post(url(table, "table_side_confirm"), {"code": table.code_b})
+    client.post(url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version})
     table.refresh_from_db()
     assert table.entry_state == Table.EntryState.CONFIRMED
 
@@ -63,7 +65,7 @@ def test_different_totals_flag_the_table_as_disputed_for_the_organizer(client, o
     table.refresh_from_db()
     client.post(
         url(table, "table_side_confirm"),
-        {"code": table.code_b, "total_a": "2200", "total_b": "920"},
+        {"code": table.code_b, "total_a": "2200", "total_b": "920", "version": table.version},
     )
     table.refresh_from_db()
     assert table.entry_state == Table.EntryState.DISPUTED
@@ -119,7 +121,7 @@ def test_a_link_dies_when_its_partie_closes(client, round1):
 def test_a_new_deal_after_confirmation_needs_a_new_confirmation(client, organizer, table):
     enter_partie(client, table)
     table.refresh_from_db()
-    client.post(url(table, "table_side_confirm"), {"code": table.code_b})
+    client.post(url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version})
     services.record_deal(
         table=table,
         values={"taker": "A", "trump": "H", "bid": 90, "points_a": 60},
@@ -130,17 +132,28 @@ def test_a_new_deal_after_confirmation_needs_a_new_confirmation(client, organize
     assert table.entry_state == Table.EntryState.ENTERED
 
 
-def test_the_score_sheet_prints_the_table_link_and_both_codes(client, organizer, round1, tmp_path):
+def test_the_sheets_pdf_prints_the_link_on_the_sheet_and_each_code_on_its_coupon(
+    client, organizer, round1, tmp_path
+):
     client.force_login(organizer)
     response = client.get(reverse("tournaments:sheets_pdf", args=[round1.tournament.slug, 1]))
     path = tmp_path / "feuilles.pdf"
     path.write_bytes(response.content)
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+
+    def page_text(page: int) -> str:
+        return subprocess.run(
+            ["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(path), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.replace("\u00a0", " ")
+
     table = round1.tables.order_by("number").first()
-    assert f"code {table.code_a}" in text and f"code {table.code_b}" in text
-    assert "/saisie/" in text.replace("\n", "")
+    sheet, coupons = page_text(1), page_text(3)
+    assert "/saisie/" in sheet.replace("\n", "")
+    grouped = [f"{code[:4]} {code[4:]}" for code in (table.code_a, table.code_b)]
+    assert not any(code in sheet for code in grouped)
+    assert all(f"code {code}" in coupons for code in grouped)
 
 
 @pytest.mark.parametrize("script", ["arabic-indic", "fullwidth", "spaced"])
@@ -157,15 +170,18 @@ def test_a_code_typed_on_any_keyboard_is_read_or_refused_politely(client, table,
 
 
 def test_a_deal_posted_twice_with_the_same_form_is_recorded_once(client, table):
-    """A phone that lost the answer sends the same form again: the table has
-    moved on, so the retry is refused and nothing is recorded twice."""
+    """A phone that lost the answer sends the same form again: the deal is
+    recorded once and the retry is answered as the first post was."""
     client.post(url(table, "table_side_claim"), {"code": table.code_a})
     form = {**MADE, "version": table.version}
     first = client.post(url(table, "table_side_deal"), form)
     again = client.post(url(table, "table_side_deal"), form)
     assert first.status_code == 200 and again.status_code == 200
     assert table.deals.count() == 1
-    assert "modifiée par quelqu" in again.text
+    assert "modifiée par quelqu" not in again.text and again["HX-Trigger"] == "dealSaved"
+    # another deal typed on the old version is refused, not recorded
+    stale = client.post(url(table, "table_side_deal"), {**form, "points": "100"})
+    assert "modifiée par quelqu" in stale.text and table.deals.count() == 1
     # a post without a version is refused too
     client.post(url(table, "table_side_deal"), MADE)
     assert table.deals.count() == 1

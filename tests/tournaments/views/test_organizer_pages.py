@@ -169,9 +169,10 @@ def test_one_tables_sheet_is_reprinted_alone(desk, tournament, round1):
     assert url in page
     response = desk.get(url)
     assert response["Content-Type"] == "application/pdf"
-    assert len(re.findall(rb"/Type /Page\b(?!s)", response.content)) == 1
+    # its sheet and its coupons; the whole partie: two sheets and their coupons
+    assert len(re.findall(rb"/Type /Page\b(?!s)", response.content)) == 2
     whole = desk.get(reverse("tournaments:sheets_pdf", args=[tournament.slug, 1]))
-    assert len(re.findall(rb"/Type /Page\b(?!s)", whole.content)) == 2
+    assert len(re.findall(rb"/Type /Page\b(?!s)", whole.content)) == 3
 
 
 def test_the_draw_speaks_of_a_draw_number_not_a_seed(desk, tournament, round1):

@@ -1,0 +1,174 @@
+"""Team codes at the table: 8 digits, never the same for both sides, read
+from any keyboard, renewed with the link, and guessed at most
+`MAX_WRONG_CODES` times per table in `CODES_WINDOW` (then refused, said in
+the table's history, until the window passes or the organizer renews the
+link). The same bound against two real workers is in
+tests/attacks/test_code_guessing.py."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from tests import factories
+from tournaments import links, services
+from tournaments.models import Attempt, Change, Table
+from tournaments.services.table_side import CODES_WINDOW, MAX_WRONG_CODES
+
+pytestmark = pytest.mark.django_db
+
+MADE = {"taker": "NS", "trump": "♥", "bid": "90", "coinche": "", "points": "97"}
+LOCKED = "Trop de codes faux sur cette table"
+
+
+def url(table: Table, name: str = "table_side") -> str:
+    return reverse(f"tournaments:{name}", args=[links.entry_token(table)])
+
+
+def wrong_code(table: Table, i: int = 0) -> str:
+    code = f"{(int(table.code_a) + 7919 * (i + 1)) % 10**8:08d}"
+    return code if code not in (table.code_a, table.code_b) else wrong_code(table, i + 100)
+
+
+def claim(client, table: Table, code: str):
+    return client.post(url(table, "table_side_claim"), {"code": code})
+
+
+def test_codes_have_eight_digits_and_differ_at_every_table(tournament):
+    """A property over many generated tables: 160 teams, 80 tables."""
+    factories.add_teams(tournament, 160)
+    rnd = factories.draw_random_round(tournament)
+    seen = []
+    for table in rnd.tables.filter(team_b__isnull=False):
+        assert len(table.code_a) == len(table.code_b) == 8
+        assert table.code_a.isdigit() and table.code_b.isdigit()
+        assert table.code_a != table.code_b
+        seen += [table.code_a, table.code_b]
+    assert len(seen) == 160 and len(set(seen)) > 155  # drawn at random, not derived
+
+
+def test_equal_or_short_codes_are_drawn_again_and_equal_ones_refused_by_the_database(round1, table):
+    twin = Table(round=round1, number=99, team_a=table.team_a, code_a="12345678")
+    twin.code_b = "12345678"
+    twin.save()
+    assert twin.code_b != twin.code_a
+    bulk = Table(round=round1, number=98, team_a=table.team_a, code_a="87654321")
+    bulk.code_b = "87654321"
+    (stored,) = Table.objects.bulk_create([bulk])
+    assert Table.objects.get(pk=stored.pk).code_b != "87654321"
+    short = Table.objects.create(
+        round=round1, number=97, team_a=table.team_a, code_a="0042", code_b="x1234567"
+    )
+    assert len(short.code_a) == len(short.code_b) == 8 and short.code_b.isdigit()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(code_b=F("code_a"))
+
+
+@pytest.mark.parametrize("script", ["arabic-indic", "extended-arabic", "grouped", "dashed"])
+def test_a_code_is_read_in_any_script_and_grouped_as_printed(client, table, script):
+    code = table.code_b
+    typed = {
+        "arabic-indic": "".join(chr(0x0660 + int(d)) for d in code),
+        "extended-arabic": "".join(chr(0x06F0 + int(d)) for d in code),
+        "grouped": f"{code[:4]}\u00a0{code[4:]}",
+        "dashed": f"{code[:4]}-{code[4:]}",
+    }[script]
+    assert claim(client, table, typed).status_code == 302
+    assert client.session[f"table-side-{table.pk}-{table.entry_key}"] == "B"
+
+
+def test_ten_wrong_codes_lock_the_table_even_for_the_right_code(client, table):
+    for i in range(MAX_WRONG_CODES):
+        answer = claim(client, table, wrong_code(table, i))
+        assert answer.status_code == 422 and "Code inconnu" in answer.text
+    eleventh = claim(client, table, wrong_code(table, 99))
+    assert eleventh.status_code == 429 and LOCKED in eleventh.text
+    for _ in range(5):
+        answer = claim(client, table, table.code_a)
+        assert answer.status_code == 429 and LOCKED in answer.text
+    answer = client.post(
+        url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version}
+    )
+    assert answer.status_code == 429
+    # one line in the history for the lock, however many refusals followed
+    assert table.changes.filter(action=Change.Action.CODES_LOCKED).count() == 1
+    # refused attempts are not kept: the count stays at the wrong ones
+    assert Attempt.objects.filter(key=f"table-codes:{table.pk}").count() == MAX_WRONG_CODES
+
+
+def test_right_codes_do_not_count_against_the_table(client, table):
+    for i in range(MAX_WRONG_CODES - 1):
+        claim(client, table, wrong_code(table, i))
+    for _ in range(5):
+        assert claim(client, table, table.code_a).status_code == 302
+    assert claim(client, table, table.code_b).status_code == 302
+
+
+def test_wrong_codes_given_to_confirm_count_too(client, table):
+    factories.enter_from_the_table(table)
+    for i in range(MAX_WRONG_CODES + 1):
+        answer = client.post(
+            url(table, "table_side_confirm"),
+            {"code": wrong_code(table, i), "version": table.version},
+        )
+        assert answer.status_code in (422, 429)
+    assert answer.status_code == 429 and LOCKED in answer.text
+    table.refresh_from_db()
+    assert table.entry_state == Table.EntryState.ENTERED
+
+
+def test_the_lock_passes_after_the_window(client, table):
+    for i in range(MAX_WRONG_CODES):
+        claim(client, table, wrong_code(table, i))
+    assert claim(client, table, table.code_a).status_code == 429
+    earlier = timezone.now() - datetime.timedelta(seconds=CODES_WINDOW + 1)
+    Table.objects.filter(pk=table.pk).update(codes_locked_at=earlier)
+    Attempt.objects.filter(key=f"table-codes:{table.pk}").update(at=earlier)
+    assert claim(client, table, table.code_a).status_code == 302
+
+
+def test_a_locked_table_keeps_its_entering_phone_and_the_desk(client, organizer, table):
+    claim(client, table, table.code_a)  # this phone entered its code before
+    stranger = client.__class__()
+    for i in range(MAX_WRONG_CODES + 1):
+        claim(stranger, table, wrong_code(table, i))
+    answer = client.post(url(table, "table_side_deal"), {**MADE, "version": table.version})
+    assert answer.status_code == 200 and table.deals.count() == 1
+    desk = client.__class__()
+    desk.force_login(organizer)
+    here = [table.round.tournament.slug, table.round.number, table.number]
+    page = desk.get(reverse("tournaments:table", args=here))
+    assert page.status_code == 200 and 'id="codes-locked"' in page.text
+    assert "Codes bloqués" in page.text  # the history's line
+    table.refresh_from_db()
+    saved = desk.post(
+        reverse("tournaments:deal_save", args=here), {**MADE, "version": table.version}
+    )
+    assert saved.status_code == 302 and table.deals.count() == 2
+
+
+def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organizer, table):
+    old_link, old_codes = url(table), (table.code_a, table.code_b)
+    for i in range(MAX_WRONG_CODES + 1):
+        claim(client, table, wrong_code(table, i))
+    services.revoke_entry_link(table=table, by=organizer)
+    table.refresh_from_db()
+    assert table.codes_locked_at is None
+    assert {table.code_a, table.code_b}.isdisjoint(old_codes)
+    assert table.code_a != table.code_b and len(table.code_a) == 8
+    assert client.get(old_link).status_code == 404
+    assert claim(client, table, old_codes[0]).status_code == 422  # old code: unknown
+    assert claim(client, table, table.code_a).status_code == 302
+    line = table.changes.filter(action=Change.Action.LINK_REVOKED).get()
+    assert line.after == {"codes": "renewed", "unlocked": True}
+    desk = client.__class__()
+    desk.force_login(organizer)
+    here = [table.round.tournament.slug, table.round.number, table.number]
+    page = desk.get(reverse("tournaments:table", args=here)).text
+    assert "nouveaux codes pour les deux équipes ; codes débloqués" in page
+    assert 'id="codes-locked"' not in page
