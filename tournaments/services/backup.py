@@ -1,23 +1,30 @@
 """A whole tournament as one JSON document, and back.
 
 `export_tournament` writes everything a tournament owns — rules, players,
-teams, parties, tables, seats, deals with their marques, penalties and the
-audit trail — with the original ids only as references inside the file.
+teams, parties, tables, deals with their marques, penalties and the audit
+trail — with the original ids only as references inside the file.
 `import_tournament` recreates it in one transaction with new ids, so the
-standings read the same. Users are referred to by user name: an account
-that does not exist where the file is imported is left out (the importer
-becomes the owner). Nothing here scores: marques are restored as they were.
+standings read the same; `read_backup` reads a file's bytes first.
+
+A file is trusted for nothing: it is checked whole before anything is
+written (backup_checks.py says what is checked and the limits: 20 MB, and
+so many rows of each kind), and the deals are rescored by the engine, so
+the marques and the totals of a table played deal by deal are the engine's,
+never the file's. The importer owns the restored tournament: the file's
+owner and co-organizers are not read. Users named in the audit trail are
+found by user name (left blank when no such account exists here). Any
+refusal is one sentence (`backup_checks.refusal`) and nothing is imported.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import IO, Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments import deal_shapes
 from tournaments.models import (
     Change,
     Deal,
@@ -25,89 +32,34 @@ from tournaments.models import (
     Player,
     Round,
     Seat,
+    Side,
     Table,
     Team,
     Tournament,
 )
 from tournaments.services.audit import log_change
+from tournaments.services.backup_checks import (
+    CHANGE_FIELDS,
+    DEAL_FIELDS,
+    FORMAT,
+    MAX_BYTES,
+    PENALTY_FIELDS,
+    PLAYER_FIELDS,
+    ROUND_FIELDS,
+    SEAT_FIELDS,
+    TABLE_FIELDS,
+    TABLE_SIDE_FIELDS,
+    TEAM_FIELDS,
+    TOURNAMENT_FIELDS,
+    VERSION,
+    CheckedBackup,
+    check_backup,
+    read_document,
+    refusal,
+    too_big,
+)
 from tournaments.services.errors import TournamentError
-
-FORMAT = "belote-tournois/backup"
-# Version 2 keeps each table's link key, team codes and entry state, so the
-# printed QR codes and a disputed table survive a restore, and names the
-# penalties so. Version 1 files are still read: their tables get new links
-# and codes (the import says so in the audit trail).
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
-
-TOURNAMENT_FIELDS = (
-    "name",
-    "slug",
-    "date",
-    "venue",
-    "rules",
-    "format",
-    "parties",
-    "end_mode",
-    "end_deals",
-    "end_target",
-    "score_entry",
-    "ranking_criteria",
-    "match_points_win",
-    "match_points_draw",
-    "match_points_loss",
-    "bye_policy",
-    "bye_points",
-    "published",
-    "status",
-)
-PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
-TEAM_FIELDS = (
-    "id",
-    "round_id",
-    "number",
-    "name",
-    "club",
-    "player1_id",
-    "player2_id",
-    "status",
-    "present",
-)
-ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
-TABLE_FIELDS = (
-    "id",
-    "round_id",
-    "number",
-    "team_a_id",
-    "team_b_id",
-    "status",
-    "total_a",
-    "total_b",
-    "lost_pot",
-    "corrected",
-    "version",
-)
-TABLE_SIDE_FIELDS = (
-    "entry_key",
-    "code_a",
-    "code_b",
-    "entry_state",
-    "entered_by",
-    "claimed_totals",
-    "settled_by",
-)
-SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
-DEAL_FIELDS = (
-    "table_id",
-    "number",
-    *deal_shapes.DEAL_FIELDS,
-    "marque_a",
-    "marque_b",
-    "outcome",
-    "pot",
-)
-PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
-CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
+from tournaments.services.scores import rescore_table
 
 
 def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -124,13 +76,14 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "version": VERSION,
         "tournament": {
             **_rows(Tournament.objects.filter(pk=tournament.pk), TOURNAMENT_FIELDS)[0],
+            # For the reader only: an import never reads them.
             "owner": tournament.owner.get_username() if tournament.owner else None,
             "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
         },
         "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
         "rounds": _rows(tournament.rounds.order_by("number"), ROUND_FIELDS),
         "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
-        "tables": _rows(tables.order_by("pk"), TABLE_FIELDS + TABLE_SIDE_FIELDS),
+        "tables": _rows(tables.order_by("pk"), (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only")),
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
         "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
         "penalties": _rows(Penalty.objects.filter(table__in=tables).order_by("pk"), PENALTY_FIELDS),
@@ -145,112 +98,126 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _refuse(detail: str) -> TournamentError:
-    return TournamentError(
-        _("Ce fichier n'est pas une sauvegarde de tournoi lisible (%(detail)s).")
-        % {"detail": detail},
-        field="file",
-    )
+def read_backup(stream: IO[bytes]) -> Any:
+    """The document of a backup file opened in binary mode. A file over
+    MAX_BYTES is refused from its size, or after reading MAX_BYTES + 1
+    bytes at most: never read whole."""
+    try:
+        size = os.fstat(stream.fileno()).st_size
+    except (AttributeError, OSError, ValueError):
+        size = None
+    if size is not None and size > MAX_BYTES:
+        raise too_big()
+    return read_document(stream.read(MAX_BYTES + 1))
 
 
 @transaction.atomic
-def import_tournament(data: Any, *, owner=None) -> Tournament:
-    """Recreate a tournament from `export_tournament`'s document. Refused
-    whole, with a French message, if the file is not such a document or
-    its tournament already exists here."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _refuse(_("format inconnu"))
-    if data.get("version") not in READABLE_VERSIONS:
-        raise _refuse(_("version %(v)s") % {"v": data.get("version")})
+def import_tournament(data: Any, *, owner) -> Tournament:
+    """Recreate a tournament from `export_tournament`'s document, owned by
+    `owner` (the importer). Refused whole, in one sentence, if the file is
+    not such a document, breaks a rule of the app, or its tournament (or one
+    of its table links) already exists here."""
+    checked = check_backup(data)
     try:
-        return _restore(data, owner)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise _refuse(_("donnée manquante ou invalide : %(e)s") % {"e": exc}) from exc
+        return _restore(checked, owner)
+    except TournamentError:
+        raise
+    except (DatabaseError, OverflowError) as exc:
+        # The checks keep every value within its column: this is a last net.
+        raise refusal(_("la base de données refuse une valeur (%(e)s)") % {"e": exc}) from exc
 
 
-def _restore(data: dict[str, Any], owner) -> Tournament:
-    tournament = _restore_tournament(dict(data["tournament"]), owner)
-    table_ids = _restore_rows(tournament, data)
-    _restore_changes(tournament, data["changes"], table_ids)
-    reset = data["version"] == 1
+def _restore(checked: CheckedBackup, owner) -> Tournament:
+    tournament = Tournament.objects.create(owner=owner, **checked.tournament)
+    table_ids = _restore_rows(tournament, checked)
+    _restore_changes(tournament, checked.changes, table_ids)
     log_change(
         tournament,
         Change.Action.RESTORED,
         by=owner,
-        reason=_("ancienne sauvegarde : liens et codes des tables renouvelés") if reset else "",
+        reason=_("ancienne sauvegarde : liens et codes des tables renouvelés")
+        if checked.version == 1
+        else "",
     )
     return tournament
 
 
-def _restore_tournament(meta: dict[str, Any], owner) -> Tournament:
-    """The tournament itself, refused if its address is taken here."""
-    users = get_user_model().objects
-    if Tournament.objects.filter(slug=meta["slug"]).exists():
-        raise TournamentError(
-            _("Un tournoi « %(slug)s » existe déjà ici : rien n'a été importé.")
-            % {"slug": meta["slug"]},
-            field="file",
-        )
-    named_owner = users.filter(username=meta.pop("owner")).first() if meta.get("owner") else None
-    co_organizers = meta.pop("co_organizers", [])
-    tournament = Tournament.objects.create(
-        owner=owner or named_owner, **{k: meta[k] for k in TOURNAMENT_FIELDS}
-    )
-    tournament.co_organizers.set(users.filter(username__in=co_organizers))
-    return tournament
-
-
-def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int]:
-    """Players, parties, teams, tables, seats, deals and penalties, in the
-    order their references need; returns the old→new ids of the tables."""
+def _restore_rows(tournament: Tournament, checked: CheckedBackup) -> dict[int, int]:
+    """Players, parties, teams, tables (and their seats), deals and
+    penalties, in the order their references need; the tables with deals
+    rescored. Returns the old→new ids of the tables."""
     mine = {"tournament": tournament}
-    player_ids = _create(Player, data["players"], PLAYER_FIELDS, extra=mine)
-    round_ids = _create(Round, data["rounds"], ROUND_FIELDS, extra=mine)
+    player_ids = _create(Player, checked.players, extra=mine)
+    round_ids = _create(Round, checked.rounds, extra=mine)
     team_ids = _create(
         Team,
-        data["teams"],
-        TEAM_FIELDS,
+        checked.teams,
         extra=mine,
         round_id=round_ids,
         player1_id=player_ids,
         player2_id=player_ids,
     )
-    table_ids = _create(
-        Table,
-        data["tables"],
-        TABLE_FIELDS + (TABLE_SIDE_FIELDS if data["version"] >= 2 else ()),
-        round_id=round_ids,
-        team_a_id=team_ids,
-        team_b_id=team_ids,
+    tables = [{k: v for k, v in t.items() if k != "rescored"} for t in checked.tables]
+    table_ids = _create(Table, tables, round_id=round_ids, team_a_id=team_ids, team_b_id=team_ids)
+    Seat.objects.bulk_create(
+        Seat(
+            round_id=round_ids[t["round_id"]], table_id=table_ids[t["id"]], team_id=team, side=side
+        )
+        for t in checked.tables
+        for side, team in (
+            (Side.A, team_ids[t["team_a_id"]]),
+            (Side.B, team_ids.get(t["team_b_id"])),
+        )
+        if team is not None
     )
-    _create(
-        Seat, data["seats"], SEAT_FIELDS, round_id=round_ids, table_id=table_ids, team_id=team_ids
+    Deal.objects.bulk_create(
+        (
+            Deal(**{**d, "table_id": table_ids[d["table_id"]]}, outcome=Deal.Outcome.PASSED)
+            for d in checked.deals
+        ),
+        batch_size=1000,
     )
-    _create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
-    penalties = data["penalties"] if data["version"] >= 2 else data["adjustments"]
-    _create(Penalty, penalties, PENALTY_FIELDS, table_id=table_ids, team_id=team_ids)
+    Penalty.objects.bulk_create(
+        Penalty(**{**p, "table_id": table_ids[p["table_id"]], "team_id": team_ids[p["team_id"]]})
+        for p in checked.penalties
+    )
+    _rescore(checked, table_ids)
     return table_ids
 
 
-def _create(
-    model, rows, fields: tuple[str, ...], *, extra: dict[str, Any] | None = None, **renames
-) -> dict[int, int]:
-    """Create `model` rows, following the old→new id maps in `renames`;
-    returns the old→new ids of the rows created."""
+def _create(model, rows, *, extra: dict[str, Any] | None = None, **renames) -> dict[int, int]:
+    """Create `model` rows from checked `rows`, following the old→new id
+    maps in `renames`; returns the old→new ids of the rows created."""
     new_ids = {}
     for row in rows:
-        values = {}
-        for field in fields:
-            if field == "id":
-                continue
-            value = row[field]
-            if field in renames and value is not None:
-                value = renames[field][value]
-            values[field] = value
-        obj = model.objects.create(**values, **(extra or {}))
-        if "id" in row:
-            new_ids[row["id"]] = obj.pk
+        values = {
+            name: renames[name][value] if name in renames and value is not None else value
+            for name, value in row.items()
+            if name != "id"
+        }
+        new_ids[row["id"]] = model.objects.create(**values, **(extra or {})).pk
     return new_ids
+
+
+def _rescore(checked: CheckedBackup, table_ids: dict[int, int]) -> None:
+    """The engine scores every deal again: the marques of the file are
+    never kept, and an impossible deal refuses the file."""
+    for row in checked.tables:
+        if not row["rescored"] or row["team_b_id"] is None:
+            continue
+        table = Table.objects.select_related("round__tournament").get(pk=table_ids[row["id"]])
+        try:
+            rescore_table(table)
+        except TournamentError as exc:
+            raise refusal(
+                _("table %(table)s de la partie %(round)s, %(why)s")
+                % {
+                    "table": table.number,
+                    "round": table.round.number,
+                    "why": exc.message[0].lower() + exc.message[1:],
+                }
+            ) from exc
+        table.save(update_fields=["total_a", "total_b", "lost_pot", "status"])
 
 
 def _restore_changes(
@@ -259,15 +226,19 @@ def _restore_changes(
     """The audit trail, with its authors by user name and its original times."""
     users = get_user_model().objects
     by_name = {u.username: u for u in users.filter(username__in={c["by"] for c in rows})}
-    for row in rows:
-        change = Change.objects.create(
-            tournament=tournament,
-            table_id=table_ids.get(row["table_id"]) if row["table_id"] else None,
-            by=by_name.get(row["by"]),
-            action=row["action"],
-            reason=row["reason"],
-            before=row["before"],
-            after=row["after"],
-        )
-        # `at` is set on creation; keep the original time.
-        Change.objects.filter(pk=change.pk).update(at=row["at"])
+    changes = Change.objects.bulk_create(
+        (
+            Change(
+                tournament=tournament,
+                table_id=table_ids[row["table_id"]] if row["table_id"] else None,
+                by=by_name.get(row["by"]),
+                **{k: row[k] for k in ("action", "reason", "before", "after")},
+            )
+            for row in rows
+        ),
+        batch_size=1000,
+    )
+    # `at` is set on creation; keep the original times.
+    for change, row in zip(changes, rows, strict=True):
+        change.at = row["at"]
+    Change.objects.bulk_update(changes, ["at"], batch_size=500)
