@@ -24,7 +24,7 @@ from django.utils import translation
 from tests.factories import add_teams, build_tournament, coinche_values
 from tournaments import services
 from tournaments.models import Change, Deal, Penalty, Player, Round, Seat, Table, Team, Tournament
-from tournaments.services import backup, backup_checks
+from tournaments.services import backup
 from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.standings import tournament_standings
 
@@ -144,7 +144,7 @@ def a_deal_on_the_bye(doc):
 
 def too_many_teams(doc):
     team = doc["teams"][0]
-    limit = backup_checks.MAX_ROWS["teams"]
+    limit = backup.MAX_ROWS["teams"]
     doc["teams"] = [{**team, "id": 10**6 + i, "number": i + 1} for i in range(limit + 1)]
     return doc
 
@@ -350,7 +350,7 @@ def test_a_table_link_already_used_here_is_refused(document, tmp_path, organizer
 
 def test_a_huge_file_is_refused_before_it_is_read(document, tmp_path):
     path = tmp_path / "énorme.json"
-    limit = backup_checks.MAX_BYTES
+    limit = backup.MAX_BYTES
     with path.open("wb") as handle:
         handle.write(b'{"format": "belote-tournois/backup", "pad": "')
         handle.seek(limit + 1024)
@@ -378,7 +378,7 @@ def test_reading_a_stream_stops_past_the_limit():
     with pytest.raises(services.TournamentError) as error:
         backup.read_backup(stream)
     assert "20 Mo" in error.value.message
-    assert stream.read_bytes <= backup_checks.MAX_BYTES + 1
+    assert stream.read_bytes <= backup.MAX_BYTES + 1
 
 
 def test_marques_in_the_file_are_ignored_and_recomputed(document, organizer):

@@ -2,7 +2,7 @@
 
 The owner is the account named here, never one named in the file. Every
 refusal is one sentence on stderr and a non-zero exit, and nothing is
-imported (services/backup.py and backup_checks.py)."""
+imported (tournaments/services/backup/)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.services import TournamentError
-from tournaments.services.backup import import_tournament, read_backup
-from tournaments.services.backup_checks import refusal
+from tournaments.services.backup import import_tournament, read_backup, refusal
 
 
 class Command(BaseCommand):

@@ -1,25 +1,18 @@
-"""A whole tournament as one JSON document, and back.
+"""A tournament recreated from a checked backup, in one transaction with
+new ids, its deals rescored by the engine.
 
-`export_tournament` writes everything a tournament owns — rules, players,
-teams, parties, tables, deals with their marques, penalties and the audit
-trail — with the original ids only as references inside the file.
-`import_tournament` recreates it in one transaction with new ids, so the
-standings read the same; `read_backup` reads a file's bytes first.
-
-A file is trusted for nothing: it is checked whole before anything is
-written (backup_checks.py says what is checked and the limits: 20 MB, and
-so many rows of each kind), and the deals are rescored by the engine, so
-the marques and the totals of a table played deal by deal are the engine's,
-never the file's. The importer owns the restored tournament: the file's
-owner and co-organizers are not read. Users named in the audit trail are
-found by user name (left blank when no such account exists here). Any
-refusal is one sentence (`backup_checks.refusal`) and nothing is imported.
+`import_tournament` checks the whole document first (checks.py), then
+writes: the tournament owned by the importer, its players, parties, teams,
+tables and their seats (rebuilt from the tables), deals, penalties and the
+audit trail with its original times. Every table played deal by deal is
+rescored by the engine, so its marques and totals are the engine's; an
+impossible deal refuses the whole file. Must not: read an owner or a
+co-organizer from the file, or keep anything of a refused file.
 """
 
 from __future__ import annotations
 
-import os
-from typing import IO, Any
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
@@ -38,77 +31,10 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import log_change
-from tournaments.services.backup_checks import (
-    CHANGE_FIELDS,
-    DEAL_FIELDS,
-    FORMAT,
-    MAX_BYTES,
-    PENALTY_FIELDS,
-    PLAYER_FIELDS,
-    ROUND_FIELDS,
-    SEAT_FIELDS,
-    TABLE_FIELDS,
-    TABLE_SIDE_FIELDS,
-    TEAM_FIELDS,
-    TOURNAMENT_FIELDS,
-    VERSION,
-    CheckedBackup,
-    check_backup,
-    read_document,
-    refusal,
-    too_big,
-)
+from tournaments.services.backup.checks import CheckedBackup, check_backup
+from tournaments.services.backup.document import refusal
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import rescore_table
-
-
-def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
-    return [
-        {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
-        for row in queryset.values(*fields)
-    ]
-
-
-def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    tables = Table.objects.filter(round__tournament=tournament)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": {
-            **_rows(Tournament.objects.filter(pk=tournament.pk), TOURNAMENT_FIELDS)[0],
-            # For the reader only: an import never reads them.
-            "owner": tournament.owner.get_username() if tournament.owner else None,
-            "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
-        },
-        "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
-        "rounds": _rows(tournament.rounds.order_by("number"), ROUND_FIELDS),
-        "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
-        "tables": _rows(tables.order_by("pk"), (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only")),
-        "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
-        "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
-        "penalties": _rows(Penalty.objects.filter(table__in=tables).order_by("pk"), PENALTY_FIELDS),
-        "changes": [
-            {**row, "by": username}
-            for row, username in zip(
-                _rows(tournament.changes.order_by("pk"), CHANGE_FIELDS),
-                tournament.changes.order_by("pk").values_list("by__username", flat=True),
-                strict=True,
-            )
-        ],
-    }
-
-
-def read_backup(stream: IO[bytes]) -> Any:
-    """The document of a backup file opened in binary mode. A file over
-    MAX_BYTES is refused from its size, or after reading MAX_BYTES + 1
-    bytes at most: never read whole."""
-    try:
-        size = os.fstat(stream.fileno()).st_size
-    except (AttributeError, OSError, ValueError):
-        size = None
-    if size is not None and size > MAX_BYTES:
-        raise too_big()
-    return read_document(stream.read(MAX_BYTES + 1))
 
 
 @transaction.atomic
