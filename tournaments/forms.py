@@ -266,6 +266,16 @@ class ImportForm(forms.Form):
         ),
     )
 
+    def clean_file(self):
+        """Refused from its size, before a byte of it is read."""
+        upload = self.cleaned_data["file"]
+        if upload.size > csv_import.MAX_BYTES:
+            raise forms.ValidationError(
+                _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).")
+                % {"size": upload.size // 1024}
+            )
+        return upload
+
 
 class ImportConfirmForm(forms.Form):
     """The file read at the preview, sent back with the confirmation so
