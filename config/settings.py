@@ -107,6 +107,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads a body (CSRF does): 413 past the limits below.
+    "tournaments.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -114,6 +116,17 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+# Request bodies (tournaments/middleware.py): a form or a deal is a few
+# kilobytes; the import of a team file (512 KB of CSV at most, sent again
+# base64-encoded with its confirmation) takes up to UPLOAD_BODY_MAX. A body
+# announced over its limit is answered 413 before it is read; Django's own
+# limits match, so an accepted file stays in memory, never on disk.
+REQUEST_BODY_MAX = 64 * 1024
+UPLOAD_BODY_MAX = 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_BODY_MAX
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_BODY_MAX
+DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 ROOT_URLCONF = "config.urls"
 

@@ -33,6 +33,35 @@ def _announcements(label) -> forms.CharField:
     return forms.CharField(label=label, required=False, max_length=80, widget=widget)
 
 
+#: The table's version and the deal's number ride in hidden fields; a
+#: version fits the table's column.
+VERSION_BOUNDS = {"min_value": 1, "max_value": 2**31 - 1}
+
+
+def hidden_fields_said_on_top(form: forms.Form) -> None:
+    """A hidden field that cannot be read (a page out of date, or tampered
+    with) has no place of its own on the page: its refusal is said at the
+    top of the form, in words the player can act on."""
+    unread = [name for name in form.errors if form.fields.get(name) and form[name].is_hidden]
+    for name in unread:
+        del form.errors[name]
+    if unread:
+        form.add_error(None, _("Cette page n'est plus à jour : rechargez-la, puis recommencez."))
+
+
+class DeleteDealForm(forms.Form):
+    """The last deal's deletion: the version the organizer saw, and the
+    reason when the partie is closed."""
+
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
+    reason = forms.CharField(required=False, max_length=200)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        hidden_fields_said_on_top(self)
+        return data
+
+
 def _number(label, high: int) -> forms.IntegerField:
     widget = forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
     return forms.IntegerField(
@@ -54,8 +83,10 @@ class DealForm(forms.Form):
     capot = _cell(_("Capot"), size="2")
     announce_a = _announcements(_("Annonces N-S"))
     announce_b = _announcements(_("Annonces E-O"))
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=10_000)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=2**31)
+    number = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, min_value=1, max_value=10_000
+    )
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
 
     # Engine error codes → the cell that shows them.
@@ -150,6 +181,11 @@ class DealForm(forms.Form):
     def clean_announce_b(self) -> int | list[dict[str, str]] | None:
         return _read_announcements(self.cleaned_data["announce_b"])
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        hidden_fields_said_on_top(self)
+        return data
+
     def ready_for_preview(self) -> bool:
         """Whether the deal being typed says enough to be scored: a passed
         deal, or a taker with a trump and either points or a capot. A half-typed
@@ -213,7 +249,7 @@ class TotalsForm(forms.Form):
         label=_("Capots comptés 252"), required=False, min_value=0, max_value=200
     )
     anyway = forms.BooleanField(label=_("Enregistrer ces totaux malgré l'écart"), required=False)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput, max_value=2**31)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
 
     def __init__(self, *args: Any, checkable: bool = False, **kwargs: Any) -> None:
@@ -221,6 +257,11 @@ class TotalsForm(forms.Form):
         if not checkable:
             for name in ("deals", "belotes", "capots", "anyway"):
                 del self.fields[name]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        hidden_fields_said_on_top(self)
+        return data
 
     def sheet(self) -> dict[str, int] | None:
         """What the organizer counted on the sheet, for the check."""

@@ -8,13 +8,15 @@ import base64
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments import csv_import
 from tournaments.display import rules as rule_labels
-from tournaments.models import Round, Team, Tournament
+from tournaments.models import Penalty, Round, Team, Tournament
 
 PRESET_LABELS = rule_labels.PRESET_LABELS
 
@@ -23,6 +25,18 @@ def apply_service_error(form: forms.Form, error, *, fallback: str | None = None)
     """Show a service refusal next to its field (or at the top of the form)."""
     field = error.field if error.field in form.fields else fallback
     form.add_error(field if field in form.fields else None, error.message)
+
+
+def model_bounds(model: type[models.Model], name: str) -> dict[str, int]:
+    """The `min_value` and `max_value` of a model's number field, so that a
+    form accepts exactly what the model (and a restored backup) holds."""
+    bounds = {}
+    for validator in model._meta.get_field(name).validators:
+        if isinstance(validator, MinValueValidator):
+            bounds["min_value"] = validator.limit_value
+        elif isinstance(validator, MaxValueValidator):
+            bounds["max_value"] = validator.limit_value
+    return bounds
 
 
 # What the organizer can no longer change once a score is entered (see
@@ -52,23 +66,29 @@ class TournamentForm(forms.Form):
         ),
     )
     format = forms.ChoiceField(label=_("Formule"), choices=Tournament.Format.choices)
-    parties = forms.IntegerField(label=_("Nombre de parties"), min_value=1, max_value=20, initial=4)
+    parties = forms.IntegerField(
+        label=_("Nombre de parties"), initial=4, **model_bounds(Tournament, "parties")
+    )
     end_mode = forms.ChoiceField(
         label=_("Fin d'une partie"), choices=Tournament.EndMode.choices, initial="deals"
     )
     end_deals = forms.IntegerField(
-        label=_("Donnes par partie"), min_value=1, max_value=60, initial=12, required=False
+        label=_("Donnes par partie"),
+        initial=12,
+        required=False,
+        **model_bounds(Tournament, "end_deals"),
     )
     end_target = forms.IntegerField(
         label=_("Score à atteindre"),
-        min_value=100,
-        max_value=10000,
         required=False,
+        **model_bounds(Tournament, "end_target"),
         help_text=_("Par exemple 1000 ou 2000, si la partie se joue en points."),
     )
     score_entry = forms.ChoiceField(label=_("Saisie"), choices=Tournament.ScoreEntry.choices)
     bye_policy = forms.ChoiceField(label=_("L'exempt marque"), choices=Tournament.ByePolicy.choices)
-    bye_points = forms.IntegerField(label=_("Points de l'exempt"), min_value=0, initial=0)
+    bye_points = forms.IntegerField(
+        label=_("Points de l'exempt"), initial=0, **model_bounds(Tournament, "bye_points")
+    )
     published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
 
     def __init__(
@@ -246,6 +266,16 @@ class ImportForm(forms.Form):
         ),
     )
 
+    def clean_file(self):
+        """Refused from its size, before a byte of it is read."""
+        upload = self.cleaned_data["file"]
+        if upload.size > csv_import.MAX_BYTES:
+            raise forms.ValidationError(
+                _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).")
+                % {"size": upload.size // 1024}
+            )
+        return upload
+
 
 class ImportConfirmForm(forms.Form):
     """The file read at the preview, sent back with the confirmation so
@@ -272,8 +302,7 @@ class DrawForm(forms.Form):
     seed = forms.IntegerField(
         label=_("Numéro de tirage (facultatif)"),
         required=False,
-        min_value=0,
-        max_value=2**31 - 1,
+        **model_bounds(Round, "draw_seed"),
         help_text=_(
             "Laissez vide pour un nouveau tirage au hasard. Pour refaire à l'identique un "
             "tirage au hasard déjà fait, reprenez son numéro."
@@ -296,8 +325,7 @@ class PenaltyForm(forms.Form):
     team = forms.ChoiceField(label=_("Équipe"))
     points = forms.IntegerField(
         label=_("Points"),
-        min_value=-10000,
-        max_value=10000,
+        **model_bounds(Penalty, "points"),
         help_text=_(
             "Positif pour donner des points (par exemple 162 aux adversaires d'une "
             "équipe qui a renoncé), négatif pour en retirer."

@@ -11,12 +11,16 @@ on paper."""
 
 from __future__ import annotations
 
+import re
+
 from django.core import signing
 from django.urls import reverse
 
 from tournaments.models import Table
 
 SALT = "tournaments.table-entry"
+#: What a link's token is made of: a key, or a signed key of older sheets.
+TOKEN = re.compile(r"[A-Za-z0-9_.:-]{1,200}")
 
 
 def entry_token(table: Table) -> str:
@@ -30,6 +34,9 @@ def entry_path(table: Table) -> str:
 def table_for_token(token: str) -> Table | None:
     """The table a link opens, or None for a forged, damaged or revoked one."""
     key = token
+    # Nothing else can be a link (nor reach the database: a NUL byte would fail there).
+    if not TOKEN.fullmatch(token):
+        return None
     if ":" in token:  # a link printed when keys were signed
         try:
             data = signing.loads(token, salt=SALT)

@@ -1,6 +1,6 @@
 """URLs of the tournaments app (French paths: they are read by players)."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments.views import (
     entry,
@@ -12,10 +12,27 @@ from tournaments.views import (
     table_side,
 )
 
+
+class NumberConverter:
+    """A number in an address: at most 9 digits, so that it always fits the
+    database's integer columns (a 31-digit number in an address would
+    otherwise reach the database, and fail there)."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(NumberConverter, "num")
+
 app_name = "tournaments"
 
 ORG = "organisation/t/<slug:slug>/"
-TABLE = ORG + "parties/<int:number>/tables/<int:table>/"
+TABLE = ORG + "parties/<num:number>/tables/<num:table>/"
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -26,8 +43,8 @@ urlpatterns = [
     path("t/<slug:slug>/classement.csv", public.standings_csv, name="standings_csv"),
     path("t/<slug:slug>/classement.xlsx", public.standings_xlsx, name="standings_xlsx"),
     path("t/<slug:slug>/ou-je-joue/", public.where, name="where"),
-    path("t/<slug:slug>/equipes/<int:number>/", public.team_detail, name="team"),
-    path("t/<slug:slug>/parties/<int:number>/", public.round_results, name="results"),
+    path("t/<slug:slug>/equipes/<num:number>/", public.team_detail, name="team"),
+    path("t/<slug:slug>/parties/<num:number>/", public.round_results, name="results"),
     path("t/<slug:slug>/ecran/", public.projector, name="projector"),
     path("saisie/<str:token>/", table_side.table_side, name="table_side"),
     path("saisie/<str:token>/code/", table_side.table_side_claim, name="table_side_claim"),
@@ -48,44 +65,44 @@ urlpatterns = [
     path(ORG + "supprimer/", organizer.tournament_delete, name="delete"),
     path(ORG + "equipes/ajouter/", registration.team_form, name="team_add"),
     path(ORG + "equipes/importer/", registration.team_import, name="team_import"),
-    path(ORG + "equipes/<int:team_id>/", registration.team_form, name="team_edit"),
-    path(ORG + "equipes/<int:team_id>/supprimer/", registration.team_delete, name="team_delete"),
-    path(ORG + "equipes/<int:team_id>/presence/", registration.team_presence, name="team_presence"),
-    path(ORG + "equipes/<int:team_id>/forfait/", registration.team_withdraw, name="team_withdraw"),
+    path(ORG + "equipes/<num:team_id>/", registration.team_form, name="team_edit"),
+    path(ORG + "equipes/<num:team_id>/supprimer/", registration.team_delete, name="team_delete"),
+    path(ORG + "equipes/<num:team_id>/presence/", registration.team_presence, name="team_presence"),
+    path(ORG + "equipes/<num:team_id>/forfait/", registration.team_withdraw, name="team_withdraw"),
     path(
-        ORG + "equipes/<int:team_id>/annuler-forfait/",
+        ORG + "equipes/<num:team_id>/annuler-forfait/",
         registration.team_reinstate,
         name="team_reinstate",
     ),
     path(ORG + "joueurs/ajouter/", registration.player_add, name="player_add"),
     path(
-        ORG + "joueurs/<int:player_id>/presence/",
+        ORG + "joueurs/<num:player_id>/presence/",
         registration.player_presence,
         name="player_presence",
     ),
     path(
-        ORG + "joueurs/<int:player_id>/forfait/",
+        ORG + "joueurs/<num:player_id>/forfait/",
         registration.player_withdraw,
         name="player_withdraw",
     ),
     path(
-        ORG + "joueurs/<int:player_id>/annuler-forfait/",
+        ORG + "joueurs/<num:player_id>/annuler-forfait/",
         registration.player_reinstate,
         name="player_reinstate",
     ),
     path(ORG + "tirage/", organizer.round_draw, name="draw"),
     path(ORG + "co-organisateurs/", organizer.co_organizer_add, name="co_organizer_add"),
-    path(ORG + "parties/<int:number>/", organizer.round_detail, name="round"),
-    path(ORG + "parties/<int:number>/tables/", organizer.round_tables, name="round_tables"),
-    path(ORG + "parties/<int:number>/refaire-le-tirage/", organizer.round_redraw, name="redraw"),
-    path(ORG + "parties/<int:number>/echanger/", organizer.round_swap, name="swap"),
-    path(ORG + "parties/<int:number>/fermer/", organizer.round_close, name="close"),
-    path(ORG + "parties/<int:number>/feuilles.pdf", organizer.round_sheets_pdf, name="sheets_pdf"),
-    path(ORG + "parties/<int:number>/secours.pdf", hall.round_fallback_pdf, name="fallback_pdf"),
+    path(ORG + "parties/<num:number>/", organizer.round_detail, name="round"),
+    path(ORG + "parties/<num:number>/tables/", organizer.round_tables, name="round_tables"),
+    path(ORG + "parties/<num:number>/refaire-le-tirage/", organizer.round_redraw, name="redraw"),
+    path(ORG + "parties/<num:number>/echanger/", organizer.round_swap, name="swap"),
+    path(ORG + "parties/<num:number>/fermer/", organizer.round_close, name="close"),
+    path(ORG + "parties/<num:number>/feuilles.pdf", organizer.round_sheets_pdf, name="sheets_pdf"),
+    path(ORG + "parties/<num:number>/secours.pdf", hall.round_fallback_pdf, name="fallback_pdf"),
     path(ORG + "affiche.pdf", hall.hall_poster_pdf, name="poster_pdf"),
-    path(ORG + "parties/<int:number>/plan.pdf", organizer.round_plan_pdf, name="plan_pdf"),
+    path(ORG + "parties/<num:number>/plan.pdf", organizer.round_plan_pdf, name="plan_pdf"),
     path(
-        ORG + "parties/<int:number>/resultats.pdf",
+        ORG + "parties/<num:number>/resultats.pdf",
         organizer.round_results_pdf,
         name="results_pdf",
     ),

@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament, _save_with_search_key
+from tournaments.models.tournament import Tournament, _save_with_search_key, bounded
 
 
 class Player(models.Model):
@@ -70,7 +70,7 @@ class Team(models.Model):
     round = models.ForeignKey(
         "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="melee_teams"
     )
-    number = models.PositiveIntegerField(_("numéro"))
+    number = models.PositiveIntegerField(_("numéro"), validators=bounded(1, 10_000))
     name = models.CharField(_("nom d'équipe"), max_length=120, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     player1 = models.ForeignKey(

@@ -14,7 +14,14 @@ from django.utils.translation import pgettext_lazy
 
 from tournaments import deal_shapes
 from tournaments.models.people import Team
-from tournaments.models.tournament import Side, Tournament
+from tournaments.models.tournament import MAX_PARTIES, Side, Tournament, bounded
+
+#: The bounds of a table's totals and of a penalty (the forms' bounds, with
+#: room for the penalties added to a typed total).
+TOTAL_BOUND = 1_000_000
+PENALTY_BOUND = 10_000
+#: Versions and draw numbers fit a 32-bit column.
+INT32_MAX = 2**31 - 1
 
 
 class Round(models.Model):
@@ -31,14 +38,16 @@ class Round(models.Model):
         ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("partie n°"))
+    number = models.PositiveSmallIntegerField(_("partie n°"), validators=bounded(1, MAX_PARTIES))
     status = models.CharField(
         _("état"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     draw_method = models.CharField(
         _("tirage"), max_length=10, choices=DrawMethod.choices, default=DrawMethod.RANDOM
     )
-    draw_seed = models.BigIntegerField(_("numéro de tirage"), null=True, blank=True)
+    draw_seed = models.BigIntegerField(
+        _("numéro de tirage"), null=True, blank=True, validators=bounded(0, INT32_MAX)
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -99,7 +108,7 @@ class Table(models.Model):
         COMPLETE = "complete", _("Terminée")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("table n°"))
+    number = models.PositiveSmallIntegerField(_("table n°"), validators=bounded(1, 10_000))
     team_a = models.ForeignKey(
         Team, verbose_name=_("équipe Nord-Sud"), on_delete=models.RESTRICT, related_name="+"
     )
@@ -114,15 +123,21 @@ class Table(models.Model):
     status = models.CharField(
         _("état"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
     )
-    total_a = models.IntegerField(_("total Nord-Sud"), default=0)
-    total_b = models.IntegerField(_("total Est-Ouest"), default=0)
-    lost_pot = models.IntegerField(_("litige perdu"), default=0)
+    total_a = models.IntegerField(
+        _("total Nord-Sud"), default=0, validators=bounded(-TOTAL_BOUND, TOTAL_BOUND)
+    )
+    total_b = models.IntegerField(
+        _("total Est-Ouest"), default=0, validators=bounded(-TOTAL_BOUND, TOTAL_BOUND)
+    )
+    lost_pot = models.IntegerField(
+        _("litige perdu"), default=0, validators=bounded(-TOTAL_BOUND, TOTAL_BOUND)
+    )
     corrected = models.BooleanField(_("corrigé"), default=False)
     # The sheet came back with its totals only (the other tables of a
     # deal-by-deal tournament keep their deals): its totals are typed, never
     # recomputed from deals.
     totals_only = models.BooleanField(_("totaux seulement"), default=False)
-    version = models.PositiveIntegerField(default=1)
+    version = models.PositiveIntegerField(default=1, validators=bounded(1, INT32_MAX))
     # Table-side entry (see tournaments/links.py): the key inside the table's
     # link (a new key revokes the old link), each team's confirmation code,
     # who entered, and the other team's answer.
@@ -242,20 +257,31 @@ class Deal(models.Model):
         WEST = "W", _("Ouest")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField(_("donne n°"))
+    number = models.PositiveSmallIntegerField(_("donne n°"), validators=bounded(1, 10_000))
     dealer = models.CharField(_("donneur"), max_length=1, choices=Position.choices, blank=True)
     taker = models.CharField(_("preneur"), max_length=1, choices=Side.choices, blank=True)
     trump = models.CharField(_("atout"), max_length=2, choices=Trump.choices, blank=True)
-    bid = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
+    # Bounds that fit the columns; whether a value makes sense is the engine's.
+    bid = models.PositiveSmallIntegerField(
+        _("contrat"), null=True, blank=True, validators=bounded(0, 1000)
+    )
     bid_capot = models.BooleanField(_("capot annoncé"), default=False)
     coinche = models.PositiveSmallIntegerField(
         _("coinche"), choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))], default=0
     )
-    points_a = models.PositiveSmallIntegerField(_("points Nord-Sud"), null=True, blank=True)
-    points_b = models.PositiveSmallIntegerField(_("points Est-Ouest"), null=True, blank=True)
+    points_a = models.PositiveSmallIntegerField(
+        _("points Nord-Sud"), null=True, blank=True, validators=bounded(0, 1000)
+    )
+    points_b = models.PositiveSmallIntegerField(
+        _("points Est-Ouest"), null=True, blank=True, validators=bounded(0, 1000)
+    )
     capot = models.CharField(_("capot"), max_length=1, choices=Side.choices, blank=True)
-    belote_a = models.PositiveSmallIntegerField(_("belotes Nord-Sud"), default=0)
-    belote_b = models.PositiveSmallIntegerField(_("belotes Est-Ouest"), default=0)
+    belote_a = models.PositiveSmallIntegerField(
+        _("belotes Nord-Sud"), default=0, validators=bounded(0, 1000)
+    )
+    belote_b = models.PositiveSmallIntegerField(
+        _("belotes Est-Ouest"), default=0, validators=bounded(0, 1000)
+    )
     announcements = models.JSONField(
         _("annonces"),
         default=dict,
@@ -304,7 +330,7 @@ class Penalty(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     team = models.ForeignKey(Team, verbose_name=_("équipe"), on_delete=models.RESTRICT)
-    points = models.IntegerField(_("points"))
+    points = models.IntegerField(_("points"), validators=bounded(-PENALTY_BOUND, PENALTY_BOUND))
     reason = models.CharField(_("motif"), max_length=200)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True

@@ -4,6 +4,7 @@ the two sides of every table (`Side`)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, Max, Q
 from django.urls import reverse
@@ -12,6 +13,17 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments import search
 from tournaments.display import standings as standings_display
+
+
+def bounded(low: int, high: int) -> list:
+    """The validators of a number field: what the forms, the admin and a
+    restored backup accept (never more than the database column holds, on
+    SQLite as on PostgreSQL)."""
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+#: The most parties a tournament plays (the tournament form's bound).
+MAX_PARTIES = 20
 
 
 class Side(models.TextChoices):
@@ -99,23 +111,37 @@ class Tournament(models.Model):
     format = models.CharField(
         _("formule"), max_length=10, choices=Format.choices, default=Format.PAIRS
     )
-    parties = models.PositiveSmallIntegerField(_("nombre de parties"), default=4)
+    parties = models.PositiveSmallIntegerField(
+        _("nombre de parties"), default=4, validators=bounded(1, MAX_PARTIES)
+    )
     end_mode = models.CharField(
         _("fin de partie"), max_length=10, choices=EndMode.choices, default=EndMode.DEALS
     )
-    end_deals = models.PositiveSmallIntegerField(_("donnes par partie"), default=12)
-    end_target = models.PositiveIntegerField(_("score à atteindre"), null=True, blank=True)
+    end_deals = models.PositiveSmallIntegerField(
+        _("donnes par partie"), default=12, validators=bounded(1, 60)
+    )
+    end_target = models.PositiveIntegerField(
+        _("score à atteindre"), null=True, blank=True, validators=bounded(100, 10_000)
+    )
     score_entry = models.CharField(
         _("saisie"), max_length=10, choices=ScoreEntry.choices, default=ScoreEntry.DEALS
     )
     ranking_criteria = models.JSONField(_("critères de classement"), default=list, blank=True)
-    match_points_win = models.PositiveSmallIntegerField(_("points de match : victoire"), default=2)
-    match_points_draw = models.PositiveSmallIntegerField(_("points de match : nul"), default=1)
-    match_points_loss = models.PositiveSmallIntegerField(_("points de match : défaite"), default=0)
+    match_points_win = models.PositiveSmallIntegerField(
+        _("points de match : victoire"), default=2, validators=bounded(0, 100)
+    )
+    match_points_draw = models.PositiveSmallIntegerField(
+        _("points de match : nul"), default=1, validators=bounded(0, 100)
+    )
+    match_points_loss = models.PositiveSmallIntegerField(
+        _("points de match : défaite"), default=0, validators=bounded(0, 100)
+    )
     bye_policy = models.CharField(
         _("exempt"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE
     )
-    bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
+    bye_points = models.PositiveIntegerField(
+        _("points de l'exempt"), default=0, validators=bounded(0, 100_000)
+    )
     published = models.BooleanField(_("publié"), default=False)
     # An archived tournament leaves the home and the organizer's list of
     # current tournaments; its organizers still reach it from the archives.

@@ -18,8 +18,9 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 `imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
-`backup` (a whole tournament to JSON and back), `accounts` (organizer
-accounts: sign up, confirm, invite, delete); `audit` writes the trail
+`backup` (a package: a whole tournament to JSON and back, the file
+checked whole first), `accounts` (organizer accounts: sign up, confirm,
+invite, delete); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 

@@ -54,7 +54,7 @@ logger = logging.getLogger(__name__)
 SCORING_FIELDS = ("rules", "end_mode", "end_deals", "end_target", "score_entry")
 
 
-def _checked_criteria(criteria: list[str] | None) -> list[str]:
+def checked_criteria(criteria: list[str] | None) -> list[str]:
     criteria = list(criteria or [Tournament.Criterion.POINTS])
     if any(c not in Tournament.Criterion.values for c in criteria):
         raise TournamentError(_("Critère de classement inconnu."), field="ranking_criteria")
@@ -85,7 +85,7 @@ def create_tournament(
     )
     if tournament.end_mode == Tournament.EndMode.TARGET and not tournament.end_target:
         raise TournamentError(_("Indiquez le score à atteindre."), field="end_target")
-    tournament.ranking_criteria = _checked_criteria(tournament.ranking_criteria)
+    tournament.ranking_criteria = checked_criteria(tournament.ranking_criteria)
     tournament.save()
     log_change(
         tournament, Change.Action.TOURNAMENT_CREATED, by=owner, after={"name": tournament.name}
@@ -155,7 +155,7 @@ def update_tournament(
     the number of parties never goes below those already drawn."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     fields["rules"] = rules_from_form(preset, overrides)
-    fields["ranking_criteria"] = _checked_criteria(fields.get("ranking_criteria"))
+    fields["ranking_criteria"] = checked_criteria(fields.get("ranking_criteria"))
     if fields.get("end_mode") == Tournament.EndMode.TARGET and not fields.get("end_target"):
         raise TournamentError(_("Indiquez le score à atteindre."), field="end_target")
     before = _snapshot(tournament, fields)

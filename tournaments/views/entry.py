@@ -28,19 +28,11 @@ from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
 from tournaments import links, services
-from tournaments.entry_forms import DealForm, TotalsForm
+from tournaments.entry_forms import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms import PenaltyForm, apply_service_error
 from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table
-from tournaments.views.grid import Grid, build_grid, deal_rows, preview_response
-
-
-def _editing(form: DealForm | None) -> int | None:
-    if form is None:
-        return None
-    number = form.initial.get("number") or form.data.get("number")
-    return int(number) if str(number or "").isdigit() else None
-
+from tournaments.views.grid import Grid, build_grid, deal_rows, editing_number, preview_response
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
@@ -59,7 +51,7 @@ def _checkable(tournament) -> bool:
 def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
     """The desk's grid: every row correctable, the next deal typed last."""
     rules = table.round.tournament.rule_profile
-    editing = _editing(form)
+    editing = editing_number(form)
     if form is None and table.status != Table.Status.COMPLETE:
         form = DealForm(rules=rules, initial={"version": table.version})
     args = [table.round.tournament.slug, table.round.number, table.number]
@@ -74,10 +66,10 @@ def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
     )
 
 
-def _table_context(table: Table, form=None, totals_form=None) -> dict:
-    """What the table screen and its deal-grid fragment show; `form` and
-    `totals_form` replace the blank forms when they carry errors or a deal
-    being edited."""
+def _table_context(table: Table, form=None, totals_form=None, penalty_form=None) -> dict:
+    """What the table screen and its deal-grid fragment show; `form`,
+    `totals_form` and `penalty_form` replace the blank forms when they carry
+    errors or a deal being edited."""
     tournament = table.round.tournament
     grid = _desk_grid(table, form)
     return {
@@ -106,9 +98,12 @@ def _table_context(table: Table, form=None, totals_form=None) -> dict:
         or not table.deals.exists(),
         "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
-        "penalty_form": PenaltyForm(table=table, initial={"version": table.version})
-        if not table.is_bye
-        else None,
+        "penalty_form": penalty_form
+        or (
+            PenaltyForm(table=table, initial={"version": table.version})
+            if not table.is_bye
+            else None
+        ),
         "closed": grid.closed,
     }
 
@@ -189,7 +184,12 @@ def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament = _managed(request, slug)
     tbl = _table(tournament, number, table)
-    version = _version(request.POST.get("version"))
+    form = DeleteDealForm(request.POST)
+    if not form.is_valid():
+        for message in form.errors.values():
+            messages.error(request, message[0])
+        return redirect("tournaments:table", slug=slug, number=number, table=table)
+    version = form.cleaned_data["version"]
     try:
         if version is None:
             raise services.TournamentError(str(INCOMPLETE))
@@ -197,7 +197,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             by=request.user,
             table=tbl,
             expected_version=version,
-            reason=request.POST.get("reason", ""),
+            reason=form.cleaned_data["reason"],
         )
         messages.success(request, _("Dernière donne supprimée."))
     except services.TournamentError as error:
@@ -255,9 +255,15 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
                 reason=form.cleaned_data["reason"],
                 expected_version=form.cleaned_data["version"],
             )
-            messages.success(request, _("Pénalité enregistrée."))
         except services.TournamentError as error:
-            messages.error(request, error.message)
-    else:
-        messages.error(request, _("Pénalité incomplète : équipe, points et motif sont requis."))
-    return redirect(reverse("tournaments:table", args=[slug, number, table]))
+            apply_service_error(form, error, fallback="points")
+        else:
+            messages.success(request, _("Pénalité enregistrée."))
+            return redirect(reverse("tournaments:table", args=[slug, number, table]))
+    tbl.refresh_from_db()
+    return render(
+        request,
+        "tournaments/table_entry.html",
+        _table_context(tbl, penalty_form=form),
+        status=422,
+    )

@@ -47,6 +47,15 @@ class Grid:
     preview: Any = None
 
 
+def editing_number(form: DealForm | None) -> int | None:
+    """The number of the deal a form corrects, None for the next deal (or
+    a number no deal can have: never read from a hostile post as is)."""
+    if form is None:
+        return None
+    number = str(form.initial.get("number") or form.data.get("number") or "")
+    return int(number) if number.isdigit() and len(number) < 6 else None
+
+
 def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
     """The deals with the running totals, each with ``why``: how its marque
     was obtained (display.explain), the pot it may win being the one the

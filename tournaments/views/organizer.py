@@ -151,7 +151,18 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    return _manage_page(request, _managed(request, slug))
+
+
+def _manage_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    draw_form: DrawForm | None = None,
+    co_form: CoOrganizerForm | None = None,
+) -> HttpResponse:
+    """The tournament's page; a form given back shows its refusal next to
+    its field (answered 422)."""
     teams = list(tournament.teams.filter(round__isnull=True).select_related("player1", "player2"))
     players = list(tournament.players.order_by("last_name", "first_name"))
     rounds = tournament.rounds.order_by("number")
@@ -175,10 +186,12 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
-            "draw_form": DrawForm(initial={"method": "random" if not rounds else "ranking"}),
-            "co_form": CoOrganizerForm(),
+            "draw_form": draw_form
+            or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
+            "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
         },
+        status=422 if draw_form or co_form else 200,
     )
 
 
@@ -188,8 +201,7 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     form = DrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choisissez une méthode de tirage valide."))
-        return redirect("tournaments:manage", slug=slug)
+        return _manage_page(request, tournament, draw_form=form)
     try:
         rnd = services.draw_round(
             by=request.user,
@@ -198,8 +210,8 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
             seed=form.cleaned_data["seed"],
         )
     except services.TournamentError as error:
-        messages.error(request, error.message)
-        return redirect("tournaments:manage", slug=slug)
+        apply_service_error(form, error, fallback="method")
+        return _manage_page(request, tournament, draw_form=form)
     messages.success(request, _("%(round)s tirée.") % {"round": rnd})
     return redirect("tournaments:round", slug=slug, number=rnd.number)
 
@@ -224,15 +236,28 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
 @login_required
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    return _round_page(request, tournament, _round(tournament, number))
+
+
+def _round_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    rnd: Round,
+    *,
+    swap_form: SwapForm | None = None,
+    draw_form: DrawForm | None = None,
+) -> HttpResponse:
+    """The partie's page; a form given back shows its refusal next to its
+    field (answered 422)."""
     return render(
         request,
         "tournaments/manage_round.html",
         {
             **_round_tables_context(tournament, rnd),
-            "swap_form": SwapForm(round=rnd),
-            "draw_form": DrawForm(initial={"method": rnd.draw_method}),
+            "swap_form": swap_form or SwapForm(round=rnd),
+            "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
         },
+        status=422 if swap_form or draw_form else 200,
     )
 
 
@@ -254,19 +279,19 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
     form = DrawForm(request.POST)
-    if form.is_valid():
-        try:
-            services.redraw_round(
-                by=request.user,
-                round=rnd,
-                method=form.cleaned_data["method"],
-                seed=form.cleaned_data["seed"],
-            )
-            messages.success(
-                request, _("Tirage refait : imprimez les nouvelles feuilles de marque.")
-            )
-        except services.TournamentError as error:
-            messages.error(request, error.message)
+    if not form.is_valid():
+        return _round_page(request, tournament, rnd, draw_form=form)
+    try:
+        services.redraw_round(
+            by=request.user,
+            round=rnd,
+            method=form.cleaned_data["method"],
+            seed=form.cleaned_data["seed"],
+        )
+    except services.TournamentError as error:
+        apply_service_error(form, error, fallback="method")
+        return _round_page(request, tournament, rnd, draw_form=form)
+    messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
     return redirect("tournaments:round", slug=slug, number=number)
 
 
@@ -276,19 +301,19 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
     form = SwapForm(request.POST, round=rnd)
-    if form.is_valid():
-        try:
-            services.swap_teams(
-                by=request.user,
-                round=rnd,
-                first=form.cleaned_data["first"],
-                second=form.cleaned_data["second"],
-            )
-            messages.success(request, _("Équipes échangées."))
-        except services.TournamentError as error:
-            messages.error(request, error.message)
-    else:
-        messages.error(request, _("Choisissez deux équipes de cette partie."))
+    if not form.is_valid():
+        return _round_page(request, tournament, rnd, swap_form=form)
+    try:
+        services.swap_teams(
+            by=request.user,
+            round=rnd,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+        )
+    except services.TournamentError as error:
+        apply_service_error(form, error, fallback="first")
+        return _round_page(request, tournament, rnd, swap_form=form)
+    messages.success(request, _("Équipes échangées."))
     return redirect("tournaments:round", slug=slug, number=number)
 
 
@@ -427,12 +452,14 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     form = CoOrganizerForm(request.POST)
-    if form.is_valid():
-        try:
-            services.add_co_organizer(
-                tournament=tournament, username=form.cleaned_data["username"], by=request.user
-            )
-            messages.success(request, _("Co-organisateur ajouté."))
-        except services.TournamentError as error:
-            messages.error(request, error.message)
+    if not form.is_valid():
+        return _manage_page(request, tournament, co_form=form)
+    try:
+        services.add_co_organizer(
+            tournament=tournament, username=form.cleaned_data["username"], by=request.user
+        )
+    except services.TournamentError as error:
+        apply_service_error(form, error, fallback="username")
+        return _manage_page(request, tournament, co_form=form)
+    messages.success(request, _("Co-organisateur ajouté."))
     return redirect("tournaments:manage", slug=slug)

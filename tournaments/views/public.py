@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
@@ -49,9 +49,13 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
     """Choose the interface language with a plain link (no form, so public
     pages carry no CSRF token and can be shared from the page cache)."""
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+    if (
+        not target.startswith("/")
+        or not target.isprintable()
+        or not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure())
+    ):
         target = "/"
-    response = redirect(target)
+    response = HttpResponseRedirect(target)
     if code in dict(settings.LANGUAGES):
         translation.activate(code)
         response.set_cookie(

@@ -27,6 +27,7 @@ from tournaments.forms import (
     TeamForm,
     apply_service_error,
 )
+from tournaments.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -259,6 +260,7 @@ def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpRespons
 
 
 @login_required
+@accepts_upload
 def team_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload a CSV: a preview says what each line will do (new, already
     registered, in conflict), every faulty line listed; the new teams are

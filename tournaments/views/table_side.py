@@ -25,7 +25,7 @@ from tournaments import links, services
 from tournaments.entry_forms import DealForm
 from tournaments.forms import ConfirmForm, EntryCodeForm
 from tournaments.models import Round, Table
-from tournaments.views.grid import Grid, build_grid, deal_rows, preview_response
+from tournaments.views.grid import Grid, build_grid, deal_rows, editing_number, preview_response
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
@@ -77,10 +77,7 @@ def _may_correct(table: Table, side: str | None) -> bool:
 def _phone_grid(request: HttpRequest, table: Table, token: str, form: DealForm | None) -> Grid:
     side = _side(request, table)
     rules = table.round.tournament.rule_profile
-    editing = None
-    if form is not None:
-        number = form.initial.get("number") or form.data.get("number")
-        editing = int(number) if str(number or "").isdigit() else None
+    editing = editing_number(form)
     typing = side is not None and (table.status != Table.Status.COMPLETE or editing)
     if form is None and typing:
         form = DealForm(rules=rules, initial={"version": table.version})

@@ -50,7 +50,7 @@ def test_a_round_trip_through_the_commands_gives_identical_standings(tmp_path):
     call_command("export_tournament", original.slug, output=str(path), stdout=StringIO())
     original.delete()
     assert not Deal.objects.exists()
-    call_command("import_tournament", str(path), stdout=StringIO())
+    call_command("import_tournament", str(path), owner="organisateur", stdout=StringIO())
     restored = Tournament.objects.get()
     assert (standings_snapshot(restored), tables_snapshot(restored)) == before
     # The trail comes back whole, with one more line: the restore itself.
@@ -62,7 +62,7 @@ def test_a_round_trip_through_the_commands_gives_identical_standings(tmp_path):
 def test_importing_a_tournament_that_already_exists_changes_nothing(tournament, round1):
     data = json.loads(json.dumps(export_tournament(tournament), default=str))
     with pytest.raises(TournamentError) as error:
-        import_tournament(data)
+        import_tournament(data, owner=tournament.owner)
     assert "existe déjà" in error.value.message
     assert Tournament.objects.count() == 1
 
@@ -78,16 +78,16 @@ def test_importing_a_tournament_that_already_exists_changes_nothing(tournament, 
 )
 def test_a_file_that_is_not_a_backup_is_refused_in_french(data):
     with pytest.raises(TournamentError) as error:
-        import_tournament(data)
-    assert "sauvegarde" in error.value.message
+        import_tournament(data, owner=None)
+    assert "Sauvegarde refusée" in error.value.message
     assert not Tournament.objects.exists()
 
 
 def test_the_import_command_reports_an_unreadable_file(tmp_path):
     path = tmp_path / "cassé.json"
     path.write_text("{pas du json", encoding="utf-8")
-    with pytest.raises(CommandError, match="illisible"):
-        call_command("import_tournament", str(path), stdout=StringIO())
+    with pytest.raises(CommandError, match="pas du JSON"):
+        call_command("import_tournament", str(path), owner="orga", stdout=StringIO())
 
 
 def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, table):
@@ -101,7 +101,7 @@ def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, 
     printed_link = links.entry_path(table)
     document = export_tournament(tournament)
     tournament.delete()
-    restored = import_tournament(document)
+    restored = import_tournament(document, owner=tournament.owner)
     again = Table.objects.get(round__tournament=restored, number=table.number, round__number=1)
     assert (
         again.entry_key,
@@ -129,7 +129,7 @@ def test_an_old_backup_is_read_and_says_its_table_links_are_new(tournament, roun
         ):
             row.pop(name)
     tournament.delete()
-    restored = import_tournament(document)
+    restored = import_tournament(document, owner=None)
     last = restored.changes.order_by("-pk").first()
     assert last.action == Change.Action.RESTORED
     assert "renouvelés" in last.reason

@@ -1,0 +1,342 @@
+"""What a backup must be to be restored: the checks `import_tournament`
+runs on the whole document before anything is written.
+
+A backup is read as the app reads what an organizer types: the
+tournament's settings with the bounds and choices of the tournament form
+(the same validators, on the models), its rule profile through the engine
+(`scoring.Rules`: a known preset, known options, allowed values), every row
+through its model's fields, every id it names among the rows of the same
+file, each team seated once a partie, each penalty given at its own table.
+Whether the deals make sense is the engine's word when their tables are
+rescored (restore.py): marques, outcomes, pots and the totals of a table
+played deal by deal are never read from the file, nor are the owner and the
+co-organizers. Must not: write to the database (it only reads whether an
+address or a table link is already taken here).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.display.errors import engine_error
+from tournaments.models import Change, Deal, Penalty, Player, Round, Side, Table, Team, Tournament
+from tournaments.services.backup.document import (
+    CHANGE_FIELDS,
+    DEAL_INPUT_FIELDS,
+    FORMAT,
+    MAX_ROWS,
+    PENALTY_FIELDS,
+    PLAYER_FIELDS,
+    READABLE_VERSIONS,
+    ROUND_FIELDS,
+    TABLE_FIELDS,
+    TABLE_SIDE_FIELDS,
+    TEAM_FIELDS,
+    TOURNAMENT_FIELDS,
+    refusal,
+    refusal_at,
+)
+from tournaments.services.backup.rows import (
+    check_rows,
+    clean_row,
+    field_label,
+    ids,
+    place,
+    ref,
+    unique,
+)
+from tournaments.services.errors import TournamentError
+from tournaments.services.tournaments import checked_criteria
+
+ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+SETTLED_BY = ("", Side.A, Side.B, Table.DESK)
+
+
+@dataclass
+class CheckedBackup:
+    """The rows of a backup once checked, with their values cleaned (dates
+    parsed, rules normalised); ids are still the file's."""
+
+    version: int
+    tournament: dict[str, Any]
+    players: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    teams: list[dict[str, Any]]
+    tables: list[dict[str, Any]]
+    deals: list[dict[str, Any]]
+    penalties: list[dict[str, Any]]
+    changes: list[dict[str, Any]]
+
+
+def check_backup(data: Any) -> CheckedBackup:
+    """Check the whole document; raises the refusal of the first fault."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise refusal(_("ce n'est pas une sauvegarde de tournoi (format inconnu)"))
+    version = data.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise refusal(
+            _("version %(v)s inconnue (versions lues : %(known)s)")
+            % {"v": _shown(version), "known": ", ".join(map(str, READABLE_VERSIONS))}
+        )
+    _refuse_nul(data)
+    penalties = "penalties" if version >= 2 else "adjustments"
+    sections = {name: _section(data, name) for name in (*_ROW_SECTIONS, penalties)}
+    tournament = _check_tournament(data.get("tournament"))
+    players = check_rows(sections["players"], "players", Player, PLAYER_FIELDS)
+    rounds = _check_rounds(sections["rounds"], tournament)
+    teams = _check_teams(sections["teams"], ids(players), ids(rounds))
+    tables = _check_tables(sections["tables"], version, ids(teams), ids(rounds))
+    deals = _check_deals(sections["deals"], tournament, tables)
+    penalty_rows = _check_penalties(sections[penalties], penalties, tables)
+    _mark_totals_only(tables, tournament, deals, version)
+    changes = _check_changes(sections["changes"], ids(tables))
+    return CheckedBackup(
+        version, tournament, players, rounds, teams, tables, deals, penalty_rows, changes
+    )
+
+
+_ROW_SECTIONS = ("players", "rounds", "teams", "tables", "seats", "deals", "changes")
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)[:40]
+
+
+def _section(data: dict[str, Any], name: str) -> list[Any]:
+    if name not in data:
+        raise refusal(_("il manque la section « %(key)s »") % {"key": name})
+    rows = data[name]
+    if not isinstance(rows, list):
+        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
+    if len(rows) > MAX_ROWS.get(name, MAX_ROWS["penalties"]):
+        raise refusal(
+            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
+            % {"key": name, "n": len(rows), "max": MAX_ROWS.get(name, MAX_ROWS["penalties"])}
+        )
+    return rows
+
+
+def _refuse_nul(data: Any) -> None:
+    """No NUL character in any text or key (PostgreSQL refuses them)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and "\x00" in value:
+            raise refusal(_("le fichier contient un caractère nul"))
+
+
+def _check_tournament(meta: Any) -> dict[str, Any]:
+    """The settings, as the tournament form accepts them; the rules through
+    the engine; the address valid and free here."""
+    where = place("tournament")
+    if meta is None:
+        raise refusal(_("il manque la section « %(key)s »") % {"key": "tournament"})
+    values = clean_row(Tournament, meta, TOURNAMENT_FIELDS, where)
+    try:
+        rules = scoring.Rules.from_json(values["rules"])
+    except scoring.ScoringError as exc:
+        raise refusal_at(f"{where}, {field_label(Tournament, 'rules')}", engine_error(exc)) from exc
+    values["rules"] = rules.to_json()
+    criteria = values["ranking_criteria"]
+    if not isinstance(criteria, list) or not all(isinstance(c, str) for c in criteria):
+        raise refusal_at(
+            f"{where}, {field_label(Tournament, 'ranking_criteria')}", _("une liste est attendue")
+        )
+    try:
+        values["ranking_criteria"] = checked_criteria(criteria)
+    except TournamentError as exc:
+        raise refusal_at(where, exc.message) from exc
+    if values["end_mode"] == Tournament.EndMode.TARGET and not values["end_target"]:
+        raise refusal_at(
+            f"{where}, {field_label(Tournament, 'end_target')}", _("Indiquez le score à atteindre.")
+        )
+    if Tournament.objects.filter(slug=values["slug"]).exists():
+        raise refusal(_("un tournoi « %(slug)s » existe déjà ici") % {"slug": values["slug"]})
+    return values
+
+
+def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str, Any]]:
+    rounds = check_rows(rows, "rounds", Round, ROUND_FIELDS)
+    unique(rounds, "rounds", lambda r: r["number"], _("la partie %(n)s est en double"))
+    if len(rounds) > tournament["parties"]:
+        raise refusal_at(
+            place("rounds"),
+            _("%(n)s parties tirées pour %(parties)s prévues")
+            % {"n": len(rounds), "parties": tournament["parties"]},
+        )
+    for i, row in enumerate(rounds):
+        if row["closed_at"] is not None:
+            row["closed_at"] = _moment(row["closed_at"], place("rounds", i))
+    return rounds
+
+
+def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
+    teams = check_rows(rows, "teams", Team, TEAM_FIELDS)
+    for i, team in enumerate(teams):
+        where = place("teams", i)
+        ref(team, "round_id", rounds, where, Team, null=True)
+        ref(team, "player1_id", players, where, Team)
+        ref(team, "player2_id", players, where, Team)
+        if team["player1_id"] == team["player2_id"]:
+            raise refusal_at(where, _("le même joueur y figure deux fois"))
+    unique(
+        teams, "teams", lambda t: (t["round_id"], t["number"]), _("le numéro %(n)s est déjà pris")
+    )
+    return teams
+
+
+def _check_tables(rows: list[Any], version: int, teams, rounds) -> list[dict[str, Any]]:
+    fields = TABLE_FIELDS + (TABLE_SIDE_FIELDS if version >= 2 else ())
+    if version >= 3:
+        fields += ("totals_only",)
+    tables = check_rows(rows, "tables", Table, fields)
+    seated: set[tuple[int, int]] = set()
+    for i, table in enumerate(tables):
+        where = place("tables", i)
+        ref(table, "round_id", rounds, where, Table)
+        for name in ("team_a_id", "team_b_id"):
+            team = ref(table, name, teams, where, Table, null=name == "team_b_id")
+            if team is None:
+                continue
+            if team["round_id"] not in (None, table["round_id"]):
+                raise refusal_at(where, _("une équipe d'une autre partie y est placée"))
+            if (table["round_id"], team["id"]) in seated:
+                raise refusal_at(where, _("une équipe est placée deux fois dans la même partie"))
+            seated.add((table["round_id"], team["id"]))
+        if version >= 2:
+            _check_table_side(table, where)
+    unique(
+        tables, "tables", lambda t: (t["round_id"], t["number"]), _("la table %(n)s est en double")
+    )
+    _check_links_free(tables)
+    return tables
+
+
+def _check_table_side(table: dict[str, Any], where: str) -> None:
+    if not ENTRY_KEY.fullmatch(table["entry_key"]):
+        raise refusal_at(where, _("le lien de la table est illisible"))
+    if table["settled_by"] not in SETTLED_BY:
+        raise refusal_at(where, _("la réponse à la table est illisible"))
+    claimed = table["claimed_totals"]
+    if claimed is None:
+        return
+    totals = claimed.get("totals") if isinstance(claimed, dict) else None
+    if (
+        set(claimed) != {"by", "totals"}
+        or claimed["by"] not in (Side.A, Side.B)
+        or not isinstance(totals, list)
+        or len(totals) != 2
+        or not all(type(t) is int and 0 <= t <= 100_000 for t in totals)
+    ):
+        raise refusal_at(where, _("les totaux contestés à la table sont illisibles"))
+
+
+def _check_links_free(tables: list[dict[str, Any]]) -> None:
+    """Each table's link is its own: once in the file, and not already a
+    link of another table here (it would open the wrong table)."""
+    keys = [t["entry_key"] for t in tables if "entry_key" in t]
+    if len(set(keys)) != len(keys):
+        raise refusal_at(place("tables"), _("deux tables ont le même lien"))
+    for start in range(0, len(keys), 500):
+        taken = Table.objects.filter(entry_key__in=keys[start : start + 500]).first()
+        if taken is not None:
+            raise refusal_at(
+                place("tables"),
+                _("le lien d'une table est déjà celui d'une table d'ici (tournoi « %(slug)s »)")
+                % {"slug": taken.round.tournament.slug},
+            )
+
+
+def _check_deals(rows: list[Any], tournament, tables) -> list[dict[str, Any]]:
+    """The deals' stored fields; whether they make sense is the engine's
+    word when the table is rescored (backup.py)."""
+    deals = check_rows(rows, "deals", Deal, DEAL_INPUT_FIELDS)
+    by_id = ids(tables)
+    for i, deal in enumerate(deals):
+        where = place("deals", i)
+        table = ref(deal, "table_id", by_id, where, Deal)
+        if table["team_b_id"] is None:
+            raise refusal_at(where, _("l'équipe exempte ne joue pas : aucune donne à sa table"))
+        if tournament["score_entry"] == Tournament.ScoreEntry.TOTALS:
+            raise refusal_at(where, _("ce tournoi ne saisit que les totaux de fin de partie"))
+        if table.get("totals_only"):
+            raise refusal_at(where, _("cette table a été saisie par ses totaux"))
+        if not isinstance(deal["announcements"], dict):
+            raise refusal_at(
+                f"{where}, {field_label(Deal, 'announcements')}", _("un objet est attendu")
+            )
+    unique(
+        deals,
+        "deals",
+        lambda d: (d["table_id"], d["number"]),
+        _("la donne %(n)s de cette table est en double"),
+    )
+    return deals
+
+
+def _check_penalties(rows: list[Any], section: str, tables) -> list[dict[str, Any]]:
+    penalties = check_rows(rows, section, Penalty, PENALTY_FIELDS)
+    by_id = ids(tables)
+    for i, penalty in enumerate(penalties):
+        where = place(section, i)
+        table = ref(penalty, "table_id", by_id, where, Penalty)
+        if table["team_b_id"] is None or penalty["team_id"] not in (
+            table["team_a_id"],
+            table["team_b_id"],
+        ):
+            raise refusal_at(where, _("cette équipe ne joue pas à cette table"))
+        if penalty["points"] == 0:
+            raise refusal_at(where, _("une pénalité de 0 point ne change rien"))
+    return penalties
+
+
+def _mark_totals_only(tables, tournament, deals, version: int) -> None:
+    """Which tables keep the totals of the file: all in a tournament that
+    records totals; in one played deal by deal, those typed as totals only
+    (said by a version 3 file; before, a finished table without deals).
+    The others are rescored from their deals."""
+    with_deals = {d["table_id"] for d in deals}
+    by_totals = tournament["score_entry"] == Tournament.ScoreEntry.TOTALS
+    for table in tables:
+        if version < 3:
+            table["totals_only"] = (
+                not by_totals
+                and table["id"] not in with_deals
+                and table["team_b_id"] is not None
+                and table["status"] == Table.Status.COMPLETE
+            )
+        table["rescored"] = not by_totals and not table["totals_only"]
+
+
+def _check_changes(rows: list[Any], tables) -> list[dict[str, Any]]:
+    changes = check_rows(rows, "changes", Change, CHANGE_FIELDS)
+    for i, (change, row) in enumerate(zip(changes, rows, strict=True)):
+        where = place("changes", i)
+        ref(change, "table_id", tables, where, Change, null=True)
+        by = row.get("by")
+        if by is not None and (not isinstance(by, str) or len(by) > 150):
+            raise refusal_at(where, _("l'auteur d'une modification est illisible"))
+        change["by"] = by
+        change["at"] = _moment(change["at"], where)
+    return changes
+
+
+def _moment(value: Any, where: str) -> datetime:
+    """A time of the file (cleaned by its field), in the server's zone when
+    it names none."""
+    if not isinstance(value, datetime):
+        raise refusal_at(where, _("une date et une heure sont attendues"))
+    return value if timezone.is_aware(value) else timezone.make_aware(value)

@@ -1,0 +1,170 @@
+"""The backup file: its format, the fields it holds, its limits, how its
+bytes are read, and the one sentence of every refusal.
+
+Limits, past which a file is refused whole before anything is written:
+
+- the file: 20 MB (`MAX_BYTES`), checked before it is read whole;
+- the rows (`MAX_ROWS`): 2,000 players, 20 parties, 20,000 teams,
+  20,000 tables, 200,000 deals, 10,000 penalties, 300,000 lines of history;
+- the nesting of the JSON: what Python's reader accepts (about 1,000 levels);
+- no NUL character anywhere (PostgreSQL cannot store it).
+
+Every refusal is one sentence in the active language: « Sauvegarde refusée,
+rien n'a été importé : équipes, élément 3, nom d'équipe : … ». Must not:
+touch the database.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import deal_shapes
+from tournaments.services.errors import TournamentError
+
+FORMAT = "belote-tournois/backup"
+# Version 3 says which tables were typed as totals only. Version 2 keeps
+# each table's link key, team codes and entry state, so the printed QR codes
+# and a disputed table survive a restore, and names the penalties so.
+# Version 1 files are still read: their tables get new links and codes.
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+
+MAX_BYTES = 20 * 1024 * 1024
+MAX_ROWS = {
+    "players": 2_000,
+    "rounds": 20,
+    "teams": 20_000,
+    "tables": 20_000,
+    "seats": 40_000,
+    "deals": 200_000,
+    "penalties": 10_000,
+    "changes": 300_000,
+}
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "rules",
+    "format",
+    "parties",
+    "end_mode",
+    "end_deals",
+    "end_target",
+    "score_entry",
+    "ranking_criteria",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "bye_policy",
+    "bye_points",
+    "published",
+    "status",
+)
+PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
+TEAM_FIELDS = (
+    "id",
+    "round_id",
+    "number",
+    "name",
+    "club",
+    "player1_id",
+    "player2_id",
+    "status",
+    "present",
+)
+ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
+TABLE_FIELDS = (
+    "id",
+    "round_id",
+    "number",
+    "team_a_id",
+    "team_b_id",
+    "status",
+    "total_a",
+    "total_b",
+    "lost_pot",
+    "corrected",
+    "version",
+)
+TABLE_SIDE_FIELDS = (
+    "entry_key",
+    "code_a",
+    "code_b",
+    "entry_state",
+    "entered_by",
+    "claimed_totals",
+    "settled_by",
+)
+SEAT_FIELDS = ("round_id", "table_id", "team_id", "side")
+# What a deal is read from; its marques, outcome and pot are the engine's.
+DEAL_INPUT_FIELDS = ("table_id", "number", *deal_shapes.DEAL_FIELDS)
+DEAL_FIELDS = (*DEAL_INPUT_FIELDS, "marque_a", "marque_b", "outcome", "pot")
+PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
+CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
+
+#: How each section is named in a refusal.
+SECTIONS = {
+    "tournament": gettext_lazy("tournoi"),
+    "players": gettext_lazy("joueurs"),
+    "rounds": gettext_lazy("parties"),
+    "teams": gettext_lazy("équipes"),
+    "tables": gettext_lazy("tables"),
+    "seats": gettext_lazy("places"),
+    "deals": gettext_lazy("donnes"),
+    "penalties": gettext_lazy("pénalités"),
+    "adjustments": gettext_lazy("pénalités"),
+    "changes": gettext_lazy("historique"),
+}
+
+
+def refusal(detail: str) -> TournamentError:
+    """The one sentence of every refusal, `detail` saying where and why."""
+    return TournamentError(
+        _("Sauvegarde refusée, rien n'a été importé : %(detail)s.") % {"detail": _clause(detail)},
+        field="file",
+    )
+
+
+def _clause(text: Any) -> str:
+    """A sentence made a clause: no final period, a lower-case start
+    (« Assurez-vous… » → « assurez-vous… », never « JSON » → « jSON »)."""
+    text = str(text).strip().rstrip(".").strip()
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def refusal_at(where: str, why: Any) -> TournamentError:
+    """The refusal of one place of the file (« équipes, élément 3, nom »)."""
+    return refusal(_("%(where)s : %(why)s") % {"where": where, "why": _clause(why)})
+
+
+def read_document(raw: bytes) -> Any:
+    """The JSON document in `raw` (at most MAX_BYTES, already read)."""
+    if len(raw) > MAX_BYTES:
+        raise too_big()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise refusal(_("le fichier n'est pas en UTF-8")) from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise refusal(
+            _("ce n'est pas du JSON (ligne %(line)s, colonne %(col)s)")
+            % {"line": exc.lineno, "col": exc.colno}
+        ) from exc
+    except RecursionError as exc:
+        raise refusal(_("le JSON est imbriqué trop profondément")) from exc
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise refusal(_("le fichier contient un nombre trop long")) from exc
+
+
+def too_big() -> TournamentError:
+    return refusal(_("le fichier dépasse %(mb)s Mo") % {"mb": MAX_BYTES // (1024 * 1024)})

@@ -1,0 +1,146 @@
+"""How one row of a backup is read: each field of the right JSON type,
+then cleaned by its model field (lengths, choices, bounds: the validators
+the forms share), and each reference to an id among the rows of the same
+file. Must not: touch the database, or know what a section means
+(checks.py does).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.services.backup.document import SECTIONS, refusal_at
+
+_KIND_WORDS = {
+    "int": gettext_lazy("un nombre entier est attendu"),
+    "bool": gettext_lazy("vrai ou faux est attendu"),
+    "str": gettext_lazy("un texte est attendu"),
+    "date": gettext_lazy("une date (texte AAAA-MM-JJ) est attendue"),
+}
+
+
+def _kind(field: models.Field) -> str | None:
+    if isinstance(field, models.BooleanField):
+        return "bool"
+    if isinstance(field, (models.IntegerField, models.ForeignKey)):
+        return "int"
+    if isinstance(field, models.DateField):
+        return "date"
+    if isinstance(field, models.CharField | models.TextField):
+        return "str"
+    return None  # JSON: checked where it is read
+
+
+def _has_kind(value: Any, kind: str | None) -> bool:
+    if kind is None:
+        return True
+    if kind == "int":
+        return type(value) is int
+    if kind == "bool":
+        return type(value) is bool
+    return isinstance(value, str)
+
+
+def place(section: str, index: int | None = None) -> str:
+    """« équipes, élément 3 »: a row by its place in its section."""
+    if index is None:
+        return str(SECTIONS[section])
+    return _("%(section)s, élément %(n)s") % {"section": SECTIONS[section], "n": index + 1}
+
+
+#: Names of fields whose model gives none worth showing.
+FIELD_LABELS = {
+    "round": gettext_lazy("partie"),
+    "table": gettext_lazy("table"),
+    "at": gettext_lazy("date et heure"),
+}
+
+
+def field_label(model: type[models.Model], name: str) -> str:
+    name = name.removesuffix("_id")
+    return str(FIELD_LABELS.get(name) or model._meta.get_field(name).verbose_name)
+
+
+def clean_row(
+    model: type[models.Model],
+    row: Any,
+    fields: tuple[str, ...],
+    where: str,
+    *,
+    optional: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """`row`'s `fields`, each of the right JSON type then cleaned by its
+    model field (lengths, choices, bounds); references (`…_id`) are only
+    typed here. Refused with the place and the field at fault."""
+    if not isinstance(row, dict):
+        raise refusal_at(where, _("un objet est attendu"))
+    values: dict[str, Any] = {}
+    for name in fields:
+        if name not in row:
+            if name in optional:
+                continue
+            raise refusal_at(where, _("il manque « %(key)s »") % {"key": name})
+        values[name] = row[name]
+    for name, value in values.items():
+        field = model._meta.pk if name == "id" else model._meta.get_field(name.removesuffix("_id"))
+        if value is None and field.null:
+            continue
+        if not _has_kind(value, _kind(field)):
+            label = _("identifiant") if name == "id" else field_label(model, name)
+            raise refusal_at(f"{where}, {label}", _KIND_WORDS[_kind(field)])
+    instance = model(**{k: v for k, v in values.items() if k != "id"})
+    try:
+        instance.clean_fields(
+            exclude={f.name for f in model._meta.fields if f.is_relation or f.attname not in values}
+        )
+    except ValidationError as exc:
+        name, messages = next(iter(exc.message_dict.items()))
+        raise refusal_at(f"{where}, {field_label(model, name)}", messages[0]) from exc
+    return {k: (v if k == "id" else getattr(instance, k)) for k, v in values.items()}
+
+
+def check_rows(rows: list[Any], section: str, model, fields, **kwargs) -> list[dict[str, Any]]:
+    cleaned = [
+        clean_row(model, row, fields, place(section, i), **kwargs) for i, row in enumerate(rows)
+    ]
+    if "id" in fields:
+        for row_id, count in Counter(r["id"] for r in cleaned).items():
+            if count > 1:
+                raise refusal_at(
+                    place(section), _("l'identifiant %(id)s est en double") % {"id": row_id}
+                )
+    return cleaned
+
+
+def ids(rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    return {row["id"]: row for row in rows}
+
+
+def ref(row: dict[str, Any], name: str, ids, where: str, model, *, null: bool = False):
+    value = row[name]
+    if value is None and null:
+        return None
+    label = f"{where}, {field_label(model, name)}"
+    if type(value) is not int:
+        raise refusal_at(label, _("un identifiant (nombre entier) est attendu"))
+    if value not in ids:
+        raise refusal_at(
+            label, _("l'identifiant %(id)s ne renvoie à rien dans le fichier") % {"id": value}
+        )
+    return ids[value]
+
+
+def unique(rows, section: str, key, message: str) -> None:
+    seen: set = set()
+    for i, row in enumerate(rows):
+        value = key(row)
+        if value in seen:
+            number = value[-1] if isinstance(value, tuple) else value
+            raise refusal_at(place(section, i), message % {"n": number})
+        seen.add(value)
