@@ -37,13 +37,6 @@ from tournaments.views.grid import Grid, build_grid, deal_rows, editing_number, 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
 
-def _version(value: object) -> int | None:
-    """The table's version a post was made on, or None when it is missing or
-    not a number."""
-    text = str(value or "")
-    return int(text) if text.isdigit() and len(text) < 10 else None
-
-
 def _checkable(tournament) -> bool:
     return sheet_check.checkable(tournament.rule_profile)
 
