@@ -333,7 +333,13 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     ),
     "other team's answer": lambda w: Spec(
         reverse("tournaments:table_side_confirm", args=[links.entry_token(w.finished)]),
-        {"code": "0000", "total_a": "", "total_b": "", "action": "confirm"},
+        {
+            "code": "0000",
+            "total_a": "",
+            "total_b": "",
+            "action": "confirm",
+            "version": str(w.finished.version),
+        },
         {
             "code": choice(),
             "total_a": number(required=False),
