@@ -18,6 +18,7 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 `imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
+`prizes` (lots, their swaps, special rankings),
 `backup` (a whole tournament to JSON and back), `accounts` (organizer
 accounts: sign up, confirm, invite, delete); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
@@ -30,6 +31,15 @@ full names.
 
 from tournaments.services.errors import ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
+from tournaments.services.prizes import (
+    add_category,
+    clear_swaps,
+    delete_category,
+    keep_swaps,
+    set_lots,
+    swap_lots,
+    update_category,
+)
 from tournaments.services.registration import (
     PlayerData,
     can_undo_withdrawal,
@@ -85,20 +95,24 @@ __all__ = [
     "LineStatus",
     "PlayerData",
     "TournamentError",
+    "add_category",
     "add_co_organizer",
     "add_penalty",
     "can_undo_withdrawal",
     "claim_entry",
+    "clear_swaps",
     "close_blockers",
     "close_round",
     "confirm_table",
     "create_tournament",
+    "delete_category",
     "delete_last_deal",
     "delete_team",
     "delete_tournament",
     "draw_round",
     "format_locked",
     "import_teams",
+    "keep_swaps",
     "plan_import",
     "preview_deal",
     "record_deal",
@@ -114,11 +128,14 @@ __all__ = [
     "rules_from_form",
     "rules_locked",
     "set_archived",
+    "set_lots",
     "set_player_presence",
     "set_presence",
     "set_published",
+    "swap_lots",
     "swap_teams",
     "team_deletable",
+    "update_category",
     "update_team",
     "update_tournament",
     "validate_table",
