@@ -93,6 +93,20 @@ def lots_public(tournament: Tournament) -> bool:
     return tournament.prizes_enabled and tournament.status == Tournament.Status.FINISHED
 
 
+def public_board(tournament: Tournament, standings: list[Standing] | None = None) -> Board | None:
+    """The general ranking with its lots when players see them, else None."""
+    if not lots_public(tournament):
+        return None
+    return board(tournament, standings=standings)
+
+
+def public_categories(tournament: Tournament) -> list[Category]:
+    """The special rankings players can open (none while they are off)."""
+    if not tournament.categories_enabled:
+        return []
+    return list(tournament.categories.all())
+
+
 def _eligible(entrant: object) -> bool:
     """A withdrawn team (or player) keeps its place but takes no lot."""
     status = getattr(entrant, "status", None)

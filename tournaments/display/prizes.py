@@ -8,10 +8,11 @@ Must not: give a lot (`tournaments.prizes`), read the database or rank.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import formats
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from tournaments import prizes
 from tournaments.display import labels
@@ -52,6 +53,18 @@ def ranking_title(category) -> str:
     return category.name if category is not None else gettext("Classement général")
 
 
+def category_explanation(category) -> str:
+    """How a special ranking is made, in a sentence for players."""
+    if category.by_club:
+        return gettext(
+            "Chaque club est classé par sa meilleure équipe, à sa place du classement général."
+        )
+    return gettext(
+        "Les équipes de ce classement, dans l'ordre du classement général ; "
+        "les rangs sont comptés entre elles."
+    )
+
+
 def warnings(board) -> list[str]:
     """What the organizer should know about a ranking's lots before printing."""
     out = []
@@ -87,3 +100,73 @@ def warnings(board) -> list[str]:
             % {"n": len(board.stale)}
         )
     return out
+
+
+def who(placing) -> tuple[str, str]:
+    """An entrant of a ranking as the prize-giving names it: its name (after
+    its club in a club ranking) and a second line, « n° 7 · players » for a
+    team, the club for a player of a mêlée."""
+    entrant = placing.entrant
+    if entrant is None:
+        return "?", ""
+    number = getattr(entrant, "number", None)
+    if number is None:  # a player of a mêlée
+        return str(entrant), placing.club or getattr(entrant, "club", "")
+    detail = gettext("n° %(number)s") % {"number": number}
+    detail += f" · {labels.players_line(entrant)}"
+    name = entrant.display_name
+    if placing.club:
+        name = f"{placing.club} — {name}"
+    return name, detail
+
+
+@dataclass(frozen=True)
+class AwardRow:
+    """A line of the organizer's table of lots."""
+
+    entrant: int
+    rank: str
+    name: str
+    detail: str
+    lot: str
+    swapped: bool
+
+
+def award_rows(board) -> list[AwardRow]:
+    rows = []
+    for placing in board.placings:
+        name, detail = who(placing)
+        rows.append(
+            AwardRow(
+                placing.row.entrant,
+                labels.ordinal(placing.row.rank),
+                name,
+                detail,
+                placing.lot_name,
+                placing.swapped,
+            )
+        )
+    return rows
+
+
+def _plural(count: int) -> int:
+    """French says « 0 lot » with the singular; gettext's default, plural."""
+    return 1 if count == 0 and (get_language() or "fr").startswith("fr") else count
+
+
+def summary(board) -> str:
+    """« 24 lots, 23 donnés · valeur 540 € · restent : 2 × Bouteille »."""
+    count = sum(lot.quantity for lot in board.lots)
+    allocation = board.allocation
+    given = allocation.given if allocation else 0
+    parts = [
+        ngettext("%(n)s lot", "%(n)s lots", _plural(count)) % {"n": count}
+        + ", "
+        + ngettext("%(n)s donné", "%(n)s donnés", _plural(given)) % {"n": given}
+    ]
+    if any(lot.value is not None for lot in board.lots):
+        parts.append(gettext("valeur %(v)s") % {"v": value(board.total_value)})
+    if allocation and allocation.left:
+        left = ", ".join(f"{n} × {lot.name}" for lot, n in allocation.left)
+        parts.append(gettext("restent : %(lots)s") % {"lots": left})
+    return " · ".join(parts)
