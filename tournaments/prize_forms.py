@@ -83,14 +83,10 @@ class CategoryForm(forms.Form):
 
 
 def category_choices(tournament) -> list[tuple[int, str]]:
-    """The categories a team (a player in a mêlée) can be ticked in: all but
-    the club ranking, which follows the club typed on the team."""
-    if not tournament.categories_enabled:
-        return []
-    return [
-        (c.pk, c.name)
-        for c in tournament.categories.exclude(kind=Category.Kind.CLUB).order_by("pk")
-    ]
+    """The categories a team (a player in a mêlée) can be ticked in."""
+    from tournaments.services.prizes import ticked_categories
+
+    return [(c.pk, c.name) for c in ticked_categories(tournament)]
 
 
 def categories_field(choices: list[tuple[int, str]]) -> forms.Field:

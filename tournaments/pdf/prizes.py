@@ -98,7 +98,8 @@ def _palmares_table(placings: list[awards.Placing]) -> PdfTable:
             [
                 labels.ordinal(placing.row.rank),
                 team,
-                _fitted(placing.lot_name, LOT_WIDTH - 4 * mm, 14, 10),
+                # One size for every lot, wrapped when long: read out in turn.
+                _p(placing.lot_name, _bold_style(13)),
             ]
         )
     style = [
@@ -149,16 +150,22 @@ def lot_labels(tournament: Tournament) -> bytes:
 
 
 def _label(board: awards.Board, placing: awards.Placing) -> list[Flowable]:
+    """The lot in large type, then who takes it: the team's number and name
+    in bold, its players, its rank in which ranking."""
     styles = _styles()
     inner = LABEL_WIDTH - 2 * LABEL_PADDING
     name, detail = words.who(placing)
+    number = getattr(placing.entrant, "number", None)
+    if number is not None:
+        name = gettext("n° %(number)s") % {"number": number} + f" — {name}"
+        detail = labels.players_line(placing.entrant)
     lines: list[Flowable] = [
-        _fitted(placing.lot_name, inner, 17, 10),
-        Spacer(0, 1.5 * mm),
-        _fitted(name, inner, 11, 8),
+        _fitted(placing.lot_name, inner, 18, 10),
+        Spacer(0, 2 * mm),
+        _fitted(name, inner, 13, 8),
     ]
     if detail:
-        lines.append(_p(detail, styles.small))
+        lines.append(_p(detail, styles.body))
     where = f"{labels.ordinal(placing.row.rank)} — {words.ranking_title(board.category)}"
     lines.append(_p(where, styles.small))
     return lines

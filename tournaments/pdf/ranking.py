@@ -8,10 +8,12 @@ them out. It never ranks, breaks a tie or computes a score itself.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
@@ -80,7 +82,7 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     ]
     podium = [s for s in standings if s.entrant is not None][:3]
     if podium and closed:
-        story += [_podium(podium, melee=melee), Spacer(0, 5 * mm)]
+        story += [_podium(podium, melee=melee, lots=lots), Spacer(0, 5 * mm)]
     shown = columns.standings_columns(tournament.criteria, byes=any(s.row.byes for s in standings))
     if category is not None:
         story.append(_p(prize_words.category_explanation(category), styles.body))
@@ -139,7 +141,7 @@ def _entrant_name(entrant: object, *, melee: bool, club: str = "") -> tuple[str,
     return team.display_name, detail
 
 
-def _podium(podium: list, *, melee: bool) -> PdfTable:
+def _podium(podium: list, *, melee: bool, lots: bool = False) -> PdfTable:
     styles = _styles()
     data = []
     for place, standing in enumerate(podium):
@@ -151,6 +153,8 @@ def _podium(podium: list, *, melee: bool) -> PdfTable:
         cell: list[Flowable] = [_fitted(name, PODIUM_NAME - 12, size, 11)]
         if detail:
             cell.append(_p(detail, styles.small))
+        if getattr(standing, "lot", None) is not None and lots:
+            cell.append(_p(gettext("Lot : %(lot)s") % {"lot": standing.lot_name}, styles.body))
         data.append(
             [
                 labels.ordinal(row.rank),
@@ -217,7 +221,7 @@ def _ranking_table(
         cell = [_p(name, styles.cell)]
         if detail:
             cell.append(_p(detail, styles.cell_small))
-        lot = [_p(standing.lot_name, styles.cell_small)] if lots else []
+        lot = [_p(standing.lot_name, _lot_style())] if lots else []
         data.append(
             [
                 labels.ordinal(row.rank),
@@ -228,6 +232,11 @@ def _ranking_table(
         )
     style = _ranking_style(columns.emphasised_key(tournament.criteria), shown, lots=lots)
     return PdfTable(data, colWidths=[w * mm for w in widths], style=style, repeatRows=1)
+
+
+@functools.cache
+def _lot_style() -> ParagraphStyle:
+    return ParagraphStyle("lot", parent=_styles().cell, fontSize=8.5, leading=10)
 
 
 def _figure(value: int, column: columns.Column) -> str:

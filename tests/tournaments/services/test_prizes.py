@@ -275,3 +275,29 @@ def test_deleting_a_category_takes_its_lots_and_leaves_the_teams(concours):
     assert concours.lots.count() == 0
     assert concours.teams.count() == 4
     assert concours.changes.filter(action=Change.Action.CATEGORY_DELETED).exists()
+
+
+def test_a_csv_file_names_each_teams_categories(concours):
+    women = services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    youth = services.add_category(tournament=concours, name="Jeunes", kind=Category.Kind.YOUTH)
+    data = (
+        "nom1;prenom1;nom2;prenom2;categories\n"
+        "Dupré;Zoé;Hébert;Léa;feminine, JEUNES\n"
+        "Ségur;Inès;Marchand;Denis;\n"
+    ).encode()
+    plan = services.import_teams(tournament=concours, data=data)
+    first, second = plan.imported
+    assert set(first.categories.all()) == {women, youth}
+    assert list(second.categories.all()) == []
+
+
+def test_a_csv_file_naming_an_unknown_category_is_refused_whole(concours):
+    services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    data = "nom1;prenom1;nom2;prenom2;categories\nDupré;Zoé;Hébert;Léa;Vétérans\n".encode()
+    plan = services.plan_import(tournament=concours, data=data)
+    assert plan.errors == [
+        (2, "Classement spécial « Vétérans » inconnu (ceux du tournoi : Féminine).")
+    ]
+    with pytest.raises(services.ImportRefused):
+        services.import_teams(tournament=concours, data=data)
+    assert concours.teams.count() == 4
