@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from tournaments import prizes
 from tournaments.display import labels
+from tournaments.models.prizes import PrizeRule
 
 
 def line_error(error: prizes.LineError) -> str:
@@ -154,15 +155,27 @@ def _plural(count: int) -> int:
     return 1 if count == 0 and (get_language() or "fr").startswith("fr") else count
 
 
+def rule_label(board) -> str:
+    """How the board's lots are given: « Toutes les équipes primées »,
+    « Les 3 premiers seulement »…"""
+    if board.rule == prizes.TOP:
+        return ngettext("Le premier seulement", "Les %(n)s premiers seulement", board.top) % {
+            "n": board.top
+        }
+    return str(PrizeRule(board.rule).label)
+
+
 def summary(board) -> str:
-    """« 24 lots, 23 donnés · valeur 540 € · restent : 2 × Bouteille »."""
+    """« Toutes les équipes primées · 24 lots, 23 donnés · valeur 540 € ·
+    restent : 2 × Bouteille »."""
     count = sum(lot.quantity for lot in board.lots)
     allocation = board.allocation
     given = allocation.given if allocation else 0
     parts = [
+        rule_label(board),
         ngettext("%(n)s lot", "%(n)s lots", _plural(count)) % {"n": count}
         + ", "
-        + ngettext("%(n)s donné", "%(n)s donnés", _plural(given)) % {"n": given}
+        + ngettext("%(n)s donné", "%(n)s donnés", _plural(given)) % {"n": given},
     ]
     if any(lot.value is not None for lot in board.lots):
         parts.append(gettext("valeur %(v)s") % {"v": value(board.total_value)})
