@@ -17,10 +17,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import deal_shapes
+from tournaments import awards, deal_shapes
 from tournaments.models import (
+    Category,
     Change,
     Deal,
+    Lot,
+    LotSwap,
     Penalty,
     Player,
     Round,
@@ -61,6 +64,9 @@ TOURNAMENT_FIELDS = (
     "published",
     "status",
 )
+#: Added with the lots and special rankings: absent from older files, whose
+#: tournaments get the defaults (both off).
+OPTIONAL_TOURNAMENT_FIELDS = ("prizes_enabled", "categories_enabled", "prize_rule", "prize_top")
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 TEAM_FIELDS = (
     "id",
@@ -108,6 +114,8 @@ DEAL_FIELDS = (
 )
 PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
+CATEGORY_FIELDS = ("id", "name", "kind", "prize_rule", "prize_top")
+LOT_FIELDS = ("category_id", "position", "name", "value", "quantity", "last")
 
 
 def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -123,7 +131,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "tournament": {
-            **_rows(Tournament.objects.filter(pk=tournament.pk), TOURNAMENT_FIELDS)[0],
+            **_rows(
+                Tournament.objects.filter(pk=tournament.pk),
+                TOURNAMENT_FIELDS + OPTIONAL_TOURNAMENT_FIELDS,
+            )[0],
             "owner": tournament.owner.get_username() if tournament.owner else None,
             "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
         },
@@ -142,7 +153,37 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 strict=True,
             )
         ],
+        **_prizes(tournament),
     }
+
+
+def _prizes(tournament: Tournament) -> dict[str, Any]:
+    """The special rankings with their members, the lots, and the swaps made
+    by hand, each saying whether it applied to the ranking when exported
+    (its stamp holds ids that a restore renews)."""
+    categories = []
+    for category in tournament.categories.order_by("pk"):
+        row = _rows(type(category).objects.filter(pk=category.pk), CATEGORY_FIELDS)[0]
+        row["teams"] = sorted(category.teams.values_list("pk", flat=True))
+        row["players"] = sorted(category.players.values_list("pk", flat=True))
+        categories.append(row)
+    lots = _rows(tournament.lots.order_by("category_id", "last", "position"), LOT_FIELDS)
+    for lot in lots:
+        lot["value"] = None if lot["value"] is None else str(lot["value"])
+    swaps = []
+    if tournament.lot_swaps.exists():
+        current = {board.key: board.stamp for board in awards.boards(tournament)}
+        for swap in tournament.lot_swaps.order_by("pk"):
+            key = str(swap.category_id) if swap.category_id else "general"
+            swaps.append(
+                {
+                    "category_id": swap.category_id,
+                    "first": swap.first,
+                    "second": swap.second,
+                    "applied": current.get(key) == swap.stamp,
+                }
+            )
+    return {"categories": categories, "lots": lots, "lot_swaps": swaps}
 
 
 def _refuse(detail: str) -> TournamentError:
@@ -170,7 +211,8 @@ def import_tournament(data: Any, *, owner=None) -> Tournament:
 
 def _restore(data: dict[str, Any], owner) -> Tournament:
     tournament = _restore_tournament(dict(data["tournament"]), owner)
-    table_ids = _restore_rows(tournament, data)
+    table_ids, entrant_ids = _restore_rows(tournament, data)
+    _restore_prizes(tournament, data, entrant_ids)
     _restore_changes(tournament, data["changes"], table_ids)
     reset = data["version"] == 1
     log_change(
@@ -194,15 +236,20 @@ def _restore_tournament(meta: dict[str, Any], owner) -> Tournament:
     named_owner = users.filter(username=meta.pop("owner")).first() if meta.get("owner") else None
     co_organizers = meta.pop("co_organizers", [])
     tournament = Tournament.objects.create(
-        owner=owner or named_owner, **{k: meta[k] for k in TOURNAMENT_FIELDS}
+        owner=owner or named_owner,
+        **{k: meta[k] for k in TOURNAMENT_FIELDS},
+        **{k: meta[k] for k in OPTIONAL_TOURNAMENT_FIELDS if k in meta},
     )
     tournament.co_organizers.set(users.filter(username__in=co_organizers))
     return tournament
 
 
-def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int]:
+def _restore_rows(
+    tournament: Tournament, data: dict[str, Any]
+) -> tuple[dict[int, int], dict[str, dict[int, int]]]:
     """Players, parties, teams, tables, seats, deals and penalties, in the
-    order their references need; returns the old→new ids of the tables."""
+    order their references need; returns the old→new ids of the tables, and
+    of the players and teams."""
     mine = {"tournament": tournament}
     player_ids = _create(Player, data["players"], PLAYER_FIELDS, extra=mine)
     round_ids = _create(Round, data["rounds"], ROUND_FIELDS, extra=mine)
@@ -229,7 +276,44 @@ def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int
     _create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
     penalties = data["penalties"] if data["version"] >= 2 else data["adjustments"]
     _create(Penalty, penalties, PENALTY_FIELDS, table_id=table_ids, team_id=team_ids)
-    return table_ids
+    return table_ids, {"teams": team_ids, "players": player_ids}
+
+
+def _restore_prizes(
+    tournament: Tournament, data: dict[str, Any], entrant_ids: dict[str, dict[int, int]]
+) -> None:
+    """The special rankings, lots and swaps (none in older files); a swap
+    that applied when exported is stamped again with the restored ranking."""
+    category_ids = {}
+    for row in data.get("categories", []):
+        category = Category.objects.create(
+            tournament=tournament, **{k: row[k] for k in CATEGORY_FIELDS if k != "id"}
+        )
+        category.teams.set([entrant_ids["teams"][pk] for pk in row["teams"]])
+        category.players.set([entrant_ids["players"][pk] for pk in row["players"]])
+        category_ids[row["id"]] = category.pk
+    _create(
+        Lot,
+        data.get("lots", []),
+        LOT_FIELDS,
+        extra={"tournament": tournament},
+        category_id=category_ids,
+    )
+    swaps = data.get("lot_swaps", [])
+    if not swaps:
+        return
+    entrants = entrant_ids["players" if tournament.format == Tournament.Format.MELEE else "teams"]
+    stamps = {board.key: board.stamp for board in awards.boards(tournament)}
+    for row in swaps:
+        category_id = category_ids.get(row["category_id"]) if row["category_id"] else None
+        key = str(category_id) if category_id else "general"
+        LotSwap.objects.create(
+            tournament=tournament,
+            category_id=category_id,
+            first=entrants[row["first"]],
+            second=entrants[row["second"]],
+            stamp=stamps.get(key, "") if row["applied"] else "",
+        )
 
 
 def _create(

@@ -41,7 +41,13 @@ def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _prizes_on(tournament: Tournament) -> None:
+def _prizes_on(tournament: Tournament, category: Category | None = None) -> None:
+    """Refuse unless prizes are on (and, for a category, it is one of the
+    tournament's special rankings, and they are on)."""
+    if category is not None and (
+        category.tournament_id != tournament.pk or not tournament.categories_enabled
+    ):
+        raise TournamentError(_("Classement spécial inconnu."), field="categories")
     if not tournament.prizes_enabled:
         raise TournamentError(
             _(
@@ -66,7 +72,7 @@ def set_lots(
     rank; `last`, the lots for the last: the « lanterne rouge ») and its rule.
     Refused whole, each faulty line named, when a line cannot be read."""
     tournament = _locked(tournament)
-    _prizes_on(tournament)
+    _prizes_on(tournament, category)
     if rule not in PrizeRule.values:
         raise TournamentError(_("Règle d'attribution inconnue."), field="rule")
     if rule == PrizeRule.TOP and (top is None or top < 1):
@@ -129,7 +135,7 @@ def swap_lots(
     """Exchange the lots of two entrants of a ranking, by hand: kept while
     the ranking and the list stay as they are now."""
     tournament = _locked(tournament)
-    _prizes_on(tournament)
+    _prizes_on(tournament, category)
     board = awards.board(tournament, category)
     if board.stale:
         raise TournamentError(
@@ -165,6 +171,7 @@ def keep_swaps(*, tournament: Tournament, category: Category | None = None, by=N
     """Apply again, to the ranking as it is now, the swaps set aside when it
     changed; returns how many."""
     tournament = _locked(tournament)
+    _prizes_on(tournament, category)
     board = awards.board(tournament, category)
     kept = LotSwap.objects.filter(pk__in=[s.pk for s in board.stale]).update(stamp=board.stamp)
     if kept:

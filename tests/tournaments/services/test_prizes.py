@@ -301,3 +301,91 @@ def test_a_csv_file_naming_an_unknown_category_is_refused_whole(concours):
     with pytest.raises(services.ImportRefused):
         services.import_teams(tournament=concours, data=data)
     assert concours.teams.count() == 4
+
+
+def test_in_a_melee_the_players_take_the_lots_and_are_ticked_in_categories(make_tournament):
+    tournament = make_tournament(
+        format="melee", parties=1, prizes_enabled=True, categories_enabled=True
+    )
+    women = services.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
+    for i, name in enumerate(
+        ["Amélie", "Benoît", "Céline", "Clément", "Danièle", "Éric", "Léa", "Loïc"]
+    ):
+        services.register_player(
+            tournament=tournament,
+            player=services.PlayerData(name, f"Noël{i}"),
+            categories=[women.pk] if name in {"Amélie", "Céline", "Léa"} else None,
+        )
+    services.set_lots(tournament=tournament, lots="4 × Bouteille", last="Lanterne rouge")
+    services.set_lots(tournament=tournament, category=women, lots="Bouquet")
+    rnd = services.draw_round(tournament=tournament, method="random", seed=1)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        services.record_totals(table=table, total_a=900, total_b=500, anyway=True)
+    services.close_round(round=rnd)
+    general, dames = awards.boards(fresh(tournament))
+    assert len(general.placings) == 8
+    assert [p.lot_name for p in general.placings].count("Bouteille") == 4
+    assert general.placings[-1].lot_name == "Lanterne rouge"
+    assert sorted(p.entrant.first_name for p in dames.placings) == ["Amélie", "Céline", "Léa"]
+    assert dames.placings[0].lot_name == "Bouquet"
+
+
+def test_a_backup_keeps_the_lots_the_categories_and_the_swaps(concours):
+    from tournaments.services.backup import export_tournament, import_tournament
+
+    women = services.add_category(tournament=concours, name="Dames", kind=Category.Kind.WOMEN)
+    services.set_lots(tournament=concours, lots="Jambon ; 60,50 €\n2 × Canard", last="Lanterne")
+    services.set_lots(tournament=concours, category=women, lots="Bouquet")
+    play_one_partie(concours)
+    team = concours.teams.order_by("number").last()
+    team.categories.add(women)
+    placings = awards.board(fresh(concours)).placings
+    services.swap_lots(
+        tournament=concours, first=placings[0].row.entrant, second=placings[2].row.entrant
+    )
+
+    def shown(tournament):
+        return [
+            (
+                b.key if b.category is None else b.category.name,
+                p.entrant.number,
+                p.lot_name,
+                p.swapped,
+            )
+            for b in awards.boards(fresh(tournament))
+            for p in b.placings
+        ]
+
+    before = shown(concours)
+    data = export_tournament(fresh(concours))
+    concours.delete()
+    restored = import_tournament(data)
+    assert restored.prizes_enabled and restored.categories_enabled
+    assert shown(restored) == before
+    assert [str(lot.value) for lot in restored.lots.filter(category=None, last=False)] == [
+        "60.50",
+        "None",
+    ]
+    assert awards.board(fresh(restored)).stale == []
+
+
+def test_an_older_backup_without_lots_is_still_read(tournament):
+    from tournaments.services.backup import export_tournament, import_tournament
+
+    data = export_tournament(tournament)
+    for key in ("categories", "lots", "lot_swaps"):
+        del data[key]
+    for key in ("prizes_enabled", "categories_enabled", "prize_rule", "prize_top"):
+        del data["tournament"][key]
+    tournament.delete()
+    restored = import_tournament(data)
+    assert not restored.prizes_enabled and not restored.lots.exists()
+
+
+def test_the_lots_of_another_tournaments_category_are_refused(concours, make_tournament):
+    other = make_tournament(categories_enabled=True, prizes_enabled=True)
+    foreign = services.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
+    with pytest.raises(services.TournamentError, match="inconnu"):
+        services.set_lots(tournament=concours, category=foreign, lots="Ballon")
+    with pytest.raises(services.TournamentError, match="inconnu"):
+        services.swap_lots(tournament=concours, category=foreign, first=1, second=2)

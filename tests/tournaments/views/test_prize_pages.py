@@ -195,3 +195,12 @@ def test_a_category_of_another_tournament_is_not_found(client, finished, make_to
     other = make_tournament(categories_enabled=True)
     foreign = services.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
     assert client.get(url("category_standings", finished, foreign.pk)).status_code == 404
+
+
+def test_an_unpublished_tournaments_category_stays_hidden(client, organizer, finished):
+    women = services.add_category(tournament=finished, name="Dames", kind=Category.Kind.WOMEN)
+    services.set_published(tournament=finished, published=False, by=organizer)
+    assert client.get(url("category_standings", finished, women.pk)).status_code == 404
+    assert client.get(url("category_pdf", finished, women.pk)).status_code == 404
+    client.force_login(organizer)
+    assert client.get(url("category_standings", finished, women.pk)).status_code == 200
