@@ -70,6 +70,7 @@ def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_pat
     page.goto(f"{url}/organisation/t/{slug}/modifier/")
     page.get_by_label("Lots à gagner").check()
     page.get_by_role("checkbox", name=re.compile("^Classements spéciaux")).check()
+    shot(page, "fr-options")
     page.get_by_role("button", name="Enregistrer les modifications").click()
     expect(page.locator(".messages")).to_contain_text("Tournoi modifié")
 
@@ -79,10 +80,12 @@ def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_pat
     page.get_by_label("Sorte").select_option(label="Féminine")
     page.get_by_role("button", name="Ajouter le classement").click()
     expect(page.locator(".messages")).to_contain_text(f"Classement « {WOMEN} » ajouté")
+    shot(page, "fr-categories")
     for number in (3, 6):
         team = tournament.teams.get(number=number)
         page.goto(f"{url}/organisation/t/{slug}/equipes/{team.pk}/")
         page.get_by_label(WOMEN).check()
+        shot(page, "fr-team-form")
         page.get_by_role("button", name="Enregistrer", exact=True).click()
         expect(page.locator(".messages")).to_contain_text("Équipe enregistrée")
     assert sorted(tournament.categories.get().teams.values_list("number", flat=True)) == [3, 6]
