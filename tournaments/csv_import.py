@@ -9,13 +9,16 @@ number given twice.
 Accepted: UTF-8 (with or without BOM) or Windows-1252 (what spreadsheet
 programs save in France), separator `;` or `,`, a header line naming the
 columns. Required columns: `nom1`, `prenom1`, `nom2`, `prenom2`; optional:
-`club`, `licence1`, `licence2`, `equipe` (a team name), `numero`.
+`club`, `licence1`, `licence2`, `equipe` (a team name), `numero`,
+`categories` (the names of the special rankings the team is in, separated
+by `,` or `|`; matched against the tournament's by the import's plan).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -25,7 +28,7 @@ MAX_BYTES = 512 * 1024
 MAX_ROWS = 1000
 MAX_TEAM_NUMBER = 9999
 REQUIRED = ("nom1", "prenom1", "nom2", "prenom2")
-OPTIONAL = ("club", "licence1", "licence2", "equipe", "numero")
+OPTIONAL = ("club", "licence1", "licence2", "equipe", "numero", "categories")
 ALIASES = {
     "nom 1": "nom1",
     "prénom1": "prenom1",
@@ -40,8 +43,18 @@ ALIASES = {
     "équipe": "equipe",
     "numéro": "numero",
     "n°": "numero",
+    "catégories": "categories",
+    "categorie": "categories",
+    "catégorie": "categories",
 }
-MAX_LENGTH = {"nom": 80, "prenom": 80, "club": 120, "licence": 30, "equipe": 120}
+MAX_LENGTH = {
+    "nom": 80,
+    "prenom": 80,
+    "club": 120,
+    "licence": 30,
+    "equipe": 120,
+    "categories": 400,
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +69,7 @@ class TeamRow:
     licence2: str = ""
     name: str = ""
     number: int | None = None
+    categories: tuple[str, ...] = ()
 
 
 @dataclass
@@ -168,6 +182,12 @@ def team_key(first1: str, last1: str, first2: str, last2: str) -> frozenset[str]
     return frozenset((player_key(first1, last1), player_key(first2, last2)))
 
 
+def categories_of(cell: str) -> tuple[str, ...]:
+    """The special rankings named in a cell: « Féminine, Jeunes » or
+    « Féminine|Jeunes »."""
+    return tuple(name for name in (" ".join(p.split()) for p in re.split(r"[,|]", cell)) if name)
+
+
 def _shown(value: str) -> str:
     """A value quoted back in a message, cut short: a line may be huge."""
     return value if len(value) <= 24 else value[:23] + "…"
@@ -233,6 +253,7 @@ def _row(
         licence2=cells.get("licence2", ""),
         name=cells.get("equipe", ""),
         number=number,
+        categories=categories_of(cells.get("categories", "")),
     )
     problems = _repeats(row, seen)
     return (None, problems) if problems else (row, [])

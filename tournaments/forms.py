@@ -17,6 +17,7 @@ import scoring
 from tournaments import csv_import
 from tournaments.display import rules as rule_labels
 from tournaments.models import Penalty, Round, Team, Tournament
+from tournaments.prize_forms import categories_field
 
 PRESET_LABELS = rule_labels.PRESET_LABELS
 
@@ -51,6 +52,8 @@ class TournamentForm(forms.Form):
     registered) show the fields they lock as they are, unchangeable."""
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
+    #: The optional parts of a concours, off by default (fieldset « Options »).
+    OPTION_FIELDS = ("prizes_enabled", "categories_enabled")
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -90,6 +93,19 @@ class TournamentForm(forms.Form):
         label=_("Points de l'exempt"), initial=0, **model_bounds(Tournament, "bye_points")
     )
     published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
+    prizes_enabled = forms.BooleanField(
+        label=_("Lots à gagner"),
+        required=False,
+        help_text=_(
+            "La liste des lots, donnés selon le classement final, le palmarès et les "
+            "étiquettes à imprimer."
+        ),
+    )
+    categories_enabled = forms.BooleanField(
+        label=_("Classements spéciaux"),
+        required=False,
+        help_text=_("Meilleure équipe féminine, mixte, jeunes, meilleur club… avec leurs lots."),
+    )
 
     def __init__(
         self,
@@ -139,12 +155,16 @@ class TournamentForm(forms.Form):
         return [
             self[name]
             for name in self.fields
-            if not name.startswith(("rule_", "criterion_")) and name not in self.LATER_FIELDS
+            if not name.startswith(("rule_", "criterion_"))
+            and name not in self.LATER_FIELDS + self.OPTION_FIELDS
         ]
 
     def later_fields(self):
         """Shown after the ranking criteria: the bye's points, publication."""
         return [self[name] for name in self.LATER_FIELDS]
+
+    def option_fields(self):
+        return [self[name] for name in self.OPTION_FIELDS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -193,6 +213,8 @@ class TournamentForm(forms.Form):
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
+            "prizes_enabled": d["prizes_enabled"],
+            "categories_enabled": d["categories_enabled"],
         }
 
 
@@ -214,6 +236,8 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "bye_policy",
             "bye_points",
             "published",
+            "prizes_enabled",
+            "categories_enabled",
         )
     }
     initial["preset"] = rules.preset
@@ -248,12 +272,22 @@ class TeamForm(forms.Form):
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
 
+    def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if categories:  # the special rankings a team can be ticked in
+            self.fields["categories"] = categories_field(list(categories))
+
 
 class PlayerForm(forms.Form):
     first_name = forms.CharField(label=_("Prénom"), max_length=80)
     last_name = forms.CharField(label=_("Nom"), max_length=80)
     licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if categories:  # in a mêlée, the player is ticked
+            self.fields["categories"] = categories_field(list(categories))
 
 
 class ImportForm(forms.Form):

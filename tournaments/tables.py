@@ -48,6 +48,15 @@ class StandingsTable(BaseTable):
 
     rank = tables.Column(_("Rang"), accessor="row__rank", attrs={"th": {"class": "num"}})
     entrant = tables.Column(_("Équipe"), accessor="entrant", empty_values=(), orderable=False)
+    #: Shown once players see the lots (`awards.lots_public`); the rows are
+    #: then `awards.Placing`s.
+    lot = tables.Column(
+        _("Lot"),
+        accessor="lot_name",
+        empty_values=(),
+        orderable=False,
+        attrs={"th": {"class": "wide-only"}},
+    )
     played = FigureColumn(columns.PLAYED)
     won = FigureColumn(columns.WON)
     drawn = FigureColumn(columns.DRAWN)
@@ -66,12 +75,17 @@ class StandingsTable(BaseTable):
         attrs = {"class": "grid standings"}
         template_name = "tournaments/includes/standings_table.html"
 
-    def __init__(self, data, *, slug: str, criteria: Sequence[str] = (), **kwargs) -> None:
+    def __init__(
+        self, data, *, slug: str, criteria: Sequence[str] = (), lots: bool = False, **kwargs
+    ) -> None:
         shown = columns.standings_columns(criteria)
         keys = {c.key for c in shown}
         hidden = [c.key for c in columns.all_columns() if c.key not in keys]
+        if not lots:
+            hidden.append("lot")
         super().__init__(data, exclude=hidden, **kwargs)
         self.slug = slug
+        self.lots = lots
         phone = columns.phone_keys(criteria)
         lead = columns.emphasised_key(criteria)
         #: The number cells of a row, in order: (column, the cell's classes).

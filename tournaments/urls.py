@@ -3,10 +3,12 @@
 from django.urls import path, register_converter
 
 from tournaments.views import (
+    categories,
     entry,
     explanations,
     hall,
     organizer,
+    prizes,
     public,
     registration,
     table_side,
@@ -120,4 +122,34 @@ urlpatterns = [
     path(TABLE + "valider/", organizer.table_validate, name="table_validate"),
     path(TABLE + "revoquer/", organizer.table_revoke, name="table_revoke"),
     path(TABLE + "feuille.pdf", organizer.table_sheet_pdf, name="table_sheet_pdf"),
+    # Prizes (« lots ») and special rankings (issue 14): the organizer's lots,
+    # swaps and prize-giving documents, the categories, each category's
+    # public ranking.
+    path(ORG + "lots/", prizes.lots, name="lots"),
+    path(ORG + "lots/<str:board>/", prizes.lots_save, name="lots_save"),
+    path(ORG + "lots/<str:board>/echanger/", prizes.lots_swap, name="lots_swap"),
+    path(ORG + "lots/<str:board>/echanges/", prizes.lots_swaps, name="lots_swaps"),
+    path(ORG + "palmares.pdf", prizes.palmares_pdf, name="palmares_pdf"),
+    path(ORG + "etiquettes-lots.pdf", prizes.lot_labels_pdf, name="lot_labels_pdf"),
+    path(ORG + "classements-speciaux/", categories.categories, name="categories"),
+    path(
+        ORG + "classements-speciaux/<int:category_id>/",
+        categories.category_edit,
+        name="category_edit",
+    ),
+    path(
+        ORG + "classements-speciaux/<int:category_id>/supprimer/",
+        categories.category_delete,
+        name="category_delete",
+    ),
+    path(
+        "t/<slug:slug>/classement/special/<int:category_id>/",
+        categories.category_standings,
+        name="category_standings",
+    ),
+    path(
+        "t/<slug:slug>/classement/special/<int:category_id>.pdf",
+        categories.category_pdf,
+        name="category_pdf",
+    ),
 ]

@@ -74,3 +74,17 @@ def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
     call_command("demo", "--reset", stdout=StringIO())
     assert Tournament.objects.get().pk != first
     assert Tournament.objects.get().teams.count() == 24
+
+
+def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
+    from tournaments import awards
+
+    tournament = Tournament.objects.get()
+    assert tournament.prizes_enabled and tournament.categories_enabled
+    general, women = awards.boards(tournament)
+    names = [p.lot_name for p in general.placings]
+    assert names[0] == "Jambon de pays" and names[-1].startswith("Lanterne rouge")
+    assert all(names) and general.allocation.missing == 0
+    assert women.category.name == "Meilleure équipe féminine"
+    assert len(women.placings) >= 2
+    assert women.placings[0].lot_name == "Bouquet de fleurs et chocolats"

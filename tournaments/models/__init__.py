@@ -19,16 +19,21 @@ from tournaments.models.play import (
     new_team_code,
     running_totals,
 )
+from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
 from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
     "CODE_DIGITS",
     "Attempt",
+    "Category",
     "Change",
     "Deal",
+    "Lot",
+    "LotSwap",
     "Penalty",
     "Player",
+    "PrizeRule",
     "Round",
     "Seat",
     "Side",

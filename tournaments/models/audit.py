@@ -50,6 +50,13 @@ class Change(models.Model):
         ROUND_CLOSED = "round_closed", _("Partie close")
         RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
         ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
+        LOTS_CHANGED = "lots_changed", _("Lots modifiés")
+        LOTS_SWAPPED = "lots_swapped", _("Lots échangés")
+        LOT_SWAPS_KEPT = "lot_swaps_kept", _("Échanges de lots confirmés")
+        LOT_SWAPS_CLEARED = "lot_swaps_cleared", _("Échanges de lots annulés")
+        CATEGORY_ADDED = "category_added", _("Classement spécial ajouté")
+        CATEGORY_CHANGED = "category_changed", _("Classement spécial modifié")
+        CATEGORY_DELETED = "category_deleted", _("Classement spécial supprimé")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments import search
 from tournaments.display import standings as standings_display
+from tournaments.models.prizes import PrizeRule
 
 
 def bounded(low: int, high: int) -> list:
@@ -164,6 +165,17 @@ class Tournament(models.Model):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Prizes (« lots ») and special rankings: optional, off by default (the
+    # lists, categories and swaps are in models/prizes.py).
+    prizes_enabled = models.BooleanField(_("lots à gagner"), default=False)
+    categories_enabled = models.BooleanField(_("classements spéciaux"), default=False)
+    prize_rule = models.CharField(
+        _("attribution des lots"),
+        max_length=10,
+        choices=PrizeRule.choices,
+        default=PrizeRule.BY_RANK,
+    )
+    prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
 
     objects = TournamentQuerySet.as_manager()
 

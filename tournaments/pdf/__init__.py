@@ -16,12 +16,15 @@ ranking comes from `tournaments.standings`; the labels of the game's values
 in the active language (the request's, since the views build it inside the
 request); only the rules summary stays French for now (`base._rule_summary`).
 
+The prize-giving's palmarès and lot labels are in `prizes`.
+
 Besides the four documents and `FontMissing`, the package re-exports the few
 private helpers that the tests and the benchmark reach for.
 """
 
 from tournaments.pdf.base import FontMissing, _fold, _register_fonts
 from tournaments.pdf.plan import table_plan
+from tournaments.pdf.prizes import lot_labels, palmares
 from tournaments.pdf.qr import _qr_path
 from tournaments.pdf.ranking import ranking
 from tournaments.pdf.results import round_results
@@ -32,6 +35,8 @@ __all__ = [
     "_fold",
     "_qr_path",
     "_register_fonts",
+    "lot_labels",
+    "palmares",
     "ranking",
     "round_results",
     "score_sheets",

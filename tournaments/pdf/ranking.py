@@ -8,17 +8,21 @@ them out. It never ranks, breaks a tie or computes a score itself.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments import awards
 from tournaments.display import labels
+from tournaments.display import prizes as prize_words
 from tournaments.display import standings as columns
-from tournaments.models import Round, Team, Tournament
+from tournaments.models import Category, Round, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
     FONT_BOLD,
@@ -52,16 +56,25 @@ COLUMN_WIDTHS = {
     "difference": 16,
 }
 RANK_WIDTH = 12
+#: Width in mm of the lot column, once players see the lots.
+LOT_WIDTH = 38
 
 
-def ranking(tournament: Tournament) -> bytes:
+def ranking(tournament: Tournament, *, category: Category | None = None) -> bytes:
     """The ranking: the podium in large type, then every team (every player
-    in a mêlée) with its record, how the ranking is computed, the rule
-    profile and the date."""
+    in a mêlée) with its record and, once the tournament is finished, its
+    lot; how the ranking is computed, the rule profile and the date. With
+    `category`, that special ranking, ranked within itself."""
     styles = _styles()
     standings = tournament_standings(tournament)
+    lots = awards.lots_public(tournament)
+    if category is not None or lots:
+        board = awards.board(tournament, category, standings=standings)
+        standings, lots = board.placings, lots and board.has_lots
     melee = tournament.format == Tournament.Format.MELEE
     title, closed = _ranking_title(tournament)
+    if category is not None:
+        title = f"{category.name} — {title}"
     story: list[Flowable] = [
         _p(title, styles.heading),
         _p(_when_where(tournament), styles.body),
@@ -69,14 +82,16 @@ def ranking(tournament: Tournament) -> bytes:
     ]
     podium = [s for s in standings if s.entrant is not None][:3]
     if podium and closed:
-        story += [_podium(podium, melee=melee), Spacer(0, 5 * mm)]
+        story += [_podium(podium, melee=melee, lots=lots), Spacer(0, 5 * mm)]
     shown = columns.standings_columns(tournament.criteria, byes=any(s.row.byes for s in standings))
+    if category is not None:
+        story.append(_p(prize_words.category_explanation(category), styles.body))
     story += [
         _p(tournament.ranking_explanation(), styles.body),
         _p(_rules_line(tournament), styles.small),
         _p(columns.legend(shown), styles.small),
         Spacer(0, 3 * mm),
-        _ranking_table(tournament, standings, shown, melee=melee),
+        _ranking_table(tournament, standings, shown, melee=melee, lots=lots),
     ]
     return build(
         story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
@@ -106,10 +121,14 @@ def _ranking_title(tournament: Tournament) -> tuple[str, int]:
     return title, closed
 
 
-def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
-    """The entrant's name and a second line (players or club)."""
+def _entrant_name(entrant: object, *, melee: bool, club: str = "") -> tuple[str, str]:
+    """The entrant's name and a second line (players or club); in a club
+    ranking, the club `club` first."""
     if entrant is None:
         return "?", ""
+    if club:
+        name, detail = _entrant_name(entrant, melee=melee)
+        return f"{club} — {name}", detail
     if melee:
         club = getattr(entrant, "club", "")
         return str(entrant), club
@@ -122,16 +141,20 @@ def _entrant_name(entrant: object, *, melee: bool) -> tuple[str, str]:
     return team.display_name, detail
 
 
-def _podium(podium: list, *, melee: bool) -> PdfTable:
+def _podium(podium: list, *, melee: bool, lots: bool = False) -> PdfTable:
     styles = _styles()
     data = []
     for place, standing in enumerate(podium):
-        name, detail = _entrant_name(standing.entrant, melee=melee)
+        name, detail = _entrant_name(
+            standing.entrant, melee=melee, club=getattr(standing, "club", "")
+        )
         row = standing.row
         size = styles.podium[place].fontSize
         cell: list[Flowable] = [_fitted(name, PODIUM_NAME - 12, size, 11)]
         if detail:
             cell.append(_p(detail, styles.small))
+        if getattr(standing, "lot", None) is not None and lots:
+            cell.append(_p(gettext("Lot : %(lot)s") % {"lot": standing.lot_name}, styles.body))
         data.append(
             [
                 labels.ordinal(row.rank),
@@ -171,42 +194,64 @@ def _games_won(count: int) -> str:
 
 
 def _ranking_table(
-    tournament: Tournament, standings: list, shown: list[columns.Column], *, melee: bool
+    tournament: Tournament,
+    standings: list,
+    shown: list[columns.Column],
+    *,
+    melee: bool,
+    lots: bool = False,
 ) -> PdfTable:
-    """Rank, name and the number columns `shown`, in the standings' order."""
+    """Rank, name, the lot when `lots`, and the number columns `shown`, in
+    the standings' order."""
     styles = _styles()
     header = [str(columns.RANK.short), gettext("Joueur") if melee else gettext("Équipe")]
+    widths = [RANK_WIDTH, 0]
+    if lots:
+        header.append(gettext("Lot"))
+        widths.append(LOT_WIDTH)
     header += [str(column.short) for column in shown]
-    widths = [RANK_WIDTH, 0] + [COLUMN_WIDTHS[column.key] for column in shown]
+    widths += [COLUMN_WIDTHS[column.key] for column in shown]
     widths[1] = CONTENT_WIDTH / mm - sum(widths)
     data: list[list[Any]] = [header]
     for standing in standings:
         row = standing.row
-        name, detail = _entrant_name(standing.entrant, melee=melee)
+        name, detail = _entrant_name(
+            standing.entrant, melee=melee, club=getattr(standing, "club", "")
+        )
         cell = [_p(name, styles.cell)]
         if detail:
             cell.append(_p(detail, styles.cell_small))
+        lot = [_p(standing.lot_name, _lot_style())] if lots else []
         data.append(
             [
                 labels.ordinal(row.rank),
                 cell,
+                *lot,
                 *[_figure(columns.value(row, column), column) for column in shown],
             ]
         )
-    style = _ranking_style(columns.emphasised_key(tournament.criteria), shown)
+    style = _ranking_style(columns.emphasised_key(tournament.criteria), shown, lots=lots)
     return PdfTable(data, colWidths=[w * mm for w in widths], style=style, repeatRows=1)
+
+
+@functools.cache
+def _lot_style() -> ParagraphStyle:
+    return ParagraphStyle("lot", parent=_styles().cell, fontSize=8.5, leading=10)
 
 
 def _figure(value: int, column: columns.Column) -> str:
     return labels.signed(value) if column.signed else labels.number(value)
 
 
-def _ranking_style(emphasised: str | None, shown: list[columns.Column]) -> list[tuple]:
+def _ranking_style(
+    emphasised: str | None, shown: list[columns.Column], *, lots: bool = False
+) -> list[tuple]:
+    first = 3 if lots else 2  # the first number column
     style = _base_grid()
     style += [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
-        ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
-        ("ALIGN", (2, 0), (-1, 0), "CENTER"),
+        ("ALIGN", (first, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (first, 0), (-1, 0), "CENTER"),
         ("FONT", (0, 1), (0, -1), FONT_BOLD, 9.5),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
         ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
@@ -215,6 +260,6 @@ def _ranking_style(emphasised: str | None, shown: list[columns.Column]) -> list[
     # The column of the first criterion in bold: what the ranking is about.
     keys = [column.key for column in shown]
     if emphasised in keys:
-        index = 2 + keys.index(emphasised)
+        index = first + keys.index(emphasised)
         style.append(("FONT", (index, 1), (index, -1), FONT_BOLD, 9.5))
     return style

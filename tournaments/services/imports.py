@@ -20,9 +20,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import csv_import
+from tournaments.categories import club_key
 from tournaments.models import Change, Team, Tournament
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
+from tournaments.services.prizes import set_entrant_categories, ticked_categories
 from tournaments.services.registration import (
     PlayerData,
     create_team,
@@ -88,7 +90,9 @@ def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
     would do. Writes nothing."""
     parsed = csv_import.parse_teams(data)
     plan = ImportPlan(errors=parsed.errors, refusal=pairs_refusal(tournament))
-    if parsed.errors:
+    if not parsed.errors:
+        plan.errors = _unknown_categories(tournament, parsed.rows)
+    if plan.errors:
         return plan
     teams = registered_teams(tournament)
     by_key = {team_key_of(t): t for t in teams}
@@ -109,6 +113,30 @@ def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
         lines.append(ImportLine(row, status, row.number, reason))
     plan.lines = _numbered(lines, taken=set(by_number))
     return plan
+
+
+def _category_ids(tournament: Tournament) -> dict[str, int]:
+    """The special rankings a line of the file may name, by folded name
+    (the club ranking needs no naming: it follows the club)."""
+    return {club_key(c.name): c.pk for c in ticked_categories(tournament)}
+
+
+def _unknown_categories(
+    tournament: Tournament, rows: list[csv_import.TeamRow]
+) -> list[tuple[int, str]]:
+    """A line naming a special ranking the tournament does not have."""
+    known = _category_ids(tournament) if any(row.categories for row in rows) else {}
+    names = ", ".join(c.name for c in ticked_categories(tournament)) or _("aucun")
+    return [
+        (
+            row.line,
+            _("Classement spécial « %(name)s » inconnu (ceux du tournoi : %(names)s).")
+            % {"name": name, "names": names},
+        )
+        for row in rows
+        for name in row.categories
+        if club_key(name) not in known
+    ]
 
 
 def _conflict(
@@ -153,9 +181,9 @@ def _numbered(lines: list[ImportLine], *, taken: set[int]) -> list[ImportLine]:
     return out
 
 
-def _register(tournament: Tournament, line: ImportLine) -> Team:
+def _register(tournament: Tournament, line: ImportLine, categories: dict[str, int]) -> Team:
     row = line.row
-    return create_team(
+    team = create_team(
         tournament,
         player1=PlayerData(row.first_name1, row.last_name1, row.licence1, row.club),
         player2=PlayerData(row.first_name2, row.last_name2, row.licence2, row.club),
@@ -163,6 +191,9 @@ def _register(tournament: Tournament, line: ImportLine) -> Team:
         name=row.name,
         number=line.number,
     )
+    if row.categories:
+        set_entrant_categories(team, {categories[club_key(name)] for name in row.categories})
+    return team
 
 
 @transaction.atomic
@@ -183,7 +214,8 @@ def import_teams(*, tournament: Tournament, data: bytes, by=None) -> ImportPlan:
         raise TournamentError(
             _("Aucune nouvelle équipe dans ce fichier : rien n'a été importé."), field="file"
         )
-    plan.imported = teams = [_register(tournament, line) for line in plan.new]
+    categories = _category_ids(tournament)
+    plan.imported = teams = [_register(tournament, line, categories) for line in plan.new]
     log_change(
         tournament,
         Change.Action.TEAMS_IMPORTED,

@@ -22,6 +22,7 @@ from tournaments import csv_import
 from tournaments.models import Change, Player, Round, Team, Tournament
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
 from tournaments.services.errors import TournamentError
+from tournaments.services.prizes import set_entrant_categories
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,12 @@ def register_team(
     club: str = "",
     name: str = "",
     number: int | None = None,
+    categories: list[int] | None = None,
     by=None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
-    partie is played (late entry) is drawn from the next partie on."""
+    partie is played (late entry) is drawn from the next partie on.
+    `categories`: the special rankings it belongs to (ids)."""
     refusal = pairs_refusal(tournament)
     if refusal:
         raise TournamentError(refusal)
@@ -77,7 +80,10 @@ def register_team(
         name=name,
         number=number or _next_team_number(tournament),
     )
-    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=team_snapshot(team))
+    after = team_snapshot(team)
+    if categories:
+        after["categories"] = set_entrant_categories(team, categories)
+    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=after)
     return team
 
 
@@ -144,9 +150,16 @@ def update_team(
     player2: PlayerData,
     club: str = "",
     name: str = "",
+    categories: list[int] | None = None,
     by=None,
 ) -> Team:
+    """Change a team's players, club or name, and, when `categories` is
+    given, the special rankings it belongs to."""
     before = team_snapshot(team)
+    after: dict = {}
+    if categories is not None:
+        before["categories"] = sorted(c.name for c in team.categories.all())
+        after["categories"] = set_entrant_categories(team, categories)
     for player, data in ((team.player1, player1), (team.player2, player2)):
         for key, value in data.__dict__.items():
             setattr(player, key, value)
@@ -158,7 +171,7 @@ def update_team(
         Change.Action.TEAM_CHANGED,
         by=by,
         before=before,
-        after=team_snapshot(team),
+        after={**team_snapshot(team), **after},
     )
     return team
 
@@ -190,11 +203,20 @@ def delete_team(*, team: Team, by=None) -> None:
 
 
 @transaction.atomic
-def register_player(*, tournament: Tournament, player: PlayerData, by=None) -> Player:
+def register_player(
+    *,
+    tournament: Tournament,
+    player: PlayerData,
+    categories: list[int] | None = None,
+    by=None,
+) -> Player:
     if tournament.format != Tournament.Format.MELEE:
         raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
     created = Player.objects.create(tournament=tournament, **player.__dict__)
-    log_change(tournament, Change.Action.PLAYER_ADDED, by=by, after=player_snapshot(created))
+    after = player_snapshot(created)
+    if categories:
+        after["categories"] = set_entrant_categories(created, categories)
+    log_change(tournament, Change.Action.PLAYER_ADDED, by=by, after=after)
     return created
 
 

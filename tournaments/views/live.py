@@ -101,7 +101,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
-from tournaments import freshness
+from tournaments import awards, freshness
 from tournaments.models import Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
@@ -187,7 +187,15 @@ def standings_version(tournament: Tournament, request: HttpRequest) -> str:
         for s in standings
     ]
     settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
-    request.live_version = f"r{zlib.crc32(repr((shown, settings_shown)).encode()):08x}"
+    # The lots once players see them, and the special rankings' links.
+    prized = awards.public_board(tournament, standings)
+    request.live_board = prized
+    extras = (
+        [(p.row.entrant, p.lot_name) for p in prized.placings] if prized else [],
+        [(c.pk, c.name) for c in awards.public_categories(tournament)],
+    )
+    digest = zlib.crc32(repr((shown, settings_shown, extras)).encode())
+    request.live_version = f"r{digest:08x}"
     cache.set(key, request.live_version, timeout=CACHE_SECONDS)
     return request.live_version
 
@@ -255,7 +263,13 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
         standings = getattr(request, "live_standings", None)
         if standings is None:
             standings = tournament_standings(tournament)
-        table = table_class(standings, slug=tournament.slug, criteria=tournament.criteria)
+        prized = getattr(request, "live_board", None) or awards.public_board(tournament, standings)
+        table = table_class(
+            prized.placings if prized else standings,
+            slug=tournament.slug,
+            criteria=tournament.criteria,
+            lots=bool(prized and prized.has_lots),
+        )
         RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
         return table.as_html(request)
 

@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from tournaments import exports, pdf, queries
+from tournaments import awards, exports, pdf, queries
 from tournaments.models import Round, Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
@@ -87,6 +87,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "podium": tournament_standings(tournament)[:10],
             "teams_count": tournament.teams.filter(round__isnull=True).count(),
             "current": queries.current_round(tournament),
+            "categories": awards.public_categories(tournament),
         },
     )
 
@@ -98,6 +99,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "table_html": _standings_html(request, tournament),
         "poll": _poll(),
+        "categories": awards.public_categories(tournament),
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)
@@ -182,11 +184,13 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the tables still playing and the ranking."""
     tournament = _get_visible(request, slug)
     rnd = queries.current_round(tournament)
+    standings = tournament_standings(tournament)
+    prized = awards.public_board(tournament, standings)
     context = {
         "tournament": tournament,
         "round": rnd,
         "playing": queries.tables_playing(rnd),
-        "standings": tournament_standings(tournament),
+        "standings": prized.placings if prized else standings,
         "poll": _poll(),
     }
     if request.htmx:

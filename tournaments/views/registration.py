@@ -29,6 +29,7 @@ from tournaments.forms import (
 )
 from tournaments.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
+from tournaments.prize_forms import category_choices
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -37,7 +38,9 @@ def _team_initial(team: Team | None) -> dict:
     """The form's values for an existing team (none for a new one)."""
     if team is None:
         return {}
+    categories = {"categories": [c.pk for c in team.categories.all()]}
     return {
+        **categories,
         "first_name1": team.player1.first_name,
         "last_name1": team.player1.last_name,
         "licence1": team.player1.licence,
@@ -58,6 +61,8 @@ def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, 
         data["first_name2"], data["last_name2"], data["licence2"], data["club"]
     )
     fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
+    if "categories" in data:
+        fields["categories"] = data["categories"]
     if team is None:
         services.register_team(by=request.user, tournament=tournament, **fields)
     else:
@@ -72,7 +77,9 @@ def _team(tournament: Tournament, team_id: int) -> Team:
 def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
     tournament = _managed(request, slug)
     team = _team(tournament, team_id) if team_id else None
-    form = TeamForm(request.POST or None, initial=_team_initial(team))
+    form = TeamForm(
+        request.POST or None, initial=_team_initial(team), categories=category_choices(tournament)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             _save_team(request, tournament, team, form.cleaned_data)
@@ -137,12 +144,15 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Register one player of a mêlée (partners are drawn every partie)."""
     tournament = _managed(request, slug)
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, categories=category_choices(tournament))
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        categories = data.pop("categories", None)
         try:
             services.register_player(
                 tournament=tournament,
-                player=services.PlayerData(**form.cleaned_data),
+                player=services.PlayerData(**data),
+                categories=categories,
                 by=request.user,
             )
         except services.TournamentError as error:

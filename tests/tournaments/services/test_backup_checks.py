@@ -314,6 +314,53 @@ MALFORMED = {
         "historique",
     ),
     "too many teams": (too_many_teams, "trop"),
+    "a lot of an unknown special ranking": (
+        lambda doc: change(doc, ["lots"], [{**LOT, "category_id": 999}]),
+        "ne renvoie à rien",
+    ),
+    "a lot given 0 times": (
+        lambda doc: change(doc, ["lots"], [{**LOT, "quantity": 0}]),
+        "quantité",
+    ),
+    "a lot worth 10**30 €": (
+        lambda doc: change(doc, ["lots"], [{**LOT, "value": str(10**30)}]),
+        "lots",
+    ),
+    "a swap with a team of nowhere": (
+        lambda doc: change(
+            doc,
+            ["lot_swaps"],
+            [{"category_id": None, "first": 999_999, "second": 999_998, "applied": True}],
+        ),
+        "échange",
+    ),
+    "a special ranking with members of nowhere": (
+        lambda doc: change(
+            doc,
+            ["categories"],
+            [
+                {
+                    "id": 1,
+                    "name": "Féminine",
+                    "kind": "other",
+                    "prize_rule": "by_rank",
+                    "prize_top": 3,
+                    "teams": [999_999],
+                    "players": [],
+                }
+            ],
+        ),
+        "membres",
+    ),
+}
+
+LOT = {
+    "category_id": None,
+    "position": 1,
+    "name": "Jambon",
+    "value": "35.00",
+    "quantity": 1,
+    "last": False,
 }
 
 

@@ -24,6 +24,8 @@ PUBLIC = {
     "team",
     "results",
     "projector",
+    "category_standings",
+    "category_pdf",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {
@@ -60,6 +62,8 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "player_id": player.pk,
         "code": "en",
         "token": "forged-token",
+        "board": "general",
+        "category_id": 1,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 

@@ -1,7 +1,9 @@
 """`manage.py demo`: build a realistic concours to look around in.
 
 24 fixed pairs with French names, the `ffb-coinche` profile, 4 parties of
-12 donnes: parties 1 and 2 played deal by deal, partie 3 half entered. The
+12 donnes: parties 1 and 2 played deal by deal, partie 3 half entered. Every
+team is primed (a ham, ducks, bottles, a lanterne rouge) and the women's
+teams have their own ranking and lot. The
 deals are random but valid and go through the same services as a real
 entry, so every marque comes from the engine. Running it again leaves an
 existing demo alone unless --reset is given.
@@ -19,7 +21,7 @@ from django.db import transaction
 
 import scoring
 from tournaments import deal_shapes, services
-from tournaments.models import Round, Tournament
+from tournaments.models import Category, PrizeRule, Round, Tournament
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 DEMO_USER = "organisateur"
@@ -92,6 +94,36 @@ LAST_NAMES = [
     "Allègre",
     "Bouché",
 ]
+#: The first names of the women among FIRST_NAMES: a team of two of them is
+#: in the demo's special ranking, « Meilleure équipe féminine ».
+WOMEN = {
+    "Amélie",
+    "Céline",
+    "Danièle",
+    "Élodie",
+    "Hélène",
+    "Joëlle",
+    "Léa",
+    "Maëlle",
+    "Océane",
+    "Renée",
+    "Thérèse",
+    "Valérie",
+    "Zoé",
+    "Brigitte",
+    "Cécile",
+    "Françoise",
+    "Inès",
+}
+#: The lots, as the organizer types them: every team primed (23 lots by
+#: rank and the lanterne rouge for the 24th).
+LOTS = """Jambon de pays ; 80 €
+2 × Canard gras ; 35 €
+4 × Filet garni ; 25 €
+6 × Bouteille de vin de Cahors ; 12 €
+10 × Bouteille de cidre ; 5 €"""
+LANTERN = "Lanterne rouge : un saucisson ; 6 €"
+WOMEN_LOTS = "Bouquet de fleurs et chocolats ; 30 €"
 CLUBS = [
     "Belote Club de Saint-Éloi",
     "Les As de Trèfle",
@@ -146,14 +178,22 @@ class Command(BaseCommand):
             # As most clubs do: an exempt team gets the partie's average.
             bye_policy=Tournament.ByePolicy.AVERAGE,
             published=True,
+            prizes_enabled=True,
+            categories_enabled=True,
         )
         tournament.slug = DEMO_SLUG
         tournament.save(update_fields=["slug"])
+        women = services.add_category(
+            tournament=tournament, name="Meilleure équipe féminine", kind=Category.Kind.WOMEN
+        )
+        services.set_lots(tournament=tournament, lots=LOTS, last=LANTERN, rule=PrizeRule.EVERY)
+        services.set_lots(tournament=tournament, category=women, lots=WOMEN_LOTS)
         firsts, lasts = FIRST_NAMES[:], LAST_NAMES[:]
         rng.shuffle(firsts)
         rng.shuffle(lasts)
         for i in range(24):
             club = rng.choice(CLUBS)
+            both_women = {firsts[i % 32], firsts[(i + 7) % 32]} <= WOMEN
             services.register_team(
                 tournament=tournament,
                 player1=services.PlayerData(firsts[i % 32], lasts[i % 32], club=club),
@@ -164,6 +204,7 @@ class Command(BaseCommand):
                     licence=f"FFB{rng.randrange(100000, 999999)}",
                 ),
                 club=club,
+                categories=[women.pk] if both_women else None,
             )
         rules = tournament.rule_profile
         for number in (1, 2, 3):

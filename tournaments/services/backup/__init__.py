@@ -25,6 +25,7 @@ from tournaments.services.backup.document import (
     FORMAT,
     MAX_BYTES,
     MAX_ROWS,
+    OPTIONAL_TOURNAMENT_FIELDS,
     PENALTY_FIELDS,
     PLAYER_FIELDS,
     ROUND_FIELDS,
@@ -38,6 +39,7 @@ from tournaments.services.backup.document import (
     refusal,
     too_big,
 )
+from tournaments.services.backup.prizes import export_prizes
 from tournaments.services.backup.restore import import_tournament
 
 __all__ = [
@@ -63,7 +65,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "tournament": {
-            **_rows(Tournament.objects.filter(pk=tournament.pk), TOURNAMENT_FIELDS)[0],
+            **_rows(
+                Tournament.objects.filter(pk=tournament.pk),
+                (*TOURNAMENT_FIELDS, *OPTIONAL_TOURNAMENT_FIELDS),
+            )[0],
             # For the reader only: an import never reads them.
             "owner": tournament.owner.get_username() if tournament.owner else None,
             "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
@@ -83,6 +88,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 strict=True,
             )
         ],
+        **export_prizes(tournament, _rows),
     }
 
 

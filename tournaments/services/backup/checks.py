@@ -33,6 +33,7 @@ from tournaments.services.backup.document import (
     DEAL_INPUT_FIELDS,
     FORMAT,
     MAX_ROWS,
+    OPTIONAL_TOURNAMENT_FIELDS,
     PENALTY_FIELDS,
     PLAYER_FIELDS,
     READABLE_VERSIONS,
@@ -44,6 +45,7 @@ from tournaments.services.backup.document import (
     refusal,
     refusal_at,
 )
+from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
     check_rows,
     clean_row,
@@ -74,6 +76,7 @@ class CheckedBackup:
     deals: list[dict[str, Any]]
     penalties: list[dict[str, Any]]
     changes: list[dict[str, Any]]
+    prizes: CheckedPrizes
 
 
 def check_backup(data: Any) -> CheckedBackup:
@@ -98,8 +101,14 @@ def check_backup(data: Any) -> CheckedBackup:
     penalty_rows = _check_penalties(sections[penalties], penalties, tables)
     _mark_totals_only(tables, tournament, deals, version)
     changes = _check_changes(sections["changes"], ids(tables))
+    prizes = check_prizes(
+        data,
+        teams=ids(teams),
+        players=ids(players),
+        melee=tournament["format"] == Tournament.Format.MELEE,
+    )
     return CheckedBackup(
-        version, tournament, players, rounds, teams, tables, deals, penalty_rows, changes
+        version, tournament, players, rounds, teams, tables, deals, penalty_rows, changes, prizes
     )
 
 
@@ -144,7 +153,13 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     where = place("tournament")
     if meta is None:
         raise refusal(_("il manque la section « %(key)s »") % {"key": "tournament"})
-    values = clean_row(Tournament, meta, TOURNAMENT_FIELDS, where)
+    values = clean_row(
+        Tournament,
+        meta,
+        (*TOURNAMENT_FIELDS, *OPTIONAL_TOURNAMENT_FIELDS),
+        where,
+        optional=OPTIONAL_TOURNAMENT_FIELDS,
+    )
     try:
         rules = scoring.Rules.from_json(values["rules"])
     except scoring.ScoringError as exc:

@@ -43,6 +43,9 @@ MAX_ROWS = {
     "deals": 200_000,
     "penalties": 10_000,
     "changes": 300_000,
+    "categories": 200,
+    "lots": 2_000,
+    "lot_swaps": 2_000,
 }
 
 TOURNAMENT_FIELDS = (
@@ -66,6 +69,9 @@ TOURNAMENT_FIELDS = (
     "published",
     "status",
 )
+#: Added with the lots and special rankings: absent from older files, whose
+#: tournaments get the defaults (both off).
+OPTIONAL_TOURNAMENT_FIELDS = ("prizes_enabled", "categories_enabled", "prize_rule", "prize_top")
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 TEAM_FIELDS = (
     "id",
@@ -107,6 +113,8 @@ DEAL_INPUT_FIELDS = ("table_id", "number", *deal_shapes.DEAL_FIELDS)
 DEAL_FIELDS = (*DEAL_INPUT_FIELDS, "marque_a", "marque_b", "outcome", "pot")
 PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
+CATEGORY_FIELDS = ("id", "name", "kind", "prize_rule", "prize_top")
+LOT_FIELDS = ("category_id", "position", "name", "value", "quantity", "last")
 
 #: How each section is named in a refusal.
 SECTIONS = {
@@ -120,6 +128,9 @@ SECTIONS = {
     "penalties": gettext_lazy("pénalités"),
     "adjustments": gettext_lazy("pénalités"),
     "changes": gettext_lazy("historique"),
+    "categories": gettext_lazy("classements spéciaux"),
+    "lots": gettext_lazy("lots"),
+    "lot_swaps": gettext_lazy("échanges de lots"),
 }
 
 

@@ -33,6 +33,7 @@ from tournaments.models import (
 from tournaments.services.audit import log_change
 from tournaments.services.backup.checks import CheckedBackup, check_backup
 from tournaments.services.backup.document import refusal
+from tournaments.services.backup.prizes import restore_prizes
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import rescore_table
 
@@ -55,7 +56,8 @@ def import_tournament(data: Any, *, owner) -> Tournament:
 
 def _restore(checked: CheckedBackup, owner) -> Tournament:
     tournament = Tournament.objects.create(owner=owner, **checked.tournament)
-    table_ids = _restore_rows(tournament, checked)
+    table_ids, team_ids, player_ids = _restore_rows(tournament, checked)
+    restore_prizes(tournament, checked.prizes, team_ids=team_ids, player_ids=player_ids)
     _restore_changes(tournament, checked.changes, table_ids)
     log_change(
         tournament,
@@ -68,10 +70,12 @@ def _restore(checked: CheckedBackup, owner) -> Tournament:
     return tournament
 
 
-def _restore_rows(tournament: Tournament, checked: CheckedBackup) -> dict[int, int]:
+def _restore_rows(
+    tournament: Tournament, checked: CheckedBackup
+) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """Players, parties, teams, tables (and their seats), deals and
     penalties, in the order their references need; the tables with deals
-    rescored. Returns the old→new ids of the tables."""
+    rescored. Returns the old→new ids of the tables, teams and players."""
     mine = {"tournament": tournament}
     player_ids = _create(Player, checked.players, extra=mine)
     round_ids = _create(Round, checked.rounds, extra=mine)
@@ -108,7 +112,7 @@ def _restore_rows(tournament: Tournament, checked: CheckedBackup) -> dict[int, i
         for p in checked.penalties
     )
     _rescore(checked, table_ids)
-    return table_ids
+    return table_ids, team_ids, player_ids
 
 
 def _create(model, rows, *, extra: dict[str, Any] | None = None, **renames) -> dict[int, int]:

@@ -97,7 +97,13 @@ def clean_row(
     instance = model(**{k: v for k, v in values.items() if k != "id"})
     try:
         instance.clean_fields(
-            exclude={f.name for f in model._meta.fields if f.is_relation or f.attname not in values}
+            exclude={
+                f.name
+                for f in model._meta.fields
+                if f.is_relation
+                or f.attname not in values
+                or (f.null and values[f.attname] is None)  # None is what the column holds
+            }
         )
     except ValidationError as exc:
         name, messages = next(iter(exc.message_dict.items()))
