@@ -4,6 +4,14 @@ import tournaments.models
 from django.db import migrations, models
 
 
+def four_digit_code() -> str:
+    """The codes of that time (4 digits; 0015 draws 8-digit ones): the
+    model's default now gives 8 digits, too long for this column."""
+    import secrets
+
+    return f"{secrets.randbelow(10**4):04d}"
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -19,12 +27,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='table',
             name='code_a',
-            field=models.CharField(default=tournaments.models.new_team_code, max_length=6, verbose_name='code Nord-Sud'),
+            field=models.CharField(default=four_digit_code, max_length=6, verbose_name='code Nord-Sud'),
         ),
         migrations.AddField(
             model_name='table',
             name='code_b',
-            field=models.CharField(default=tournaments.models.new_team_code, max_length=6, verbose_name='code Est-Ouest'),
+            field=models.CharField(default=four_digit_code, max_length=6, verbose_name='code Est-Ouest'),
         ),
         migrations.AddField(
             model_name='table',
