@@ -133,22 +133,22 @@ urlpatterns = [
     path(ORG + "etiquettes-lots.pdf", prizes.lot_labels_pdf, name="lot_labels_pdf"),
     path(ORG + "classements-speciaux/", categories.categories, name="categories"),
     path(
-        ORG + "classements-speciaux/<int:category_id>/",
+        ORG + "classements-speciaux/<num:category_id>/",
         categories.category_edit,
         name="category_edit",
     ),
     path(
-        ORG + "classements-speciaux/<int:category_id>/supprimer/",
+        ORG + "classements-speciaux/<num:category_id>/supprimer/",
         categories.category_delete,
         name="category_delete",
     ),
     path(
-        "t/<slug:slug>/classement/special/<int:category_id>/",
+        "t/<slug:slug>/classement/special/<num:category_id>/",
         categories.category_standings,
         name="category_standings",
     ),
     path(
-        "t/<slug:slug>/classement/special/<int:category_id>.pdf",
+        "t/<slug:slug>/classement/special/<num:category_id>.pdf",
         categories.category_pdf,
         name="category_pdf",
     ),
