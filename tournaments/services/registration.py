@@ -32,6 +32,14 @@ class PlayerData:
     club: str = ""
 
 
+def lock_registrations(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked until the end of the transaction: two
+    desks registering at once take turns, so the second one sees the first
+    one's team (its number, its players). SQLite already writes one
+    transaction at a time (IMMEDIATE); PostgreSQL needs the lock."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
 def _next_team_number(tournament: Tournament) -> int:
     top = tournament.teams.filter(round__isnull=True).aggregate(n=Max("number"))["n"]
     return (top or 0) + 1
@@ -58,7 +66,10 @@ def register_team(
     by=None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
-    partie is played (late entry) is drawn from the next partie on."""
+    partie is played (late entry) is drawn from the next partie on. Two
+    desks registering at once take turns (`lock_registrations`): numbers
+    never clash and the same pair is refused the second time."""
+    tournament = lock_registrations(tournament)
     refusal = pairs_refusal(tournament)
     if refusal:
         raise TournamentError(refusal)
