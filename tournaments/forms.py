@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments import csv_import
+from tournaments.cash_forms import AmountField
 from tournaments.display import rules as rule_labels
 from tournaments.models import Round, Team, Tournament
 
@@ -37,6 +38,8 @@ class TournamentForm(forms.Form):
     registered) show the fields they lock as they are, unchangeable."""
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
+    #: The optional features of issue 14, in the fieldset « Options ».
+    OPTION_FIELDS = ("cash_enabled", "entry_fee", "fee_basis")
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -70,6 +73,26 @@ class TournamentForm(forms.Form):
     bye_policy = forms.ChoiceField(label=_("L'exempt marque"), choices=Tournament.ByePolicy.choices)
     bye_points = forms.IntegerField(label=_("Points de l'exempt"), min_value=0, initial=0)
     published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
+    cash_enabled = forms.BooleanField(
+        label=_("Tenir la caisse"),
+        required=False,
+        help_text=_(
+            "Droits d'inscription cochés à l'accueil, recettes et dépenses (buvette, repas, "
+            "lots), bilan pour le trésorier."
+        ),
+    )
+    entry_fee = AmountField(
+        label=_("Droit d'inscription (€)"),
+        required=False,
+        help_text=_("Par exemple 10 ou 7,50. Laissez vide si l'entrée est libre."),
+    )
+    fee_basis = forms.ChoiceField(
+        label=_("Le droit d'inscription se paie"),
+        choices=Tournament.FeeBasis.choices,
+        initial=Tournament.FeeBasis.TEAM,
+        required=False,
+        help_text=_("En mêlée, chaque joueur paie : choisissez « par joueur »."),
+    )
 
     def __init__(
         self,
@@ -119,8 +142,14 @@ class TournamentForm(forms.Form):
         return [
             self[name]
             for name in self.fields
-            if not name.startswith(("rule_", "criterion_")) and name not in self.LATER_FIELDS
+            if not name.startswith(("rule_", "criterion_"))
+            and name not in self.LATER_FIELDS
+            and name not in self.OPTION_FIELDS
         ]
+
+    def option_fields(self):
+        """The optional features, switched off by default."""
+        return [self[name] for name in self.OPTION_FIELDS]
 
     def later_fields(self):
         """Shown after the ranking criteria: the bye's points, publication."""
@@ -140,6 +169,13 @@ class TournamentForm(forms.Form):
                     f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
                 )
             seen.add(criterion or "")
+        melee = data.get("format") == Tournament.Format.MELEE
+        if not data.get("fee_basis"):
+            data["fee_basis"] = Tournament.FeeBasis.PLAYER if melee else Tournament.FeeBasis.TEAM
+        if melee and data.get("cash_enabled") and data["fee_basis"] == Tournament.FeeBasis.TEAM:
+            self.add_error(
+                "fee_basis", _("En mêlée, chaque joueur paie : choisissez « par joueur ».")
+            )
         return data
 
     def ranking_criteria(self) -> list[str]:
@@ -173,6 +209,9 @@ class TournamentForm(forms.Form):
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
+            "cash_enabled": d["cash_enabled"],
+            "entry_fee_cents": d["entry_fee"] or 0,
+            "fee_basis": d["fee_basis"],
         }
 
 
@@ -194,8 +233,11 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "bye_policy",
             "bye_points",
             "published",
+            "cash_enabled",
+            "fee_basis",
         )
     }
+    initial["entry_fee"] = tournament.entry_fee_cents or ""
     initial["preset"] = rules.preset
     for option, value in rules.overrides().items():
         initial[f"rule_{option}"] = _encode(value)

@@ -19,7 +19,10 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
 `backup` (a whole tournament to JSON and back), `accounts` (organizer
-accounts: sign up, confirm, invite, delete); `audit` writes the trail
+accounts: sign up, confirm, invite, delete), `cash` (the cash box: fees
+paid, other income and expenses, the treasurer's summary), `directory`
+(the organizer's players, remembered at each registration, proposed at the
+desk), `singles` (players who came alone, waiting to be paired); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 
@@ -28,6 +31,16 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
+from tournaments.services.cash import (
+    CashSummary,
+    add_cash_entry,
+    cancel_payment,
+    cash_summary,
+    delete_cash_entry,
+    fee_of,
+    record_payment,
+)
+from tournaments.services.directory import forget_player, remember_players, suggestions
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.registration import (
@@ -60,6 +73,13 @@ from tournaments.services.scores import (
     record_totals,
     rescore_table,
 )
+from tournaments.services.singles import (
+    add_waiting_player,
+    pair_waiting_players,
+    pair_waiting_players_at_random,
+    remove_waiting_player,
+    waiting_players,
+)
 from tournaments.services.table_side import (
     claim_entry,
     codes_locked_until,
@@ -81,30 +101,41 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
+    "CashSummary",
     "CodesLocked",
     "ImportPlan",
     "ImportRefused",
     "LineStatus",
     "PlayerData",
     "TournamentError",
+    "add_cash_entry",
     "add_co_organizer",
     "add_penalty",
+    "add_waiting_player",
     "can_undo_withdrawal",
+    "cancel_payment",
+    "cash_summary",
     "claim_entry",
     "close_blockers",
     "close_round",
     "codes_locked_until",
     "confirm_table",
     "create_tournament",
+    "delete_cash_entry",
     "delete_last_deal",
     "delete_team",
     "delete_tournament",
     "draw_round",
+    "fee_of",
+    "forget_player",
     "format_locked",
     "import_teams",
+    "pair_waiting_players",
+    "pair_waiting_players_at_random",
     "plan_import",
     "preview_deal",
     "record_deal",
+    "record_payment",
     "record_table_deal",
     "record_totals",
     "redraw_round",
@@ -112,6 +143,8 @@ __all__ = [
     "register_team",
     "reinstate_player",
     "reinstate_team",
+    "remember_players",
+    "remove_waiting_player",
     "rescore_table",
     "revoke_entry_link",
     "rules_from_form",
@@ -120,11 +153,13 @@ __all__ = [
     "set_player_presence",
     "set_presence",
     "set_published",
+    "suggestions",
     "swap_teams",
     "team_deletable",
     "update_team",
     "update_tournament",
     "validate_table",
+    "waiting_players",
     "withdraw_player",
     "withdraw_team",
 ]

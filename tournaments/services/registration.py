@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import csv_import
-from tournaments.models import Change, Player, Round, Team, Tournament
+from tournaments.models import Change, Payment, Player, Round, Team, Tournament
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
+from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
 
 
@@ -70,6 +71,25 @@ def register_team(
     desks registering at once take turns (`lock_registrations`): numbers
     never clash and the same pair is refused the second time."""
     tournament = lock_registrations(tournament)
+    team = add_pair(
+        tournament, player1=player1, player2=player2, club=club, name=name, number=number
+    )
+    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=team_snapshot(team))
+    return team
+
+
+def add_pair(
+    tournament: Tournament,
+    *,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str = "",
+    name: str = "",
+    number: int | None = None,
+) -> Team:
+    """A new team of the two players, or a refusal (the tournament does not
+    take teams, or these two are already registered together). A step of a
+    use-case that holds `lock_registrations` and writes the audit line."""
     refusal = pairs_refusal(tournament)
     if refusal:
         raise TournamentError(refusal)
@@ -80,7 +100,7 @@ def register_team(
             _("Cette équipe est déjà inscrite (n° %(number)s).") % {"number": twin.number},
             field="last_name1",
         )
-    team = create_team(
+    return create_team(
         tournament,
         player1=player1,
         player2=player2,
@@ -88,8 +108,6 @@ def register_team(
         name=name,
         number=number or _next_team_number(tournament),
     )
-    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=team_snapshot(team))
-    return team
 
 
 def create_team(
@@ -101,13 +119,14 @@ def create_team(
     name: str,
     number: int,
 ) -> Team:
-    """The team and its two players, or a refusal if its number is taken.
-    A step of a use-case: the caller checks, and writes the audit line."""
+    """The team and its two players, or a refusal if its number is taken;
+    both players are remembered in the organizer's directory. A step of a
+    use-case: the caller checks, and writes the audit line."""
     p1 = Player.objects.create(tournament=tournament, **player1.__dict__)
     p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
     try:
         with transaction.atomic():
-            return Team.objects.create(
+            team = Team.objects.create(
                 tournament=tournament,
                 number=number,
                 name=name,
@@ -120,6 +139,8 @@ def create_team(
             _("Le numéro d'équipe %(number)s est déjà pris.") % {"number": number},
             field="number",
         ) from exc
+    remember_players(tournament, [player1, player2])
+    return team
 
 
 def team_key_of(team: Team) -> frozenset[str]:
@@ -185,6 +206,10 @@ def delete_team(*, team: Team, by=None) -> None:
     while it has never been seated at a table (after that, it withdraws)."""
     if team.round_id is not None:
         raise TournamentError(_("Les équipes d'une mêlée sont formées par le tirage."))
+    if Payment.objects.filter(team=team).exists():
+        raise TournamentError(
+            _("Cette équipe a payé son inscription : annulez d'abord son encaissement (caisse).")
+        )
     if not team_deletable(team):
         raise TournamentError(
             _(
@@ -205,6 +230,7 @@ def register_player(*, tournament: Tournament, player: PlayerData, by=None) -> P
     if tournament.format != Tournament.Format.MELEE:
         raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
     created = Player.objects.create(tournament=tournament, **player.__dict__)
+    remember_players(tournament, [player])
     log_change(tournament, Change.Action.PLAYER_ADDED, by=by, after=player_snapshot(created))
     return created
 
