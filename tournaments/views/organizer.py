@@ -152,8 +152,10 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
-    teams = list(tournament.teams.filter(round__isnull=True).select_related("player1", "player2"))
-    players = list(tournament.players.order_by("last_name", "first_name"))
+    teams = list(
+        tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
+    )
+    players = list(tournament.players.select_related("payment").order_by("last_name", "first_name"))
     rounds = tournament.rounds.order_by("number")
     # The few withdrawn entrants whose forfait can still be undone.
     undoable_teams = {
@@ -178,6 +180,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             "draw_form": DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
+            "waiting": services.waiting_players(tournament),
+            "cash": services.cash_summary(tournament) if tournament.cash_enabled else None,
         },
     )
 

@@ -111,7 +111,9 @@ def test_a_pair_already_registered_together_is_refused(tournament):
     services.register_team(
         tournament=tournament, player1=P("Amélie", "Lefèvre"), player2=P("Jérôme", "Bérard")
     )
-    a = WaitingPlayer.objects.create(tournament=tournament, first_name="Amélie", last_name="Lefèvre")
+    a = WaitingPlayer.objects.create(
+        tournament=tournament, first_name="Amélie", last_name="Lefèvre"
+    )
     b = WaitingPlayer.objects.create(tournament=tournament, first_name="Jérôme", last_name="Bérard")
     with pytest.raises(services.TournamentError, match="déjà inscrite"):
         services.pair_waiting_players(tournament=tournament, first_id=a.pk, second_id=b.pk)
