@@ -14,15 +14,19 @@ from tournaments.display import cash as cash_words
 from tournaments.models import MAX_CENTS, CashEntry, Payment
 
 
-class AmountField(forms.CharField):
+class AmountField(forms.Field):
     """An amount in euros as the desk types it (« 5 », « 5,50 », « 5.50 »,
     « 5 € »), cleaned into whole cents; negative and huge amounts are
     refused with a sentence next to the field (tournaments/money.py)."""
 
+    MAX_TYPED = 20
+
     def __init__(self, *args: Any, maximum: int = MAX_CENTS, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", 20)
         kwargs.setdefault(
-            "widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+            "widget",
+            forms.TextInput(
+                attrs={"inputmode": "decimal", "autocomplete": "off", "maxlength": self.MAX_TYPED}
+            ),
         )
         super().__init__(*args, **kwargs)
         self.maximum = maximum
@@ -31,10 +35,12 @@ class AmountField(forms.CharField):
         return money.format_plain(value) if isinstance(value, int) else value
 
     def to_python(self, value: Any) -> int | None:
-        text = super().to_python(value)
-        if text in self.empty_values:
+        text = "" if value is None else str(value).strip()
+        if not text:
             return None
         try:
+            if len(text) > self.MAX_TYPED:
+                raise money.AmountError("unreadable")
             return money.parse_amount(text, maximum=self.maximum)
         except money.AmountError as error:
             raise forms.ValidationError(
