@@ -46,3 +46,37 @@ def test_the_same_pair_registered_at_two_desks_at_once_is_registered_once(make_t
     assert len(teams) == 1 and len(refused) == 1, results
     assert "déjà inscrite (n° 1)" in refused[0].message
     assert tournament.teams.count() == 1
+
+
+def test_two_desks_pairing_the_singles_at_once_pair_each_player_once(make_tournament):
+    tournament = make_tournament(name="Seuls")
+    for last in ("Noël", "Quéré", "Ségur", "Thébault"):
+        services.add_waiting_player(tournament=tournament, player=services.PlayerData("Léa", last))
+
+    def pair(index: int):
+        return services.pair_waiting_players_at_random(tournament=tournament, seed=index)
+
+    results = run_together(2, pair)
+    formed = [r for r in results if isinstance(r, list)]
+    refused = [r for r in results if isinstance(r, services.TournamentError)]
+    assert len(formed) == 1 and len(refused) == 1, results
+    assert "au moins deux joueurs" in refused[0].message
+    assert sorted(tournament.teams.values_list("number", flat=True)) == [1, 2]
+    assert not tournament.waiting_players.exists()
+
+
+def test_a_fee_checked_off_at_two_desks_at_once_is_cashed_once(make_tournament):
+    tournament = make_tournament(name="Caisse", cash_enabled=True, entry_fee_cents=1000)
+    team = services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Amélie", "Lefèvre"),
+        player2=services.PlayerData("Jérôme", "Bérard"),
+    )
+
+    def pay(index: int):
+        return services.record_payment(entrant=Team.objects.get(pk=team.pk))
+
+    results = run_together(2, pay)
+    refused = [r for r in results if isinstance(r, services.TournamentError)]
+    assert len(refused) == 1 and "déjà encaissée" in refused[0].message, results
+    assert services.cash_summary(tournament).collected_cents == 1000

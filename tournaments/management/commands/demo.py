@@ -2,6 +2,9 @@
 
 24 fixed pairs with French names, the `ffb-coinche` profile, 4 parties of
 12 donnes: parties 1 and 2 played deal by deal, partie 3 half entered. The
+cash box is kept (10 € a team, three teams still to pay, the bar, the meal
+and the lots bought), and the registrations fill the organizer's directory
+of players. The
 deals are random but valid and go through the same services as a real
 entry, so every marque comes from the engine. Running it again leaves an
 existing demo alone unless --reset is given.
@@ -19,7 +22,7 @@ from django.db import transaction
 
 import scoring
 from tournaments import deal_shapes, services
-from tournaments.models import Round, Tournament
+from tournaments.models import CashEntry, Payment, Round, Tournament
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 DEMO_USER = "organisateur"
@@ -146,6 +149,9 @@ class Command(BaseCommand):
             # As most clubs do: an exempt team gets the partie's average.
             bye_policy=Tournament.ByePolicy.AVERAGE,
             published=True,
+            cash_enabled=True,
+            entry_fee_cents=1000,
+            fee_basis=Tournament.FeeBasis.TEAM,
         )
         tournament.slug = DEMO_SLUG
         tournament.save(update_fields=["slug"])
@@ -165,6 +171,7 @@ class Command(BaseCommand):
                 ),
                 club=club,
             )
+        self._cash(tournament, rng)
         rules = tournament.rule_profile
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
@@ -184,3 +191,21 @@ class Command(BaseCommand):
             if number < 3:
                 services.close_round(round=rnd)
         return tournament
+
+    def _cash(self, tournament: Tournament, rng: random.Random) -> None:
+        """Most teams paid at the desk (cash, a few cheques), three not yet;
+        the bar and the meal brought money in, the lots cost some."""
+        unpaid = {7, 15, 22}
+        methods = [Payment.Method.CASH] * 4 + [Payment.Method.CHEQUE]
+        for team in tournament.teams.order_by("number"):
+            if team.number not in unpaid:
+                services.record_payment(entrant=team, method=rng.choice(methods))
+        for kind, label, cents in (
+            (CashEntry.Kind.INCOME, "Buvette", 18650),
+            (CashEntry.Kind.INCOME, "Repas (grillades)", 24000),
+            (CashEntry.Kind.EXPENSE, "Lots achetés (jambons, canards, bouteilles)", 31240),
+            (CashEntry.Kind.EXPENSE, "Boissons de la buvette", 7480),
+        ):
+            services.add_cash_entry(
+                tournament=tournament, kind=kind, label=label, amount_cents=cents
+            )
