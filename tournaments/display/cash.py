@@ -45,6 +45,15 @@ def amount_error(code: str, *, maximum: int) -> str:
     return gettext("Montant illisible : écrivez par exemple 5 ou 5,50.")
 
 
+def collected_as(method: str) -> str:
+    """The line of the fees collected one way: « dont espèces »."""
+    if method == "cash":
+        return gettext("dont espèces")
+    if method == "cheque":
+        return gettext("dont chèques")
+    return gettext("dont autres moyens")
+
+
 def fee_rule(fee_cents: int, *, per_player: bool, melee: bool) -> str:
     """« 10,00 € par équipe », « 5,00 € par joueur »."""
     if melee or per_player:

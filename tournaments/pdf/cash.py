@@ -14,7 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import cash as words
-from tournaments.models import Payment, Tournament
+from tournaments.models import Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
     FONT_BOLD,
@@ -75,14 +75,10 @@ def _who(summary: CashSummary, count: int) -> str:
 
 
 def _fee_rows(summary: CashSummary) -> list[tuple[str, int]]:
-    methods = dict(Payment.Method.choices)
     rows = [
         (gettext("Dus (%(who)s)") % {"who": _who(summary, summary.due_count)}, summary.due_cents)
     ]
-    rows += [
-        (gettext("Encaissés en %(method)s") % {"method": str(methods[m]).lower()}, cents)
-        for m, cents in summary.collected_by_method
-    ]
+    rows += [(words.collected_as(m), cents) for m, cents in summary.collected_by_method]
     rows.append(
         (
             gettext("Total encaissé (%(who)s)") % {"who": _who(summary, summary.paid_count)},

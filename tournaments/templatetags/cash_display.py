@@ -28,3 +28,9 @@ def fee_for(tournament: Any, entrant: Any) -> str:
 @register.filter
 def entrant_label(entrant: Any) -> str:
     return cash.entrant_label(entrant)
+
+
+@register.filter
+def collected_as(method: str) -> str:
+    """« dont espèces »: the line of the fees collected one way."""
+    return cash.collected_as(method)

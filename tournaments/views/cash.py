@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from tournaments import cash_export, services
 from tournaments.cash_forms import CashEntryForm, PaymentForm
 from tournaments.forms import apply_service_error
-from tournaments.models import CashEntry, Payment, Player, Team, Tournament
+from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.pdf import cash as cash_pdf
 from tournaments.views.common import _managed, _pdf
 
@@ -51,8 +51,6 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "summary": services.cash_summary(tournament),
             "form": form,
-            "payment_form": PaymentForm(),
-            "methods": Payment.Method,
         },
     )
 

@@ -229,7 +229,7 @@ def test_the_treasurers_pdf_reads_back(desk, cashed, tmp_path):
         "Caisse — bilan pour le trésorier",
         "Droit d'inscription : 10,00 € par équipe.",
         "Dus (6 équipes)",
-        "Encaissés en chèque",
+        "dont chèques",
         "Buvette",
         "Lots achetés",
         "Solde de la caisse",
