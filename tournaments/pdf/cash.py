@@ -17,7 +17,11 @@ from tournaments.display import cash as words
 from tournaments.models import Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
+    FONT,
     FONT_BOLD,
+    GREY,
+    INK,
+    RULE,
     TOTAL_SHADE,
     _base_grid,
     _p,
@@ -74,35 +78,39 @@ def _who(summary: CashSummary, count: int) -> str:
     return ngettext("%(n)s équipe", "%(n)s équipes", _plural_count(count)) % {"n": count}
 
 
-def _fee_rows(summary: CashSummary) -> list[tuple[str, int]]:
+def _fee_rows(summary: CashSummary) -> list[tuple[str, int, bool]]:
+    """(label, cents, detail): what is due, what was collected and how, what
+    is still due; the ways of paying are details of the collected total."""
     rows = [
-        (gettext("Dus (%(who)s)") % {"who": _who(summary, summary.due_count)}, summary.due_cents)
-    ]
-    rows += [(words.collected_as(m), cents) for m, cents in summary.collected_by_method]
-    rows.append(
+        (
+            gettext("Dus (%(who)s)") % {"who": _who(summary, summary.due_count)},
+            summary.due_cents,
+            False,
+        ),
         (
             gettext("Total encaissé (%(who)s)") % {"who": _who(summary, summary.paid_count)},
             summary.collected_cents,
-        )
-    )
+            False,
+        ),
+    ]
+    rows += [(words.collected_as(m), cents, True) for m, cents in summary.collected_by_method]
     rows.append(
         (
             gettext("Reste dû (%(who)s)") % {"who": _who(summary, len(summary.unpaid))},
             summary.unpaid_cents,
+            False,
         )
     )
     return rows
 
 
-def _section(
-    heading: str, rows: list[tuple[str, int]], *, total: tuple[str, int] | None = None
-) -> Flowable:
-    """A heading and its lines, each with its amount, and the total."""
+def _section(heading: str, rows: list[tuple], *, total: tuple[str, int] | None = None) -> Flowable:
+    """A heading and its lines, each with its amount (a line marked as a
+    detail is indented, in grey), and the total."""
     styles = _styles()
     data: list[list] = [[heading, ""]]
     if not rows:
         data.append([_p(gettext("Aucune."), styles.cell_small), ""])
-    data += [[_p(label, styles.cell), words.euros(cents)] for label, cents in rows]
     style = [
         *_base_grid(),
         ("SPAN", (0, 0), (1, 0)),
@@ -110,6 +118,17 @@ def _section(
         ("TOPPADDING", (0, 0), (-1, -1), 1.2 * mm),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5 * mm),
     ]
+    for label, cents, *detail in rows:
+        if detail and detail[0]:
+            row = len(data)
+            data.append([_p(label, styles.cell_small), words.euros(cents)])
+            style += [
+                ("LEFTPADDING", (0, row), (0, row), 8 * mm),
+                ("TEXTCOLOR", (1, row), (1, row), GREY),
+                ("FONT", (1, row), (1, row), FONT, 8.5),
+            ]
+        else:
+            data.append([_p(label, styles.cell), words.euros(cents)])
     if total is not None:
         data.append([total[0], words.euros(total[1])])
         style += [
@@ -130,7 +149,13 @@ def _balance(summary: CashSummary) -> Flowable:
         [gettext("Solde de la caisse"), words.euros(summary.balance_cents)],
     ]
     style = [
-        *_base_grid(header_rows=0),
+        ("FONT", (0, 0), (-1, -1), FONT, 9.5),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("BOX", (0, 0), (-1, -1), 0.9, INK),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5 * mm),
         ("ALIGN", (1, 0), (1, -1), "RIGHT"),
         ("FONT", (0, -1), (-1, -1), FONT_BOLD, 12),
         ("BACKGROUND", (0, -1), (-1, -1), TOTAL_SHADE),
