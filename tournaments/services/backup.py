@@ -1,8 +1,9 @@
 """A whole tournament as one JSON document, and back.
 
 `export_tournament` writes everything a tournament owns — rules, players,
-teams, parties, tables, seats, deals with their marques, penalties and the
-audit trail — with the original ids only as references inside the file.
+teams, parties, tables, seats, deals with their marques, penalties, the
+cash box (its options, fees paid, lines), the players waiting for a partner
+and the audit trail — with the original ids only as references inside the file.
 `import_tournament` recreates it in one transaction with new ids, so the
 standings read the same. Users are referred to by user name: an account
 that does not exist where the file is imported is left out (the importer
@@ -19,8 +20,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import deal_shapes
 from tournaments.models import (
+    CashEntry,
     Change,
     Deal,
+    Payment,
     Penalty,
     Player,
     Round,
@@ -28,6 +31,7 @@ from tournaments.models import (
     Table,
     Team,
     Tournament,
+    WaitingPlayer,
 )
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -107,6 +111,12 @@ DEAL_FIELDS = (
     "pot",
 )
 PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
+# The cash box and the queue of singles (issue 14): read when present, so
+# that files written before them are still read.
+CASH_OPTIONS = ("cash_enabled", "entry_fee_cents", "fee_basis")
+PAYMENT_FIELDS = ("team_id", "player_id", "amount_cents", "method")
+CASH_ENTRY_FIELDS = ("kind", "label", "amount_cents")
+WAITING_FIELDS = ("first_name", "last_name", "licence", "club")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
 
 
@@ -134,6 +144,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
         "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
         "penalties": _rows(Penalty.objects.filter(table__in=tables).order_by("pk"), PENALTY_FIELDS),
+        "cash": {
+            **{name: getattr(tournament, name) for name in CASH_OPTIONS},
+            "payments": _rows(tournament.payments.order_by("pk"), PAYMENT_FIELDS),
+            "entries": _rows(tournament.cash_entries.order_by("pk"), CASH_ENTRY_FIELDS),
+        },
+        "waiting": _rows(tournament.waiting_players.order_by("pk"), WAITING_FIELDS),
         "changes": [
             {**row, "by": username}
             for row, username in zip(
@@ -170,7 +186,11 @@ def import_tournament(data: Any, *, owner=None) -> Tournament:
 
 def _restore(data: dict[str, Any], owner) -> Tournament:
     tournament = _restore_tournament(dict(data["tournament"]), owner)
-    table_ids = _restore_rows(tournament, data)
+    table_ids, team_ids, player_ids = _restore_rows(tournament, data)
+    _restore_cash(tournament, data.get("cash"), team_ids, player_ids)
+    _create(
+        WaitingPlayer, data.get("waiting", []), WAITING_FIELDS, extra={"tournament": tournament}
+    )
     _restore_changes(tournament, data["changes"], table_ids)
     reset = data["version"] == 1
     log_change(
@@ -200,9 +220,12 @@ def _restore_tournament(meta: dict[str, Any], owner) -> Tournament:
     return tournament
 
 
-def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int]:
+def _restore_rows(
+    tournament: Tournament, data: dict[str, Any]
+) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """Players, parties, teams, tables, seats, deals and penalties, in the
-    order their references need; returns the old→new ids of the tables."""
+    order their references need; returns the old→new ids of the tables, the
+    teams and the players."""
     mine = {"tournament": tournament}
     player_ids = _create(Player, data["players"], PLAYER_FIELDS, extra=mine)
     round_ids = _create(Round, data["rounds"], ROUND_FIELDS, extra=mine)
@@ -229,7 +252,31 @@ def _restore_rows(tournament: Tournament, data: dict[str, Any]) -> dict[int, int
     _create(Deal, data["deals"], DEAL_FIELDS, table_id=table_ids)
     penalties = data["penalties"] if data["version"] >= 2 else data["adjustments"]
     _create(Penalty, penalties, PENALTY_FIELDS, table_id=table_ids, team_id=team_ids)
-    return table_ids
+    return table_ids, team_ids, player_ids
+
+
+def _restore_cash(
+    tournament: Tournament,
+    cash: dict[str, Any] | None,
+    team_ids: dict[int, int],
+    player_ids: dict[int, int],
+) -> None:
+    """The cash box's options, fees paid and lines, when the file has them."""
+    if not cash:
+        return
+    for name in CASH_OPTIONS:
+        setattr(tournament, name, cash[name])
+    tournament.save(update_fields=list(CASH_OPTIONS))
+    mine = {"tournament": tournament}
+    _create(
+        Payment,
+        cash["payments"],
+        PAYMENT_FIELDS,
+        extra=mine,
+        team_id=team_ids,
+        player_id=player_ids,
+    )
+    _create(CashEntry, cash["entries"], CASH_ENTRY_FIELDS, extra=mine)
 
 
 def _create(
