@@ -34,3 +34,9 @@ def entrant_label(entrant: Any) -> str:
 def collected_as(method: str) -> str:
     """« dont espèces »: the line of the fees collected one way."""
     return cash.collected_as(method)
+
+
+@register.filter
+def negative(cents: int) -> int:
+    """An expense as it counts in the balance: taken away."""
+    return -cents

@@ -46,7 +46,7 @@ def with_suggestions(form: forms.Form, tournament) -> forms.Form:
                     "hx-target": f"#suggest{slot or '-one'}",
                     "hx-include": ", ".join(f"#id_{n}" for n in names),
                     "hx-vals": f'{{"slot": "{slot}"}}',
-                    "hx-sync": "closest form:replace",
+                    "hx-sync": "closest form:queue last",
                     "autocomplete": "off",
                 }
             )

@@ -99,6 +99,8 @@ def test_a_single_player_waits_then_two_are_paired_by_hand(desk, tournament):
         assert f"{first} {last} attend un partenaire." in text(response)
     page = text(response)
     assert "3 joueurs seuls en attente d'un partenaire" in page
+    # Beside the draw button too: pair them before drawing.
+    assert "3 joueurs seuls attendent encore un partenaire" in page
     loic, zoe, lea = WaitingPlayer.objects.order_by("pk")
     done = desk.post(url("waiting_pair", tournament), {"players": [loic.pk, zoe.pk]}, follow=True)
     assert "Équipe n° 1 formée : Loïc Quéré & Zoé Ségur." in text(done)
