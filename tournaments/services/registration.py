@@ -185,6 +185,7 @@ def update_team(
         player.save()
     team.club, team.name = club, name
     team.save(update_fields=["club", "name"])
+    remember_players(team.tournament, [player1, player2])
     log_change(
         team.tournament_id,
         Change.Action.TEAM_CHANGED,

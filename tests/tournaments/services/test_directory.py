@@ -128,3 +128,11 @@ def test_a_player_can_be_forgotten_and_their_registration_stays(known):
     services.forget_player(known=amelie)
     assert services.suggestions(owner_id=known.owner_id, query="amelie") == []
     assert known.players.filter(first_name="Amélie").exists()
+
+
+def test_a_licence_added_when_a_team_is_edited_is_remembered(tournament):
+    team = _register(tournament, P("Amélie", "Lefèvre"), P("Jérôme", "Bérard"))
+    services.update_team(
+        team=team, player1=P("Amélie", "Lefèvre", "FFB777"), player2=P("Jérôme", "Bérard")
+    )
+    assert KnownPlayer.objects.get(search_key="amelie lefevre").licence == "FFB777"

@@ -238,3 +238,15 @@ def test_the_treasurers_pdf_reads_back(desk, cashed, tmp_path):
         "n° 5 — Amélie Lefèvre4 & Jérôme Bérard4",
     ):
         assert expected in words.replace("\u202f", " ").replace("\u00a0", " "), expected
+
+
+def test_in_a_melee_each_players_fee_is_checked_off_from_the_player_list(desk, make_tournament):
+    melee = make_tournament(
+        format="melee", cash_enabled=True, entry_fee_cents=500, fee_basis="player"
+    )
+    lea = services.register_player(tournament=melee, player=services.PlayerData("Léa", "Noël"))
+    page = text(desk.get(url("manage", melee)))
+    assert "Encaisser 5,00\u00a0€" in page
+    done = desk.post(url("cash_pay", melee, "player", lea.pk), {"method": "cash"}, follow=True)
+    assert "Payé (espèces)" in text(done)
+    assert "Tout le monde a payé." in text(desk.get(url("cash", melee)))
