@@ -136,7 +136,7 @@ def test_a_known_player_is_proposed_and_singles_are_paired(
 
     # Four players came alone: two paired by hand, two at random.
     for first, last in (("Loïc", "Quéré"), ("Zoé", "Ségur"), ("Léa", "Noël"), ("Inès", "Roux")):
-        page.get_by_role("link", name="Inscrire un joueur seul").click()
+        page.get_by_role("link", name="Ajouter un joueur venu seul").click()
         page.locator("#id_first_name").fill(first)
         page.locator("#id_last_name").fill(last)
         page.get_by_role("button", name="Mettre en attente", exact=True).click()

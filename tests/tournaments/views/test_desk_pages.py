@@ -93,7 +93,7 @@ def test_another_organizers_players_are_never_proposed(client, last_week, django
 
 def test_a_single_player_waits_then_two_are_paired_by_hand(desk, tournament):
     add = url("waiting_add", tournament)
-    assert "Inscrire un joueur seul" in text(desk.get(url("manage", tournament)))
+    assert "Ajouter un joueur venu seul" in text(desk.get(url("manage", tournament)))
     for first, last in (("Loïc", "Quéré"), ("Zoé", "Ségur"), ("Léa", "Noël")):
         response = desk.post(add, {"first_name": first, "last_name": last}, follow=True)
         assert f"{first} {last} attend un partenaire." in text(response)
