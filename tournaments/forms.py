@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments import csv_import
+from tournaments.cash_forms import AmountField
 from tournaments.display import rules as rule_labels
 from tournaments.models import Penalty, Round, Team, Tournament
 from tournaments.prize_forms import categories_field
@@ -53,7 +54,13 @@ class TournamentForm(forms.Form):
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
     #: The optional parts of a concours, off by default (fieldset « Options »).
-    OPTION_FIELDS = ("prizes_enabled", "categories_enabled")
+    OPTION_FIELDS = (
+        "prizes_enabled",
+        "categories_enabled",
+        "cash_enabled",
+        "entry_fee",
+        "fee_basis",
+    )
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -106,6 +113,26 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Meilleure équipe féminine, mixte, jeunes, meilleur club… avec leurs lots."),
     )
+    cash_enabled = forms.BooleanField(
+        label=_("Tenir la caisse"),
+        required=False,
+        help_text=_(
+            "Droits d'inscription cochés à l'accueil, recettes et dépenses (buvette, repas, "
+            "lots), bilan pour le trésorier."
+        ),
+    )
+    entry_fee = AmountField(
+        label=_("Droit d'inscription (€)"),
+        required=False,
+        help_text=_("Par exemple 10 ou 7,50. Laissez vide si l'entrée est libre."),
+    )
+    fee_basis = forms.ChoiceField(
+        label=_("Le droit d'inscription se paie"),
+        choices=Tournament.FeeBasis.choices,
+        initial=Tournament.FeeBasis.TEAM,
+        required=False,
+        help_text=_("En mêlée, chaque joueur paie : choisissez « par joueur »."),
+    )
 
     def __init__(
         self,
@@ -156,15 +183,17 @@ class TournamentForm(forms.Form):
             self[name]
             for name in self.fields
             if not name.startswith(("rule_", "criterion_"))
-            and name not in self.LATER_FIELDS + self.OPTION_FIELDS
+            and name not in self.LATER_FIELDS
+            and name not in self.OPTION_FIELDS
         ]
+
+    def option_fields(self):
+        """The optional features, switched off by default."""
+        return [self[name] for name in self.OPTION_FIELDS]
 
     def later_fields(self):
         """Shown after the ranking criteria: the bye's points, publication."""
         return [self[name] for name in self.LATER_FIELDS]
-
-    def option_fields(self):
-        return [self[name] for name in self.OPTION_FIELDS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -180,6 +209,13 @@ class TournamentForm(forms.Form):
                     f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
                 )
             seen.add(criterion or "")
+        melee = data.get("format") == Tournament.Format.MELEE
+        if not data.get("fee_basis"):
+            data["fee_basis"] = Tournament.FeeBasis.PLAYER if melee else Tournament.FeeBasis.TEAM
+        if melee and data.get("cash_enabled") and data["fee_basis"] == Tournament.FeeBasis.TEAM:
+            self.add_error(
+                "fee_basis", _("En mêlée, chaque joueur paie : choisissez « par joueur ».")
+            )
         return data
 
     def ranking_criteria(self) -> list[str]:
@@ -215,6 +251,9 @@ class TournamentForm(forms.Form):
             "published": d["published"],
             "prizes_enabled": d["prizes_enabled"],
             "categories_enabled": d["categories_enabled"],
+            "cash_enabled": d["cash_enabled"],
+            "entry_fee_cents": d["entry_fee"] or 0,
+            "fee_basis": d["fee_basis"],
         }
 
 
@@ -238,8 +277,11 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "published",
             "prizes_enabled",
             "categories_enabled",
+            "cash_enabled",
+            "fee_basis",
         )
     }
+    initial["entry_fee"] = tournament.entry_fee_cents or ""
     initial["preset"] = rules.preset
     for option, value in rules.overrides().items():
         initial[f"rule_{option}"] = _encode(value)

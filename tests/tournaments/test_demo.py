@@ -7,7 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Deal, Round, Table, Tournament
+from tournaments import services
+from tournaments.models import Deal, KnownPlayer, Round, Table, Tournament
 from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +89,23 @@ def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
     assert women.category.name == "Meilleure équipe féminine"
     assert len(women.placings) >= 2
     assert women.placings[0].lot_name == "Bouquet de fleurs et chocolats"
+
+
+def test_the_demo_keeps_its_cash_box_with_a_few_teams_still_to_pay(demo_output):
+    tournament = Tournament.objects.get()
+    assert tournament.cash_enabled and tournament.entry_fee_cents == 1000
+    summary = services.cash_summary(tournament)
+    assert summary.paid_count == 21
+    assert [u.entrant.number for u in summary.unpaid] == [7, 15, 22]
+    assert summary.collected_cents == 21000 and summary.due_cents == 24000
+    assert {e.label for e in summary.income} == {"Buvette", "Repas (grillades)"}
+    assert len(summary.expenses) == 2
+    assert summary.balance_cents == 21000 + 18650 + 24000 - 31240 - 7480
+
+
+def test_the_demo_fills_the_organizers_directory(demo_output):
+    tournament = Tournament.objects.get()
+    known = KnownPlayer.objects.filter(owner=tournament.owner)
+    assert known.count() == tournament.players.count()
+    assert known.exclude(licence="").exists()
+    assert not tournament.waiting_players.exists()

@@ -7,6 +7,8 @@ the services in `tournaments/services/`, which alone write them.
 
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
+from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
+from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
     CODE_DIGITS,
@@ -25,12 +27,16 @@ from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
     "CODE_DIGITS",
+    "MAX_CENTS",
     "Attempt",
+    "CashEntry",
     "Category",
     "Change",
     "Deal",
+    "KnownPlayer",
     "Lot",
     "LotSwap",
+    "Payment",
     "Penalty",
     "Player",
     "PrizeRule",
@@ -43,6 +49,7 @@ __all__ = [
     "TeamQuerySet",
     "Tournament",
     "TournamentQuerySet",
+    "WaitingPlayer",
     "email_key",
     "new_entry_key",
     "new_team_code",

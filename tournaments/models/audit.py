@@ -57,6 +57,13 @@ class Change(models.Model):
         CATEGORY_ADDED = "category_added", _("Classement spécial ajouté")
         CATEGORY_CHANGED = "category_changed", _("Classement spécial modifié")
         CATEGORY_DELETED = "category_deleted", _("Classement spécial supprimé")
+        PAYMENT_RECORDED = "payment_recorded", _("Droit d'inscription encaissé")
+        PAYMENT_CANCELLED = "payment_cancelled", _("Encaissement annulé")
+        CASH_ENTRY_ADDED = "cash_entry_added", _("Ligne de caisse ajoutée")
+        CASH_ENTRY_DELETED = "cash_entry_deleted", _("Ligne de caisse supprimée")
+        SINGLE_WAITING = "single_waiting", _("Joueur seul en attente")
+        SINGLE_REMOVED = "single_removed", _("Joueur seul retiré de l'attente")
+        SINGLES_PAIRED = "singles_paired", _("Joueurs seuls associés en équipe")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

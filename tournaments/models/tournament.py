@@ -92,6 +92,10 @@ class Tournament(models.Model):
         RUNNING = "running", _("En cours")
         FINISHED = "finished", _("Terminé")
 
+    class FeeBasis(models.TextChoices):
+        TEAM = "team", _("par équipe")
+        PLAYER = "player", _("par joueur")
+
     class Criterion(models.TextChoices):
         POINTS = "points", _("Total des points")
         WINS = "wins", _("Parties gagnées")
@@ -176,6 +180,13 @@ class Tournament(models.Model):
         default=PrizeRule.BY_RANK,
     )
     prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
+    # The cash box (models/cash.py): off by default, the simple concours
+    # stays simple. The fee is in cents, per team or per player.
+    cash_enabled = models.BooleanField(_("caisse"), default=False)
+    entry_fee_cents = models.PositiveIntegerField(_("droit d'inscription (centimes)"), default=0)
+    fee_basis = models.CharField(
+        _("droit d'inscription"), max_length=10, choices=FeeBasis.choices, default=FeeBasis.TEAM
+    )
 
     objects = TournamentQuerySet.as_manager()
 

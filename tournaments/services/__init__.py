@@ -21,7 +21,10 @@ swap, close), `scores`
 `prizes` (lots, their swaps, special rankings),
 `backup` (a package: a whole tournament to JSON and back, the file
 checked whole first), `accounts` (organizer accounts: sign up, confirm,
-invite, delete); `audit` writes the trail
+invite, delete), `cash` (the cash box: fees paid, other income and
+expenses, the treasurer's summary), `directory` (the organizer's players,
+remembered at each registration, proposed at the desk), `singles` (players
+who came alone, waiting to be paired); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 
@@ -30,6 +33,16 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
+from tournaments.services.cash import (
+    CashSummary,
+    add_cash_entry,
+    cancel_payment,
+    cash_summary,
+    delete_cash_entry,
+    fee_of,
+    record_payment,
+)
+from tournaments.services.directory import forget_player, remember_players, suggestions
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.prizes import (
@@ -71,6 +84,13 @@ from tournaments.services.scores import (
     record_totals,
     rescore_table,
 )
+from tournaments.services.singles import (
+    add_waiting_player,
+    pair_waiting_players,
+    pair_waiting_players_at_random,
+    remove_waiting_player,
+    waiting_players,
+)
 from tournaments.services.table_side import (
     claim_entry,
     codes_locked_until,
@@ -92,16 +112,21 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
+    "CashSummary",
     "CodesLocked",
     "ImportPlan",
     "ImportRefused",
     "LineStatus",
     "PlayerData",
     "TournamentError",
+    "add_cash_entry",
     "add_category",
     "add_co_organizer",
     "add_penalty",
+    "add_waiting_player",
     "can_undo_withdrawal",
+    "cancel_payment",
+    "cash_summary",
     "claim_entry",
     "clear_swaps",
     "close_blockers",
@@ -109,17 +134,23 @@ __all__ = [
     "codes_locked_until",
     "confirm_table",
     "create_tournament",
+    "delete_cash_entry",
     "delete_category",
     "delete_last_deal",
     "delete_team",
     "delete_tournament",
     "draw_round",
+    "fee_of",
+    "forget_player",
     "format_locked",
     "import_teams",
     "keep_swaps",
+    "pair_waiting_players",
+    "pair_waiting_players_at_random",
     "plan_import",
     "preview_deal",
     "record_deal",
+    "record_payment",
     "record_table_deal",
     "record_totals",
     "redraw_round",
@@ -127,6 +158,8 @@ __all__ = [
     "register_team",
     "reinstate_player",
     "reinstate_team",
+    "remember_players",
+    "remove_waiting_player",
     "rescore_table",
     "revoke_entry_link",
     "rules_from_form",
@@ -136,6 +169,7 @@ __all__ = [
     "set_player_presence",
     "set_presence",
     "set_published",
+    "suggestions",
     "swap_lots",
     "swap_teams",
     "team_deletable",
@@ -143,6 +177,7 @@ __all__ = [
     "update_team",
     "update_tournament",
     "validate_table",
+    "waiting_players",
     "withdraw_player",
     "withdraw_team",
 ]

@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import csv_import
-from tournaments.models import Change, Player, Round, Team, Tournament
+from tournaments.models import Change, Payment, Player, Round, Team, Tournament
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
+from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
 from tournaments.services.prizes import set_entrant_categories
 
@@ -31,6 +32,14 @@ class PlayerData:
     last_name: str
     licence: str = ""
     club: str = ""
+
+
+def lock_registrations(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked until the end of the transaction: two
+    desks registering at once take turns, so the second one sees the first
+    one's team (its number, its players). SQLite already writes one
+    transaction at a time (IMMEDIATE); PostgreSQL needs the lock."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _next_team_number(tournament: Tournament) -> int:
@@ -60,8 +69,33 @@ def register_team(
     by=None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
-    partie is played (late entry) is drawn from the next partie on.
+    partie is played (late entry) is drawn from the next partie on. Two
+    desks registering at once take turns (`lock_registrations`): numbers
+    never clash and the same pair is refused the second time.
     `categories`: the special rankings it belongs to (ids)."""
+    tournament = lock_registrations(tournament)
+    team = add_pair(
+        tournament, player1=player1, player2=player2, club=club, name=name, number=number
+    )
+    after = team_snapshot(team)
+    if categories:
+        after["categories"] = set_entrant_categories(team, categories)
+    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=after)
+    return team
+
+
+def add_pair(
+    tournament: Tournament,
+    *,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str = "",
+    name: str = "",
+    number: int | None = None,
+) -> Team:
+    """A new team of the two players, or a refusal (the tournament does not
+    take teams, or these two are already registered together). A step of a
+    use-case that holds `lock_registrations` and writes the audit line."""
     refusal = pairs_refusal(tournament)
     if refusal:
         raise TournamentError(refusal)
@@ -72,7 +106,7 @@ def register_team(
             _("Cette équipe est déjà inscrite (n° %(number)s).") % {"number": twin.number},
             field="last_name1",
         )
-    team = create_team(
+    return create_team(
         tournament,
         player1=player1,
         player2=player2,
@@ -80,11 +114,6 @@ def register_team(
         name=name,
         number=number or _next_team_number(tournament),
     )
-    after = team_snapshot(team)
-    if categories:
-        after["categories"] = set_entrant_categories(team, categories)
-    log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=after)
-    return team
 
 
 def create_team(
@@ -96,13 +125,14 @@ def create_team(
     name: str,
     number: int,
 ) -> Team:
-    """The team and its two players, or a refusal if its number is taken.
-    A step of a use-case: the caller checks, and writes the audit line."""
+    """The team and its two players, or a refusal if its number is taken;
+    both players are remembered in the organizer's directory. A step of a
+    use-case: the caller checks, and writes the audit line."""
     p1 = Player.objects.create(tournament=tournament, **player1.__dict__)
     p2 = Player.objects.create(tournament=tournament, **player2.__dict__)
     try:
         with transaction.atomic():
-            return Team.objects.create(
+            team = Team.objects.create(
                 tournament=tournament,
                 number=number,
                 name=name,
@@ -115,6 +145,8 @@ def create_team(
             _("Le numéro d'équipe %(number)s est déjà pris.") % {"number": number},
             field="number",
         ) from exc
+    remember_players(tournament, [player1, player2])
+    return team
 
 
 def team_key_of(team: Team) -> frozenset[str]:
@@ -166,6 +198,7 @@ def update_team(
         player.save()
     team.club, team.name = club, name
     team.save(update_fields=["club", "name"])
+    remember_players(team.tournament, [player1, player2])
     log_change(
         team.tournament_id,
         Change.Action.TEAM_CHANGED,
@@ -187,6 +220,10 @@ def delete_team(*, team: Team, by=None) -> None:
     while it has never been seated at a table (after that, it withdraws)."""
     if team.round_id is not None:
         raise TournamentError(_("Les équipes d'une mêlée sont formées par le tirage."))
+    if Payment.objects.filter(team=team).exists():
+        raise TournamentError(
+            _("Cette équipe a payé son inscription : annulez d'abord son encaissement (caisse).")
+        )
     if not team_deletable(team):
         raise TournamentError(
             _(
@@ -213,6 +250,7 @@ def register_player(
     if tournament.format != Tournament.Format.MELEE:
         raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
     created = Player.objects.create(tournament=tournament, **player.__dict__)
+    remember_players(tournament, [player])
     after = player_snapshot(created)
     if categories:
         after["categories"] = set_entrant_categories(created, categories)

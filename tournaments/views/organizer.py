@@ -163,8 +163,10 @@ def _manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422)."""
-    teams = list(tournament.teams.filter(round__isnull=True).select_related("player1", "player2"))
-    players = list(tournament.players.order_by("last_name", "first_name"))
+    teams = list(
+        tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
+    )
+    players = list(tournament.players.select_related("payment").order_by("last_name", "first_name"))
     rounds = tournament.rounds.order_by("number")
     # The few withdrawn entrants whose forfait can still be undone.
     undoable_teams = {
@@ -190,6 +192,8 @@ def _manage_page(
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
+            "waiting": services.waiting_players(tournament),
+            "cash": services.cash_summary(tournament) if tournament.cash_enabled else None,
         },
         status=422 if draw_form or co_form else 200,
     )

@@ -32,6 +32,7 @@ from tournaments.models import Player, Team, Tournament
 from tournaments.prize_forms import category_choices
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.desk import with_suggestions
 
 
 def _team_initial(team: Team | None) -> dict:
@@ -77,8 +78,13 @@ def _team(tournament: Tournament, team_id: int) -> Team:
 def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
     tournament = _managed(request, slug)
     team = _team(tournament, team_id) if team_id else None
-    form = TeamForm(
-        request.POST or None, initial=_team_initial(team), categories=category_choices(tournament)
+    form = with_suggestions(
+        TeamForm(
+            request.POST or None,
+            initial=_team_initial(team),
+            categories=category_choices(tournament),
+        ),
+        tournament,
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -144,7 +150,9 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Register one player of a mêlée (partners are drawn every partie)."""
     tournament = _managed(request, slug)
-    form = PlayerForm(request.POST or None, categories=category_choices(tournament))
+    form = with_suggestions(
+        PlayerForm(request.POST or None, categories=category_choices(tournament)), tournament
+    )
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         categories = data.pop("categories", None)

@@ -133,3 +133,46 @@ def test_an_old_backup_is_read_and_says_its_table_links_are_new(tournament, roun
     last = restored.changes.order_by("-pk").first()
     assert last.action == Change.Action.RESTORED
     assert "renouvelés" in last.reason
+
+
+def test_a_restore_keeps_the_cash_box_and_the_players_waiting(make_tournament):
+    from tests.factories import add_teams
+    from tournaments import services
+
+    tournament = make_tournament(cash_enabled=True, entry_fee_cents=800, fee_basis="player")
+    teams = add_teams(tournament, 3)
+    services.record_payment(entrant=teams[1], method="cheque")
+    services.add_cash_entry(
+        tournament=tournament, kind="income", label="Buvette", amount_cents=4200
+    )
+    services.add_waiting_player(
+        tournament=tournament, player=services.PlayerData("Léa", "Noël", "L1", "Les As")
+    )
+    before = services.cash_summary(tournament)
+    data = json.loads(json.dumps(export_tournament(tournament)))
+    owner = tournament.owner
+    tournament.delete()
+    restored = import_tournament(data, owner=owner)
+    after = services.cash_summary(restored)
+    assert restored.cash_enabled and restored.entry_fee_cents == 800
+    assert restored.fee_basis == "player"
+    assert restored.payments.get().team.number == 2
+    assert (after.collected_cents, after.unpaid_cents, after.balance_cents) == (
+        before.collected_cents,
+        before.unpaid_cents,
+        before.balance_cents,
+    )
+    assert [e.label for e in after.income] == ["Buvette"]
+    waiting = restored.waiting_players.get()
+    assert (str(waiting), waiting.licence, waiting.club) == ("Léa Noël", "L1", "Les As")
+
+
+def test_a_backup_written_before_the_cash_box_is_still_read(tournament, round1):
+    data = json.loads(json.dumps(export_tournament(tournament)))
+    del data["cash"], data["waiting"]
+    for key in ("cash_enabled", "entry_fee_cents", "fee_basis"):
+        del data["tournament"][key]
+    owner = tournament.owner
+    tournament.delete()
+    restored = import_tournament(data, owner=owner)
+    assert not restored.cash_enabled and not restored.payments.exists()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tournaments.models import Player, Team
+from tournaments.models import KnownPlayer, Player, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ TABLE_LINK = {
     "table_side_confirm",
 }
 # Pages that need a login but no particular tournament.
-ANY_ORGANIZER = {"dashboard", "create", "import_model_csv"}
+ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:
@@ -64,6 +64,13 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "token": "forged-token",
         "board": "general",
         "category_id": 1,
+        "entry_id": 1,
+        "kind": "team",
+        "pk": team.pk,
+        "waiting_id": 1,
+        # A known player of the tournament's organizer: another organizer
+        # must not forget it.
+        "known_id": KnownPlayer.objects.filter(owner=tournament.owner).first().pk,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 
@@ -110,6 +117,7 @@ def test_another_tournaments_organizer_gets_nothing(
             response = method(url, data)
             assert response.status_code in (404, 405), (name, response.status_code)
     assert (Team.objects.count(), round1.tables.first().version) == before
+    assert KnownPlayer.objects.filter(owner=tournament.owner).count() == 8
 
 
 def test_the_owner_and_a_co_organizer_may_manage(client, tournament, other_organizer):

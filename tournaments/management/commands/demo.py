@@ -3,7 +3,9 @@
 24 fixed pairs with French names, the `ffb-coinche` profile, 4 parties of
 12 donnes: parties 1 and 2 played deal by deal, partie 3 half entered. Every
 team is primed (a ham, ducks, bottles, a lanterne rouge) and the women's
-teams have their own ranking and lot. The
+teams have their own ranking and lot. The cash box is kept (10 € a team,
+three teams still to pay, the bar, the meal and the lots bought), and the
+registrations fill the organizer's directory of players. The
 deals are random but valid and go through the same services as a real
 entry, so every marque comes from the engine. Running it again leaves an
 existing demo alone unless --reset is given.
@@ -21,7 +23,7 @@ from django.db import transaction
 
 import scoring
 from tournaments import deal_shapes, services
-from tournaments.models import Category, PrizeRule, Round, Tournament
+from tournaments.models import CashEntry, Category, Payment, PrizeRule, Round, Tournament
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 DEMO_USER = "organisateur"
@@ -180,6 +182,9 @@ class Command(BaseCommand):
             published=True,
             prizes_enabled=True,
             categories_enabled=True,
+            cash_enabled=True,
+            entry_fee_cents=1000,
+            fee_basis=Tournament.FeeBasis.TEAM,
         )
         tournament.slug = DEMO_SLUG
         tournament.save(update_fields=["slug"])
@@ -206,6 +211,7 @@ class Command(BaseCommand):
                 club=club,
                 categories=[women.pk] if both_women else None,
             )
+        self._cash(tournament)
         rules = tournament.rule_profile
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
@@ -225,3 +231,24 @@ class Command(BaseCommand):
             if number < 3:
                 services.close_round(round=rnd)
         return tournament
+
+    def _cash(self, tournament: Tournament) -> None:
+        """Most teams paid at the desk (cash, one in five by cheque), three
+        not yet; the bar and the meal brought money in, the lots cost some.
+        No draw from the demo's random source: the games stay those the
+        tests know (a table of partie 3 with nothing entered)."""
+        unpaid = {7, 15, 22}
+        for team in tournament.teams.order_by("number"):
+            if team.number not in unpaid:
+                cheque = team.number % 5 == 0
+                method = Payment.Method.CHEQUE if cheque else Payment.Method.CASH
+                services.record_payment(entrant=team, method=method)
+        for kind, label, cents in (
+            (CashEntry.Kind.INCOME, "Buvette", 18650),
+            (CashEntry.Kind.INCOME, "Repas (grillades)", 24000),
+            (CashEntry.Kind.EXPENSE, "Lots achetés (jambons, canards, bouteilles)", 31240),
+            (CashEntry.Kind.EXPENSE, "Boissons de la buvette", 7480),
+        ):
+            services.add_cash_entry(
+                tournament=tournament, kind=kind, label=label, amount_cents=cents
+            )

@@ -19,6 +19,7 @@ import os
 from typing import IO, Any
 
 from tournaments.models import Deal, Penalty, Seat, Table, Tournament
+from tournaments.services.backup.cash import export_cash
 from tournaments.services.backup.document import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -89,6 +90,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             )
         ],
         **export_prizes(tournament, _rows),
+        **export_cash(tournament, _rows),
     }
 
 

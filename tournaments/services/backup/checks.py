@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Player, Round, Side, Table, Team, Tournament
+from tournaments.services.backup.cash import CheckedCash, check_cash
 from tournaments.services.backup.document import (
     CHANGE_FIELDS,
     DEAL_INPUT_FIELDS,
@@ -77,6 +78,7 @@ class CheckedBackup:
     penalties: list[dict[str, Any]]
     changes: list[dict[str, Any]]
     prizes: CheckedPrizes
+    cash: CheckedCash
 
 
 def check_backup(data: Any) -> CheckedBackup:
@@ -107,8 +109,19 @@ def check_backup(data: Any) -> CheckedBackup:
         players=ids(players),
         melee=tournament["format"] == Tournament.Format.MELEE,
     )
+    cash = check_cash(data, teams=ids(teams), players=ids(players))
     return CheckedBackup(
-        version, tournament, players, rounds, teams, tables, deals, penalty_rows, changes, prizes
+        version,
+        tournament,
+        players,
+        rounds,
+        teams,
+        tables,
+        deals,
+        penalty_rows,
+        changes,
+        prizes,
+        cash,
     )
 
 

@@ -46,6 +46,9 @@ MAX_ROWS = {
     "categories": 200,
     "lots": 2_000,
     "lot_swaps": 2_000,
+    "payments": 20_000,
+    "entries": 2_000,
+    "waiting": 2_000,
 }
 
 TOURNAMENT_FIELDS = (
@@ -71,7 +74,16 @@ TOURNAMENT_FIELDS = (
 )
 #: Added with the lots and special rankings: absent from older files, whose
 #: tournaments get the defaults (both off).
-OPTIONAL_TOURNAMENT_FIELDS = ("prizes_enabled", "categories_enabled", "prize_rule", "prize_top")
+OPTIONAL_TOURNAMENT_FIELDS = (
+    "prizes_enabled",
+    "categories_enabled",
+    "prize_rule",
+    "prize_top",
+    # the cash box's options (issue 14)
+    "cash_enabled",
+    "entry_fee_cents",
+    "fee_basis",
+)
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 TEAM_FIELDS = (
     "id",
@@ -115,6 +127,9 @@ PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
 CATEGORY_FIELDS = ("id", "name", "kind", "prize_rule", "prize_top")
 LOT_FIELDS = ("category_id", "position", "name", "value", "quantity", "last")
+PAYMENT_FIELDS = ("team_id", "player_id", "amount_cents", "method")
+CASH_ENTRY_FIELDS = ("kind", "label", "amount_cents")
+WAITING_FIELDS = ("first_name", "last_name", "licence", "club")
 
 #: How each section is named in a refusal.
 SECTIONS = {
@@ -131,6 +146,9 @@ SECTIONS = {
     "categories": gettext_lazy("classements spéciaux"),
     "lots": gettext_lazy("lots"),
     "lot_swaps": gettext_lazy("échanges de lots"),
+    "payments": gettext_lazy("droits d'inscription payés"),
+    "entries": gettext_lazy("lignes de caisse"),
+    "waiting": gettext_lazy("joueurs seuls en attente"),
 }
 
 

@@ -31,6 +31,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import log_change
+from tournaments.services.backup.cash import restore_cash
 from tournaments.services.backup.checks import CheckedBackup, check_backup
 from tournaments.services.backup.document import refusal
 from tournaments.services.backup.prizes import restore_prizes
@@ -58,6 +59,7 @@ def _restore(checked: CheckedBackup, owner) -> Tournament:
     tournament = Tournament.objects.create(owner=owner, **checked.tournament)
     table_ids, team_ids, player_ids = _restore_rows(tournament, checked)
     restore_prizes(tournament, checked.prizes, team_ids=team_ids, player_ids=player_ids)
+    restore_cash(tournament, checked.cash, team_ids=team_ids, player_ids=player_ids)
     _restore_changes(tournament, checked.changes, table_ids)
     log_change(
         tournament,

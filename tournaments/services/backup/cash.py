@@ -1,0 +1,106 @@
+"""The cash box and the players waiting for a partner, in a backup (absent
+from older files): exported, checked like every other section, restored.
+The cash box's options travel with the tournament's settings
+(OPTIONAL_TOURNAMENT_FIELDS). Must not: trust a reference the file makes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import CashEntry, Payment, Tournament, WaitingPlayer
+from tournaments.models.cash import MAX_CENTS
+from tournaments.services.backup.document import (
+    CASH_ENTRY_FIELDS,
+    MAX_ROWS,
+    PAYMENT_FIELDS,
+    WAITING_FIELDS,
+    refusal,
+    refusal_at,
+)
+from tournaments.services.backup.rows import check_rows, place, ref
+
+
+@dataclass
+class CheckedCash:
+    payments: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    waiting: list[dict[str, Any]] = field(default_factory=list)
+
+
+def export_cash(tournament: Tournament, rows) -> dict[str, Any]:
+    return {
+        "cash": {
+            "payments": rows(tournament.payments.order_by("pk"), PAYMENT_FIELDS),
+            "entries": rows(tournament.cash_entries.order_by("pk"), CASH_ENTRY_FIELDS),
+        },
+        "waiting": rows(tournament.waiting_players.order_by("pk"), WAITING_FIELDS),
+    }
+
+
+def _rows(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
+    if len(value) > MAX_ROWS[name]:
+        raise refusal(
+            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
+            % {"key": name, "n": len(value), "max": MAX_ROWS[name]}
+        )
+    return value
+
+
+def check_cash(data: dict[str, Any], *, teams, players) -> CheckedCash:
+    cash = data.get("cash", {})
+    if not isinstance(cash, dict):
+        raise refusal(_("« %(key)s » doit être un objet") % {"key": "cash"})
+    payments = check_rows(
+        _rows(cash.get("payments", []), "payments"), "payments", Payment, PAYMENT_FIELDS
+    )
+    paid = set()
+    for i, row in enumerate(payments):
+        where = place("payments", i)
+        team = ref(row, "team_id", teams, where, Payment, null=True)
+        player = ref(row, "player_id", players, where, Payment, null=True)
+        if (team is None) == (player is None):
+            raise refusal_at(where, _("un paiement est celui d'une équipe ou d'un joueur"))
+        who = ("team", row["team_id"]) if team is not None else ("player", row["player_id"])
+        if who in paid:
+            raise refusal_at(where, _("ce droit d'inscription est déjà payé"))
+        paid.add(who)
+    entries = check_rows(
+        _rows(cash.get("entries", []), "entries"), "entries", CashEntry, CASH_ENTRY_FIELDS
+    )
+    for section, rows, least in (("payments", payments, 0), ("entries", entries, 1)):
+        for i, row in enumerate(rows):
+            if not least <= row["amount_cents"] <= MAX_CENTS:
+                raise refusal_at(
+                    place(section, i),
+                    _("montant hors des bornes (%(least)s à %(most)s centimes)")
+                    % {"least": least, "most": MAX_CENTS},
+                )
+    waiting = check_rows(
+        _rows(data.get("waiting", []), "waiting"), "waiting", WaitingPlayer, WAITING_FIELDS
+    )
+    return CheckedCash(payments, entries, waiting)
+
+
+def restore_cash(tournament: Tournament, checked: CheckedCash, *, team_ids, player_ids) -> None:
+    Payment.objects.bulk_create(
+        Payment(
+            tournament=tournament,
+            team_id=team_ids[row["team_id"]] if row["team_id"] is not None else None,
+            player_id=player_ids[row["player_id"]] if row["player_id"] is not None else None,
+            amount_cents=row["amount_cents"],
+            method=row["method"],
+        )
+        for row in checked.payments
+    )
+    CashEntry.objects.bulk_create(
+        CashEntry(tournament=tournament, **row) for row in checked.entries
+    )
+    WaitingPlayer.objects.bulk_create(
+        WaitingPlayer(tournament=tournament, **row) for row in checked.waiting
+    )

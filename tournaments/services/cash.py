@@ -1,0 +1,251 @@
+"""The cash box (« la caisse ») of a tournament: entry fees checked off at
+the desk, the other income and expenses typed freely, and the summary the
+association's treasurer reads.
+
+Who owes the fee: every registered team (every player in a mêlée) still
+engaged, and every one that paid, withdrawn or not; a team that withdrew
+without paying owes nothing. A payment keeps the amount paid, so the fee
+changed later rewrites nothing collected: what is due is what was
+collected plus what the unpaid still owe at the current fee.
+
+Each change is one transaction with its audit line. This module must not
+register, seat or score anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    MAX_CENTS,
+    CashEntry,
+    Change,
+    Payment,
+    Player,
+    Team,
+    Tournament,
+)
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+
+Entrant = Team | Player
+
+
+def fee_of(tournament: Tournament, entrant: Entrant) -> int:
+    """What `entrant` owes, in cents: the fee, twice for a team when the
+    fee is per player."""
+    per_player = tournament.fee_basis == Tournament.FeeBasis.PLAYER
+    if isinstance(entrant, Team) and per_player:
+        return 2 * tournament.entry_fee_cents
+    return tournament.entry_fee_cents
+
+
+def _refusal(tournament: Tournament) -> str:
+    if not tournament.cash_enabled:
+        return _("La caisse n'est pas activée pour ce tournoi (options du tournoi).")
+    return ""
+
+
+def _entrant_label(entrant: Entrant) -> str:
+    if isinstance(entrant, Team):
+        return _("équipe n° %(number)s") % {"number": entrant.number}
+    return str(entrant)
+
+
+def _check_entrant(tournament: Tournament, entrant: Entrant) -> None:
+    melee = tournament.format == Tournament.Format.MELEE
+    if melee and isinstance(entrant, Team):
+        raise TournamentError(_("En mêlée, chaque joueur paie son inscription."))
+    if not melee and isinstance(entrant, Player):
+        raise TournamentError(_("En doublettes, l'inscription se paie par équipe."))
+
+
+@transaction.atomic
+def record_payment(*, entrant: Entrant, method: str = Payment.Method.CASH, by=None) -> Payment:
+    """The entrant's fee, paid at the desk (cash, cheque or other)."""
+    tournament = entrant.tournament
+    refusal = _refusal(tournament)
+    if refusal:
+        raise TournamentError(refusal)
+    _check_entrant(tournament, entrant)
+    if method not in Payment.Method.values:
+        raise TournamentError(_("Moyen de paiement inconnu."), field="method")
+    owner = {"team": entrant} if isinstance(entrant, Team) else {"player": entrant}
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                tournament=tournament,
+                amount_cents=fee_of(tournament, entrant),
+                method=method,
+                **owner,
+            )
+    except IntegrityError as exc:  # a double click, or the other desk was quicker
+        raise TournamentError(
+            _("L'inscription de %(who)s est déjà encaissée.") % {"who": _entrant_label(entrant)}
+        ) from exc
+    log_change(
+        tournament,
+        Change.Action.PAYMENT_RECORDED,
+        by=by,
+        after=_payment_snapshot(payment, entrant),
+    )
+    return payment
+
+
+@transaction.atomic
+def cancel_payment(*, entrant: Entrant, by=None) -> None:
+    """Undo a payment checked off by mistake."""
+    payment = Payment.objects.select_for_update().filter(**_owner(entrant)).first()
+    if payment is None:
+        raise TournamentError(
+            _("L'inscription de %(who)s n'est pas encaissée.") % {"who": _entrant_label(entrant)}
+        )
+    before = _payment_snapshot(payment, entrant)
+    payment.delete()
+    log_change(entrant.tournament_id, Change.Action.PAYMENT_CANCELLED, by=by, before=before)
+
+
+def _owner(entrant: Entrant) -> dict:
+    return {"team": entrant} if isinstance(entrant, Team) else {"player": entrant}
+
+
+def _payment_snapshot(payment: Payment, entrant: Entrant) -> dict:
+    return {
+        "who": _entrant_label(entrant),
+        "amount_cents": payment.amount_cents,
+        "method": payment.method,
+    }
+
+
+@transaction.atomic
+def add_cash_entry(
+    *, tournament: Tournament, kind: str, label: str, amount_cents: int, by=None
+) -> CashEntry:
+    """A line of income or expense: the bar, the meal, the lots bought…"""
+    refusal = _refusal(tournament)
+    if refusal:
+        raise TournamentError(refusal)
+    if kind not in CashEntry.Kind.values:
+        raise TournamentError(_("Choisissez recette ou dépense."), field="kind")
+    label = label.strip()
+    if not label:
+        raise TournamentError(_("Indiquez un libellé (buvette, repas, lots…)."), field="label")
+    if not 1 <= amount_cents <= MAX_CENTS:
+        raise TournamentError(_("Indiquez un montant supérieur à zéro."), field="amount")
+    entry = CashEntry.objects.create(
+        tournament=tournament, kind=kind, label=label[:120], amount_cents=amount_cents
+    )
+    log_change(tournament, Change.Action.CASH_ENTRY_ADDED, by=by, after=_entry_snapshot(entry))
+    return entry
+
+
+@transaction.atomic
+def delete_cash_entry(*, entry: CashEntry, by=None) -> None:
+    before = _entry_snapshot(entry)
+    deleted, _rows = CashEntry.objects.filter(pk=entry.pk).delete()
+    if not deleted:
+        raise TournamentError(_("Cette ligne de caisse est déjà supprimée."))
+    log_change(entry.tournament_id, Change.Action.CASH_ENTRY_DELETED, by=by, before=before)
+
+
+def _entry_snapshot(entry: CashEntry) -> dict:
+    return {"kind": entry.kind, "label": entry.label, "amount_cents": entry.amount_cents}
+
+
+@dataclass(frozen=True)
+class Unpaid:
+    """An entrant still engaged who has not paid, and what it owes."""
+
+    entrant: Entrant
+    amount_cents: int
+
+
+@dataclass(frozen=True)
+class CashSummary:
+    """The treasurer's figures, in cents."""
+
+    fee_cents: int
+    per_player: bool
+    melee: bool
+    paid_count: int
+    collected_cents: int
+    #: (method, cents) for each way of paying used, in the order of `Payment.Method`.
+    collected_by_method: list[tuple[str, int]]
+    unpaid: list[Unpaid]
+    income: list[CashEntry] = field(default_factory=list)
+    expenses: list[CashEntry] = field(default_factory=list)
+
+    @property
+    def unpaid_cents(self) -> int:
+        return sum(u.amount_cents for u in self.unpaid)
+
+    @property
+    def due_cents(self) -> int:
+        return self.collected_cents + self.unpaid_cents
+
+    @property
+    def due_count(self) -> int:
+        return self.paid_count + len(self.unpaid)
+
+    @property
+    def income_cents(self) -> int:
+        return sum(e.amount_cents for e in self.income)
+
+    @property
+    def expenses_cents(self) -> int:
+        return sum(e.amount_cents for e in self.expenses)
+
+    @property
+    def balance_cents(self) -> int:
+        """What the cash box holds at the end: fees collected and other
+        income, less the expenses."""
+        return self.collected_cents + self.income_cents - self.expenses_cents
+
+
+def _entrants(tournament: Tournament) -> list[Entrant]:
+    if tournament.format == Tournament.Format.MELEE:
+        return list(tournament.players.select_related("payment").order_by("last_name", "pk"))
+    return list(
+        tournament.teams.filter(round__isnull=True)
+        .select_related("player1", "player2", "payment")
+        .order_by("number")
+    )
+
+
+def _payment(entrant: Entrant) -> Payment | None:
+    try:
+        return entrant.payment
+    except Payment.DoesNotExist:
+        return None
+
+
+def cash_summary(tournament: Tournament) -> CashSummary:
+    """Fees due, collected (by way of paying), unpaid (who), other income,
+    expenses and the balance, read in a fixed number of queries."""
+    payments, unpaid = [], []
+    for entrant in _entrants(tournament):
+        payment = _payment(entrant)
+        if payment is not None:
+            payments.append(payment)
+        elif entrant.status == entrant.Status.ACTIVE:
+            unpaid.append(Unpaid(entrant, fee_of(tournament, entrant)))
+    by_method = [
+        (method, sum(p.amount_cents for p in payments if p.method == method))
+        for method in Payment.Method.values
+        if any(p.method == method for p in payments)
+    ]
+    entries = list(tournament.cash_entries.order_by("created_at", "pk"))
+    return CashSummary(
+        fee_cents=tournament.entry_fee_cents,
+        per_player=tournament.fee_basis == Tournament.FeeBasis.PLAYER,
+        melee=tournament.format == Tournament.Format.MELEE,
+        paid_count=len(payments),
+        collected_cents=sum(p.amount_cents for p in payments),
+        collected_by_method=by_method,
+        unpaid=unpaid,
+        income=[e for e in entries if e.kind == CashEntry.Kind.INCOME],
+        expenses=[e for e in entries if e.kind == CashEntry.Kind.EXPENSE],
+    )

@@ -1,0 +1,42 @@
+"""Template filters of the cash box: amounts in euros and what an entrant
+owes, as display/cash.py words them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments.display import cash
+from tournaments.services.cash import fee_of
+
+register = template.Library()
+
+
+@register.filter
+def euros(cents: int | None) -> str:
+    """« 10,00 € » (« €10.00 » in English)."""
+    return "" if cents is None else cash.euros(cents)
+
+
+@register.filter
+def fee_for(tournament: Any, entrant: Any) -> str:
+    """What a team (a mêlée's player) owes, in euros."""
+    return cash.euros(fee_of(tournament, entrant))
+
+
+@register.filter
+def entrant_label(entrant: Any) -> str:
+    return cash.entrant_label(entrant)
+
+
+@register.filter
+def collected_as(method: str) -> str:
+    """« dont espèces »: the line of the fees collected one way."""
+    return cash.collected_as(method)
+
+
+@register.filter
+def negative(cents: int) -> int:
+    """An expense as it counts in the balance: taken away."""
+    return -cents
