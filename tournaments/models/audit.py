@@ -50,6 +50,12 @@ class Change(models.Model):
         ROUND_CLOSED = "round_closed", _("Partie close")
         RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
         ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
+        ROUND_RELEASED = "round_released", _("Tirage annoncé")
+        CLOCK_STARTED = "clock_started", _("Chrono lancé")
+        CLOCK_PAUSED = "clock_paused", _("Chrono en pause")
+        CLOCK_RESUMED = "clock_resumed", _("Chrono relancé")
+        CLOCK_RESET = "clock_reset", _("Chrono remis à zéro")
+        CLOCK_CALL_SET = "clock_call_set", _("Appel « dernière donne » réglé")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
