@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 
 from tournaments.views import (
+    clock,
     entry,
     explanations,
     hall,
@@ -120,4 +121,12 @@ urlpatterns = [
     path(TABLE + "valider/", organizer.table_validate, name="table_validate"),
     path(TABLE + "revoquer/", organizer.table_revoke, name="table_revoke"),
     path(TABLE + "feuille.pdf", organizer.table_sheet_pdf, name="table_sheet_pdf"),
+    # Issue 14: a draw hidden until announced, and the partie clock.
+    path(ORG + "parties/<num:number>/annoncer/", clock.round_release, name="release"),
+    path(ORG + "parties/<num:number>/chrono/", clock.round_clock, name="round_clock"),
+    path(
+        ORG + "parties/<num:number>/chrono/appel/",
+        clock.round_last_deal_call,
+        name="last_deal_call",
+    ),
 ]

@@ -18,7 +18,8 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 `imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
-`backup` (a package: a whole tournament to JSON and back, the file
+`release` (a draw shown when announced), `clock` (the partie clock and
+the day's schedule), `backup` (a package: a whole tournament to JSON and back, the file
 checked whole first), `accounts` (organizer accounts: sign up, confirm,
 invite, delete); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
@@ -29,6 +30,14 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
+from tournaments.services.clock import (
+    day_plan,
+    pause_clock,
+    reset_clock,
+    resume_clock,
+    set_last_deal_call,
+    start_clock,
+)
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.registration import (
@@ -46,6 +55,7 @@ from tournaments.services.registration import (
     withdraw_player,
     withdraw_team,
 )
+from tournaments.services.release import release_round
 from tournaments.services.rounds import (
     close_blockers,
     close_round,
@@ -97,12 +107,14 @@ __all__ = [
     "codes_locked_until",
     "confirm_table",
     "create_tournament",
+    "day_plan",
     "delete_last_deal",
     "delete_team",
     "delete_tournament",
     "draw_round",
     "format_locked",
     "import_teams",
+    "pause_clock",
     "plan_import",
     "preview_deal",
     "record_deal",
@@ -113,14 +125,19 @@ __all__ = [
     "register_team",
     "reinstate_player",
     "reinstate_team",
+    "release_round",
     "rescore_table",
+    "reset_clock",
+    "resume_clock",
     "revoke_entry_link",
     "rules_from_form",
     "rules_locked",
     "set_archived",
+    "set_last_deal_call",
     "set_player_presence",
     "set_presence",
     "set_published",
+    "start_clock",
     "swap_teams",
     "team_deletable",
     "update_team",
