@@ -37,10 +37,13 @@ from tournaments.services.backup.document import (
     PLAYER_FIELDS,
     READABLE_VERSIONS,
     ROUND_FIELDS,
+    ROUND_MOMENTS,
+    ROUND_OPTION_FIELDS,
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
     TOURNAMENT_FIELDS,
+    TOURNAMENT_OPTION_FIELDS,
     refusal,
     refusal_at,
 )
@@ -144,7 +147,13 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     where = place("tournament")
     if meta is None:
         raise refusal(_("il manque la section « %(key)s »") % {"key": "tournament"})
-    values = clean_row(Tournament, meta, TOURNAMENT_FIELDS, where)
+    values = clean_row(
+        Tournament,
+        meta,
+        (*TOURNAMENT_FIELDS, *TOURNAMENT_OPTION_FIELDS),
+        where,
+        optional=TOURNAMENT_OPTION_FIELDS,
+    )
     try:
         rules = scoring.Rules.from_json(values["rules"])
     except scoring.ScoringError as exc:
@@ -169,7 +178,13 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
 
 
 def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str, Any]]:
-    rounds = check_rows(rows, "rounds", Round, ROUND_FIELDS)
+    rounds = check_rows(
+        rows,
+        "rounds",
+        Round,
+        (*ROUND_FIELDS, *ROUND_OPTION_FIELDS),
+        optional=ROUND_OPTION_FIELDS,
+    )
     unique(rounds, "rounds", lambda r: r["number"], _("la partie %(n)s est en double"))
     if len(rounds) > tournament["parties"]:
         raise refusal_at(
@@ -178,8 +193,11 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
             % {"n": len(rounds), "parties": tournament["parties"]},
         )
     for i, row in enumerate(rounds):
-        if row["closed_at"] is not None:
-            row["closed_at"] = _moment(row["closed_at"], place("rounds", i))
+        for name in ROUND_MOMENTS:
+            if row.get(name) is not None:
+                row[name] = _moment(row[name], place("rounds", i))
+        if "released_at" not in row:  # a file from before the option: shown
+            row["released_at"] = row["closed_at"] or timezone.now()
     return rounds
 
 
