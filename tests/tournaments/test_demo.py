@@ -74,3 +74,11 @@ def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
     call_command("demo", "--reset", stdout=StringIO())
     assert Tournament.objects.get().pk != first
     assert Tournament.objects.get().teams.count() == 24
+
+
+def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_output):
+    tournament = Tournament.objects.get()
+    assert tournament.release_draws and tournament.clock_enabled
+    assert tournament.last_deal_minutes == 55 and tournament.start_time is not None
+    assert all(r.announced for r in tournament.rounds.all())
+    assert tournament.changes.filter(action="round_released").count() == 3

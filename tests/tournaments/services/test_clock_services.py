@@ -163,3 +163,32 @@ def test_a_partie_played_to_a_score_is_planned_from_the_target(make_tournament):
     add_teams(tournament, 2)
     plan = services.day_plan(tournament, now=timezone.now() - timedelta(days=3650))
     assert plan.deals == 10 and plan.tables == 1
+
+
+def test_on_the_day_the_known_times_replace_the_estimates(make_tournament, organizer):
+    today = timezone.localdate()
+    tournament = make_tournament(
+        clock_enabled=True, date=today, start_time=datetime.time(0, 0), parties=2
+    )
+    add_teams(tournament, 2)
+    first = draw_random_round(tournament)
+    services.start_clock(round=first, by=organizer)
+    started = Round.objects.get(pk=first.pk).clock_started_at
+    plan = services.day_plan(tournament)
+    if timezone.localtime(started).date() != today:  # the test ran across midnight
+        pytest.skip("started on another day")
+    assert plan.parties[0].known_start and plan.parties[0].start == started
+
+
+def test_times_of_another_day_are_left_out_of_the_plan(make_tournament, organizer):
+    tournament = make_tournament(
+        clock_enabled=True,
+        date=timezone.localdate() + timedelta(days=30),
+        start_time=datetime.time(14, 0),
+        parties=2,
+    )
+    add_teams(tournament, 2)
+    services.start_clock(round=draw_random_round(tournament), by=organizer)
+    plan = services.day_plan(tournament)
+    assert not plan.parties[0].known_start
+    assert timezone.localtime(plan.parties[0].start).strftime("%H:%M") == "14:00"
