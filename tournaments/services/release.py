@@ -6,7 +6,8 @@ page, the projector, the partie's results, the teams' pages — while the
 organizer prints the sheets and the plan and lays them on the tables; the
 button « Annoncer le tirage » shows it. Printing never releases a draw. The
 table-side links of a hidden partie work: they are reached from the sheet
-already on the table.
+already on the table. Closing a partie whose draw was never announced
+announces it (services/rounds.py): its results are public.
 
 The release writes its audit line, which moves the tournament's revision:
 every live page's ETag changes and a polling phone gets the table at its

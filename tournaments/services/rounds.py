@@ -308,7 +308,10 @@ def close_round(*, round: Round, by=None) -> Round:
         raise TournamentError(" ".join(unsettled))
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
-    rnd.save(update_fields=["status", "closed_at"])
+    # A partie played without its draw announced (forgotten): its results
+    # are public now, so its draw is too.
+    rnd.released_at = rnd.released_at or rnd.closed_at
+    rnd.save(update_fields=["status", "closed_at", "released_at"])
     log_change(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
     autosave.backup_after_commit(rnd.tournament_id)
     tournament = rnd.tournament

@@ -81,3 +81,15 @@ def test_switching_the_option_off_shows_a_hidden_partie(hidden, organizer):
 def test_switching_the_option_on_hides_no_partie_already_drawn(tournament, round1):
     Tournament.objects.filter(pk=tournament.pk).update(release_draws=True)
     assert Round.objects.get(pk=round1.pk).announced
+
+
+def test_closing_a_partie_never_announced_announces_it(hidden, organizer):
+    from tests.factories import enter_from_the_table
+
+    rnd = draw_random_round(hidden)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        enter_from_the_table(table)
+        services.confirm_table(table=table, code=table.code_b)
+    services.close_round(round=rnd, by=organizer)
+    closed = Round.objects.get(pk=rnd.pk)
+    assert closed.announced and closed.released_at == closed.closed_at
