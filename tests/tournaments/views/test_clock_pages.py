@@ -187,3 +187,48 @@ def test_the_organizers_page_shows_the_days_schedule(desk, timed):
         "Estimation : 12 donnes de 5 min par partie, 10 min entre deux parties, 2 tables." in page
     )
     assert "vers 15:05" in page and "Remise des prix vers 19:00" in page
+
+
+def test_the_options_pages_show_no_french_word_in_english(desk, make_tournament):
+    from django.utils import translation
+
+    from tests.test_translations import FRENCH, _visible_text
+
+    tournament = make_tournament(
+        release_draws=True,
+        clock_enabled=True,
+        last_deal_minutes=1,
+        start_time=datetime.time(14, 0),
+    )
+    add_teams(tournament, 4)
+    first = draw_random_round(tournament)
+    services.start_clock(round=first)
+    pages = {
+        "round hidden": url("round", tournament, 1),
+        "where hidden": url("where", tournament) + "?q=1",
+        "results hidden": url("results", tournament, 1),
+        "projector hidden": url("projector", tournament),
+        "manage": url("manage", tournament),
+        "edit": url("edit", tournament),
+    }
+    names = {tournament.name, tournament.venue}
+    for team in tournament.teams.select_related("player1", "player2"):
+        names |= {str(team), team.players_label, str(team.player1), str(team.player2)}
+    desk.cookies["django_language"] = "en"
+    found = {}
+    with translation.override("en"):
+        for when in ("hidden", "announced"):
+            if when == "announced":
+                services.release_round(round=first)
+                pages = {
+                    "round": url("round", tournament, 1),
+                    "projector": url("projector", tournament),
+                }
+            for page, address in pages.items():
+                text = _visible_text(desk.get(address).content.decode())
+                for name in sorted(names, key=len, reverse=True):
+                    text = text.replace(name, " ")
+                words = [text[max(0, m.start() - 30) : m.end() + 30] for m in FRENCH.finditer(text)]
+                if words:
+                    found[page] = words
+    assert not found, found
