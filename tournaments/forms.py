@@ -14,7 +14,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments import csv_import
+from tournaments import clock, csv_import
 from tournaments.cash_forms import AmountField
 from tournaments.display import rules as rule_labels
 from tournaments.models import Penalty, Round, Team, Tournament
@@ -60,6 +60,12 @@ class TournamentForm(forms.Form):
         "cash_enabled",
         "entry_fee",
         "fee_basis",
+        "release_draws",
+        "clock_enabled",
+        "start_time",
+        "minutes_per_deal",
+        "break_minutes",
+        "last_deal_minutes",
     )
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
@@ -132,6 +138,55 @@ class TournamentForm(forms.Form):
         initial=Tournament.FeeBasis.TEAM,
         required=False,
         help_text=_("En mêlée, chaque joueur paie : choisissez « par joueur »."),
+    )
+    release_draws = forms.BooleanField(
+        label=_("Tirage caché jusqu'à l'annonce"),
+        required=False,
+        help_text=_(
+            "Chaque partie tirée reste cachée des joueurs (« Où je joue ? », écran de la salle) "
+            "jusqu'à ce que vous cliquiez « Annoncer le tirage » : le temps d'imprimer et de "
+            "poser les feuilles."
+        ),
+    )
+    clock_enabled = forms.BooleanField(
+        label=_("Chrono et horaires"),
+        required=False,
+        help_text=_(
+            "Un chrono de partie sur l'écran de la salle, avec l'appel « dernière donne », "
+            "et l'heure estimée de fin de chaque partie et de la remise des prix."
+        ),
+    )
+    start_time = forms.TimeField(
+        label=_("Heure de début"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_("L'heure de la première partie, pour estimer les horaires."),
+    )
+    minutes_per_deal = forms.IntegerField(
+        label=_("Minutes par donne"),
+        initial=clock.DEFAULT_MINUTES_PER_DEAL,
+        required=False,
+        **model_bounds(Tournament, "minutes_per_deal"),
+        help_text=_(
+            "Battre, couper, distribuer, huit plis et la marque : 5 minutes en moyenne. "
+            "Plus pour des débutants ou des enchères longues."
+        ),
+    )
+    break_minutes = forms.IntegerField(
+        label=_("Minutes entre deux parties"),
+        initial=clock.DEFAULT_BREAK_MINUTES,
+        required=False,
+        **model_bounds(Tournament, "break_minutes"),
+        help_text=_("Feuilles rendues, classement, tirage et nouvelles feuilles posées."),
+    )
+    last_deal_minutes = forms.IntegerField(
+        label=_("Appel « dernière donne » (minutes après le début)"),
+        required=False,
+        **model_bounds(Tournament, "last_deal_minutes"),
+        help_text=_(
+            "Affiché en grand sur l'écran de la salle à ce moment-là ; vide pour aucun appel. "
+            "Modifiable pour chaque partie."
+        ),
     )
 
     def __init__(
@@ -254,7 +309,18 @@ class TournamentForm(forms.Form):
             "cash_enabled": d["cash_enabled"],
             "entry_fee_cents": d["entry_fee"] or 0,
             "fee_basis": d["fee_basis"],
+            "release_draws": d["release_draws"],
+            "clock_enabled": d["clock_enabled"],
+            "start_time": d["start_time"],
+            "minutes_per_deal": _or_default(d["minutes_per_deal"], clock.DEFAULT_MINUTES_PER_DEAL),
+            "break_minutes": _or_default(d["break_minutes"], clock.DEFAULT_BREAK_MINUTES),
+            "last_deal_minutes": d["last_deal_minutes"],
         }
+
+
+def _or_default(value: int | None, default: int) -> int:
+    """A number left empty is the default (0 is a number)."""
+    return default if value is None else value
 
 
 def tournament_initial(tournament: Tournament) -> dict[str, Any]:
@@ -275,10 +341,7 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "bye_policy",
             "bye_points",
             "published",
-            "prizes_enabled",
-            "categories_enabled",
-            "cash_enabled",
-            "fee_basis",
+            *(name for name in TournamentForm.OPTION_FIELDS if name != "entry_fee"),
         )
     }
     initial["entry_fee"] = tournament.entry_fee_cents or ""
@@ -383,6 +446,17 @@ class DrawForm(forms.Form):
             "Laissez vide pour un nouveau tirage au hasard. Pour refaire à l'identique un "
             "tirage au hasard déjà fait, reprenez son numéro."
         ),
+    )
+
+
+class LastDealCallForm(forms.Form):
+    """This partie's « dernière donne » call; empty goes back to the
+    tournament's."""
+
+    minutes = forms.IntegerField(
+        label=_("Appel « dernière donne » pour cette partie (minutes après le début)"),
+        required=False,
+        **model_bounds(Round, "last_deal_minutes"),
     )
 
 

@@ -111,13 +111,17 @@ class Game:
 
 
 def team_games(tournament: Tournament, team: Team) -> list[Game]:
-    """Every partie of `team`, in order. A bye is worth, in points for, what
-    the standings count for it, so the team's page adds up to its ranking."""
-    tables = list(
+    """Every partie of `team` the public pages show (announced), in order.
+    A bye is worth, in points for, what the standings count for it, so the
+    team's page adds up to its ranking."""
+    tables = (
         Table.objects.filter(Q(team_a=team) | Q(team_b=team))
         .select_related("round", *TEAM_RELATED)
         .order_by("round__number")
     )
+    if tournament.release_draws:  # a partie not yet announced is not shown
+        tables = tables.filter(round__released_at__isnull=False)
+    tables = list(tables)
     worth = _bye_worth(tournament, [t.round_id for t in tables if t.is_bye])
     games = []
     for table in tables:

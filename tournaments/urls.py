@@ -5,6 +5,7 @@ from django.urls import path, register_converter
 from tournaments.views import (
     cash,
     categories,
+    clock,
     desk,
     entry,
     explanations,
@@ -180,5 +181,13 @@ urlpatterns = [
         "organisation/joueurs/<num:known_id>/oublier/",
         desk.directory_forget,
         name="directory_forget",
+    ),
+    # Issue 14: a draw hidden until announced, and the partie clock.
+    path(ORG + "parties/<num:number>/annoncer/", clock.round_release, name="release"),
+    path(ORG + "parties/<num:number>/chrono/", clock.round_clock, name="round_clock"),
+    path(
+        ORG + "parties/<num:number>/chrono/appel/",
+        clock.round_last_deal_call,
+        name="last_deal_call",
     ),
 ]

@@ -109,3 +109,11 @@ def test_the_demo_fills_the_organizers_directory(demo_output):
     assert known.count() == tournament.players.count()
     assert known.exclude(licence="").exists()
     assert not tournament.waiting_players.exists()
+
+
+def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_output):
+    tournament = Tournament.objects.get()
+    assert tournament.release_draws and tournament.clock_enabled
+    assert tournament.last_deal_minutes == 55 and tournament.start_time is not None
+    assert all(r.announced for r in tournament.rounds.all())
+    assert tournament.changes.filter(action="round_released").count() == 3

@@ -80,3 +80,22 @@ def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the
         )
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_the_parties_drawn_before_the_release_option_are_marked_announced():
+    before, after = named("release_and_clock")
+    apps = migrate(before)
+    try:
+        tournament = apps.get_model("tournaments", "Tournament").objects.create(
+            name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
+        )
+        Round = apps.get_model("tournaments", "Round")
+        for number in (1, 2):
+            Round.objects.create(tournament=tournament, number=number)
+
+        apps = migrate(after)
+        rounds = apps.get_model("tournaments", "Round").objects.order_by("number")
+        assert all(r.released_at == r.created_at for r in rounds)
+        assert not apps.get_model("tournaments", "Tournament").objects.get().release_draws
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -64,6 +64,12 @@ class Change(models.Model):
         SINGLE_WAITING = "single_waiting", _("Joueur seul en attente")
         SINGLE_REMOVED = "single_removed", _("Joueur seul retiré de l'attente")
         SINGLES_PAIRED = "singles_paired", _("Joueurs seuls associés en équipe")
+        ROUND_RELEASED = "round_released", _("Tirage annoncé")
+        CLOCK_STARTED = "clock_started", _("Chrono lancé")
+        CLOCK_PAUSED = "clock_paused", _("Chrono en pause")
+        CLOCK_RESUMED = "clock_resumed", _("Chrono relancé")
+        CLOCK_RESET = "clock_reset", _("Chrono remis à zéro")
+        CLOCK_CALL_SET = "clock_call_set", _("Appel « dernière donne » réglé")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -24,6 +24,13 @@ PENALTY_BOUND = 10_000
 INT32_MAX = 2**31 - 1
 
 
+class RoundQuerySet(models.QuerySet):
+    def announced(self) -> RoundQuerySet:
+        """The parties the public pages show: announced, or of a tournament
+        that shows its draws at once (see `Round.announced`)."""
+        return self.filter(Q(released_at__isnull=False) | Q(tournament__release_draws=False))
+
+
 class Round(models.Model):
     """A partie of the tournament: drawn, played, closed."""
 
@@ -50,6 +57,24 @@ class Round(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # When the draw was announced to the players (services/clock.py): null
+    # keeps it from the public pages while the tournament's `release_draws`
+    # is on. A draw made with the option off is stamped at once.
+    released_at = models.DateTimeField(_("tirage annoncé le"), null=True, blank=True)
+    # The partie clock (off unless the tournament's `clock_enabled`): the
+    # projector counts from these (tournaments/clock.py).
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0, validators=bounded(0, INT32_MAX))
+    # This partie's « dernière donne » call, else the tournament's.
+    last_deal_minutes = models.PositiveSmallIntegerField(
+        _("appel « dernière donne » (minutes)"),
+        null=True,
+        blank=True,
+        validators=bounded(0, 600),
+    )
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -63,6 +88,20 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("Partie %(number)s") % {"number": self.number}
+
+    @property
+    def announced(self) -> bool:
+        """Whether the public pages show this partie's draw: once announced,
+        or at once when the tournament does not keep its draws hidden."""
+        return self.released_at is not None or not self.tournament.release_draws
+
+    @property
+    def last_deal_call(self) -> int | None:
+        """Minutes after the start at which « dernière donne » is called:
+        this partie's own, else the tournament's, else never (None)."""
+        if self.last_deal_minutes is not None:
+            return self.last_deal_minutes
+        return self.tournament.last_deal_minutes
 
 
 def new_entry_key() -> str:

@@ -187,6 +187,23 @@ class Tournament(models.Model):
     fee_basis = models.CharField(
         _("droit d'inscription"), max_length=10, choices=FeeBasis.choices, default=FeeBasis.TEAM
     )
+    # Issue 14, options off by default: a draw kept from the public pages
+    # until it is announced, and the partie clock with the day's planner.
+    release_draws = models.BooleanField(_("tirage caché jusqu'à l'annonce"), default=False)
+    clock_enabled = models.BooleanField(_("chrono et horaires"), default=False)
+    start_time = models.TimeField(_("heure de début"), null=True, blank=True)
+    minutes_per_deal = models.PositiveSmallIntegerField(
+        _("minutes par donne"), default=5, validators=bounded(1, 30)
+    )
+    break_minutes = models.PositiveSmallIntegerField(
+        _("minutes entre deux parties"), default=10, validators=bounded(0, 120)
+    )
+    last_deal_minutes = models.PositiveSmallIntegerField(
+        _("appel « dernière donne » (minutes)"),
+        null=True,
+        blank=True,
+        validators=bounded(0, 600),
+    )
 
     objects = TournamentQuerySet.as_manager()
 

@@ -18,7 +18,8 @@ delete), `registration` (teams, players, presence, forfait and its undoing),
 `imports` (a CSV file of teams, imported again as it grows), `rounds` (draw,
 swap, close), `scores`
 (deals, totals, penalties), `table_side` (entry from the table's link),
-`prizes` (lots, their swaps, special rankings),
+`prizes` (lots, their swaps, special rankings), `release` (a draw shown when
+announced), `clock` (the partie clock and the day's schedule),
 `backup` (a package: a whole tournament to JSON and back, the file
 checked whole first), `accounts` (organizer accounts: sign up, confirm,
 invite, delete), `cash` (the cash box: fees paid, other income and
@@ -41,6 +42,14 @@ from tournaments.services.cash import (
     delete_cash_entry,
     fee_of,
     record_payment,
+)
+from tournaments.services.clock import (
+    day_plan,
+    pause_clock,
+    reset_clock,
+    resume_clock,
+    set_last_deal_call,
+    start_clock,
 )
 from tournaments.services.directory import forget_player, remember_players, suggestions
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
@@ -69,6 +78,7 @@ from tournaments.services.registration import (
     withdraw_player,
     withdraw_team,
 )
+from tournaments.services.release import release_round
 from tournaments.services.rounds import (
     close_blockers,
     close_round,
@@ -134,6 +144,7 @@ __all__ = [
     "codes_locked_until",
     "confirm_table",
     "create_tournament",
+    "day_plan",
     "delete_cash_entry",
     "delete_category",
     "delete_last_deal",
@@ -147,6 +158,7 @@ __all__ = [
     "keep_swaps",
     "pair_waiting_players",
     "pair_waiting_players_at_random",
+    "pause_clock",
     "plan_import",
     "preview_deal",
     "record_deal",
@@ -158,17 +170,22 @@ __all__ = [
     "register_team",
     "reinstate_player",
     "reinstate_team",
+    "release_round",
     "remember_players",
     "remove_waiting_player",
     "rescore_table",
+    "reset_clock",
+    "resume_clock",
     "revoke_entry_link",
     "rules_from_form",
     "rules_locked",
     "set_archived",
+    "set_last_deal_call",
     "set_lots",
     "set_player_presence",
     "set_presence",
     "set_published",
+    "start_clock",
     "suggestions",
     "swap_lots",
     "swap_teams",

@@ -72,7 +72,12 @@ def draw_round(
         raise TournamentError(
             _("Les %(n)s parties prévues ont toutes été tirées.") % {"n": tournament.parties}
         )
-    rnd = Round.objects.create(tournament=tournament, number=number, draw_method=method)
+    # Kept from the players until announced when the tournament says so
+    # (services/release.py), else shown at once.
+    released_at = None if tournament.release_draws else timezone.now()
+    rnd = Round.objects.create(
+        tournament=tournament, number=number, draw_method=method, released_at=released_at
+    )
     _seat_round(rnd, method=method, seed=seed)
     log_change(
         tournament,
@@ -95,14 +100,18 @@ def draw_round(
 def redraw_round(
     *, round: Round, method: str | None = None, seed: int | None = None, by=None
 ) -> Round:
-    """Draw the same partie again, allowed until its first score is in."""
+    """Draw the same partie again, allowed until its first score is in.
+    With the tournament's draws hidden until announced, the new draw is
+    hidden again (the old one may have been read)."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     _ensure_no_score(rnd)
     before = {"seed": rnd.draw_seed, "tables": tables_snapshot(rnd)}
     rnd.tables.all().delete()
     rnd.melee_teams.all().delete()
     rnd.draw_method = method or rnd.draw_method
-    rnd.save(update_fields=["draw_method"])
+    if rnd.tournament.release_draws:
+        rnd.released_at = None  # a new draw is announced again
+    rnd.save(update_fields=["draw_method", "released_at"])
     _seat_round(rnd, method=rnd.draw_method, seed=seed)
     log_change(
         rnd.tournament_id,
@@ -299,7 +308,10 @@ def close_round(*, round: Round, by=None) -> Round:
         raise TournamentError(" ".join(unsettled))
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
-    rnd.save(update_fields=["status", "closed_at"])
+    # A partie played without its draw announced (forgotten): its results
+    # are public now, so its draw is too.
+    rnd.released_at = rnd.released_at or rnd.closed_at
+    rnd.save(update_fields=["status", "closed_at", "released_at"])
     log_change(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
     autosave.backup_after_commit(rnd.tournament_id)
     tournament = rnd.tournament

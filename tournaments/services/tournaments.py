@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import date as Date
+from datetime import time as Time
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -137,7 +138,7 @@ def _snapshot(tournament: Tournament, names) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, Date) else value
+    return value.isoformat() if isinstance(value, Date | Time) else value
 
 
 @transaction.atomic

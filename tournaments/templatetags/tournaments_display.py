@@ -160,3 +160,33 @@ def address_notice(context) -> dict:
 
     request = context.get("request")
     return {"public": address.public_address(request)}
+
+
+@register.filter
+def clock_face(rnd: Any) -> Any:
+    """The partie clock at this moment (display/clock.py)."""
+    from django.utils import timezone
+
+    from tournaments.display.clock import clock_face as face
+
+    return face(rnd, timezone.now())
+
+
+@register.filter
+def duration(seconds: int) -> str:
+    """« 07:05 »: a time played, as the clock shows it."""
+    from tournaments.display.clock import duration as shown
+
+    return shown(seconds)
+
+
+@register.filter
+def plan_assumptions(plan: Any, tournament: Any) -> str:
+    """What the day's schedule assumes (display/clock.py)."""
+    from tournaments.display.clock import plan_assumptions as sentence
+
+    return sentence(
+        plan,
+        minutes_per_deal=tournament.minutes_per_deal,
+        break_minutes=tournament.break_minutes,
+    )

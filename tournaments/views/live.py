@@ -80,7 +80,12 @@ The polling interval (`_poll`)
     for itself again `every <poll>s`, where poll is the `LIVE_POLL_SECONDS`
     setting, 20 seconds by default. Each poll is an htmx GET: the browser adds
     the If-None-Match of the fragment it stored, so while nothing changes the
-    poll costs one query and a 304. The other live pages do not poll; they are
+    poll costs one query and a 304. « Où je joue ? » polls the same way, its
+    answer only (includes/where_answer.html), and only while the partie's
+    draw is not announced yet (a tournament's `release_draws`): the
+    announcement writes an audit line, so the next poll gets the table. The
+    projector's partie clock counts between two polls in the browser
+    (static/js/clock.js). The other live pages do not poll; they are
     revalidated the same way when reloaded.
 
 This module must not look up what a page shows, check who may see it or

@@ -26,6 +26,7 @@ from tournaments import address, links, pdf, services
 from tournaments.forms import (
     CoOrganizerForm,
     DrawForm,
+    LastDealCallForm,
     SwapForm,
     TournamentForm,
     apply_service_error,
@@ -79,7 +80,13 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Tournoi modifié."))
             return redirect("tournaments:manage", slug=slug)
     return render(
-        request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
+        request,
+        "tournaments/tournament_form.html",
+        {
+            "form": form,
+            "tournament": tournament,
+            "day_plan": services.day_plan(tournament) if tournament.clock_enabled else None,
+        },
     )
 
 
@@ -194,6 +201,7 @@ def _manage_page(
             "co_organizers": tournament.co_organizers.all(),
             "waiting": services.waiting_players(tournament),
             "cash": services.cash_summary(tournament) if tournament.cash_enabled else None,
+            "day_plan": services.day_plan(tournament) if tournament.clock_enabled else None,
         },
         status=422 if draw_form or co_form else 200,
     )
@@ -250,6 +258,7 @@ def _round_page(
     *,
     swap_form: SwapForm | None = None,
     draw_form: DrawForm | None = None,
+    call_form: LastDealCallForm | None = None,
 ) -> HttpResponse:
     """The partie's page; a form given back shows its refusal next to its
     field (answered 422)."""
@@ -260,8 +269,9 @@ def _round_page(
             **_round_tables_context(tournament, rnd),
             "swap_form": swap_form or SwapForm(round=rnd),
             "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
+            "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
         },
-        status=422 if swap_form or draw_form else 200,
+        status=422 if swap_form or draw_form or call_form else 200,
     )
 
 

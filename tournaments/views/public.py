@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from tournaments import awards, exports, pdf, queries
-from tournaments.models import Round, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, standings_version
@@ -136,20 +136,24 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 
 @live_page
 def where(request: HttpRequest, slug: str) -> HttpResponse:
-    """« Où je joue ? »: a team or player name (or a team number) → the table."""
+    """« Où je joue ? »: a team or player name (or a team number) → the table.
+    While the partie's draw is not announced it says so, and the answer asks
+    for itself again every poll until the table can be shown."""
     tournament = _get_visible(request, slug)
     query = request.GET.get("q", "")[:80]
     rnd = queries.current_round(tournament)
-    return render(
-        request,
-        "tournaments/where.html",
-        {
-            "tournament": tournament,
-            "query": query,
-            "round": rnd,
-            "places": queries.find_places(tournament, query, rnd),
-        },
-    )
+    hidden = rnd is not None and not rnd.announced
+    context = {
+        "tournament": tournament,
+        "query": query,
+        "round": rnd,
+        "hidden": hidden,
+        "places": [] if hidden else queries.find_places(tournament, query, rnd),
+        "poll": _poll(),
+    }
+    if request.htmx:
+        return render(request, "tournaments/includes/where_answer.html", context)
+    return render(request, "tournaments/where.html", context)
 
 
 @live_page
@@ -171,11 +175,15 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @live_page
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _get_visible(request, slug)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = get_object_or_404(tournament.rounds, number=number)
     return render(
         request,
         "tournaments/round_results.html",
-        {"tournament": tournament, "round": rnd, "tables": queries.round_tables(rnd)},
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "tables": queries.round_tables(rnd) if rnd.announced else [],
+        },
     )
 
 
@@ -189,7 +197,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "round": rnd,
-        "playing": queries.tables_playing(rnd),
+        "playing": queries.tables_playing(rnd) if rnd and rnd.announced else [],
         "standings": prized.placings if prized else standings,
         "poll": _poll(),
     }

@@ -159,6 +159,12 @@ TOURNAMENT_FIELDS = {
     "criterion_2": choice(required=False),
     "rule_rounding": choice(required=False),
     "published": ANYTHING,
+    "release_draws": ANYTHING,
+    "clock_enabled": ANYTHING,
+    "start_time": Kind(frozenset(HOSTILE) - {"empty"}),
+    "minutes_per_deal": number(required=False),
+    "break_minutes": number(required=False),
+    "last_deal_minutes": number(required=False),
 }
 TEAM_FIELDS = {
     "first_name1": text(),
@@ -270,6 +276,19 @@ SPECS: dict[str, Callable[[World], Spec]] = {
             "second": str(w.finished.team_a_id),
         },
         {"first": choice(), "second": choice()},
+        w.organizer,
+    ),
+    "last deal call": lambda w: Spec(
+        reverse("tournaments:last_deal_call", args=[w.tournament.slug, 1]),
+        {"minutes": "50"},
+        {"minutes": number(required=False)},
+        w.organizer,
+        unchanged=lambda: list(w.tournament.rounds.values_list("last_deal_minutes", flat=True)),
+    ),
+    "clock button": lambda w: Spec(
+        reverse("tournaments:round_clock", args=[w.tournament.slug, 1]),
+        {"action": "start"},
+        {"action": ANYTHING},
         w.organizer,
     ),
     "penalty": lambda w: Spec(

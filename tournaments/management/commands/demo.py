@@ -7,15 +7,18 @@ teams have their own ranking and lot. The cash box is kept (10 € a team,
 three teams still to pay, the bar, the meal and the lots bought), and the
 registrations fill the organizer's directory of players. The
 deals are random but valid and go through the same services as a real
-entry, so every marque comes from the engine. Running it again leaves an
-existing demo alone unless --reset is given.
+entry, so every marque comes from the engine. Its options are on: each
+draw is announced by the organizer (all three are), and the partie clock
+has a « dernière donne » call at 55 minutes and a schedule from 14 h (the
+clock of partie 3 is left for the visitor to start). Running it again
+leaves an existing demo alone unless --reset is given.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from datetime import date
+from datetime import date, time
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -185,6 +188,11 @@ class Command(BaseCommand):
             cash_enabled=True,
             entry_fee_cents=1000,
             fee_basis=Tournament.FeeBasis.TEAM,
+            # Issue 14's options: draws shown when announced, the clock.
+            release_draws=True,
+            clock_enabled=True,
+            start_time=time(14, 0),
+            last_deal_minutes=55,
         )
         tournament.slug = DEMO_SLUG
         tournament.save(update_fields=["slug"])
@@ -218,6 +226,7 @@ class Command(BaseCommand):
             rnd = services.draw_round(
                 tournament=tournament, method=method, seed=rng.randrange(10**6)
             )
+            rnd = services.release_round(round=rnd, by=user)  # sheets laid out: announced
             tables = list(rnd.tables.filter(team_b__isnull=False).order_by("number"))
             for index, table in enumerate(tables):
                 deals = tournament.end_deals

@@ -30,6 +30,7 @@ from tournaments.services.backup.document import (
     PENALTY_FIELDS,
     PLAYER_FIELDS,
     ROUND_FIELDS,
+    ROUND_OPTION_FIELDS,
     SEAT_FIELDS,
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
@@ -75,7 +76,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
         },
         "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
-        "rounds": _rows(tournament.rounds.order_by("number"), ROUND_FIELDS),
+        "rounds": _rows(
+            tournament.rounds.order_by("number"), (*ROUND_FIELDS, *ROUND_OPTION_FIELDS)
+        ),
         "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
         "tables": _rows(tables.order_by("pk"), (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only")),
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),

@@ -39,6 +39,8 @@ from tournaments.services.backup.document import (
     PLAYER_FIELDS,
     READABLE_VERSIONS,
     ROUND_FIELDS,
+    ROUND_MOMENTS,
+    ROUND_OPTION_FIELDS,
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
@@ -197,7 +199,13 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
 
 
 def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str, Any]]:
-    rounds = check_rows(rows, "rounds", Round, ROUND_FIELDS)
+    rounds = check_rows(
+        rows,
+        "rounds",
+        Round,
+        (*ROUND_FIELDS, *ROUND_OPTION_FIELDS),
+        optional=ROUND_OPTION_FIELDS,
+    )
     unique(rounds, "rounds", lambda r: r["number"], _("la partie %(n)s est en double"))
     if len(rounds) > tournament["parties"]:
         raise refusal_at(
@@ -206,8 +214,11 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
             % {"n": len(rounds), "parties": tournament["parties"]},
         )
     for i, row in enumerate(rounds):
-        if row["closed_at"] is not None:
-            row["closed_at"] = _moment(row["closed_at"], place("rounds", i))
+        for name in ROUND_MOMENTS:
+            if row.get(name) is not None:
+                row[name] = _moment(row[name], place("rounds", i))
+        if "released_at" not in row:  # a file from before the option: shown
+            row["released_at"] = row["closed_at"] or timezone.now()
     return rounds
 
 

@@ -83,6 +83,13 @@ OPTIONAL_TOURNAMENT_FIELDS = (
     "cash_enabled",
     "entry_fee_cents",
     "fee_basis",
+    # draws released when announced, the clock (issue 14)
+    "release_draws",
+    "clock_enabled",
+    "start_time",
+    "minutes_per_deal",
+    "break_minutes",
+    "last_deal_minutes",
 )
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 TEAM_FIELDS = (
@@ -97,6 +104,17 @@ TEAM_FIELDS = (
     "present",
 )
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
+# Issue 14's options: a draw hidden until announced, the partie clock. Files
+# written before them lack these fields and are read with the defaults (the
+# options off, every partie announced); older readers skip them.
+ROUND_OPTION_FIELDS = (
+    "released_at",
+    "clock_started_at",
+    "clock_paused_at",
+    "clock_paused_seconds",
+    "last_deal_minutes",
+)
+ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (
     "id",
     "round_id",

@@ -1,0 +1,101 @@
+"""Backups keep issue 14's options — the draw hidden until announced, the
+partie clock and the day's planner — and a file written before them is
+read with the options off and every partie announced."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from tests.factories import add_teams, draw_random_round
+from tournaments import services
+from tournaments.models import Round
+from tournaments.services import TournamentError
+from tournaments.services.backup import export_tournament, import_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def as_file(document: dict) -> dict:
+    """The document as written to a file and read back."""
+    return json.loads(json.dumps(document, default=str))
+
+
+def test_a_restore_keeps_the_options_a_hidden_draw_and_a_paused_clock(make_tournament):
+    tournament = make_tournament(
+        release_draws=True,
+        clock_enabled=True,
+        start_time=datetime.time(13, 45),
+        minutes_per_deal=6,
+        break_minutes=12,
+        last_deal_minutes=50,
+    )
+    add_teams(tournament, 4)
+    first = services.release_round(round=draw_random_round(tournament))
+    services.start_clock(round=first)
+    services.pause_clock(round=first)
+    services.set_last_deal_call(round=first, minutes=45)
+    kept = Round.objects.get(pk=first.pk)
+    document = as_file(export_tournament(tournament))
+    tournament.delete()
+
+    restored = import_tournament(document, owner=None)
+
+    assert (restored.release_draws, restored.clock_enabled) == (True, True)
+    assert restored.start_time == datetime.time(13, 45)
+    assert (restored.minutes_per_deal, restored.break_minutes) == (6, 12)
+    assert restored.last_deal_minutes == 50
+    again = restored.rounds.get(number=1)
+    assert again.released_at == kept.released_at and again.announced
+    assert (again.clock_started_at, again.clock_paused_at) == (
+        kept.clock_started_at,
+        kept.clock_paused_at,
+    )
+    assert again.last_deal_minutes == 45
+
+
+def test_a_hidden_draw_stays_hidden_after_a_restore(make_tournament):
+    tournament = make_tournament(release_draws=True)
+    add_teams(tournament, 4)
+    draw_random_round(tournament)
+    document = as_file(export_tournament(tournament))
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert not restored.rounds.get().announced
+
+
+def test_a_file_from_before_the_options_is_read_with_every_partie_announced(tournament, round1):
+    document = as_file(export_tournament(tournament))
+    for name in ("release_draws", "clock_enabled", "start_time", "minutes_per_deal"):
+        document["tournament"].pop(name)
+    for row in document["rounds"]:
+        for name in ("released_at", "clock_started_at", "clock_paused_at"):
+            row.pop(name)
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert not restored.release_draws and restored.minutes_per_deal == 5
+    restored.release_draws = True  # switched on later: the old partie stays shown
+    assert restored.rounds.get().released_at is not None
+
+
+@pytest.mark.parametrize(
+    ("section", "field", "value", "words"),
+    [
+        ("tournament", "start_time", "25:99", "heure de début"),
+        ("tournament", "minutes_per_deal", 0, "minutes par donne"),
+        ("tournament", "release_draws", "oui", "tirage caché"),
+        ("rounds", "released_at", 12, "tirage annoncé le"),
+        ("rounds", "clock_paused_seconds", -5, "élément 1"),
+    ],
+)
+def test_a_bad_option_in_a_file_is_refused_whole(tournament, round1, section, field, value, words):
+    document = as_file(export_tournament(tournament))
+    row = document[section] if section == "tournament" else document[section][0]
+    row[field] = value
+    document["tournament"]["slug"] = "autre-adresse"
+    with pytest.raises(TournamentError) as error:
+        import_tournament(document, owner=None)
+    assert "Sauvegarde refusée" in error.value.message
+    assert words in error.value.message

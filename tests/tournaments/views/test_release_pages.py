@@ -1,0 +1,181 @@
+"""A draw hidden from the public pages until the organizer announces it:
+hidden before, shown after, printing never announces it, and the pages
+players keep open (their ETags, the htmx polls) change at the announcement."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import add_teams, draw_random_round
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hidden(make_tournament) -> Tournament:
+    tournament = make_tournament(release_draws=True)
+    add_teams(tournament, 5)  # 2 tables and a bye
+    return tournament
+
+
+@pytest.fixture
+def drawn(hidden) -> Round:
+    return draw_random_round(hidden)
+
+
+@pytest.fixture
+def desk(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def url(name: str, tournament: Tournament, *args) -> str:
+    return reverse(f"tournaments:{name}", args=[tournament.slug, *args])
+
+
+def seat_of(rnd: Round, number: int):
+    return rnd.seats.select_related("table").get(team__number=number)
+
+
+def playing(rnd: Round) -> tuple[str, str]:
+    """A search that finds one team seated at a table (not the bye), and
+    what « Où je joue ? » answers for it."""
+    table = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
+    team = table.team_a
+    return f"Lefèvre{team.number - 1}", f"Table {table.number}"
+
+
+def release(desk, rnd: Round):
+    return desk.post(url("release", rnd.tournament, rnd.number), follow=True)
+
+
+def test_where_do_i_play_says_the_draw_is_not_announced_then_gives_the_table(
+    client, desk, hidden, drawn
+):
+    page = url("where", hidden)
+    query, answer = playing(drawn)
+    before = text(client.get(page, {"q": query}))
+    assert "Le tirage de la partie 1 n'est pas encore annoncé." in before
+    assert "Table " not in before.split("where-answer")[1]
+    assert 'hx-trigger="every' in before  # the page asks again by itself
+
+    release(desk, drawn)
+    client.logout()
+    after = text(client.get(page, {"q": query}))
+    assert answer in after
+    assert "pas encore annoncé" not in after
+    assert 'hx-trigger="every' not in after  # nothing more to wait for
+
+
+def test_the_other_public_pages_hide_the_partie_until_it_is_announced(client, hidden, drawn):
+    seat = seat_of(drawn, 1)
+    opponent = seat.table.team_b if seat.side == "A" else seat.table.team_a
+    pages = {
+        "detail": url("detail", hidden),
+        "results": url("results", hidden, 1),
+        "team": url("team", hidden, 1),
+        "projector": url("projector", hidden),
+    }
+    shown = {name: text(client.get(page)) for name, page in pages.items()}
+    assert "tirage pas encore annoncé" in shown["detail"]
+    assert url("results", hidden, 1) not in shown["detail"]
+    assert "n'est pas encore annoncé" in shown["results"]
+    assert str(opponent) not in shown["results"] and "Aucune partie jouée" in shown["team"]
+    assert "Tirage bientôt annoncé" in shown["projector"]
+    assert "Les tables seront affichées à l'annonce du tirage." in shown["projector"]
+    assert str(opponent) not in shown["projector"].split('class="ranking-window"')[0]
+
+    services.release_round(round=drawn)
+    shown = {name: text(client.get(page)) for name, page in pages.items()}
+    assert url("results", hidden, 1) in shown["detail"]
+    assert str(opponent) in shown["results"]
+    assert str(opponent) in shown["team"]
+    assert str(opponent) in shown["projector"].split('class="ranking-window"')[0]
+    assert "annoncé" not in shown["projector"]
+
+
+def test_printing_the_sheets_and_the_plan_does_not_announce_the_draw(desk, hidden, drawn):
+    for name in ("sheets_pdf", "plan_pdf", "fallback_pdf"):
+        response = desk.get(url(name, hidden, 1))
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    response = desk.get(url("table_sheet_pdf", hidden, 1, 1))
+    assert response.status_code == 200
+    assert Round.objects.get(pk=drawn.pk).released_at is None
+    assert "pas encore annoncé" in text(desk.get(url("where", hidden), {"q": "1"}))
+
+
+def test_a_polling_phone_gets_304_until_the_announcement_then_the_table(desk, hidden, drawn):
+    page = url("where", hidden)
+    query, table = playing(drawn)
+    poll = {"HX-Request": "true"}
+    phone = Client()
+    first = phone.get(page, {"q": query}, headers=poll)
+    assert first.status_code == 200
+    assert text(first).lstrip().startswith('<div id="where-answer"')
+    etag = first.headers["ETag"]
+    again = phone.get(page, {"q": query}, headers={**poll, "If-None-Match": etag})
+    assert again.status_code == 304
+
+    release(desk, drawn)
+    answer = phone.get(page, {"q": query}, headers={**poll, "If-None-Match": etag})
+    assert answer.status_code == 200 and answer.headers["ETag"] != etag
+    assert table in text(answer)
+
+
+def test_the_projector_poll_moves_at_the_announcement(client, hidden, drawn):
+    page = url("projector", hidden)
+    poll = {"HX-Request": "true"}
+    first = client.get(page, headers=poll)
+    etag = first.headers["ETag"]
+    assert "Tirage bientôt annoncé" in text(first)
+    assert client.get(page, headers={**poll, "If-None-Match": etag}).status_code == 304
+    services.release_round(round=drawn)
+    answer = client.get(page, headers={**poll, "If-None-Match": etag})
+    assert answer.status_code == 200
+    assert "Tirage bientôt annoncé" not in text(answer)
+
+
+def test_the_partie_page_offers_the_announcement_until_it_is_made(desk, hidden, drawn):
+    page = url("round", hidden, 1)
+    assert "Annoncer le tirage" in text(desk.get(page))
+    assert "tirage pas encore annoncé" in text(desk.get(url("manage", hidden)))
+    response = release(desk, drawn)
+    assert "Tirage de la partie 1 annoncé" in text(response)
+    assert "Annoncer le tirage" not in text(response)
+    assert "Tirage annoncé à" in text(response)
+    assert "tirage pas encore annoncé" not in text(desk.get(url("manage", hidden)))
+
+
+def test_a_tournament_without_the_option_shows_no_announcement_button(desk, tournament, round1):
+    page = text(desk.get(url("round", tournament, 1)))
+    assert "Annoncer le tirage" not in page and "Tirage annoncé à" not in page
+
+
+def test_the_table_side_link_of_a_hidden_partie_works(client, hidden, drawn):
+    """The sheet is on the table: its QR code opens the table's page."""
+    from tournaments import links
+
+    table = drawn.tables.filter(team_b__isnull=False).first()
+    response = client.get(links.entry_path(table))
+    assert response.status_code == 200
+    assert str(table.team_a) in text(response)
+
+
+def test_only_the_tournaments_organizers_announce(client, django_user_model, hidden, drawn):
+    target = url("release", hidden, 1)
+    assert client.post(target).status_code == 302  # to the login page
+    other = django_user_model.objects.create_user("autre", password="Autre-mot-de-passe-1")
+    client.force_login(other)
+    assert client.post(target).status_code == 404
+    assert client.get(target).status_code in (404, 405)
+    assert Round.objects.get(pk=drawn.pk).released_at is None

@@ -1,0 +1,152 @@
+"""The partie clock, run by the organizer from the partie's page, and the
+day's schedule read from it.
+
+Off unless the tournament's `clock_enabled` is on. The clock is three
+values on the round (started, paused, seconds of earlier pauses): start,
+pause, resume and reset write them, each with its audit line, which moves
+the tournament's revision, so the projector's next poll gets the new state
+(views/live.py); between two polls the projector's script counts by itself
+(tournaments/clock.py says how). The « dernière donne » call is set per
+tournament (its form) or per partie (here).
+
+`day_plan` reads the tournament and its parties for the planner
+(tournaments/clock.py) and writes nothing. This module must not draw,
+score or close a partie.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import clock
+from tournaments.models import Change, Player, Round, Tournament
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+
+
+def _clock_state(rnd: Round) -> dict:
+    return {
+        "round": rnd.number,
+        "started_at": rnd.clock_started_at.isoformat() if rnd.clock_started_at else None,
+        "paused_at": rnd.clock_paused_at.isoformat() if rnd.clock_paused_at else None,
+        "paused_seconds": rnd.clock_paused_seconds,
+    }
+
+
+def _locked(round: Round) -> Round:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if not rnd.tournament.clock_enabled:
+        raise TournamentError(
+            _("Le chrono n'est pas activé : activez-le dans les options du tournoi.")
+        )
+    if rnd.status == Round.Status.CLOSED:
+        raise TournamentError(_("Cette partie est close : son chrono ne tourne plus."))
+    return rnd
+
+
+def _save(rnd: Round, action: str, before: dict, by) -> Round:
+    rnd.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds"])
+    log_change(rnd.tournament, action, by=by, before=before, after=_clock_state(rnd))
+    return rnd
+
+
+@transaction.atomic
+def start_clock(*, round: Round, by=None) -> Round:
+    rnd = _locked(round)
+    if rnd.clock_started_at is not None:
+        raise TournamentError(_("Le chrono de cette partie est déjà lancé."))
+    before = _clock_state(rnd)
+    rnd.clock_started_at, rnd.clock_paused_at, rnd.clock_paused_seconds = timezone.now(), None, 0
+    return _save(rnd, Change.Action.CLOCK_STARTED, before, by)
+
+
+@transaction.atomic
+def pause_clock(*, round: Round, by=None) -> Round:
+    rnd = _locked(round)
+    if rnd.clock_started_at is None or rnd.clock_paused_at is not None:
+        raise TournamentError(_("Le chrono ne tourne pas : rien à mettre en pause."))
+    before = _clock_state(rnd)
+    rnd.clock_paused_at = timezone.now()
+    return _save(rnd, Change.Action.CLOCK_PAUSED, before, by)
+
+
+@transaction.atomic
+def resume_clock(*, round: Round, by=None) -> Round:
+    rnd = _locked(round)
+    if rnd.clock_paused_at is None:
+        raise TournamentError(_("Le chrono n'est pas en pause."))
+    before = _clock_state(rnd)
+    paused = (timezone.now() - rnd.clock_paused_at).total_seconds()
+    rnd.clock_paused_seconds += max(0, int(paused + 0.5))  # to the nearest second
+    rnd.clock_paused_at = None
+    return _save(rnd, Change.Action.CLOCK_RESUMED, before, by)
+
+
+@transaction.atomic
+def reset_clock(*, round: Round, by=None) -> Round:
+    rnd = _locked(round)
+    if rnd.clock_started_at is None:
+        raise TournamentError(_("Le chrono de cette partie n'est pas lancé."))
+    before = _clock_state(rnd)
+    rnd.clock_started_at, rnd.clock_paused_at, rnd.clock_paused_seconds = None, None, 0
+    return _save(rnd, Change.Action.CLOCK_RESET, before, by)
+
+
+@transaction.atomic
+def set_last_deal_call(*, round: Round, minutes: int | None, by=None) -> Round:
+    """This partie's « dernière donne » call, `minutes` after its start;
+    None goes back to the tournament's."""
+    rnd = _locked(round)
+    if rnd.last_deal_minutes == minutes:
+        return rnd
+    before = {"round": rnd.number, "minutes": rnd.last_deal_minutes}
+    rnd.last_deal_minutes = minutes
+    rnd.save(update_fields=["last_deal_minutes"])
+    log_change(
+        rnd.tournament,
+        Change.Action.CLOCK_CALL_SET,
+        by=by,
+        before=before,
+        after={"round": rnd.number, "minutes": minutes},
+    )
+    return rnd
+
+
+def day_plan(tournament: Tournament, *, now: datetime | None = None) -> clock.DayPlan | None:
+    """The day's estimated schedule, or None while the start time is not
+    set. The teams counted are those registered (present or not: before
+    the day, nobody is). On the tournament's day the known starts and ends
+    replace the estimates; times of another day (a rehearsal, the demo, a
+    restored backup) say nothing of that day's and are left out."""
+    if tournament.start_time is None:
+        return None
+    start = timezone.make_aware(datetime.combine(tournament.date, tournament.start_time))
+    if tournament.end_mode == Tournament.EndMode.TARGET and tournament.end_target:
+        deals = clock.deals_for_target(tournament.end_target)
+    else:
+        deals = tournament.end_deals
+    if tournament.format == Tournament.Format.MELEE:
+        teams = tournament.players.filter(status=Player.Status.ACTIVE).count() // 2
+    else:
+        teams = tournament.teams.filter(round__isnull=True).active().count()
+    now = now or timezone.now()
+
+    def on_the_day(moment: datetime | None) -> bool:
+        return moment is not None and timezone.localtime(moment).date() == tournament.date
+
+    rounds = list(tournament.rounds.all())
+    return clock.plan_day(
+        start=start,
+        teams=teams,
+        parties=tournament.parties,
+        deals=deals,
+        minutes_per_deal=tournament.minutes_per_deal,
+        break_minutes=tournament.break_minutes,
+        started={r.number: r.clock_started_at for r in rounds if on_the_day(r.clock_started_at)},
+        ended={r.number: r.closed_at for r in rounds if on_the_day(r.closed_at)},
+        now=now if on_the_day(now) else None,
+    )

@@ -1,0 +1,37 @@
+"""A draw kept from the players until the organizer announces it.
+
+With the tournament's `release_draws` option on, a partie drawn (or drawn
+again) is hidden from the public pages — « Où je joue ? », the tournament's
+page, the projector, the partie's results, the teams' pages — while the
+organizer prints the sheets and the plan and lays them on the tables; the
+button « Annoncer le tirage » shows it. Printing never releases a draw. The
+table-side links of a hidden partie work: they are reached from the sheet
+already on the table. Closing a partie whose draw was never announced
+announces it (services/rounds.py): its results are public.
+
+The release writes its audit line, which moves the tournament's revision:
+every live page's ETag changes and a polling phone gets the table at its
+next poll (views/live.py). This module must not draw or change a draw
+(that is `rounds`).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Change, Round
+from tournaments.services.audit import log_change
+
+
+@transaction.atomic
+def release_round(*, round: Round, by=None) -> Round:
+    """Show the partie's draw on the public pages. Announcing an announced
+    draw changes nothing and writes nothing."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if rnd.released_at is not None:
+        return rnd
+    rnd.released_at = timezone.now()
+    rnd.save(update_fields=["released_at"])
+    log_change(rnd.tournament, Change.Action.ROUND_RELEASED, by=by, after={"round": rnd.number})
+    return rnd

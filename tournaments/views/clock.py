@@ -1,0 +1,82 @@
+"""The partie's page buttons of issue 14's two options: « Annoncer le
+tirage » (a draw kept hidden until announced, services/release.py) and the
+partie clock (start, pause, resume, reset, and this partie's « dernière
+donne » call, services/clock.py).
+
+Thin, as organizer.py's views: only the tournament's organizers reach
+them (`_managed`), each calls one service, adds a message and goes back to
+the partie's page; a refusal is shown as a message there (the call's own
+form shows it next to its field).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.forms import LastDealCallForm
+from tournaments.views.common import _managed, _round
+from tournaments.views.organizer import _round_page
+
+CLOCK_ACTIONS = {
+    "start": (services.start_clock, gettext_lazy("Chrono lancé.")),
+    "pause": (services.pause_clock, gettext_lazy("Chrono en pause.")),
+    "resume": (services.resume_clock, gettext_lazy("Chrono relancé.")),
+    "reset": (services.reset_clock, gettext_lazy("Chrono remis à zéro.")),
+}
+
+
+@login_required
+@require_POST
+def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    services.release_round(round=rnd, by=request.user)
+    messages.success(
+        request,
+        _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
+        % {"round": str(rnd).lower()},
+    )
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(_managed(request, slug), number)
+    action = CLOCK_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        messages.error(request, _("Action du chrono inconnue."))
+        return redirect("tournaments:round", slug=slug, number=number)
+    service, done = action
+    try:
+        service(round=rnd, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, str(done))
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_last_deal_call(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    rnd = _round(tournament, number)
+    form = LastDealCallForm(request.POST)
+    if not form.is_valid():
+        return _round_page(request, tournament, rnd, call_form=form)
+    try:
+        services.set_last_deal_call(
+            round=rnd, minutes=form.cleaned_data["minutes"], by=request.user
+        )
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Appel « dernière donne » enregistré."))
+    return redirect("tournaments:round", slug=slug, number=number)
