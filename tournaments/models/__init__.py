@@ -7,6 +7,7 @@ the services in `tournaments/services/`, which alone write them.
 
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
+from tournaments.models.challenge import Challenge
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
     CODE_DIGITS,
@@ -27,6 +28,7 @@ __all__ = [
     "CODE_DIGITS",
     "Attempt",
     "Category",
+    "Challenge",
     "Change",
     "Deal",
     "Lot",

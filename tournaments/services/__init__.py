@@ -30,6 +30,12 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
+from tournaments.services.challenges import (
+    add_tournament,
+    create_challenge,
+    remove_tournament,
+    update_challenge,
+)
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.prizes import (
@@ -101,6 +107,7 @@ __all__ = [
     "add_category",
     "add_co_organizer",
     "add_penalty",
+    "add_tournament",
     "can_undo_withdrawal",
     "claim_entry",
     "clear_swaps",
@@ -108,6 +115,7 @@ __all__ = [
     "close_round",
     "codes_locked_until",
     "confirm_table",
+    "create_challenge",
     "create_tournament",
     "delete_category",
     "delete_last_deal",
@@ -127,6 +135,7 @@ __all__ = [
     "register_team",
     "reinstate_player",
     "reinstate_team",
+    "remove_tournament",
     "rescore_table",
     "revoke_entry_link",
     "rules_from_form",
@@ -140,6 +149,7 @@ __all__ = [
     "swap_teams",
     "team_deletable",
     "update_category",
+    "update_challenge",
     "update_team",
     "update_tournament",
     "validate_table",
