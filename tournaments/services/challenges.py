@@ -40,7 +40,7 @@ SETTINGS = (
 
 
 def _unique_slug(name: str) -> str:
-    base = slugify(f"challenge-{name}")[:120] or "challenge"
+    base = slugify(name)[:120] or "challenge"
     slug, n = base, 2
     while Challenge.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
