@@ -16,7 +16,6 @@ class ChallengeForm(forms.ModelForm):
         widgets = {
             "rank_table": forms.Textarea(attrs={"rows": 3}),
             "lot_text": forms.Textarea(attrs={"rows": 3}),
-            "kind": forms.RadioSelect,
         }
 
 
