@@ -29,8 +29,10 @@ def ranking(challenge) -> bytes:
     story: list[Flowable] = [
         _p(challenge.name, styles.heading),
         _p(words.explanation(challenge), styles.body),
-        Spacer(1, 3 * mm),
     ]
+    if challenge.lot_text:
+        story.append(_p(gettext("Lots :") + " " + challenge.lot_text, styles.body))
+    story.append(Spacer(1, 3 * mm))
     rows = words.rows(result)
     if rows:
         header = [

@@ -73,7 +73,7 @@ def test_the_organizer_builds_a_challenge(client, organizer, evenings):
         )
     page = client.get(manage).content.decode()
     assert "Soirée de janvier" in page and "Soirée d&#x27;hiver" in page
-    assert page.count('class="dropped"') == 8  # best 1 of 2: one struck per player
+    assert page.count('class="ev dropped"') == 8  # best 1 of 2: one struck per player
     assert "non qualifié" not in page
 
     client.post(reverse("tournaments:challenge_remove", args=[challenge.slug, evenings[1].pk]))
