@@ -80,3 +80,29 @@ def enter_from_the_table(table: Table, *, side: str = "A", count: int = 12, **ov
         )
     table.refresh_from_db()
     return table
+
+
+def played_tournament(
+    *, owner, name: str, day: datetime.date, pairs, parties: int = 1, seed: int = 1, **fields
+) -> Tournament:
+    """A tournament of `owner` whose `pairs` ((first, last), (first, last))
+    played `parties` parties of one deal each, every table's deal taken and
+    made by side A (its team wins). The parties stay open, so a deal can
+    still be corrected."""
+    tournament = build_tournament(
+        owner=owner, name=name, date=day, parties=parties, end_deals=1, **fields
+    )
+    for (f1, l1), (f2, l2) in pairs:
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(f1, l1),
+            player2=services.PlayerData(f2, l2),
+        )
+    for number in range(parties):
+        method = Round.DrawMethod.RANDOM if number == 0 else Round.DrawMethod.RANKING
+        rnd = services.draw_round(tournament=tournament, method=method, seed=seed + number)
+        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+            add_deal(table)
+        if number < parties - 1:
+            services.close_round(round=rnd)
+    return tournament

@@ -17,6 +17,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def crawl(client: Client, starts: list[str], *, limit: int) -> tuple[set[str], l
 @pytest.fixture
 def demo(django_user_model) -> Tournament:
     call_command("demo", stdout=StringIO())
-    return Tournament.objects.get()
+    return Tournament.objects.get(slug=DEMO_SLUG)
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -26,6 +26,7 @@ from tests.tournaments.display.test_standings_columns import standings_rows
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf, services
 from tournaments.display import labels
+from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
 from tournaments.standings import ByeScore, Result, rank, tournament_standings
 
@@ -51,7 +52,7 @@ def test_the_creation_form_proposes_the_average_for_the_bye(client, organizer):
 
 def test_the_demo_gives_the_bye_the_average():
     call_command("demo", stdout=StringIO())
-    assert Tournament.objects.get().bye_policy == Tournament.ByePolicy.AVERAGE
+    assert Tournament.objects.get(slug=DEMO_SLUG).bye_policy == Tournament.ByePolicy.AVERAGE
 
 
 # --- The ranking's columns add up --------------------------------------------------

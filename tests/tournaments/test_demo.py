@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from tournaments import services
-from tournaments.models import Deal, KnownPlayer, Round, Table, Tournament
+from tournaments.management.commands.demo import DEMO_SLUG
+from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
 from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def test_the_demo_prints_the_organizer_login(demo_output):
 
 
 def test_the_demo_is_a_coinche_concours_of_24_teams_and_4_parties(demo_output):
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.rules["preset"] == "ffb-coinche"
     assert tournament.parties == 4 and tournament.end_deals == 12
     assert tournament.teams.count() == 24
@@ -36,7 +37,7 @@ def test_the_demo_is_a_coinche_concours_of_24_teams_and_4_parties(demo_output):
 
 
 def test_parties_1_and_2_are_played_deal_by_deal_and_partie_3_half(demo_output):
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     rounds = {r.number: r for r in tournament.rounds.all()}
     assert sorted(rounds) == [1, 2, 3]
     for n in (1, 2):
@@ -61,26 +62,27 @@ def test_running_the_demo_again_keeps_the_existing_one(demo_output):
     out = StringIO()
     call_command("demo", stdout=out)
     assert "existe déjà" in out.getvalue()
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.filter(slug=DEMO_SLUG).count() == 1
+    assert Challenge.objects.count() == 1
 
 
 def test_the_demo_has_a_ranking(demo_output):
-    standings = tournament_standings(Tournament.objects.get())
+    standings = tournament_standings(Tournament.objects.get(slug=DEMO_SLUG))
     assert len(standings) == 24
     assert standings[0].row.points_for >= standings[-1].row.points_for
 
 
 def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
-    first = Tournament.objects.get().pk
+    first = Tournament.objects.get(slug=DEMO_SLUG).pk
     call_command("demo", "--reset", stdout=StringIO())
-    assert Tournament.objects.get().pk != first
-    assert Tournament.objects.get().teams.count() == 24
+    assert Tournament.objects.get(slug=DEMO_SLUG).pk != first
+    assert Tournament.objects.get(slug=DEMO_SLUG).teams.count() == 24
 
 
 def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
     from tournaments import awards
 
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.prizes_enabled and tournament.categories_enabled
     general, women = awards.boards(tournament)
     names = [p.lot_name for p in general.placings]
@@ -92,7 +94,7 @@ def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
 
 
 def test_the_demo_keeps_its_cash_box_with_a_few_teams_still_to_pay(demo_output):
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.cash_enabled and tournament.entry_fee_cents == 1000
     summary = services.cash_summary(tournament)
     assert summary.paid_count == 21
@@ -104,7 +106,7 @@ def test_the_demo_keeps_its_cash_box_with_a_few_teams_still_to_pay(demo_output):
 
 
 def test_the_demo_fills_the_organizers_directory(demo_output):
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     known = KnownPlayer.objects.filter(owner=tournament.owner)
     assert known.count() == tournament.players.count()
     assert known.exclude(licence="").exists()
@@ -112,8 +114,25 @@ def test_the_demo_fills_the_organizers_directory(demo_output):
 
 
 def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_output):
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.release_draws and tournament.clock_enabled
     assert tournament.last_deal_minutes == 55 and tournament.start_time is not None
     assert all(r.announced for r in tournament.rounds.all())
     assert tournament.changes.filter(action="round_released").count() == 3
+
+
+def test_the_demo_has_a_three_evening_challenge_across_partners(demo_output):
+    from tournaments.services.challenges import board
+
+    challenge = Challenge.objects.get()
+    assert challenge.published
+    result = board(challenge)
+    assert [t.parties for t in result.evenings] == [3, 3, 4]
+    assert [t.teams.count() for t in result.evenings] == [8, 8, 24]
+    assert result.evenings[-1].slug == DEMO_SLUG
+    # Players of the small evenings are matched to the concours (by licence
+    # or by name): someone played all three, and 48 players in all.
+    assert len(result.lines) == 48
+    assert max(line.played for line in result.lines) == 3
+    assert any(not line.qualified for line in result.lines)
+    assert any(not s.counted for line in result.lines for s in line.scores)

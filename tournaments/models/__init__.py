@@ -8,6 +8,7 @@ the services in `tournaments/services/`, which alone write them.
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
+from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.play import (
@@ -31,6 +32,7 @@ __all__ = [
     "Attempt",
     "CashEntry",
     "Category",
+    "Challenge",
     "Change",
     "Deal",
     "KnownPlayer",

@@ -43,6 +43,12 @@ from tournaments.services.cash import (
     fee_of,
     record_payment,
 )
+from tournaments.services.challenges import (
+    add_tournament,
+    create_challenge,
+    remove_tournament,
+    update_challenge,
+)
 from tournaments.services.clock import (
     day_plan,
     pause_clock,
@@ -133,6 +139,7 @@ __all__ = [
     "add_category",
     "add_co_organizer",
     "add_penalty",
+    "add_tournament",
     "add_waiting_player",
     "can_undo_withdrawal",
     "cancel_payment",
@@ -143,6 +150,7 @@ __all__ = [
     "close_round",
     "codes_locked_until",
     "confirm_table",
+    "create_challenge",
     "create_tournament",
     "day_plan",
     "delete_cash_entry",
@@ -172,6 +180,7 @@ __all__ = [
     "reinstate_team",
     "release_round",
     "remember_players",
+    "remove_tournament",
     "remove_waiting_player",
     "rescore_table",
     "reset_clock",
@@ -191,6 +200,7 @@ __all__ = [
     "swap_teams",
     "team_deletable",
     "update_category",
+    "update_challenge",
     "update_team",
     "update_tournament",
     "validate_table",

@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from tournaments import awards, exports, pdf, queries
-from tournaments.models import Team, Tournament
+from tournaments.models import Challenge, Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, standings_version
@@ -71,7 +71,12 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = _visible_tournaments(request).order_by("-date", "name")
-    return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
+    challenges = Challenge.objects.filter(published=True).order_by("-created_at")
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {"tournaments": tournaments, "challenges": challenges},
+    )
 
 
 @live_page
@@ -88,6 +93,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams_count": tournament.teams.filter(round__isnull=True).count(),
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
+            "challenges": tournament.challenges.filter(published=True),
         },
     )
 

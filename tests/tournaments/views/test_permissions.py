@@ -26,6 +26,8 @@ PUBLIC = {
     "projector",
     "category_standings",
     "category_pdf",
+    "challenge",
+    "challenge_pdf",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {
@@ -36,7 +38,7 @@ TABLE_LINK = {
     "table_side_confirm",
 }
 # Pages that need a login but no particular tournament.
-ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory"}
+ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:
@@ -71,6 +73,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         # A known player of the tournament's organizer: another organizer
         # must not forget it.
         "known_id": KnownPlayer.objects.filter(owner=tournament.owner).first().pk,
+        "tournament_id": tournament.pk,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 

@@ -10,8 +10,10 @@ deals are random but valid and go through the same services as a real
 entry, so every marque comes from the engine. Its options are on: each
 draw is announced by the organizer (all three are), and the partie clock
 has a « dernière donne » call at 55 minutes and a schedule from 14 h (the
-clock of partie 3 is left for the visitor to start). Running it again
-leaves an existing demo alone unless --reset is given.
+clock of partie 3 is left for the visitor to start). A season challenge
+ranks the players over three evenings: two small ones played earlier (8
+teams of the same players with other partners) and the concours. Running it
+again leaves an existing demo alone unless --reset is given.
 """
 
 from __future__ import annotations
@@ -26,9 +28,24 @@ from django.db import transaction
 
 import scoring
 from tournaments import deal_shapes, services
-from tournaments.models import CashEntry, Category, Payment, PrizeRule, Round, Tournament
+from tournaments.models import (
+    CashEntry,
+    Category,
+    Challenge,
+    Payment,
+    PrizeRule,
+    Round,
+    Tournament,
+)
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
+#: The season challenge of the demo: two earlier evenings of 8 teams (same
+#: players, other partners) and the concours itself.
+CHALLENGE_SLUG = "challenge-de-saint-eloi-demo"
+CHALLENGE_EVENINGS = [
+    ("soiree-coinche-octobre-demo", "Soirée coinche d'octobre (démo)", date(2026, 10, 17)),
+    ("soiree-coinche-novembre-demo", "Soirée coinche de novembre (démo)", date(2026, 11, 14)),
+]
 DEMO_USER = "organisateur"
 
 FIRST_NAMES = [
@@ -155,6 +172,9 @@ class Command(BaseCommand):
                 existing.delete()
             with transaction.atomic():
                 tournament = self._build(user, random.Random(seed))
+                # Season challenge (issue 15), in its own block.
+                challenge = build_challenge(user, tournament, random.Random(seed + 1))
+            self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:
@@ -261,3 +281,77 @@ class Command(BaseCommand):
             services.add_cash_entry(
                 tournament=tournament, kind=kind, label=label, amount_cents=cents
             )
+
+
+def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge:
+    """The demo's season challenge: two small evenings played earlier (8
+    teams of the concours' players paired differently, 3 parties of 6
+    donnes, every partie closed) and the concours itself, ranked player by
+    player. Half the players keep their licence, the others are matched by
+    name. An older demo challenge and its evenings are replaced."""
+    Challenge.objects.filter(slug=CHALLENGE_SLUG).delete()
+    Tournament.objects.filter(slug__in=[slug for slug, _, _ in CHALLENGE_EVENINGS]).delete()
+    players = [
+        p
+        for team in concours.teams.filter(round__isnull=True).order_by("number")
+        for p in (team.player1, team.player2)
+    ]
+    evenings = []
+    for slug, name, day in CHALLENGE_EVENINGS:
+        evening = services.create_tournament(
+            owner=user,
+            name=name,
+            date=day,
+            venue="Café des Sports, Saint-Éloi",
+            preset="ffb-coinche",
+            parties=3,
+            end_deals=6,
+            published=True,
+        )
+        evening.slug = slug
+        evening.save(update_fields=["slug"])
+        chosen = rng.sample(players[:24], 16)
+        for i in range(8):
+            pair = chosen[2 * i : 2 * i + 2]
+            services.register_team(
+                tournament=evening,
+                player1=services.PlayerData(
+                    pair[0].first_name, pair[0].last_name, club=pair[0].club
+                ),
+                player2=services.PlayerData(
+                    pair[1].first_name,
+                    pair[1].last_name,
+                    club=pair[1].club,
+                    licence=pair[1].licence if i % 2 else "",
+                ),
+            )
+        rules = evening.rule_profile
+        for number in (1, 2, 3):
+            method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
+            rnd = services.draw_round(tournament=evening, method=method, seed=rng.randrange(10**6))
+            for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+                for _ in range(evening.end_deals):
+                    services.record_deal(
+                        table=table,
+                        values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
+                    )
+            services.close_round(round=rnd)
+        evenings.append(evening)
+    challenge = services.create_challenge(
+        owner=user,
+        name="Challenge de coinche de Saint-Éloi (démo)",
+        kind=Challenge.Kind.GAMES,
+        win=4,
+        draw=3,
+        loss=2,
+        bye=3,
+        best_n=2,
+        min_events=2,
+        lot_text="Au premier : un panier garni ; aux cinq suivants : une bouteille de Cahors.",
+        published=True,
+    )
+    challenge.slug = CHALLENGE_SLUG
+    challenge.save(update_fields=["slug"])
+    for evening in [*evenings, concours]:
+        services.add_tournament(challenge=challenge, tournament=evening, by=user)
+    return challenge

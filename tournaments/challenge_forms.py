@@ -1,0 +1,33 @@
+"""The season challenge's forms: its settings, and the evening to add."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Challenge, Tournament
+from tournaments.services.challenges import SETTINGS
+
+
+class ChallengeForm(forms.ModelForm):
+    class Meta:
+        model = Challenge
+        fields = ["name", *SETTINGS]
+        widgets = {
+            "rank_table": forms.Textarea(attrs={"rows": 3}),
+            "lot_text": forms.Textarea(attrs={"rows": 3}),
+        }
+
+
+class EveningForm(forms.Form):
+    tournament = forms.ModelChoiceField(
+        label=_("Soirée à ajouter"), queryset=Tournament.objects.none()
+    )
+
+    def __init__(self, *args, user, challenge: Challenge, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = (
+            Tournament.objects.managed_by(user)
+            .exclude(pk__in=challenge.tournaments.values("pk"))
+            .order_by("-date", "name")
+        )
