@@ -99,6 +99,7 @@ def main() -> int:
     parser.add_argument("--deal-interval", type=float, default=20)
     parser.add_argument("--phones", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--wrk-seconds", type=int, default=10)
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -129,7 +130,12 @@ def main() -> int:
         for host in APP_HOSTS:
             bind = f"{host}:{servers.free_port(host)}"
             log = data / f"app-{host}.log"
-            process = servers.start_gunicorn(env, bind, workers=args.workers, log=log)
+            # Threads (gthread): a worker busy with a save still answers the
+            # health check, which sync workers would leave waiting until
+            # haproxy takes the server out (503 for everybody).
+            process = servers.start_gunicorn(
+                env, bind, workers=args.workers, threads=args.threads, log=log
+            )
             processes.append(process)
             apps.append(bind)
         results = []
@@ -144,7 +150,8 @@ def main() -> int:
             requests = len(tally.saves) + len(tally.pages)
             results.append((count, tally, stored, spent, requests))
         print(
-            f"cluster: PostgreSQL + Redis + haproxy, gunicorn {args.workers} workers per server, "
+            f"cluster: PostgreSQL + Redis + haproxy, gunicorn {args.workers} workers × "
+            f"{args.threads} threads per server, "
             f"{len(tables)} tables, deal every {args.deal_interval:g} s, {args.phones} phones, "
             f"{args.seconds:g} s"
         )

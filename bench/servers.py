@@ -116,6 +116,7 @@ def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
         "    timeout connect 5s",
         "    timeout client 60s",
         "    timeout server 60s",
+        "    timeout check 5s",
         "frontend web",
         f"    bind {bind}",
         "    default_backend app",
