@@ -17,23 +17,20 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.display import cash as words
+from tournaments.exports import inert
 from tournaments.models import Payment, Tournament
 from tournaments.services.cash import CashSummary
-
-#: What makes a spreadsheet read a cell as a formula (or a command):
-#: = + - @, and a tab or carriage return that hides one behind it.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(value: object) -> str:
     """A cell as written. Numbers stay numbers, written as the active
     language writes them (« -240,50 » in French: no grouping, no currency
     sign), so the spreadsheet adds them up; text that a spreadsheet would
-    read as a formula is prefixed with a single quote (shown as text)."""
+    read as a formula is made inert as in every export (`exports.inert`:
+    also after spaces, and in full-width signs)."""
     if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
         return formats.number_format(value, use_l10n=True)
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return inert("" if value is None else str(value))
 
 
 def _amount(cents: int) -> Decimal:
