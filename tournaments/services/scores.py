@@ -13,11 +13,10 @@ never the reverse.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import scoring
@@ -29,13 +28,18 @@ from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
-def _lock_table(table: Table, expected_version: int | None) -> Table:
-    locked = (
+def lock_table(table: Table) -> Table:
+    """`table` read again with its partie and tournament, locked until the
+    caller's transaction ends."""
+    return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
-    if expected_version is not None and locked.version != expected_version:
+
+
+def _check_version(table: Table, expected_version: int | None) -> None:
+    if expected_version is not None and table.version != expected_version:
         raise TournamentError(
             _(
                 "Cette table a été modifiée par quelqu'un d'autre pendant votre saisie. "
@@ -43,8 +47,13 @@ def _lock_table(table: Table, expected_version: int | None) -> Table:
             ),
             field="version",
         )
-    if locked.is_bye:
+    if table.is_bye:
         raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+
+
+def _lock_table(table: Table, expected_version: int | None) -> Table:
+    locked = lock_table(table)
+    _check_version(locked, expected_version)
     return locked
 
 
@@ -62,8 +71,14 @@ def _check_round_open(table: Table, reason: str) -> bool:
 def rescore_table(table: Table) -> scoring.GameScore:
     """Recompute every deal's marques and the table's totals from the deals,
     through the engine; the only writer of marques and totals."""
+    return _rescore(table, list(table.deals.order_by("number")))
+
+
+def _rescore(table: Table, deals: list[Deal], changed: Deal | None = None) -> scoring.GameScore:
+    """`rescore_table` on `deals`, the table's deals in number order as they
+    are to be: `changed` (new or edited, among them) is written whole, the
+    others only when their marques move."""
     tournament = table.round.tournament
-    deals = list(table.deals.order_by("number"))
     rules = tournament.rule_profile
     try:
         result = scoring.score_game([d.to_engine() for d in deals], rules, tournament.partie_end)
@@ -74,14 +89,12 @@ def rescore_table(table: Table) -> scoring.GameScore:
             field=exc.code,
         ) from exc
     for deal, scored in zip(deals, result.deals, strict=True):
-        if (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != (
-            scored.a,
-            scored.b,
-            scored.outcome,
-            scored.pot,
-        ):
-            deal.marque_a, deal.marque_b = scored.a, scored.b
-            deal.outcome, deal.pot = scored.outcome, scored.pot
+        marques = (scored.a, scored.b, scored.outcome, scored.pot)
+        if deal is changed:
+            deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
+            deal.save()
+        elif (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != marques:
+            deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
             deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
     penalty_a, penalty_b = _penalties(table)
     table.total_a = result.totals[0] + penalty_a
@@ -106,7 +119,7 @@ def _penalties(table: Table) -> tuple[int, int]:
     return a, b
 
 
-def _save_table(table: Table, *, corrected: bool) -> None:
+def _save_table(table: Table, *, corrected: bool, also_update: Iterable[str] = ()) -> None:
     table.version += 1
     table.corrected = table.corrected or corrected
     if table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
@@ -124,6 +137,7 @@ def _save_table(table: Table, *, corrected: bool) -> None:
             "entry_state",
             "settled_by",
             "totals_only",
+            *also_update,
         ]
     )
     rnd = table.round
@@ -153,7 +167,32 @@ def record_deal(
     `values` uses the Deal field names (DEAL_FIELDS). The whole table is
     rescored; an impossible deal raises with the engine's French message and
     the field at fault, and nothing is written."""
-    table = _lock_table(table, expected_version)
+    return write_deal(
+        lock_table(table),
+        values=values,
+        number=number,
+        expected_version=expected_version,
+        reason=reason,
+        by=by,
+    )
+
+
+def write_deal(
+    table: Table,
+    *,
+    values: Mapping[str, Any],
+    number: int | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+    by=None,
+    also_update: Iterable[str] = (),
+) -> Deal:
+    """`record_deal` on a table its caller locked (`lock_table`) in its own
+    transaction. `also_update` names fields the caller changed on the table,
+    written with its new totals. The table's deals are read once and the
+    deal is written scored: the few statements a save takes are all the
+    time other tables wait for the database."""
+    _check_version(table, expected_version)
     if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
         raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
     if table.totals_only:
@@ -165,24 +204,22 @@ def record_deal(
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
+    deals = list(table.deals.order_by("number"))
     if number is None:
         if table.status == Table.Status.COMPLETE:
             raise TournamentError(_("La partie de cette table est terminée."), field="taker")
-        number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
-        deal = Deal(table=table, number=number)
+        deal = Deal(table=table, number=(deals[-1].number if deals else 0) + 1)
+        deals.append(deal)
     else:
-        deal = table.deals.filter(number=number).first()
+        deal = next((d for d in deals if d.number == number), None)
         if deal is None:
             raise TournamentError(_("Cette donne n'existe pas."))
     before = _deal_snapshot(deal) if deal.pk else None
     _apply_values(deal, values)
     # Score this deal alone first, so the error names its own field.
     _score_alone(deal, table.round.tournament.rule_profile)
-    deal.outcome = deal.outcome or Deal.Outcome.PASSED
-    deal.save()
-    rescore_table(table)
-    _save_table(table, corrected=corrected)
-    deal.refresh_from_db()
+    _rescore(table, deals, changed=deal)
+    _save_table(table, corrected=corrected, also_update=also_update)
     log_change(
         table.round.tournament_id,
         Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,

@@ -5,7 +5,7 @@ with its own code, or gives its own totals, which flags the table as
 disputed for the organizer, who validates it. Any change of the deals after
 a confirmation asks for a new one.
 
-Deals go through `scores.record_deal`, as the organizer's do: this module
+Deals go through `scores.write_deal`, as the organizer's do: this module
 only decides who may enter and confirm. It must not score anything itself,
 and `scores` must never import it.
 """
@@ -24,7 +24,7 @@ from tournaments.display.labels import side_label
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
-from tournaments.services.scores import record_deal
+from tournaments.services.scores import lock_table, write_deal
 
 
 def _check_link_open(table: Table) -> None:
@@ -86,7 +86,7 @@ def record_table_deal(
     `expected_version` is required: a phone that lost the answer and sends
     the same form again is refused (the table moved on), so a retry never
     records a deal twice."""
-    locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
+    locked = lock_table(table)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
@@ -102,18 +102,20 @@ def record_table_deal(
             _("L'autre équipe a déjà répondu : seul l'organisateur peut corriger."),
             field="taker",
         )
-    deal = record_deal(
-        table=locked,
+    # The deals are this side's entry, and any answer of the other team lapses
+    # (an empty or confirmed table becomes « entered » in write_deal), written
+    # with the deal's totals.
+    locked.entered_by, locked.claimed_totals = side, None
+    if locked.entry_state not in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
+        locked.entry_state = Table.EntryState.ENTERED
+    return write_deal(
+        locked,
         values=values,
         number=number,
         expected_version=expected_version,
         reason=_("saisie à la table (%(side)s)") % {"side": side_label(side)},
+        also_update=("entered_by", "claimed_totals"),
     )
-    locked.refresh_from_db()
-    locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
-    locked.claimed_totals = None
-    locked.save(update_fields=["entered_by", "entry_state", "claimed_totals"])
-    return deal
 
 
 @transaction.atomic
