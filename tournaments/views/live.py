@@ -100,7 +100,7 @@ from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
 from tournaments.models import Tournament
-from tournaments.standings import tournament_standings
+from tournaments.standings import ranking_inputs, tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
 
 CACHE_SECONDS = 3600
@@ -148,13 +148,32 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     return request.live_etag
 
 
+# The last ranking computed for each tournament and language, with what it
+# was computed from (`ranking_inputs`) and its digest: a hall's phones
+# polling while tables play get it without the ranking being computed again.
+_RANKINGS: dict[tuple[int, str], tuple[tuple, list, str]] = {}
+
+
 def standings_version(tournament: Tournament, request: HttpRequest) -> str:
     """What the ranking shows, as a short digest: it changes when a table's
     result, a name or a rule of the ranking does, not at each deal of a table
     still playing (a hall's phones then get 304s between two finished
-    tables). The ranking computed here is kept on the request for the view."""
-    standings = tournament_standings(tournament)
-    request.live_standings = standings
+    tables). The ranking is computed again only when what it is computed
+    from changed (`ranking_inputs`, two small queries), and is kept on the
+    request for the view."""
+    inputs = ranking_inputs(tournament)
+    slot = (tournament.pk, get_language())
+    kept = _RANKINGS.get(slot)
+    if kept is None or kept[0] != inputs:
+        standings = tournament_standings(tournament)
+        kept = (inputs, standings, _digest(tournament, standings))
+        _RANKINGS[slot] = kept
+    request.live_standings = list(kept[1])  # a table sorts its own copy
+    request.live_version = kept[2]
+    return request.live_version
+
+
+def _digest(tournament: Tournament, standings: list) -> str:
     shown = [
         (
             s.row.entrant,
@@ -173,8 +192,7 @@ def standings_version(tournament: Tournament, request: HttpRequest) -> str:
         for s in standings
     ]
     settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
-    request.live_version = f"r{zlib.crc32(repr((shown, settings_shown)).encode()):08x}"
-    return request.live_version
+    return f"r{zlib.crc32(repr((shown, settings_shown)).encode()):08x}"
 
 
 def _page_key(request: HttpRequest) -> str | None:
