@@ -57,6 +57,15 @@ The standings HTML cache (`_standings_html`)
     fragment alike: the ranking is computed once per revision, sort, page and
     language, even for the visitors the page cache leaves out.
 
+The last ranking (`_RANKINGS`, `standings_version`)
+    The standings' tag holds a digest of the ranking shown, so computing the
+    tag needs the ranking. Each process keeps the last ranking computed for
+    each tournament and language with what it was computed from
+    (`standings.ranking_inputs`: the finished tables' results, the count and
+    last id of the audit lines other than deals', the tournament's fields,
+    two small queries) and computes it again only when those differ: while
+    tables play, a hall's polls cost three queries and no ranking.
+
 What invalidates it
     Nothing is ever deleted: every tag and every key embeds the tournament's
     `revision`, the count and last id of its audit trail (see
