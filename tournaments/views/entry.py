@@ -171,7 +171,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     tbl = deal.table  # as the save left it, with its partie and tournament
     if appends(tbl, deal, form.cleaned_data["number"]):
         # Only the new row, the next one and the totals: the rows above stand.
-        rows = last_row(tbl)
+        rows = last_row(tbl, deal)
         grid = _desk_grid(tbl, rows=rows)
         context = {"grid": grid, "rows": rows, "table": tbl, "rules": tournament.rule_profile}
         return appended_response(request, context)

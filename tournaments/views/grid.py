@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -66,15 +66,16 @@ def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
     return rows
 
 
-def last_row(table: Table) -> list[tuple[Deal, int, int]]:
-    """The table's last deal alone, as `deal_rows` would give it (running
-    totals, ``why``), in two queries whatever the table's length: the answer
-    to a save that appended it, the rows above being unchanged."""
-    last, *before = table.deals.order_by("-number")[:2]
-    totals = table.deals.aggregate(a=Sum("marque_a"), b=Sum("marque_b"))
-    pot = before[0].pot if before else 0
-    last.why = explain(last, table.round.tournament.rule_profile, pot=pot)
-    return [(last, totals["a"] or 0, totals["b"] or 0)]
+def last_row(table: Table, deal: Deal) -> list[tuple[Deal, int, int]]:
+    """`deal`, just saved last at `table`, as `deal_rows` would give it
+    (running totals, ``why`` with the pot the deal before left pending), in
+    one query whatever the table's length: the answer to a save that
+    appended it, the rows above being unchanged."""
+    sums = table.deals.aggregate(
+        a=Sum("marque_a"), b=Sum("marque_b"), pot=Sum("pot", filter=Q(number=deal.number - 1))
+    )
+    deal.why = explain(deal, table.round.tournament.rule_profile, pot=sums["pot"] or 0)
+    return [(deal, sums["a"] or 0, sums["b"] or 0)]
 
 
 def appends(table: Table, deal: Deal, number: int | None) -> bool:

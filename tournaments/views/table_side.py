@@ -213,7 +213,8 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         and _may_correct(table, side) == correctable
     ):
         # Only the new row, the next one and the totals: the rows above stand.
-        response = appended_response(request, _context(request, table, token, rows=last_row(table)))
+        rows = last_row(table, deal)
+        response = appended_response(request, _context(request, table, token, rows=rows))
     else:
         response = _live_response(request, table, token)
     response["HX-Trigger"] = "dealSaved"  # lets the page (and load tests) know
