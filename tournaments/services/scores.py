@@ -14,14 +14,16 @@ never the reverse.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
 from scoring import sheet as sheet_check
-from tournaments.deal_shapes import DEAL_FIELDS
+from tournaments.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.display.errors import engine_error, sheet_mismatch
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
@@ -71,10 +73,38 @@ def _check_round_open(table: Table, reason: str) -> bool:
 def rescore_table(table: Table) -> scoring.GameScore:
     """Recompute every deal's marques and the table's totals from the deals,
     through the engine; the only writer of marques and totals."""
-    return _rescore(table, list(table.deals.order_by("number")))
+    return _rescore(table, _stored_deals(table))
 
 
-def _rescore(table: Table, deals: list[Deal], changed: Deal | None = None) -> scoring.GameScore:
+@dataclass
+class _StoredDeal:
+    """A deal as the rescoring reads it: its number, its marques as stored
+    and the fields the engine scores (a table's deals are all read at each
+    save: no model instance is built for them)."""
+
+    pk: int
+    number: int
+    marques: tuple[int, int, str, int]
+    fields: dict[str, Any]
+
+    def to_engine(self) -> dict:
+        return fields_to_engine(self.fields)
+
+
+def _stored_deals(table: Table) -> list[_StoredDeal]:
+    """The table's deals in number order, in one query."""
+    rows = table.deals.order_by("number").values_list(
+        "pk", "number", "marque_a", "marque_b", "outcome", "pot", *DEAL_FIELDS
+    )
+    return [
+        _StoredDeal(row[0], row[1], tuple(row[2:6]), dict(zip(DEAL_FIELDS, row[6:], strict=True)))
+        for row in rows
+    ]
+
+
+def _rescore(
+    table: Table, deals: list[_StoredDeal | Deal], changed: Deal | None = None
+) -> scoring.GameScore:
     """`rescore_table` on `deals`, the table's deals in number order as they
     are to be: `changed` (new or edited, among them) is written whole, the
     others only when their marques move."""
@@ -93,9 +123,11 @@ def _rescore(table: Table, deals: list[Deal], changed: Deal | None = None) -> sc
         if deal is changed:
             deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
             deal.save()
-        elif (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != marques:
-            deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
-            deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
+        elif deal.marques != marques:
+            Deal.objects.filter(pk=deal.pk).update(
+                **dict(zip(("marque_a", "marque_b", "outcome", "pot"), marques, strict=True)),
+                updated_at=timezone.now(),
+            )
     penalty_a, penalty_b = _penalties(table)
     table.total_a = result.totals[0] + penalty_a
     table.total_b = result.totals[1] + penalty_b
@@ -111,7 +143,7 @@ def _rescore(table: Table, deals: list[Deal], changed: Deal | None = None) -> sc
 
 def _penalties(table: Table) -> tuple[int, int]:
     a = b = 0
-    for team_id, points in table.penalties.values_list("team_id", "points"):
+    for team_id, points in table.penalties.order_by().values_list("team_id", "points"):
         if team_id == table.team_a_id:
             a += points
         elif team_id == table.team_b_id:
@@ -204,16 +236,17 @@ def write_deal(
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
-    deals = list(table.deals.order_by("number"))
+    deals: list[_StoredDeal | Deal] = list(_stored_deals(table))
     if number is None:
         if table.status == Table.Status.COMPLETE:
             raise TournamentError(_("La partie de cette table est terminée."), field="taker")
         deal = Deal(table=table, number=(deals[-1].number if deals else 0) + 1)
         deals.append(deal)
     else:
-        deal = next((d for d in deals if d.number == number), None)
-        if deal is None:
+        at = next((i for i, d in enumerate(deals) if d.number == number), None)
+        if at is None:
             raise TournamentError(_("Cette donne n'existe pas."))
+        deal = deals[at] = table.deals.get(pk=deals[at].pk)
     before = _deal_snapshot(deal) if deal.pk else None
     _apply_values(deal, values)
     # Score this deal alone first, so the error names its own field.
