@@ -163,7 +163,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # service's transaction begins, so two saves never deadlock upgrading a
     # read. The services keep their transactions short (a table's rescoring,
     # no page rendering), which is why any number of server threads is safe:
-    # writes queue for a few milliseconds each, reads never wait.
+    # writes queue for a few milliseconds each, reads never wait. The
+    # backend queues the writers of this process on a lock of its own, so the
+    # next one starts the moment a commit ends instead of when SQLite's busy
+    # handler wakes it (tournaments/sqlite_backend).
+    DATABASES["default"]["ENGINE"] = "tournaments.sqlite_backend"
     DATABASES["default"]["OPTIONS"].update(
         {
             "timeout": 20,

@@ -43,15 +43,10 @@ def table_for_token(token: str) -> Table | None:
         except signing.BadSignature:
             return None
         key = data.get("k") if isinstance(data, dict) else None
-    table = (
-        Table.objects.select_related(
-            "round__tournament",
-            "team_a__player1",
-            "team_a__player2",
-            "team_b__player1",
-            "team_b__player2",
-        )
-        .filter(entry_key=str(key or "-"))
-        .first()
-    )
-    return table
+    # Its partie and tournament come with it: every screen of the link needs
+    # them. The team names, shown by the full page only, are read when shown
+    # (a save from the grid does not pay for them).
+    try:
+        return Table.objects.select_related("round__tournament").get(entry_key=str(key or "-"))
+    except Table.DoesNotExist:
+        return None

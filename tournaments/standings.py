@@ -260,6 +260,33 @@ def tournament_results(tournament) -> tuple[list[int], list[Result]]:
     return entrants, results
 
 
+def ranking_inputs(tournament) -> tuple:
+    """What `tournament_standings` is computed from, in two small queries
+    and without loading an entrant: the finished tables' results, the count
+    and last id of the audit lines other than deals', and the tournament's
+    own fields. A deal moves the ranking only by finishing a table or by
+    changing a finished one's totals, which the results show; everything
+    else that the ranking reads (entrants, names, draws, penalties) writes
+    an audit line of its own. Equal inputs, equal rankings."""
+    from django.db.models import Count, Max
+
+    from tournaments.models import Change, Table
+
+    results = tuple(
+        Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
+        .order_by("pk")
+        .values_list("pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b")
+    )
+    deals = (Change.Action.DEAL_ADDED, Change.Action.DEAL_CHANGED, Change.Action.DEAL_DELETED)
+    others = (
+        Change.objects.filter(tournament=tournament)
+        .exclude(action__in=deals)
+        .aggregate(n=Count("id"), last=Max("id"))
+    )
+    fields = tuple(getattr(tournament, f.attname) for f in tournament._meta.concrete_fields)
+    return results, others["n"], others["last"], fields
+
+
 def tournament_bye(tournament) -> ByeScore:
     """What a bye is worth under the tournament's bye policy."""
     from tournaments.models import Tournament

@@ -50,10 +50,11 @@
     if (first) first.focus();
   };
   document.addEventListener("htmx:afterSettle", (event) => {
-    // A save brings the grid back: the next row takes the keyboard (htmx
-    // would otherwise give it back to the cell of the same name).
+    // A save brings the grid back (or, when it added a row, that row and the
+    // next one in place of the row typed): the next row takes the keyboard
+    // (htmx would otherwise give it back to the cell of the same name).
     const target = event.detail && event.detail.target;
-    if (target && (target.id === "deal-grid" || target.id === "table-live")) focusEntry();
+    if (target && ["deal-grid", "table-live", "deal-entry"].includes(target.id)) focusEntry();
   });
   document.addEventListener("DOMContentLoaded", focusEntry);
 })();

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
+from tests.factories import PASSWORD
 from tournaments import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,3 +30,36 @@ def test_a_table_enters_its_deals_on_a_phone(live_server, page: Page, round1):
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     table.refresh_from_db()
     assert (table.total_a, table.total_b, table.entered_by) == (190, 70, "A")
+
+
+def test_deals_typed_one_after_another_each_add_their_row(live_server, page: Page, round1):
+    """After each save only the new row comes back (with the totals and the
+    next row): the rows, the totals and the form's version stay right deal
+    after deal, on the phone and at the desk, whose delete button then
+    deletes the last deal."""
+    table = round1.tables.order_by("number").first()
+    page.goto(live_server.url + links.entry_path(table))
+    page.locator("#id_code").fill(table.code_a)
+    page.get_by_role("button", name="Saisir les donnes").click()
+    for number in (1, 2, 3):
+        type_deal(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
+        expect(page.locator(f"#deal-{number} .run").first).to_have_text(str(190 * number))
+        expect(page.locator("#total-a")).to_have_text(str(190 * number))
+        expect(page.locator("#deal-entry .num").first).to_contain_text(str(number + 1))
+    expect(page.locator("template")).to_have_count(0)
+
+    page.goto(live_server.url + "/compte/connexion/")
+    page.locator("#id_username").fill("orga")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("#id_password").press("Enter")
+    page.wait_for_url(live_server.url + "/")
+    slug = round1.tournament.slug
+    page.goto(live_server.url + f"/organisation/t/{slug}/parties/1/tables/{table.number}/")
+    for number in (4, 5):
+        type_deal(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
+        expect(page.locator(f"#deal-{number}")).to_be_visible()
+    expect(page.locator("#total-b")).to_have_text(str(70 * 3 + 180 * 2))
+    page.get_by_role("button", name="Supprimer la dernière donne").click()
+    expect(page.locator("#deal-5")).to_have_count(0)
+    expect(page.locator("#deal-4")).to_be_visible()
+    assert table.deals.count() == 4

@@ -6,31 +6,32 @@ change locks its table and checks the version the organizer saw, so two
 people typing at once cannot overwrite each other; correcting a closed
 partie needs a reason.
 
+This module must not patch a total by hand, seat or close a partie
+(`rounds`), nor know about the table's link: `table_side` builds on it,
+never the reverse.
+
 A retry never doubles a change: each audit line keeps the `request_key` of
 the post that made it (what was asked, and on which version). When a post
 finds the table moved on from its version, and a line of the table has its
 key, it is that same post sent again (a phone that lost the answer): it
 records nothing and returns what the first one did.
-
-This module must not patch a total by hand, seat or close a partie
-(`rounds`), nor know about the table's link: `table_side` builds on it,
-never the reverse.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
 from scoring import sheet as sheet_check
-from tournaments.deal_shapes import DEAL_FIELDS
+from tournaments.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.display.errors import engine_error, sheet_mismatch
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
@@ -54,14 +55,19 @@ def request_key(action: str, expected_version: int | None, asked: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def _lock_table(table: Table, expected_version: int | None, key: str = "") -> Table:
-    locked = (
+def lock_table(table: Table) -> Table:
+    """`table` read again with its partie and tournament, locked until the
+    caller's transaction ends."""
+    return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
-    if expected_version is not None and locked.version != expected_version:
-        done = locked.changes.filter(request_key=key).first() if key else None
+
+
+def _check_version(table: Table, expected_version: int | None, key: str = "") -> None:
+    if expected_version is not None and table.version != expected_version:
+        done = table.changes.filter(request_key=key).first() if key else None
         if done is not None:
             raise _AlreadyDone(done)
         raise TournamentError(
@@ -71,8 +77,13 @@ def _lock_table(table: Table, expected_version: int | None, key: str = "") -> Ta
             ),
             field="version",
         )
-    if locked.is_bye:
+    if table.is_bye:
         raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+
+
+def _lock_table(table: Table, expected_version: int | None, key: str = "") -> Table:
+    locked = lock_table(table)
+    _check_version(locked, expected_version, key)
     return locked
 
 
@@ -90,8 +101,42 @@ def _check_round_open(table: Table, reason: str) -> bool:
 def rescore_table(table: Table) -> scoring.GameScore:
     """Recompute every deal's marques and the table's totals from the deals,
     through the engine; the only writer of marques and totals."""
+    return _rescore(table, _stored_deals(table))
+
+
+@dataclass
+class _StoredDeal:
+    """A deal as the rescoring reads it: its number, its marques as stored
+    and the fields the engine scores (a table's deals are all read at each
+    save: no model instance is built for them)."""
+
+    pk: int
+    number: int
+    marques: tuple[int, int, str, int]
+    fields: dict[str, Any]
+
+    def to_engine(self) -> dict:
+        return fields_to_engine(self.fields)
+
+
+def _stored_deals(table: Table) -> list[_StoredDeal]:
+    """The table's deals in number order, in one query."""
+    rows = table.deals.order_by("number").values_list(
+        "pk", "number", "marque_a", "marque_b", "outcome", "pot", *DEAL_FIELDS
+    )
+    return [
+        _StoredDeal(row[0], row[1], tuple(row[2:6]), dict(zip(DEAL_FIELDS, row[6:], strict=True)))
+        for row in rows
+    ]
+
+
+def _rescore(
+    table: Table, deals: list[_StoredDeal | Deal], changed: Deal | None = None
+) -> scoring.GameScore:
+    """`rescore_table` on `deals`, the table's deals in number order as they
+    are to be: `changed` (new or edited, among them) is written whole, the
+    others only when their marques move."""
     tournament = table.round.tournament
-    deals = list(table.deals.order_by("number"))
     rules = tournament.rule_profile
     try:
         result = scoring.score_game([d.to_engine() for d in deals], rules, tournament.partie_end)
@@ -102,15 +147,15 @@ def rescore_table(table: Table) -> scoring.GameScore:
             field=exc.code,
         ) from exc
     for deal, scored in zip(deals, result.deals, strict=True):
-        if (deal.marque_a, deal.marque_b, deal.outcome, deal.pot) != (
-            scored.a,
-            scored.b,
-            scored.outcome,
-            scored.pot,
-        ):
-            deal.marque_a, deal.marque_b = scored.a, scored.b
-            deal.outcome, deal.pot = scored.outcome, scored.pot
-            deal.save(update_fields=["marque_a", "marque_b", "outcome", "pot", "updated_at"])
+        marques = (scored.a, scored.b, scored.outcome, scored.pot)
+        if deal is changed:
+            deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
+            deal.save()
+        elif deal.marques != marques:
+            Deal.objects.filter(pk=deal.pk).update(
+                **dict(zip(("marque_a", "marque_b", "outcome", "pot"), marques, strict=True)),
+                updated_at=timezone.now(),
+            )
     penalty_a, penalty_b = _penalties(table)
     table.total_a = result.totals[0] + penalty_a
     table.total_b = result.totals[1] + penalty_b
@@ -126,7 +171,7 @@ def rescore_table(table: Table) -> scoring.GameScore:
 
 def _penalties(table: Table) -> tuple[int, int]:
     a = b = 0
-    for team_id, points in table.penalties.values_list("team_id", "points"):
+    for team_id, points in table.penalties.order_by().values_list("team_id", "points"):
         if team_id == table.team_a_id:
             a += points
         elif team_id == table.team_b_id:
@@ -134,7 +179,7 @@ def _penalties(table: Table) -> tuple[int, int]:
     return a, b
 
 
-def _save_table(table: Table, *, corrected: bool) -> None:
+def _save_table(table: Table, *, corrected: bool, also_update: Iterable[str] = ()) -> None:
     table.version += 1
     table.corrected = table.corrected or corrected
     if table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
@@ -152,6 +197,7 @@ def _save_table(table: Table, *, corrected: bool) -> None:
             "entry_state",
             "settled_by",
             "totals_only",
+            *also_update,
         ]
     )
     rnd = table.round
@@ -182,9 +228,35 @@ def record_deal(
     rescored; an impossible deal raises with the engine's French message and
     the field at fault, and nothing is written. The same post sent again
     returns the deal it recorded and writes nothing."""
+    return write_deal(
+        lock_table(table),
+        values=values,
+        number=number,
+        expected_version=expected_version,
+        reason=reason,
+        by=by,
+    )
+
+
+def write_deal(
+    table: Table,
+    *,
+    values: Mapping[str, Any],
+    number: int | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+    by=None,
+    also_update: Iterable[str] = (),
+) -> Deal:
+    """`record_deal` on a table its caller locked (`lock_table`) in its own
+    transaction. `also_update` names fields the caller changed on the table,
+    written with its new totals. The table's deals are read once and the
+    deal is written scored: the few statements a save takes are all the
+    time other tables wait for the database. The same post sent again
+    returns the deal it recorded and writes nothing."""
     key = request_key("deal", expected_version, {"number": number, "values": dict(values)})
     try:
-        table = _lock_table(table, expected_version, key)
+        _check_version(table, expected_version, key)
     except _AlreadyDone as done:
         shown = done.change.after or {}
         return table.deals.filter(number=shown.get("number")).first() or Deal(
@@ -201,24 +273,23 @@ def record_deal(
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
+    deals: list[_StoredDeal | Deal] = list(_stored_deals(table))
     if number is None:
         if table.status == Table.Status.COMPLETE:
             raise TournamentError(_("La partie de cette table est terminée."), field="taker")
-        number = (table.deals.aggregate(n=Max("number"))["n"] or 0) + 1
-        deal = Deal(table=table, number=number)
+        deal = Deal(table=table, number=(deals[-1].number if deals else 0) + 1)
+        deals.append(deal)
     else:
-        deal = table.deals.filter(number=number).first()
-        if deal is None:
+        at = next((i for i, d in enumerate(deals) if d.number == number), None)
+        if at is None:
             raise TournamentError(_("Cette donne n'existe pas."))
+        deal = deals[at] = table.deals.get(pk=deals[at].pk)
     before = _deal_snapshot(deal) if deal.pk else None
     _apply_values(deal, values)
     # Score this deal alone first, so the error names its own field.
     _score_alone(deal, table.round.tournament.rule_profile)
-    deal.outcome = deal.outcome or Deal.Outcome.PASSED
-    deal.save()
-    rescore_table(table)
-    _save_table(table, corrected=corrected)
-    deal.refresh_from_db()
+    _rescore(table, deals, changed=deal)
+    _save_table(table, corrected=corrected, also_update=also_update)
     log_change(
         table.round.tournament_id,
         Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,

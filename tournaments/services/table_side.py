@@ -11,7 +11,7 @@ PDF). Guessing is bounded per table: at most `MAX_WRONG_CODES` wrong codes in
 every worker counts the same; then the table's codes are refused until the
 window has passed or the organizer renews the link, which renews both codes.
 
-Deals go through `scores.record_deal`, as the organizer's do: this module
+Deals go through `scores.write_deal`, as the organizer's do: this module
 only decides who may enter and confirm. It must not score anything itself,
 and `scores` must never import it.
 """
@@ -34,7 +34,7 @@ from tournaments.display.labels import side_label
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import CodesLocked, TournamentError
-from tournaments.services.scores import record_deal
+from tournaments.services.scores import lock_table, write_deal
 
 MAX_WRONG_CODES = 10
 CODES_WINDOW = 15 * 60
@@ -158,9 +158,9 @@ def record_table_deal(
 
     `expected_version` is required: a phone that lost the answer and sends
     the same form again gets the deal it recorded, and nothing is written
-    (scores.record_deal knows the post); another post made on an older
+    (scores.write_deal knows the post); another post made on an older
     version is refused."""
-    locked = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
+    locked = lock_table(table)
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
@@ -171,9 +171,9 @@ def record_table_deal(
     reason = _("saisie à la table (%(side)s)") % {"side": side_label(side)}
     if locked.version != expected_version:
         # The same post again (its deal is returned, nothing is written) or
-        # one made on an older version (refused): record_deal tells them apart.
-        return record_deal(
-            table=locked,
+        # one made on an older version (refused): write_deal tells them apart.
+        return write_deal(
+            locked,
             values=values,
             number=number,
             expected_version=expected_version,
@@ -187,18 +187,20 @@ def record_table_deal(
             _("L'autre équipe a déjà répondu : seul l'organisateur peut corriger."),
             field="taker",
         )
-    deal = record_deal(
-        table=locked,
+    # The deals are this side's entry, and any answer of the other team lapses
+    # (an empty or confirmed table becomes « entered » in write_deal), written
+    # with the deal's totals.
+    locked.entered_by, locked.claimed_totals = side, None
+    if locked.entry_state not in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
+        locked.entry_state = Table.EntryState.ENTERED
+    return write_deal(
+        locked,
         values=values,
         number=number,
         expected_version=expected_version,
         reason=reason,
+        also_update=("entered_by", "claimed_totals"),
     )
-    locked.refresh_from_db()
-    locked.entered_by, locked.entry_state = side, Table.EntryState.ENTERED
-    locked.claimed_totals = None
-    locked.save(update_fields=["entered_by", "entry_state", "claimed_totals"])
-    return deal
 
 
 def confirm_table(

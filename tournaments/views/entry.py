@@ -32,7 +32,16 @@ from tournaments.entry_forms import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms import PenaltyForm, apply_service_error
 from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table
-from tournaments.views.grid import Grid, build_grid, deal_rows, editing_number, preview_response
+from tournaments.views.grid import (
+    Grid,
+    appended_response,
+    appends,
+    build_grid,
+    deal_rows,
+    editing_number,
+    last_row,
+    preview_response,
+)
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
@@ -41,8 +50,9 @@ def _checkable(tournament) -> bool:
     return sheet_check.checkable(tournament.rule_profile)
 
 
-def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
-    """The desk's grid: every row correctable, the next deal typed last."""
+def _desk_grid(table: Table, form: DealForm | None = None, rows=None) -> Grid:
+    """The desk's grid: every row correctable, the next deal typed last;
+    `rows` only the `last_row` for the answer to a save that appended it."""
     rules = table.round.tournament.rule_profile
     editing = editing_number(form)
     if form is None and table.status != Table.Status.COMPLETE:
@@ -55,7 +65,13 @@ def _desk_grid(table: Table, form: DealForm | None = None) -> Grid:
         "delete": reverse("tournaments:deal_delete", args=args),
     }
     return build_grid(
-        table, deal_rows(table), form=form, editing=editing, urls=urls, correctable=True
+        table,
+        deal_rows(table) if rows is None else rows,
+        form=form,
+        editing=editing,
+        urls=urls,
+        correctable=True,
+        played=None if rows is None else rows[-1][0].number,
     )
 
 
@@ -133,11 +149,12 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     tbl = _table(tournament, number, table)
     form = DealForm(request.POST, rules=tournament.rule_profile)
     status = 200
+    deal = None
     if form.is_valid() and form.cleaned_data["version"] is None:
         form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
-            services.record_deal(
+            deal = services.record_deal(
                 by=request.user,
                 table=tbl,
                 values=form.deal_values(),
@@ -153,14 +170,24 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
                 tbl.refresh_from_db()
                 form.data = form.data.copy()
                 form.data["version"] = str(tbl.version)
-        else:
-            form = None
     else:
         status = 422
-    tbl.refresh_from_db()
-    if form is None and not request.htmx:
+    if deal is None:
+        tbl.refresh_from_db()
+        return _grid_response(request, tbl, form, status=status)
+    if not request.htmx:
         return redirect("tournaments:table", slug=slug, number=number, table=table)
-    return _grid_response(request, tbl, form, status=status)
+    tbl = deal.table  # as the save left it, with its partie and tournament
+    if appends(tbl, deal, form.cleaned_data["number"]) and (
+        tbl.version == form.cleaned_data["version"] + 1
+    ):
+        # (A post sent again after others moved the table on gets the whole grid.)
+        # Only the new row, the next one and the totals: the rows above stand.
+        rows = last_row(tbl, deal)
+        grid = _desk_grid(tbl, rows=rows)
+        context = {"grid": grid, "rows": rows, "table": tbl, "rules": tournament.rule_profile}
+        return appended_response(request, context)
+    return _grid_response(request, tbl)
 
 
 @login_required

@@ -6,6 +6,10 @@ This module gathers, in one place, which cells the profile has, which URLs
 the grid posts to, whether rows may be corrected and what the keys legend
 says. Must not: score, save or check anything (services and forms do); the
 preview asks the engine through `services.preview_deal`.
+
+A save that appends a deal is answered with that row only (`last_row`,
+`appended_response`): the answer's size and cost do not grow with the
+table's deals, which is what lets a hall of tables save at once.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -70,6 +75,36 @@ def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:
     return rows
 
 
+def last_row(table: Table, deal: Deal) -> list[tuple[Deal, int, int]]:
+    """`deal`, just saved last at `table`, as `deal_rows` would give it
+    (running totals, ``why`` with the pot the deal before left pending), in
+    one query whatever the table's length: the answer to a save that
+    appended it, the rows above being unchanged."""
+    sums = table.deals.aggregate(
+        a=Sum("marque_a"), b=Sum("marque_b"), pot=Sum("pot", filter=Q(number=deal.number - 1))
+    )
+    deal.why = explain(deal, table.round.tournament.rule_profile, pot=sums["pot"] or 0)
+    return [(deal, sums["a"] or 0, sums["b"] or 0)]
+
+
+def appends(table: Table, deal: Deal, number: int | None) -> bool:
+    """Whether a save that stored `deal` only added a row at the end of a
+    grid that already had rows and goes on being typed: then the answer may
+    be `appended_response` (a first deal, a correction or the last deal of
+    the partie changes more, and gets the whole grid)."""
+    return number is None and deal.number > 1 and table.status != Table.Status.COMPLETE
+
+
+def appended_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """htmx's answer to a save that `appends`: the new row and the next row
+    to type in place of the row typed, what else moved out of band
+    (includes/deal_saved.html); `context` is the grid's, built on `last_row`."""
+    response = render(request, "tournaments/includes/deal_saved.html", context)
+    response["HX-Retarget"] = "#deal-entry"
+    response["HX-Reswap"] = "outerHTML"
+    return response
+
+
 def progress(table: Table, played: int) -> str:
     """« Donne 5 sur 12 », « 1 240 points visés », or « Partie terminée »."""
     if table.status == Table.Status.COMPLETE:
@@ -89,8 +124,12 @@ def build_grid(
     urls: dict[str, str | None],
     correctable: bool,
     target: str = "#deal-grid",
+    played: int | None = None,
 ) -> Grid:
-    """The grid of `table`; `form` is None when nothing can be typed."""
+    """The grid of `table`; `form` is None when nothing can be typed.
+    `played`, the deals the table has, defaults to the rows given (give it
+    when `rows` is only the `last_row`)."""
+    played = len(rows) if played is None else played
     rules = table.round.tournament.rule_profile
     contracts = rules.counting != "belote"
     announcements = rules.announcements
@@ -102,7 +141,7 @@ def build_grid(
     return Grid(
         form=form,
         editing=editing,
-        next_number=len(rows) + 1,
+        next_number=played + 1,
         save_url=urls["save"] or "",
         edit_url=urls["edit"] or "",
         preview_url=urls.get("preview"),
@@ -111,7 +150,7 @@ def build_grid(
         announcements=announcements,
         correctable=correctable,
         closed=table.round.status == Round.Status.CLOSED,
-        progress=progress(table, len(rows)),
+        progress=progress(table, played),
         columns=11 + 2 * contracts + 2 * announcements,
         target=target,
         rows=rows,

@@ -57,6 +57,15 @@ The standings HTML cache (`_standings_html`)
     fragment alike: the ranking is computed once per revision, sort, page and
     language, even for the visitors the page cache leaves out.
 
+The last ranking (`_RANKINGS`, `standings_version`)
+    The standings' tag holds a digest of the ranking shown, so computing the
+    tag needs the ranking. Each process keeps the last ranking computed for
+    each tournament and language with what it was computed from
+    (`standings.ranking_inputs`: the finished tables' results, the count and
+    last id of the audit lines other than deals', the tournament's fields,
+    two small queries) and computes it again only when those differ: while
+    tables play, a hall's polls cost three queries and no ranking.
+
 What invalidates it
     Nothing is ever deleted: every tag and every key embeds the tournament's
     `revision`, the count and last id of its audit trail (see
@@ -108,7 +117,7 @@ from django_tables2 import RequestConfig
 
 from tournaments import awards, freshness
 from tournaments.models import Tournament
-from tournaments.standings import tournament_standings
+from tournaments.standings import ranking_inputs, tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
 
 CACHE_SECONDS = 3600
@@ -158,22 +167,56 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     return request.live_etag
 
 
+# The last ranking computed for each tournament and language, with what it
+# was computed from (`ranking_inputs`), its public board and its digest: a
+# hall's phones polling while tables play get it without the ranking being
+# computed again. At most `KEPT_RANKINGS` are kept (the oldest go first).
+_RANKINGS: dict[tuple[int, str], tuple[tuple, list, object, str]] = {}
+KEPT_RANKINGS = 64
+
+
+def _kept_ranking(tournament: Tournament) -> tuple[tuple, list, object, str]:
+    """(inputs, standings, public board, digest): the last ranking kept,
+    computed again only when `ranking_inputs` differ."""
+    inputs = ranking_inputs(tournament)
+    slot = (tournament.pk, get_language())
+    kept = _RANKINGS.get(slot)
+    if kept is None or kept[0] != inputs:
+        standings = tournament_standings(tournament)
+        board = awards.public_board(tournament, standings)
+        kept = (inputs, standings, board, _digest(tournament, standings, board))
+        _RANKINGS.pop(slot, None)
+        while len(_RANKINGS) >= KEPT_RANKINGS:
+            _RANKINGS.pop(next(iter(_RANKINGS)))
+        _RANKINGS[slot] = kept
+    return kept
+
+
 def standings_version(tournament: Tournament, request: HttpRequest) -> str:
     """What the ranking shows, as a short digest: it changes when a table's
-    result, a name or a rule of the ranking does, not at each deal of a table
-    still playing (a hall's phones then get 304s between two finished
-    tables). The ranking computed here is kept on the request for the view.
+    result, a name, a lot shown or a rule of the ranking does, not at each
+    deal of a table still playing (a hall's phones then get 304s between two
+    finished tables).
 
-    The version itself is cached per revision: while nothing changes, a
-    poll costs the revision's query and one cache read (with Redis, shared
-    by every app server), never a ranking computed again."""
+    The version is cached per revision: while nothing changes, a poll costs
+    the revision's query and one cache read (with Redis, shared by every app
+    server). After a change the ranking is computed again only when what it
+    is computed from changed (`_kept_ranking`), and is kept on the request
+    for the view."""
     identity = f"{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}"
     key = f"standings-version:{identity}:{tournament.revision}"
     if cached := cache.get(key):
         request.live_version = cached
         return cached
-    standings = tournament_standings(tournament)
-    request.live_standings = standings
+    _inputs, standings, board, digest = _kept_ranking(tournament)
+    request.live_standings = list(standings)  # a table sorts its own copy
+    request.live_board = board
+    request.live_version = digest
+    cache.set(key, digest, timeout=CACHE_SECONDS)
+    return digest
+
+
+def _digest(tournament: Tournament, standings: list, prized) -> str:
     shown = [
         (
             s.row.entrant,
@@ -193,16 +236,11 @@ def standings_version(tournament: Tournament, request: HttpRequest) -> str:
     ]
     settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
     # The lots once players see them, and the special rankings' links.
-    prized = awards.public_board(tournament, standings)
-    request.live_board = prized
     extras = (
         [(p.row.entrant, p.lot_name) for p in prized.placings] if prized else [],
         [(c.pk, c.name) for c in awards.public_categories(tournament)],
     )
-    digest = zlib.crc32(repr((shown, settings_shown, extras)).encode())
-    request.live_version = f"r{digest:08x}"
-    cache.set(key, request.live_version, timeout=CACHE_SECONDS)
-    return request.live_version
+    return f"r{zlib.crc32(repr((shown, settings_shown, extras)).encode()):08x}"
 
 
 def _page_key(request: HttpRequest) -> str | None:
@@ -265,12 +303,13 @@ def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
     def render_table() -> str:
         melee = tournament.format == Tournament.Format.MELEE
         table_class = PlayerStandingsTable if melee else StandingsTable
-        standings = getattr(request, "live_standings", None)
-        if standings is None:
-            standings = tournament_standings(tournament)
-        prized = getattr(request, "live_board", None) or awards.public_board(tournament, standings)
+        if hasattr(request, "live_standings"):
+            standings, prized = request.live_standings, request.live_board
+        else:
+            _inputs, kept, prized, _version = _kept_ranking(tournament)
+            standings = list(kept)
         table = table_class(
-            prized.placings if prized else standings,
+            list(prized.placings) if prized else standings,  # sorted in place
             slug=tournament.slug,
             criteria=tournament.criteria,
             lots=bool(prized and prized.has_lots),

@@ -25,7 +25,16 @@ from tournaments import links, services
 from tournaments.entry_forms import DealForm
 from tournaments.forms import ConfirmForm, EntryCodeForm
 from tournaments.models import Round, Table
-from tournaments.views.grid import Grid, build_grid, deal_rows, editing_number, preview_response
+from tournaments.views.grid import (
+    Grid,
+    appended_response,
+    appends,
+    build_grid,
+    deal_rows,
+    editing_number,
+    last_row,
+    preview_response,
+)
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
@@ -74,7 +83,11 @@ def _may_correct(table: Table, side: str | None) -> bool:
     )
 
 
-def _phone_grid(request: HttpRequest, table: Table, token: str, form: DealForm | None) -> Grid:
+def _phone_grid(
+    request: HttpRequest, table: Table, token: str, form: DealForm | None, rows=None
+) -> Grid:
+    """The phone's grid; `rows` only the `last_row` for the answer to a save
+    that appended it (every row otherwise)."""
     side = _side(request, table)
     rules = table.round.tournament.rule_profile
     editing = editing_number(form)
@@ -88,17 +101,18 @@ def _phone_grid(request: HttpRequest, table: Table, token: str, form: DealForm |
     }
     return build_grid(
         table,
-        deal_rows(table),
+        deal_rows(table) if rows is None else rows,
         form=form if typing else None,
         editing=editing,
         urls=urls,
         correctable=_may_correct(table, side),
         target="#table-live",
+        played=None if rows is None else rows[-1][0].number,
     )
 
 
 def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
-    grid = _phone_grid(request, table, token, extra.pop("form", None))
+    grid = _phone_grid(request, table, token, extra.pop("form", None), extra.pop("rows", None))
     return {
         "table": table,
         "tournament": table.round.tournament,
@@ -177,9 +191,11 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         context = _context(request, table, token, code_form=code_form)
         return render(request, "tournaments/table_side.html", context, status=403)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
+    correctable = _may_correct(table, side)
+    deal = None
     if form.is_valid():
         try:
-            services.record_table_deal(
+            deal = services.record_table_deal(
                 table=table,
                 side=side,
                 values=form.deal_values(),
@@ -192,12 +208,23 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
                 table.refresh_from_db()
                 form.data = form.data.copy()
                 form.data["version"] = str(table.version)
-        else:
-            form = None
-    table.refresh_from_db()
-    response = _live_response(request, table, token, form=form)
-    if form is None:
-        response["HX-Trigger"] = "dealSaved"  # lets the page (and load tests) know
+    if deal is None:
+        table.refresh_from_db()
+        return _live_response(request, table, token, form=form)
+    table = deal.table  # as the save left it, with its partie and tournament
+    if (
+        request.htmx
+        and appends(table, deal, form.cleaned_data["number"])
+        and table.version == form.cleaned_data["version"] + 1
+        and _may_correct(table, side) == correctable
+    ):
+        # (A post sent again after others moved the table on gets the whole grid.)
+        # Only the new row, the next one and the totals: the rows above stand.
+        rows = last_row(table, deal)
+        response = appended_response(request, _context(request, table, token, rows=rows))
+    else:
+        response = _live_response(request, table, token)
+    response["HX-Trigger"] = "dealSaved"  # lets the page (and load tests) know
     return response
 
 

@@ -162,3 +162,54 @@ def test_forty_tables_saving_at_once_give_no_error(make_tournament):
     errors = [r for r in results if not isinstance(r, Deal)]
     assert not errors, errors[:3]
     assert Deal.objects.filter(table__round__tournament=tournament).count() == 40
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the queue of SQLite's writers")
+def test_a_write_waiting_for_another_waits_in_the_queue_not_on_sqlite(open_table):
+    """A save that finds another save of the server in its transaction waits
+    for its commit on the process's own queue, never in SQLite's busy
+    handler (which sleeps up to 100 ms between tries, long after the lock
+    was freed): with SQLite's wait turned off, it still goes through."""
+    holding, release = threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def slow_save() -> None:
+        from django.db import transaction
+
+        try:
+            with transaction.atomic():
+                services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+                holding.set()
+                release.wait(timeout=20)
+        finally:
+            connections.close_all()
+
+    def impatient_save() -> None:
+        try:
+            holding.wait(timeout=20)
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA busy_timeout = 0")
+            threading.Timer(0.3, release.set).start()
+            services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+        except Exception as exc:  # collected and checked by the test
+            errors.append(exc)
+        finally:
+            release.set()
+            connections.close_all()
+
+    threads = [threading.Thread(target=slow_save), threading.Thread(target=impatient_save)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=40)
+    assert not errors, errors
+    assert Deal.objects.filter(table=open_table).count() == 2
+
+
+def test_a_refused_save_leaves_the_database_free_for_the_next(open_table):
+    """A save refused inside its transaction (rolled back) lets the next
+    one through at once: the writers' queue is left whole."""
+    with pytest.raises(services.TournamentError):
+        services.record_deal(table=open_table, values={**MADE, "points_a": 200})
+    assert isinstance(services.record_deal(table=open_table, values=MADE), Deal)
+    assert Deal.objects.filter(table=open_table).count() == 1

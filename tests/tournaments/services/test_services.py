@@ -106,6 +106,26 @@ def test_correcting_a_deal_rescoring_the_table(table):
     assert table.total_a == deal.marque_a and table.total_b == deal.marque_b
 
 
+def test_correcting_an_earlier_deal_into_a_litige_gives_its_pot_to_the_next(make_tournament):
+    """The deals after a corrected one are scored again: the next deal wins
+    the pot of a deal corrected into a litige, and is written so."""
+    tournament = make_tournament(preset="ffb-belote")
+    add_teams(tournament, 2)
+    table = services.draw_round(tournament=tournament, seed=1).tables.get()
+    services.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 100})
+    services.record_deal(table=table, values={"taker": "A", "trump": "S", "points_a": 100})
+    second = table.deals.get(number=2)
+    services.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81}, number=1)
+    first, after = table.deals.get(number=1), table.deals.get(number=2)
+    assert first.outcome == Deal.Outcome.LITIGE and first.pot == 81
+    assert after.marque_a == second.marque_a + 81 and after.updated_at > second.updated_at
+    table.refresh_from_db()
+    assert (table.total_a, table.total_b) == (
+        first.marque_a + after.marque_a,
+        first.marque_b + after.marque_b,
+    )
+
+
 def test_a_penalty_adds_to_the_table_total_with_its_reason(table):
     services.record_deal(table=table, values=coinche())
     services.add_penalty(table=table, team=table.team_b, points=162, reason="Renonce de Nord-Sud")

@@ -109,6 +109,33 @@ def test_an_unchanged_standings_page_answers_304_and_a_new_score_changes_it(
     assert again.status_code == 200 and again.headers["ETag"] != etag
 
 
+def test_a_poll_while_tables_play_does_not_rank_again(
+    client, tournament, round1, django_assert_max_num_queries
+):
+    """A hall's phones poll while tables save deals: the ranking is read
+    from what it is computed from (finished tables, audit lines other than
+    deals), not computed again; a renamed team or a finished table shows."""
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    etag = client.get(url, headers={"HX-Request": "true"}).headers["ETag"]
+    table = round1.tables.first()
+    services.record_deal(table=table, values=MADE_90)
+    with django_assert_max_num_queries(3):
+        again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 304
+    team = table.team_a
+    services.update_team(
+        team=team,
+        player1=services.PlayerData("Noël", "Château"),
+        player2=services.PlayerData("Zoé", "Évrard"),
+        name="Les Rapides",
+    )
+    renamed = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert renamed.status_code == 200 and "Les Rapides" in renamed.text
+    for _ in range(11):
+        services.record_deal(table=table, values=MADE_90)
+    assert "2\u202f280" in client.get(url, headers={"HX-Request": "true"}).text
+
+
 def test_the_htmx_poll_gets_only_the_standings_block(client, tournament, teams):
     url = reverse("tournaments:standings", args=[tournament.slug])
     response = client.get(url, headers={"HX-Request": "true"})

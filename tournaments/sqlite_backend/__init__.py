@@ -1,0 +1,1 @@
+"""Django's SQLite backend, with the process's writers queued in turn (see base.py)."""
