@@ -1,0 +1,83 @@
+"""The projector's ranking, in Chromium on a hall's screen (1280 × 720): a
+ranking longer than its window scrolls round without ever leaving the window
+empty (it used to move its whole height up and show a blank window until it
+started again), and a ranking that fits stands still."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests import factories
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREEN = {"width": 1280, "height": 720}
+
+# The rows of the window's list (either copy) whose box is inside the window.
+ROWS_SHOWN = """() => {
+  const frame = document.querySelector('#projector .ranking-window').getBoundingClientRect();
+  return [...document.querySelectorAll('#projector .ranking-window li')].filter((li) => {
+    const box = li.getBoundingClientRect();
+    return box.bottom > frame.top + 40 && box.top < frame.bottom;
+  }).length;
+}"""
+
+
+def concours(owner, teams: int) -> Tournament:
+    tournament = factories.build_tournament(
+        owner=owner, parties=2, score_entry=Tournament.ScoreEntry.TOTALS
+    )
+    factories.add_teams(tournament, teams)
+    rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=3)
+    for i, table in enumerate(rnd.tables.filter(team_b__isnull=False).order_by("number")):
+        services.record_totals(table=table, total_a=1200 + 10 * i, total_b=800 + 5 * i)
+    return tournament
+
+
+def seek(page: Page, fraction: float) -> None:
+    """Holds the loop at `fraction` of its course."""
+    page.evaluate(
+        """(fraction) => {
+          const track = document.querySelector('#projector .scrolling-track');
+          const seconds = parseFloat(getComputedStyle(track).animationDuration);
+          track.style.animationDelay = `-${seconds * fraction}s`;
+          track.style.animationPlayState = 'paused';
+        }""",
+        fraction,
+    )
+    page.wait_for_timeout(50)
+
+
+def test_a_long_ranking_loops_without_an_empty_window(page: Page, live_server, django_user_model):
+    owner = django_user_model.objects.create_user("orga", password="x")
+    tournament = concours(owner, 60)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/ecran/")
+    page.wait_for_selector("#projector .scrolling-track.looping")
+    # The second copy is for the eyes only.
+    assert page.locator("#projector ol.scrolling-copy").get_attribute("aria-hidden") == "true"
+    for fraction in (0.0, 0.25, 0.5, 0.75, 0.95, 0.999):
+        seek(page, fraction)
+        assert page.evaluate(ROWS_SHOWN) >= 8, f"window nearly empty at {fraction:.0%}"
+        if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / f"projector-{int(fraction * 1000)}.png"))
+
+
+def test_a_short_ranking_stands_still(page: Page, live_server, django_user_model):
+    owner = django_user_model.objects.create_user("orga", password="x")
+    tournament = concours(owner, 6)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/ecran/")
+    page.wait_for_selector("#projector .ranking-window li")
+    page.wait_for_timeout(200)
+    assert page.locator("#projector .scrolling-track").count() == 0
+    assert page.evaluate(
+        "() => getComputedStyle(document.querySelector('#projector ol.scrolling')).animationName"
+    ) in ("none", "")
