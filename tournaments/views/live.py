@@ -291,6 +291,17 @@ def _poll() -> int:
     return getattr(settings, "LIVE_POLL_SECONDS", 20)
 
 
+def paginated(request: HttpRequest, tournament: Tournament) -> bool:
+    """Whether the ranking has more rows than a page shows (« Tout afficher »
+    is offered then, and only then, and not once asked for)."""
+    if request.GET.get("per_page"):
+        return False
+    standings = getattr(request, "live_standings", None)
+    if standings is None:
+        standings = _kept_ranking(tournament)[1]
+    return len(standings) > STANDINGS_PER_PAGE
+
+
 def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
     """The rendered ranking table, cached per ranking shown (see
     `standings_version`), sort, page and language: the hall's phones polling

@@ -23,7 +23,7 @@ from tournaments import awards, exports, pdf, queries
 from tournaments.models import Challenge, Team, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
-from tournaments.views.live import _poll, _standings_html, live_page, standings_version
+from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 
 
 def _visible_tournaments(request: HttpRequest):
@@ -104,6 +104,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "table_html": _standings_html(request, tournament),
+        "paginated": paginated(request, tournament),
         "poll": _poll(),
         "categories": awards.public_categories(tournament),
     }

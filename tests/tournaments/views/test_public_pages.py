@@ -247,3 +247,16 @@ def test_anonymous_visitors_share_one_rendering_per_revision(
     for _ in range(12):  # the ranking counts finished tables
         services.record_deal(table=table, values=MADE_90)
     assert "2\u202f280" in client.get(url).text
+
+
+@pytest.mark.parametrize(
+    ("count", "query", "offered"), [(8, "", False), (70, "", True), (70, "?per_page=1000", False)]
+)
+def test_all_of_the_ranking_is_offered_only_when_it_does_not_fit_one_page(
+    client, tournament, count, query, offered
+):
+    add_teams(tournament, count)
+    services.draw_round(tournament=tournament, method="random", seed=1)
+    response = client.get(reverse("tournaments:standings", args=[tournament.slug]) + query)
+    assert response.status_code == 200
+    assert ("Tout afficher" in response.text) is offered
