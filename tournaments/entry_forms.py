@@ -144,7 +144,9 @@ class DealForm(forms.Form):
     def clean_trump(self) -> str:
         trump = keys.read_trump(self.cleaned_data["trump"])
         if trump is None or (trump in ("SA", "TA") and not self.rules.sa_ta):
-            raise forms.ValidationError(_("Atout inconnu : %(keys)s.") % {"keys": trump_legend()})
+            raise forms.ValidationError(
+                _("Atout inconnu : %(keys)s.") % {"keys": trump_legend(sa_ta=self.rules.sa_ta)}
+            )
         return trump
 
     def clean_bid(self) -> tuple[int | None, bool]:
@@ -229,10 +231,12 @@ def _announcements_shown(value: Any) -> Any:
     return announcing.announcements_text(value) if isinstance(value, list) else value
 
 
-def trump_legend() -> str:
-    """« P ♠ · C ♥ · K ♦ · T ♣ · S sans-atout · A tout-atout »."""
+def trump_legend(*, sa_ta: bool = True) -> str:
+    """« P ♠ · C ♥ · K ♦ · T ♣ · S sans-atout · A tout-atout » (the suits
+    alone without `sa_ta`)."""
     return " · ".join(
-        f"{key.upper()} {labels.trump_sign(code)}" for key, code in keys.trump_keys().items()
+        f"{key.upper()} {labels.trump_sign(code)}"
+        for key, code in keys.trump_keys(sa_ta=sa_ta).items()
     )
 
 

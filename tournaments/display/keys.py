@@ -36,8 +36,11 @@ def taker_keys() -> Mapping[str, str]:
     return _TAKER[_language()]
 
 
-def trump_keys() -> Mapping[str, str]:
-    return _TRUMP[_language()]
+def trump_keys(*, sa_ta: bool = True) -> Mapping[str, str]:
+    """The trump keys; without `sa_ta` (a profile of suits only), no key for
+    sans-atout and tout-atout."""
+    found = _TRUMP[_language()]
+    return found if sa_ta else {k: v for k, v in found.items() if v not in ("SA", "TA")}
 
 
 def side_shown(side: str) -> str:

@@ -135,7 +135,7 @@ def build_grid(
     announcements = rules.announcements
     shown_keys = {
         "taker": keys.keys_shown(keys.taker_keys(), keys.taker_shown),
-        "trump": keys.keys_shown(keys.trump_keys(), labels.trump_sign),
+        "trump": keys.keys_shown(keys.trump_keys(sa_ta=rules.sa_ta), labels.trump_sign),
         "side": keys.keys_shown({k: v for k, v in keys.taker_keys().items() if v}, keys.side_shown),
     }
     return Grid(
@@ -155,15 +155,15 @@ def build_grid(
         target=target,
         rows=rows,
         keys_json=json.dumps(shown_keys, ensure_ascii=False),
-        legend=legend(contracts=contracts),
+        legend=legend(contracts=contracts, sa_ta=rules.sa_ta),
     )
 
 
-def legend(*, contracts: bool) -> str:
+def legend(*, contracts: bool, sa_ta: bool = True) -> str:
     """The keys, under the grid: « Preneur : N / E (P : passe) · Atout : P ♠ … »."""
     parts = [
         _("Preneur : N ou E (P : passe)"),
-        _("Atout : %(keys)s") % {"keys": trump_legend()},
+        _("Atout : %(keys)s") % {"keys": trump_legend(sa_ta=sa_ta)},
     ]
     if contracts:
         parts.append(_("Contrat : 80…160, C : capot · Coinche : X, XX"))
