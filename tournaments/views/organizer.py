@@ -235,7 +235,9 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
         ).order_by("number")
     )
     playing = [t for t in tables if not t.is_bye]
+    locked = {t.pk for t in playing if services.codes_locked_until(t)}
     return {
+        "codes_locked": locked,
         "tournament": tournament,
         "round": rnd,
         "tables": tables,

@@ -182,3 +182,18 @@ def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organiz
     page = desk.get(reverse("tournaments:table", args=here)).text
     assert "nouveaux codes pour les deux équipes ; codes débloqués" in page
     assert 'id="codes-locked"' not in page
+
+
+def test_the_partie_page_shows_which_tables_have_their_codes_locked(client, organizer, table):
+    desk = client.__class__()
+    desk.force_login(organizer)
+    here = [table.round.tournament.slug, table.round.number]
+    page = desk.get(reverse("tournaments:round", args=here)).text
+    assert "codes bloqués" not in page and "Codes bloqués" not in page
+    for i in range(MAX_WRONG_CODES + 1):
+        claim(client, table, wrong_code(table, i))
+    page = desk.get(reverse("tournaments:round", args=here)).text
+    assert "Codes bloqués : 1 table" in page
+    assert f"/{table.number}/#codes-locked" in page
+    services.revoke_entry_link(table=table, by=organizer)
+    assert "codes bloqués" not in desk.get(reverse("tournaments:round_tables", args=here)).text
