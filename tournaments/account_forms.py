@@ -9,14 +9,48 @@ to the field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import throttle
 from tournaments.services import accounts
 
 DELETE = "delete"
+
+# The password a signed-in organizer types again (to delete the account, to
+# change the password): at most this many wrong ones per account in the
+# window, so that a borrowed session cannot be used to guess it.
+MAX_WRONG_PASSWORDS = 5
+PASSWORD_WINDOW = 15 * 60
+
+
+def guarded_password_check[T](user, check: Callable[[], T]) -> T:
+    """`check()` (raises ValidationError on a wrong password), counted: the
+    attempt is counted before the check and taken back when the password is
+    right, so racing posts cannot check more than `MAX_WRONG_PASSWORDS`
+    wrong ones in `PASSWORD_WINDOW`. Outside a transaction (throttle.attempt)."""
+    count, token = throttle.attempt(f"current-password:{user.pk}", window=PASSWORD_WINDOW)
+    if count > MAX_WRONG_PASSWORDS:
+        throttle.discount(token)
+        raise forms.ValidationError(
+            _("Trop de mots de passe faux pour ce compte : réessayez dans %(minutes)s minutes."),
+            params={"minutes": PASSWORD_WINDOW // 60},
+            code="throttled",
+        )
+    result = check()
+    throttle.discount(token)
+    return result
+
+
+class GuardedPasswordChangeForm(PasswordChangeForm):
+    """Django's form; its old password is checked as `guarded_password_check` says."""
+
+    def clean_old_password(self):
+        return guarded_password_check(self.user, super().clean_old_password)
 
 
 class SignUpForm(UserCreationForm):
@@ -105,9 +139,13 @@ class DeleteAccountForm(forms.Form):
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError(_("Ce n'est pas votre mot de passe."))
-        return password
+
+        def check() -> str:
+            if not self.user.check_password(password):
+                raise forms.ValidationError(_("Ce n'est pas votre mot de passe."))
+            return password
+
+        return guarded_password_check(self.user, check)
 
     def handovers(self) -> dict[int, int | None]:
         """What the service takes: each tournament's heir, None to delete it."""

@@ -33,7 +33,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import address, mail, throttle
-from tournaments.account_forms import DeleteAccountForm, InviteForm, SignUpForm
+from tournaments.account_forms import (
+    DeleteAccountForm,
+    GuardedPasswordChangeForm,
+    InviteForm,
+    SignUpForm,
+)
 from tournaments.forms import apply_service_error
 from tournaments.models import email_key
 from tournaments.services import TournamentError, accounts
@@ -277,6 +282,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = GuardedPasswordChangeForm
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("account")
 

@@ -493,3 +493,40 @@ def test_adding_an_unknown_co_organizer_points_to_the_invitation(client, organiz
         follow=True,
     )
     assert "invitez cette personne depuis « Mon compte »" in text(response)
+
+
+def test_a_borrowed_session_cannot_guess_the_password_to_delete_the_account(client, organizer):
+    """The password typed to delete the account is counted: after five wrong
+    ones even the right one is refused, with the reason next to the field,
+    and the account stays."""
+    build_tournament(owner=organizer)
+    client.force_login(organizer)
+    tournament = Tournament.objects.get()
+    form = {f"tournament_{tournament.pk}": "delete"}
+    for guess in range(5):
+        page = text(client.post(reverse("account_delete"), {**form, "password": f"guess{guess}"}))
+        assert "Ce n'est pas votre mot de passe." in page
+    page = text(client.post(reverse("account_delete"), {**form, "password": PASSWORD}))
+    assert "Trop de mots de passe faux pour ce compte : réessayez dans 15 minutes." in page
+    assert User.objects.filter(username="orga").exists() and Tournament.objects.exists()
+
+
+def test_a_borrowed_session_cannot_guess_the_password_to_change_it(client, organizer):
+    client.force_login(organizer)
+    change = {"new_password1": "Another-long-one-42", "new_password2": "Another-long-one-42"}
+    for guess in range(5):
+        client.post(reverse("password_change"), {**change, "old_password": f"guess{guess}"})
+    page = text(client.post(reverse("password_change"), {**change, "old_password": PASSWORD}))
+    assert "Trop de mots de passe faux pour ce compte" in page
+    organizer.refresh_from_db()
+    assert organizer.check_password(PASSWORD)
+
+
+def test_right_passwords_do_not_count(client, organizer):
+    client.force_login(organizer)
+    change = {"old_password": PASSWORD, "new_password1": PASSWORD, "new_password2": PASSWORD}
+    for guess in range(4):
+        client.post(reverse("password_change"), {**change, "old_password": f"guess{guess}"})
+    for _ in range(3):
+        answer = client.post(reverse("password_change"), change)
+        assert answer.status_code == 302
