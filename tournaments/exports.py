@@ -42,43 +42,48 @@ def inert(value: Any) -> Any:
     return value
 
 
-def _header() -> list[str]:
+def _header(lots: bool) -> list[str]:
     return [
         str(columns.RANK.label),
         _("Équipe / joueur"),
         *[str(c.label) for c in columns.all_columns()],
+        *([_("Lot")] if lots else []),
     ]
 
 
-def _rows(standings: list[Standing]) -> list[list]:
+def _rows(standings: list[Standing], lots: bool) -> list[list]:
     return [
         [
             s.row.rank,
             inert(str(s.entrant) if s.entrant is not None else ""),
             *[columns.value(s.row, c) for c in columns.all_columns()],
+            *([inert(s.lot_name)] if lots else []),
         ]
         for s in standings
     ]
 
 
-def standings_csv(standings: list[Standing]) -> bytes:
+def standings_csv(standings: list[Standing], *, lots: bool = False) -> bytes:
+    """The ranking; with `lots`, `standings` are the board's placings
+    (awards.Placing) and each row ends with its lot."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow([inert(label) for label in _header()])
-    writer.writerows(_rows(standings))
+    writer.writerow([inert(label) for label in _header(lots)])
+    writer.writerows(_rows(standings, lots))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
-def standings_xlsx(standings: list[Standing], *, title: str) -> bytes:
+def standings_xlsx(standings: list[Standing], *, title: str, lots: bool = False) -> bytes:
+    """As `standings_csv`, in a workbook."""
     book = Workbook()
     sheet = book.active
     sheet.title = _("Classement")[:31]
     _append(sheet, [title])
     sheet["A1"].font = Font(bold=True, size=14)
-    _append(sheet, _header())
+    _append(sheet, _header(lots))
     for cell in sheet[2]:
         cell.font = Font(bold=True)
-    for row in _rows(standings):
+    for row in _rows(standings, lots):
         _append(sheet, row)
     sheet.column_dimensions["B"].width = 40
     sheet.freeze_panes = "A3"

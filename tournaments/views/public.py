@@ -119,11 +119,22 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(pdf.ranking(tournament), "classement.pdf")
 
 
+def _exported(tournament: Tournament) -> tuple[list, bool]:
+    """The ranking the exports write, with the lots once players see them:
+    (the rows, whether they carry a lot)."""
+    standings = tournament_standings(tournament)
+    prized = awards.public_board(tournament, standings)
+    if prized and prized.has_lots:
+        return prized.placings, True
+    return standings, False
+
+
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
+    rows, lots = _exported(tournament)
     response = HttpResponse(
-        exports.standings_csv(tournament_standings(tournament)),
+        exports.standings_csv(rows, lots=lots),
         content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="classement-{slug}.csv"'
@@ -133,8 +144,9 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _get_visible(request, slug)
+    rows, lots = _exported(tournament)
     response = HttpResponse(
-        exports.standings_xlsx(tournament_standings(tournament), title=tournament.name),
+        exports.standings_xlsx(rows, title=tournament.name, lots=lots),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     )
     response["Content-Disposition"] = f'attachment; filename="classement-{slug}.xlsx"'

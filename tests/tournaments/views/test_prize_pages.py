@@ -4,10 +4,13 @@ ranking with its lots, a category's ranking), through the test client."""
 
 from __future__ import annotations
 
+import csv
+import io
 import subprocess
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests import factories
 from tournaments import awards, services
@@ -204,3 +207,19 @@ def test_an_unpublished_tournaments_category_stays_hidden(client, organizer, fin
     assert client.get(url("category_pdf", finished, women.pk)).status_code == 404
     client.force_login(organizer)
     assert client.get(url("category_standings", finished, women.pk)).status_code == 200
+
+
+def test_the_exports_carry_the_lots_once_players_see_them(client, finished, make_tournament):
+    sheet = client.get(url("standings_csv", finished)).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(sheet), delimiter=";"))
+    assert rows[0][-1] == "Lot"
+    assert [row[-1] for row in rows[1:]] == ["Jambon", "Canard", "Canard", "Lanterne"]
+    book = load_workbook(io.BytesIO(client.get(url("standings_xlsx", finished)).content))
+    cells = [[c.value for c in row] for row in book.active.iter_rows(min_row=2)]
+    assert cells[0][-1] == "Lot" and cells[1][-1] == "Jambon" and cells[-1][-1] == "Lanterne"
+    running = make_tournament(prizes_enabled=True)
+    factories.add_teams(running, 4)
+    services.set_lots(tournament=running, lots="Jambon")
+    factories.draw_random_round(running)
+    sheet = client.get(url("standings_csv", running)).content.decode("utf-8-sig")
+    assert "Lot" not in sheet.splitlines()[0] and "Jambon" not in sheet
