@@ -1,7 +1,9 @@
 """Back-office screens for fixing data by hand.
 
 Scores are never changed here: deals, tables, seats and penalties are
-read-only (a deal edited here would keep a stale marque; corrections go
+read-only, and so are the cash box, the lots, the special rankings, the
+players' directory, the desk's queue and the challenges (their screens keep
+their rules and write their history) (a deal edited here would keep a stale marque; corrections go
 through the organizer's screens, whose services rescore the table). Every
 save or delete of a tournament, team, player or round writes an audit line
 (`admin_edit`), which also moves the tournament's revision so the public
@@ -10,8 +12,16 @@ pages show the change."""
 from django.contrib import admin
 
 from tournaments.models import (
+    Attempt,
+    CashEntry,
+    Category,
+    Challenge,
     Change,
     Deal,
+    KnownPlayer,
+    Lot,
+    LotSwap,
+    Payment,
     Penalty,
     Player,
     Round,
@@ -20,6 +30,7 @@ from tournaments.models import (
     Table,
     Team,
     Tournament,
+    WaitingPlayer,
 )
 from tournaments.services.audit import log_change
 
@@ -158,3 +169,62 @@ class SignUpAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("email_key", "user", "created_at", "confirmed_at", "invited_by", "language")
     list_filter = ("confirmed_at",)
     search_fields = ("email_key", "user__username")
+
+
+@admin.register(Payment)
+class PaymentAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "team", "player", "amount_cents", "method", "at")
+    list_filter = ("tournament", "method")
+
+
+@admin.register(CashEntry)
+class CashEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "kind", "label", "amount_cents", "created_at")
+    list_filter = ("tournament", "kind")
+
+
+@admin.register(Lot)
+class LotAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "category", "position", "name", "value", "quantity", "last")
+    list_filter = ("tournament",)
+
+
+@admin.register(LotSwap)
+class LotSwapAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "category", "first", "second", "created_at")
+
+
+@admin.register(Category)
+class CategoryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "name", "kind", "prize_rule", "prize_top")
+    list_filter = ("tournament", "kind")
+
+
+@admin.register(WaitingPlayer)
+class WaitingPlayerAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "last_name", "first_name", "licence", "club", "created_at")
+    list_filter = ("tournament",)
+
+
+@admin.register(KnownPlayer)
+class KnownPlayerAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("owner", "last_name", "first_name", "licence", "club", "last_seen")
+    search_fields = ("last_name", "first_name", "licence", "club")
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("name", "owner", "kind", "slug")
+    search_fields = ("name",)
+
+
+@admin.register(Attempt)
+class AttemptAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """The throttles' counted attempts (logins, codes, passwords); deleting
+    them lifts a lock before its window ends."""
+
+    list_display = ("key", "at")
+    search_fields = ("key",)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return request.user.is_superuser
