@@ -56,6 +56,12 @@ def has_brackets(tournament: Tournament) -> bool:
     return Bracket.objects.filter(tournament=tournament).exists()
 
 
+def is_last_qualifying(rnd: Round) -> bool:
+    """The last qualifying partie planned, with no final phase after it:
+    closing it ends the tournament."""
+    return rnd.number >= rnd.tournament.parties and not has_brackets(rnd.tournament)
+
+
 @transaction.atomic
 def create_brackets(
     *,
@@ -395,7 +401,10 @@ def bracket_views(tournament: Tournament) -> list[BracketView]:
     """Every bracket of the tournament, level by level, each level complete
     (matches not made yet are shown waiting), in a fixed number of queries."""
     brackets = list(Bracket.objects.filter(tournament=tournament).order_by("position"))
-    teams = {t.pk: t for t in tournament.teams.filter(round__isnull=True)}
+    teams = {
+        t.pk: t
+        for t in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    }
     matches = (
         BracketMatch.objects.filter(bracket__tournament=tournament)
         .select_related("table__round")

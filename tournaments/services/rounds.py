@@ -324,11 +324,11 @@ def is_last_round(rnd: Round) -> bool:
     """Whether closing this partie ends the tournament: the last qualifying
     partie planned when there is no final phase, else the partie that ends
     the last bracket (its matches decided)."""
-    from tournaments.services.brackets import all_finished, has_brackets
+    from tournaments.services.brackets import all_finished, is_last_qualifying
 
     if rnd.stage == Round.Stage.BRACKET:
         return all_finished(rnd.tournament)
-    return rnd.number >= rnd.tournament.parties and not has_brackets(rnd.tournament)
+    return is_last_qualifying(rnd)
 
 
 @transaction.atomic

@@ -15,36 +15,12 @@ from tournaments.standings import tournament_standings
 pytestmark = pytest.mark.django_db
 
 
-def qualified(
-    organizer, teams: int = 10, parties: int = 2, played: int | None = None, **fields
-) -> Tournament:
-    """A tournament whose first `played` (all) of its `parties` qualifying
-    parties (one deal a table, won by side A) are played and closed."""
-    tournament = factories.build_tournament(owner=organizer, parties=parties, end_deals=1, **fields)
-    factories.add_teams(tournament, teams)
-    for number in range(parties if played is None else played):
-        method = Round.DrawMethod.RANDOM if number == 0 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=3 + number)
-        for table in rnd.tables.filter(team_b__isnull=False):
-            factories.add_deal(table)
-        services.close_round(round=rnd)
-    tournament.refresh_from_db()
-    return tournament
+def qualified(organizer, **fields) -> Tournament:
+    return factories.qualified_tournament(owner=organizer, **fields)
 
 
-def play(rnd: Round, *, winner: str = "A", passed: tuple[int, ...] = ()) -> None:
-    """One deal at every table: taken and made by `winner`'s side, or
-    passed (0 to 0, a tie) at the tables numbered in `passed`."""
-    for table in rnd.tables.order_by("number"):
-        if table.number in passed:
-            services.record_deal(table=table, values={"taker": ""})
-        else:
-            win(table, winner)
-
-
-def win(table: Table, side: str) -> None:
-    """A deal taken at 90 and made by `side` (97 card points of 162)."""
-    factories.add_deal(table, taker=side, points_a=97 if side == "A" else 65)
+play = factories.play_bracket_round
+win = factories.win_deal
 
 
 def test_qualifying_order_is_the_standings(organizer):
