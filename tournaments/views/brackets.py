@@ -46,7 +46,6 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     brackets, the next level to draw and the final ranking."""
     tournament = _managed(request, slug)
     form = BracketsForm(request.POST or None)
-    status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -64,7 +63,6 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
                     request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
                 )
                 return redirect("tournaments:brackets_manage", slug=slug)
-        status = 422
     context = _context(tournament)
     bracket_rounds = tournament.rounds.filter(stage=Round.Stage.BRACKET).order_by("number")
     context.update(
@@ -73,7 +71,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
         bracket_rounds=bracket_rounds,
         open_round=tournament.rounds.exclude(status=Round.Status.CLOSED).first(),
     )
-    return render(request, "tournaments/brackets_manage.html", context, status=status)
+    return render(request, "tournaments/brackets_manage.html", context)
 
 
 @login_required

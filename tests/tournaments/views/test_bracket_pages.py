@@ -76,7 +76,7 @@ def test_bad_counts_are_answered_next_to_the_field(
     client.force_login(organizer)
     data = {"tie_rule": "extra_deal", **data}
     response = client.post(manage_url(qualified), data)
-    assert response.status_code == 422
+    assert response.status_code == 200
     page = response.content.decode()
     block = page[page.index(f'id="field-{field}"') :]
     assert message in block[: block.index("</div>")]
@@ -90,7 +90,7 @@ def test_bad_counts_in_english(client, organizer, qualified):
         {"main": 8, "consolante": 4, "tie_rule": "extra_deal"},
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert response.status_code == 422
+    assert response.status_code == 200
     page = response.content.decode()
     assert "12 teams asked for (8 + 4) for 10 ranked teams." in page
     assert "Final phase" in page
