@@ -432,6 +432,16 @@ def bracket_views(tournament: Tournament) -> list[BracketView]:
                     view.winner_id = m.winner_id
                     view.settled = m.settled
                     view.bye = m.settled == BracketMatch.Settled.BYE
+                elif level > 0:
+                    # Not made yet: the winners already known wait in it.
+                    before = levels[level - 1].matches
+                    for side, earlier in (
+                        ("a", before[2 * position]),
+                        ("b", before[2 * position + 1]),
+                    ):
+                        if earlier.winner_id is not None:
+                            setattr(view, f"team_{side}", teams.get(earlier.winner_id))
+                            setattr(view, f"seed_{side}", bracket.seed_of(earlier.winner_id))
                 row.matches.append(view)
             levels.append(row)
         final = made.get((rules.levels(size) - 1, 0))
@@ -460,8 +470,9 @@ class FinalRow:
 
 def final_ranking(tournament: Tournament) -> list[FinalRow]:
     """The main bracket's places, then the consolante's, then the teams in
-    neither bracket in qualifying order. A bracket still playing lists its
-    teams by seed, without places (nor any after them)."""
+    neither bracket in qualifying order. A bracket still playing lists the
+    teams still in by seed, then those out, without places (nor any after
+    them)."""
     standings = [s.entrant for s in tournament_standings(tournament) if isinstance(s.entrant, Team)]
     brackets = list(Bracket.objects.filter(tournament=tournament).order_by("position"))
     matches = list(BracketMatch.objects.filter(bracket__tournament=tournament))
@@ -474,8 +485,14 @@ def final_ranking(tournament: Tournament) -> list[FinalRow]:
         size = rules.bracket_size(len(bracket.seeds))
         final = next((m for m in own if m.level == rules.levels(size) - 1 and m.winner_id), None)
         if final is None:
+            # Still playing: the teams still in first, then the later a team
+            # lost the better, by seed within each (no places yet).
             placed = False
-            order = list(bracket.seeds)
+            lost = {m.loser_id: m.level for m in own if m.loser_id is not None}
+            order = sorted(
+                bracket.seeds,
+                key=lambda t, lost=lost, b=bracket: (-lost.get(t, size), b.seed_of(t)),
+            )
         else:
             lost_at = {bracket.seed_of(m.loser_id): m.level for m in own if m.loser_id is not None}
             places = rules.places(

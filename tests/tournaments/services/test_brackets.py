@@ -246,5 +246,23 @@ def test_bracket_views_show_every_level(organizer):
     assert [lv.key for lv in main.levels] == ["quarter", "semi", "final"]
     assert [len(lv.matches) for lv in main.levels] == [4, 2, 1]
     assert sum(m.bye for m in main.levels[0].matches) == 3
-    assert main.levels[1].matches[0].team_a is None  # not made yet
+    # Not made yet: seed 1 (a bye) waits there for the winner of 4 v 5.
+    waiting = main.levels[1].matches[0]
+    assert (waiting.seed_a, waiting.team_b, waiting.table) == (1, None, None)
     assert not main.finished and main.champion is None
+
+
+def test_a_bracket_still_playing_lists_the_teams_still_in_first(organizer):
+    tournament = qualified(organizer)
+    order = services.qualifying_order(tournament)
+    services.create_brackets(tournament=tournament, main=4)
+    rnd = services.draw_bracket_round(tournament=tournament)
+    play(rnd, winner="B")  # 4 beats 1, 3 beats 2
+    services.close_round(round=rnd)
+    ranking = services.final_ranking(tournament)
+    assert [r.place for r in ranking] == [None] * 10
+    assert [r.team for r in ranking[:4]] == [order[2], order[3], order[0], order[1]]
+    main = services.bracket_views(tournament)[0]
+    final = main.levels[1].matches[0]
+    # The final is not drawn yet, but its teams are known.
+    assert (final.team_a, final.team_b, final.table) == (order[3], order[2], None)
