@@ -46,23 +46,22 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     brackets, the next level to draw and the final ranking."""
     tournament = _managed(request, slug)
     form = BracketsForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                services.create_brackets(
-                    tournament=tournament,
-                    main=form.cleaned_data["main"],
-                    consolante=form.cleaned_data["consolante"],
-                    tie_rule=form.cleaned_data["tie_rule"],
-                    by=request.user,
-                )
-            except services.TournamentError as error:
-                apply_service_error(form, error, fallback="main")
-            else:
-                messages.success(
-                    request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
-                )
-                return redirect("tournaments:brackets_manage", slug=slug)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.create_brackets(
+                tournament=tournament,
+                main=form.cleaned_data["main"],
+                consolante=form.cleaned_data["consolante"],
+                tie_rule=form.cleaned_data["tie_rule"],
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error, fallback="main")
+        else:
+            messages.success(
+                request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
+            )
+            return redirect("tournaments:brackets_manage", slug=slug)
     context = _context(tournament)
     bracket_rounds = tournament.rounds.filter(stage=Round.Stage.BRACKET).order_by("number")
     context.update(
