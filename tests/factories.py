@@ -106,3 +106,36 @@ def played_tournament(
         if number < parties - 1:
             services.close_round(round=rnd)
     return tournament
+
+
+def qualified_tournament(
+    *, owner, teams: int = 10, parties: int = 2, played: int | None = None, **fields
+) -> Tournament:
+    """A concours of `teams` teams whose first `played` (all) of its
+    `parties` qualifying parties (one deal a table, won by side A) are
+    played and closed: ready for its final phase."""
+    tournament = build_tournament(owner=owner, parties=parties, end_deals=1, **fields)
+    add_teams(tournament, teams)
+    for number in range(parties if played is None else played):
+        method = Round.DrawMethod.RANDOM if number == 0 else Round.DrawMethod.RANKING
+        rnd = services.draw_round(tournament=tournament, method=method, seed=3 + number)
+        for table in rnd.tables.filter(team_b__isnull=False):
+            add_deal(table)
+        services.close_round(round=rnd)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def win_deal(table: Table, side: str = "A") -> Deal:
+    """A deal taken at 90 and made by `side` (97 card points of 162)."""
+    return add_deal(table, taker=side, points_a=97 if side == "A" else 65)
+
+
+def play_bracket_round(rnd: Round, *, winner: str = "A", passed: tuple[int, ...] = ()) -> None:
+    """One deal at every table of a partie: won by `winner`'s side, or
+    passed (0 to 0, a tie) at the tables numbered in `passed`."""
+    for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+        if table.number in passed:
+            services.record_deal(table=table, values={"taker": ""})
+        else:
+            win_deal(table, winner)

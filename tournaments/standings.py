@@ -215,13 +215,18 @@ class Standing:
 
 
 def tournament_results(tournament) -> tuple[list[int], list[Result]]:
-    """The entrants and results of a tournament's finished tables, in a fixed
-    number of queries whatever its size."""
-    from tournaments.models import Table, Team, Tournament
+    """The entrants and results of a tournament's finished tables of its
+    qualifying parties (a final phase has its own ranking,
+    services/brackets.py), in a fixed number of queries whatever its size."""
+    from tournaments.models import Round, Table, Team, Tournament
 
     melee = tournament.format == Tournament.Format.MELEE
     tables = (
-        Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
+        Table.objects.filter(
+            round__tournament=tournament,
+            status=Table.Status.COMPLETE,
+            round__stage=Round.Stage.QUALIFYING,
+        )
         .select_related("round")
         .values_list(
             "round__number",

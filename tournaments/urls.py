@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 
 from tournaments.views import (
+    brackets,
     cash,
     categories,
     challenges,
@@ -211,4 +212,17 @@ urlpatterns = [
     ),
     path("challenge/<slug:slug>/", challenges.challenge_page, name="challenge"),
     path("challenge/<slug:slug>.pdf", challenges.challenge_pdf, name="challenge_pdf"),
+]
+# Final phase (issue 15): the main bracket and the consolante after the
+# qualifying parties: the organizer's screen, the public page, the
+# projector and the PDF.
+urlpatterns += [
+    path(ORG + "phase-finale/", brackets.brackets_manage, name="brackets_manage"),
+    path(ORG + "phase-finale/tirer/", brackets.brackets_draw, name="brackets_draw"),
+    path(ORG + "phase-finale/supprimer/", brackets.brackets_delete, name="brackets_delete"),
+    path("t/<slug:slug>/phase-finale/", brackets.brackets_page, name="brackets"),
+    path(
+        "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
+    ),
+    path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
 ]

@@ -136,3 +136,21 @@ def test_the_demo_has_a_three_evening_challenge_across_partners(demo_output):
     assert max(line.played for line in result.lines) == 3
     assert any(not line.qualified for line in result.lines)
     assert any(not s.counted for line in result.lines for s in line.scores)
+
+
+def test_the_demo_has_a_concours_with_a_consolante(demo_output):
+    from tournaments.management.commands.demo import FINAL_PHASE_SLUG
+    from tournaments.models import Bracket, BracketMatch
+
+    tournament = Tournament.objects.get(slug=FINAL_PHASE_SLUG)
+    assert "Concours avec consolante" in demo_output
+    assert tournament.rounds.filter(stage=Round.Stage.QUALIFYING).count() == 3
+    main, consolante = Bracket.objects.filter(tournament=tournament).order_by("position")
+    assert (len(main.seeds), len(consolante.seeds)) == (8, 6)
+    # The first bracket round is played: 4 + 2 winners, the 2 byes through.
+    first = BracketMatch.objects.filter(bracket__tournament=tournament, level=0)
+    assert first.filter(winner__isnull=False).count() == 8
+    bracket_round = tournament.rounds.get(stage=Round.Stage.BRACKET)
+    assert bracket_round.status == Round.Status.CLOSED
+    assert bracket_round.tables.count() == 6
+    assert len(services.final_ranking(tournament)) == 14

@@ -7,6 +7,7 @@ the services in `tournaments/services/`, which alone write them.
 
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
+from tournaments.models.brackets import Bracket, BracketMatch
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
@@ -30,6 +31,8 @@ __all__ = [
     "CODE_DIGITS",
     "MAX_CENTS",
     "Attempt",
+    "Bracket",
+    "BracketMatch",
     "CashEntry",
     "Category",
     "Challenge",

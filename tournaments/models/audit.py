@@ -70,6 +70,10 @@ class Change(models.Model):
         CLOCK_RESUMED = "clock_resumed", _("Chrono relancé")
         CLOCK_RESET = "clock_reset", _("Chrono remis à zéro")
         CLOCK_CALL_SET = "clock_call_set", _("Appel « dernière donne » réglé")
+        BRACKETS_CREATED = "brackets_created", _("Phase finale créée")
+        BRACKETS_DELETED = "brackets_deleted", _("Phase finale supprimée")
+        BRACKET_DRAWN = "bracket_drawn", _("Tour de la phase finale tiré")
+        MATCH_DECIDED = "match_decided", _("Égalité départagée")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -44,6 +44,10 @@ class Round(models.Model):
         RANKING = "ranking", _("Selon le classement")
         ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
 
+    class Stage(models.TextChoices):
+        QUALIFYING = "qualifying", _("Qualifications")
+        BRACKET = "bracket", _("Phase finale")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("partie n°"), validators=bounded(1, MAX_PARTIES))
     status = models.CharField(
@@ -51,6 +55,11 @@ class Round(models.Model):
     )
     draw_method = models.CharField(
         _("tirage"), max_length=10, choices=DrawMethod.choices, default=DrawMethod.RANDOM
+    )
+    # A qualifying partie (drawn by the Swiss draw, counted in the standings)
+    # or a partie of the final phase (tables set by the brackets).
+    stage = models.CharField(
+        _("phase"), max_length=10, choices=Stage.choices, default=Stage.QUALIFYING
     )
     draw_seed = models.BigIntegerField(
         _("numéro de tirage"), null=True, blank=True, validators=bounded(0, INT32_MAX)

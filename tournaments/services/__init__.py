@@ -25,7 +25,8 @@ checked whole first), `accounts` (organizer accounts: sign up, confirm,
 invite, delete), `cash` (the cash box: fees paid, other income and
 expenses, the treasurer's summary), `directory` (the organizer's players,
 remembered at each registration, proposed at the desk), `singles` (players
-who came alone, waiting to be paired); `audit` writes the trail
+who came alone, waiting to be paired), `brackets` (the final phase: main
+bracket and consolante); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 
@@ -34,6 +35,14 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
+from tournaments.services.brackets import (
+    bracket_views,
+    create_brackets,
+    delete_brackets,
+    draw_bracket_round,
+    final_ranking,
+    qualifying_order,
+)
 from tournaments.services.cash import (
     CashSummary,
     add_cash_entry,
@@ -141,6 +150,7 @@ __all__ = [
     "add_penalty",
     "add_tournament",
     "add_waiting_player",
+    "bracket_views",
     "can_undo_withdrawal",
     "cancel_payment",
     "cash_summary",
@@ -150,16 +160,20 @@ __all__ = [
     "close_round",
     "codes_locked_until",
     "confirm_table",
+    "create_brackets",
     "create_challenge",
     "create_tournament",
     "day_plan",
+    "delete_brackets",
     "delete_cash_entry",
     "delete_category",
     "delete_last_deal",
     "delete_team",
     "delete_tournament",
+    "draw_bracket_round",
     "draw_round",
     "fee_of",
+    "final_ranking",
     "forget_player",
     "format_locked",
     "import_teams",
@@ -169,6 +183,7 @@ __all__ = [
     "pause_clock",
     "plan_import",
     "preview_deal",
+    "qualifying_order",
     "record_deal",
     "record_payment",
     "record_table_deal",

@@ -67,6 +67,11 @@ def draw_round(
         raise TournamentError(
             _("Fermez la partie en cours avant de tirer la suivante."), field="method"
         )
+    if tournament.brackets.exists():
+        raise TournamentError(
+            _("La phase finale est créée : tirez ses tours depuis « Phase finale »."),
+            field="method",
+        )
     number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     if number > tournament.parties:
         raise TournamentError(
@@ -124,6 +129,10 @@ def redraw_round(
 
 
 def _ensure_no_score(rnd: Round) -> None:
+    if rnd.stage == Round.Stage.BRACKET:
+        raise TournamentError(
+            _("Les tables de la phase finale sont fixées par les tableaux : pas de nouveau tirage.")
+        )
     if rnd.status != Round.Status.DRAFT or Deal.objects.filter(table__round=rnd).exists():
         raise TournamentError(
             _("Des scores sont déjà saisis dans cette partie : le tirage ne peut plus changer.")
@@ -175,12 +184,21 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     _create_tables(rnd, result.tables, result.bye)
 
 
-def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
-    number = 0
+def seat_pairs(rnd: Round, pairs) -> list[Table]:
+    """Tables 1, 2… of the partie for the pairs (team A, team B) in order,
+    with their seats: also the tables of a bracket partie
+    (services/brackets.py)."""
+    tables = []
     for number, (a, b) in enumerate(pairs, start=1):
         table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
         Seat.objects.create(round=rnd, table=table, team_id=a, side=Side.A)
         Seat.objects.create(round=rnd, table=table, team_id=b, side=Side.B)
+        tables.append(table)
+    return tables
+
+
+def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
+    number = len(seat_pairs(rnd, pairs))
     if bye is not None:
         table = Table.objects.create(
             round=rnd, number=number + 1, team_a_id=bye, status=Table.Status.COMPLETE
@@ -280,10 +298,15 @@ def close_blockers(rnd: Round) -> list[str]:
     tables whose totals the other team disputed (the organizer settles them
     first, by correcting or validating). Empty when it can be closed; read
     only, so the confirmation page can say it before the organizer tries."""
+    from tournaments.services.brackets import tie_blockers
+
+    ties, tied = tie_blockers(rnd)
     tables = rnd.tables.order_by("number")
-    unfinished = [t.number for t in tables if t.status != Table.Status.COMPLETE]
+    unfinished = [
+        t.number for t in tables if t.status != Table.Status.COMPLETE and t.number not in tied
+    ]
     disputed = [t.number for t in tables if t.entry_state == Table.EntryState.DISPUTED]
-    reasons = []
+    reasons = list(ties)
     if unfinished:
         reasons.append(
             _("Tables pas encore terminées : %(tables)s.")
@@ -297,6 +320,17 @@ def close_blockers(rnd: Round) -> list[str]:
     return reasons
 
 
+def is_last_round(rnd: Round) -> bool:
+    """Whether closing this partie ends the tournament: the last qualifying
+    partie planned when there is no final phase, else the partie that ends
+    the last bracket (its matches decided)."""
+    from tournaments.services.brackets import all_finished, is_last_qualifying
+
+    if rnd.stage == Round.Stage.BRACKET:
+        return all_finished(rnd.tournament)
+    return is_last_qualifying(rnd)
+
+
 @transaction.atomic
 def close_round(*, round: Round, by=None) -> Round:
     """Close a partie once every table is complete and none is disputed."""
@@ -306,6 +340,10 @@ def close_round(*, round: Round, by=None) -> Round:
     unsettled = close_blockers(rnd)
     if unsettled:
         raise TournamentError(" ".join(unsettled))
+    if rnd.stage == Round.Stage.BRACKET:
+        from tournaments.services.brackets import settle_round
+
+        settle_round(rnd, by=by)
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     # A partie played without its draw announced (forgotten): its results
@@ -315,7 +353,7 @@ def close_round(*, round: Round, by=None) -> Round:
     log_change(rnd.tournament_id, Change.Action.ROUND_CLOSED, by=by, after={"round": rnd.number})
     autosave.backup_after_commit(rnd.tournament_id)
     tournament = rnd.tournament
-    if rnd.number >= tournament.parties:
+    if is_last_round(rnd):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
     return rnd

@@ -138,8 +138,14 @@ def _rescore(
     others only when their marques move."""
     tournament = table.round.tournament
     rules = tournament.rule_profile
+    end = tournament.partie_end
+    # A bracket match tied after its deals goes on one deal at a time
+    # until a team leads (services/brackets.py `needs_winner`).
+    tie_break = "deals" in end and len(deals) >= end["deals"] and _needs_winner(table)
+    if tie_break:
+        end = {"deals": len(deals)}
     try:
-        result = scoring.score_game([d.to_engine() for d in deals], rules, tournament.partie_end)
+        result = scoring.score_game([d.to_engine() for d in deals], rules, end)
     except scoring.ScoringError as exc:
         number = deals[exc.deal].number if exc.deal is not None else "?"
         raise TournamentError(
@@ -162,11 +168,17 @@ def _rescore(
     table.lost_pot = result.lost_pot
     if not deals:
         table.status = Table.Status.NOT_STARTED
-    elif result.finished:
+    elif result.finished and (not tie_break or table.total_a != table.total_b):
         table.status = Table.Status.COMPLETE
     else:
         table.status = Table.Status.IN_PROGRESS
     return result
+
+
+def _needs_winner(table: Table) -> bool:
+    from tournaments.services.brackets import needs_winner
+
+    return needs_winner(table)
 
 
 def _penalties(table: Table) -> tuple[int, int]:

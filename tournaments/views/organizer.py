@@ -195,6 +195,7 @@ def _manage_page(
             "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
+            "has_brackets": services.brackets.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": co_form or CoOrganizerForm(),
@@ -341,7 +342,8 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.info(request, _("Cette partie est déjà close."))
         return redirect("tournaments:round", slug=slug, number=number)
     if not confirmed(request):
-        last = rnd.number >= tournament.parties
+        bracket = rnd.stage == Round.Stage.BRACKET
+        last = not bracket and services.brackets.is_last_qualifying(rnd)
         return confirm_page(
             request,
             tournament,
@@ -354,7 +356,9 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                         "Une correction restera possible, avec un motif, et la table sera "
                         "marquée « corrigé »."
                     ),
-                    _("C'est la dernière partie prévue : le tournoi sera terminé.")
+                    _("Les gagnants de chaque table passent au tour suivant de leur tableau.")
+                    if bracket
+                    else _("C'est la dernière partie prévue : le tournoi sera terminé.")
                     if last
                     else _("Vous pourrez ensuite tirer la partie suivante."),
                 ],

@@ -94,6 +94,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
             "challenges": tournament.challenges.filter(published=True),
+            "has_brackets": tournament.brackets.exists(),
         },
     )
 
@@ -107,6 +108,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "paginated": paginated(request, tournament),
         "poll": _poll(),
         "categories": awards.public_categories(tournament),
+        "has_brackets": tournament.brackets.exists(),
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)

@@ -28,6 +28,9 @@ PUBLIC = {
     "category_pdf",
     "challenge",
     "challenge_pdf",
+    "brackets",
+    "brackets_projector",
+    "brackets_pdf",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {

@@ -12,7 +12,10 @@ draw is announced by the organizer (all three are), and the partie clock
 has a « dernière donne » call at 55 minutes and a schedule from 14 h (the
 clock of partie 3 is left for the visitor to start). A season challenge
 ranks the players over three evenings: two small ones played earlier (8
-teams of the same players with other partners) and the concours. Running it
+teams of the same players with other partners) and the concours. A concours
+with a final phase (14 teams of the same players, 3 qualifying parties,
+then a main bracket of 8 and a consolante of 6) has its first bracket round
+played. Running it
 again leaves an existing demo alone unless --reset is given.
 """
 
@@ -47,6 +50,9 @@ CHALLENGE_EVENINGS = [
     ("soiree-coinche-novembre-demo", "Soirée coinche de novembre (démo)", date(2026, 11, 14)),
 ]
 DEMO_USER = "organisateur"
+#: The demo's concours with a final phase: 14 teams, 3 qualifying parties,
+#: then a main bracket of 8 and a consolante of 6.
+FINAL_PHASE_SLUG = "concours-avec-consolante-demo"
 
 FIRST_NAMES = [
     "Amélie",
@@ -174,7 +180,12 @@ class Command(BaseCommand):
                 tournament = self._build(user, random.Random(seed))
                 # Season challenge (issue 15), in its own block.
                 challenge = build_challenge(user, tournament, random.Random(seed + 1))
+                # Final phase (issue 15), in its own block.
+                final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
+            self.stdout.write(
+                self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
+            )
             self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:
@@ -355,3 +366,59 @@ def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge
     for evening in [*evenings, concours]:
         services.add_tournament(challenge=challenge, tournament=evening, by=user)
     return challenge
+
+
+def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournament:
+    """The demo's concours with a consolante: 14 teams of the concours'
+    players paired differently, 3 qualifying parties of 4 donnes (closed),
+    then the 8 best in the main bracket and the next 6 in the consolante
+    (seeds 1 and 2 exempt there), a tie played out with one more donne; the
+    first bracket round is played and closed, the next one left to draw."""
+    Tournament.objects.filter(slug=FINAL_PHASE_SLUG).delete()
+    tournament = services.create_tournament(
+        owner=user,
+        name="Concours avec consolante (démo)",
+        date=date(2026, 9, 19),
+        venue="Salle polyvalente, Saint-Éloi",
+        preset="ffb-coinche",
+        parties=3,
+        end_deals=4,
+        published=True,
+    )
+    tournament.slug = FINAL_PHASE_SLUG
+    tournament.save(update_fields=["slug"])
+    players = [
+        p
+        for team in concours.teams.filter(round__isnull=True).order_by("number")
+        for p in (team.player1, team.player2)
+    ]
+    chosen = rng.sample(players, 28)
+    for i in range(14):
+        first, second = chosen[2 * i], chosen[2 * i + 1]
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(first.first_name, first.last_name, club=first.club),
+            player2=services.PlayerData(second.first_name, second.last_name, club=second.club),
+        )
+    rules = tournament.rule_profile
+
+    def play(rnd: Round) -> None:
+        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+            # A bracket table tied after its donnes goes on (bounded here).
+            for _ in range(tournament.end_deals + 8):
+                table.refresh_from_db()
+                if table.status == table.Status.COMPLETE:
+                    break
+                services.record_deal(
+                    table=table,
+                    values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
+                )
+        services.close_round(round=rnd)
+
+    for number in (1, 2, 3):
+        method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
+        play(services.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6)))
+    services.create_brackets(tournament=tournament, main=8, consolante=6, by=user)
+    play(services.draw_bracket_round(tournament=tournament, by=user))
+    tournament.refresh_from_db()
+    return tournament

@@ -1,0 +1,33 @@
+"""What is said about the final phase: the name of a bracket's round
+(« Quarts de finale »), how a match was settled, the tie rule in a sentence.
+
+Must not: decide a match or query (`services/brackets.py`, `tournaments.brackets`).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+
+def level_name(key: str) -> str:
+    """« Finale », « Demi-finales », « Quarts de finale », « Huitièmes de
+    finale »… from `tournaments.brackets.round_name_key`."""
+    names = {
+        "final": gettext("Finale"),
+        "semi": gettext("Demi-finales"),
+        "quarter": gettext("Quarts de finale"),
+        "round_of_16": gettext("Huitièmes de finale"),
+        "round_of_32": gettext("Seizièmes de finale"),
+    }
+    if key in names:
+        return names[key]
+    left = int(key.rsplit("_", 1)[-1]) if key.startswith("round_of_") else 0
+    return gettext("Tour à %(n)s équipes") % {"n": left}
+
+
+def tie_rule_sentence(rule: str) -> str:
+    if rule == "qualifying_total":
+        return gettext(
+            "Égalité en fin de partie : l'équipe au meilleur total des qualifications passe."
+        )
+    return gettext("Égalité en fin de partie : une donne de plus départage les deux équipes.")

@@ -1,0 +1,122 @@
+"""The final phase: the organizer's screen (create the main bracket and the
+consolante, draw the next level, undo before the first one), and the public
+bracket page, its projector view and its PDF.
+
+Thin views: a form checked, one service called (`services.brackets`); the
+brackets are read by `services.bracket_views` and worded by
+`display.brackets`.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import services
+from tournaments.bracket_forms import BracketsForm
+from tournaments.display.brackets import level_name, tie_rule_sentence
+from tournaments.forms import apply_service_error
+from tournaments.models import Round, Tournament
+from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
+from tournaments.views.common import _managed, _pdf
+from tournaments.views.live import _poll, live_page
+from tournaments.views.public import _get_visible
+
+
+def _context(tournament: Tournament) -> dict:
+    views = services.bracket_views(tournament)
+    for view in views:
+        for level in view.levels:
+            level.name = level_name(level.key)
+    return {
+        "tournament": tournament,
+        "brackets": views,
+        "ranking": services.final_ranking(tournament) if views else [],
+        "tie_rule": tie_rule_sentence(views[0].bracket.tie_rule) if views else "",
+    }
+
+
+@login_required
+def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Phase finale »: the form while there is no bracket, then the
+    brackets, the next level to draw and the final ranking."""
+    tournament = _managed(request, slug)
+    form = BracketsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.create_brackets(
+                tournament=tournament,
+                main=form.cleaned_data["main"],
+                consolante=form.cleaned_data["consolante"],
+                tie_rule=form.cleaned_data["tie_rule"],
+                by=request.user,
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error, fallback="main")
+        else:
+            messages.success(
+                request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
+            )
+            return redirect("tournaments:brackets_manage", slug=slug)
+    context = _context(tournament)
+    bracket_rounds = tournament.rounds.filter(stage=Round.Stage.BRACKET).order_by("number")
+    context.update(
+        form=form,
+        ranked=len(services.qualifying_order(tournament)),
+        bracket_rounds=bracket_rounds,
+        open_round=tournament.rounds.exclude(status=Round.Status.CLOSED).first(),
+    )
+    return render(request, "tournaments/brackets_manage.html", context)
+
+
+@login_required
+@require_POST
+def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    try:
+        rnd = services.draw_bracket_round(tournament=tournament, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+        return redirect("tournaments:brackets_manage", slug=slug)
+    messages.success(request, _("Tour de la phase finale tiré : %(round)s.") % {"round": rnd})
+    return redirect("tournaments:round", slug=slug, number=rnd.number)
+
+
+@login_required
+@require_POST
+def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    try:
+        services.delete_brackets(tournament=tournament, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Phase finale supprimée."))
+    return redirect("tournaments:brackets_manage", slug=slug)
+
+
+@live_page
+def brackets_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public brackets, level by level, and the final ranking."""
+    tournament = _get_visible(request, slug)
+    return render(request, "tournaments/brackets_page.html", _context(tournament))
+
+
+@live_page
+def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The brackets on the hall's screen, asked again at every poll."""
+    tournament = _get_visible(request, slug)
+    context = {**_context(tournament), "poll": _poll()}
+    if request.htmx:
+        return render(request, "tournaments/includes/brackets_projector_block.html", context)
+    return render(request, "tournaments/brackets_projector.html", context)
+
+
+@require_GET
+def brackets_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    return _pdf(build_brackets_pdf(tournament), "phase-finale.pdf")
