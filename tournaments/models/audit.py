@@ -70,6 +70,8 @@ class Change(models.Model):
         CLOCK_RESUMED = "clock_resumed", _("Chrono relancé")
         CLOCK_RESET = "clock_reset", _("Chrono remis à zéro")
         CLOCK_CALL_SET = "clock_call_set", _("Appel « dernière donne » réglé")
+        POOLS_FORMED = "pools_formed", _("Poules formées")
+        POOLS_CLEARED = "pools_cleared", _("Poules défaites")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
