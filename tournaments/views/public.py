@@ -94,6 +94,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
             "challenges": tournament.challenges.filter(published=True),
+            "has_pools": tournament.pools.exists(),
         },
     )
 
