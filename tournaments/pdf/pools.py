@@ -33,11 +33,12 @@ def pools_pdf(tournament, standings) -> bytes:
         _p(_when_where(tournament), styles.body),
         _p(
             gettext(
-                "Dans chaque poule, les équipes sont classées par parties gagnées, puis : %(rest)s."
-            )
-            % {"rest": tournament.ranking_explanation()},
-            styles.small,
+                "Dans chaque poule, les équipes se rencontrent toutes ; elles sont classées "
+                "par parties gagnées, puis comme le classement général."
+            ),
+            styles.body,
         ),
+        _p(tournament.ranking_explanation(), styles.small),
         Spacer(0, 4 * mm),
     ]
     for standing in standings:
@@ -80,7 +81,7 @@ def _pool_block(standing, styles) -> list[Flowable]:
         Spacer(0, 1.5 * mm),
     ]
     for match in standing.matches:
-        block.append(_p(_match_line(match), styles.small))
+        block.append(_p(_match_line(match), styles.body))
     block.append(Spacer(0, 5 * mm))
     return block
 
@@ -90,7 +91,11 @@ def _match_line(match) -> str:
     partie = gettext("Partie %(number)s") % {"number": match.round}
     if table.is_bye:
         return gettext("%(partie)s : %(team)s exempte") % {"partie": partie, "team": table.team_a}
-    line = f"{partie} : {table.team_a} – {table.team_b}"
+    line = gettext("%(partie)s : %(a)s contre %(b)s") % {
+        "partie": partie,
+        "a": table.team_a,
+        "b": table.team_b,
+    }
     if table.status == table.Status.COMPLETE:
-        line += f" : {labels.number(table.total_a)} – {labels.number(table.total_b)}"
+        line += f", {labels.number(table.total_a)} – {labels.number(table.total_b)}"
     return line
