@@ -28,6 +28,8 @@ PUBLIC = {
     "category_pdf",
     "challenge",
     "challenge_pdf",
+    "pools_page",
+    "pools_pdf",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {
