@@ -25,6 +25,10 @@ READ_ONLY = [
     "challenge",
     "knownplayer",
     "waitingplayer",
+    "bracket",
+    "bracketmatch",
+    "pool",
+    "poolteam",
 ]
 
 

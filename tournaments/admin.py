@@ -1,7 +1,7 @@
 """Back-office screens for fixing data by hand.
 
 Scores are never changed here: deals, tables, seats and penalties are
-read-only, and so are the cash box, the lots, the special rankings, the
+read-only, and so are the brackets and pools, the cash box, the lots, the special rankings, the
 players' directory, the desk's queue and the challenges (their screens keep
 their rules and write their history) (a deal edited here would keep a stale marque; corrections go
 through the organizer's screens, whose services rescore the table). Every
@@ -13,6 +13,8 @@ from django.contrib import admin
 
 from tournaments.models import (
     Attempt,
+    Bracket,
+    BracketMatch,
     CashEntry,
     Category,
     Challenge,
@@ -24,6 +26,8 @@ from tournaments.models import (
     Payment,
     Penalty,
     Player,
+    Pool,
+    PoolTeam,
     Round,
     Seat,
     SignUp,
@@ -228,3 +232,27 @@ class AttemptAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return request.user.is_superuser
+
+
+@admin.register(Bracket)
+class BracketAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "kind", "name", "tie_rule", "position")
+    list_filter = ("tournament",)
+
+
+@admin.register(BracketMatch)
+class BracketMatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("bracket", "level", "position", "team_a", "team_b", "winner")
+    list_filter = ("bracket__tournament",)
+
+
+@admin.register(Pool)
+class PoolAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("tournament", "number")
+    list_filter = ("tournament",)
+
+
+@admin.register(PoolTeam)
+class PoolTeamAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("pool", "position", "team")
+    list_filter = ("pool__tournament",)

@@ -437,7 +437,12 @@ class ImportConfirmForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    method = forms.ChoiceField(label=_("Tirage"), choices=Round.DrawMethod.choices)
+    # A pools partie is not chosen here: it follows the pools once they are
+    # formed (services/pools.py), whatever method is asked.
+    method = forms.ChoiceField(
+        label=_("Tirage"),
+        choices=[c for c in Round.DrawMethod.choices if c[0] != Round.DrawMethod.POOLS],
+    )
     seed = forms.IntegerField(
         label=_("Numéro de tirage (facultatif)"),
         required=False,

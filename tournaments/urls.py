@@ -13,6 +13,7 @@ from tournaments.views import (
     explanations,
     hall,
     organizer,
+    pools,
     prizes,
     public,
     registration,
@@ -212,6 +213,14 @@ urlpatterns = [
     ),
     path("challenge/<slug:slug>/", challenges.challenge_page, name="challenge"),
     path("challenge/<slug:slug>.pdf", challenges.challenge_pdf, name="challenge_pdf"),
+    # Pools as a qualifying phase (issue 15): the organizer's « Poules »
+    # screen (form them, undo them, draw their parties), the public pools
+    # page and its PDF.
+    path(ORG + "poules/", pools.pools_manage, name="pools"),
+    path(ORG + "poules/defaire/", pools.pools_clear, name="pools_clear"),
+    path(ORG + "poules/tirer/", pools.pools_draw, name="pools_draw"),
+    path("t/<slug:slug>/poules/", pools.pools_page, name="pools_page"),
+    path("t/<slug:slug>/poules.pdf", pools.pools_pdf_view, name="pools_pdf"),
 ]
 # Final phase (issue 15): the main bracket and the consolante after the
 # qualifying parties: the organizer's screen, the public page, the

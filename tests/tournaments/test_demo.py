@@ -154,3 +154,16 @@ def test_the_demo_has_a_concours_with_a_consolante(demo_output):
     assert bracket_round.status == Round.Status.CLOSED
     assert bracket_round.tables.count() == 6
     assert len(services.final_ranking(tournament)) == 14
+
+
+def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_played(demo_output):
+    from tournaments.management.commands.demo import POOLS_SLUG
+    from tournaments.services.pools import pool_standings
+
+    tournament = Tournament.objects.get(slug=POOLS_SLUG)
+    standings = pool_standings(tournament)
+    assert [len(s.lines) for s in standings] == [4, 4, 4, 4]
+    assert [r.draw_method for r in tournament.rounds.all()] == [Round.DrawMethod.POOLS] * 3
+    assert all(r.status == Round.Status.CLOSED for r in tournament.rounds.all())
+    assert all(len(s.matches) == 6 for s in standings)
+    assert tournament.status == Tournament.Status.FINISHED

@@ -23,6 +23,7 @@ from tournaments.models.play import (
     new_team_code,
     running_totals,
 )
+from tournaments.models.pools import Pool, PoolTeam
 from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
 from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
@@ -44,6 +45,8 @@ __all__ = [
     "Payment",
     "Penalty",
     "Player",
+    "Pool",
+    "PoolTeam",
     "PrizeRule",
     "Round",
     "Seat",

@@ -74,6 +74,8 @@ class Change(models.Model):
         BRACKETS_DELETED = "brackets_deleted", _("Phase finale supprimée")
         BRACKET_DRAWN = "bracket_drawn", _("Tour de la phase finale tiré")
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
+        POOLS_FORMED = "pools_formed", _("Poules formées")
+        POOLS_CLEARED = "pools_cleared", _("Poules défaites")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -43,6 +43,9 @@ class Round(models.Model):
         RANDOM = "random", _("Au hasard")
         RANKING = "ranking", _("Selon le classement")
         ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
+        # A partie of the pools (models/pools.py): its tables follow the
+        # pools' schedule (tournaments/pools.py), not a draw.
+        POOLS = "pools", _("Poules")
 
     class Stage(models.TextChoices):
         QUALIFYING = "qualifying", _("Qualifications")

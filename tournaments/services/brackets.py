@@ -31,17 +31,19 @@ from tournaments.models import (
 )
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
+from tournaments.services.pools import pool_qualifying_order
 from tournaments.standings import tournament_standings
 
 
 def qualifying_order(tournament: Tournament) -> list[Team]:
     """The teams still in the tournament (no forfait), best first, by the
-    standings of the qualifying parties: the seeding of the brackets."""
-    return [
-        s.entrant
-        for s in tournament_standings(tournament)
-        if isinstance(s.entrant, Team) and s.entrant.status == Team.Status.ACTIVE
-    ]
+    standings of the qualifying parties: the seeding of the brackets. After
+    pools, the pool winners come first, then the seconds, and so on (each
+    rank ordered by the standings: services/pools.py)."""
+    ranked = pool_qualifying_order(tournament)
+    if ranked is None:
+        ranked = [s.entrant for s in tournament_standings(tournament)]
+    return [t for t in ranked if isinstance(t, Team) and t.status == Team.Status.ACTIVE]
 
 
 def _qualifying_points(tournament: Tournament) -> dict[int, int]:

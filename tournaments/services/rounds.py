@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Max
@@ -22,6 +23,7 @@ from tournaments import pairing
 from tournaments.display.errors import pairing_error
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
 from tournaments.services import autosave
+from tournaments.services import pools as pool_phase
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.standings import tournament_standings
@@ -90,7 +92,7 @@ def draw_round(
         by=by,
         after={
             "round": number,
-            "method": method,
+            "method": rnd.draw_method,
             "seed": rnd.draw_seed,
             "tables": tables_snapshot(rnd),
         },
@@ -148,6 +150,13 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
 
 def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     tournament = rnd.tournament
+    if method == Round.DrawMethod.POOLS or pool_phase.follows_pools(tournament, rnd.number):
+        # Parties 1 to 3 of a tournament in pools follow the pools' schedule.
+        pairs, byes = pool_phase.partie_tables(rnd)
+        rnd.draw_method, rnd.draw_seed = Round.DrawMethod.POOLS, None
+        rnd.save(update_fields=["draw_method", "draw_seed"])
+        _create_tables(rnd, pairs, None, byes=byes)
+        return
     if seed is None:
         seed = secrets.randbelow(2**31)
     played, byes = _history(tournament)
@@ -197,13 +206,16 @@ def seat_pairs(rnd: Round, pairs) -> list[Table]:
     return tables
 
 
-def _create_tables(rnd: Round, pairs, bye: int | None) -> None:
+def _create_tables(rnd: Round, pairs, bye: int | None, *, byes: Sequence[int] = ()) -> None:
+    """The partie's tables, then a bye table for its exempt team (`bye`, or
+    `byes` in a pools partie: one for each pool of three)."""
     number = len(seat_pairs(rnd, pairs))
-    if bye is not None:
+    exempt = [bye] if bye is not None else list(byes)
+    for extra, team in enumerate(exempt, start=1):
         table = Table.objects.create(
-            round=rnd, number=number + 1, team_a_id=bye, status=Table.Status.COMPLETE
+            round=rnd, number=number + extra, team_a_id=team, status=Table.Status.COMPLETE
         )
-        Seat.objects.create(round=rnd, table=table, team_id=bye, side=Side.A)
+        Seat.objects.create(round=rnd, table=table, team_id=team, side=Side.A)
 
 
 def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:

@@ -32,6 +32,7 @@ from tournaments.forms import (
     apply_service_error,
 )
 from tournaments.models import Deal, Player, Round, Table, Team, Tournament
+from tournaments.services import pools as pool_services
 from tournaments.views.common import _managed, _pdf, _round, _table
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -203,6 +204,9 @@ def _manage_page(
             "waiting": services.waiting_players(tournament),
             "cash": services.cash_summary(tournament) if tournament.cash_enabled else None,
             "day_plan": services.day_plan(tournament) if tournament.clock_enabled else None,
+            # Pools (services/pools.py): formed before the first partie.
+            "has_pools": (has_pools := pool_services.has_pools(tournament)),
+            "pools_reachable": has_pools or not rounds,
         },
         status=422 if draw_form or co_form else 200,
     )

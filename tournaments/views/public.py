@@ -95,6 +95,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "categories": awards.public_categories(tournament),
             "challenges": tournament.challenges.filter(published=True),
             "has_brackets": tournament.brackets.exists(),
+            "has_pools": tournament.pools.exists(),
         },
     )
 

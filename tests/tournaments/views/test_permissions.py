@@ -31,6 +31,8 @@ PUBLIC = {
     "brackets",
     "brackets_projector",
     "brackets_pdf",
+    "pools_page",
+    "pools_pdf",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {

@@ -15,8 +15,9 @@ ranks the players over three evenings: two small ones played earlier (8
 teams of the same players with other partners) and the concours. A concours
 with a final phase (14 teams of the same players, 3 qualifying parties,
 then a main bracket of 8 and a consolante of 6) has its first bracket round
-played. Running it
-again leaves an existing demo alone unless --reset is given.
+played. A small concours in pools shows that qualifying phase: 16 teams in 4
+pools of 4, the three pool parties played. Running it again leaves an
+existing demo alone unless --reset is given.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.services import pools as pool_services
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 #: The season challenge of the demo: two earlier evenings of 8 teams (same
@@ -49,6 +51,8 @@ CHALLENGE_EVENINGS = [
     ("soiree-coinche-octobre-demo", "Soirée coinche d'octobre (démo)", date(2026, 10, 17)),
     ("soiree-coinche-novembre-demo", "Soirée coinche de novembre (démo)", date(2026, 11, 14)),
 ]
+#: A small concours in pools: 16 teams in 4 pools of 4, the 3 pool parties played.
+POOLS_SLUG = "concours-en-poules-demo"
 DEMO_USER = "organisateur"
 #: The demo's concours with a final phase: 14 teams, 3 qualifying parties,
 #: then a main bracket of 8 and a consolante of 6.
@@ -182,10 +186,13 @@ class Command(BaseCommand):
                 challenge = build_challenge(user, tournament, random.Random(seed + 1))
                 # Final phase (issue 15), in its own block.
                 final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
+                # Pools as a qualifying phase (issue 15), in its own block.
+                in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
             )
+            self.stdout.write(self.style.SUCCESS(f"Concours en poules créé : « {in_pools.name} »."))
             self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:
@@ -421,4 +428,56 @@ def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournam
     services.create_brackets(tournament=tournament, main=8, consolante=6, by=user)
     play(services.draw_bracket_round(tournament=tournament, by=user))
     tournament.refresh_from_db()
+    return tournament
+
+
+def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
+    """The demo's concours in pools (« à la Mondial »): 16 teams of the
+    concours' players in 4 pools
+    of 4 by snake seeding from the registration order, the three pool
+    parties of 6 donnes played deal by deal and closed. An older one is
+    replaced."""
+    Tournament.objects.filter(slug=POOLS_SLUG).delete()
+    tournament = services.create_tournament(
+        owner=user,
+        name="Concours en poules de la Saint-Éloi (démo)",
+        date=date(2026, 12, 12),
+        venue="Foyer rural, Saint-Éloi",
+        preset="ffb-coinche",
+        parties=3,
+        end_deals=6,
+        published=True,
+    )
+    tournament.slug = POOLS_SLUG
+    tournament.save(update_fields=["slug"])
+    # The concours' players, paired otherwise (so the organizer's directory
+    # holds the same players).
+    players = [
+        p
+        for team in concours.teams.filter(round__isnull=True).order_by("number")
+        for p in (team.player1, team.player2)
+    ]
+    chosen = rng.sample(players, 32)
+    for i in range(16):
+        first, second = chosen[2 * i], chosen[2 * i + 1]
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(
+                first.first_name, first.last_name, club=first.club, licence=first.licence
+            ),
+            player2=services.PlayerData(
+                second.first_name, second.last_name, club=second.club, licence=second.licence
+            ),
+        )
+    pool_services.form_pools(tournament=tournament, size=4, by=user)
+    rules = tournament.rule_profile
+    for _ in range(3):
+        rnd = pool_services.draw_pool_round(tournament=tournament, by=user)
+        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+            for _deal in range(tournament.end_deals):
+                services.record_deal(
+                    table=table,
+                    values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
+                )
+        services.close_round(round=rnd)
     return tournament

@@ -1,0 +1,293 @@
+"""Pools as a qualifying phase: forming them, drawing their parties, their
+rankings, and the order their teams qualify in for what follows.
+
+The organizer forms the pools once (« Former les poules »: pools of four or
+of three, seeded by snake from the registration order or from a random
+order), and may form them again or undo them while no partie is drawn.
+Parties 1 to 3 then follow the pools' schedule (`tournaments.pools`)
+instead of the Swiss draw: `rounds.draw_round` asks `partie_tables` for
+them, so the tables, their codes and sheets, the clock and the release
+work as for any partie. The rankings are computed on read.
+
+This module must not write scores; it seats nothing itself (rounds does).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import pools
+from tournaments.models import Change, Pool, PoolTeam, Round, Table, Team, Tournament
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+from tournaments.standings import (
+    MatchPoints,
+    Row,
+    tournament_bye,
+    tournament_results,
+    tournament_standings,
+)
+
+REGISTRATION = "registration"
+RANDOM = "random"
+
+
+def _refusal(error: pools.PoolError) -> TournamentError:
+    if error.code == "too_few":
+        message = _(
+            "Il faut au moins trois équipes présentes pour former des poules "
+            "(%(count)s pour l'instant)."
+        )
+    else:
+        message = _(
+            "%(count)s équipes ne se répartissent pas en poules de 3 ou 4 : "
+            "inscrivez-en une de plus ou retirez-en une."
+        )
+    return TournamentError(message % error.params, field="size")
+
+
+def _ensure_nothing_drawn(tournament: Tournament) -> None:
+    if tournament.rounds.exists():
+        raise TournamentError(
+            _("Une partie est déjà tirée : les poules ne peuvent plus changer."), field="size"
+        )
+
+
+def _snapshot(tournament: Tournament) -> list[list[int]]:
+    """Each pool's team numbers, in pool order."""
+    out: dict[int, list[int]] = {}
+    for number, team in (
+        PoolTeam.objects.filter(pool__tournament=tournament)
+        .order_by("pool__number", "position")
+        .values_list("pool__number", "team__number")
+    ):
+        out.setdefault(number, []).append(team)
+    return list(out.values())
+
+
+@transaction.atomic
+def form_pools(
+    *,
+    tournament: Tournament,
+    size: int = 4,
+    order: str = REGISTRATION,
+    seed: int | None = None,
+    by=None,
+) -> list[Pool]:
+    """Split the present teams into pools of `size` (3 or 4), by snake
+    seeding from the registration order or a random order (from `seed`, a
+    new one when None). Forms them again when they exist, until a partie
+    is drawn."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _ensure_nothing_drawn(tournament)
+    if tournament.format == Tournament.Format.MELEE:
+        raise TournamentError(
+            _("En mêlée les équipes changent à chaque partie : pas de poules."), field="size"
+        )
+    if size not in pools.SIZES:
+        raise TournamentError(_("Des poules de 3 ou de 4 équipes."), field="size")
+    if tournament.parties < pools.POOL_PARTIES:
+        raise TournamentError(
+            _(
+                "Les poules se jouent en %(pool)s parties et le tournoi n'en prévoit que "
+                "%(n)s : augmentez d'abord le nombre de parties."
+            )
+            % {"pool": pools.POOL_PARTIES, "n": tournament.parties},
+            field="size",
+        )
+    teams = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
+    if order == RANDOM and seed is None:
+        seed = secrets.randbelow(2**31)
+    elif order != RANDOM:
+        seed = None
+    try:
+        split = pools.split(pools.seeding_order(teams, seed=seed), size=size)
+    except pools.PoolError as error:
+        raise _refusal(error) from error
+    before = _snapshot(tournament)
+    Pool.objects.filter(tournament=tournament).delete()
+    made = []
+    for number, members in enumerate(split, start=1):
+        pool = Pool.objects.create(tournament=tournament, number=number)
+        PoolTeam.objects.bulk_create(
+            PoolTeam(pool=pool, team_id=team, position=position)
+            for position, team in enumerate(members, start=1)
+        )
+        made.append(pool)
+    log_change(
+        tournament,
+        Change.Action.POOLS_FORMED,
+        by=by,
+        before={"pools": before} if before else None,
+        after={"size": size, "order": order, "seed": seed, "pools": _snapshot(tournament)},
+    )
+    return made
+
+
+@transaction.atomic
+def clear_pools(*, tournament: Tournament, by=None) -> None:
+    """Undo the pools (the parties go back to the Swiss draw), until a
+    partie is drawn."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _ensure_nothing_drawn(tournament)
+    before = _snapshot(tournament)
+    if not before:
+        raise TournamentError(_("Ce tournoi n'a pas de poules."))
+    Pool.objects.filter(tournament=tournament).delete()
+    log_change(tournament, Change.Action.POOLS_CLEARED, by=by, before={"pools": before})
+
+
+def has_pools(tournament: Tournament) -> bool:
+    return Pool.objects.filter(tournament=tournament).exists()
+
+
+def follows_pools(tournament: Tournament, number: int) -> bool:
+    """Whether partie `number` is a pools partie (the pools exist and it is
+    one of their parties)."""
+    return number <= pools.POOL_PARTIES and has_pools(tournament)
+
+
+def _seats(tournament: Tournament) -> list[list[int]]:
+    """Each pool's places as team ids; a place whose team was deleted holds
+    a negative stand-in (a team that plays nobody)."""
+    out: list[list[int]] = []
+    stand_in = 0
+    for pool in Pool.objects.filter(tournament=tournament).prefetch_related("members"):
+        places = {m.position: m.team_id for m in pool.members.all()}
+        seats = []
+        for position in range(1, max([3, *places]) + 1):
+            if position not in places:
+                stand_in -= 1
+            seats.append(places.get(position, stand_in))
+        out.append(seats[:4])
+    return out
+
+
+def partie_tables(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
+    """The tables and exempt teams of pools partie `rnd`: the schedule's,
+    a team no longer present left out (its opponent is then exempt)."""
+    tournament = rnd.tournament
+    if not has_pools(tournament):
+        raise TournamentError(_("Formez d'abord les poules."), field="method")
+    if rnd.number > pools.POOL_PARTIES:
+        raise TournamentError(
+            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES},
+            field="method",
+        )
+    present = set(tournament.teams.present().values_list("id", flat=True))
+    tables, byes = pools.partie_tables(_seats(tournament), rnd.number)
+    seated: list[tuple[int, int]] = []
+    exempt = [t for t in byes if t in present]
+    for a, b in tables:
+        if a in present and b in present:
+            seated.append((a, b))
+        elif a in present or b in present:
+            exempt.append(a if a in present else b)
+    return seated, exempt
+
+
+def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
+    """Draw the next pools partie: its tables are the pools' schedule."""
+    # rounds imports this module for `partie_tables`: imported here.
+    from tournaments.services.rounds import draw_round
+
+    number = tournament.rounds.count() + 1
+    if not has_pools(tournament):
+        raise TournamentError(_("Formez d'abord les poules."))
+    if number > pools.POOL_PARTIES:
+        raise TournamentError(
+            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES}
+        )
+    return draw_round(tournament=tournament, method=Round.DrawMethod.POOLS, by=by)
+
+
+@dataclass(frozen=True)
+class PoolLine:
+    """A team's line in its pool's ranking."""
+
+    row: Row
+    team: Team
+
+
+@dataclass(frozen=True)
+class PoolMatch:
+    """One table of a pools partie (a bye table: a team exempt)."""
+
+    round: int
+    table: Table
+
+
+@dataclass(frozen=True)
+class PoolStanding:
+    pool: Pool
+    lines: list[PoolLine]
+    matches: list[PoolMatch]
+
+
+def pool_standings(tournament: Tournament, *, announced_only: bool = False) -> list[PoolStanding]:
+    """Each pool with its ranking (wins first, then the tournament's
+    criteria) and its tables so far, partie by partie. `announced_only`
+    keeps the tables of draws not announced yet from the public pages."""
+    entries = list(
+        PoolTeam.objects.filter(pool__tournament=tournament)
+        .select_related("pool", "team__player1", "team__player2")
+        .order_by("pool__number", "position")
+    )
+    if not entries:
+        return []
+    rounds = tournament.rounds.filter(draw_method=Round.DrawMethod.POOLS)
+    if announced_only:
+        rounds = rounds.announced()
+    numbers = set(rounds.values_list("number", flat=True))
+    _entrants, results = tournament_results(tournament)
+    results = [r for r in results if r.round in numbers]
+    tables = list(
+        Table.objects.filter(round__in=rounds)
+        .select_related(
+            "round", "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
+        )
+        .order_by("round__number", "number")
+    )
+    by_pool: dict[int, list[PoolTeam]] = {}
+    for entry in entries:
+        by_pool.setdefault(entry.pool_id, []).append(entry)
+    out = []
+    for members in by_pool.values():
+        teams = {m.team_id: m.team for m in members}
+        rows = pools.rank_pool(
+            list(teams),
+            results,
+            criteria=tournament.criteria,
+            bye=tournament_bye(tournament),
+            match_points=MatchPoints(
+                tournament.match_points_win,
+                tournament.match_points_draw,
+                tournament.match_points_loss,
+            ),
+        )
+        out.append(
+            PoolStanding(
+                pool=members[0].pool,
+                lines=[PoolLine(row=r, team=teams[r.entrant]) for r in rows],
+                matches=[
+                    PoolMatch(round=t.round.number, table=t) for t in tables if t.team_a_id in teams
+                ],
+            )
+        )
+    return out
+
+
+def pool_qualifying_order(tournament: Tournament) -> list[Team] | None:
+    """None without pools; else the pool winners first, ordered among
+    themselves by the overall standings, then the seconds, and so on."""
+    standings = pool_standings(tournament)
+    if not standings:
+        return None
+    teams = {line.team.pk: line.team for s in standings for line in s.lines}
+    overall = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
+    order = pools.qualifying_order([[line.team.pk for line in s.lines] for s in standings], overall)
+    return [teams[t] for t in order]
