@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 from tournaments import deal_shapes
 from tournaments.models.people import Team
-from tournaments.models.tournament import MAX_PARTIES, Side, Tournament, bounded
+from tournaments.models.tournament import MAX_ROUNDS, Side, Tournament, bounded
 
 #: The bounds of a table's totals and of a penalty (the forms' bounds, with
 #: room for the penalties added to a typed total).
@@ -52,7 +52,7 @@ class Round(models.Model):
         BRACKET = "bracket", _("Phase finale")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("partie n°"), validators=bounded(1, MAX_PARTIES))
+    number = models.PositiveSmallIntegerField(_("partie n°"), validators=bounded(1, MAX_ROUNDS))
     status = models.CharField(
         _("état"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )

@@ -25,6 +25,9 @@ def bounded(low: int, high: int) -> list:
 
 #: The most parties a tournament plays (the tournament form's bound).
 MAX_PARTIES = 20
+#: The most parties drawn in all: the qualifying ones and a final phase's
+#: (a bracket of 20,000 teams plays 15 levels).
+MAX_ROUNDS = MAX_PARTIES + 16
 
 
 class Side(models.TextChoices):

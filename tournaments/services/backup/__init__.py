@@ -41,6 +41,7 @@ from tournaments.services.backup.document import (
     refusal,
     too_big,
 )
+from tournaments.services.backup.phases import export_phases
 from tournaments.services.backup.prizes import export_prizes
 from tournaments.services.backup.restore import import_tournament
 
@@ -94,6 +95,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         ],
         **export_prizes(tournament, _rows),
         **export_cash(tournament, _rows),
+        **export_phases(tournament, _rows),
     }
 
 

@@ -48,6 +48,7 @@ from tournaments.services.backup.document import (
     refusal,
     refusal_at,
 )
+from tournaments.services.backup.phases import CheckedPhases, check_phases
 from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
     check_rows,
@@ -81,6 +82,7 @@ class CheckedBackup:
     changes: list[dict[str, Any]]
     prizes: CheckedPrizes
     cash: CheckedCash
+    phases: CheckedPhases
 
 
 def check_backup(data: Any) -> CheckedBackup:
@@ -112,6 +114,7 @@ def check_backup(data: Any) -> CheckedBackup:
         melee=tournament["format"] == Tournament.Format.MELEE,
     )
     cash = check_cash(data, teams=ids(teams), players=ids(players))
+    phases = check_phases(data, teams=ids(teams), tables=ids(tables))
     return CheckedBackup(
         version,
         tournament,
@@ -124,6 +127,7 @@ def check_backup(data: Any) -> CheckedBackup:
         changes,
         prizes,
         cash,
+        phases,
     )
 
 
@@ -207,11 +211,14 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
         optional=ROUND_OPTION_FIELDS,
     )
     unique(rounds, "rounds", lambda r: r["number"], _("la partie %(n)s est en double"))
-    if len(rounds) > tournament["parties"]:
+    qualifying = [
+        r for r in rounds if r.get("stage", Round.Stage.QUALIFYING) != Round.Stage.BRACKET
+    ]
+    if len(qualifying) > tournament["parties"]:
         raise refusal_at(
             place("rounds"),
             _("%(n)s parties tirées pour %(parties)s prévues")
-            % {"n": len(rounds), "parties": tournament["parties"]},
+            % {"n": len(qualifying), "parties": tournament["parties"]},
         )
     for i, row in enumerate(rounds):
         for name in ROUND_MOMENTS:

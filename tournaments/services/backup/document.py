@@ -23,20 +23,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import deal_shapes
+from tournaments.models.tournament import MAX_ROUNDS
 from tournaments.services.errors import TournamentError
 
 FORMAT = "belote-tournois/backup"
+# Version 4 carries the phases: pools, brackets and their matches, and which
+# parties are bracket parties (services/backup/phases.py).
 # Version 3 says which tables were typed as totals only. Version 2 keeps
 # each table's link key, team codes and entry state, so the printed QR codes
 # and a disputed table survive a restore, and names the penalties so.
 # Version 1 files are still read: their tables get new links and codes.
-VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_ROWS = {
     "players": 2_000,
-    "rounds": 20,
+    "rounds": MAX_ROUNDS,
     "teams": 20_000,
     "tables": 20_000,
     "seats": 40_000,
@@ -49,6 +52,10 @@ MAX_ROWS = {
     "payments": 20_000,
     "entries": 2_000,
     "waiting": 2_000,
+    "brackets": 10,
+    "matches": 40_000,
+    "pools": 5_000,
+    "pool_teams": 20_000,
 }
 
 TOURNAMENT_FIELDS = (
@@ -113,6 +120,8 @@ ROUND_OPTION_FIELDS = (
     "clock_paused_at",
     "clock_paused_seconds",
     "last_deal_minutes",
+    # the final phase (version 4): a file without it has qualifying parties
+    "stage",
 )
 ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (
@@ -167,6 +176,10 @@ SECTIONS = {
     "payments": gettext_lazy("droits d'inscription payés"),
     "entries": gettext_lazy("lignes de caisse"),
     "waiting": gettext_lazy("joueurs seuls en attente"),
+    "brackets": gettext_lazy("tableaux"),
+    "matches": gettext_lazy("matchs de tableau"),
+    "pools": gettext_lazy("poules"),
+    "pool_teams": gettext_lazy("équipes des poules"),
 }
 
 

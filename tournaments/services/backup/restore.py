@@ -34,6 +34,7 @@ from tournaments.services.audit import log_change
 from tournaments.services.backup.cash import restore_cash
 from tournaments.services.backup.checks import CheckedBackup, check_backup
 from tournaments.services.backup.document import refusal
+from tournaments.services.backup.phases import restore_phases
 from tournaments.services.backup.prizes import restore_prizes
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import rescore_table
@@ -113,6 +114,8 @@ def _restore_rows(
         Penalty(**{**p, "table_id": table_ids[p["table_id"]], "team_id": team_ids[p["team_id"]]})
         for p in checked.penalties
     )
+    # Before the rescoring: a bracket table's length depends on its match.
+    restore_phases(tournament, checked.phases, team_ids=team_ids, table_ids=table_ids)
     _rescore(checked, table_ids)
     return table_ids, team_ids, player_ids
 
