@@ -179,6 +179,24 @@ def partie_tables(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
             field="method",
         )
     present = set(tournament.teams.present().values_list("id", flat=True))
+    outside = (
+        tournament.teams.present()
+        .filter(pool_place__isnull=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if outside:
+        # A team registered after the pools were formed would sit out
+        # every pools partie without anyone noticing.
+        raise TournamentError(
+            _(
+                "Équipe(s) n° %(numbers)s dans aucune poule (inscrites après la formation "
+                "des poules) : formez les poules à nouveau avant la partie 1, "
+                "ou déclarez-les absentes."
+            )
+            % {"numbers": ", ".join(map(str, outside))},
+            field="method",
+        )
     tables, byes = pools.partie_tables(_seats(tournament), rnd.number)
     seated: list[tuple[int, int]] = []
     exempt = [t for t in byes if t in present]

@@ -249,3 +249,20 @@ def test_after_pools_the_brackets_are_seeded_pool_winners_first(concours):
     assert set(main.seeds[:4]) == firsts and set(main.seeds[4:]) == seconds
     assert set(consolante.seeds) == {line.team.pk for s in by_pool for line in s.lines[2:]}
     assert main.seeds == [t.pk for t in services.qualifying_order(concours)[:8]]
+
+
+def test_a_team_registered_after_the_pools_is_not_left_out_silently(concours):
+    add_teams(concours, 12)
+    pool_services.form_pools(tournament=concours, size=4)
+    late = services.register_team(
+        tournament=concours,
+        player1=services.PlayerData("Odile", "Tardif"),
+        player2=services.PlayerData("Marc", "Tardif"),
+    )
+    with pytest.raises(services.TournamentError) as refused:
+        pool_services.draw_pool_round(tournament=concours)
+    assert f"n° {late.number} dans aucune poule" in refused.value.message
+    assert not concours.rounds.exists()
+    pool_services.form_pools(tournament=concours, size=4)  # formed again: 13 teams
+    rnd = pool_services.draw_pool_round(tournament=concours)
+    assert rnd.seats.filter(team=late).exists()
