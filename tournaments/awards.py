@@ -200,6 +200,10 @@ def boards(
     one of them: None for the general ranking, or a category."""
     if standings is None:
         standings = tournament_standings(tournament)
+    # After a final phase, its places (services is imported here: it imports this module).
+    from tournaments.services.brackets import final_order
+
+    standings = final_order(tournament, standings)
     categories: list[Category] = []
     if tournament.categories_enabled:
         categories = list(tournament.categories.all())

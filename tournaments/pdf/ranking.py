@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -39,6 +39,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.services.brackets import final_order, final_places
 from tournaments.standings import tournament_standings
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
@@ -58,6 +59,10 @@ COLUMN_WIDTHS = {
 RANK_WIDTH = 12
 #: Width in mm of the lot column, once players see the lots.
 LOT_WIDTH = 38
+FINAL_ORDER = gettext_noop(
+    "Classement final : les places de la phase finale (tableau principal, puis consolante), "
+    "puis les autres équipes dans l'ordre des qualifications."
+)
 
 
 def ranking(tournament: Tournament, *, category: Category | None = None) -> bytes:
@@ -66,7 +71,7 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     lot; how the ranking is computed, the rule profile and the date. With
     `category`, that special ranking, ranked within itself."""
     styles = _styles()
-    standings = tournament_standings(tournament)
+    standings = final_order(tournament, tournament_standings(tournament))
     lots = awards.lots_public(tournament)
     if category is not None or lots:
         board = awards.board(tournament, category, standings=standings)
@@ -88,6 +93,11 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
         story.append(_p(prize_words.category_explanation(category), styles.body))
     story += [
         _p(tournament.ranking_explanation(), styles.body),
+        *(
+            [_p(gettext(FINAL_ORDER), styles.body)]
+            if final_places(tournament) is not None and category is None
+            else []
+        ),
         _p(_rules_line(tournament), styles.small),
         _p(columns.legend(shown), styles.small),
         Spacer(0, 3 * mm),

@@ -12,7 +12,7 @@ or one more deal (`needs_winner` keeps such a table open in `scores`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.db.models import Max
@@ -509,3 +509,29 @@ def final_ranking(tournament: Tournament) -> list[FinalRow]:
         if team.pk not in seen:
             rows.append(FinalRow(len(rows) + 1 if placed else None, team, None))
     return rows
+
+
+def final_places(tournament: Tournament) -> dict[int, int] | None:
+    """Each team's final place once every bracket is decided, else None."""
+    if not has_brackets(tournament):
+        return None
+    places = {row.team.pk: row.place for row in final_ranking(tournament)}
+    if any(place is None for place in places.values()):
+        return None
+    return places
+
+
+def final_order(tournament: Tournament, standings: list) -> list:
+    """`standings` (the qualifying ranking) in the order of the final
+    ranking once every bracket is decided, each row's rank its final place:
+    the order the lots, the printed ranking and the exports follow. Without
+    a final phase, or while a bracket plays, `standings` as they are."""
+    places = final_places(tournament)
+    if places is None:
+        return standings
+    ranked = sorted(
+        (s for s in standings if getattr(s.entrant, "pk", None) in places),
+        key=lambda s: places[s.entrant.pk],
+    )
+    others = [s for s in standings if getattr(s.entrant, "pk", None) not in places]
+    return [replace(s, row=replace(s.row, rank=places[s.entrant.pk])) for s in ranked] + others

@@ -117,6 +117,7 @@ from django_tables2 import RequestConfig
 
 from tournaments import awards, freshness
 from tournaments.models import Tournament
+from tournaments.services.brackets import final_order
 from tournaments.standings import ranking_inputs, tournament_standings
 from tournaments.tables import PlayerStandingsTable, StandingsTable
 
@@ -182,7 +183,7 @@ def _kept_ranking(tournament: Tournament) -> tuple[tuple, list, object, str]:
     slot = (tournament.pk, get_language())
     kept = _RANKINGS.get(slot)
     if kept is None or kept[0] != inputs:
-        standings = tournament_standings(tournament)
+        standings = final_order(tournament, tournament_standings(tournament))
         board = awards.public_board(tournament, standings)
         kept = (inputs, standings, board, _digest(tournament, standings, board))
         _RANKINGS.pop(slot, None)

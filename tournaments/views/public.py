@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments import awards, exports, pdf, queries
 from tournaments.models import Challenge, Team, Tournament
+from tournaments.services.brackets import final_order, final_places
 from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
@@ -89,7 +90,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "rounds": rounds,
-            "podium": tournament_standings(tournament)[:10],
+            "podium": final_order(tournament, tournament_standings(tournament))[:10],
             "teams_count": tournament.teams.filter(round__isnull=True).count(),
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
@@ -110,6 +111,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "poll": _poll(),
         "categories": awards.public_categories(tournament),
         "has_brackets": tournament.brackets.exists(),
+        "final_decided": final_places(tournament) is not None,
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)
@@ -125,7 +127,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def _exported(tournament: Tournament) -> tuple[list, bool]:
     """The ranking the exports write, with the lots once players see them:
     (the rows, whether they carry a lot)."""
-    standings = tournament_standings(tournament)
+    standings = final_order(tournament, tournament_standings(tournament))
     prized = awards.public_board(tournament, standings)
     if prized and prized.has_lots:
         return prized.placings, True
@@ -214,7 +216,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the tables still playing and the ranking."""
     tournament = _get_visible(request, slug)
     rnd = queries.current_round(tournament)
-    standings = tournament_standings(tournament)
+    standings = final_order(tournament, tournament_standings(tournament))
     prized = awards.public_board(tournament, standings)
     context = {
         "tournament": tournament,
