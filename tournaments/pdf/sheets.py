@@ -14,7 +14,7 @@ scores a deal: a sheet prints what was stored, or blank rows to fill in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext, ngettext
@@ -22,8 +22,18 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from tournaments import brackets as bracket_rules
 from tournaments.display import labels
-from tournaments.models import Deal, Penalty, Round, Table, Tournament, running_totals
+from tournaments.display.brackets import level_name, tie_rule_sentence
+from tournaments.models import (
+    BracketMatch,
+    Deal,
+    Penalty,
+    Round,
+    Table,
+    Tournament,
+    running_totals,
+)
 from tournaments.pdf.base import (
     CONTENT_HEIGHT,
     CONTENT_WIDTH,
@@ -116,6 +126,9 @@ class _SheetContext:
     summary: str
     planned: int
     surcoinche_factor: int
+    # A bracket partie's tables: the match's bracket and round, the tie
+    # rule, and whether a tie is played out on one more row.
+    matches: dict[int, tuple[str, str, bool]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, round: Round) -> _SheetContext:
@@ -135,7 +148,17 @@ class _SheetContext:
                 "points": labels.number(tournament.end_target),
             }
         factor = tournament.rule_profile.surcoinche_factor
-        return cls(tournament, round, summary, planned, factor)
+        matches = {}
+        for match in BracketMatch.objects.filter(table__round=round).select_related("bracket"):
+            size = bracket_rules.bracket_size(len(match.bracket.seeds))
+            name = level_name(bracket_rules.round_name_key(size, match.level))
+            matches[match.table_id] = (
+                f"{match.bracket.name} · {name}",
+                tie_rule_sentence(match.bracket.tie_rule),
+                match.bracket.tie_rule == match.bracket.TieRule.EXTRA_DEAL
+                and tournament.end_mode == Tournament.EndMode.DEALS,
+            )
+        return cls(tournament, round, summary, planned, factor, matches)
 
 
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
@@ -187,8 +210,13 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
             % {"round": context.round.number, "table": table.number},
             styles.big,
         ),
+    ]
+    match = context.matches.get(table.pk)
+    if match is not None:
+        heading.append(_p(match[0], styles.body))
+    heading += [
         Spacer(0, 1 * mm),
-        _p(context.summary, styles.small),
+        _p(f"{context.summary} {match[1]}" if match else context.summary, styles.small),
     ]
     qr: list[Flowable] = []
     if url:
@@ -276,13 +304,17 @@ def _on_one_page(flowables: list[Flowable], grid: DealGrid) -> list[Flowable]:
 
 def _deal_grid(context: _SheetContext, table: Table, deals: list[Deal]) -> DealGrid:
     """The grid's rows: the deals entered, with their stored marques and
-    running totals, then blank rows up to the planned number of deals."""
+    running totals, then blank rows up to the planned number of deals (one
+    more, marked, at a bracket table whose tie is played out)."""
     by_number = {deal.number: (deal, a, b) for deal, a, b in running_totals(deals)}
     rows: list[tuple[str, ...]] = []
     red: set[int] = set()
-    for number in range(1, max(context.planned, max(by_number, default=0)) + 1):
+    match = context.matches.get(table.pk)
+    planned = context.planned + (1 if match and match[2] else 0)
+    for number in range(1, max(planned, max(by_number, default=0)) + 1):
         if number not in by_number:
-            rows.append((str(number),))
+            tie_row = number > context.planned
+            rows.append((str(number), gettext("si égalité")) if tie_row else (str(number),))
             continue
         deal, total_a, total_b = by_number[number]
         rows.append(

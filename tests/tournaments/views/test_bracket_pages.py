@@ -40,7 +40,7 @@ def test_the_dashboard_links_the_final_phase(client, organizer, qualified):
     assert manage_url(qualified) in page
 
 
-def test_create_then_draw(client, organizer, qualified):
+def test_create_then_draw(client, organizer, qualified, tmp_path):
     client.force_login(organizer)
     response = client.post(
         manage_url(qualified), {"main": 6, "consolante": 4, "tie_rule": "extra_deal"}
@@ -56,6 +56,10 @@ def test_create_then_draw(client, organizer, qualified):
     assert client.get(response.url).status_code == 200
     sheets = client.get(reverse("tournaments:sheets_pdf", args=[qualified.slug, rnd.number]))
     assert sheets.status_code == 200 and sheets["Content-Type"] == "application/pdf"
+    # Each sheet names its bracket and round, and how a tie is settled.
+    text = pdf_text(sheets.content, tmp_path)
+    assert "Tableau principal · Quarts de finale" in text and "Consolante · " in text
+    assert "une donne de plus départage" in text and "si égalité" in text
 
 
 @pytest.mark.parametrize(
