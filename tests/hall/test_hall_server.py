@@ -94,6 +94,8 @@ def test_the_terminal_shows_the_address_phones_open(hall):
     printed = (data / "hall.log").read_text()
     assert f"Pour les téléphones (même Wi-Fi) : {base}/" in printed
     assert "█" in printed  # the QR code of that address
+    # nothing but what the organizer needs: no warning, no traceback
+    assert "Warning" not in printed and "Traceback" not in printed
 
 
 def test_pages_are_french_and_use_nothing_from_outside(hall):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 
 import segno
 from django.conf import settings
@@ -107,6 +108,10 @@ class Command(BaseCommand):
 
     def _serve(self, host: str, port: int, threads: int) -> None:
         from waitress import serve
+
+        # Files are served from the source tree (WHITENOISE_USE_FINDERS), but
+        # WhiteNoise warns in the organizer's terminal when STATIC_ROOT is missing.
+        Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
         from config.wsgi import application
 
