@@ -164,3 +164,13 @@ def tables_playing(rnd: Round | None) -> list[Table]:
     if rnd is None:
         return []
     return list(round_tables(rnd).exclude(status=Table.Status.COMPLETE))
+
+
+def bracket_match(table: Table):
+    """The bracket match a table of a bracket partie plays (with its
+    bracket), or None: a qualifying table costs no query."""
+    if table.round.stage != Round.Stage.BRACKET:
+        return None
+    from tournaments.models import BracketMatch
+
+    return BracketMatch.objects.filter(table=table).select_related("bracket").first()

@@ -31,3 +31,12 @@ def tie_rule_sentence(rule: str) -> str:
             "Égalité en fin de partie : l'équipe au meilleur total des qualifications passe."
         )
     return gettext("Égalité en fin de partie : une donne de plus départage les deux équipes.")
+
+
+def match_label(match) -> str:
+    """« Tableau principal · Quarts de finale »: the bracket and the round
+    a bracket match is played in."""
+    from tournaments import brackets as rules
+
+    size = rules.bracket_size(len(match.bracket.seeds))
+    return f"{match.bracket.name} · {level_name(rules.round_name_key(size, match.level))}"

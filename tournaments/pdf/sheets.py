@@ -22,9 +22,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments import brackets as bracket_rules
 from tournaments.display import labels
-from tournaments.display.brackets import level_name, tie_rule_sentence
+from tournaments.display.brackets import match_label, tie_rule_sentence
 from tournaments.models import (
     BracketMatch,
     Deal,
@@ -150,10 +149,8 @@ class _SheetContext:
         factor = tournament.rule_profile.surcoinche_factor
         matches = {}
         for match in BracketMatch.objects.filter(table__round=round).select_related("bracket"):
-            size = bracket_rules.bracket_size(len(match.bracket.seeds))
-            name = level_name(bracket_rules.round_name_key(size, match.level))
             matches[match.table_id] = (
-                f"{match.bracket.name} · {name}",
+                match_label(match),
                 tie_rule_sentence(match.bracket.tie_rule),
                 match.bracket.tie_rule == match.bracket.TieRule.EXTRA_DEAL
                 and tournament.end_mode == Tournament.EndMode.DEALS,

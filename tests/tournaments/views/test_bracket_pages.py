@@ -160,3 +160,18 @@ def test_another_organizer_reaches_nothing(client, django_user_model, qualified)
     for name in ("brackets_draw", "brackets_delete"):
         assert client.post(reverse(f"tournaments:{name}", args=[qualified.slug])).status_code == 404
     assert not Bracket.objects.exists()
+
+
+def test_a_bracket_tables_pages_name_its_match(client, organizer, qualified):
+    from tournaments import links
+
+    services.create_brackets(tournament=qualified, main=8)
+    rnd = services.draw_bracket_round(tournament=qualified)
+    table = rnd.tables.order_by("number").first()
+    phone = client.get(reverse("tournaments:table_side", args=[links.entry_token(table)]))
+    assert "Tableau principal · Quarts de finale" in phone.content.decode()
+    client.force_login(organizer)
+    desk = client.get(reverse("tournaments:table", args=[qualified.slug, rnd.number, 1]))
+    assert "Tableau principal · Quarts de finale" in desk.content.decode()
+    earlier = client.get(reverse("tournaments:table", args=[qualified.slug, 1, 1]))
+    assert "bracket-match" not in earlier.content.decode()
