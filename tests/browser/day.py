@@ -8,7 +8,6 @@ document shows no French word of the interface, and the downloads read back
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
+from tests.documents import pdf_text
 from tests.test_translations import FRENCH
 from tournaments.models import Table, Tournament
 
@@ -211,15 +211,6 @@ def download(page: Page, link_name: str, content_type: str) -> bytes:
     assert response.status == 200, f"{href}: {response.status}"
     assert response.headers["content-type"].startswith(content_type), response.headers
     return response.body()
-
-
-def pdf_text(data: bytes, tmp_path: Path) -> str:
-    assert data.startswith(b"%PDF")
-    path = tmp_path / "read.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 def printed(day: Day, link_name: str, tmp_path: Path) -> str:

@@ -5,24 +5,15 @@ page, the projector and the PDF; another organizer reaches nothing."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.documents import pdf_text
 from tournaments import services
 from tournaments.models import Bracket, Round
 
 pytestmark = pytest.mark.django_db
-
-
-def pdf_text(data: bytes, tmp_path) -> str:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 @pytest.fixture

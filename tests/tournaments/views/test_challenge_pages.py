@@ -6,12 +6,12 @@ another organizer reaches nothing."""
 from __future__ import annotations
 
 import datetime
-import subprocess
 
 import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.documents import pdf_text
 from tournaments import services
 from tournaments.models import Challenge
 
@@ -29,14 +29,6 @@ SECOND = [
     (("Éric", "Noël"), ("Gilles", "Roux")),
     (("Fanny", "Quéré"), ("Hélène", "Sénéchal")),
 ]
-
-
-def pdf_text(data: bytes, tmp_path) -> str:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 @pytest.fixture

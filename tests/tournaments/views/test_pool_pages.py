@@ -6,25 +6,17 @@ pools page and the PDF; another organizer reaches nothing."""
 from __future__ import annotations
 
 import itertools
-import subprocess
 
 import pytest
 from django.urls import reverse
 
+from tests.documents import pdf_text
 from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Pool
 from tournaments.services import pools as pool_services
 
 pytestmark = pytest.mark.django_db
-
-
-def pdf_text(data: bytes, tmp_path) -> str:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 @pytest.fixture

@@ -6,25 +6,17 @@ from __future__ import annotations
 
 import csv
 import io
-import subprocess
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests import factories
+from tests.documents import pdf_text
 from tournaments import awards, services
 from tournaments.models import Category, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def pdf_text(data: bytes, tmp_path) -> str:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 @pytest.fixture

@@ -381,32 +381,17 @@ def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournam
     then the 8 best in the main bracket and the next 6 in the consolante
     (seeds 1 and 2 exempt there), a tie played out with one more donne; the
     first bracket round is played and closed, the next one left to draw."""
-    Tournament.objects.filter(slug=FINAL_PHASE_SLUG).delete()
-    tournament = services.create_tournament(
-        owner=user,
+    tournament = _repaired_concours(
+        user,
+        concours,
+        rng,
+        slug=FINAL_PHASE_SLUG,
         name="Concours avec consolante (démo)",
-        date=date(2026, 9, 19),
+        day=date(2026, 9, 19),
         venue="Salle polyvalente, Saint-Éloi",
-        preset="ffb-coinche",
-        parties=3,
         end_deals=4,
-        published=True,
+        teams=14,
     )
-    tournament.slug = FINAL_PHASE_SLUG
-    tournament.save(update_fields=["slug"])
-    players = [
-        p
-        for team in concours.teams.filter(round__isnull=True).order_by("number")
-        for p in (team.player1, team.player2)
-    ]
-    chosen = rng.sample(players, 28)
-    for i in range(14):
-        first, second = chosen[2 * i], chosen[2 * i + 1]
-        services.register_team(
-            tournament=tournament,
-            player1=services.PlayerData(first.first_name, first.last_name, club=first.club),
-            player2=services.PlayerData(second.first_name, second.last_name, club=second.club),
-        )
     rules = tournament.rule_profile
 
     def play(rnd: Round) -> None:
@@ -437,38 +422,17 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
     of 4 by snake seeding from the registration order, the three pool
     parties of 6 donnes played deal by deal and closed. An older one is
     replaced."""
-    Tournament.objects.filter(slug=POOLS_SLUG).delete()
-    tournament = services.create_tournament(
-        owner=user,
+    tournament = _repaired_concours(
+        user,
+        concours,
+        rng,
+        slug=POOLS_SLUG,
         name="Concours en poules de la Saint-Éloi (démo)",
-        date=date(2026, 12, 12),
+        day=date(2026, 12, 12),
         venue="Foyer rural, Saint-Éloi",
-        preset="ffb-coinche",
-        parties=3,
         end_deals=6,
-        published=True,
+        teams=16,
     )
-    tournament.slug = POOLS_SLUG
-    tournament.save(update_fields=["slug"])
-    # The concours' players, paired otherwise (so the organizer's directory
-    # holds the same players).
-    players = [
-        p
-        for team in concours.teams.filter(round__isnull=True).order_by("number")
-        for p in (team.player1, team.player2)
-    ]
-    chosen = rng.sample(players, 32)
-    for i in range(16):
-        first, second = chosen[2 * i], chosen[2 * i + 1]
-        services.register_team(
-            tournament=tournament,
-            player1=services.PlayerData(
-                first.first_name, first.last_name, club=first.club, licence=first.licence
-            ),
-            player2=services.PlayerData(
-                second.first_name, second.last_name, club=second.club, licence=second.licence
-            ),
-        )
     pool_services.form_pools(tournament=tournament, size=4, by=user)
     rules = tournament.rule_profile
     for _ in range(3):
@@ -480,4 +444,51 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
                     values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                 )
         services.close_round(round=rnd)
+    return tournament
+
+
+def _repaired_concours(
+    user,
+    concours: Tournament,
+    rng: random.Random,
+    *,
+    slug: str,
+    name: str,
+    day: date,
+    venue: str,
+    end_deals: int,
+    teams: int,
+) -> Tournament:
+    """A published 3-partie coinche concours of `teams` teams made of the
+    concours' players paired otherwise (so the organizer's directory holds
+    the same players); an older one under `slug` is replaced."""
+    Tournament.objects.filter(slug=slug).delete()
+    tournament = services.create_tournament(
+        owner=user,
+        name=name,
+        date=day,
+        venue=venue,
+        preset="ffb-coinche",
+        parties=3,
+        end_deals=end_deals,
+        published=True,
+    )
+    tournament.slug = slug
+    tournament.save(update_fields=["slug"])
+    players = [
+        p
+        for team in concours.teams.filter(round__isnull=True).order_by("number")
+        for p in (team.player1, team.player2)
+    ]
+    chosen = rng.sample(players, 2 * teams)
+    for first, second in zip(chosen[::2], chosen[1::2], strict=True):
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(
+                first.first_name, first.last_name, club=first.club, licence=first.licence
+            ),
+            player2=services.PlayerData(
+                second.first_name, second.last_name, club=second.club, licence=second.licence
+            ),
+        )
     return tournament
