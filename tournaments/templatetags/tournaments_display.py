@@ -7,19 +7,10 @@ from typing import Any
 
 from django import template
 
-from tournaments import queries
-from tournaments.display import brackets, entry, imports, keys, labels
+from tournaments.display import entry, imports, keys, labels
 from tournaments.display import standings as standings_columns
 
 register = template.Library()
-
-
-@register.filter
-def bracket_match(table: Any) -> str:
-    """« Tableau principal · Quarts de finale » for a table of a bracket
-    partie, "" otherwise."""
-    match = queries.bracket_match(table)
-    return brackets.match_label(match) if match else ""
 
 
 @register.filter

@@ -16,6 +16,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from tournaments import queries
+from tournaments.display.brackets import match_label
 from tournaments.models import Round, Table, Tournament
 
 
@@ -82,3 +84,10 @@ def client_address(request: HttpRequest) -> str:
         if not _is_trusted(hop):
             return hop
     return peer
+
+
+def bracket_match_label(table: Table) -> str:
+    """« Tableau principal · Quarts de finale » for a table of a bracket
+    partie, "" otherwise (no query then)."""
+    match = queries.bracket_match(table)
+    return match_label(match) if match else ""

@@ -31,7 +31,7 @@ from tournaments import links, services
 from tournaments.entry_forms import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms import PenaltyForm, apply_service_error
 from tournaments.models import Table, Team
-from tournaments.views.common import _managed, _table
+from tournaments.views.common import _managed, _table, bracket_match_label
 from tournaments.views.grid import (
     Grid,
     appended_response,
@@ -85,6 +85,7 @@ def _table_context(table: Table, form=None, totals_form=None, penalty_form=None)
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
         "codes_locked_until": services.codes_locked_until(table),
+        "bracket_match": bracket_match_label(table),
         "tournament": tournament,
         "round": table.round,
         "table": table,

@@ -25,6 +25,7 @@ from tournaments import links, services
 from tournaments.entry_forms import DealForm
 from tournaments.forms import ConfirmForm, EntryCodeForm
 from tournaments.models import Round, Table
+from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import (
     Grid,
     appended_response,
@@ -125,6 +126,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "code_form": extra.pop("code_form", None) or EntryCodeForm(),
         "confirm_form": extra.pop("confirm_form", None) or ConfirmForm(),
         "table_side": True,
+        "bracket_match": bracket_match_label(table),
         **extra,
     }
 
