@@ -15,13 +15,12 @@ from tournaments.models import CashEntry, Payment, Tournament, WaitingPlayer
 from tournaments.models.cash import MAX_CENTS
 from tournaments.services.backup.document import (
     CASH_ENTRY_FIELDS,
-    MAX_ROWS,
     PAYMENT_FIELDS,
     WAITING_FIELDS,
     refusal,
     refusal_at,
 )
-from tournaments.services.backup.rows import check_rows, place, ref
+from tournaments.services.backup.rows import check_rows, place, ref, section
 
 
 @dataclass
@@ -41,23 +40,12 @@ def export_cash(tournament: Tournament, rows) -> dict[str, Any]:
     }
 
 
-def _rows(value: Any, name: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
-    if len(value) > MAX_ROWS[name]:
-        raise refusal(
-            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
-            % {"key": name, "n": len(value), "max": MAX_ROWS[name]}
-        )
-    return value
-
-
 def check_cash(data: dict[str, Any], *, teams, players) -> CheckedCash:
     cash = data.get("cash", {})
     if not isinstance(cash, dict):
         raise refusal(_("« %(key)s » doit être un objet") % {"key": "cash"})
     payments = check_rows(
-        _rows(cash.get("payments", []), "payments"), "payments", Payment, PAYMENT_FIELDS
+        section(cash.get("payments", []), "payments"), "payments", Payment, PAYMENT_FIELDS
     )
     paid = set()
     for i, row in enumerate(payments):
@@ -71,18 +59,18 @@ def check_cash(data: dict[str, Any], *, teams, players) -> CheckedCash:
             raise refusal_at(where, _("ce droit d'inscription est déjà payé"))
         paid.add(who)
     entries = check_rows(
-        _rows(cash.get("entries", []), "entries"), "entries", CashEntry, CASH_ENTRY_FIELDS
+        section(cash.get("entries", []), "entries"), "entries", CashEntry, CASH_ENTRY_FIELDS
     )
-    for section, rows, least in (("payments", payments, 0), ("entries", entries, 1)):
+    for kind, rows, least in (("payments", payments, 0), ("entries", entries, 1)):
         for i, row in enumerate(rows):
             if not least <= row["amount_cents"] <= MAX_CENTS:
                 raise refusal_at(
-                    place(section, i),
+                    place(kind, i),
                     _("montant hors des bornes (%(least)s à %(most)s centimes)")
                     % {"least": least, "most": MAX_CENTS},
                 )
     waiting = check_rows(
-        _rows(data.get("waiting", []), "waiting"), "waiting", WaitingPlayer, WAITING_FIELDS
+        section(data.get("waiting", []), "waiting"), "waiting", WaitingPlayer, WAITING_FIELDS
     )
     return CheckedCash(payments, entries, waiting)
 

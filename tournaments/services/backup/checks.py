@@ -57,6 +57,7 @@ from tournaments.services.backup.rows import (
     ids,
     place,
     ref,
+    section,
     unique,
 )
 from tournaments.services.errors import TournamentError
@@ -141,15 +142,8 @@ def _shown(value: Any) -> str:
 def _section(data: dict[str, Any], name: str) -> list[Any]:
     if name not in data:
         raise refusal(_("il manque la section « %(key)s »") % {"key": name})
-    rows = data[name]
-    if not isinstance(rows, list):
-        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
-    if len(rows) > MAX_ROWS.get(name, MAX_ROWS["penalties"]):
-        raise refusal(
-            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
-            % {"key": name, "n": len(rows), "max": MAX_ROWS.get(name, MAX_ROWS["penalties"])}
-        )
-    return rows
+    # (« adjustments », the penalties of version 1 files, share their limit)
+    return section(data[name], name, limit=MAX_ROWS.get(name, MAX_ROWS["penalties"]))
 
 
 def _refuse_nul(data: Any) -> None:

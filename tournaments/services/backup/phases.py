@@ -16,8 +16,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Bracket, BracketMatch, Pool, PoolTeam, Tournament
-from tournaments.services.backup.document import MAX_ROWS, refusal, refusal_at
-from tournaments.services.backup.rows import check_rows, place, ref, unique
+from tournaments.services.backup.document import refusal_at
+from tournaments.services.backup.rows import check_rows, place, ref, section, unique
 
 BRACKET_FIELDS = ("id", "kind", "name", "tie_rule", "position", "seeds")
 MATCH_FIELDS = (
@@ -56,23 +56,13 @@ def export_phases(tournament: Tournament, rows) -> dict[str, Any]:
     }
 
 
-def _rows(data: dict[str, Any], name: str) -> list[Any]:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
-    if len(value) > MAX_ROWS[name]:
-        raise refusal(
-            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
-            % {"key": name, "n": len(value), "max": MAX_ROWS[name]}
-        )
-    return value
-
-
 def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
     """The pools and brackets of `data`, every reference to a team or a
     table of the file, every seed a team once, every winner one of its
     match's teams, every table played by one match at most."""
-    brackets = check_rows(_rows(data, "brackets"), "brackets", Bracket, BRACKET_FIELDS)
+    brackets = check_rows(
+        section(data.get("brackets", []), "brackets"), "brackets", Bracket, BRACKET_FIELDS
+    )
     unique(brackets, "brackets", lambda b: b["kind"], _("ce tableau est en double"))
     for i, bracket in enumerate(brackets):
         seeds = bracket["seeds"]
@@ -85,7 +75,9 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
         if len(set(seeds)) != len(seeds):
             raise refusal_at(where, _("une équipe y est deux fois"))
     known = {b["id"]: b for b in brackets}
-    matches = check_rows(_rows(data, "matches"), "matches", BracketMatch, MATCH_FIELDS)
+    matches = check_rows(
+        section(data.get("matches", []), "matches"), "matches", BracketMatch, MATCH_FIELDS
+    )
     unique(
         matches,
         "matches",
@@ -109,9 +101,11 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
             match["team_b_id"],
         ):
             raise refusal_at(where, _("le vainqueur ne joue pas ce match"))
-    pools = check_rows(_rows(data, "pools"), "pools", Pool, POOL_FIELDS)
+    pools = check_rows(section(data.get("pools", []), "pools"), "pools", Pool, POOL_FIELDS)
     unique(pools, "pools", lambda p: p["number"], _("cette poule est en double"))
-    members = check_rows(_rows(data, "pool_teams"), "pool_teams", PoolTeam, POOL_TEAM_FIELDS)
+    members = check_rows(
+        section(data.get("pool_teams", []), "pool_teams"), "pool_teams", PoolTeam, POOL_TEAM_FIELDS
+    )
     unique(members, "pool_teams", lambda m: m["team_id"], _("cette équipe est dans deux poules"))
     unique(
         members,

@@ -19,11 +19,9 @@ from tournaments.models import Category, Lot, LotSwap, Tournament
 from tournaments.services.backup.document import (
     CATEGORY_FIELDS,
     LOT_FIELDS,
-    MAX_ROWS,
-    refusal,
     refusal_at,
 )
-from tournaments.services.backup.rows import check_rows, ids, place, ref, unique
+from tournaments.services.backup.rows import check_rows, ids, place, ref, section, unique
 
 SECTIONS = ("categories", "lots", "lot_swaps")
 
@@ -62,24 +60,18 @@ def export_prizes(tournament: Tournament, rows) -> dict[str, Any]:
     return {"categories": categories, "lots": lots, "lot_swaps": swaps}
 
 
-def _section(data: dict[str, Any], name: str) -> list[Any]:
-    rows = data.get(name, [])
-    if not isinstance(rows, list):
-        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
-    if len(rows) > MAX_ROWS[name]:
-        raise refusal(
-            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
-            % {"key": name, "n": len(rows), "max": MAX_ROWS[name]}
-        )
-    return rows
-
-
 def check_prizes(data: dict[str, Any], *, teams, players, melee: bool) -> CheckedPrizes:
     """The three sections, each row cleaned by its model, each reference one
     of the file's rows."""
-    categories = check_rows(_section(data, "categories"), "categories", Category, CATEGORY_FIELDS)
+    categories = check_rows(
+        section(data.get("categories", []), "categories"), "categories", Category, CATEGORY_FIELDS
+    )
     unique(categories, "categories", lambda c: c["name"], _("le classement %(n)s est en double"))
-    raw = {row.get("id"): row for row in _section(data, "categories") if isinstance(row, dict)}
+    raw = {
+        row.get("id"): row
+        for row in section(data.get("categories", []), "categories")
+        if isinstance(row, dict)
+    }
     for i, category in enumerate(categories):
         where = place("categories", i)
         for name, known in (("teams", teams), ("players", players)):
@@ -90,14 +82,14 @@ def check_prizes(data: dict[str, Any], *, teams, players, melee: bool) -> Checke
                 raise refusal_at(where, _("des membres ne renvoient à aucune ligne du fichier"))
             category[name] = sorted(set(members))
     known_categories = ids(categories)
-    lots = check_rows(_section(data, "lots"), "lots", Lot, LOT_FIELDS)
+    lots = check_rows(section(data.get("lots", []), "lots"), "lots", Lot, LOT_FIELDS)
     for i, lot in enumerate(lots):
         ref(lot, "category_id", known_categories, place("lots", i), Lot, null=True)
         if lot["quantity"] < 1:
             raise refusal_at(place("lots", i), _("la quantité doit être au moins 1"))
     entrants = players if melee else teams
     swaps = []
-    for i, row in enumerate(_section(data, "lot_swaps")):
+    for i, row in enumerate(section(data.get("lot_swaps", []), "lot_swaps")):
         where = place("lot_swaps", i)
         if not isinstance(row, dict) or type(row.get("applied")) is not bool:
             raise refusal_at(where, _("un objet avec « applied » (vrai ou faux) est attendu"))

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.services.backup.document import SECTIONS, refusal_at
+from tournaments.services.backup.document import MAX_ROWS, SECTIONS, refusal, refusal_at
 
 _KIND_WORDS = {
     "int": gettext_lazy("un nombre entier est attendu"),
@@ -150,3 +150,17 @@ def unique(rows, section: str, key, message: str) -> None:
             number = value[-1] if isinstance(value, tuple) else value
             raise refusal_at(place(section, i), message % {"n": number})
         seen.add(value)
+
+
+def section(rows: Any, name: str, *, limit: int | None = None) -> list[Any]:
+    """The rows of section `name`: a list of at most `limit` (its
+    MAX_ROWS) rows, else the refusal."""
+    limit = MAX_ROWS[name] if limit is None else limit
+    if not isinstance(rows, list):
+        raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
+    if len(rows) > limit:
+        raise refusal(
+            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
+            % {"key": name, "n": len(rows), "max": limit}
+        )
+    return rows
