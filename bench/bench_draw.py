@@ -1,6 +1,6 @@
 """Benchmark of the table draws on a large concours (a script, not a test).
 
-Responsible for timing ``tournaments.pairing`` the way the issue states the target:
+Responsible for timing ``tournaments.domain.pairing`` the way the issue states the target:
 drawing round 5 of a 256-team concours by ranking must take under 2 s. It
 simulates round 1 drawn at random, results, a ranking, rounds 2–4 drawn by
 ranking, then times the draw of round 5 (best and median of several runs) and a
@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournaments import pairing as draw
+from tournaments.domain import pairing as draw
 
 
 @dataclass

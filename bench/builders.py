@@ -88,7 +88,7 @@ def _played_partie(
     """Partie `number`, closed: random tables (a bye if the count is odd),
     each with `deals` random deals scored by the engine."""
     import scoring
-    from tournaments import deal_shapes
+    from tournaments.domain import deal_shapes
     from tournaments.models import Deal, Round, Seat, Table
 
     rules = tournament.rule_profile

@@ -58,7 +58,8 @@ def build(data: Path) -> tuple[str, list[tuple[str, str]], int]:
     django.setup()
     call_command("migrate", verbosity=0)
     from bench.builders import _played_partie, _teams
-    from tournaments import links, services
+    from tournaments import services
+    from tournaments.infra import links
     from tournaments.models import Deal, Tournament
 
     rng = random.Random(7)

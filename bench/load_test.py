@@ -49,7 +49,8 @@ def build(folder: Path) -> dict:
 
     call_command("migrate", verbosity=0)
     from tests.factories import add_teams
-    from tournaments import links, services
+    from tournaments import services
+    from tournaments.infra import links
     from tournaments.models import Deal, Tournament
 
     Tournament.objects.filter(slug__startswith="charge-").delete()

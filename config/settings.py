@@ -103,12 +103,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # With Redis, a poll whose page has not changed is answered here (304).
-    "tournaments.freshness.PollMiddleware",
+    "tournaments.infra.freshness.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before anything reads a body (CSRF does): 413 past the limits below.
-    "tournaments.middleware.RequestBodyLimitMiddleware",
+    "tournaments.infra.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -167,7 +167,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # backend queues the writers of this process on a lock of its own, so the
     # next one starts the moment a commit ends instead of when SQLite's busy
     # handler wakes it (tournaments/sqlite_backend).
-    DATABASES["default"]["ENGINE"] = "tournaments.sqlite_backend"
+    DATABASES["default"]["ENGINE"] = "tournaments.infra.sqlite_backend"
     DATABASES["default"]["OPTIONS"].update(
         {
             "timeout": 20,

@@ -32,7 +32,7 @@ THREADS, GUESSES_EACH, SECONDS = 8, 150, 60
 
 TABLE = """
 import json
-from tournaments import links
+from tournaments.infra import links
 from tournaments.models import Table
 table = (
     Table.objects.filter(round__status="playing", team_b__isnull=False, entry_state="empty")

@@ -21,8 +21,9 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.day import PHONE, download, french_words, pdf_text, speaks
 from tests.browser.test_organizer_journey import close_partie, login
-from tournaments import awards, services
+from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.queries import awards
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

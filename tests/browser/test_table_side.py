@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
 from tests.factories import PASSWORD
-from tournaments import links
+from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -57,7 +57,7 @@ def test_a_change_sends_the_next_poll_to_the_view(
 def test_the_generation_moves_again_when_the_change_is_committed(
     client, shared_cache, table, django_capture_on_commit_callbacks
 ):
-    from tournaments import freshness
+    from tournaments.infra import freshness
 
     slug = table.round.tournament.slug
     before = freshness.generation(slug)
@@ -79,7 +79,7 @@ def test_the_generation_moves_again_when_the_change_is_committed(
 def test_only_the_same_request_shape_takes_the_shortcut(client, shared_cache, round1, headers):
     url = reverse("tournaments:detail", args=[round1.tournament.slug])
     etag = client.get(url, HTTP_HX_REQUEST="true")["ETag"]
-    from tournaments import freshness
+    from tournaments.infra import freshness
 
     request = client.get(url).wsgi_request
     request.META.update(headers, HTTP_IF_NONE_MATCH=etag)
@@ -92,7 +92,7 @@ def test_a_signed_in_organizer_always_reaches_the_view(
     client.force_login(organizer)
     url = reverse("tournaments:detail", args=[round1.tournament.slug])
     first = client.get(url, HTTP_HX_REQUEST="true")
-    from tournaments import freshness
+    from tournaments.infra import freshness
 
     request = client.get(url).wsgi_request
     request.META.update(HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
@@ -105,7 +105,7 @@ def test_without_redis_nothing_is_remembered(client, round1, settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     url = reverse("tournaments:detail", args=[round1.tournament.slug])
     first = client.get(url, HTTP_HX_REQUEST="true")
-    from tournaments import freshness
+    from tournaments.infra import freshness
 
     assert not freshness.enabled()
     request = client.get(url).wsgi_request
@@ -117,7 +117,7 @@ def test_a_change_is_saved_even_when_redis_does_not_answer(
     client, settings, table, django_capture_on_commit_callbacks
 ):
     from bench.servers import free_port
-    from tournaments import freshness
+    from tournaments.infra import freshness
 
     settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     with django_capture_on_commit_callbacks(execute=True):

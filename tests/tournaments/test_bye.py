@@ -26,9 +26,9 @@ from tests.tournaments.display.test_standings_columns import standings_rows
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf, services
 from tournaments.display import labels
+from tournaments.domain.standings import ByeScore, Result, rank, tournament_standings
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
-from tournaments.standings import ByeScore, Result, rank, tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from tournaments import services
+from tournaments.domain.standings import tournament_standings
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
-from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
 
 
 def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
-    from tournaments import awards
+    from tournaments.queries import awards
 
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.prizes_enabled and tournament.categories_enabled

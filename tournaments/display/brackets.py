@@ -1,7 +1,7 @@
 """What is said about the final phase: the name of a bracket's round
 (« Quarts de finale »), how a match was settled, the tie rule in a sentence.
 
-Must not: decide a match or query (`services/brackets.py`, `tournaments.brackets`).
+Must not: decide a match or query (`services/brackets.py`, `tournaments.domain.brackets`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 def level_name(key: str) -> str:
     """« Finale », « Demi-finales », « Quarts de finale », « Huitièmes de
-    finale »… from `tournaments.brackets.round_name_key`."""
+    finale »… from `tournaments.domain.brackets.round_name_key`."""
     names = {
         "final": gettext("Finale"),
         "semi": gettext("Demi-finales"),
@@ -36,7 +36,7 @@ def tie_rule_sentence(rule: str) -> str:
 def match_label(match) -> str:
     """« Tableau principal · Quarts de finale »: the bracket and the round
     a bracket match is played in."""
-    from tournaments import brackets as rules
+    from tournaments.domain import brackets as rules
 
     size = rules.bracket_size(len(match.bracket.seeds))
     return f"{match.bracket.name} · {level_name(rules.round_name_key(size, match.level))}"

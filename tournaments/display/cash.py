@@ -33,7 +33,7 @@ def euros(cents: int) -> str:
 
 
 def amount_error(code: str, *, maximum: int) -> str:
-    """Why a typed amount was refused (tournaments.money.AmountError.code)."""
+    """Why a typed amount was refused (tournaments.domain.money.AmountError.code)."""
     if code == "empty":
         return gettext("Indiquez un montant, par exemple 5 ou 5,50.")
     if code == "negative":

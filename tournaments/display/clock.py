@@ -3,7 +3,7 @@ and the values the projector's script counts from (static/js/clock.js).
 
 `clock_face` reads a round's clock fields and its « dernière donne » call
 (the partie's own, else the tournament's) and says what to show; the time
-played is `tournaments.clock.elapsed`. Must not query the database (the
+played is `tournaments.domain.clock.elapsed`. Must not query the database (the
 round's tournament is the one the page already loaded) or decide anything.
 """
 
@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext, ngettext
 
-from tournaments import clock
+from tournaments.domain import clock
 
 
 def duration(seconds: int) -> str:

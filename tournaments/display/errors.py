@@ -1,7 +1,7 @@
 """The sentences that explain a refusal of the scoring engine or of the draw.
 
 Responsible for: turning a :class:`scoring.ScoringError` (its ``key`` and
-``params``) or a :class:`tournaments.pairing.DrawError` (its ``code`` and
+``params``) or a :class:`tournaments.domain.pairing.DrawError` (its ``code`` and
 ``params``) into a sentence in the active language. The sides are named as
 the caller says (Nord-Sud / Est-Ouest by default, or the teams' names), never
 « équipe A / B »; option, trump and field names are the interface's words.
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments.display.rules import counting_label, option_label, option_value_label
 from tournaments.display.rules import preset_label as _preset_label
-from tournaments.pairing import DrawError
+from tournaments.domain.pairing import DrawError
 
 #: Message key of the engine -> the sentence shown (French msgid). Plural
 #: sentences choose their form from the ``count`` param.

@@ -18,7 +18,6 @@ from django.utils.translation import gettext
 
 import scoring
 from scoring.deal import DEAL_KEYS
-from tournaments import deal_shapes
 from tournaments.display.labels import (
     announcement_item,
     card_rank,
@@ -27,6 +26,7 @@ from tournaments.display.labels import (
     side_label,
     trump_sign,
 )
+from tournaments.domain import deal_shapes
 
 _OTHER = {"A": "B", "B": "A"}
 

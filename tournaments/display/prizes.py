@@ -3,7 +3,7 @@ cannot be read, the organizer's warnings about an allocation (lots missing,
 tied teams with different lots, swaps set aside), a lot as printed on a
 label, and the title of a ranking.
 
-Must not: give a lot (`tournaments.prizes`), read the database or rank.
+Must not: give a lot (`tournaments.domain.prizes`), read the database or rank.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from decimal import Decimal
 from django.utils import formats
 from django.utils.translation import get_language, gettext, ngettext
 
-from tournaments import prizes
 from tournaments.display import labels
+from tournaments.domain import prizes
 from tournaments.models.prizes import PrizeRule
 
 

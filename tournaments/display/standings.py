@@ -5,7 +5,7 @@ Responsible for which columns a ranking shows (every criterion that decides
 it is visible: match points and the opponents' points appear when they are
 criteria, the bye column when a bye was given), their labels, short headers
 and legend, which column the first criterion puts in bold, and the ranking's
-explanation. Must not: rank anyone (see :mod:`tournaments.standings`) or
+explanation. Must not: rank anyone (see :mod:`tournaments.domain.standings`) or
 query the database.
 
 How the bye (« exempt ») is counted, so that every row adds up: a bye is a
@@ -30,13 +30,13 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import standings as ranking
 from tournaments.display import labels
+from tournaments.domain import standings as ranking
 
 
 @dataclass(frozen=True)
 class Column:
-    """``key`` is an attribute of :class:`tournaments.standings.Row`."""
+    """``key`` is an attribute of :class:`tournaments.domain.standings.Row`."""
 
     key: str
     label: str | Promise

@@ -3,7 +3,7 @@ Player.save and Team.save from now on and computed here for existing rows."""
 
 from django.db import migrations, models
 
-from tournaments.search import search_key
+from tournaments.domain.search import search_key
 
 BATCH = 500
 

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournaments import deal_shapes
+from tournaments.domain import deal_shapes
 from tournaments.models.people import Team
 from tournaments.models.tournament import MAX_ROUNDS, Side, Tournament, bounded
 

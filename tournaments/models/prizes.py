@@ -3,7 +3,7 @@ swaps, and the categories (« classements spéciaux ») teams or players
 belong to.
 
 Which entrant takes which lot is never stored: it is computed from the
-ranking each time (`tournaments.prizes`, read by `tournaments.awards`); only
+ranking each time (`tournaments.domain.prizes`, read by `tournaments.queries.awards`); only
 what the organizer decided is kept here — the lists, the rules, the
 categories and the swaps made by hand, each stamped with the ranking it was
 made on, so that a swap made on a ranking that has changed since is shown
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class PrizeRule(models.TextChoices):
-    """How a list of lots is given out (see `tournaments.prizes`)."""
+    """How a list of lots is given out (see `tournaments.domain.prizes`)."""
 
     BY_RANK = "by_rank", _("Par rang, tant qu'il y a des lots")
     EVERY = "every", _("Toutes les équipes primées")
@@ -99,7 +99,7 @@ class LotSwap(models.Model):
     `first` and `second` are entrants as the ranking counts them: team ids,
     or player ids in a mêlée (the formula no longer changes once someone is
     registered). `stamp` is the ranking and the list the swap was made on
-    (`tournaments.awards.stamp`): when they change, the swap is no longer
+    (`tournaments.queries.awards.stamp`): when they change, the swap is no longer
     applied, and the organizer is told."""
 
     tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="lot_swaps")

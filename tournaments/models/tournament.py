@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments import search
 from tournaments.display import standings as standings_display
+from tournaments.domain import search
 from tournaments.models.prizes import PrizeRule
 
 

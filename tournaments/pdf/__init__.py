@@ -10,7 +10,7 @@ only wraps them in a response.
 
 Nothing here writes to the database or computes a score: the marques and the
 totals are read as `scoring` (through the services) stored them, and the
-ranking comes from `tournaments.standings`; the labels of the game's values
+ranking comes from `tournaments.domain.standings`; the labels of the game's values
 (sides, contracts, ranks, numbers, dates) and the ranking's columns come from
 `tournaments.display`. Every word goes through gettext: a document is printed
 in the active language (the request's, since the views build it inside the

@@ -16,8 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments import links
 from tournaments.display import labels
+from tournaments.infra import links
 from tournaments.models import Round, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -128,7 +128,7 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
 
 def _standings_so_far(tournament: Tournament) -> PdfTable:
     from tournaments.display import standings as columns
-    from tournaments.standings import tournament_standings
+    from tournaments.domain.standings import tournament_standings
 
     shown = columns.standings_columns(tournament.criteria)
     rows: list[list] = [[gettext("Rang"), gettext("Équipe"), *[str(c.short) for c in shown]]]

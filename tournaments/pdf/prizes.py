@@ -3,7 +3,7 @@ team and players, in large type to be read out) and the lot labels (a
 sheet of 2 × 7 labels to stick on the lots or cut out: the lot, the team's
 number and its players).
 
-Which team takes which lot comes from `tournaments.awards` (the rules and
+Which team takes which lot comes from `tournaments.queries.awards` (the rules and
 the organizer's swaps); this module only lays it out. It never gives a lot,
 ranks anyone or computes a score.
 """
@@ -16,7 +16,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments import awards
 from tournaments.display import labels
 from tournaments.display import prizes as words
 from tournaments.models import Tournament
@@ -35,6 +34,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.queries import awards
 
 RANK_WIDTH = 22 * mm
 LOT_WIDTH = 70 * mm

@@ -1,7 +1,7 @@
 """The ranking, provisional or final: the podium in large type, then every
 team (every player in a mêlée) with its record.
 
-The order and every figure come from `tournaments.standings`, read in a fixed
+The order and every figure come from `tournaments.domain.standings`, read in a fixed
 number of queries whatever the size of the tournament; this module only lays
 them out. It never ranks, breaks a tie or computes a score itself.
 """
@@ -18,10 +18,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments import awards
 from tournaments.display import labels
 from tournaments.display import prizes as prize_words
 from tournaments.display import standings as columns
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import Category, Round, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -39,8 +39,8 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.queries import awards
 from tournaments.services.brackets import final_order, final_places
-from tournaments.standings import tournament_standings
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
 #: Width in mm of each number column of the ranking table, by column key.

@@ -3,7 +3,7 @@ won, then the bye.
 
 Reads the partie's tables and teams in one query and prints the totals the
 services stored on each table; what the bye is worth comes from the
-standings' own rule (`tournaments.standings.bye_points`). It never scores a
+standings' own rule (`tournaments.domain.standings.bye_points`). It never scores a
 deal nor decides a winner other than by comparing the stored totals.
 """
 
@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
+from tournaments.domain.standings import bye_points, tournament_bye
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -34,7 +35,6 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
-from tournaments.standings import bye_points, tournament_bye
 
 
 def round_results(round: Round) -> bytes:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import freshness
+from tournaments.infra import freshness
 from tournaments.models import Change, Player, Round, Table, Team, Tournament
 
 

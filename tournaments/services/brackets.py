@@ -2,7 +2,7 @@
 qualifying ranking, their parties drawn level by level, their ties settled,
 the final ranking.
 
-The bracket rules are pure (`tournaments.brackets`). A bracket partie is an
+The bracket rules are pure (`tournaments.domain.brackets`). A bracket partie is an
 ordinary `Round` (stage « bracket ») whose tables are set by the brackets,
 scored by `scores` like any other and closed by `rounds.close_round`, which
 calls `settle_round` here to decide each match from its table's totals. A
@@ -19,7 +19,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import brackets as rules
+from tournaments.domain import brackets as rules
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import (
     Bracket,
     BracketMatch,
@@ -32,7 +33,6 @@ from tournaments.models import (
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.pools import pool_qualifying_order
-from tournaments.standings import tournament_standings
 
 
 def qualifying_order(tournament: Tournament) -> list[Team]:

@@ -2,7 +2,7 @@
 read its ranking.
 
 The ranking is computed on read from the evenings' standings
-(`tournaments.standings`) by the pure rules of `tournaments.challenge`, and
+(`tournaments.domain.standings`) by the pure rules of `tournaments.domain.challenge`, and
 cached under a key made of the challenge's settings time and each
 tournament's revision: a deal corrected, a tournament added or removed
 gives a new key, so the ranking is never stale and nothing stores points.
@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments import challenge as rules
+from tournaments.domain import challenge as rules
+from tournaments.domain.standings import tournament_bye, tournament_standings
 from tournaments.models import Challenge, Tournament
 from tournaments.services.errors import TournamentError
-from tournaments.standings import tournament_bye, tournament_standings
 
 #: The settings a form edits (besides the name).
 SETTINGS = (

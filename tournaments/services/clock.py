@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import clock
+from tournaments.domain import clock
 from tournaments.models import Change, Player, Round, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from django.db import IntegrityError, transaction
 
-from tournaments import search
+from tournaments.domain import search
 from tournaments.models import KnownPlayer, Tournament
 
 #: How many letters must be typed before anything is proposed.

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import csv_import
-from tournaments.categories import club_key
+from tournaments.domain.categories import club_key
+from tournaments.forms import team_file
 from tournaments.models import Change, Team, Tournament
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
@@ -44,7 +44,7 @@ class LineStatus:
 
 @dataclass(frozen=True)
 class ImportLine:
-    row: csv_import.TeamRow
+    row: team_file.TeamRow
     status: str
     # NEW: the number the team will get; REGISTERED: the team's number.
     number: int | None = None
@@ -88,7 +88,7 @@ class ImportPlan:
 def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
     """Read a CSV file of teams and say, line by line, what importing it
     would do. Writes nothing."""
-    parsed = csv_import.parse_teams(data)
+    parsed = team_file.parse_teams(data)
     plan = ImportPlan(errors=parsed.errors, refusal=pairs_refusal(tournament))
     if not parsed.errors:
         plan.errors = _unknown_categories(tournament, parsed.rows)
@@ -101,7 +101,7 @@ def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
     lines = []
     in_file: dict[str, int] = {}  # a player of a new line -> that line
     for row in parsed.rows:
-        key = csv_import.team_key(row.first_name1, row.last_name1, row.first_name2, row.last_name2)
+        key = team_file.team_key(row.first_name1, row.last_name1, row.first_name2, row.last_name2)
         twin = by_key.get(key)
         if twin is not None:
             lines.append(ImportLine(row, LineStatus.REGISTERED, twin.number))
@@ -122,7 +122,7 @@ def _category_ids(tournament: Tournament) -> dict[str, int]:
 
 
 def _unknown_categories(
-    tournament: Tournament, rows: list[csv_import.TeamRow]
+    tournament: Tournament, rows: list[team_file.TeamRow]
 ) -> list[tuple[int, str]]:
     """A line naming a special ranking the tournament does not have."""
     known = _category_ids(tournament) if any(row.categories for row in rows) else {}
@@ -140,7 +140,7 @@ def _unknown_categories(
 
 
 def _conflict(
-    row: csv_import.TeamRow, by_player: dict, by_number: dict, in_file: dict[str, int]
+    row: team_file.TeamRow, by_player: dict, by_number: dict, in_file: dict[str, int]
 ) -> str:
     """Why a line that is not a registered team cannot be one ("" if it can):
     its number is another team's, or one of its players is already in a
@@ -152,7 +152,7 @@ def _conflict(
             % {"number": row.number, "team": by_number[row.number]}
         )
     for first, last in ((row.first_name1, row.last_name1), (row.first_name2, row.last_name2)):
-        player = csv_import.player_key(first, last)
+        player = team_file.player_key(first, last)
         if player in by_player:
             team = by_player[player]
             reasons.append(

@@ -4,7 +4,7 @@ rankings, and the order their teams qualify in for what follows.
 The organizer forms the pools once (« Former les poules »: pools of four or
 of three, seeded by snake from the registration order or from a random
 order), and may form them again or undo them while no partie is drawn.
-Parties 1 to 3 then follow the pools' schedule (`tournaments.pools`)
+Parties 1 to 3 then follow the pools' schedule (`tournaments.domain.pools`)
 instead of the Swiss draw: `rounds.draw_round` asks `partie_tables` for
 them, so the tables, their codes and sheets, the clock and the release
 work as for any partie. The rankings are computed on read.
@@ -20,17 +20,17 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import pools
-from tournaments.models import Change, Pool, PoolTeam, Round, Table, Team, Tournament
-from tournaments.services.audit import log_change
-from tournaments.services.errors import TournamentError
-from tournaments.standings import (
+from tournaments.domain import pools
+from tournaments.domain.standings import (
     MatchPoints,
     Row,
     tournament_bye,
     tournament_results,
     tournament_standings,
 )
+from tournaments.models import Change, Pool, PoolTeam, Round, Table, Team, Tournament
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
 
 REGISTRATION = "registration"
 RANDOM = "random"

@@ -3,7 +3,7 @@ ranking and its rule, the swaps made by hand before printing, the
 categories and who belongs to them.
 
 Each use-case runs in one transaction with its line of the audit trail.
-Which entrant takes which lot is never written: `tournaments.awards`
+Which entrant takes which lot is never written: `tournaments.queries.awards`
 computes it from the ranking each time, so a correction of a score moves
 the lots with the ranking; only a swap made by hand is kept, stamped with
 the ranking it was made on (see `awards`).
@@ -19,10 +19,11 @@ from collections.abc import Iterable
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments import awards, prizes
-from tournaments.categories import club_key
 from tournaments.display import prizes as words
+from tournaments.domain import prizes
+from tournaments.domain.categories import club_key
 from tournaments.models import Category, Change, Lot, LotSwap, Player, PrizeRule, Team, Tournament
+from tournaments.queries import awards
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 

@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import csv_import
+from tournaments.forms import team_file
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
@@ -150,7 +150,7 @@ def create_team(
 
 
 def team_key_of(team: Team) -> frozenset[str]:
-    return csv_import.team_key(
+    return team_file.team_key(
         team.player1.first_name,
         team.player1.last_name,
         team.player2.first_name,
@@ -167,9 +167,9 @@ def registered_teams(tournament: Tournament) -> list[Team]:
 
 
 def _same_players(tournament: Tournament, p1: PlayerData, p2: PlayerData) -> Team | None:
-    """The registered team of these two players, compared as `csv_import.
+    """The registered team of these two players, compared as `team_file.
     player_key` does: case, accents and spaces do not count."""
-    wanted = csv_import.team_key(p1.first_name, p1.last_name, p2.first_name, p2.last_name)
+    wanted = team_file.team_key(p1.first_name, p1.last_name, p2.first_name, p2.last_name)
     # Compared in Python: SQLite folds the case of ASCII letters only (É ≠ é).
     return next((t for t in registered_teams(tournament) if team_key_of(t) == wanted), None)
 

@@ -1,6 +1,6 @@
 """Parties: drawing the tables, drawing again, swapping two teams, closing.
 
-The pairing itself is `tournaments.pairing`'s (pure, no database): this module
+The pairing itself is `tournaments.domain.pairing`'s (pure, no database): this module
 reads the history and the standings, asks for a draw, and seats the result
 as tables and seats (and, in a mêlée, the partie's teams). A draw can change
 until the partie's first score; a partie closes once every table is complete.
@@ -19,14 +19,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import pairing
 from tournaments.display.errors import pairing_error
+from tournaments.domain import pairing
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
 from tournaments.services import autosave
 from tournaments.services import pools as pool_phase
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
-from tournaments.standings import tournament_standings
 
 
 def _history(tournament: Tournament) -> tuple[set[frozenset[int]], Counter[int]]:

@@ -31,8 +31,8 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring import sheet as sheet_check
-from tournaments.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.display.errors import engine_error, sheet_mismatch
+from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError

@@ -1,6 +1,6 @@
 """Players who come alone (« seul(e) »): they wait in the tournament's
 queue until the organizer pairs them, two chosen by hand or all of them at
-random (`tournaments.partners`), each pair becoming a team of the
+random (`tournaments.domain.partners`), each pair becoming a team of the
 tournament. Usually done before partie 1; a late single may still be
 paired later (the team is then drawn from the next partie on).
 
@@ -16,7 +16,8 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import csv_import, partners
+from tournaments.domain import partners
+from tournaments.forms import team_file
 from tournaments.models import Change, Team, Tournament, WaitingPlayer
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.directory import remember_players
@@ -35,7 +36,7 @@ def waiting_players(tournament: Tournament) -> list[WaitingPlayer]:
 
 
 def _key(person) -> str:
-    return csv_import.player_key(person.first_name, person.last_name)
+    return team_file.player_key(person.first_name, person.last_name)
 
 
 def _already_here(tournament: Tournament, player: PlayerData) -> str:

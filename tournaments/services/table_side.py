@@ -29,8 +29,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import throttle
 from tournaments.display.labels import side_label
+from tournaments.infra import throttle
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import CodesLocked, TournamentError

@@ -156,7 +156,7 @@ def import_summary(plan: Any) -> str:
 def address_notice(context) -> dict:
     """Which address the printed sheets will carry, with a warning when
     phones could not reach it (tournaments/address.py)."""
-    from tournaments import address
+    from tournaments.infra import address
 
     request = context.get("request")
     return {"public": address.public_address(request)}

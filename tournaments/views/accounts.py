@@ -32,14 +32,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import address, mail, throttle
-from tournaments.account_forms import (
+from tournaments.forms.accounts import (
     DeleteAccountForm,
     GuardedPasswordChangeForm,
     InviteForm,
     SignUpForm,
 )
-from tournaments.forms import apply_service_error
+from tournaments.forms.base import apply_service_error
+from tournaments.infra import address, mail, throttle
 from tournaments.models import email_key
 from tournaments.services import TournamentError, accounts
 from tournaments.views.common import client_address

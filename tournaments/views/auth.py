@@ -38,7 +38,7 @@ from django.contrib.auth import views as auth_views
 from django.core import signing
 from django.utils.translation import gettext as _
 
-from tournaments import throttle
+from tournaments.infra import throttle
 from tournaments.views.common import client_address
 
 MAX_FAILURES = 5

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
-from tournaments.bracket_forms import BracketsForm
 from tournaments.display.brackets import level_name, tie_rule_sentence
-from tournaments.forms import apply_service_error
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round, Tournament
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.views.common import _managed, _pdf

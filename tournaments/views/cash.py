@@ -17,11 +17,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import cash_export, services
-from tournaments.cash_forms import CashEntryForm, PaymentForm
-from tournaments.forms import apply_service_error
+from tournaments import services
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.cash import CashEntryForm, PaymentForm
 from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.pdf import cash as cash_pdf
+from tournaments.queries import cash_export
 from tournaments.views.common import _managed, _pdf
 
 

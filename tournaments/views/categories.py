@@ -4,7 +4,7 @@ and PDF.
 
 Thin views: the organizer's ones check a form and call one service
 (`services.prizes`); the public ones read the category's part of the
-ranking from `tournaments.awards` and render it, shown to players as the
+ranking from `tournaments.queries.awards` and render it, shown to players as the
 general ranking is (an unpublished tournament to its organizers only).
 """
 
@@ -19,12 +19,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import awards, pdf, services
+from tournaments import pdf, services
 from tournaments.display import prizes as prize_words
-from tournaments.forms import apply_service_error
+from tournaments.display.tables import PlayerStandingsTable, StandingsTable
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.prizes import CategoryForm
 from tournaments.models import Category, Tournament
-from tournaments.prize_forms import CategoryForm
-from tournaments.tables import PlayerStandingsTable, StandingsTable
+from tournaments.queries import awards
 from tournaments.views.common import _managed, _pdf
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.live import live_page

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.challenge_forms import ChallengeForm, EveningForm
 from tournaments.display import challenges as words
-from tournaments.forms import apply_service_error
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.challenges import ChallengeForm, EveningForm
 from tournaments.models import Challenge
 from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
 from tournaments.services.challenges import SETTINGS, board

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.forms import LastDealCallForm
+from tournaments.forms.rounds import LastDealCallForm
 from tournaments.views.common import _managed, _round
 from tournaments.views.organizer import _round_page
 

@@ -16,9 +16,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournaments import queries
 from tournaments.display.brackets import match_label
 from tournaments.models import Round, Table, Tournament
+from tournaments.queries import public as queries
 
 
 def _managed(request: HttpRequest, slug: str) -> Tournament:

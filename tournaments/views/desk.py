@@ -20,7 +20,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.forms import PlayerForm, apply_service_error
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
 from tournaments.views.common import _managed
 

@@ -27,9 +27,11 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
-from tournaments import links, services
-from tournaments.entry_forms import DealForm, DeleteDealForm, TotalsForm
-from tournaments.forms import PenaltyForm, apply_service_error
+from tournaments import services
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
+from tournaments.forms.rounds import PenaltyForm
+from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table, bracket_match_label
 from tournaments.views.grid import (

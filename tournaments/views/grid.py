@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from tournaments import services
 from tournaments.display import keys, labels
 from tournaments.display.explain import explain
-from tournaments.entry_forms import DealForm, trump_legend
+from tournaments.forms.entry import DealForm, trump_legend
 from tournaments.models import Deal, Round, Table, Tournament, running_totals
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
-from tournaments import address
+from tournaments.infra import address
 from tournaments.pdf import hall as hall_pdf
 from tournaments.views.common import _managed, _pdf, _round
 

@@ -115,11 +115,12 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
-from tournaments import awards, freshness
+from tournaments.display.tables import PlayerStandingsTable, StandingsTable
+from tournaments.domain.standings import ranking_inputs, tournament_standings
+from tournaments.infra import freshness
 from tournaments.models import Tournament
+from tournaments.queries import awards
 from tournaments.services.brackets import final_order
-from tournaments.standings import ranking_inputs, tournament_standings
-from tournaments.tables import PlayerStandingsTable, StandingsTable
 
 CACHE_SECONDS = 3600
 

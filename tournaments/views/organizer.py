@@ -22,15 +22,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import address, links, pdf, services
-from tournaments.forms import (
-    CoOrganizerForm,
-    DrawForm,
-    LastDealCallForm,
-    SwapForm,
-    TournamentForm,
-    apply_service_error,
-)
+from tournaments import pdf, services
+from tournaments.forms.accounts import CoOrganizerForm
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapForm
+from tournaments.forms.tournament import TournamentForm
+from tournaments.infra import address, links
 from tournaments.models import Deal, Player, Round, Table, Team, Tournament
 from tournaments.services import pools as pool_services
 from tournaments.views.common import _managed, _pdf, _round, _table

@@ -16,10 +16,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.forms import apply_service_error
+from tournaments.domain.pools import POOL_PARTIES
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.pools import PoolsForm
 from tournaments.pdf.pools import pools_pdf
-from tournaments.pool_forms import PoolsForm
-from tournaments.pools import POOL_PARTIES
 from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
 from tournaments.views.common import _managed, _pdf

@@ -5,7 +5,7 @@ documents of the prize-giving (the palmarès and the lot labels).
 Thin views as in organizer.py: check the form, call one service, add a
 message, redirect (or show the page again with the refusal next to its
 field). Only the tournament's organizers reach them (`_managed`). Which
-team takes which lot is `tournaments.awards`'; the words of its warnings
+team takes which lot is `tournaments.queries.awards`'; the words of its warnings
 are `display.prizes`'.
 """
 
@@ -21,12 +21,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import awards, services
+from tournaments import services
 from tournaments.display import prizes as words
-from tournaments.forms import apply_service_error
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.prizes import LotsForm, SwapForm
 from tournaments.models import Category, Tournament
 from tournaments.pdf import prizes as prize_pdf
-from tournaments.prize_forms import LotsForm, SwapForm
+from tournaments.queries import awards
 from tournaments.services.prizes import lots_text
 from tournaments.views.common import _managed, _pdf
 

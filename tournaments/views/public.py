@@ -19,10 +19,12 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from tournaments import awards, exports, pdf, queries
+from tournaments import pdf
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import Challenge, Team, Tournament
+from tournaments.queries import awards, exports
+from tournaments.queries import public as queries
 from tournaments.services.brackets import final_order, final_places
-from tournaments.standings import tournament_standings
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 

@@ -18,18 +18,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import csv_import, services
+from tournaments import services
 from tournaments.display import imports as import_words
-from tournaments.forms import (
-    ImportConfirmForm,
-    ImportForm,
-    PlayerForm,
-    TeamForm,
-    apply_service_error,
-)
-from tournaments.middleware import accepts_upload
+from tournaments.forms import team_file
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.prizes import category_choices
+from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, TeamForm
+from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
-from tournaments.prize_forms import category_choices
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
@@ -289,7 +285,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     context: dict = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data["file"].read(csv_import.MAX_BYTES + 1)
+        data = form.cleaned_data["file"].read(team_file.MAX_BYTES + 1)
         plan = services.plan_import(tournament=tournament, data=data)
         context["plan"] = plan
         if plan.errors:
@@ -331,6 +327,6 @@ def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @login_required
 def import_model_csv(request: HttpRequest) -> HttpResponse:
     """The model file of the import: the expected header, two example lines."""
-    response = HttpResponse(csv_import.template_csv(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(team_file.template_csv(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="modele-equipes.csv"'
     return response

@@ -21,9 +21,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import links, services
-from tournaments.entry_forms import DealForm
-from tournaments.forms import ConfirmForm, EntryCodeForm
+from tournaments import services
+from tournaments.forms.entry import DealForm
+from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
+from tournaments.infra import links
 from tournaments.models import Round, Table
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import (

@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import enter_from_the_table
-from tournaments import links, services
+from tournaments import services
 from tournaments.display.entry import entry_state_line
+from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db
 

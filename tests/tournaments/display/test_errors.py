@@ -19,7 +19,7 @@ from tournaments.display.errors import (
     engine_error,
     pairing_error,
 )
-from tournaments.pairing import (
+from tournaments.domain.pairing import (
     DRAW_ERROR_CODES,
     DrawError,
     draw_random,

@@ -85,7 +85,7 @@ def test_the_web_standings_show_the_deciding_columns(
 
 
 def test_a_phone_keeps_the_deciding_columns_and_no_table_changes_another():
-    from tournaments.tables import StandingsTable
+    from tournaments.display.tables import StandingsTable
 
     def classes(table) -> dict[str, str]:
         return {column.key: css for column, css in table.figures}

@@ -497,7 +497,7 @@ def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
 def test_the_sheets_qr_codes_carry_an_address_phones_can_open(
     client, organizer, partie, tmp_path, settings, monkeypatch, public_url
 ):
-    from tournaments import address
+    from tournaments.infra import address
 
     settings.PUBLIC_URL = public_url
     monkeypatch.setattr(address, "machine_addresses", lambda: ["127.0.1.1", "10.20.30.40"])

@@ -78,7 +78,7 @@ def test_the_dashboard_says_which_address_the_sheets_carry(desk):
 def test_the_dashboard_warns_when_phones_could_not_reach_the_address(
     client, organizer, settings, monkeypatch
 ):
-    from tournaments import address
+    from tournaments.infra import address
 
     settings.PUBLIC_URL = ""
     monkeypatch.setattr(address, "machine_addresses", lambda: ["127.0.0.1"])

@@ -8,11 +8,11 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tournaments.domain.standings import tournament_standings
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.services import TournamentError
 from tournaments.services.backup import export_tournament, import_tournament
-from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +94,8 @@ def test_the_import_command_reports_an_unreadable_file(tmp_path):
 
 def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, table):
     from tests.factories import enter_from_the_table
-    from tournaments import links, services
+    from tournaments import services
+    from tournaments.infra import links
 
     enter_from_the_table(table, side="A")
     services.confirm_table(table=table, code=table.code_b, totals=(2000, 900))

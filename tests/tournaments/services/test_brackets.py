@@ -8,9 +8,9 @@ import pytest
 
 from tests import factories
 from tournaments import services
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import Bracket, BracketMatch, Change, Round, Table, Tournament
 from tournaments.services.brackets import tie_blockers
-from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

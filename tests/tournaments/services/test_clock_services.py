@@ -10,7 +10,8 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import add_teams, draw_random_round, enter_from_the_table
-from tournaments import clock, services
+from tournaments import services
+from tournaments.domain import clock
 from tournaments.models import Change, Round, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,11 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments import awards, pdf, services
+from tournaments import pdf, services
+from tournaments.domain.standings import tournament_standings
 from tournaments.models import Tournament
+from tournaments.queries import awards
 from tournaments.services.brackets import final_order
-from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments import awards, services
+from tournaments import services
 from tournaments.models import Category, Change, PrizeRule, Tournament
+from tournaments.queries import awards
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tournaments import links, services, throttle
+from tournaments import services
+from tournaments.infra import links, throttle
 from tournaments.models import Attempt, Change, Table
 from tournaments.services.table_side import CODES_WINDOW, MAX_WRONG_CODES
 

@@ -9,7 +9,8 @@ import pytest
 from django.core import signing
 from django.urls import reverse
 
-from tournaments import links, services
+from tournaments import services
+from tournaments.infra import links
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

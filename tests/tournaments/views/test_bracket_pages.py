@@ -154,7 +154,7 @@ def test_another_organizer_reaches_nothing(client, django_user_model, qualified)
 
 
 def test_a_bracket_tables_pages_name_its_match(client, organizer, qualified):
-    from tournaments import links
+    from tournaments.infra import links
 
     services.create_brackets(tournament=qualified, main=8)
     rnd = services.draw_bracket_round(tournament=qualified)

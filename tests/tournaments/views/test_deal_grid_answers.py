@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, draw_random_round, first_table
-from tournaments import links, services
+from tournaments import services
+from tournaments.infra import links
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

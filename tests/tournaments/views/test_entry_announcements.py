@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments import services
-from tournaments.entry_forms import DealForm
+from tournaments.forms.entry import DealForm
 
 pytestmark = pytest.mark.django_db
 

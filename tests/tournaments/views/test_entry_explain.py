@@ -85,7 +85,7 @@ def test_the_preview_of_a_refused_row_has_no_why(desk, tournament, table):
 
 
 def test_the_phone_grid_says_why_too(client, tournament, table):
-    from tournaments import links
+    from tournaments.infra import links
 
     services.record_deal(table=table, values=DEAL)
     page = client.get(links.entry_path(table)).text

@@ -16,7 +16,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import add_deal, add_teams, enter_from_the_table
-from tournaments import csv_import, links, services
+from tournaments import services
+from tournaments.forms import team_file
+from tournaments.infra import links
 from tournaments.models import Deal, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -501,7 +503,7 @@ def test_a_table_link_with_a_nul_byte_opens_nothing(world):
 def test_a_team_file_too_big_is_refused_from_its_size(world, tmp_path):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    data = b"nom1;prenom1;nom2;prenom2\n" + b"A;B;C;D\n" * (csv_import.MAX_BYTES // 8 + 10)
+    data = b"nom1;prenom1;nom2;prenom2\n" + b"A;B;C;D\n" * (team_file.MAX_BYTES // 8 + 10)
     response = world.organizer.post(
         reverse("tournaments:team_import", args=[world.tournament.slug]),
         {"file": SimpleUploadedFile("equipes.csv", data, content_type="text/csv")},

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments import csv_import
+from tournaments.forms import team_file
 from tournaments.models import Team
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_confirming_a_file_already_imported_answers_a_message(desk, tournament):
         (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;abc\n", "invalide"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "pas un fichier texte"),
         (b"nom1;prenom1;nom2;prenom2\n" + b"x" * 300_000 + b";B;C;D\n", "illisible"),
-        (b"x" * (csv_import.MAX_BYTES + 10), "trop gros"),
+        (b"x" * (team_file.MAX_BYTES + 10), "trop gros"),
         (b"  \n", "vide"),
     ],
 )

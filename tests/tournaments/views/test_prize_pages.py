@@ -13,8 +13,9 @@ from openpyxl import load_workbook
 
 from tests import factories
 from tests.documents import pdf_text
-from tournaments import awards, services
+from tournaments import services
 from tournaments.models import Category, Tournament
+from tournaments.queries import awards
 
 pytestmark = pytest.mark.django_db
 

@@ -163,7 +163,7 @@ def test_a_tournament_without_the_option_shows_no_announcement_button(desk, tour
 
 def test_the_table_side_link_of_a_hidden_partie_works(client, hidden, drawn):
     """The sheet is on the table: its QR code opens the table's page."""
-    from tournaments import links
+    from tournaments.infra import links
 
     table = drawn.tables.filter(team_b__isnull=False).first()
     response = client.get(links.entry_path(table))

@@ -13,7 +13,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests import factories
-from tournaments import links
+from tournaments.infra import links
 from tournaments.models import Change, Table
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tournaments import links
+from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import scoring
-from tournaments import deal_shapes, services
+from tournaments import services
+from tournaments.domain import deal_shapes
 from tournaments.models import (
     CashEntry,
     Category,

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import address
+from tournaments.infra import address
 from tournaments.services import autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"

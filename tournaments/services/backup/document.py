@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import deal_shapes
+from tournaments.domain import deal_shapes
 from tournaments.models.tournament import MAX_ROUNDS
 from tournaments.services.errors import TournamentError
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import awards
 from tournaments.models import Category, Lot, LotSwap, Tournament
+from tournaments.queries import awards
 from tournaments.services.backup.document import (
     CATEGORY_FIELDS,
     LOT_FIELDS,

@@ -1,0 +1,62 @@
+"""The deal's three shapes convert into each other without losing anything."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scoring
+from tournaments.domain import deal_shapes
+
+PROFILES = ["ffb-belote", "ffb-coinche", "contree-faits-annonces"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), preset=st.sampled_from(PROFILES))
+def test_an_engine_deal_survives_the_stored_fields(seed, preset) -> None:
+    rules = scoring.Rules.from_preset(preset)
+    deal = scoring.random_deal(random.Random(seed), rules)
+    fields = deal_shapes.engine_to_fields(deal)
+    again = deal_shapes.fields_to_engine(fields)
+    assert scoring.score_deal(again, rules) == scoring.score_deal(deal, rules)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"taker": "A", "trump": "H", "bid": 90, "points_a": 97, "coinche": 1},
+        {"taker": "B", "trump": "S", "bid": None, "bid_capot": True, "capot": "B"},
+        {"taker": "B", "trump": "C", "bid": 80, "points_b": 81, "belote_a": 1},
+        {
+            "taker": "A",
+            "trump": "D",
+            "bid": 100,
+            "points_a": 110,
+            "announcements": {"announcement_points": {"A": 50, "B": 20}},
+        },
+    ],
+)
+def test_a_stored_deal_comes_back_from_its_form(fields) -> None:
+    full = {name: None for name in deal_shapes.DEAL_FIELDS} | {
+        "bid_capot": False,
+        "coinche": 0,
+        "capot": "",
+        "belote_a": 0,
+        "belote_b": 0,
+        "announcements": {},
+        "dealer": "",
+    }
+    full.update(fields)
+    back = deal_shapes.form_to_fields(deal_shapes.fields_to_form(full))
+    assert deal_shapes.fields_to_engine(back) == deal_shapes.fields_to_engine(full)
+
+
+def test_a_classic_belote_form_has_no_contract_fields() -> None:
+    fields = deal_shapes.form_to_fields(
+        {"taker": "A", "trump": "H", "points": 97}, with_contract=False
+    )
+    assert not set(deal_shapes.CONTRACT_FIELDS) & set(fields)
+    assert fields["points_a"] == 97 and fields["points_b"] is None

@@ -1,0 +1,82 @@
+"""Registering teams and players, by hand or from a file (the file's lines
+are read by forms/team_file.py)."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.forms import team_file
+from tournaments.forms.prizes import categories_field
+
+
+class TeamForm(forms.Form):
+    first_name1 = forms.CharField(label=_("Prénom joueur 1"), max_length=80)
+    last_name1 = forms.CharField(label=_("Nom joueur 1"), max_length=80)
+    licence1 = forms.CharField(label=_("Licence joueur 1"), max_length=30, required=False)
+    first_name2 = forms.CharField(label=_("Prénom joueur 2"), max_length=80)
+    last_name2 = forms.CharField(label=_("Nom joueur 2"), max_length=80)
+    licence2 = forms.CharField(label=_("Licence joueur 2"), max_length=30, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if categories:  # the special rankings a team can be ticked in
+            self.fields["categories"] = categories_field(list(categories))
+
+
+class PlayerForm(forms.Form):
+    first_name = forms.CharField(label=_("Prénom"), max_length=80)
+    last_name = forms.CharField(label=_("Nom"), max_length=80)
+    licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if categories:  # in a mêlée, the player is ticked
+            self.fields["categories"] = categories_field(list(categories))
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Fichier CSV"),
+        help_text=_(
+            "Colonnes : nom1;prenom1;nom2;prenom2 et, si besoin, "
+            "club;licence1;licence2;equipe;numero. Vous pouvez importer à nouveau le même "
+            "fichier complété : seules les nouvelles équipes sont ajoutées."
+        ),
+    )
+
+    def clean_file(self):
+        """Refused from its size, before a byte of it is read."""
+        upload = self.cleaned_data["file"]
+        if upload.size > team_file.MAX_BYTES:
+            raise forms.ValidationError(
+                _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).")
+                % {"size": upload.size // 1024}
+            )
+        return upload
+
+
+class ImportConfirmForm(forms.Form):
+    """The file read at the preview, sent back with the confirmation so
+    that the organizer does not choose it again."""
+
+    data = forms.CharField(widget=forms.HiddenInput)
+
+    @staticmethod
+    def pack(data: bytes) -> str:
+        return base64.b64encode(data).decode("ascii")
+
+    def clean_data(self) -> bytes:
+        try:
+            data = base64.b64decode(self.cleaned_data["data"], validate=True)
+        except ValueError as exc:
+            raise forms.ValidationError(_("Fichier illisible : choisissez-le à nouveau.")) from exc
+        if len(data) > team_file.MAX_BYTES:
+            raise forms.ValidationError(_("Fichier trop gros."))
+        return data

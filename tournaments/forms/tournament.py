@@ -1,0 +1,346 @@
+"""The tournament's form: its name, date, rules, ranking criteria and
+options, checked for shape only. The rules are checked by the services (and
+the engine), whose French messages are put back next to the field they name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments.display import rules as rule_labels
+from tournaments.domain import clock
+from tournaments.forms.base import model_bounds
+from tournaments.forms.cash import AmountField
+from tournaments.models import Tournament
+
+PRESET_LABELS = rule_labels.PRESET_LABELS
+
+
+# What the organizer can no longer change once a score is entered (see
+# services.tournaments.SCORING_FIELDS), and once someone is registered.
+SCORING_FORM_FIELDS = ("preset", "end_mode", "end_deals", "end_target", "score_entry")
+CRITERIA_SLOTS = len(Tournament.Criterion.values)
+
+
+class TournamentForm(forms.Form):
+    """A new tournament, or the settings of an existing one (`tournament`).
+    `rules_locked` (a score is entered) and `format_locked` (someone is
+    registered) show the fields they lock as they are, unchangeable."""
+
+    LATER_FIELDS = ("bye_policy", "bye_points", "published")
+    #: The optional parts of a concours, off by default (fieldset « Options »).
+    OPTION_FIELDS = (
+        "prizes_enabled",
+        "categories_enabled",
+        "cash_enabled",
+        "entry_fee",
+        "fee_basis",
+        "release_draws",
+        "clock_enabled",
+        "start_time",
+        "minutes_per_deal",
+        "break_minutes",
+        "last_deal_minutes",
+    )
+
+    name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    venue = forms.CharField(label=_("Lieu"), max_length=160, required=False)
+    preset = forms.ChoiceField(
+        label=_("Règles"),
+        choices=[(name, PRESET_LABELS.get(name, name)) for name in scoring.PRESETS],
+        initial="ffb-belote",
+        help_text=_(
+            "Le profil de règles appliqué à chaque donne. Les options ci-dessous le modifient."
+        ),
+    )
+    format = forms.ChoiceField(label=_("Formule"), choices=Tournament.Format.choices)
+    parties = forms.IntegerField(
+        label=_("Nombre de parties"), initial=4, **model_bounds(Tournament, "parties")
+    )
+    end_mode = forms.ChoiceField(
+        label=_("Fin d'une partie"), choices=Tournament.EndMode.choices, initial="deals"
+    )
+    end_deals = forms.IntegerField(
+        label=_("Donnes par partie"),
+        initial=12,
+        required=False,
+        **model_bounds(Tournament, "end_deals"),
+    )
+    end_target = forms.IntegerField(
+        label=_("Score à atteindre"),
+        required=False,
+        **model_bounds(Tournament, "end_target"),
+        help_text=_("Par exemple 1000 ou 2000, si la partie se joue en points."),
+    )
+    score_entry = forms.ChoiceField(label=_("Saisie"), choices=Tournament.ScoreEntry.choices)
+    bye_policy = forms.ChoiceField(label=_("L'exempt marque"), choices=Tournament.ByePolicy.choices)
+    bye_points = forms.IntegerField(
+        label=_("Points de l'exempt"), initial=0, **model_bounds(Tournament, "bye_points")
+    )
+    published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
+    prizes_enabled = forms.BooleanField(
+        label=_("Lots à gagner"),
+        required=False,
+        help_text=_(
+            "La liste des lots, donnés selon le classement final, le palmarès et les "
+            "étiquettes à imprimer."
+        ),
+    )
+    categories_enabled = forms.BooleanField(
+        label=_("Classements spéciaux"),
+        required=False,
+        help_text=_("Meilleure équipe féminine, mixte, jeunes, meilleur club… avec leurs lots."),
+    )
+    cash_enabled = forms.BooleanField(
+        label=_("Tenir la caisse"),
+        required=False,
+        help_text=_(
+            "Droits d'inscription cochés à l'accueil, recettes et dépenses (buvette, repas, "
+            "lots), bilan pour le trésorier."
+        ),
+    )
+    entry_fee = AmountField(
+        label=_("Droit d'inscription (€)"),
+        required=False,
+        help_text=_("Par exemple 10 ou 7,50. Laissez vide si l'entrée est libre."),
+    )
+    fee_basis = forms.ChoiceField(
+        label=_("Le droit d'inscription se paie"),
+        choices=Tournament.FeeBasis.choices,
+        initial=Tournament.FeeBasis.TEAM,
+        required=False,
+        help_text=_("En mêlée, chaque joueur paie : choisissez « par joueur »."),
+    )
+    release_draws = forms.BooleanField(
+        label=_("Tirage caché jusqu'à l'annonce"),
+        required=False,
+        help_text=_(
+            "Chaque partie tirée reste cachée des joueurs (« Où je joue ? », écran de la salle) "
+            "jusqu'à ce que vous cliquiez « Annoncer le tirage » : le temps d'imprimer et de "
+            "poser les feuilles."
+        ),
+    )
+    clock_enabled = forms.BooleanField(
+        label=_("Chrono et horaires"),
+        required=False,
+        help_text=_(
+            "Un chrono de partie sur l'écran de la salle, avec l'appel « dernière donne », "
+            "et l'heure estimée de fin de chaque partie et de la remise des prix."
+        ),
+    )
+    start_time = forms.TimeField(
+        label=_("Heure de début"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_("L'heure de la première partie, pour estimer les horaires."),
+    )
+    minutes_per_deal = forms.IntegerField(
+        label=_("Minutes par donne"),
+        initial=clock.DEFAULT_MINUTES_PER_DEAL,
+        required=False,
+        **model_bounds(Tournament, "minutes_per_deal"),
+        help_text=_(
+            "Battre, couper, distribuer, huit plis et la marque : 5 minutes en moyenne. "
+            "Plus pour des débutants ou des enchères longues."
+        ),
+    )
+    break_minutes = forms.IntegerField(
+        label=_("Minutes entre deux parties"),
+        initial=clock.DEFAULT_BREAK_MINUTES,
+        required=False,
+        **model_bounds(Tournament, "break_minutes"),
+        help_text=_("Feuilles rendues, classement, tirage et nouvelles feuilles posées."),
+    )
+    last_deal_minutes = forms.IntegerField(
+        label=_("Appel « dernière donne » (minutes après le début)"),
+        required=False,
+        **model_bounds(Tournament, "last_deal_minutes"),
+        help_text=_(
+            "Affiché en grand sur l'écran de la salle à ce moment-là ; vide pour aucun appel. "
+            "Modifiable pour chaque partie."
+        ),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament | None = None,
+        rules_locked: bool = False,
+        format_locked: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if tournament is not None:
+            kwargs.setdefault("initial", tournament_initial(tournament))
+        super().__init__(*args, **kwargs)
+        for option in scoring.OPTIONS:
+            # Labels and help in the reader's language, values shown as words
+            # (never « true » or « nearest »): display/rules.py.
+            self.fields[f"rule_{option.name}"] = forms.ChoiceField(
+                label=rule_labels.option_label(option.name),
+                help_text=rule_labels.option_help(option.name),
+                required=False,
+                choices=[("", _("selon le profil")), *rule_labels.option_choices(option.name)],
+            )
+        # The ranking criteria, in order: one choice per place, so the
+        # order is the organizer's and needs no script to set.
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            self.fields[f"criterion_{slot}"] = forms.ChoiceField(
+                label=format_lazy(_("Critère {n}"), n=slot),
+                required=slot == 1,
+                choices=[("", "—"), *Tournament.Criterion.choices],
+                initial="points" if slot == 1 else "",
+            )
+        self.rules_locked = rules_locked
+        if rules_locked:
+            for name in self.fields:
+                if name in SCORING_FORM_FIELDS or name.startswith("rule_"):
+                    self.fields[name].disabled = True
+        if format_locked:
+            self.fields["format"].disabled = True
+            self.fields["format"].help_text = _("Des joueurs sont inscrits : elle ne change plus.")
+
+    def rule_fields(self):
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def criteria_fields(self):
+        return [self[name] for name in self.fields if name.startswith("criterion_")]
+
+    def main_fields(self):
+        return [
+            self[name]
+            for name in self.fields
+            if not name.startswith(("rule_", "criterion_"))
+            and name not in self.LATER_FIELDS
+            and name not in self.OPTION_FIELDS
+        ]
+
+    def option_fields(self):
+        """The optional features, switched off by default."""
+        return [self[name] for name in self.OPTION_FIELDS]
+
+    def later_fields(self):
+        """Shown after the ranking criteria: the bye's points, publication."""
+        return [self[name] for name in self.LATER_FIELDS]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("end_mode") == "target" and not data.get("end_target"):
+            self.add_error("end_target", _("Indiquez le score à atteindre."))
+        if data.get("end_mode") == "deals" and not data.get("end_deals"):
+            self.add_error("end_deals", _("Indiquez le nombre de donnes."))
+        seen: set[str] = set()
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            criterion = data.get(f"criterion_{slot}")
+            if criterion and criterion in seen:
+                self.add_error(
+                    f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
+                )
+            seen.add(criterion or "")
+        melee = data.get("format") == Tournament.Format.MELEE
+        if not data.get("fee_basis"):
+            data["fee_basis"] = Tournament.FeeBasis.PLAYER if melee else Tournament.FeeBasis.TEAM
+        if melee and data.get("cash_enabled") and data["fee_basis"] == Tournament.FeeBasis.TEAM:
+            self.add_error(
+                "fee_basis", _("En mêlée, chaque joueur paie : choisissez « par joueur ».")
+            )
+        return data
+
+    def ranking_criteria(self) -> list[str]:
+        """The chosen criteria in the order of their places, blanks skipped."""
+        slots = (self.cleaned_data.get(f"criterion_{n}") for n in range(1, CRITERIA_SLOTS + 1))
+        return [c for c in slots if c]
+
+    def overrides(self) -> dict[str, Any]:
+        out = {}
+        for option in scoring.OPTIONS:
+            raw = self.cleaned_data.get(f"rule_{option.name}")
+            if raw:
+                out[option.name] = _decode(raw, option.values)
+        return out
+
+    def service_kwargs(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {
+            "name": d["name"],
+            "date": d["date"],
+            "venue": d["venue"],
+            "preset": d["preset"],
+            "overrides": self.overrides(),
+            "format": d["format"],
+            "parties": d["parties"],
+            "end_mode": d["end_mode"],
+            "end_deals": d["end_deals"] or 12,
+            "end_target": d["end_target"],
+            "score_entry": d["score_entry"],
+            "ranking_criteria": self.ranking_criteria(),
+            "bye_policy": d["bye_policy"],
+            "bye_points": d["bye_points"],
+            "published": d["published"],
+            "prizes_enabled": d["prizes_enabled"],
+            "categories_enabled": d["categories_enabled"],
+            "cash_enabled": d["cash_enabled"],
+            "entry_fee_cents": d["entry_fee"] or 0,
+            "fee_basis": d["fee_basis"],
+            "release_draws": d["release_draws"],
+            "clock_enabled": d["clock_enabled"],
+            "start_time": d["start_time"],
+            "minutes_per_deal": _or_default(d["minutes_per_deal"], clock.DEFAULT_MINUTES_PER_DEAL),
+            "break_minutes": _or_default(d["break_minutes"], clock.DEFAULT_BREAK_MINUTES),
+            "last_deal_minutes": d["last_deal_minutes"],
+        }
+
+
+def _or_default(value: int | None, default: int) -> int:
+    """A number left empty is the default (0 is a number)."""
+    return default if value is None else value
+
+
+def tournament_initial(tournament: Tournament) -> dict[str, Any]:
+    """The form's values for an existing tournament."""
+    rules = tournament.rule_profile
+    initial: dict[str, Any] = {
+        name: getattr(tournament, name)
+        for name in (
+            "name",
+            "date",
+            "venue",
+            "format",
+            "parties",
+            "end_mode",
+            "end_deals",
+            "end_target",
+            "score_entry",
+            "bye_policy",
+            "bye_points",
+            "published",
+            *(name for name in TournamentForm.OPTION_FIELDS if name != "entry_fee"),
+        )
+    }
+    initial["entry_fee"] = tournament.entry_fee_cents or ""
+    initial["preset"] = rules.preset
+    for option, value in rules.overrides().items():
+        initial[f"rule_{option}"] = _encode(value)
+    for slot in range(1, CRITERIA_SLOTS + 1):
+        criteria = tournament.criteria
+        initial[f"criterion_{slot}"] = criteria[slot - 1] if slot <= len(criteria) else ""
+    return initial
+
+
+def _encode(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _decode(raw: str, values) -> Any:
+    for value in values:
+        if _encode(value) == raw:
+            return value
+    return raw

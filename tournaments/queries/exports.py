@@ -1,0 +1,100 @@
+"""The standings as spreadsheet files: CSV (semicolons, UTF-8 with BOM, as
+French spreadsheet programs expect) and XLSX (openpyxl). Returns bytes;
+the view only wraps them. Every number column is exported, with the labels
+of display.standings.
+
+Names are typed by organizers and, through an imported file, by anyone: a
+text cell that a spreadsheet would read as a formula (« =HYPERLINK(…) »,
+« +1 », « @SUM(A1) », also after spaces, or starting with a tab or a
+carriage return) is written with a single quote in front, as OWASP advises
+against CSV injection, and in the XLSX every text is a text cell (openpyxl
+would store « =… » as a live formula). Numbers are left as numbers. Must
+not: write any cell without `inert`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournaments.display import standings as columns
+from tournaments.domain.standings import Standing
+
+#: What makes a spreadsheet read a cell as a formula (the full-width signs
+#: too: some spreadsheet programs fold them to their ASCII twins).
+FORMULA_SIGNS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+CONTROL_STARTS = ("\t", "\r", "\n")
+
+
+def inert(value: Any) -> Any:
+    """`value` as a spreadsheet cell that cannot run: a text read as a
+    formula gets a leading single quote; anything else is kept."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(CONTROL_STARTS) or value.lstrip().startswith(FORMULA_SIGNS):
+        return "'" + value
+    return value
+
+
+def _header(lots: bool) -> list[str]:
+    return [
+        str(columns.RANK.label),
+        _("Équipe / joueur"),
+        *[str(c.label) for c in columns.all_columns()],
+        *([_("Lot")] if lots else []),
+    ]
+
+
+def _rows(standings: list[Standing], lots: bool) -> list[list]:
+    return [
+        [
+            s.row.rank,
+            inert(str(s.entrant) if s.entrant is not None else ""),
+            *[columns.value(s.row, c) for c in columns.all_columns()],
+            *([inert(s.lot_name)] if lots else []),
+        ]
+        for s in standings
+    ]
+
+
+def standings_csv(standings: list[Standing], *, lots: bool = False) -> bytes:
+    """The ranking; with `lots`, `standings` are the board's placings
+    (awards.Placing) and each row ends with its lot."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([inert(label) for label in _header(lots)])
+    writer.writerows(_rows(standings, lots))
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def standings_xlsx(standings: list[Standing], *, title: str, lots: bool = False) -> bytes:
+    """As `standings_csv`, in a workbook."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = _("Classement")[:31]
+    _append(sheet, [title])
+    sheet["A1"].font = Font(bold=True, size=14)
+    _append(sheet, _header(lots))
+    for cell in sheet[2]:
+        cell.font = Font(bold=True)
+    for row in _rows(standings, lots):
+        _append(sheet, row)
+    sheet.column_dimensions["B"].width = 40
+    sheet.freeze_panes = "A3"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _append(sheet: Worksheet, values: list[Any]) -> None:
+    """One row, every text an inert text cell (never a formula)."""
+    sheet.append([inert(v) for v in values])
+    for cell in sheet[sheet.max_row]:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
