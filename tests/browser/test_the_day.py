@@ -30,9 +30,9 @@ from tests.browser.grid import deal_keys, type_deal
 from tests.factories import PASSWORD
 from tournaments import services
 from tournaments.display.labels import number as shown_number
-from tournaments.domain.standings import tournament_standings
 from tournaments.infra import links
 from tournaments.models import Round, Table, Tournament
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -26,9 +26,11 @@ from tests.tournaments.display.test_standings_columns import standings_rows
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf, services
 from tournaments.display import labels
-from tournaments.domain.standings import ByeScore, Result, rank, tournament_standings
+from tournaments.display.standings import ranking_explanation
+from tournaments.domain.standings import ByeScore, Result, rank
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -182,9 +184,9 @@ def test_every_row_of_the_pdf_ranking_adds_up(two_parties, tmp_path):
 def test_the_ranking_explanation_says_how_the_bye_counts(make_tournament, policy, french, english):
     tournament = make_tournament(bye_policy=policy, bye_points=1200)
     with translation.override("fr"):
-        assert french in tournament.ranking_explanation()
+        assert french in ranking_explanation(tournament)
     with translation.override("en"):
-        assert english in tournament.ranking_explanation()
+        assert english in ranking_explanation(tournament)
 
 
 def test_a_team_page_counts_the_bye_s_points_as_the_ranking_does(client, two_parties):

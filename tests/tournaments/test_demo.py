@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from tournaments import services
-from tournaments.domain.standings import tournament_standings
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -1,10 +1,10 @@
 """Standings: who ranks where, from the tables' totals.
 
 `rank` is pure: it takes plain results and the ordered criteria and returns
-ranked rows, so every criterion is tested without a database. `load_results`
-reads a tournament's tables in a fixed number of queries. Nothing here
-writes to the database or scores a deal (the marques are already on the
-tables, computed by `scoring`).
+ranked rows, so every criterion is tested without a database. It
+has no Django and no database: queries/standings.py reads a tournament's
+tables and hands them here. Nothing here scores a deal (the marques are
+already on the tables, computed by `scoring`).
 
 In a mêlée the entrant is a player (each player of a team gets the team's
 result), otherwise the entrant is a team.
@@ -212,119 +212,3 @@ class Standing:
 
     row: Row
     entrant: object
-
-
-def tournament_results(tournament) -> tuple[list[int], list[Result]]:
-    """The entrants and results of a tournament's finished tables of its
-    qualifying parties (a final phase has its own ranking,
-    services/brackets.py), in a fixed number of queries whatever its size."""
-    from tournaments.models import Round, Table, Team, Tournament
-
-    melee = tournament.format == Tournament.Format.MELEE
-    tables = (
-        Table.objects.filter(
-            round__tournament=tournament,
-            status=Table.Status.COMPLETE,
-            round__stage=Round.Stage.QUALIFYING,
-        )
-        .select_related("round")
-        .values_list(
-            "round__number",
-            "team_a_id",
-            "team_b_id",
-            "total_a",
-            "total_b",
-        )
-    )
-    players: dict[int, tuple[int, int]] = {}
-    if melee:
-        players = {
-            t[0]: (t[1], t[2])
-            for t in Team.objects.filter(tournament=tournament).values_list(
-                "id", "player1_id", "player2_id"
-            )
-        }
-
-    def side(team_id: int | None) -> tuple[int, ...]:
-        if team_id is None:
-            return ()
-        return players[team_id] if melee else (team_id,)
-
-    results = [
-        Result(round=n, side_a=side(a), side_b=side(b), points_a=ta, points_b=tb)
-        for n, a, b, ta, tb in tables
-    ]
-    if melee:
-        entrants = list(tournament.players.values_list("id", flat=True))
-    else:
-        entrants = list(
-            Team.objects.filter(tournament=tournament, round__isnull=True).values_list(
-                "id", flat=True
-            )
-        )
-    return entrants, results
-
-
-def ranking_inputs(tournament) -> tuple:
-    """What `tournament_standings` is computed from, in two small queries
-    and without loading an entrant: the finished tables' results, the count
-    and last id of the audit lines other than deals', and the tournament's
-    own fields. A deal moves the ranking only by finishing a table or by
-    changing a finished one's totals, which the results show; everything
-    else that the ranking reads (entrants, names, draws, penalties) writes
-    an audit line of its own. Equal inputs, equal rankings."""
-    from django.db.models import Count, Max
-
-    from tournaments.models import Change, Table
-
-    results = tuple(
-        Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
-        .order_by("pk")
-        .values_list("pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b")
-    )
-    deals = (Change.Action.DEAL_ADDED, Change.Action.DEAL_CHANGED, Change.Action.DEAL_DELETED)
-    others = (
-        Change.objects.filter(tournament=tournament)
-        .exclude(action__in=deals)
-        .aggregate(n=Count("id"), last=Max("id"))
-    )
-    fields = tuple(getattr(tournament, f.attname) for f in tournament._meta.concrete_fields)
-    return results, others["n"], others["last"], fields
-
-
-def tournament_bye(tournament) -> ByeScore:
-    """What a bye is worth under the tournament's bye policy."""
-    from tournaments.models import Tournament
-
-    policy = tournament.bye_policy
-    return ByeScore(
-        win=policy != Tournament.ByePolicy.NOTHING,
-        points=tournament.bye_points if policy == Tournament.ByePolicy.FIXED else 0,
-        average=policy == Tournament.ByePolicy.AVERAGE,
-    )
-
-
-def tournament_standings(tournament) -> list[Standing]:
-    """The tournament's ranking with its entrants loaded."""
-    from tournaments.models import Tournament
-
-    entrants, results = tournament_results(tournament)
-    rows = rank(
-        entrants,
-        results,
-        criteria=tournament.criteria,
-        bye=tournament_bye(tournament),
-        match_points=MatchPoints(
-            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
-        ),
-    )
-    if tournament.format == Tournament.Format.MELEE:
-        objects = {p.pk: p for p in tournament.players.all()}
-    else:
-        objects = {
-            t.pk: t
-            for t in tournament.teams.filter(round__isnull=True).select_related(
-                "player1", "player2"
-            )
-        }
-    return [Standing(row=r, entrant=objects.get(r.entrant)) for r in rows]

@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.display import standings as standings_display
 from tournaments.domain import search
 from tournaments.models.prizes import PrizeRule
 
@@ -256,8 +255,3 @@ class Tournament(models.Model):
     @property
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
-
-    def ranking_explanation(self) -> str:
-        """How the ranking is computed, in a sentence for players (worded in
-        display/standings.py)."""
-        return standings_display.ranking_explanation(self)

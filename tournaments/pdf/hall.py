@@ -128,7 +128,7 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
 
 def _standings_so_far(tournament: Tournament) -> PdfTable:
     from tournaments.display import standings as columns
-    from tournaments.domain.standings import tournament_standings
+    from tournaments.queries.standings import tournament_standings
 
     shown = columns.standings_columns(tournament.criteria)
     rows: list[list] = [[gettext("Rang"), gettext("Équipe"), *[str(c.short) for c in shown]]]

@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
+from tournaments.display import standings as standings_display
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
     _base_grid,
@@ -38,7 +39,7 @@ def pools_pdf(tournament, standings) -> bytes:
             ),
             styles.body,
         ),
-        _p(tournament.ranking_explanation(), styles.small),
+        _p(standings_display.ranking_explanation(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
     for standing in standings:

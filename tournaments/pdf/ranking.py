@@ -21,7 +21,7 @@ from reportlab.platypus import Table as PdfTable
 from tournaments.display import labels
 from tournaments.display import prizes as prize_words
 from tournaments.display import standings as columns
-from tournaments.domain.standings import tournament_standings
+from tournaments.display import standings as standings_display
 from tournaments.models import Category, Round, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -40,6 +40,7 @@ from tournaments.pdf.base import (
     build,
 )
 from tournaments.queries import awards
+from tournaments.queries.standings import tournament_standings
 from tournaments.services.brackets import final_order, final_places
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
@@ -92,7 +93,7 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     if category is not None:
         story.append(_p(prize_words.category_explanation(category), styles.body))
     story += [
-        _p(tournament.ranking_explanation(), styles.body),
+        _p(standings_display.ranking_explanation(tournament), styles.body),
         *(
             [_p(gettext(FINAL_ORDER), styles.body)]
             if final_places(tournament) is not None and category is None

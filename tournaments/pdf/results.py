@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
-from tournaments.domain.standings import bye_points, tournament_bye
+from tournaments.domain.standings import bye_points
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -35,6 +35,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
+from tournaments.queries.standings import tournament_bye
 
 
 def round_results(round: Round) -> bytes:

@@ -26,8 +26,9 @@ from decimal import Decimal
 
 from tournaments.domain import categories as special
 from tournaments.domain import prizes
-from tournaments.domain.standings import Standing, tournament_standings
+from tournaments.domain.standings import Standing
 from tournaments.models import Category, Lot, LotSwap, Player, Team, Tournament
+from tournaments.queries.standings import tournament_standings
 
 
 @dataclass

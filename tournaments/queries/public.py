@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from tournaments.domain import search
-from tournaments.domain.standings import bye_points, tournament_bye
+from tournaments.domain.standings import bye_points
 from tournaments.models import Round, Seat, Table, Team, Tournament
+from tournaments.queries.standings import tournament_bye
 
 TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
 

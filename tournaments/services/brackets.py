@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import brackets as rules
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import (
     Bracket,
     BracketMatch,
@@ -30,6 +29,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.queries.standings import tournament_standings
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.pools import pool_qualifying_order

@@ -19,8 +19,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.domain import challenge as rules
-from tournaments.domain.standings import tournament_bye, tournament_standings
 from tournaments.models import Challenge, Tournament
+from tournaments.queries.standings import tournament_bye, tournament_standings
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).

@@ -21,14 +21,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.domain import pools
-from tournaments.domain.standings import (
-    MatchPoints,
-    Row,
-    tournament_bye,
-    tournament_results,
-    tournament_standings,
-)
+from tournaments.domain.standings import MatchPoints, Row
 from tournaments.models import Change, Pool, PoolTeam, Round, Table, Team, Tournament
+from tournaments.queries.standings import tournament_bye, tournament_results, tournament_standings
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 

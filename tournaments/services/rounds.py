@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.display.errors import pairing_error
 from tournaments.domain import pairing
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
+from tournaments.queries.standings import tournament_standings
 from tournaments.services import autosave
 from tournaments.services import pools as pool_phase
 from tournaments.services.audit import log_change, tables_snapshot

@@ -116,10 +116,10 @@ from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
-from tournaments.domain.standings import ranking_inputs, tournament_standings
 from tournaments.infra import freshness
 from tournaments.models import Tournament
 from tournaments.queries import awards
+from tournaments.queries.standings import ranking_inputs, tournament_standings
 from tournaments.services.brackets import final_order
 
 CACHE_SECONDS = 3600

@@ -20,10 +20,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from tournaments import pdf
-from tournaments.domain.standings import tournament_standings
+from tournaments.display import standings as standings_display
 from tournaments.models import Challenge, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
+from tournaments.queries.standings import tournament_standings
 from tournaments.services.brackets import final_order, final_places
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
@@ -114,6 +115,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "categories": awards.public_categories(tournament),
         "has_brackets": tournament.brackets.exists(),
         "final_decided": final_places(tournament) is not None,
+        "ranking_explanation": standings_display.ranking_explanation(tournament),
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)

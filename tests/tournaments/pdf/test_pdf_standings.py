@@ -20,8 +20,8 @@ from tests.tournaments.pdf.test_pdf import (
     row_block,
 )
 from tournaments import pdf, services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Round, Tournament
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.domain.standings import tournament_standings
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
+from tournaments.queries.standings import tournament_standings
 from tournaments.services import TournamentError
 from tournaments.services.backup import export_tournament, import_tournament
 

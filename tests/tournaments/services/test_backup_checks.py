@@ -23,8 +23,8 @@ from django.utils import translation
 
 from tests.factories import add_teams, build_tournament, coinche_values
 from tournaments import services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Change, Deal, Penalty, Player, Round, Seat, Table, Team, Tournament
+from tournaments.queries.standings import tournament_standings
 from tournaments.services import backup
 from tournaments.services.backup import export_tournament, import_tournament
 

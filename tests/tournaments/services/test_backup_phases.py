@@ -14,8 +14,8 @@ import pytest
 
 from tests import factories
 from tournaments import services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Bracket, BracketMatch, Pool, PoolTeam, Round, Tournament
+from tournaments.queries.standings import tournament_standings
 from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
 from tournaments.services.backup import export_tournament, import_tournament

@@ -8,8 +8,8 @@ import pytest
 
 from tests import factories
 from tournaments import services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Bracket, BracketMatch, Change, Round, Table, Tournament
+from tournaments.queries.standings import tournament_standings
 from tournaments.services.brackets import tie_blockers
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from tests import factories
 from tournaments import pdf, services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Tournament
 from tournaments.queries import awards
+from tournaments.queries.standings import tournament_standings
 from tournaments.services.brackets import final_order
 
 pytestmark = pytest.mark.django_db

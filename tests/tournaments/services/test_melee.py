@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.domain.standings import tournament_standings
 from tournaments.models import Player, Team
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
