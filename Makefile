@@ -30,6 +30,7 @@ lint: ## ruff, Django's checks, missing migrations
 	.venv/bin/ruff format --check .
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	.venv/bin/lint-imports
 
 format:
 	.venv/bin/ruff format .

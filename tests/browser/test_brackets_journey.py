@@ -18,8 +18,8 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.factories import PASSWORD
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.queries import brackets as bracket_queries
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,7 +64,7 @@ def test_qualifying_then_main_and_consolante_to_the_final_ranking(
     page.reload()
     close_partie(page)
     expect(page.locator(".messages")).to_contain_text("Partie 2 close")
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
 
     # « Phase finale »: 8 + 4 teams for 10 ranked is refused next to the field.
     page.goto(manage)

@@ -20,7 +20,7 @@ from tests import factories
 from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques, login
 from tournaments import services
 from tournaments.models import Round, Table
-from tournaments.services.pools import pool_standings
+from tournaments.queries.pools import pool_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

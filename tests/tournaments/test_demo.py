@@ -7,9 +7,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments import services
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries import cash as cash_queries
 from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +97,7 @@ def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
 def test_the_demo_keeps_its_cash_box_with_a_few_teams_still_to_pay(demo_output):
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.cash_enabled and tournament.entry_fee_cents == 1000
-    summary = services.cash_summary(tournament)
+    summary = cash_queries.cash_summary(tournament)
     assert summary.paid_count == 21
     assert [u.entrant.number for u in summary.unpaid] == [7, 15, 22]
     assert summary.collected_cents == 21000 and summary.due_cents == 24000
@@ -122,7 +123,7 @@ def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_outp
 
 
 def test_the_demo_has_a_three_evening_challenge_across_partners(demo_output):
-    from tournaments.services.challenges import board
+    from tournaments.queries.challenges import board
 
     challenge = Challenge.objects.get()
     assert challenge.published
@@ -153,12 +154,12 @@ def test_the_demo_has_a_concours_with_a_consolante(demo_output):
     bracket_round = tournament.rounds.get(stage=Round.Stage.BRACKET)
     assert bracket_round.status == Round.Status.CLOSED
     assert bracket_round.tables.count() == 6
-    assert len(services.final_ranking(tournament)) == 14
+    assert len(bracket_queries.final_ranking(tournament)) == 14
 
 
 def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_played(demo_output):
     from tournaments.management.commands.demo import POOLS_SLUG
-    from tournaments.services.pools import pool_standings
+    from tournaments.queries.pools import pool_standings
 
     tournament = Tournament.objects.get(slug=POOLS_SLUG)
     standings = pool_standings(tournament)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from tournaments.domain import brackets as rules
+
 
 def level_name(key: str) -> str:
     """« Finale », « Demi-finales », « Quarts de finale », « Huitièmes de
@@ -36,7 +38,6 @@ def tie_rule_sentence(rule: str) -> str:
 def match_label(match) -> str:
     """« Tableau principal · Quarts de finale »: the bracket and the round
     a bracket match is played in."""
-    from tournaments.domain import brackets as rules
 
     size = rules.bracket_size(len(match.bracket.seeds))
     return f"{match.bracket.name} · {level_name(rules.round_name_key(size, match.level))}"

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from tournaments.display.labels import number, signed
 from tournaments.display.rules import counting_label, option_label, option_value_label
 from tournaments.display.rules import preset_label as _preset_label
 from tournaments.domain.pairing import DrawError
@@ -411,7 +412,6 @@ def sheet_mismatch(total: int, expected: int, sheet: Mapping[str, int]) -> str:
     """« Les totaux font 3 100 ; pour 12 donnes, 2 belotes et 0 capot la
     feuille devrait faire 3 184 (écart −84). Sans doute : … »."""
     from scoring.sheet import likely_mistakes
-    from tournaments.display.labels import number, signed
 
     causes = [str(SHEET_MISTAKES[key]) for key in likely_mistakes(total - expected)]
     return gettext(

@@ -1,5 +1,5 @@
 """Forms: what an organizer or a player types, checked for shape only, one
 module a family (base, tournament, teams, rounds, table_side, entry, accounts,
-cash, prizes, pools, brackets, challenges; team_file reads a file of teams).
+cash, prizes, pools, brackets, challenges;).
 The rules are checked by the services and the engine, whose messages come
 back next to the field they name."""

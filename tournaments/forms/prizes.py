@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import labels
 from tournaments.models import Category, PrizeRule
+from tournaments.queries.awards import ticked_categories
 
 
 class LotsForm(forms.Form):
@@ -84,7 +85,6 @@ class CategoryForm(forms.Form):
 
 def category_choices(tournament) -> list[tuple[int, str]]:
     """The categories a team (a player in a mêlée) can be ticked in."""
-    from tournaments.services.prizes import ticked_categories
 
     return [(c.pk, c.name) for c in ticked_categories(tournament)]
 

@@ -9,8 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import team_file
 from tournaments.forms.prizes import categories_field
+from tournaments.services import team_file
 
 
 class TeamForm(forms.Form):

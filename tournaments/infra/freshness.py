@@ -36,6 +36,8 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
+from tournaments.models import Tournament
+
 TTL = 300
 log = logging.getLogger(__name__)
 LIVE_PATH = re.compile(r"^/t/(?P<slug>[-\w]+)/")
@@ -76,7 +78,6 @@ def changed(tournament) -> None:
 
 
 def _bump(tournament) -> None:
-    from tournaments.models import Tournament
 
     if isinstance(tournament, int):
         tournament = Tournament.objects.filter(pk=tournament).only("slug").first()

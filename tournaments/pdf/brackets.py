@@ -18,7 +18,7 @@ from reportlab.platypus import Table as PdfTable
 from tournaments.display.brackets import level_name, tie_rule_sentence
 from tournaments.models import Table, Tournament
 from tournaments.pdf.base import CONTENT_WIDTH, _base_grid, _p, _styles, _when_where, build
-from tournaments.services.brackets import MatchView, bracket_views, final_ranking
+from tournaments.queries.brackets import MatchView, bracket_views, final_ranking
 
 
 def _side(view: MatchView, side: str) -> str:

@@ -30,7 +30,7 @@ from tournaments.pdf.base import (
     _when_where,
     build,
 )
-from tournaments.services.cash import CashSummary
+from tournaments.queries.cash import CashSummary
 
 AMOUNT = 34 * mm
 LABEL = CONTENT_WIDTH - AMOUNT

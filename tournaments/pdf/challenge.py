@@ -18,7 +18,7 @@ from reportlab.platypus import Table as PdfTable
 from tournaments.display import challenges as words
 from tournaments.display import labels
 from tournaments.pdf.base import CONTENT_WIDTH, SHADE, _base_grid, _p, _styles, build
-from tournaments.services.challenges import board
+from tournaments.queries.challenges import board
 
 WIDTHS = [12 * mm, 62 * mm, 16 * mm, 18 * mm]
 

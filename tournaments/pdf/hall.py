@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
+from tournaments.display import standings as columns
 from tournaments.infra import links
 from tournaments.models import Round, Tournament
 from tournaments.pdf.base import (
@@ -30,6 +31,7 @@ from tournaments.pdf.base import (
 )
 from tournaments.pdf.qr import QRCode
 from tournaments.pdf.sheets import sheets_story
+from tournaments.queries.standings import tournament_standings
 
 POSTER_QR = 120 * mm
 
@@ -127,8 +129,6 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
 
 
 def _standings_so_far(tournament: Tournament) -> PdfTable:
-    from tournaments.display import standings as columns
-    from tournaments.queries.standings import tournament_standings
 
     shown = columns.standings_columns(tournament.criteria)
     rows: list[list] = [[gettext("Rang"), gettext("Équipe"), *[str(c.short) for c in shown]]]

@@ -40,8 +40,8 @@ from tournaments.pdf.base import (
     build,
 )
 from tournaments.queries import awards
+from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.standings import tournament_standings
-from tournaments.services.brackets import final_order, final_places
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
 #: Width in mm of each number column of the ranking table, by column key.

@@ -28,6 +28,7 @@ from tournaments.domain import categories as special
 from tournaments.domain import prizes
 from tournaments.domain.standings import Standing
 from tournaments.models import Category, Lot, LotSwap, Player, Team, Tournament
+from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_standings
 
 
@@ -202,7 +203,6 @@ def boards(
     if standings is None:
         standings = tournament_standings(tournament)
     # After a final phase, its places (services is imported here: it imports this module).
-    from tournaments.services.brackets import final_order
 
     standings = final_order(tournament, standings)
     categories: list[Category] = []
@@ -243,3 +243,12 @@ def boards(
 def board(tournament: Tournament, category: Category | None = None, **kwargs) -> Board:
     """One ranking's board: the general one, or `category`'s."""
     return boards(tournament, only=category, **kwargs)[0]
+
+
+def ticked_categories(tournament: Tournament) -> list[Category]:
+    """The categories a team (a player in a mêlée) is ticked in: all but the
+    club ranking, which follows the club typed on the team; none while
+    special rankings are off."""
+    if not tournament.categories_enabled:
+        return []
+    return list(tournament.categories.exclude(kind=Category.Kind.CLUB).order_by("pk"))

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.display import cash as words
 from tournaments.models import Payment, Tournament
+from tournaments.queries.cash import CashSummary
 from tournaments.queries.exports import inert
-from tournaments.services.cash import CashSummary
 
 
 def safe_cell(value: object) -> str:

@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 
 from tournaments.domain import search
 from tournaments.domain.standings import bye_points
-from tournaments.models import Round, Seat, Table, Team, Tournament
+from tournaments.models import BracketMatch, Round, Seat, Table, Team, Tournament
 from tournaments.queries.standings import tournament_bye
 
 TEAM_RELATED = ("team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2")
@@ -172,6 +172,5 @@ def bracket_match(table: Table):
     bracket), or None: a qualifying table costs no query."""
     if table.round.stage != Round.Stage.BRACKET:
         return None
-    from tournaments.models import BracketMatch
 
     return BracketMatch.objects.filter(table=table).select_related("bracket").first()

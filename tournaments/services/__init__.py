@@ -35,21 +35,11 @@ The names below are re-exported so that callers keep writing
 full names.
 """
 
-from tournaments.services.brackets import (
-    bracket_views,
-    create_brackets,
-    delete_brackets,
-    draw_bracket_round,
-    final_ranking,
-    qualifying_order,
-)
+from tournaments.services.brackets import create_brackets, delete_brackets, draw_bracket_round
 from tournaments.services.cash import (
-    CashSummary,
     add_cash_entry,
     cancel_payment,
-    cash_summary,
     delete_cash_entry,
-    fee_of,
     record_payment,
 )
 from tournaments.services.challenges import (
@@ -59,7 +49,6 @@ from tournaments.services.challenges import (
     update_challenge,
 )
 from tournaments.services.clock import (
-    day_plan,
     pause_clock,
     reset_clock,
     resume_clock,
@@ -97,6 +86,7 @@ from tournaments.services.release import release_round
 from tournaments.services.rounds import (
     close_blockers,
     close_round,
+    draw_pool_round,
     draw_round,
     redraw_round,
     swap_teams,
@@ -137,7 +127,6 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
-    "CashSummary",
     "CodesLocked",
     "ImportPlan",
     "ImportRefused",
@@ -150,10 +139,8 @@ __all__ = [
     "add_penalty",
     "add_tournament",
     "add_waiting_player",
-    "bracket_views",
     "can_undo_withdrawal",
     "cancel_payment",
-    "cash_summary",
     "claim_entry",
     "clear_swaps",
     "close_blockers",
@@ -163,7 +150,6 @@ __all__ = [
     "create_brackets",
     "create_challenge",
     "create_tournament",
-    "day_plan",
     "delete_brackets",
     "delete_cash_entry",
     "delete_category",
@@ -171,9 +157,8 @@ __all__ = [
     "delete_team",
     "delete_tournament",
     "draw_bracket_round",
+    "draw_pool_round",
     "draw_round",
-    "fee_of",
-    "final_ranking",
     "forget_player",
     "format_locked",
     "import_teams",
@@ -183,7 +168,6 @@ __all__ = [
     "pause_clock",
     "plan_import",
     "preview_deal",
-    "qualifying_order",
     "record_deal",
     "record_payment",
     "record_table_deal",

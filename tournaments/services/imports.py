@@ -20,11 +20,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.domain.categories import club_key
-from tournaments.forms import team_file
 from tournaments.models import Change, Team, Tournament
+from tournaments.queries.awards import ticked_categories
+from tournaments.services import team_file
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
-from tournaments.services.prizes import set_entrant_categories, ticked_categories
+from tournaments.services.prizes import set_entrant_categories
 from tournaments.services.registration import (
     PlayerData,
     create_team,

@@ -15,15 +15,13 @@ This module must not write scores; it seats nothing itself (rounds does).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.domain import pools
-from tournaments.domain.standings import MatchPoints, Row
-from tournaments.models import Change, Pool, PoolTeam, Round, Table, Team, Tournament
-from tournaments.queries.standings import tournament_bye, tournament_results, tournament_standings
+from tournaments.models import Change, Pool, PoolTeam, Round, Tournament
+from tournaments.queries.pools import has_pools
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -136,16 +134,6 @@ def clear_pools(*, tournament: Tournament, by=None) -> None:
     log_change(tournament, Change.Action.POOLS_CLEARED, by=by, before={"pools": before})
 
 
-def has_pools(tournament: Tournament) -> bool:
-    return Pool.objects.filter(tournament=tournament).exists()
-
-
-def follows_pools(tournament: Tournament, number: int) -> bool:
-    """Whether partie `number` is a pools partie (the pools exist and it is
-    one of their parties)."""
-    return number <= pools.POOL_PARTIES and has_pools(tournament)
-
-
 def _seats(tournament: Tournament) -> list[list[int]]:
     """Each pool's places as team ids; a place whose team was deleted holds
     a negative stand-in (a team that plays nobody)."""
@@ -201,106 +189,3 @@ def partie_tables(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
         elif a in present or b in present:
             exempt.append(a if a in present else b)
     return seated, exempt
-
-
-def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
-    """Draw the next pools partie: its tables are the pools' schedule."""
-    # rounds imports this module for `partie_tables`: imported here.
-    from tournaments.services.rounds import draw_round
-
-    number = tournament.rounds.count() + 1
-    if not has_pools(tournament):
-        raise TournamentError(_("Formez d'abord les poules."))
-    if number > pools.POOL_PARTIES:
-        raise TournamentError(
-            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES}
-        )
-    return draw_round(tournament=tournament, method=Round.DrawMethod.POOLS, by=by)
-
-
-@dataclass(frozen=True)
-class PoolLine:
-    """A team's line in its pool's ranking."""
-
-    row: Row
-    team: Team
-
-
-@dataclass(frozen=True)
-class PoolMatch:
-    """One table of a pools partie (a bye table: a team exempt)."""
-
-    round: int
-    table: Table
-
-
-@dataclass(frozen=True)
-class PoolStanding:
-    pool: Pool
-    lines: list[PoolLine]
-    matches: list[PoolMatch]
-
-
-def pool_standings(tournament: Tournament, *, announced_only: bool = False) -> list[PoolStanding]:
-    """Each pool with its ranking (wins first, then the tournament's
-    criteria) and its tables so far, partie by partie. `announced_only`
-    keeps the tables of draws not announced yet from the public pages."""
-    entries = list(
-        PoolTeam.objects.filter(pool__tournament=tournament)
-        .select_related("pool", "team__player1", "team__player2")
-        .order_by("pool__number", "position")
-    )
-    if not entries:
-        return []
-    rounds = tournament.rounds.filter(draw_method=Round.DrawMethod.POOLS)
-    if announced_only:
-        rounds = rounds.announced()
-    numbers = set(rounds.values_list("number", flat=True))
-    _entrants, results = tournament_results(tournament)
-    results = [r for r in results if r.round in numbers]
-    tables = list(
-        Table.objects.filter(round__in=rounds)
-        .select_related(
-            "round", "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
-        )
-        .order_by("round__number", "number")
-    )
-    by_pool: dict[int, list[PoolTeam]] = {}
-    for entry in entries:
-        by_pool.setdefault(entry.pool_id, []).append(entry)
-    out = []
-    for members in by_pool.values():
-        teams = {m.team_id: m.team for m in members}
-        rows = pools.rank_pool(
-            list(teams),
-            results,
-            criteria=tournament.criteria,
-            bye=tournament_bye(tournament),
-            match_points=MatchPoints(
-                tournament.match_points_win,
-                tournament.match_points_draw,
-                tournament.match_points_loss,
-            ),
-        )
-        out.append(
-            PoolStanding(
-                pool=members[0].pool,
-                lines=[PoolLine(row=r, team=teams[r.entrant]) for r in rows],
-                matches=[
-                    PoolMatch(round=t.round.number, table=t) for t in tables if t.team_a_id in teams
-                ],
-            )
-        )
-    return out
-
-
-def pool_qualifying_order(tournament: Tournament) -> list[Team] | None:
-    """None without pools; else the pool winners first, ordered among
-    themselves by the overall standings, then the seconds, and so on."""
-    standings = pool_standings(tournament)
-    if not standings:
-        return None
-    teams = {line.team.pk: line.team for s in standings for line in s.lines}
-    overall = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
-    order = pools.qualifying_order([[line.team.pk for line in s.lines] for s in standings], overall)
-    return [teams[t] for t in order]

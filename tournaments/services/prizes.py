@@ -273,15 +273,6 @@ def delete_category(*, category: Category, by=None) -> None:
     log_change(tournament, Change.Action.CATEGORY_DELETED, by=by, before=before)
 
 
-def ticked_categories(tournament: Tournament) -> list[Category]:
-    """The categories a team (a player in a mêlée) is ticked in: all but the
-    club ranking, which follows the club typed on the team; none while
-    special rankings are off."""
-    if not tournament.categories_enabled:
-        return []
-    return list(tournament.categories.exclude(kind=Category.Kind.CLUB).order_by("pk"))
-
-
 def set_entrant_categories(entrant: Team | Player, category_ids: Iterable[int]) -> list[str]:
     """A step of registering or editing a team (a player in a mêlée): the
     categories it belongs to, among its tournament's (a club ranking needs

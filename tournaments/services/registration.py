@@ -18,8 +18,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.forms import team_file
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
+from tournaments.services import team_file
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError

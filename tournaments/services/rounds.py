@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Max
@@ -20,13 +19,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.display.errors import pairing_error
-from tournaments.domain import pairing
+from tournaments.domain import pairing, pools
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
+from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import autosave
-from tournaments.services import pools as pool_phase
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
+from tournaments.services.phases import steps_for
+from tournaments.services.seating import create_tables
 
 
 def _history(tournament: Tournament) -> tuple[set[frozenset[int]], Counter[int]]:
@@ -103,6 +104,18 @@ def draw_round(
     return rnd
 
 
+def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
+    """Draw the next pools partie: its tables are the pools' schedule."""
+    number = tournament.rounds.count() + 1
+    if not has_pools(tournament):
+        raise TournamentError(_("Formez d'abord les poules."))
+    if number > pools.POOL_PARTIES:
+        raise TournamentError(
+            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES}
+        )
+    return draw_round(tournament=tournament, method=Round.DrawMethod.POOLS, by=by)
+
+
 @transaction.atomic
 def redraw_round(
     *, round: Round, method: str | None = None, seed: int | None = None, by=None
@@ -150,12 +163,14 @@ def _seat_round(rnd: Round, *, method: str, seed: int | None) -> None:
 
 def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     tournament = rnd.tournament
-    if method == Round.DrawMethod.POOLS or pool_phase.follows_pools(tournament, rnd.number):
-        # Parties 1 to 3 of a tournament in pools follow the pools' schedule.
-        pairs, byes = pool_phase.partie_tables(rnd)
+    steps = steps_for(rnd, method)
+    if steps.seat is not None:
+        # A phase that seats its own parties (the pools' schedule for
+        # parties 1 to 3 of a tournament in pools).
+        pairs, byes = steps.seat(rnd)
         rnd.draw_method, rnd.draw_seed = Round.DrawMethod.POOLS, None
         rnd.save(update_fields=["draw_method", "draw_seed"])
-        _create_tables(rnd, pairs, None, byes=byes)
+        create_tables(rnd, pairs, None, byes=byes)
         return
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -190,32 +205,7 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     melee = tournament.format == Tournament.Format.MELEE
     rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM or melee else None
     rnd.save(update_fields=["draw_seed"])
-    _create_tables(rnd, result.tables, result.bye)
-
-
-def seat_pairs(rnd: Round, pairs) -> list[Table]:
-    """Tables 1, 2… of the partie for the pairs (team A, team B) in order,
-    with their seats: also the tables of a bracket partie
-    (services/brackets.py)."""
-    tables = []
-    for number, (a, b) in enumerate(pairs, start=1):
-        table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
-        Seat.objects.create(round=rnd, table=table, team_id=a, side=Side.A)
-        Seat.objects.create(round=rnd, table=table, team_id=b, side=Side.B)
-        tables.append(table)
-    return tables
-
-
-def _create_tables(rnd: Round, pairs, bye: int | None, *, byes: Sequence[int] = ()) -> None:
-    """The partie's tables, then a bye table for its exempt team (`bye`, or
-    `byes` in a pools partie: one for each pool of three)."""
-    number = len(seat_pairs(rnd, pairs))
-    exempt = [bye] if bye is not None else list(byes)
-    for extra, team in enumerate(exempt, start=1):
-        table = Table.objects.create(
-            round=rnd, number=number + extra, team_a_id=team, status=Table.Status.COMPLETE
-        )
-        Seat.objects.create(round=rnd, table=table, team_id=team, side=Side.A)
+    create_tables(rnd, result.tables, result.bye)
 
 
 def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
@@ -310,9 +300,7 @@ def close_blockers(rnd: Round) -> list[str]:
     tables whose totals the other team disputed (the organizer settles them
     first, by correcting or validating). Empty when it can be closed; read
     only, so the confirmation page can say it before the organizer tries."""
-    from tournaments.services.brackets import tie_blockers
-
-    ties, tied = tie_blockers(rnd)
+    ties, tied = steps_for(rnd).blockers(rnd)
     tables = rnd.tables.order_by("number")
     unfinished = [
         t.number for t in tables if t.status != Table.Status.COMPLETE and t.number not in tied
@@ -336,11 +324,7 @@ def is_last_round(rnd: Round) -> bool:
     """Whether closing this partie ends the tournament: the last qualifying
     partie planned when there is no final phase, else the partie that ends
     the last bracket (its matches decided)."""
-    from tournaments.services.brackets import all_finished, is_last_qualifying
-
-    if rnd.stage == Round.Stage.BRACKET:
-        return all_finished(rnd.tournament)
-    return is_last_qualifying(rnd)
+    return steps_for(rnd).ends_tournament(rnd)
 
 
 @transaction.atomic
@@ -352,10 +336,7 @@ def close_round(*, round: Round, by=None) -> Round:
     unsettled = close_blockers(rnd)
     if unsettled:
         raise TournamentError(" ".join(unsettled))
-    if rnd.stage == Round.Stage.BRACKET:
-        from tournaments.services.brackets import settle_round
-
-        settle_round(rnd, by=by)
+    steps_for(rnd).settle(rnd, by=by)
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     # A partie played without its draw announced (forgotten): its results

@@ -34,6 +34,7 @@ from scoring import sheet as sheet_check
 from tournaments.display.errors import engine_error, sheet_mismatch
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
+from tournaments.queries.brackets import needs_winner
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -141,7 +142,7 @@ def _rescore(
     end = tournament.partie_end
     # A bracket match tied after its deals goes on one deal at a time
     # until a team leads (services/brackets.py `needs_winner`).
-    tie_break = "deals" in end and len(deals) >= end["deals"] and _needs_winner(table)
+    tie_break = "deals" in end and len(deals) >= end["deals"] and needs_winner(table)
     if tie_break:
         end = {"deals": len(deals)}
     try:
@@ -173,12 +174,6 @@ def _rescore(
     else:
         table.status = Table.Status.IN_PROGRESS
     return result
-
-
-def _needs_winner(table: Table) -> bool:
-    from tournaments.services.brackets import needs_winner
-
-    return needs_winner(table)
 
 
 def _penalties(table: Table) -> tuple[int, int]:

@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.domain import partners
-from tournaments.forms import team_file
 from tournaments.models import Change, Team, Tournament, WaitingPlayer
+from tournaments.services import team_file
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError

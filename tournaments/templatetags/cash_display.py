@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from tournaments.display import cash
-from tournaments.services.cash import fee_of
+from tournaments.queries.cash import fee_of
 
 register = template.Library()
 

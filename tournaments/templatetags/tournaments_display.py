@@ -7,8 +7,11 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import entry, imports, keys, labels
+from tournaments.display import clock, entry, history, imports, keys, labels
+from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
+from tournaments.infra import address
+from tournaments.models import Deal
 
 register = template.Library()
 
@@ -119,7 +122,6 @@ def announced(deal: Any, side: str) -> str:
 @register.filter
 def outcome(value: str) -> str:
     """« Faite », « Chute », « Litige », « Passe »."""
-    from tournaments.models import Deal
 
     return str(Deal.Outcome(value).label) if value in Deal.Outcome.values else value
 
@@ -127,18 +129,16 @@ def outcome(value: str) -> str:
 @register.filter
 def rules_summary(rules: Any) -> str:
     """The rule profile in a sentence, in the active language."""
-    from tournaments.display.rules import rules_summary as summary
 
-    return summary(rules)
+    return rule_words.rules_summary(rules)
 
 
 @register.filter
 def change_summary(change: Any, rules: Any = None) -> str:
     """An audit line in words: « Donne 3 : 80 ♥ → 90 ♥, marque 160–0 → 0–250 »."""
-    from tournaments.display.history import change_summary as summary
 
     factor = getattr(rules, "surcoinche_factor", 4)
-    return summary(change.action, change.before, change.after, factor=factor)
+    return history.change_summary(change.action, change.before, change.after, factor=factor)
 
 
 @register.filter
@@ -156,7 +156,6 @@ def import_summary(plan: Any) -> str:
 def address_notice(context) -> dict:
     """Which address the printed sheets will carry, with a warning when
     phones could not reach it (tournaments/address.py)."""
-    from tournaments.infra import address
 
     request = context.get("request")
     return {"public": address.public_address(request)}
@@ -167,25 +166,21 @@ def clock_face(rnd: Any) -> Any:
     """The partie clock at this moment (display/clock.py)."""
     from django.utils import timezone
 
-    from tournaments.display.clock import clock_face as face
-
-    return face(rnd, timezone.now())
+    return clock.clock_face(rnd, timezone.now())
 
 
 @register.filter
 def duration(seconds: int) -> str:
     """« 07:05 »: a time played, as the clock shows it."""
-    from tournaments.display.clock import duration as shown
 
-    return shown(seconds)
+    return clock.duration(seconds)
 
 
 @register.filter
 def plan_assumptions(plan: Any, tournament: Any) -> str:
     """What the day's schedule assumes (display/clock.py)."""
-    from tournaments.display.clock import plan_assumptions as sentence
 
-    return sentence(
+    return clock.plan_assumptions(
         plan,
         minutes_per_deal=tournament.minutes_per_deal,
         break_minutes=tournament.break_minutes,

@@ -22,20 +22,21 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round, Tournament
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
+from tournaments.queries import brackets as bracket_queries
 from tournaments.views.common import _managed, _pdf
 from tournaments.views.live import _poll, live_page
 from tournaments.views.public import _get_visible
 
 
 def _context(tournament: Tournament) -> dict:
-    views = services.bracket_views(tournament)
+    views = bracket_queries.bracket_views(tournament)
     for view in views:
         for level in view.levels:
             level.name = level_name(level.key)
     return {
         "tournament": tournament,
         "brackets": views,
-        "ranking": services.final_ranking(tournament) if views else [],
+        "ranking": bracket_queries.final_ranking(tournament) if views else [],
         "tie_rule": tie_rule_sentence(views[0].bracket.tie_rule) if views else "",
     }
 
@@ -66,7 +67,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     bracket_rounds = tournament.rounds.filter(stage=Round.Stage.BRACKET).order_by("number")
     context.update(
         form=form,
-        ranked=len(services.qualifying_order(tournament)),
+        ranked=len(bracket_queries.qualifying_order(tournament)),
         bracket_rounds=bracket_rounds,
         open_round=tournament.rounds.exclude(status=Round.Status.CLOSED).first(),
     )

@@ -22,6 +22,7 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.cash import CashEntryForm, PaymentForm
 from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.pdf import cash as cash_pdf
+from tournaments.queries import cash as cash_queries
 from tournaments.queries import cash_export
 from tournaments.views.common import _managed, _pdf
 
@@ -50,7 +51,7 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
         "tournaments/cash_summary.html",
         {
             "tournament": tournament,
-            "summary": services.cash_summary(tournament),
+            "summary": cash_queries.cash_summary(tournament),
             "form": form,
         },
     )
@@ -130,14 +131,14 @@ def _filename(tournament: Tournament, extension: str) -> str:
 @login_required
 def cash_summary_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
-    data = cash_pdf.cash_summary(tournament, services.cash_summary(tournament))
+    data = cash_pdf.cash_summary(tournament, cash_queries.cash_summary(tournament))
     return _pdf(data, _filename(tournament, "pdf"))
 
 
 @login_required
 def cash_summary_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
-    data = cash_export.cash_csv(tournament, services.cash_summary(tournament))
+    data = cash_export.cash_csv(tournament, cash_queries.cash_summary(tournament))
     response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, "csv")}"'
     return response

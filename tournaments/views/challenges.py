@@ -21,7 +21,8 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.challenges import ChallengeForm, EveningForm
 from tournaments.models import Challenge
 from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
-from tournaments.services.challenges import SETTINGS, board
+from tournaments.queries.challenges import board
+from tournaments.services.challenges import SETTINGS
 from tournaments.views.common import _pdf
 
 

@@ -119,8 +119,8 @@ from tournaments.display.tables import PlayerStandingsTable, StandingsTable
 from tournaments.infra import freshness
 from tournaments.models import Tournament
 from tournaments.queries import awards
+from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import ranking_inputs, tournament_standings
-from tournaments.services.brackets import final_order
 
 CACHE_SECONDS = 3600
 

@@ -29,7 +29,10 @@ from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapForm
 from tournaments.forms.tournament import TournamentForm
 from tournaments.infra import address, links
 from tournaments.models import Deal, Player, Round, Table, Team, Tournament
-from tournaments.services import pools as pool_services
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries import cash as cash_queries
+from tournaments.queries import clock as clock_queries
+from tournaments.queries import pools as pool_queries
 from tournaments.views.common import _managed, _pdf, _round, _table
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -83,7 +86,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "form": form,
             "tournament": tournament,
-            "day_plan": services.day_plan(tournament) if tournament.clock_enabled else None,
+            "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
         },
     )
 
@@ -193,16 +196,16 @@ def _manage_page(
             "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
-            "has_brackets": services.brackets.has_brackets(tournament),
+            "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
             "waiting": services.waiting_players(tournament),
-            "cash": services.cash_summary(tournament) if tournament.cash_enabled else None,
-            "day_plan": services.day_plan(tournament) if tournament.clock_enabled else None,
+            "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
+            "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Pools (services/pools.py): formed before the first partie.
-            "has_pools": (has_pools := pool_services.has_pools(tournament)),
+            "has_pools": (has_pools := pool_queries.has_pools(tournament)),
             "pools_reachable": has_pools or not rounds,
         },
         status=422 if draw_form or co_form else 200,
@@ -344,7 +347,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("tournaments:round", slug=slug, number=number)
     if not confirmed(request):
         bracket = rnd.stage == Round.Stage.BRACKET
-        last = not bracket and services.brackets.is_last_qualifying(rnd)
+        last = not bracket and bracket_queries.is_last_qualifying(rnd)
         return confirm_page(
             request,
             tournament,

@@ -16,10 +16,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments import services
 from tournaments.domain.pools import POOL_PARTIES
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.pools import PoolsForm
 from tournaments.pdf.pools import pools_pdf
+from tournaments.queries import pools as pool_queries
 from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
 from tournaments.views.common import _managed, _pdf
@@ -49,7 +51,7 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "form": form,
-            "standings": pool_services.pool_standings(tournament),
+            "standings": pool_queries.pool_standings(tournament),
             "drawn": drawn,
             "rounds_drawn": tournament.rounds.exists(),
             "next_partie": drawn + 1 if drawn < POOL_PARTIES else None,
@@ -77,7 +79,7 @@ def pools_clear(request: HttpRequest, slug: str) -> HttpResponse:
 def pools_draw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     try:
-        rnd = pool_services.draw_pool_round(tournament=tournament, by=request.user)
+        rnd = services.draw_pool_round(tournament=tournament, by=request.user)
     except TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:pools", slug=slug)
@@ -87,7 +89,7 @@ def pools_draw(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _public_standings(request: HttpRequest, slug: str):
     tournament = _get_visible(request, slug)
-    standings = pool_services.pool_standings(tournament, announced_only=True)
+    standings = pool_queries.pool_standings(tournament, announced_only=True)
     if not standings:
         raise Http404
     return tournament, standings

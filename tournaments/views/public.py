@@ -24,8 +24,8 @@ from tournaments.display import standings as standings_display
 from tournaments.models import Challenge, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
+from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.standings import tournament_standings
-from tournaments.services.brackets import final_order, final_places
 from tournaments.views.common import _pdf
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 

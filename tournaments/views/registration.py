@@ -20,12 +20,12 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.display import imports as import_words
-from tournaments.forms import team_file
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import category_choices
 from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, TeamForm
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
+from tournaments.services import team_file
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions

@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
+from tournaments.queries import cash as cash_queries
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import TournamentError
 from tournaments.services.backup import export_tournament, import_tournament
@@ -151,12 +152,12 @@ def test_a_restore_keeps_the_cash_box_and_the_players_waiting(make_tournament):
     services.add_waiting_player(
         tournament=tournament, player=services.PlayerData("Léa", "Noël", "L1", "Les As")
     )
-    before = services.cash_summary(tournament)
+    before = cash_queries.cash_summary(tournament)
     data = json.loads(json.dumps(export_tournament(tournament)))
     owner = tournament.owner
     tournament.delete()
     restored = import_tournament(data, owner=owner)
-    after = services.cash_summary(restored)
+    after = cash_queries.cash_summary(restored)
     assert restored.cash_enabled and restored.entry_fee_cents == 800
     assert restored.fee_basis == "player"
     assert restored.payments.get().team.number == 2

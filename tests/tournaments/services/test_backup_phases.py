@@ -15,6 +15,8 @@ import pytest
 from tests import factories
 from tournaments import services
 from tournaments.models import Bracket, BracketMatch, Pool, PoolTeam, Round, Tournament
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries import pools as pool_queries
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
@@ -79,7 +81,7 @@ def test_a_final_phase_comes_back_whole(final_phase):
     before = (
         brackets_of(final_phase),
         matches_of(final_phase),
-        names(services.final_ranking(final_phase)),
+        names(bracket_queries.final_ranking(final_phase)),
         [(r.number, r.stage, r.status) for r in final_phase.rounds.all()],
         [(s.row.rank, str(s.entrant), s.row.points_for) for s in tournament_standings(final_phase)],
     )
@@ -91,7 +93,7 @@ def test_a_final_phase_comes_back_whole(final_phase):
     after = (
         brackets_of(restored),
         matches_of(restored),
-        names(services.final_ranking(restored)),
+        names(bracket_queries.final_ranking(restored)),
         [(r.number, r.stage, r.status) for r in restored.rounds.all()],
         [(s.row.rank, str(s.entrant), s.row.points_for) for s in tournament_standings(restored)],
     )
@@ -112,7 +114,7 @@ def test_pools_come_back_with_their_places(make_tournament):
     pool_services.form_pools(tournament=tournament, size=4)
     scores = itertools.cycle([(1500, 700), (1200, 1000), (900, 1100)])
     for _ in range(3):
-        rnd = pool_services.draw_pool_round(tournament=tournament)
+        rnd = services.draw_pool_round(tournament=tournament)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             a, b = next(scores)
             services.record_totals(table=table, total_a=a, total_b=b)
@@ -124,7 +126,7 @@ def test_pools_come_back_with_their_places(make_tournament):
                 s.pool.number,
                 [(str(line.team), line.row.rank, line.row.points_for) for line in s.lines],
             )
-            for s in pool_services.pool_standings(t)
+            for s in pool_queries.pool_standings(t)
         ]
 
     before = shown(tournament)

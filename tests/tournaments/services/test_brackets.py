@@ -9,8 +9,9 @@ import pytest
 from tests import factories
 from tournaments import services
 from tournaments.models import Bracket, BracketMatch, Change, Round, Table, Tournament
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries.brackets import tie_blockers
 from tournaments.queries.standings import tournament_standings
-from tournaments.services.brackets import tie_blockers
 
 pytestmark = pytest.mark.django_db
 
@@ -25,14 +26,14 @@ win = factories.win_deal
 
 def test_qualifying_order_is_the_standings(organizer):
     tournament = qualified(organizer)
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
     assert [t.pk for t in order] == [s.entrant.pk for s in tournament_standings(tournament)]
     assert len(order) == 10
 
 
 def test_create_main_and_consolante_seeds_and_byes(organizer):
     tournament = qualified(organizer)
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
     main, consolante = services.create_brackets(tournament=tournament, main=6, consolante=4)
     assert main.kind == Bracket.Kind.MAIN and consolante.kind == Bracket.Kind.CONSOLANTE
     assert main.seeds == [t.pk for t in order[:6]]
@@ -119,7 +120,7 @@ def test_a_bracket_round_cannot_be_redrawn(organizer):
 
 def test_playing_to_the_final_gives_places(organizer):
     tournament = qualified(organizer)
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
     services.create_brackets(tournament=tournament, main=4, consolante=4)
     for _level in range(2):
         rnd = services.draw_bracket_round(tournament=tournament)
@@ -127,7 +128,7 @@ def test_playing_to_the_final_gives_places(organizer):
         services.close_round(round=rnd)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    ranking = services.final_ranking(tournament)
+    ranking = bracket_queries.final_ranking(tournament)
     assert [r.place for r in ranking] == list(range(1, 11))
     # Side A (the better seed) always won: the seeds keep their order, the
     # semi-final losers 3 and 4 by seed.
@@ -141,7 +142,7 @@ def test_playing_to_the_final_gives_places(organizer):
 
 def test_upsets_move_teams(organizer):
     tournament = qualified(organizer)
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
     services.create_brackets(tournament=tournament, main=4)
     rnd = services.draw_bracket_round(tournament=tournament)
     play(rnd, winner="B")  # 4 beats 1, 3 beats 2
@@ -151,7 +152,7 @@ def test_upsets_move_teams(organizer):
     assert (table.team_a_id, table.team_b_id) == (order[3].pk, order[2].pk)
     play(final, winner="A")
     services.close_round(round=final)
-    ranking = services.final_ranking(tournament)
+    ranking = bracket_queries.final_ranking(tournament)
     assert [r.team for r in ranking[:4]] == [order[3], order[2], order[0], order[1]]
 
 
@@ -241,7 +242,7 @@ def test_delete_brackets_before_their_first_round(organizer):
 def test_bracket_views_show_every_level(organizer):
     tournament = qualified(organizer)
     services.create_brackets(tournament=tournament, main=5, consolante=5)
-    main, _consolante = services.bracket_views(tournament)
+    main, _consolante = bracket_queries.bracket_views(tournament)
     assert main.size == 8
     assert [lv.key for lv in main.levels] == ["quarter", "semi", "final"]
     assert [len(lv.matches) for lv in main.levels] == [4, 2, 1]
@@ -254,15 +255,15 @@ def test_bracket_views_show_every_level(organizer):
 
 def test_a_bracket_still_playing_lists_the_teams_still_in_first(organizer):
     tournament = qualified(organizer)
-    order = services.qualifying_order(tournament)
+    order = bracket_queries.qualifying_order(tournament)
     services.create_brackets(tournament=tournament, main=4)
     rnd = services.draw_bracket_round(tournament=tournament)
     play(rnd, winner="B")  # 4 beats 1, 3 beats 2
     services.close_round(round=rnd)
-    ranking = services.final_ranking(tournament)
+    ranking = bracket_queries.final_ranking(tournament)
     assert [r.place for r in ranking] == [None] * 10
     assert [r.team for r in ranking[:4]] == [order[2], order[3], order[0], order[1]]
-    main = services.bracket_views(tournament)[0]
+    main = bracket_queries.bracket_views(tournament)[0]
     final = main.levels[1].matches[0]
     # The final is not drawn yet, but its teams are known.
     assert (final.team_a, final.team_b, final.table) == (order[3], order[2], None)

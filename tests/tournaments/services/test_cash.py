@@ -8,6 +8,7 @@ import pytest
 from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import CashEntry, Change, Payment, Tournament
+from tournaments.queries import cash as cash_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_the_summary_of_a_concours_with_paid_unpaid_income_and_expenses(open_cas
     services.add_cash_entry(
         tournament=open_cash, kind="expense", label="Lots achetés", amount_cents=24000
     )
-    summary = services.cash_summary(open_cash)
+    summary = cash_queries.cash_summary(open_cash)
     assert summary.due_count == 6 and summary.paid_count == 4
     assert summary.due_cents == 6000
     assert summary.collected_cents == 4000
@@ -54,7 +55,7 @@ def test_a_fee_per_player_makes_a_team_pay_twice_the_fee(make_tournament):
     tournament = make_tournament(cash_enabled=True, entry_fee_cents=550, fee_basis="player")
     team = add_teams(tournament, 1)[0]
     assert services.record_payment(entrant=team).amount_cents == 1100
-    assert services.cash_summary(tournament).collected_cents == 1100
+    assert cash_queries.cash_summary(tournament).collected_cents == 1100
 
 
 def test_a_team_that_withdrew_without_paying_owes_nothing_one_that_paid_stays_counted(
@@ -64,7 +65,7 @@ def test_a_team_that_withdrew_without_paying_owes_nothing_one_that_paid_stays_co
     services.record_payment(entrant=teams[0])
     services.withdraw_team(team=teams[0])
     services.withdraw_team(team=teams[1])
-    summary = services.cash_summary(open_cash)
+    summary = cash_queries.cash_summary(open_cash)
     assert summary.paid_count == 1 and summary.collected_cents == 1000
     assert [u.entrant.number for u in summary.unpaid] == [3, 4, 5, 6]
     assert summary.due_cents == 5000
@@ -75,7 +76,7 @@ def test_a_payment_keeps_the_fee_paid_when_the_fee_changes_later(open_cash):
     services.record_payment(entrant=teams[0])
     Tournament.objects.filter(pk=open_cash.pk).update(entry_fee_cents=1200)
     open_cash.refresh_from_db()
-    summary = services.cash_summary(open_cash)
+    summary = cash_queries.cash_summary(open_cash)
     assert summary.collected_cents == 1000
     assert summary.unpaid_cents == 5 * 1200
     assert summary.due_cents == 1000 + 5 * 1200
@@ -154,7 +155,7 @@ def test_in_a_melee_each_player_pays(make_tournament):
         for name in ("Noël", "Quéré", "Ségur")
     ]
     services.record_payment(entrant=players[0])
-    summary = services.cash_summary(tournament)
+    summary = cash_queries.cash_summary(tournament)
     assert summary.melee and summary.collected_cents == 500
     assert [str(u.entrant) for u in summary.unpaid] == ["Léa Quéré", "Léa Ségur"]
     assert summary.due_cents == 1500
@@ -170,4 +171,4 @@ def test_the_summary_reads_in_a_fixed_number_of_queries(open_cash, django_assert
     for team in _teams(open_cash)[:3]:
         services.record_payment(entrant=team)
     with django_assert_num_queries(2):
-        services.cash_summary(open_cash)
+        cash_queries.cash_summary(open_cash)

@@ -11,7 +11,7 @@ import pytest
 from tests import factories
 from tournaments import services
 from tournaments.models import Table
-from tournaments.services.challenges import board
+from tournaments.queries.challenges import board
 
 pytestmark = pytest.mark.django_db
 

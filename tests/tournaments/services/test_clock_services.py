@@ -13,6 +13,7 @@ from tests.factories import add_teams, draw_random_round, enter_from_the_table
 from tournaments import services
 from tournaments.domain import clock
 from tournaments.models import Change, Round, Tournament
+from tournaments.queries import clock as clock_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -134,7 +135,7 @@ def test_the_last_deal_call_per_partie_overrides_the_tournaments(timed, rnd, org
 
 
 def test_the_day_plan_waits_for_a_start_time(timed):
-    assert services.day_plan(timed) is None
+    assert clock_queries.day_plan(timed) is None
 
 
 def test_the_day_plan_counts_the_registered_teams_and_the_tournaments_settings(
@@ -149,7 +150,7 @@ def test_the_day_plan_counts_the_registered_teams_and_the_tournaments_settings(
     )
     add_teams(timed, 6)  # 3 tables
     now = timezone.make_aware(datetime.datetime(2026, 12, 1, 9, 0))  # days before
-    plan = services.day_plan(timed, now=now)
+    plan = clock_queries.day_plan(timed, now=now)
     assert plan.tables == 3 and plan.deals == 12
     local = [timezone.localtime(p.end).strftime("%H:%M") for p in plan.parties]
     # (12 + 1) donnes × 6 min = 78 min a partie, 15 min between two.
@@ -162,7 +163,7 @@ def test_a_partie_played_to_a_score_is_planned_from_the_target(make_tournament):
         clock_enabled=True, end_mode="target", end_target=1000, start_time=datetime.time(14, 0)
     )
     add_teams(tournament, 2)
-    plan = services.day_plan(tournament, now=timezone.now() - timedelta(days=3650))
+    plan = clock_queries.day_plan(tournament, now=timezone.now() - timedelta(days=3650))
     assert plan.deals == 10 and plan.tables == 1
 
 
@@ -175,7 +176,7 @@ def test_on_the_day_the_known_times_replace_the_estimates(make_tournament, organ
     first = draw_random_round(tournament)
     services.start_clock(round=first, by=organizer)
     started = Round.objects.get(pk=first.pk).clock_started_at
-    plan = services.day_plan(tournament)
+    plan = clock_queries.day_plan(tournament)
     if timezone.localtime(started).date() != today:  # the test ran across midnight
         pytest.skip("started on another day")
     assert plan.parties[0].known_start and plan.parties[0].start == started
@@ -190,6 +191,6 @@ def test_times_of_another_day_are_left_out_of_the_plan(make_tournament, organize
     )
     add_teams(tournament, 2)
     services.start_clock(round=draw_random_round(tournament), by=organizer)
-    plan = services.day_plan(tournament)
+    plan = clock_queries.day_plan(tournament)
     assert not plan.parties[0].known_start
     assert timezone.localtime(plan.parties[0].start).strftime("%H:%M") == "14:00"

@@ -9,6 +9,7 @@ import pytest
 from tests.tournaments.services.test_concurrency import run_together
 from tournaments import services
 from tournaments.models import Team
+from tournaments.queries import cash as cash_queries
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,4 +80,4 @@ def test_a_fee_checked_off_at_two_desks_at_once_is_cashed_once(make_tournament):
     results = run_together(2, pay)
     refused = [r for r in results if isinstance(r, services.TournamentError)]
     assert len(refused) == 1 and "déjà encaissée" in refused[0].message, results
-    assert services.cash_summary(tournament).collected_cents == 1000
+    assert cash_queries.cash_summary(tournament).collected_cents == 1000

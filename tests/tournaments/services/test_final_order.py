@@ -17,8 +17,9 @@ from tests import factories
 from tournaments import pdf, services
 from tournaments.models import Tournament
 from tournaments.queries import awards
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_standings
-from tournaments.services.brackets import final_order
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def decided(organizer) -> Tournament:
 
 
 def test_the_lots_follow_the_final_ranking(decided):
-    final = services.final_ranking(decided)
+    final = bracket_queries.final_ranking(decided)
     leader = tournament_standings(decided)[0].entrant
     assert final[0].team != leader  # the qualifying leader did not win
     board = awards.board(decided)
@@ -49,7 +50,7 @@ def test_the_lots_follow_the_final_ranking(decided):
 
 
 def test_the_printed_ranking_and_the_exports_follow_it_and_say_so(client, decided, tmp_path):
-    final = [str(row.team) for row in services.final_ranking(decided)]
+    final = [str(row.team) for row in bracket_queries.final_ranking(decided)]
     path = tmp_path / "ranking.pdf"
     path.write_bytes(pdf.ranking(decided))
     text = subprocess.run(

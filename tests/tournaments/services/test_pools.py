@@ -12,6 +12,8 @@ import pytest
 from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Change, Pool, PoolTeam, Round, Table
+from tournaments.queries import brackets as bracket_queries
+from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
 
 pytestmark = pytest.mark.django_db
@@ -122,7 +124,7 @@ def test_pools_are_redone_or_undone_only_while_no_partie_is_drawn(concours):
     with pytest.raises(services.TournamentError, match="pas de poules"):
         pool_services.clear_pools(tournament=concours)
     pool_services.form_pools(tournament=concours)
-    pool_services.draw_pool_round(tournament=concours)
+    services.draw_pool_round(tournament=concours)
     for attempt in (
         lambda: pool_services.form_pools(tournament=concours),
         lambda: pool_services.clear_pools(tournament=concours),
@@ -143,7 +145,7 @@ def test_the_pool_parties_follow_the_schedule_then_the_swiss_draw_resumes(concou
     for number in (1, 2, 3):
         # The dashboard's ordinary draw follows the pools too.
         rnd = (
-            pool_services.draw_pool_round(tournament=concours)
+            services.draw_pool_round(tournament=concours)
             if number != 2
             else services.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
         )
@@ -165,7 +167,7 @@ def test_the_pool_parties_follow_the_schedule_then_the_swiss_draw_resumes(concou
     (three,) = [pool for pool in pools if len(pool) == 3]
     assert byes == Counter(three)  # the pool of three: each exempt once
     with pytest.raises(services.TournamentError, match="déjà tirées"):
-        pool_services.draw_pool_round(tournament=concours)
+        services.draw_pool_round(tournament=concours)
     fourth = services.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
     assert fourth.draw_method == Round.DrawMethod.RANKING
 
@@ -173,7 +175,7 @@ def test_the_pool_parties_follow_the_schedule_then_the_swiss_draw_resumes(concou
 def test_a_pool_partie_without_pools_is_refused(concours):
     add_teams(concours, 8)
     with pytest.raises(services.TournamentError, match="Formez d'abord les poules"):
-        pool_services.draw_pool_round(tournament=concours)
+        services.draw_pool_round(tournament=concours)
     with pytest.raises(services.TournamentError, match="Formez d'abord les poules"):
         services.draw_round(tournament=concours, method=Round.DrawMethod.POOLS)
     assert not concours.rounds.exists()
@@ -183,7 +185,7 @@ def test_a_team_absent_after_the_pools_leaves_its_opponent_exempt(concours):
     teams = add_teams(concours, 8)
     pool_services.form_pools(tournament=concours)
     services.set_presence(team=teams[0], present=False)  # seed 1 of pool A
-    rnd = pool_services.draw_pool_round(tournament=concours)
+    rnd = services.draw_pool_round(tournament=concours)
     byes = [t.team_a.number for t in rnd.tables.all() if t.is_bye]
     assert byes == [8]  # pool A's seed 4 met seed 1 in partie 1
     assert rnd.seats.count() == 7
@@ -196,8 +198,8 @@ def test_each_pool_ranks_by_wins_then_the_tournament_criteria(concours):
     # wins each table, the second table of a partie by more.
     scores = itertools.cycle([(300, 100), (400, 100)])
     for _ in range(3):
-        play(pool_services.draw_pool_round(tournament=concours), scores)
-    standings = pool_services.pool_standings(concours)
+        play(services.draw_pool_round(tournament=concours), scores)
+    standings = pool_queries.pool_standings(concours)
     assert [s.pool.letter for s in standings] == ["A", "B"]
     # 4, 5 and 8 won once each; then the points: 4 (400+100+100), 8
     # (100+400+100) and 5 (100+100+400) are level, sharing second place.
@@ -210,7 +212,7 @@ def test_each_pool_ranks_by_wins_then_the_tournament_criteria(concours):
     assert [line.row.rank for line in standings[0].lines] == [1, 2, 2, 2]
     assert len(standings[0].matches) == 6
     # Winners 1 and 2 (ordered by the overall standings), then the seconds…
-    order = [t.number for t in pool_services.pool_qualifying_order(concours)]
+    order = [t.number for t in pool_queries.pool_qualifying_order(concours)]
     assert order[:2] in ([1, 2], [2, 1])
     assert sorted(order[:2]) == [1, 2]
     assert sorted(order[2:4]) == [3, 4]  # the seconds as listed (4 of the three level)
@@ -219,18 +221,18 @@ def test_each_pool_ranks_by_wins_then_the_tournament_criteria(concours):
 
 def test_without_pools_there_is_no_pool_order(concours):
     add_teams(concours, 8)
-    assert pool_services.pool_qualifying_order(concours) is None
-    assert pool_services.pool_standings(concours) == []
+    assert pool_queries.pool_qualifying_order(concours) is None
+    assert pool_queries.pool_standings(concours) == []
 
 
 def test_an_unannounced_pool_draw_stays_off_the_public_rankings(make_tournament):
     tournament = make_tournament(name="Caché", release_draws=True, parties=3)
     add_teams(tournament, 8)
     pool_services.form_pools(tournament=tournament)
-    pool_services.draw_pool_round(tournament=tournament)
-    public = pool_services.pool_standings(tournament, announced_only=True)
+    services.draw_pool_round(tournament=tournament)
+    public = pool_queries.pool_standings(tournament, announced_only=True)
     assert all(s.matches == [] for s in public)
-    assert all(s.matches for s in pool_services.pool_standings(tournament))
+    assert all(s.matches for s in pool_queries.pool_standings(tournament))
 
 
 def test_after_pools_the_brackets_are_seeded_pool_winners_first(concours):
@@ -241,14 +243,14 @@ def test_after_pools_the_brackets_are_seeded_pool_winners_first(concours):
     pool_services.form_pools(tournament=concours, size=4)
     scores = itertools.cycle([(1500, 700), (1200, 1000), (900, 1100), (1300, 600)])
     for _ in range(3):
-        play(pool_services.draw_pool_round(tournament=concours), scores)
-    by_pool = pool_services.pool_standings(concours)
+        play(services.draw_pool_round(tournament=concours), scores)
+    by_pool = pool_queries.pool_standings(concours)
     firsts = {s.lines[0].team.pk for s in by_pool}
     seconds = {s.lines[1].team.pk for s in by_pool}
     main, consolante = services.create_brackets(tournament=concours, main=8, consolante=8)
     assert set(main.seeds[:4]) == firsts and set(main.seeds[4:]) == seconds
     assert set(consolante.seeds) == {line.team.pk for s in by_pool for line in s.lines[2:]}
-    assert main.seeds == [t.pk for t in services.qualifying_order(concours)[:8]]
+    assert main.seeds == [t.pk for t in bracket_queries.qualifying_order(concours)[:8]]
 
 
 def test_a_team_registered_after_the_pools_is_not_left_out_silently(concours):
@@ -260,9 +262,9 @@ def test_a_team_registered_after_the_pools_is_not_left_out_silently(concours):
         player2=services.PlayerData("Marc", "Tardif"),
     )
     with pytest.raises(services.TournamentError) as refused:
-        pool_services.draw_pool_round(tournament=concours)
+        services.draw_pool_round(tournament=concours)
     assert f"n° {late.number} dans aucune poule" in refused.value.message
     assert not concours.rounds.exists()
     pool_services.form_pools(tournament=concours, size=4)  # formed again: 13 teams
-    rnd = pool_services.draw_pool_round(tournament=concours)
+    rnd = services.draw_pool_round(tournament=concours)
     assert rnd.seats.filter(team=late).exists()

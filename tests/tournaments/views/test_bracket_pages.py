@@ -12,6 +12,7 @@ from tests import factories
 from tests.documents import pdf_text
 from tournaments import services
 from tournaments.models import Bracket, Round
+from tournaments.queries import brackets as bracket_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +116,7 @@ def test_public_page_projector_and_pdf(client, organizer, qualified, tmp_path):
         rnd = services.draw_bracket_round(tournament=qualified)
         factories.play_bracket_round(rnd)
         services.close_round(round=rnd)
-    order = services.qualifying_order(qualified)
+    order = bracket_queries.qualifying_order(qualified)
     detail = client.get(qualified.get_absolute_url()).content.decode()
     url = reverse("tournaments:brackets", args=[qualified.slug])
     assert url in detail

@@ -17,9 +17,9 @@ from django.urls import reverse
 
 from tests.factories import add_deal, add_teams, enter_from_the_table
 from tournaments import services
-from tournaments.forms import team_file
 from tournaments.infra import links
 from tournaments.models import Deal, Round, Table, Tournament
+from tournaments.services import team_file
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.forms import team_file
 from tournaments.models import Team
+from tournaments.services import team_file
 
 pytestmark = pytest.mark.django_db
 

@@ -14,6 +14,7 @@ from tests.documents import pdf_text
 from tests.factories import add_teams
 from tournaments import services
 from tournaments.models import Pool
+from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def concours(make_tournament):
 def played(tournament, parties: int = 3) -> None:
     scores = itertools.cycle([(300, 120), (150, 260), (210, 200)])
     for _ in range(parties):
-        rnd = pool_services.draw_pool_round(tournament=tournament)
+        rnd = services.draw_pool_round(tournament=tournament)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             a, b = next(scores)
             services.record_totals(table=table, total_a=a, total_b=b)
@@ -151,7 +152,7 @@ def test_the_public_pools_page_and_its_pdf(client, concours, tmp_path):
         client.get(reverse("tournaments:pools_pdf", args=[concours.slug])).content, tmp_path
     )
     assert "Poule A" in text and "Gagnées" in text and "Partie 1 :" in text
-    first = pool_services.pool_standings(concours)[0].lines[0].team
+    first = pool_queries.pool_standings(concours)[0].lines[0].team
     assert str(first) in text
 
 

@@ -437,7 +437,7 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
     pool_services.form_pools(tournament=tournament, size=4, by=user)
     rules = tournament.rule_profile
     for _ in range(3):
-        rnd = pool_services.draw_pool_round(tournament=tournament, by=user)
+        rnd = services.draw_pool_round(tournament=tournament, by=user)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             for _deal in range(tournament.end_deals):
                 services.record_deal(

@@ -8,8 +8,8 @@ import pytest
 
 from tests.factories import add_teams
 from tournaments import services
-from tournaments.forms.team_file import parse_teams, template_csv
 from tournaments.models import Change, Team, Tournament
+from tournaments.services.team_file import parse_teams, template_csv
 
 pytestmark = pytest.mark.django_db
 
