@@ -67,7 +67,7 @@ ALLOWED_HOSTS = [
     for h in os.environ.get("ALLOWED_HOSTS", "*" if HALL else "127.0.0.1,localhost").split(",")
     if h.strip()
 ]
-# The address printed in QR codes and on paper (see tournaments/address.py).
+# The address printed in QR codes and on paper (see tournaments/infra/address.py).
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip()
 # Automatic backups of running tournaments (tournaments/services/autosave.py):
 # point BACKUP_DIR at a USB stick to keep them off the laptop.
@@ -118,7 +118,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-# Request bodies (tournaments/middleware.py): a form or a deal is a few
+# Request bodies (tournaments/infra/middleware.py): a form or a deal is a few
 # kilobytes; the import of a team file (512 KB of CSV at most, sent again
 # base64-encoded with its confirmation) takes up to UPLOAD_BODY_MAX. A body
 # announced over its limit is answered 413 before it is read; Django's own
@@ -187,7 +187,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds the live pages' renderings, the standings' versions the
 # phones' 304s are checked against and, with Redis, the throttles' counts
-# (tournaments/throttle.py). One machine needs nothing: Django's per-process
+# (tournaments/infra/throttle.py). One machine needs nothing: Django's per-process
 # memory cache, and throttles counted in the database. Several app servers
 # share Redis (REDIS_URL, e.g. redis://127.0.0.1:6379/0; bin/with-redis).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()

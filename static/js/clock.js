@@ -3,7 +3,7 @@
 // seconds of earlier pauses, the « dernière donne » call), every half second,
 // and shows the call once its time is reached. The page's htmx poll brings a
 // new state (pause, reset...); this script only counts, so it survives swaps.
-// The computation is tournaments/clock.py's `elapsed`.
+// The computation is tournaments/domain/clock.py's `elapsed`.
 (() => {
   // This screen's clock may be off: the Date header of each poll's answer
   // gives the server's (to the second). A header replayed from the browser's

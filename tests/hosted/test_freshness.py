@@ -1,5 +1,5 @@
 """With Redis, a poll whose page has not changed is answered before Django
-does any work (tournaments/freshness.py); any change makes the next poll
+does any work (tournaments/infra/freshness.py); any change makes the next poll
 go to the view again."""
 
 from __future__ import annotations

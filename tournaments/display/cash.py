@@ -2,7 +2,7 @@
 the fee's rule and a payment's way, in the active language.
 
 Must not: query the database or decide anything (the sums are
-services/cash.py's, the reading of a typed amount tournaments/money.py's).
+services/cash.py's, the reading of a typed amount tournaments/domain/money.py's).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from tournaments.models import MAX_CENTS, CashEntry, Payment
 class AmountField(forms.Field):
     """An amount in euros as the desk types it (« 5 », « 5,50 », « 5.50 »,
     « 5 € »), cleaned into whole cents; negative and huge amounts are
-    refused with a sentence next to the field (tournaments/money.py)."""
+    refused with a sentence next to the field (tournaments/domain/money.py)."""
 
     MAX_TYPED = 20
 

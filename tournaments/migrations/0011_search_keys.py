@@ -1,4 +1,4 @@
-"""The folded names « Où je joue ? » searches (tournaments/search.py), kept by
+"""The folded names « Où je joue ? » searches (tournaments/domain/search.py), kept by
 Player.save and Team.save from now on and computed here for existing rows."""
 
 from django.db import migrations, models

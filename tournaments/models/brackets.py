@@ -1,7 +1,7 @@
 """The final phase: brackets (the main one and the consolante) seeded from
 the qualifying ranking, and their matches. A match is played at an ordinary
 table of a bracket partie (`Round.stage` = bracket), scored like any other;
-the bracket rules themselves are pure (tournaments/brackets.py)."""
+the bracket rules themselves are pure (tournaments/domain/brackets.py)."""
 
 from __future__ import annotations
 

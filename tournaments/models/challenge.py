@@ -1,5 +1,5 @@
 """Season challenge: a series of the organizer's tournaments ranked
-together, player by player (the rules are in tournaments/challenge.py).
+together, player by player (the rules are in tournaments/domain/challenge.py).
 
 Nothing here stores points: the ranking is computed on read from the
 tournaments' standings (services/challenges.py), so a tournament corrected,

@@ -5,7 +5,7 @@ The directory (`KnownPlayer`) belongs to an organizer, not to a
 tournament: every player registered in any of the organizer's tournaments
 is remembered there (services/desk.py), so that the next time three letters
 typed at the desk propose them. A person is known by their folded first and
-last names (tournaments/search.py), whatever the accents or the case typed.
+last names (tournaments/domain/search.py), whatever the accents or the case typed.
 """
 
 from __future__ import annotations

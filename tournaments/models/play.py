@@ -44,7 +44,7 @@ class Round(models.Model):
         RANKING = "ranking", _("Selon le classement")
         ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
         # A partie of the pools (models/pools.py): its tables follow the
-        # pools' schedule (tournaments/pools.py), not a draw.
+        # pools' schedule (tournaments/domain/pools.py), not a draw.
         POOLS = "pools", _("Poules")
 
     class Stage(models.TextChoices):
@@ -74,7 +74,7 @@ class Round(models.Model):
     # is on. A draw made with the option off is stamped at once.
     released_at = models.DateTimeField(_("tirage annoncé le"), null=True, blank=True)
     # The partie clock (off unless the tournament's `clock_enabled`): the
-    # projector counts from these (tournaments/clock.py).
+    # projector counts from these (tournaments/domain/clock.py).
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0, validators=bounded(0, INT32_MAX))
@@ -189,7 +189,7 @@ class Table(models.Model):
     # recomputed from deals.
     totals_only = models.BooleanField(_("totaux seulement"), default=False)
     version = models.PositiveIntegerField(default=1, validators=bounded(1, INT32_MAX))
-    # Table-side entry (see tournaments/links.py): the key inside the table's
+    # Table-side entry (see tournaments/infra/links.py): the key inside the table's
     # link (a new key revokes the old link), each team's confirmation code,
     # who entered, and the other team's answer.
     entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False, unique=True)

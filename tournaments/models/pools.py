@@ -1,5 +1,5 @@
 """Pools (« poules ») of a qualifying phase: the pools a tournament's teams
-were split into, and who is in which (the rules are in tournaments/pools.py).
+were split into, and who is in which (the rules are in tournaments/domain/pools.py).
 
 Membership is a model of its own (`PoolTeam`) rather than a field on
 `Team`: the team stays as registration, the backup and the exports know it,

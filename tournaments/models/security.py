@@ -1,4 +1,4 @@
-"""Counters that slow down guessing (see tournaments/throttle.py)."""
+"""Counters that slow down guessing (see tournaments/infra/throttle.py)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ class Side(models.TextChoices):
 def _save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
     """Fold `sources` into `obj.search_key` before a save, and write the key
     too when only some fields are saved and a source is among them (see
-    tournaments/search.py). Whoever writes the names (the services, the
+    tournaments/domain/search.py). Whoever writes the names (the services, the
     admin, a restore) keeps the key current without knowing about it."""
     obj.search_key = search.search_key(*(getattr(obj, name) for name in sources))
     update_fields = kwargs.get("update_fields")

@@ -1,7 +1,7 @@
 """The pools on paper: one block per pool with its ranking (wins first,
 then the tournament's criteria) and its tables partie by partie.
 
-The rankings come from `services.pools.pool_standings` (computed on read);
+The rankings come from `queries.pools.pool_standings` (computed on read);
 this module only lays them out."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from tournaments.models import Change, Round, Table, Team, Tournament
 def tournament_results(tournament) -> tuple[list[int], list[Result]]:
     """The entrants and results of a tournament's finished tables of its
     qualifying parties (a final phase has its own ranking,
-    services/brackets.py), in a fixed number of queries whatever its size."""
+    queries/brackets.py), in a fixed number of queries whatever its size."""
     melee = tournament.format == Tournament.Format.MELEE
     tables = (
         Table.objects.filter(

@@ -6,11 +6,11 @@ values on the round (started, paused, seconds of earlier pauses): start,
 pause, resume and reset write them, each with its audit line, which moves
 the tournament's revision, so the projector's next poll gets the new state
 (views/live.py); between two polls the projector's script counts by itself
-(tournaments/clock.py says how). The « dernière donne » call is set per
+(tournaments/domain/clock.py says how). The « dernière donne » call is set per
 tournament (its form) or per partie (here).
 
 `day_plan` reads the tournament and its parties for the planner
-(tournaments/clock.py) and writes nothing. This module must not draw,
+(tournaments/domain/clock.py) and writes nothing. This module must not draw,
 score or close a partie.
 """
 

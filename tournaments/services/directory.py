@@ -2,7 +2,7 @@
 any of the organizer's tournaments, read by the desk's suggestions.
 
 A player is remembered under the folded first and last names
-(tournaments/search.py): « Amélie LEFÈVRE » typed once and « amelie
+(tournaments/domain/search.py): « Amélie LEFÈVRE » typed once and « amelie
 lefevre » the next week are the same person, whose latest spelling, licence
 and club are kept (a blank licence or club never erases a known one).
 

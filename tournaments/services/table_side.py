@@ -7,7 +7,7 @@ a confirmation asks for a new one.
 
 A code is 8 digits, handed to its team alone (the coupons of the sheets'
 PDF). Guessing is bounded per table: at most `MAX_WRONG_CODES` wrong codes in
-`CODES_WINDOW`, counted in the database (tournaments/throttle.py) so that
+`CODES_WINDOW`, counted in the database (tournaments/infra/throttle.py) so that
 every worker counts the same; then the table's codes are refused until the
 window has passed or the organizer renews the link, which renews both codes.
 

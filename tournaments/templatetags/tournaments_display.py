@@ -155,7 +155,7 @@ def import_summary(plan: Any) -> str:
 @register.inclusion_tag("tournaments/includes/address_notice.html", takes_context=True)
 def address_notice(context) -> dict:
     """Which address the printed sheets will carry, with a warning when
-    phones could not reach it (tournaments/address.py)."""
+    phones could not reach it (tournaments/infra/address.py)."""
 
     request = context.get("request")
     return {"public": address.public_address(request)}

@@ -10,7 +10,7 @@ answer of its own: 429) and per e-mail address (silently: no more mails
 to one mailbox than a person needs).
 
 Django's views do the password work; the services (services/accounts.py)
-do the writing; tournaments/mail.py writes the mails. Links in mails start
+do the writing; tournaments/infra/mail.py writes the mails. Links in mails start
 with `address.site_url` (PUBLIC_URL, or the host the request came to).
 """
 

@@ -1,7 +1,7 @@
 """Organizer login that bounds password guessing without locking the
 organizer out.
 
-Every count lives in the database (tournaments/throttle.py): all workers
+Every count lives in the database (tournaments/infra/throttle.py): all workers
 and all app servers share it and a restart keeps it. The user name is
 counted as authentication reads it (`normalize_username`: NFKC, so
 `ｏrganisateur` in full-width letters is `organisateur`), case-folded.

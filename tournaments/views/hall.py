@@ -1,7 +1,7 @@
 """The hall's printed helps: the poster for the wall and the paper fallback kit.
 
 Thin: each view checks who asks, reads the address phones use
-(tournaments/address.py) and wraps the PDF of tournaments/pdf/hall.py.
+(tournaments/infra/address.py) and wraps the PDF of tournaments/pdf/hall.py.
 """
 
 from __future__ import annotations

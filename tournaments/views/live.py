@@ -98,7 +98,7 @@ The polling interval (`_poll`)
     revalidated the same way when reloaded.
 
 This module must not look up what a page shows, check who may see it or
-compute a score: the views (public.py) and queries.py/standings.py do that.
+compute a score: the views (public.py) and queries/ do that.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ them, form them again or undo them, draw their parties) and the public
 pools page and PDF.
 
 Thin views: a form checked, one service called (`services.pools`); each
-pool's ranking comes from `services.pools.pool_standings`, computed on
+pool's ranking comes from `queries.pools.pool_standings`, computed on
 read. The public page shows the tables of announced draws only.
 """
 

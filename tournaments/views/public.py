@@ -2,7 +2,7 @@
 standings downloads, read by players and spectators without an account.
 
 Each view checks what it is given, fetches what the page shows from
-queries.py / standings.py (or a download from exports.py / pdf.py) and
+queries/ (or a download from queries/exports.py / pdf/) and
 renders it. A view must not write anything, compute a score or query in a
 template, and an unpublished tournament is shown to its organizers only.
 The pages players keep open are marked `@live_page`: their ETag, 304 and

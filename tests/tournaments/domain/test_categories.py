@@ -1,5 +1,5 @@
 """A part of the ranking ranked again within itself, and clubs ranked by
-their best team (tournaments/categories.py)."""
+their best team (tournaments/domain/categories.py)."""
 
 from __future__ import annotations
 

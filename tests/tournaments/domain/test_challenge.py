@@ -1,4 +1,4 @@
-"""The season challenge's pure rules (tournaments/challenge.py): points per
+"""The season challenge's pure rules (tournaments/domain/challenge.py): points per
 evening, best N of M, minimum attendance, matching players across evenings,
 ranking with ties. Table-driven tests, then Hypothesis properties."""
 

@@ -1,4 +1,4 @@
-"""The partie clock and the day's planner (tournaments/clock.py), as plain
+"""The partie clock and the day's planner (tournaments/domain/clock.py), as plain
 values: table-driven cases and properties."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Amounts typed at the desk, read into cents (tournaments/money.py)."""
+"""Amounts typed at the desk, read into cents (tournaments/domain/money.py)."""
 
 from __future__ import annotations
 

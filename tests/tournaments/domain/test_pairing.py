@@ -1,4 +1,4 @@
-"""Behaviour and properties of the table draws (tournaments/pairing.py).
+"""Behaviour and properties of the table draws (tournaments/domain/pairing.py).
 
 Pure functions on plain ints: no database, no Django. The avoidability of a
 rematch is checked here with networkx's maximum-cardinality matching on the

@@ -1,4 +1,4 @@
-"""The players who came alone, drawn into pairs (tournaments/partners.py)."""
+"""The players who came alone, drawn into pairs (tournaments/domain/partners.py)."""
 
 from __future__ import annotations
 

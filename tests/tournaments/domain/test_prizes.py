@@ -1,4 +1,4 @@
-"""Who takes which lot (tournaments/prizes.py): each rule on a table of
+"""Who takes which lot (tournaments/domain/prizes.py): each rule on a table of
 cases, then the properties every allocation keeps, and the typed list."""
 
 from __future__ import annotations
