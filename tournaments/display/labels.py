@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from django.utils import formats
 from django.utils.translation import get_language, gettext, pgettext
 
+from tournaments.models.options import features_on
+
 SUIT_SIGNS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_TRUMPS = frozenset({"H", "D"})
 
@@ -200,3 +202,14 @@ def announcements_label(announcements: dict, side: str) -> str:
         return str(points.get(side) or "")
     items = ((announcements or {}).get("announcements") or {}).get(side) or []
     return ", ".join(announcement_item(item) for item in items)
+
+
+def options_summary(tournament) -> str:
+    """« Options : lots, caisse » from the features the tournament turned
+    on (as models/options.py declares them), empty with none."""
+    on = features_on(tournament)
+    if not on:
+        return ""
+    return gettext("Options : %(features)s") % {
+        "features": ", ".join(str(feature.label) for feature in on)
+    }

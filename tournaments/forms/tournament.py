@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.display import rules as rule_labels
-from tournaments.domain import clock
 from tournaments.forms.base import model_bounds
 from tournaments.forms.cash import AmountField
 from tournaments.models import Tournament
+from tournaments.models.options import OPTIONS, Option
 
 PRESET_LABELS = rule_labels.PRESET_LABELS
 
@@ -32,20 +32,9 @@ class TournamentForm(forms.Form):
     registered) show the fields they lock as they are, unchangeable."""
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
-    #: The optional parts of a concours, off by default (fieldset « Options »).
-    OPTION_FIELDS = (
-        "prizes_enabled",
-        "categories_enabled",
-        "cash_enabled",
-        "entry_fee",
-        "fee_basis",
-        "release_draws",
-        "clock_enabled",
-        "start_time",
-        "minutes_per_deal",
-        "break_minutes",
-        "last_deal_minutes",
-    )
+    #: The optional parts of a concours, off by default (fieldset « Options »),
+    #: as models/options.py declares them.
+    OPTION_FIELDS = tuple(option.field_name for option in OPTIONS)
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -85,88 +74,6 @@ class TournamentForm(forms.Form):
         label=_("Points de l'exempt"), initial=0, **model_bounds(Tournament, "bye_points")
     )
     published = forms.BooleanField(label=_("Publier (visible des joueurs)"), required=False)
-    prizes_enabled = forms.BooleanField(
-        label=_("Lots à gagner"),
-        required=False,
-        help_text=_(
-            "La liste des lots, donnés selon le classement final, le palmarès et les "
-            "étiquettes à imprimer."
-        ),
-    )
-    categories_enabled = forms.BooleanField(
-        label=_("Classements spéciaux"),
-        required=False,
-        help_text=_("Meilleure équipe féminine, mixte, jeunes, meilleur club… avec leurs lots."),
-    )
-    cash_enabled = forms.BooleanField(
-        label=_("Tenir la caisse"),
-        required=False,
-        help_text=_(
-            "Droits d'inscription cochés à l'accueil, recettes et dépenses (buvette, repas, "
-            "lots), bilan pour le trésorier."
-        ),
-    )
-    entry_fee = AmountField(
-        label=_("Droit d'inscription (€)"),
-        required=False,
-        help_text=_("Par exemple 10 ou 7,50. Laissez vide si l'entrée est libre."),
-    )
-    fee_basis = forms.ChoiceField(
-        label=_("Le droit d'inscription se paie"),
-        choices=Tournament.FeeBasis.choices,
-        initial=Tournament.FeeBasis.TEAM,
-        required=False,
-        help_text=_("En mêlée, chaque joueur paie : choisissez « par joueur »."),
-    )
-    release_draws = forms.BooleanField(
-        label=_("Tirage caché jusqu'à l'annonce"),
-        required=False,
-        help_text=_(
-            "Chaque partie tirée reste cachée des joueurs (« Où je joue ? », écran de la salle) "
-            "jusqu'à ce que vous cliquiez « Annoncer le tirage » : le temps d'imprimer et de "
-            "poser les feuilles."
-        ),
-    )
-    clock_enabled = forms.BooleanField(
-        label=_("Chrono et horaires"),
-        required=False,
-        help_text=_(
-            "Un chrono de partie sur l'écran de la salle, avec l'appel « dernière donne », "
-            "et l'heure estimée de fin de chaque partie et de la remise des prix."
-        ),
-    )
-    start_time = forms.TimeField(
-        label=_("Heure de début"),
-        required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        help_text=_("L'heure de la première partie, pour estimer les horaires."),
-    )
-    minutes_per_deal = forms.IntegerField(
-        label=_("Minutes par donne"),
-        initial=clock.DEFAULT_MINUTES_PER_DEAL,
-        required=False,
-        **model_bounds(Tournament, "minutes_per_deal"),
-        help_text=_(
-            "Battre, couper, distribuer, huit plis et la marque : 5 minutes en moyenne. "
-            "Plus pour des débutants ou des enchères longues."
-        ),
-    )
-    break_minutes = forms.IntegerField(
-        label=_("Minutes entre deux parties"),
-        initial=clock.DEFAULT_BREAK_MINUTES,
-        required=False,
-        **model_bounds(Tournament, "break_minutes"),
-        help_text=_("Feuilles rendues, classement, tirage et nouvelles feuilles posées."),
-    )
-    last_deal_minutes = forms.IntegerField(
-        label=_("Appel « dernière donne » (minutes après le début)"),
-        required=False,
-        **model_bounds(Tournament, "last_deal_minutes"),
-        help_text=_(
-            "Affiché en grand sur l'écran de la salle à ce moment-là ; vide pour aucun appel. "
-            "Modifiable pour chaque partie."
-        ),
-    )
 
     def __init__(
         self,
@@ -283,23 +190,43 @@ class TournamentForm(forms.Form):
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
-            "prizes_enabled": d["prizes_enabled"],
-            "categories_enabled": d["categories_enabled"],
-            "cash_enabled": d["cash_enabled"],
-            "entry_fee_cents": d["entry_fee"] or 0,
-            "fee_basis": d["fee_basis"],
-            "release_draws": d["release_draws"],
-            "clock_enabled": d["clock_enabled"],
-            "start_time": d["start_time"],
-            "minutes_per_deal": _or_default(d["minutes_per_deal"], clock.DEFAULT_MINUTES_PER_DEAL),
-            "break_minutes": _or_default(d["break_minutes"], clock.DEFAULT_BREAK_MINUTES),
-            "last_deal_minutes": d["last_deal_minutes"],
+            **{option.name: _option_value(option, d[option.field_name]) for option in OPTIONS},
         }
 
 
-def _or_default(value: int | None, default: int) -> int:
-    """A number left empty is the default (0 is a number)."""
-    return default if value is None else value
+def _option_value(option: Option, value: Any) -> Any:
+    """An option's value as the tournament stores it: an amount left empty
+    is 0, a number left empty its column's default (0 is a number)."""
+    if option.ask == "amount":
+        return value or 0
+    if option.ask == "number" and value is None and option.column.has_default():
+        return option.column.default
+    return value
+
+
+def _option_field(option: Option) -> forms.Field:
+    """The form's field for an option, as its declaration asks."""
+    common = {"label": option.label, "help_text": option.help, "required": False}
+    if option.ask == "amount":
+        return AmountField(**common)
+    if option.ask == "time":
+        return forms.TimeField(
+            widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"), **common
+        )
+    if option.ask == "number":
+        initial = option.column.default if option.column.has_default() else None
+        return forms.IntegerField(
+            initial=initial, **model_bounds(Tournament, option.name), **common
+        )
+    if option.ask == "choice":
+        return forms.ChoiceField(
+            choices=option.column.choices, initial=option.column.default, **common
+        )
+    return forms.BooleanField(**common)
+
+
+for _option in OPTIONS:
+    TournamentForm.base_fields[_option.field_name] = _option_field(_option)
 
 
 def tournament_initial(tournament: Tournament) -> dict[str, Any]:
@@ -320,10 +247,11 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "bye_policy",
             "bye_points",
             "published",
-            *(name for name in TournamentForm.OPTION_FIELDS if name != "entry_fee"),
         )
     }
-    initial["entry_fee"] = tournament.entry_fee_cents or ""
+    for option in OPTIONS:
+        value = getattr(tournament, option.name)
+        initial[option.field_name] = (value or "") if option.ask == "amount" else value
     initial["preset"] = rules.preset
     for option, value in rules.overrides().items():
         initial[f"rule_{option}"] = _encode(value)

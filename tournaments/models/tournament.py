@@ -4,7 +4,6 @@ the two sides of every table (`Side`)."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, Max, Q
 from django.urls import reverse
@@ -12,15 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.domain import search
+from tournaments.models.options import OPTIONS, FeeBasis, bounded
 from tournaments.models.prizes import PrizeRule
-
-
-def bounded(low: int, high: int) -> list:
-    """The validators of a number field: what the forms, the admin and a
-    restored backup accept (never more than the database column holds, on
-    SQLite as on PostgreSQL)."""
-    return [MinValueValidator(low), MaxValueValidator(high)]
-
 
 #: The most parties a tournament plays (the tournament form's bound).
 MAX_PARTIES = 20
@@ -94,9 +86,7 @@ class Tournament(models.Model):
         RUNNING = "running", _("En cours")
         FINISHED = "finished", _("Terminé")
 
-    class FeeBasis(models.TextChoices):
-        TEAM = "team", _("par équipe")
-        PLAYER = "player", _("par joueur")
+    FeeBasis = FeeBasis
 
     class Criterion(models.TextChoices):
         POINTS = "points", _("Total des points")
@@ -171,10 +161,9 @@ class Tournament(models.Model):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Prizes (« lots ») and special rankings: optional, off by default (the
-    # lists, categories and swaps are in models/prizes.py).
-    prizes_enabled = models.BooleanField(_("lots à gagner"), default=False)
-    categories_enabled = models.BooleanField(_("classements spéciaux"), default=False)
+    # The optional features' columns (lots, special rankings, the cash box,
+    # hidden draws, the clock) are declared once in models/options.py and
+    # added below the class; the prize rule stays here.
     prize_rule = models.CharField(
         _("attribution des lots"),
         max_length=10,
@@ -182,30 +171,6 @@ class Tournament(models.Model):
         default=PrizeRule.BY_RANK,
     )
     prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
-    # The cash box (models/cash.py): off by default, the simple concours
-    # stays simple. The fee is in cents, per team or per player.
-    cash_enabled = models.BooleanField(_("caisse"), default=False)
-    entry_fee_cents = models.PositiveIntegerField(_("droit d'inscription (centimes)"), default=0)
-    fee_basis = models.CharField(
-        _("droit d'inscription"), max_length=10, choices=FeeBasis.choices, default=FeeBasis.TEAM
-    )
-    # Issue 14, options off by default: a draw kept from the public pages
-    # until it is announced, and the partie clock with the day's planner.
-    release_draws = models.BooleanField(_("tirage caché jusqu'à l'annonce"), default=False)
-    clock_enabled = models.BooleanField(_("chrono et horaires"), default=False)
-    start_time = models.TimeField(_("heure de début"), null=True, blank=True)
-    minutes_per_deal = models.PositiveSmallIntegerField(
-        _("minutes par donne"), default=5, validators=bounded(1, 30)
-    )
-    break_minutes = models.PositiveSmallIntegerField(
-        _("minutes entre deux parties"), default=10, validators=bounded(0, 120)
-    )
-    last_deal_minutes = models.PositiveSmallIntegerField(
-        _("appel « dernière donne » (minutes)"),
-        null=True,
-        blank=True,
-        validators=bounded(0, 600),
-    )
 
     objects = TournamentQuerySet.as_manager()
 
@@ -255,3 +220,7 @@ class Tournament(models.Model):
     @property
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+
+for _option in OPTIONS:
+    Tournament.add_to_class(_option.name, _option.column)

@@ -185,3 +185,9 @@ def plan_assumptions(plan: Any, tournament: Any) -> str:
         minutes_per_deal=tournament.minutes_per_deal,
         break_minutes=tournament.break_minutes,
     )
+
+
+@register.filter
+def options_summary(tournament: Any) -> str:
+    """« Options : lots, caisse » (display/labels.py)."""
+    return labels.options_summary(tournament)

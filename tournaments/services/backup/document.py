@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.domain import deal_shapes
+from tournaments.models.options import OPTIONS
 from tournaments.models.tournament import MAX_ROUNDS
 from tournaments.services.errors import TournamentError
 
@@ -79,25 +80,10 @@ TOURNAMENT_FIELDS = (
     "published",
     "status",
 )
-#: Added with the lots and special rankings: absent from older files, whose
-#: tournaments get the defaults (both off).
-OPTIONAL_TOURNAMENT_FIELDS = (
-    "prizes_enabled",
-    "categories_enabled",
-    "prize_rule",
-    "prize_top",
-    # the cash box's options (issue 14)
-    "cash_enabled",
-    "entry_fee_cents",
-    "fee_basis",
-    # draws released when announced, the clock (issue 14)
-    "release_draws",
-    "clock_enabled",
-    "start_time",
-    "minutes_per_deal",
-    "break_minutes",
-    "last_deal_minutes",
-)
+#: Added with the lots and special rankings, then the cash box, the hidden
+#: draws and the clock (the options of models/options.py): absent from older
+#: files, whose tournaments get the defaults (all off).
+OPTIONAL_TOURNAMENT_FIELDS = ("prize_rule", "prize_top", *(option.name for option in OPTIONS))
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 TEAM_FIELDS = (
     "id",

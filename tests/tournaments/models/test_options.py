@@ -1,0 +1,53 @@
+"""The optional features declare their options once (models/options.py):
+the model's columns, the tournament form's « Options » fieldset, the
+backup's optional fields and the dashboard's summary all come from it."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import models
+from django.utils import translation
+
+from tournaments.display.labels import options_summary
+from tournaments.forms.tournament import TournamentForm
+from tournaments.models import Tournament
+from tournaments.models.options import FEATURES, OPTIONS, Feature
+from tournaments.services.backup.document import OPTIONAL_TOURNAMENT_FIELDS
+
+
+def test_every_option_is_a_column_of_the_tournament_with_its_declared_default() -> None:
+    for option in OPTIONS:
+        field = Tournament._meta.get_field(option.name)
+        assert field is option.column
+        assert field.has_default() or field.null, option.name
+
+
+def test_the_form_asks_every_option_in_the_declared_order_with_its_label() -> None:
+    form = TournamentForm()
+    assert [f.name for f in form.option_fields()] == [o.field_name for o in OPTIONS]
+    for option in OPTIONS:
+        assert form.fields[option.field_name].label == option.label
+        assert form.fields[option.field_name].help_text == option.help
+        assert form.fields[option.field_name].required is False
+
+
+def test_the_backup_carries_every_option() -> None:
+    assert {o.name for o in OPTIONS} <= set(OPTIONAL_TOURNAMENT_FIELDS)
+
+
+@pytest.mark.django_db
+def test_the_dashboard_names_the_features_turned_on(make_tournament) -> None:
+    tournament = make_tournament()
+    assert options_summary(tournament) == ""
+    tournament.cash_enabled = True
+    tournament.clock_enabled = True
+    assert options_summary(tournament) == "Options : caisse, chrono et horaires"
+    with translation.override("en"):
+        assert options_summary(tournament).startswith("Options: ")
+
+
+def test_each_feature_is_switched_by_a_box() -> None:
+    for feature in FEATURES:
+        assert isinstance(feature, Feature)
+        assert feature.options[0].ask == "switch"
+        assert isinstance(feature.options[0].column, models.BooleanField)

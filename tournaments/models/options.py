@@ -1,0 +1,228 @@
+"""The optional features of a tournament, each declaring its options once.
+
+A feature (lots, special rankings, the cash box, draws hidden until
+announced, the partie clock) is off by default: the simple concours stays
+simple. Each of its options is declared here, once: the column on
+`Tournament` (its name, default and verbose name), the label and help the
+tournament's form shows, and how the form asks for it. The model adds the
+columns (models/tournament.py), the tournament's form builds its
+« Options » fieldset from them (forms/tournament.py), a backup carries them
+(services/backup/document.py) and the organizer's dashboard names the
+features on (display/labels.py). A new option is one entry here, and its
+migration.
+
+Must not: hold a rule of what an option does (its service does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.domain import clock
+
+
+def bounded(low: int, high: int) -> list:
+    """The validators of a number field: what the forms, the admin and a
+    restored backup accept (never more than the database column holds, on
+    SQLite as on PostgreSQL)."""
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+class FeeBasis(models.TextChoices):
+    TEAM = "team", _("par équipe")
+    PLAYER = "player", _("par joueur")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its column on `Tournament`, and how the form asks for it.
+
+    `ask` is the form's way: "switch" (a box to tick), "choice" (the
+    column's choices), "amount" (euros typed, stored in cents, under the
+    form name `form_name`), "time", or "number" (bounded by the column's
+    validators; left empty, the column's default, or nothing when the
+    column may be empty)."""
+
+    name: str
+    column: models.Field
+    label: Promise
+    help: Promise
+    ask: str = "switch"
+    form_name: str = ""
+
+    @property
+    def field_name(self) -> str:
+        """The name of the form's field (the column's, unless told)."""
+        return self.form_name or self.name
+
+
+@dataclass(frozen=True)
+class Feature:
+    """An optional part of a concours: `switch` is the option that turns it
+    on, `label` its name on the dashboard."""
+
+    key: str
+    label: Promise
+    options: tuple[Option, ...]
+
+    @property
+    def switch(self) -> str:
+        return self.options[0].name
+
+
+FEATURES: tuple[Feature, ...] = (
+    Feature(
+        "prizes",
+        _("lots"),
+        (
+            Option(
+                "prizes_enabled",
+                models.BooleanField(_("lots à gagner"), default=False),
+                _("Lots à gagner"),
+                _(
+                    "La liste des lots, donnés selon le classement final, le palmarès et les "
+                    "étiquettes à imprimer."
+                ),
+            ),
+        ),
+    ),
+    Feature(
+        "categories",
+        _("classements spéciaux"),
+        (
+            Option(
+                "categories_enabled",
+                models.BooleanField(_("classements spéciaux"), default=False),
+                _("Classements spéciaux"),
+                _("Meilleure équipe féminine, mixte, jeunes, meilleur club… avec leurs lots."),
+            ),
+        ),
+    ),
+    Feature(
+        "cash",
+        _("caisse"),
+        (
+            Option(
+                "cash_enabled",
+                models.BooleanField(_("caisse"), default=False),
+                _("Tenir la caisse"),
+                _(
+                    "Droits d'inscription cochés à l'accueil, recettes et dépenses (buvette, "
+                    "repas, lots), bilan pour le trésorier."
+                ),
+            ),
+            Option(
+                "entry_fee_cents",
+                models.PositiveIntegerField(_("droit d'inscription (centimes)"), default=0),
+                _("Droit d'inscription (€)"),
+                _("Par exemple 10 ou 7,50. Laissez vide si l'entrée est libre."),
+                ask="amount",
+                form_name="entry_fee",
+            ),
+            Option(
+                "fee_basis",
+                models.CharField(
+                    _("droit d'inscription"),
+                    max_length=10,
+                    choices=FeeBasis.choices,
+                    default=FeeBasis.TEAM,
+                ),
+                _("Le droit d'inscription se paie"),
+                _("En mêlée, chaque joueur paie : choisissez « par joueur »."),
+                ask="choice",
+            ),
+        ),
+    ),
+    Feature(
+        "release",
+        _("tirage caché jusqu'à l'annonce"),
+        (
+            Option(
+                "release_draws",
+                models.BooleanField(_("tirage caché jusqu'à l'annonce"), default=False),
+                _("Tirage caché jusqu'à l'annonce"),
+                _(
+                    "Chaque partie tirée reste cachée des joueurs (« Où je joue ? », écran de la "
+                    "salle) jusqu'à ce que vous cliquiez « Annoncer le tirage » : le temps "
+                    "d'imprimer et de poser les feuilles."
+                ),
+            ),
+        ),
+    ),
+    Feature(
+        "clock",
+        _("chrono et horaires"),
+        (
+            Option(
+                "clock_enabled",
+                models.BooleanField(_("chrono et horaires"), default=False),
+                _("Chrono et horaires"),
+                _(
+                    "Un chrono de partie sur l'écran de la salle, avec l'appel « dernière "
+                    "donne », et l'heure estimée de fin de chaque partie et de la remise des "
+                    "prix."
+                ),
+            ),
+            Option(
+                "start_time",
+                models.TimeField(_("heure de début"), null=True, blank=True),
+                _("Heure de début"),
+                _("L'heure de la première partie, pour estimer les horaires."),
+                ask="time",
+            ),
+            Option(
+                "minutes_per_deal",
+                models.PositiveSmallIntegerField(
+                    _("minutes par donne"),
+                    default=clock.DEFAULT_MINUTES_PER_DEAL,
+                    validators=bounded(1, 30),
+                ),
+                _("Minutes par donne"),
+                _(
+                    "Battre, couper, distribuer, huit plis et la marque : 5 minutes en moyenne. "
+                    "Plus pour des débutants ou des enchères longues."
+                ),
+                ask="number",
+            ),
+            Option(
+                "break_minutes",
+                models.PositiveSmallIntegerField(
+                    _("minutes entre deux parties"),
+                    default=clock.DEFAULT_BREAK_MINUTES,
+                    validators=bounded(0, 120),
+                ),
+                _("Minutes entre deux parties"),
+                _("Feuilles rendues, classement, tirage et nouvelles feuilles posées."),
+                ask="number",
+            ),
+            Option(
+                "last_deal_minutes",
+                models.PositiveSmallIntegerField(
+                    _("appel « dernière donne » (minutes)"),
+                    null=True,
+                    blank=True,
+                    validators=bounded(0, 600),
+                ),
+                _("Appel « dernière donne » (minutes après le début)"),
+                _(
+                    "Affiché en grand sur l'écran de la salle à ce moment-là ; vide pour aucun "
+                    "appel. Modifiable pour chaque partie."
+                ),
+                ask="number",
+            ),
+        ),
+    ),
+)
+
+#: Every option, in the order of the form's « Options » fieldset.
+OPTIONS: tuple[Option, ...] = tuple(o for feature in FEATURES for o in feature.options)
+
+
+def features_on(tournament) -> list[Feature]:
+    """The features a tournament has turned on."""
+    return [f for f in FEATURES if getattr(tournament, f.switch)]
