@@ -120,7 +120,7 @@ def _played_partie(
             continue
         seats.append(Seat(round=rnd, table=table, team=table.team_b, side="B"))
         entered = [scoring.random_deal(rng, rules) for _ in range(deals)]
-        scored = scoring.score_game(entered, rules, tournament.partie_end)
+        scored = scoring.score_game(entered, rules, tournament.game_end)
         for n, (deal, result) in enumerate(zip(entered, scored.deals, strict=True), 1):
             rows.append(
                 Deal(

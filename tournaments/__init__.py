@@ -28,7 +28,8 @@ a team's place at a table  ``Seat``                place
 the team that sits out     bye                     exempt(e)
 the seating of a round     pairing (the pure       tirage
                            module
-                           ``pairing.py``), draw
+                           ``domain/pairing.py``),
+                           draw
                            (the use-case
                            ``draw_round``)
 points given or taken by   ``Penalty``, penalty    pénalité
@@ -40,10 +41,35 @@ QR link
 a change kept for the      ``Change``, audit       historique
 history                    (``log_change``)
 the public pages' version  revision                —
+a phase of the concours    phase (``services/      qualifications, poules,
+                           phases.py``: swiss,     phase finale
+                           pools, bracket)
+a group that plays a       ``Pool``, pool          poule
+round-robin
+one knockout tree          ``Bracket``, bracket    tableau (principal,
+                                                   consolante)
+a step of a bracket        level (``level``)       tour (quarts, demies,
+                                                   finale)
+two teams meeting in a     ``BracketMatch``,       match
+bracket                    match
+a bracket match level      dead heat               égalité (une donne de
+after its planned deals    (``dead_heat_blockers``, plus, ou le total des
+                           ``DeadHeatRule``)       qualifications)
+a prize to win             ``Lot``, lot            lot
+a special ranking          ``Category``, category  classement spécial
+the season's ranking       ``Challenge``,          challenge
+over several concours      challenge
+an option a tournament     feature, option         option
+turns on                   (``models/options.py``)
+a player saying « here »   check-in (``present``)  pointage
+at the door
 =========================  ======================  ============================
 
-Layers (see README, "How the code is organised"): ``scoring`` and
-``pairing``/``standings`` are pure; ``services/`` holds the use-cases (one
-transaction each, never a request); ``views/`` are thin; ``display/`` is the
-one place for what is shown; ``pdf/`` prints from stored values.
+Layers (see README, "How the code is organised", and the import-linter
+contracts in pyproject.toml): ``scoring`` and ``domain/`` are pure;
+``models/`` hold the data; ``queries/`` read and ``services/`` write (one
+use-case, one transaction, one audit action each, never a request);
+``forms/`` check what is typed; ``views/`` are thin; ``display/`` is the one
+place for what is shown; ``pdf/`` prints from stored values; ``infra/`` is
+what the app runs on. Code names never say *partie* (a round, or a game).
 """

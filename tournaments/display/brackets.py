@@ -13,7 +13,7 @@ from tournaments.domain import brackets as rules
 
 def level_name(key: str) -> str:
     """« Finale », « Demi-finales », « Quarts de finale », « Huitièmes de
-    finale »… from `tournaments.domain.brackets.round_name_key`."""
+    finale »… from `tournaments.domain.brackets.level_name_key`."""
     names = {
         "final": gettext("Finale"),
         "semi": gettext("Demi-finales"),
@@ -27,7 +27,7 @@ def level_name(key: str) -> str:
     return gettext("Tour à %(n)s équipes") % {"n": left}
 
 
-def tie_rule_sentence(rule: str) -> str:
+def dead_heat_rule_sentence(rule: str) -> str:
     if rule == "qualifying_total":
         return gettext(
             "Égalité en fin de partie : l'équipe au meilleur total des qualifications passe."
@@ -40,4 +40,4 @@ def match_label(match) -> str:
     a bracket match is played in."""
 
     size = rules.bracket_size(len(match.bracket.seeds))
-    return f"{match.bracket.name} · {level_name(rules.round_name_key(size, match.level))}"
+    return f"{match.bracket.name} · {level_name(rules.level_name_key(size, match.level))}"

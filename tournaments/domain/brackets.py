@@ -70,7 +70,7 @@ class Slot:
         return self.seed_b is None
 
 
-def first_round(n: int) -> list[Slot]:
+def first_level(n: int) -> list[Slot]:
     """The first-round matches of a bracket of `n` teams, byes included."""
     size = bracket_size(n)
     order = seed_order(size)
@@ -89,7 +89,7 @@ def next_match(level: int, position: int) -> tuple[int, int, int]:
     return level + 1, position // 2, position % 2
 
 
-def round_name_key(size: int, level: int) -> str:
+def level_name_key(size: int, level: int) -> str:
     """Which round this is, counted from the final: "final", "semi",
     "quarter", or "round_of_N" (N teams left)."""
     left = size >> level

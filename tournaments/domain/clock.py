@@ -70,7 +70,7 @@ def straggler_deals(tables: int) -> int:
 
 
 @dataclass(frozen=True)
-class PartiePlan:
+class RoundPlan:
     number: int
     start: datetime
     end: datetime
@@ -80,11 +80,11 @@ class PartiePlan:
 
 @dataclass(frozen=True)
 class DayPlan:
-    parties: tuple[PartiePlan, ...]
+    parties: tuple[RoundPlan, ...]
     prize_giving: datetime
     tables: int
     deals: int
-    partie_minutes: int
+    round_minutes: int
 
 
 def plan_day(
@@ -108,7 +108,7 @@ def plan_day(
     tables = max(teams, 0) // 2
     partie = timedelta(minutes=(max(deals, 1) + straggler_deals(tables)) * minutes_per_deal)
     pause = timedelta(minutes=break_minutes)
-    plans: list[PartiePlan] = []
+    plans: list[RoundPlan] = []
     previous_end: datetime | None = None
     for number in range(1, max(parties, 1) + 1):
         begin = started.get(number)
@@ -119,12 +119,12 @@ def plan_day(
             end = begin + partie
             if now is not None and end < now:
                 end = now  # still playing: it ends no sooner than now
-        plans.append(PartiePlan(number, begin, end, number in started, number in ended))
+        plans.append(RoundPlan(number, begin, end, number in started, number in ended))
         previous_end = end
     return DayPlan(
         parties=tuple(plans),
         prize_giving=previous_end + pause,
         tables=tables,
         deals=max(deals, 1),
-        partie_minutes=int(partie.total_seconds() // 60),
+        round_minutes=int(partie.total_seconds() // 60),
     )

@@ -29,7 +29,7 @@ SIZES = (3, 4)
 _WIN = ByeScore()
 _MATCH_POINTS = MatchPoints()
 #: Parties a pool plays: three, whether of three teams or of four.
-POOL_PARTIES = 3
+POOL_ROUNDS = 3
 
 
 class PoolError(Exception):
@@ -44,7 +44,7 @@ class PoolError(Exception):
 
 
 @dataclass(frozen=True)
-class PoolPartie:
+class PoolRound:
     """One partie of one pool: its tables (North-South, East-West), and
     the exempt team of a pool of three."""
 
@@ -99,7 +99,7 @@ _CIRCLE = (
 )
 
 
-def schedule(pool: Sequence[int]) -> list[PoolPartie]:
+def schedule(pool: Sequence[int]) -> list[PoolRound]:
     """The pool's parties in order: every team meets every other once, no
     team plays twice in a partie, each team of a pool of three is exempt
     once."""
@@ -116,18 +116,18 @@ def schedule(pool: Sequence[int]) -> list[PoolPartie]:
                 bye = a if b is None else b
             else:
                 tables.append((a, b))
-        parties.append(PoolPartie(tables=tuple(tables), bye=bye))
+        parties.append(PoolRound(tables=tuple(tables), bye=bye))
     return parties
 
 
-def partie_tables(
+def round_tables_of_pools(
     pools: Sequence[Sequence[int]], number: int
 ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """Partie `number` (1 to `POOL_PARTIES`) of every pool at once: the
+    """Partie `number` (1 to `POOL_ROUNDS`) of every pool at once: the
     tables in pool order (pool A's first), and the exempt teams, one for
     each pool of three."""
-    if not 1 <= number <= POOL_PARTIES:
-        raise ValueError(f"pools play parties 1 to {POOL_PARTIES}, not {number}")
+    if not 1 <= number <= POOL_ROUNDS:
+        raise ValueError(f"pools play parties 1 to {POOL_ROUNDS}, not {number}")
     tables: list[tuple[int, int]] = []
     byes: list[int] = []
     for pool in pools:

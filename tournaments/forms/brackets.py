@@ -28,6 +28,6 @@ class BracketsForm(forms.Form):
     )
     tie_rule = forms.ChoiceField(
         label=_("En cas d'égalité à la fin d'une partie"),
-        choices=Bracket.TieRule.choices,
-        initial=Bracket.TieRule.EXTRA_DEAL,
+        choices=Bracket.DeadHeatRule.choices,
+        initial=Bracket.DeadHeatRule.EXTRA_DEAL,
     )

@@ -45,7 +45,7 @@ class LotsForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
+class SwapLotsForm(forms.Form):
     """Two entrants of a ranking whose lots are exchanged by hand."""
 
     first = forms.TypedChoiceField(label=_("Échanger le lot de"), coerce=int)

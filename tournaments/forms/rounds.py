@@ -41,7 +41,7 @@ class LastDealCallForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
+class SwapTeamsForm(forms.Form):
     first = forms.ModelChoiceField(label=_("Équipe"), queryset=Team.objects.none())
     second = forms.ModelChoiceField(label=_("avec l'équipe"), queryset=Team.objects.none())
 

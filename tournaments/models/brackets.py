@@ -22,7 +22,7 @@ class Bracket(models.Model):
         MAIN = "main", _("Tableau principal")
         CONSOLANTE = "consolante", _("Consolante")
 
-    class TieRule(models.TextChoices):
+    class DeadHeatRule(models.TextChoices):
         EXTRA_DEAL = "extra_deal", _("Une donne de plus")
         QUALIFYING_TOTAL = "qualifying_total", _("Le meilleur total des qualifications")
 
@@ -32,8 +32,8 @@ class Bracket(models.Model):
     tie_rule = models.CharField(
         _("en cas d'égalité"),
         max_length=20,
-        choices=TieRule.choices,
-        default=TieRule.EXTRA_DEAL,
+        choices=DeadHeatRule.choices,
+        default=DeadHeatRule.EXTRA_DEAL,
     )
     position = models.PositiveSmallIntegerField(default=0, validators=bounded(0, 10))
     # The teams in seed order (seed 1 first), as team ids: the seeds the

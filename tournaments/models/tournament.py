@@ -15,10 +15,10 @@ from tournaments.models.options import OPTIONS, FeeBasis, bounded
 from tournaments.models.prizes import PrizeRule
 
 #: The most parties a tournament plays (the tournament form's bound).
-MAX_PARTIES = 20
+MAX_PLANNED_ROUNDS = 20
 #: The most parties drawn in all: the qualifying ones and a final phase's
 #: (a bracket of 20,000 teams plays 15 levels).
-MAX_ROUNDS = MAX_PARTIES + 16
+MAX_ROUNDS = MAX_PLANNED_ROUNDS + 16
 
 
 class Side(models.TextChoices):
@@ -109,7 +109,7 @@ class Tournament(models.Model):
         _("formule"), max_length=10, choices=Format.choices, default=Format.PAIRS
     )
     parties = models.PositiveSmallIntegerField(
-        _("nombre de parties"), default=4, validators=bounded(1, MAX_PARTIES)
+        _("nombre de parties"), default=4, validators=bounded(1, MAX_PLANNED_ROUNDS)
     )
     end_mode = models.CharField(
         _("fin de partie"), max_length=10, choices=EndMode.choices, default=EndMode.DEALS
@@ -212,7 +212,7 @@ class Tournament(models.Model):
         return scoring.Rules.from_json(self.rules or "ffb-belote")
 
     @property
-    def partie_end(self) -> dict[str, int]:
+    def game_end(self) -> dict[str, int]:
         if self.end_mode == self.EndMode.TARGET:
             return {"target": self.end_target or 1000}
         return {"deals": self.end_deals}

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.display.brackets import level_name, tie_rule_sentence
+from tournaments.display.brackets import dead_heat_rule_sentence, level_name
 from tournaments.models import Table, Tournament
 from tournaments.pdf.base import CONTENT_WIDTH, _base_grid, _p, _styles, _when_where, build
 from tournaments.queries.brackets import MatchView, bracket_views, final_ranking
@@ -85,7 +85,7 @@ def brackets_pdf(tournament: Tournament) -> bytes:
     if not views:
         story.append(_p(gettext("La phase finale n'est pas encore créée."), styles.body))
     else:
-        story.append(_p(tie_rule_sentence(views[0].bracket.tie_rule), styles.body))
+        story.append(_p(dead_heat_rule_sentence(views[0].bracket.tie_rule), styles.body))
     for view in views:
         title = view.bracket.get_kind_display()
         if view.champion is not None:

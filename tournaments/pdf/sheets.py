@@ -23,7 +23,7 @@ from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
-from tournaments.display.brackets import match_label, tie_rule_sentence
+from tournaments.display.brackets import dead_heat_rule_sentence, match_label
 from tournaments.models import (
     BracketMatch,
     Deal,
@@ -151,8 +151,8 @@ class _SheetContext:
         for match in BracketMatch.objects.filter(table__round=round).select_related("bracket"):
             matches[match.table_id] = (
                 match_label(match),
-                tie_rule_sentence(match.bracket.tie_rule),
-                match.bracket.tie_rule == match.bracket.TieRule.EXTRA_DEAL
+                dead_heat_rule_sentence(match.bracket.tie_rule),
+                match.bracket.tie_rule == match.bracket.DeadHeatRule.EXTRA_DEAL
                 and tournament.end_mode == Tournament.EndMode.DEALS,
             )
         return cls(tournament, round, summary, planned, factor, matches)

@@ -56,18 +56,18 @@ def needs_winner(table: Table) -> bool:
     if table.round.stage != Round.Stage.BRACKET:
         return False
     return BracketMatch.objects.filter(
-        table=table, bracket__tie_rule=Bracket.TieRule.EXTRA_DEAL
+        table=table, bracket__tie_rule=Bracket.DeadHeatRule.EXTRA_DEAL
     ).exists()
 
 
-def _tied(table: Table) -> bool:
+def _dead_heat(table: Table) -> bool:
     """A table whose partie is played out (or its totals typed) with equal
     totals."""
     if table.is_bye or table.total_a != table.total_b:
         return False
     if table.status == Table.Status.COMPLETE:
         return True
-    end = table.round.tournament.partie_end
+    end = table.round.tournament.game_end
     return (
         table.status == Table.Status.IN_PROGRESS
         and "deals" in end
@@ -76,17 +76,19 @@ def _tied(table: Table) -> bool:
     )
 
 
-def tie_blockers(rnd: Round) -> tuple[list[str], set[int]]:
+def dead_heat_blockers(rnd: Round) -> tuple[list[str], set[int]]:
     """The sentences that keep a bracket partie open because of a tie to play
     out with one more deal, and those tables' numbers."""
     if rnd.stage != Round.Stage.BRACKET:
         return [], set()
     tables = (
-        Table.objects.filter(round=rnd, bracket_match__bracket__tie_rule=Bracket.TieRule.EXTRA_DEAL)
+        Table.objects.filter(
+            round=rnd, bracket_match__bracket__tie_rule=Bracket.DeadHeatRule.EXTRA_DEAL
+        )
         .select_related("round__tournament")
         .order_by("number")
     )
-    tied = [t for t in tables if _tied(t)]
+    tied = [t for t in tables if _dead_heat(t)]
     return (
         [_("Table %(n)s : égalité, jouez une donne de plus.") % {"n": t.number} for t in tied],
         {t.number for t in tied},
@@ -157,7 +159,7 @@ def bracket_views(tournament: Tournament) -> list[BracketView]:
         made = by_bracket.get(bracket.pk, {})
         levels = []
         for level in range(rules.levels(size)):
-            row = LevelView(level=level, key=rules.round_name_key(size, level))
+            row = LevelView(level=level, key=rules.level_name_key(size, level))
             for position in range(size >> (level + 1)):
                 m = made.get((level, position))
                 view = MatchView(level=level, position=position)

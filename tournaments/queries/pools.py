@@ -19,7 +19,7 @@ def has_pools(tournament: Tournament) -> bool:
 def follows_pools(tournament: Tournament, number: int) -> bool:
     """Whether partie `number` is a pools partie (the pools exist and it is
     one of their parties)."""
-    return number <= pools.POOL_PARTIES and has_pools(tournament)
+    return number <= pools.POOL_ROUNDS and has_pools(tournament)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def create_brackets(
     tournament: Tournament,
     main: int,
     consolante: int = 0,
-    tie_rule: str = Bracket.TieRule.EXTRA_DEAL,
+    tie_rule: str = Bracket.DeadHeatRule.EXTRA_DEAL,
     by=None,
 ) -> list[Bracket]:
     """The main bracket of the `main` best qualified teams, and the
@@ -51,7 +51,7 @@ def create_brackets(
         )
     if has_brackets(tournament):
         raise TournamentError(_("La phase finale est déjà créée."), field="main")
-    if tie_rule not in Bracket.TieRule.values:
+    if tie_rule not in Bracket.DeadHeatRule.values:
         raise TournamentError(_("Choisissez comment départager une égalité."), field="tie_rule")
     qualifying = tournament.rounds.filter(stage=Round.Stage.QUALIFYING)
     if qualifying.exclude(status=Round.Status.CLOSED).exists():
@@ -83,7 +83,7 @@ def create_brackets(
             position=position,
             seeds=[t.pk for t in teams],
         )
-        for slot in rules.first_round(len(teams)):
+        for slot in rules.first_level(len(teams)):
             team_a = teams[slot.seed_a - 1]
             team_b = teams[slot.seed_b - 1] if slot.seed_b else None
             BracketMatch.objects.create(
@@ -232,7 +232,7 @@ def settle_round(rnd: Round, *, by=None) -> None:
             match.settled = BracketMatch.Settled.PLAYED
             match.save(update_fields=["winner", "settled"])
             continue
-        if match.bracket.tie_rule != Bracket.TieRule.QUALIFYING_TOTAL:
+        if match.bracket.tie_rule != Bracket.DeadHeatRule.QUALIFYING_TOTAL:
             raise TournamentError(
                 _("Table %(n)s : égalité, jouez une donne de plus.") % {"n": table.number}
             )

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tournaments.models import Round
-from tournaments.queries.brackets import all_finished, is_last_qualifying, tie_blockers
+from tournaments.queries.brackets import all_finished, dead_heat_blockers, is_last_qualifying
 from tournaments.queries.pools import follows_pools
 from tournaments.services.brackets import settle_round
-from tournaments.services.pools import partie_tables
+from tournaments.services.pools import round_tables_of_pools
 
 SWISS = "swiss"
 POOLS = "pools"
@@ -60,14 +60,14 @@ STEPS: dict[str, PhaseSteps] = {
         ends_tournament=is_last_qualifying,
     ),
     POOLS: PhaseSteps(
-        seat=partie_tables,
+        seat=round_tables_of_pools,
         blockers=_nothing_blocks,
         settle=_nothing_to_settle,
         ends_tournament=is_last_qualifying,
     ),
     BRACKET: PhaseSteps(
         seat=None,
-        blockers=tie_blockers,
+        blockers=dead_heat_blockers,
         settle=settle_round,
         ends_tournament=_brackets_finished,
     ),

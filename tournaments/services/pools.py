@@ -5,7 +5,7 @@ The organizer forms the pools once (« Former les poules »: pools of four or
 of three, seeded by snake from the registration order or from a random
 order), and may form them again or undo them while no partie is drawn.
 Parties 1 to 3 then follow the pools' schedule (`tournaments.domain.pools`)
-instead of the Swiss draw: `rounds.draw_round` asks `partie_tables` for
+instead of the Swiss draw: `rounds.draw_round` asks `round_tables_of_pools` for
 them, so the tables, their codes and sheets, the clock and the release
 work as for any partie. The rankings are computed on read.
 
@@ -83,13 +83,13 @@ def form_pools(
         )
     if size not in pools.SIZES:
         raise TournamentError(_("Des poules de 3 ou de 4 équipes."), field="size")
-    if tournament.parties < pools.POOL_PARTIES:
+    if tournament.parties < pools.POOL_ROUNDS:
         raise TournamentError(
             _(
                 "Les poules se jouent en %(pool)s parties et le tournoi n'en prévoit que "
                 "%(n)s : augmentez d'abord le nombre de parties."
             )
-            % {"pool": pools.POOL_PARTIES, "n": tournament.parties},
+            % {"pool": pools.POOL_ROUNDS, "n": tournament.parties},
             field="size",
         )
     teams = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
@@ -150,15 +150,15 @@ def _seats(tournament: Tournament) -> list[list[int]]:
     return out
 
 
-def partie_tables(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
+def round_tables_of_pools(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
     """The tables and exempt teams of pools partie `rnd`: the schedule's,
     a team no longer present left out (its opponent is then exempt)."""
     tournament = rnd.tournament
     if not has_pools(tournament):
         raise TournamentError(_("Formez d'abord les poules."), field="method")
-    if rnd.number > pools.POOL_PARTIES:
+    if rnd.number > pools.POOL_ROUNDS:
         raise TournamentError(
-            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES},
+            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_ROUNDS},
             field="method",
         )
     present = set(tournament.teams.present().values_list("id", flat=True))
@@ -180,7 +180,7 @@ def partie_tables(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
             % {"numbers": ", ".join(map(str, outside))},
             field="method",
         )
-    tables, byes = pools.partie_tables(_seats(tournament), rnd.number)
+    tables, byes = pools.round_tables_of_pools(_seats(tournament), rnd.number)
     seated: list[tuple[int, int]] = []
     exempt = [t for t in byes if t in present]
     for a, b in tables:

@@ -109,9 +109,9 @@ def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
     number = tournament.rounds.count() + 1
     if not has_pools(tournament):
         raise TournamentError(_("Formez d'abord les poules."))
-    if number > pools.POOL_PARTIES:
+    if number > pools.POOL_ROUNDS:
         raise TournamentError(
-            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_PARTIES}
+            _("Les %(n)s parties de poules sont déjà tirées.") % {"n": pools.POOL_ROUNDS}
         )
     return draw_round(tournament=tournament, method=Round.DrawMethod.POOLS, by=by)
 

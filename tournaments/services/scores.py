@@ -139,11 +139,11 @@ def _rescore(
     others only when their marques move."""
     tournament = table.round.tournament
     rules = tournament.rule_profile
-    end = tournament.partie_end
+    end = tournament.game_end
     # A bracket match tied after its deals goes on one deal at a time
     # until a team leads (services/brackets.py `needs_winner`).
-    tie_break = "deals" in end and len(deals) >= end["deals"] and needs_winner(table)
-    if tie_break:
+    dead_heat = "deals" in end and len(deals) >= end["deals"] and needs_winner(table)
+    if dead_heat:
         end = {"deals": len(deals)}
     try:
         result = scoring.score_game([d.to_engine() for d in deals], rules, end)
@@ -169,7 +169,7 @@ def _rescore(
     table.lost_pot = result.lost_pot
     if not deals:
         table.status = Table.Status.NOT_STARTED
-    elif result.finished and (not tie_break or table.total_a != table.total_b):
+    elif result.finished and (not dead_heat or table.total_a != table.total_b):
         table.status = Table.Status.COMPLETE
     else:
         table.status = Table.Status.IN_PROGRESS

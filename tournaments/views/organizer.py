@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 from tournaments import pdf, services
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapForm
+from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapTeamsForm
 from tournaments.forms.tournament import TournamentForm
 from tournaments.infra import address, links
 from tournaments.models import Deal, Player, Round, Table, Team, Tournament
@@ -263,7 +263,7 @@ def _round_page(
     tournament: Tournament,
     rnd: Round,
     *,
-    swap_form: SwapForm | None = None,
+    swap_form: SwapTeamsForm | None = None,
     draw_form: DrawForm | None = None,
     call_form: LastDealCallForm | None = None,
 ) -> HttpResponse:
@@ -274,7 +274,7 @@ def _round_page(
         "tournaments/manage_round.html",
         {
             **_round_tables_context(tournament, rnd),
-            "swap_form": swap_form or SwapForm(round=rnd),
+            "swap_form": swap_form or SwapTeamsForm(round=rnd),
             "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
             "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
         },
@@ -321,7 +321,7 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _managed(request, slug)
     rnd = _round(tournament, number)
-    form = SwapForm(request.POST, round=rnd)
+    form = SwapTeamsForm(request.POST, round=rnd)
     if not form.is_valid():
         return _round_page(request, tournament, rnd, swap_form=form)
     try:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
-from tournaments.domain.pools import POOL_PARTIES
+from tournaments.domain.pools import POOL_ROUNDS
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.pools import PoolsForm
 from tournaments.pdf.pools import pools_pdf
@@ -44,7 +44,7 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("%(n)s poules formées.") % {"n": len(made)})
             return redirect("tournaments:pools", slug=slug)
-    drawn = tournament.rounds.filter(number__lte=POOL_PARTIES).count()
+    drawn = tournament.rounds.filter(number__lte=POOL_ROUNDS).count()
     return render(
         request,
         "tournaments/pools_manage.html",
@@ -54,7 +54,7 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": pool_queries.pool_standings(tournament),
             "drawn": drawn,
             "rounds_drawn": tournament.rounds.exists(),
-            "next_partie": drawn + 1 if drawn < POOL_PARTIES else None,
+            "next_round": drawn + 1 if drawn < POOL_ROUNDS else None,
             "present_count": tournament.teams.present().count(),
         },
         status=422 if form.errors else 200,

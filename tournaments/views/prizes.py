@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.display import prizes as words
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.prizes import LotsForm, SwapForm
+from tournaments.forms.prizes import LotsForm, SwapLotsForm
 from tournaments.models import Category, Tournament
 from tournaments.pdf import prizes as prize_pdf
 from tournaments.queries import awards
@@ -40,7 +40,7 @@ class Section:
 
     board: awards.Board
     form: LotsForm
-    swap_form: SwapForm
+    swap_form: SwapLotsForm
     warnings: list[str]
     rows: list[words.AwardRow]
     summary: str
@@ -76,14 +76,14 @@ def _lots_page(
     tournament: Tournament,
     *,
     bound: dict[str, LotsForm] | None = None,
-    swaps: dict[str, SwapForm] | None = None,
+    swaps: dict[str, SwapLotsForm] | None = None,
 ) -> HttpResponse:
     bound, swaps = bound or {}, swaps or {}
     sections = [
         Section(
             board=board,
             form=bound.get(board.key) or LotsForm(initial=_lots_initial(board), prefix=board.key),
-            swap_form=swaps.get(board.key) or SwapForm(board=board, prefix=f"swap-{board.key}"),
+            swap_form=swaps.get(board.key) or SwapLotsForm(board=board, prefix=f"swap-{board.key}"),
             warnings=words.warnings(board),
             rows=words.award_rows(board),
             summary=words.summary(board),
@@ -134,7 +134,9 @@ def lots_save(request: HttpRequest, slug: str, board: str) -> HttpResponse:
 def lots_swap(request: HttpRequest, slug: str, board: str) -> HttpResponse:
     tournament = _with_prizes(request, slug)
     category = _category(tournament, board)
-    form = SwapForm(request.POST, board=awards.board(tournament, category), prefix=f"swap-{board}")
+    form = SwapLotsForm(
+        request.POST, board=awards.board(tournament, category), prefix=f"swap-{board}"
+    )
     if form.is_valid():
         try:
             services.swap_lots(

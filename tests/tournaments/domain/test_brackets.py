@@ -48,13 +48,13 @@ def test_standard_seed_order(size, order):
 
 
 def test_first_round_of_sixteen_pairs_one_with_sixteen_and_eight_with_nine():
-    pairs = [(s.seed_a, s.seed_b) for s in brackets.first_round(16)]
+    pairs = [(s.seed_a, s.seed_b) for s in brackets.first_level(16)]
     assert pairs[:2] == [(1, 16), (8, 9)]
     assert len(pairs) == 8
 
 
 def test_six_teams_give_byes_to_seeds_one_and_two():
-    assert brackets.first_round(6) == [
+    assert brackets.first_level(6) == [
         Slot(0, 1, None),
         Slot(1, 4, 5),
         Slot(2, 2, None),
@@ -63,7 +63,7 @@ def test_six_teams_give_byes_to_seeds_one_and_two():
 
 
 def test_three_teams_one_bye_to_the_first():
-    assert brackets.first_round(3) == [Slot(0, 1, None), Slot(1, 2, 3)]
+    assert brackets.first_level(3) == [Slot(0, 1, None), Slot(1, 2, 3)]
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_next_match(level, position, expected):
     [(8, 0, "quarter"), (8, 1, "semi"), (8, 2, "final"), (32, 0, "round_of_32"), (2, 0, "final")],
 )
 def test_round_names(size, level, key):
-    assert brackets.round_name_key(size, level) == key
+    assert brackets.level_name_key(size, level) == key
 
 
 def test_places_of_a_bracket_of_eight():
@@ -140,7 +140,7 @@ def play(n: int, rng: random.Random) -> tuple[int, dict[int, int], list[list[tup
     lost_at: dict[int, int] = {}
     level_matches = []
     current: dict[int, list] = {}
-    for slot in brackets.first_round(n):
+    for slot in brackets.first_level(n):
         current[slot.position] = [slot.seed_a, slot.seed_b]
     for level in range(brackets.levels(size)):
         level_matches.append([tuple(current[k]) for k in sorted(current)])
@@ -164,7 +164,7 @@ counts = st.integers(min_value=2, max_value=130)
 @SETTINGS
 @given(counts)
 def test_every_team_appears_once_in_the_first_round(n):
-    seeds = [s for slot in brackets.first_round(n) for s in (slot.seed_a, slot.seed_b) if s]
+    seeds = [s for slot in brackets.first_level(n) for s in (slot.seed_a, slot.seed_b) if s]
     assert sorted(seeds) == list(range(1, n + 1))
 
 
@@ -172,7 +172,7 @@ def test_every_team_appears_once_in_the_first_round(n):
 @given(counts)
 def test_byes_go_to_the_best_seeds(n):
     size = brackets.bracket_size(n)
-    byes = sorted(s.seed_a for s in brackets.first_round(n) if s.is_bye)
+    byes = sorted(s.seed_a for s in brackets.first_level(n) if s.is_bye)
     assert byes == list(range(1, size - n + 1))
 
 
@@ -180,7 +180,7 @@ def test_byes_go_to_the_best_seeds(n):
 @given(counts)
 def test_seeds_one_and_two_are_in_different_halves(n):
     half = brackets.bracket_size(n) // 4 if n > 2 else 0
-    positions = {s.seed_a: s.position for s in brackets.first_round(n)}
+    positions = {s.seed_a: s.position for s in brackets.first_level(n)}
     if n > 2:
         assert (positions[1] < half) != (positions[2] < half)
 

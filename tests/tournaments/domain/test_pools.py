@@ -87,11 +87,11 @@ def test_a_pool_of_three_has_one_team_exempt_each_partie():
 
 
 def test_a_partie_of_every_pool_at_once():
-    tables, byes = pools.partie_tables([[1, 2, 3, 4], [5, 6, 7]], 1)
+    tables, byes = pools.round_tables_of_pools([[1, 2, 3, 4], [5, 6, 7]], 1)
     assert tables == ((1, 4), (2, 3), (6, 7))
     assert byes == (5,)
     with pytest.raises(ValueError):
-        pools.partie_tables([[1, 2, 3, 4]], 4)
+        pools.round_tables_of_pools([[1, 2, 3, 4]], 4)
 
 
 def test_the_pool_ranking_counts_wins_before_points():
@@ -182,7 +182,7 @@ def test_the_best_seeds_lead_different_pools(teams, size):
 @given(pool=st.lists(st.integers(0, 10_000), min_size=3, max_size=4, unique=True))
 def test_every_pair_of_a_pool_meets_exactly_once(pool):
     parties = pools.schedule(pool)
-    assert len(parties) == pools.POOL_PARTIES
+    assert len(parties) == pools.POOL_ROUNDS
     met = Counter(frozenset(t) for p in parties for t in p.tables)
     assert met == Counter(frozenset(pair) for pair in combinations(pool, 2))
     for p in parties:
@@ -201,7 +201,7 @@ def test_every_pair_of_a_pool_meets_exactly_once(pool):
 @given(teams=TEAMS, size=st.sampled_from(pools.SIZES), number=st.integers(1, 3))
 def test_a_partie_of_all_pools_seats_every_team_once(teams, size, number):
     split = pools.split(list(range(teams)), size=size)
-    tables, byes = pools.partie_tables(split, number)
+    tables, byes = pools.round_tables_of_pools(split, number)
     seated = [t for table in tables for t in table] + list(byes)
     assert sorted(seated) == list(range(teams))
     assert len(byes) == sum(len(pool) == 3 for pool in split)

@@ -10,7 +10,7 @@ from tests import factories
 from tournaments import services
 from tournaments.models import Bracket, BracketMatch, Change, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
-from tournaments.queries.brackets import tie_blockers
+from tournaments.queries.brackets import dead_heat_blockers
 from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -174,7 +174,7 @@ def test_a_tie_with_extra_deal_keeps_the_table_open(organizer):
     play(rnd, passed=(1,))
     table = rnd.tables.get(number=1)
     assert table.status == Table.Status.IN_PROGRESS
-    assert tie_blockers(rnd)[0] == ["Table 1 : égalité, jouez une donne de plus."]
+    assert dead_heat_blockers(rnd)[0] == ["Table 1 : égalité, jouez une donne de plus."]
     with pytest.raises(services.TournamentError) as caught:
         services.close_round(round=rnd)
     assert caught.value.message == "Table 1 : égalité, jouez une donne de plus."
