@@ -85,7 +85,10 @@ class Change(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    # A plain string: the list of actions and their labels stay in code
+    # (`Action`), so a new action needs no migration (as pretix stores a
+    # log entry's action).
+    action = models.CharField(_("action"), max_length=20)
     reason = models.CharField(_("motif"), max_length=200, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
@@ -101,6 +104,19 @@ class Change(models.Model):
         ]
         verbose_name = _("modification")
         verbose_name_plural = _("modifications")
+
+    def get_action_display(self) -> str:
+        """The action's label, or its code for an action this version does
+        not know (a newer backup)."""
+        try:
+            return str(self.Action(self.action).label)
+        except ValueError:
+            return self.action
+
+    def save(self, *args, **kwargs) -> None:
+        # The one check the database no longer makes: a known action.
+        self.Action(self.action)
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

@@ -365,6 +365,12 @@ def _check_changes(rows: list[Any], tables) -> list[dict[str, Any]]:
     changes = check_rows(rows, "changes", Change, CHANGE_FIELDS)
     for i, (change, row) in enumerate(zip(changes, rows, strict=True)):
         where = place("changes", i)
+        if change["action"] not in Change.Action.values:
+            # The list of actions is in code, not in the column's choices.
+            raise refusal_at(
+                f"{where}, {field_label(Change, 'action')}",
+                _("action inconnue : « %(action)s »") % {"action": change["action"]},
+            )
         ref(change, "table_id", tables, where, Change, null=True)
         by = row.get("by")
         if by is not None and (not isinstance(by, str) or len(by) > 150):
