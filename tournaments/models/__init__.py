@@ -7,7 +7,7 @@ the services in `tournaments/services/`, which alone write them.
 
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
-from tournaments.models.brackets import Bracket, BracketMatch
+from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
@@ -34,6 +34,7 @@ __all__ = [
     "Attempt",
     "Bracket",
     "BracketMatch",
+    "BracketSeed",
     "CashEntry",
     "Category",
     "Challenge",

@@ -105,6 +105,14 @@ class Change(models.Model):
         verbose_name = _("modification")
         verbose_name_plural = _("modifications")
 
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+    def save(self, *args, **kwargs) -> None:
+        # The one check the database no longer makes: a known action.
+        self.Action(self.action)
+        super().save(*args, **kwargs)
+
     def get_action_display(self) -> str:
         """The action's label, or its code for an action this version does
         not know (a newer backup)."""
@@ -112,11 +120,3 @@ class Change(models.Model):
             return str(self.Action(self.action).label)
         except ValueError:
             return self.action
-
-    def save(self, *args, **kwargs) -> None:
-        # The one check the database no longer makes: a known action.
-        self.Action(self.action)
-        super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.people import Team
@@ -36,9 +37,6 @@ class Bracket(models.Model):
         default=DeadHeatRule.EXTRA_DEAL,
     )
     position = models.PositiveSmallIntegerField(default=0, validators=bounded(0, 10))
-    # The teams in seed order (seed 1 first), as team ids: the seeds the
-    # matches refer to and the places are ordered by.
-    seeds = models.JSONField(default=list)
 
     class Meta:
         ordering = ["tournament", "position"]
@@ -51,12 +49,38 @@ class Bracket(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @cached_property
+    def seeds(self) -> list[int]:
+        """The teams in seed order (seed 1 first), as team ids: the seeds the
+        matches refer to and the places are ordered by (`BracketSeed` rows)."""
+        return [s.team_id for s in sorted(self.seed_rows.all(), key=lambda s: s.seed)]
+
     def seed_of(self, team_id: int | None) -> int | None:
         """The team's seed in this bracket (1 the best), None if not in it."""
         try:
             return self.seeds.index(team_id) + 1
         except ValueError:
             return None
+
+
+class BracketSeed(models.Model):
+    """A team's seed in a bracket (1 the best), from the qualifying ranking."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="seed_rows")
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="+")
+    seed = models.PositiveIntegerField(_("tête de série"), validators=bounded(1, 100_000))
+
+    class Meta:
+        ordering = ["bracket", "seed"]
+        verbose_name = _("tête de série")
+        verbose_name_plural = _("têtes de série")
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "seed"], name="bracket_seed_once"),
+            models.UniqueConstraint(fields=["bracket", "team"], name="bracket_team_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bracket} · {self.seed}"
 
 
 class BracketMatch(models.Model):

@@ -96,7 +96,7 @@ def dead_heat_blockers(rnd: Round) -> tuple[list[str], set[int]]:
 
 
 def all_finished(tournament: Tournament) -> bool:
-    brackets = list(Bracket.objects.filter(tournament=tournament))
+    brackets = list(Bracket.objects.filter(tournament=tournament).prefetch_related("seed_rows"))
     return bool(brackets) and all(finished(b) for b in brackets)
 
 
@@ -140,7 +140,11 @@ class BracketView:
 def bracket_views(tournament: Tournament) -> list[BracketView]:
     """Every bracket of the tournament, level by level, each level complete
     (matches not made yet are shown waiting), in a fixed number of queries."""
-    brackets = list(Bracket.objects.filter(tournament=tournament).order_by("position"))
+    brackets = list(
+        Bracket.objects.filter(tournament=tournament)
+        .order_by("position")
+        .prefetch_related("seed_rows")
+    )
     teams = {
         t.pk: t
         for t in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
@@ -214,7 +218,11 @@ def final_ranking(tournament: Tournament) -> list[FinalRow]:
     teams still in by seed, then those out, without places (nor any after
     them)."""
     standings = [s.entrant for s in tournament_standings(tournament) if isinstance(s.entrant, Team)]
-    brackets = list(Bracket.objects.filter(tournament=tournament).order_by("position"))
+    brackets = list(
+        Bracket.objects.filter(tournament=tournament)
+        .order_by("position")
+        .prefetch_related("seed_rows")
+    )
     matches = list(BracketMatch.objects.filter(bracket__tournament=tournament))
     teams = {t.pk: t for t in standings}
     rows: list[FinalRow] = []

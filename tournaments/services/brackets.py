@@ -21,6 +21,7 @@ from tournaments.domain import brackets as rules
 from tournaments.models import (
     Bracket,
     BracketMatch,
+    BracketSeed,
     Change,
     Round,
     Tournament,
@@ -81,7 +82,10 @@ def create_brackets(
             name=Bracket.Kind(kind).label,
             tie_rule=tie_rule,
             position=position,
-            seeds=[t.pk for t in teams],
+        )
+        BracketSeed.objects.bulk_create(
+            BracketSeed(bracket=bracket, team=team, seed=seed)
+            for seed, team in enumerate(teams, start=1)
         )
         for slot in rules.first_level(len(teams)):
             team_a = teams[slot.seed_a - 1]
@@ -185,7 +189,11 @@ def draw_bracket_round(*, tournament: Tournament, by=None) -> Round:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.rounds.exclude(status=Round.Status.CLOSED).exists():
         raise TournamentError(_("Fermez la partie en cours avant de tirer la suivante."))
-    brackets = list(Bracket.objects.filter(tournament=tournament).order_by("position"))
+    brackets = list(
+        Bracket.objects.filter(tournament=tournament)
+        .order_by("position")
+        .prefetch_related("seed_rows")
+    )
     if not brackets:
         raise TournamentError(_("Créez d'abord la phase finale."))
     to_play = [m for bracket in brackets for m in _advance(bracket)]

@@ -15,11 +15,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Bracket, BracketMatch, Pool, PoolTeam, Tournament
+from tournaments.models import Bracket, BracketMatch, BracketSeed, Pool, PoolTeam, Tournament
 from tournaments.services.backup.document import refusal_at
 from tournaments.services.backup.rows import check_rows, place, ref, section, unique
 
-BRACKET_FIELDS = ("id", "kind", "name", "tie_rule", "position", "seeds")
+#: A bracket's row in the file; its `seeds` (team ids, seed 1 first) are
+#: written from and restored to `BracketSeed` rows.
+BRACKET_FIELDS = ("id", "kind", "name", "tie_rule", "position")
 MATCH_FIELDS = (
     "bracket_id",
     "level",
@@ -44,8 +46,18 @@ class CheckedPhases:
 
 def export_phases(tournament: Tournament, rows) -> dict[str, Any]:
     brackets = Bracket.objects.filter(tournament=tournament)
+    seeds: dict[int, list[int]] = {}
+    for bracket_id, team_id in (
+        BracketSeed.objects.filter(bracket__in=brackets)
+        .order_by("bracket", "seed")
+        .values_list("bracket_id", "team_id")
+    ):
+        seeds.setdefault(bracket_id, []).append(team_id)
     return {
-        "brackets": rows(brackets.order_by("pk"), BRACKET_FIELDS),
+        "brackets": [
+            {**row, "seeds": seeds.get(row["id"], [])}
+            for row in rows(brackets.order_by("pk"), BRACKET_FIELDS)
+        ],
         "matches": rows(
             BracketMatch.objects.filter(bracket__in=brackets).order_by("pk"), MATCH_FIELDS
         ),
@@ -60,13 +72,13 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
     """The pools and brackets of `data`, every reference to a team or a
     table of the file, every seed a team once, every winner one of its
     match's teams, every table played by one match at most."""
-    brackets = check_rows(
-        section(data.get("brackets", []), "brackets"), "brackets", Bracket, BRACKET_FIELDS
-    )
+    raw = section(data.get("brackets", []), "brackets")
+    brackets = check_rows(raw, "brackets", Bracket, BRACKET_FIELDS)
     unique(brackets, "brackets", lambda b: b["kind"], _("ce tableau est en double"))
-    for i, bracket in enumerate(brackets):
-        seeds = bracket["seeds"]
+    for i, (bracket, row) in enumerate(zip(brackets, raw, strict=True)):
         where = f"{place('brackets', i)}, {_('têtes de série')}"
+        seeds = row.get("seeds")
+        bracket["seeds"] = seeds
         if not isinstance(seeds, list) or len(seeds) < 2:
             raise refusal_at(where, _("une liste d'au moins deux équipes est attendue"))
         for seed in seeds:
@@ -124,9 +136,13 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
 def restore_phases(tournament: Tournament, checked: CheckedPhases, *, team_ids, table_ids) -> None:
     bracket_ids = {}
     for row in checked.brackets:
-        values = {k: v for k, v in row.items() if k != "id"}
-        values["seeds"] = [team_ids[t] for t in row["seeds"]]
-        bracket_ids[row["id"]] = Bracket.objects.create(tournament=tournament, **values).pk
+        values = {k: v for k, v in row.items() if k not in ("id", "seeds")}
+        bracket = Bracket.objects.create(tournament=tournament, **values)
+        BracketSeed.objects.bulk_create(
+            BracketSeed(bracket=bracket, team_id=team_ids[team], seed=seed)
+            for seed, team in enumerate(row["seeds"], start=1)
+        )
+        bracket_ids[row["id"]] = bracket.pk
     renames = {"team_a_id": team_ids, "team_b_id": team_ids, "winner_id": team_ids}
     BracketMatch.objects.bulk_create(
         BracketMatch(
