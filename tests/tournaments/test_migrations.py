@@ -1,30 +1,60 @@
-"""Data migrations leave existing tournaments as the new code expects them."""
+"""Data migrations leave existing tournaments as the new code expects them.
+
+The migrations up to the previous release are squashed (a new database
+applies one migration); an existing data folder still goes through the
+replaced ones, which these tests walk one by one: the test database is
+taken back to zero, then migrated with a loader that keeps the replaced
+migrations, then brought to the latest state again."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _executor() -> MigrationExecutor:
+    """An executor whose graph holds the replaced migrations one by one
+    (the path of a data folder made before the squash)."""
+    executor = MigrationExecutor(connection)
+    executor.loader = MigrationLoader(connection, replace_migrations=False)
+    return executor
+
+
+def _latest() -> list[tuple[str, str]]:
+    """The last migration of the replaced chain (and of the other apps)."""
+    graph = _executor().loader.graph
+    squashed = set(MigrationExecutor(connection).loader.replacements)
+    return [n for n in graph.leaf_nodes() if n not in squashed]
 
 
 def named(suffix: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The targets just before and just after the app's migration named
     `…_<suffix>`, whatever its number."""
-    graph = MigrationExecutor(connection).loader.graph
+    graph = _executor().loader.graph
     node = next(n for n in graph.nodes if n[0] == "tournaments" and n[1].endswith(f"_{suffix}"))
     before = [n for n in graph.node_map[node].parents if n[0] == "tournaments"]
     return [before[0].key], [node]
 
 
 def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+    if MigrationExecutor(connection).loader.replacements and _squashed_applied():
+        # A new database applied the squashed migration: back to zero first.
+        MigrationExecutor(connection).migrate([("tournaments", None)])
+    executor = _executor()
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
+
+
+def _squashed_applied() -> bool:
+    applied = MigrationExecutor(connection).recorder.applied_migrations()
+    return any(key in applied for key in MigrationExecutor(connection).loader.replacements)
 
 
 def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
@@ -53,7 +83,7 @@ def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
         team = apps.get_model("tournaments", "Team").objects.get()
         assert team.search_key == "lescoeurs"
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(_latest())
 
 
 def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the_average():
@@ -79,7 +109,7 @@ def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the
             "average",
         )
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(_latest())
 
 
 def test_the_parties_drawn_before_the_release_option_are_marked_announced():
@@ -98,4 +128,128 @@ def test_the_parties_drawn_before_the_release_option_are_marked_announced():
         assert all(r.released_at == r.created_at for r in rounds)
         assert not apps.get_model("tournaments", "Tournament").objects.get().release_draws
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(_latest())
+
+
+PREVIOUS_RELEASE = [("tournaments", "0030_round_number_bound")]
+
+
+def _previous_release_data(apps) -> dict[str, int]:
+    """A data folder as the previous release left it: one row at least of
+    every kind, written through that release's models. Returns the pks the
+    test checks afterwards."""
+    get = lambda name: apps.get_model("tournaments", name)  # noqa: E731
+    user = apps.get_model("auth", "User").objects.create(username="orga")
+    tournament = get("Tournament").objects.create(
+        name="Concours de la Saint-Martin",
+        slug="saint-martin",
+        date=datetime.date(2026, 11, 11),
+        owner=user,
+        prizes_enabled=True,
+        categories_enabled=True,
+        cash_enabled=True,
+        entry_fee_cents=1000,
+        clock_enabled=True,
+    )
+    Player, Team = get("Player"), get("Team")
+    teams = []
+    for n in range(1, 5):
+        p1 = Player.objects.create(tournament=tournament, first_name=f"A{n}", last_name=f"N{n}")
+        p2 = Player.objects.create(tournament=tournament, first_name=f"B{n}", last_name=f"N{n}")
+        teams.append(Team.objects.create(tournament=tournament, number=n, player1=p1, player2=p2))
+    rnd = get("Round").objects.create(tournament=tournament, number=1, status="closed")
+    Table, Seat, Deal = get("Table"), get("Seat"), get("Deal")
+    totals = {(0, 1): (1200, 800), (2, 3): (1000, 1100)}
+    for number, ((a, b), (ta, tb)) in enumerate(totals.items(), start=1):
+        table = Table.objects.create(
+            round=rnd,
+            number=number,
+            team_a=teams[a],
+            team_b=teams[b],
+            total_a=ta,
+            total_b=tb,
+            status="complete",
+        )
+        Seat.objects.create(round=rnd, table=table, team=teams[a], side="A")
+        Seat.objects.create(round=rnd, table=table, team=teams[b], side="B")
+        Deal.objects.create(table=table, number=1, outcome="made", marque_a=ta, marque_b=tb)
+    first = Table.objects.get(round=rnd, number=1)
+    get("Penalty").objects.create(table=first, team=teams[1], points=0, reason="retard")
+    Change = get("Change")
+    for action in ("draw", "deal_added", "round_closed"):
+        Change.objects.create(tournament=tournament, action=action, by=user)
+    category = get("Category").objects.create(tournament=tournament, name="Féminine")
+    get("Lot").objects.create(tournament=tournament, position=1, name="Un jambon")
+    get("Lot").objects.create(tournament=tournament, category=category, position=1, name="Fleurs")
+    get("Payment").objects.create(tournament=tournament, team=teams[0], amount_cents=1000)
+    get("CashEntry").objects.create(
+        tournament=tournament, kind="expense", label="Café", amount_cents=450
+    )
+    pool = get("Pool").objects.create(tournament=tournament, number=1)
+    for position, team in enumerate(teams, start=1):
+        get("PoolTeam").objects.create(pool=pool, team=team, position=position)
+    bracket = get("Bracket").objects.create(
+        tournament=tournament,
+        kind="main",
+        name="Tableau principal",
+        seeds=[teams[0].pk, teams[3].pk, teams[2].pk, teams[1].pk],
+    )
+    get("BracketMatch").objects.create(
+        bracket=bracket, level=0, position=0, team_a=teams[0], team_b=teams[1]
+    )
+    challenge = get("Challenge").objects.create(name="Challenge d'hiver", slug="hiver", owner=user)
+    challenge.tournaments.add(tournament)
+    get("KnownPlayer").objects.create(
+        owner=user,
+        first_name="Amélie",
+        last_name="Lefèvre",
+        last_seen=datetime.date(2026, 11, 11),
+        search_key="amelie lefevre",
+    )
+    get("WaitingPlayer").objects.create(tournament=tournament, first_name="Jo", last_name="Seul")
+    return {
+        "tournament": tournament.pk,
+        "bracket": bracket.pk,
+        **{f"team{n}": t.pk for n, t in enumerate(teams, start=1)},
+    }
+
+
+def _counts(apps) -> dict[str, int]:
+    return {
+        model.__name__: model.objects.count()
+        for model in apps.get_app_config("tournaments").get_models()
+        if model.__name__ != "BracketSeed"
+    }
+
+
+def test_a_data_folder_of_the_previous_release_migrates_with_every_row_and_its_standings():
+    apps = migrate(PREVIOUS_RELEASE)
+    try:
+        ids = _previous_release_data(apps)
+        before = _counts(apps)
+        assert all(before.values()) or {k for k, v in before.items() if not v} <= {
+            "Attempt",
+            "SignUp",
+            "LotSwap",
+        }
+
+        migrate(_latest())
+        from tournaments.models import Bracket, Change, Tournament
+        from tournaments.queries.standings import tournament_standings
+
+        after = {k: v for k, v in _counts(django_apps).items() if k in before}
+        assert after == before
+        bracket = Bracket.objects.get(pk=ids["bracket"])
+        assert bracket.seeds == [ids["team1"], ids["team4"], ids["team3"], ids["team2"]]
+        assert bracket.seed_of(ids["team3"]) == 3
+        assert list(Change.objects.order_by("pk").values_list("action", flat=True)) == [
+            "draw",
+            "deal_added",
+            "round_closed",
+        ]
+        tournament = Tournament.objects.get(pk=ids["tournament"])
+        assert (tournament.cash_enabled, tournament.entry_fee_cents) == (True, 1000)
+        ranking = [(s.entrant.number, s.row.points_for) for s in tournament_standings(tournament)]
+        assert ranking == [(1, 1200), (4, 1100), (3, 1000), (2, 800)]
+    finally:
+        migrate(_latest())

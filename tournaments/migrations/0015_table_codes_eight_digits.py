@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
                 verbose_name="code Est-Ouest",
             ),
         ),
-        migrations.RunPython(renew_codes, migrations.RunPython.noop),
+        migrations.RunPython(renew_codes, migrations.RunPython.noop, elidable=True),
         migrations.AddConstraint(
             model_name="table",
             constraint=models.CheckConstraint(

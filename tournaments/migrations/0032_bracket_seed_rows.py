@@ -50,7 +50,7 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('bracket', 'seed'), name='bracket_seed_once'), models.UniqueConstraint(fields=('bracket', 'team'), name='bracket_team_once')],
             },
         ),
-        migrations.RunPython(seeds_to_rows, rows_to_seeds),
+        migrations.RunPython(seeds_to_rows, rows_to_seeds, elidable=True),
         migrations.RemoveField(
             model_name='bracket',
             name='seeds',
