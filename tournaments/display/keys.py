@@ -121,3 +121,11 @@ def read_belote(text: str) -> tuple[int, int] | None:
 
 def belote_shown(a: int, b: int) -> str:
     return " ".join([side_shown("A")] * a + [side_shown("B")] * b)
+
+
+def trump_legend(*, sa_ta: bool = True) -> str:
+    """« P ♠ · C ♥ · K ♦ · T ♣ · S sans-atout · A tout-atout » (the suits
+    alone without `sa_ta`)."""
+    return " · ".join(
+        f"{key.upper()} {trump_sign(code)}" for key, code in trump_keys(sa_ta=sa_ta).items()
+    )

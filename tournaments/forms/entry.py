@@ -145,7 +145,7 @@ class DealForm(forms.Form):
         trump = keys.read_trump(self.cleaned_data["trump"])
         if trump is None or (trump in ("SA", "TA") and not self.rules.sa_ta):
             raise forms.ValidationError(
-                _("Atout inconnu : %(keys)s.") % {"keys": trump_legend(sa_ta=self.rules.sa_ta)}
+                _("Atout inconnu : %(keys)s.") % {"keys": keys.trump_legend(sa_ta=self.rules.sa_ta)}
             )
         return trump
 
@@ -211,9 +211,16 @@ class DealForm(forms.Form):
         }
         return deal_shapes.form_to_fields(data, with_contract="bid" in self.fields)
 
-    def add_engine_error(self, error) -> None:
+    def add_engine_error(self, error, *, version: int | None = None) -> None:
+        """Show a service's refusal next to its cell. A refusal of the
+        version (the table moved on: the desk and the phone typed at once)
+        also carries the table's current `version`, so that the row, typed
+        again over the deals now shown, applies to them."""
         field = self.FIELD_OF_CODE.get(error.field or "", None)
         self.add_error(field if field in self.fields else None, error.message)
+        if error.field == "version" and version is not None:
+            self.data = self.data.copy()
+            self.data["version"] = str(version)
 
 
 def _read_announcements(text: str) -> int | list[dict[str, str]] | None:
@@ -229,15 +236,6 @@ def _announcements_shown(value: Any) -> Any:
     """A stored side's announcements as the cell shows them: the points, or
     the declared cards in the same short text the scorer types."""
     return announcing.announcements_text(value) if isinstance(value, list) else value
-
-
-def trump_legend(*, sa_ta: bool = True) -> str:
-    """« P ♠ · C ♥ · K ♦ · T ♣ · S sans-atout · A tout-atout » (the suits
-    alone without `sa_ta`)."""
-    return " · ".join(
-        f"{key.upper()} {labels.trump_sign(code)}"
-        for key, code in keys.trump_keys(sa_ta=sa_ta).items()
-    )
 
 
 class TotalsForm(forms.Form):

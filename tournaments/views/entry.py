@@ -28,22 +28,20 @@ from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
 from tournaments import services
+from tournaments.display.table_screen import (
+    Grid,
+    build_grid,
+    deal_rows,
+    editing_number,
+    saved_rows,
+)
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.views.common import _managed, _table, bracket_match_label
-from tournaments.views.grid import (
-    Grid,
-    appended_response,
-    appends,
-    build_grid,
-    deal_rows,
-    editing_number,
-    last_row,
-    preview_response,
-)
+from tournaments.views.grid import appended_response, preview_response
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
@@ -166,13 +164,9 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
                 reason=form.cleaned_data["reason"],
             )
         except services.TournamentError as error:
-            form.add_engine_error(error)
+            tbl.refresh_from_db()
+            form.add_engine_error(error, version=tbl.version)
             status = 409 if error.field == "version" else 422
-            if error.field == "version":
-                # Show the current deals and let the next save apply to them.
-                tbl.refresh_from_db()
-                form.data = form.data.copy()
-                form.data["version"] = str(tbl.version)
     else:
         status = 422
     if deal is None:
@@ -180,13 +174,15 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
         return _grid_response(request, tbl, form, status=status)
     if not request.htmx:
         return redirect("tournaments:table", slug=slug, number=number, table=table)
-    tbl = deal.table  # as the save left it, with its partie and tournament
-    if appends(tbl, deal, form.cleaned_data["number"]) and (
-        tbl.version == form.cleaned_data["version"] + 1
-    ):
-        # (A post sent again after others moved the table on gets the whole grid.)
+    tbl = deal.table  # as the save left it, with its round and tournament
+    rows = saved_rows(
+        tbl,
+        deal,
+        number=form.cleaned_data["number"],
+        expected_version=form.cleaned_data["version"],
+    )
+    if rows is not None:
         # Only the new row, the next one and the totals: the rows above stand.
-        rows = last_row(tbl, deal)
         grid = _desk_grid(tbl, rows=rows)
         context = {"grid": grid, "rows": rows, "table": tbl, "rules": tournament.rule_profile}
         return appended_response(request, context)

@@ -22,21 +22,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.display.table_screen import (
+    Grid,
+    build_grid,
+    deal_rows,
+    editing_number,
+    saved_rows,
+)
 from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
 from tournaments.infra import links
 from tournaments.models import Round, Table
 from tournaments.views.common import bracket_match_label
-from tournaments.views.grid import (
-    Grid,
-    appended_response,
-    appends,
-    build_grid,
-    deal_rows,
-    editing_number,
-    last_row,
-    preview_response,
-)
+from tournaments.views.grid import appended_response, preview_response
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
@@ -206,24 +204,20 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
                 number=form.cleaned_data["number"],
             )
         except services.TournamentError as error:
-            form.add_engine_error(error)
-            if error.field == "version":
-                table.refresh_from_db()
-                form.data = form.data.copy()
-                form.data["version"] = str(table.version)
+            table.refresh_from_db()
+            form.add_engine_error(error, version=table.version)
     if deal is None:
         table.refresh_from_db()
         return _live_response(request, table, token, form=form)
-    table = deal.table  # as the save left it, with its partie and tournament
-    if (
-        request.htmx
-        and appends(table, deal, form.cleaned_data["number"])
-        and table.version == form.cleaned_data["version"] + 1
-        and _may_correct(table, side) == correctable
-    ):
-        # (A post sent again after others moved the table on gets the whole grid.)
+    table = deal.table  # as the save left it, with its round and tournament
+    rows = saved_rows(
+        table,
+        deal,
+        number=form.cleaned_data["number"],
+        expected_version=form.cleaned_data["version"],
+    )
+    if request.htmx and rows is not None and _may_correct(table, side) == correctable:
         # Only the new row, the next one and the totals: the rows above stand.
-        rows = last_row(table, deal)
         response = appended_response(request, _context(request, table, token, rows=rows))
     else:
         response = _live_response(request, table, token)
