@@ -47,7 +47,8 @@ from .errors import CODES, ScoringError
 from .explain import Explanation, Step, explain_deal
 from .game import GameDeal, GameScore, score_game
 from .generate import random_deal
-from .rules import COUNTINGS, OPTIONS, PRESETS, RULES_VERSION, Option, Rules
+from .options import COUNTINGS, OPTIONS, Option
+from .rules import PRESETS, RULES_VERSION, Rules
 
 __all__ = [
     "CODES",

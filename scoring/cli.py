@@ -24,7 +24,8 @@ from .deal import evaluate
 from .errors import CODES, ScoringError, show
 from .explain import explain_deal
 from .game import score_game
-from .rules import OPTIONS, OPTIONS_BY_NAME, PRESETS, Rules
+from .options import OPTIONS, OPTIONS_BY_NAME
+from .rules import PRESETS, Rules
 
 _MISSING = object()
 _CACHE_LIMIT = 1024

@@ -70,7 +70,8 @@ from .cards import (
     TRUMPS,
     max_belotes,
 )
-from .compiled import ANNONCES, CLASSIC, COINCHE, COMPLEMENT, FAITS_ANNONCES, ProfileConstants
+from .compiled import CLASSIC, COINCHE, ProfileConstants
+from .countings import count_classic, count_coinche, count_contree
 from .errors import ScoringError, show
 from .rules import BID_STEP, MIN_BID, Rules
 
@@ -156,14 +157,6 @@ def _err(code: str, key: str, **params: Any) -> ScoringError:
     return ScoringError(code, key, params)
 
 
-def _round(x: int) -> int:
-    return (x + 5) // 10 * 10
-
-
-def _round_down5(x: int) -> int:
-    return (x + 4) // 10 * 10
-
-
 def evaluate(d: Any, t: ProfileConstants) -> tuple:
     """The hot path: validate ``d`` and score it, returning the result tuple."""
     if type(d) is not dict:
@@ -239,14 +232,14 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple:
     cap_d = capot == defence
     m = t.factors[coinche]
     if counting == CLASSIC:
-        mt, md, outcome, pot, kt, kd = _classic(t, pt, pd, bt, bd, at, ad, cap_t, cap_d)
+        mt, md, outcome, pot, kt, kd = count_classic(t, pt, pd, bt, bd, at, ad, cap_t, cap_d)
     elif counting == COINCHE:
-        mt, md, outcome, kt, kd = _coinche(
+        mt, md, outcome, kt, kd = count_coinche(
             t, bid, capot_bid, m, pt, pd, bt, bd, at, ad, cap_t, cap_d
         )
         pot = 0
     else:
-        mt, md, outcome, kt, kd = _contree(t, bid, capot_bid, m, pt, pd, bt, bd, cap_t, cap_d)
+        mt, md, outcome, kt, kd = count_contree(t, bid, capot_bid, m, pt, pd, bt, bd, cap_t, cap_d)
         pot = 0
     if taker == "A":
         return (mt, md, outcome, pot, pa, pb, aa, ab, kt, kd, taker, capot)
@@ -391,164 +384,3 @@ def _announcements(
 
 
 # -- the three countings -------------------------------------------------------
-
-
-def _classic(
-    t: ProfileConstants,
-    pt: int,
-    pd: int,
-    bt: int,
-    bd: int,
-    at: int,
-    ad: int,
-    cap_t: bool,
-    cap_d: bool,
-) -> tuple[int, int, str, int, int, int]:
-    """SPEC §4. Returns (marque T, marque D, outcome, pot, belote kept T, D)."""
-    tot_t = pt + bt + at
-    tot_d = pd + bd + ad
-    if t.announcements_for_contract:
-        test_t, test_d = tot_t, tot_d
-    else:
-        test_t, test_d = pt + bt, pd + bd
-    rounding = t.rounding
-    if test_t > test_d:
-        if cap_t:  # the defence's announcements pass to the takers; it keeps its belote
-            mt, md = tot_t + ad, bd
-        elif rounding == COMPLEMENT:
-            k = _round_down5(pt)
-            return k + bt + at, 160 - k + bd + ad, "made", 0, bt, bd
-        else:
-            mt, md = tot_t, tot_d
-        if rounding:
-            mt, md = _round(mt), _round(md)
-        return mt, md, "made", 0, bt, bd
-    if test_t == test_d and t.tie_pot:
-        if rounding == COMPLEMENT:
-            k = _round_down5(pt)
-            return 0, 160 - k + bd + ad, "litige", k + bt + at, 0, bd
-        if rounding:
-            return 0, _round(tot_d), "litige", _round(tot_t), 0, bd
-        return 0, tot_d, "litige", tot_t, 0, bd
-    base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
-    if t.protected:
-        mt, md = bt, base + ad + bd + at
-    else:
-        mt, md = 0, base + ad + bd + at + bt
-    if rounding:
-        mt, md = _round(mt), _round(md)
-    return mt, md, "chute", 0, (bt if t.protected else 0), bd
-
-
-def _coinche(
-    t: ProfileConstants,
-    bid: int,
-    capot_bid: bool,
-    m: int,
-    pt: int,
-    pd: int,
-    bt: int,
-    bd: int,
-    at: int,
-    ad: int,
-    cap_t: bool,
-    cap_d: bool,
-) -> tuple[int, int, str, int, int]:
-    """SPEC §5. ``bid`` is the contract (250 for a capot bid)."""
-    tot_t = pt + bt + at
-    tot_d = pd + bd + ad
-    if t.announcements_for_contract:
-        test_t, test_d = tot_t, tot_d
-    else:
-        test_t, test_d = pt + bt, pd + bd
-    made = (cap_t if capot_bid else test_t >= bid) and (test_t > test_d or not t.compare_defence)
-    rounding = t.rounding
-    if made:
-        if m == 1:
-            if cap_t:
-                mt, md = tot_t + bid + ad, pd + bd
-            elif rounding == COMPLEMENT:
-                k = _round_down5(pt)
-                return k + bt + at + bid, 160 - k + bd + ad, "made", bt, bd
-            else:
-                mt, md = tot_t + bid, tot_d
-        else:
-            base = 250 if cap_t else 160
-            if t.belote_multiplied:
-                mt = m * (base + at + bt + ad + bid)
-            else:
-                mt = m * (base + at + ad + bid) + bt
-            md = bd
-        if rounding:
-            mt, md = _round(mt), _round(md)
-        return mt, md, "made", bt, bd
-    base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
-    if t.protected:
-        mt, md, kt = bt, m * (base + ad + bd + at + bid), bt
-    else:
-        mt, md, kt = 0, m * (base + ad + bd + at + bid + bt), 0
-    if rounding:
-        mt, md = _round(mt), _round(md)
-    return mt, md, "chute", kt, bd
-
-
-def _contree(
-    t: ProfileConstants,
-    bid: int,
-    capot_bid: bool,
-    m: int,
-    pt: int,
-    pd: int,
-    bt: int,
-    bd: int,
-    cap_t: bool,
-    cap_d: bool,
-) -> tuple[int, int, str, int, int]:
-    """SPEC §6, the three contrée countings. No announcements here."""
-    test_t = pt + bt
-    made = (cap_t if capot_bid else test_t >= bid) and (test_t > pd + bd or not t.compare_defence)
-    counting = t.counting
-    chute_base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
-    if counting == ANNONCES:
-        if made:
-            return bid * m, 0, "made", 0, 0
-        md = chute_base if m == 1 else bid * m
-        return 0, (_round(md) if t.rounding else md), "chute", 0, 0
-    protected = t.protected
-    value = bid if counting == FAITS_ANNONCES else 0
-    if made:
-        # The loser's belote, on a coinched deal or a capot bid, is lost unless
-        # imprenable or held by a team that took no trick (cap_t: the defence).
-        kept_t = bt
-        kept_d = bd if (protected or cap_t) else 0
-        if capot_bid:
-            mt, md = 500 * m + bt, kept_d
-        elif m > 1:
-            mt, md = (160 + value) * m + bt, kept_d
-        elif cap_t:
-            mt, md = 250 + value + bt, bd
-            kept_d = bd
-        elif t.rounding == COMPLEMENT:
-            k = _round_down5(pt)
-            return k + bt + value, 160 - k + bd, "made", bt, bd
-        else:
-            mt, md = _round(pt + bt) + value, _round(pd + bd)
-            if not t.rounding:
-                mt, md = pt + bt + value, pd + bd
-            kept_d = bd
-        outcome = "made"
-    else:
-        kept_d = bd
-        if capot_bid:
-            kept_t = bt if protected else 0  # a failed capot bid loses its belote
-            mt, md = kept_t, 500 * m + bd
-        elif m > 1:
-            kept_t = bt if (protected or cap_d) else 0  # cap_d: the takers took no trick
-            mt, md = kept_t, (chute_base + value) * m + bd
-        else:
-            kept_t = bt if (protected or cap_d) else 0
-            mt, md = kept_t, chute_base + value + bd + (bt - kept_t)
-        outcome = "chute"
-    if t.rounding:
-        mt, md = _round(mt), _round(md)
-    return mt, md, outcome, kept_t, kept_d

@@ -192,7 +192,7 @@ def option_value_label(name: str, value: Any) -> str:
 
 def option_choices(name: str) -> list[tuple[str, str]]:
     """(form text, label) for each value of option ``name``, in the engine's order."""
-    option = scoring.rules.OPTIONS_BY_NAME[name]
+    option = scoring.options.OPTIONS_BY_NAME[name]
     return [(_form_text(value), option_value_label(name, value)) for value in option.values]
 
 

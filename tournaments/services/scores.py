@@ -19,8 +19,6 @@ records nothing and returns what the first one did.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -37,66 +35,14 @@ from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tourna
 from tournaments.queries.brackets import needs_winner
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
-
-
-class _AlreadyDone(Exception):
-    """The post was recorded before: `change` is its audit line."""
-
-    def __init__(self, change: Change) -> None:
-        super().__init__(change.pk)
-        self.change = change
-
-
-def request_key(action: str, expected_version: int | None, asked: Any) -> str:
-    """What identifies a post: the change asked, on the version it was asked
-    on (empty without a version: such a post cannot be told from a new one)."""
-    if expected_version is None:
-        return ""
-    text = json.dumps([action, expected_version, asked], sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
-def lock_table(table: Table) -> Table:
-    """`table` read again with its partie and tournament, locked until the
-    caller's transaction ends."""
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=table.pk)
-    )
-
-
-def _check_version(table: Table, expected_version: int | None, key: str = "") -> None:
-    if expected_version is not None and table.version != expected_version:
-        done = table.changes.filter(request_key=key).first() if key else None
-        if done is not None:
-            raise _AlreadyDone(done)
-        raise TournamentError(
-            _(
-                "Cette table a été modifiée par quelqu'un d'autre pendant votre saisie. "
-                "Voici la version actuelle : vérifiez-la avant d'enregistrer à nouveau."
-            ),
-            field="version",
-        )
-    if table.is_bye:
-        raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
-
-
-def _lock_table(table: Table, expected_version: int | None, key: str = "") -> Table:
-    locked = lock_table(table)
-    _check_version(locked, expected_version, key)
-    return locked
-
-
-def _check_round_open(table: Table, reason: str) -> bool:
-    """True when this change corrects a closed partie (a reason is then due)."""
-    if table.round.status == Round.Status.CLOSED:
-        if not reason.strip():
-            raise TournamentError(
-                _("Cette partie est close : indiquez le motif de la correction."), field="reason"
-            )
-        return True
-    return False
+from tournaments.services.table_versions import (
+    AlreadyDone,
+    check_round_open,
+    check_version,
+    lock_table,
+    lock_table_at,
+    request_key,
+)
 
 
 def rescore_table(table: Table) -> scoring.GameScore:
@@ -263,8 +209,8 @@ def write_deal(
     returns the deal it recorded and writes nothing."""
     key = request_key("deal", expected_version, {"number": number, "values": dict(values)})
     try:
-        _check_version(table, expected_version, key)
-    except _AlreadyDone as done:
+        check_version(table, expected_version, key)
+    except AlreadyDone as done:
         shown = done.change.after or {}
         return table.deals.filter(number=shown.get("number")).first() or Deal(
             table=table, number=shown.get("number") or 0
@@ -276,7 +222,7 @@ def write_deal(
             _("Cette table a été saisie par ses totaux : effacez-les pour saisir ses donnes."),
             field="taker",
         )
-    corrected = _check_round_open(table, reason)
+    corrected = check_round_open(table, reason)
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
@@ -346,10 +292,10 @@ def delete_last_deal(
     nothing more."""
     key = request_key("delete", expected_version, None)
     try:
-        table = _lock_table(table, expected_version, key)
-    except _AlreadyDone:
+        table = lock_table_at(table, expected_version, key)
+    except AlreadyDone:
         return
-    corrected = _check_round_open(table, reason)
+    corrected = check_round_open(table, reason)
     last = table.deals.order_by("-number").first()
     if last is None:
         raise TournamentError(_("Aucune donne à supprimer."))
@@ -391,8 +337,8 @@ def record_totals(
     asked = {"totals": [total_a, total_b], "sheet": sheet, "anyway": anyway}
     key = request_key("totals", expected_version, asked)
     try:
-        table = _lock_table(table, expected_version, key)
-    except _AlreadyDone:
+        table = lock_table_at(table, expected_version, key)
+    except AlreadyDone:
         return Table.objects.get(pk=table.pk)
     tournament = table.round.tournament
     if tournament.score_entry != Tournament.ScoreEntry.TOTALS and table.deals.exists():
@@ -400,7 +346,7 @@ def record_totals(
             _("Cette table a déjà des donnes : corrigez-les, ou supprimez-les d'abord."),
             field="total_a",
         )
-    corrected = _check_round_open(table, reason)
+    corrected = check_round_open(table, reason)
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
@@ -447,8 +393,8 @@ def add_penalty(
     asked = {"team": team.pk, "points": points, "reason": reason.strip()}
     key = request_key("penalty", expected_version, asked)
     try:
-        table = _lock_table(table, expected_version, key)
-    except _AlreadyDone:
+        table = lock_table_at(table, expected_version, key)
+    except AlreadyDone:
         return table.penalties.filter(team=team, points=points).last() or Penalty(
             table=table, team=team, points=points, reason=reason.strip()
         )

@@ -34,7 +34,8 @@ from tournaments.infra import throttle
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import CodesLocked, TournamentError
-from tournaments.services.scores import lock_table, write_deal
+from tournaments.services.scores import write_deal
+from tournaments.services.table_versions import lock_table
 
 MAX_WRONG_CODES = 10
 CODES_WINDOW = 15 * 60

@@ -3,7 +3,8 @@
 - public.py: the pages players and spectators read, and the standings
   downloads; live.py: the ETag / 304 / cache contract of the pages they keep
   open (read its docstring before touching a public page);
-- organizer.py: the organizer's area (tournaments, parties, their PDFs);
+- organizer.py: the organizer's area (tournaments, their dashboards);
+- rounds.py: the rounds of a tournament (draws, closing, their PDFs, a table's link);
   registration.py: its registration desk (teams, players, forfaits, the
   CSV import); confirm.py: the confirmation step of an action that cannot
   be undone; entry.py: the desk's screen for one table; table_side.py: the
@@ -33,18 +34,6 @@ from tournaments.views.organizer import (
     co_organizer_add,
     dashboard,
     manage,
-    round_close,
-    round_detail,
-    round_draw,
-    round_plan_pdf,
-    round_redraw,
-    round_results_pdf,
-    round_sheets_pdf,
-    round_swap,
-    round_tables,
-    table_revoke,
-    table_sheet_pdf,
-    table_validate,
     tournament_archive,
     tournament_create,
     tournament_delete,
@@ -76,6 +65,20 @@ from tournaments.views.registration import (
     team_presence,
     team_reinstate,
     team_withdraw,
+)
+from tournaments.views.rounds import (
+    round_close,
+    round_detail,
+    round_draw,
+    round_plan_pdf,
+    round_redraw,
+    round_results_pdf,
+    round_sheets_pdf,
+    round_swap,
+    round_tables,
+    table_revoke,
+    table_sheet_pdf,
+    table_validate,
 )
 from tournaments.views.table_side import (
     table_side_claim,

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.forms.rounds import LastDealCallForm
 from tournaments.views.common import _managed, _round
-from tournaments.views.organizer import _round_page
+from tournaments.views.rounds import round_page
 
 CLOCK_ACTIONS = {
     "start": (services.start_clock, gettext_lazy("Chrono lancé.")),
@@ -70,7 +70,7 @@ def round_last_deal_call(request: HttpRequest, slug: str, number: int) -> HttpRe
     rnd = _round(tournament, number)
     form = LastDealCallForm(request.POST)
     if not form.is_valid():
-        return _round_page(request, tournament, rnd, call_form=form)
+        return round_page(request, tournament, rnd, call_form=form)
     try:
         services.set_last_deal_call(
             round=rnd, minutes=form.cleaned_data["minutes"], by=request.user

@@ -1,7 +1,7 @@
-"""The organizer's screens for a tournament and its parties: create, edit,
-publish, archive and delete a tournament; draw and manage the parties,
-print their PDFs (a whole partie's score sheets, or one table's), validate a
-table, revoke its link. Registering teams and players is registration.py.
+"""The organizer's screens for a tournament: the list of one's tournaments,
+create, edit, publish, archive and delete one, its dashboard, its
+co-organizers. Its rounds (draws, closing, their PDFs, a table's link) are
+rounds.py; registering teams and players is registration.py.
 
 Each view checks its form, calls one service, adds a message and
 redirects (or, for htmx requests, renders the fragment to swap). Only the
@@ -22,18 +22,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import pdf, services
+from tournaments import services
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapTeamsForm
+from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
-from tournaments.infra import address, links
-from tournaments.models import Deal, Player, Round, Table, Team, Tournament
+from tournaments.models import Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
-from tournaments.views.common import _managed, _pdf, _round, _table
+from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 
@@ -159,10 +158,10 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
-    return _manage_page(request, _managed(request, slug))
+    return manage_page(request, _managed(request, slug))
 
 
-def _manage_page(
+def manage_page(
     request: HttpRequest,
     tournament: Tournament,
     *,
@@ -214,276 +213,17 @@ def _manage_page(
 
 @login_required
 @require_POST
-def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
-    form = DrawForm(request.POST)
-    if not form.is_valid():
-        return _manage_page(request, tournament, draw_form=form)
-    try:
-        rnd = services.draw_round(
-            by=request.user,
-            tournament=tournament,
-            method=form.cleaned_data["method"],
-            seed=form.cleaned_data["seed"],
-        )
-    except services.TournamentError as error:
-        apply_service_error(form, error, fallback="method")
-        return _manage_page(request, tournament, draw_form=form)
-    messages.success(request, _("%(round)s tirée.") % {"round": rnd})
-    return redirect("tournaments:round", slug=slug, number=rnd.number)
-
-
-def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
-    tables = list(
-        rnd.tables.select_related(
-            "team_a__player1", "team_a__player2", "team_b__player1", "team_b__player2"
-        ).order_by("number")
-    )
-    playing = [t for t in tables if not t.is_bye]
-    locked = {t.pk for t in playing if services.codes_locked_until(t)}
-    return {
-        "codes_locked": locked,
-        "tournament": tournament,
-        "round": rnd,
-        "tables": tables,
-        "playing_count": len(playing),
-        "complete_count": sum(t.status == Table.Status.COMPLETE for t in playing),
-        "disputed_count": sum(t.entry_state == Table.EntryState.DISPUTED for t in playing),
-    }
-
-
-@login_required
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    return _round_page(request, tournament, _round(tournament, number))
-
-
-def _round_page(
-    request: HttpRequest,
-    tournament: Tournament,
-    rnd: Round,
-    *,
-    swap_form: SwapTeamsForm | None = None,
-    draw_form: DrawForm | None = None,
-    call_form: LastDealCallForm | None = None,
-) -> HttpResponse:
-    """The partie's page; a form given back shows its refusal next to its
-    field (answered 422)."""
-    return render(
-        request,
-        "tournaments/manage_round.html",
-        {
-            **_round_tables_context(tournament, rnd),
-            "swap_form": swap_form or SwapTeamsForm(round=rnd),
-            "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
-            "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
-        },
-        status=422 if swap_form or draw_form or call_form else 200,
-    )
-
-
-@login_required
-def round_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The partie's tables alone: the fragment the round page polls."""
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
-    return render(
-        request,
-        "tournaments/includes/manage_round_tables.html",
-        _round_tables_context(tournament, rnd),
-    )
-
-
-@login_required
-@require_POST
-def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
-    form = DrawForm(request.POST)
-    if not form.is_valid():
-        return _round_page(request, tournament, rnd, draw_form=form)
-    try:
-        services.redraw_round(
-            by=request.user,
-            round=rnd,
-            method=form.cleaned_data["method"],
-            seed=form.cleaned_data["seed"],
-        )
-    except services.TournamentError as error:
-        apply_service_error(form, error, fallback="method")
-        return _round_page(request, tournament, rnd, draw_form=form)
-    messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
-    return redirect("tournaments:round", slug=slug, number=number)
-
-
-@login_required
-@require_POST
-def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
-    form = SwapTeamsForm(request.POST, round=rnd)
-    if not form.is_valid():
-        return _round_page(request, tournament, rnd, swap_form=form)
-    try:
-        services.swap_teams(
-            by=request.user,
-            round=rnd,
-            first=form.cleaned_data["first"],
-            second=form.cleaned_data["second"],
-        )
-    except services.TournamentError as error:
-        apply_service_error(form, error, fallback="first")
-        return _round_page(request, tournament, rnd, swap_form=form)
-    messages.success(request, _("Équipes échangées."))
-    return redirect("tournaments:round", slug=slug, number=number)
-
-
-@login_required
-def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
-    if rnd.status == Round.Status.CLOSED:
-        messages.info(request, _("Cette partie est déjà close."))
-        return redirect("tournaments:round", slug=slug, number=number)
-    if not confirmed(request):
-        bracket = rnd.stage == Round.Stage.BRACKET
-        last = not bracket and bracket_queries.is_last_qualifying(rnd)
-        return confirm_page(
-            request,
-            tournament,
-            Confirmation(
-                title=_("Fermer la %(round)s ?") % {"round": str(rnd).lower()},
-                question=_("Les résultats de cette partie comptent alors pour le classement."),
-                consequences=[
-                    _("Une partie close ne se rouvre pas."),
-                    _(
-                        "Une correction restera possible, avec un motif, et la table sera "
-                        "marquée « corrigé »."
-                    ),
-                    _("Les gagnants de chaque table passent au tour suivant de leur tableau.")
-                    if bracket
-                    else _("C'est la dernière partie prévue : le tournoi sera terminé.")
-                    if last
-                    else _("Vous pourrez ensuite tirer la partie suivante."),
-                ],
-                blockers=services.close_blockers(rnd),
-                button=_("Fermer la partie"),
-                cancel_url=reverse("tournaments:round", kwargs={"slug": slug, "number": number}),
-                danger=False,
-            ),
-        )
-    try:
-        services.close_round(by=request.user, round=rnd)
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-        return redirect("tournaments:round", slug=slug, number=number)
-    messages.success(request, _("%(round)s close.") % {"round": rnd})
-    return redirect("tournaments:manage", slug=slug)
-
-
-def _entry_url(request: HttpRequest):
-    base = address.public_address(request).url
-
-    def entry_url(table: Table) -> str:
-        # The address phones can open, never the laptop's own 127.0.0.1.
-        return base + links.entry_path(table)
-
-    return entry_url
-
-
-@login_required
-def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(
-        pdf.score_sheets(rnd, entry_url=_entry_url(request)), f"feuilles-partie-{number}.pdf"
-    )
-
-
-@login_required
-def table_sheet_pdf(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """One table's score sheet alone, to print it again."""
-    tbl = _table(_managed(request, slug), number, table)
-    data = pdf.score_sheets(tbl.round, entry_url=_entry_url(request), only=tbl.number)
-    return _pdf(data, f"feuille-partie-{number}-table-{table}.pdf")
-
-
-@login_required
-def round_plan_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(pdf.table_plan(rnd), f"plan-partie-{number}.pdf")
-
-
-@login_required
-def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")
-
-
-@login_required
-@require_POST
-def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tbl = _table(_managed(request, slug), number, table)
-    try:
-        services.validate_table(table=tbl, by=request.user)
-        messages.success(request, _("Table validée."))
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-    return redirect("tournaments:table", slug=slug, number=number, table=table)
-
-
-@login_required
-def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
-    here = {"slug": slug, "number": number, "table": table}
-    if not confirmed(request):
-        return confirm_page(
-            request,
-            tournament,
-            Confirmation(
-                title=_("Révoquer le lien de la %(table)s ?") % {"table": str(tbl).lower()},
-                question=_(
-                    "Le QR code imprimé sur la feuille de marque de cette table ne marchera plus."
-                ),
-                consequences=[
-                    _("Les donnes déjà saisies restent."),
-                    _(
-                        "Les deux équipes reçoivent de nouveaux codes ; des codes bloqués "
-                        "après trop de codes faux sont débloqués."
-                    ),
-                    _(
-                        "Réimprimez ensuite la feuille de cette table et ses coupons : ils "
-                        "porteront le nouveau lien et les nouveaux codes."
-                    ),
-                ],
-                button=_("Révoquer le lien"),
-                cancel_url=reverse("tournaments:table", kwargs=here),
-            ),
-        )
-    services.revoke_entry_link(table=tbl, by=request.user)
-    messages.success(
-        request,
-        _(
-            "Ancien lien révoqué, nouveaux codes : réimprimez la feuille de cette table "
-            "et ses coupons."
-        ),
-    )
-    return redirect("tournaments:table", **here)
-
-
-@login_required
-@require_POST
 def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     form = CoOrganizerForm(request.POST)
     if not form.is_valid():
-        return _manage_page(request, tournament, co_form=form)
+        return manage_page(request, tournament, co_form=form)
     try:
         services.add_co_organizer(
             tournament=tournament, username=form.cleaned_data["username"], by=request.user
         )
     except services.TournamentError as error:
         apply_service_error(form, error, fallback="username")
-        return _manage_page(request, tournament, co_form=form)
+        return manage_page(request, tournament, co_form=form)
     messages.success(request, _("Co-organisateur ajouté."))
     return redirect("tournaments:manage", slug=slug)

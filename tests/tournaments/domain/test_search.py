@@ -35,7 +35,7 @@ from tournaments.domain.search import fold, query_words, search_key
         ("Jean–Pierre", "jeanpierre"),
         ("Jean\u00a0Pierre", "jeanpierre"),
         ("J.-P.", "jp"),
-        ("Pétain-Roux", "petainroux"),
+        ("Pélissier-Roux", "pelissierroux"),
         ("Équipe n° 12", "equipen12"),
         ("ﬁlou", "filou"),
         ("", ""),

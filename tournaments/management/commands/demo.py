@@ -33,6 +33,15 @@ from django.db import transaction
 import scoring
 from tournaments import services
 from tournaments.domain import deal_shapes
+from tournaments.management.demo_people import (
+    CLUBS,
+    FIRST_NAMES,
+    LANTERN,
+    LAST_NAMES,
+    LOTS,
+    WOMEN,
+    WOMEN_LOTS,
+)
 from tournaments.models import (
     CashEntry,
     Category,
@@ -58,112 +67,6 @@ DEMO_USER = "organisateur"
 #: The demo's concours with a final phase: 14 teams, 3 qualifying parties,
 #: then a main bracket of 8 and a consolante of 6.
 FINAL_PHASE_SLUG = "concours-avec-consolante-demo"
-
-FIRST_NAMES = [
-    "Amélie",
-    "Benoît",
-    "Céline",
-    "Clément",
-    "Danièle",
-    "Éric",
-    "Élodie",
-    "François",
-    "Gérard",
-    "Hélène",
-    "Jérôme",
-    "Joëlle",
-    "Léa",
-    "Loïc",
-    "Maëlle",
-    "Noël",
-    "Océane",
-    "Pascal",
-    "Renée",
-    "Stéphane",
-    "Thérèse",
-    "Valérie",
-    "Yannick",
-    "Zoé",
-    "André",
-    "Brigitte",
-    "Cécile",
-    "Denis",
-    "Émile",
-    "Françoise",
-    "Grégoire",
-    "Inès",
-]
-LAST_NAMES = [
-    "Lefèvre",
-    "Bérard",
-    "Château",
-    "Dupré",
-    "Évrard",
-    "Fourné",
-    "Gaillard",
-    "Hébert",
-    "Jolivet",
-    "Lacôte",
-    "Mégret",
-    "Noël",
-    "Perrière",
-    "Quéré",
-    "Rousseau",
-    "Sénéchal",
-    "Thébault",
-    "Vallée",
-    "Brûlé",
-    "Crépeau",
-    "Daumié",
-    "Féraud",
-    "Guérin",
-    "Lemaître",
-    "Marchand",
-    "Pétain-Roux",
-    "Rivière",
-    "Ségur",
-    "Tessié",
-    "Verdier",
-    "Allègre",
-    "Bouché",
-]
-#: The first names of the women among FIRST_NAMES: a team of two of them is
-#: in the demo's special ranking, « Meilleure équipe féminine ».
-WOMEN = {
-    "Amélie",
-    "Céline",
-    "Danièle",
-    "Élodie",
-    "Hélène",
-    "Joëlle",
-    "Léa",
-    "Maëlle",
-    "Océane",
-    "Renée",
-    "Thérèse",
-    "Valérie",
-    "Zoé",
-    "Brigitte",
-    "Cécile",
-    "Françoise",
-    "Inès",
-}
-#: The lots, as the organizer types them: every team primed (23 lots by
-#: rank and the lanterne rouge for the 24th).
-LOTS = """Jambon de pays ; 80 €
-2 × Canard gras ; 35 €
-4 × Filet garni ; 25 €
-6 × Bouteille de vin de Cahors ; 12 €
-10 × Bouteille de cidre ; 5 €"""
-LANTERN = "Lanterne rouge : un saucisson ; 6 €"
-WOMEN_LOTS = "Bouquet de fleurs et chocolats ; 30 €"
-CLUBS = [
-    "Belote Club de Saint-Éloi",
-    "Les As de Trèfle",
-    "Amicale des Coincheurs",
-    "Cercle de la Belle Époque",
-    "",
-]
 
 
 class Command(BaseCommand):

@@ -1,0 +1,183 @@
+"""The options of a rule profile (SPEC §7), described for a form: each
+option's values, label, help and the countings it applies to; and the
+countings themselves with their French names. Read by scoring/rules.py,
+which builds and checks profiles from them. Must not: score a deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+COUNTINGS: tuple[str, ...] = (
+    "belote",
+    "coinche",
+    "contree-faits-annonces",
+    "contree-faits",
+    "contree-annonces",
+)
+CONTREE = ("contree-faits-annonces", "contree-faits", "contree-annonces")
+WITH_BIDS = ("coinche", *CONTREE)
+
+COUNTING_NAMES_FR: dict[str, str] = {
+    "belote": "Belote classique FFB",
+    "coinche": "Coinche FFB",
+    "contree-faits-annonces": "Contrée, points faits + annoncés",
+    "contree-faits": "Contrée, points faits",
+    "contree-annonces": "Contrée, points annoncés",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a rule profile (SPEC §7), described for a form."""
+
+    name: str
+    values: tuple[Any, ...]
+    label: str
+    help: str
+    applies_to: tuple[str, ...]
+    value_labels: tuple[str, ...] = ()
+
+    def parse_text(self, text: str) -> Any:
+        """The value written ``text`` on a command line (``--set name=text``)."""
+        kind = type(self.values[0])
+        if kind is bool:
+            lowered = text.strip().lower()
+            if lowered in ("true", "oui", "vrai", "1"):
+                return True
+            if lowered in ("false", "non", "faux", "0"):
+                return False
+            return text
+        if kind is int:
+            try:
+                return int(text.strip())
+            except ValueError:
+                return text
+        return text.strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "values": list(self.values),
+            "value_labels": list(self.value_labels),
+            "label": self.label,
+            "help": self.help,
+            "applies_to": list(self.applies_to),
+        }
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "announcements",
+        (True, False),
+        "Annonces",
+        "Avec les annonces (tierce, cinquante, cent, carrés), l'équipe qui montre la plus forte "
+        "marque toutes les siennes. La belote se compte toujours, avec ou sans annonces.",
+        ("belote", "coinche"),
+        ("avec annonces", "sans annonces"),
+    ),
+    Option(
+        "sa_ta",
+        (False, True),
+        "Sans atout et tout atout",
+        "Autorise les contrats à sans atout (l'as vaut 19, pas de belote) et à tout atout "
+        "(jusqu'à quatre belotes). Le total des cartes reste 162.",
+        COUNTINGS,
+        ("couleurs seulement", "SA et TA permis"),
+    ),
+    Option(
+        "ta_scale",
+        ("ffb", "funbelote"),
+        "Barème tout atout",
+        "Valeur des cartes à tout atout : FFB (valet 13, neuf 9, as 6, dix 5, roi 3, dame 2) "
+        "ou FunBelote (valet 14 … dame 1). Sans effet si SA/TA n'est pas joué.",
+        COUNTINGS,
+        ("FFB", "FunBelote"),
+    ),
+    Option(
+        "rounding",
+        ("none", "nearest", "complement"),
+        "Arrondi de la marque",
+        "Au point près ; ou chaque marque à la dizaine la plus proche (85 → 90, 84 → 80) ; ou "
+        "« complément » : les points des preneurs à la dizaine, 5 vers le bas (105 → 100), la "
+        "défense marquant 160 moins ce nombre. L'arrondi ne fait jamais gagner un contrat.",
+        COUNTINGS,
+        ("au point près", "à la dizaine la plus proche", "complément à 160"),
+    ),
+    Option(
+        "chute_base",
+        (160, 162),
+        "Points de chute",
+        "Ce que marque la défense quand le contrat chute, avant annonces, belote et contrat : "
+        "162 en belote classique FFB, 160 à la coinche et à la contrée.",
+        COUNTINGS,
+        ("160", "162"),
+    ),
+    Option(
+        "chute_capot",
+        ("flat", "full"),
+        "Chute capot",
+        "Quand les preneurs sont mis capot : la défense marque les points de chute habituels "
+        "(FFB), ou la valeur du capot (252 en classique, 250 à la coinche et à la contrée).",
+        COUNTINGS,
+        ("points de chute habituels", "valeur du capot"),
+    ),
+    Option(
+        "litige",
+        ("pot", "chute"),
+        "Litige (égalité)",
+        "Belote classique, à égalité (81-81) : la défense marque ses points et ceux des preneurs "
+        "sont mis en réserve pour le gagnant de la donne suivante (FFB) ; ou l'égalité compte "
+        "comme une chute.",
+        ("belote",),
+        ("points en réserve", "compte comme une chute"),
+    ),
+    Option(
+        "belote_protected",
+        (True, False),
+        "Belote imprenable",
+        "Imprenable (FFB) : l'équipe qui a la belote la marque même quand elle chute. Sinon, "
+        "sur une chute, la belote des preneurs passe à la défense.",
+        ("belote", "coinche", "contree-faits-annonces", "contree-faits"),
+        ("imprenable", "prenable"),
+    ),
+    Option(
+        "belote_multiplied",
+        (True, False),
+        "Belote multipliée",
+        "Coinche, contrat coinché réussi : la belote des preneurs est doublée (quadruplée) avec "
+        "le reste (FFB), ou ajoutée après la multiplication.",
+        ("coinche",),
+        ("multipliée", "ajoutée après"),
+    ),
+    Option(
+        "surcoinche_factor",
+        (4, 3),
+        "Surcoinche",
+        "Multiplicateur d'une donne surcoinchée (surcontrée) : ×4 (FFB) ou ×3. Une donne "
+        "coinchée est toujours multipliée par 2.",
+        ("coinche", *CONTREE),
+        ("×4", "×3"),
+    ),
+    Option(
+        "contract_test",
+        ("ffb", "bid_only"),
+        "Réussite du contrat",
+        "FFB : les preneurs doivent atteindre leur enchère ET faire plus que la défense. "
+        "« Enchère seule » : atteindre l'enchère suffit (usage de la contrée).",
+        ("coinche", *CONTREE),
+        ("enchère et plus que la défense", "enchère seule"),
+    ),
+    Option(
+        "announcements_count_for_contract",
+        (True, False),
+        "Annonces pour le contrat",
+        "Les annonces comptent pour savoir si le contrat est réussi (FFB), ou seules les cartes "
+        "et la belote comptent (« les annonces ne servent pas à prendre »). Elles restent "
+        "marquées dans tous les cas.",
+        ("belote", "coinche"),
+        ("comptent", "ne comptent pas"),
+    ),
+)
+OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
+OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)
