@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
-from tests.factories import PASSWORD
+from tests.browser.session import log_in
 from tournaments.models import Round, Tournament
 from tournaments.queries import brackets as bracket_queries
 
@@ -33,14 +33,6 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"brackets-{name}.png"), full_page=True)
 
 
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill("orga")
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    expect(page.get_by_role("heading", name="Tournois")).to_be_visible()
-
-
 def close_partie(page: Page) -> None:
     page.get_by_role("link", name="Fermer la partie…").click()
     expect(page.get_by_text("ne se rouvre pas")).to_be_visible()
@@ -53,7 +45,7 @@ def test_qualifying_then_main_and_consolante_to_the_final_ranking(
     tournament = factories.qualified_tournament(owner=organizer, teams=10, parties=2, played=1)
     url = live_server.url
     manage = f"{url}/organisation/t/{tournament.slug}/"
-    login(page, url)
+    log_in(page, url)
 
     # The last qualifying partie, drawn and closed from the dashboard.
     page.goto(manage)

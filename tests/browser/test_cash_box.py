@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.day import choose_language, download, pdf_text, speaks
-from tests.factories import PASSWORD, add_teams
+from tests.browser.session import log_in
+from tests.factories import add_teams
 from tournaments.models import Payment, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,14 +78,6 @@ WORDS = {
 }
 
 
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.locator("#id_username").fill("orga")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
-
-
 def shot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -104,7 +97,7 @@ def test_the_cash_box_of_a_concours(live_server, page: Page, tournament, tmp_pat
     teams = add_teams(tournament, 5)
     page.set_viewport_size({"width": width, "height": 900})
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(f"{url}/organisation/t/{tournament.slug}/")
     choose_language(page, language)
     expect(page.get_by_role("link", name=w["cash"], exact=True)).to_have_count(0)

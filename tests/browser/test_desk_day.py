@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
-from tests.factories import PASSWORD
+from tests.browser.session import log_in
 from tournaments.models import Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,21 +43,13 @@ def write_csv(path, rows: list[str]) -> str:
     return str(path)
 
 
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.locator("#id_username").fill("orga")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
-
-
 @pytest.mark.parametrize("width", [1366, 390])
 def test_the_grown_spreadsheet_is_imported_again(
     live_server, page: Page, tournament, tmp_path, width
 ):
     page.set_viewport_size({"width": width, "height": 900})
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     # The way to the organizer's area is in the header.
     page.get_by_role("link", name="Organisation").click()
     expect(page.get_by_role("heading", name="Mes tournois")).to_be_visible()
@@ -99,7 +91,7 @@ def test_the_grown_spreadsheet_is_imported_again(
 
 def test_a_forfait_is_confirmed_then_undone(live_server, page: Page, tournament, teams):
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/")
     page.get_by_role("link", name="Forfait de l'équipe 2").click()
     expect(page.get_by_role("heading", name=re.compile("Forfait de l'équipe n° 2"))).to_be_visible()
@@ -120,7 +112,7 @@ def test_revoking_a_link_and_closing_a_partie_ask_first(
     live_server, page: Page, tournament, round1
 ):
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/tables/1/")
     key = round1.tables.get(number=1).entry_key
     page.get_by_role("button", name="Révoquer le lien de la table").click()
@@ -145,7 +137,7 @@ def test_revoking_a_link_and_closing_a_partie_ask_first(
 
 def test_the_partie_page_follows_the_tables_by_itself(live_server, page: Page, tournament, round1):
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/")
     expect(page.locator(".round-progress")).to_contain_text("Tables terminées : 0 sur 2")
     for _ in range(tournament.end_deals):

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
-from tests.factories import PASSWORD
+from tests.browser.session import log_in
 from tournaments import services
 from tournaments.models import Round, Table, Tournament
 
@@ -38,14 +38,6 @@ HEADER = "nom1;prenom1;nom2;prenom2;club"
 
 def csv_bytes(rows: list[str]) -> bytes:
     return ("\n".join([HEADER, *rows]) + "\n").encode()
-
-
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill("orga")
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    expect(page.get_by_role("heading", name="Tournois")).to_be_visible()
 
 
 def enter_deal(
@@ -87,7 +79,7 @@ def close_partie(page: Page) -> None:
 
 def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp_path):
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
 
     # Create the tournament.
     page.goto(url + "/organisation/nouveau/")

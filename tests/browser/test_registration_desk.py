@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.factories import PASSWORD, build_tournament
+from tests.browser.session import log_in
+from tests.factories import build_tournament
 from tournaments import services
 from tournaments.models import Team
 
@@ -29,14 +30,6 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.locator("#id_username").fill("orga")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
-
-
 def fill_team(page: Page, first: tuple[str, str], second: tuple[str, str]) -> None:
     page.locator("#id_first_name1").fill(first[0])
     page.locator("#id_last_name1").fill(first[1])
@@ -49,7 +42,7 @@ def test_two_desks_register_two_teams_at_the_same_instant(live_server, open_page
     add = f"{url}/organisation/t/{tournament.slug}/equipes/ajouter/"
     desks = [open_page(viewport={"width": 1366, "height": 900}) for _ in range(2)]
     for desk in desks:
-        login(desk, url)
+        log_in(desk, url)
         desk.goto(add)
     fill_team(desks[0], ("Amélie", "Lefèvre"), ("Jérôme", "Bérard"))
     fill_team(desks[1], ("Hélène", "Thébault"), ("Loïc", "Quéré"))
@@ -73,7 +66,7 @@ def test_the_same_team_sent_from_two_desks_at_once_is_registered_once(
     add = f"{url}/organisation/t/{tournament.slug}/equipes/ajouter/"
     desks = [open_page(viewport={"width": 1366, "height": 900}) for _ in range(2)]
     for desk in desks:
-        login(desk, url)
+        log_in(desk, url)
         desk.goto(add)
         fill_team(desk, ("Amélie", "Lefèvre"), ("Jérôme", "Bérard"))
     for desk in desks:
@@ -108,7 +101,7 @@ def test_a_known_player_is_proposed_and_singles_are_paired(
     )
     page.set_viewport_size({"width": width, "height": 900})
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(f"{url}/organisation/t/{tournament.slug}/")
     page.get_by_role("link", name="Ajouter une équipe").click()
 

@@ -25,7 +25,8 @@ from django.db.models import F
 from playwright.sync_api import Page, expect
 
 from tests.browser.day import PHONE
-from tests.factories import PASSWORD, add_teams, draw_random_round
+from tests.browser.session import log_in
+from tests.factories import add_teams, draw_random_round
 from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,14 +63,6 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-def login(page: Page, url: str) -> None:
-    page.goto(url + "/compte/connexion/")
-    page.locator("#id_username").fill("orga")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
-
-
 def seconds(text: str) -> int:
     """« 01:02 » or « 1:02:03 » as seconds."""
     total = 0
@@ -93,7 +86,7 @@ def test_the_phone_waits_for_the_announcement_then_shows_the_table(
     add_teams(tournament, 8)
     url = live_server.url
     page.set_viewport_size({"width": 1366, "height": 900})
-    login(page, url)
+    log_in(page, url)
     page.goto(f"{url}/organisation/t/{tournament.slug}/")
     page.get_by_role("button", name="Tirer la partie suivante").click()
     expect(page.locator(".notice.release")).to_contain_text("Tirage caché aux joueurs.")
@@ -152,7 +145,7 @@ def test_the_clock_counts_on_the_hall_screen_calls_the_last_deal_and_pauses(
     draw_random_round(tournament)
     url = live_server.url
     page.set_viewport_size({"width": 390, "height": 844})  # the organizer on a phone
-    login(page, url)
+    log_in(page, url)
     page.goto(f"{url}/organisation/t/{tournament.slug}/parties/1/")
     expect(page.locator(".clock-panel .clock-state")).to_have_text("Chrono pas encore lancé")
     page.get_by_role("button", name="Lancer le chrono").click()
