@@ -31,20 +31,32 @@ def setup_django(folder: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
+def new_concours(**fields):
+    """A concours for a benchmark, made by the service as the organizer's
+    form makes it: ffb-coinche on 5 December 2026, no owner; `fields`
+    override (name, parties, deals, end, published…)."""
+    from tournaments import services
+
+    values = {
+        "owner": None,
+        "name": "Concours de la Saint-Éloi",
+        "date": datetime.date(2026, 12, 5),
+        "preset": "ffb-coinche",
+        **fields,
+    }
+    return services.create_tournament(**values)
+
+
 def finished_concours(
     teams: int = 256, parties: int = 5, deals: int = 12, seed: int = 1
 ) -> Tournament:
     """A finished concours: every partie drawn in a row and fully played."""
-    from tournaments import services
     from tournaments.models import Tournament
 
     rng = random.Random(seed)
-    tournament = services.create_tournament(
-        owner=None,
+    tournament = new_concours(
         name="Grand concours de coinche de la Saint-Éloi",
-        date=datetime.date(2026, 12, 5),
         venue="Salle des fêtes de Brézé",
-        preset="ffb-coinche",
         parties=parties,
         end_deals=deals,
         ranking_criteria=["wins", "points", "difference"],

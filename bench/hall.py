@@ -22,7 +22,6 @@ Run: `.venv/bin/python -m bench.hall [--seconds 60] [--deal-interval 20]`.
 from __future__ import annotations
 
 import argparse
-import datetime
 import http.client
 import os
 import random
@@ -57,17 +56,14 @@ def build(data: Path) -> tuple[str, list[tuple[str, str]], int]:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from bench.builders import _played_partie, _teams
+    from bench.builders import _played_partie, _teams, new_concours
     from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
 
     rng = random.Random(7)
-    tournament = services.create_tournament(
-        owner=None,
+    tournament = new_concours(
         name="Concours de la salle des fêtes",
-        date=datetime.date(2026, 12, 5),
-        preset="ffb-coinche",
         parties=3,
         end_deals=12,
         published=True,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import datetime
 import json
 import os
 import subprocess
@@ -48,17 +47,15 @@ def build(folder: Path) -> dict:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from bench.builders import new_concours
     from tests.factories import add_teams
     from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
 
     Tournament.objects.filter(slug__startswith="charge-").delete()
-    tournament = services.create_tournament(
-        owner=None,
+    tournament = new_concours(
         name="Charge",
-        date=datetime.date(2026, 12, 5),
-        preset="ffb-coinche",
         end_mode="target",
         end_target=10_000_000,
         published=True,
