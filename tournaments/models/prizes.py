@@ -25,7 +25,25 @@ class PrizeRule(models.TextChoices):
     TOP = "top", _("Les N premiers seulement")
 
 
-class Category(models.Model):
+class PrizeRuleOwner(models.Model):
+    """How a ranking's lots are given out, declared once for the two owners
+    of a list of lots: the tournament (its general ranking) and each
+    special ranking (`Category`). `queries/awards.py` reads it from the
+    ranking's owner; `services/prizes.py` sets it."""
+
+    prize_rule = models.CharField(
+        _("attribution des lots"),
+        max_length=10,
+        choices=PrizeRule.choices,
+        default=PrizeRule.BY_RANK,
+    )
+    prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
+
+    class Meta:
+        abstract = True
+
+
+class Category(PrizeRuleOwner):
     """A special ranking: the teams (in a mêlée, the players) ticked for it,
     ranked among themselves, or, for a club ranking, each club's best team."""
 
@@ -41,13 +59,6 @@ class Category(models.Model):
     )
     name = models.CharField(_("nom"), max_length=80)
     kind = models.CharField(_("sorte"), max_length=10, choices=Kind.choices, default=Kind.OTHER)
-    prize_rule = models.CharField(
-        _("attribution des lots"),
-        max_length=10,
-        choices=PrizeRule.choices,
-        default=PrizeRule.BY_RANK,
-    )
-    prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
     teams = models.ManyToManyField("Team", related_name="categories", blank=True)
     players = models.ManyToManyField("Player", related_name="categories", blank=True)
 

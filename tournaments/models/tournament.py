@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments.domain import search
 from tournaments.models.options import OPTIONS, FeeBasis, bounded
-from tournaments.models.prizes import PrizeRule
+from tournaments.models.prizes import PrizeRuleOwner
 
 #: The most parties a tournament plays (the tournament form's bound).
 MAX_PLANNED_ROUNDS = 20
@@ -60,7 +60,7 @@ class TournamentQuerySet(models.QuerySet):
         return self.annotate(change_count=Count("changes"), last_change_id=Max("changes__id"))
 
 
-class Tournament(models.Model):
+class Tournament(PrizeRuleOwner):
     class Format(models.TextChoices):
         PAIRS = "pairs", _("Doublettes (équipes fixes)")
         MELEE = "melee", _("Mêlée (partenaires tirés à chaque partie)")
@@ -163,14 +163,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # The optional features' columns (lots, special rankings, the cash box,
     # hidden draws, the clock) are declared once in models/options.py and
-    # added below the class; the prize rule stays here.
-    prize_rule = models.CharField(
-        _("attribution des lots"),
-        max_length=10,
-        choices=PrizeRule.choices,
-        default=PrizeRule.BY_RANK,
-    )
-    prize_top = models.PositiveSmallIntegerField(_("nombre de premiers primés"), default=3)
+    # added below the class; the general ranking's prize rule comes with
+    # `PrizeRuleOwner` (models/prizes.py), as each special ranking's does.
 
     objects = TournamentQuerySet.as_manager()
 
