@@ -4,13 +4,9 @@ score sheets, or one table's, the plan, the results); validate a table,
 revoke its link. The tournament itself is organizer.py, registering teams
 and players registration.py.
 
-Each view checks its form, calls one service, adds a message and
-redirects (or, for htmx requests, renders the fragment to swap). Only the
-tournament's owner and co-organizers reach these views (`_managed` answers
-404 to anyone else). An action that cannot be undone asks first
-(confirm.py). A view must not change a model itself or compute a score:
-the services do the writing and keep the rules. The desk's score entry for
-one table is in entry.py.
+The views keep organizer.py's contract (a form, one service, a message, a
+redirect; `_managed` answers 404 to anyone but the organizers; what cannot
+be undone asks first). The desk's score entry for one table is entry.py.
 """
 
 from __future__ import annotations
