@@ -35,6 +35,9 @@ def env_bool(name: str, default: bool) -> bool:
 
 HALL = os.environ.get("BELOTE_MODE", "") == "hall"
 DEBUG = env_bool("DEBUG", False) and not HALL
+# The hall server keeps the back office to the laptop itself unless asked
+# (`hall --admin-on-network`): tournaments/infra/middleware.py.
+HALL_ADMIN_ON_NETWORK = env_bool("HALL_ADMIN_ON_NETWORK", False)
 # SQLite lives outside the source tree so a clone never carries a database.
 DATA_DIR = Path(os.environ.get("BELOTE_DATA_DIR", Path.home() / ".local/share/belote-tournois"))
 
@@ -110,6 +113,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     # Before anything reads a body (CSRF does): 413 past the limits below.
     "tournaments.infra.middleware.RequestBodyLimitMiddleware",
+    "tournaments.infra.middleware.HallAdminMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

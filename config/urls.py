@@ -6,9 +6,10 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from tournaments.views import accounts
-from tournaments.views.auth import ThrottledLoginView
+from tournaments.views.auth import ThrottledLoginView, to_throttled_login
 from tournaments.views.health import health
 
 urlpatterns = [
@@ -36,6 +37,14 @@ urlpatterns = [
         "compte/nouveau-mot-de-passe/<uidb64>/<token>/",
         accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
+    ),
+    # The back office has no password form of its own: its login and its
+    # password change send the browser to the organizer's pages, where every
+    # password checked counts on the same throttle (views/auth.py).
+    path("admin/login/", to_throttled_login, name="admin_login_redirect"),
+    path(
+        "admin/password_change/",
+        RedirectView.as_view(pattern_name="password_change", query_string=True),
     ),
     path("admin/", admin.site.urls),
     # Browsers and crawlers ask for /favicon.ico whatever the page links to.

@@ -10,15 +10,17 @@ with `@accepts_upload`. Django's own limits (DATA_UPLOAD_MAX_MEMORY_SIZE,
 FILE_UPLOAD_MAX_MEMORY_SIZE) are set to the same, so nothing past them is
 ever kept in memory or written to a temporary file.
 
-Must not: read the request's body.
+On the hall server, the back office answers the laptop only
+(`HallAdminMiddleware`). Must not: read the request's body.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 
@@ -57,3 +59,30 @@ class RequestBodyLimitMiddleware:
         if announced_length(request) <= limit:
             return None
         return render(request, "413.html", {"limit_kb": limit // 1024}, status=413)
+
+
+def _on_this_machine(request: HttpRequest) -> bool:
+    try:
+        return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
+    except ValueError:
+        return False
+
+
+class HallAdminMiddleware:
+    """On the hall server, the back office (`/admin/`) answers the laptop
+    itself only: a phone on the hall's Wi-Fi gets 404, unless the organizer
+    started the server with `hall --admin-on-network` (HALL_ADMIN_ON_NETWORK).
+    The hosted service, behind its own proxy, is not concerned."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (
+            settings.HALL
+            and not settings.HALL_ADMIN_ON_NETWORK
+            and request.path.startswith("/admin/")
+            and not _on_this_machine(request)
+        ):
+            raise Http404
+        return self.get_response(request)

@@ -25,7 +25,9 @@ TLS proxy everybody would otherwise share the proxy's address).
 
 Django's LoginView does the rest (form, session, redirect). This view never
 checks a password itself, nor tells a wrong user name from a wrong
-password."""
+password. The back office's own login (`/admin/login/`) and password change
+send the browser here and to the throttled password change: every place
+that checks a password counts on these counters."""
 
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 
 from tournaments.infra import throttle
@@ -128,3 +134,16 @@ class ThrottledLoginView(auth_views.LoginView):
             samesite="Lax",
             secure=settings.SESSION_COOKIE_SECURE,
         )
+
+
+def to_throttled_login(request: HttpRequest) -> HttpResponse:
+    """The back office's login address (`/admin/login/`), whatever the
+    method: never checks a password, sends the browser to the organizer's
+    login (`ThrottledLoginView`) with where it was going, so that the back
+    office's door counts on the same throttle as the organizers'."""
+    target = request.POST.get("next") or request.GET.get("next") or reverse("admin:index")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("admin:index")
+    return redirect(f"{reverse('login')}?{urlencode({'next': target})}")

@@ -58,9 +58,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--check", action="store_true", help="Prépare tout et affiche l'adresse, sans servir."
         )
+        parser.add_argument(
+            "--admin-on-network",
+            action="store_true",
+            help="Ouvre aussi l'administration (/admin/) au réseau de la salle "
+            "(par défaut, seulement sur cet ordinateur).",
+        )
 
     def handle(self, *args, host: str, threads: int, demo: bool, check: bool, **options) -> None:
         listen_host, port = parse_host(host)
+        if options.get("admin_on_network"):
+            settings.HALL_ADMIN_ON_NETWORK = True
         call_command("migrate", interactive=False, verbosity=0)
         if demo:
             call_command("demo", stdout=self.stdout)
