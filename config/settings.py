@@ -23,6 +23,8 @@ import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.infra.files import keep_private
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -40,6 +42,9 @@ DEBUG = env_bool("DEBUG", False) and not HALL
 HALL_ADMIN_ON_NETWORK = env_bool("HALL_ADMIN_ON_NETWORK", False)
 # SQLite lives outside the source tree so a clone never carries a database.
 DATA_DIR = Path(os.environ.get("BELOTE_DATA_DIR", Path.home() / ".local/share/belote-tournois"))
+if HALL:
+    # The laptop's data folder is the organizer's alone: 0700, files 0600.
+    keep_private(DATA_DIR)
 
 
 def _hall_secret_key() -> str:

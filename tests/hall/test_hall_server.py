@@ -9,6 +9,7 @@ import http.cookiejar
 import os
 import re
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -136,3 +137,18 @@ def test_an_organizer_logs_in_over_plain_http(hall):
     assert "sessionid" in cookies and not cookies["sessionid"].secure
     area = browser.open(base + "/organisation/").read().decode()
     assert "Saint-Éloi" in area
+
+
+def test_the_data_folder_and_its_files_are_the_organizers_alone(hall):
+    """Issue 22: the database, the secret key and the backups were readable
+    by every user of the laptop (0644)."""
+    _base, data = hall
+    backups = list((data / "sauvegardes").glob("*.json"))
+    assert backups, "the demo's closed parties leave backups"
+    modes = {
+        path.name: stat.S_IMODE(path.stat().st_mode)
+        for path in [data / "db.sqlite3", data / "secret-key", *backups]
+    }
+    print(f"\nmodes: { {name: oct(mode) for name, mode in list(modes.items())[:4]} }")
+    assert set(modes.values()) == {0o600}
+    assert stat.S_IMODE((data / "sauvegardes").stat().st_mode) == 0o700
