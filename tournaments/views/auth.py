@@ -9,9 +9,10 @@ counted as authentication reads it (`normalize_username`: NFKC, so
 Three counters, 15 minutes each:
 
 - **the account**, for browsers it does not know: at most
-  `MAX_CHECKS_PER_ACCOUNT` password checks, from all addresses together.
-  The attempt is counted *before* the password is checked, so concurrent
-  guesses cannot slip past the limit;
+  `MAX_CHECKS_PER_ACCOUNT` failed password checks, from all addresses
+  together. The attempt is counted *before* the password is checked, so
+  concurrent guesses cannot slip past the limit, and taken back when the
+  password was right: only failures count;
 - **the account from one address**: `MAX_FAILURES` wrong passwords, then
   that address waits (one neighbour's mistakes do not lock everybody);
 - **a known browser**: a browser where the account logged in before carries
@@ -91,8 +92,10 @@ class ThrottledLoginView(auth_views.LoginView):
     def post(self, request, *args, **kwargs):
         account, failures = self._keys()
         refused = throttle.count(failures, window=WINDOW) >= MAX_FAILURES
+        self._check_token = None
         if not refused and account:
-            refused = throttle.record(account, window=WINDOW) > MAX_CHECKS_PER_ACCOUNT
+            checks, self._check_token = throttle.attempt(account, window=WINDOW)
+            refused = checks > MAX_CHECKS_PER_ACCOUNT
         if refused:
             # An unbound form: validating it would check the password.
             context = self.get_context_data(
@@ -108,6 +111,10 @@ class ThrottledLoginView(auth_views.LoginView):
         return super().form_invalid(form)
 
     def form_valid(self, form):
+        # Only failed checks count: a right password takes its check back,
+        # so a club's ten laptops signing in to one account lock nobody out.
+        if self._check_token is not None:
+            throttle.discount(self._check_token)
         throttle.forget(self._keys()[1])
         response = super().form_valid(form)
         self._remember_device(response, normalized(form.get_user().get_username()))
