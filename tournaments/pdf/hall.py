@@ -110,7 +110,8 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
     ]
     for table in tables:
         if table.is_bye:
-            rows.append([str(table.number), str(table.team_a), gettext("exempte"), "", ""])
+            # The exempt team sits at no table: no number (as on the plan).
+            rows.append(["—", str(table.team_a), gettext("exempte"), "", ""])
             continue
         rows.append(
             [

@@ -85,3 +85,19 @@ def test_the_dashboard_warns_when_phones_could_not_reach_the_address(
     client.force_login(organizer)
     page = client.get(reverse("tournaments:dashboard"), HTTP_HOST="127.0.0.1:8000").text
     assert "ne marche que sur cet ordinateur" in page
+
+
+def test_the_fallback_kit_gives_the_exempt_team_no_table_number(desk, make_tournament, tmp_path):
+    """Issue 21: with 15 teams the kit listed the exempt team at a « table 8 »
+    that does not exist (seven tables are played)."""
+    from tests.factories import add_teams, draw_random_round
+
+    tournament = make_tournament()
+    add_teams(tournament, 15)
+    rnd = draw_random_round(tournament)
+    bye = rnd.tables.get(team_b__isnull=True)
+    url = reverse("tournaments:fallback_pdf", args=[tournament.slug, rnd.number])
+    text = Pdf(desk.get(url).content, tmp_path).text()
+    line = next(line for line in text.splitlines() if str(bye.team_a) in line and "exempt" in line)
+    assert not line.split()[0].isdigit(), line
+    assert "exempte" in line
