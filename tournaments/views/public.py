@@ -99,7 +99,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "categories": awards.public_categories(tournament),
             "challenges": tournament.challenges.filter(published=True),
             "has_brackets": tournament.brackets.exists(),
+            "final_decided": final_places(tournament) is not None,
             "has_pools": tournament.pools.exists(),
+            # The planned parties, or more once a final phase added its own.
+            "rounds_count": max(tournament.parties, len(rounds)),
         },
     )
 

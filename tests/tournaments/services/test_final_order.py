@@ -73,3 +73,18 @@ def test_while_a_bracket_plays_the_qualifying_ranking_stands(client, organizer):
     assert final_order(tournament, qualifying) == qualifying
     page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
     assert "celui des qualifications" in page
+
+
+def test_the_tournament_page_calls_the_final_order_final_and_counts_every_round(client, decided):
+    """Issue 21: after the final phase the tournament's page showed the final
+    order under « Classement des qualifications » with qualifying points,
+    and « 3 parties » when 5 were played (3 qualifying, 2 bracket rounds)."""
+    page = client.get(reverse("tournaments:detail", args=[decided.slug])).content.decode()
+    played = decided.rounds.count()
+    assert played > decided.parties
+    assert f"{played} parties" in page
+    assert "Classement des qualifications" not in page
+    assert "Classement final" in page
+    podium = page[page.index('class="podium"') :]
+    podium = podium[: podium.index("</ol>")]
+    assert " pts" not in podium
