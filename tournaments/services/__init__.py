@@ -55,7 +55,12 @@ from tournaments.services.clock import (
     set_last_deal_call,
     start_clock,
 )
-from tournaments.services.directory import forget_player, remember_players, suggestions
+from tournaments.services.directory import (
+    forget_player,
+    remember_players,
+    suggestions,
+    suggestions_for,
+)
 from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.prizes import (
@@ -195,6 +200,7 @@ __all__ = [
     "set_published",
     "start_clock",
     "suggestions",
+    "suggestions_for",
     "swap_lots",
     "swap_teams",
     "team_deletable",

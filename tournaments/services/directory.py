@@ -21,7 +21,7 @@ from typing import Protocol
 from django.db import IntegrityError, transaction
 
 from tournaments.domain import search
-from tournaments.models import KnownPlayer, Tournament
+from tournaments.models import KnownPlayer, Player, Tournament
 
 #: How many letters must be typed before anything is proposed.
 MIN_LETTERS = 3
@@ -94,3 +94,30 @@ def forget_player(*, known: KnownPlayer) -> None:
     """Take a player out of the organizer's directory (they asked to be
     forgotten, or the entry is a typo). Their registrations stay."""
     known.delete()
+
+
+def suggestions_for(
+    *, user, tournament: Tournament, query: str, limit: int = SUGGESTIONS
+) -> list[KnownPlayer] | list[Player]:
+    """What the registration desk of `tournament` proposes to `user`: its
+    owner's whole directory to the owner; to a co-organizer, only the
+    players of the owner's tournaments they co-organize (a co-organizer of
+    one concours does not see the licences and clubs of every player the
+    owner ever registered)."""
+    if user.pk == tournament.owner_id:
+        return suggestions(owner_id=tournament.owner_id, query=query, limit=limit)
+    words = search.query_words(query)
+    if sum(len(word) for word in words) < MIN_LETTERS:
+        return []
+    shared = Tournament.objects.filter(owner_id=tournament.owner_id, co_organizers=user)
+    found = Player.objects.filter(tournament__in=shared)
+    for word in words:
+        found = found.filter(search_key__contains=word)
+    seen: set[tuple[str, str, str, str]] = set()
+    players: list[Player] = []
+    for player in found.order_by("-tournament__date", "last_name", "first_name")[: limit * 4]:
+        key = (player.first_name, player.last_name, player.licence, player.club)
+        if key not in seen:
+            seen.add(key)
+            players.append(player)
+    return players[:limit]

@@ -64,7 +64,7 @@ def suggest(request: HttpRequest, slug: str) -> HttpResponse:
     typed = " ".join(
         request.GET.get(f"{name}{slot}", "")[:80] for name in ("first_name", "last_name")
     )
-    found = services.suggestions(owner_id=tournament.owner_id, query=typed)
+    found = services.suggestions_for(user=request.user, tournament=tournament, query=typed)
     return render(request, "tournaments/desk_suggestions.html", {"known": found, "slot": slot})
 
 

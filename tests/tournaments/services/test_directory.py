@@ -136,3 +136,32 @@ def test_a_licence_added_when_a_team_is_edited_is_remembered(tournament):
         team=team, player1=P("Amélie", "Lefèvre", "FFB777"), player2=P("Jérôme", "Bérard")
     )
     assert KnownPlayer.objects.get(search_key="amelie lefevre").licence == "FFB777"
+
+
+def test_a_co_organizer_is_proposed_only_the_players_of_shared_tournaments(
+    client, make_tournament, django_user_model
+):
+    """Issue 22: a co-organizer of one of A's concours saw A's whole
+    directory at the desk, licences and clubs included."""
+    from django.urls import reverse
+
+    shared = make_tournament(name="Concours partagé")
+    other = make_tournament(name="Concours d'été", date=datetime.date(2026, 7, 14))
+    _register(shared, P("Amélie", "Lefèvre", "FFB1", "Les As"), P("Jules", "Amiot"))
+    _register(other, P("Amandine", "Secret", "FFB999", "Club privé"), P("Léon", "Amar"))
+    helper = django_user_model.objects.create_user("benevole", password="x-Very-long-42")
+    shared.co_organizers.add(helper)
+
+    owner_sees = services.suggestions_for(user=shared.owner, tournament=shared, query="ama")
+    helper_sees = services.suggestions_for(user=helper, tournament=shared, query="ama")
+    assert {p.last_name for p in owner_sees} == {"Secret", "Amar"}
+    assert {p.last_name for p in helper_sees} == set()
+    assert {
+        p.last_name for p in services.suggestions_for(user=helper, tournament=shared, query="ami")
+    } == {"Amiot"}
+    client.force_login(helper)
+    page = client.get(
+        reverse("tournaments:suggest", kwargs={"slug": shared.slug}),
+        {"first_name1": "Ama", "last_name1": "", "slot": "1"},
+    ).content.decode()
+    assert "FFB999" not in page and "Secret" not in page
