@@ -14,6 +14,7 @@ Three ways to run:
 - development (`DEBUG=1`, `make dev`).
 """
 
+import hashlib
 import ipaddress
 import os
 from pathlib import Path
@@ -177,7 +178,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     # Tests use a file too: an in-memory shared-cache database fails at once on
     # concurrent writers ("table is locked") instead of waiting as a file does.
-    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
+    # Named after the checkout, so that two checkouts (two worktrees, a clean
+    # clone beside the work tree) testing at once never share one.
+    checkout = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:8]
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-db-{checkout}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
