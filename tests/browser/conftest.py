@@ -110,7 +110,7 @@ def watch(page, faults: Faults) -> None:
     page.on("pageerror", lambda error: faults.console.append(f"script: {error} ({page.url})"))
 
 
-def settle(page, *, timeout: float = 15_000) -> None:
+def settle(page, *, timeout: float = 30_000) -> None:
     """Waits until no htmx request of `page` is in flight (guard.js counts
     them): leaving a page mid-request aborts it, and htmx logs the abort as a
     console error. A request that ends badly still reports (5xx, console)."""

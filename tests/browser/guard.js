@@ -23,10 +23,15 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (quiet) event.preventDefault();
   }, true);
+  // A request ends at its xhr's loadend (after htmx's swap, or its error or
+  // abort): htmx:afterRequest is fired on the element, which a swap may have
+  // taken out of the page (a poll's outerHTML), so it never reaches here.
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (!event.defaultPrevented) inFlight.add(event.detail.xhr);
+    const xhr = event.detail.xhr;
+    if (event.defaultPrevented || !xhr) return;
+    inFlight.add(xhr);
+    xhr.addEventListener("loadend", () => inFlight.delete(xhr));
   });
-  document.addEventListener("htmx:afterRequest", (event) => inFlight.delete(event.detail.xhr));
   window.__journey = {
     idle: () => inFlight.size === 0,
     quiet: () => { quiet = true; },
