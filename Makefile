@@ -1,8 +1,12 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-postgres lint format lock bench clean
+.PHONY: run dev test test-postgres lint format lock bench clean workers
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
+# Parallel test workers (pytest-xdist): `make test WORKERS=0` runs in one process.
+# Each test file runs in one worker (--dist loadfile: its servers start once).
+WORKERS ?= 2
+XDIST := $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 
 run: ## the hall server: install, migrate, build the demo, serve the local network on port 8000
 	bin/setup-venv
@@ -17,12 +21,12 @@ dev: ## the developer's auto-reloading server, DEBUG on, on this machine only
 test: ## install the dev tools and system packages, run every test (browser tests included)
 	bin/system-packages
 	bin/setup-venv --dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-postgres: ## the same suite against a throwaway PostgreSQL cluster
 	bin/system-packages
 	bin/setup-venv --dev
-	bin/with-postgres $(PY) -m pytest $(PYTEST_ARGS)
+	bin/with-postgres $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 lint: ## ruff, Django's checks, missing migrations
 	bin/setup-venv --dev
@@ -45,6 +49,9 @@ bench: ## benchmarks (figures, not tests)
 	$(PY) -m bench.bench_entry
 	$(PY) -m bench.bench_pdf
 	$(PY) -m bench.bench_pages --load
+
+workers: ## the number of parallel test workers (.ci/run reads it)
+	@echo $(WORKERS)
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .hypothesis

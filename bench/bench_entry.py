@@ -8,7 +8,7 @@ engine, rescoring of the table, writes, rendering of the htmx grid) through
 Django's test client, in process, so the figure is server time without any
 network. The deal is deleted (untimed) between runs.
 
-    .venv/bin/python -m bench.bench_entry [--runs 30]
+    .venv/bin/python -m bench.bench_entry [--runs 30] [--teams 256]
 """
 
 from __future__ import annotations
@@ -22,11 +22,16 @@ import time
 from pathlib import Path
 
 from bench import builders
+from bench.targets import verdict
+
+# The issue's target, in milliseconds (a figure, never a failure: bench/targets.py).
+TARGET_MS = 100
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--teams", type=int, default=256)
     args = parser.parse_args()
     os.environ["ALLOWED_HOSTS"] = "testserver"
     with tempfile.TemporaryDirectory(prefix="belote-bench-") as folder:
@@ -38,7 +43,7 @@ def main() -> int:
         from tournaments import services
         from tournaments.models import Round, Table
 
-        tournament = builders.finished_concours(teams=256, parties=5, deals=12, seed=1)
+        tournament = builders.finished_concours(teams=args.teams, parties=5, deals=12, seed=1)
         user = get_user_model().objects.create_superuser("bench", password="x")
         rnd = tournament.rounds.get(number=5)
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PLAYING)
@@ -62,11 +67,12 @@ def main() -> int:
         timings = timings[1:]  # the first one warms the caches
         median = statistics.median(timings) * 1000
         print(
-            f"save deal 12 of a table (256 teams, partie 5): best {min(timings) * 1000:.1f} ms, "
+            f"save deal 12 of a table ({args.teams} teams, partie 5): "
+            f"best {min(timings) * 1000:.1f} ms, "
             f"median {median:.1f} ms, worst {max(timings) * 1000:.1f} ms ({args.runs} runs)"
         )
-        print(f"target < 100 ms … {'ok' if median < 100 else 'MISSED'}")
-        return 0 if median < 100 else 1
+        verdict("save deal (median)", median, TARGET_MS, "ms")
+        return 0
 
 
 if __name__ == "__main__":

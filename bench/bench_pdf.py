@@ -23,6 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench import builders
+from bench.targets import verdict
+
+# The targets, in seconds (figures, never a failure: bench/targets.py).
+TARGETS = {"score_sheets": 3.0, "ranking": 1.0}
 
 
 def timed(label: str, runs: int, render: Callable[[], bytes], folder: Path) -> float:
@@ -81,23 +85,18 @@ def main() -> int:
             sheets()
         print(f"score sheets: {len(queries)} queries for {tables} tables")
         results = {
-            f"score_sheets ({tables} tables)": timed(
-                f"score_sheets ({tables} tables)", args.runs, sheets, folder
-            ),
+            "score_sheets": timed(f"score_sheets ({tables} tables)", args.runs, sheets, folder),
             "ranking": timed("ranking", args.runs, lambda: pdf.ranking(tournament), folder),
             "table_plan": timed("table_plan", args.runs, lambda: pdf.table_plan(last), folder),
             "round_results": timed(
                 "round_results", args.runs, lambda: pdf.round_results(last), folder
             ),
         }
-        targets = {f"score_sheets ({tables} tables)": 3.0, "ranking": 1.0}
-        failed = [k for k, limit in targets.items() if results[k] >= limit]
-        for key, limit in targets.items():
-            verdict = "ok" if results[key] < limit else "TOO SLOW"
-            print(f"target {key}: < {limit:.0f} s … {verdict}")
+        for key, limit in TARGETS.items():
+            verdict(key, results[key], limit, "s")
         if args.keep:
             print(f"PDFs and database kept in {folder}")
-        return 1 if failed else 0
+        return 0
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)

@@ -1,9 +1,18 @@
 """Shared fixtures, chained as the data is: organizer → tournament → teams →
 round → table → deal. They call the builders of tests/factories.py, which a
 test imports when it needs more. Everything runs for real on the configured
-database (SQLite by default, PostgreSQL when DATABASE_URL is set)."""
+database (SQLite by default, PostgreSQL when DATABASE_URL is set).
+
+CI runs the suite in tiers chosen by marker (.ci/run, README « Checks »):
+everything on SQLite; `database` without `browser` on PostgreSQL;
+`shared_cache` on PostgreSQL with Redis. Tests run in parallel workers
+(pytest-xdist, `-n 2 --dist loadfile`: each file in one worker, so that a
+module's servers or browser start once): nothing here may assume that a
+test of another file ran before it or in the same process."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 from django.test import override_settings
@@ -11,6 +20,59 @@ from django.utils import translation
 
 from tests import factories
 from tournaments.models import Deal, Round, Table, Team, Tournament
+
+MARKERS = [
+    "database: touches the database (a database fixture, the live server, or app "
+    "servers on the run's database); given at collection; the PostgreSQL tier of CI",
+    "shared_cache: what Redis as the shared cache changes (caches, throttles, 304s, "
+    "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI",
+]
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_configure(config):
+    for marker in MARKERS:
+        config.addinivalue_line("markers", marker)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks `database` what touches the database: in process (pytest-django
+    refuses the database to any other test) or through the app servers of
+    the attacks and the hosted cluster (`attack`), which use the run's
+    database."""
+    for item in items:
+        if (
+            item.get_closest_marker("attack") is not None
+            or item.get_closest_marker("django_db") is not None
+            or DATABASE_FIXTURES.intersection(item.fixturenames)
+        ):
+            item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _a_redis_database_per_worker():
+    """With Redis, each parallel worker caches in a database of its own (0
+    for gw0, 4 for gw1…: tests/attacks/server.py's `redis_database`): every
+    test empties the cache (`_empty_cache`), which would otherwise wipe
+    another worker's counters mid-test."""
+    from django.conf import settings
+
+    from tests.attacks.server import redis_database
+
+    if not settings.REDIS_URL or not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    location = redis_database(settings.REDIS_URL, 0)
+    with override_settings(
+        CACHES={"default": {**settings.CACHES["default"], "LOCATION": location}}
+    ):
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

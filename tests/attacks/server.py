@@ -55,6 +55,21 @@ class Server:
         servers.stop(self.process)
 
 
+def worker_index() -> int:
+    """0 in one process, N in the parallel worker gwN (pytest-xdist)."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+
+
+def redis_database(url: str, number: int) -> str:
+    """`url` on this test process's Redis database `number` (0 to 3): the
+    test process's own cache is 0, the attacks' servers 1, the hosted
+    cluster 2, tests/hosted/test_freshness.py 3. Each parallel worker has
+    four of Redis's 16 (gw1: 4 to 7), so workers never empty or count in
+    another's."""
+    assert 0 <= number < 4 and worker_index() < 4, "Redis has 16 databases: 4 workers at most"
+    return url.rsplit("/", 1)[0] + f"/{4 * worker_index() + number}"
+
+
 def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) -> dict:
     """The environment of an app server on `data`: hosted settings with
     plain HTTP (loopback only), the database and Redis of the test run if
@@ -79,7 +94,7 @@ def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) ->
     if "DATABASE_URL" in os.environ:
         env["DATABASE_URL"] = _own_database(os.environ["DATABASE_URL"], data.name)
     if env.get("REDIS_URL"):
-        env["REDIS_URL"] = env["REDIS_URL"].rsplit("/", 1)[0] + "/1"
+        env["REDIS_URL"] = redis_database(env["REDIS_URL"], 1)
     env.update(extra_env or {})
     return env
 
@@ -118,11 +133,12 @@ def start(data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=No
 
 
 def _own_database(url: str, name: str) -> str:
-    """A database of its own on the PostgreSQL of `url`, created now."""
+    """A database of its own on the PostgreSQL of `url`, created now; named
+    after the worker too (temporary folders are alike in every worker)."""
     import psycopg
 
     parsed = urllib.parse.urlsplit(url)
-    database = "attack_" + re.sub(r"\W", "_", name).lower()
+    database = f"attack_{worker_index()}_" + re.sub(r"\W", "_", name).lower()
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{database}"')
         connection.execute(f'CREATE DATABASE "{database}"')

@@ -17,7 +17,7 @@ from tests.attacks import server as real
 from tests.factories import PASSWORD
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT
 
-pytestmark = pytest.mark.attack
+pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
 STAFF = "organisateur"  # the demo's organizer, staff
 

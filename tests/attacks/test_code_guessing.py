@@ -20,7 +20,7 @@ import pytest
 from tests.attacks import server as real
 from tournaments import models
 
-pytestmark = pytest.mark.attack
+pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
 try:
     from tournaments.services.table_side import MAX_WRONG_CODES

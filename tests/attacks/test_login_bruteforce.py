@@ -19,7 +19,7 @@ from tests.attacks import server as real
 from tests.factories import PASSWORD
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT
 
-pytestmark = pytest.mark.attack
+pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
 LOGIN = "/compte/connexion/"
 SPELLINGS = ["orga", "ｏrga", "ORGA", "ｏｒｇａ", " orga"]

@@ -5,12 +5,14 @@ In CI (CI=true) a missing Chromium is a failure, never a skip."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -75,17 +77,32 @@ def faults() -> Faults:
     assert not found, f"the journey met faults:\n{found}"
 
 
+# guard.js says REPLACED before htmx aborts a request in flight to send a
+# newer one (hx-sync="this:replace"); htmx then logs ABORT_LOGS, one each.
+REPLACED = "journey: htmx replaces a request in flight"
+ABORT_LOGS = ("htmx:afterRequest", "htmx:sendAbort")
+
+
 def watch(page, faults: Faults) -> None:
     """Report to `faults` any 5xx answer, browser console error, uncaught
-    script error and element wider than the screen (guard.js) of `page`."""
+    script error and element wider than the screen (guard.js) of `page`;
+    not the two errors htmx logs when it aborts a request to replace it."""
     page.add_init_script(GUARD)
 
     def on_response(response) -> None:
         if response.status >= 500:
             faults.server.append(f"{response.status} {response.request.method} {response.url}")
 
+    replaced = 0  # htmx's own aborts announced by guard.js, two errors each
+
     def on_console(message) -> None:
-        if message.type == "error":
+        nonlocal replaced
+        if message.type == "debug" and message.text == REPLACED:
+            replaced += 2
+        elif message.type == "error":
+            if replaced and message.text.split(",")[0] in ABORT_LOGS:
+                replaced -= 1  # the abort announced, not a fault
+                return
             faults.console.append(f"console: {message.text} ({page.url})")
 
     page.on("response", on_response)
@@ -93,13 +110,54 @@ def watch(page, faults: Faults) -> None:
     page.on("pageerror", lambda error: faults.console.append(f"script: {error} ({page.url})"))
 
 
+def settle(page, *, timeout: float = 30_000) -> None:
+    """Waits until no htmx request of `page` is in flight (guard.js counts
+    them): leaving a page mid-request aborts it, and htmx logs the abort as a
+    console error. A request that ends badly still reports (5xx, console)."""
+    if page.is_closed():
+        return
+    try:
+        page.wait_for_function(
+            "() => !window.__journey || window.__journey.idle()", timeout=timeout, polling=50
+        )
+    except PlaywrightError as error:
+        if "navigation" not in str(error) and "destroyed" not in str(error):
+            raise  # a page navigating meanwhile has no request left in flight
+
+
+def close_quietly(page) -> None:
+    """Before a page is closed: no new htmx request (a poll), the ones in
+    flight finished, then the last checks of guard.js reported."""
+    if page.is_closed():
+        return
+    with contextlib.suppress(PlaywrightError):
+        page.evaluate("() => window.__journey && window.__journey.quiet()")
+    settle(page)
+    page.wait_for_timeout(100)  # let the last page's checks report
+
+
+def _settled_navigation(page) -> None:
+    """`goto`, `reload`, `go_back` and `go_forward` of `page` first wait
+    for htmx to be idle (`settle`)."""
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        navigate = getattr(page, name)
+
+        def settled(*args, _navigate=navigate, **kwargs):
+            settle(page)
+            return _navigate(*args, **kwargs)
+
+        setattr(page, name, settled)
+
+
 @pytest.fixture
 def page(page, faults: Faults):
     """Every journey fails on any 5xx answer, any browser console error, any
-    uncaught script error and any element wider than the screen."""
+    uncaught script error and any element wider than the screen. Its pages
+    wait for htmx to be idle before they navigate or close."""
     watch(page, faults)
+    _settled_navigation(page)
     yield page
-    page.wait_for_timeout(100)  # let the last page's checks report
+    close_quietly(page)
 
 
 @pytest.fixture
@@ -114,10 +172,11 @@ def open_page(browser, browser_context_args, faults: Faults):
         contexts.append(context)
         new = context.new_page()
         watch(new, faults)
+        _settled_navigation(new)
         return new
 
     yield open_
     for context in contexts:
-        if context.pages:
-            context.pages[-1].wait_for_timeout(100)  # let the last page's checks report
+        for opened in context.pages:
+            close_quietly(opened)
         context.close()

@@ -2,7 +2,41 @@
 // after each load and each htmx swap, any element wider than the screen that
 // no scrolling box of its own contains is reported as a console error, which
 // fails the journey.
+//
+// It also keeps the htmx requests in flight, so that a journey waits for
+// htmx to be idle before it leaves or closes a page (`settle` in conftest);
+// `window.__journey.quiet()` stops new requests (polls) before the page is
+// closed. And when htmx itself aborts a request still awaited, to replace it
+// by a newer one (hx-sync="this:replace": the deal's preview while the
+// volunteer types on a busy server), it says so first (console.debug
+// REPLACED): htmx then logs that abort as two console errors
+// ("htmx:afterRequest", "htmx:sendAbort") which are no fault (conftest).
 (() => {
+  const REPLACED = "journey: htmx replaces a request in flight";
+  document.addEventListener("htmx:abort", (event) => {
+    const data = event.target && event.target["htmx-internal-data"];
+    const xhr = data && data.xhr;
+    if (xhr && xhr.readyState > 0 && xhr.readyState < 4) console.debug(REPLACED);
+  }, true);
+  const inFlight = new Set();
+  let quiet = false;
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (quiet) event.preventDefault();
+  }, true);
+  // A request ends at its xhr's loadend (after htmx's swap, or its error or
+  // abort): htmx:afterRequest is fired on the element, which a swap may have
+  // taken out of the page (a poll's outerHTML), so it never reaches here.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const xhr = event.detail.xhr;
+    if (event.defaultPrevented || !xhr) return;
+    inFlight.add(xhr);
+    xhr.addEventListener("loadend", () => inFlight.delete(xhr));
+  });
+  window.__journey = {
+    idle: () => inFlight.size === 0,
+    quiet: () => { quiet = true; },
+  };
+
   const clipped = (el) => {
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
       const overflow = getComputedStyle(p).overflowX;

@@ -12,8 +12,6 @@ import pytest
 from bench import servers
 from tests.attacks import server as real
 
-pytestmark = pytest.mark.attack
-
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
@@ -44,7 +42,7 @@ def cluster(tmp_path_factory, redis_url):
         hosts=hosts,
         public=front,
         # haproxy connects from 127.0.0.1 and says who the client is.
-        extra_env={"REDIS_URL": redis_url.rsplit("/", 1)[0] + "/2", "TRUSTED_PROXIES": "127.0.0.1"},
+        extra_env={"REDIS_URL": real.redis_database(redis_url, 2), "TRUSTED_PROXIES": "127.0.0.1"},
     )
     one = real.Server(base=f"http://{hosts[0]}:{ports[0]}", env=env, data=data)
     two = real.Server(base=f"http://{hosts[1]}:{ports[1]}", env=env, data=data)

@@ -8,13 +8,14 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.attacks import server as real
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 @pytest.fixture
 def shared_cache(settings, redis_url):
-    url = redis_url.rsplit("/", 1)[0] + "/3"
+    url = real.redis_database(redis_url, 3)
     settings.REDIS_URL = url
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

@@ -107,6 +107,7 @@ def test_a_correction_in_an_evening_changes_the_challenge(organizer):
     assert after != before
 
 
+@pytest.mark.shared_cache
 def test_adding_and_removing_an_evening_moves_the_ranking(organizer):
     one = evening(organizer, "Soirée 1", FIRST, day=1)
     two = evening(organizer, "Soirée 2", SECOND, day=8)

@@ -83,6 +83,7 @@ def test_a_code_is_read_in_any_script_and_grouped_as_printed(client, table, scri
     assert client.session[f"table-side-{table.pk}-{table.entry_key}"] == "B"
 
 
+@pytest.mark.shared_cache
 def test_ten_wrong_codes_lock_the_table_even_for_the_right_code(client, table):
     for i in range(MAX_WRONG_CODES):
         answer = claim(client, table, wrong_code(table, i))
@@ -102,6 +103,7 @@ def test_ten_wrong_codes_lock_the_table_even_for_the_right_code(client, table):
     assert throttle.count(f"table-codes:{table.pk}", window=CODES_WINDOW) == MAX_WRONG_CODES
 
 
+@pytest.mark.shared_cache
 def test_right_codes_do_not_count_against_the_table(client, table):
     for i in range(MAX_WRONG_CODES - 1):
         claim(client, table, wrong_code(table, i))
@@ -110,6 +112,7 @@ def test_right_codes_do_not_count_against_the_table(client, table):
     assert claim(client, table, table.code_b).status_code == 302
 
 
+@pytest.mark.shared_cache
 def test_wrong_codes_given_to_confirm_count_too(client, table):
     factories.enter_from_the_table(table)
     for i in range(MAX_WRONG_CODES + 1):
@@ -133,6 +136,7 @@ def age(key: str, when) -> None:
     Attempt.objects.filter(key=key).update(at=when)
 
 
+@pytest.mark.shared_cache
 def test_the_lock_passes_after_the_window(client, table):
     for i in range(MAX_WRONG_CODES):
         claim(client, table, wrong_code(table, i))
@@ -143,6 +147,7 @@ def test_the_lock_passes_after_the_window(client, table):
     assert claim(client, table, table.code_a).status_code == 302
 
 
+@pytest.mark.shared_cache
 def test_a_locked_table_keeps_its_entering_phone_and_the_desk(client, organizer, table):
     claim(client, table, table.code_a)  # this phone entered its code before
     stranger = client.__class__()
@@ -163,6 +168,7 @@ def test_a_locked_table_keeps_its_entering_phone_and_the_desk(client, organizer,
     assert saved.status_code == 302 and table.deals.count() == 2
 
 
+@pytest.mark.shared_cache
 def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organizer, table):
     old_link, old_codes = url(table), (table.code_a, table.code_b)
     for i in range(MAX_WRONG_CODES + 1):
@@ -185,6 +191,7 @@ def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organiz
     assert 'id="codes-locked"' not in page
 
 
+@pytest.mark.shared_cache
 def test_the_partie_page_shows_which_tables_have_their_codes_locked(client, organizer, table):
     desk = client.__class__()
     desk.force_login(organizer)

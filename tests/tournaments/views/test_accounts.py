@@ -155,6 +155,7 @@ def test_an_address_already_registered_gets_a_reminder_and_the_page_says_the_sam
     assert "/compte/mot-de-passe-oublie/" in reminder.body
 
 
+@pytest.mark.shared_cache
 def test_sign_ups_are_throttled_per_client_address(client):
     for index in range(MAX_PER_CLIENT):
         response = sign_up(client, username=f"u{index}", email=f"u{index}@club.fr")
@@ -169,6 +170,7 @@ def test_sign_ups_are_throttled_per_client_address(client):
     ] == reverse("account_sign_up_sent")
 
 
+@pytest.mark.shared_cache
 def test_one_mailbox_gets_few_mails_whoever_asks(client):
     for index in range(MAX_MAILS_PER_ADDRESS + 2):
         response = sign_up(client, username="lucie", REMOTE_ADDR=f"10.0.1.{index}")
@@ -259,6 +261,7 @@ def test_an_unconfirmed_account_gets_no_reset_mail(client):
     assert not mail.outbox
 
 
+@pytest.mark.shared_cache
 def test_reset_requests_are_throttled(client):
     _confirmed()
     for _ in range(MAX_MAILS_PER_ADDRESS + 1):
@@ -495,6 +498,7 @@ def test_adding_an_unknown_co_organizer_points_to_the_invitation(client, organiz
     assert "invitez cette personne depuis « Mon compte »" in text(response)
 
 
+@pytest.mark.shared_cache
 def test_a_borrowed_session_cannot_guess_the_password_to_delete_the_account(client, organizer):
     """The password typed to delete the account is counted: after five wrong
     ones even the right one is refused, with the reason next to the field,
@@ -511,6 +515,7 @@ def test_a_borrowed_session_cannot_guess_the_password_to_delete_the_account(clie
     assert User.objects.filter(username="orga").exists() and Tournament.objects.exists()
 
 
+@pytest.mark.shared_cache
 def test_a_borrowed_session_cannot_guess_the_password_to_change_it(client, organizer):
     client.force_login(organizer)
     change = {"new_password1": "Another-long-one-42", "new_password2": "Another-long-one-42"}
@@ -522,6 +527,7 @@ def test_a_borrowed_session_cannot_guess_the_password_to_change_it(client, organ
     assert organizer.check_password(PASSWORD)
 
 
+@pytest.mark.shared_cache
 def test_right_passwords_do_not_count(client, organizer):
     client.force_login(organizer)
     change = {"old_password": PASSWORD, "new_password1": PASSWORD, "new_password2": PASSWORD}

@@ -104,6 +104,7 @@ def test_a_call_at_0_minutes_is_shown_as_soon_as_the_clock_starts(client, timed,
     assert "hidden" not in call and "Dernière donne !" in page
 
 
+@pytest.mark.shared_cache
 def test_the_projector_poll_moves_with_the_clock(client, timed, rnd):
     projector = url("projector", timed)
     poll = {"HX-Request": "true"}

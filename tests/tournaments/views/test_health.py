@@ -6,7 +6,7 @@ import pytest
 
 from bench.servers import free_port
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def test_ok_when_the_database_answers(client, django_assert_max_num_queries):

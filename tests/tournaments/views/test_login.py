@@ -13,6 +13,7 @@ from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT, MAX_FAILURES
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.shared_cache
 def test_repeated_failures_lock_the_login_even_with_the_right_password(client, organizer):
     url = reverse("login")
     for _ in range(MAX_FAILURES):
@@ -24,6 +25,7 @@ def test_repeated_failures_lock_the_login_even_with_the_right_password(client, o
     assert "_auth_user_id" not in client.session
 
 
+@pytest.mark.shared_cache
 def test_a_success_before_the_limit_resets_the_count(client, organizer):
     url = reverse("login")
     for _ in range(MAX_FAILURES - 1):
@@ -44,6 +46,7 @@ def _attempt(client, username, password, address="10.0.0.1", **extra):
     )
 
 
+@pytest.mark.shared_cache
 def test_look_alike_letters_count_on_the_same_account(client, organizer):
     """Full-width `ｏrga` is `orga` for authentication, so for the throttle."""
     for name in ["orga", "ｏrga", "ｏｒｇａ", "ORGA", " orga"]:
@@ -52,6 +55,7 @@ def test_look_alike_letters_count_on_the_same_account(client, organizer):
     assert _attempt(client, "orga", PASSWORD).status_code == 429
 
 
+@pytest.mark.shared_cache
 def test_an_address_s_failures_do_not_lock_another_address(client, organizer):
     for _ in range(MAX_FAILURES):
         _attempt(client, "orga", "mauvais", address="10.0.0.1")
@@ -59,6 +63,7 @@ def test_an_address_s_failures_do_not_lock_another_address(client, organizer):
     assert _attempt(client, "orga", PASSWORD, address="10.0.0.2").status_code == 302
 
 
+@pytest.mark.shared_cache
 def test_the_account_allows_few_checks_to_unknown_browsers_but_not_to_its_own(
     client, organizer, django_user_model
 ):
@@ -78,6 +83,7 @@ def test_the_account_allows_few_checks_to_unknown_browsers_but_not_to_its_own(
     assert _attempt(laptop, "orga", PASSWORD, address="192.168.1.10").status_code == 302
 
 
+@pytest.mark.shared_cache
 def test_a_forged_device_cookie_is_an_unknown_browser(client, organizer):
     from tournaments.views.auth import DEVICE_COOKIE
 
@@ -87,6 +93,7 @@ def test_a_forged_device_cookie_is_an_unknown_browser(client, organizer):
     assert _attempt(client, "orga", PASSWORD, address="10.0.4.1").status_code == 429
 
 
+@pytest.mark.shared_cache
 def test_behind_a_trusted_proxy_the_client_address_comes_from_the_proxy(
     client, organizer, settings
 ):

@@ -90,6 +90,7 @@ def test_the_standings_are_sortable(client, tournament, teams, round1):
     assert first_rank("points_against") == "1"
 
 
+@pytest.mark.shared_cache
 def test_an_unchanged_standings_page_answers_304_and_a_new_score_changes_it(
     client, tournament, round1
 ):
@@ -109,6 +110,7 @@ def test_an_unchanged_standings_page_answers_304_and_a_new_score_changes_it(
     assert again.status_code == 200 and again.headers["ETag"] != etag
 
 
+@pytest.mark.shared_cache
 def test_a_poll_while_tables_play_does_not_rank_again(
     client, tournament, round1, django_assert_max_num_queries
 ):
@@ -191,6 +193,7 @@ def test_names_are_shown_as_text_not_html(client, tournament):
     assert "&lt;script&gt;" in response.text
 
 
+@pytest.mark.shared_cache
 @pytest.mark.parametrize("size", [8, 256])
 def test_public_pages_use_a_fixed_number_of_queries(
     client, make_tournament, django_assert_max_num_queries, size
@@ -233,6 +236,7 @@ def test_the_standings_print_their_figures_as_the_pdf_does(client, tournament, t
     assert rows[-1]["Diff."] == "−1\u202f440"
 
 
+@pytest.mark.shared_cache
 def test_anonymous_visitors_share_one_rendering_per_revision(
     client, tournament, round1, django_assert_max_num_queries
 ):

@@ -114,6 +114,7 @@ def test_printing_the_sheets_and_the_plan_does_not_announce_the_draw(desk, hidde
     assert "pas encore annoncé" in text(desk.get(url("where", hidden), {"q": "1"}))
 
 
+@pytest.mark.shared_cache
 def test_a_polling_phone_gets_304_until_the_announcement_then_the_table(desk, hidden, drawn):
     page = url("where", hidden)
     query, table = playing(drawn)
@@ -132,6 +133,7 @@ def test_a_polling_phone_gets_304_until_the_announcement_then_the_table(desk, hi
     assert table in text(answer)
 
 
+@pytest.mark.shared_cache
 def test_the_projector_poll_moves_at_the_announcement(client, hidden, drawn):
     page = url("projector", hidden)
     poll = {"HX-Request": "true"}

@@ -1,0 +1,103 @@
+"""The journeys' own guard (conftest.py, guard.js) on a busy server: a page
+waits for htmx to be idle before it navigates or closes; a request that
+htmx aborts to replace it by a newer one (the deal's preview, typed on) is
+no fault although htmx logs it as two console errors (one journey failed
+so under load); a request that fails still fails the journey."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+from tests.browser.grid import deal_keys
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _busy_server(page: Page, seconds: float) -> None:
+    """Every htmx request of `page` is answered `seconds` late, as a loaded
+    server answers."""
+
+    def late(route) -> None:
+        if route.request.headers.get("hx-request"):
+            time.sleep(seconds)
+        route.continue_()
+
+    page.route("**/*", late)
+
+
+def _standings(page: Page, live_server, tournament) -> str:
+    url = f"{live_server.url}/t/{tournament.slug}/classement/"
+    page.goto(url)
+    expect(page.locator("#standings")).to_be_visible()
+    return url
+
+
+def _request(page: Page, url: str) -> None:
+    page.evaluate("(url) => { htmx.ajax('GET', url, {target: '#standings', swap: 'none'}); }", url)
+
+
+def test_a_page_left_while_htmx_waits_for_an_answer_waits_for_it(
+    live_server, page: Page, faults, tournament
+):
+    url = _standings(page, live_server, tournament)
+    _busy_server(page, 1.0)
+    _request(page, url)
+    page.goto(f"{live_server.url}/")
+    assert not faults, str(faults)
+
+
+def test_a_page_closed_while_htmx_waits_for_an_answer_waits_for_it(
+    live_server, open_page, faults, tournament
+):
+    phone = open_page(viewport={"width": 390, "height": 844})
+    url = _standings(phone, live_server, tournament)
+    _busy_server(phone, 1.0)
+    _request(phone, url)
+    # the test ends here: the fixture closes the phone's page
+
+
+def test_a_request_that_fails_still_fails_the_journey(live_server, page: Page, faults, tournament):
+    _standings(page, live_server, tournament)
+    _request(page, f"{live_server.url}/t/{tournament.slug}/nulle-part/")
+    expect(page.locator("body")).to_be_visible()
+    page.wait_for_function("() => window.__journey.idle()")
+    assert any("Response Status Error Code 404" in line for line in faults.console), str(faults)
+    faults.console.clear()  # seen: the journey itself would have failed on it
+
+
+def test_a_preview_replaced_while_the_server_is_busy_is_no_fault(
+    live_server, page: Page, faults, tournament, table
+):
+    """The deal's preview answers each pause in the typing, the newest
+    replacing the one still awaited (hx-sync="this:replace"): htmx aborts the
+    old request and logs it as a console error; htmx's own abort is no fault."""
+    page.goto(live_server.url + "/compte/connexion/")
+    page.get_by_label("Nom d’utilisateur").fill("orga")
+    page.get_by_label("Mot de passe").fill(PASSWORD)
+    page.get_by_role("button", name="Se connecter").click()
+    page.goto(
+        live_server.url + reverse("tournaments:table", args=[tournament.slug, 1, table.number])
+    )
+    held = []
+    page.route("**/apercu/", lambda route: held.append(route))  # a busy server: no answer yet
+    page.locator("#deal-entry input[name=taker]").focus()
+    for key in deal_keys(taker="A", trump="S", bid="80", points="")[:-1]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(600)  # a preview asked and awaited
+    assert held, "no preview was asked"
+    for key in "120":
+        page.keyboard.press(key)
+    page.wait_for_timeout(600)  # a newer preview replaces it
+    page.unroute("**/apercu/")
+    for route in held:
+        with contextlib.suppress(PlaywrightError):
+            route.continue_()
+    expect(page.locator("#deal-preview .preview-a")).not_to_be_empty()
+    assert not faults, str(faults)
