@@ -134,6 +134,7 @@ def test_client_address(rf, settings, trusted, peer, forwarded, expected):
     assert client_address(request) == expected
 
 
+@pytest.mark.shared_cache
 def test_successful_logins_from_many_unknown_browsers_lock_nobody_out(organizer):
     """Issue 21: a club sharing one account on several laptops signed in ten
     times in 15 minutes, and the eleventh was told « Trop d'essais
