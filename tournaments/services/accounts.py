@@ -165,6 +165,17 @@ def sign_up(
     return SignUpResult(user=user, created=True)
 
 
+def invitees(user) -> list:
+    """The accounts created from `user`'s invitations, with the user names
+    they chose (to add one as a co-organizer), newest first."""
+    return [
+        row.user
+        for row in SignUp.objects.filter(invited_by=user, user__is_active=True)
+        .select_related("user")
+        .order_by("-created_at")
+    ]
+
+
 def confirmation_link_user(uidb64: str, token: str):
     """The account a confirmation link confirms, or None when the link is
     tampered with, expired or already used."""

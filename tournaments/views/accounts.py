@@ -136,6 +136,13 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 apply_service_error(form, error)
             else:
                 if invitation is not None and result.created:
+                    # The inviter learns the name chosen, to add a co-organizer.
+                    mail.send(
+                        "invitee_joined",
+                        to=invitation.by.email,
+                        context={"user": result.user},
+                        language=_language(invitation.by),
+                    )
                     messages.success(request, _("Compte créé : connectez-vous."))
                     return redirect("login")
                 if _mail_sign_up(request, result):
@@ -178,7 +185,11 @@ def _account_page(request: HttpRequest, invite_form: InviteForm, status: int = 2
     return render(
         request,
         "accounts/account.html",
-        {"invite_form": invite_form, "signup_open": settings.SIGNUP_OPEN},
+        {
+            "invite_form": invite_form,
+            "signup_open": settings.SIGNUP_OPEN,
+            "invitees": accounts.invitees(request.user),
+        },
         status=status,
     )
 

@@ -208,6 +208,24 @@ def test_an_invitation_opens_a_closed_sign_up_once(client, settings, organizer):
     assert "n'est plus valable" in text(client.get(link))
 
 
+def test_the_inviter_is_told_the_user_name_the_invitee_chose(client, settings, organizer):
+    """Issue 21: to add a co-organizer the inviter needs the user name the
+    invitee chose, and was never told it."""
+    organizer.email = "orga@club.fr"
+    organizer.save()
+    client.force_login(organizer)
+    client.post(reverse("account_invite"), {"email": "invitee@club.fr"})
+    token = link_in(mail.outbox[0]).split("invitation=")[1]
+    client.logout()
+    sign_up(client, invitation=token)
+    told = mail.outbox[-1]
+    assert told.to == ["orga@club.fr"]
+    assert "lucie" in told.subject and "lucie" in told.body
+    client.force_login(organizer)
+    page = text(client.get(reverse("account")))
+    assert "invitee@club.fr : nom d'utilisateur « lucie »" in page
+
+
 def test_invitations_need_a_login_and_a_valid_address(client, organizer):
     assert client.post(reverse("account_invite"), {"email": "x@club.fr"}).status_code == 302
     assert not mail.outbox
