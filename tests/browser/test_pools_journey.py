@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
-from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques, login
+from tests.browser.session import log_in
+from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques
 from tournaments import services
 from tournaments.models import Round, Table
 from tournaments.queries.pools import pool_standings
@@ -62,7 +63,7 @@ def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
             player2=services.PlayerData(f2, l2),
         )
     url = live_server.url
-    login(page, url)
+    log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/")
     page.get_by_role("link", name="Poules", exact=True).click()
 

@@ -20,7 +20,8 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.day import PHONE, download, french_words, pdf_text, speaks
-from tests.browser.test_organizer_journey import close_partie, login
+from tests.browser.session import log_in
+from tests.browser.test_organizer_journey import close_partie
 from tournaments import services
 from tournaments.models import Round, Tournament
 from tournaments.queries import awards
@@ -65,7 +66,7 @@ def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_pat
     tournament = concours(organizer)
     slug = tournament.slug
     page.set_viewport_size(WIDE)
-    login(page, url)
+    log_in(page, url)
 
     # The options of the tournament: lots and special rankings.
     page.goto(f"{url}/organisation/t/{slug}/modifier/")
