@@ -12,6 +12,7 @@ from tournaments.views import (
     entry,
     explanations,
     hall,
+    offline,
     organizer,
     pools,
     prizes,
@@ -45,6 +46,7 @@ TABLE = ORG + "parties/<num:number>/tables/<num:table>/"
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("langue/<str:code>/", public.switch_language, name="language"),
     path("t/<slug:slug>/", public.tournament_detail, name="detail"),
     path("t/<slug:slug>/classement/", public.standings, name="standings"),
@@ -59,6 +61,7 @@ urlpatterns = [
     path("saisie/<str:token>/code/", table_side.table_side_claim, name="table_side_claim"),
     path("saisie/<str:token>/donne/", table_side.table_side_deal, name="table_side_deal"),
     path("saisie/<str:token>/apercu/", table_side.table_side_preview, name="table_side_preview"),
+    path("saisie/<str:token>/etat/", table_side.table_side_state, name="table_side_state"),
     path(
         "saisie/<str:token>/confirmer/",
         table_side.table_side_confirm,

@@ -33,7 +33,8 @@
     xhr.addEventListener("loadend", () => inFlight.delete(xhr));
   });
   window.__journey = {
-    idle: () => inFlight.size === 0,
+    // The table's outbox (static/js/outbox.js) sends with fetch, not htmx.
+    idle: () => inFlight.size === 0 && !(window.__outbox && window.__outbox.busy()),
     quiet: () => { quiet = true; },
   };
 

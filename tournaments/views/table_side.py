@@ -12,16 +12,19 @@ the token is resolved by `with_table` and the rules live in services.py."""
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
+from tournaments.display.hall import outbox_texts
 from tournaments.display.table_screen import (
     Grid,
     build_grid,
@@ -33,6 +36,7 @@ from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
 from tournaments.infra import links
 from tournaments.models import Round, Table
+from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
 
@@ -126,6 +130,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "confirm_form": extra.pop("confirm_form", None) or ConfirmForm(),
         "table_side": True,
         "bracket_match": bracket_match_label(table),
+        "outbox_texts": json.dumps(outbox_texts()),
         **extra,
     }
 
@@ -174,6 +179,31 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
     )
 
 
+def _waiting(text: str | None) -> int:
+    """The entries a phone says it still keeps (static/js/outbox.js)."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 4 else 0
+
+
+def _note_contact(request: HttpRequest, table: Table) -> None:
+    """The desk's view of the hall: this table's phone reached the server."""
+    note_phone_contact(table=table, waiting=_waiting(request.headers.get("X-Outbox-Waiting")))
+
+
+@require_GET
+@never_cache
+@with_table
+def table_side_state(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+    """The phone's regular call (every 15 s while its page is open): it says
+    how many entries it keeps, and learns the table's version, so that it
+    brings its page up to date by itself when the desk or the other team
+    changed the table (static/js/outbox.js)."""
+    note_phone_contact(table=table, waiting=_waiting(request.GET.get("attente")))
+    return JsonResponse(
+        {"version": table.version, "status": table.status, "entry": table.entry_state}
+    )
+
+
 def _refusal_status(error: services.TournamentError) -> int:
     """429 when the table's codes are refused after too many wrong ones."""
     return 429 if isinstance(error, services.CodesLocked) else 422
@@ -191,6 +221,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         )
         context = _context(request, table, token, code_form=code_form)
         return render(request, "tournaments/table_side.html", context, status=403)
+    _note_contact(request, table)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
     correctable = _may_correct(table, side)
     deal = None

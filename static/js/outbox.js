@@ -1,0 +1,414 @@
+// The table's phone on the hall's Wi-Fi, which drops. Every deal typed,
+// corrected, and every answer of the other team goes through an outbox kept
+// in IndexedDB (which plain-HTTP pages have, unlike service workers): it
+// survives a reload and the browser being closed, and is sent in order, by
+// itself, as soon as the server answers. A retry is harmless: each entry
+// keeps the table version it was first sent with, and the server knows a
+// post it already recorded by that version and its values
+// (services/table_versions.py). A refusal (the desk changed the table
+// meanwhile, or a value the engine refuses) stops the outbox and is shown in
+// words with the row to correct; nothing is overwritten silently.
+//
+// Every 15 s the page calls the server (…/etat/?attente=N): the desk sees
+// the entries waiting and when the table was last heard of, and the page
+// brings itself up to date when the table changed elsewhere.
+(() => {
+  const box = document.getElementById("outbox");
+  if (!box) return;
+  const T = JSON.parse(box.dataset.texts || "{}");
+  const token = box.dataset.token;
+  const stateUrl = box.dataset.stateUrl;
+  const pageUrl = box.dataset.pageUrl;
+  const EVERY = 15000;
+  const WAIT = 10000; // a request unanswered this long is taken as lost
+  let db = null;
+  let entries = []; // this table's, in order (id ascending)
+  let sending = false;
+  let offlineSince = null;
+  let blocked = null; // the refused entry, until corrected or dropped
+  let retry = null;
+  let pause = 2000; // between two tries while the server does not answer
+  let editing = null; // a waiting entry being corrected in the row
+  let serverVersion = 0; // the table's version in the last answer read
+  let note = ""; // a passing message (a form sent while offline)
+
+  // --- storage -----------------------------------------------------------
+  const open = () => new Promise((resolve) => {
+    if (!window.indexedDB) { resolve(null); return; }
+    const request = indexedDB.open("belote-outbox", 1);
+    request.onupgradeneeded = () => {
+      const store = request.result.createObjectStore("entries", { keyPath: "id", autoIncrement: true });
+      store.createIndex("token", "token");
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(null);
+  });
+  const tx = (mode, work) => new Promise((resolve, reject) => {
+    if (!db) { resolve(work(null)); return; }
+    const t = db.transaction("entries", mode);
+    const result = work(t.objectStore("entries"));
+    t.oncomplete = () => resolve(result && result.result !== undefined ? result.result : result);
+    t.onerror = () => reject(t.error);
+  });
+  const load = () => tx("readonly", (store) => (store ? store.index("token").getAll(token) : []))
+    .then((list) => { entries = (list || []).sort((a, b) => a.id - b.id); });
+  const put = (entry) => tx("readwrite", (store) => (store ? store.put(entry) : null))
+    .then((id) => { if (entry.id === undefined) entry.id = id === null ? Date.now() : id; });
+  const remove = (entry) => tx("readwrite", (store) => (store ? store.delete(entry.id) : null));
+
+  // --- what the page shows ------------------------------------------------
+  const two = (n) => String(n).padStart(2, "0");
+  const clock = (date) => T.clock.replace("{h}", String(date.getHours())).replace("{m}", two(date.getMinutes()));
+  const knownVersion = () => {
+    const field = document.querySelector("#deal-form [name=version]");
+    const live = document.getElementById("table-live");
+    const shown = field && field.value ? Number(field.value) : live ? Number(live.dataset.version) : 0;
+    return Math.max(shown || 0, serverVersion);
+  };
+  const versionIn = (html) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const places = [doc, ...Array.from(doc.querySelectorAll("template")).map((t) => t.content)];
+    for (const place of places) {
+      const field = place.querySelector("#deal-form [name=version]");
+      if (field && field.value) return Number(field.value);
+      const live = place.querySelector("#table-live");
+      if (live && live.dataset.version) return Number(live.dataset.version);
+    }
+    return 0;
+  };
+  const status = () => {
+    const line = box.querySelector(".outbox-status");
+    const waiting = entries.length;
+    const parts = [];
+    if (offlineSince) parts.push(T.offline.replace("{time}", clock(offlineSince)));
+    if (waiting) parts.push(T.waiting.replace("{n}", String(waiting)));
+    // A refusal of a row just typed is said next to its field (as at the
+    // desk); one of a row typed offline, or holding others back, here too.
+    const heldBack = Boolean(blocked);
+    if (heldBack) parts.push(T.blocked);
+    if (note) parts.push(note);
+    line.textContent = parts.join(" · ");
+    box.hidden = parts.length === 0;
+    showPending(heldBack);
+    box.querySelector(".outbox-drop").hidden = !heldBack;
+    box.classList.toggle("is-offline", Boolean(offlineSince));
+    document.body.classList.toggle("offline", Boolean(offlineSince));
+  };
+  const summary = (entry) => entry.fields
+    .filter(([name, value]) => value && entry.labels[name])
+    .map(([name, value]) => `${entry.labels[name]} ${value}`)
+    .join(" · ");
+  const showPending = (heldBack) => {
+    document.querySelectorAll("tr.outbox-row").forEach((row) => row.remove());
+    const list = box.querySelector(".outbox-list");
+    list.textContent = "";
+    const entryRow = document.getElementById("deal-entry");
+    const columns = entryRow ? entryRow.children.length : 1;
+    entries.forEach((entry) => {
+      const text = entry.kind === "deal"
+        ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal} · ${summary(entry)}`
+        : T.answer;
+      if (entry === blocked && !heldBack) return;
+      const item = document.createElement("li");
+      item.textContent = `${text} — ${entry === blocked ? T.refused : T.pending}`;
+      list.appendChild(item);
+      if (entry.kind !== "deal" || !entryRow || entry.number || entry === blocked) return;
+      const row = document.createElement("tr");
+      row.className = "outbox-row";
+      const cell = document.createElement("td");
+      cell.colSpan = columns - 1;
+      cell.textContent = `${summary(entry)} — ${entry === editing ? T.editing : T.pending}`;
+      const actions = document.createElement("td");
+      actions.className = "actions";
+      if (entry.version === null && entry !== editing) {
+        const edit = document.createElement("button");
+        edit.type = "button";
+        edit.className = "outbox-edit";
+        edit.dataset.id = String(entry.id);
+        edit.textContent = T.correct;
+        actions.appendChild(edit);
+      }
+      row.append(cell, actions);
+      entryRow.before(row);
+    });
+    if (entryRow) {
+      const appended = entries.filter((e) => e.kind === "deal" && !e.number).length;
+      const number = Number(entryRow.dataset.number || 0);
+      const first = entryRow.querySelector("td.num");
+      if (first && !entryRow.querySelector("[name=number]")?.value && number) {
+        first.firstChild.textContent = String(number + appended);
+      }
+    }
+  };
+
+  // --- typing: every save goes into the outbox ----------------------------
+  const fieldsOf = (form) => Array.from(new FormData(form).entries())
+    .filter(([name]) => name !== "version")
+    .map(([name, value]) => [name, String(value)]);
+  const labelsOf = (form) => {
+    const labels = {};
+    Array.from(form.elements).forEach((element) => {
+      const cell = element.closest && element.closest("td[data-label]");
+      if (cell && element.name) labels[element.name] = cell.dataset.label;
+    });
+    return labels;
+  };
+  const typed = (fields) => fields.some(([name, value]) => value.trim() && !["csrfmiddlewaretoken", "number", "reason"].includes(name));
+  const clearRow = () => {
+    document.querySelectorAll("#deal-entry input[type=text]").forEach((input) => { input.value = ""; });
+    const preview = document.getElementById("deal-preview");
+    if (preview) preview.textContent = "";
+  };
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    const kind = form.id === "deal-form" ? "deal" : form.closest("#confirm") ? "answer" : null;
+    if (!kind) {
+      if (offlineSince && form.closest("main")) { event.preventDefault(); note = T.noNetwork; status(); }
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation(); // htmx does not send it: the outbox does
+    delete form.dataset.sending;
+    const submitter = event.submitter;
+    const fields = fieldsOf(form);
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    if (kind === "deal" && !typed(fields)) return;
+    const number = (fields.find(([name]) => name === "number") || [])[1] || "";
+    const entry = {
+      token, kind, url: form.action, fields, number, labels: labelsOf(form),
+      // An answer is given on the totals its team read; a deal's version
+      // is taken when it is first sent (after the entries before it).
+      version: kind === "answer" ? Number(form.querySelector("[name=version]").value) : null,
+      created: Date.now(),
+    };
+    const queue = async () => {
+      note = "";
+      if (editing && kind === "deal") {
+        // A waiting deal corrected before it was sent keeps its place.
+        editing.fields = entry.fields;
+        await put(editing);
+        editing = null;
+        clearRow();
+        status();
+        flush();
+        return;
+      }
+      if (blocked && kind === "deal") {
+        // The row corrected after a refusal takes the refused entry's place.
+        await remove(blocked);
+        entries = entries.filter((e) => e !== blocked);
+        entries.unshift(entry);
+        blocked = null;
+        await put(entry);
+        await load();
+      } else {
+        await put(entry);
+        entries.push(entry);
+      }
+      if (kind === "deal") {
+        clearRow();
+      }
+      status();
+      flush();
+    };
+    queue();
+  }, true);
+
+  // --- sending, in order ----------------------------------------------------
+  const timed = (url, options) => {
+    const control = new AbortController();
+    const timer = setTimeout(() => control.abort(), WAIT);
+    return fetch(url, { ...options, signal: control.signal, credentials: "same-origin" })
+      .finally(() => clearTimeout(timer));
+  };
+  const csrf = () => {
+    const field = document.querySelector("[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  };
+  const body = (entry) => {
+    const data = new FormData();
+    entry.fields.forEach(([name, value]) => {
+      data.append(name, name === "csrfmiddlewaretoken" ? (csrf() || value) : value);
+    });
+    data.append("version", String(entry.version));
+    return data;
+  };
+  // The live part swapped in, what the player was typing kept (by name).
+  const swapLive = (html, keepTyping) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const live = doc.getElementById("table-live");
+    if (!live) return false;
+    const kept = {};
+    let focused = null;
+    if (keepTyping) {
+      document.querySelectorAll("#deal-entry input[type=text], #confirm input").forEach((input) => {
+        if (input.value && input.type !== "hidden") kept[input.name] = input.value;
+      });
+      const active = document.activeElement;
+      if (active && active.name && active.closest && active.closest("#table-live")) focused = active.name;
+    }
+    htmx.swap("#table-live", live.outerHTML, { swapStyle: "outerHTML" }, {});
+    Object.entries(kept).forEach(([name, value]) => {
+      const input = document.querySelector(`#deal-entry [name="${name}"], #confirm [name="${name}"]`);
+      if (input && input.type !== "hidden" && !input.value) input.value = value;
+    });
+    if (focused) {
+      const input = document.querySelector(`#table-live [name="${focused}"]`);
+      if (input) input.focus();
+    }
+    serverVersion = Math.max(serverVersion, versionIn(html));
+    return true;
+  };
+  const offline = () => {
+    if (!offlineSince) offlineSince = new Date();
+    status();
+    clearTimeout(retry);
+    retry = setTimeout(() => (entries.length ? flush() : call()), pause);
+    pause = Math.min(pause * 2, 8000);
+  };
+  const online = () => {
+    pause = 2000;
+    if (offlineSince) { offlineSince = null; status(); }
+  };
+  const sendOne = async (entry) => {
+    if (entry.version === null) entry.version = knownVersion();
+    entry.tries = (entry.tries || 0) + 1;
+    await put(entry);
+    const headers = { "X-Outbox-Waiting": String(entries.length - 1) };
+    if (entry.kind === "deal") { headers["HX-Request"] = "true"; headers["HX-Target"] = "table-live"; }
+    const response = await timed(entry.url, { method: "POST", body: body(entry), headers });
+    if (response.status >= 502 && response.status <= 504) throw new Error("gateway");
+    const html = await response.text();
+    const saved = entry.kind === "deal"
+      ? (response.headers.get("HX-Trigger") || "").includes("dealSaved")
+      : response.ok && response.redirected;
+    return { saved, html, response };
+  };
+  const flush = async () => {
+    if (sending || blocked) return;
+    sending = true;
+    let sent = 0;
+    try {
+      while (entries.length && !blocked) {
+        const entry = entries[0];
+        let answer;
+        try {
+          answer = await sendOne(entry);
+        } catch (error) {
+          offline();
+          return;
+        }
+        online();
+        if (!answer.saved) {
+          if (entry.kind === "deal") {
+            // Shown with the row as typed, to correct or drop: the entries
+            // after it wait (their order is the table's).
+            swapLive(answer.html, false);
+            if (entry.tries > 1 || entries.length > 1) blocked = entry;
+            else { await remove(entry); entries.shift(); } // as at the desk: the row says why
+          } else {
+            await remove(entry);
+            entries.shift();
+            showAnswerPage(answer.html);
+          }
+          status();
+          return;
+        }
+        serverVersion = Math.max(serverVersion, versionIn(answer.html));
+        await remove(entry);
+        entries.shift();
+        sent += 1;
+        if (entry.kind === "answer") { window.location.assign(answer.response.url); return; }
+        status();
+      }
+    } finally {
+      sending = false;
+      if (sent && !blocked) await refresh();
+    }
+  };
+  const showAnswerPage = (html) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const main = doc.querySelector("main");
+    if (main) {
+      document.querySelector("main").replaceWith(main);
+      htmx.process(main);
+    }
+    box.hidden = false;
+  };
+
+  // --- the page brought up to date ----------------------------------------
+  const refresh = async () => {
+    if (editing) return; // the row holds a waiting deal being corrected
+    try {
+      const response = await timed(pageUrl, { headers: { "HX-Request": "true", "HX-Target": "table-live" } });
+      if (!response.ok) return;
+      swapLive(await response.text(), true);
+      online();
+      status();
+    } catch (error) {
+      offline();
+    }
+  };
+  const call = async () => {
+    try {
+      const response = await timed(`${stateUrl}?attente=${entries.length}`, { cache: "no-store" });
+      if (response.status >= 502) throw new Error("gateway");
+      online();
+      if (response.status === 410 || response.status === 404) { window.location.reload(); return; }
+      const state = await response.json();
+      if (entries.length) flush();
+      else if (state.version !== knownVersion() && !blocked) refresh();
+    } catch (error) {
+      offline();
+    }
+  };
+
+  // A refused entry the player does not want to correct can be dropped.
+  box.addEventListener("click", async (event) => {
+    if (!event.target.closest(".outbox-drop") || !blocked) return;
+    await remove(blocked);
+    entries = entries.filter((e) => e !== blocked);
+    blocked = null;
+    clearRow();
+    status();
+    await refresh();
+    flush();
+  });
+  // A waiting deal, not sent yet, corrected in the row before it leaves.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest(".outbox-edit");
+    if (!button) return;
+    const entry = entries.find((e) => String(e.id) === button.dataset.id);
+    if (!entry || entry.version !== null) return;
+    editing = entry;
+    clearRow();
+    entry.fields.forEach(([name, value]) => {
+      const input = document.querySelector(`#deal-entry input[type=text][name="${name}"]`);
+      if (input) input.value = value;
+    });
+    status();
+    const first = document.querySelector("#deal-entry input[type=text]");
+    if (first) first.focus();
+  });
+  // The preview of the row needs the server: not asked for while offline.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (offlineSince) event.preventDefault();
+  });
+  document.addEventListener("htmx:afterSettle", () => status());
+  window.addEventListener("online", () => { call(); });
+  window.addEventListener("offline", () => offline());
+
+  // For the journeys and load tests: is the outbox idle?
+  window.__outbox = { busy: () => sending, waiting: () => entries.length };
+
+  open().then((opened) => {
+    db = opened;
+    return load();
+  }).then(() => {
+    status();
+    if (!navigator.onLine) offline();
+    call();
+    setInterval(call, EVERY);
+  });
+})();
