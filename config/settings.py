@@ -109,6 +109,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournaments.infra.middleware.PlainHttpHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # With Redis, a poll whose page has not changed is answered here (304).

@@ -104,23 +104,30 @@
     list.textContent = "";
     const entryRow = document.getElementById("deal-entry");
     const columns = entryRow ? entryRow.children.length : 1;
+    const next = entryRow ? Number(entryRow.dataset.number || 0) : 0;
+    let appended = 0;
     entries.forEach((entry) => {
+      const asRow = entry.kind === "deal" && entryRow && !entry.number && entry !== blocked;
+      const number = asRow ? next + appended : entry.number;
+      if (asRow) appended += 1;
       const text = entry.kind === "deal"
-        ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal} · ${summary(entry)}`
+        ? `${entry.number ? T.correction.replace("{n}", entry.number) : `${T.deal} ${number}`} · ${summary(entry)}`
         : T.answer;
-      if (entry === blocked && !heldBack) return;
-      const item = document.createElement("li");
-      item.textContent = `${text} — ${entry === blocked ? T.refused : T.pending}`;
-      list.appendChild(item);
-      if (entry.kind !== "deal" || !entryRow || entry.number || entry === blocked) return;
+      if (!asRow) {
+        // What the grid does not show as a row is listed here.
+        const item = document.createElement("li");
+        item.textContent = `${text} — ${entry === blocked ? T.refused : T.pending}`;
+        list.appendChild(item);
+        return;
+      }
       const row = document.createElement("tr");
       row.className = "outbox-row";
       const cell = document.createElement("td");
       cell.colSpan = columns - 1;
-      cell.textContent = `${summary(entry)} — ${entry === editing ? T.editing : T.pending}`;
+      cell.textContent = `${text} — ${entry === editing ? T.editing : T.pending}`;
       const actions = document.createElement("td");
       actions.className = "actions";
-      if (entry.version === null && entry !== editing) {
+      if (entry !== editing && !(sending && entry === entries[0])) {
         const edit = document.createElement("button");
         edit.type = "button";
         edit.className = "outbox-edit";
@@ -131,13 +138,9 @@
       row.append(cell, actions);
       entryRow.before(row);
     });
-    if (entryRow) {
-      const appended = entries.filter((e) => e.kind === "deal" && !e.number).length;
-      const number = Number(entryRow.dataset.number || 0);
+    if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");
-      if (first && !entryRow.querySelector("[name=number]")?.value && number) {
-        first.firstChild.textContent = String(number + appended);
-      }
+      if (first && first.firstChild) first.firstChild.textContent = String(next + appended);
     }
   };
 
@@ -149,13 +152,18 @@
     const labels = {};
     Array.from(form.elements).forEach((element) => {
       const cell = element.closest && element.closest("td[data-label]");
-      if (cell && element.name) labels[element.name] = cell.dataset.label;
+      if (cell && element.name && element.type === "text") labels[element.name] = cell.dataset.label;
     });
     return labels;
   };
   const typed = (fields) => fields.some(([name, value]) => value.trim() && !["csrfmiddlewaretoken", "number", "reason"].includes(name));
   const clearRow = () => {
+    const typing = document.activeElement && document.activeElement.closest
+      && document.activeElement.closest("#deal-entry");
     document.querySelectorAll("#deal-entry input[type=text]").forEach((input) => { input.value = ""; });
+    // The next deal is typed from its first cell, as on the paper sheet.
+    const first = document.querySelector("#deal-entry input[type=text]");
+    if (typing && first) first.focus();
     const preview = document.getElementById("deal-preview");
     if (preview) preview.textContent = "";
   };
@@ -176,11 +184,15 @@
     if (kind === "deal" && !typed(fields)) return;
     const number = (fields.find(([name]) => name === "number") || [])[1] || "";
     const entry = {
-      token, kind, url: form.action, fields, number, labels: labelsOf(form),
+      // (getAttribute: the answer's form has a button named « action »)
+      token, kind, url: new URL(form.getAttribute("action") || "", window.location.href).href, fields, number, labels: labelsOf(form),
       // An answer is given on the totals its team read; a deal's version
       // is taken when it is first sent (after the entries before it).
       version: kind === "answer" ? Number(form.querySelector("[name=version]").value) : null,
       created: Date.now(),
+      // Typed while others waited or the network was down: a refusal of it
+      // is kept and said, never just dropped.
+      queued: Boolean(offlineSince) || entries.length > 0 || !navigator.onLine,
     };
     const queue = async () => {
       note = "";
@@ -196,12 +208,10 @@
       }
       if (blocked && kind === "deal") {
         // The row corrected after a refusal takes the refused entry's place.
-        await remove(blocked);
-        entries = entries.filter((e) => e !== blocked);
-        entries.unshift(entry);
+        entry.id = blocked.id; // stored in its place: the order is the ids'
+        entries[entries.indexOf(blocked)] = entry;
         blocked = null;
         await put(entry);
-        await load();
       } else {
         await put(entry);
         entries.push(entry);
@@ -277,16 +287,20 @@
     await put(entry);
     const headers = { "X-Outbox-Waiting": String(entries.length - 1) };
     if (entry.kind === "deal") { headers["HX-Request"] = "true"; headers["HX-Target"] = "table-live"; }
-    const response = await timed(entry.url, { method: "POST", body: body(entry), headers });
+    // An answer accepted is a redirect to the table's page, not followed
+    // here: the page then opened shows its message (read once).
+    const response = await timed(entry.url, {
+      method: "POST", body: body(entry), headers, redirect: entry.kind === "deal" ? "follow" : "manual",
+    });
     if (response.status >= 502 && response.status <= 504) throw new Error("gateway");
+    if (response.type === "opaqueredirect") return { saved: true, html: "", response };
     const html = await response.text();
-    const saved = entry.kind === "deal"
-      ? (response.headers.get("HX-Trigger") || "").includes("dealSaved")
-      : response.ok && response.redirected;
+    const saved = entry.kind === "deal" && (response.headers.get("HX-Trigger") || "").includes("dealSaved");
     return { saved, html, response };
   };
   const flush = async () => {
-    if (sending || blocked) return;
+    if (sending || blocked || editing) return;
+    if (!navigator.onLine) { offline(); return; }
     sending = true;
     let sent = 0;
     try {
@@ -305,7 +319,7 @@
             // Shown with the row as typed, to correct or drop: the entries
             // after it wait (their order is the table's).
             swapLive(answer.html, false);
-            if (entry.tries > 1 || entries.length > 1) blocked = entry;
+            if (entry.queued || entry.tries > 1 || entries.length > 1) blocked = entry;
             else { await remove(entry); entries.shift(); } // as at the desk: the row says why
           } else {
             await remove(entry);
@@ -319,7 +333,7 @@
         await remove(entry);
         entries.shift();
         sent += 1;
-        if (entry.kind === "answer") { window.location.assign(answer.response.url); return; }
+        if (entry.kind === "answer") { window.location.assign(pageUrl); return; }
         status();
       }
     } finally {
@@ -380,7 +394,10 @@
     const button = event.target.closest && event.target.closest(".outbox-edit");
     if (!button) return;
     const entry = entries.find((e) => String(e.id) === button.dataset.id);
-    if (!entry || entry.version !== null) return;
+    // Corrected in place, its version kept: had an earlier try reached the
+    // server after all, the corrected post would be refused (shown), never
+    // recorded twice.
+    if (!entry || (sending && entry === entries[0])) return;
     editing = entry;
     clearRow();
     entry.fields.forEach(([name, value]) => {

@@ -86,3 +86,22 @@ class HallAdminMiddleware:
         ):
             raise Http404
         return self.get_response(request)
+
+
+LOOPBACK_NAMES = ("localhost", "127.", "[::1]")
+
+
+class PlainHttpHeadersMiddleware:
+    """A page of the hall's plain-HTTP network (http://192.168.1.20:8000) is
+    not a secure origin: browsers ignore its Cross-Origin-Opener-Policy and
+    say so in every page's console. It is sent where it means something
+    (HTTPS, and the laptop itself), not there."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.is_secure() and not request.get_host().startswith(LOOPBACK_NAMES):
+            del response["Cross-Origin-Opener-Policy"]
+        return response

@@ -59,10 +59,14 @@ def test_a_save_from_the_phone_says_what_is_still_waiting(client, table):
 
 def test_the_row_is_written_at_most_every_30_s_unless_the_count_changes(table):
     start = timezone.now()
+
+    def at(seconds: int) -> datetime.datetime:
+        return start + datetime.timedelta(seconds=seconds)
+
     assert note_phone_contact(table=table, waiting=0, now=start)
-    assert not note_phone_contact(table=table, waiting=0, now=start + datetime.timedelta(seconds=10))
-    assert note_phone_contact(table=table, waiting=1, now=start + datetime.timedelta(seconds=11))
-    assert note_phone_contact(table=table, waiting=1, now=start + datetime.timedelta(seconds=42))
+    assert not note_phone_contact(table=table, waiting=0, now=at(10))
+    assert note_phone_contact(table=table, waiting=1, now=at(11))
+    assert note_phone_contact(table=table, waiting=1, now=at(42))
     table.refresh_from_db()
     assert table.phone_seen_at == start + datetime.timedelta(seconds=42)
 
