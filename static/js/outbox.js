@@ -275,7 +275,7 @@
     status();
     clearTimeout(retry);
     retry = setTimeout(() => (entries.length ? flush() : call()), pause);
-    pause = Math.min(pause * 2, 8000);
+    pause = Math.min(pause * 2, 5000);
   };
   const online = () => {
     pause = 2000;
