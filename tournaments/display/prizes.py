@@ -50,6 +50,17 @@ def value(amount: Decimal | None) -> str:
     return f"{text.replace(chr(0xA0), chr(0x202F))} €"
 
 
+def cumulation(tournament) -> str:
+    """Whether an entrant may take a lot in more than one ranking, as the
+    palmarès says it (`tournaments.queries.awards.boards` applies it)."""
+    if tournament.prizes_cumulate:
+        return gettext("Les lots se cumulent.")
+    return gettext(
+        "Les lots ne se cumulent pas : qui a déjà un lot (au classement général, puis dans "
+        "un classement spécial avant) laisse le suivant à qui n'en a pas."
+    )
+
+
 def ranking_title(category) -> str:
     return category.name if category is not None else gettext("Classement général")
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.display import prizes as words
 from tournaments.domain import prizes
 from tournaments.domain.categories import club_key
+from tournaments.domain.search import name_order
 from tournaments.models import Category, Change, Lot, LotSwap, Player, PrizeRule, Team, Tournament
 from tournaments.queries import awards
 from tournaments.services.audit import log_change
@@ -286,4 +287,4 @@ def set_entrant_categories(entrant: Team | Player, category_ids: Iterable[int]) 
     if len(chosen) != len(wanted):
         raise TournamentError(_("Classement spécial inconnu."), field="categories")
     entrant.categories.set(chosen)
-    return sorted(c.name for c in chosen)
+    return sorted((c.name for c in chosen), key=name_order)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm
@@ -173,7 +174,10 @@ def manage_page(
     teams = list(
         tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
     )
-    players = list(tournament.players.select_related("payment").order_by("last_name", "first_name"))
+    players = sorted(
+        tournament.players.select_related("payment"),
+        key=lambda p: name_order(p.last_name, p.first_name),
+    )
     rounds = tournament.rounds.order_by("number")
     # The few withdrawn entrants whose forfait can still be undone.
     undoable_teams = {
