@@ -51,21 +51,28 @@ def qualifying_points(doc: replay.Doc) -> dict[int, int]:
 
 
 @dataclass
-class _Match:
+class Match:
+    """A bracket match as replayed: its teams, winner, and the (partie,
+    table) that played it."""
+
     a: int | None
     b: int | None
     winner: int | None = None
-    tabled: bool = False
+    settled: str = ""
+    table: tuple[int, int] | None = None
 
 
 @dataclass
-class _Bracket:
+class Bracket:
+    """A bracket as replayed: its matches level by level (level 0 first),
+    each level by position."""
+
     kind: str
     tie_rule: str
     seeds: list[int]
-    levels: list[dict[int, _Match]] = field(default_factory=list)
+    levels: list[dict[int, Match]] = field(default_factory=list)
 
-    def to_play(self) -> list[_Match]:
+    def to_play(self) -> list[Match]:
         """The matches of the next partie (services/brackets.py `_advance`)."""
         current = self.levels[-1]
         if all(m.winner is not None for m in current.values()):
@@ -75,19 +82,19 @@ class _Bracket:
             for position, m in current.items():
                 _level, next_position, side = rules.next_match(len(self.levels) - 1, position)
                 sides.setdefault(next_position, [None, None])[side] = m.winner
-            current = {p: _Match(a, b) for p, (a, b) in sorted(sides.items())}
+            current = {p: Match(a, b) for p, (a, b) in sorted(sides.items())}
             self.levels.append(current)
-        return [m for _, m in sorted(current.items()) if m.winner is None and not m.tabled]
+        return [m for _, m in sorted(current.items()) if m.winner is None and m.table is None]
 
 
-def _start(bracket: Mapping[str, Any]) -> _Bracket:
+def _start(bracket: Mapping[str, Any]) -> Bracket:
     seeds = list(bracket["seeds"])
-    made = _Bracket(bracket["kind"], bracket["tie_rule"], seeds)
-    level: dict[int, _Match] = {}
+    made = Bracket(bracket["kind"], bracket["tie_rule"], seeds)
+    level: dict[int, Match] = {}
     for slot in rules.first_level(len(seeds)):
         a = seeds[slot.seed_a - 1]
         b = seeds[slot.seed_b - 1] if slot.seed_b else None
-        level[slot.position] = _Match(a, b, winner=a if b is None else None)
+        level[slot.position] = Match(a, b, winner=a, settled="bye") if b is None else Match(a, b)
     made.levels.append(level)
     return made
 
@@ -103,11 +110,11 @@ class BracketRound:
     tie_rules: list[str]
 
 
-def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], dict[tuple[str, int, int], int]]:
-    """Every bracket partie of the file as the brackets make it, and the
-    winner of every match decided so far, by (bracket kind, level,
-    position). A partie's matches are settled from its recorded tables
-    once it is closed."""
+def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], list[Bracket]]:
+    """Every bracket partie of the file as the brackets make it (a partie
+    without tables yet gets its matches all the same), and the brackets
+    with every match decided so far. A partie's matches are settled from
+    its recorded tables once it is closed."""
     made = [_start(b) for b in sorted(doc.get("brackets", ()), key=lambda b: b["position"])]
     points: dict[int, int] | None = None
     out: list[BracketRound] = []
@@ -125,27 +132,33 @@ def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], dict[tuple[str
         )
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
         for (bracket, match), table in zip(playing, tables, strict=False):
-            match.tabled = True
+            match.table = (rnd["number"], table["number"])
             if rnd.get("status") != "closed":
                 continue
             total_a, total_b = table["totals"]["A"], table["totals"]["B"]
             if total_a != total_b:
                 match.winner = match.a if total_a > total_b else match.b
+                match.settled = "played"
             elif bracket.tie_rule == replay.QUALIFYING_TOTAL:
+                match.settled = replay.QUALIFYING_TOTAL
                 points = qualifying_points(doc) if points is None else points
                 match.winner = min(
                     (match.a, match.b),
                     key=lambda t, b=bracket: (-points.get(t, 0), _seed(b, t)),
                 )
-    winners = {
+    return out, made
+
+
+def winners(made: list[Bracket]) -> dict[tuple[str, int, int], int]:
+    """The winner of every decided match, by (bracket kind, level, position)."""
+    return {
         (b.kind, level, position): m.winner
         for b in made
         for level, matches in enumerate(b.levels)
         for position, m in matches.items()
         if m.winner is not None
     }
-    return out, winners
 
 
-def _seed(bracket: _Bracket, team: int | None) -> int:
+def _seed(bracket: Bracket, team: int | None) -> int:
     return bracket.seeds.index(team) + 1 if team in bracket.seeds else 10**6

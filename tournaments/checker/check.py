@@ -14,7 +14,7 @@ from typing import Any
 
 import scoring
 from tournaments.checker import FORMAT, VERSION, replay
-from tournaments.checker.brackets import qualifying_order, replay_brackets
+from tournaments.checker.brackets import qualifying_order, replay_brackets, winners
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pairing, pools
 
@@ -227,10 +227,11 @@ class Checker:
                     f"{', '.join(self.team(t) for t in bracket['seeds'])}."
                 )
         try:
-            rounds, winners = replay_brackets(self.doc)
+            rounds, made = replay_brackets(self.doc)
         except (bracket_rules.BracketError, ValueError) as error:
             self.say(f"Phase finale : les tableaux ne se rejouent pas ({error}).")
             return
+        decided = winners(made)
         by_number = {rnd["number"]: rnd for rnd in self.doc["rounds"]}
         for made in rounds:
             rnd = by_number[made.number]
@@ -238,11 +239,11 @@ class Checker:
         for bracket in brackets:
             for match in bracket["matches"]:
                 key = (bracket["kind"], match["level"], match["position"])
-                if match.get("winner") is not None and winners.get(key) != match["winner"]:
+                if match.get("winner") is not None and decided.get(key) != match["winner"]:
                     self.say(
                         f"Tableau « {bracket['kind']} », tour {match['level'] + 1}, match "
                         f"{match['position'] + 1} : le fichier qualifie "
-                        f"{self.team(match['winner'])}, les tables {self.team(winners.get(key))}."
+                        f"{self.team(match['winner'])}, les tables {self.team(decided.get(key))}."
                     )
 
     def run(self) -> list[str]:

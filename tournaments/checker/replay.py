@@ -227,9 +227,15 @@ def expected_draw(doc: Doc, rnd: Mapping[str, Any]) -> tuple[list[tuple[int, int
     partie's draw gives, from its kind, its seed, the teams it seated and
     the parties before it. Raises `pairing.DrawError` or KeyError/ValueError
     on a draw that cannot be replayed."""
-    kind = rnd["draw"]["kind"]
-    present = set(seated(rnd))
-    number = rnd["number"]
+    draw = rnd["draw"]
+    return draw_for(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
+
+
+def draw_for(
+    doc: Doc, number: int, kind: str, seed: int | None, present: set[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Partie `number`'s draw of `kind` for the `present` teams, after the
+    file's parties before it (services/rounds.py `_seat_round_with`)."""
     if kind == POOLS:
         tables, byes = pools.round_tables_of_pools(pool_seats(doc), number)
         exempt = [t for t in byes if t in present]
@@ -249,7 +255,6 @@ def expected_draw(doc: Doc, rnd: Mapping[str, Any]) -> tuple[list[tuple[int, int
         previous = _previous_tables(doc, number)
         draw = pairing.draw_rotation(previous, team_ids, byes=byes_had, order=order)
     elif kind == RANDOM:
-        seed = rnd["draw"]["seed"]
         if type(seed) is not int:
             raise ValueError("a random draw without its seed")
         draw = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes_had)
