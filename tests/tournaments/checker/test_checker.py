@@ -181,7 +181,8 @@ def test_a_changed_bracket_winner_is_caught():
         return any(m["settled"] == "played" for b in doc["brackets"] for m in b["matches"])
 
     doc = find(0, fits)
-    bracket = next(b for b in doc["brackets"] if any(m["settled"] == "played" for m in b["matches"]))
+    played = [b for b in doc["brackets"] if any(m["settled"] == "played" for m in b["matches"])]
+    bracket = played[0]
     match = next(m for m in bracket["matches"] if m["settled"] == "played")
     match["winner"] = match["b"] if match["winner"] == match["a"] else match["a"]
     assert any(s.startswith(f"Tableau « {bracket['kind']} »") for s in check(doc))
@@ -199,7 +200,8 @@ def test_a_file_that_is_not_a_concours_file_is_one_sentence():
 
 def test_the_command_exits_0_on_a_true_file_and_1_with_each_sentence(tmp_path, capsys):
     path = tmp_path / "concours.json"
-    assert main(["generate", "--teams", "8", "--parties", "3", "--seed", "5", "--out", str(path)]) == 0
+    made = ["generate", "--teams", "8", "--parties", "3", "--seed", "5", "--out", str(path)]
+    assert main(made) == 0
     assert main([str(path)]) == 0
     assert capsys.readouterr().out == ""
     doc = json.loads(path.read_text(encoding="utf-8"))
