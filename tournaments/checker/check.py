@@ -178,6 +178,9 @@ class Checker:
         seed = rnd["draw"].get("seed")
         if seed is not None:
             what = f"{what} (numéro {seed})"
+        swaps = len(rnd["draw"].get("swaps", ()))
+        if swaps:
+            what = f"{what}, suivi de {swaps} échange(s) à la main,"
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
         for number, (table, pair) in enumerate(zip(tables, pairs, strict=False), start=1):
             if (table["a"], table["b"]) != tuple(pair):

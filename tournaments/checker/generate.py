@@ -132,14 +132,25 @@ class _Concours:
             kind = replay.POOLS if in_pools else rng.choice(SWISS_KINDS)
             seed = rng.randrange(2**31) if kind == replay.RANDOM else None
             pairs, byes = replay.draw_for(self.doc, number, kind, seed, present)
+            swaps = self._swaps(pairs, byes)
+            pairs, byes = replay.swapped(pairs, byes, swaps)
             last = number == self.parties
-            self._add_round(number, kind, seed, pairs, byes, unfinished and last)
+            rnd = self._add_round(number, kind, seed, pairs, byes, unfinished and last)
+            rnd["draw"]["swaps"] = swaps
         withdrawn = {t for t, at in field[1].items() if at <= self.parties}
         for team in self.teams:
             team["withdrawn"] = team["id"] in withdrawn
         if not unfinished and rng.random() < 0.3:
             self._final_phase()
         return self.doc
+
+    def _swaps(self, pairs: list[tuple[int, int]], byes: list[int]) -> list[list[int]]:
+        """Now and then, two teams of different tables exchanged by hand."""
+        seats = [list(pair) for pair in pairs] + [[bye] for bye in byes]
+        if len(seats) < 2 or self.rng.random() > 0.1:
+            return []
+        first, second = self.rng.sample(range(len(seats)), 2)
+        return [[self.rng.choice(seats[first]), self.rng.choice(seats[second])]]
 
     def _form_pools(self, numbers: list[int]) -> bool:
         """The pools of the teams there from the start (in number order)."""
@@ -171,7 +182,7 @@ class _Concours:
             "number": number,
             "stage": stage,
             "status": "playing" if unfinished else "closed",
-            "draw": {"kind": kind, "seed": seed},
+            "draw": {"kind": kind, "seed": seed, "swaps": []},
             "tables": [],
             "byes": list(byes),
             "standings": None,

@@ -13,7 +13,7 @@ sentence or import Django.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,10 +225,28 @@ def pools_split(doc: Doc) -> list[list[int]] | None:
 def expected_draw(doc: Doc, rnd: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[int]]:
     """The tables (team A, team B) in table order and the exempt teams the
     partie's draw gives, from its kind, its seed, the teams it seated and
-    the parties before it. Raises `pairing.DrawError` or KeyError/ValueError
-    on a draw that cannot be replayed."""
+    the parties before it, then the exchanges made by hand after it.
+    Raises `pairing.DrawError` or KeyError/ValueError on a draw that cannot
+    be replayed."""
     draw = rnd["draw"]
-    return draw_for(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
+    pairs, byes = draw_for(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
+    return swapped(pairs, byes, draw.get("swaps", ()))
+
+
+def swapped(
+    pairs: list[tuple[int, int]], byes: list[int], swaps: Iterable[Sequence[int]]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The seating after each exchange of two teams' seats, in order
+    (services/rounds.py `swap_teams`: each takes the other's table and side)."""
+    seats = [list(pair) for pair in pairs] + [[bye] for bye in byes]
+    for first, second in swaps:
+        where = {
+            team: (i, side) for i, table in enumerate(seats) for side, team in enumerate(table)
+        }
+        (i, side_i), (j, side_j) = where[first], where[second]
+        seats[i][side_i], seats[j][side_j] = second, first
+    count = len(pairs)
+    return [(a, b) for a, b in seats[:count]], [seat[0] for seat in seats[count:]]
 
 
 def draw_for(

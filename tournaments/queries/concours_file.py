@@ -21,6 +21,7 @@ from tournaments.domain.standings import MatchPoints, rank
 from tournaments.models import (
     Bracket,
     BracketMatch,
+    Change,
     Deal,
     Penalty,
     PoolTeam,
@@ -136,8 +137,29 @@ def _deals_by_table(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
     return out
 
 
+def _swaps(tournament: Tournament) -> dict[int, list[list[int]]]:
+    """The teams exchanged by hand after each partie's last draw, in order
+    (services/rounds.py `swap_teams`), from the audit trail."""
+    out: dict[int, list[list[int]]] = defaultdict(list)
+    actions = (Change.Action.DRAW, Change.Action.REDRAW, Change.Action.SWAP)
+    for action, after in (
+        Change.objects.filter(tournament=tournament, action__in=actions)
+        .order_by("pk")
+        .values_list("action", "after")
+    ):
+        number = (after or {}).get("round")
+        if number is None:
+            continue
+        if action == Change.Action.SWAP:
+            out[number].append(list(after["teams"]))
+        else:
+            out[number] = []
+    return out
+
+
 def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     deals = _deals_by_table(tournament)
+    swaps = _swaps(tournament)
     penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table_id, team, points, reason in (
         Penalty.objects.filter(table__round__tournament=tournament)
@@ -162,6 +184,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "draw": {
                     "kind": "bracket" if bracket else rnd.draw_method,
                     "seed": rnd.draw_seed,
+                    "swaps": swaps.get(rnd.number, []),
                 },
                 "tables": [
                     {

@@ -57,6 +57,7 @@ def test_thousands_of_generated_concours_have_no_difference():
                 seen[table["status"]] = seen.get(table["status"], 0) + 1
         seen["withdrawn"] = seen.get("withdrawn", 0) + sum(t["withdrawn"] for t in doc["teams"])
         seen["pool splits"] = seen.get("pool splits", 0) + bool(doc["pools"])
+        seen["swaps"] = seen.get("swaps", 0) + sum(len(r["draw"]["swaps"]) for r in doc["rounds"])
     assert differences == []
     # Every kind of draw and every event is covered, many times.
     for what in (
@@ -71,6 +72,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         "deals",
         "withdrawn",
         "pool splits",
+        "swaps",
         "in_progress",
     ):
         assert seen.get(what, 0) >= 20, (what, seen)
@@ -226,3 +228,11 @@ def test_python_m_tournaments_checker_runs_without_django(tmp_path):
     probe = "import sys, tournaments.checker.__main__; print('django' in sys.modules)"
     alone = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
     assert alone.stdout.strip() == "False"
+
+
+def test_teams_exchanged_by_hand_after_the_draw_are_replayed_then_a_forgotten_one_is_caught():
+    doc = find(0, lambda d: any(r["draw"]["swaps"] for r in d["rounds"]))
+    assert check(doc) == []
+    rnd = next(r for r in doc["rounds"] if r["draw"]["swaps"])
+    rnd["draw"]["swaps"] = []
+    assert any(s.startswith(f"Partie {rnd['number']}") for s in check(doc))

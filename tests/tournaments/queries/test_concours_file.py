@@ -70,7 +70,12 @@ def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_d
     for method in (Round.DrawMethod.RANKING, Round.DrawMethod.ROTATION, Round.DrawMethod.RANDOM):
         rnd = services.draw_round(tournament=tournament, method=method, seed=5)
         if method == Round.DrawMethod.RANDOM:
-            rnd = services.redraw_round(round=rnd, seed=77)
+            seated = rnd.tables.order_by("number")
+            services.swap_teams(round=rnd, first=seated[0].team_a, second=seated[1].team_b)
+            rnd = services.redraw_round(round=rnd, seed=77)  # the exchange is undone
+        if method == Round.DrawMethod.ROTATION:
+            seated = rnd.tables.order_by("number")
+            services.swap_teams(round=rnd, first=seated[0].team_b, second=seated[2].team_a)
         play(rnd)
         services.close_round(round=rnd)
     services.set_presence(team=teams[3], present=False)
@@ -88,6 +93,8 @@ def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_d
         "rotation",
     ]
     assert doc["rounds"][3]["draw"]["seed"] == 77
+    assert doc["rounds"][3]["draw"]["swaps"] == []
+    assert len(doc["rounds"][2]["draw"]["swaps"]) == 1
     assert any(t["entry"] == "totals" for t in doc["rounds"][4]["tables"])
     assert sum(len(r["byes"]) for r in doc["rounds"]) >= 4
     assert doc["rounds"][0]["tables"][0]["penalties"] == [
