@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tournaments.checker import schema
 from tournaments.checker import FORMAT
 from tournaments.checker.__main__ import main
 from tournaments.checker.check import check
@@ -236,3 +237,17 @@ def test_teams_exchanged_by_hand_after_the_draw_are_replayed_then_a_forgotten_on
     rnd = next(r for r in doc["rounds"] if r["draw"]["swaps"])
     rnd["draw"]["swaps"] = []
     assert any(s.startswith(f"Partie {rnd['number']}") for s in check(doc))
+
+
+def test_generated_files_follow_the_documented_schema():
+    for seed in range(150):
+        assert schema.validate(small_concours(seed)) == [], seed
+
+
+def test_the_schema_refuses_what_the_format_does_not_say():
+    doc = small_concours(1)
+    doc["rounds"][0]["draw"]["kind"] = "coin flip"
+    doc["teams"][0].pop("name")
+    found = schema.validate(doc)
+    assert any("$.rounds[0].draw.kind" in line for line in found)
+    assert any(line.startswith("$.teams[0]: missing 'name'") for line in found)

@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests import factories
+from tests.tournaments.checker import schema
 from tournaments import services
 from tournaments.checker.check import check
 from tournaments.models import Round, Table, Tournament
@@ -49,6 +50,7 @@ def test_every_demo_concours_passes_the_checker_with_no_difference():
     for tournament in tournaments:
         doc = as_file(tournament)
         assert check(doc) == [], tournament.name
+        assert schema.validate(doc) == [], tournament.name
         kinds.update(rnd["draw"]["kind"] for rnd in doc["rounds"])
         assert all(rnd["tables"] for rnd in doc["rounds"])
     assert {"random", "ranking", "pools", "bracket"} <= kinds
@@ -85,6 +87,7 @@ def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_d
     play(fifth)
     doc = as_file(tournament)
     assert check(doc) == []
+    assert schema.validate(doc) == []
     assert [r["draw"]["kind"] for r in doc["rounds"]] == [
         "random",
         "ranking",
