@@ -177,3 +177,24 @@ def test_an_unfinished_table_is_said_as_such(tournament, round1):
     exported = doc["rounds"][0]["tables"][0]
     assert exported["status"] == Table.Status.IN_PROGRESS
     assert check(doc) == []
+
+
+def test_a_melee_exports_its_players_and_passes_the_checker(make_tournament):
+    tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=2, end_deals=1)
+    for i in range(10):
+        services.register_player(
+            tournament=tournament, player=services.PlayerData("Amélie", f"Noël{i}")
+        )
+    for number, method in enumerate((Round.DrawMethod.RANDOM, Round.DrawMethod.RANKING)):
+        rnd = services.draw_round(tournament=tournament, method=method, seed=number + 3)
+        play(rnd)
+        services.close_round(round=rnd)
+    doc = as_file(tournament)
+    assert check(doc) == []
+    assert schema.validate(doc) == []
+    assert len(doc["players"]) == 10
+    assert {line["entrant"] for line in doc["rounds"][1]["standings"]} == {
+        p["id"] for p in doc["players"]
+    }
+    doc["rounds"][1]["standings"][0]["points_for"] += 1
+    assert any(s.startswith("Partie 2, classement : le joueur") for s in check(doc))
