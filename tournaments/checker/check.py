@@ -9,6 +9,7 @@ compares and words. Must not import Django.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -152,6 +153,15 @@ class Checker:
 
     # -- draws --------------------------------------------------------------------------------
 
+    def check_seats(self, rnd: Mapping[str, Any]) -> None:
+        """Every team seated is known, and seated once."""
+        counts = Counter(replay.seated(rnd))
+        for team, count in sorted(counts.items(), key=lambda item: str(item[0])):
+            if team not in self.numbers:
+                self.say(f"Partie {rnd['number']} : l'équipe {team} n'est pas dans la liste.")
+            elif count > 1:
+                self.say(f"Partie {rnd['number']} : {self.team(team)} joue {count} fois.")
+
     def check_draw(self, rnd: Mapping[str, Any]) -> None:
         kind = rnd["draw"]["kind"]
         if kind == replay.BRACKET or replay.is_melee(self.doc):
@@ -253,6 +263,7 @@ class Checker:
         if self.doc.get("pools"):
             self.check_pools()
         for rnd in sorted(self.doc["rounds"], key=lambda r: r["number"]):
+            self.check_seats(rnd)
             self.check_tables(rnd)
             self.check_standings(rnd)
             self.check_draw(rnd)

@@ -251,3 +251,11 @@ def test_the_schema_refuses_what_the_format_does_not_say():
     found = schema.validate(doc)
     assert any("$.rounds[0].draw.kind" in line for line in found)
     assert any(line.startswith("$.teams[0]: missing 'name'") for line in found)
+
+
+def test_a_team_seated_twice_is_said():
+    doc = find(0, lambda d: len(d["rounds"][0]["tables"]) >= 2)
+    rnd = doc["rounds"][0]
+    rnd["tables"][1]["a"] = rnd["tables"][0]["a"]
+    number = next(t["number"] for t in doc["teams"] if t["id"] == rnd["tables"][0]["a"])
+    assert f"Partie 1 : l'équipe n° {number} joue 2 fois." in check(doc)
