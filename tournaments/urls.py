@@ -74,6 +74,7 @@ urlpatterns = [
     path(ORG + "modifier/", organizer.tournament_edit, name="edit"),
     path(ORG + "publication/", organizer.tournament_publish, name="publish"),
     path(ORG + "archives/", organizer.tournament_archive, name="archive"),
+    path(ORG + "fichier-du-concours.json", organizer.concours_file, name="concours_file"),
     path(ORG + "supprimer/", organizer.tournament_delete, name="delete"),
     path(ORG + "equipes/ajouter/", registration.team_form, name="team_add"),
     path(ORG + "equipes/importer/", registration.team_import, name="team_import"),

@@ -14,6 +14,8 @@ one table is in entry.py.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -33,6 +35,7 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -231,3 +234,14 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
         return manage_page(request, tournament, co_form=form)
     messages.success(request, _("Co-organisateur ajouté."))
     return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Fichier du concours »: the concours as an open JSON file, to check
+    with `python -m tournaments.checker` (queries/concours_file.py)."""
+    tournament = _managed(request, slug)
+    data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
+    response = HttpResponse(data, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'
+    return response
