@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0032_bracket_seed_rows'),
+        ('tournaments', '0034_prizes_cumulate'),
     ]
 
     operations = [
