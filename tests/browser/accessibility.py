@@ -97,22 +97,28 @@ class Checker:
         self.busy = False
 
     def check(self) -> None:
-        """Checks the page's current document unless it was already."""
+        """Checks the page's current document unless it was already: once
+        htmx is idle, but a document already checked costs one evaluate, and
+        waits for nothing (a volunteer types on while a preview is awaited)."""
         if self.busy or self.page.is_closed():
             return
         self.busy = True
         try:
-            self.settle(self.page)
-            self._check()
+            if self._document() not in self.checked:
+                self.settle(self.page)
+                self._check()
         except PlaywrightError as error:
             if "navigat" not in str(error) and "destroyed" not in str(error):
                 raise  # a page navigating meanwhile: its next document is checked
         finally:
             self.busy = False
 
+    def _document(self) -> str | None:
+        return self.page.evaluate("() => window.__journey && window.__journey.document")
+
     def _check(self) -> None:
         page = self.page
-        document = page.evaluate("() => window.__journey && window.__journey.document")
+        document = self._document()
         url = page.url
         if not document or document in self.checked or not url.startswith("http"):
             return
