@@ -51,8 +51,9 @@ RUN_AXE = """async (tags) => {
 
 # Every visible control of the page smaller than TOUCH in either direction.
 SMALL_TARGETS = """(touch) => {
+  // Not any [tabindex]: a box that scrolls is focusable for the keyboard, not tapped.
   const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, " +
-    "[role=button], [role=link], [role=tab], [tabindex]:not([tabindex='-1'])";
+    "[role=button], [role=link], [role=tab]";
   const small = [];
   let smallest = null;
   for (const el of document.querySelectorAll(controls)) {
