@@ -21,6 +21,7 @@ dev: ## the developer's auto-reloading server, DEBUG on, on this machine only
 test: ## install the dev tools and system packages, run every test (browser tests included)
 	bin/system-packages
 	bin/setup-venv --dev
+	bin/setup-axe
 	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-postgres: ## the same suite against a throwaway PostgreSQL cluster

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser import accessibility
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -55,20 +57,22 @@ GUARD = (Path(__file__).parent / "guard.js").read_text()
 @dataclass
 class Faults:
     """What went wrong in a journey's pages: server errors, console errors
-    (the guard script reports elements wider than the screen there too) and
-    uncaught script errors."""
+    (the guard script reports elements wider than the screen there too),
+    uncaught script errors and accessibility faults (axe-core's violations,
+    touch targets too small on the players' pages: accessibility.py)."""
 
     server: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
     # While a journey has cut the network (or stopped the server), the
     # browser's and htmx's reports of failed requests are what is expected.
     network_down: bool = False
+    accessibility: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.server or self.console)
+        return bool(self.server or self.console or self.accessibility)
 
     def __str__(self) -> str:
-        return "\n".join([*self.server, *self.console])
+        return "\n".join([*self.server, *self.console, *self.accessibility])
 
 
 @pytest.fixture
@@ -138,10 +142,12 @@ def settle(page, *, timeout: float = 30_000) -> None:
 
 
 def close_quietly(page) -> None:
-    """Before a page is closed: no new htmx request (a poll), the ones in
-    flight finished, then the last checks of guard.js reported."""
+    """Before a page is closed: its last document checked for accessibility
+    (if it was not yet), no new htmx request (a poll), the ones in flight
+    finished, then the last checks of guard.js reported."""
     if page.is_closed():
         return
+    accessibility.check_last(page)
     with contextlib.suppress(PlaywrightError):
         page.evaluate("() => window.__journey && window.__journey.quiet()")
     settle(page)
@@ -164,10 +170,12 @@ def _settled_navigation(page) -> None:
 @pytest.fixture
 def page(page, faults: Faults):
     """Every journey fails on any 5xx answer, any browser console error, any
-    uncaught script error and any element wider than the screen. Its pages
-    wait for htmx to be idle before they navigate or close."""
+    uncaught script error, any element wider than the screen and any
+    accessibility fault of a page it visits. Its pages wait for htmx to be
+    idle before they navigate or close."""
     watch(page, faults)
     _settled_navigation(page)
+    accessibility.watch(page, faults.accessibility, settle)
     yield page
     close_quietly(page)
 
@@ -185,6 +193,7 @@ def open_page(browser, browser_context_args, faults: Faults):
         new = context.new_page()
         watch(new, faults)
         _settled_navigation(new)
+        accessibility.watch(new, faults.accessibility, settle)
         return new
 
     yield open_

@@ -3,6 +3,9 @@
 // no scrolling box of its own contains is reported as a console error, which
 // fails the journey.
 //
+// It names each document (window.__journey.document) for the accessibility
+// check of every page (accessibility.py).
+//
 // It also keeps the htmx requests in flight, so that a journey waits for
 // htmx to be idle before it leaves or closes a page (`settle` in conftest);
 // `window.__journey.quiet()` stops new requests (polls) before the page is
@@ -33,6 +36,9 @@
     xhr.addEventListener("loadend", () => inFlight.delete(xhr));
   });
   window.__journey = {
+    // Which document this is: the accessibility check (accessibility.py)
+    // checks each document once.
+    document: Math.random().toString(36).slice(2),
     // The table's outbox (static/js/outbox.js) sends with fetch, not htmx.
     idle: () => inFlight.size === 0 && !(window.__outbox && window.__outbox.busy()),
     quiet: () => { quiet = true; },

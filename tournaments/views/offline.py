@@ -25,6 +25,7 @@ FILES = (
     "js/offline.js",
     "js/outbox.js",
     "js/clock.js",
+    "js/large-print.js",
     "img/favicon.svg",
 )
 

@@ -1,0 +1,248 @@
+"""The accessibility check of the browser journeys: every page a journey
+visits is checked with axe-core (WCAG 2.2 AA and axe's best practices), and
+on the players' pages every control a finger touches is at least 44 × 44
+CSS pixels. The journey fixture (conftest.py) fails on what is found, with
+one readable line per rule and page.
+
+A page is checked once per document, just before the journey leaves it or
+acts on it (a click, a key, a fill, a navigation) and when it is closed, so
+that a page reached by a click and left by another click is checked too.
+axe-core comes from npm (tests/browser/axe, installed by bin/setup-axe) and
+is evaluated from that file: nothing is fetched while a journey runs.
+
+Set JOURNEY_AXE_LOG to a file to append there, one JSON line per page
+checked, every violation found (rule, count of elements, page): how the
+counts before and after a change were measured."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import weakref
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
+
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+MISSING = f"axe-core is missing ({AXE}): run bin/setup-axe (it needs npm)"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+# The pages a player reaches (home, a tournament's public pages, the table's
+# phone, a challenge), but the hall screen, which nobody touches.
+PLAYERS = re.compile(r"^/($|t/|saisie/|challenge/)")
+NOT_TOUCHED = re.compile(r"/ecran/$")
+TOUCH = 44  # CSS pixels, WCAG 2.5.5 (AAA) and the platforms' guidelines
+
+RUN_AXE = """async (tags) => {
+  const results = await axe.run(document, {
+    runOnly: {type: "tag", values: tags},
+    resultTypes: ["violations"],
+  });
+  return results.violations.map((rule) => ({
+    id: rule.id,
+    impact: rule.impact,
+    help: rule.help,
+    nodes: rule.nodes.map((node) => node.target.join(" ")),
+  }));
+}"""
+
+# Every visible control of the page smaller than TOUCH in either direction.
+SMALL_TARGETS = """(touch) => {
+  // Not any [tabindex]: a box that scrolls is focusable for the keyboard, not tapped.
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, " +
+    "[role=button], [role=link], [role=tab]";
+  const small = [];
+  let smallest = null;
+  for (const el of document.querySelectorAll(controls)) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden") continue;
+    const side = Math.min(box.width, box.height);
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+      ` «${(el.innerText || el.value || el.getAttribute("aria-label") || "").trim().slice(0, 20)}»`;
+    const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+    if (!smallest || side < smallest.side) smallest = {side, name, size};
+    if (box.width < touch - 0.5 || box.height < touch - 0.5) small.push(`${name} ${size}`);
+  }
+  return {small, smallest};
+}"""
+
+
+_source: list[str] = []
+
+
+def _axe_source() -> str:
+    if not _source:
+        _source.append(AXE.read_text(encoding="utf-8"))
+    return _source[0]
+
+
+def players_page(url: str) -> bool:
+    path = urlsplit(url).path
+    return bool(PLAYERS.match(path)) and not NOT_TOUCHED.search(path)
+
+
+class Checker:
+    """The accessibility check of one page: which of its documents were
+    checked, and what was found (into `found`, a list of readable lines)."""
+
+    def __init__(self, page: Page, found: list[str], settle) -> None:
+        self.page = page
+        self.found = found
+        self.settle = settle
+        self.checked: set[str] = set()
+        self.busy = False
+
+    def check(self) -> None:
+        """Checks the page's current document unless it was already: once
+        htmx is idle, but a document already checked costs one evaluate, and
+        waits for nothing (a volunteer types on while a preview is awaited)."""
+        if self.busy or self.page.is_closed():
+            return
+        self.busy = True
+        try:
+            if self._document() not in self.checked:
+                self.settle(self.page)
+                self._check()
+        except PlaywrightError as error:
+            if "navigat" not in str(error) and "destroyed" not in str(error):
+                raise  # a page navigating meanwhile: its next document is checked
+        finally:
+            self.busy = False
+
+    def _document(self) -> str | None:
+        return self.page.evaluate("() => window.__journey && window.__journey.document")
+
+    def _check(self) -> None:
+        page = self.page
+        document = self._document()
+        url = page.url
+        if not document or document in self.checked or not url.startswith("http"):
+            return
+        self.checked.add(document)
+        if not page.evaluate("() => !!window.axe"):
+            # Not a <script> tag (add_script_tag): the pages' Content Security
+            # Policy forbids inline scripts, which Playwright's evaluate may run.
+            page.evaluate(f"() => {{ {_axe_source()}\n}}")
+        violations = page.evaluate(RUN_AXE, TAGS)
+        where = f"{urlsplit(url).path} at {_viewport(page)}"
+        for rule in violations:
+            targets = ", ".join(rule["nodes"][:4]) + (" …" if len(rule["nodes"]) > 4 else "")
+            self.found.append(
+                f"axe {rule['id']} ({rule['impact']}, {len(rule['nodes'])}×) on {where}: "
+                f"{rule['help']} — {targets}"
+            )
+        targets = {"small": [], "smallest": None}
+        if players_page(url):
+            targets = page.evaluate(SMALL_TARGETS, TOUCH)
+            if targets["small"]:
+                self.found.append(
+                    f"touch targets under {TOUCH}×{TOUCH} px on {where}: "
+                    + ", ".join(targets["small"][:6])
+                    + (" …" if len(targets["small"]) > 6 else "")
+                )
+        _log(where, violations, targets)
+
+
+def _viewport(page: Page) -> str:
+    size = page.viewport_size or {}
+    zoom = page.evaluate("() => window.devicePixelRatio")
+    large = page.evaluate("() => document.documentElement.classList.contains('large-print')")
+    return (
+        f"{size.get('width')}px"
+        + (f" ×{zoom:g}" if zoom != 1 else "")
+        + (" grands caractères" if large else "")
+    )
+
+
+def _log(where: str, violations: list[dict], targets: dict) -> None:
+    log = os.environ.get("JOURNEY_AXE_LOG")
+    if not log:
+        return
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]
+    line = {
+        "test": test,
+        "page": where,
+        "rules": {rule["id"]: len(rule["nodes"]) for rule in violations},
+        "small_targets": targets["small"],
+        "smallest": targets["smallest"],
+    }
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+_checkers: weakref.WeakKeyDictionary[Page, Checker] = weakref.WeakKeyDictionary()
+
+# The actions by which a journey acts on a page or leaves it: its document is
+# checked first. A Locator is made anew at each call, so its class is wrapped
+# (once); a page's own methods are wrapped on the page (`watch`).
+LOCATOR_ACTIONS = (
+    "click",
+    "dblclick",
+    "tap",
+    "press",
+    "press_sequentially",
+    "fill",
+    "check",
+    "uncheck",
+    "set_checked",
+    "select_option",
+    "set_input_files",
+    "dispatch_event",
+)
+
+
+def _before_locator(name: str):
+    action = getattr(Locator, name)
+
+    def checked_first(self: Locator, *args, **kwargs):
+        checker = _checkers.get(self.page)
+        if checker is not None:
+            checker.check()
+        return action(self, *args, **kwargs)
+
+    checked_first.__wrapped__ = action
+    return checked_first
+
+
+def _wrap_locators() -> None:
+    for name in LOCATOR_ACTIONS:
+        if not hasattr(getattr(Locator, name), "__wrapped__"):
+            setattr(Locator, name, _before_locator(name))
+
+
+def watch(page: Page, found: list[str], settle) -> Checker:
+    """Checks every document `page` shows before the journey acts on it or
+    leaves it (its navigations and keyboard too); `settle(page)` first lets
+    htmx finish what it was doing. `found` receives what is wrong."""
+    if not AXE.exists():
+        pytest.fail(MISSING)
+    _wrap_locators()
+    checker = Checker(page, found, settle)
+    _checkers[page] = checker
+
+    def before(method):
+        def checked_first(*args, **kwargs):
+            checker.check()
+            return method(*args, **kwargs)
+
+        return checked_first
+
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        setattr(page, name, before(getattr(page, name)))
+    keyboard = page.keyboard
+    for name in ("press", "type", "insert_text"):
+        setattr(keyboard, name, before(getattr(keyboard, name)))
+    return checker
+
+
+def check_last(page: Page) -> None:
+    """Checks the document `page` shows, if it is watched and was not yet
+    checked: before the page is closed."""
+    checker = _checkers.get(page)
+    if checker is not None:
+        checker.check()

@@ -1,0 +1,137 @@
+"""Players of every age (issue 25): every page a player reaches, on a phone
+(390 px), on a phone zoomed to 200 % and in « Grands caractères », and on a
+desk's screen (1366 px), passes the journeys' accessibility check (axe-core,
+44 px touch targets: accessibility.py) and never scrolls sideways (guard.js);
+« Grands caractères » is one tap, remembered by the phone without a cookie;
+the hall screen's type is sized for the back of the hall.
+
+Set BROWSER_SCREENSHOTS to a folder to keep a full-page screenshot of each
+page there (to look at them, not to compare)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_public_pages_on_a_phone import long_named_tournament
+from tournaments.infra import links
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+ZOOMED = {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 2}
+DESK = {"width": 1366, "height": 768}
+# Zoomed to 200 %, a 390 px phone lays a page out in 195 CSS pixels.
+MODES = {
+    "phone": ({"viewport": PHONE}, False),
+    "phone-zoom-200": (ZOOMED, False),
+    "phone-large-print": ({"viewport": PHONE}, True),
+    "desk": ({"viewport": DESK}, False),
+    "desk-large-print": ({"viewport": DESK}, True),
+}
+LARGE = "() => document.documentElement.classList.contains('large-print')"
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("BROWSER_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def _visit(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    if shots := _shots():
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_players_page_is_accessible_at_every_size(live_server, open_page, organizer, mode):
+    options, large = MODES[mode]
+    tournament = long_named_tournament(organizer)
+    team = tournament.teams.get(number=5)
+    playing = tournament.rounds.get(number=3).tables.filter(total_a=0).first()
+    player = open_page(**options)
+    base = f"{live_server.url}/t/{tournament.slug}/"
+    player.goto(live_server.url + "/")
+    if large:
+        player.get_by_role("button", name="Grands caractères").click()
+        assert player.evaluate(LARGE)
+    pages = {
+        "home": live_server.url + "/",
+        "detail": base,
+        "standings": base + "classement/",
+        "where": base + "ou-je-joue/?q=therese+delacroix",
+        "team": base + f"equipes/{team.number}/",
+        "results": base + "parties/2/",
+        "table-side": live_server.url + links.entry_path(playing),
+    }
+    for name, url in pages.items():
+        _visit(player, url, f"{mode}-{name}")
+        assert player.evaluate(LARGE) is large
+    player.locator("#id_code").fill(playing.code_a)
+    player.get_by_role("button", name="Saisir les donnes").click()
+    expect(player.locator("#id_code")).to_have_count(0)
+    player.wait_for_timeout(150)
+    if shots := _shots():
+        player.screenshot(path=str(shots / f"{mode}-table-side-entry.png"), full_page=True)
+
+
+def test_grands_caracteres_is_one_tap_remembered_by_the_phone_without_a_cookie(
+    live_server, open_page, tournament
+):
+    phone = open_page(viewport=PHONE)
+    phone.goto(f"{live_server.url}/t/{tournament.slug}/")
+    cookies = phone.context.cookies()
+    toggle = phone.get_by_role("button", name="Grands caractères")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    size = phone.evaluate("() => getComputedStyle(document.body).fontSize")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert phone.evaluate(LARGE)
+    assert phone.evaluate("() => getComputedStyle(document.body).fontSize") == "22px" != size
+    assert phone.context.cookies() == cookies  # nothing sent to the server
+
+    # Remembered on every page this phone opens next, from its first paint.
+    phone.goto(f"{live_server.url}/t/{tournament.slug}/classement/")
+    assert phone.evaluate(LARGE)
+    expect(phone.get_by_role("button", name="Grands caractères")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    # Another phone is not changed; one more tap and this one is back.
+    other = open_page(viewport=PHONE)
+    other.goto(f"{live_server.url}/t/{tournament.slug}/")
+    assert not other.evaluate(LARGE)
+    phone.get_by_role("button", name="Grands caractères").click()
+    phone.reload()
+    assert not phone.evaluate(LARGE)
+
+
+# The height of a line's text on the hall screen, over the screen's height.
+SHARE = """(selector) => {
+  const el = document.querySelector(selector);
+  return parseFloat(getComputedStyle(el).fontSize) / window.innerHeight;
+}"""
+
+
+SCREENS = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_hall_screen_is_read_from_the_back_of_the_hall(live_server, open_page, round1, screen):
+    """On a 2.5 m picture read from 20 m (an x-height of 1/200 of the
+    distance, about 0.53 em): the lists' lines are 5 % of the screen's
+    height, the clock 18 %. Whatever the screen's resolution."""
+    hall = open_page(viewport=screen)
+    hall.goto(f"{live_server.url}/t/{round1.tournament.slug}/ecran/")
+    expect(hall.locator("#projector .scrolling li").first).to_be_visible()
+    assert hall.evaluate(SHARE, "#projector .scrolling li") >= 0.049
+    assert hall.evaluate(SHARE, "#projector .playing li") >= 0.049
+    assert hall.evaluate(SHARE, "#projector h1") >= 0.064
+    if shots := _shots():
+        hall.screenshot(path=str(shots / f"hall-screen-{screen['width']}.png"))
