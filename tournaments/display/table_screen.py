@@ -45,6 +45,9 @@ class Grid:
     keys_json: str = ""
     legend: str = ""
     preview: Any = None
+    # (deal number, sentence): what the grid understood of the row just
+    # saved (forms/entry.py), said under that row in the save's answer.
+    understood: tuple[int, str] | None = None
 
 
 def editing_number(form: Any) -> int | None:
@@ -110,6 +113,7 @@ def build_grid(
     correctable: bool,
     target: str = "#deal-grid",
     played: int | None = None,
+    understood: tuple[int, str] | None = None,
 ) -> Grid:
     """The grid of `table`; `form` is None when nothing can be typed.
     `played`, the deals the table has, defaults to the rows given (give it
@@ -141,6 +145,7 @@ def build_grid(
         rows=rows,
         keys_json=json.dumps(shown_keys, ensure_ascii=False),
         legend=legend(contracts=contracts, sa_ta=rules.sa_ta),
+        understood=understood,
     )
 
 
