@@ -40,9 +40,10 @@ def test_the_desk_and_the_phone_say_the_tie_once_the_deals_are_in(client, organi
         client, table
     )
     assert TIE in client.get(links.entry_path(table)).text
-    assert "tie: one more deal" in client.get(
-        links.entry_path(table), headers={"Accept-Language": "en"}
-    ).text
+    assert (
+        "tie: one more deal"
+        in client.get(links.entry_path(table), headers={"Accept-Language": "en"}).text
+    )
     # The other table has a winner: nothing to say.
     assert TIE not in desk_page(client, bracket_round.tables.get(number=2))
     # One more deal: the table ends.
