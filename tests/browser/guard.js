@@ -4,7 +4,8 @@
 // fails the journey; so is any element cut by its sideways-scrolling box (its
 // right or left edge out of the box's visible part: « Enregistrer » behind a
 // scroll of the deal grid), except in a box that says its sideways scroll is
-// meant (a wide list on a phone: .table-container, or data-scrolls-sideways).
+// meant (a wide list on a phone: .table-container, or data-scrolls-sideways);
+// and so is a button left with the browser's own grey look.
 //
 // It also keeps the htmx requests in flight, so that a journey waits for
 // htmx to be idle before it leaves or closes a page (`settle` in conftest);
@@ -88,6 +89,19 @@
         const b = scroller.getBoundingClientRect();
         cut.push(`${describe(el)} (${Math.round(box.left)}..${Math.round(box.right)} in ${describe(scroller)} ${Math.round(b.left)}..${Math.round(b.left + scroller.clientWidth)})`);
       }
+    }
+    // A button left with the browser's own grey, beside the site's styled ones.
+    const plain = [];
+    for (const button of document.body ? document.body.querySelectorAll("button") : []) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const style = getComputedStyle(button);
+      if (style.backgroundColor === "rgb(239, 239, 239)" || style.borderTopStyle === "outset") {
+        plain.push(`${describe(button)} « ${button.textContent.trim().slice(0, 40)} »`);
+      }
+    }
+    if (plain.length) {
+      console.error(`PLAIN BROWSER BUTTON: ${plain.slice(0, 5).join(", ")}`);
     }
     if (cut.length) {
       console.error(`CUT BY ITS SCROLLING BOX (${width}px): ${cut.slice(0, 5).join(", ")}`);
