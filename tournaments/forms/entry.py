@@ -90,6 +90,10 @@ class DealForm(forms.Form):
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
 
+    #: What the grid understood of the row (a capot read from the points),
+    #: said under it; set by `clean`.
+    understood: str = ""
+
     # Engine error codes → the cell that shows them.
     FIELD_OF_CODE = {
         "taker": "taker",
