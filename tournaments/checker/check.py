@@ -175,7 +175,22 @@ class Checker:
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError) as error:
             self.say(f"{where} : le tirage {KIND_WORDS[kind]} ne se rejoue pas ({error}).")
             return
+        before = len(self.sentences)
         self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes)
+        if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
+            corrected = [
+                f"{earlier['number']}.{table['number']}"
+                for earlier in self.doc["rounds"]
+                if earlier["number"] < rnd["number"]
+                for table in earlier["tables"]
+                if table.get("corrected")
+            ]
+            if corrected:
+                self.say(
+                    f"{where} : des tables corrigées après la clôture de leur partie "
+                    f"(partie.table {', '.join(corrected)}) ont pu changer le classement "
+                    "sur lequel ce tirage a été fait."
+                )
 
     def compare_seating(
         self,

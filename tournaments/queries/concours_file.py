@@ -197,6 +197,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                         "penalties": penalties.get(t.pk, []),
                         "totals": {"A": t.total_a, "B": t.total_b},
                         "lost_pot": t.lost_pot,
+                        "corrected": t.corrected,
                     }
                     for t in played
                 ],
