@@ -129,8 +129,12 @@ def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tourn
     for table in rnd.tables.order_by("number"):
         services.record_totals(table=table, total_a=1000, total_b=1000)  # ties
     services.close_round(round=rnd)
+    seeded = rnd.tables.order_by("number").first().team_a
+    services.withdraw_team(team=seeded)  # after the brackets were seeded
     doc = as_file(tournament)
     assert doc["pools"]["seed"] == 2024
+    exported = next(t for t in doc["teams"] if t["id"] == seeded.pk)
+    assert exported["withdrawn"] and not exported["withdrawn_before_brackets"]
     assert check(doc) == []
     doc["pools"]["seed"] = 2025
     assert any(s.startswith("Poule ") for s in check(doc))
