@@ -164,9 +164,12 @@ class Checker:
 
     def check_draw(self, rnd: Mapping[str, Any]) -> None:
         kind = rnd["draw"]["kind"]
-        if kind == replay.BRACKET or replay.is_melee(self.doc):
-            return  # the brackets are replayed as a whole; a mêlée's draw is not replayed
+        if kind == replay.BRACKET:
+            return  # the brackets are replayed as a whole
         where = f"Partie {rnd['number']}"
+        if replay.is_melee(self.doc):
+            self.check_melee_draw(where, rnd)
+            return
         if kind not in KIND_WORDS:
             self.say(f"{where} : tirage de sorte inconnue « {kind} ».")
             return
@@ -191,6 +194,33 @@ class Checker:
                     f"(partie.table {', '.join(corrected)}) ont pu changer le classement "
                     "sur lequel ce tirage a été fait."
                 )
+
+    def check_melee_draw(self, where: str, rnd: Mapping[str, Any]) -> None:
+        """A mêlée partie: its partners, then its tables. The players present
+        are those of its teams, and the one who sat out if their number was
+        odd: nobody, then each player in no team of the partie, is tried."""
+        teams = [t for t in self.doc["teams"] if t.get("round") == rnd["number"]]
+        playing = {p for t in teams for p in t["players"]}
+        others = sorted({p for p in self.players if p not in playing})
+        candidates = [set(), *({p} for p in others)]
+        what = f"le tirage {KIND_WORDS.get(rnd['draw']['kind'], '')}"
+        tried: tuple[list, list, list] | None = None
+        for extra in candidates:
+            try:
+                tried = replay.melee_draw(self.doc, rnd, playing | extra)
+            except (pairing.DrawError, ValueError, KeyError) as error:
+                self.say(f"{where} : {what} de la mêlée ne se rejoue pas ({error}).")
+                return
+            formed = [tuple(t["players"]) for t in sorted(teams, key=lambda t: t["number"])]
+            if tried[0] == formed:
+                break
+        else:
+            self.say(
+                f"{where} : {what} (numéro {rnd['draw']['seed']}) ne forme pas les équipes "
+                "de la partie du fichier."
+            )
+            return
+        self.compare_seating(where, what, rnd, tried[1], tried[2])
 
     def compare_seating(
         self,
