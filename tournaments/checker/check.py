@@ -31,6 +31,11 @@ ROW_FIELDS = (
     ("match_points", "points de match"),
     ("buchholz", "points des adversaires"),
 )
+STATUS_WORDS = {
+    replay.COMPLETE: "terminée",
+    replay.IN_PROGRESS: "en cours",
+    replay.NOT_STARTED: "pas commencée",
+}
 KIND_WORDS = {
     replay.RANDOM: "au hasard",
     replay.RANKING: "selon le classement",
@@ -115,9 +120,10 @@ class Checker:
                     f"le moteur donne {got.lost_pot}."
                 )
             if table.get("status") != got.status:
+                said = STATUS_WORDS.get(table.get("status"), table.get("status"))
                 self.say(
-                    f"{where} : la table est « {table.get('status')} » dans le fichier, "
-                    f"ses donnes la disent « {got.status} »."
+                    f"{where} : la table est « {said} » dans le fichier, "
+                    f"ses donnes la disent « {STATUS_WORDS[got.status]} »."
                 )
 
     # -- rankings -----------------------------------------------------------------------------
