@@ -41,7 +41,11 @@ def qualifying_order(doc: replay.Doc) -> list[int]:
             for places in doc["pools"]["pools"]
         ]
         overall = pools.qualifying_order(rankings, overall)
-    withdrawn = {team["id"] for team in doc["teams"] if team.get("withdrawn")}
+    withdrawn = {
+        team["id"]
+        for team in doc["teams"]
+        if team.get("withdrawn_before_brackets", team.get("withdrawn"))
+    }
     return [team for team in overall if team not in withdrawn]
 
 

@@ -31,6 +31,11 @@ ROW_FIELDS = (
     ("match_points", "points de match"),
     ("buchholz", "points des adversaires"),
 )
+STATUS_WORDS = {
+    replay.COMPLETE: "terminée",
+    replay.IN_PROGRESS: "en cours",
+    replay.NOT_STARTED: "pas commencée",
+}
 KIND_WORDS = {
     replay.RANDOM: "au hasard",
     replay.RANKING: "selon le classement",
@@ -115,9 +120,10 @@ class Checker:
                     f"le moteur donne {got.lost_pot}."
                 )
             if table.get("status") != got.status:
+                said = STATUS_WORDS.get(table.get("status"), table.get("status"))
                 self.say(
-                    f"{where} : la table est « {table.get('status')} » dans le fichier, "
-                    f"ses donnes la disent « {got.status} »."
+                    f"{where} : la table est « {said} » dans le fichier, "
+                    f"ses donnes la disent « {STATUS_WORDS[got.status]} »."
                 )
 
     # -- rankings -----------------------------------------------------------------------------
@@ -164,9 +170,12 @@ class Checker:
 
     def check_draw(self, rnd: Mapping[str, Any]) -> None:
         kind = rnd["draw"]["kind"]
-        if kind == replay.BRACKET or replay.is_melee(self.doc):
-            return  # the brackets are replayed as a whole; a mêlée's draw is not replayed
+        if kind == replay.BRACKET:
+            return  # the brackets are replayed as a whole
         where = f"Partie {rnd['number']}"
+        if replay.is_melee(self.doc):
+            self.check_melee_draw(where, rnd)
+            return
         if kind not in KIND_WORDS:
             self.say(f"{where} : tirage de sorte inconnue « {kind} ».")
             return
@@ -175,7 +184,49 @@ class Checker:
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError) as error:
             self.say(f"{where} : le tirage {KIND_WORDS[kind]} ne se rejoue pas ({error}).")
             return
+        before = len(self.sentences)
         self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes)
+        if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
+            corrected = [
+                f"{earlier['number']}.{table['number']}"
+                for earlier in self.doc["rounds"]
+                if earlier["number"] < rnd["number"]
+                for table in earlier["tables"]
+                if table.get("corrected")
+            ]
+            if corrected:
+                self.say(
+                    f"{where} : des tables corrigées après la clôture de leur partie "
+                    f"(partie.table {', '.join(corrected)}) ont pu changer le classement "
+                    "sur lequel ce tirage a été fait."
+                )
+
+    def check_melee_draw(self, where: str, rnd: Mapping[str, Any]) -> None:
+        """A mêlée partie: its partners, then its tables. The players present
+        are those of its teams, and the one who sat out if their number was
+        odd: nobody, then each player in no team of the partie, is tried."""
+        teams = [t for t in self.doc["teams"] if t.get("round") == rnd["number"]]
+        playing = {p for t in teams for p in t["players"]}
+        others = sorted({p for p in self.players if p not in playing})
+        candidates = [set(), *({p} for p in others)]
+        what = f"le tirage {KIND_WORDS.get(rnd['draw']['kind'], '')}"
+        tried: tuple[list, list, list] | None = None
+        for extra in candidates:
+            try:
+                tried = replay.melee_draw(self.doc, rnd, playing | extra)
+            except (pairing.DrawError, ValueError, KeyError) as error:
+                self.say(f"{where} : {what} de la mêlée ne se rejoue pas ({error}).")
+                return
+            formed = [tuple(t["players"]) for t in sorted(teams, key=lambda t: t["number"])]
+            if tried[0] == formed:
+                break
+        else:
+            self.say(
+                f"{where} : {what} (numéro {rnd['draw']['seed']}) ne forme pas les équipes "
+                "de la partie du fichier."
+            )
+            return
+        self.compare_seating(where, what, rnd, tried[1], tried[2])
 
     def compare_seating(
         self,

@@ -141,7 +141,14 @@ class _Concours:
         for team in self.teams:
             team["withdrawn"] = team["id"] in withdrawn
         if not unfinished and rng.random() < 0.3:
+            for team in self.teams:
+                team["withdrawn_before_brackets"] = team["withdrawn"]
             self._final_phase()
+            # Now and then a team of the final phase withdraws after it.
+            seeded = [t for b in self.doc["brackets"] for t in b["seeds"]]
+            if seeded and rng.random() < 0.2:
+                late = rng.choice(seeded)
+                next(t for t in self.teams if t["id"] == late)["withdrawn"] = True
         return self.doc
 
     def _swaps(self, pairs: list[tuple[int, int]], byes: list[int]) -> list[list[int]]:

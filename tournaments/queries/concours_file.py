@@ -84,6 +84,14 @@ def concours_file(tournament: Tournament) -> dict[str, Any]:
 
 
 def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
+    # The brackets are seeded from the teams without a forfait when they
+    # were created: a team that withdrew later is still in them.
+    brackets_at = (
+        Change.objects.filter(tournament=tournament, action=Change.Action.BRACKETS_CREATED)
+        .order_by("-pk")
+        .values_list("at", flat=True)
+        .first()
+    )
     out = []
     for team in (
         Team.objects.filter(tournament=tournament)
@@ -96,6 +104,10 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
             "name": team.display_name,
             "withdrawn": team.status == Team.Status.WITHDRAWN,
         }
+        if brackets_at is not None:
+            row["withdrawn_before_brackets"] = (
+                team.withdrawn_at is not None and team.withdrawn_at <= brackets_at
+            )
         if melee:
             row["round"] = team.round.number if team.round else None
             row["players"] = [team.player1_id, team.player2_id]
@@ -197,6 +209,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                         "penalties": penalties.get(t.pk, []),
                         "totals": {"A": t.total_a, "B": t.total_b},
                         "lost_pot": t.lost_pot,
+                        "corrected": t.corrected,
                     }
                     for t in played
                 ],

@@ -259,3 +259,28 @@ def test_a_team_seated_twice_is_said():
     rnd["tables"][1]["a"] = rnd["tables"][0]["a"]
     number = next(t["number"] for t in doc["teams"] if t["id"] == rnd["tables"][0]["a"])
     assert f"Partie 1 : l'équipe n° {number} joue 2 fois." in check(doc)
+
+
+def test_a_ranking_draw_after_a_correction_says_the_correction_may_explain_it():
+    def fits(doc: dict) -> bool:
+        return any(r["draw"]["kind"] == "ranking" and len(r["tables"]) >= 2 for r in doc["rounds"])
+
+    doc = find(200, fits)
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] == "ranking" and len(r["tables"]) >= 2)
+    first, second = rnd["tables"][0], rnd["tables"][1]
+    first["b"], second["b"] = second["b"], first["b"]
+    earlier = next(r for r in doc["rounds"] if r["number"] < rnd["number"] and r["tables"])
+    earlier["tables"][0]["corrected"] = True
+    assert any("des tables corrigées" in s for s in check(doc))
+
+
+def test_a_table_said_finished_too_early_is_caught():
+    doc = find(0, lambda d: d["end"].get("deals", 0) >= 2 and with_deals(d))
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if len(t["deals"]) >= 2)
+    dropped = table["deals"].pop()
+    table["totals"]["A"] -= dropped["marques"]["A"]
+    table["totals"]["B"] -= dropped["marques"]["B"]
+    assert (
+        f"Partie {rnd['number']}, table {table['number']} : la table est « terminée » dans le "
+        "fichier, ses donnes la disent « en cours »."
+    ) in check(doc)

@@ -129,8 +129,12 @@ def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tourn
     for table in rnd.tables.order_by("number"):
         services.record_totals(table=table, total_a=1000, total_b=1000)  # ties
     services.close_round(round=rnd)
+    seeded = rnd.tables.order_by("number").first().team_a
+    services.withdraw_team(team=seeded)  # after the brackets were seeded
     doc = as_file(tournament)
     assert doc["pools"]["seed"] == 2024
+    exported = next(t for t in doc["teams"] if t["id"] == seeded.pk)
+    assert exported["withdrawn"] and not exported["withdrawn_before_brackets"]
     assert check(doc) == []
     doc["pools"]["seed"] = 2025
     assert any(s.startswith("Poule ") for s in check(doc))
@@ -179,20 +183,31 @@ def test_an_unfinished_table_is_said_as_such(tournament, round1):
     assert check(doc) == []
 
 
-def test_a_melee_exports_its_players_and_passes_the_checker(make_tournament):
-    tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=2, end_deals=1)
-    for i in range(10):
+@pytest.mark.parametrize("players", [10, 11])
+def test_a_melee_exports_its_players_and_its_draws_replay(make_tournament, players):
+    tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=3, end_deals=1)
+    for i in range(players):
         services.register_player(
             tournament=tournament, player=services.PlayerData("Amélie", f"Noël{i}")
         )
-    for number, method in enumerate((Round.DrawMethod.RANDOM, Round.DrawMethod.RANKING)):
+    methods = (Round.DrawMethod.RANDOM, Round.DrawMethod.RANKING, Round.DrawMethod.RANDOM)
+    for number, method in enumerate(methods):
         rnd = services.draw_round(tournament=tournament, method=method, seed=number + 3)
         play(rnd)
         services.close_round(round=rnd)
     doc = as_file(tournament)
     assert check(doc) == []
     assert schema.validate(doc) == []
-    assert len(doc["players"]) == 10
+    assert len(doc["players"]) == players
+    tampered = json.loads(json.dumps(doc))
+    tampered["rounds"][2]["draw"]["seed"] += 1
+    assert any("ne forme pas les équipes" in s for s in check(tampered))
+    tampered = json.loads(json.dumps(doc))
+    first, second = tampered["rounds"][1]["tables"][:2]
+    first["b"], second["b"] = second["b"], first["b"]
+    assert any(
+        s.startswith("Partie 2, table 1 : le tirage selon le classement") for s in check(tampered)
+    )
     assert {line["entrant"] for line in doc["rounds"][1]["standings"]} == {
         p["id"] for p in doc["players"]
     }
