@@ -41,6 +41,8 @@
     if (xhr.status >= 502 && xhr.status <= 504) down();
     else up();
   });
+  document.addEventListener("poll:down", down); // static/js/poll.js
+  document.addEventListener("poll:up", up);
   window.addEventListener("offline", down);
   if (!navigator.onLine) down();
   const worker = document.querySelector("meta[name=service-worker]");

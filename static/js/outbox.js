@@ -98,7 +98,18 @@
     .filter(([name, value]) => value && entry.labels[name])
     .map(([name, value]) => `${entry.labels[name]} ${value}`)
     .join(" · ");
+  let shown = "";
   const showPending = (heldBack) => {
+    // Rebuilt only when what it shows changed: a tap on « Corriger » must
+    // not land on a row being replaced.
+    const entryRow0 = document.getElementById("deal-entry");
+    const signature = JSON.stringify([
+      entries.map((e) => [e.id, e.fields, e === editing, e === blocked, e.version !== null]),
+      heldBack, sending, entryRow0 ? entryRow0.dataset.number : "",
+      document.querySelectorAll("tr.outbox-row").length,
+    ]);
+    if (signature === shown && entryRow0 && entryRow0.previousElementSibling) return;
+    shown = signature;
     document.querySelectorAll("tr.outbox-row").forEach((row) => row.remove());
     const list = box.querySelector(".outbox-list");
     list.textContent = "";
@@ -258,7 +269,9 @@
       const active = document.activeElement;
       if (active && active.name && active.closest && active.closest("#table-live")) focused = active.name;
     }
-    htmx.swap("#table-live", live.outerHTML, { swapStyle: "outerHTML" }, {});
+    const old = document.getElementById("table-live");
+    if (!old) return false;
+    old.replaceWith(document.adoptNode(live));
     Object.entries(kept).forEach(([name, value]) => {
       const input = document.querySelector(`#deal-entry [name="${name}"], #confirm [name="${name}"]`);
       if (input && input.type !== "hidden" && !input.value) input.value = value;
@@ -344,10 +357,7 @@
   const showAnswerPage = (html) => {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const main = doc.querySelector("main");
-    if (main) {
-      document.querySelector("main").replaceWith(main);
-      htmx.process(main);
-    }
+    if (main) document.querySelector("main").replaceWith(document.adoptNode(main));
     box.hidden = false;
   };
 
@@ -408,11 +418,46 @@
     const first = document.querySelector("#deal-entry input[type=text]");
     if (first) first.focus();
   });
-  // The preview of the row needs the server: not asked for while offline.
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    if (offlineSince) event.preventDefault();
+  // The page has no htmx (a phone need not load it): the marque of the row
+  // being typed is asked to the server as the player types (not while
+  // offline), and « Corriger » / « Annuler » bring their row in place.
+  let previewTimer = null;
+  let previewAsked = 0;
+  document.addEventListener("input", (event) => {
+    const row = event.target.closest && event.target.closest("#deal-entry");
+    if (!row || !row.getAttribute("hx-post")) return;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(async () => {
+      const form = document.getElementById("deal-form");
+      const place = document.getElementById("deal-preview");
+      if (offlineSince || !form || !place) return;
+      const asked = ++previewAsked;
+      try {
+        const response = await timed(row.getAttribute("hx-post"), {
+          method: "POST", body: new FormData(form), headers: { "HX-Request": "true" },
+        });
+        const html = await response.text();
+        if (response.ok && asked === previewAsked && place.isConnected) place.innerHTML = html;
+      } catch (error) {
+        offline();
+      }
+    }, 250);
   });
-  document.addEventListener("htmx:afterSettle", () => status());
+  document.addEventListener("click", async (event) => {
+    const link = event.target.closest && event.target.closest("#table-live a[hx-get]");
+    if (!link || event.defaultPrevented) return;
+    event.preventDefault();
+    if (offlineSince) { note = T.noNetwork; status(); return; }
+    try {
+      const response = await timed(link.getAttribute("hx-get"), { headers: { "HX-Request": "true" } });
+      if (response.ok) swapLive(await response.text(), false);
+      status();
+      const first = document.querySelector("#deal-entry td.has-error input[type=text], #deal-entry input[type=text]");
+      if (first) first.focus();
+    } catch (error) {
+      offline();
+    }
+  });
   window.addEventListener("online", () => { call(); });
   window.addEventListener("offline", () => offline());
 

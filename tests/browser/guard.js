@@ -44,8 +44,10 @@
     // checks each document once.
     document: Math.random().toString(36).slice(2),
     // The table's outbox (static/js/outbox.js) sends with fetch, not htmx.
-    idle: () => inFlight.size === 0 && !(window.__outbox && window.__outbox.busy()),
-    quiet: () => { quiet = true; },
+    // The players' pages poll without htmx (static/js/poll.js).
+    idle: () => inFlight.size === 0 && !(window.__outbox && window.__outbox.busy())
+      && !(window.__poll && window.__poll.busy()),
+    quiet: () => { quiet = true; if (window.__poll) window.__poll.stop(); },
   };
 
   const clipped = (el) => {

@@ -111,7 +111,7 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     context, page = phone()
     page.goto(hall_url + links.entry_path(table))
     faults.network_down = False
-    expect(page.locator("#outbox")).to_be_hidden(timeout=20_000)
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
     expect(page.locator("#deal-3")).to_be_visible()
     assert deals_of(table) == [(1, "A", 97), (2, "A", 120), (3, "A", 110)]
     assert Change.objects.filter(table=table, action="deal_added").count() == 3
@@ -165,7 +165,7 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     expect(page.locator("#deal-entry input[name=points]")).to_have_value("130")
     page.locator("#deal-entry input[name=points]").press("Enter")
     # ...and the one held back follows it.
-    expect(page.locator("#outbox")).to_be_hidden(timeout=20_000)
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
     page.screenshot(path=f"{SHOTS}/phone-conflict-after.png", full_page=True)
     assert deals_of(table) == [(1, "A", 97), (2, "A", 82), (3, "A", 130), (4, "B", None)]
 
@@ -197,5 +197,5 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
 
     page.context.set_offline(False)
     faults.network_down = False
-    expect(page.locator("#outbox")).to_be_hidden(timeout=20_000)
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
     assert deals_of(table) == [(1, "A", 97), (2, "B", None)]
