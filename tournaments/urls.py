@@ -141,6 +141,7 @@ urlpatterns = [
     path(ORG + "palmares.pdf", prizes.palmares_pdf, name="palmares_pdf"),
     path(ORG + "etiquettes-lots.pdf", prizes.lot_labels_pdf, name="lot_labels_pdf"),
     path(ORG + "classements-speciaux/", categories.categories, name="categories"),
+    path(ORG + "classements-speciaux/equipes/", categories.teams_tag, name="teams_tag"),
     path(
         ORG + "classements-speciaux/<num:category_id>/",
         categories.category_edit,

@@ -75,6 +75,7 @@ from tournaments.services.prizes import (
     keep_swaps,
     set_lots,
     swap_lots,
+    tag_teams,
     update_category,
 )
 from tournaments.services.registration import (
@@ -211,6 +212,7 @@ __all__ = [
     "suggestions_for",
     "swap_lots",
     "swap_teams",
+    "tag_teams",
     "team_deletable",
     "update_category",
     "update_challenge",

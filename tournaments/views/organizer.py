@@ -27,7 +27,7 @@ from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
-from tournaments.models import Deal, Player, Team, Tournament
+from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
@@ -206,6 +206,10 @@ def manage_page(
             # Pools (services/pools.py): formed before the first partie.
             "has_pools": (has_pools := pool_queries.has_pools(tournament)),
             "pools_reachable": has_pools or not rounds,
+            # Special rankings the ticked teams can be put in (not a club one).
+            "tag_categories": tournament.categories.exclude(kind=Category.Kind.CLUB)
+            if tournament.categories_enabled
+            else [],
         },
         status=422 if draw_form or co_form else 200,
     )
