@@ -32,6 +32,7 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.queries import public as public_queries
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -170,8 +171,12 @@ def manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422)."""
+    registered = tournament.teams.filter(round__isnull=True)
+    team_query = request.GET.get("q", "").strip()[:100]
     teams = list(
-        tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
+        public_queries.search_teams(registered, team_query).select_related(
+            "player1", "player2", "payment"
+        )
     )
     players = list(tournament.players.select_related("payment").order_by("last_name", "first_name"))
     rounds = tournament.rounds.order_by("number")
@@ -190,6 +195,8 @@ def manage_page(
         {
             "tournament": tournament,
             "teams": teams,
+            "team_query": team_query,
+            "team_total": registered.count() if team_query else len(teams),
             "players": players,
             "undoable_teams": undoable_teams,
             "undoable_players": undoable_players,
