@@ -76,6 +76,10 @@ class TeamRow:
 class ParsedFile:
     rows: list[TeamRow] = field(default_factory=list)
     errors: list[tuple[int, str]] = field(default_factory=list)
+    # The file itself could not be read (not text, too big, no header, an
+    # unclosed quote…): nothing of it may be imported. Otherwise `errors`
+    # name faulty lines only, and `rows` holds the good ones.
+    whole: bool = False
 
     @property
     def ok(self) -> bool:
@@ -104,13 +108,16 @@ def parse_teams(data: bytes) -> ParsedFile:
         result.errors.append(
             (0, _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).") % {"size": len(data) // 1024})
         )
+        result.whole = True
         return result
     if b"\x00" in data:
         result.errors.append((0, _("Ce fichier n'est pas un fichier texte CSV.")))
+        result.whole = True
         return result
     text = _decode(data)
     if not text.strip():
         result.errors.append((0, _("Le fichier est vide.")))
+        result.whole = True
         return result
     first = text.splitlines()[0]
     delimiter = ";" if first.count(";") >= first.count(",") else ","
@@ -121,6 +128,7 @@ def parse_teams(data: bytes) -> ParsedFile:
         header = [_column(h) for h in next(reader)]
     except csv.Error:
         result.errors.append((1, _("Ligne d'en-tête illisible.")))
+        result.whole = True
         return result
     missing = [c for c in REQUIRED if c not in header]
     if missing:
@@ -131,6 +139,7 @@ def parse_teams(data: bytes) -> ParsedFile:
                 % {"cols": ", ".join(missing), "head": ";".join(REQUIRED + OPTIONAL)},
             )
         )
+        result.whole = True
         return result
     seen = _Seen()
     try:
@@ -141,6 +150,7 @@ def parse_teams(data: bytes) -> ParsedFile:
                 result.errors.append(
                     (index, _("Trop de lignes (%(n)s équipes au plus).") % {"n": MAX_ROWS})
                 )
+                result.whole = True
                 break
             row, problems = _row(index, header, values, seen)
             if problems:
@@ -148,6 +158,8 @@ def parse_teams(data: bytes) -> ParsedFile:
             elif row is not None:
                 result.rows.append(row)
     except csv.Error:
+        # the rest of the file cannot be read: none of it is imported
+        result.whole = True
         result.errors.append(
             (
                 reader.line_num,
@@ -155,6 +167,7 @@ def parse_teams(data: bytes) -> ParsedFile:
             )
         )
     if not result.rows and not result.errors:
+        result.whole = True
         result.errors.append((0, _("Aucune équipe dans ce fichier.")))
     return result
 

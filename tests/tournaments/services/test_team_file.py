@@ -96,11 +96,19 @@ def test_the_model_file_is_a_clean_file_of_two_teams():
     assert template_csv().startswith("\ufeffnom1;prenom1;nom2;prenom2;club".encode())
 
 
-def test_a_file_with_two_faulty_lines_imports_nothing(tournament):
+def test_a_file_with_faulty_lines_imports_the_good_ones_and_names_the_bad(tournament):
     data = GOOD + b";;;\nSeul;Joueur;;\nRivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n"
-    with pytest.raises(services.ImportRefused) as refused:
+    plan = services.import_teams(tournament=tournament, data=data)
+    assert [line for line, _ in plan.errors] == [5, 5] and plan.faulty_lines == [5]
+    assert Team.objects.filter(tournament=tournament).count() == 3
+    change = tournament.changes.get(action="teams_imported")
+    assert change.after["faulty"] == [5]
+
+
+def test_an_unreadable_file_imports_nothing(tournament):
+    data = GOOD + b'"Rivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n'
+    with pytest.raises(services.ImportRefused):
         services.import_teams(tournament=tournament, data=data)
-    assert [line for line, _ in refused.value.errors] == [5, 5]
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
