@@ -158,3 +158,21 @@ def test_a_file_whose_only_lines_are_bad_imports_nothing(desk, tournament):
     assert "confirm_form" in response.context
     response = preview(desk, tournament, csv("Seul;Joueur;;;Club"))
     assert response.context["form"].errors["file"] and "confirm_form" not in response.context
+
+
+def test_an_excel_workbook_is_previewed_and_imported(desk, tournament):
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in [("nom1", "prenom1", "nom2", "prenom2"), ("Lefèvre", "Amélie", "Bérard", "Jérôme")]:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    upload = SimpleUploadedFile("equipes.xlsx", out.getvalue())
+    response = desk.post(url(tournament), {"file": upload, "preview": "1"})
+    assert "1 nouvelle équipe" in text(response) and "Un classeur Excel (.xlsx)" in text(response)
+    done = confirm(desk, tournament, response)
+    assert "1 équipe importée." in text(done)
+    assert Team.objects.get(tournament=tournament).player1.last_name == "Lefèvre"
