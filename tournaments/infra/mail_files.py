@@ -26,6 +26,8 @@ from django.conf import settings
 from django.core.mail.backends.filebased import EmailBackend as DjangoFileBackend
 from django.utils import timezone
 
+from tournaments.infra.middleware import on_this_machine
+
 BACKEND = "tournaments.infra.mail_files.EmailBackend"
 # UTF-8 headers, no folding: the file is read by a person, not a mail server.
 READABLE = policy.SMTPUTF8.clone(max_line_length=0)
@@ -71,8 +73,6 @@ def readable_by(request) -> bool:
     on, and on the hall the request comes from the laptop itself, as for
     the back office (a phone on the Wi-Fi must not read another
     organizer's password link)."""
-    from tournaments.infra.middleware import on_this_machine
-
     if not enabled():
         return False
     return not settings.HALL or settings.HALL_ADMIN_ON_NETWORK or on_this_machine(request)

@@ -83,3 +83,18 @@ def test_in_english(client, organizer, concours, women):
     assert "Add to the ranking" in page and "Tick team 1" in page
     answer = tag(client, concours, women, list(concours.teams.all()[:1]))
     assert "1 team added to the ranking “Féminine”." in client.get(answer.url).text
+
+
+def test_the_history_says_which_teams_went_in_or_out(concours, women):
+    from tournaments.display.history import change_summary
+
+    teams = list(concours.teams.order_by("number"))
+    services.tag_teams(tournament=concours, category=women, team_ids=[t.pk for t in teams[:2]])
+    services.tag_teams(tournament=concours, category=women, team_ids=[teams[0].pk], add=False)
+    removed, added = concours.changes.filter(action=Change.Action.CATEGORY_TEAMS)
+    assert change_summary(added.action, added.before, added.after) == (
+        "« Féminine » : équipes n° 1, 2 ajoutées"
+    )
+    assert change_summary(removed.action, removed.before, removed.after) == (
+        "« Féminine » : équipes n° 1 retirées"
+    )
