@@ -75,9 +75,13 @@ def _side(request: HttpRequest, table: Table) -> str | None:
 
 def _answering(request: HttpRequest, table: Table) -> str | None:
     """The side that proved its code on this phone while the other enters:
-    it answers at the end without its code (even once codes are refused)."""
+    it answers at the end without its code (even once codes are refused).
+    Never on the entering team's phone: handed over once for the other
+    team's code, it must not answer for that team again."""
+    if _side(request, table) is not None:
+        return None
     side = request.session.get(f"table-answer-{table.pk}-{table.entry_key}")
-    return side if side and side != table.entered_by and side != _side(request, table) else None
+    return side if side and side != table.entered_by else None
 
 
 def _remember_answering(request: HttpRequest, table: Table, side: str) -> None:
@@ -268,7 +272,7 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
             side = answering
             if side is None:
                 side = services.side_for_code(table=table, code=form.cleaned_data["code"])
-                if side != table.entered_by:
+                if side != table.entered_by and _side(request, table) is None:
                     _remember_answering(request, table, side)
             table = services.confirm_table(
                 table=table,

@@ -270,3 +270,19 @@ def test_after_the_lock_the_answering_team_that_gave_its_code_confirms(client, t
     assert answer.status_code == 302
     table.refresh_from_db()
     assert table.entry_state == Table.EntryState.CONFIRMED and table.settled_by == answering
+
+
+@pytest.mark.shared_cache
+def test_the_entering_phone_never_answers_for_the_other_team_without_its_code(client, table):
+    """One phone for both teams: the other team types its code to confirm;
+    that phone does not keep it, so the entering team cannot answer for
+    the other one later."""
+    assert claim(client, table, table.code_a).status_code == 302
+    factories.enter_from_the_table(table, side="A", count=12)
+    page = client.get(url(table)).text
+    assert 'name="code"' in page and "Code déjà donné" not in page
+    answer = client.post(
+        url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version}
+    )
+    assert answer.status_code == 302
+    assert f"table-answer-{table.pk}-{table.entry_key}" not in client.session
