@@ -240,7 +240,8 @@ PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24
 # SMTP. The environment keeps the usual EMAIL_* names.
 EMAIL_BACKEND_PATHS = {
     "console": "django.core.mail.backends.console.EmailBackend",
-    "file": "django.core.mail.backends.filebased.EmailBackend",
+    # Django's file backend, one plain UTF-8 file a mail (tournaments/infra/mail_files.py)
+    "file": "tournaments.infra.mail_files.EmailBackend",
     "smtp": "django.core.mail.backends.smtp.EmailBackend",
 }
 

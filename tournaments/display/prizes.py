@@ -194,3 +194,22 @@ def summary(board) -> str:
         left = ", ".join(f"{n} × {lot.name}" for lot, n in allocation.left)
         parts.append(gettext("restent : %(lots)s") % {"lots": left})
     return " · ".join(parts)
+
+
+def teams_tagged_sentence(category: str, changed: int, add: bool) -> str:
+    """What the team list says after ticking teams into a special ranking."""
+    if not changed:
+        return gettext("Rien à changer : les équipes cochées y étaient déjà (ou n'y étaient pas).")
+    if add:
+        text = ngettext(
+            "%(n)s équipe ajoutée au classement « %(name)s ».",
+            "%(n)s équipes ajoutées au classement « %(name)s ».",
+            changed,
+        )
+    else:
+        text = ngettext(
+            "%(n)s équipe retirée du classement « %(name)s ».",
+            "%(n)s équipes retirées du classement « %(name)s ».",
+            changed,
+        )
+    return text % {"n": changed, "name": category}

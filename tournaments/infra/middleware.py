@@ -61,7 +61,7 @@ class RequestBodyLimitMiddleware:
         return render(request, "413.html", {"limit_kb": limit // 1024}, status=413)
 
 
-def _on_this_machine(request: HttpRequest) -> bool:
+def on_this_machine(request: HttpRequest) -> bool:
     try:
         return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
     except ValueError:
@@ -82,7 +82,7 @@ class HallAdminMiddleware:
             settings.HALL
             and not settings.HALL_ADMIN_ON_NETWORK
             and request.path.startswith("/admin/")
-            and not _on_this_machine(request)
+            and not on_this_machine(request)
         ):
             raise Http404
         return self.get_response(request)

@@ -30,11 +30,12 @@ from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
-from tournaments.models import Deal, Player, Team, Tournament
+from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.queries import public as public_queries
 from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -174,8 +175,12 @@ def manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422)."""
+    registered = tournament.teams.filter(round__isnull=True)
+    team_query = request.GET.get("q", "").strip()[:100]
     teams = list(
-        tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
+        public_queries.search_teams(registered, team_query).select_related(
+            "player1", "player2", "payment"
+        )
     )
     players = sorted(
         tournament.players.select_related("payment"),
@@ -197,6 +202,8 @@ def manage_page(
         {
             "tournament": tournament,
             "teams": teams,
+            "team_query": team_query,
+            "team_total": registered.count() if team_query else len(teams),
             "players": players,
             "undoable_teams": undoable_teams,
             "undoable_players": undoable_players,
@@ -213,6 +220,10 @@ def manage_page(
             # Pools (services/pools.py): formed before the first partie.
             "has_pools": (has_pools := pool_queries.has_pools(tournament)),
             "pools_reachable": has_pools or not rounds,
+            # Special rankings the ticked teams can be put in (not a club one).
+            "tag_categories": tournament.categories.exclude(kind=Category.Kind.CLUB)
+            if tournament.categories_enabled
+            else [],
         },
         status=422 if draw_form or co_form else 200,
     )

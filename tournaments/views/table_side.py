@@ -77,6 +77,21 @@ def _side(request: HttpRequest, table: Table) -> str | None:
     return request.session.get(f"table-side-{table.pk}-{table.entry_key}")
 
 
+def _answering(request: HttpRequest, table: Table) -> str | None:
+    """The side that proved its code on this phone while the other enters:
+    it answers at the end without its code (even once codes are refused).
+    Never on the entering team's phone: handed over once for the other
+    team's code, it must not answer for that team again."""
+    if _side(request, table) is not None:
+        return None
+    side = request.session.get(f"table-answer-{table.pk}-{table.entry_key}")
+    return side if side and side != table.entered_by else None
+
+
+def _remember_answering(request: HttpRequest, table: Table, side: str) -> None:
+    request.session[f"table-answer-{table.pk}-{table.entry_key}"] = side
+
+
 def _may_correct(table: Table, side: str | None) -> bool:
     """The team that enters may correct its own deals until the other team
     has answered (confirmed or disputed)."""
@@ -124,6 +139,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "rules": table.round.tournament.rule_profile,
         "token": token,
         "side": _side(request, table),
+        "answering": _answering(request, table),
         "grid": grid,
         "rows": grid.rows,
         "code_form": extra.pop("code_form", None) or EntryCodeForm(),
@@ -168,6 +184,8 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         except services.TournamentError as error:
             form.add_error("code", error.message)
             status = _refusal_status(error)
+            if isinstance(error, services.AnswerExpected):
+                _remember_answering(request, table, error.side)
         else:
             request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
             return redirect("tournaments:table_side", token=token)
@@ -273,14 +291,23 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
     disputing = request.POST.get("action") == "dispute"
     if form.is_valid() and disputing and form.totals() is None:
         form.add_error("total_a", _("Donnez vos deux totaux pour contester."))
+    answering = _answering(request, table)
+    if form.is_valid() and not answering and not form.cleaned_data["code"]:
+        form.add_error("code", _("Donnez le code de votre équipe."))
     if form.is_valid():
         try:
             # Totals typed are an answer whichever button was pressed: the
             # same totals confirm, other totals dispute (never lost). The
             # version is that of the totals the team read on its screen.
+            # A phone whose team proved its code already answers without it.
+            side = answering
+            if side is None:
+                side = services.side_for_code(table=table, code=form.cleaned_data["code"])
+                if side != table.entered_by and _side(request, table) is None:
+                    _remember_answering(request, table, side)
             table = services.confirm_table(
                 table=table,
-                code=form.cleaned_data["code"],
+                side=side,
                 totals=form.totals(),
                 expected_version=form.cleaned_data["version"],
             )
