@@ -53,7 +53,14 @@
   const load = () => tx("readonly", (store) => (store ? store.index("token").getAll(token) : []))
     .then((list) => { entries = (list || []).sort((a, b) => a.id - b.id); });
   const put = (entry) => tx("readwrite", (store) => (store ? store.put(entry) : null))
-    .then((id) => { if (entry.id === undefined) entry.id = id === null ? Date.now() : id; });
+    .then((id) => { if (entry.id === undefined) entry.id = id === null ? nextId() : id; });
+  // Keys in the order typed: the outbox is sent in the order of its keys.
+  let lastId = 0;
+  const nextId = () => {
+    entries.forEach((e) => { lastId = Math.max(lastId, e.id || 0); });
+    lastId = Math.max(Date.now(), lastId + 1);
+    return lastId;
+  };
   const remove = (entry) => tx("readwrite", (store) => (store ? store.delete(entry.id) : null));
 
   // --- what the page shows ------------------------------------------------
@@ -205,35 +212,32 @@
       // is kept and said, never just dropped.
       queued: Boolean(offlineSince) || entries.length > 0 || !navigator.onLine,
     };
-    const queue = async () => {
-      note = "";
-      if (editing && kind === "deal") {
-        // A waiting deal corrected before it was sent keeps its place.
-        editing.fields = entry.fields;
-        await put(editing);
-        editing = null;
-        clearRow();
-        status();
-        flush();
-        return;
-      }
-      if (blocked && kind === "deal") {
-        // The row corrected after a refusal takes the refused entry's place.
-        entry.id = blocked.id; // stored in its place: the order is the ids'
-        entries[entries.indexOf(blocked)] = entry;
-        blocked = null;
-        await put(entry);
-      } else {
-        await put(entry);
-        entries.push(entry);
-      }
-      if (kind === "deal") {
-        clearRow();
-      }
+    // Everything the page shows changes at once (the row is cleared before
+    // a quick typist's next key); the entry is stored meanwhile, under a key
+    // given here, so that a store and a send can never make two of it.
+    note = "";
+    if (editing && kind === "deal") {
+      // A waiting deal corrected before it was sent keeps its place.
+      const corrected = editing;
+      corrected.fields = entry.fields;
+      editing = null;
+      clearRow();
       status();
-      flush();
-    };
-    queue();
+      put(corrected).then(flush);
+      return;
+    }
+    if (blocked && kind === "deal") {
+      // The row corrected after a refusal takes the refused entry's place.
+      entry.id = blocked.id;
+      entries[entries.indexOf(blocked)] = entry;
+      blocked = null;
+    } else {
+      entry.id = nextId();
+      entries.push(entry);
+    }
+    if (kind === "deal") clearRow();
+    status();
+    put(entry).then(flush);
   }, true);
 
   // --- sending, in order ----------------------------------------------------
