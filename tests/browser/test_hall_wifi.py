@@ -96,6 +96,7 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne depuis")
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (3)")
     expect(page.locator("tr.outbox-row")).to_have_count(3)
+    expect(page.locator(".outbox-drop")).to_be_hidden()  # nothing was refused
     # The second one was wrong: corrected before it leaves, in its place.
     page.locator("tr.outbox-row").nth(1).get_by_role("button", name="Corriger").click()
     expect(page.locator("#deal-entry input[name=points]")).to_have_value("102")
