@@ -54,14 +54,18 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path, seconds: float
     raise RuntimeError(f"{url} did not answer: " + log.read_text(errors="replace")[-2000:])
 
 
-def start_redis(folder: Path, host: str = "127.0.0.1") -> tuple[subprocess.Popen, str]:
-    """A Redis that keeps nothing on disk, in `folder`; returns it and its URL."""
+def start_redis(
+    folder: Path, host: str = "127.0.0.1", port: int | None = None
+) -> tuple[subprocess.Popen, str]:
+    """A Redis that keeps nothing on disk, in `folder`, on `port` (a free
+    one by default: give the old one to bring a stopped Redis back at its
+    address); returns it and its URL."""
     server = shutil.which("redis-server")
     if not server:
         raise RuntimeError("redis-server is missing: bin/system-packages installs it")
-    port = free_port(host)
+    port = port or free_port(host)
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "redis.log", "w") as log:
+    with open(folder / "redis.log", "a") as log:
         process = subprocess.Popen(
             [server, "--bind", host, "--port", str(port), "--dir", str(folder), "--save", ""],
             stdout=log,

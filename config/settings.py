@@ -203,9 +203,13 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis backend, but a Redis that stops makes misses,
+            # not 500s (tournaments/infra/cache.py); short timeouts so that
+            # a Redis that hangs holds a request a second at most.
+            "BACKEND": "tournaments.infra.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "belote"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
 else:
