@@ -109,7 +109,10 @@ def start_gunicorn(
 def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
     """haproxy in front of app servers (host:port each): round robin, health
     checked on /health/ every second, the client's address passed on in
-    X-Forwarded-For (the app believes it from TRUSTED_PROXIES only)."""
+    X-Forwarded-For (the app believes it from TRUSTED_PROXIES only). Each
+    server is also a backup without check: when every server fails its
+    check at once (Redis down says 503 everywhere, yet the app works
+    without it), haproxy still sends the traffic rather than a 503."""
     lines = [
         "global",
         "    maxconn 8000",
@@ -129,11 +132,13 @@ def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
         "    option httpchk",
         f"    http-check send meth GET uri /health/ ver HTTP/1.1 hdr Host {host}",
         "    http-check expect status 200",
+        "    option allbackups",
     ]
     lines += [
         f"    server app{n} {server} check inter 1s fall 2 rise 1"
         for n, server in enumerate(servers, 1)
     ]
+    lines += [f"    server spare{n} {server} backup" for n, server in enumerate(servers, 1)]
     return "\n".join(lines) + "\n"
 
 
