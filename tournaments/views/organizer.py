@@ -32,6 +32,7 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.services import autosave
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -42,7 +43,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/manage_dashboard.html",
-        {"tournaments": managed.active(), "archived": managed.filter(archived=True)},
+        {
+            "tournaments": managed.active(),
+            "archived": managed.filter(archived=True),
+            "backup_trouble": autosave.backup_trouble(),
+        },
     )
 
 
