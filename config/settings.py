@@ -119,6 +119,8 @@ MIDDLEWARE = [
     # Before anything reads a body (CSRF does): 413 past the limits below.
     "tournaments.infra.middleware.RequestBodyLimitMiddleware",
     "tournaments.infra.middleware.HallAdminMiddleware",
+    # A full or read-only disk: 503 « nothing saved », not a 500.
+    "tournaments.infra.middleware.StorageMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
