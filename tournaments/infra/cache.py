@@ -45,7 +45,11 @@ def down() -> bool:
 
 
 def failed(error: Exception, what: str) -> None:
-    """Notes that Redis failed: logged once per outage and process."""
+    """Notes that Redis failed: logged once per outage and process. An
+    `Unavailable` (Redis not even tried) notes nothing: it would put the
+    next try off for ever while requests keep coming."""
+    if isinstance(error, Unavailable):
+        return
     with _lock:
         if not down():
             log.warning("Redis unavailable (%s: %s): working without it", what, error)

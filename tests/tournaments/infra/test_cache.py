@@ -4,6 +4,8 @@ gunicorn workers, is tests/hosted/test_redis_down.py."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.urls import reverse
 
@@ -58,3 +60,15 @@ def test_a_throttle_counts_on_in_the_database(redis_gone):
     assert counts == [1, 2, 3] and throttle.count("essai", window=60) == 3
     throttle.forget("essai")
     assert throttle.count("essai", window=60) == 0
+
+
+def test_redis_is_tried_again_however_busy_the_server(redis_gone):
+    """Requests during the pause must not put the next try off."""
+    from tournaments.infra import freshness
+
+    assert freshness.generation("un-concours") == -1  # Redis tried: it failed
+    shared._state["down_until"] -= shared.RETRY_SECONDS - 0.2
+    for _ in range(3):
+        assert freshness.generation("un-concours") == -1  # not tried: paused
+    time.sleep(0.3)
+    assert not shared.down()  # the next request tries Redis again
