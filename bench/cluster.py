@@ -13,6 +13,11 @@ it prints acked and stored deals, p95 save and page, errors and requests per
 second. Then `wrk` (Debian package) through haproxy measures a static file
 and the phones' 304 poll (htmx fragment, If-None-Match), side by side.
 
+`--redis-down SECONDS` stops Redis (killed, as in a crash) a third into each
+load run and starts it again on the same port SECONDS later: the app goes
+on without its cache (tournaments/infra/cache.py); the lines then give the
+errors and the deals lost (acked but not stored).
+
 Client and server share this machine's 2 cores: two app servers cannot be
 faster than one here; the figures show that nothing is lost or slower for
 being shared (sessions, throttles, caches, the database).
@@ -58,7 +63,23 @@ def app_env(data: Path, redis_url: str, front: str) -> dict[str, str]:
     return env
 
 
-def run_load(port: int, slug: str, tables, args) -> tuple[hall.Tally, float]:
+class Redis:
+    """The run's Redis, which `outage` kills and brings back at its address."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.process, self.url = servers.start_redis(folder)
+        self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
+
+    def outage(self, after: float, seconds: float) -> None:
+        time.sleep(after)
+        self.process.kill()
+        self.process.wait(timeout=10)
+        time.sleep(seconds)
+        self.process, _ = servers.start_redis(self.folder, port=self.port)
+
+
+def run_load(port: int, slug: str, tables, args, redis: Redis) -> tuple[hall.Tally, float]:
     tally = hall.Tally()
     stop = time.monotonic() + args.seconds
     threads = [
@@ -73,6 +94,10 @@ def run_load(port: int, slug: str, tables, args) -> tuple[hall.Tally, float]:
             threading.Thread(
                 target=hall.phone_loop, args=(port, f"/t/{slug}/classement/", stop, count, tally)
             )
+        )
+    if args.redis_down:
+        threads.append(
+            threading.Thread(target=redis.outage, args=(args.seconds / 3, args.redis_down))
         )
     begun = time.monotonic()
     for thread in threads:
@@ -101,6 +126,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--wrk-seconds", type=int, default=10)
+    parser.add_argument(
+        "--redis-down", type=float, default=0, help="seconds Redis is stopped in each run"
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         os.execv(
@@ -108,9 +136,10 @@ def main() -> int:
             ["bin/with-postgres", sys.executable, "-m", "bench.cluster", *sys.argv[1:]],
         )
     data = Path(tempfile.mkdtemp(prefix="belote-cluster-"))
-    redis, redis_url = servers.start_redis(data / "redis")
+    redis = Redis(data / "redis")
+    redis_url = redis.url
     os.environ["REDIS_URL"] = redis_url
-    processes: list[subprocess.Popen] = [redis]
+    processes: list[subprocess.Popen] = []
     try:
         slug, tables, _ = hall.build(data)
         from django.core.management import call_command
@@ -143,7 +172,7 @@ def main() -> int:
             proxy = servers.start_haproxy(data, front, apps[:count], host="127.0.0.1")
             try:
                 stored_before = hall.stored_deals()
-                tally, spent = run_load(port, slug, tables, args)
+                tally, spent = run_load(port, slug, tables, args, redis)
                 stored = hall.stored_deals() - stored_before
             finally:
                 servers.stop(proxy)
@@ -154,6 +183,7 @@ def main() -> int:
             f"{args.threads} threads per server, "
             f"{len(tables)} tables, deal every {args.deal_interval:g} s, {args.phones} phones, "
             f"{args.seconds:g} s"
+            + (f", Redis stopped {args.redis_down:g} s in each run" if args.redis_down else "")
         )
         for count, tally, stored, spent, requests in results:
             for error in tally.errors[:3]:
@@ -163,7 +193,8 @@ def main() -> int:
                 f"{stored} stored, {tally.acked / args.seconds:.1f} saves/s, "
                 f"p95 save {hall.p95(tally.saves):.0f} ms, "
                 f"p95 page {hall.p95(tally.pages):.0f} ms, "
-                f"errors {len(tally.errors)}, {requests / spent:.0f} req/s"
+                f"errors {len(tally.errors)}, lost deals {tally.acked - stored}, "
+                f"{requests / spent:.0f} req/s"
             )
         if shutil.which("wrk"):
             proxy = servers.start_haproxy(data, front, apps, host="127.0.0.1")
@@ -190,6 +221,7 @@ def main() -> int:
     finally:
         for process in reversed(processes):
             servers.stop(process)
+        servers.stop(redis.process)
         shutil.rmtree(data, ignore_errors=True)
     return 0
 

@@ -54,14 +54,18 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path, seconds: float
     raise RuntimeError(f"{url} did not answer: " + log.read_text(errors="replace")[-2000:])
 
 
-def start_redis(folder: Path, host: str = "127.0.0.1") -> tuple[subprocess.Popen, str]:
-    """A Redis that keeps nothing on disk, in `folder`; returns it and its URL."""
+def start_redis(
+    folder: Path, host: str = "127.0.0.1", port: int | None = None
+) -> tuple[subprocess.Popen, str]:
+    """A Redis that keeps nothing on disk, in `folder`, on `port` (a free
+    one by default: give the old one to bring a stopped Redis back at its
+    address); returns it and its URL."""
     server = shutil.which("redis-server")
     if not server:
         raise RuntimeError("redis-server is missing: bin/system-packages installs it")
-    port = free_port(host)
+    port = port or free_port(host)
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "redis.log", "w") as log:
+    with open(folder / "redis.log", "a") as log:
         process = subprocess.Popen(
             [server, "--bind", host, "--port", str(port), "--dir", str(folder), "--save", ""],
             stdout=log,
@@ -105,7 +109,10 @@ def start_gunicorn(
 def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
     """haproxy in front of app servers (host:port each): round robin, health
     checked on /health/ every second, the client's address passed on in
-    X-Forwarded-For (the app believes it from TRUSTED_PROXIES only)."""
+    X-Forwarded-For (the app believes it from TRUSTED_PROXIES only). Each
+    server is also a backup without check: when every server fails its
+    check at once (Redis down says 503 everywhere, yet the app works
+    without it), haproxy still sends the traffic rather than a 503."""
     lines = [
         "global",
         "    maxconn 8000",
@@ -125,11 +132,13 @@ def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
         "    option httpchk",
         f"    http-check send meth GET uri /health/ ver HTTP/1.1 hdr Host {host}",
         "    http-check expect status 200",
+        "    option allbackups",
     ]
     lines += [
         f"    server app{n} {server} check inter 1s fall 2 rise 1"
         for n, server in enumerate(servers, 1)
     ]
+    lines += [f"    server spare{n} {server} backup" for n, server in enumerate(servers, 1)]
     return "\n".join(lines) + "\n"
 
 

@@ -125,6 +125,8 @@ MIDDLEWARE = [
     # Before anything reads a body (CSRF does): 413 past the limits below.
     "tournaments.infra.middleware.RequestBodyLimitMiddleware",
     "tournaments.infra.middleware.HallAdminMiddleware",
+    # A full or read-only disk: 503 « nothing saved », not a 500.
+    "tournaments.infra.middleware.StorageMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -210,9 +212,13 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis backend, but a Redis that stops makes misses,
+            # not 500s (tournaments/infra/cache.py); short timeouts so that
+            # a Redis that hangs holds a request a second at most.
+            "BACKEND": "tournaments.infra.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "belote"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
 else:

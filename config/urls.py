@@ -8,7 +8,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from tournaments.views import accounts
+from tournaments.views import accounts, sign_in_link
 from tournaments.views.auth import ThrottledLoginView, to_throttled_login
 from tournaments.views.health import health
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("compte/lien-de-connexion/", sign_in_link.request_link, name="sign_in_link"),
+    path("compte/lien-de-connexion/envoye/", sign_in_link.sent, name="sign_in_link_sent"),
+    path("compte/lien-de-connexion/<str:token>/", sign_in_link.use_link, name="sign_in_link_use"),
     path("compte/", accounts.account, name="account"),
     path("compte/creer/", accounts.sign_up, name="account_sign_up"),
     path("compte/creer/envoye/", accounts.sign_up_sent, name="account_sign_up_sent"),

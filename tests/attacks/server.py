@@ -40,7 +40,7 @@ class Server:
             cwd=ROOT,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=300,  # a loaded machine migrates slowly
         )
         if done.returncode:
             raise AssertionError(done.stdout + done.stderr)
@@ -99,13 +99,14 @@ def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) ->
     return env
 
 
-def prepare(server: Server) -> None:
-    """Migrates, builds the demo and the organizer `orga` (PASSWORD of
-    tests.factories)."""
+def prepare(server: Server, *, demo: bool = True) -> None:
+    """Migrates, builds the demo (unless told not to: it takes a while) and
+    the organizer `orga` (PASSWORD of tests.factories)."""
     from tests.factories import PASSWORD
 
     server.manage("migrate", "-v", "0")
-    server.manage("demo")
+    if demo:
+        server.manage("demo")
     server.python(
         "import json; from django.contrib.auth import get_user_model; "
         f"get_user_model().objects.create_user('orga', password={PASSWORD!r}); print(json.dumps(1))"
@@ -122,13 +123,15 @@ def launch(server: Server, *, workers: int = 2, name: str = "gunicorn") -> Serve
     return server
 
 
-def start(data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=None) -> Server:
+def start(
+    data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=None, demo: bool = True
+) -> Server:
     """A prepared data folder served by one gunicorn with `workers` workers."""
     port = servers.free_port(host)
     base = f"http://{host}:{port}"
     env = environment(data, hosts=[host], public=base, extra_env=extra_env)
     server = Server(base=base, env=env, data=data)
-    prepare(server)
+    prepare(server, demo=demo)
     return launch(server, workers=workers)
 
 

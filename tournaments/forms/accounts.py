@@ -155,3 +155,13 @@ class DeleteAccountForm(forms.Form):
 
 class CoOrganizerForm(forms.Form):
     username = forms.CharField(label=_("Nom d'utilisateur du co-organisateur"), max_length=150)
+
+
+class SignInLinkForm(forms.Form):
+    """The address a one-time sign-in link is mailed to."""
+
+    email = forms.EmailField(
+        label=_("Adresse e-mail"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )

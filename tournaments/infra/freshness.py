@@ -21,12 +21,14 @@ connection pool per process, one MGET per poll, plain strings): Django's
 cache layer around it cost as much as the rest of the answer. Entries also
 expire after `TTL` seconds, which bounds how long a
 change made outside the services (the admin site, a shell) goes unseen.
+While Redis does not answer (infra/cache.py), polls go to the view; a bump
+that failed is made again by this process as soon as Redis answers, so a
+Redis that kept its keys through the outage serves no stale 304.
 Only anonymous requests (no session cookie) take the shortcut: an
 organizer's pages depend on who asks."""
 
 from __future__ import annotations
 
-import logging
 import re
 import zlib
 from functools import cache as memoized
@@ -36,10 +38,10 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
+from tournaments.infra import cache as shared
 from tournaments.models import Tournament
 
 TTL = 300
-log = logging.getLogger(__name__)
 LIVE_PATH = re.compile(r"^/t/(?P<slug>[-\w]+)/")
 
 
@@ -49,11 +51,21 @@ def enabled() -> bool:
 
 @memoized
 def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=2)
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=1)
+
+
+_missed: set[str] = set()  # slugs whose bump failed, bumped when Redis is back
 
 
 def _redis() -> redis.Redis:
-    return _client(settings.REDIS_URL)
+    """The client, once the bumps missed during an outage are made; raises
+    RedisError while Redis is down."""
+    shared.guard("freshness")
+    client = _client(settings.REDIS_URL)
+    for slug in list(_missed):
+        client.incr(_generation_key(slug))
+        _missed.discard(slug)
+    return client
 
 
 def _prefix() -> str:
@@ -85,11 +97,12 @@ def _bump(tournament) -> None:
             return
     try:
         _redis().incr(_generation_key(tournament.slug))  # atomic; a missing key counts from 0
-    except redis.RedisError:
+    except redis.RedisError as error:
         # The change itself must not fail for the cache: while Redis is
         # down no poll is answered from it (`answer` goes to the view), and
-        # what it remembered expires within TTL.
-        log.exception("could not mark %s as changed", tournament.slug)
+        # the bump is made again when it answers.
+        _missed.add(tournament.slug)
+        shared.failed(error, "freshness")
 
 
 def generation(slug: str) -> int:
@@ -97,7 +110,8 @@ def generation(slug: str) -> int:
         return 0
     try:
         return int(_redis().get(_generation_key(slug)) or 0)
-    except redis.RedisError:
+    except redis.RedisError as error:
+        shared.failed(error, "freshness")
         return -1  # remembered under -1, never matched: nothing is answered from it
 
 
@@ -128,8 +142,8 @@ def remember(request: HttpRequest, slug: str, seen: int, etag: str) -> None:
     if seen >= 0 and enabled() and (key := _shape(request, etag)):
         try:
             _redis().set(key, str(seen), ex=TTL)
-        except redis.RedisError:
-            log.warning("could not remember a live page's ETag")
+        except redis.RedisError as error:
+            shared.failed(error, "freshness")
 
 
 def answer(request: HttpRequest) -> HttpResponse | None:
@@ -140,7 +154,8 @@ def answer(request: HttpRequest) -> HttpResponse | None:
     slug = LIVE_PATH.match(request.path)["slug"]
     try:
         seen, current = _redis().mget([key, _generation_key(slug)])  # one round trip
-    except redis.RedisError:
+    except redis.RedisError as error:
+        shared.failed(error, "freshness")
         return None  # the view answers
     if seen is None or seen != (current or b"0"):
         return None

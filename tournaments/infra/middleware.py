@@ -11,15 +11,23 @@ FILE_UPLOAD_MAX_MEMORY_SIZE) are set to the same, so nothing past them is
 ever kept in memory or written to a temporary file.
 
 On the hall server, the back office answers the laptop only
-(`HallAdminMiddleware`). Must not: read the request's body.
+(`HallAdminMiddleware`). A disk that is full or read-only (the data folder
+on a stick pulled out, a laptop's disk filled by something else) makes a
+write fail: `StorageMiddleware` answers 503 with a sentence that says
+nothing was saved, rather than a bare 500; the transaction was rolled back
+whole, reads go on, and writes work again when space returns.
+Must not: read the request's body.
 """
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -104,4 +112,37 @@ class PlainHttpHeadersMiddleware:
         response = self.get_response(request)
         if not request.is_secure() and not request.get_host().startswith(LOOPBACK_NAMES):
             del response["Cross-Origin-Opener-Policy"]
+        return response
+
+
+log = logging.getLogger(__name__)
+# SQLite's words for a write its disk refused, and the system's errors for it.
+STORAGE_MESSAGES = ("disk is full", "readonly database", "read-only file system", "disk i/o error")
+STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EFBIG}
+
+
+def storage_refused(exception: BaseException) -> bool:
+    """Whether `exception` says the disk refused a write."""
+    if isinstance(exception, OSError) and exception.errno in STORAGE_ERRNOS:
+        return True
+    return isinstance(exception, OperationalError) and any(
+        words in str(exception).lower() for words in STORAGE_MESSAGES
+    )
+
+
+class StorageMiddleware:
+    """503 « nothing was saved » when the disk refuses a write."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if not storage_refused(exception):
+            return None
+        log.error("write refused by the disk on %s: %s", request.path, exception)
+        response = render(request, "503_storage.html", status=503)
+        response["Retry-After"] = "30"
         return response

@@ -8,7 +8,11 @@ every worker process and every app server, and survive a restart:
   key that expires `window` seconds after its first attempt (a fixed
   window), incremented atomically by Redis;
 - otherwise in the database (`Attempt` rows, a sliding window), which the
-  workers of one machine share.
+  workers of one machine share;
+- and in the database too while Redis does not answer (infra/cache.py): a
+  password check is never let through uncounted. The database's recent
+  rows are added to Redis's count, so that the attempts made during an
+  outage still count once Redis is back.
 
 A caller *records* an attempt before doing the costly or guessable thing
 (checking a password, comparing a code) when it must bound the number of
@@ -24,9 +28,11 @@ from __future__ import annotations
 import contextlib
 import datetime
 
+import redis
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.infra import cache as shared
 from tournaments.models import Attempt
 
 
@@ -35,9 +41,10 @@ def _since(window: int) -> datetime.datetime:
 
 
 def _cache():
+    """Django's cache when it is Redis and Redis answered lately, else None."""
     from django.conf import settings
 
-    if not getattr(settings, "REDIS_URL", ""):
+    if not getattr(settings, "REDIS_URL", "") or shared.down():
         return None
     from django.core.cache import cache
 
@@ -48,11 +55,18 @@ def _cache_key(key: str) -> str:
     return f"throttle:{key}"
 
 
+def _stored(key: str, window: int) -> int:
+    return Attempt.objects.filter(key=key, at__gte=_since(window)).count()
+
+
 def count(key: str, *, window: int) -> int:
     """Attempts under `key` in the last `window` seconds."""
+    counted = 0
     if cache := _cache():
-        return int(cache.get(_cache_key(key), 0))
-    return Attempt.objects.filter(key=key, at__gte=_since(window)).count()
+        # A miss when Redis fails (the tolerant cache): the database's rows
+        # are then the count.
+        counted = int(cache.get(_cache_key(key), 0))
+    return counted + _stored(key, window)
 
 
 def record(key: str, *, window: int) -> int:
@@ -68,12 +82,16 @@ def attempt(key: str, *, window: int) -> tuple[int, int | str]:
     Must run outside any transaction: the row has to be committed before
     the count, or concurrent attempts would not see each other."""
     if cache := _cache():
-        cache.add(_cache_key(key), 0, timeout=window)
         try:
-            return cache.incr(_cache_key(key)), _cache_key(key)
-        except ValueError:  # expired between add and incr
-            cache.add(_cache_key(key), 1, timeout=window)
-            return count(key, window=window), _cache_key(key)
+            cache.add(_cache_key(key), 0, timeout=window)
+            try:
+                counted = cache.incr(_cache_key(key))
+            except ValueError:  # expired between add and incr
+                cache.add(_cache_key(key), 1, timeout=window)
+                counted = int(cache.get(_cache_key(key), 1))
+            return counted + _stored(key, window), _cache_key(key)
+        except redis.RedisError:
+            pass  # counted in the database below
     now = timezone.now()
     with transaction.atomic():
         Attempt.objects.filter(key=key, at__lt=_since(window)).delete()
@@ -86,7 +104,9 @@ def discount(token: int | str) -> None:
     if isinstance(token, str):
         from django.core.cache import cache
 
-        with contextlib.suppress(ValueError):  # the window ended: nothing to take back
+        # The window ended (nothing to take back), or Redis is down: the
+        # attempt stays counted, the safe side.
+        with contextlib.suppress(ValueError, redis.RedisError):
             cache.decr(token)
         return
     Attempt.objects.filter(pk=token).delete()
@@ -95,5 +115,4 @@ def discount(token: int | str) -> None:
 def forget(key: str) -> None:
     if cache := _cache():
         cache.delete(_cache_key(key))
-        return
     Attempt.objects.filter(key=key).delete()

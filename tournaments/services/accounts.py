@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import signing
 from django.db import IntegrityError, transaction
@@ -137,6 +138,10 @@ def sign_up(
     email = email.strip()
     holder = account_for_address(email)
     if holder is not None:
+        # The costly part of a new account, done for nothing: the page must
+        # take as long for a known address as for a new one, or its timing
+        # would tell who is registered.
+        make_password(password)
         return SignUpResult(user=holder, created=False)
     if username_taken(username, email):
         raise TournamentError(_("Ce nom d'utilisateur est déjà pris."), field="username")

@@ -8,7 +8,9 @@ The last `BACKUP_KEEP` files of each tournament are kept. A file is written
 under a temporary name then renamed, so a backup is never half written.
 
 Must not: change any data, or raise into the caller's request (a full disk
-is logged, the day goes on).
+is logged, the day goes on). A failure is not silent for all that: the
+organizer's dashboard asks `backup_trouble`, which probes the folder and
+remembers this process's last failed write, and says that backups fail.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -27,6 +30,7 @@ from tournaments.models import Tournament
 from tournaments.services.backup import export_tournament
 
 log = logging.getLogger(__name__)
+_failed: set[str] = set()  # folders whose last write failed in this process
 
 
 def backup_dir() -> Path:
@@ -47,8 +51,27 @@ def write_backup(tournament: Tournament, *, folder: Path | None = None) -> Path 
         _prune(folder, tournament.slug)
     except OSError:
         log.exception("automatic backup of %s failed", tournament.slug)
+        _failed.add(str(folder))
         return None
+    _failed.discard(str(folder))
     return path
+
+
+def backup_trouble() -> Path | None:
+    """The backup folder if backups fail there (a write failed, or a file
+    cannot be made in it now: missing and not creatable, read-only, full),
+    else None."""
+    folder = backup_dir()
+    if str(folder) in _failed:
+        return folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-") as probe:
+            probe.write(b"ok")
+            probe.flush()
+    except OSError:
+        return folder
+    return None
 
 
 def _prune(folder: Path, slug: str) -> None:

@@ -19,7 +19,9 @@ Three counters, 15 minutes each:
   a signed cookie naming the account. Its attempts are counted on that
   browser alone (`MAX_FAILURES` wrong passwords), never on the account's
   counter: an attacker elsewhere can exhaust the account's counter, not the
-  organizer's own laptop.
+  organizer's own laptop. And from any browser, a one-time link by mail
+  signs in without a password (views/sign_in_link.py), which the lock
+  does not stop; the browser is known from then on.
 
 The client's address is read by `client_address` (TRUSTED_PROXIES: behind a
 TLS proxy everybody would otherwise share the proxy's address).
@@ -117,30 +119,32 @@ class ThrottledLoginView(auth_views.LoginView):
             throttle.discount(self._check_token)
         throttle.forget(self._keys()[1])
         response = super().form_valid(form)
-        self._remember_device(response, normalized(form.get_user().get_username()))
+        remember_device(self.request, response, form.get_user())
         return response
 
-    def _remember_device(self, response, name: str) -> None:
-        try:
-            value = signing.loads(
-                self.request.COOKIES.get(DEVICE_COOKIE, ""),
-                salt=DEVICE_SALT,
-                max_age=DEVICE_MAX_AGE,
-            )
-        except signing.BadSignature:
-            value = {}
-        if not isinstance(value, dict) or "device" not in value:
-            value = {"device": secrets.token_urlsafe(16), "accounts": []}
-        accounts = [a for a in value.get("accounts", []) if a != _digest(name)][-4:]
-        value["accounts"] = [*accounts, _digest(name)]
-        response.set_cookie(
-            DEVICE_COOKIE,
-            signing.dumps(value, salt=DEVICE_SALT),
-            max_age=DEVICE_MAX_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
+
+def remember_device(request: HttpRequest, response: HttpResponse, user) -> None:
+    """Marks the browser as one where `user` signed in (with a password, or
+    a one-time link: views/sign_in_link.py)."""
+    name = normalized(user.get_username())
+    try:
+        value = signing.loads(
+            request.COOKIES.get(DEVICE_COOKIE, ""), salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE
         )
+    except signing.BadSignature:
+        value = {}
+    if not isinstance(value, dict) or "device" not in value:
+        value = {"device": secrets.token_urlsafe(16), "accounts": []}
+    accounts = [a for a in value.get("accounts", []) if a != _digest(name)][-4:]
+    value["accounts"] = [*accounts, _digest(name)]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps(value, salt=DEVICE_SALT),
+        max_age=DEVICE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
 
 
 def to_throttled_login(request: HttpRequest) -> HttpResponse:

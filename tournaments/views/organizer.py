@@ -37,6 +37,7 @@ from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.queries.concours_file import concours_file as concours_file_of
+from tournaments.services import autosave
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -47,7 +48,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/manage_dashboard.html",
-        {"tournaments": managed.active(), "archived": managed.filter(archived=True)},
+        {
+            "tournaments": managed.active(),
+            "archived": managed.filter(archived=True),
+            "backup_trouble": autosave.backup_trouble(),
+        },
     )
 
 
