@@ -217,3 +217,40 @@ def io_text(write) -> str:
     out = io.StringIO()
     write(out)
     return out.getvalue()
+
+
+def test_the_window_opens_on_a_display_and_sigterm_closes_it(program, tmp_path):
+    """The Tk window under a virtual display (Xvfb): it opens (no fallback
+    to the terminal) and SIGTERM closes it with the server, cleanly."""
+    if shutil.which("xvfb-run") is None:
+        print("\nSKIPPED: xvfb-run is missing (apt-get install xvfb)")
+        pytest.skip("xvfb-run is missing (apt-get install xvfb): no display to open the window on")
+    port = free_port()
+    log = tmp_path / "window.log"
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    command = ["xvfb-run", "-a", str(program), "--no-browser", "--host", f"127.0.0.1:{port}"]
+    with open(log, "w") as out:
+        # xvfb-run starts the app as its child: SIGTERM goes to the app itself.
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.25)
+        assert process.poll() is None, log.read_text()
+        said = log.read_text()
+        assert "Pas de fenêtre" not in said
+        app = subprocess.run(
+            ["pgrep", "-f", f"^{program} --no-browser --host 127.0.0.1:{port}"],
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        os.kill(int(app[0]), signal.SIGTERM)
+        assert process.wait(timeout=60) == 0, log.read_text()[-2000:]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert "Serveur arrêté." in log.read_text()
