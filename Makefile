@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-postgres lint format lock bench clean workers
+.PHONY: run dev test test-postgres lint format lock bench clean workers app
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -44,6 +44,9 @@ format:
 lock: ## pin the dependencies of pyproject.toml with their hashes in requirements/*.txt
 	bin/lock $(LOCK_ARGS)
 
+app: ## the standalone hall app for a volunteer's laptop (PyInstaller): build/app/dist/belote-tournois/
+	bin/build-app
+
 bench: ## benchmarks (figures, not tests)
 	$(PY) -m bench.bench_scoring
 	$(PY) -m bench.bench_draw
@@ -55,4 +58,4 @@ workers: ## the number of parallel test workers (.ci/run reads it)
 	@echo $(WORKERS)
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache .hypothesis
+	rm -rf .venv .pytest_cache .ruff_cache .hypothesis .venv-app build

@@ -1,7 +1,8 @@
 """The lock files agree with pyproject.toml (offline: no resolver, no network).
 
 Responsible for catching a dependency range changed in pyproject.toml without
-`make lock` being run, and a runtime lock that drifted from the dev one. It
+`make lock` being run, and a runtime or app-build lock that drifted from the
+dev one. It
 does not check that the pins are the newest ones: that is `make lock`'s job.
 """
 
@@ -31,18 +32,20 @@ def pins(lock: str) -> dict[str, str]:
     return found
 
 
-def declared(dev: bool) -> list[Requirement]:
+def declared(group: str | None) -> list[Requirement]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     wanted = list(project["project"]["dependencies"])
-    if dev:
-        wanted += project["dependency-groups"]["dev"]
+    if group:
+        wanted += project["dependency-groups"][group]
     return [Requirement(line) for line in wanted]
 
 
-@pytest.mark.parametrize(("lock", "dev"), [("base.txt", False), ("dev.txt", True)])
-def test_every_declared_dependency_is_pinned_within_its_range(lock: str, dev: bool) -> None:
+@pytest.mark.parametrize(
+    ("lock", "group"), [("base.txt", None), ("dev.txt", "dev"), ("app.txt", "app")]
+)
+def test_every_declared_dependency_is_pinned_within_its_range(lock: str, group: str | None) -> None:
     locked = pins(lock)
-    for requirement in declared(dev):
+    for requirement in declared(group):
         name = canonicalize_name(requirement.name)
         assert name in locked, f"{name} is missing from {lock}: run `make lock`"
         assert requirement.specifier.contains(locked[name], prereleases=True), (
@@ -53,3 +56,10 @@ def test_every_declared_dependency_is_pinned_within_its_range(lock: str, dev: bo
 def test_the_runtime_lock_pins_the_versions_the_tests_run() -> None:
     base, dev = pins("base.txt"), pins("dev.txt")
     assert {name: dev.get(name) for name in base} == base
+
+
+def test_the_standalone_app_is_built_from_the_versions_the_tests_run() -> None:
+    base, dev, app = pins("base.txt"), pins("dev.txt"), pins("app.txt")
+    assert {name: app.get(name) for name in base} == base
+    shared = set(app) & set(dev)
+    assert {name: app[name] for name in shared} == {name: dev[name] for name in shared}

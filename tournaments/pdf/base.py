@@ -55,6 +55,9 @@ COLUMN_GAP = 6 * mm
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
 FONT_DIRS = (
+    # The standalone hall app carries its own copy (bin/build-app): Windows and
+    # macOS have no DejaVu. Absent from the source tree.
+    Path(__file__).resolve().parents[2] / "fonts",
     Path("/usr/share/fonts/truetype/dejavu"),  # Debian, Ubuntu: fonts-dejavu-core
     Path("/usr/share/fonts/dejavu"),  # Alpine, older Fedora
     Path("/usr/share/fonts/dejavu-sans-fonts"),  # Fedora

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -300,3 +301,33 @@ def delete_account(*, user, handovers: Mapping[int, int | None]) -> DeletedAccou
     )
     user.delete()
     return done
+
+
+#: The account the standalone hall app makes on a new data folder (the demo's
+#: organizer too, so that `--demo` adds its tournaments to that account).
+FIRST_ORGANIZER = "organisateur"
+
+
+def create_first_organizer(*, username: str = FIRST_ORGANIZER) -> str | None:
+    """On a data folder without any account, the organizer's account with a
+    new random password, returned to be shown once (the volunteer has no
+    terminal for `createsuperuser`); None when an account exists already."""
+    User = get_user_model()
+    with transaction.atomic():
+        if User.objects.exists():
+            return None
+        password = secrets.token_urlsafe(9)
+        User.objects.create_user(username, password=password, is_staff=True)
+    return password
+
+
+def renew_password(*, username: str = FIRST_ORGANIZER) -> str | None:
+    """A new random password for `username` (the volunteer who lost the one
+    shown at the first start), returned to be shown; None without that account."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        return None
+    password = secrets.token_urlsafe(9)
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    return password

@@ -9,7 +9,13 @@ production WSGI server in pure Python, with threads instead of forked
 processes, so it runs the same on Windows. DEBUG is off and plain HTTP works
 on the local network (see config/settings.py, "the hall server").
 
-Must not: use anything Unix-only (no fork, no signals beyond Ctrl-C, paths
+Before migrating an existing data folder that a newer version must update,
+it copies the database into the backups' folder (`infra/database_copy`).
+Ctrl+C or SIGTERM stops it cleanly: the requests under way end, a last
+backup of what changed is written, then « Serveur arrêté ». The standalone
+app (hallapp/) runs this very command, its window in place of the terminal.
+
+Must not: use anything Unix-only (no fork, no signal Windows lacks, paths
 through pathlib), nor print a traceback to the volunteer for a busy port.
 """
 
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -26,7 +33,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from tournaments.infra import address, uptime
+from tournaments.infra import address, database_copy, uptime
+from tournaments.infra.hall_server import HallServer
 from tournaments.services import autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"
@@ -71,16 +79,78 @@ class Command(BaseCommand):
         listen_host, port = parse_host(host)
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
-        call_command("migrate", interactive=False, verbosity=0)
+        self._update_database()
         if demo:
             call_command("demo", stdout=self.stdout)
-        public = address.public_address_for_port(port)
-        self._announce(public, listen_host, port)
         if check:
+            self._announce(address.public_address_for_port(port), listen_host, port)
             return
-        self._start_backups()
+        server = self._open(listen_host, port, threads)
+        public = address.public_address_for_port(server.port)
+        self._announce(public, listen_host, server.port)
+        stop_backups = self._start_backups()
         self._keep_alive_marks()
-        self._serve(listen_host, port, threads)
+        try:
+            self.serve(server, public)
+        finally:
+            stop_backups.set()
+            self._back_up_changes()
+            self.stdout.write("Serveur arrêté.")
+            self.stdout.flush()
+
+    def _update_database(self) -> None:
+        """Migrate, after a copy of the database when an update is about to
+        change the tables of an existing data folder (a newer version
+        started on an older folder): see tournaments/infra/database_copy.py."""
+        existing, pending = database_copy.migrations_to_apply()
+        if existing and pending:
+            if database_copy.is_sqlite():
+                copy = database_copy.copy_database(autosave.backup_dir())
+                self.stdout.write(f"Mise à jour de la base : copie de l'ancienne dans {copy}")
+            else:
+                self.stdout.write(
+                    self.style.WARNING(
+                        "Mise à jour de la base (PostgreSQL) : aucune copie faite ici, "
+                        "pensez à pg_dump avant."
+                    )
+                )
+        call_command("migrate", interactive=False, verbosity=0)
+
+    def _open(self, host: str, port: int, threads: int) -> HallServer:
+        """The server, listening (not answering yet): a busy port is said
+        in words, without a traceback."""
+        # Files are served from the source tree (WHITENOISE_USE_FINDERS), but
+        # WhiteNoise warns in the organizer's terminal when STATIC_ROOT is missing.
+        Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+
+        from config.wsgi import application
+
+        try:
+            return HallServer(
+                application,
+                host=host,
+                port=port,
+                threads=threads,
+                ident="belote",
+                # Every phone in the hall keeps its connection open between two
+                # polls: waitress's default of 100 connections would make the
+                # 101st phone wait. Idle ones are closed after a minute.
+                connection_limit=CONNECTION_LIMIT,
+                channel_timeout=60,
+            )
+        except OSError as exc:
+            raise CommandError(
+                f"Impossible d'écouter sur {host}:{port} ({exc.strerror}) : le port est peut-être "
+                "déjà pris ; essayez HOST=0.0.0.0:8001."
+            ) from exc
+
+    def serve(self, server: HallServer, public: address.PublicAddress) -> None:
+        """Answer the hall until Ctrl+C or SIGTERM (a service manager, the
+        standalone app's window: hallapp/ overrides this)."""
+        if threading.current_thread() is threading.main_thread():
+            for name in ("SIGINT", "SIGTERM"):
+                signal.signal(getattr(signal, name), lambda *_: server.stop())
+        server.serve()
 
     def _announce(self, public: address.PublicAddress, host: str, port: int) -> None:
         self.stdout.write("")
@@ -103,19 +173,19 @@ class Command(BaseCommand):
         qr.terminal(out=self.stdout._out, compact=True)
         self.stdout.flush()
 
-    def _start_backups(self) -> None:
-        seen: dict[int, str] = {}
+    def _start_backups(self) -> threading.Event:
+        """Back up the running tournaments every few minutes; set the event
+        returned to stop."""
+        self._seen: dict[int, str] = {}
         interval = max(10.0, settings.BACKUP_MINUTES * 60)
         stop = threading.Event()
 
         def loop() -> None:
-            from django.db import close_old_connections
-
             while not stop.wait(interval):
-                close_old_connections()
-                autosave.backup_changed(seen)
+                self._back_up_changes()
 
         threading.Thread(target=loop, name="autosave", daemon=True).start()
+        return stop
 
     def _keep_alive_marks(self) -> None:
         """This start, and a sign of life every few seconds: the next start
@@ -136,30 +206,8 @@ class Command(BaseCommand):
 
         threading.Thread(target=loop, name="alive", daemon=True).start()
 
-    def _serve(self, host: str, port: int, threads: int) -> None:
-        from waitress import serve
+    def _back_up_changes(self) -> None:
+        from django.db import close_old_connections
 
-        # Files are served from the source tree (WHITENOISE_USE_FINDERS), but
-        # WhiteNoise warns in the organizer's terminal when STATIC_ROOT is missing.
-        Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
-
-        from config.wsgi import application
-
-        try:
-            serve(
-                application,
-                host=host,
-                port=port,
-                threads=threads,
-                ident="belote",
-                # Every phone in the hall keeps its connection open between two
-                # polls: waitress's default of 100 connections would make the
-                # 101st phone wait. Idle ones are closed after a minute.
-                connection_limit=CONNECTION_LIMIT,
-                channel_timeout=60,
-            )
-        except OSError as exc:
-            raise CommandError(
-                f"Impossible d'écouter sur {host}:{port} ({exc.strerror}) : le port est peut-être "
-                "déjà pris ; essayez HOST=0.0.0.0:8001."
-            ) from exc
+        close_old_connections()
+        autosave.backup_changed(self._seen)
