@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
-from tournaments.display.brackets import dead_heat_rule_sentence, level_name
+from tournaments.display.brackets import crossing_sentence, dead_heat_rule_sentence, level_name
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round, Tournament
@@ -38,6 +38,7 @@ def _context(tournament: Tournament) -> dict:
         "brackets": views,
         "ranking": bracket_queries.final_ranking(tournament) if views else [],
         "tie_rule": dead_heat_rule_sentence(views[0].bracket.tie_rule) if views else "",
+        "crossing": crossing_sentence(bracket_queries.pool_rematches(tournament)) if views else "",
     }
 
 
