@@ -85,6 +85,7 @@ def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):
 
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.prizes_enabled and tournament.categories_enabled
+    assert tournament.prizes_cumulate  # every team primed, the bouquet on top
     general, women = awards.boards(tournament)
     names = [p.lot_name for p in general.placings]
     assert names[0] == "Jambon de pays" and names[-1].startswith("Lanterne rouge")

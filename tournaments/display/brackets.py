@@ -6,7 +6,7 @@ Must not: decide a match or query (`services/brackets.py`, `tournaments.domain.b
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments.domain import brackets as rules
 
@@ -33,6 +33,27 @@ def dead_heat_rule_sentence(rule: str) -> str:
             "Égalité en fin de partie : l'équipe au meilleur total des qualifications passe."
         )
     return gettext("Égalité en fin de partie : une donne de plus départage les deux équipes.")
+
+
+def crossing_sentence(rematches: int | None) -> str:
+    """How the seeds were crossed after pools (`rematches`: the first-round
+    matches left between two teams of one pool; None without pools)."""
+    if rematches is None:
+        return ""
+    if rematches == 0:
+        return gettext(
+            "Têtes de série croisées après les poules : les places dans les poules sont "
+            "gardées, et au premier tour aucune équipe ne retrouve une équipe de sa poule."
+        )
+    return ngettext(
+        "Têtes de série croisées après les poules : les places dans les poules sont gardées, "
+        "et au premier tour %(n)s rencontre réunit deux équipes d'une même poule, le tableau "
+        "ne permettant pas mieux.",
+        "Têtes de série croisées après les poules : les places dans les poules sont gardées, "
+        "et au premier tour %(n)s rencontres réunissent deux équipes d'une même poule, le "
+        "tableau ne permettant pas mieux.",
+        rematches,
+    ) % {"n": rematches}
 
 
 def match_label(match) -> str:

@@ -122,3 +122,84 @@ def split[T](order: Sequence[T], main: int, consolante: int) -> tuple[list[T], l
         list(order[main : main + consolante]),
         list(order[main + consolante :]),
     )
+
+
+#: How many arrangements `cross_pools` tries before keeping the best found
+#: (never reached by brackets of pools of three or four: it stops at the
+#: first arrangement without a rematch).
+_CROSS_TRIES = 20_000
+
+
+def rematches(seeds: Sequence[int], pool_of: Mapping[int, object]) -> int:
+    """How many first-round matches of a bracket seeded `seeds` (team ids,
+    seed 1 first) set two teams of the same pool against each other."""
+    return sum(
+        1
+        for slot in first_level(len(seeds))
+        if slot.seed_b is not None
+        and pool_of.get(seeds[slot.seed_a - 1], object())
+        == pool_of.get(seeds[slot.seed_b - 1], object())
+    )
+
+
+def cross_pools(
+    seeds: Sequence[int], pool_of: Mapping[int, object], tier_of: Mapping[int, int]
+) -> list[int]:
+    """The seeds of a bracket after pools, crossed so that two teams of the
+    same pool do not meet in the first round whenever the bracket allows.
+
+    `seeds` are team ids in seeding order (pool winners first, then the
+    seconds…), `pool_of` each team's pool and `tier_of` its place in it.
+    Only teams of the same tier trade seeds (a pool winner keeps a winner's
+    seed, and its bye), so with two pools the winner of A meets the second
+    of B and the winner of B the second of A; with more pools, as few
+    first-round rematches as the tiers allow, the order given kept where it
+    does not matter (seeds are tried in order, each with the teams of its
+    tier in their given order). A team without a pool is never moved."""
+    seeds = list(seeds)
+    n = len(seeds)
+    if n < 2:
+        return seeds
+    opponent: dict[int, int] = {}
+    for slot in first_level(n):
+        if slot.seed_b is not None:
+            opponent[slot.seed_b - 1] = slot.seed_a - 1
+    tiers: dict[object, list[int]] = {}
+    for team in seeds:
+        tier = (tier_of[team],) if team in pool_of and team in tier_of else ("fixed", team)
+        tiers.setdefault(tier, []).append(team)
+    tier_at = [(tier_of[t],) if t in pool_of and t in tier_of else ("fixed", t) for t in seeds]
+    best = seeds[:]
+    best_cost = rematches(seeds, pool_of)
+    placed: list[int] = []
+    used: set[int] = set()
+    tries = 0
+
+    def clash(position: int, team: int) -> int:
+        other = opponent.get(position)
+        if other is None:
+            return 0
+        mine, theirs = pool_of.get(team), pool_of.get(placed[other])
+        return int(mine is not None and mine == theirs)
+
+    def place(position: int, cost: int) -> None:
+        nonlocal best, best_cost, tries
+        if cost >= best_cost or tries > _CROSS_TRIES:
+            return
+        if position == n:
+            best, best_cost = placed[:], cost
+            return
+        for team in tiers[tier_at[position]]:
+            if team in used:
+                continue
+            tries += 1
+            placed.append(team)
+            used.add(team)
+            place(position + 1, cost + clash(position, team))
+            used.discard(team)
+            placed.pop()
+            if best_cost == 0:
+                return
+
+    place(0, 0)
+    return best

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain import brackets as rules
 from tournaments.models import Bracket, BracketMatch, Round, Table, Team, Tournament
-from tournaments.queries.pools import pool_qualifying_order
+from tournaments.queries.pools import pool_places, pool_qualifying_order
 from tournaments.queries.standings import tournament_standings
 
 
@@ -32,6 +32,20 @@ def qualifying_points(tournament: Tournament) -> dict[int, int]:
         for s in tournament_standings(tournament)
         if isinstance(s.entrant, Team)
     }
+
+
+def pool_rematches(tournament: Tournament) -> int | None:
+    """None unless the brackets follow pools; else how many of their
+    first-round matches set two teams of one pool against each other (0
+    but where the bracket allows no better: `rules.cross_pools`)."""
+    places = pool_places(tournament)
+    if not places:
+        return None
+    pool_of = {pk: pool for pk, (pool, _place) in places.items()}
+    return sum(
+        rules.rematches(bracket.seeds, pool_of)
+        for bracket in Bracket.objects.filter(tournament=tournament).prefetch_related("seed_rows")
+    )
 
 
 def has_brackets(tournament: Tournament) -> bool:

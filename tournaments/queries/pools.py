@@ -98,6 +98,17 @@ def pool_standings(tournament: Tournament, *, announced_only: bool = False) -> l
     return out
 
 
+def pool_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Each pooled team's pool number and place in its pool (0 its winner),
+    by team id; empty without pools. What the brackets cross their seeds
+    by (`domain.brackets.cross_pools`)."""
+    return {
+        line.team.pk: (s.pool.number, place)
+        for s in pool_standings(tournament)
+        for place, line in enumerate(s.lines)
+    }
+
+
 def pool_qualifying_order(tournament: Tournament) -> list[Team] | None:
     """None without pools; else the pool winners first, ordered among
     themselves by the overall standings, then the seconds, and so on."""

@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.brackets import has_brackets, qualifying_order, qualifying_points
+from tournaments.queries.pools import pool_places
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.seating import seat_pairs
@@ -43,7 +44,9 @@ def create_brackets(
 ) -> list[Bracket]:
     """The main bracket of the `main` best qualified teams, and the
     consolante of the next `consolante` (0: none), each seeded by the
-    qualifying ranking, byes to the best seeds."""
+    qualifying ranking, byes to the best seeds. After pools, the seeds are
+    crossed: teams of one pool do not meet in the first round whenever the
+    bracket allows (`rules.cross_pools`)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format == Tournament.Format.MELEE:
         raise TournamentError(
@@ -70,6 +73,12 @@ def create_brackets(
         main_teams, consolante_teams, _out = rules.split(order, main, consolante)
     except rules.BracketError as exc:
         raise TournamentError(*_split_refusal(exc.code, main, consolante, len(order))) from exc
+    places = pool_places(tournament)
+    if places:
+        main_teams, consolante_teams = (
+            _crossed(main_teams, places),
+            _crossed(consolante_teams, places),
+        )
     made = []
     for position, (kind, teams) in enumerate(
         ((Bracket.Kind.MAIN, main_teams), (Bracket.Kind.CONSOLANTE, consolante_teams))
@@ -114,6 +123,14 @@ def create_brackets(
         },
     )
     return made
+
+
+def _crossed(teams: list, places: dict[int, tuple[int, int]]) -> list:
+    """The teams of a bracket in their seeding order crossed by pool."""
+    by_id = {t.pk: t for t in teams}
+    pool_of = {pk: pool for pk, (pool, _place) in places.items()}
+    tier_of = {pk: place for pk, (_pool, place) in places.items()}
+    return [by_id[pk] for pk in rules.cross_pools(list(by_id), pool_of, tier_of)]
 
 
 def _split_refusal(code: str, main: int, consolante: int, ranked: int) -> tuple[str]:

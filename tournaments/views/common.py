@@ -16,7 +16,12 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournaments.display.brackets import dead_heat_rule_sentence, level_name, match_label
+from tournaments.display.brackets import (
+    crossing_sentence,
+    dead_heat_rule_sentence,
+    level_name,
+    match_label,
+)
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import public as queries
@@ -106,4 +111,5 @@ def brackets_context(tournament: Tournament) -> dict:
         "brackets": views,
         "ranking": bracket_queries.final_ranking(tournament) if views else [],
         "tie_rule": dead_heat_rule_sentence(views[0].bracket.tie_rule) if views else "",
+        "crossing": crossing_sentence(bracket_queries.pool_rematches(tournament)) if views else "",
     }

@@ -8,9 +8,11 @@ import itertools
 from collections import Counter
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import add_teams
 from tournaments import services
+from tournaments.domain import brackets
 from tournaments.models import Change, Pool, PoolTeam, Round, Table
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import pools as pool_queries
@@ -250,7 +252,34 @@ def test_after_pools_the_brackets_are_seeded_pool_winners_first(concours):
     main, consolante = services.create_brackets(tournament=concours, main=8, consolante=8)
     assert set(main.seeds[:4]) == firsts and set(main.seeds[4:]) == seconds
     assert set(consolante.seeds) == {line.team.pk for s in by_pool for line in s.lines[2:]}
-    assert main.seeds == [t.pk for t in bracket_queries.qualifying_order(concours)[:8]]
+    # The seeds follow the qualifying order but for teams of one place in
+    # their pools trading seeds (crossed: issue 21).
+    order = [t.pk for t in bracket_queries.qualifying_order(concours)[:8]]
+    assert set(main.seeds[:4]) == set(order[:4]) and set(main.seeds[4:]) == set(order[4:])
+
+
+def test_after_two_pools_no_first_round_match_is_a_pool_rematch(concours, client):
+    """Issue 21: with 2 pools every first-round match of the main bracket
+    and of the consolante was a rematch of a pool game (A1–A2, B1–B2)."""
+    add_teams(concours, 8)  # pools [1, 4, 5, 8] and [2, 3, 6, 7]
+    pool_services.form_pools(tournament=concours)
+    # Side A wins every table, the first table of a partie by more: the
+    # seeds of each pool keep their order, and the overall ranking lists
+    # pool A's team before pool B's at every place.
+    scores = itertools.cycle([(500, 100), (300, 200)])
+    for _ in range(3):
+        play(services.draw_pool_round(tournament=concours), scores)
+    places = pool_queries.pool_places(concours)
+    pool_of = {pk: pool for pk, (pool, _place) in places.items()}
+    order = [t.pk for t in bracket_queries.qualifying_order(concours)]
+    assert brackets.rematches(order[:4], pool_of) == 2  # the old seeding
+    main, consolante = services.create_brackets(tournament=concours, main=4, consolante=4)
+    for bracket in (main, consolante):
+        for match in bracket.matches.filter(level=0):
+            assert pool_of[match.team_a_id] != pool_of[match.team_b_id]
+            assert places[match.team_a_id][1] + 1 == places[match.team_b_id][1]
+    page = client.get(reverse("tournaments:brackets", args=[concours.slug])).text
+    assert "Têtes de série croisées après les poules" in page
 
 
 def test_a_team_registered_after_the_pools_is_not_left_out_silently(concours):

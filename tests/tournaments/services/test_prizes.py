@@ -309,8 +309,13 @@ def test_a_line_naming_an_unknown_category_is_left_out(concours):
 
 
 def test_in_a_melee_the_players_take_the_lots_and_are_ticked_in_categories(make_tournament):
+    # Lots cumulate here: the women's first takes its bouquet with its bottle.
     tournament = make_tournament(
-        format="melee", parties=1, prizes_enabled=True, categories_enabled=True
+        format="melee",
+        parties=1,
+        prizes_enabled=True,
+        categories_enabled=True,
+        prizes_cumulate=True,
     )
     women = services.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
     for i, name in enumerate(

@@ -178,6 +178,9 @@ def test_a_category_is_made_ticked_and_ranked(client, organizer, finished, tmp_p
     }
     assert client.post(url("team_edit", finished, team.pk), data).status_code == 302
     assert list(team.categories.all()) == [women]
+    # Lots cumulate here: the last team, lanterne rouge, takes the bouquet too.
+    finished.prizes_cumulate = True
+    finished.save(update_fields=["prizes_cumulate"])
     services.set_lots(tournament=finished, category=women, lots="Bouquet")
     client.logout()
     page = client.get(url("category_standings", finished, women.pk)).content.decode()

@@ -126,6 +126,8 @@ class Command(BaseCommand):
             bye_policy=Tournament.ByePolicy.AVERAGE,
             published=True,
             prizes_enabled=True,
+            # Every team is primed: the women's bouquet comes on top of a lot.
+            prizes_cumulate=True,
             categories_enabled=True,
             cash_enabled=True,
             entry_fee_cents=1000,
