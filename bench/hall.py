@@ -45,7 +45,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def build(data: Path) -> tuple[str, list[tuple[str, str]], int]:
+def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int]:
     """The concours: partie 1 played and closed, partie 2 drawn by ranking
     and played to a target no table reaches in a benchmark. Returns the
     slug, each table's (entry path, code) and the deals stored so far."""
@@ -68,8 +68,8 @@ def build(data: Path) -> tuple[str, list[tuple[str, str]], int]:
         end_deals=12,
         published=True,
     )
-    teams = _teams(tournament, 128, rng)
-    _played_partie(tournament, 1, teams, 12, rng)
+    rows = _teams(tournament, teams, rng)
+    _played_partie(tournament, 1, rows, 12, rng)
     tournament.end_mode, tournament.end_target = Tournament.EndMode.TARGET, 1_000_000
     tournament.save(update_fields=["end_mode", "end_target"])
     rnd = services.draw_round(tournament=tournament, method="ranking")

@@ -109,6 +109,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: pages and the app's files travel compressed (a phone on a
+    # saturated hall Wi-Fi loads a page in about 30 KB; Django's gzip adds
+    # random bytes against BREACH). The hall serves files from the source
+    # tree, without precompressed copies: they are compressed here too.
+    "django.middleware.gzip.GZipMiddleware",
+    "tournaments.infra.middleware.PlainHttpHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # With Redis, a poll whose page has not changed is answered here (304).
@@ -151,6 +157,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.views.context.hall_status",
             ],
         },
     },
@@ -233,7 +240,8 @@ PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(3 * 24
 # SMTP. The environment keeps the usual EMAIL_* names.
 EMAIL_BACKEND_PATHS = {
     "console": "django.core.mail.backends.console.EmailBackend",
-    "file": "django.core.mail.backends.filebased.EmailBackend",
+    # Django's file backend, one plain UTF-8 file a mail (tournaments/infra/mail_files.py)
+    "file": "tournaments.infra.mail_files.EmailBackend",
     "smtp": "django.core.mail.backends.smtp.EmailBackend",
 }
 

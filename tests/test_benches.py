@@ -23,6 +23,7 @@ BENCHES = [
     (["bench.bench_entry", "--runs", "1"], "save deal 12 of a table"),
     (["bench.bench_pages", "--runs", "1"], "standings, cold"),
     (["bench.bench_draw", "--runs", "1"], "draw_by_ranking"),
+    (["bench.bench_checker", "--count", "20"], "checker: 20 concours checked"),
     (["bench.bench_pdf", "--runs", "1"], "score_sheets (128 tables)"),
     (["bench.hall", "--seconds", "2", "--phones", "4", "--deal-interval", "1"], "hall: "),
 ]

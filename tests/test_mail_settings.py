@@ -41,14 +41,19 @@ def mailer(tmp_path: Path, **env: str) -> dict:
     ("env", "backend"),
     [
         ({"DEBUG": "1"}, "console"),
-        ({"BELOTE_MODE": "hall"}, "filebased"),
+        ({"BELOTE_MODE": "hall"}, "hall_files"),
         ({}, "smtp"),
         ({"BELOTE_MODE": "hall", "EMAIL_BACKEND": "smtp"}, "smtp"),
     ],
     ids=["development", "hall", "production", "hall-with-smtp"],
 )
 def test_the_default_backend_follows_the_way_the_app_runs(tmp_path, env, backend):
-    assert mailer(tmp_path, **env)["BACKEND"] == f"{BACKENDS}{backend}.EmailBackend"
+    expected = (
+        "tournaments.infra.mail_files.EmailBackend"
+        if backend == "hall_files"
+        else f"{BACKENDS}{backend}.EmailBackend"
+    )
+    assert mailer(tmp_path, **env)["BACKEND"] == expected
 
 
 def test_the_hall_writes_mails_in_the_data_folder(tmp_path):

@@ -42,18 +42,46 @@
     if (input instanceof HTMLInputElement && input.closest("#deal-entry")) input.select();
   });
   // After a save the grid comes back: the next row is ready to type.
+  const fine = () => window.matchMedia("(pointer: fine)").matches;
+  const firstCell = () => {
+    // A refused row: the first cell refused; else the row's first cell (« Preneur »).
+    const row = document.querySelector("#deal-entry");
+    if (!row) return null;
+    return row.querySelector("td.has-error input[type=text]") || row.querySelector("input[type=text]");
+  };
   const focusEntry = () => {
-    if (!window.matchMedia("(pointer: fine)").matches) return; // no keyboard popping up on a phone
+    if (!fine()) return; // no keyboard popping up on a phone
     const active = document.activeElement;
     if (active && active.closest && active.closest("#deal-entry")) return; // already typing
-    const first = document.querySelector("#deal-entry input[type=text]");
+    const first = firstCell();
     if (first) first.focus();
   };
+  // A save, a « Corriger » or an « Annuler » brings a new row to type: the
+  // keyboard goes to its first cell, deal after deal, even though htmx gives
+  // the focus back to the cell of the same name as the one left (« Points »
+  // when Enter was pressed there: the next « n » would land in it). On a
+  // phone only when the keyboard is already out (the focus was in the row).
+  const newRow = new WeakSet();
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail && event.detail.elt;
+    if (!elt || !event.detail.xhr) return;
+    const asked = elt.id === "deal-form" || (elt.closest && elt.closest("#deal-grid") && elt.tagName === "A");
+    if (!asked) return;
+    const active = document.activeElement;
+    const typing = Boolean(active && active.closest && active.closest("#deal-entry"));
+    if (fine() || typing) newRow.add(event.detail.xhr);
+  });
   document.addEventListener("htmx:afterSettle", (event) => {
-    // A save brings the grid back (or, when it added a row, that row and the
-    // next one in place of the row typed): the next row takes the keyboard
-    // (htmx would otherwise give it back to the cell of the same name).
-    const target = event.detail && event.detail.target;
+    const detail = event.detail || {};
+    if (detail.xhr && newRow.has(detail.xhr)) {
+      newRow.delete(detail.xhr); // once: afterSettle comes for each element swapped
+      const first = firstCell();
+      if (first) { first.focus(); first.select(); }
+      return;
+    }
+    // The grid brought back otherwise (a poll of the phone's page): the
+    // next row takes the keyboard unless it is being typed.
+    const target = detail.target;
     if (target && ["deal-grid", "table-live", "deal-entry"].includes(target.id)) focusEntry();
   });
   document.addEventListener("DOMContentLoaded", focusEntry);

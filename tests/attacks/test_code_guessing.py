@@ -75,7 +75,7 @@ def test_guessing_a_tables_codes_is_bounded_across_workers_and_addresses(app):
             with lock:
                 if status == 429:
                     refused.append(guess)
-                elif status == 302 or "Code inconnu" not in page:
+                elif status == 302 or "Code incorrect" not in page:
                     found.append((guess, status))  # the code matched a side
                 elif status in (200, 422):
                     checked.append(guess)

@@ -63,6 +63,9 @@ class Faults:
 
     server: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
+    # While a journey has cut the network (or stopped the server), the
+    # browser's and htmx's reports of failed requests are what is expected.
+    network_down: bool = False
     accessibility: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
@@ -85,6 +88,13 @@ def faults() -> Faults:
 # newer one (hx-sync="this:replace"); htmx then logs ABORT_LOGS, one each.
 REPLACED = "journey: htmx replaces a request in flight"
 ABORT_LOGS = ("htmx:afterRequest", "htmx:sendAbort")
+# What a browser and htmx log when a request finds no network or no server.
+NETWORK_LOGS = (
+    "Failed to load resource: net::ERR_",
+    "htmx:sendError",
+    "htmx:afterRequest",
+    "htmx:timeout",
+)
 
 
 def watch(page, faults: Faults) -> None:
@@ -104,6 +114,8 @@ def watch(page, faults: Faults) -> None:
         if message.type == "debug" and message.text == REPLACED:
             replaced += 2
         elif message.type == "error":
+            if faults.network_down and message.text.startswith(NETWORK_LOGS):
+                return
             if replaced and message.text.split(",")[0] in ABORT_LOGS:
                 replaced -= 1  # the abort announced, not a fault
                 return

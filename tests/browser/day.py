@@ -173,10 +173,11 @@ class Day:
             round__tournament__slug=self.slug, round__number=round_number, number=number
         )
 
-    def typed(self, page: Page, **deal: Any) -> int:
-        """Type a deal in the day's language with the keyboard only; return
-        how many keys it took."""
-        return type_deal(page, deal_keys(language=self.language, **deal))
+    def typed(self, page: Page, *, click: bool = False, **deal: Any) -> int:
+        """Type a deal in the day's language with the keyboard only (the
+        keyboard already in « Preneur », or `click`ed into it for a phone's
+        first deal); return how many keys it took."""
+        return type_deal(page, deal_keys(language=self.language, **deal), click=click)
 
 
 def choose_language(page: Page, language: str) -> None:

@@ -1,6 +1,8 @@
 """Typing a deal in the grid the way a volunteer does: the keyboard only,
-every key counted (the issue's budget: a usual deal in at most 8 keys once
-the row has focus)."""
+deal after deal, every key counted (the issue's budget: a usual deal in at
+most 8 keys). Only the first row of a page is clicked into (a phone, which
+does not pop its keyboard up by itself); after each save the keyboard must
+already be in « Preneur » of the new row, or the journey fails."""
 
 from __future__ import annotations
 
@@ -61,15 +63,21 @@ def deal_keys(
     return [*keys, "Enter"]
 
 
-def type_deal(page: Page, keys: list[str]) -> int:
-    """Focus the row being typed, press `keys`; return how many were pressed.
+def type_deal(page: Page, keys: list[str], *, click: bool = False) -> int:
+    """Press `keys` in the row being typed; return how many were pressed.
+    The keyboard must already be in its « Preneur » cell (the desk puts it
+    there when the page opens and after each save); `click` first clicks
+    into that cell, as a player does on a phone for the first deal.
 
     The row is typed once the grid brought back by the last save has settled:
     htmx wires the new row's form 20 ms after the swap, and an Enter before
     that (no person is that quick, a script is) would post it without htmx."""
     page.wait_for_load_state()  # the grid's script moves from cell to cell
     expect(page.locator(".htmx-added, .htmx-settling, .htmx-swapping")).to_have_count(0)
-    page.locator("#deal-entry input[name=taker]").focus()
+    taker = page.locator("#deal-entry input[name=taker]")
+    if click:
+        taker.click()
+    expect(taker).to_be_focused()
     for key in keys:
         page.keyboard.press(key)
     return len(keys)

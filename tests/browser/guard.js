@@ -1,7 +1,11 @@
 // Injected in every page of the browser journeys (tests/browser/conftest.py):
 // after each load and each htmx swap, any element wider than the screen that
 // no scrolling box of its own contains is reported as a console error, which
-// fails the journey.
+// fails the journey; so is any element cut by its sideways-scrolling box (its
+// right or left edge out of the box's visible part: « Enregistrer » behind a
+// scroll of the deal grid), except in a box that says its sideways scroll is
+// meant (a wide list on a phone: .table-container, or data-scrolls-sideways);
+// and so is a button left with the browser's own grey look.
 //
 // It names each document (window.__journey.document) for the accessibility
 // check of every page (accessibility.py).
@@ -39,8 +43,11 @@
     // Which document this is: the accessibility check (accessibility.py)
     // checks each document once.
     document: Math.random().toString(36).slice(2),
-    idle: () => inFlight.size === 0,
-    quiet: () => { quiet = true; },
+    // The table's outbox (static/js/outbox.js) sends with fetch, not htmx.
+    // The players' pages poll without htmx (static/js/poll.js).
+    idle: () => inFlight.size === 0 && !(window.__outbox && window.__outbox.busy())
+      && !(window.__poll && window.__poll.busy()),
+    quiet: () => { quiet = true; if (window.__poll) window.__poll.stop(); },
   };
 
   const clipped = (el) => {
@@ -52,6 +59,22 @@
       }
     }
     return false;
+  };
+  // The nearest box that scrolls sideways, and whether it says it is meant to.
+  const scrollingBox = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const overflow = getComputedStyle(p).overflowX;
+      if (overflow === "auto" || overflow === "scroll") return p;
+    }
+    return null;
+  };
+  const meantToScroll = (box) => box.matches(".table-container, [data-scrolls-sideways]");
+  const cutBy = (el, box) => {
+    const r = el.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    const left = b.left + box.clientLeft;
+    const right = left + box.clientWidth;
+    return r.right > right + 1 || r.left < left - 1;
   };
   const describe = (el) =>
     el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
@@ -65,6 +88,32 @@
       if ((box.right > width + 1 || box.left < -1) && !clipped(el)) {
         wide.push(`${describe(el)} (${Math.round(box.left)}..${Math.round(box.right)})`);
       }
+    }
+    const cut = [];
+    for (const el of document.body ? document.body.querySelectorAll("*") : []) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const scroller = scrollingBox(el);
+      if (scroller && !meantToScroll(scroller) && cutBy(el, scroller)) {
+        const b = scroller.getBoundingClientRect();
+        cut.push(`${describe(el)} (${Math.round(box.left)}..${Math.round(box.right)} in ${describe(scroller)} ${Math.round(b.left)}..${Math.round(b.left + scroller.clientWidth)})`);
+      }
+    }
+    // A button left with the browser's own grey, beside the site's styled ones.
+    const plain = [];
+    for (const button of document.body ? document.body.querySelectorAll("button") : []) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const style = getComputedStyle(button);
+      if (style.backgroundColor === "rgb(239, 239, 239)" || style.borderTopStyle === "outset") {
+        plain.push(`${describe(button)} « ${button.textContent.trim().slice(0, 40)} »`);
+      }
+    }
+    if (plain.length) {
+      console.error(`PLAIN BROWSER BUTTON: ${plain.slice(0, 5).join(", ")}`);
+    }
+    if (cut.length) {
+      console.error(`CUT BY ITS SCROLLING BOX (${width}px): ${cut.slice(0, 5).join(", ")}`);
     }
     if (document.documentElement.scrollWidth > width + 1) {
       wide.unshift(`page ${document.documentElement.scrollWidth}px`);

@@ -45,8 +45,12 @@ def test_a_deal_with_announcements_as_cards(live_server, page: Page, tournament,
     expect(row.locator(".marque-b")).to_have_text("90")
     expect(row).to_contain_text("tierce R♥")
     expect(row).to_contain_text("cinquante D♠")
-    why = row.locator("details.why")
-    why.locator("summary").click()
+    # « Pourquoi ? » opens under the row, the grid's whole width.
+    row.locator("details.why summary").click()
+    why = page.locator("#why-1")
+    expect(why).to_be_visible()
+    width = page.locator("table.deals").evaluate("t => t.getBoundingClientRect().width")
+    assert why.evaluate("r => r.getBoundingClientRect().width") >= width - 2
     expect(why.locator("p")).to_have_text(
         "Nord-Sud joue 80 ♠ et réussit : 120 ≥ 80 et 120 > 42 + 50 (annonces) = 92. "
         "Annonces : Nord-Sud tierce R♥, Est-Ouest cinquante D♠ ; la plus forte est à "

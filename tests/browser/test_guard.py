@@ -121,3 +121,37 @@ def test_a_page_with_an_accessibility_fault_fails_the_journey(live_server, page:
     assert "axe empty-table-header" in found and "/t/essai/ at" in found
     assert "touch targets under 44×44 px on /t/essai/" in found and "petit lien" in found
     faults.accessibility.clear()
+
+
+# Styled through the CSSOM: the site's CSP refuses style attributes.
+WIDE_IN_A_BOX = """(meant) => {
+  const box = document.createElement("div");
+  box.style.overflowX = "auto";
+  box.style.width = "300px";
+  if (meant) box.className = "table-container";
+  const wide = document.createElement("div");
+  wide.style.width = "500px";
+  wide.textContent = "large";
+  box.append(wide);
+  document.querySelector("main").append(box);
+  document.dispatchEvent(new Event("htmx:afterSettle"));
+}"""
+
+
+def test_an_element_cut_by_its_scrolling_box_fails_the_journey(live_server, page: Page, faults):
+    """« Enregistrer » behind a sideways scroll of the deal grid failed no
+    journey: the page was no wider than the screen (issue 21)."""
+    page.set_viewport_size({"width": 1024, "height": 700})
+    page.goto(f"{live_server.url}/")
+    page.evaluate(WIDE_IN_A_BOX, False)
+    page.wait_for_timeout(200)
+    assert any("CUT BY ITS SCROLLING BOX" in line for line in faults.console), str(faults)
+    faults.console.clear()  # seen: the journey itself would have failed on it
+
+
+def test_a_list_meant_to_scroll_sideways_is_no_fault(live_server, page: Page, faults):
+    page.set_viewport_size({"width": 390, "height": 700})
+    page.goto(f"{live_server.url}/")
+    page.evaluate(WIDE_IN_A_BOX, True)
+    page.wait_for_timeout(200)
+    assert not faults, str(faults)

@@ -165,9 +165,9 @@ def test_every_row_of_the_pdf_ranking_adds_up(two_parties, tmp_path):
         (
             "average",
             "L'exempt compte comme une partie jouée et gagnée, avec la moyenne des points "
-            "marqués aux tables de sa partie.",
+            "marqués aux tables de sa partie, pour et contre : sa différence n'en bouge pas.",
             "A bye counts as a round played and won, with the average of the points scored "
-            "at the tables of its round.",
+            "at the tables of its round, for and against: its difference does not move.",
         ),
         (
             "fixed",

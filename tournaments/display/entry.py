@@ -1,8 +1,10 @@
-"""How a table's entry stands, in one line for the desk and the phone.
+"""How a table's entry stands, in one line for the desk and the phone, and
+what the grid understood of a row typed (a capot read from the points).
 
 Names the team that did each thing: who entered the deals, who confirmed or
 disputed them (the other team), or that the organizer validated the table.
-Must not: query the database or change the state (services/table_side.py).
+Must not: query the database or change the state (services/table_side.py),
+nor decide how a row is read (forms/entry.py does).
 """
 
 from __future__ import annotations
@@ -40,3 +42,19 @@ def entry_state_line(table: Any) -> str:
             "b": totals[1],
         }
     return gettext("Contestée")
+
+
+def capot_bid_made(taker: str, points: int) -> str:
+    """« Capot demandé et 162 points : compté comme un capot réussi par Nord-Sud. »"""
+    return gettext(
+        "Capot demandé et %(points)s points : compté comme un capot réussi par %(side)s."
+    ) % {"points": points, "side": side_label(taker)}
+
+
+def all_points_without_capot(taker: str) -> str:
+    """A deal of 162 points with no capot marked: said, since a capot is
+    typed in « Capot »."""
+    return gettext(
+        "162 points à %(side)s, compté sans capot : tapez N ou E dans « Capot » "
+        "si une équipe a fait tous les plis."
+    ) % {"side": side_label(taker)}

@@ -93,6 +93,15 @@ def change_summary(action: str, before: Any, after: Any, *, factor: int = 4) -> 
         if after.get("unlocked"):
             return gettext("nouveaux codes pour les deux équipes ; codes débloqués")
         return gettext("nouveaux codes pour les deux équipes")
+    if action == "category_teams" and isinstance(after, dict):
+        added = after.get("added")
+        numbers = ", ".join(str(n) for n in (added or after.get("removed") or []))
+        sentence = (
+            gettext("« %(name)s » : équipes n° %(numbers)s ajoutées")
+            if added
+            else gettext("« %(name)s » : équipes n° %(numbers)s retirées")
+        )
+        return sentence % {"name": after.get("category", ""), "numbers": numbers}
     if isinstance(after, dict) and "players" in after:
         return gettext("n° %(n)s : %(players)s") % {
             "n": after.get("number"),

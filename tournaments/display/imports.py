@@ -42,6 +42,15 @@ def plan_summary(plan: Any) -> str:
             )
             % {"n": len(plan.conflicts)}
         )
+    if plan.faulty_lines:
+        parts.append(
+            ngettext(
+                "%(n)s ligne fautive (écartée)",
+                "%(n)s lignes fautives (écartées)",
+                len(plan.faulty_lines),
+            )
+            % {"n": len(plan.faulty_lines)}
+        )
     return ", ".join(parts) + "."
 
 
@@ -53,4 +62,10 @@ def imported_message(plan: Any) -> str:
         message += " " + gettext(
             "Lignes laissées de côté : %(registered)s déjà inscrites, %(conflicts)s en conflit."
         ) % {"registered": len(plan.registered), "conflicts": len(plan.conflicts)}
+    if plan.faulty_lines:
+        message += " " + ngettext(
+            "Ligne fautive écartée : %(lines)s.",
+            "Lignes fautives écartées : %(lines)s.",
+            len(plan.faulty_lines),
+        ) % {"lines": ", ".join(map(str, plan.faulty_lines))}
     return message

@@ -50,6 +50,17 @@ def value(amount: Decimal | None) -> str:
     return f"{text.replace(chr(0xA0), chr(0x202F))} €"
 
 
+def cumulation(tournament) -> str:
+    """Whether an entrant may take a lot in more than one ranking, as the
+    palmarès says it (`tournaments.queries.awards.boards` applies it)."""
+    if tournament.prizes_cumulate:
+        return gettext("Les lots se cumulent.")
+    return gettext(
+        "Les lots ne se cumulent pas : qui a déjà un lot (au classement général, puis dans "
+        "un classement spécial avant) laisse le suivant à qui n'en a pas."
+    )
+
+
 def ranking_title(category) -> str:
     return category.name if category is not None else gettext("Classement général")
 
@@ -183,3 +194,22 @@ def summary(board) -> str:
         left = ", ".join(f"{n} × {lot.name}" for lot, n in allocation.left)
         parts.append(gettext("restent : %(lots)s") % {"lots": left})
     return " · ".join(parts)
+
+
+def teams_tagged_sentence(category: str, changed: int, add: bool) -> str:
+    """What the team list says after ticking teams into a special ranking."""
+    if not changed:
+        return gettext("Rien à changer : les équipes cochées y étaient déjà (ou n'y étaient pas).")
+    if add:
+        text = ngettext(
+            "%(n)s équipe ajoutée au classement « %(name)s ».",
+            "%(n)s équipes ajoutées au classement « %(name)s ».",
+            changed,
+        )
+    else:
+        text = ngettext(
+            "%(n)s équipe retirée du classement « %(name)s ».",
+            "%(n)s équipes retirées du classement « %(name)s ».",
+            changed,
+        )
+    return text % {"n": changed, "name": category}

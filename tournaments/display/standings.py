@@ -17,8 +17,10 @@ every row, wherever it is shown::
     Jouées = Gagnées + Nulles + Perdues        and        Exempt ≤ Jouées
 
 The Exempt column says how many of the parties played were byes (« dont
-exempt »). The bye's points are in Points (not in Contre: nobody scored
-against it), and the explanation sentence says all this to the players.
+exempt »). The bye's points are in Points; a bye worth the partie's average
+has that average in Contre too (a partie against an average opponent: its
+difference is 0, `domain.standings.bye_against`), fixed points are not in
+Contre. The explanation sentence says all this to the players.
 """
 
 from __future__ import annotations
@@ -185,5 +187,5 @@ def bye_explanation(policy: str, points: int) -> str:
         ) % {"points": labels.number(points)}
     return gettext(
         "L'exempt compte comme une partie jouée et gagnée, avec la moyenne des points "
-        "marqués aux tables de sa partie."
+        "marqués aux tables de sa partie, pour et contre : sa différence n'en bouge pas."
     )

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.display import keys, labels
 from tournaments.display.explain import explain
-from tournaments.models import Deal, Round, Table, running_totals
+from tournaments.models import Bracket, BracketMatch, Deal, Round, Table, running_totals
 
 
 @dataclass
@@ -45,6 +45,10 @@ class Grid:
     keys_json: str = ""
     legend: str = ""
     preview: Any = None
+    tie: bool = False  # a knockout tie to play off with one more deal
+    # (deal number, sentence): what the grid understood of the row just
+    # saved (forms/entry.py), said under that row in the save's answer.
+    understood: tuple[int, str] | None = None
 
 
 def editing_number(form: Any) -> int | None:
@@ -90,10 +94,31 @@ def appends(table: Table, deal: Deal, number: int | None) -> bool:
     return number is None and deal.number > 1 and table.status != Table.Status.COMPLETE
 
 
-def progress(table: Table, played: int) -> str:
-    """« Donne 5 sur 12 », « 1 240 points visés », or « Partie terminée »."""
+def tie_to_play_off(table: Table, played: int) -> bool:
+    """Whether `table` is a knockout match whose planned deals are all in
+    with equal totals, its bracket playing a tie off with one more deal
+    (the scores keep such a table open, queries/brackets.py `needs_winner`):
+    said on the table at once, not only when the partie is closed. One
+    query, and only for such a table."""
+    tournament = table.round.tournament
+    if table.round.stage != Round.Stage.BRACKET or table.status == Table.Status.COMPLETE:
+        return False
+    if tournament.end_mode != tournament.EndMode.DEALS or played < tournament.end_deals:
+        return False
+    if table.total_a != table.total_b:
+        return False
+    return BracketMatch.objects.filter(
+        table=table, bracket__tie_rule=Bracket.DeadHeatRule.EXTRA_DEAL
+    ).exists()
+
+
+def progress(table: Table, played: int, *, tie: bool = False) -> str:
+    """« Donne 5 sur 12 », « 1 240 points visés », « égalité : une donne de
+    plus » (`tie`: a knockout tie, `tie_to_play_off`), or « Partie terminée »."""
     if table.status == Table.Status.COMPLETE:
         return _("Partie terminée")
+    if tie:
+        return _("égalité : une donne de plus")
     tournament = table.round.tournament
     if tournament.end_mode == tournament.EndMode.DEALS:
         return _("Donne %(n)s sur %(of)s") % {"n": played + 1, "of": tournament.end_deals}
@@ -110,12 +135,14 @@ def build_grid(
     correctable: bool,
     target: str = "#deal-grid",
     played: int | None = None,
+    understood: tuple[int, str] | None = None,
 ) -> Grid:
     """The grid of `table`; `form` is None when nothing can be typed.
     `played`, the deals the table has, defaults to the rows given (give it
     when `rows` is only the `last_row`)."""
     played = len(rows) if played is None else played
     rules = table.round.tournament.rule_profile
+    tie = tie_to_play_off(table, played)
     contracts = rules.counting != "belote"
     announcements = rules.announcements
     shown_keys = {
@@ -135,12 +162,14 @@ def build_grid(
         announcements=announcements,
         correctable=correctable,
         closed=table.round.status == Round.Status.CLOSED,
-        progress=progress(table, played),
+        progress=progress(table, played, tie=tie),
+        tie=tie,
         columns=11 + 2 * contracts + 2 * announcements,
         target=target,
         rows=rows,
         keys_json=json.dumps(shown_keys, ensure_ascii=False),
         legend=legend(contracts=contracts, sa_ta=rules.sa_ta),
+        understood=understood,
     )
 
 

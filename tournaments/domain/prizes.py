@@ -20,7 +20,12 @@ How lots are given (`allocate`):
   once; those entrants take no other lot of the list (no one takes two lots
   of the same list), and the lots by rank go to the others from the top;
 - an entrant who is not `eligible` (withdrawn) keeps its place in the
-  ranking but takes no lot, and is skipped: the next one takes the lot.
+  ranking but takes no lot, and is skipped: the next one takes the lot;
+- « les lots ne se cumulent pas » (the common rule): an entrant among the
+  `holders` (it took a lot of a list given before this one, the general
+  ranking's before the special rankings') is skipped the same way, so the
+  lot goes down the ranking to the next entrant without one. When lots
+  cumulate, the caller gives no holders.
 
 Ties: entrants sharing a rank take the lots in the order the ranking lists
 them (the standings' own order, the same every time). When tied entrants
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -106,9 +111,11 @@ def allocate(
     rule: str = BY_RANK,
     top: int | None = None,
     swaps: Iterable[tuple[int, int]] = (),
+    holders: Collection[int] = (),
 ) -> Allocation:
-    """Each entrant's lot under `rule` (see the module's docstring), then the
-    `swaps` applied in order."""
+    """Each entrant's lot under `rule` (see the module's docstring), the
+    `holders` of a lot of another list skipped, then the `swaps` applied in
+    order."""
     if rule not in RULES:
         raise ValueError(f"unknown prize rule: {rule}")
     if rule == TOP and (top is None or top < 0):
@@ -119,7 +126,8 @@ def allocate(
         raise ValueError("an entrant is listed twice")
     if len({lot.key for lot in lots}) != len(lots):
         raise ValueError("two lots share a key")
-    eligible = [p for p in ranking if p.eligible]
+    held = set(holders)
+    eligible = [p for p in ranking if p.eligible and p.entrant not in held]
     given: dict[int, Lot] = {}
     from_bottom = iter(reversed(eligible))
     for lot in (lot for lot in lots if lot.last):

@@ -9,6 +9,11 @@ models keep a folded `search_key` next to the names (see `Player.save` and
 the query by a plain `contains`, so the search behaves the same on SQLite and
 PostgreSQL without a collation or an extension.
 
+The same folding orders names as a French reader expects (`name_order`):
+« Œuvray » with the O's, « Élodie » with the E's, whatever the case. Lists of
+names are sorted in Python with it after their query, never by the
+database's collation (which differs between SQLite and PostgreSQL).
+
 Pure: no Django import, no database.
 """
 
@@ -34,6 +39,22 @@ def fold(text: str) -> str:
     so do modifier letters, among which the apostrophe « ʼ »)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(SPELLED_OUT)
     return "".join(c for c in decomposed if c.isalnum() and unicodedata.category(c) != "Lm")
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _natural(folded: str) -> str:
+    """Numbers compared as numbers: « Équipe 9 » before « Équipe 10 »."""
+    return _DIGITS.sub(lambda m: m.group().zfill(12), folded)
+
+
+def name_order(*fields: str) -> tuple[str, ...]:
+    """The sort key of a name given as its fields (« last name, first
+    name », or a team's name): each field folded (accents, ligatures and
+    case aside, numbers by value), then the fields as typed, so that two
+    names folding alike still come in a fixed order."""
+    return (*(_natural(fold(f or "")) for f in fields), *(f or "" for f in fields))
 
 
 def search_key(*fields: str) -> str:

@@ -41,7 +41,13 @@ class Result:
 class ByeScore:
     """What a bye is worth: a win or not (a loss then), and its points (fixed,
     or the average of the points scored in that round when `average` is
-    set)."""
+    set).
+
+    A bye worth the average is a partie against an average opponent: the
+    average counts for the exempt team and against it, so that the bye
+    leaves its difference as it was (an average partie ends level), rather
+    than giving it the whole average as a lead (`bye_against`). Fixed
+    points are the organizer's own figure and count for only."""
 
     win: bool = True
     points: int = 0
@@ -98,6 +104,13 @@ def bye_points(bye: ByeScore, round_points: Sequence[int]) -> int:
     return round(sum(round_points) / len(round_points)) if round_points else 0
 
 
+def bye_against(bye: ByeScore, points: int) -> int:
+    """The points counted against an exempt team whose bye is worth
+    `points`: the same average under the average rule (the bye moves its
+    difference by nothing), none otherwise."""
+    return points if bye.average else 0
+
+
 def _round_points(results: Iterable[Result]) -> dict[int, list[int]]:
     """Both sides' points of every table played, by round: what a bye's
     average is taken over."""
@@ -136,6 +149,7 @@ def rank(
                 row.played += 1
                 row.byes += 1
                 row.points_for += points
+                row.points_against += bye_against(bye, points)
                 if bye.win:
                     row.won += 1
                     row.match_points += match_points.win

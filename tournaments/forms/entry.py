@@ -13,7 +13,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.display import announcing, keys, labels
+from scoring.cards import CAPOT_CARD_POINTS, TOTAL_CARD_POINTS
+from tournaments.display import announcing, entry, keys, labels
 from tournaments.domain import deal_shapes
 from tournaments.models import Deal
 
@@ -88,6 +89,10 @@ class DealForm(forms.Form):
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+
+    #: What the grid understood of the row (a capot read from the points),
+    #: said under it; set by `clean`.
+    understood: str = ""
 
     # Engine error codes → the cell that shows them.
     FIELD_OF_CODE = {
@@ -186,7 +191,32 @@ class DealForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         hidden_fields_said_on_top(self)
+        self.understood = self._read_capot(data)
         return data
+
+    def _read_capot(self, data: dict[str, Any]) -> str:
+        """What the row says of a capot, read as the volunteer means it, and
+        the sentence that says so under the row (never a capot scored the
+        wrong way in silence): a capot bid with every point to the takers
+        (162, or 252) and no side in « Capot » is a capot made by the takers;
+        the points typed beside the takers' own capot are its 252; 162 points
+        without a capot bid nor a side in « Capot » are counted without one,
+        and the row says so."""
+        taker = data.get("taker")
+        points = data.get("points")
+        if not taker or "points" in self.errors or "capot" in self.errors:
+            return ""
+        all_points = points in (TOTAL_CARD_POINTS, CAPOT_CARD_POINTS)
+        _bid, bid_capot = data.get("bid") or (None, False)
+        if bid_capot and not data.get("capot") and all_points:
+            data["capot"], data["points"] = taker, None
+            return entry.capot_bid_made(taker, points)
+        if data.get("capot") == taker and all_points:
+            data["points"] = None
+            return ""
+        if not data.get("capot") and points == TOTAL_CARD_POINTS:
+            return entry.all_points_without_capot(taker)
+        return ""
 
     def ready_for_preview(self) -> bool:
         """Whether the deal being typed says enough to be scored: a passed

@@ -97,3 +97,23 @@ def categories_field(choices: list[tuple[int, str]]) -> forms.Field:
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
+
+
+class TeamsTagForm(forms.Form):
+    """Teams ticked in the team list, put into (or taken out of) one special
+    ranking at once. A club ranking needs no ticking: it is not offered."""
+
+    category = forms.ModelChoiceField(
+        label=_("Classement spécial"), queryset=Category.objects.none()
+    )
+    teams = forms.TypedMultipleChoiceField(
+        coerce=int, choices=(), error_messages={"required": _("Cochez au moins une équipe.")}
+    )
+    action = forms.ChoiceField(choices=(("add", "add"), ("remove", "remove")), required=False)
+
+    def __init__(self, *args: Any, tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["category"].queryset = tournament.categories.exclude(kind=Category.Kind.CLUB)
+        self.fields["teams"].choices = [
+            (pk, pk) for pk in tournament.teams.values_list("pk", flat=True)
+        ]

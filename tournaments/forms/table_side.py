@@ -22,9 +22,12 @@ class EntryCodeForm(forms.Form):
 class ConfirmForm(forms.Form):
     """The other team's answer once the partie is over."""
 
+    # Not required from a phone whose team proved its code already (the
+    # view checks it is there otherwise).
     code = forms.CharField(
         label=_("Code de votre équipe"),
         max_length=24,
+        required=False,
         help_text=_("Sur le coupon de votre équipe."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )

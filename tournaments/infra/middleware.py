@@ -61,7 +61,7 @@ class RequestBodyLimitMiddleware:
         return render(request, "413.html", {"limit_kb": limit // 1024}, status=413)
 
 
-def _on_this_machine(request: HttpRequest) -> bool:
+def on_this_machine(request: HttpRequest) -> bool:
     try:
         return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
     except ValueError:
@@ -82,7 +82,26 @@ class HallAdminMiddleware:
             settings.HALL
             and not settings.HALL_ADMIN_ON_NETWORK
             and request.path.startswith("/admin/")
-            and not _on_this_machine(request)
+            and not on_this_machine(request)
         ):
             raise Http404
         return self.get_response(request)
+
+
+LOOPBACK_NAMES = ("localhost", "127.", "[::1]")
+
+
+class PlainHttpHeadersMiddleware:
+    """A page of the hall's plain-HTTP network (http://192.168.1.20:8000) is
+    not a secure origin: browsers ignore its Cross-Origin-Opener-Policy and
+    say so in every page's console. It is sent where it means something
+    (HTTPS, and the laptop itself), not there."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.is_secure() and not request.get_host().startswith(LOOPBACK_NAMES):
+            del response["Cross-Origin-Opener-Policy"]
+        return response

@@ -57,6 +57,7 @@ class Change(models.Model):
         CATEGORY_ADDED = "category_added", _("Classement spécial ajouté")
         CATEGORY_CHANGED = "category_changed", _("Classement spécial modifié")
         CATEGORY_DELETED = "category_deleted", _("Classement spécial supprimé")
+        CATEGORY_TEAMS = "category_teams", _("Équipes d'un classement spécial")
         PAYMENT_RECORDED = "payment_recorded", _("Droit d'inscription encaissé")
         PAYMENT_CANCELLED = "payment_cancelled", _("Encaissement annulé")
         CASH_ENTRY_ADDED = "cash_entry_added", _("Ligne de caisse ajoutée")

@@ -89,6 +89,19 @@ FEATURES: tuple[Feature, ...] = (
                     "étiquettes à imprimer."
                 ),
             ),
+            Option(
+                "prizes_cumulate",
+                # Off for a new tournament (the common rule); the migration
+                # that adds it sets it on for those made before it.
+                models.BooleanField(_("les lots se cumulent"), default=False),
+                _("Les lots se cumulent"),
+                _(
+                    "Sans cette case, les lots ne se cumulent pas : une équipe qui a déjà un lot "
+                    "(au classement général, puis dans un classement spécial avant) est passée "
+                    "et le lot va à la suivante sans lot. Cochez pour qu'elle prenne le lot de "
+                    "chaque classement."
+                ),
+            ),
         ),
     ),
     Feature(

@@ -209,6 +209,12 @@ class Table(models.Model):
     # refused until the window has passed or the organizer renews the link
     # (services/table_side.py).
     codes_locked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # The hall's network, as the desk sees it: when a phone of this table
+    # last reached the server (a save or its regular call), and how many
+    # entries it said were still waiting on it to be sent
+    # (services/hall_contact.py). Bookkeeping only: never in a backup.
+    phone_seen_at = models.DateTimeField(null=True, blank=True, editable=False)
+    phone_waiting = models.PositiveSmallIntegerField(default=0, editable=False)
 
     objects = TableQuerySet.as_manager()
 

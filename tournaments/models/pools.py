@@ -25,6 +25,13 @@ class Pool(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pools")
     number = models.PositiveSmallIntegerField(_("poule n°"), validators=bounded(1, MAX_POOLS))
+    # The seed of the random order the pools were split from (the same on
+    # every pool of one split), kept so the split can be replayed
+    # (tournaments/domain/pools.py `seeding_order`); null: the registration
+    # order.
+    seed = models.BigIntegerField(
+        _("numéro de tirage"), null=True, blank=True, validators=bounded(0, 2**31 - 1)
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -22,7 +22,7 @@ Besides the four documents and `FontMissing`, the package re-exports the few
 private helpers that the tests and the benchmark reach for.
 """
 
-from tournaments.pdf.base import FontMissing, _fold, _register_fonts
+from tournaments.pdf.base import FontMissing, _register_fonts
 from tournaments.pdf.plan import table_plan
 from tournaments.pdf.prizes import lot_labels, palmares
 from tournaments.pdf.qr import _qr_path
@@ -32,7 +32,6 @@ from tournaments.pdf.sheets import score_sheets
 
 __all__ = [
     "FontMissing",
-    "_fold",
     "_qr_path",
     "_register_fonts",
     "lot_labels",

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import io
-import unicodedata
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -216,12 +215,6 @@ def _clip(text: str, font: str, size: float, width: float) -> str:
     while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-def _fold(text: str) -> str:
-    """Sort key that puts « Élodie » with the E's, as a French reader expects."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def _plural_count(count: int) -> int:

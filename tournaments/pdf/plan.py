@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
+from tournaments.domain.search import name_order
 from tournaments.models import Round, Table, Tournament
 from tournaments.pdf.base import (
     COLUMN_GAP,
@@ -27,7 +28,6 @@ from tournaments.pdf.base import (
     LIGHT,
     _base_grid,
     _fitted,
-    _fold,
     _p,
     _styles,
     _team_related,
@@ -56,7 +56,7 @@ def table_plan(round: Round) -> bytes:
     tournament = round.tournament
     tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
     melee = tournament.format == Tournament.Format.MELEE
-    seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: (_fold(s.key), s.key))
+    seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: name_order(s.key))
     head = gettext("Plan des tables — partie %(round)s") % {"round": round.number}
     return build(
         [_plan_grid(seats, melee=melee)],

@@ -68,6 +68,7 @@ def palmares(tournament: Tournament, *, backwards: bool = False) -> bytes:
     team and players, lot, in large type; `backwards` from the last up."""
     title = gettext("Palmarès")
     story = _heading(tournament, title)
+    story.append(_p(words.cumulation(tournament), _styles().body))
     shown = [board for board in awards.boards(tournament) if board.awarded]
     for board in shown:
         placings = board.awarded[::-1] if backwards else board.awarded

@@ -157,13 +157,23 @@ def _members(tournament: Tournament, categories: list[Category]) -> dict[int, se
     return members
 
 
-def stamp(placings: list[Placing], lots: list[Lot], rule: str, top: int) -> str:
+def stamp(
+    placings: list[Placing],
+    lots: list[Lot],
+    rule: str,
+    top: int,
+    holders: frozenset[int] = frozenset(),
+) -> str:
     """The ranking and the list a swap is made on, as a short digest: the
-    entrants in order with their ranks and whether they take a lot, the
-    lots as typed (not their ids: saving the same list again keeps the
-    swaps) and the rule."""
+    entrants in order with their ranks and whether they take a lot (not
+    when withdrawn, nor when holding a lot of another list), the lots as
+    typed (not their ids: saving the same list again keeps the swaps) and
+    the rule."""
     shown = (
-        [(p.row.entrant, p.row.rank, _eligible(p.entrant)) for p in placings],
+        [
+            (p.row.entrant, p.row.rank, _eligible(p.entrant) and p.row.entrant not in holders)
+            for p in placings
+        ],
         [(lot.name, lot.quantity, lot.last) for lot in lots],
         str(rule),  # a plain string, whether read from the database or not
         int(top) if rule == prizes.TOP else None,
@@ -171,9 +181,10 @@ def stamp(placings: list[Placing], lots: list[Lot], rule: str, top: int) -> str:
     return f"{zlib.crc32(repr(shown).encode()):08x}"
 
 
-def _give(board: Board) -> None:
-    """Fill the board's allocation and each placing's lot."""
-    board.stamp = stamp(board.placings, board.lots, board.rule, board.top)
+def _give(board: Board, holders: frozenset[int] = frozenset()) -> None:
+    """Fill the board's allocation and each placing's lot, the `holders`
+    of a lot of an earlier board skipped (lots that do not cumulate)."""
+    board.stamp = stamp(board.placings, board.lots, board.rule, board.top, holders)
     board.stale = [s for s in board.swaps if s.stamp != board.stamp]
     board.swaps = [s for s in board.swaps if s.stamp == board.stamp]
     if not board.lots:
@@ -185,6 +196,7 @@ def _give(board: Board) -> None:
         rule=board.rule,
         top=board.top,
         swaps=[(s.first, s.second) for s in board.swaps],
+        holders=holders,
     )
     for placing, award in zip(board.placings, board.allocation.awards, strict=True):
         placing.lot = by_key[award.lot.key] if award.lot else None
@@ -199,7 +211,12 @@ def boards(
 ) -> list[Board]:
     """The general ranking's board, then each category's (when special
     rankings are on), with their lots (when prizes are on). `only` keeps
-    one of them: None for the general ranking, or a category."""
+    one of them: None for the general ranking, or a category.
+
+    Unless the tournament's lots cumulate, an entrant takes one lot only:
+    the boards give theirs in order (the general ranking first, then the
+    categories by creation), each skipping the entrants a board before it
+    gave a lot to, so every board is computed even when one is asked."""
     if standings is None:
         standings = tournament_standings(tournament)
     # After a final phase, its places (services is imported here: it imports this module).
@@ -208,8 +225,6 @@ def boards(
     categories: list[Category] = []
     if tournament.categories_enabled:
         categories = list(tournament.categories.all())
-    if only != "all":
-        categories = [c for c in categories if only is not None and c.pk == only.pk]
     lots: dict[int | None, list[Lot]] = {}
     swaps: dict[int | None, list[LotSwap]] = {}
     if tournament.prizes_enabled:
@@ -219,11 +234,8 @@ def boards(
             swaps.setdefault(swap.category_id, []).append(swap)
     members = _members(tournament, [c for c in categories if not c.by_club]) if categories else {}
     result = []
-    if only == "all" or only is None:
-        general = [Placing(row=s.row, entrant=s.entrant) for s in standings]
-        result.append(
-            Board(tournament, None, general, lots.get(None, []), swaps=swaps.get(None, []))
-        )
+    general = [Placing(row=s.row, entrant=s.entrant) for s in standings]
+    result.append(Board(tournament, None, general, lots.get(None, []), swaps=swaps.get(None, [])))
     for category in categories:
         placings = category_placings(standings, category, members.get(category.pk, set()))
         result.append(
@@ -235,9 +247,16 @@ def boards(
                 swaps=swaps.get(category.pk, []),
             )
         )
+    holders: frozenset[int] = frozenset()
     for board in result:
-        _give(board)
-    return result
+        _give(board, holders)
+        if not tournament.prizes_cumulate:
+            holders |= {p.row.entrant for p in board.awarded}
+    if only == "all":
+        return result
+    return [
+        b for b in result if (b.category.pk if b.category else None) == getattr(only, "pk", None)
+    ]
 
 
 def board(tournament: Tournament, category: Category | None = None, **kwargs) -> Board:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.domain.search import name_order
 from tournaments.models import CashEntry, Payment, Player, Team, Tournament
 
 Entrant = Team | Player
@@ -73,7 +74,10 @@ class CashSummary:
 
 def _entrants(tournament: Tournament) -> list[Entrant]:
     if tournament.format == Tournament.Format.MELEE:
-        return list(tournament.players.select_related("payment").order_by("last_name", "pk"))
+        return sorted(
+            tournament.players.select_related("payment"),
+            key=lambda p: (*name_order(p.last_name, p.first_name), p.pk),
+        )
     return list(
         tournament.teams.filter(round__isnull=True)
         .select_related("player1", "player2", "payment")

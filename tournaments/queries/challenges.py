@@ -12,6 +12,7 @@ from django.core.cache import cache
 
 from tournaments.domain import challenge as rules
 from tournaments.models import Challenge, Tournament
+from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_bye, tournament_standings
 
 
@@ -34,10 +35,13 @@ def rule(challenge: Challenge) -> rules.Rule:
 def evening(tournament: Tournament) -> rules.Evening:
     """A tournament's standings as the challenge reads them: each player with
     the rank and record of the team they played in (their own in a mêlée).
-    Entrants who played no partie are left out."""
+    The rank is the tournament's final place once its final phase is
+    decided (`final_order`, as on the tournament's page), else its
+    qualifying rank. Entrants who played no partie are left out."""
     bye_wins = tournament_bye(tournament).win
     placings = []
-    ranked = [s for s in tournament_standings(tournament) if s.row.played]
+    standings = final_order(tournament, tournament_standings(tournament))
+    ranked = [s for s in standings if s.row.played]
     for standing in ranked:
         row, entrant = standing.row, standing.entrant
         if entrant is None:

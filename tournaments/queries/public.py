@@ -58,6 +58,13 @@ def _search_match(query: str) -> Q | None:
     return match
 
 
+def search_teams(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
+    """`teams` narrowed to those matching `query` as `find_places` matches
+    them (accents and case aside); all of them for a query with no word."""
+    match = _search_match(query)
+    return teams if match is None else teams.filter(match)
+
+
 def find_places(tournament: Tournament, query: str, rnd: Round | None) -> list[Place]:
     """Teams whose name, number, club or players match `query` (accents,
     case, ligatures, apostrophes and hyphens aside), with their seat in `rnd`

@@ -61,7 +61,12 @@ from tournaments.services.directory import (
     suggestions,
     suggestions_for,
 )
-from tournaments.services.errors import CodesLocked, ImportRefused, TournamentError
+from tournaments.services.errors import (
+    AnswerExpected,
+    CodesLocked,
+    ImportRefused,
+    TournamentError,
+)
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.prizes import (
     add_category,
@@ -70,6 +75,7 @@ from tournaments.services.prizes import (
     keep_swaps,
     set_lots,
     swap_lots,
+    tag_teams,
     update_category,
 )
 from tournaments.services.registration import (
@@ -117,6 +123,7 @@ from tournaments.services.table_side import (
     confirm_table,
     record_table_deal,
     revoke_entry_link,
+    side_for_code,
     validate_table,
 )
 from tournaments.services.tournaments import (
@@ -132,6 +139,7 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
+    "AnswerExpected",
     "CodesLocked",
     "ImportPlan",
     "ImportRefused",
@@ -198,11 +206,13 @@ __all__ = [
     "set_player_presence",
     "set_presence",
     "set_published",
+    "side_for_code",
     "start_clock",
     "suggestions",
     "suggestions_for",
     "swap_lots",
     "swap_teams",
+    "tag_teams",
     "team_deletable",
     "update_category",
     "update_challenge",

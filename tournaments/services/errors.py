@@ -37,3 +37,12 @@ class ImportRefused(TournamentError):
 class CodesLocked(TournamentError):
     """Too many wrong team codes at one table: its codes are refused for a
     while (the views answer 429)."""
+
+
+class AnswerExpected(TournamentError):
+    """A right code for the side that does not enter: that team answers at
+    the end; `side` says which one it proved to be."""
+
+    def __init__(self, message: str, *, side: str) -> None:
+        super().__init__(message, field="code")
+        self.side = side

@@ -5,8 +5,9 @@ new, which are already registered (the same two players, as `registration.
 team_key_of` compares them) and which conflict with a registered team (its
 number taken, one of its players in another team). Importing registers the
 new lines only, all or none, in one transaction: so the organizer's
-spreadsheet, grown with late teams, is simply imported again. A file with a
-faulty line (`csv_import` reads it) is refused whole.
+spreadsheet, grown with late teams, is simply imported again. A faulty line
+(`team_file` reads it) is listed with its number and left out, the good
+ones imported on confirmation; a file that cannot be read is refused whole.
 
 This module must not seat anyone nor touch scores; a single team is
 registered by `registration`.
@@ -58,8 +59,11 @@ class ImportPlan:
     """A file read against the teams registered: nothing written."""
 
     lines: list[ImportLine] = field(default_factory=list)
-    # The file's own faults, line-numbered: with any, nothing is imported.
+    # The file's own faults, line-numbered. The faulty lines are left out
+    # and the good ones imported, unless the file itself is unreadable
+    # (`refused_whole`): then nothing is.
     errors: list[tuple[int, str]] = field(default_factory=list)
+    refused_whole: bool = False
     # Why this tournament takes no team now (a mêlée, a finished tournament).
     refusal: str = ""
     # Once imported: the teams registered from the new lines.
@@ -81,27 +85,35 @@ class ImportPlan:
         return self.of(LineStatus.CONFLICT)
 
     @property
+    def faulty_lines(self) -> list[int]:
+        """The lines left out for a fault of their own."""
+        return sorted({line for line, _message in self.errors if line})
+
+    @property
     def ok(self) -> bool:
         """Whether importing would register at least one team."""
-        return not self.errors and not self.refusal and bool(self.new)
+        return not self.refused_whole and not self.refusal and bool(self.new)
 
 
 def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
     """Read a CSV file of teams and say, line by line, what importing it
     would do. Writes nothing."""
     parsed = team_file.parse_teams(data)
-    plan = ImportPlan(errors=parsed.errors, refusal=pairs_refusal(tournament))
-    if not parsed.errors:
-        plan.errors = _unknown_categories(tournament, parsed.rows)
-    if plan.errors:
+    plan = ImportPlan(
+        errors=parsed.errors, refused_whole=parsed.whole, refusal=pairs_refusal(tournament)
+    )
+    if parsed.whole:
         return plan
+    unknown = _unknown_categories(tournament, parsed.rows)
+    plan.errors = sorted(parsed.errors + unknown, key=lambda error: error[0])
+    faulty = {line for line, _message in unknown}
     teams = registered_teams(tournament)
     by_key = {team_key_of(t): t for t in teams}
     by_player = {k: t for t in teams for k in team_key_of(t)}
     by_number = {t.number: t for t in teams}
     lines = []
     in_file: dict[str, int] = {}  # a player of a new line -> that line
-    for row in parsed.rows:
+    for row in (row for row in parsed.rows if row.line not in faulty):
         key = team_file.team_key(row.first_name1, row.last_name1, row.first_name2, row.last_name2)
         twin = by_key.get(key)
         if twin is not None:
@@ -201,13 +213,13 @@ def _register(tournament: Tournament, line: ImportLine, categories: dict[str, in
 def import_teams(*, tournament: Tournament, data: bytes, by=None) -> ImportPlan:
     """Register the new teams of a CSV file, all or none, and return the
     plan followed, with the teams in `imported`. Lines already registered,
-    and lines that conflict with a registered team, are left out; a file
-    with a faulty line is refused whole, each fault with its line number."""
+    lines that conflict with a registered team and faulty lines are left
+    out; an unreadable file is refused whole, each fault with its line."""
     # One import at a time: a second desk's import waits, then finds the
     # first one's teams registered.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     plan = plan_import(tournament=tournament, data=data)
-    if plan.errors:
+    if plan.refused_whole:
         raise ImportRefused(plan.errors)
     if plan.refusal:
         raise TournamentError(plan.refusal, field="file")
@@ -225,6 +237,7 @@ def import_teams(*, tournament: Tournament, data: bytes, by=None) -> ImportPlan:
             "teams": [team_snapshot(t) for t in teams],
             "already_registered": [line.row.line for line in plan.registered],
             "conflicts": [line.row.line for line in plan.conflicts],
+            "faulty": plan.faulty_lines,
         },
     )
     return plan

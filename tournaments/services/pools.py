@@ -105,7 +105,7 @@ def form_pools(
     Pool.objects.filter(tournament=tournament).delete()
     made = []
     for number, members in enumerate(split, start=1):
-        pool = Pool.objects.create(tournament=tournament, number=number)
+        pool = Pool.objects.create(tournament=tournament, number=number, seed=seed)
         PoolTeam.objects.bulk_create(
             PoolTeam(pool=pool, team_id=team, position=position)
             for position, team in enumerate(members, start=1)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.display import prizes as words
 from tournaments.domain import prizes
 from tournaments.domain.categories import club_key
+from tournaments.domain.search import name_order
 from tournaments.models import Category, Change, Lot, LotSwap, Player, PrizeRule, Team, Tournament
 from tournaments.queries import awards
 from tournaments.services.audit import log_change
@@ -286,4 +287,44 @@ def set_entrant_categories(entrant: Team | Player, category_ids: Iterable[int]) 
     if len(chosen) != len(wanted):
         raise TournamentError(_("Classement spécial inconnu."), field="categories")
     entrant.categories.set(chosen)
-    return sorted(c.name for c in chosen)
+    return sorted((c.name for c in chosen), key=name_order)
+
+
+@transaction.atomic
+def tag_teams(
+    *,
+    tournament: Tournament,
+    category: Category,
+    team_ids: Iterable[int],
+    add: bool = True,
+    by=None,
+) -> int:
+    """Puts the teams ticked in the team list into a special ranking (or
+    takes them out) in one go, with one line in the history. Returns how
+    many teams changed; teams already so are left as they are."""
+    tournament = _locked(tournament)
+    if category.tournament_id != tournament.pk or category.kind == Category.Kind.CLUB:
+        raise TournamentError(_("Classement spécial inconnu."), field="category")
+    wanted = {int(pk) for pk in team_ids}
+    if not wanted:
+        raise TournamentError(_("Cochez au moins une équipe."), field="teams")
+    teams = list(tournament.teams.filter(pk__in=wanted).order_by("number"))
+    if len(teams) != len(wanted):
+        raise TournamentError(_("Équipe inconnue dans ce tournoi."), field="teams")
+    tagged = set(category.teams.filter(pk__in=wanted).values_list("pk", flat=True))
+    changed = [t for t in teams if (t.pk in tagged) != add]
+    if add:
+        category.teams.add(*changed)
+    else:
+        category.teams.remove(*changed)
+    if changed:
+        log_change(
+            tournament,
+            Change.Action.CATEGORY_TEAMS,
+            by=by,
+            after={
+                "category": category.name,
+                "added" if add else "removed": [t.number for t in changed],
+            },
+        )
+    return len(changed)

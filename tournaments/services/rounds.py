@@ -138,7 +138,7 @@ def redraw_round(
         Change.Action.REDRAW,
         by=by,
         before=before,
-        after={"seed": rnd.draw_seed, "tables": tables_snapshot(rnd)},
+        after={"round": rnd.number, "seed": rnd.draw_seed, "tables": tables_snapshot(rnd)},
     )
     return rnd
 
@@ -291,7 +291,9 @@ def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
         Change.Action.SWAP,
         by=by,
         before={"tables": before},
-        after={"tables": tables_snapshot(rnd)},
+        # The partie and the two teams: the concours file replays the draw
+        # then this exchange (queries/concours_file.py).
+        after={"round": rnd.number, "teams": [first.pk, second.pk], "tables": tables_snapshot(rnd)},
     )
 
 

@@ -28,12 +28,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.display.labels import side_label
 from tournaments.infra import throttle
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
-from tournaments.services.errors import CodesLocked, TournamentError
+from tournaments.services.errors import AnswerExpected, CodesLocked, TournamentError
 from tournaments.services.scores import write_deal
 from tournaments.services.table_versions import lock_table
 
@@ -127,8 +128,20 @@ def _side_for_code(table: Table, code: str) -> str:
         if code and secrets.compare_digest(code, expected):
             throttle.discount(attempt)
             return side
+    left = MAX_WRONG_CODES - count
+    if left <= 0:
+        # the last try went: the table is refused from now on, and says so
+        _lock_codes(table)
+        raise TournamentError(
+            _("Code incorrect : plus aucun essai.") + " " + _codes_locked().message, field="code"
+        )
     raise TournamentError(
-        _("Code inconnu : il est sur le coupon de votre équipe, remis par l'organisateur."),
+        ngettext(
+            "Code incorrect : encore %(left)s essai.",
+            "Code incorrect : encore %(left)s essais.",
+            left,
+        )
+        % {"left": left},
         field="code",
     )
 
@@ -138,9 +151,9 @@ def claim_entry(*, table: Table, code: str) -> str:
     _check_link_open(table)
     side = _side_for_code(table, code)
     if table.entered_by and table.entered_by != side:
-        raise TournamentError(
+        raise AnswerExpected(
             _("L'autre équipe saisit déjà cette table : à vous de confirmer à la fin."),
-            field="code",
+            side=side,
         )
     return side
 
@@ -204,10 +217,17 @@ def record_table_deal(
     )
 
 
+def side_for_code(*, table: Table, code: str) -> str:
+    """The side whose code this is (counted against the table's tries)."""
+    _check_link_open(table)
+    return _side_for_code(table, code)
+
+
 def confirm_table(
     *,
     table: Table,
-    code: str,
+    code: str = "",
+    side: str | None = None,
     totals: tuple[int, int] | None = None,
     expected_version: int | None = None,
 ) -> Table:
@@ -219,9 +239,12 @@ def confirm_table(
     that lost the reply sends the form twice) changes nothing and is
     answered as the first. The code is checked first, outside the
     transaction, so that a wrong one is counted even though the answer is
-    refused."""
+    refused. A `side` instead of a code is a side this phone proved with
+    its right code before (kept in its session): it answers without a new
+    check, even once the table's codes are refused."""
     _check_link_open(table)
-    side = _side_for_code(table, code)
+    if side is None:
+        side = _side_for_code(table, code)
     return _answer_table(table=table, side=side, totals=totals, expected_version=expected_version)
 
 

@@ -1,4 +1,5 @@
-"""Reading a registration file (CSV) into teams to register.
+"""Reading a registration file (CSV, or an Excel .xlsx workbook) into teams
+to register.
 
 Parsing is pure: bytes in, rows and line-numbered French errors out; it
 writes nothing and knows nothing of the teams already registered (that
@@ -27,6 +28,8 @@ from django.utils.translation import gettext as _
 MAX_BYTES = 512 * 1024
 MAX_ROWS = 1000
 MAX_TEAM_NUMBER = 9999
+MAX_COLUMNS = 30  # of a workbook's sheet: more are never read
+XLSX_MAGIC = b"PK\x03\x04"  # a workbook is a zip file
 REQUIRED = ("nom1", "prenom1", "nom2", "prenom2")
 OPTIONAL = ("club", "licence1", "licence2", "equipe", "numero", "categories")
 ALIASES = {
@@ -76,6 +79,10 @@ class TeamRow:
 class ParsedFile:
     rows: list[TeamRow] = field(default_factory=list)
     errors: list[tuple[int, str]] = field(default_factory=list)
+    # The file itself could not be read (not text, too big, no header, an
+    # unclosed quote…): nothing of it may be imported. Otherwise `errors`
+    # name faulty lines only, and `rows` holds the good ones.
+    whole: bool = False
 
     @property
     def ok(self) -> bool:
@@ -98,29 +105,75 @@ def _column(name: str) -> str:
 
 def parse_teams(data: bytes) -> ParsedFile:
     """Every faulty line is reported with its number (as a spreadsheet shows
-    it: the header is line 1)."""
+    it: the header is line 1). A CSV file, or an Excel workbook (.xlsx: its
+    first sheet, read as the CSV file would be)."""
     result = ParsedFile()
     if len(data) > MAX_BYTES:
         result.errors.append(
             (0, _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).") % {"size": len(data) // 1024})
         )
+        result.whole = True
         return result
+    if data.startswith(XLSX_MAGIC):
+        table = _xlsx_rows(data)
+        if table is None:
+            result.errors.append((0, _("Classeur Excel illisible : enregistrez-le à nouveau.")))
+            result.whole = True
+            return result
+        return _parse_table(result, iter(table))
     if b"\x00" in data:
         result.errors.append((0, _("Ce fichier n'est pas un fichier texte CSV.")))
+        result.whole = True
         return result
     text = _decode(data)
     if not text.strip():
         result.errors.append((0, _("Le fichier est vide.")))
+        result.whole = True
         return result
     first = text.splitlines()[0]
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     # newline="": the reader splits the lines itself (\r\n, \n or a lone \r).
     # strict: an unclosed quote is an error, not the rest of the file in one cell.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    return _parse_table(result, reader)
+
+
+def _xlsx_rows(data: bytes) -> list[list[str]] | None:
+    """The first sheet of a workbook as lines of text cells (a whole number
+    without its « .0 »), at most what a file may hold; None when the
+    workbook cannot be read."""
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        rows = []
+        for values in sheet.iter_rows(max_row=MAX_ROWS + 2, max_col=MAX_COLUMNS, values_only=True):
+            cells = [_cell_text(value) for value in values]
+            while cells and not cells[-1].strip():
+                cells.pop()  # the sheet's empty cells on the right
+            rows.append(cells)
+        book.close()
+    except Exception:  # a damaged or foreign zip: any of openpyxl's errors
+        return None
+    return rows
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _parse_table(result: ParsedFile, reader) -> ParsedFile:
+    """The header then the lines of a file read as rows of cells."""
     try:
         header = [_column(h) for h in next(reader)]
-    except csv.Error:
+    except (csv.Error, StopIteration):
         result.errors.append((1, _("Ligne d'en-tête illisible.")))
+        result.whole = True
         return result
     missing = [c for c in REQUIRED if c not in header]
     if missing:
@@ -131,8 +184,10 @@ def parse_teams(data: bytes) -> ParsedFile:
                 % {"cols": ", ".join(missing), "head": ";".join(REQUIRED + OPTIONAL)},
             )
         )
+        result.whole = True
         return result
     seen = _Seen()
+    index = 1
     try:
         for index, values in enumerate(reader, start=2):
             if not any(v.strip() for v in values):
@@ -141,6 +196,7 @@ def parse_teams(data: bytes) -> ParsedFile:
                 result.errors.append(
                     (index, _("Trop de lignes (%(n)s équipes au plus).") % {"n": MAX_ROWS})
                 )
+                result.whole = True
                 break
             row, problems = _row(index, header, values, seen)
             if problems:
@@ -148,13 +204,16 @@ def parse_teams(data: bytes) -> ParsedFile:
             elif row is not None:
                 result.rows.append(row)
     except csv.Error:
+        # the rest of the file cannot be read: none of it is imported
+        result.whole = True
         result.errors.append(
             (
-                reader.line_num,
+                getattr(reader, "line_num", index + 1),
                 _("Ligne illisible : un guillemet sans fin ou une valeur bien trop longue ?"),
             )
         )
     if not result.rows and not result.errors:
+        result.whole = True
         result.errors.append((0, _("Aucune équipe dans ce fichier.")))
     return result
 

@@ -10,7 +10,7 @@ from django import template
 from tournaments.display import clock, entry, history, imports, keys, labels
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
-from tournaments.infra import address
+from tournaments.infra import address, mail_files
 from tournaments.models import Deal
 
 register = template.Library()
@@ -191,3 +191,10 @@ def plan_assumptions(plan: Any, tournament: Any) -> str:
 def options_summary(tournament: Any) -> str:
     """« Options : lots, caisse » (display/labels.py)."""
     return labels.options_summary(tournament)
+
+
+@register.simple_tag(takes_context=True)
+def laptop_mails_on(context) -> bool:
+    """Whether the organizer's header links to the mails written on the laptop."""
+    request = context.get("request")
+    return request is not None and mail_files.readable_by(request)

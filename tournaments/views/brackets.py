@@ -17,28 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
-from tournaments.display.brackets import dead_heat_rule_sentence, level_name
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.brackets import BracketsForm
-from tournaments.models import Round, Tournament
+from tournaments.models import Round
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.queries import brackets as bracket_queries
-from tournaments.views.common import _managed, _pdf
+from tournaments.views.common import _managed, _pdf, brackets_context
 from tournaments.views.live import _poll, live_page
 from tournaments.views.public import _get_visible
-
-
-def _context(tournament: Tournament) -> dict:
-    views = bracket_queries.bracket_views(tournament)
-    for view in views:
-        for level in view.levels:
-            level.name = level_name(level.key)
-    return {
-        "tournament": tournament,
-        "brackets": views,
-        "ranking": bracket_queries.final_ranking(tournament) if views else [],
-        "tie_rule": dead_heat_rule_sentence(views[0].bracket.tie_rule) if views else "",
-    }
 
 
 @login_required
@@ -63,7 +49,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
             )
             return redirect("tournaments:brackets_manage", slug=slug)
-    context = _context(tournament)
+    context = brackets_context(tournament)
     bracket_rounds = tournament.rounds.filter(stage=Round.Stage.BRACKET).order_by("number")
     context.update(
         form=form,
@@ -104,14 +90,14 @@ def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
 def brackets_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The public brackets, level by level, and the final ranking."""
     tournament = _get_visible(request, slug)
-    return render(request, "tournaments/brackets_page.html", _context(tournament))
+    return render(request, "tournaments/brackets_page.html", brackets_context(tournament))
 
 
 @live_page
 def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The brackets on the hall's screen, asked again at every poll."""
     tournament = _get_visible(request, slug)
-    context = {**_context(tournament), "poll": _poll()}
+    context = {**brackets_context(tournament), "poll": _poll()}
     if request.htmx:
         return render(request, "tournaments/includes/brackets_projector_block.html", context)
     return render(request, "tournaments/brackets_projector.html", context)

@@ -17,13 +17,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import pdf, services
 from tournaments.display import prizes as prize_words
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.prizes import CategoryForm
+from tournaments.forms.prizes import CategoryForm, TeamsTagForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
 from tournaments.views.common import _managed, _pdf
@@ -117,6 +117,34 @@ def category_delete(request: HttpRequest, slug: str, category_id: int) -> HttpRe
     services.delete_category(category=category, by=request.user)
     messages.success(request, _("Classement « %(name)s » supprimé.") % {"name": category})
     return redirect("tournaments:categories", slug=slug)
+
+
+@login_required
+@require_POST
+def teams_tag(request: HttpRequest, slug: str) -> HttpResponse:
+    """The teams ticked in the team list go into (or out of) one special
+    ranking, in one action."""
+    tournament = _with_categories(_managed(request, slug))
+    form = TeamsTagForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect(reverse("tournaments:manage", args=[slug]) + "#teams-tag")
+    add = form.cleaned_data["action"] != "remove"
+    category = form.cleaned_data["category"]
+    try:
+        changed = services.tag_teams(
+            tournament=tournament,
+            category=category,
+            team_ids=form.cleaned_data["teams"],
+            add=add,
+            by=request.user,
+        )
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, prize_words.teams_tagged_sentence(category.name, changed, add))
+    return redirect(reverse("tournaments:manage", args=[slug]) + "#teams-tag")
 
 
 @live_page

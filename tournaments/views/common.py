@@ -16,8 +16,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournaments.display.brackets import match_label
+from tournaments.display.brackets import dead_heat_rule_sentence, level_name, match_label
 from tournaments.models import Round, Table, Tournament
+from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import public as queries
 
 
@@ -91,3 +92,18 @@ def bracket_match_label(table: Table) -> str:
     partie, "" otherwise (no query then)."""
     match = queries.bracket_match(table)
     return match_label(match) if match else ""
+
+
+def brackets_context(tournament: Tournament) -> dict:
+    """What the bracket board shows (its levels named), the final ranking
+    and the tie rule: the public bracket page, its screen and the hall's."""
+    views = bracket_queries.bracket_views(tournament)
+    for view in views:
+        for level in view.levels:
+            level.name = level_name(level.key)
+    return {
+        "tournament": tournament,
+        "brackets": views,
+        "ranking": bracket_queries.final_ranking(tournament) if views else [],
+        "tie_rule": dead_heat_rule_sentence(views[0].bracket.tie_rule) if views else "",
+    }

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.domain.search import name_order
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
@@ -165,7 +166,10 @@ def directory(request: HttpRequest) -> HttpResponse:
     if query.strip():
         known = services.suggestions(owner_id=request.user.pk, query=query, limit=200)
     else:
-        known = list(KnownPlayer.objects.filter(owner=request.user)[:1000])
+        known = sorted(
+            KnownPlayer.objects.filter(owner=request.user),
+            key=lambda k: name_order(k.last_name, k.first_name),
+        )[:1000]
     total = KnownPlayer.objects.filter(owner=request.user).count()
     return render(
         request,

@@ -50,9 +50,10 @@ def _checkable(tournament) -> bool:
     return sheet_check.checkable(tournament.rule_profile)
 
 
-def _desk_grid(table: Table, form: DealForm | None = None, rows=None) -> Grid:
+def _desk_grid(table: Table, form: DealForm | None = None, rows=None, understood=None) -> Grid:
     """The desk's grid: every row correctable, the next deal typed last;
-    `rows` only the `last_row` for the answer to a save that appended it."""
+    `rows` only the `last_row` for the answer to a save that appended it;
+    `understood`, what the grid read in the row just saved (said under it)."""
     rules = table.round.tournament.rule_profile
     editing = editing_number(form)
     if form is None and table.status != Table.Status.COMPLETE:
@@ -72,15 +73,18 @@ def _desk_grid(table: Table, form: DealForm | None = None, rows=None) -> Grid:
         urls=urls,
         correctable=True,
         played=None if rows is None else rows[-1][0].number,
+        understood=understood,
     )
 
 
-def _table_context(table: Table, form=None, totals_form=None, penalty_form=None) -> dict:
+def _table_context(
+    table: Table, form=None, totals_form=None, penalty_form=None, understood=None
+) -> dict:
     """What the table screen and its deal-grid fragment show; `form`,
     `totals_form` and `penalty_form` replace the blank forms when they carry
     errors or a deal being edited."""
     tournament = table.round.tournament
-    grid = _desk_grid(table, form)
+    grid = _desk_grid(table, form, understood=understood)
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
@@ -118,10 +122,12 @@ def _table_context(table: Table, form=None, totals_form=None, penalty_form=None)
     }
 
 
-def _grid_response(request: HttpRequest, table: Table, form=None, status: int = 200):
+def _grid_response(
+    request: HttpRequest, table: Table, form=None, status: int = 200, understood=None
+):
     """The whole screen, or only the grid for htmx (which swaps 2xx answers
     only: a refusal is answered 200 with the message next to its cell)."""
-    context = _table_context(table, form)
+    context = _table_context(table, form, understood=understood)
     if request.htmx:
         return render(request, "tournaments/includes/deal_grid.html", context)
     return render(request, "tournaments/table_entry.html", context, status=status)
@@ -175,6 +181,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     if not request.htmx:
         return redirect("tournaments:table", slug=slug, number=number, table=table)
     tbl = deal.table  # as the save left it, with its round and tournament
+    understood = (deal.number, form.understood) if form.understood else None
     rows = saved_rows(
         tbl,
         deal,
@@ -183,10 +190,10 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     )
     if rows is not None:
         # Only the new row, the next one and the totals: the rows above stand.
-        grid = _desk_grid(tbl, rows=rows)
+        grid = _desk_grid(tbl, rows=rows, understood=understood)
         context = {"grid": grid, "rows": rows, "table": tbl, "rules": tournament.rule_profile}
         return appended_response(request, context)
-    return _grid_response(request, tbl)
+    return _grid_response(request, tbl, understood=understood)
 
 
 @login_required

@@ -33,6 +33,7 @@ def preview_response(request: HttpRequest, tournament: Tournament) -> HttpRespon
     form = DealForm(request.POST, rules=tournament.rule_profile)
     context: dict[str, Any] = {}
     if form.is_valid() and form.ready_for_preview():
+        context["understood"] = form.understood
         values = form.deal_values()
         try:
             context["score"] = services.preview_deal(tournament=tournament, values=values)

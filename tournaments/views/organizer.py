@@ -14,6 +14,8 @@ one table is in entry.py.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -23,15 +25,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
-from tournaments.models import Deal, Player, Team, Tournament
+from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.queries import public as public_queries
+from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -170,10 +175,17 @@ def manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422)."""
+    registered = tournament.teams.filter(round__isnull=True)
+    team_query = request.GET.get("q", "").strip()[:100]
     teams = list(
-        tournament.teams.filter(round__isnull=True).select_related("player1", "player2", "payment")
+        public_queries.search_teams(registered, team_query).select_related(
+            "player1", "player2", "payment"
+        )
     )
-    players = list(tournament.players.select_related("payment").order_by("last_name", "first_name"))
+    players = sorted(
+        tournament.players.select_related("payment"),
+        key=lambda p: name_order(p.last_name, p.first_name),
+    )
     rounds = tournament.rounds.order_by("number")
     # The few withdrawn entrants whose forfait can still be undone.
     undoable_teams = {
@@ -190,6 +202,8 @@ def manage_page(
         {
             "tournament": tournament,
             "teams": teams,
+            "team_query": team_query,
+            "team_total": registered.count() if team_query else len(teams),
             "players": players,
             "undoable_teams": undoable_teams,
             "undoable_players": undoable_players,
@@ -206,6 +220,10 @@ def manage_page(
             # Pools (services/pools.py): formed before the first partie.
             "has_pools": (has_pools := pool_queries.has_pools(tournament)),
             "pools_reachable": has_pools or not rounds,
+            # Special rankings the ticked teams can be put in (not a club one).
+            "tag_categories": tournament.categories.exclude(kind=Category.Kind.CLUB)
+            if tournament.categories_enabled
+            else [],
         },
         status=422 if draw_form or co_form else 200,
     )
@@ -227,3 +245,14 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
         return manage_page(request, tournament, co_form=form)
     messages.success(request, _("Co-organisateur ajouté."))
     return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Fichier du concours »: the concours as an open JSON file, to check
+    with `python -m tournaments.checker` (queries/concours_file.py)."""
+    tournament = _managed(request, slug)
+    data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
+    response = HttpResponse(data, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'
+    return response

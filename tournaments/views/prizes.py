@@ -97,6 +97,7 @@ def _lots_page(
             "tournament": tournament,
             "sections": sections,
             "public": awards.lots_public(tournament),
+            "cumulation": words.cumulation(tournament),
         },
     )
 

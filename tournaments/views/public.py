@@ -21,12 +21,12 @@ from django.views.decorators.http import require_GET
 
 from tournaments import pdf
 from tournaments.display import standings as standings_display
-from tournaments.models import Challenge, Team, Tournament
+from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.standings import tournament_standings
-from tournaments.views.common import _pdf
+from tournaments.views.common import _pdf, bracket_match_label, brackets_context
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 
 
@@ -218,20 +218,33 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
+def _in_final_phase(tournament: Tournament, rnd: Round | None) -> bool:
+    """A bracket partie is the current one, or the brackets are created and
+    no qualifying partie is still being played."""
+    if rnd is None:
+        return False
+    if rnd.stage == Round.Stage.BRACKET:
+        return True
+    return rnd.status == Round.Status.CLOSED and tournament.brackets.exists()
+
+
 @live_page
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the tables still playing and the ranking."""
     tournament = _get_visible(request, slug)
     rnd = queries.current_round(tournament)
-    standings = final_order(tournament, tournament_standings(tournament))
-    prized = awards.public_board(tournament, standings)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "playing": queries.tables_playing(rnd) if rnd and rnd.announced else [],
-        "standings": prized.placings if prized else standings,
-        "poll": _poll(),
-    }
+    playing = queries.tables_playing(rnd) if rnd and rnd.announced else []
+    context = {"tournament": tournament, "round": rnd, "playing": playing, "poll": _poll()}
+    final = brackets_context(tournament) if _in_final_phase(tournament, rnd) else None
+    if final and final["brackets"]:
+        # The final phase follows the pools or the qualifying parties: the
+        # brackets and the matches being played, not a ranking on points.
+        matches = [(table, bracket_match_label(table)) for table in playing]
+        context.update(final, final_phase=True, matches=matches)
+    else:
+        standings = final_order(tournament, tournament_standings(tournament))
+        prized = awards.public_board(tournament, standings)
+        context["standings"] = prized.placings if prized else standings
     if request.htmx:
         return render(request, "tournaments/includes/projector_block.html", context)
     return render(request, "tournaments/projector.html", context)

@@ -288,7 +288,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data["file"].read(team_file.MAX_BYTES + 1)
         plan = services.plan_import(tournament=tournament, data=data)
         context["plan"] = plan
-        if plan.errors:
+        if plan.refused_whole:
             form.add_error("file", services.ImportRefused(plan.errors).message)
         elif plan.refusal:
             form.add_error("file", plan.refusal)
@@ -314,7 +314,7 @@ def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpRespo
             by=request.user, tournament=tournament, data=confirm_form.cleaned_data["data"]
         )
     except services.ImportRefused as refused:
-        context["plan"] = services.ImportPlan(errors=refused.errors)
+        context["plan"] = services.ImportPlan(errors=refused.errors, refused_whole=True)
         context["file_error"] = refused.message
     except services.TournamentError as error:
         context["file_error"] = error.message

@@ -16,10 +16,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import pdf, services
+from tournaments.display.hall import phone_contact
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapTeamsForm
 from tournaments.infra import address, links
@@ -59,8 +61,14 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
     )
     playing = [t for t in tables if not t.is_bye]
     locked = {t.pk for t in playing if services.codes_locked_until(t)}
+    now = timezone.now()
+    for t in playing:  # the desk's view of the hall: each table's phone
+        t.phone = phone_contact(
+            t.phone_seen_at, t.phone_waiting, t.status != Table.Status.COMPLETE, now
+        )
     return {
         "codes_locked": locked,
+        "phones_to_look_at": sum(t.phone[1] for t in playing),
         "tournament": tournament,
         "round": rnd,
         "tables": tables,

@@ -12,16 +12,19 @@ the token is resolved by `with_table` and the rules live in services.py."""
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
+from tournaments.display.hall import outbox_texts
 from tournaments.display.table_screen import (
     Grid,
     build_grid,
@@ -33,6 +36,7 @@ from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
 from tournaments.infra import links
 from tournaments.models import Round, Table
+from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
 
@@ -71,6 +75,21 @@ def with_table(view):
 
 def _side(request: HttpRequest, table: Table) -> str | None:
     return request.session.get(f"table-side-{table.pk}-{table.entry_key}")
+
+
+def _answering(request: HttpRequest, table: Table) -> str | None:
+    """The side that proved its code on this phone while the other enters:
+    it answers at the end without its code (even once codes are refused).
+    Never on the entering team's phone: handed over once for the other
+    team's code, it must not answer for that team again."""
+    if _side(request, table) is not None:
+        return None
+    side = request.session.get(f"table-answer-{table.pk}-{table.entry_key}")
+    return side if side and side != table.entered_by else None
+
+
+def _remember_answering(request: HttpRequest, table: Table, side: str) -> None:
+    request.session[f"table-answer-{table.pk}-{table.entry_key}"] = side
 
 
 def _may_correct(table: Table, side: str | None) -> bool:
@@ -120,12 +139,14 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "rules": table.round.tournament.rule_profile,
         "token": token,
         "side": _side(request, table),
+        "answering": _answering(request, table),
         "grid": grid,
         "rows": grid.rows,
         "code_form": extra.pop("code_form", None) or EntryCodeForm(),
         "confirm_form": extra.pop("confirm_form", None) or ConfirmForm(),
         "table_side": True,
         "bracket_match": bracket_match_label(table),
+        "outbox_texts": json.dumps(outbox_texts()),
         **extra,
     }
 
@@ -163,6 +184,8 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         except services.TournamentError as error:
             form.add_error("code", error.message)
             status = _refusal_status(error)
+            if isinstance(error, services.AnswerExpected):
+                _remember_answering(request, table, error.side)
         else:
             request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
             return redirect("tournaments:table_side", token=token)
@@ -171,6 +194,31 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         "tournaments/table_side.html",
         _context(request, table, token, code_form=form),
         status=status,
+    )
+
+
+def _waiting(text: str | None) -> int:
+    """The entries a phone says it still keeps (static/js/outbox.js)."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 4 else 0
+
+
+def _note_contact(request: HttpRequest, table: Table) -> None:
+    """The desk's view of the hall: this table's phone reached the server."""
+    note_phone_contact(table=table, waiting=_waiting(request.headers.get("X-Outbox-Waiting")))
+
+
+@require_GET
+@never_cache
+@with_table
+def table_side_state(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+    """The phone's regular call (every 15 s while its page is open): it says
+    how many entries it keeps, and learns the table's version, so that it
+    brings its page up to date by itself when the desk or the other team
+    changed the table (static/js/outbox.js)."""
+    note_phone_contact(table=table, waiting=_waiting(request.GET.get("attente")))
+    return JsonResponse(
+        {"version": table.version, "status": table.status, "entry": table.entry_state}
     )
 
 
@@ -191,6 +239,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         )
         context = _context(request, table, token, code_form=code_form)
         return render(request, "tournaments/table_side.html", context, status=403)
+    _note_contact(request, table)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
     correctable = _may_correct(table, side)
     deal = None
@@ -242,14 +291,23 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
     disputing = request.POST.get("action") == "dispute"
     if form.is_valid() and disputing and form.totals() is None:
         form.add_error("total_a", _("Donnez vos deux totaux pour contester."))
+    answering = _answering(request, table)
+    if form.is_valid() and not answering and not form.cleaned_data["code"]:
+        form.add_error("code", _("Donnez le code de votre équipe."))
     if form.is_valid():
         try:
             # Totals typed are an answer whichever button was pressed: the
             # same totals confirm, other totals dispute (never lost). The
             # version is that of the totals the team read on its screen.
+            # A phone whose team proved its code already answers without it.
+            side = answering
+            if side is None:
+                side = services.side_for_code(table=table, code=form.cleaned_data["code"])
+                if side != table.entered_by and _side(request, table) is None:
+                    _remember_answering(request, table, side)
             table = services.confirm_table(
                 table=table,
-                code=form.cleaned_data["code"],
+                side=side,
                 totals=form.totals(),
                 expected_version=form.cleaned_data["version"],
             )

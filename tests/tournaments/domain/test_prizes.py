@@ -277,3 +277,14 @@ def test_a_list_written_back_reads_the_same(lines):
     assert [(a.name, a.quantity, a.value) for a in again] == [
         (lot.name, lot.quantity, lot.value) for lot in lots
     ]
+
+
+def test_a_holder_of_another_lists_lot_is_passed_over_down_the_ranking():
+    """« Les lots ne se cumulent pas »: entrant 4, the lanterne rouge of the
+    general ranking, leaves the women's lots to 2 and 3."""
+    women = [Placed(2, 1), Placed(4, 2), Placed(3, 3)]
+    flowers, chocolates = Lot(5, "Fleurs"), Lot(6, "Chocolats")
+    assert names(allocate(women, [flowers, chocolates])) == ["Fleurs", "Chocolats", ""]
+    held = allocate(women, [flowers, chocolates], holders={4})
+    assert names(held) == ["Fleurs", "", "Chocolats"]
+    assert held.split_ties == ()

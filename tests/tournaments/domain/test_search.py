@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.domain.search import fold, query_words, search_key
+from tournaments.domain.search import fold, name_order, query_words, search_key
 
 
 @pytest.mark.parametrize(
@@ -76,3 +76,29 @@ def test_every_word_of_a_query_is_found_in_the_key_of_its_own_name():
     for name in ["Amélie Lefèvre", "Les Cœurs Vaillants", "D’Artagnan-Dupré", "Zoé Château"]:
         key = search_key(*name.split())
         assert all(word in key for word in query_words(name))
+
+
+def test_names_sort_in_french_order_ligatures_accents_and_case_aside():
+    """Issue 21: « Œuvray » came after « Roux » on the table plan."""
+    names = ["Roux", "Œuvray", "Zoé", "élodie", "Ouvrard", "Dupont", "Émile", "Oeuf", "zazie"]
+    assert sorted(names, key=name_order) == [
+        "Dupont",
+        "élodie",
+        "Émile",
+        "Oeuf",
+        "Œuvray",
+        "Ouvrard",
+        "Roux",
+        "zazie",
+        "Zoé",
+    ]
+
+
+def test_names_sort_by_last_name_then_first_name_and_numbers_by_value():
+    people = [("Lefèvre", "Zoé"), ("Lefevre", "Anne"), ("Équipe 10", ""), ("Équipe 9", "")]
+    assert sorted(people, key=lambda p: name_order(*p)) == [
+        ("Équipe 9", ""),
+        ("Équipe 10", ""),
+        ("Lefevre", "Anne"),
+        ("Lefèvre", "Zoé"),
+    ]

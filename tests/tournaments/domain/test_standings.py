@@ -111,6 +111,25 @@ def test_the_ranking_counts_a_bye_by_that_rule_with_its_own_rounds_points():
     assert rows[3].points_for == bye_points(ByeScore(average=True), [1200, 800]) + 300
 
 
+@pytest.mark.parametrize(
+    ("bye", "difference"),
+    [
+        # the average (1200 + 800) / 2 = 1000, for and against: no lead
+        (ByeScore(average=True), 0),
+        # the organizer's fixed points count for only
+        (ByeScore(points=500), 500),
+        (ByeScore(win=False), 0),
+    ],
+)
+def test_a_bye_worth_the_average_leaves_the_difference_as_an_average_partie_does(bye, difference):
+    """Issue 21: an exempt team got +579 in the difference (the whole
+    average for, nothing against)."""
+    results = [r(1, 1, 2, 1200, 800), r(1, 3, None, 0, 0), r(2, 1, 3, 500, 300)]
+    rows = {row.entrant: row for row in rank([1, 2, 3], results, bye=bye)}
+    assert rows[3].difference == difference + (300 - 500)
+    assert rows[3].points_against == 500 + (1000 if bye.average else 0)
+
+
 def test_match_point_values_are_configurable():
     rows = rank([1, 2], [r(1, 1, 2, 10, 5)], match_points=MatchPoints(3, 1, 1))
     assert [(row.entrant, row.match_points) for row in rows] == [(1, 3), (2, 1)]

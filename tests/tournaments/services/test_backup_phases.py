@@ -182,3 +182,27 @@ def test_a_file_from_before_the_phases_has_qualifying_parties_only(organizer):
     restored = import_tournament(document, owner=None)
     assert {r.stage for r in restored.rounds.all()} == {Round.Stage.QUALIFYING}
     assert not PoolTeam.objects.exists()
+
+
+def test_the_seed_of_random_pools_is_kept_and_comes_back(make_tournament):
+    tournament = make_tournament(score_entry="totals", parties=4)
+    factories.add_teams(tournament, 10)
+    pool_services.form_pools(tournament=tournament, size=3, order="random", seed=4242)
+    assert set(Pool.objects.filter(tournament=tournament).values_list("seed", flat=True)) == {4242}
+    document = as_file(export_tournament(tournament))
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert set(Pool.objects.filter(tournament=restored).values_list("seed", flat=True)) == {4242}
+
+
+def test_pools_from_the_registration_order_have_no_seed_and_older_files_read(make_tournament):
+    tournament = make_tournament(score_entry="totals", parties=4)
+    factories.add_teams(tournament, 8)
+    pool_services.form_pools(tournament=tournament, size=4)
+    assert set(Pool.objects.filter(tournament=tournament).values_list("seed", flat=True)) == {None}
+    document = as_file(export_tournament(tournament))
+    for pool in document["pools"]:
+        del pool["seed"]  # a file written before the seed was kept
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert Pool.objects.filter(tournament=restored).count() == 2

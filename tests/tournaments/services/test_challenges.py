@@ -11,7 +11,9 @@ import pytest
 from tests import factories
 from tournaments import services
 from tournaments.models import Table
+from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.challenges import board
+from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +172,24 @@ def test_a_melee_counts_per_player(organizer):
     lines = board(challenge).lines
     assert len(lines) == 8
     assert sorted(line.total for line in lines) == [2] * 4 + [4] * 4
+
+
+def test_an_evening_with_a_final_phase_counts_its_final_places(organizer):
+    """Issue 21: an evening played in a qualifying phase then brackets was
+    ranked by its qualifying order: the bracket winner got 7 points, the
+    beaten finalist 8. The final places count."""
+    tournament = factories.qualified_tournament(owner=organizer, teams=8)
+    services.create_brackets(tournament=tournament, main=4)
+    for _ in range(2):
+        rnd = services.draw_bracket_round(tournament=tournament)
+        factories.play_bracket_round(rnd, winner="B")  # the lower seed wins
+        services.close_round(round=rnd)
+    challenge = services.create_challenge(owner=organizer, name="Challenge", kind="rank")
+    services.add_tournament(challenge=challenge, tournament=tournament, by=organizer)
+    final = [row.team for row in bracket_queries.final_ranking(tournament)]
+    assert final[0] != tournament_standings(tournament)[0].entrant
+    points = {line.person.last_name: line.total for line in board(challenge).lines}
+    # « N + 1 − rank » with N = 8: the champion's players 8, the finalist's 7.
+    for place, team in enumerate(final[:2], start=1):
+        assert points[team.player1.last_name] == 9 - place
+        assert points[team.player2.last_name] == 9 - place

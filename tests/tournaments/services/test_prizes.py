@@ -292,16 +292,20 @@ def test_a_csv_file_names_each_teams_categories(concours):
     assert list(second.categories.all()) == []
 
 
-def test_a_csv_file_naming_an_unknown_category_is_refused_whole(concours):
+def test_a_line_naming_an_unknown_category_is_left_out(concours):
     services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
-    data = "nom1;prenom1;nom2;prenom2;categories\nDupré;Zoé;Hébert;Léa;Vétérans\n".encode()
+    data = (
+        "nom1;prenom1;nom2;prenom2;categories\nDupré;Zoé;Hébert;Léa;Vétérans\n"
+        "Ségur;Inès;Marchand;Denis;Féminine\n"
+    ).encode()
     plan = services.plan_import(tournament=concours, data=data)
     assert plan.errors == [
         (2, "Classement spécial « Vétérans » inconnu (ceux du tournoi : Féminine).")
     ]
-    with pytest.raises(services.ImportRefused):
-        services.import_teams(tournament=concours, data=data)
-    assert concours.teams.count() == 4
+    assert [line.row.line for line in plan.new] == [3]
+    services.import_teams(tournament=concours, data=data)
+    assert concours.teams.count() == 5
+    assert not concours.teams.filter(player1__last_name="Dupré").exists()
 
 
 def test_in_a_melee_the_players_take_the_lots_and_are_ticked_in_categories(make_tournament):

@@ -87,7 +87,7 @@ def test_a_code_is_read_in_any_script_and_grouped_as_printed(client, table, scri
 def test_ten_wrong_codes_lock_the_table_even_for_the_right_code(client, table):
     for i in range(MAX_WRONG_CODES):
         answer = claim(client, table, wrong_code(table, i))
-        assert answer.status_code == 422 and "Code inconnu" in answer.text
+        assert answer.status_code == 422 and "Code incorrect" in answer.text
     eleventh = claim(client, table, wrong_code(table, 99))
     assert eleventh.status_code == 429 and LOCKED in eleventh.text
     for _ in range(5):
@@ -205,3 +205,84 @@ def test_the_partie_page_shows_which_tables_have_their_codes_locked(client, orga
     assert f"/{table.number}/#codes-locked" in page
     services.revoke_entry_link(table=table, by=organizer)
     assert "codes bloqués" not in desk.get(reverse("tournaments:round_tables", args=here)).text
+
+
+def field_errors(page: str, field: str = "code") -> str:
+    """The errors shown next to a field of the page (its `field-…` block)."""
+    start = page.index(f'id="field-{field}"')
+    return page[start : page.index("</div>", start)]
+
+
+@pytest.mark.shared_cache
+def test_a_wrong_code_says_next_to_the_field_how_many_tries_are_left(client, table):
+    first = claim(client, table, wrong_code(table, 0))
+    assert first.status_code == 422
+    assert "Code incorrect : encore 9 essais." in field_errors(first.text)
+    for i in range(1, MAX_WRONG_CODES - 2):
+        claim(client, table, wrong_code(table, i))
+    client.cookies["django_language"] = "en"
+    ninth = claim(client, table, wrong_code(table, 50))
+    assert "Wrong code: 1 try left." in field_errors(ninth.text)
+    tenth = claim(client, table, wrong_code(table, 51))
+    assert "Wrong code: no tries left." in field_errors(tenth.text)
+    # the last try locks the table at once, and says so in its history
+    table.refresh_from_db()
+    assert table.codes_locked_at is not None
+    assert claim(client, table, table.code_a).status_code == 429
+
+
+@pytest.mark.shared_cache
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_after_the_lock_the_phone_of_the_entering_team_goes_on(client, table, side):
+    claim(client, table, table.code_a if side == "A" else table.code_b)
+    stranger = client.__class__()
+    for i in range(MAX_WRONG_CODES + 1):
+        claim(stranger, table, wrong_code(table, i))
+    answer = client.post(url(table, "table_side_deal"), {**MADE, "version": table.version})
+    assert answer.status_code == 200 and table.deals.count() == 1
+    table.refresh_from_db()
+    assert table.entered_by == side
+
+
+@pytest.mark.shared_cache
+@pytest.mark.parametrize("entering", ["A", "B"])
+def test_after_the_lock_the_answering_team_that_gave_its_code_confirms(client, table, entering):
+    """Both teams scanned the QR code and typed their code before the lock:
+    the team that enters goes on, and so does the other one, which answers
+    at the end without its code."""
+    answering = "B" if entering == "A" else "A"
+    codes = {"A": table.code_a, "B": table.code_b}
+    other = client.__class__()
+    assert claim(client, table, codes[entering]).status_code == 302
+    client.post(url(table, "table_side_deal"), {**MADE, "version": table.version})
+    told = claim(other, table, codes[answering])
+    assert told.status_code == 422 and "à vous de confirmer à la fin" in told.text
+    stranger = client.__class__()
+    for i in range(MAX_WRONG_CODES + 1):
+        claim(stranger, table, wrong_code(table, i))
+    factories.enter_from_the_table(table, side=entering, count=11)
+    page = other.get(url(table)).text
+    assert "Code déjà donné sur ce téléphone" in page and 'name="code"' not in page
+    # a phone without a proven code still has to give one
+    refused = stranger.post(url(table, "table_side_confirm"), {"version": table.version})
+    assert refused.status_code == 422 and "Donnez le code de votre équipe." in refused.text
+    answer = other.post(url(table, "table_side_confirm"), {"version": table.version})
+    assert answer.status_code == 302
+    table.refresh_from_db()
+    assert table.entry_state == Table.EntryState.CONFIRMED and table.settled_by == answering
+
+
+@pytest.mark.shared_cache
+def test_the_entering_phone_never_answers_for_the_other_team_without_its_code(client, table):
+    """One phone for both teams: the other team types its code to confirm;
+    that phone does not keep it, so the entering team cannot answer for
+    the other one later."""
+    assert claim(client, table, table.code_a).status_code == 302
+    factories.enter_from_the_table(table, side="A", count=12)
+    page = client.get(url(table)).text
+    assert 'name="code"' in page and "Code déjà donné" not in page
+    answer = client.post(
+        url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version}
+    )
+    assert answer.status_code == 302
+    assert f"table-answer-{table.pk}-{table.entry_key}" not in client.session

@@ -34,7 +34,7 @@ def test_a_team_enters_its_table_with_its_code(client, table):
     page = client.get(url(table))
     assert page.status_code == 200 and "Code de votre équipe" in page.text
     refused = client.post(url(table, "table_side_claim"), {"code": "zzzz"})
-    assert "Code inconnu" in refused.text
+    assert "Code incorrect" in refused.text
     client.post(url(table, "table_side_claim"), {"code": table.code_a})
     response = client.post(url(table, "table_side_deal"), {**MADE, "version": table.version})
     assert response.status_code == 200
@@ -167,7 +167,7 @@ def test_a_code_typed_on_any_keyboard_is_read_or_refused_politely(client, table,
     response = client.post(url(table, "table_side_claim"), {"code": digits})
     assert response.status_code == 302  # read as the ASCII code
     wrong = client.post(url(table, "table_side_claim"), {"code": "٩٩٩٩é"})
-    assert wrong.status_code in (200, 422) and "Code inconnu" in wrong.text
+    assert wrong.status_code in (200, 422) and "Code incorrect" in wrong.text
 
 
 def test_a_deal_posted_twice_with_the_same_form_is_recorded_once(client, table):

@@ -96,11 +96,19 @@ def test_the_model_file_is_a_clean_file_of_two_teams():
     assert template_csv().startswith("\ufeffnom1;prenom1;nom2;prenom2;club".encode())
 
 
-def test_a_file_with_two_faulty_lines_imports_nothing(tournament):
+def test_a_file_with_faulty_lines_imports_the_good_ones_and_names_the_bad(tournament):
     data = GOOD + b";;;\nSeul;Joueur;;\nRivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n"
-    with pytest.raises(services.ImportRefused) as refused:
+    plan = services.import_teams(tournament=tournament, data=data)
+    assert [line for line, _ in plan.errors] == [5, 5] and plan.faulty_lines == [5]
+    assert Team.objects.filter(tournament=tournament).count() == 3
+    change = tournament.changes.get(action="teams_imported")
+    assert change.after["faulty"] == [5]
+
+
+def test_an_unreadable_file_imports_nothing(tournament):
+    data = GOOD + b'"Rivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n'
+    with pytest.raises(services.ImportRefused):
         services.import_teams(tournament=tournament, data=data)
-    assert [line for line, _ in refused.value.errors] == [5, 5]
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
@@ -217,3 +225,40 @@ def test_a_tournament_that_takes_no_team_says_why(make_tournament, finished):
     assert plan.refusal and not plan.ok
     with pytest.raises(services.TournamentError):
         services.import_teams(tournament=tournament, data=GOOD)
+
+
+def workbook(*rows) -> bytes:
+    """An Excel workbook of `rows` on its first sheet, as a spreadsheet saves it."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    for row in rows:
+        sheet.append(list(row))
+    sheet["H1"] = None  # a wider sheet than the header: empty cells on the right
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_an_excel_workbook_is_read_as_the_csv_file_bad_lines_named(tournament):
+    data = workbook(
+        ("nom1", "prenom1", "nom2", "prenom2", "club", "numero"),
+        ("Lefèvre", "Amélie", "Bérard", "Jérôme", "Les As", 7),
+        ("Seul", "Joueur", None, None, None, None),
+        ("Dupré", "Zoé", "Hébert", "Loïc", None, 12.0),
+    )
+    parsed = parse_teams(data)
+    assert [row.number for row in parsed.rows] == [7, 12]
+    assert [line for line, _ in parsed.errors] == [3, 3] and not parsed.whole
+    plan = services.import_teams(tournament=tournament, data=data)
+    assert sorted(t.number for t in plan.imported) == [7, 12] and plan.faulty_lines == [3]
+
+
+def test_a_damaged_workbook_is_refused_whole_with_a_message():
+    parsed = parse_teams(b"PK\x03\x04" + b"pas un classeur" * 20)
+    assert parsed.whole and parsed.errors == [
+        (0, "Classeur Excel illisible : enregistrez-le à nouveau.")
+    ]

@@ -33,12 +33,17 @@ def table_url(name: str, tournament, table) -> str:
     return reverse(f"tournaments:{name}", args=[tournament.slug, 1, table.number])
 
 
-def test_each_row_of_the_grid_says_why(desk, tournament, table):
+def test_each_row_of_the_grid_says_why_under_it_the_grids_whole_width(desk, tournament, table):
+    """« Pourquoi ? » in the row's actions opens a row of its own under it,
+    across every column (it opened squeezed into the last column)."""
     services.record_deal(table=table, values=DEAL)
     page = desk.get(table_url("table", tournament, table)).text
     row = page.split('id="deal-1"')[1].split("</tr>")[0]
-    assert '<details class="why"><summary>Pourquoi ?</summary>' in row
-    assert WHY_90 in row
+    assert '<summary aria-controls="why-1">Pourquoi ?</summary>' in row
+    assert WHY_90 not in row
+    why = page.split('<tr id="why-1" class="why-row">')[1].split("</tr>")[0]
+    assert why.startswith('<td colspan="15">')  # ffb-coinche with announcements: 15 columns
+    assert WHY_90 in why
 
 
 def test_a_row_that_wins_the_pot_says_so(desk, make_tournament):
@@ -50,7 +55,7 @@ def test_a_row_that_wins_the_pot_says_so(desk, make_tournament):
     services.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81})
     services.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 100})
     page = desk.get(table_url("table", tournament, table)).text
-    row = page.split('id="deal-2"')[1].split("</tr>")[0]
+    row = page.split('id="deal-2"')[1].split('<tr id="deal-3"')[0]
     assert "Nord-Sud gagne aussi le litige en attente : + 81, soit 181." in row
     assert '<td class="num marque-a" data-label="Marque N-S">181</td>' in row
 

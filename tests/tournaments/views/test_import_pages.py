@@ -78,7 +78,6 @@ def test_confirming_a_file_already_imported_answers_a_message(desk, tournament):
 @pytest.mark.parametrize(
     ("data", "fragment"),
     [
-        (csv("A;B;C;D;E", "A;B;C;D;E"), "Même équipe que la ligne 2"),
         (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;" + str(10**23).encode(), "1 à 9999"),
         (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;-4\n", "invalide"),
         (b"nom1;prenom1;nom2;prenom2;numero\nA;B;C;D;abc\n", "invalide"),
@@ -126,3 +125,54 @@ def test_a_melee_says_so_at_the_file(desk, make_tournament):
     response = preview(desk, melee, csv(*NINE))
     assert response.status_code == 200
     assert "En mêlée" in text(response)
+
+
+def test_a_file_with_a_few_bad_lines_imports_the_good_ones_on_confirmation(desk, tournament):
+    data = csv(
+        "Lefèvre;Amélie;Bérard;Jérôme;Les Atouts",
+        "Seul;Joueur;;;Club",
+        "Lefèvre;Amélie;Bérard;Jérôme;Les Atouts",
+        "Rivière;Valérie;Marchand;Denis;Belote Club",
+    )
+    response = preview(desk, tournament, data)
+    page = text(response)
+    assert "Lignes écartées : elles ne seront pas importées" in page
+    assert "Ligne 3 : Nom du joueur 2 manquant." in page
+    assert "Ligne 4 : Même équipe que la ligne 2." in page
+    assert "2 nouvelles équipes" in page and "2 lignes fautives (écartées)" in page
+    assert not response.context["form"].errors
+    done = confirm(desk, tournament, response)
+    assert "2 équipes importées. Lignes fautives écartées : 3, 4." in text(done)
+    names = Team.objects.filter(tournament=tournament).values_list("player1__last_name", flat=True)
+    assert sorted(names) == ["Lefèvre", "Rivière"]
+    desk.cookies["django_language"] = "en"
+    again = text(preview(desk, tournament, data))
+    assert "Lines left out: they will not be imported" in again
+    assert "2 faulty lines (left out)" in again
+
+
+def test_a_file_whose_only_lines_are_bad_imports_nothing(desk, tournament):
+    response = preview(desk, tournament, csv("A;B;C;D;E", "A;B;C;D;E"))
+    assert "Même équipe que la ligne 2" in text(response)
+    # the good line is offered alone
+    assert "confirm_form" in response.context
+    response = preview(desk, tournament, csv("Seul;Joueur;;;Club"))
+    assert response.context["form"].errors["file"] and "confirm_form" not in response.context
+
+
+def test_an_excel_workbook_is_previewed_and_imported(desk, tournament):
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in [("nom1", "prenom1", "nom2", "prenom2"), ("Lefèvre", "Amélie", "Bérard", "Jérôme")]:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    upload = SimpleUploadedFile("equipes.xlsx", out.getvalue())
+    response = desk.post(url(tournament), {"file": upload, "preview": "1"})
+    assert "1 nouvelle équipe" in text(response) and "Un classeur Excel (.xlsx)" in text(response)
+    done = confirm(desk, tournament, response)
+    assert "1 équipe importée." in text(done)
+    assert Team.objects.get(tournament=tournament).player1.last_name == "Lefèvre"

@@ -33,6 +33,7 @@ PUBLIC = {
     "brackets_pdf",
     "pools_page",
     "pools_pdf",
+    "help",  # « Aide »: the day in ten steps, for anyone who asks
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {

@@ -15,6 +15,7 @@ through pathlib), nor print a traceback to the volunteer for a busy port.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from pathlib import Path
@@ -23,8 +24,9 @@ import segno
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
-from tournaments.infra import address
+from tournaments.infra import address, uptime
 from tournaments.services import autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"
@@ -77,6 +79,7 @@ class Command(BaseCommand):
         if check:
             return
         self._start_backups()
+        self._keep_alive_marks()
         self._serve(listen_host, port, threads)
 
     def _announce(self, public: address.PublicAddress, host: str, port: int) -> None:
@@ -113,6 +116,25 @@ class Command(BaseCommand):
                 autosave.backup_changed(seen)
 
         threading.Thread(target=loop, name="autosave", daemon=True).start()
+
+    def _keep_alive_marks(self) -> None:
+        """This start, and a sign of life every few seconds: the next start
+        knows how long the hall was without its server (infra/uptime.py)."""
+        folder = Path(settings.DATA_DIR)
+        start = uptime.record_start(folder, timezone.now())
+        if start.is_restart:
+            self.stdout.write(
+                "  Redémarrage : les téléphones se reconnectent d'eux-mêmes et envoient "
+                "les donnes saisies pendant l'arrêt."
+            )
+
+        def loop() -> None:
+            while not threading.Event().wait(uptime.ALIVE_EVERY):
+                # A full disk: the dashboard says so through the backups.
+                with contextlib.suppress(OSError):
+                    uptime.mark_alive(folder, timezone.now())
+
+        threading.Thread(target=loop, name="alive", daemon=True).start()
 
     def _serve(self, host: str, port: int, threads: int) -> None:
         from waitress import serve

@@ -173,6 +173,9 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
         where,
         optional=OPTIONAL_TOURNAMENT_FIELDS,
     )
+    # A file written before the option comes from a version whose lots
+    # cumulated: its tournament keeps that rule.
+    values.setdefault("prizes_cumulate", True)
     try:
         rules = scoring.Rules.from_json(values["rules"])
     except scoring.ScoringError as exc:

@@ -32,7 +32,9 @@ MATCH_FIELDS = (
     "winner_id",
     "settled",
 )
-POOL_FIELDS = ("id", "number")
+# `seed` (the random order the pools were split from) came with the concours
+# file: older files lack it and restore the pools without it.
+POOL_FIELDS = ("id", "number", "seed")
 POOL_TEAM_FIELDS = ("pool_id", "team_id", "position")
 
 
@@ -113,7 +115,9 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
             match["team_b_id"],
         ):
             raise refusal_at(where, _("le vainqueur ne joue pas ce match"))
-    pools = check_rows(section(data.get("pools", []), "pools"), "pools", Pool, POOL_FIELDS)
+    pools = check_rows(
+        section(data.get("pools", []), "pools"), "pools", Pool, POOL_FIELDS, optional=("seed",)
+    )
     unique(pools, "pools", lambda p: p["number"], _("cette poule est en double"))
     members = check_rows(
         section(data.get("pool_teams", []), "pool_teams"), "pool_teams", PoolTeam, POOL_TEAM_FIELDS
@@ -157,7 +161,9 @@ def restore_phases(tournament: Tournament, checked: CheckedPhases, *, team_ids, 
         for row in checked.matches
     )
     pool_ids = {
-        row["id"]: Pool.objects.create(tournament=tournament, number=row["number"]).pk
+        row["id"]: Pool.objects.create(
+            tournament=tournament, number=row["number"], seed=row.get("seed")
+        ).pk
         for row in checked.pools
     }
     PoolTeam.objects.bulk_create(

@@ -1,0 +1,211 @@
+"""The laptop restarting is an event the day survives (issue 23): the hall
+server as a volunteer starts it (`manage.py hall`) is killed in the middle
+of a partie while a table's phone is typing, and started again on the same
+data. The phone, a plain-HTTP page as on the hall's Wi-Fi (its host name
+resolved to a loopback address), keeps what it typed and sends it by
+itself; the organizer's pages say when the server restarted; the desk sees
+the table's phone heard of again."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
+from tests.browser.grid import deal_keys
+from tests.hall.test_hall_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+HALL = "salle.belote.lan"
+SHOTS = "/tmp/hall-wifi"
+
+# A table of the demo's concours still in play, its link, its codes and deals.
+FIND_TABLE = """
+import json
+from tournaments.infra import links
+from tournaments.models import Table
+t = Table.objects.exclude(round__status="closed").filter(team_b__isnull=False,
+    round__tournament__slug="concours-de-coinche-de-saint-eloi-demo",
+    deals__isnull=True).order_by("number").first()
+print(json.dumps({"path": links.entry_path(t), "code": t.code_a, "number": t.number,
+    "round": t.round.number, "deals": t.deals.count(), "pk": t.pk}))
+"""
+COUNT_DEALS = (
+    "from tournaments.models import Table; "
+    "deals = Table.objects.get(pk={pk}).deals.order_by('number'); "
+    "print(list(deals.values_list('points_a', flat=True)))"
+)
+
+
+class Hall:
+    """The hall server on a free port of all interfaces, with the demo."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.port = free_port()
+        self.env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("DATABASE_URL", "DEBUG", "ALLOWED_HOSTS", "PUBLIC_URL", "REDIS_URL")
+        }
+        self.env.update(
+            BELOTE_DATA_DIR=str(data), PUBLIC_URL=f"http://{HALL}:{self.port}", PYTHONUNBUFFERED="1"
+        )
+        self.process: subprocess.Popen | None = None
+        self.logfile = None
+        self.starts = 0
+
+    def start(self, *extra: str) -> None:
+        self.starts += 1
+        if self.logfile:
+            self.logfile.close()
+        log = self.logfile = open(self.data / f"hall-{self.starts}.log", "w")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "manage.py"),
+                "hall",
+                *extra,
+                "--host",
+                f"0.0.0.0:{self.port}",
+                "--threads",
+                "4",
+            ],
+            env=self.env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 300  # a busy machine: migrations and the demo
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2)
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.3)
+        pytest.fail("the hall server did not start: " + self.log()[-2000:])
+
+    def log(self) -> str:
+        return (self.data / f"hall-{self.starts}.log").read_text()
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=20)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        if self.logfile:
+            self.logfile.close()
+
+    def shell(self, code: str) -> str:
+        return (
+            subprocess.run(
+                [sys.executable, str(ROOT / "manage.py"), "shell", "-c", code],
+                env={**self.env, "BELOTE_MODE": "hall"},
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            .stdout.strip()
+            .splitlines()[-1]
+        )
+
+
+@pytest.fixture
+def hall(tmp_path):
+    server = Hall(tmp_path / "data")
+    (tmp_path / "data").mkdir()
+    yield server
+    server.stop()
+
+
+def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
+    hall, playwright, browser, tmp_path, faults
+):
+    hall.start("--demo")
+    password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
+    table = json.loads(hall.shell(FIND_TABLE))
+    phone = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "phone"),
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"],
+        locale="fr-FR",
+        viewport={"width": 390, "height": 844},
+    )
+    try:
+        page = phone.pages[0] if phone.pages else phone.new_page()
+        watch(page, faults)
+        _settled_navigation(page)
+        page.goto(f"http://{HALL}:{hall.port}{table['path']}")
+        page.locator("#id_code").fill(table["code"])
+        page.locator("#id_code").press("Enter")
+        page.locator("#deal-entry input[name=taker]").focus()
+        for key in deal_keys(taker="A", trump="H", bid="90", points="97"):
+            page.keyboard.press(key)
+        expect(page.locator("#deal-1")).to_be_visible()
+
+        # The laptop's server dies in the middle of the partie.
+        faults.network_down = True
+        hall.kill()
+        page.locator("#deal-entry input[name=taker]").focus()
+        for points in ("110", "120"):
+            for key in deal_keys(taker="A", trump="H", bid="90", points=points):
+                page.keyboard.press(key)
+        status = page.locator("#outbox .outbox-status")
+        expect(status).to_contain_text("en attente d'envoi (2)")
+        expect(status).to_contain_text("Hors ligne depuis", timeout=20_000)
+        page.screenshot(path=f"{SHOTS}/phone-server-down.png", full_page=True)
+
+        # Started again by the volunteer, on the same data: the phone sends
+        # what it kept by itself, without a reload.
+        hall.start()
+        assert "Redémarrage" in hall.log()
+        expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
+        faults.network_down = False
+        expect(page.locator("#deal-3")).to_be_visible()
+        assert hall.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 110, 120]"
+
+        # The organizer's pages say the server restarted; the desk sees the
+        # table's phone heard of again.
+        desk = browser.new_page(locale="fr-FR")
+        watch(desk, faults)
+        _settled_navigation(desk)
+        base = f"http://127.0.0.1:{hall.port}"
+        desk.goto(base + "/compte/connexion/")
+        desk.locator("#id_username").fill("organisateur")
+        desk.locator("#id_password").fill(password)
+        desk.locator("#id_password").press("Enter")
+        desk.wait_for_url(base + "/")
+        desk.goto(base + "/organisation/")
+        expect(desk.locator(".server-restart")).to_contain_text("Le serveur a redémarré à")
+        slug = "concours-de-coinche-de-saint-eloi-demo"
+        desk.goto(f"{base}/organisation/t/{slug}/parties/{table['round']}/")
+        row = desk.locator("#round-tables tbody tr").filter(
+            has=desk.get_by_role("link", name=str(table["number"]), exact=True)
+        )
+        expect(row.locator("td.phone")).to_contain_text("vu")
+        desk.screenshot(path=f"{SHOTS}/desk-after-restart.png", full_page=True)
+        desk.close()
+    finally:
+        with contextlib.suppress(Exception):
+            phone.close()

@@ -1,0 +1,202 @@
+"""The hall's Wi-Fi drops (issue 23): a table's phone keeps what it typed,
+sends it in order by itself when the network is back, and a conflict with
+the desk is shown in words.
+
+The hall as a phone sees it: Chromium resolves a host name of the hall to a
+loopback address (--host-resolver-rules), so the page is a plain-HTTP,
+insecure context as on a real phone — no service worker there, whatever a
+test on 127.0.0.1 (a secure context) would let pass. The phone is a
+persistent browser profile: closing the browser and opening it again keeps
+what a real phone keeps. The hosted service (a secure context) also gets a
+service worker: a reload while offline opens the page from it."""
+
+from __future__ import annotations
+
+import contextlib
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
+from tests.browser.grid import deal_keys
+from tournaments import services
+from tournaments.infra import links
+from tournaments.models import Change, Table, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HALL = "salle.belote.lan"
+PHONE = {"width": 390, "height": 844}
+SHOTS = "/tmp/hall-wifi"
+
+
+@pytest.fixture
+def hall_url(live_server, settings):
+    """The live server under the hall's host name (an insecure context)."""
+    settings.ALLOWED_HOSTS = ["*"]
+    return f"http://{HALL}:{urlsplit(live_server.url).port}"
+
+
+@pytest.fixture
+def phone(playwright, tmp_path, faults):
+    """`phone()` opens the phone's browser on its own profile folder (kept
+    between two openings: closing it is closing the browser)."""
+    opened = []
+
+    def open_(name: str = "phone"):
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / f"{name}-profile"),
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"],
+            locale="fr-FR",
+            viewport=PHONE,
+        )
+        opened.append(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        watch(page, faults)
+        _settled_navigation(page)
+        return context, page
+
+    yield open_
+    for context in opened:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def type_keys(page: Page, keys: list[str]) -> int:
+    for key in keys:
+        page.keyboard.press(key)
+    return len(keys)
+
+
+def deals_of(table: Table) -> list[tuple[int, int | None]]:
+    return list(table.deals.order_by("number").values_list("number", "taker", "points_a"))
+
+
+def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_order(
+    hall_url, phone, round1, faults
+):
+    Tournament.objects.filter(pk=round1.tournament_id).update(end_mode="deals", end_deals=3)
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    context, page = phone()
+    page.goto(hall_url + links.entry_path(table))
+    # A phone on the hall's Wi-Fi: an insecure context, no service worker.
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("'serviceWorker' in navigator") is False
+    page.locator("#id_code").fill(table.code_a)
+    page.locator("#id_code").press("Enter")
+    expect(page.locator("#deal-entry")).to_be_visible()
+
+    faults.network_down = True
+    context.set_offline(True)
+    page.locator("#deal-entry input[name=taker]").focus()
+    for points in ("97", "102", "110"):
+        type_keys(page, deal_keys(taker="A", trump="H", bid="90", points=points))
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne depuis")
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (3)")
+    expect(page.locator("tr.outbox-row")).to_have_count(3)
+    expect(page.locator(".outbox-drop")).to_be_hidden()  # nothing was refused
+    # The second one was wrong: corrected before it leaves, in its place.
+    page.locator("tr.outbox-row").nth(1).get_by_role("button", name="Corriger").click()
+    expect(page.locator("#deal-entry input[name=points]")).to_have_value("102")
+    page.locator("#deal-entry input[name=points]").fill("120")
+    page.locator("#deal-entry input[name=points]").press("Enter")
+    expect(page.locator("tr.outbox-row")).to_have_count(3)
+    expect(page.locator("tr.outbox-row").nth(1)).to_contain_text("120")
+    page.screenshot(path=f"{SHOTS}/phone-offline-waiting.png", full_page=True)
+    assert table.deals.count() == 0
+
+    # The browser is closed while offline; opened again once online.
+    context.close()
+    context, page = phone()
+    page.goto(hall_url + links.entry_path(table))
+    faults.network_down = False
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
+    expect(page.locator("#deal-3")).to_be_visible()
+    assert deals_of(table) == [(1, "A", 97), (2, "A", 120), (3, "A", 110)]
+    assert Change.objects.filter(table=table, action="deal_added").count() == 3
+
+    # The other team confirms what arrived.
+    _, other = phone("other-team")
+    other.goto(hall_url + links.entry_path(table))
+    table.refresh_from_db()
+    other.locator("#confirm input[name=code]").fill(table.code_b)
+    other.get_by_role("button", name="Nous confirmons ces totaux").click()
+    expect(other.locator(".message.success")).to_contain_text("confirmés")
+    table.refresh_from_db()
+    assert table.entry_state == Table.EntryState.CONFIRMED
+
+
+def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_nothing(
+    hall_url, phone, round1, faults
+):
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    context, page = phone()
+    page.goto(hall_url + links.entry_path(table))
+    page.locator("#id_code").fill(table.code_a)
+    page.locator("#id_code").press("Enter")
+    page.locator("#deal-entry input[name=taker]").focus()
+    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    faults.network_down = True
+    context.set_offline(True)
+    page.locator("#deal-entry input[name=taker]").focus()
+    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="130"))
+    type_keys(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
+    expect(page.locator("tr.outbox-row")).to_have_count(2)
+    # Meanwhile the desk enters deal 2 from the paper sheet.
+    table.refresh_from_db()
+    services.record_deal(
+        table=table,
+        values={"taker": "A", "trump": "H", "bid": 90, "points_a": 82},
+        expected_version=table.version,
+    )
+
+    context.set_offline(False)
+    faults.network_down = False
+    status = page.locator("#outbox .outbox-status")
+    expect(status).to_contain_text("n'a pas été enregistrée", timeout=20_000)
+    expect(page.locator("#table-live")).to_contain_text("modifiée par quelqu'un d'autre")
+    page.screenshot(path=f"{SHOTS}/phone-conflict.png", full_page=True)
+    # Nothing was overwritten: the desk's deal 2 stands, the phone's waits.
+    assert deals_of(table) == [(1, "A", 97), (2, "A", 82)]
+    # The player reads it and sends their deal again as a third deal...
+    expect(page.locator("#deal-entry input[name=points]")).to_have_value("130")
+    page.locator("#deal-entry input[name=points]").press("Enter")
+    # ...and the one held back follows it.
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
+    page.screenshot(path=f"{SHOTS}/phone-conflict-after.png", full_page=True)
+    assert deals_of(table) == [(1, "A", 97), (2, "A", 82), (3, "A", 130), (4, "B", None)]
+
+
+def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_worker(
+    live_server, page: Page, round1, faults
+):
+    """127.0.0.1 is a secure context, as the hosted service over HTTPS."""
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    page.set_viewport_size(PHONE)
+    url = live_server.url.replace("localhost", "127.0.0.1") + links.entry_path(table)
+    page.goto(url)
+    page.locator("#id_code").fill(table.code_a)
+    page.locator("#id_code").press("Enter")
+    expect(page.locator("#deal-entry")).to_be_visible()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.reload()  # the page now kept by the worker
+
+    faults.network_down = True
+    page.context.set_offline(True)
+    page.locator("#deal-entry input[name=taker]").focus()
+    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
+    type_keys(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
+    expect(page.locator("tr.outbox-row")).to_have_count(2)
+    page.reload()  # offline: from the service worker, the outbox kept
+    expect(page.locator("tr.outbox-row")).to_have_count(2)
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (2)")
+    page.screenshot(path=f"{SHOTS}/hosted-reloaded-offline.png", full_page=True)
+
+    page.context.set_offline(False)
+    faults.network_down = False
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
+    assert deals_of(table) == [(1, "A", 97), (2, "B", None)]

@@ -1,0 +1,286 @@
+"""The concours checker on generated concours: thousands of them hold
+together with 0 differences, and a tampered file (a marque, a table, a
+seed, a total, a ranking, the pools, a bracket) is caught with the right
+sentence and exit status 1. Pure: no database."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.tournaments.checker import schema
+from tournaments.checker import FORMAT
+from tournaments.checker.__main__ import main
+from tournaments.checker.check import check
+from tournaments.checker.generate import generate
+
+#: Generated concours checked by the suite (about 20 s on one core).
+CONCOURS = 1_200
+
+
+def small_concours(seed: int) -> dict:
+    rng = random.Random(seed)
+    return generate(
+        teams=rng.randint(2, 9),
+        parties=rng.randint(1, 4),
+        seed=seed,
+        deals=rng.choice([None, 1, 2, 3]),
+    )
+
+
+def find(seed_from: int, wanted) -> dict:
+    """The first generated concours (from `seed_from`) that `wanted` accepts."""
+    for seed in range(seed_from, seed_from + 2_000):
+        doc = small_concours(seed)
+        if wanted(doc):
+            return doc
+    raise AssertionError("no generated concours fits")
+
+
+def test_thousands_of_generated_concours_have_no_difference():
+    seen: dict[str, int] = {}
+    differences = []
+    for seed in range(CONCOURS):
+        doc = small_concours(seed)
+        differences.extend(f"concours {seed}: {s}" for s in check(doc))
+        for rnd in doc["rounds"]:
+            seen[rnd["draw"]["kind"]] = seen.get(rnd["draw"]["kind"], 0) + 1
+            seen["byes"] = seen.get("byes", 0) + len(rnd["byes"])
+            for table in rnd["tables"]:
+                seen["penalties"] = seen.get("penalties", 0) + len(table["penalties"])
+                seen[table["entry"]] = seen.get(table["entry"], 0) + 1
+                seen[table["status"]] = seen.get(table["status"], 0) + 1
+        seen["withdrawn"] = seen.get("withdrawn", 0) + sum(t["withdrawn"] for t in doc["teams"])
+        seen["pool splits"] = seen.get("pool splits", 0) + bool(doc["pools"])
+        seen["swaps"] = seen.get("swaps", 0) + sum(len(r["draw"]["swaps"]) for r in doc["rounds"])
+    assert differences == []
+    # Every kind of draw and every event is covered, many times.
+    for what in (
+        "random",
+        "ranking",
+        "rotation",
+        "pools",
+        "bracket",
+        "byes",
+        "penalties",
+        "totals",
+        "deals",
+        "withdrawn",
+        "pool splits",
+        "swaps",
+        "in_progress",
+    ):
+        assert seen.get(what, 0) >= 20, (what, seen)
+
+
+def test_the_same_arguments_generate_the_same_file():
+    assert generate(teams=9, parties=4, seed=7) == generate(teams=9, parties=4, seed=7)
+    assert generate(teams=9, parties=4, seed=7) != generate(teams=9, parties=4, seed=8)
+
+
+def with_deals(doc: dict) -> bool:
+    return any(t["deals"] for r in doc["rounds"] for t in r["tables"])
+
+
+def test_a_changed_marque_is_caught_at_its_deal():
+    doc = find(0, with_deals)
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if t["deals"])
+    entry = table["deals"][0]
+    a, b = entry["marques"]["A"], entry["marques"]["B"]
+    entry["marques"]["A"] = a + 10
+    assert check(doc) == [
+        f"Partie {rnd['number']}, table {table['number']}, donne {entry['number']} : "
+        f"la marque est {a + 10}–{b} dans le fichier, le moteur donne {a}–{b}."
+    ]
+
+
+def test_a_changed_deal_is_caught_by_its_marque_and_a_refused_one_is_said():
+    doc = find(0, lambda d: with_deals(d) and d["rules"]["preset"] == "ffb-coinche")
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if t["deals"])
+    where = f"Partie {rnd['number']}, table {table['number']}, donne"
+    played = next(e for e in table["deals"] if e["deal"]["taker"])
+    flipped = copy.deepcopy(doc)
+    tables = flipped["rounds"][doc["rounds"].index(rnd)]["tables"]
+    entry = next(e for t in tables for e in t["deals"] if e == played)
+    entry["deal"]["taker"] = "A" if played["deal"]["taker"] == "B" else "B"
+    assert any(s.startswith(f"{where} {played['number']} : la marque est") for s in check(flipped))
+    entry["deal"]["taker"] = None  # passed, yet with a bid and points
+    assert any(
+        s.startswith(f"{where} {played['number']} : le moteur refuse la donne")
+        for s in check(flipped)
+    )
+
+
+def test_a_changed_total_is_caught_at_its_table():
+    doc = find(0, with_deals)
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if t["deals"])
+    table["totals"]["B"] += 100
+    sentences = check(doc)
+    a, b = table["totals"]["A"], table["totals"]["B"]
+    assert (
+        f"Partie {rnd['number']}, table {table['number']} : les totaux sont {a}–{b} dans "
+        f"le fichier, les donnes et les pénalités font {a}–{b - 100}."
+    ) in sentences
+
+
+def random_draw_of(doc: dict) -> dict | None:
+    return next((r for r in doc["rounds"] if r["draw"]["kind"] == "random"), None)
+
+
+def test_a_changed_seed_is_caught_at_the_tables_it_moves():
+    doc = find(0, lambda d: (r := random_draw_of(d)) is not None and len(r["tables"]) >= 3)
+    rnd = random_draw_of(doc)
+    rnd["draw"]["seed"] += 1
+    sentences = check(doc)
+    assert sentences
+    assert all(s.startswith(f"Partie {rnd['number']}") for s in sentences[:1])
+    assert f"le tirage au hasard (numéro {rnd['draw']['seed']}) y place" in sentences[0]
+
+
+@pytest.mark.parametrize("kind", ["ranking", "rotation", "random", "pools"])
+def test_a_changed_table_is_caught_in_every_kind_of_draw(kind):
+    def fits(doc: dict) -> bool:
+        return any(r["draw"]["kind"] == kind and len(r["tables"]) >= 2 for r in doc["rounds"])
+
+    doc = find(100, fits)
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] == kind and len(r["tables"]) >= 2)
+    first, second = rnd["tables"][0], rnd["tables"][1]
+    first["b"], second["b"] = second["b"], first["b"]  # two teams swapped by hand
+    sentences = check(doc)
+    words = {"ranking": "selon le classement", "rotation": "par rotation"}
+    words |= {"random": "au hasard", "pools": "des poules"}
+    assert any(
+        s.startswith(f"Partie {rnd['number']}, table {first['number']} : le tirage {words[kind]}")
+        for s in sentences
+    ), sentences
+
+
+def test_a_changed_ranking_is_caught():
+    doc = find(0, lambda d: any(r["standings"] for r in d["rounds"]))
+    rnd = next(r for r in doc["rounds"] if r["standings"])
+    line = rnd["standings"][0]
+    line["points_for"] += 1
+    assert any(
+        s.startswith(f"Partie {rnd['number']}, classement :") and "en points" in s
+        for s in check(doc)
+    )
+
+
+def test_a_changed_pool_seed_is_caught():
+    doc = find(0, lambda d: d["pools"] is not None and d["pools"]["seed"] is not None)
+    doc["pools"]["seed"] += 1
+    sentences = check(doc)
+    assert any(s.startswith("Poule ") and "l'ordre tiré" in s for s in sentences), sentences
+
+
+def test_a_changed_bracket_winner_is_caught():
+    def fits(doc: dict) -> bool:
+        return any(m["settled"] == "played" for b in doc["brackets"] for m in b["matches"])
+
+    doc = find(0, fits)
+    played = [b for b in doc["brackets"] if any(m["settled"] == "played" for m in b["matches"])]
+    bracket = played[0]
+    match = next(m for m in bracket["matches"] if m["settled"] == "played")
+    match["winner"] = match["b"] if match["winner"] == match["a"] else match["a"]
+    assert any(s.startswith(f"Tableau « {bracket['kind']} »") for s in check(doc))
+
+
+def test_a_file_that_is_not_a_concours_file_is_one_sentence():
+    assert check({"format": "autre"}) == [
+        f"Ce n'est pas un fichier de concours (« format » : « {FORMAT} » attendu)."
+    ]
+    broken = small_concours(3)
+    del broken["rounds"][0]["tables"]
+    (sentence,) = check(broken)
+    assert sentence.startswith("Le fichier de concours est mal formé")
+
+
+def test_the_command_exits_0_on_a_true_file_and_1_with_each_sentence(tmp_path, capsys):
+    path = tmp_path / "concours.json"
+    made = ["generate", "--teams", "8", "--parties", "3", "--seed", "5", "--out", str(path)]
+    assert main(made) == 0
+    assert main([str(path)]) == 0
+    assert capsys.readouterr().out == ""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    tampered = copy.deepcopy(doc)
+    tampered["rounds"][0]["tables"][0]["totals"]["A"] += 1
+    path.write_text(json.dumps(tampered), encoding="utf-8")
+    assert main([str(path)]) == 1
+    assert "les totaux sont" in capsys.readouterr().out
+
+
+def test_python_m_tournaments_checker_runs_without_django(tmp_path):
+    path = tmp_path / "concours.json"
+    root = Path(__file__).resolve().parents[3]
+    command = [sys.executable, "-m", "tournaments.checker"]
+    subprocess.run(
+        [*command, "generate", "--teams", "6", "--parties", "2", "--seed", "1", "--out", path],
+        check=True,
+        cwd=root,
+    )
+    done = subprocess.run([*command, str(path)], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+    probe = "import sys, tournaments.checker.__main__; print('django' in sys.modules)"
+    alone = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
+    assert alone.stdout.strip() == "False"
+
+
+def test_teams_exchanged_by_hand_after_the_draw_are_replayed_then_a_forgotten_one_is_caught():
+    doc = find(0, lambda d: any(r["draw"]["swaps"] for r in d["rounds"]))
+    assert check(doc) == []
+    rnd = next(r for r in doc["rounds"] if r["draw"]["swaps"])
+    rnd["draw"]["swaps"] = []
+    assert any(s.startswith(f"Partie {rnd['number']}") for s in check(doc))
+
+
+def test_generated_files_follow_the_documented_schema():
+    for seed in range(150):
+        assert schema.validate(small_concours(seed)) == [], seed
+
+
+def test_the_schema_refuses_what_the_format_does_not_say():
+    doc = small_concours(1)
+    doc["rounds"][0]["draw"]["kind"] = "coin flip"
+    doc["teams"][0].pop("name")
+    found = schema.validate(doc)
+    assert any("$.rounds[0].draw.kind" in line for line in found)
+    assert any(line.startswith("$.teams[0]: missing 'name'") for line in found)
+
+
+def test_a_team_seated_twice_is_said():
+    doc = find(0, lambda d: len(d["rounds"][0]["tables"]) >= 2)
+    rnd = doc["rounds"][0]
+    rnd["tables"][1]["a"] = rnd["tables"][0]["a"]
+    number = next(t["number"] for t in doc["teams"] if t["id"] == rnd["tables"][0]["a"])
+    assert f"Partie 1 : l'équipe n° {number} joue 2 fois." in check(doc)
+
+
+def test_a_ranking_draw_after_a_correction_says_the_correction_may_explain_it():
+    def fits(doc: dict) -> bool:
+        return any(r["draw"]["kind"] == "ranking" and len(r["tables"]) >= 2 for r in doc["rounds"])
+
+    doc = find(200, fits)
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] == "ranking" and len(r["tables"]) >= 2)
+    first, second = rnd["tables"][0], rnd["tables"][1]
+    first["b"], second["b"] = second["b"], first["b"]
+    earlier = next(r for r in doc["rounds"] if r["number"] < rnd["number"] and r["tables"])
+    earlier["tables"][0]["corrected"] = True
+    assert any("des tables corrigées" in s for s in check(doc))
+
+
+def test_a_table_said_finished_too_early_is_caught():
+    doc = find(0, lambda d: d["end"].get("deals", 0) >= 2 and with_deals(d))
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if len(t["deals"]) >= 2)
+    dropped = table["deals"].pop()
+    table["totals"]["A"] -= dropped["marques"]["A"]
+    table["totals"]["B"] -= dropped["marques"]["B"]
+    assert (
+        f"Partie {rnd['number']}, table {table['number']} : la table est « terminée » dans le "
+        "fichier, ses donnes la disent « en cours »."
+    ) in check(doc)

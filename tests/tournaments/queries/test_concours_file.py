@@ -1,0 +1,215 @@
+"""The concours file of a tournament (queries/concours_file.py): every
+concours the demo builds, and one played through every kind of draw with
+late, absent and withdrawn teams, byes, typed totals and penalties, is
+exported and passes the checker with 0 differences; a tampered export is
+caught; the file has no private data; the organizer downloads it from the
+tournament's page, nobody else can."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests import factories
+from tests.tournaments.checker import schema
+from tournaments import services
+from tournaments.checker.check import check
+from tournaments.models import Round, Table, Tournament
+from tournaments.queries.concours_file import concours_file
+from tournaments.services import pools as pool_services
+
+pytestmark = pytest.mark.django_db
+
+
+def as_file(tournament: Tournament) -> dict:
+    """The export as a referee reads it: through JSON."""
+    return json.loads(json.dumps(concours_file(tournament)))
+
+
+def play(rnd: Round, *, totals: bool = False) -> None:
+    """Every table of the partie played out (its deals won in turn by
+    each side), or its totals typed."""
+    for index, table in enumerate(rnd.tables.filter(team_b__isnull=False).order_by("number")):
+        if table.status == Table.Status.COMPLETE:
+            continue
+        if totals:
+            services.record_totals(table=table, total_a=900 + 10 * index, total_b=1200)
+            continue
+        for deal in range(rnd.tournament.end_deals):
+            factories.win_deal(table, "A" if (index + deal) % 3 else "B")
+
+
+def test_every_demo_concours_passes_the_checker_with_no_difference():
+    call_command("demo", stdout=None)
+    kinds = set()
+    tournaments = list(Tournament.objects.all())
+    assert len(tournaments) >= 4
+    for tournament in tournaments:
+        doc = as_file(tournament)
+        assert check(doc) == [], tournament.name
+        assert schema.validate(doc) == [], tournament.name
+        kinds.update(rnd["draw"]["kind"] for rnd in doc["rounds"])
+        assert all(rnd["tables"] for rnd in doc["rounds"])
+    assert {"random", "ranking", "pools", "bracket"} <= kinds
+
+
+def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_does_not(
+    make_tournament,
+):
+    tournament = make_tournament(parties=6, end_deals=2)
+    teams = factories.add_teams(tournament, 10)
+    services.set_presence(team=teams[9], present=False)  # arrives at partie 2
+    first = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=11)
+    play(first)
+    table = first.tables.filter(team_b__isnull=False).order_by("number").first()
+    services.add_penalty(table=table, team=table.team_b, points=-50, reason="Renonce")
+    services.close_round(round=first)
+    services.set_presence(team=teams[9], present=True)
+    services.withdraw_team(team=teams[0])
+    for method in (Round.DrawMethod.RANKING, Round.DrawMethod.ROTATION, Round.DrawMethod.RANDOM):
+        rnd = services.draw_round(tournament=tournament, method=method, seed=5)
+        if method == Round.DrawMethod.RANDOM:
+            seated = rnd.tables.order_by("number")
+            services.swap_teams(round=rnd, first=seated[0].team_a, second=seated[1].team_b)
+            rnd = services.redraw_round(round=rnd, seed=77)  # the exchange is undone
+        if method == Round.DrawMethod.ROTATION:
+            seated = rnd.tables.order_by("number")
+            services.swap_teams(round=rnd, first=seated[0].team_b, second=seated[2].team_a)
+        play(rnd)
+        services.close_round(round=rnd)
+    services.set_presence(team=teams[3], present=False)
+    fifth = services.draw_round(tournament=tournament, method=Round.DrawMethod.ROTATION)
+    lone = fifth.tables.filter(team_b__isnull=False).order_by("number").first()
+    services.record_totals(table=lone, total_a=1500, total_b=700)  # a sheet with totals only
+    play(fifth)
+    doc = as_file(tournament)
+    assert check(doc) == []
+    assert schema.validate(doc) == []
+    assert [r["draw"]["kind"] for r in doc["rounds"]] == [
+        "random",
+        "ranking",
+        "rotation",
+        "random",
+        "rotation",
+    ]
+    assert doc["rounds"][3]["draw"]["seed"] == 77
+    assert doc["rounds"][3]["draw"]["swaps"] == []
+    assert len(doc["rounds"][2]["draw"]["swaps"]) == 1
+    assert any(t["entry"] == "totals" for t in doc["rounds"][4]["tables"])
+    assert sum(len(r["byes"]) for r in doc["rounds"]) >= 4
+    assert doc["rounds"][0]["tables"][0]["penalties"] == [
+        {"team": table.team_b_id, "points": -50, "reason": "Renonce"}
+    ]
+    withdrawn = next(t for t in doc["teams"] if t["id"] == teams[0].pk)
+    assert withdrawn["withdrawn"] is True
+
+    doc["rounds"][3]["draw"]["seed"] = 78
+    deal = doc["rounds"][1]["tables"][0]["deals"][0]
+    deal["marques"]["B"] += 10
+    sentences = check(doc)
+    assert any(s.startswith("Partie 2, table 1, donne 1 : la marque est") for s in sentences)
+    assert any("le tirage au hasard (numéro 78)" in s for s in sentences)
+
+
+def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tournament):
+    tournament = make_tournament(parties=4, score_entry="totals")
+    factories.add_teams(tournament, 11)
+    pool_services.form_pools(tournament=tournament, size=3, order="random", seed=2024)
+    for _ in range(3):
+        rnd = services.draw_pool_round(tournament=tournament)
+        play(rnd, totals=True)
+        services.close_round(round=rnd)
+    services.create_brackets(
+        tournament=tournament, main=4, consolante=3, tie_rule="qualifying_total"
+    )
+    rnd = services.draw_bracket_round(tournament=tournament)
+    for table in rnd.tables.order_by("number"):
+        services.record_totals(table=table, total_a=1000, total_b=1000)  # ties
+    services.close_round(round=rnd)
+    seeded = rnd.tables.order_by("number").first().team_a
+    services.withdraw_team(team=seeded)  # after the brackets were seeded
+    doc = as_file(tournament)
+    assert doc["pools"]["seed"] == 2024
+    exported = next(t for t in doc["teams"] if t["id"] == seeded.pk)
+    assert exported["withdrawn"] and not exported["withdrawn_before_brackets"]
+    assert check(doc) == []
+    doc["pools"]["seed"] = 2025
+    assert any(s.startswith("Poule ") for s in check(doc))
+
+
+def test_the_file_has_no_private_data(make_tournament):
+    tournament = make_tournament(parties=1)
+    services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"),
+        player2=services.PlayerData("Jérôme", "Bérard"),
+    )
+    factories.add_teams(tournament, 3)
+    factories.draw_random_round(tournament)
+    text = json.dumps(concours_file(tournament), ensure_ascii=False)
+    assert "LIC-0042" not in text and "Club secret" not in text and "@" not in text
+    assert "Lefèvre" in text  # the team's name, as on the public ranking
+
+
+def test_the_organizer_downloads_the_file_from_the_tournament_page(
+    client, organizer, tournament, round1, django_user_model
+):
+    page = reverse("tournaments:manage", args=[tournament.slug])
+    address = reverse("tournaments:concours_file", args=[tournament.slug])
+    client.force_login(organizer)
+    assert address in client.get(page).content.decode()
+    assert "Fichier du concours" in client.get(page).content.decode()
+    response = client.get(address)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert "attachment" in response["Content-Disposition"]
+    assert check(json.loads(response.content)) == []
+    stranger = django_user_model.objects.create_user("passant", password=factories.PASSWORD)
+    client.force_login(stranger)
+    assert client.get(address).status_code == 404
+    client.logout()
+    assert client.get(address).status_code == 302
+
+
+def test_an_unfinished_table_is_said_as_such(tournament, round1):
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    factories.win_deal(table)
+    doc = as_file(tournament)
+    exported = doc["rounds"][0]["tables"][0]
+    assert exported["status"] == Table.Status.IN_PROGRESS
+    assert check(doc) == []
+
+
+@pytest.mark.parametrize("players", [10, 11])
+def test_a_melee_exports_its_players_and_its_draws_replay(make_tournament, players):
+    tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=3, end_deals=1)
+    for i in range(players):
+        services.register_player(
+            tournament=tournament, player=services.PlayerData("Amélie", f"Noël{i}")
+        )
+    methods = (Round.DrawMethod.RANDOM, Round.DrawMethod.RANKING, Round.DrawMethod.RANDOM)
+    for number, method in enumerate(methods):
+        rnd = services.draw_round(tournament=tournament, method=method, seed=number + 3)
+        play(rnd)
+        services.close_round(round=rnd)
+    doc = as_file(tournament)
+    assert check(doc) == []
+    assert schema.validate(doc) == []
+    assert len(doc["players"]) == players
+    tampered = json.loads(json.dumps(doc))
+    tampered["rounds"][2]["draw"]["seed"] += 1
+    assert any("ne forme pas les équipes" in s for s in check(tampered))
+    tampered = json.loads(json.dumps(doc))
+    first, second = tampered["rounds"][1]["tables"][:2]
+    first["b"], second["b"] = second["b"], first["b"]
+    assert any(
+        s.startswith("Partie 2, table 1 : le tirage selon le classement") for s in check(tampered)
+    )
+    assert {line["entrant"] for line in doc["rounds"][1]["standings"]} == {
+        p["id"] for p in doc["players"]
+    }
+    doc["rounds"][1]["standings"][0]["points_for"] += 1
+    assert any(s.startswith("Partie 2, classement : le joueur") for s in check(doc))

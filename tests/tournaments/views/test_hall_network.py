@@ -1,0 +1,157 @@
+"""The hall's network as the desk sees it (issue 23): each table's phone
+says on each save and on its regular call how many entries it keeps; the
+desk's list of tables shows when each table was last heard of, which have
+entries waiting and which went quiet; the organizer's pages say when the
+laptop restarted the server; secure pages get a service worker."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+from django.utils import timezone
+
+from tests import factories
+from tournaments.display.hall import phone_contact, restart_notice
+from tournaments.infra import links, uptime
+from tournaments.models import Table
+from tournaments.services.hall_contact import note_phone_contact
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_phone_call_records_the_entries_it_keeps_and_gives_the_version(client, table):
+    answer = client.get(links.entry_path(table) + "etat/?attente=2")
+    assert answer.status_code == 200
+    assert answer.json() == {"version": table.version, "status": "not_started", "entry": "empty"}
+    assert "no-cache" in answer["Cache-Control"] or "no-store" in answer["Cache-Control"]
+    table.refresh_from_db()
+    assert table.phone_waiting == 2
+    assert timezone.now() - table.phone_seen_at < datetime.timedelta(seconds=5)
+
+
+@pytest.mark.parametrize("said", ["", "-3", "abc", "99999", "2.5"])
+def test_a_count_that_cannot_be_read_is_read_as_none(client, table, said):
+    assert client.get(links.entry_path(table) + f"etat/?attente={said}").status_code == 200
+    table.refresh_from_db()
+    assert table.phone_waiting == 0
+
+
+def test_the_call_of_a_closed_or_unknown_link_is_refused(client, table):
+    assert client.get("/saisie/not-a-token/etat/").status_code == 404
+
+
+def test_a_save_from_the_phone_says_what_is_still_waiting(client, table):
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    answer = client.post(
+        links.entry_path(table) + "donne/",
+        {"taker": "n", "trump": "c", "bid": "90", "points": "97", "version": table.version},
+        HTTP_HX_REQUEST="true",
+        HTTP_X_OUTBOX_WAITING="3",
+    )
+    assert "dealSaved" in answer["HX-Trigger"]
+    table.refresh_from_db()
+    assert (table.phone_waiting, table.deals.count()) == (3, 1)
+
+
+def test_the_row_is_written_at_most_every_30_s_unless_the_count_changes(table):
+    start = timezone.now()
+
+    def at(seconds: int) -> datetime.datetime:
+        return start + datetime.timedelta(seconds=seconds)
+
+    assert note_phone_contact(table=table, waiting=0, now=start)
+    assert not note_phone_contact(table=table, waiting=0, now=at(10))
+    assert note_phone_contact(table=table, waiting=1, now=at(11))
+    assert note_phone_contact(table=table, waiting=1, now=at(42))
+    table.refresh_from_db()
+    assert table.phone_seen_at == start + datetime.timedelta(seconds=42)
+
+
+def test_the_contact_never_overwrites_a_save_made_meanwhile(table):
+    """Only the two columns are written: a deal saved by another request
+    after this table object was read keeps its totals and version."""
+    stale = Table.objects.get(pk=table.pk)
+    factories.add_deal(table)
+    note_phone_contact(table=stale, waiting=1)
+    table.refresh_from_db()
+    assert (table.total_a, table.version) == (190, 2)
+
+
+def test_the_desk_sees_which_phones_need_a_look(client, organizer, round1):
+    tables = list(round1.tables.filter(team_b__isnull=False).order_by("number"))
+    now = timezone.now()
+    Table.objects.filter(pk=tables[0].pk).update(phone_seen_at=now, phone_waiting=2)
+    Table.objects.filter(pk=tables[1].pk).update(
+        phone_seen_at=now - datetime.timedelta(minutes=12), phone_waiting=0
+    )
+    client.force_login(organizer)
+    page = client.get(f"/organisation/t/{round1.tournament.slug}/parties/1/tables/")
+    text = page.content.decode()
+    assert "2 donnes en attente sur le téléphone" in text
+    assert "silencieuse" in text
+    assert "Téléphones à regarder : 2" in text
+    assert text.count("Feuille avec les donnes reçues") == 2
+
+
+@pytest.mark.parametrize(
+    ("seen", "waiting", "playing", "said", "look"),
+    [
+        (None, 0, True, "jamais vu", False),
+        (10, 0, True, "vu à l'instant", False),
+        (200, 0, True, "vu il y a 3 min", False),
+        (200, 1, True, "vu il y a 3 min · 1 donne en attente sur le téléphone", True),
+        (400, 0, True, "vu il y a 6 min · silencieuse", True),
+        (400, 0, False, "vu il y a 6 min", False),
+    ],
+)
+def test_a_phone_in_words(seen, waiting, playing, said, look):
+    now = timezone.now()
+    when = None if seen is None else now - datetime.timedelta(seconds=seen)
+    assert phone_contact(when, waiting, playing, now) == (said, look)
+
+
+def test_a_restart_is_told_for_three_hours(tmp_path):
+    first = datetime.datetime(2026, 11, 28, 13, 0, tzinfo=datetime.UTC)
+    assert not uptime.record_start(tmp_path, first).is_restart
+    uptime.mark_alive(tmp_path, first + datetime.timedelta(minutes=80))
+    again = first + datetime.timedelta(minutes=92)
+    start = uptime.record_start(tmp_path, again)
+    assert start == uptime.last_start(tmp_path)
+    assert start.previous_alive == first + datetime.timedelta(minutes=80)
+    notice = restart_notice(start.started, start.previous_alive, again)
+    assert "Le serveur a redémarré à" in notice
+    later = again + datetime.timedelta(hours=3, minutes=1)
+    assert restart_notice(start.started, start.previous_alive, later) == ""
+    assert restart_notice(first, None, first) == ""
+
+
+def test_an_unreadable_record_is_no_start(tmp_path):
+    (tmp_path / uptime.FILE).write_text("{not json")
+    assert uptime.last_start(tmp_path) is None
+
+
+def test_the_organizer_pages_say_the_server_restarted(client, organizer, settings, tmp_path):
+    settings.HALL, settings.DATA_DIR = True, tmp_path
+    now = timezone.now()
+    uptime.record_start(tmp_path, now - datetime.timedelta(minutes=30))
+    uptime.mark_alive(tmp_path, now - datetime.timedelta(minutes=5))
+    uptime.record_start(tmp_path, now)
+    client.force_login(organizer)
+    assert "Le serveur a redémarré" in client.get("/organisation/").content.decode()
+    assert "Le serveur a redémarré" not in Client().get("/").content.decode()
+
+
+def test_the_service_worker_keeps_the_app_files_and_changes_with_them(client):
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/javascript")
+    body = answer.content.decode()
+    files = json.loads(body.split("const FILES = ", 1)[1].split(";", 1)[0])
+    assert "/static/js/outbox.js" in files and "/static/css/app.css" in files
+    for url in files:  # each one a file of the app
+        assert finders.find(url.removeprefix("/static/")), url
+    assert 'const CACHE = "belote-' in body

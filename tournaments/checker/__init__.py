@@ -1,0 +1,26 @@
+"""The concours checker: a concours file (docs/concours-file.schema.json)
+recomputed from itself, and random concours files to check it on.
+
+A *concours file* is the open, versioned JSON record of a concours as a
+referee needs it: the rules profile, the teams, every partie's draw (its
+kind and seed), tables, byes, deals with their marques (or typed totals),
+penalties and the ranking after it, the pools and the brackets. The
+checker recomputes every marque with the engine (`scoring`), every table's
+totals, every partie's ranking and every draw it can replay with the pure
+rules of `tournaments.domain`, and says each difference in a sentence.
+
+    python -m tournaments.checker FILE            (exit 1 on any difference)
+    python -m tournaments.checker generate --teams N --parties P --seed S
+
+Modules: `replay` (what the rules give, from plain values), `check` (the
+comparison and its sentences), `generate` (random, correct concours
+files), `__main__` (the command line).
+
+Must not import Django, a model, a query or a service: it reads a file
+alone (import-linter holds it), so a referee can run it anywhere the engine
+runs.
+"""
+
+#: The file's `format` and the `version` this checker reads.
+FORMAT = "concours-belote"
+VERSION = 1

@@ -1,0 +1,96 @@
+"""Sentences about the hall's network and its server, for the desk: a
+table's phone (last seen, entries waiting, gone quiet) and the server's
+restart. Must not: query the database or read files."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+#: A table still playing whose phone has not called for this long has gone
+#: quiet (a phone calls every 15 s while its page is open).
+QUIET_AFTER = datetime.timedelta(minutes=5)
+#: The organizer's pages mention a restart for this long after it.
+RESTART_SHOWN_FOR = datetime.timedelta(hours=3)
+
+
+def clock_time(when: datetime.datetime) -> str:
+    """« 14 h 32 » in French, « 14:32 » in English."""
+    return formats.time_format(timezone.localtime(when), _("G \\h i"))
+
+
+def ago(seconds: float) -> str:
+    """« à l'instant », « il y a 3 min »."""
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return _("à l'instant")
+    return ngettext("il y a %(n)d min", "il y a %(n)d min", minutes) % {"n": minutes}
+
+
+def phone_contact(
+    seen_at: datetime.datetime | None, waiting: int, playing: bool, now: datetime.datetime
+) -> tuple[str, bool]:
+    """What the desk reads about a table's phone, and whether it needs a look
+    (entries waiting, or a table still playing that went quiet)."""
+    if seen_at is None:
+        return _("jamais vu"), False
+    quiet = playing and now - seen_at > QUIET_AFTER
+    seconds = (now - seen_at).total_seconds()
+    seen = (
+        _("vu %(ago)s") % {"ago": ago(seconds)}
+        if seconds < 3600
+        else _("vu à %(time)s") % {"time": clock_time(seen_at)}
+    )
+    parts = [seen]
+    if waiting:
+        parts.append(
+            ngettext(
+                "%(n)d donne en attente sur le téléphone",
+                "%(n)d donnes en attente sur le téléphone",
+                waiting,
+            )
+            % {"n": waiting}
+        )
+    if quiet:
+        parts.append(_("silencieuse"))
+    return " · ".join(parts), bool(waiting) or quiet
+
+
+def restart_notice(
+    started: datetime.datetime, previous_alive: datetime.datetime | None, now: datetime.datetime
+) -> str:
+    """The sentence on the organizer's pages after the laptop restarted the
+    server (`previous_alive`: the last sign of life of the server before);
+    empty on a first start or long after."""
+    if previous_alive is None or now - started > RESTART_SHOWN_FOR:
+        return ""
+    return _(
+        "Le serveur a redémarré à %(start)s (arrêté depuis %(stop)s) : les téléphones se "
+        "reconnectent d'eux-mêmes et envoient ce qu'ils ont gardé ; regardez les tables "
+        "en attente."
+    ) % {"start": clock_time(started), "stop": clock_time(previous_alive)}
+
+
+def outbox_texts() -> dict[str, str]:
+    """The words of the phone's outbox (static/js/outbox.js): `{time}` a
+    time, `{n}` a number, `{h}`/`{m}` the hours and minutes of a clock."""
+    return {
+        "clock": _("{h} h {m}"),
+        "offline": _("Hors ligne depuis {time} : ce que vous saisissez est gardé sur ce téléphone"),
+        "waiting": _("en attente d'envoi ({n})"),
+        "blocked": _(
+            "Une donne n'a pas été enregistrée : lisez le message, corrigez la ligne et "
+            "enregistrez-la, ou abandonnez-la"
+        ),
+        "deal": _("Donne"),
+        "correction": _("Correction de la donne {n}"),
+        "answer": _("Réponse de l'autre équipe"),
+        "pending": _("en attente d'envoi"),
+        "refused": _("refusée par le serveur"),
+        "editing": _("en cours de correction"),
+        "correct": _("Corriger"),
+        "noNetwork": _("Pas de réseau : réessayez quand il revient."),
+    }

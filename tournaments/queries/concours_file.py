@@ -1,0 +1,271 @@
+"""The concours file of a tournament: the open, versioned JSON record a
+referee checks with `python -m tournaments.checker` (format in
+docs/concours-file.schema.json, README « Fichier du concours »).
+
+It holds the rules profile, the teams (ids, numbers, names; no e-mail, no
+licence, no club), every partie's draw (kind and seed), tables, byes,
+deals as the engine reads them (SPEC §8) with the marques stored, typed
+totals, penalties and the ranking after it, the pools and the brackets.
+Reads only, in a fixed number of queries per partie; must not compute a
+marque (they are the stored ones: the checker recomputes them).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from tournaments.checker import FORMAT, VERSION
+from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
+from tournaments.domain.standings import MatchPoints, rank
+from tournaments.models import (
+    Bracket,
+    BracketMatch,
+    Change,
+    Deal,
+    Penalty,
+    PoolTeam,
+    Round,
+    Table,
+    Team,
+    Tournament,
+)
+from tournaments.queries.standings import tournament_bye, tournament_results
+
+ROW_FIELDS = (
+    "rank",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "byes",
+    "points_for",
+    "points_against",
+    "match_points",
+    "buchholz",
+)
+
+
+def concours_file(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's concours file, as a JSON-ready dict."""
+    melee = tournament.format == Tournament.Format.MELEE
+    bye = tournament_bye(tournament)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "concours": {
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "format": tournament.format,
+        },
+        "rules": tournament.rule_profile.to_json(),
+        "end": tournament.game_end,
+        "score_entry": tournament.score_entry,
+        "ranking": {
+            "criteria": tournament.criteria,
+            "bye": {"win": bye.win, "points": bye.points, "average": bye.average},
+            "match_points": {
+                "win": tournament.match_points_win,
+                "draw": tournament.match_points_draw,
+                "loss": tournament.match_points_loss,
+            },
+        },
+        "teams": _teams(tournament, melee),
+    }
+    if melee:
+        doc["players"] = [
+            {"id": p.pk, "name": f"{p.first_name} {p.last_name}"}
+            for p in tournament.players.order_by("pk")
+        ]
+    doc["pools"] = _pools(tournament)
+    doc["rounds"] = _rounds(tournament)
+    doc["brackets"] = _brackets(tournament)
+    return doc
+
+
+def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
+    # The brackets are seeded from the teams without a forfait when they
+    # were created: a team that withdrew later is still in them.
+    brackets_at = (
+        Change.objects.filter(tournament=tournament, action=Change.Action.BRACKETS_CREATED)
+        .order_by("-pk")
+        .values_list("at", flat=True)
+        .first()
+    )
+    out = []
+    for team in (
+        Team.objects.filter(tournament=tournament)
+        .select_related("player1", "player2", "round")
+        .order_by("round__number", "number", "pk")
+    ):
+        row: dict[str, Any] = {
+            "id": team.pk,
+            "number": team.number,
+            "name": team.display_name,
+            "withdrawn": team.status == Team.Status.WITHDRAWN,
+        }
+        if brackets_at is not None:
+            row["withdrawn_before_brackets"] = (
+                team.withdrawn_at is not None and team.withdrawn_at <= brackets_at
+            )
+        if melee:
+            row["round"] = team.round.number if team.round else None
+            row["players"] = [team.player1_id, team.player2_id]
+        out.append(row)
+    return out
+
+
+def _pools(tournament: Tournament) -> dict[str, Any] | None:
+    places: dict[int, dict[int, int]] = defaultdict(dict)
+    seed = None
+    for number, position, team, pool_seed in PoolTeam.objects.filter(
+        pool__tournament=tournament
+    ).values_list("pool__number", "position", "team_id", "pool__seed"):
+        places[number][position] = team
+        seed = pool_seed
+    if not places:
+        return None
+    return {
+        "seed": seed,
+        "pools": [[places[n].get(p) for p in range(1, max(places[n]) + 1)] for n in sorted(places)],
+    }
+
+
+def _deals_by_table(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    rows = (
+        Deal.objects.filter(table__round__tournament=tournament)
+        .order_by("table_id", "number")
+        .values_list("table_id", "number", "marque_a", "marque_b", "outcome", "pot", *DEAL_FIELDS)
+    )
+    for table_id, number, a, b, outcome, pot, *fields in rows:
+        out[table_id].append(
+            {
+                "number": number,
+                "deal": fields_to_engine(dict(zip(DEAL_FIELDS, fields, strict=True))),
+                "marques": {"A": a, "B": b, "outcome": outcome, "pot": pot},
+            }
+        )
+    return out
+
+
+def _swaps(tournament: Tournament) -> dict[int, list[list[int]]]:
+    """The teams exchanged by hand after each partie's last draw, in order
+    (services/rounds.py `swap_teams`), from the audit trail."""
+    out: dict[int, list[list[int]]] = defaultdict(list)
+    actions = (Change.Action.DRAW, Change.Action.REDRAW, Change.Action.SWAP)
+    for action, after in (
+        Change.objects.filter(tournament=tournament, action__in=actions)
+        .order_by("pk")
+        .values_list("action", "after")
+    ):
+        number = (after or {}).get("round")
+        if number is None:
+            continue
+        if action == Change.Action.SWAP:
+            out[number].append(list(after["teams"]))
+        else:
+            out[number] = []
+    return out
+
+
+def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
+    deals = _deals_by_table(tournament)
+    swaps = _swaps(tournament)
+    penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table_id, team, points, reason in (
+        Penalty.objects.filter(table__round__tournament=tournament)
+        .order_by("table_id", "created_at", "pk")
+        .values_list("table_id", "team_id", "points", "reason")
+    ):
+        penalties[table_id].append({"team": team, "points": points, "reason": reason})
+    totals_only = tournament.score_entry == Tournament.ScoreEntry.TOTALS
+    tables: dict[int, list[Table]] = defaultdict(list)
+    for table in Table.objects.filter(round__tournament=tournament).order_by("number"):
+        tables[table.round_id].append(table)
+    entrants, results = tournament_results(tournament)
+    out = []
+    for rnd in tournament.rounds.order_by("number"):
+        bracket = rnd.stage == Round.Stage.BRACKET
+        played = [t for t in tables[rnd.pk] if not t.is_bye]
+        out.append(
+            {
+                "number": rnd.number,
+                "stage": rnd.stage,
+                "status": rnd.status,
+                "draw": {
+                    "kind": "bracket" if bracket else rnd.draw_method,
+                    "seed": rnd.draw_seed,
+                    "swaps": swaps.get(rnd.number, []),
+                },
+                "tables": [
+                    {
+                        "number": t.number,
+                        "a": t.team_a_id,
+                        "b": t.team_b_id,
+                        "status": t.status,
+                        "entry": "totals" if totals_only or t.totals_only else "deals",
+                        "deals": deals.get(t.pk, []),
+                        "penalties": penalties.get(t.pk, []),
+                        "totals": {"A": t.total_a, "B": t.total_b},
+                        "lost_pot": t.lost_pot,
+                        "corrected": t.corrected,
+                    }
+                    for t in played
+                ],
+                "byes": [t.team_a_id for t in tables[rnd.pk] if t.is_bye],
+                "standings": None if bracket else _standings(tournament, entrants, results, rnd),
+            }
+        )
+    return out
+
+
+def _standings(tournament: Tournament, entrants, results, rnd: Round) -> list[dict[str, Any]]:
+    """The ranking after the partie, as the app ranks (queries/standings.py)."""
+    rows = rank(
+        entrants,
+        [r for r in results if r.round <= rnd.number],
+        criteria=tournament.criteria,
+        bye=tournament_bye(tournament),
+        match_points=MatchPoints(
+            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
+        ),
+    )
+    return [{"entrant": row.entrant, **{f: getattr(row, f) for f in ROW_FIELDS}} for row in rows]
+
+
+def _brackets(tournament: Tournament) -> list[dict[str, Any]]:
+    brackets = list(
+        Bracket.objects.filter(tournament=tournament)
+        .order_by("position")
+        .prefetch_related("seed_rows")
+    )
+    matches: dict[int, list[BracketMatch]] = defaultdict(list)
+    for match in (
+        BracketMatch.objects.filter(bracket__in=brackets)
+        .select_related("table__round")
+        .order_by("level", "position")
+    ):
+        matches[match.bracket_id].append(match)
+    return [
+        {
+            "kind": b.kind,
+            "position": b.position,
+            "tie_rule": b.tie_rule,
+            "seeds": b.seeds,
+            "matches": [
+                {
+                    "level": m.level,
+                    "position": m.position,
+                    "a": m.team_a_id,
+                    "b": m.team_b_id,
+                    "winner": m.winner_id,
+                    "settled": m.settled,
+                    "round": m.table.round.number if m.table else None,
+                    "table": m.table.number if m.table else None,
+                }
+                for m in matches[b.pk]
+            ],
+        }
+        for b in brackets
+    ]
