@@ -103,6 +103,26 @@ def test_a_preview_replaced_while_the_server_is_busy_is_no_fault(
     assert not faults, str(faults)
 
 
+FAULTY = """<!DOCTYPE html><html lang="fr"><head><title>Essai</title></head><body>
+<main><h1>Essai</h1><table><tr><th></th><th>Points</th></tr><tr><td>1</td><td>2</td></tr></table>
+<a href="/" style="font-size: 10px">petit lien</a></main></body></html>"""
+
+
+def test_a_page_with_an_accessibility_fault_fails_the_journey(live_server, page: Page, faults):
+    """axe-core's violations on any page, and a control under 44 px on a
+    players' page (/t/…), are faults of the journey, with the page named."""
+    page.route(
+        "**/t/essai/",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=FAULTY),
+    )
+    page.goto(f"{live_server.url}/t/essai/")
+    page.goto(f"{live_server.url}/")  # the check runs before the page is left
+    found = "\n".join(faults.accessibility)
+    assert "axe empty-table-header" in found and "/t/essai/ at" in found
+    assert "touch targets under 44×44 px on /t/essai/" in found and "petit lien" in found
+    faults.accessibility.clear()
+
+
 # Styled through the CSSOM: the site's CSP refuses style attributes.
 WIDE_IN_A_BOX = """(meant) => {
   const box = document.createElement("div");
