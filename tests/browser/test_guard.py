@@ -33,14 +33,16 @@ def _busy_server(page: Page, seconds: float) -> None:
 
 
 def _standings(page: Page, live_server, tournament) -> str:
-    url = f"{live_server.url}/t/{tournament.slug}/classement/"
+    """The hall screen: a page that still loads htmx (the players' pages
+    poll without it, static/js/poll.js)."""
+    url = f"{live_server.url}/t/{tournament.slug}/ecran/"
     page.goto(url)
-    expect(page.locator("#standings")).to_be_visible()
+    expect(page.locator("#projector")).to_be_visible()
     return url
 
 
 def _request(page: Page, url: str) -> None:
-    page.evaluate("(url) => { htmx.ajax('GET', url, {target: '#standings', swap: 'none'}); }", url)
+    page.evaluate("(url) => { htmx.ajax('GET', url, {target: '#projector', swap: 'none'}); }", url)
 
 
 def test_a_page_left_while_htmx_waits_for_an_answer_waits_for_it(

@@ -14,7 +14,8 @@ from tournaments.infra import uptime
 
 
 def hall_status(request: HttpRequest) -> dict:
-    if not settings.HALL or not request.user.is_authenticated:
+    user = getattr(request, "user", None)  # none on a page refused before the session
+    if not settings.HALL or user is None or not user.is_authenticated:
         return {}
     start = uptime.last_start(Path(settings.DATA_DIR))
     if start is None:

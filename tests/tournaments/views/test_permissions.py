@@ -34,6 +34,7 @@ PUBLIC = {
     "pools_page",
     "pools_pdf",
     "help",  # « Aide »: the day in ten steps, for anyone who asks
+    "service_worker",  # the secure pages' service worker: the app's own files
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 TABLE_LINK = {
@@ -42,6 +43,7 @@ TABLE_LINK = {
     "table_side_deal",
     "table_side_preview",
     "table_side_confirm",
+    "table_side_state",
 }
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
