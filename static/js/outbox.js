@@ -27,6 +27,7 @@
   let offlineSince = null;
   let blocked = null; // the refused entry, until corrected or dropped
   let retry = null;
+  let caller = null;
   let pause = 2000; // between two tries while the server does not answer
   let editing = null; // a waiting entry being corrected in the row
   let serverVersion = 0; // the table's version in the last answer read
@@ -378,13 +379,24 @@
       offline();
     }
   };
+  // The partie closed (or the link replaced) while the page was open: said
+  // on the page, which stops calling; what still waits is listed.
+  let ended = false;
+  const end = (message) => {
+    ended = true;
+    clearInterval(caller);
+    clearTimeout(retry);
+    note = message;
+    status();
+  };
   const call = async () => {
+    if (ended) return;
     try {
       const response = await timed(`${stateUrl}?attente=${entries.length}`, { cache: "no-store" });
       if (response.status >= 502) throw new Error("gateway");
       online();
-      if (response.status === 410 || response.status === 404) { window.location.reload(); return; }
       const state = await response.json();
+      if (state.ended) { end(state.ended); return; }
       if (entries.length) flush();
       else if (state.version !== knownVersion() && !blocked) refresh();
     } catch (error) {
@@ -475,6 +487,6 @@
     status();
     if (!navigator.onLine) offline();
     call();
-    setInterval(call, EVERY);
+    caller = setInterval(call, EVERY);
   });
 })();

@@ -41,21 +41,21 @@ from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
 
 
-def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
+def _link_ended(token: str) -> tuple[Table | None, str, int]:
+    """The link's table, or why the link no longer serves (and its status)."""
     table = links.table_for_token(token)
     if table is None:
-        return render(
-            request,
-            "tournaments/table_side_refused.html",
-            {"message": _("Ce lien de table n'est pas valable (mal recopié ou remplacé).")},
-            status=404,
-        )
+        return None, _("Ce lien de table n'est pas valable (mal recopié ou remplacé)."), 404
     if table.round.status == Round.Status.CLOSED:
+        return None, _("Cette partie est close : le lien de la table ne sert plus."), 410
+    return table, "", 200
+
+
+def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
+    table, message, status = _link_ended(token)
+    if table is None:
         return render(
-            request,
-            "tournaments/table_side_refused.html",
-            {"message": _("Cette partie est close : le lien de la table ne sert plus.")},
-            status=410,
+            request, "tournaments/table_side_refused.html", {"message": message}, status=status
         )
     return table
 
@@ -210,12 +210,15 @@ def _note_contact(request: HttpRequest, table: Table) -> None:
 
 @require_GET
 @never_cache
-@with_table
-def table_side_state(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+def table_side_state(request: HttpRequest, token: str) -> HttpResponse:
     """The phone's regular call (every 15 s while its page is open): it says
     how many entries it keeps, and learns the table's version, so that it
     brings its page up to date by itself when the desk or the other team
-    changed the table (static/js/outbox.js)."""
+    changed the table (static/js/outbox.js). A link replaced or a partie
+    closed meanwhile is said in words (the page stays, no error)."""
+    table, message, _status = _link_ended(token)
+    if table is None:
+        return JsonResponse({"ended": message})
     note_phone_contact(table=table, waiting=_waiting(request.GET.get("attente")))
     return JsonResponse(
         {"version": table.version, "status": table.status, "entry": table.entry_state}

@@ -40,8 +40,17 @@ def test_a_count_that_cannot_be_read_is_read_as_none(client, table, said):
     assert table.phone_waiting == 0
 
 
-def test_the_call_of_a_closed_or_unknown_link_is_refused(client, table):
-    assert client.get("/saisie/not-a-token/etat/").status_code == 404
+def test_the_call_of_a_closed_or_unknown_link_says_it_in_words(client, table):
+    """No error for the phone's page to log: it shows the sentence and
+    stops calling (static/js/outbox.js)."""
+    unknown = client.get("/saisie/not-a-token/etat/")
+    assert unknown.status_code == 200 and "pas valable" in unknown.json()["ended"]
+    table.round.status = "closed"
+    table.round.save(update_fields=["status"])
+    closed = client.get(links.entry_path(table) + "etat/?attente=1")
+    assert closed.json() == {"ended": "Cette partie est close : le lien de la table ne sert plus."}
+    table.refresh_from_db()
+    assert table.phone_seen_at is None
 
 
 def test_a_save_from_the_phone_says_what_is_still_waiting(client, table):
