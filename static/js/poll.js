@@ -47,6 +47,10 @@
     if (every) setTimeout(() => poll(element), every);
   };
   document.querySelectorAll("[hx-get][hx-trigger^='every']").forEach(watch);
+  // The network back: asked at once, not at the next tick.
+  window.addEventListener("online", () => {
+    document.querySelectorAll("[hx-get][hx-trigger^='every']").forEach((element) => poll(element));
+  });
   // For the journeys: is a poll in flight; no new one before a page closes.
   window.__poll = { busy: () => inFlight > 0, stop: () => { stopped = true; } };
 })();
