@@ -65,6 +65,11 @@ urlpatterns = [
     path("saisie/<str:token>/apercu/", table_side.table_side_preview, name="table_side_preview"),
     path("saisie/<str:token>/etat/", table_side.table_side_state, name="table_side_state"),
     path(
+        "saisie/<str:token>/donne/<num:number>/confirmer/",
+        table_side.table_side_tick,
+        name="table_side_tick",
+    ),
+    path(
         "saisie/<str:token>/confirmer/",
         table_side.table_side_confirm,
         name="table_side_confirm",

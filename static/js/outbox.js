@@ -189,7 +189,9 @@
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
-    const kind = form.id === "deal-form" ? "deal" : form.closest("#confirm") ? "answer" : null;
+    // The other team's answer, for the whole table or one deal ticked.
+    const answering = form.closest("#confirm") || form.classList.contains("deal-tick");
+    const kind = form.id === "deal-form" ? "deal" : answering ? "answer" : null;
     if (!kind) {
       if (offlineSince && form.closest("main")) { event.preventDefault(); note = T.noNetwork; status(); }
       return;
@@ -207,7 +209,7 @@
       token, kind, url: new URL(form.getAttribute("action") || "", window.location.href).href, fields, number, labels: labelsOf(form),
       // An answer is given on the totals its team read; a deal's version
       // is taken when it is first sent (after the entries before it).
-      version: kind === "answer" ? Number(form.querySelector("[name=version]").value) : null,
+      version: kind === "answer" ? Number((form.querySelector("[name=version]") || {}).value || 0) : null,
       created: Date.now(),
       // Typed while others waited or the network was down: a refusal of it
       // is kept and said, never just dropped.

@@ -41,6 +41,9 @@ class Grid:
     progress: str
     columns: int
     target: str = "#deal-grid"
+    # The other team's phone, its code given: where a deal is ticked
+    # (« …/donne/ » + number + « /confirmer/ »).
+    tick_url: str | None = None
     rows: list = field(default_factory=list)
     keys_json: str = ""
     legend: str = ""
@@ -158,6 +161,7 @@ def build_grid(
         edit_url=urls["edit"] or "",
         preview_url=urls.get("preview"),
         delete_url=urls.get("delete"),
+        tick_url=urls.get("tick"),
         contracts=contracts,
         announcements=announcements,
         correctable=correctable,

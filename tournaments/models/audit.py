@@ -58,6 +58,7 @@ class Change(models.Model):
         CATEGORY_CHANGED = "category_changed", _("Classement spécial modifié")
         CATEGORY_DELETED = "category_deleted", _("Classement spécial supprimé")
         CATEGORY_TEAMS = "category_teams", _("Équipes d'un classement spécial")
+        DEAL_CONFIRMED = "deal_confirmed", _("Donne confirmée par l'autre équipe")
         PAYMENT_RECORDED = "payment_recorded", _("Droit d'inscription encaissé")
         PAYMENT_CANCELLED = "payment_cancelled", _("Encaissement annulé")
         CASH_ENTRY_ADDED = "cash_entry_added", _("Ligne de caisse ajoutée")

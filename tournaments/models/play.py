@@ -349,6 +349,10 @@ class Deal(models.Model):
     marque_b = models.IntegerField(_("marque Est-Ouest"), default=0)
     outcome = models.CharField(_("résultat"), max_length=6, choices=Outcome.choices)
     pot = models.IntegerField(_("litige en attente"), default=0)
+    # Ticked by the other team at the table, deal by deal, when it wants to
+    # (services/table_side.py `confirm_deal`); a deal changed since is
+    # unticked. The table's own answer at the end still settles it.
+    confirmed = models.BooleanField(_("confirmée par l'autre équipe"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -120,6 +120,7 @@ from tournaments.services.singles import (
 from tournaments.services.table_side import (
     claim_entry,
     codes_locked_until,
+    confirm_deal,
     confirm_table,
     record_table_deal,
     revoke_entry_link,
@@ -159,6 +160,7 @@ __all__ = [
     "close_blockers",
     "close_round",
     "codes_locked_until",
+    "confirm_deal",
     "confirm_table",
     "create_brackets",
     "create_challenge",

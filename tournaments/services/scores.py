@@ -239,6 +239,7 @@ def write_deal(
         deal = deals[at] = table.deals.get(pk=deals[at].pk)
     before = _deal_snapshot(deal) if deal.pk else None
     _apply_values(deal, values)
+    deal.confirmed = False  # what the other team ticked has changed
     # Score this deal alone first, so the error names its own field.
     _score_alone(deal, table.round.tournament.rule_profile)
     _rescore(table, deals, changed=deal)

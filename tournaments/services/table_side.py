@@ -335,3 +335,31 @@ def revoke_entry_link(*, table: Table, by=None) -> Table:
         after={"codes": "renewed", "unlocked": unlocked},
     )
     return table
+
+
+@transaction.atomic
+def confirm_deal(*, table: Table, side: str, number: int) -> Deal:
+    """The other team ticks deal `number` as it stands, deal by deal (it may
+    also wait and answer for the whole table at the end). A deal ticked
+    already stays so (a post sent twice); one changed since is unticked by
+    `write_deal`."""
+    table = lock_table(table)
+    _check_link_open(table)
+    if not table.entered_by or side == table.entered_by:
+        raise TournamentError(
+            _("La confirmation revient à l'autre équipe, avec son propre code."), field="code"
+        )
+    deal = table.deals.filter(number=number).first()
+    if deal is None:
+        raise TournamentError(_("Cette donne n'existe pas."))
+    if not deal.confirmed:
+        Deal.objects.filter(pk=deal.pk).update(confirmed=True)
+        deal.confirmed = True
+        log_change(
+            table.round.tournament_id,
+            Change.Action.DEAL_CONFIRMED,
+            table=table,
+            reason=side_label(side),
+            after={"number": number},
+        )
+    return deal

@@ -64,11 +64,11 @@ def with_table(view):
     """Resolve the link's token to its table, or answer with the refusal."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+    def wrapper(request: HttpRequest, token: str, **kwargs) -> HttpResponse:
         table = _table_or_refusal(request, token)
         if isinstance(table, HttpResponse):
             return table
-        return view(request, token, table)
+        return view(request, token, table, **kwargs)
 
     return wrapper
 
@@ -118,6 +118,8 @@ def _phone_grid(
         "edit": reverse("tournaments:table_side", args=[token]),
         "preview": reverse("tournaments:table_side_preview", args=[token]) if side else None,
     }
+    if _answering(request, table) and table.entry_state == Table.EntryState.ENTERED:
+        urls["tick"] = reverse("tournaments:table_side_deal", args=[token])
     return build_grid(
         table,
         deal_rows(table) if rows is None else rows,
@@ -181,11 +183,21 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
     if form.is_valid():
         try:
             side = services.claim_entry(table=table, code=form.cleaned_data["code"])
+        except services.AnswerExpected as error:
+            # The other team's code, the table entered by the first: it
+            # answers from this phone, deal by deal or at the end.
+            _remember_answering(request, table, error.side)
+            messages.success(
+                request,
+                _(
+                    "Code reconnu : l'autre équipe saisit. Confirmez ses donnes une à une "
+                    "(« D'accord ») ou toutes à la fin."
+                ),
+            )
+            return redirect("tournaments:table_side", token=token)
         except services.TournamentError as error:
             form.add_error("code", error.message)
             status = _refusal_status(error)
-            if isinstance(error, services.AnswerExpected):
-                _remember_answering(request, table, error.side)
         else:
             request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
             return redirect("tournaments:table_side", token=token)
@@ -195,6 +207,22 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         _context(request, table, token, code_form=form),
         status=status,
     )
+
+
+@require_POST
+@with_table
+def table_side_tick(request: HttpRequest, token: str, table: Table, number: int) -> HttpResponse:
+    """The other team ticks one deal as it stands (one tick a row), on the
+    phone where it gave its code; then back to the table's page."""
+    side = _answering(request, table)
+    if side is None:
+        messages.error(request, _("Donnez d'abord le code de votre équipe pour confirmer."))
+        return redirect("tournaments:table_side", token=token)
+    try:
+        services.confirm_deal(table=table, side=side, number=number)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect(reverse("tournaments:table_side", args=[token]) + f"#deal-{number}")
 
 
 def _waiting(text: str | None) -> int:

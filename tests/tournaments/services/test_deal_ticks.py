@@ -1,0 +1,66 @@
+"""The other team confirms deal by deal when it wants to (issue 21): one
+tick a row, on the phone where it gave its code; a deal changed since is
+unticked; the entering team cannot tick its own deals."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests import factories
+from tournaments import services
+from tournaments.infra import links
+from tournaments.models import Change
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_other_team_ticks_a_deal_once_and_a_change_unticks_it(table):
+    factories.enter_from_the_table(table, side="A", count=2)
+    deal = services.confirm_deal(table=table, side="B", number=1)
+    assert deal.confirmed
+    services.confirm_deal(table=table, side="B", number=1)  # sent twice
+    assert Change.objects.filter(table=table, action="deal_confirmed").count() == 1
+    assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, False]
+    table.refresh_from_db()
+    services.record_table_deal(
+        table=table,
+        side="A",
+        values=factories.coinche_values(points_a=120),
+        expected_version=table.version,
+        number=1,
+    )
+    assert not table.deals.get(number=1).confirmed
+
+
+@pytest.mark.parametrize("side", ["A"])
+def test_the_entering_team_cannot_tick_its_own_deals(table, side):
+    factories.enter_from_the_table(table, side="A", count=1)
+    with pytest.raises(services.TournamentError):
+        services.confirm_deal(table=table, side=side, number=1)
+    with pytest.raises(services.TournamentError):
+        services.confirm_deal(table=table, side="B", number=9)
+
+
+def test_the_other_teams_phone_ticks_rows_after_giving_its_code(table):
+    factories.enter_from_the_table(table, side="A", count=2)
+    phone = Client()
+    path = links.entry_path(table)
+    assert "D&#x27;accord" not in phone.get(path).content.decode()
+    # A tick without the code given first changes nothing.
+    phone.post(path + "donne/1/confirmer/")
+    assert not table.deals.get(number=1).confirmed
+    answer = phone.post(path + "code/", {"code": table.code_b})
+    assert answer.status_code in (200, 302, 422)
+    page = phone.get(path).content.decode()
+    assert page.count("deal-tick") == 2
+    assert phone.post(path + "donne/1/confirmer/").status_code == 302
+    page = phone.get(path).content.decode()
+    assert "✓ confirmée" in page and page.count("deal-tick") == 1
+    assert table.deals.get(number=1).confirmed
+    # The entering team's phone never ticks.
+    entering = Client()
+    entering.post(path + "code/", {"code": table.code_a})
+    assert "deal-tick" not in entering.get(path).content.decode()
+    entering.post(path + "donne/2/confirmer/")
+    assert not table.deals.get(number=2).confirmed
