@@ -49,10 +49,12 @@ def _mails(app) -> list[str]:
     """The bodies of the mails written by the file backend, decoded."""
     folder = Path(app.data) / "courriels"
     files = sorted(folder.glob("*")) if folder.exists() else []
-    messages = [m for f in files for m in f.read_text().split("-" * 79) if m.strip()]
-    return [
-        email.message_from_string(m.strip()).get_payload(decode=True).decode() for m in messages
-    ]
+    bodies = []
+    for file in files:  # one plain UTF-8 mail a file (infra/mail_files.py)
+        message = email.message_from_bytes(file.read_bytes())
+        part = next(p for p in message.walk() if p.get_content_type() == "text/plain")
+        bodies.append(part.get_payload(decode=True).decode("utf-8"))
+    return bodies
 
 
 def _ask(client: real.Client, email: str) -> int:

@@ -37,7 +37,11 @@ def concours(owner) -> Tournament:
     """Eight teams, two parties of totals: the first closed, the second
     played but for one table, as the desk has it near the end of the day."""
     tournament = factories.build_tournament(
-        owner=owner, parties=2, score_entry=Tournament.ScoreEntry.TOTALS
+        owner=owner,
+        parties=2,
+        score_entry=Tournament.ScoreEntry.TOTALS,
+        # this club's lots cumulate: the women's bouquet comes on top
+        prizes_cumulate=True,
     )
     factories.add_teams(tournament, 8)
     for number in (1, 2):

@@ -80,4 +80,6 @@ def test_the_desk_saves_a_deal_with_announcements_as_cards(desk, tournament, tab
     page = desk.get(table_url("table", tournament, table)).text
     row = page.split('id="deal-1"')[1].split("</tr>")[0]
     assert "tierce R♥" in row and "cinquante D♠" in row
-    assert "la plus forte est à Est-Ouest, qui marque 50" in row
+    # « Pourquoi ? » opens in a row of its own under the deal's
+    why = page.split('id="why-1"')[1].split("</tr>")[0]
+    assert "la plus forte est à Est-Ouest, qui marque 50" in why
