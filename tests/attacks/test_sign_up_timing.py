@@ -62,4 +62,8 @@ def test_a_known_address_and_a_new_one_take_the_same_time(app):
             times.append(_sign_up(app, index, email))
     known_median, new_median = statistics.median(known), statistics.median(new)
     print(f"sign-up medians: known address {known_median:.3f} s, new {new_median:.3f} s")
-    assert abs(known_median - new_median) <= 0.2 * max(known_median, new_median)
+    # Paired: each known address is timed next to a new one, so that a busy
+    # machine (other tests beside this one) weighs on both alike; the median
+    # of the pairs' differences within 20 % of the medians.
+    gap = statistics.median(k - n for k, n in zip(known, new, strict=True))
+    assert abs(gap) <= 0.2 * max(known_median, new_median), (known, new)

@@ -37,6 +37,7 @@ PUBLIC = {
     "service_worker",  # the secure pages' service worker: the app's own files
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
+ENDED = "Ce lien de table n'est pas valable (mal recopié ou remplacé)."
 TABLE_LINK = {
     "table_side",
     "table_side_claim",
@@ -44,6 +45,7 @@ TABLE_LINK = {
     "table_side_preview",
     "table_side_confirm",
     "table_side_state",
+    "table_side_tick",
 }
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
@@ -154,6 +156,14 @@ def test_a_forged_table_link_opens_nothing(client, tournament, teams, round1):
     for name, _ in tournament_patterns():
         if name not in TABLE_LINK:
             continue
-        url = reverse(f"tournaments:{name}", kwargs={"token": "forged-token"})
+        kwargs = {"token": "forged-token"}
+        if name == "table_side_tick":
+            kwargs["number"] = 1
+        url = reverse(f"tournaments:{name}", kwargs=kwargs)
         for method in (client.get, client.post):
-            assert method(url, {"code": "0000"}).status_code in (404, 405), name
+            answer = method(url, {"code": "0000"})
+            if name == "table_side_state" and method == client.get:
+                # the phone's call: said in words, nothing of any table
+                assert answer.json() == {"ended": ENDED}, name
+                continue
+            assert answer.status_code in (404, 405), name
