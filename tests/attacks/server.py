@@ -130,6 +130,13 @@ def start(
     port = servers.free_port(host)
     base = f"http://{host}:{port}"
     env = environment(data, hosts=[host], public=base, extra_env=extra_env)
+    if env.get("REDIS_URL"):
+        # A new server starts with an empty Redis database: the counts and
+        # locks of an attack module run before (an organizer locked out on
+        # purpose) must not follow into the next one's fresh database.
+        import redis
+
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     server = Server(base=base, env=env, data=data)
     prepare(server, demo=demo)
     return launch(server, workers=workers)
