@@ -15,21 +15,10 @@ Must not: be collected by pytest, or write anything.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 from tournaments.checker.check import check
-from tournaments.checker.generate import generate
-
-
-def small_concours(seed: int) -> dict:
-    rng = random.Random(seed)
-    return generate(
-        teams=rng.randint(2, 9),
-        parties=rng.randint(1, 4),
-        seed=seed,
-        deals=rng.choice([None, 1, 2, 3]),
-    )
+from tournaments.checker.generate import small_concours
 
 
 def main() -> None:

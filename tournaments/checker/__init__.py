@@ -24,3 +24,24 @@ runs.
 #: The file's `format` and the `version` this checker reads.
 FORMAT = "concours-belote"
 VERSION = 1
+
+#: What a partie's ranking holds for each entrant, in the file.
+STANDING_FIELDS = (
+    "rank",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "byes",
+    "points_for",
+    "points_against",
+    "match_points",
+    "buchholz",
+)
+
+
+def standing_rows(rows) -> list[dict]:
+    """A ranking's rows (domain.standings) as the file writes them."""
+    return [
+        {"entrant": row.entrant, **{f: getattr(row, f) for f in STANDING_FIELDS}} for row in rows
+    ]

@@ -17,24 +17,12 @@ import random
 from typing import Any
 
 import scoring
-from tournaments.checker import FORMAT, VERSION, replay
+from tournaments.checker import FORMAT, VERSION, replay, standing_rows
 from tournaments.checker.brackets import qualifying_order, replay_brackets
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pools
 from tournaments.domain.standings import CRITERIA, POINTS
 
-ROW_FIELDS = (
-    "rank",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "byes",
-    "points_for",
-    "points_against",
-    "match_points",
-    "buchholz",
-)
 SWISS_KINDS = (replay.RANDOM, replay.RANKING, replay.ROTATION)
 
 
@@ -201,9 +189,7 @@ class _Concours:
             rnd["tables"].append(self._table(index + 1, a, b, stop, rule))
         if stage == "qualifying":
             rows = replay.standings(self.doc, until=number)
-            rnd["standings"] = [
-                {"entrant": row.entrant, **{f: getattr(row, f) for f in ROW_FIELDS}} for row in rows
-            ]
+            rnd["standings"] = standing_rows(rows)
         return rnd
 
     def _table(
@@ -331,3 +317,15 @@ class _Concours:
                 for level, matches in enumerate(bracket.levels)
                 for position, m in sorted(matches.items())
             ]
+
+
+def small_concours(seed: int) -> dict:
+    """A small random concours (2–9 teams, 1–4 parties) from `seed`: what
+    the suite and bench/bench_checker.py check by the thousand."""
+    rng = random.Random(seed)
+    return generate(
+        teams=rng.randint(2, 9),
+        parties=rng.randint(1, 4),
+        seed=seed,
+        deals=rng.choice([None, 1, 2, 3]),
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from tournaments.checker import FORMAT, VERSION
+from tournaments.checker import FORMAT, VERSION, standing_rows
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.domain.standings import MatchPoints, rank
 from tournaments.models import (
@@ -31,19 +31,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.standings import tournament_bye, tournament_results
-
-ROW_FIELDS = (
-    "rank",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "byes",
-    "points_for",
-    "points_against",
-    "match_points",
-    "buchholz",
-)
 
 
 def concours_file(tournament: Tournament) -> dict[str, Any]:
@@ -231,7 +218,7 @@ def _standings(tournament: Tournament, entrants, results, rnd: Round) -> list[di
             tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
         ),
     )
-    return [{"entrant": row.entrant, **{f: getattr(row, f) for f in ROW_FIELDS}} for row in rows]
+    return standing_rows(rows)
 
 
 def _brackets(tournament: Tournament) -> list[dict[str, Any]]:

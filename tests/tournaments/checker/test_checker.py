@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -18,20 +17,10 @@ from tests.tournaments.checker import schema
 from tournaments.checker import FORMAT
 from tournaments.checker.__main__ import main
 from tournaments.checker.check import check
-from tournaments.checker.generate import generate
+from tournaments.checker.generate import generate, small_concours
 
 #: Generated concours checked by the suite (about 20 s on one core).
 CONCOURS = 1_200
-
-
-def small_concours(seed: int) -> dict:
-    rng = random.Random(seed)
-    return generate(
-        teams=rng.randint(2, 9),
-        parties=rng.randint(1, 4),
-        seed=seed,
-        deals=rng.choice([None, 1, 2, 3]),
-    )
 
 
 def find(seed_from: int, wanted) -> dict:
