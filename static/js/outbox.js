@@ -92,13 +92,12 @@
     if (waiting) parts.push(T.waiting.replace("{n}", String(waiting)));
     // A refusal of a row just typed is said next to its field (as at the
     // desk); one of a row typed offline, or holding others back, here too.
-    const heldBack = Boolean(blocked);
-    if (heldBack) parts.push(T.blocked);
+    if (blocked) parts.push(T.blocked);
     if (note) parts.push(note);
     line.textContent = parts.join(" · ");
     box.hidden = parts.length === 0;
-    showPending(heldBack);
-    box.querySelector(".outbox-drop").hidden = !heldBack;
+    showPending();
+    box.querySelector(".outbox-drop").hidden = !blocked;
     box.classList.toggle("is-offline", Boolean(offlineSince));
     document.body.classList.toggle("offline", Boolean(offlineSince));
   };
@@ -107,16 +106,16 @@
     .map(([name, value]) => `${entry.labels[name]} ${value}`)
     .join(" · ");
   let shown = "";
-  const showPending = (heldBack) => {
+  const showPending = () => {
     // Rebuilt only when what it shows changed: a tap on « Corriger » must
     // not land on a row being replaced.
     const entryRow0 = document.getElementById("deal-entry");
     const signature = JSON.stringify([
       entries.map((e) => [e.id, e.fields, e === editing, e === blocked, e.version !== null]),
-      heldBack, sending, entryRow0 ? entryRow0.dataset.number : "",
+      sending, entryRow0 ? entryRow0.dataset.number : "",
       document.querySelectorAll("tr.outbox-row").length,
     ]);
-    if (signature === shown && entryRow0 && entryRow0.previousElementSibling) return;
+    if (signature === shown) return;
     shown = signature;
     document.querySelectorAll("tr.outbox-row").forEach((row) => row.remove());
     const list = box.querySelector(".outbox-list");
