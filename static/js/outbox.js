@@ -101,10 +101,20 @@
     box.classList.toggle("is-offline", Boolean(offlineSince));
     document.body.classList.toggle("offline", Boolean(offlineSince));
   };
-  const summary = (entry) => entry.fields
-    .filter(([name, value]) => value && entry.labels[name])
-    .map(([name, value]) => `${entry.labels[name]} ${value}`)
-    .join(" · ");
+  // The marque computed on this phone (static/js/marque.js), labelled
+  // provisional: the server's engine decides when the deal reaches it.
+  const profile = box.dataset.profile ? JSON.parse(box.dataset.profile) : null;
+  const provisional = (cells) => {
+    const score = profile && window.BeloteMarque ? window.BeloteMarque.marque(cells, profile) : null;
+    return score && T.provisional.replace("{a}", String(score.a)).replace("{b}", String(score.b));
+  };
+  const summary = (entry) => {
+    const said = entry.fields
+      .filter(([name, value]) => value && entry.labels[name])
+      .map(([name, value]) => `${entry.labels[name]} ${value}`);
+    const marque = entry.kind === "deal" ? provisional(Object.fromEntries(entry.fields)) : null;
+    return (marque ? [...said, marque] : said).join(" · ");
+  };
   let shown = "";
   const showPending = () => {
     // Rebuilt only when what it shows changed: a tap on « Corriger » must
@@ -447,7 +457,19 @@
     previewTimer = setTimeout(async () => {
       const form = document.getElementById("deal-form");
       const place = document.getElementById("deal-preview");
-      if (offlineSince || !form || !place) return;
+      if (!form || !place) return;
+      if (offlineSince) {
+        // No server to ask: the phone counts, and says the marque is provisional.
+        const marque = provisional(Object.fromEntries(new FormData(form)));
+        place.textContent = "";
+        if (marque) {
+          const said = document.createElement("span");
+          said.className = "preview-ok provisional";
+          said.textContent = `${marque} — ${T.provisionalWhy}`;
+          place.appendChild(said);
+        }
+        return;
+      }
       const asked = ++previewAsked;
       try {
         const response = await timed(row.getAttribute("hx-post"), {

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+import scoring
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import deal_keys
 from tournaments import services
@@ -97,6 +98,12 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (3)")
     expect(page.locator("tr.outbox-row")).to_have_count(3)
     expect(page.locator(".outbox-drop")).to_be_hidden()  # nothing was refused
+    # Each waiting deal shows the marque the phone counted, labelled provisional.
+    rules = round1.tournament.rule_profile
+    first = scoring.score_deal({"taker": "A", "trump": "H", "bid": 90, "points": {"A": 97}}, rules)
+    expect(page.locator("tr.outbox-row").first).to_contain_text(
+        f"marque provisoire {first.a} – {first.b}"
+    )
     # The second one was wrong: corrected before it leaves, in its place.
     page.locator("tr.outbox-row").nth(1).get_by_role("button", name="Corriger").click()
     expect(page.locator("#deal-entry input[name=points]")).to_have_value("102")
@@ -104,6 +111,14 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     page.locator("#deal-entry input[name=points]").press("Enter")
     expect(page.locator("tr.outbox-row")).to_have_count(3)
     expect(page.locator("tr.outbox-row").nth(1)).to_contain_text("120")
+    # The row being typed offline: its marque counted on the phone, as it is typed.
+    type_keys(page, deal_keys(taker="B", trump="H", bid="100", points="130")[:-1])
+    fourth = scoring.score_deal(
+        {"taker": "B", "trump": "H", "bid": 100, "points": {"B": 130}}, rules
+    )
+    expect(page.locator("#deal-preview")).to_contain_text(
+        f"marque provisoire {fourth.a} – {fourth.b} — calculée sur ce téléphone"
+    )
     page.screenshot(path=f"{SHOTS}/phone-offline-waiting.png", full_page=True)
     assert table.deals.count() == 0
 

@@ -93,4 +93,6 @@ def outbox_texts() -> dict[str, str]:
         "editing": _("en cours de correction"),
         "correct": _("Corriger"),
         "noNetwork": _("Pas de réseau : réessayez quand il revient."),
+        "provisional": _("marque provisoire {a} – {b}"),
+        "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
     }

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
 from tournaments.display.hall import outbox_texts
+from tournaments.display.provisional import phone_profile
 from tournaments.display.table_screen import (
     Grid,
     build_grid,
@@ -149,6 +150,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "table_side": True,
         "bracket_match": bracket_match_label(table),
         "outbox_texts": json.dumps(outbox_texts()),
+        "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
         **extra,
     }
 

@@ -1,0 +1,222 @@
+// The marque of a deal computed on the phone, while the hall's Wi-Fi is
+// down: labelled provisional, the server's engine (scoring/) decides. It
+// reads the row as the server's form does (tournaments/forms/entry.py,
+// display/keys.py) and counts as scoring/deal.py and scoring/countings.py,
+// with the profile's constants the page carries (display/provisional.py).
+// Whatever it is not sure of (declared announcements, a value the server
+// would refuse) gives no marque rather than a wrong one; the test suite
+// compares it with the engine on thousands of random rows
+// (tests/tournaments/display/test_provisional_marque.py).
+(function (root) {
+  const round = (x) => Math.floor((x + 5) / 10) * 10;
+  const down5 = (x) => Math.floor((x + 4) / 10) * 10;
+  const CLASSIC = 0, COINCHE = 1, FAITS_ANNONCES = 2, ANNONCES = 4;
+  const COMPLEMENT = 2;
+
+  // --- reading a row (null: unreadable, the server will say why) -----------
+  const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
+  const side = (P, text, passed) => {
+    const value = text.trim().toLowerCase().replace(/[-– ]/g, "");
+    if (!value) return "";
+    if (passed && ["p", "passe", "pass"].includes(value)) return "";
+    if (own(P.sides, value)) return P.sides[value];
+    if (value.length !== 1) return null;
+    if (value === "a") return "A";
+    if (value === "b") return "B";
+    return own(P.keys.taker, value) || null;
+  };
+  const trump = (P, text) => {
+    const value = text.trim();
+    if (!value) return "";
+    if (own(P.keys.signs, value)) return P.keys.signs[value];
+    if (["SA", "TA"].includes(value.toUpperCase())) return value.toUpperCase();
+    return value.length === 1 ? own(P.keys.trump, value.toLowerCase()) || null : null;
+  };
+  const coinche = (text) => {
+    const value = text.trim().toLowerCase().replace(/[×*]/g, "x");
+    if (!value || ["0", "non", "no", "-"].includes(value)) return 0;
+    if (value[0] === "x" && /^\d+$/.test(value.slice(1))) return value.slice(1) === "2" ? 1 : 2;
+    return own({ x: 1, 1: 1, 2: 1, xx: 2, 4: 2, 3: 2 }, value) ?? null;
+  };
+  const belote = (P, text) => {
+    const value = text.trim().toLowerCase().replace(/[- ]/g, "");
+    if (!value) return [0, 0];
+    const words = text.trim().toLowerCase().split(/\s+/);
+    if (words.every((w) => own(P.shown, w))) {
+      const a = words.filter((w) => P.shown[w] === "A").length;
+      return [a, words.length - a];
+    }
+    let a = 0, b = 0;
+    for (const letter of value) {
+      const s = own(P.keys.taker, letter);
+      if (!s) return null;
+      if (s === "A") a += 1; else b += 1;
+    }
+    return [a, b];
+  };
+  // An empty cell is undefined; spaces alone are no number (points) or
+  // nothing (announcements), as the server's fields read them.
+  const number = (text, digits, blank) => {
+    if (!text) return undefined;
+    const value = text.trim();
+    if (!value) return blank;
+    return new RegExp(`^\\d{1,${digits}}$`).test(value) ? Number(value) : null;
+  };
+
+  // The row's cells → the engine's deal, or null.
+  const read = (cells, P) => {
+    const get = (name) => String(cells[name] ?? "");
+    // Every cell is read first, as the form does, even on a passed deal.
+    const taker = side(P, get("taker"), true);
+    const t = trump(P, get("trump"));
+    let points = number(get("points"), 4, null);
+    let capot = side(P, get("capot"), false);
+    const b = belote(P, get("belote"));
+    if ([taker, t, points, capot, b].includes(null) || points > 252) return null;
+    if (["SA", "TA"].includes(t) && !P.trumps.includes(t)) return null;
+    const deal = { taker, trump: t, bid: null, capotBid: false, coinche: 0, aa: 0, ab: 0 };
+    if (P.counting !== CLASSIC) {
+      const bid = get("bid").trim().toLowerCase();
+      if (bid === "c" || bid === "capot") deal.capotBid = true;
+      else if (/^\d{1,4}$/.test(bid)) deal.bid = Number(bid);
+      else if (bid) return null;
+      deal.coinche = coinche(get("coinche"));
+      if (deal.coinche === null) return null;
+    }
+    if (P.announcements) {
+      const aa = number(get("announce_a"), 4, undefined);
+      const ab = number(get("announce_b"), 4, undefined);
+      if (aa === null || ab === null) return null; // declared cards: the server counts them
+      deal.aa = aa || 0;
+      deal.ab = ab || 0;
+    }
+    if (!taker) return { taker: "" }; // a passed deal: the rest is not counted
+    if (!t) return null; // half typed
+    [deal.ba, deal.bb] = b;
+    const all = points === 162 || points === 252;
+    if (deal.capotBid && !capot && all) { capot = taker; points = undefined; }
+    if (capot === taker && all) points = undefined;
+    if (points === undefined && !capot) return null; // half typed
+    deal.capot = capot;
+    deal.points = points;
+    return deal;
+  };
+
+  // --- counting (scoring/deal.py, scoring/countings.py) --------------------
+  const score = (d, P) => {
+    if (!d) return null;
+    if (!d.taker) return { a: 0, b: 0, outcome: "passed", pot: 0 };
+    const defence = d.taker === "A" ? "B" : "A";
+    let bid = d.bid;
+    if (P.counting !== CLASSIC) {
+      if (d.capotBid) bid = 250;
+      else if (bid === null || bid < 80 || bid % 10 || bid > P.maxBid[d.trump]) return null;
+    }
+    // card points of each side
+    let pa, pb;
+    const mine = d.points;
+    if (mine === undefined) {
+      [pa, pb] = d.capot === "A" ? [252, 0] : [0, 252];
+    } else if (d.capot) {
+      const expected = d.capot === "A" ? [252, 0] : [0, 252];
+      if (mine !== expected[d.taker === "A" ? 0 : 1]) return null;
+      [pa, pb] = expected;
+    } else {
+      if (mine > 162) return null;
+      [pa, pb] = d.taker === "A" ? [mine, 162 - mine] : [162 - mine, mine];
+      if ((pa === 1 || pb === 1) && !P.onePossible.includes(d.trump)) return null;
+    }
+    const maxBelotes = d.trump === "SA" ? 0 : d.trump === "TA" ? 4 : 1;
+    if (d.ba + d.bb > maxBelotes) return null;
+    if (d.aa && d.ab) return null;
+    if (!P.feasible.includes(d.aa) || !P.feasible.includes(d.ab)) return null;
+    const A = d.taker === "A";
+    const pt = A ? pa : pb, pd = A ? pb : pa;
+    const bt = 20 * (A ? d.ba : d.bb), bd = 20 * (A ? d.bb : d.ba);
+    const at = A ? d.aa : d.ab, ad = A ? d.ab : d.aa;
+    const capT = d.capot === d.taker, capD = d.capot === defence;
+    const m = P.factors[d.coinche];
+    let r;
+    if (P.counting === CLASSIC) r = classic(P, pt, pd, bt, bd, at, ad, capT, capD);
+    else if (P.counting === COINCHE) r = coinched(P, bid, d.capotBid, m, pt, pd, bt, bd, at, ad, capT, capD);
+    else r = contree(P, bid, d.capotBid, m, pt, pd, bt, bd, capT, capD);
+    const [mt, md, outcome, pot] = r;
+    return A ? { a: mt, b: md, outcome, pot } : { a: md, b: mt, outcome, pot };
+  };
+
+  const tests = (P, pt, pd, bt, bd, at, ad) => (P.announcementsForContract
+    ? [pt + bt + at, pd + bd + ad] : [pt + bt, pd + bd]);
+
+  function classic(P, pt, pd, bt, bd, at, ad, capT, capD) {
+    const totT = pt + bt + at, totD = pd + bd + ad;
+    const [testT, testD] = tests(P, pt, pd, bt, bd, at, ad);
+    let mt, md;
+    if (testT > testD) {
+      if (capT) [mt, md] = [totT + ad, bd];
+      else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at, 160 - k + bd + ad, "made", 0]; }
+      else [mt, md] = [totT, totD];
+      return P.rounding ? [round(mt), round(md), "made", 0] : [mt, md, "made", 0];
+    }
+    if (testT === testD && P.tiePot) {
+      if (P.rounding === COMPLEMENT) { const k = down5(pt); return [0, 160 - k + bd + ad, "litige", k + bt + at]; }
+      return P.rounding ? [0, round(totD), "litige", round(totT)] : [0, totD, "litige", totT];
+    }
+    const base = capD && P.fullCapot ? P.capotBase : P.chuteBase;
+    [mt, md] = P.protected ? [bt, base + ad + bd + at] : [0, base + ad + bd + at + bt];
+    return P.rounding ? [round(mt), round(md), "chute", 0] : [mt, md, "chute", 0];
+  }
+
+  function coinched(P, bid, capotBid, m, pt, pd, bt, bd, at, ad, capT, capD) {
+    const totT = pt + bt + at, totD = pd + bd + ad;
+    const [testT, testD] = tests(P, pt, pd, bt, bd, at, ad);
+    const made = (capotBid ? capT : testT >= bid) && (testT > testD || !P.compareDefence);
+    let mt, md;
+    if (made) {
+      if (m === 1) {
+        if (capT) [mt, md] = [totT + bid + ad, pd + bd];
+        else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at + bid, 160 - k + bd + ad, "made", 0]; }
+        else [mt, md] = [totT + bid, totD];
+      } else {
+        const base = capT ? 250 : 160;
+        mt = P.beloteMultiplied ? m * (base + at + bt + ad + bid) : m * (base + at + ad + bid) + bt;
+        md = bd;
+      }
+      return P.rounding ? [round(mt), round(md), "made", 0] : [mt, md, "made", 0];
+    }
+    const base = capD && P.fullCapot ? P.capotBase : P.chuteBase;
+    [mt, md] = P.protected ? [bt, m * (base + ad + bd + at + bid)] : [0, m * (base + ad + bd + at + bid + bt)];
+    return P.rounding ? [round(mt), round(md), "chute", 0] : [mt, md, "chute", 0];
+  }
+
+  function contree(P, bid, capotBid, m, pt, pd, bt, bd, capT, capD) {
+    const testT = pt + bt;
+    const made = (capotBid ? capT : testT >= bid) && (testT > pd + bd || !P.compareDefence);
+    const chuteBase = capD && P.fullCapot ? P.capotBase : P.chuteBase;
+    if (P.counting === ANNONCES) {
+      if (made) return [bid * m, 0, "made", 0];
+      const md = m === 1 ? chuteBase : bid * m;
+      return [0, P.rounding ? round(md) : md, "chute", 0];
+    }
+    const value = P.counting === FAITS_ANNONCES ? bid : 0;
+    let mt, md, outcome;
+    if (made) {
+      const keptD = P.protected || capT ? bd : 0;
+      if (capotBid) [mt, md] = [500 * m + bt, keptD];
+      else if (m > 1) [mt, md] = [(160 + value) * m + bt, keptD];
+      else if (capT) [mt, md] = [250 + value + bt, bd];
+      else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + value, 160 - k + bd, "made", 0]; }
+      else [mt, md] = P.rounding ? [round(pt + bt) + value, round(pd + bd)] : [pt + bt + value, pd + bd];
+      outcome = "made";
+    } else {
+      if (capotBid) { const kept = P.protected ? bt : 0; [mt, md] = [kept, 500 * m + bd]; }
+      else if (m > 1) { const kept = P.protected || capD ? bt : 0; [mt, md] = [kept, (chuteBase + value) * m + bd]; }
+      else { const kept = P.protected || capD ? bt : 0; [mt, md] = [kept, chuteBase + value + bd + (bt - kept)]; }
+      outcome = "chute";
+    }
+    return P.rounding ? [round(mt), round(md), outcome, 0] : [mt, md, outcome, 0];
+  }
+
+  const api = { read, score, marque: (cells, P) => score(read(cells, P), P) };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.BeloteMarque = api;
+})(typeof window !== "undefined" ? window : globalThis);
