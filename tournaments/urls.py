@@ -119,6 +119,11 @@ urlpatterns = [
     path(ORG + "parties/<num:number>/refaire-le-tirage/", rounds.round_redraw, name="redraw"),
     path(ORG + "parties/<num:number>/echanger/", rounds.round_swap, name="swap"),
     path(ORG + "parties/<num:number>/fermer/", rounds.round_close, name="close"),
+    path(
+        ORG + "parties/<num:number>/reclamations/",
+        rounds.round_close_claims,
+        name="close_claims",
+    ),
     path(ORG + "parties/<num:number>/feuilles.pdf", rounds.round_sheets_pdf, name="sheets_pdf"),
     path(ORG + "parties/<num:number>/secours.pdf", hall.round_fallback_pdf, name="fallback_pdf"),
     path(ORG + "affiche.pdf", hall.hall_poster_pdf, name="poster_pdf"),

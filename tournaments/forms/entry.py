@@ -18,6 +18,9 @@ from tournaments.display import announcing, entry, keys, labels
 from tournaments.domain import deal_shapes
 from tournaments.models import Deal
 
+#: The box that confirms a correction of a partie whose results are final.
+AFTER_CLAIMS = _("Corriger quand même (résultats définitifs)")
+
 
 def _cell(label, **attrs: str) -> forms.CharField:
     widget = forms.TextInput(
@@ -56,6 +59,7 @@ class DeleteDealForm(forms.Form):
 
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(required=False, max_length=200)
+    after_claims = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -89,6 +93,7 @@ class DealForm(forms.Form):
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+    after_claims = forms.BooleanField(label=AFTER_CLAIMS, required=False)
 
     #: What the grid understood of the row (a capot read from the points),
     #: said under it; set by `clean`.
@@ -105,6 +110,7 @@ class DealForm(forms.Form):
         "belote": "belote",
         "announcement": "announce_a",
         "reason": "reason",
+        "after_claims": "after_claims",
         "version": None,
     }
 
@@ -283,6 +289,7 @@ class TotalsForm(forms.Form):
     anyway = forms.BooleanField(label=_("Enregistrer ces totaux malgré l'écart"), required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+    after_claims = forms.BooleanField(label=AFTER_CLAIMS, required=False)
 
     def __init__(self, *args: Any, checkable: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -48,6 +48,7 @@ class Change(models.Model):
         LINK_REVOKED = "link_revoked", _("Lien de saisie révoqué")
         CODES_LOCKED = "codes_locked", _("Codes bloqués : trop de codes faux")
         ROUND_CLOSED = "round_closed", _("Partie close")
+        CLAIMS_CLOSED = "claims_closed", _("Réclamations closes : résultats définitifs")
         RESTORED = "restored", _("Tournoi restauré d'une sauvegarde")
         ADMIN_EDIT = "admin_edit", _("Modifié dans l'administration")
         LOTS_CHANGED = "lots_changed", _("Lots modifiés")

@@ -230,6 +230,44 @@ FEATURES: tuple[Feature, ...] = (
             ),
         ),
     ),
+    Feature(
+        "claims",
+        _("résultats provisoires, puis définitifs"),
+        (
+            Option(
+                "claims_window",
+                # On for every concours: results stay « provisoires » while a
+                # team may still claim (as bridge results become final).
+                models.BooleanField(_("délai de réclamation"), default=True),
+                _("Délai de réclamation"),
+                _(
+                    "Les résultats d'une partie close restent « provisoires » le temps des "
+                    "réclamations, puis deviennent définitifs ; une correction après ce délai "
+                    "demande une confirmation et dit quels tirages elle aurait changés."
+                ),
+            ),
+            Option(
+                "claims_minutes",
+                models.PositiveSmallIntegerField(
+                    _("délai de réclamation (minutes)"), default=30, validators=bounded(0, 600)
+                ),
+                _("Délai de réclamation (minutes)"),
+                _("Après la clôture de chaque partie ; 30 minutes d'habitude."),
+                ask="number",
+            ),
+            Option(
+                "claims_minutes_last",
+                models.PositiveSmallIntegerField(
+                    _("délai de réclamation de la dernière partie (minutes)"),
+                    default=15,
+                    validators=bounded(0, 600),
+                ),
+                _("Délai pour la dernière partie (minutes)"),
+                _("Plus court, pour remettre les prix : 15 minutes d'habitude."),
+                ask="number",
+            ),
+        ),
+    ),
 )
 
 #: Every option, in the order of the form's « Options » fieldset.

@@ -78,6 +78,8 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0, validators=bounded(0, INT32_MAX))
+    # The claims window closed by hand before its time (queries/claims.py).
+    claims_closed_at = models.DateTimeField(_("réclamations closes le"), null=True, blank=True)
     # This partie's « dernière donne » call, else the tournament's.
     last_deal_minutes = models.PositiveSmallIntegerField(
         _("appel « dernière donne » (minutes)"),

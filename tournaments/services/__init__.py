@@ -48,6 +48,7 @@ from tournaments.services.challenges import (
     remove_tournament,
     update_challenge,
 )
+from tournaments.services.claims import close_claims
 from tournaments.services.clock import (
     pause_clock,
     reset_clock,
@@ -68,6 +69,7 @@ from tournaments.services.errors import (
     TournamentError,
 )
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
+from tournaments.services.penalties import add_penalty
 from tournaments.services.prizes import (
     add_category,
     clear_swaps,
@@ -103,7 +105,6 @@ from tournaments.services.rounds import (
     swap_teams,
 )
 from tournaments.services.scores import (
-    add_penalty,
     delete_last_deal,
     preview_deal,
     record_deal,
@@ -158,6 +159,7 @@ __all__ = [
     "claim_entry",
     "clear_swaps",
     "close_blockers",
+    "close_claims",
     "close_round",
     "codes_locked_until",
     "confirm_deal",

@@ -31,8 +31,9 @@ import scoring
 from scoring import sheet as sheet_check
 from tournaments.display.errors import engine_error, sheet_mismatch
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
-from tournaments.models import Change, Deal, Penalty, Round, Table, Team, Tournament
+from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
+from tournaments.services import claims
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.table_versions import (
@@ -174,6 +175,7 @@ def record_deal(
     expected_version: int | None = None,
     reason: str = "",
     by=None,
+    after_claims: bool = False,
 ) -> Deal:
     """Add the next deal of a table (number None) or replace deal `number`.
 
@@ -188,6 +190,7 @@ def record_deal(
         expected_version=expected_version,
         reason=reason,
         by=by,
+        after_claims=after_claims,
     )
 
 
@@ -200,6 +203,7 @@ def write_deal(
     reason: str = "",
     by=None,
     also_update: Iterable[str] = (),
+    after_claims: bool = False,
 ) -> Deal:
     """`record_deal` on a table its caller locked (`lock_table`) in its own
     transaction. `also_update` names fields the caller changed on the table,
@@ -223,6 +227,20 @@ def write_deal(
             field="taker",
         )
     corrected = check_round_open(table, reason)
+    if corrected:
+        claims.check_final(
+            table,
+            after_claims,
+            lambda: write_deal(
+                table,
+                values=values,
+                number=number,
+                expected_version=expected_version,
+                reason=reason,
+                by=by,
+                after_claims=True,
+            ),
+        )
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
@@ -287,7 +305,12 @@ def _blank(name: str) -> Any:
 
 @transaction.atomic
 def delete_last_deal(
-    *, table: Table, expected_version: int | None = None, reason: str = "", by=None
+    *,
+    table: Table,
+    expected_version: int | None = None,
+    reason: str = "",
+    by=None,
+    after_claims: bool = False,
 ) -> None:
     """Deletes the table's last deal; the same post sent again deletes
     nothing more."""
@@ -297,6 +320,18 @@ def delete_last_deal(
     except AlreadyDone:
         return
     corrected = check_round_open(table, reason)
+    if corrected:
+        claims.check_final(
+            table,
+            after_claims,
+            lambda: delete_last_deal(
+                table=table,
+                expected_version=expected_version,
+                reason=reason,
+                by=by,
+                after_claims=True,
+            ),
+        )
     last = table.deals.order_by("-number").first()
     if last is None:
         raise TournamentError(_("Aucune donne à supprimer."))
@@ -326,6 +361,7 @@ def record_totals(
     expected_version: int | None = None,
     reason: str = "",
     by=None,
+    after_claims: bool = False,
 ) -> Table:
     """A table's final totals typed from its sheet: the way of a tournament
     that records totals only, or of one table whose sheet came back with
@@ -348,6 +384,22 @@ def record_totals(
             field="total_a",
         )
     corrected = check_round_open(table, reason)
+    if corrected:
+        claims.check_final(
+            table,
+            after_claims,
+            lambda: record_totals(
+                table=table,
+                total_a=total_a,
+                total_b=total_b,
+                sheet=sheet,
+                anyway=anyway,
+                expected_version=expected_version,
+                reason=reason,
+                by=by,
+                after_claims=True,
+            ),
+        )
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
@@ -377,56 +429,3 @@ def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[s
     if expected is None or total_a + total_b == expected:
         return
     raise TournamentError(sheet_mismatch(total_a + total_b, expected, sheet), field="total_a")
-
-
-@transaction.atomic
-def add_penalty(
-    *,
-    table: Table,
-    team: Team,
-    points: int,
-    reason: str,
-    expected_version: int | None = None,
-    by=None,
-) -> Penalty:
-    """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
-    team that revoked. The same post sent again adds nothing."""
-    asked = {"team": team.pk, "points": points, "reason": reason.strip()}
-    key = request_key("penalty", expected_version, asked)
-    try:
-        table = lock_table_at(table, expected_version, key)
-    except AlreadyDone:
-        return table.penalties.filter(team=team, points=points).last() or Penalty(
-            table=table, team=team, points=points, reason=reason.strip()
-        )
-    if team.pk not in (table.team_a_id, table.team_b_id):
-        raise TournamentError(_("Cette équipe ne joue pas à cette table."), field="team")
-    if not reason.strip():
-        raise TournamentError(_("Indiquez le motif de la pénalité."), field="reason")
-    if points == 0:
-        raise TournamentError(_("Une pénalité de 0 point ne change rien."), field="points")
-    penalty = Penalty.objects.create(
-        table=table,
-        team=team,
-        points=points,
-        reason=reason.strip(),
-        created_by=by if by is not None and by.is_authenticated else None,
-    )
-    corrected = table.round.status == Round.Status.CLOSED
-    if table.round.tournament.score_entry == Tournament.ScoreEntry.DEALS and not table.totals_only:
-        rescore_table(table)
-    elif team.pk == table.team_a_id:
-        table.total_a += points
-    else:
-        table.total_b += points
-    _save_table(table, corrected=corrected)
-    log_change(
-        table.round.tournament_id,
-        Change.Action.PENALTY,
-        by=by,
-        table=table,
-        reason=reason,
-        after={"team": team.number, "points": points},
-        request_key=key,
-    )
-    return penalty

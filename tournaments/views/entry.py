@@ -40,6 +40,7 @@ from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
+from tournaments.queries.claims import round_claims
 from tournaments.views.common import _managed, _table, bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
 
@@ -110,6 +111,7 @@ def _table_context(
         "totals_possible": tournament.score_entry == "totals"
         or table.totals_only
         or not table.deals.exists(),
+        "final": round_claims(table.round).final,
         "penalties": table.penalties.select_related("team"),
         "changes": table.changes.select_related("by")[:50],
         "penalty_form": penalty_form
@@ -168,6 +170,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
                 number=form.cleaned_data["number"],
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
+                after_claims=form.cleaned_data["after_claims"],
             )
         except services.TournamentError as error:
             tbl.refresh_from_db()
@@ -224,6 +227,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             table=tbl,
             expected_version=version,
             reason=form.cleaned_data["reason"],
+            after_claims=form.cleaned_data["after_claims"],
         )
         messages.success(request, _("Dernière donne supprimée."))
     except services.TournamentError as error:
@@ -250,6 +254,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 anyway=bool(form.cleaned_data.get("anyway")),
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
+                after_claims=form.cleaned_data["after_claims"],
             )
         except services.TournamentError as error:
             apply_service_error(form, error)

@@ -21,10 +21,12 @@ from django.views.decorators.http import require_GET
 
 from tournaments import pdf
 from tournaments.display import standings as standings_display
+from tournaments.display.claims import claims_said
 from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
 from tournaments.queries.brackets import final_order, final_places
+from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
 from tournaments.views.common import _pdf, bracket_match_label, brackets_context
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
@@ -119,6 +121,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "has_brackets": tournament.brackets.exists(),
         "final_decided": final_places(tournament) is not None,
         "ranking_explanation": standings_display.ranking_explanation(tournament),
+        "claims_said": claims_said(ranking_claims(tournament), ranking=True),
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)
@@ -214,6 +217,7 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tournament": tournament,
             "round": rnd,
             "tables": queries.round_tables(rnd) if rnd.announced else [],
+            "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
         },
     )
 

@@ -21,12 +21,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import pdf, services
+from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapTeamsForm
 from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
+from tournaments.queries.claims import round_claims
 from tournaments.views.common import _managed, _pdf, _round, _table
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
@@ -103,6 +105,8 @@ def round_page(
             "swap_form": swap_form or SwapTeamsForm(round=rnd),
             "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
             "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
+            "claims": round_claims(rnd),
+            "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
         },
         status=422 if swap_form or draw_form or call_form else 200,
     )
@@ -295,3 +299,20 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         ),
     )
     return redirect("tournaments:table", **here)
+
+
+@login_required
+@require_POST
+def round_close_claims(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """« Clore les réclamations » : the partie's results become final now."""
+    tournament = _managed(request, slug)
+    rnd = _round(tournament, number)
+    try:
+        services.close_claims(round=rnd, by=request.user)
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("Réclamations closes : les résultats de la partie sont définitifs.")
+        )
+    return redirect("tournaments:round", slug=slug, number=number)

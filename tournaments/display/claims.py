@@ -1,0 +1,28 @@
+"""What the pages say of results still open to claims (queries/claims.py):
+« Résultats provisoires : réclamations jusqu'à 15 h 02 », « Résultats
+définitifs »."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+
+def clock(moment) -> str:
+    local = timezone.localtime(moment)
+    return _("%(h)s h %(m)s") % {"h": local.hour, "m": f"{local.minute:02d}"}
+
+
+def claims_said(claims, *, ranking: bool = False) -> str:
+    """One sentence for a partie's results (or the ranking with `ranking`)."""
+    if claims.final:
+        return _("Classement définitif.") if ranking else _("Résultats définitifs.")
+    if claims.until is not None:
+        if ranking:
+            return _("Classement provisoire : réclamations jusqu'à %(time)s.") % {
+                "time": clock(claims.until)
+            }
+        return _("Résultats provisoires : réclamations jusqu'à %(time)s.") % {
+            "time": clock(claims.until)
+        }
+    return _("Classement provisoire.") if ranking else _("Résultats provisoires.")
