@@ -8,8 +8,9 @@ tables). Each table is a client that queues what it types as the phone's
 outbox does (static/js/outbox.js): one deal typed every `--interval`
 seconds into a queue, sent in order; a deal keeps the table version of its
 first try, so that a retry of a post the server recorded before its answer
-was lost records nothing; while the server does not answer it waits 2, 4,
-then 5 s between tries. After `--before` seconds the server is stopped
+was lost records nothing; several deals waiting go in one request (the
+phone's batch, views/table_side_batch.py); while the server does not
+answer it waits 2, 4, then 5 s between tries. After `--before` seconds the server is stopped
 (SIGTERM, as the laptop's window closing does; `--kill` for SIGKILL) for
 `--outage` seconds, then started again on the same data; typing goes on
 `--after` seconds after the restart, then each table sends what it keeps.
@@ -27,6 +28,7 @@ Run: `.venv/bin/python -m bench.outage [--outage 60] [--interval 3]`.
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 import tempfile
@@ -73,9 +75,56 @@ class Phone(threading.Thread):
         self.queue.append({**hall.DEAL, "points": points, "version": None})
         self.typed += 1
 
+    def send_batch(self) -> bool | None:
+        """Several deals waiting: sent in one request as the phone does (each
+        version the one after the deal before it, kept from the first try).
+        None when the server did not answer."""
+        batch = self.queue[:50]
+        version = None
+        for deal in batch:
+            if deal["version"] is None:
+                deal["version"] = self.version if version is None else str(int(version) + 1)
+            version = deal["version"]
+        entries = [
+            {
+                "fields": [[k, v] for k, v in deal.items() if k != "version"],
+                "version": int(deal["version"]),
+            }
+            for deal in batch
+        ]
+        form = {"entries": json.dumps(entries), "csrfmiddlewaretoken": self.token}
+        try:
+            response, text = self.client.request("POST", self.path + "donnes/", form)
+        except OSError:
+            return None
+        if response.status in (502, 503, 504):
+            return None
+        if response.status != 200:
+            return True  # sent one by one below
+        answer = json.loads(text)
+        self.version = str(answer["version"])
+        for _ in range(answer["saved"]):
+            self.queue.pop(0)
+            self.acked += 1
+        if answer["saved"] < len(batch):
+            for deal in self.queue[1:]:
+                deal["version"] = None
+        self.note_drained()
+        return True
+
+    def note_drained(self) -> None:
+        if self.goal is not None and not self.outage_drained_at and self.acked >= self.goal:
+            self.outage_drained_at = time.monotonic()
+
     def send_waiting(self) -> bool:
         """Sends what waits, in order; False when the server did not answer."""
         while self.queue:
+            if len(self.queue) > 1:
+                before = len(self.queue)
+                if self.send_batch() is None:
+                    return False
+                if len(self.queue) < before:
+                    continue
             deal = self.queue[0]
             if deal["version"] is None:
                 deal["version"] = self.version
@@ -93,8 +142,7 @@ class Phone(threading.Thread):
                 self.version = found.group(1)
                 self.queue.pop(0)
                 self.acked += 1
-                if self.goal is not None and not self.outage_drained_at and self.acked >= self.goal:
-                    self.outage_drained_at = time.monotonic()
+                self.note_drained()
             else:
                 self.refused.append(f"{response.status}")
                 self.queue.pop(0)  # counted as lost: the phone would show it

@@ -23,6 +23,7 @@ from tournaments.views import (
     rounds,
     table_side,
 )
+from tournaments.views.table_side_batch import table_side_batch
 
 
 class NumberConverter:
@@ -62,6 +63,7 @@ urlpatterns = [
     path("saisie/<str:token>/", table_side.table_side, name="table_side"),
     path("saisie/<str:token>/code/", table_side.table_side_claim, name="table_side_claim"),
     path("saisie/<str:token>/donne/", table_side.table_side_deal, name="table_side_deal"),
+    path("saisie/<str:token>/donnes/", table_side_batch, name="table_side_batch"),
     path("saisie/<str:token>/apercu/", table_side.table_side_preview, name="table_side_preview"),
     path("saisie/<str:token>/etat/", table_side.table_side_state, name="table_side_state"),
     path(

@@ -327,6 +327,41 @@
     const saved = entry.kind === "deal" && (response.headers.get("HX-Trigger") || "").includes("dealSaved");
     return { saved, html, response };
   };
+  // Several deals waiting (the server was away): sent in one request, each
+  // with its version (the one after the deal before it, kept from the first
+  // try), recorded in order by the server, which says how many it took.
+  const batchUrl = box.dataset.batchUrl;
+  const batchOf = () => {
+    const batch = [];
+    for (const entry of entries) {
+      if (entry.kind !== "deal" || batch.length >= 50) break;
+      batch.push(entry);
+    }
+    return batch;
+  };
+  const sendBatch = async (batch) => {
+    let version = null;
+    for (const entry of batch) {
+      if (entry.version === null) entry.version = version === null ? knownVersion() : version + 1;
+      version = entry.version;
+      entry.tries = (entry.tries || 0) + 1;
+      await put(entry);
+    }
+    const data = new FormData();
+    const kept = batch[0].fields.find(([name]) => name === "csrfmiddlewaretoken");
+    data.append("csrfmiddlewaretoken", csrf() || (kept ? kept[1] : ""));
+    data.append("entries", JSON.stringify(batch.map((entry) => ({
+      fields: entry.fields.filter(([name]) => name !== "csrfmiddlewaretoken"), version: entry.version,
+    }))));
+    const response = await timed(batchUrl, {
+      method: "POST", body: data, headers: { "X-Outbox-Waiting": String(entries.length) },
+    });
+    if (response.status >= 502 && response.status <= 504) throw new Error("gateway");
+    if (!response.ok) return { saved: 0, answered: false };
+    const answer = await response.json();
+    serverVersion = Math.max(serverVersion, answer.version || 0);
+    return { saved: answer.saved || 0, answered: true };
+  };
   const flush = async () => {
     if (sending || blocked || editing) return;
     if (!navigator.onLine) { offline(); return; }
@@ -334,6 +369,29 @@
     let sent = 0;
     try {
       while (entries.length && !blocked) {
+        const batch = batchUrl ? batchOf() : [];
+        if (batch.length > 1) {
+          let done;
+          try {
+            done = await sendBatch(batch);
+          } catch (error) {
+            offline();
+            return;
+          }
+          online();
+          for (let i = 0; i < done.saved; i += 1) {
+            await remove(entries[0]);
+            entries.shift();
+            sent += 1;
+          }
+          if (done.saved === batch.length) { status(); continue; }
+          if (done.answered) {
+            // The server stopped at a refused deal: those after it were never
+            // recorded, their versions are guessed again once it is settled.
+            for (const entry of batch.slice(done.saved + 1)) { entry.version = null; await put(entry); }
+          }
+          // The deal it stopped at goes alone: its refusal is shown in its row.
+        }
         const entry = entries[0];
         let answer;
         try {

@@ -46,6 +46,7 @@ TABLE_LINK = {
     "table_side_confirm",
     "table_side_state",
     "table_side_tick",
+    "table_side_batch",
 }
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}

@@ -1,0 +1,96 @@
+"""The phone's waiting deals sent in one request when the hall's server comes
+back (views/table_side_batch.py, static/js/outbox.js): recorded in order,
+each at the version it was first sent with; the same batch sent again (its
+answer lost) records nothing twice; it stops at the first deal refused and
+says how many it took; bad or foreign input records nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests import factories
+from tournaments.infra import links
+from tournaments.models import Change
+
+pytestmark = pytest.mark.django_db
+
+
+def deal(points: int) -> list[list[str]]:
+    return [["taker", "n"], ["trump", "c"], ["bid", "90"], ["points", str(points)]]
+
+
+def send(client, table, entries, **headers):
+    return client.post(
+        links.entry_path(table) + "donnes/", {"entries": json.dumps(entries)}, **headers
+    )
+
+
+@pytest.fixture
+def phone(client, table):
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    return client
+
+
+def test_three_waiting_deals_are_recorded_in_order_and_once(phone, table):
+    v = table.version
+    batch = [{"fields": deal(p), "version": v + i} for i, p in enumerate((97, 110, 82))]
+    answer = send(phone, table, batch, HTTP_X_OUTBOX_WAITING="3")
+    assert answer.status_code == 200
+    assert answer.json() == {"saved": 3, "version": v + 3}
+    assert list(table.deals.order_by("number").values_list("number", "points_a")) == [
+        (1, 97),
+        (2, 110),
+        (3, 82),
+    ]
+    # The answer was lost: the phone sends the same batch again.
+    again = send(phone, table, batch)
+    assert again.json() == {"saved": 3, "version": v + 3}
+    assert table.deals.count() == 3
+    assert Change.objects.filter(table=table, action="deal_added").count() == 3
+
+
+def test_it_stops_at_the_first_deal_refused(phone, table):
+    v = table.version
+    batch = [
+        {"fields": deal(97), "version": v},
+        {"fields": deal(170), "version": v + 1},  # more than 162 card points
+        {"fields": deal(82), "version": v + 2},
+    ]
+    assert send(phone, table, batch).json() == {"saved": 1, "version": v + 1}
+    assert list(table.deals.values_list("points_a", flat=True)) == [97]
+
+
+def test_the_desk_changed_the_table_meanwhile_nothing_is_overwritten(phone, table):
+    v = table.version
+    factories.add_deal(table)  # the desk typed a deal: the table moved on
+    answer = send(
+        phone, table, [{"fields": deal(97), "version": v}, {"fields": deal(120), "version": v + 1}]
+    )
+    assert answer.json()["saved"] == 0
+    assert table.deals.count() == 1
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        "not json",
+        "[]",
+        json.dumps([{"fields": deal(97)}]),  # no version
+        json.dumps([{"fields": "taker=n", "version": 1}]),
+        json.dumps([{"fields": [["taker"]], "version": 1}]),
+        json.dumps([{"fields": deal(97), "version": 1}] * 51),
+        json.dumps({"fields": deal(97), "version": 1}),
+    ],
+)
+def test_a_batch_that_is_not_one_records_nothing(phone, table, entries):
+    answer = phone.post(links.entry_path(table) + "donnes/", {"entries": entries})
+    assert answer.status_code == 400
+    assert table.deals.count() == 0
+
+
+def test_without_the_teams_code_nothing_is_recorded(client, table):
+    answer = send(client, table, [{"fields": deal(97), "version": table.version}] * 2)
+    assert answer.status_code == 403
+    assert table.deals.count() == 0

@@ -1,0 +1,91 @@
+"""The phone's waiting deals sent at once when the hall's server comes back
+(static/js/outbox.js): one request for the deals the outbox kept, recorded
+one by one in their order by the same form and service as a single deal
+(views/table_side.table_side_deal), each with the table version it was
+first sent with, so that a batch sent again records nothing twice.
+
+It stops at the first deal refused and says how many were recorded; the
+phone then sends that deal alone, and shows the refusal in the row as it
+does for a single one. Answers JSON: {"saved": n, "version": v}.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.forms.entry import DealForm
+from tournaments.models import Table
+from tournaments.views.table_side import _note_contact, _side, with_table
+
+MOST = 50  # deals in one batch: what a phone could keep during a long outage
+
+
+def _entries(raw: str) -> list[tuple[list[tuple[str, str]], int]] | None:
+    """The batch as sent, or None when it is not one (nothing is recorded)."""
+    try:
+        data: Any = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, list) or not 0 < len(data) <= MOST:
+        return None
+    out = []
+    for entry in data:
+        if not isinstance(entry, dict):
+            return None
+        fields, version = entry.get("fields"), entry.get("version")
+        if type(version) is not int or not isinstance(fields, list) or len(fields) > 40:
+            return None
+        pairs = []
+        for pair in fields:
+            if not (isinstance(pair, list) and len(pair) == 2):
+                return None
+            if not all(isinstance(part, str) and len(part) <= 200 for part in pair):
+                return None
+            pairs.append((pair[0], pair[1]))
+        out.append((pairs, version))
+    return out
+
+
+@require_POST
+@with_table
+def table_side_batch(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+    side = _side(request, table)
+    if side is None:
+        return JsonResponse({"saved": 0, "version": table.version}, status=403)
+    entries = _entries(request.POST.get("entries", ""))
+    if entries is None:
+        return JsonResponse({"saved": 0, "version": table.version}, status=400)
+    _note_contact(request, table)
+    rules = table.round.tournament.rule_profile
+    saved = 0
+    for fields, version in entries:
+        data = QueryDict(mutable=True)
+        for name, value in fields:
+            if name != "version":
+                data.appendlist(name, value)
+        data["version"] = str(version)
+        form = DealForm(data, rules=rules)
+        if not form.is_valid():
+            break
+        try:
+            deal = services.record_table_deal(
+                table=table,
+                side=side,
+                values=form.deal_values(),
+                expected_version=form.cleaned_data["version"],
+                number=form.cleaned_data["number"],
+            )
+        except services.TournamentError:
+            break
+        table = deal.table
+        saved += 1
+    table.refresh_from_db()
+    response = JsonResponse({"saved": saved, "version": table.version})
+    if saved:
+        response["HX-Trigger"] = "dealSaved"
+    return response
