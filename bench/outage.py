@@ -79,7 +79,7 @@ class Phone(threading.Thread):
         """Several deals waiting: sent in one request as the phone does (each
         version the one after the deal before it, kept from the first try).
         None when the server did not answer."""
-        batch = self.queue[:50]
+        batch = self.queue[:10]
         version = None
         for deal in batch:
             if deal["version"] is None:

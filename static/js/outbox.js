@@ -334,7 +334,7 @@
   const batchOf = () => {
     const batch = [];
     for (const entry of entries) {
-      if (entry.kind !== "deal" || batch.length >= 50) break;
+      if (entry.kind !== "deal" || batch.length >= 10) break;
       batch.push(entry);
     }
     return batch;

@@ -32,6 +32,18 @@ def generate(*, teams: int, parties: int, seed: int, deals: int | None = None) -
     return _Concours(random.Random(seed), teams, parties, deals).play()
 
 
+def hall_files(*, halls: int, teams: int, parties: int, seed: int, deals: int = 12) -> list[dict]:
+    """One concours played in `halls` halls: their concours files, with the
+    same rules, game end and ranking, each hall its own teams' draws and
+    deals (checker/halls.py merges them)."""
+    files = []
+    for hall in range(halls):
+        concours = _Concours(random.Random(seed), teams, parties, deals)
+        concours.rng = random.Random(seed * 1_000 + hall + 1)
+        files.append(concours.play())
+    return files
+
+
 class _Concours:
     def __init__(self, rng: random.Random, teams: int, parties: int, deals: int | None) -> None:
         self.rng = rng

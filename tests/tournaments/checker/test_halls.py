@@ -1,0 +1,110 @@
+"""One concours in several halls merged from their concours files
+(tournaments/checker/halls.py, `python -m tournaments.checker merge`)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tournaments.checker import replay
+from tournaments.checker.generate import hall_files
+from tournaments.checker.halls import MergeError, merge
+from tournaments.domain.standings import HEAD_TO_HEAD
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_merged_ranking_orders_every_team_by_the_criteria_and_keeps_each_halls_order(seed):
+    files = hall_files(halls=3, teams=2 + seed % 9, parties=1 + seed % 3, seed=seed, deals=2)
+    halls = [(f"Salle {i}", f) for i, f in enumerate(files, start=1)]
+    merged = merge(halls)
+    assert len(merged.rows) == sum(len(replay.entrants(f)) for f in files)
+    criteria = [c for c in files[0]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
+    keys = [tuple(getattr(line.row, c) for c in criteria) for line in merged.rows]
+    assert keys == sorted(keys, reverse=True)
+    for i, line in enumerate(merged.rows):
+        if i and keys[i] == keys[i - 1]:
+            assert line.rank == merged.rows[i - 1].rank
+        else:
+            assert line.rank == i + 1
+    # Within a hall, its own ranking's order stands (head-to-head, which
+    # cannot compare two halls, breaks the last ties only).
+    every = files[0]["ranking"]["criteria"]
+    if HEAD_TO_HEAD in every[:-1]:
+        return
+    for name, doc in halls:
+        closed = sum(1 for r in doc["rounds"] if r["status"] == "closed")
+        own = [row.entrant for row in replay.standings(doc, until=closed)]
+        teams = {t["id"]: t["number"] for t in doc["teams"]}
+        in_merged = [line.number for line in merged.rows if line.hall == name]
+        if own:
+            assert in_merged == [teams[e] for e in own]
+
+
+def test_provisional_until_every_hall_has_closed_every_partie():
+    files = hall_files(halls=2, teams=6, parties=2, seed=3, deals=1)
+    for doc in files:
+        for rnd in doc["rounds"]:
+            rnd["status"] = "closed"
+    assert not merge([("A", files[0]), ("B", files[1])]).provisional
+    late = copy.deepcopy(files[1])
+    late["rounds"][-1]["status"] = "playing"
+    merged = merge([("A", files[0]), ("B", late)])
+    assert merged.provisional
+    assert [(h.name, h.closed, h.planned, h.complete) for h in merged.halls] == [
+        ("A", 2, 2, True),
+        ("B", 1, 2, False),
+    ]
+    # A hall that has not sent its second partie yet: planned parties said.
+    assert merge([("A", files[0])], planned=3).provisional
+
+
+def test_files_of_two_different_concours_are_not_merged():
+    one = hall_files(halls=1, teams=4, parties=1, seed=1)[0]
+    other = copy.deepcopy(one)
+    other["ranking"]["criteria"] = ["wins", "points"]
+    with pytest.raises(MergeError, match="pas le classement"):
+        merge([("A", one), ("B", other)])
+    with pytest.raises(MergeError, match="même nom"):
+        merge([("A", one), ("A", one)])
+    with pytest.raises(MergeError, match="Aucune salle"):
+        merge([])
+
+
+def test_twelve_halls_merge_well_within_five_seconds_on_the_command_line(tmp_path):
+    files = hall_files(halls=12, teams=30, parties=4, seed=12, deals=12)
+    paths = []
+    for i, doc in enumerate(files, start=1):
+        path = tmp_path / f"salle{i}.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        paths.append(f"Salle {i}={path}")
+    begun = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "tournaments.checker", "merge", "--parties", "4", *paths],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Salle « Salle 1 » : 30 équipes")
+    assert sum(1 for line in lines if line.startswith("Salle «")) == 12
+    ranking = lines[lines.index(next(x for x in lines if x.startswith("Classement"))) + 1 :]
+    assert len(ranking) == 360
+    assert time.perf_counter() - begun < 30  # a bound against hanging, not the figure
+
+
+def test_a_file_that_cannot_be_read_is_said(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "tournaments.checker", "merge", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and "ne se lit pas" in done.stdout

@@ -1,0 +1,112 @@
+"""One concours played in several halls, each on its own laptop, merged into
+one ranking from the halls' concours files (issue 27: simultaneous halls).
+
+Each hall's teams are ranked by the hall's own finished tables (its byes
+valued within the hall, as on the day), then every team of every hall is
+ordered by the concours's criteria without head-to-head, which cannot
+compare teams of two halls (they never met); teams of one hall left equal
+keep their hall's order (so a hall's own ranking stands inside the merged
+one whenever head-to-head is its last criterion, or absent). The merged ranking is provisional until every
+hall has closed every planned partie; each hall's state is said.
+
+Pure: plain dicts in (the concours files), plain values out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.checker import replay
+from tournaments.domain.standings import HEAD_TO_HEAD, Row
+
+Doc = Mapping[str, Any]
+
+
+class MergeError(ValueError):
+    """Files that are not one concours (said in a sentence)."""
+
+
+@dataclass(frozen=True)
+class Hall:
+    name: str
+    closed: int  # qualifying parties closed
+    planned: int
+    teams: int
+
+    @property
+    def complete(self) -> bool:
+        return self.closed >= self.planned
+
+
+@dataclass(frozen=True)
+class MergedRow:
+    rank: int
+    hall: str
+    number: int
+    name: str
+    row: Row
+
+
+@dataclass(frozen=True)
+class Merged:
+    rows: list[MergedRow]
+    halls: list[Hall]
+
+    @property
+    def provisional(self) -> bool:
+        return not all(hall.complete for hall in self.halls)
+
+
+def _qualifying(doc: Doc) -> list[Mapping[str, Any]]:
+    return [r for r in doc["rounds"] if r.get("stage", "qualifying") == "qualifying"]
+
+
+def _closed(doc: Doc) -> int:
+    return sum(1 for r in _qualifying(doc) if r.get("status") == "closed")
+
+
+def _same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
+    first_name, first = halls[0]
+    for name, doc in halls[1:]:
+        for key, said in (
+            ("rules", "les règles"),
+            ("ranking", "le classement"),
+            ("end", "la fin d'une partie"),
+        ):
+            if doc.get(key) != first.get(key):
+                raise MergeError(
+                    f"La salle « {name} » n'a pas {said} de la salle « {first_name} » : "
+                    "ce n'est pas le même concours."
+                )
+
+
+def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Merged:
+    """The merged ranking of `halls` (name, concours file), after each hall's
+    closed parties; `planned` parties (default: the most any hall has)."""
+    if not halls:
+        raise MergeError("Aucune salle à réunir.")
+    names = [name for name, _ in halls]
+    if len(set(names)) != len(names):
+        raise MergeError("Deux salles portent le même nom.")
+    _same_concours(halls)
+    planned = planned or max(len(_qualifying(doc)) for _, doc in halls)
+    criteria = [c for c in halls[0][1]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
+    states: list[Hall] = []
+    entries: list[tuple[tuple, int, str, Mapping[str, Any], Row]] = []
+    for order, (name, doc) in enumerate(halls):
+        closed = _closed(doc)
+        teams = {team["id"]: team for team in doc["teams"]}
+        rows = replay.standings(doc, until=closed)
+        states.append(Hall(name, closed, planned, len(teams)))
+        for place, row in enumerate(rows):
+            team = teams.get(row.entrant, {"number": row.entrant, "name": str(row.entrant)})
+            key = tuple(-getattr(row, c) for c in criteria)
+            entries.append((key, order * 100_000 + place, name, team, row))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    merged: list[MergedRow] = []
+    for i, (key, _, name, team, row) in enumerate(entries):
+        rank = merged[-1].rank if i and key == entries[i - 1][0] else i + 1
+        merged.append(MergedRow(rank, name, team["number"], team["name"], row))
+    return Merged(merged, states)
