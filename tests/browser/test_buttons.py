@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from tests.browser.session import log_in
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,10 @@ CARD = "rgb(255, 255, 255)"  # --card
 
 @pytest.mark.parametrize("width", [1366, 390])
 def test_every_button_has_the_sites_look(live_server, page: Page, tournament, round1, width):
-    Tournament.objects.filter(pk=tournament.pk).update(cash_enabled=True, entry_fee_cents=1000)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        cash_enabled=True, entry_fee_cents=1000, release_draws=True
+    )
+    Round.objects.filter(pk=round1.pk).update(released_at=None)  # a draft: « Échanger » is on
     page.set_viewport_size({"width": width, "height": 900})
     log_in(page, live_server.url)
     page.goto(live_server.url + reverse("tournaments:round", args=[tournament.slug, 1]))

@@ -21,9 +21,12 @@ alone (import-linter holds it), so a referee can run it anywhere the engine
 runs.
 """
 
-#: The file's `format` and the `version` this checker reads.
+#: The file's `format` and the `version` written. Version 2 adds each
+#: table's draw reason (`reason`) and each exempt team's (`bye_reasons`);
+#: the checker still reads version 1 (no reasons, nothing to compare).
 FORMAT = "concours-belote"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
 
 #: What a partie's ranking holds for each entrant, in the file.
 STANDING_FIELDS = (

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
-from tournaments.checker import FORMAT, VERSION, replay
+from tournaments.checker import FORMAT, READS, replay
 from tournaments.checker.brackets import qualifying_order, replay_brackets, winners
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pairing, pools
@@ -186,6 +186,8 @@ class Checker:
             return
         before = len(self.sentences)
         self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes)
+        if len(self.sentences) == before:
+            self.check_reasons(where, rnd)
         if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
             corrected = [
                 f"{earlier['number']}.{table['number']}"
@@ -199,6 +201,28 @@ class Checker:
                     f"{where} : des tables corrigées après la clôture de leur partie "
                     f"(partie.table {', '.join(corrected)}) ont pu changer le classement "
                     "sur lequel ce tirage a été fait."
+                )
+
+    def check_reasons(self, where: str, rnd: Mapping[str, Any]) -> None:
+        """Each table's reason, when the file has them (version 2), is the
+        one the replayed draw gives, a table changed by hand saying so."""
+        tables = sorted(rnd["tables"], key=lambda t: t["number"])
+        if not any("reason" in t for t in tables) and "bye_reasons" not in rnd:
+            return
+        draw = rnd["draw"]
+        drawn = replay.explained_draw(
+            self.doc, rnd["number"], draw["kind"], draw.get("seed"), set(replay.seated(rnd))
+        )
+        expected = replay.swapped_reasons(self.doc, drawn, draw.get("swaps", ()))
+        recorded = [t.get("reason") for t in tables] + list(rnd.get("bye_reasons", ()))
+        labels = [f"table {t['number']}" for t in tables]
+        labels += [f"exemption de {self.team(t)}" for t in rnd.get("byes", ())]
+        for label, made, kept in zip(labels, expected, recorded, strict=False):
+            wanted = made.to_json() if made is not None else None
+            if kept is not None and kept != wanted:
+                self.say(
+                    f"{where}, {label} : le fichier en donne pour raison {_reason_words(kept)}, "
+                    f"le tirage {_reason_words(wanted)}."
                 )
 
     def check_melee_draw(self, where: str, rnd: Mapping[str, Any]) -> None:
@@ -243,6 +267,8 @@ class Checker:
         if swaps:
             what = f"{what}, suivi de {swaps} échange(s) à la main,"
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
+        if self.one_unlogged_exchange(where, what, tables, pairs, rnd.get("byes", ()), byes):
+            return
         for number, (table, pair) in enumerate(zip(tables, pairs, strict=False), start=1):
             if (table["a"], table["b"]) != tuple(pair):
                 self.say(
@@ -258,6 +284,41 @@ class Checker:
             expected = ", ".join(self.team(t) for t in byes) or "personne"
             recorded = ", ".join(self.team(t) for t in rnd.get("byes", ())) or "personne"
             self.say(f"{where} : {what} exempte {expected}, le fichier {recorded}.")
+
+    def one_unlogged_exchange(
+        self,
+        where: str,
+        what: str,
+        tables: list[Mapping[str, Any]],
+        pairs: list[tuple[Any, Any]],
+        recorded_byes: Any,
+        byes: list[int],
+    ) -> bool:
+        """Say it in one sentence when the file's seating is the draw's but
+        for two teams that exchanged their seats with no exchange noted."""
+        if len(tables) != len(pairs) or len(list(recorded_byes)) != len(byes):
+            return False
+        kept = [(t["a"], t["b"]) for t in tables] + [(b, None) for b in recorded_byes]
+        made = [tuple(p) for p in pairs] + [(b, None) for b in byes]
+        moved = [
+            (index, side, k, m)
+            for index, (kept_seat, made_seat) in enumerate(zip(kept, made, strict=True))
+            for side, (k, m) in enumerate(zip(kept_seat, made_seat, strict=True))
+            if k != m
+        ]
+        if len(moved) != 2 or moved[0][2] != moved[1][3] or moved[0][3] != moved[1][2]:
+            return False
+        places = [
+            f"table {tables[i]['number']}" if i < len(tables) else "exempte"
+            for i, _side, _k, _m in moved
+        ]
+        first, second = moved[0][3], moved[1][3]
+        head = f"{where}, {places[0]}" if moved[0][0] < len(tables) else where
+        self.say(
+            f"{head} : {what} place {self.team(first)} ({places[0]}) et {self.team(second)} "
+            f"({places[1]}) ; le fichier les a échangées sans noter d'échange à la main."
+        )
+        return True
 
     def check_pools(self) -> None:
         split = replay.pools_split(self.doc)
@@ -327,10 +388,10 @@ def check(doc: Any) -> list[str]:
     one sentence each; a file that cannot be read is one sentence too."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return [f"Ce n'est pas un fichier de concours (« format » : « {FORMAT} » attendu)."]
-    if doc.get("version") != VERSION:
+    if doc.get("version") not in READS:
         return [
-            f"Fichier de concours en version {doc.get('version')} : ce vérificateur lit la "
-            f"version {VERSION}."
+            f"Fichier de concours en version {doc.get('version')} : ce vérificateur lit les "
+            f"versions {', '.join(map(str, READS))}."
         ]
     try:
         return Checker(doc).run()
@@ -338,3 +399,11 @@ def check(doc: Any) -> list[str]:
         return [f"Le profil de règles du fichier est refusé : {error.message}"]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         return [f"Le fichier de concours est mal formé ({type(error).__name__} : {error})."]
+
+
+def _reason_words(reason: Any) -> str:
+    """A reason as the file writes it, in a few words: « ranking 1 2 »."""
+    if not isinstance(reason, Mapping):
+        return "aucune"
+    numbers = " ".join(str(n) for n in reason.get("numbers", ()))
+    return f"« {reason.get('kind')}{' ' + numbers if numbers else ''} »"

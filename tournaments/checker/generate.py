@@ -131,12 +131,16 @@ class _Concours:
             in_pools = with_pools and number <= pools.POOL_ROUNDS
             kind = replay.POOLS if in_pools else rng.choice(SWISS_KINDS)
             seed = rng.randrange(2**31) if kind == replay.RANDOM else None
-            pairs, byes = replay.draw_for(self.doc, number, kind, seed, present)
-            swaps = self._swaps(pairs, byes)
-            pairs, byes = replay.swapped(pairs, byes, swaps)
+            drawn = replay.explained_draw(self.doc, number, kind, seed, present)
+            swaps = self._swaps(drawn.pairs, drawn.byes)
+            pairs, byes = replay.swapped(drawn.pairs, drawn.byes, swaps)
             last = number == self.parties
             rnd = self._add_round(number, kind, seed, pairs, byes, unfinished and last)
             rnd["draw"]["swaps"] = swaps
+            why = [r.to_json() if r else {} for r in replay.swapped_reasons(self.doc, drawn, swaps)]
+            for table, reason in zip(rnd["tables"], why, strict=False):
+                table["reason"] = reason
+            rnd["bye_reasons"] = why[len(rnd["tables"]) :]
         withdrawn = {t for t, at in field[1].items() if at <= self.parties}
         for team in self.teams:
             team["withdrawn"] = team["id"] in withdrawn

@@ -6,8 +6,9 @@ valued within the hall, as on the day), then every team of every hall is
 ordered by the concours's criteria without head-to-head, which cannot
 compare teams of two halls (they never met); teams of one hall left equal
 keep their hall's order (so a hall's own ranking stands inside the merged
-one whenever head-to-head is its last criterion, or absent). The merged ranking is provisional until every
-hall has closed every planned partie; each hall's state is said.
+one whenever head-to-head is its last criterion, or absent). The merged
+ranking is provisional until every hall has closed every planned partie;
+each hall's state is said.
 
 Pure: plain dicts in (the concours files), plain values out.
 """

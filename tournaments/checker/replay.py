@@ -19,6 +19,8 @@ from typing import Any
 
 import scoring
 from tournaments.domain import pairing, pools
+from tournaments.domain import reasons as draw_reasons
+from tournaments.domain.reasons import Reason
 from tournaments.domain.standings import ByeScore, MatchPoints, Result, Row, rank
 
 Doc = Mapping[str, Any]
@@ -254,6 +256,23 @@ def draw_for(
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """Partie `number`'s draw of `kind` for the `present` teams, after the
     file's parties before it (services/rounds.py `_seat_round_with`)."""
+    drawn = explained_draw(doc, number, kind, seed, present)
+    return drawn.pairs, drawn.byes
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A draw replayed: the tables, the exempt teams, and the reason of each
+    (tournaments/domain/reasons.py)."""
+
+    pairs: list[tuple[int, int]]
+    byes: list[int]
+    reasons: list[Reason | None]
+    bye_reasons: list[Reason | None]
+
+
+def explained_draw(doc: Doc, number: int, kind: str, seed: int | None, present: set[int]) -> Drawn:
+    """`draw_for` with each table's reason, as the app stores them."""
     if kind == POOLS:
         tables, byes = pools.round_tables_of_pools(pool_seats(doc), number)
         exempt = [t for t in byes if t in present]
@@ -263,22 +282,46 @@ def draw_for(
                 pairs.append((a, b))
             elif a in present or b in present:
                 exempt.append(a if a in present else b)
-        return pairs, exempt
+        why, why_bye = draw_reasons.explain_pools(pool_seats(doc), number, pairs, exempt)
+        return Drawn(pairs, exempt, list(why), list(why_bye))
     played, byes_had = history(doc, number)
     team_ids = _team_order(doc, present)
     order = [row.entrant for row in standings(doc, until=number - 1) if row.entrant in present]
     if kind == RANKING:
         draw = pairing.draw_by_ranking(order, played=played, byes=byes_had)
+        explained = draw_reasons.explain_ranking(draw, order, played=played, byes=byes_had)
     elif kind == ROTATION:
         previous = _previous_tables(doc, number)
         draw = pairing.draw_rotation(previous, team_ids, byes=byes_had, order=order)
+        explained = draw_reasons.explain_rotation(draw, previous, byes=byes_had)
     elif kind == RANDOM:
         if type(seed) is not int:
             raise ValueError("a random draw without its seed")
         draw = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes_had)
+        explained = draw_reasons.explain_random(
+            draw, team_ids, seed=seed, played=played, byes=byes_had
+        )
     else:
         raise ValueError(f"no draw of kind {kind!r} is replayed here")
-    return list(draw.tables), [draw.bye] if draw.bye is not None else []
+    byes = [draw.bye] if draw.bye is not None else []
+    return Drawn(list(draw.tables), byes, list(explained.tables), [explained.bye][: len(byes)])
+
+
+def swapped_reasons(doc: Doc, drawn: Drawn, swaps: Iterable[Sequence[int]]) -> list[Reason | None]:
+    """The reasons of the tables then of the byes after each exchange by
+    hand (services/rounds.py `swap_teams`: both tables say « modifié à la main »)."""
+    numbers = {team["id"]: team["number"] for team in doc["teams"]}
+    seats: list[list[int]] = [list(p) for p in drawn.pairs] + [[b] for b in drawn.byes]
+    reasons = [*drawn.reasons, *drawn.bye_reasons]
+    for first, second in swaps:
+        reasons = draw_reasons.swap_reasons(
+            [(*seat, None)[:2] for seat in seats], reasons, first, second, numbers
+        )
+        for seat in seats:
+            for side, team in enumerate(seat):
+                if team in (first, second):
+                    seat[side] = second if team == first else first
+    return reasons
 
 
 def qualifying_rounds(doc: Doc) -> Iterator[Mapping[str, Any]]:

@@ -186,6 +186,9 @@ class Table(models.Model):
         _("litige perdu"), default=0, validators=bounded(-TOTAL_BOUND, TOTAL_BOUND)
     )
     corrected = models.BooleanField(_("corrigé"), default=False)
+    # Why the draw made this table (tournaments/domain/reasons.py, as
+    # `Reason.to_json`): {"kind": …, "numbers": […]}; empty before the option.
+    reason = models.JSONField(_("raison du tirage"), default=dict, blank=True)
     # The sheet came back with its totals only (the other tables of a
     # deal-by-deal tournament keep their deals): its totals are typed, never
     # recomputed from deals.

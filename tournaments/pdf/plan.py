@@ -15,10 +15,11 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable
+from reportlab.platypus import CondPageBreak, Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
+from tournaments.display.reasons import reason_sentence
 from tournaments.domain.search import name_order
 from tournaments.models import Round, Table, Tournament
 from tournaments.pdf.base import (
@@ -58,18 +59,55 @@ def table_plan(round: Round) -> bytes:
     melee = tournament.format == Tournament.Format.MELEE
     seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: name_order(s.key))
     head = gettext("Plan des tables — partie %(round)s") % {"round": round.number}
+    story: list[Flowable] = [_plan_grid(seats, melee=melee)]
+    story += _reasons(round, list(tables))
     return build(
-        [_plan_grid(seats, melee=melee)],
+        story,
         title=f"{head} — {tournament.name}",
         tournament=tournament,
         running_head=head,
-        lead=_lead(melee=melee),
+        lead=_lead(melee=melee, seed=round.draw_seed),
         columns=2,
     )
 
 
-def _lead(*, melee: bool) -> str:
-    """How to read the plan, with what the short side names stand for."""
+def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
+    """Why each table: its number, its two teams' numbers, the draw's reason
+    (« modifié à la main » for a table changed after the draw)."""
+    rows = [t for t in tables if t.reason]
+    if not rows:
+        return []
+    styles = _styles()
+    data: list[list[Any]] = [[gettext("Table"), gettext("Équipes"), gettext("Raison du tirage")]]
+    for table in rows:
+        teams = (
+            f"{table.team_a.number}"
+            if table.is_bye
+            else (f"{table.team_a.number} – {table.team_b.number}")
+        )
+        number = "—" if table.is_bye else str(table.number)
+        data.append([number, teams, _p(reason_sentence(table.reason), styles.cell)])
+    style = [
+        *_base_grid(),
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+    ]
+    widths = [12 * mm, 18 * mm, PLAN_COLUMN - 30 * mm]
+    title = gettext("Raison de chaque table")
+    if round.draw_seed is not None:
+        title += " — " + gettext("numéro de tirage %(seed)s") % {"seed": round.draw_seed}
+    return [
+        Spacer(1, 4 * mm),
+        CondPageBreak(30 * mm),
+        _p(title, styles.title),
+        PdfTable(data, colWidths=widths, style=style, repeatRows=1),
+    ]
+
+
+def _lead(*, melee: bool, seed: int | None = None) -> str:
+    """How to read the plan, with what the short side names stand for, and
+    the random draw's number (anyone can replay the draw from it)."""
     sides = ", ".join(
         f"{labels.side_label(side, short=True)} = {labels.side_label(side)}" for side in "AB"
     )
@@ -77,6 +115,8 @@ def _lead(*, melee: bool) -> str:
         lead = gettext("Cherchez votre nom (ordre alphabétique) : votre table et votre place")
     else:
         lead = gettext("Cherchez votre équipe (ordre alphabétique) : votre table et votre place")
+    if seed is not None:
+        return f"{lead} — {sides} — " + gettext("numéro de tirage %(seed)s") % {"seed": seed} + "."
     return f"{lead} — {sides}."
 
 

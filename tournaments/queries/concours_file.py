@@ -187,6 +187,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 },
                 "tables": [
                     {
+                        **({"reason": t.reason} if t.reason else {}),
                         "number": t.number,
                         "a": t.team_a_id,
                         "b": t.team_b_id,
@@ -201,10 +202,19 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                     for t in played
                 ],
                 "byes": [t.team_a_id for t in tables[rnd.pk] if t.is_bye],
+                **_bye_reasons(tables[rnd.pk]),
                 "standings": None if bracket else _standings(tournament, entrants, results, rnd),
             }
         )
     return out
+
+
+def _bye_reasons(tables: list[Table]) -> dict[str, Any]:
+    """The exempt teams' reasons, when every one of them has its reason."""
+    byes = [t for t in tables if t.is_bye]
+    if not byes or not all(t.reason for t in byes):
+        return {}
+    return {"bye_reasons": [t.reason for t in byes]}
 
 
 def _standings(tournament: Tournament, entrants, results, rnd: Round) -> list[dict[str, Any]]:

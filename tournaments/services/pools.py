@@ -150,6 +150,11 @@ def _seats(tournament: Tournament) -> list[list[int]]:
     return out
 
 
+def pool_seats(tournament: Tournament) -> list[list[int]]:
+    """Each pool's places as team ids (a missing team as a negative stand-in)."""
+    return _seats(tournament)
+
+
 def round_tables_of_pools(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
     """The tables and exempt teams of pools partie `rnd`: the schedule's,
     a team no longer present left out (its opponent is then exempt)."""

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.display.errors import pairing_error
 from tournaments.domain import pairing, pools
+from tournaments.domain import reasons as draw_reasons
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
 from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
@@ -27,6 +28,7 @@ from tournaments.services import autosave
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
+from tournaments.services.pools import pool_seats
 from tournaments.services.seating import create_tables
 
 
@@ -170,7 +172,10 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         pairs, byes = steps.seat(rnd)
         rnd.draw_method, rnd.draw_seed = Round.DrawMethod.POOLS, None
         rnd.save(update_fields=["draw_method", "draw_seed"])
-        create_tables(rnd, pairs, None, byes=byes)
+        table_reasons, bye_reasons = draw_reasons.explain_pools(
+            pool_seats(tournament), rnd.number, pairs, byes
+        )
+        create_tables(rnd, pairs, None, byes=byes, reasons=table_reasons, bye_reasons=bye_reasons)
         return
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -194,18 +199,20 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         )
     if method == Round.DrawMethod.RANKING:
         result = pairing.draw_by_ranking(order, played=played, byes=byes)
+        why = draw_reasons.explain_ranking(result, order, played=played, byes=byes)
     elif method == Round.DrawMethod.ROTATION:
-        result = pairing.draw_rotation(
-            _previous_tables(tournament, rnd.number), team_ids, byes=byes, order=order
-        )
+        previous = _previous_tables(tournament, rnd.number)
+        result = pairing.draw_rotation(previous, team_ids, byes=byes, order=order)
+        why = draw_reasons.explain_rotation(result, previous, byes=byes)
     else:
         result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes)
+        why = draw_reasons.explain_random(result, team_ids, seed=seed, played=played, byes=byes)
     # A mêlée's seed also forms its teams, whatever the draw of the tables:
     # it is kept so the partie can be replayed.
     melee = tournament.format == Tournament.Format.MELEE
     rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM or melee else None
     rnd.save(update_fields=["draw_seed"])
-    create_tables(rnd, result.tables, result.bye)
+    create_tables(rnd, result.tables, result.bye, reasons=why.tables, bye_reasons=[why.bye])
 
 
 def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
@@ -264,10 +271,22 @@ def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
 
 @transaction.atomic
 def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
-    """Exchange two teams' seats by hand, until the partie's first score."""
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    """Exchange two teams' seats by hand while the draw is a draft (not
+    announced to the players, services/release.py). Both tables' reasons
+    then say it was changed by hand (« modifié à la main »)."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     _ensure_no_score(rnd)
+    if rnd.announced:
+        raise TournamentError(
+            _(
+                "Ce tirage est publié : les joueurs voient déjà leurs tables, on n'y échange "
+                "plus d'équipes. Refaites le tirage, ou cochez « Tirage caché jusqu'à "
+                "l'annonce » : chaque tirage reste alors un brouillon jusqu'à son annonce."
+            ),
+            field="first",
+        )
     before = tables_snapshot(rnd)
+    _mark_swapped(rnd, first, second)
     seats = {s.team_id: s for s in rnd.seats.select_related("table").all()}
     try:
         s1, s2 = seats[first.pk], seats[second.pk]
@@ -295,6 +314,22 @@ def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
         # then this exchange (queries/concours_file.py).
         after={"round": rnd.number, "teams": [first.pk, second.pk], "tables": tables_snapshot(rnd)},
     )
+
+
+def _mark_swapped(rnd: Round, first: Team, second: Team) -> None:
+    """The reasons of the two tables concerned, before the exchange is made."""
+    tables = list(rnd.tables.order_by("number"))
+    changed = draw_reasons.swap_reasons(
+        [(t.team_a_id, t.team_b_id) for t in tables],
+        [None] * len(tables),
+        first.pk,
+        second.pk,
+        {first.pk: first.number, second.pk: second.number},
+    )
+    for table, reason in zip(tables, changed, strict=True):
+        if reason is not None:
+            table.reason = reason.to_json()
+            table.save(update_fields=["reason"])
 
 
 def close_blockers(rnd: Round) -> list[str]:

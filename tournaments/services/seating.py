@@ -8,28 +8,51 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.domain.reasons import Reason
 from tournaments.models import Round, Seat, Side, Table
 
 
-def seat_pairs(rnd: Round, pairs) -> list[Table]:
+def _json(reason: Reason | None) -> dict:
+    return reason.to_json() if reason is not None else {}
+
+
+def seat_pairs(rnd: Round, pairs, reasons: Sequence[Reason | None] = ()) -> list[Table]:
     """Tables 1, 2… of the round for the pairs (team A, team B) in order,
-    with their seats."""
+    with their seats and, when given, the draw's reason for each."""
     tables = []
-    for number, (a, b) in enumerate(pairs, start=1):
-        table = Table.objects.create(round=rnd, number=number, team_a_id=a, team_b_id=b)
+    reasons = list(reasons) + [None] * (len(pairs) - len(reasons))
+    for number, ((a, b), reason) in enumerate(zip(pairs, reasons, strict=False), start=1):
+        table = Table.objects.create(
+            round=rnd, number=number, team_a_id=a, team_b_id=b, reason=_json(reason)
+        )
         Seat.objects.create(round=rnd, table=table, team_id=a, side=Side.A)
         Seat.objects.create(round=rnd, table=table, team_id=b, side=Side.B)
         tables.append(table)
     return tables
 
 
-def create_tables(rnd: Round, pairs, bye: int | None, *, byes: Sequence[int] = ()) -> None:
+def create_tables(
+    rnd: Round,
+    pairs,
+    bye: int | None,
+    *,
+    byes: Sequence[int] = (),
+    reasons: Sequence[Reason | None] = (),
+    bye_reasons: Sequence[Reason | None] = (),
+) -> None:
     """The round's tables, then a bye table for its exempt team (`bye`, or
-    `byes` in a pools partie: one for each pool of three)."""
-    number = len(seat_pairs(rnd, pairs))
+    `byes` in a pools partie: one for each pool of three), each with the
+    draw's reason when given (tournaments/domain/reasons.py)."""
+    pairs = list(pairs)
+    number = len(seat_pairs(rnd, pairs, reasons))
     exempt = [bye] if bye is not None else list(byes)
-    for extra, team in enumerate(exempt, start=1):
+    bye_reasons = list(bye_reasons) + [None] * (len(exempt) - len(bye_reasons))
+    for extra, (team, reason) in enumerate(zip(exempt, bye_reasons, strict=False), start=1):
         table = Table.objects.create(
-            round=rnd, number=number + extra, team_a_id=team, status=Table.Status.COMPLETE
+            round=rnd,
+            number=number + extra,
+            team_a_id=team,
+            status=Table.Status.COMPLETE,
+            reason=_json(reason),
         )
         Seat.objects.create(round=rnd, table=table, team_id=team, side=Side.A)

@@ -36,7 +36,7 @@ from tournaments.models import Change, Deal, Round, Table, new_entry_key
 from tournaments.services.audit import log_change
 from tournaments.services.errors import AnswerExpected, CodesLocked, TournamentError
 from tournaments.services.scores import write_deal
-from tournaments.services.table_versions import lock_table
+from tournaments.services.table_versions import ensure_published, lock_table
 
 MAX_WRONG_CODES = 10
 CODES_WINDOW = 15 * 60
@@ -45,6 +45,7 @@ CODES_WINDOW = 15 * 60
 def _check_link_open(table: Table) -> None:
     if table.is_bye:
         raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
+    ensure_published(table.round)
     if table.round.status == Round.Status.CLOSED:
         raise TournamentError(
             _("Cette partie est close : le lien de la table ne sert plus. Voyez l'organisateur.")

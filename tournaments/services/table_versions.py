@@ -66,8 +66,22 @@ def lock_table_at(table: Table, expected_version: int | None, key: str = "") -> 
     return locked
 
 
+def ensure_published(rnd: Round) -> None:
+    """Refuse a score on a draw still in draft: the players do not see it,
+    and the organizer may still exchange teams."""
+    if not rnd.announced:
+        raise TournamentError(
+            _(
+                "Le tirage de cette partie est encore un brouillon : publiez-le "
+                "(« Annoncer le tirage ») avant de saisir les scores."
+            )
+        )
+
+
 def check_round_open(table: Table, reason: str) -> bool:
-    """True when this change corrects a closed partie (a reason is then due)."""
+    """True when this change corrects a closed partie (a reason is then due).
+    A draft draw (not announced, services/release.py) takes no score."""
+    ensure_published(table.round)
     if table.round.status == Round.Status.CLOSED:
         if not reason.strip():
             raise TournamentError(

@@ -8,12 +8,24 @@ from typing import Any
 from django import template
 
 from tournaments.display import clock, entry, history, imports, keys, labels
+from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
 from tournaments.infra import address, mail_files
 from tournaments.models import Deal
 
 register = template.Library()
+
+
+@register.filter
+def draw_reason(reason: Any) -> str:
+    """Why the draw made this table (display/reasons.py); empty if unknown."""
+    return draw_reasons.reason_sentence(reason)
+
+
+@register.filter
+def hand_changed(reason: Any) -> bool:
+    return draw_reasons.is_hand_change(reason)
 
 
 @register.filter

@@ -49,6 +49,12 @@ def _link_ended(token: str) -> tuple[Table | None, str, int]:
         return None, _("Ce lien de table n'est pas valable (mal recopié ou remplacé)."), 404
     if table.round.status == Round.Status.CLOSED:
         return None, _("Cette partie est close : le lien de la table ne sert plus."), 410
+    if not table.round.announced:  # a draft: the players never see it
+        message = _(
+            "Le tirage de cette partie n'est pas encore publié : attendez l'annonce de "
+            "l'organisateur, puis rouvrez ce lien."
+        )
+        return None, message, 403
     return table, "", 200
 
 

@@ -273,3 +273,67 @@ def test_a_table_said_finished_too_early_is_caught():
         f"Partie {rnd['number']}, table {table['number']} : la table est « terminée » dans le "
         "fichier, ses donnes la disent « en cours »."
     ) in check(doc)
+
+
+def test_an_exchange_by_hand_that_is_logged_is_no_difference_and_an_unlogged_one_is_one():
+    doc = find(0, lambda d: any(r["draw"]["swaps"] for r in d["rounds"]))
+    rnd = next(r for r in doc["rounds"] if r["draw"]["swaps"])
+    assert any(t.get("reason", {}).get("kind") == "swap" for t in rnd["tables"]) or any(
+        r["kind"] == "swap" for r in rnd.get("bye_reasons", ())
+    )
+    assert check(doc) == []
+    # The same seating with no exchange noted: one sentence, naming both teams.
+    rnd["draw"]["swaps"] = []
+    sentences = check(doc)
+    assert len(sentences) == 1, sentences
+    assert sentences[0].startswith(f"Partie {rnd['number']}")
+    assert "sans noter d'échange à la main" in sentences[0]
+
+
+def test_two_teams_exchanged_in_the_file_alone_are_one_sentence():
+    doc = find(
+        300,
+        lambda d: any(
+            len(r["tables"]) >= 3 and not r["draw"]["swaps"] and r["draw"]["kind"] == "ranking"
+            for r in d["rounds"]
+        ),
+    )
+    rnd = next(
+        r
+        for r in doc["rounds"]
+        if len(r["tables"]) >= 3 and not r["draw"]["swaps"] and r["draw"]["kind"] == "ranking"
+    )
+    first, third = rnd["tables"][0], rnd["tables"][2]
+    first["b"], third["b"] = third["b"], first["b"]
+    # (The ranking after it moves too: those are sentences of their own.)
+    sentences = [s for s in check(doc) if "le tirage" in s]
+    assert len(sentences) == 1, sentences
+    assert sentences[0].startswith(f"Partie {rnd['number']}, table {first['number']} : ")
+    assert "le fichier les a échangées sans noter d'échange à la main" in sentences[0]
+
+
+def test_each_table_carries_its_reason_and_a_changed_reason_is_caught():
+    doc = find(0, lambda d: any(r["draw"]["kind"] == "ranking" for r in d["rounds"]))
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] == "ranking")
+    assert all(
+        "reason" in t for r in doc["rounds"] if r["draw"]["kind"] != "bracket" for t in r["tables"]
+    )
+    table = rnd["tables"][0]
+    table["reason"] = {"kind": "random", "numbers": []}
+    sentences = check(doc)
+    assert len(sentences) == 1, sentences
+    assert sentences[0].startswith(f"Partie {rnd['number']}, table {table['number']} : ")
+    assert "le fichier en donne pour raison « random »" in sentences[0]
+
+
+def test_a_version_1_file_without_reasons_is_still_read():
+    doc = small_concours(5)
+    doc["version"] = 1
+    for rnd in doc["rounds"]:
+        rnd.pop("bye_reasons", None)
+        for table in rnd["tables"]:
+            table.pop("reason", None)
+    assert check(doc) == []
+    assert schema.validate(doc) == []
+    doc["version"] = 3
+    assert check(doc)[0].startswith("Fichier de concours en version 3")

@@ -59,10 +59,12 @@ def test_every_demo_concours_passes_the_checker_with_no_difference():
 def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_does_not(
     make_tournament,
 ):
-    tournament = make_tournament(parties=6, end_deals=2)
+    # Draws stay drafts until announced: the exchanges by hand are made on drafts.
+    tournament = make_tournament(parties=6, end_deals=2, release_draws=True)
     teams = factories.add_teams(tournament, 10)
     services.set_presence(team=teams[9], present=False)  # arrives at partie 2
     first = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=11)
+    first = services.release_round(round=first)
     play(first)
     table = first.tables.filter(team_b__isnull=False).order_by("number").first()
     services.add_penalty(table=table, team=table.team_b, points=-50, reason="Renonce")
@@ -78,10 +80,12 @@ def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_d
         if method == Round.DrawMethod.ROTATION:
             seated = rnd.tables.order_by("number")
             services.swap_teams(round=rnd, first=seated[0].team_b, second=seated[2].team_a)
+        rnd = services.release_round(round=rnd)
         play(rnd)
         services.close_round(round=rnd)
     services.set_presence(team=teams[3], present=False)
     fifth = services.draw_round(tournament=tournament, method=Round.DrawMethod.ROTATION)
+    fifth = services.release_round(round=fifth)
     lone = fifth.tables.filter(team_b__isnull=False).order_by("number").first()
     services.record_totals(table=lone, total_a=1500, total_b=700)  # a sheet with totals only
     play(fifth)

@@ -82,7 +82,7 @@ def test_a_correction_in_the_window_needs_only_its_reason(two_parties):
 def test_a_late_correction_names_the_draw_it_would_have_changed_and_writes_nothing(
     two_parties,
 ):
-    first, second = two_parties
+    first, _ = two_parties
     age(first, 45)
     table = factories.first_table(first)
     before = (table.version, table.total_a, table.total_b)

@@ -55,11 +55,12 @@ def test_announcing_twice_changes_nothing_and_writes_nothing(hidden, organizer):
     assert hidden.changes.count() == lines and revision(hidden) == before
 
 
-def test_a_redraw_hides_the_partie_again_and_a_swap_does_not(hidden, organizer):
+def test_a_redraw_hides_the_partie_again_and_a_swap_waits_for_it(hidden, organizer):
     rnd = services.release_round(round=draw_random_round(hidden), by=organizer)
     table = rnd.tables.filter(team_b__isnull=False).order_by("number")
     first, second = table[0].team_a, table[1].team_a
-    services.swap_teams(round=rnd, first=first, second=second, by=organizer)
+    with pytest.raises(services.TournamentError, match="Ce tirage est publié"):
+        services.swap_teams(round=rnd, first=first, second=second, by=organizer)
     assert Round.objects.get(pk=rnd.pk).announced
     services.redraw_round(round=rnd, seed=9, by=organizer)
     assert not Round.objects.get(pk=rnd.pk).announced
@@ -83,13 +84,21 @@ def test_switching_the_option_on_hides_no_partie_already_drawn(tournament, round
     assert Round.objects.get(pk=round1.pk).announced
 
 
-def test_closing_a_partie_never_announced_announces_it(hidden, organizer):
-    from tests.factories import enter_from_the_table
+def test_no_score_is_taken_on_a_draft_then_it_is_once_announced(hidden, organizer):
+    from tests.factories import coinche_values, enter_from_the_table
 
     rnd = draw_random_round(hidden)
+    table = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
+    with pytest.raises(services.TournamentError, match="encore un brouillon"):
+        services.record_deal(table=table, values=coinche_values())
+    with pytest.raises(services.TournamentError, match="encore un brouillon"):
+        services.record_totals(table=table, total_a=1000, total_b=600)
+    with pytest.raises(services.TournamentError, match="encore un brouillon"):
+        enter_from_the_table(table)
+    assert not table.deals.exists()
+    services.release_round(round=rnd, by=organizer)
     for table in rnd.tables.filter(team_b__isnull=False):
         enter_from_the_table(table)
         services.confirm_table(table=table, code=table.code_b)
     services.close_round(round=rnd, by=organizer)
-    closed = Round.objects.get(pk=rnd.pk)
-    assert closed.announced and closed.released_at == closed.closed_at
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED

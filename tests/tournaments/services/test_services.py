@@ -230,12 +230,15 @@ def test_the_draw_can_be_redone_until_the_first_score(round1, table):
         services.redraw_round(round=round1, seed=5)
 
 
-def test_two_teams_can_be_swapped_by_hand(round1):
+def test_a_draw_shown_at_once_takes_no_exchange_by_hand(round1):
+    # Without « tirage caché jusqu'à l'annonce » a draw is published when
+    # drawn: exchanges by hand are for drafts (tests/…/test_draft_draws.py).
     tables = list(round1.tables.order_by("number"))
     a, b = tables[0].team_a, tables[1].team_b
-    services.swap_teams(round=round1, first=a, second=b)
+    with pytest.raises(services.TournamentError, match="Ce tirage est publié"):
+        services.swap_teams(round=round1, first=a, second=b)
     tables = list(round1.tables.order_by("number"))
-    assert tables[0].team_a == b and tables[1].team_b == a
+    assert tables[0].team_a == a and tables[1].team_b == b
 
 
 def test_late_entry_is_drawn_from_the_next_partie(tournament, teams, round1):

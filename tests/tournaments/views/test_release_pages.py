@@ -163,12 +163,18 @@ def test_a_tournament_without_the_option_shows_no_announcement_button(desk, tour
     assert "Annoncer le tirage" not in page and "Tirage annoncé à" not in page
 
 
-def test_the_table_side_link_of_a_hidden_partie_works(client, hidden, drawn):
-    """The sheet is on the table: its QR code opens the table's page."""
+def test_the_table_side_link_of_a_draft_waits_for_the_announcement(desk, client, hidden, drawn):
+    """A draft is never seen by the players, through a table's link either:
+    its page says to wait and names no team; once announced it opens."""
     from tournaments.infra import links
 
     table = drawn.tables.filter(team_b__isnull=False).first()
-    response = client.get(links.entry_path(table))
+    response = Client().get(links.entry_path(table))
+    assert response.status_code == 403
+    assert "pas encore publié" in text(response)
+    assert str(table.team_a) not in text(response)
+    release(desk, drawn)
+    response = Client().get(links.entry_path(table))
     assert response.status_code == 200
     assert str(table.team_a) in text(response)
 
