@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.test_players_of_every_age import PHONE, ZOOMED
 from tests.factories import PASSWORD
+from tests.ten_deals import enter_ten_deals
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -93,37 +94,6 @@ def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page,
     expect(page.locator("#deal-2 .ticked")).to_contain_text("confirmée", timeout=20_000)
     faults.network_down = False
     assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, True]
-
-
-# Ten donnes as a table types them (taker, trump, bid, points, coinche,
-# belote, capot, announcements N-S and E-O), a few of each mark.
-TEN_DEALS = [
-    {"taker": "n", "trump": "c", "bid": "90", "points": "97"},
-    {"taker": "e", "trump": "p", "bid": "80", "points": "100", "belote": "e"},
-    {"taker": "n", "trump": "k", "bid": "100", "points": "120", "coinche": "x"},
-    {"taker": "e", "trump": "t", "bid": "80", "points": "60"},
-    {"taker": "n", "trump": "p", "bid": "80", "points": "120", "announce_a": "t R♥"},
-    {"taker": "n", "trump": "c", "bid": "Capot", "points": "162", "capot": "n"},
-    {"taker": "e", "trump": "c", "bid": "110", "points": "130", "coinche": "xx"},
-    {"taker": "n", "trump": "t", "bid": "90", "points": "100", "belote": "n"},
-    {"taker": "e", "trump": "k", "bid": "90", "points": "81"},
-    {"taker": "n", "trump": "p", "bid": "80", "points": "90"},
-]
-
-
-def enter_ten_deals(table) -> None:
-    """The ten donnes entered from the table's link by Nord-Sud."""
-    from tournaments import services
-    from tournaments.forms.entry import DealForm
-
-    rules = table.round.tournament.rule_profile
-    for typed in TEN_DEALS:
-        table.refresh_from_db()
-        form = DealForm(typed, rules=rules)
-        assert form.is_valid(), form.errors
-        services.record_table_deal(
-            table=table, side="A", values=form.deal_values(), expected_version=table.version
-        )
 
 
 @pytest.mark.parametrize("mode", ["phone", "phone-zoom-200", "phone-large-print"])
