@@ -9,12 +9,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
-from tests.browser.test_players_of_every_age import PHONE, ZOOMED
+from tests.browser.test_players_of_every_age import DESK, PHONE, ZOOMED
 from tests.factories import PASSWORD
 from tests.ten_deals import enter_ten_deals
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENS = {"phone-zoom-200": ZOOMED, "desk": {"viewport": DESK}}
 
 
 def test_a_table_enters_its_deals_on_a_phone(live_server, page: Page, round1):
@@ -96,17 +98,18 @@ def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page,
     assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, True]
 
 
-@pytest.mark.parametrize("mode", ["phone", "phone-zoom-200", "phone-large-print"])
+@pytest.mark.parametrize("mode", ["phone", "phone-zoom-200", "phone-large-print", "desk"])
 def test_ten_deals_read_like_the_paper_sheet_on_a_phone(live_server, open_page, round1, mode):
     """Ten donnes on a 390 px phone: one line a donne, its marks in words,
     its detail (the totals after it, « Pourquoi ? », « Corriger ») on a tap;
     the whole grid (the totals, the ten lines, the next donne's form) under
     1,100 px tall (2,812 px when each donne was a card of nine label–value
-    pairs). Zoomed to 200 % and in « Grands caractères » nothing scrolls
-    sideways (guard.js) and axe finds nothing (the fixtures)."""
+    pairs). Zoomed to 200 %, in « Grands caractères » and on a 1366 px
+    screen nothing scrolls sideways (guard.js) and axe finds nothing (the
+    fixtures)."""
     table = round1.tables.order_by("number").first()
     enter_ten_deals(table)
-    page = open_page(**({"viewport": PHONE} if mode != "phone-zoom-200" else ZOOMED))
+    page = open_page(**SCREENS.get(mode, {"viewport": PHONE}))
     page.goto(live_server.url + links.entry_path(table))
     if mode == "phone-large-print":
         page.get_by_role("button", name="Grands caractères").click()
