@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
+from tests.browser.test_players_of_every_age import DESK, PHONE, ZOOMED
 from tests.factories import PASSWORD
+from tests.ten_deals import enter_ten_deals
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENS = {"phone-zoom-200": ZOOMED, "desk": {"viewport": DESK}}
 
 
 def test_a_table_enters_its_deals_on_a_phone(live_server, page: Page, round1):
@@ -76,13 +83,59 @@ def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page,
     page.goto(live_server.url + links.entry_path(table))
     page.locator("#id_code").fill(table.code_b)
     page.locator("#id_code").press("Enter")
+    # « D'accord » is in the donne's detail: a tap on its line opens it.
+    page.locator("#deal-1 summary").click()
     page.locator("#deal-1").get_by_role("button", name="D'accord").click()
     expect(page.locator("#deal-1 .ticked")).to_contain_text("confirmée")
     faults.network_down = True
     page.context.set_offline(True)
+    page.locator("#deal-2 summary").click()
     page.locator("#deal-2").get_by_role("button", name="D'accord").click()
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (1)")
     page.context.set_offline(False)
     expect(page.locator("#deal-2 .ticked")).to_contain_text("confirmée", timeout=20_000)
     faults.network_down = False
     assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, True]
+
+
+@pytest.mark.parametrize("mode", ["phone", "phone-zoom-200", "phone-large-print", "desk"])
+def test_ten_deals_read_like_the_paper_sheet_on_a_phone(live_server, open_page, round1, mode):
+    """Ten donnes on a 390 px phone: one line a donne, its marks in words,
+    its detail (the totals after it, « Pourquoi ? », « Corriger ») on a tap;
+    the whole grid (the totals, the ten lines, the next donne's form) under
+    1,100 px tall (2,812 px when each donne was a card of nine label–value
+    pairs). Zoomed to 200 %, in « Grands caractères » and on a 1366 px
+    screen nothing scrolls sideways (guard.js) and axe finds nothing (the
+    fixtures)."""
+    table = round1.tables.order_by("number").first()
+    enter_ten_deals(table)
+    page = open_page(**SCREENS.get(mode, {"viewport": PHONE}))
+    page.goto(live_server.url + links.entry_path(table))
+    if mode == "phone-large-print":
+        page.get_by_role("button", name="Grands caractères").click()
+    page.locator("#id_code").fill(table.code_a)
+    page.locator("#id_code").press("Enter")
+    expect(page.locator("#deal-10")).to_be_visible()
+    # The marks say what they stand for, in words.
+    expect(page.locator("#deal-3 summary")).to_contain_text("×2 (coinché)")
+    expect(page.locator("#deal-2 summary")).to_contain_text("belote Est-Ouest")
+    expect(page.locator("#deal-5 summary")).to_contain_text("annonces tierce R♥ Nord-Sud")
+    expect(page.locator("#deal-6 summary")).to_contain_text("capot Nord-Sud")
+    # The detail opens on a tap of the line, and closes again.
+    line = page.locator("#deal-3")
+    expect(line.locator(".why-text")).to_be_hidden()
+    line.locator("summary").click()
+    expect(line.locator(".why-text")).to_contain_text("Pourquoi ?")
+    expect(line.locator(".run").first).to_have_text("770")
+    expect(line.get_by_role("link", name="Corriger")).to_be_visible()
+    line.locator("summary").click()
+    expect(line.locator(".why-text")).to_be_hidden()
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"table-side-10-deals-{mode}.png"), full_page=True)
+    if mode == "phone":
+        # One line a donne (a donne without marks is one line of type).
+        assert page.locator("#deal-1 summary").evaluate("s => s.offsetHeight") <= 48
+        height = page.locator("#deal-grid").evaluate("g => g.getBoundingClientRect().height")
+        print(f"deal grid of 10 deals at 390 px: {height:.0f} px")
+        assert height < 1100

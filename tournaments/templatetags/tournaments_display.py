@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import clock, entry, history, imports, keys, labels
+from tournaments.display import clock, entry, history, imports, keys, labels, sheet_line
 from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
@@ -129,6 +129,17 @@ def belote(deal: Any) -> str:
 def announced(deal: Any, side: str) -> str:
     """A side's announcements as entered (cards or points)."""
     return labels.announcements_label(deal.announcements, side)
+
+
+@register.filter
+def line_marks(deal: Any) -> list:
+    """The small marks of a donne's line on the phone (belote, announcements, capot)."""
+    return sheet_line.line_marks(deal)
+
+
+@register.filter
+def coinche_spoken(level: int) -> str:
+    return sheet_line.coinche_spoken(level)
 
 
 @register.filter
