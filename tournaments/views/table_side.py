@@ -176,7 +176,9 @@ def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
             form = DealForm(rules=rules, initial=initial)
     # A club tablet that opens a table's link is set to that table.
     tablet = tablet_on_table(request, table)
-    return _live_response(request, table, token, form=form, tablet=tablet)
+    return _live_response(
+        request, table, token, form=form, tablet=tablet, tablet_mode=tablet is not None
+    )
 
 
 @require_POST

@@ -150,6 +150,10 @@ def test_a_tablet_signed_out_by_a_new_link_is_no_longer_one(concours):
     device = _enrol(tablet)
     tablet_services.renew_enrolment(tablet=Tablet.objects.get())
     assert device.get(reverse("tournaments:tablet_home")).status_code == 403
+    # Its table's link is a phone's page again (with the site's header).
+    table = concours.rounds.get(number=1).tables.get(number=1)
+    page = device.get(links.entry_path(table)).content.decode()
+    assert "js/tablet.js" not in page and "players table-side tablet" not in page
 
 
 def test_a_tablet_enters_nothing_without_a_teams_code(concours):
