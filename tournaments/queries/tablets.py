@@ -5,16 +5,29 @@ Must not write: the tablet's last call is noted by services/tablets.py."""
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Max
 
 from tournaments.models import Round, Table, Tablet, Tournament
 
+#: What a tablet's key is made of (secrets.token_urlsafe): nothing else
+#: reaches the database (a NUL byte would fail there).
+KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
 
 def tablet_for_device(device_key: str) -> Tablet | None:
     """The enrolled tablet whose device key this is (None for any other)."""
-    if not device_key or len(device_key) > 40:
+    if not KEY.fullmatch(device_key or ""):
         return None
     return Tablet.objects.select_related("tournament").filter(device_key=device_key).first()
+
+
+def tablet_for_enrolment(enrol_key: str) -> Tablet | None:
+    """The tablet whose one-time enrolment link this is, while unused."""
+    if not KEY.fullmatch(enrol_key or ""):
+        return None
+    return Tablet.objects.select_related("tournament").filter(enrol_key=enrol_key).first()
 
 
 def playing_round(tournament: Tournament) -> Round | None:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.domain.tablets import TabletPlace, moved
 from tournaments.models import Change, Table, Tablet, Tournament
 from tournaments.models.tablets import new_tablet_key
-from tournaments.queries.tablets import coming_round_number, playing_round
+from tournaments.queries.tablets import KEY, coming_round_number, playing_round
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -69,7 +69,7 @@ def enrol_tablet(*, enrol_key: str) -> Tablet:
     link is spent (a second device gets a refusal)."""
     tablet = (
         Tablet.objects.select_for_update().filter(enrol_key=enrol_key).first()
-        if enrol_key and len(enrol_key) <= 40
+        if KEY.fullmatch(enrol_key or "")
         else None
     )
     if tablet is None:

@@ -176,7 +176,7 @@ def _not_a_tablet(request: HttpRequest, message: str, status: int) -> HttpRespon
 def tablet_enrol(request: HttpRequest, key: str) -> HttpResponse:
     """The one-time link: a page that asks first (a link opened by mistake on
     the desk's laptop changes nothing), then the cookie on « Installer »."""
-    tablet = Tablet.objects.filter(enrol_key=key).first() if len(key) <= 40 else None
+    tablet = queries.tablet_for_enrolment(key)
     if request.method != "POST":
         if tablet is None:
             return _not_a_tablet(

@@ -116,6 +116,16 @@ def test_an_enrolled_tablet_opens_its_table_without_a_login(concours):
     }
 
 
+@pytest.mark.parametrize("key", ["forged", "a%00b", "x" * 41, "é"])
+def test_a_forged_enrolment_link_is_refused_in_words(client, concours, key):
+    tablet_services.add_tablet(tournament=concours, name="T")
+    url = f"/tablette/installer/{key}/"
+    assert client.get(url).status_code == 404
+    answer = client.post(url)
+    assert answer.status_code == 410 and COOKIE not in answer.cookies
+    assert not Tablet.objects.filter(device_key__isnull=False).exists()
+
+
 def test_the_enrolment_link_opened_again_is_refused_in_words(concours):
     tablet = tablet_services.add_tablet(tournament=concours, name="Tablette 1")
     url = reverse("tournaments:tablet_enrol", args=[tablet.enrol_key])
@@ -207,8 +217,17 @@ def test_the_desk_sees_each_tablets_table_and_last_call(desk, concours):
 
 def test_the_tablets_page_speaks_english(desk, concours):
     tablet = tablet_services.add_tablet(tournament=concours, name="Tablette 1")
-    tablet_services.move_tablet(tablet=tablet, number=1)
     desk.cookies["django_language"] = "en"
     page = desk.get(_page(concours)).content.decode()
-    for english in ("Club tablets", "Table 1", "Move", "not set up yet", "Add the tablet"):
+    for english in ("Club tablets", "No table", "Move", "not set up yet", "Add the tablet"):
         assert english in page, english
+    device = Client()
+    device.cookies["django_language"] = "en"
+    enrol = reverse("tournaments:tablet_enrol", args=[tablet.enrol_key])
+    assert "Set up this tablet" in device.get(enrol).content.decode()
+    tablet_services.move_tablet(tablet=tablet, number=9, at_next=True)  # none in partie 1
+    device.post(enrol)
+    assert "Waiting for a table" in device.get("/tablette/").content.decode()
+    stranger = Client()
+    stranger.cookies["django_language"] = "en"
+    assert "This device is not a club tablet" in stranger.get("/tablette/").content.decode()
