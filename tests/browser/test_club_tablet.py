@@ -134,7 +134,7 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     tablet.wait_for_url(live_server.url + links.entry_path(new_table), timeout=FOLLOWS_WITHIN)
     expect(tablet.locator("#id_code")).to_be_visible()  # the new table's teams give their code
 
-    desk.reload()
-    expect(row.locator(".tablet-place")).to_have_text("Table 1")
+    # The desk's page brings itself up to date (every 15 s): table and last call.
+    expect(row.locator(".tablet-place")).to_have_text("Table 1", timeout=FOLLOWS_WITHIN)
     expect(row.locator(".tablet-seen")).to_contain_text("vue à l'instant")
     _shot(desk, "desk")

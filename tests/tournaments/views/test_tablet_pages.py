@@ -213,6 +213,9 @@ def test_the_desk_sees_each_tablets_table_and_last_call(desk, concours):
     row_b = page[page.index(f'id="tablet-{fresh.pk}"') :]
     assert "Table 1, puis table 2 à la partie 2" in row_b[:600]
     assert "silencieuse" not in row_b[: row_b.index("</tr>")]
+    # Both lines are brought up to date by the page's poll.
+    for pk in (quiet.pk, fresh.pk):
+        assert f"#place-{pk},#seen-{pk}" in page and f'id="seen-{pk}"' in page
 
 
 def test_the_tablets_page_speaks_english(desk, concours):
