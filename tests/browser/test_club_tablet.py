@@ -137,4 +137,5 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     # The desk's page brings itself up to date (every 15 s): table and last call.
     expect(row.locator(".tablet-place")).to_have_text("Table 1", timeout=FOLLOWS_WITHIN)
     expect(row.locator(".tablet-seen")).to_contain_text("vue à l'instant")
+    expect(desk.locator("#tablets-partie")).to_have_text("Tablettes (partie 2)")
     _shot(desk, "desk")
