@@ -26,6 +26,7 @@ from tournaments.models.play import (
 from tournaments.models.pools import Pool, PoolTeam
 from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
 from tournaments.models.security import Attempt
+from tournaments.models.tablets import Tablet
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "Side",
     "SignUp",
     "Table",
+    "Tablet",
     "Team",
     "TeamQuerySet",
     "Tournament",

@@ -79,6 +79,10 @@ class Change(models.Model):
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
         POOLS_FORMED = "pools_formed", _("Poules formées")
         POOLS_CLEARED = "pools_cleared", _("Poules défaites")
+        TABLET_ADDED = "tablet_added", _("Tablette du club ajoutée")
+        TABLET_ENROLLED = "tablet_enrolled", _("Tablette du club installée")
+        TABLET_MOVED = "tablet_moved", _("Tablette du club déplacée")
+        TABLET_REMOVED = "tablet_removed", _("Tablette du club retirée")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -40,6 +40,7 @@ from tournaments.models import Round, Table
 from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
+from tournaments.views.tablets import device_key, tablet_on_table
 
 
 def _link_ended(token: str) -> tuple[Table | None, str, int]:
@@ -157,6 +158,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "bracket_match": bracket_match_label(table),
         "outbox_texts": json.dumps(outbox_texts()),
         "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
+        "tablet_mode": bool(device_key(request)),  # a club tablet (views/tablets.py)
         **extra,
     }
 
@@ -180,7 +182,11 @@ def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
             rules = table.round.tournament.rule_profile
             initial = {**DealForm.initial_for(deal, rules), "version": table.version}
             form = DealForm(rules=rules, initial=initial)
-    return _live_response(request, table, token, form=form)
+    # A club tablet that opens a table's link is set to that table.
+    tablet = tablet_on_table(request, table)
+    return _live_response(
+        request, table, token, form=form, tablet=tablet, tablet_mode=tablet is not None
+    )
 
 
 @require_POST

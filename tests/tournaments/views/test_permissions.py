@@ -48,6 +48,9 @@ TABLE_LINK = {
     "table_side_tick",
     "table_side_batch",
 }
+# The club tablet's own pages: its signed cookie is the key (a forged one
+# opens nothing: the last test here and test_tablet_pages.py).
+TABLET_DEVICE = {"tablet_home", "tablet_state", "tablet_enrol"}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
 
@@ -85,6 +88,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         # must not forget it.
         "known_id": KnownPlayer.objects.filter(owner=tournament.owner).first().pk,
         "tournament_id": tournament.pk,
+        "key": "forged-key",
     }
     return {name: values[name] for name in pattern.pattern.converters}
 
@@ -96,14 +100,14 @@ def other_organizer(django_user_model):
 
 def test_every_pattern_is_classified():
     names = {name for name, _ in tournament_patterns()}
-    assert names.issuperset(PUBLIC | ANY_ORGANIZER | TABLE_LINK)
-    assert len(names - PUBLIC - ANY_ORGANIZER - TABLE_LINK) >= 20
+    assert names.issuperset(PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE)
+    assert len(names - PUBLIC - ANY_ORGANIZER - TABLE_LINK - TABLET_DEVICE) >= 20
 
 
 def test_anonymous_visitors_cannot_reach_any_organizer_url(client, tournament, teams, round1):
     player = teams[0].player1
     for name, pattern in tournament_patterns():
-        if name in PUBLIC | TABLE_LINK:
+        if name in PUBLIC | TABLE_LINK | TABLET_DEVICE:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -121,7 +125,7 @@ def test_another_tournaments_organizer_gets_nothing(
     player = teams[0].player1
     before = (Team.objects.count(), round1.tables.first().version)
     for name, pattern in tournament_patterns():
-        if name in PUBLIC | ANY_ORGANIZER | TABLE_LINK:
+        if name in PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -168,3 +172,15 @@ def test_a_forged_table_link_opens_nothing(client, tournament, teams, round1):
                 assert answer.json() == {"ended": ENDED}, name
                 continue
             assert answer.status_code in (404, 405), name
+
+
+def test_a_device_without_a_tablet_cookie_opens_nothing(client, tournament, teams, round1):
+    """No cookie, or a forged one, or an enrolment key that does not exist."""
+    for cookie in (None, "forged"):
+        if cookie:
+            client.cookies["tablette"] = cookie
+        assert client.get(reverse("tournaments:tablet_home")).status_code == 403
+        assert "ended" in client.get(reverse("tournaments:tablet_state")).json()
+        enrol = reverse("tournaments:tablet_enrol", args=["forged-key"])
+        assert client.get(enrol).status_code == 404
+        assert client.post(enrol).status_code == 410
