@@ -9,6 +9,7 @@ from tournaments.views import (
     challenges,
     clock,
     desk,
+    door,
     entry,
     explanations,
     guide,
@@ -249,4 +250,14 @@ urlpatterns += [
         "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
+]
+# Check-in at the door (issue 25, item 3): the poster's pages (list, « C'est
+# bien vous ? »), the desk's check-in and its team list refreshed by itself,
+# the poster's PDF.
+urlpatterns += [
+    path("pointage/<str:token>/", door.door_page, name="door"),
+    path("pointage/<str:token>/<num:number>/", door.door_confirm, name="door_confirm"),
+    path(ORG + "equipes/<num:team_id>/pointage/", door.team_check_in, name="team_check_in"),
+    path(ORG + "equipes/liste/", door.team_list, name="team_list"),
+    path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
 ]

@@ -78,6 +78,8 @@ class Change(models.Model):
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
         POOLS_FORMED = "pools_formed", _("Poules formées")
         POOLS_CLEARED = "pools_cleared", _("Poules défaites")
+        TEAM_CHECKED_IN = "team_checked_in", _("Équipe pointée à l'entrée")
+        CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
