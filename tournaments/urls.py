@@ -260,4 +260,5 @@ urlpatterns += [
     path(ORG + "equipes/<num:team_id>/pointage/", door.team_check_in, name="team_check_in"),
     path(ORG + "equipes/liste/", door.team_list, name="team_list"),
     path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
+    path(ORG + "pointage/", door.door_open, name="door_open"),
 ]

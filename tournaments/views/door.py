@@ -135,3 +135,11 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _managed(request, slug)
     context = {"tournament": tournament, **team_list_context(request, tournament)}
     return render(request, "tournaments/includes/team_list.html", context)
+
+
+@login_required
+def door_open(request: HttpRequest, slug: str) -> HttpResponse:
+    """The desk opens the door's page (on the entrance's tablet, or to try
+    it): the poster's link, its key made if need be."""
+    tournament = _managed(request, slug)
+    return redirect("tournaments:door", token=door.door_key(tournament))

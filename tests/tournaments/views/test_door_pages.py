@@ -201,3 +201,28 @@ def test_the_poster_carries_the_link_in_its_qr_code(client, organizer, hall, tmp
     # Another organizer cannot print it.
     client.logout()
     assert client.get(f"/organisation/t/{hall.slug}/pointage/affiche.pdf").status_code != 200
+
+
+def test_the_desk_opens_the_door_page_for_the_entrances_tablet(client, organizer, hall):
+    client.force_login(organizer)
+    answer = client.get(f"/organisation/t/{hall.slug}/pointage/")
+    assert answer.status_code == 302
+    assert answer["Location"] == _door(hall)
+    client.logout()
+    refused = client.get(f"/organisation/t/{hall.slug}/pointage/")
+    assert refused.status_code == 302 and refused["Location"].startswith("/compte/connexion/")
+
+
+def test_a_team_not_checked_in_shows_no_presence_toggle(client, organizer, hall):
+    client.force_login(organizer)
+    team = Team.objects.get(player1__last_name="Dupré")
+    row = client.post(
+        f"/organisation/t/{hall.slug}/equipes/{team.pk}/pointage/", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "pointée à" in row and "Présente" in row
+    row = client.post(
+        f"/organisation/t/{hall.slug}/equipes/{team.pk}/pointage/",
+        {"undo": "1"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "pas encore pointée" in row and "Présente" not in row
