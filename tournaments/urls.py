@@ -9,6 +9,7 @@ from tournaments.views import (
     challenges,
     clock,
     desk,
+    door,
     entry,
     explanations,
     guide,
@@ -268,4 +269,15 @@ urlpatterns += [
     path("tablette/", tablets.tablet_home, name="tablet_home"),
     path("tablette/etat/", tablets.tablet_state, name="tablet_state"),
     path("tablette/installer/<str:key>/", tablets.tablet_enrol, name="tablet_enrol"),
+]
+# Check-in at the door (issue 25, item 3): the poster's pages (list, « C'est
+# bien vous ? »), the desk's check-in and its team list refreshed by itself,
+# the poster's PDF.
+urlpatterns += [
+    path("pointage/<str:token>/", door.door_page, name="door"),
+    path("pointage/<str:token>/<num:number>/", door.door_confirm, name="door_confirm"),
+    path(ORG + "equipes/<num:team_id>/pointage/", door.team_check_in, name="team_check_in"),
+    path(ORG + "equipes/liste/", door.team_list, name="team_list"),
+    path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
+    path(ORG + "pointage/", door.door_open, name="door_open"),
 ]

@@ -83,6 +83,8 @@ class Change(models.Model):
         TABLET_ENROLLED = "tablet_enrolled", _("Tablette du club installée")
         TABLET_MOVED = "tablet_moved", _("Tablette du club déplacée")
         TABLET_REMOVED = "tablet_removed", _("Tablette du club retirée")
+        TEAM_CHECKED_IN = "team_checked_in", _("Équipe pointée à l'entrée")
+        CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

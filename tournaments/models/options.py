@@ -268,6 +268,22 @@ FEATURES: tuple[Feature, ...] = (
             ),
         ),
     ),
+    Feature(
+        "door",
+        _("pointage à l'entrée"),
+        (
+            Option(
+                "check_in_enabled",
+                models.BooleanField(_("pointage à l'entrée"), default=False),
+                _("Pointage à l'entrée"),
+                _(
+                    "Les équipes se pointent en arrivant, sur une tablette à l'entrée ou sur "
+                    "leur téléphone avec le QR code de l'affiche ; seules les équipes pointées "
+                    "sont tirées. Équipes formées seulement (pas en mêlée)."
+                ),
+            ),
+        ),
+    ),
 )
 
 #: Every option, in the order of the form's « Options » fieldset.

@@ -53,6 +53,12 @@ class TeamQuerySet(models.QuerySet):
     def present(self) -> TeamQuerySet:
         return self.active().filter(present=True)
 
+    def drawn(self, *, check_in: bool) -> TeamQuerySet:
+        """The teams a draw takes: those present and, under « Pointage à
+        l'entrée » (`check_in`), checked in at the door or at the desk."""
+        teams = self.present()
+        return teams.exclude(checked_in_at=None) if check_in else teams
+
 
 class Team(models.Model):
     """Two players. Fixed pairs are registered once (`round` empty); in a
@@ -86,6 +92,8 @@ class Team(models.Model):
     # When the team withdrew: the forfait can be undone until the next draw.
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: When the team checked in at the door or the desk (services/door.py).
+    checked_in_at = models.DateTimeField(_("pointée à"), null=True, blank=True)
     #: The team's name and club as « Où je joue ? » compares them (search.py);
     #: the players' names are in their own keys.
     search_key = models.TextField(default="", blank=True, editable=False)

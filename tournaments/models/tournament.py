@@ -161,6 +161,9 @@ class Tournament(PrizeRuleOwner):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The secret of the « Pointage à l'entrée » poster's link (services/door.py):
+    # made when the poster is first printed, empty until then.
+    check_in_key = models.CharField(max_length=24, blank=True, default="", editable=False)
     # The optional features' columns (lots, special rankings, the cash box,
     # hidden draws, the clock) are declared once in models/options.py and
     # added below the class; the general ranking's prize rule comes with

@@ -92,7 +92,11 @@ def form_pools(
             % {"pool": pools.POOL_ROUNDS, "n": tournament.parties},
             field="size",
         )
-    teams = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
+    teams = list(
+        tournament.teams.drawn(check_in=tournament.check_in_enabled)
+        .order_by("number")
+        .values_list("id", flat=True)
+    )
     if order == RANDOM and seed is None:
         seed = secrets.randbelow(2**31)
     elif order != RANDOM:

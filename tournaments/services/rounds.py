@@ -190,12 +190,19 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         order = _melee_team_order(tournament, team_ids)
         byes = _melee_byes(tournament, team_ids)
     else:
-        team_ids = list(tournament.teams.present().order_by("number").values_list("id", flat=True))
+        team_ids = list(
+            tournament.teams.drawn(check_in=tournament.check_in_enabled)
+            .order_by("number")
+            .values_list("id", flat=True)
+        )
         order = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
         order = [t for t in order if t in set(team_ids)]
     if len(team_ids) < 2:
         raise TournamentError(
-            _("Il faut au moins deux équipes présentes pour tirer une partie."), field="method"
+            _("Il faut au moins deux équipes présentes pour tirer une partie.")
+            if not tournament.check_in_enabled
+            else _("Il faut au moins deux équipes pointées à l'entrée pour tirer une partie."),
+            field="method",
         )
     if method == Round.DrawMethod.RANKING:
         result = pairing.draw_by_ranking(order, played=played, byes=byes)

@@ -18,6 +18,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.display import door as door_words
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -171,6 +173,36 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     return manage_page(request, _managed(request, slug))
 
 
+def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
+    """The registered teams as the desk's list shows them (narrowed by the
+    search `q`), with the check-in count under « Pointage à l'entrée »."""
+    registered = tournament.teams.filter(round__isnull=True)
+    team_query = request.GET.get("q", "").strip()[:100]
+    teams = list(
+        public_queries.search_teams(registered, team_query).select_related(
+            "player1", "player2", "payment"
+        )
+    )
+    context = {
+        "teams": teams,
+        "team_query": team_query,
+        "team_total": registered.count() if team_query else len(teams),
+        # The few withdrawn teams whose forfait can still be undone.
+        "undoable_teams": {
+            t.pk
+            for t in teams
+            if t.status == Team.Status.WITHDRAWN and services.can_undo_withdrawal(t)
+        },
+    }
+    if tournament.check_in_enabled:
+        counted = registered.active().aggregate(
+            total=Count("id"), checked=Count("id", filter=Q(checked_in_at__isnull=False))
+        )
+        context["door_count"] = door_words.checked_in_count(counted["checked"], counted["total"])
+        context["door_drawn"] = door_words.drawn_count(counted["checked"])
+    return context
+
+
 def manage_page(
     request: HttpRequest,
     tournament: Tournament,
@@ -180,22 +212,12 @@ def manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422)."""
-    registered = tournament.teams.filter(round__isnull=True)
-    team_query = request.GET.get("q", "").strip()[:100]
-    teams = list(
-        public_queries.search_teams(registered, team_query).select_related(
-            "player1", "player2", "payment"
-        )
-    )
     players = sorted(
         tournament.players.select_related("payment"),
         key=lambda p: name_order(p.last_name, p.first_name),
     )
     rounds = tournament.rounds.order_by("number")
     # The few withdrawn entrants whose forfait can still be undone.
-    undoable_teams = {
-        t.pk for t in teams if t.status == Team.Status.WITHDRAWN and services.can_undo_withdrawal(t)
-    }
     undoable_players = {
         p.pk
         for p in players
@@ -206,11 +228,8 @@ def manage_page(
         "tournaments/manage_tournament.html",
         {
             "tournament": tournament,
-            "teams": teams,
-            "team_query": team_query,
-            "team_total": registered.count() if team_query else len(teams),
+            **team_list_context(request, tournament),
             "players": players,
-            "undoable_teams": undoable_teams,
             "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,

@@ -55,7 +55,7 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "drawn": drawn,
             "rounds_drawn": tournament.rounds.exists(),
             "next_round": drawn + 1 if drawn < POOL_ROUNDS else None,
-            "present_count": tournament.teams.present().count(),
+            "present_count": tournament.teams.drawn(check_in=tournament.check_in_enabled).count(),
         },
         status=422 if form.errors else 200,
     )

@@ -1,0 +1,228 @@
+"""Check-in at the door, page by page (views/door.py): the poster's link lists
+the teams and finds « Dupré » from « dup », the confirmation shows the names
+in large type, the post checks in and a repeated post does no harm; a wrong
+link is « not found », hostile input never a 500; the desk checks in, undoes,
+counts and sees its list refreshed; the poster carries the link in its QR
+code. In French and in English."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from django.utils import translation
+
+from tests import factories
+from tests.documents import pdf_text
+from tests.tournaments.views.test_page_weight import LIMIT, first_load
+from tournaments import services
+from tournaments.models import Change, Team, Tournament
+from tournaments.services import door
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hall(tournament) -> Tournament:
+    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    tournament.refresh_from_db()
+    for first, last in [("Hélène", "Dupré"), ("Marcel", "Aubry"), ("Odette", "Lemaire")]:
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData(first, last),
+            player2=services.PlayerData("Paul", f"Martin-{last}"),
+        )
+    return tournament
+
+
+def _door(tournament) -> str:
+    return f"/pointage/{door.door_key(tournament)}/"
+
+
+def test_three_letters_find_the_team_accents_and_case_aside(client, hall):
+    page = client.get(_door(hall), {"q": "DUP"})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Hélène Dupré" in text and "Aubry" not in text
+    # A light page: no htmx, at most 30 KB with its files, compressed.
+    for path in (_door(hall), f"{_door(hall)}1/"):
+        weight, files = first_load(client, path)
+        assert weight <= LIMIT and not any("htmx" in name for name in files), (weight, files)
+
+
+def test_the_confirmation_shows_the_names_then_the_post_checks_in(client, hall):
+    team = Team.objects.get(player1__last_name="Dupré")
+    page = client.get(f"{_door(hall)}{team.number}/")
+    text = page.content.decode()
+    assert "C&#x27;est bien vous ?" in text or "C'est bien vous ?" in text
+    assert 'class="door-big">Hélène Dupré<' in text
+    assert "Oui, nous sommes là" in text and "Non, revenir" in text
+    answer = client.post(f"{_door(hall)}{team.number}/")
+    assert answer.status_code == 302
+    assert answer["Location"].endswith(f"?pointee={team.number}")
+    welcome = client.get(answer["Location"]).content.decode()
+    assert "Bienvenue, Hélène Dupré &amp; Paul Martin-Dupré" in welcome
+    team.refresh_from_db()
+    first = team.checked_in_at
+    assert first is not None
+    # A double tap: the same answer, the same time, one line of history.
+    assert client.post(f"{_door(hall)}{team.number}/").status_code == 302
+    team.refresh_from_db()
+    assert team.checked_in_at == first
+    assert Change.objects.filter(action=Change.Action.TEAM_CHECKED_IN).count() == 1
+    again = client.get(f"{_door(hall)}{team.number}/").content.decode()
+    assert "déjà pointée à" in again and "Oui, nous sommes là" not in again
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/pointage/wrongwrongwrong1/",
+        "/pointage/x/",
+        "/pointage/%00%00/",
+        "/pointage/" + "a" * 300 + "/",
+        "/pointage/{key}/999999/",
+        "/pointage/{key}/9999999999/",
+        "/pointage/{key}/abc/",
+    ],
+)
+def test_a_wrong_link_is_not_found(client, hall, path):
+    path = path.format(key=door.door_key(hall))
+    assert client.get(path).status_code == 404
+    assert client.post(path).status_code == 404
+
+
+def test_a_link_of_a_tournament_without_the_option_is_not_found(client, hall):
+    path = _door(hall)
+    Tournament.objects.filter(pk=hall.pk).update(check_in_enabled=False)
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("query", ["", "zzz", "%", "'; drop", "\x00", "é" * 500, "12"])
+@pytest.mark.parametrize("welcome", ["", "abc", "-1", "99999", "1" * 40])
+def test_hostile_input_gets_an_answer_never_a_500(client, hall, query, welcome):
+    page = client.get(_door(hall), {"q": query, "pointee": welcome})
+    assert page.status_code == 200
+
+
+def test_nobody_found_says_so(client, hall):
+    text = client.get(_door(hall), {"q": "zzz"}).content.decode()
+    assert "Aucune équipe ne porte ce nom" in text
+
+
+def test_too_many_wrong_links_lock_the_client_out(client, hall):
+    for i in range(door.MAX_WRONG_KEYS):
+        assert client.get(f"/pointage/wrongkey{i:05d}/").status_code == 404
+    refused = client.get(_door(hall))
+    assert refused.status_code == 429
+    assert "Trop de liens faux" in refused.content.decode()
+
+
+def test_a_withdrawn_team_is_told_to_see_the_desk(client, hall):
+    team = Team.objects.get(player1__last_name="Aubry")
+    page = client.get(f"{_door(hall)}{team.number}/")
+    services.withdraw_team(team=team)
+    assert page.status_code == 200
+    assert client.post(f"{_door(hall)}{team.number}/").status_code == 404
+
+
+def test_the_door_speaks_english(client, hall):
+    team = Team.objects.get(player1__last_name="Dupré")
+    with translation.override("en"):
+        client.cookies["django_language"] = "en"
+        page = client.get(f"{_door(hall)}{team.number}/", HTTP_ACCEPT_LANGUAGE="en")
+        text = page.content.decode()
+    assert "Is this you?" in text and "Yes, we are here" in text and "No, go back" in text
+
+
+def test_the_desk_checks_in_undoes_and_counts(client, organizer, hall):
+    client.force_login(organizer)
+    team = Team.objects.get(player1__last_name="Aubry")
+    manage = f"/organisation/t/{hall.slug}/"
+    page = client.get(manage).content.decode()
+    assert "<strong>0 équipes pointées sur 3</strong>" in page
+    assert "0 équipes pointées seront tirées" in page
+    assert f"/organisation/t/{hall.slug}/pointage/affiche.pdf" in page
+    client.post(f"{manage}equipes/{team.pk}/pointage/")
+    team.refresh_from_db()
+    assert team.checked_in_at is not None
+    listed = client.get(f"{manage}equipes/liste/").content.decode()
+    assert "1 équipe pointée sur 3" in listed and "pointée à" in listed
+    assert 'hx-trigger="every 10s"' in listed
+    row = client.post(f"{manage}equipes/{team.pk}/pointage/", {"undo": "1"}, HTTP_HX_REQUEST="true")
+    assert "pas encore pointée" in row.content.decode()
+    team.refresh_from_db()
+    assert team.checked_in_at is None
+    assert Change.objects.get(action=Change.Action.CHECK_IN_UNDONE).by == organizer
+
+
+def test_the_draw_takes_the_teams_checked_in_at_the_door(client, organizer, hall):
+    for team in Team.objects.filter(player1__last_name__in=["Dupré", "Lemaire"]):
+        client.post(f"{_door(hall)}{team.number}/")
+    rnd = factories.draw_random_round(hall)
+    seated = {t for table in rnd.tables.all() for t in (table.team_a_id, table.team_b_id)}
+    drawn = set(
+        Team.objects.filter(player1__last_name__in=["Dupré", "Lemaire"]).values_list(
+            "pk", flat=True
+        )
+    )
+    assert seated - {None} == drawn
+
+
+def test_the_poster_carries_the_link_in_its_qr_code(client, organizer, hall, tmp_path):
+    client.force_login(organizer)
+    answer = client.get(f"/organisation/t/{hall.slug}/pointage/affiche.pdf")
+    assert answer["Content-Type"] == "application/pdf"
+    text = pdf_text(answer.content, tmp_path)
+    assert "Pointage à l'entrée" in text and hall.name in text
+    url = "http://testserver" + _door(hall)
+    assert url in "".join(text.split())
+    (tmp_path / "poster.pdf").write_bytes(answer.content)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "150",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(tmp_path / "poster.pdf"),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+    )
+    image = next(tmp_path.glob("page*.png"))
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True
+    )
+    assert read.stdout.strip() == url
+    # Another organizer cannot print it.
+    client.logout()
+    assert client.get(f"/organisation/t/{hall.slug}/pointage/affiche.pdf").status_code != 200
+
+
+def test_the_desk_opens_the_door_page_for_the_entrances_tablet(client, organizer, hall):
+    client.force_login(organizer)
+    answer = client.get(f"/organisation/t/{hall.slug}/pointage/")
+    assert answer.status_code == 302
+    assert answer["Location"] == _door(hall)
+    client.logout()
+    refused = client.get(f"/organisation/t/{hall.slug}/pointage/")
+    assert refused.status_code == 302 and refused["Location"].startswith("/compte/connexion/")
+
+
+def test_a_team_not_checked_in_shows_no_presence_toggle(client, organizer, hall):
+    client.force_login(organizer)
+    team = Team.objects.get(player1__last_name="Dupré")
+    row = client.post(
+        f"/organisation/t/{hall.slug}/equipes/{team.pk}/pointage/", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "pointée à" in row and "Présente" in row
+    row = client.post(
+        f"/organisation/t/{hall.slug}/equipes/{team.pk}/pointage/",
+        {"undo": "1"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "pas encore pointée" in row and "Présente" not in row

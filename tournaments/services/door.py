@@ -1,0 +1,134 @@
+"""Check-in at the door (« Pointage à l'entrée »): a team says « we are here »
+from the poster's link, on the tablet at the entrance or on a player's own
+phone, or the desk ticks it; under the tournament's option only the teams
+checked in are drawn (`TeamQuerySet.drawn`).
+
+The poster's link carries the tournament's `check_in_key`: 96 random bits,
+made when the poster is first printed, that nobody can guess. A wrong key
+answers « not found », and the wrong keys one client may try are counted
+(tournaments/infra/throttle.py): past `MAX_WRONG_KEYS` in `KEYS_WINDOW`, that
+client is refused even a right key until the window has passed, as the
+table's codes are (services/table_side.py).
+
+Checking in is idempotent: a team already checked in stays as it was (the
+time of its first check-in, no second line in the history), so a double tap
+or a post sent again does no harm. The desk can undo it.
+
+Must not: receive a request (the views pass the client's address), or
+decide who is drawn beyond the `checked_in_at` it writes.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.infra import throttle
+from tournaments.models import Change, Team, Tournament
+from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.errors import TournamentError
+
+#: Wrong poster keys one client may try in `KEYS_WINDOW` seconds.
+MAX_WRONG_KEYS = 20
+KEYS_WINDOW = 15 * 60
+#: What a key can be: anything else never reaches the database.
+KEY = re.compile(r"[A-Za-z0-9_-]{8,24}")
+
+
+class DoorLocked(TournamentError):
+    """Too many wrong poster keys from one client: wait, then try again."""
+
+
+def door_key(tournament: Tournament) -> str:
+    """The tournament's poster key, made on first use. Two desks printing the
+    poster at once get the same key: only the first write sets it."""
+    if not tournament.check_in_key:
+        Tournament.objects.filter(pk=tournament.pk, check_in_key="").update(
+            check_in_key=secrets.token_urlsafe(12)
+        )
+        tournament.refresh_from_db(fields=["check_in_key"])
+    return tournament.check_in_key
+
+
+def _keys_key(client: str) -> str:
+    return f"door-keys:{client}"
+
+
+def tournament_for_door(token: str, *, client: str) -> Tournament | None:
+    """The tournament whose poster carries `token`, with its option on; None
+    for a wrong key, which counts against `client`. Raises `DoorLocked` once
+    `client` has tried too many wrong keys. Outside a transaction
+    (throttle.record commits its row)."""
+    if throttle.count(_keys_key(client), window=KEYS_WINDOW) >= MAX_WRONG_KEYS:
+        raise DoorLocked(
+            _("Trop de liens faux depuis cette connexion : réessayez dans %(minutes)s minutes.")
+            % {"minutes": KEYS_WINDOW // 60}
+        )
+    found = None
+    if KEY.fullmatch(token):
+        found = Tournament.objects.filter(check_in_key=token, check_in_enabled=True).first()
+    if found is None:
+        throttle.record(_keys_key(client), window=KEYS_WINDOW)
+    return found
+
+
+def door_teams(tournament: Tournament):
+    """The teams the door lists: registered (not a mêlée's teams of a
+    partie), not withdrawn, with their players."""
+    return (
+        tournament.teams.active()
+        .filter(round__isnull=True)
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
+
+
+def _locked_team(team: Team) -> Team:
+    return Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+
+
+@transaction.atomic
+def check_in(*, team: Team, by=None) -> tuple[Team, bool]:
+    """Checks `team` in (and present) now; returns the team and whether this
+    call checked it in (False: it already was, nothing changed)."""
+    team = _locked_team(team)
+    if not team.tournament.check_in_enabled:
+        raise TournamentError(_("Le pointage à l'entrée n'est pas ouvert pour ce concours."))
+    if team.round_id is not None:
+        raise TournamentError(_("En mêlée, les joueurs se pointent à l'accueil."))
+    if team.status == Team.Status.WITHDRAWN:
+        raise TournamentError(_("Cette équipe a déclaré forfait : voyez l'accueil."))
+    if team.checked_in_at is not None:
+        return team, False
+    before = team_snapshot(team)
+    team.checked_in_at = timezone.now()
+    team.present = True
+    team.save(update_fields=["checked_in_at", "present"])
+    after = {**team_snapshot(team), "checked_in_at": team.checked_in_at.isoformat()}
+    log_change(team.tournament, Change.Action.TEAM_CHECKED_IN, by=by, before=before, after=after)
+    return team, True
+
+
+@transaction.atomic
+def undo_check_in(*, team: Team, by=None) -> Team:
+    """The desk takes a check-in back (the wrong line was tapped): the team
+    is no longer drawn until it checks in again. Undoing what is not checked
+    in changes nothing."""
+    team = _locked_team(team)
+    if team.checked_in_at is None:
+        return team
+    before = {**team_snapshot(team), "checked_in_at": team.checked_in_at.isoformat()}
+    team.checked_in_at = None
+    team.save(update_fields=["checked_in_at"])
+    log_change(
+        team.tournament,
+        Change.Action.CHECK_IN_UNDONE,
+        by=by,
+        before=before,
+        after=team_snapshot(team),
+    )
+    return team
