@@ -78,6 +78,12 @@ class Change(models.Model):
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
         POOLS_FORMED = "pools_formed", _("Poules formées")
         POOLS_CLEARED = "pools_cleared", _("Poules défaites")
+        # The calendar (issue 26): announced, pre-registered, taken in.
+        ANNOUNCED = "announced", _("Concours annoncé")
+        PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
+        PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
+        PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
+        PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
