@@ -16,6 +16,7 @@ import icalendar
 from django.utils.translation import gettext
 
 from tournaments.display.cash import euros
+from tournaments.display.rules import preset_label
 
 #: Concours are played in France: their times are Paris times.
 PARIS = ZoneInfo("Europe/Paris")
@@ -45,6 +46,20 @@ def places_left(max_teams: int | None, confirmed: int) -> str:
     if left <= 0:
         return gettext("Complet : inscription en liste d'attente")
     return gettext("%(n)s place(s) restante(s) sur %(max)s") % {"n": left, "max": max_teams}
+
+
+def rules_label(tournament) -> str:
+    """« Belote classique FFB » : the game and rules of the concours's profile."""
+    return preset_label(tournament.rule_profile.preset)
+
+
+def list_sections(lists) -> list[tuple[str, list]]:
+    """The organizer's three lists of pre-registrations, titled."""
+    return [
+        (gettext("Inscrites"), lists.confirmed),
+        (gettext("Liste d'attente"), lists.waiting),
+        (gettext("Annulées"), lists.cancelled),
+    ]
 
 
 def starts_at(announcement) -> datetime.datetime:
