@@ -220,3 +220,22 @@ def test_another_organizer_sees_no_list(client, organizer, django_user_model):
     client.force_login(django_user_model.objects.create_user("autre", password="x-Y-z-12345"))
     url = reverse("tournaments:preregistrations", args=[tournament.slug])
     assert client.get(url).status_code == 404
+
+
+def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, django_user_model):
+    from tournaments import services
+
+    tournament = announce(organizer)
+    Tournament.objects.filter(pk=tournament.pk).update(cash_enabled=True)
+    pair(tournament, 1)
+    client.force_login(organizer)
+    client.post(reverse("tournaments:preregistrations_take_in", args=[tournament.slug]))
+    services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Zoé", "Dupré"),
+        player2=services.PlayerData("Loïc", "Hébert"),
+    )
+    page = text(client.get(reverse("tournaments:cash", args=[tournament.slug])))
+    unpaid = page[page.index("Équipes qui n'ont pas payé") :]
+    assert unpaid.count("pré-inscrite en ligne, paie sur place") == 1
+    assert unpaid.index("Lefèvre1") < unpaid.index("pré-inscrite en ligne") < unpaid.index("Dupré")
