@@ -4,6 +4,7 @@ from django.urls import path, register_converter
 
 from tournaments.views import (
     brackets,
+    calendar,
     cash,
     categories,
     challenges,
@@ -280,4 +281,35 @@ urlpatterns += [
     path(ORG + "equipes/liste/", door.team_list, name="team_list"),
     path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
     path(ORG + "pointage/", door.door_open, name="door_open"),
+]
+# The calendar and pre-registration (issue 26): the organizer announces a
+# concours and sees its pre-registrations; the concours's public page with
+# its form, the cancel link of the mail; the .ics and Atom feeds.
+urlpatterns += [
+    path("organisation/annoncer/", calendar.announce, name="announce"),
+    path(ORG + "preinscriptions/", calendar.preregistrations, name="preregistrations"),
+    path(ORG + "preinscriptions.csv", calendar.preregistrations_csv, name="preregistrations_csv"),
+    path(
+        ORG + "preinscriptions/reprendre/",
+        calendar.preregistrations_take_in,
+        name="preregistrations_take_in",
+    ),
+    path("concours/<slug:slug>/", calendar.concours_page, name="concours"),
+    path("concours/<slug:slug>/merci/", calendar.concours_registered, name="concours_registered"),
+    path("concours/<slug:slug>.ics", calendar.concours_ics, name="concours_ics"),
+    path(
+        "preinscription/annuler/<str:token>/",
+        calendar.preregistration_cancel,
+        name="preregistration_cancel",
+    ),
+    path("calendrier.ics", calendar.calendar_ics, name="calendar_ics"),
+    path(
+        "calendrier/<str:departement>.ics", calendar.calendar_ics, name="calendar_ics_departement"
+    ),
+    path("calendrier.atom", calendar.ComingFeed(), name="calendar_atom"),
+    path(
+        "calendrier/<str:departement>.atom",
+        calendar.ComingFeed(),
+        name="calendar_atom_departement",
+    ),
 ]

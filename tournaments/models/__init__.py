@@ -8,6 +8,7 @@ the services in `tournaments/services/`, which alone write them.
 from tournaments.models.accounts import SignUp, email_key
 from tournaments.models.audit import Change
 from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
+from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
@@ -32,6 +33,7 @@ from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 __all__ = [
     "CODE_DIGITS",
     "MAX_CENTS",
+    "Announcement",
     "Attempt",
     "Bracket",
     "BracketMatch",
@@ -49,6 +51,7 @@ __all__ = [
     "Player",
     "Pool",
     "PoolTeam",
+    "PreRegistration",
     "PrizeRule",
     "Round",
     "Seat",

@@ -85,6 +85,12 @@ class Change(models.Model):
         TABLET_REMOVED = "tablet_removed", _("Tablette du club retirée")
         TEAM_CHECKED_IN = "team_checked_in", _("Équipe pointée à l'entrée")
         CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
+        # The calendar (issue 26): announced, pre-registered, taken in.
+        ANNOUNCED = "announced", _("Concours annoncé")
+        PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
+        PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
+        PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
+        PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

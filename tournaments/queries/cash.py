@@ -80,7 +80,8 @@ def _entrants(tournament: Tournament) -> list[Entrant]:
         )
     return list(
         tournament.teams.filter(round__isnull=True)
-        .select_related("player1", "player2", "payment")
+        # A team's pre-registration (issue 26): the summary marks it « à payer sur place ».
+        .select_related("player1", "player2", "payment", "preregistration")
         .order_by("number")
     )
 

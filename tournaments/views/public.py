@@ -28,6 +28,7 @@ from tournaments.queries import public as queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
+from tournaments.views import calendar
 from tournaments.views.common import _pdf, bracket_match_label, brackets_context
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 
@@ -81,7 +82,8 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/tournament_list.html",
-        {"tournaments": tournaments, "challenges": challenges},
+        # « Prochains concours » (issue 26): includes/coming_concours.html.
+        {"tournaments": tournaments, "challenges": challenges, **calendar.coming_context(request)},
     )
 
 

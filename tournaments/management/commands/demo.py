@@ -33,6 +33,7 @@ from django.db import transaction
 import scoring
 from tournaments import services
 from tournaments.domain import deal_shapes
+from tournaments.management.demo_calendar import build_coming_concours
 from tournaments.management.demo_people import (
     CLUBS,
     FIRST_NAMES,
@@ -92,11 +93,15 @@ class Command(BaseCommand):
                 final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
                 # Pools as a qualifying phase (issue 15), in its own block.
                 in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
+                # The calendar's two coming concours (issue 26), in its own block.
+                coming = build_coming_concours(user, random.Random(seed + 4))
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
             )
             self.stdout.write(self.style.SUCCESS(f"Concours en poules créé : « {in_pools.name} »."))
+            for announced in coming:
+                self.stdout.write(self.style.SUCCESS(f"Concours annoncé : « {announced.name} »."))
             self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:

@@ -1,0 +1,122 @@
+"""The calendar (issue 26), as it is lived: an organizer announces a
+concours with the keyboard (a maximum of one team); two teams pre-register
+from 390 px phones, the second on the waiting list; the first cancels from
+its mail's link (read from the test outbox) and the waiting team moves up,
+told by mail; the organizer sees it in the list and takes it in at the desk.
+
+Set BROWSER_SCREENSHOTS to a folder to keep the phones' screenshots."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from tests.browser.session import log_in
+from tournaments.models import PreRegistration, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _shot(page: Page, name: str) -> None:
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"calendar-{name}.png"), full_page=True)
+
+
+def _type_fields(page: Page, first: str, values: list[str]) -> None:
+    """Focus `first`, then type each value and Tab to the next field (an
+    empty value: Tab past the field as it is)."""
+    page.locator(first).focus()
+    for value in values:
+        if value:
+            page.keyboard.type(value)
+        page.keyboard.press("Tab")
+
+
+def announce_with_the_keyboard(page: Page, url: str, day: datetime.date) -> None:
+    log_in(page, url)
+    page.goto(url + "/organisation/")
+    page.get_by_role("link", name="Annoncer un concours").click()
+    _type_fields(page, "#id_name", ["Concours de la Saint-Vincent"])
+    # The date and time fields' segments follow the browser's locale: filled whole.
+    page.locator("#id_date").fill(day.isoformat())
+    page.locator("#id_start_time").fill("14:00")
+    _type_fields(
+        page,
+        "#id_hall",
+        [
+            "Salle des fêtes",
+            "2 rue de l'Église",
+            "71000",
+            "Mâcon",
+            "",  # the rules: belote FFB, as proposed
+            "",  # doublettes
+            "10",
+            "Un jambon à chaque équipe",
+            "Mme Bérard, 03 85 00 00 00",
+        ],
+    )
+    page.keyboard.type("1")  # at most one team
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Concours annoncé : il est au calendrier.")).to_be_visible()
+
+
+def preregister_from_a_phone(phone: Page, url: str, index: int) -> None:
+    phone.goto(url + "/")
+    coming = phone.get_by_role("region", name="Prochains concours")
+    coming.get_by_role("link", name="Concours de la Saint-Vincent").click()
+    expect(phone.locator(".pay-on-site")).to_contain_text("Paiement sur place")
+    _type_fields(
+        phone,
+        "#id_first_name1",
+        ["Amélie", f"Lefèvre{index}", "", "Jérôme", f"Bérard{index}", "", "Les As de Trèfle"],
+    )
+    phone.keyboard.type(f"equipe{index}@example.org")
+    _shot(phone, f"form-{index}")
+    phone.keyboard.press("Enter")
+
+
+def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up(
+    live_server, page, open_page, organizer
+):
+    day = timezone.localdate() + datetime.timedelta(days=12)
+    announce_with_the_keyboard(page, live_server.url, day)
+    tournament = Tournament.objects.get(name="Concours de la Saint-Vincent")
+    assert tournament.date == day and tournament.announcement.max_teams == 1
+    assert str(tournament.announcement.start_time) == "14:00:00"
+
+    first, second = open_page(viewport=PHONE), open_page(viewport=PHONE)
+    preregister_from_a_phone(first, live_server.url, 1)
+    expect(first.get_by_role("status")).to_contain_text("Votre équipe est pré-inscrite")
+    _shot(first, "registered")
+    preregister_from_a_phone(second, live_server.url, 2)
+    expect(second.get_by_role("status")).to_contain_text("liste d'attente")
+    _shot(second, "waiting")
+
+    (confirmation,) = [m for m in mail.outbox if m.to == ["equipe1@example.org"]]
+    link = re.search(r"https?://\S+/preinscription/annuler/\S+", confirmation.body).group(0)
+    first.goto(link)
+    first.get_by_role("button", name="Oui, annuler notre pré-inscription").click()
+    expect(first.get_by_role("status")).to_contain_text("Pré-inscription annulée")
+    _shot(first, "cancelled")
+
+    (moved,) = [m for m in mail.outbox if "Une place s'est libérée" in m.subject]
+    assert moved.to == ["equipe2@example.org"]
+    statuses = list(tournament.preregistrations.values_list("status", flat=True))
+    assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]
+
+    page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
+    expect(page.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+    page.get_by_role("button", name="Reprendre les pré-inscrits à l'accueil").click()
+    expect(page.get_by_text("1 équipe(s) pré-inscrite(s) reprise(s)")).to_be_visible()
+    (team,) = tournament.teams.all()
+    assert team.player1.last_name == "Lefèvre2" and not team.present

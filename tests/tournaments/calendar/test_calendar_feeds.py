@@ -1,0 +1,71 @@
+"""The calendar's files read back: the .ics (all, per département, one
+concours) parsed with icalendar, the Atom feed with ElementTree."""
+
+from __future__ import annotations
+
+import datetime
+import xml.etree.ElementTree as ET
+
+import icalendar
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.calendar.builders import announce
+from tournaments.display.calendar import PARIS
+
+pytestmark = pytest.mark.django_db
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture
+def two(organizer):
+    return (
+        announce(organizer, name="Concours de Mâcon"),
+        announce(organizer, name="Concours d'Ajaccio", postcode="20000", town="Ajaccio"),
+    )
+
+
+def events(response) -> list:
+    assert response["Content-Type"].startswith("text/calendar")
+    calendar = icalendar.Calendar.from_ical(response.content)
+    return list(calendar.walk("VEVENT"))
+
+
+def test_the_whole_calendar_parses_back_with_its_events(client, two):
+    macon, _ajaccio = two
+    found = events(client.get(reverse("tournaments:calendar_ics")))
+    assert sorted(str(e["SUMMARY"]) for e in found) == ["Concours d'Ajaccio", "Concours de Mâcon"]
+    event = next(e for e in found if str(e["SUMMARY"]) == "Concours de Mâcon")
+    start = event.decoded("DTSTART")
+    assert start == datetime.datetime.combine(macon.date, datetime.time(14, 0), tzinfo=PARIS)
+    assert event.decoded("DTEND") > start
+    assert str(event["LOCATION"]) == "Salle des fêtes, 2 rue de l'Église, 71000 Mâcon"
+    assert str(event["URL"]).endswith(reverse("tournaments:concours", args=[macon.slug]))
+
+
+def test_the_calendar_of_a_departement_has_its_concours_only(client, two):
+    found = events(client.get(reverse("tournaments:calendar_ics_departement", args=["2A"])))
+    assert [str(e["SUMMARY"]) for e in found] == ["Concours d'Ajaccio"]
+    assert client.get("/calendrier/XX.ics").status_code == 404
+
+
+def test_a_concours_page_has_its_one_event(client, two):
+    macon, _ajaccio = two
+    (event,) = events(client.get(reverse("tournaments:concours_ics", args=[macon.slug])))
+    assert str(event["UID"]) == f"concours-{macon.slug}@belote"
+
+
+def test_the_atom_feed_parses_back_with_its_entries(client, two):
+    response = client.get(reverse("tournaments:calendar_atom"))
+    assert response["Content-Type"].startswith("application/atom+xml")
+    feed = ET.fromstring(response.content)
+    assert feed.tag == f"{ATOM}feed"
+    titles = [entry.findtext(f"{ATOM}title") for entry in feed.iter(f"{ATOM}entry")]
+    # The same day and time: by name.
+    assert titles == ["Concours d'Ajaccio — Ajaccio (2A)", "Concours de Mâcon — Mâcon (71)"]
+    links = [e.find(f"{ATOM}link").get("href") for e in feed.iter(f"{ATOM}entry")]
+    assert all(link.startswith("http://testserver/concours/") for link in links)
+    only = ET.fromstring(
+        client.get(reverse("tournaments:calendar_atom_departement", args=["71"])).content
+    )
+    assert len(list(only.iter(f"{ATOM}entry"))) == 1

@@ -1,0 +1,241 @@
+"""The calendar's pages: the home's « Prochains concours » by département,
+the organizer's announcement form, a team's pre-registration from the
+concours's page with its mail and cancel link (a forged one refused, a
+second cancel harmless), the throttle, the list and its file, and a bad
+input answered next to its field in French and in English."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournaments.calendar.builders import announce, pair
+from tournaments.models import PreRegistration, Tournament
+from tournaments.views.calendar import MAX_PER_CLIENT
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode()).replace("’", "'")
+
+
+def field_errors(response, name: str) -> str:
+    """The text of field `name`'s block (its label, input and message)."""
+    page = response.content.decode()
+    start = page.index(f'id="field-{name}"')
+    return html.unescape(page[start : page.index("</div>", start)])
+
+
+def team(index: int = 1, **extra) -> dict:
+    return {
+        "first_name1": "Amélie",
+        "last_name1": f"Lefèvre{index}",
+        "first_name2": "Jérôme",
+        "last_name2": f"Bérard{index}",
+        "club": "Les As",
+        "email": f"equipe{index}@example.org",
+        **extra,
+    }
+
+
+def link_in(message) -> str:
+    url = re.search(r"http://testserver/preinscription/\S+", message.body).group(0)
+    return url.removeprefix("http://testserver")
+
+
+def test_the_home_lists_the_coming_concours_by_date_and_departement(client, organizer):
+    later = announce(organizer, name="Concours de Noël", postcode="21000", town="Dijon")
+    sooner = announce(
+        organizer,
+        name="Concours du lundi",
+        date=timezone.localdate() + datetime.timedelta(days=2),
+    )
+    page = text(client.get(reverse("tournaments:home")))
+    coming = page[page.index("Prochains concours") :]
+    assert coming.index("Concours du lundi") < coming.index("Concours de Noël")
+    only_21 = text(client.get(reverse("tournaments:home") + "?departement=21"))
+    section = only_21[only_21.index("Prochains concours") :]
+    assert "Concours de Noël" in section and "Concours du lundi" not in section
+    assert reverse("tournaments:concours", args=[later.slug]) in only_21
+    assert reverse("tournaments:concours", args=[sooner.slug]) in page
+
+
+def test_an_organizer_announces_a_concours(client, organizer):
+    client.force_login(organizer)
+    day = timezone.localdate() + datetime.timedelta(days=20)
+    data = {
+        "name": "Concours du comité",
+        "date": day.isoformat(),
+        "start_time": "14:00",
+        "hall": "Salle des fêtes",
+        "address": "1 place de la Mairie",
+        "postcode": "71000",
+        "town": "Mâcon",
+        "preset": "ffb-belote",
+        "format": "pairs",
+        "entry_fee": "10",
+        "lots": "Un jambon",
+        "contact": "M. Quéré",
+        "max_teams": "24",
+    }
+    response = client.post(reverse("tournaments:announce"), data)
+    tournament = Tournament.objects.get(name="Concours du comité")
+    assert response["Location"] == reverse("tournaments:preregistrations", args=[tournament.slug])
+    assert tournament.announcement.max_teams == 24 and tournament.entry_fee_cents == 1000
+    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
+    assert "10,00\u00a0€ par équipe, à payer sur place" in page
+    assert "Paiement sur place" in page and "24 place(s) restante(s) sur 24" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "postcode", "message"),
+    [
+        ("fr", "7100", "Un code postal a cinq chiffres"),
+        ("en", "7100", "A postcode has five digits"),
+        ("fr", "", "Ce champ est obligatoire"),
+    ],
+)
+def test_a_bad_postcode_is_told_next_to_its_field(client, organizer, language, postcode, message):
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    day = timezone.localdate() + datetime.timedelta(days=20)
+    data = {
+        "name": "X",
+        "date": day.isoformat(),
+        "start_time": "14:00",
+        "hall": "Salle",
+        "address": "Rue",
+        "postcode": postcode,
+        "town": "Mâcon",
+        "preset": "ffb-belote",
+        "format": "pairs",
+        "contact": "M. Quéré",
+    }
+    response = client.post(reverse("tournaments:announce"), data)
+    assert response.status_code == 422
+    assert message in field_errors(response, "postcode")
+    assert not Tournament.objects.exists()
+
+
+def test_a_team_preregisters_gets_its_mail_and_a_second_click_changes_nothing(client, organizer):
+    tournament = announce(organizer)
+    url = reverse("tournaments:concours", args=[tournament.slug])
+    first = client.post(url, team())
+    again = client.post(url, team())
+    assert first["Location"] == again["Location"]
+    assert tournament.preregistrations.count() == 1
+    (message,) = mail.outbox
+    assert message.to == ["equipe1@example.org"]
+    assert "Pré-inscription confirmée" in message.subject
+    assert "Paiement sur place" in message.body
+    assert "pré-inscrite" in text(client.get(first["Location"]))
+
+
+@pytest.mark.parametrize(
+    ("language", "data", "field", "message"),
+    [
+        ("fr", team(email="pas-un-mail"), "email", "Saisissez une adresse de courriel valide"),
+        ("en", team(email="pas-un-mail"), "email", "Enter a valid email address"),
+        ("fr", team(last_name2=""), "last_name2", "Ce champ est obligatoire"),
+        ("en", team(last_name2=""), "last_name2", "This field is required"),
+        ("fr", team(first_name2="Amélie", last_name2="Lefèvre1"), "last_name2", "même nom"),
+        ("en", team(first_name2="Amélie", last_name2="Lefèvre1"), "last_name2", "same name"),
+    ],
+)
+def test_a_bad_preregistration_is_told_next_to_its_field(
+    client, organizer, language, data, field, message
+):
+    tournament = announce(organizer)
+    client.cookies["django_language"] = language
+    response = client.post(reverse("tournaments:concours", args=[tournament.slug]), data)
+    assert response.status_code == 422
+    assert message in field_errors(response, field)
+    assert not tournament.preregistrations.exists() and not mail.outbox
+
+
+def test_the_cancel_link_asks_first_then_cancels_and_moves_the_waiting_team_up(client, organizer):
+    tournament = announce(organizer, max_teams=1)
+    url = reverse("tournaments:concours", args=[tournament.slug])
+    client.post(url, team(1))
+    waiting = client.post(url, team(2))
+    assert waiting["Location"].endswith("?attente=1")
+    assert "Liste d'attente" in mail.outbox[1].subject
+    link = link_in(mail.outbox[0])
+    assert "Oui, annuler" in text(client.get(link))  # a mail program's visit cancels nothing
+    assert tournament.preregistrations.filter(status=PreRegistration.Status.CANCELLED).count() == 0
+    assert "Pré-inscription annulée" in text(client.post(link))
+    moved = mail.outbox[2]
+    assert moved.to == ["equipe2@example.org"] and "Une place s'est libérée" in moved.subject
+    assert "déjà annulée" in text(client.post(link))
+    assert len(mail.outbox) == 3
+    statuses = list(tournament.preregistrations.values_list("status", flat=True))
+    assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]
+
+
+def test_a_forged_cancel_link_is_refused_in_words(client, organizer):
+    registration = pair(announce(organizer))
+    response = client.post(
+        reverse("tournaments:preregistration_cancel", args=[f"{registration.pk}:forged"])
+    )
+    assert response.status_code == 404
+    assert "pas valable" in text(response)
+    registration.refresh_from_db()
+    assert registration.status == PreRegistration.Status.CONFIRMED
+
+
+def test_the_public_form_is_throttled_per_connection(client, organizer):
+    tournament = announce(organizer)
+    url = reverse("tournaments:concours", args=[tournament.slug])
+    for index in range(MAX_PER_CLIENT):
+        assert client.post(url, team(index)).status_code == 302
+    response = client.post(url, team(999))
+    assert response.status_code == 429 and "Trop d'inscriptions" in text(response)
+    assert tournament.preregistrations.count() == MAX_PER_CLIENT
+
+
+def test_the_organizer_sees_the_lists_exports_them_and_takes_them_in(client, organizer):
+    tournament = announce(organizer, max_teams=1)
+    pair(tournament, 1)
+    pair(tournament, 2)
+    client.force_login(organizer)
+    page = text(client.get(reverse("tournaments:preregistrations", args=[tournament.slug])))
+    assert "Inscrites (1)" in page and "Liste d'attente (1)" in page
+    csv = client.get(reverse("tournaments:preregistrations_csv", args=[tournament.slug]))
+    lines = csv.content.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("nom1;prenom1;nom2;prenom2") and len(lines) == 2
+    client.post(reverse("tournaments:preregistrations_take_in", args=[tournament.slug]))
+    (taken,) = tournament.teams.all()
+    assert not taken.present and taken.player1.last_name == "Lefèvre1"
+
+
+def test_another_organizer_sees_no_list(client, organizer, django_user_model):
+    tournament = announce(organizer)
+    client.force_login(django_user_model.objects.create_user("autre", password="x-Y-z-12345"))
+    url = reverse("tournaments:preregistrations", args=[tournament.slug])
+    assert client.get(url).status_code == 404
+
+
+def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, django_user_model):
+    from tournaments import services
+
+    tournament = announce(organizer)
+    Tournament.objects.filter(pk=tournament.pk).update(cash_enabled=True)
+    pair(tournament, 1)
+    client.force_login(organizer)
+    client.post(reverse("tournaments:preregistrations_take_in", args=[tournament.slug]))
+    services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Zoé", "Dupré"),
+        player2=services.PlayerData("Loïc", "Hébert"),
+    )
+    page = text(client.get(reverse("tournaments:cash", args=[tournament.slug])))
+    unpaid = page[page.index("Équipes qui n'ont pas payé") :]
+    assert unpaid.count("pré-inscrite en ligne, paie sur place") == 1
+    assert unpaid.index("Lefèvre1") < unpaid.index("pré-inscrite en ligne") < unpaid.index("Dupré")

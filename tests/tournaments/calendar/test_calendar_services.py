@@ -1,0 +1,170 @@
+"""The calendar's use-cases: a concours announced, teams pre-registered
+up to the maximum then waiting, a cancellation moving the first waiting
+team up (once, even when two run at once), a forged link refused, and the
+teams taken into the desk's registration on the day."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core import signing
+from django.utils import timezone
+
+from tests.tournaments.calendar.builders import announce, pair
+from tests.tournaments.services.test_concurrency import run_together
+from tournaments.domain import calendar as rules
+from tournaments.models import Change, PreRegistration
+from tournaments.queries import calendar as queries
+from tournaments.services import TournamentError, calendar
+from tournaments.services.registration import PlayerData
+
+pytestmark = pytest.mark.django_db
+
+CONFIRMED = PreRegistration.Status.CONFIRMED
+WAITING = PreRegistration.Status.WAITING
+CANCELLED = PreRegistration.Status.CANCELLED
+
+
+@pytest.mark.parametrize(
+    ("postcode", "departement"),
+    [("71000", "71"), ("01000", "01"), ("20000", "2A"), ("20200", "2B"), ("97400", "974")],
+)
+def test_a_postcode_gives_its_departement(postcode, departement):
+    assert rules.departement_of(rules.clean_postcode(postcode)) == departement
+
+
+def test_a_concours_announced_is_published_with_its_announcement(organizer):
+    tournament = announce(organizer, postcode="71 000", max_teams=2)
+    assert tournament.published and tournament.venue == "Salle des fêtes"
+    assert tournament.announcement.departement == "71"
+    assert tournament.announcement.postcode == "71000"
+    assert tournament.entry_fee_cents == 1000
+    assert tournament.changes.filter(action=Change.Action.ANNOUNCED).exists()
+    assert list(queries.coming()) == [tournament.announcement]
+    assert list(queries.coming("2A")) == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"postcode": "7100"}, "postcode", "cinq chiffres"),
+        ({"postcode": " "}, "postcode", "code postal"),
+        ({"date": datetime.date(2020, 1, 1)}, "date", "passé"),
+    ],
+)
+def test_a_bad_announcement_is_refused_with_its_field_and_writes_nothing(
+    organizer, fields, field, words
+):
+    with pytest.raises(TournamentError) as refused:
+        announce(organizer, **fields)
+    assert refused.value.field == field and words in refused.value.message
+    assert not queries.coming().exists()
+
+
+def test_teams_beyond_the_maximum_wait(organizer):
+    tournament = announce(organizer, max_teams=1)
+    first, second = pair(tournament, 1), pair(tournament, 2)
+    assert (first.status, second.status) == (CONFIRMED, WAITING)
+
+
+def test_a_pair_submitted_twice_is_registered_once(organizer):
+    tournament = announce(organizer)
+    first = pair(tournament, 1)
+    again = calendar.preregister(
+        tournament=tournament,
+        player1=PlayerData("amelie", "LEFEVRE1"),
+        player2=PlayerData("Jérôme", "Bérard1"),
+        club="",
+        email="x@example.org",
+    )
+    assert not again.created and again.registration.pk == first.pk
+    assert tournament.preregistrations.count() == 1
+
+
+def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
+    tournament = announce(organizer, max_teams=1)
+    first, second, third = (pair(tournament, i) for i in (1, 2, 3))
+    done = calendar.cancel_preregistration(registration=first)
+    assert [r.pk for r in done.moved_up] == [second.pk]
+    statuses = dict(tournament.preregistrations.values_list("pk", "status"))
+    assert statuses == {first.pk: CANCELLED, second.pk: CONFIRMED, third.pk: WAITING}
+
+
+def test_cancelling_twice_changes_nothing_the_second_time(organizer):
+    tournament = announce(organizer, max_teams=1)
+    first, _second, third = (pair(tournament, i) for i in (1, 2, 3))
+    calendar.cancel_preregistration(registration=first)
+    again = calendar.cancel_preregistration(registration=first)
+    assert again.already and again.moved_up == []
+    third.refresh_from_db()
+    assert third.status == WAITING
+    assert tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP).count() == 1
+
+
+def test_a_waiting_team_that_cancels_frees_no_place(organizer):
+    tournament = announce(organizer, max_teams=1)
+    first, second = pair(tournament, 1), pair(tournament, 2)
+    assert calendar.cancel_preregistration(registration=second).moved_up == []
+    first.refresh_from_db()
+    assert first.status == CONFIRMED
+
+
+def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(organizer):
+    tournament = announce(organizer)
+    registration = pair(tournament)
+    token = calendar.cancel_token(registration)
+    assert calendar.registration_for_token(token) == registration
+    forged = signing.dumps(registration.pk, salt="tournaments.sign-in")  # another purpose
+    assert calendar.registration_for_token(forged) is None
+    assert calendar.registration_for_token(token[:-2] + "xx") is None
+    assert calendar.registration_for_token("") is None
+
+
+def test_no_preregistration_once_the_day_is_past(organizer):
+    tournament = announce(organizer)
+    tournament.date = timezone.localdate() - datetime.timedelta(days=1)
+    tournament.save()
+    with pytest.raises(TournamentError, match="closes"):
+        pair(tournament)
+
+
+def test_the_day_the_preregistered_teams_join_the_desk_not_yet_checked_in(organizer):
+    tournament = announce(organizer, max_teams=2)
+    *_confirmed, waiting = (pair(tournament, i) for i in (1, 2, 3))
+    teams = calendar.take_in_preregistrations(tournament=tournament, by=organizer)
+    assert [t.number for t in teams] == [1, 2]
+    assert not any(t.present for t in teams)
+    assert queries.preregistered_team_ids(tournament) == {t.pk for t in teams}
+    waiting.refresh_from_db()
+    assert waiting.team is None
+    with pytest.raises(TournamentError, match="Aucune équipe"):
+        calendar.take_in_preregistrations(tournament=tournament, by=organizer)
+
+
+def test_the_exported_list_is_a_registration_file_the_laptop_imports(organizer, make_tournament):
+    from tournaments.services import imports
+
+    tournament = announce(organizer, max_teams=1)
+    pair(tournament, 1, player1=PlayerData("Zoé", "Dupré", "12345"))
+    pair(tournament, 2)  # waiting: not in the file
+    laptop = make_tournament(name="Sur le portable")
+    plan = imports.import_teams(tournament=laptop, data=queries.preregistrations_csv(tournament))
+    (team,) = plan.imported
+    assert (team.player1.last_name, team.player1.licence) == ("Dupré", "12345")
+    assert team.club == "Les As de Trèfle"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer):
+    tournament = announce(organizer, max_teams=2)
+    registrations = [pair(tournament, i) for i in range(1, 6)]
+
+    def cancel(index: int):
+        return calendar.cancel_preregistration(registration=registrations[index])
+
+    results = run_together(2, cancel)
+    moved = sorted(r.pk for result in results for r in result.moved_up)
+    assert moved == [registrations[2].pk, registrations[3].pk]
+    statuses = list(tournament.preregistrations.values_list("status", flat=True))
+    assert statuses == [CANCELLED, CANCELLED, CONFIRMED, CONFIRMED, WAITING]

@@ -1,0 +1,118 @@
+"""The calendar in words and in files: the refusals of a postcode, the
+status of a pre-registration, a concours's line on the home, and the
+iCalendar file (.ics, built with `icalendar`) of one or many concours.
+
+Must not: query the database (queries/calendar.py reads the concours)
+nor decide who plays (services/calendar.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from zoneinfo import ZoneInfo
+
+import icalendar
+from django.utils.translation import gettext
+
+from tournaments.display.cash import euros
+from tournaments.display.rules import preset_label
+
+#: Concours are played in France: their times are Paris times.
+PARIS = ZoneInfo("Europe/Paris")
+#: The length of a concours in the calendars when its parties are played to a score.
+DEFAULT_HOURS = 5
+
+
+def postcode_error(code: str) -> str:
+    """Why a postcode was refused (tournaments.domain.calendar.PostcodeError.code)."""
+    if code == "empty":
+        return gettext("Indiquez le code postal de la salle.")
+    return gettext("Un code postal a cinq chiffres, par exemple 71000.")
+
+
+def fee_label(cents: int) -> str:
+    """The fee as a poster says it, always paid on the spot."""
+    if not cents:
+        return gettext("Entrée libre")
+    return gettext("%(fee)s par équipe, à payer sur place") % {"fee": euros(cents)}
+
+
+def places_left(max_teams: int | None, confirmed: int) -> str:
+    """« 3 places restantes », « Complet : liste d'attente », or ""."""
+    if max_teams is None:
+        return ""
+    left = max_teams - confirmed
+    if left <= 0:
+        return gettext("Complet : inscription en liste d'attente")
+    return gettext("%(n)s place(s) restante(s) sur %(max)s") % {"n": left, "max": max_teams}
+
+
+def rules_label(tournament) -> str:
+    """« Belote classique FFB » : the game and rules of the concours's profile."""
+    return preset_label(tournament.rule_profile.preset)
+
+
+def list_sections(lists) -> list[tuple[str, list]]:
+    """The organizer's three lists of pre-registrations, titled."""
+    return [
+        (gettext("Inscrites"), lists.confirmed),
+        (gettext("Liste d'attente"), lists.waiting),
+        (gettext("Annulées"), lists.cancelled),
+    ]
+
+
+def starts_at(announcement) -> datetime.datetime:
+    return datetime.datetime.combine(
+        announcement.tournament.date, announcement.start_time, tzinfo=PARIS
+    )
+
+
+def _length(tournament) -> datetime.timedelta:
+    """How long the concours lasts, as the clock estimates it (parties of
+    so many deals), else `DEFAULT_HOURS`."""
+    if tournament.end_mode != tournament.EndMode.DEALS:
+        return datetime.timedelta(hours=DEFAULT_HOURS)
+    per_partie = tournament.end_deals * tournament.minutes_per_deal + tournament.break_minutes
+    return datetime.timedelta(minutes=tournament.parties * per_partie)
+
+
+def where(announcement) -> str:
+    return (
+        f"{announcement.hall}, {announcement.address}, {announcement.postcode} {announcement.town}"
+    )
+
+
+def _event(announcement, url: str) -> icalendar.Event:
+    tournament = announcement.tournament
+    event = icalendar.Event()
+    event.add("uid", f"concours-{tournament.slug}@belote")
+    event.add("dtstamp", announcement.created_at)
+    event.add("summary", tournament.name)
+    start = starts_at(announcement)
+    event.add("dtstart", start)
+    event.add("dtend", start + _length(tournament))
+    event.add("location", where(announcement))
+    lines = [
+        str(tournament.get_format_display()),
+        fee_label(tournament.entry_fee_cents),
+        gettext("Lots : %(lots)s") % {"lots": announcement.lots} if announcement.lots else "",
+        gettext("Contact : %(contact)s") % {"contact": announcement.contact},
+        url,
+    ]
+    event.add("description", "\n".join(line for line in lines if line))
+    event.add("url", url)
+    return event
+
+
+def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[object], str]) -> bytes:
+    """The .ics of these concours (one event each), `url_of(announcement)`
+    giving each concours's page."""
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//Concours de belote//calendrier//FR")
+    calendar.add("version", "2.0")
+    calendar.add("x-wr-calname", name)
+    for announcement in announcements:
+        calendar.add_component(_event(announcement, url_of(announcement)))
+    calendar.add_missing_timezones()
+    return calendar.to_ical()

@@ -1,0 +1,112 @@
+"""What an organizer types to announce a concours, and what a team types
+to pre-register for one. The services check the rest (a date to come, a
+postcode, the same pair twice) and their refusals come back next to the
+field (`apply_service_error`).
+
+Must not write anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from tournaments.forms.base import model_bounds
+from tournaments.forms.cash import AmountField
+from tournaments.forms.tournament import PRESET_LABELS
+from tournaments.models import Announcement, Tournament
+from tournaments.services.registration import PlayerData
+
+
+class AnnounceForm(forms.Form):
+    name = forms.CharField(label=_("Nom du concours"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    start_time = forms.TimeField(
+        label=_("Heure"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    hall = forms.CharField(label=_("Salle"), max_length=120)
+    address = forms.CharField(label=_("Adresse"), max_length=200)
+    postcode = forms.CharField(
+        label=_("Code postal"),
+        max_length=10,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "postal-code"}),
+        help_text=_("Le département en est tiré, pour le calendrier."),
+    )
+    town = forms.CharField(label=_("Commune"), max_length=120)
+    preset = forms.ChoiceField(
+        label=_("Jeu et règles"),
+        choices=[(name, PRESET_LABELS.get(name, name)) for name in scoring.PRESETS],
+        initial="ffb-belote",
+    )
+    format = forms.ChoiceField(label=_("Formule"), choices=Tournament.Format.choices)
+    entry_fee = AmountField(
+        label=_("Droit d'inscription par équipe (€)"),
+        required=False,
+        help_text=_("Payé sur place. Laissez vide si l'entrée est libre."),
+    )
+    lots = forms.CharField(
+        label=_("Lots annoncés"),
+        max_length=1000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Par exemple : jambons, bons d'achat, un lot à chaque équipe."),
+    )
+    contact = forms.CharField(
+        label=_("Contact"),
+        max_length=200,
+        help_text=_("Un nom et un téléphone ou un e-mail, pour les questions des joueurs."),
+    )
+    max_teams = forms.IntegerField(
+        label=_("Nombre maximum d'équipes"),
+        required=False,
+        **model_bounds(Announcement, "max_teams"),
+        help_text=_("Au-delà, les équipes s'inscrivent en liste d'attente. Vide : pas de maximum."),
+    )
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["entry_fee_cents"] = data.pop("entry_fee") or 0
+        data["lots"] = data["lots"].strip()
+        return data
+
+
+class PreRegistrationForm(forms.Form):
+    first_name1 = forms.CharField(label=_("Prénom du joueur 1"), max_length=80)
+    last_name1 = forms.CharField(label=_("Nom du joueur 1"), max_length=80)
+    licence1 = forms.CharField(
+        label=_("Licence du joueur 1 (si vous en avez une)"), max_length=30, required=False
+    )
+    first_name2 = forms.CharField(label=_("Prénom du joueur 2"), max_length=80)
+    last_name2 = forms.CharField(label=_("Nom du joueur 2"), max_length=80)
+    licence2 = forms.CharField(
+        label=_("Licence du joueur 2 (si vous en avez une)"), max_length=30, required=False
+    )
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    email = forms.EmailField(
+        label=_("E-mail"),
+        max_length=200,
+        help_text=_("La confirmation et le lien pour annuler y sont envoyés."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    def players(self) -> tuple[PlayerData, PlayerData]:
+        d = self.cleaned_data
+        return (
+            PlayerData(
+                d["first_name1"].strip(),
+                d["last_name1"].strip(),
+                d["licence1"].strip(),
+                d["club"].strip(),
+            ),
+            PlayerData(
+                d["first_name2"].strip(),
+                d["last_name2"].strip(),
+                d["licence2"].strip(),
+                d["club"].strip(),
+            ),
+        )

@@ -1,0 +1,107 @@
+"""The calendar: a concours announced to the public, and the teams that
+pre-register for it online.
+
+An announcement is the tournament itself, announced: `Announcement` adds
+to it what a poster says (the time, the hall and its address, the
+département, the lots announced, a contact, the maximum of teams), so
+the concours announced is the one played that day. Its fee is the
+tournament's entry fee (the cash box's). A tournament with an
+announcement and still taking registrations, on a date to come, is
+« annoncé ».
+
+A pre-registration is a team's request to play, with an e-mail address
+for its confirmation and its cancel link; it either plays (`confirmed`)
+or waits (`waiting`) for a place, until cancelled. On the day it becomes
+a `Team` of the tournament (`team`). Must not: decide who waits (the
+domain's `places`, applied by services/calendar.py).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.people import Team
+from tournaments.models.tournament import Tournament, bounded
+
+MAX_TEAMS = 2000
+
+
+class Announcement(models.Model):
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="announcement"
+    )
+    start_time = models.TimeField(_("heure"))
+    hall = models.CharField(_("salle"), max_length=120)
+    address = models.CharField(_("adresse"), max_length=200)
+    postcode = models.CharField(_("code postal"), max_length=5)
+    town = models.CharField(_("commune"), max_length=120)
+    departement = models.CharField(_("département"), max_length=3, db_index=True)
+    lots = models.TextField(_("lots annoncés"), max_length=1000, blank=True)
+    contact = models.CharField(_("contact"), max_length=200)
+    max_teams = models.PositiveIntegerField(
+        _("nombre maximum d'équipes"), null=True, blank=True, validators=bounded(1, MAX_TEAMS)
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("annonce")
+        verbose_name_plural = _("annonces")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.town}"
+
+
+class PreRegistration(models.Model):
+    class Status(models.TextChoices):
+        CONFIRMED = "confirmed", _("Inscrite")
+        WAITING = "waiting", _("En liste d'attente")
+        CANCELLED = "cancelled", _("Annulée")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="preregistrations"
+    )
+    first_name1 = models.CharField(_("prénom du joueur 1"), max_length=80)
+    last_name1 = models.CharField(_("nom du joueur 1"), max_length=80)
+    licence1 = models.CharField(_("licence du joueur 1"), max_length=30, blank=True)
+    first_name2 = models.CharField(_("prénom du joueur 2"), max_length=80)
+    last_name2 = models.CharField(_("nom du joueur 2"), max_length=80)
+    licence2 = models.CharField(_("licence du joueur 2"), max_length=30, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    email = models.EmailField(_("e-mail"), max_length=200)
+    #: The interface's language at registration: the mails' language.
+    language = models.CharField(max_length=8, default="fr")
+    #: The two players' folded names (services/team_file.team_key), sorted:
+    #: the same pair registers once (a double submission is harmless).
+    pair_key = models.CharField(max_length=400)
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.CONFIRMED
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    #: The team it became on the day (hosted).
+    team = models.OneToOneField(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="preregistration"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("pré-inscription")
+        verbose_name_plural = _("pré-inscriptions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "pair_key"],
+                condition=~Q(status="cancelled"),
+                name="preregistration_pair_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.players_label
+
+    @property
+    def players_label(self) -> str:
+        return (
+            f"{self.first_name1} {self.last_name1} & {self.first_name2} {self.last_name2}".strip()
+        )

@@ -1,0 +1,94 @@
+"""What the calendar's pages read: the coming concours (all, or of one
+département), a concours's pre-registrations, and the file of the teams
+pre-registered that the hall laptop imports.
+
+The file is written in the registration file's columns
+(services/team_file.py reads them: `nom1;prenom1;nom2;prenom2;club;
+licence1;licence2`), plus the e-mail the import ignores: the hosted
+instance's list is imported on a laptop offline as any list of teams.
+Must not write anything.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from tournaments.models import Announcement, PreRegistration, Tournament
+
+_CONFIRMED = Q(tournament__preregistrations__status=PreRegistration.Status.CONFIRMED)
+
+
+def coming(departement: str = "") -> QuerySet[Announcement]:
+    """The concours announced and still to come, by date then time, each
+    with its count of teams pre-registered (`confirmed`)."""
+    announcements = (
+        Announcement.objects.filter(
+            tournament__published=True,
+            tournament__archived=False,
+            tournament__status=Tournament.Status.REGISTRATION,
+            tournament__date__gte=timezone.localdate(),
+        )
+        .select_related("tournament")
+        .annotate(confirmed=Count("tournament__preregistrations", filter=_CONFIRMED))
+        .order_by("tournament__date", "start_time", "tournament__name")
+    )
+    if departement:
+        announcements = announcements.filter(departement=departement)
+    return announcements
+
+
+def departements() -> list[str]:
+    """The départements that have a concours to come, in order."""
+    return sorted(set(coming().values_list("departement", flat=True)))
+
+
+def confirmed_count(tournament: Tournament) -> int:
+    return tournament.preregistrations.filter(status=PreRegistration.Status.CONFIRMED).count()
+
+
+@dataclass(frozen=True)
+class Lists:
+    confirmed: list[PreRegistration]
+    waiting: list[PreRegistration]
+    cancelled: list[PreRegistration]
+
+
+def preregistrations(tournament: Tournament) -> Lists:
+    rows = list(tournament.preregistrations.all())
+
+    def of(status: str) -> list[PreRegistration]:
+        return [r for r in rows if r.status == status]
+
+    return Lists(
+        of(PreRegistration.Status.CONFIRMED),
+        of(PreRegistration.Status.WAITING),
+        of(PreRegistration.Status.CANCELLED),
+    )
+
+
+HEADER = ("nom1", "prenom1", "nom2", "prenom2", "club", "licence1", "licence2", "email")
+
+
+def preregistrations_csv(tournament: Tournament) -> bytes:
+    """The teams pre-registered (not those waiting), in the registration
+    file's columns, UTF-8 with a BOM (a spreadsheet program shows the
+    accents)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(HEADER)
+    for r in preregistrations(tournament).confirmed:
+        names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
+        writer.writerow((*names, r.club, r.licence1, r.licence2, r.email))
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def preregistered_team_ids(tournament: Tournament) -> set[int]:
+    """The teams that came from a pre-registration (the cash box marks them)."""
+    return set(
+        tournament.preregistrations.filter(team__isnull=False).values_list("team_id", flat=True)
+    )

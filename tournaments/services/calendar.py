@@ -1,0 +1,290 @@
+"""The calendar's use-cases: a concours announced, a team pre-registered
+online (or put on the waiting list), a pre-registration cancelled from
+its mail's link (the first waiting team moving up), and the
+pre-registered teams taken into the desk's registration on the day.
+
+Each use-case is one transaction holding the tournament's row
+(`lock_registrations`): two teams registering for the last place, or a
+cancellation and a registration at once, take turns, so the waiting list
+moves up exactly once. The same pair registers once (a double
+submission gives back the first registration); a cancellation made twice
+changes nothing the second time. The cancel link is signed for that
+purpose only (its own salt) and names nothing but the registration.
+
+Must not send mails (the views do, with what is returned) nor seat or
+score anyone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.display import calendar as calendar_display
+from tournaments.domain import calendar as rules
+from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
+from tournaments.services import team_file
+from tournaments.services.audit import log_change
+from tournaments.services.errors import TournamentError
+from tournaments.services.registration import (
+    PlayerData,
+    create_team,
+    lock_registrations,
+    registered_teams,
+    team_key_of,
+)
+from tournaments.services.tournaments import create_tournament
+
+CANCEL_SALT = "tournaments.preregistration-cancel"
+ANNOUNCEMENT_FIELDS = ("start_time", "hall", "address", "town", "lots", "contact", "max_teams")
+
+
+@transaction.atomic
+def announce_concours(
+    *,
+    owner,
+    name: str,
+    date: datetime.date,
+    postcode: str,
+    preset: str = "ffb-belote",
+    entry_fee_cents: int = 0,
+    format: str = Tournament.Format.PAIRS,
+    **announced: Any,
+) -> Tournament:
+    """A new concours, published with its announcement: on the public
+    home's calendar from now on, and the same tournament on the day."""
+    if date < timezone.localdate():
+        raise TournamentError(_("Ce jour est passé : choisissez une date à venir."), field="date")
+    try:
+        postcode = rules.clean_postcode(postcode)
+    except rules.PostcodeError as error:
+        raise TournamentError(
+            calendar_display.postcode_error(error.code), field="postcode"
+        ) from None
+    tournament = create_tournament(
+        owner=owner,
+        name=name,
+        date=date,
+        preset=preset,
+        format=format,
+        venue=announced.get("hall", ""),
+        entry_fee_cents=entry_fee_cents,
+        published=True,
+    )
+    announcement = Announcement.objects.create(
+        tournament=tournament,
+        postcode=postcode,
+        departement=rules.departement_of(postcode),
+        **{name: announced.get(name) for name in ANNOUNCEMENT_FIELDS if name in announced},
+    )
+    log_change(
+        tournament,
+        Change.Action.ANNOUNCED,
+        by=owner,
+        after={"town": announcement.town, "departement": announcement.departement},
+    )
+    return tournament
+
+
+def registration_refusal(tournament: Tournament) -> str:
+    """Why this concours takes no pre-registration now ("" if it does)."""
+    if not hasattr(tournament, "announcement") or not tournament.published:
+        return _("Ce concours n'est pas annoncé : pas de pré-inscription en ligne.")
+    if tournament.format == Tournament.Format.MELEE:
+        return _("En mêlée, on s'inscrit seul, sur place : pas de pré-inscription d'équipe.")
+    if (
+        tournament.date < timezone.localdate()
+        or tournament.status != Tournament.Status.REGISTRATION
+    ):
+        return _("Les pré-inscriptions de ce concours sont closes.")
+    return ""
+
+
+@dataclass(frozen=True)
+class Registered:
+    registration: PreRegistration
+    #: False when the same pair was already registered (a second submission).
+    created: bool
+
+
+def _pair_key(player1: PlayerData, player2: PlayerData) -> str:
+    key = team_file.team_key(
+        player1.first_name, player1.last_name, player2.first_name, player2.last_name
+    )
+    return "/".join(sorted(key))
+
+
+@transaction.atomic
+def preregister(
+    *,
+    tournament: Tournament,
+    player1: PlayerData,
+    player2: PlayerData,
+    club: str,
+    email: str,
+    language: str = "fr",
+) -> Registered:
+    """A team's pre-registration: in the concours while places remain,
+    else on the waiting list. The same two players a second time get
+    their first registration back, unchanged."""
+    tournament = lock_registrations(tournament)
+    refusal = registration_refusal(tournament)
+    if refusal:
+        raise TournamentError(refusal)
+    pair_key = _pair_key(player1, player2)
+    if "/" not in pair_key:
+        raise TournamentError(_("Les deux joueurs ont le même nom."), field="last_name2")
+    active = tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
+    twin = active.filter(pair_key=pair_key).first()
+    if twin is not None:
+        return Registered(twin, created=False)
+    limit = tournament.announcement.max_teams
+    confirmed = active.filter(status=PreRegistration.Status.CONFIRMED).count()
+    waiting = limit is not None and confirmed >= limit
+    registration = PreRegistration.objects.create(
+        tournament=tournament,
+        first_name1=player1.first_name,
+        last_name1=player1.last_name,
+        licence1=player1.licence,
+        first_name2=player2.first_name,
+        last_name2=player2.last_name,
+        licence2=player2.licence,
+        club=club,
+        email=email,
+        language=language,
+        pair_key=pair_key,
+        status=PreRegistration.Status.WAITING if waiting else PreRegistration.Status.CONFIRMED,
+    )
+    log_change(
+        tournament,
+        Change.Action.PREREGISTERED,
+        after={"team": registration.players_label, "status": registration.status},
+    )
+    return Registered(registration, created=True)
+
+
+def cancel_token(registration: PreRegistration) -> str:
+    """The signed token of a registration's cancel link (good for that only)."""
+    return signing.dumps(registration.pk, salt=CANCEL_SALT)
+
+
+def registration_for_token(token: str) -> PreRegistration | None:
+    """The registration a cancel link names, or None for a forged one."""
+    try:
+        pk = signing.loads(token[:200], salt=CANCEL_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(pk, int):
+        return None
+    return PreRegistration.objects.select_related("tournament").filter(pk=pk).first()
+
+
+@dataclass
+class Cancelled:
+    registration: PreRegistration
+    #: The waiting teams that took the freed place (to be told by mail).
+    moved_up: list[PreRegistration] = field(default_factory=list)
+    #: Cancelled before: nothing changed this time.
+    already: bool = False
+
+
+@transaction.atomic
+def cancel_preregistration(*, registration: PreRegistration, by=None) -> Cancelled:
+    """Cancel a pre-registration; a place freed goes to the first waiting
+    team, in the same transaction."""
+    tournament = lock_registrations(registration.tournament)
+    registration = PreRegistration.objects.get(pk=registration.pk)
+    if registration.status == PreRegistration.Status.CANCELLED:
+        return Cancelled(registration, already=True)
+    if registration.team_id is not None:
+        raise TournamentError(
+            _("Cette équipe est déjà enregistrée à l'accueil : prévenez l'organisateur.")
+        )
+    registration.status = PreRegistration.Status.CANCELLED
+    registration.cancelled_at = timezone.now()
+    registration.save(update_fields=["status", "cancelled_at"])
+    moved_up = _move_up(tournament)
+    log_change(
+        tournament,
+        Change.Action.PREREG_CANCELLED,
+        by=by,
+        before={"team": registration.players_label},
+        after={"moved_up": [r.players_label for r in moved_up]},
+    )
+    return Cancelled(registration, moved_up)
+
+
+def _move_up(tournament: Tournament) -> list[PreRegistration]:
+    """The waiting teams that now have a place, marked as playing."""
+    active = list(tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED))
+    playing, _waiting = rules.places([r.pk for r in active], tournament.announcement.max_teams)
+    moved = [
+        r for r in active if r.pk in set(playing) and r.status == PreRegistration.Status.WAITING
+    ]
+    for registration in moved:
+        registration.status = PreRegistration.Status.CONFIRMED
+        registration.save(update_fields=["status"])
+        log_change(
+            tournament, Change.Action.PREREG_MOVED_UP, after={"team": registration.players_label}
+        )
+    return moved
+
+
+@transaction.atomic
+def take_in_preregistrations(*, tournament: Tournament, by=None) -> list[Team]:
+    """The day: every team pre-registered (not waiting) becomes a team of
+    the tournament, not yet checked in (the desk ticks it present). A pair
+    already registered at the desk is linked, not registered twice; taking
+    them in again adds only the newcomers."""
+    tournament = lock_registrations(tournament)
+    pending = list(
+        tournament.preregistrations.filter(
+            status=PreRegistration.Status.CONFIRMED, team__isnull=True
+        )
+    )
+    if not pending:
+        raise TournamentError(_("Aucune équipe pré-inscrite à reprendre."))
+    teams = registered_teams(tournament)
+    by_key = {"/".join(sorted(team_key_of(t))): t for t in teams}
+    number = max((t.number for t in teams), default=0)
+    created: list[Team] = []
+    for registration in pending:
+        team = by_key.get(registration.pair_key)
+        if team is None:
+            number += 1
+            team = create_team(
+                tournament,
+                player1=PlayerData(
+                    registration.first_name1,
+                    registration.last_name1,
+                    registration.licence1,
+                    registration.club,
+                ),
+                player2=PlayerData(
+                    registration.first_name2,
+                    registration.last_name2,
+                    registration.licence2,
+                    registration.club,
+                ),
+                club=registration.club,
+                name="",
+                number=number,
+            )
+            team.present = False
+            team.save(update_fields=["present"])
+            created.append(team)
+        registration.team = team
+        registration.save(update_fields=["team"])
+    log_change(
+        tournament,
+        Change.Action.PREREGS_TAKEN,
+        by=by,
+        after={"teams": [t.number for t in created], "linked": len(pending) - len(created)},
+    )
+    return created

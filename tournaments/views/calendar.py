@@ -1,0 +1,296 @@
+"""The calendar's pages: the organizer announces a concours and sees its
+pre-registrations (the list, its file, the teams taken in at the desk);
+a team pre-registers from the concours's page and cancels from its mail's
+link; the calendar as iCalendar files (.ics) and an Atom feed.
+
+Thin views: a form checked, one service called (services/calendar.py),
+the mails sent with what it returns (tournaments/infra/mail.py). The
+public form is throttled per connection; a second submission of the same
+team sends no second mail. A cancel link opens a page with a button: a
+mail program that opens links by itself cancels nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.syndication.views import Feed
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.display import calendar as words
+from tournaments.domain.calendar import clean_departement
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.calendar import AnnounceForm, PreRegistrationForm
+from tournaments.infra import address, mail, throttle
+from tournaments.models import Announcement, PreRegistration
+from tournaments.queries import calendar as queries
+from tournaments.services import TournamentError
+from tournaments.services import calendar as services
+from tournaments.views.common import _managed, client_address
+
+WINDOW = 3600
+MAX_PER_CLIENT = 20  # pre-registrations from one connection an hour
+
+
+def coming_context(request: HttpRequest) -> dict:
+    """What the public home's « Prochains concours » shows: the coming
+    concours, of the département chosen if one is."""
+    departement = clean_departement(request.GET.get("departement", "")[:4])
+    return {
+        "coming": queries.coming(departement),
+        "departements": queries.departements(),
+        "departement": departement,
+    }
+
+
+@login_required
+def announce(request: HttpRequest) -> HttpResponse:
+    form = AnnounceForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.announce_concours(owner=request.user, **form.service_arguments())
+        except TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Concours annoncé : il est au calendrier."))
+            return redirect("tournaments:preregistrations", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/calendar_announce.html",
+        {"form": form},
+        status=422 if form.errors else 200,
+    )
+
+
+def _announced(slug: str) -> Announcement:
+    return get_object_or_404(
+        Announcement.objects.select_related("tournament"),
+        tournament__slug=slug,
+        tournament__published=True,
+    )
+
+
+def _cancel_link(request: HttpRequest, registration: PreRegistration) -> str:
+    path = reverse("tournaments:preregistration_cancel", args=[services.cancel_token(registration)])
+    return address.site_url(request) + path
+
+
+def _mail(request: HttpRequest, name: str, registration: PreRegistration) -> bool:
+    announcement = registration.tournament.announcement
+    context = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "announcement": announcement,
+        "where": words.where(announcement),
+        "fee": words.fee_label(registration.tournament.entry_fee_cents),
+        "link": _cancel_link(request, registration),
+        "page": address.site_url(request)
+        + reverse("tournaments:concours", args=[registration.tournament.slug]),
+    }
+    return mail.send(name, to=registration.email, context=context, language=registration.language)
+
+
+def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The concours's page: what the poster says, and the pre-registration form."""
+    announcement = _announced(slug)
+    tournament = announcement.tournament
+    refusal = services.registration_refusal(tournament)
+    form = PreRegistrationForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST" and not refusal and form.is_valid():
+        key = f"preregistration-client:{client_address(request)}"
+        if throttle.record(key, window=WINDOW) > MAX_PER_CLIENT:
+            form.add_error(
+                None, _("Trop d'inscriptions depuis cette connexion : réessayez dans une heure.")
+            )
+            status = 429
+        else:
+            player1, player2 = form.players()
+            try:
+                done = services.preregister(
+                    tournament=tournament,
+                    player1=player1,
+                    player2=player2,
+                    club=form.cleaned_data["club"].strip(),
+                    email=form.cleaned_data["email"],
+                    language=translation.get_language() or "fr",
+                )
+            except TournamentError as error:
+                apply_service_error(form, error)
+            else:
+                if done.created:
+                    _mail(request, "preregistration", done.registration)
+                waiting = done.registration.status == PreRegistration.Status.WAITING
+                return redirect(
+                    reverse("tournaments:concours_registered", args=[slug])
+                    + ("?attente=1" if waiting else "")
+                )
+    if form.errors and status == 200:
+        status = 422
+    return render(
+        request,
+        "tournaments/calendar_concours.html",
+        {
+            "announcement": announcement,
+            "tournament": tournament,
+            "form": form,
+            "refusal": refusal,
+            "where": words.where(announcement),
+            "fee": words.fee_label(tournament.entry_fee_cents),
+            "rules_label": words.rules_label(tournament),
+            "places": words.places_left(
+                announcement.max_teams, queries.confirmed_count(tournament)
+            ),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def concours_registered(request: HttpRequest, slug: str) -> HttpResponse:
+    announcement = _announced(slug)
+    return render(
+        request,
+        "tournaments/calendar_registered.html",
+        {"tournament": announcement.tournament, "waiting": "attente" in request.GET},
+    )
+
+
+def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    """The cancel link of the confirmation mail: a page with a button."""
+    registration = services.registration_for_token(token)
+    if registration is None:
+        return render(request, "tournaments/calendar_cancel.html", {"bad_link": True}, status=404)
+    context = {"registration": registration, "tournament": registration.tournament}
+    if request.method == "POST":
+        try:
+            done = services.cancel_preregistration(registration=registration)
+        except TournamentError as error:
+            context["error"] = error.message
+        else:
+            for moved in done.moved_up:
+                _mail(request, "preregistration_moved_up", moved)
+            context.update(registration=done.registration, cancelled=True, already=done.already)
+    return render(request, "tournaments/calendar_cancel.html", context)
+
+
+@login_required
+def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer's list: teams in, waiting, cancelled; the file; the take-in."""
+    tournament = _managed(request, slug)
+    if not hasattr(tournament, "announcement"):
+        raise Http404
+    return render(
+        request,
+        "tournaments/calendar_preregistrations.html",
+        {
+            "tournament": tournament,
+            "sections": words.list_sections(queries.preregistrations(tournament)),
+        },
+    )
+
+
+@login_required
+@require_GET
+def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    response = HttpResponse(
+        queries.preregistrations_csv(tournament), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="preinscrits-{slug}.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def preregistrations_take_in(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _managed(request, slug)
+    try:
+        teams = services.take_in_preregistrations(tournament=tournament, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(n)s équipe(s) pré-inscrite(s) reprise(s) à l'accueil, à pointer à leur arrivée.")
+            % {"n": len(teams)},
+        )
+    return redirect("tournaments:preregistrations", slug=slug)
+
+
+def _ics(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _page_of(request: HttpRequest):
+    base = address.site_url(request)
+    return lambda a: base + reverse("tournaments:concours", args=[a.tournament.slug])
+
+
+@require_GET
+def calendar_ics(request: HttpRequest, departement: str = "") -> HttpResponse:
+    code = clean_departement(departement) if departement else ""
+    if departement and not code:
+        raise Http404
+    name = _("Concours de belote") + (f" — {code}" if code else "")
+    body = words.calendar_file(queries.coming(code), name=name, url_of=_page_of(request))
+    return _ics(body, f"concours-{code or 'tous'}.ics")
+
+
+@require_GET
+def concours_ics(request: HttpRequest, slug: str) -> HttpResponse:
+    announcement = _announced(slug)
+    body = words.calendar_file(
+        [announcement], name=announcement.tournament.name, url_of=_page_of(request)
+    )
+    return _ics(body, f"{slug}.ics")
+
+
+class ComingFeed(Feed):
+    """The coming concours as an Atom feed (all, or of one département)."""
+
+    feed_type = Atom1Feed
+
+    def get_object(self, request: HttpRequest, departement: str = "") -> str:
+        code = clean_departement(departement) if departement else ""
+        if departement and not code:
+            raise Http404
+        return code
+
+    def title(self, code: str) -> str:
+        return _("Concours de belote à venir") + (f" — {code}" if code else "")
+
+    def link(self, code: str) -> str:
+        return reverse("tournaments:home") + (f"?departement={code}" if code else "")
+
+    def subtitle(self, code: str) -> str:
+        return _("Les concours annoncés, par date.")
+
+    def items(self, code: str):
+        return queries.coming(code)[:100]
+
+    def item_title(self, item: Announcement) -> str:
+        return f"{item.tournament.name} — {item.town} ({item.departement})"
+
+    def item_description(self, item: Announcement) -> str:
+        return " · ".join(
+            (
+                f"{item.tournament.date:%d/%m/%Y} {item.start_time:%H:%M}",
+                words.where(item),
+                words.fee_label(item.tournament.entry_fee_cents),
+            )
+        )
+
+    def item_link(self, item: Announcement) -> str:
+        return reverse("tournaments:concours", args=[item.tournament.slug])
+
+    def item_pubdate(self, item: Announcement):
+        return item.created_at
