@@ -25,6 +25,7 @@ from tournaments.models.play import (
 )
 from tournaments.models.pools import Pool, PoolTeam
 from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
+from tournaments.models.publication import PublicationKey, PublicationReceipt, PublicationTarget
 from tournaments.models.security import Attempt
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
 
@@ -49,6 +50,9 @@ __all__ = [
     "Pool",
     "PoolTeam",
     "PrizeRule",
+    "PublicationKey",
+    "PublicationReceipt",
+    "PublicationTarget",
     "Round",
     "Seat",
     "Side",

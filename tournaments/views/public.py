@@ -24,6 +24,7 @@ from tournaments.display import standings as standings_display
 from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
+from tournaments.queries import publication as publication_queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.standings import tournament_standings
 from tournaments.views.common import _pdf, bracket_match_label, brackets_context
@@ -79,7 +80,12 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/tournament_list.html",
-        {"tournaments": tournaments, "challenges": challenges},
+        {
+            "tournaments": tournaments,
+            "challenges": challenges,
+            # Published results (issue 26): the finished concours.
+            "results": publication_queries.published_results(),
+        },
     )
 
 
