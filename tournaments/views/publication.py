@@ -36,6 +36,7 @@ from tournaments.views.common import _managed, client_address
 WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
 MAX_PER_KEY = 12  # uploads with one key an hour
+NEW_KEY = "publication_new_key"  # the session's key just created, shown once
 
 
 def manage_context(tournament: Tournament) -> dict:
@@ -75,7 +76,7 @@ def _page(request: HttpRequest, *, upload=None, target=None, secret="", status=2
 @login_required
 def publication(request: HttpRequest) -> HttpResponse:
     """« Publication »: the keys, the upload of a backup, the laptop's settings."""
-    return _page(request)
+    return _page(request, secret=request.session.pop(NEW_KEY, ""))
 
 
 @login_required
@@ -86,8 +87,9 @@ def key_create(request: HttpRequest) -> HttpResponse:
     except TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:publication")
-    # Shown once, on this answer only: it is stored hashed.
-    return _page(request, secret=new.secret)
+    # Shown once, on the next page only: it is stored hashed.
+    request.session[NEW_KEY] = new.secret
+    return redirect("tournaments:publication")
 
 
 @login_required

@@ -112,7 +112,7 @@ def test_the_endpoint_is_throttled(client, organizer, monkeypatch):
 
 def test_the_keys_page_creates_shows_once_and_revokes(client, organizer):
     client.force_login(organizer)
-    created = client.post(reverse("tournaments:key_create")).content.decode()
+    created = client.post(reverse("tournaments:key_create"), follow=True).content.decode()
     key = PublicationKey.objects.get()
     assert 'id="new-key"' in created and key.prefix in created
     later = client.get(reverse("tournaments:publication")).content.decode()
