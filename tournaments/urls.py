@@ -21,6 +21,8 @@ from tournaments.views import (
     pools,
     prizes,
     public,
+    publication,
+    published,
     registration,
     rounds,
     table_side,
@@ -312,4 +314,24 @@ urlpatterns += [
         calendar.ComingFeed(),
         name="calendar_atom_departement",
     ),
+]
+# Published results (issue 26): publication keys, a backup uploaded or sent
+# by a hall laptop's « Publier en ligne », the complete results page, the
+# widgets for a club's site.
+urlpatterns += [
+    path("organisation/publication/", publication.publication, name="publication"),
+    path("organisation/publication/cles/", publication.key_create, name="key_create"),
+    path(
+        "organisation/publication/cles/<num:key_id>/revoquer/",
+        publication.key_revoke,
+        name="key_revoke",
+    ),
+    path("organisation/publication/sauvegarde/", publication.backup_upload, name="backup_upload"),
+    path("organisation/publication/reglages/", publication.target_save, name="target_save"),
+    path(ORG + "publier-en-ligne/", publication.send_online, name="send_online"),
+    path(ORG + "sauvegarde.json.gz", publication.backup_download, name="backup_download"),
+    path("publication/envoi/", publication.receive, name="publication_receive"),
+    path("t/<slug:slug>/resultats/", published.results_page, name="results_page"),
+    path("widget/t/<slug:slug>/", published.widget_ranking, name="widget_ranking"),
+    path("widget/organisateur/<num:user_id>/", published.widget_coming, name="widget_coming"),
 ]

@@ -169,3 +169,13 @@ def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_pla
     assert all(r.status == Round.Status.CLOSED for r in tournament.rounds.all())
     assert all(len(s.matches) == 6 for s in standings)
     assert tournament.status == Tournament.Status.FINISHED
+
+
+def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client):
+    from tournaments.management.commands.demo import PUBLISHED_SLUG
+
+    past = Tournament.objects.get(slug=PUBLISHED_SLUG)
+    assert past.published and past.status == Tournament.Status.FINISHED
+    home = client.get("/").content.decode()
+    assert "Résultats des concours" in home and past.name in home.split("Résultats des concours")[1]
+    assert client.get(f"/t/{PUBLISHED_SLUG}/resultats/").status_code == 200

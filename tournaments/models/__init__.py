@@ -26,6 +26,7 @@ from tournaments.models.play import (
 )
 from tournaments.models.pools import Pool, PoolTeam
 from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
+from tournaments.models.publication import PublicationKey, PublicationReceipt, PublicationTarget
 from tournaments.models.security import Attempt
 from tournaments.models.tablets import Tablet
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
@@ -53,6 +54,9 @@ __all__ = [
     "PoolTeam",
     "PreRegistration",
     "PrizeRule",
+    "PublicationKey",
+    "PublicationReceipt",
+    "PublicationTarget",
     "Round",
     "Seat",
     "Side",

@@ -40,6 +40,7 @@ from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.services import autosave
+from tournaments.views import publication
 from tournaments.views.common import _managed
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
@@ -98,6 +99,8 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "tournament": tournament,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
+            # Published results (issue 26): the press text, « Publier en ligne ».
+            **publication.manage_context(tournament),
         },
     )
 
@@ -241,6 +244,8 @@ def manage_page(
             "waiting": services.waiting_players(tournament),
             "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
+            # Published results (issue 26): the press text, « Publier en ligne ».
+            **publication.manage_context(tournament),
             # Pools (services/pools.py): formed before the first partie.
             "has_pools": (has_pools := pool_queries.has_pools(tournament)),
             "pools_reachable": has_pools or not rounds,

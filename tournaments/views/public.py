@@ -25,6 +25,7 @@ from tournaments.display.claims import claims_said
 from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import public as queries
+from tournaments.queries import publication as publication_queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
@@ -82,8 +83,14 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/tournament_list.html",
-        # « Prochains concours » (issue 26): includes/coming_concours.html.
-        {"tournaments": tournaments, "challenges": challenges, **calendar.coming_context(request)},
+        {
+            "tournaments": tournaments,
+            "challenges": challenges,
+            # « Prochains concours » (issue 26): includes/coming_concours.html.
+            **calendar.coming_context(request),
+            # Published results (issue 26): the finished concours.
+            "results": publication_queries.published_results(),
+        },
     )
 
 

@@ -35,6 +35,12 @@ PUBLIC = {
     "pools_pdf",
     "help",  # « Aide »: the day in ten steps, for anyone who asks
     "service_worker",  # the secure pages' service worker: the app's own files
+    # Published results (issue 26): the results page, the widgets, and the
+    # laptop's upload (its signed key is its login: test_publication_pages.py).
+    "results_page",
+    "widget_ranking",
+    "widget_coming",
+    "publication_receive",
 }
 # The table's own pages: the signed link is the key (tested in test_table_side.py).
 ENDED = "Ce lien de table n'est pas valable (mal recopié ou remplacé)."
@@ -53,6 +59,8 @@ TABLE_LINK = {
 TABLET_DEVICE = {"tablet_home", "tablet_state", "tablet_enrol"}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
+# Published results (issue 26): an organizer's own keys, uploads and settings.
+ANY_ORGANIZER |= {"publication", "key_create", "key_revoke", "backup_upload", "target_save"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:
@@ -89,6 +97,8 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "known_id": KnownPlayer.objects.filter(owner=tournament.owner).first().pk,
         "tournament_id": tournament.pk,
         "key": "forged-key",
+        "key_id": 1,
+        "user_id": tournament.owner.pk,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 

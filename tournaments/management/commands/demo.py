@@ -68,6 +68,8 @@ DEMO_USER = "organisateur"
 #: The demo's concours with a final phase: 14 teams, 3 qualifying parties,
 #: then a main bracket of 8 and a consolante of 6.
 FINAL_PHASE_SLUG = "concours-avec-consolante-demo"
+#: Issue 26: a past concours, finished and published (« Résultats des concours »).
+PUBLISHED_SLUG = "concours-de-la-sainte-catherine-demo"
 
 
 class Command(BaseCommand):
@@ -95,6 +97,8 @@ class Command(BaseCommand):
                 in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
                 # The calendar's two coming concours (issue 26), in its own block.
                 coming = build_coming_concours(user, random.Random(seed + 4))
+                # Published results (issue 26), in its own block.
+                build_published_concours(user, tournament, random.Random(seed + 4))
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
@@ -355,6 +359,33 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
                     values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                 )
         services.close_round(round=rnd)
+    return tournament
+
+
+def build_published_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
+    """A past concours, finished and published: 12 teams, 3 parties of 4
+    donnes, all closed."""
+    tournament = _repaired_concours(
+        user,
+        concours,
+        rng,
+        slug=PUBLISHED_SLUG,
+        name="Concours de la Sainte-Catherine (démo)",
+        day=date(2026, 11, 21),
+        venue="Salle des fêtes, Saint-Éloi",
+        end_deals=4,
+        teams=12,
+    )
+    rules = tournament.rule_profile
+    for number in (1, 2, 3):
+        method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
+        rnd = services.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
+        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+            for _deal in range(tournament.end_deals):
+                values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
+                services.record_deal(table=table, values=values)
+        services.close_round(round=rnd)
+    tournament.refresh_from_db()
     return tournament
 
 

@@ -1,0 +1,143 @@
+"""Publishing results (issue 26): keys, a laptop's signed upload (good,
+tampered, replayed, late, with a revoked or unknown key), a backup file,
+and publishing again the same concours."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+
+import pytest
+from django.core.serializers.json import DjangoJSONEncoder
+
+from tests import factories
+from tournaments.domain import publication as signing
+from tournaments.models import PublicationReceipt, Tournament
+from tournaments.services import TournamentError
+from tournaments.services import publication as services
+from tournaments.services.backup import export_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_backup(organizer, name="Concours de la Saint-Jean") -> bytes:
+    """A finished concours's gzipped backup, the concours itself deleted
+    (as if it had been played on another machine)."""
+    tournament = factories.qualified_tournament(owner=organizer, teams=6, parties=2, name=name)
+    assert tournament.status == Tournament.Status.FINISHED
+    body = gzip.compress(
+        json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode(), mtime=0
+    )
+    tournament.delete()
+    return body
+
+
+def signed(secret: str, body: bytes, **changes) -> dict:
+    moment = int(time.time())
+    nonce = signing.new_nonce()
+    values = {
+        "secret": secret,
+        "moment": str(moment),
+        "nonce": nonce,
+        "signature": signing.signature(secret, moment, nonce, body),
+        "body": body,
+    }
+    values.update(changes)
+    return values
+
+
+def test_a_key_is_stored_hashed_and_shown_once(organizer):
+    new = services.create_key(owner=organizer)
+    assert new.secret.startswith(signing.KEY_PREFIX)
+    assert new.key.digest == signing.digest(new.secret)
+    assert new.secret not in (new.key.digest, new.key.prefix)
+    assert new.secret.startswith(new.key.prefix)
+
+
+def test_a_signed_upload_publishes_the_concours(organizer):
+    body = finished_backup(organizer)
+    secret = services.create_key(owner=organizer).secret
+    tournament = services.receive_upload(**signed(secret, body))
+    assert tournament.published and tournament.owner == organizer
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.name == "Concours de la Saint-Jean"
+
+
+def test_a_tampered_upload_is_refused_and_nothing_is_published(organizer):
+    body = finished_backup(organizer)
+    secret = services.create_key(owner=organizer).secret
+    values = signed(secret, body)
+    values["body"] = body[:-1] + bytes([body[-1] ^ 1])
+    with pytest.raises(services.UploadRefused, match="modifié en route") as refused:
+        services.receive_upload(**values)
+    assert refused.value.status == 400
+    assert not Tournament.objects.exists()
+
+
+def test_a_replayed_upload_is_refused(organizer):
+    body = finished_backup(organizer)
+    secret = services.create_key(owner=organizer).secret
+    values = signed(secret, body)
+    services.receive_upload(**values)
+    with pytest.raises(services.UploadRefused, match="déjà été reçu") as refused:
+        services.receive_upload(**values)
+    assert refused.value.status == 409
+    assert Tournament.objects.count() == 1
+
+
+def test_an_old_upload_is_refused(organizer):
+    body = finished_backup(organizer)
+    secret = services.create_key(owner=organizer).secret
+    values = signed(secret, body)
+    with pytest.raises(services.UploadRefused, match="heure"):
+        services.receive_upload(**values, now=time.time() + 2 * signing.CLOCK_SLACK)
+
+
+def test_a_revoked_or_unknown_key_publishes_nothing(organizer):
+    body = finished_backup(organizer)
+    new = services.create_key(owner=organizer)
+    services.revoke_key(owner=organizer, key_id=new.key.pk)
+    with pytest.raises(services.UploadRefused, match="révoquée") as refused:
+        services.receive_upload(**signed(new.secret, body))
+    assert refused.value.status == 403
+    with pytest.raises(services.UploadRefused, match="inconnue") as refused:
+        services.receive_upload(**signed("bp_nothing", body))
+    assert refused.value.status == 401
+    assert not Tournament.objects.exists()
+
+
+def test_someone_else_cannot_revoke_a_key(organizer, django_user_model):
+    new = services.create_key(owner=organizer)
+    other = django_user_model.objects.create_user("autre")
+    with pytest.raises(TournamentError):
+        services.revoke_key(owner=other, key_id=new.key.pk)
+
+
+def test_a_bad_backup_is_refused_in_a_sentence(organizer):
+    secret = services.create_key(owner=organizer).secret
+    with pytest.raises(services.UploadRefused, match="Sauvegarde refusée") as refused:
+        services.receive_upload(**signed(secret, b'{"format": "autre chose"}'))
+    assert refused.value.status == 422
+
+
+def test_publishing_again_replaces_the_earlier_copy_at_the_same_address(organizer):
+    body = finished_backup(organizer)
+    secret = services.create_key(owner=organizer).secret
+    first = services.receive_upload(**signed(secret, body))
+    again = services.receive_upload(**signed(secret, body))
+    assert again.slug == first.slug
+    assert Tournament.objects.count() == 1
+    assert PublicationReceipt.objects.filter(tournament=again).exists()
+
+
+def test_a_backup_file_is_published_by_its_uploader(organizer):
+    body = finished_backup(organizer)
+    tournament = services.publish_file(raw=gzip.decompress(body), owner=organizer)
+    assert tournament.published
+
+
+def test_the_laptop_settings_want_a_key(organizer):
+    with pytest.raises(TournamentError) as refused:
+        services.save_target(owner=organizer, url="https://belote.example.fr", key="mot de passe")
+    assert refused.value.field == "key"

@@ -1,0 +1,73 @@
+"""Sending a concours from the hall laptop to the hosted instance (issue
+26): one signed HTTP POST of the backup, with the standard library.
+
+The answer is read as the server wrote it: a JSON object with the address
+of the published concours, or with the sentence of a refusal. No network,
+a timeout or an answer that is not the server's becomes a sentence too.
+Must not: touch the database.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.domain import publication as signing
+
+#: Where the hosted instance receives uploads (tournaments/urls.py).
+RECEIVE_PATH = "/publication/envoi/"
+TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Sent:
+    ok: bool
+    message: str  # the refusal's sentence, or the published concours's address
+
+
+def signed_headers(secret: str, body: bytes, *, moment: int | None = None) -> dict[str, str]:
+    moment = int(time.time()) if moment is None else moment
+    nonce = signing.new_nonce()
+    return {
+        "Content-Type": "application/json",
+        "Authorization": f"Cle {secret}",
+        "X-Publication-Time": str(moment),
+        "X-Publication-Nonce": nonce,
+        "X-Publication-Signature": signing.signature(secret, moment, nonce, body),
+    }
+
+
+def send(base_url: str, secret: str, body: bytes) -> Sent:
+    request = urllib.request.Request(
+        base_url.rstrip("/") + RECEIVE_PATH,
+        data=body,
+        headers=signed_headers(secret, body),
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            answer = _json(response.read())
+            return Sent(True, str(answer.get("url", "")))
+    except urllib.error.HTTPError as error:
+        answer = _json(error.read())
+        if "error" in answer:
+            return Sent(False, str(answer["error"]))
+        return Sent(False, _("Le site en ligne a répondu %(code)s.") % {"code": error.code})
+    except (urllib.error.URLError, OSError, ValueError):
+        return Sent(
+            False,
+            _("Le site en ligne ne répond pas : vérifiez la connexion à internet et son adresse."),
+        )
+
+
+def _json(raw: bytes) -> dict:
+    try:
+        value = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}

@@ -1,0 +1,57 @@
+"""Reads behind the published results (issue 26): the home's « Résultats
+des concours », a concours's complete results page, the widgets' lists and
+the press text's standings. Writes nothing."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+
+from django.db.models import QuerySet
+
+from tournaments.models import Round, Tournament
+from tournaments.queries import awards
+from tournaments.queries.brackets import final_order
+from tournaments.queries.public import round_tables
+from tournaments.queries.standings import tournament_standings
+
+#: How many finished concours the home lists.
+HOME_RESULTS = 12
+
+
+def published_results(limit: int = HOME_RESULTS) -> QuerySet[Tournament]:
+    """The finished, published concours, the latest first."""
+    return (
+        Tournament.objects.published()
+        .active()
+        .filter(status=Tournament.Status.FINISHED)
+        .order_by("-date", "name")[:limit]
+    )
+
+
+def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
+    """An organizer's published concours not yet started, by date."""
+    return (
+        Tournament.objects.published()
+        .active()
+        .filter(owner_id=owner_id, status=Tournament.Status.REGISTRATION, date__gte=today)
+        .order_by("date", "name")
+    )
+
+
+def final_standings(tournament: Tournament) -> list:
+    """The ranking in its final order, with the lots once players see them."""
+    standings = final_order(tournament, tournament_standings(tournament))
+    board = awards.public_board(tournament, standings)
+    return board.placings if board else standings
+
+
+def teams_count(tournament: Tournament) -> int:
+    if tournament.format == Tournament.Format.MELEE:
+        return tournament.players.count()
+    return tournament.teams.filter(round__isnull=True).count()
+
+
+def rounds_with_tables(tournament: Tournament) -> list[tuple[Round, list]]:
+    """Every announced partie with its tables (one query per partie)."""
+    rounds = tournament.rounds.announced().order_by("number")
+    return [(rnd, list(round_tables(rnd))) for rnd in rounds]

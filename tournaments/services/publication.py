@@ -1,0 +1,239 @@
+"""Publishing concours results (issue 26): the organizer's publication
+keys, a concours received from a hall laptop (signed upload or backup file)
+and made public, and the laptop's settings for sending it.
+
+Every write is one transaction. An upload is checked in this order, each
+refusal one sentence and nothing written: the key (known, not revoked),
+the moment (within `CLOCK_SLACK`), the signature over the body (a body
+changed on the way is refused), the nonce (an upload sent twice is
+refused), then the backup itself (the checked import of services/backup).
+A concours published again from the same organizer replaces the copy its
+earlier publication made, at the same address. Must not: send anything
+over the network (infra/publish_client.py does), nor read a request.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import secrets
+import time
+import zlib
+from dataclasses import dataclass
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.domain import publication as signing
+from tournaments.infra import publish_client
+from tournaments.models import (
+    Change,
+    PublicationKey,
+    PublicationReceipt,
+    PublicationTarget,
+    Tournament,
+)
+from tournaments.services.audit import log_change
+from tournaments.services.backup import MAX_BYTES, export_tournament, import_tournament
+from tournaments.services.backup.document import read_document
+from tournaments.services.errors import TournamentError
+
+
+class UploadRefused(TournamentError):
+    """An upload refused; `status` is the HTTP status the answer carries."""
+
+    def __init__(self, message: str, *, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _already_received() -> str:
+    return _("Cet envoi a déjà été reçu : rien n'a été publié.")
+
+
+#: The most keys an organizer holds at once (revoked ones not counted).
+MAX_KEYS = 5
+
+
+@dataclass(frozen=True)
+class NewKey:
+    key: PublicationKey
+    secret: str  # shown once, never stored
+
+
+@transaction.atomic
+def create_key(*, owner) -> NewKey:
+    live = PublicationKey.objects.filter(owner=owner, revoked_at__isnull=True)
+    if live.count() >= MAX_KEYS:
+        raise TournamentError(
+            _("Vous avez déjà %(n)s clés : révoquez-en une avant d'en créer une autre.")
+            % {"n": MAX_KEYS}
+        )
+    secret = signing.new_key()
+    key = PublicationKey.objects.create(
+        owner=owner, digest=signing.digest(secret), prefix=signing.shown_prefix(secret)
+    )
+    return NewKey(key=key, secret=secret)
+
+
+@transaction.atomic
+def revoke_key(*, owner, key_id: int) -> PublicationKey:
+    key = PublicationKey.objects.select_for_update().filter(owner=owner, pk=key_id).first()
+    if key is None:
+        raise TournamentError(_("Cette clé n'existe pas (ou n'est pas la vôtre)."))
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.save(update_fields=["revoked_at"])
+    return key
+
+
+def unpack(raw: bytes) -> bytes:
+    """A backup's bytes, ungzipped when they come gzipped (the laptop sends
+    them so, and its download is so): never more than MAX_BYTES + 1."""
+    if not raw.startswith(b"\x1f\x8b"):
+        return raw
+    try:
+        return zlib.decompressobj(wbits=31).decompress(raw, MAX_BYTES + 1)
+    except zlib.error as exc:
+        raise TournamentError(_("Ce fichier compressé est abîmé : rien n'a été importé.")) from exc
+
+
+def packed_backup(tournament: Tournament) -> bytes:
+    """The concours's backup, gzipped: what the laptop sends or saves."""
+    text = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder, ensure_ascii=False)
+    return gzip.compress(text.encode(), mtime=0)
+
+
+def _replace_earlier(data, owner) -> None:
+    """An earlier publication of the same concours by the same organizer
+    makes way for this one (the address stays the same)."""
+    slug = data.get("tournament", {}).get("slug") if isinstance(data, dict) else None
+    if not isinstance(slug, str):
+        return
+    earlier = Tournament.objects.filter(slug=slug, owner=owner).first()
+    if earlier is not None and PublicationReceipt.objects.filter(tournament=earlier).exists():
+        earlier.delete()
+
+
+def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tournament:
+    _replace_earlier(data, owner)
+    tournament = import_tournament(data, owner=owner)
+    tournament.published = True
+    tournament.save(update_fields=["published"])
+    log_change(
+        tournament,
+        Change.Action.PUBLISHED,
+        by=owner,
+        reason=_("publié depuis l'ordinateur de la salle"),
+        after={"published": True},
+    )
+    try:
+        with transaction.atomic():
+            PublicationReceipt.objects.create(key=key, nonce=nonce, tournament=tournament)
+    except IntegrityError as exc:  # the same upload racing itself
+        raise UploadRefused(_already_received(), status=409) from exc
+    return tournament
+
+
+@transaction.atomic
+def publish_file(*, raw: bytes, owner) -> Tournament:
+    """A backup file uploaded by its organizer on the hosted instance,
+    imported and made public."""
+    data = read_document(unpack(raw))
+    return _publish(data, owner=owner, key=None, nonce="file-" + secrets.token_hex(16))
+
+
+def _key_for(secret: str) -> PublicationKey:
+    key = (
+        PublicationKey.objects.select_related("owner")
+        .filter(digest=signing.digest(secret or ""))
+        .first()
+    )
+    if key is None:
+        raise UploadRefused(
+            _("Clé de publication inconnue : copiez-la de nouveau depuis votre compte en ligne."),
+            status=401,
+        )
+    if key.revoked_at is not None:
+        raise UploadRefused(
+            _("Cette clé de publication a été révoquée : créez-en une nouvelle dans votre compte."),
+            status=403,
+        )
+    return key
+
+
+@transaction.atomic
+def receive_upload(
+    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
+) -> Tournament:
+    """A concours sent by a hall laptop's « Publier » button, checked and
+    made public; refused whole with `UploadRefused` otherwise."""
+    key = _key_for(secret)
+    try:
+        when = int(moment)
+    except (TypeError, ValueError):
+        when = None
+    if when is None or not signing.on_time(when, int(now if now is not None else time.time())):
+        raise UploadRefused(
+            _(
+                "Envoi refusé : l'heure de l'ordinateur de la salle est fausse "
+                "ou l'envoi est ancien."
+            ),
+            status=400,
+        )
+    if (
+        not nonce
+        or len(nonce) > 64
+        or not signing.signature_matches(secret, when, nonce, body, signature)
+    ):
+        raise UploadRefused(
+            _(
+                "Envoi refusé : le fichier a été modifié en route (signature fausse). "
+                "Rien n'a été publié."
+            ),
+            status=400,
+        )
+    if PublicationReceipt.objects.filter(nonce=nonce).exists():
+        raise UploadRefused(_already_received(), status=409)
+    try:
+        data = read_document(unpack(body))
+        tournament = _publish(data, owner=key.owner, key=key, nonce=nonce)
+    except UploadRefused:
+        raise
+    except TournamentError as exc:
+        raise UploadRefused(exc.message, status=422) from exc
+    key.last_used_at = timezone.now()
+    key.save(update_fields=["last_used_at"])
+    return tournament
+
+
+@transaction.atomic
+def save_target(*, owner, url: str, key: str) -> PublicationTarget:
+    """The laptop's settings: the hosted site and the key pasted from it."""
+    key = key.strip()
+    if not key.startswith(signing.KEY_PREFIX):
+        raise TournamentError(
+            _("Ce n'est pas une clé de publication : elle commence par « %(p)s ».")
+            % {"p": signing.KEY_PREFIX},
+            field="key",
+        )
+    target, _created = PublicationTarget.objects.update_or_create(
+        owner=owner, defaults={"url": url.rstrip("/"), "key": key}
+    )
+    return target
+
+
+def send_concours(*, tournament: Tournament, by) -> publish_client.Sent:
+    """The laptop's « Publier »: the concours sent, signed with the key of
+    the laptop's settings, to the hosted site. Writes nothing here."""
+    target = PublicationTarget.objects.filter(owner=by).first()
+    if target is None:
+        raise TournamentError(
+            _(
+                "Indiquez d'abord le site en ligne et votre clé de publication "
+                "(Organisation › Publication)."
+            )
+        )
+    return publish_client.send(target.url, target.key, packed_backup(tournament))

@@ -1,0 +1,76 @@
+"""Published results (issue 26), the public's side: a concours's complete
+results page (its permanent address: the slug, which a rename keeps), and
+the widgets, pages made for another site's iframe.
+
+A widget carries no script, and only it may be framed by any site: its
+answer drops X-Frame-Options and sets CSP `frame-ancestors *` with
+`script-src 'none'`; every other page keeps the site's DENY. Reads only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.csp import CSP
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET
+
+from tournaments.display import rules as rules_display
+from tournaments.display import standings as standings_display
+from tournaments.queries import publication as queries
+from tournaments.queries.brackets import final_places
+from tournaments.views.public import _get_visible
+
+#: The site's policy, but any site may frame the page and nothing runs in it.
+WIDGET_CSP = {**settings.SECURE_CSP, "script-src": [CSP.NONE], "frame-ancestors": ["*"]}
+
+
+def _framable(view):
+    return require_GET(xframe_options_exempt(csp_override(WIDGET_CSP)(view)))
+
+
+@require_GET
+def results_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Everything of a concours on one page: the ranking with its lots, every
+    partie's results, the phases, the rules."""
+    tournament = _get_visible(request, slug)
+    has_brackets = tournament.brackets.exists()
+    context = {
+        "tournament": tournament,
+        "standings": queries.final_standings(tournament),
+        "teams_count": queries.teams_count(tournament),
+        "rounds": queries.rounds_with_tables(tournament),
+        "rules_summary": rules_display.rules_summary(tournament.rule_profile),
+        "ranking_explanation": standings_display.ranking_explanation(tournament),
+        "has_pools": tournament.pools.exists(),
+        "has_brackets": has_brackets,
+        "final_decided": has_brackets and final_places(tournament) is not None,
+    }
+    return render(request, "tournaments/results_page.html", context)
+
+
+@_framable
+def widget_ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _get_visible(request, slug)
+    return render(
+        request,
+        "tournaments/widget_ranking.html",
+        {"tournament": tournament, "standings": queries.final_standings(tournament)},
+    )
+
+
+@_framable
+def widget_coming(request: HttpRequest, user_id: int) -> HttpResponse:
+    organizer = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+    return render(
+        request,
+        "tournaments/widget_coming.html",
+        {
+            "organizer": organizer,
+            "coming": queries.coming_concours(organizer.pk, timezone.localdate()),
+        },
+    )
