@@ -16,6 +16,7 @@ from tournaments.views import (
     mails,
     offline,
     organizer,
+    persons,
     pools,
     prizes,
     public,
@@ -249,4 +250,14 @@ urlpatterns += [
         "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
+]
+# Players across concours and their cote (issue 26, items 4 and 5): a
+# player's page (only with their agreement), a club's page, and the
+# organizer's « Joueurs » screen (withdraw an agreement, merge two identities).
+urlpatterns += [
+    path("joueurs/<num:pk>/", persons.person_page, name="person"),
+    path("clubs/<slug:key>/", persons.club_page, name="club"),
+    path("organisation/joueurs/", persons.persons_manage, name="persons_manage"),
+    path("organisation/joueurs/<num:pk>/retirer/", persons.person_withdraw, name="person_withdraw"),
+    path("organisation/joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
 ]

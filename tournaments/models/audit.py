@@ -78,6 +78,8 @@ class Change(models.Model):
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
         POOLS_FORMED = "pools_formed", _("Poules formées")
         POOLS_CLEARED = "pools_cleared", _("Poules défaites")
+        PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
+        PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -23,7 +23,7 @@ from tournaments.domain import pairing, pools
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
 from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import autosave
+from tournaments.services import autosave, persons
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
@@ -351,4 +351,5 @@ def close_round(*, round: Round, by=None) -> Round:
     if is_last_round(rnd):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        persons.publish_players(tournament)
     return rnd
