@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from tournaments.domain import search
-from tournaments.models import Person, Player, Team, Tournament
+from tournaments.domain import rating, search
+from tournaments.models import Cote, Person, Player, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -94,3 +94,12 @@ def persons_managed(user) -> QuerySet[Person]:
         .distinct()
         .order_by("last_name", "first_name", "pk")
     )
+
+
+def player_cotes(player_ids: Iterable[int]) -> dict[int, rating.Cote]:
+    """The stored cotes of these players (player id → cote), for a draw by
+    the cote: only shown persons have one (the cote is opt-in)."""
+    rows = Cote.objects.filter(
+        person__shown=True, person__players__pk__in=list(player_ids)
+    ).values_list("person__players__pk", "mu", "sigma", "games")
+    return {pk: rating.Cote(mu=mu, sigma=sigma, games=games) for pk, mu, sigma, games in rows}

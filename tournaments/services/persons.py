@@ -72,6 +72,13 @@ def identify_players(tournament: Tournament) -> int:
     who ticked the box show theirs. Returns how many players were linked."""
     if not tournament.published:
         return 0
+    return link_players(tournament)
+
+
+def link_players(tournament: Tournament) -> int:
+    """Every player of the concours linked to their person, public or not
+    (a draw by the cote reads their cotes; a concours's pages show nobody
+    until it is public). A step of a use-case, in its transaction."""
     linked = 0
     for player in tournament.players.filter(person__isnull=True).order_by("pk"):
         player.person = _person_for(player)
