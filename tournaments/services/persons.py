@@ -85,7 +85,11 @@ def link_players(tournament: Tournament) -> int:
         player.save(update_fields=["person"])
         linked += 1
     agreed = Person.objects.filter(players__tournament=tournament, players__shown=True)
-    agreed.filter(shown=False).update(shown=True)
+    newly = sorted(set(agreed.filter(shown=False).values_list("pk", flat=True)))
+    if newly:
+        Person.objects.filter(pk__in=newly).update(shown=True)
+        # Their other concours's pages now link to them: sent again.
+        _log_in_concours(newly, Change.Action.PLAYERS_SHOWN, None, {"shown": True})
     return linked
 
 

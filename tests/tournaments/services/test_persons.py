@@ -178,3 +178,11 @@ def test_the_winners_cote_is_above_the_losers(organizer):
     table = Round.objects.get(tournament=tournament).tables.order_by("number").first()
     winner, loser = table.team_a.player1.person, table.team_b.player1.person
     assert winner.cote.mu > loser.cote.mu
+
+
+def test_a_player_who_agrees_at_a_later_concours_moves_the_earlier_ones_pages(organizer):
+    first = finished_concours(organizer, name="Premier")
+    before = Tournament.objects.get(pk=first.pk).revision
+    finished_concours(organizer, name="Second", shown={"Lefèvre0"})
+    assert Person.objects.shown().get().players.count() == 2
+    assert Tournament.objects.get(pk=first.pk).revision != before
