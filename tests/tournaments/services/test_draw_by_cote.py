@@ -81,7 +81,7 @@ def test_a_melee_by_the_cote_pairs_players_of_close_strength(organizer, rated):
     ("language", "words"),
     [
         ("fr", ("Selon la cote (non officielle)", "La cote ne place que la partie 1")),
-        ("en", ("By the rating (unofficial)", "The rating only places partie 1")),
+        ("en", ("By the rating (unofficial)", "The rating only places round 1")),
     ],
 )
 def test_the_draw_form_offers_the_cote_and_says_why_not_after_partie_one(
