@@ -338,3 +338,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The unofficial cote (tournaments/domain/rating.py): the concours of the
+# last RATING_WINDOW_DAYS days count.
+RATING_WINDOW_DAYS = int(os.environ.get("RATING_WINDOW_DAYS", "365"))

@@ -24,6 +24,7 @@ BENCHES = [
     (["bench.bench_pages", "--runs", "1"], "standings, cold"),
     (["bench.bench_draw", "--runs", "1"], "draw_by_ranking"),
     (["bench.bench_checker", "--count", "20"], "checker: 20 concours checked"),
+    (["bench.rating", "--train", "3", "--test", "1"], "rating: cote "),
     (["bench.bench_pdf", "--runs", "1"], "score_sheets (128 tables)"),
     (["bench.hall", "--seconds", "2", "--phones", "4", "--deal-interval", "1"], "hall: "),
 ]

@@ -18,6 +18,7 @@ from tournaments.views import (
     mails,
     offline,
     organizer,
+    persons,
     pools,
     prizes,
     public,
@@ -334,4 +335,14 @@ urlpatterns += [
     path("t/<slug:slug>/resultats/", published.results_page, name="results_page"),
     path("widget/t/<slug:slug>/", published.widget_ranking, name="widget_ranking"),
     path("widget/organisateur/<num:user_id>/", published.widget_coming, name="widget_coming"),
+]
+# Players across concours and their cote (issue 26, items 4 and 5): a
+# player's page (only with their agreement), a club's page, and the
+# organizer's « Joueurs » screen (withdraw an agreement, merge two identities).
+urlpatterns += [
+    path("joueurs/<num:pk>/", persons.person_page, name="person"),
+    path("clubs/<slug:key>/", persons.club_page, name="club"),
+    path("organisation/joueurs/", persons.persons_manage, name="persons_manage"),
+    path("organisation/joueurs/<num:pk>/retirer/", persons.person_withdraw, name="person_withdraw"),
+    path("organisation/joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
 ]

@@ -32,7 +32,7 @@ MISSING = f"axe-core is missing ({AXE}): run bin/setup-axe (it needs npm)"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 # The pages a player reaches (home, a tournament's public pages, the table's
 # phone, a challenge), but the hall screen, which nobody touches.
-PLAYERS = re.compile(r"^/($|t/|saisie/|challenge/|pointage/)")
+PLAYERS = re.compile(r"^/($|t/|saisie/|challenge/|pointage/|joueurs/|clubs/)")
 NOT_TOUCHED = re.compile(r"/ecran/$")
 TOUCH = 44  # CSS pixels, WCAG 2.5.5 (AAA) and the platforms' guidelines
 

@@ -42,6 +42,7 @@ KIND_WORDS = {
     replay.ROTATION: "par rotation",
     replay.POOLS: "des poules",
     replay.BRACKET: "de la phase finale",
+    replay.RATING: "selon la cote",
 }
 
 
@@ -172,6 +173,8 @@ class Checker:
         kind = rnd["draw"]["kind"]
         if kind == replay.BRACKET:
             return  # the brackets are replayed as a whole
+        if kind == replay.RATING:
+            return  # the cotes of the day are not in the file (replay.RATING)
         where = f"Partie {rnd['number']}"
         if replay.is_melee(self.doc):
             self.check_melee_draw(where, rnd)

@@ -12,14 +12,27 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms.prizes import categories_field
 from tournaments.services import team_file
 
+#: What the box « accepte d'être affiché » means, under it.
+SHOWN_HELP = _(
+    "Avec son accord seulement : ses concours publics réunis sur une page à son nom, "
+    "avec une cote non officielle. Décochée, la page disparaît partout."
+)
+
+
+def shown_field(label) -> forms.BooleanField:
+    """The box a player ticks to be shown across concours: off by default."""
+    return forms.BooleanField(label=label, required=False, help_text=SHOWN_HELP)
+
 
 class TeamForm(forms.Form):
     first_name1 = forms.CharField(label=_("Prénom joueur 1"), max_length=80)
     last_name1 = forms.CharField(label=_("Nom joueur 1"), max_length=80)
     licence1 = forms.CharField(label=_("Licence joueur 1"), max_length=30, required=False)
+    shown1 = shown_field(_("Joueur 1 accepte d'être affiché (page du joueur, cote)"))
     first_name2 = forms.CharField(label=_("Prénom joueur 2"), max_length=80)
     last_name2 = forms.CharField(label=_("Nom joueur 2"), max_length=80)
     licence2 = forms.CharField(label=_("Licence joueur 2"), max_length=30, required=False)
+    shown2 = shown_field(_("Joueur 2 accepte d'être affiché (page du joueur, cote)"))
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
 
@@ -34,6 +47,7 @@ class PlayerForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=80)
     licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    shown = shown_field(_("Accepte d'être affiché (page du joueur, cote)"))
 
     def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

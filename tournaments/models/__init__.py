@@ -13,6 +13,7 @@ from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.people import Player, Team, TeamQuerySet
+from tournaments.models.persons import Cote, Person
 from tournaments.models.play import (
     CODE_DIGITS,
     Deal,
@@ -43,12 +44,14 @@ __all__ = [
     "Category",
     "Challenge",
     "Change",
+    "Cote",
     "Deal",
     "KnownPlayer",
     "Lot",
     "LotSwap",
     "Payment",
     "Penalty",
+    "Person",
     "Player",
     "Pool",
     "PoolTeam",

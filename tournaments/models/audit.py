@@ -91,6 +91,8 @@ class Change(models.Model):
         PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
         PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
+        PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
+        PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

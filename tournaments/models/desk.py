@@ -62,6 +62,8 @@ class WaitingPlayer(models.Model):
     last_name = models.CharField(_("nom"), max_length=80)
     licence = models.CharField(_("licence"), max_length=30, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
+    # The box ticked at the desk: shown across concours once in a team.
+    shown = models.BooleanField(_("accepte d'être affiché"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.persons import Person
 from tournaments.models.tournament import Tournament, _save_with_search_key, bounded
 
 
@@ -30,6 +31,13 @@ class Player(models.Model):
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     #: The names and club as « Où je joue ? » compares them (search.py).
     search_key = models.TextField(default="", blank=True, editable=False)
+    # The box ticked at registration: the player agreed to have a page of
+    # their own across concours (models/persons.py). Off by default.
+    shown = models.BooleanField(_("accepte d'être affiché"), default=False)
+    # The same person in other concours, once the concours is public.
+    person = models.ForeignKey(
+        Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
 
     SEARCHED = ("first_name", "last_name", "club")
 

@@ -43,6 +43,10 @@ class Round(models.Model):
         RANDOM = "random", _("Au hasard")
         RANKING = "ranking", _("Selon le classement")
         ROTATION = "rotation", _("Rotation (Est-Ouest avancent d'une table)")
+        # Partie 1 of fixed pairs by the teams' cotes (tournaments/domain/
+        # rating.py), then as « selon le classement »; in a mêlée, partners
+        # of close strengths, tables at random.
+        RATING = "rating", _("Selon la cote (non officielle) : partie 1, ou mêlée équilibrée")
         # A partie of the pools (models/pools.py): its tables follow the
         # pools' schedule (tournaments/domain/pools.py), not a draw.
         POOLS = "pools", _("Poules")

@@ -70,6 +70,13 @@ from tournaments.services.errors import (
 )
 from tournaments.services.imports import ImportPlan, LineStatus, import_teams, plan_import
 from tournaments.services.penalties import add_penalty
+from tournaments.services.persons import (
+    identify_players,
+    merge_persons,
+    recompute_cotes,
+    set_player_shown,
+    withdraw_person,
+)
 from tournaments.services.prizes import (
     add_category,
     clear_swaps,
@@ -178,13 +185,16 @@ __all__ = [
     "draw_round",
     "forget_player",
     "format_locked",
+    "identify_players",
     "import_teams",
     "keep_swaps",
+    "merge_persons",
     "pair_waiting_players",
     "pair_waiting_players_at_random",
     "pause_clock",
     "plan_import",
     "preview_deal",
+    "recompute_cotes",
     "record_deal",
     "record_payment",
     "record_table_deal",
@@ -208,6 +218,7 @@ __all__ = [
     "set_last_deal_call",
     "set_lots",
     "set_player_presence",
+    "set_player_shown",
     "set_presence",
     "set_published",
     "side_for_code",
@@ -224,6 +235,7 @@ __all__ = [
     "update_tournament",
     "validate_table",
     "waiting_players",
+    "withdraw_person",
     "withdraw_player",
     "withdraw_team",
 ]

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
-from tournaments.services import team_file
+from tournaments.services import persons, team_file
 from tournaments.services.audit import log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
@@ -32,6 +32,9 @@ class PlayerData:
     last_name: str
     licence: str = ""
     club: str = ""
+    #: The box « accepte d'être affiché » (a page across concours): off
+    #: unless the player said yes.
+    shown: bool = False
 
 
 def lock_registrations(tournament: Tournament) -> Tournament:
@@ -194,8 +197,11 @@ def update_team(
         after["categories"] = set_entrant_categories(team, categories)
     for player, data in ((team.player1, player1), (team.player2, player2)):
         for key, value in data.__dict__.items():
-            setattr(player, key, value)
+            if key != "shown":
+                setattr(player, key, value)
         player.save()
+        if player.shown != data.shown:  # the box ticked or unticked
+            persons.set_player_shown(player=player, shown=data.shown, by=by)
     team.club, team.name = club, name
     team.save(update_fields=["club", "name"])
     remember_players(team.tournament, [player1, player2])

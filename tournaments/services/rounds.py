@@ -19,12 +19,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.display.errors import pairing_error
-from tournaments.domain import pairing, pools
+from tournaments.domain import pairing, pools, rating
 from tournaments.domain import reasons as draw_reasons
 from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, Team, Tournament
+from tournaments.queries.persons import player_cotes
 from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import autosave
+from tournaments.services import autosave, persons
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
@@ -179,6 +180,14 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         return
     if seed is None:
         seed = secrets.randbelow(2**31)
+    by_cote = method == Round.DrawMethod.RATING
+    if by_cote and tournament.format == Tournament.Format.PAIRS and rnd.number != 1:
+        raise TournamentError(
+            _("La cote ne place que la partie 1 : ensuite, tirez selon le classement."),
+            field="method",
+        )
+    if by_cote:
+        persons.link_players(tournament)  # their cotes, by their persons
     played, byes = _history(tournament)
     if tournament.format == Tournament.Format.MELEE:
         if method == Round.DrawMethod.ROTATION:
@@ -207,6 +216,10 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     if method == Round.DrawMethod.RANKING:
         result = pairing.draw_by_ranking(order, played=played, byes=byes)
         why = draw_reasons.explain_ranking(result, order, played=played, byes=byes)
+    elif by_cote and tournament.format == Tournament.Format.PAIRS:
+        by_strength = _cote_order(team_ids)
+        result = pairing.draw_by_ranking(by_strength, played=played, byes=byes)
+        why = draw_reasons.explain_ranking(result, by_strength, played=played, byes=byes)
     elif method == Round.DrawMethod.ROTATION:
         previous = _previous_tables(tournament, rnd.number)
         result = pairing.draw_rotation(previous, team_ids, byes=byes, order=order)
@@ -245,15 +258,31 @@ def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
     )
     rounds = tournament.rounds.exclude(pk=rnd.pk).count()
     sit_outs = {p: rounds - seated[p] for p in players}
-    pairs, _sitting_out = pairing.form_pairs(
+    pairs, sitting_out = pairing.form_pairs(
         players, seed=seed, partnered=partnered, sit_outs=sit_outs
     )
+    if rnd.draw_method == Round.DrawMethod.RATING:
+        # The same one sits out, the others paired by close strengths.
+        others = [p for p in players if p != sitting_out]
+        pairs, _left = rating.balanced_pairs(others, player_cotes(others), partnered=partnered)
     return [
         Team.objects.create(
             tournament=tournament, round=rnd, number=n, player1_id=p1, player2_id=p2
         ).pk
         for n, (p1, p2) in enumerate(pairs, start=1)
     ]
+
+
+def _cote_order(team_ids: list[int]) -> list[int]:
+    """The teams strongest first by their players' cotes (a player without
+    a cote counts as a newcomer)."""
+    teams = {
+        t: (p1, p2)
+        for t, p1, p2 in Team.objects.filter(pk__in=team_ids).values_list(
+            "id", "player1_id", "player2_id"
+        )
+    }
+    return rating.seed_order(teams, player_cotes([p for pair in teams.values() for p in pair]))
 
 
 def _melee_byes(tournament: Tournament, team_ids: list[int]) -> Counter[int]:
@@ -393,4 +422,5 @@ def close_round(*, round: Round, by=None) -> Round:
     if is_last_round(rnd):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        persons.publish_players(tournament)
     return rnd

@@ -82,7 +82,9 @@ def remove_waiting_player(*, waiting: WaitingPlayer, by=None) -> None:
 
 
 def _as_player(waiting: WaitingPlayer) -> PlayerData:
-    return PlayerData(waiting.first_name, waiting.last_name, waiting.licence, waiting.club)
+    return PlayerData(
+        waiting.first_name, waiting.last_name, waiting.licence, waiting.club, waiting.shown
+    )
 
 
 def _team_of(tournament: Tournament, first: WaitingPlayer, second: WaitingPlayer) -> Team:

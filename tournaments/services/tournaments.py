@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Tournament
+from tournaments.services import persons
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -210,6 +211,11 @@ def set_published(*, tournament: Tournament, published: bool, by) -> Tournament:
     tournament.save(update_fields=["published"])
     action = Change.Action.PUBLISHED if published else Change.Action.UNPUBLISHED
     log_change(tournament, action, by=by, after={"published": published})
+    # Its players found again across concours, the cotes with or without it.
+    if published:
+        persons.publish_players(tournament)
+    else:
+        persons.recompute_cotes()
     return tournament
 
 

@@ -24,6 +24,7 @@ from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said
 from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
+from tournaments.queries import persons as person_queries
 from tournaments.queries import public as queries
 from tournaments.queries import publication as publication_queries
 from tournaments.queries.brackets import final_order, final_places
@@ -208,10 +209,18 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round__isnull=True,
         number=number,
     )
+    players = [team.player1, team.player2]
+    # A link to the player's page for those who agreed (issue 26).
+    pages = person_queries.shown_players(players) if tournament.published else {}
     return render(
         request,
         "tournaments/team_detail.html",
-        {"tournament": tournament, "team": team, "games": queries.team_games(tournament, team)},
+        {
+            "tournament": tournament,
+            "team": team,
+            "games": queries.team_games(tournament, team),
+            "players": [(p, pages.get(p.pk)) for p in players],
+        },
     )
 
 

@@ -41,9 +41,11 @@ def _team_initial(team: Team | None) -> dict:
         "first_name1": team.player1.first_name,
         "last_name1": team.player1.last_name,
         "licence1": team.player1.licence,
+        "shown1": team.player1.shown,
         "first_name2": team.player2.first_name,
         "last_name2": team.player2.last_name,
         "licence2": team.player2.licence,
+        "shown2": team.player2.shown,
         "club": team.club,
         "name": team.name,
     }
@@ -52,10 +54,10 @@ def _team_initial(team: Team | None) -> dict:
 def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
     """Register a new team, or update `team`, from the form's cleaned data."""
     p1 = services.PlayerData(
-        data["first_name1"], data["last_name1"], data["licence1"], data["club"]
+        data["first_name1"], data["last_name1"], data["licence1"], data["club"], data["shown1"]
     )
     p2 = services.PlayerData(
-        data["first_name2"], data["last_name2"], data["licence2"], data["club"]
+        data["first_name2"], data["last_name2"], data["licence2"], data["club"], data["shown2"]
     )
     fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
     if "categories" in data:

@@ -29,6 +29,7 @@ from tournaments.services.backup.document import (
     OPTIONAL_TOURNAMENT_FIELDS,
     PENALTY_FIELDS,
     PLAYER_FIELDS,
+    PLAYER_OPTION_FIELDS,
     ROUND_FIELDS,
     ROUND_OPTION_FIELDS,
     SEAT_FIELDS,
@@ -76,7 +77,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "owner": tournament.owner.get_username() if tournament.owner else None,
             "co_organizers": [u.get_username() for u in tournament.co_organizers.all()],
         },
-        "players": _rows(tournament.players.order_by("pk"), PLAYER_FIELDS),
+        "players": _rows(
+            tournament.players.order_by("pk"), (*PLAYER_FIELDS, *PLAYER_OPTION_FIELDS)
+        ),
         "rounds": _rows(
             tournament.rounds.order_by("number"), (*ROUND_FIELDS, *ROUND_OPTION_FIELDS)
         ),

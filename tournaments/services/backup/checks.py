@@ -37,6 +37,7 @@ from tournaments.services.backup.document import (
     OPTIONAL_TOURNAMENT_FIELDS,
     PENALTY_FIELDS,
     PLAYER_FIELDS,
+    PLAYER_OPTION_FIELDS,
     READABLE_VERSIONS,
     ROUND_FIELDS,
     ROUND_MOMENTS,
@@ -100,7 +101,13 @@ def check_backup(data: Any) -> CheckedBackup:
     penalties = "penalties" if version >= 2 else "adjustments"
     sections = {name: _section(data, name) for name in (*_ROW_SECTIONS, penalties)}
     tournament = _check_tournament(data.get("tournament"))
-    players = check_rows(sections["players"], "players", Player, PLAYER_FIELDS)
+    players = check_rows(
+        sections["players"],
+        "players",
+        Player,
+        (*PLAYER_FIELDS, *PLAYER_OPTION_FIELDS),
+        optional=PLAYER_OPTION_FIELDS,
+    )
     rounds = _check_rounds(sections["rounds"], tournament)
     teams = _check_teams(sections["teams"], ids(players), ids(rounds))
     tables = _check_tables(sections["tables"], version, ids(teams), ids(rounds))

@@ -85,6 +85,9 @@ TOURNAMENT_FIELDS = (
 #: files, whose tournaments get the defaults (all off).
 OPTIONAL_TOURNAMENT_FIELDS = ("prize_rule", "prize_top", *(option.name for option in OPTIONS))
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
+#: The box ticked at registration (issue 26: a page across concours): absent
+#: from older files, whose players are not shown.
+PLAYER_OPTION_FIELDS = ("shown",)
 TEAM_FIELDS = (
     "id",
     "round_id",

@@ -1,0 +1,79 @@
+"""Players across concours on a phone (issue 26, items 4 and 5): a visitor
+opens a finished public concours's ranking, finds a team by typing a name in
+« Où je joue ? », follows the player who agreed to be shown to their page
+(their concours listed, the cote said as unofficial, with its uncertainty)
+and to their club's page; the partner who did not agree has no link, and
+their page is a 404. In French, then the player's page in English.
+
+The page fixture checks axe-core, 44 px touch targets, console errors, 5xx
+and the page's width. Set BROWSER_SCREENSHOTS to a folder to keep a
+screenshot of each page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.tournaments.services.test_persons import finished_concours
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _shot(page: Page, name: str) -> None:
+    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"players-{name}.png"), full_page=True)
+
+
+def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
+    live_server, page: Page, organizer
+):
+    concours = finished_concours(organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre3"})
+    hidden = Player.objects.get(last_name="Bérard3").person
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/t/{concours.slug}/classement/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Classement")
+    _shot(page, "ranking")
+
+    page.goto(f"{live_server.url}/t/{concours.slug}/ou-je-joue/")
+    search = page.get_by_label("Nom, prénom ou numéro d’équipe")
+    search.focus()
+    page.keyboard.type("lefevre3")
+    page.keyboard.press("Enter")
+    page.get_by_role("link", name="Lefèvre3 – Bérard3").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Lefèvre3")
+    _shot(page, "team")
+    # The partner did not tick the box: a name, no link.
+    expect(page.locator(".team-players")).to_contain_text("Jérôme Bérard3")
+    expect(page.get_by_role("link", name="Jérôme Bérard3")).to_have_count(0)
+
+    page.get_by_role("link", name="Amélie Lefèvre3").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Amélie Lefèvre3")
+    expect(page.locator(".cote h2")).to_contain_text("Cote (non officielle)")
+    expect(page.locator(".cote")).to_contain_text("Elle vaut probablement entre")
+    expect(page.locator(".person-concours")).to_contain_text("Concours de la Saint-Éloi")
+    _shot(page, "person")
+
+    page.get_by_role("link", name="Belote Club de Mâcon").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Belote Club de Mâcon")
+    expect(page.locator(".club-players")).to_contain_text("Lefèvre3")
+    expect(page.locator(".club-players")).not_to_contain_text("Bérard3")
+    _shot(page, "club")
+
+    assert page.request.get(f"{live_server.url}{hidden.get_absolute_url()}").status == 404
+
+    page.goto(f"{live_server.url}/langue/en/?next=/")
+    page.goto(
+        f"{live_server.url}{Player.objects.get(last_name='Lefèvre3').person.get_absolute_url()}"
+    )
+    expect(page.locator(".cote h2")).to_contain_text("Cote (unofficial rating)")
+    expect(page.locator(".cote")).to_contain_text("It is probably between")
+    _shot(page, "person-en")

@@ -1,0 +1,188 @@
+"""Players across concours (services/persons.py): found again by licence or
+by name and club, shown only with their agreement, withdrawn everywhere at
+once, merged by an organizer of both, and their cote stored when a public
+concours finishes."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from tests import factories
+from tournaments import services
+from tournaments.models import Change, Cote, Person, Player, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+DAY = timezone.localdate() - datetime.timedelta(days=10)
+
+
+def finished_concours(owner, *, teams: int = 16, name: str = "Concours", shown=(), people=None):
+    """A public concours of `teams` fixed pairs, one partie of one deal
+    (side A wins each table), closed: finished. The players whose last name
+    is in `shown` ticked the box; `people` gives licences and clubs by
+    last name ({"Lefèvre0": ("L-1", "Club")})."""
+    tournament = factories.build_tournament(
+        owner=owner, name=name, date=DAY, parties=1, end_deals=1
+    )
+    for i in range(teams):
+        pair = []
+        for first, last in (("Amélie", f"Lefèvre{i}"), ("Jérôme", f"Bérard{i}")):
+            licence, club = (people or {}).get(last, ("", "Belote Club de Mâcon"))
+            pair.append(services.PlayerData(first, last, licence, club, last in shown))
+        services.register_team(tournament=tournament, player1=pair[0], player2=pair[1])
+    rnd = factories.draw_random_round(tournament)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        factories.add_deal(table)
+    services.close_round(round=rnd)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_the_box_is_off_by_default_and_nobody_is_shown(organizer):
+    tournament = finished_concours(organizer)
+    assert tournament.players.filter(shown=True).count() == 0
+    assert tournament.players.filter(person__isnull=True).count() == 0
+    assert Person.objects.shown().count() == 0
+    assert Cote.objects.count() == 0
+
+
+def test_a_player_who_ticked_the_box_is_shown_with_a_cote(organizer):
+    finished_concours(organizer, shown={"Lefèvre0"})
+    shown = Person.objects.shown().get()
+    assert str(shown) == "Amélie Lefèvre0"
+    assert Cote.objects.get().person == shown
+    assert shown.cote.games == 1
+
+
+def test_a_player_is_found_again_by_licence_then_by_name_and_club(django_user_model, organizer):
+    other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
+    finished_concours(organizer, name="Premier", people={"Lefèvre0": ("L-42", "Mâcon")})
+    # Elsewhere, another club's spelling but the same licence; another
+    # player by name and club (accents and case typed differently).
+    finished_concours(
+        other,
+        name="Second",
+        people={"Lefèvre0": ("L-42", "Cluny"), "Bérard1": ("", "belote club de macon")},
+    )
+    assert Person.objects.get(licence="L-42").players.count() == 2
+    assert Player.objects.filter(last_name="Bérard1").values("person").distinct().count() == 1
+
+
+def test_a_player_without_licence_nor_club_is_never_taken_for_another(organizer):
+    people = {"Lefèvre0": ("", "")}
+    finished_concours(organizer, name="Premier", people=people)
+    finished_concours(organizer, name="Second", people=people)
+    assert Player.objects.filter(last_name="Lefèvre0").values("person").distinct().count() == 2
+
+
+def test_a_concours_under_16_teams_gives_no_cote(organizer):
+    finished_concours(organizer, teams=15, shown={"Lefèvre0"})
+    assert Person.objects.shown().count() == 1
+    assert Cote.objects.count() == 0
+
+
+def test_a_concours_not_public_links_nobody(organizer):
+    tournament = factories.build_tournament(owner=organizer, published=False, date=DAY)
+    factories.add_teams(tournament, 2)
+    assert services.identify_players(tournament) == 0
+    assert Person.objects.count() == 0
+
+
+def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer):
+    first = finished_concours(organizer, name="Premier", shown={"Lefèvre0"})
+    finished_concours(organizer, name="Second", shown={"Lefèvre0"})
+    person = Person.objects.shown().get()
+    before = Tournament.objects.get(pk=first.pk).revision
+    services.withdraw_person(person=person, by=organizer)
+    person.refresh_from_db()
+    assert not person.shown
+    assert not Player.objects.filter(person=person, shown=True).exists()
+    assert not Cote.objects.filter(person=person).exists()
+    # Both concours's pages are sent again (their revision moved).
+    assert Tournament.objects.get(pk=first.pk).revision != before
+    assert Change.objects.filter(action=Change.Action.PLAYERS_SHOWN).count() == 2
+    # Recomputing does not bring them back.
+    services.recompute_cotes()
+    assert not Cote.objects.filter(person=person).exists()
+
+
+def test_unticking_the_box_on_the_team_form_withdraws_the_person(organizer):
+    tournament = finished_concours(organizer, shown={"Lefèvre0"})
+    team = tournament.teams.get(player1__last_name="Lefèvre0")
+    services.update_team(
+        team=team,
+        player1=services.PlayerData("Amélie", "Lefèvre0", club="Belote Club de Mâcon"),
+        player2=services.PlayerData("Jérôme", "Bérard0", club="Belote Club de Mâcon"),
+        by=organizer,
+    )
+    assert Person.objects.shown().count() == 0
+
+
+def test_an_organizer_merges_two_identities_of_their_own_concours(organizer):
+    finished_concours(
+        organizer, name="Premier", shown={"Lefèvre0"}, people={"Lefèvre0": ("L-42", "Mâcon")}
+    )
+    finished_concours(
+        organizer, name="Second", shown={"Lefèvre0"}, people={"Lefèvre0": ("", "Cluny")}
+    )
+    kept = Person.objects.get(licence="L-42")
+    merged = Person.objects.get(club="Cluny")
+    services.merge_persons(kept=kept, merged=merged, by=organizer)
+    assert not Person.objects.filter(pk=merged.pk).exists()
+    assert kept.players.count() == 2
+    assert Cote.objects.get(person=kept).games == 2
+
+
+def test_a_merge_keeps_a_withdrawal(organizer):
+    finished_concours(
+        organizer, name="Premier", shown={"Lefèvre0"}, people={"Lefèvre0": ("L-1", "A")}
+    )
+    finished_concours(organizer, name="Second", shown={"Lefèvre0"}, people={"Lefèvre0": ("", "B")})
+    kept, merged = Person.objects.get(club="A"), Person.objects.get(club="B")
+    services.withdraw_person(person=merged, by=organizer)
+    services.merge_persons(kept=kept, merged=merged, by=organizer)
+    kept.refresh_from_db()
+    assert not kept.shown
+
+
+def test_an_organizer_cannot_merge_another_organizers_players(django_user_model, organizer):
+    other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
+    finished_concours(organizer, name="Premier", people={"Lefèvre0": ("", "A")})
+    finished_concours(other, name="Second", people={"Lefèvre0": ("", "B")})
+    mine, theirs = Person.objects.get(club="A"), Person.objects.get(club="B")
+    with pytest.raises(services.TournamentError):
+        services.merge_persons(kept=mine, merged=theirs, by=organizer)
+    assert Person.objects.filter(pk=theirs.pk).exists()
+
+
+def test_the_cotes_are_the_same_when_computed_again(organizer):
+    finished_concours(organizer, shown={f"Lefèvre{i}" for i in range(16)})
+    before = sorted(Cote.objects.values_list("person_id", "mu", "sigma", "games"))
+    services.recompute_cotes()
+    assert sorted(Cote.objects.values_list("person_id", "mu", "sigma", "games")) == before
+    assert len(before) == 16
+
+
+def test_a_concours_out_of_the_window_leaves_no_cote(organizer, settings):
+    finished_concours(organizer, shown={"Lefèvre0"})
+    settings.RATING_WINDOW_DAYS = 5
+    services.recompute_cotes()
+    assert Cote.objects.count() == 0
+
+
+def test_the_winners_cote_is_above_the_losers(organizer):
+    tournament = finished_concours(organizer, shown={f"Lefèvre{i}" for i in range(16)})
+    table = Round.objects.get(tournament=tournament).tables.order_by("number").first()
+    winner, loser = table.team_a.player1.person, table.team_b.player1.person
+    assert winner.cote.mu > loser.cote.mu
+
+
+def test_a_player_who_agrees_at_a_later_concours_moves_the_earlier_ones_pages(organizer):
+    first = finished_concours(organizer, name="Premier")
+    before = Tournament.objects.get(pk=first.pk).revision
+    finished_concours(organizer, name="Second", shown={"Lefèvre0"})
+    assert Person.objects.shown().get().players.count() == 2
+    assert Tournament.objects.get(pk=first.pk).revision != before

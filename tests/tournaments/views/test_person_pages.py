@@ -1,0 +1,133 @@
+"""The players' and clubs' pages across concours, and the organizer's
+« Pages des joueurs » screen: a page only with the player's agreement (404
+otherwise), the cote said as unofficial, French and English, bad input
+answered next to the field, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests import factories
+from tests.tournaments.services.test_persons import finished_concours
+from tournaments.forms.teams import TeamForm
+from tournaments.models import Person, Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def concours(organizer):
+    return finished_concours(organizer, name="Concours d'automne", shown={"Lefèvre0", "Lefèvre1"})
+
+
+def _person(last_name: str) -> Person:
+    return Player.objects.get(last_name=last_name).person
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Cote (non officielle)", "Elle vaut probablement entre", "Concours joués"]),
+        ("en", ["Cote (unofficial rating)", "It is probably between", "Concours played"]),
+    ],
+)
+def test_the_page_of_a_player_who_agreed_lists_their_concours_and_cote(
+    client, concours, language, words
+):
+    client.cookies["django_language"] = language
+    response = client.get(_person("Lefèvre0").get_absolute_url())
+    assert response.status_code == 200
+    for word in [*words, "Concours d'automne", "Amélie Lefèvre0"]:
+        assert word in response.text.replace("&#x27;", "'")
+
+
+def test_a_player_who_did_not_agree_has_no_page_and_no_link(client, concours):
+    hidden = _person("Bérard0")
+    assert client.get(hidden.get_absolute_url()).status_code == 404
+    assert client.get(reverse("tournaments:person", args=[999_999])).status_code == 404
+    team = concours.teams.get(player1__last_name="Lefèvre0")
+    page = client.get(reverse("tournaments:team", args=[concours.slug, team.number])).text
+    assert _person("Lefèvre0").get_absolute_url() in page
+    assert hidden.get_absolute_url() not in page
+
+
+def test_a_withdrawn_player_leaves_their_page_the_club_and_the_team_page(
+    client, organizer, concours
+):
+    person = _person("Lefèvre0")
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:person_withdraw", args=[person.pk]))
+    assert response.status_code == 302
+    client.logout()
+    assert client.get(person.get_absolute_url()).status_code == 404
+    club = client.get(reverse("tournaments:club", args=[person.club_key])).text
+    assert "Lefèvre0" not in club and "Lefèvre1" in club
+    team = concours.teams.get(player1__last_name="Lefèvre0")
+    page = client.get(reverse("tournaments:team", args=[concours.slug, team.number])).text
+    assert person.get_absolute_url() not in page
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_clubs_page_lists_its_shown_players_and_its_concours(client, concours, language):
+    client.cookies["django_language"] = language
+    key = _person("Lefèvre0").club_key
+    response = client.get(reverse("tournaments:club", args=[key]))
+    assert response.status_code == 200
+    assert "Belote Club de Mâcon" in response.text
+    assert "Lefèvre0" in response.text and "Bérard0" not in response.text
+    assert "Concours d&#x27;automne" in response.text
+    assert client.get(reverse("tournaments:club", args=["inconnu"])).status_code == 404
+
+
+def test_the_organizer_merges_two_records_and_is_told_when_it_cannot(
+    client, organizer, django_user_model, concours
+):
+    kept, merged = _person("Lefèvre0"), _person("Lefèvre1")
+    other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
+    theirs = finished_concours(other, name="Ailleurs", people={"Lefèvre5": ("", "Cluny")})
+    stranger = theirs.players.get(last_name="Lefèvre5").person
+    client.force_login(organizer)
+    url = reverse("tournaments:persons_merge")
+    page = client.get(reverse("tournaments:persons_manage"))
+    assert page.status_code == 200 and "Lefèvre0" in page.text and "Cluny" not in page.text
+    same = client.post(url, {"kept": kept.pk, "merged": kept.pk})
+    assert same.status_code == 200 and "Choisissez deux fiches différentes." in same.text
+    foreign = client.post(url, {"kept": kept.pk, "merged": stranger.pk})
+    assert foreign.status_code == 200 and Person.objects.filter(pk=stranger.pk).exists()
+    junk = client.post(url, {"kept": "abc", "merged": "99999999999999999999"})
+    assert junk.status_code == 200
+    done = client.post(url, {"kept": kept.pk, "merged": merged.pk})
+    assert done.status_code == 302
+    assert not Person.objects.filter(pk=merged.pk).exists()
+
+
+def test_a_visitor_cannot_reach_the_organizers_screen(client, concours):
+    response = client.get(reverse("tournaments:persons_manage"))
+    assert response.status_code == 302
+    person = _person("Lefèvre0")
+    assert client.post(reverse("tournaments:person_withdraw", args=[person.pk])).status_code == 302
+    person.refresh_from_db()
+    assert person.shown
+
+
+def test_the_registration_box_is_off_by_default_and_ticked_shows_the_player(
+    client, organizer, tournament
+):
+    client.force_login(organizer)
+    url = reverse("tournaments:team_add", args=[tournament.slug])
+    form = client.get(url).text
+    assert 'name="shown1"' in form and "checked" not in form.split('name="shown1"')[1][:40]
+    fields = {
+        "first_name1": "Amélie",
+        "last_name1": "Lefèvre",
+        "first_name2": "Jérôme",
+        "last_name2": "Bérard",
+        "shown1": "on",
+    }
+    assert client.post(url, fields).status_code == 302
+    assert Player.objects.get(last_name="Lefèvre").shown
+    assert not Player.objects.get(last_name="Bérard").shown
+    with translation.override("en"):
+        assert "agrees to be shown" in str(TeamForm()["shown1"].label)

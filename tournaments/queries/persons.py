@@ -1,0 +1,105 @@
+"""Read-only lookups behind the players' and clubs' pages across concours.
+
+Only persons who agreed to be shown (`Person.shown`) and only public
+concours (`Tournament.published`) are ever returned to a public page. Nothing
+here writes or computes a cote (services/persons.py stores them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from tournaments.domain import rating, search
+from tournaments.models import Cote, Person, Player, Team, Tournament
+
+
+@dataclass(frozen=True)
+class Played:
+    """One concours of a person: the concours and, in fixed pairs, their team."""
+
+    tournament: Tournament
+    team: Team | None
+
+
+def shown_person(pk: int) -> Person | None:
+    """The person of a public page, or None (unknown, or not shown)."""
+    return Person.objects.shown().select_related("cote").filter(pk=pk).first()
+
+
+def person_concours(person: Person) -> list[Played]:
+    """The person's public concours, the latest first."""
+    players = list(
+        Player.objects.filter(person=person, tournament__published=True)
+        .select_related("tournament")
+        .order_by("-tournament__date", "-tournament__pk")
+    )
+    ids = [p.pk for p in players]
+    teams = {}
+    for team in Team.objects.filter(round__isnull=True).filter(
+        Q(player1_id__in=ids) | Q(player2_id__in=ids)
+    ):
+        teams[team.player1_id] = teams[team.player2_id] = team
+    return [Played(p.tournament, teams.get(p.pk)) for p in players]
+
+
+def shown_players(players: Iterable[Player]) -> dict[int, int]:
+    """Of these players, those whose person is shown: player id → person id
+    (the links from a concours's pages to the players' pages)."""
+    ids = [p.person_id for p in players if p.person_id is not None]
+    shown = set(Person.objects.shown().filter(pk__in=ids).values_list("pk", flat=True))
+    return {p.pk: p.person_id for p in players if p.person_id in shown}
+
+
+@dataclass(frozen=True)
+class Club:
+    key: str
+    name: str
+    persons: list[Person]
+    concours: list[Tournament]
+
+
+def club(key: str) -> Club | None:
+    """A club's page: its shown players and its public concours, or None."""
+    key = search.fold(key)
+    if not key:
+        return None
+    members = Person.objects.filter(club_key=key)
+    concours = list(
+        Tournament.objects.published()
+        .filter(players__person__club_key=key)
+        .distinct()
+        .order_by("-date", "name")
+    )
+    persons = sorted(
+        members.shown().select_related("cote"),
+        key=lambda p: search.name_order(p.last_name, p.first_name),
+    )
+    if not persons and not concours:
+        return None
+    spellings = Counter(members.values_list("club", flat=True))
+    name = max(sorted(spellings), key=lambda s: spellings[s]) if spellings else key
+    return Club(key=key, name=name, persons=persons, concours=concours)
+
+
+def persons_managed(user) -> QuerySet[Person]:
+    """The persons of the concours an organizer runs, for their « Joueurs »
+    screen (shown or not, to withdraw or merge)."""
+    managed = Tournament.objects.managed_by(user)
+    return (
+        Person.objects.filter(players__tournament__in=managed.values("pk"))
+        .distinct()
+        .order_by("last_name", "first_name", "pk")
+    )
+
+
+def player_cotes(player_ids: Iterable[int]) -> dict[int, rating.Cote]:
+    """The stored cotes of these players (player id → cote), for a draw by
+    the cote: only shown persons have one (the cote is opt-in)."""
+    rows = Cote.objects.filter(
+        person__shown=True, person__players__pk__in=list(player_ids)
+    ).values_list("person__players__pk", "mu", "sigma", "games")
+    return {pk: rating.Cote(mu=mu, sigma=sigma, games=games) for pk, mu, sigma, games in rows}

@@ -1,0 +1,100 @@
+"""Players across concours: a player's public page, a club's page, and the
+organizer's « Joueurs » screen (withdraw a player's agreement, merge two
+identities of one person).
+
+A public page shows only persons who agreed and only public concours
+(queries/persons.py): anyone else is a 404. The organizer's screen lists the
+persons of the concours they run and nobody else's. Views stay thin: the
+services write, display/persons.py words the cote.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import services
+from tournaments.display.persons import cote_text
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.persons import MergeForm
+from tournaments.models import Cote
+from tournaments.queries import persons as queries
+
+
+def _cote_of(person) -> object | None:
+    try:
+        return cote_text(person.cote)
+    except Cote.DoesNotExist:
+        return None
+
+
+@require_GET
+def person_page(request: HttpRequest, pk: int) -> HttpResponse:
+    person = queries.shown_person(pk)
+    if person is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/person_page.html",
+        {
+            "person": person,
+            "played": queries.person_concours(person),
+            "cote": _cote_of(person),
+        },
+    )
+
+
+@require_GET
+def club_page(request: HttpRequest, key: str) -> HttpResponse:
+    club = queries.club(key)
+    if club is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/club_page.html",
+        {"club": club, "cotes": {p.pk: _cote_of(p) for p in club.persons}},
+    )
+
+
+@login_required
+def persons_manage(request: HttpRequest, form: MergeForm | None = None) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/persons_manage.html",
+        {
+            "persons": queries.persons_managed(request.user),
+            "form": form or MergeForm(user=request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def person_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    person = get_object_or_404(queries.persons_managed(request.user), pk=pk)
+    services.withdraw_person(person=person, by=request.user)
+    messages.success(
+        request, _("%(name)s n'est plus affiché sur aucune page publique.") % {"name": person}
+    )
+    return redirect("tournaments:persons_manage")
+
+
+@login_required
+@require_POST
+def persons_merge(request: HttpRequest) -> HttpResponse:
+    form = MergeForm(request.POST, user=request.user)
+    if form.is_valid():
+        try:
+            kept = services.merge_persons(
+                kept=form.cleaned_data["kept"], merged=form.cleaned_data["merged"], by=request.user
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(request, _("Fiches fusionnées : %(name)s.") % {"name": kept})
+            return redirect("tournaments:persons_manage")
+    return persons_manage(request, form=form)
