@@ -139,3 +139,16 @@ def test_ten_deals_read_like_the_paper_sheet_on_a_phone(live_server, open_page, 
         height = page.locator("#deal-grid").evaluate("g => g.getBoundingClientRect().height")
         print(f"deal grid of 10 deals at 390 px: {height:.0f} px")
         assert height < 1100
+        # « Corriger » in the detail brings the donne back into the row typed,
+        # in place; Enter saves it and its line comes back corrected.
+        line.locator("summary").click()
+        line.get_by_role("link", name="Corriger").click()
+        points = page.locator("#deal-entry input[name=points]")
+        expect(points).to_have_value("120")
+        expect(page.locator("#deal-entry")).to_have_attribute("data-number", "3")
+        points.focus()
+        page.keyboard.type("90")  # 90 < 100: the contract falls
+        page.keyboard.press("Enter")
+        expect(page.locator("#deal-3 .marque-a")).to_have_text("0")
+        expect(page.locator("#deal-3 .marque-b")).to_have_text("520")
+        expect(page.locator("#deal-entry")).to_have_attribute("data-number", "11")

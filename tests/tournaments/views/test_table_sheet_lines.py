@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tests import factories
 from tests.ten_deals import enter_ten_deals
+from tests.tournaments.views.test_page_weight import LIMIT, first_load
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +110,10 @@ def test_the_desks_grid_keeps_its_columns(client, organizer, table):
         reverse("tournaments:table", args=[rnd.tournament.slug, rnd.number, table.number])
     ).text
     assert '<tr id="deal-1" class="deal-row' in desk and 'details class="line"' not in desk
+
+
+def test_the_page_of_ten_deals_weighs_at_most_30_kb(phone, table):
+    """Ten lines, each with its detail, stay within the hall's Wi-Fi budget."""
+    weight, _files = first_load(phone, links.entry_path(table))
+    print(f"the table's page of ten deals: {weight} bytes compressed")
+    assert weight <= LIMIT
