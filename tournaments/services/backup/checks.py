@@ -45,6 +45,7 @@ from tournaments.services.backup.document import (
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
+    TEAM_OPTION_FIELDS,
     TOURNAMENT_FIELDS,
     refusal,
     refusal_at,
@@ -234,9 +235,13 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
 
 
 def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
-    teams = check_rows(rows, "teams", Team, TEAM_FIELDS)
+    teams = check_rows(
+        rows, "teams", Team, (*TEAM_FIELDS, *TEAM_OPTION_FIELDS), optional=TEAM_OPTION_FIELDS
+    )
     for i, team in enumerate(teams):
         where = place("teams", i)
+        if team.get("checked_in_at") is not None:
+            team["checked_in_at"] = _moment(team["checked_in_at"], where)
         ref(team, "round_id", rounds, where, Team, null=True)
         ref(team, "player1_id", players, where, Team)
         ref(team, "player2_id", players, where, Team)

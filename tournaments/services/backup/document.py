@@ -83,7 +83,14 @@ TOURNAMENT_FIELDS = (
 #: Added with the lots and special rankings, then the cash box, the hidden
 #: draws and the clock (the options of models/options.py): absent from older
 #: files, whose tournaments get the defaults (all off).
-OPTIONAL_TOURNAMENT_FIELDS = ("prize_rule", "prize_top", *(option.name for option in OPTIONS))
+OPTIONAL_TOURNAMENT_FIELDS = (
+    "prize_rule",
+    "prize_top",
+    *(option.name for option in OPTIONS),
+    # The « Pointage à l'entrée » poster's key: a restored tournament answers
+    # the posters already stuck by the door (services/door.py).
+    "check_in_key",
+)
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 #: The box ticked at registration (issue 26: a page across concours): absent
 #: from older files, whose players are not shown.
@@ -99,6 +106,9 @@ TEAM_FIELDS = (
     "status",
     "present",
 )
+#: When a team checked in at the door (services/door.py): absent from older
+#: files, whose teams are read as not checked in.
+TEAM_OPTION_FIELDS = ("checked_in_at",)
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
 # Issue 14's options: a draw hidden until announced, the partie clock. Files
 # written before them lack these fields and are read with the defaults (the
