@@ -69,6 +69,8 @@ def persons_manage(request: HttpRequest, form: MergeForm | None = None) -> HttpR
             "persons": queries.persons_managed(request.user),
             "form": form or MergeForm(user=request.user),
         },
+        # A merge refused: its form given back with the reason by its field.
+        status=422 if form is not None else 200,
     )
 
 

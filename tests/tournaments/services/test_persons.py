@@ -103,7 +103,8 @@ def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer)
     assert not Cote.objects.filter(person=person).exists()
     # Both concours's pages are sent again (their revision moved).
     assert Tournament.objects.get(pk=first.pk).revision != before
-    assert Change.objects.filter(action=Change.Action.PLAYERS_SHOWN).count() == 2
+    hidden = Change.objects.filter(action=Change.Action.PLAYERS_SHOWN, after={"shown": False})
+    assert sorted(hidden.values_list("tournament__name", flat=True)) == ["Premier", "Second"]
     # Recomputing does not bring them back.
     services.recompute_cotes()
     assert not Cote.objects.filter(person=person).exists()

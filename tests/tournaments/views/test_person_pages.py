@@ -93,11 +93,11 @@ def test_the_organizer_merges_two_records_and_is_told_when_it_cannot(
     page = client.get(reverse("tournaments:persons_manage"))
     assert page.status_code == 200 and "Lefèvre0" in page.text and "Cluny" not in page.text
     same = client.post(url, {"kept": kept.pk, "merged": kept.pk})
-    assert same.status_code == 200 and "Choisissez deux fiches différentes." in same.text
+    assert same.status_code == 422 and "Choisissez deux fiches différentes." in same.text
     foreign = client.post(url, {"kept": kept.pk, "merged": stranger.pk})
-    assert foreign.status_code == 200 and Person.objects.filter(pk=stranger.pk).exists()
+    assert foreign.status_code == 422 and Person.objects.filter(pk=stranger.pk).exists()
     junk = client.post(url, {"kept": "abc", "merged": "99999999999999999999"})
-    assert junk.status_code == 200
+    assert junk.status_code == 422
     done = client.post(url, {"kept": kept.pk, "merged": merged.pk})
     assert done.status_code == 302
     assert not Person.objects.filter(pk=merged.pk).exists()
