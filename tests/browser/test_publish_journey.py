@@ -65,7 +65,8 @@ def club_site(folder: Path, widget: str):
     that frames the widget."""
     folder.mkdir()
     (folder / "club.html").write_text(
-        '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Club de belote</title>'
+        '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        "<title>Club de belote</title>"
         "</head><body><main><h1>Notre dernier concours</h1>"
         f'<iframe title="Classement du concours" src="{widget}" width="360" height="600"></iframe>'
         "</main></body></html>",
