@@ -35,6 +35,7 @@ from tournaments.models import (
     PublicationTarget,
     Tournament,
 )
+from tournaments.services import persons
 from tournaments.services.audit import log_change
 from tournaments.services.backup import MAX_BYTES, export_tournament, import_tournament
 from tournaments.services.backup.document import read_document
@@ -134,6 +135,8 @@ def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tourname
             PublicationReceipt.objects.create(key=key, nonce=nonce, tournament=tournament)
     except IntegrityError as exc:  # the same upload racing itself
         raise UploadRefused(_already_received(), status=409) from exc
+    # Its players who agreed join their pages across concours, and the cote.
+    persons.publish_players(tournament)
     return tournament
 
 

@@ -141,3 +141,24 @@ def test_the_laptop_settings_want_a_key(organizer):
     with pytest.raises(TournamentError) as refused:
         services.save_target(owner=organizer, url="https://belote.example.fr", key="mot de passe")
     assert refused.value.field == "key"
+
+
+def test_a_published_upload_puts_its_players_who_agreed_on_their_pages(organizer):
+    """A concours played offline and published afterwards: its players who
+    ticked « accepte d'être affiché » get their page across concours."""
+    from tournaments import services as all_services
+    from tournaments.models import Person
+
+    tournament = factories.build_tournament(owner=organizer, parties=1, end_deals=1)
+    all_services.register_team(
+        tournament=tournament,
+        player1=all_services.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
+        player2=all_services.PlayerData("Marcel", "Ravier"),
+    )
+    factories.add_teams(tournament, 3)
+    body = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode()
+    tournament.delete()
+    assert not Person.objects.exists()
+    published = services.publish_file(raw=body, owner=organizer)
+    shown = Person.objects.filter(players__tournament=published, shown=True)
+    assert list(shown.values_list("players__last_name", flat=True)) == ["Ravier"]
