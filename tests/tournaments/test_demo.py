@@ -179,3 +179,16 @@ def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client)
     home = client.get("/").content.decode()
     assert "Résultats des concours" in home and past.name in home.split("Résultats des concours")[1]
     assert client.get(f"/t/{PUBLISHED_SLUG}/resultats/").status_code == 200
+
+
+def test_the_demo_s_past_concours_has_players_who_agreed_with_their_pages(demo_output, client):
+    from tournaments.management.commands.demo import PUBLISHED_SLUG
+    from tournaments.models import Person
+
+    past = Tournament.objects.get(slug=PUBLISHED_SLUG)
+    shown = Person.objects.filter(players__tournament=past, shown=True).distinct()
+    assert 4 <= shown.count() < past.players.count()
+    person = shown.first()
+    assert client.get(f"/joueurs/{person.pk}/").status_code == 200
+    hidden = Person.objects.filter(players__tournament=past, shown=False).first()
+    assert hidden is None or client.get(f"/joueurs/{hidden.pk}/").status_code == 404

@@ -375,6 +375,7 @@ def build_published_concours(user, concours: Tournament, rng: random.Random) -> 
         venue="Salle des fêtes, Saint-Éloi",
         end_deals=4,
         teams=12,
+        shown_every=3,  # a third of its players agreed to be shown
     )
     rules = tournament.rule_profile
     for number in (1, 2, 3):
@@ -400,10 +401,12 @@ def _repaired_concours(
     venue: str,
     end_deals: int,
     teams: int,
+    shown_every: int = 0,
 ) -> Tournament:
     """A published 3-partie coinche concours of `teams` teams made of the
     concours' players paired otherwise (so the organizer's directory holds
-    the same players); an older one under `slug` is replaced."""
+    the same players); an older one under `slug` is replaced. With
+    `shown_every` n, every n-th player ticked « accepte d'être affiché »."""
     Tournament.objects.filter(slug=slug).delete()
     tournament = services.create_tournament(
         owner=user,
@@ -423,14 +426,16 @@ def _repaired_concours(
         for p in (team.player1, team.player2)
     ]
     chosen = rng.sample(players, 2 * teams)
-    for first, second in zip(chosen[::2], chosen[1::2], strict=True):
-        services.register_team(
-            tournament=tournament,
-            player1=services.PlayerData(
-                first.first_name, first.last_name, club=first.club, licence=first.licence
-            ),
-            player2=services.PlayerData(
-                second.first_name, second.last_name, club=second.club, licence=second.licence
-            ),
+    data = [
+        services.PlayerData(
+            p.first_name,
+            p.last_name,
+            club=p.club,
+            licence=p.licence,
+            shown=bool(shown_every) and i % shown_every == 0,
         )
+        for i, p in enumerate(chosen)
+    ]
+    for first, second in zip(data[::2], data[1::2], strict=True):
+        services.register_team(tournament=tournament, player1=first, player2=second)
     return tournament
