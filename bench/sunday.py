@@ -49,7 +49,9 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
     from django.core.management import call_command
 
     django.setup()
+    begun = time.monotonic()
     call_command("migrate", verbosity=0)
+    migrated = time.monotonic()
     from bench.builders import _teams, new_concours
     from tournaments import services
     from tournaments.infra import links
@@ -75,6 +77,11 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
             for t in rnd.tables.filter(team_b__isnull=False).order_by("number")
         ]
         rankings.append(f"/t/{tournament.slug}/classement/")
+    print(
+        f"sunday set-up: migrated in {migrated - begun:.0f} s, "
+        f"{concours} concours built in {time.monotonic() - migrated:.0f} s",
+        flush=True,
+    )
     return entries, rankings
 
 
@@ -82,6 +89,7 @@ class Tally(hall.Tally):
     def __init__(self) -> None:
         super().__init__()
         self.late: list[float] = []
+        self.kinds: dict[str, list[float]] = {"poll": [], "/": [], "/calendrier.ics": []}
         self.not_modified = 0
 
 
@@ -202,19 +210,20 @@ class Sunday:
             headers["If-None-Match"] = self.etags[index]
         path = self.rankings[index % len(self.rankings)]
         connection, response, _, spent = self.send(connection, "GET", path, **headers)
-        self.page(response.status, spent, (200, 304))
+        self.page("poll", response.status, spent, (200, 304))
         self.etags[index] = response.headers.get("ETag") or self.etags[index]
         return connection, self.args.poll
 
     def reader(self, connection, index: int):
         path = ("/", "/calendrier.ics")[index % 2]
         connection, response, _, spent = self.send(connection, "GET", path)
-        self.page(response.status, spent, (200,))
+        self.page(path, response.status, spent, (200,))
         return connection, self.args.read_interval
 
-    def page(self, status: int, spent: float, good: tuple[int, ...]) -> None:
+    def page(self, kind: str, status: int, spent: float, good: tuple[int, ...]) -> None:
         with self.tally.lock:
             self.tally.pages.append(spent)
+            self.tally.kinds[kind].append(spent)
             self.tally.not_modified += status == 304
         if status not in good:
             self.tally.error(f"page answered {status}")
@@ -232,7 +241,8 @@ def report(args, tables: int, tally: Tally, stored: int, workers: str) -> None:
     print(
         f"  {len(tally.saves)} saves ({len(tally.saves) / args.seconds:.1f}/s), "
         f"{len(tally.pages)} pages ({len(tally.pages) / args.seconds:.1f}/s, "
-        f"{tally.not_modified} answered 304), schedule late p95 {hall.p95(tally.late):.0f} ms"
+        f"{tally.not_modified} answered 304), schedule late p95 {hall.p95(tally.late):.0f} ms; "
+        + ", ".join(f"p95 {kind} {hall.p95(times):.0f} ms" for kind, times in tally.kinds.items())
     )
     print(
         f"sunday: {args.concours} concours, {tables} tables, {args.phones} phones, "
