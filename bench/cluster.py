@@ -201,7 +201,7 @@ def main() -> int:
             finally:
                 servers.stop(proxy)
             workers = f"gunicorn {args.workers} workers × {args.threads} threads each"
-            sunday.report(args, len(entries), run.tally, stored, workers)
+            sunday.report(args, len(entries), run.tally, stored, workers, run.spent)
             return 0
         results = []
         for count in (1, 2):
