@@ -22,7 +22,12 @@ Client and server share this machine's 2 cores: two app servers cannot be
 faster than one here; the figures show that nothing is lost or slower for
 being shared (sessions, throttles, caches, the database).
 
-Run: `.venv/bin/python -m bench.cluster [--seconds 60] [--deal-interval 0]`.
+`--sunday` runs a league's Sunday instead (bench/sunday.py): `--concours`
+concours of `--tables` tables at a table's pace, `--phones` phones polling,
+readers of the public home and calendar, on two app servers.
+
+Run: `.venv/bin/python -m bench.cluster [--seconds 60] [--deal-interval 0]`,
+or `.venv/bin/python -m bench.cluster --sunday --concours 100 --tables 30 --seconds 300`.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench import hall, servers
+from bench import hall, servers, sunday
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_HOSTS = ["127.0.0.4", "127.0.0.5"]
@@ -121,8 +126,16 @@ def wrk(url: str, seconds: int, *headers: str) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--deal-interval", type=float, default=20)
-    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--deal-interval", type=float, help="20 s; 180 s with --sunday")
+    parser.add_argument("--phones", type=int, help="300; 30 a concours with --sunday")
+    parser.add_argument("--sunday", action="store_true", help="a league's Sunday")
+    parser.add_argument("--concours", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--poll", type=float, default=15)
+    parser.add_argument("--readers", type=int, default=100)
+    parser.add_argument("--read-interval", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--wrk-seconds", type=int, default=10)
@@ -130,6 +143,10 @@ def main() -> int:
         "--redis-down", type=float, default=0, help="seconds Redis is stopped in each run"
     )
     args = parser.parse_args()
+    if args.deal_interval is None:
+        args.deal_interval = 180 if args.sunday else 20
+    if args.phones is None:
+        args.phones = 30 * args.concours if args.sunday else 300
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         os.execv(
             str(ROOT / "bin/with-postgres"),
@@ -141,7 +158,11 @@ def main() -> int:
     os.environ["REDIS_URL"] = redis_url
     processes: list[subprocess.Popen] = []
     try:
-        slug, tables, _ = hall.build(data)
+        built = time.monotonic()
+        if args.sunday:
+            entries, rankings = sunday.build(data, args.concours, args.tables, args.seed)
+        else:
+            slug, tables, _ = hall.build(data)
         from django.core.management import call_command
 
         call_command("demo", verbosity=0)
@@ -167,6 +188,21 @@ def main() -> int:
             )
             processes.append(process)
             apps.append(bind)
+        if args.sunday:
+            print(
+                f"sunday set-up: built and started in {time.monotonic() - built:.0f} s", flush=True
+            )
+            proxy = servers.start_haproxy(data, front, apps, host="127.0.0.1")
+            try:
+                stored_before = hall.stored_deals()
+                run = sunday.Sunday(port, entries, rankings, args)
+                run.run()
+                stored = hall.stored_deals() - stored_before
+            finally:
+                servers.stop(proxy)
+            workers = f"gunicorn {args.workers} workers × {args.threads} threads each"
+            sunday.report(args, len(entries), run.tally, stored, workers, run.spent)
+            return 0
         results = []
         for count in (1, 2):
             proxy = servers.start_haproxy(data, front, apps[:count], host="127.0.0.1")
