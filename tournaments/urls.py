@@ -11,6 +11,7 @@ from tournaments.views import (
     desk,
     entry,
     explanations,
+    fixed_tables,
     guide,
     hall,
     mails,
@@ -249,4 +250,12 @@ urlpatterns += [
         "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
+]
+# Fixed tables (issue 25, item 4): a team that stays at its table.
+urlpatterns += [
+    path(
+        ORG + "equipes/<num:team_id>/reste-a-sa-table/",
+        fixed_tables.team_fixed_table,
+        name="team_fixed_table",
+    ),
 ]
