@@ -180,12 +180,12 @@ class Checker:
             self.say(f"{where} : tirage de sorte inconnue « {kind} ».")
             return
         try:
-            pairs, byes = replay.expected_draw(self.doc, rnd)
+            pairs, byes, numbers = replay.expected_draw(self.doc, rnd)
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError) as error:
             self.say(f"{where} : le tirage {KIND_WORDS[kind]} ne se rejoue pas ({error}).")
             return
         before = len(self.sentences)
-        self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes)
+        self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes, numbers)
         if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
             corrected = [
                 f"{earlier['number']}.{table['number']}"
@@ -235,7 +235,10 @@ class Checker:
         rnd: Mapping[str, Any],
         pairs: list[tuple[Any, Any]],
         byes: list[int],
+        numbers: list[int] | None = None,
     ) -> None:
+        """The file's tables against the `pairs` a draw gives, numbered
+        `numbers` (1, 2… when no team stays at its table)."""
         seed = rnd["draw"].get("seed")
         if seed is not None:
             what = f"{what} (numéro {seed})"
@@ -243,7 +246,8 @@ class Checker:
         if swaps:
             what = f"{what}, suivi de {swaps} échange(s) à la main,"
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
-        for number, (table, pair) in enumerate(zip(tables, pairs, strict=False), start=1):
+        numbers = numbers or list(range(1, len(pairs) + 1))
+        for number, table, pair in zip(numbers, tables, pairs, strict=False):
             if (table["a"], table["b"]) != tuple(pair):
                 self.say(
                     f"{where}, table {table['number']} : {what} y place {self.team(pair[0])} "
@@ -299,7 +303,9 @@ class Checker:
         by_number = {rnd["number"]: rnd for rnd in self.doc["rounds"]}
         for made in rounds:
             rnd = by_number[made.number]
-            self.compare_seating(f"Partie {made.number}", "la phase finale", rnd, made.pairs, [])
+            self.compare_seating(
+                f"Partie {made.number}", "la phase finale", rnd, made.pairs, [], made.numbers
+            )
         for bracket in brackets:
             for match in bracket["matches"]:
                 key = (bracket["kind"], match["level"], match["position"])

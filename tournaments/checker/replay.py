@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from tournaments.domain import pairing, pools
+from tournaments.domain import fixed_tables, pairing, pools
 from tournaments.domain.standings import ByeScore, MatchPoints, Result, Row, rank
 
 Doc = Mapping[str, Any]
@@ -222,15 +222,39 @@ def pools_split(doc: Doc) -> list[list[int]] | None:
     return None
 
 
-def expected_draw(doc: Doc, rnd: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[int]]:
-    """The tables (team A, team B) in table order and the exempt teams the
-    partie's draw gives, from its kind, its seed, the teams it seated and
-    the parties before it, then the exchanges made by hand after it.
+def expected_draw(
+    doc: Doc, rnd: Mapping[str, Any]
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """The tables (team A, team B) in table order, the exempt teams and the
+    tables' numbers the partie's draw gives, from its kind, its seed, the
+    teams it seated and the parties before it, its fixed teams at their
+    tables, then the exchanges made by hand after it.
     Raises `pairing.DrawError` or KeyError/ValueError on a draw that cannot
     be replayed."""
     draw = rnd["draw"]
     pairs, byes = draw_for(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
-    return swapped(pairs, byes, draw.get("swaps", ()))
+    pairs, byes, numbers = placed(pairs, byes, fixed_of(rnd))
+    pairs, byes = swapped(pairs, byes, draw.get("swaps", ()))
+    return pairs, byes, numbers
+
+
+def fixed_of(rnd: Mapping[str, Any]) -> dict[int, int]:
+    """The teams the partie's draw kept at their table (« reste à sa
+    table »), team → number, in the organizer's order."""
+    return {team: table for team, table in rnd["draw"].get("fixed", ())}
+
+
+def placed[T](
+    pairs: Sequence[tuple[T, T]], byes: Sequence[int], fixed: Mapping[int, int]
+) -> tuple[list[tuple[T, T]], list[int], list[int]]:
+    """The draw's tables and byes in table-number order once the fixed
+    teams sit at their numbers (domain/fixed_tables.py, as
+    services/seating.py numbers them), with the tables' numbers."""
+    placement = fixed_tables.place([*pairs, *((b,) for b in byes)], fixed)
+    count = len(pairs)
+    tables = sorted(zip(placement.numbers[:count], pairs, strict=True), key=lambda t: t[0])
+    exempt = sorted(zip(placement.numbers[count:], byes, strict=True))
+    return [p for _n, p in tables], [b for _n, b in exempt], [n for n, _p in tables]
 
 
 def swapped(

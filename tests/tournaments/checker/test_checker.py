@@ -48,6 +48,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         seen["withdrawn"] = seen.get("withdrawn", 0) + sum(t["withdrawn"] for t in doc["teams"])
         seen["pool splits"] = seen.get("pool splits", 0) + bool(doc["pools"])
         seen["swaps"] = seen.get("swaps", 0) + sum(len(r["draw"]["swaps"]) for r in doc["rounds"])
+        seen["fixed"] = seen.get("fixed", 0) + sum(bool(r["draw"]["fixed"]) for r in doc["rounds"])
     assert differences == []
     # Every kind of draw and every event is covered, many times.
     for what in (
@@ -63,6 +64,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         "withdrawn",
         "pool splits",
         "swaps",
+        "fixed",
         "in_progress",
     ):
         assert seen.get(what, 0) >= 20, (what, seen)
@@ -273,3 +275,25 @@ def test_a_table_said_finished_too_early_is_caught():
         f"Partie {rnd['number']}, table {table['number']} : la table est « terminée » dans le "
         "fichier, ses donnes la disent « en cours »."
     ) in check(doc)
+
+
+def renumbered(rnd: dict) -> bool:
+    """A partie whose tables are not numbered 1, 2… in order (a fixed team
+    took its number)."""
+    return [t["number"] for t in rnd["tables"]] != list(range(1, len(rnd["tables"]) + 1))
+
+
+def moved_fixed_team(doc: dict) -> bool:
+    """A concours with a Swiss partie renumbered for a fixed team."""
+    return any(renumbered(r) for r in doc["rounds"] if r["draw"]["kind"] != "bracket")
+
+
+def test_a_fixed_team_moved_off_its_table_is_caught():
+    doc = find(0, moved_fixed_team)
+    assert check(doc) == []
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] != "bracket" and renumbered(r))
+    tampered = copy.deepcopy(doc)
+    tampered_round = next(r for r in tampered["rounds"] if r["number"] == rnd["number"])
+    tampered_round["draw"]["fixed"] = []  # as if nobody stayed at their table
+    sentences = check(tampered)
+    assert any(s.startswith(f"Partie {rnd['number']}") for s in sentences), sentences
