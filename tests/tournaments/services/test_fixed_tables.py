@@ -159,3 +159,24 @@ def test_a_wrong_fixed_table_is_refused_next_to_its_field(
     assert client.post(url, {"stays": "on", "table": "6"}).status_code == 302
     team.refresh_from_db()
     assert (team.stays_at_table, team.kept_table) == (True, 6)
+
+
+def test_a_backup_keeps_the_fixed_teams_and_an_older_file_reads_them_as_free(make_tournament):
+    from tournaments.services.backup import export_tournament, import_tournament
+
+    tournament = make_tournament(name="Sauvegarde fixe")
+    teams = add_teams(tournament, 4)
+    set_fixed_table(team=teams[1], stays=True, table=2)
+    document = export_tournament(tournament)
+    older = {**document, "teams": [dict(row) for row in document["teams"]]}
+    for row in older["teams"]:
+        row.pop("stays_at_table")
+        row.pop("kept_table")
+    owner = tournament.owner
+    tournament.delete()
+    restored = import_tournament(document, owner=owner)
+    kept = restored.teams.get(number=teams[1].number)
+    assert (kept.stays_at_table, kept.kept_table) == (True, 2)
+    restored.delete()
+    again = import_tournament(older, owner=owner)
+    assert not again.teams.filter(stays_at_table=True).exists()

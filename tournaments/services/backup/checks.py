@@ -44,6 +44,7 @@ from tournaments.services.backup.document import (
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
+    TEAM_OPTION_FIELDS,
     TOURNAMENT_FIELDS,
     refusal,
     refusal_at,
@@ -227,7 +228,9 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
 
 
 def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
-    teams = check_rows(rows, "teams", Team, TEAM_FIELDS)
+    teams = check_rows(
+        rows, "teams", Team, (*TEAM_FIELDS, *TEAM_OPTION_FIELDS), optional=TEAM_OPTION_FIELDS
+    )
     for i, team in enumerate(teams):
         where = place("teams", i)
         ref(team, "round_id", rounds, where, Team, null=True)

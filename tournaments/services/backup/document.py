@@ -96,6 +96,8 @@ TEAM_FIELDS = (
     "status",
     "present",
 )
+#: « Reste à sa table » (issue 25): absent from older files, read as off.
+TEAM_OPTION_FIELDS = ("stays_at_table", "kept_table")
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
 # Issue 14's options: a draw hidden until announced, the partie clock. Files
 # written before them lack these fields and are read with the defaults (the
