@@ -47,6 +47,18 @@ def notes(rnd: Round, tables: Iterable[Table]) -> list[str]:
         for conflict in (rnd.fixed_tables or {}).get("conflicts", ())
     ]
     held = kept(rnd, tables)
+    said = {c["team"] for c in (rnd.fixed_tables or {}).get("conflicts", ())}
+    seated = {t: table.number for table in tables for t in (table.team_a_id, table.team_b_id)}
+    for team, number in (rnd.fixed_tables or {}).get("asked", ()):
+        if team in seated and team not in held and team not in said:
+            # Moved by hand after the draw (services/rounds.py swap_teams).
+            out.append(
+                gettext(
+                    "%(team)s reste à sa table n° %(table)s mais joue à la table n° %(now)s "
+                    "après un échange à la main."
+                )
+                % {"team": names.get(team, "?"), "table": number, "now": seated[team]}
+            )
     for table in tables:
         if table.is_bye and table.team_a_id in held:
             out.append(

@@ -6,6 +6,7 @@ so (screen and PDF); what cannot be kept is said in words, never a 500."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 from django.urls import reverse
@@ -13,8 +14,11 @@ from django.urls import reverse
 from tests.documents import pdf_text
 from tests.factories import add_teams, qualified_tournament
 from tournaments import services
+from tournaments.checker.check import check
 from tournaments.models import Round, Team
 from tournaments.pdf.plan import table_plan
+from tournaments.queries.concours_file import concours_file
+from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.services.fixed_tables import set_fixed_table
 from tournaments.services.pools import form_pools
 
@@ -162,21 +166,53 @@ def test_a_wrong_fixed_table_is_refused_next_to_its_field(
 
 
 def test_a_backup_keeps_the_fixed_teams_and_an_older_file_reads_them_as_free(make_tournament):
-    from tournaments.services.backup import export_tournament, import_tournament
-
     tournament = make_tournament(name="Sauvegarde fixe")
-    teams = add_teams(tournament, 4)
-    set_fixed_table(team=teams[1], stays=True, table=2)
+    teams = add_teams(tournament, 7)
+    set_fixed_table(team=teams[1], stays=True, table=3)
+    services.draw_round(tournament=tournament, method="random", seed=8)
     document = export_tournament(tournament)
     older = {**document, "teams": [dict(row) for row in document["teams"]]}
+    older["rounds"] = [dict(row) for row in document["rounds"]]
     for row in older["teams"]:
         row.pop("stays_at_table")
         row.pop("kept_table")
+    for row in older["rounds"]:
+        row.pop("fixed_tables")
     owner = tournament.owner
     tournament.delete()
     restored = import_tournament(document, owner=owner)
     kept = restored.teams.get(number=teams[1].number)
-    assert (kept.stays_at_table, kept.kept_table) == (True, 2)
+    assert (kept.stays_at_table, kept.kept_table) == (True, 3)
+    # The partie's record names the restored team: the checker still agrees.
+    assert restored.rounds.get().fixed_tables["asked"] == [[kept.pk, 3]]
+    third = restored.rounds.get().tables.get(number=3)
+    assert kept.pk in (third.team_a_id, third.team_b_id)
+    assert check(json.loads(json.dumps(concours_file(restored)))) == []
     restored.delete()
     again = import_tournament(older, owner=owner)
     assert not again.teams.filter(stays_at_table=True).exists()
+
+
+def test_a_backup_with_unreadable_kept_tables_is_refused_in_words(make_tournament):
+    tournament = make_tournament(name="Sauvegarde abîmée")
+    teams = add_teams(tournament, 4)
+    set_fixed_table(team=teams[0], stays=True, table=1)
+    services.draw_round(tournament=tournament, method="random", seed=1)
+    document = export_tournament(tournament)
+    document["rounds"][0]["fixed_tables"] = {"asked": [[999_999, 1]], "conflicts": []}
+    owner = tournament.owner
+    tournament.delete()
+    with pytest.raises(services.TournamentError, match="tables gardées sont illisibles"):
+        import_tournament(document, owner=owner)
+
+
+def test_a_fixed_team_moved_by_hand_is_said_on_the_plan(make_tournament, client, organizer):
+    tournament = make_tournament(name="Échange")
+    teams = add_teams(tournament, 6)
+    set_fixed_table(team=teams[0], stays=True, table=1)
+    rnd = services.draw_round(tournament=tournament, method="random", seed=6)
+    other = rnd.tables.get(number=2).team_a
+    services.swap_teams(round=rnd, first=teams[0], second=other)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
+    assert "reste à sa table n° 1 mais joue à la table n° 2 après un échange à la main" in page

@@ -110,6 +110,8 @@ ROUND_OPTION_FIELDS = (
     "last_deal_minutes",
     # the final phase (version 4): a file without it has qualifying parties
     "stage",
+    # the teams a draw kept at their table (issue 25), by the file's team ids
+    "fixed_tables",
 )
 ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (
