@@ -36,6 +36,7 @@ from tournaments.services.backup.document import (
     TABLE_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
+    TEAM_OPTION_FIELDS,
     TOURNAMENT_FIELDS,
     VERSION,
     read_document,
@@ -83,7 +84,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "rounds": _rows(
             tournament.rounds.order_by("number"), (*ROUND_FIELDS, *ROUND_OPTION_FIELDS)
         ),
-        "teams": _rows(tournament.teams.order_by("pk"), TEAM_FIELDS),
+        "teams": _rows(tournament.teams.order_by("pk"), (*TEAM_FIELDS, *TEAM_OPTION_FIELDS)),
         "tables": _rows(tables.order_by("pk"), (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only")),
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
         "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),

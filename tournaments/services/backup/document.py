@@ -99,6 +99,8 @@ TEAM_FIELDS = (
     "status",
     "present",
 )
+#: « Reste à sa table » (issue 25): absent from older files, read as off.
+TEAM_OPTION_FIELDS = ("stays_at_table", "kept_table")
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
 # Issue 14's options: a draw hidden until announced, the partie clock. Files
 # written before them lack these fields and are read with the defaults (the
@@ -111,6 +113,8 @@ ROUND_OPTION_FIELDS = (
     "last_deal_minutes",
     # the final phase (version 4): a file without it has qualifying parties
     "stage",
+    # the teams a draw kept at their table (issue 25), by the file's team ids
+    "fixed_tables",
 )
 ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (
