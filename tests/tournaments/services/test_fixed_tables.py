@@ -207,7 +207,7 @@ def test_a_backup_with_unreadable_kept_tables_is_refused_in_words(make_tournamen
 
 
 def test_a_fixed_team_moved_by_hand_is_said_on_the_plan(make_tournament, client, organizer):
-    tournament = make_tournament(name="Échange")
+    tournament = make_tournament(name="Échange", release_draws=True)  # a draft
     teams = add_teams(tournament, 6)
     set_fixed_table(team=teams[0], stays=True, table=1)
     rnd = services.draw_round(tournament=tournament, method="random", seed=6)
