@@ -13,6 +13,7 @@ from tournaments.views import (
     door,
     entry,
     explanations,
+    fixed_tables,
     guide,
     hall,
     mails,
@@ -345,4 +346,12 @@ urlpatterns += [
     path("organisation/joueurs/", persons.persons_manage, name="persons_manage"),
     path("organisation/joueurs/<num:pk>/retirer/", persons.person_withdraw, name="person_withdraw"),
     path("organisation/joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
+]
+# Fixed tables (issue 25, item 4): a team that stays at its table.
+urlpatterns += [
+    path(
+        ORG + "equipes/<num:team_id>/reste-a-sa-table/",
+        fixed_tables.team_fixed_table,
+        name="team_fixed_table",
+    ),
 ]

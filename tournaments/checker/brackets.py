@@ -15,7 +15,7 @@ from typing import Any
 
 from tournaments.checker import replay
 from tournaments.domain import brackets as rules
-from tournaments.domain import pools
+from tournaments.domain import fixed_tables, pools
 
 
 def qualifying_order(doc: replay.Doc) -> list[int]:
@@ -105,13 +105,15 @@ def _start(bracket: Mapping[str, Any]) -> Bracket:
 
 @dataclass(frozen=True)
 class BracketRound:
-    """A bracket partie as the brackets make it: its tables in order, and
-    for each the bracket's kind and tie rule."""
+    """A bracket partie as the brackets make it: its tables in table-number
+    order (the fixed teams at their tables), and for each its number, the
+    bracket's kind and tie rule."""
 
     number: int
     pairs: list[tuple[int | None, int | None]]
     kinds: list[str]
     tie_rules: list[str]
+    numbers: list[int]
 
 
 def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], list[Bracket]]:
@@ -126,12 +128,17 @@ def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], list[Bracket]]
         if rnd.get("stage") != "bracket":
             continue
         playing = [(b, m) for b in made for m in b.to_play()]
+        # The matches in the order of their tables' numbers (services/seating.py).
+        placement = fixed_tables.place([(m.a, m.b) for _, m in playing], replay.fixed_of(rnd))
+        order = sorted(range(len(playing)), key=lambda i: placement.numbers[i])
+        playing = [playing[i] for i in order]
         out.append(
             BracketRound(
                 rnd["number"],
                 [(m.a, m.b) for _, m in playing],
                 [b.kind for b, _ in playing],
                 [b.tie_rule for b, _ in playing],
+                [placement.numbers[i] for i in order],
             )
         )
         tables = sorted(rnd["tables"], key=lambda t: t["number"])

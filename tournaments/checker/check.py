@@ -183,12 +183,12 @@ class Checker:
             self.say(f"{where} : tirage de sorte inconnue « {kind} ».")
             return
         try:
-            pairs, byes = replay.expected_draw(self.doc, rnd)
+            pairs, byes, numbers = replay.expected_draw(self.doc, rnd)
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError) as error:
             self.say(f"{where} : le tirage {KIND_WORDS[kind]} ne se rejoue pas ({error}).")
             return
         before = len(self.sentences)
-        self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes)
+        self.compare_seating(where, f"le tirage {KIND_WORDS[kind]}", rnd, pairs, byes, numbers)
         if len(self.sentences) == before:
             self.check_reasons(where, rnd)
         if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
@@ -208,15 +208,12 @@ class Checker:
 
     def check_reasons(self, where: str, rnd: Mapping[str, Any]) -> None:
         """Each table's reason, when the file has them (version 2), is the
-        one the replayed draw gives, a table changed by hand saying so."""
+        one the replayed draw gives, following its table to a fixed team's
+        number, a table changed by hand saying so."""
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
         if not any("reason" in t for t in tables) and "bye_reasons" not in rnd:
             return
-        draw = rnd["draw"]
-        drawn = replay.explained_draw(
-            self.doc, rnd["number"], draw["kind"], draw.get("seed"), set(replay.seated(rnd))
-        )
-        expected = replay.swapped_reasons(self.doc, drawn, draw.get("swaps", ()))
+        expected = replay.expected_reasons(self.doc, rnd)
         recorded = [t.get("reason") for t in tables] + list(rnd.get("bye_reasons", ()))
         labels = [f"table {t['number']}" for t in tables]
         labels += [f"exemption de {self.team(t)}" for t in rnd.get("byes", ())]
@@ -262,7 +259,10 @@ class Checker:
         rnd: Mapping[str, Any],
         pairs: list[tuple[Any, Any]],
         byes: list[int],
+        numbers: list[int] | None = None,
     ) -> None:
+        """The file's tables against the `pairs` a draw gives, numbered
+        `numbers` (1, 2… when no team stays at its table)."""
         seed = rnd["draw"].get("seed")
         if seed is not None:
             what = f"{what} (numéro {seed})"
@@ -272,7 +272,8 @@ class Checker:
         tables = sorted(rnd["tables"], key=lambda t: t["number"])
         if self.one_unlogged_exchange(where, what, tables, pairs, rnd.get("byes", ()), byes):
             return
-        for number, (table, pair) in enumerate(zip(tables, pairs, strict=False), start=1):
+        numbers = numbers or list(range(1, len(pairs) + 1))
+        for number, table, pair in zip(numbers, tables, pairs, strict=False):
             if (table["a"], table["b"]) != tuple(pair):
                 self.say(
                     f"{where}, table {table['number']} : {what} y place {self.team(pair[0])} "
@@ -363,7 +364,9 @@ class Checker:
         by_number = {rnd["number"]: rnd for rnd in self.doc["rounds"]}
         for made in rounds:
             rnd = by_number[made.number]
-            self.compare_seating(f"Partie {made.number}", "la phase finale", rnd, made.pairs, [])
+            self.compare_seating(
+                f"Partie {made.number}", "la phase finale", rnd, made.pairs, [], made.numbers
+            )
         for bracket in brackets:
             for match in bracket["matches"]:
                 key = (bracket["kind"], match["level"], match["position"])

@@ -29,7 +29,7 @@ SWISS_KINDS = (replay.RANDOM, replay.RANKING, replay.ROTATION)
 def generate(*, teams: int, parties: int, seed: int, deals: int | None = None) -> dict[str, Any]:
     """A random concours of `teams` teams and `parties` qualifying parties
     (`deals` donnes a partie, else 1 to 6 or a target score)."""
-    return _Concours(random.Random(seed), teams, parties, deals).play()
+    return _Concours(random.Random(seed), teams, parties, deals, fixed_seed=seed).play()
 
 
 def hall_files(*, halls: int, teams: int, parties: int, seed: int, deals: int = 12) -> list[dict]:
@@ -38,14 +38,16 @@ def hall_files(*, halls: int, teams: int, parties: int, seed: int, deals: int = 
     deals (checker/halls.py merges them)."""
     files = []
     for hall in range(halls):
-        concours = _Concours(random.Random(seed), teams, parties, deals)
+        concours = _Concours(random.Random(seed), teams, parties, deals, fixed_seed=seed)
         concours.rng = random.Random(seed * 1_000 + hall + 1)
         files.append(concours.play())
     return files
 
 
 class _Concours:
-    def __init__(self, rng: random.Random, teams: int, parties: int, deals: int | None) -> None:
+    def __init__(
+        self, rng: random.Random, teams: int, parties: int, deals: int | None, *, fixed_seed: int
+    ) -> None:
         self.rng = rng
         self.count = max(2, teams)
         self.parties = max(1, parties)
@@ -62,6 +64,7 @@ class _Concours:
             {"id": team, "number": n, "name": f"Équipe {n}", "withdrawn": False}
             for n, team in enumerate(ids, start=1)
         ]
+        self.fixed = self._fixed(random.Random(f"fixed tables {fixed_seed}"))
         self.doc: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -75,6 +78,21 @@ class _Concours:
             "rounds": [],
             "brackets": [],
         }
+
+    def _fixed(self, rng: random.Random) -> list[list[int]]:
+        """Now and then one to three teams that stay at their table (from
+        their own random numbers, so that the rest of the concours is the
+        one the same seed gave before): a number now and then beyond the
+        tables, or wanted twice, as an organizer may type it."""
+        if rng.random() > 0.3:
+            return []
+        chosen = rng.sample(self.teams, min(len(self.teams), rng.randint(1, 3)))
+        chosen.sort(key=lambda t: t["number"])
+        top = max(1, self.count // 2 + 1)
+        for team in chosen:
+            team["stays_at_table"] = True
+            team["kept_table"] = rng.randint(1, top)
+        return [[team["id"], team["kept_table"]] for team in chosen]
 
     def _ranking(self) -> dict[str, Any]:
         rng = self.rng
@@ -132,10 +150,14 @@ class _Concours:
             kind = replay.POOLS if in_pools else rng.choice(SWISS_KINDS)
             seed = rng.randrange(2**31) if kind == replay.RANDOM else None
             drawn = replay.explained_draw(self.doc, number, kind, seed, present)
+            _pairs, _byes, numbers = replay.placed(drawn.pairs, drawn.byes, dict(self.fixed))
+            drawn = replay.placed_drawn(drawn, dict(self.fixed))
             swaps = self._swaps(drawn.pairs, drawn.byes)
             pairs, byes = replay.swapped(drawn.pairs, drawn.byes, swaps)
             last = number == self.parties
-            rnd = self._add_round(number, kind, seed, pairs, byes, unfinished and last)
+            rnd = self._add_round(
+                number, kind, seed, pairs, byes, unfinished and last, numbers=numbers
+            )
             rnd["draw"]["swaps"] = swaps
             why = [r.to_json() if r else {} for r in replay.swapped_reasons(self.doc, drawn, swaps)]
             for table, reason in zip(rnd["tables"], why, strict=False):
@@ -188,12 +210,13 @@ class _Concours:
         *,
         stage: str = "qualifying",
         tie_rules: list[str] | None = None,
+        numbers: list[int] | None = None,
     ) -> dict[str, Any]:
         rnd: dict[str, Any] = {
             "number": number,
             "stage": stage,
             "status": "playing" if unfinished else "closed",
-            "draw": {"kind": kind, "seed": seed, "swaps": []},
+            "draw": {"kind": kind, "seed": seed, "swaps": [], "fixed": self.fixed},
             "tables": [],
             "byes": list(byes),
             "standings": None,
@@ -202,7 +225,8 @@ class _Concours:
         for index, (a, b) in enumerate(pairs):
             rule = tie_rules[index] if tie_rules else None
             stop = self.rng.random() if unfinished else None
-            rnd["tables"].append(self._table(index + 1, a, b, stop, rule))
+            table_number = numbers[index] if numbers else index + 1
+            rnd["tables"].append(self._table(table_number, a, b, stop, rule))
         if stage == "qualifying":
             rows = replay.standings(self.doc, until=number)
             rnd["standings"] = standing_rows(rows)
@@ -316,6 +340,7 @@ class _Concours:
                 False,
                 stage="bracket",
                 tie_rules=coming.tie_rules,
+                numbers=coming.numbers,
             )
         _rounds, brackets = replay_brackets(self.doc)
         for recorded, bracket in zip(self.doc["brackets"], brackets, strict=True):

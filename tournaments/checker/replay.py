@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from tournaments.domain import pairing, pools
+from tournaments.domain import fixed_tables, pairing, pools
 from tournaments.domain import reasons as draw_reasons
 from tournaments.domain.reasons import Reason
 from tournaments.domain.standings import ByeScore, MatchPoints, Result, Row, rank
@@ -227,15 +227,72 @@ def pools_split(doc: Doc) -> list[list[int]] | None:
     return None
 
 
-def expected_draw(doc: Doc, rnd: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[int]]:
-    """The tables (team A, team B) in table order and the exempt teams the
-    partie's draw gives, from its kind, its seed, the teams it seated and
-    the parties before it, then the exchanges made by hand after it.
+def expected_draw(
+    doc: Doc, rnd: Mapping[str, Any]
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """The tables (team A, team B) in table order, the exempt teams and the
+    tables' numbers the partie's draw gives, from its kind, its seed, the
+    teams it seated and the parties before it, its fixed teams at their
+    tables, then the exchanges made by hand after it.
     Raises `pairing.DrawError` or KeyError/ValueError on a draw that cannot
     be replayed."""
     draw = rnd["draw"]
     pairs, byes = draw_for(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
-    return swapped(pairs, byes, draw.get("swaps", ()))
+    pairs, byes, numbers = placed(pairs, byes, fixed_of(rnd))
+    pairs, byes = swapped(pairs, byes, draw.get("swaps", ()))
+    return pairs, byes, numbers
+
+
+def fixed_of(rnd: Mapping[str, Any]) -> dict[int, int]:
+    """The teams the partie's draw kept at their table (« reste à sa
+    table »), team → number, in the organizer's order."""
+    return {team: table for team, table in rnd["draw"].get("fixed", ())}
+
+
+def _in_table_order(
+    pairs: Sequence[object], byes: Sequence[int], fixed: Mapping[int, int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Where the fixed teams put the draw's tables and byes
+    (domain/fixed_tables.py, as services/seating.py numbers them): the
+    indexes of the tables then of the byes in table-number order, and the
+    tables' numbers."""
+    placement = fixed_tables.place([*pairs, *((b,) for b in byes)], fixed)
+    count = len(pairs)
+    tables = sorted(range(count), key=lambda i: placement.numbers[i])
+    exempt = sorted(range(len(byes)), key=lambda i: placement.numbers[count + i])
+    return tables, exempt, [placement.numbers[i] for i in tables]
+
+
+def placed[T](
+    pairs: Sequence[tuple[T, T]], byes: Sequence[int], fixed: Mapping[int, int]
+) -> tuple[list[tuple[T, T]], list[int], list[int]]:
+    """The draw's tables and byes in table-number order once the fixed
+    teams sit at their numbers, with the tables' numbers."""
+    tables, exempt, numbers = _in_table_order(pairs, byes, fixed)
+    return [pairs[i] for i in tables], [byes[i] for i in exempt], numbers
+
+
+def placed_drawn(drawn: Drawn, fixed: Mapping[int, int]) -> Drawn:
+    """`placed` for a draw with its reasons: each reason follows its table
+    (or its bye) to the number the fixed teams give it."""
+    tables, exempt, _numbers = _in_table_order(drawn.pairs, drawn.byes, fixed)
+    why = (list(drawn.reasons) + [None] * len(tables))[: len(tables)]
+    why_bye = (list(drawn.bye_reasons) + [None] * len(exempt))[: len(exempt)]
+    return Drawn(
+        [drawn.pairs[i] for i in tables],
+        [drawn.byes[i] for i in exempt],
+        [why[i] for i in tables],
+        [why_bye[i] for i in exempt],
+    )
+
+
+def expected_reasons(doc: Doc, rnd: Mapping[str, Any]) -> list[Reason | None]:
+    """The reasons of the partie's tables then of its byes, in table-number
+    order, as `expected_draw` seats them: the draw's, each following its
+    table to the fixed teams' numbers, then the exchanges made by hand."""
+    draw = rnd["draw"]
+    drawn = explained_draw(doc, rnd["number"], draw["kind"], draw.get("seed"), set(seated(rnd)))
+    return swapped_reasons(doc, placed_drawn(drawn, fixed_of(rnd)), draw.get("swaps", ()))
 
 
 def swapped(

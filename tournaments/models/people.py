@@ -97,6 +97,12 @@ class Team(models.Model):
         _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     present = models.BooleanField(_("présente"), default=True)
+    #: « Reste à sa table » (reduced mobility): every draw keeps the team at
+    #: `kept_table`, or when empty at its table of partie 1.
+    stays_at_table = models.BooleanField(_("reste à sa table"), default=False)
+    kept_table = models.PositiveSmallIntegerField(
+        _("table gardée"), null=True, blank=True, validators=bounded(1, 1_000)
+    )
     # When the team withdrew: the forfait can be undone until the next draw.
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

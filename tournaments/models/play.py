@@ -71,6 +71,10 @@ class Round(models.Model):
     draw_seed = models.BigIntegerField(
         _("numéro de tirage"), null=True, blank=True, validators=bounded(0, INT32_MAX)
     )
+    #: The fixed tables the draw kept (domain/fixed_tables.py): "asked",
+    #: [team id, table number] in the organizer's order, and "conflicts",
+    #: what could not be kept (code, team, table, other, count).
+    fixed_tables = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     # When the draw was announced to the players (services/clock.py): null

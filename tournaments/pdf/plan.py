@@ -8,7 +8,7 @@ the services stored it: it never seats anyone, nor computes a score.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.display import labels
+from tournaments.display import fixed_tables, labels
 from tournaments.display.reasons import reason_sentence
 from tournaments.domain.search import name_order
 from tournaments.models import Round, Table, Tournament
@@ -55,12 +55,15 @@ def table_plan(round: Round) -> bytes:
     alphabetical order with its table and side, in large type, the bye
     shown as « exempte », in two columns over as many pages as needed."""
     tournament = round.tournament
-    tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    tables = list(
+        round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    )
     melee = tournament.format == Tournament.Format.MELEE
-    seats = sorted(_plan_seats(tables, melee=melee), key=lambda s: name_order(s.key))
+    kept = fixed_tables.kept(round, tables)
+    seats = sorted(_plan_seats(tables, melee=melee, kept=kept), key=lambda s: name_order(s.key))
     head = gettext("Plan des tables — partie %(round)s") % {"round": round.number}
     story: list[Flowable] = [_plan_grid(seats, melee=melee)]
-    story += _reasons(round, list(tables))
+    story += _reasons(round, tables)
     return build(
         story,
         title=f"{head} — {tournament.name}",
@@ -160,7 +163,9 @@ def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
     )
 
 
-def _plan_seats(tables: Iterable[Table], *, melee: bool) -> Iterable[_Seat]:
+def _plan_seats(
+    tables: Iterable[Table], *, melee: bool, kept: Mapping[int, int]
+) -> Iterable[_Seat]:
     for table in tables:
         number = None if table.is_bye else table.number
         for team, side in ((table.team_a, "A"), (table.team_b, "B")):
@@ -177,4 +182,10 @@ def _plan_seats(tables: Iterable[Table], *, melee: bool) -> Iterable[_Seat]:
                 detail = gettext("n° %(number)s") % {"number": team.number}
                 if team.name:
                     detail += f" · {labels.players_line(team)}"
+                if team.pk in kept:  # said in words, on every copy of the plan
+                    detail += f" · {fixed_tables.mark()}"
+                    if number is None:
+                        detail += " " + gettext("(table %(number)s vide)") % {
+                            "number": table.number
+                        }
                 yield _Seat(team.display_name, team.display_name, detail, number, place)

@@ -91,6 +91,9 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
             "name": team.display_name,
             "withdrawn": team.status == Team.Status.WITHDRAWN,
         }
+        if team.round_id is None:  # « reste à sa table »: the mark and its table
+            row["stays_at_table"] = team.stays_at_table
+            row["kept_table"] = team.kept_table
         if brackets_at is not None:
             row["withdrawn_before_brackets"] = (
                 team.withdrawn_at is not None and team.withdrawn_at <= brackets_at
@@ -184,6 +187,8 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                     "kind": "bracket" if bracket else rnd.draw_method,
                     "seed": rnd.draw_seed,
                     "swaps": swaps.get(rnd.number, []),
+                    # The teams kept at their table by this draw, as asked.
+                    "fixed": (rnd.fixed_tables or {}).get("asked", []),
                 },
                 "tables": [
                     {

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import pdf, services
+from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
 from tournaments.forms.base import apply_service_error
@@ -69,6 +70,9 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
             t.phone_seen_at, t.phone_waiting, t.status != Table.Status.COMPLETE, now
         )
     return {
+        "fixed_kept": fixed_tables.kept(rnd, tables),
+        "fixed_notes": fixed_tables.notes(rnd, tables),
+        "fixed_mark": fixed_tables.mark(),
         "codes_locked": locked,
         "phones_to_look_at": sum(t.phone[1] for t in playing),
         "tournament": tournament,

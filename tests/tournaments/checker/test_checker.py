@@ -48,6 +48,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         seen["withdrawn"] = seen.get("withdrawn", 0) + sum(t["withdrawn"] for t in doc["teams"])
         seen["pool splits"] = seen.get("pool splits", 0) + bool(doc["pools"])
         seen["swaps"] = seen.get("swaps", 0) + sum(len(r["draw"]["swaps"]) for r in doc["rounds"])
+        seen["fixed"] = seen.get("fixed", 0) + sum(bool(r["draw"]["fixed"]) for r in doc["rounds"])
     assert differences == []
     # Every kind of draw and every event is covered, many times.
     for what in (
@@ -63,6 +64,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         "withdrawn",
         "pool splits",
         "swaps",
+        "fixed",
         "in_progress",
     ):
         assert seen.get(what, 0) >= 20, (what, seen)
@@ -337,3 +339,56 @@ def test_a_version_1_file_without_reasons_is_still_read():
     assert schema.validate(doc) == []
     doc["version"] = 3
     assert check(doc)[0].startswith("Fichier de concours en version 3")
+
+
+def renumbered(rnd: dict) -> bool:
+    """A partie whose tables are not numbered 1, 2… in order (a fixed team
+    took its number)."""
+    return [t["number"] for t in rnd["tables"]] != list(range(1, len(rnd["tables"]) + 1))
+
+
+def moved_fixed_team(doc: dict) -> bool:
+    """A concours with a Swiss partie renumbered for a fixed team."""
+    return any(renumbered(r) for r in doc["rounds"] if r["draw"]["kind"] != "bracket")
+
+
+def test_a_fixed_team_moved_off_its_table_is_caught():
+    doc = find(0, moved_fixed_team)
+    assert check(doc) == []
+    rnd = next(r for r in doc["rounds"] if r["draw"]["kind"] != "bracket" and renumbered(r))
+    tampered = copy.deepcopy(doc)
+    tampered_round = next(r for r in tampered["rounds"] if r["number"] == rnd["number"])
+    tampered_round["draw"]["fixed"] = []  # as if nobody stayed at their table
+    sentences = check(tampered)
+    assert any(s.startswith(f"Partie {rnd['number']}") for s in sentences), sentences
+
+
+def test_a_reason_follows_its_table_to_a_fixed_teams_number():
+    def wanted(doc: dict) -> bool:
+        return any(
+            renumbered(r) and len({json.dumps(t["reason"]) for t in r["tables"]}) >= 2
+            for r in doc["rounds"]
+            if r["draw"]["kind"] != "bracket"
+        )
+
+    doc = find(0, wanted)
+    assert check(doc) == []
+    rnd = next(
+        r
+        for r in doc["rounds"]
+        if r["draw"]["kind"] != "bracket"
+        and renumbered(r)
+        and len({json.dumps(t["reason"]) for t in r["tables"]}) >= 2
+    )
+    first, other = next(
+        (a, b)
+        for a in rnd["tables"]
+        for b in rnd["tables"]
+        if a["number"] < b["number"] and a["reason"] != b["reason"]
+    )
+    # Reasons left in the draw's order instead of following their tables.
+    first["reason"], other["reason"] = other["reason"], first["reason"]
+    sentences = check(doc)
+    assert len(sentences) == 2, sentences
+    assert sentences[0].startswith(f"Partie {rnd['number']}, table {first['number']} : ")
+    assert "le fichier en donne pour raison" in sentences[0]

@@ -111,6 +111,7 @@ def check_backup(data: Any) -> CheckedBackup:
     )
     rounds = _check_rounds(sections["rounds"], tournament)
     teams = _check_teams(sections["teams"], ids(players), ids(rounds))
+    _check_fixed_tables(rounds, ids(teams))
     tables = _check_tables(sections["tables"], version, ids(teams), ids(rounds))
     deals = _check_deals(sections["deals"], tournament, tables)
     penalty_rows = _check_penalties(sections[penalties], penalties, tables)
@@ -251,6 +252,33 @@ def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
         teams, "teams", lambda t: (t["round_id"], t["number"]), _("le numéro %(n)s est déjà pris")
     )
     return teams
+
+
+def _check_fixed_tables(rounds: list[dict[str, Any]], teams) -> None:
+    """The teams a partie's draw kept at their table (« reste à sa table »):
+    teams of the file and table numbers (restore.py renames the teams)."""
+
+    def team(value: Any, *, null: bool = False) -> bool:
+        return (value is None and null) or (type(value) is int and value in teams)
+
+    for i, row in enumerate(rounds):
+        value = row.get("fixed_tables") or {}
+        asked = value.get("asked", []) if isinstance(value, dict) else None
+        conflicts = value.get("conflicts", []) if isinstance(value, dict) else None
+        readable = (
+            isinstance(asked, list)
+            and isinstance(conflicts, list)
+            and all(
+                isinstance(a, list) and len(a) == 2 and team(a[0]) and type(a[1]) is int
+                for a in asked
+            )
+            and all(
+                isinstance(c, dict) and team(c.get("team")) and team(c.get("other"), null=True)
+                for c in conflicts
+            )
+        )
+        if not readable:
+            raise refusal_at(place("rounds", i), _("les tables gardées sont illisibles"))
 
 
 def _check_tables(rows: list[Any], version: int, teams, rounds) -> list[dict[str, Any]]:

@@ -106,9 +106,10 @@ TEAM_FIELDS = (
     "status",
     "present",
 )
-#: When a team checked in at the door (services/door.py): absent from older
-#: files, whose teams are read as not checked in.
-TEAM_OPTION_FIELDS = ("checked_in_at",)
+#: Absent from older files, read as not checked in and free to move: when a
+#: team checked in at the door (services/door.py), and « reste à sa table »
+#: (issue 25) with the table it keeps.
+TEAM_OPTION_FIELDS = ("checked_in_at", "stays_at_table", "kept_table")
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
 # Issue 14's options: a draw hidden until announced, the partie clock. Files
 # written before them lack these fields and are read with the defaults (the
@@ -121,6 +122,8 @@ ROUND_OPTION_FIELDS = (
     "last_deal_minutes",
     # the final phase (version 4): a file without it has qualifying parties
     "stage",
+    # the teams a draw kept at their table (issue 25), by the file's team ids
+    "fixed_tables",
 )
 ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (

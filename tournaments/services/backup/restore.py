@@ -90,6 +90,11 @@ def _restore_rows(
         player1_id=player_ids,
         player2_id=player_ids,
     )
+    for row in checked.rounds:  # its fixed tables name the teams just renamed
+        if row.get("fixed_tables"):
+            Round.objects.filter(pk=round_ids[row["id"]]).update(
+                fixed_tables=_renamed_fixed_tables(row["fixed_tables"], team_ids)
+            )
     tables = [{k: v for k, v in t.items() if k != "rescored"} for t in checked.tables]
     table_ids = _create(Table, tables, round_id=round_ids, team_a_id=team_ids, team_b_id=team_ids)
     Seat.objects.bulk_create(
@@ -118,6 +123,21 @@ def _restore_rows(
     restore_phases(tournament, checked.phases, team_ids=team_ids, table_ids=table_ids)
     _rescore(checked, table_ids)
     return table_ids, team_ids, player_ids
+
+
+def _renamed_fixed_tables(value: dict[str, Any], team_ids: dict[int, int]) -> dict[str, Any]:
+    """A partie's record of its fixed tables with the restored teams' ids."""
+    return {
+        "asked": [[team_ids[team], number] for team, number in value.get("asked", [])],
+        "conflicts": [
+            {
+                **c,
+                "team": team_ids[c["team"]],
+                "other": team_ids[c["other"]] if c.get("other") is not None else None,
+            }
+            for c in value.get("conflicts", [])
+        ],
+    }
 
 
 def _create(model, rows, *, extra: dict[str, Any] | None = None, **renames) -> dict[int, int]:
