@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0036_deal_confirmed'),
+        ("tournaments", "0036_deal_confirmed"),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0037_door_check_in'),
+        ("tournaments", "0040_door_check_in"),
     ]
 
     operations = [

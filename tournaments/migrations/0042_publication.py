@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0041_calendar'),
+        ("tournaments", "0041_calendar"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

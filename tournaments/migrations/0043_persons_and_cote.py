@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0042_publication'),
+        ("tournaments", "0042_publication"),
     ]
 
     operations = [

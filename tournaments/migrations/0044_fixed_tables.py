@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0043_persons_and_cote'),
+        ("tournaments", "0043_persons_and_cote"),
     ]
 
     operations = [

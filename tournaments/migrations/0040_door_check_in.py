@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0038_tablets'),
+        ("tournaments", "0039_tablets"),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0044_table_reason"),
+        ("tournaments", "0038_table_reason"),
     ]
 
     operations = [
