@@ -66,7 +66,7 @@ def later_draws_changed(table: Table, apply: Callable[[], Any]) -> list[int]:
         if rnd["number"] <= table.round.number or rnd["draw"]["kind"] == "bracket":
             continue
         try:
-            pairs, byes = replay.expected_draw(doc, rnd)
+            pairs, byes, _numbers = replay.expected_draw(doc, rnd)
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError):
             continue
         drawn = {frozenset((t["a"], t["b"])) for t in rnd["tables"]}

@@ -57,8 +57,27 @@ TABLE_LINK = {
 # The club tablet's own pages: its signed cookie is the key (a forged one
 # opens nothing: the last test here and test_tablet_pages.py).
 TABLET_DEVICE = {"tablet_home", "tablet_state", "tablet_enrol"}
+# The public home for concours (issue 26): the calendar and its feeds, a
+# concours's page and its pre-registration, players' and clubs' pages.
+PUBLIC |= {
+    "concours",
+    "concours_registered",
+    "concours_ics",
+    "calendar_ics",
+    "calendar_ics_departement",
+    "calendar_atom",
+    "calendar_atom_departement",
+    "person",
+    "club",
+}
+# Pages opened by a secret of their own (a forged one opens nothing): the
+# door's poster (issue 25) and a pre-registration's cancel link (issue 26).
+SECRET_LINK = {"door", "door_confirm", "preregistration_cancel"}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
+# The calendar's « Annoncer un concours », the players' directory and its
+# withdrawals and merges (each checks the organizer's own concours).
+ANY_ORGANIZER |= {"announce", "persons_manage", "person_withdraw", "persons_merge"}
 # Published results (issue 26): an organizer's own keys, uploads and settings.
 ANY_ORGANIZER |= {"publication", "key_create", "key_revoke", "backup_upload", "target_save"}
 
@@ -110,14 +129,14 @@ def other_organizer(django_user_model):
 
 def test_every_pattern_is_classified():
     names = {name for name, _ in tournament_patterns()}
-    assert names.issuperset(PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE)
+    assert names.issuperset(PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE | SECRET_LINK)
     assert len(names - PUBLIC - ANY_ORGANIZER - TABLE_LINK - TABLET_DEVICE) >= 20
 
 
 def test_anonymous_visitors_cannot_reach_any_organizer_url(client, tournament, teams, round1):
     player = teams[0].player1
     for name, pattern in tournament_patterns():
-        if name in PUBLIC | TABLE_LINK | TABLET_DEVICE:
+        if name in PUBLIC | TABLE_LINK | TABLET_DEVICE | SECRET_LINK:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -135,7 +154,7 @@ def test_another_tournaments_organizer_gets_nothing(
     player = teams[0].player1
     before = (Team.objects.count(), round1.tables.first().version)
     for name, pattern in tournament_patterns():
-        if name in PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE:
+        if name in PUBLIC | ANY_ORGANIZER | TABLE_LINK | TABLET_DEVICE | SECRET_LINK:
             continue
         url = reverse(
             f"tournaments:{name}", kwargs=kwargs_for(pattern, tournament, teams[0], player)
@@ -194,3 +213,13 @@ def test_a_device_without_a_tablet_cookie_opens_nothing(client, tournament, team
         enrol = reverse("tournaments:tablet_enrol", args=["forged-key"])
         assert client.get(enrol).status_code == 404
         assert client.post(enrol).status_code == 410
+
+
+def test_a_forged_secret_link_opens_nothing(client, tournament, teams, round1):
+    for name, pattern in tournament_patterns():
+        if name not in SECRET_LINK:
+            continue
+        kwargs = kwargs_for(pattern, tournament, teams[0], teams[0].player1)
+        url = reverse(f"tournaments:{name}", kwargs=kwargs)
+        for method in (client.get, client.post):
+            assert method(url).status_code in (404, 405), (name, method)
