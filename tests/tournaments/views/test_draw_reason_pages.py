@@ -124,3 +124,17 @@ def test_the_printed_plan_shows_the_seed_the_reasons_and_the_change_by_hand(desk
     assert "modifié à la main" in words
     # The reason column wraps: the bye's sentence is read on two lines.
     assert "exempt : dernier du tirage au" in words and "sort sans exemption" in words
+
+
+def test_the_desk_cannot_enter_scores_on_a_draft_and_says_why(desk, hidden, drawn):
+    table = drawn.tables.filter(team_b__isnull=False).order_by("number").first()
+    page = desk.get(url("table", hidden, 1, table.number))
+    assert page.status_code == 200
+    response = desk.post(
+        url("totals", hidden, 1, table.number),
+        {"total_a": 1000, "total_b": 600, "version": table.version},
+    )
+    assert response.status_code < 500
+    assert "encore un brouillon" in text(response)
+    table.refresh_from_db()
+    assert (table.total_a, table.total_b) == (0, 0) and table.status == "not_started"
