@@ -1,19 +1,12 @@
-// The marque of a deal computed on the phone, while the hall's Wi-Fi is
-// down: labelled provisional, the server's engine (scoring/) decides. It
-// reads the row as the server's form does (tournaments/forms/entry.py,
-// display/keys.py) and counts as scoring/deal.py and scoring/countings.py,
-// with the profile's constants the page carries (display/provisional.py).
-// Whatever it is not sure of (declared announcements, a value the server
-// would refuse) gives no marque rather than a wrong one; the test suite
-// compares it with the engine on thousands of random rows
-// (tests/tournaments/display/test_provisional_marque.py).
+// A deal's marque counted on the phone while offline, labelled provisional:
+// the server decides. Mirrors forms/entry.py and scoring/countings.py; see
+// display/provisional.py and tests/tournaments/display/test_provisional_marque.py.
 (function (root) {
   const round = (x) => Math.floor((x + 5) / 10) * 10;
   const down5 = (x) => Math.floor((x + 4) / 10) * 10;
   const CLASSIC = 0, COINCHE = 1, FAITS_ANNONCES = 2, ANNONCES = 4;
   const COMPLEMENT = 2;
 
-  // --- reading a row (null: unreadable, the server will say why) -----------
   const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   const side = (P, text, passed) => {
     const value = text.trim().toLowerCase().replace(/[-– ]/g, "");
@@ -54,8 +47,6 @@
     }
     return [a, b];
   };
-  // An empty cell is undefined; spaces alone are no number (points) or
-  // nothing (announcements), as the server's fields read them.
   const number = (text, digits, blank) => {
     if (!text) return undefined;
     const value = text.trim();
@@ -63,10 +54,8 @@
     return new RegExp(`^\\d{1,${digits}}$`).test(value) ? Number(value) : null;
   };
 
-  // The row's cells → the engine's deal, or null.
   const read = (cells, P) => {
     const get = (name) => String(cells[name] ?? "");
-    // Every cell is read first, as the form does, even on a passed deal.
     const taker = side(P, get("taker"), true);
     const t = trump(P, get("trump"));
     let points = number(get("points"), 4, null);
@@ -102,7 +91,6 @@
     return deal;
   };
 
-  // --- counting (scoring/deal.py, scoring/countings.py) --------------------
   const score = (d, P) => {
     if (!d) return null;
     if (!d.taker) return { a: 0, b: 0, outcome: "passed", pot: 0 };
@@ -112,7 +100,6 @@
       if (d.capotBid) bid = 250;
       else if (bid === null || bid < 80 || bid % 10 || bid > P.maxBid[d.trump]) return null;
     }
-    // card points of each side
     let pa, pb;
     const mine = d.points;
     if (mine === undefined) {

@@ -69,6 +69,8 @@ class Feature:
     key: str
     label: Promise
     options: tuple[Option, ...]
+    #: Named on the dashboard when on (not for one on in every concours).
+    said: bool = True
 
     @property
     def switch(self) -> str:
@@ -267,6 +269,7 @@ FEATURES: tuple[Feature, ...] = (
                 ask="number",
             ),
         ),
+        said=False,
     ),
     Feature(
         "door",
@@ -292,4 +295,4 @@ OPTIONS: tuple[Option, ...] = tuple(o for feature in FEATURES for o in feature.o
 
 def features_on(tournament) -> list[Feature]:
     """The features a tournament has turned on."""
-    return [f for f in FEATURES if getattr(tournament, f.switch)]
+    return [f for f in FEATURES if f.said and getattr(tournament, f.switch)]

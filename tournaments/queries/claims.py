@@ -45,7 +45,9 @@ def round_claims(rnd: Round, now: datetime | None = None) -> Claims:
     """Where a partie's results stand at `now`."""
     if rnd.status != Round.Status.CLOSED:
         return PLAYING
-    if not rnd.tournament.claims_window:
+    if not rnd.tournament.claims_window or rnd.closed_at is None:
+        # No window, or a partie closed with no time kept (imported or
+        # built in bulk): its results stand.
         return Claims(final=True)
     now = now or timezone.now()
     minutes = minutes_for(rnd)
@@ -67,4 +69,4 @@ def ranking_claims(tournament: Tournament, now: datetime | None = None) -> Claim
         return Claims(final=False, until=max(waiting) if waiting else None)
     if all(state.final for state in states):
         return Claims(final=True)
-    return Claims(final=False, until=max(s.until for s in states if s.until is not None))
+    return Claims(final=False, until=max((s.until for s in states if s.until), default=None))
