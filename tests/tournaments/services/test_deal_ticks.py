@@ -56,7 +56,7 @@ def test_the_other_teams_phone_ticks_rows_after_giving_its_code(table):
     assert page.count("deal-tick") == 2
     assert phone.post(path + "donne/1/confirmer/").status_code == 302
     page = phone.get(path).content.decode()
-    assert "class=\"ticked\"" in page and "confirmée" in page and page.count("deal-tick") == 1
+    assert 'class="ticked"' in page and "confirmée" in page and page.count("deal-tick") == 1
     assert table.deals.get(number=1).confirmed
     # The entering team's phone never ticks.
     entering = Client()
