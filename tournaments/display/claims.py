@@ -4,13 +4,9 @@ définitifs »."""
 
 from __future__ import annotations
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-
-def clock(moment) -> str:
-    local = timezone.localtime(moment)
-    return _("%(h)s h %(m)s") % {"h": local.hour, "m": f"{local.minute:02d}"}
+from tournaments.display.hall import clock_time as clock
 
 
 def claims_said(claims, *, ranking: bool = False) -> str:

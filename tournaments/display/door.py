@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import datetime
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-
-def clock(moment: datetime.datetime) -> str:
-    """« 14:02 », in the tournament's time zone."""
-    return timezone.localtime(moment).strftime("%H:%M")
+from tournaments.display.hall import clock_time as clock
 
 
 def checked_in_mark(moment: datetime.datetime | None) -> str:
