@@ -3,16 +3,14 @@ after it would have changed (issue 27: results become final).
 
 A correction of a final partie is not refused — a mistake found late must
 still be put right — but it asks for confirmation and names the later
-draws the corrected results would have changed: each later partie's draw
-is replayed from the concours file (tournaments/checker) with the
-correction applied in a transaction rolled back, and compared with the
-tables actually drawn.
+draws the corrected results would have changed. The correcting service
+calls `check_final` once the correction is written, inside its own
+transaction: each later partie's draw is replayed from the concours file
+(tournaments/checker) as it now stands and compared with the tables drawn;
+the refusal then rolls the whole correction back.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,7 +19,7 @@ from django.utils.translation import ngettext
 
 from tournaments.checker import replay
 from tournaments.domain import pairing, pools
-from tournaments.models import Change, Round, Table
+from tournaments.models import Change, Round, Table, Tournament
 from tournaments.queries.claims import round_claims
 from tournaments.queries.concours_file import concours_file
 from tournaments.services.audit import log_change
@@ -42,45 +40,34 @@ def close_claims(*, round: Round, by=None) -> Round:
     return rnd
 
 
-class _DryRun(Exception):
-    def __init__(self, doc: dict[str, Any]) -> None:
-        super().__init__("dry run")
-        self.doc = doc
-
-
-def later_draws_changed(table: Table, apply: Callable[[], Any]) -> list[int]:
-    """The later parties whose draw the change `apply` makes to `table`
-    would have changed, without keeping the change."""
-    tournament = table.round.tournament
-    try:
-        with transaction.atomic():
-            apply()
-            raise _DryRun(concours_file(tournament))
-    except _DryRun as dry:
-        doc = dry.doc
-    table.refresh_from_db()
+def later_draws_changed(tournament: Tournament, after: int) -> list[int]:
+    """The parties after partie `after` whose draw, replayed from the
+    tournament as it stands, differs from the tables drawn."""
+    doc = concours_file(tournament)
     if replay.is_melee(doc):
         return []
     changed = []
     for rnd in doc["rounds"]:
-        if rnd["number"] <= table.round.number or rnd["draw"]["kind"] == "bracket":
+        if rnd["number"] <= after or rnd["draw"]["kind"] == "bracket":
             continue
         try:
-            pairs, byes, _numbers = replay.expected_draw(doc, rnd)
-        except (pairing.DrawError, pools.PoolError, ValueError, KeyError):
-            continue
+            expected = replay.expected_draw(doc, rnd)
+        except (pairing.DrawError, pools.PoolError):
+            continue  # a draw the rules cannot make again: nothing to compare
+        pairs, byes, _numbers = expected
         drawn = {frozenset((t["a"], t["b"])) for t in rnd["tables"]}
         if {frozenset(p) for p in pairs} != drawn or set(byes) != set(rnd["byes"]):
             changed.append(rnd["number"])
     return changed
 
 
-def check_final(table: Table, after_claims: bool, apply: Callable[[], Any]) -> None:
-    """Refuse, with the later draws named, a change to a final partie not
-    confirmed (`after_claims`); `apply` makes the change (for the dry run)."""
-    if after_claims or not round_claims(table.round).final:
+def check_final(table: Table, *, corrected: bool, after_claims: bool) -> None:
+    """Refuse, with the later draws named, a correction (`corrected`) of a
+    final partie not confirmed (`after_claims`). Called once the correction
+    is written, in its transaction, which the refusal rolls back."""
+    if not corrected or after_claims or not round_claims(table.round).final:
         return
-    changed = later_draws_changed(table, apply)
+    changed = later_draws_changed(table.round.tournament, table.round.number)
     said = _("Les résultats de cette partie sont définitifs : le délai de réclamation est passé.")
     if changed:
         names = ", ".join(str(n) for n in changed)

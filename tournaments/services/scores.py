@@ -227,20 +227,6 @@ def write_deal(
             field="taker",
         )
     corrected = check_round_open(table, reason)
-    if corrected:
-        claims.check_final(
-            table,
-            after_claims,
-            lambda: write_deal(
-                table,
-                values=values,
-                number=number,
-                expected_version=expected_version,
-                reason=reason,
-                by=by,
-                after_claims=True,
-            ),
-        )
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
@@ -272,6 +258,7 @@ def write_deal(
         after=_deal_snapshot(deal),
         request_key=key,
     )
+    claims.check_final(table, corrected=corrected, after_claims=after_claims)
     return deal
 
 
@@ -320,18 +307,6 @@ def delete_last_deal(
     except AlreadyDone:
         return
     corrected = check_round_open(table, reason)
-    if corrected:
-        claims.check_final(
-            table,
-            after_claims,
-            lambda: delete_last_deal(
-                table=table,
-                expected_version=expected_version,
-                reason=reason,
-                by=by,
-                after_claims=True,
-            ),
-        )
     last = table.deals.order_by("-number").first()
     if last is None:
         raise TournamentError(_("Aucune donne à supprimer."))
@@ -348,6 +323,7 @@ def delete_last_deal(
         before=before,
         request_key=key,
     )
+    claims.check_final(table, corrected=corrected, after_claims=after_claims)
 
 
 @transaction.atomic
@@ -384,22 +360,6 @@ def record_totals(
             field="total_a",
         )
     corrected = check_round_open(table, reason)
-    if corrected:
-        claims.check_final(
-            table,
-            after_claims,
-            lambda: record_totals(
-                table=table,
-                total_a=total_a,
-                total_b=total_b,
-                sheet=sheet,
-                anyway=anyway,
-                expected_version=expected_version,
-                reason=reason,
-                by=by,
-                after_claims=True,
-            ),
-        )
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
@@ -421,6 +381,7 @@ def record_totals(
         after=[table.total_a, table.total_b],
         request_key=key,
     )
+    claims.check_final(table, corrected=corrected, after_claims=after_claims)
     return table
 
 
