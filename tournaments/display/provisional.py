@@ -13,13 +13,14 @@ from typing import Any
 import scoring
 from scoring.announcements import feasible_team_totals
 from scoring.cards import TRUMPS
+from scoring.compiled import compile_rules
 from tournaments.display import keys
 from tournaments.display.labels import side_label, trump_sign
 
 
 def phone_profile(rules: scoring.Rules) -> dict[str, Any]:
     """The JSON object static/js/marque.js reads as ``P``."""
-    t = rules._table
+    t = compile_rules(rules)
     taker_keys = {key: side for key, side in keys.taker_keys().items() if side}
     signs: dict[str, str] = {}
     for code in TRUMPS:
