@@ -146,7 +146,12 @@ def test_an_element_cut_by_its_scrolling_box_fails_the_journey(live_server, page
     page.set_viewport_size({"width": 1024, "height": 700})
     page.goto(f"{live_server.url}/")
     page.evaluate(WIDE_IN_A_BOX, False)
-    page.wait_for_timeout(200)
+    # The guard reports through the console, which reaches Python a little
+    # later on a loaded machine: wait for it, at most 5 s (CI met 200 ms too short).
+    for _ in range(50):
+        if any("CUT BY ITS SCROLLING BOX" in line for line in faults.console):
+            break
+        page.wait_for_timeout(100)
     assert any("CUT BY ITS SCROLLING BOX" in line for line in faults.console), str(faults)
     faults.console.clear()  # seen: the journey itself would have failed on it
 
