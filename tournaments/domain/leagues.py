@@ -30,7 +30,7 @@ def qualified_count(entrants: int, rule: str, value: int) -> int:
         return 0
     if rule == FIRST:
         return min(value, entrants)
-    # Whole numbers only: a float's 28.000000000000004 would round up to 29.
+    # Rounded up in whole numbers (no float on the way).
     return min(entrants, max(1, -(-entrants * value // 100)))
 
 

@@ -31,7 +31,7 @@ from tournaments.domain.leagues import (
         (0, PERCENT, 50, 0),
         (12, PERCENT, 33, 4),  # 3.96
         (100, PERCENT, 33, 33),  # exactly 33: not rounded up to 34
-        (700, PERCENT, 7, 49),  # 700 × 7 / 100 is 49.000000000000004 in floats
+        (700, PERCENT, 7, 49),
     ],
 )
 def test_how_many_teams_qualify(entrants, rule, value, expected):
