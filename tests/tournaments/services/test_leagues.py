@@ -76,7 +76,7 @@ def test_a_team_already_registered_at_the_desk_is_linked_not_registered_again(or
     qualifiers, departmental, _ = stages(league)
     final = concours(departmental)[0]
     first = stage_ranking(concours(qualifiers)[0])[0]
-    (f1, l1, _), (f2, l2, _) = first.players
+    (_f1, l1, _), (f2, l2, _) = first.players
     # Typed at the desk before, without accents nor capitals.
     services.register_team(
         tournament=final,
