@@ -67,7 +67,9 @@ class Stage(models.Model):
         choices=Rule.choices,
         default=Rule.FIRST,
     )
-    value = models.PositiveSmallIntegerField(_("N"), default=4, validators=bounded(1, 1000))
+    value = models.PositiveSmallIntegerField(
+        _("N (nombre d'équipes, ou pourcentage)"), default=4, validators=bounded(1, 1000)
+    )
     tournaments = models.ManyToManyField(
         Tournament, verbose_name=_("concours"), related_name="league_stages", blank=True
     )
