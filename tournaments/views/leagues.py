@@ -4,7 +4,7 @@ the public league page.
 
 Thin views: a form checked, one service called (`services.leagues`), the
 page read by `queries.leagues.league_view`. A form refused comes back
-next to its field (answered 422). An unpublished league is its
+next to its field, on the page as it was. An unpublished league is its
 organizer's only.
 """
 
@@ -47,9 +47,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Ligue créée : ajoutez-lui ses étapes."))
             return redirect("tournaments:league_manage", slug=league.slug)
     leagues = League.objects.filter(owner=request.user)
-    status = 422 if form.errors else 200
-    context = {"leagues": leagues, "form": form}
-    return render(request, "tournaments/league_list.html", context, status=status)
+    return render(request, "tournaments/league_list.html", {"leagues": leagues, "form": form})
 
 
 def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:
@@ -67,8 +65,7 @@ def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:
         "form": forms.get("form") or LeagueForm(instance=league),
         "stage_form": forms.get("stage_form") or StageForm(),
     }
-    status = 422 if forms else 200
-    return render(request, "tournaments/league_manage.html", context, status=status)
+    return render(request, "tournaments/league_manage.html", context)
 
 
 @login_required
