@@ -278,3 +278,20 @@ def _unqualify(qualification: Qualification, sent: Sent, by) -> None:
     for player in players:
         player.delete()
     sent.removed.append(label)
+
+
+def send_when_final(tournament: Tournament, *, by=None) -> list[Sent]:
+    """After a concours's ranking became final (its last partie closed
+    without a claims window, or its claims closed by hand): each stage
+    holding it whose concours are all final sends its qualified teams by
+    itself. A stage not ready (another concours still provisional, the last
+    stage, the next concours started) is left as it is, silently: its page
+    says why. Runs in the caller's transaction; each stage in a savepoint."""
+    sent = []
+    for stage in Stage.objects.filter(tournaments=tournament).select_related("league"):
+        try:
+            with transaction.atomic():
+                sent.append(send_qualified(stage=stage, by=by))
+        except TournamentError:
+            continue
+    return sent

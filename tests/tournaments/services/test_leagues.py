@@ -224,3 +224,43 @@ def test_the_clubs_ranking_leaves_teams_without_a_club_out(organizer):
         club: sum(r.points for r in rows if r.club == club)
         for club in ("Amicale du Bourg", "Belote club de la Vallée")
     }
+
+
+def test_the_last_claims_closed_send_the_qualified_teams_by_themselves(organizer):
+    league = three_stage_league(organizer, final=False)
+    qualifiers, departmental, _ = stages(league)
+    final = concours(departmental)[0]
+    lisieux, honfleur = concours(qualifiers)
+
+    services.close_claims(round=lisieux.rounds.get(), by=organizer)
+    assert final.teams.count() == 0  # Honfleur's ranking is still provisional
+
+    services.close_claims(round=honfleur.rounds.get(), by=organizer)
+    assert final.teams.count() == 4
+    assert Qualification.objects.filter(stage=qualifiers).count() == 4
+
+
+def test_a_concours_without_claims_window_sends_them_when_its_last_partie_closes(
+    organizer, make_tournament
+):
+    league = leagues.create_league(owner=organizer, name="Ligue")
+    one = leagues.add_stage(league=league, name="Qualification", rule="first", value=1)
+    two = leagues.add_stage(league=league, name="Finale", rule="first", value=1)
+    qualifier = make_tournament(name="Qualification", parties=1, end_deals=1, claims_window=False)
+    final = make_tournament(name="Finale")
+    leagues.add_concours(stage=one, tournament=qualifier, by=organizer)
+    leagues.add_concours(stage=two, tournament=final, by=organizer)
+    for n in range(2):
+        services.register_team(
+            tournament=qualifier,
+            player1=services.PlayerData("Odette", f"Marchal{n}"),
+            player2=services.PlayerData("Lucien", f"Marchal{n}"),
+        )
+    rnd = services.draw_round(tournament=qualifier, method="random", seed=1)
+    services.record_deal(table=rnd.tables.get(), values=coinche_values())
+    assert final.teams.count() == 0
+
+    services.close_round(round=rnd, by=organizer)
+
+    winner = stage_ranking(qualifier)[0]
+    assert [t.players_label for t in final.teams.all()] == [label(winner)]
