@@ -114,7 +114,8 @@ def league_view(league: League) -> LeagueView:
         is_last = index == len(stages) - 1
         concours = []
         for tournament in stage_concours(stage):
-            rows = stage_ranking(tournament)
+            # A concours not begun has no ranking yet (its registered teams, all at 0).
+            rows = stage_ranking(tournament) if tournament.rounds.exists() else []
             qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
             concours.append(ConcoursView(tournament, is_over(tournament), rows, qualified))
         entries = [e for c in concours for e in _entries(c.rows)]

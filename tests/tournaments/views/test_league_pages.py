@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, add_teams
 from tests.league_builders import three_stage_league
 from tournaments.models import League, Qualification, Stage
 
@@ -134,3 +134,19 @@ def test_another_organizer_reaches_nothing(client, league, django_user_model):
     send = reverse("tournaments:league_send", kwargs={"slug": league.slug, "pk": qualifiers.pk})
     assert client.post(send).status_code == 404
     assert Qualification.objects.count() == 0
+
+
+def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking(client, organizer):
+    league = three_stage_league(organizer, final=False)
+    league.published = True
+    league.save()
+    qualifiers = league.stages.get(position=1)
+    final = league.stages.get(position=2).tournaments.get()
+    add_teams(final, 2)
+    page = client.get(reverse("tournaments:league", kwargs={"slug": league.slug})).content
+    page = page.decode()
+    stage1 = page[page.index('id="stage-1"') : page.index('id="stage-2"')]
+    stage2 = page[page.index('id="stage-2"') : page.index('id="stage-3"')]
+    assert stage1.count("en place qualificative") == 4 and "qualifiée<" not in stage1
+    assert "Pas encore de résultat." in stage2 and "Lefèvre0" not in stage2
+    assert qualifiers.qualified_at is None
