@@ -1,9 +1,10 @@
 """A league in a real browser (issue 27, item 6): the organizer creates a
 league of three stages with the keyboard (two qualifier concours → the
 departmental final → the regional final) and puts its concours in; the
-qualifiers are played and final; the organizer closes the first stage and
-the qualified teams appear by themselves in the final's desk list, marked
-with their place; the clubs' ranking shows, teams without a club said
+qualifiers are played, Honfleur's claims still open: closing the stage is
+refused, said why; once Honfleur's claims are closed by hand the qualified
+teams appear by themselves in the final's desk list, marked with their
+place (sent again, nothing changes); the clubs' ranking shows, teams without a club said
 aside. A 390 px phone opens the public league page from the home page.
 The fixtures fail on any 5xx, console error, overflow or axe fault.
 Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
@@ -71,6 +72,7 @@ def test_a_three_stage_league_sends_its_qualified_teams_to_the_final(
             teams=qualifier_teams(town),
             day=DAY,
             seed=n + 1,
+            final=town == "Lisieux",  # Honfleur's claims are still open
         )
         for n, town in enumerate(("Lisieux", "Honfleur"))
     ]
@@ -113,12 +115,26 @@ def test_a_three_stage_league_sends_its_qualified_teams_to_the_final(
     )
     expect(page.locator("#stage-2 .league-rule")).to_contain_text("Les 50 % premiers")
     expect(stage1.locator("tr.qualified")).to_have_count(4)
+    expect(stage1.locator(".league-state")).to_contain_text("Classements provisoires")
+    # Too early: Honfleur's ranking is provisional. Said, nothing sent.
+    stage1.get_by_role("button", name="Clore l'étape : inscrire les qualifiés").click()
+    expect(page.locator(".message.error")).to_contain_text(
+        "le classement de « Qualification de Honfleur » n'est pas définitif"
+    )
+    expect(page.locator("#stage-1 .league-sent li")).to_have_count(0)
     shot(page, "organizer-before")
 
-    stage1.get_by_role("button", name="Clore l'étape : inscrire les qualifiés").click()
-    expect(
-        page.get_by_text("« Finale départementale du Calvados » : 4 équipes inscrites.")
-    ).to_be_visible()
+    # The stage closes: Honfleur's claims closed by hand, and the qualified
+    # teams go to the departmental final by themselves.
+    page.goto(f"{url}/organisation/t/{qualifiers[1].slug}/parties/1/")
+    page.get_by_role("button", name="Clore les réclamations maintenant").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".message.success")).to_contain_text("définitifs")
+    page.goto(f"{url}/organisation/ligues/")
+    page.get_by_role("link", name="Ligue du Pays d'Auge").click()
+    expect(page.locator("#stage-1 .league-state")).to_contain_text(
+        "Qualifiés envoyés à l'étape suivante le"
+    )
     expect(page.locator("#stage-1 .league-sent li")).to_have_count(4)
     # Sent again: nothing changes, no team twice.
     page.locator("#stage-1").get_by_role(
