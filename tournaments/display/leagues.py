@@ -72,6 +72,8 @@ def stage_state(*, has_concours: bool, over: bool, is_last: bool, sent_at) -> st
     """Where a stage stands, in one sentence."""
     if not has_concours:
         return _("Ajoutez les concours de cette étape.")
+    if not over and is_last:
+        return _("Classement provisoire jusqu'à la fin des concours et de leurs réclamations.")
     if not over:
         return _(
             "Classements provisoires : les qualifiés partiront quand tous les concours "

@@ -149,4 +149,7 @@ def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking
     stage2 = page[page.index('id="stage-2"') : page.index('id="stage-3"')]
     assert stage1.count("en place qualificative") == 4 and "qualifiée<" not in stage1
     assert "Pas encore de résultat." in stage2 and "Lefèvre0" not in stage2
+    stage3 = page[page.index('id="stage-3"') :]
+    assert "Classement provisoire jusqu&#x27;à la fin des concours" in stage3
+    assert "les qualifiés partiront" not in stage3  # the last stage sends no one
     assert qualifiers.qualified_at is None
