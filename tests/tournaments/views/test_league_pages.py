@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD, add_teams
 from tests.league_builders import three_stage_league
-from tournaments.models import League, Qualification, Stage
+from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.services import door, leagues
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +154,13 @@ def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking
     assert "Classement provisoire jusqu&#x27;à la fin des concours" in stage3
     assert "les qualifiés partiront" not in stage3  # the last stage sends no one
     assert qualifiers.qualified_at is None
+
+
+def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(client, organizer, league):
+    leagues.send_qualified(stage=league.stages.get(position=1), by=organizer)
+    final = league.stages.get(position=2).tournaments.get()
+    Tournament.objects.filter(pk=final.pk).update(check_in_enabled=True)
+    qualification = Qualification.objects.get(team__number=1, team__tournament=final)
+    assert (qualification.rank, qualification.source.name) == (1, "Qualification de Lisieux")
+    page = client.get(f"/pointage/{door.door_key(final)}/1/").content.decode()
+    assert "qualifiée : 1re du concours « Qualification de Lisieux »" in page
