@@ -373,6 +373,11 @@ urlpatterns += [
         name="league_concours_add",
     ),
     path(
+        "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/<num:tournament_id>/retirer/",
+        leagues.league_concours_remove,
+        name="league_concours_remove",
+    ),
+    path(
         "organisation/ligues/<slug:slug>/etapes/<num:pk>/qualifies/",
         leagues.league_send,
         name="league_send",

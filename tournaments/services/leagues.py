@@ -112,6 +112,22 @@ def add_concours(*, stage: Stage, tournament: Tournament, by) -> None:
     stage.tournaments.add(tournament)
 
 
+@transaction.atomic
+def remove_concours(*, stage: Stage, tournament: Tournament) -> None:
+    """Take a concours out of a stage, while no qualified team came from it
+    nor went to it (after that, the desk's list would lose its marks)."""
+    linked = Qualification.objects.filter(stage=stage, source=tournament).exists()
+    if linked or Qualification.objects.filter(team__tournament=tournament).exists():
+        raise TournamentError(
+            _(
+                "« %(name)s » a déjà des qualifiés inscrits d'une étape à l'autre : "
+                "il reste dans la ligue."
+            )
+            % {"name": tournament.name}
+        )
+    stage.tournaments.remove(tournament)
+
+
 @dataclass
 class Sent:
     """What sending a stage's qualified teams changed in the next concours."""

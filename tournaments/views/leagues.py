@@ -127,6 +127,27 @@ def league_concours_add(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 
 @login_required
 @require_POST
+def league_concours_remove(
+    request: HttpRequest, slug: str, pk: int, tournament_id: int
+) -> HttpResponse:
+    league = _owned(request, slug)
+    stage = get_object_or_404(league.stages, pk=pk)
+    tournament = get_object_or_404(stage.tournaments, pk=tournament_id)
+    try:
+        services.remove_concours(stage=stage, tournament=tournament)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("« %(name)s » retiré de l'étape « %(stage)s ».")
+            % {"name": tournament.name, "stage": stage.name},
+        )
+    return redirect("tournaments:league_manage", slug=league.slug)
+
+
+@login_required
+@require_POST
 def league_send(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Send a stage's qualified teams to the next stage's concours."""
     league = _owned(request, slug)

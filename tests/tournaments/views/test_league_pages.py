@@ -164,3 +164,26 @@ def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(client, o
     assert (qualification.rank, qualification.source.name) == (1, "Qualification de Lisieux")
     page = client.get(f"/pointage/{door.door_key(final)}/1/").content.decode()
     assert "qualifiée : 1re du concours « Qualification de Lisieux »" in page
+
+
+def test_a_concours_put_in_the_wrong_stage_is_taken_out_until_teams_went_on(
+    client, organizer, league
+):
+    client.force_login(organizer)
+    qualifiers = league.stages.get(position=1)
+    lisieux = qualifiers.tournaments.order_by("date", "pk").first()
+    regional = league.stages.get(position=3)
+    wrong = regional.tournaments.get()
+
+    def remove(stage, tournament):
+        kwargs = {"slug": league.slug, "pk": stage.pk, "tournament_id": tournament.pk}
+        url = reverse("tournaments:league_concours_remove", kwargs=kwargs)
+        return client.post(url, follow=True).content.decode()
+
+    page = remove(regional, wrong)
+    assert "« Finale régionale de Normandie » retiré de l&#x27;étape « Finale régionale »." in page
+    assert not regional.tournaments.exists()
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    page = remove(qualifiers, lisieux)
+    assert "a déjà des qualifiés inscrits" in page
+    assert qualifiers.tournaments.filter(pk=lisieux.pk).exists()
