@@ -291,6 +291,7 @@ urlpatterns += [
 # its form, the cancel link of the mail; the .ics and Atom feeds.
 urlpatterns += [
     path("organisation/annoncer/", calendar.announce, name="announce"),
+    path(ORG + "annonce/", calendar.announce_edit, name="announce_edit"),
     path(ORG + "preinscriptions/", calendar.preregistrations, name="preregistrations"),
     path(ORG + "preinscriptions.csv", calendar.preregistrations_csv, name="preregistrations_csv"),
     path(

@@ -87,6 +87,7 @@ class Change(models.Model):
         CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
         # The calendar (issue 26): announced, pre-registered, taken in.
         ANNOUNCED = "announced", _("Concours annoncé")
+        ANNOUNCEMENT_EDITED = "announce_edited", _("Annonce du concours modifiée")
         PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
         PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
         PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
