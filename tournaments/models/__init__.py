@@ -12,6 +12,7 @@ from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
+from tournaments.models.leagues import League, Qualification, Stage
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
 from tournaments.models.play import (
@@ -47,6 +48,7 @@ __all__ = [
     "Cote",
     "Deal",
     "KnownPlayer",
+    "League",
     "Lot",
     "LotSwap",
     "Payment",
@@ -60,10 +62,12 @@ __all__ = [
     "PublicationKey",
     "PublicationReceipt",
     "PublicationTarget",
+    "Qualification",
     "Round",
     "Seat",
     "Side",
     "SignUp",
+    "Stage",
     "Table",
     "Tablet",
     "Team",

@@ -94,6 +94,8 @@ class Change(models.Model):
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
+        # Leagues (issue 27): the qualified teams of a stage sent to the next.
+        LEAGUE_QUALIFIED = "league_qualified", _("Qualifiés d'une ligue mis à jour")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

@@ -1,0 +1,138 @@
+"""Leagues read from the database: the ranking a stage qualifies from, the
+state of each stage, its qualified teams and the clubs' rankings.
+
+`stage_ranking` is the one place a league reads a concours's ranking: a
+concours played in several halls will give its merged ranking here.
+Must not: write (services/leagues.py sends the qualified teams on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.domain import leagues as rules
+from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.queries.brackets import final_order
+from tournaments.queries.claims import ranking_claims
+from tournaments.queries.standings import tournament_standings
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """One team of a concours's final ranking, in plain values."""
+
+    rank: int
+    team_name: str
+    club: str
+    #: ((first name, last name, licence), (first name, last name, licence))
+    players: tuple[tuple[str, str, str], ...]
+    points: int
+    team_id: int | None = None
+
+
+def stage_ranking(tournament: Tournament) -> list[RankingRow]:
+    """The ranking of a concours as a league reads it: its final order
+    (a final phase's places first), one plain row a team."""
+    rows = []
+    for standing in final_order(tournament, tournament_standings(tournament)):
+        team = standing.entrant
+        if team is None:
+            continue
+        players = tuple(
+            (p.first_name, p.last_name, p.licence) for p in (team.player1, team.player2)
+        )
+        rows.append(
+            RankingRow(
+                rank=standing.row.rank,
+                team_name=team.display_name,
+                club=team.club,
+                players=players,
+                points=standing.row.points_for,
+                team_id=team.pk,
+            )
+        )
+    return rows
+
+
+def is_over(tournament: Tournament) -> bool:
+    """Whether a concours's ranking is final: finished, claims closed."""
+    return tournament.status == Tournament.Status.FINISHED and ranking_claims(tournament).final
+
+
+def has_started(tournament: Tournament) -> bool:
+    """Whether a concours has begun: a partie drawn, or no longer registering."""
+    return tournament.status != Tournament.Status.REGISTRATION or tournament.rounds.exists()
+
+
+def next_stage(stage: Stage) -> Stage | None:
+    return stage.league.stages.filter(position__gt=stage.position).order_by("position").first()
+
+
+def stage_concours(stage: Stage) -> list[Tournament]:
+    return list(stage.tournaments.order_by("date", "pk"))
+
+
+@dataclass
+class ConcoursView:
+    tournament: Tournament
+    over: bool
+    rows: list[RankingRow]
+    #: The rows that qualify for the next stage (none on the last stage).
+    qualified: list[RankingRow]
+
+
+@dataclass
+class StageView:
+    stage: Stage
+    concours: list[ConcoursView]
+    clubs: rules.ClubRanking
+    is_last: bool
+    #: Every concours over (the stage can send its qualified teams on).
+    over: bool
+    #: The teams this stage sent to the next stage's concours.
+    sent: list[Qualification] = field(default_factory=list)
+
+
+@dataclass
+class LeagueView:
+    league: League
+    stages: list[StageView]
+    clubs: rules.ClubRanking
+
+
+def _entries(rows: list[RankingRow]) -> list[rules.ClubEntry]:
+    return [rules.ClubEntry(r.club, r.points) for r in rows]
+
+
+def league_view(league: League) -> LeagueView:
+    """Every stage of a league with its concours's rankings and qualified
+    teams, each stage's clubs' ranking and the league's (all stages)."""
+    stages = list(league.stages.order_by("position"))
+    views: list[StageView] = []
+    everything: list[rules.ClubEntry] = []
+    for index, stage in enumerate(stages):
+        is_last = index == len(stages) - 1
+        concours = []
+        for tournament in stage_concours(stage):
+            # A concours not begun has no ranking yet (its registered teams, all at 0).
+            rows = stage_ranking(tournament) if tournament.rounds.exists() else []
+            qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
+            concours.append(ConcoursView(tournament, is_over(tournament), rows, qualified))
+        entries = [e for c in concours for e in _entries(c.rows)]
+        everything += entries
+        sent = list(
+            stage.qualifications.select_related(
+                "source", "team__player1", "team__player2", "team__tournament"
+            ).order_by("source__date", "source__pk", "rank")
+        )
+        views.append(
+            StageView(
+                stage=stage,
+                concours=concours,
+                clubs=rules.club_ranking(entries, league.best_k),
+                is_last=is_last,
+                over=bool(concours) and all(c.over for c in concours),
+                sent=sent,
+            )
+        )
+    return LeagueView(league, views, rules.club_ranking(everything, league.best_k))
