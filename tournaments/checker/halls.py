@@ -83,6 +83,18 @@ def _same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
                 )
 
 
+def progress(doc: Doc) -> tuple[int, int]:
+    """How far a hall's file goes: its closed qualifying parties, then its
+    finished tables (a later file of the same hall goes as far or further)."""
+    tables = sum(
+        1
+        for rnd in doc.get("rounds", ())
+        for table in rnd.get("tables", ())
+        if table.get("status") == replay.COMPLETE
+    )
+    return _closed(doc), tables
+
+
 def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Merged:
     """The merged ranking of `halls` (name, concours file), after each hall's
     closed parties; `planned` parties (default: the most any hall has)."""

@@ -93,6 +93,9 @@ class Change(models.Model):
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
+        # Simultaneous halls (issue 27): declared, a hall's file received.
+        HALLS_DECLARED = "halls_declared", _("Salles du concours déclarées")
+        HALL_FILE = "hall_file", _("Fichier d'une salle reçu")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
