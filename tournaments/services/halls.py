@@ -7,7 +7,7 @@ Every write is one transaction. A file is checked in this order, each
 refusal one sentence next to the field and nothing written: its size, its
 JSON, that it is a concours file, its date (the concours's), the checker
 (a file whose marques or rankings do not recompute was changed by hand),
-that it merges with the halls already in (same rules, ranking, end), and
+that it is played as the halls already in (same rules, ranking, end), and
 that it is not older than the hall's file already received (a later,
 fuller file replaces it; an older one only when the organizer says so).
 The signed upload reuses the publication's signature and its receipts
@@ -176,12 +176,11 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
             )
             % {"n": len(differences), "first": differences[0]}
         )
-    others = [
-        (other.name, other.document)
-        for other in hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False)
-    ]
+    # The halls already in agree with one another: one of them is enough.
+    other = hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False).first()
     try:
-        merging.merge([*others, (hall.name, data)], planned=hall.merge.planned)
+        if other is not None:
+            merging.same_concours([(other.name, other.document), (hall.name, data)])
     except merging.MergeError as error:
         raise _refused(str(error)) from error
 
