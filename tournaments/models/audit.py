@@ -96,6 +96,9 @@ class Change(models.Model):
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
         # Leagues (issue 27): the qualified teams of a stage sent to the next.
         LEAGUE_QUALIFIED = "league_qualified", _("Qualifiés d'une ligue mis à jour")
+        # Simultaneous halls (issue 27): declared, a hall's file received.
+        HALLS_DECLARED = "halls_declared", _("Salles du concours déclarées")
+        HALL_FILE = "hall_file", _("Fichier d'une salle reçu")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(
