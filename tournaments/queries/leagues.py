@@ -2,7 +2,9 @@
 state of each stage, its qualified teams and the clubs' rankings.
 
 `stage_ranking` is the one place a league reads a concours's ranking: a
-concours played in several halls will give its merged ranking here.
+concours played in several halls gives its merged ranking (queries/halls.py),
+each hall's team matched by its name with the team registered here that
+the hall took from this concours's list (the qualified teams sent to it).
 Must not: write (services/leagues.py sends the qualified teams on).
 """
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.domain import leagues as rules
 from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import tournament_standings
@@ -32,7 +35,11 @@ class RankingRow:
 
 def stage_ranking(tournament: Tournament) -> list[RankingRow]:
     """The ranking of a concours as a league reads it: its final order
-    (a final phase's places first), one plain row a team."""
+    (a final phase's places first), one plain row a team; the merged
+    ranking of a concours played in several halls."""
+    merged = multi_halls.merged_ranking(tournament)
+    if merged is not None:
+        return _from_halls(tournament, merged)
     rows = []
     for standing in final_order(tournament, tournament_standings(tournament)):
         team = standing.entrant
@@ -54,9 +61,52 @@ def stage_ranking(tournament: Tournament) -> list[RankingRow]:
     return rows
 
 
+def _from_halls(tournament: Tournament, merged) -> list[RankingRow]:
+    """The merged ranking of the halls, each row with the team of the same
+    name registered here (its players, for the next stage's registration);
+    a hall's team not registered here keeps its place but has no team
+    (`team_id` None: it cannot be sent on, which the service says)."""
+    teams = {
+        team.display_name: team
+        for team in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    }
+    rows = []
+    for line in merged:
+        team = teams.get(line.team)
+        players = (
+            tuple((p.first_name, p.last_name, p.licence) for p in (team.player1, team.player2))
+            if team
+            else ()
+        )
+        rows.append(
+            RankingRow(
+                rank=line.rank,
+                team_name=line.team,
+                club=line.club or (team.club if team else ""),
+                players=players,
+                points=line.points,
+                team_id=team.pk if team else None,
+            )
+        )
+    return rows
+
+
 def is_over(tournament: Tournament) -> bool:
-    """Whether a concours's ranking is final: finished, claims closed."""
+    """Whether a concours's ranking is final: finished, claims closed; for
+    one played in several halls, every hall in, complete, and merged."""
+    state = multi_halls.halls_state(tournament)
+    if state is not None:
+        return bool(state.rows) and not state.provisional and not state.problem
     return tournament.status == Tournament.Status.FINISHED and ranking_claims(tournament).final
+
+
+def has_results(tournament: Tournament) -> bool:
+    """Whether a concours has a ranking to show: a partie drawn, or a
+    hall's file received."""
+    if tournament.rounds.exists():
+        return True
+    state = multi_halls.halls_state(tournament)
+    return state is not None and bool(state.rows)
 
 
 def has_started(tournament: Tournament) -> bool:
@@ -115,7 +165,7 @@ def league_view(league: League) -> LeagueView:
         concours = []
         for tournament in stage_concours(stage):
             # A concours not begun has no ranking yet (its registered teams, all at 0).
-            rows = stage_ranking(tournament) if tournament.rounds.exists() else []
+            rows = stage_ranking(tournament) if has_results(tournament) else []
             qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
             concours.append(ConcoursView(tournament, is_over(tournament), rows, qualified))
         entries = [e for c in concours for e in _entries(c.rows)]
