@@ -100,15 +100,6 @@ def is_over(tournament: Tournament) -> bool:
     return tournament.status == Tournament.Status.FINISHED and ranking_claims(tournament).final
 
 
-def has_results(tournament: Tournament) -> bool:
-    """Whether a concours has a ranking to show: a partie drawn, or a
-    hall's file received."""
-    if tournament.rounds.exists():
-        return True
-    state = multi_halls.halls_state(tournament)
-    return state is not None and bool(state.rows)
-
-
 def has_started(tournament: Tournament) -> bool:
     """Whether a concours has begun: a partie drawn, or no longer registering."""
     return tournament.status != Tournament.Status.REGISTRATION or tournament.rounds.exists()
@@ -129,6 +120,8 @@ class ConcoursView:
     rows: list[RankingRow]
     #: The rows that qualify for the next stage (none on the last stage).
     qualified: list[RankingRow]
+    #: A concours played in several halls: (halls whose file is in, halls).
+    halls: tuple[int, int] | None = None
 
 
 @dataclass
@@ -154,6 +147,22 @@ def _entries(rows: list[RankingRow]) -> list[rules.ClubEntry]:
     return [rules.ClubEntry(r.club, r.points) for r in rows]
 
 
+def _concours_view(tournament: Tournament, stage: Stage, *, is_last: bool) -> ConcoursView:
+    """One concours of a stage: its ranking (none before it begins: its
+    registered teams would all be at 0), whether it is over, its
+    qualified rows; a concours played in several halls merged once."""
+    state = multi_halls.halls_state(tournament)
+    if state is not None:
+        rows = _from_halls(tournament, state.rows)
+        over = bool(state.rows) and not state.provisional and not state.problem
+        halls = (state.received, len(state.halls))
+    else:
+        rows = stage_ranking(tournament) if tournament.rounds.exists() else []
+        over, halls = is_over(tournament), None
+    qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
+    return ConcoursView(tournament, over, rows, qualified, halls)
+
+
 def league_view(league: League) -> LeagueView:
     """Every stage of a league with its concours's rankings and qualified
     teams, each stage's clubs' ranking and the league's (all stages)."""
@@ -164,10 +173,7 @@ def league_view(league: League) -> LeagueView:
         is_last = index == len(stages) - 1
         concours = []
         for tournament in stage_concours(stage):
-            # A concours not begun has no ranking yet (its registered teams, all at 0).
-            rows = stage_ranking(tournament) if has_results(tournament) else []
-            qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
-            concours.append(ConcoursView(tournament, is_over(tournament), rows, qualified))
+            concours.append(_concours_view(tournament, stage, is_last=is_last))
         entries = [e for c in concours for e in _entries(c.rows)]
         everything += entries
         sent = list(
