@@ -27,6 +27,11 @@ BENCHES = [
     (["bench.rating", "--train", "3", "--test", "1"], "rating: cote "),
     (["bench.bench_pdf", "--runs", "1"], "score_sheets (128 tables)"),
     (["bench.hall", "--seconds", "2", "--phones", "4", "--deal-interval", "1"], "hall: "),
+    # Simultaneous halls (issue 27): two small halls merged.
+    (
+        ["bench.halls", "--halls", "2", "--teams", "4", "--parties", "1", "--deals", "1"],
+        "halls: 2 halls merged",
+    ),
 ]
 
 

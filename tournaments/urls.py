@@ -30,6 +30,7 @@ from tournaments.views import (
     table_side,
     tablets,
 )
+from tournaments.views import halls as multi_halls
 from tournaments.views.table_side_batch import table_side_batch
 
 
@@ -291,6 +292,7 @@ urlpatterns += [
 # its form, the cancel link of the mail; the .ics and Atom feeds.
 urlpatterns += [
     path("organisation/annoncer/", calendar.announce, name="announce"),
+    path(ORG + "annonce/", calendar.announce_edit, name="announce_edit"),
     path(ORG + "preinscriptions/", calendar.preregistrations, name="preregistrations"),
     path(ORG + "preinscriptions.csv", calendar.preregistrations_csv, name="preregistrations_csv"),
     path(
@@ -383,4 +385,14 @@ urlpatterns += [
         name="league_send",
     ),
     path("ligue/<slug:slug>/", leagues.league_page, name="league"),
+]
+# Simultaneous halls (issue 27, item 6): one concours played in several
+# halls, each hall's file received (by hand or signed from its laptop) and
+# merged into one ranking, provisional until every hall is in.
+urlpatterns += [
+    path(ORG + "salles/", multi_halls.halls_manage, name="halls_manage"),
+    path(ORG + "salles/<num:hall_id>/fichier/", multi_halls.hall_upload, name="hall_upload"),
+    path(ORG + "salles/<num:hall_id>/cle/", multi_halls.hall_key, name="hall_key"),
+    path("t/<slug:slug>/salles/", multi_halls.halls_public, name="halls_public"),
+    path("salles/envoi/", multi_halls.hall_receive, name="hall_receive"),
 ]

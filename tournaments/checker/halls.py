@@ -68,7 +68,8 @@ def _closed(doc: Doc) -> int:
     return sum(1 for r in _qualifying(doc) if r.get("status") == "closed")
 
 
-def _same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
+def same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
+    """MergeError unless every hall has the first one's rules, ranking and end."""
     first_name, first = halls[0]
     for name, doc in halls[1:]:
         for key, said in (
@@ -83,6 +84,18 @@ def _same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
                 )
 
 
+def progress(doc: Doc) -> tuple[int, int]:
+    """How far a hall's file goes: its closed qualifying parties, then its
+    finished tables (a later file of the same hall goes as far or further)."""
+    tables = sum(
+        1
+        for rnd in doc.get("rounds", ())
+        for table in rnd.get("tables", ())
+        if table.get("status") == replay.COMPLETE
+    )
+    return _closed(doc), tables
+
+
 def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Merged:
     """The merged ranking of `halls` (name, concours file), after each hall's
     closed parties; `planned` parties (default: the most any hall has)."""
@@ -91,7 +104,7 @@ def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Me
     names = [name for name, _ in halls]
     if len(set(names)) != len(names):
         raise MergeError("Deux salles portent le même nom.")
-    _same_concours(halls)
+    same_concours(halls)
     planned = planned or max(len(_qualifying(doc)) for _, doc in halls)
     criteria = [c for c in halls[0][1]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
     states: list[Hall] = []

@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain import publication as signing
 
-#: Where the hosted instance receives uploads (tournaments/urls.py).
+#: Where the hosted instance receives uploads (tournaments/urls.py), and
+#: a hall's concours file of a concours played in several halls.
 RECEIVE_PATH = "/publication/envoi/"
+HALL_RECEIVE_PATH = "/salles/envoi/"
 TIMEOUT = 60
 
 
@@ -42,9 +44,11 @@ def signed_headers(secret: str, body: bytes, *, moment: int | None = None) -> di
     }
 
 
-def send(base_url: str, secret: str, body: bytes) -> Sent:
+def send(base_url: str, secret: str, body: bytes, *, path: str = RECEIVE_PATH) -> Sent:
+    """`body` sent signed to `path` of the hosted site; `Sent.message` is
+    the address of the concours published, or a hall's state in words."""
     request = urllib.request.Request(
-        base_url.rstrip("/") + RECEIVE_PATH,
+        base_url.rstrip("/") + path,
         data=body,
         headers=signed_headers(secret, body),
         method="POST",
@@ -52,7 +56,7 @@ def send(base_url: str, secret: str, body: bytes) -> Sent:
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             answer = _json(response.read())
-            return Sent(True, str(answer.get("url", "")))
+            return Sent(True, str(answer.get("url") or answer.get("status", "")))
     except urllib.error.HTTPError as error:
         answer = _json(error.read())
         if "error" in answer:

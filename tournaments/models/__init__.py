@@ -12,6 +12,7 @@ from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
+from tournaments.models.halls import HallMerge, MergedHall
 from tournaments.models.leagues import League, Qualification, Stage
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
@@ -47,10 +48,12 @@ __all__ = [
     "Change",
     "Cote",
     "Deal",
+    "HallMerge",
     "KnownPlayer",
     "League",
     "Lot",
     "LotSwap",
+    "MergedHall",
     "Payment",
     "Penalty",
     "Person",

@@ -2,7 +2,9 @@
 state of each stage, its qualified teams and the clubs' rankings.
 
 `stage_ranking` is the one place a league reads a concours's ranking: a
-concours played in several halls will give its merged ranking here.
+concours played in several halls gives its merged ranking (queries/halls.py),
+each hall's team matched by its name with the team registered here that
+the hall took from this concours's list (the qualified teams sent to it).
 Must not: write (services/leagues.py sends the qualified teams on).
 """
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.domain import leagues as rules
 from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import tournament_standings
@@ -32,7 +35,11 @@ class RankingRow:
 
 def stage_ranking(tournament: Tournament) -> list[RankingRow]:
     """The ranking of a concours as a league reads it: its final order
-    (a final phase's places first), one plain row a team."""
+    (a final phase's places first), one plain row a team; the merged
+    ranking of a concours played in several halls."""
+    merged = multi_halls.merged_ranking(tournament)
+    if merged is not None:
+        return _from_halls(tournament, merged)
     rows = []
     for standing in final_order(tournament, tournament_standings(tournament)):
         team = standing.entrant
@@ -54,8 +61,42 @@ def stage_ranking(tournament: Tournament) -> list[RankingRow]:
     return rows
 
 
+def _from_halls(tournament: Tournament, merged) -> list[RankingRow]:
+    """The merged ranking of the halls, each row with the team of the same
+    name registered here (its players, for the next stage's registration);
+    a hall's team not registered here keeps its place but has no team
+    (`team_id` None: it cannot be sent on, which the service says)."""
+    teams = {
+        team.display_name: team
+        for team in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    }
+    rows = []
+    for line in merged:
+        team = teams.get(line.team)
+        players = (
+            tuple((p.first_name, p.last_name, p.licence) for p in (team.player1, team.player2))
+            if team
+            else ()
+        )
+        rows.append(
+            RankingRow(
+                rank=line.rank,
+                team_name=line.team,
+                club=line.club or (team.club if team else ""),
+                players=players,
+                points=line.points,
+                team_id=team.pk if team else None,
+            )
+        )
+    return rows
+
+
 def is_over(tournament: Tournament) -> bool:
-    """Whether a concours's ranking is final: finished, claims closed."""
+    """Whether a concours's ranking is final: finished, claims closed; for
+    one played in several halls, every hall in, complete, and merged."""
+    state = multi_halls.halls_state(tournament)
+    if state is not None:
+        return bool(state.rows) and not state.provisional and not state.problem
     return tournament.status == Tournament.Status.FINISHED and ranking_claims(tournament).final
 
 
@@ -79,6 +120,8 @@ class ConcoursView:
     rows: list[RankingRow]
     #: The rows that qualify for the next stage (none on the last stage).
     qualified: list[RankingRow]
+    #: A concours played in several halls: (halls whose file is in, halls).
+    halls: tuple[int, int] | None = None
 
 
 @dataclass
@@ -104,6 +147,22 @@ def _entries(rows: list[RankingRow]) -> list[rules.ClubEntry]:
     return [rules.ClubEntry(r.club, r.points) for r in rows]
 
 
+def _concours_view(tournament: Tournament, stage: Stage, *, is_last: bool) -> ConcoursView:
+    """One concours of a stage: its ranking (none before it begins: its
+    registered teams would all be at 0), whether it is over, its
+    qualified rows; a concours played in several halls merged once."""
+    state = multi_halls.halls_state(tournament)
+    if state is not None:
+        rows = _from_halls(tournament, state.rows)
+        over = bool(state.rows) and not state.provisional and not state.problem
+        halls = (state.received, len(state.halls))
+    else:
+        rows = stage_ranking(tournament) if tournament.rounds.exists() else []
+        over, halls = is_over(tournament), None
+    qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
+    return ConcoursView(tournament, over, rows, qualified, halls)
+
+
 def league_view(league: League) -> LeagueView:
     """Every stage of a league with its concours's rankings and qualified
     teams, each stage's clubs' ranking and the league's (all stages)."""
@@ -114,10 +173,7 @@ def league_view(league: League) -> LeagueView:
         is_last = index == len(stages) - 1
         concours = []
         for tournament in stage_concours(stage):
-            # A concours not begun has no ranking yet (its registered teams, all at 0).
-            rows = stage_ranking(tournament) if tournament.rounds.exists() else []
-            qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
-            concours.append(ConcoursView(tournament, is_over(tournament), rows, qualified))
+            concours.append(_concours_view(tournament, stage, is_last=is_last))
         entries = [e for c in concours for e in _entries(c.rows)]
         everything += entries
         sent = list(

@@ -168,6 +168,17 @@ def _refusal(stage: Stage, target: Tournament) -> str:
             "Pas encore : le classement de %(names)s n'est pas définitif "
             "(concours pas terminé, ou réclamations encore ouvertes)."
         ) % {"names": ", ".join(f"« {n} »" for n in waiting)}
+    strangers = [
+        row.team_name
+        for tournament in concours
+        for row in rules.qualifiers(queries.stage_ranking(tournament), stage.rule, stage.value)
+        if row.team_id is None
+    ]
+    if strangers:
+        return _(
+            "Qualifiées mais pas inscrites à ce concours : %(names)s. Une salle a joué "
+            "avec une équipe qui n'est pas dans sa liste : inscrivez-la, puis recommencez."
+        ) % {"names": ", ".join(f"« {n} »" for n in strangers)}
     if queries.has_started(target):
         return _(
             "« %(name)s » a commencé : sa liste de qualifiés ne change plus. "

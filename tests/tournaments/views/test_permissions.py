@@ -75,6 +75,10 @@ PUBLIC |= {
 SECRET_LINK = {"door", "door_confirm", "preregistration_cancel"}
 # Leagues (issue 27): the public league page; an organizer's own leagues.
 PUBLIC |= {"league"}
+# Simultaneous halls (issue 27): the public merged ranking, and the endpoint
+# a hall's laptop sends to (its signed hall key is its login:
+# test_hall_pages.py); the organizer's halls pages are the owner's.
+PUBLIC |= {"halls_public", "hall_receive"}
 # Pages that need a login but no particular tournament.
 ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challenge_list"}
 # The calendar's « Annoncer un concours », the players' directory and its
@@ -121,6 +125,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "key": "forged-key",
         "key_id": 1,
         "user_id": tournament.owner.pk,
+        "hall_id": 1,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 

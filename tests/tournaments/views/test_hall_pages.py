@@ -1,0 +1,185 @@
+"""A concours played in several halls (issue 27), as pages: the organizer's
+halls page (declare, upload, keys), the public merged ranking, the hall
+laptop's signed endpoint (never a 500), and the attacks: a forged or
+replayed hall key, another organizer's concours."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests import factories
+from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.services.test_publication import signed
+from tests.tournaments.views.test_publication_pages import post_upload
+from tournaments.models import MergedHall, Tournament
+from tournaments.services import halls as services
+
+pytestmark = pytest.mark.django_db
+
+RECEIVE = "/salles/envoi/"
+
+
+def _post_hall(client, values):
+    return client.post(
+        RECEIVE,
+        data=values["body"],
+        content_type="application/json",
+        headers={
+            "Authorization": f"Cle {values['secret']}",
+            "X-Publication-Time": values["moment"],
+            "X-Publication-Nonce": values["nonce"],
+            "X-Publication-Signature": values["signature"],
+        },
+    )
+
+
+@pytest.fixture
+def hosted(organizer):
+    return factories.build_tournament(owner=organizer, name="Concours des deux salles")
+
+
+def declare(client, tournament, halls="Salle des fêtes de Vic\nFoyer rural de Lembeye", planned=2):
+    url = reverse("tournaments:halls_manage", args=[tournament.slug])
+    return client.post(url, {"halls": halls, "planned": planned})
+
+
+def upload(client, tournament, hall, body: bytes, **extra):
+    url = reverse("tournaments:hall_upload", args=[tournament.slug, hall.pk])
+    data = {f"hall{hall.pk}-file": SimpleUploadedFile("salle.json", body), **extra}
+    return client.post(url, data)
+
+
+def test_the_organizer_declares_halls_uploads_a_file_and_reads_the_states(
+    client, organizer, hosted
+):
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:halls_manage", args=[hosted.slug]))
+    assert page.status_code == 200 and "une seule salle" in page.content.decode()
+    assert declare(client, hosted).status_code == 302
+    vic, _lembeye = MergedHall.objects.order_by("position")
+    answer = upload(client, hosted, vic, raw(hall_file(organizer, name="Vic")))
+    assert answer.status_code == 302
+    page = client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).content.decode()
+    assert "reçue à " in page and "4 équipes, 2 parties sur 2" in page
+    assert "attendue" in page and "Classement provisoire" in page
+    assert "1 salle sur 2 a envoyé son fichier." in page
+    # The public page, linked from the concours's page.
+    detail = client.get(reverse("tournaments:detail", args=[hosted.slug])).content.decode()
+    public_url = reverse("tournaments:halls_public", args=[hosted.slug])
+    assert public_url in detail
+    client.logout()
+    public = client.get(public_url).content.decode()
+    assert "Classement provisoire" in public and "Salle des fêtes de Vic" in public
+    assert "Déposer" not in public and "clé" not in public.lower()
+
+
+def test_a_bad_file_is_said_next_to_the_field(client, organizer, hosted):
+    client.force_login(organizer)
+    declare(client, hosted)
+    vic = MergedHall.objects.order_by("position").first()
+    answer = upload(client, hosted, vic, b"pas du json")
+    assert answer.status_code == 422
+    html = answer.content.decode()
+    field = html.split(f'id="field-hall{vic.pk}-file"')[1].split("</div>")[0]
+    assert "il ne se lit pas en JSON" in field
+    vic.refresh_from_db()
+    assert vic.document is None
+
+
+def test_bad_hall_lists_are_said_next_to_the_field(client, organizer, hosted):
+    client.force_login(organizer)
+    answer = declare(client, hosted, halls="Vic\nvic")
+    assert answer.status_code == 422
+    field = answer.content.decode().split('id="field-halls"')[1].split("</div>")[0]
+    assert "écrite deux fois" in field
+    assert not MergedHall.objects.exists()
+
+
+def test_a_key_is_shown_once_then_the_hall_sends_its_file(client, organizer, hosted):
+    client.force_login(organizer)
+    declare(client, hosted)
+    lembeye = MergedHall.objects.order_by("position").last()
+    client.post(reverse("tournaments:hall_key", args=[hosted.slug, lembeye.pk]))
+    page = client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).content.decode()
+    secret = page.split(f'id="hall-key-{lembeye.pk}" class="new-key" type="text" readonly value="')[
+        1
+    ].split('"')[0]
+    assert secret.startswith("bs_") and RECEIVE in page
+    again = client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).content.decode()
+    assert secret not in again
+    client.logout()
+    values = signed(secret, raw(hall_file(organizer, name="Lembeye")))
+    answer = _post_hall(client, values)
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["hall"] == "Foyer rural de Lembeye"
+    assert answer.json()["status"].startswith("reçue à ")
+    # Replayed as it was: refused, said.
+    replayed = _post_hall(client, values)
+    assert replayed.status_code == 409 and "déjà été reçu" in replayed.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("forge", "status"),
+    [
+        (lambda v: {**v, "secret": "bs_forged"}, 401),
+        (lambda v: {**v, "signature": "f" * 64}, 400),
+        (lambda v: {**v, "moment": "hier"}, 400),
+        (lambda v: {**v, "body": b"{}"}, 400),
+    ],
+)
+def test_a_forged_hall_upload_is_refused_in_a_sentence(client, organizer, hosted, forge, status):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    hall = MergedHall.objects.get(name="Lembeye")
+    secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
+    answer = _post_hall(client, forge(signed(secret, raw(hall_file(organizer, name="L")))))
+    assert answer.status_code == status and answer.json()["error"]
+    hall.refresh_from_db()
+    assert hall.document is None
+
+
+def test_a_hall_key_is_not_a_publication_key_nor_the_other_way(client, organizer, hosted):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    hall = MergedHall.objects.get(name="Vic")
+    secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
+    # A hall's key does not publish a concours.
+    answer = post_upload(client, signed(secret, raw(hall_file(organizer, name="V"))))
+    assert answer.status_code == 401
+    assert Tournament.objects.filter(published=True).count() == 1  # the hosted one only
+
+
+def test_another_organizer_neither_sees_nor_feeds_the_halls(client, organizer, hosted):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    hall = MergedHall.objects.get(name="Vic")
+    intruder = type(organizer).objects.create_user("intrus", password=factories.PASSWORD)
+    own = factories.build_tournament(owner=intruder, name="Concours de l'intrus")
+    client.force_login(intruder)
+    body = raw(hall_file(organizer, name="V"))
+    for slug in (hosted.slug, own.slug):  # their concours, or the hall under their own
+        assert upload(client, Tournament.objects.get(slug=slug), hall, body).status_code == 404
+        key = client.post(reverse("tournaments:hall_key", args=[slug, hall.pk]))
+        assert key.status_code == 404
+    assert client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).status_code == 404
+    hall.refresh_from_db()
+    assert hall.document is None and hall.key_digest is None
+
+
+def test_a_concours_in_one_hall_has_no_public_halls_page(client, hosted):
+    assert client.get(reverse("tournaments:halls_public", args=[hosted.slug])).status_code == 404
+    page = client.get(reverse("tournaments:detail", args=[hosted.slug])).content.decode()
+    assert "toutes les salles" not in page
+
+
+def test_the_public_page_of_an_unpublished_concours_is_hidden(client, organizer, hosted):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    Tournament.objects.filter(pk=hosted.pk).update(published=False)
+    assert client.get(reverse("tournaments:halls_public", args=[hosted.slug])).status_code == 404
+
+
+def test_the_endpoint_answers_json_to_a_get_or_garbage(client):
+    assert client.get(RECEIVE).status_code == 405
+    answer = client.post(RECEIVE, data=b"\x00\xff", content_type="application/json")
+    assert answer.status_code == 401 and json.loads(answer.content)["error"]

@@ -1,0 +1,48 @@
+"""The words of a concours played in several halls (issue 27): each hall's
+state and the merged ranking's label. Must not: query the database."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.display.hall import clock_time
+
+
+def hall_status(hall, planned: int) -> str:
+    """« attendue », « reçue à 17 h 42 : 24 équipes, 4 parties sur 4 » or
+    « incomplète : 3 parties sur 4 (reçue à 17 h 42, 24 équipes) »."""
+    if hall.document is None or hall.received_at is None:
+        return _("attendue")
+    teams = ngettext("%(n)s équipe", "%(n)s équipes", hall.teams) % {"n": hall.teams}
+    parties = _("%(closed)s parties sur %(planned)s") % {
+        "closed": hall.closed,
+        "planned": planned,
+    }
+    at = clock_time(hall.received_at)
+    if hall.closed < planned:
+        return _("incomplète : %(parties)s (reçue à %(at)s, %(teams)s)") % {
+            "parties": parties,
+            "at": at,
+            "teams": teams,
+        }
+    return _("reçue à %(at)s : %(teams)s, %(parties)s") % {
+        "at": at,
+        "teams": teams,
+        "parties": parties,
+    }
+
+
+def ranking_label(provisional: bool) -> str:
+    return _("Classement provisoire") if provisional else _("Classement définitif")
+
+
+def provisional_reason(received: int, halls: int) -> str:
+    """Why the ranking is still provisional, in words."""
+    if received < halls:
+        return ngettext(
+            "%(n)s salle sur %(total)s a envoyé son fichier.",
+            "%(n)s salles sur %(total)s ont envoyé leur fichier.",
+            received,
+        ) % {"n": received, "total": halls}
+    return _("Une salle n'a pas fini toutes ses parties.")

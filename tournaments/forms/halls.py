@@ -1,0 +1,39 @@
+"""What an organizer types for a concours played in several halls (issue
+27): the halls' names (one a line) with the planned parties, and a hall's
+concours file."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.forms.base import model_bounds
+from tournaments.models import HallMerge
+
+
+class HallsForm(forms.Form):
+    halls = forms.CharField(
+        label=_("Les salles, une par ligne"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Par exemple « Salle des fêtes de Vic » puis « Foyer rural de Lembeye »."),
+    )
+    planned = forms.IntegerField(
+        label=_("Parties prévues dans chaque salle"), **model_bounds(HallMerge, "planned")
+    )
+
+    def names(self) -> list[str]:
+        return self.cleaned_data["halls"].splitlines()
+
+
+class HallFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("Fichier du concours de la salle (.json)"),
+        help_text=_(
+            "Le « Fichier du concours » téléchargé sur l'ordinateur de la salle, "
+            "depuis la page du concours."
+        ),
+    )
+    replace_older = forms.BooleanField(
+        label=_("Remplacer même par un fichier plus ancien"),
+        required=False,
+    )

@@ -1,0 +1,302 @@
+"""One concours played in several halls at once (issue 27, simultaneous
+halls): the organizer declares the halls and the planned parties, and each
+hall's concours file comes in, uploaded by the organizer or sent signed
+from the hall's laptop with the hall's key.
+
+Every write is one transaction. A file is checked in this order, each
+refusal one sentence next to the field and nothing written: its size, its
+JSON, that it is a concours file, its date (the concours's), the checker
+(a file whose marques or rankings do not recompute was changed by hand),
+that it is played as the halls already in (same rules, ranking, end), and
+that it is not older than the hall's file already received (a later,
+fuller file replaces it; an older one only when the organizer says so).
+The signed upload reuses the publication's signature and its receipts
+(services/publication.py): a key unknown, a moment off, a body changed
+on the way or an upload sent twice is refused. Must not: read a request,
+nor compute a ranking (checker/halls.py merges).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.checker import FORMAT, READS
+from tournaments.checker import halls as merging
+from tournaments.checker.check import check
+from tournaments.display.hall import clock_time
+from tournaments.domain import publication as signing
+from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
+from tournaments.models.halls import MAX_HALLS
+from tournaments.services import leagues
+from tournaments.services.audit import log_change
+from tournaments.services.backup import MAX_BYTES
+from tournaments.services.errors import TournamentError
+from tournaments.services.publication import UploadRefused, unpack
+
+#: What a hall's key starts with (« bs_ », a hall's sending key), so that it
+#: is not taken for a publication key.
+KEY_PREFIX = "bs_"
+
+
+@dataclass(frozen=True)
+class NewHallKey:
+    hall: MergedHall
+    secret: str  # shown once, never stored
+
+
+def _names(lines: list[str]) -> list[str]:
+    names = [" ".join(line.split()) for line in lines]
+    names = [name for name in names if name]
+    if len(names) < 2:
+        raise TournamentError(_("Indiquez au moins deux salles, une par ligne."), field="halls")
+    if len(names) > MAX_HALLS:
+        raise TournamentError(
+            _("Au plus %(n)s salles.") % {"n": MAX_HALLS},
+            field="halls",
+        )
+    seen: set[str] = set()
+    for name in names:
+        if len(name) > 80:
+            raise TournamentError(
+                _("Le nom « %(name)s » est trop long (80 caractères au plus).") % {"name": name},
+                field="halls",
+            )
+        if name.casefold() in seen:
+            raise TournamentError(
+                _("La salle « %(name)s » est écrite deux fois.") % {"name": name}, field="halls"
+            )
+        seen.add(name.casefold())
+    return names
+
+
+@transaction.atomic
+def declare_halls(*, tournament: Tournament, names: list[str], planned: int, by) -> HallMerge:
+    """The concours « joué dans plusieurs salles »: its halls (a hall that
+    stays keeps its file and key) and its planned parties."""
+    names = _names(names)
+    merge, _created = HallMerge.objects.select_for_update().get_or_create(
+        tournament=tournament, defaults={"planned": planned}
+    )
+    merge.planned = planned
+    merge.save(update_fields=["planned"])
+    kept = {hall.name.casefold(): hall for hall in merge.halls.all()}
+    wanted = {name.casefold() for name in names}
+    for folded, hall in kept.items():
+        if folded not in wanted:
+            if hall.document is not None:
+                raise TournamentError(
+                    _("La salle « %(name)s » a déjà envoyé son fichier : gardez-la.")
+                    % {"name": hall.name},
+                    field="halls",
+                )
+            hall.delete()
+    for position, name in enumerate(names, start=1):
+        hall = kept.get(name.casefold())
+        if hall is None:
+            MergedHall.objects.create(merge=merge, position=position, name=name)
+        else:
+            hall.position, hall.name = position, name
+            hall.save(update_fields=["position", "name"])
+    log_change(
+        tournament,
+        Change.Action.HALLS_DECLARED,
+        by=by,
+        after={"halls": names, "planned": planned},
+    )
+    return merge
+
+
+@transaction.atomic
+def new_hall_key(*, tournament: Tournament, hall_id: int) -> NewHallKey:
+    """A new sending key for one hall's laptop (its earlier key stops)."""
+    hall = (
+        MergedHall.objects.select_for_update()
+        .filter(merge__tournament=tournament, pk=hall_id)
+        .first()
+    )
+    if hall is None:
+        raise TournamentError(_("Cette salle n'est pas celle de ce concours."))
+    secret = KEY_PREFIX + secrets.token_urlsafe(30)
+    hall.key_digest = signing.digest(secret)
+    hall.key_prefix = secret[: len(KEY_PREFIX) + 6]
+    hall.save(update_fields=["key_digest", "key_prefix"])
+    return NewHallKey(hall=hall, secret=secret)
+
+
+def _refused(detail: str) -> TournamentError:
+    return TournamentError(
+        _("Fichier refusé, rien n'a changé : %(detail)s") % {"detail": detail}, field="file"
+    )
+
+
+def _read(raw: bytes) -> dict:
+    if len(raw) > MAX_BYTES:
+        raise _refused(_("il dépasse %(mb)s Mo.") % {"mb": MAX_BYTES // (1024 * 1024)})
+    try:
+        data = json.loads(unpack(raw).decode("utf-8-sig"))
+    except TournamentError as exc:
+        raise _refused(_("le fichier compressé est abîmé.")) from exc
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise _refused(
+            _("ce n'est pas un « Fichier du concours » (il ne se lit pas en JSON).")
+        ) from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _refused(
+            _(
+                "ce n'est pas un « Fichier du concours » (téléchargez-le depuis la page "
+                "du concours, sur l'ordinateur de la salle)."
+            )
+        )
+    if data.get("version") not in READS:
+        raise _refused(_("ce fichier du concours est d'une version que ce site ne lit pas."))
+    return data
+
+
+def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None:
+    day = (data.get("concours") or {}).get("date")
+    if day != tournament.date.isoformat():
+        raise _refused(
+            _("c'est le fichier d'un autre concours (daté du %(file)s, ce concours du %(ours)s).")
+            % {"file": day or "?", "ours": tournament.date.isoformat()}
+        )
+    differences = check(data)
+    if differences:
+        raise _refused(
+            ngettext(
+                "le vérificateur y trouve %(n)s différence, le fichier a été modifié : %(first)s",
+                "le vérificateur y trouve %(n)s différences, le fichier a été modifié : %(first)s",
+                len(differences),
+            )
+            % {"n": len(differences), "first": differences[0]}
+        )
+    # The halls already in agree with one another: one of them is enough.
+    other = hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False).first()
+    try:
+        if other is not None:
+            merging.same_concours([(other.name, other.document), (hall.name, data)])
+    except merging.MergeError as error:
+        raise _refused(str(error)) from error
+
+
+def _not_older(data: dict, hall: MergedHall, *, replace_older: bool) -> tuple[int, int]:
+    closed, tables = merging.progress(data)
+    if hall.document is None:
+        return closed, tables
+    if data == hall.document:
+        raise _refused(_("ce fichier est déjà celui de la salle."))
+    if (closed, tables) < (hall.closed, hall.progress) and not replace_older:
+        raise _refused(
+            _(
+                "ce fichier est plus ancien que celui reçu à %(at)s (%(new)s parties closes et "
+                "%(tables)s tables finies, contre %(old)s et %(old_tables)s) : il ne le "
+                "remplace pas."
+            )
+            % {
+                "at": clock_time(hall.received_at),
+                "new": closed,
+                "tables": tables,
+                "old": hall.closed,
+                "old_tables": hall.progress,
+            }
+        )
+    return closed, tables
+
+
+@transaction.atomic
+def receive_hall_file(
+    *, hall: MergedHall, raw: bytes, by=None, replace_older: bool = False
+) -> MergedHall:
+    """A hall's concours file, checked, kept as the hall's file."""
+    hall = (
+        MergedHall.objects.select_for_update().select_related("merge__tournament").get(pk=hall.pk)
+    )
+    tournament = hall.merge.tournament
+    data = _read(raw)
+    _same_concours(data, hall, tournament)
+    closed, tables = _not_older(data, hall, replace_older=replace_older)
+    replaced = hall.document is not None
+    hall.document = data
+    hall.received_at = timezone.now()
+    hall.closed, hall.progress = closed, tables
+    hall.teams = sum(1 for team in data.get("teams", ()) if team.get("round") is None)
+    hall.save(update_fields=["document", "received_at", "closed", "progress", "teams"])
+    log_change(
+        tournament,
+        Change.Action.HALL_FILE,
+        by=by,
+        reason=hall.name,
+        after={"hall": hall.name, "closed": closed, "tables": tables, "replaced": replaced},
+    )
+    # The last hall in makes the ranking final: a league's stage holding
+    # this concours sends its qualified teams on by itself (as a last partie
+    # closed does for a concours played in one hall).
+    leagues.send_when_final(tournament, by=by)
+    return hall
+
+
+def _hall_for(secret: str) -> MergedHall:
+    hall = (
+        MergedHall.objects.select_related("merge__tournament__owner")
+        .filter(key_digest=signing.digest(secret or ""))
+        .first()
+    )
+    if not secret or hall is None:
+        raise UploadRefused(
+            _("Clé de salle inconnue : demandez la clé de la salle à l'organisateur du concours."),
+            status=401,
+        )
+    return hall
+
+
+@transaction.atomic
+def receive_hall_upload(
+    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
+) -> MergedHall:
+    """A hall's file sent signed from its laptop with the hall's key; refused
+    whole with `UploadRefused` otherwise (signature as for a publication)."""
+    hall = _hall_for(secret)
+    try:
+        when = int(moment)
+    except (TypeError, ValueError):
+        when = None
+    if when is None or not signing.on_time(when, int(now if now is not None else time.time())):
+        raise UploadRefused(
+            _(
+                "Envoi refusé : l'heure de l'ordinateur de la salle est fausse "
+                "ou l'envoi est ancien."
+            ),
+            status=400,
+        )
+    if (
+        not nonce
+        or len(nonce) > 64
+        or not signing.signature_matches(secret, when, nonce, body, signature)
+    ):
+        raise UploadRefused(
+            _(
+                "Envoi refusé : le fichier a été modifié en route (signature fausse). "
+                "Rien n'a changé."
+            ),
+            status=400,
+        )
+    if PublicationReceipt.objects.filter(nonce=nonce).exists():
+        raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409)
+    try:
+        hall = receive_hall_file(hall=hall, raw=body)
+        with transaction.atomic():
+            PublicationReceipt.objects.create(
+                key=None, nonce=nonce, tournament=hall.merge.tournament
+            )
+    except IntegrityError as exc:  # the same upload racing itself
+        raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409) from exc
+    except TournamentError as exc:
+        raise UploadRefused(exc.message, status=422) from exc
+    return hall

@@ -1,0 +1,197 @@
+"""A concours played in several halls (issue 27): the organizer's halls
+page (declare the halls, upload a hall's file, give a hall its sending
+key), the public merged ranking, and the endpoint a hall's laptop sends
+its file to, signed with the hall's key.
+
+Thin: each view checks its form, calls one service, says the outcome. The
+receiving endpoint answers JSON (a laptop reads it), never a 500, and is
+throttled per client address and per key, as the publication's is.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from tournaments.display import halls as words
+from tournaments.domain import publication as signing
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.halls import HallFileForm, HallsForm
+from tournaments.infra import address, throttle
+from tournaments.infra.middleware import accepts_upload
+from tournaments.models import MergedHall, Tournament
+from tournaments.queries.halls import HallsState, halls_state
+from tournaments.services import TournamentError
+from tournaments.services import halls as services
+from tournaments.services.backup import MAX_BYTES
+from tournaments.services.publication import UploadRefused
+from tournaments.views.common import _managed, client_address
+from tournaments.views.public import _get_visible
+
+WINDOW = 3600
+MAX_PER_CLIENT = 30  # uploads from one address an hour
+MAX_PER_KEY = 12  # uploads with one hall's key an hour
+NEW_KEY = "hall_new_key"  # (hall id, key) just created, shown once
+
+
+def _halls(state: HallsState | None, forms: dict[int, HallFileForm] | None = None) -> list[dict]:
+    if state is None:
+        return []
+    forms = forms or {}
+    return [
+        {
+            "hall": hall,
+            "status": words.hall_status(hall, state.merge.planned),
+            "form": forms.get(hall.pk) or HallFileForm(prefix=f"hall{hall.pk}"),
+        }
+        for hall in state.halls
+    ]
+
+
+def _ranking_context(state: HallsState | None) -> dict:
+    if state is None:
+        return {}
+    return {
+        "rows": state.rows,
+        "label": words.ranking_label(state.provisional),
+        "provisional": state.provisional,
+        "reason": words.provisional_reason(state.received, len(state.halls))
+        if state.provisional
+        else "",
+        "problem": state.problem,
+    }
+
+
+def _page(request, tournament: Tournament, *, declare=None, forms=None, status=200):
+    state = halls_state(tournament)
+    new_key = request.session.pop(NEW_KEY, None) if status == 200 else None
+    if declare is None:
+        initial = (
+            {
+                "halls": "\n".join(hall.name for hall in state.halls),
+                "planned": state.merge.planned,
+            }
+            if state
+            else {"planned": tournament.parties}
+        )
+        declare = HallsForm(initial=initial)
+    return render(
+        request,
+        "tournaments/halls_manage.html",
+        {
+            "tournament": tournament,
+            "declare_form": declare,
+            "halls": _halls(state, forms),
+            "new_key": new_key,
+            "site": address.site_url(request),
+            **_ranking_context(state),
+        },
+        status=status,
+    )
+
+
+@login_required
+def halls_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Plusieurs salles »: the halls, their state, the merged ranking;
+    a POST declares the halls."""
+    tournament = _managed(request, slug)
+    if request.method != "POST":
+        return _page(request, tournament)
+    form = HallsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.declare_halls(
+                tournament=tournament,
+                names=form.names(),
+                planned=form.cleaned_data["planned"],
+                by=request.user,
+            )
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="halls")
+        else:
+            messages.success(request, _("Salles enregistrées."))
+            return redirect("tournaments:halls_manage", slug=slug)
+    return _page(request, tournament, declare=form, status=422)
+
+
+def _hall(tournament: Tournament, hall_id: int) -> MergedHall:
+    return get_object_or_404(MergedHall, merge__tournament=tournament, pk=hall_id)
+
+
+@login_required
+@require_POST
+@accepts_upload
+def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    hall = _hall(tournament, hall_id)
+    form = HallFileForm(request.POST, request.FILES, prefix=f"hall{hall.pk}")
+    if form.is_valid():
+        try:
+            services.receive_hall_file(
+                hall=hall,
+                raw=form.cleaned_data["file"].read(MAX_BYTES + 1),
+                by=request.user,
+                replace_older=form.cleaned_data["replace_older"],
+            )
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="file")
+        else:
+            messages.success(request, _("Fichier de « %(hall)s » reçu.") % {"hall": hall.name})
+            return redirect("tournaments:halls_manage", slug=slug)
+    return _page(request, tournament, forms={hall.pk: form}, status=422)
+
+
+@login_required
+@require_POST
+def hall_key(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
+    tournament = _managed(request, slug)
+    try:
+        new = services.new_hall_key(tournament=tournament, hall_id=hall_id)
+    except TournamentError as error:
+        raise Http404 from error
+    # Shown once, on the next page only: it is stored hashed.
+    request.session[NEW_KEY] = [new.hall.pk, new.secret]
+    return redirect("tournaments:halls_manage", slug=slug)
+
+
+def halls_public(request: HttpRequest, slug: str) -> HttpResponse:
+    """The merged ranking, read-only, for players' phones."""
+    tournament = _get_visible(request, slug)
+    state = halls_state(tournament)
+    if state is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/halls_page.html",
+        {"tournament": tournament, "halls": _halls(state), **_ranking_context(state)},
+    )
+
+
+@csrf_exempt  # a laptop's upload, authenticated by its signed key, not a session
+@require_POST
+@accepts_upload
+def hall_receive(request: HttpRequest) -> HttpResponse:
+    secret = request.headers.get("Authorization", "").removeprefix("Cle ").strip()
+    too_many = JsonResponse({"error": _("Trop d'envois : réessayez dans une heure.")}, status=429)
+    if throttle.record(f"hall-client:{client_address(request)}", window=WINDOW) > MAX_PER_CLIENT:
+        return too_many
+    if throttle.record(f"hall-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
+        return too_many
+    try:
+        hall = services.receive_hall_upload(
+            secret=secret,
+            moment=request.headers.get("X-Publication-Time", ""),
+            nonce=request.headers.get("X-Publication-Nonce", ""),
+            signature=request.headers.get("X-Publication-Signature", ""),
+            body=request.read(MAX_BYTES + 1),
+        )
+    except UploadRefused as error:
+        return JsonResponse({"error": error.message}, status=error.status)
+    return JsonResponse(
+        {"hall": hall.name, "status": words.hall_status(hall, hall.merge.planned)}, status=201
+    )
