@@ -183,3 +183,25 @@ def test_the_endpoint_answers_json_to_a_get_or_garbage(client):
     assert client.get(RECEIVE).status_code == 405
     answer = client.post(RECEIVE, data=b"\x00\xff", content_type="application/json")
     assert answer.status_code == 401 and json.loads(answer.content)["error"]
+
+
+def test_the_hall_laptops_send_refuses_a_key_that_is_not_a_halls(client, organizer, hosted):
+    client.force_login(organizer)
+    url = reverse("tournaments:hall_send", args=[hosted.slug])
+    answer = client.post(url, {"url": "https://belote.example.fr", "key": "bp_publication"})
+    assert answer.status_code == 422
+    field = answer.content.decode().split('id="field-key"')[1].split("</div>")[0]
+    assert "Ce n&#x27;est pas une clé de salle" in field
+
+
+def test_the_hall_laptops_send_says_when_the_site_does_not_answer(client, organizer, hosted):
+    import socket
+
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    client.force_login(organizer)
+    url = reverse("tournaments:hall_send", args=[hosted.slug])
+    answer = client.post(url, {"url": f"http://127.0.0.1:{port}", "key": "bs_unknown"})
+    assert answer.status_code == 422
+    assert "Le site en ligne ne répond pas" in answer.content.decode()
