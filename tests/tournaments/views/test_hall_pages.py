@@ -205,3 +205,19 @@ def test_the_hall_laptops_send_says_when_the_site_does_not_answer(client, organi
     answer = client.post(url, {"url": f"http://127.0.0.1:{port}", "key": "bs_unknown"})
     assert answer.status_code == 422
     assert "Le site en ligne ne répond pas" in answer.content.decode()
+
+
+def test_the_endpoint_is_throttled_per_key_and_per_address(client, organizer, hosted, monkeypatch):
+    from tournaments.views import halls as views
+
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    hall = MergedHall.objects.get(name="Vic")
+    secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
+    monkeypatch.setattr(views, "MAX_PER_KEY", 2)
+    codes = [_post_hall(client, signed(secret, b"{}")).status_code for _ in range(3)]
+    assert codes == [422, 422, 429]
+    monkeypatch.setattr(views, "MAX_PER_KEY", 100)
+    monkeypatch.setattr(views, "MAX_PER_CLIENT", 3)
+    assert _post_hall(client, signed("bs_other", b"{}")).status_code == 429
+    hall.refresh_from_db()
+    assert hall.document is None
