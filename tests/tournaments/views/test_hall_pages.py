@@ -6,6 +6,7 @@ replayed hall key, another organizer's concours."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -221,3 +222,20 @@ def test_the_endpoint_is_throttled_per_key_and_per_address(client, organizer, ho
     assert _post_hall(client, signed("bs_other", b"{}")).status_code == 429
     hall.refresh_from_db()
     assert hall.document is None
+
+
+def test_the_halls_pages_speak_english_too(client, organizer, hosted):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    vic = MergedHall.objects.get(name="Vic")
+    services.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="V")))
+    client.cookies["django_language"] = "en"
+    public = client.get(reverse("tournaments:halls_public", args=[hosted.slug])).content.decode()
+    assert "Provisional ranking" in public and "1 hall of 2 has sent its file." in public
+    assert "awaited" in public and re.search(
+        r"received at \d+:\d\d: 4 teams, 2 parties of 2", public
+    )
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).content.decode()
+    assert "Concours played in several halls" in page and "Send this hall's file" in page
+    for french in ("attendue", "reçue", "Classement", "salles"):
+        assert french not in public.split("<main")[1], french
