@@ -2,7 +2,9 @@
 concours with the keyboard (a maximum of one team); two teams pre-register
 from 390 px phones, the second on the waiting list; the first cancels from
 its mail's link (read from the test outbox) and the waiting team moves up,
-told by mail; the organizer sees it in the list and takes it in at the desk.
+told by mail; the organizer sees it in the list, moves the concours half
+an hour later and to another hall (the team registered is told by mail),
+and takes it in at the desk.
 
 Set BROWSER_SCREENSHOTS to a folder to keep the phones' screenshots."""
 
@@ -116,6 +118,22 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
 
     page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
     expect(page.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+
+    # The hall moves the concours half an hour later: the poster is corrected
+    # and the team registered is told by mail (the cancelled one is not).
+    page.get_by_role("link", name="Modifier l'annonce").click()
+    page.locator("#id_start_time").fill("14:30")
+    page.locator("#id_hall").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Foyer rural")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("1 équipe(s) inscrite(s) ou en attente prévenue(s)")).to_be_visible()
+    (changed,) = [m for m in mail.outbox if m.subject.startswith("Changement pour le concours")]
+    assert changed.to == ["equipe2@example.org"] and "14:30" in changed.body
+    assert "Foyer rural" in changed.body
+    second.goto(f"{live_server.url}/concours/{tournament.slug}/")
+    expect(second.locator("main")).to_contain_text("Foyer rural")
+
     page.get_by_role("button", name="Reprendre les pré-inscrits à l'accueil").click()
     expect(page.get_by_text("1 équipe(s) pré-inscrite(s) reprise(s)")).to_be_visible()
     (team,) = tournament.teams.all()

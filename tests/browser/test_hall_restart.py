@@ -4,7 +4,7 @@ of a partie while a table's phone is typing, and started again on the same
 data. The phone, a plain-HTTP page as on the hall's Wi-Fi (its host name
 resolved to a loopback address), keeps what it typed and sends it by
 itself; the organizer's pages say when the server restarted; the desk sees
-the table's phone heard of again."""
+the table's phone heard of again, and the partie clock kept its time."""
 
 from __future__ import annotations
 
@@ -40,7 +40,19 @@ t = Table.objects.exclude(round__status="closed").filter(team_b__isnull=False,
     round__tournament__slug="concours-de-coinche-de-saint-eloi-demo",
     deals__isnull=True).order_by("number").first()
 print(json.dumps({"path": links.entry_path(t), "code": t.code_a, "number": t.number,
-    "round": t.round.number, "deals": t.deals.count(), "pk": t.pk}))
+    "round": t.round.number, "round_pk": t.round.pk, "deals": t.deals.count(), "pk": t.pk}))
+"""
+# The partie clock of that table's partie, started (if the demo has not):
+# its start in epoch milliseconds, as the pages carry it.
+START_CLOCK = """
+from tournaments.models import Round
+from tournaments.services import clock
+r = Round.objects.get(pk={round_pk})
+if r.clock_started_at is None:
+    r = clock.start_clock(round=r)
+if r.clock_paused_at is not None:
+    r = clock.resume_clock(round=r)
+print(int(r.clock_started_at.timestamp() * 1000))
 """
 COUNT_DEALS = (
     "from tournaments.models import Table; "
@@ -164,7 +176,9 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
             page.keyboard.press(key)
         expect(page.locator("#deal-1")).to_be_visible()
 
-        # The laptop's server dies in the middle of the partie.
+        # The partie clock runs; then the laptop's server dies in the middle
+        # of the partie.
+        started_ms = int(hall.shell(START_CLOCK.format(round_pk=table["round_pk"])))
         faults.network_down = True
         hall.kill()
         page.locator("#deal-entry input[name=taker]").focus()
@@ -204,6 +218,14 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
             has=desk.get_by_role("link", name=str(table["number"]), exact=True)
         )
         expect(row.locator("td.phone")).to_contain_text("vu")
+        # The partie clock kept its time through the restart: the same start,
+        # and the time shown counts the minutes the server was down.
+        face = desk.locator(".clock-panel [data-clock]")
+        assert face.get_attribute("data-started") == str(started_ms)
+        shown = face.locator(".clock-time").inner_text()
+        minutes, seconds = (int(n) for n in shown.split(":")[-2:])
+        elapsed = time.time() - started_ms / 1000
+        assert elapsed - 5 <= minutes * 60 + seconds <= elapsed + 1, (shown, elapsed)
         desk.screenshot(path=f"{SHOTS}/desk-after-restart.png", full_page=True)
         desk.close()
     finally:

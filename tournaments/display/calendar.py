@@ -62,6 +62,25 @@ def list_sections(lists) -> list[tuple[str, list]]:
     ]
 
 
+def edited_message(edited) -> str:
+    """What the organizer reads once the poster is corrected
+    (services.calendar.Edited)."""
+    if not edited.changed:
+        return gettext("Rien n'a changé dans l'annonce.")
+    parts = [gettext("Annonce modifiée.")]
+    if edited.to_tell:
+        parts.append(
+            gettext("%(n)s équipe(s) inscrite(s) ou en attente prévenue(s) par e-mail.")
+            % {"n": len(edited.to_tell)}
+        )
+    if edited.moved_up:
+        parts.append(
+            gettext("%(n)s équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail.")
+            % {"n": len(edited.moved_up)}
+        )
+    return " ".join(parts)
+
+
 def starts_at(announcement) -> datetime.datetime:
     return datetime.datetime.combine(
         announcement.tournament.date, announcement.start_time, tzinfo=PARIS

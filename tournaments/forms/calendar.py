@@ -75,6 +75,28 @@ class AnnounceForm(forms.Form):
         return data
 
 
+class AnnounceEditForm(AnnounceForm):
+    """The poster corrected; the game, the rules and the formula are the
+    tournament's settings (« Réglages »), not the poster's."""
+
+    def __init__(self, *args, announcement: Announcement, **kwargs) -> None:
+        tournament = announcement.tournament
+        initial = {
+            "name": tournament.name,
+            "date": tournament.date,
+            "postcode": announcement.postcode,
+            "entry_fee": tournament.entry_fee_cents or None,
+            **{
+                name: getattr(announcement, name)
+                for name in ("start_time", "hall", "address", "town", "lots", "contact")
+            },
+            "max_teams": announcement.max_teams,
+        }
+        super().__init__(*args, initial=initial, **kwargs)
+        del self.fields["preset"]
+        del self.fields["format"]
+
+
 class PreRegistrationForm(forms.Form):
     first_name1 = forms.CharField(label=_("Prénom du joueur 1"), max_length=80)
     last_name1 = forms.CharField(label=_("Nom du joueur 1"), max_length=80)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0044_fixed_tables'),
+        ('tournaments', '0045_leagues'),
     ]
 
     operations = [

@@ -13,6 +13,7 @@ from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.halls import HallMerge, MergedHall
+from tournaments.models.leagues import League, Qualification, Stage
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
 from tournaments.models.play import (
@@ -49,6 +50,7 @@ __all__ = [
     "Deal",
     "HallMerge",
     "KnownPlayer",
+    "League",
     "Lot",
     "LotSwap",
     "MergedHall",
@@ -63,10 +65,12 @@ __all__ = [
     "PublicationKey",
     "PublicationReceipt",
     "PublicationTarget",
+    "Qualification",
     "Round",
     "Seat",
     "Side",
     "SignUp",
+    "Stage",
     "Table",
     "Tablet",
     "Team",

@@ -87,12 +87,15 @@ class Change(models.Model):
         CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
         # The calendar (issue 26): announced, pre-registered, taken in.
         ANNOUNCED = "announced", _("Concours annoncé")
+        ANNOUNCEMENT_EDITED = "announce_edited", _("Annonce du concours modifiée")
         PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
         PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
         PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
+        # Leagues (issue 27): the qualified teams of a stage sent to the next.
+        LEAGUE_QUALIFIED = "league_qualified", _("Qualifiés d'une ligue mis à jour")
         # Simultaneous halls (issue 27): declared, a hall's file received.
         HALLS_DECLARED = "halls_declared", _("Salles du concours déclarées")
         HALL_FILE = "hall_file", _("Fichier d'une salle reçu")

@@ -29,12 +29,15 @@ def published_results(limit: int = HOME_RESULTS) -> QuerySet[Tournament]:
 
 
 def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
-    """An organizer's published concours not yet started, by date."""
+    """An organizer's published concours not yet started, by date, each
+    with its announcement when it has one (its time, town and page with
+    the pre-registration)."""
     return (
         Tournament.objects.published()
         .active()
         .filter(owner_id=owner_id, status=Tournament.Status.REGISTRATION, date__gte=today)
-        .order_by("date", "name")
+        .select_related("announcement")
+        .order_by("date", "announcement__start_time", "name")
     )
 
 

@@ -92,6 +92,109 @@ def announce_concours(
     return tournament
 
 
+#: What a team pre-registered is told about when it changes.
+TOLD_FIELDS = ("date", "start_time", "hall", "address", "town")
+
+
+@dataclass(frozen=True)
+class Edited:
+    #: The fields changed, by name (the tournament's and the announcement's).
+    changed: tuple[str, ...]
+    #: The waiting teams that now have a place (a maximum raised).
+    moved_up: list[PreRegistration] = field(default_factory=list)
+    #: The teams still registered or waiting, to be told of a new date,
+    #: time or place (none when neither changed).
+    to_tell: list[PreRegistration] = field(default_factory=list)
+
+
+@transaction.atomic
+def edit_announcement(
+    *,
+    tournament: Tournament,
+    by=None,
+    name: str,
+    date: datetime.date,
+    postcode: str,
+    entry_fee_cents: int = 0,
+    **announced: Any,
+) -> Edited:
+    """The poster corrected: name, date, time, hall, address, fee, lots,
+    contact, maximum. Refused once the concours has started (the desk's
+    settings say the rest) or for a maximum under the teams already in; a
+    maximum raised brings waiting teams in; a new date, time or place is
+    to be told to every team registered or waiting."""
+    tournament = lock_registrations(tournament)
+    announcement = Announcement.objects.get(tournament=tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(_("Le concours a commencé : son annonce ne se modifie plus ici."))
+    if date != tournament.date and date < timezone.localdate():
+        raise TournamentError(_("Ce jour est passé : choisissez une date à venir."), field="date")
+    try:
+        postcode = rules.clean_postcode(postcode)
+    except rules.PostcodeError as error:
+        raise TournamentError(
+            calendar_display.postcode_error(error.code), field="postcode"
+        ) from None
+    max_teams = announced.get("max_teams", announcement.max_teams)
+    confirmed = tournament.preregistrations.filter(status=PreRegistration.Status.CONFIRMED).count()
+    if max_teams is not None and max_teams < confirmed:
+        raise TournamentError(
+            _(
+                "%(n)s équipes sont déjà inscrites : le maximum ne peut pas être plus petit "
+                "(annulez d'abord des inscriptions si la salle est plus petite)."
+            )
+            % {"n": confirmed},
+            field="max_teams",
+        )
+    before = _announced_values(tournament, announcement)
+    tournament.name = name
+    tournament.date = date
+    tournament.entry_fee_cents = entry_fee_cents
+    if "hall" in announced:
+        tournament.venue = announced["hall"]
+    tournament.save(update_fields=["name", "date", "entry_fee_cents", "venue"])
+    announcement.postcode = postcode
+    announcement.departement = rules.departement_of(postcode)
+    for key in ANNOUNCEMENT_FIELDS:
+        if key in announced:
+            setattr(announcement, key, announced[key])
+    announcement.save()
+    after = _announced_values(tournament, announcement)
+    changed = tuple(key for key in after if after[key] != before[key])
+    if not changed:
+        return Edited(changed=())
+    log_change(
+        tournament,
+        Change.Action.ANNOUNCEMENT_EDITED,
+        by=by,
+        before={key: before[key] for key in changed},
+        after={key: after[key] for key in changed},
+    )
+    moved_up = _move_up(tournament) if "max_teams" in changed else []
+    to_tell = []
+    if any(key in TOLD_FIELDS for key in changed):
+        to_tell = list(
+            tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
+            .exclude(pk__in=[r.pk for r in moved_up])
+            .order_by("pk")
+        )
+    return Edited(changed=changed, moved_up=moved_up, to_tell=to_tell)
+
+
+def _announced_values(tournament: Tournament, announcement: Announcement) -> dict[str, Any]:
+    """What the poster says, as JSON-ready values (for the history)."""
+    values = {
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "entry_fee_cents": tournament.entry_fee_cents,
+        "postcode": announcement.postcode,
+    }
+    for key in ANNOUNCEMENT_FIELDS:
+        value = getattr(announcement, key)
+        values[key] = value.strftime("%H:%M") if isinstance(value, datetime.time) else value
+    return values
+
+
 def registration_refusal(tournament: Tournament) -> str:
     """Why this concours takes no pre-registration now ("" if it does)."""
     if not hasattr(tournament, "announcement") or not tournament.published:

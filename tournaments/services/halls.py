@@ -38,6 +38,7 @@ from tournaments.infra import publish_client
 from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
 from tournaments.models.halls import MAX_HALLS
 from tournaments.queries.concours_file import concours_file
+from tournaments.services import leagues
 from tournaments.services.audit import log_change
 from tournaments.services.backup import MAX_BYTES
 from tournaments.services.errors import TournamentError
@@ -237,6 +238,10 @@ def receive_hall_file(
         reason=hall.name,
         after={"hall": hall.name, "closed": closed, "tables": tables, "replaced": replaced},
     )
+    # The last hall in makes the ranking final: a league's stage holding
+    # this concours sends its qualified teams on by itself (as a last partie
+    # closed does for a concours played in one hall).
+    leagues.send_when_final(tournament, by=by)
     return hall
 
 

@@ -8,8 +8,11 @@ the moment (within `CLOCK_SLACK`), the signature over the body (a body
 changed on the way is refused), the nonce (an upload sent twice is
 refused), then the backup itself (the checked import of services/backup).
 A concours published again from the same organizer replaces the copy its
-earlier publication made, at the same address. Must not: send anything
-over the network (infra/publish_client.py does), nor read a request.
+earlier publication made, at the same address; so does the concours the
+organizer announced here and played on the hall laptop (same name and
+day, nothing played here): the published one takes its place, with its
+announcement and pre-registrations. Must not: send anything over the
+network (infra/publish_client.py does), nor read a request.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from django.utils.translation import gettext as _
 from tournaments.domain import publication as signing
 from tournaments.infra import publish_client
 from tournaments.models import (
+    Announcement,
     Change,
+    PreRegistration,
     PublicationKey,
     PublicationReceipt,
     PublicationTarget,
@@ -107,20 +112,58 @@ def packed_backup(tournament: Tournament) -> bytes:
     return gzip.compress(text.encode(), mtime=0)
 
 
-def _replace_earlier(data, owner) -> None:
-    """An earlier publication of the same concours by the same organizer
-    makes way for this one (the address stays the same)."""
+@dataclass(frozen=True)
+class _HandedOver:
+    """What the copy making way hands to the published concours: the
+    concours's announcement and its pre-registrations (kept in memory while
+    the copy is deleted, with their dates)."""
+
+    announcement: Announcement | None = None
+    registrations: tuple[PreRegistration, ...] = ()
+
+
+def _replace_earlier(data, owner) -> _HandedOver:
+    """An earlier copy of the same concours by the same organizer makes way
+    for this one (the address stays the same): an earlier publication, or
+    the concours announced here that the hall laptop played (nothing played
+    here). Its announcement and pre-registrations are handed over."""
     slug = data.get("tournament", {}).get("slug") if isinstance(data, dict) else None
     if not isinstance(slug, str):
-        return
+        return _HandedOver()
     earlier = Tournament.objects.filter(slug=slug, owner=owner).first()
-    if earlier is not None and PublicationReceipt.objects.filter(tournament=earlier).exists():
-        earlier.delete()
+    if earlier is None:
+        return _HandedOver()
+    announcement = Announcement.objects.filter(tournament=earlier).first()
+    published_before = PublicationReceipt.objects.filter(tournament=earlier).exists()
+    if not published_before and (announcement is None or earlier.rounds.exists()):
+        return _HandedOver()  # a concours of this instance: the import refuses it
+    handed = _HandedOver(announcement, tuple(earlier.preregistrations.all()))
+    earlier.delete()
+    return handed
+
+
+def _take_over(tournament: Tournament, handed: _HandedOver) -> None:
+    """The published concours gets the announcement and pre-registrations
+    of the copy it replaced, their dates as they were (the teams they
+    became were the copy's: gone with it)."""
+    if handed.announcement is not None:
+        created = handed.announcement.created_at
+        handed.announcement.tournament = tournament
+        handed.announcement.save(force_insert=True)
+        Announcement.objects.filter(pk=handed.announcement.pk).update(created_at=created)
+    dates = [r.created_at for r in handed.registrations]
+    for registration in handed.registrations:
+        registration.tournament, registration.team = tournament, None
+    PreRegistration.objects.bulk_create(handed.registrations)
+    for registration, created in zip(handed.registrations, dates, strict=True):
+        registration.created_at = created
+    PreRegistration.objects.bulk_update(handed.registrations, ["created_at"])
 
 
 def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tournament:
-    _replace_earlier(data, owner)
+    handed = _replace_earlier(data, owner)
     tournament = import_tournament(data, owner=owner)
+    _take_over(tournament, handed)
     tournament.published = True
     tournament.save(update_fields=["published"])
     log_change(

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.display import calendar as words
 from tournaments.domain.calendar import clean_departement
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.calendar import AnnounceForm, PreRegistrationForm
+from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm, PreRegistrationForm
 from tournaments.infra import address, mail, throttle
 from tournaments.models import Announcement, PreRegistration
 from tournaments.queries import calendar as queries
@@ -64,6 +64,36 @@ def announce(request: HttpRequest) -> HttpResponse:
         request,
         "tournaments/calendar_announce.html",
         {"form": form},
+        status=422 if form.errors else 200,
+    )
+
+
+@login_required
+def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    """The poster corrected; the teams registered or waiting are told by
+    mail of a new date, time or place, and a waiting team that now has a
+    place of its place."""
+    tournament = _managed(request, slug)
+    announcement = get_object_or_404(Announcement, tournament=tournament)
+    form = AnnounceEditForm(request.POST or None, announcement=announcement)
+    if request.method == "POST" and form.is_valid():
+        try:
+            edited = services.edit_announcement(
+                tournament=tournament, by=request.user, **form.service_arguments()
+            )
+        except TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            for moved in edited.moved_up:
+                _mail(request, "preregistration_moved_up", moved)
+            for told in edited.to_tell:
+                _mail(request, "concours_changed", told)
+            messages.success(request, words.edited_message(edited))
+            return redirect("tournaments:preregistrations", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/calendar_announce.html",
+        {"form": form, "tournament": tournament, "editing": True},
         status=422 if form.errors else 200,
     )
 

@@ -183,7 +183,7 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
     team_query = request.GET.get("q", "").strip()[:100]
     teams = list(
         public_queries.search_teams(registered, team_query).select_related(
-            "player1", "player2", "payment"
+            "player1", "player2", "payment", "qualification__source"
         )
     )
     context = {

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 from tournaments import pdf
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said
-from tournaments.models import Challenge, Round, Team, Tournament
+from tournaments.models import Challenge, League, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import persons as person_queries
 from tournaments.queries import public as queries
@@ -87,6 +87,8 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "tournaments": tournaments,
             "challenges": challenges,
+            # Leagues (issue 27): the published ones.
+            "leagues": League.objects.filter(published=True).order_by("-created_at"),
             # « Prochains concours » (issue 26): includes/coming_concours.html.
             **calendar.coming_context(request),
             # Published results (issue 26): the finished concours.

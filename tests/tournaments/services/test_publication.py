@@ -4,16 +4,21 @@ and publishing again the same concours."""
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import json
 import time
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import timezone
 
 from tests import factories
+from tests.tournaments.calendar import builders as calendar_builders
+from tournaments import services as all_services
 from tournaments.domain import publication as signing
-from tournaments.models import PublicationReceipt, Tournament
+from tournaments.models import PreRegistration, PublicationReceipt, Tournament
+from tournaments.queries import calendar as calendar_queries
 from tournaments.services import TournamentError
 from tournaments.services import publication as services
 from tournaments.services.backup import export_tournament
@@ -21,10 +26,12 @@ from tournaments.services.backup import export_tournament
 pytestmark = pytest.mark.django_db
 
 
-def finished_backup(organizer, name="Concours de la Saint-Jean") -> bytes:
+def finished_backup(organizer, name="Concours de la Saint-Jean", **fields) -> bytes:
     """A finished concours's gzipped backup, the concours itself deleted
     (as if it had been played on another machine)."""
-    tournament = factories.qualified_tournament(owner=organizer, teams=6, parties=2, name=name)
+    tournament = factories.qualified_tournament(
+        owner=organizer, teams=6, parties=2, name=name, **fields
+    )
     assert tournament.status == Tournament.Status.FINISHED
     body = gzip.compress(
         json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode(), mtime=0
@@ -162,3 +169,56 @@ def test_a_published_upload_puts_its_players_who_agreed_on_their_pages(organizer
     published = services.publish_file(raw=body, owner=organizer)
     shown = Person.objects.filter(players__tournament=published, shown=True)
     assert list(shown.values_list("players__last_name", flat=True)) == ["Ravier"]
+
+
+def played_on_the_laptop_after_its_announcement(organizer) -> tuple[bytes, Tournament]:
+    """The concours announced on this instance (at most one team, a second
+    waiting), and its backup from the hall laptop where it was played under
+    the same name and day (so at the same address)."""
+    day = timezone.localdate() + datetime.timedelta(days=10)
+    body = finished_backup(organizer, name="Concours de la Saint-Vincent", date=day)
+    announced = calendar_builders.announce(
+        organizer, name="Concours de la Saint-Vincent", date=day, max_teams=1
+    )
+    calendar_builders.pair(announced, 1)
+    calendar_builders.pair(announced, 2)
+    assert json.loads(gzip.decompress(body))["tournament"]["slug"] == announced.slug
+    return body, announced
+
+
+def test_the_concours_announced_here_and_played_on_the_laptop_is_published_in_its_place(
+    organizer,
+):
+    body, announced = played_on_the_laptop_after_its_announcement(organizer)
+    dates = list(announced.preregistrations.values_list("created_at", flat=True))
+    secret = services.create_key(owner=organizer).secret
+    published = services.receive_upload(**signed(secret, body))
+    assert published.slug == announced.slug
+    assert list(Tournament.objects.values_list("pk", flat=True)) == [published.pk]
+    assert published.status == Tournament.Status.FINISHED
+    # The poster and the pre-registrations stay with the concours, as they were.
+    assert published.announcement.town == "Mâcon" and published.announcement.max_teams == 1
+    registrations = published.preregistrations.order_by("pk")
+    assert [r.status for r in registrations] == [
+        PreRegistration.Status.CONFIRMED,
+        PreRegistration.Status.WAITING,
+    ]
+    assert [r.created_at for r in registrations] == dates
+    # Played: it leaves the calendar's coming concours.
+    assert not calendar_queries.coming().exists()
+    # Published again (a correction): still one concours, its poster kept.
+    again = services.receive_upload(**signed(secret, body))
+    assert again.announcement.town == "Mâcon" and again.preregistrations.count() == 2
+    assert Tournament.objects.count() == 1
+
+
+def test_a_concours_announced_and_played_here_is_not_replaced_by_an_upload(organizer):
+    body, announced = played_on_the_laptop_after_its_announcement(organizer)
+    factories.add_teams(announced, 4)
+    all_services.draw_round(tournament=announced, method="random", seed=1)
+    secret = services.create_key(owner=organizer).secret
+    with pytest.raises(services.UploadRefused) as refused:
+        services.receive_upload(**signed(secret, body))
+    assert "existe déjà ici" in refused.value.message
+    assert list(Tournament.objects.values_list("pk", flat=True)) == [announced.pk]
+    assert announced.preregistrations.count() == 2

@@ -73,6 +73,8 @@ PUBLIC |= {
 # Pages opened by a secret of their own (a forged one opens nothing): the
 # door's poster (issue 25) and a pre-registration's cancel link (issue 26).
 SECRET_LINK = {"door", "door_confirm", "preregistration_cancel"}
+# Leagues (issue 27): the public league page; an organizer's own leagues.
+PUBLIC |= {"league"}
 # Simultaneous halls (issue 27): the public merged ranking, and the endpoint
 # a hall's laptop sends to (its signed hall key is its login:
 # test_hall_pages.py); the organizer's halls pages are the owner's.
@@ -84,6 +86,7 @@ ANY_ORGANIZER = {"dashboard", "create", "import_model_csv", "directory", "challe
 ANY_ORGANIZER |= {"announce", "persons_manage", "person_withdraw", "persons_merge"}
 # Published results (issue 26): an organizer's own keys, uploads and settings.
 ANY_ORGANIZER |= {"publication", "key_create", "key_revoke", "backup_upload", "target_save"}
+ANY_ORGANIZER |= {"league_list"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:

@@ -165,6 +165,19 @@ def test_the_coming_concours_widget_lists_those_not_started(client, organizer, m
     assert "X-Frame-Options" not in answer
 
 
+def test_the_coming_concours_widget_gives_an_announced_concours_its_time_town_and_page(
+    client, organizer
+):
+    from tests.tournaments.calendar.builders import announce
+
+    announced = announce(organizer, name="Concours de la Saint-Éloi")
+    answer = client.get(reverse("tournaments:widget_coming", args=[organizer.pk]))
+    page = answer.content.decode()
+    assert f'href="/concours/{announced.slug}/"' in page
+    assert "14:00 — Salle des fêtes, Mâcon" in page
+    assert "Pré-inscription en ligne" in page
+
+
 def test_the_press_text_is_on_the_organizers_page_of_a_finished_concours(
     client, organizer, finished
 ):

@@ -34,6 +34,7 @@ from tournaments.services.backup.document import (
     ROUND_OPTION_FIELDS,
     SEAT_FIELDS,
     TABLE_FIELDS,
+    TABLE_OPTION_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
     TEAM_OPTION_FIELDS,
@@ -85,7 +86,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             tournament.rounds.order_by("number"), (*ROUND_FIELDS, *ROUND_OPTION_FIELDS)
         ),
         "teams": _rows(tournament.teams.order_by("pk"), (*TEAM_FIELDS, *TEAM_OPTION_FIELDS)),
-        "tables": _rows(tables.order_by("pk"), (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only")),
+        "tables": _rows(
+            tables.order_by("pk"),
+            (*TABLE_FIELDS, *TABLE_SIDE_FIELDS, "totals_only", *TABLE_OPTION_FIELDS),
+        ),
         "seats": _rows(Seat.objects.filter(round__tournament=tournament), SEAT_FIELDS),
         "deals": _rows(Deal.objects.filter(table__in=tables).order_by("pk"), DEAL_FIELDS),
         "penalties": _rows(Penalty.objects.filter(table__in=tables).order_by("pk"), PENALTY_FIELDS),

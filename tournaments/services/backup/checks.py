@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.display.errors import engine_error
+from tournaments.domain.reasons import Reason
 from tournaments.models import Change, Deal, Penalty, Player, Round, Side, Table, Team, Tournament
 from tournaments.services.backup.cash import CheckedCash, check_cash
 from tournaments.services.backup.document import (
@@ -43,6 +44,7 @@ from tournaments.services.backup.document import (
     ROUND_MOMENTS,
     ROUND_OPTION_FIELDS,
     TABLE_FIELDS,
+    TABLE_OPTION_FIELDS,
     TABLE_SIDE_FIELDS,
     TEAM_FIELDS,
     TEAM_OPTION_FIELDS,
@@ -285,7 +287,9 @@ def _check_tables(rows: list[Any], version: int, teams, rounds) -> list[dict[str
     fields = TABLE_FIELDS + (TABLE_SIDE_FIELDS if version >= 2 else ())
     if version >= 3:
         fields += ("totals_only",)
-    tables = check_rows(rows, "tables", Table, fields)
+    tables = check_rows(
+        rows, "tables", Table, (*fields, *TABLE_OPTION_FIELDS), optional=TABLE_OPTION_FIELDS
+    )
     seated: set[tuple[int, int]] = set()
     for i, table in enumerate(tables):
         where = place("tables", i)
@@ -301,6 +305,8 @@ def _check_tables(rows: list[Any], version: int, teams, rounds) -> list[dict[str
             seated.add((table["round_id"], team["id"]))
         if version >= 2:
             _check_table_side(table, where)
+        if table.get("reason") and Reason.from_json(table["reason"]) is None:
+            raise refusal_at(where, _("la raison du tirage est illisible"))
     unique(
         tables, "tables", lambda t: (t["round_id"], t["number"]), _("la table %(n)s est en double")
     )

@@ -139,6 +139,9 @@ TABLE_FIELDS = (
     "corrected",
     "version",
 )
+#: Absent from older files, read as no reason: why the draw made the table
+#: (tournaments/domain/reasons.py, as `Reason.to_json`; issue 27).
+TABLE_OPTION_FIELDS = ("reason",)
 TABLE_SIDE_FIELDS = (
     "entry_key",
     "code_a",

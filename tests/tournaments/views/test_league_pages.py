@@ -1,0 +1,152 @@
+"""The leagues' pages through the test client: an organizer creates a
+league and its stages (a wrong rule answered next to its field, nothing
+created), sends a stage's qualified teams and finds them marked in the
+desk's list; the public page in French and English; another organizer,
+and the public for an unpublished league, reach nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PASSWORD, add_teams
+from tests.league_builders import three_stage_league
+from tournaments.models import League, Qualification, Stage
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(organizer):
+    league = three_stage_league(organizer)
+    league.published = True
+    league.save()
+    return league
+
+
+def manage_url(league) -> str:
+    return reverse("tournaments:league_manage", kwargs={"slug": league.slug})
+
+
+def test_an_organizer_creates_a_league_and_a_stage(client, organizer):
+    client.force_login(organizer)
+    answer = client.post(
+        reverse("tournaments:league_list"),
+        {"name": "Championnat du Bocage", "season": "2026-2027", "best_k": "2"},
+    )
+    league = League.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == manage_url(league)
+    answer = client.post(
+        reverse("tournaments:league_stage_add", kwargs={"slug": league.slug}),
+        {"stage-name": "Qualifications", "stage-rule": "percent", "stage-value": "25"},
+    )
+    assert answer.status_code == 302
+    page = client.get(manage_url(league)).content.decode()
+    assert "Dernière étape de la ligue" in page
+    client.post(
+        reverse("tournaments:league_stage_add", kwargs={"slug": league.slug}),
+        {"stage-name": "Finale", "stage-rule": "first", "stage-value": "1"},
+    )
+    page = client.get(manage_url(league)).content.decode()
+    assert "Étape 1 : Qualifications" in page and "Étape 2 : Finale" in page
+    assert "Les 25 % premiers de chaque concours vont à l&#x27;étape suivante" in page
+    assert "leurs 2 meilleures équipes" in page
+
+
+def test_a_percentage_over_100_is_answered_next_to_its_field(client, organizer):
+    client.force_login(organizer)
+    league = League.objects.create(owner=organizer, name="Ligue", slug="ligue")
+    answer = client.post(
+        reverse("tournaments:league_stage_add", kwargs={"slug": league.slug}),
+        {"stage-name": "Qualifications", "stage-rule": "percent", "stage-value": "150"},
+    )
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    field = page[page.index('id="field-stage-value"') :]
+    assert "Un pourcentage va de 1 à 100." in field[: field.index("</div>")]
+    assert Stage.objects.count() == 0
+
+
+def test_an_empty_league_name_is_refused_next_to_the_field(client, organizer):
+    client.force_login(organizer)
+    answer = client.post(reverse("tournaments:league_list"), {"name": "  ", "best_k": "0"})
+    assert answer.status_code == 200
+    assert 'id="field-name"' in answer.content.decode()
+    assert League.objects.count() == 0
+
+
+def test_sent_teams_are_marked_in_the_desks_list(client, organizer, league):
+    client.force_login(organizer)
+    qualifiers = league.stages.get(position=1)
+    answer = client.post(
+        reverse("tournaments:league_send", kwargs={"slug": league.slug, "pk": qualifiers.pk}),
+        follow=True,
+    )
+    assert "4 équipes inscrites" in answer.content.decode()
+    final = league.stages.get(position=2).tournaments.get()
+    desk = client.get(reverse("tournaments:manage", kwargs={"slug": final.slug}))
+    page = desk.content.decode()
+    assert page.count("qualifiée : 1re du concours « Qualification de") == 2
+    assert page.count("qualifiée : 2e du concours « Qualification de") == 2
+    assert Qualification.objects.count() == 4
+
+
+def test_sending_before_the_claims_close_says_why(client, organizer):
+    league = three_stage_league(organizer, final=False)
+    client.force_login(organizer)
+    qualifiers = league.stages.get(position=1)
+    answer = client.post(
+        reverse("tournaments:league_send", kwargs={"slug": league.slug, "pk": qualifiers.pk}),
+        follow=True,
+    )
+    assert "n&#x27;est pas définitif" in answer.content.decode()
+    assert Qualification.objects.count() == 0
+
+
+def test_the_public_page_in_french_and_english(client, league):
+    url = reverse("tournaments:league", kwargs={"slug": league.slug})
+    page = client.get(url).content.decode()
+    assert "Finale départementale" in page and "Classement des clubs de la ligue" in page
+    assert "4 équipes sans club n&#x27;entrent pas dans le classement des clubs." in page
+    assert "Amicale du Bourg" in page
+    home = client.get(reverse("tournaments:home")).content.decode()
+    assert url in home
+    client.cookies["django_language"] = "en"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "League clubs ranking" in english
+    assert "4 teams without a club are not in the clubs ranking." in english
+
+
+def test_an_unpublished_league_is_its_organizers_only(client, organizer, django_user_model):
+    league = three_stage_league(organizer)
+    url = reverse("tournaments:league", kwargs={"slug": league.slug})
+    assert client.get(url).status_code == 404
+    assert url not in client.get(reverse("tournaments:home")).content.decode()
+    client.force_login(organizer)
+    assert client.get(url).status_code == 200
+
+
+def test_another_organizer_reaches_nothing(client, league, django_user_model):
+    other = django_user_model.objects.create_user("autre", password=PASSWORD)
+    client.force_login(other)
+    qualifiers = league.stages.get(position=1)
+    assert client.get(manage_url(league)).status_code == 404
+    send = reverse("tournaments:league_send", kwargs={"slug": league.slug, "pk": qualifiers.pk})
+    assert client.post(send).status_code == 404
+    assert Qualification.objects.count() == 0
+
+
+def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking(client, organizer):
+    league = three_stage_league(organizer, final=False)
+    league.published = True
+    league.save()
+    qualifiers = league.stages.get(position=1)
+    final = league.stages.get(position=2).tournaments.get()
+    add_teams(final, 2)
+    page = client.get(reverse("tournaments:league", kwargs={"slug": league.slug})).content
+    page = page.decode()
+    stage1 = page[page.index('id="stage-1"') : page.index('id="stage-2"')]
+    stage2 = page[page.index('id="stage-2"') : page.index('id="stage-3"')]
+    assert stage1.count("en place qualificative") == 4 and "qualifiée<" not in stage1
+    assert "Pas encore de résultat." in stage2 and "Lefèvre0" not in stage2
+    assert qualifiers.qualified_at is None

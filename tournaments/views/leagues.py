@@ -1,0 +1,169 @@
+"""Leagues: the organizer's list, a league's page (its stages, their
+concours, rankings and qualified teams, the clubs' ranking, its forms) and
+the public league page.
+
+Thin views: a form checked, one service called (`services.leagues`), the
+page read by `queries.leagues.league_view`. A form refused comes back
+next to its field, on the page as it was. An unpublished league is its
+organizer's only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.display import leagues as words
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.leagues import ConcoursForm, LeagueForm, StageForm
+from tournaments.models import League
+from tournaments.queries.leagues import league_view
+from tournaments.services import leagues as services
+from tournaments.services.errors import TournamentError
+
+
+def _owned(request: HttpRequest, slug: str) -> League:
+    return get_object_or_404(League, owner=request.user, slug=slug)
+
+
+def _league_values(form: LeagueForm) -> dict:
+    return {key: form.cleaned_data[key] for key in ("name", *services.SETTINGS)}
+
+
+@login_required
+def league_list(request: HttpRequest) -> HttpResponse:
+    """The organizer's leagues, and a form to start one."""
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.create_league(owner=request.user, **_league_values(form))
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="name")
+        else:
+            messages.success(request, _("Ligue créée : ajoutez-lui ses étapes."))
+            return redirect("tournaments:league_manage", slug=league.slug)
+    leagues = League.objects.filter(owner=request.user)
+    return render(request, "tournaments/league_list.html", {"leagues": leagues, "form": form})
+
+
+def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:
+    view = league_view(league)
+    for stage_view in view.stages:
+        stage = stage_view.stage
+        bound = forms.get("concours_form")
+        stage_view.form = (
+            bound
+            if bound is not None and bound.stage_pk == stage.pk
+            else ConcoursForm(user=request.user, stage=stage)
+        )
+    context = {
+        **_page_context(view),
+        "form": forms.get("form") or LeagueForm(instance=league),
+        "stage_form": forms.get("stage_form") or StageForm(),
+    }
+    return render(request, "tournaments/league_manage.html", context)
+
+
+@login_required
+def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    """A league's stages, concours, qualified teams and rankings; its settings."""
+    league = _owned(request, slug)
+    if request.method != "POST":
+        return _manage_page(request, league)
+    form = LeagueForm(request.POST, instance=League.objects.get(pk=league.pk))
+    if form.is_valid():
+        try:
+            services.update_league(league=league, **_league_values(form))
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="name")
+        else:
+            messages.success(request, _("Ligue enregistrée."))
+            return redirect("tournaments:league_manage", slug=league.slug)
+    return _manage_page(request, league, form=form)
+
+
+@login_required
+@require_POST
+def league_stage_add(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _owned(request, slug)
+    form = StageForm(request.POST)
+    if form.is_valid():
+        try:
+            stage = services.add_stage(league=league, **form.cleaned_data)
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="name")
+        else:
+            messages.success(request, _("Étape « %(name)s » ajoutée.") % {"name": stage.name})
+            return redirect("tournaments:league_manage", slug=league.slug)
+    return _manage_page(request, league, stage_form=form)
+
+
+@login_required
+@require_POST
+def league_concours_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _owned(request, slug)
+    stage = get_object_or_404(league.stages, pk=pk)
+    form = ConcoursForm(request.POST, user=request.user, stage=stage)
+    form.stage_pk = stage.pk
+    if form.is_valid():
+        tournament = form.cleaned_data["tournament"]
+        try:
+            services.add_concours(stage=stage, tournament=tournament, by=request.user)
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="tournament")
+        else:
+            messages.success(
+                request,
+                _("« %(name)s » ajouté à l'étape « %(stage)s ».")
+                % {"name": tournament.name, "stage": stage.name},
+            )
+            return redirect("tournaments:league_manage", slug=league.slug)
+    return _manage_page(request, league, concours_form=form)
+
+
+@login_required
+@require_POST
+def league_send(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Send a stage's qualified teams to the next stage's concours."""
+    league = _owned(request, slug)
+    stage = get_object_or_404(league.stages, pk=pk)
+    try:
+        sent = services.send_qualified(stage=stage, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, words.sent_summary(sent))
+    return redirect("tournaments:league_manage", slug=league.slug)
+
+
+def league_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public league page: read-only, for a phone."""
+    league = get_object_or_404(League, slug=slug)
+    if not league.published and league.owner_id != request.user.pk:
+        raise Http404
+    return render(request, "tournaments/league_page.html", _page_context(league_view(league)))
+
+
+def _page_context(view) -> dict:
+    for stage_view in view.stages:
+        stage = stage_view.stage
+        stage_view.rule_text = words.rule_sentence(
+            stage.rule, stage.value, is_last=stage_view.is_last
+        )
+        stage_view.state_text = words.stage_state(
+            has_concours=bool(stage_view.concours),
+            over=stage_view.over,
+            is_last=stage_view.is_last,
+            sent_at=stage.qualified_at,
+        )
+        stage_view.left_out_text = words.left_out(stage_view.clubs.left_out)
+    return {
+        "league": view.league,
+        "view": view,
+        "club_method": words.club_method(view.league.best_k),
+        "left_out_text": words.left_out(view.clubs.left_out),
+    }
