@@ -393,6 +393,7 @@ urlpatterns += [
     path(ORG + "salles/", multi_halls.halls_manage, name="halls_manage"),
     path(ORG + "salles/<num:hall_id>/fichier/", multi_halls.hall_upload, name="hall_upload"),
     path(ORG + "salles/<num:hall_id>/cle/", multi_halls.hall_key, name="hall_key"),
+    path(ORG + "salles/envoyer/", multi_halls.hall_send, name="hall_send"),
     path("t/<slug:slug>/salles/", multi_halls.halls_public, name="halls_public"),
     path("salles/envoi/", multi_halls.hall_receive, name="hall_receive"),
 ]

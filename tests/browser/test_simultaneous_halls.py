@@ -2,9 +2,9 @@
 organizer, at 1366 px and from the keyboard, declares the two halls and
 the planned parties, uploads the first hall's « Fichier du concours »
 (its state in words, the merged ranking « provisoire »), gives the second
-hall its sending key; the second hall's laptop sends its file signed over
-the network (the publication's client) and the ranking becomes
-« définitif »; a player's phone at 390 px opens the merged ranking from
+hall its sending key, typed on the second hall's laptop, which sends its
+file signed over the network (the publication's client), and the ranking
+becomes « définitif »; a player's phone at 390 px opens the merged ranking from
 the concours's public page. The page fixtures fail on any 5xx, console
 error, axe violation, small touch target or element wider than the
 screen. Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
@@ -22,7 +22,6 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.session import log_in
 from tests.tournaments.services.test_halls import hall_file
-from tournaments.infra import publish_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,7 +49,9 @@ def test_two_halls_merge_into_one_ranking_provisional_then_final(
     # Each hall's laptop played its concours (same rules, same day).
     vic_file = tmp_path / "vic.json"
     vic_file.write_text(json.dumps(hall_file(organizer, name="Vic", teams=4)), encoding="utf-8")
-    lembeye_body = json.dumps(hall_file(organizer, name="Lembeye", teams=6)).encode()
+    laptop = factories.qualified_tournament(
+        owner=organizer, teams=6, parties=2, name="Concours de Lembeye"
+    )
     tournament = factories.build_tournament(
         owner=organizer, name="Concours des deux salles", parties=3
     )
@@ -89,14 +90,22 @@ def test_two_halls_merge_into_one_ranking_provisional_then_final(
     expect(page.locator(".halls-ranking tbody tr")).to_have_count(4)
     shot(page, "provisional")
 
-    # The second hall's key, shown once; its laptop sends its file.
+    # The second hall's key, shown once; its laptop sends its file from its
+    # own halls page (here the same server plays the hall's laptop).
     page.goto(f"{url}/organisation/t/{tournament.slug}/salles/")
     press(page, lembeye.get_by_role("button", name=f"Créer la clé d'envoi de « {LEMBEYE} »"))
     secret = lembeye.locator("input.new-key").input_value()
     assert secret.startswith("bs_")
-    sent = publish_client.send(url, secret, lembeye_body, path=publish_client.HALL_RECEIVE_PATH)
-    assert sent.ok and sent.message.endswith("6 équipes, 2 parties sur 2"), sent
-    page.reload()
+    page.goto(f"{url}/organisation/t/{laptop.slug}/salles/")
+    page.get_by_label("Adresse du site où les salles sont réunies").focus()
+    page.keyboard.type(url)
+    page.keyboard.press("Tab")
+    page.keyboard.type(secret)
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text(
+        re.compile(r"Fichier envoyé : reçue à \d+ h \d\d : 6 équipes, 2 parties sur 2")
+    )
+    page.goto(f"{url}/organisation/t/{tournament.slug}/salles/")
     expect(lembeye.locator("input.new-key")).to_have_count(0)  # shown once
     expect(lembeye.locator(".hall-status")).to_have_text(re.compile("^reçue à "))
     expect(page.get_by_role("heading", name="Classement définitif")).to_be_visible()

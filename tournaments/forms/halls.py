@@ -37,3 +37,19 @@ class HallFileForm(forms.Form):
         label=_("Remplacer même par un fichier plus ancien"),
         required=False,
     )
+
+
+class HallSendForm(forms.Form):
+    """On a hall's laptop: where the halls are merged, and the hall's key."""
+
+    url = forms.URLField(
+        label=_("Adresse du site où les salles sont réunies"),
+        max_length=200,
+        help_text=_("Par exemple https://belote.example.fr"),
+    )
+    key = forms.CharField(
+        label=_("Clé d'envoi de cette salle"),
+        max_length=80,
+        help_text=_("Donnée par l'organisateur du concours (elle commence par « bs_ »)."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )

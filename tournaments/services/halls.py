@@ -1,7 +1,7 @@
 """One concours played in several halls at once (issue 27, simultaneous
 halls): the organizer declares the halls and the planned parties, and each
 hall's concours file comes in, uploaded by the organizer or sent signed
-from the hall's laptop with the hall's key.
+from the hall's laptop with the hall's key (`send_hall_file`, there).
 
 Every write is one transaction. A file is checked in this order, each
 refusal one sentence next to the field and nothing written: its size, its
@@ -13,7 +13,8 @@ fuller file replaces it; an older one only when the organizer says so).
 The signed upload reuses the publication's signature and its receipts
 (services/publication.py): a key unknown, a moment off, a body changed
 on the way or an upload sent twice is refused. Must not: read a request,
-nor compute a ranking (checker/halls.py merges).
+nor compute a ranking (checker/halls.py merges), nor speak to the network
+itself (infra/publish_client.py does).
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ from tournaments.checker import halls as merging
 from tournaments.checker.check import check
 from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing
+from tournaments.infra import publish_client
 from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
 from tournaments.models.halls import MAX_HALLS
+from tournaments.queries.concours_file import concours_file
 from tournaments.services import leagues
 from tournaments.services.audit import log_change
 from tournaments.services.backup import MAX_BYTES
@@ -300,3 +303,16 @@ def receive_hall_upload(
     except TournamentError as exc:
         raise UploadRefused(exc.message, status=422) from exc
     return hall
+
+
+def send_hall_file(*, tournament: Tournament, url: str, key: str) -> publish_client.Sent:
+    """On a hall's laptop: this concours's file sent, signed with the hall's
+    key, to the site where the halls are merged. Writes nothing here."""
+    key = key.strip()
+    if not key.startswith(KEY_PREFIX):
+        raise TournamentError(
+            _("Ce n'est pas une clé de salle : elle commence par « %(p)s ».") % {"p": KEY_PREFIX},
+            field="key",
+        )
+    body = json.dumps(concours_file(tournament), ensure_ascii=False).encode()
+    return publish_client.send(url, key, body, path=publish_client.HALL_RECEIVE_PATH)

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from tournaments.display import halls as words
 from tournaments.domain import publication as signing
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.halls import HallFileForm, HallsForm
+from tournaments.forms.halls import HallFileForm, HallSendForm, HallsForm
 from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import MergedHall, Tournament
@@ -37,6 +37,7 @@ WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
 MAX_PER_KEY = 12  # uploads with one hall's key an hour
 NEW_KEY = "hall_new_key"  # (hall id, key) just created, shown once
+SENT_TO = "hall_sent_to"  # on a hall's laptop: the address and key last used
 
 
 def _halls(state: HallsState | None, forms: dict[int, HallFileForm] | None = None) -> list[dict]:
@@ -67,7 +68,7 @@ def _ranking_context(state: HallsState | None) -> dict:
     }
 
 
-def _page(request, tournament: Tournament, *, declare=None, forms=None, status=200):
+def _page(request, tournament: Tournament, *, declare=None, forms=None, send=None, status=200):
     state = halls_state(tournament)
     new_key = request.session.pop(NEW_KEY, None) if status == 200 else None
     if declare is None:
@@ -88,6 +89,7 @@ def _page(request, tournament: Tournament, *, declare=None, forms=None, status=2
             "declare_form": declare,
             "halls": _halls(state, forms),
             "new_key": new_key,
+            "send_form": send or HallSendForm(initial=request.session.get(SENT_TO)),
             "site": address.site_url(request),
             **_ranking_context(state),
         },
@@ -157,6 +159,27 @@ def hall_key(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
     # Shown once, on the next page only: it is stored hashed.
     request.session[NEW_KEY] = [new.hall.pk, new.secret]
     return redirect("tournaments:halls_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def hall_send(request: HttpRequest, slug: str) -> HttpResponse:
+    """On a hall's laptop: this concours's file sent to the merging site."""
+    tournament = _managed(request, slug)
+    form = HallSendForm(request.POST)
+    if form.is_valid():
+        try:
+            sent = services.send_hall_file(tournament=tournament, **form.cleaned_data)
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="key")
+        else:
+            if sent.ok:
+                # Kept for the next sending of the day (the key never shown).
+                request.session[SENT_TO] = {"url": form.cleaned_data["url"]}
+                messages.success(request, _("Fichier envoyé : %(state)s") % {"state": sent.message})
+                return redirect("tournaments:halls_manage", slug=slug)
+            form.add_error(None, _("Envoi refusé : %(why)s") % {"why": sent.message})
+    return _page(request, tournament, send=form, status=422)
 
 
 def halls_public(request: HttpRequest, slug: str) -> HttpResponse:

@@ -6,6 +6,7 @@ replayed hall key, another organizer's concours."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -183,3 +184,58 @@ def test_the_endpoint_answers_json_to_a_get_or_garbage(client):
     assert client.get(RECEIVE).status_code == 405
     answer = client.post(RECEIVE, data=b"\x00\xff", content_type="application/json")
     assert answer.status_code == 401 and json.loads(answer.content)["error"]
+
+
+def test_the_hall_laptops_send_refuses_a_key_that_is_not_a_halls(client, organizer, hosted):
+    client.force_login(organizer)
+    url = reverse("tournaments:hall_send", args=[hosted.slug])
+    answer = client.post(url, {"url": "https://belote.example.fr", "key": "bp_publication"})
+    assert answer.status_code == 422
+    field = answer.content.decode().split('id="field-key"')[1].split("</div>")[0]
+    assert "Ce n&#x27;est pas une clé de salle" in field
+
+
+def test_the_hall_laptops_send_says_when_the_site_does_not_answer(client, organizer, hosted):
+    import socket
+
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    client.force_login(organizer)
+    url = reverse("tournaments:hall_send", args=[hosted.slug])
+    answer = client.post(url, {"url": f"http://127.0.0.1:{port}", "key": "bs_unknown"})
+    assert answer.status_code == 422
+    assert "Le site en ligne ne répond pas" in answer.content.decode()
+
+
+def test_the_endpoint_is_throttled_per_key_and_per_address(client, organizer, hosted, monkeypatch):
+    from tournaments.views import halls as views
+
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    hall = MergedHall.objects.get(name="Vic")
+    secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
+    monkeypatch.setattr(views, "MAX_PER_KEY", 2)
+    codes = [_post_hall(client, signed(secret, b"{}")).status_code for _ in range(3)]
+    assert codes == [422, 422, 429]
+    monkeypatch.setattr(views, "MAX_PER_KEY", 100)
+    monkeypatch.setattr(views, "MAX_PER_CLIENT", 3)
+    assert _post_hall(client, signed("bs_other", b"{}")).status_code == 429
+    hall.refresh_from_db()
+    assert hall.document is None
+
+
+def test_the_halls_pages_speak_english_too(client, organizer, hosted):
+    services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
+    vic = MergedHall.objects.get(name="Vic")
+    services.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="V")))
+    client.cookies["django_language"] = "en"
+    public = client.get(reverse("tournaments:halls_public", args=[hosted.slug])).content.decode()
+    assert "Provisional ranking" in public and "1 hall of 2 has sent its file." in public
+    assert "awaited" in public and re.search(
+        r"received at \d+:\d\d: 4 teams, 2 parties of 2", public
+    )
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:halls_manage", args=[hosted.slug])).content.decode()
+    assert "Concours played in several halls" in page and "Send this hall's file" in page
+    for french in ("attendue", "reçue", "Classement", "Toutes les salles", "Provisoire"):
+        assert french not in public, french
