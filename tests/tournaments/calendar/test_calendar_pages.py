@@ -179,6 +179,18 @@ def test_the_cancel_link_asks_first_then_cancels_and_moves_the_waiting_team_up(c
     assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]
 
 
+def test_a_cancel_link_after_the_concours_says_so_without_a_button(client, organizer):
+    tournament = announce(organizer, max_teams=1)
+    client.post(reverse("tournaments:concours", args=[tournament.slug]), team(1))
+    link = link_in(mail.outbox[0])
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    page = text(client.get(link))
+    assert "ne s'annule plus en ligne" in page and "Oui, annuler" not in page
+    assert "ne s'annule plus en ligne" in text(client.post(link))
+    (registration,) = tournament.preregistrations.all()
+    assert registration.status == PreRegistration.Status.CONFIRMED
+
+
 def test_a_forged_cancel_link_is_refused_in_words(client, organizer):
     registration = pair(announce(organizer))
     response = client.post(
