@@ -295,6 +295,8 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(second.get_by_role("alert")).to_contain_text("ne s'annule plus en ligne")
     expect(second.get_by_role("button", name="Oui, annuler notre pré-inscription")).to_have_count(0)
     _shot(second, "late-cancel")
+    second.get_by_role("link", name="Voir les résultats du concours").click()
+    expect(second.get_by_role("heading", level=1)).to_contain_text(CONCOURS)
 
     # The ranking's widget, inside a club's page.
     widget = f"{hosted.base}/widget/t/{published_slug}/"
