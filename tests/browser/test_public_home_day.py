@@ -271,7 +271,10 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     while not on_the_home(phone, hosted.base):
         assert time.monotonic() - published < 60, "the results are not on the home after 60 s"
         phone.wait_for_timeout(2000)
+    # Played, it leaves the coming concours; its results take the announced one's address.
+    expect(phone.locator(".coming-concours")).not_to_contain_text(CONCOURS)
     phone.locator(".home-results").get_by_role("link", name=CONCOURS).click()
+    phone.wait_for_url(f"{hosted.base}/t/{slug}/resultats/")
     expect(phone.locator("h1")).to_contain_text(CONCOURS)
     expect(phone.get_by_role("heading", name="Partie 2")).to_be_visible()
     _shot(phone, "results")
@@ -288,6 +291,11 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(phone.locator(".person-concours")).to_contain_text(CONCOURS)
     _shot(phone, "player")
     assert phone.request.get(f"{hosted.base}/joueurs/{hidden_pk}/").status == 404
+
+    # The organizer still has the concours's pre-registrations on the hosted instance.
+    page.goto(f"{hosted.base}/organisation/t/{slug}/preinscriptions/")
+    expect(page.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+    expect(page.get_by_role("heading", name="Annulées (1)")).to_be_visible()
 
     # After the day, the moved-up team's mail link cancels nothing any more.
     moved_up = mailbox(hosted, "equipe2@example.org")[-1]
