@@ -52,6 +52,7 @@ ORGANIZER = (
     "import json; from django.contrib.auth import get_user_model; "
     f"get_user_model().objects.create_user('orga', password={PASSWORD!r}); print(json.dumps(1))"
 )
+CANCEL_LINK = r"https?://\S+/preinscription/annuler/\S+"
 FINISHED = (
     "import json; from tournaments.models import Tournament; "
     "print(json.dumps(Tournament.objects.filter(status='finished').count()))"
@@ -189,13 +190,14 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     # The first team cancels from its mail's link; the waiting team moves up, told by mail.
     (confirmation,) = mailbox(hosted, "equipe1@example.org")
     body = confirmation.get_content()
-    link = re.search(r"https?://\S+/preinscription/annuler/\S+", body).group(0)
+    link = re.search(CANCEL_LINK, body).group(0)
     assert link.startswith(hosted.base)
     first.goto(link)
     first.get_by_role("button", name="Oui, annuler notre pré-inscription").click()
     expect(first.get_by_role("status")).to_contain_text("Pré-inscription annulée")
-    moved = mailbox(hosted, "equipe2@example.org")
-    assert [m["Subject"] for m in moved][-1].startswith("Une place s'est libérée")
+    assert mailbox(hosted, "equipe2@example.org")[-1]["Subject"].startswith(
+        "Une place s'est libérée"
+    )
 
     # The organizer downloads the list, as the laptop will take it.
     page.goto(hosted.base + "/organisation/")
@@ -269,7 +271,10 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     while not on_the_home(phone, hosted.base):
         assert time.monotonic() - published < 60, "the results are not on the home after 60 s"
         phone.wait_for_timeout(2000)
+    # Played, it leaves the coming concours; its results take the announced one's address.
+    expect(phone.locator(".coming-concours")).not_to_contain_text(CONCOURS)
     phone.locator(".home-results").get_by_role("link", name=CONCOURS).click()
+    phone.wait_for_url(f"{hosted.base}/t/{slug}/resultats/")
     expect(phone.locator("h1")).to_contain_text(CONCOURS)
     expect(phone.get_by_role("heading", name="Partie 2")).to_be_visible()
     _shot(phone, "results")
@@ -286,6 +291,20 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(phone.locator(".person-concours")).to_contain_text(CONCOURS)
     _shot(phone, "player")
     assert phone.request.get(f"{hosted.base}/joueurs/{hidden_pk}/").status == 404
+
+    # The organizer still has the concours's pre-registrations on the hosted instance.
+    page.goto(f"{hosted.base}/organisation/t/{slug}/preinscriptions/")
+    expect(page.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+    expect(page.get_by_role("heading", name="Annulées (1)")).to_be_visible()
+
+    # After the day, the moved-up team's mail link cancels nothing any more.
+    moved_up = mailbox(hosted, "equipe2@example.org")[-1]
+    second.goto(re.search(CANCEL_LINK, moved_up.get_content()).group(0))
+    expect(second.get_by_role("alert")).to_contain_text("ne s'annule plus en ligne")
+    expect(second.get_by_role("button", name="Oui, annuler notre pré-inscription")).to_have_count(0)
+    _shot(second, "late-cancel")
+    second.get_by_role("link", name="Voir les résultats du concours").click()
+    expect(second.get_by_role("heading", level=1)).to_contain_text(CONCOURS)
 
     # The ranking's widget, inside a club's page.
     widget = f"{hosted.base}/widget/t/{published_slug}/"

@@ -69,10 +69,13 @@ def _cut(text: str, size: int | None) -> str:
     return text[: size - 1].rstrip() + "…"
 
 
+def _number(points: int) -> str:
+    """Points as the podium's are written (« 3 130 »), in the top ten too."""
+    return formats.number_format(points, force_grouping=True)
+
+
 def _points(points: int) -> str:
-    return ngettext("%(n)s point", "%(n)s points", points) % {
-        "n": formats.number_format(points, force_grouping=True)
-    }
+    return ngettext("%(n)s point", "%(n)s points", points) % {"n": _number(points)}
 
 
 def _who(entry: PressEntry, *, full: bool, clubs: bool, size: int | None) -> str:
@@ -117,7 +120,7 @@ def _text(
             _("Suivent : %(list)s.")
             % {
                 "list": " ; ".join(
-                    f"{e.rank}. {_who(e, full=False, clubs=False, size=size)}, {e.points}"
+                    f"{e.rank}. {_who(e, full=False, clubs=False, size=size)}, {_number(e.points)}"
                     for e in following
                 )
             }

@@ -288,6 +288,19 @@ def registration_for_token(token: str) -> PreRegistration | None:
     return PreRegistration.objects.select_related("tournament").filter(pk=pk).first()
 
 
+def cancel_refusal(tournament: Tournament) -> str:
+    """Why a pre-registration of this concours no longer cancels online
+    ("" while it does): once the concours has begun or its day is past, a
+    cancel link would free a place nobody can take and tell a waiting
+    team by mail that it plays."""
+    if (
+        tournament.date >= timezone.localdate()
+        and tournament.status == Tournament.Status.REGISTRATION
+    ):
+        return ""
+    return _("Ce concours a commencé ou est passé : une pré-inscription ne s'annule plus en ligne.")
+
+
 @dataclass
 class Cancelled:
     registration: PreRegistration
@@ -305,6 +318,8 @@ def cancel_preregistration(*, registration: PreRegistration, by=None) -> Cancell
     registration = PreRegistration.objects.get(pk=registration.pk)
     if registration.status == PreRegistration.Status.CANCELLED:
         return Cancelled(registration, already=True)
+    if refusal := cancel_refusal(tournament):
+        raise TournamentError(refusal)
     if registration.team_id is not None:
         raise TournamentError(
             _("Cette équipe est déjà enregistrée à l'accueil : prévenez l'organisateur.")

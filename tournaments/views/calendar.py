@@ -198,7 +198,10 @@ def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
     if registration is None:
         return render(request, "tournaments/calendar_cancel.html", {"bad_link": True}, status=404)
     context = {"registration": registration, "tournament": registration.tournament}
-    if request.method == "POST":
+    if registration.status != PreRegistration.Status.CANCELLED:
+        # Closed: said at once, no button (the service refuses a POST too).
+        context["error"] = services.cancel_refusal(registration.tournament)
+    if request.method == "POST" and not context.get("error"):
         try:
             done = services.cancel_preregistration(registration=registration)
         except TournamentError as error:

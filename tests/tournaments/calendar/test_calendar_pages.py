@@ -179,6 +179,20 @@ def test_the_cancel_link_asks_first_then_cancels_and_moves_the_waiting_team_up(c
     assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]
 
 
+def test_a_cancel_link_after_the_concours_says_so_without_a_button(client, organizer):
+    tournament = announce(organizer, max_teams=1)
+    client.post(reverse("tournaments:concours", args=[tournament.slug]), team(1))
+    link = link_in(mail.outbox[0])
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    page = text(client.get(link))
+    assert "ne s'annule plus en ligne" in page and "Oui, annuler" not in page
+    results = reverse("tournaments:results_page", args=[tournament.slug])
+    assert f'href="{results}"' in client.get(link).content.decode()
+    assert "ne s'annule plus en ligne" in text(client.post(link))
+    (registration,) = tournament.preregistrations.all()
+    assert registration.status == PreRegistration.Status.CONFIRMED
+
+
 def test_a_forged_cancel_link_is_refused_in_words(client, organizer):
     registration = pair(announce(organizer))
     response = client.post(
@@ -239,3 +253,12 @@ def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, djan
     unpaid = page[page.index("Équipes qui n'ont pas payé") :]
     assert unpaid.count("pré-inscrite en ligne, paie sur place") == 1
     assert unpaid.index("Lefèvre1") < unpaid.index("pré-inscrite en ligne") < unpaid.index("Dupré")
+
+
+def test_a_finished_concours_page_leads_to_its_results_a_coming_one_not(client, organizer):
+    tournament = announce(organizer)
+    page = reverse("tournaments:concours", args=[tournament.slug])
+    results = f'href="{reverse("tournaments:results_page", args=[tournament.slug])}"'
+    assert results not in client.get(page).content.decode()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    assert results in client.get(page).content.decode()

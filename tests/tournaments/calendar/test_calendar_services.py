@@ -102,6 +102,27 @@ def test_cancelling_twice_changes_nothing_the_second_time(organizer):
     assert tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP).count() == 1
 
 
+@pytest.mark.parametrize("status", ["running", "finished"])
+def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status):
+    """A stale cancel link would free a place nobody can take and tell the
+    waiting team by mail that it plays."""
+    tournament = announce(organizer, max_teams=1)
+    first, second = pair(tournament, 1), pair(tournament, 2)
+    type(tournament).objects.filter(pk=tournament.pk).update(status=status)
+    with pytest.raises(TournamentError) as refused:
+        calendar.cancel_preregistration(registration=first)
+    assert "ne s'annule plus en ligne" in refused.value.message
+    statuses = dict(tournament.preregistrations.values_list("pk", "status"))
+    assert statuses == {first.pk: CONFIRMED, second.pk: WAITING}
+    assert not tournament.changes.filter(action=Change.Action.PREREG_CANCELLED).exists()
+
+
+def test_a_cancel_on_the_day_before_the_draw_still_moves_a_team_up(organizer):
+    tournament = announce(organizer, max_teams=1, date=timezone.localdate())
+    first, second = pair(tournament, 1), pair(tournament, 2)
+    assert calendar.cancel_preregistration(registration=first).moved_up == [second]
+
+
 def test_a_waiting_team_that_cancels_frees_no_place(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second = pair(tournament, 1), pair(tournament, 2)
