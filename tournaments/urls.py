@@ -370,6 +370,11 @@ urlpatterns += [
         name="league_stage_add",
     ),
     path(
+        "organisation/ligues/<slug:slug>/etapes/<num:pk>/modifier/",
+        leagues.league_stage_edit,
+        name="league_stage_edit",
+    ),
+    path(
         "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/",
         leagues.league_concours_add,
         name="league_concours_add",

@@ -76,9 +76,8 @@ def update_league(*, league: League, name: str, **values) -> League:
     return league
 
 
-@transaction.atomic
-def add_stage(*, league: League, name: str, rule: str, value: int) -> Stage:
-    """A new stage, after the league's last one."""
+def _stage_checked(name: str, rule: str, value: int) -> str:
+    """A stage's name (cleaned) once its name and rule are right."""
     name = _name(name, "name", _("Donnez un nom à l'étape."))
     if rule not in rules.RULES:
         raise TournamentError(_("Choisissez la règle de qualification."), field="rule")
@@ -86,9 +85,27 @@ def add_stage(*, league: League, name: str, rule: str, value: int) -> Stage:
         raise TournamentError(_("Un pourcentage va de 1 à 100."), field="value")
     if value < 1:
         raise TournamentError(_("Qualifiez au moins une équipe."), field="value")
+    return name
+
+
+@transaction.atomic
+def add_stage(*, league: League, name: str, rule: str, value: int) -> Stage:
+    """A new stage, after the league's last one."""
+    name = _stage_checked(name, rule, value)
     League.objects.select_for_update().get(pk=league.pk)  # two stages added at once take turns
     last = league.stages.aggregate(n=Max("position"))["n"] or 0
     return Stage.objects.create(league=league, position=last + 1, name=name, rule=rule, value=value)
+
+
+@transaction.atomic
+def update_stage(*, stage: Stage, name: str, rule: str, value: int) -> Stage:
+    """Change a stage's name or rule. Teams already sent on stay as they
+    are until the stage's qualified teams are sent again (a new rule then
+    updates the next concours's list, while it has not started)."""
+    stage.name = _stage_checked(name, rule, value)
+    stage.rule, stage.value = rule, value
+    stage.save(update_fields=["name", "rule", "value"])
+    return stage
 
 
 @transaction.atomic

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from tournaments.display import leagues as words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.leagues import ConcoursForm, LeagueForm, StageForm
-from tournaments.models import League
+from tournaments.models import League, Stage
 from tournaments.queries.leagues import league_view
 from tournaments.services import leagues as services
 from tournaments.services.errors import TournamentError
@@ -59,6 +59,12 @@ def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:
             bound
             if bound is not None and bound.stage_pk == stage.pk
             else ConcoursForm(user=request.user, stage=stage)
+        )
+        edited = forms.get("edit_form")
+        stage_view.edit_form = (
+            edited
+            if edited is not None and edited.instance.pk == stage.pk
+            else StageForm(instance=stage, prefix=f"edit{stage.pk}")
         )
     context = {
         **_page_context(view),
@@ -100,6 +106,24 @@ def league_stage_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Étape « %(name)s » ajoutée.") % {"name": stage.name})
             return redirect("tournaments:league_manage", slug=league.slug)
     return _manage_page(request, league, stage_form=form)
+
+
+@login_required
+@require_POST
+def league_stage_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _owned(request, slug)
+    stage = get_object_or_404(league.stages, pk=pk)
+    # A copy: a refused form must not rename the stage on the page shown.
+    form = StageForm(request.POST, instance=Stage.objects.get(pk=stage.pk), prefix=f"edit{pk}")
+    if form.is_valid():
+        try:
+            services.update_stage(stage=stage, **form.cleaned_data)
+        except TournamentError as error:
+            apply_service_error(form, error, fallback="name")
+        else:
+            messages.success(request, _("Étape « %(name)s » enregistrée.") % {"name": stage.name})
+            return redirect("tournaments:league_manage", slug=league.slug)
+    return _manage_page(request, league, edit_form=form)
 
 
 @login_required

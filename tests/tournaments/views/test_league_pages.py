@@ -187,3 +187,39 @@ def test_a_concours_put_in_the_wrong_stage_is_taken_out_until_teams_went_on(
     page = remove(qualifiers, lisieux)
     assert "a déjà des qualifiés inscrits" in page
     assert qualifiers.tournaments.filter(pk=lisieux.pk).exists()
+
+
+def test_a_stages_rule_is_changed_and_sent_again_updates_the_final(client, organizer, league):
+    client.force_login(organizer)
+    qualifiers = league.stages.get(position=1)
+    final = league.stages.get(position=2).tournaments.get()
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    url = reverse(
+        "tournaments:league_stage_edit", kwargs={"slug": league.slug, "pk": qualifiers.pk}
+    )
+    prefix = f"edit{qualifiers.pk}"
+
+    refused = client.post(
+        url, {f"{prefix}-name": "Qualifs", f"{prefix}-rule": "percent", f"{prefix}-value": "150"}
+    )
+    page = refused.content.decode()
+    field = page[page.index(f'id="field-{prefix}-value"') :]
+    assert "Un pourcentage va de 1 à 100." in field[: field.index("</div>")]
+    assert '<details class="league-stage-edit" open>' in page
+    qualifiers.refresh_from_db()
+    assert (qualifiers.name, qualifiers.rule, qualifiers.value) == (
+        "Qualifications interclubs",
+        "first",
+        2,
+    )
+
+    client.post(
+        url,
+        {f"{prefix}-name": "Qualifications", f"{prefix}-rule": "first", f"{prefix}-value": "1"},
+    )
+    qualifiers.refresh_from_db()
+    assert (qualifiers.name, qualifiers.value) == ("Qualifications", 1)
+    assert final.teams.count() == 4  # unchanged until sent again
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    assert final.teams.count() == 2
+    assert sorted(final.teams.values_list("qualification__rank", flat=True)) == [1, 1]
