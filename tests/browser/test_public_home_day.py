@@ -20,7 +20,6 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import datetime
 import email
 import email.policy
 import os
@@ -29,6 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.attacks import server as hosted_server
@@ -174,7 +174,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
 ):
     hall, hosted = servers
     laptop = f"http://127.0.0.1:{hall.port}"
-    today = datetime.date.today()
+    today = timezone.localdate()  # the day in France, as both servers count it
 
     # On the hosted instance: the concours announced, at most one team.
     announce_with_the_keyboard(page, hosted.base, today)
@@ -200,7 +200,6 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     )
 
     # The organizer downloads the list, as the laptop will take it.
-    page.goto(hosted.base + "/organisation/")
     slug = hosted.python(
         "import json; from tournaments.models import Tournament; "
         f"print(json.dumps(Tournament.objects.get(name={CONCOURS!r}).slug))"
@@ -279,17 +278,22 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(phone.get_by_role("heading", name="Partie 2")).to_be_visible()
     _shot(phone, "results")
 
-    # The player who agreed has a page; the partner who did not, none.
-    published_slug = phone.url.rstrip("/").split("/")[-2]
-    persons = hosted.python(PERSONS.format(slug=published_slug))
-    shown_pk, shown = persons["Lefèvre2"]
-    hidden_pk, hidden = persons["Bérard2"]
-    assert shown and not hidden
-    assert len({pk for pk, _shown in persons.values()}) == 8  # eight people, none merged
-    phone.goto(f"{hosted.base}/joueurs/{shown_pk}/")
+    # The player who agreed has a page, found as a visitor would (« Où je
+    # joue ? », typed); the partner who did not, a name without a link.
+    phone.locator(".crumb").get_by_role("link", name=CONCOURS).click()
+    phone.get_by_label("Où je joue ?").focus()
+    phone.keyboard.type("lefevre2")
+    phone.keyboard.press("Enter")
+    phone.get_by_role("link", name="Lefèvre2 – Bérard2").click()
+    expect(phone.get_by_role("link", name="Jérôme Bérard2")).to_have_count(0)
+    phone.get_by_role("link", name="Amélie Lefèvre2").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Amélie Lefèvre2")
     expect(phone.locator(".person-concours")).to_contain_text(CONCOURS)
     _shot(phone, "player")
+    persons = hosted.python(PERSONS.format(slug=slug))
+    assert len({pk for pk, _shown in persons.values()}) == 8  # eight people, none merged
+    hidden_pk, hidden = persons["Bérard2"]
+    assert persons["Lefèvre2"][1] and not hidden
     assert phone.request.get(f"{hosted.base}/joueurs/{hidden_pk}/").status == 404
 
     # The organizer still has the concours's pre-registrations on the hosted instance.
@@ -307,7 +311,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(second.get_by_role("heading", level=1)).to_contain_text(CONCOURS)
 
     # The ranking's widget, inside a club's page.
-    widget = f"{hosted.base}/widget/t/{published_slug}/"
+    widget = f"{hosted.base}/widget/t/{slug}/"
     club = open_page()
     with club_site(tmp_path / "club", widget) as site:
         club.goto(site)
