@@ -72,16 +72,26 @@ def announce_with_the_keyboard(page: Page, url: str, day: datetime.date) -> None
     expect(page.get_by_text("Concours annoncé : il est au calendrier.")).to_be_visible()
 
 
-def preregister_from_a_phone(phone: Page, url: str, index: int) -> None:
+def preregister_from_a_phone(
+    phone: Page, url: str, index: int, *, shown: tuple[bool, bool] = (False, False)
+) -> None:
+    """The concours's form typed field after field; each player's box
+    « accepte d'être affiché » ticked with the space bar when `shown` says."""
     phone.goto(url + "/")
     coming = phone.get_by_role("region", name="Prochains concours")
     coming.get_by_role("link", name="Concours de la Saint-Vincent").click()
     expect(phone.locator(".pay-on-site")).to_contain_text("Paiement sur place")
-    _type_fields(
-        phone,
-        "#id_first_name1",
-        ["Amélie", f"Lefèvre{index}", "", "Jérôme", f"Bérard{index}", "", "Les As de Trèfle"],
-    )
+    phone.locator("#id_first_name1").focus()
+    for player, (first, last) in enumerate((("Amélie", "Lefèvre"), ("Jérôme", "Bérard"))):
+        for value in (first, f"{last}{index}", ""):  # the licence left empty
+            if value:
+                phone.keyboard.type(value)
+            phone.keyboard.press("Tab")
+        if shown[player]:
+            phone.keyboard.press("Space")
+        phone.keyboard.press("Tab")
+    phone.keyboard.type("Les As de Trèfle")
+    phone.keyboard.press("Tab")
     phone.keyboard.type(f"equipe{index}@example.org")
     _shot(phone, f"form-{index}")
     phone.keyboard.press("Enter")

@@ -5,12 +5,13 @@ folder and SQLite).
 
 An organizer announces a concours on the hosted instance (at most one
 team); two teams pre-register from 390 px phones, typing with the
-keyboard, the second on the waiting list; the first cancels from its
+keyboard, the second on the waiting list (one of its players ticks « accepte
+d'être affiché », the other does not); the first cancels from its
 mail's link and the waiting team moves up. The organizer downloads the
 list; on the day the laptop, which never talks to the hosted instance
 until the results are published, creates the concours, imports the file,
-registers three more teams at the desk (one player of the pre-registered
-team agrees to be shown, the partner does not), plays two parties whose
+registers three more teams at the desk (the pre-registered player's box
+came with the file), plays two parties whose
 totals the desk types, and « Publier en ligne » sends it with the
 organizer's key. On the hosted home the concours's results appear (a
 bounded wait of 60 s), with the page of the player who agreed and none
@@ -183,7 +184,8 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     first, second = open_page(viewport=PHONE), open_page(viewport=PHONE)
     preregister_from_a_phone(first, hosted.base, 1)
     expect(first.get_by_role("status")).to_contain_text("Votre équipe est pré-inscrite")
-    preregister_from_a_phone(second, hosted.base, 2)
+    # Amélie agrees online to be shown across concours; Jérôme does not.
+    preregister_from_a_phone(second, hosted.base, 2, shown=(True, False))
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
     _shot(second, "waiting")
 
@@ -219,7 +221,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     key = page.locator("#new-key").input_value()
 
     # The hall laptop, on the day: the concours, the list imported, three
-    # teams at the door, one player who agrees to be shown.
+    # teams at the door.
     desk = open_page()
     log_in(desk, laptop)
     desk.goto(laptop + "/organisation/publication/")
@@ -246,11 +248,15 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     for names in AT_THE_DOOR:
         type_team_at_the_desk(desk, laptop, laptop_slug, names)
 
+    # Amélie's box, ticked online, came with the list; Jérôme's did not.
     desk.goto(f"{laptop}/organisation/t/{laptop_slug}/")
     desk.locator("tr", has_text="Lefèvre2").get_by_role("link", name="Modifier").click()
-    desk.get_by_label("Joueur 1 accepte d'être affiché (page du joueur, cote)").check()
-    desk.get_by_role("button", name="Enregistrer", exact=True).click()
-    expect(desk.get_by_text("Équipe enregistrée.")).to_be_visible()
+    expect(
+        desk.get_by_label("Joueur 1 accepte d'être affiché (page du joueur, cote)")
+    ).to_be_checked()
+    expect(
+        desk.get_by_label("Joueur 2 accepte d'être affiché (page du joueur, cote)")
+    ).not_to_be_checked()
 
     # Nothing of the day has reached the hosted instance yet.
     assert hosted.python(FINISHED) == 0

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments.forms.base import model_bounds
 from tournaments.forms.cash import AmountField
+from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
 from tournaments.models import Announcement, Tournament
 from tournaments.services.registration import PlayerData
@@ -103,11 +104,13 @@ class PreRegistrationForm(forms.Form):
     licence1 = forms.CharField(
         label=_("Licence du joueur 1 (si vous en avez une)"), max_length=30, required=False
     )
+    shown1 = shown_field(_("Joueur 1 accepte d'être affiché (page du joueur, cote)"))
     first_name2 = forms.CharField(label=_("Prénom du joueur 2"), max_length=80)
     last_name2 = forms.CharField(label=_("Nom du joueur 2"), max_length=80)
     licence2 = forms.CharField(
         label=_("Licence du joueur 2 (si vous en avez une)"), max_length=30, required=False
     )
+    shown2 = shown_field(_("Joueur 2 accepte d'être affiché (page du joueur, cote)"))
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     email = forms.EmailField(
         label=_("E-mail"),
@@ -124,11 +127,13 @@ class PreRegistrationForm(forms.Form):
                 d["last_name1"].strip(),
                 d["licence1"].strip(),
                 d["club"].strip(),
+                shown=d["shown1"],
             ),
             PlayerData(
                 d["first_name2"].strip(),
                 d["last_name2"].strip(),
                 d["licence2"].strip(),
                 d["club"].strip(),
+                shown=d["shown2"],
             ),
         )

@@ -69,6 +69,10 @@ class PreRegistration(models.Model):
     last_name2 = models.CharField(_("nom du joueur 2"), max_length=80)
     licence2 = models.CharField(_("licence du joueur 2"), max_length=30, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
+    #: Each player's box: agreed to be shown across concours (issue 26: a
+    #: player's page, the cote), off by default; the team on the day takes it.
+    shown1 = models.BooleanField(_("joueur 1 accepte d'être affiché"), default=False)
+    shown2 = models.BooleanField(_("joueur 2 accepte d'être affiché"), default=False)
     email = models.EmailField(_("e-mail"), max_length=200)
     #: The interface's language at registration: the mails' language.
     language = models.CharField(max_length=8, default="fr")

@@ -71,7 +71,20 @@ def preregistrations(tournament: Tournament) -> Lists:
     )
 
 
-HEADER = ("nom1", "prenom1", "nom2", "prenom2", "club", "licence1", "licence2", "email")
+HEADER = (
+    "nom1",
+    "prenom1",
+    "nom2",
+    "prenom2",
+    "club",
+    "licence1",
+    "licence2",
+    "affiche1",
+    "affiche2",
+    "email",
+)
+#: A player's box, as the registration file writes and reads it.
+YES = "oui"
 
 
 def preregistrations_csv(tournament: Tournament) -> bytes:
@@ -83,7 +96,8 @@ def preregistrations_csv(tournament: Tournament) -> bytes:
     writer.writerow(HEADER)
     for r in preregistrations(tournament).confirmed:
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
-        writer.writerow((*names, r.club, r.licence1, r.licence2, r.email))
+        shown = (YES if r.shown1 else "", YES if r.shown2 else "")
+        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, r.email))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

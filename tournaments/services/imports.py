@@ -198,8 +198,12 @@ def _register(tournament: Tournament, line: ImportLine, categories: dict[str, in
     row = line.row
     team = create_team(
         tournament,
-        player1=PlayerData(row.first_name1, row.last_name1, row.licence1, row.club),
-        player2=PlayerData(row.first_name2, row.last_name2, row.licence2, row.club),
+        player1=PlayerData(
+            row.first_name1, row.last_name1, row.licence1, row.club, shown=row.shown1
+        ),
+        player2=PlayerData(
+            row.first_name2, row.last_name2, row.licence2, row.club, shown=row.shown2
+        ),
         club=row.club,
         name=row.name,
         number=line.number,

@@ -31,7 +31,19 @@ MAX_TEAM_NUMBER = 9999
 MAX_COLUMNS = 30  # of a workbook's sheet: more are never read
 XLSX_MAGIC = b"PK\x03\x04"  # a workbook is a zip file
 REQUIRED = ("nom1", "prenom1", "nom2", "prenom2")
-OPTIONAL = ("club", "licence1", "licence2", "equipe", "numero", "categories")
+OPTIONAL = (
+    "club",
+    "licence1",
+    "licence2",
+    "equipe",
+    "numero",
+    "categories",
+    "affiche1",
+    "affiche2",
+)
+#: A player's box in the file (« affiche1 »: agreed to be shown across
+#: concours, issue 26): ticked by these words, unticked by anything else.
+TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
 ALIASES = {
     "nom 1": "nom1",
     "prénom1": "prenom1",
@@ -49,6 +61,12 @@ ALIASES = {
     "catégories": "categories",
     "categorie": "categories",
     "catégorie": "categories",
+    "affiché1": "affiche1",
+    "affiché 1": "affiche1",
+    "affiche 1": "affiche1",
+    "affiché2": "affiche2",
+    "affiché 2": "affiche2",
+    "affiche 2": "affiche2",
 }
 MAX_LENGTH = {
     "nom": 80,
@@ -73,6 +91,8 @@ class TeamRow:
     name: str = ""
     number: int | None = None
     categories: tuple[str, ...] = ()
+    shown1: bool = False
+    shown2: bool = False
 
 
 @dataclass
@@ -313,6 +333,8 @@ def _row(
         name=cells.get("equipe", ""),
         number=number,
         categories=categories_of(cells.get("categories", "")),
+        shown1=cells.get("affiche1", "").casefold() in TICKED,
+        shown2=cells.get("affiche2", "").casefold() in TICKED,
     )
     problems = _repeats(row, seen)
     return (None, problems) if problems else (row, [])
