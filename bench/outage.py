@@ -59,6 +59,8 @@ class Phone(threading.Thread):
         # was stored (the figure « back in »).
         self.goal: int | None = None
         self.outage_drained_at = 0.0
+        # When it first had an answer after the return (where the time goes).
+        self.first_answer_at = 0.0
 
     def start_entry(self) -> None:
         _, page = self.client.request("GET", self.path)
@@ -99,6 +101,7 @@ class Phone(threading.Thread):
             return None
         if response.status in (502, 503, 504):
             return None
+        self.note_answer()
         if response.status != 200:
             return True  # sent one by one below
         answer = json.loads(text)
@@ -111,6 +114,10 @@ class Phone(threading.Thread):
                 deal["version"] = None
         self.note_drained()
         return True
+
+    def note_answer(self) -> None:
+        if self.goal is not None and not self.first_answer_at:
+            self.first_answer_at = time.monotonic()
 
     def note_drained(self) -> None:
         if self.goal is not None and not self.outage_drained_at and self.acked >= self.goal:
@@ -137,6 +144,7 @@ class Phone(threading.Thread):
                 return False
             if response.status in (502, 503, 504):
                 return False
+            self.note_answer()
             found = hall.VERSION.search(text)
             if response.headers.get("HX-Trigger") == "dealSaved" and found:
                 self.version = found.group(1)
@@ -226,8 +234,10 @@ def main() -> None:
         waiting_at_return = sum(len(phone.queue) for phone in phones)
         for phone in phones:
             phone.goal = phone.typed
+        starting = time.monotonic()
         server = hall.start("hall", port, data)
         back = time.monotonic()
+        print(f"server listening {back - starting:.1f} s after its start", file=sys.stderr)
         bench.typing_until = back + args.after
         bench.give_up = back + args.after + 120
         for phone in phones:
@@ -246,11 +256,25 @@ def main() -> None:
         if refusals:
             print(f"refusals: {Counter(refusals)}", file=sys.stderr)
         print(f"{waiting_at_return} deals waited on the phones at the return", file=sys.stderr)
+        print(spread("first answer", [p.first_answer_at for p in phones], back), file=sys.stderr)
+        print(spread("all stored", [p.outage_drained_at for p in phones], back), file=sys.stderr)
         print(
             f"outage: {typed} typed, {tally['stored']} stored, "
             f"{tally['duplicates']} duplicates, {tally['lost']} lost, "
             f"back in {back_in(phones, back)} s"
         )
+
+
+def spread(what: str, moments: list[float], back: float) -> str:
+    """Where the time after the return goes: the phones' times, sorted."""
+    times = sorted(m - back for m in moments if m)
+    if not times:
+        return f"{what}: none"
+    middle = times[len(times) // 2]
+    return (
+        f"{what} after the return: min {times[0]:.1f} s, "
+        f"median {middle:.1f} s, max {times[-1]:.1f} s"
+    )
 
 
 def back_in(phones: list[Phone], back: float) -> str:

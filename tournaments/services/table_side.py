@@ -175,7 +175,24 @@ def record_table_deal(
     the same form again gets the deal it recorded, and nothing is written
     (scores.write_deal knows the post); another post made on an older
     version is refused."""
-    locked = lock_table(table)
+    return _record_on_locked(
+        lock_table(table),
+        side=side,
+        values=values,
+        expected_version=expected_version,
+        number=number,
+    )
+
+
+def _record_on_locked(
+    locked: Table,
+    *,
+    side: str,
+    values: Mapping[str, Any],
+    expected_version: int | None,
+    number: int | None,
+) -> Deal:
+    """`record_table_deal` on a table its caller locked."""
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
@@ -216,6 +233,33 @@ def record_table_deal(
         reason=reason,
         also_update=("entered_by", "claimed_totals"),
     )
+
+
+@transaction.atomic
+def record_table_deals(
+    *, table: Table, side: str, entries: list[tuple[Mapping[str, Any], int, int | None]]
+) -> tuple[int, Table]:
+    """The deals a phone kept while the server was away, each (values,
+    version it was first sent with, number or None), recorded in their order
+    as `record_table_deal` records one, in one transaction with the table
+    locked once: a batch costs one commit (one write to disk) instead of
+    one a deal. It stops at the
+    first deal refused, which its savepoint rolls back alone: the deals
+    before it stay recorded. Returns how many were recorded and the table
+    as it now is."""
+    locked = lock_table(table)  # once: the lock holds until the commit
+    saved = 0
+    for values, version, number in entries:
+        try:
+            with transaction.atomic():  # a savepoint: a refusal undoes its deal alone
+                _record_on_locked(
+                    locked, side=side, values=values, expected_version=version, number=number
+                )
+        except TournamentError:
+            break
+        saved += 1
+    # Read again: a deal refused may have left the copy in memory half-changed.
+    return saved, lock_table(table)
 
 
 def side_for_code(*, table: Table, code: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests import factories
 from tournaments.infra import links
@@ -94,3 +96,32 @@ def test_without_the_teams_code_nothing_is_recorded(client, table):
     answer = send(client, table, [{"fields": deal(97), "version": table.version}] * 2)
     assert answer.status_code == 403
     assert table.deals.count() == 0
+
+
+def test_a_deal_the_table_refuses_mid_batch_is_rolled_back_alone(phone, table):
+    v = table.version
+    batch = [
+        {"fields": deal(97), "version": v},
+        {"fields": deal(110), "version": v + 1},
+        {"fields": deal(120), "version": v + 7},  # a version the table never had
+        {"fields": deal(82), "version": v + 3},
+    ]
+    assert send(phone, table, batch).json() == {"saved": 2, "version": v + 2}
+    assert list(table.deals.order_by("number").values_list("points_a", flat=True)) == [97, 110]
+    assert Change.objects.filter(table=table, action="deal_added").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_is_written_in_one_transaction(client, table):
+    """The server's return: 40 phones send what they kept. One commit (one
+    write to disk) a batch, not one a deal, is what makes it quick."""
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    v = table.version
+    batch = [{"fields": deal(82 + i), "version": v + i} for i in range(6)]
+    with CaptureQueriesContext(connection) as queries:
+        assert send(client, table, batch).json() == {"saved": 6, "version": v + 6}
+    begun = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("BEGIN")]
+    assert len(begun) == 1
+    assert table.deals.count() == 6
+    # Cheap as well: a handful of statements a deal, whatever the batch.
+    assert len(queries.captured_queries) <= 6 + 8 * len(batch)
