@@ -56,6 +56,7 @@ from tournaments.services.clock import (
     set_last_deal_call,
     start_clock,
 )
+from tournaments.services.deal_batches import record_table_deals
 from tournaments.services.directory import (
     forget_player,
     remember_players,
@@ -131,7 +132,6 @@ from tournaments.services.table_side import (
     confirm_deal,
     confirm_table,
     record_table_deal,
-    record_table_deals,
     revoke_entry_link,
     side_for_code,
     validate_table,

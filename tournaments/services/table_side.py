@@ -235,33 +235,6 @@ def _record_on_locked(
     )
 
 
-@transaction.atomic
-def record_table_deals(
-    *, table: Table, side: str, entries: list[tuple[Mapping[str, Any], int, int | None]]
-) -> tuple[int, Table]:
-    """The deals a phone kept while the server was away, each (values,
-    version it was first sent with, number or None), recorded in their order
-    as `record_table_deal` records one, in one transaction with the table
-    locked once: a batch costs one commit (one write to disk) instead of
-    one a deal. It stops at the
-    first deal refused, which its savepoint rolls back alone: the deals
-    before it stay recorded. Returns how many were recorded and the table
-    as it now is."""
-    locked = lock_table(table)  # once: the lock holds until the commit
-    saved = 0
-    for values, version, number in entries:
-        try:
-            with transaction.atomic():  # a savepoint: a refusal undoes its deal alone
-                _record_on_locked(
-                    locked, side=side, values=values, expected_version=version, number=number
-                )
-        except TournamentError:
-            break
-        saved += 1
-    # Read again: a deal refused may have left the copy in memory half-changed.
-    return saved, lock_table(table)
-
-
 def side_for_code(*, table: Table, code: str) -> str:
     """The side whose code this is (counted against the table's tries)."""
     _check_link_open(table)

@@ -124,4 +124,38 @@ def test_a_batch_is_written_in_one_transaction(client, table):
     assert len(begun) == 1
     assert table.deals.count() == 6
     # Cheap as well: a handful of statements a deal, whatever the batch.
-    assert len(queries.captured_queries) <= 6 + 8 * len(batch)
+    assert len(queries.captured_queries) <= 12 + 3 * len(batch)
+
+
+def test_a_batch_records_what_the_same_deals_sent_one_by_one_record(phone, table):
+    """Scored together, the deals get the marques, totals, versions and
+    audit keys of single posts: a phone that sends one alone after a lost
+    answer is recognised either way."""
+    other = table.round.tables.exclude(pk=table.pk).filter(team_b__isnull=False).first()
+    assert other.version == table.version
+    points = (97, 81, 120, 162)
+    v = table.version
+    send(phone, table, [{"fields": deal(p), "version": v + i} for i, p in enumerate(points)])
+    alone = phone.__class__()
+    alone.post(links.entry_path(other) + "code/", {"code": other.code_a})
+    for i, p in enumerate(points):
+        form = dict(deal(p), version=str(v + i))
+        assert alone.post(links.entry_path(other) + "donne/", form).status_code in (200, 302)
+
+    def state(t):
+        t.refresh_from_db()
+        marques = list(t.deals.order_by("number").values_list("number", "marque_a", "marque_b"))
+        keys = list(Change.objects.filter(table=t).order_by("pk").values_list("request_key"))
+        return marques, (t.total_a, t.total_b, t.version, t.entry_state, t.entered_by), keys
+
+    assert state(table) == state(other)
+
+
+def test_the_deals_after_the_end_of_the_partie_are_refused(phone, table):
+    v = table.version
+    batch = [{"fields": deal(82 + i), "version": v + i} for i in range(14)]
+    answer = send(phone, table, batch).json()
+    table.refresh_from_db()
+    assert table.status == table.Status.COMPLETE
+    assert answer == {"saved": table.deals.count(), "version": table.version}
+    assert table.deals.count() == 12  # the partie's end, as a single post says
