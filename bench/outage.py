@@ -10,7 +10,8 @@ seconds into a queue, sent in order; a deal keeps the table version of its
 first try, so that a retry of a post the server recorded before its answer
 was lost records nothing; several deals waiting go in one request (the
 phone's batch, views/table_side_batch.py); while the server does not
-answer it waits 2, 4, then 5 s between tries. After `--before` seconds the server is stopped
+answer it waits 1, 2, then 3 s between tries, each cut by up to half at
+random (static/js/outbox.js's PAUSES). After `--before` seconds the server is stopped
 (SIGTERM, as the laptop's window closing does; `--kill` for SIGKILL) for
 `--outage` seconds, then started again on the same data; typing goes on
 `--after` seconds after the restart, then each table sends what it keeps.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import signal
 import sys
 import tempfile
@@ -39,7 +41,9 @@ from pathlib import Path
 
 from bench import hall
 
-WAITS = (2.0, 4.0, 5.0)
+# Between two tries while the server does not answer, as the phone waits
+# (static/js/outbox.js, PAUSES): each cut by up to half at random.
+WAITS = (1.0, 2.0, 3.0)
 
 
 class Phone(threading.Thread):
@@ -173,7 +177,7 @@ class Phone(threading.Thread):
                 if self.send_waiting():
                     tries = 0
                 else:
-                    time.sleep(WAITS[min(tries, len(WAITS) - 1)])
+                    time.sleep(WAITS[min(tries, len(WAITS) - 1)] * random.uniform(0.5, 1.0))
                     tries += 1
                     continue
             elif now >= self.bench.typing_until:
