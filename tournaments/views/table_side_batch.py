@@ -1,11 +1,10 @@
 """The phone's waiting deals sent at once when the hall's server comes back
-(static/js/outbox.js): one request for the deals the outbox kept, recorded
-one by one in their order by the same form and service as a single deal
-(views/table_side.table_side_deal), each with the table version it was
-first sent with, so that a batch sent again records nothing twice. The
-batch is written in one transaction (services.record_table_deals): one
-commit for its deals, not one each, which is what the server's return
-costs when 40 phones send what they kept.
+(static/js/outbox.js): one request for the deals the outbox kept, each
+checked by the same form as a single deal (views/table_side.table_side_deal)
+and recorded in order with the table version it was first sent with, so
+that a batch sent again records nothing twice. The batch is one
+transaction, its new deals scored together (services/deal_batches.py):
+that is what the server's return costs when 40 phones send what they kept.
 
 It stops at the first deal refused and says how many were recorded; the
 phone then sends that deal alone, and shows the refusal in the row as it
