@@ -10,7 +10,8 @@ seconds into a queue, sent in order; a deal keeps the table version of its
 first try, so that a retry of a post the server recorded before its answer
 was lost records nothing; several deals waiting go in one request (the
 phone's batch, views/table_side_batch.py); while the server does not
-answer it waits 2, 4, then 5 s between tries. After `--before` seconds the server is stopped
+answer it waits 1, 2, then 3 s between tries, each cut by up to half at
+random (static/js/outbox.js's PAUSES). After `--before` seconds the server is stopped
 (SIGTERM, as the laptop's window closing does; `--kill` for SIGKILL) for
 `--outage` seconds, then started again on the same data; typing goes on
 `--after` seconds after the restart, then each table sends what it keeps.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import signal
 import sys
 import tempfile
@@ -39,7 +41,9 @@ from pathlib import Path
 
 from bench import hall
 
-WAITS = (2.0, 4.0, 5.0)
+# Between two tries while the server does not answer, as the phone waits
+# (static/js/outbox.js, PAUSES): each cut by up to half at random.
+WAITS = (1.0, 2.0, 3.0)
 
 
 class Phone(threading.Thread):
@@ -59,6 +63,8 @@ class Phone(threading.Thread):
         # was stored (the figure « back in »).
         self.goal: int | None = None
         self.outage_drained_at = 0.0
+        # When it first had an answer after the return (where the time goes).
+        self.first_answer_at = 0.0
 
     def start_entry(self) -> None:
         _, page = self.client.request("GET", self.path)
@@ -99,6 +105,7 @@ class Phone(threading.Thread):
             return None
         if response.status in (502, 503, 504):
             return None
+        self.note_answer()
         if response.status != 200:
             return True  # sent one by one below
         answer = json.loads(text)
@@ -111,6 +118,10 @@ class Phone(threading.Thread):
                 deal["version"] = None
         self.note_drained()
         return True
+
+    def note_answer(self) -> None:
+        if self.goal is not None and not self.first_answer_at:
+            self.first_answer_at = time.monotonic()
 
     def note_drained(self) -> None:
         if self.goal is not None and not self.outage_drained_at and self.acked >= self.goal:
@@ -137,6 +148,7 @@ class Phone(threading.Thread):
                 return False
             if response.status in (502, 503, 504):
                 return False
+            self.note_answer()
             found = hall.VERSION.search(text)
             if response.headers.get("HX-Trigger") == "dealSaved" and found:
                 self.version = found.group(1)
@@ -165,7 +177,7 @@ class Phone(threading.Thread):
                 if self.send_waiting():
                     tries = 0
                 else:
-                    time.sleep(WAITS[min(tries, len(WAITS) - 1)])
+                    time.sleep(WAITS[min(tries, len(WAITS) - 1)] * random.uniform(0.5, 1.0))
                     tries += 1
                     continue
             elif now >= self.bench.typing_until:
@@ -226,8 +238,10 @@ def main() -> None:
         waiting_at_return = sum(len(phone.queue) for phone in phones)
         for phone in phones:
             phone.goal = phone.typed
+        starting = time.monotonic()
         server = hall.start("hall", port, data)
         back = time.monotonic()
+        print(f"server listening {back - starting:.1f} s after its start", file=sys.stderr)
         bench.typing_until = back + args.after
         bench.give_up = back + args.after + 120
         for phone in phones:
@@ -246,11 +260,25 @@ def main() -> None:
         if refusals:
             print(f"refusals: {Counter(refusals)}", file=sys.stderr)
         print(f"{waiting_at_return} deals waited on the phones at the return", file=sys.stderr)
+        print(spread("first answer", [p.first_answer_at for p in phones], back), file=sys.stderr)
+        print(spread("all stored", [p.outage_drained_at for p in phones], back), file=sys.stderr)
         print(
             f"outage: {typed} typed, {tally['stored']} stored, "
             f"{tally['duplicates']} duplicates, {tally['lost']} lost, "
             f"back in {back_in(phones, back)} s"
         )
+
+
+def spread(what: str, moments: list[float], back: float) -> str:
+    """Where the time after the return goes: the phones' times, sorted."""
+    times = sorted(m - back for m in moments if m)
+    if not times:
+        return f"{what}: none"
+    middle = times[len(times) // 2]
+    return (
+        f"{what} after the return: min {times[0]:.1f} s, "
+        f"median {middle:.1f} s, max {times[-1]:.1f} s"
+    )
 
 
 def back_in(phones: list[Phone], back: float) -> str:

@@ -81,3 +81,18 @@ def test_a_missed_target_is_printed_and_the_run_ends_well(tmp_path, module, targ
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     line = next(line for line in done.stdout.splitlines() if line.startswith(f"target {label}:"))
     assert line.endswith("MISSED") and " for < 0 " in line, line
+
+
+def test_the_outage_bench_waits_between_tries_as_the_phone_does():
+    """bench/outage.py models the phone's outbox: its waits while the server
+    does not answer are static/js/outbox.js's, or its « back in » measures
+    another phone."""
+    import re
+
+    from bench import outage
+
+    script = (ROOT / "static/js/outbox.js").read_text()
+    pauses = re.search(r"const PAUSES = \[([\d, ]+)\];", script)
+    assert pauses, "outbox.js no longer says its PAUSES"
+    assert tuple(int(ms) / 1000 for ms in pauses.group(1).split(",")) == outage.WAITS
+    assert "(0.5 + Math.random() / 2)" in script  # each cut by up to half, as the bench

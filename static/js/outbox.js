@@ -28,7 +28,12 @@
   let blocked = null; // the refused entry, until corrected or dropped
   let retry = null;
   let caller = null;
-  let pause = 2000; // between two tries while the server does not answer
+  // Between two tries while the server does not answer: 1 s, 2 s, then
+  // 3 s at most, each cut by up to half at random, so that the hall's
+  // phones find a server back within 3 s and do not all come back in the
+  // same instant (bench/outage.py waits the same: PAUSES there).
+  const PAUSES = [1000, 2000, 3000];
+  let failures = 0; // tries in a row the server did not answer
   let editing = null; // a waiting entry being corrected in the row
   let serverVersion = 0; // the table's version in the last answer read
   let note = ""; // a passing message (a form sent while offline)
@@ -303,11 +308,12 @@
     if (!offlineSince) offlineSince = new Date();
     status();
     clearTimeout(retry);
+    const pause = PAUSES[Math.min(failures, PAUSES.length - 1)] * (0.5 + Math.random() / 2);
+    failures += 1;
     retry = setTimeout(() => (entries.length ? flush() : call()), pause);
-    pause = Math.min(pause * 2, 5000);
   };
   const online = () => {
-    pause = 2000;
+    failures = 0;
     if (offlineSince) { offlineSince = null; status(); }
   };
   const sendOne = async (entry) => {

@@ -72,6 +72,16 @@ def _prefix() -> str:
     return settings.CACHES["default"].get("KEY_PREFIX", "") + ":fresh:"
 
 
+def prefix() -> str:
+    """Where these keys live in Redis (infra/home_cache.py keeps its own there)."""
+    return _prefix()
+
+
+def client() -> redis.Redis:
+    """The Redis client (raises RedisError while Redis is down)."""
+    return _redis()
+
+
 def _generation_key(slug: str) -> str:
     return f"{_prefix()}generation:{slug}"
 

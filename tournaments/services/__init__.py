@@ -56,6 +56,7 @@ from tournaments.services.clock import (
     set_last_deal_call,
     start_clock,
 )
+from tournaments.services.deal_batches import record_table_deals
 from tournaments.services.directory import (
     forget_player,
     remember_players,
@@ -198,6 +199,7 @@ __all__ = [
     "record_deal",
     "record_payment",
     "record_table_deal",
+    "record_table_deals",
     "record_totals",
     "redraw_round",
     "register_player",

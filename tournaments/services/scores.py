@@ -102,7 +102,7 @@ def _rescore(
         ) from exc
     for deal, scored in zip(deals, result.deals, strict=True):
         marques = (scored.a, scored.b, scored.outcome, scored.pot)
-        if deal is changed:
+        if deal is changed or deal.pk is None:  # a deal not stored yet is written whole
             deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
             deal.save()
         elif deal.marques != marques:

@@ -175,7 +175,24 @@ def record_table_deal(
     the same form again gets the deal it recorded, and nothing is written
     (scores.write_deal knows the post); another post made on an older
     version is refused."""
-    locked = lock_table(table)
+    return _record_on_locked(
+        lock_table(table),
+        side=side,
+        values=values,
+        expected_version=expected_version,
+        number=number,
+    )
+
+
+def _record_on_locked(
+    locked: Table,
+    *,
+    side: str,
+    values: Mapping[str, Any],
+    expected_version: int | None,
+    number: int | None,
+) -> Deal:
+    """`record_table_deal` on a table its caller locked."""
     _check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))

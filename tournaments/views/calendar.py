@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -44,7 +45,8 @@ def coming_context(request: HttpRequest) -> dict:
     departement = clean_departement(request.GET.get("departement", "")[:4])
     return {
         "coming": queries.coming(departement),
-        "departements": queries.departements(),
+        # Lazy: the home's cached lists do not ask for it (infra/home_cache.py).
+        "departements": SimpleLazyObject(queries.departements),
         "departement": departement,
     }
 

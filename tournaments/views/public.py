@@ -15,13 +15,14 @@ from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from tournaments import pdf
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said
+from tournaments.infra import home_cache
 from tournaments.models import Challenge, League, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import persons as person_queries
@@ -93,6 +94,11 @@ def home(request: HttpRequest) -> HttpResponse:
             **calendar.coming_context(request),
             # Published results (issue 26): the finished concours.
             "results": publication_queries.published_results(),
+            # The lists are cached whole while nothing they show changes; the
+            # querysets above are lazy: a cached rendering runs none of them.
+            "home_generation": home_cache.generation(),
+            "home_ttl": home_cache.TTL,
+            "today": timezone.localdate().isoformat(),
         },
     )
 

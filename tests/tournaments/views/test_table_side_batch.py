@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests import factories
 from tournaments.infra import links
@@ -94,3 +96,66 @@ def test_without_the_teams_code_nothing_is_recorded(client, table):
     answer = send(client, table, [{"fields": deal(97), "version": table.version}] * 2)
     assert answer.status_code == 403
     assert table.deals.count() == 0
+
+
+def test_a_deal_the_table_refuses_mid_batch_is_rolled_back_alone(phone, table):
+    v = table.version
+    batch = [
+        {"fields": deal(97), "version": v},
+        {"fields": deal(110), "version": v + 1},
+        {"fields": deal(120), "version": v + 7},  # a version the table never had
+        {"fields": deal(82), "version": v + 3},
+    ]
+    assert send(phone, table, batch).json() == {"saved": 2, "version": v + 2}
+    assert list(table.deals.order_by("number").values_list("points_a", flat=True)) == [97, 110]
+    assert Change.objects.filter(table=table, action="deal_added").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_is_written_in_one_transaction(client, table):
+    """The server's return: 40 phones send what they kept. One commit (one
+    write to disk) a batch, not one a deal, is what makes it quick."""
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    v = table.version
+    batch = [{"fields": deal(82 + i), "version": v + i} for i in range(6)]
+    with CaptureQueriesContext(connection) as queries:
+        assert send(client, table, batch).json() == {"saved": 6, "version": v + 6}
+    begun = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("BEGIN")]
+    assert len(begun) == 1
+    assert table.deals.count() == 6
+    # Cheap as well: a handful of statements a deal, whatever the batch.
+    assert len(queries.captured_queries) <= 12 + 3 * len(batch)
+
+
+def test_a_batch_records_what_the_same_deals_sent_one_by_one_record(phone, table):
+    """Scored together, the deals get the marques, totals, versions and
+    audit keys of single posts: a phone that sends one alone after a lost
+    answer is recognised either way."""
+    other = table.round.tables.exclude(pk=table.pk).filter(team_b__isnull=False).first()
+    assert other.version == table.version
+    points = (97, 81, 120, 162)
+    v = table.version
+    send(phone, table, [{"fields": deal(p), "version": v + i} for i, p in enumerate(points)])
+    alone = phone.__class__()
+    alone.post(links.entry_path(other) + "code/", {"code": other.code_a})
+    for i, p in enumerate(points):
+        form = dict(deal(p), version=str(v + i))
+        assert alone.post(links.entry_path(other) + "donne/", form).status_code in (200, 302)
+
+    def state(t):
+        t.refresh_from_db()
+        marques = list(t.deals.order_by("number").values_list("number", "marque_a", "marque_b"))
+        keys = list(Change.objects.filter(table=t).order_by("pk").values_list("request_key"))
+        return marques, (t.total_a, t.total_b, t.version, t.entry_state, t.entered_by), keys
+
+    assert state(table) == state(other)
+
+
+def test_the_deals_after_the_end_of_the_partie_are_refused(phone, table):
+    v = table.version
+    batch = [{"fields": deal(82 + i), "version": v + i} for i in range(14)]
+    answer = send(phone, table, batch).json()
+    table.refresh_from_db()
+    assert table.status == table.Status.COMPLETE
+    assert answer == {"saved": table.deals.count(), "version": table.version}
+    assert table.deals.count() == 12  # the partie's end, as a single post says

@@ -1,0 +1,115 @@
+"""With Redis, the public home's lists are rendered once per change of what
+they show, not once per visitor (tournaments/infra/home_cache.py): a second
+visitor costs no query, and any change to a concours, its announcement or a
+challenge is on the next visitor's page (a stale home is a bug)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+from tests.attacks import server as real
+from tests.tournaments.calendar.builders import announce
+from tournaments import services
+from tournaments.infra import home_cache
+
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
+HOME = reverse("tournaments:home")
+
+
+@pytest.fixture
+def shared_cache(settings, redis_url):
+    url = real.redis_database(redis_url, 3)
+    settings.REDIS_URL = url
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    }
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def on_commit(django_capture_on_commit_callbacks):
+    """Changes made as a request makes them: committed, callbacks run."""
+
+    def run(change):
+        with django_capture_on_commit_callbacks(execute=True):
+            return change()
+
+    return run
+
+
+def test_a_second_visitor_gets_the_lists_without_a_query(
+    client, shared_cache, make_tournament, django_assert_num_queries
+):
+    for n in range(5):
+        make_tournament(name=f"Concours n° {n}", published=True)
+    first = client.get(HOME)
+    assert "Concours n° 4" in first.content.decode()
+    with django_assert_num_queries(0):
+        again = client.get(HOME)
+    assert again.content == first.content
+
+
+def test_a_concours_renamed_published_or_deleted_is_on_the_next_page(
+    client, shared_cache, make_tournament, on_commit
+):
+    shown = make_tournament(name="Concours de Brézé", published=True)
+    hidden = make_tournament(name="Concours de Doué", published=False)
+    assert "Concours de Doué" not in client.get(HOME).content.decode()
+
+    shown.name = "Concours de Saumur"
+    on_commit(shown.save)
+    hidden.published = True
+    on_commit(hidden.save)
+    page = client.get(HOME).content.decode()
+    assert "Concours de Saumur" in page and "Concours de Brézé" not in page
+    assert "Concours de Doué" in page
+
+    on_commit(hidden.delete)
+    assert "Concours de Doué" not in client.get(HOME).content.decode()
+
+
+def test_a_concours_announced_and_a_challenge_published_are_on_the_next_page(
+    client, shared_cache, organizer, on_commit
+):
+    client.get(HOME)
+    on_commit(lambda: announce(organizer, name="Concours de la Saint-Éloi"))
+    challenge = on_commit(
+        lambda: services.create_challenge(owner=organizer, name="Challenge du Saumurois")
+    )
+    page = client.get(HOME).content.decode()
+    assert "Concours de la Saint-Éloi" in page
+    assert "Challenge du Saumurois" not in page  # not published yet
+    challenge.published = True
+    on_commit(challenge.save)
+    assert "Challenge du Saumurois" in client.get(HOME).content.decode()
+
+
+def test_a_deal_saved_leaves_the_home_cached(shared_cache, table, on_commit):
+    """A Sunday's deals (one every few seconds somewhere) must not empty the
+    cache: the home shows no score."""
+    before = home_cache.generation()
+    on_commit(lambda: factories.add_deal(table))
+    assert home_cache.generation() == before
+
+
+def test_each_visitor_gets_the_lists_for_them(client, shared_cache, organizer, make_tournament):
+    make_tournament(name="Concours en préparation", published=False)
+    assert "Concours en préparation" not in client.get(HOME).content.decode()
+    client.cookies["django_language"] = "en"
+    assert "No published tournament yet." in client.get(HOME).content.decode()
+    client.force_login(organizer)
+    assert "Concours en préparation" in client.get(HOME).content.decode()
+
+
+def test_without_redis_the_home_is_rendered_every_time(client, make_tournament):
+    make_tournament(name="Concours de Vihiers", published=True)
+    assert home_cache.generation() is None
+    client.get(HOME)
+    tournament = make_tournament(name="Concours de Cholet", published=True)
+    assert tournament.name in client.get(HOME).content.decode()
