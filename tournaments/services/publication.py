@@ -38,6 +38,7 @@ from tournaments.models import (
     PublicationKey,
     PublicationReceipt,
     PublicationTarget,
+    Stage,
     Tournament,
 )
 from tournaments.services import persons
@@ -120,6 +121,8 @@ class _HandedOver:
 
     announcement: Announcement | None = None
     registrations: tuple[PreRegistration, ...] = ()
+    #: The league stages that hold the concours (issue 27): it stays in them.
+    stages: tuple[Stage, ...] = ()
 
 
 def _replace_earlier(data, owner) -> _HandedOver:
@@ -137,7 +140,11 @@ def _replace_earlier(data, owner) -> _HandedOver:
     published_before = PublicationReceipt.objects.filter(tournament=earlier).exists()
     if not published_before and (announcement is None or earlier.rounds.exists()):
         return _HandedOver()  # a concours of this instance: the import refuses it
-    handed = _HandedOver(announcement, tuple(earlier.preregistrations.all()))
+    handed = _HandedOver(
+        announcement,
+        tuple(earlier.preregistrations.all()),
+        tuple(Stage.objects.filter(tournaments=earlier)),
+    )
     earlier.delete()
     return handed
 
@@ -158,6 +165,8 @@ def _take_over(tournament: Tournament, handed: _HandedOver) -> None:
     for registration, created in zip(handed.registrations, dates, strict=True):
         registration.created_at = created
     PreRegistration.objects.bulk_update(handed.registrations, ["created_at"])
+    for stage in handed.stages:
+        stage.tournaments.add(tournament)
 
 
 def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tournament:

@@ -212,6 +212,20 @@ def test_the_concours_announced_here_and_played_on_the_laptop_is_published_in_it
     assert Tournament.objects.count() == 1
 
 
+def test_a_league_stage_keeps_the_concours_published_in_its_place(organizer):
+    """The regional final of a league, announced here and played on the
+    laptop: published, it stays in its league's stage."""
+    from tournaments.services import leagues
+
+    body, announced = played_on_the_laptop_after_its_announcement(organizer)
+    league = leagues.create_league(owner=organizer, name="Ligue de Saône-et-Loire", season="")
+    stage = leagues.add_stage(league=league, name="Finale", rule="first", value=1)
+    leagues.add_concours(stage=stage, tournament=announced, by=organizer)
+    secret = services.create_key(owner=organizer).secret
+    published = services.receive_upload(**signed(secret, body))
+    assert list(stage.tournaments.all()) == [published]
+
+
 def test_a_concours_announced_and_played_here_is_not_replaced_by_an_upload(organizer):
     body, announced = played_on_the_laptop_after_its_announcement(organizer)
     factories.add_teams(announced, 4)
