@@ -28,10 +28,7 @@
   let blocked = null; // the refused entry, until corrected or dropped
   let retry = null;
   let caller = null;
-  // Between two tries while the server does not answer: 1 s, 2 s, then
-  // 3 s at most, each cut by up to half at random, so that the hall's
-  // phones find a server back within 3 s and do not all come back in the
-  // same instant (bench/outage.py waits the same: PAUSES there).
+  // Waits while the server is away, cut by up to half at random (bench/outage.py: the same).
   const PAUSES = [1000, 2000, 3000];
   let failures = 0; // tries in a row the server did not answer
   let editing = null; // a waiting entry being corrected in the row
