@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import time
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -42,7 +41,7 @@ from tournaments.services import leagues
 from tournaments.services.audit import log_change
 from tournaments.services.backup import MAX_BYTES
 from tournaments.services.errors import TournamentError
-from tournaments.services.publication import UploadRefused, unpack
+from tournaments.services.publication import UploadRefused, check_envelope, unpack
 
 #: What a hall's key starts with (« bs_ », a hall's sending key), so that it
 #: is not taken for a publication key.
@@ -266,32 +265,18 @@ def receive_hall_upload(
     """A hall's file sent signed from its laptop with the hall's key; refused
     whole with `UploadRefused` otherwise (signature as for a publication)."""
     hall = _hall_for(secret)
-    try:
-        when = int(moment)
-    except (TypeError, ValueError):
-        when = None
-    if when is None or not signing.on_time(when, int(now if now is not None else time.time())):
-        raise UploadRefused(
-            _(
-                "Envoi refusé : l'heure de l'ordinateur de la salle est fausse "
-                "ou l'envoi est ancien."
-            ),
-            status=400,
-        )
-    if (
-        not nonce
-        or len(nonce) > 64
-        or not signing.signature_matches(secret, when, nonce, body, signature)
-    ):
-        raise UploadRefused(
-            _(
-                "Envoi refusé : le fichier a été modifié en route (signature fausse). "
-                "Rien n'a changé."
-            ),
-            status=400,
-        )
-    if PublicationReceipt.objects.filter(nonce=nonce).exists():
-        raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409)
+    check_envelope(
+        secret=secret,
+        moment=moment,
+        nonce=nonce,
+        signature=signature,
+        body=body,
+        now=now,
+        tampered=_(
+            "Envoi refusé : le fichier a été modifié en route (signature fausse). Rien n'a changé."
+        ),
+        replayed=_("Cet envoi a déjà été reçu : rien n'a changé."),
+    )
     try:
         hall = receive_hall_file(hall=hall, raw=body)
         with transaction.atomic():

@@ -219,13 +219,23 @@ def _key_for(secret: str) -> PublicationKey:
     return key
 
 
-@transaction.atomic
-def receive_upload(
-    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
-) -> Tournament:
-    """A concours sent by a hall laptop's « Publier » button, checked and
-    made public; refused whole with `UploadRefused` otherwise."""
-    key = _key_for(secret)
+def check_envelope(
+    *,
+    secret: str,
+    moment: str,
+    nonce: str,
+    signature: str,
+    body: bytes,
+    now: float | None,
+    tampered: str,
+    replayed: str,
+) -> None:
+    """What a signed upload from a hall laptop must be before its body is
+    read (a publication, or a hall's file of a concours in several halls):
+    sent now (its moment within `CLOCK_SLACK`), signed with `secret` over
+    its body, and never received before (its nonce). Refused with
+    `UploadRefused`, in the caller's words for a changed body (`tampered`)
+    and an upload sent again (`replayed`)."""
     try:
         when = int(moment)
     except (TypeError, ValueError):
@@ -243,15 +253,31 @@ def receive_upload(
         or len(nonce) > 64
         or not signing.signature_matches(secret, when, nonce, body, signature)
     ):
-        raise UploadRefused(
-            _(
-                "Envoi refusé : le fichier a été modifié en route (signature fausse). "
-                "Rien n'a été publié."
-            ),
-            status=400,
-        )
+        raise UploadRefused(tampered, status=400)
     if PublicationReceipt.objects.filter(nonce=nonce).exists():
-        raise UploadRefused(_already_received(), status=409)
+        raise UploadRefused(replayed, status=409)
+
+
+@transaction.atomic
+def receive_upload(
+    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
+) -> Tournament:
+    """A concours sent by a hall laptop's « Publier » button, checked and
+    made public; refused whole with `UploadRefused` otherwise."""
+    key = _key_for(secret)
+    check_envelope(
+        secret=secret,
+        moment=moment,
+        nonce=nonce,
+        signature=signature,
+        body=body,
+        now=now,
+        tampered=_(
+            "Envoi refusé : le fichier a été modifié en route (signature fausse). "
+            "Rien n'a été publié."
+        ),
+        replayed=_already_received(),
+    )
     try:
         data = read_document(unpack(body))
         tournament = _publish(data, owner=key.owner, key=key, nonce=nonce)
