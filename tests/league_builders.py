@@ -79,3 +79,29 @@ def three_stage_league(owner, *, final: bool = True):
     )
     leagues.add_concours(stage=regional, tournament=regional_concours, by=owner)
     return league
+
+
+def laptop_file(final: Tournament, teams) -> bytes:
+    """A hall's « Fichier du concours » for `final` played in several halls:
+    the hall's laptop took `teams` from the final's list and played one
+    partie (made here on the same database, then its concours removed)."""
+    import json
+
+    from tournaments.queries.concours_file import concours_file
+
+    played = played_concours(
+        owner=final.owner,
+        name=final.name,
+        day=final.date,
+        teams=[
+            (
+                t.club,
+                (t.player1.first_name, t.player1.last_name),
+                (t.player2.first_name, t.player2.last_name),
+            )
+            for t in teams
+        ],
+    )
+    body = json.dumps(concours_file(played)).encode()
+    played.delete()
+    return body

@@ -12,7 +12,6 @@ fault. Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -20,10 +19,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
-from tests.league_builders import played_concours, three_stage_league
+from tests.league_builders import laptop_file, three_stage_league
 from tournaments.infra import publish_client
 from tournaments.models import Team, Tournament
-from tournaments.queries.concours_file import concours_file
 from tournaments.queries.leagues import stage_ranking
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,28 +41,6 @@ def shot(page: Page, name: str) -> None:
 def press(page: Page, locator) -> None:
     locator.focus()
     page.keyboard.press("Enter")
-
-
-def laptop_file(final: Tournament, teams: list[Team]) -> bytes:
-    """A hall's laptop: the final's list for this hall taken in, one partie
-    played, its « Fichier du concours » (made here on the same database,
-    then the laptop's concours removed)."""
-    played = played_concours(
-        owner=final.owner,
-        name=final.name,
-        day=final.date,
-        teams=[
-            (
-                t.club,
-                (t.player1.first_name, t.player1.last_name),
-                (t.player2.first_name, t.player2.last_name),
-            )
-            for t in teams
-        ],
-    )
-    body = json.dumps(concours_file(played)).encode()
-    played.delete()
-    return body
 
 
 def registered(tournament: Tournament) -> list[Team]:

@@ -33,6 +33,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.attacks import server as hosted_server
+from tests.browser import test_publish_journey as publish_journey
 from tests.browser.conftest import close_quietly
 from tests.browser.session import log_in
 from tests.browser.test_calendar_journey import announce_with_the_keyboard, preregister_from_a_phone
@@ -75,25 +76,10 @@ def _shot(page: Page, name: str) -> None:
 
 
 def hosted_instance(data: Path) -> hosted_server.Server:
-    """The hosted instance (gunicorn, hosted settings): its mails are files
-    of `data/courriels`, read as the players' mailboxes."""
-    port = hosted_server.servers.free_port(HOSTED)
-    base = f"http://{HOSTED}:{port}"
-    env = hosted_server.environment(
-        data,
-        hosts=[HOSTED],
-        public=base,
-        extra_env={"EMAIL_BACKEND": "file", "EMAIL_FILE_PATH": str(data / "courriels")},
-    )
-    hosted = hosted_server.Server(base=base, env=env, data=data)
-    hosted_server.prepare(hosted, demo=False)
-    hosted.manage("collectstatic", "--noinput", "-v0")
-    hosted.log = data / "gunicorn.log"
-    # Threads: a browser's idle preconnected socket must not hold the only worker.
-    hosted.process = hosted_server.servers.start_gunicorn(
-        env, f"{HOSTED}:{port}", workers=1, threads=4, log=hosted.log
-    )
-    return hosted
+    """The hosted instance of the publish journey, its mails written as files
+    (the players' mailboxes)."""
+    mails = {"EMAIL_BACKEND": "file", "EMAIL_FILE_PATH": str(data / "courriels")}
+    return publish_journey.hosted_instance(data, host=HOSTED, extra_env=mails)
 
 
 @pytest.fixture

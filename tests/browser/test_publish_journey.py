@@ -42,11 +42,14 @@ print(json.dumps({{"slug": t.slug, "status": t.status}}))
 """
 
 
-def hosted_instance(data: Path) -> hosted_server.Server:
-    """The hosted instance (gunicorn, hosted settings) with its static files."""
-    port = hosted_server.servers.free_port(HOSTED)
-    base = f"http://{HOSTED}:{port}"
-    env = hosted_server.environment(data, hosts=[HOSTED], public=base)
+def hosted_instance(
+    data: Path, *, host: str = HOSTED, extra_env: dict[str, str] | None = None
+) -> hosted_server.Server:
+    """The hosted instance (gunicorn, hosted settings) with its static files,
+    on loopback address `host` (each journey its own: they run in parallel)."""
+    port = hosted_server.servers.free_port(host)
+    base = f"http://{host}:{port}"
+    env = hosted_server.environment(data, hosts=[host], public=base, extra_env=extra_env)
     hosted = hosted_server.Server(base=base, env=env, data=data)
     hosted_server.prepare(hosted, demo=False)
     hosted.manage("collectstatic", "--noinput", "-v0")
@@ -54,7 +57,7 @@ def hosted_instance(data: Path) -> hosted_server.Server:
     # worker (a sync worker waits on it until its timeout).
     hosted.log = data / "gunicorn.log"
     hosted.process = hosted_server.servers.start_gunicorn(
-        env, f"{HOSTED}:{port}", workers=1, threads=4, log=hosted.log
+        env, f"{host}:{port}", workers=1, threads=4, log=hosted.log
     )
     return hosted
 

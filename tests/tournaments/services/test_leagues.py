@@ -272,10 +272,7 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     its file; the last file in makes the merged ranking final, and the
     first 50 % of it go on to the regional final by themselves, with the
     players registered at the departmental final."""
-    import json
-
-    from tests.league_builders import played_concours
-    from tournaments.queries.concours_file import concours_file
+    from tests.league_builders import laptop_file
     from tournaments.services import halls
 
     league = three_stage_league(organizer)
@@ -287,29 +284,10 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     )
     teams = sorted(registered(final).values(), key=lambda t: t.number)
 
-    def laptop(part):
-        """A hall's laptop: its teams, one partie played, the file sent."""
-        played = played_concours(
-            owner=organizer,
-            name=final.name,
-            day=final.date,
-            teams=[
-                (
-                    t.club,
-                    (t.player1.first_name, t.player1.last_name),
-                    (t.player2.first_name, t.player2.last_name),
-                )
-                for t in part
-            ],
-        )
-        document = json.dumps(concours_file(played)).encode()
-        played.delete()
-        return document
-
     vic, lembeye = final.hall_merge.halls.order_by("pk")
-    halls.receive_hall_file(hall=vic, raw=laptop(teams[:2]), by=organizer)
+    halls.receive_hall_file(hall=vic, raw=laptop_file(final, teams[:2]), by=organizer)
     assert not registered(regional_final)  # one hall in: provisional, no one sent
-    halls.receive_hall_file(hall=lembeye, raw=laptop(teams[2:]), by=organizer)
+    halls.receive_hall_file(hall=lembeye, raw=laptop_file(final, teams[2:]), by=organizer)
 
     ranking = stage_ranking(final)
     assert [row.team_id is not None for row in ranking] == [True] * 4
