@@ -45,6 +45,16 @@ CANCEL_SALT = "tournaments.preregistration-cancel"
 ANNOUNCEMENT_FIELDS = ("start_time", "hall", "address", "town", "lots", "contact", "max_teams")
 
 
+def _checked_postcode(postcode: str) -> str:
+    """The hall's postcode, cleaned, or the refusal next to its field."""
+    try:
+        return rules.clean_postcode(postcode)
+    except rules.PostcodeError as error:
+        raise TournamentError(
+            calendar_display.postcode_error(error.code), field="postcode"
+        ) from None
+
+
 @transaction.atomic
 def announce_concours(
     *,
@@ -61,12 +71,7 @@ def announce_concours(
     home's calendar from now on, and the same tournament on the day."""
     if date < timezone.localdate():
         raise TournamentError(_("Ce jour est passé : choisissez une date à venir."), field="date")
-    try:
-        postcode = rules.clean_postcode(postcode)
-    except rules.PostcodeError as error:
-        raise TournamentError(
-            calendar_display.postcode_error(error.code), field="postcode"
-        ) from None
+    postcode = _checked_postcode(postcode)
     tournament = create_tournament(
         owner=owner,
         name=name,
@@ -129,12 +134,7 @@ def edit_announcement(
         raise TournamentError(_("Le concours a commencé : son annonce ne se modifie plus ici."))
     if date != tournament.date and date < timezone.localdate():
         raise TournamentError(_("Ce jour est passé : choisissez une date à venir."), field="date")
-    try:
-        postcode = rules.clean_postcode(postcode)
-    except rules.PostcodeError as error:
-        raise TournamentError(
-            calendar_display.postcode_error(error.code), field="postcode"
-        ) from None
+    postcode = _checked_postcode(postcode)
     max_teams = announced.get("max_teams", announcement.max_teams)
     confirmed = tournament.preregistrations.filter(status=PreRegistration.Status.CONFIRMED).count()
     if max_teams is not None and max_teams < confirmed:
