@@ -95,6 +95,7 @@ class Checker:
         self.found = found
         self.settle = settle
         self.checked: set[str] = set()
+        self._last: str | None = None
         self.busy = False
 
     def check(self) -> None:
@@ -109,8 +110,11 @@ class Checker:
                 self.settle(self.page)
                 self._check()
         except PlaywrightError as error:
-            if "navigat" not in str(error) and "destroyed" not in str(error):
-                raise  # a page navigating meanwhile: its next document is checked
+            if not _navigating(error):
+                raise
+            # The page navigated meanwhile (axe met a document being replaced):
+            # the document is checked again at the next action, loaded by then.
+            self.checked.discard(self._last)
         finally:
             self.busy = False
 
@@ -124,6 +128,7 @@ class Checker:
         if not document or document in self.checked or not url.startswith("http"):
             return
         self.checked.add(document)
+        self._last = document
         if not page.evaluate("() => !!window.axe"):
             # Not a <script> tag (add_script_tag): the pages' Content Security
             # Policy forbids inline scripts, which Playwright's evaluate may run.
@@ -146,6 +151,12 @@ class Checker:
                     + (" …" if len(targets["small"]) > 6 else "")
                 )
         _log(where, violations, targets)
+
+
+def _navigating(error: PlaywrightError) -> bool:
+    """Whether an evaluate failed because the page was leaving its document."""
+    text = str(error)
+    return any(sign in text for sign in ("navigat", "destroyed", "reading 'documentElement'"))
 
 
 def _viewport(page: Page) -> str:
