@@ -345,9 +345,13 @@ urlpatterns += [
 urlpatterns += [
     path("joueurs/<num:pk>/", persons.person_page, name="person"),
     path("clubs/<slug:key>/", persons.club_page, name="club"),
-    path("organisation/joueurs/", persons.persons_manage, name="persons_manage"),
-    path("organisation/joueurs/<num:pk>/retirer/", persons.person_withdraw, name="person_withdraw"),
-    path("organisation/joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
+    path("organisation/pages-joueurs/", persons.persons_manage, name="persons_manage"),
+    path(
+        "organisation/pages-joueurs/<num:pk>/retirer/",
+        persons.person_withdraw,
+        name="person_withdraw",
+    ),
+    path("organisation/pages-joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
 ]
 # Fixed tables (issue 25, item 4): a team that stays at its table.
 urlpatterns += [

@@ -4,8 +4,10 @@ new view is covered the day it is added."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from tournaments.models import KnownPlayer, Player, Team
 
@@ -133,6 +135,24 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
 @pytest.fixture
 def other_organizer(django_user_model):
     return django_user_model.objects.create_user("autre", password="Autre-mot-de-passe-1")
+
+
+def test_every_pattern_is_reached_by_its_own_url():
+    """Two patterns with the same route: the first one answers and the
+    second screen can never be reached (« Pages des joueurs » was hidden
+    behind « Mes joueurs » that way)."""
+    shadowed = []
+    for name, pattern in tournament_patterns():
+        route = str(pattern.pattern)
+        url = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: SAMPLE.get(m[1], "1"), route)
+        match = resolve(url)
+        if match.url_name != name:
+            shadowed.append(f"{name} ({url}) answered by {match.url_name}")
+    assert not shadowed
+
+
+SAMPLE = {"slug": "un-concours", "code": "en", "token": "jeton", "board": "general"}
+SAMPLE |= {"kind": "team", "key": "cle"}
 
 
 def test_every_pattern_is_classified():

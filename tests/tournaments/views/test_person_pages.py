@@ -92,6 +92,7 @@ def test_the_organizer_merges_two_records_and_is_told_when_it_cannot(
     url = reverse("tournaments:persons_merge")
     page = client.get(reverse("tournaments:persons_manage"))
     assert page.status_code == 200 and "Lefèvre0" in page.text and "Cluny" not in page.text
+    assert "Fusionner deux fiches" in page.text  # this screen, not « Mes joueurs »
     same = client.post(url, {"kept": kept.pk, "merged": kept.pk})
     assert same.status_code == 422 and "Choisissez deux fiches différentes." in same.text
     foreign = client.post(url, {"kept": kept.pk, "merged": stranger.pk})
