@@ -86,6 +86,7 @@ def _table_context(
     errors or a deal being edited."""
     tournament = table.round.tournament
     grid = _desk_grid(table, form, understood=understood)
+    not_started = table.status == Table.Status.NOT_STARTED
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
@@ -99,9 +100,11 @@ def _table_context(
         "totals_form": totals_form
         or TotalsForm(
             checkable=_checkable(tournament),
+            # A table not started shows empty boxes, not « 0 »: a side left
+            # untyped is then refused at its field, never recorded as 0.
             initial={
-                "total_a": table.total_a,
-                "total_b": table.total_b,
+                "total_a": None if not_started else table.total_a,
+                "total_b": None if not_started else table.total_b,
                 "version": table.version,
                 "deals": tournament.end_deals if tournament.end_mode == "deals" else None,
             },

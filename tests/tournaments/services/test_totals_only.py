@@ -81,3 +81,26 @@ def test_the_desk_offers_totals_only_and_shows_the_mistake(client, organizer, cl
     )
     assert response.status_code == 422
     assert "une donne oubliée" in response.text
+
+
+def test_a_table_not_started_offers_empty_totals_and_refuses_a_side_left_out(
+    client, organizer, classic_table
+):
+    """The boxes start empty, not at « 0 »: a volunteer who types one side
+    and presses Enter is told the other is missing, and nothing is recorded."""
+    client.force_login(organizer)
+    tournament = classic_table.round.tournament
+    args = [tournament.slug, 1, classic_table.number]
+    page = client.get(reverse("tournaments:table", args=args)).text
+    for name in ("total_a", "total_b"):
+        box = page.split(f'name="{name}"')[1].split(">")[0]
+        assert "value=" not in box, box
+    response = client.post(
+        reverse("tournaments:totals", args=args),
+        {"total_a": 1254, "total_b": "", "version": classic_table.version},
+    )
+    assert response.status_code == 422
+    assert "Ce champ est obligatoire." in response.text
+    classic_table.refresh_from_db()
+    assert classic_table.status == Table.Status.NOT_STARTED
+    assert (classic_table.total_a, classic_table.total_b) == (0, 0)
