@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament, _save_with_search_key
+from tournaments.models.tournament import Tournament, save_with_search_key
 
 
 class KnownPlayer(models.Model):
@@ -47,7 +47,7 @@ class KnownPlayer(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
     def save(self, **kwargs) -> None:
-        _save_with_search_key(self, self.SEARCHED, kwargs)
+        save_with_search_key(self, self.SEARCHED, kwargs)
         super().save(**kwargs)
 
 

@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.persons import Person
-from tournaments.models.tournament import Tournament, _save_with_search_key, bounded
+from tournaments.models.tournament import Tournament, bounded, save_with_search_key
 
 
 class Player(models.Model):
@@ -50,7 +50,7 @@ class Player(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
     def save(self, **kwargs) -> None:
-        _save_with_search_key(self, self.SEARCHED, kwargs)
+        save_with_search_key(self, self.SEARCHED, kwargs)
         super().save(**kwargs)
 
 
@@ -140,7 +140,7 @@ class Team(models.Model):
         return self.display_name
 
     def save(self, **kwargs) -> None:
-        _save_with_search_key(self, self.SEARCHED, kwargs)
+        save_with_search_key(self, self.SEARCHED, kwargs)
         super().save(**kwargs)
 
     @property

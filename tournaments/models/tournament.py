@@ -28,7 +28,7 @@ class Side(models.TextChoices):
     B = "B", _("Est-Ouest")
 
 
-def _save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
+def save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: dict) -> None:
     """Fold `sources` into `obj.search_key` before a save, and write the key
     too when only some fields are saved and a source is among them (see
     tournaments/domain/search.py). Whoever writes the names (the services, the

@@ -14,7 +14,7 @@ ranking comes from `tournaments.domain.standings`; the labels of the game's valu
 (sides, contracts, ranks, numbers, dates) and the ranking's columns come from
 `tournaments.display`. Every word goes through gettext: a document is printed
 in the active language (the request's, since the views build it inside the
-request); only the rules summary stays French for now (`base._rule_summary`).
+request); only the rules summary stays French for now (`base.rule_summary`).
 
 The prize-giving's palmarès and lot labels are in `prizes`.
 
@@ -22,21 +22,21 @@ Besides the four documents and `FontMissing`, the package re-exports the few
 private helpers that the tests and the benchmark reach for.
 """
 
-from tournaments.pdf.base import FontMissing, _register_fonts
+from tournaments.pdf.base import FontMissing, register_fonts
 from tournaments.pdf.plan import table_plan
 from tournaments.pdf.prizes import lot_labels, palmares
-from tournaments.pdf.qr import _qr_path
+from tournaments.pdf.qr import qr_path
 from tournaments.pdf.ranking import ranking
 from tournaments.pdf.results import round_results
 from tournaments.pdf.sheets import score_sheets
 
 __all__ = [
     "FontMissing",
-    "_qr_path",
-    "_register_fonts",
     "lot_labels",
     "palmares",
+    "qr_path",
     "ranking",
+    "register_fonts",
     "round_results",
     "score_sheets",
     "table_plan",

@@ -85,7 +85,7 @@ class FontMissing(RuntimeError):
 
 
 @functools.cache
-def _register_fonts() -> None:
+def register_fonts() -> None:
     """Register DejaVu Sans once per process (lazily: importing this module
     must not fail on a machine that never prints)."""
     for folder in FONT_DIRS:
@@ -127,8 +127,8 @@ class _Styles:
 
 
 @functools.cache
-def _styles() -> _Styles:
-    _register_fonts()
+def pdf_styles() -> _Styles:
+    register_fonts()
     # Binary page streams: ReportLab's default ASCII85 wrapping only makes the
     # files a quarter larger and, without its C accelerator, slower to write.
     rl_config.useA85 = 0
@@ -164,7 +164,7 @@ def _styles() -> _Styles:
     )
 
 
-def _base_grid(*, header_rows: int = 1) -> list[tuple]:
+def base_grid(*, header_rows: int = 1) -> list[tuple]:
     """Table style commands shared by every grid (header shaded, thin rules)."""
     last = header_rows - 1
     return [
@@ -183,32 +183,32 @@ def _base_grid(*, header_rows: int = 1) -> list[tuple]:
 # --- Small formatting helpers ----------------------------------------------
 
 
-def _when_where(tournament: Tournament) -> str:
+def when_where(tournament: Tournament) -> str:
     parts = [labels.long_date(tournament.date)]
     if tournament.venue:
         parts.append(tournament.venue)
     return " — ".join(parts)
 
 
-def _p(text: str, style: ParagraphStyle) -> Paragraph:
+def para(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(escape(text, quote=False), style)
 
 
 @functools.cache
-def _bold_style(size: float) -> ParagraphStyle:
+def bold_style(size: float) -> ParagraphStyle:
     return ParagraphStyle(
         f"bold{size}", fontName=FONT_BOLD, fontSize=size, leading=size * 1.18, textColor=INK
     )
 
 
-def _fitted(text: str, width: float, largest: float, smallest: float) -> Paragraph:
+def fitted(text: str, width: float, largest: float, smallest: float) -> Paragraph:
     """`text` in bold, as large as fits on one line of `width`, down to
     `smallest`; past that it wraps."""
     size = largest
     measured = pdfmetrics.stringWidth(text, FONT_BOLD, size)
     if measured > width:
         size = max(smallest, int(2 * size * width / measured) / 2)
-    return _p(text, _bold_style(size))
+    return para(text, bold_style(size))
 
 
 def _clip(text: str, font: str, size: float, width: float) -> str:
@@ -220,7 +220,7 @@ def _clip(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _plural_count(count: int) -> int:
+def plural_count(count: int) -> int:
     """The count to hand `ngettext`: French (the language of the source
     strings, which has no catalog to carry its plural rule) says « 0 table
     terminée », with the singular, where gettext's default says plural."""
@@ -228,21 +228,21 @@ def _plural_count(count: int) -> int:
     return 1 if french and count == 0 else count
 
 
-def _rule_summary(tournament: Tournament) -> str:
+def rule_summary(tournament: Tournament) -> str:
     """The one line that sums up the rule profile, in the active language:
     every document prints it from here."""
     return rules_summary(tournament.rule_profile)
 
 
-def _rules_line(tournament: Tournament) -> str:
+def rules_line(tournament: Tournament) -> str:
     """« Règles : Coinche FFB — annonces, … »."""
-    return gettext("Règles : %(rules)s.") % {"rules": _rule_summary(tournament)}
+    return gettext("Règles : %(rules)s.") % {"rules": rule_summary(tournament)}
 
 
 _TEAM_PLAYERS = ("player1", "player2")
 
 
-def _team_related(*prefixes: str) -> list[str]:
+def team_related(*prefixes: str) -> list[str]:
     return [f"{prefix}__{player}" for prefix in prefixes for player in _TEAM_PLAYERS]
 
 
@@ -284,7 +284,7 @@ def _document(
     columns: int,
 ) -> BaseDocTemplate:
     """A4 document in `columns` columns, decorated as `build` says."""
-    _styles()  # registers the fonts before the first page is laid out
+    pdf_styles()  # registers the fonts before the first page is laid out
     decorate = functools.partial(
         _decorate, tournament=tournament, running_head=running_head, lead=lead
     )
@@ -374,7 +374,7 @@ def _draw_footer(canvas: Canvas, tournament: Tournament, page: int) -> None:
     canvas.setFont(FONT, 7.5)
     canvas.setFillColor(GREY)
     canvas.drawString(
-        MARGIN, MARGIN, _clip(_when_where(tournament), FONT, 7.5, CONTENT_WIDTH - 20 * mm)
+        MARGIN, MARGIN, _clip(when_where(tournament), FONT, 7.5, CONTENT_WIDTH - 20 * mm)
     )
     canvas.drawRightString(PAGE_WIDTH - MARGIN, MARGIN, gettext("page %(page)s") % {"page": page})
 

@@ -17,7 +17,7 @@ from reportlab.platypus import Table as PdfTable
 
 from tournaments.display.brackets import dead_heat_rule_sentence, level_name
 from tournaments.models import Table, Tournament
-from tournaments.pdf.base import CONTENT_WIDTH, _base_grid, _p, _styles, _when_where, build
+from tournaments.pdf.base import CONTENT_WIDTH, base_grid, build, para, pdf_styles, when_where
 from tournaments.queries.brackets import MatchView, bracket_views, final_ranking
 
 
@@ -57,7 +57,7 @@ def _grid(view, styles) -> PdfTable:
     width = CONTENT_WIDTH / columns
     data = [[level_name(level.key) for level in view.levels]]
     data += [["" for _ in range(columns)] for _ in range(rows)]
-    commands = [*_base_grid(), ("VALIGN", (0, 1), (-1, -1), "MIDDLE")]
+    commands = [*base_grid(), ("VALIGN", (0, 1), (-1, -1), "MIDDLE")]
     for c, level in enumerate(view.levels):
         span = 2**c
         for match in level.matches:
@@ -75,22 +75,22 @@ def _grid(view, styles) -> PdfTable:
 
 
 def brackets_pdf(tournament: Tournament) -> bytes:
-    styles = _styles()
+    styles = pdf_styles()
     views = bracket_views(tournament)
     story: list[Flowable] = [
-        _p(tournament.name, styles.heading),
-        _p(_when_where(tournament), styles.small),
+        para(tournament.name, styles.heading),
+        para(when_where(tournament), styles.small),
         Spacer(1, 2 * mm),
     ]
     if not views:
-        story.append(_p(gettext("La phase finale n'est pas encore créée."), styles.body))
+        story.append(para(gettext("La phase finale n'est pas encore créée."), styles.body))
     else:
-        story.append(_p(dead_heat_rule_sentence(views[0].bracket.tie_rule), styles.body))
+        story.append(para(dead_heat_rule_sentence(views[0].bracket.tie_rule), styles.body))
     for view in views:
         title = view.bracket.get_kind_display()
         if view.champion is not None:
             title += " — " + gettext("vainqueur : %(team)s") % {"team": view.champion}
-        story += [Spacer(1, 4 * mm), KeepTogether([_p(title, styles.title), _grid(view, styles)])]
+        story += [Spacer(1, 4 * mm), KeepTogether([para(title, styles.title), _grid(view, styles)])]
     if views:
         ranking = final_ranking(tournament)
         data: list[list] = [[gettext("Rang"), gettext("Équipe"), gettext("Tableau")]]
@@ -104,12 +104,12 @@ def brackets_pdf(tournament: Tournament) -> bytes:
             )
         story += [
             Spacer(1, 5 * mm),
-            _p(gettext("Classement final"), styles.title),
+            para(gettext("Classement final"), styles.title),
             PdfTable(
                 data,
                 colWidths=[16 * mm, CONTENT_WIDTH - 66 * mm, 50 * mm],
                 repeatRows=1,
-                style=[*_base_grid(), ("ALIGN", (0, 0), (0, -1), "RIGHT")],
+                style=[*base_grid(), ("ALIGN", (0, 0), (0, -1), "RIGHT")],
             ),
         ]
     return build(story, title=gettext("Phase finale"), tournament=tournament)

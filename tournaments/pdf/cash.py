@@ -23,12 +23,12 @@ from tournaments.pdf.base import (
     INK,
     RULE,
     TOTAL_SHADE,
-    _base_grid,
-    _p,
-    _plural_count,
-    _styles,
-    _when_where,
+    base_grid,
     build,
+    para,
+    pdf_styles,
+    plural_count,
+    when_where,
 )
 from tournaments.queries.cash import CashSummary
 
@@ -37,12 +37,12 @@ LABEL = CONTENT_WIDTH - AMOUNT
 
 
 def cash_summary(tournament: Tournament, summary: CashSummary) -> bytes:
-    styles = _styles()
+    styles = pdf_styles()
     title = gettext("Caisse — bilan pour le trésorier")
     story: list[Flowable] = [
-        _p(title, styles.heading),
-        _p(_when_where(tournament), styles.body),
-        _p(_fee_line(summary), styles.small),
+        para(title, styles.heading),
+        para(when_where(tournament), styles.body),
+        para(_fee_line(summary), styles.small),
         Spacer(0, 5 * mm),
         _section(gettext("Droits d'inscription"), _fee_rows(summary)),
         _section(
@@ -74,8 +74,8 @@ def _fee_line(summary: CashSummary) -> str:
 
 def _who(summary: CashSummary, count: int) -> str:
     if summary.melee:
-        return ngettext("%(n)s joueur", "%(n)s joueurs", _plural_count(count)) % {"n": count}
-    return ngettext("%(n)s équipe", "%(n)s équipes", _plural_count(count)) % {"n": count}
+        return ngettext("%(n)s joueur", "%(n)s joueurs", plural_count(count)) % {"n": count}
+    return ngettext("%(n)s équipe", "%(n)s équipes", plural_count(count)) % {"n": count}
 
 
 def _fee_rows(summary: CashSummary) -> list[tuple[str, int, bool]]:
@@ -107,12 +107,12 @@ def _fee_rows(summary: CashSummary) -> list[tuple[str, int, bool]]:
 def _section(heading: str, rows: list[tuple], *, total: tuple[str, int] | None = None) -> Flowable:
     """A heading and its lines, each with its amount (a line marked as a
     detail is indented, in grey), and the total."""
-    styles = _styles()
+    styles = pdf_styles()
     data: list[list] = [[heading, ""]]
     if not rows:
-        data.append([_p(gettext("Aucune."), styles.cell_small), ""])
+        data.append([para(gettext("Aucune."), styles.cell_small), ""])
     style = [
-        *_base_grid(),
+        *base_grid(),
         ("SPAN", (0, 0), (1, 0)),
         ("ALIGN", (1, 1), (1, -1), "RIGHT"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.2 * mm),
@@ -121,14 +121,14 @@ def _section(heading: str, rows: list[tuple], *, total: tuple[str, int] | None =
     for label, cents, *detail in rows:
         if detail and detail[0]:
             row = len(data)
-            data.append([_p(label, styles.cell_small), words.euros(cents)])
+            data.append([para(label, styles.cell_small), words.euros(cents)])
             style += [
                 ("LEFTPADDING", (0, row), (0, row), 8 * mm),
                 ("TEXTCOLOR", (1, row), (1, row), GREY),
                 ("FONT", (1, row), (1, row), FONT, 8.5),
             ]
         else:
-            data.append([_p(label, styles.cell), words.euros(cents)])
+            data.append([para(label, styles.cell), words.euros(cents)])
     if total is not None:
         data.append([total[0], words.euros(total[1])])
         style += [
@@ -141,7 +141,7 @@ def _section(heading: str, rows: list[tuple], *, total: tuple[str, int] | None =
 
 def _balance(summary: CashSummary) -> Flowable:
     """The balance, and how it is made."""
-    styles = _styles()
+    styles = pdf_styles()
     data = [
         [gettext("Droits encaissés"), words.euros(summary.collected_cents)],
         [gettext("Autres recettes"), words.euros(summary.income_cents)],
@@ -164,9 +164,9 @@ def _balance(summary: CashSummary) -> Flowable:
     ]
     return KeepTogether(
         [
-            _p(gettext("Solde"), styles.title),
+            para(gettext("Solde"), styles.title),
             PdfTable(data, colWidths=[LABEL, AMOUNT], style=style),
-            _p(
+            para(
                 gettext("Droits encaissés et autres recettes, moins les dépenses."),
                 styles.small,
             ),
@@ -176,7 +176,7 @@ def _balance(summary: CashSummary) -> Flowable:
 
 
 def _unpaid(summary: CashSummary) -> list[Flowable]:
-    styles = _styles()
+    styles = pdf_styles()
     heading = (
         gettext("Joueurs qui n'ont pas payé")
         if summary.melee
@@ -184,11 +184,11 @@ def _unpaid(summary: CashSummary) -> list[Flowable]:
     )
     data = [[gettext("Qui"), gettext("Montant")]]
     data += [
-        [_p(words.entrant_label(u.entrant), styles.cell), words.euros(u.amount_cents)]
+        [para(words.entrant_label(u.entrant), styles.cell), words.euros(u.amount_cents)]
         for u in summary.unpaid
     ]
-    style = [*_base_grid(), ("ALIGN", (1, 0), (1, -1), "RIGHT")]
+    style = [*base_grid(), ("ALIGN", (1, 0), (1, -1), "RIGHT")]
     return [
-        _p(heading, styles.title),
+        para(heading, styles.title),
         PdfTable(data, colWidths=[LABEL, AMOUNT], style=style, repeatRows=1),
     ]

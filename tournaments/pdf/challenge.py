@@ -17,21 +17,21 @@ from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import challenges as words
 from tournaments.display import labels
-from tournaments.pdf.base import CONTENT_WIDTH, SHADE, _base_grid, _p, _styles, build
+from tournaments.pdf.base import CONTENT_WIDTH, SHADE, base_grid, build, para, pdf_styles
 from tournaments.queries.challenges import board
 
 WIDTHS = [12 * mm, 62 * mm, 16 * mm, 18 * mm]
 
 
 def ranking(challenge) -> bytes:
-    styles = _styles()
+    styles = pdf_styles()
     result = board(challenge)
     story: list[Flowable] = [
-        _p(challenge.name, styles.heading),
-        _p(words.explanation(challenge), styles.body),
+        para(challenge.name, styles.heading),
+        para(words.explanation(challenge), styles.body),
     ]
     if challenge.lot_text:
-        story.append(_p(gettext("Lots :") + " " + challenge.lot_text, styles.body))
+        story.append(para(gettext("Lots :") + " " + challenge.lot_text, styles.body))
     story.append(Spacer(1, 3 * mm))
     rows = words.rows(result)
     if rows:
@@ -66,17 +66,17 @@ def ranking(challenge) -> bytes:
             )
         widths = [*WIDTHS, CONTENT_WIDTH - sum(WIDTHS)]
         style = [
-            *_base_grid(),
+            *base_grid(),
             ("ALIGN", (0, 0), (0, -1), "RIGHT"),
             ("ALIGN", (2, 0), (3, -1), "RIGHT"),
         ]
         style += [("BACKGROUND", (0, i), (-1, i), SHADE) for i in grey]
         story.append(PdfTable(data, colWidths=widths, repeatRows=1, style=style))
     else:
-        story.append(_p(gettext("Aucune soirée jouée pour l'instant."), styles.body))
+        story.append(para(gettext("Aucune soirée jouée pour l'instant."), styles.body))
     story.append(Spacer(1, 4 * mm))
     for number, t in enumerate(result.evenings, start=1):
-        story.append(_p(f"{number}. {t.name} — {labels.long_date(t.date)}", styles.small))
+        story.append(para(f"{number}. {t.name} — {labels.long_date(t.date)}", styles.small))
     return build(
         story,
         title=challenge.name,

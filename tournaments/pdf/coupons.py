@@ -23,7 +23,7 @@ from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
 from tournaments.models import Round, Table
-from tournaments.pdf.base import CONTENT_WIDTH, GREY, _fitted, _p, _styles
+from tournaments.pdf.base import CONTENT_WIDTH, GREY, fitted, para, pdf_styles
 from tournaments.pdf.qr import QRCode
 
 COUPON_HEIGHT = 48 * mm
@@ -39,15 +39,15 @@ def coupons_story(
     """A heading that says what to do with the coupons, then a row of two
     coupons (North-South, East-West) per table, in table order: the pages
     follow the stack of sheets."""
-    styles = _styles()
+    styles = pdf_styles()
     heading = [
-        _p(gettext("✂ COUPONS DES ÉQUIPES — À DÉCOUPER"), styles.kicker),
-        _p(
+        para(gettext("✂ COUPONS DES ÉQUIPES — À DÉCOUPER"), styles.kicker),
+        para(
             gettext("Partie %(round)s — %(tournament)s")
             % {"round": round.number, "tournament": round.tournament.name},
             styles.title,
         ),
-        _p(
+        para(
             gettext(
                 "Découpez selon les pointillés et remettez à chaque équipe son coupon, "
                 "en main propre. Chaque coupon porte le code de son équipe seule : ne les "
@@ -81,26 +81,26 @@ def _coupon(round: Round, table: Table, side: str, url: str | None) -> PdfTable:
     """« Coupon Nord-Sud — équipe n° 12 », the table, the team's name, its
     code in large type, what to do with it; the table's QR code on the
     right."""
-    styles = _styles()
+    styles = pdf_styles()
     team = table.team_a if side == "A" else table.team_b
     code = table.code_a if side == "A" else table.code_b
     text_width = COUPON_WIDTH - 2 * PADDING - (COUPON_QR + 2 * mm if url else 0)
     text = [
-        _p(
+        para(
             gettext("Coupon %(side)s — équipe n° %(number)s")
             % {"side": labels.side_label(side), "number": team.number},
             styles.kicker,
         ),
-        _p(
+        para(
             gettext("Partie %(round)s  ·  Table %(table)s")
             % {"round": round.number, "table": table.number},
             styles.body,
         ),
-        _fitted(team.display_name, text_width, 11, 7.5),
+        fitted(team.display_name, text_width, 11, 7.5),
         Spacer(0, 1.5 * mm),
         _code_line(code),
         Spacer(0, 1 * mm),
-        _p(
+        para(
             gettext(
                 "Scannez le QR code de la table et tapez ce code pour saisir les donnes "
                 "ou confirmer celles de l'autre équipe. Gardez-le pour votre équipe."
@@ -127,4 +127,4 @@ def _coupon(round: Round, table: Table, side: str, url: str | None) -> PdfTable:
 def _code_line(code: str) -> Paragraph:
     """« code 4821 0937 »: the word small, the digits large, on one line."""
     word = escape(gettext("code"))
-    return Paragraph(f'<font size="9">{word}</font> {labels.team_code(code)}', _styles().big)
+    return Paragraph(f'<font size="9">{word}</font> {labels.team_code(code)}', pdf_styles().big)

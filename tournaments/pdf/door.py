@@ -21,10 +21,10 @@ from tournaments.pdf.base import (
     FONT,
     FONT_BOLD,
     INK,
-    _p,
-    _styles,
-    _when_where,
     build,
+    para,
+    pdf_styles,
+    when_where,
 )
 from tournaments.pdf.qr import QRCode
 
@@ -45,7 +45,7 @@ def _centred(name: str, size: float, *, bold: bool = False) -> ParagraphStyle:
 
 def door_poster(tournament: Tournament, *, url: str) -> bytes:
     """The poster of `tournament`'s check-in at `url` (an absolute address)."""
-    styles = _styles()
+    styles = pdf_styles()
     steps = [
         gettext("1. Scannez ce code avec l'appareil photo de votre téléphone."),
         gettext("2. Tapez trois lettres de votre nom ou de celui de votre partenaire."),
@@ -54,18 +54,18 @@ def door_poster(tournament: Tournament, *, url: str) -> bytes:
     qr = PdfTable([[QRCode(url, POSTER_QR)]], colWidths=[CONTENT_WIDTH])
     qr.setStyle([("ALIGN", (0, 0), (-1, -1), "CENTER")])
     story = [
-        _p(gettext("Pointage à l'entrée"), _centred("door-title", 40, bold=True)),
+        para(gettext("Pointage à l'entrée"), _centred("door-title", 40, bold=True)),
         Spacer(0, 4 * mm),
-        _p(tournament.name, _centred("door-name", 22, bold=True)),
-        _p(_when_where(tournament), _centred("door-when", 14)),
+        para(tournament.name, _centred("door-name", 22, bold=True)),
+        para(when_where(tournament), _centred("door-when", 14)),
         Spacer(0, 8 * mm),
-        *(_p(step, _centred(f"door-step{i}", 17)) for i, step in enumerate(steps)),
+        *(para(step, _centred(f"door-step{i}", 17)) for i, step in enumerate(steps)),
         Spacer(0, 6 * mm),
         qr,
         Spacer(0, 4 * mm),
-        _p(url, _centred("door-url", 10)),
+        para(url, _centred("door-url", 10)),
         Spacer(0, 4 * mm),
-        _p(
+        para(
             gettext("Pas de téléphone ? La tablette de l'entrée ou l'accueil vous pointe."),
             styles.body,
         ),

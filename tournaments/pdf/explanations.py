@@ -25,12 +25,12 @@ from tournaments.models import Deal, Table, Team
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
     LIGHT,
-    _base_grid,
-    _p,
-    _rules_line,
-    _styles,
-    _when_where,
+    base_grid,
     build,
+    para,
+    pdf_styles,
+    rules_line,
+    when_where,
 )
 
 
@@ -49,15 +49,15 @@ def table_explanations(table: Table) -> bytes:
 
 
 def _heading(table: Table) -> list[Flowable]:
-    styles = _styles()
+    styles = pdf_styles()
     tournament = table.round.tournament
     return [
-        _p(gettext("Explication des marques"), styles.kicker),
-        _p(f"{table} — {table.round}", styles.heading),
-        _p(_when_where(tournament), styles.body),
-        _p(_team_line("A", table.team_a), styles.body),
-        _p(_team_line("B", table.team_b), styles.body),
-        _p(_rules_line(tournament), styles.small),
+        para(gettext("Explication des marques"), styles.kicker),
+        para(f"{table} — {table.round}", styles.heading),
+        para(when_where(tournament), styles.body),
+        para(_team_line("A", table.team_a), styles.body),
+        para(_team_line("B", table.team_b), styles.body),
+        para(rules_line(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
 
@@ -70,9 +70,9 @@ def _team_line(side: str, team: Team | None) -> str:
 
 def _grid(table: Table, deals: list[Deal]) -> PdfTable | Flowable:
     """Donne, contract, both marques, and why."""
-    styles = _styles()
+    styles = pdf_styles()
     if not deals:
-        return _p(gettext("Aucune donne saisie."), styles.body)
+        return para(gettext("Aucune donne saisie."), styles.body)
     rules = table.round.tournament.rule_profile
     header = [
         gettext("Donne"),
@@ -90,14 +90,14 @@ def _grid(table: Table, deals: list[Deal]) -> PdfTable | Flowable:
         data.append(
             [
                 str(deal.number),
-                _p(contract, styles.cell),
+                para(contract, styles.cell),
                 labels.number(deal.marque_a),
                 labels.number(deal.marque_b),
-                _p(explain(deal, rules, pot=pending), styles.body),
+                para(explain(deal, rules, pot=pending), styles.body),
             ]
         )
         pending = deal.pot
-    style = _base_grid()
+    style = base_grid()
     style += [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("ALIGN", (2, 0), (3, -1), "RIGHT"),
@@ -111,7 +111,7 @@ def _grid(table: Table, deals: list[Deal]) -> PdfTable | Flowable:
 
 def _totals(table: Table) -> list[Flowable]:
     """The table's totals as stored (penalties included) and a lost pot."""
-    styles = _styles()
+    styles = pdf_styles()
     lines = [
         gettext("Totaux : %(side_a)s %(a)s, %(side_b)s %(b)s (pénalités comprises).")
         % {
@@ -126,4 +126,4 @@ def _totals(table: Table) -> list[Flowable]:
             gettext("Litige perdu en fin de partie : %(pot)s.")
             % {"pot": labels.number(table.lost_pot)}
         )
-    return [Spacer(0, 3 * mm), *(_p(line, styles.body) for line in lines)]
+    return [Spacer(0, 3 * mm), *(para(line, styles.body) for line in lines)]

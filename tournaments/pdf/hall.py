@@ -22,12 +22,12 @@ from tournaments.infra import links
 from tournaments.models import Round, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
-    _base_grid,
-    _fitted,
-    _p,
-    _styles,
-    _team_related,
+    base_grid,
     build,
+    fitted,
+    para,
+    pdf_styles,
+    team_related,
 )
 from tournaments.pdf.qr import QRCode
 from tournaments.pdf.sheets import sheets_story
@@ -38,34 +38,32 @@ POSTER_QR = 120 * mm
 
 def poster(tournament: Tournament, *, public_url: str, wifi: str = "", password: str = "") -> bytes:
     """The one-page poster: join the Wi-Fi, scan, « Où je joue ? »."""
-    styles = _styles()
+    styles = pdf_styles()
     page_url = public_url + tournament.get_absolute_url()
     story: list[Flowable] = [
-        _fitted(tournament.name, CONTENT_WIDTH, 30, 16),
-        _p(labels.long_date(tournament.date), styles.big),
+        fitted(tournament.name, CONTENT_WIDTH, 30, 16),
+        para(labels.long_date(tournament.date), styles.big),
         Spacer(0, 8 * mm),
     ]
     if wifi:
         # Read from across the hall: the network and its password in large type.
-        story.append(
-            _fitted(gettext("1. Wi-Fi : %(name)s") % {"name": wifi}, CONTENT_WIDTH, 28, 14)
-        )
+        story.append(fitted(gettext("1. Wi-Fi : %(name)s") % {"name": wifi}, CONTENT_WIDTH, 28, 14))
         if password:
             line = gettext("Mot de passe : %(pw)s") % {"pw": password}
-            story.append(_fitted(line, CONTENT_WIDTH, 28, 14))
+            story.append(fitted(line, CONTENT_WIDTH, 28, 14))
         story.append(Spacer(0, 4 * mm))
-        story.append(_fitted(gettext("2. Scannez :"), CONTENT_WIDTH, 28, 14))
+        story.append(fitted(gettext("2. Scannez :"), CONTENT_WIDTH, 28, 14))
     else:
-        story.append(_fitted(gettext("Scannez avec votre téléphone :"), CONTENT_WIDTH, 28, 14))
+        story.append(fitted(gettext("Scannez avec votre téléphone :"), CONTENT_WIDTH, 28, 14))
     qr = QRCode(page_url, POSTER_QR)
     qr.hAlign = "CENTER"
     story += [
         Spacer(0, 4 * mm),
         qr,
         Spacer(0, 4 * mm),
-        _p(page_url, styles.body),
+        para(page_url, styles.body),
         Spacer(0, 6 * mm),
-        _fitted(gettext("Où je joue ? · Classement en direct"), CONTENT_WIDTH, 24, 14),
+        fitted(gettext("Où je joue ? · Classement en direct"), CONTENT_WIDTH, 24, 14),
     ]
     return build(story, title=gettext("Affiche de la salle"), tournament=tournament)
 
@@ -74,11 +72,11 @@ def fallback_kit(round: Round, *, public_url: str) -> bytes:
     """One PDF: the organizer's list of tables with their links and codes,
     the score sheet of every table (pre-filled with the deals entered so far,
     the rest blank), then the standings before this partie."""
-    styles = _styles()
+    styles = pdf_styles()
     tournament = round.tournament
     story: list[Flowable] = [
-        _p(gettext("Secours papier — partie %(n)s") % {"n": round.number}, styles.title),
-        _p(
+        para(gettext("Secours papier — partie %(n)s") % {"n": round.number}, styles.title),
+        para(
             gettext(
                 "Si l'ordinateur ou le Wi-Fi tombe : les tables notent sur papier, "
                 "l'organisateur reporte ensuite les donnes ou les totaux."
@@ -90,15 +88,15 @@ def fallback_kit(round: Round, *, public_url: str) -> bytes:
         PageBreak(),
         *sheets_story(round, entry_url=lambda table: public_url + links.entry_path(table)),
         PageBreak(),
-        _p(gettext("Classement provisoire"), styles.title),
+        para(gettext("Classement provisoire"), styles.title),
         _standings_so_far(tournament),
     ]
     return build(story, title=gettext("Secours papier"), tournament=tournament)
 
 
 def _tables_list(round: Round, public_url: str) -> PdfTable:
-    styles = _styles()
-    tables = round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
+    styles = pdf_styles()
+    tables = round.tables.select_related(*team_related("team_a", "team_b")).order_by("number")
     rows: list[list] = [
         [
             gettext("Table"),
@@ -116,17 +114,17 @@ def _tables_list(round: Round, public_url: str) -> PdfTable:
         rows.append(
             [
                 str(table.number),
-                _p(str(table.team_a), styles.cell),
-                _p(str(table.team_b), styles.cell),
-                _p(
+                para(str(table.team_a), styles.cell),
+                para(str(table.team_b), styles.cell),
+                para(
                     f"{labels.team_code(table.code_a)} / {labels.team_code(table.code_b)}",
                     styles.cell_small,
                 ),
-                _p(public_url + links.entry_path(table), styles.cell_small),
+                para(public_url + links.entry_path(table), styles.cell_small),
             ]
         )
     widths = [12 * mm, 38 * mm, 38 * mm, 30 * mm, CONTENT_WIDTH - 118 * mm]
-    return PdfTable(rows, colWidths=widths, style=_base_grid(), repeatRows=1)
+    return PdfTable(rows, colWidths=widths, style=base_grid(), repeatRows=1)
 
 
 def _standings_so_far(tournament: Tournament) -> PdfTable:
@@ -137,10 +135,10 @@ def _standings_so_far(tournament: Tournament) -> PdfTable:
         rows.append(
             [
                 labels.ordinal(standing.row.rank),
-                _p(str(standing.entrant or "—"), _styles().cell),
+                para(str(standing.entrant or "—"), pdf_styles().cell),
                 *[labels.number(columns.value(standing.row, c)) for c in shown],
             ]
         )
     fixed = 14 * len(shown)
     widths = [14 * mm, (CONTENT_WIDTH / mm - 14 - fixed) * mm, *[14 * mm] * len(shown)]
-    return PdfTable(rows, colWidths=widths, style=_base_grid(), repeatRows=1)
+    return PdfTable(rows, colWidths=widths, style=base_grid(), repeatRows=1)

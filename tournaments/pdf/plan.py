@@ -27,12 +27,12 @@ from tournaments.pdf.base import (
     CONTENT_WIDTH,
     FONT_BOLD,
     LIGHT,
-    _base_grid,
-    _fitted,
-    _p,
-    _styles,
-    _team_related,
+    base_grid,
     build,
+    fitted,
+    para,
+    pdf_styles,
+    team_related,
 )
 
 # Two columns of large type.
@@ -55,9 +55,7 @@ def table_plan(round: Round) -> bytes:
     alphabetical order with its table and side, in large type, the bye
     shown as « exempte », in two columns over as many pages as needed."""
     tournament = round.tournament
-    tables = list(
-        round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
-    )
+    tables = list(round.tables.select_related(*team_related("team_a", "team_b")).order_by("number"))
     melee = tournament.format == Tournament.Format.MELEE
     kept = fixed_tables.kept(round, tables)
     seats = sorted(_plan_seats(tables, melee=melee, kept=kept), key=lambda s: name_order(s.key))
@@ -80,7 +78,7 @@ def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
     rows = [t for t in tables if t.reason]
     if not rows:
         return []
-    styles = _styles()
+    styles = pdf_styles()
     data: list[list[Any]] = [[gettext("Table"), gettext("Équipes"), gettext("Raison du tirage")]]
     for table in rows:
         teams = (
@@ -89,9 +87,9 @@ def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
             else (f"{table.team_a.number} – {table.team_b.number}")
         )
         number = "—" if table.is_bye else str(table.number)
-        data.append([number, teams, _p(reason_sentence(table.reason), styles.cell)])
+        data.append([number, teams, para(reason_sentence(table.reason), styles.cell)])
     style = [
-        *_base_grid(),
+        *base_grid(),
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9),
         ("ALIGN", (0, 0), (1, -1), "CENTER"),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
@@ -103,7 +101,7 @@ def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
     return [
         Spacer(1, 4 * mm),
         CondPageBreak(30 * mm),
-        _p(title, styles.title),
+        para(title, styles.title),
         PdfTable(data, colWidths=widths, style=style, repeatRows=1),
     ]
 
@@ -125,14 +123,14 @@ def _lead(*, melee: bool, seed: int | None = None) -> str:
 
 def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
     """One row per seat: the name (and its second line), the table, the side."""
-    styles = _styles()
+    styles = pdf_styles()
     header = [
         gettext("Joueur") if melee else gettext("Équipe"),
         gettext("Table"),
         pgettext("seat", "Place"),
     ]
     data: list[list[Any]] = [header]
-    style = _base_grid()
+    style = base_grid()
     style += [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 10),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
@@ -144,9 +142,9 @@ def _plan_grid(seats: list[_Seat], *, melee: bool) -> PdfTable:
     ]
     name_width = PLAN_COLUMNS[0] - 3 * mm  # less the cell's padding
     for row, seat in enumerate(seats, start=1):
-        name: list[Flowable] = [_fitted(seat.name, name_width, *PLAN_NAME_SIZES)]
+        name: list[Flowable] = [fitted(seat.name, name_width, *PLAN_NAME_SIZES)]
         if seat.detail:
-            name.append(_p(seat.detail, styles.cell_small))
+            name.append(para(seat.detail, styles.cell_small))
         if seat.table is None:
             data.append([name, gettext("exempte"), ""])
             style += [

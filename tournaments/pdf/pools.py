@@ -15,11 +15,11 @@ from tournaments.display import labels
 from tournaments.display import standings as standings_display
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
-    _base_grid,
-    _p,
-    _styles,
-    _when_where,
+    base_grid,
     build,
+    para,
+    pdf_styles,
+    when_where,
 )
 
 #: Widths in mm of the rank and the number columns (won, points, difference).
@@ -27,19 +27,19 @@ WIDTHS = (12, 18, 22, 22)
 
 
 def pools_pdf(tournament, standings) -> bytes:
-    styles = _styles()
+    styles = pdf_styles()
     title = gettext("Poules")
     story: list[Flowable] = [
-        _p(f"{title} — {tournament.name}", styles.heading),
-        _p(_when_where(tournament), styles.body),
-        _p(
+        para(f"{title} — {tournament.name}", styles.heading),
+        para(when_where(tournament), styles.body),
+        para(
             gettext(
                 "Dans chaque poule, les équipes se rencontrent toutes ; elles sont classées "
                 "par parties gagnées, puis comme le classement général."
             ),
             styles.body,
         ),
-        _p(standings_display.ranking_explanation(tournament), styles.small),
+        para(standings_display.ranking_explanation(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
     for standing in standings:
@@ -64,7 +64,7 @@ def _pool_block(standing, styles) -> list[Flowable]:
         data.append(
             [
                 str(line.row.rank),
-                _p(name, styles.cell),
+                para(name, styles.cell),
                 str(line.row.won),
                 labels.number(line.row.points_for),
                 labels.signed(line.row.difference),
@@ -72,17 +72,17 @@ def _pool_block(standing, styles) -> list[Flowable]:
         )
     widths = [rank, CONTENT_WIDTH - rank - won - points - diff, won, points, diff]
     style = [
-        *_base_grid(),
+        *base_grid(),
         ("ALIGN", (0, 0), (0, -1), "RIGHT"),
         ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
     ]
     block: list[Flowable] = [
-        _p(str(standing.pool), styles.title),
+        para(str(standing.pool), styles.title),
         PdfTable(data, colWidths=widths, style=style),
         Spacer(0, 1.5 * mm),
     ]
     for match in standing.matches:
-        block.append(_p(_match_line(match), styles.body))
+        block.append(para(_match_line(match), styles.body))
     block.append(Spacer(0, 5 * mm))
     return block
 

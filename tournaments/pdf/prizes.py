@@ -27,12 +27,12 @@ from tournaments.pdf.base import (
     INK,
     LIGHT,
     RULE,
-    _bold_style,
-    _fitted,
-    _p,
-    _styles,
-    _when_where,
+    bold_style,
     build,
+    fitted,
+    para,
+    pdf_styles,
+    when_where,
 )
 from tournaments.queries import awards
 
@@ -47,16 +47,16 @@ LABEL_PADDING = 4 * mm
 
 
 def _heading(tournament: Tournament, title: str) -> list[Flowable]:
-    styles = _styles()
-    story = [_p(title, styles.heading), _p(_when_where(tournament), styles.body)]
+    styles = pdf_styles()
+    story = [para(title, styles.heading), para(when_where(tournament), styles.body)]
     if tournament.status != Tournament.Status.FINISHED:
         story.append(
-            _p(
+            para(
                 gettext(
                     "Classement provisoire : les lots suivront le classement jusqu'à la "
                     "dernière partie close."
                 ),
-                _bold_style(10),
+                bold_style(10),
             )
         )
     story.append(Spacer(0, 4 * mm))
@@ -68,39 +68,39 @@ def palmares(tournament: Tournament, *, backwards: bool = False) -> bytes:
     team and players, lot, in large type; `backwards` from the last up."""
     title = gettext("Palmarès")
     story = _heading(tournament, title)
-    story.append(_p(words.cumulation(tournament), _styles().body))
+    story.append(para(words.cumulation(tournament), pdf_styles().body))
     shown = [board for board in awards.boards(tournament) if board.awarded]
     for board in shown:
         placings = board.awarded[::-1] if backwards else board.awarded
         story += [
             CondPageBreak(40 * mm),
-            _p(words.ranking_title(board.category), _bold_style(15)),
+            para(words.ranking_title(board.category), bold_style(15)),
             Spacer(0, 2 * mm),
             _palmares_table(placings),
             Spacer(0, 6 * mm),
         ]
     if not shown:
-        story.append(_p(gettext("Aucun lot n'est encore attribué."), _styles().body))
+        story.append(para(gettext("Aucun lot n'est encore attribué."), pdf_styles().body))
     return build(
         story, title=f"{title} — {tournament.name}", tournament=tournament, running_head=title
     )
 
 
 def _palmares_table(placings: list[awards.Placing]) -> PdfTable:
-    styles = _styles()
+    styles = pdf_styles()
     header = [gettext("Rang"), gettext("Équipe"), gettext("Lot")]
     data: list[list] = [header]
     for placing in placings:
         name, detail = words.who(placing)
-        team: list[Flowable] = [_fitted(name, TEAM_WIDTH - 4 * mm, 14, 10)]
+        team: list[Flowable] = [fitted(name, TEAM_WIDTH - 4 * mm, 14, 10)]
         if detail:
-            team.append(_p(detail, styles.body))
+            team.append(para(detail, styles.body))
         data.append(
             [
                 labels.ordinal(placing.row.rank),
                 team,
                 # One size for every lot, wrapped when long: read out in turn.
-                _p(placing.lot_name, _bold_style(13)),
+                para(placing.lot_name, bold_style(13)),
             ]
         )
     style = [
@@ -126,7 +126,7 @@ def lot_labels(tournament: Tournament) -> bytes:
     ]
     if not cells:
         story = _heading(tournament, gettext("Étiquettes des lots"))
-        story.append(_p(gettext("Aucun lot n'est encore attribué."), _styles().body))
+        story.append(para(gettext("Aucun lot n'est encore attribué."), pdf_styles().body))
         return build(story, title=gettext("Étiquettes des lots"), tournament=tournament)
     rows = [cells[i : i + LABEL_COLUMNS] for i in range(0, len(cells), LABEL_COLUMNS)]
     rows[-1] += [""] * (LABEL_COLUMNS - len(rows[-1]))
@@ -153,7 +153,7 @@ def lot_labels(tournament: Tournament) -> bytes:
 def _label(board: awards.Board, placing: awards.Placing) -> list[Flowable]:
     """The lot in large type, then who takes it: the team's number and name
     in bold, its players, its rank in which ranking."""
-    styles = _styles()
+    styles = pdf_styles()
     inner = LABEL_WIDTH - 2 * LABEL_PADDING
     name, detail = words.who(placing)
     number = getattr(placing.entrant, "number", None)
@@ -161,12 +161,12 @@ def _label(board: awards.Board, placing: awards.Placing) -> list[Flowable]:
         name = gettext("n° %(number)s") % {"number": number} + f" — {name}"
         detail = labels.players_line(placing.entrant)
     lines: list[Flowable] = [
-        _fitted(placing.lot_name, inner, 18, 10),
+        fitted(placing.lot_name, inner, 18, 10),
         Spacer(0, 2 * mm),
-        _fitted(name, inner, 13, 8),
+        fitted(name, inner, 13, 8),
     ]
     if detail:
-        lines.append(_p(detail, styles.body))
+        lines.append(para(detail, styles.body))
     where = f"{labels.ordinal(placing.row.rank)} — {words.ranking_title(board.category)}"
-    lines.append(_p(where, styles.small))
+    lines.append(para(where, styles.small))
     return lines

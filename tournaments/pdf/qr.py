@@ -21,7 +21,7 @@ QR_MASK = 0
 
 
 @functools.lru_cache(maxsize=1024)
-def _qr_path(data: str) -> tuple[int, str]:
+def qr_path(data: str) -> tuple[int, str]:
     """The QR symbol of `data`: its width in modules and the PDF path
     operators that fill its dark modules, in module units with y downwards.
 
@@ -50,7 +50,7 @@ class QRCode(Flowable):
         super().__init__()
         self.data = data
         self.width = self.height = size
-        self.modules, self.path = _qr_path(data)
+        self.modules, self.path = qr_path(data)
 
     def draw(self) -> None:
         module = self.width / (self.modules + 2 * QR_QUIET_ZONE)

@@ -30,14 +30,14 @@ from tournaments.pdf.base import (
     LIGHT,
     MEDALS,
     RULE,
-    _base_grid,
-    _fitted,
-    _p,
-    _plural_count,
-    _rules_line,
-    _styles,
-    _when_where,
+    base_grid,
     build,
+    fitted,
+    para,
+    pdf_styles,
+    plural_count,
+    rules_line,
+    when_where,
 )
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order, final_places
@@ -71,7 +71,7 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     in a mêlée) with its record and, once the tournament is finished, its
     lot; how the ranking is computed, the rule profile and the date. With
     `category`, that special ranking, ranked within itself."""
-    styles = _styles()
+    styles = pdf_styles()
     standings = final_order(tournament, tournament_standings(tournament))
     lots = awards.lots_public(tournament)
     if category is not None or lots:
@@ -82,8 +82,8 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     if category is not None:
         title = f"{category.name} — {title}"
     story: list[Flowable] = [
-        _p(title, styles.heading),
-        _p(_when_where(tournament), styles.body),
+        para(title, styles.heading),
+        para(when_where(tournament), styles.body),
         Spacer(0, 4 * mm),
     ]
     podium = [s for s in standings if s.entrant is not None][:3]
@@ -91,16 +91,16 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
         story += [_podium(podium, melee=melee, lots=lots), Spacer(0, 5 * mm)]
     shown = columns.standings_columns(tournament.criteria, byes=any(s.row.byes for s in standings))
     if category is not None:
-        story.append(_p(prize_words.category_explanation(category), styles.body))
+        story.append(para(prize_words.category_explanation(category), styles.body))
     story += [
-        _p(standings_display.ranking_explanation(tournament), styles.body),
+        para(standings_display.ranking_explanation(tournament), styles.body),
         *(
-            [_p(gettext(FINAL_ORDER), styles.body)]
+            [para(gettext(FINAL_ORDER), styles.body)]
             if final_places(tournament) is not None and category is None
             else []
         ),
-        _p(_rules_line(tournament), styles.small),
-        _p(columns.legend(shown), styles.small),
+        para(rules_line(tournament), styles.small),
+        para(columns.legend(shown), styles.small),
         Spacer(0, 3 * mm),
         _ranking_table(tournament, standings, shown, melee=melee, lots=lots),
     ]
@@ -153,7 +153,7 @@ def _entrant_name(entrant: object, *, melee: bool, club: str = "") -> tuple[str,
 
 
 def _podium(podium: list, *, melee: bool, lots: bool = False) -> PdfTable:
-    styles = _styles()
+    styles = pdf_styles()
     data = []
     for place, standing in enumerate(podium):
         name, detail = _entrant_name(
@@ -161,18 +161,18 @@ def _podium(podium: list, *, melee: bool, lots: bool = False) -> PdfTable:
         )
         row = standing.row
         size = styles.podium[place].fontSize
-        cell: list[Flowable] = [_fitted(name, PODIUM_NAME - 12, size, 11)]
+        cell: list[Flowable] = [fitted(name, PODIUM_NAME - 12, size, 11)]
         if detail:
-            cell.append(_p(detail, styles.small))
+            cell.append(para(detail, styles.small))
         if getattr(standing, "lot", None) is not None and lots:
-            cell.append(_p(gettext("Lot : %(lot)s") % {"lot": standing.lot_name}, styles.body))
+            cell.append(para(gettext("Lot : %(lot)s") % {"lot": standing.lot_name}, styles.body))
         data.append(
             [
                 labels.ordinal(row.rank),
                 cell,
                 [
-                    _p(_podium_points(row.points_for), styles.podium_points),
-                    _p(_games_won(row.won), styles.small_right),
+                    para(_podium_points(row.points_for), styles.podium_points),
+                    para(_games_won(row.won), styles.small_right),
                 ],
             ]
         )
@@ -194,13 +194,13 @@ def _podium(podium: list, *, melee: bool, lots: bool = False) -> PdfTable:
 
 
 def _podium_points(points: int) -> str:
-    return ngettext("%(points)s point", "%(points)s points", _plural_count(points)) % {
+    return ngettext("%(points)s point", "%(points)s points", plural_count(points)) % {
         "points": labels.number(points)
     }
 
 
 def _games_won(count: int) -> str:
-    text = ngettext("%(count)s partie gagnée", "%(count)s parties gagnées", _plural_count(count))
+    text = ngettext("%(count)s partie gagnée", "%(count)s parties gagnées", plural_count(count))
     return text % {"count": count}
 
 
@@ -214,7 +214,7 @@ def _ranking_table(
 ) -> PdfTable:
     """Rank, name, the lot when `lots`, and the number columns `shown`, in
     the standings' order."""
-    styles = _styles()
+    styles = pdf_styles()
     header = [str(columns.RANK.short), gettext("Joueur") if melee else gettext("Équipe")]
     widths = [RANK_WIDTH, 0]
     if lots:
@@ -229,10 +229,10 @@ def _ranking_table(
         name, detail = _entrant_name(
             standing.entrant, melee=melee, club=getattr(standing, "club", "")
         )
-        cell = [_p(name, styles.cell)]
+        cell = [para(name, styles.cell)]
         if detail:
-            cell.append(_p(detail, styles.cell_small))
-        lot = [_p(standing.lot_name, _lot_style())] if lots else []
+            cell.append(para(detail, styles.cell_small))
+        lot = [para(standing.lot_name, _lot_style())] if lots else []
         data.append(
             [
                 labels.ordinal(row.rank),
@@ -247,7 +247,7 @@ def _ranking_table(
 
 @functools.cache
 def _lot_style() -> ParagraphStyle:
-    return ParagraphStyle("lot", parent=_styles().cell, fontSize=8.5, leading=10)
+    return ParagraphStyle("lot", parent=pdf_styles().cell, fontSize=8.5, leading=10)
 
 
 def _figure(value: int, column: columns.Column) -> str:
@@ -258,7 +258,7 @@ def _ranking_style(
     emphasised: str | None, shown: list[columns.Column], *, lots: bool = False
 ) -> list[tuple]:
     first = 3 if lots else 2  # the first number column
-    style = _base_grid()
+    style = base_grid()
     style += [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("ALIGN", (first, 0), (-1, -1), "RIGHT"),

@@ -26,14 +26,14 @@ from tournaments.pdf.base import (
     FONT_BOLD,
     GREY,
     LIGHT,
-    _base_grid,
-    _p,
-    _plural_count,
-    _rules_line,
-    _styles,
-    _team_related,
-    _when_where,
+    base_grid,
     build,
+    para,
+    pdf_styles,
+    plural_count,
+    rules_line,
+    team_related,
+    when_where,
 )
 from tournaments.queries.standings import tournament_bye
 
@@ -42,9 +42,7 @@ def round_results(round: Round) -> bytes:
     """The results of a partie: each table with both teams, their totals and
     who won, then the bye."""
     tournament = round.tournament
-    tables = list(
-        round.tables.select_related(*_team_related("team_a", "team_b")).order_by("number")
-    )
+    tables = list(round.tables.select_related(*team_related("team_a", "team_b")).order_by("number"))
     story = [*_results_heading(round, tables), _results_grid(tournament, tables)]
     title = gettext("Résultats — Partie %(round)s") % {"round": round.number}
     return build(
@@ -54,24 +52,24 @@ def round_results(round: Round) -> bytes:
 
 def _results_heading(round: Round, tables: list[Table]) -> list[Flowable]:
     """The title, where the partie stands and the rules."""
-    styles = _styles()
+    styles = pdf_styles()
     tournament = round.tournament
     complete = sum(1 for t in tables if not t.is_bye and t.status == Table.Status.COMPLETE)
     playing = sum(1 for t in tables if not t.is_bye)
     where = ngettext(
         "%(when)s — partie %(status)s — %(complete)s table terminée sur %(playing)s.",
         "%(when)s — partie %(status)s — %(complete)s tables terminées sur %(playing)s.",
-        _plural_count(complete),
+        plural_count(complete),
     ) % {
-        "when": _when_where(tournament),
+        "when": when_where(tournament),
         "status": _round_status(round),
         "complete": complete,
         "playing": playing,
     }
     return [
-        _p(gettext("Résultats de la partie %(round)s") % {"round": round.number}, styles.heading),
-        _p(where, styles.body),
-        _p(_rules_line(tournament), styles.small),
+        para(gettext("Résultats de la partie %(round)s") % {"round": round.number}, styles.heading),
+        para(where, styles.body),
+        para(rules_line(tournament), styles.small),
         Spacer(0, 4 * mm),
     ]
 
@@ -99,7 +97,7 @@ def _results_grid(tournament: Tournament, tables: list[Table]) -> PdfTable:
     widths = [12, 0, 17, 0, 17, 22]
     widths[1] = widths[3] = (CONTENT_WIDTH / mm - sum(widths)) / 2
     data: list[list[Any]] = [header]
-    style = _base_grid()
+    style = base_grid()
     style += [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("ALIGN", (2, 1), (2, -1), "RIGHT"),
@@ -130,7 +128,7 @@ def _bye_row(
         "—",
         _result_team(table.team_a, bold=False),
         _bye_points(tournament, played),
-        _p(gettext("exempte : ne joue pas cette partie"), _styles().cell_centre_grey),
+        para(gettext("exempte : ne joue pas cette partie"), pdf_styles().cell_centre_grey),
         "",
         "",
     ]
@@ -173,7 +171,7 @@ def _winning_side(table: Table) -> str:
 def _outcome(table: Table, winner: str) -> Paragraph:
     """Who won a finished table, or where the table stands (in grey), in a
     paragraph that wraps rather than overflows its cell."""
-    styles = _styles()
+    styles = pdf_styles()
     if table.status == Table.Status.COMPLETE:
         outcome = labels.side_label(winner, short=True) if winner else pgettext("table", "égalité")
         outcome = escape(outcome)
@@ -181,17 +179,17 @@ def _outcome(table: Table, winner: str) -> Paragraph:
             outcome += "<br/>" + escape(pgettext("table", "(corrigée)"))
         return Paragraph(outcome, styles.cell_centre_bold)
     if table.status == Table.Status.IN_PROGRESS:
-        return _p(pgettext("table", "en cours"), styles.cell_centre_grey)
-    return _p(pgettext("table", "pas commencée"), styles.cell_centre_grey)
+        return para(pgettext("table", "en cours"), styles.cell_centre_grey)
+    return para(pgettext("table", "pas commencée"), styles.cell_centre_grey)
 
 
 def _result_team(team: Team | None, *, bold: bool) -> list[Flowable]:
-    styles = _styles()
+    styles = pdf_styles()
     if team is None:
         return []
     return [
-        _p(team.display_name, styles.cell_bold if bold else styles.cell),
-        _p(
+        para(team.display_name, styles.cell_bold if bold else styles.cell),
+        para(
             gettext("n° %(number)s") % {"number": team.number} + f" · {labels.players_line(team)}",
             styles.cell_small,
         ),

@@ -40,12 +40,12 @@ from tournaments.pdf.base import (
     GREY,
     INK,
     SHADE,
-    _p,
-    _rule_summary,
-    _styles,
-    _team_related,
-    _when_where,
     build,
+    para,
+    pdf_styles,
+    rule_summary,
+    team_related,
+    when_where,
 )
 from tournaments.pdf.coupons import coupons_story
 from tournaments.pdf.grid import DealGrid
@@ -92,7 +92,7 @@ def _playing_tables(round: Round, only: int | None) -> list[Table]:
     if only is not None:
         playing = playing.filter(number=only)
     return list(
-        playing.select_related(*_team_related("team_a", "team_b"))
+        playing.select_related(*team_related("team_a", "team_b"))
         .prefetch_related(
             Prefetch("deals", queryset=Deal.objects.order_by("number")),
             Prefetch("penalties", queryset=Penalty.objects.order_by("created_at")),
@@ -112,7 +112,7 @@ def _sheets(
         story.extend(_score_sheet(context, table, entry_url(table)))
     if not story:
         empty = gettext("Partie %(round)s : aucune table à jouer.") % {"round": round.number}
-        story.append(_p(empty, _styles().title))
+        story.append(para(empty, pdf_styles().title))
     return story
 
 
@@ -132,7 +132,7 @@ class _SheetContext:
     @classmethod
     def of(cls, round: Round) -> _SheetContext:
         tournament = round.tournament
-        rules = _rule_summary(tournament)
+        rules = rule_summary(tournament)
         if tournament.end_mode == Tournament.EndMode.DEALS:
             planned = tournament.end_deals
             summary = ngettext(
@@ -174,7 +174,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
         Spacer(0, 5 * mm),
         _signatures(table),
         Spacer(0, 2 * mm),
-        _p(
+        para(
             gettext(
                 "%(tournament)s — partie %(round)s, table %(table)s. "
                 "Les marques se reportent à chaque donne ; les totaux sont cumulés. "
@@ -187,7 +187,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
                 "round": context.round.number,
                 "table": table.number,
             },
-            _styles().tiny,
+            pdf_styles().tiny,
         ),
     ]
     return _on_one_page(flowables, grid)
@@ -196,13 +196,13 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
 def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfTable:
     """The tournament, the partie and the table on the left; the QR code of
     the entry page, when there is one, on the right."""
-    styles = _styles()
+    styles = pdf_styles()
     tournament = context.tournament
     heading = [
-        _p(gettext("FEUILLE DE MARQUE"), styles.kicker),
-        _p(tournament.name, styles.title),
-        _p(_when_where(tournament), styles.body),
-        _p(
+        para(gettext("FEUILLE DE MARQUE"), styles.kicker),
+        para(tournament.name, styles.title),
+        para(when_where(tournament), styles.body),
+        para(
             gettext("Partie %(round)s  ·  Table %(table)s")
             % {"round": context.round.number, "table": table.number},
             styles.big,
@@ -210,17 +210,17 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
     ]
     match = context.matches.get(table.pk)
     if match is not None:
-        heading.append(_p(match[0], styles.body))
+        heading.append(para(match[0], styles.body))
     heading += [
         Spacer(0, 1 * mm),
-        _p(f"{context.summary} {match[1]}" if match else context.summary, styles.small),
+        para(f"{context.summary} {match[1]}" if match else context.summary, styles.small),
     ]
     qr: list[Flowable] = []
     if url:
         qr = [
-            _p(gettext("Saisie en ligne, avec le code du coupon de votre équipe"), styles.url),
+            para(gettext("Saisie en ligne, avec le code du coupon de votre équipe"), styles.url),
             QRCode(url, QR_SIZE),
-            _p(url, styles.url),
+            para(url, styles.url),
         ]
     return PdfTable(
         [[heading, qr]],
@@ -238,18 +238,18 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
 
 def _sheet_teams(table: Table) -> PdfTable:
     """North-South and East-West side by side: number, name and players."""
-    styles = _styles()
+    styles = pdf_styles()
     half = CONTENT_WIDTH / 2
     return PdfTable(
         [
             [_side_heading("A", table.team_a.number), _side_heading("B", table.team_b.number)],
             [
-                _p(table.team_a.display_name, styles.title),
-                _p(table.team_b.display_name, styles.title),
+                para(table.team_a.display_name, styles.title),
+                para(table.team_b.display_name, styles.title),
             ],
             [
-                _p(labels.players_line(table.team_a), styles.cell),
-                _p(labels.players_line(table.team_b), styles.cell),
+                para(labels.players_line(table.team_a), styles.cell),
+                para(labels.players_line(table.team_b), styles.cell),
             ],
         ],
         colWidths=[half, half],
@@ -286,7 +286,7 @@ def _penalties(table: Table) -> list[Flowable]:
         for a in penalties
     )
     text = gettext("Pénalités et bonifications : %(list)s") % {"list": text}
-    return [Spacer(0, 1.5 * mm), _p(text, _styles().body)]
+    return [Spacer(0, 1.5 * mm), para(text, pdf_styles().body)]
 
 
 def _on_one_page(flowables: list[Flowable], grid: DealGrid) -> list[Flowable]:

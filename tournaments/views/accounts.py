@@ -54,17 +54,17 @@ def _digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()[:32]
 
 
-def _client_over_limit(request: HttpRequest, kind: str) -> bool:
+def client_over_limit(request: HttpRequest, kind: str) -> bool:
     key = f"{kind}-client:{client_address(request)}"
     return throttle.record(key, window=WINDOW) > MAX_PER_CLIENT
 
 
-def _mailbox_over_limit(kind: str, email: str) -> bool:
+def mailbox_over_limit(kind: str, email: str) -> bool:
     key = f"{kind}-mailbox:{_digest(email_key(email))}"
     return throttle.record(key, window=WINDOW) > MAX_MAILS_PER_ADDRESS
 
 
-def _too_many() -> str:
+def too_many_message() -> str:
     return _("Trop de demandes depuis cette connexion : réessayez dans une heure.")
 
 
@@ -118,10 +118,10 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         email = invitation.email if invitation else form.cleaned_data["email"]
-        if _client_over_limit(request, "signup"):
-            form.add_error(None, _too_many())
+        if client_over_limit(request, "signup"):
+            form.add_error(None, too_many_message())
             status = 429
-        elif invitation is None and _mailbox_over_limit("signup", email):
+        elif invitation is None and mailbox_over_limit("signup", email):
             return redirect("account_sign_up_sent")  # as if sent: nothing to tell
         else:
             try:
@@ -266,10 +266,10 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("password_reset_done")
 
     def form_valid(self, form):
-        if _client_over_limit(self.request, "reset"):
-            form.add_error(None, _too_many())
+        if client_over_limit(self.request, "reset"):
+            form.add_error(None, too_many_message())
             return self.render_to_response(self.get_context_data(form=form), status=429)
-        if _mailbox_over_limit("reset", form.cleaned_data["email"]):
+        if mailbox_over_limit("reset", form.cleaned_data["email"]):
             return redirect(self.get_success_url())  # as if sent: nothing to tell
         self.extra_email_context = {
             "base_url": address.site_url(self.request),

@@ -22,16 +22,16 @@ from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.queries import brackets as bracket_queries
-from tournaments.views.common import _managed, _pdf, brackets_context
+from tournaments.views.common import brackets_context, managed_tournament, pdf_response
 from tournaments.views.live import _poll, live_page
-from tournaments.views.public import _get_visible
+from tournaments.views.public import get_visible
 
 
 @login_required
 def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """« Phase finale »: the form while there is no bracket, then the
     brackets, the next level to draw and the final ranking."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = BracketsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -63,7 +63,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         rnd = services.draw_bracket_round(tournament=tournament, by=request.user)
     except services.TournamentError as error:
@@ -76,7 +76,7 @@ def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         services.delete_brackets(tournament=tournament, by=request.user)
     except services.TournamentError as error:
@@ -89,14 +89,14 @@ def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
 @live_page
 def brackets_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The public brackets, level by level, and the final ranking."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     return render(request, "tournaments/brackets_page.html", brackets_context(tournament))
 
 
 @live_page
 def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The brackets on the hall's screen, asked again at every poll."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     context = {**brackets_context(tournament), "poll": _poll()}
     if request.htmx:
         return render(request, "tournaments/includes/brackets_projector_block.html", context)
@@ -105,5 +105,5 @@ def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def brackets_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
-    return _pdf(build_brackets_pdf(tournament), "phase-finale.pdf")
+    tournament = get_visible(request, slug)
+    return pdf_response(build_brackets_pdf(tournament), "phase-finale.pdf")

@@ -33,7 +33,7 @@ from tournaments.models import Announcement, PreRegistration
 from tournaments.queries import calendar as queries
 from tournaments.services import TournamentError
 from tournaments.services import calendar as services
-from tournaments.views.common import _managed, client_address
+from tournaments.views.common import client_address, managed_tournament
 
 WINDOW = 3600
 MAX_PER_CLIENT = 20  # pre-registrations from one connection an hour
@@ -75,7 +75,7 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
     """The poster corrected; the teams registered or waiting are told by
     mail of a new date, time or place, and a waiting team that now has a
     place of its place."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     announcement = get_object_or_404(Announcement, tournament=tournament)
     form = AnnounceEditForm(request.POST or None, announcement=announcement)
     if request.method == "POST" and form.is_valid():
@@ -218,7 +218,7 @@ def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
     """The organizer's list: teams in, waiting, cancelled; the file; the take-in."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if not hasattr(tournament, "announcement"):
         raise Http404
     return render(
@@ -234,7 +234,7 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     response = HttpResponse(
         queries.preregistrations_csv(tournament), content_type="text/csv; charset=utf-8"
     )
@@ -245,7 +245,7 @@ def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def preregistrations_take_in(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         teams = services.take_in_preregistrations(tournament=tournament, by=request.user)
     except TournamentError as error:

@@ -4,7 +4,7 @@ treasurer's PDF and CSV.
 
 Thin views: check the form, call one service (services/cash.py), add a
 message, redirect (or, for htmx, render the row to swap). Only the
-tournament's organizers reach them (`_managed`).
+tournament's organizers reach them (`managed_tournament`).
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.pdf import cash as cash_pdf
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import cash_export
-from tournaments.views.common import _managed, _pdf
+from tournaments.views.common import managed_tournament, pdf_response
 
 
 @login_required
 def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The summary, and the form of a new line of income or expense."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = CashEntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -60,7 +60,7 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def cash_entry_delete(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     entry = get_object_or_404(CashEntry, tournament=tournament, pk=entry_id)
     try:
         services.delete_cash_entry(entry=entry, by=request.user)
@@ -100,7 +100,7 @@ def _paid_answer(request: HttpRequest, tournament: Tournament, entrant) -> HttpR
 @require_POST
 def cash_pay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpResponse:
     """Check off a team's (a mêlée player's) fee, with the way it was paid."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     entrant = _entrant(tournament, kind, pk)
     form = PaymentForm(request.POST)
     method = form.cleaned_data["method"] if form.is_valid() else ""
@@ -115,7 +115,7 @@ def cash_pay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpRespons
 @require_POST
 def cash_unpay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpResponse:
     """Undo a fee checked off by mistake."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     entrant = _entrant(tournament, kind, pk)
     try:
         services.cancel_payment(entrant=entrant, by=request.user)
@@ -130,14 +130,14 @@ def _filename(tournament: Tournament, extension: str) -> str:
 
 @login_required
 def cash_summary_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     data = cash_pdf.cash_summary(tournament, cash_queries.cash_summary(tournament))
-    return _pdf(data, _filename(tournament, "pdf"))
+    return pdf_response(data, _filename(tournament, "pdf"))
 
 
 @login_required
 def cash_summary_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     data = cash_export.cash_csv(tournament, cash_queries.cash_summary(tournament))
     response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, "csv")}"'

@@ -26,10 +26,10 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import CategoryForm, TeamsTagForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
-from tournaments.views.common import _managed, _pdf
+from tournaments.views.common import managed_tournament, pdf_response
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.live import live_page
-from tournaments.views.public import _get_visible
+from tournaments.views.public import get_visible
 
 
 def _with_categories(tournament: Tournament) -> Tournament:
@@ -45,7 +45,7 @@ def _category(tournament: Tournament, category_id: int) -> Category:
 @login_required
 def categories(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's special rankings, and a form to add one."""
-    tournament = _with_categories(_managed(request, slug))
+    tournament = _with_categories(managed_tournament(request, slug))
     form = CategoryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -74,7 +74,7 @@ def categories(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def category_edit(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     category = _category(tournament, category_id)
     form = CategoryForm(
         request.POST or None, initial={"name": category.name, "kind": category.kind}
@@ -96,7 +96,7 @@ def category_edit(request: HttpRequest, slug: str, category_id: int) -> HttpResp
 
 @login_required
 def category_delete(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     category = _category(tournament, category_id)
     if not confirmed(request):
         return confirm_page(
@@ -124,7 +124,7 @@ def category_delete(request: HttpRequest, slug: str, category_id: int) -> HttpRe
 def teams_tag(request: HttpRequest, slug: str) -> HttpResponse:
     """The teams ticked in the team list go into (or out of) one special
     ranking, in one action."""
-    tournament = _with_categories(_managed(request, slug))
+    tournament = _with_categories(managed_tournament(request, slug))
     form = TeamsTagForm(request.POST, tournament=tournament)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -152,7 +152,7 @@ def category_standings(request: HttpRequest, slug: str, category_id: int) -> Htt
     """A special ranking: the category's teams ranked among themselves (each
     club's best team for a club ranking), with their lots once the
     tournament is finished."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     category = _category(tournament, category_id)
     board = awards.board(tournament, category)
     melee = tournament.format == Tournament.Format.MELEE
@@ -179,6 +179,6 @@ def category_standings(request: HttpRequest, slug: str, category_id: int) -> Htt
 
 @require_GET
 def category_pdf(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     category = _category(tournament, category_id)
-    return _pdf(pdf.ranking(tournament, category=category), f"classement-{category.pk}.pdf")
+    return pdf_response(pdf.ranking(tournament, category=category), f"classement-{category.pk}.pdf")

@@ -23,7 +23,7 @@ from tournaments.models import Challenge
 from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
 from tournaments.queries.challenges import board
 from tournaments.services.challenges import SETTINGS
-from tournaments.views.common import _pdf
+from tournaments.views.common import pdf_response
 
 
 def _owned(request: HttpRequest, slug: str) -> Challenge:
@@ -144,4 +144,4 @@ def _page_context(challenge: Challenge) -> dict:
 
 def challenge_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     challenge = _visible(request, slug)
-    return _pdf(challenge_ranking_pdf(challenge), f"{challenge.slug}.pdf")
+    return pdf_response(challenge_ranking_pdf(challenge), f"{challenge.slug}.pdf")

@@ -4,7 +4,7 @@ partie clock (start, pause, resume, reset, and this partie's « dernière
 donne » call, services/clock.py).
 
 Thin, as organizer.py's views: only the tournament's organizers reach
-them (`_managed`), each calls one service, adds a message and goes back to
+them (`managed_tournament`), each calls one service, adds a message and goes back to
 the partie's page; a refusal is shown as a message there (the call's own
 form shows it next to its field).
 """
@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.forms.rounds import LastDealCallForm
-from tournaments.views.common import _managed, _round
+from tournaments.views.common import managed_tournament, round_of
 from tournaments.views.rounds import round_page
 
 CLOCK_ACTIONS = {
@@ -35,7 +35,7 @@ CLOCK_ACTIONS = {
 @login_required
 @require_POST
 def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
+    rnd = round_of(managed_tournament(request, slug), number)
     services.release_round(round=rnd, by=request.user)
     messages.success(
         request,
@@ -48,7 +48,7 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
+    rnd = round_of(managed_tournament(request, slug), number)
     action = CLOCK_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         messages.error(request, _("Action du chrono inconnue."))
@@ -66,8 +66,8 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_last_deal_call(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     form = LastDealCallForm(request.POST)
     if not form.is_valid():
         return round_page(request, tournament, rnd, call_form=form)

@@ -2,7 +2,7 @@
 
 The lookups fetch one object for the signed-in organizer (organizer.py,
 entry.py) or answer 404: a tournament someone else manages is as absent as
-one that does not exist. `_pdf` wraps a generated PDF for the browser. Nothing
+one that does not exist. `pdf_response` wraps a generated PDF for the browser. Nothing
 here writes, checks a form, adds a message or renders a template: that stays
 in the views.
 """
@@ -27,16 +27,16 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import public as queries
 
 
-def _managed(request: HttpRequest, slug: str) -> Tournament:
+def managed_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament if the user owns it or co-organizes it, else 404."""
     return get_object_or_404(Tournament.objects.managed_by(request.user), slug=slug)
 
 
-def _round(tournament: Tournament, number: int) -> Round:
+def round_of(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
-def _table(tournament: Tournament, number: int, table: int) -> Table:
+def table_of(tournament: Tournament, number: int, table: int) -> Table:
     """Table `table` of partie `number`, with its teams and players loaded."""
     return get_object_or_404(
         Table.objects.select_related(
@@ -52,7 +52,7 @@ def _table(tournament: Tournament, number: int, table: int) -> Table:
     )
 
 
-def _pdf(data: bytes, filename: str) -> HttpResponse:
+def pdf_response(data: bytes, filename: str) -> HttpResponse:
     """A PDF shown in the browser (inline), saved under `filename`."""
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'

@@ -4,7 +4,7 @@ name is typed (an htmx fragment), the queue of players who came alone
 organizer's directory (« Mes joueurs »: look, and forget someone).
 
 Thin views as in registration.py; the tournament's organizers only
-(`_managed`), and each organizer's own directory.
+(`managed_tournament`), and each organizer's own directory.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tournaments.domain.search import name_order
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
-from tournaments.views.common import _managed
+from tournaments.views.common import managed_tournament
 
 #: The slots of the forms that propose known players: « » (one player),
 #: « 1 » and « 2 » (the team form's two players).
@@ -59,7 +59,7 @@ def with_suggestions(form: forms.Form, tournament) -> forms.Form:
 def suggest(request: HttpRequest, slug: str) -> HttpResponse:
     """The known players whose names hold what is typed in a slot's first
     and last name fields (three letters at least)."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     slot = request.GET.get("slot", "")
     slot = slot if slot in SLOTS else ""
     typed = " ".join(
@@ -72,7 +72,7 @@ def suggest(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def waiting_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Register a player who came alone: they wait for a partner."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = PlayerForm(request.POST or None)
     with_suggestions(form, tournament)
     if request.method == "POST" and form.is_valid():
@@ -102,7 +102,7 @@ def _chosen(request: HttpRequest) -> list[int]:
 @require_POST
 def waiting_pair(request: HttpRequest, slug: str) -> HttpResponse:
     """The two players ticked become a team."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     chosen = _chosen(request)
     if len(chosen) != 2:
         messages.error(request, _("Cochez exactement deux joueurs à associer."))
@@ -126,7 +126,7 @@ def waiting_pair(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def waiting_pair_random(request: HttpRequest, slug: str) -> HttpResponse:
     """Every waiting player paired at random (one stays if they are odd)."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         teams = services.pair_waiting_players_at_random(tournament=tournament, by=request.user)
     except services.TournamentError as error:
@@ -148,7 +148,7 @@ def waiting_pair_random(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def waiting_remove(request: HttpRequest, slug: str, waiting_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     waiting = get_object_or_404(WaitingPlayer, tournament=tournament, pk=waiting_id)
     try:
         services.remove_waiting_player(waiting=waiting, by=request.user)

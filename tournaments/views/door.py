@@ -26,7 +26,7 @@ from tournaments.pdf.door import door_poster as poster_pdf
 from tournaments.queries.public import search_teams
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import _managed, _pdf, client_address
+from tournaments.views.common import client_address, managed_tournament, pdf_response
 from tournaments.views.organizer import team_list_context
 
 
@@ -100,7 +100,7 @@ def door_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """The desk checks a team in (« Pointer ») or takes it back."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = get_object_or_404(
         tournament.teams.select_related("player1", "player2"), pk=team_id, round__isnull=True
     )
@@ -122,17 +122,17 @@ def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 @login_required
 def door_poster(request: HttpRequest, slug: str) -> HttpResponse:
     """The A4 poster with the QR code of the check-in link."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     path = reverse("tournaments:door", args=[door.door_key(tournament)])
     url = address.public_address(request).url + path
-    return _pdf(poster_pdf(tournament, url=url), f"pointage-{tournament.slug}.pdf")
+    return pdf_response(poster_pdf(tournament, url=url), f"pointage-{tournament.slug}.pdf")
 
 
 @login_required
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The desk's team list alone, which asks for itself again every few
     seconds under « Pointage à l'entrée »: the check-ins appear as they come."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     context = {"tournament": tournament, **team_list_context(request, tournament)}
     return render(request, "tournaments/includes/team_list.html", context)
 
@@ -141,5 +141,5 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
 def door_open(request: HttpRequest, slug: str) -> HttpResponse:
     """The desk opens the door's page (on the entrance's tablet, or to try
     it): the poster's link, its key made if need be."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     return redirect("tournaments:door", token=door.door_key(tournament))

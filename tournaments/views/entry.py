@@ -41,7 +41,7 @@ from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
-from tournaments.views.common import _managed, _table, bracket_match_label
+from tournaments.views.common import bracket_match_label, managed_tournament, table_of
 from tournaments.views.grid import appended_response, preview_response
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
@@ -140,8 +140,8 @@ def _grid_response(
 
 @login_required
 def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     form = None
     edit = request.GET.get("donne", "")
     if edit.isdigit() and len(edit) < 6:
@@ -157,8 +157,8 @@ def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> Htt
 @login_required
 @require_POST
 def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     form = DealForm(request.POST, rules=tournament.rule_profile)
     status = 200
     deal = None
@@ -206,16 +206,16 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
 @require_POST
 def deal_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The engine's marques for the deal being typed, before it is saved."""
-    tournament = _managed(request, slug)
-    _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    table_of(tournament, number, table)
     return preview_response(request, tournament)
 
 
 @login_required
 @require_POST
 def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     form = DeleteDealForm(request.POST)
     if not form.is_valid():
         for message in form.errors.values():
@@ -241,8 +241,8 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
 @login_required
 @require_POST
 def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     form = TotalsForm(request.POST, checkable=_checkable(tournament))
     if form.is_valid() and form.cleaned_data["version"] is None:
         form.add_error(None, INCOMPLETE)
@@ -273,8 +273,8 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 @login_required
 @require_POST
 def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     form = PenaltyForm(request.POST, table=tbl)
     if form.is_valid() and form.cleaned_data["version"] is None:
         messages.error(request, INCOMPLETE)

@@ -11,12 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
 from tournaments.pdf.explanations import table_explanations
-from tournaments.views.common import _managed, _pdf, _table
+from tournaments.views.common import managed_tournament, pdf_response, table_of
 
 
 @login_required
 def table_explanations_pdf(
     request: HttpRequest, slug: str, number: int, table: int
 ) -> HttpResponse:
-    tbl = _table(_managed(request, slug), number, table)
-    return _pdf(table_explanations(tbl), f"explications-partie-{number}-table-{table}.pdf")
+    tbl = table_of(managed_tournament(request, slug), number, table)
+    return pdf_response(table_explanations(tbl), f"explications-partie-{number}-table-{table}.pdf")

@@ -14,12 +14,12 @@ from tournaments import services
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.fixed_tables import FixedTableForm
 from tournaments.services.fixed_tables import set_fixed_table
-from tournaments.views.common import _managed
+from tournaments.views.common import managed_tournament
 
 
 @login_required
 def team_fixed_table(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = get_object_or_404(tournament.teams.filter(round__isnull=True), pk=team_id)
     form = FixedTableForm(
         request.POST or None, initial={"stays": team.stays_at_table, "table": team.kept_table}

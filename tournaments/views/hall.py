@@ -11,25 +11,25 @@ from django.http import HttpRequest, HttpResponse
 
 from tournaments.infra import address
 from tournaments.pdf import hall as hall_pdf
-from tournaments.views.common import _managed, _pdf, _round
+from tournaments.views.common import managed_tournament, pdf_response, round_of
 
 
 @login_required
 def hall_poster_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The poster: the Wi-Fi's name and password come from the form that
     links here (nothing is stored: it is the hall's, not the tournament's)."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     data = hall_pdf.poster(
         tournament,
         public_url=address.public_address(request).url,
         wifi=request.GET.get("wifi", "")[:64],
         password=request.GET.get("password", "")[:64],
     )
-    return _pdf(data, "affiche-salle.pdf")
+    return pdf_response(data, "affiche-salle.pdf")
 
 
 @login_required
 def round_fallback_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
+    rnd = round_of(managed_tournament(request, slug), number)
     data = hall_pdf.fallback_kit(rnd, public_url=address.public_address(request).url)
-    return _pdf(data, f"secours-papier-partie-{number}.pdf")
+    return pdf_response(data, f"secours-papier-partie-{number}.pdf")

@@ -30,8 +30,8 @@ from tournaments.services import TournamentError
 from tournaments.services import halls as services
 from tournaments.services.backup import MAX_BYTES
 from tournaments.services.publication import UploadRefused
-from tournaments.views.common import _managed, client_address
-from tournaments.views.public import _get_visible
+from tournaments.views.common import client_address, managed_tournament
+from tournaments.views.public import get_visible
 
 WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
@@ -101,7 +101,7 @@ def _page(request, tournament: Tournament, *, declare=None, forms=None, send=Non
 def halls_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """« Plusieurs salles »: the halls, their state, the merged ranking;
     a POST declares the halls."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if request.method != "POST":
         return _page(request, tournament)
     form = HallsForm(request.POST)
@@ -129,7 +129,7 @@ def _hall(tournament: Tournament, hall_id: int) -> MergedHall:
 @require_POST
 @accepts_upload
 def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     hall = _hall(tournament, hall_id)
     form = HallFileForm(request.POST, request.FILES, prefix=f"hall{hall.pk}")
     if form.is_valid():
@@ -151,7 +151,7 @@ def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def hall_key(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         new = services.new_hall_key(tournament=tournament, hall_id=hall_id)
     except TournamentError as error:
@@ -165,7 +165,7 @@ def hall_key(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
 @require_POST
 def hall_send(request: HttpRequest, slug: str) -> HttpResponse:
     """On a hall's laptop: this concours's file sent to the merging site."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = HallSendForm(request.POST)
     if form.is_valid():
         try:
@@ -184,7 +184,7 @@ def hall_send(request: HttpRequest, slug: str) -> HttpResponse:
 
 def halls_public(request: HttpRequest, slug: str) -> HttpResponse:
     """The merged ranking, read-only, for players' phones."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     state = halls_state(tournament)
     if state is None:
         raise Http404

@@ -5,7 +5,7 @@ rounds.py; registering teams and players is registration.py.
 
 Each view checks its form, calls one service, adds a message and
 redirects (or, for htmx requests, renders the fragment to swap). Only the
-tournament's owner and co-organizers reach these views (`_managed` answers
+tournament's owner and co-organizers reach these views (`managed_tournament` answers
 404 to anyone else). An action that cannot be undone asks first
 (confirm.py). A view must not change a model itself or compute a score:
 the services do the writing and keep the rules. The desk's score entry for
@@ -41,7 +41,7 @@ from tournaments.queries import public as public_queries
 from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.services import autosave
 from tournaments.views import publication
-from tournaments.views.common import _managed
+from tournaments.views.common import managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 
@@ -75,7 +75,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = TournamentForm(
         request.POST or None,
         tournament=tournament,
@@ -108,7 +108,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     published = request.POST.get("published") == "1"
     services.set_published(tournament=tournament, published=published, by=request.user)
     if published:
@@ -123,7 +123,7 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     archived = request.POST.get("archived") == "1"
     services.set_archived(tournament=tournament, archived=archived, by=request.user)
     if archived:
@@ -137,7 +137,7 @@ def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if confirmed(request):
         try:
             services.delete_tournament(tournament=tournament, by=request.user)
@@ -173,7 +173,7 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
-    return manage_page(request, _managed(request, slug))
+    return manage_page(request, managed_tournament(request, slug))
 
 
 def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
@@ -261,7 +261,7 @@ def manage_page(
 @login_required
 @require_POST
 def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = CoOrganizerForm(request.POST)
     if not form.is_valid():
         return manage_page(request, tournament, co_form=form)
@@ -280,7 +280,7 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
 def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
     """« Fichier du concours »: the concours as an open JSON file, to check
     with `python -m tournaments.checker` (queries/concours_file.py)."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
     response = HttpResponse(data, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'

@@ -24,15 +24,15 @@ from tournaments.pdf.pools import pools_pdf
 from tournaments.queries import pools as pool_queries
 from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
-from tournaments.views.common import _managed, _pdf
-from tournaments.views.public import _get_visible
+from tournaments.views.common import managed_tournament, pdf_response
+from tournaments.views.public import get_visible
 
 
 @login_required
 def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """Form the pools (again), see them with their rankings, draw their
     next partie."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = PoolsForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -64,7 +64,7 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def pools_clear(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         pool_services.clear_pools(tournament=tournament, by=request.user)
     except TournamentError as error:
@@ -77,7 +77,7 @@ def pools_clear(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def pools_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         rnd = services.draw_pool_round(tournament=tournament, by=request.user)
     except TournamentError as error:
@@ -88,7 +88,7 @@ def pools_draw(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _public_standings(request: HttpRequest, slug: str):
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     standings = pool_queries.pool_standings(tournament, announced_only=True)
     if not standings:
         raise Http404
@@ -109,4 +109,4 @@ def pools_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def pools_pdf_view(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, standings = _public_standings(request, slug)
-    return _pdf(pools_pdf(tournament, standings), f"poules-{tournament.slug}.pdf")
+    return pdf_response(pools_pdf(tournament, standings), f"poules-{tournament.slug}.pdf")

@@ -4,7 +4,7 @@ documents of the prize-giving (the palmarès and the lot labels).
 
 Thin views as in organizer.py: check the form, call one service, add a
 message, redirect (or show the page again with the refusal next to its
-field). Only the tournament's organizers reach them (`_managed`). Which
+field). Only the tournament's organizers reach them (`managed_tournament`). Which
 team takes which lot is `tournaments.queries.awards`'; the words of its warnings
 are `display.prizes`'.
 """
@@ -29,7 +29,7 @@ from tournaments.models import Category, Tournament
 from tournaments.pdf import prizes as prize_pdf
 from tournaments.queries import awards
 from tournaments.services.prizes import lots_text
-from tournaments.views.common import _managed, _pdf
+from tournaments.views.common import managed_tournament, pdf_response
 
 GENERAL = "general"
 
@@ -47,7 +47,7 @@ class Section:
 
 
 def _with_prizes(request: HttpRequest, slug: str) -> Tournament:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if not tournament.prizes_enabled:
         raise Http404
     return tournament
@@ -172,10 +172,10 @@ def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     the last up, as many announce it)."""
     tournament = _with_prizes(request, slug)
     backwards = request.GET.get("ordre") == "inverse"
-    return _pdf(prize_pdf.palmares(tournament, backwards=backwards), "palmares.pdf")
+    return pdf_response(prize_pdf.palmares(tournament, backwards=backwards), "palmares.pdf")
 
 
 @login_required
 def lot_labels_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _with_prizes(request, slug)
-    return _pdf(prize_pdf.lot_labels(tournament), "etiquettes-lots.pdf")
+    return pdf_response(prize_pdf.lot_labels(tournament), "etiquettes-lots.pdf")

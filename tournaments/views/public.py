@@ -32,7 +32,7 @@ from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
 from tournaments.views import calendar
-from tournaments.views.common import _pdf, bracket_match_label, brackets_context
+from tournaments.views.common import bracket_match_label, brackets_context, pdf_response
 from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
 
 
@@ -41,7 +41,7 @@ def _visible_tournaments(request: HttpRequest):
     return Tournament.objects.filter(Q(published=True) | Q(pk__in=managed.values("pk")))
 
 
-def _get_visible(request: HttpRequest, slug: str) -> Tournament:
+def get_visible(request: HttpRequest, slug: str) -> Tournament:
     # On a live page, live._etag has already loaded it: no second query.
     tournament = getattr(request, "live_tournament", None)
     if tournament is None or tournament.slug != slug:
@@ -105,7 +105,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @live_page
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     rounds = tournament.rounds.order_by("number")
     return render(
         request,
@@ -129,7 +129,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @live_page(version=standings_version)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     context = {
         "tournament": tournament,
         "table_html": _standings_html(request, tournament),
@@ -148,8 +148,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
-    return _pdf(pdf.ranking(tournament), "classement.pdf")
+    tournament = get_visible(request, slug)
+    return pdf_response(pdf.ranking(tournament), "classement.pdf")
 
 
 def _exported(tournament: Tournament) -> tuple[list, bool]:
@@ -164,7 +164,7 @@ def _exported(tournament: Tournament) -> tuple[list, bool]:
 
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     rows, lots = _exported(tournament)
     response = HttpResponse(
         exports.standings_csv(rows, lots=lots),
@@ -176,7 +176,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     rows, lots = _exported(tournament)
     response = HttpResponse(
         exports.standings_xlsx(rows, title=tournament.name, lots=lots),
@@ -191,7 +191,7 @@ def where(request: HttpRequest, slug: str) -> HttpResponse:
     """« Où je joue ? »: a team or player name (or a team number) → the table.
     While the partie's draw is not announced it says so, and the answer asks
     for itself again every poll until the table can be shown."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     query = request.GET.get("q", "")[:80]
     rnd = queries.current_round(tournament)
     hidden = rnd is not None and not rnd.announced
@@ -210,7 +210,7 @@ def where(request: HttpRequest, slug: str) -> HttpResponse:
 
 @live_page
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     team = get_object_or_404(
         Team.objects.select_related("player1", "player2"),
         tournament=tournament,
@@ -234,7 +234,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @live_page
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=number)
     return render(
         request,
@@ -261,7 +261,7 @@ def _in_final_phase(tournament: Tournament, rnd: Round | None) -> bool:
 @live_page
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the tables still playing and the ranking."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     rnd = queries.current_round(tournament)
     playing = queries.tables_playing(rnd) if rnd and rnd.announced else []
     context = {"tournament": tournament, "round": rnd, "playing": playing, "poll": _poll()}

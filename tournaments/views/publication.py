@@ -31,7 +31,7 @@ from tournaments.queries import publication as queries
 from tournaments.services import TournamentError
 from tournaments.services import publication as services
 from tournaments.services.backup import MAX_BYTES
-from tournaments.views.common import _managed, client_address
+from tournaments.views.common import client_address, managed_tournament
 
 WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
@@ -140,7 +140,7 @@ def target_save(request: HttpRequest) -> HttpResponse:
 @require_POST
 def send_online(request: HttpRequest, slug: str) -> HttpResponse:
     """The laptop's « Publier »: the concours sent to the hosted site."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     try:
         sent = services.send_concours(tournament=tournament, by=request.user)
     except TournamentError as error:
@@ -158,7 +158,7 @@ def send_online(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
     """The concours's backup, to upload on the hosted site from elsewhere."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     response = HttpResponse(services.packed_backup(tournament), content_type="application/gzip")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json.gz"'
     return response

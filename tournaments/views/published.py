@@ -23,7 +23,7 @@ from tournaments.display import rules as rules_display
 from tournaments.display import standings as standings_display
 from tournaments.queries import publication as queries
 from tournaments.queries.brackets import final_places
-from tournaments.views.public import _get_visible
+from tournaments.views.public import get_visible
 
 #: The site's policy, but any site may frame the page and nothing runs in it.
 WIDGET_CSP = {**settings.SECURE_CSP, "script-src": [CSP.NONE], "frame-ancestors": ["*"]}
@@ -37,7 +37,7 @@ def _framable(view):
 def results_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Everything of a concours on one page: the ranking with its lots, every
     partie's results, the phases, the rules."""
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     has_brackets = tournament.brackets.exists()
     context = {
         "tournament": tournament,
@@ -55,7 +55,7 @@ def results_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @_framable
 def widget_ranking(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _get_visible(request, slug)
+    tournament = get_visible(request, slug)
     return render(
         request,
         "tournaments/widget_ranking.html",

@@ -5,7 +5,7 @@ model file.
 
 Thin views as in organizer.py: check the form, call one service, add a
 message, redirect; a forfait or a deletion asks first (confirm.py). Only
-the tournament's organizers reach them (`_managed`).
+the tournament's organizers reach them (`managed_tournament`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, T
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
 from tournaments.services import team_file
-from tournaments.views.common import _managed
+from tournaments.views.common import managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
 
@@ -74,7 +74,7 @@ def _team(tournament: Tournament, team_id: int) -> Team:
 
 @login_required
 def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id) if team_id else None
     form = with_suggestions(
         TeamForm(
@@ -108,7 +108,7 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
 
 @login_required
 def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     if not confirmed(request):
         return confirm_page(
@@ -147,7 +147,7 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 @login_required
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Register one player of a mêlée (partners are drawn every partie)."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = with_suggestions(
         PlayerForm(request.POST or None, categories=category_choices(tournament)), tournament
     )
@@ -174,7 +174,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
         services.set_player_presence(
@@ -200,7 +200,7 @@ def _forfait_confirmation(slug: str, who: str) -> Confirmation:
 
 @login_required
 def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     if not confirmed(request):
         return confirm_page(request, tournament, _forfait_confirmation(slug, str(player)))
@@ -216,7 +216,7 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
 @login_required
 @require_POST
 def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
         services.reinstate_player(player=player, by=request.user)
@@ -230,7 +230,7 @@ def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpRes
 @login_required
 @require_POST
 def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     try:
         services.set_presence(
@@ -247,7 +247,7 @@ def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 
 @login_required
 def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     if not confirmed(request):
         who = _("l'équipe n° %(number)s, %(team)s") % {"number": team.number, "team": team}
@@ -264,7 +264,7 @@ def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 @login_required
 @require_POST
 def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     try:
         services.reinstate_team(team=team, by=request.user)
@@ -281,7 +281,7 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload a CSV: a preview says what each line will do (new, already
     registered, in conflict), every faulty line listed; the new teams are
     registered on confirmation, from the file read at the preview."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if request.method == "POST" and "confirm" in request.POST:
         return _import_confirmed(request, tournament)
     form = ImportForm(request.POST or None, request.FILES or None)

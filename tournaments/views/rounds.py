@@ -5,7 +5,7 @@ revoke its link. The tournament itself is organizer.py, registering teams
 and players registration.py.
 
 The views keep organizer.py's contract (a form, one service, a message, a
-redirect; `_managed` answers 404 to anyone but the organizers; what cannot
+redirect; `managed_tournament` answers 404 to anyone but the organizers; what cannot
 be undone asks first). The desk's score entry for one table is entry.py.
 """
 
@@ -30,7 +30,7 @@ from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
-from tournaments.views.common import _managed, _pdf, _round, _table
+from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
 
@@ -38,7 +38,7 @@ from tournaments.views.organizer import manage_page
 @login_required
 @require_POST
 def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     form = DrawForm(request.POST)
     if not form.is_valid():
         return manage_page(request, tournament, draw_form=form)
@@ -86,8 +86,8 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
 
 @login_required
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    return round_page(request, tournament, _round(tournament, number))
+    tournament = managed_tournament(request, slug)
+    return round_page(request, tournament, round_of(tournament, number))
 
 
 def round_page(
@@ -119,8 +119,8 @@ def round_page(
 @login_required
 def round_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The partie's tables alone: the fragment the round page polls."""
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     return render(
         request,
         "tournaments/includes/manage_round_tables.html",
@@ -131,8 +131,8 @@ def round_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     form = DrawForm(request.POST)
     if not form.is_valid():
         return round_page(request, tournament, rnd, draw_form=form)
@@ -153,8 +153,8 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     form = SwapTeamsForm(request.POST, round=rnd)
     if not form.is_valid():
         return round_page(request, tournament, rnd, swap_form=form)
@@ -174,8 +174,8 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @login_required
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     if rnd.status == Round.Status.CLOSED:
         messages.info(request, _("Cette partie est déjà close."))
         return redirect("tournaments:round", slug=slug, number=number)
@@ -227,8 +227,8 @@ def _entry_url(request: HttpRequest):
 
 @login_required
 def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(
+    rnd = round_of(managed_tournament(request, slug), number)
+    return pdf_response(
         pdf.score_sheets(rnd, entry_url=_entry_url(request)), f"feuilles-partie-{number}.pdf"
     )
 
@@ -236,27 +236,27 @@ def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 @login_required
 def table_sheet_pdf(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One table's score sheet alone, to print it again."""
-    tbl = _table(_managed(request, slug), number, table)
+    tbl = table_of(managed_tournament(request, slug), number, table)
     data = pdf.score_sheets(tbl.round, entry_url=_entry_url(request), only=tbl.number)
-    return _pdf(data, f"feuille-partie-{number}-table-{table}.pdf")
+    return pdf_response(data, f"feuille-partie-{number}-table-{table}.pdf")
 
 
 @login_required
 def round_plan_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(pdf.table_plan(rnd), f"plan-partie-{number}.pdf")
+    rnd = round_of(managed_tournament(request, slug), number)
+    return pdf_response(pdf.table_plan(rnd), f"plan-partie-{number}.pdf")
 
 
 @login_required
 def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = _round(_managed(request, slug), number)
-    return _pdf(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")
+    rnd = round_of(managed_tournament(request, slug), number)
+    return pdf_response(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")
 
 
 @login_required
 @require_POST
 def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tbl = _table(_managed(request, slug), number, table)
+    tbl = table_of(managed_tournament(request, slug), number, table)
     try:
         services.validate_table(table=tbl, by=request.user)
         messages.success(request, _("Table validée."))
@@ -267,8 +267,8 @@ def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> 
 
 @login_required
 def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = _managed(request, slug)
-    tbl = _table(tournament, number, table)
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
     here = {"slug": slug, "number": number, "table": table}
     if not confirmed(request):
         return confirm_page(
@@ -309,8 +309,8 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 @require_POST
 def round_close_claims(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """« Clore les réclamations » : the partie's results become final now."""
-    tournament = _managed(request, slug)
-    rnd = _round(tournament, number)
+    tournament = managed_tournament(request, slug)
+    rnd = round_of(tournament, number)
     try:
         services.close_claims(round=rnd, by=request.user)
     except services.TournamentError as error:

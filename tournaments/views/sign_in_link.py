@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.forms.accounts import SignInLinkForm
 from tournaments.infra import address, mail
 from tournaments.services import sign_in_links
-from tournaments.views.accounts import _client_over_limit, _mailbox_over_limit, _too_many
+from tournaments.views.accounts import client_over_limit, mailbox_over_limit, too_many_message
 from tournaments.views.auth import remember_device
 
 
@@ -31,12 +31,12 @@ def request_link(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
-        if _client_over_limit(request, "signin-link"):
-            form.add_error(None, _too_many())
+        if client_over_limit(request, "signin-link"):
+            form.add_error(None, too_many_message())
             status = 429
         else:
             user = sign_in_links.account_for_link(email)
-            if user is not None and not _mailbox_over_limit("signin-link", email):
+            if user is not None and not mailbox_over_limit("signin-link", email):
                 path = reverse("sign_in_link_use", args=[sign_in_links.make_token(user)])
                 mail.send(
                     "sign_in_link",

@@ -81,7 +81,7 @@ def with_table(view):
     return wrapper
 
 
-def _side(request: HttpRequest, table: Table) -> str | None:
+def side_of(request: HttpRequest, table: Table) -> str | None:
     return request.session.get(f"table-side-{table.pk}-{table.entry_key}")
 
 
@@ -90,7 +90,7 @@ def _answering(request: HttpRequest, table: Table) -> str | None:
     it answers at the end without its code (even once codes are refused).
     Never on the entering team's phone: handed over once for the other
     team's code, it must not answer for that team again."""
-    if _side(request, table) is not None:
+    if side_of(request, table) is not None:
         return None
     side = request.session.get(f"table-answer-{table.pk}-{table.entry_key}")
     return side if side and side != table.entered_by else None
@@ -115,7 +115,7 @@ def _phone_grid(
 ) -> Grid:
     """The phone's grid; `rows` only the `last_row` for the answer to a save
     that appended it (every row otherwise)."""
-    side = _side(request, table)
+    side = side_of(request, table)
     rules = table.round.tournament.rule_profile
     editing = editing_number(form)
     typing = side is not None and (table.status != Table.Status.COMPLETE or editing)
@@ -148,7 +148,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "round": table.round,
         "rules": table.round.tournament.rule_profile,
         "token": token,
-        "side": _side(request, table),
+        "side": side_of(request, table),
         "answering": _answering(request, table),
         "grid": grid,
         "rows": grid.rows,
@@ -175,7 +175,7 @@ def _live_response(request: HttpRequest, table: Table, token: str, status: int =
 def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = None
     edit = request.GET.get("donne", "")
-    side = _side(request, table)
+    side = side_of(request, table)
     if edit.isdigit() and len(edit) < 6 and _may_correct(table, side):
         deal = table.deals.filter(number=int(edit)).first()
         if deal is not None:
@@ -245,7 +245,7 @@ def _waiting(text: str | None) -> int:
     return int(text) if text.isdigit() and len(text) < 4 else 0
 
 
-def _note_contact(request: HttpRequest, table: Table) -> None:
+def note_contact(request: HttpRequest, table: Table) -> None:
     """The desk's view of the hall: this table's phone reached the server."""
     note_phone_contact(table=table, waiting=_waiting(request.headers.get("X-Outbox-Waiting")))
 
@@ -275,7 +275,7 @@ def _refusal_status(error: services.TournamentError) -> int:
 @require_POST
 @with_table
 def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpResponse:
-    side = _side(request, table)
+    side = side_of(request, table)
     if side is None:
         code_form = EntryCodeForm({"code": ""})
         code_form.is_valid()
@@ -284,7 +284,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         )
         context = _context(request, table, token, code_form=code_form)
         return render(request, "tournaments/table_side.html", context, status=403)
-    _note_contact(request, table)
+    note_contact(request, table)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
     correctable = _may_correct(table, side)
     deal = None
@@ -323,7 +323,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
 @with_table
 def table_side_preview(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     """The marque of the row being typed on the phone (the side's code given)."""
-    if _side(request, table) is None:
+    if side_of(request, table) is None:
         return HttpResponse(status=204)
     return preview_response(request, table.round.tournament)
 
@@ -348,7 +348,7 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
             side = answering
             if side is None:
                 side = services.side_for_code(table=table, code=form.cleaned_data["code"])
-                if side != table.entered_by and _side(request, table) is None:
+                if side != table.entered_by and side_of(request, table) is None:
                     _remember_answering(request, table, side)
             table = services.confirm_table(
                 table=table,

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.forms.entry import DealForm
 from tournaments.models import Table
-from tournaments.views.table_side import _note_contact, _side, with_table
+from tournaments.views.table_side import note_contact, side_of, with_table
 
 MOST = 50  # deals in one batch: what a phone could keep during a long outage
 
@@ -56,13 +56,13 @@ def _entries(raw: str) -> list[tuple[list[tuple[str, str]], int]] | None:
 @require_POST
 @with_table
 def table_side_batch(request: HttpRequest, token: str, table: Table) -> HttpResponse:
-    side = _side(request, table)
+    side = side_of(request, table)
     if side is None:
         return JsonResponse({"saved": 0, "version": table.version}, status=403)
     entries = _entries(request.POST.get("entries", ""))
     if entries is None:
         return JsonResponse({"saved": 0, "version": table.version}, status=400)
-    _note_contact(request, table)
+    note_contact(request, table)
     rules = table.round.tournament.rule_profile
     checked = []
     for fields, version in entries:

@@ -30,7 +30,7 @@ from tournaments.models import Table, Tablet
 from tournaments.queries import tablets as queries
 from tournaments.services import TournamentError
 from tournaments.services import tablets as services
-from tournaments.views.common import _managed
+from tournaments.views.common import managed_tournament
 
 COOKIE = "tablette"
 SALT = "tournaments.tablet"
@@ -97,7 +97,7 @@ def _manage_page(request, tournament, *, name_form=None, move_forms=None, status
 @login_required
 def tablets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """The tablets, their table and last call; a new tablet added."""
-    tournament = _managed(request, slug)
+    tournament = managed_tournament(request, slug)
     if request.method != "POST":
         return _manage_page(request, tournament)
     form = TabletNameForm(request.POST)
@@ -119,7 +119,7 @@ def tablets_manage(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _tablet(request: HttpRequest, slug: str, pk: int) -> Tablet:
-    return get_object_or_404(Tablet, tournament=_managed(request, slug), pk=pk)
+    return get_object_or_404(Tablet, tournament=managed_tournament(request, slug), pk=pk)
 
 
 @login_required

@@ -491,7 +491,7 @@ def test_the_table_plan_of_a_melee_lists_the_players(make_tournament, tmp_path):
 def test_a_missing_font_is_reported_with_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setattr(pdf.base, "FONT_DIRS", (tmp_path,))
     with pytest.raises(pdf.FontMissing, match="fonts-dejavu-core"):
-        pdf._register_fonts.__wrapped__()
+        pdf.register_fonts.__wrapped__()
 
 
 @pytest.mark.parametrize("public_url", ["http://192.168.1.20:8000", ""])
