@@ -169,7 +169,7 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
             _("c'est le fichier d'un autre concours (daté du %(file)s, ce concours du %(ours)s).")
             % {"file": day or "?", "ours": tournament.date.isoformat()}
         )
-    differences = check(data)
+    differences = check(data, translate=_)
     if differences:
         raise _refused(
             ngettext(
@@ -183,7 +183,7 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
     other = hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False).first()
     try:
         if other is not None:
-            merging.same_concours([(other.name, other.document), (hall.name, data)])
+            merging.same_concours([(other.name, other.document), (hall.name, data)], translate=_)
     except merging.MergeError as error:
         raise _refused(str(error)) from error
 
