@@ -16,7 +16,13 @@ from typing import Any
 import scoring
 from tournaments.checker import FORMAT, READS, replay
 from tournaments.checker.draws import DrawChecks
-from tournaments.checker.words import Translate, french, gettext_noop
+from tournaments.checker.words import (
+    EngineWords,
+    Translate,
+    engine_message,
+    french,
+    gettext_noop,
+)
 
 #: The ranking's columns compared, with their words.
 ROW_FIELDS = (
@@ -36,8 +42,14 @@ class Checker(DrawChecks):
     """One file's check; `sentences` collects the differences, said with
     `translate` (French by default)."""
 
-    def __init__(self, doc: Mapping[str, Any], translate: Translate = french) -> None:
+    def __init__(
+        self,
+        doc: Mapping[str, Any],
+        translate: Translate = french,
+        engine_words: EngineWords = engine_message,
+    ) -> None:
         super().__init__(doc, translate)
+        self.engine_words = engine_words
         self.rules = replay.rules_of(doc)
         self.end = doc["end"]
         self.extra_deal_tables = {
@@ -76,7 +88,7 @@ class Checker(DrawChecks):
                 number = table["deals"][error.deal]["number"] if error.deal is not None else "?"
                 self.say(
                     _("%(where)s, donne %(deal)s : le moteur refuse la donne (%(error)s).")
-                    % {"where": where, "deal": number, "error": error.message}
+                    % {"where": where, "deal": number, "error": self.engine_words(error)}
                 )
                 continue
             for entry, (a, b, outcome, pot) in zip(table["deals"], got.deals, strict=True):
@@ -200,11 +212,14 @@ class Checker(DrawChecks):
         return self.sentences
 
 
-def check(doc: Any, translate: Translate = french) -> list[str]:
+def check(
+    doc: Any, translate: Translate = french, engine_words: EngineWords = engine_message
+) -> list[str]:
     """The differences between what the file says and what the rules give,
     one sentence each (French, or in the language of `translate`: Django's
     `gettext`, or words.catalogue("en")); a file that cannot be read is one
-    sentence too."""
+    sentence too. The engine's refusals are quoted as `engine_words` says
+    them (the engine's French sentence unless the caller words them)."""
     _ = translate
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return [
@@ -220,10 +235,11 @@ def check(doc: Any, translate: Translate = french) -> list[str]:
             % {"version": doc.get("version"), "versions": ", ".join(map(str, READS))}
         ]
     try:
-        return Checker(doc, translate).run()
+        return Checker(doc, translate, engine_words).run()
     except scoring.ScoringError as error:
         return [
-            _("Le profil de règles du fichier est refusé : %(error)s") % {"error": error.message}
+            _("Le profil de règles du fichier est refusé : %(error)s")
+            % {"error": engine_words(error)}
         ]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         return [

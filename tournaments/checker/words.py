@@ -15,10 +15,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import scoring
 from tournaments.checker import replay
 
 #: A msgid in, its sentence in the reader's language out.
 Translate = Callable[[str], str]
+
+#: An engine's refusal (a deal, a rules profile) in a sentence.
+EngineWords = Callable[[scoring.ScoringError], str]
 
 #: Where `compilemessages` writes the catalogues (locale/<lang>/LC_MESSAGES/django.mo).
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -37,6 +41,12 @@ def catalogue(language: str) -> Translate:
         return french
     found = gettext.translation("django", localedir=LOCALE, languages=[language], fallback=True)
     return found.gettext
+
+
+def engine_message(error: scoring.ScoringError) -> str:
+    """The engine's own sentence (French): the site words it in the active
+    language with display.errors.engine_error instead."""
+    return error.message
 
 
 def in_context(translate: Translate, context: str, msgid: str) -> str:

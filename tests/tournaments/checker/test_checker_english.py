@@ -8,11 +8,14 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 
 from tests.test_translations import entries
 from tournaments.checker import replay
@@ -21,6 +24,7 @@ from tournaments.checker.check import check
 from tournaments.checker.generate import small_concours
 from tournaments.checker.halls import MergeError, merge
 from tournaments.checker.words import LOCALE, catalogue, french
+from tournaments.display.errors import engine_error
 
 ROOT = Path(__file__).resolve().parents[3]
 CHECKER = ROOT / "tournaments/checker"
@@ -277,3 +281,20 @@ def test_the_merge_command_speaks_english_too(tmp_path, capsys):
     assert main(["merge", "--lang", "en", files[0]]) == 0
     out = capsys.readouterr().out
     assert "Hall “Vic”:" in out and "ranking:" in out
+
+
+def test_the_engines_refusal_is_quoted_in_the_words_the_caller_gives():
+    doc = find(lambda d: any(t["deals"] for r in d["rounds"] for t in r["tables"]))
+    rnd, table = next((r, t) for r in doc["rounds"] for t in r["tables"] if t["deals"])
+    entry = next(e for e in table["deals"] if e["deal"]["taker"] is not None)
+    entry["deal"]["taker"] = None  # passed, yet with a bid and points
+    where = f"Round {rnd['number']}, table {table['number']}, deal {entry['number']}"
+    refused = f"{where}: the engine refuses the deal ("
+    quoted = next(s for s in check(doc, translate=ENGLISH) if s.startswith(refused))
+    assert quoted.removeprefix(refused) == next(
+        s.split("le moteur refuse la donne (")[1] for s in check(doc) if "le moteur refuse" in s
+    )  # the engine's own (French) sentence, unless the caller words it
+    with translation.override("en"):
+        english = check(doc, translate=gettext, engine_words=engine_error)
+    quoted = next(s for s in english if s.startswith(refused))
+    assert not re.search(r"donne|partie|preneur|équipe", quoted, re.I), quoted
