@@ -67,12 +67,12 @@ def _merge(argv: list[str]) -> int:
 
     from tournaments.checker.halls import MergeError, merge
 
+    _ = _asked_language(argv)
     parser = argparse.ArgumentParser(prog="python -m tournaments.checker merge")
-    _language(parser)
-    parser.add_argument("--parties", type=int, default=None, help="parties prévues")
-    parser.add_argument("files", nargs="+", help="le fichier de chaque salle (SALLE=FICHIER)")
+    _language(parser, _)
+    parser.add_argument("--parties", type=int, default=None, help=_("nombre de parties prévues"))
+    parser.add_argument("files", nargs="+", help=_("le fichier de chaque salle (SALLE=FICHIER)"))
     args = parser.parse_args(argv)
-    _ = catalogue(args.lang)
     halls = []
     for given in args.files:
         name, _equals, path = given.rpartition("=") if "=" in given else ("", "", given)
@@ -103,12 +103,21 @@ def _merge(argv: list[str]) -> int:
     return 0
 
 
-def _language(parser: argparse.ArgumentParser) -> None:
+def _asked_language(argv: list[str]) -> Translate:
+    """The catalogue --lang asks for, read before the parser is made so that
+    its help is in that language too (the parser then checks the value)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default="fr")
+    asked = early.parse_known_args(argv)[0].lang
+    return catalogue(asked if asked in LANGUAGES else "fr")
+
+
+def _language(parser: argparse.ArgumentParser, _: Translate) -> None:
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default="fr",
-        help="la langue des phrases (fr : français, en : anglais)",
+        help=_("la langue des phrases (fr : français, en : anglais)"),
     )
 
 
@@ -118,13 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         return _generate(argv[1:])
     if argv and argv[0] == "merge":
         return _merge(argv[1:])
+    _ = _asked_language(argv)
     parser = argparse.ArgumentParser(
         prog="python -m tournaments.checker",
-        description="Vérifie un fichier de concours : marques, totaux, classements, tirages.",
+        description=_("Vérifie un fichier de concours : marques, totaux, classements, tirages."),
         epilog="python -m tournaments.checker generate --teams N --parties P --seed S",
     )
-    _language(parser)
-    parser.add_argument("file", help="le fichier de concours (JSON)")
+    _language(parser, _)
+    parser.add_argument("file", help=_("le fichier de concours (JSON)"))
     args = parser.parse_args(argv)
     return _check(args.file, catalogue(args.lang))
 

@@ -298,3 +298,18 @@ def test_the_engines_refusal_is_quoted_in_the_words_the_caller_gives():
         english = check(doc, translate=gettext, engine_words=engine_error)
     quoted = next(s for s in english if s.startswith(refused))
     assert not re.search(r"donne|partie|preneur|équipe", quoted, re.I), quoted
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ([], "Vérifie un fichier de concours"),
+        (["--lang", "en"], "Checks a concours file: scores, totals, rankings, draws."),
+        (["--lang=en"], "the language of the sentences (fr: French, en: English)"),
+        (["merge", "--lang", "en"], "each hall's file (HALL=FILE)"),
+    ],
+)
+def test_the_commands_help_is_in_the_language_asked(capsys, lang, said):
+    with pytest.raises(SystemExit):
+        main([*lang, "--help"])
+    assert said in capsys.readouterr().out
