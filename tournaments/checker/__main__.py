@@ -1,11 +1,12 @@
-"""`python -m tournaments.checker FILE`: check a concours file, print each
-difference in a sentence, exit 1 if there is any (0 otherwise; a file
-that cannot be read is a difference too).
+"""`python -m tournaments.checker [--lang fr|en] FILE`: check a concours file,
+print each difference in a sentence (French, or English with `--lang en`,
+read from the compiled catalogue locale/en/LC_MESSAGES/django.mo), exit 1
+if there is any (0 otherwise; a file that cannot be read is a difference too).
 
 `python -m tournaments.checker generate --teams N --parties P --seed S`:
 write a random, correct concours file (to stdout, or --out FILE).
 
-`python -m tournaments.checker merge [--parties P] HALL=FILE...`: one
+`python -m tournaments.checker merge [--lang fr|en] [--parties P] HALL=FILE...`: one
 concours played in several halls, merged into one ranking (provisional
 until every hall has closed every planned partie).
 """
@@ -17,22 +18,27 @@ import json
 import sys
 
 from tournaments.checker.check import check
+from tournaments.checker.words import LANGUAGES, Translate, catalogue
 
 
-def _check(path: str) -> int:
+def _unreadable(path: str, error: Exception, _: Translate) -> int:
+    print(_("Le fichier %(path)s ne se lit pas : %(error)s.") % {"path": path, "error": error})
+    return 1
+
+
+def _check(path: str, _: Translate) -> int:
     try:
         with open(path, encoding="utf-8") as handle:
             doc = json.load(handle)
     except (OSError, ValueError) as error:
-        print(f"Le fichier {path} ne se lit pas : {error}.")
-        return 1
-    sentences = check(doc)
+        return _unreadable(path, error, _)
+    sentences = check(doc, translate=_)
     for sentence in sentences:
         print(sentence)
     if sentences:
-        print(f"{len(sentences)} différence(s).", file=sys.stderr)
+        print(_("%(count)s différence(s).") % {"count": len(sentences)}, file=sys.stderr)
         return 1
-    print("Aucune différence : le fichier se recalcule à l'identique.", file=sys.stderr)
+    print(_("Aucune différence : le fichier se recalcule à l'identique."), file=sys.stderr)
     return 0
 
 
@@ -61,33 +67,58 @@ def _merge(argv: list[str]) -> int:
 
     from tournaments.checker.halls import MergeError, merge
 
+    _ = _asked_language(argv)
     parser = argparse.ArgumentParser(prog="python -m tournaments.checker merge")
-    parser.add_argument("--parties", type=int, default=None, help="parties prévues")
-    parser.add_argument("files", nargs="+", help="le fichier de chaque salle (SALLE=FICHIER)")
+    _language(parser, _)
+    parser.add_argument("--parties", type=int, default=None, help=_("nombre de parties prévues"))
+    parser.add_argument("files", nargs="+", help=_("le fichier de chaque salle (SALLE=FICHIER)"))
     args = parser.parse_args(argv)
     halls = []
     for given in args.files:
-        name, _, path = given.rpartition("=") if "=" in given else ("", "", given)
+        name, _equals, path = given.rpartition("=") if "=" in given else ("", "", given)
         try:
             with open(path, encoding="utf-8") as handle:
                 halls.append((name or Path(path).stem, json.load(handle)))
         except (OSError, ValueError) as error:
-            print(f"Le fichier {path} ne se lit pas : {error}.")
-            return 1
+            return _unreadable(path, error, _)
     try:
-        merged = merge(halls, planned=args.parties)
+        merged = merge(halls, planned=args.parties, translate=_)
     except MergeError as error:
         print(error)
         return 1
     for hall in merged.halls:
         state = (
-            "terminée" if hall.complete else f"{hall.closed} partie(s) close(s) sur {hall.planned}"
+            _("terminée")
+            if hall.complete
+            else _("%(closed)s partie(s) close(s) sur %(planned)s")
+            % {"closed": hall.closed, "planned": hall.planned}
         )
-        print(f"Salle « {hall.name} » : {hall.teams} équipes, {state}.")
-    print("Classement provisoire :" if merged.provisional else "Classement définitif :")
+        print(
+            _("Salle « %(name)s » : %(teams)s équipes, %(state)s.")
+            % {"name": hall.name, "teams": hall.teams, "state": state}
+        )
+    print(_("Classement provisoire :") if merged.provisional else _("Classement définitif :"))
     for line in merged.rows:
         print(f"{line.rank:>4}  {line.name} ({line.hall})  {line.row.points_for} points")
     return 0
+
+
+def _asked_language(argv: list[str]) -> Translate:
+    """The catalogue --lang asks for, read before the parser is made so that
+    its help is in that language too (the parser then checks the value)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default="fr")
+    asked = early.parse_known_args(argv)[0].lang
+    return catalogue(asked if asked in LANGUAGES else "fr")
+
+
+def _language(parser: argparse.ArgumentParser, _: Translate) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="fr",
+        help=_("la langue des phrases (fr : français, en : anglais)"),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,13 +127,16 @@ def main(argv: list[str] | None = None) -> int:
         return _generate(argv[1:])
     if argv and argv[0] == "merge":
         return _merge(argv[1:])
+    _ = _asked_language(argv)
     parser = argparse.ArgumentParser(
         prog="python -m tournaments.checker",
-        description="Vérifie un fichier de concours : marques, totaux, classements, tirages.",
+        description=_("Vérifie un fichier de concours : marques, totaux, classements, tirages."),
         epilog="python -m tournaments.checker generate --teams N --parties P --seed S",
     )
-    parser.add_argument("file", help="le fichier de concours (JSON)")
-    return _check(parser.parse_args(argv).file)
+    _language(parser, _)
+    parser.add_argument("file", help=_("le fichier de concours (JSON)"))
+    args = parser.parse_args(argv)
+    return _check(args.file, catalogue(args.lang))
 
 
 if __name__ == "__main__":

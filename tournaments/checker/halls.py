@@ -10,7 +10,9 @@ one whenever head-to-head is its last criterion, or absent). The merged
 ranking is provisional until every hall has closed every planned partie;
 each hall's state is said.
 
-Pure: plain dicts in (the concours files), plain values out.
+Pure: plain dicts in (the concours files), plain values out; a MergeError's
+sentence is French, or in the language of the `translate` given
+(tournaments/checker/words.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tournaments.checker import replay
+from tournaments.checker.words import Translate, french, gettext_noop
 from tournaments.domain.standings import HEAD_TO_HEAD, Row
 
 Doc = Mapping[str, Any]
@@ -68,19 +71,27 @@ def _closed(doc: Doc) -> int:
     return sum(1 for r in _qualifying(doc) if r.get("status") == "closed")
 
 
-def same_concours(halls: Sequence[tuple[str, Doc]]) -> None:
+#: What two halls of one concours share, with its words.
+SHARED = (
+    ("rules", gettext_noop("les règles")),
+    ("ranking", gettext_noop("le classement")),
+    ("end", gettext_noop("la fin d'une partie")),
+)
+
+
+def same_concours(halls: Sequence[tuple[str, Doc]], *, translate: Translate = french) -> None:
     """MergeError unless every hall has the first one's rules, ranking and end."""
+    _ = translate
     first_name, first = halls[0]
     for name, doc in halls[1:]:
-        for key, said in (
-            ("rules", "les règles"),
-            ("ranking", "le classement"),
-            ("end", "la fin d'une partie"),
-        ):
+        for key, said in SHARED:
             if doc.get(key) != first.get(key):
                 raise MergeError(
-                    f"La salle « {name} » n'a pas {said} de la salle « {first_name} » : "
-                    "ce n'est pas le même concours."
+                    _(
+                        "La salle « %(name)s » n'a pas %(shared)s de la salle « %(first)s » : "
+                        "ce n'est pas le même concours."
+                    )
+                    % {"name": name, "shared": _(said), "first": first_name}
                 )
 
 
@@ -96,16 +107,19 @@ def progress(doc: Doc) -> tuple[int, int]:
     return _closed(doc), tables
 
 
-def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Merged:
+def merge(
+    halls: Sequence[tuple[str, Doc]], *, planned: int | None = None, translate: Translate = french
+) -> Merged:
     """The merged ranking of `halls` (name, concours file), after each hall's
     closed parties; `planned` parties (default: the most any hall has)."""
+    _ = translate
     if not halls:
-        raise MergeError("Aucune salle à réunir.")
-    names = [name for name, _ in halls]
+        raise MergeError(_("Aucune salle à réunir."))
+    names = [name for name, _doc in halls]
     if len(set(names)) != len(names):
-        raise MergeError("Deux salles portent le même nom.")
-    same_concours(halls)
-    planned = planned or max(len(_qualifying(doc)) for _, doc in halls)
+        raise MergeError(_("Deux salles portent le même nom."))
+    same_concours(halls, translate=translate)
+    planned = planned or max(len(_qualifying(doc)) for _name, doc in halls)
     criteria = [c for c in halls[0][1]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
     states: list[Hall] = []
     entries: list[tuple[tuple, int, str, Mapping[str, Any], Row]] = []
@@ -120,7 +134,7 @@ def merge(halls: Sequence[tuple[str, Doc]], *, planned: int | None = None) -> Me
             entries.append((key, order * 100_000 + place, name, team, row))
     entries.sort(key=lambda e: (e[0], e[1]))
     merged: list[MergedRow] = []
-    for i, (key, _, name, team, row) in enumerate(entries):
+    for i, (key, _order, name, team, row) in enumerate(entries):
         rank = merged[-1].rank if i and key == entries[i - 1][0] else i + 1
         merged.append(MergedRow(rank, name, team["number"], team["name"], row))
     return Merged(merged, states)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from tournaments.checker import halls as merging
 from tournaments.models import HallMerge, MergedHall, Tournament
 
@@ -56,7 +58,9 @@ def halls_state(tournament: Tournament) -> HallsState | None:
     if received:
         try:
             merged = merging.merge(
-                [(hall.name, hall.document) for hall in received], planned=merge.planned
+                [(hall.name, hall.document) for hall in received],
+                planned=merge.planned,
+                translate=gettext,
             )
         except merging.MergeError as error:
             problem, provisional = str(error), True

@@ -31,6 +31,7 @@ from django.utils.translation import ngettext
 from tournaments.checker import FORMAT, READS
 from tournaments.checker import halls as merging
 from tournaments.checker.check import check
+from tournaments.display.errors import engine_error
 from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing
 from tournaments.infra import publish_client
@@ -169,7 +170,7 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
             _("c'est le fichier d'un autre concours (daté du %(file)s, ce concours du %(ours)s).")
             % {"file": day or "?", "ours": tournament.date.isoformat()}
         )
-    differences = check(data)
+    differences = check(data, translate=_, engine_words=engine_error)
     if differences:
         raise _refused(
             ngettext(
@@ -183,7 +184,7 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
     other = hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False).first()
     try:
         if other is not None:
-            merging.same_concours([(other.name, other.document), (hall.name, data)])
+            merging.same_concours([(other.name, other.document), (hall.name, data)], translate=_)
     except merging.MergeError as error:
         raise _refused(str(error)) from error
 

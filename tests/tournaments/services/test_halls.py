@@ -9,8 +9,10 @@ import copy
 import datetime
 import gzip
 import json
+import re
 
 import pytest
+from django.utils import translation
 
 from tests import factories
 from tests.tournaments.services.test_publication import signed
@@ -190,6 +192,48 @@ def test_a_bad_file_is_said_and_changes_nothing(organizer, hosted, spoil, said):
     assert refused.value.message.startswith("Fichier refusé, rien n'a changé")
     assert list(MergedHall.objects.values_list("document", "received_at").order_by("pk")) == before
     assert hosted.changes.count() == changes
+
+
+@pytest.mark.parametrize(
+    ("spoil", "said"),
+    [
+        (
+            _tampered,
+            r"^File refused, nothing has changed: the checker finds 1 difference in it, the "
+            r"file has been changed: Round 1, table \d+, deal \d+: the score is \d+–\d+ in the "
+            r"file, the engine gives \d+–\d+\.$",
+        ),
+        (
+            _other_ranking,
+            "^File refused, nothing has changed: The hall “Foyer rural de Lembeye” does not have "
+            "the ranking of the hall “Salle des fêtes de Vic”: it is not the same concours.$",
+        ),
+    ],
+)
+def test_a_file_refused_in_english_is_said_in_english_to_the_end(organizer, hosted, spoil, said):
+    vic, lembeye = halls_of(hosted)
+    services.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="Vic")))
+    doc = spoil(hall_file(organizer, name="Lembeye"))
+    with translation.override("en"), pytest.raises(TournamentError) as refused:
+        services.receive_hall_file(hall=lembeye, raw=raw(doc))
+    assert re.match(said, refused.value.message), refused.value.message
+
+
+def test_halls_that_do_not_merge_are_said_in_the_active_language(organizer, hosted):
+    vic, lembeye = halls_of(hosted)
+    services.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="Vic")))
+    # Received before the check of the other halls' rules (an older site).
+    lembeye.document = _other_ranking(hall_file(organizer, name="Lembeye"))
+    lembeye.save(update_fields=["document"])
+    with translation.override("fr"):
+        assert halls_state(hosted).problem.startswith(
+            "La salle « Foyer rural de Lembeye » n'a pas le classement de la salle"
+        )
+    with translation.override("en"):
+        assert halls_state(hosted).problem == (
+            "The hall “Foyer rural de Lembeye” does not have the ranking of the hall "
+            "“Salle des fêtes de Vic”: it is not the same concours."
+        )
 
 
 def test_a_hall_sends_its_file_signed_with_its_key(organizer, hosted):

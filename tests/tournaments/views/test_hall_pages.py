@@ -91,6 +91,21 @@ def test_a_bad_file_is_said_next_to_the_field(client, organizer, hosted):
     assert vic.document is None
 
 
+def test_a_changed_file_is_refused_in_english_next_to_the_field(client, organizer, hosted):
+    client.force_login(organizer)
+    client.cookies["django_language"] = "en"
+    declare(client, hosted)
+    vic = MergedHall.objects.order_by("position").first()
+    doc = hall_file(organizer, name="Vic")
+    doc["rounds"][0]["tables"][0]["totals"]["A"] += 5
+    answer = upload(client, hosted, vic, raw(doc))
+    assert answer.status_code == 422
+    field = answer.content.decode().split(f'id="field-hall{vic.pk}-file"')[1].split("</div>")[0]
+    assert "the file has been changed: Round 1, table 1: the totals are" in field, field
+    assert "the deals and penalties add up to" in field
+    assert "Partie" not in field and "dans le fichier" not in field
+
+
 def test_bad_hall_lists_are_said_next_to_the_field(client, organizer, hosted):
     client.force_login(organizer)
     answer = declare(client, hosted, halls="Vic\nvic")
