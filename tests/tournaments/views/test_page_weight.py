@@ -1,8 +1,9 @@
 """Light pages for the hall's Wi-Fi (issue 23): a player's page and a
 table's page weigh at most 30 KB compressed on their first load — the page
 and every file it asks for, gzip-compressed as the server sends them — and
-load no htmx (its 17 KB are the desk's). bench/page_weight.py measures the
-same in a browser, with the time on slow 3G."""
+load no htmx (its 17 KB are the desk's) nor the organizer's stylesheet.
+bench/page_weight.py measures the same in a browser, with the time on slow
+3G."""
 
 from __future__ import annotations
 
@@ -52,9 +53,11 @@ def test_players_pages_and_the_table_page_weigh_at_most_30_kb(client, round1):
         weight, files = first_load(client, path)
         assert weight <= LIMIT, (path, weight, files)
         assert not any("htmx" in name for name in files), (path, files)
+        assert "css/organizer.css" not in files, (path, files)
 
 
 def test_the_desk_keeps_htmx(client, organizer, round1):
     client.force_login(organizer)
     _, files = first_load(client, f"/organisation/t/{round1.tournament.slug}/parties/1/")
     assert any("htmx" in name for name in files)
+    assert "css/organizer.css" in files
