@@ -1,5 +1,6 @@
 """The players' stylesheet (issue 23, « Light pages »): a player's or a
-spectator's page (a template extending templates/players_base.html) loads
+spectator's page (a template extending templates/players_base.html, or a
+club site's widget: tournaments/widget_base.html) loads
 static/css/app.css alone; the organizer's rules live in
 static/css/organizer.css, which only the other pages load. A class styled
 only in organizer.css and used by a players' page would be a page drawn
@@ -30,6 +31,7 @@ PREFIX = re.compile(
     r"""|f["']([A-Za-z_][\w-]*-){"""  # Python's f-string
     r"""|["']([A-Za-z_][\w-]*-)["']\s*\+"""  # a script's concatenation
 )
+PLAYERS_BASES = {"players_base.html", "tournaments/widget_base.html"}
 SELECTOR_NAME = re.compile(r"[.#]([A-Za-z_][\w-]*)")
 
 
@@ -52,11 +54,11 @@ def _extends(path: Path) -> str | None:
 
 
 def players_templates() -> list[Path]:
-    """The templates extending players_base.html, with what they extend and include."""
+    """The players' pages, with what they extend and include."""
     pages = []
     for path in TEMPLATES.rglob("*.html"):
         parent = _extends(path)
-        while parent and parent != "players_base.html":
+        while parent and parent not in PLAYERS_BASES:
             parent = _extends(_path(parent))
         if parent:
             pages.append(path)
@@ -88,6 +90,7 @@ def _on_a_players_page() -> Callable[[str], bool]:
     sources = players_templates()
     assert TEMPLATES / "tournaments" / "table_side.html" in sources
     assert TEMPLATES / "tournaments" / "standings.html" in sources
+    assert TEMPLATES / "tournaments" / "widget_ranking.html" in sources
     text = _text(sources + sorted((STATIC / "js").glob("*.js")) + _python_markup())
     words = set(WORD.findall(text))
     prefixes = tuple({next(filter(None, groups)) for groups in PREFIX.findall(text)})
