@@ -2,7 +2,8 @@
 pages »): a staticfiles finder, in place of Django's FileSystemFinder, that
 hands out for each .js and .css of STATICFILES_DIRS a copy without its
 comments (tournaments/infra/lean_text.py), written in the data folder
-(settings.LEAN_STATIC_ROOT) and written again whenever the source changes.
+(settings.LEAN_STATIC_ROOT, a folder for each FORMAT of the copies) and
+written again whenever the source changes.
 
 Every way the files are served asks the finders, so all serve the same lean
 files: the hall server (WhiteNoise reading the finders, no collect step),
@@ -25,9 +26,13 @@ from django.conf import settings
 from django.contrib.staticfiles.finders import FileSystemFinder
 from django.core.files.storage import FileSystemStorage, Storage
 
-from tournaments.infra.lean_text import lean_css, lean_js
+from tournaments.infra.lean_text import FORMAT, lean_css, lean_js
 
 LEAN = {".css": lean_css, ".js": lean_js}
+
+
+def _root() -> Path:
+    return Path(settings.LEAN_STATIC_ROOT) / FORMAT
 
 
 def lean_copy(source: str, relative: str) -> str:
@@ -35,7 +40,7 @@ def lean_copy(source: str, relative: str) -> str:
     make = LEAN.get(Path(relative).suffix)
     if make is None:
         return source
-    target = Path(settings.LEAN_STATIC_ROOT) / relative
+    target = _root() / relative
     try:
         stamp = os.stat(source).st_mtime_ns
         if target.exists() and target.stat().st_mtime_ns == stamp:
@@ -60,7 +65,7 @@ class LeanFinder(FileSystemFinder):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.lean_storage = FileSystemStorage(location=settings.LEAN_STATIC_ROOT)
+        self.lean_storage = FileSystemStorage(location=_root())
 
     def find(self, path: str, find_all: bool = False) -> str | list[str]:
         found = super().find(path, find_all=find_all)

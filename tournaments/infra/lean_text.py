@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 
+#: The lean copies' format: changed with any change to what these functions
+#: write, so that copies made by an earlier version are not served again.
+FORMAT = "1"
+
 # After one of these, « / » starts a regular expression; after a name, a
 # number, « ) » or « ] » it divides.
 _BEFORE_A_REGEX = set("(,=:[!&|?{};+-*%<>~^")
