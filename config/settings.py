@@ -288,6 +288,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", DATA_DIR / "staticfiles"))
+# The app's scripts and stylesheets are served without their comments (issue
+# 23, light pages): the finder keeps lean copies here (tournaments/infra/lean_static.py).
+STATICFILES_FINDERS = [
+    "tournaments.infra.lean_static.LeanFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+]
+LEAN_STATIC_ROOT = DATA_DIR / "static-lean"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
