@@ -26,6 +26,14 @@ FILES = (
     "js/outbox.js",
     "js/clock.js",
     "js/large-print.js",
+    "js/marque.js",
+    "js/poll.js",
+    "js/tablet.js",
+    "js/press.js",
+    "js/door.js",
+    "css/door.css",
+    "js/projector.js",
+    "css/projector.css",
     "img/favicon.svg",
 )
 

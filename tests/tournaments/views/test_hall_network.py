@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -164,3 +166,35 @@ def test_the_service_worker_keeps_the_app_files_and_changes_with_them(client):
     for url in files:  # each one a file of the app
         assert finders.find(url.removeprefix("/static/")), url
     assert 'const CACHE = "belote-' in body
+
+
+def test_the_service_worker_keeps_every_file_a_players_page_loads():
+    """A table's page or a ranking reopened offline (HTTPS, the hosted
+    service) has every script and stylesheet it links, not only some: the
+    files of every page built on players_base.html and of its includes."""
+    from django.conf import settings
+
+    from tournaments.views.offline import FILES
+
+    root = Path(settings.BASE_DIR, "templates")
+
+    def statics(name: str, seen: set[str]) -> set[str]:
+        if name in seen or not (root / name).exists():
+            return set()
+        seen.add(name)
+        text = (root / name).read_text(encoding="utf-8")
+        found = set(re.findall(r"\{% static ['\"]((?:js|css)/[^'\"]+)['\"] %\}", text))
+        for included in re.findall(r"\{% include ['\"]([^'\"]+)['\"]", text):
+            found |= statics(included, seen)
+        return found
+
+    pages = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.html")
+        if '{% extends "players_base.html" %}' in path.read_text(encoding="utf-8")
+    ]
+    assert len(pages) > 20
+    loaded = set().union(*(statics(page, set()) for page in [*pages, "players_base.html"]))
+    loaded |= statics("base.html", set()) - {"css/organizer.css"}
+    missing = sorted(loaded - set(FILES))
+    assert not missing, missing
