@@ -4,7 +4,8 @@ test imports when it needs more. Everything runs for real on the configured
 database (SQLite by default, PostgreSQL when DATABASE_URL is set).
 
 CI runs the suite in tiers chosen by marker (.ci/run, README « Checks »):
-everything on SQLite; `database` without `browser` on PostgreSQL;
+everything on SQLite; `database` without `browser` on PostgreSQL, less what
+another PostgreSQL run already asks (`shared_cache`, `same_queries`);
 `shared_cache` on PostgreSQL with Redis. Tests run in parallel workers
 (pytest-xdist, `-n 2 --dist loadfile`: each file in one worker, so that a
 module's servers or browser start once): nothing here may assume that a
@@ -26,6 +27,8 @@ MARKERS = [
     "servers on the run's database); given at collection; the PostgreSQL tier of CI",
     "shared_cache: what Redis as the shared cache changes (caches, throttles, 304s, "
     "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI",
+    "same_queries: asks the database nothing that another test of the PostgreSQL "
+    "tier does not (the crawl in its second language); left out of that tier only",
 ]
 DATABASE_FIXTURES = {
     "db",

@@ -66,7 +66,9 @@ def demo(django_user_model) -> Tournament:
     return Tournament.objects.get(slug=DEMO_SLUG)
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+# The English crawl asks the database what the French one does (the words
+# differ, not the queries): the PostgreSQL tier of CI runs the French one only.
+@pytest.mark.parametrize("language", ["fr", pytest.param("en", marks=pytest.mark.same_queries)])
 def test_no_reachable_page_answers_a_server_error(demo, language):
     organizer = Client(raise_request_exception=True)
     organizer.force_login(demo.owner)
