@@ -14,8 +14,12 @@ test of another file ran before it or in the same process."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
+from django.db import transaction
 from django.test import override_settings
 from django.utils import translation
 
@@ -128,6 +132,21 @@ def _default_language_after():
     English messages where they expect French."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """`manage.py demo` run once for a module whose tests read the demo (it
+    takes seconds): its output. The demo stays in a transaction rolled back
+    after the module's last test; each test runs in a savepoint of it
+    (pytest-django's `db`), rolled back after it, so a test that changes the
+    demo (or runs the command again) leaves it as the next test expects.
+    Not for transactional tests (they empty the tables)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        out = StringIO()
+        call_command("demo", stdout=out)
+        yield out.getvalue()
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

@@ -1,17 +1,16 @@
 """`manage.py demo` builds the concours the README promises.
 
-The demo takes seconds to build: it is built once for the module and each
-test reads it (or runs the command again) inside a savepoint rolled back
-after it, so every test sees the demo as the command left it."""
+The demo takes seconds to build: it is built once for the module
+(`demo_of_the_module`, tests/conftest.py) and each test reads it (or runs the
+command again) inside a savepoint rolled back after it, so every test sees
+the demo as the command left it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
 
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
@@ -22,17 +21,9 @@ from tournaments.queries.standings import tournament_standings
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(scope="module")
-def demo_output(django_db_setup, django_db_blocker) -> Iterator[str]:
-    """The command's output; the demo it built stays in a transaction rolled
-    back after the module's last test. Each test runs in a savepoint of that
-    transaction (pytest-django's `db`), rolled back after it: the tests that
-    run the command again (--reset included) leave the demo as it was."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        out = StringIO()
-        call_command("demo", stdout=out)
-        yield out.getvalue()
-        transaction.set_rollback(True)
+@pytest.fixture
+def demo_output(demo_of_the_module) -> str:
+    return demo_of_the_module
 
 
 def test_the_demo_prints_the_organizer_login(demo_output):
