@@ -4,7 +4,8 @@ test imports when it needs more. Everything runs for real on the configured
 database (SQLite by default, PostgreSQL when DATABASE_URL is set).
 
 CI runs the suite in tiers chosen by marker (.ci/run, README « Checks »):
-everything on SQLite; `database` without `browser` on PostgreSQL;
+everything on SQLite; `database` without `browser` on PostgreSQL, less what
+another PostgreSQL run already asks (`shared_cache`, `same_queries`);
 `shared_cache` on PostgreSQL with Redis. Tests run in parallel workers
 (pytest-xdist, `-n 2 --dist loadfile`: each file in one worker, so that a
 module's servers or browser start once): nothing here may assume that a
@@ -13,8 +14,12 @@ test of another file ran before it or in the same process."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
+from django.db import transaction
 from django.test import override_settings
 from django.utils import translation
 
@@ -26,6 +31,8 @@ MARKERS = [
     "servers on the run's database); given at collection; the PostgreSQL tier of CI",
     "shared_cache: what Redis as the shared cache changes (caches, throttles, 304s, "
     "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI",
+    "same_queries: asks the database nothing that another test of the PostgreSQL "
+    "tier does not (the crawl in its second language); left out of that tier only",
 ]
 DATABASE_FIXTURES = {
     "db",
@@ -125,6 +132,21 @@ def _default_language_after():
     English messages where they expect French."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """`manage.py demo` run once for a module whose tests read the demo (it
+    takes seconds): its output. The demo stays in a transaction rolled back
+    after the module's last test; each test runs in a savepoint of it
+    (pytest-django's `db`), rolled back after it, so a test that changes the
+    demo (or runs the command again) leaves it as the next test expects.
+    Not for transactional tests (they empty the tables)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        out = StringIO()
+        call_command("demo", stdout=out)
+        yield out.getvalue()
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from html import unescape
-from io import StringIO
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 
 from tournaments.management.commands.demo import DEMO_SLUG
@@ -61,12 +59,14 @@ def crawl(client: Client, starts: list[str], *, limit: int) -> tuple[set[str], l
 
 
 @pytest.fixture
-def demo(django_user_model) -> Tournament:
-    call_command("demo", stdout=StringIO())
+def demo(demo_of_the_module) -> Tournament:
+    """The demo, built once for both languages (a crawl only reads)."""
     return Tournament.objects.get(slug=DEMO_SLUG)
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+# The English crawl asks the database what the French one does (the words
+# differ, not the queries): the PostgreSQL tier of CI runs the French one only.
+@pytest.mark.parametrize("language", ["fr", pytest.param("en", marks=pytest.mark.same_queries)])
 def test_no_reachable_page_answers_a_server_error(demo, language):
     organizer = Client(raise_request_exception=True)
     organizer.force_login(demo.owner)

@@ -12,10 +12,8 @@ import csv
 import datetime
 import io
 import re
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import given
@@ -28,7 +26,6 @@ from tournaments import pdf, services
 from tournaments.display import labels
 from tournaments.display.standings import ranking_explanation
 from tournaments.domain.standings import ByeScore, Result, rank
-from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
 from tournaments.queries.standings import tournament_standings
 
@@ -50,11 +47,6 @@ def test_the_creation_form_proposes_the_average_for_the_bye(client, organizer):
     # What a browser shows: the option marked selected, else the first one.
     shown = next((value for value, attrs in options if "selected" in attrs), options[0][0])
     assert shown == Tournament.ByePolicy.AVERAGE, select
-
-
-def test_the_demo_gives_the_bye_the_average():
-    call_command("demo", stdout=StringIO())
-    assert Tournament.objects.get(slug=DEMO_SLUG).bye_policy == Tournament.ByePolicy.AVERAGE
 
 
 # --- The ranking's columns add up --------------------------------------------------

@@ -1,4 +1,9 @@
-"""`manage.py demo` builds the concours the README promises."""
+"""`manage.py demo` builds the concours the README promises.
+
+The demo takes seconds to build: it is built once for the module
+(`demo_of_the_module`, tests/conftest.py) and each test reads it (or runs the
+command again) inside a savepoint rolled back after it, so every test sees
+the demo as the command left it."""
 
 from __future__ import annotations
 
@@ -17,10 +22,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo_output() -> str:
-    out = StringIO()
-    call_command("demo", stdout=out)
-    return out.getvalue()
+def demo_output(demo_of_the_module) -> str:
+    return demo_of_the_module
 
 
 def test_the_demo_prints_the_organizer_login(demo_output):
@@ -192,3 +195,22 @@ def test_the_demo_s_past_concours_has_players_who_agreed_with_their_pages(demo_o
     assert client.get(f"/joueurs/{person.pk}/").status_code == 200
     hidden = Person.objects.filter(players__tournament=past, shown=False).first()
     assert hidden is None or client.get(f"/joueurs/{hidden.pk}/").status_code == 404
+
+
+def test_the_demo_gives_the_bye_the_average(demo_output):
+    assert Tournament.objects.get(slug=DEMO_SLUG).bye_policy == Tournament.ByePolicy.AVERAGE
+
+
+def test_the_demo_announces_two_coming_concours_one_with_a_waiting_list(demo_output):
+    from tournaments.management.demo_calendar import COMING_SLUGS
+    from tournaments.models import PreRegistration
+    from tournaments.queries import calendar as calendar_queries
+
+    assert "Concours annoncé : « Coinche du Comité des fêtes (démo) »" in demo_output
+    coming = list(calendar_queries.coming())
+    assert [a.tournament.slug for a in coming] == list(COMING_SLUGS)
+    limited = coming[1].tournament
+    statuses = list(limited.preregistrations.values_list("status", flat=True))
+    assert statuses.count(PreRegistration.Status.CONFIRMED) == 8
+    assert statuses.count(PreRegistration.Status.WAITING) == 2
+    assert [a.departement for a in coming] == ["71", "21"]
