@@ -43,6 +43,19 @@ def test_an_unchanged_page_is_answered_without_a_query(
     assert "no-cache" in again["Cache-Control"]
 
 
+def test_a_phone_polling_with_gzip_takes_the_shortcut_too(
+    client, shared_cache, round1, django_assert_num_queries
+):
+    # Every browser asks with gzip: the fragment comes compressed, with the
+    # weak form of its ETag (GZipMiddleware), which the phone sends back.
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
+    with django_assert_num_queries(0):
+        again = _poll(client, url, first["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert again.status_code == 304 and again["ETag"] == first["ETag"].removeprefix("W/")
+
+
 def test_a_change_sends_the_next_poll_to_the_view(
     client, shared_cache, table, django_capture_on_commit_callbacks
 ):

@@ -159,6 +159,10 @@ def remember(request: HttpRequest, slug: str, seen: int, etag: str) -> None:
 def answer(request: HttpRequest) -> HttpResponse | None:
     """The 304 for a poll whose ETag is known current, else None."""
     etag = request.headers.get("If-None-Match", "")
+    # A browser asks with gzip: GZipMiddleware sent the page's ETag weak
+    # (W/"…"), and the phone polls with that. It names the same page (the
+    # view compares weakly too) and the view's 304 carries the strong one.
+    etag = etag.removeprefix("W/")
     if not etag or "," in etag or not enabled() or not (key := _shape(request, etag)):
         return None
     slug = LIVE_PATH.match(request.path)["slug"]
