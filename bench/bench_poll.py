@@ -191,7 +191,8 @@ def saves(app, entries, n: int) -> None:
             cookies.update(kept)
         if profile:
             profile.disable()
-            pstats.Stats(profile).sort_stats(os.environ["PROFILE"]).print_stats(50)
+            stats = pstats.Stats(profile).sort_stats(os.environ["PROFILE"])
+            stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 50)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         print(f"  a table {label}: {cpu / 20 * 1000:.2f} ms CPU, {wall / 20 * 1000:.2f} ms wall")
     path, code = entries[0]
@@ -225,7 +226,8 @@ def saves(app, entries, n: int) -> None:
             profile.disable()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if profile:
-        pstats.Stats(profile).sort_stats(os.environ["PROFILE"]).print_stats(40)
+        stats = pstats.Stats(profile).sort_stats(os.environ["PROFILE"])
+        stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 40)
     print(f"  deal save: {cpu / n * 1000:.2f} ms CPU, {wall / n * 1000:.2f} ms wall a call (n={n})")
 
 
