@@ -24,7 +24,12 @@ being shared (sessions, throttles, caches, the database).
 
 `--sunday` runs a league's Sunday instead (bench/sunday.py): `--concours`
 concours of `--tables` tables at a table's pace, `--phones` phones polling,
-readers of the public home and calendar, on two app servers.
+readers of the public home and calendar, on two app servers, then the CPU
+seconds each part spent (bench/cpu.py). `--variants 2x4,2x2,2x4+ka` runs it
+again for each server set-up in turn on the same data (gunicorn workers ×
+threads per server; `+ka`: haproxy keeps its connections to them alive):
+paired figures from the same minutes. The first run of an invocation is
+the cold one (nothing cached yet).
 
 Run: `.venv/bin/python -m bench.cluster [--seconds 60] [--deal-interval 0]`,
 or `.venv/bin/python -m bench.cluster --sunday --concours 100 --tables 30 --seconds 300`.
