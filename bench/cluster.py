@@ -24,7 +24,12 @@ being shared (sessions, throttles, caches, the database).
 
 `--sunday` runs a league's Sunday instead (bench/sunday.py): `--concours`
 concours of `--tables` tables at a table's pace, `--phones` phones polling,
-readers of the public home and calendar, on two app servers.
+readers of the public home and calendar, on two app servers, then the CPU
+seconds each part spent (bench/cpu.py). `--variants 2x4,2x2,2x4+ka` runs it
+again for each server set-up in turn on the same data (gunicorn workers ×
+threads per server; `+ka`: haproxy keeps its connections to them alive):
+paired figures from the same minutes. The first run of an invocation is
+the cold one (nothing cached yet).
 
 Run: `.venv/bin/python -m bench.cluster [--seconds 60] [--deal-interval 0]`,
 or `.venv/bin/python -m bench.cluster --sunday --concours 100 --tables 30 --seconds 300`.
@@ -44,7 +49,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench import hall, servers, sunday
+from bench import cpu, hall, servers, sunday
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_HOSTS = ["127.0.0.4", "127.0.0.5"]
@@ -123,6 +128,69 @@ def wrk(url: str, seconds: int, *headers: str) -> tuple[float, int]:
     )
 
 
+def start_apps(data: Path, env: dict, workers: int, threads: int, processes: list) -> list[str]:
+    """The app servers (one gunicorn on each of APP_HOSTS), started; returns
+    their addresses and adds their processes to `processes`."""
+    apps = []
+    for host in APP_HOSTS:
+        bind = f"{host}:{servers.free_port(host)}"
+        log = data / f"app-{host}.log"
+        # Threads (gthread): a worker busy with a save still answers the
+        # health check, which sync workers would leave waiting until
+        # haproxy takes the server out (503 for everybody).
+        processes.append(
+            servers.start_gunicorn(env, bind, workers=workers, threads=threads, log=log)
+        )
+        apps.append(bind)
+    return apps
+
+
+def sunday_run(args, variant: str, data: Path, env, port: int, entries, rankings, redis) -> None:
+    """One Sunday on app servers started for it: `variant` is
+    WORKERSxTHREADS (per server), with `+ka` for haproxy keeping its
+    connections to them alive. Prints its figures and where the CPU went."""
+    shape, _, options = variant.partition("+")
+    workers, threads = (int(n) for n in shape.split("x"))
+    processes: list[subprocess.Popen] = []
+    try:
+        apps = start_apps(data, env, workers, threads, processes)
+        keep_alive = options == "ka"
+        proxy = servers.start_haproxy(
+            data, f"127.0.0.1:{port}", apps, host="127.0.0.1", keep_alive=keep_alive
+        )
+        parts = {
+            "haproxy": proxy.pid,
+            "Redis": redis.process.pid,
+            "PostgreSQL": cpu.postmaster(os.environ["DATABASE_URL"]),
+        }
+
+        def spent() -> dict[str, float]:
+            return cpu.spent(parts) | {
+                "app servers": sum(cpu.tree(p.pid) for p in processes),
+                "client": time.process_time(),
+            }
+
+        try:
+            stored_before = hall.stored_deals()
+            run = sunday.Sunday(port, entries, rankings, args)
+            load_before, before = os.getloadavg()[0], spent()
+            run.run()
+            after, load_after = spent(), os.getloadavg()[0]
+            stored = hall.stored_deals() - stored_before
+        finally:
+            servers.stop(proxy)
+    finally:
+        for process in reversed(processes):
+            servers.stop(process)
+    workers = (
+        f"gunicorn {workers} workers × {threads} threads each, haproxy "
+        + ("keep-alive" if keep_alive else "server-close")
+        + f"; load {load_before:.1f} → {load_after:.1f}"
+    )
+    sunday.report(args, len(entries), run.tally, stored, workers, run.spent)
+    sunday.report_cpu(run, {name: after[name] - before[name] for name in after})
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60)
@@ -138,6 +206,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--variants",
+        help="with --sunday: server set-ups run in turn on the same data, "
+        "WORKERSxTHREADS[+ka] comma-separated (+ka: haproxy keep-alive); "
+        "default --workers x --threads",
+    )
     parser.add_argument("--wrk-seconds", type=int, default=10)
     parser.add_argument(
         "--redis-down", type=float, default=0, help="seconds Redis is stopped in each run"
@@ -145,6 +219,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.deal_interval is None:
         args.deal_interval = 180 if args.sunday else 20
+    if args.variants is None:
+        args.variants = f"{args.workers}x{args.threads}"
     if args.phones is None:
         args.phones = 30 * args.concours if args.sunday else 300
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -176,33 +252,14 @@ def main() -> int:
             env=env,
             check=True,
         )
-        apps = []
-        for host in APP_HOSTS:
-            bind = f"{host}:{servers.free_port(host)}"
-            log = data / f"app-{host}.log"
-            # Threads (gthread): a worker busy with a save still answers the
-            # health check, which sync workers would leave waiting until
-            # haproxy takes the server out (503 for everybody).
-            process = servers.start_gunicorn(
-                env, bind, workers=args.workers, threads=args.threads, log=log
-            )
-            processes.append(process)
-            apps.append(bind)
         if args.sunday:
             print(
                 f"sunday set-up: built and started in {time.monotonic() - built:.0f} s", flush=True
             )
-            proxy = servers.start_haproxy(data, front, apps, host="127.0.0.1")
-            try:
-                stored_before = hall.stored_deals()
-                run = sunday.Sunday(port, entries, rankings, args)
-                run.run()
-                stored = hall.stored_deals() - stored_before
-            finally:
-                servers.stop(proxy)
-            workers = f"gunicorn {args.workers} workers × {args.threads} threads each"
-            sunday.report(args, len(entries), run.tally, stored, workers, run.spent)
+            for variant in args.variants.split(","):
+                sunday_run(args, variant, data, env, port, entries, rankings, redis)
             return 0
+        apps = start_apps(data, env, args.workers, args.threads, processes)
         results = []
         for count in (1, 2):
             proxy = servers.start_haproxy(data, front, apps[:count], host="127.0.0.1")

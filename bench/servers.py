@@ -106,20 +106,23 @@ def start_gunicorn(
     return process
 
 
-def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
+def haproxy_config(bind: str, servers: list[str], *, host: str, keep_alive: bool = False) -> str:
     """haproxy in front of app servers (host:port each): round robin, health
     checked on /health/ every second, the client's address passed on in
     X-Forwarded-For (the app believes it from TRUSTED_PROXIES only). Each
     server is also a backup without check: when every server fails its
     check at once (Redis down says 503 everywhere, yet the app works
-    without it), haproxy still sends the traffic rather than a 503."""
+    without it), haproxy still sends the traffic rather than a 503.
+    `keep_alive` keeps haproxy's connections to the app servers open from
+    one request to the next (`option http-keep-alive`) instead of one
+    connection a request (`option http-server-close`)."""
     lines = [
         "global",
         "    maxconn 8000",
         "defaults",
         "    mode http",
         "    option forwardfor",
-        "    option http-server-close",
+        "    option http-keep-alive" if keep_alive else "    option http-server-close",
         "    timeout connect 5s",
         "    timeout client 60s",
         "    timeout server 60s",
@@ -142,12 +145,14 @@ def haproxy_config(bind: str, servers: list[str], *, host: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def start_haproxy(folder: Path, bind: str, servers: list[str], *, host: str) -> subprocess.Popen:
+def start_haproxy(
+    folder: Path, bind: str, servers: list[str], *, host: str, keep_alive: bool = False
+) -> subprocess.Popen:
     binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not Path(binary).exists():
         raise RuntimeError("haproxy is missing: bin/system-packages installs it")
     config = folder / "haproxy.cfg"
-    config.write_text(haproxy_config(bind, servers, host=host))
+    config.write_text(haproxy_config(bind, servers, host=host, keep_alive=keep_alive))
     log = folder / "haproxy.log"
     with open(log, "w") as output:
         process = subprocess.Popen(

@@ -257,3 +257,18 @@ def report(args, tables: int, tally: Tally, stored: int, workers: str, spent: fl
         f"p95 save {hall.p95(tally.saves):.0f} ms, p95 page {hall.p95(tally.pages):.0f} ms, "
         f"{len(tally.errors)} errors"
     )
+
+
+def report_cpu(run: Sunday, spent: dict[str, float]) -> None:
+    """Where the cores went during the run: CPU seconds of each part, and
+    per request answered."""
+    requests = len(run.tally.saves) + len(run.tally.pages) or 1
+    total = sum(spent.values())
+    print(
+        f"  CPU {total:.0f} s in {run.spent:.0f} s ({total / run.spent:.2f} cores), "
+        f"{total / requests * 1000:.1f} ms a request: "
+        + ", ".join(
+            f"{name} {seconds:.0f} s ({seconds / requests * 1000:.1f} ms)"
+            for name, seconds in spent.items()
+        )
+    )

@@ -43,6 +43,19 @@ def test_an_unchanged_page_is_answered_without_a_query(
     assert "no-cache" in again["Cache-Control"]
 
 
+def test_a_phone_polling_with_gzip_takes_the_shortcut_too(
+    client, shared_cache, round1, django_assert_num_queries
+):
+    # Every browser asks with gzip: the fragment comes compressed, with the
+    # weak form of its ETag (GZipMiddleware), which the phone sends back.
+    url = reverse("tournaments:detail", args=[round1.tournament.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
+    with django_assert_num_queries(0):
+        again = _poll(client, url, first["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert again.status_code == 304 and again["ETag"] == first["ETag"].removeprefix("W/")
+
+
 def test_a_change_sends_the_next_poll_to_the_view(
     client, shared_cache, table, django_capture_on_commit_callbacks
 ):
@@ -68,6 +81,35 @@ def test_the_generation_moves_again_when_the_change_is_committed(
     for callback in callbacks:
         callback()
     assert freshness.generation(slug) == before + 2
+
+
+def test_a_saved_deal_bumps_its_tournament_without_looking_its_slug_up(
+    shared_cache, table, django_capture_on_commit_callbacks
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.infra import freshness
+
+    slug = table.round.tournament.slug
+    before = freshness.generation(slug)
+    committed = django_capture_on_commit_callbacks(execute=True)
+    with CaptureQueriesContext(connection) as queries, committed:
+        factories.add_deal(table)
+    assert freshness.generation(slug) == before + 2  # now and once committed
+    slug_lookups = [q["sql"] for q in queries if '"tournaments_tournament"."slug" FROM' in q["sql"]]
+    assert slug_lookups == []
+
+
+def test_a_change_named_by_its_id_looks_the_slug_up_once_for_both_bumps(
+    shared_cache, round1, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    from tournaments.infra import freshness
+
+    before = freshness.generation(round1.tournament.slug)
+    with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
+        freshness.changed(round1.tournament_id)
+    assert freshness.generation(round1.tournament.slug) == before + 2
 
 
 @pytest.mark.parametrize(

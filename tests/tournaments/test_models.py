@@ -93,6 +93,16 @@ def test_the_rule_profile_is_stored_as_json_with_its_preset_and_version(tourname
     assert tournament.rule_profile.preset == "ffb-coinche"
 
 
+def test_the_rule_profile_is_built_once_per_rules_and_follows_a_change(tournament):
+    import scoring
+
+    tournament.rules = scoring.Rules.from_preset("ffb-coinche", sa_ta=True).to_json()
+    first = tournament.rule_profile
+    assert first.sa_ta and tournament.rule_profile is first  # built once, shared (frozen)
+    tournament.rules = scoring.Rules.from_preset("ffb-coinche", sa_ta=False).to_json()
+    assert not tournament.rule_profile.sa_ta
+
+
 def test_an_odd_number_of_teams_gives_one_bye_table(make_tournament):
     tournament = make_tournament(name="Impair")
     add_teams(tournament, 5)

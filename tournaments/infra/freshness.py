@@ -88,30 +88,32 @@ def _generation_key(slug: str) -> str:
 
 def changed(tournament) -> None:
     """The tournament (or its id) changed: its pages' ETags are stale.
-    Keyed by slug, which a poll knows before any query.
+    Keyed by slug, which a poll knows before any query (an id is looked up
+    once, for both bumps).
 
     Bumped now and again once committed: a poll between the two may have
     remembered the old data under the first bump; the second bump, after
     the commit, makes it stale. (The first alone serves code that reads its
     own uncommitted writes, such as a test inside one transaction.)"""
-    if enabled():
-        _bump(tournament)
-        transaction.on_commit(lambda: _bump(tournament))
-
-
-def _bump(tournament) -> None:
-
+    if not enabled():
+        return
     if isinstance(tournament, int):
         tournament = Tournament.objects.filter(pk=tournament).only("slug").first()
         if tournament is None:
             return
+    slug = tournament.slug
+    _bump(slug)
+    transaction.on_commit(lambda: _bump(slug))
+
+
+def _bump(slug: str) -> None:
     try:
-        _redis().incr(_generation_key(tournament.slug))  # atomic; a missing key counts from 0
+        _redis().incr(_generation_key(slug))  # atomic; a missing key counts from 0
     except redis.RedisError as error:
         # The change itself must not fail for the cache: while Redis is
         # down no poll is answered from it (`answer` goes to the view), and
         # the bump is made again when it answers.
-        _missed.add(tournament.slug)
+        _missed.add(slug)
         shared.failed(error, "freshness")
 
 
@@ -159,6 +161,10 @@ def remember(request: HttpRequest, slug: str, seen: int, etag: str) -> None:
 def answer(request: HttpRequest) -> HttpResponse | None:
     """The 304 for a poll whose ETag is known current, else None."""
     etag = request.headers.get("If-None-Match", "")
+    # A browser asks with gzip: GZipMiddleware sent the page's ETag weak
+    # (W/"…"), and the phone polls with that. It names the same page (the
+    # view compares weakly too) and the view's 304 carries the strong one.
+    etag = etag.removeprefix("W/")
     if not etag or "," in etag or not enabled() or not (key := _shape(request, etag)):
         return None
     slug = LIVE_PATH.match(request.path)["slug"]

@@ -31,8 +31,9 @@ def entry_path(table: Table) -> str:
     return reverse("tournaments:table_side", args=[entry_token(table)])
 
 
-def table_for_token(token: str) -> Table | None:
-    """The table a link opens, or None for a forged, damaged or revoked one."""
+def table_for_token(token: str, *, teams: bool = False) -> Table | None:
+    """The table a link opens, or None for a forged, damaged or revoked one;
+    with `teams`, its teams and their players come in the same query."""
     key = token
     # Nothing else can be a link (nor reach the database: a NUL byte would fail there).
     if not TOKEN.fullmatch(token):
@@ -44,9 +45,12 @@ def table_for_token(token: str) -> Table | None:
             return None
         key = data.get("k") if isinstance(data, dict) else None
     # Its partie and tournament come with it: every screen of the link needs
-    # them. The team names, shown by the full page only, are read when shown
-    # (a save from the grid does not pay for them).
+    # them. The team names, shown by the full page only, come with it for
+    # that page (`teams`); a save from the grid does not pay for them.
+    related = ["round__tournament"]
+    if teams:
+        related += [f"team_{side}__player{n}" for side in "ab" for n in (1, 2)]
     try:
-        return Table.objects.select_related("round__tournament").get(entry_key=str(key or "-"))
+        return Table.objects.select_related(*related).get(entry_key=str(key or "-"))
     except Table.DoesNotExist:
         return None

@@ -3,6 +3,9 @@ the two sides of every table (`Side`)."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, Max, Q
@@ -206,7 +209,9 @@ class Tournament(PrizeRuleOwner):
 
     @property
     def rule_profile(self) -> scoring.Rules:
-        return scoring.Rules.from_json(self.rules or "ffb-belote")
+        # Read from its JSON text every time (the field may have changed), the
+        # Rules built once per text: a deal saved from a phone asks 8 times.
+        return _rules_of(json.dumps(self.rules or "ffb-belote", sort_keys=True))
 
     @property
     def game_end(self) -> dict[str, int]:
@@ -217,6 +222,12 @@ class Tournament(PrizeRuleOwner):
     @property
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+
+@lru_cache(maxsize=256)
+def _rules_of(text: str) -> scoring.Rules:
+    """The rules of a profile's JSON text. Rules are frozen: one is shared."""
+    return scoring.Rules.from_json(json.loads(text))
 
 
 for _option in OPTIONS:

@@ -249,7 +249,7 @@ def write_deal(
     _rescore(table, deals, changed=deal)
     _save_table(table, corrected=corrected, also_update=also_update)
     log_change(
-        table.round.tournament_id,
+        table.round.tournament,  # loaded above: its slug needs no query
         Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,
         by=by,
         table=table,

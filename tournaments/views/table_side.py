@@ -43,9 +43,9 @@ from tournaments.views.grid import appended_response, preview_response
 from tournaments.views.tablets import device_key, tablet_on_table
 
 
-def _link_ended(token: str) -> tuple[Table | None, str, int]:
+def _link_ended(token: str, *, teams: bool = False) -> tuple[Table | None, str, int]:
     """The link's table, or why the link no longer serves (and its status)."""
-    table = links.table_for_token(token)
+    table = links.table_for_token(token, teams=teams)
     if table is None:
         return None, _("Ce lien de table n'est pas valable (mal recopié ou remplacé)."), 404
     if table.round.status == Round.Status.CLOSED:
@@ -60,7 +60,8 @@ def _link_ended(token: str) -> tuple[Table | None, str, int]:
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
-    table, message, status = _link_ended(token)
+    # The whole page (not an htmx part) names the teams: read them with the table.
+    table, message, status = _link_ended(token, teams=not request.htmx)
     if table is None:
         return render(
             request, "tournaments/table_side_refused.html", {"message": message}, status=status

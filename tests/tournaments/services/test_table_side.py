@@ -186,3 +186,18 @@ def test_a_deal_posted_twice_with_the_same_form_is_recorded_once(client, table):
     # a post without a version is refused too
     client.post(url(table, "table_side_deal"), MADE)
     assert table.deals.count() == 1
+
+
+def test_the_tables_page_reads_its_teams_with_the_table(client, table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url(table))
+    assert page.status_code == 200 and str(table.team_a) in page.text
+    alone = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith(('SELECT "tournaments_team".', 'SELECT "tournaments_player".'))
+    ]
+    assert alone == []
