@@ -75,7 +75,7 @@ def main() -> int:
         tables = last.tables.filter(team_b__isnull=False).count()
 
         def sheets() -> bytes:
-            pdf._qr_path.cache_clear()  # time the QR codes too, not a warm cache
+            pdf.qr_path.cache_clear()  # time the QR codes too, not a warm cache
             return pdf.score_sheets(
                 last, entry_url=lambda t: f"https://belote.example/saisie/{last.pk}/{t.number}/"
             )

@@ -61,15 +61,15 @@ def finished_concours(
         end_deals=deals,
         ranking_criteria=["wins", "points", "difference"],
     )
-    team_rows = _teams(tournament, teams, rng)
+    team_rows = make_teams(tournament, teams, rng)
     for number in range(1, parties + 1):
-        _played_partie(tournament, number, team_rows, deals, rng)
+        played_partie(tournament, number, team_rows, deals, rng)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     return tournament
 
 
-def _teams(tournament: Tournament, count: int, rng: random.Random) -> list[Team]:
+def make_teams(tournament: Tournament, count: int, rng: random.Random) -> list[Team]:
     from tournaments.models import Player, Team
 
     first = ["Hélène", "Jérôme", "Amélie", "François", "Gaëlle", "Noël", "Zoé", "Cédric"]
@@ -94,7 +94,7 @@ def _teams(tournament: Tournament, count: int, rng: random.Random) -> list[Team]
     )
 
 
-def _played_partie(
+def played_partie(
     tournament: Tournament, number: int, teams: list[Team], deals: int, rng: random.Random
 ) -> None:
     """Partie `number`, closed: random tables (a bye if the count is odd),

@@ -56,7 +56,7 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from bench.builders import _played_partie, _teams, new_concours
+    from bench.builders import make_teams, new_concours, played_partie
     from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
@@ -68,8 +68,8 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
         end_deals=12,
         published=True,
     )
-    rows = _teams(tournament, teams, rng)
-    _played_partie(tournament, 1, rows, 12, rng)
+    rows = make_teams(tournament, teams, rng)
+    played_partie(tournament, 1, rows, 12, rng)
     tournament.end_mode, tournament.end_target = Tournament.EndMode.TARGET, 1_000_000
     tournament.save(update_fields=["end_mode", "end_target"])
     rnd = services.draw_round(tournament=tournament, method="ranking")

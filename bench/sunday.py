@@ -52,7 +52,7 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
     begun = time.monotonic()
     call_command("migrate", verbosity=0)
     migrated = time.monotonic()
-    from bench.builders import _teams, new_concours
+    from bench.builders import make_teams, new_concours
     from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Tournament
@@ -70,7 +70,7 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
         )
         tournament.end_mode, tournament.end_target = Tournament.EndMode.TARGET, 1_000_000
         tournament.save(update_fields=["end_mode", "end_target"])
-        _teams(tournament, 2 * tables, rng)
+        make_teams(tournament, 2 * tables, rng)
         rnd = services.draw_round(tournament=tournament, method="random", seed=seed + n)
         entries += [
             (links.entry_path(t), t.code_a)

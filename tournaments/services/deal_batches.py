@@ -31,14 +31,14 @@ from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import (
-    _apply_values,
-    _deal_snapshot,
-    _rescore,
-    _save_table,
-    _score_alone,
-    _stored_deals,
+    apply_values,
+    deal_snapshot,
+    rescore_deals,
+    save_table,
+    score_alone,
+    stored_deals_of,
 )
-from tournaments.services.table_side import _check_link_open, _record_on_locked
+from tournaments.services.table_side import check_link_open, record_on_locked
 from tournaments.services.table_versions import check_round_open, lock_table, request_key
 
 Entry = tuple[Mapping[str, Any], int, int | None]  # values, version first sent on, number
@@ -64,7 +64,7 @@ def record_table_deals(*, table: Table, side: str, entries: list[Entry]) -> tupl
     for values, version, number in entries:
         try:
             with transaction.atomic():  # a savepoint: a refusal undoes its deal alone
-                _record_on_locked(
+                record_on_locked(
                     locked, side=side, values=values, expected_version=version, number=number
                 )
         except TournamentError:
@@ -88,7 +88,7 @@ def _write_new_deals(table: Table, *, side: str, entries: list[Entry]) -> bool:
     """The plain batch written as many single posts would write it: the same
     deals, marques, totals, version and audit lines (each with its post's
     request key). False, with nothing written, when it is not that simple."""
-    _check_link_open(table)
+    check_link_open(table)
     tournament = table.round.tournament
     if (
         (table.entered_by and table.entered_by != side)
@@ -102,14 +102,14 @@ def _write_new_deals(table: Table, *, side: str, entries: list[Entry]) -> bool:
     if check_round_open(table, reason):
         return False  # a correction of a closed partie: one by one
     rules = tournament.rule_profile
-    stored = _stored_deals(table)
+    stored = stored_deals_of(table)
     number = stored[-1].number if stored else 0
     new: list[Deal] = []
     for offset, (values, _version, _number) in enumerate(entries, start=1):
         deal = Deal(table=table, number=number + offset)
-        _apply_values(deal, values)
+        apply_values(deal, values)
         deal.confirmed = False
-        _score_alone(deal, rules)
+        score_alone(deal, rules)
         new.append(deal)
     deals = [*stored, *new]
     # A partie that ends before the last deal refuses the deals after it.
@@ -123,16 +123,16 @@ def _write_new_deals(table: Table, *, side: str, entries: list[Entry]) -> bool:
     table.entered_by, table.claimed_totals = side, None
     if table.entry_state not in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
         table.entry_state = Table.EntryState.ENTERED
-    _rescore(table, deals)
-    table.version += len(new) - 1  # _save_table adds the last one
-    _save_table(table, corrected=False, also_update=("entered_by", "claimed_totals"))
+    rescore_deals(table, deals)
+    table.version += len(new) - 1  # save_table adds the last one
+    save_table(table, corrected=False, also_update=("entered_by", "claimed_totals"))
     for deal, (values, version, number) in zip(new, entries, strict=True):
         log_change(
             tournament,
             Change.Action.DEAL_ADDED,
             table=table,
             reason=reason,
-            after=_deal_snapshot(deal),
+            after=deal_snapshot(deal),
             request_key=request_key("deal", version, {"number": number, "values": dict(values)}),
         )
     return True

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Change, Penalty, Round, Table, Team, Tournament
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
-from tournaments.services.scores import _save_table, rescore_table
+from tournaments.services.scores import rescore_table, save_table
 from tournaments.services.table_versions import AlreadyDone, lock_table_at, request_key
 
 
@@ -54,7 +54,7 @@ def add_penalty(
         table.total_a += points
     else:
         table.total_b += points
-    _save_table(table, corrected=corrected)
+    save_table(table, corrected=corrected)
     log_change(
         table.round.tournament_id,
         Change.Action.PENALTY,

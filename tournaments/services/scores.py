@@ -49,7 +49,7 @@ from tournaments.services.table_versions import (
 def rescore_table(table: Table) -> scoring.GameScore:
     """Recompute every deal's marques and the table's totals from the deals,
     through the engine; the only writer of marques and totals."""
-    return _rescore(table, _stored_deals(table))
+    return rescore_deals(table, stored_deals_of(table))
 
 
 @dataclass
@@ -67,7 +67,7 @@ class _StoredDeal:
         return fields_to_engine(self.fields)
 
 
-def _stored_deals(table: Table) -> list[_StoredDeal]:
+def stored_deals_of(table: Table) -> list[_StoredDeal]:
     """The table's deals in number order, in one query."""
     rows = table.deals.order_by("number").values_list(
         "pk", "number", "marque_a", "marque_b", "outcome", "pot", *DEAL_FIELDS
@@ -78,7 +78,7 @@ def _stored_deals(table: Table) -> list[_StoredDeal]:
     ]
 
 
-def _rescore(
+def rescore_deals(
     table: Table, deals: list[_StoredDeal | Deal], changed: Deal | None = None
 ) -> scoring.GameScore:
     """`rescore_table` on `deals`, the table's deals in number order as they
@@ -133,7 +133,7 @@ def _penalties(table: Table) -> tuple[int, int]:
     return a, b
 
 
-def _save_table(table: Table, *, corrected: bool, also_update: Iterable[str] = ()) -> None:
+def save_table(table: Table, *, corrected: bool, also_update: Iterable[str] = ()) -> None:
     table.version += 1
     table.corrected = table.corrected or corrected
     if table.entry_state in (Table.EntryState.EMPTY, Table.EntryState.CONFIRMED):
@@ -160,7 +160,7 @@ def _save_table(table: Table, *, corrected: bool, also_update: Iterable[str] = (
         rnd.save(update_fields=["status"])
 
 
-def _deal_snapshot(deal: Deal) -> dict[str, Any]:
+def deal_snapshot(deal: Deal) -> dict[str, Any]:
     data = {name: getattr(deal, name) for name in DEAL_FIELDS}
     data.update(number=deal.number, marque_a=deal.marque_a, marque_b=deal.marque_b)
     return data
@@ -230,7 +230,7 @@ def write_deal(
     unknown = set(values) - set(DEAL_FIELDS)
     if unknown:
         raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
-    deals: list[_StoredDeal | Deal] = list(_stored_deals(table))
+    deals: list[_StoredDeal | Deal] = list(stored_deals_of(table))
     if number is None:
         if table.status == Table.Status.COMPLETE:
             raise TournamentError(_("La partie de cette table est terminée."), field="taker")
@@ -241,13 +241,13 @@ def write_deal(
         if at is None:
             raise TournamentError(_("Cette donne n'existe pas."))
         deal = deals[at] = table.deals.get(pk=deals[at].pk)
-    before = _deal_snapshot(deal) if deal.pk else None
-    _apply_values(deal, values)
+    before = deal_snapshot(deal) if deal.pk else None
+    apply_values(deal, values)
     deal.confirmed = False  # what the other team ticked has changed
     # Score this deal alone first, so the error names its own field.
-    _score_alone(deal, table.round.tournament.rule_profile)
-    _rescore(table, deals, changed=deal)
-    _save_table(table, corrected=corrected, also_update=also_update)
+    score_alone(deal, table.round.tournament.rule_profile)
+    rescore_deals(table, deals, changed=deal)
+    save_table(table, corrected=corrected, also_update=also_update)
     log_change(
         table.round.tournament,  # loaded above: its slug needs no query
         Change.Action.DEAL_CHANGED if before else Change.Action.DEAL_ADDED,
@@ -255,7 +255,7 @@ def write_deal(
         table=table,
         reason=reason,
         before=before,
-        after=_deal_snapshot(deal),
+        after=deal_snapshot(deal),
         request_key=key,
     )
     claims.check_final(table, corrected=corrected, after_claims=after_claims)
@@ -266,17 +266,17 @@ def preview_deal(*, tournament: Tournament, values: Mapping[str, Any]) -> scorin
     """The engine's marques for a deal being typed, before it is saved (no
     pot from earlier deals). Writes nothing."""
     deal = Deal()
-    _apply_values(deal, values)
-    return _score_alone(deal, tournament.rule_profile)
+    apply_values(deal, values)
+    return score_alone(deal, tournament.rule_profile)
 
 
-def _apply_values(deal: Deal, values: Mapping[str, Any]) -> None:
+def apply_values(deal: Deal, values: Mapping[str, Any]) -> None:
     for name in DEAL_FIELDS:
         if name in values:
             setattr(deal, name, values[name] if values[name] is not None else _blank(name))
 
 
-def _score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
+def score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
     try:
         return scoring.score_deal(deal.to_engine(), rules)
     except scoring.ScoringError as exc:
@@ -310,10 +310,10 @@ def delete_last_deal(
     last = table.deals.order_by("-number").first()
     if last is None:
         raise TournamentError(_("Aucune donne à supprimer."))
-    before = _deal_snapshot(last)
+    before = deal_snapshot(last)
     last.delete()
     rescore_table(table)
-    _save_table(table, corrected=corrected)
+    save_table(table, corrected=corrected)
     log_change(
         table.round.tournament_id,
         Change.Action.DEAL_DELETED,
@@ -370,7 +370,7 @@ def record_totals(
     table.total_a, table.total_b = total_a + penalty_a, total_b + penalty_b
     table.status = Table.Status.COMPLETE
     table.totals_only = tournament.score_entry != Tournament.ScoreEntry.TOTALS
-    _save_table(table, corrected=corrected)
+    save_table(table, corrected=corrected)
     log_change(
         table.round.tournament_id,
         Change.Action.TOTALS,

@@ -42,7 +42,7 @@ MAX_WRONG_CODES = 10
 CODES_WINDOW = 15 * 60
 
 
-def _check_link_open(table: Table) -> None:
+def check_link_open(table: Table) -> None:
     if table.is_bye:
         raise TournamentError(_("L'équipe exempte ne joue pas : rien à saisir."))
     ensure_published(table.round)
@@ -149,7 +149,7 @@ def _side_for_code(table: Table, code: str) -> str:
 
 def claim_entry(*, table: Table, code: str) -> str:
     """The side whose code this is (the team that will enter the deals)."""
-    _check_link_open(table)
+    check_link_open(table)
     side = _side_for_code(table, code)
     if table.entered_by and table.entered_by != side:
         raise AnswerExpected(
@@ -175,7 +175,7 @@ def record_table_deal(
     the same form again gets the deal it recorded, and nothing is written
     (scores.write_deal knows the post); another post made on an older
     version is refused."""
-    return _record_on_locked(
+    return record_on_locked(
         lock_table(table),
         side=side,
         values=values,
@@ -184,7 +184,7 @@ def record_table_deal(
     )
 
 
-def _record_on_locked(
+def record_on_locked(
     locked: Table,
     *,
     side: str,
@@ -193,7 +193,7 @@ def _record_on_locked(
     number: int | None,
 ) -> Deal:
     """`record_table_deal` on a table its caller locked."""
-    _check_link_open(locked)
+    check_link_open(locked)
     if locked.entered_by and locked.entered_by != side:
         raise TournamentError(_("L'autre équipe saisit cette table."))
     if expected_version is None:
@@ -237,7 +237,7 @@ def _record_on_locked(
 
 def side_for_code(*, table: Table, code: str) -> str:
     """The side whose code this is (counted against the table's tries)."""
-    _check_link_open(table)
+    check_link_open(table)
     return _side_for_code(table, code)
 
 
@@ -260,7 +260,7 @@ def confirm_table(
     refused. A `side` instead of a code is a side this phone proved with
     its right code before (kept in its session): it answers without a new
     check, even once the table's codes are refused."""
-    _check_link_open(table)
+    check_link_open(table)
     if side is None:
         side = _side_for_code(table, code)
     return _answer_table(table=table, side=side, totals=totals, expected_version=expected_version)
@@ -275,7 +275,7 @@ def _answer_table(
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
-    _check_link_open(table)
+    check_link_open(table)
     if not table.entered_by:
         raise TournamentError(_("Rien n'a encore été saisi à cette table."))
     if side == table.entered_by:
@@ -362,7 +362,7 @@ def confirm_deal(*, table: Table, side: str, number: int) -> Deal:
     already stays so (a post sent twice); one changed since is unticked by
     `write_deal`."""
     table = lock_table(table)
-    _check_link_open(table)
+    check_link_open(table)
     if not table.entered_by or side == table.entered_by:
         raise TournamentError(
             _("La confirmation revient à l'autre équipe, avec son propre code."), field="code"

@@ -23,7 +23,7 @@ from tournaments.models import Round
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.queries import brackets as bracket_queries
 from tournaments.views.common import brackets_context, managed_tournament, pdf_response
-from tournaments.views.live import _poll, live_page
+from tournaments.views.live import live_page, poll_seconds
 from tournaments.views.public import get_visible
 
 
@@ -97,7 +97,7 @@ def brackets_page(request: HttpRequest, slug: str) -> HttpResponse:
 def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The brackets on the hall's screen, asked again at every poll."""
     tournament = get_visible(request, slug)
-    context = {**brackets_context(tournament), "poll": _poll()}
+    context = {**brackets_context(tournament), "poll": poll_seconds()}
     if request.htmx:
         return render(request, "tournaments/includes/brackets_projector_block.html", context)
     return render(request, "tournaments/brackets_projector.html", context)

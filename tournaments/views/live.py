@@ -49,7 +49,7 @@ What anonymous visitors share (the per-revision page cache, `live_page`)
     would be baked into the page) and any signed-in user (the page shows
     their name); they always get a fresh rendering.
 
-The standings HTML cache (`_standings_html`)
+The standings HTML cache (`standings_html`)
     The ranking table itself (django-tables2, `STANDINGS_PER_PAGE` rows a
     page) is cached under `standings:<release>.<pk>.<creation time>.<revision>:
     <language>:<CRC-32 of the query string>` for an hour and shared by
@@ -83,7 +83,7 @@ What invalidates it
     process, each worker renders a given revision once for itself; with
     Redis, all workers and app servers share the renderings.
 
-The polling interval (`_poll`)
+The polling interval (`poll_seconds`)
     The standings and projector pages wrap their content in an htmx block
     (includes/standings_block.html, includes/projector_block.html) that asks
     for itself again `every <poll>s`, where poll is the `LIVE_POLL_SECONDS`
@@ -291,7 +291,7 @@ def live_page(view=None, *, version=None):
     return require_GET(wrapper)
 
 
-def _poll() -> int:
+def poll_seconds() -> int:
     """Seconds between two htmx polls of a live block."""
     return getattr(settings, "LIVE_POLL_SECONDS", 20)
 
@@ -307,7 +307,7 @@ def paginated(request: HttpRequest, tournament: Tournament) -> bool:
     return len(standings) > STANDINGS_PER_PAGE
 
 
-def _standings_html(request: HttpRequest, tournament: Tournament) -> str:
+def standings_html(request: HttpRequest, tournament: Tournament) -> str:
     """The rendered ranking table, cached per ranking shown (see
     `standings_version`), sort, page and language: the hall's phones polling
     between two finished tables share one rendering."""

@@ -33,7 +33,13 @@ from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
 from tournaments.views import calendar
 from tournaments.views.common import bracket_match_label, brackets_context, pdf_response
-from tournaments.views.live import _poll, _standings_html, live_page, paginated, standings_version
+from tournaments.views.live import (
+    live_page,
+    paginated,
+    poll_seconds,
+    standings_html,
+    standings_version,
+)
 
 
 def _visible_tournaments(request: HttpRequest):
@@ -132,9 +138,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
     context = {
         "tournament": tournament,
-        "table_html": _standings_html(request, tournament),
+        "table_html": standings_html(request, tournament),
         "paginated": paginated(request, tournament),
-        "poll": _poll(),
+        "poll": poll_seconds(),
         "categories": awards.public_categories(tournament),
         "has_brackets": tournament.brackets.exists(),
         "final_decided": final_places(tournament) is not None,
@@ -201,7 +207,7 @@ def where(request: HttpRequest, slug: str) -> HttpResponse:
         "round": rnd,
         "hidden": hidden,
         "places": [] if hidden else queries.find_places(tournament, query, rnd),
-        "poll": _poll(),
+        "poll": poll_seconds(),
     }
     if request.htmx:
         return render(request, "tournaments/includes/where_answer.html", context)
@@ -264,7 +270,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
     rnd = queries.current_round(tournament)
     playing = queries.tables_playing(rnd) if rnd and rnd.announced else []
-    context = {"tournament": tournament, "round": rnd, "playing": playing, "poll": _poll()}
+    context = {"tournament": tournament, "round": rnd, "playing": playing, "poll": poll_seconds()}
     final = brackets_context(tournament) if _in_final_phase(tournament, rnd) else None
     if final and final["brackets"]:
         # The final phase follows the pools or the qualifying parties: the
