@@ -173,6 +173,12 @@ def sunday_run(args, variant: str, data: Path, env, port: int, entries, rankings
         try:
             stored_before = hall.stored_deals()
             run = sunday.Sunday(port, entries, rankings, args)
+            if args.seated:
+                seated = run.seat()
+                print(
+                    f"  {len(entries)} tables seated (link, code, grid) in {seated:.0f} s, "
+                    "before the clock"
+                )
             load_before, before = os.getloadavg()[0], spent()
             run.run()
             after, load_after = spent(), os.getloadavg()[0]
@@ -211,6 +217,12 @@ def main() -> int:
         help="with --sunday: server set-ups run in turn on the same data, "
         "WORKERSxTHREADS[+ka] comma-separated (+ka: haproxy keep-alive); "
         "default --workers x --threads",
+    )
+    parser.add_argument(
+        "--seated",
+        action="store_true",
+        help="with --sunday: every table opens its link and types its code before the "
+        "clock starts (a partie's start), so the run measures the day's steady pace",
     )
     parser.add_argument("--wrk-seconds", type=int, default=10)
     parser.add_argument(

@@ -181,17 +181,53 @@ class Sunday:
                 cookies[name.strip()] = rest.split(";", 1)[0]
         return connection, response, text, spent
 
+    def seat(self) -> float:
+        """Every table opens its link and types its code before the clock
+        starts, as a hall's tables do once at the start of a partie (not at
+        each deal); not measured. Returns the seconds it took."""
+        begun = time.monotonic()
+        waiting = list(range(len(self.tables)))
+        lock = threading.Lock()
+
+        def seat_some() -> None:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            while True:
+                with lock:
+                    if not waiting:
+                        return
+                    index = waiting.pop()
+                connection = self.open_link(connection, self.tables[index])
+
+        threads = [threading.Thread(target=seat_some) for _ in range(self.args.clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=600)
+        seated = time.monotonic() - begun
+        old = self.start
+        self.start = time.monotonic() + 2
+        self.stop = self.start + self.args.seconds
+        self.queue = [(self.start + at - old, n, kind, i) for at, n, kind, i in self.queue]
+        heapq.heapify(self.queue)
+        return seated
+
+    def open_link(self, connection, table: dict):
+        """The table opens its link, types its code and reads its grid."""
+        path, cookies = table["path"], table["cookies"]
+        connection, _, page, _ = self.send(connection, "GET", path, cookies)
+        token = hall.TOKEN.search(page).group(1)
+        form = {"csrfmiddlewaretoken": token, "code": table["code"]}
+        connection, *_ = self.send(connection, "POST", path + "code/", cookies, form)
+        connection, _, page, _ = self.send(connection, "GET", path, cookies)
+        table["version"] = hall.VERSION.search(page).group(1)
+        table["token"] = token
+        return connection
+
     def table(self, connection, index: int):
         table = self.tables[index]
         path, cookies = table["path"], table["cookies"]
         if "token" not in table:  # the table opens its link and types its code
-            connection, _, page, _ = self.send(connection, "GET", path, cookies)
-            token = hall.TOKEN.search(page).group(1)
-            form = {"csrfmiddlewaretoken": token, "code": table["code"]}
-            connection, *_ = self.send(connection, "POST", path + "code/", cookies, form)
-            connection, _, page, _ = self.send(connection, "GET", path, cookies)
-            table["version"] = hall.VERSION.search(page).group(1)
-            table["token"] = token
+            connection = self.open_link(connection, table)
         form = {**hall.DEAL, "version": table["version"], "csrfmiddlewaretoken": table["token"]}
         connection, response, text, spent = self.send(
             connection, "POST", path + "donne/", cookies, form, **{"HX-Request": "true"}
