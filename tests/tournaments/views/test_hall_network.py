@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -17,10 +16,12 @@ from django.test import Client
 from django.utils import timezone
 
 from tests import factories
+from tests.tournaments.views.test_players_stylesheet import players_templates
 from tournaments.display.hall import phone_contact, restart_notice
 from tournaments.infra import links, uptime
 from tournaments.models import Table
 from tournaments.services.hall_contact import note_phone_contact
+from tournaments.views.offline import FILES
 
 pytestmark = pytest.mark.django_db
 
@@ -171,30 +172,17 @@ def test_the_service_worker_keeps_the_app_files_and_changes_with_them(client):
 def test_the_service_worker_keeps_every_file_a_players_page_loads():
     """A table's page or a ranking reopened offline (HTTPS, the hosted
     service) has every script and stylesheet it links, not only some: the
-    files of every page built on players_base.html and of its includes."""
-    from django.conf import settings
-
-    from tournaments.views.offline import FILES
-
-    root = Path(settings.BASE_DIR, "templates")
-
-    def statics(name: str, seen: set[str]) -> set[str]:
-        if name in seen or not (root / name).exists():
-            return set()
-        seen.add(name)
-        text = (root / name).read_text(encoding="utf-8")
-        found = set(re.findall(r"\{% static ['\"]((?:js|css)/[^'\"]+)['\"] %\}", text))
-        for included in re.findall(r"\{% include ['\"]([^'\"]+)['\"]", text):
-            found |= statics(included, seen)
-        return found
-
-    pages = [
-        str(path.relative_to(root))
-        for path in root.rglob("*.html")
-        if '{% extends "players_base.html" %}' in path.read_text(encoding="utf-8")
-    ]
+    files of every players' page, with what it extends and includes
+    (`players_templates`, the players' stylesheet's test)."""
+    pages = players_templates()
     assert len(pages) > 20
-    loaded = set().union(*(statics(page, set()) for page in [*pages, "players_base.html"]))
-    loaded |= statics("base.html", set()) - {"css/organizer.css"}
+    loaded = {
+        name for path in pages for name in STATIC_FILE.findall(path.read_text(encoding="utf-8"))
+    }
+    # base.html links it for the organizer's pages; players_base.html leaves it out.
+    loaded.discard("css/organizer.css")
     missing = sorted(loaded - set(FILES))
     assert not missing, missing
+
+
+STATIC_FILE = re.compile(r"""{%\s*static\s+["']((?:js|css)/[^"']+)["']""")
