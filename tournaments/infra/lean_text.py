@@ -38,6 +38,7 @@ _KEYWORDS_BEFORE_A_REGEX = {
     "instanceof",
 }
 _WORD = re.compile(r"[A-Za-z0-9_$]+")
+_BLANKS = " \t\r\n"
 
 
 def _quoted_end(text: str, start: int, quote: str) -> int:
@@ -91,6 +92,10 @@ class _Output:
             self.parts.append("\n")
         self.at_line_start = True
 
+    def blank(self, char: str) -> None:
+        """A line break kept, any other run of blanks one space at most."""
+        self.newline() if char == "\n" else self.space()
+
     def text(self) -> str:
         return "".join(self.parts).strip() + "\n"
 
@@ -123,11 +128,8 @@ def lean_js(source: str) -> str:
             end = source.index("*/", i + 2) + 2
             out.newline() if "\n" in source[i:end] else out.space()
             i = end
-        elif char == "\n":
-            out.newline()
-            i += 1
-        elif char in " \t\r":
-            out.space()
+        elif char in _BLANKS:
+            out.blank(char)
             i += 1
         elif char in "'\"":
             end = _quoted_end(source, i, char)
@@ -171,11 +173,8 @@ def lean_css(source: str) -> str:
             if (before.isalnum() and after.isalnum()) or before in "-_" or after in "-_":
                 out.code("/**/")  # between two names, a comment keeps them apart
             i = end
-        elif char == "\n":
-            out.newline()
-            i += 1
-        elif char in " \t\r":
-            out.space()
+        elif char in _BLANKS:
+            out.blank(char)
             i += 1
         elif char in "'\"":
             end = _quoted_end(source, i, char)
