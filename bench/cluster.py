@@ -27,7 +27,9 @@ concours of `--tables` tables at a table's pace, `--phones` phones polling,
 readers of the public home and calendar, on two app servers, then the CPU
 seconds each part spent (bench/cpu.py). `--variants 2x4,2x2,2x4+ka` runs it
 again for each server set-up in turn on the same data (gunicorn workers ×
-threads per server; `+ka`: haproxy keeps its connections to them alive):
+threads per server; `+ka`: haproxy keeps its connections to them alive;
+`+q8`: haproxy gives each server 8 requests at most and queues the rest,
+POSTs first):
 paired figures from the same minutes. The first run of an invocation is
 the cold one (nothing cached yet).
 
@@ -147,16 +149,18 @@ def start_apps(data: Path, env: dict, workers: int, threads: int, processes: lis
 
 def sunday_run(args, variant: str, data: Path, env, port: int, entries, rankings, redis) -> None:
     """One Sunday on app servers started for it: `variant` is
-    WORKERSxTHREADS (per server), with `+ka` for haproxy keeping its
+    WORKERSxTHREADS (per server), with `+qN` for haproxy giving each at
+    most N requests at once (POSTs first in its queue) and `+ka` for haproxy keeping its
     connections to them alive. Prints its figures and where the CPU went."""
-    shape, _, options = variant.partition("+")
+    shape, *options = variant.split("+")
     workers, threads = (int(n) for n in shape.split("x"))
+    keep_alive = "ka" in options
+    queue = next((int(o[1:]) for o in options if o.startswith("q")), 0)
     processes: list[subprocess.Popen] = []
     try:
         apps = start_apps(data, env, workers, threads, processes)
-        keep_alive = options == "ka"
         proxy = servers.start_haproxy(
-            data, f"127.0.0.1:{port}", apps, host="127.0.0.1", keep_alive=keep_alive
+            data, f"127.0.0.1:{port}", apps, host="127.0.0.1", keep_alive=keep_alive, queue=queue
         )
         parts = {
             "haproxy": proxy.pid,
@@ -191,6 +195,7 @@ def sunday_run(args, variant: str, data: Path, env, port: int, entries, rankings
     workers = (
         f"gunicorn {workers} workers × {threads} threads each, haproxy "
         + ("keep-alive" if keep_alive else "server-close")
+        + (f", {queue} requests a server at most, POSTs first in its queue" if queue else "")
         + f"; load {load_before:.1f} → {load_after:.1f}"
     )
     sunday.report(args, len(entries), run.tally, stored, workers, run.spent)
@@ -215,7 +220,8 @@ def main() -> int:
     parser.add_argument(
         "--variants",
         help="with --sunday: server set-ups run in turn on the same data, "
-        "WORKERSxTHREADS[+ka] comma-separated (+ka: haproxy keep-alive); "
+        "WORKERSxTHREADS[+ka][+qN] comma-separated (+ka: haproxy keep-alive; "
+        "+qN: at most N requests a server, POSTs first in haproxy's queue); "
         "default --workers x --threads",
     )
     parser.add_argument(

@@ -106,7 +106,9 @@ def start_gunicorn(
     return process
 
 
-def haproxy_config(bind: str, servers: list[str], *, host: str, keep_alive: bool = False) -> str:
+def haproxy_config(
+    bind: str, servers: list[str], *, host: str, keep_alive: bool = False, queue: int = 0
+) -> str:
     """haproxy in front of app servers (host:port each): round robin, health
     checked on /health/ every second, the client's address passed on in
     X-Forwarded-For (the app believes it from TRUSTED_PROXIES only). Each
@@ -115,7 +117,10 @@ def haproxy_config(bind: str, servers: list[str], *, host: str, keep_alive: bool
     without it), haproxy still sends the traffic rather than a 503.
     `keep_alive` keeps haproxy's connections to the app servers open from
     one request to the next (`option http-keep-alive`) instead of one
-    connection a request (`option http-server-close`)."""
+    connection a request (`option http-server-close`). `queue` (0: off)
+    gives each server at most that many requests at once and keeps the
+    others in haproxy's queue, where a POST (a deal saved, a code given)
+    goes before the reads waiting with it (`set-priority-class`)."""
     lines = [
         "global",
         "    maxconn 8000",
@@ -137,22 +142,32 @@ def haproxy_config(bind: str, servers: list[str], *, host: str, keep_alive: bool
         "    http-check expect status 200",
         "    option allbackups",
     ]
+    limit = ""
+    if queue:
+        lines.append("    http-request set-priority-class int(-1) if METH_POST")
+        limit = f" maxconn {queue}"
     lines += [
-        f"    server app{n} {server} check inter 1s fall 2 rise 1"
+        f"    server app{n} {server} check inter 1s fall 2 rise 1{limit}"
         for n, server in enumerate(servers, 1)
     ]
-    lines += [f"    server spare{n} {server} backup" for n, server in enumerate(servers, 1)]
+    lines += [f"    server spare{n} {server} backup{limit}" for n, server in enumerate(servers, 1)]
     return "\n".join(lines) + "\n"
 
 
 def start_haproxy(
-    folder: Path, bind: str, servers: list[str], *, host: str, keep_alive: bool = False
+    folder: Path,
+    bind: str,
+    servers: list[str],
+    *,
+    host: str,
+    keep_alive: bool = False,
+    queue: int = 0,
 ) -> subprocess.Popen:
     binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not Path(binary).exists():
         raise RuntimeError("haproxy is missing: bin/system-packages installs it")
     config = folder / "haproxy.cfg"
-    config.write_text(haproxy_config(bind, servers, host=host, keep_alive=keep_alive))
+    config.write_text(haproxy_config(bind, servers, host=host, keep_alive=keep_alive, queue=queue))
     log = folder / "haproxy.log"
     with open(log, "w") as output:
         process = subprocess.Popen(
