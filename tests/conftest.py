@@ -84,13 +84,22 @@ def _a_redis_database_per_worker():
 
 @pytest.fixture(scope="session", autouse=True)
 def _plain_http_settings():
-    """Tests and the live server speak plain HTTP and have no static manifest.
+    """Tests and the live server speak plain HTTP and have no static manifest,
+    and hash the passwords they make with a fast hasher (the settings' own
+    still check theirs): PBKDF2's 0.3 s a user was most of many tests'
+    set-up. What a slow hash protects (a sign-up that takes as long for a
+    known address) is tested on real servers with the real settings
+    (tests/attacks/).
 
     Session-scoped and autouse so it is in force before the live server
     builds its middleware (which reads the security settings once)."""
     from django.conf import settings
 
     override = override_settings(
+        PASSWORD_HASHERS=[
+            "django.contrib.auth.hashers.MD5PasswordHasher",
+            *settings.PASSWORD_HASHERS,
+        ],
         SECURE_SSL_REDIRECT=False,
         SECURE_HSTS_SECONDS=0,
         SESSION_COOKIE_SECURE=False,

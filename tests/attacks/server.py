@@ -11,6 +11,7 @@ import http.cookies
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import urllib.error
@@ -99,11 +100,35 @@ def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) ->
     return env
 
 
+# Data folders (and PostgreSQL databases) already prepared in this process,
+# by the settings that can change what `prepare` writes: the next server of
+# the same kind starts from a copy instead of migrating and building the
+# demo again (seconds of a gunicorn test's set-up each).
+_prepared: dict[tuple, Path] = {}
+_PER_SERVER = {"BELOTE_DATA_DIR", "DATABASE_URL", "ALLOWED_HOSTS", "PUBLIC_URL", "REDIS_URL"}
+_PER_SERVER |= {"TRUSTED_PROXIES"}
+
+
 def prepare(server: Server, *, demo: bool = True) -> None:
     """Migrates, builds the demo (unless told not to: it takes a while) and
-    the organizer `orga` (PASSWORD of tests.factories)."""
+    the organizer `orga` (PASSWORD of tests.factories). Done once a process
+    for each kind of server: the next one gets a copy of the first's data
+    folder and database, made right after its preparation."""
     from tests.factories import PASSWORD
 
+    kind = (
+        demo,
+        tuple(
+            sorted(
+                (k, v)
+                for k, v in server.env.items()
+                if k not in _PER_SERVER and not k.startswith("PYTEST_")
+            )
+        ),
+    )
+    if kind in _prepared:
+        _copy(_prepared[kind], server)
+        return
     server.manage("migrate", "-v", "0")
     if demo:
         server.manage("demo")
@@ -111,6 +136,20 @@ def prepare(server: Server, *, demo: bool = True) -> None:
         "import json; from django.contrib.auth import get_user_model; "
         f"get_user_model().objects.create_user('orga', password={PASSWORD!r}); print(json.dumps(1))"
     )
+    template = server.data.with_name(f"{server.data.name}-prepared")
+    shutil.copytree(server.data, template)
+    if "DATABASE_URL" in server.env:
+        _clone_database(server.env["DATABASE_URL"], _database_name(template.name))
+    _prepared[kind] = template
+
+
+def _copy(template: Path, server: Server) -> None:
+    """`server` gets the prepared data folder `template` and its database."""
+    shutil.copytree(template, server.data, dirs_exist_ok=True)
+    if "DATABASE_URL" in server.env:
+        url = server.env["DATABASE_URL"]
+        copy = urllib.parse.urlsplit(url).path.lstrip("/")
+        _clone_database(url.rsplit("/", 1)[0] + "/" + _database_name(template.name), copy)
 
 
 def launch(server: Server, *, workers: int = 2, name: str = "gunicorn") -> Server:
@@ -142,17 +181,34 @@ def start(
     return launch(server, workers=workers)
 
 
+def _database_name(folder: str) -> str:
+    """The PostgreSQL database of a data folder, named after the worker too
+    (temporary folders are alike in every worker)."""
+    return f"attack_{worker_index()}_" + re.sub(r"\W", "_", folder).lower()
+
+
 def _own_database(url: str, name: str) -> str:
-    """A database of its own on the PostgreSQL of `url`, created now; named
-    after the worker too (temporary folders are alike in every worker)."""
+    """A database of its own on the PostgreSQL of `url`, created now."""
     import psycopg
 
     parsed = urllib.parse.urlsplit(url)
-    database = f"attack_{worker_index()}_" + re.sub(r"\W", "_", name).lower()
+    database = _database_name(name)
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{database}"')
         connection.execute(f'CREATE DATABASE "{database}"')
     return urllib.parse.urlunsplit(parsed._replace(path="/" + database))
+
+
+def _clone_database(url: str, copy: str) -> None:
+    """The database `copy`, made again as a copy of the database of `url`
+    (nobody may be connected to it: the commands that prepared it have
+    ended), from the test run's own database."""
+    import psycopg
+
+    original = urllib.parse.urlsplit(url).path.lstrip("/")
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{copy}"')
+        connection.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{original}"')
 
 
 @dataclass

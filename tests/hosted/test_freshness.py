@@ -157,11 +157,19 @@ def test_without_redis_nothing_is_remembered(client, round1, settings):
 
 
 def test_a_change_is_saved_even_when_redis_does_not_answer(
-    client, settings, table, django_capture_on_commit_callbacks
+    client, settings, table, django_capture_on_commit_callbacks, monkeypatch
 ):
     from bench.servers import free_port
-    from tournaments.infra import freshness
+    from tournaments.infra import cache as shared
+    from tournaments.infra import freshness, home_cache
 
+    # The outage is this test's: the process's memory of it (Redis not
+    # tried again for RETRY_SECONDS, the bumps to make again) is put back
+    # after it, or the next test, on a Redis that answers, would find its
+    # pages uncached (tests/hosted/test_home_cache.py run next did).
+    monkeypatch.setitem(shared._state, "down_until", shared._state["down_until"])
+    monkeypatch.setattr(freshness, "_missed", set())
+    monkeypatch.setattr(home_cache, "_missed", [])
     settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     with django_capture_on_commit_callbacks(execute=True):
         deal = factories.add_deal(table)

@@ -17,11 +17,13 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
 from django.utils import translation
 
-from tests.factories import add_teams, build_tournament, coinche_values
+from tests.factories import PASSWORD, add_teams, build_tournament, coinche_values
 from tournaments import services
 from tournaments.models import Change, Deal, Penalty, Player, Round, Seat, Table, Team, Tournament
 from tournaments.queries.standings import tournament_standings
@@ -75,14 +77,23 @@ def snapshot(tournament: Tournament):
     return standings, tables, marques
 
 
+@pytest.fixture(scope="module")
+def played_backup(django_db_setup, django_db_blocker) -> str:
+    """The text of the played tournament's backup file, made once for the
+    module (in French, by the organizer `orga`) in a transaction rolled back
+    at once: the tournament itself is gone, so the file may be restored."""
+    with django_db_blocker.unblock(), translation.override("fr"), transaction.atomic():
+        owner = get_user_model().objects.create_user("orga", password=PASSWORD)
+        text = json.dumps(export_tournament(played(owner)), cls=DjangoJSONEncoder)
+        transaction.set_rollback(True)
+    return text
+
+
 @pytest.fixture
-def document(organizer) -> dict:
-    """The played tournament's backup as read back from its file; the
-    tournament itself is gone, so the file may be restored."""
-    tournament = played(organizer)
-    data = json.loads(json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder))
-    tournament.delete()
-    return data
+def document(played_backup, organizer) -> dict:
+    """The played tournament's backup as read back from its file, a copy of
+    each test's own; the database holds only the organizer."""
+    return json.loads(played_backup)
 
 
 def nothing_imported() -> bool:
