@@ -336,6 +336,11 @@ urlpatterns += [
     path(ORG + "sauvegarde.json.gz", publication.backup_download, name="backup_download"),
     path("publication/envoi/", publication.receive, name="publication_receive"),
     path("t/<slug:slug>/resultats/", published.results_page, name="results_page"),
+    path(
+        "t/<slug:slug>/fichier-du-concours.json",
+        published.concours_file,
+        name="public_concours_file",
+    ),
     path("widget/t/<slug:slug>/", published.widget_ranking, name="widget_ranking"),
     path("widget/organisateur/<num:user_id>/", published.widget_coming, name="widget_coming"),
 ]

@@ -10,6 +10,7 @@ in the views.
 from __future__ import annotations
 
 import ipaddress
+import json
 from functools import cache
 
 from django.conf import settings
@@ -25,6 +26,7 @@ from tournaments.display.brackets import (
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import public as queries
+from tournaments.queries.concours_file import concours_file as concours_file_of
 
 
 def managed_tournament(request: HttpRequest, slug: str) -> Tournament:
@@ -50,6 +52,16 @@ def table_of(tournament: Tournament, number: int, table: int) -> Table:
         round__number=number,
         number=table,
     )
+
+
+def concours_file_response(tournament: Tournament) -> HttpResponse:
+    """« Fichier du concours »: the concours as an open JSON file, saved as
+    a download (queries/concours_file.py; check it with
+    `python -m tournaments.checker`)."""
+    data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
+    response = HttpResponse(data, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'
+    return response
 
 
 def pdf_response(data: bytes, filename: str) -> HttpResponse:

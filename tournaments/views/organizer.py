@@ -14,8 +14,6 @@ one table is in entry.py.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -38,10 +36,9 @@ from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
-from tournaments.queries.concours_file import concours_file as concours_file_of
 from tournaments.services import autosave
 from tournaments.views import publication
-from tournaments.views.common import managed_tournament
+from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 
@@ -280,8 +277,4 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
 def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
     """« Fichier du concours »: the concours as an open JSON file, to check
     with `python -m tournaments.checker` (queries/concours_file.py)."""
-    tournament = managed_tournament(request, slug)
-    data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
-    response = HttpResponse(data, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'
-    return response
+    return concours_file_response(managed_tournament(request, slug))

@@ -23,6 +23,7 @@ from tournaments.display import rules as rules_display
 from tournaments.display import standings as standings_display
 from tournaments.queries import publication as queries
 from tournaments.queries.brackets import final_places
+from tournaments.views.common import concours_file_response
 from tournaments.views.public import get_visible
 
 #: The site's policy, but any site may frame the page and nothing runs in it.
@@ -51,6 +52,14 @@ def results_page(request: HttpRequest, slug: str) -> HttpResponse:
         "final_decided": has_brackets and final_places(tournament) is not None,
     }
     return render(request, "tournaments/results_page.html", context)
+
+
+@require_GET
+def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """A published concours's « Fichier du concours », for anyone to check
+    with `python -m tournaments.checker` (issue 27): the organizer's file,
+    which holds no e-mail, licence or club."""
+    return concours_file_response(get_visible(request, slug))
 
 
 @_framable

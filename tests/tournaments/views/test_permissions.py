@@ -40,6 +40,7 @@ PUBLIC = {
     # Published results (issue 26): the results page, the widgets, and the
     # laptop's upload (its signed key is its login: test_publication_pages.py).
     "results_page",
+    "public_concours_file",
     "widget_ranking",
     "widget_coming",
     "publication_receive",

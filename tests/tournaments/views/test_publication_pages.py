@@ -6,6 +6,7 @@ no script) and the press text on the organizer's page."""
 from __future__ import annotations
 
 import gzip
+import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -13,7 +14,8 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.services.test_publication import finished_backup, signed
-from tournaments.models import PublicationKey, Tournament
+from tournaments.checker.check import check
+from tournaments.models import Player, PublicationKey, Tournament
 from tournaments.services import publication as services
 from tournaments.views import publication as views
 
@@ -190,3 +192,25 @@ def test_the_backup_download_is_a_gzipped_backup(client, organizer, finished):
     client.force_login(organizer)
     answer = client.get(reverse("tournaments:backup_download", args=[finished.slug]))
     assert b'"belote-tournois/backup"' in gzip.decompress(answer.content)
+
+
+def test_a_published_concours_file_is_public_and_checks_with_no_difference(client, finished):
+    """Issue 27.1: a published concours's file is for anyone to check; an
+    unpublished one's is not shown to the public."""
+    url = reverse("tournaments:public_concours_file", args=[finished.slug])
+    Tournament.objects.filter(pk=finished.pk).update(published=False)
+    assert client.get(url).status_code == 404
+    Tournament.objects.filter(pk=finished.pk).update(published=True)
+    page = client.get(reverse("tournaments:results_page", args=[finished.slug])).content.decode()
+    assert f'href="{url}"' in page
+    answer = client.get(url)
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("application/json")
+    assert "attachment" in answer["Content-Disposition"]
+    document = json.loads(answer.content)
+    assert document["format"] == "concours-belote"
+    assert check(document) == []
+    # No private data: the players' licences and clubs stay out of it.
+    Player.objects.filter(tournament=finished).update(licence="LIC-PRIVEE-7", club="Club privé")
+    text = client.get(url).content.decode()
+    assert "LIC-PRIVEE-7" not in text and "Club privé" not in text
