@@ -218,6 +218,13 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument(
+        "--queue",
+        type=int,
+        default=4,
+        help="with --sunday: requests a server at most, the rest queued in haproxy, "
+        "POSTs first (README's haproxy excerpt); 0: none",
+    )
+    parser.add_argument(
         "--variants",
         help="with --sunday: server set-ups run in turn on the same data, "
         "WORKERSxTHREADS[+ka][+qN] comma-separated (+ka: haproxy keep-alive; "
@@ -238,7 +245,7 @@ def main() -> int:
     if args.deal_interval is None:
         args.deal_interval = 180 if args.sunday else 20
     if args.variants is None:
-        args.variants = f"{args.workers}x{args.threads}"
+        args.variants = f"{args.workers}x{args.threads}" + (f"+q{args.queue}" if args.queue else "")
     if args.phones is None:
         args.phones = 30 * args.concours if args.sunday else 300
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):

@@ -144,6 +144,9 @@ def haproxy_config(
     ]
     limit = ""
     if queue:
+        # A request waits in the queue up to 30 s (not `timeout connect`'s
+        # 5 s, haproxy's default there) before a 503.
+        lines.append("    timeout queue 30s")
         lines.append("    http-request set-priority-class int(-1) if METH_POST")
         limit = f" maxconn {queue}"
     lines += [
