@@ -37,6 +37,11 @@ NOT_TOUCHED = re.compile(r"/ecran/$")
 TOUCH = 44  # CSS pixels, WCAG 2.5.5 (AAA) and the platforms' guidelines
 
 RUN_AXE = """async (tags) => {
+  // A document still being parsed (a navigation just committed) has no
+  // <main> nor <h1> yet: axe reads it once it is whole.
+  if (document.readyState === "loading") {
+    await new Promise((done) => document.addEventListener("DOMContentLoaded", done, {once: true}));
+  }
   const results = await axe.run(document, {
     runOnly: {type: "tag", values: tags},
     resultTypes: ["violations"],
