@@ -14,7 +14,7 @@ from datetime import date as Date
 from typing import Any, Protocol
 
 from django.utils import formats
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from tournaments.models.options import features_on
 
@@ -156,6 +156,17 @@ def ordinal(rank: int) -> str:
         return "1er" if rank == 1 else f"{rank}e"
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix}"
+
+
+def final_place(place: int, ranked: int, points: int | None) -> str:
+    """« 3e sur 24 · 4 812 points » / « 3rd of 24 · 4,812 points »: a
+    player's place in a finished concours, on their page."""
+    text = gettext("%(place)s sur %(ranked)s") % {"place": ordinal(place), "ranked": ranked}
+    if points is not None:
+        text += " · " + ngettext("%(points)s point", "%(points)s points", points) % {
+            "points": number(points)
+        }
+    return text
 
 
 def long_date(day: Date) -> str:

@@ -15,14 +15,21 @@ from django.db.models import Q, QuerySet
 
 from tournaments.domain import rating, search
 from tournaments.models import Cote, Person, Player, Team, Tournament
+from tournaments.queries.brackets import final_order
+from tournaments.queries.standings import tournament_standings
 
 
 @dataclass(frozen=True)
 class Played:
-    """One concours of a person: the concours and, in fixed pairs, their team."""
+    """One concours of a person: the concours and, in fixed pairs, their
+    team; once the concours is finished, their final place among `ranked`
+    and their points (the team's, or in a mêlée their own)."""
 
     tournament: Tournament
     team: Team | None
+    place: int | None = None
+    ranked: int = 0
+    points: int | None = None
 
 
 def shown_person(pk: int) -> Person | None:
@@ -43,7 +50,21 @@ def person_concours(person: Person) -> list[Played]:
         Q(player1_id__in=ids) | Q(player2_id__in=ids)
     ):
         teams[team.player1_id] = teams[team.player2_id] = team
-    return [Played(p.tournament, teams.get(p.pk)) for p in players]
+    return [_with_place(p.tournament, p, teams.get(p.pk)) for p in players]
+
+
+def _with_place(tournament: Tournament, player: Player, team: Team | None) -> Played:
+    """The concours with the person's final place, when it is finished."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return Played(tournament, team)
+    entrant = (
+        player.pk if tournament.format == Tournament.Format.MELEE else getattr(team, "pk", None)
+    )
+    order = final_order(tournament, tournament_standings(tournament))
+    for standing in order:
+        if getattr(standing.entrant, "pk", None) == entrant:
+            return Played(tournament, team, standing.row.rank, len(order), standing.row.points_for)
+    return Played(tournament, team)
 
 
 def shown_players(players: Iterable[Player]) -> dict[int, int]:

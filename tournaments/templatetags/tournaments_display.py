@@ -221,3 +221,11 @@ def laptop_mails_on(context) -> bool:
     """Whether the organizer's header links to the mails written on the laptop."""
     request = context.get("request")
     return request is not None and mail_files.readable_by(request)
+
+
+@register.filter
+def played_place(played: Any) -> str:
+    """A person's final place in a concours of their page (empty before its end)."""
+    if not played.place:
+        return ""
+    return labels.final_place(played.place, played.ranked, played.points)

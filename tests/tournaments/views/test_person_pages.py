@@ -132,3 +132,32 @@ def test_the_registration_box_is_off_by_default_and_ticked_shows_the_player(
     assert not Player.objects.get(last_name="Bérard").shown
     with translation.override("en"):
         assert "agrees to be shown" in str(TeamForm()["shown1"].label)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("fr", "{place} sur 16 · {points} points"), ("en", "{place} of 16")]
+)
+def test_a_players_page_gives_their_place_and_points_in_a_finished_concours(
+    client, concours, language, said
+):
+    """The place is the one of the concours's ranking, its points the team's
+    points of cards; a concours not yet finished shows none."""
+    from tournaments.display.labels import number, ordinal
+    from tournaments.queries.standings import tournament_standings
+
+    team = concours.teams.get(player1__last_name="Lefèvre0")
+    row = next(s.row for s in tournament_standings(concours) if s.entrant == team)
+    side = "a" if row.won else "b"  # side A wins every table
+    table = concours.rounds.get().tables.get(**{f"team_{side}": team})
+    assert row.points_for == sum(getattr(d, f"marque_{side}") for d in table.deals.all()) > 0
+    assert 1 <= row.rank <= 16
+    client.cookies["django_language"] = language
+    with translation.override(language):
+        expected = said.format(place=ordinal(row.rank), points=number(row.points_for))
+    page = client.get(_person("Lefèvre0").get_absolute_url()).text
+    assert expected in page.replace("\u202f", " ").replace("&nbsp;", " ")
+    # The same concours still being played: no place yet.
+    concours.status = concours.Status.RUNNING
+    concours.save(update_fields=["status"])
+    page = client.get(_person("Lefèvre0").get_absolute_url()).text
+    assert "final-place" not in page
