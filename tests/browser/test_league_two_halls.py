@@ -60,15 +60,16 @@ def test_a_league_final_played_in_two_halls_is_merged_and_sends_its_qualified_on
     page.set_viewport_size(DESK)
     log_in(page, url)
 
-    # The qualifiers are final: their stage is closed, 4 teams go to the final.
+    # The qualifiers are final (played, claims closed, before they joined the
+    # league): the league's page, opened, sends their 4 qualified teams to the
+    # final by itself, and says so.
     page.goto(f"{url}/organisation/ligues/{league.slug}/")
-    press(
-        page,
-        page.locator("#stage-1").get_by_role(
-            "button", name="Clore l'étape : inscrire les qualifiés"
-        ),
-    )
     expect(page.get_by_text(f"« {final.name} » : 4 équipes inscrites.")).to_be_visible()
+    expect(
+        page.locator("#stage-1").get_by_role(
+            "button", name="Mettre à jour les qualifiés de l'étape suivante"
+        )
+    ).to_be_visible()
     teams = registered(final)
     assert len(teams) == 4
 

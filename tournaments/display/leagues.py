@@ -127,6 +127,11 @@ def sent_summary(sent) -> str:
             )
             % {"names": ", ".join(sent.kept)}
         )
+    if sent.declined:
+        parts.append(
+            _("retirées à la main de ce concours, pas réinscrites : %(names)s")
+            % {"names": ", ".join(sent.declined)}
+        )
     if not parts:
         return _("La liste de « %(name)s » était déjà à jour : rien n'a changé.") % {
             "name": sent.target.name

@@ -98,7 +98,13 @@ class Qualification(models.Model):
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     rank = models.PositiveIntegerField()
-    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="qualification")
+    #: Empty once the organizer deleted the team from the next concours (it
+    #: declined): the stage, sent again, does not register it again.
+    team = models.OneToOneField(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="qualification"
+    )
+    #: The team's players, said on the league's page after it was deleted.
+    name = models.CharField(max_length=250, blank=True, default="")
     #: False when the team was already registered at the desk (only linked):
     #: a correction then unlinks it and never deletes it.
     created_team = models.BooleanField(default=True)
@@ -112,4 +118,4 @@ class Qualification(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} ({self.rank})"
+        return f"{self.team or self.name} ({self.rank})"

@@ -8,7 +8,9 @@ It is idempotent: sent again, a team already there is never registered
 twice; a correction of a stage's result before the next concours starts
 adds the newcomers, updates the places and takes out the teams no longer
 qualified (a team registered by hand at the desk is only unlinked; one
-that already paid stays registered). Once the next concours has started,
+that already paid stays registered). A qualified team the organizer
+deleted from the next concours (it declined) stays out: its qualification
+remains, without a team, and is never registered again. Once the next concours has started,
 the list no longer changes: the desk corrects it by hand. Each use-case is
 one transaction. Must not rank anyone (queries/leagues.py).
 """
@@ -156,6 +158,9 @@ class Sent:
     removed: list[str] = field(default_factory=list)
     #: No longer qualified, but kept registered (registered by hand, or paid).
     kept: list[str] = field(default_factory=list)
+    #: Still qualified, but deleted from the next concours by its organizer:
+    #: left out (not a change).
+    declined: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -233,6 +238,12 @@ def send_qualified(*, stage: Stage, by=None) -> Sent:
         for q in stage.qualifications.select_related("team__player1", "team__player2")
     }
     for source_team, qualification in existing.items():
+        if qualification.team_id is None:  # deleted from the next concours by hand
+            if source_team not in wanted:
+                qualification.delete()
+            else:
+                sent.declined.append(qualification.name)
+            continue
         if source_team not in wanted or qualification.team.tournament_id != target.pk:
             _unqualify(qualification, sent, by)
     teams = registered_teams(target)
@@ -260,6 +271,7 @@ def send_qualified(*, stage: Stage, by=None) -> Sent:
         else:
             sent.linked.append(row.team_name)
         Qualification.objects.create(
+            name=team.players_label,
             stage=stage,
             source=source,
             source_team_id=source_team,
@@ -336,6 +348,33 @@ def send_when_final(tournament: Tournament, *, by=None) -> list[Sent]:
         try:
             with transaction.atomic():
                 sent.append(send_qualified(stage=stage, by=by))
+        except TournamentError:
+            continue
+    return sent
+
+
+def send_due(*, into: Tournament | None = None, league: League | None = None) -> list[Sent]:
+    """The stages that never sent their qualified teams and whose concours
+    all became final meanwhile: sent now, by themselves. A claims window
+    that ends by its timer has no moment of its own, so this is asked when
+    the organizer opens the next concours (`into`) or the league's page
+    (`league`). A stage that sent once (`qualified_at`) is left to the
+    organizer's button; one not ready is left silently, as in
+    `send_when_final`. Each stage in its own transaction."""
+    stages = Stage.objects.filter(qualified_at__isnull=True).select_related("league")
+    if league is not None:
+        stages = stages.filter(league=league)
+    if into is not None:
+        stages = stages.filter(league__stages__tournaments=into).distinct()
+    sent = []
+    for stage in stages:
+        following = queries.next_stage(stage)
+        if following is None or not stage.tournaments.exists():
+            continue
+        if into is not None and into not in queries.stage_concours(following)[:1]:
+            continue
+        try:
+            sent.append(send_qualified(stage=stage))
         except TournamentError:
             continue
     return sent

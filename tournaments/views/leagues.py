@@ -51,6 +51,10 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:
+    # A stage whose claims ended by their timer meanwhile sends its teams now.
+    for sent in services.send_due(league=league):
+        if sent.changed:
+            messages.info(request, words.sent_summary(sent))
     view = league_view(league)
     for stage_view in view.stages:
         stage = stage_view.stage

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.display import door as door_words
+from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -37,6 +38,7 @@ from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.services import autosave
+from tournaments.services import leagues as league_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -211,7 +213,12 @@ def manage_page(
     co_form: CoOrganizerForm | None = None,
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
-    its field (answered 422)."""
+    its field (answered 422). A league's stage whose claims ended by their
+    timer sends its qualified teams here first (services.send_due)."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        for sent in league_services.send_due(into=tournament):
+            if sent.changed:
+                messages.info(request, league_words.sent_summary(sent))
     players = sorted(
         tournament.players.select_related("payment"),
         key=lambda p: name_order(p.last_name, p.first_name),

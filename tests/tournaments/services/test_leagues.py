@@ -295,3 +295,47 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     assert set(registered(regional_final)) == expected
     view = league_view(league)
     assert view.stages[1].concours[0].over and len(view.stages[1].concours[0].rows) == 4
+
+
+def test_a_qualified_team_deleted_from_the_final_by_hand_is_not_registered_again(organizer):
+    """A qualified team that declines is deleted at the final's desk: sent
+    again (a correction, or by itself), the stage leaves it out and says so."""
+    league = three_stage_league(organizer)
+    qualifiers, departmental, _ = stages(league)
+    final = concours(departmental)[0]
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    declined = final.teams.order_by("number").first()
+    name = declined.players_label
+    services.delete_team(team=declined, by=organizer)
+
+    again = leagues.send_qualified(stage=qualifiers, by=organizer)
+
+    assert name not in registered(final) and len(registered(final)) == 3
+    assert again.declined == [name] and not again.changed
+    kept = Qualification.objects.get(stage=qualifiers, team__isnull=True)
+    assert kept.name == name
+    view = league_view(league)
+    assert [q.name for q in view.stages[0].sent if q.team is None] == [name]
+
+
+def test_claims_ended_by_their_timer_send_the_teams_when_the_final_is_opened(organizer):
+    """No moment marks a claims window ending by its timer: the final's desk
+    page (and the league's) sends the qualified teams once it has ended, and
+    only once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    league = three_stage_league(organizer, final=False)
+    qualifiers, departmental, _ = stages(league)
+    final = concours(departmental)[0]
+    assert leagues.send_due(into=final) == []  # the windows are still open
+    assert final.teams.count() == 0
+
+    for source in concours(qualifiers):
+        source.rounds.update(closed_at=timezone.now() - timedelta(hours=2))
+
+    sent = leagues.send_due(into=final)
+    assert [s.target for s in sent] == [final] and len(sent[0].added) == 4
+    assert final.teams.count() == 4
+    assert leagues.send_due(into=final) == [] and leagues.send_due(league=league) == []

@@ -223,3 +223,35 @@ def test_a_stages_rule_is_changed_and_sent_again_updates_the_final(client, organ
     leagues.send_qualified(stage=qualifiers, by=organizer)
     assert final.teams.count() == 2
     assert sorted(final.teams.values_list("qualification__rank", flat=True)) == [1, 1]
+
+
+def test_the_finals_desk_page_brings_the_teams_once_the_claims_timer_ended(client, organizer):
+    """The claims of the qualifiers end by their timer (nobody closes them):
+    the final's desk page, opened after, already lists the qualified teams;
+    a team deleted there by hand does not come back at the next opening."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    league = three_stage_league(organizer, final=False)
+    client.force_login(organizer)
+    final = league.stages.get(position=2).tournaments.get()
+    desk = reverse("tournaments:manage", kwargs={"slug": final.slug})
+    assert "qualifiée : 1re" not in client.get(desk).content.decode()
+    for source in league.stages.get(position=1).tournaments.all():
+        source.rounds.update(closed_at=timezone.now() - timedelta(hours=2))
+
+    page = client.get(desk).content.decode()
+    assert page.count("qualifiée : 1re du concours « Qualification de") == 2
+    team = final.teams.order_by("number").first()
+    answer = client.post(
+        reverse("tournaments:team_delete", kwargs={"slug": final.slug, "team_id": team.pk}),
+        {"confirm": "1"},
+        follow=True,
+    )
+    assert answer.status_code == 200
+    client.get(desk)
+    client.get(manage_url(league))
+    assert final.teams.count() == 3
+    league_page = client.get(manage_url(league)).content.decode()
+    assert "retirée à la main du concours suivant" in league_page
