@@ -12,6 +12,7 @@ screenshot of each page."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,10 @@ def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     expect(page.locator(".cote h2")).to_contain_text("Cote (non officielle)")
     expect(page.locator(".cote")).to_contain_text("Elle vaut probablement entre")
     expect(page.locator(".person-concours")).to_contain_text("Concours de la Saint-Éloi")
+    # Her place and points in it, as the ranking page gave them.
+    expect(page.locator(".person-concours .final-place")).to_have_text(
+        re.compile(r"^\d+(er|e) sur 16 · [\d\u202f ]+ points$")
+    )
     _shot(page, "person")
 
     page.get_by_role("link", name="Belote Club de Mâcon").click()
@@ -76,4 +81,7 @@ def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     )
     expect(page.locator(".cote h2")).to_contain_text("Cote (unofficial rating)")
     expect(page.locator(".cote")).to_contain_text("It is probably between")
+    expect(page.locator(".person-concours .final-place")).to_have_text(
+        re.compile(r"^\d+(st|nd|rd|th) of 16 · [\d,]+ points$")
+    )
     _shot(page, "person-en")
