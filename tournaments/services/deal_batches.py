@@ -26,16 +26,15 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.display.labels import side_label
-from tournaments.domain.deal_shapes import DEAL_FIELDS
-from tournaments.models import Change, Deal, Table, Tournament
+from tournaments.models import Change, Table
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import (
-    apply_values,
+    deal_refusal,
     deal_snapshot,
+    new_deal,
     rescore_deals,
     save_table,
-    score_alone,
     stored_deals_of,
 )
 from tournaments.services.table_side import check_link_open, record_on_locked
@@ -90,27 +89,20 @@ def _write_new_deals(table: Table, *, side: str, entries: list[Entry]) -> bool:
     request key). False, with nothing written, when it is not that simple."""
     check_link_open(table)
     tournament = table.round.tournament
-    if (
-        (table.entered_by and table.entered_by != side)
-        or tournament.score_entry == Tournament.ScoreEntry.TOTALS
-        or table.totals_only
-        or table.status == Table.Status.COMPLETE
-        or any(set(values) - set(DEAL_FIELDS) for values, _, _ in entries)
+    if (table.entered_by and table.entered_by != side) or any(
+        deal_refusal(table, values, new=True) for values, _, _ in entries
     ):
-        return False
+        return False  # said deal by deal, as a single post says it
     reason = _("saisie à la table (%(side)s)") % {"side": side_label(side)}
     if check_round_open(table, reason):
         return False  # a correction of a closed partie: one by one
     rules = tournament.rule_profile
     stored = stored_deals_of(table)
     number = stored[-1].number if stored else 0
-    new: list[Deal] = []
-    for offset, (values, _version, _number) in enumerate(entries, start=1):
-        deal = Deal(table=table, number=number + offset)
-        apply_values(deal, values)
-        deal.confirmed = False
-        score_alone(deal, rules)
-        new.append(deal)
+    new = [
+        new_deal(table, number + offset, values, rules)
+        for offset, (values, _version, _number) in enumerate(entries, start=1)
+    ]
     deals = [*stored, *new]
     # A partie that ends before the last deal refuses the deals after it.
     try:

@@ -219,33 +219,23 @@ def write_deal(
         return table.deals.filter(number=shown.get("number")).first() or Deal(
             table=table, number=shown.get("number") or 0
         )
-    if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
-        raise TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
-    if table.totals_only:
-        raise TournamentError(
-            _("Cette table a été saisie par ses totaux : effacez-les pour saisir ses donnes."),
-            field="taker",
-        )
+    refusal = deal_refusal(table, values, new=number is None)
+    if refusal:
+        raise refusal
     corrected = check_round_open(table, reason)
-    unknown = set(values) - set(DEAL_FIELDS)
-    if unknown:
-        raise TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
     deals: list[_StoredDeal | Deal] = list(stored_deals_of(table))
+    rules = table.round.tournament.rule_profile
     if number is None:
-        if table.status == Table.Status.COMPLETE:
-            raise TournamentError(_("La partie de cette table est terminée."), field="taker")
-        deal = Deal(table=table, number=(deals[-1].number if deals else 0) + 1)
+        deal = new_deal(table, (deals[-1].number if deals else 0) + 1, values, rules)
         deals.append(deal)
+        before = None
     else:
         at = next((i for i, d in enumerate(deals) if d.number == number), None)
         if at is None:
             raise TournamentError(_("Cette donne n'existe pas."))
         deal = deals[at] = table.deals.get(pk=deals[at].pk)
-    before = deal_snapshot(deal) if deal.pk else None
-    apply_values(deal, values)
-    deal.confirmed = False  # what the other team ticked has changed
-    # Score this deal alone first, so the error names its own field.
-    score_alone(deal, table.round.tournament.rule_profile)
+        before = deal_snapshot(deal)
+        _set_values(deal, values, rules)
     rescore_deals(table, deals, changed=deal)
     save_table(table, corrected=corrected, also_update=also_update)
     log_change(
@@ -260,6 +250,40 @@ def write_deal(
     )
     claims.check_final(table, corrected=corrected, after_claims=after_claims)
     return deal
+
+
+def deal_refusal(table: Table, values: Mapping[str, Any], *, new: bool) -> TournamentError | None:
+    """Why `values` cannot be written as a deal of `table` (a `new` one:
+    its partie must still be going on), or None. The one list of these
+    refusals, for a single post and for a phone's batch alike."""
+    if table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS:
+        return TournamentError(_("Ce tournoi ne saisit que les totaux de fin de partie."))
+    if table.totals_only:
+        return TournamentError(
+            _("Cette table a été saisie par ses totaux : effacez-les pour saisir ses donnes."),
+            field="taker",
+        )
+    unknown = set(values) - set(DEAL_FIELDS)
+    if unknown:
+        return TournamentError(_("Champ inconnu : %(f)s") % {"f": ", ".join(sorted(unknown))})
+    if new and table.status == Table.Status.COMPLETE:
+        return TournamentError(_("La partie de cette table est terminée."), field="taker")
+    return None
+
+
+def new_deal(table: Table, number: int, values: Mapping[str, Any], rules: scoring.Rules) -> Deal:
+    """Deal `number` of `table` from `values`, not yet saved, scored alone
+    (its own refusal names its own field)."""
+    deal = Deal(table=table, number=number)
+    _set_values(deal, values, rules)
+    return deal
+
+
+def _set_values(deal: Deal, values: Mapping[str, Any], rules: scoring.Rules) -> None:
+    apply_values(deal, values)
+    deal.confirmed = False  # what the other team ticked has changed
+    # Score this deal alone first, so the error names its own field.
+    score_alone(deal, rules)
 
 
 def preview_deal(*, tournament: Tournament, values: Mapping[str, Any]) -> scoring.DealScore:
