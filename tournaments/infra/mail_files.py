@@ -56,7 +56,10 @@ class EmailBackend(DjangoFileBackend):
         for message in email_messages:
             if not message.recipients():
                 continue
-            stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+            # To the microsecond: the names sort in the order the mails were
+            # written, two in the same second included (« Courriels » lists
+            # them newest first by name).
+            stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S-%f")
             path = folder / f"{stamp}-{secrets.token_hex(4)}.eml"
             path.write_bytes(readable_bytes(message))
             sent += 1

@@ -42,6 +42,16 @@ def test_a_mail_is_written_as_plain_utf8_text_with_its_link_on_one_line(outbox):
     assert "=C3" not in text and "=\n" not in text and "base64" not in text
 
 
+def test_mails_written_in_the_same_second_are_listed_in_the_order_written(outbox):
+    """A cancellation and the mail that moves the waiting team up are written
+    within one second: the newest is still listed first (it once came out
+    in a random order, the names ending with a random part)."""
+    subjects = [f"Courriel {n}" for n in range(12)]
+    for subject in subjects:
+        EmailMessage(subject=subject, body="…", to=["equipe@club.fr"]).send()
+    assert [m.subject for m in mail_files.written_mails()] == subjects[::-1]
+
+
 def test_the_organizer_lists_the_mails_from_the_header(client, organizer, outbox):
     send_reset()
     client.force_login(organizer)
