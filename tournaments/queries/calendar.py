@@ -15,10 +15,10 @@ import csv
 import io
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from tournaments.models import Announcement, PreRegistration, Tournament
+from tournaments.models import Announcement, Change, PreRegistration, Tournament
 
 _CONFIRMED = Q(tournament__preregistrations__status=PreRegistration.Status.CONFIRMED)
 
@@ -40,6 +40,21 @@ def coming(departement: str = "") -> QuerySet[Announcement]:
     if departement:
         announcements = announcements.filter(departement=departement)
     return announcements
+
+
+#: What changes the poster: its feed entry's « updated » date.
+POSTER_ACTIONS = (Change.Action.ANNOUNCED, Change.Action.ANNOUNCEMENT_EDITED)
+
+
+def coming_feed(departement: str = "") -> QuerySet[Announcement]:
+    """The coming concours of the Atom feed, each with the moment its poster
+    last changed (`edited`: announced, or corrected since)."""
+    last = (
+        Change.objects.filter(tournament=OuterRef("tournament"), action__in=POSTER_ACTIONS)
+        .order_by("-at")
+        .values("at")[:1]
+    )
+    return coming(departement).annotate(edited=Subquery(last))
 
 
 def departements() -> list[str]:
