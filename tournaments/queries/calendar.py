@@ -4,8 +4,10 @@ pre-registered that the hall laptop imports.
 
 The file is written in the registration file's columns
 (services/team_file.py reads them: `nom1;prenom1;nom2;prenom2;club;
-licence1;licence2`), plus the e-mail the import ignores: the hosted
-instance's list is imported on a laptop offline as any list of teams.
+licence1;licence2;affiche1;affiche2;preinscrite`), plus the e-mail the
+import ignores: the hosted instance's list is imported on a laptop
+offline as any list of teams, its teams marked pre-registered
+(`preinscrite`: not yet present, known as such at the cash box).
 Must not write anything.
 """
 
@@ -96,6 +98,7 @@ HEADER = (
     "licence2",
     "affiche1",
     "affiche2",
+    "preinscrite",
     "email",
 )
 #: A player's box, as the registration file writes and reads it.
@@ -112,7 +115,7 @@ def preregistrations_csv(tournament: Tournament) -> bytes:
     for r in preregistrations(tournament).confirmed:
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
         shown = (YES if r.shown1 else "", YES if r.shown2 else "")
-        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, r.email))
+        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, YES, r.email))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

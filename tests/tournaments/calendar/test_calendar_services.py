@@ -176,6 +176,29 @@ def test_the_exported_list_is_a_registration_file_the_laptop_imports(organizer, 
     assert team.club == "Les As de Trèfle"
 
 
+def test_on_the_laptop_the_file_s_teams_check_in_like_the_others_and_are_known_preregistered(
+    organizer, make_tournament
+):
+    """Issue 26.2: offline, the pre-registered teams come from the file, not
+    yet present (the desk or the door checks them in as it does on the
+    hosted instance), and the laptop knows they pre-registered (the cash
+    box says so); a club's own file of teams stays as it was, present."""
+    from tournaments.services import imports
+
+    hosted = announce(organizer)
+    pair(hosted, 1, player1=PlayerData("Zoé", "Dupré", "12345", shown=True))
+    laptop = make_tournament(name="Sur le portable")
+    (team,) = imports.import_teams(
+        tournament=laptop, data=queries.preregistrations_csv(hosted)
+    ).imported
+    assert not team.present
+    assert team.player1.shown and not team.player2.shown
+    assert queries.preregistered_team_ids(laptop) == {team.pk}
+    club_file = "nom1;prenom1;nom2;prenom2\r\nHébert;Loïc;Quéré;Anne\r\n".encode()
+    (plain,) = imports.import_teams(tournament=laptop, data=club_file).imported
+    assert plain.present and queries.preregistered_team_ids(laptop) == {team.pk}
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer):
     tournament = announce(organizer, max_teams=2)
