@@ -212,3 +212,52 @@ def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer
     assert moved == [registrations[2].pk, registrations[3].pk]
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
     assert statuses == [CANCELLED, CANCELLED, CONFIRMED, CONFIRMED, WAITING]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_teams_registering_at_once_for_the_last_place_one_plays_one_waits(organizer):
+    tournament = announce(organizer, max_teams=2)
+    pair(tournament, 1)
+
+    def register(index: int):
+        return calendar.preregister(
+            tournament=tournament,
+            player1=PlayerData("Zoé", f"Dupré{index}"),
+            player2=PlayerData("Loïc", f"Hébert{index}"),
+            club="",
+            email=f"course{index}@example.org",
+        )
+
+    results = run_together(2, register)
+    assert all(isinstance(r, calendar.Registered) and r.created for r in results), results
+    statuses = sorted(r.registration.status for r in results)
+    assert statuses == [CONFIRMED, WAITING]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cancellation_and_a_registration_at_once_leave_the_place_to_the_waiting_team(
+    organizer,
+):
+    """The freed place goes to the team that waited, whichever runs first;
+    the newcomer plays only if there was room for both."""
+    tournament = announce(organizer, max_teams=1)
+    first, waiting = pair(tournament, 1), pair(tournament, 2)
+
+    def work(index: int):
+        if index == 0:
+            return calendar.cancel_preregistration(registration=first)
+        return calendar.preregister(
+            tournament=tournament,
+            player1=PlayerData("Zoé", "Dupré"),
+            player2=PlayerData("Loïc", "Hébert"),
+            club="",
+            email="nouvelle@example.org",
+        )
+
+    cancelled, registered = run_together(2, work)
+    assert isinstance(cancelled, calendar.Cancelled), cancelled
+    assert isinstance(registered, calendar.Registered), registered
+    waiting.refresh_from_db()
+    assert waiting.status == CONFIRMED
+    assert registered.registration.status == WAITING
+    assert tournament.preregistrations.filter(status=CONFIRMED).count() == 1
