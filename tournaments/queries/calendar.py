@@ -76,7 +76,7 @@ class Lists:
 
 
 def preregistrations(tournament: Tournament) -> Lists:
-    rows = list(tournament.preregistrations.all())
+    rows = list(tournament.preregistrations.select_related("team"))
 
     def of(status: str) -> list[PreRegistration]:
         return [r for r in rows if r.status == status]
