@@ -323,6 +323,7 @@ class ComingFeed(Feed):
         return " · ".join(
             (
                 f"{item.tournament.date:%d/%m/%Y} {item.start_time:%H:%M}",
+                words.rules_label(item.tournament),
                 words.where(item),
                 words.fee_label(item.tournament.entry_fee_cents),
             )

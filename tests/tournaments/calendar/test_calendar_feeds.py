@@ -42,6 +42,7 @@ def test_the_whole_calendar_parses_back_with_its_events(client, two):
     assert start == datetime.datetime.combine(macon.date, datetime.time(14, 0), tzinfo=PARIS)
     assert event.decoded("DTEND") > start
     assert str(event["LOCATION"]) == "Salle des fêtes, 2 rue de l'Église, 71000 Mâcon"
+    assert str(event["DESCRIPTION"]).startswith("Belote classique FFB · Doublettes")
     assert str(event["URL"]).endswith(reverse("tournaments:concours", args=[macon.slug]))
 
 
@@ -119,4 +120,5 @@ def test_every_atom_entry_has_its_dates_and_the_feed_its_author(client, organize
     feed = ET.fromstring(client.get(reverse("tournaments:calendar_atom")).content)
     (entry,) = feed.iter(f"{ATOM}entry")
     assert datetime.datetime.fromisoformat(entry.findtext(f"{ATOM}updated")) > updated
+    assert "Belote classique FFB" in entry.findtext(f"{ATOM}summary")
     assert "Foyer" in entry.findtext(f"{ATOM}summary")

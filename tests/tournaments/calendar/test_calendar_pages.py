@@ -56,10 +56,14 @@ def test_the_home_lists_the_coming_concours_by_date_and_departement(client, orga
         organizer,
         name="Concours du lundi",
         date=timezone.localdate() + datetime.timedelta(days=2),
+        preset="ffb-coinche",
     )
     page = text(client.get(reverse("tournaments:home")))
     coming = page[page.index("Prochains concours") :]
     assert coming.index("Concours du lundi") < coming.index("Concours de Noël")
+    # Each card says the game: belote or coinche is a visitor's first question.
+    assert coming.index("Coinche FFB") < coming.index("Concours de Noël")
+    assert coming.index("Belote classique FFB") > coming.index("Concours de Noël")
     only_21 = text(client.get(reverse("tournaments:home") + "?departement=21"))
     section = only_21[only_21.index("Prochains concours") :]
     assert "Concours de Noël" in section and "Concours du lundi" not in section
