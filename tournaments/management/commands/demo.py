@@ -363,10 +363,6 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
     return tournament
 
 
-#: The published past concours's lots, one a line in the order of rank.
-PUBLISHED_LOTS = "Un jambon\nDeux canards\nUn filet garni\nDeux bouteilles de Mâcon"
-
-
 def build_published_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
     """A past concours, finished and published: 16 teams (so that its tables
     count in the cote of the players who agreed), played last week (within
@@ -386,7 +382,8 @@ def build_published_concours(user, concours: Tournament, rng: random.Random) -> 
     )
     tournament.prizes_enabled = True
     tournament.save(update_fields=["prizes_enabled"])
-    services.set_lots(tournament=tournament, lots=PUBLISHED_LOTS)
+    lots = "Un jambon\nDeux canards\nUn filet garni\nDeux bouteilles de Mâcon"
+    services.set_lots(tournament=tournament, lots=lots)  # one a line, by rank
     rules = tournament.rule_profile
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
