@@ -1,11 +1,19 @@
-// « Copier » the press text (issue 26): one click puts it in the clipboard;
-// where the clipboard cannot be written, the text is selected for Ctrl+C.
+// « Copier » the press text (issue 26): one click puts it in the clipboard,
+// by its API in a secure context, else (a desk on the hall's network, plain
+// HTTP) by the browser's copy of the selection; failing both, the text is
+// selected for Ctrl+C.
 (function () {
   "use strict";
   function select(area, state, button) {
     area.focus();
     area.select();
-    state.textContent = button.dataset.select;
+    var copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    state.textContent = copied ? button.dataset.copied : button.dataset.select;
   }
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button.copy-press");

@@ -2,7 +2,8 @@
 concours with the keyboard (a maximum of one team); two teams pre-register
 from 390 px phones, the second on the waiting list; the first cancels from
 its mail's link (read from the test outbox) and the waiting team moves up,
-told by mail; the organizer sees it in the list, moves the concours half
+told by mail; the organizer sees it in the list (at 1366 px and on a
+390 px phone), moves the concours half
 an hour later and to another hall (the team registered is told by mail),
 and takes it in at the desk.
 
@@ -128,6 +129,14 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
 
     page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
     expect(page.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+    # The organizer reads the list on a phone too: its tables scroll in
+    # their box, the page is no wider than the screen (guard.js).
+    organizer_phone = open_page(viewport=PHONE)
+    log_in(organizer_phone, live_server.url)
+    organizer_phone.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
+    expect(organizer_phone.get_by_role("heading", name="Annulées (1)")).to_be_visible()
+    _shot(organizer_phone, "organizer-list")
+    organizer_phone.close()
 
     # The hall moves the concours half an hour later: the poster is corrected
     # and the team registered is told by mail (the cancelled one is not).

@@ -9,9 +9,10 @@ keyboard, the second on the waiting list (one of its players ticks « accepte
 d'être affiché », the other does not); the first cancels from its
 mail's link and the waiting team moves up. The organizer downloads the
 list; on the day the laptop, which never talks to the hosted instance
-until the results are published, creates the concours, imports the file,
-registers three more teams at the desk (the pre-registered player's box
-came with the file), plays two parties whose
+until the results are published, creates the concours, imports the file
+(its team not yet present), registers three more teams at the desk, checks
+the pre-registered team in as it arrives (a player's box came with the
+file), plays two parties whose
 totals the desk types, and « Publier en ligne » sends it with the
 organizer's key. On the hosted home the concours's results appear (a
 bounded wait of 60 s), with the page of the player who agreed and none
@@ -230,12 +231,19 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     desk.get_by_label("Fichier CSV").set_input_files(listing)
     desk.get_by_role("button", name="Vérifier le fichier").click()
     desk.get_by_role("button", name=re.compile("Importer 1 équipe")).click()
-    expect(desk.locator(".messages")).to_contain_text("importée")
+    expect(desk.locator(".messages")).to_contain_text(
+        "1 équipe importée. 1 équipe pré-inscrite en ligne : à pointer à son arrivée."
+    )
     for names in AT_THE_DOOR:
         type_team_at_the_desk(desk, laptop, laptop_slug, names)
 
-    # Amélie's box, ticked online, came with the list; Jérôme's did not.
+    # The pre-registered team arrives: the desk checks it in like the others.
     desk.goto(f"{laptop}/organisation/t/{laptop_slug}/")
+    arrived = desk.locator("tr", has_text="Lefèvre2")
+    arrived.get_by_role("button", name="Absente").click()
+    expect(arrived.get_by_role("button", name="Présente")).to_be_visible()
+
+    # Amélie's box, ticked online, came with the list; Jérôme's did not.
     desk.locator("tr", has_text="Lefèvre2").get_by_role("link", name="Modifier").click()
     expect(
         desk.get_by_label("Joueur 1 accepte d'être affiché (page du joueur, cote)")

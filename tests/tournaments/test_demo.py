@@ -197,6 +197,24 @@ def test_the_demo_s_past_concours_has_players_who_agreed_with_their_pages(demo_o
     assert hidden is None or client.get(f"/joueurs/{hidden.pk}/").status_code == 404
 
 
+def test_the_demo_s_past_concours_counts_in_the_cote_and_shows_its_lots(demo_output, client):
+    """Issue 26.5: the cote is shown on the pages of the players who
+    agreed — in the demo too, whose past concours has the 16 teams that
+    make it count, played within the rolling window, with lots in its
+    ranking."""
+    from tournaments.management.commands.demo import PUBLISHED_SLUG
+    from tournaments.models import Cote, Person
+
+    past = Tournament.objects.get(slug=PUBLISHED_SLUG)
+    shown = Person.objects.filter(players__tournament=past, shown=True).distinct()
+    assert Cote.objects.filter(person__in=shown).count() == shown.count() > 0
+    assert not Cote.objects.filter(person__shown=False).exists()
+    page = client.get(f"/joueurs/{shown.first().pk}/").content.decode()
+    assert "Cote (non officielle)" in page
+    results = client.get(f"/t/{PUBLISHED_SLUG}/resultats/").content.decode()
+    assert "Un jambon" in results
+
+
 def test_the_demo_gives_the_bye_the_average(demo_output):
     assert Tournament.objects.get(slug=DEMO_SLUG).bye_policy == Tournament.ByePolicy.AVERAGE
 

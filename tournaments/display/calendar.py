@@ -113,7 +113,7 @@ def _event(announcement, url: str) -> icalendar.Event:
     event.add("dtend", start + _length(tournament))
     event.add("location", where(announcement))
     lines = [
-        str(tournament.get_format_display()),
+        f"{rules_label(tournament)} · {tournament.get_format_display()}",
         fee_label(tournament.entry_fee_cents),
         gettext("Lots : %(lots)s") % {"lots": announcement.lots} if announcement.lots else "",
         gettext("Contact : %(contact)s") % {"contact": announcement.contact},

@@ -58,6 +58,13 @@ def imported_message(plan: Any) -> str:
     """The message once the new teams of `plan` are registered."""
     count = len(plan.imported)
     message = ngettext("%(n)s équipe importée.", "%(n)s équipes importées.", count) % {"n": count}
+    preregistered = sum(1 for line in plan.new if line.row.preregistered)
+    if preregistered:
+        message += " " + ngettext(
+            "%(n)s équipe pré-inscrite en ligne : à pointer à son arrivée.",
+            "%(n)s équipes pré-inscrites en ligne : à pointer à leur arrivée.",
+            preregistered,
+        ) % {"n": preregistered}
     if plan.registered or plan.conflicts:
         message += " " + gettext(
             "Lignes laissées de côté : %(registered)s déjà inscrites, %(conflicts)s en conflit."

@@ -7,7 +7,8 @@ else by their folded names and club (tournaments/domain/search.py) — see
 services/persons.py, which alone links, shows, hides and merges them. A
 person is shown on the public pages only while `shown` is on (a box at
 registration, off by default); when they withdraw it, their page and their
-cote leave every public page.
+cote leave every public page, and stay out whatever concours of the days
+before is published afterwards (`withdrawn_at`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ class Person(models.Model):
     name_key = models.CharField(max_length=170, editable=False, db_index=True)
     club_key = models.CharField(max_length=120, editable=False, blank=True, db_index=True)
     shown = models.BooleanField(_("accepte d'être affiché"), default=False)
+    #: When they last withdrew: the boxes ticked in a concours played on or
+    #: before that day (a concours published late, or again) show them no
+    #: more; a tick in a concours played after it does.
+    withdrawn_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PersonQuerySet.as_manager()

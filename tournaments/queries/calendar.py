@@ -4,8 +4,10 @@ pre-registered that the hall laptop imports.
 
 The file is written in the registration file's columns
 (services/team_file.py reads them: `nom1;prenom1;nom2;prenom2;club;
-licence1;licence2`), plus the e-mail the import ignores: the hosted
-instance's list is imported on a laptop offline as any list of teams.
+licence1;licence2;affiche1;affiche2;preinscrite`), plus the e-mail the
+import ignores: the hosted instance's list is imported on a laptop
+offline as any list of teams, its teams marked pre-registered
+(`preinscrite`: not yet present, known as such at the cash box).
 Must not write anything.
 """
 
@@ -15,10 +17,10 @@ import csv
 import io
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from tournaments.models import Announcement, PreRegistration, Tournament
+from tournaments.models import Announcement, Change, PreRegistration, Tournament
 
 _CONFIRMED = Q(tournament__preregistrations__status=PreRegistration.Status.CONFIRMED)
 
@@ -42,6 +44,21 @@ def coming(departement: str = "") -> QuerySet[Announcement]:
     return announcements
 
 
+#: What changes the poster: its feed entry's « updated » date.
+POSTER_ACTIONS = (Change.Action.ANNOUNCED, Change.Action.ANNOUNCEMENT_EDITED)
+
+
+def coming_feed(departement: str = "") -> QuerySet[Announcement]:
+    """The coming concours of the Atom feed, each with the moment its poster
+    last changed (`edited`: announced, or corrected since)."""
+    last = (
+        Change.objects.filter(tournament=OuterRef("tournament"), action__in=POSTER_ACTIONS)
+        .order_by("-at")
+        .values("at")[:1]
+    )
+    return coming(departement).annotate(edited=Subquery(last))
+
+
 def departements() -> list[str]:
     """The départements that have a concours to come, in order."""
     return sorted(set(coming().values_list("departement", flat=True)))
@@ -59,7 +76,7 @@ class Lists:
 
 
 def preregistrations(tournament: Tournament) -> Lists:
-    rows = list(tournament.preregistrations.all())
+    rows = list(tournament.preregistrations.select_related("team"))
 
     def of(status: str) -> list[PreRegistration]:
         return [r for r in rows if r.status == status]
@@ -81,6 +98,7 @@ HEADER = (
     "licence2",
     "affiche1",
     "affiche2",
+    "preinscrite",
     "email",
 )
 #: A player's box, as the registration file writes and reads it.
@@ -97,7 +115,7 @@ def preregistrations_csv(tournament: Tournament) -> bytes:
     for r in preregistrations(tournament).confirmed:
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
         shown = (YES if r.shown1 else "", YES if r.shown2 else "")
-        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, r.email))
+        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, YES, r.email))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -3,6 +3,10 @@ online (or put on the waiting list), a pre-registration cancelled from
 its mail's link (the first waiting team moving up), and the
 pre-registered teams taken into the desk's registration on the day.
 
+On the hall laptop (offline), the teams of the hosted instance's list
+come from its file (`preinscrite`): `arrived_from_the_list` registers them
+as the take-in does — not yet present, known as pre-registered.
+
 Each use-case is one transaction holding the tournament's row
 (`lock_registrations`): two teams registering for the last place, or a
 cancellation and a registration at once, take turns, so the waiting list
@@ -410,3 +414,36 @@ def take_in_preregistrations(*, tournament: Tournament, by=None) -> list[Team]:
         after={"teams": [t.number for t in created], "linked": len(pending) - len(created)},
     )
     return created
+
+
+def arrived_from_the_list(team: Team) -> PreRegistration:
+    """A team just registered from the file of the hosted instance's
+    pre-registrations (the hall laptop's import): not yet present, the
+    desk or the door checks it in like the others, and pre-registered for
+    the cash box (« paie sur place »). A step of the import's transaction;
+    the same pair pre-registered here (the file imported on the hosted
+    instance itself) is linked, not written twice."""
+    team.present = False
+    team.save(update_fields=["present"])
+    pair_key = "/".join(sorted(team_key_of(team)))
+    active = team.tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
+    registration = active.filter(pair_key=pair_key, team__isnull=True).first()
+    if registration is not None:
+        registration.team = team
+        registration.save(update_fields=["team"])
+        return registration
+    first, second = team.player1, team.player2
+    return PreRegistration.objects.create(
+        tournament=team.tournament,
+        first_name1=first.first_name,
+        last_name1=first.last_name,
+        licence1=first.licence,
+        first_name2=second.first_name,
+        last_name2=second.last_name,
+        licence2=second.licence,
+        club=team.club,
+        shown1=first.shown,
+        shown2=second.shown,
+        pair_key=pair_key,
+        team=team,
+    )

@@ -8,8 +8,10 @@ their cote.
 - `set_player_shown`: the box changed on a registration's form; unticked,
   the person is withdrawn (`withdraw_person`).
 - `withdraw_person`: the person leaves every public page: not shown, every
-  box of theirs unticked, their cote deleted. Only a new tick at a later
-  registration shows them again.
+  box of theirs unticked, their cote deleted, the moment kept. Only a tick
+  in a concours played after that day shows them again (a concours of the
+  days before, published late or again from the hall laptop, where the box
+  is still ticked, does not).
 - `merge_persons`: two identities that are the same person, merged by an
   organizer who runs a concours of each.
 - `recompute_cotes`: the cotes of the shown persons, from the public
@@ -85,9 +87,19 @@ def link_players(tournament: Tournament) -> int:
         player.save(update_fields=["person"])
         linked += 1
     agreed = Person.objects.filter(players__tournament=tournament, players__shown=True)
-    newly = sorted(set(agreed.filter(shown=False).values_list("pk", flat=True)))
+    # A box ticked on or before the day of a withdrawal (this concours
+    # published late, or again) does not undo it: unticked here too.
+    hidden = set(agreed.filter(shown=False).values_list("pk", flat=True))
+    withdrawn = set(
+        Person.objects.filter(pk__in=hidden, withdrawn_at__date__gte=tournament.date).values_list(
+            "pk", flat=True
+        )
+    )
+    if withdrawn:
+        tournament.players.filter(person__in=withdrawn).update(shown=False)
+    newly = sorted(hidden - withdrawn)
     if newly:
-        Person.objects.filter(pk__in=newly).update(shown=True)
+        Person.objects.filter(pk__in=newly).update(shown=True, withdrawn_at=None)
         # Their other concours's pages now link to them: sent again.
         _log_in_concours(newly, Change.Action.PLAYERS_SHOWN, None, {"shown": True})
     return linked
@@ -109,7 +121,8 @@ def withdraw_person(*, person: Person, by=None) -> Person:
     """The person withdraws their agreement: gone from every public page."""
     person = Person.objects.select_for_update().get(pk=person.pk)
     person.shown = False
-    person.save(update_fields=["shown"])
+    person.withdrawn_at = timezone.now()
+    person.save(update_fields=["shown", "withdrawn_at"])
     person.players.update(shown=False)
     Cote.objects.filter(person=person).delete()
     _log_in_concours([person.pk], Change.Action.PLAYERS_SHOWN, by, {"shown": False})
@@ -128,7 +141,7 @@ def set_player_shown(*, player: Player, shown: bool, by=None) -> Player:
             log_change(player.tournament_id, Change.Action.PLAYERS_SHOWN, by=by)
         return player
     if shown:
-        Person.objects.filter(pk=player.person_id).update(shown=True)
+        Person.objects.filter(pk=player.person_id).update(shown=True, withdrawn_at=None)
         _log_in_concours([player.person_id], Change.Action.PLAYERS_SHOWN, by, {"shown": True})
         recompute_cotes()
     else:
@@ -160,9 +173,12 @@ def merge_persons(*, kept: Person, merged: Person, by) -> Person:
     )
     Player.objects.filter(person=merged).update(person=kept)
     kept.shown = kept.shown and merged.shown
+    kept.withdrawn_at = max(
+        (w for w in (kept.withdrawn_at, merged.withdrawn_at) if w is not None), default=None
+    )
     kept.licence = kept.licence or merged.licence
     kept.club = kept.club or merged.club
-    kept.save(update_fields=["shown", "licence", "club"])
+    kept.save(update_fields=["shown", "withdrawn_at", "licence", "club"])
     merged.delete()
     if not kept.shown:
         kept.players.update(shown=False)

@@ -188,6 +188,17 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         )
     if by_cote:
         persons.link_players(tournament)  # their cotes, by their persons
+        if not player_cotes(tournament.players.values_list("pk", flat=True)):
+            # Else every team a newcomer: seated 1 against 2, 3 against 4…
+            # by their registration (the hall laptop holds no cote).
+            raise TournamentError(
+                _(
+                    "Aucun joueur de ce concours n'a de cote (elle vient des concours "
+                    "publics du site en ligne, pour les joueurs qui l'ont accepté) : "
+                    "choisissez un autre tirage."
+                ),
+                field="method",
+            )
     played, byes = _history(tournament)
     if tournament.format == Tournament.Format.MELEE:
         if method == Round.DrawMethod.ROTATION:

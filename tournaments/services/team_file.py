@@ -12,7 +12,11 @@ programs save in France), separator `;` or `,`, a header line naming the
 columns. Required columns: `nom1`, `prenom1`, `nom2`, `prenom2`; optional:
 `club`, `licence1`, `licence2`, `equipe` (a team name), `numero`,
 `categories` (the names of the special rankings the team is in, separated
-by `,` or `|`; matched against the tournament's by the import's plan).
+by `,` or `|`; matched against the tournament's by the import's plan),
+`affiche1`, `affiche2` (each player's « accepte d'être affiché »), and
+`preinscrite` (the team pre-registered online: the hosted instance's list
+says so, and the hall laptop registers it not yet present, to be checked
+in, and known as pre-registered at the cash box).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ OPTIONAL = (
     "categories",
     "affiche1",
     "affiche2",
+    "preinscrite",
 )
 #: A player's box in the file (« affiche1 »: agreed to be shown across
 #: concours, issue 26): ticked by these words, unticked by anything else.
@@ -67,6 +72,8 @@ ALIASES = {
     "affiché2": "affiche2",
     "affiché 2": "affiche2",
     "affiche 2": "affiche2",
+    "préinscrite": "preinscrite",
+    "pré-inscrite": "preinscrite",
 }
 MAX_LENGTH = {
     "nom": 80,
@@ -93,6 +100,8 @@ class TeamRow:
     categories: tuple[str, ...] = ()
     shown1: bool = False
     shown2: bool = False
+    #: Pre-registered online (the hosted instance's list of pre-registrations).
+    preregistered: bool = False
 
 
 @dataclass
@@ -335,6 +344,7 @@ def _row(
         categories=categories_of(cells.get("categories", "")),
         shown1=cells.get("affiche1", "").casefold() in TICKED,
         shown2=cells.get("affiche2", "").casefold() in TICKED,
+        preregistered=cells.get("preinscrite", "").casefold() in TICKED,
     )
     problems = _repeats(row, seen)
     return (None, problems) if problems else (row, [])

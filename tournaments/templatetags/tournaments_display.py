@@ -150,6 +150,12 @@ def outcome(value: str) -> str:
 
 
 @register.filter
+def game_label(tournament: Any) -> str:
+    """« Belote classique FFB », « Coinche FFB »: the game of a concours."""
+    return rule_words.preset_label(tournament.rule_profile.preset)
+
+
+@register.filter
 def rules_summary(rules: Any) -> str:
     """The rule profile in a sentence, in the active language."""
 

@@ -309,8 +309,12 @@ class ComingFeed(Feed):
     def subtitle(self, code: str) -> str:
         return _("Les concours annoncés, par date.")
 
+    def author_name(self) -> str:
+        # RFC 4287: a feed names an author, else each of its entries must.
+        return _("Concours de belote")
+
     def items(self, code: str):
-        return queries.coming(code)[:100]
+        return queries.coming_feed(code)[:100]
 
     def item_title(self, item: Announcement) -> str:
         return f"{item.tournament.name} — {item.town} ({item.departement})"
@@ -319,6 +323,7 @@ class ComingFeed(Feed):
         return " · ".join(
             (
                 f"{item.tournament.date:%d/%m/%Y} {item.start_time:%H:%M}",
+                words.rules_label(item.tournament),
                 words.where(item),
                 words.fee_label(item.tournament.entry_fee_cents),
             )
@@ -329,3 +334,7 @@ class ComingFeed(Feed):
 
     def item_pubdate(self, item: Announcement):
         return item.created_at
+
+    def item_updateddate(self, item: Announcement):
+        # RFC 4287: every entry has an `updated` date; a corrected poster moves it.
+        return max(item.created_at, item.edited or item.created_at)

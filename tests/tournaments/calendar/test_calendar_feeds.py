@@ -1,5 +1,7 @@
 """The calendar's files read back: the .ics (all, per département, one
-concours) parsed with icalendar, the Atom feed with ElementTree."""
+concours) parsed with icalendar (Paris time, escaping, a UID that an edit
+keeps), the Atom feed with ElementTree (absolute links, RFC 4287's author
+and dates)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ def test_the_whole_calendar_parses_back_with_its_events(client, two):
     assert start == datetime.datetime.combine(macon.date, datetime.time(14, 0), tzinfo=PARIS)
     assert event.decoded("DTEND") > start
     assert str(event["LOCATION"]) == "Salle des fêtes, 2 rue de l'Église, 71000 Mâcon"
+    assert str(event["DESCRIPTION"]).startswith("Belote classique FFB · Doublettes")
     assert str(event["URL"]).endswith(reverse("tournaments:concours", args=[macon.slug]))
 
 
@@ -69,3 +72,53 @@ def test_the_atom_feed_parses_back_with_its_entries(client, two):
         client.get(reverse("tournaments:calendar_atom_departement", args=["71"])).content
     )
     assert len(list(only.iter(f"{ATOM}entry"))) == 1
+
+
+def test_an_event_is_in_paris_time_escaped_and_keeps_its_uid_when_edited(client, organizer):
+    from tournaments.services import calendar as services
+
+    macon = announce(
+        organizer,
+        hall="Salle A; B, C",
+        contact="M. Quéré; 03 85, le soir",
+        start_time=datetime.time(20, 0),
+    )
+    url = reverse("tournaments:concours_ics", args=[macon.slug])
+    body = client.get(url).content
+    calendar = icalendar.Calendar.from_ical(body)
+    (timezone,) = calendar.walk("VTIMEZONE")
+    assert str(timezone["TZID"]) == "Europe/Paris"
+    (event,) = calendar.walk("VEVENT")
+    assert event["DTSTART"].params["TZID"] == "Europe/Paris"
+    assert event.decoded("DTSTART").strftime("%H:%M") == "20:00"
+    assert str(event["LOCATION"]).startswith("Salle A; B, C, ")
+    assert "M. Quéré; 03 85, le soir" in str(event["DESCRIPTION"])
+    assert b"Salle A\\; B\\, C" in body  # escaped on the wire (RFC 5545 §3.3.11)
+    services.edit_announcement(
+        tournament=macon, name="Concours renommé", date=macon.date, postcode="71000"
+    )
+    (again,) = events(client.get(url))
+    assert str(again["SUMMARY"]) == "Concours renommé"
+    assert str(again["UID"]) == str(event["UID"])
+
+
+def test_every_atom_entry_has_its_dates_and_the_feed_its_author(client, organizer):
+    """RFC 4287: a feed or each entry names an author, and each entry has
+    an `updated` date, which moves when the poster is corrected."""
+    from tournaments.services import calendar as services
+
+    macon = announce(organizer, name="Concours de Mâcon")
+    feed = ET.fromstring(client.get(reverse("tournaments:calendar_atom")).content)
+    assert feed.find(f"{ATOM}author/{ATOM}name").text
+    (entry,) = feed.iter(f"{ATOM}entry")
+    published = datetime.datetime.fromisoformat(entry.findtext(f"{ATOM}published"))
+    updated = datetime.datetime.fromisoformat(entry.findtext(f"{ATOM}updated"))
+    assert published.tzinfo is not None and updated >= published
+    services.edit_announcement(
+        tournament=macon, name=macon.name, date=macon.date, postcode="71000", hall="Foyer"
+    )
+    feed = ET.fromstring(client.get(reverse("tournaments:calendar_atom")).content)
+    (entry,) = feed.iter(f"{ATOM}entry")
+    assert datetime.datetime.fromisoformat(entry.findtext(f"{ATOM}updated")) > updated
+    assert "Belote classique FFB" in entry.findtext(f"{ATOM}summary")
+    assert "Foyer" in entry.findtext(f"{ATOM}summary")

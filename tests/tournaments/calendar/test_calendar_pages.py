@@ -56,10 +56,14 @@ def test_the_home_lists_the_coming_concours_by_date_and_departement(client, orga
         organizer,
         name="Concours du lundi",
         date=timezone.localdate() + datetime.timedelta(days=2),
+        preset="ffb-coinche",
     )
     page = text(client.get(reverse("tournaments:home")))
     coming = page[page.index("Prochains concours") :]
     assert coming.index("Concours du lundi") < coming.index("Concours de Noël")
+    # Each card says the game: belote or coinche is a visitor's first question.
+    assert coming.index("Coinche FFB") < coming.index("Concours de Noël")
+    assert coming.index("Belote classique FFB") > coming.index("Concours de Noël")
     only_21 = text(client.get(reverse("tournaments:home") + "?departement=21"))
     section = only_21[only_21.index("Prochains concours") :]
     assert "Concours de Noël" in section and "Concours du lundi" not in section
@@ -262,3 +266,37 @@ def test_a_finished_concours_page_leads_to_its_results_a_coming_one_not(client, 
     assert results not in client.get(page).content.decode()
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     assert results in client.get(page).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("fr", "1 équipe pré-inscrite en ligne : à pointer à son arrivée."),
+        ("en", "1 team pre-registered online: to be checked in on arrival."),
+    ],
+)
+def test_the_laptop_imports_the_list_to_check_in_and_its_cash_box_knows(
+    client, organizer, make_tournament, language, said
+):
+    """Offline (issue 26.2): the hosted list imported on the hall laptop
+    says its teams are to be checked in, and the cash box marks them."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.queries import calendar as queries
+
+    hosted = announce(organizer)
+    pair(hosted, 1)
+    laptop = make_tournament(name="Sur le portable", cash_enabled=True)
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    url = reverse("tournaments:team_import", args=[laptop.slug])
+    upload = SimpleUploadedFile("preinscrits.csv", queries.preregistrations_csv(hosted))
+    preview = client.post(url, {"file": upload, "preview": "1"})
+    data = preview.context["confirm_form"]["data"].value()
+    done = text(client.post(url, {"data": data, "confirm": "1"}, follow=True))
+    assert said in done
+    (taken,) = laptop.teams.all()
+    assert not taken.present
+    client.cookies["django_language"] = "fr"
+    page = text(client.get(reverse("tournaments:cash", args=[laptop.slug])))
+    assert page.count("pré-inscrite en ligne, paie sur place") == 1

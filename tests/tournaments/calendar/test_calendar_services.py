@@ -176,6 +176,29 @@ def test_the_exported_list_is_a_registration_file_the_laptop_imports(organizer, 
     assert team.club == "Les As de Trèfle"
 
 
+def test_on_the_laptop_the_file_s_teams_check_in_like_the_others_and_are_known_preregistered(
+    organizer, make_tournament
+):
+    """Issue 26.2: offline, the pre-registered teams come from the file, not
+    yet present (the desk or the door checks them in as it does on the
+    hosted instance), and the laptop knows they pre-registered (the cash
+    box says so); a club's own file of teams stays as it was, present."""
+    from tournaments.services import imports
+
+    hosted = announce(organizer)
+    pair(hosted, 1, player1=PlayerData("Zoé", "Dupré", "12345", shown=True))
+    laptop = make_tournament(name="Sur le portable")
+    (team,) = imports.import_teams(
+        tournament=laptop, data=queries.preregistrations_csv(hosted)
+    ).imported
+    assert not team.present
+    assert team.player1.shown and not team.player2.shown
+    assert queries.preregistered_team_ids(laptop) == {team.pk}
+    club_file = "nom1;prenom1;nom2;prenom2\r\nHébert;Loïc;Quéré;Anne\r\n".encode()
+    (plain,) = imports.import_teams(tournament=laptop, data=club_file).imported
+    assert plain.present and queries.preregistered_team_ids(laptop) == {team.pk}
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer):
     tournament = announce(organizer, max_teams=2)
@@ -189,3 +212,52 @@ def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer
     assert moved == [registrations[2].pk, registrations[3].pk]
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
     assert statuses == [CANCELLED, CANCELLED, CONFIRMED, CONFIRMED, WAITING]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_teams_registering_at_once_for_the_last_place_one_plays_one_waits(organizer):
+    tournament = announce(organizer, max_teams=2)
+    pair(tournament, 1)
+
+    def register(index: int):
+        return calendar.preregister(
+            tournament=tournament,
+            player1=PlayerData("Zoé", f"Dupré{index}"),
+            player2=PlayerData("Loïc", f"Hébert{index}"),
+            club="",
+            email=f"course{index}@example.org",
+        )
+
+    results = run_together(2, register)
+    assert all(isinstance(r, calendar.Registered) and r.created for r in results), results
+    statuses = sorted(r.registration.status for r in results)
+    assert statuses == [CONFIRMED, WAITING]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cancellation_and_a_registration_at_once_leave_the_place_to_the_waiting_team(
+    organizer,
+):
+    """The freed place goes to the team that waited, whichever runs first;
+    the newcomer plays only if there was room for both."""
+    tournament = announce(organizer, max_teams=1)
+    first, waiting = pair(tournament, 1), pair(tournament, 2)
+
+    def work(index: int):
+        if index == 0:
+            return calendar.cancel_preregistration(registration=first)
+        return calendar.preregister(
+            tournament=tournament,
+            player1=PlayerData("Zoé", "Dupré"),
+            player2=PlayerData("Loïc", "Hébert"),
+            club="",
+            email="nouvelle@example.org",
+        )
+
+    cancelled, registered = run_together(2, work)
+    assert isinstance(cancelled, calendar.Cancelled), cancelled
+    assert isinstance(registered, calendar.Registered), registered
+    waiting.refresh_from_db()
+    assert waiting.status == CONFIRMED
+    assert registered.registration.status == WAITING
+    assert tournament.preregistrations.filter(status=CONFIRMED).count() == 1

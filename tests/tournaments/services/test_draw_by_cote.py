@@ -77,20 +77,67 @@ def test_a_melee_by_the_cote_pairs_players_of_close_strength(organizer, rated):
     assert Player.objects.filter(tournament=tournament, person__isnull=True).count() == 0
 
 
+@pytest.mark.parametrize("melee", [False, True])
+def test_a_draw_by_the_cote_where_nobody_has_one_is_refused_not_made_in_order(organizer, melee):
+    """On the hall laptop (no cote there) or among players who never agreed,
+    « selon la cote » would seat teams 1 and 2 together, 3 and 4… by their
+    registration: it says why and draws nothing."""
+    if melee:
+        tournament = factories.build_tournament(
+            owner=organizer, name="Mêlée", format=Tournament.Format.MELEE
+        )
+        for i in range(8):
+            services.register_player(
+                tournament=tournament, player=services.PlayerData("Amélie", f"Lefèvre{i}")
+            )
+    else:
+        tournament = factories.build_tournament(owner=organizer)
+        factories.add_teams(tournament, 6)
+    with pytest.raises(services.TournamentError, match="Aucun joueur") as refused:
+        services.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
+    assert refused.value.field == "method"
+    assert not tournament.rounds.exists()
+
+
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ("Selon la cote (non officielle)", "La cote ne place que la partie 1")),
-        ("en", ("By the rating (unofficial)", "The rating only places round 1")),
+        (
+            "fr",
+            (
+                "Selon la cote (non officielle)",
+                "La cote ne place que la partie 1",
+                "Aucun joueur de ce concours n'a de cote",
+            ),
+        ),
+        (
+            "en",
+            (
+                "By the rating (unofficial)",
+                "The rating only places round 1",
+                "No player of this concours has a rating",
+            ),
+        ),
     ],
 )
 def test_the_draw_form_offers_the_cote_and_says_why_not_after_partie_one(
-    client, organizer, language, words
+    client, organizer, rated, language, words
 ):
-    tournament = factories.build_tournament(owner=organizer, parties=2, end_deals=1)
-    factories.add_teams(tournament, 4)
     client.force_login(organizer)
     client.cookies["django_language"] = language
+    newcomers = factories.build_tournament(owner=organizer, name="Nouveaux", date=DAY)
+    factories.add_teams(newcomers, 4)  # nobody here has a cote
+    refused = client.post(reverse("tournaments:draw", args=[newcomers.slug]), {"method": "rating"})
+    assert refused.status_code == 422 and words[2] in refused.text.replace("&#x27;", "'")
+    tournament = factories.build_tournament(
+        owner=organizer, name="Ce mois-ci", date=DAY, parties=2, end_deals=1
+    )
+    for i in range(4):  # pairs of last month, with their cotes
+        services.register_team(
+            tournament=tournament,
+            player1=services.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
+            player2=services.PlayerData("Jérôme", f"Bérard{i}", club=CLUB),
+        )
     url = reverse("tournaments:draw", args=[tournament.slug])
     assert words[0] in client.get(reverse("tournaments:manage", args=[tournament.slug])).text
     assert client.post(url, {"method": "rating"}).status_code == 302

@@ -110,6 +110,25 @@ def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer)
     assert not Cote.objects.filter(person=person).exists()
 
 
+def test_a_withdrawal_holds_against_ticks_of_the_days_before_not_of_a_later_concours(organizer):
+    """A concours played on or before the day of a withdrawal (published
+    late, or again) keeps the person hidden and unticks them; one played
+    after it is a new agreement."""
+    finished_concours(organizer, name="Premier", shown={"Lefèvre0"})
+    person = Person.objects.shown().get()
+    services.withdraw_person(person=person, by=organizer)
+    late = finished_concours(organizer, name="Publié en retard", shown={"Lefèvre0"})
+    person.refresh_from_db()
+    assert not person.shown and person.withdrawn_at is not None
+    assert not late.players.filter(shown=True).exists()
+    Person.objects.filter(pk=person.pk).update(
+        withdrawn_at=timezone.now() - datetime.timedelta(days=20)
+    )
+    finished_concours(organizer, name="Plus tard", shown={"Lefèvre0"})
+    person.refresh_from_db()
+    assert person.shown and person.withdrawn_at is None
+
+
 def test_unticking_the_box_on_the_team_form_withdraws_the_person(organizer):
     tournament = finished_concours(organizer, shown={"Lefèvre0"})
     team = tournament.teams.get(player1__last_name="Lefèvre0")

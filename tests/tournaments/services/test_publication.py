@@ -171,6 +171,33 @@ def test_a_published_upload_puts_its_players_who_agreed_on_their_pages(organizer
     assert list(shown.values_list("players__last_name", flat=True)) == ["Ravier"]
 
 
+def test_a_player_withdrawn_stays_withdrawn_when_the_concours_is_published_again(organizer):
+    """The laptop still has the box ticked on the day: sending its
+    concours again (a correction after publication) must not bring back
+    the page of a player who withdrew since — only a tick at a later
+    registration does."""
+    from tournaments.models import Person
+
+    tournament = factories.build_tournament(
+        owner=organizer, parties=1, end_deals=1, date=timezone.localdate()
+    )
+    all_services.register_team(
+        tournament=tournament,
+        player1=all_services.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
+        player2=all_services.PlayerData("Marcel", "Ravier", shown=True),
+    )
+    factories.add_teams(tournament, 3)
+    body = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode()
+    tournament.delete()
+    services.publish_file(raw=body, owner=organizer)
+    odette = Person.objects.get(licence="0701234")
+    all_services.withdraw_person(person=odette, by=organizer)
+    again = services.publish_file(raw=body, owner=organizer)
+    shown = Person.objects.filter(players__tournament=again, shown=True)
+    assert list(shown.values_list("first_name", flat=True)) == ["Marcel"]
+    assert not again.players.get(last_name="Ravier", first_name="Odette").shown
+
+
 def played_on_the_laptop_after_its_announcement(organizer) -> tuple[bytes, Tournament]:
     """The concours announced on this instance (at most one team, a second
     waiting), and its backup from the hall laptop where it was played under

@@ -29,8 +29,24 @@ def _person(last_name: str) -> Person:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ["Cote (non officielle)", "Elle vaut probablement entre", "Concours joués"]),
-        ("en", ["Cote (unofficial rating)", "It is probably between", "Concours played"]),
+        (
+            "fr",
+            [
+                "Cote (non officielle)",
+                "Elle vaut probablement entre",
+                "Concours joués",
+                "Pour ne plus figurer ici, demandez-le à l'organisateur d'un de ces concours",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Cote (unofficial rating)",
+                "It is probably between",
+                "Concours played",
+                "To be taken off, ask the organizer of one of these concours",
+            ],
+        ),
     ],
 )
 def test_the_page_of_a_player_who_agreed_lists_their_concours_and_cote(

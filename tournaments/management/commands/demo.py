@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from datetime import date, time
+from datetime import date, time, timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from tournaments import services
@@ -363,20 +364,26 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
 
 
 def build_published_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
-    """A past concours, finished and published: 12 teams, 3 parties of 4
-    donnes, all closed."""
+    """A past concours, finished and published: 16 teams (so that its tables
+    count in the cote of the players who agreed), played last week (within
+    the cote's rolling window whenever the demo is built), 3 parties of 4
+    donnes, all closed, with lots in its ranking."""
     tournament = _repaired_concours(
         user,
         concours,
         rng,
         slug=PUBLISHED_SLUG,
         name="Concours de la Sainte-Catherine (démo)",
-        day=date(2026, 11, 21),
+        day=timezone.localdate() - timedelta(days=7),
         venue="Salle des fêtes, Saint-Éloi",
         end_deals=4,
-        teams=12,
+        teams=16,
         shown_every=3,  # a third of its players agreed to be shown
     )
+    tournament.prizes_enabled = True
+    tournament.save(update_fields=["prizes_enabled"])
+    lots = "Un jambon\nDeux canards\nUn filet garni\nDeux bouteilles de Mâcon"
+    services.set_lots(tournament=tournament, lots=lots)  # one a line, by rank
     rules = tournament.rule_profile
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
