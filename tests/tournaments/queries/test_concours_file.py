@@ -144,6 +144,31 @@ def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tourn
     assert any(s.startswith("Poule ") for s in check(doc))
 
 
+def test_the_public_file_leaves_a_draft_bracket_partie_out_and_still_checks(make_tournament):
+    """A draw not announced yet is not in the public file (players never see
+    a draft); the bracket matches it seats keep their teams, not its tables."""
+    tournament = make_tournament(parties=2, score_entry="totals", release_draws=True)
+    factories.add_teams(tournament, 8)
+    for _ in range(2):
+        rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING)
+        services.release_round(round=rnd)
+        play(rnd, totals=True)
+        services.close_round(round=rnd)
+    services.create_brackets(tournament=tournament, main=8, consolante=0, tie_rule="extra_deal")
+    services.draw_bracket_round(tournament=tournament)  # a draft
+    own = as_file(tournament)
+    public = json.loads(json.dumps(concours_file(tournament, public=True)))
+    assert [r["number"] for r in own["rounds"]] == [1, 2, 3]
+    assert [r["number"] for r in public["rounds"]] == [1, 2]
+    matches = public["brackets"][0]["matches"]
+    assert matches and all(m["round"] is None and m["table"] is None for m in matches)
+    assert [(m["a"], m["b"]) for m in matches] == [
+        (m["a"], m["b"]) for m in own["brackets"][0]["matches"]
+    ]
+    assert check(own) == [] and check(public) == []
+    assert schema.validate(public) == []
+
+
 def test_the_file_has_no_private_data(make_tournament):
     tournament = make_tournament(parties=1)
     services.register_team(
