@@ -392,3 +392,93 @@ def test_a_reason_follows_its_table_to_a_fixed_teams_number():
     assert len(sentences) == 2, sentences
     assert sentences[0].startswith(f"Partie {rnd['number']}, table {first['number']} : ")
     assert "le fichier en donne pour raison" in sentences[0]
+
+
+def no_longer_than(seconds: int):
+    """Fails the test instead of letting a hung check hang the suite."""
+    import contextlib
+    import signal
+
+    @contextlib.contextmanager
+    def limit():
+        def stop(*_):
+            raise AssertionError(f"the check took more than {seconds} s")
+
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.alarm(seconds)
+        try:
+            yield
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return limit()
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 1.5])
+def test_a_number_that_is_not_an_integer_is_one_sentence_not_a_hang(value):
+    """JSON allows NaN and Infinity; a NaN total made the ranking's sort go
+    round for ever (a hall file uploaded on the site held a worker)."""
+    doc = find(0, lambda d: len(d["rounds"][0]["tables"]) >= 2)
+    doc["rounds"][0]["tables"][1]["totals"]["B"] = value
+    with no_longer_than(10):
+        sentences = check(doc)
+    assert sentences == [
+        f"Le fichier de concours est mal formé (« rounds[0].tables[1].totals.B » vaut {value} : "
+        "un nombre entier est attendu)."
+    ]
+
+
+def run_checker(*argv: str) -> subprocess.CompletedProcess:
+    root = Path(__file__).resolve().parents[3]
+    command = [sys.executable, "-m", "tournaments.checker", *argv]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=60)
+
+
+def test_odd_files_are_a_sentence_and_exit_1_never_a_traceback(tmp_path):
+    odd = {
+        "missing.json": None,
+        "not-json.json": "pas du JSON",
+        "array.json": "[1, 2]",
+        "version-99.json": '{"format": "concours-belote", "version": 99}',
+        "huge-number.json": '{"format": "concours-belote", "version": ' + "9" * 5000 + "}",
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "nan.json": '{"format": "concours-belote", "version": 2, "rounds": NaN}',
+    }
+    for name, text in odd.items():
+        path = tmp_path / name
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        done = run_checker(str(path))
+        assert done.returncode == 1, (name, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr, (name, done.stderr)
+        first = done.stdout.splitlines()[0]
+        assert first.endswith("."), (name, first)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--teams", "1", "--parties", "3", "--seed", "1"],
+        ["--teams", "8", "--parties", "0", "--seed", "1"],
+        ["--teams", "8", "--parties", "3", "--seed", "1", "--deals", "0"],
+        ["--teams", "100000000", "--parties", "3", "--seed", "1"],
+        ["--teams", "8", "--parties", "3", "--seed", "1", "--deals", "100000000"],
+        ["--teams", "8", "--parties", "100000", "--seed", "1"],
+    ],
+)
+def test_the_generator_refuses_numbers_out_of_its_range_in_a_sentence(argv):
+    done = run_checker("generate", *argv)
+    assert done.returncode == 2, done.stdout[:200]
+    assert "Traceback" not in done.stderr
+    assert "entre" in done.stderr.splitlines()[-1]
+
+
+def test_the_generator_says_a_file_it_cannot_write(tmp_path):
+    target = tmp_path / "no-such-folder" / "concours.json"
+    done = run_checker(
+        "generate", "--teams", "6", "--parties", "2", "--seed", "1", "--out", str(target)
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"Le fichier {target} ne s'écrit pas")
