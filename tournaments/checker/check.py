@@ -243,17 +243,21 @@ def check(
             )
             % {"where": odd[0], "value": odd[1]}
         ]
+    checker = None
     try:
-        return Checker(doc, translate, engine_words).run()
+        checker = Checker(doc, translate, engine_words)
+        return checker.run()
     except scoring.ScoringError as error:
         return [
             _("Le profil de règles du fichier est refusé : %(error)s")
             % {"error": engine_words(error)}
         ]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        # What was found before it stopped says where (a team not in the list).
         return [
+            *(checker.sentences if checker is not None else ()),
             _("Le fichier de concours est mal formé (%(kind)s : %(error)s).")
-            % {"kind": type(error).__name__, "error": error}
+            % {"kind": type(error).__name__, "error": error},
         ]
 
 
