@@ -3,7 +3,8 @@ referee checks with `python -m tournaments.checker` (format in
 docs/concours-file.schema.json, README « Fichier du concours »).
 
 It holds the rules profile, the teams (ids, numbers, names; no e-mail, no
-licence, no club), every partie's draw (kind and seed), tables, byes,
+licence, no club unless the organizer asks: `private=True` adds them under
+each team's, or a mêlée player's, "private"), every partie's draw (kind and seed), tables, byes,
 deals as the engine reads them (SPEC §8) with the marques stored, typed
 totals, penalties and the ranking after it, the pools and the brackets.
 Reads only, in a fixed number of queries per partie; must not compute a
@@ -40,9 +41,12 @@ from tournaments.models import (
 from tournaments.queries.standings import tournament_bye, tournament_results
 
 
-def concours_file(tournament: Tournament, *, public: bool = False) -> dict[str, Any]:
+def concours_file(
+    tournament: Tournament, *, public: bool = False, private: bool = False
+) -> dict[str, Any]:
     """The tournament's concours file, as a JSON-ready dict; `public`
-    leaves the drafts out."""
+    leaves the drafts out, `private` (the organizer's, asked) adds the
+    players' licences and clubs and the registration's e-mail."""
     melee = tournament.format == Tournament.Format.MELEE
     bye = tournament_bye(tournament)
     doc: dict[str, Any] = {
@@ -65,11 +69,15 @@ def concours_file(tournament: Tournament, *, public: bool = False) -> dict[str, 
                 "loss": tournament.match_points_loss,
             },
         },
-        "teams": _teams(tournament, melee),
+        "teams": _teams(tournament, melee, private=private and not public),
     }
     if melee:
         doc["players"] = [
-            {"id": p.pk, "name": f"{p.first_name} {p.last_name}"}
+            {
+                "id": p.pk,
+                "name": f"{p.first_name} {p.last_name}",
+                **({"private": _person(p)} if private and not public else {}),
+            }
             for p in tournament.players.order_by("pk")
         ]
     doc["pools"] = _pools(tournament)
@@ -79,7 +87,26 @@ def concours_file(tournament: Tournament, *, public: bool = False) -> dict[str, 
     return doc
 
 
-def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
+def _person(player) -> dict[str, str]:
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "licence": player.licence,
+        "club": player.club,
+    }
+
+
+def _private(team: Team) -> dict[str, Any]:
+    """What the file keeps out unless the organizer asks for it."""
+    registration = getattr(team, "preregistration", None)
+    return {
+        "club": team.club,
+        "email": registration.email if registration is not None else "",
+        "players": [_person(p) for p in (team.player1, team.player2) if p is not None],
+    }
+
+
+def _teams(tournament: Tournament, melee: bool, *, private: bool) -> list[dict[str, Any]]:
     # The brackets are seeded from the teams without a forfait when they
     # were created: a team that withdrew later is still in them.
     brackets_at = (
@@ -91,7 +118,7 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
     out = []
     for team in (
         Team.objects.filter(tournament=tournament)
-        .select_related("player1", "player2", "round")
+        .select_related("player1", "player2", "round", "preregistration")
         .order_by("round__number", "number", "pk")
     ):
         row: dict[str, Any] = {
@@ -110,6 +137,8 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
         if melee:
             row["round"] = team.round.number if team.round else None
             row["players"] = [team.player1_id, team.player2_id]
+        elif private:
+            row["private"] = _private(team)
         out.append(row)
     return out
 

@@ -245,6 +245,26 @@ def test_the_schema_refuses_what_the_format_does_not_say():
     assert any(line.startswith("$.teams[0]: missing 'name'") for line in found)
 
 
+def test_the_schema_documents_every_rules_option_and_every_deal_field():
+    """The schema says what a rules profile and a deal hold (no reference
+    to a text outside the repository): the engine's options, each with its
+    values, and a deal's fields; a field it does not name is refused."""
+    from scoring.options import OPTIONS
+
+    defs = schema.load()
+    rules = defs["properties"]["rules"]["properties"]
+    assert {o.name for o in OPTIONS} | {"preset", "version", "counting"} == set(rules)
+    for option in OPTIONS:
+        said = rules[option.name]
+        assert said.get("type") == "boolean" or set(said["enum"]) == set(option.values)
+        assert said["description"]
+    assert "SPEC" not in schema.SCHEMA_PATH.read_text(encoding="utf-8")
+    doc = find(0, with_deals)
+    table = next(t for r in doc["rounds"] for t in r["tables"] if t["deals"])
+    table["deals"][0]["deal"]["atout"] = "H"
+    assert any(line.endswith("unexpected 'atout'") for line in schema.validate(doc))
+
+
 def test_a_team_seated_twice_is_said():
     doc = find(0, lambda d: len(d["rounds"][0]["tables"]) >= 2)
     rnd = doc["rounds"][0]
