@@ -281,6 +281,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         standings = final_order(tournament, tournament_standings(tournament))
         prized = awards.public_board(tournament, standings)
         context["standings"] = prized.placings if prized else standings
+        context["claims_said"] = claims_said(ranking_claims(tournament), ranking=True)
     if request.htmx:
         return render(request, "tournaments/includes/projector_block.html", context)
     return render(request, "tournaments/projector.html", context)
