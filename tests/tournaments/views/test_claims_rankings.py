@@ -43,8 +43,8 @@ def test_the_printed_ranking_is_provisional_until_the_last_claims_end(client, fi
 def test_the_hall_screen_says_the_ranking_is_provisional_then_final(client, finished):
     page = html.unescape(client.get(url("projector", finished)).content.decode())
     ranking = page.split('class="ranking-window"')[1]
-    assert "Classement provisoire : réclamations jusqu'à" in ranking
+    assert '<small class="claims">(provisoire, réclamations jusqu\'à' in ranking
     for rnd in finished.rounds.all():
         services.close_claims(round=rnd)
     page = html.unescape(client.get(url("projector", finished)).content.decode())
-    assert "Classement définitif." in page.split('class="ranking-window"')[1]
+    assert '<small class="claims">(définitif)</small>' in page.split('class="ranking-window"')[1]
