@@ -6,14 +6,17 @@ closed), then « définitif »."""
 from __future__ import annotations
 
 import html
+import time
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests import factories
 from tests.documents import pdf_text
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +51,26 @@ def test_the_hall_screen_says_the_ranking_is_provisional_then_final(client, fini
         services.close_claims(round=rnd)
     page = html.unescape(client.get(url("projector", finished)).content.decode())
     assert '<small class="claims">(définitif)</small>' in page.split('class="ranking-window"')[1]
+
+
+@pytest.mark.shared_cache
+def test_a_poll_after_the_claims_end_on_their_timer_gets_the_final_ranking(client, finished):
+    """A window ends with no write (no new revision): the pages' ETag still
+    moves, or phones polling the ranking kept « provisoire » for ever."""
+    first, last = finished.rounds.order_by("number")
+    services.close_claims(round=first)
+    soon = timezone.now() - timedelta(minutes=finished.claims_minutes_last, seconds=-2)
+    Round.objects.filter(pk=last.pk).update(closed_at=soon)
+    poll, etags = {"HX-Request": "true"}, {}
+    for name in ("standings", "projector"):
+        answer = client.get(url(name, finished), headers=poll)
+        assert "provisoire" in html.unescape(answer.text)
+        etag = etags[name] = answer.headers["ETag"]
+        assert (
+            client.get(url(name, finished), headers={**poll, "If-None-Match": etag}).status_code
+            == 304
+        )
+    time.sleep(2.5)
+    for name, said in (("standings", "Classement définitif."), ("projector", "(définitif)")):
+        answer = client.get(url(name, finished), headers={**poll, "If-None-Match": etags[name]})
+        assert answer.status_code == 200 and said in html.unescape(answer.text)
