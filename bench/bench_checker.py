@@ -8,7 +8,7 @@ time spent generating and checking, and the rate. Figures are printed,
 never asserted.
 
 Usage: ``python -m bench.bench_checker [--count N] [--seed S]`` (50,000 by
-default: about half an hour on one core; pass a smaller count to sample).
+default: about 3 minutes on one core; pass a smaller count to sample).
 Must not: be collected by pytest, or write anything.
 """
 

@@ -55,7 +55,7 @@
       const overflow = getComputedStyle(p).overflowX;
       if (overflow === "auto" || overflow === "scroll" || overflow === "hidden") {
         const box = p.getBoundingClientRect();
-        return box.left >= -1 && box.right <= window.innerWidth + 1;
+        return box.left >= -1 && box.right <= screenWidth() + 1;
       }
     }
     return false;
@@ -79,8 +79,11 @@
   const describe = (el) =>
     el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
     (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "");
+  // The screen's width: a phone's (is_mobile) innerWidth grows with a page
+  // wider than the screen, so the layout viewport's clientWidth is read.
+  const screenWidth = () => Math.min(window.innerWidth, document.documentElement.clientWidth);
   const check = () => {
-    const width = window.innerWidth;
+    const width = screenWidth();
     const wide = [];
     for (const el of document.body ? document.body.querySelectorAll("*") : []) {
       const box = el.getBoundingClientRect();

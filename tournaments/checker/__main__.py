@@ -32,6 +32,8 @@ def _check(path: str, _: Translate) -> int:
             doc = json.load(handle)
     except (OSError, ValueError) as error:
         return _unreadable(path, error, _)
+    except RecursionError:
+        return _unreadable(path, _("des crochets imbriqués trop profondément"), _)
     sentences = check(doc, translate=_)
     for sentence in sentences:
         print(sentence)
@@ -42,23 +44,57 @@ def _check(path: str, _: Translate) -> int:
     return 0
 
 
+#: What the generator makes, as the app allows it (models/tournament.py,
+#: models/calendar.py): teams, qualifying parties, donnes a partie.
+GENERATE_RANGES = {"teams": (2, 2000), "parties": (1, 20), "deals": (1, 60)}
+
+
+def _within(name: str, _: Translate):
+    """An argparse type: an integer in GENERATE_RANGES[name], else a sentence."""
+    low, high = GENERATE_RANGES[name]
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                _("« %(value)s » : un nombre entier entre %(low)s et %(high)s est attendu")
+                % {"value": text[:20], "low": low, "high": high}
+            )
+        return value
+
+    return read
+
+
 def _generate(argv: list[str]) -> int:
     from tournaments.checker.generate import generate
 
+    _ = _asked_language(argv)
     parser = argparse.ArgumentParser(prog="python -m tournaments.checker generate")
-    parser.add_argument("--teams", type=int, required=True)
-    parser.add_argument("--parties", type=int, required=True)
+    _language(parser, _)
+    parser.add_argument("--teams", type=_within("teams", _), required=True)
+    parser.add_argument("--parties", type=_within("parties", _), required=True)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--deals", type=int, default=None, help="donnes par partie")
+    parser.add_argument("--deals", type=_within("deals", _), default=None, help="donnes par partie")
     parser.add_argument("--out", default="-", help="fichier à écrire (- : la sortie)")
     args = parser.parse_args(argv)
     doc = generate(teams=args.teams, parties=args.parties, seed=args.seed, deals=args.deals)
     text = json.dumps(doc, ensure_ascii=False, indent=1)
     if args.out == "-":
         print(text)
-    else:
+        return 0
+    try:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
+    except OSError as error:
+        print(
+            _("Le fichier %(path)s ne s'écrit pas : %(error)s.")
+            % {"path": args.out, "error": error.strerror or error},
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -81,6 +117,8 @@ def _merge(argv: list[str]) -> int:
                 halls.append((name or Path(path).stem, json.load(handle)))
         except (OSError, ValueError) as error:
             return _unreadable(path, error, _)
+        except RecursionError:
+            return _unreadable(path, _("des crochets imbriqués trop profondément"), _)
     try:
         merged = merge(halls, planned=args.parties, translate=_)
     except MergeError as error:

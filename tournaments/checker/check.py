@@ -234,15 +234,45 @@ def check(
             )
             % {"version": doc.get("version"), "versions": ", ".join(map(str, READS))}
         ]
+    odd = not_an_integer(doc)
+    if odd is not None:
+        return [
+            _(
+                "Le fichier de concours est mal formé (« %(where)s » vaut %(value)s : un nombre "
+                "entier est attendu)."
+            )
+            % {"where": odd[0], "value": odd[1]}
+        ]
+    checker = None
     try:
-        return Checker(doc, translate, engine_words).run()
+        checker = Checker(doc, translate, engine_words)
+        return checker.run()
     except scoring.ScoringError as error:
         return [
             _("Le profil de règles du fichier est refusé : %(error)s")
             % {"error": engine_words(error)}
         ]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        # What was found before it stopped says where (a team not in the list).
         return [
+            *(checker.sentences if checker is not None else ()),
             _("Le fichier de concours est mal formé (%(kind)s : %(error)s).")
-            % {"kind": type(error).__name__, "error": error}
+            % {"kind": type(error).__name__, "error": error},
         ]
+
+
+def not_an_integer(doc: Any) -> tuple[str, float] | None:
+    """The first number of the file that is not an integer, and where
+    (« rounds[0].totals.B »): the format holds none, and JSON's NaN, which
+    equals nothing, not even itself, would keep the ranking's sort from
+    ending. Walked without recursion, as deep as the file is."""
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, float):
+            return where, value
+        if isinstance(value, dict):
+            stack.extend((f"{where}.{k}" if where else str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
+    return None

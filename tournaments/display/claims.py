@@ -5,6 +5,7 @@ définitifs »."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.display.hall import clock_time as clock
 
@@ -22,3 +23,16 @@ def claims_said(claims, *, ranking: bool = False) -> str:
             "time": clock(claims.until)
         }
     return _("Classement provisoire.") if ranking else _("Résultats provisoires.")
+
+
+def ranking_state(claims) -> str:
+    """The ranking's state in a few words, beside its heading on the hall's
+    screen, where a line more would hide a row: « provisoire, réclamations
+    jusqu'à 15 h 02 », « provisoire », « définitif »."""
+    if claims.final:
+        return pgettext("classement", "définitif")
+    if claims.until is not None:
+        return pgettext("classement", "provisoire, réclamations jusqu'à %(time)s") % {
+            "time": clock(claims.until)
+        }
+    return pgettext("classement", "provisoire")

@@ -66,10 +66,19 @@ def table_plan(round: Round) -> bytes:
         story,
         title=f"{head} — {tournament.name}",
         tournament=tournament,
-        running_head=head,
-        lead=_lead(melee=melee, seed=round.draw_seed),
+        running_head=_running_head(head, round.draw_seed),
+        lead=_lead(melee=melee),
         columns=2,
     )
+
+
+def _running_head(head: str, seed: int | None) -> str:
+    """The plan's name on every page, with the random draw's number (anyone
+    can replay the draw from it): the lead line below is cut at the page's
+    width, the running head is not."""
+    if seed is None:
+        return head
+    return f"{head} — " + gettext("numéro de tirage %(seed)s") % {"seed": seed}
 
 
 def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
@@ -106,9 +115,8 @@ def _reasons(round: Round, tables: list[Table]) -> list[Flowable]:
     ]
 
 
-def _lead(*, melee: bool, seed: int | None = None) -> str:
-    """How to read the plan, with what the short side names stand for, and
-    the random draw's number (anyone can replay the draw from it)."""
+def _lead(*, melee: bool) -> str:
+    """How to read the plan, with what the short side names stand for."""
     sides = ", ".join(
         f"{labels.side_label(side, short=True)} = {labels.side_label(side)}" for side in "AB"
     )
@@ -116,8 +124,6 @@ def _lead(*, melee: bool, seed: int | None = None) -> str:
         lead = gettext("Cherchez votre nom (ordre alphabétique) : votre table et votre place")
     else:
         lead = gettext("Cherchez votre équipe (ordre alphabétique) : votre table et votre place")
-    if seed is not None:
-        return f"{lead} — {sides} — " + gettext("numéro de tirage %(seed)s") % {"seed": seed} + "."
     return f"{lead} — {sides}."
 
 

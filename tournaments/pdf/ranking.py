@@ -22,6 +22,7 @@ from tournaments.display import labels
 from tournaments.display import prizes as prize_words
 from tournaments.display import standings as columns
 from tournaments.display import standings as standings_display
+from tournaments.display.claims import claims_said
 from tournaments.models import Category, Round, Team, Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -41,6 +42,7 @@ from tournaments.pdf.base import (
 )
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order, final_places
+from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import tournament_standings
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
@@ -84,8 +86,11 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     story: list[Flowable] = [
         para(title, styles.heading),
         para(when_where(tournament), styles.body),
-        Spacer(0, 4 * mm),
     ]
+    if tournament.status == Tournament.Status.FINISHED:
+        # Final, yet provisional while the last claims are open (issue 27.5).
+        story.append(para(claims_said(ranking_claims(tournament), ranking=True), styles.cell_bold))
+    story.append(Spacer(0, 4 * mm))
     podium = [s for s in standings if s.entrant is not None][:3]
     if podium and closed:
         story += [_podium(podium, melee=melee, lots=lots), Spacer(0, 5 * mm)]

@@ -3,17 +3,25 @@ referee checks with `python -m tournaments.checker` (format in
 docs/concours-file.schema.json, README « Fichier du concours »).
 
 It holds the rules profile, the teams (ids, numbers, names; no e-mail, no
-licence, no club), every partie's draw (kind and seed), tables, byes,
+licence, no club unless the organizer asks: `private=True` adds them under
+each team's, or a mêlée player's, "private"), every partie's draw (kind and seed), tables, byes,
 deals as the engine reads them (SPEC §8) with the marques stored, typed
 totals, penalties and the ranking after it, the pools and the brackets.
 Reads only, in a fixed number of queries per partie; must not compute a
 marque (they are the stored ones: the checker recomputes them).
+
+The public file (`public=True`, a published concours's page) holds the
+parties the public pages show: a draw not announced yet (a draft, see
+services/release.py) is left out, with its tables, seed and exchanges, and
+a bracket match it seats keeps its teams but not its partie and table.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from typing import Any
+
+from django.db.models import QuerySet
 
 from tournaments.checker import FORMAT, VERSION, standing_rows
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
@@ -33,8 +41,12 @@ from tournaments.models import (
 from tournaments.queries.standings import tournament_bye, tournament_results
 
 
-def concours_file(tournament: Tournament) -> dict[str, Any]:
-    """The tournament's concours file, as a JSON-ready dict."""
+def concours_file(
+    tournament: Tournament, *, public: bool = False, private: bool = False
+) -> dict[str, Any]:
+    """The tournament's concours file, as a JSON-ready dict; `public`
+    leaves the drafts out, `private` (the organizer's, asked) adds the
+    players' licences and clubs and the registration's e-mail."""
     melee = tournament.format == Tournament.Format.MELEE
     bye = tournament_bye(tournament)
     doc: dict[str, Any] = {
@@ -57,20 +69,44 @@ def concours_file(tournament: Tournament) -> dict[str, Any]:
                 "loss": tournament.match_points_loss,
             },
         },
-        "teams": _teams(tournament, melee),
+        "teams": _teams(tournament, melee, private=private and not public),
     }
     if melee:
         doc["players"] = [
-            {"id": p.pk, "name": f"{p.first_name} {p.last_name}"}
+            {
+                "id": p.pk,
+                "name": f"{p.first_name} {p.last_name}",
+                **({"private": _person(p)} if private and not public else {}),
+            }
             for p in tournament.players.order_by("pk")
         ]
     doc["pools"] = _pools(tournament)
-    doc["rounds"] = _rounds(tournament)
-    doc["brackets"] = _brackets(tournament)
+    rounds = tournament.rounds.announced() if public else tournament.rounds.all()
+    doc["rounds"] = _rounds(tournament, rounds)
+    doc["brackets"] = _brackets(tournament, {r["number"] for r in doc["rounds"]})
     return doc
 
 
-def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
+def _person(player) -> dict[str, str]:
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "licence": player.licence,
+        "club": player.club,
+    }
+
+
+def _private(team: Team) -> dict[str, Any]:
+    """What the file keeps out unless the organizer asks for it."""
+    registration = getattr(team, "preregistration", None)
+    return {
+        "club": team.club,
+        "email": registration.email if registration is not None else "",
+        "players": [_person(p) for p in (team.player1, team.player2) if p is not None],
+    }
+
+
+def _teams(tournament: Tournament, melee: bool, *, private: bool) -> list[dict[str, Any]]:
     # The brackets are seeded from the teams without a forfait when they
     # were created: a team that withdrew later is still in them.
     brackets_at = (
@@ -82,7 +118,7 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
     out = []
     for team in (
         Team.objects.filter(tournament=tournament)
-        .select_related("player1", "player2", "round")
+        .select_related("player1", "player2", "round", "preregistration")
         .order_by("round__number", "number", "pk")
     ):
         row: dict[str, Any] = {
@@ -101,6 +137,8 @@ def _teams(tournament: Tournament, melee: bool) -> list[dict[str, Any]]:
         if melee:
             row["round"] = team.round.number if team.round else None
             row["players"] = [team.player1_id, team.player2_id]
+        elif private:
+            row["private"] = _private(team)
         out.append(row)
     return out
 
@@ -159,7 +197,7 @@ def _swaps(tournament: Tournament) -> dict[int, list[list[int]]]:
     return out
 
 
-def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
+def _rounds(tournament: Tournament, rounds: QuerySet[Round]) -> list[dict[str, Any]]:
     deals = _deals_by_table(tournament)
     swaps = _swaps(tournament)
     penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -175,7 +213,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         tables[table.round_id].append(table)
     entrants, results = tournament_results(tournament)
     out = []
-    for rnd in tournament.rounds.order_by("number"):
+    for rnd in rounds.order_by("number"):
         bracket = rnd.stage == Round.Stage.BRACKET
         played = [t for t in tables[rnd.pk] if not t.is_bye]
         out.append(
@@ -236,7 +274,9 @@ def _standings(tournament: Tournament, entrants, results, rnd: Round) -> list[di
     return standing_rows(rows)
 
 
-def _brackets(tournament: Tournament) -> list[dict[str, Any]]:
+def _brackets(tournament: Tournament, shown: set[int]) -> list[dict[str, Any]]:
+    """The brackets; a match seated in a partie not in the file (a draft)
+    keeps its teams without its partie and table."""
     brackets = list(
         Bracket.objects.filter(tournament=tournament)
         .order_by("position")
@@ -263,11 +303,15 @@ def _brackets(tournament: Tournament) -> list[dict[str, Any]]:
                     "b": m.team_b_id,
                     "winner": m.winner_id,
                     "settled": m.settled,
-                    "round": m.table.round.number if m.table else None,
-                    "table": m.table.number if m.table else None,
+                    "round": m.table.round.number if _seated(m, shown) else None,
+                    "table": m.table.number if _seated(m, shown) else None,
                 }
                 for m in matches[b.pk]
             ],
         }
         for b in brackets
     ]
+
+
+def _seated(match: BracketMatch, shown: set[int]) -> bool:
+    return match.table is not None and match.table.round.number in shown

@@ -54,11 +54,15 @@ def table_of(tournament: Tournament, number: int, table: int) -> Table:
     )
 
 
-def concours_file_response(tournament: Tournament) -> HttpResponse:
+def concours_file_response(
+    tournament: Tournament, *, public: bool = False, private: bool = False
+) -> HttpResponse:
     """« Fichier du concours »: the concours as an open JSON file, saved as
     a download (queries/concours_file.py; check it with
-    `python -m tournaments.checker`)."""
-    data = json.dumps(concours_file_of(tournament), ensure_ascii=False, indent=1)
+    `python -m tournaments.checker`); `public` leaves out the drafts,
+    `private` adds the licences, clubs and e-mail (the organizer's, asked)."""
+    doc = concours_file_of(tournament, public=public, private=private)
+    data = json.dumps(doc, ensure_ascii=False, indent=1)
     response = HttpResponse(data, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-concours.json"'
     return response

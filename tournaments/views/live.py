@@ -109,6 +109,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
@@ -117,12 +118,14 @@ from django_tables2 import RequestConfig
 
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
 from tournaments.infra import freshness
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
+from tournaments.queries.claims import round_claims
 from tournaments.queries.standings import ranking_inputs, tournament_standings
 
 CACHE_SECONDS = 3600
+CLAIMS_SECONDS = 30
 
 
 def _release() -> str:
@@ -161,6 +164,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
             tournament.pk,
             int(tournament.created_at.timestamp()),
             version(tournament, request) if version else tournament.revision,
+            _claims_passed(tournament),
             int(tournament.published),
             get_language(),
             zlib.crc32(request.GET.urlencode().encode()),
@@ -170,6 +174,23 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     )
     freshness.remember(request, slug, seen, quote_etag(request.live_etag))
     return request.live_etag
+
+
+def _claims_passed(tournament: Tournament) -> int:
+    """How many of the tournament's claims windows have ended: a window
+    ends on its timer with no write (no new revision), yet the pages then
+    say « définitif » instead of « provisoire … jusqu'à 15 h 02 ». The
+    windows' ends are kept CLAIMS_SECONDS, not per revision (every deal
+    saved moves the revision): a poll costs one cache read more, and a
+    window closed since is seen by its own new revision meanwhile."""
+    key = f"claims-ends:{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}"
+    ends = cache.get(key)
+    if ends is None:
+        rounds = tournament.rounds.filter(status=Round.Status.CLOSED).select_related("tournament")
+        ends = sorted(c.until.timestamp() for c in map(round_claims, rounds) if c.until)
+        cache.set(key, ends, timeout=CLAIMS_SECONDS)
+    now = timezone.now().timestamp()
+    return sum(end <= now for end in ends)
 
 
 # The last ranking computed for each tournament and language, with what it

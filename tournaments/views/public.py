@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments import pdf
 from tournaments.display import standings as standings_display
-from tournaments.display.claims import claims_said
+from tournaments.display.claims import claims_said, ranking_state
 from tournaments.infra import home_cache
 from tournaments.models import Challenge, League, Round, Team, Tournament
 from tournaments.queries import awards, exports
@@ -281,6 +281,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         standings = final_order(tournament, tournament_standings(tournament))
         prized = awards.public_board(tournament, standings)
         context["standings"] = prized.placings if prized else standings
+        context["claims_state"] = ranking_state(ranking_claims(tournament))
     if request.htmx:
         return render(request, "tournaments/includes/projector_block.html", context)
     return render(request, "tournaments/projector.html", context)

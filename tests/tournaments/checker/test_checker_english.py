@@ -225,9 +225,11 @@ def test_no_sentence_of_the_checker_is_built_in_french_outside_the_catalogue():
                 if name in {"say", "MergeError", "print"} and isinstance(
                     node.args[0], ast.JoinedStr
                 ):
-                    built.append(f"{path.name}:{node.lineno}")
+                    built.append(f"{path.name}: {ast.unparse(node.args[0])}")
     # The merged ranking's lines (rank, name, hall, points) have no words.
-    assert built == ["__main__.py:102"], built
+    assert built == [
+        "__main__.py: f'{line.rank:>4}  {line.name} ({line.hall})  {line.row.points_for} points'"
+    ], built
 
 
 # -- the command line --------------------------------------------------------------------------

@@ -144,6 +144,31 @@ def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tourn
     assert any(s.startswith("Poule ") for s in check(doc))
 
 
+def test_the_public_file_leaves_a_draft_bracket_partie_out_and_still_checks(make_tournament):
+    """A draw not announced yet is not in the public file (players never see
+    a draft); the bracket matches it seats keep their teams, not its tables."""
+    tournament = make_tournament(parties=2, score_entry="totals", release_draws=True)
+    factories.add_teams(tournament, 8)
+    for _ in range(2):
+        rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING)
+        services.release_round(round=rnd)
+        play(rnd, totals=True)
+        services.close_round(round=rnd)
+    services.create_brackets(tournament=tournament, main=8, consolante=0, tie_rule="extra_deal")
+    services.draw_bracket_round(tournament=tournament)  # a draft
+    own = as_file(tournament)
+    public = json.loads(json.dumps(concours_file(tournament, public=True)))
+    assert [r["number"] for r in own["rounds"]] == [1, 2, 3]
+    assert [r["number"] for r in public["rounds"]] == [1, 2]
+    matches = public["brackets"][0]["matches"]
+    assert matches and all(m["round"] is None and m["table"] is None for m in matches)
+    assert [(m["a"], m["b"]) for m in matches] == [
+        (m["a"], m["b"]) for m in own["brackets"][0]["matches"]
+    ]
+    assert check(own) == [] and check(public) == []
+    assert schema.validate(public) == []
+
+
 def test_the_file_has_no_private_data(make_tournament):
     tournament = make_tournament(parties=1)
     services.register_team(
@@ -178,6 +203,45 @@ def test_the_organizer_downloads_the_file_from_the_tournament_page(
     assert client.get(address).status_code == 302
 
 
+def test_the_organizer_asks_for_the_private_data_and_only_the_organizer_gets_them(
+    client, organizer, make_tournament
+):
+    """Issue 27.1: « no private data unless asked »: the organizer's page
+    offers the file with the licences, clubs and e-mail; the plain file and
+    the public one never hold them, whatever the address asks."""
+    tournament = make_tournament(parties=1)
+    team = services.register_team(
+        tournament=tournament,
+        player1=services.PlayerData("Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"),
+        player2=services.PlayerData("Jérôme", "Bérard", licence="LIC-0043"),
+    )
+    factories.add_teams(tournament, 3)
+    factories.draw_random_round(tournament)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:manage", args=[tournament.slug])).content.decode()
+    asked = reverse("tournaments:concours_file", args=[tournament.slug]) + "?donnees-privees=1"
+    assert f'href="{asked}"' in page
+    doc = json.loads(client.get(asked).content)
+    row = next(t for t in doc["teams"] if t["id"] == team.pk)
+    assert row["private"]["players"] == [
+        {
+            "first_name": "Amélie",
+            "last_name": "Lefèvre",
+            "licence": "LIC-0042",
+            "club": "Club secret",
+        },
+        {"first_name": "Jérôme", "last_name": "Bérard", "licence": "LIC-0043", "club": ""},
+    ]
+    assert check(doc) == [] and schema.validate(doc) == []
+    plain = client.get(reverse("tournaments:concours_file", args=[tournament.slug]))
+    public = reverse("tournaments:public_concours_file", args=[tournament.slug])
+    for text in (
+        plain.content.decode(),
+        client.get(public + "?donnees-privees=1").content.decode(),
+    ):
+        assert "LIC-0042" not in text and "private" not in text
+
+
 def test_an_unfinished_table_is_said_as_such(tournament, round1):
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     factories.win_deal(table)
@@ -203,6 +267,9 @@ def test_a_melee_exports_its_players_and_its_draws_replay(make_tournament, playe
     assert check(doc) == []
     assert schema.validate(doc) == []
     assert len(doc["players"]) == players
+    asked = json.loads(json.dumps(concours_file(tournament, private=True)))
+    assert asked["players"][0]["private"]["last_name"] == "Noël0"
+    assert check(asked) == [] and schema.validate(asked) == []
     tampered = json.loads(json.dumps(doc))
     tampered["rounds"][2]["draw"]["seed"] += 1
     assert any("ne forme pas les équipes" in s for s in check(tampered))

@@ -156,6 +156,12 @@ def _tampered(doc):
     return doc
 
 
+def _nan_total(doc):
+    # JSON's NaN equals nothing: it once kept the ranking's sort going for ever.
+    doc["rounds"][0]["tables"][0]["totals"]["A"] = float("nan")
+    return doc
+
+
 def _another_day(doc):
     doc["concours"]["date"] = "2026-12-06"
     return doc
@@ -178,6 +184,7 @@ def _other_ranking(doc):
         (lambda doc: b" " * (MAX_BYTES + 1), "dépasse"),
         (lambda doc: raw(_another_day(doc)), "un autre concours"),
         (lambda doc: raw(_tampered(doc)), "le fichier a été modifié"),
+        (lambda doc: raw(_nan_total(doc)), "un nombre entier est attendu"),
         (lambda doc: raw(_other_ranking(doc)), "pas le classement"),
     ],
 )

@@ -138,3 +138,20 @@ def test_the_desk_cannot_enter_scores_on_a_draft_and_says_why(desk, hidden, draw
     assert "encore un brouillon" in text(response)
     table.refresh_from_db()
     assert (table.total_a, table.total_b) == (0, 0) and table.status == "not_started"
+
+
+def test_every_page_of_the_printed_plan_names_the_random_draws_number(
+    desk, make_tournament, tmp_path
+):
+    """The number was at the end of the lead line, which the page cuts
+    (« … E-O = Est-Ouest… »): it is in every page's running head now, with
+    or without the reasons' table (a partie restored from an old backup)."""
+    tournament = make_tournament(release_draws=True)
+    add_teams(tournament, 48)  # more names than one page holds
+    rnd = draw_random_round(tournament, seed=4242)
+    rnd.tables.update(reason={})
+    response = desk.get(url("plan_pdf", tournament, 1))
+    pages = [p for p in pdf_text(response.content, tmp_path).split("\f") if p.strip()]
+    assert len(pages) >= 2
+    for page in pages:
+        assert "numéro de tirage 4242" in " ".join(page.split())

@@ -5,6 +5,7 @@ players keep open (their ETags, the htmx polls) change at the announcement."""
 from __future__ import annotations
 
 import html
+import json
 
 import pytest
 from django.test import Client
@@ -187,3 +188,20 @@ def test_only_the_tournaments_organizers_announce(client, django_user_model, hid
     assert client.post(target).status_code == 404
     assert client.get(target).status_code in (404, 405)
     assert Round.objects.get(pk=drawn.pk).released_at is None
+
+
+def test_the_public_concours_file_leaves_a_draft_out_until_it_is_announced(desk, hidden, drawn):
+    """Issue 27.4: the published concours's file is a public page too; a
+    draft partie (its tables, its seed) is not in it, while the organizer's
+    own file holds it. Announced, it is in both, and checks."""
+    from tournaments.checker.check import check
+
+    public, player = url("public_concours_file", hidden), Client()
+    assert json.loads(player.get(public).content)["rounds"] == []
+    assert json.loads(desk.get(public).content)["rounds"] == []  # the public file, for all
+    own = json.loads(desk.get(url("concours_file", hidden)).content)
+    assert [r["number"] for r in own["rounds"]] == [1]
+    release(desk, drawn)
+    doc = json.loads(player.get(public).content)
+    assert [(r["number"], r["draw"]["seed"]) for r in doc["rounds"]] == [(1, drawn.draw_seed)]
+    assert check(doc) == []
