@@ -41,11 +41,19 @@ def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
     )
 
 
-def final_standings(tournament: Tournament) -> list:
-    """The ranking in its final order, with the lots once players see them."""
+def final_ranking(tournament: Tournament) -> tuple[list, bool]:
+    """The ranking in its final order, with the lots once players see them:
+    (the rows, whether any of them carries a lot)."""
     standings = final_order(tournament, tournament_standings(tournament))
     board = awards.public_board(tournament, standings)
-    return board.placings if board else standings
+    if board is None:
+        return standings, False
+    return board.placings, board.has_lots
+
+
+def final_standings(tournament: Tournament) -> list:
+    """The ranking in its final order, with the lots once players see them."""
+    return final_ranking(tournament)[0]
 
 
 def teams_count(tournament: Tournament) -> int:

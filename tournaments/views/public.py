@@ -161,11 +161,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def _exported(tournament: Tournament) -> tuple[list, bool]:
     """The ranking the exports write, with the lots once players see them:
     (the rows, whether they carry a lot)."""
-    standings = final_order(tournament, tournament_standings(tournament))
-    prized = awards.public_board(tournament, standings)
-    if prized and prized.has_lots:
-        return prized.placings, True
-    return standings, False
+    return publication_queries.final_ranking(tournament)
 
 
 @require_GET

@@ -40,9 +40,12 @@ def results_page(request: HttpRequest, slug: str) -> HttpResponse:
     partie's results, the phases, the rules."""
     tournament = get_visible(request, slug)
     has_brackets = tournament.brackets.exists()
+    standings, has_lots = queries.final_ranking(tournament)
     context = {
         "tournament": tournament,
-        "standings": queries.final_standings(tournament),
+        "standings": standings,
+        # No « Lot » column when no row carries one.
+        "has_lots": has_lots,
         "teams_count": queries.teams_count(tournament),
         "rounds": queries.rounds_with_tables(tournament),
         "rules_summary": rules_display.rules_summary(tournament.rule_profile),
