@@ -1,8 +1,8 @@
 """Published results (issue 26), as pages: publish and unpublish on the
 home, the laptop's upload endpoint (never a 500, throttled), the backup
 uploaded by hand, the keys page, the results page (a « Lot » column only
-with lots), the widgets (framable, no script) and the press text on the
-organizer's page."""
+with lots), the widgets (framable, no script), the press text on the
+organizer's page, and « Publier en ligne » on the hall laptop only."""
 
 from __future__ import annotations
 
@@ -241,3 +241,26 @@ def test_a_published_concours_file_is_public_and_checks_with_no_difference(clien
     Player.objects.filter(tournament=finished).update(licence="LIC-PRIVEE-7", club="Club privé")
     text = client.get(url).content.decode()
     assert "LIC-PRIVEE-7" not in text and "Club privé" not in text
+
+
+def test_publier_en_ligne_is_offered_on_the_hall_laptop_only(client, organizer, finished, settings):
+    """The hosted instance has the concours online already: nowhere to send it.
+    Its organizer finds the results page to share instead."""
+    Tournament.objects.filter(pk=finished.pk).update(published=True)
+    client.force_login(organizer)
+    manage = reverse("tournaments:manage", args=[finished.slug])
+    results = reverse("tournaments:results_page", args=[finished.slug])
+    page = client.get(manage).content.decode()
+    assert "Publier en ligne" not in page and f'href="{results}"' in page
+    send = reverse("tournaments:send_online", args=[finished.slug])
+    assert client.post(send).status_code == 404
+    publication = client.get(reverse("tournaments:publication")).content.decode()
+    assert "Créer une clé de publication" in publication and 'id="id_url"' not in publication
+
+    settings.HALL = True
+    page = client.get(manage).content.decode()
+    assert "Publier en ligne" in page
+    answer = client.post(send, follow=True)
+    assert "Indiquez d&#x27;abord le site en ligne" in answer.content.decode()
+    publication = client.get(reverse("tournaments:publication")).content.decode()
+    assert 'id="id_url"' in publication and "Créer une clé de publication" not in publication
