@@ -87,3 +87,5 @@ def test_no_reachable_page_answers_a_server_error(demo, language):
     pages, failures = crawl(visitor, ["/"], limit=300)
     assert not failures, "\n".join(failures[:20])
     assert any("/classement/" in page for page in pages)
+    # Every result, from the home's « Tous les résultats » (issue 26).
+    assert "/resultats/" in pages

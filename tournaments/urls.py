@@ -320,8 +320,8 @@ urlpatterns += [
     ),
 ]
 # Published results (issue 26): publication keys, a backup uploaded or sent
-# by a hall laptop's « Publier en ligne », the complete results page, the
-# widgets for a club's site.
+# by a hall laptop's « Publier en ligne », the archive of every result, the
+# complete results page, the widgets for a club's site.
 urlpatterns += [
     path("organisation/publication/", publication.publication, name="publication"),
     path("organisation/publication/cles/", publication.key_create, name="key_create"),
@@ -335,6 +335,7 @@ urlpatterns += [
     path(ORG + "publier-en-ligne/", publication.send_online, name="send_online"),
     path(ORG + "sauvegarde.json.gz", publication.backup_download, name="backup_download"),
     path("publication/envoi/", publication.receive, name="publication_receive"),
+    path("resultats/", published.results_archive, name="results_archive"),
     path("t/<slug:slug>/resultats/", published.results_page, name="results_page"),
     path(
         "t/<slug:slug>/fichier-du-concours.json",

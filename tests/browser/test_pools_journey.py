@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests import factories
@@ -53,8 +54,13 @@ def shot(page: Page, name: str) -> None:
 def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
     live_server, page: Page, open_page, organizer
 ):
+    # Played today: the home lists it first (« Concours en cours et du jour »).
     tournament = factories.build_tournament(
-        owner=organizer, name="Mondial de coinche de Borgu", parties=4, end_deals=2
+        owner=organizer,
+        name="Mondial de coinche de Borgu",
+        parties=4,
+        end_deals=2,
+        date=timezone.localdate(),
     )
     for (f1, l1), (f2, l2) in TEAMS:
         services.register_team(

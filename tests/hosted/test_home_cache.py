@@ -5,17 +5,23 @@ challenge is on the next visitor's page (a stale home is a bug)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests import factories
 from tests.attacks import server as real
 from tests.tournaments.calendar.builders import announce
 from tournaments import services
 from tournaments.infra import home_cache
+from tournaments.models import Tournament
+from tournaments.queries import home as home_queries
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")
+TODAY = timezone.localdate()
 
 
 @pytest.fixture
@@ -47,7 +53,7 @@ def test_a_second_visitor_gets_the_lists_without_a_query(
     client, shared_cache, make_tournament, django_assert_num_queries
 ):
     for n in range(5):
-        make_tournament(name=f"Concours n° {n}", published=True)
+        make_tournament(name=f"Concours n° {n}", date=TODAY)
     first = client.get(HOME)
     assert "Concours n° 4" in first.content.decode()
     with django_assert_num_queries(0):
@@ -58,8 +64,8 @@ def test_a_second_visitor_gets_the_lists_without_a_query(
 def test_a_concours_renamed_published_or_deleted_is_on_the_next_page(
     client, shared_cache, make_tournament, on_commit
 ):
-    shown = make_tournament(name="Concours de Brézé", published=True)
-    hidden = make_tournament(name="Concours de Doué", published=False)
+    shown = make_tournament(name="Concours de Brézé", date=TODAY)
+    hidden = make_tournament(name="Concours de Doué", date=TODAY, published=False)
     assert "Concours de Doué" not in client.get(HOME).content.decode()
 
     shown.name = "Concours de Saumur"
@@ -99,18 +105,66 @@ def test_a_deal_saved_leaves_the_home_cached(shared_cache, table, on_commit):
 
 
 def test_each_visitor_gets_the_lists_for_them(client, shared_cache, organizer, make_tournament):
-    make_tournament(name="Concours en préparation", published=False)
+    make_tournament(name="Concours en préparation", date=TODAY, published=False)
     assert "Concours en préparation" not in client.get(HOME).content.decode()
     client.cookies["django_language"] = "en"
-    assert "No published tournament yet." in client.get(HOME).content.decode()
+    assert "No concours under way today." in client.get(HOME).content.decode()
     client.force_login(organizer)
     assert "Concours en préparation" in client.get(HOME).content.decode()
 
 
 def test_without_redis_the_home_is_rendered_every_time(client, make_tournament, settings):
     settings.REDIS_URL = ""  # the hall: no Redis (CI's Redis tier sets one for the run)
-    make_tournament(name="Concours de Vihiers", published=True)
+    make_tournament(name="Concours de Vihiers", date=TODAY)
     assert home_cache.generation() is None
     client.get(HOME)
-    tournament = make_tournament(name="Concours de Cholet", published=True)
+    tournament = make_tournament(name="Concours de Cholet", date=TODAY)
     assert tournament.name in client.get(HOME).content.decode()
+
+
+def _section(page: str, title_id: str) -> str:
+    return page.split(f'id="{title_id}"', 1)[1].split("</section>", 1)[0]
+
+
+def test_a_concours_finished_moves_to_the_results_on_the_next_page(
+    client, shared_cache, organizer, on_commit
+):
+    played = factories.qualified_tournament(
+        owner=organizer, teams=4, parties=2, played=1, name="Concours de Brissac", date=TODAY
+    )
+    page = client.get(HOME).content.decode()
+    assert "Concours de Brissac" in _section(page, "home-now-title")
+    assert 'id="home-results-title"' not in page
+
+    rnd = factories.draw_random_round(played, seed=5)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        factories.add_deal(table)
+    on_commit(lambda: services.close_round(round=rnd))
+    played.refresh_from_db()
+    assert played.status == Tournament.Status.FINISHED
+    page = client.get(HOME).content.decode()
+    assert "Concours de Brissac" not in _section(page, "home-now-title")
+    assert "Concours de Brissac" in _section(page, "home-results-title")
+
+
+def test_a_day_past_gives_a_home_of_its_own(
+    client, shared_cache, organizer, make_tournament, monkeypatch, django_assert_num_queries
+):
+    """The lists hang on the day (a concours announced for today and not
+    started leaves « Prochains concours » for the first list tomorrow, one
+    never closed leaves the first list a month on): the cached lists are
+    the day's, and nothing is saved when a day passes."""
+    announce(organizer, name="Concours de la Saint-Éloi", date=TODAY)
+    make_tournament(name="Concours jamais clos", date=TODAY - home_queries.STALE_AFTER)
+    page = client.get(HOME).content.decode()
+    assert "Concours de la Saint-Éloi" in _section(page, "coming-title")
+    assert "Concours jamais clos" in _section(page, "home-now-title")
+    with django_assert_num_queries(0):
+        client.get(HOME)
+
+    tomorrow = TODAY + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: tomorrow)
+    page = client.get(HOME).content.decode()
+    assert "Concours de la Saint-Éloi" not in _section(page, "coming-title")
+    assert "Concours de la Saint-Éloi" in _section(page, "home-now-title")
+    assert "Concours jamais clos" not in page

@@ -86,6 +86,40 @@ def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
         migrate(_latest())
 
 
+def _migrate_after_the_squash(targets):
+    """The state `targets` reached by the executor as a data folder made after
+    the squash goes (no need to start again from zero)."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
+    before, after = named("search_keys_of_concours")
+    apps = _migrate_after_the_squash(before)
+    try:
+        tournament = apps.get_model("tournaments", "Tournament").objects.create(
+            name="Concours de l’Épiphanie",
+            slug="epiphanie",
+            date=datetime.date(2026, 1, 10),
+            venue="Salle des fêtes, Saint-Éloi",
+        )
+        apps.get_model("tournaments", "Announcement").objects.create(
+            tournament=tournament,
+            start_time=datetime.time(14, 0),
+            town="Châtillon-sur-Chalaronne",
+            departement="01",
+        )
+
+        apps = _migrate_after_the_squash(after)
+        tournament = apps.get_model("tournaments", "Tournament").objects.get()
+        assert tournament.search_key == "concoursdelepiphanie salledesfetessainteloi"
+        announcement = apps.get_model("tournaments", "Announcement").objects.get()
+        assert announcement.search_key == "chatillonsurchalaronne"
+    finally:
+        migrate(_latest())
+
+
 def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the_average():
     before, after = named("bye_average_by_default")
     apps = migrate(before)

@@ -96,6 +96,18 @@ def _length(tournament) -> datetime.timedelta:
     return datetime.timedelta(minutes=tournament.parties * per_partie)
 
 
+def concours_place(tournament) -> str:
+    """Where a concours is played, as its card says it: its venue, and for
+    an announced concours its town and département (« Salle des fêtes,
+    Mâcon (71) »)."""
+    # Reading a concours with its announcement selected: no query here.
+    announcement = getattr(tournament, "announcement", None)
+    if announcement is None:
+        return tournament.venue
+    town = f"{announcement.town} ({announcement.departement})"
+    return f"{tournament.venue}, {town}" if tournament.venue else town
+
+
 def where(announcement) -> str:
     return (
         f"{announcement.hall}, {announcement.address}, {announcement.postcode} {announcement.town}"

@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.people import Team
-from tournaments.models.tournament import Tournament, bounded
+from tournaments.models.tournament import Tournament, bounded, save_with_search_key
 
 MAX_TEAMS = 2000
 
@@ -44,6 +44,10 @@ class Announcement(models.Model):
         _("nombre maximum d'équipes"), null=True, blank=True, validators=bounded(1, MAX_TEAMS)
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The town as the public archive of results searches it (search.py).
+    search_key = models.TextField(default="", blank=True, editable=False)
+
+    SEARCHED = ("town",)
 
     class Meta:
         verbose_name = _("annonce")
@@ -51,6 +55,10 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.town}"
+
+    def save(self, **kwargs) -> None:
+        save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
 
 class PreRegistration(models.Model):

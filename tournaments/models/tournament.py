@@ -167,12 +167,17 @@ class Tournament(PrizeRuleOwner):
     # The secret of the « Pointage à l'entrée » poster's link (services/door.py):
     # made when the poster is first printed, empty until then.
     check_in_key = models.CharField(max_length=24, blank=True, default="", editable=False)
+    #: The name and the venue as the public archive of results searches them
+    #: (tournaments/domain/search.py), kept by `save`.
+    search_key = models.TextField(default="", blank=True, editable=False)
     # The optional features' columns (lots, special rankings, the cash box,
     # hidden draws, the clock) are declared once in models/options.py and
     # added below the class; the general ranking's prize rule comes with
     # `PrizeRuleOwner` (models/prizes.py), as each special ranking's does.
 
     objects = TournamentQuerySet.as_manager()
+
+    SEARCHED = ("name", "venue")
 
     class Meta:
         ordering = ["-date", "name"]
@@ -192,6 +197,10 @@ class Tournament(PrizeRuleOwner):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    def save(self, **kwargs) -> None:
+        save_with_search_key(self, self.SEARCHED, kwargs)
+        super().save(**kwargs)
 
     @property
     def revision(self) -> str:

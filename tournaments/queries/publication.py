@@ -1,14 +1,16 @@
 """Reads behind the published results (issue 26): the home's « Résultats
-des concours », a concours's complete results page, the widgets' lists and
-the press text's standings. Writes nothing."""
+des concours », the archive of every result (searched by name or town,
+filtered by département), a concours's complete results page, the widgets'
+lists and the press text's standings. Writes nothing."""
 
 from __future__ import annotations
 
 from datetime import date as Date
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from tournaments.models import Round, Tournament
+from tournaments.domain import search
+from tournaments.models import Announcement, Round, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.public import round_tables
@@ -18,14 +20,42 @@ from tournaments.queries.standings import tournament_standings
 HOME_RESULTS = 12
 
 
+def _finished() -> QuerySet[Tournament]:
+    return Tournament.objects.published().active().filter(status=Tournament.Status.FINISHED)
+
+
 def published_results(limit: int = HOME_RESULTS) -> QuerySet[Tournament]:
-    """The finished, published concours, the latest first."""
-    return (
-        Tournament.objects.published()
-        .active()
-        .filter(status=Tournament.Status.FINISHED)
-        .order_by("-date", "name")[:limit]
+    """The finished, published concours, the latest first, each with its
+    announcement when it has one (its town and département)."""
+    return _finished().select_related("announcement").order_by("-date", "name")[:limit]
+
+
+#: The longest query the archive reads (a longer one is cut there).
+MAX_QUERY = 80
+
+
+def results_archive(query: str = "", departement: str = "") -> QuerySet[Tournament]:
+    """Every finished, published concours, the latest first, each with its
+    announcement when it has one (its town and département): those whose
+    name, venue or town hold every word of `query` (accents, case and
+    punctuation aside, as « Où je joue ? » compares names), of `departement`
+    if one is given (known for an announced concours only)."""
+    found = _finished().select_related("announcement")
+    for word in search.query_words(query[:MAX_QUERY]):
+        found = found.filter(
+            Q(search_key__contains=word) | Q(announcement__search_key__contains=word)
+        )
+    if departement:
+        found = found.filter(announcement__departement=departement)
+    return found.order_by("-date", "name", "pk")
+
+
+def archive_departements() -> list[str]:
+    """The départements of the finished, published concours that have one."""
+    codes = Announcement.objects.filter(tournament__in=_finished()).values_list(
+        "departement", flat=True
     )
+    return list(codes.order_by("departement").distinct())
 
 
 def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
@@ -41,11 +71,19 @@ def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
     )
 
 
-def final_standings(tournament: Tournament) -> list:
-    """The ranking in its final order, with the lots once players see them."""
+def final_ranking(tournament: Tournament) -> tuple[list, bool]:
+    """The ranking in its final order, with the lots once players see them:
+    (the rows, whether any of them carries a lot)."""
     standings = final_order(tournament, tournament_standings(tournament))
     board = awards.public_board(tournament, standings)
-    return board.placings if board else standings
+    if board is None:
+        return standings, False
+    return board.placings, board.has_lots
+
+
+def final_standings(tournament: Tournament) -> list:
+    """The ranking in its final order, with the lots once players see them."""
+    return final_ranking(tournament)[0]
 
 
 def teams_count(tournament: Tournament) -> int:

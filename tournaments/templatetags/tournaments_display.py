@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from tournaments.display import calendar as calendar_words
 from tournaments.display import clock, entry, history, imports, keys, labels, sheet_line
 from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
@@ -153,6 +154,12 @@ def outcome(value: str) -> str:
 def game_label(tournament: Any) -> str:
     """« Belote classique FFB », « Coinche FFB »: the game of a concours."""
     return rule_words.preset_label(tournament.rule_profile.preset)
+
+
+@register.filter
+def concours_place(tournament: Any) -> str:
+    """« Salle des fêtes, Mâcon (71) »: where a concours is played."""
+    return calendar_words.concours_place(tournament)
 
 
 @register.filter

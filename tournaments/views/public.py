@@ -25,6 +25,7 @@ from tournaments.display.claims import claims_said, ranking_state
 from tournaments.infra import home_cache
 from tournaments.models import Challenge, League, Round, Team, Tournament
 from tournaments.queries import awards, exports
+from tournaments.queries import home as home_queries
 from tournaments.queries import persons as person_queries
 from tournaments.queries import public as queries
 from tournaments.queries import publication as publication_queries
@@ -86,13 +87,14 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = _visible_tournaments(request).order_by("-date", "name")
+    today = timezone.localdate()
     challenges = Challenge.objects.filter(published=True).order_by("-created_at")
     return render(
         request,
         "tournaments/tournament_list.html",
         {
-            "tournaments": tournaments,
+            # The concours of the moment: being played or about to be.
+            "tournaments": home_queries.of_the_moment(_visible_tournaments(request), today),
             "challenges": challenges,
             # Leagues (issue 27): the published ones.
             "leagues": League.objects.filter(published=True).order_by("-created_at"),
@@ -104,7 +106,7 @@ def home(request: HttpRequest) -> HttpResponse:
             # querysets above are lazy: a cached rendering runs none of them.
             "home_generation": home_cache.generation(),
             "home_ttl": home_cache.TTL,
-            "today": timezone.localdate().isoformat(),
+            "today": today.isoformat(),
         },
     )
 
@@ -161,11 +163,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def _exported(tournament: Tournament) -> tuple[list, bool]:
     """The ranking the exports write, with the lots once players see them:
     (the rows, whether they carry a lot)."""
-    standings = final_order(tournament, tournament_standings(tournament))
-    prized = awards.public_board(tournament, standings)
-    if prized and prized.has_lots:
-        return prized.placings, True
-    return standings, False
+    return publication_queries.final_ranking(tournament)
 
 
 @require_GET

@@ -11,9 +11,10 @@ per key.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -41,7 +42,9 @@ NEW_KEY = "publication_new_key"  # the session's key just created, shown once
 
 def manage_context(tournament: Tournament) -> dict:
     """The organizer's page's « Résultats » panel: once the concours is
-    finished, its press text and the backup's address."""
+    finished, its press text and the backup's address, and on the hall
+    laptop « Publier en ligne » (on the hosted instance the concours is
+    online already: its results page is shown instead)."""
     if tournament.status != Tournament.Status.FINISHED:
         return {}
     text = press.press_text(
@@ -52,7 +55,7 @@ def manage_context(tournament: Tournament) -> dict:
         entries=press.press_entries(queries.final_standings(tournament)),
     )
     backup_url = reverse("tournaments:backup_download", kwargs={"slug": tournament.slug})
-    return {"press_text": text, "backup_url": backup_url}
+    return {"press_text": text, "backup_url": backup_url, "send_online": settings.HALL}
 
 
 def _page(request: HttpRequest, *, upload=None, target=None, secret="", status=200):
@@ -68,6 +71,9 @@ def _page(request: HttpRequest, *, upload=None, target=None, secret="", status=2
             "target_form": target or TargetForm(initial={"url": current.url} if current else None),
             "target": current,
             "site": address.site_url(request),
+            # The hall laptop sends (its settings); the hosted instance
+            # receives (the keys, a backup uploaded by hand).
+            "hall": settings.HALL,
         },
         status=status,
     )
@@ -139,8 +145,11 @@ def target_save(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def send_online(request: HttpRequest, slug: str) -> HttpResponse:
-    """The laptop's « Publier »: the concours sent to the hosted site."""
+    """The laptop's « Publier »: the concours sent to the hosted site. The
+    hosted instance has nowhere to send it: it is online there already."""
     tournament = managed_tournament(request, slug)
+    if not settings.HALL:
+        raise Http404
     try:
         sent = services.send_concours(tournament=tournament, by=request.user)
     except TournamentError as error:

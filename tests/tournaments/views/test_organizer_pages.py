@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests import factories
 from tournaments import services
@@ -278,7 +279,12 @@ def test_a_tournament_is_hidden_from_the_home_by_unpublishing_it(desk, client, t
 
 
 def test_an_archived_tournament_leaves_the_lists_but_stays_reachable(desk, tournament):
-    other = factories.build_tournament(owner=tournament.owner, name="Concours de printemps")
+    # Both played today: the home's first list shows them.
+    today = timezone.localdate()
+    Tournament.objects.filter(pk=tournament.pk).update(date=today)
+    other = factories.build_tournament(
+        owner=tournament.owner, name="Concours de printemps", date=today
+    )
     response = desk.post(
         reverse("tournaments:archive", args=[tournament.slug]), {"archived": "1"}, follow=True
     )

@@ -61,6 +61,7 @@ def test_players_pages_and_the_table_page_weigh_at_most_30_kb(client, round1):
         f"/t/{tournament.slug}/classement/",
         f"/t/{tournament.slug}/ou-je-joue/",
         f"/t/{tournament.slug}/parties/1/",
+        "/resultats/",
         links.entry_path(table),
     ]
     for path in pages:

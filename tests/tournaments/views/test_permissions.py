@@ -38,8 +38,10 @@ PUBLIC = {
     "help",  # « Aide »: the day in ten steps, for anyone who asks
     "service_worker",  # the secure pages' service worker: the app's own files
     # Published results (issue 26): the results page, the widgets, and the
-    # laptop's upload (its signed key is its login: test_publication_pages.py).
+    # laptop's upload (its signed key is its login: test_publication_pages.py),
+    # and the archive of every result.
     "results_page",
+    "results_archive",
     "public_concours_file",
     "widget_ranking",
     "widget_coming",

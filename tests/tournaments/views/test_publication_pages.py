@@ -1,7 +1,8 @@
 """Published results (issue 26), as pages: publish and unpublish on the
 home, the laptop's upload endpoint (never a 500, throttled), the backup
-uploaded by hand, the keys page, the results page, the widgets (framable,
-no script) and the press text on the organizer's page."""
+uploaded by hand, the keys page, the results page (a « Lot » column only
+with lots), the widgets (framable, no script), the press text on the
+organizer's page, and « Publier en ligne » on the hall laptop only."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.services.test_publication import finished_backup, signed
+from tournaments import services as concours
 from tournaments.checker.check import check
-from tournaments.models import Player, PublicationKey, Tournament
+from tournaments.models import Player, PublicationKey, Round, Tournament
 from tournaments.services import publication as services
 from tournaments.views import publication as views
 
@@ -68,6 +70,31 @@ def test_the_results_page_shows_ranking_parties_and_rules(client, finished):
     page = client.get(reverse("tournaments:results_page", args=[finished.slug])).content.decode()
     assert "Classement" in page and "Partie 1" in page and "Partie 2" in page
     assert "Règles" in page
+
+
+def played(organizer, *, lots: str = "") -> Tournament:
+    """A finished concours of one partie, with `lots` in its ranking if given."""
+    tournament = factories.build_tournament(
+        owner=organizer, parties=1, end_deals=1, prizes_enabled=bool(lots)
+    )
+    if lots:
+        concours.set_lots(tournament=tournament, lots=lots)
+    factories.add_teams(tournament, 4)
+    rnd = concours.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        factories.add_deal(table)
+    concours.close_round(round=rnd)
+    return tournament
+
+
+def test_the_results_page_has_a_lot_column_only_when_the_concours_has_lots(client, organizer):
+    plain = played(organizer)
+    page = client.get(reverse("tournaments:results_page", args=[plain.slug])).content.decode()
+    assert "<th>Lot</th>" not in page and "<th>Lot" not in page
+
+    prized = played(organizer, lots="Un jambon\nDeux canards")
+    page = client.get(reverse("tournaments:results_page", args=[prized.slug])).content.decode()
+    assert "<th>Lot</th>" in page and "Un jambon" in page
 
 
 def test_the_endpoint_publishes_a_signed_upload(client, organizer):
@@ -214,3 +241,26 @@ def test_a_published_concours_file_is_public_and_checks_with_no_difference(clien
     Player.objects.filter(tournament=finished).update(licence="LIC-PRIVEE-7", club="Club privé")
     text = client.get(url).content.decode()
     assert "LIC-PRIVEE-7" not in text and "Club privé" not in text
+
+
+def test_publier_en_ligne_is_offered_on_the_hall_laptop_only(client, organizer, finished, settings):
+    """The hosted instance has the concours online already: nowhere to send it.
+    Its organizer finds the results page to share instead."""
+    Tournament.objects.filter(pk=finished.pk).update(published=True)
+    client.force_login(organizer)
+    manage = reverse("tournaments:manage", args=[finished.slug])
+    results = reverse("tournaments:results_page", args=[finished.slug])
+    page = client.get(manage).content.decode()
+    assert "Publier en ligne" not in page and f'href="{results}"' in page
+    send = reverse("tournaments:send_online", args=[finished.slug])
+    assert client.post(send).status_code == 404
+    publication = client.get(reverse("tournaments:publication")).content.decode()
+    assert "Créer une clé de publication" in publication and 'id="id_url"' not in publication
+
+    settings.HALL = True
+    page = client.get(manage).content.decode()
+    assert "Publier en ligne" in page
+    answer = client.post(send, follow=True)
+    assert "Indiquez d&#x27;abord le site en ligne" in answer.content.decode()
+    publication = client.get(reverse("tournaments:publication")).content.decode()
+    assert 'id="id_url"' in publication and "Créer une clé de publication" not in publication

@@ -16,8 +16,10 @@ teams of the same players with other partners) and the concours. A concours
 with a final phase (14 teams of the same players, 3 qualifying parties,
 then a main bracket of 8 and a consolante of 6) has its first bracket round
 played. A small concours in pools shows that qualifying phase: 16 teams in 4
-pools of 4, the three pool parties played. Running it again leaves an
-existing demo alone unless --reset is given.
+pools of 4, the three pool parties played. The concours being played are
+dated the day it is built (first on the public home), the finished ones
+the weeks before. Running it again leaves an existing demo alone unless
+--reset is given.
 """
 
 from __future__ import annotations
@@ -127,7 +129,7 @@ class Command(BaseCommand):
         tournament = services.create_tournament(
             owner=user,
             name="Concours de coinche de Saint-Éloi (démo)",
-            date=date(2026, 12, 5),
+            date=timezone.localdate(),
             venue="Salle des fêtes, Saint-Éloi",
             preset="ffb-coinche",
             parties=4,
@@ -303,7 +305,7 @@ def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournam
         rng,
         slug=FINAL_PHASE_SLUG,
         name="Concours avec consolante (démo)",
-        day=date(2026, 9, 19),
+        day=timezone.localdate(),
         venue="Salle polyvalente, Saint-Éloi",
         end_deals=4,
         teams=14,
@@ -344,7 +346,7 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
         rng,
         slug=POOLS_SLUG,
         name="Concours en poules de la Saint-Éloi (démo)",
-        day=date(2026, 12, 12),
+        day=timezone.localdate() - timedelta(weeks=3),
         venue="Foyer rural, Saint-Éloi",
         end_deals=6,
         teams=16,
