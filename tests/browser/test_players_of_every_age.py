@@ -11,14 +11,16 @@ page there (to look at them, not to compare)."""
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.session import log_in
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
-from tournaments.infra import links
+from tournaments.infra import links, uptime
 from tournaments.models import Tournament
 from tournaments.services import door
 
@@ -214,3 +216,21 @@ def test_the_hall_screen_is_read_from_the_back_of_the_hall(live_server, open_pag
     assert hall.evaluate(SHARE, "#projector h1") >= 0.064
     if shots := _shots():
         hall.screenshot(path=str(shots / f"hall-screen-{screen['width']}.png"))
+
+
+def test_the_hall_screen_opened_by_the_organizer_after_a_restart_is_read(
+    live_server, open_page, round1, settings, tmp_path
+):
+    """The hall screen is often opened from the organizer's laptop, signed
+    in: after the hall server restarted, the organizer's notice (« Le
+    serveur a redémarré… ») shows there too, and must be read on the dark
+    screen (it was near-white on pale blue: a contrast of 1.06)."""
+    settings.HALL, settings.DATA_DIR = True, tmp_path
+    now = datetime.datetime.now(datetime.UTC)
+    uptime.record_start(tmp_path, now - datetime.timedelta(minutes=3))
+    uptime.record_start(tmp_path, now - datetime.timedelta(minutes=1))
+    hall = open_page(viewport=SCREENS[0])
+    log_in(hall, live_server.url)
+    hall.goto(f"{live_server.url}/t/{round1.tournament.slug}/ecran/")
+    expect(hall.locator(".server-restart")).to_contain_text("Le serveur a redémarré à")
+    # The fixtures run axe-core (colour contrast) on the page before it closes.
