@@ -31,8 +31,12 @@ AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 MISSING = f"axe-core is missing ({AXE}): run bin/setup-axe (it needs npm)"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 # The pages a player reaches (home, a tournament's public pages, the table's
-# phone, a challenge), but the hall screen, which nobody touches.
-PLAYERS = re.compile(r"^/($|t/|saisie/|challenge/|pointage/|joueurs/|clubs/)")
+# phone or the club's tablet, the door, a challenge, a league, players' and
+# clubs' pages, a concours announced and its pre-registration), but the hall
+# screen, which nobody touches.
+PLAYERS = re.compile(
+    r"^/($|t/|saisie/|challenge/|pointage/|joueurs/|clubs/|concours/|preinscription/|ligue/|tablette/)"
+)
 NOT_TOUCHED = re.compile(r"/ecran/$")
 TOUCH = 44  # CSS pixels, WCAG 2.5.5 (AAA) and the platforms' guidelines
 
