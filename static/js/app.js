@@ -11,3 +11,23 @@ document.addEventListener("submit", (event) => {
   document.addEventListener("htmx:afterRequest", release, { once: true });
   setTimeout(release, 8000);
 }, true);
+
+// A wide table scrolls sideways in its own box (.table-container) on a
+// narrow or zoomed screen, or with the phone's large text: the box is then
+// reached by the keyboard, to scroll it with the arrows (WCAG 2.1.1); a box
+// that does not scroll is no tab stop.
+const reachableBoxes = () => {
+  for (const box of document.querySelectorAll(".table-container")) {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.hasAttribute("tabindex")) {
+      box.tabIndex = 0;
+      box.dataset.scrollStop = "1";
+    } else if (!scrolls && box.dataset.scrollStop) {
+      box.removeAttribute("tabindex");
+      delete box.dataset.scrollStop;
+    }
+  }
+};
+window.addEventListener("load", reachableBoxes);
+window.addEventListener("resize", reachableBoxes);
+document.addEventListener("htmx:afterSettle", reachableBoxes);

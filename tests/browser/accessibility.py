@@ -31,9 +31,13 @@ AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 MISSING = f"axe-core is missing ({AXE}): run bin/setup-axe (it needs npm)"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 # The pages a player reaches (home, a tournament's public pages, the table's
-# phone, a challenge, the archive of results), but the hall screen, which
-# nobody touches.
-PLAYERS = re.compile(r"^/($|t/|saisie/|challenge/|pointage/|joueurs/|clubs/|resultats/)")
+# phone or the club's tablet, the door, a challenge, a league, players' and
+# clubs' pages, a concours announced and its pre-registration, the archive of
+# results), but the hall screen, which nobody touches.
+PLAYERS = re.compile(
+    r"^/($|t/|saisie/|challenge/|pointage/|joueurs/|clubs/|concours/|preinscription/|ligue/"
+    r"|tablette/|resultats/)"
+)
 NOT_TOUCHED = re.compile(r"/ecran/$")
 TOUCH = 44  # CSS pixels, WCAG 2.5.5 (AAA) and the platforms' guidelines
 

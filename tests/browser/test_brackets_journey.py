@@ -3,9 +3,9 @@ qualifying partie, creates a main bracket and a consolante (a count that
 does not fit first, refused next to its field), draws the bracket rounds
 to the finals, a tie played out with one more deal; the public page gives
 the final ranking, and a phone (390 px) reads the brackets, in French then
-in English. The page fixture fails on any 5xx, console error or element
-wider than the screen. Set BROWSER_SCREENSHOTS to a folder to keep the
-screenshots."""
+in English, and on the hall screen's dark page. The page fixture fails on
+any 5xx, console error or element wider than the screen. Set
+BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
@@ -126,3 +126,8 @@ def test_qualifying_then_main_and_consolante_to_the_final_ranking(
     expect(phone.get_by_role("heading", name="Semi-finals").first).to_be_visible()
     phone.wait_for_timeout(150)
     shot(phone, "phone-en")
+    # The hall screen's brackets opened on the phone: where each match was
+    # played is read on the dark page as on the hall's screen.
+    phone.goto(f"{url}/t/{tournament.slug}/phase-finale/ecran/")
+    expect(phone.locator(".bracket-match .where").first).to_be_visible()
+    shot(phone, "phone-hall-screen")

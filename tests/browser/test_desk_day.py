@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tournaments import services
 from tournaments.models import Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,3 +148,22 @@ def test_the_partie_page_follows_the_tables_by_itself(live_server, page: Page, t
         "Tables terminées : 1 sur 2", timeout=15_000
     )
     assert Tournament.objects.filter(pk=tournament.pk).exists()
+
+
+def test_a_closed_partie_s_table_is_corrected_from_a_phone(
+    live_server, page: Page, tournament, round1
+):
+    """An organizer on a 390 px phone opens a table of a closed partie: a
+    correction asks its reason, in fields a finger reaches (axe-core's
+    target size, checked by the fixtures, found them 21 px high)."""
+    for table in round1.tables.all():
+        for _ in range(tournament.end_deals):
+            factories.add_deal(table)
+    services.close_round(round=round1)
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, live_server.url)
+    page.goto(live_server.url + f"/organisation/t/{tournament.slug}/parties/1/tables/1/")
+    reason = page.locator("#deal-delete").get_by_label("Motif de la correction")
+    expect(reason).to_be_visible()
+    box = reason.bounding_box()
+    assert box and box["height"] >= 24, box

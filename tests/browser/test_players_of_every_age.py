@@ -1,23 +1,28 @@
 """Players of every age (issue 25): every page a player reaches, on a phone
-(390 px), on a phone zoomed to 200 % and in « Grands caractères », and on a
-desk's screen (1366 px), passes the journeys' accessibility check (axe-core,
-44 px touch targets: accessibility.py) and never scrolls sideways (guard.js);
-« Grands caractères » is one tap, remembered by the phone without a cookie;
-the hall screen's type is sized for the back of the hall.
+(390 px), on a phone zoomed to 200 %, with the phone's large text and in
+« Grands caractères », and on a desk's screen (1366 px), passes the
+journeys' accessibility check (axe-core, 44 px touch targets:
+accessibility.py) and never scrolls sideways (guard.js); « Grands
+caractères » is one tap, remembered by the phone without a cookie; the
+hall screen's type is sized for the back of the hall.
 
 Set BROWSER_SCREENSHOTS to a folder to keep a full-page screenshot of each
 page there (to look at them, not to compare)."""
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.session import log_in
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
-from tournaments.infra import links
+from tournaments.infra import links, uptime
+from tournaments.models import Tournament
+from tournaments.services import door
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,6 +87,82 @@ def test_every_players_page_is_accessible_at_every_size(live_server, open_page, 
         player.screenshot(path=str(shots / f"{mode}-table-side-entry.png"), full_page=True)
 
 
+# The phone's large text (Android's « Taille de la police », a browser's
+# font size setting): the browser's default text size doubled, 16 → 32 px,
+# as Chromium's own setting does it (the DevTools protocol's
+# Page.setFontSizes). Zoom (above) enlarges everything; this enlarges the
+# text alone, and only on a page whose sizes follow the reader's default.
+PHONE_TEXT = 32
+TEXT_SIZES = """() => {
+  const probe = document.createElement("span");
+  probe.style.fontSize = "medium";
+  document.body.append(probe);
+  const medium = parseFloat(getComputedStyle(probe).fontSize);
+  probe.remove();
+  return {medium, root: parseFloat(getComputedStyle(document.documentElement).fontSize)};
+}"""
+
+
+def large_text(phone: Page) -> None:
+    """The reader of `phone` chooses the largest text (for as long as the
+    DevTools session lives: until the page is closed)."""
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": PHONE_TEXT, "fixed": PHONE_TEXT}})
+
+
+def _shot(page: Page, name: str) -> None:
+    """The screen as the phone shows it: not a full-page screenshot, which
+    lays the page out again at the browser's usual text size."""
+    if shots := _shots():
+        page.screenshot(path=str(shots / f"{name}.png"))
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["phone-text", "phone-text-large-print"])
+def test_every_players_page_follows_the_phones_large_text(live_server, open_page, organizer, large):
+    """The page's text doubles with the phone's, and nothing scrolls
+    sideways nor gets under 44 px (the fixtures check every page).
+    « Grands caractères » on top of it keeps that size (137.5 % of 32 px
+    would be wider than the pages are laid out for: app.css) and gives the
+    high contrast."""
+    tournament = long_named_tournament(organizer)
+    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    team = tournament.teams.get(number=5)
+    playing = tournament.rounds.get(number=3).tables.filter(total_a=0).first()
+    name = "phone-text" + ("-large-print" if large else "")
+    player = open_page(viewport=PHONE)
+    large_text(player)
+    base = f"{live_server.url}/t/{tournament.slug}/"
+    player.goto(live_server.url + "/")
+    if large:
+        player.get_by_role("button", name="Grands caractères").click()
+    root = PHONE_TEXT  # not 44: at most 8.2vw (31.98 px), never under the phone's
+    entrance = f"{live_server.url}/pointage/{door.door_key(tournament)}/"
+    pages = {
+        "home": live_server.url + "/",
+        "detail": base,
+        "standings": base + "classement/",
+        "where": base + "ou-je-joue/?q=therese+delacroix",
+        "team": base + f"equipes/{team.number}/",
+        "results": base + "parties/2/",
+        "door": entrance + "?q=the",
+        "door-confirm": entrance + f"{team.number}/",
+        "table-side": live_server.url + links.entry_path(playing),
+    }
+    for page_name, url in pages.items():
+        player.goto(url)
+        player.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+        sizes = player.evaluate(TEXT_SIZES)
+        assert sizes == {"medium": PHONE_TEXT, "root": root}, (page_name, sizes)
+        assert player.evaluate(LARGE) is large
+        _shot(player, f"{name}-{page_name}")
+    player.locator("#id_code").fill(playing.code_a)
+    player.get_by_role("button", name="Saisir les donnes").click()
+    expect(player.locator("#id_code")).to_have_count(0)
+    player.wait_for_timeout(150)
+    assert player.evaluate(TEXT_SIZES)["root"] == root
+    _shot(player, f"{name}-table-side-entry")
+
+
 def test_grands_caracteres_is_one_tap_remembered_by_the_phone_without_a_cookie(
     live_server, open_page, tournament
 ):
@@ -135,3 +216,21 @@ def test_the_hall_screen_is_read_from_the_back_of_the_hall(live_server, open_pag
     assert hall.evaluate(SHARE, "#projector h1") >= 0.064
     if shots := _shots():
         hall.screenshot(path=str(shots / f"hall-screen-{screen['width']}.png"))
+
+
+def test_the_hall_screen_opened_by_the_organizer_after_a_restart_is_read(
+    live_server, open_page, round1, settings, tmp_path
+):
+    """The hall screen is often opened from the organizer's laptop, signed
+    in: after the hall server restarted, the organizer's notice (« Le
+    serveur a redémarré… ») shows there too, and must be read on the dark
+    screen (it was near-white on pale blue: a contrast of 1.06)."""
+    settings.HALL, settings.DATA_DIR = True, tmp_path
+    now = datetime.datetime.now(datetime.UTC)
+    uptime.record_start(tmp_path, now - datetime.timedelta(minutes=3))
+    uptime.record_start(tmp_path, now - datetime.timedelta(minutes=1))
+    hall = open_page(viewport=SCREENS[0])
+    log_in(hall, live_server.url)
+    hall.goto(f"{live_server.url}/t/{round1.tournament.slug}/ecran/")
+    expect(hall.locator(".server-restart")).to_contain_text("Le serveur a redémarré à")
+    # The fixtures run axe-core (colour contrast) on the page before it closes.

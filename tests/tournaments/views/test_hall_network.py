@@ -106,7 +106,10 @@ def test_the_desk_sees_which_phones_need_a_look(client, organizer, round1):
     assert "2 donnes en attente sur le téléphone" in text
     assert "silencieuse" in text
     assert "Téléphones à regarder : 2" in text
-    assert text.count("Feuille avec les donnes reçues") == 2
+    assert text.count(">Feuille avec les donnes reçues</a>") == 2
+    # Its name begins with the words it shows (WCAG 2.5.3: axe's
+    # label-content-name-mismatch), the table's number after them.
+    assert 'aria-label="Feuille avec les donnes reçues, table 1 (PDF)"' in text
 
 
 @pytest.mark.parametrize(
