@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from django.utils import formats
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
+from tournaments.domain import deal_shapes
 from tournaments.models.options import features_on
 
 SUIT_SIGNS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -104,6 +105,13 @@ def contract_label(deal: DealLike, *, surcoinche_factor: int = 4, short: bool = 
     else:
         parts.append(coinche_label(deal.coinche))
     return " ".join(p for p in parts if p)
+
+
+def taker_points_label(deal: DealLike) -> str:
+    """The takers' card points on the sheet's line: « 97 », also when only
+    the defence's were typed (« 65 » given: « 97 »); empty with no taker."""
+    points = deal_shapes.taker_card_points(deal.taker, deal.points_a, deal.points_b)
+    return "" if points is None else str(points)
 
 
 def card_points_label(deal: DealLike) -> str:

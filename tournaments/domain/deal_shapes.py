@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.cards import TOTAL_CARD_POINTS
+
 DEAL_FIELDS = (
     "dealer",
     "taker",
@@ -87,6 +89,19 @@ def engine_to_fields(deal: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def taker_card_points(taker: str, points_a: int | None, points_b: int | None) -> int | None:
+    """The takers' card points, as the sheet writes them: those typed for
+    the takers, else 162 minus the defence's when only theirs were given
+    (SPEC §8: one side may be omitted; a backup, a concours file or the demo
+    may hold the defence's). None with no taker or no points (a capot)."""
+    if taker not in ("A", "B"):
+        return None
+    own, other = (points_a, points_b) if taker == "A" else (points_b, points_a)
+    if own is not None:
+        return own
+    return None if other is None else TOTAL_CARD_POINTS - other
+
+
 def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
     """The entry form's initial values for a stored deal."""
     taker = fields.get("taker") or ""
@@ -99,7 +114,7 @@ def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
         "bid": fields.get("bid"),
         "bid_capot": bool(fields.get("bid_capot")),
         "coinche": fields.get("coinche") or 0,
-        "points": fields.get("points_a") if taker == "A" else fields.get("points_b"),
+        "points": taker_card_points(taker, fields.get("points_a"), fields.get("points_b")),
         "capot": fields.get("capot") or "",
         "belote_a": fields.get("belote_a") or None,
         "belote_b": fields.get("belote_b") or None,

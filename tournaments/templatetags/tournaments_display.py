@@ -109,11 +109,9 @@ def bid(deal: Any) -> str:
 
 @register.filter
 def taker_points(deal: Any) -> str:
-    """The takers' card points as typed (the other side's are the engine's)."""
-    if not deal.taker:
-        return ""
-    points = deal.points_a if deal.taker == "A" else deal.points_b
-    return "" if points is None else str(points)
+    """The takers' card points as the sheet writes them (162 minus the
+    defence's when only theirs were typed)."""
+    return labels.taker_points_label(deal)
 
 
 @register.filter

@@ -113,3 +113,14 @@ def test_card_points_show_what_was_written() -> None:
         assert labels.card_points_label(deal(points_a=97, points_b=65)) == "97 / 65"
         assert labels.card_points_label(deal(points_a=97)) == "N-S 97"
         assert labels.card_points_label(deal(capot="B")) == "capot E-O"
+
+
+@pytest.mark.parametrize(
+    ("taker", "points_a", "points_b", "shown"),
+    [("A", 97, None, "97"), ("A", None, 65, "97"), ("B", 70, None, "92"), ("", None, None, "")],
+)
+def test_the_sheet_line_shows_the_takers_points_even_when_the_defences_were_typed(
+    taker, points_a, points_b, shown
+) -> None:
+    deal = SimpleNamespace(taker=taker, points_a=points_a, points_b=points_b)
+    assert labels.taker_points_label(deal) == shown

@@ -60,3 +60,30 @@ def test_a_classic_belote_form_has_no_contract_fields() -> None:
     )
     assert not set(deal_shapes.CONTRACT_FIELDS) & set(fields)
     assert fields["points_a"] == 97 and fields["points_b"] is None
+
+
+@pytest.mark.parametrize(
+    ("taker", "points_a", "points_b", "shown"),
+    [
+        ("A", 97, None, 97),  # the takers' points, as the forms store them
+        ("A", 97, 65, 97),
+        ("A", None, 65, 97),  # only the defence's (a backup, a concours file, the demo)
+        ("B", 65, None, 97),
+        ("B", 0, None, 162),
+        ("B", None, 0, 0),
+        ("B", 162, None, 0),
+        ("A", None, None, None),  # a capot: no points typed
+        ("", 97, None, None),  # a passed deal has no taker
+    ],
+)
+def test_the_takers_points_are_those_typed_or_162_minus_the_defences(
+    taker, points_a, points_b, shown
+) -> None:
+    assert deal_shapes.taker_card_points(taker, points_a, points_b) == shown
+
+
+def test_a_deal_stored_with_the_defences_points_opens_its_correction_with_the_takers() -> None:
+    fields = {"taker": "B", "trump": "H", "points_a": 70, "announcements": {}}
+    assert deal_shapes.fields_to_form(fields)["points"] == 92
+    again = deal_shapes.form_to_fields(deal_shapes.fields_to_form(fields))
+    assert (again["points_a"], again["points_b"]) == (None, 92)
