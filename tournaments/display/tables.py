@@ -83,13 +83,15 @@ class StandingsTable(BaseTable):
         hidden = [c.key for c in columns.all_columns() if c.key not in keys]
         if not lots:
             hidden.append("lot")
+        phone = columns.phone_keys(criteria)
         super().__init__(data, exclude=hidden, **kwargs)
         self.slug = slug
         self.lots = lots
-        phone = columns.phone_keys(criteria)
         lead = columns.emphasised_key(criteria)
-        #: The number cells of a row, in order: (column, the cell's classes).
-        self.figures: list[tuple[columns.Column, str]] = []
+        #: The number cells of a row, in order: (column, the cell's classes,
+        #: whether it says its words: the ones a phone shows, which read as
+        #: lines on a narrow screen, display.lines).
+        self.figures: list[tuple[columns.Column, str, bool]] = []
         for column in shown:
             css = " ".join(
                 name
@@ -102,7 +104,7 @@ class StandingsTable(BaseTable):
             )
             # The bound column's own copy, not the class's shared column.
             self.columns[column.key].column.attrs = {"th": {"class": css}}
-            self.figures.append((column, css))
+            self.figures.append((column, css, column.key in phone))
         #: The short headers a phone shows, spelled out.
         self.phone_legend = columns.legend([c for c in shown if c.key in phone])
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tournaments.display import calendar as calendar_words
-from tournaments.display import clock, entry, history, imports, keys, labels, sheet_line
+from tournaments.display import clock, entry, history, imports, keys, labels, lines, sheet_line
 from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
@@ -39,6 +41,26 @@ def row_value(row: Any, key: str) -> Any:
 def figure(row: Any, column: standings_columns.Column) -> str:
     """A number cell of a standings row, as display.standings prints it."""
     return standings_columns.figure(row, column)
+
+
+@register.filter
+def figure_in_words(row: Any, column: standings_columns.Column) -> SafeString:
+    """A number cell of a standings row with its words (display.lines)."""
+    return in_words(standings_columns.value(row, column), column.key)
+
+
+@register.filter
+def in_words(value: int | str, key: str) -> SafeString:
+    """A ranking's cell with its words, « 2<span class="unit"> gagnées</span> »:
+    the words show when the ranking reads as lines (app.css), and a screen
+    reader reads them always (display.lines)."""
+    before, text, after = lines.figure(key, value)
+    return format_html(
+        "{}{}{}",
+        format_html('<span class="unit">{}</span>', before) if before else "",
+        text,
+        format_html('<span class="unit">{}</span>', after) if after else "",
+    )
 
 
 @register.filter

@@ -56,12 +56,14 @@ def figure(text: str) -> int:
 
 
 def standings_rows(body: str) -> list[dict[str, str]]:
-    """Each row of the ranking as {long header: cell text}."""
+    """Each row of the ranking as {long header: cell text}, the words a row
+    says when it reads as lines left aside (display.lines)."""
     names = headers(body)
     rows = []
     for tr in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody")[1], re.S):
         cells = [
-            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+            re.sub(r"<[^>]+>", "", re.sub(r'<span class="unit">[^<]*</span>', "", c)).strip()
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
         ]
         rows.append(dict(zip(names, cells, strict=True)))
     return rows
@@ -88,7 +90,7 @@ def test_a_phone_keeps_the_deciding_columns_and_no_table_changes_another():
     from tournaments.display.tables import StandingsTable
 
     def classes(table) -> dict[str, str]:
-        return {column.key: css for column, css in table.figures}
+        return {column.key: css for column, css, _words in table.figures}
 
     plain = StandingsTable([], slug="s", criteria=["points"])
     decided = StandingsTable([], slug="s", criteria=["match_points", "buchholz"])

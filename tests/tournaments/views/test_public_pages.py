@@ -264,3 +264,17 @@ def test_all_of_the_ranking_is_offered_only_when_it_does_not_fit_one_page(
     response = client.get(reverse("tournaments:standings", args=[tournament.slug]) + query)
     assert response.status_code == 200
     assert ("Tout afficher" in response.text) is offered
+
+
+def test_the_standings_figures_say_their_words_for_the_lines_of_a_narrow_screen(
+    client, tournament, teams, round1
+):
+    """A phone zoomed to 200 % reads each row as lines (app.css): the
+    figures a phone shows carry their words; the others, hidden there, not."""
+    play(round1)
+    body = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
+    first = body.split("<tbody")[1].split("</tr>")[0]
+    assert '1<span class="unit"> gagnée</span>' in first
+    assert '2\u202f280<span class="unit"> points</span>' in first
+    assert '<span class="unit">diff. </span>+1\u202f440' in first
+    assert "parties jouées" not in first and "jouée" not in first
