@@ -8,7 +8,9 @@ found by following its links in a real browser:
   grid, on a 390 px phone (the desk's 1366 px screen is the journeys').
 
 No page scrolls sideways (guard.js), axe-core finds nothing and every
-control of the players' pages is 44 px (the fixtures check each page).
+control of the players' pages is 44 px (the fixtures check each page); no
+table of a players' page scrolls sideways in its own box either, and each
+table's first row is whole on the screen (`reads_whole`).
 One page of each view is opened; the others' links are read without a
 browser (the demo has seven concours, which share their views)."""
 
@@ -29,7 +31,7 @@ from playwright.sync_api import Page
 
 from tests.browser.accessibility import players_page
 from tests.browser.session import log_in
-from tests.browser.test_players_of_every_age import PHONE, ZOOMED, large_text
+from tests.browser.test_players_of_every_age import PHONE, ZOOMED, large_text, reads_whole
 from tests.factories import PASSWORD
 from tournaments.management.commands.demo import DEMO_SLUG, DEMO_USER
 
@@ -52,9 +54,16 @@ def view_of(path: str) -> str | None:
         return None
 
 
-def visit_pages(page: Page, base: str, starts: list[str], follow: Callable[[str], bool]) -> set:
+def visit_pages(
+    page: Page,
+    base: str,
+    starts: list[str],
+    follow: Callable[[str], bool],
+    check: Callable[[Page], None] = lambda _page: None,
+) -> set:
     """Breadth-first over the links `follow` keeps, from `starts`: the
-    first whole page of each view opened in `page`; the views opened."""
+    first whole page of each view opened in `page` and checked by `check`;
+    the views opened."""
     queue, seen, opened, read = deque(starts), set(), set(), Counter()
     while queue:
         path = queue.popleft()
@@ -71,6 +80,7 @@ def visit_pages(page: Page, base: str, starts: list[str], follow: Callable[[str]
             opened.add(view)  # not an htmx fragment: a page, opened in the browser
             page.goto(base + path)
             page.wait_for_timeout(100)  # guard.js checks the width 50 ms after the load
+            check(page)
         for href in HREF.findall(html):
             target = urlsplit(urljoin(path, unescape(href)))
             link = target.path + (f"?{target.query}" if target.query else "")
@@ -92,7 +102,7 @@ def test_every_players_page_of_the_demo_zoomed_or_in_large_text(live_server, ope
     else:
         phone = open_page(viewport=PHONE)
         large_text(phone)
-    views = visit_pages(phone, live_server.url, ["/"], players_page)
+    views = visit_pages(phone, live_server.url, ["/"], players_page, reads_whole)
     for view in ("pools_page", "brackets", "challenge", "results_page", "person", "club"):
         assert f"tournaments:{view}" in views, views
 

@@ -4,7 +4,10 @@
 journeys' accessibility check (axe-core, 44 px touch targets:
 accessibility.py) and never scrolls sideways (guard.js); « Grands
 caractères » is one tap, remembered by the phone without a cookie; the
-hall screen's type is sized for the back of the hall.
+hall screen's type is sized for the back of the hall. No table of theirs
+scrolls sideways in its own box either (`reads_whole`): a reader zoomed or
+at the largest text reads the whole first row of a ranking, its points
+and its difference, without swiping.
 
 Set BROWSER_SCREENSHOTS to a folder to keep a full-page screenshot of each
 page there (to look at them, not to compare)."""
@@ -38,6 +41,39 @@ MODES = {
     "desk-large-print": ({"viewport": DESK}, True),
 }
 LARGE = "() => document.documentElement.classList.contains('large-print')"
+
+# guard.js lets a wide table scroll sideways inside its own box
+# (.table-container); on a players' page no box may: every box's content
+# fits its width, and every cell of each table's first row (a ranking's
+# rank, name, points and difference) is inside the screen.
+SIDEWAYS = """() => {
+  const width = Math.min(window.innerWidth, document.documentElement.clientWidth);
+  const name = (el) => el.tagName.toLowerCase() + [...el.classList].map((c) => "." + c).join("");
+  const faults = [];
+  for (const box of document.body.querySelectorAll("*")) {
+    const overflow = getComputedStyle(box).overflowX;
+    if ((overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth + 1) {
+      faults.push(`${name(box)} scrolls sideways: ${box.scrollWidth} px in ${box.clientWidth}`);
+    }
+  }
+  for (const row of document.querySelectorAll("main table > tbody > tr:first-child")) {
+    for (const cell of row.cells) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const text = cell.innerText.trim().replace(/\\s+/g, " ").slice(0, 30);
+        const at = `${Math.round(box.left)}..${Math.round(box.right)} of ${width} px`;
+        faults.push(`${name(row.closest("table"))}: « ${text} » at ${at}`);
+      }
+    }
+  }
+  return faults;
+}"""
+
+
+def reads_whole(page: Page) -> None:
+    """Nothing of `page` is read by swiping sideways (SIDEWAYS)."""
+    assert page.evaluate(SIDEWAYS) == [], page.url
 
 
 def _shots() -> Path | None:
@@ -79,6 +115,7 @@ def test_every_players_page_is_accessible_at_every_size(live_server, open_page, 
     for name, url in pages.items():
         _visit(player, url, f"{mode}-{name}")
         assert player.evaluate(LARGE) is large
+        reads_whole(player)
     player.locator("#id_code").fill(playing.code_a)
     player.get_by_role("button", name="Saisir les donnes").click()
     expect(player.locator("#id_code")).to_have_count(0)
@@ -154,6 +191,7 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
         sizes = player.evaluate(TEXT_SIZES)
         assert sizes == {"medium": PHONE_TEXT, "root": root}, (page_name, sizes)
         assert player.evaluate(LARGE) is large
+        reads_whole(player)
         _shot(player, f"{name}-{page_name}")
     player.locator("#id_code").fill(playing.code_a)
     player.get_by_role("button", name="Saisir les donnes").click()
@@ -161,6 +199,32 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     player.wait_for_timeout(150)
     assert player.evaluate(TEXT_SIZES)["root"] == root
     _shot(player, f"{name}-table-side-entry")
+
+
+# The width a unit's words take on the screen (1 px while the table's
+# header says them: app.css).
+WORDS_WIDTH = "(row) => row.querySelector('.unit').getBoundingClientRect().width"
+
+
+@pytest.mark.parametrize("mode", ["phone", "phone-zoom-200", "desk"])
+def test_a_ranking_of_five_figures_reads_as_lines_on_a_phone(
+    live_server, open_page, organizer, mode
+):
+    """Match points and the opponents' points decide the ranking: a phone
+    shows five figures a row, 26 em wide, more than a 390 px phone holds
+    (the table scrolled sideways in its box): its rows read as lines there
+    already, each figure with its words. A desk keeps the table."""
+    tournament = long_named_tournament(organizer)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        ranking_criteria=["match_points", "buchholz", "points"]
+    )
+    options, _large = MODES[mode]
+    player = open_page(**options)
+    player.goto(f"{live_server.url}/t/{tournament.slug}/classement/")
+    first = player.locator("table.standings.many tbody tr").first
+    expect(first).to_contain_text("points de match")
+    reads_whole(player)
+    assert (first.evaluate(WORDS_WIDTH) > 1) is (mode != "desk")
 
 
 def test_grands_caracteres_is_one_tap_remembered_by_the_phone_without_a_cookie(

@@ -3,7 +3,9 @@
 The ranking's columns come from :mod:`tournaments.display.standings`, so the
 web page shows the same columns as the PDF (every deciding criterion). On a
 phone the page keeps fewer of them (`display.standings.phone_keys`) under
-their short headers; the CSS hides the others by their `wide-only` class."""
+their short headers; the CSS hides the others by their `wide-only` class.
+Narrower still (zoomed, the largest text) a row reads as lines, each figure
+with its words (`lines`: app.css, display.lines)."""
 
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ class StandingsTable(BaseTable):
 
     class Meta(BaseTable.Meta):
         orderable = True
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings lines"}
         template_name = "tournaments/includes/standings_table.html"
 
     def __init__(
@@ -84,6 +86,8 @@ class StandingsTable(BaseTable):
         if not lots:
             hidden.append("lot")
         phone = columns.phone_keys(criteria)
+        if len(phone & keys) > 3:  # wider than a phone: its lines come sooner (app.css)
+            kwargs.setdefault("attrs", {**self._meta.attrs, "class": "grid standings lines many"})
         super().__init__(data, exclude=hidden, **kwargs)
         self.slug = slug
         self.lots = lots

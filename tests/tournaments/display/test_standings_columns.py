@@ -99,6 +99,9 @@ def test_a_phone_keeps_the_deciding_columns_and_no_table_changes_another():
     assert "wide-only" in classes(plain)["played"] and "wide-only" not in classes(plain)["won"]
     assert classes(decided)["match_points"] == "num lead"
     assert "wide-only" not in classes(decided)["buchholz"]
+    # Five figures on a phone are too wide for it: its lines come sooner (app.css).
+    assert plain.attrs["class"] == "grid standings lines"
+    assert decided.attrs["class"] == "grid standings lines many"
 
     def th(table, key: str) -> set[str]:
         return set(table.columns[key].attrs["th"]["class"].split())

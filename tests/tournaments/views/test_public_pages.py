@@ -273,6 +273,7 @@ def test_the_standings_figures_say_their_words_for_the_lines_of_a_narrow_screen(
     figures a phone shows carry their words; the others, hidden there, not."""
     play(round1)
     body = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
+    assert '<table class="grid standings lines">' in body
     first = body.split("<tbody")[1].split("</tr>")[0]
     assert '1<span class="unit"> gagnée</span>' in first
     assert '2\u202f280<span class="unit"> points</span>' in first
