@@ -32,8 +32,8 @@ class TournamentForm(forms.Form):
     registered) show the fields they lock as they are, unchangeable."""
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
-    #: The optional parts of a concours, off by default (fieldset « Options »),
-    #: as models/options.py declares them.
+    #: The optional parts of a concours (fieldset « Options »), as
+    #: models/options.py declares them with their defaults.
     OPTION_FIELDS = tuple(option.field_name for option in OPTIONS)
 
     name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
@@ -129,7 +129,7 @@ class TournamentForm(forms.Form):
         ]
 
     def option_fields(self):
-        """The optional features, switched off by default."""
+        """The optional features, each ticked or not as its option's default."""
         return [self[name] for name in self.OPTION_FIELDS]
 
     def later_fields(self):
@@ -222,7 +222,9 @@ def _option_field(option: Option) -> forms.Field:
         return forms.ChoiceField(
             choices=option.column.choices, initial=option.column.default, **common
         )
-    return forms.BooleanField(**common)
+    # A new tournament's box ticked as its column's default (a draw kept a
+    # draft until announced, the claims window).
+    return forms.BooleanField(initial=option.column.default, **common)
 
 
 for _option in OPTIONS:
