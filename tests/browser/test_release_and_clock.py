@@ -89,7 +89,9 @@ def test_the_phone_waits_for_the_announcement_then_shows_the_table(
     log_in(page, url)
     page.goto(f"{url}/organisation/t/{tournament.slug}/")
     page.get_by_role("button", name="Tirer la partie suivante").click()
-    expect(page.locator(".notice.release")).to_contain_text("Tirage caché aux joueurs.")
+    expect(page.locator(".notice.release")).to_contain_text(
+        "Brouillon : les joueurs ne voient pas encore ce tirage"
+    )
     shoot(page, f"release-{language}-1-round-hidden")
     # Printing the sheets and the plan does not announce the draw.
     for name in ("Feuilles de marque (PDF)", "Plan de table (PDF)"):

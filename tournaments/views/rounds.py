@@ -168,7 +168,13 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except services.TournamentError as error:
         apply_service_error(form, error, fallback="first")
         return round_page(request, tournament, rnd, swap_form=form)
-    messages.success(request, _("Équipes échangées."))
+    messages.success(
+        request,
+        _(
+            "Équipes échangées. Si les feuilles sont déjà imprimées, réimprimez celles des "
+            "deux tables « modifié à la main »."
+        ),
+    )
     return redirect("tournaments:round", slug=slug, number=number)
 
 

@@ -159,6 +159,22 @@ def test_the_partie_page_offers_the_announcement_until_it_is_made(desk, hidden, 
     assert "tirage pas encore annoncé" not in text(desk.get(url("manage", hidden)))
 
 
+def test_the_partie_and_desk_pages_say_the_draft_first(desk, hidden, drawn):
+    """What a volunteer reads after « Tirer la partie » and at a table of the
+    desk: a draft, that the players do not see, and where to announce it."""
+    said = "Brouillon : les joueurs ne voient pas encore ce tirage"
+    page = text(desk.get(url("round", hidden, 1)))
+    assert page.index(said) < page.index("Feuilles de marque (PDF)")
+    assert '<a href="#swap-title">Échanger deux équipes</a>' in page
+    assert page.index('id="swap-title"') < page.index('id="redraw-title"')
+    table = text(desk.get(url("table", hidden, 1, 1)))
+    assert said in table and "Aucun score ne se saisit avant son annonce" in table
+    assert f'<a href="{url("round", hidden, 1)}">page de la partie</a>' in table
+    release(desk, drawn)
+    assert said not in text(desk.get(url("round", hidden, 1)))
+    assert said not in text(desk.get(url("table", hidden, 1, 1)))
+
+
 def test_a_tournament_without_the_option_shows_no_announcement_button(desk, tournament, round1):
     page = text(desk.get(url("round", tournament, 1)))
     assert "Annoncer le tirage" not in page and "Tirage annoncé à" not in page
