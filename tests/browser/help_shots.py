@@ -78,7 +78,8 @@ def _urls() -> dict[str, str]:
     from django.urls import reverse
 
     from tournaments.infra import links
-    from tournaments.management.commands.demo import DEMO_SLUG, FINAL_PHASE_SLUG
+    from tournaments.management.commands.demo import DEMO_SLUG
+    from tournaments.management.demo_concours import FINAL_PHASE_SLUG
     from tournaments.models import Round, Table
 
     open_round = Round.objects.filter(tournament__slug=DEMO_SLUG).order_by("-number").first()

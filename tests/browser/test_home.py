@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tournaments.management.commands.demo import PUBLISHED_SLUG
+from tournaments.management.demo_concours import PUBLISHED_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -144,7 +144,7 @@ def test_the_demo_has_a_three_evening_challenge_across_partners(demo_output):
 
 
 def test_the_demo_has_a_concours_with_a_consolante(demo_output):
-    from tournaments.management.commands.demo import FINAL_PHASE_SLUG
+    from tournaments.management.demo_concours import FINAL_PHASE_SLUG
     from tournaments.models import Bracket, BracketMatch
 
     tournament = Tournament.objects.get(slug=FINAL_PHASE_SLUG)
@@ -162,7 +162,7 @@ def test_the_demo_has_a_concours_with_a_consolante(demo_output):
 
 
 def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_played(demo_output):
-    from tournaments.management.commands.demo import POOLS_SLUG
+    from tournaments.management.demo_concours import POOLS_SLUG
     from tournaments.queries.pools import pool_standings
 
     tournament = Tournament.objects.get(slug=POOLS_SLUG)
@@ -175,7 +175,7 @@ def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_pla
 
 
 def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client):
-    from tournaments.management.commands.demo import PUBLISHED_SLUG
+    from tournaments.management.demo_concours import PUBLISHED_SLUG
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
     assert past.published and past.status == Tournament.Status.FINISHED
@@ -185,7 +185,7 @@ def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client)
 
 
 def test_the_demo_s_past_concours_has_players_who_agreed_with_their_pages(demo_output, client):
-    from tournaments.management.commands.demo import PUBLISHED_SLUG
+    from tournaments.management.demo_concours import PUBLISHED_SLUG
     from tournaments.models import Person
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
@@ -202,7 +202,7 @@ def test_the_demo_s_past_concours_counts_in_the_cote_and_shows_its_lots(demo_out
     agreed — in the demo too, whose past concours has the 16 teams that
     make it count, played within the rolling window, with lots in its
     ranking."""
-    from tournaments.management.commands.demo import PUBLISHED_SLUG
+    from tournaments.management.demo_concours import PUBLISHED_SLUG
     from tournaments.models import Cote, Person
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
