@@ -99,12 +99,19 @@ def played_partie(
 ) -> None:
     """Partie `number`, closed: random tables (a bye if the count is odd),
     each with `deals` random deals scored by the engine."""
+    from django.utils import timezone
+
     import scoring
     from tournaments.domain import deal_shapes
     from tournaments.models import Deal, Round, Seat, Table
 
     rules = tournament.rule_profile
-    rnd = Round.objects.create(tournament=tournament, number=number, status=Round.Status.CLOSED)
+    rnd = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        status=Round.Status.CLOSED,
+        released_at=timezone.now(),  # closed, so announced (as close_round does)
+    )
     order = list(teams)
     rng.shuffle(order)
     bye = order.pop() if len(order) % 2 else None

@@ -72,7 +72,9 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
     played_partie(tournament, 1, rows, 12, rng)
     tournament.end_mode, tournament.end_target = Tournament.EndMode.TARGET, 1_000_000
     tournament.save(update_fields=["end_mode", "end_target"])
-    rnd = services.draw_round(tournament=tournament, method="ranking")
+    # Announced, as the organizer does once the sheets are laid out: a
+    # draft takes no score.
+    rnd = services.release_round(round=services.draw_round(tournament=tournament, method="ranking"))
     tables = [
         (links.entry_path(t), t.code_a)
         for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

@@ -63,7 +63,9 @@ def build(folder: Path) -> dict:
     Tournament.objects.filter(pk=tournament.pk).update(slug="charge-test")
     tournament.refresh_from_db()
     add_teams(tournament, 16)
-    rnd = services.draw_round(tournament=tournament, seed=1)
+    # Announced, as the organizer does once the sheets are laid out: a
+    # draft takes no score.
+    rnd = services.release_round(round=services.draw_round(tournament=tournament, seed=1))
     tables = [
         {"path": links.entry_path(t), "code": t.code_a}
         for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

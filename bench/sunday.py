@@ -72,6 +72,7 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
         tournament.save(update_fields=["end_mode", "end_target"])
         make_teams(tournament, 2 * tables, rng)
         rnd = services.draw_round(tournament=tournament, method="random", seed=seed + n)
+        rnd = services.release_round(round=rnd)  # announced: a draft takes no score
         entries += [
             (links.entry_path(t), t.code_a)
             for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

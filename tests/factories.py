@@ -20,7 +20,12 @@ PASSWORD = "Mot-de-passe-de-test-42"
 
 
 def build_tournament(*, owner, **fields: Any) -> Tournament:
-    """A published coinche concours of `owner`; `fields` override the defaults."""
+    """A published coinche concours of `owner`; `fields` override the defaults.
+
+    Its draws are public at once (`release_draws` off), as the tests written
+    before drafts became the default expect: a test of a draft says
+    `release_draws=True` (a tournament made through the organizer's form
+    has it on)."""
     defaults: dict[str, Any] = {
         "owner": owner,
         "name": "Concours de la Saint-Éloi",
@@ -28,6 +33,7 @@ def build_tournament(*, owner, **fields: Any) -> Tournament:
         "venue": "Salle des fêtes",
         "preset": "ffb-coinche",
         "published": True,
+        "release_draws": False,
     }
     defaults.update(fields)
     return services.create_tournament(**defaults)

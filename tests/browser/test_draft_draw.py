@@ -23,7 +23,7 @@ from tests.browser.test_release_and_clock import shoot
 from tests.documents import pdf_text
 from tests.factories import add_teams, draw_random_round
 from tournaments import services
-from tournaments.models import Round, Team
+from tournaments.models import Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -126,3 +126,94 @@ def test_a_draft_draw_is_explained_adjusted_by_keyboard_then_published(
     assert f"numéro de tirage {rnd.draw_seed}" in words
     assert "Raison de chaque table" in words and "tirage au sort" in words
     assert "modifié à la main" in words
+
+
+def tab_to(page: Page, name: str, limit: int = 60) -> None:
+    """Press Tab from the top of the page until the control named `name`
+    has the focus (as a volunteer without a mouse does)."""
+    page.locator("body").focus()
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.textContent.trim()")
+        if focused == name:
+            return
+    raise AssertionError(f"« {name} » is not reached with Tab")
+
+
+def test_a_new_tournaments_draw_is_a_draft_until_the_organizer_announces_it(
+    live_server, page: Page, open_page, organizer, fast_polls
+):
+    """Issue 27, item 4, with the default options: the tournament is made
+    through the organizer's form with its options left alone; partie 1 is a
+    draft the phone does not see; two teams are exchanged and the draw
+    announced with the keyboard alone; the phone then shows its table."""
+    url = live_server.url
+    page.set_viewport_size({"width": 1366, "height": 900})
+    log_in(page, url)
+    page.goto(url + "/organisation/nouveau/")
+    page.get_by_label("Nom du tournoi").fill("Belote de la Saint-Vincent")
+    page.get_by_label("Date").fill("2026-12-05")
+    page.get_by_label("Publier (visible des joueurs)").check()
+    expect(page.get_by_label("Tirage caché jusqu'à l'annonce")).to_be_checked()
+    page.get_by_role("button", name="Créer le tournoi").click()
+    tournament = Tournament.objects.get(name="Belote de la Saint-Vincent")
+    assert tournament.release_draws
+    add_teams(tournament, 6)
+
+    page.goto(f"{url}/organisation/t/{tournament.slug}/")
+    page.get_by_role("button", name="Tirer la partie suivante").click()
+    expect(page.locator("h1")).to_contain_text("Partie 1")
+    rnd = Round.objects.get(tournament=tournament, number=1)
+    assert rnd.released_at is None
+    shoot(page, "new-draft-1-partie-page-1366")
+
+    # Said first, with its announcement and a way to the exchange.
+    draft = page.locator(".notice.draft-draw")
+    expect(draft.get_by_role("heading")).to_have_text(
+        "Brouillon : les joueurs ne voient pas encore ce tirage"
+    )
+    expect(draft.get_by_role("button", name="Annoncer le tirage")).to_be_visible()
+    expect(draft.get_by_role("link", name="Échanger deux équipes")).to_have_attribute(
+        "href", "#swap-title"
+    )
+    assert draft.evaluate("n => n.getBoundingClientRect().bottom") < 900  # no scrolling
+
+    # The organizer on a phone sees the same draft page, the draft on screen.
+    desk = open_page(**PHONE, locale="fr-FR")
+    log_in(desk, url)
+    desk.goto(f"{url}/organisation/t/{tournament.slug}/parties/1/")
+    expect(desk.locator(".notice.draft-draw")).to_be_in_viewport()
+    shoot(desk, "new-draft-2-partie-page-390")
+
+    # The exchange, with the keyboard: the first team with one of another table.
+    seats = {s.team_id: s.table_id for s in rnd.seats.all()}
+    chosen = int(choose_with_arrows(page, "#id_first", 1))
+    page.keyboard.press("Tab")
+    other = int(choose_with_arrows(page, "#id_second", 1))
+    while seats[other] == seats[chosen]:
+        page.keyboard.press("ArrowDown")
+        other = int(page.locator("#id_second").input_value())
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Équipes échangées.")
+    expect(page.locator(".tables-list strong.hand-changed")).to_have_count(2)
+    new_table = rnd.seats.select_related("table").get(team_id=other).table
+    moved = Team.objects.get(pk=other)
+    shoot(page, "new-draft-3-swapped")
+
+    # A player of a moved team: nothing on the phone while it is a draft.
+    phone = open_page(**PHONE, locale="fr-FR")
+    phone.goto(f"{url}/t/{tournament.slug}/")
+    phone.get_by_label("Où je joue ?").fill(moved.player1.last_name)
+    phone.get_by_role("button", name="Chercher").click()
+    answer = phone.locator("#where-answer")
+    expect(answer).to_contain_text("Le tirage de la partie 1 n'est pas encore annoncé.")
+
+    # Announced with the keyboard: the phone, left open, shows the table.
+    tab_to(page, "Annoncer le tirage")
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Tirage de la partie 1 annoncé")
+    assert Round.objects.get(pk=rnd.pk).announced
+    place = "Exempte cette partie" if new_table.is_bye else f"Table {new_table.number}"
+    expect(phone.locator(".places .big")).to_have_text(place, timeout=5000)
+    shoot(phone, "new-draft-4-phone-sees-the-table")

@@ -1,10 +1,12 @@
 """An organizer runs a concours from the desk, in Chromium.
 
 Create a tournament, import 9 teams from a CSV file that first has two
-faulty lines, draw partie 1 (one bye), enter one table deal by deal — a
+faulty lines, draw partie 1 (one bye) and announce it (a draft until then,
+the form's default), enter one table deal by deal — a
 coinche, a surcoinche, a tie and a capot among them — and see the marques
 the spec gives, enter the other tables, close the partie (after its
-confirmation step), draw partie 2 by ranking with no rematch, withdraw a
+confirmation step), draw partie 2 by ranking with no rematch and announce
+it, withdraw a
 team (confirmed too), draw partie 3.
 """
 
@@ -77,6 +79,12 @@ def close_partie(page: Page) -> None:
     page.get_by_role("button", name="Fermer la partie").click()
 
 
+def announce(page: Page, number: int) -> None:
+    expect(page.locator(".notice.draft-draw")).to_contain_text("Brouillon")
+    page.get_by_role("button", name="Annoncer le tirage").click()
+    expect(page.locator(".messages")).to_contain_text(f"Tirage de la partie {number} annoncé")
+
+
 def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp_path):
     url = live_server.url
     log_in(page, url)
@@ -120,6 +128,8 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
     expect(page.locator(".tables-list")).to_contain_text("exempte")
     rnd1 = tournament.rounds.get(number=1)
     assert rnd1.tables.filter(team_b__isnull=True).count() == 1
+    # A draft (the form's default) until the sheets are laid out: announced.
+    announce(page, 1)
 
     # Table 1, deal by deal, with the marques of SPEC §10.
     page.get_by_role("link", name="1", exact=True).click()
@@ -167,6 +177,7 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
     rnd2 = tournament.rounds.get(number=2)
     second = {frozenset((t.team_a_id, t.team_b_id)) for t in rnd2.tables.all()}
     assert not first & second
+    announce(page, 2)
     for table in rnd2.tables.filter(team_b__isnull=False):
         for _ in range(12):
             services.record_deal(

@@ -134,12 +134,15 @@ def type_team_at_the_desk(page: Page, base: str, slug: str, names: tuple[str, ..
 
 
 def play_a_partie_at_the_desk(page: Page, base: str, slug: str, number: int) -> None:
-    """Partie `number` drawn, each table's totals typed from its sheet,
-    then the partie closed."""
+    """Partie `number` drawn and announced (a draft until then, the form's
+    default), each table's totals typed from its sheet, then the partie
+    closed."""
     manage = f"{base}/organisation/t/{slug}/"
     page.goto(manage)
     page.get_by_role("button", name="Tirer la partie suivante").click()
     expect(page.get_by_role("heading", name=re.compile(f"Partie {number}"))).to_be_visible()
+    page.get_by_role("button", name="Annoncer le tirage").click()
+    expect(page.locator(".messages")).to_contain_text(f"Tirage de la partie {number} annoncé")
     for table in (1, 2):
         page.goto(f"{manage}parties/{number}/tables/{table}/")
         details = page.locator("details.totals-only")

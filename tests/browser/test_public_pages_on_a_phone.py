@@ -67,6 +67,7 @@ def long_named_tournament(owner) -> Tournament:
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
         rnd = services.draw_round(tournament=tournament, method=method, seed=number)
+        services.release_round(round=rnd)  # the sheets laid out: announced
         tables = rnd.tables.filter(team_b__isnull=False).order_by("number")
         for i, table in enumerate(tables):
             if number == 3 and i % 2:

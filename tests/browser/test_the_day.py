@@ -120,8 +120,19 @@ def draw(day: Day, method: str, number: int) -> None:
     speaks(page, day.language)
 
 
+def announce(day: Day, number: int) -> None:
+    """The draft said on the partie's page, then announced once the sheets
+    are laid out (a new tournament's draws are drafts until then)."""
+    page = day.page
+    expect(page.locator(".notice.draft-draw h2")).to_have_text(day.w("draft"))
+    page.get_by_role("button", name=day.w("announce")).click()
+    expect(page.locator(".messages")).to_contain_text(day.w("announced", n=number))
+    speaks(page, day.language)
+
+
 def draw_and_print_partie_1(day: Day, tmp_path: Path) -> str:
-    """Partie 1 at random: 5 tables and a bye. Returns the sheets' text."""
+    """Partie 1 at random: 5 tables and a bye, printed (a draft prints),
+    then announced. Returns the sheets' text."""
     draw(day, "random", 1)
     page = day.page
     expect(page.locator(".tables-list")).to_contain_text(day.w("bye"))
@@ -130,6 +141,7 @@ def draw_and_print_partie_1(day: Day, tmp_path: Path) -> str:
     assert rnd.tables.filter(team_b__isnull=True).count() == 1
     sheets = printed(day, day.w("sheets"), tmp_path)
     printed(day, day.w("plan"), tmp_path)
+    announce(day, 1)
     return sheets
 
 
@@ -405,12 +417,14 @@ def test_the_day_at_the_desk_and_at_the_tables(
 
     # 6. Partie 2 by ranking, no rematch; partie 3; the player's phone meanwhile.
     draw(day, "ranking", 2)
+    announce(day, 2)
     tournament = day.tournament()
     rnd1, rnd2 = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
     assert not pairs(rnd1) & pairs(rnd2)
     finish_with_the_services(rnd2, tournament)
     close(day, 2)
     draw(day, "ranking", 3)
+    announce(day, 3)
 
     # 7. A player looks where he plays, then keeps the ranking open.
     player = player_finds_his_table(day)

@@ -165,6 +165,28 @@ def test_the_parties_drawn_before_the_release_option_are_marked_announced():
         migrate(_latest())
 
 
+def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_default():
+    before, after = named("release_draws_by_default")
+    apps = _migrate_after_the_squash(before)
+    try:
+        Tournament = apps.get_model("tournaments", "Tournament")
+        for slug, hidden in (("montre", False), ("cache", True)):
+            Tournament.objects.create(
+                name=slug, slug=slug, date=datetime.date(2026, 1, 10), release_draws=hidden
+            )
+        old_default = Tournament._meta.get_field("release_draws").default
+
+        apps = _migrate_after_the_squash(after)
+        Tournament = apps.get_model("tournaments", "Tournament")
+        assert dict(Tournament.objects.values_list("slug", "release_draws")) == {
+            "montre": False,
+            "cache": True,
+        }
+        assert (old_default, Tournament._meta.get_field("release_draws").default) == (False, True)
+    finally:
+        migrate(_latest())
+
+
 PREVIOUS_RELEASE = [("tournaments", "0030_round_number_bound")]
 
 

@@ -1,13 +1,14 @@
 """The optional features of a tournament, each declaring its options once.
 
-A feature (lots, special rankings, the cash box, draws hidden until
-announced, the partie clock) is off by default: the simple concours stays
-simple. Each of its options is declared here, once: the column on
-`Tournament` (its name, default and verbose name), the label and help the
-tournament's form shows, and how the form asks for it. The model adds the
-columns (models/tournament.py), the tournament's form builds its
-« Options » fieldset from them (forms/tournament.py), a backup carries them
-(services/backup/document.py) and the organizer's dashboard names the
+A feature (lots, special rankings, the cash box, the partie clock) is off
+by default: the simple concours stays simple. Two are on for a new
+tournament: a draw kept a draft until announced, and the claims window.
+Each of its options is declared here, once: the column on `Tournament` (its
+name, default and verbose name), the label and help the tournament's form
+shows (its box ticked as the default), and how the form asks for it. The
+model adds the columns (models/tournament.py), the tournament's form builds
+its « Options » fieldset from them (forms/tournament.py), a backup carries
+them (services/backup/document.py) and the organizer's dashboard names the
 features on (display/labels.py). A new option is one entry here, and its
 migration.
 
@@ -159,12 +160,18 @@ FEATURES: tuple[Feature, ...] = (
         (
             Option(
                 "release_draws",
-                models.BooleanField(_("tirage caché jusqu'à l'annonce"), default=False),
+                # On for a new tournament: every draw a draft until announced
+                # (issue 27). Off for those made before (the migration that
+                # turned it on changed no row) and for a backup written
+                # without it (services/backup/checks.py): shown at once.
+                models.BooleanField(_("tirage caché jusqu'à l'annonce"), default=True),
                 _("Tirage caché jusqu'à l'annonce"),
                 _(
-                    "Chaque partie tirée reste cachée des joueurs (« Où je joue ? », écran de la "
-                    "salle) jusqu'à ce que vous cliquiez « Annoncer le tirage » : le temps "
-                    "d'imprimer et de poser les feuilles."
+                    "Chaque partie tirée est un brouillon, caché des joueurs (« Où je joue ? », "
+                    "écran de la salle), où vous pouvez encore échanger deux équipes, jusqu'à ce "
+                    "que vous cliquiez « Annoncer le tirage » : le temps d'imprimer et de poser "
+                    "les feuilles. Sans cette case, chaque tirage est public aussitôt et ne se "
+                    "modifie plus à la main."
                 ),
             ),
         ),

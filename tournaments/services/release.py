@@ -1,13 +1,15 @@
 """A draw kept from the players until the organizer announces it.
 
-With the tournament's `release_draws` option on, a partie drawn (or drawn
-again) is hidden from the public pages — « Où je joue ? », the tournament's
-page, the projector, the partie's results, the teams' pages — while the
-organizer prints the sheets and the plan and lays them on the tables; the
-button « Annoncer le tirage » shows it. Printing never releases a draw. The
-table-side links of a hidden partie work: they are reached from the sheet
-already on the table. Closing a partie whose draw was never announced
-announces it (services/rounds.py): its results are public.
+With the tournament's `release_draws` option on (the default of a new
+tournament; off for those made before it, models/options.py), a partie
+drawn (or drawn again) is a draft, hidden from the public pages — « Où je
+joue ? », the tournament's page, the projector, the partie's results, the
+teams' pages — while the organizer exchanges teams by hand if need be,
+prints the sheets and the plan and lays them on the tables; the button
+« Annoncer le tirage » shows it. Printing never releases a draw. A draft
+takes no score: the table-side link printed on its sheet says to wait for
+the announcement, then works as it is. Closing a partie whose draw was
+never announced announces it (services/rounds.py): its results are public.
 
 The release writes its audit line, which moves the tournament's revision:
 every live page's ETag changes and a polling phone gets the table at its

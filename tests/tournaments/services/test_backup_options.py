@@ -80,6 +80,29 @@ def test_a_file_from_before_the_options_is_read_with_every_partie_announced(tour
     assert restored.rounds.get().released_at is not None
 
 
+def test_a_file_without_the_option_draws_its_next_partie_public_at_once(make_tournament):
+    """A new tournament keeps its draws drafts; one restored from a file that
+    does not say (written before the option, or by a hall laptop of an older
+    release) works as the version that wrote it did: draws shown at once."""
+    tournament = make_tournament(parties=2)
+    add_teams(tournament, 4)
+    document = as_file(export_tournament(tournament))
+    document["tournament"].pop("release_draws")
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert restored.release_draws is False
+    assert draw_random_round(restored).announced
+
+
+def test_a_new_tournament_restored_keeps_its_draws_drafts(organizer):
+    tournament = services.create_tournament(
+        owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
+    )
+    document = as_file(export_tournament(tournament))
+    tournament.delete()
+    assert import_tournament(document, owner=None).release_draws is True
+
+
 @pytest.mark.parametrize(
     ("section", "field", "value", "words"),
     [

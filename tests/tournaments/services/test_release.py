@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from tests.factories import add_teams, draw_random_round
@@ -22,8 +24,18 @@ def revision(tournament: Tournament) -> str:
     return Tournament.objects.with_revision().get(pk=tournament.pk).revision
 
 
-def test_the_option_is_off_by_default_and_a_draw_is_announced_at_once(tournament, round1):
-    assert tournament.release_draws is False
+def test_a_new_tournament_keeps_each_draw_a_draft_until_announced(organizer):
+    tournament = services.create_tournament(
+        owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
+    )
+    add_teams(tournament, 4)
+    assert tournament.release_draws is True
+    rnd = draw_random_round(tournament)
+    assert rnd.released_at is None and not rnd.announced
+
+
+def test_with_the_option_off_a_draw_is_announced_at_once(tournament, round1):
+    assert tournament.release_draws is False  # the factory's, said there
     assert round1.released_at is not None and round1.announced
 
 

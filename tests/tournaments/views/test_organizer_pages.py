@@ -264,12 +264,14 @@ def test_a_new_tournament_keeps_the_order_of_its_criteria(desk):
 def test_a_new_tournaments_form_ticks_the_options_on_by_default(desk):
     """A box is ticked as its option's default: an organizer who leaves the
     options alone gets them (the claims window was unticked, so a tournament
-    made through the form had none although the option is on by default)."""
+    made through the form had none although the option is on by default),
+    and each draw is a draft until announced."""
     response = desk.get(reverse("tournaments:create"))
     form = response.context["form"]
     ticked = {name for name in form.OPTION_FIELDS if form[name].value() is True}
-    assert ticked == {"claims_window"}
-    assert re.search(r'<input type="checkbox" name="claims_window"[^>]* checked', text(response))
+    assert ticked == {"claims_window", "release_draws"}
+    for name in ticked:
+        assert re.search(rf'<input type="checkbox" name="{name}"[^>]* checked', text(response))
 
 
 def test_the_scoring_rules_are_shown_locked_once_a_score_is_in(desk, tournament, deal):

@@ -187,6 +187,9 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     # A file written before the option comes from a version whose lots
     # cumulated: its tournament keeps that rule.
     values.setdefault("prizes_cumulate", True)
+    # One written before draws were drafts by default (or before the option)
+    # comes from a tournament that showed its draws at once: it still does.
+    values.setdefault("release_draws", False)
     try:
         rules = scoring.Rules.from_json(values["rules"])
     except scoring.ScoringError as exc:

@@ -82,7 +82,8 @@ TOURNAMENT_FIELDS = (
 )
 #: Added with the lots and special rankings, then the cash box, the hidden
 #: draws and the clock (the options of models/options.py): absent from older
-#: files, whose tournaments get the defaults (all off).
+#: files, whose tournaments get the defaults, but for two read as the version
+#: that wrote them worked (checks.py): lots cumulated, draws shown at once.
 OPTIONAL_TOURNAMENT_FIELDS = (
     "prize_rule",
     "prize_top",
