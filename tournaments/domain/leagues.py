@@ -4,9 +4,11 @@ they are, and the clubs' ranking.
 Pure: plain values in, plain values out (no Django, no database). The
 qualification rule is « les N premiers de chaque concours » (`FIRST`) or
 « les N % premiers » (`PERCENT`, rounded up, at least one team when the
-concours had any). The clubs' ranking adds the points of a club's teams,
-all of them or its best `best_k`; a team without a club counts for no club
-and is only counted aside (`left_out`). Clubs are compared as people type
+concours had any, counted on every team ranked); a team that declared
+forfait does not go on, the next team of the ranking takes its place. The
+clubs' ranking adds the points of a club's teams, all of them or its best
+`best_k`; a team without a club counts for no club and is only counted
+aside (`left_out`). Clubs are compared as people type
 them: case, accents and spaces do not count. Must not: read a ranking
 (queries/leagues.py) nor word anything (display/leagues.py).
 """
@@ -14,8 +16,9 @@ them: case, accents and spaces do not count. Must not: read a ranking
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 FIRST = "first"
 PERCENT = "percent"
@@ -34,10 +37,41 @@ def qualified_count(entrants: int, rule: str, value: int) -> int:
     return min(entrants, max(1, -(-entrants * value // 100)))
 
 
-def qualifiers(rows: Sequence, rule: str, value: int) -> list:
-    """The first rows of a ranking (in its order: the concours's own
-    tie-breaks decide a tie at the cut) that the rule qualifies."""
-    return list(rows[: qualified_count(len(rows), rule, value)])
+@dataclass(frozen=True)
+class Qualified:
+    """The rows a rule qualifies, and each team that declared forfait in a
+    qualifying place with the row that took its place (None: no team left)."""
+
+    rows: list
+    replaced: list[tuple[Any, Any]] = field(default_factory=list)
+
+
+def _never(row: Any) -> bool:
+    return False
+
+
+def qualification(
+    rows: Sequence, rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
+) -> Qualified:
+    """The rows of a ranking (in its order: the concours's own tie-breaks
+    decide a tie at the cut) that the rule qualifies. The number of places
+    is counted on every team ranked, forfaits included; a team that declared
+    forfait (`withdrawn`) does not go on, and the next team of the ranking
+    not withdrawn takes its place."""
+    places = qualified_count(len(rows), rule, value)
+    kept = [row for row in rows if not withdrawn(row)]
+    chosen = kept[:places]
+    out = [row for row in rows[:places] if withdrawn(row)]
+    instead = chosen[places - len(out) :] if out else []
+    replaced = [(row, instead[i] if i < len(instead) else None) for i, row in enumerate(out)]
+    return Qualified(chosen, replaced)
+
+
+def qualifiers(
+    rows: Sequence, rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
+) -> list:
+    """The rows the rule qualifies (see `qualification`)."""
+    return qualification(rows, rule, value, withdrawn=withdrawn).rows
 
 
 def club_key(club: str) -> str:

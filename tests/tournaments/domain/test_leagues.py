@@ -12,6 +12,7 @@ from tournaments.domain.leagues import (
     ClubRow,
     club_key,
     club_ranking,
+    qualification,
     qualified_count,
     qualifiers,
 )
@@ -54,6 +55,36 @@ def test_an_unknown_rule_is_refused():
 )
 def test_the_first_rows_qualify_in_the_rankings_order(rows, rule, value, expected):
     assert qualifiers(rows, rule, value) == expected
+
+
+@pytest.mark.parametrize(
+    ("rows", "rule", "value", "out", "expected", "replaced"),
+    [
+        # The forfait in a qualifying place: the next team takes it.
+        ("abcd", FIRST, 2, "b", "ac", [("b", "c")]),
+        ("abcd", FIRST, 2, "ab", "cd", [("a", "c"), ("b", "d")]),
+        # A forfait after the cut is skipped on the way.
+        ("abcd", FIRST, 2, "ac", "bd", [("a", "d")]),
+        # Nobody left to take the place.
+        ("abc", FIRST, 2, "bc", "a", [("b", None)]),
+        ("ab", FIRST, 2, "ab", "", [("a", None), ("b", None)]),
+        # A forfait outside the qualifying places changes nothing.
+        ("abcd", FIRST, 2, "d", "ab", []),
+        # The N % are counted on the teams ranked, forfaits included: 50 % of
+        # 4 teams is 2 places, filled by the next teams.
+        ("abcd", PERCENT, 50, "a", "bc", [("a", "c")]),
+        ("abcdefghij", PERCENT, 25, "c", "abd", [("c", "d")]),  # 2.5 rounded up: 3 places
+        ("", PERCENT, 50, "", "", []),
+    ],
+)
+def test_a_team_that_declared_forfait_gives_its_place_to_the_next(
+    rows, rule, value, out, expected, replaced
+):
+    rows = list(rows)
+    result = qualification(rows, rule, value, withdrawn=lambda row: row in out)
+    assert result.rows == list(expected)
+    assert result.replaced == replaced
+    assert qualifiers(rows, rule, value, withdrawn=lambda row: row in out) == list(expected)
 
 
 @pytest.mark.parametrize(
