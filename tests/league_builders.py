@@ -81,13 +81,16 @@ def three_stage_league(owner, *, final: bool = True):
     return league
 
 
-def laptop_file(final: Tournament, teams) -> bytes:
+def laptop_file(final: Tournament, teams, *, forfait: int | None = None) -> bytes:
     """A hall's « Fichier du concours » for `final` played in several halls:
     the hall's laptop took `teams` from the final's list and played one
-    partie (made here on the same database, then its concours removed)."""
+    partie (made here on the same database, then its concours removed).
+    With `forfait`, the team ranked there at that place (1 the first)
+    declared forfait after it."""
     import json
 
     from tournaments.queries.concours_file import concours_file
+    from tournaments.queries.standings import tournament_standings
 
     played = played_concours(
         owner=final.owner,
@@ -102,6 +105,9 @@ def laptop_file(final: Tournament, teams) -> bytes:
             for t in teams
         ],
     )
+    if forfait is not None:
+        withdrawn = tournament_standings(played)[forfait - 1].entrant
+        services.withdraw_team(team=withdrawn)
     body = json.dumps(concours_file(played)).encode()
     played.delete()
     return body

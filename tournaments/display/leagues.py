@@ -1,6 +1,7 @@
 """The words of leagues: a stage's qualification rule, the clubs' ranking's
-method and what it leaves out, a stage's state, and the mark of a
-qualified team at the desk and the door (« qualifiée : 3e du concours … »).
+method and what it leaves out, a stage's state, a forfait's place taken by
+the next team, and the mark of a qualified team at the desk and the door
+(« qualifiée : 3e du concours … »).
 
 Must not: compute who qualifies (tournaments/domain/leagues.py).
 """
@@ -58,6 +59,15 @@ def left_out(count: int) -> str:
         "%(n)s équipes sans club n'entrent pas dans le classement des clubs.",
         count,
     ) % {"n": count}
+
+
+def forfait_replacement(out: str, by: str | None) -> str:
+    """« X a déclaré forfait : Y se qualifie à sa place. »"""
+    if by is None:
+        return _("%(out)s a déclaré forfait : plus aucune équipe classée ne prend sa place.") % {
+            "out": out
+        }
+    return _("%(out)s a déclaré forfait : %(by)s se qualifie à sa place.") % {"out": out, "by": by}
 
 
 def qualified_mark(rank: int, source: str) -> str:

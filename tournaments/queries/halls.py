@@ -25,6 +25,8 @@ class MergedRankingRow:
     team: str
     club: str | None  # when the hall's file says it
     points: int
+    #: Declared forfait in its hall (the hall's file says so).
+    withdrew: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,8 @@ def halls_state(tournament: Tournament) -> HallsState | None:
         except merging.MergeError as error:
             problem, provisional = str(error), True
         else:
-            clubs = {
-                (hall.name, team["number"]): team.get("club")
+            teams = {
+                (hall.name, team["number"]): team
                 for hall in received
                 for team in hall.document.get("teams", ())
             }
@@ -75,8 +77,9 @@ def halls_state(tournament: Tournament) -> HallsState | None:
                     rank=line.rank,
                     hall=line.hall,
                     team=line.name,
-                    club=clubs.get((line.hall, line.number)) or None,
+                    club=teams.get((line.hall, line.number), {}).get("club") or None,
                     points=line.row.points_for,
+                    withdrew=bool(teams.get((line.hall, line.number), {}).get("withdrawn")),
                 )
                 for line in merged.rows
             ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.domain import leagues as rules
-from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.models import League, Qualification, Stage, Team, Tournament
 from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
@@ -31,6 +31,8 @@ class RankingRow:
     players: tuple[tuple[str, str, str], ...]
     points: int
     team_id: int | None = None
+    #: Declared forfait: ranked with its results, but never goes on.
+    withdrew: bool = False
 
 
 def stage_ranking(tournament: Tournament) -> list[RankingRow]:
@@ -56,6 +58,7 @@ def stage_ranking(tournament: Tournament) -> list[RankingRow]:
                 players=players,
                 points=standing.row.points_for,
                 team_id=team.pk,
+                withdrew=team.status == Team.Status.WITHDRAWN,
             )
         )
     return rows
@@ -86,9 +89,16 @@ def _from_halls(tournament: Tournament, merged) -> list[RankingRow]:
                 players=players,
                 points=line.points,
                 team_id=team.pk if team else None,
+                withdrew=line.withdrew,
             )
         )
     return rows
+
+
+def qualification(rows: list[RankingRow], stage: Stage) -> rules.Qualified:
+    """The rows of a concours's ranking the stage's rule sends on, a team
+    that declared forfait replaced by the next (domain/leagues.py)."""
+    return rules.qualification(rows, stage.rule, stage.value, withdrawn=lambda r: r.withdrew)
 
 
 def is_over(tournament: Tournament) -> bool:
@@ -122,6 +132,9 @@ class ConcoursView:
     qualified: list[RankingRow]
     #: A concours played in several halls: (halls whose file is in, halls).
     halls: tuple[int, int] | None = None
+    #: Each team that declared forfait in a qualifying place, and the row
+    #: that took its place (None when no team was left).
+    replaced: list[tuple[RankingRow, RankingRow | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -159,8 +172,8 @@ def _concours_view(tournament: Tournament, stage: Stage, *, is_last: bool) -> Co
     else:
         rows = stage_ranking(tournament) if tournament.rounds.exists() else []
         over, halls = is_over(tournament), None
-    qualified = [] if is_last else rules.qualifiers(rows, stage.rule, stage.value)
-    return ConcoursView(tournament, over, rows, qualified, halls)
+    cut = rules.Qualified([]) if is_last else qualification(rows, stage)
+    return ConcoursView(tournament, over, rows, cut.rows, halls, cut.replaced)
 
 
 def league_view(league: League) -> LeagueView:

@@ -193,7 +193,7 @@ def _refusal(stage: Stage, target: Tournament) -> str:
     strangers = [
         row.team_name
         for tournament in concours
-        for row in rules.qualifiers(queries.stage_ranking(tournament), stage.rule, stage.value)
+        for row in queries.qualification(queries.stage_ranking(tournament), stage).rows
         if row.team_id is None
     ]
     if strangers:
@@ -213,7 +213,7 @@ def _wanted(stage: Stage) -> dict[int, tuple[Tournament, queries.RankingRow]]:
     """The qualified rows of every concours of the stage, by source team."""
     wanted = {}
     for tournament in queries.stage_concours(stage):
-        for row in rules.qualifiers(queries.stage_ranking(tournament), stage.rule, stage.value):
+        for row in queries.qualification(queries.stage_ranking(tournament), stage).rows:
             wanted[row.team_id] = (tournament, row)
     return wanted
 

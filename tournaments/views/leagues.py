@@ -210,6 +210,11 @@ def _page_context(view) -> dict:
             sent_at=stage.qualified_at,
         )
         stage_view.left_out_text = words.left_out(stage_view.clubs.left_out)
+        for concours in stage_view.concours:
+            concours.forfaits_text = [
+                words.forfait_replacement(out.team_name, by.team_name if by else None)
+                for out, by in concours.replaced
+            ]
     return {
         "league": view.league,
         "view": view,

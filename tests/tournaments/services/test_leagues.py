@@ -297,6 +297,60 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     assert view.stages[1].concours[0].over and len(view.stages[1].concours[0].rows) == 4
 
 
+def test_a_team_that_declared_forfait_does_not_go_on_the_next_takes_its_place(organizer):
+    """Lisieux's first team withdrew (forfait) before the claims closed: the
+    final gets Lisieux's second and third, and the league's page says who
+    took whose place."""
+    league = three_stage_league(organizer, final=False)
+    qualifiers, departmental, _ = stages(league)
+    final = concours(departmental)[0]
+    lisieux, honfleur = concours(qualifiers)
+    ranking = stage_ranking(lisieux)
+    services.withdraw_team(team=Team.objects.get(pk=ranking[0].team_id), by=organizer)
+    assert stage_ranking(lisieux)[0].withdrew  # still ranked first, with its results
+
+    for source in (lisieux, honfleur):
+        services.close_claims(round=source.rounds.get(), by=organizer)
+
+    names = set(registered(final))
+    assert label(ranking[0]) not in names
+    assert {label(ranking[1]), label(ranking[2])} <= names and len(names) == 4
+    (seen,) = [c for c in league_view(league).stages[0].concours if c.tournament == lisieux]
+    assert [(out.team_name, by.team_name) for out, by in seen.replaced] == [
+        (ranking[0].team_name, ranking[2].team_name)
+    ]
+    assert ranking[0] not in seen.qualified and seen.rows[0].withdrew
+
+
+def test_a_forfait_in_a_hall_gives_its_place_in_the_merged_ranking(organizer):
+    """The departmental final played in two halls: Vic's winner declared
+    forfait there (its file says so). It stays in the merged ranking, in a
+    qualifying place, but the regional final gets the next team instead."""
+    from tests.league_builders import laptop_file
+    from tournaments.services import halls
+
+    league = three_stage_league(organizer)
+    qualifiers, departmental, regional = stages(league)
+    final, regional_final = concours(departmental)[0], concours(regional)[0]
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    halls.declare_halls(
+        tournament=final, names=["Salle de Vic", "Foyer de Lembeye"], planned=1, by=organizer
+    )
+    teams = sorted(registered(final).values(), key=lambda t: t.number)
+    vic, lembeye = final.hall_merge.halls.order_by("pk")
+    halls.receive_hall_file(hall=vic, raw=laptop_file(final, teams[:2], forfait=1), by=organizer)
+    halls.receive_hall_file(hall=lembeye, raw=laptop_file(final, teams[2:]), by=organizer)
+
+    ranking = stage_ranking(final)
+    assert [row.withdrew for row in ranking].count(True) == 1
+    (out,) = [row for row in ranking[:2] if row.withdrew]  # 50 % of 4: two places
+    assert set(registered(regional_final)) == {label(row) for row in ranking[:3] if row is not out}
+    (seen,) = league_view(league).stages[1].concours
+    assert [(a.team_name, b.team_name) for a, b in seen.replaced] == [
+        (out.team_name, ranking[2].team_name)
+    ]
+
+
 def test_a_qualified_team_deleted_from_the_final_by_hand_is_not_registered_again(organizer):
     """A qualified team that declines is deleted at the final's desk: sent
     again (a correction, or by itself), the stage leaves it out and says so."""

@@ -118,6 +118,27 @@ def test_the_public_page_in_french_and_english(client, league):
     assert "4 teams without a club are not in the clubs ranking." in english
 
 
+def test_the_page_says_who_qualifies_in_the_place_of_a_forfait(client, organizer, league):
+    """Lisieux's first team declared forfait: marked in the ranking, and a
+    sentence says the next one goes on in its place, in French and English."""
+    import html
+
+    from tournaments.queries.leagues import stage_ranking
+    from tournaments.services import registration
+
+    lisieux = league.stages.get(position=1).tournaments.order_by("date", "pk").first()
+    first, _second, third = stage_ranking(lisieux)[:3]
+    registration.withdraw_team(team=lisieux.teams.get(pk=first.team_id), by=organizer)
+    url = reverse("tournaments:league", kwargs={"slug": league.slug})
+    page = html.unescape(client.get(url).content.decode())
+    said = f"{first.team_name} a déclaré forfait : {third.team_name} se qualifie à sa place."
+    assert said in page
+    assert '<span class="forfait-mark">Forfait</span>' in page
+    client.cookies["django_language"] = "en"
+    english = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert f"{first.team_name} withdrew: {third.team_name} qualifies in its place." in english
+
+
 def test_an_unpublished_league_is_its_organizers_only(client, organizer, django_user_model):
     league = three_stage_league(organizer)
     url = reverse("tournaments:league", kwargs={"slug": league.slug})
