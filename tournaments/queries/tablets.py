@@ -47,9 +47,10 @@ def coming_round_number(tournament: Tournament) -> int:
 
 def tablet_table(tablet: Tablet) -> Table | None:
     """The table the tablet serves now: the table with its number in the
-    partie being played (None between parties or with no table set)."""
+    partie being played (None between parties, while the next partie's draw
+    is a draft the players may not see yet, or with no table set)."""
     rnd = playing_round(tablet.tournament)
-    if rnd is None:
+    if rnd is None or not rnd.announced:
         return None
     number = tablet.place.number_in(rnd.number)
     if number is None:

@@ -196,6 +196,33 @@ def test_a_tablet_opening_a_table_link_is_set_to_it_and_follows_its_number(conco
     assert device.get(state).json() == {"page": links.entry_path(partie2.tables.get(number=2))}
 
 
+def test_a_tablet_waits_while_the_next_partie_is_a_draft_and_follows_it_once_announced(
+    concours,
+):
+    """A draft's table link is refused to the players (« attendez l'annonce »):
+    the tablet stays on its waiting page, which keeps asking, instead of
+    opening the refusal, which does not."""
+    concours.release_draws = True
+    concours.save(update_fields=["release_draws"])
+    tablet = tablet_services.add_tablet(tournament=concours, name="T")
+    device = _enrol(tablet)
+    tablet_services.move_tablet(tablet=tablet, number=2)
+    rnd = concours.rounds.get(number=1)
+    services.release_round(round=rnd)
+    for table in rnd.tables.all():
+        factories.add_deal(table)
+    services.close_round(round=rnd)
+    partie2 = services.draw_round(tournament=concours, method=Round.DrawMethod.RANDOM, seed=2)
+    assert not partie2.announced
+    state = reverse("tournaments:tablet_state")
+    home = reverse("tournaments:tablet_home")
+    assert device.get(state).json() == {"page": home}
+    waiting = device.get(home)
+    assert waiting.status_code == 200 and "js/tablet.js" in waiting.content.decode()
+    services.release_round(round=partie2)
+    assert device.get(state).json() == {"page": links.entry_path(partie2.tables.get(number=2))}
+
+
 def test_the_desk_sees_each_tablets_table_and_last_call(desk, concours):
     quiet = tablet_services.add_tablet(tournament=concours, name="Tablette A")
     tablet_services.enrol_tablet(enrol_key=quiet.enrol_key)
