@@ -74,6 +74,7 @@ urlpatterns = [
     path("saisie/<str:token>/donnes/", table_side_batch, name="table_side_batch"),
     path("saisie/<str:token>/apercu/", table_side.table_side_preview, name="table_side_preview"),
     path("saisie/<str:token>/etat/", table_side.table_side_state, name="table_side_state"),
+    path("saisie/<str:token>/attente/", table_side.table_side_wait, name="table_side_wait"),
     path(
         "saisie/<str:token>/donne/<num:number>/confirmer/",
         table_side.table_side_tick,

@@ -37,6 +37,8 @@
     if (fresh && element.isConnected && fresh.outerHTML !== element.outerHTML) {
       element.replaceWith(fresh);
       say("poll:swapped");
+      // An answer may send the page on (a draft's link, once announced).
+      if (fresh.dataset.open) window.location.assign(fresh.dataset.open);
       watch(fresh);
     } else {
       watch(element);

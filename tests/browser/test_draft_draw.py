@@ -23,6 +23,7 @@ from tests.browser.test_release_and_clock import shoot
 from tests.documents import pdf_text
 from tests.factories import add_teams, draw_random_round
 from tournaments import services
+from tournaments.infra import links
 from tournaments.models import Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -209,11 +210,27 @@ def test_a_new_tournaments_draw_is_a_draft_until_the_organizer_announces_it(
     answer = phone.locator("#where-answer")
     expect(answer).to_contain_text("Le tirage de la partie 1 n'est pas encore annoncé.")
 
-    # Announced with the keyboard: the phone, left open, shows the table.
+    # A player at a table scans its sheet, laid out before the announcement:
+    # the link waits, and says so, instead of opening the draft.
+    sheet = rnd.tables.filter(team_b__isnull=False).first()
+    seated = open_page(**PHONE, locale="fr-FR")
+    seated.goto(url + links.entry_path(sheet))
+    expect(seated.locator(".message.error")).to_contain_text("pas encore publié")
+    expect(seated.locator("#draft-wait")).to_contain_text(
+        "Gardez cette page ouverte : votre table s'ouvrira d'elle-même dès l'annonce."
+    )
+    expect(seated.get_by_text(str(sheet.team_a))).to_have_count(0)
+    shoot(seated, "new-draft-4-sheet-scanned-before-the-announcement")
+
+    # Announced with the keyboard: the phones, left open, show the table.
     tab_to(page, "Annoncer le tirage")
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Tirage de la partie 1 annoncé")
     assert Round.objects.get(pk=rnd.pk).announced
     place = "Exempte cette partie" if new_table.is_bye else f"Table {new_table.number}"
     expect(phone.locator(".places .big")).to_have_text(place, timeout=5000)
-    shoot(phone, "new-draft-4-phone-sees-the-table")
+    shoot(phone, "new-draft-5-phone-sees-the-table")
+    expect(seated).to_have_url(url + links.entry_path(sheet), timeout=5000)
+    expect(seated.locator("h1")).to_contain_text(f"Table {sheet.number}", timeout=5000)
+    expect(seated.locator("#id_code")).to_be_visible()
+    shoot(seated, "new-draft-6-the-scanned-table-opened-by-itself")

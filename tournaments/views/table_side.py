@@ -40,6 +40,7 @@ from tournaments.models import Round, Table
 from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
+from tournaments.views.live import poll_seconds
 from tournaments.views.tablets import device_key, tablet_on_table
 
 
@@ -53,20 +54,53 @@ def _link_ended(token: str, *, teams: bool = False) -> tuple[Table | None, str, 
     if not table.round.announced:  # a draft: the players never see it
         message = _(
             "Le tirage de cette partie n'est pas encore publié : attendez l'annonce de "
-            "l'organisateur, puis rouvrez ce lien."
+            "l'organisateur."
         )
         return None, message, 403
     return table, "", 200
+
+
+DRAFT = 403  # _link_ended's status for a draw not announced yet
 
 
 def _table_or_refusal(request: HttpRequest, token: str) -> Table | HttpResponse:
     # The whole page (not an htmx part) names the teams: read them with the table.
     table, message, status = _link_ended(token, teams=not request.htmx)
     if table is None:
-        return render(
-            request, "tournaments/table_side_refused.html", {"message": message}, status=status
-        )
+        if status == DRAFT:
+            # Not an error but a wait: answered 200, so that a phone's browser
+            # logs nothing while its page asks again (includes/draft_wait.html).
+            context = {"message": message, "wait": _draft_wait(token)}
+            return render(request, "tournaments/table_side_refused.html", context)
+        context = {"message": message, "wait": None}
+        return render(request, "tournaments/table_side_refused.html", context, status=status)
     return table
+
+
+def _draft_wait(token: str, *, opens: str = "") -> dict:
+    """What the waiting line of a draft's link needs (includes/draft_wait.html):
+    where it asks again, how often, and the table's page once announced."""
+    return {
+        "url": reverse("tournaments:table_side_wait", args=[token]),
+        "poll": poll_seconds(),
+        "opens": opens,
+    }
+
+
+@require_GET
+@never_cache
+def table_side_wait(request: HttpRequest, token: str) -> HttpResponse:
+    """A draft's link, asked again by its waiting page (static/js/poll.js):
+    still waiting, or the table's page to open now the draw is announced; a
+    link that no longer serves ends the waiting with its sentence."""
+    table, message, status = _link_ended(token)
+    if status == DRAFT:
+        wait = _draft_wait(token)
+    elif table is not None:
+        wait = _draft_wait(token, opens=links.entry_path(table))
+    else:
+        wait = {"ended": message}
+    return render(request, "tournaments/includes/draft_wait.html", {"wait": wait})
 
 
 def with_table(view):

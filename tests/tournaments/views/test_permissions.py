@@ -4,6 +4,7 @@ new view is covered the day it is added."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -58,6 +59,7 @@ TABLE_LINK = {
     "table_side_state",
     "table_side_tick",
     "table_side_batch",
+    "table_side_wait",
 }
 # The club tablet's own pages: its signed cookie is the key (a forged one
 # opens nothing: the last test here and test_tablet_pages.py).
@@ -230,6 +232,12 @@ def test_a_forged_table_link_opens_nothing(client, tournament, teams, round1):
             if name == "table_side_state" and method == client.get:
                 # the phone's call: said in words, nothing of any table
                 assert answer.json() == {"ended": ENDED}, name
+                continue
+            if name == "table_side_wait" and method == client.get:
+                # a draft's waiting page asking again: the same words, no table
+                said = html.unescape(answer.content.decode())
+                assert answer.status_code == 200 and ENDED in said, name
+                assert "data-open" not in answer.content.decode(), name
                 continue
             assert answer.status_code in (404, 405), name
 

@@ -187,13 +187,38 @@ def test_the_table_side_link_of_a_draft_waits_for_the_announcement(desk, client,
 
     table = drawn.tables.filter(team_b__isnull=False).first()
     response = Client().get(links.entry_path(table))
-    assert response.status_code == 403
+    assert response.status_code == 200  # a wait, not an error (the page asks again)
     assert "pas encore publié" in text(response)
     assert str(table.team_a) not in text(response)
     release(desk, drawn)
     response = Client().get(links.entry_path(table))
     assert response.status_code == 200
     assert str(table.team_a) in text(response)
+
+
+def test_a_draft_link_left_open_asks_again_and_opens_the_table_once_announced(desk, hidden, drawn):
+    """The players scan the sheet laid on their table before the announcement:
+    the refusal keeps asking (poll.js) and opens the table itself once the
+    draw is announced (they were told to open the link again)."""
+    from tournaments.infra import links
+
+    table = drawn.tables.filter(team_b__isnull=False).first()
+    player = Client()
+    refused = text(player.get(links.entry_path(table)))
+    wait = reverse("tournaments:table_side_wait", args=[links.entry_token(table)])
+    assert f'hx-get="{wait}"' in refused and "js/poll.js" in refused
+    assert "votre table s'ouvrira d'elle-même" in refused
+    still = text(player.get(wait))
+    assert f'hx-get="{wait}"' in still and "data-open" not in still
+    assert str(table.team_a) not in still
+    release(desk, drawn)
+    opened = text(player.get(wait))
+    assert f'data-open="{links.entry_path(table)}"' in opened and "hx-get" not in opened
+
+
+def test_a_draft_links_wait_ends_in_words_for_a_link_that_no_longer_serves(client):
+    answer = text(client.get(reverse("tournaments:table_side_wait", args=["forged"])))
+    assert "n'est pas valable" in answer and "hx-get" not in answer
 
 
 def test_only_the_tournaments_organizers_announce(client, django_user_model, hidden, drawn):
