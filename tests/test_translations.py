@@ -236,3 +236,18 @@ def test_every_string_marked_in_the_code_is_in_the_catalogue(tmp_path) -> None:
             if key not in known:
                 missing.append(key[1])
     assert not missing, f"{len(missing)} strings to translate, e.g. {missing[:5]}"
+
+
+def test_no_template_puts_a_french_space_before_a_colon_outside_a_translation() -> None:
+    """French writes « Club : », English « Club: ». A colon written after a
+    translated word in a template (« {% translate "Club" %} : ») kept the
+    French space on the English pages and mails: it belongs in the msgid."""
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    found = [
+        f"{path.relative_to(templates)}:{number}"
+        for path in sorted(templates.rglob("*"))
+        if path.is_file()
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"%\}(\s|&nbsp;)[:;!?]", line)
+    ]
+    assert not found, found
