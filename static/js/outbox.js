@@ -54,9 +54,18 @@
     t.onerror = () => reject(t.error);
   });
   const load = () => tx("readonly", (store) => (store ? store.index("token").getAll(token) : []))
-    .then((list) => { entries = (list || []).sort((a, b) => a.id - b.id); });
-  const put = (entry) => tx("readwrite", (store) => (store ? store.put(entry) : null))
-    .then((id) => { if (entry.id === undefined) entry.id = id === null ? nextId() : id; });
+    .then((list) => {
+      entries = (list || []).sort((a, b) => a.id - b.id);
+      entries.forEach((entry) => { entry.stored = true; });
+    });
+  // An entry shows at once; `stored` (the row's data-stored) once it is
+  // written on the phone, and would come back after a reload or a close.
+  const put = (entry) => tx("readwrite", (store) => (store ? store.put({ ...entry, stored: true }) : null))
+    .then((id) => {
+      if (entry.id === undefined) entry.id = id === null ? nextId() : id;
+      entry.stored = Boolean(db);
+      status();
+    });
   // Keys in the order typed: the outbox is sent in the order of its keys.
   let lastId = 0;
   const nextId = () => {
@@ -123,7 +132,7 @@
     // not land on a row being replaced.
     const entryRow0 = document.getElementById("deal-entry");
     const signature = JSON.stringify([
-      entries.map((e) => [e.id, e.fields, e === editing, e === blocked, e.version !== null]),
+      entries.map((e) => [e.id, e.fields, e === editing, e === blocked, e.version !== null, Boolean(e.stored)]),
       sending, entryRow0 ? entryRow0.dataset.number : "",
       document.querySelectorAll("tr.outbox-row").length,
     ]);
@@ -152,6 +161,7 @@
       }
       const row = document.createElement("tr");
       row.className = "outbox-row";
+      if (entry.stored) row.dataset.stored = "1";
       const cell = document.createElement("td");
       cell.colSpan = columns - 1;
       cell.textContent = `${text} — ${entry === editing ? T.editing : T.pending}`;
@@ -234,6 +244,7 @@
       // A waiting deal corrected before it was sent keeps its place.
       const corrected = editing;
       corrected.fields = entry.fields;
+      corrected.stored = false;
       editing = null;
       clearRow();
       status();

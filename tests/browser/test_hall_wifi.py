@@ -122,7 +122,9 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     page.screenshot(path=f"{SHOTS}/phone-offline-waiting.png", full_page=True)
     assert table.deals.count() == 0
 
-    # The browser is closed while offline; opened again once online.
+    # The browser is closed while offline, once the phone holds the three
+    # (a row shows at once, data-stored once written); opened again online.
+    expect(page.locator("tr.outbox-row[data-stored]")).to_have_count(3)
     context.close()
     context, page = phone()
     page.goto(hall_url + links.entry_path(table))
@@ -205,7 +207,7 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
     page.locator("#deal-entry input[name=taker]").focus()
     type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
     type_keys(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
-    expect(page.locator("tr.outbox-row")).to_have_count(2)
+    expect(page.locator("tr.outbox-row[data-stored]")).to_have_count(2)
     page.reload()  # offline: from the service worker, the outbox kept
     expect(page.locator("tr.outbox-row")).to_have_count(2)
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (2)")
