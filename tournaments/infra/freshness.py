@@ -148,12 +148,18 @@ def _shape(request: HttpRequest, etag: str) -> str | None:
     return f"{_prefix()}etag:{zlib.crc32(repr(parts).encode()):08x}:{len(request.path)}:{etag}"
 
 
-def remember(request: HttpRequest, slug: str, seen: int, etag: str) -> None:
+def remember(
+    request: HttpRequest, slug: str, seen: int, etag: str, *, seconds: int | None = None
+) -> None:
     """`etag` (quoted, as sent) is current for this request's shape at
-    generation `seen`, read before the database was."""
+    generation `seen`, read before the database was, and for at most
+    `seconds` when the page changes by itself then (a claims window that
+    ends on its timer); TTL otherwise."""
+    if seconds is not None and seconds <= 0:
+        return
     if seen >= 0 and enabled() and (key := _shape(request, etag)):
         try:
-            _redis().set(key, str(seen), ex=TTL)
+            _redis().set(key, str(seen), ex=min(TTL, seconds or TTL))
         except redis.RedisError as error:
             shared.failed(error, "freshness")
 

@@ -103,6 +103,8 @@ compute a score: the views (public.py) and queries/ do that.
 
 from __future__ import annotations
 
+import math
+import time
 import zlib
 from pathlib import Path
 
@@ -157,6 +159,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     request.live_tournament = tournament
     if tournament is None:
         return None
+    claims_passed, claims_next = _claims(tournament)
     request.live_etag = "-".join(
         str(part)
         for part in (
@@ -164,7 +167,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
             tournament.pk,
             int(tournament.created_at.timestamp()),
             version(tournament, request) if version else tournament.revision,
-            _claims_passed(tournament),
+            claims_passed,
             int(tournament.published),
             get_language(),
             zlib.crc32(request.GET.urlencode().encode()),
@@ -172,17 +175,21 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
             request.user.pk or 0,
         )
     )
-    freshness.remember(request, slug, seen, quote_etag(request.live_etag))
+    # A 304 answered from Redis (infra/freshness.py) must not outlive the
+    # next claims window's end: the page changes then with no write.
+    until = None if claims_next is None else math.floor(claims_next - time.time())
+    freshness.remember(request, slug, seen, quote_etag(request.live_etag), seconds=until)
     return request.live_etag
 
 
-def _claims_passed(tournament: Tournament) -> int:
-    """How many of the tournament's claims windows have ended: a window
-    ends on its timer with no write (no new revision), yet the pages then
-    say « définitif » instead of « provisoire … jusqu'à 15 h 02 ». The
-    windows' ends are kept CLAIMS_SECONDS, not per revision (every deal
-    saved moves the revision): a poll costs one cache read more, and a
-    window closed since is seen by its own new revision meanwhile."""
+def _claims(tournament: Tournament) -> tuple[int, float | None]:
+    """How many of the tournament's claims windows have ended, and when the
+    next one ends (a timestamp, None when none is left): a window ends on
+    its timer with no write (no new revision), yet the pages then say
+    « définitif » instead of « provisoire … jusqu'à 15 h 02 ». The windows'
+    ends are kept CLAIMS_SECONDS, not per revision (every deal saved moves
+    the revision): a poll costs one cache read more, and a window closed
+    since is seen by its own new revision meanwhile."""
     key = f"claims-ends:{RELEASE}.{tournament.pk}.{tournament.created_at.timestamp()}"
     ends = cache.get(key)
     if ends is None:
@@ -190,7 +197,8 @@ def _claims_passed(tournament: Tournament) -> int:
         ends = sorted(c.until.timestamp() for c in map(round_claims, rounds) if c.until)
         cache.set(key, ends, timeout=CLAIMS_SECONDS)
     now = timezone.now().timestamp()
-    return sum(end <= now for end in ends)
+    coming = [end for end in ends if end > now]
+    return len(ends) - len(coming), (coming[0] if coming else None)
 
 
 # The last ranking computed for each tournament and language, with what it
