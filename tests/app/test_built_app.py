@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,8 @@ from pathlib import Path
 
 import pytest
 import segno
+
+from tests.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "build/app/dist/belote-tournois"
@@ -71,12 +72,6 @@ def program() -> Path:
         print(f"\nSKIPPED: the standalone app is not built and could not be: {reason}")
         pytest.skip(f"the standalone app is absent and could not be built: {reason}")
     return PROGRAM
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Running:
@@ -145,7 +140,7 @@ def logged_in(base: str, password: str) -> urllib.request.OpenerDirector:
 def test_the_built_app_serves_the_hall_backs_up_stops_and_starts_again(program, tmp_path):
     home = tmp_path
     data = home / ".local/share/belote-tournois"  # the user's own place on Linux
-    port = free_port()
+    port = server_port()
 
     first = Running(program, home, port, "--demo")
     try:
@@ -227,7 +222,7 @@ def test_the_window_opens_on_a_display_and_sigterm_closes_it(program, tmp_path):
             pytest.fail("xvfb-run is missing: bin/system-packages installs xvfb in CI")
         print("\nSKIPPED: xvfb-run is missing (apt-get install xvfb)")
         pytest.skip("xvfb-run is missing (apt-get install xvfb): no display to open the window on")
-    port = free_port()
+    port = server_port()
     log = tmp_path / "window.log"
     env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
     command = ["xvfb-run", "-a", str(program), "--no-browser", "--host", f"127.0.0.1:{port}"]

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import deal_keys
-from tests.hall.test_hall_server import free_port
+from tests.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HALL = "salle.belote.lan"
@@ -66,7 +66,7 @@ class Hall:
 
     def __init__(self, data: Path) -> None:
         self.data = data
-        self.port = free_port()
+        self.port = server_port()
         self.env = {
             key: value
             for key, value in os.environ.items()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import re
-import socket
 import stat
 import subprocess
 import sys
@@ -20,21 +19,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import server_port
+
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Salle-des-fetes-2026"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
     """A hall server on all interfaces of a free port, with the demo."""
     data = tmp_path_factory.mktemp("hall")
-    port = free_port()
+    port = server_port()
     env = {
         key: value
         for key, value in os.environ.items()
