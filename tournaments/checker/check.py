@@ -265,7 +265,10 @@ def not_an_integer(doc: Any) -> tuple[str, float] | None:
     """The first number of the file that is not an integer, and where
     (« rounds[0].totals.B »): the format holds none, and JSON's NaN, which
     equals nothing, not even itself, would keep the ranking's sort from
-    ending. Walked without recursion, as deep as the file is."""
+    ending. Walked without recursion, as deep as the file is; the path is
+    only spelled out for a file that holds such a number."""
+    if not _holds_a_float(doc):
+        return None
     stack: list[tuple[str, Any]] = [("", doc)]
     while stack:
         where, value = stack.pop()
@@ -276,3 +279,16 @@ def not_an_integer(doc: Any) -> tuple[str, float] | None:
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
     return None
+
+
+def _holds_a_float(doc: Any) -> bool:
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float):
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
