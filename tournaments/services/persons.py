@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import rating, search
-from tournaments.models import Change, Cote, Person, Player, Round, Table, Tournament
+from tournaments.models import Change, Cote, Person, Player, Round, Table, Team, Tournament
 from tournaments.queries.persons import persons_managed
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
@@ -188,43 +188,65 @@ def merge_persons(*, kept: Person, merged: Person, by) -> Person:
 
 def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcours]:
     """The public finished concours of the window, as the cote reads them:
-    their tables played, each side's two persons and totals."""
+    their tables played, each side's two persons and totals.
+
+    Each query reads one table (the tables played: with their partie) and the
+    rows are put together here: one query joining the tables to their teams,
+    players and persons (eight tables) let PostgreSQL choose, on the
+    statistics left by earlier tests, a plan still running after five
+    minutes on the demo's few hundred rows."""
     start = today - timedelta(days=window_days)
-    tournaments = Tournament.objects.filter(
-        published=True, status=Tournament.Status.FINISHED, date__gt=start, date__lte=today
-    ).annotate(
-        pairs=Count("teams", filter=Q(teams__round__isnull=True), distinct=True),
-        singles=Count("players", distinct=True),
+    concours = list(
+        Tournament.objects.filter(
+            published=True, status=Tournament.Status.FINISHED, date__gt=start, date__lte=today
+        )
+        .order_by("pk")
+        .values_list("pk", "format", "date")
     )
+    ids = [pk for pk, _format, _day in concours]
+    pairs = _count_by_concours(Team.objects.filter(tournament_id__in=ids, round__isnull=True))
+    singles = _count_by_concours(Player.objects.filter(tournament_id__in=ids))
     sizes = {
-        t.pk: (t.pairs if t.format == Tournament.Format.PAIRS else t.singles // 2, t.date)
-        for t in tournaments
+        pk: (pairs.get(pk, 0) if kind == Tournament.Format.PAIRS else singles.get(pk, 0) // 2, day)
+        for pk, kind, day in concours
+    }
+    rated = [pk for pk, (n, _day) in sizes.items() if n >= rating.MIN_TEAMS]
+    person_of = dict(Player.objects.filter(tournament_id__in=rated).values_list("pk", "person_id"))
+    persons_of = {
+        pk: (person_of.get(first), person_of.get(second))
+        for pk, first, second in Team.objects.filter(tournament_id__in=rated).values_list(
+            "pk", "player1_id", "player2_id"
+        )
     }
     games: dict[int, list[rating.TableGame]] = defaultdict(list)
     rows = (
         Table.objects.filter(
-            round__tournament_id__in=[pk for pk, (n, _d) in sizes.items() if n >= rating.MIN_TEAMS],
+            round__tournament_id__in=rated,
             round__status=Round.Status.CLOSED,
             team_b__isnull=False,
         )
         .order_by("round__tournament_id", "round__number", "number")
-        .values_list(
-            "round__tournament_id",
-            "team_a__player1__person_id",
-            "team_a__player2__person_id",
-            "team_b__player1__person_id",
-            "team_b__player2__person_id",
-            "total_a",
-            "total_b",
-        )
+        .values_list("round__tournament_id", "team_a_id", "team_b_id", "total_a", "total_b")
     )
-    for tournament_id, a1, a2, b1, b2, total_a, total_b in rows:
-        if None not in (a1, a2, b1, b2):
-            games[tournament_id].append(rating.TableGame((a1, a2), (b1, b2), total_a, total_b))
+    for tournament_id, team_a, team_b, total_a, total_b in rows:
+        side_a = persons_of.get(team_a, (None, None))
+        side_b = persons_of.get(team_b, (None, None))
+        if None not in (*side_a, *side_b):
+            games[tournament_id].append(rating.TableGame(side_a, side_b, total_a, total_b))
     return [
         rating.RatedConcours(key=pk, day=day, teams=n, games=tuple(games[pk]))
         for pk, (n, day) in sorted(sizes.items())
     ]
+
+
+def _count_by_concours(rows) -> dict[int, int]:
+    """How many of `rows` each concours has."""
+    return dict(
+        rows.order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "n")
+    )
 
 
 @transaction.atomic

@@ -8,11 +8,14 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests import factories
 from tournaments import services
 from tournaments.models import Change, Cote, Person, Player, Round, Tournament
+from tournaments.services.persons import rated_concours
 
 pytestmark = pytest.mark.django_db
 
@@ -191,6 +194,25 @@ def test_a_concours_out_of_the_window_leaves_no_cote(organizer, settings):
     settings.RATING_WINDOW_DAYS = 5
     services.recompute_cotes()
     assert Cote.objects.count() == 0
+
+
+def test_the_cote_reads_its_concours_with_no_query_joining_more_than_two_tables(organizer):
+    """One query joining tables, teams, players and persons (eight tables)
+    ran without end on PostgreSQL under stale statistics (CI hung for an
+    hour): each query now reads a table, or the tables played with their
+    partie, and the pairs of persons are put together in Python, the same
+    games as before."""
+    tournament = finished_concours(organizer, shown={"Lefèvre0"})
+    with CaptureQueriesContext(connection) as queries:
+        rated = rated_concours(today=timezone.localdate(), window_days=365)
+    assert max(q["sql"].upper().count(" JOIN ") for q in queries.captured_queries) <= 1
+    assert len(queries.captured_queries) == 6  # concours, their sizes (2), players, teams, tables
+    (concours,) = rated
+    assert concours.key == tournament.pk and concours.teams == 16 and len(concours.games) == 8
+    table = Round.objects.get(tournament=tournament).tables.order_by("number").first()
+    first = concours.games[0]
+    assert first.side_a == (table.team_a.player1.person_id, table.team_a.player2.person_id)
+    assert first.side_b == (table.team_b.player1.person_id, table.team_b.player2.person_id)
 
 
 def test_the_winners_cote_is_above_the_losers(organizer):
