@@ -13,6 +13,7 @@ test of another file ran before it or in the same process."""
 
 from __future__ import annotations
 
+import faulthandler
 import os
 from collections.abc import Iterator
 from io import StringIO
@@ -43,9 +44,28 @@ DATABASE_FIXTURES = {
 }
 
 
+#: A test (setup and teardown included) still running after this long is
+#: stuck, not slow (the slowest take under a minute): its process prints
+#: every thread's stack and stops. pytest-xdist then reports that test
+#: failed and goes on with a new worker, where CI used to wait out its 90
+#: minutes on a query that never ended.
+STUCK_AFTER_S = int(os.environ.get("TEST_STUCK_AFTER_S", "420"))
+_stuck_report = []  # the console's stderr, taken before a test captures it
+
+
 def pytest_configure(config):
     for marker in MARKERS:
         config.addinivalue_line("markers", marker)
+    _stuck_report.append(os.fdopen(os.dup(2), "w"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    faulthandler.dump_traceback_later(STUCK_AFTER_S, exit=True, file=_stuck_report[0])
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def pytest_collection_modifyitems(config, items):
