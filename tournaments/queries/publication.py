@@ -5,12 +5,13 @@ lists and the press text's standings. Writes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date as Date
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from tournaments.domain import search
-from tournaments.models import Announcement, Round, Tournament
+from tournaments.models import Announcement, Player, Round, Team, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.public import round_tables
@@ -87,9 +88,36 @@ def final_standings(tournament: Tournament) -> list:
 
 
 def teams_count(tournament: Tournament) -> int:
-    if tournament.format == Tournament.Format.MELEE:
-        return tournament.players.count()
-    return tournament.teams.filter(round__isnull=True).count()
+    """How many teams the concours has (see `teams_counts`)."""
+    return teams_counts([tournament])[tournament.pk]
+
+
+def teams_counts(tournaments: Iterable[Tournament]) -> dict[int, int]:
+    """How many teams each concours has, by id: its registered pairs, or
+    for a mêlée the pairs its players form at each partie (half of them,
+    rounded down). One grouped count a kind of concours, whatever their
+    number: the public page, the results page, the press text and the
+    cote's 16-team rule all say it this way."""
+    by_kind: dict[bool, list[int]] = {True: [], False: []}
+    for tournament in tournaments:
+        by_kind[tournament.format == Tournament.Format.MELEE].append(tournament.pk)
+    counts = dict.fromkeys(by_kind[True] + by_kind[False], 0)
+    if by_kind[False]:
+        pairs = Team.objects.filter(tournament_id__in=by_kind[False], round__isnull=True)
+        counts.update(_count_by_concours(pairs))
+    if by_kind[True]:
+        players = _count_by_concours(Player.objects.filter(tournament_id__in=by_kind[True]))
+        counts.update({pk: n // 2 for pk, n in players.items()})
+    return counts
+
+
+def _count_by_concours(rows: QuerySet) -> dict[int, int]:
+    return dict(
+        rows.order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "n")
+    )
 
 
 def rounds_with_tables(tournament: Tournament) -> list[tuple[Round, list]]:

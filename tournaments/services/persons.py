@@ -29,13 +29,14 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import rating, search
 from tournaments.models import Change, Cote, Person, Player, Round, Table, Team, Tournament
 from tournaments.queries.persons import persons_managed
+from tournaments.queries.publication import teams_counts
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -190,27 +191,20 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
     """The public finished concours of the window, as the cote reads them:
     their tables played, each side's two persons and totals.
 
-    Each query reads one table (the tables played: with their partie) and the
-    rows are put together here: one query joining the tables to their teams,
-    players and persons (eight tables) let PostgreSQL choose, on the
-    statistics left by earlier tests, a plan still running after five
-    minutes on the demo's few hundred rows."""
+    No query joins more than two tables; the sides' persons are put together
+    here. One query joining the tables to their teams and players (eight
+    tables) let PostgreSQL pick, on stale statistics, a plan still running
+    after five minutes on the demo's few hundred rows."""
     start = today - timedelta(days=window_days)
     concours = list(
         Tournament.objects.filter(
             published=True, status=Tournament.Status.FINISHED, date__gt=start, date__lte=today
         )
         .order_by("pk")
-        .values_list("pk", "format", "date")
+        .only("pk", "format", "date")
     )
-    ids = [pk for pk, _format, _day in concours]
-    pairs = _count_by_concours(Team.objects.filter(tournament_id__in=ids, round__isnull=True))
-    singles = _count_by_concours(Player.objects.filter(tournament_id__in=ids))
-    sizes = {
-        pk: (pairs.get(pk, 0) if kind == Tournament.Format.PAIRS else singles.get(pk, 0) // 2, day)
-        for pk, kind, day in concours
-    }
-    rated = [pk for pk, (n, _day) in sizes.items() if n >= rating.MIN_TEAMS]
+    teams = teams_counts(concours)
+    rated = [t.pk for t in concours if teams[t.pk] >= rating.MIN_TEAMS]
     person_of = dict(Player.objects.filter(tournament_id__in=rated).values_list("pk", "person_id"))
     persons_of = {
         pk: (person_of.get(first), person_of.get(second))
@@ -234,19 +228,9 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
         if None not in (*side_a, *side_b):
             games[tournament_id].append(rating.TableGame(side_a, side_b, total_a, total_b))
     return [
-        rating.RatedConcours(key=pk, day=day, teams=n, games=tuple(games[pk]))
-        for pk, (n, day) in sorted(sizes.items())
+        rating.RatedConcours(key=t.pk, day=t.date, teams=teams[t.pk], games=tuple(games[t.pk]))
+        for t in concours
     ]
-
-
-def _count_by_concours(rows) -> dict[int, int]:
-    """How many of `rows` each concours has."""
-    return dict(
-        rows.order_by()
-        .values("tournament_id")
-        .annotate(n=Count("pk"))
-        .values_list("tournament_id", "n")
-    )
 
 
 @transaction.atomic

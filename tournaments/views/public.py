@@ -122,7 +122,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "rounds": rounds,
             "podium": final_order(tournament, tournament_standings(tournament))[:10],
-            "teams_count": tournament.teams.filter(round__isnull=True).count(),
+            "teams_count": publication_queries.teams_count(tournament),
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
             "challenges": tournament.challenges.filter(published=True),
