@@ -59,6 +59,12 @@ def pytest_configure(config):
     _stuck_report.append(os.fdopen(os.dup(2), "w"))
 
 
+def pytest_unconfigure(config):
+    faulthandler.cancel_dump_traceback_later()
+    while _stuck_report:
+        _stuck_report.pop().close()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     faulthandler.dump_traceback_later(STUCK_AFTER_S, exit=True, file=_stuck_report[0])
