@@ -9,7 +9,10 @@ site, the strongest case — uploads a concours file on « Publication »
 naming her by licence with « accepte d'être affiché » ticked, dated after
 her withdrawal. On a phone, her page is still a 404, the other concours's
 team page names her without a link, her club's page does not list her, and
-her withdrawal keeps its date, with no cote.
+her withdrawal keeps its date, with no cote. At her club, ticking her box
+again on the team's form is refused next to it; when she asks again, the
+organizer says so on « Pages des joueurs » and her page is back, with her
+club's concours only (she has not ticked the other organizer's box again).
 
 The page fixtures fail on any 5xx, console error, page wider than the
 screen or axe-core violation. Set BROWSER_SCREENSHOTS to a folder to keep a
@@ -117,3 +120,23 @@ def test_a_player_who_withdrew_stays_withdrawn_whatever_another_organizer_publis
     her.refresh_from_db()
     assert not her.shown and her.withdrawn_at == withdrawn_at
     assert not Cote.objects.filter(person=her).exists()
+
+    # Ticking her box again at the desk is not her asking: refused by the box.
+    mine = Player.objects.get(last_name="Lefèvre3", tournament__name="Concours du club")
+    number = mine.tournament.teams.get(player1=mine).pk
+    page.goto(f"{live_server.url}/organisation/t/{mine.tournament.slug}/equipes/{number}/")
+    page.get_by_label("Joueur 1 accepte d'être affiché (page du joueur, cote)").focus()
+    page.keyboard.press("Space")
+    page.get_by_label("Joueur 1 accepte d'être affiché (page du joueur, cote)").press("Enter")
+    expect(page.locator("#field-shown1")).to_contain_text("a retiré son accord")
+    _shot(page, "6-box-refused")
+
+    # She asks her club again: the organizer shows her again.
+    page.goto(f"{live_server.url}/organisation/pages-joueurs/")
+    page.get_by_role("button", name="Amélie Lefèvre3 l'a demandé : afficher de nouveau").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("est de nouveau affiché, à sa demande")
+    phone.goto(f"{live_server.url}{her.get_absolute_url()}")
+    expect(phone.locator(".person-concours")).to_contain_text("Concours du club")
+    expect(phone.locator(".person-concours")).not_to_contain_text("Concours des voisins")
+    _shot(phone, "7-back-at-her-request")

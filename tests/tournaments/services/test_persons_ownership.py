@@ -146,3 +146,10 @@ def test_an_unapproved_organizer_does_not_manage_another_clubs_player(organizer,
     finished_concours(other, name="Intrus", shown={"Lefèvre0"}, people=LICENCE, approved=False)
     assert not queries.persons_managed(other).filter(licence="V-0001").exists()
     assert not queries.persons_owned(other).filter(licence="V-0001").exists()
+
+
+def test_on_the_hall_laptop_every_account_is_the_clubs_own(organizer, settings):
+    settings.HALL = True
+    finished_concours(organizer, name="À la salle", shown={"Lefèvre0"}, approved=False)
+    person = Player.objects.get(last_name="Lefèvre0").person
+    assert _page(person) == ["À la salle"]
