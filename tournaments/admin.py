@@ -7,9 +7,17 @@ their rules and write their history) (a deal edited here would keep a stale marq
 through the organizer's screens, whose services rescore the table). Every
 save or delete of a tournament, team, player or round writes an audit line
 (`admin_edit`), which also moves the tournament's revision so the public
-pages show the change."""
+pages show the change.
 
-from django.contrib import admin
+The users' list holds the administrator's approval of organizers (issue
+35): only approved accounts' concours feed the players' pages and the cote
+(services/trust.py)."""
+
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.models import (
     Attempt,
@@ -23,6 +31,7 @@ from tournaments.models import (
     KnownPlayer,
     Lot,
     LotSwap,
+    OrganizerApproval,
     Payment,
     Penalty,
     Player,
@@ -36,6 +45,7 @@ from tournaments.models import (
     Tournament,
     WaitingPlayer,
 )
+from tournaments.services import approve_organizers, withdraw_approvals
 from tournaments.services.audit import log_change
 
 
@@ -256,3 +266,60 @@ class PoolAdmin(ReadOnlyMixin, admin.ModelAdmin):
 class PoolTeamAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("pool", "position", "team")
     list_filter = ("pool__tournament",)
+
+
+admin.site.unregister(get_user_model())
+
+
+@admin.register(get_user_model())
+class OrganizerAdmin(UserAdmin):
+    """Django's users, with whether the site trusts each organizer and the
+    two actions that approve or stop approving them."""
+
+    list_display = (*UserAdmin.list_display, "approved")
+    list_select_related = ("organizer_approval",)
+    actions = ["approve_organizers", "withdraw_approvals"]
+
+    @admin.display(boolean=True, description=_("approuvé (pages des joueurs, cote)"))
+    def approved(self, obj) -> bool:
+        return hasattr(obj, "organizer_approval")
+
+    @admin.action(
+        description=_(
+            "Approuver : leurs concours publics alimentent les pages des joueurs et la cote"
+        ),
+        permissions=["change"],
+    )
+    def approve_organizers(self, request, queryset) -> None:
+        count = approve_organizers(users=queryset, by=request.user)
+        self.message_user(
+            request,
+            ngettext("%(n)s organisateur approuvé.", "%(n)s organisateurs approuvés.", count)
+            % {"n": count},
+            messages.SUCCESS,
+        )
+
+    @admin.action(
+        description=_("Ne plus approuver : leurs joueurs quittent les pages et la cote"),
+        permissions=["change"],
+    )
+    def withdraw_approvals(self, request, queryset) -> None:
+        count = withdraw_approvals(users=queryset, by=request.user)
+        self.message_user(
+            request,
+            ngettext(
+                "%(n)s organisateur n'est plus approuvé.",
+                "%(n)s organisateurs ne sont plus approuvés.",
+                count,
+            )
+            % {"n": count},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(OrganizerApproval)
+class OrganizerApprovalAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Who approved which organizer, and when (the actions are on the users' list)."""
+
+    list_display = ("user", "approved_at", "approved_by")
+    search_fields = ("user__username",)

@@ -348,7 +348,8 @@ urlpatterns += [
 ]
 # Players across concours and their cote (issue 26, items 4 and 5): a
 # player's page (only with their agreement), a club's page, and the
-# organizer's « Joueurs » screen (withdraw an agreement, merge two identities).
+# organizer's « Joueurs » screen (withdraw an agreement, show again a person
+# who asked, merge two identities).
 urlpatterns += [
     path("joueurs/<num:pk>/", persons.person_page, name="person"),
     path("clubs/<slug:key>/", persons.club_page, name="club"),
@@ -357,6 +358,11 @@ urlpatterns += [
         "organisation/pages-joueurs/<num:pk>/retirer/",
         persons.person_withdraw,
         name="person_withdraw",
+    ),
+    path(
+        "organisation/pages-joueurs/<num:pk>/afficher-de-nouveau/",
+        persons.person_show_again,
+        name="person_show_again",
     ),
     path("organisation/pages-joueurs/fusionner/", persons.persons_merge, name="persons_merge"),
 ]

@@ -31,13 +31,17 @@ SHOTS = Path("/tmp/publish-journey")
 HOSTED = "127.0.0.5"  # the hosted instance
 CLUB = "127.0.0.6"  # a club's site, which frames the widget
 CONCOURS = "Concours de la salle des fêtes"
-# On the laptop: its organizer and a concours played there, finished.
+# On the laptop: its organizer and a concours played there today, finished
+# (a finished concours dated later is refused).
 PLAYED_OFFLINE = f"""
 import json
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from tests import factories
 user = get_user_model().objects.create_user("orga", password={PASSWORD!r})
-t = factories.qualified_tournament(owner=user, teams=8, parties=2, name={CONCOURS!r})
+t = factories.qualified_tournament(
+    owner=user, teams=8, parties=2, name={CONCOURS!r}, date=timezone.localdate()
+)
 print(json.dumps({{"slug": t.slug, "status": t.status}}))
 """
 

@@ -187,6 +187,48 @@ def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_defa
         migrate(_latest())
 
 
+def test_each_record_belongs_to_its_first_organizer_whose_box_alone_keeps_it_shown():
+    """Issue 35: a record shown by another organizer's tick (the attack) is
+    hidden and loses its cote; one its first organizer's box showed stays."""
+    before, after = named("person_owner_and_approval")
+    apps = _migrate_after_the_squash(before)
+    try:
+        User = apps.get_model("auth", "User")
+        Tournament = apps.get_model("tournaments", "Tournament")
+        Person = apps.get_model("tournaments", "Person")
+        Player = apps.get_model("tournaments", "Player")
+        first, intruder = User.objects.create(username="club"), User.objects.create(username="x")
+        club = Tournament.objects.create(
+            name="Club", slug="club", date=datetime.date(2026, 1, 10), owner=first
+        )
+        later = Tournament.objects.create(
+            name="Intrus", slug="intrus", date=datetime.date(2026, 2, 10), owner=intruder
+        )
+        ticks = {"Agreed": (True, False), "Attacked": (False, True)}
+        for name, (at_club, at_intruder) in ticks.items():
+            person = Person.objects.create(first_name=name, last_name=name, shown=True)
+            apps.get_model("tournaments", "Cote").objects.create(
+                person=person, mu=25, sigma=8, games=1, computed_at="2026-02-11T00:00Z"
+            )
+            for tournament, shown in ((later, at_intruder), (club, at_club)):
+                Player.objects.create(
+                    tournament=tournament,
+                    first_name=name,
+                    last_name=name,
+                    shown=shown,
+                    person=person,
+                )
+
+        apps = _migrate_after_the_squash(after)
+        Person = apps.get_model("tournaments", "Person")
+        rows = Person.objects.values_list("last_name", "owner__username", "shown")
+        assert sorted(rows) == [("Agreed", "club", True), ("Attacked", "club", False)]
+        cotes = apps.get_model("tournaments", "Cote").objects.values_list("person__last_name")
+        assert list(cotes) == [("Agreed",)]
+    finally:
+        migrate(_latest())
+
+
 PREVIOUS_RELEASE = [("tournaments", "0030_round_number_bound")]
 
 

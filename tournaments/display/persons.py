@@ -45,9 +45,9 @@ def cote_text(stored: StoredCote) -> CoteText:
         % {"low": cote.low, "high": cote.high},
         basis=ngettext(
             "Calculée sur %(games)s partie de concours publics d'au moins %(teams)s équipes "
-            "des %(days)s derniers jours.",
+            "des %(days)s derniers jours, chez des organisateurs approuvés par le site.",
             "Calculée sur %(games)s parties de concours publics d'au moins %(teams)s équipes "
-            "des %(days)s derniers jours.",
+            "des %(days)s derniers jours, chez des organisateurs approuvés par le site.",
             cote.games,
         )
         % {"games": cote.games, "teams": MIN_TEAMS, "days": settings.RATING_WINDOW_DAYS},

@@ -1,5 +1,5 @@
 """The organizer's merge of two players' identities (the same person
-registered twice, a licence missing once)."""
+registered twice, a licence missing once): two records of their own."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.queries.persons import persons_managed
+from tournaments.queries.persons import persons_owned
 
 
 class PersonChoice(forms.ModelChoiceField):
@@ -27,7 +27,7 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        mine = persons_managed(user)
+        mine = persons_owned(user)
         self.fields["kept"].queryset = mine
         self.fields["merged"].queryset = mine
 

@@ -5,7 +5,7 @@ filters. They never compute a score: marques come from `scoring`, through
 the services in `tournaments/services/`, which alone write them.
 """
 
-from tournaments.models.accounts import SignUp, email_key
+from tournaments.models.accounts import OrganizerApproval, SignUp, email_key, is_trusted, trusted
 from tournaments.models.audit import Change
 from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
 from tournaments.models.calendar import Announcement, PreRegistration
@@ -54,6 +54,7 @@ __all__ = [
     "Lot",
     "LotSwap",
     "MergedHall",
+    "OrganizerApproval",
     "Payment",
     "Penalty",
     "Person",
@@ -79,7 +80,9 @@ __all__ = [
     "TournamentQuerySet",
     "WaitingPlayer",
     "email_key",
+    "is_trusted",
     "new_entry_key",
     "new_team_code",
     "running_totals",
+    "trusted",
 ]

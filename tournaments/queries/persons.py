@@ -1,8 +1,12 @@
 """Read-only lookups behind the players' and clubs' pages across concours.
 
-Only persons who agreed to be shown (`Person.shown`) and only public
-concours (`Tournament.published`) are ever returned to a public page. Nothing
-here writes or computes a cote (services/persons.py stores them).
+Only persons shown (`Person.objects.shown()`: agreed through the organizer
+who owns their record, an organizer the site trusts) and only public
+concours (`Tournament.published`) are ever returned to a public page, and of
+a person's concours only those that count as theirs (`counted_players`: the
+record's organizer's, or another trusted organizer's where they ticked the
+box too). Nothing here writes or computes a cote (services/persons.py stores
+them).
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from tournaments.domain import rating, search
-from tournaments.models import Cote, Person, Player, Team, Tournament
+from tournaments.models import Cote, Person, Player, Team, Tournament, trusted
+from tournaments.models.persons import counted_players
 from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_standings
 
@@ -41,6 +46,7 @@ def person_concours(person: Person) -> list[Played]:
     """The person's public concours, the latest first."""
     players = list(
         Player.objects.filter(person=person, tournament__published=True)
+        .filter(counted_players())
         .select_related("tournament")
         .order_by("-tournament__date", "-tournament__pk")
     )
@@ -68,11 +74,17 @@ def _with_place(tournament: Tournament, player: Player, team: Team | None) -> Pl
 
 
 def shown_players(players: Iterable[Player]) -> dict[int, int]:
-    """Of these players, those whose person is shown: player id → person id
-    (the links from a concours's pages to the players' pages)."""
-    ids = [p.person_id for p in players if p.person_id is not None]
-    shown = set(Person.objects.shown().filter(pk__in=ids).values_list("pk", flat=True))
-    return {p.pk: p.person_id for p in players if p.person_id in shown}
+    """Of these players, those whose person is shown and whose concours
+    counts as theirs: player id → person id (the links from a concours's
+    pages to the players' pages)."""
+    players = list(players)
+    linked = [p.pk for p in players if p.person_id is not None]
+    counted = set(
+        Player.objects.filter(pk__in=linked, person__in=Person.objects.shown())
+        .filter(counted_players())
+        .values_list("pk", flat=True)
+    )
+    return {p.pk: p.person_id for p in players if p.pk in counted}
 
 
 @dataclass(frozen=True)
@@ -91,7 +103,7 @@ def club(key: str) -> Club | None:
     members = Person.objects.filter(club_key=key)
     concours = list(
         Tournament.objects.published()
-        .filter(players__person__club_key=key)
+        .filter(trusted("owner"), players__person__club_key=key)
         .distinct()
         .order_by("-date", "name")
     )
@@ -107,11 +119,34 @@ def club(key: str) -> Club | None:
 
 
 def persons_managed(user) -> QuerySet[Person]:
-    """The persons of the concours an organizer runs, for their « Joueurs »
-    screen (shown or not, to withdraw or merge)."""
+    """The persons of the concours an organizer runs whose rows there count
+    as theirs, for their « Pages des joueurs » screen (shown or not, to
+    withdraw): a person may ask any organizer of a concours on their page."""
     managed = Tournament.objects.managed_by(user)
     return (
-        Person.objects.filter(players__tournament__in=managed.values("pk"))
+        Person.objects.filter(
+            Q(players__tournament__in=managed.values("pk"))
+            & counted_players("players__", person_owner="owner")
+        )
+        .distinct()
+        .order_by("last_name", "first_name", "pk")
+    )
+
+
+def shown_ids(persons: QuerySet[Person]) -> set[int]:
+    """Which of these persons the public pages show."""
+    shown = Person.objects.shown().filter(pk__in=persons.values("pk"))
+    return set(shown.values_list("pk", flat=True))
+
+
+def persons_owned(user) -> QuerySet[Person]:
+    """The records of the organizer of concours the user runs, where they
+    registered the person: only these are theirs to show again or merge."""
+    managed = Tournament.objects.managed_by(user)
+    return (
+        Person.objects.filter(
+            players__tournament__in=managed.values("pk"), players__tournament__owner=F("owner")
+        )
         .distinct()
         .order_by("last_name", "first_name", "pk")
     )
@@ -121,6 +156,6 @@ def player_cotes(player_ids: Iterable[int]) -> dict[int, rating.Cote]:
     """The stored cotes of these players (player id → cote), for a draw by
     the cote: only shown persons have one (the cote is opt-in)."""
     rows = Cote.objects.filter(
-        person__shown=True, person__players__pk__in=list(player_ids)
+        person__in=Person.objects.shown(), person__players__pk__in=list(player_ids)
     ).values_list("person__players__pk", "mu", "sigma", "games")
     return {pk: rating.Cote(mu=mu, sigma=sigma, games=games) for pk, mu, sigma, games in rows}

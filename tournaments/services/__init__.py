@@ -76,6 +76,7 @@ from tournaments.services.persons import (
     merge_persons,
     recompute_cotes,
     set_player_shown,
+    show_again,
     withdraw_person,
 )
 from tournaments.services.prizes import (
@@ -147,6 +148,7 @@ from tournaments.services.tournaments import (
     set_published,
     update_tournament,
 )
+from tournaments.services.trust import approve_organizers, withdraw_approvals
 
 __all__ = [
     "AnswerExpected",
@@ -162,6 +164,7 @@ __all__ = [
     "add_penalty",
     "add_tournament",
     "add_waiting_player",
+    "approve_organizers",
     "can_undo_withdrawal",
     "cancel_payment",
     "claim_entry",
@@ -223,6 +226,7 @@ __all__ = [
     "set_player_shown",
     "set_presence",
     "set_published",
+    "show_again",
     "side_for_code",
     "start_clock",
     "suggestions",
@@ -237,6 +241,7 @@ __all__ = [
     "update_tournament",
     "validate_table",
     "waiting_players",
+    "withdraw_approvals",
     "withdraw_person",
     "withdraw_player",
     "withdraw_team",

@@ -1,21 +1,27 @@
 """Players across concours: who is the same person, who is shown, and
 their cote.
 
-- `identify_players`: each player of a public concours linked to a `Person`,
-  found by licence, else by folded names and club (a player with neither a
-  licence nor a club is never taken for somebody else: a person of their
-  own). A player who ticked the box at registration makes their person shown.
+- `identify_players`: each player of a public concours linked to a `Person`:
+  a record of the concours's organizer found by licence, else by folded
+  names and club (a player with neither a licence nor a club is never taken
+  for somebody else: a person of their own); else the record of another
+  organizer the site trusts, found the same way (the same person at a
+  second organizer's concours); else a new record of the concours's
+  organizer. A player who ticked the box shows their person only if the
+  record is their organizer's: another organizer's tick never shows,
+  un-withdraws or rates a person whose record it does not own.
 - `set_player_shown`: the box changed on a registration's form; unticked,
-  the person is withdrawn (`withdraw_person`).
+  the person is withdrawn (`withdraw_person`); ticked for a person who
+  withdrew, refused.
 - `withdraw_person`: the person leaves every public page: not shown, every
-  box of theirs unticked, their cote deleted, the moment kept. Only a tick
-  in a concours played after that day shows them again (a concours of the
-  days before, published late or again from the hall laptop, where the box
-  is still ticked, does not).
-- `merge_persons`: two identities that are the same person, merged by an
-  organizer who runs a concours of each.
+  box of theirs unticked, their cote deleted, the moment kept. No box
+  ticked afterwards shows them again, whatever its concours's date.
+- `show_again`: the person asked again, to the organizer who registered
+  them, who records it on « Pages des joueurs »: the only way back.
+- `merge_persons`: two records of one organizer that are the same person.
 - `recompute_cotes`: the cotes of the shown persons, from the public
-  finished concours (tournaments/domain/rating.py), stored.
+  finished concours of the organizers the site trusts
+  (tournaments/domain/rating.py), stored.
 
 Each write logs a line in the concours concerned, which moves their
 revision: their live public pages are sent again (services/audit.py).
@@ -29,42 +35,70 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain import rating, search
-from tournaments.models import Change, Cote, Person, Player, Round, Table, Team, Tournament
-from tournaments.queries.persons import persons_managed
+from tournaments.models import (
+    Change,
+    Cote,
+    Person,
+    Player,
+    Round,
+    Table,
+    Team,
+    Tournament,
+    is_trusted,
+    trusted,
+)
+from tournaments.models.accounts import trusted_ids
+from tournaments.queries.persons import persons_owned
 from tournaments.queries.publication import teams_counts
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
-def _person_for(player: Player) -> Person:
+def _match(records: QuerySet[Person], player: Player, *, own: bool) -> Person | None:
+    """The record of `records` that is `player`: by licence, else by names
+    and club (a record with another licence is someone else). A licence
+    learnt is kept only in the organizer's `own` records."""
     licence = player.licence.strip()
     if licence:
-        found = Person.objects.filter(licence=licence).order_by("pk").first()
+        found = records.filter(licence=licence).order_by("pk").first()
         if found is not None:
             return found
     club_key = search.fold(player.club)
-    if club_key:
-        name_key = search.search_key(player.first_name, player.last_name)
-        found = (
-            Person.objects.filter(name_key=name_key, club_key=club_key)
-            .filter(Q(licence="") | Q(licence=licence))
-            .order_by("pk")
-            .first()
-        )
-        if found is not None:
-            if licence and not found.licence:
-                found.licence = licence
-                found.save(update_fields=["licence"])
-            return found
+    if not club_key:
+        return None
+    name_key = search.search_key(player.first_name, player.last_name)
+    found = (
+        records.filter(name_key=name_key, club_key=club_key)
+        .filter(Q(licence="") | Q(licence=licence) if licence else Q())
+        .order_by("pk")
+        .first()
+    )
+    if found is not None and own and licence and not found.licence:
+        found.licence = licence
+        found.save(update_fields=["licence"])
+    return found
+
+
+def _person_for(player: Player, owner_id: int) -> Person:
+    """The organizer's own record of the player; else another trusted
+    organizer's (where the tick here counts only for this concours, never
+    for showing them); else a new record of the organizer's."""
+    found = _match(Person.objects.filter(owner_id=owner_id), player, own=True)
+    if found is None:
+        others = Person.objects.exclude(owner_id=owner_id).filter(trusted("owner"))
+        found = _match(others, player, own=False)
+    if found is not None:
+        return found
     return Person.objects.create(
+        owner_id=owner_id,
         first_name=player.first_name,
         last_name=player.last_name,
-        licence=licence,
+        licence=player.licence.strip(),
         club=player.club,
     )
 
@@ -84,26 +118,34 @@ def link_players(tournament: Tournament) -> int:
     until it is public). A step of a use-case, in its transaction."""
     linked = 0
     for player in tournament.players.filter(person__isnull=True).order_by("pk"):
-        player.person = _person_for(player)
+        player.person = _person_for(player, tournament.owner_id)
         player.save(update_fields=["person"])
         linked += 1
-    agreed = Person.objects.filter(players__tournament=tournament, players__shown=True)
-    # A box ticked on or before the day of a withdrawal (this concours
-    # published late, or again) does not undo it: unticked here too.
-    hidden = set(agreed.filter(shown=False).values_list("pk", flat=True))
-    withdrawn = set(
-        Person.objects.filter(pk__in=hidden, withdrawn_at__date__gte=tournament.date).values_list(
-            "pk", flat=True
+    _read_the_boxes(tournament)
+    return linked
+
+
+def _read_the_boxes(tournament: Tournament) -> None:
+    """The boxes ticked in the concours: a withdrawn person's are unticked
+    (a withdrawal holds whatever the concours's date: this concours
+    published late, again, or dated later); the others show the persons
+    whose records belong to the concours's organizer, and only those."""
+    ticked = tournament.players.filter(shown=True, person__isnull=False)
+    ticked.filter(person__withdrawn_at__isnull=False).update(shown=False)
+    newly = sorted(
+        set(
+            Person.objects.filter(
+                owner_id=tournament.owner_id,
+                shown=False,
+                withdrawn_at__isnull=True,
+                players__in=ticked.values("pk"),
+            ).values_list("pk", flat=True)
         )
     )
-    if withdrawn:
-        tournament.players.filter(person__in=withdrawn).update(shown=False)
-    newly = sorted(hidden - withdrawn)
     if newly:
-        Person.objects.filter(pk__in=newly).update(shown=True, withdrawn_at=None)
+        Person.objects.filter(pk__in=newly).update(shown=True)
         # Their other concours's pages now link to them: sent again.
         _log_in_concours(newly, Change.Action.PLAYERS_SHOWN, None, {"shown": True})
-    return linked
 
 
 def _log_in_concours(person_ids: list[int], action: str, by, after: dict) -> None:
@@ -130,36 +172,84 @@ def withdraw_person(*, person: Person, by=None) -> Person:
     return person
 
 
+def withdrawn_refusal(person: Person) -> TournamentError:
+    return TournamentError(
+        _(
+            "%(name)s a retiré son accord : cette personne n'est de nouveau affichée que "
+            "si elle le demande à l'organisateur qui l'a inscrite (« Pages des joueurs »)."
+        )
+        % {"name": person},
+        field="shown",
+    )
+
+
 @transaction.atomic
 def set_player_shown(*, player: Player, shown: bool, by=None) -> Player:
-    """The box of a registration changed: ticked, the player (and their
-    person, if known) is shown; unticked, the person withdraws."""
-    was = player.shown
+    """The box of a registration changed. Ticked: the person is shown if
+    the record is the concours's organizer's (another organizer's tick lets
+    this concours count on a shown person's page); refused for a person who
+    withdrew. Unticked: the person withdraws, if this concours was one of
+    their page's."""
+    person = player.person
+    if player.shown == shown:
+        return player
+    if shown and person is not None and person.withdrawn_at is not None:
+        raise withdrawn_refusal(person)
     player.shown = shown
     player.save(update_fields=["shown"])
-    if was == shown or player.person_id is None:
-        if was != shown:
-            log_change(player.tournament_id, Change.Action.PLAYERS_SHOWN, by=by)
+    owners = player.tournament.owner_id
+    if person is None or (person.owner_id != owners and not is_trusted(player.tournament.owner)):
+        log_change(player.tournament_id, Change.Action.PLAYERS_SHOWN, by=by)
         return player
-    if shown:
-        Person.objects.filter(pk=player.person_id).update(shown=True, withdrawn_at=None)
-        _log_in_concours([player.person_id], Change.Action.PLAYERS_SHOWN, by, {"shown": True})
-        recompute_cotes()
+    if not shown:
+        withdraw_person(person=person, by=by)
+        return player
+    if person.owner_id == owners:
+        Person.objects.filter(pk=person.pk).update(shown=True)
+        _log_in_concours([person.pk], Change.Action.PLAYERS_SHOWN, by, {"shown": True})
     else:
-        withdraw_person(person=player.person, by=by)
+        log_change(player.tournament_id, Change.Action.PLAYERS_SHOWN, by=by)
+    recompute_cotes()
     return player
+
+
+@transaction.atomic
+def show_again(*, person: Person, by) -> Person:
+    """The person who withdrew asked again, to the organizer who registered
+    them (the owner of the record), who says so on « Pages des joueurs »:
+    shown again, their boxes in that organizer's concours ticked again.
+    Another organizer's concours count again once ticked there again."""
+    if not persons_owned(by).filter(pk=person.pk).exists():
+        raise TournamentError(
+            _("Seul l'organisateur qui a inscrit ce joueur peut l'afficher de nouveau.")
+        )
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    if person.withdrawn_at is None:
+        return person
+    person.shown, person.withdrawn_at = True, None
+    person.save(update_fields=["shown", "withdrawn_at"])
+    person.players.filter(tournament__owner_id=person.owner_id).update(shown=True)
+    _log_in_concours(
+        [person.pk], Change.Action.PLAYERS_SHOWN, by, {"shown": True, "asked_again": True}
+    )
+    recompute_cotes()
+    return person
 
 
 @transaction.atomic
 def merge_persons(*, kept: Person, merged: Person, by) -> Person:
     """`merged` is the same person as `kept`: its concours go to `kept`, and
-    it is deleted. Allowed to an organizer who runs a concours of each
-    (another organizer's players are not theirs to merge). Shown only if
-    both were: a withdrawal is never undone by a merge."""
+    it is deleted. Allowed to the organizer who owns both records (another
+    organizer's players are not theirs to merge). Shown only if both were:
+    a withdrawal is never undone by a merge."""
     if kept.pk == merged.pk:
         raise TournamentError(_("Choisissez deux fiches différentes."), field="merged")
-    mine = persons_managed(by)
-    if not mine.filter(pk=kept.pk).exists() or not mine.filter(pk=merged.pk).exists():
+    mine = persons_owned(by)
+    if (
+        not mine.filter(pk=kept.pk).exists()
+        or not mine.filter(pk=merged.pk).exists()
+        or kept.owner_id != merged.owner_id
+    ):
         raise TournamentError(
             _("Vous ne pouvez fusionner que des joueurs de vos propres concours."),
             field="merged",
@@ -188,8 +278,9 @@ def merge_persons(*, kept: Person, merged: Person, by) -> Person:
 
 
 def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcours]:
-    """The public finished concours of the window, as the cote reads them:
-    their tables played, each side's two persons and totals.
+    """The public finished concours of the window whose organizer the site
+    trusts, as the cote reads them: their tables played, each side's two
+    persons and totals.
 
     No query joins more than two tables; the sides' persons are put together
     here. One query joining the tables to their teams and players (eight
@@ -201,21 +292,23 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
             published=True, status=Tournament.Status.FINISHED, date__gt=start, date__lte=today
         )
         .order_by("pk")
-        .only("pk", "format", "date")
+        .only("pk", "format", "date", "owner_id")
     )
+    trusted_owners = trusted_ids({t.owner_id for t in concours})
+    concours = [t for t in concours if t.owner_id in trusted_owners]
     teams = teams_counts(concours)
-    rated = [t.pk for t in concours if teams[t.pk] >= rating.MIN_TEAMS]
-    person_of = dict(Player.objects.filter(tournament_id__in=rated).values_list("pk", "person_id"))
+    rated = {t.pk: t.owner_id for t in concours if teams[t.pk] >= rating.MIN_TEAMS}
+    person_of = _rated_identities(rated)
     persons_of = {
         pk: (person_of.get(first), person_of.get(second))
-        for pk, first, second in Team.objects.filter(tournament_id__in=rated).values_list(
+        for pk, first, second in Team.objects.filter(tournament_id__in=list(rated)).values_list(
             "pk", "player1_id", "player2_id"
         )
     }
     games: dict[int, list[rating.TableGame]] = defaultdict(list)
     rows = (
         Table.objects.filter(
-            round__tournament_id__in=rated,
+            round__tournament_id__in=list(rated),
             round__status=Round.Status.CLOSED,
             team_b__isnull=False,
         )
@@ -231,6 +324,28 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
         rating.RatedConcours(key=t.pk, day=t.date, teams=teams[t.pk], games=tuple(games[t.pk]))
         for t in concours
     ]
+
+
+def _rated_identities(owners: dict[int, int]) -> dict[int, int]:
+    """Who each player of these concours (id → organizer) is for the cote:
+    their person where the row counts as theirs (the organizer owns the
+    record, or the player ticked the box there), else someone met once
+    (minus the player's id), rated with the table but kept nowhere: another
+    organizer's results never rate a person who did not agree there."""
+    players = list(
+        Player.objects.filter(tournament_id__in=list(owners)).values_list(
+            "pk", "tournament_id", "person_id", "shown"
+        )
+    )
+    record_owner = dict(
+        Person.objects.filter(pk__in={p[2] for p in players if p[2]}).values_list("pk", "owner_id")
+    )
+    return {
+        pk: person
+        if person is not None and (shown or record_owner.get(person) == owners[tournament])
+        else -pk
+        for pk, tournament, person, shown in players
+    }
 
 
 @transaction.atomic

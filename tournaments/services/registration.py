@@ -195,13 +195,16 @@ def update_team(
     if categories is not None:
         before["categories"] = sorted(c.name for c in team.categories.all())
         after["categories"] = set_entrant_categories(team, categories)
-    for player, data in ((team.player1, player1), (team.player2, player2)):
+    for number, (player, data) in enumerate(((team.player1, player1), (team.player2, player2)), 1):
         for key, value in data.__dict__.items():
             if key != "shown":
                 setattr(player, key, value)
         player.save()
         if player.shown != data.shown:  # the box ticked or unticked
-            persons.set_player_shown(player=player, shown=data.shown, by=by)
+            try:
+                persons.set_player_shown(player=player, shown=data.shown, by=by)
+            except TournamentError as error:  # a person who withdrew: by their box
+                raise TournamentError(error.message, field=f"shown{number}") from error
     team.club, team.name = club, name
     team.save(update_fields=["club", "name"])
     remember_players(team.tournament, [player1, player2])

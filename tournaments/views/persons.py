@@ -1,10 +1,11 @@
 """Players across concours: a player's public page, a club's page, and the
-organizer's « Joueurs » screen (withdraw a player's agreement, merge two
-identities of one person).
+organizer's « Joueurs » screen (withdraw a player's agreement, show again a
+person who asked, merge two identities of one person).
 
 A public page shows only persons who agreed and only public concours
 (queries/persons.py): anyone else is a 404. The organizer's screen lists the
-persons of the concours they run and nobody else's. Views stay thin: the
+persons of the concours they run and nobody else's; only the records the
+organizer registered can be shown again or merged. Views stay thin: the
 services write, display/persons.py words the cote.
 """
 
@@ -21,7 +22,7 @@ from tournaments import services
 from tournaments.display.persons import cote_text
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.persons import MergeForm
-from tournaments.models import Cote
+from tournaments.models import Cote, is_trusted
 from tournaments.queries import persons as queries
 
 
@@ -67,6 +68,9 @@ def persons_manage(request: HttpRequest, form: MergeForm | None = None) -> HttpR
         "tournaments/persons_manage.html",
         {
             "persons": queries.persons_managed(request.user),
+            "visible": queries.shown_ids(queries.persons_managed(request.user)),
+            "owned": set(queries.persons_owned(request.user).values_list("pk", flat=True)),
+            "approved": is_trusted(request.user),
             "form": form or MergeForm(user=request.user),
         },
         # A merge refused: its form given back with the reason by its field.
@@ -81,6 +85,18 @@ def person_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     services.withdraw_person(person=person, by=request.user)
     messages.success(
         request, _("%(name)s n'est plus affiché sur aucune page publique.") % {"name": person}
+    )
+    return redirect("tournaments:persons_manage")
+
+
+@login_required
+@require_POST
+def person_show_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """The person who withdrew asked the organizer who registered them."""
+    person = get_object_or_404(queries.persons_owned(request.user), pk=pk)
+    services.show_again(person=person, by=request.user)
+    messages.success(
+        request, _("%(name)s est de nouveau affiché, à sa demande.") % {"name": person}
     )
     return redirect("tournaments:persons_manage")
 

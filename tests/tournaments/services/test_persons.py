@@ -20,13 +20,27 @@ pytestmark = pytest.mark.django_db
 DAY = timezone.localdate() - datetime.timedelta(days=10)
 
 
-def finished_concours(owner, *, teams: int = 16, name: str = "Concours", shown=(), people=None):
-    """A public concours of `teams` fixed pairs, one partie of one deal
-    (side A wins each table), closed: finished. The players whose last name
-    is in `shown` ticked the box; `people` gives licences and clubs by
-    last name ({"Lefèvre0": ("L-1", "Club")})."""
+def finished_concours(
+    owner,
+    *,
+    teams: int = 16,
+    name: str = "Concours",
+    shown=(),
+    people=None,
+    day: datetime.date = DAY,
+    published: bool = True,
+    approved: bool = True,
+):
+    """A public concours (unless not `published`) of `teams` fixed pairs,
+    played on `day`, one partie of one deal (side A wins each table),
+    closed: finished. The players whose last name is in `shown` ticked the
+    box; `people` gives licences and clubs by last name
+    ({"Lefèvre0": ("L-1", "Club")}). Its organizer is `approved` by the
+    site first (services/trust.py), unless told not to."""
+    if approved:
+        services.approve_organizers(users=[owner], by=None)
     tournament = factories.build_tournament(
-        owner=owner, name=name, date=DAY, parties=1, end_deals=1
+        owner=owner, name=name, date=day, parties=1, end_deals=1, published=published
     )
     for i in range(teams):
         pair = []
@@ -111,23 +125,60 @@ def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer)
     assert not Cote.objects.filter(person=person).exists()
 
 
-def test_a_withdrawal_holds_against_ticks_of_the_days_before_not_of_a_later_concours(organizer):
-    """A concours played on or before the day of a withdrawal (published
-    late, or again) keeps the person hidden and unticks them; one played
-    after it is a new agreement."""
+@pytest.mark.parametrize(
+    ("withdrew", "played", "why"),
+    [
+        (0, 20, "a concours of the days before, published late"),
+        (0, 0, "a concours of the day of the withdrawal"),
+        (30, 10, "a concours played after the withdrawal"),
+    ],
+)
+def test_a_withdrawal_holds_against_every_later_tick_whatever_the_concours_date(
+    organizer, withdrew, played, why
+):
+    """A tick in a concours published after the withdrawal (`withdrew` and
+    `played` days ago) unticks itself and shows nobody, whatever the
+    concours's date: only the person's own request, recorded by the
+    organizer who registered them, shows them again."""
+    today = timezone.localdate()
+    finished_concours(
+        organizer, name="Premier", shown={"Lefèvre0"}, day=today - datetime.timedelta(days=40)
+    )
+    person = Person.objects.shown().get()
+    services.withdraw_person(person=person, by=organizer)
+    Person.objects.filter(pk=person.pk).update(
+        withdrawn_at=timezone.now() - datetime.timedelta(days=withdrew)
+    )
+    withdrawn_at = Person.objects.get(pk=person.pk).withdrawn_at
+    later = finished_concours(
+        organizer,
+        name="Publié ensuite",
+        shown={"Lefèvre0"},
+        day=today - datetime.timedelta(days=played),
+    )
+    person.refresh_from_db()
+    assert not person.shown and person.withdrawn_at == withdrawn_at, why
+    assert not later.players.filter(shown=True, last_name="Lefèvre0").exists(), why
+    assert not Cote.objects.filter(person=person).exists(), why
+
+
+def test_the_person_who_asks_again_is_shown_again_by_the_organizer_who_registered_them(
+    organizer, django_user_model
+):
     finished_concours(organizer, name="Premier", shown={"Lefèvre0"})
     person = Person.objects.shown().get()
     services.withdraw_person(person=person, by=organizer)
-    late = finished_concours(organizer, name="Publié en retard", shown={"Lefèvre0"})
-    person.refresh_from_db()
-    assert not person.shown and person.withdrawn_at is not None
-    assert not late.players.filter(shown=True).exists()
-    Person.objects.filter(pk=person.pk).update(
-        withdrawn_at=timezone.now() - datetime.timedelta(days=20)
-    )
-    finished_concours(organizer, name="Plus tard", shown={"Lefèvre0"})
+    other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
+    with pytest.raises(services.TournamentError, match="Seul l'organisateur"):
+        services.show_again(person=person, by=other)
+    assert not Person.objects.get(pk=person.pk).shown
+    services.show_again(person=person, by=organizer)
     person.refresh_from_db()
     assert person.shown and person.withdrawn_at is None
+    assert person.players.get().shown  # the box of the organizer's concours
+    assert Cote.objects.get(person=person).games == 1
+    asked = Change.objects.filter(action=Change.Action.PLAYERS_SHOWN, after__asked_again=True)
+    assert asked.count() == 1
 
 
 def test_unticking_the_box_on_the_team_form_withdraws_the_person(organizer):
@@ -203,8 +254,9 @@ def test_the_cote_reads_its_concours_with_no_query_joining_more_than_two_tables(
     played with their partie, and the sides' persons are put together in
     Python, the same games as before."""
     tournament = finished_concours(organizer, shown={"Lefèvre0"})
-    # the concours, their teams (one grouped count), players, teams, tables
-    with django_assert_num_queries(5) as queries:
+    # the concours, their organizers trusted, their teams (one grouped
+    # count), players, the owners of their records, teams, tables
+    with django_assert_num_queries(7) as queries:
         rated = rated_concours(today=timezone.localdate(), window_days=365)
     assert max(q["sql"].upper().count(" JOIN ") for q in queries.captured_queries) <= 1
     (concours,) = rated

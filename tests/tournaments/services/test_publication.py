@@ -27,8 +27,10 @@ pytestmark = pytest.mark.django_db
 
 
 def finished_backup(organizer, name="Concours de la Saint-Jean", **fields) -> bytes:
-    """A finished concours's gzipped backup, the concours itself deleted
-    (as if it had been played on another machine)."""
+    """A finished concours's gzipped backup, played a week ago unless told
+    otherwise, the concours itself deleted (as if it had been played on
+    another machine)."""
+    fields.setdefault("date", timezone.localdate() - datetime.timedelta(days=7))
     tournament = factories.qualified_tournament(
         owner=organizer, teams=6, parties=2, name=name, **fields
     )
@@ -144,6 +146,41 @@ def test_a_backup_file_is_published_by_its_uploader(organizer):
     assert tournament.published
 
 
+@pytest.mark.parametrize(
+    ("days", "finished", "refused"),
+    [
+        (1, True, True),  # finished tomorrow: results still to come
+        (40, True, True),
+        (0, True, False),  # played today
+        (-7, True, False),
+        (1, False, False),  # not finished: no results to refuse
+    ],
+)
+def test_a_finished_concours_dated_after_today_is_refused_in_a_sentence(
+    organizer, days, finished, refused
+):
+    day = timezone.localdate() + datetime.timedelta(days=days)
+    if finished:
+        body = gzip.decompress(finished_backup(organizer, date=day))
+    else:
+        tournament = factories.build_tournament(owner=organizer, date=day)
+        factories.add_teams(tournament, 4)
+        body = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode()
+        tournament.delete()
+    secret = services.create_key(owner=organizer).secret
+    if not refused:
+        assert services.publish_file(raw=body, owner=organizer).published
+        assert services.receive_upload(**signed(secret, body)).published
+        return
+    with pytest.raises(TournamentError, match="n'est pas encore arrivée") as error:
+        services.publish_file(raw=body, owner=organizer)
+    assert error.value.field == "file"
+    with pytest.raises(services.UploadRefused, match="Rien n'a été publié") as upload:
+        services.receive_upload(**signed(secret, body))
+    assert upload.value.status == 422
+    assert not Tournament.objects.exists()
+
+
 def test_the_laptop_settings_want_a_key(organizer):
     with pytest.raises(TournamentError) as refused:
         services.save_target(owner=organizer, url="https://belote.example.fr", key="mot de passe")
@@ -174,8 +211,8 @@ def test_a_published_upload_puts_its_players_who_agreed_on_their_pages(organizer
 def test_a_player_withdrawn_stays_withdrawn_when_the_concours_is_published_again(organizer):
     """The laptop still has the box ticked on the day: sending its
     concours again (a correction after publication) must not bring back
-    the page of a player who withdrew since — only a tick at a later
-    registration does."""
+    the page of a player who withdrew since — only their own request does
+    (services.show_again)."""
     from tournaments.models import Person
 
     tournament = factories.build_tournament(
@@ -201,7 +238,8 @@ def test_a_player_withdrawn_stays_withdrawn_when_the_concours_is_published_again
 def played_on_the_laptop_after_its_announcement(organizer) -> tuple[bytes, Tournament]:
     """The concours announced on this instance (at most one team, a second
     waiting), and its backup from the hall laptop where it was played under
-    the same name and day (so at the same address)."""
+    the same name and day (so at the same address), once its day has come
+    (a finished concours dated later is refused)."""
     day = timezone.localdate() + datetime.timedelta(days=10)
     body = finished_backup(organizer, name="Concours de la Saint-Vincent", date=day)
     announced = calendar_builders.announce(
@@ -209,6 +247,13 @@ def played_on_the_laptop_after_its_announcement(organizer) -> tuple[bytes, Tourn
     )
     calendar_builders.pair(announced, 1)
     calendar_builders.pair(announced, 2)
+    # Its day has come: both copies dated today, their address unchanged.
+    today = timezone.localdate()
+    Tournament.objects.filter(pk=announced.pk).update(date=today)
+    announced.refresh_from_db()
+    document = json.loads(gzip.decompress(body))
+    document["tournament"]["date"] = today.isoformat()
+    body = gzip.compress(json.dumps(document).encode(), mtime=0)
     assert json.loads(gzip.decompress(body))["tournament"]["slug"] == announced.slug
     return body, announced
 

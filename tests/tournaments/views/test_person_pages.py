@@ -36,6 +36,9 @@ def _person(last_name: str) -> Person:
                 "Elle vaut probablement entre",
                 "Concours joués",
                 "Pour ne plus figurer ici, demandez-le à l'organisateur d'un de ces concours",
+                "ne reviennent que si vous le redemandez à l'organisateur qui vous a inscrit",
+                "les concours d'organisateurs approuvés par le site",
+                "chez des organisateurs approuvés par le site",
             ],
         ),
         (
@@ -45,6 +48,9 @@ def _person(last_name: str) -> Person:
                 "It is probably between",
                 "Concours played",
                 "To be taken off, ask the organizer of one of these concours",
+                "come back only if you ask again the organizer who registered you",
+                "Only concours of organizers the site approved count here",
+                "run by organizers the site approved",
             ],
         ),
     ],
@@ -177,3 +183,88 @@ def test_a_players_page_gives_their_place_and_points_in_a_finished_concours(
     concours.save(update_fields=["status"])
     page = client.get(_person("Lefèvre0").get_absolute_url()).text
     assert "final-place" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["accord retiré le", "Lefèvre0 l'a demandé : afficher de nouveau"]),
+        ("en", ["agreement withdrawn on", "Lefèvre0 asked for it: show again"]),
+    ],
+)
+def test_the_organizer_who_registered_a_withdrawn_player_shows_them_again_on_request(
+    client, organizer, concours, language, words
+):
+    person = _person("Lefèvre0")
+    client.force_login(organizer)
+    client.post(reverse("tournaments:person_withdraw", args=[person.pk]))
+    client.cookies["django_language"] = language
+    page = client.get(reverse("tournaments:persons_manage")).text.replace("&#x27;", "'")
+    assert all(word in page for word in words), words
+    again = reverse("tournaments:person_show_again", args=[person.pk])
+    assert client.post(again).status_code == 302
+    client.logout()
+    assert client.get(person.get_absolute_url()).status_code == 200
+
+
+def test_another_organizer_cannot_show_again_a_player_they_did_not_register(
+    client, django_user_model, organizer, concours
+):
+    person = _person("Lefèvre0")
+    client.force_login(organizer)
+    client.post(reverse("tournaments:person_withdraw", args=[person.pk]))
+    other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
+    client.force_login(other)
+    again = reverse("tournaments:person_show_again", args=[person.pk])
+    assert client.post(again).status_code == 404
+    assert client.post(reverse("tournaments:person_show_again", args=[999_999])).status_code == 404
+    assert client.get(again).status_code == 405
+    client.logout()
+    assert client.get(person.get_absolute_url()).status_code == 404
+
+
+def test_ticking_a_withdrawn_players_box_is_refused_next_to_it(client, organizer, concours):
+    person = _person("Lefèvre0")
+    client.force_login(organizer)
+    client.post(reverse("tournaments:person_withdraw", args=[person.pk]))
+    team = concours.teams.get(player1__last_name="Lefèvre0")
+    url = reverse("tournaments:team_edit", args=[concours.slug, team.pk])
+    fields = {
+        "first_name1": "Amélie",
+        "last_name1": "Lefèvre0",
+        "first_name2": "Jérôme",
+        "last_name2": "Bérard0",
+        "club": "Belote Club de Mâcon",
+        "shown1": "on",
+    }
+    response = client.post(url, fields)
+    assert response.status_code == 200
+    box = response.text.split('id="field-shown1"')[1].split("</div>")[0]
+    assert "has-error" not in box and "a retiré son accord" in box.replace("&#x27;", "'")
+    assert 'class="field has-error" id="field-shown1"' in response.text
+    assert not Player.objects.get(last_name="Lefèvre0").shown
+
+
+def test_an_unapproved_organizer_is_told_why_their_players_have_no_page(client, django_user_model):
+    other = django_user_model.objects.create_user("nouveau", password=factories.PASSWORD)
+    finished_concours(other, name="Premier concours", shown={"Lefèvre0"}, approved=False)
+    client.force_login(other)
+    page = client.get(reverse("tournaments:persons_manage")).text.replace("&#x27;", "'")
+    assert "Votre compte n'est pas encore approuvé" in page
+    assert "accord donné, en attente de l'approbation du compte" in page
+    assert client.get(_person("Lefèvre0").get_absolute_url()).status_code == 404
+
+
+def test_the_administrator_approves_an_organizer_from_the_users_list(client, django_user_model):
+    other = django_user_model.objects.create_user("nouveau", password=factories.PASSWORD)
+    finished_concours(other, name="Premier concours", shown={"Lefèvre0"}, approved=False)
+    boss = django_user_model.objects.create_superuser("boss", "boss@club.fr", "x")
+    client.force_login(boss)
+    users = reverse("admin:auth_user_changelist")
+    assert "Approuver : leurs concours publics" in client.get(users).text
+    action = {"action": "approve_organizers", "_selected_action": [other.pk]}
+    assert client.post(users, action).status_code == 302
+    assert client.get(_person("Lefèvre0").get_absolute_url()).status_code == 200
+    action["action"] = "withdraw_approvals"
+    assert client.post(users, action).status_code == 302
+    assert client.get(_person("Lefèvre0").get_absolute_url()).status_code == 404

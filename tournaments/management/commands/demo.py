@@ -117,10 +117,13 @@ class Command(BaseCommand):
     def _organizer(self) -> tuple[object, str | None]:
         User = get_user_model()
         user = User.objects.filter(username=DEMO_USER).first()
-        if user is not None:
-            return user, None
-        password = secrets.token_urlsafe(9)
-        user = User.objects.create_user(DEMO_USER, password=password, is_staff=True)
+        password = None
+        if user is None:
+            password = secrets.token_urlsafe(9)
+            user = User.objects.create_user(DEMO_USER, password=password, is_staff=True)
+        # The demo's club is the site's own: its published concours show the
+        # players who agreed, with their cote (issue 35: approved accounts).
+        services.approve_organizers(users=[user], by=None)
         return user, password
 
     def _build(self, user, rng: random.Random) -> Tournament:
