@@ -37,6 +37,10 @@ def hall_file(owner, *, name: str, teams: int = 4, played: int = 2, parties: int
     )
     doc = json.loads(json.dumps(concours_file(tournament)))
     tournament.delete()
+    # Each hall has teams of its own (a team plays in one hall only): the
+    # builders name every hall's players alike, so the hall's name is added.
+    for team in doc["teams"]:
+        team["name"] = f"{team['name']} {name}"
     return doc
 
 
