@@ -42,8 +42,10 @@ log = logging.getLogger(__name__)
 
 WINDOW = 3600
 #: Uploads and publications of one account in an hour: a concours in 12
-#: halls whose halls each send their file after each of 4 parties makes 48.
-MAX_PER_ACCOUNT = 60
+#: halls, each sending its file after each of its 4 parties, makes 48 over
+#: an afternoon; a file within the limits takes the worker 40 s at worst
+#: (400 teams over 20 parties), so one account holds it half an hour at most.
+MAX_PER_ACCOUNT = 30
 #: An upload still waiting after this long was lost with its worker (a
 #: worker killed): its page says so, and the sender sends it again.
 LOST_AFTER = datetime.timedelta(minutes=15)
