@@ -177,7 +177,7 @@ def read_hall_file(raw: bytes) -> dict:
 def _too_big() -> str:
     return _(
         "décompressé, il dépasse %(mb)s Mo (le fichier d'un concours de 128 équipes en "
-        "8 parties en fait 1,3)."
+        "8 parties en fait 1,4)."
     ) % {"mb": limits.MAX_FILE_BYTES // (1024 * 1024)}
 
 
