@@ -55,8 +55,6 @@ def test_a_part_of_the_wrong_type_is_left_to_the_checker(doc):
 
 
 @settings(deadline=None, max_examples=40)
-@given(
-    st.integers(2, 40), st.integers(1, 6), st.integers(0, 10_000), st.sampled_from([None, 2, 6])
-)
+@given(st.integers(2, 40), st.integers(1, 6), st.integers(0, 10_000), st.sampled_from([None, 2, 6]))
 def test_a_generated_concours_is_within_every_limit(teams, parties, seed, deals):
     assert limits.excess(generate(teams=teams, parties=parties, seed=seed, deals=deals)) is None
