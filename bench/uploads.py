@@ -14,7 +14,9 @@ two halls, then:
    its outcome, and that outcome;
 3. two hostile uploads at once, from two accounts, while the standings
    page is read in a loop: the page's p50, p95 and worst during them
-   (until both outcomes are known, or `--seconds` at least);
+   (until both outcomes are known, or `--seconds` at least); then the same
+   with two files within every limit but long to recompute (20 parties,
+   `--heavy-teams` teams);
 4. a backup padded with `--history` lines of history published by hand
    (« Publication » › « Publier une sauvegarde »): status, time, outcome.
 
@@ -172,6 +174,7 @@ def main() -> int:
     parser.add_argument("--parties", type=int, default=600)
     parser.add_argument("--history", type=int, default=70_000)
     parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--heavy-teams", type=int, default=150)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         # This process reads the test builders (tests.factories): Django on
@@ -237,6 +240,22 @@ def run(folder: Path, args) -> int:
         threading.Thread(target=both).start()
         during = read_pages(server.base, path, finished, args.seconds)
         print("page during two uploads:", figures(during))
+        for status, seconds, later, said in results:
+            print(f"  upload: HTTP {status} in {seconds:.2f} s; outcome {later:.1f} s on: {said}")
+        # Two files within every limit, long to recompute.
+        heavy = hostile.concours_file(parties=20, teams=args.heavy_teams, deals=2)
+        for index, (_slug, day, _halls) in enumerate(concours):
+            heavy["concours"]["date"] = day
+            bodies[index] = hostile.gzipped(heavy)
+        print(
+            f"heavy file within the limits: 20 parties, {args.heavy_teams} teams, "
+            f"{len(bodies[0]) // 1024} KB gzipped"
+        )
+        results.clear()
+        finished.clear()
+        threading.Thread(target=both).start()
+        during = read_pages(server.base, path, finished, args.seconds)
+        print("page during two heavy uploads:", figures(during))
         for status, seconds, later, said in results:
             print(f"  upload: HTTP {status} in {seconds:.2f} s; outcome {later:.1f} s on: {said}")
         backup = folder / "history.json.gz"

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.display.hall import clock_time
+
 #: An upload still waiting after this long was lost with its worker (a
 #: worker stopped midway): its page says so, and the sender sends it again.
 LOST_AFTER = datetime.timedelta(minutes=15)
@@ -48,3 +50,16 @@ def back_label(upload) -> str:
     if upload.tournament_id:
         return _("Voir le concours publié")
     return _("Retour à la publication")
+
+
+def what_was_sent(upload) -> str:
+    """« Fichier de « Salle des fêtes de Vic » (Concours des deux salles),
+    envoyé à 17 h 42 », or « Sauvegarde à publier, envoyée à 17 h 42 »."""
+    at = clock_time(upload.created_at)
+    if upload.kind == upload.Kind.HALL_FILE and upload.hall_id:
+        return _("Fichier de « %(hall)s » (%(concours)s), envoyé à %(at)s") % {
+            "hall": upload.hall.name,
+            "concours": upload.hall.merge.tournament.name,
+            "at": at,
+        }
+    return _("Sauvegarde à publier, envoyée à %(at)s") % {"at": at}

@@ -61,6 +61,7 @@ def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
         {
             "upload": upload,
             "state": state,
+            "sent": words.what_was_sent(upload),
             "poll": POLL_SECONDS,
             "back_url": _done_url(upload),
             "back_label": words.back_label(upload),
