@@ -21,7 +21,7 @@ from html import unescape
 
 import pytest
 
-from bench import hostile, servers
+from bench import hostile
 from bench.uploads import multipart, request
 from tests.attacks import server as real
 from tests.factories import PASSWORD
@@ -50,11 +50,9 @@ STATE = re.compile(r'data-upload-state="(\w+)"[^>]*>(.*?)</p>', re.S)
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     folder = tmp_path_factory.mktemp("uploads")
-    server = real.start(folder / "app", demo=False)
-    worker = servers.start_task_worker(server.env, folder / "worker.log")
+    server = real.start(folder / "app", demo=False, tasks=True)
     concours = server.python(f"PASSWORD = {PASSWORD!r}\n" + BUILD)
     yield server, concours, folder
-    servers.stop(worker)
     server.stop()
 
 

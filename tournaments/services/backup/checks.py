@@ -91,9 +91,8 @@ class CheckedBackup:
 
 
 def check_counts(data: Any) -> None:
-    """What can be refused before anything is read row by row: the format,
-    the version and how many rows each section holds (`MAX_ROWS`). Cheap:
-    a request may call it before it hands the file to a task."""
+    """The format, the version and each section's count (`MAX_ROWS`): cheap,
+    a request calls it before it hands the file to a task."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise refusal(_("ce n'est pas une sauvegarde de tournoi (format inconnu)"))
     version = data.get("version")
