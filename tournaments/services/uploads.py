@@ -230,4 +230,5 @@ def process_upload(upload_id: int) -> str:
                 Upload.State.REFUSED,
                 _("Le fichier n'a pas pu être lu (erreur du site) : rien n'a changé."),
             )
-    return Upload.objects.get(pk=upload_id).state
+    # (the upload is gone when its hall or account was deleted meanwhile)
+    return Upload.objects.filter(pk=upload_id).values_list("state", flat=True).first() or "gone"
