@@ -109,12 +109,16 @@ def start_gunicorn(
 def start_task_worker(env: dict, log: Path) -> subprocess.Popen:
     """The hosted set-up's task worker (django-tasks-db's `db_worker`, with
     the arguments of tournaments/infra/tasks.py) on `env`'s database,
-    started; its output in `log`."""
+    started at a lower priority than gunicorn's workers (`nice`, as the
+    README runs it); its output in `log`."""
     from tournaments.infra.tasks import WORKER_ARGUMENTS
 
     with open(log, "w") as output:
         return subprocess.Popen(
-            [sys.executable, str(ROOT / "manage.py"), *WORKER_ARGUMENTS, "-v", "0"],
+            [
+                *("nice", "-n", "10"),
+                *(sys.executable, str(ROOT / "manage.py"), *WORKER_ARGUMENTS, "-v", "0"),
+            ],
             env=env,
             cwd=ROOT,
             stdout=output,
