@@ -106,6 +106,26 @@ def start_gunicorn(
     return process
 
 
+def start_task_worker(env: dict, log: Path) -> subprocess.Popen:
+    """The hosted set-up's task worker (django-tasks-db's `db_worker`, with
+    the arguments of tournaments/infra/tasks.py) on `env`'s database,
+    started at a lower priority than gunicorn's workers (`nice`, as the
+    README runs it); its output in `log`."""
+    from tournaments.infra.tasks import WORKER_ARGUMENTS
+
+    with open(log, "w") as output:
+        return subprocess.Popen(
+            [
+                *("nice", "-n", "10"),
+                *(sys.executable, str(ROOT / "manage.py"), *WORKER_ARGUMENTS, "-v", "0"),
+            ],
+            env=env,
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+
+
 def haproxy_config(
     bind: str, servers: list[str], *, host: str, keep_alive: bool = False, queue: int = 0
 ) -> str:

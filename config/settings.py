@@ -105,6 +105,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    # The queue of Django's task framework, in the database (tournaments/infra/tasks.py).
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -344,6 +346,24 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Background tasks (Django's own task framework, django.tasks): the work a
+# request must not wait for (a concours file checked, a backup published:
+# tournaments/services/uploads.py) is queued in the database with
+# django-tasks-db (SQLite in the hall, PostgreSQL hosted) and run by its
+# worker: a thread of `manage.py hall`, or `manage.py db_worker` beside
+# gunicorn hosted (tournaments/infra/tasks.py, README « In production »).
+# TASKS_BACKEND=immediate runs each task at once in the request instead (the
+# ordinary tests; never in production: the request waits again).
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django.tasks.backends.immediate.ImmediateBackend",
+}
+TASKS = {
+    "default": {
+        "BACKEND": TASK_BACKENDS[os.environ.get("TASKS_BACKEND", "").strip() or "database"],
+    }
 }
 
 # The unofficial cote (tournaments/domain/rating.py): the concours of the

@@ -20,7 +20,9 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.core.signals import setting_changed
 from django.db import transaction
+from django.dispatch import receiver
 from django.test import override_settings
 from django.utils import translation
 
@@ -108,6 +110,25 @@ def _a_redis_database_per_worker():
         yield
 
 
+#: The ordinary tests run each background task at once, in the request that
+#: queues it (tests/attacks and the journeys that show the « being processed »
+#: page run the real backend and its worker).
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+
+@receiver(setting_changed)
+def _new_task_backends(*, setting, **kwargs):
+    """Django keeps its task backends once made: a test that changes TASKS
+    gets backends made again from the new setting."""
+    if setting == "TASKS":
+        from django.tasks import task_backends
+        from django.utils.connection import Local
+
+        task_backends._settings = None
+        task_backends.__dict__.pop("settings", None)
+        task_backends._connections = Local(task_backends.thread_critical)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _plain_http_settings():
     """Tests and the live server speak plain HTTP and have no static manifest,
@@ -134,6 +155,7 @@ def _plain_http_settings():
             **settings.STORAGES,
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
         },
+        TASKS=IMMEDIATE_TASKS,
     )
     override.enable()
     yield

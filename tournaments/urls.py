@@ -29,6 +29,7 @@ from tournaments.views import (
     rounds,
     table_side,
     tablets,
+    uploads,
 )
 from tournaments.views import halls as multi_halls
 from tournaments.views.table_side_batch import table_side_batch
@@ -418,4 +419,10 @@ urlpatterns += [
     path(ORG + "salles/envoyer/", multi_halls.hall_send, name="hall_send"),
     path("t/<slug:slug>/salles/", multi_halls.halls_public, name="halls_public"),
     path("salles/envoi/", multi_halls.hall_receive, name="hall_receive"),
+]
+# Files read in the background (issue 35): the sender's page while a file
+# waits for its task, and the state a hall's laptop asks for.
+urlpatterns += [
+    path("organisation/envois/<num:upload_id>/", uploads.upload_status, name="upload_status"),
+    path("envois/<str:token>/", uploads.upload_poll, name="upload_poll"),
 ]

@@ -33,6 +33,8 @@ class Server:
     data: Path
     process: subprocess.Popen | None = None
     log: Path | None = None
+    #: The task worker beside gunicorn (`manage.py db_worker`), when started.
+    worker: subprocess.Popen | None = None
 
     def manage(self, *args: str) -> str:
         done = subprocess.run(
@@ -52,7 +54,14 @@ class Server:
         prints one JSON value, returned decoded."""
         return json.loads(self.manage("shell", "-c", code).strip().splitlines()[-1])
 
+    def start_tasks(self) -> None:
+        """The hosted set-up's task worker on this server's database (the
+        files read in the background, infra/tasks.py): without it, a task
+        queued waits."""
+        self.worker = servers.start_task_worker(self.env, self.data / "worker.log")
+
     def stop(self) -> None:
+        servers.stop(self.worker)
         servers.stop(self.process)
 
 
@@ -163,9 +172,16 @@ def launch(server: Server, *, workers: int = 2, name: str = "gunicorn") -> Serve
 
 
 def start(
-    data: Path, *, host: str = "127.0.0.3", workers: int = 2, extra_env=None, demo: bool = True
+    data: Path,
+    *,
+    host: str = "127.0.0.3",
+    workers: int = 2,
+    extra_env=None,
+    demo: bool = True,
+    tasks: bool = False,
 ) -> Server:
-    """A prepared data folder served by one gunicorn with `workers` workers."""
+    """A prepared data folder served by one gunicorn with `workers` workers,
+    and the task worker beside it when `tasks`."""
     port = servers.free_port(host)
     base = f"http://{host}:{port}"
     env = environment(data, hosts=[host], public=base, extra_env=extra_env)
@@ -178,7 +194,10 @@ def start(
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     server = Server(base=base, env=env, data=data)
     prepare(server, demo=demo)
-    return launch(server, workers=workers)
+    launch(server, workers=workers)
+    if tasks:
+        server.start_tasks()
+    return server
 
 
 def _database_name(folder: str) -> str:

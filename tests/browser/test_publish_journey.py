@@ -63,6 +63,7 @@ def hosted_instance(
     hosted.process = hosted_server.servers.start_gunicorn(
         env, f"{host}:{port}", workers=1, threads=4, log=hosted.log
     )
+    hosted.start_tasks()  # a laptop's upload is published by the task worker
     return hosted
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from tournaments.checker import replay
 from tournaments.checker.words import Translate, french, gettext_noop
+from tournaments.domain.search import query_words
 from tournaments.domain.standings import HEAD_TO_HEAD, Row
 
 Doc = Mapping[str, Any]
@@ -93,6 +94,59 @@ def same_concours(halls: Sequence[tuple[str, Doc]], *, translate: Translate = fr
                     )
                     % {"name": name, "shared": _(said), "first": first_name}
                 )
+
+
+def team_key(name: Any) -> tuple[str, ...]:
+    """Who a team is, from its name in a hall's file: its folded words in
+    any order (« Dupont – Martin » is « Martin / Dupont »), so that a name
+    typed again with its two players swapped is the same team."""
+    return tuple(sorted(query_words(name))) if isinstance(name, str) else ()
+
+
+#: How many of the teams at fault a refusal names (then « and N others »).
+NAMED = 5
+
+
+def _names(names: Sequence[str], translate: Translate) -> str:
+    _ = translate
+    shown = ", ".join(f"« {name} »" for name in names[:NAMED])
+    if len(names) > NAMED:
+        shown += " " + _("et %(n)s autres") % {"n": len(names) - NAMED}
+    return shown
+
+
+def own_teams(
+    name: str, doc: Doc, others: Sequence[tuple[str, Doc]], *, translate: Translate = french
+) -> None:
+    """MergeError unless the hall `name`'s file names each of its teams
+    once and none of the teams of the `others` halls' files (a team plays in
+    one hall only), said with the teams' names."""
+    _ = translate
+    teams = [t for t in doc.get("teams") or () if isinstance(t, Mapping)]
+    seen: dict[tuple[str, ...], str] = {}
+    twice: list[str] = []
+    for team in teams:
+        key = team_key(team.get("name"))
+        if key and key in seen:
+            twice.append(str(team.get("name")))
+        seen.setdefault(key, str(team.get("name")))
+    if twice:
+        raise MergeError(
+            _("Le fichier de la salle « %(name)s » nomme deux fois : %(teams)s.")
+            % {"name": name, "teams": _names(twice, translate)}
+        )
+    for other, other_doc in others:
+        taken = {team_key(t.get("name")) for t in other_doc.get("teams") or ()}
+        shared = [seen[key] for key in seen if key and key in taken]
+        if shared:
+            raise MergeError(
+                _(
+                    "Équipes déjà dans le fichier de la salle « %(other)s » : %(teams)s. Une "
+                    "équipe ne joue que dans une salle : le fichier de la salle « %(name)s » "
+                    "ne nomme que les siennes."
+                )
+                % {"teams": _names(shared, translate), "other": other, "name": name}
+            )
 
 
 def progress(doc: Doc) -> tuple[int, int]:

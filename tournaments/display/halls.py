@@ -46,3 +46,35 @@ def provisional_reason(received: int, halls: int) -> str:
             received,
         ) % {"n": received, "total": halls}
     return _("Une salle n'a pas fini toutes ses parties.")
+
+
+def limit_sentence(excess) -> str:
+    """A concours file past one of checker/limits.py's limits, and why the
+    limit is far above a real concours, as a clause of a refusal."""
+    values = {"n": excess.count, "max": excess.limit}
+    sentences = {
+        "teams": _(
+            "il compte %(n)s équipes, au plus %(max)s (800 joueurs : plus qu'aucune salle "
+            "n'en accueille)."
+        ),
+        "parties": _(
+            "il compte %(n)s parties, au plus %(max)s (20 parties qualificatives et 16 tours "
+            "de phase finale : le plus que ce site tire)."
+        ),
+        "qualifying": _(
+            "il compte %(n)s parties qualificatives, au plus %(max)s (le plus qu'un concours "
+            "prévoit sur ce site)."
+        ),
+        "tables": _(
+            "il compte %(n)s tables, au plus %(max)s (400 équipes en 36 parties en font 7 200)."
+        ),
+        "deals_at_a_table": _(
+            "une de ses tables compte %(n)s donnes, au plus %(max)s (une partie en 1 000 "
+            "points se joue en une quinzaine)."
+        ),
+        "deals": _(
+            "il compte %(n)s donnes, au plus %(max)s (un concours de 128 équipes en 8 parties "
+            "de 12 donnes en compte 6 144)."
+        ),
+    }
+    return sentences[excess.what] % values

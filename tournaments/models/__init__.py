@@ -33,6 +33,7 @@ from tournaments.models.publication import PublicationKey, PublicationReceipt, P
 from tournaments.models.security import Attempt
 from tournaments.models.tablets import Tablet
 from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
+from tournaments.models.uploads import Upload
 
 __all__ = [
     "CODE_DIGITS",
@@ -78,6 +79,7 @@ __all__ = [
     "TeamQuerySet",
     "Tournament",
     "TournamentQuerySet",
+    "Upload",
     "WaitingPlayer",
     "email_key",
     "is_trusted",

@@ -28,9 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.checker import FORMAT, READS
+from tournaments.checker import FORMAT, READS, limits
 from tournaments.checker import halls as merging
 from tournaments.checker.check import check
+from tournaments.display import halls as words
 from tournaments.display.errors import engine_error
 from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing
@@ -40,7 +41,6 @@ from tournaments.models.halls import MAX_HALLS
 from tournaments.queries.concours_file import concours_file
 from tournaments.services import leagues
 from tournaments.services.audit import log_change
-from tournaments.services.backup import MAX_BYTES
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused, check_envelope, unpack
 
@@ -140,13 +140,21 @@ def _refused(detail: str) -> TournamentError:
     )
 
 
-def _read(raw: bytes) -> dict:
-    if len(raw) > MAX_BYTES:
-        raise _refused(_("il dépasse %(mb)s Mo.") % {"mb": MAX_BYTES // (1024 * 1024)})
+def read_hall_file(raw: bytes) -> dict:
+    """A hall's file read, and refused (TournamentError, one sentence) as
+    soon as it is not a concours file or passes a limit (checker/limits.py):
+    its bytes, decompressed at most to the limit, then its counts. Cheap
+    (a few milliseconds a megabyte): a request may call it."""
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise _refused(_too_big())
     try:
-        data = json.loads(unpack(raw).decode("utf-8-sig"))
+        text = unpack(raw, limit=limits.MAX_FILE_BYTES)
     except TournamentError as exc:
         raise _refused(_("le fichier compressé est abîmé.")) from exc
+    if len(text) > limits.MAX_FILE_BYTES:
+        raise _refused(_too_big())
+    try:
+        data = json.loads(text.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise _refused(
             _("ce n'est pas un « Fichier du concours » (il ne se lit pas en JSON).")
@@ -160,10 +168,23 @@ def _read(raw: bytes) -> dict:
         )
     if data.get("version") not in READS:
         raise _refused(_("ce fichier du concours est d'une version que ce site ne lit pas."))
+    excess = limits.excess(data)
+    if excess is not None:
+        raise _refused(words.limit_sentence(excess))
     return data
 
 
-def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None:
+def _too_big() -> str:
+    return _(
+        "décompressé, il dépasse %(mb)s Mo (le fichier d'un concours de 128 équipes en "
+        "8 parties en fait 1,4)."
+    ) % {"mb": limits.MAX_FILE_BYTES // (1024 * 1024)}
+
+
+def check_hall_file(data: dict, tournament: Tournament) -> None:
+    """The file is this concours's (its date) and recomputes (the checker):
+    the heavy part, which reads no table and writes nothing, so that it runs
+    outside any transaction (a hall on SQLite keeps saving its deals)."""
     day = (data.get("concours") or {}).get("date")
     if day != tournament.date.isoformat():
         raise _refused(
@@ -180,11 +201,20 @@ def _same_concours(data: dict, hall: MergedHall, tournament: Tournament) -> None
             )
             % {"n": len(differences), "first": differences[0]}
         )
-    # The halls already in agree with one another: one of them is enough.
-    other = hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False).first()
+
+
+def _agrees_with_halls(data: dict, hall: MergedHall) -> None:
+    """Played as the halls already in (rules, ranking, end: one of them is
+    enough, they agree with one another), and with teams of its own: none
+    of another hall's, none twice (issue 35, item 6)."""
+    others = [
+        (other.name, other.document)
+        for other in hall.merge.halls.exclude(pk=hall.pk).filter(document__isnull=False)
+    ]
     try:
-        if other is not None:
-            merging.same_concours([(other.name, other.document), (hall.name, data)], translate=_)
+        if others:
+            merging.same_concours([others[0], (hall.name, data)], translate=_)
+        merging.own_teams(hall.name, data, others, translate=_)
     except merging.MergeError as error:
         raise _refused(str(error)) from error
 
@@ -214,16 +244,16 @@ def _not_older(data: dict, hall: MergedHall, *, replace_older: bool) -> tuple[in
 
 
 @transaction.atomic
-def receive_hall_file(
-    *, hall: MergedHall, raw: bytes, by=None, replace_older: bool = False
+def keep_hall_file(
+    *, hall: MergedHall, data: dict, by=None, replace_older: bool = False
 ) -> MergedHall:
-    """A hall's concours file, checked, kept as the hall's file."""
+    """A hall's file already read and checked (`read_hall_file`,
+    `check_hall_file`), kept as the hall's file: one short transaction."""
     hall = (
         MergedHall.objects.select_for_update().select_related("merge__tournament").get(pk=hall.pk)
     )
     tournament = hall.merge.tournament
-    data = _read(raw)
-    _same_concours(data, hall, tournament)
+    _agrees_with_halls(data, hall)
     closed, tables = _not_older(data, hall, replace_older=replace_older)
     replaced = hall.document is not None
     hall.document = data
@@ -245,7 +275,18 @@ def receive_hall_file(
     return hall
 
 
-def _hall_for(secret: str) -> MergedHall:
+def receive_hall_file(
+    *, hall: MergedHall, raw: bytes, by=None, replace_older: bool = False
+) -> MergedHall:
+    """A hall's concours file, read, checked, kept as the hall's file (the
+    three steps in a row: the background task runs them so, issue 35)."""
+    data = read_hall_file(raw)
+    check_hall_file(data, hall.merge.tournament)
+    return keep_hall_file(hall=hall, data=data, by=by, replace_older=replace_older)
+
+
+def hall_for(secret: str) -> MergedHall:
+    """The hall of a sending key, or UploadRefused."""
     hall = (
         MergedHall.objects.select_related("merge__tournament__owner")
         .filter(key_digest=signing.digest(secret or ""))
@@ -265,7 +306,7 @@ def receive_hall_upload(
 ) -> MergedHall:
     """A hall's file sent signed from its laptop with the hall's key; refused
     whole with `UploadRefused` otherwise (signature as for a publication)."""
-    hall = _hall_for(secret)
+    hall = hall_for(secret)
     check_envelope(
         secret=secret,
         moment=moment,

@@ -43,6 +43,7 @@ from tournaments.models import (
     PublicationTarget,
     Stage,
     Tournament,
+    Upload,
 )
 from tournaments.services import persons
 from tournaments.services.audit import log_change
@@ -99,13 +100,14 @@ def revoke_key(*, owner, key_id: int) -> PublicationKey:
     return key
 
 
-def unpack(raw: bytes) -> bytes:
+def unpack(raw: bytes, *, limit: int = MAX_BYTES) -> bytes:
     """A backup's bytes, ungzipped when they come gzipped (the laptop sends
-    them so, and its download is so): never more than MAX_BYTES + 1."""
+    them so, and its download is so): never more than `limit` + 1, however
+    far the rest would inflate (a caller refuses a result past `limit`)."""
     if not raw.startswith(b"\x1f\x8b"):
         return raw
     try:
-        return zlib.decompressobj(wbits=31).decompress(raw, MAX_BYTES + 1)
+        return zlib.decompressobj(wbits=31).decompress(raw, limit + 1)
     except zlib.error as exc:
         raise TournamentError(_("Ce fichier compressé est abîmé : rien n'a été importé.")) from exc
 
@@ -228,7 +230,8 @@ def publish_file(*, raw: bytes, owner) -> Tournament:
     return _publish(data, owner=owner, key=None, nonce="file-" + secrets.token_hex(16))
 
 
-def _key_for(secret: str) -> PublicationKey:
+def key_for(secret: str) -> PublicationKey:
+    """The publication key of `secret`, or UploadRefused (unknown, revoked)."""
     key = (
         PublicationKey.objects.select_related("owner")
         .filter(digest=signing.digest(secret or ""))
@@ -282,7 +285,8 @@ def check_envelope(
         or not signing.signature_matches(secret, when, nonce, body, signature)
     ):
         raise UploadRefused(tampered, status=400)
-    if PublicationReceipt.objects.filter(nonce=nonce).exists():
+    received = PublicationReceipt.objects.filter(nonce=nonce).exists()
+    if received or Upload.objects.filter(nonce=nonce).exists():  # or waiting for its task
         raise UploadRefused(replayed, status=409)
 
 
@@ -292,7 +296,7 @@ def receive_upload(
 ) -> Tournament:
     """A concours sent by a hall laptop's « Publier » button, checked and
     made public; refused whole with `UploadRefused` otherwise."""
-    key = _key_for(secret)
+    key = key_for(secret)
     check_envelope(
         secret=secret,
         moment=moment,
@@ -307,12 +311,19 @@ def receive_upload(
         replayed=_already_received(),
     )
     try:
-        data = read_document(unpack(body))
-        tournament = _publish(data, owner=key.owner, key=key, nonce=nonce)
+        return publish_signed(raw=body, key=key, nonce=nonce)
     except UploadRefused:
         raise
     except TournamentError as exc:
         raise UploadRefused(exc.message, status=422) from exc
+
+
+@transaction.atomic
+def publish_signed(*, raw: bytes, key: PublicationKey, nonce: str) -> Tournament:
+    """A laptop's upload, its envelope checked already, imported and made
+    public (the background task of services/uploads.py calls this)."""
+    data = read_document(unpack(raw))
+    tournament = _publish(data, owner=key.owner, key=key, nonce=nonce)
     key.last_used_at = timezone.now()
     key.save(update_fields=["last_used_at"])
     return tournament

@@ -10,6 +10,7 @@ throttled per client address and per key, as the publication's is.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -24,14 +25,14 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.halls import HallFileForm, HallSendForm, HallsForm
 from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
-from tournaments.models import MergedHall, Tournament
+from tournaments.models import MergedHall, Tournament, Upload
 from tournaments.queries.halls import HallsState, halls_state
-from tournaments.services import TournamentError
+from tournaments.services import TournamentError, uploads
 from tournaments.services import halls as services
-from tournaments.services.backup import MAX_BYTES
 from tournaments.services.publication import UploadRefused
 from tournaments.views.common import client_address, managed_tournament
 from tournaments.views.public import get_visible
+from tournaments.views.uploads import laptop_wait, upload_answer
 
 WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
@@ -134,17 +135,18 @@ def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
     form = HallFileForm(request.POST, request.FILES, prefix=f"hall{hall.pk}")
     if form.is_valid():
         try:
-            services.receive_hall_file(
+            upload = uploads.queue_hall_file(
                 hall=hall,
-                raw=form.cleaned_data["file"].read(MAX_BYTES + 1),
+                raw=form.cleaned_data["file"].read(settings.UPLOAD_BODY_MAX + 1),
                 by=request.user,
                 replace_older=form.cleaned_data["replace_older"],
             )
         except TournamentError as error:
             apply_service_error(form, error, fallback="file")
         else:
-            messages.success(request, _("Fichier de « %(hall)s » reçu.") % {"hall": hall.name})
-            return redirect("tournaments:halls_manage", slug=slug)
+            answer = upload_answer(request, upload, form)
+            if answer is not None:
+                return answer
     return _page(request, tournament, forms={hall.pk: form}, status=422)
 
 
@@ -206,15 +208,20 @@ def hall_receive(request: HttpRequest) -> HttpResponse:
     if throttle.record(f"hall-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
         return too_many
     try:
-        hall = services.receive_hall_upload(
+        upload = uploads.queue_signed_hall_file(
             secret=secret,
             moment=request.headers.get("X-Publication-Time", ""),
             nonce=request.headers.get("X-Publication-Nonce", ""),
             signature=request.headers.get("X-Publication-Signature", ""),
-            body=request.read(MAX_BYTES + 1),
+            body=request.read(settings.UPLOAD_BODY_MAX + 1),
         )
     except UploadRefused as error:
         return JsonResponse({"error": error.message}, status=error.status)
+    if upload.state == Upload.State.WAITING:
+        return laptop_wait(request, upload)
+    if upload.state == Upload.State.REFUSED:
+        return JsonResponse({"error": upload.message}, status=422)
+    hall = MergedHall.objects.select_related("merge").get(pk=upload.hall_id)
     return JsonResponse(
         {"hall": hall.name, "status": words.hall_status(hall, hall.merge.planned)}, status=201
     )

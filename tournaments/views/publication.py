@@ -27,12 +27,12 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.publication import BackupUploadForm, TargetForm
 from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
-from tournaments.models import PublicationKey, PublicationTarget, Tournament
+from tournaments.models import PublicationKey, PublicationTarget, Tournament, Upload
 from tournaments.queries import publication as queries
-from tournaments.services import TournamentError
+from tournaments.services import TournamentError, uploads
 from tournaments.services import publication as services
-from tournaments.services.backup import MAX_BYTES
 from tournaments.views.common import client_address, managed_tournament
+from tournaments.views.uploads import laptop_wait, upload_answer
 
 WINDOW = 3600
 MAX_PER_CLIENT = 30  # uploads from one address an hour
@@ -117,14 +117,14 @@ def backup_upload(request: HttpRequest) -> HttpResponse:
     form = BackupUploadForm(request.POST, request.FILES)
     if not form.is_valid():
         return _page(request, upload=form, status=422)
-    upload = form.cleaned_data["file"]
+    raw = form.cleaned_data["file"].read(settings.UPLOAD_BODY_MAX + 1)
     try:
-        tournament = services.publish_file(raw=upload.read(MAX_BYTES + 1), owner=request.user)
+        upload = uploads.queue_backup(raw=raw, owner=request.user)
     except TournamentError as error:
         apply_service_error(form, error, fallback="file")
         return _page(request, upload=form, status=422)
-    messages.success(request, _("Concours publié : il est sur l'accueil."))
-    return redirect("tournaments:results_page", slug=tournament.slug)
+    answer = upload_answer(request, upload, form)
+    return answer if answer is not None else _page(request, upload=form, status=422)
 
 
 @login_required
@@ -188,15 +188,20 @@ def receive(request: HttpRequest) -> HttpResponse:
     if throttle.record(f"publish-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
         return _refused(too_many, 429)
     try:
-        tournament = services.receive_upload(
+        upload = uploads.queue_signed_backup(
             secret=secret,
             moment=request.headers.get("X-Publication-Time", ""),
             nonce=request.headers.get("X-Publication-Nonce", ""),
             signature=request.headers.get("X-Publication-Signature", ""),
-            body=request.read(MAX_BYTES + 1),
+            body=request.read(settings.UPLOAD_BODY_MAX + 1),
         )
     except services.UploadRefused as error:
         return _refused(error.message, error.status)
+    if upload.state == Upload.State.WAITING:
+        return laptop_wait(request, upload)
+    if upload.state == Upload.State.REFUSED:
+        return _refused(upload.message, 422)
+    tournament = upload.tournament
     url = address.site_url(request) + reverse(
         "tournaments:results_page", kwargs={"slug": tournament.slug}
     )

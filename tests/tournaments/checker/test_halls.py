@@ -10,6 +10,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.checker import replay
 from tournaments.checker.generate import hall_files
@@ -108,3 +110,51 @@ def test_a_file_that_cannot_be_read_is_said(tmp_path):
         timeout=60,
     )
     assert done.returncode == 1 and "ne se lit pas" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "shared"),
+    [
+        (["Dupont – Martin"], ["Dupont – Martin"], ["Dupont – Martin"]),
+        (["Martin – Dupont"], ["Dupont – Martin"], ["Martin – Dupont"]),  # players swapped
+        (["dupont / MARTIN"], ["Dupont – Martin"], ["dupont / MARTIN"]),
+        (["Lefèvre – Bérard"], ["Lefevre & Berard"], ["Lefèvre – Bérard"]),  # accents, signs
+        (["Dupont – Martin"], ["Dupont – Martinez"], []),
+        (["Dupont – Martin", "Roux – Blanc"], ["Blanc – Roux", "Petit – Grand"], ["Roux – Blanc"]),
+    ],
+)
+def test_a_team_plays_in_one_hall_only(ours, theirs, shared):
+    from tournaments.checker.halls import own_teams
+
+    doc = {"teams": [{"name": name} for name in ours]}
+    other = {"teams": [{"name": name} for name in theirs]}
+    if not shared:
+        own_teams("B", doc, [("A", other)])
+        return
+    with pytest.raises(MergeError) as refused:
+        own_teams("B", doc, [("A", other)])
+    assert all(f"« {name} »" in str(refused.value) for name in shared)
+    assert "salle « A »" in str(refused.value)
+
+
+def test_a_refusal_names_five_teams_then_counts_the_others():
+    from tournaments.checker.halls import own_teams
+
+    teams = {"teams": [{"name": f"Équipe {n}"} for n in range(16)]}
+    with pytest.raises(MergeError, match="et 11 autres"):
+        own_teams("B", teams, [("A", copy.deepcopy(teams))])
+
+
+@given(st.lists(st.text(alphabet="abcdéèçœ", min_size=1, max_size=8), min_size=1, max_size=4))
+def test_a_teams_name_is_the_same_team_whatever_the_order_of_its_words(words):
+    from tournaments.checker.halls import team_key
+
+    assert team_key(" – ".join(words)) == team_key(" / ".join(reversed(words)))
+
+
+def test_files_of_generated_halls_each_have_teams_of_their_own():
+    from tournaments.checker.halls import own_teams
+
+    files = hall_files(halls=3, teams=6, parties=1, seed=5, deals=1)
+    for i, doc in enumerate(files):
+        own_teams(str(i), doc, [(str(j), f) for j, f in enumerate(files) if j != i])

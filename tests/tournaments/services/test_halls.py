@@ -37,6 +37,10 @@ def hall_file(owner, *, name: str, teams: int = 4, played: int = 2, parties: int
     )
     doc = json.loads(json.dumps(concours_file(tournament)))
     tournament.delete()
+    # Each hall has teams of its own (a team plays in one hall only): the
+    # builders name every hall's players alike, so the hall's name is added.
+    for team in doc["teams"]:
+        team["name"] = f"{team['name']} {name}"
     return doc
 
 
@@ -297,3 +301,52 @@ def test_a_new_key_stops_the_earlier_one_and_a_bad_file_sent_is_422(organizer, h
     other = factories.build_tournament(owner=organizer, name="Un autre concours")
     with pytest.raises(TournamentError):
         services.new_hall_key(tournament=other, hall_id=lembeye.pk)
+
+
+def test_a_halls_file_carrying_another_halls_teams_is_refused_naming_them(
+    client, organizer, hosted
+):
+    """Issue 35, item 6: hall B's file named hall A's teams (two of them
+    with their names swapped) and was accepted; the merged page then listed
+    hall A's teams twice. Now it is refused, in a sentence that names the
+    teams, and the page lists each team once."""
+    vic, lembeye = halls_of(hosted)
+    hosted.published = True
+    hosted.save(update_fields=["published"])
+    vic_file = hall_file(organizer, name="Vic", teams=4)
+    services.receive_hall_file(hall=vic, raw=raw(vic_file))
+    carried = hall_file(organizer, name="Lembeye", teams=4)
+    names = [team["name"] for team in vic_file["teams"]]
+    names[0], names[1] = names[1], names[0]  # two names swapped
+    names[2] = " / ".join(reversed(names[2].split(" – ")))  # and the players of a third
+    for team, name in zip(carried["teams"], names, strict=True):
+        team["name"] = name
+    with pytest.raises(TournamentError) as refused:
+        services.receive_hall_file(hall=lembeye, raw=raw(carried))
+    said = refused.value.message
+    assert "Équipes déjà dans le fichier de la salle « Salle des fêtes de Vic »" in said
+    assert all(f"« {name} »" in said for name in names), said
+    lembeye.refresh_from_db()
+    assert lembeye.document is None
+    page = client.get(f"/t/{hosted.slug}/salles/").content.decode()
+    assert all(page.count(name) == 1 for name in vic_file_names(vic_file)), page
+
+
+def vic_file_names(doc) -> list[str]:
+    return [team["name"] for team in doc["teams"]]
+
+
+def test_a_halls_file_naming_one_team_twice_is_refused(organizer, hosted):
+    vic = halls_of(hosted)[0]
+    doc = hall_file(organizer, name="Vic", teams=4)
+    doc["teams"][1]["name"] = doc["teams"][0]["name"].upper()
+    with pytest.raises(TournamentError, match="nomme deux fois : « "):
+        services.receive_hall_file(hall=vic, raw=raw(doc))
+
+
+def test_teams_of_their_own_in_each_hall_merge_into_one_ranking(organizer, hosted):
+    vic, lembeye = halls_of(hosted)
+    services.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="Vic", teams=4)))
+    services.receive_hall_file(hall=lembeye, raw=raw(hall_file(organizer, name="Lem", teams=4)))
+    names = [row.team for row in merged_ranking(hosted)]
+    assert len(names) == len(set(names)) == 8

@@ -4,7 +4,8 @@ The hall server is what `make run` starts and what the README tells a
 volunteer to type on any laptop (Windows, macOS or Linux): it brings the
 database up to date, optionally builds the demo, prints the address phones
 must open (and a QR code of it in the terminal), backs up running
-tournaments every few minutes, and serves the app with waitress — a
+tournaments every few minutes, runs the background tasks in a thread
+(infra/tasks.py), and serves the app with waitress — a
 production WSGI server in pure Python, with threads instead of forked
 processes, so it runs the same on Windows. DEBUG is off and plain HTTP works
 on the local network (see config/settings.py, "the hall server").
@@ -33,7 +34,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from tournaments.infra import address, database_copy, uptime
+from tournaments.infra import address, database_copy, tasks, uptime
 from tournaments.infra.hall_server import HallServer
 from tournaments.services import autosave
 
@@ -90,9 +91,13 @@ class Command(BaseCommand):
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
         self._keep_alive_marks()
+        # The background tasks (a file received, read by Django's task
+        # framework: infra/tasks.py) run in a thread of this process.
+        worker = tasks.WorkerThread().start()
         try:
             self.serve(server, public)
         finally:
+            worker.stop()
             stop_backups.set()
             self._back_up_changes()
             self.stdout.write("Serveur arrêté.")

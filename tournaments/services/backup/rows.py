@@ -159,8 +159,20 @@ def section(rows: Any, name: str, *, limit: int | None = None) -> list[Any]:
     if not isinstance(rows, list):
         raise refusal(_("« %(key)s » doit être une liste") % {"key": name})
     if len(rows) > limit:
+        values = {"key": SECTIONS.get(name, name), "n": len(rows), "max": limit}
+        if name == "changes":
+            raise refusal(
+                _(
+                    "trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s (un concours de "
+                    "128 équipes en 8 parties de 12 donnes en écrit environ 8 000)"
+                )
+                % values
+            )
         raise refusal(
-            _("trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s")
-            % {"key": name, "n": len(rows), "max": limit}
+            _(
+                "trop de lignes dans « %(key)s » : %(n)s, au plus %(max)s (bien plus "
+                "qu'aucun concours)"
+            )
+            % values
         )
     return rows

@@ -1,0 +1,234 @@
+"""Files received and read in the background (issue 35, item 2: one
+organizer's uploads held the hosted site's workers for their whole
+timeout).
+
+A request that receives a hall's concours file or a backup to publish
+(by hand on the site, or signed from a hall's laptop) calls `queue_*`:
+the account's rate (`MAX_PER_ACCOUNT` an hour, uploads and publications
+together), then what is cheap to refuse (the size, the compression read
+to its limit only, the counts: services/halls.read_hall_file,
+backup.checks.check_counts), then the file is kept as an `Upload` and a
+task is queued (Django's task framework, django.tasks), all in a few
+milliseconds. The task (`process_upload`, run by the worker of
+infra/tasks.py) does the heavy work through the same services as before
+and writes the outcome on the upload, one sentence in the sender's
+language.
+
+Running a task twice records nothing twice: the upload is locked and its
+state read first, and the outcome is written in the same transaction as
+the file's effect. A task that fails in an unexpected way leaves a
+sentence too, never a trace. Must not: read a request.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+
+from django.db import IntegrityError, transaction
+from django.tasks import task
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournaments.infra import throttle
+from tournaments.models import MergedHall, Upload
+from tournaments.services import halls, publication
+from tournaments.services.backup.checks import check_counts
+from tournaments.services.backup.document import read_document
+from tournaments.services.errors import TournamentError
+from tournaments.services.publication import UploadRefused
+
+log = logging.getLogger(__name__)
+
+WINDOW = 3600
+#: Uploads and publications of one account in an hour: a concours in 12
+#: halls, each sending its file after each of its 4 parties, makes 48 over
+#: an afternoon; a file within the limits takes the worker 40 s at worst
+#: (400 teams over 20 parties), so one account holds it half an hour at most.
+MAX_PER_ACCOUNT = 30
+#: An upload still waiting after this long was lost with its worker (a
+#: worker killed): its page says so, and the sender sends it again.
+LOST_AFTER = datetime.timedelta(minutes=15)
+
+
+def _too_many() -> str:
+    return _(
+        "Trop d'envois pour ce compte : %(n)s par heure au plus. Rien n'a changé : "
+        "réessayez dans une heure."
+    ) % {"n": MAX_PER_ACCOUNT}
+
+
+def _count(owner) -> None:
+    """One more upload of `owner`'s account, refused past its rate. Outside
+    any transaction (throttle.record commits its count)."""
+    if throttle.record(f"uploads:{owner.pk}", window=WINDOW) > MAX_PER_ACCOUNT:
+        raise TournamentError(_too_many(), field="file")
+
+
+def _queued(**fields) -> Upload:
+    """The upload kept and its task queued, in one transaction: the
+    database's queue holds the task exactly when the upload exists."""
+    with transaction.atomic():
+        upload = Upload.objects.create(language=translation.get_language() or "fr", **fields)
+        process_upload.enqueue(upload.pk)
+    upload.refresh_from_db()  # done already when the tasks run at once
+    return upload
+
+
+def queue_hall_file(*, hall: MergedHall, raw: bytes, by, replace_older: bool = False) -> Upload:
+    """A hall's file uploaded by its organizer on « Plusieurs salles »."""
+    _count(by)
+    halls.read_hall_file(raw)
+    return _queued(
+        owner=by, kind=Upload.Kind.HALL_FILE, hall=hall, replace_older=replace_older, body=raw
+    )
+
+
+def read_backup_counts(raw: bytes) -> None:
+    """A backup refused for what is cheap to see: its size (decompressed to
+    the limit at most), its JSON, its format and its counts."""
+    text = publication.unpack(raw)
+    check_counts(read_document(text))
+
+
+def queue_backup(*, raw: bytes, owner) -> Upload:
+    """A backup uploaded by its organizer to be published."""
+    _count(owner)
+    read_backup_counts(raw)
+    return _queued(owner=owner, kind=Upload.Kind.BACKUP, body=raw)
+
+
+def _signed(owner, read) -> None:
+    try:
+        _count(owner)
+        read()
+    except UploadRefused:
+        raise
+    except TournamentError as error:
+        status = 429 if error.message == _too_many() else 422
+        raise UploadRefused(error.message, status=status) from error
+
+
+def queue_signed_backup(
+    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
+) -> Upload:
+    """A concours sent by a hall laptop's « Publier »: its key and envelope
+    checked now (services/publication.py), the rest by the task."""
+    key = publication.key_for(secret)
+    publication.check_envelope(
+        secret=secret,
+        moment=moment,
+        nonce=nonce,
+        signature=signature,
+        body=body,
+        now=now,
+        tampered=_(
+            "Envoi refusé : le fichier a été modifié en route (signature fausse). "
+            "Rien n'a été publié."
+        ),
+        replayed=_("Cet envoi a déjà été reçu : rien n'a été publié."),
+    )
+    _signed(key.owner, lambda: read_backup_counts(body))
+    return _queued_once(owner=key.owner, kind=Upload.Kind.BACKUP, key=key, nonce=nonce, body=body)
+
+
+def queue_signed_hall_file(
+    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
+) -> Upload:
+    """A hall's file sent signed from its laptop with the hall's key."""
+    hall = halls.hall_for(secret)
+    publication.check_envelope(
+        secret=secret,
+        moment=moment,
+        nonce=nonce,
+        signature=signature,
+        body=body,
+        now=now,
+        tampered=_(
+            "Envoi refusé : le fichier a été modifié en route (signature fausse). Rien n'a changé."
+        ),
+        replayed=_("Cet envoi a déjà été reçu : rien n'a changé."),
+    )
+    owner = hall.merge.tournament.owner
+    _signed(owner, lambda: halls.read_hall_file(body))
+    return _queued_once(owner=owner, kind=Upload.Kind.HALL_FILE, hall=hall, nonce=nonce, body=body)
+
+
+def _queued_once(**fields) -> Upload:
+    try:
+        return _queued(**fields)
+    except IntegrityError as exc:  # the same upload racing itself (its nonce)
+        raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409) from exc
+
+
+# -- the task -------------------------------------------------------------------------------
+
+
+def _hall_file(upload: Upload) -> tuple[str, None]:
+    """Read and checked outside the transaction (the heavy part), kept in it."""
+    hall = MergedHall.objects.select_related("merge__tournament").get(pk=upload.hall_id)
+    data = halls.read_hall_file(bytes(upload.body))
+    halls.check_hall_file(data, hall.merge.tournament)
+    return _("Fichier de « %(hall)s » reçu.") % {"hall": hall.name}, data
+
+
+def _finish(upload_id: int, state: str, message: str, tournament=None) -> bool:
+    """The outcome written once: only an upload still waiting takes it."""
+    return bool(
+        Upload.objects.filter(pk=upload_id, state=Upload.State.WAITING).update(
+            state=state,
+            message=message,
+            tournament=tournament,
+            body=b"",
+            finished_at=timezone.now(),
+        )
+    )
+
+
+def _process(upload: Upload) -> None:
+    data = None
+    if upload.kind == Upload.Kind.HALL_FILE:
+        message, data = _hall_file(upload)
+    with transaction.atomic():
+        locked = Upload.objects.select_for_update().filter(pk=upload.pk).first()
+        if locked is None or locked.state != Upload.State.WAITING:
+            return  # done by another run of this task
+        tournament = None
+        if upload.kind == Upload.Kind.HALL_FILE:
+            halls.keep_hall_file(
+                hall=locked.hall,
+                data=data,
+                by=None if locked.nonce else locked.owner,
+                replace_older=locked.replace_older,
+            )
+        elif locked.key_id is not None:
+            tournament = publication.publish_signed(
+                raw=bytes(locked.body), key=locked.key, nonce=locked.nonce
+            )
+            message = _("Concours publié : il est sur l'accueil.")
+        else:
+            tournament = publication.publish_file(raw=bytes(locked.body), owner=locked.owner)
+            message = _("Concours publié : il est sur l'accueil.")
+        _finish(upload.pk, Upload.State.DONE, message, tournament)
+
+
+@task
+def process_upload(upload_id: int) -> str:
+    """The background half of an upload: its outcome written on it."""
+    upload = Upload.objects.filter(pk=upload_id).first()
+    if upload is None or upload.state != Upload.State.WAITING:
+        return "already done"
+    with translation.override(upload.language):
+        try:
+            _process(upload)
+        except TournamentError as error:
+            _finish(upload_id, Upload.State.REFUSED, error.message)
+        except Exception:
+            log.exception("Upload %s could not be read", upload_id)
+            _finish(
+                upload_id,
+                Upload.State.REFUSED,
+                _("Le fichier n'a pas pu être lu (erreur du site) : rien n'a changé."),
+            )
+    # (the upload is gone when its hall or account was deleted meanwhile)
+    return Upload.objects.filter(pk=upload_id).values_list("state", flat=True).first() or "gone"

@@ -1,0 +1,98 @@
+"""What a sender sees of a file read in the background (issue 35): the
+organizer's « being processed » page, which asks again by itself until
+the outcome is there (htmx; a link does the same without it), and the
+JSON a hall's laptop reads again at its upload's own address.
+
+Thin: the upload is queued by services/uploads.py; these views only say
+its state. A refusal is a sentence, never a 500.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tournaments.display import halls as hall_words
+from tournaments.display import uploads as words
+from tournaments.infra import address
+from tournaments.models import Upload
+
+#: How often the page and a laptop ask again, in seconds.
+POLL_SECONDS = 2
+
+
+def _done_url(upload: Upload) -> str:
+    if upload.kind == Upload.Kind.HALL_FILE and upload.hall_id:
+        return reverse("tournaments:halls_manage", args=[upload.hall.merge.tournament.slug])
+    if upload.tournament_id:
+        return reverse("tournaments:results_page", args=[upload.tournament.slug])
+    return reverse("tournaments:publication")
+
+
+def upload_answer(request: HttpRequest, upload: Upload, form) -> HttpResponse | None:
+    """The answer to the form that queued `upload`: the « being processed »
+    page while it waits; the outcome at once when the tasks ran in the
+    request (a refusal next to the field: None, the caller shows the form)."""
+    if upload.state == Upload.State.WAITING:
+        return redirect("tournaments:upload_status", upload_id=upload.pk)
+    if upload.state == Upload.State.REFUSED:
+        form.add_error("file", upload.message)
+        return None
+    messages.success(request, upload.message)
+    return redirect(_done_url(upload))
+
+
+@login_required
+@require_GET
+def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
+    upload = get_object_or_404(
+        Upload.objects.select_related("hall__merge__tournament", "tournament"),
+        owner=request.user,
+        pk=upload_id,
+    )
+    state = words.upload_state(upload)
+    return render(
+        request,
+        "tournaments/upload_status.html",
+        {
+            "upload": upload,
+            "state": state,
+            "sent": words.what_was_sent(upload),
+            "poll": POLL_SECONDS,
+            "back_url": _done_url(upload),
+            "back_label": words.back_label(upload),
+        },
+    )
+
+
+def laptop_wait(request: HttpRequest, upload: Upload) -> JsonResponse:
+    """202: received, being processed; the laptop asks again at `poll`."""
+    poll = address.site_url(request) + reverse("tournaments:upload_poll", args=[upload.token])
+    return JsonResponse(
+        {"status": words.waiting_sentence(), "poll": poll, "every": POLL_SECONDS}, status=202
+    )
+
+
+@require_GET
+def upload_poll(request: HttpRequest, token: str) -> HttpResponse:
+    """A laptop's signed upload, its state at the address its answer gave
+    (the token is the upload's own secret: it tells nothing else)."""
+    upload = get_object_or_404(
+        Upload.objects.select_related("hall__merge", "tournament"), token=token
+    )
+    if words.upload_state(upload).waiting:
+        return laptop_wait(request, upload)
+    if upload.state != Upload.State.DONE:
+        return JsonResponse({"error": words.upload_state(upload).sentence}, status=422)
+    if upload.kind == Upload.Kind.HALL_FILE:
+        hall = upload.hall
+        return JsonResponse(
+            {"hall": hall.name, "status": hall_words.hall_status(hall, hall.merge.planned)},
+            status=201,
+        )
+    url = address.site_url(request) + _done_url(upload)
+    return JsonResponse({"url": url, "slug": upload.tournament.slug}, status=201)
