@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0051_release_draws_by_default'),
+        ('tournaments', '0052_person_owner_and_approval'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
