@@ -2,6 +2,11 @@
 status of a pre-registration, a concours's line on the home, and the
 iCalendar file (.ics, built with `icalendar`) of one or many concours.
 
+What organizers typed goes into the files flattened on one line
+(domain/one_line.py): a name stored before the forms refused line breaks
+and control characters still gives a valid file, `icalendar` escaping and
+folding the rest as RFC 5545 says.
+
 Must not: query the database (queries/calendar.py reads the concours)
 nor decide who plays (services/calendar.py).
 """
@@ -17,6 +22,7 @@ from django.utils.translation import gettext
 
 from tournaments.display.cash import euros
 from tournaments.display.rules import preset_label
+from tournaments.domain.one_line import flatten, flatten_lines
 
 #: Concours are played in France: their times are Paris times.
 PARIS = ZoneInfo("Europe/Paris")
@@ -108,10 +114,11 @@ def concours_place(tournament) -> str:
     return f"{tournament.venue}, {town}" if tournament.venue else town
 
 
-def where(announcement) -> str:
-    return (
-        f"{announcement.hall}, {announcement.address}, {announcement.postcode} {announcement.town}"
-    )
+def where(a) -> str:
+    """The hall, its address and town, on one line (a text stored before
+    the forms refused line breaks included)."""
+    hall, address, town = (flatten(t) for t in (a.hall, a.address, a.town))
+    return f"{hall}, {address}, {a.postcode} {town}"
 
 
 def _event(announcement, url: str) -> icalendar.Event:
@@ -119,16 +126,17 @@ def _event(announcement, url: str) -> icalendar.Event:
     event = icalendar.Event()
     event.add("uid", f"concours-{tournament.slug}@belote")
     event.add("dtstamp", announcement.created_at)
-    event.add("summary", tournament.name)
+    event.add("summary", flatten(tournament.name))
     start = starts_at(announcement)
     event.add("dtstart", start)
     event.add("dtend", start + _length(tournament))
     event.add("location", where(announcement))
+    lots = "\n".join(flatten_lines(announcement.lots))
     lines = [
         f"{rules_label(tournament)} · {tournament.get_format_display()}",
         fee_label(tournament.entry_fee_cents),
-        gettext("Lots : %(lots)s") % {"lots": announcement.lots} if announcement.lots else "",
-        gettext("Contact : %(contact)s") % {"contact": announcement.contact},
+        gettext("Lots : %(lots)s") % {"lots": lots} if lots else "",
+        gettext("Contact : %(contact)s") % {"contact": flatten(announcement.contact)},
         url,
     ]
     event.add("description", "\n".join(line for line in lines if line))
@@ -142,7 +150,8 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
     calendar = icalendar.Calendar()
     calendar.add("prodid", "-//Concours de belote//calendrier//FR")
     calendar.add("version", "2.0")
-    calendar.add("x-wr-calname", name)
+    # An X- property is not known to be text: said so, it is escaped as text.
+    calendar.add("x-wr-calname", icalendar.vText(flatten(name)))
     for announcement in announcements:
         calendar.add_component(_event(announcement, url_of(announcement)))
     calendar.add_missing_timezones()

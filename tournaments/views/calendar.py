@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.display import calendar as words
 from tournaments.domain.calendar import clean_departement
+from tournaments.domain.one_line import flatten
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm, PreRegistrationForm
 from tournaments.infra import address, mail, throttle
@@ -317,7 +318,9 @@ class ComingFeed(Feed):
         return queries.coming_feed(code)[:100]
 
     def item_title(self, item: Announcement) -> str:
-        return f"{item.tournament.name} — {item.town} ({item.departement})"
+        # On one line: XML 1.0 holds no control character (a name stored
+        # before the forms refused them).
+        return flatten(f"{item.tournament.name} — {item.town} ({item.departement})")
 
     def item_description(self, item: Announcement) -> str:
         return " · ".join(
