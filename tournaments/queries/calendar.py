@@ -21,6 +21,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from tournaments.models import Announcement, Change, PreRegistration, Tournament
+from tournaments.queries.exports import inert
 
 _CONFIRMED = Q(tournament__preregistrations__status=PreRegistration.Status.CONFIRMED)
 
@@ -108,14 +109,16 @@ YES = "oui"
 def preregistrations_csv(tournament: Tournament) -> bytes:
     """The teams pre-registered (not those waiting), in the registration
     file's columns, UTF-8 with a BOM (a spreadsheet program shows the
-    accents)."""
+    accents); what strangers typed is quoted against formulas as in every
+    export (`exports.inert`), which the file's import undoes."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(HEADER)
     for r in preregistrations(tournament).confirmed:
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
         shown = (YES if r.shown1 else "", YES if r.shown2 else "")
-        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, YES, r.email))
+        cells = (*names, r.club, r.licence1, r.licence2, *shown, YES, r.email)
+        writer.writerow([inert(cell) for cell in cells])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
