@@ -31,9 +31,8 @@ from tests.attacks import server as real
 pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
 try:
-    from tournaments.services.calendar_holds import HELD_PER_MAILBOX, MAX_HELD
-
-    from tournaments.views.calendar import MAX_PER_CLIENT
+    from tournaments.services.preregistration import HELD_PER_MAILBOX, MAX_HELD
+    from tournaments.views.preregistration import MAX_PER_CLIENT
 except ImportError:  # the code before the fix: no hold, 20 an hour a connection
     MAX_PER_CLIENT, MAX_HELD, HELD_PER_MAILBOX = 20, 0, 0
 

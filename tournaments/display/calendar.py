@@ -18,10 +18,12 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.display.cash import euros
 from tournaments.display.rules import preset_label
+from tournaments.domain.calendar import HOLD_MINUTES
 from tournaments.domain.one_line import flatten, flatten_lines
 
 #: Concours are played in France: their times are Paris times.
@@ -60,12 +62,68 @@ def rules_label(tournament) -> str:
 
 
 def list_sections(lists) -> list[tuple[str, list]]:
-    """The organizer's three lists of pre-registrations, titled."""
+    """The organizer's lists of pre-registrations, titled (queries.calendar.Lists)."""
     return [
         (gettext("Inscrites"), lists.confirmed),
+        (gettext("Places retenues, adresse à confirmer"), lists.held),
         (gettext("Liste d'attente"), lists.waiting),
         (gettext("Annulées"), lists.cancelled),
     ]
+
+
+def row_notes(registration, twice: frozenset[str]) -> list[str]:
+    """What the organizer's list says beside a pre-registration: its hold,
+    and a pair pre-registered from two mailboxes (a stranger is answered
+    as for a new team, so both are kept: one is to be cancelled)."""
+    notes = []
+    if registration.is_held and registration.held_until:
+        until = timezone.localtime(registration.held_until)
+        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": f"{until:%H:%M}"})
+    if registration.pair_key in twice:
+        notes.append(gettext("même équipe qu'une autre pré-inscription (autre adresse)"))
+    return notes
+
+
+def confirm_state(registration) -> str:
+    """What the confirm link's page says of `registration`: « ask » (what
+    was typed, and the button), « ask_expired » (its place was freed: the
+    button confirms the address only), « playing » or « waiting » (its
+    address confirmed), « expired » (confirmed too late: to register
+    again), « cancelled »."""
+    if registration.status == "cancelled":
+        return "cancelled"
+    if registration.status == "expired":
+        return "expired" if registration.confirmed_at else "ask_expired"
+    if registration.confirmed_at is None:
+        return "ask"
+    return "waiting" if registration.status == "waiting" else "playing"
+
+
+def expired_line(count: int) -> str:
+    """The holds that ended unconfirmed, counted rather than listed."""
+    if not count:
+        return ""
+    return gettext(
+        "%(n)s pré-inscription(s) non confirmée(s) par e-mail dans les %(minutes)s minutes : "
+        "expirée(s), leur place libérée."
+    ) % {"n": count, "minutes": HOLD_MINUTES}
+
+
+def typed_lines(registration) -> list[str]:
+    """What strangers typed, for a mail: the concours's words (its
+    organizer's) and the team's (whoever filled the form), each on a line
+    of its own that starts with « > », flattened so that nothing steps out
+    of it; never in a subject, never a link."""
+    tournament = registration.tournament
+    announcement = tournament.announcement
+    rows = [
+        (gettext("Concours :"), tournament.name),
+        (gettext("Lieu :"), where(announcement)),
+        (gettext("Contact :"), announcement.contact),
+        (gettext("Équipe :"), registration.players_label),
+        (gettext("Club :"), registration.club),
+    ]
+    return [f"> {label} {flatten(value)}" for label, value in rows if flatten(value)]
 
 
 def edited_message(edited) -> str:

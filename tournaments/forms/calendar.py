@@ -8,9 +8,11 @@ Must not write anything.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -98,21 +100,40 @@ class AnnounceEditForm(AnnounceForm):
         del self.fields["format"]
 
 
+#: A web or mail address in a name: a mail program would show it as a link.
+_ADDRESS = re.compile(r"://|\bwww\.|@", re.IGNORECASE)
+
+
+def no_address_validator(value: str) -> None:
+    """A name typed by a stranger goes, quoted, into a mail to the address
+    given: it must not be a link there (a phishing page's address)."""
+    if _ADDRESS.search(value):
+        raise ValidationError(
+            _("Un nom ne contient pas d'adresse web ni d'adresse e-mail."), code="address"
+        )
+
+
+def _name(label) -> OneLineField:
+    return OneLineField(label=label, max_length=80, validators=[no_address_validator])
+
+
 @refuse_control_characters
 class PreRegistrationForm(forms.Form):
-    first_name1 = OneLineField(label=_("Prénom du joueur 1"), max_length=80)
-    last_name1 = OneLineField(label=_("Nom du joueur 1"), max_length=80)
+    first_name1 = _name(_("Prénom du joueur 1"))
+    last_name1 = _name(_("Nom du joueur 1"))
     licence1 = OneLineField(
         label=_("Licence du joueur 1 (si vous en avez une)"), max_length=30, required=False
     )
     shown1 = shown_field(_("Joueur 1 accepte d'être affiché (page du joueur, cote)"))
-    first_name2 = OneLineField(label=_("Prénom du joueur 2"), max_length=80)
-    last_name2 = OneLineField(label=_("Nom du joueur 2"), max_length=80)
+    first_name2 = _name(_("Prénom du joueur 2"))
+    last_name2 = _name(_("Nom du joueur 2"))
     licence2 = OneLineField(
         label=_("Licence du joueur 2 (si vous en avez une)"), max_length=30, required=False
     )
     shown2 = shown_field(_("Joueur 2 accepte d'être affiché (page du joueur, cote)"))
-    club = OneLineField(label=_("Club"), max_length=120, required=False)
+    club = OneLineField(
+        label=_("Club"), max_length=120, required=False, validators=[no_address_validator]
+    )
     email = forms.EmailField(
         label=_("E-mail"),
         max_length=200,
