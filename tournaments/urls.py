@@ -21,6 +21,7 @@ from tournaments.views import (
     organizer,
     persons,
     pools,
+    preregistration,
     prizes,
     public,
     publication,
@@ -291,7 +292,7 @@ urlpatterns += [
 ]
 # The calendar and pre-registration (issue 26): the organizer announces a
 # concours and sees its pre-registrations; the concours's public page with
-# its form, the cancel link of the mail; the .ics and Atom feeds.
+# its form, the confirm and cancel links of the mail; the .ics and Atom feeds.
 urlpatterns += [
     path("organisation/annoncer/", calendar.announce, name="announce"),
     path(ORG + "annonce/", calendar.announce_edit, name="announce_edit"),
@@ -302,12 +303,21 @@ urlpatterns += [
         calendar.preregistrations_take_in,
         name="preregistrations_take_in",
     ),
-    path("concours/<slug:slug>/", calendar.concours_page, name="concours"),
-    path("concours/<slug:slug>/merci/", calendar.concours_registered, name="concours_registered"),
+    path("concours/<slug:slug>/", preregistration.concours_page, name="concours"),
+    path(
+        "concours/<slug:slug>/merci/",
+        preregistration.concours_registered,
+        name="concours_registered",
+    ),
     path("concours/<slug:slug>.ics", calendar.concours_ics, name="concours_ics"),
     path(
+        "preinscription/confirmer/<str:token>/",
+        preregistration.preregistration_confirm,
+        name="preregistration_confirm",
+    ),
+    path(
         "preinscription/annuler/<str:token>/",
-        calendar.preregistration_cancel,
+        preregistration.preregistration_cancel,
         name="preregistration_cancel",
     ),
     path("calendrier.ics", calendar.calendar_ics, name="calendar_ics"),

@@ -240,6 +240,8 @@ class Client:
     source: str = "127.0.0.1"
     cookies: dict = field(default_factory=dict)
     headers: dict = field(default_factory=dict)
+    #: The Location header of the last answer ("" if none): where a redirect led.
+    location: str = ""
 
     def get(self, path: str) -> tuple[int, str]:
         return self._send("GET", path)
@@ -269,6 +271,7 @@ class Client:
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
+            self.location = response.getheader("Location") or ""
             for header in response.headers.get_all("Set-Cookie") or []:
                 morsel = http.cookies.SimpleCookie(header)
                 for name, value in morsel.items():

@@ -1,6 +1,7 @@
 """The calendar (issue 26), as it is lived: an organizer announces a
 concours with the keyboard (a maximum of one team); two teams pre-register
-from 390 px phones, the second on the waiting list; the first cancels from
+from 390 px phones and confirm their address from their mail (issue 35),
+the second on the waiting list; the first cancels from
 its mail's link (read from the test outbox) and the waiting team moves up,
 told by mail; the organizer sees it in the list (at 1366 px and on a
 390 px phone), moves the concours half
@@ -27,6 +28,7 @@ from tournaments.models import PreRegistration, Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 390, "height": 844}
+CONFIRM_LINK = r"https?://\S+/preinscription/confirmer/\S+"
 
 
 def _shot(page: Page, name: str) -> None:
@@ -98,6 +100,12 @@ def preregister_from_a_phone(
     phone.keyboard.press("Enter")
 
 
+def confirm_from_its_mail(phone: Page, body: str) -> None:
+    """The phone opens the mail's confirm link and taps « Confirmer »."""
+    phone.goto(re.search(CONFIRM_LINK, body).group(0))
+    phone.get_by_role("button", name="Confirmer", exact=True).click()
+
+
 def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up(
     live_server, page, open_page, organizer
 ):
@@ -109,13 +117,18 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
 
     first, second = open_page(viewport=PHONE), open_page(viewport=PHONE)
     preregister_from_a_phone(first, live_server.url, 1)
-    expect(first.get_by_role("status")).to_contain_text("Votre équipe est pré-inscrite")
+    expect(first.get_by_role("status")).to_contain_text("La place de votre équipe est retenue")
     _shot(first, "registered")
     preregister_from_a_phone(second, live_server.url, 2)
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
     _shot(second, "waiting")
 
     (confirmation,) = [m for m in mail.outbox if m.to == ["equipe1@example.org"]]
+    confirm_from_its_mail(first, confirmation.body)
+    expect(first.get_by_role("status")).to_contain_text("votre équipe est inscrite")
+    (waiting,) = [m for m in mail.outbox if m.to == ["equipe2@example.org"]]
+    confirm_from_its_mail(second, waiting.body)
+    expect(second.get_by_role("status")).to_contain_text("en liste d'attente")
     link = re.search(r"https?://\S+/preinscription/annuler/\S+", confirmation.body).group(0)
     first.goto(link)
     first.get_by_role("button", name="Oui, annuler notre pré-inscription").click()
@@ -147,7 +160,7 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     page.keyboard.type("Foyer rural")
     page.keyboard.press("Enter")
     expect(page.get_by_text("1 équipe(s) inscrite(s) ou en attente prévenue(s)")).to_be_visible()
-    (changed,) = [m for m in mail.outbox if m.subject.startswith("Changement pour le concours")]
+    (changed,) = [m for m in mail.outbox if m.subject.startswith("Changement pour votre concours")]
     assert changed.to == ["equipe2@example.org"] and "14:30" in changed.body
     assert "Foyer rural" in changed.body
     second.goto(f"{live_server.url}/concours/{tournament.slug}/")

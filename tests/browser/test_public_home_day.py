@@ -37,7 +37,11 @@ from tests.attacks import server as hosted_server
 from tests.browser import test_publish_journey as publish_journey
 from tests.browser.conftest import close_quietly
 from tests.browser.session import log_in
-from tests.browser.test_calendar_journey import announce_with_the_keyboard, preregister_from_a_phone
+from tests.browser.test_calendar_journey import (
+    announce_with_the_keyboard,
+    confirm_from_its_mail,
+    preregister_from_a_phone,
+)
 from tests.browser.test_hall_restart import Hall
 from tests.browser.test_publish_journey import club_site
 from tests.factories import PASSWORD
@@ -173,15 +177,20 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     # Two phones pre-register; the second team waits.
     first, second = open_page(viewport=PHONE), open_page(viewport=PHONE)
     preregister_from_a_phone(first, hosted.base, 1)
-    expect(first.get_by_role("status")).to_contain_text("Votre équipe est pré-inscrite")
+    expect(first.get_by_role("status")).to_contain_text("La place de votre équipe est retenue")
     # Amélie agrees online to be shown across concours; Jérôme does not.
     preregister_from_a_phone(second, hosted.base, 2, shown=(True, False))
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
     _shot(second, "waiting")
-
-    # The first team cancels from its mail's link; the waiting team moves up, told by mail.
+    # Each confirms its address from its mail (issue 35).
     (confirmation,) = mailbox(hosted, "equipe1@example.org")
     body = confirmation.get_content()
+    confirm_from_its_mail(first, body)
+    expect(first.get_by_role("status")).to_contain_text("votre équipe est inscrite")
+    confirm_from_its_mail(second, mailbox(hosted, "equipe2@example.org")[0].get_content())
+    expect(second.get_by_role("status")).to_contain_text("en liste d'attente")
+
+    # The first team cancels from its mail's link; the waiting team moves up, told by mail.
     link = re.search(CANCEL_LINK, body).group(0)
     assert link.startswith(hosted.base)
     first.goto(link)

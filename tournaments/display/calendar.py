@@ -2,6 +2,11 @@
 status of a pre-registration, a concours's line on the home, and the
 iCalendar file (.ics, built with `icalendar`) of one or many concours.
 
+What organizers typed goes into the files flattened on one line
+(domain/one_line.py): a name stored before the forms refused line breaks
+and control characters still gives a valid file, `icalendar` escaping and
+folding the rest as RFC 5545 says.
+
 Must not: query the database (queries/calendar.py reads the concours)
 nor decide who plays (services/calendar.py).
 """
@@ -13,10 +18,13 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.display.cash import euros
 from tournaments.display.rules import preset_label
+from tournaments.domain.calendar import HOLD_MINUTES
+from tournaments.domain.one_line import flatten, flatten_lines
 
 #: Concours are played in France: their times are Paris times.
 PARIS = ZoneInfo("Europe/Paris")
@@ -54,12 +62,68 @@ def rules_label(tournament) -> str:
 
 
 def list_sections(lists) -> list[tuple[str, list]]:
-    """The organizer's three lists of pre-registrations, titled."""
+    """The organizer's lists of pre-registrations, titled (queries.calendar.Lists)."""
     return [
         (gettext("Inscrites"), lists.confirmed),
+        (gettext("Places retenues, adresse à confirmer"), lists.held),
         (gettext("Liste d'attente"), lists.waiting),
         (gettext("Annulées"), lists.cancelled),
     ]
+
+
+def row_notes(registration, twice: frozenset[str]) -> list[str]:
+    """What the organizer's list says beside a pre-registration: its hold,
+    and a pair pre-registered from two mailboxes (a stranger is answered
+    as for a new team, so both are kept: one is to be cancelled)."""
+    notes = []
+    if registration.is_held and registration.held_until:
+        until = timezone.localtime(registration.held_until)
+        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": f"{until:%H:%M}"})
+    if registration.pair_key in twice:
+        notes.append(gettext("même équipe qu'une autre pré-inscription (autre adresse)"))
+    return notes
+
+
+def confirm_state(registration) -> str:
+    """What the confirm link's page says of `registration`: « ask » (what
+    was typed, and the button), « ask_expired » (its place was freed: the
+    button confirms the address only), « playing » or « waiting » (its
+    address confirmed), « expired » (confirmed too late: to register
+    again), « cancelled »."""
+    if registration.status == "cancelled":
+        return "cancelled"
+    if registration.status == "expired":
+        return "expired" if registration.confirmed_at else "ask_expired"
+    if registration.confirmed_at is None:
+        return "ask"
+    return "waiting" if registration.status == "waiting" else "playing"
+
+
+def expired_line(count: int) -> str:
+    """The holds that ended unconfirmed, counted rather than listed."""
+    if not count:
+        return ""
+    return gettext(
+        "%(n)s pré-inscription(s) non confirmée(s) par e-mail dans les %(minutes)s minutes : "
+        "expirée(s), leur place libérée."
+    ) % {"n": count, "minutes": HOLD_MINUTES}
+
+
+def typed_lines(registration) -> list[str]:
+    """What strangers typed, for a mail: the concours's words (its
+    organizer's) and the team's (whoever filled the form), each on a line
+    of its own that starts with « > », flattened so that nothing steps out
+    of it; never in a subject, never a link."""
+    tournament = registration.tournament
+    announcement = tournament.announcement
+    rows = [
+        (gettext("Concours :"), tournament.name),
+        (gettext("Lieu :"), where(announcement)),
+        (gettext("Contact :"), announcement.contact),
+        (gettext("Équipe :"), registration.players_label),
+        (gettext("Club :"), registration.club),
+    ]
+    return [f"> {label} {flatten(value)}" for label, value in rows if flatten(value)]
 
 
 def edited_message(edited) -> str:
@@ -108,10 +172,11 @@ def concours_place(tournament) -> str:
     return f"{tournament.venue}, {town}" if tournament.venue else town
 
 
-def where(announcement) -> str:
-    return (
-        f"{announcement.hall}, {announcement.address}, {announcement.postcode} {announcement.town}"
-    )
+def where(a) -> str:
+    """The hall, its address and town, on one line (a text stored before
+    the forms refused line breaks included)."""
+    hall, address, town = (flatten(t) for t in (a.hall, a.address, a.town))
+    return f"{hall}, {address}, {a.postcode} {town}"
 
 
 def _event(announcement, url: str) -> icalendar.Event:
@@ -119,16 +184,17 @@ def _event(announcement, url: str) -> icalendar.Event:
     event = icalendar.Event()
     event.add("uid", f"concours-{tournament.slug}@belote")
     event.add("dtstamp", announcement.created_at)
-    event.add("summary", tournament.name)
+    event.add("summary", flatten(tournament.name))
     start = starts_at(announcement)
     event.add("dtstart", start)
     event.add("dtend", start + _length(tournament))
     event.add("location", where(announcement))
+    lots = "\n".join(flatten_lines(announcement.lots))
     lines = [
         f"{rules_label(tournament)} · {tournament.get_format_display()}",
         fee_label(tournament.entry_fee_cents),
-        gettext("Lots : %(lots)s") % {"lots": announcement.lots} if announcement.lots else "",
-        gettext("Contact : %(contact)s") % {"contact": announcement.contact},
+        gettext("Lots : %(lots)s") % {"lots": lots} if lots else "",
+        gettext("Contact : %(contact)s") % {"contact": flatten(announcement.contact)},
         url,
     ]
     event.add("description", "\n".join(line for line in lines if line))
@@ -142,7 +208,8 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
     calendar = icalendar.Calendar()
     calendar.add("prodid", "-//Concours de belote//calendrier//FR")
     calendar.add("version", "2.0")
-    calendar.add("x-wr-calname", name)
+    # An X- property is not known to be text: said so, it is escaped as text.
+    calendar.add("x-wr-calname", icalendar.vText(flatten(name)))
     for announcement in announcements:
         calendar.add_component(_event(announcement, url_of(announcement)))
     calendar.add_missing_timezones()

@@ -9,7 +9,9 @@ départements (971 to 976: three digits). Errors carry a code
 The waiting list is a queue in order of registration: with a maximum of
 `limit` teams the first `limit` teams still registered play, the others
 wait; a cancellation moves the first waiting team up. `places` says who
-plays; the service applies it under a lock.
+plays; the service applies it under a lock. A team registered online
+holds its place `HOLD_MINUTES` until its address is confirmed, then frees
+it as a cancellation would.
 
 Pure: no Django import, no database.
 """
@@ -20,6 +22,8 @@ import re
 from collections.abc import Sequence
 
 _POSTCODE = re.compile(r"[0-9]{5}")
+#: How long a place is held for an address not yet confirmed.
+HOLD_MINUTES = 30
 
 
 class PostcodeError(ValueError):

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import OneLineField, refuse_control_characters
 from tournaments.infra import throttle
 from tournaments.services import accounts
 
@@ -53,6 +54,7 @@ class GuardedPasswordChangeForm(PasswordChangeForm):
         return guarded_password_check(self.user, super().clean_old_password)
 
 
+@refuse_control_characters
 class SignUpForm(UserCreationForm):
     """User name, e-mail address, password twice (Django's checks of the
     password). With an invitation the address is the invited one, fixed."""
@@ -95,6 +97,7 @@ class SignUpForm(UserCreationForm):
         pass
 
 
+@refuse_control_characters
 class InviteForm(forms.Form):
     email = forms.EmailField(
         label=_("Adresse e-mail de l'organisateur à inviter"),
@@ -154,9 +157,10 @@ class DeleteAccountForm(forms.Form):
 
 
 class CoOrganizerForm(forms.Form):
-    username = forms.CharField(label=_("Nom d'utilisateur du co-organisateur"), max_length=150)
+    username = OneLineField(label=_("Nom d'utilisateur du co-organisateur"), max_length=150)
 
 
+@refuse_control_characters
 class SignInLinkForm(forms.Form):
     """The address a one-time sign-in link is mailed to."""
 

@@ -8,13 +8,15 @@ Must not write anything.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.forms.base import model_bounds
+from tournaments.forms.base import OneLineField, model_bounds, refuse_control_characters
 from tournaments.forms.cash import AmountField
 from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
@@ -23,22 +25,22 @@ from tournaments.services.registration import PlayerData
 
 
 class AnnounceForm(forms.Form):
-    name = forms.CharField(label=_("Nom du concours"), max_length=120)
+    name = OneLineField(label=_("Nom du concours"), max_length=120)
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     start_time = forms.TimeField(
         label=_("Heure"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
     )
-    hall = forms.CharField(label=_("Salle"), max_length=120)
-    address = forms.CharField(label=_("Adresse"), max_length=200)
-    postcode = forms.CharField(
+    hall = OneLineField(label=_("Salle"), max_length=120)
+    address = OneLineField(label=_("Adresse"), max_length=200)
+    postcode = OneLineField(
         label=_("Code postal"),
         max_length=10,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "postal-code"}),
         help_text=_("Le département en est tiré, pour le calendrier."),
     )
-    town = forms.CharField(label=_("Commune"), max_length=120)
+    town = OneLineField(label=_("Commune"), max_length=120)
     preset = forms.ChoiceField(
         label=_("Jeu et règles"),
         choices=[(name, PRESET_LABELS.get(name, name)) for name in scoring.PRESETS],
@@ -57,7 +59,7 @@ class AnnounceForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Par exemple : jambons, bons d'achat, un lot à chaque équipe."),
     )
-    contact = forms.CharField(
+    contact = OneLineField(
         label=_("Contact"),
         max_length=200,
         help_text=_("Un nom et un téléphone ou un e-mail, pour les questions des joueurs."),
@@ -98,20 +100,40 @@ class AnnounceEditForm(AnnounceForm):
         del self.fields["format"]
 
 
+#: A web or mail address in a name: a mail program would show it as a link.
+_ADDRESS = re.compile(r"://|\bwww\.|@", re.IGNORECASE)
+
+
+def no_address_validator(value: str) -> None:
+    """A name typed by a stranger goes, quoted, into a mail to the address
+    given: it must not be a link there (a phishing page's address)."""
+    if _ADDRESS.search(value):
+        raise ValidationError(
+            _("Un nom ne contient pas d'adresse web ni d'adresse e-mail."), code="address"
+        )
+
+
+def _name(label) -> OneLineField:
+    return OneLineField(label=label, max_length=80, validators=[no_address_validator])
+
+
+@refuse_control_characters
 class PreRegistrationForm(forms.Form):
-    first_name1 = forms.CharField(label=_("Prénom du joueur 1"), max_length=80)
-    last_name1 = forms.CharField(label=_("Nom du joueur 1"), max_length=80)
-    licence1 = forms.CharField(
+    first_name1 = _name(_("Prénom du joueur 1"))
+    last_name1 = _name(_("Nom du joueur 1"))
+    licence1 = OneLineField(
         label=_("Licence du joueur 1 (si vous en avez une)"), max_length=30, required=False
     )
     shown1 = shown_field(_("Joueur 1 accepte d'être affiché (page du joueur, cote)"))
-    first_name2 = forms.CharField(label=_("Prénom du joueur 2"), max_length=80)
-    last_name2 = forms.CharField(label=_("Nom du joueur 2"), max_length=80)
-    licence2 = forms.CharField(
+    first_name2 = _name(_("Prénom du joueur 2"))
+    last_name2 = _name(_("Nom du joueur 2"))
+    licence2 = OneLineField(
         label=_("Licence du joueur 2 (si vous en avez une)"), max_length=30, required=False
     )
     shown2 = shown_field(_("Joueur 2 accepte d'être affiché (page du joueur, cote)"))
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    club = OneLineField(
+        label=_("Club"), max_length=120, required=False, validators=[no_address_validator]
+    )
     email = forms.EmailField(
         label=_("E-mail"),
         max_length=200,

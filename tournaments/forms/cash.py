@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import cash as cash_words
 from tournaments.domain import money
+from tournaments.forms.base import OneLineField
 from tournaments.models import MAX_CENTS, CashEntry, Payment
 
 
@@ -52,7 +53,7 @@ class CashEntryForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Sorte"), choices=CashEntry.Kind.choices, initial=CashEntry.Kind.INCOME
     )
-    label = forms.CharField(
+    label = OneLineField(
         label=_("Libellé"),
         max_length=120,
         help_text=_("Par exemple : buvette, repas, lots achetés, location de la salle."),

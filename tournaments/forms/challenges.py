@@ -5,10 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import refuse_control_characters
 from tournaments.models import Challenge, Tournament
 from tournaments.services.challenges import SETTINGS
 
 
+@refuse_control_characters
 class ChallengeForm(forms.ModelForm):
     class Meta:
         model = Challenge

@@ -16,6 +16,7 @@ import scoring
 from scoring.cards import CAPOT_CARD_POINTS, TOTAL_CARD_POINTS
 from tournaments.display import announcing, entry, keys, labels
 from tournaments.domain import deal_shapes
+from tournaments.forms.base import OneLineField
 from tournaments.models import Deal
 
 #: The box that confirms a correction of a partie whose results are final.
@@ -58,7 +59,7 @@ class DeleteDealForm(forms.Form):
     reason when the partie is closed."""
 
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
-    reason = forms.CharField(required=False, max_length=200)
+    reason = OneLineField(required=False, max_length=200)
     after_claims = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
@@ -92,7 +93,7 @@ class DealForm(forms.Form):
         required=False, widget=forms.HiddenInput, min_value=1, max_value=10_000
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
-    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+    reason = OneLineField(label=_("Motif de la correction"), required=False, max_length=200)
     after_claims = forms.BooleanField(label=AFTER_CLAIMS, required=False)
 
     #: What the grid understood of the row (a capot read from the points),
@@ -288,7 +289,7 @@ class TotalsForm(forms.Form):
     )
     anyway = forms.BooleanField(label=_("Enregistrer ces totaux malgré l'écart"), required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
-    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=200)
+    reason = OneLineField(label=_("Motif de la correction"), required=False, max_length=200)
     after_claims = forms.BooleanField(label=AFTER_CLAIMS, required=False)
 
     def __init__(self, *args: Any, checkable: bool = False, **kwargs: Any) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms.base import model_bounds
+from tournaments.forms.base import OneLineField, model_bounds, refuse_control_characters
 from tournaments.models import HallMerge
 
 
@@ -39,6 +39,7 @@ class HallFileForm(forms.Form):
     )
 
 
+@refuse_control_characters
 class HallSendForm(forms.Form):
     """On a hall's laptop: where the halls are merged, and the hall's key."""
 
@@ -47,7 +48,7 @@ class HallSendForm(forms.Form):
         max_length=200,
         help_text=_("Par exemple https://belote.example.fr"),
     )
-    key = forms.CharField(
+    key = OneLineField(
         label=_("Clé d'envoi de cette salle"),
         max_length=80,
         help_text=_("Donnée par l'organisateur du concours (elle commence par « bs_ »)."),

@@ -7,15 +7,18 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import refuse_control_characters
 from tournaments.models import League, Stage, Tournament
 
 
+@refuse_control_characters
 class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "season", "best_k", "published"]
 
 
+@refuse_control_characters
 class StageForm(forms.ModelForm):
     prefix = "stage"
 

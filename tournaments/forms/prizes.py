@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import labels
+from tournaments.forms.base import OneLineField
 from tournaments.models import Category, PrizeRule
 from tournaments.queries.awards import ticked_categories
 
@@ -75,7 +76,7 @@ def _entrant_choice(placing) -> str:
 
 
 class CategoryForm(forms.Form):
-    name = forms.CharField(
+    name = OneLineField(
         label=_("Nom du classement"),
         max_length=80,
         help_text=_("Par exemple « Meilleure équipe féminine », « Meilleur club »."),

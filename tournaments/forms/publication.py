@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import refuse_control_characters
 from tournaments.models import PublicationTarget
 
 
@@ -20,6 +21,7 @@ class BackupUploadForm(forms.Form):
     )
 
 
+@refuse_control_characters
 class TargetForm(forms.ModelForm):
     class Meta:
         model = PublicationTarget

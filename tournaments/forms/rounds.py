@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms.base import model_bounds
+from tournaments.forms.base import OneLineField, model_bounds
 from tournaments.models import Penalty, Round, Team
 
 
@@ -62,7 +62,7 @@ class PenaltyForm(forms.Form):
             "équipe qui a renoncé), négatif pour en retirer."
         ),
     )
-    reason = forms.CharField(label=_("Motif"), max_length=200)
+    reason = OneLineField(label=_("Motif"), max_length=200)
     # The table's version the penalty was typed on: the same post sent twice
     # adds one penalty (services.add_penalty).
     version = forms.IntegerField(

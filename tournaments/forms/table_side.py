@@ -6,9 +6,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import OneLineField
+
 
 class EntryCodeForm(forms.Form):
-    code = forms.CharField(
+    code = OneLineField(
         label=_("Code de votre équipe"),
         max_length=24,
         help_text=_(
@@ -24,7 +26,7 @@ class ConfirmForm(forms.Form):
 
     # Not required from a phone whose team proved its code already (the
     # view checks it is there otherwise).
-    code = forms.CharField(
+    code = OneLineField(
         label=_("Code de votre équipe"),
         max_length=24,
         required=False,

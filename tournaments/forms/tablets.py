@@ -6,11 +6,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import OneLineField
 from tournaments.services.tablets import MOST_TABLES
 
 
 class TabletNameForm(forms.Form):
-    name = forms.CharField(
+    name = OneLineField(
         label=_("Nom de la tablette"),
         max_length=40,
         help_text=_("Écrit au dos de la tablette, par exemple « Tablette 1 »."),

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.base import OneLineField
 from tournaments.forms.prizes import categories_field
 from tournaments.services import team_file
 
@@ -25,16 +26,16 @@ def shown_field(label) -> forms.BooleanField:
 
 
 class TeamForm(forms.Form):
-    first_name1 = forms.CharField(label=_("Prénom joueur 1"), max_length=80)
-    last_name1 = forms.CharField(label=_("Nom joueur 1"), max_length=80)
-    licence1 = forms.CharField(label=_("Licence joueur 1"), max_length=30, required=False)
+    first_name1 = OneLineField(label=_("Prénom joueur 1"), max_length=80)
+    last_name1 = OneLineField(label=_("Nom joueur 1"), max_length=80)
+    licence1 = OneLineField(label=_("Licence joueur 1"), max_length=30, required=False)
     shown1 = shown_field(_("Joueur 1 accepte d'être affiché (page du joueur, cote)"))
-    first_name2 = forms.CharField(label=_("Prénom joueur 2"), max_length=80)
-    last_name2 = forms.CharField(label=_("Nom joueur 2"), max_length=80)
-    licence2 = forms.CharField(label=_("Licence joueur 2"), max_length=30, required=False)
+    first_name2 = OneLineField(label=_("Prénom joueur 2"), max_length=80)
+    last_name2 = OneLineField(label=_("Nom joueur 2"), max_length=80)
+    licence2 = OneLineField(label=_("Licence joueur 2"), max_length=30, required=False)
     shown2 = shown_field(_("Joueur 2 accepte d'être affiché (page du joueur, cote)"))
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    name = forms.CharField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
+    club = OneLineField(label=_("Club"), max_length=120, required=False)
+    name = OneLineField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
 
     def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -43,10 +44,10 @@ class TeamForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    first_name = forms.CharField(label=_("Prénom"), max_length=80)
-    last_name = forms.CharField(label=_("Nom"), max_length=80)
-    licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    first_name = OneLineField(label=_("Prénom"), max_length=80)
+    last_name = OneLineField(label=_("Nom"), max_length=80)
+    licence = OneLineField(label=_("Licence"), max_length=30, required=False)
+    club = OneLineField(label=_("Club"), max_length=120, required=False)
     shown = shown_field(_("Accepte d'être affiché (page du joueur, cote)"))
 
     def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:

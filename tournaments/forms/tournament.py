@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.display import rules as rule_labels
-from tournaments.forms.base import model_bounds
+from tournaments.forms.base import OneLineField, model_bounds
 from tournaments.forms.cash import AmountField
 from tournaments.models import Tournament
 from tournaments.models.options import OPTIONS, Option
@@ -36,11 +36,11 @@ class TournamentForm(forms.Form):
     #: models/options.py declares them with their defaults.
     OPTION_FIELDS = tuple(option.field_name for option in OPTIONS)
 
-    name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
+    name = OneLineField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
-    venue = forms.CharField(label=_("Lieu"), max_length=160, required=False)
+    venue = OneLineField(label=_("Lieu"), max_length=160, required=False)
     preset = forms.ChoiceField(
         label=_("Règles"),
         choices=[(name, PRESET_LABELS.get(name, name)) for name in scoring.PRESETS],

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tournaments.management.demo_people import CLUBS, FIRST_NAMES, LAST_NAMES
 from tournaments.models import Tournament
-from tournaments.services import calendar
+from tournaments.services import calendar, preregistration
 from tournaments.services.registration import PlayerData
 
 COMING_SLUGS = ("concours-de-la-saint-vincent-demo", "coinche-du-comite-des-fetes-demo")
@@ -65,11 +65,13 @@ def build_coming_concours(user, rng: random.Random) -> list[Tournament]:
     names = rng.sample([(f, last) for f in FIRST_NAMES for last in LAST_NAMES], 20)
     for index in range(10):
         (first1, last1), (first2, last2) = names[2 * index], names[2 * index + 1]
-        calendar.preregister(
+        done = preregistration.preregister(
             tournament=limited,
             player1=PlayerData(first1, last1),
             player2=PlayerData(first2, last2),
             club=rng.choice(CLUBS),
             email=f"equipe{index + 1}@example.org",
         )
+        # Each team confirmed its address from its mail.
+        preregistration.confirm_preregistration(registration=done.registration)
     return [open_one, limited]

@@ -91,6 +91,9 @@ class Change(models.Model):
         PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
         PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
         PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
+        # Issue 35: a pre-registration's address confirmed; holds ended unconfirmed.
+        PREREG_CONFIRMED = "prereg_confirmed", _("Pré-inscription confirmée")
+        PREREG_EXPIRED = "prereg_expired", _("Pré-inscriptions non confirmées expirées")
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")

@@ -11,9 +11,12 @@ announcement and still taking registrations, on a date to come, is
 
 A pre-registration is a team's request to play, with an e-mail address
 for its confirmation and its cancel link; it either plays (`confirmed`)
-or waits (`waiting`) for a place, until cancelled. On the day it becomes
-a `Team` of the tournament (`team`). Must not: decide who waits (the
-domain's `places`, applied by services/calendar.py).
+or waits (`waiting`) for a place, until cancelled. Made online, it is
+*held* until its address is confirmed from its mail (`confirmed_at`): it
+keeps its place in the line until `held_until`, then expires (`expired`)
+and frees it. On the day it becomes a `Team` of the tournament (`team`).
+Must not: decide who waits (the domain's `places`, applied by
+services/preregistration.py).
 """
 
 from __future__ import annotations
@@ -61,11 +64,28 @@ class Announcement(models.Model):
         super().save(**kwargs)
 
 
+class PreRegistrationQuerySet(models.QuerySet):
+    def active(self) -> PreRegistrationQuerySet:
+        """In the line: playing or waiting (held ones included)."""
+        return self.exclude(status__in=PreRegistration.ENDED)
+
+    def held(self) -> PreRegistrationQuerySet:
+        """In the line, the address not confirmed yet."""
+        return self.active().filter(confirmed_at__isnull=True)
+
+    def address_confirmed(self) -> PreRegistrationQuerySet:
+        return self.filter(confirmed_at__isnull=False)
+
+
 class PreRegistration(models.Model):
     class Status(models.TextChoices):
         CONFIRMED = "confirmed", _("Inscrite")
         WAITING = "waiting", _("En liste d'attente")
         CANCELLED = "cancelled", _("Annulée")
+        EXPIRED = "expired", _("Expirée (adresse non confirmée)")
+
+    #: The statuses out of the line.
+    ENDED = (Status.CANCELLED, Status.EXPIRED)
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="preregistrations"
@@ -82,6 +102,9 @@ class PreRegistration(models.Model):
     shown1 = models.BooleanField(_("joueur 1 accepte d'être affiché"), default=False)
     shown2 = models.BooleanField(_("joueur 2 accepte d'être affiché"), default=False)
     email = models.EmailField(_("e-mail"), max_length=200)
+    #: The address as mailboxes are compared (accounts.email_key): the
+    #: limits per mailbox count by it.
+    mailbox = models.CharField(max_length=200, blank=True, default="", db_index=True)
     #: The interface's language at registration: the mails' language.
     language = models.CharField(max_length=8, default="fr")
     #: The two players' folded names (services/team_file.team_key), sorted:
@@ -92,25 +115,43 @@ class PreRegistration(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    #: When its address was confirmed from its mail (null: not yet). The
+    #: organizer's own and the file's rows are confirmed at once.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    #: Until when an unconfirmed registration keeps its place in the line.
+    held_until = models.DateTimeField(null=True, blank=True)
+    #: When its confirmation mail went (null: none went, the mailbox had
+    #: had its share; sent once the mailbox confirms another one).
+    mailed_at = models.DateTimeField(null=True, blank=True)
     #: The team it became on the day (hosted).
     team = models.OneToOneField(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="preregistration"
     )
+
+    objects = PreRegistrationQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "id"]
         verbose_name = _("pré-inscription")
         verbose_name_plural = _("pré-inscriptions")
         constraints = [
+            # The same pair from one mailbox once (a double submission);
+            # from two mailboxes twice: a stranger must not learn, by being
+            # refused, that a team is registered (the organizer sees both).
             models.UniqueConstraint(
-                fields=["tournament", "pair_key"],
-                condition=~Q(status="cancelled"),
-                name="preregistration_pair_once",
+                fields=["tournament", "pair_key", "mailbox"],
+                condition=~Q(status__in=["cancelled", "expired"]),
+                name="preregistration_pair_once_a_mailbox",
             ),
         ]
 
     def __str__(self) -> str:
         return self.players_label
+
+    @property
+    def is_held(self) -> bool:
+        """In the line, its address not confirmed yet."""
+        return self.confirmed_at is None and self.status not in self.ENDED
 
     @property
     def players_label(self) -> str:

@@ -21,13 +21,23 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from tournaments.models import Announcement, Change, PreRegistration, Tournament
+from tournaments.queries.exports import inert
 
-_CONFIRMED = Q(tournament__preregistrations__status=PreRegistration.Status.CONFIRMED)
+
+def _taking_places(prefix: str = "") -> Q:
+    """The pre-registrations that take a place: playing, their address
+    confirmed or their hold not over (an overdue hold's place is free, the
+    next write ends it: services/preregistration.expire_holds)."""
+    return Q(**{f"{prefix}status": PreRegistration.Status.CONFIRMED}) & (
+        Q(**{f"{prefix}confirmed_at__isnull": False})
+        | Q(**{f"{prefix}held_until__gte": timezone.now()})
+    )
 
 
 def coming(departement: str = "") -> QuerySet[Announcement]:
     """The concours announced and still to come, by date then time, each
-    with its count of teams pre-registered (`confirmed`)."""
+    with its count of places taken (`confirmed`)."""
+    taken = _taking_places("tournament__preregistrations__")
     announcements = (
         Announcement.objects.filter(
             tournament__published=True,
@@ -36,7 +46,7 @@ def coming(departement: str = "") -> QuerySet[Announcement]:
             tournament__date__gte=timezone.localdate(),
         )
         .select_related("tournament")
-        .annotate(confirmed=Count("tournament__preregistrations", filter=_CONFIRMED))
+        .annotate(confirmed=Count("tournament__preregistrations", filter=taken))
         .order_by("tournament__date", "start_time", "tournament__name")
     )
     if departement:
@@ -65,26 +75,56 @@ def departements() -> list[str]:
 
 
 def confirmed_count(tournament: Tournament) -> int:
-    return tournament.preregistrations.filter(status=PreRegistration.Status.CONFIRMED).count()
+    """The places taken (held ones included)."""
+    return tournament.preregistrations.filter(_taking_places()).count()
 
 
 @dataclass(frozen=True)
 class Lists:
+    #: Playing, the address confirmed.
     confirmed: list[PreRegistration]
+    #: Playing, the address still to confirm (the place held until then).
+    held: list[PreRegistration]
+    #: On the waiting list (held ones marked by `is_held`).
     waiting: list[PreRegistration]
     cancelled: list[PreRegistration]
+    #: How many holds ended unconfirmed (a flood's junk: counted, not listed).
+    expired: int
+    #: The pairs pre-registered more than once (from several mailboxes).
+    twice: frozenset[str]
 
 
 def preregistrations(tournament: Tournament) -> Lists:
-    rows = list(tournament.preregistrations.select_related("team"))
-
-    def of(status: str) -> list[PreRegistration]:
-        return [r for r in rows if r.status == status]
-
+    rows = list(
+        tournament.preregistrations.exclude(status=PreRegistration.Status.EXPIRED).select_related(
+            "team"
+        )
+    )
+    playing = [r for r in rows if r.status == PreRegistration.Status.CONFIRMED]
+    active = [r.pair_key for r in rows if r.status not in PreRegistration.ENDED]
     return Lists(
-        of(PreRegistration.Status.CONFIRMED),
-        of(PreRegistration.Status.WAITING),
-        of(PreRegistration.Status.CANCELLED),
+        confirmed=[r for r in playing if not r.is_held],
+        held=[r for r in playing if r.is_held],
+        waiting=[r for r in rows if r.status == PreRegistration.Status.WAITING],
+        cancelled=[r for r in rows if r.status == PreRegistration.Status.CANCELLED],
+        expired=tournament.preregistrations.filter(status=PreRegistration.Status.EXPIRED).count(),
+        twice=frozenset(key for key in active if active.count(key) > 1),
+    )
+
+
+def mailbox_confirmed(mailbox: str) -> bool:
+    """Whether `mailbox` has ever confirmed a pre-registration's address."""
+    return PreRegistration.objects.filter(mailbox=mailbox).address_confirmed().exists()
+
+
+def unmailed_holds(mailbox: str) -> list[PreRegistration]:
+    """The registrations of `mailbox` still held whose confirmation mail
+    did not go (the mailbox had had its share), oldest first."""
+    return list(
+        PreRegistration.objects.held()
+        .filter(mailbox=mailbox, mailed_at__isnull=True, held_until__gte=timezone.now())
+        .select_related("tournament__announcement")
+        .order_by("pk")
     )
 
 
@@ -106,16 +146,23 @@ YES = "oui"
 
 
 def preregistrations_csv(tournament: Tournament) -> bytes:
-    """The teams pre-registered (not those waiting), in the registration
-    file's columns, UTF-8 with a BOM (a spreadsheet program shows the
-    accents)."""
+    """The teams pre-registered (their address confirmed, not waiting), each
+    pair once, in the registration file's columns, UTF-8 with a BOM (a
+    spreadsheet program shows the accents); what strangers typed is quoted
+    against formulas as in every export (`exports.inert`), which the
+    file's import undoes."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(HEADER)
+    pairs = set()
     for r in preregistrations(tournament).confirmed:
+        if r.pair_key in pairs:
+            continue  # the same pair from another mailbox: one team
+        pairs.add(r.pair_key)
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
         shown = (YES if r.shown1 else "", YES if r.shown2 else "")
-        writer.writerow((*names, r.club, r.licence1, r.licence2, *shown, YES, r.email))
+        cells = (*names, r.club, r.licence1, r.licence2, *shown, YES, r.email)
+        writer.writerow([inert(cell) for cell in cells])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -8,8 +8,11 @@ text cell that a spreadsheet would read as a formula (« =HYPERLINK(…) »,
 « +1 », « @SUM(A1) », also after spaces, or starting with a tab or a
 carriage return) is written with a single quote in front, as OWASP advises
 against CSV injection, and in the XLSX every text is a text cell (openpyxl
-would store « =… » as a live formula). Numbers are left as numbers. Must
-not: write any cell without `inert`.
+would store « =… » as a live formula). A text that starts with a single
+quote gets one more, so that the quoting can be undone exactly
+(`uninert`: the hall laptop imports the pre-registrations' file and must
+find « =Martin » or « 'Quote » as they were typed). Numbers are left as
+numbers. Must not: write any cell without `inert`.
 """
 
 from __future__ import annotations
@@ -30,16 +33,29 @@ from tournaments.domain.standings import Standing
 #: too: some spreadsheet programs fold them to their ASCII twins).
 FORMULA_SIGNS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 CONTROL_STARTS = ("\t", "\r", "\n")
+QUOTE = "'"
+
+
+def _needs_quote(text: str) -> bool:
+    return text.startswith((*CONTROL_STARTS, QUOTE)) or text.lstrip().startswith(FORMULA_SIGNS)
 
 
 def inert(value: Any) -> Any:
     """`value` as a spreadsheet cell that cannot run: a text read as a
-    formula gets a leading single quote; anything else is kept."""
-    if not isinstance(value, str):
-        return value
-    if value.startswith(CONTROL_STARTS) or value.lstrip().startswith(FORMULA_SIGNS):
-        return "'" + value
+    formula, or starting with a single quote, gets a leading single quote;
+    anything else is kept."""
+    if isinstance(value, str) and _needs_quote(value):
+        return QUOTE + value
     return value
+
+
+def uninert(cell: str) -> str:
+    """The text `inert` was given for `cell`: its added quote taken off. A
+    cell that `inert` did not write (a quote before an ordinary word, typed
+    in a spreadsheet) is kept as it is."""
+    if cell.startswith(QUOTE) and _needs_quote(cell[1:]):
+        return cell[1:]
+    return cell
 
 
 def _header(lots: bool) -> list[str]:
@@ -52,12 +68,13 @@ def _header(lots: bool) -> list[str]:
 
 
 def _rows(standings: list[Standing], lots: bool) -> list[list]:
+    """The rows as values (each file makes its texts inert, once)."""
     return [
         [
             s.row.rank,
-            inert(str(s.entrant) if s.entrant is not None else ""),
+            str(s.entrant) if s.entrant is not None else "",
             *[columns.value(s.row, c) for c in columns.all_columns()],
-            *([inert(s.lot_name)] if lots else []),
+            *([s.lot_name] if lots else []),
         ]
         for s in standings
     ]
@@ -69,7 +86,7 @@ def standings_csv(standings: list[Standing], *, lots: bool = False) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow([inert(label) for label in _header(lots)])
-    writer.writerows(_rows(standings, lots))
+    writer.writerows([inert(v) for v in row] for row in _rows(standings, lots))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

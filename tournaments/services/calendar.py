@@ -1,19 +1,15 @@
-"""The calendar's use-cases: a concours announced, a team pre-registered
-online (or put on the waiting list), a pre-registration cancelled from
-its mail's link (the first waiting team moving up), and the
-pre-registered teams taken into the desk's registration on the day.
+"""The calendar's use-cases: a concours announced, its poster corrected,
+and the pre-registered teams taken into the desk's registration on the
+day (a team's own pre-registration, confirmation and cancellation are
+services/preregistration.py).
 
 On the hall laptop (offline), the teams of the hosted instance's list
 come from its file (`preinscrite`): `arrived_from_the_list` registers them
 as the take-in does — not yet present, known as pre-registered.
 
 Each use-case is one transaction holding the tournament's row
-(`lock_registrations`): two teams registering for the last place, or a
-cancellation and a registration at once, take turns, so the waiting list
-moves up exactly once. The same pair registers once (a double
-submission gives back the first registration); a cancellation made twice
-changes nothing the second time. The cancel link is signed for that
-purpose only (its own salt) and names nothing but the registration.
+(`lock_registrations`): a corrected maximum and a registration at once
+take turns, so the waiting list moves up exactly once.
 
 Must not send mails (the views do, with what is returned) nor seat or
 score anyone.
@@ -25,7 +21,6 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,9 +28,9 @@ from django.utils.translation import gettext as _
 from tournaments.display import calendar as calendar_display
 from tournaments.domain import calendar as rules
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
-from tournaments.services import team_file
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
+from tournaments.services.preregistration import expire_holds, move_up
 from tournaments.services.registration import (
     PlayerData,
     create_team,
@@ -45,7 +40,6 @@ from tournaments.services.registration import (
 )
 from tournaments.services.tournaments import create_tournament
 
-CANCEL_SALT = "tournaments.preregistration-cancel"
 ANNOUNCEMENT_FIELDS = ("start_time", "hall", "address", "town", "lots", "contact", "max_teams")
 
 
@@ -133,6 +127,7 @@ def edit_announcement(
     maximum raised brings waiting teams in; a new date, time or place is
     to be told to every team registered or waiting."""
     tournament = lock_registrations(tournament)
+    freed = expire_holds(tournament)
     announcement = Announcement.objects.get(tournament=tournament)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(_("Le concours a commencé : son annonce ne se modifie plus ici."))
@@ -140,7 +135,9 @@ def edit_announcement(
         raise TournamentError(_("Ce jour est passé : choisissez une date à venir."), field="date")
     postcode = _checked_postcode(postcode)
     max_teams = announced.get("max_teams", announcement.max_teams)
-    confirmed = tournament.preregistrations.filter(status=PreRegistration.Status.CONFIRMED).count()
+    active = tournament.preregistrations.active()
+    # Places held for an address to confirm count: they are taken until then.
+    confirmed = active.filter(status=PreRegistration.Status.CONFIRMED).count()
     if max_teams is not None and max_teams < confirmed:
         raise TournamentError(
             _(
@@ -166,7 +163,7 @@ def edit_announcement(
     after = _announced_values(tournament, announcement)
     changed = tuple(key for key in after if after[key] != before[key])
     if not changed:
-        return Edited(changed=())
+        return Edited(changed=(), moved_up=freed)
     log_change(
         tournament,
         Change.Action.ANNOUNCEMENT_EDITED,
@@ -174,13 +171,12 @@ def edit_announcement(
         before={key: before[key] for key in changed},
         after={key: after[key] for key in changed},
     )
-    moved_up = _move_up(tournament) if "max_teams" in changed else []
+    moved_up = freed + (move_up(tournament) if "max_teams" in changed else [])
     to_tell = []
     if any(key in TOLD_FIELDS for key in changed):
+        # An address not confirmed gets no mail but its confirmation's.
         to_tell = list(
-            tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
-            .exclude(pk__in=[r.pk for r in moved_up])
-            .order_by("pk")
+            active.address_confirmed().exclude(pk__in=[r.pk for r in moved_up]).order_by("pk")
         )
     return Edited(changed=changed, moved_up=moved_up, to_tell=to_tell)
 
@@ -199,187 +195,39 @@ def _announced_values(tournament: Tournament, announcement: Announcement) -> dic
     return values
 
 
-def registration_refusal(tournament: Tournament) -> str:
-    """Why this concours takes no pre-registration now ("" if it does)."""
-    if not hasattr(tournament, "announcement") or not tournament.published:
-        return _("Ce concours n'est pas annoncé : pas de pré-inscription en ligne.")
-    if tournament.format == Tournament.Format.MELEE:
-        return _("En mêlée, on s'inscrit seul, sur place : pas de pré-inscription d'équipe.")
-    if (
-        tournament.date < timezone.localdate()
-        or tournament.status != Tournament.Status.REGISTRATION
-    ):
-        return _("Les pré-inscriptions de ce concours sont closes.")
-    return ""
-
-
-@dataclass(frozen=True)
-class Registered:
-    registration: PreRegistration
-    #: False when the same pair was already registered (a second submission).
-    created: bool
-
-
-def _pair_key(player1: PlayerData, player2: PlayerData) -> str:
-    key = team_file.team_key(
-        player1.first_name, player1.last_name, player2.first_name, player2.last_name
-    )
-    return "/".join(sorted(key))
-
-
-@transaction.atomic
-def preregister(
-    *,
-    tournament: Tournament,
-    player1: PlayerData,
-    player2: PlayerData,
-    club: str,
-    email: str,
-    language: str = "fr",
-) -> Registered:
-    """A team's pre-registration: in the concours while places remain,
-    else on the waiting list. The same two players a second time get
-    their first registration back, unchanged."""
-    tournament = lock_registrations(tournament)
-    refusal = registration_refusal(tournament)
-    if refusal:
-        raise TournamentError(refusal)
-    pair_key = _pair_key(player1, player2)
-    if "/" not in pair_key:
-        raise TournamentError(_("Les deux joueurs ont le même nom."), field="last_name2")
-    active = tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
-    twin = active.filter(pair_key=pair_key).first()
-    if twin is not None:
-        return Registered(twin, created=False)
-    limit = tournament.announcement.max_teams
-    confirmed = active.filter(status=PreRegistration.Status.CONFIRMED).count()
-    waiting = limit is not None and confirmed >= limit
-    registration = PreRegistration.objects.create(
-        tournament=tournament,
-        first_name1=player1.first_name,
-        last_name1=player1.last_name,
-        licence1=player1.licence,
-        first_name2=player2.first_name,
-        last_name2=player2.last_name,
-        licence2=player2.licence,
-        club=club,
-        shown1=player1.shown,
-        shown2=player2.shown,
-        email=email,
-        language=language,
-        pair_key=pair_key,
-        status=PreRegistration.Status.WAITING if waiting else PreRegistration.Status.CONFIRMED,
-    )
-    log_change(
-        tournament,
-        Change.Action.PREREGISTERED,
-        after={"team": registration.players_label, "status": registration.status},
-    )
-    return Registered(registration, created=True)
-
-
-def cancel_token(registration: PreRegistration) -> str:
-    """The signed token of a registration's cancel link (good for that only)."""
-    return signing.dumps(registration.pk, salt=CANCEL_SALT)
-
-
-def registration_for_token(token: str) -> PreRegistration | None:
-    """The registration a cancel link names, or None for a forged one."""
-    try:
-        pk = signing.loads(token[:200], salt=CANCEL_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(pk, int):
-        return None
-    return PreRegistration.objects.select_related("tournament").filter(pk=pk).first()
-
-
-def cancel_refusal(tournament: Tournament) -> str:
-    """Why a pre-registration of this concours no longer cancels online
-    ("" while it does): once the concours has begun or its day is past, a
-    cancel link would free a place nobody can take and tell a waiting
-    team by mail that it plays."""
-    if (
-        tournament.date >= timezone.localdate()
-        and tournament.status == Tournament.Status.REGISTRATION
-    ):
-        return ""
-    return _("Ce concours a commencé ou est passé : une pré-inscription ne s'annule plus en ligne.")
-
-
-@dataclass
-class Cancelled:
-    registration: PreRegistration
-    #: The waiting teams that took the freed place (to be told by mail).
-    moved_up: list[PreRegistration] = field(default_factory=list)
-    #: Cancelled before: nothing changed this time.
-    already: bool = False
-
-
-@transaction.atomic
-def cancel_preregistration(*, registration: PreRegistration, by=None) -> Cancelled:
-    """Cancel a pre-registration; a place freed goes to the first waiting
-    team, in the same transaction."""
-    tournament = lock_registrations(registration.tournament)
-    registration = PreRegistration.objects.get(pk=registration.pk)
-    if registration.status == PreRegistration.Status.CANCELLED:
-        return Cancelled(registration, already=True)
-    if refusal := cancel_refusal(tournament):
-        raise TournamentError(refusal)
-    if registration.team_id is not None:
-        raise TournamentError(
-            _("Cette équipe est déjà enregistrée à l'accueil : prévenez l'organisateur.")
-        )
-    registration.status = PreRegistration.Status.CANCELLED
-    registration.cancelled_at = timezone.now()
-    registration.save(update_fields=["status", "cancelled_at"])
-    moved_up = _move_up(tournament)
-    log_change(
-        tournament,
-        Change.Action.PREREG_CANCELLED,
-        by=by,
-        before={"team": registration.players_label},
-        after={"moved_up": [r.players_label for r in moved_up]},
-    )
-    return Cancelled(registration, moved_up)
-
-
-def _move_up(tournament: Tournament) -> list[PreRegistration]:
-    """The waiting teams that now have a place, marked as playing."""
-    active = list(tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED))
-    playing, _waiting = rules.places([r.pk for r in active], tournament.announcement.max_teams)
-    moved = [
-        r for r in active if r.pk in set(playing) and r.status == PreRegistration.Status.WAITING
-    ]
-    for registration in moved:
-        registration.status = PreRegistration.Status.CONFIRMED
-        registration.save(update_fields=["status"])
-        log_change(
-            tournament, Change.Action.PREREG_MOVED_UP, after={"team": registration.players_label}
-        )
-    return moved
-
-
 @transaction.atomic
 def take_in_preregistrations(*, tournament: Tournament, by=None) -> list[Team]:
-    """The day: every team pre-registered (not waiting) becomes a team of
-    the tournament, not yet checked in (the desk ticks it present). A pair
-    already registered at the desk is linked, not registered twice; taking
+    """The day: every team pre-registered (its address confirmed, not
+    waiting) becomes a team of the tournament, not yet checked in (the desk
+    ticks it present). A pair already registered at the desk is linked, not
+    registered twice; the same pair pre-registered from two mailboxes
+    becomes one team, the later registration ending (cancelled); taking
     them in again adds only the newcomers."""
     tournament = lock_registrations(tournament)
+    expire_holds(tournament)
     pending = list(
-        tournament.preregistrations.filter(
-            status=PreRegistration.Status.CONFIRMED, team__isnull=True
-        )
+        tournament.preregistrations.active()
+        .address_confirmed()
+        .filter(status=PreRegistration.Status.CONFIRMED, team__isnull=True)
     )
     if not pending:
         raise TournamentError(_("Aucune équipe pré-inscrite à reprendre."))
     teams = registered_teams(tournament)
     by_key = {"/".join(sorted(team_key_of(t))): t for t in teams}
+    linked = set(
+        tournament.preregistrations.filter(team__isnull=False).values_list("team_id", flat=True)
+    )
     number = max((t.number for t in teams), default=0)
     created: list[Team] = []
+    twins = 0
     for registration in pending:
         team = by_key.get(registration.pair_key)
+        if team is not None and team.pk in linked:
+            registration.status = PreRegistration.Status.CANCELLED
+            registration.cancelled_at = timezone.now()
+            registration.save(update_fields=["status", "cancelled_at"])
+            twins += 1
+            continue
         if team is None:
             number += 1
             team = create_team(
@@ -405,13 +253,19 @@ def take_in_preregistrations(*, tournament: Tournament, by=None) -> list[Team]:
             team.present = False
             team.save(update_fields=["present"])
             created.append(team)
+            by_key[registration.pair_key] = team
         registration.team = team
         registration.save(update_fields=["team"])
+        linked.add(team.pk)
     log_change(
         tournament,
         Change.Action.PREREGS_TAKEN,
         by=by,
-        after={"teams": [t.number for t in created], "linked": len(pending) - len(created)},
+        after={
+            "teams": [t.number for t in created],
+            "linked": len(pending) - len(created) - twins,
+            "twins": twins,
+        },
     )
     return created
 
@@ -426,7 +280,7 @@ def arrived_from_the_list(team: Team) -> PreRegistration:
     team.present = False
     team.save(update_fields=["present"])
     pair_key = "/".join(sorted(team_key_of(team)))
-    active = team.tournament.preregistrations.exclude(status=PreRegistration.Status.CANCELLED)
+    active = team.tournament.preregistrations.active()
     registration = active.filter(pair_key=pair_key, team__isnull=True).first()
     if registration is not None:
         registration.team = team
@@ -446,4 +300,5 @@ def arrived_from_the_list(team: Team) -> PreRegistration:
         shown2=second.shown,
         pair_key=pair_key,
         team=team,
+        confirmed_at=timezone.now(),  # the organizer's file: nobody to confirm
     )

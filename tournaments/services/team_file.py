@@ -17,6 +17,10 @@ by `,` or `|`; matched against the tournament's by the import's plan),
 `preinscrite` (the team pre-registered online: the hosted instance's list
 says so, and the hall laptop registers it not yet present, to be checked
 in, and known as pre-registered at the cash box).
+
+A cell that an export of this project quoted against formulas (« '=Martin »,
+queries/exports.inert) is read as it was before the quote: the file of the
+pre-registrations goes from the hosted instance to the hall laptop that way.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+
+from tournaments.queries.exports import uninert
 
 MAX_BYTES = 512 * 1024
 MAX_ROWS = 1000
@@ -300,7 +306,7 @@ def _row(
             % {"n": len(values), "m": len(header)}
         )
         return None, problems
-    cells = {h: (values[i].strip() if i < len(values) else "") for i, h in enumerate(header)}
+    cells = {h: uninert(values[i].strip()) if i < len(values) else "" for i, h in enumerate(header)}
     labels = {
         "nom1": _("nom du joueur 1"),
         "prenom1": _("prénom du joueur 1"),

@@ -1,13 +1,10 @@
 """The calendar's pages: the organizer announces a concours and sees its
 pre-registrations (the list, its file, the teams taken in at the desk);
-a team pre-registers from the concours's page and cancels from its mail's
-link; the calendar as iCalendar files (.ics) and an Atom feed.
+the calendar as iCalendar files (.ics) and an Atom feed. (A team's own
+pre-registration is views/preregistration.py.)
 
 Thin views: a form checked, one service called (services/calendar.py),
-the mails sent with what it returns (tournaments/infra/mail.py). The
-public form is throttled per connection; a second submission of the same
-team sends no second mail. A cancel link opens a page with a button: a
-mail program that opens links by itself cancels nothing.
+the mails sent with what it returns (views/preregistration.send_mail).
 """
 
 from __future__ import annotations
@@ -18,25 +15,23 @@ from django.contrib.syndication.views import Feed
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.display import calendar as words
-from tournaments.domain.calendar import clean_departement
+from tournaments.domain.calendar import HOLD_MINUTES, clean_departement
+from tournaments.domain.one_line import flatten
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm, PreRegistrationForm
-from tournaments.infra import address, mail, throttle
-from tournaments.models import Announcement, PreRegistration
+from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm
+from tournaments.infra import address
+from tournaments.models import Announcement
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError
+from tournaments.services import TournamentError, preregistration
 from tournaments.services import calendar as services
-from tournaments.views.common import client_address, managed_tournament
-
-WINDOW = 3600
-MAX_PER_CLIENT = 20  # pre-registrations from one connection an hour
+from tournaments.views.common import managed_tournament
+from tournaments.views.preregistration import announced, send_mail, tell_moved_up
 
 
 def coming_context(request: HttpRequest) -> dict:
@@ -86,10 +81,9 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except TournamentError as error:
             apply_service_error(form, error)
         else:
-            for moved in edited.moved_up:
-                _mail(request, "preregistration_moved_up", moved)
+            tell_moved_up(request, edited.moved_up)
             for told in edited.to_tell:
-                _mail(request, "concours_changed", told)
+                send_mail(request, "concours_changed", told)
             messages.success(request, words.edited_message(edited))
             return redirect("tournaments:preregistrations", slug=tournament.slug)
     return render(
@@ -100,133 +94,26 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _announced(slug: str) -> Announcement:
-    return get_object_or_404(
-        Announcement.objects.select_related("tournament"),
-        tournament__slug=slug,
-        tournament__published=True,
-    )
-
-
-def _cancel_link(request: HttpRequest, registration: PreRegistration) -> str:
-    path = reverse("tournaments:preregistration_cancel", args=[services.cancel_token(registration)])
-    return address.site_url(request) + path
-
-
-def _mail(request: HttpRequest, name: str, registration: PreRegistration) -> bool:
-    announcement = registration.tournament.announcement
-    context = {
-        "registration": registration,
-        "tournament": registration.tournament,
-        "announcement": announcement,
-        "where": words.where(announcement),
-        "fee": words.fee_label(registration.tournament.entry_fee_cents),
-        "link": _cancel_link(request, registration),
-        "page": address.site_url(request)
-        + reverse("tournaments:concours", args=[registration.tournament.slug]),
-    }
-    return mail.send(name, to=registration.email, context=context, language=registration.language)
-
-
-def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The concours's page: what the poster says, and the pre-registration form."""
-    announcement = _announced(slug)
-    tournament = announcement.tournament
-    refusal = services.registration_refusal(tournament)
-    form = PreRegistrationForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST" and not refusal and form.is_valid():
-        key = f"preregistration-client:{client_address(request)}"
-        if throttle.record(key, window=WINDOW) > MAX_PER_CLIENT:
-            form.add_error(
-                None, _("Trop d'inscriptions depuis cette connexion : réessayez dans une heure.")
-            )
-            status = 429
-        else:
-            player1, player2 = form.players()
-            try:
-                done = services.preregister(
-                    tournament=tournament,
-                    player1=player1,
-                    player2=player2,
-                    club=form.cleaned_data["club"].strip(),
-                    email=form.cleaned_data["email"],
-                    language=translation.get_language() or "fr",
-                )
-            except TournamentError as error:
-                apply_service_error(form, error)
-            else:
-                if done.created:
-                    _mail(request, "preregistration", done.registration)
-                waiting = done.registration.status == PreRegistration.Status.WAITING
-                return redirect(
-                    reverse("tournaments:concours_registered", args=[slug])
-                    + ("?attente=1" if waiting else "")
-                )
-    if form.errors and status == 200:
-        status = 422
-    return render(
-        request,
-        "tournaments/calendar_concours.html",
-        {
-            "announcement": announcement,
-            "tournament": tournament,
-            "form": form,
-            "refusal": refusal,
-            "where": words.where(announcement),
-            "fee": words.fee_label(tournament.entry_fee_cents),
-            "rules_label": words.rules_label(tournament),
-            "places": words.places_left(
-                announcement.max_teams, queries.confirmed_count(tournament)
-            ),
-        },
-        status=status,
-    )
-
-
-@require_GET
-def concours_registered(request: HttpRequest, slug: str) -> HttpResponse:
-    announcement = _announced(slug)
-    return render(
-        request,
-        "tournaments/calendar_registered.html",
-        {"tournament": announcement.tournament, "waiting": "attente" in request.GET},
-    )
-
-
-def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
-    """The cancel link of the confirmation mail: a page with a button."""
-    registration = services.registration_for_token(token)
-    if registration is None:
-        return render(request, "tournaments/calendar_cancel.html", {"bad_link": True}, status=404)
-    context = {"registration": registration, "tournament": registration.tournament}
-    if registration.status != PreRegistration.Status.CANCELLED:
-        # Closed: said at once, no button (the service refuses a POST too).
-        context["error"] = services.cancel_refusal(registration.tournament)
-    if request.method == "POST" and not context.get("error"):
-        try:
-            done = services.cancel_preregistration(registration=registration)
-        except TournamentError as error:
-            context["error"] = error.message
-        else:
-            for moved in done.moved_up:
-                _mail(request, "preregistration_moved_up", moved)
-            context.update(registration=done.registration, cancelled=True, already=done.already)
-    return render(request, "tournaments/calendar_cancel.html", context)
-
-
 @login_required
 def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
     """The organizer's list: teams in, waiting, cancelled; the file; the take-in."""
     tournament = managed_tournament(request, slug)
     if not hasattr(tournament, "announcement"):
         raise Http404
+    tell_moved_up(request, preregistration.release_expired_holds(tournament=tournament))
+    lists = queries.preregistrations(tournament)
+    sections = [
+        (title, [(r, words.row_notes(r, lists.twice)) for r in rows])
+        for title, rows in words.list_sections(lists)
+    ]
     return render(
         request,
         "tournaments/calendar_preregistrations.html",
         {
             "tournament": tournament,
-            "sections": words.list_sections(queries.preregistrations(tournament)),
+            "sections": sections,
+            "expired": words.expired_line(lists.expired),
+            "hold_minutes": HOLD_MINUTES,
         },
     )
 
@@ -235,6 +122,7 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
+    tell_moved_up(request, preregistration.release_expired_holds(tournament=tournament))
     response = HttpResponse(
         queries.preregistrations_csv(tournament), content_type="text/csv; charset=utf-8"
     )
@@ -282,7 +170,7 @@ def calendar_ics(request: HttpRequest, departement: str = "") -> HttpResponse:
 
 @require_GET
 def concours_ics(request: HttpRequest, slug: str) -> HttpResponse:
-    announcement = _announced(slug)
+    announcement = announced(slug)
     body = words.calendar_file(
         [announcement], name=announcement.tournament.name, url_of=_page_of(request)
     )
@@ -317,7 +205,9 @@ class ComingFeed(Feed):
         return queries.coming_feed(code)[:100]
 
     def item_title(self, item: Announcement) -> str:
-        return f"{item.tournament.name} — {item.town} ({item.departement})"
+        # On one line: XML 1.0 holds no control character (a name stored
+        # before the forms refused them).
+        return flatten(f"{item.tournament.name} — {item.town} ({item.departement})")
 
     def item_description(self, item: Announcement) -> str:
         return " · ".join(

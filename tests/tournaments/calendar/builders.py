@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments.models import PreRegistration, Tournament
-from tournaments.services import calendar
+from tournaments.services import calendar, preregistration
 from tournaments.services.registration import PlayerData
 
 
@@ -30,7 +30,11 @@ def announce(owner, **fields: Any) -> Tournament:
     return calendar.announce_concours(**values)
 
 
-def pair(tournament: Tournament, index: int = 1, **fields: Any) -> PreRegistration:
+def pair(
+    tournament: Tournament, index: int = 1, *, confirmed: bool = True, **fields: Any
+) -> PreRegistration:
+    """A team pre-registered online; its address confirmed from its mail
+    unless `confirmed` is False (its place held until then)."""
     values: dict[str, Any] = {
         "tournament": tournament,
         "player1": PlayerData("Amélie", f"Lefèvre{index}"),
@@ -39,4 +43,8 @@ def pair(tournament: Tournament, index: int = 1, **fields: Any) -> PreRegistrati
         "email": f"equipe{index}@example.org",
     }
     values.update(fields)
-    return calendar.preregister(**values).registration
+    registration = preregistration.preregister(**values).registration
+    if confirmed:
+        preregistration.confirm_preregistration(registration=registration)
+        registration.refresh_from_db()
+    return registration

@@ -16,7 +16,7 @@ from django.utils import timezone
 from tests.tournaments.calendar.builders import announce, pair
 from tests.tournaments.calendar.test_calendar_pages import field_errors, text
 from tournaments.models import Change, PreRegistration, Tournament
-from tournaments.services import TournamentError, calendar
+from tournaments.services import TournamentError, calendar, preregistration
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_a_new_time_is_mailed_to_every_team_registered_or_waiting(client, organi
     pair(tournament, 1)
     pair(tournament, 2)  # waits
     cancelled = pair(tournament, 3)
-    calendar.cancel_preregistration(registration=cancelled)
+    preregistration.cancel_preregistration(registration=cancelled)
     client.force_login(organizer)
     response = client.post(url(tournament), poster(tournament, start_time="14:30"))
     assert response.status_code == 302

@@ -122,3 +122,56 @@ def test_every_atom_entry_has_its_dates_and_the_feed_its_author(client, organize
     assert datetime.datetime.fromisoformat(entry.findtext(f"{ATOM}updated")) > updated
     assert "Belote classique FFB" in entry.findtext(f"{ATOM}summary")
     assert "Foyer" in entry.findtext(f"{ATOM}summary")
+
+
+#: Names stored before the forms refused control characters (issue 35, item 8).
+STORED = [
+    ("Retour\r\nà la ligne", "Retour à la ligne"),
+    ("Saut\nde ligne", "Saut de ligne"),
+    ("Chariot\rseul", "Chariot seul"),
+    ("Tab\tulation", "Tab ulation"),
+    ("Contrôle\x01\x07\x1b[31m\x7f", "Contrôle [31m"),
+    ("C1\x85\x9bfin", "C1 fin"),
+    ("Séparateur\u2028de\u2029ligne", "Séparateur de ligne"),
+    ("Retourné \u202etnopuD", "Retourné tnopuD"),
+    ("Virgule, point-virgule; barre \\ oblique", "Virgule, point-virgule; barre \\ oblique"),
+    ("Très long nom " * 12, ("Très long nom " * 12).strip()),
+]
+
+
+def rfc5545_faults(data: bytes) -> list[bytes]:
+    """The lines of an .ics that RFC 5545 does not allow: over 75 octets,
+    or holding a control character (a tab aside) or a line separator."""
+    assert data.endswith(b"\r\n") and b"\n" not in data.replace(b"\r\n", b"")
+    return [
+        line
+        for line in data.split(b"\r\n")[:-1]
+        if len(line) > 75
+        or any((b < 32 and b != 9) or b == 127 for b in line)
+        or any(mark in line for mark in ("\u2028".encode(), "\u2029".encode(), b"\xc2\x85"))
+    ]
+
+
+@pytest.mark.parametrize(("stored", "shown"), STORED)
+def test_a_name_stored_with_control_characters_gives_a_valid_ics(client, organizer, stored, shown):
+    concours = announce(organizer, name="Ancien concours")
+    type(concours).objects.filter(pk=concours.pk).update(name=stored)
+    type(concours.announcement).objects.filter(pk=concours.announcement.pk).update(
+        hall=stored, contact=stored, lots=f"{stored}\r\nJambons"
+    )
+    for url in (reverse("tournaments:concours_ics", args=[concours.slug]), "/calendrier.ics"):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert rfc5545_faults(response.content) == []
+        (event,) = events(response)
+        assert str(event["SUMMARY"]) == shown
+        assert str(event["LOCATION"]).startswith(f"{shown}, 2 rue")
+        assert f"Contact : {shown}" in str(event["DESCRIPTION"])
+    name = icalendar.Calendar.from_ical(
+        client.get(reverse("tournaments:concours_ics", args=[concours.slug])).content
+    )["X-WR-CALNAME"]
+    assert "\n" not in str(name) and "\r" not in str(name)
+    feed = client.get("/calendrier.atom")
+    assert feed.status_code == 200
+    (entry,) = ET.fromstring(feed.content).iter(f"{ATOM}entry")
+    assert entry.find(f"{ATOM}title").text.startswith(f"{shown} — ")

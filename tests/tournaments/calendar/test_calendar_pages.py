@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests.tournaments.calendar.builders import announce, pair
 from tournaments.models import PreRegistration, Tournament
-from tournaments.views.calendar import MAX_PER_CLIENT
+from tournaments.views.preregistration import MAX_PER_CLIENT
 
 pytestmark = pytest.mark.django_db
 
@@ -45,9 +45,16 @@ def team(index: int = 1, **extra) -> dict:
     }
 
 
-def link_in(message) -> str:
-    url = re.search(r"http://testserver/preinscription/\S+", message.body).group(0)
+def link_in(message, kind: str = "annuler") -> str:
+    """The path of the mail's cancel link (`kind` « annuler ») or confirm
+    link (« confirmer »)."""
+    url = re.search(rf"http://testserver/preinscription/{kind}/\S+", message.body).group(0)
     return url.removeprefix("http://testserver")
+
+
+def confirm(client, message):
+    """The team opens its mail's confirm link and touches « Confirmer »."""
+    return client.post(link_in(message, "confirmer"))
 
 
 def test_the_home_lists_the_coming_concours_by_date_and_departement(client, organizer):
@@ -128,7 +135,9 @@ def test_a_bad_postcode_is_told_next_to_its_field(client, organizer, language, p
     assert not Tournament.objects.exists()
 
 
-def test_a_team_preregisters_gets_its_mail_and_a_second_click_changes_nothing(client, organizer):
+def test_a_team_preregisters_confirms_from_its_mail_and_a_second_click_changes_nothing(
+    client, organizer
+):
     tournament = announce(organizer)
     url = reverse("tournaments:concours", args=[tournament.slug])
     first = client.post(url, team())
@@ -137,9 +146,22 @@ def test_a_team_preregisters_gets_its_mail_and_a_second_click_changes_nothing(cl
     assert tournament.preregistrations.count() == 1
     (message,) = mail.outbox
     assert message.to == ["equipe1@example.org"]
-    assert "Pré-inscription confirmée" in message.subject
+    assert message.subject.startswith("Confirmez votre pré-inscription au concours du ")
     assert "Paiement sur place" in message.body
-    assert "pré-inscrite" in text(client.get(first["Location"]))
+    page = text(client.get(first["Location"]))
+    assert "Dernière étape : confirmez votre adresse e-mail" in page
+    assert "retenue 30 minutes" in page
+    (registration,) = tournament.preregistrations.all()
+    assert registration.is_held
+    # A mail program that opens the link confirms nothing; the button does.
+    assert "Confirmer" in text(client.get(link_in(message, "confirmer")))
+    registration.refresh_from_db()
+    assert registration.is_held
+    assert "votre équipe est inscrite" in text(confirm(client, message))
+    registration.refresh_from_db()
+    assert not registration.is_held and registration.status == PreRegistration.Status.CONFIRMED
+    assert "votre équipe est inscrite" in text(confirm(client, message))  # twice: the same
+    assert len(mail.outbox) == 1
 
 
 @pytest.mark.parametrize(
@@ -170,14 +192,16 @@ def test_the_cancel_link_asks_first_then_cancels_and_moves_the_waiting_team_up(c
     client.post(url, team(1))
     waiting = client.post(url, team(2))
     assert waiting["Location"].endswith("?attente=1")
-    assert "Liste d'attente" in mail.outbox[1].subject
+    assert "Le concours est complet" in mail.outbox[1].body
+    confirm(client, mail.outbox[0])
+    assert "liste d'attente" in text(confirm(client, mail.outbox[1]))
     link = link_in(mail.outbox[0])
     assert "Oui, annuler" in text(client.get(link))  # a mail program's visit cancels nothing
     assert tournament.preregistrations.filter(status=PreRegistration.Status.CANCELLED).count() == 0
     assert "Pré-inscription annulée" in text(client.post(link))
     moved = mail.outbox[2]
     assert moved.to == ["equipe2@example.org"] and "Une place s'est libérée" in moved.subject
-    assert "déjà annulée" in text(client.post(link))
+    assert "n'était plus en cours" in text(client.post(link))
     assert len(mail.outbox) == 3
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
     assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]

@@ -16,7 +16,7 @@ from tests.tournaments.services.test_concurrency import run_together
 from tournaments.domain import calendar as rules
 from tournaments.models import Change, PreRegistration
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError, calendar
+from tournaments.services import TournamentError, calendar, preregistration
 from tournaments.services.registration import PlayerData
 
 pytestmark = pytest.mark.django_db
@@ -68,24 +68,40 @@ def test_teams_beyond_the_maximum_wait(organizer):
     assert (first.status, second.status) == (CONFIRMED, WAITING)
 
 
-def test_a_pair_submitted_twice_is_registered_once(organizer):
+def test_a_pair_submitted_twice_from_one_mailbox_is_registered_once(organizer):
     tournament = announce(organizer)
     first = pair(tournament, 1)
-    again = calendar.preregister(
+    again = preregistration.preregister(
         tournament=tournament,
         player1=PlayerData("amelie", "LEFEVRE1"),
         player2=PlayerData("Jérôme", "Bérard1"),
         club="",
-        email="x@example.org",
+        email=" Equipe1@Example.org",
     )
     assert not again.created and again.registration.pk == first.pk
     assert tournament.preregistrations.count() == 1
 
 
+def test_the_same_pair_from_another_mailbox_is_answered_as_a_new_team(organizer):
+    """A stranger who registers a team again learns nothing: a place of
+    its own, held then confirmed; the organizer's list marks both."""
+    tournament = announce(organizer, max_teams=1)
+    first = pair(tournament, 1)
+    again = preregistration.preregister(
+        tournament=tournament,
+        player1=PlayerData("Amélie", "Lefèvre1"),
+        player2=PlayerData("Jérôme", "Bérard1"),
+        club="",
+        email="curieux@example.org",
+    )
+    assert again.created and again.waiting and again.registration.pk != first.pk
+    assert queries.preregistrations(tournament).twice == {first.pair_key}
+
+
 def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second, third = (pair(tournament, i) for i in (1, 2, 3))
-    done = calendar.cancel_preregistration(registration=first)
+    done = preregistration.cancel_preregistration(registration=first)
     assert [r.pk for r in done.moved_up] == [second.pk]
     statuses = dict(tournament.preregistrations.values_list("pk", "status"))
     assert statuses == {first.pk: CANCELLED, second.pk: CONFIRMED, third.pk: WAITING}
@@ -94,8 +110,8 @@ def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
 def test_cancelling_twice_changes_nothing_the_second_time(organizer):
     tournament = announce(organizer, max_teams=1)
     first, _second, third = (pair(tournament, i) for i in (1, 2, 3))
-    calendar.cancel_preregistration(registration=first)
-    again = calendar.cancel_preregistration(registration=first)
+    preregistration.cancel_preregistration(registration=first)
+    again = preregistration.cancel_preregistration(registration=first)
     assert again.already and again.moved_up == []
     third.refresh_from_db()
     assert third.status == WAITING
@@ -110,7 +126,7 @@ def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status)
     first, second = pair(tournament, 1), pair(tournament, 2)
     type(tournament).objects.filter(pk=tournament.pk).update(status=status)
     with pytest.raises(TournamentError) as refused:
-        calendar.cancel_preregistration(registration=first)
+        preregistration.cancel_preregistration(registration=first)
     assert "ne s'annule plus en ligne" in refused.value.message
     statuses = dict(tournament.preregistrations.values_list("pk", "status"))
     assert statuses == {first.pk: CONFIRMED, second.pk: WAITING}
@@ -120,13 +136,13 @@ def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status)
 def test_a_cancel_on_the_day_before_the_draw_still_moves_a_team_up(organizer):
     tournament = announce(organizer, max_teams=1, date=timezone.localdate())
     first, second = pair(tournament, 1), pair(tournament, 2)
-    assert calendar.cancel_preregistration(registration=first).moved_up == [second]
+    assert preregistration.cancel_preregistration(registration=first).moved_up == [second]
 
 
 def test_a_waiting_team_that_cancels_frees_no_place(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second = pair(tournament, 1), pair(tournament, 2)
-    assert calendar.cancel_preregistration(registration=second).moved_up == []
+    assert preregistration.cancel_preregistration(registration=second).moved_up == []
     first.refresh_from_db()
     assert first.status == CONFIRMED
 
@@ -134,12 +150,12 @@ def test_a_waiting_team_that_cancels_frees_no_place(organizer):
 def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(organizer):
     tournament = announce(organizer)
     registration = pair(tournament)
-    token = calendar.cancel_token(registration)
-    assert calendar.registration_for_token(token) == registration
+    token = preregistration.cancel_token(registration)
+    assert preregistration.registration_for_token(token) == registration
     forged = signing.dumps(registration.pk, salt="tournaments.sign-in")  # another purpose
-    assert calendar.registration_for_token(forged) is None
-    assert calendar.registration_for_token(token[:-2] + "xx") is None
-    assert calendar.registration_for_token("") is None
+    assert preregistration.registration_for_token(forged) is None
+    assert preregistration.registration_for_token(token[:-2] + "xx") is None
+    assert preregistration.registration_for_token("") is None
 
 
 def test_no_preregistration_once_the_day_is_past(organizer):
@@ -205,7 +221,7 @@ def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer
     registrations = [pair(tournament, i) for i in range(1, 6)]
 
     def cancel(index: int):
-        return calendar.cancel_preregistration(registration=registrations[index])
+        return preregistration.cancel_preregistration(registration=registrations[index])
 
     results = run_together(2, cancel)
     moved = sorted(r.pk for result in results for r in result.moved_up)
@@ -220,7 +236,7 @@ def test_two_teams_registering_at_once_for_the_last_place_one_plays_one_waits(or
     pair(tournament, 1)
 
     def register(index: int):
-        return calendar.preregister(
+        return preregistration.preregister(
             tournament=tournament,
             player1=PlayerData("Zoé", f"Dupré{index}"),
             player2=PlayerData("Loïc", f"Hébert{index}"),
@@ -229,7 +245,7 @@ def test_two_teams_registering_at_once_for_the_last_place_one_plays_one_waits(or
         )
 
     results = run_together(2, register)
-    assert all(isinstance(r, calendar.Registered) and r.created for r in results), results
+    assert all(isinstance(r, preregistration.Registered) and r.created for r in results), results
     statuses = sorted(r.registration.status for r in results)
     assert statuses == [CONFIRMED, WAITING]
 
@@ -245,8 +261,8 @@ def test_a_cancellation_and_a_registration_at_once_leave_the_place_to_the_waitin
 
     def work(index: int):
         if index == 0:
-            return calendar.cancel_preregistration(registration=first)
-        return calendar.preregister(
+            return preregistration.cancel_preregistration(registration=first)
+        return preregistration.preregister(
             tournament=tournament,
             player1=PlayerData("Zoé", "Dupré"),
             player2=PlayerData("Loïc", "Hébert"),
@@ -255,8 +271,8 @@ def test_a_cancellation_and_a_registration_at_once_leave_the_place_to_the_waitin
         )
 
     cancelled, registered = run_together(2, work)
-    assert isinstance(cancelled, calendar.Cancelled), cancelled
-    assert isinstance(registered, calendar.Registered), registered
+    assert isinstance(cancelled, preregistration.Cancelled), cancelled
+    assert isinstance(registered, preregistration.Registered), registered
     waiting.refresh_from_db()
     assert waiting.status == CONFIRMED
     assert registered.registration.status == WAITING

@@ -79,7 +79,7 @@ PUBLIC |= {
 }
 # Pages opened by a secret of their own (a forged one opens nothing): the
 # door's poster (issue 25) and a pre-registration's cancel link (issue 26).
-SECRET_LINK = {"door", "door_confirm", "preregistration_cancel"}
+SECRET_LINK = {"door", "door_confirm", "preregistration_cancel", "preregistration_confirm"}
 # Leagues (issue 27): the public league page; an organizer's own leagues.
 PUBLIC |= {"league"}
 # Simultaneous halls (issue 27): the public merged ranking, and the endpoint

@@ -1,0 +1,234 @@
+"""A team's pre-registration, on the public side: the concours's page and
+its form, the page that asks to confirm the address, the confirm and
+cancel links of the mail; and the mails of a pre-registration, whoever
+sends them (views/calendar.py tells the teams of a corrected poster).
+
+Thin views: a form checked, one service called
+(services/preregistration.py), the mails sent with what it returns
+(tournaments/infra/mail.py). What these pages open to strangers is
+bounded:
+
+- a connection registers `MAX_PER_CLIENT` teams an hour (429 past it);
+- a mailbox gets mails by the day: the first only while it has never
+  confirmed an address (`MAILS_UNCONFIRMED`), `MAILS_CONFIRMED` once it
+  has; past its share no mail goes, silently (the page says the same);
+- the registration holds its place until its address is confirmed from
+  the one mail, a concours a few places unconfirmed at once (the service);
+- a team registered again, from any mailbox, is answered as a new team
+  is: the same page, the same mail, a place of its own;
+- mails quote what strangers typed on « > » lines only
+  (display/calendar.typed_lines), never in a subject.
+
+Confirm and cancel links open a page with a button: a mail program that
+opens links by itself confirms or cancels nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.display import calendar as words
+from tournaments.domain.calendar import HOLD_MINUTES
+from tournaments.forms.base import apply_service_error
+from tournaments.forms.calendar import PreRegistrationForm
+from tournaments.infra import address, mail, throttle
+from tournaments.models import Announcement, PreRegistration
+from tournaments.queries import calendar as queries
+from tournaments.services import TournamentError
+from tournaments.services import preregistration as services
+from tournaments.views.common import client_address
+
+WINDOW = 3600
+MAX_PER_CLIENT = 8  # pre-registrations from one connection an hour
+DAY = 24 * 3600
+MAILS_UNCONFIRMED = 1  # mails a day to a mailbox that never confirmed an address
+MAILS_CONFIRMED = 10  # mails a day to a mailbox that has
+
+
+def announced(slug: str) -> Announcement:
+    return get_object_or_404(
+        Announcement.objects.select_related("tournament"),
+        tournament__slug=slug,
+        tournament__published=True,
+    )
+
+
+def _link(request: HttpRequest, name: str, token: str) -> str:
+    return address.site_url(request) + reverse(name, args=[token])
+
+
+def send_mail(request: HttpRequest, name: str, registration: PreRegistration) -> bool:
+    """Mail `name` about `registration` to its address."""
+    tournament = registration.tournament
+    held_until = registration.held_until and timezone.localtime(registration.held_until)
+    context = {
+        "registration": registration,
+        "tournament": tournament,
+        "announcement": tournament.announcement,
+        "typed": words.typed_lines(registration),
+        "fee": words.fee_label(tournament.entry_fee_cents),
+        "hold_minutes": HOLD_MINUTES,
+        "held_until": held_until,
+        "confirm": _link(
+            request, "tournaments:preregistration_confirm", services.confirm_token(registration)
+        ),
+        "link": _link(
+            request, "tournaments:preregistration_cancel", services.cancel_token(registration)
+        ),
+        "page": address.site_url(request) + reverse("tournaments:concours", args=[tournament.slug]),
+    }
+    return mail.send(name, to=registration.email, context=context, language=registration.language)
+
+
+def tell_moved_up(request: HttpRequest, moved_up: list[PreRegistration]) -> None:
+    """A waiting team that has a place is told, once its address is
+    confirmed (an unconfirmed one learns it on confirming)."""
+    for registration in moved_up:
+        if registration.confirmed_at is not None:
+            send_mail(request, "preregistration_moved_up", registration)
+
+
+def _mailbox_may_receive(mailbox: str) -> bool:
+    """Counts one more mail to `mailbox` and says whether it is within the
+    day's share. Outside a transaction (throttle.record)."""
+    limit = MAILS_CONFIRMED if queries.mailbox_confirmed(mailbox) else MAILS_UNCONFIRMED
+    key = f"prereg-mailbox:{hashlib.sha256(mailbox.encode()).hexdigest()[:32]}"
+    return throttle.record(key, window=DAY) <= limit
+
+
+def _ask_for_confirmation(request: HttpRequest, registration: PreRegistration | None) -> None:
+    """The one mail of a registration held: its confirm and cancel links,
+    when its mailbox has not had its share of the day."""
+    if registration is None or not registration.is_held:
+        return
+    if _mailbox_may_receive(registration.mailbox) and send_mail(
+        request, "preregistration_confirm", registration
+    ):
+        services.record_mail_sent(registration=registration)
+
+
+def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The concours's page: what the poster says, and the pre-registration form."""
+    announcement = announced(slug)
+    tournament = announcement.tournament
+    tell_moved_up(request, services.release_expired_holds(tournament=tournament))
+    refusal = services.registration_refusal(tournament)
+    form = PreRegistrationForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST" and not refusal and form.is_valid():
+        key = f"preregistration-client:{client_address(request)}"
+        if throttle.record(key, window=WINDOW) > MAX_PER_CLIENT:
+            form.add_error(
+                None, _("Trop d'inscriptions depuis cette connexion : réessayez dans une heure.")
+            )
+            status = 429
+        else:
+            player1, player2 = form.players()
+            try:
+                done = services.preregister(
+                    tournament=tournament,
+                    player1=player1,
+                    player2=player2,
+                    club=form.cleaned_data["club"].strip(),
+                    email=form.cleaned_data["email"],
+                    language=translation.get_language() or "fr",
+                )
+            except services.TooManyHeld as error:
+                apply_service_error(form, error)
+                status = 429
+            except TournamentError as error:
+                apply_service_error(form, error)
+            else:
+                tell_moved_up(request, done.moved_up)
+                _ask_for_confirmation(request, done.registration)
+                return redirect(
+                    reverse("tournaments:concours_registered", args=[slug])
+                    + ("?attente=1" if done.waiting else "")
+                )
+    if form.errors and status == 200:
+        status = 422
+    return render(
+        request,
+        "tournaments/calendar_concours.html",
+        {
+            "announcement": announcement,
+            "tournament": tournament,
+            "form": form,
+            "refusal": refusal,
+            "where": words.where(announcement),
+            "fee": words.fee_label(tournament.entry_fee_cents),
+            "rules_label": words.rules_label(tournament),
+            "places": words.places_left(
+                announcement.max_teams, queries.confirmed_count(tournament)
+            ),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def concours_registered(request: HttpRequest, slug: str) -> HttpResponse:
+    """The answer to the form, the same for every team: a place (or a
+    place on the waiting list) held until the address is confirmed."""
+    announcement = announced(slug)
+    return render(
+        request,
+        "tournaments/calendar_registered.html",
+        {
+            "tournament": announcement.tournament,
+            "waiting": "attente" in request.GET,
+            "hold_minutes": HOLD_MINUTES,
+        },
+    )
+
+
+def preregistration_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The confirm link of the mail: what was typed, and a button."""
+    registration = services.registration_for_confirm_token(token)
+    if registration is None:
+        return render(request, "tournaments/calendar_confirm.html", {"bad_link": True}, status=404)
+    context: dict = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "hold_minutes": HOLD_MINUTES,
+    }
+    if request.method == "POST":
+        try:
+            done = services.confirm_preregistration(registration=registration)
+        except TournamentError as error:
+            context["error"] = error.message
+        else:
+            tell_moved_up(request, done.moved_up)
+            if done.first_of_mailbox:
+                for other in queries.unmailed_holds(done.registration.mailbox):
+                    _ask_for_confirmation(request, other)
+            context["registration"] = done.registration
+    context["state"] = words.confirm_state(context["registration"])
+    return render(request, "tournaments/calendar_confirm.html", context)
+
+
+def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    """The cancel link of the mail: a page with a button."""
+    registration = services.registration_for_token(token)
+    if registration is None:
+        return render(request, "tournaments/calendar_cancel.html", {"bad_link": True}, status=404)
+    context = {"registration": registration, "tournament": registration.tournament}
+    if registration.status not in PreRegistration.ENDED:
+        # Closed: said at once, no button (the service refuses a POST too).
+        context["error"] = services.cancel_refusal(registration.tournament)
+    if request.method == "POST" and not context.get("error"):
+        try:
+            done = services.cancel_preregistration(registration=registration)
+        except TournamentError as error:
+            context["error"] = error.message
+        else:
+            tell_moved_up(request, done.moved_up)
+            context.update(registration=done.registration, cancelled=True, already=done.already)
+    return render(request, "tournaments/calendar_cancel.html", context)
