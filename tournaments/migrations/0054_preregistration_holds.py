@@ -20,7 +20,7 @@ def confirm_the_registrations_made_before(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0051_release_draws_by_default'),
+        ('tournaments', '0053_upload_tasks'),
     ]
 
     operations = [
