@@ -151,11 +151,12 @@ def on_the_hall_laptop(address: str) -> bool:
 
 
 def laptop_login(request: HttpRequest) -> str:
-    """On the hall, for a client that is not the laptop: the login's
-    address on the laptop itself, the way out of a lock-out; else ""."""
+    """On the hall, for a client that is not the laptop: the hall's address
+    on the laptop itself (as its terminal and the app's window print it),
+    the way out of a lock-out; else ""."""
     if not settings.HALL or on_the_hall_laptop(client_address(request)):
         return ""
-    return f"http://127.0.0.1:{request.get_port()}{reverse('login')}"
+    return f"http://127.0.0.1:{request.get_port()}/"
 
 
 def remember_device(request: HttpRequest, response: HttpResponse, user) -> None:
