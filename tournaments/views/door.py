@@ -7,8 +7,8 @@ The door's pages are light (no htmx): a search that shows a few teams to
 whoever typed part of their names, a confirmation page with one form, a
 redirect after the post; outside the door's hours, when it opens.
 static/js/door.js searches as one types and says so when the network is
-gone, but every step works without it. Thin: the rules are in services/door.py, the words in
-display/door.py.
+gone, but every step works without it. Thin: the rules are in
+services/door.py and domain/door.py, the words in display/door.py.
 """
 
 from __future__ import annotations
