@@ -23,7 +23,7 @@ import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.infra.files import keep_private
+from tournaments.infra.data_folder import refuse_unwritable
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,8 @@ HALL_ADMIN_ON_NETWORK = env_bool("HALL_ADMIN_ON_NETWORK", False)
 DATA_DIR = Path(os.environ.get("BELOTE_DATA_DIR", Path.home() / ".local/share/belote-tournois"))
 if HALL:
     # The laptop's data folder is the organizer's alone: 0700, files 0600.
-    keep_private(DATA_DIR)
+    # One it cannot write stops the start with a sentence, not a traceback.
+    refuse_unwritable(DATA_DIR)
 
 
 def _hall_secret_key() -> str:

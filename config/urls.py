@@ -10,7 +10,11 @@ from django.views.generic import RedirectView
 
 from tournaments.views import accounts, sign_in_link
 from tournaments.views.auth import ThrottledLoginView, to_throttled_login
+from tournaments.views.errors import server_error
 from tournaments.views.health import health
+
+# A database out of reach or a full disk met outside a view: 503, not 500.
+handler500 = server_error
 
 urlpatterns = [
     path("", include("tournaments.urls")),

@@ -16,10 +16,7 @@ Must not: serve, back up or write data; it only reads the backups' folder.
 from __future__ import annotations
 
 import base64
-import contextlib
 import io
-import locale
-import os
 import tkinter as tk
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from hallapp.system import open_outside
 from tournaments.infra import address
+from tournaments.infra.data_folder import system_language
 from tournaments.infra.database_copy import PREFIX as DATABASE_COPY
 from tournaments.infra.hall_server import HallServer
 from tournaments.services import autosave
@@ -38,16 +36,6 @@ from tournaments.services import autosave
 REFRESH_MS = 5000
 STOP_POLL_MS = 100
 QR_SCALE = 5
-
-
-def system_language(environ: dict[str, str] | None = None) -> str:
-    """« en » on a system in English, else « fr » (the app's own language)."""
-    environ = dict(os.environ) if environ is None else environ
-    names = [environ.get(key, "") for key in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    with contextlib.suppress(ValueError):
-        names.append(locale.getlocale()[0] or "")
-    first = next((name for name in names if name and name not in ("C", "POSIX")), "")
-    return "en" if first.lower().startswith("en") else "fr"
 
 
 def last_backup(folder: Path) -> datetime | None:

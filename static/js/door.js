@@ -1,35 +1,48 @@
 // Check-in at the door (templates/tournaments/door*.html), a little help
 // over pages that work without it:
-// - the list narrows as one types, accents and case aside, as the server's
-//   search does (tournaments/domain/search.py), so no « Chercher » is needed;
+// - the search runs as one types, once three letters are typed (the server
+//   shows nobody before: tournaments/domain/door.py), so no « Chercher » is
+//   needed; the answer's results replace the page's, the last typed winning;
 // - « Oui, nous sommes là » is posted in the background: when the network is
 //   gone the page stays and says so, and the same button works again once
 //   it is back (a second post changes nothing: checking in is idempotent).
 (() => {
-  const spelled = { "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i" };
-  const fold = (text) =>
-    text.toLowerCase().replace(/[œæøłđðþı]/g, (c) => spelled[c])
-      .normalize("NFKD").replace(/[^\p{L}\p{N}]|\p{Lm}/gu, "");
-  const words = (query) =>
-    query.split(/[\s\-‐‑‒–—―−/&+,;·]+/).map(fold).filter((w) => w);
+  const MIN_LETTERS = 3;
+  const WAIT_MS = 250;
+  const letters = (text) => (text.match(/\p{L}/gu) || []).length;
 
-  const input = document.querySelector("[data-door-filter]");
-  if (input) {
-    const lines = Array.from(document.querySelectorAll(".door-teams li[data-key]"));
-    const none = document.querySelector("[data-door-none]");
-    const filter = () => {
-      const wanted = words(input.value);
-      let shown = 0;
-      for (const line of lines) {
-        const key = line.dataset.key;
-        const match = wanted.every((w) => key.includes(w));
-        line.hidden = !match;
-        if (match) shown += 1;
+  const input = document.querySelector("[data-door-search]");
+  const results = document.querySelector("[data-door-results]");
+  if (input && results) {
+    const offline = document.querySelector("[data-door-search-offline]");
+    let asked = 0;
+    let timer = null;
+    const search = async () => {
+      const query = input.value.trim();
+      const number = ++asked;
+      if (letters(query) < MIN_LETTERS) {
+        results.textContent = "";
+        return;
       }
-      if (none) none.hidden = shown > 0;
+      const url = new URL(location.href);
+      url.search = new URLSearchParams({ q: query }).toString();
+      try {
+        const answer = await fetch(url, { credentials: "same-origin" });
+        if (!answer.ok) throw new Error(String(answer.status));
+        const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+        const found = page.querySelector("[data-door-results]");
+        if (number !== asked || !found) return;
+        results.innerHTML = found.innerHTML;
+        history.replaceState(null, "", url);
+        if (offline) offline.hidden = true;
+      } catch (error) {
+        if (number === asked && offline) offline.hidden = false;
+      }
     };
-    input.addEventListener("input", filter);
-    filter();
+    input.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(search, WAIT_MS);
+    });
   }
 
   const form = document.querySelector("[data-door-form]");

@@ -1,19 +1,25 @@
-"""Check-in at the door (issue 25, item 3), as it happens in the hall: a
-player opens the poster's link on a 390 px phone, types « dup » for
-« Dupré », taps the line, reads « C'est bien vous ? » in large type and
-confirms; the desk (1366 px, another browser) sees the team checked in
-without reloading. A second team confirms while the network is cut: the page
-says so and the same button works once the network is back. Every page is
-checked by the fixtures (axe-core, 44 px targets, console, 5xx, overflow).
+"""Check-in at the door (issue 25, item 3; issue 35, item 7), as it happens
+in the hall: a player opens the poster's link on a 390 px phone and sees
+nobody's name until she types « dup » for « Dupré », taps the line, reads
+« C'est bien vous ? » in large type and confirms; the desk (1366 px,
+another browser) sees the team checked in without reloading. A second team
+confirms while the network is cut: the page says so and the same button
+works once the network is back. The desk undoes a check-in tapped by
+mistake. The poster of a concours still weeks away opens on a door that
+says when it opens, with no name and no search. Every page is checked by
+the fixtures (axe-core, 44 px targets, console, 5xx, overflow).
 
 Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
+from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
 from tests import factories
@@ -44,7 +50,9 @@ def _shot(page: Page, name: str) -> None:
 
 @pytest.fixture
 def hall(organizer) -> Tournament:
-    tournament = factories.build_tournament(owner=organizer, name="Concours du Foyer rural")
+    tournament = factories.build_tournament(
+        owner=organizer, name="Concours du Foyer rural", date=timezone.localdate()
+    )
     Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
     for first1, last1, first2, last2 in PEOPLE:
         services.register_team(
@@ -81,7 +89,11 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     phone = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
     taps = Taps()
     phone.goto(link)
-    expect(phone.locator(".door-team")).to_have_count(6)
+    expect(phone.locator(".door-team")).to_have_count(0)  # nobody listed
+    expect(
+        phone.get_by_text("Le pointage est ouvert jusqu'à la fin de la journée.")
+    ).to_be_visible()
+    _shot(phone, "empty")
     taps.tap(phone.locator("#door-q"))
     phone.keyboard.type("dup")  # three letters, no accent: « Dupré » and « Dupuis »
     lines = phone.locator(".door-teams li:visible")
@@ -122,7 +134,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     _shot(desk, "desk")
 
     # A second team: the network drops between the list and « Oui ».
-    phone.locator("#door-q").fill("")
+    expect(phone.locator("#door-q")).to_have_value("")  # ready for the next team
     phone.locator("#door-q").press_sequentially("aub")
     expect(phone.locator(".door-teams li:visible")).to_have_count(1)
     phone.get_by_role("link", name="Marcel Aubry").click()
@@ -148,5 +160,41 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     # The wrong line was tapped: the desk undoes it.
     desk.get_by_role("button", name=f"Annuler le pointage de l'équipe {aubry.number}").click()
     expect(desk.locator(f"#team-{aubry.pk}")).to_contain_text("pas encore pointée")
+    expect(counted).to_have_text("1 équipe pointée sur 6", timeout=20_000)
+    _shot(desk, "desk-undone")
     aubry.refresh_from_db()
     assert aubry.checked_in_at is None
+
+
+def test_a_poster_photographed_weeks_before_opens_on_a_closed_door(
+    live_server, open_page, organizer
+):
+    """The poster of a concours 18 days away, its door opening at 13 h 30:
+    the door says so and shows no name, whatever is typed in its address;
+    the desk reads the same hours."""
+    day = timezone.localdate() + datetime.timedelta(days=18)
+    later = factories.build_tournament(owner=organizer, name="Concours de Noël", date=day)
+    Tournament.objects.filter(pk=later.pk).update(
+        check_in_enabled=True, check_in_opens=datetime.time(13, 30)
+    )
+    for first1, last1, first2, last2 in PEOPLE:
+        services.register_team(
+            tournament=later,
+            player1=services.PlayerData(first1, last1),
+            player2=services.PlayerData(first2, last2),
+        )
+    said = f"Le pointage ouvrira le {date_format(day, 'l j F')} à 13 h 30."
+    link = live_server.url + f"/pointage/{door.door_key(later)}/"
+    phone = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    for address in (link, link + "?q=dup", link + "1/?q=dup"):
+        phone.goto(address)
+        expect(phone.locator(".door-closed")).to_have_text(said)
+        expect(phone.locator("#door-q")).to_have_count(0)
+        expect(phone.locator("main")).not_to_contain_text("Dupré")
+    _shot(phone, "closed")
+
+    desk = open_page(viewport=DESK)
+    log_in(desk, live_server.url)
+    desk.goto(f"{live_server.url}/organisation/t/{later.slug}/")
+    expect(desk.locator(".door-hours")).to_have_text(said)
+    _shot(desk, "desk-hours")

@@ -17,8 +17,10 @@ from __future__ import annotations
 import datetime
 import os
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
@@ -162,7 +164,10 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     would be wider than the pages are laid out for: app.css) and gives the
     high contrast."""
     tournament = long_named_tournament(organizer)
-    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    # The door opens on the concours' day: today.
+    Tournament.objects.filter(pk=tournament.pk).update(
+        check_in_enabled=True, date=timezone.localdate()
+    )
     team = tournament.teams.get(number=5)
     playing = tournament.rounds.get(number=3).tables.filter(total_a=0).first()
     name = "phone-text" + ("-large-print" if large else "")
@@ -181,8 +186,8 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
         "where": base + "ou-je-joue/?q=therese+delacroix",
         "team": base + f"equipes/{team.number}/",
         "results": base + "parties/2/",
-        "door": entrance + "?q=the",
-        "door-confirm": entrance + f"{team.number}/",
+        "door": entrance + "?q=" + quote(team.player1.last_name),
+        "door-confirm": entrance + f"{team.number}/?q=" + quote(team.player1.last_name),
         "table-side": live_server.url + links.entry_path(playing),
     }
     for page_name, url in pages.items():

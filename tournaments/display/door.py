@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.display.hall import clock_time as clock
+from tournaments.domain import door as rules
 
 
 def checked_in_mark(moment: datetime.datetime | None) -> str:
@@ -37,3 +39,43 @@ def drawn_count(checked: int) -> str:
         "Pointage à l'entrée : %(n)s équipes pointées seront tirées ; les autres attendent.",
         checked,
     ) % {"n": checked}
+
+
+def _wall_clock(moment: datetime.datetime) -> str:
+    """« 13 h 00 » in French, « 13:00 » in English, of a wall-clock time,
+    with no-break spaces: the door's large type never splits « 13 / h 30 »."""
+    return formats.time_format(moment, _("G \\h i")).replace(" ", "\u00a0")
+
+
+def door_hours_said(hours: rules.DoorHours, now: datetime.datetime, *, desk: bool = False) -> str:
+    """What the door (or the `desk`) says of the door's hours at `now`
+    (both on the concours' wall clock): « Le pointage ouvre à 13 h 00. »"""
+    state = hours.state(now)
+    if state == rules.CLOSED and desk:
+        return _("La page de pointage est fermée ; vous pointez ici à toute heure.")
+    if state == rules.CLOSED:
+        return _("Le pointage à l'entrée est fermé : adressez-vous à l'accueil.")
+    if state == rules.OPEN:
+        if hours.all_day_long:
+            return _("Le pointage est ouvert jusqu'à la fin de la journée.")
+        return _("Le pointage est ouvert jusqu'à %(time)s.") % {"time": _wall_clock(hours.closes)}
+    if hours.opens.date() == now.date():
+        return _("Le pointage ouvre à %(time)s.") % {"time": _wall_clock(hours.opens)}
+    day = formats.date_format(hours.opens.date(), "l j F")
+    if hours.opens.time() == datetime.time():
+        return _("Le pointage ouvrira le %(day)s.") % {"day": day}
+    return _("Le pointage ouvrira le %(day)s à %(time)s.") % {
+        "day": day,
+        "time": _wall_clock(hours.opens),
+    }
+
+
+def door_search_said(too_short: bool, too_many: bool) -> str:
+    """Why a search at the door shows nobody, when it is not « not found »."""
+    if too_short:
+        return _("Tapez au moins %(n)s lettres de votre nom.") % {"n": rules.MIN_LETTERS}
+    if too_many:
+        return _(
+            "Plus de %(n)s équipes portent ces lettres : tapez la suite du nom, ou le prénom."
+        ) % {"n": rules.MAX_SHOWN}
+    return ""

@@ -150,6 +150,9 @@ class TournamentForm(forms.Form):
                     f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
                 )
             seen.add(criterion or "")
+        opens, closes = data.get("check_in_opens"), data.get("check_in_closes")
+        if opens and closes and closes <= opens:
+            self.add_error("check_in_closes", _("Le pointage doit fermer après son ouverture."))
         melee = data.get("format") == Tournament.Format.MELEE
         if not data.get("fee_basis"):
             data["fee_basis"] = Tournament.FeeBasis.PLAYER if melee else Tournament.FeeBasis.TEAM

@@ -15,7 +15,15 @@ On the hall server, the back office answers the laptop only
 on a stick pulled out, a laptop's disk filled by something else) makes a
 write fail: `StorageMiddleware` answers 503 with a sentence that says
 nothing was saved, rather than a bare 500; the transaction was rolled back
-whole, reads go on, and writes work again when space returns.
+whole, reads go on, and writes work again when space returns. A database
+out of reach (PostgreSQL restarted, its connection lost or refused; SQLite
+still locked after its wait) is answered alike: 503 « rien n'a été
+enregistré », which the phones' outbox sends again (static/js/outbox.js
+retries 502 to 504, and knows a save it sent before by its request key).
+Raised outside a view (a middleware's read, the session's save), the same
+errors reach Django's 500 handler, which answers the same
+(`unavailable_response`, views/errors.py). The database's page is made
+without the database: no user, session or message read.
 Must not: read the request's body.
 """
 
@@ -27,9 +35,11 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import OperationalError
+from django.contrib.auth.models import AnonymousUser
+from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 
 def accepts_upload(view: Callable) -> Callable:
@@ -130,8 +140,46 @@ def storage_refused(exception: BaseException) -> bool:
     )
 
 
+# SQLite's words for a database it could not use in time or at all (the
+# data folder gone): its other OperationalErrors are the code's mistakes.
+SQLITE_UNAVAILABLE = ("database is locked", "database table is locked", "unable to open database")
+
+
+def database_unavailable(exception: BaseException) -> bool:
+    """Whether `exception` says the database could not be reached or used
+    for now: every transaction under way was rolled back, and the same
+    request may be sent again. On PostgreSQL every OperationalError (a
+    connection lost, refused, a server shutting down or starting, a
+    deadlock or a serialization failure) and InterfaceError (a connection
+    already closed)."""
+    if isinstance(exception, InterfaceError):
+        return True
+    if not isinstance(exception, OperationalError):
+        return False
+    if connection.vendor != "sqlite":
+        return True
+    return any(words in str(exception).lower() for words in SQLITE_UNAVAILABLE)
+
+
+def unavailable_response(request: HttpRequest, exception: BaseException) -> HttpResponse | None:
+    """503 « nothing saved » for a write the disk refused or a database out
+    of reach, with Retry-After; None for any other error."""
+    if storage_refused(exception):
+        log.error("write refused by the disk on %s: %s", request.path, exception)
+        response = render(request, "503_storage.html", status=503)
+    elif database_unavailable(exception):
+        log.error("database unavailable on %s: %s", request.path, exception)
+        context = {"request": request, "user": AnonymousUser(), "saving": request.method == "POST"}
+        response = HttpResponse(render_to_string("503_database.html", context), status=503)
+    else:
+        return None
+    response["Retry-After"] = "30" if storage_refused(exception) else "5"
+    return response
+
+
 class StorageMiddleware:
-    """503 « nothing was saved » when the disk refuses a write."""
+    """503 « nothing was saved » when the disk refuses a write or the
+    database is out of reach."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -140,9 +188,4 @@ class StorageMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception):
-        if not storage_refused(exception):
-            return None
-        log.error("write refused by the disk on %s: %s", request.path, exception)
-        response = render(request, "503_storage.html", status=503)
-        response["Retry-After"] = "30"
-        return response
+        return unavailable_response(request, exception)

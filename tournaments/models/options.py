@@ -292,6 +292,23 @@ FEATURES: tuple[Feature, ...] = (
                     "sont tirées. Équipes formées seulement (pas en mêlée)."
                 ),
             ),
+            Option(
+                "check_in_opens",
+                models.TimeField(_("ouverture du pointage"), null=True, blank=True),
+                _("Le pointage ouvre à"),
+                _(
+                    "Le jour du concours seulement. Vide : deux heures avant l'heure de début "
+                    "si elle est donnée, sinon dès le début de la journée."
+                ),
+                ask="time",
+            ),
+            Option(
+                "check_in_closes",
+                models.TimeField(_("fermeture du pointage"), null=True, blank=True),
+                _("Le pointage ferme à"),
+                _("Vide : à la fin de la journée. L'accueil, lui, pointe à toute heure."),
+                ask="time",
+            ),
         ),
     ),
 )

@@ -14,6 +14,13 @@ Checking in is idempotent: a team already checked in stays as it was (the
 time of its first check-in, no second line in the history), so a double tap
 or a post sent again does no harm. The desk can undo it.
 
+The poster is public (a photograph of it is the link): its pages check in
+only within the door's hours, on the concours' day (`check_in_at_door`),
+and show a team only to someone who typed part of its names
+(`find_at_door`, the rules of domain/door.py); the welcome after a
+check-in names the team from a signed token, never from its number. The
+desk checks in and undoes at any time.
+
 Must not: receive a request (the views pass the client's address), or
 decide who is drawn beyond the `checked_in_at` it writes.
 """
@@ -22,13 +29,18 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
 
+from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.domain import door as rules
 from tournaments.infra import throttle
 from tournaments.models import Change, Team, Tournament
+from tournaments.queries.public import search_teams
 from tournaments.services.audit import log_change, team_snapshot
 from tournaments.services.errors import TournamentError
 
@@ -39,8 +51,74 @@ KEYS_WINDOW = 15 * 60
 KEY = re.compile(r"[A-Za-z0-9_-]{8,24}")
 
 
+#: How long the welcome after a check-in names the team (a reload, a back).
+WELCOME_SECONDS = 15 * 60
+WELCOME_SALT = "tournaments.door-welcome"
+
+
 class DoorLocked(TournamentError):
     """Too many wrong poster keys from one client: wait, then try again."""
+
+
+class DoorClosed(TournamentError):
+    """A check-in from the poster outside the door's hours."""
+
+
+def door_hours(tournament: Tournament) -> rules.DoorHours:
+    """The door's hours on the concours' day (domain/door.py)."""
+    return rules.door_hours(
+        tournament.date,
+        opens=tournament.check_in_opens,
+        closes=tournament.check_in_closes,
+        start=tournament.start_time,
+    )
+
+
+def local_now() -> datetime:
+    """Now on the concours' wall clock (the server's time zone), naive."""
+    return timezone.localtime().replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class DoorSearch:
+    """What the door shows for the letters typed: the teams (none unless
+    the search may show them), and why none are shown."""
+
+    teams: list[Team] = field(default_factory=list)
+    too_short: bool = False
+    too_many: bool = False
+
+
+def find_at_door(tournament: Tournament, query: str) -> DoorSearch:
+    """The teams whose names hold the letters typed, at most
+    `rules.MAX_SHOWN` of them; none for fewer than `rules.MIN_LETTERS`
+    letters, or when more teams match (more letters are asked for)."""
+    if not rules.search_allowed(query):
+        return DoorSearch(too_short=bool(query.strip()))
+    teams = list(search_teams(door_teams(tournament), query)[: rules.MAX_SHOWN + 1])
+    if len(teams) > rules.MAX_SHOWN:
+        return DoorSearch(too_many=True)
+    return DoorSearch(teams=teams)
+
+
+def team_at_door(tournament: Tournament, number: int, query: str) -> Team | None:
+    """Team `number`, for someone who found it by the letters `query`."""
+    return next((t for t in find_at_door(tournament, query).teams if t.number == number), None)
+
+
+def welcome_token(team: Team) -> str:
+    return signing.dumps(team.pk, salt=WELCOME_SALT)
+
+
+def welcomed_team(tournament: Tournament, token: str) -> Team | None:
+    """The team just checked in whose welcome `token` names, if still fresh."""
+    try:
+        pk = signing.loads(token[:200], salt=WELCOME_SALT, max_age=WELCOME_SECONDS)
+    except signing.BadSignature:
+        return None
+    if not isinstance(pk, int):
+        return None
+    return door_teams(tournament).filter(pk=pk).exclude(checked_in_at=None).first()
 
 
 def door_key(tournament: Tournament) -> str:
@@ -85,6 +163,16 @@ def door_teams(tournament: Tournament):
         .select_related("player1", "player2")
         .order_by("number")
     )
+
+
+@transaction.atomic
+def check_in_at_door(*, team: Team, now: datetime) -> tuple[Team, bool]:
+    """A team checks itself in from the poster: as `check_in`, within the
+    door's hours only (`now` on the concours' wall clock)."""
+    team = _locked_team(team)
+    if door_hours(team.tournament).state(now) != rules.OPEN:
+        raise DoorClosed(_("Le pointage à l'entrée n'est pas ouvert : voyez l'accueil."))
+    return check_in(team=team)
 
 
 def _locked_team(team: Team) -> Team:

@@ -23,6 +23,12 @@ Three counters, 15 minutes each:
   signs in without a password (views/sign_in_link.py), which the lock
   does not stop; the browser is known from then on.
 
+On the hall server there is no mail: the laptop itself (a request from
+127.0.0.1 or ::1: phones reach the hall by its network address) is the
+way out. It is never counted on the account's counter, as a known
+browser is not; its wrong passwords count on its address (`MAX_FAILURES`).
+A phone refused is told to sign in on the laptop (`laptop_login`).
+
 The client's address is read by `client_address` (TRUSTED_PROXIES: behind a
 TLS proxy everybody would otherwise share the proxy's address).
 
@@ -35,6 +41,7 @@ that checks a password counts on these counters."""
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import secrets
 
 from django.conf import settings
@@ -89,7 +96,10 @@ class ThrottledLoginView(auth_views.LoginView):
         if device:
             return None, f"login-device:{_digest(name)}:{_digest(device)}"
         address = client_address(self.request)
-        return f"login-account:{_digest(name)}", f"login-pair:{_digest(name)}:{address}"
+        pair = f"login-pair:{_digest(name)}:{address}"
+        if on_the_hall_laptop(address):
+            return None, pair
+        return f"login-account:{_digest(name)}", pair
 
     def post(self, request, *args, **kwargs):
         account, failures = self._keys()
@@ -104,6 +114,7 @@ class ThrottledLoginView(auth_views.LoginView):
                 form=self.get_form_class()(request),
                 throttled=_("Trop d'essais manqués : réessayez dans %(minutes)s minutes.")
                 % {"minutes": WINDOW // 60},
+                laptop_login=laptop_login(request),
             )
             return self.render_to_response(context, status=429)
         return super().post(request, *args, **kwargs)
@@ -121,6 +132,31 @@ class ThrottledLoginView(auth_views.LoginView):
         response = super().form_valid(form)
         remember_device(self.request, response, form.get_user())
         return response
+
+
+#: Where a browser on the hall's laptop comes from (127.0.0.1 or
+#: localhost, as the terminal and the app's window print). The rest of
+#: 127.0.0.0/8 is no browser's: the tests on real servers use it for phones.
+LAPTOP_ADDRESSES = {ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")}
+
+
+def on_the_hall_laptop(address: str) -> bool:
+    """Whether `address` is the hall's laptop itself."""
+    if not settings.HALL:
+        return False
+    try:
+        return ipaddress.ip_address(address) in LAPTOP_ADDRESSES
+    except ValueError:
+        return False
+
+
+def laptop_login(request: HttpRequest) -> str:
+    """On the hall, for a client that is not the laptop: the hall's address
+    on the laptop itself (as its terminal and the app's window print it),
+    the way out of a lock-out; else ""."""
+    if not settings.HALL or on_the_hall_laptop(client_address(request)):
+        return ""
+    return f"http://127.0.0.1:{request.get_port()}/"
 
 
 def remember_device(request: HttpRequest, response: HttpResponse, user) -> None:

@@ -3,11 +3,12 @@ a player opens on the tablet at the entrance or on a phone, and the desk's
 part (check in or undo from the team list, the list refreshed by itself,
 the poster's PDF).
 
-The door's pages are light (no htmx): a list of links, a confirmation page
-with one form, a redirect after the post; static/js/door.js filters the
-list as one types and says so when the network is gone, but every step
-works without it. Thin: the rules are in services/door.py, the words in
-display/door.py.
+The door's pages are light (no htmx): a search that shows a few teams to
+whoever typed part of their names, a confirmation page with one form, a
+redirect after the post; outside the door's hours, when it opens.
+static/js/door.js searches as one types and says so when the network is
+gone, but every step works without it. Thin: the rules are in
+services/door.py and domain/door.py, the words in display/door.py.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from tournaments.display import door as door_words
+from tournaments.domain import door as door_rules
 from tournaments.infra import address
 from tournaments.models import Team, Tournament
 from tournaments.pdf.door import door_poster as poster_pdf
-from tournaments.queries.public import search_teams
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
@@ -47,52 +49,74 @@ def _query(request: HttpRequest) -> str:
     return request.GET.get("q", "").strip()[:80]
 
 
+def _closed(request: HttpRequest, tournament: Tournament, token: str) -> HttpResponse | None:
+    """The door's page outside its hours (no search, no name): when it
+    opens, or that it is closed; None while it is open. A check-in posted
+    then is refused (409) with the same page."""
+    hours, now = door.door_hours(tournament), door.local_now()
+    if hours.state(now) == door_rules.OPEN:
+        return None
+    context = {
+        "tournament": tournament,
+        "token": token,
+        "closed": door_words.door_hours_said(hours, now),
+    }
+    status = 409 if request.method == "POST" else 200
+    return render(request, "tournaments/door.html", context, status=status)
+
+
 def door_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The list of teams, narrowed by the letters typed (`q`)."""
+    """The search (`q`): the teams whose names hold the letters typed, and
+    nobody before (domain/door.py); the welcome after a check-in."""
     tournament = _door(request, token)
     if isinstance(tournament, HttpResponse):
         return tournament
+    closed = _closed(request, tournament, token)
+    if closed is not None:
+        return closed
     query = _query(request)
-    teams = list(search_teams(door.door_teams(tournament), query))
-    welcomed = None
-    number = request.GET.get("pointee", "")
-    if number.isdigit() and len(number) <= 5:
-        welcomed = (
-            door.door_teams(tournament).filter(number=int(number)).exclude(checked_in_at=None)
-        ).first()
+    found = door.find_at_door(tournament, query)
     return render(
         request,
         "tournaments/door.html",
         {
             "tournament": tournament,
             "token": token,
-            "teams": teams,
+            "teams": found.teams,
             "query": query,
-            "welcomed": welcomed,
+            "searched": door_rules.search_allowed(query) and not found.too_many,
+            "search_said": door_words.door_search_said(found.too_short, found.too_many),
+            "welcomed": door.welcomed_team(tournament, request.GET.get("pointee", "")),
+            "hours": door_words.door_hours_said(door.door_hours(tournament), door.local_now()),
         },
     )
 
 
 def door_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """« C'est bien vous ? »: the team's names in large type, « Oui, nous
-    sommes là » (the post that checks in) or « Non, revenir »."""
+    sommes là » (the post that checks in) or « Non, revenir ». Only for
+    someone who found the team by its letters (`q`): a number alone is
+    « not found »."""
     tournament = _door(request, token)
     if isinstance(tournament, HttpResponse):
         return tournament
-    team = get_object_or_404(door.door_teams(tournament), number=number)
-    back = reverse("tournaments:door", args=[token])
+    closed = _closed(request, tournament, token)
+    if closed is not None:
+        return closed
     query = _query(request)
-    if query:
-        back += "?" + urlencode({"q": query})
+    team = door.team_at_door(tournament, number, query)
+    if team is None:
+        raise Http404
+    back = reverse("tournaments:door", args=[token]) + "?" + urlencode({"q": query})
     context = {"tournament": tournament, "token": token, "team": team, "back": back}
     if request.method == "POST":
         try:
-            door.check_in(team=team)
+            door.check_in_at_door(team=team, now=door.local_now())
         except TournamentError as error:
             context["error"] = error.message
             return render(request, "tournaments/door_confirm.html", context, status=422)
-        done = reverse("tournaments:door", args=[token]) + "?" + urlencode({"pointee": number})
-        return redirect(done)
+        welcome = urlencode({"pointee": door.welcome_token(team)})
+        return redirect(reverse("tournaments:door", args=[token]) + "?" + welcome)
     return render(request, "tournaments/door_confirm.html", context)
 
 

@@ -38,6 +38,7 @@ from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.services import autosave
+from tournaments.services import door as door_services
 from tournaments.services import leagues as league_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
@@ -202,6 +203,10 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
         )
         context["door_count"] = door_words.checked_in_count(counted["checked"], counted["total"])
         context["door_drawn"] = door_words.drawn_count(counted["checked"])
+        hours = door_services.door_hours(tournament)
+        context["door_hours"] = door_words.door_hours_said(
+            hours, door_services.local_now(), desk=True
+        )
     return context
 
 

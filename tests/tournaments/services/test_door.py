@@ -4,6 +4,8 @@ throttled, and under the option only the teams checked in are drawn."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from tests import factories
@@ -89,3 +91,28 @@ def test_wrong_keys_are_throttled_per_client(at_the_door):
         door.tournament_for_door(key, client="9.9.9.9")
     # Another client is not held back by this one's guesses.
     assert door.tournament_for_door(key, client="8.8.8.8") == at_the_door
+
+
+@pytest.mark.parametrize(
+    ("now", "allowed"),
+    [
+        (datetime.datetime(2026, 11, 17, 14), False),  # 18 days before
+        (datetime.datetime(2026, 12, 5, 12, 59), False),
+        (datetime.datetime(2026, 12, 5, 13), True),
+        (datetime.datetime(2026, 12, 5, 23, 59), True),
+        (datetime.datetime(2026, 12, 6, 9), False),  # the day after
+    ],
+)
+def test_the_poster_checks_in_within_the_doors_hours_only(at_the_door, teams, now, allowed):
+    Tournament.objects.filter(pk=at_the_door.pk).update(check_in_opens=datetime.time(13))
+    if allowed:
+        team, done = door.check_in_at_door(team=teams[0], now=now)
+        assert done and team.checked_in_at is not None
+    else:
+        with pytest.raises(door.DoorClosed):
+            door.check_in_at_door(team=teams[0], now=now)
+        teams[0].refresh_from_db()
+        assert teams[0].checked_in_at is None
+        assert not Change.objects.filter(action=Change.Action.TEAM_CHECKED_IN).exists()
+    # The desk checks in at any time.
+    assert door.check_in(team=teams[1])[1]

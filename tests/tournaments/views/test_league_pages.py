@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import PASSWORD, add_teams
 from tests.league_builders import three_stage_league
@@ -180,10 +181,12 @@ def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking
 def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(client, organizer, league):
     leagues.send_qualified(stage=league.stages.get(position=1), by=organizer)
     final = league.stages.get(position=2).tournaments.get()
-    Tournament.objects.filter(pk=final.pk).update(check_in_enabled=True)
+    # On the day: the door opens then, and shows a team to who typed its name.
+    Tournament.objects.filter(pk=final.pk).update(check_in_enabled=True, date=timezone.localdate())
     qualification = Qualification.objects.get(team__number=1, team__tournament=final)
     assert (qualification.rank, qualification.source.name) == (1, "Qualification de Lisieux")
-    page = client.get(f"/pointage/{door.door_key(final)}/1/").content.decode()
+    name = qualification.team.player1.last_name
+    page = client.get(f"/pointage/{door.door_key(final)}/1/?q={name}").content.decode()
     assert "qualifiée : 1re du concours « Qualification de Lisieux »" in page
 
 

@@ -145,3 +145,35 @@ def test_successful_logins_from_many_unknown_browsers_lock_nobody_out(organizer)
         laptop = Client()
         response = _attempt(laptop, "orga", PASSWORD, address=f"10.0.3.{index}")
         assert response.status_code == 302, index
+
+
+@pytest.mark.shared_cache
+@pytest.mark.parametrize(
+    ("hall", "address", "status", "told"),
+    [
+        (True, "127.0.0.1", 302, False),  # the hall's laptop: the way out
+        (True, "::1", 302, False),
+        (True, "192.168.1.30", 429, True),  # a phone on the hall's Wi-Fi: told where
+        (True, "127.0.0.2", 429, True),  # no browser's address: not the laptop
+        (False, "127.0.0.1", 429, False),  # hosted: behind its proxy, the mail's link
+    ],
+)
+def test_on_the_hall_the_laptop_itself_is_spared_by_the_accounts_lock(
+    client, organizer, settings, hall, address, status, told
+):
+    settings.HALL = hall
+    for index in range(MAX_CHECKS_PER_ACCOUNT):
+        assert _attempt(client, "orga", "mauvais", address=f"10.0.3.{index}").status_code == 200
+    response = _attempt(client, "orga", PASSWORD, address=address)
+    assert response.status_code == status
+    text = " ".join(html.unescape(response.text).split())
+    assert ("L'ordinateur de la salle n'est pas bloqué" in text) is told
+    assert ("Recevoir un lien de connexion par e-mail" in text) is (status == 429 and not told)
+
+
+@pytest.mark.shared_cache
+def test_wrong_passwords_on_the_hall_laptop_still_count_on_its_address(client, organizer, settings):
+    settings.HALL = True
+    for _ in range(MAX_FAILURES):
+        assert _attempt(client, "orga", "mauvais", address="127.0.0.1").status_code == 200
+    assert _attempt(client, "orga", PASSWORD, address="127.0.0.1").status_code == 429
