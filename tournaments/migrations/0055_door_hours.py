@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0051_release_draws_by_default'),
+        ('tournaments', '0054_preregistration_holds'),
     ]
 
     operations = [
