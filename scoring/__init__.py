@@ -39,7 +39,10 @@ Public API: :class:`ScoringError`, :data:`PRESETS` (each preset's latest
 version) and :data:`PRESET_VERSIONS` (all of them), :data:`OPTIONS`,
 :class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_game`
 → :class:`GameScore`, :func:`random_deal`, :func:`explain_deal` →
-:class:`Explanation` (the steps of a deal's marques, as data). The command
+:class:`Explanation` (the steps of a deal's marques, as data);
+:meth:`Rules.preset_match` (which preset and version a profile's options
+are) and :mod:`scoring.examples` (a club's count asked by example: each
+question's typical deal marked under each value of its option). The command
 line keeps SPEC §8's words (``python -m scoring partie``, JSON keys).
 """
 
