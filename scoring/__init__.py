@@ -35,10 +35,14 @@ décompte                   counting: belote, coinche, three contrée countings
 profil de règles           rules (a preset + options)
 =========================  =================================================
 
-Public API: :class:`ScoringError`, :data:`PRESETS`, :data:`OPTIONS`,
+Public API: :class:`ScoringError`, :data:`PRESETS` (each preset's latest
+version) and :data:`PRESET_VERSIONS` (all of them), :data:`OPTIONS`,
 :class:`Rules`, :func:`score_deal` → :class:`DealScore`, :func:`score_game`
 → :class:`GameScore`, :func:`random_deal`, :func:`explain_deal` →
-:class:`Explanation` (the steps of a deal's marques, as data). The command
+:class:`Explanation` (the steps of a deal's marques, as data);
+:meth:`Rules.preset_match` (which preset and version a profile's options
+are) and :mod:`scoring.examples` (a club's count asked by example: each
+question's typical deal marked under each value of its option). The command
 line keeps SPEC §8's words (``python -m scoring partie``, JSON keys).
 """
 
@@ -48,14 +52,14 @@ from .explain import Explanation, Step, explain_deal
 from .game import GameDeal, GameScore, score_game
 from .generate import random_deal
 from .options import COUNTINGS, OPTIONS, Option
-from .rules import PRESETS, RULES_VERSION, Rules
+from .rules import PRESET_VERSIONS, PRESETS, Rules
 
 __all__ = [
     "CODES",
     "COUNTINGS",
     "OPTIONS",
     "PRESETS",
-    "RULES_VERSION",
+    "PRESET_VERSIONS",
     "DealScore",
     "Explanation",
     "GameDeal",

@@ -25,7 +25,7 @@ from .errors import CODES, ScoringError, show
 from .explain import explain_deal
 from .game import score_game
 from .options import OPTIONS, OPTIONS_BY_NAME
-from .rules import PRESETS, Rules
+from .rules import PRESET_VERSIONS, PRESETS, Rules
 
 _MISSING = object()
 _CACHE_LIMIT = 1024
@@ -216,7 +216,10 @@ def command_line_rules(preset: str, settings: list[str]) -> RulesOrError:
         if not sep:
             return ScoringError("rules", "cli_set_form", {"value": show(setting)})
         option = OPTIONS_BY_NAME.get(name)
-        overrides[name] = option.parse_text(text) if option else text
+        if name == "version":  # --set version=1: the preset's version, not an option
+            overrides[name] = int(text) if text.strip().isdigit() else text
+        else:
+            overrides[name] = option.parse_text(text) if option else text
     try:
         if preset.lstrip().startswith("{"):
             try:
@@ -270,7 +273,8 @@ def _parser() -> argparse.ArgumentParser:
             nargs="+",
             default=[],
             metavar="OPTION=VALEUR",
-            help="change des options du profil, ex. --set rounding=nearest sa_ta=true",
+            help="change des options du profil, ex. --set rounding=nearest sa_ta=true ; "
+            "version=1 choisit une version antérieure du profil",
         )
         return sub
 
@@ -313,6 +317,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.all:
         output: dict[str, Any] = {
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
+            "versions": {
+                name: [rules.to_json() for rules in versions.values()]
+                for name, versions in PRESET_VERSIONS.items()
+            },
             "options": [option.to_json() for option in OPTIONS],
             "codes": list(CODES),
         }

@@ -30,6 +30,12 @@ _COUNTING_CODE = {
 }
 NONE, NEAREST, COMPLEMENT = range(3)
 _ROUNDING_CODE = {"none": NONE, "nearest": NEAREST, "complement": COMPLEMENT}
+MULTIPLIED, CONTRACT_ONLY, POINTS_MULTIPLIED = range(3)
+_COINCHE_COUNT_CODE = {
+    "multiplied": MULTIPLIED,
+    "contract_only": CONTRACT_ONLY,
+    "points_multiplied": POINTS_MULTIPLIED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +57,8 @@ class ProfileConstants:
     compare_defence: bool
     announcements: bool
     announcements_for_contract: bool
+    coinche_count: int
+    capot_failed_chute: bool
 
 
 def compile_rules(rules: Any) -> ProfileConstants:
@@ -80,4 +88,6 @@ def compile_rules(rules: Any) -> ProfileConstants:
         compare_defence=rules.contract_test == "ffb",
         announcements=rules.announcements,
         announcements_for_contract=rules.announcements_count_for_contract,
+        coinche_count=_COINCHE_COUNT_CODE[rules.coinche_count],
+        capot_failed_chute=rules.capot_bid_failed == "chute",
     )

@@ -1,12 +1,44 @@
 """The countings of a deal once its inputs are read and checked (by
 scoring/deal.py): classic belote (SPEC §4), coinche (§5) and the three
-contrée countings (§6), with the roundings they use. Each takes plain
+contrée countings (§6), with the roundings they use, and the three club
+counts of a coinched deal (§7.1, ``coinche_count``). Each takes plain
 integers and the profile's constants and returns the result tuple.
-Pure: no validation, no I/O."""
+Pure: no validation, no I/O.
+
+The club counts of a coinche (SPEC §7.1), ``m`` the factor:
+
+* ``multiplied``: the winner marks ``(base + contract …) × m``.
+* ``contract_only``: only the contract is multiplied, ``base + contract × m``,
+  announcements and belotes added unmultiplied. The base is the one the
+  uncoinched deal would use: 160, or 250 for a capot made by the takers
+  (« 250 for a capot instead of 160 »: in contrée too, where ``multiplied``
+  keeps 160 — otherwise a coinched unbid capot at 80 would mark 320, less
+  than the 330 it marks uncoinched); on a chute the chute base (250 on a
+  defence capot with ``chute_capot=full``). Where ``multiplied`` has no
+  contract to multiply (``contree-faits``' 160 × m, a contrée capot bid's
+  500 × m, ``contree-annonces``' contract × m) nothing changes.
+* ``points_multiplied`` (made contracts only): the takers mark ``m ×`` their
+  uncoinched marque, the defence its own uncoinched marque. With
+  ``belote_multiplied=false`` (coinche) the takers' belote is added after
+  multiplying, as that option says; at contrée the whole uncoinched marque,
+  belote included, is multiplied (SPEC §7.1: ``m × R(total(T))``). A
+  coinched chute is marked as ``multiplied`` says.
+
+``capot_bid_failed=chute`` (contrée): a failed capot bid is any chute of a
+contract of 250 (the takers' belote then goes as on any chute), on the usual
+chute base: SPEC §6's defence capot counts only against a contract « neither
+coinched nor bid capot »."""
 
 from __future__ import annotations
 
-from .compiled import ANNONCES, COMPLEMENT, FAITS_ANNONCES, ProfileConstants
+from .compiled import (
+    ANNONCES,
+    COMPLEMENT,
+    CONTRACT_ONLY,
+    FAITS_ANNONCES,
+    POINTS_MULTIPLIED,
+    ProfileConstants,
+)
 
 
 def _round(x: int) -> int:
@@ -96,9 +128,17 @@ def count_coinche(
                 return k + bt + at + bid, 160 - k + bd + ad, "made", bt, bd
             else:
                 mt, md = tot_t + bid, tot_d
+        elif t.coinche_count == POINTS_MULTIPLIED:
+            mt, md, _, kt, kd = count_coinche(
+                t, bid, capot_bid, 1, pt, pd, bt, bd, at, ad, cap_t, cap_d
+            )
+            mt = m * mt if t.belote_multiplied else m * (mt - bt) + bt
+            return mt, md, "made", kt, kd
         else:
             base = 250 if cap_t else 160
-            if t.belote_multiplied:
+            if t.coinche_count == CONTRACT_ONLY:
+                mt = base + m * bid + at + bt + ad
+            elif t.belote_multiplied:
                 mt = m * (base + at + bt + ad + bid)
             else:
                 mt = m * (base + at + ad + bid) + bt
@@ -107,10 +147,12 @@ def count_coinche(
             mt, md = _round(mt), _round(md)
         return mt, md, "made", bt, bd
     base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
-    if t.protected:
-        mt, md, kt = bt, m * (base + ad + bd + at + bid), bt
+    kt = bt if t.protected else 0
+    points = base + ad + bd + at + bt - kt  # the takers' belote joins when not imprenable
+    if m > 1 and t.coinche_count == CONTRACT_ONLY:
+        mt, md = kt, points + m * bid
     else:
-        mt, md, kt = 0, m * (base + ad + bd + at + bid + bt), 0
+        mt, md = kt, m * (points + bid)
     if rounding:
         mt, md = _round(mt), _round(md)
     return mt, md, "chute", kt, bd
@@ -131,8 +173,16 @@ def count_contree(
     """SPEC §6, the three contrée countings. No announcements here."""
     test_t = pt + bt
     made = (cap_t if capot_bid else test_t >= bid) and (test_t > pd + bd or not t.compare_defence)
+    if made and m > 1 and t.coinche_count == POINTS_MULTIPLIED:
+        mt, md, outcome, kt, kd = count_contree(t, bid, capot_bid, 1, pt, pd, bt, bd, cap_t, cap_d)
+        return m * mt, md, outcome, kt, kd
     counting = t.counting
-    chute_base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
+    full = cap_d and t.full_capot
+    if capot_bid and not made and t.capot_failed_chute:
+        capot_bid, full = False, False  # any chute of a contract of 250, on the usual base
+    chute_base = t.capot_base if full else t.chute_base
+    # contract_only changes only faits + annoncés: elsewhere no contract is multiplied.
+    contract_only = t.coinche_count == CONTRACT_ONLY and counting == FAITS_ANNONCES
     if counting == ANNONCES:
         if made:
             return bid * m, 0, "made", 0, 0
@@ -147,6 +197,8 @@ def count_contree(
         kept_d = bd if (protected or cap_t) else 0
         if capot_bid:
             mt, md = 500 * m + bt, kept_d
+        elif m > 1 and contract_only:
+            mt, md = (250 if cap_t else 160) + value * m + bt, kept_d
         elif m > 1:
             mt, md = (160 + value) * m + bt, kept_d
         elif cap_t:
@@ -168,7 +220,10 @@ def count_contree(
             mt, md = kept_t, 500 * m + bd
         elif m > 1:
             kept_t = bt if (protected or cap_d) else 0  # cap_d: the takers took no trick
-            mt, md = kept_t, (chute_base + value) * m + bd
+            if contract_only:
+                mt, md = kept_t, chute_base + value * m + bd
+            else:
+                mt, md = kept_t, (chute_base + value) * m + bd
         else:
             kept_t = bt if (protected or cap_d) else 0
             mt, md = kept_t, chute_base + value + bd + (bt - kept_t)

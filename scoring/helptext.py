@@ -15,8 +15,11 @@ option par option (--set OPTION=VALEUR). Profils : ffb-belote (par défaut),
 ffb-coinche, contree-faits-annonces, contree-faits, contree-annonces.
 Options : announcements, sa_ta, ta_scale, rounding, chute_base, chute_capot,
 litige, belote_protected, belote_multiplied, surcoinche_factor,
-contract_test, announcements_count_for_contract
-(« python -m scoring rules --all » les décrit toutes).
+contract_test, announcements_count_for_contract, coinche_count,
+capot_bid_failed (« python -m scoring rules --all » les décrit toutes).
+Chaque profil a des versions : un profil enregistré avec "version": n se
+rejoue toujours en version n ; sans version, c'est la dernière
+(--set version=1, ou {"preset": …, "version": 1}).
 
 Commandes :
   deal     une donne par ligne (JSON Lines) sur l'entrée, une marque par ligne
@@ -104,6 +107,21 @@ l'emporte) :
   s'il n'a fait aucun pli). En points annoncés la belote ne se marque jamais et un
   capot demandé chuté non contré donne 160 à la défense. Enchère seule
   (contract_test=bid_only) par défaut en contrée.
+- Compte d'une coinche (coinche_count) : « multiplied », le gagnant marque
+  (160 + contrat) × 2 ; « contract_only », 160 + contrat × 2 (250 au lieu de
+  160 pour un capot fait par les preneurs, même en contrée), annonces et
+  belotes non multipliées ; rien ne change là où aucun contrat n'est
+  multiplié (contrée points faits : 160 × 2 ; capot demandé en contrée :
+  500 × 2 ; points annoncés). « points_multiplied » : contrat réussi, les
+  preneurs marquent 2 × leur marque sans coinche (la belote ajoutée après
+  si belote_multiplied=false, à la coinche), la défense garde la sienne ;
+  une chute se compte comme « multiplied ».
+- Capot demandé chuté en contrée (capot_bid_failed=chute) : une chute d'un
+  contrat de 250 sur la base habituelle (160), la belote des preneurs allant
+  comme sur toute chute. Version 2 des profils contrée en points faits :
+  chute_capot=full, un capot fait par la défense se compte comme un capot
+  non demandé (250, ou 250 + contrat), aussi sur une donne coinchée
+  (× 2 ; « soit 160 si pas capot et 250 », texte 003).
 - Options sans objet pour un décompte (litige hors belote classique,
   annonces en contrée…) : fixées, et refusées si on les change.
 - Partie en nombre de donnes : à égalité finale, pas de vainqueur. Partie en

@@ -50,7 +50,7 @@ MESSAGES: dict[str, str] = {
     "rules_not_object": "Les règles doivent être un nom de règles ou un objet, pas %(value)s.",
     "rules_no_preset": 'Les règles doivent nommer leur base : ajoutez "preset".',
     "rules_version": (
-        "Version des règles %(value)s inconnue : ce moteur applique la version %(version)s."
+        "Version %(value)s des règles %(preset)s inconnue : versions connues %(versions)s."
     ),
     "rules_counting_mismatch": (
         "Le décompte %(value)s ne correspond pas aux règles %(preset)s (%(counting)s)."

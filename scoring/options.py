@@ -178,6 +178,25 @@ OPTIONS: tuple[Option, ...] = (
         ("belote", "coinche"),
         ("comptent", "ne comptent pas"),
     ),
+    Option(
+        "coinche_count",
+        ("multiplied", "contract_only", "points_multiplied"),
+        "Compte d'une coinche",
+        "Donne coinchée (surcoinchée) : le gagnant marque (160 + contrat) × 2 (FFB) ; ou "
+        "160 + contrat × 2, seul le contrat étant multiplié ; ou, contrat réussi, les preneurs "
+        "marquent deux fois leur marque sans coinche et la défense garde la sienne.",
+        WITH_BIDS,
+        ("tout multiplié", "contrat seul multiplié", "marque des preneurs multipliée"),
+    ),
+    Option(
+        "capot_bid_failed",
+        (500, "chute"),
+        "Capot demandé chuté",
+        "Contrée : un capot demandé et manqué donne 500 à la défense (FunBelote), ou se compte "
+        "comme une chute d'un contrat de 250 (160 + 250, comme à la coinche FFB).",
+        CONTREE,
+        ("500", "chute d'un contrat de 250"),
+    ),
 )
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
 OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)

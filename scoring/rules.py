@@ -17,6 +17,16 @@ Interpretation choices (listed in the engine's help):
 * Contrée presets have ``contract_test = bid_only`` (SPEC §6: no comparison
   with the defence) and ``belote_protected = false`` (000: « belote n'est pas
   imprenable »); both may be overridden.
+
+Versions. Each preset has versions (SPEC §7.1: « A preset's version is part
+of the profile printed on every sheet »): a version's option values never
+change, a new default is a new version, and a profile stored with
+``"version": n`` replays as version n for ever. Profiles stored before
+presets had their own versions carry the engine's old global ``"version":
+1``, which is version 1 of every preset: the same rules. A profile without a
+version is the preset's latest. The options added since a version (its
+profile has no value for them) take that version's values, which are the
+marques it always gave.
 """
 
 from __future__ import annotations
@@ -37,8 +47,13 @@ from .options import (
     Option,
 )
 
-#: Version of the engine's rules: bumped whenever a marque could change.
-RULES_VERSION = 1
+#: What changed in each preset's versions after the first: version -> the
+#: option values that became its defaults (SPEC §6: the points-faits presets
+#: score a capot by the defence as a capot not bid from their version 2 on).
+VERSION_CHANGES: dict[str, dict[int, dict[str, Any]]] = {
+    "contree-faits-annonces": {2: {"chute_capot": "full"}},
+    "contree-faits": {2: {"chute_capot": "full"}},
+}
 
 #: The lowest numeric bid and the step between bids (coinche and contrée);
 #: the highest depends on the profile and the trump, see :meth:`Rules.bid_limits`.
@@ -75,6 +90,8 @@ class Rules:
     surcoinche_factor: int
     contract_test: str
     announcements_count_for_contract: bool
+    coinche_count: str
+    capot_bid_failed: int | str
     # Precomputed per-profile tables for the hot path (see scoring.compiled).
     _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
 
@@ -84,12 +101,13 @@ class Rules:
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def from_preset(cls, name: str, **overrides: Any) -> Rules:
-        """The preset ``name`` with ``overrides`` (option name -> value).
+    def from_preset(cls, name: str, version: int | None = None, **overrides: Any) -> Rules:
+        """Version ``version`` of the preset ``name`` (its latest when None)
+        with ``overrides`` (option name -> value).
 
-        Raises ScoringError(code="rules") for an unknown preset, an unknown
-        option, a value of the wrong type or outside the allowed ones, or an
-        option the preset's counting does not play.
+        Raises ScoringError(code="rules") for an unknown preset or version, an
+        unknown option, a value of the wrong type or outside the allowed ones,
+        or an option the preset's counting does not play.
         """
         if not isinstance(name, str) or name not in PRESETS:
             raise ScoringError(
@@ -97,7 +115,7 @@ class Rules:
                 "rules_unknown_preset",
                 {"value": show(name), "presets": ", ".join(PRESETS), "choices": list(PRESETS)},
             )
-        base = PRESETS[name]
+        base = PRESETS[name] if version is None else preset_version(name, version)
         if not overrides:
             return base
         changes: dict[str, Any] = {}
@@ -154,13 +172,9 @@ class Rules:
         if "preset" not in options:
             raise ScoringError("rules", "rules_no_preset")
         name = options.pop("preset")
-        version = options.pop("version", RULES_VERSION)
-        if type(version) is not int or version != RULES_VERSION:
-            raise ScoringError(
-                "rules", "rules_version", {"value": show(version), "version": RULES_VERSION}
-            )
+        version = options.pop("version", None)
         counting = options.pop("counting", None)
-        rules = cls.from_preset(name, **options)
+        rules = cls.from_preset(name, version, **options)
         if counting is not None and counting != rules.counting:
             raise ScoringError(
                 "rules",
@@ -185,9 +199,24 @@ class Rules:
         }
 
     def overrides(self) -> dict[str, Any]:
-        """The options that differ from the preset."""
-        base = PRESETS[self.preset]
+        """The options that differ from the preset's version."""
+        base = PRESET_VERSIONS[self.preset][self.version]
         return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def preset_match(self) -> tuple[str, int] | None:
+        """The preset and version whose options these are exactly (the latest
+        such version), or None when they are a club's own profile. A version
+        1 profile with ``chute_capot=full`` is version 2 of its preset."""
+        versions = PRESET_VERSIONS[self.preset]
+        for version in sorted(versions, reverse=True):
+            if versions[version].options() == self.options():
+                return self.preset, version
+        return None
+
+    def with_options(self, **overrides: Any) -> Rules:
+        """This profile with ``overrides`` changed, keeping its preset and
+        version (checked as :meth:`from_preset` checks them)."""
+        return Rules.from_preset(self.preset, self.version, **{**self.overrides(), **overrides})
 
     def summary_fr(self) -> str:
         """One line for score sheets, e.g. « Coinche FFB — annonces, arrondi à la
@@ -229,12 +258,17 @@ class Rules:
                     if self.contract_test == "bid_only"
                     else "contrat : enchère et plus que la défense"
                 )
+            parts.append(COINCHE_COUNTS_FR[coinche_count_kind(self)])
             parts.append(f"surcoinche ×{self.surcoinche_factor}")
-        return f"{COUNTING_NAMES_FR[self.counting]} — {', '.join(parts)}"
+            points_faits = self.counting in ("contree-faits-annonces", "contree-faits")
+            if points_faits and self.capot_bid_failed == "chute":
+                parts.append("capot demandé chuté : chute de 250")
+        name = COUNTING_NAMES_FR[self.counting]
+        return f"{name}, version {self.version} — {', '.join(parts)}"
 
     def description_fr(self) -> str:
         """A paragraph for printing: the summary, then every option in words."""
-        lines = [f"{self.summary_fr()} (règles « {self.preset} », version {self.version})."]
+        lines = [f"{self.summary_fr()} (règles « {self.preset} »)."]
         for option in OPTIONS:
             if self.counting not in option.applies_to:
                 continue
@@ -259,6 +293,31 @@ class Rules:
     def cache_key(self) -> str:
         """A stable text key (for caches and database fields)."""
         return json.dumps(self.to_json(), sort_keys=True)
+
+
+#: How a coinched deal is counted, in the summary's words (SPEC §7.1): one
+#: wording a counting and a ``coinche_count`` value give, see
+#: :func:`coinche_count_kind`.
+COINCHE_COUNTS_FR: dict[str, str] = {
+    "all": "coinche : (160 + contrat) × 2",
+    "contract": "coinche : 160 + contrat × 2",
+    "points": "coinche réussie : (points + contrat) × 2",
+    "base": "coinche : 160 × 2",
+    "points_only": "coinche réussie : points × 2",
+    "bid": "coinche : contrat × 2",
+}
+
+
+def coinche_count_kind(rules: Rules) -> str:
+    """Which wording of :data:`COINCHE_COUNTS_FR` says how ``rules`` count a
+    coinched deal: ``contree-faits`` has no contract to multiply and
+    ``contree-annonces`` nothing but the contract."""
+    count = rules.coinche_count
+    if rules.counting == "contree-annonces":
+        return "bid"
+    if rules.counting == "contree-faits":
+        return "points_only" if count == "points_multiplied" else "base"
+    return {"multiplied": "all", "contract_only": "contract", "points_multiplied": "points"}[count]
 
 
 def _is_allowed(option: Option, value: Any) -> bool:
@@ -288,9 +347,11 @@ def _preset(name: str, counting: str, **values: Any) -> Rules:
         "surcoinche_factor": 4,
         "contract_test": "ffb",
         "announcements_count_for_contract": True,
+        "coinche_count": "multiplied",
+        "capot_bid_failed": "chute",
     }
     defaults.update(values)
-    return Rules(preset=name, version=RULES_VERSION, counting=counting, **defaults)
+    return Rules(preset=name, version=1, counting=counting, **defaults)
 
 
 def _contree(name: str) -> Rules:
@@ -301,19 +362,48 @@ def _contree(name: str) -> Rules:
         belote_protected=False,
         belote_multiplied=False,
         contract_test="bid_only",
+        capot_bid_failed=500,
     )
 
 
+#: Every version of every preset: name -> version -> profile.
+PRESET_VERSIONS: dict[str, dict[int, Rules]] = {}
+#: Each preset's latest version: what a new concours plays.
 PRESETS: dict[str, Rules] = {}
 
 
+def preset_version(name: str, version: Any) -> Rules:
+    """Version ``version`` of the preset ``name`` (a known preset).
+
+    Raises ScoringError(code="rules") for a version this engine does not know
+    (a newer engine's, or not a whole number).
+    """
+    versions = PRESET_VERSIONS[name]
+    if type(version) is not int or version not in versions:
+        known = ", ".join(str(n) for n in versions)
+        raise ScoringError(
+            "rules",
+            "rules_version",
+            {"value": show(version), "preset": show(name), "versions": known},
+        )
+    return versions[version]
+
+
 def _build_presets() -> None:
-    PRESETS["ffb-belote"] = _preset(
-        "ffb-belote", "belote", rounding="none", chute_base=162, litige="pot"
-    )
-    PRESETS["ffb-coinche"] = _preset("ffb-coinche", "coinche")
-    for name in CONTREE:
-        PRESETS[name] = _contree(name)
+    first = {
+        "ffb-belote": _preset(
+            "ffb-belote", "belote", rounding="none", chute_base=162, litige="pot"
+        ),
+        "ffb-coinche": _preset("ffb-coinche", "coinche"),
+        **{name: _contree(name) for name in CONTREE},
+    }
+    for name, rules in first.items():
+        versions = {1: rules}
+        for number, changes in sorted(VERSION_CHANGES.get(name, {}).items()):
+            rules = dataclasses.replace(rules, version=number, **changes)
+            versions[number] = rules
+        PRESET_VERSIONS[name] = versions
+        PRESETS[name] = rules
 
 
 _build_presets()

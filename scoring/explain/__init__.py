@@ -33,8 +33,12 @@ test               taker_terms, taker_total, defence_terms, defence_total,
                    the test)
 complement         side, cards, rounded, defence (160 − rounded): 002's
                    rounding of the takers' card points, 5 down
-marque             side, role ("taker"/"defence"), terms, factor, extra,
-                   raw, value, rounding (the mode when value ≠ raw, else "")
+uncoinched         side, terms, raw, value, rounding: what the takers would
+                   mark without the coinche (``coinche_count=
+                   points_multiplied``), the marque that follows multiplies
+marque             side, role ("taker"/"defence"), lead, terms, factor,
+                   extra, raw, value, rounding (the mode when value ≠ raw,
+                   else "")
 litige             side, terms, raw, pot, rounding: the takers' total
                    becomes the pot
 belote             side, fate: "kept" (imprenable on a chute), "to_defence",
@@ -48,9 +52,13 @@ A term is ``[kind, value]``: ``cards``, ``belote``, ``announcements``,
 ``belote_other`` and ``announcements_other`` (the other side's, passed on),
 ``contract``, ``capot_contract`` (250 for a capot bid), ``base`` (160 of a
 coinched contract), ``capot`` (250 of a capot made), ``capot_bid`` (500 at
-contrée), ``chute`` (the chute base), ``chute_capot`` (its capot value). A
-marque is ``factor × (sum of terms) + sum of extra``, then rounded; terms
-worth 0 are left out.
+contrée), ``chute`` (the chute base), ``chute_capot`` (its capot value),
+``uncoinched`` (the uncoinched marque a ``points_multiplied`` coinche
+multiplies; ``uncoinched_no_belote`` the same without the takers' belote,
+added after). A marque is ``sum of lead + factor × (sum of terms) + sum of
+extra``, then rounded (``lead`` holds what a ``contract_only`` coinche adds
+unmultiplied before its contract × factor, else it is empty); terms worth 0
+are left out.
 """
 
 from __future__ import annotations

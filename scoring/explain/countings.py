@@ -10,6 +10,8 @@ write a sentence.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import CAPOT_CARD_POINTS
@@ -23,7 +25,10 @@ from .steps import (
     nonzero_terms,
     round_ten,
     success_test,
+    uncoinched_step,
 )
+
+Counted = tuple[list[Step], int, int, str]
 
 
 def classic(hand: Hand) -> tuple[list[Step], int, int, str, int]:
@@ -89,19 +94,31 @@ def _chute(
         else ("chute", hand.rules.chute_base)
     )
     kind = "capot_contract" if hand.capot_bid else "contract"
-    md_terms = nonzero_terms(
+    points = nonzero_terms(
         base, ("announcements", hand.ad), ("belote", hand.bd), ("announcements_other", hand.at)
-    ) + nonzero_terms((kind, contract))
+    )
     if hand.rules.belote_protected:
         mt_terms = nonzero_terms(("belote", hand.bt))
         notes = [belote_note(hand.taker, "kept")] if hand.bt else []
     else:
         mt_terms = []
-        md_terms += nonzero_terms(("belote_other", hand.bt))
+        points += nonzero_terms(("belote_other", hand.bt))
         notes = [belote_note(hand.taker, "to_defence")] if hand.bt else []
     step_t, mt = marque(hand, hand.taker, mt_terms)
-    step_d, md = marque(hand, hand.defence, md_terms, factor=hand.m)
+    contract_terms = nonzero_terms((kind, contract))
+    if hand.m > 1 and hand.rules.coinche_count == "contract_only":
+        step_d, md = marque(hand, hand.defence, contract_terms, factor=hand.m, lead=points)
+    else:
+        md_terms = _before_belote_other(points, contract_terms)
+        step_d, md = marque(hand, hand.defence, md_terms, factor=hand.m)
     return [*steps, *notes, step_t, step_d], mt, md
+
+
+def _before_belote_other(terms: list[list[Any]], contract: list[list[Any]]) -> list[list[Any]]:
+    """The contract goes before the takers' belote passed on (the order the
+    explanations always wrote)."""
+    passed = [term for term in terms if term[0] == "belote_other"]
+    return [term for term in terms if term[0] != "belote_other"] + contract + passed
 
 
 def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
@@ -114,6 +131,8 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
             test.params["tie_is_chute"] = True
         steps, mt, md = _chute(hand, [test], capot_value=250, contract=hand.bid)
         return steps, mt, md, "chute"
+    if hand.m > 1 and hand.rules.coinche_count == "points_multiplied":
+        return _points_multiplied(hand, coinche)
     t, d = hand.taker, hand.defence
     kind = "capot_contract" if hand.capot_bid else "contract"
     steps = [test]
@@ -136,6 +155,17 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
                 ("cards", hand.pd), ("belote", hand.bd), ("announcements", hand.ad)
             )
         step_t, mt = marque(hand, t, mt_terms)
+    elif hand.rules.coinche_count == "contract_only":
+        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        lead = nonzero_terms(
+            base,
+            ("announcements", hand.at),
+            ("belote", hand.bt),
+            ("announcements_other", hand.ad),
+        )
+        contract = nonzero_terms((kind, hand.bid))
+        step_t, mt = marque(hand, t, contract, factor=hand.m, lead=lead)
+        md_terms = nonzero_terms(("belote", hand.bd))
     else:
         base = ("capot", 250) if hand.cap_t else ("base", 160)
         mt_terms = nonzero_terms(base, ("announcements", hand.at))
@@ -154,6 +184,26 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
     return [*steps, step_t, step_d], mt, md, "made"
 
 
+def _points_multiplied(hand: Hand, count: Callable[[Hand], Counted]) -> Counted:
+    """SPEC §7.1 ``points_multiplied``, a coinched contract made: the takers
+    mark m × their uncoinched marque, the defence its uncoinched marque."""
+    plain, _, md, outcome = count(dataclasses.replace(hand, m=1))
+    marques = {step.params["side"]: step for step in plain if step.key == "marque"}
+    before = [step for step in plain if step.key != "marque"]
+    uncoinched = marques[hand.taker]
+    value = uncoinched.params["value"]
+    notes: list[Step] = []
+    extra: list[list[Any]] = []
+    terms = [["uncoinched", value]]
+    if hand.rules.counting == "coinche" and not hand.rules.belote_multiplied and hand.bt:
+        terms = [["uncoinched_no_belote", value - hand.bt]]
+        extra = nonzero_terms(("belote", hand.bt))
+        notes.append(belote_note(hand.taker, "not_multiplied"))
+    step_t, mt = marque(hand, hand.taker, terms, factor=hand.m, extra=extra)
+    steps = [*before, uncoinched_step(hand.taker, uncoinched), *notes, step_t]
+    return [*steps, marques[hand.defence]], mt, md, outcome
+
+
 def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
     """SPEC §6, the three contrée countings: (steps, marque T, marque D, outcome)."""
     taker = [["cards", hand.pt], *nonzero_terms(("belote", hand.bt))]
@@ -161,6 +211,8 @@ def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
     test, made, _ = success_test(
         hand, taker, defence, bid=hand.bid, compare_defence=hand.rules.contract_test == "ffb"
     )
+    if made and hand.m > 1 and hand.rules.coinche_count == "points_multiplied":
+        return _points_multiplied(hand, contree)
     if hand.rules.counting == "contree-annonces":
         steps, mt, md = _annonces(hand, made)
     elif made:
@@ -179,7 +231,8 @@ def _annonces(hand: Hand, made: bool) -> tuple[list[Step], int, int]:
     else:
         step_t, mt = marque(hand, hand.taker, [])
         if hand.m == 1:
-            base = "chute_capot" if hand.cap_d and hand.rules.chute_capot == "full" else "chute"
+            full = hand.cap_d and hand.rules.chute_capot == "full"
+            base = "chute_capot" if full and not _capot_bid_as_chute(hand) else "chute"
             value = 250 if base == "chute_capot" else hand.rules.chute_base
             step_d, md = marque(hand, hand.defence, nonzero_terms((base, value)))
         else:
@@ -197,7 +250,20 @@ def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
     # imprenable or held by a team that took no trick (cap_t: the defence).
     keeps = hand.rules.belote_protected or hand.cap_t
     steps: list[Step] = []
-    if hand.capot_bid or hand.m > 1:
+    if hand.m > 1 and _contract_only(hand) and not hand.capot_bid:
+        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        step_t, mt = marque(
+            hand,
+            t,
+            nonzero_terms((kind, value)),
+            factor=hand.m,
+            extra=belote_t,
+            lead=nonzero_terms(base),
+        )
+        step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)) if keeps else [])
+        if hand.bd and not keeps:
+            steps.append(belote_note(d, "lost"))
+    elif hand.capot_bid or hand.m > 1:
         base = ("capot_bid", 500) if hand.capot_bid else ("base", 160)
         terms = nonzero_terms(base) if hand.capot_bid else nonzero_terms(base, (kind, value))
         step_t, mt = marque(hand, t, terms, factor=hand.m, extra=belote_t)
@@ -227,23 +293,39 @@ def _contree_chute(hand: Hand) -> tuple[list[Step], int, int]:
     value = hand.bid if hand.rules.counting == "contree-faits-annonces" else 0
     kind = "capot_contract" if hand.capot_bid else "contract"
     protected = hand.rules.belote_protected
-    if hand.capot_bid:
+    as_chute = _capot_bid_as_chute(hand)  # any chute of a contract of 250
+    lead: list[list[Any]] = []
+    if hand.capot_bid and not as_chute:
         kept = protected  # a failed capot bid loses its belote
         terms_d = nonzero_terms(("capot_bid", 500))
     else:
         kept = protected or hand.cap_d  # cap_d: the takers took no trick
-        full = hand.cap_d and hand.rules.chute_capot == "full"
+        full = hand.cap_d and hand.rules.chute_capot == "full" and not as_chute
         base = ("chute_capot", 250) if full else ("chute", hand.rules.chute_base)
         terms_d = nonzero_terms(base, (kind, value))
+        if hand.m > 1 and _contract_only(hand):
+            lead, terms_d = nonzero_terms(base), nonzero_terms((kind, value))
     steps: list[Step] = []
     extra_d = nonzero_terms(("belote", hand.bd))
     if hand.bt and kept:
         steps.append(belote_note(t, "kept"))
-    elif hand.bt and (hand.capot_bid or hand.m > 1):
+    elif hand.bt and ((hand.capot_bid and not as_chute) or hand.m > 1):
         steps.append(belote_note(t, "lost"))
     elif hand.bt:
         steps.append(belote_note(t, "to_defence"))
         extra_d += nonzero_terms(("belote_other", hand.bt))
     step_t, mt = marque(hand, t, nonzero_terms(("belote", hand.bt)) if kept else [])
-    step_d, md = marque(hand, d, terms_d, factor=hand.m, extra=extra_d)
+    step_d, md = marque(hand, d, terms_d, factor=hand.m, extra=extra_d, lead=lead)
     return [*steps, step_t, step_d], mt, md
+
+
+def _capot_bid_as_chute(hand: Hand) -> bool:
+    """``capot_bid_failed=chute``: a capot bid is failed as any chute."""
+    return hand.capot_bid and hand.rules.capot_bid_failed == "chute"
+
+
+def _contract_only(hand: Hand) -> bool:
+    """``contract_only`` multiplies a contract at faits + annoncés only: the
+    other contrée countings have none to set apart (SPEC §7.1)."""
+    rules = hand.rules
+    return rules.coinche_count == "contract_only" and rules.counting == "contree-faits-annonces"

@@ -105,15 +105,24 @@ def marque(
     *,
     factor: int = 1,
     extra: list[list[Any]] | None = None,
+    lead: list[list[Any]] | None = None,
 ) -> tuple[Step, int]:
-    """A marque step, ``factor × Σ terms + Σ extra`` rounded as the profile says."""
+    """A marque step, ``Σ lead + factor × Σ terms + Σ extra`` rounded as the
+    profile says (``lead``: the terms a ``contract_only`` coinche does not
+    multiply, written before the multiplied contract)."""
     extra = extra or []
-    raw = factor * sum(value for _, value in terms) + sum(value for _, value in extra)
+    lead = lead or []
+    raw = (
+        sum(value for _, value in lead)
+        + factor * sum(value for _, value in terms)
+        + sum(value for _, value in extra)
+    )
     value = round_ten(raw) if hand.rounding else raw
     role = "taker" if side == hand.taker else "defence"
     params = {
         "side": side,
         "role": role,
+        "lead": lead,
         "terms": terms,
         "factor": factor,
         "extra": extra,
@@ -122,6 +131,14 @@ def marque(
         "rounding": hand.rules.rounding if value != raw else "",
     }
     return Step("marque", params), value
+
+
+def uncoinched_step(side: str, uncoinched: Step) -> Step:
+    """``points_multiplied``: what ``side`` would mark uncoinched (the marque
+    step of the same deal without the coinche), before it is multiplied."""
+    p = uncoinched.params
+    params = {"side": side, "terms": p["terms"], "raw": p["raw"], "value": p["value"]}
+    return Step("uncoinched", {**params, "rounding": p["rounding"]})
 
 
 def success_test(

@@ -6,6 +6,7 @@
   const down5 = (x) => Math.floor((x + 4) / 10) * 10;
   const CLASSIC = 0, COINCHE = 1, FAITS_ANNONCES = 2, ANNONCES = 4;
   const COMPLEMENT = 2;
+  const CONTRACT_ONLY = 1, POINTS_MULTIPLIED = 2; // coinche_count, as scoring/compiled.py codes it
 
   const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   const side = (P, text, passed) => {
@@ -163,22 +164,34 @@
         if (capT) [mt, md] = [totT + bid + ad, pd + bd];
         else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at + bid, 160 - k + bd + ad, "made", 0]; }
         else [mt, md] = [totT + bid, totD];
+      } else if (P.coincheCount === POINTS_MULTIPLIED) {
+        [mt, md] = coinched(P, bid, capotBid, 1, pt, pd, bt, bd, at, ad, capT, capD);
+        return [P.beloteMultiplied ? m * mt : m * (mt - bt) + bt, md, "made", 0];
       } else {
         const base = capT ? 250 : 160;
-        mt = P.beloteMultiplied ? m * (base + at + bt + ad + bid) : m * (base + at + ad + bid) + bt;
+        if (P.coincheCount === CONTRACT_ONLY) mt = base + m * bid + at + bt + ad;
+        else mt = P.beloteMultiplied ? m * (base + at + bt + ad + bid) : m * (base + at + ad + bid) + bt;
         md = bd;
       }
       return P.rounding ? [round(mt), round(md), "made", 0] : [mt, md, "made", 0];
     }
     const base = capD && P.fullCapot ? P.capotBase : P.chuteBase;
-    [mt, md] = P.protected ? [bt, m * (base + ad + bd + at + bid)] : [0, m * (base + ad + bd + at + bid + bt)];
+    const kt = P.protected ? bt : 0, points = base + ad + bd + at + bt - kt;
+    [mt, md] = [kt, m > 1 && P.coincheCount === CONTRACT_ONLY ? points + m * bid : m * (points + bid)];
     return P.rounding ? [round(mt), round(md), "chute", 0] : [mt, md, "chute", 0];
   }
 
   function contree(P, bid, capotBid, m, pt, pd, bt, bd, capT, capD) {
     const testT = pt + bt;
     const made = (capotBid ? capT : testT >= bid) && (testT > pd + bd || !P.compareDefence);
-    const chuteBase = capD && P.fullCapot ? P.capotBase : P.chuteBase;
+    if (made && m > 1 && P.coincheCount === POINTS_MULTIPLIED) {
+      const r = contree(P, bid, capotBid, 1, pt, pd, bt, bd, capT, capD);
+      return [m * r[0], r[1], r[2], 0];
+    }
+    let full = capD && P.fullCapot;
+    if (capotBid && !made && P.capotFailedChute) [capotBid, full] = [false, false];
+    const chuteBase = full ? P.capotBase : P.chuteBase;
+    const only = P.coincheCount === CONTRACT_ONLY && P.counting === FAITS_ANNONCES;
     if (P.counting === ANNONCES) {
       if (made) return [bid * m, 0, "made", 0];
       const md = m === 1 ? chuteBase : bid * m;
@@ -189,6 +202,7 @@
     if (made) {
       const keptD = P.protected || capT ? bd : 0;
       if (capotBid) [mt, md] = [500 * m + bt, keptD];
+      else if (m > 1 && only) [mt, md] = [(capT ? 250 : 160) + value * m + bt, keptD];
       else if (m > 1) [mt, md] = [(160 + value) * m + bt, keptD];
       else if (capT) [mt, md] = [250 + value + bt, bd];
       else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + value, 160 - k + bd, "made", 0]; }
@@ -196,7 +210,10 @@
       outcome = "made";
     } else {
       if (capotBid) { const kept = P.protected ? bt : 0; [mt, md] = [kept, 500 * m + bd]; }
-      else if (m > 1) { const kept = P.protected || capD ? bt : 0; [mt, md] = [kept, (chuteBase + value) * m + bd]; }
+      else if (m > 1) {
+        const kept = P.protected || capD ? bt : 0;
+        [mt, md] = [kept, (only ? chuteBase + value * m : (chuteBase + value) * m) + bd];
+      }
       else { const kept = P.protected || capD ? bt : 0; [mt, md] = [kept, chuteBase + value + bd + (bt - kept)]; }
       outcome = "chute";
     }

@@ -48,6 +48,8 @@ OPTION_NAMES = [
     "surcoinche_factor",
     "contract_test",
     "announcements_count_for_contract",
+    "coinche_count",
+    "capot_bid_failed",
 ]
 SUITS_ONLY = '"S", "H", "D", "C"'
 
@@ -219,7 +221,7 @@ ERROR_CASES: list[ErrorCase] = [
         "rules_version",
         "rules",
         rules_json({"preset": "ffb-belote", "version": 2}),
-        {"value": "2", "version": 1},
+        {"value": "2", "preset": "« ffb-belote »", "versions": "1"},
     ),
     ErrorCase(
         "rules_counting_mismatch",

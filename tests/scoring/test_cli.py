@@ -177,7 +177,10 @@ def test_rules_prints_the_profile_and_its_summary() -> None:
     result = run("rules", "--rules", "ffb-coinche", "--set", "sa_ta=true")
     assert result.returncode == 0
     output = json.loads(result.stdout)
-    assert output["summary"] == "Coinche FFB — annonces, arrondi à la dizaine, SA/TA, surcoinche ×4"
+    assert output["summary"] == (
+        "Coinche FFB, version 1 — annonces, arrondi à la dizaine, SA/TA, "
+        "coinche : (160 + contrat) × 2, surcoinche ×4"
+    )
     assert output["rules"]["sa_ta"] is True
     every = json.loads(run("rules", "--all").stdout)
     assert set(every["presets"]) == set(PRESETS)

@@ -39,9 +39,9 @@ CASES = [
         (0, 280),
     ),
     (
-        "fa_takers_who_took_no_trick_keep_their_belote",
+        "fa_v1_takers_who_took_no_trick_keep_their_belote",
         FA,
-        {},
+        {"version": 1},
         {"bid": 80, "capot": "B", "belote": {"A": 1}},
         (20, 240),
     ),

@@ -31,13 +31,14 @@ SETTINGS = settings(
 def rule_profiles(draw: st.DrawFn) -> Rules:
     """Any preset with any applicable options changed."""
     preset = draw(st.sampled_from(tuple(PRESETS)))
+    version = draw(st.sampled_from(tuple(scoring.PRESET_VERSIONS[preset])))
     counting = PRESETS[preset].counting
     overrides = {
         option.name: draw(st.sampled_from(option.values))
         for option in OPTIONS
         if counting in option.applies_to and draw(st.booleans())
     }
-    return Rules.from_preset(preset, **overrides)
+    return Rules.from_preset(preset, version, **overrides)
 
 
 @SETTINGS
@@ -114,11 +115,18 @@ def summary(step: scoring.Step) -> str:
     if step.key == "marque":
         inner = term_text(p["terms"]) or "0"
         text = f"{p['factor']} × ({inner})" if p["factor"] > 1 else inner
+        if p["lead"]:  # contract_only: what is added unmultiplied, first
+            text = f"{term_text(p['lead'])} + {text}"
         if p["extra"]:
             text += " + " + term_text(p["extra"])
         if p["value"] != p["raw"]:
             text += f" = {p['raw']} → {p['value']}"
-        elif p["raw"] != (p["terms"] or [[0, 0]])[0][1] or len(p["terms"]) > 1 or p["extra"]:
+        elif (
+            p["raw"] != (p["terms"] or [[0, 0]])[0][1]
+            or len(p["terms"]) > 1
+            or p["extra"]
+            or p["lead"]
+        ):
             text += f" = {p['value']}"
         return f"{p['side']}: {text}"
     if step.key == "announcements":
@@ -127,6 +135,8 @@ def summary(step: scoring.Step) -> str:
         )
     if step.key == "litige":
         return f"pot {term_text(p['terms'])} → {p['pot']}"
+    if step.key == "uncoinched":
+        return f"uncoinched {p['side']}: {term_text(p['terms'])} = {p['raw']} → {p['value']}"
     if step.key == "complement":
         return f"complement {p['cards']} → {p['rounded']}, defence {p['defence']}"
     if step.key == "belote":

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scoring import (
     CODES,
     OPTIONS,
+    PRESET_VERSIONS,
     PRESETS,
     Rules,
     ScoringError,
@@ -32,15 +33,16 @@ SETTINGS = settings(
 
 @st.composite
 def rule_profiles(draw: st.DrawFn, presets: tuple[str, ...] = tuple(PRESETS)) -> Rules:
-    """Any preset with any applicable options changed."""
+    """Any version of any preset with any applicable options changed."""
     preset = draw(st.sampled_from(presets))
+    version = draw(st.sampled_from(tuple(PRESET_VERSIONS[preset])))
     counting = PRESETS[preset].counting
     overrides = {
         option.name: draw(st.sampled_from(option.values))
         for option in OPTIONS
         if counting in option.applies_to and draw(st.booleans())
     }
-    return Rules.from_preset(preset, **overrides)
+    return Rules.from_preset(preset, version, **overrides)
 
 
 def deals_under(rules: st.SearchStrategy[Rules]) -> st.SearchStrategy[tuple[Rules, dict]]:
@@ -90,6 +92,8 @@ def test_a_coinched_made_contract_leaves_the_defence_at_most_its_belote(
 ) -> None:
     rules, deal = case
     score = score_deal(deal, rules)
+    if rules.coinche_count == "points_multiplied":
+        return  # SPEC §7.1: the defence keeps its uncoinched marque
     if score.outcome == "made" and deal.get("coinche"):
         defence = other(deal["taker"])
         assert marque(score, defence) <= belote_points(deal, defence)
@@ -117,8 +121,8 @@ def test_card_points_total_162_or_252_with_a_capot(case: tuple[Rules, dict]) -> 
 @given(deals_under(rule_profiles(("ffb-coinche", "contree-faits-annonces"))))
 def test_coinching_a_chute_multiplies_the_defence_marque(case: tuple[Rules, dict]) -> None:
     rules, deal = case
-    if deal.get("taker") is None:
-        return
+    if deal.get("taker") is None or rules.coinche_count == "contract_only":
+        return  # contract_only multiplies the contract alone (SPEC §7.1)
     if rules.counting != "coinche":  # contrée adds the belotes outside the product
         deal.pop("belote", None)
     if rules.chute_base == 162 and rules.rounding != "none":

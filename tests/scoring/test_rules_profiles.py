@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import scoring
-from scoring import OPTIONS, PRESETS, Rules, ScoringError
+from scoring import OPTIONS, PRESET_VERSIONS, PRESETS, Rules, ScoringError
 
 PRESET_NAMES = [
     "ffb-belote",
@@ -31,7 +31,80 @@ def test_the_five_presets_exist_with_their_counting() -> None:
     ]
     for name in PRESET_NAMES:
         assert PRESETS[name].preset == name
-        assert PRESETS[name].version == scoring.RULES_VERSION
+        assert PRESETS[name] is PRESET_VERSIONS[name][max(PRESET_VERSIONS[name])]
+
+
+def test_every_preset_has_its_versions_and_the_latest_is_the_default() -> None:
+    assert {name: list(versions) for name, versions in PRESET_VERSIONS.items()} == {
+        "ffb-belote": [1],
+        "ffb-coinche": [1],
+        "contree-faits-annonces": [1, 2],
+        "contree-faits": [1, 2],
+        "contree-annonces": [1],
+    }
+    for name, versions in PRESET_VERSIONS.items():
+        for number, rules in versions.items():
+            assert (rules.preset, rules.version) == (name, number)
+            assert Rules.from_preset(name, number) is rules
+            assert Rules.from_json({"preset": name, "version": number}) is rules
+
+
+@pytest.mark.parametrize("name", ["contree-faits-annonces", "contree-faits"])
+def test_version_2_of_the_points_faits_presets_changes_only_the_defence_capot(name: str) -> None:
+    # SPEC §6: chute_capot=full from version 2 on; chute_capot=flat gives version 1 back.
+    first, second = PRESET_VERSIONS[name][1], PRESET_VERSIONS[name][2]
+    assert {k: v for k, v in second.options().items() if first.options()[k] != v} == {
+        "chute_capot": "full"
+    }
+    assert second.with_options(chute_capot="flat").options() == first.options()
+    assert Rules.from_preset(name, chute_capot="flat").preset_match() == (name, 1)
+    assert Rules.from_preset(name, 1, chute_capot="full").preset_match() == (name, 2)
+
+
+# What the previous releases stored in a concours' « rules » column: every
+# option listed, under the engine's one global version 1 (before presets had
+# versions of their own).
+STORED_BEFORE_PRESET_VERSIONS = {
+    "preset": "contree-faits",
+    "version": 1,
+    "counting": "contree-faits",
+    "announcements": False,
+    "sa_ta": False,
+    "ta_scale": "ffb",
+    "rounding": "nearest",
+    "chute_base": 160,
+    "chute_capot": "flat",
+    "litige": "chute",
+    "belote_protected": False,
+    "belote_multiplied": False,
+    "surcoinche_factor": 4,
+    "contract_test": "bid_only",
+    "announcements_count_for_contract": True,
+}
+
+
+@pytest.mark.parametrize(
+    "stored", [STORED_BEFORE_PRESET_VERSIONS, {"preset": "contree-faits", "version": 1}]
+)
+def test_a_profile_stored_as_version_1_replays_as_version_1(stored: dict) -> None:
+    rules = Rules.from_json(stored)
+    assert (rules.version, rules.chute_capot, rules.overrides()) == (1, "flat", {})
+    assert rules.to_json() == {
+        **STORED_BEFORE_PRESET_VERSIONS,
+        "coinche_count": "multiplied",
+        "capot_bid_failed": 500,
+    }
+    defence_capot = {"taker": "A", "bid": 80, "trump": "H", "capot": "B"}
+    assert scoring.score_deal(defence_capot, rules).b == 160
+    assert scoring.score_deal(defence_capot, Rules.from_json("contree-faits")).b == 250
+
+
+def test_a_profile_keeps_its_version_through_json_and_new_options() -> None:
+    rules = Rules.from_preset("contree-faits-annonces", 1, coinche_count="contract_only")
+    assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
+    assert rules.with_options(surcoinche_factor=3).version == 1
+    assert rules.overrides() == {"coinche_count": "contract_only"}
+    assert rules.preset_match() is None
 
 
 @pytest.mark.parametrize(
@@ -58,8 +131,17 @@ def test_presets_have_the_spec_defaults(preset: str, option: str, value: Any) ->
 
 
 def test_every_preset_plays_ffb_defaults_for_the_shared_options() -> None:
-    for rules in PRESETS.values():
+    for versions in PRESET_VERSIONS.values():
+        rules = versions[1]
         assert (rules.sa_ta, rules.ta_scale, rules.chute_capot) == (False, "ffb", "flat")
+        assert rules.coinche_count == "multiplied"
+    assert [PRESETS[name].capot_bid_failed for name in PRESET_NAMES] == [
+        "chute",
+        "chute",
+        500,
+        500,
+        500,
+    ]
 
 
 def test_options_describe_every_option_of_the_spec_for_a_form() -> None:
@@ -77,6 +159,8 @@ def test_options_describe_every_option_of_the_spec_for_a_form() -> None:
         "surcoinche_factor",
         "contract_test",
         "announcements_count_for_contract",
+        "coinche_count",
+        "capot_bid_failed",
     ]
     for option in OPTIONS:
         assert option.label and option.help.endswith(".")
@@ -137,6 +221,16 @@ def test_rules_round_trip_through_json(name: str) -> None:
         {"rounding": "none"},
         {"preset": "ffb-belote", "version": 2},
         {"preset": "ffb-belote", "version": True},
+        {"preset": "contree-faits", "version": 0},
+        {"preset": "contree-faits", "version": 3},
+        {"preset": "contree-faits", "version": "2"},
+        {"preset": "contree-faits", "version": 2.0},
+        {"preset": "ffb-coinche", "coinche_count": "double"},
+        {"preset": "ffb-coinche", "coinche_count": True},
+        {"preset": "contree-faits", "capot_bid_failed": "500"},
+        {"preset": "contree-faits", "capot_bid_failed": 410},
+        {"preset": "ffb-coinche", "capot_bid_failed": 500},
+        {"preset": "ffb-belote", "coinche_count": "contract_only"},
         {"preset": "ffb-belote", "counting": "coinche"},
         ["ffb-belote"],
         42,
@@ -151,12 +245,55 @@ def test_bad_rules_json_is_refused(obj: Any) -> None:
 
 def test_the_summary_names_the_counting_and_its_options() -> None:
     rules = Rules.from_preset("ffb-coinche", sa_ta=True)
-    assert (
-        rules.summary_fr() == "Coinche FFB — annonces, arrondi à la dizaine, SA/TA, surcoinche ×4"
+    assert rules.summary_fr() == (
+        "Coinche FFB, version 1 — annonces, arrondi à la dizaine, SA/TA, "
+        "coinche : (160 + contrat) × 2, surcoinche ×4"
     )
     assert PRESETS["ffb-belote"].summary_fr() == (
-        "Belote classique FFB — annonces, au point près, litige en réserve"
+        "Belote classique FFB, version 1 — annonces, au point près, litige en réserve"
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "summary"),
+    [
+        (
+            "contree-faits-annonces",
+            {"coinche_count": "contract_only", "capot_bid_failed": "chute"},
+            "Contrée, points faits + annoncés, version 2 — belote seule, arrondi à la dizaine, "
+            "chute capot à 250, coinche : 160 + contrat × 2, surcoinche ×4, "
+            "capot demandé chuté : chute de 250",
+        ),
+        (
+            "contree-faits",
+            {"version": 1},
+            "Contrée, points faits, version 1 — belote seule, arrondi à la dizaine, "
+            "coinche : 160 × 2, surcoinche ×4",
+        ),
+        (
+            "contree-faits",
+            {"coinche_count": "points_multiplied"},
+            "Contrée, points faits, version 2 — belote seule, arrondi à la dizaine, "
+            "chute capot à 250, coinche réussie : points × 2, surcoinche ×4",
+        ),
+        (
+            "ffb-coinche",
+            {"coinche_count": "points_multiplied", "rounding": "none"},
+            "Coinche FFB, version 1 — annonces, au point près, "
+            "coinche réussie : (points + contrat) × 2, surcoinche ×4",
+        ),
+        (
+            "contree-annonces",
+            {"coinche_count": "contract_only"},
+            "Contrée, points annoncés, version 1 — belote seule, arrondi à la dizaine, "
+            "coinche : contrat × 2, surcoinche ×4",
+        ),
+    ],
+)
+def test_the_summary_says_the_version_and_how_a_coinche_is_counted(
+    preset: str, overrides: dict, summary: str
+) -> None:
+    assert Rules.from_preset(preset, **overrides).summary_fr() == summary
 
 
 def test_the_description_is_one_french_paragraph_mentioning_each_option() -> None:

@@ -54,7 +54,7 @@ ENGINE_SENTENCES: dict[str, Promise] = {
     "rules_not_object": _("Les règles doivent être un nom de règles ou un objet, pas %(value)s."),
     "rules_no_preset": _("Les règles doivent nommer leur profil de base."),
     "rules_version": _(
-        "Version des règles %(value)s inconnue : ce moteur applique la version %(version)s."
+        "Version %(value)s des règles %(preset)s inconnue : versions connues %(versions)s."
     ),
     "rules_counting_mismatch": _(
         "Le décompte %(value)s ne correspond pas aux règles %(preset)s (%(counting_name)s)."

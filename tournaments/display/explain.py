@@ -91,6 +91,10 @@ def _term(kind: str, value: int) -> str:
         "capot": lambda: gettext("%(n)s (capot)") % {"n": n},
         "chute": lambda: gettext("%(n)s (chute)") % {"n": n},
         "chute_capot": lambda: gettext("%(n)s (chute capot)") % {"n": n},
+        "uncoinched": lambda: gettext("%(n)s (marque sans coinche)") % {"n": n},
+        "uncoinched_no_belote": lambda: (
+            gettext("%(n)s (marque sans coinche, hors belote)") % {"n": n}
+        ),
     }
     return labels[kind]() if kind in labels else n
 
@@ -109,15 +113,23 @@ def _expression(terms: list[list[Any]], total: int) -> str:
 
 
 def _formula(
-    terms: list[list[Any]], factor: int, extra: list[list[Any]], raw: int, value: int
+    terms: list[list[Any]],
+    factor: int,
+    extra: list[list[Any]],
+    raw: int,
+    value: int,
+    lead: list[list[Any]] | None = None,
 ) -> str:
-    """« 2 × [160 (base) + 100 (contrat)] = 520 », « 65, arrondi à 70 », « 0 »."""
+    """« 2 × [160 (base) + 100 (contrat)] = 520 », « 160 (chute) + 2 × 90
+    (contrat) = 340 », « 65, arrondi à 70 », « 0 »."""
     text = _sum(terms) or number(0)
     if factor > 1:
         text = f"{factor} × [{text}]" if len(terms) > 1 else f"{factor} × {text}"
+    if lead:  # contract_only: what is not multiplied comes first
+        text = f"{_sum(lead)} + {text}"
     if extra:
         text = f"{text} + {_sum(extra)}"
-    if factor > 1 or extra or len(terms) > 1:
+    if factor > 1 or extra or lead or len(terms) > 1:
         text = f"{text} = {number(raw)}"
     if value != raw:
         text = gettext("%(formula)s, arrondi à %(value)s") % {
@@ -186,7 +198,7 @@ def _verdict(opening: str, p: dict[str, Any]) -> str:
 
 
 def _side_marque(p: dict[str, Any]) -> str:
-    formula = _formula(p["terms"], p["factor"], p["extra"], p["raw"], p["value"])
+    formula = _formula(p["terms"], p["factor"], p["extra"], p["raw"], p["value"], p.get("lead"))
     return gettext("%(side)s : %(marque)s") % {"side": side_label(p["side"]), "marque": formula}
 
 
@@ -246,6 +258,14 @@ def _complement(p: dict[str, Any]) -> str:
     }
 
 
+def _uncoinched(p: dict[str, Any]) -> str:
+    """« Sans coinche, Nord-Sud marquerait 88 + 80 (contrat) = 168, arrondi à 170. »"""
+    return gettext("Sans coinche, %(side)s marquerait %(marque)s.") % {
+        "side": side_label(p["side"]),
+        "marque": _formula(p["terms"], 1, [], p["raw"], p["value"]),
+    }
+
+
 def _litige(p: dict[str, Any]) -> str:
     formula = _formula(p["terms"], 1, [], p["raw"], p["pot"])
     return gettext("%(side)s met %(points)s en litige, pour le gagnant de la donne suivante.") % {
@@ -287,6 +307,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "announcements": _announcements,
     "complement": _complement,
+    "uncoinched": _uncoinched,
     "litige": _litige,
     "belote": _belote,
     "pot_won": _pot_won,

@@ -46,6 +46,8 @@ def phone_profile(rules: scoring.Rules) -> dict[str, Any]:
         "compareDefence": t.compare_defence,
         "announcements": t.announcements,
         "announcementsForContract": t.announcements_for_contract,
+        "coincheCount": t.coinche_count,
+        "capotFailedChute": t.capot_failed_chute,
         "feasible": sorted(feasible_team_totals()),
         "keys": {"taker": taker_keys, "trump": dict(keys.trump_keys()), "signs": signs},
         "sides": sides,

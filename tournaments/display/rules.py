@@ -127,6 +127,21 @@ OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
             "restent marquées dans tous les cas."
         ),
     ),
+    "coinche_count": (
+        _("Compte d'une coinche"),
+        _(
+            "Donne coinchée (surcoinchée) : le gagnant marque (160 + contrat) × 2 (FFB) ; ou "
+            "160 + contrat × 2, seul le contrat étant multiplié ; ou, contrat réussi, les "
+            "preneurs marquent deux fois leur marque sans coinche et la défense garde la sienne."
+        ),
+    ),
+    "capot_bid_failed": (
+        _("Capot demandé chuté"),
+        _(
+            "Contrée : un capot demandé et manqué donne 500 à la défense (FunBelote), ou se "
+            "compte comme une chute d'un contrat de 250 (160 + 250, comme à la coinche FFB)."
+        ),
+    ),
 }
 
 # Option name -> value -> label: the engine's Option.value_labels. Numbers and
@@ -151,6 +166,22 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
         "bid_only": _("enchère seule"),
     },
     "announcements_count_for_contract": {True: _("comptent"), False: _("ne comptent pas")},
+    "coinche_count": {
+        "multiplied": _("tout multiplié"),
+        "contract_only": _("contrat seul multiplié"),
+        "points_multiplied": _("marque des preneurs multipliée"),
+    },
+    "capot_bid_failed": {500: "500", "chute": _("chute d'un contrat de 250")},
+}
+
+# How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
+COINCHE_COUNT_SUMMARIES: dict[str, Label] = {
+    "all": _("coinche : (160 + contrat) × 2"),
+    "contract": _("coinche : 160 + contrat × 2"),
+    "points": _("coinche réussie : (points + contrat) × 2"),
+    "base": _("coinche : 160 × 2"),
+    "points_only": _("coinche réussie : points × 2"),
+    "bid": _("coinche : contrat × 2"),
 }
 
 
@@ -197,10 +228,14 @@ def option_choices(name: str) -> list[tuple[str, str]]:
 
 
 def rules_summary(rules: scoring.Rules) -> str:
-    """One line for pages and sheets, e.g. « Coinche FFB — annonces, arrondi à
-    la dizaine, SA/TA, surcoinche ×4 »: the translation of ``summary_fr``."""
-    return gettext("%(counting)s — %(options)s") % {
+    """One line for pages and sheets, e.g. « Coinche FFB, version 1 —
+    annonces, arrondi à la dizaine, SA/TA, coinche : (160 + contrat) × 2,
+    surcoinche ×4 »: the profile's name and version (a concours keeps the
+    version it was created with) and what it plays; the translation of
+    ``summary_fr``."""
+    return gettext("%(counting)s, version %(version)s — %(options)s") % {
         "counting": counting_label(rules.counting),
+        "version": rules.version,
         "options": ", ".join(_summary_parts(rules)),
     }
 
@@ -247,7 +282,12 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
                 if rules.contract_test == "bid_only"
                 else gettext("contrat : enchère et plus que la défense")
             )
+        kind = scoring.rules.coinche_count_kind(rules)
+        parts.append(str(COINCHE_COUNT_SUMMARIES[kind]))
         parts.append(gettext("surcoinche ×%(factor)s") % {"factor": rules.surcoinche_factor})
+        points_faits = counting in ("contree-faits-annonces", "contree-faits")
+        if points_faits and rules.capot_bid_failed == "chute":
+            parts.append(gettext("capot demandé chuté : chute de 250"))
     return parts
 
 

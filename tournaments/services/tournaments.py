@@ -33,10 +33,15 @@ from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
 
-def rules_from_form(preset: str, overrides: Mapping[str, Any] | None = None) -> dict:
-    """A rule profile as stored on a tournament, validated by the engine."""
+def rules_from_form(
+    preset: str, overrides: Mapping[str, Any] | None = None, *, version: int | None = None
+) -> dict:
+    """A rule profile as stored on a tournament, validated by the engine:
+    version ``version`` of the preset (its latest for a new concours), with
+    the version in the stored JSON, so that the concours replays with it for
+    ever (a new default never changes the marques of a concours played)."""
     try:
-        rules = scoring.Rules.from_preset(preset, **dict(overrides or {}))
+        rules = scoring.Rules.from_preset(preset, version, **dict(overrides or {}))
     except scoring.ScoringError as exc:
         raise TournamentError(engine_error(exc), field="rules") from exc
     return rules.to_json()
@@ -156,7 +161,10 @@ def update_tournament(
     locked once a score is entered; the formula once someone is registered;
     the number of parties never goes below those already drawn."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    fields["rules"] = rules_from_form(preset, overrides)
+    kept = tournament.rule_profile
+    # The same preset keeps the version the concours was created with.
+    version = kept.version if preset == kept.preset else None
+    fields["rules"] = rules_from_form(preset, overrides, version=version)
     fields["ranking_criteria"] = checked_criteria(fields.get("ranking_criteria"))
     if fields.get("end_mode") == Tournament.EndMode.TARGET and not fields.get("end_target"):
         raise TournamentError(_("Indiquez le score à atteindre."), field="end_target")

@@ -60,13 +60,14 @@ NOISE += ["NS NS", "nn", "ne", "ee", "♥", "c", "s", "a", "b", "TA", "sa", "con
 
 def random_rules(rng: random.Random) -> scoring.Rules:
     preset = rng.choice(list(scoring.PRESETS))
-    base = scoring.PRESETS[preset]
+    version = rng.choice(list(scoring.PRESET_VERSIONS[preset]))
+    base = scoring.PRESET_VERSIONS[preset][version]
     overrides = {
         option.name: rng.choice(option.values)
         for option in OPTIONS
         if base.counting in option.applies_to and rng.random() < 0.6
     }
-    return scoring.Rules.from_preset(preset, **overrides)
+    return scoring.Rules.from_preset(preset, version, **overrides)
 
 
 def side_typed(rng: random.Random, side: str) -> str:

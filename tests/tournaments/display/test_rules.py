@@ -28,14 +28,15 @@ def is_french(text: str) -> bool:
 
 
 def every_profile() -> list[scoring.Rules]:
-    """Every profile the engine accepts: each preset with each combination of
-    the options its counting lets one change."""
+    """Every profile the engine accepts: each version of each preset with each
+    combination of the options its counting lets one change."""
     profiles = []
-    for name, base in scoring.PRESETS.items():
-        settable = [o for o in scoring.OPTIONS if base.counting in o.applies_to]
-        for values in itertools.product(*(o.values for o in settable)):
-            overrides = {o.name: v for o, v in zip(settable, values, strict=True)}
-            profiles.append(scoring.Rules.from_preset(name, **overrides))
+    for name, versions in scoring.PRESET_VERSIONS.items():
+        for version, base in versions.items():
+            settable = [o for o in scoring.OPTIONS if base.counting in o.applies_to]
+            for values in itertools.product(*(o.values for o in settable)):
+                overrides = {o.name: v for o, v in zip(settable, values, strict=True)}
+                profiles.append(scoring.Rules.from_preset(name, version, **overrides))
     return profiles
 
 
@@ -111,6 +112,10 @@ def test_in_english_no_summary_is_french() -> None:
         assert not is_french(summary), summary
     with translation.override("en"):
         assert rules_summary(scoring.Rules.from_preset("ffb-coinche", sa_ta=True)) == (
-            "Coinche (FFB) — announcements, rounded to the nearest ten, "
-            "no trump/all trump, redouble ×4"
+            "Coinche (FFB), version 1 — announcements, rounded to the nearest ten, "
+            "no trump/all trump, double: (160 + bid) × 2, redouble ×4"
+        )
+        assert rules_summary(scoring.Rules.from_preset("contree-faits", 1)) == (
+            "Contrée, points made, version 1 — belote only, rounded to the nearest ten, "
+            "double: 160 × 2, redouble ×4"
         )

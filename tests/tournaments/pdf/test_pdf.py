@@ -21,7 +21,7 @@ from tournaments.models import Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
-SUMMARY = "Coinche FFB — annonces, arrondi à la dizaine"
+SUMMARY = "Coinche FFB, version 1 — annonces, arrondi à la dizaine"
 
 
 @pytest.fixture(autouse=True)
