@@ -290,24 +290,28 @@
       return "none";
     }
 
-    // What the page lists: a new deal waiting shows as a row of the grid,
-    // numbered after the row being typed (`next`); a correction, an answer
-    // and the refused entry are listed (their own number, if any). `after`
-    // is the number the row being typed then takes.
+    // What the page lists: a new deal waiting shows as a row of the grid;
+    // new deals take the numbers after the last recorded (`next`) in their
+    // order, the refused one too: the row being typed holds it as the server
+    // sent it back, and shows its number (`after`, else the number after
+    // the rows). A correction, an answer and the refused entry are listed
+    // (a correction with its own number).
     shown(next, grid) {
       let appended = 0;
+      let typing = null;
       const rows = this.entries.map((entry) => {
-        const asRow = entry.kind === "deal" && grid && !entry.number && entry !== this.blocked;
-        const number = asRow ? next + appended : entry.number;
-        if (asRow) appended += 1;
+        const refused = entry === this.blocked;
+        const counted = entry.kind === "deal" && grid && !entry.number;
+        const number = counted ? next + appended : entry.number;
+        if (counted) appended += 1;
+        if (counted && refused) typing = number;
         return {
-          entry, asRow, number,
-          refused: entry === this.blocked,
+          entry, asRow: counted && !refused, number, refused,
           editing: entry === this.editing,
           editable: entry !== this.editing && this.editable(entry),
         };
       });
-      return { rows, after: next + appended };
+      return { rows, after: typing === null ? next + appended : typing };
     }
   }
 

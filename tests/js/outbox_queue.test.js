@@ -464,6 +464,19 @@ describe("what the page lists", () => {
     assert.deepEqual(rows.map((r) => r.editable), [true, true, true, false]);
   });
 
+  test("a new deal refused keeps the number it will take; those behind it follow it", () => {
+    // The desk entered deal 2 meanwhile: the row being typed is deal 3, and
+    // holds the refused deal as the server sent it back (phone-conflict.png).
+    const queue = queueOf(["deal", "deal", "deal"]);
+    const refused = queue.stamp(queue.entries[0], 1);
+    queue.answered(refused, { status: 409 });
+    const { rows, after } = queue.shown(3, true);
+    assert.deepEqual(rows.map((r) => [r.asRow, r.number, r.refused]), [
+      [false, 3, true], [true, 4, false], [true, 5, false],
+    ]);
+    assert.equal(after, 3); // the row being typed is the refused deal, number 3
+  });
+
   test("no grid on the page: everything listed", () => {
     const { rows, after } = queueOf(["deal", "deal"]).shown(0, false);
     assert.deepEqual(rows.map((r) => r.asRow), [false, false]);
