@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-postgres lint format lock bench clean workers app
+.PHONY: run dev test test-js test-postgres lint format lock bench clean workers app
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -23,6 +23,9 @@ test: ## install the dev tools and system packages, run every test (browser test
 	bin/setup-venv --dev
 	bin/setup-axe
 	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
+
+test-js: ## the scripts' rules without a browser (tests/js, Debian's Node); `make test` runs them too
+	node --test tests/js/
 
 test-postgres: ## the same suite against a throwaway PostgreSQL cluster
 	bin/system-packages

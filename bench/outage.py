@@ -11,7 +11,7 @@ first try, so that a retry of a post the server recorded before its answer
 was lost records nothing; several deals waiting go in one request (the
 phone's batch, views/table_side_batch.py); while the server does not
 answer it waits 1, 2, then 3 s between tries, each cut by up to half at
-random (static/js/outbox.js's PAUSES). After `--before` seconds the server is stopped
+random (static/js/outbox-queue.js's PAUSES). After `--before` seconds the server is stopped
 (SIGTERM, as the laptop's window closing does; `--kill` for SIGKILL) for
 `--outage` seconds, then started again on the same data; typing goes on
 `--after` seconds after the restart, then each table sends what it keeps.
@@ -42,7 +42,7 @@ from pathlib import Path
 from bench import hall
 
 # Between two tries while the server does not answer, as the phone waits
-# (static/js/outbox.js, PAUSES): each cut by up to half at random.
+# (static/js/outbox-queue.js, PAUSES): each cut by up to half at random.
 WAITS = (1.0, 2.0, 3.0)
 
 

@@ -85,14 +85,15 @@ def test_a_missed_target_is_printed_and_the_run_ends_well(tmp_path, module, targ
 
 def test_the_outage_bench_waits_between_tries_as_the_phone_does():
     """bench/outage.py models the phone's outbox: its waits while the server
-    does not answer are static/js/outbox.js's, or its « back in » measures
-    another phone."""
+    does not answer are static/js/outbox-queue.js's, or its « back in »
+    measures another phone."""
     import re
 
     from bench import outage
 
-    script = (ROOT / "static/js/outbox.js").read_text()
+    script = (ROOT / "static/js/outbox-queue.js").read_text()
     pauses = re.search(r"const PAUSES = \[([\d, ]+)\];", script)
-    assert pauses, "outbox.js no longer says its PAUSES"
+    assert pauses, "outbox-queue.js no longer says its PAUSES"
     assert tuple(int(ms) / 1000 for ms in pauses.group(1).split(",")) == outage.WAITS
-    assert "(0.5 + Math.random() / 2)" in script  # each cut by up to half, as the bench
+    assert "(0.5 + random / 2)" in script  # each cut by up to half, as the bench
+    assert "Math.random()" in (ROOT / "static/js/outbox.js").read_text()

@@ -9,30 +9,28 @@
 // meanwhile, or a value the engine refuses) stops the outbox and is shown in
 // words with the row to correct; nothing is overwritten silently.
 //
+// This file is the page's glue: IndexedDB, fetch, the DOM and the timers.
+// The outbox's rules (order, retries, versions, refusals, the batch) are
+// static/js/outbox-queue.js, loaded before it, tested without a browser.
+//
 // Every 15 s the page calls the server (…/etat/?attente=N): the desk sees
 // the entries waiting and when the table was last heard of, and the page
 // brings itself up to date when the table changed elsewhere.
 (() => {
   const box = document.getElementById("outbox");
-  if (!box) return;
+  if (!box || !window.BeloteOutboxQueue) return;
+  const Q = window.BeloteOutboxQueue;
   const T = JSON.parse(box.dataset.texts || "{}");
   const token = box.dataset.token;
   const stateUrl = box.dataset.stateUrl;
   const pageUrl = box.dataset.pageUrl;
+  // Several deals waiting (the server was away) are sent in one request.
+  const batchUrl = box.dataset.batchUrl;
   const EVERY = 15000;
-  const WAIT = 10000; // a request unanswered this long is taken as lost
+  const queue = new Q.Queue({ batching: Boolean(batchUrl) });
   let db = null;
-  let entries = []; // this table's, in order (id ascending)
-  let sending = false;
-  let offlineSince = null;
-  let blocked = null; // the refused entry, until corrected or dropped
   let retry = null;
   let caller = null;
-  // Waits while the server is away, cut by up to half at random (bench/outage.py: the same).
-  const PAUSES = [1000, 2000, 3000];
-  let failures = 0; // tries in a row the server did not answer
-  let editing = null; // a waiting entry being corrected in the row
-  let serverVersion = 0; // the table's version in the last answer read
   let note = ""; // a passing message (a form sent while offline)
 
   // --- storage -----------------------------------------------------------
@@ -54,35 +52,25 @@
     t.onerror = () => reject(t.error);
   });
   const load = () => tx("readonly", (store) => (store ? store.index("token").getAll(token) : []))
-    .then((list) => {
-      entries = (list || []).sort((a, b) => a.id - b.id);
-      entries.forEach((entry) => { entry.stored = true; });
-    });
+    .then((list) => { queue.load(list); });
   // An entry shows at once; `stored` (the row's data-stored) once it is
   // written on the phone, and would come back after a reload or a close.
   const put = (entry) => tx("readwrite", (store) => (store ? store.put({ ...entry, stored: true }) : null))
     .then((id) => {
-      if (entry.id === undefined) entry.id = id === null ? nextId() : id;
+      if (entry.id === undefined) entry.id = id === null ? queue.nextId(Date.now()) : id;
       entry.stored = Boolean(db);
       status();
     });
-  // Keys in the order typed: the outbox is sent in the order of its keys.
-  let lastId = 0;
-  const nextId = () => {
-    entries.forEach((e) => { lastId = Math.max(lastId, e.id || 0); });
-    lastId = Math.max(Date.now(), lastId + 1);
-    return lastId;
-  };
   const remove = (entry) => tx("readwrite", (store) => (store ? store.delete(entry.id) : null));
 
   // --- what the page shows ------------------------------------------------
   const two = (n) => String(n).padStart(2, "0");
   const clock = (date) => T.clock.replace("{h}", String(date.getHours())).replace("{m}", two(date.getMinutes()));
-  const knownVersion = () => {
+  // The table's version the page shows (the queue knows a later one an answer said).
+  const shownVersion = () => {
     const field = document.querySelector("#deal-form [name=version]");
     const live = document.getElementById("table-live");
-    const shown = field && field.value ? Number(field.value) : live ? Number(live.dataset.version) : 0;
-    return Math.max(shown || 0, serverVersion);
+    return field && field.value ? Number(field.value) : live ? Number(live.dataset.version) : 0;
   };
   const versionIn = (html) => {
     const doc = new DOMParser().parseFromString(html, "text/html");
@@ -97,20 +85,20 @@
   };
   const status = () => {
     const line = box.querySelector(".outbox-status");
-    const waiting = entries.length;
+    const waiting = queue.entries.length;
     const parts = [];
-    if (offlineSince) parts.push(T.offline.replace("{time}", clock(offlineSince)));
+    if (queue.offlineSince) parts.push(T.offline.replace("{time}", clock(queue.offlineSince)));
     if (waiting) parts.push(T.waiting.replace("{n}", String(waiting)));
     // A refusal of a row just typed is said next to its field (as at the
     // desk); one of a row typed offline, or holding others back, here too.
-    if (blocked) parts.push(T.blocked);
+    if (queue.blocked) parts.push(T.blocked);
     if (note) parts.push(note);
     line.textContent = parts.join(" · ");
     box.hidden = parts.length === 0;
     showPending();
-    box.querySelector(".outbox-drop").hidden = !blocked;
-    box.classList.toggle("is-offline", Boolean(offlineSince));
-    document.body.classList.toggle("offline", Boolean(offlineSince));
+    box.querySelector(".outbox-drop").hidden = !queue.blocked;
+    box.classList.toggle("is-offline", Boolean(queue.offlineSince));
+    document.body.classList.toggle("offline", Boolean(queue.offlineSince));
   };
   // The marque computed on this phone (static/js/marque.js), labelled
   // provisional: the server's engine decides when the deal reaches it.
@@ -132,8 +120,8 @@
     // not land on a row being replaced.
     const entryRow0 = document.getElementById("deal-entry");
     const signature = JSON.stringify([
-      entries.map((e) => [e.id, e.fields, e === editing, e === blocked, e.version !== null, Boolean(e.stored)]),
-      sending, entryRow0 ? entryRow0.dataset.number : "",
+      queue.entries.map((e) => [e.id, e.fields, e === queue.editing, e === queue.blocked, e.version !== null, Boolean(e.stored)]),
+      queue.sending, entryRow0 ? entryRow0.dataset.number : "",
       document.querySelectorAll("tr.outbox-row").length,
     ]);
     if (signature === shown) return;
@@ -144,18 +132,15 @@
     const entryRow = document.getElementById("deal-entry");
     const columns = entryRow ? entryRow.children.length : 1;
     const next = entryRow ? Number(entryRow.dataset.number || 0) : 0;
-    let appended = 0;
-    entries.forEach((entry) => {
-      const asRow = entry.kind === "deal" && entryRow && !entry.number && entry !== blocked;
-      const number = asRow ? next + appended : entry.number;
-      if (asRow) appended += 1;
+    const { rows, after } = queue.shown(next, Boolean(entryRow));
+    rows.forEach(({ entry, asRow, number, refused, editing, editable }) => {
       const text = entry.kind === "deal"
         ? `${entry.number ? T.correction.replace("{n}", entry.number) : `${T.deal} ${number}`} · ${summary(entry)}`
         : T.answer;
       if (!asRow) {
         // What the grid does not show as a row is listed here.
         const item = document.createElement("li");
-        item.textContent = `${text} — ${entry === blocked ? T.refused : T.pending}`;
+        item.textContent = `${text} — ${refused ? T.refused : T.pending}`;
         list.appendChild(item);
         return;
       }
@@ -164,10 +149,10 @@
       if (entry.stored) row.dataset.stored = "1";
       const cell = document.createElement("td");
       cell.colSpan = columns - 1;
-      cell.textContent = `${text} — ${entry === editing ? T.editing : T.pending}`;
+      cell.textContent = `${text} — ${editing ? T.editing : T.pending}`;
       const actions = document.createElement("td");
       actions.className = "actions";
-      if (entry !== editing && !(sending && entry === entries[0])) {
+      if (editable) {
         const edit = document.createElement("button");
         edit.type = "button";
         edit.className = "outbox-edit";
@@ -180,7 +165,7 @@
     });
     if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");
-      if (first && first.firstChild) first.firstChild.textContent = String(next + appended);
+      if (first && first.firstChild) first.firstChild.textContent = String(after);
     }
   };
 
@@ -196,7 +181,6 @@
     });
     return labels;
   };
-  const typed = (fields) => fields.some(([name, value]) => value.trim() && !["csrfmiddlewaretoken", "number", "reason"].includes(name));
   const clearRow = () => {
     const typing = document.activeElement && document.activeElement.closest
       && document.activeElement.closest("#deal-entry");
@@ -214,7 +198,7 @@
     const answering = form.closest("#confirm") || form.classList.contains("deal-tick");
     const kind = form.id === "deal-form" ? "deal" : answering ? "answer" : null;
     if (!kind) {
-      if (offlineSince && form.closest("main")) { event.preventDefault(); note = T.noNetwork; status(); }
+      if (queue.offlineSince && form.closest("main")) { event.preventDefault(); note = T.noNetwork; status(); }
       return;
     }
     event.preventDefault();
@@ -223,52 +207,28 @@
     const submitter = event.submitter;
     const fields = fieldsOf(form);
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
-    if (kind === "deal" && !typed(fields)) return;
-    const number = (fields.find(([name]) => name === "number") || [])[1] || "";
-    const entry = {
+    if (kind === "deal" && !Q.typed(fields)) return;
+    const entry = queue.entry({
       // (getAttribute: the answer's form has a button named « action »)
-      token, kind, url: new URL(form.getAttribute("action") || "", window.location.href).href, fields, number, labels: labelsOf(form),
-      // An answer is given on the totals its team read; a deal's version
-      // is taken when it is first sent (after the entries before it).
-      version: kind === "answer" ? Number((form.querySelector("[name=version]") || {}).value || 0) : null,
+      token, kind, url: new URL(form.getAttribute("action") || "", window.location.href).href, fields, labels: labelsOf(form),
+      version: Number((form.querySelector("[name=version]") || {}).value || 0),
       created: Date.now(),
-      // Typed while others waited or the network was down: a refusal of it
-      // is kept and said, never just dropped.
-      queued: Boolean(offlineSince) || entries.length > 0 || !navigator.onLine,
-    };
+      online: navigator.onLine,
+    });
     // Everything the page shows changes at once (the row is cleared before
     // a quick typist's next key); the entry is stored meanwhile, under a key
-    // given here, so that a store and a send can never make two of it.
+    // the queue gives (or the waiting deal being corrected, in its place).
     note = "";
-    if (editing && kind === "deal") {
-      // A waiting deal corrected before it was sent keeps its place.
-      const corrected = editing;
-      corrected.fields = entry.fields;
-      corrected.stored = false;
-      editing = null;
-      clearRow();
-      status();
-      put(corrected).then(flush);
-      return;
-    }
-    if (blocked && kind === "deal") {
-      // The row corrected after a refusal takes the refused entry's place.
-      entry.id = blocked.id;
-      entries[entries.indexOf(blocked)] = entry;
-      blocked = null;
-    } else {
-      entry.id = nextId();
-      entries.push(entry);
-    }
+    const placed = queue.add(entry, Date.now());
     if (kind === "deal") clearRow();
     status();
-    put(entry).then(flush);
+    put(placed).then(flush);
   }, true);
 
   // --- sending, in order ----------------------------------------------------
   const timed = (url, options) => {
     const control = new AbortController();
-    const timer = setTimeout(() => control.abort(), WAIT);
+    const timer = setTimeout(() => control.abort(), Q.WAIT);
     return fetch(url, { ...options, signal: control.signal, credentials: "same-origin" })
       .finally(() => clearTimeout(timer));
   };
@@ -276,12 +236,9 @@
     const field = document.querySelector("[name=csrfmiddlewaretoken]");
     return field ? field.value : "";
   };
-  const body = (entry) => {
+  const formOf = (pairs) => {
     const data = new FormData();
-    entry.fields.forEach(([name, value]) => {
-      data.append(name, name === "csrfmiddlewaretoken" ? (csrf() || value) : value);
-    });
-    data.append("version", String(entry.version));
+    pairs.forEach(([name, value]) => data.append(name, value));
     return data;
   };
   // The live part swapped in, what the player was typing kept (by name).
@@ -309,137 +266,107 @@
       const input = document.querySelector(`#table-live [name="${focused}"]`);
       if (input) input.focus();
     }
-    serverVersion = Math.max(serverVersion, versionIn(html));
+    queue.heard(versionIn(html));
     return true;
   };
   const offline = () => {
-    if (!offlineSince) offlineSince = new Date();
+    const pause = queue.away(new Date(), Math.random());
     status();
     clearTimeout(retry);
-    const pause = PAUSES[Math.min(failures, PAUSES.length - 1)] * (0.5 + Math.random() / 2);
-    failures += 1;
-    retry = setTimeout(() => (entries.length ? flush() : call()), pause);
+    retry = setTimeout(() => (queue.entries.length ? flush() : call()), pause);
   };
   const online = () => {
-    failures = 0;
-    if (offlineSince) { offlineSince = null; status(); }
+    if (queue.reached()) status();
   };
+  // One entry sent; its reply as the queue reads it (null: no answer came).
   const sendOne = async (entry) => {
-    if (entry.version === null) entry.version = knownVersion();
-    entry.tries = (entry.tries || 0) + 1;
-    await put(entry);
-    const headers = { "X-Outbox-Waiting": String(entries.length - 1) };
-    if (entry.kind === "deal") { headers["HX-Request"] = "true"; headers["HX-Target"] = "table-live"; }
-    // An answer accepted is a redirect to the table's page, not followed
-    // here: the page then opened shows its message (read once).
-    const response = await timed(entry.url, {
-      method: "POST", body: body(entry), headers, redirect: entry.kind === "deal" ? "follow" : "manual",
-    });
-    if (response.status >= 502 && response.status <= 504) throw new Error("gateway");
-    if (response.type === "opaqueredirect") return { saved: true, html: "", response };
-    const html = await response.text();
-    const saved = entry.kind === "deal" && (response.headers.get("HX-Trigger") || "").includes("dealSaved");
-    return { saved, html, response };
-  };
-  // Several deals waiting (the server was away): sent in one request, each
-  // with its version (the one after the deal before it, kept from the first
-  // try), recorded in order by the server, which says how many it took.
-  const batchUrl = box.dataset.batchUrl;
-  const batchOf = () => {
-    const batch = [];
-    for (const entry of entries) {
-      if (entry.kind !== "deal" || batch.length >= 10) break;
-      batch.push(entry);
-    }
-    return batch;
-  };
-  const sendBatch = async (batch) => {
-    let version = null;
-    for (const entry of batch) {
-      if (entry.version === null) entry.version = version === null ? knownVersion() : version + 1;
-      version = entry.version;
-      entry.tries = (entry.tries || 0) + 1;
+    try {
+      queue.stamp(entry, shownVersion());
       await put(entry);
+      const headers = { "X-Outbox-Waiting": String(queue.waitingBesides(1)) };
+      if (entry.kind === "deal") { headers["HX-Request"] = "true"; headers["HX-Target"] = "table-live"; }
+      // An answer accepted is a redirect to the table's page, not followed
+      // here: the page then opened shows its message (read once).
+      const response = await timed(entry.url, {
+        method: "POST", body: formOf(Q.wire(entry, csrf())), headers, redirect: entry.kind === "deal" ? "follow" : "manual",
+      });
+      const code = response.status;
+      if (Q.away(code)) return { reply: { status: code }, html: "" };
+      if (response.type === "opaqueredirect") return { reply: { status: code, redirected: true }, html: "" };
+      const html = await response.text();
+      const saved = (response.headers.get("HX-Trigger") || "").includes("dealSaved");
+      return { reply: { status: code, saved, version: versionIn(html) }, html };
+    } catch (error) {
+      return { reply: null, html: "" };
     }
-    const data = new FormData();
-    const kept = batch[0].fields.find(([name]) => name === "csrfmiddlewaretoken");
-    data.append("csrfmiddlewaretoken", csrf() || (kept ? kept[1] : ""));
-    data.append("entries", JSON.stringify(batch.map((entry) => ({
-      fields: entry.fields.filter(([name]) => name !== "csrfmiddlewaretoken"), version: entry.version,
-    }))));
-    const response = await timed(batchUrl, {
-      method: "POST", body: data, headers: { "X-Outbox-Waiting": String(entries.length) },
-    });
-    if (response.status >= 502 && response.status <= 504) throw new Error("gateway");
-    if (!response.ok) return { saved: 0, answered: false };
-    const answer = await response.json();
-    serverVersion = Math.max(serverVersion, answer.version || 0);
-    return { saved: answer.saved || 0, answered: true };
   };
+  // Several deals in one request, each with its version, recorded in order
+  // by the server, which says how many it took.
+  const sendBatch = async (batch) => {
+    try {
+      queue.stampBatch(batch, shownVersion());
+      for (const entry of batch) await put(entry);
+      const response = await timed(batchUrl, {
+        method: "POST", body: formOf(Q.batchWire(batch, csrf())),
+        headers: { "X-Outbox-Waiting": String(queue.waitingBesides(0)) },
+      });
+      const code = response.status;
+      if (Q.away(code) || !response.ok) return { status: code, ok: response.ok };
+      const answer = await response.json();
+      return { status: code, ok: true, saved: answer.saved || 0, version: answer.version || 0 };
+    } catch (error) {
+      return null;
+    }
+  };
+  // The outbox sent in order, as long as the server answers and accepts:
+  // the queue says what leaves next and what each answer means.
   const flush = async () => {
-    if (sending || blocked || editing) return;
-    if (!navigator.onLine) { offline(); return; }
-    sending = true;
+    const start = queue.begin(navigator.onLine);
+    if (start === "busy") return;
+    if (start === "offline") { offline(); return; }
     let sent = 0;
     try {
-      while (entries.length && !blocked) {
-        const batch = batchUrl ? batchOf() : [];
-        if (batch.length > 1) {
-          let done;
-          try {
-            done = await sendBatch(batch);
-          } catch (error) {
-            offline();
-            return;
-          }
+      let job = queue.next();
+      while (job) {
+        if (job.batch) {
+          const after = queue.batchAnswered(job.batch, await sendBatch(job.batch));
+          if (after.then === "retry") { offline(); return; }
           online();
-          for (let i = 0; i < done.saved; i += 1) {
-            await remove(entries[0]);
-            entries.shift();
+          for (const entry of after.acknowledge) {
+            await remove(entry);
+            queue.acknowledge(entry);
             sent += 1;
           }
-          if (done.saved === batch.length) { status(); continue; }
-          if (done.answered) {
-            // The server stopped at a refused deal: those after it were never
-            // recorded, their versions are guessed again once it is settled.
-            for (const entry of batch.slice(done.saved + 1)) { entry.version = null; await put(entry); }
-          }
+          if (after.then === "next") { status(); job = queue.next(); continue; }
+          for (const entry of after.reguess) await put(entry);
           // The deal it stopped at goes alone: its refusal is shown in its row.
+          job = queue.first();
+          continue;
         }
-        const entry = entries[0];
-        let answer;
-        try {
-          answer = await sendOne(entry);
-        } catch (error) {
-          offline();
-          return;
-        }
+        const { entry } = job;
+        const answer = await sendOne(entry);
+        const step = queue.answered(entry, answer.reply);
+        if (step.then === "retry") { offline(); return; }
         online();
-        if (!answer.saved) {
-          if (entry.kind === "deal") {
-            // Shown with the row as typed, to correct or drop: the entries
-            // after it wait (their order is the table's).
-            swapLive(answer.html, false);
-            if (entry.queued || entry.tries > 1 || entries.length > 1) blocked = entry;
-            else { await remove(entry); entries.shift(); } // as at the desk: the row says why
-          } else {
-            await remove(entry);
-            entries.shift();
-            showAnswerPage(answer.html);
-          }
+        if (step.then === "stop") {
+          // Shown with the row as typed, to correct or drop (or, as at the
+          // desk, the row just typed says why); an answer shows its page.
+          if (step.show === "row") swapLive(answer.html, false);
+          if (step.forget) { await remove(entry); queue.forget(entry); }
+          if (step.show === "page") showAnswerPage(answer.html);
           status();
           return;
         }
-        serverVersion = Math.max(serverVersion, versionIn(answer.html));
         await remove(entry);
-        entries.shift();
+        queue.acknowledge(entry);
         sent += 1;
-        if (entry.kind === "answer") { window.location.assign(pageUrl); return; }
+        if (step.then === "reload") { window.location.assign(pageUrl); return; }
         status();
+        job = queue.next();
       }
     } finally {
-      sending = false;
-      if (sent && !blocked) await refresh();
+      queue.finish();
+      if (sent && !queue.blocked) await refresh();
     }
   };
   const showAnswerPage = (html) => {
@@ -451,7 +378,7 @@
 
   // --- the page brought up to date ----------------------------------------
   const refresh = async () => {
-    if (editing) return; // the row holds a waiting deal being corrected
+    if (queue.editing) return; // the row holds a waiting deal being corrected
     try {
       const response = await timed(pageUrl, { headers: { "HX-Request": "true", "HX-Target": "table-live" } });
       if (!response.ok) return;
@@ -475,13 +402,14 @@
   const call = async () => {
     if (ended) return;
     try {
-      const response = await timed(`${stateUrl}?attente=${entries.length}`, { cache: "no-store" });
-      if (response.status >= 502) throw new Error("gateway");
+      const response = await timed(`${stateUrl}?attente=${queue.entries.length}`, { cache: "no-store" });
+      if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();
-      if (state.ended) { end(state.ended); return; }
-      if (entries.length) flush();
-      else if (state.version !== knownVersion() && !blocked) refresh();
+      const then = queue.afterState(state, shownVersion());
+      if (then === "end") { end(state.ended); return; }
+      if (then === "flush") flush();
+      else if (then === "refresh") refresh();
     } catch (error) {
       offline();
     }
@@ -489,10 +417,9 @@
 
   // A refused entry the player does not want to correct can be dropped.
   box.addEventListener("click", async (event) => {
-    if (!event.target.closest(".outbox-drop") || !blocked) return;
-    await remove(blocked);
-    entries = entries.filter((e) => e !== blocked);
-    blocked = null;
+    if (!event.target.closest(".outbox-drop") || !queue.blocked) return;
+    await remove(queue.blocked);
+    queue.drop();
     clearRow();
     status();
     await refresh();
@@ -502,12 +429,10 @@
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest(".outbox-edit");
     if (!button) return;
-    const entry = entries.find((e) => String(e.id) === button.dataset.id);
-    // Corrected in place, its version kept: had an earlier try reached the
-    // server after all, the corrected post would be refused (shown), never
-    // recorded twice.
-    if (!entry || (sending && entry === entries[0])) return;
-    editing = entry;
+    // Corrected in place, its version kept (outbox-queue.js, `add`); never
+    // the one on its way.
+    const entry = queue.edit(button.dataset.id);
+    if (!entry) return;
     clearRow();
     entry.fields.forEach(([name, value]) => {
       const input = document.querySelector(`#deal-entry input[type=text][name="${name}"]`);
@@ -530,7 +455,7 @@
       const form = document.getElementById("deal-form");
       const place = document.getElementById("deal-preview");
       if (!form || !place) return;
-      if (offlineSince) {
+      if (queue.offlineSince) {
         // No server to ask: the phone counts, and says the marque is provisional.
         const marque = provisional(Object.fromEntries(new FormData(form)));
         place.textContent = "";
@@ -558,7 +483,7 @@
     const link = event.target.closest && event.target.closest("#table-live a[hx-get]");
     if (!link || event.defaultPrevented) return;
     event.preventDefault();
-    if (offlineSince) { note = T.noNetwork; status(); return; }
+    if (queue.offlineSince) { note = T.noNetwork; status(); return; }
     try {
       const response = await timed(link.getAttribute("hx-get"), { headers: { "HX-Request": "true" } });
       if (response.ok) swapLive(await response.text(), false);
@@ -573,7 +498,7 @@
   window.addEventListener("offline", () => offline());
 
   // For the journeys and load tests: is the outbox idle?
-  window.__outbox = { busy: () => sending, waiting: () => entries.length };
+  window.__outbox = { busy: () => queue.sending, waiting: () => queue.entries.length };
 
   open().then((opened) => {
     db = opened;

@@ -176,6 +176,11 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     status = page.locator("#outbox .outbox-status")
     expect(status).to_contain_text("n'a pas été enregistrée", timeout=20_000)
     expect(page.locator("#table-live")).to_contain_text("modifiée par quelqu'un d'autre")
+    # The refused deal keeps the number it will take, 3 (the row being typed
+    # holds it), and the one behind it follows: 4.
+    expect(page.locator("#outbox .outbox-list")).to_contain_text("Donne 3 · Preneur NS")
+    expect(page.locator("tr.outbox-row")).to_contain_text("Donne 4 · Preneur EO")
+    expect(page.locator("#deal-entry td.num").first).to_have_text("3")
     page.screenshot(path=f"{SHOTS}/phone-conflict.png", full_page=True)
     # Nothing was overwritten: the desk's deal 2 stands, the phone's waits.
     assert deals_of(table) == [(1, "A", 97), (2, "A", 82)]

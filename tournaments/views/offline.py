@@ -23,6 +23,7 @@ FILES = (
     "js/app.js",
     "js/grid.js",
     "js/offline.js",
+    "js/outbox-queue.js",
     "js/outbox.js",
     "js/clock.js",
     "js/large-print.js",

@@ -1,0 +1,321 @@
+// The phone's outbox as rules, without the page (issue 36): which entry
+// leaves next, what a server's answer means (recorded, refused, or the
+// server away: try again after a pause), the table version each entry is
+// sent with, what goes in one batch and what the page lists as waiting.
+// static/js/outbox.js is the glue (IndexedDB, fetch, the DOM, timers): it
+// holds one Queue, tells it what happened and does what it answers.
+// tests/js/outbox_queue.test.js runs these rules in Node (node --test).
+//
+// An entry is a plain object, as IndexedDB keeps it: { id, token, kind
+// ("deal" or "answer"), url, fields ([name, value] pairs as typed), number
+// (a deal corrected: its number; a new deal: ""), labels, version (null
+// until first sent), tries, created, queued, stored }.
+//
+// Must not: touch the DOM, the network, IndexedDB, a clock or a timer
+// (times and random numbers are given to it), or know a word shown.
+// Where later work goes: a phone that keeps its acknowledged deals changes
+// `acknowledge`; a second server to fail over to is chosen where `away`
+// counts the failures; a « D'accord » per deal is an entry of kind
+// "answer", which already leaves in the table's order.
+(function (root) {
+  // Waits while the server is away, cut by up to half at random (bench/outage.py: the same).
+  const PAUSES = [1000, 2000, 3000];
+  const BATCH_MOST = 10; // deals in one batch (the server takes up to 50)
+  const WAIT = 10000; // a request unanswered this long is taken as lost
+
+  // A proxy's « the server is not there » (haproxy, gunicorn restarting):
+  // what was sent may not have arrived, so it is sent again, never dropped.
+  const away = (status) => status >= 502 && status <= 504;
+  // The regular call reads JSON: any 5xx from 502 up means the server is away.
+  const stateAway = (status) => status >= 502;
+
+  const pause = (failures, random) => PAUSES[Math.min(failures, PAUSES.length - 1)] * (0.5 + random / 2);
+
+  const SKIPPED = ["csrfmiddlewaretoken", "number", "reason"];
+  // A row with nothing typed in it is not a deal.
+  const typed = (fields) => fields.some(([name, value]) => value.trim() && !SKIPPED.includes(name));
+  const numberOf = (fields) => (fields.find(([name]) => name === "number") || [])[1] || "";
+  const ordered = (rows) => (rows || []).slice().sort((a, b) => a.id - b.id);
+
+  // What a single post carries: the fields as typed (the page's current
+  // CSRF token in place of the one kept), and the version first sent with.
+  const wire = (entry, csrf) => [
+    ...entry.fields.map(([name, value]) => [name, name === "csrfmiddlewaretoken" ? (csrf || value) : value]),
+    ["version", String(entry.version)],
+  ];
+  // What a batch carries: one token, and each deal's fields and version.
+  const batchWire = (batch, csrf) => {
+    const kept = batch[0].fields.find(([name]) => name === "csrfmiddlewaretoken");
+    return [
+      ["csrfmiddlewaretoken", csrf || (kept ? kept[1] : "")],
+      ["entries", JSON.stringify(batch.map((entry) => ({
+        fields: entry.fields.filter(([name]) => name !== "csrfmiddlewaretoken"), version: entry.version,
+      })))],
+    ];
+  };
+
+  class Queue {
+    constructor({ batching = false, most = BATCH_MOST } = {}) {
+      this.entries = []; // this table's, in order (id ascending)
+      this.blocked = null; // the refused entry, until corrected or dropped
+      this.editing = null; // a waiting entry being corrected in the row
+      this.sending = false;
+      this.failures = 0; // tries in a row the server did not answer
+      this.offlineSince = null; // given by the page (a Date)
+      this.serverVersion = 0; // the table's version in the last answer read
+      this.lastId = 0;
+      this.batching = batching;
+      this.most = most;
+    }
+
+    // The rows kept on the phone, in the order typed.
+    load(rows) {
+      this.entries = ordered(rows);
+      this.entries.forEach((entry) => { entry.stored = true; });
+      return this.entries;
+    }
+
+    // Keys in the order typed, never twice, even when the clock goes back:
+    // the outbox is sent in the order of its keys.
+    nextId(now) {
+      this.entries.forEach((e) => { this.lastId = Math.max(this.lastId, e.id || 0); });
+      this.lastId = Math.max(now, this.lastId + 1);
+      return this.lastId;
+    }
+
+    // The table's version as this phone knows it: the page's, or a later
+    // one an answer said.
+    known(shown) {
+      return Math.max(shown || 0, this.serverVersion);
+    }
+
+    heard(version) {
+      this.serverVersion = Math.max(this.serverVersion, version || 0);
+    }
+
+    // An entry typed: a deal's version is taken when it is first sent
+    // (after the entries before it); an answer is given on the totals its
+    // team read. Typed while others waited or the network was down: a
+    // refusal of it is kept and said, never just dropped.
+    entry({ token, kind, url, fields, labels, version, created, online }) {
+      return {
+        token, kind, url, fields, number: numberOf(fields), labels,
+        version: kind === "answer" ? version : null,
+        created,
+        queued: Boolean(this.offlineSince) || this.entries.length > 0 || !online,
+      };
+    }
+
+    // The entry placed in the outbox, its key given here (so that a store
+    // and a send can never make two of it); returns the entry to store.
+    add(entry, now) {
+      if (this.editing && entry.kind === "deal") {
+        // A waiting deal corrected before it was sent keeps its place and
+        // its version: had an earlier try reached the server after all, the
+        // corrected post is refused (shown), never recorded twice.
+        const corrected = this.editing;
+        corrected.fields = entry.fields;
+        corrected.stored = false;
+        this.editing = null;
+        return corrected;
+      }
+      if (this.blocked && entry.kind === "deal") {
+        // The row corrected after a refusal takes the refused entry's place.
+        entry.id = this.blocked.id;
+        this.entries[this.entries.indexOf(this.blocked)] = entry;
+        this.blocked = null;
+      } else {
+        entry.id = this.nextId(now);
+        this.entries.push(entry);
+      }
+      return entry;
+    }
+
+    // May a waiting entry be corrected? Not the one on its way.
+    editable(entry) {
+      return !(this.sending && entry === this.entries[0]);
+    }
+
+    edit(id) {
+      const entry = this.entries.find((e) => String(e.id) === String(id));
+      if (!entry || !this.editable(entry)) return null;
+      this.editing = entry;
+      return entry;
+    }
+
+    // A refused entry the player does not want to correct, dropped.
+    drop() {
+      const dropped = this.blocked;
+      this.entries = this.entries.filter((e) => e !== dropped);
+      this.blocked = null;
+      return dropped;
+    }
+
+    // A round of sending: "busy" (one runs, or the player must act first),
+    // "offline" (the phone knows it has no network), or "go".
+    begin(online) {
+      if (this.sending || this.blocked || this.editing) return "busy";
+      if (!online) return "offline";
+      this.sending = true;
+      return "go";
+    }
+
+    finish() {
+      this.sending = false;
+    }
+
+    // What leaves next: several deals waiting (the server was away) go in
+    // one batch; otherwise the first entry alone. Null: nothing to send,
+    // or a refusal waits for the player.
+    next() {
+      if (!this.entries.length || this.blocked) return null;
+      const batch = this.batching ? this.batchOf() : [];
+      return batch.length > 1 ? { batch } : this.first();
+    }
+
+    // The first entry alone (after a batch stopped at it).
+    first() {
+      return this.entries.length && !this.blocked ? { entry: this.entries[0] } : null;
+    }
+
+    // The deals at the head of the outbox, up to the first answer.
+    batchOf() {
+      const batch = [];
+      for (const entry of this.entries) {
+        if (entry.kind !== "deal" || batch.length >= this.most) break;
+        batch.push(entry);
+      }
+      return batch;
+    }
+
+    // One entry about to leave: its version is the one it was first sent
+    // with, so that the server knows a retry of a post it recorded.
+    stamp(entry, shown) {
+      if (entry.version === null) entry.version = this.known(shown);
+      entry.tries = (entry.tries || 0) + 1;
+      return entry;
+    }
+
+    // A batch about to leave: each deal with its version, the one after the
+    // deal before it (kept from the first try).
+    stampBatch(batch, shown) {
+      let version = null;
+      for (const entry of batch) {
+        if (entry.version === null) entry.version = version === null ? this.known(shown) : version + 1;
+        version = entry.version;
+        entry.tries = (entry.tries || 0) + 1;
+      }
+      return batch;
+    }
+
+    // The entries the server is told still wait, besides what is sent.
+    waitingBesides(sent) {
+      return this.entries.length - sent;
+    }
+
+    // The server's answer to one entry: null when none came (network down,
+    // timeout), else { status, redirected (an answer's accepted redirect),
+    // saved (the deal's « dealSaved »), version (the table's, read in the
+    // page sent back, a refusal's too) }.
+    // Says what to do: "retry" (after `away`), "next" (acknowledged, go on),
+    // "reload" (an answer accepted: the page opens again), or "stop" with
+    // the refusal shown in the "row" or as the "page", the entry kept
+    // (`block`) or not (`forget`).
+    answered(entry, reply) {
+      if (reply === null || away(reply.status)) return { then: "retry" };
+      // The page sent back says the table's version: the next deal is sent on it.
+      this.heard(reply.version);
+      const saved = reply.redirected || (entry.kind === "deal" && Boolean(reply.saved));
+      if (saved) {
+        return { then: entry.kind === "answer" ? "reload" : "next", acknowledge: entry };
+      }
+      if (entry.kind !== "deal") return { then: "stop", show: "page", forget: entry };
+      // Shown with the row as typed, to correct or drop: the entries after
+      // it wait (their order is the table's). A deal just typed alone is
+      // refused as at the desk: its row says why.
+      if (entry.queued || entry.tries > 1 || this.entries.length > 1) {
+        this.blocked = entry;
+        return { then: "stop", show: "row", block: entry };
+      }
+      return { then: "stop", show: "row", forget: entry };
+    }
+
+    // The server's answer to a batch: null when none came, else { status,
+    // ok, saved, version }. It records the deals in order and stops at the
+    // first it refuses, which then goes alone ("alone"): its refusal is
+    // shown in its row. Those after it were never recorded: their versions
+    // are guessed again once it is settled (`reguess`, to store).
+    batchAnswered(batch, reply) {
+      if (reply === null || away(reply.status)) return { then: "retry" };
+      if (!reply.ok) return { then: "alone", acknowledge: [], reguess: [] };
+      this.heard(reply.version);
+      const saved = Math.max(0, Math.min(reply.saved || 0, batch.length));
+      const reguess = saved < batch.length ? batch.slice(saved + 1) : [];
+      reguess.forEach((entry) => { entry.version = null; });
+      return { then: saved === batch.length ? "next" : "alone", acknowledge: batch.slice(0, saved), reguess };
+    }
+
+    // Recorded by the server: no longer kept.
+    acknowledge(entry) {
+      this.forget(entry);
+    }
+
+    forget(entry) {
+      this.entries = this.entries.filter((e) => e !== entry);
+    }
+
+    // No answer: the phone is offline since `now`; the pause before the next try.
+    away(now, random) {
+      if (!this.offlineSince) this.offlineSince = now;
+      const wait = pause(this.failures, random);
+      this.failures += 1;
+      return wait;
+    }
+
+    // An answer came: true when the phone was offline until now.
+    reached() {
+      this.failures = 0;
+      if (!this.offlineSince) return false;
+      this.offlineSince = null;
+      return true;
+    }
+
+    // The regular call's answer ({ ended } or { version }): "end" (the
+    // partie closed or the link replaced), "flush" (entries wait),
+    // "refresh" (the table changed elsewhere) or "none".
+    afterState(state, shown) {
+      if (state.ended) return "end";
+      if (this.entries.length) return "flush";
+      if (state.version !== this.known(shown) && !this.blocked) return "refresh";
+      return "none";
+    }
+
+    // What the page lists: a new deal waiting shows as a row of the grid;
+    // new deals take the numbers after the last recorded (`next`) in their
+    // order, the refused one too: the row being typed holds it as the server
+    // sent it back, and shows its number (`after`, else the number after
+    // the rows). A correction, an answer and the refused entry are listed
+    // (a correction with its own number).
+    shown(next, grid) {
+      let appended = 0;
+      let typing = null;
+      const rows = this.entries.map((entry) => {
+        const refused = entry === this.blocked;
+        const counted = entry.kind === "deal" && grid && !entry.number;
+        const number = counted ? next + appended : entry.number;
+        if (counted) appended += 1;
+        if (counted && refused) typing = number;
+        return {
+          entry, asRow: counted && !refused, number, refused,
+          editing: entry === this.editing,
+          editable: entry !== this.editing && this.editable(entry),
+        };
+      });
+      return { rows, after: typing === null ? next + appended : typing };
+    }
+  }
+
+  const api = { PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.BeloteOutboxQueue = api;
+})(typeof window !== "undefined" ? window : globalThis);
