@@ -80,6 +80,9 @@ PUBLIC |= {
 # Pages opened by a secret of their own (a forged one opens nothing): the
 # door's poster (issue 25) and a pre-registration's cancel link (issue 26).
 SECRET_LINK = {"door", "door_confirm", "preregistration_cancel", "preregistration_confirm"}
+# A hall laptop's upload read in the background (issue 35): it asks again
+# for the outcome with the upload's own token.
+SECRET_LINK |= {"upload_poll"}
 # Leagues (issue 27): the public league page; an organizer's own leagues.
 PUBLIC |= {"league"}
 # Simultaneous halls (issue 27): the public merged ranking, and the endpoint
@@ -133,6 +136,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "key_id": 1,
         "user_id": tournament.owner.pk,
         "hall_id": 1,
+        "upload_id": 1,
     }
     return {name: values[name] for name in pattern.pattern.converters}
 
