@@ -32,13 +32,14 @@ test-postgres: ## the same suite against a throwaway PostgreSQL cluster
 	bin/setup-venv --dev
 	bin/with-postgres $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
-lint: ## ruff, Django's checks, missing migrations
+lint: ## ruff, the layer contracts, the types (mypy), Django's checks, missing migrations
 	bin/setup-venv --dev
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports
+	.venv/bin/mypy
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
-	.venv/bin/lint-imports
 
 format:
 	.venv/bin/ruff format .
@@ -61,4 +62,4 @@ workers: ## the number of parallel test workers (.ci/run reads it)
 	@echo $(WORKERS)
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache .hypothesis .venv-app build
+	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache .hypothesis .venv-app build
