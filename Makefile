@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-js test-postgres lint format lock bench clean workers app
+.PHONY: run dev test test-fast test-feature test-js test-postgres lint format lock bench clean workers app
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -24,6 +24,25 @@ test: ## install the dev tools and system packages, run every test (browser test
 	bin/setup-axe
 	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
+# The contributor's loop (CONTRIBUTING.md): no browser, no server of the
+# attacks, no PostgreSQL, no build of the standalone app.
+FAST := not browser and not attack and not app
+
+test-fast: ## the quick loop: every test but the journeys, the attacks and the app's build, on SQLite
+	bin/setup-venv --dev
+	$(PY) -m pytest $(XDIST) -m "$(FAST)" $(PYTEST_ARGS)
+
+FEATURES := tests/tournaments/features
+
+test-feature: ## one feature's tests: make test-feature F=<name> (tests/tournaments/features/<name>/)
+	@if [ -z "$(F)" ] || [ ! -d "$(FEATURES)/$(F)" ]; then \
+	  found=$$(ls $(FEATURES) 2>/dev/null | grep -v '[._]' | tr '\n' ' '); \
+	  echo "make test-feature F=<name>, a folder of $(FEATURES)/: $${found:-none yet}"; \
+	  exit 2; \
+	fi
+	bin/setup-venv --dev
+	$(PY) -m pytest $(XDIST) $(FEATURES)/$(F) $(PYTEST_ARGS)
+
 test-js: ## the scripts' rules without a browser (tests/js, Debian's Node); `make test` runs them too
 	node --test tests/js/
 
@@ -32,13 +51,14 @@ test-postgres: ## the same suite against a throwaway PostgreSQL cluster
 	bin/setup-venv --dev
 	bin/with-postgres $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
-lint: ## ruff, Django's checks, missing migrations
+lint: ## ruff, the layer contracts, the types (mypy), Django's checks, missing migrations
 	bin/setup-venv --dev
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports
+	.venv/bin/mypy
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
-	.venv/bin/lint-imports
 
 format:
 	.venv/bin/ruff format .
@@ -61,4 +81,4 @@ workers: ## the number of parallel test workers (.ci/run reads it)
 	@echo $(WORKERS)
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache .hypothesis .venv-app build
+	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache .hypothesis .venv-app build

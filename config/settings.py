@@ -18,6 +18,7 @@ import hashlib
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -255,11 +256,11 @@ EMAIL_BACKEND_PATHS = {
 }
 
 
-def _mailer() -> dict:
+def _mailer() -> dict[str, Any]:
     default = "console" if DEBUG else "file" if HALL else "smtp"
     backend = os.environ.get("EMAIL_BACKEND", "").strip() or default
     backend = EMAIL_BACKEND_PATHS.get(backend, backend)
-    options: dict = {}
+    options: dict[str, Any] = {}
     if backend == EMAIL_BACKEND_PATHS["file"]:
         options["file_path"] = os.environ.get("EMAIL_FILE_PATH") or str(DATA_DIR / "courriels")
     elif backend == EMAIL_BACKEND_PATHS["smtp"]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from typing import TYPE_CHECKING, Any
 
 from django.core.management.base import CommandError
 
@@ -23,12 +24,15 @@ from tournaments.infra.hall_server import HallServer
 from tournaments.management.commands.hall import Command as HallCommand
 from tournaments.services import accounts
 
+if TYPE_CHECKING:
+    from hallapp.window import HallWindow
+
 ORGANIZER_PAGE = "/organisation/"
 
 
 class LaptopHall(HallCommand):
     def __init__(
-        self, *, window: bool, browser: bool, new_password: bool, ports_tried: int, **kwargs
+        self, *, window: bool, browser: bool, new_password: bool, ports_tried: int, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
         self.window_wanted = window
@@ -75,7 +79,9 @@ class LaptopHall(HallCommand):
             server.stop()
             serving.join()
 
-    def _window(self, server: HallServer, public: address.PublicAddress, here: str):
+    def _window(
+        self, server: HallServer, public: address.PublicAddress, here: str
+    ) -> HallWindow | None:
         """The volunteer's window, or None (said in the terminal) without Tk
         or a display: the terminal then does, Ctrl+C to stop."""
         try:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
 from .cards import (
     ALL_TRUMP,
@@ -67,10 +67,10 @@ def _card(suit_index: int, rank_index: int) -> int:
     return 1 << (suit_index * 8 + rank_index)
 
 
-def _entries() -> dict[tuple[str, str, str | None], tuple]:
+def _entries() -> dict[tuple[str, str, str | None], tuple[Any, ...]]:
     """Every valid item, keyed by (kind, high, suit): precomputed once so that
     checking a declared item is one dictionary look-up."""
-    table: dict[tuple[str, str, str | None], tuple] = {}
+    table: dict[tuple[str, str, str | None], tuple[Any, ...]] = {}
     for high, rank in RANK_INDEX.items():
         mask = sum(_card(s, rank) for s in range(4))
         values = (CARRE_POINTS["suit"][high], CARRE_POINTS["SA"][high])
@@ -85,10 +85,10 @@ def _entries() -> dict[tuple[str, str, str | None], tuple]:
     return table
 
 
-_ENTRIES = _entries()
+_ENTRIES: dict[Any, tuple[Any, ...]] = _entries()  # keyed by what a deal declares
 
 
-def _lookup(team: str, items: Any) -> list[tuple]:
+def _lookup(team: str, items: Any) -> list[tuple[Any, ...]]:
     """The table entries of one team's declared items, or the precise error
     for the first item that is not a valid announcement."""
     if items is None:
@@ -97,7 +97,7 @@ def _lookup(team: str, items: Any) -> list[tuple]:
         raise _fail("announcements_not_list", team=team, value=show(items))
     entries = []
     for position, item in enumerate(items, start=1):
-        entry = None
+        entry: tuple[Any, ...] | None = None
         if type(item) is dict and item.keys() <= ITEM_KEYS:
             try:
                 entry = _ENTRIES.get((item.get("kind"), item.get("high"), item.get("suit")))
@@ -118,7 +118,7 @@ def parse_items(team: str, items: Any, trump: str) -> list[Item]:
     ]
 
 
-def _explain(team: str, position: int, item: Any) -> None:
+def _explain(team: str, position: int, item: Any) -> NoReturn:
     """Raise the precise error for the ``position``-th item of ``team``'s
     announcements (1 for the first), which is not a valid announcement."""
     where = {"team": team, "position": position}

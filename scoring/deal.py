@@ -149,7 +149,7 @@ def score_deal(deal: dict[str, Any], rules: Rules) -> DealScore:
     return DealScore(*_pack(evaluate(deal, rules._table)))
 
 
-def _pack(r: tuple) -> tuple:
+def _pack(r: tuple[Any, ...]) -> tuple[Any, ...]:
     return (r[0], r[1], r[2], r[3], (r[4], r[5]), (r[6], r[7]), (r[8], r[9]), r[10], r[11])
 
 
@@ -157,7 +157,7 @@ def _err(code: str, key: str, **params: Any) -> ScoringError:
     return ScoringError(code, key, params)
 
 
-def evaluate(d: Any, t: ProfileConstants) -> tuple:
+def evaluate(d: Any, t: ProfileConstants) -> tuple[Any, ...]:
     """The hot path: validate ``d`` and score it, returning the result tuple."""
     if type(d) is not dict:
         raise _err("json", "deal_not_object", value=show(d))
@@ -177,7 +177,7 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple:
         raise _trump_error(trump, t)
 
     # -- bid --
-    bid = d.get("bid")
+    bid: Any = d.get("bid")  # an int once checked below, or None in classic
     capot_bid = False
     counting = t.counting
     if counting == CLASSIC:
@@ -246,7 +246,7 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple:
     return (md, mt, outcome, pot, pa, pb, aa, ab, kd, kt, taker, capot)
 
 
-def _passed(d: dict, t: ProfileConstants) -> tuple:
+def _passed(d: dict[str, Any], t: ProfileConstants) -> tuple[Any, ...]:
     trump = d.get("trump")
     if trump is not None and (type(trump) is not str or trump not in TRUMPS):
         raise _trump_error(trump, t)
@@ -323,17 +323,17 @@ def _card_points(points: Any, capot: str | None, one_possible: bool) -> tuple[in
         if (a is not None and a != expected[0]) or (b is not None and b != expected[1]):
             raise _err("points", "points_capot", team=capot, a=show(a), b=show(b))
         return expected
-    if a is None and b is None:
-        raise _err("points", "points_missing")
     for team, value in (("A", a), ("B", b)):
         if value is not None and not 0 <= value <= TOTAL_CARD_POINTS:
             if value == CAPOT_CARD_POINTS:
                 raise _err("points", "points_252_without_capot", team=team)
             raise _err("points", "points_out_of_range", team=team, value=value)
-    if a is None:
-        a = TOTAL_CARD_POINTS - b
-    elif b is None:
+    if b is None:
+        if a is None:
+            raise _err("points", "points_missing")
         b = TOTAL_CARD_POINTS - a
+    elif a is None:
+        a = TOTAL_CARD_POINTS - b
     elif a + b != TOTAL_CARD_POINTS:
         raise _err("points", "points_sum", total=a + b, a=a, b=b)
     if (a == 1 or b == 1) and not one_possible:

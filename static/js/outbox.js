@@ -135,7 +135,7 @@
     const { rows, after } = queue.shown(next, Boolean(entryRow));
     rows.forEach(({ entry, asRow, number, refused, editing, editable }) => {
       const text = entry.kind === "deal"
-        ? `${entry.number ? T.correction.replace("{n}", entry.number) : `${T.deal} ${number}`} · ${summary(entry)}`
+        ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal + " " + number} · ${summary(entry)}`
         : T.answer;
       if (!asRow) {
         // What the grid does not show as a row is listed here.

@@ -24,6 +24,9 @@ alone (import-linter holds it), so a referee can run it anywhere the engine
 runs.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
 #: The file's `format` and the `version` written. Version 2 adds each
 #: table's draw reason (`reason`) and each exempt team's (`bye_reasons`);
 #: the checker still reads version 1 (no reasons, nothing to compare).
@@ -46,7 +49,7 @@ STANDING_FIELDS = (
 )
 
 
-def standing_rows(rows) -> list[dict]:
+def standing_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
     """A ranking's rows (domain.standings) as the file writes them."""
     return [
         {"entrant": row.entrant, **{f: getattr(row, f) for f in STANDING_FIELDS}} for row in rows

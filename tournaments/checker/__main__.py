@@ -16,12 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from tournaments.checker.check import check
 from tournaments.checker.words import LANGUAGES, Translate, catalogue
 
 
-def _unreadable(path: str, error: Exception, _: Translate) -> int:
+def _unreadable(path: str, error: Exception | str, _: Translate) -> int:
     print(_("Le fichier %(path)s ne se lit pas : %(error)s.") % {"path": path, "error": error})
     return 1
 
@@ -49,7 +50,7 @@ def _check(path: str, _: Translate) -> int:
 GENERATE_RANGES = {"teams": (2, 2000), "parties": (1, 20), "deals": (1, 60)}
 
 
-def _within(name: str, _: Translate):
+def _within(name: str, _: Translate) -> Callable[[str], int]:
     """An argparse type: an integer in GENERATE_RANGES[name], else a sentence."""
     low, high = GENERATE_RANGES[name]
 

@@ -153,10 +153,11 @@ def replay_brackets(doc: replay.Doc) -> tuple[list[BracketRound], list[Bracket]]
             elif bracket.tie_rule == replay.QUALIFYING_TOTAL:
                 match.settled = replay.QUALIFYING_TOTAL
                 points = qualifying_points(doc) if points is None else points
-                match.winner = min(
-                    (match.a, match.b),
-                    key=lambda t, b=bracket: (-points.get(t, 0), _seed(b, t)),
-                )
+                strength = {
+                    team: (-points.get(team, 0) if team is not None else 0, _seed(bracket, team))
+                    for team in (match.a, match.b)
+                }
+                match.winner = min((match.a, match.b), key=strength.__getitem__)
     return out, made
 
 

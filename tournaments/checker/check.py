@@ -3,7 +3,9 @@ totals and state, every partie's ranking and every draw that can be
 replayed, each difference said in one sentence (French, or the language of
 the `translate` given: tournaments/checker/words.py).
 
-`check(doc)` returns the sentences (empty: the file holds together).
+`check(doc)` returns the sentences (empty: the file holds together); a
+file that leaves its documented format is refused first, in one sentence
+(checker/shape.py).
 What the rules give comes from `replay` and `brackets`; this module only
 compares and words. Must not import Django.
 """
@@ -14,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
-from tournaments.checker import FORMAT, READS, replay
+from tournaments.checker import FORMAT, READS, replay, shape
 from tournaments.checker.draws import DrawChecks
 from tournaments.checker.words import (
     EngineWords,
@@ -219,7 +221,11 @@ def check(
     one sentence each (French, or in the language of `translate`: Django's
     `gettext`, or words.catalogue("en")); a file that cannot be read is one
     sentence too. The engine's refusals are quoted as `engine_words` says
-    them (the engine's French sentence unless the caller words them)."""
+    them (the engine's French sentence unless the caller words them).
+
+    Before any recomputing, the file is held to its format
+    (docs/concours-file.schema.json: checker/shape.py): a file that leaves
+    it is one sentence, with the JSON path of the first fault."""
     _ = translate
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return [
@@ -243,6 +249,9 @@ def check(
             )
             % {"where": odd[0], "value": odd[1]}
         ]
+    malformed = shape.fault(doc)
+    if malformed is not None:
+        return [shape.sentence(malformed, translate)]
     checker = None
     try:
         checker = Checker(doc, translate, engine_words)

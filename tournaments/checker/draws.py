@@ -130,9 +130,9 @@ class DrawChecks(Sentences):
         teams = [t for t in self.doc["teams"] if t.get("round") == rnd["number"]]
         playing = {p for t in teams for p in t["players"]}
         others = sorted({p for p in self.players if p not in playing})
-        candidates = [set(), *({p} for p in others)]
+        candidates: list[set[int]] = [set(), *({p} for p in others)]
         what = _(DRAW_WORDS.get(rnd["draw"]["kind"], gettext_noop("le tirage")))
-        tried: tuple[list, list, list] | None = None
+        tried: tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]] | None = None
         for extra in candidates:
             try:
                 tried = replay.melee_draw(self.doc, rnd, playing | extra)
@@ -325,10 +325,12 @@ class DrawChecks(Sentences):
         decided = winners(made)
         by_number = {rnd["number"]: rnd for rnd in self.doc["rounds"]}
         final_phase = _("la phase finale")
-        for made in rounds:
-            where = self.round_words(made.number)
-            rnd = by_number[made.number]
-            self.compare_seating(where, final_phase, rnd, made.pairs, [], made.numbers)
+        for bracket_round in rounds:
+            where = self.round_words(bracket_round.number)
+            rnd = by_number[bracket_round.number]
+            self.compare_seating(
+                where, final_phase, rnd, bracket_round.pairs, [], bracket_round.numbers
+            )
         for bracket in brackets:
             for match in bracket["matches"]:
                 key = (bracket["kind"], match["level"], match["position"])

@@ -32,7 +32,9 @@ def generate(*, teams: int, parties: int, seed: int, deals: int | None = None) -
     return _Concours(random.Random(seed), teams, parties, deals, fixed_seed=seed).play()
 
 
-def hall_files(*, halls: int, teams: int, parties: int, seed: int, deals: int = 12) -> list[dict]:
+def hall_files(
+    *, halls: int, teams: int, parties: int, seed: int, deals: int = 12
+) -> list[dict[str, Any]]:
     """One concours played in `halls` halls: their concours files, with the
     same rules, game end and ranking, each hall its own teams (« Équipe 3
     (salle B) » is team 3 of the second hall: a letter, so that no two
@@ -65,7 +67,7 @@ class _Concours:
             self.end = {"deals": deals if deals is not None else rng.randint(1, 6)}
         self.score_entry = "totals" if rng.random() < 0.15 else "deals"
         ids = rng.sample(range(1, 20 * self.count + 100), self.count)
-        self.teams = [
+        self.teams: list[dict[str, Any]] = [
             {"id": team, "number": n, "name": f"Équipe {n}", "withdrawn": False}
             for n, team in enumerate(ids, start=1)
         ]
@@ -155,8 +157,9 @@ class _Concours:
             kind = replay.POOLS if in_pools else rng.choice(SWISS_KINDS)
             seed = rng.randrange(2**31) if kind == replay.RANDOM else None
             drawn = replay.explained_draw(self.doc, number, kind, seed, present)
-            _pairs, _byes, numbers = replay.placed(drawn.pairs, drawn.byes, dict(self.fixed))
-            drawn = replay.placed_drawn(drawn, dict(self.fixed))
+            fixed = {team: table for team, table in self.fixed}
+            _pairs, _byes, numbers = replay.placed(drawn.pairs, drawn.byes, fixed)
+            drawn = replay.placed_drawn(drawn, fixed)
             swaps = self._swaps(drawn.pairs, drawn.byes)
             pairs, byes = replay.swapped(drawn.pairs, drawn.byes, swaps)
             last = number == self.parties
@@ -277,7 +280,9 @@ class _Concours:
         )
         return table
 
-    def _typed(self, table: dict[str, Any], stop: float | None, tie_rule: str | None) -> dict:
+    def _typed(
+        self, table: dict[str, Any], stop: float | None, tie_rule: str | None
+    ) -> dict[str, Any]:
         """A table whose sheet came back with its totals only."""
         rng = self.rng
         penalty_a, penalty_b = replay.penalties(table)
@@ -365,7 +370,7 @@ class _Concours:
             ]
 
 
-def small_concours(seed: int) -> dict:
+def small_concours(seed: int) -> dict[str, Any]:
     """A small random concours (2–9 teams, 1–4 parties) from `seed`: what
     the suite and bench/bench_checker.py check by the thousand."""
     rng = random.Random(seed)

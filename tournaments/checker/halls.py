@@ -176,7 +176,7 @@ def merge(
     planned = planned or max(len(_qualifying(doc)) for _name, doc in halls)
     criteria = [c for c in halls[0][1]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
     states: list[Hall] = []
-    entries: list[tuple[tuple, int, str, Mapping[str, Any], Row]] = []
+    entries: list[tuple[tuple[Any, ...], int, str, Mapping[str, Any], Row]] = []
     for order, (name, doc) in enumerate(halls):
         closed = _closed(doc)
         teams = {team["id"]: team for team in doc["teams"]}

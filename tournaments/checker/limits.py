@@ -45,7 +45,7 @@ class Excess:
     limit: int
 
 
-def _list(value: Any) -> list:
+def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 

@@ -95,7 +95,7 @@ def score_table(
 
 
 def is_melee(doc: Doc) -> bool:
-    return doc["concours"].get("format") == "melee"
+    return bool(doc["concours"].get("format") == "melee")
 
 
 def entrants(doc: Doc) -> list[int]:
@@ -250,7 +250,7 @@ def fixed_of(rnd: Mapping[str, Any]) -> dict[int, int]:
 
 
 def _in_table_order(
-    pairs: Sequence[object], byes: Sequence[int], fixed: Mapping[int, int]
+    pairs: Sequence[Sequence[int]], byes: Sequence[int], fixed: Mapping[int, int]
 ) -> tuple[list[int], list[int], list[int]]:
     """Where the fixed teams put the draw's tables and byes
     (domain/fixed_tables.py, as services/seating.py numbers them): the
@@ -263,9 +263,9 @@ def _in_table_order(
     return tables, exempt, [placement.numbers[i] for i in tables]
 
 
-def placed[T](
-    pairs: Sequence[tuple[T, T]], byes: Sequence[int], fixed: Mapping[int, int]
-) -> tuple[list[tuple[T, T]], list[int], list[int]]:
+def placed(
+    pairs: Sequence[tuple[int, int]], byes: Sequence[int], fixed: Mapping[int, int]
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
     """The draw's tables and byes in table-number order once the fixed
     teams sit at their numbers, with the tables' numbers."""
     tables, exempt, numbers = _in_table_order(pairs, byes, fixed)
@@ -334,8 +334,8 @@ class Drawn:
 def explained_draw(doc: Doc, number: int, kind: str, seed: int | None, present: set[int]) -> Drawn:
     """`draw_for` with each table's reason, as the app stores them."""
     if kind == POOLS:
-        tables, byes = pools.round_tables_of_pools(pool_seats(doc), number)
-        exempt = [t for t in byes if t in present]
+        tables, pool_byes = pools.round_tables_of_pools(pool_seats(doc), number)
+        exempt = [t for t in pool_byes if t in present]
         pairs: list[tuple[int, int]] = []
         for a, b in tables:
             if a in present and b in present:
@@ -375,7 +375,11 @@ def swapped_reasons(doc: Doc, drawn: Drawn, swaps: Iterable[Sequence[int]]) -> l
     reasons = [*drawn.reasons, *drawn.bye_reasons]
     for first, second in swaps:
         reasons = draw_reasons.swap_reasons(
-            [(*seat, None)[:2] for seat in seats], reasons, first, second, numbers
+            [(seat[0], seat[1] if len(seat) > 1 else None) for seat in seats],
+            reasons,
+            first,
+            second,
+            numbers,
         )
         for seat in seats:
             for side, team in enumerate(seat):

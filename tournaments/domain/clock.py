@@ -121,6 +121,7 @@ def plan_day(
                 end = now  # still playing: it ends no sooner than now
         plans.append(RoundPlan(number, begin, end, number in started, number in ended))
         previous_end = end
+    assert previous_end is not None  # one partie at least was planned
     return DayPlan(
         parties=tuple(plans),
         prize_giving=previous_end + pause,

@@ -42,7 +42,7 @@ class Qualified:
     """The rows a rule qualifies, and each team that declared forfait in a
     qualifying place with the row that took its place (None: no team left)."""
 
-    rows: list
+    rows: list[Any]
     replaced: list[tuple[Any, Any]] = field(default_factory=list)
 
 
@@ -51,7 +51,7 @@ def _never(row: Any) -> bool:
 
 
 def qualification(
-    rows: Sequence, rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
+    rows: Sequence[Any], rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
 ) -> Qualified:
     """The rows of a ranking (in its order: the concours's own tie-breaks
     decide a tie at the cut) that the rule qualifies. The number of places
@@ -68,8 +68,8 @@ def qualification(
 
 
 def qualifiers(
-    rows: Sequence, rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
-) -> list:
+    rows: Sequence[Any], rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
+) -> list[Any]:
     """The rows the rule qualifies (see `qualification`)."""
     return qualification(rows, rule, value, withdrawn=withdrawn).rows
 

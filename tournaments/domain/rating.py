@@ -25,7 +25,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 #: The smallest concours whose tables count: below it, a few strong pairs
 #: meet again and again and the results say more about the draw.
@@ -97,10 +97,10 @@ def rate(
 ) -> dict[int, Cote]:
     """Every player's cote after replaying the concours that count."""
     model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-    ratings: dict[int, object] = {}
+    ratings: dict[int, PlackettLuceRating] = {}
     games: dict[int, int] = {}
 
-    def of(person: int):
+    def of(person: int) -> PlackettLuceRating:
         if person not in ratings:
             ratings[person] = model.rating(name=str(person))
         return ratings[person]

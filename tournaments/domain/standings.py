@@ -187,7 +187,8 @@ def rank(
 
 
 def _key(row: Row, criterion: str) -> int:
-    return getattr(row, criterion)
+    value: int = getattr(row, criterion)
+    return value
 
 
 def _sort(rows: list[Row], criteria: list[str], beaten: dict[int, set[int]]) -> list[Row]:

@@ -254,3 +254,27 @@ def test_the_halls_pages_speak_english_too(client, organizer, hosted):
     assert "Concours played in several halls" in page and "Send this hall's file" in page
     for french in ("attendue", "reçue", "Classement", "Toutes les salles", "Provisoire"):
         assert french not in public, french
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("fr", "Le fichier de concours est mal formé (à « teams[0] » : le champ « name » manque"),
+        ("en", "The concours file is malformed (at “teams[0]”: the field “name” is missing"),
+    ],
+)
+def test_a_file_out_of_its_format_is_refused_with_the_path_of_the_fault(
+    client, organizer, hosted, language, said
+):
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    declare(client, hosted)
+    vic = MergedHall.objects.order_by("position").first()
+    doc = hall_file(organizer, name="Vic")
+    del doc["teams"][0]["name"]
+    answer = upload(client, hosted, vic, raw(doc))
+    assert answer.status_code == 422
+    field = answer.content.decode().split(f'id="field-hall{vic.pk}-file"')[1].split("</div>")[0]
+    assert said in field, field
+    vic.refresh_from_db()
+    assert vic.document is None
