@@ -37,6 +37,13 @@ def club_count_open(tournament: Tournament) -> bool:
     )
 
 
+def asked_first(tournament: Tournament) -> bool:
+    """Whether no deal at all is entered yet: the desk then shows the
+    questions open; afterwards folded under the count in force, so that the
+    grid stays on the first screen."""
+    return not Deal.objects.filter(table__round__tournament=tournament).exists()
+
+
 @transaction.atomic
 def set_club_count(*, tournament: Tournament, answers: Mapping[str, int], by) -> Tournament:
     """The concours's profile with each asked option set by the marques the

@@ -138,6 +138,7 @@ def _table_context(
             if not table.is_bye and club_count.club_count_open(tournament)
             else None
         ),
+        "count_open": bool(count_form) or club_count.asked_first(tournament),
     }
 
 

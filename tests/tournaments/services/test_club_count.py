@@ -101,3 +101,14 @@ def test_a_marque_no_question_offers_is_refused(client, organizer, make_tourname
     response = client.post(_url(table, "club_count"), {"coinche_chute": 99999, "coinche_made": 1})
     assert response.status_code == 422
     assert set(response.context["count_form"].errors) == {"coinche_chute", "coinche_made"}
+
+
+def test_the_questions_show_open_until_the_first_deal_then_folded(
+    client, organizer, make_tournament
+):
+    table = _table(make_tournament)
+    client.force_login(organizer)
+    assert 'id="club-count" open' in client.get(_url(table)).content.decode()
+    add_deal(table)
+    page = client.get(_url(table)).content.decode()
+    assert 'id="club-count">' in page and QUESTION in page
