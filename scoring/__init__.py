@@ -44,6 +44,8 @@ version) and :data:`PRESET_VERSIONS` (all of them), :data:`OPTIONS`,
 are) and :mod:`scoring.examples` (a club's count asked by example: each
 question's typical deal marked under each value of its option). The command
 line keeps SPEC §8's words (``python -m scoring partie``, JSON keys).
+:mod:`scoring.bounds` gives the largest marque one team can get from a deal
+or a partie of N deals under a profile, reached by a deal it names.
 """
 
 from .deal import DealScore, score_deal

@@ -90,3 +90,47 @@ def answers(rules: Rules, key: str) -> list[Answer]:
         marque = score.a if question.side == "A" else score.b
         found.append(Answer(value, profile, score.a, score.b, marque))
     return found
+
+
+def distinct_answers(rules: Rules, key: str) -> list[Answer]:
+    """The answers to question ``key`` that give different marques, the
+    first value of each in the option's order: what a form offers (at
+    contrée points faits, a coinche chutée is 320 whatever the count: no
+    choice). Empty when the counting does not ask it."""
+    if QUESTIONS_BY_KEY[key] not in questions_for(rules):
+        return []
+    found: dict[int, Answer] = {}
+    for answer in answers(rules, key):
+        found.setdefault(answer.marque, answer)
+    return list(found.values()) if len(found) > 1 else []
+
+
+def value_for(rules: Rules, option: str, chosen: dict[str, int]) -> tuple[Any, list[str]]:
+    """The first value of ``option`` whose typical deals give the marques
+    ``chosen`` (question key -> marque) under ``rules``, and the keys of
+    the chosen marques no value gives together with the others (empty when
+    one does). Questions of other options are ignored; with nothing chosen
+    the value is ``rules``' own."""
+    asked = {
+        key: marque for key, marque in chosen.items() if QUESTIONS_BY_KEY[key].option == option
+    }
+    if not asked:
+        return getattr(rules, option), []
+    marques = {key: {a.value: a.marque for a in answers(rules, key)} for key in asked}
+    for value in OPTIONS_BY_NAME[option].values:
+        if all(marques[key][value] == marque for key, marque in asked.items()):
+            return value, []
+    return getattr(rules, option), sorted(asked, key=list(QUESTIONS_BY_KEY).index)[1:]
+
+
+def profile_for(rules: Rules, chosen: dict[str, int]) -> tuple[Rules, list[str]]:
+    """``rules`` with each asked option set by the chosen marques, and the
+    question keys whose marque contradicts an earlier answer (see
+    :func:`value_for`)."""
+    changes: dict[str, Any] = {}
+    conflicts: list[str] = []
+    for option in dict.fromkeys(QUESTIONS_BY_KEY[key].option for key in chosen):
+        value, wrong = value_for(rules, option, chosen)
+        changes[option] = value
+        conflicts += wrong
+    return rules.with_options(**changes), conflicts

@@ -156,6 +156,7 @@ urlpatterns = [
     path(TABLE + "apercu/", entry.deal_preview, name="deal_preview"),
     path(TABLE + "supprimer/", entry.deal_delete_last, name="deal_delete"),
     path(TABLE + "totaux/", entry.table_totals, name="totals"),
+    path(TABLE + "compte-du-club/", entry.table_club_count, name="club_count"),
     path(TABLE + "penalite/", entry.table_penalty, name="penalty"),
     path(TABLE + "valider/", rounds.table_validate, name="table_validate"),
     path(TABLE + "revoquer/", rounds.table_revoke, name="table_revoke"),

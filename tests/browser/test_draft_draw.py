@@ -154,10 +154,11 @@ def test_a_new_tournaments_draw_is_a_draft_until_the_organizer_announces_it(
     page.goto(url + "/organisation/nouveau/")
     page.get_by_label("Nom du tournoi").fill("Belote de la Saint-Vincent")
     page.get_by_label("Date").fill("2026-12-05")
-    page.get_by_label("Publier (visible des joueurs)").check()
-    expect(page.get_by_label("Tirage caché jusqu'à l'annonce")).to_be_checked()
     page.get_by_role("button", name="Créer le tournoi").click()
+    page.get_by_role("button", name="Publier", exact=True).click()
+    expect(page.locator(".publication .state.on")).to_be_visible()
     tournament = Tournament.objects.get(name="Belote de la Saint-Vincent")
+    assert tournament.published
     assert tournament.release_draws
     add_teams(tournament, 6)
 

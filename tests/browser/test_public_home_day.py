@@ -234,8 +234,12 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     desk.get_by_label("Date").fill(today.isoformat())
     desk.get_by_label("Lieu").fill("Salle des fêtes")
     desk.get_by_label("Nombre de parties").fill("2")
-    desk.get_by_label("Saisie").select_option("totals")
     desk.get_by_role("button", name="Créer le tournoi").click()
+    expect(desk.get_by_role("heading", name=CONCOURS)).to_be_visible()
+    # The way scores are entered is a setting of the tournament's page.
+    desk.get_by_role("link", name="Modifier le tournoi").click()
+    desk.get_by_label("Saisie").select_option("totals")
+    desk.get_by_role("button", name="Enregistrer les modifications").click()
     expect(desk.get_by_role("heading", name=CONCOURS)).to_be_visible()
     laptop_slug = desk.url.rstrip("/").rsplit("/", 1)[-1]
 

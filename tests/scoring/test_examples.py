@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import PRESETS, Rules
+import scoring
+from scoring import PRESETS, Rules, examples
 from scoring.examples import QUESTIONS, answers, questions_for
 
 FA = "contree-faits-annonces"
@@ -83,3 +84,25 @@ def test_the_questions_a_counting_asks() -> None:
         answers(PRESETS["ffb-belote"], "coinche_chute")
     with pytest.raises(ValueError):
         answers(PRESETS["ffb-coinche"], "capot_bid_failed")
+
+
+@pytest.mark.parametrize("preset", list(scoring.PRESETS))
+def test_each_value_is_found_again_from_the_marques_it_gives(preset):
+    # A club that answers with one value's marques gets that value back, or
+    # an earlier one that marks every question's deal the same.
+    rules = scoring.Rules.from_preset(preset)
+    asked = examples.questions_for(rules)
+    for option in {q.option for q in asked}:
+        keys = [q.key for q in asked if q.option == option]
+        for value in scoring.OPTIONS[[o.name for o in scoring.OPTIONS].index(option)].values:
+            profile = rules.with_options(**{option: value})
+            chosen = {
+                key: next(a.marque for a in examples.answers(rules, key) if a.value == value)
+                for key in keys
+            }
+            found, conflicts = examples.profile_for(rules, chosen)
+            assert conflicts == []
+            for key in keys:
+                deal = examples.QUESTIONS_BY_KEY[key].deal
+                mine, theirs = scoring.score_deal(deal, profile), scoring.score_deal(deal, found)
+                assert (mine.a, mine.b) == (theirs.a, theirs.b), (option, value, key)

@@ -39,9 +39,21 @@ def test_a_new_concours_gives_the_bye_the_partie_s_average(organizer):
     assert tournament.bye_policy == Tournament.ByePolicy.AVERAGE
 
 
-def test_the_creation_form_proposes_the_average_for_the_bye(client, organizer):
+def test_a_new_tournament_gives_the_bye_the_average(client, organizer):
     client.login(username=organizer.username, password=PASSWORD)
-    body = client.get(reverse("tournaments:create")).text
+    client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Belote d'hiver",
+            "date": "2026-12-05",
+            "preset": "ffb-belote",
+            "parties": 4,
+            "end_deals": 12,
+        },
+    )
+    tournament = Tournament.objects.get(name="Belote d'hiver")
+    assert tournament.bye_policy == Tournament.ByePolicy.AVERAGE
+    body = client.get(reverse("tournaments:edit", args=[tournament.slug])).text
     select = re.search(r'<select name="bye_policy".*?</select>', body, re.S).group(0)
     options = re.findall(r'<option value="(\w+)"([^>]*)>', select)
     # What a browser shows: the option marked selected, else the first one.

@@ -427,3 +427,12 @@ def sheet_mismatch(total: int, expected: int, sheet: Mapping[str, int]) -> str:
         "gap": signed(total - expected),
         "causes": gettext(" ou ").join(causes),
     }
+
+
+def total_out_of_range(total: int, deals: int, highest: int) -> str:
+    """« 99 999 est impossible en 12 donnes : sous ces règles, une équipe
+    marque de 0 à 3 264. Vérifiez la feuille. »"""
+    return gettext(
+        "%(total)s est impossible en %(deals)s donnes : sous ces règles, une équipe y marque "
+        "de 0 à %(highest)s. Vérifiez la feuille."
+    ) % {"total": number(total), "deals": deals, "highest": number(highest)}

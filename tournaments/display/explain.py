@@ -43,6 +43,22 @@ def explain(deal: Any, rules: scoring.Rules, *, pot: int = 0) -> str:
     return explanation_text(explanation)
 
 
+def marque_formula(deal: dict[str, Any], rules: scoring.Rules, side: str) -> str:
+    """How ``side``'s marque of an engine deal is made, e.g. « 160 (chute)
+    + 2 × 90 (contrat) = 340 » (the club's count asked by example)."""
+    for key, params in scoring.explain_deal(deal, rules).steps:
+        if key == "marque" and params["side"] == side:
+            return _formula(
+                params["terms"],
+                params["factor"],
+                params["extra"],
+                params["raw"],
+                params["value"],
+                params.get("lead"),
+            )
+    return ""
+
+
 def engine_deal(deal: Any) -> dict[str, Any]:
     """The engine's deal from a ``Deal``, stored field values or an engine deal."""
     if hasattr(deal, "to_engine"):

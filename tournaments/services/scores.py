@@ -28,8 +28,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring import bounds
 from scoring import sheet as sheet_check
-from tournaments.display.errors import engine_error, sheet_mismatch
+from tournaments.display.errors import engine_error, sheet_mismatch, total_out_of_range
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
@@ -387,6 +388,7 @@ def record_totals(
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
+    _check_bounds(tournament, total_a, total_b)
     if sheet is not None and not anyway:
         _check_sheet(tournament.rule_profile, total_a, total_b, sheet)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
@@ -407,6 +409,19 @@ def record_totals(
     )
     claims.check_final(table, corrected=corrected, after_claims=after_claims)
     return table
+
+
+def _check_bounds(tournament: Tournament, total_a: int, total_b: int) -> None:
+    """Refuses a total the partie's deals cannot give under the profile (a
+    partie played to a fixed number of deals; one played to a target has
+    no such bound: a tie at the target is played on)."""
+    if tournament.end_mode != Tournament.EndMode.DEALS or not tournament.end_deals:
+        return
+    highest = bounds.partie_bound(tournament.rule_profile, tournament.end_deals)
+    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
+        if value > highest:
+            message = total_out_of_range(value, tournament.end_deals, highest)
+            raise TournamentError(message, field=field)
 
 
 def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:

@@ -36,11 +36,13 @@ from tournaments.display.table_screen import (
     saved_rows,
 )
 from tournaments.forms.base import apply_service_error
+from tournaments.forms.club_count import ClubCountForm
 from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
+from tournaments.services import club_count
 from tournaments.views.common import bracket_match_label, managed_tournament, table_of
 from tournaments.views.grid import appended_response, preview_response
 
@@ -79,7 +81,12 @@ def _desk_grid(table: Table, form: DealForm | None = None, rows=None, understood
 
 
 def _table_context(
-    table: Table, form=None, totals_form=None, penalty_form=None, understood=None
+    table: Table,
+    form=None,
+    totals_form=None,
+    penalty_form=None,
+    understood=None,
+    count_form=None,
 ) -> dict:
     """What the table screen and its deal-grid fragment show; `form`,
     `totals_form` and `penalty_form` replace the blank forms when they carry
@@ -124,6 +131,14 @@ def _table_context(
             else None
         ),
         "closed": grid.closed,
+        # Before the first coinched deal: how the club counts it (issue 37).
+        "count_form": count_form
+        or (
+            ClubCountForm(rules=tournament.rule_profile)
+            if not table.is_bye and club_count.club_count_open(tournament)
+            else None
+        ),
+        "count_open": bool(count_form) or club_count.asked_first(tournament),
     }
 
 
@@ -267,6 +282,34 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     tbl.refresh_from_db()
     return render(
         request, "tournaments/table_entry.html", _table_context(tbl, totals_form=form), status=422
+    )
+
+
+@login_required
+@require_POST
+def table_club_count(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The club's count of a coinche, chosen at the desk before the first
+    coinched deal; refused next to its question, the page kept."""
+    tournament = managed_tournament(request, slug)
+    tbl = table_of(tournament, number, table)
+    form = ClubCountForm(request.POST, rules=tournament.rule_profile)
+    if form.is_valid():
+        try:
+            tournament = club_count.set_club_count(
+                tournament=tournament, answers=form.answers(), by=request.user
+            )
+        except services.TournamentError as error:
+            apply_service_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("Compte du club enregistré : %(name)s.")
+                % {"name": ClubCountForm(rules=tournament.rule_profile).profile},
+            )
+            return redirect("tournaments:table", slug=slug, number=number, table=table)
+    tbl.refresh_from_db()
+    return render(
+        request, "tournaments/table_entry.html", _table_context(tbl, count_form=form), status=422
     )
 
 

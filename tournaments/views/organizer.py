@@ -29,6 +29,7 @@ from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
+from tournaments.forms.new_tournament import NewTournamentForm
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Category, Deal, Player, Team, Tournament
@@ -61,7 +62,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(owner=request.user, **form.service_kwargs())
@@ -70,7 +71,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Tournoi créé. Inscrivez maintenant les équipes."))
             return redirect("tournaments:manage", slug=tournament.slug)
-    return render(request, "tournaments/tournament_form.html", {"form": form})
+    return render(request, "tournaments/tournament_new.html", {"form": form})
 
 
 @login_required

@@ -261,12 +261,26 @@ def test_a_new_tournament_keeps_the_order_of_its_criteria(desk):
     assert Tournament.objects.get(name="Belote du lundi").criteria == ["match_points", "points"]
 
 
-def test_a_new_tournaments_form_ticks_the_options_on_by_default(desk):
-    """A box is ticked as its option's default: an organizer who leaves the
-    options alone gets them (the claims window was unticked, so a tournament
-    made through the form had none although the option is on by default),
-    and each draw is a draft until announced."""
-    response = desk.get(reverse("tournaments:create"))
+def test_a_new_tournament_has_the_options_on_by_default(desk):
+    """An organizer who fills only the first screen gets the options on by
+    default (the claims window was unticked, so a tournament made through
+    the form had none although the option is on by default), and each draw
+    is a draft until announced; its settings page shows their boxes ticked."""
+    page = desk.get(reverse("tournaments:create"))
+    assert 'name="claims_window"' not in text(page)  # on the settings page only
+    desk.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Belote d'hiver",
+            "date": "2026-12-05",
+            "preset": "ffb-belote",
+            "parties": 4,
+            "end_deals": 12,
+        },
+    )
+    tournament = Tournament.objects.get(name="Belote d'hiver")
+    assert tournament.claims_window and tournament.release_draws
+    response = desk.get(reverse("tournaments:edit", args=[tournament.slug]))
     form = response.context["form"]
     ticked = {name for name in form.OPTION_FIELDS if form[name].value() is True}
     assert ticked == {"claims_window", "release_draws"}

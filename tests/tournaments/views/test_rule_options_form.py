@@ -17,10 +17,10 @@ def options_shown(html: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
-def test_the_rule_options_show_their_labels(client, organizer, language):
+def test_the_rule_options_show_their_labels(client, organizer, tournament, language):
     client.force_login(organizer)
     client.cookies["django_language"] = language
-    page = client.get(reverse("tournaments:create")).text
+    page = client.get(reverse("tournaments:edit", args=[tournament.slug])).text
     shown = options_shown(page)
     assert shown and not any(value in RAW for value in shown)
     if language == "fr":

@@ -1,0 +1,108 @@
+"""The largest marque one team can get from one deal under a profile, and so
+the largest total a partie of N deals can give (issue 38: « Totaux
+seulement » took 99999–0 for a 12-deal partie).
+
+The bound is the engine's own: every candidate deal below is scored by
+:func:`scoring.score_deal`, and the best one is kept with its marque, so the
+bound is always reached by a deal the engine accepts (it is tight). The
+candidates are the extremes of each field the engine reads (every trump the
+profile plays; the lowest and highest bids and the capot bid; no coinche,
+coinched, surcoinched; a capot either way or the card points' edges; the
+belotes to one side or the other; the most announcement points to one side
+or none); tests/scoring/test_bounds.py checks by property that no deal the
+engine accepts gives more.
+
+A partie of N deals gives a team at most N times that marque: a litige's pot
+is the takers' total of a tie (at most half of the deal's points), won by
+the next deal's winner instead of the marque the takers lost, never more
+than one deal's best marque.
+
+Responsible for: the bounds and their witness deals. Must not: know about
+tables, forms or languages.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .cards import MAX_TEAM_ANNOUNCEMENTS, max_belotes
+from .deal import score_deal
+from .errors import ScoringError
+from .rules import MIN_BID, Rules
+
+
+@dataclass(frozen=True)
+class DealBound:
+    """The largest marque of team A in one deal (``marque``), the deal that
+    gives it (``deal``), and the largest sum of both marques in one deal
+    (``both``)."""
+
+    marque: int
+    deal: dict[str, Any]
+    both: int
+
+
+def deal_bound(rules: Rules) -> DealBound:
+    """The largest marque one team gets from one deal under ``rules``
+    (by symmetry, team A's), with the deal that reaches it."""
+    return _deal_bound(rules)
+
+
+def partie_bound(rules: Rules, deals: int) -> int:
+    """The largest total one team can mark in a partie of ``deals`` deals."""
+    return deal_bound(rules).marque * max(deals, 0)
+
+
+@lru_cache(maxsize=64)
+def _deal_bound(rules: Rules) -> DealBound:
+    best: tuple[int, dict[str, Any]] = (-1, {})
+    both = 0
+    for deal in _candidates(rules):
+        try:
+            score = score_deal(deal, rules)
+        except ScoringError:
+            continue
+        if score.a > best[0]:
+            best = (score.a, deal)
+        both = max(both, score.a + score.b)
+    return DealBound(best[0], best[1], both)
+
+
+def _candidates(rules: Rules):
+    """The extreme deals of ``rules``, team A taking or defending."""
+    yield {"taker": None}
+    ann = (0, MAX_TEAM_ANNOUNCEMENTS) if rules.announcements else (0,)
+    coinches = (0,) if rules.counting == "belote" else (0, 1, 2)
+    for trump in sorted(rules._table.trumps):
+        top = max_belotes(trump)
+        bids: tuple[Any, ...] = (None,)
+        if rules.counting != "belote":
+            bids = (MIN_BID, rules.bid_limits(trump)[1], "capot")
+        belotes = {(0, 0), (top, 0), (0, top)}
+        for taker, bid, coinche, cards, belote, (ann_a, ann_b) in itertools.product(
+            "AB", bids, coinches, _card_shapes(), belotes, _announcement_sides(ann)
+        ):
+            deal: dict[str, Any] = {"taker": taker, "trump": trump, **cards}
+            if bid is not None:
+                deal["bid"], deal["coinche"] = bid, coinche
+            if belote != (0, 0):
+                deal["belote"] = {"A": belote[0], "B": belote[1]}
+            if ann_a or ann_b:
+                deal["announcement_points"] = {"A": ann_a, "B": ann_b}
+            yield deal
+
+
+def _card_shapes() -> list[dict[str, Any]]:
+    """A capot either way, and card points at the edges of every test a
+    counting makes (a bid reached, more than the defence, a tie)."""
+    shapes: list[dict[str, Any]] = [{"capot": "A"}, {"capot": "B"}]
+    for points in (0, 1, 80, 81, 82, 90, 100, 161, 162):
+        shapes.append({"points": {"A": points}})
+    return shapes
+
+
+def _announcement_sides(values: tuple[int, ...]) -> list[tuple[int, int]]:
+    return [(0, 0), *((v, 0) for v in values if v), *((0, v) for v in values if v)]

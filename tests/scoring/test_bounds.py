@@ -1,0 +1,145 @@
+"""The largest marque a team can get from one deal under a profile, and so
+from a partie of N deals (scoring.bounds): the bound is reached by a deal
+the engine accepts (tight), and no deal or partie the engine accepts gives
+more (property tests over the whole input space the engine reads)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring import PRESETS, Rules, ScoringError, random_deal, score_deal, score_game
+from scoring.announcements import feasible_team_totals
+from scoring.bounds import deal_bound, partie_bound
+
+SETTINGS = settings(
+    database=None, deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
+)
+
+PROFILES = [
+    ("ffb-belote", {}),
+    ("ffb-belote", {"announcements": False}),
+    ("ffb-belote", {"chute_capot": "full", "rounding": "nearest"}),
+    ("ffb-coinche", {}),
+    ("ffb-coinche", {"sa_ta": True}),
+    ("ffb-coinche", {"coinche_count": "contract_only"}),
+    ("ffb-coinche", {"coinche_count": "points_multiplied", "surcoinche_factor": 3}),
+    ("contree-faits-annonces", {}),
+    ("contree-faits-annonces", {"coinche_count": "points_multiplied"}),
+    ("contree-faits", {}),
+    ("contree-faits", {"capot_bid_failed": "chute", "chute_capot": "flat"}),
+    ("contree-annonces", {"sa_ta": True}),
+]
+
+
+def _rules(preset: str, overrides: dict) -> Rules:
+    return Rules.from_preset(preset, **overrides)
+
+
+# (preset, overrides, the most one team marks in a deal, worked out by hand)
+BOUNDS = [
+    # a capot (252) and its belote (20)
+    ("ffb-belote", {"announcements": False}, 272),
+    # and four carrés (200 + 150 + 100 + 100)
+    ("ffb-belote", {}, 822),
+    # a capot bid at 820, surcoinched: (250 + 550 + 20 + 820) × 4
+    ("ffb-coinche", {}, 6560),
+    # at TA: a bid of 880, four belotes: (250 + 550 + 80 + 880) × 4
+    ("ffb-coinche", {"sa_ta": True}, 7040),
+    # the defence capots a surcoinched 270 (version 2: a capot not bid):
+    # (250 + 270) × 4 + its belote
+    ("contree-faits-annonces", {}, 2100),
+    # a capot bid surcoinched: 500 × 4 + the belote
+    ("contree-faits", {}, 2020),
+    # a 270 surcoinched: 270 × 4, points beyond the bid do not count
+    ("contree-annonces", {}, 1080),
+]
+
+
+@pytest.mark.parametrize(("preset", "overrides", "marque"), BOUNDS)
+def test_the_most_a_team_marks_in_a_deal(preset, overrides, marque):
+    assert deal_bound(_rules(preset, overrides)).marque == marque
+
+
+@pytest.mark.parametrize(("preset", "overrides"), PROFILES)
+def test_the_bound_is_reached_by_a_deal_the_engine_accepts(preset, overrides):
+    rules = _rules(preset, overrides)
+    bound = deal_bound(rules)
+    assert score_deal(bound.deal, rules).a == bound.marque
+    for deals in (1, 4, 12):
+        game = score_game([bound.deal] * deals, rules, {"deals": deals})
+        assert game.totals[0] == partie_bound(rules, deals)
+
+
+@st.composite
+def any_deal(draw, rules: Rules) -> dict:
+    """Any deal the engine reads, over every field's whole range."""
+    trump = draw(st.sampled_from(sorted(rules._table.trumps)))
+    deal: dict = {"taker": draw(st.sampled_from("AB")), "trump": trump}
+    if rules.counting != "belote":
+        low, high, step = rules.bid_limits(trump)
+        deal["bid"] = draw(st.sampled_from([*range(low, high + 1, step), "capot"]))
+        deal["coinche"] = draw(st.integers(0, 2))
+    capot = draw(st.sampled_from([None, "A", "B"]))
+    if capot:
+        deal["capot"] = capot
+    else:
+        deal["points"] = {"A": draw(st.integers(0, 162))}
+    deal["belote"] = {"A": draw(st.integers(0, 4)), "B": draw(st.integers(0, 4))}
+    if rules.announcements:
+        side = draw(st.sampled_from("AB"))
+        deal["announcement_points"] = {side: draw(st.sampled_from(sorted(feasible_team_totals())))}
+    return deal
+
+
+@pytest.mark.parametrize(("preset", "overrides"), PROFILES)
+def test_no_deal_gives_a_team_more_than_the_bound(preset, overrides):
+    rules = _rules(preset, overrides)
+    highest = deal_bound(rules).marque
+
+    @SETTINGS
+    @given(any_deal(rules))
+    def check(deal):
+        try:
+            score = score_deal(deal, rules)
+        except ScoringError:
+            assume(False)
+        assert score.a <= highest and score.b <= highest
+
+    check()
+
+
+@pytest.mark.parametrize(("preset", "overrides"), PROFILES)
+@settings(database=None, deadline=None, max_examples=60)
+@given(seed=st.integers(0, 2**32 - 1), deals=st.integers(1, 16))
+def test_no_partie_gives_a_team_more_than_n_times_the_bound(preset, overrides, seed, deals):
+    rules = _rules(preset, overrides)
+    rng = random.Random(seed)
+    played = [random_deal(rng, rules) for _ in range(deals)]
+    game = score_game(played, rules, {"deals": deals})
+    for total in game.totals:
+        assert 0 <= total <= partie_bound(rules, deals)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_pot_won_after_a_tie_stays_within_two_deals_bound(preset):
+    # A litige's pot goes to the next deal's winner on top of its marque.
+    rules = Rules.from_preset(preset)
+    bound = deal_bound(rules)
+    tie = {"taker": "B", "trump": "H", "points": {"A": 81}, "belote": {"B": 1}}
+    if rules.counting != "belote":
+        tie.update(bid=80, coinche=0)
+    try:
+        score_deal(tie, rules)
+    except ScoringError:
+        pytest.skip("no such deal under this profile")
+    game = score_game([tie, bound.deal], rules, {"deals": 2})
+    assert game.totals[0] <= partie_bound(rules, 2)
+
+
+def test_no_deal_gives_nothing():
+    rules = Rules.from_preset("ffb-belote")
+    assert partie_bound(rules, 0) == 0

@@ -1,0 +1,139 @@
+"""« Nouveau tournoi » (issues 37 item 3 and 38 item 8): the first screen
+asks only what a concours needs, and the club's count of a coinche by
+example, each answer marked by the engine; the answers make the profile,
+named by its preset when they match one."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+import scoring
+from scoring import examples
+from tournaments.display.counts import answer_profiles, count_questions, profile_name
+from tournaments.forms.new_tournament import NewTournamentForm, count_field_name
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+FIRST = {"name": "Coinche d'hiver", "date": "2026-12-05", "parties": 4, "end_deals": 12}
+
+
+def post(client, preset: str, **answers: int):
+    data = {**FIRST, "preset": preset}
+    data.update({count_field_name(preset, key): marque for key, marque in answers.items()})
+    return client.post(reverse("tournaments:create"), data)
+
+
+# (preset, answers as marques, coinche_count, capot_bid_failed, preset matched)
+ANSWERS = [
+    ("ffb-coinche", {}, "multiplied", "chute", ("ffb-coinche", 1)),
+    ("ffb-coinche", {"coinche_chute": 500, "coinche_made": 500}, "multiplied", "chute", True),
+    ("ffb-coinche", {"coinche_chute": 340, "coinche_made": 340}, "contract_only", "chute", None),
+    (
+        "ffb-coinche",
+        {"coinche_chute": 500, "coinche_made": 380},
+        "points_multiplied",
+        "chute",
+        None,
+    ),
+    ("contree-faits-annonces", {"capot_bid_failed": 410}, "multiplied", "chute", None),
+    ("contree-faits-annonces", {"capot_bid_failed": 500}, "multiplied", 500, True),
+    (
+        "contree-faits-annonces",
+        {"coinche_chute": 340, "coinche_made": 340, "capot_bid_failed": 410},
+        "contract_only",
+        "chute",
+        None,
+    ),
+    ("contree-faits", {"coinche_made": 200}, "points_multiplied", 500, None),
+    ("contree-faits", {"capot_bid_failed": 160}, "multiplied", "chute", None),
+    ("ffb-belote", {}, "multiplied", "chute", ("ffb-belote", 1)),
+]
+
+
+@pytest.mark.parametrize(("preset", "answers", "count", "capot", "matched"), ANSWERS)
+def test_the_answers_make_the_profile(client, organizer, preset, answers, count, capot, matched):
+    client.force_login(organizer)
+    response = post(client, preset, **answers)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    rules = Tournament.objects.get(name=FIRST["name"]).rule_profile
+    assert (rules.preset, rules.coinche_count, rules.capot_bid_failed) == (preset, count, capot)
+    if matched is True:
+        assert rules.preset_match() == (preset, scoring.PRESETS[preset].version)
+    elif matched is None:
+        assert rules.preset_match() is None
+    else:
+        assert rules.preset_match() == matched
+
+
+@pytest.mark.parametrize(
+    ("answers", "wrong"),
+    [
+        ({"coinche_chute": 340, "coinche_made": 500}, "coinche_made"),
+        ({"coinche_chute": 340, "coinche_made": 380}, "coinche_made"),
+        ({"coinche_chute": 500, "coinche_made": 340}, "coinche_made"),
+    ],
+)
+def test_answers_no_count_gives_together_are_refused_at_the_field(
+    client, organizer, answers, wrong
+):
+    client.force_login(organizer)
+    response = post(client, "ffb-coinche", **answers)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == [count_field_name("ffb-coinche", wrong)]
+    assert "Aucun compte ne donne cette marque" in response.content.decode()
+    assert not Tournament.objects.filter(name=FIRST["name"]).exists()
+
+
+@pytest.mark.parametrize("preset", list(scoring.PRESETS))
+def test_each_choice_is_the_marque_the_engine_gives_its_typical_deal(preset):
+    rules = scoring.Rules.from_preset(preset)
+    form = NewTournamentForm()
+    for question in count_questions(rules):
+        deal = examples.QUESTIONS_BY_KEY[question.key]
+        option = scoring.OPTIONS[[o.name for o in scoring.OPTIONS].index(deal.option)]
+        marques = []
+        for value in option.values:
+            score = scoring.score_deal(deal.deal, rules.with_options(**{deal.option: value}))
+            marques.append(score.a if deal.side == "A" else score.b)
+        assert [c.marque for c in question.choices] == list(dict.fromkeys(marques))
+        field = form.fields[count_field_name(preset, question.key)]
+        assert [int(value) for value, _ in field.choices] == list(dict.fromkeys(marques))
+        assert field.initial == str(marques[0])  # the preset's own count
+
+
+def test_the_club_questions_in_the_clubs_words():
+    rules = scoring.Rules.from_preset("ffb-coinche")
+    chute, made = count_questions(rules)
+    assert chute.text == "Une coinche chutée à 90 : combien pour la défense ?"
+    assert [(c.marque, c.formula) for c in chute.choices] == [
+        (500, "2 × [160 (chute) + 90 (contrat)] = 500"),
+        (340, "160 (chute) + 2 × 90 (contrat) = 340"),
+    ]
+    assert [c.marque for c in made.choices] == [500, 340, 380]
+    # classic belote and contrée points annoncés ask nothing
+    assert count_questions(scoring.Rules.from_preset("ffb-belote")) == []
+    assert count_questions(scoring.Rules.from_preset("contree-annonces")) == []
+
+
+def test_the_profile_is_named_by_its_preset_when_it_matches_one():
+    rules = scoring.Rules.from_preset("ffb-coinche")
+    assert profile_name(rules) == "Coinche FFB, version 1"
+    club = rules.with_options(coinche_count="contract_only")
+    assert profile_name(club) == "Coinche FFB, compte du club : contrat seul multiplié"
+    names = answer_profiles(rules)
+    assert names["500|500"] == "Coinche FFB, version 1"
+    assert names["340|340"] == "Coinche FFB, compte du club : contrat seul multiplié"
+    assert names["340|500"] == ""
+
+
+def test_the_first_screen_asks_only_what_a_concours_needs(client, organizer):
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:create")).content.decode()
+    for name in ("name", "date", "venue", "preset", "parties", "end_deals"):
+        assert f'name="{name}"' in page
+    for name in ("criterion_1", "bye_policy", "claims_window", "rule_rounding", "score_entry"):
+        assert f'name="{name}"' not in page
+    assert "Une coinche chutée à 90 : combien pour la défense ?" in page

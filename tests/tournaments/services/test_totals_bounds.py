@@ -1,0 +1,76 @@
+"""A sheet's totals that the partie's deals cannot give under the concours's
+profile are refused in a sentence that says the range (issue 38 item 1:
+« Totaux seulement » took 5000–3 and 99999–0 for 12-deal parties)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.bounds import partie_bound
+from tests.factories import add_teams, draw_random_round, first_table
+from tournaments import services
+from tournaments.display.labels import number
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _table(make_tournament, preset: str, **fields) -> Table:
+    tournament = make_tournament(preset=preset, score_entry="totals", **fields)
+    add_teams(tournament, 4)
+    return first_table(draw_random_round(tournament))
+
+
+# (preset, overrides, end_deals, total_a, total_b, refused field or None)
+CASES = [
+    ("ffb-belote", {"announcements": False}, 12, 99_999, 0, "total_a"),
+    ("ffb-belote", {"announcements": False}, 12, 5000, 3, "total_a"),
+    ("ffb-belote", {"announcements": False}, 12, 3, 5000, "total_b"),
+    # 12 deals × 272 (a capot, its belote): the most a team can mark
+    ("ffb-belote", {"announcements": False}, 12, 3264, 0, None),
+    ("ffb-belote", {"announcements": False}, 12, 3265, 0, "total_a"),
+    ("ffb-belote", {"announcements": False}, 4, 1089, 0, "total_a"),
+    ("ffb-belote", {}, 12, 99_999, 0, "total_a"),
+    ("ffb-belote", {}, 12, 1254, 800, None),
+    ("ffb-coinche", {}, 12, 99_999, 0, "total_a"),
+    ("ffb-coinche", {}, 12, 5000, 3, None),  # possible with surcoinches
+    ("contree-faits", {}, 12, 24_240, 0, None),  # 12 × 2020
+    ("contree-faits", {}, 12, 24_250, 0, "total_a"),
+]
+
+
+@pytest.mark.parametrize(("preset", "overrides", "deals", "a", "b", "field"), CASES)
+def test_totals_the_deals_cannot_give_are_refused(
+    make_tournament, preset, overrides, deals, a, b, field
+):
+    table = _table(make_tournament, preset, overrides=overrides, end_deals=deals)
+    if field is None:
+        services.record_totals(table=table, total_a=a, total_b=b)
+        table.refresh_from_db()
+        assert (table.total_a, table.total_b) == (a, b)
+        return
+    with pytest.raises(services.TournamentError) as refused:
+        services.record_totals(table=table, total_a=a, total_b=b)
+    assert refused.value.field == field
+    highest = partie_bound(table.round.tournament.rule_profile, deals)
+    assert f"de 0 à {number(highest)}" in refused.value.message
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
+
+
+def test_the_desk_says_the_range_next_to_the_field_and_records_nothing(
+    client, organizer, make_tournament
+):
+    table = _table(make_tournament, "ffb-belote", overrides={"announcements": False})
+    client.force_login(organizer)
+    slug = table.round.tournament.slug
+    response = client.post(
+        reverse("tournaments:totals", args=[slug, 1, table.number]),
+        {"total_a": 99999, "total_b": 0, "version": table.version},
+    )
+    assert response.status_code == 422
+    assert "impossible en 12 donnes" in response.text
+    assert "de 0 à 3\u202f264" in response.text
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE

@@ -1,0 +1,137 @@
+"""The « Nouveau tournoi » form (issue 38 item 8): the first screen asks only
+what a concours needs — its name, date, place, game, parties and deals —
+and, for a coinche or a contrée, how the club counts a coinche, asked by
+example (issue 37 item 3: « Une coinche chutée à 90 : combien pour la
+défense ? » with « 500 » and « 340 », marked by the engine).
+
+Every other setting of the tournament's form takes its default, in force at
+once and changed afterwards on the tournament's settings page; a post that
+names one (an older form, a script) is still honoured. Must not: word a
+question or compute a marque (display/counts.py and the engine do)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+import scoring
+from scoring import examples
+from tournaments.display import counts
+from tournaments.forms.tournament import TournamentForm
+
+FIRST_FIELDS = ("name", "date", "venue", "preset", "parties", "end_deals")
+
+
+def count_field_name(preset: str, key: str) -> str:
+    return f"count_{preset}_{key}"
+
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament: the first screen's fields, the club's count of the
+    chosen preset, every other field at its default unless posted."""
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.fields["preset"].help_text = ""
+        self.count_blocks: list[tuple[str, str, list[counts.CountQuestion]]] = []
+        self.count_names: dict[str, str] = {}
+        for preset in scoring.PRESETS:
+            questions = counts.count_questions(scoring.Rules.from_preset(preset))
+            for question in questions:
+                self.fields[count_field_name(preset, question.key)] = forms.TypedChoiceField(
+                    label=question.text,
+                    choices=[(str(c.marque), c.formula) for c in question.choices],
+                    coerce=int,
+                    required=False,
+                    initial=str(question.initial()),
+                    widget=forms.RadioSelect,
+                )
+            if questions:
+                rules = scoring.Rules.from_preset(preset)
+                self.count_blocks.append((preset, counts.profile_name(rules), questions))
+                self.count_names[preset] = json.dumps(counts.answer_profiles(rules))
+        if data is not None:
+            self.data = self._with_defaults(data)
+
+    def _with_defaults(self, data: Any) -> Any:
+        """The post, each setting the first screen does not show at its
+        default when the post does not name it."""
+        filled = data.copy()
+        for name, field in self.fields.items():
+            if name in data or name in FIRST_FIELDS or name.startswith("count_"):
+                continue
+            value = self.get_initial_for_field(field, name)
+            if isinstance(field, forms.BooleanField):
+                if value:
+                    filled[name] = "on"
+                continue
+            if value in (None, "") and isinstance(field, forms.ChoiceField) and field.required:
+                value = field.choices[0][0]
+            if value not in (None, ""):
+                filled[name] = str(value)
+        return filled
+
+    def first_fields(self):
+        return [self[name] for name in FIRST_FIELDS]
+
+    def refused_settings(self):
+        """The settings the first screen does not show that a post named
+        and the form refused: shown with their message, to be corrected."""
+        return [
+            self[name]
+            for name in self.errors
+            if name in self.fields and name not in FIRST_FIELDS and not name.startswith("count_")
+        ]
+
+    def count_sections(self):
+        """Per preset that asks: (preset, its profile's name, the names of
+        the profiles its answers make as JSON, [(bound field, question)])."""
+        return [
+            (
+                preset,
+                name,
+                self.count_names[preset],
+                [(self[count_field_name(preset, q.key)], q) for q in questions],
+            )
+            for preset, name, questions in self.count_blocks
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._counted: dict[str, Any] = {}
+        preset = data.get("preset")
+        if preset not in scoring.PRESETS:
+            return data
+        chosen = {
+            key: data[name]
+            for key in examples.QUESTIONS_BY_KEY
+            if (name := count_field_name(preset, key)) in self.fields
+            and data.get(name) not in (None, "")
+        }
+        if not chosen:
+            return data
+        try:
+            base = scoring.Rules.from_preset(preset, **super().overrides())
+        except scoring.ScoringError:
+            return data  # the service says what is wrong with the options
+        rules, conflicts = examples.profile_for(base, chosen)
+        for key in conflicts:
+            self.add_error(
+                count_field_name(preset, key),
+                _(
+                    "Aucun compte ne donne cette marque avec la réponse précédente : "
+                    "changez l'une des deux."
+                ),
+            )
+        self._counted = {
+            option: getattr(rules, option)
+            for option in dict.fromkeys(examples.QUESTIONS_BY_KEY[k].option for k in chosen)
+            if getattr(rules, option) != getattr(scoring.PRESETS[preset], option)
+        }
+        return data
+
+    def overrides(self) -> dict[str, Any]:
+        return {**self._counted, **super().overrides()}
