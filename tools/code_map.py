@@ -44,12 +44,14 @@ SKIPPED = {
     "templates",
 }
 TESTS = "tests"
+# The top-level packages in the order a reader meets them; any other after them.
+FIRST = ("config", "scoring", "tournaments", "hallapp", "bench", "tools")
 NO_DOCSTRING = "*(no docstring: say in its first lines what it is for)*"
 # A sentence ends at . ? or ! followed by a space or the end, except after
 # these abbreviations.
 ABBREVIATIONS = ("e.g", "i.e", "etc", "cf", "no", "vs", "approx", "n°")
 ENDS = re.compile(r"[.?!](?=\s|$)")
-MUST_NOT = re.compile(r"\b(must not|never|nothing here)\b", re.IGNORECASE)
+MUST_NOT = re.compile(r"\b(must not|never|nothing here|none of it)\b", re.IGNORECASE)
 
 HEADER = """\
 # Code map
@@ -166,6 +168,8 @@ def code_folders(root: Path) -> list[Path]:
 
     def walk(folder: Path) -> None:
         children = sorted(folder.iterdir())
+        if folder == root:
+            children.sort(key=lambda c: FIRST.index(c.name) if c.name in FIRST else len(FIRST))
         if any(child.suffix == ".py" for child in children if child.is_file()):
             found.append(folder)
         for child in children:
