@@ -82,3 +82,7 @@ workers: ## the number of parallel test workers (.ci/run reads it)
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache .hypothesis .venv-app build
+
+.PHONY: code-map
+code-map: ## docs/code-map.md written again from the modules' docstrings (a test fails when it is behind)
+	$(PY) -m tools.code_map

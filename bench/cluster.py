@@ -222,7 +222,7 @@ def main() -> int:
         type=int,
         default=4,
         help="with --sunday: requests a server at most, the rest queued in haproxy, "
-        "POSTs first (README's haproxy excerpt); 0: none",
+        "POSTs first (docs/hosting.md's haproxy excerpt); 0: none",
     )
     parser.add_argument(
         "--variants",

@@ -109,8 +109,8 @@ def start_gunicorn(
 def start_task_worker(env: dict, log: Path) -> subprocess.Popen:
     """The hosted set-up's task worker (django-tasks-db's `db_worker`, with
     the arguments of tournaments/infra/tasks.py) on `env`'s database,
-    started at a lower priority than gunicorn's workers (`nice`, as the
-    README runs it); its output in `log`."""
+    started at a lower priority than gunicorn's workers (`nice`, as
+    docs/hosting.md runs it); its output in `log`."""
     from tournaments.infra.tasks import WORKER_ARGUMENTS
 
     with open(log, "w") as output:

@@ -1,7 +1,7 @@
 """Django settings: SQLite by default, PostgreSQL when DATABASE_URL is set.
 
 Everything that differs between a laptop and production comes from the
-environment (see README). This module must not hold secrets.
+environment (see docs/hall.md and docs/hosting.md). This module must not hold secrets.
 
 Three ways to run:
 - the hall server (`BELOTE_MODE=hall`, set by `manage.py hall` and `make
@@ -317,7 +317,7 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 WHITENOISE_USE_FINDERS = HALL
 
 # Production hardening, on whenever DEBUG is off and this is not the hall
-# server (plain HTTP on a local network: see README, "In production").
+# server (plain HTTP on a local network: see docs/hosting.md, "In production").
 if not DEBUG and not HALL:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
@@ -355,7 +355,7 @@ LOGGING = {
 # tournaments/services/uploads.py) is queued in the database with
 # django-tasks-db (SQLite in the hall, PostgreSQL hosted) and run by its
 # worker: a thread of `manage.py hall`, or `manage.py db_worker` beside
-# gunicorn hosted (tournaments/infra/tasks.py, README « In production »).
+# gunicorn hosted (tournaments/infra/tasks.py, docs/hosting.md « In production »).
 # TASKS_BACKEND=immediate runs each task at once in the request instead (the
 # ordinary tests; never in production: the request waits again).
 TASK_BACKENDS = {

@@ -7,8 +7,14 @@ migrations; started by a double-click.
 - `launcher`: the entry point: reads the options, sets the hall's settings,
   then runs `manage.py hall` itself (tournaments/management/commands/hall.py)
   with a window in place of the terminal;
+- `command`: that command with the volunteer's needs on top (the first
+  account, the next free port, the window or the terminal);
 - `window`: the volunteer's window (Tk): the phones' address and its QR
-  code, the browser, the backups, the organizer's first password, « Arrêter ».
+  code, the browser, the backups, the organizer's first password, « Arrêter »;
+- `system`: hands an address or a folder to the system's programs.
+
+Its modules import one way (launcher → command → window → system, paths
+alone; the acyclic contract of pyproject.toml holds them to it).
 
 Sits above the app: nothing in tournaments/, scoring/ or config/ imports it
 (an import-linter contract in pyproject.toml). Must not: serve, migrate or

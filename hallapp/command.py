@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.management.base import CommandError
 
+from hallapp.system import open_browser_soon
 from tournaments.infra import address
 from tournaments.infra.hall_server import HallServer
 from tournaments.management.commands.hall import Command as HallCommand
@@ -63,8 +64,6 @@ class LaptopHall(HallCommand):
         here = f"http://127.0.0.1:{server.port}"
         window = self._window(server, public, here) if self.window_wanted else None
         if self.browser_wanted:
-            from hallapp.launcher import open_browser_soon
-
             open_browser_soon(here + ORGANIZER_PAGE)
         if window is None:
             super().serve(server, public)

@@ -26,11 +26,9 @@ import argparse
 import os
 import platform
 import sys
-import threading
 from pathlib import Path
 
 from hallapp import paths
-from hallapp.system import open_outside
 
 DEFAULT_PORT = 8000
 PORTS_TRIED = 10
@@ -119,8 +117,3 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
     return 0
-
-
-def open_browser_soon(url: str) -> None:
-    """Open `url` in the system's browser without holding the caller."""
-    threading.Thread(target=open_outside, args=(url,), name="browser", daemon=True).start()

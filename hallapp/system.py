@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import webbrowser
 
 
@@ -45,3 +46,8 @@ def open_outside(target: str) -> None:
     except OSError:
         if "://" in target:
             webbrowser.open(target)
+
+
+def open_browser_soon(url: str) -> None:
+    """Open `url` in the system's browser without holding the caller."""
+    threading.Thread(target=open_outside, args=(url,), name="browser", daemon=True).start()

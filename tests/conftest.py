@@ -3,7 +3,7 @@ round → table → deal. They call the builders of tests/factories.py, which a
 test imports when it needs more. Everything runs for real on the configured
 database (SQLite by default, PostgreSQL when DATABASE_URL is set).
 
-CI runs the suite in tiers chosen by marker (.ci/run, README « Checks »):
+CI runs the suite in tiers chosen by marker (.ci/run, docs/checks.md):
 everything on SQLite; `database` without `browser` on PostgreSQL, less what
 another PostgreSQL run already asks (`shared_cache`, `same_queries`);
 `shared_cache` on PostgreSQL with Redis. Tests run in parallel workers

@@ -1,5 +1,5 @@
 """The benchmarks still run (figures are printed, never asserted: speed is
-measured by running them, see README « Speed »). bench_entry had been
+measured by running them, see docs/speed.md). bench_entry had been
 refused at every run since the grid's keys changed, and nothing said so:
 each benchmark now runs once here, as briefly as it allows, and must end
 well and print its figure line. A missed target is printed beside its

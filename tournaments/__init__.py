@@ -65,7 +65,7 @@ a player saying « here »   check-in (``present``)  pointage
 at the door
 =========================  ======================  ============================
 
-Layers (see README, "How the code is organised", and the import-linter
+Layers (see docs/code-map.md, written from the docstrings, and the import-linter
 contracts in pyproject.toml): ``scoring`` and ``domain/`` are pure;
 ``models/`` hold the data; ``queries/`` read and ``services/`` write (one
 use-case, one transaction, one audit action each, never a request);

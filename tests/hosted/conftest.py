@@ -60,7 +60,7 @@ def cluster(tmp_path_factory, redis_url):
         f"{hosts[2]}:{ports[2]}",
         [f"{hosts[0]}:{ports[0]}", f"{hosts[1]}:{ports[1]}"],
         host=hosts[2],
-        queue=4,  # as the README's haproxy excerpt: 4 requests a server, POSTs first
+        queue=4,  # as docs/hosting.md's haproxy excerpt: 4 requests a server, POSTs first
     )
     yield Cluster(one=one, two=two, front=front, haproxy=haproxy)
     servers.stop(haproxy)

@@ -4,7 +4,7 @@ a 600-partie file held a hosted worker until it was killed).
 Counted on the parsed file, in one pass that reads lengths only (no
 marque, no ranking), so a file past a limit is refused in a few
 milliseconds instead of being checked for minutes. Each limit is far above
-a real concours, which the README says with the figures:
+a real concours, which docs/hosting.md says with the figures:
 
 - the file, decompressed: 8 MB (a concours of 128 teams over 8 parties of
   12 deals writes about 1.3 MB);

@@ -2,4 +2,4 @@
 module a family (base, tournament, teams, rounds, table_side, entry, accounts,
 cash, prizes, pools, brackets, challenges;).
 The rules are checked by the services and the engine, whose messages come
-back next to the field they name."""
+back next to the field they name. Must not decide a rule: the services do."""

@@ -5,7 +5,7 @@ tomorrow an outgoing mail), on the backend of the TASKS setting
 
 - Hosted: `python manage.py db_worker` (django-tasks-db's command) runs
   beside gunicorn, as a service of its own, with `WORKER_ARGUMENTS`
-  (README « In production »; bench/servers.py's `start_task_worker` starts
+  (docs/hosting.md « In production »; bench/servers.py's `start_task_worker` starts
   it so for the tests and the benchmarks). Several may run: each task is
   claimed by one.
 - The hall: `manage.py hall` runs the same worker in a thread of its own

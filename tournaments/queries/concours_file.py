@@ -1,6 +1,6 @@
 """The concours file of a tournament: the open, versioned JSON record a
 referee checks with `python -m tournaments.checker` (format in
-docs/concours-file.schema.json, README « Fichier du concours »).
+docs/concours-file.schema.json, docs/concours-file.md).
 
 It holds the rules profile, the teams (ids, numbers, names; no e-mail, no
 licence, no club unless the organizer asks: `private=True` adds them under

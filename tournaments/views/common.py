@@ -93,7 +93,7 @@ def client_address(request: HttpRequest) -> str:
     """The address of the client that sent the request.
 
     REMOTE_ADDR is the peer of the server. When that peer is one of the
-    TRUSTED_PROXIES (a setting; the README's TLS proxy, haproxy), the client
+    TRUSTED_PROXIES (a setting; docs/hosting.md's TLS proxy, haproxy), the client
     is the last X-Forwarded-For entry that is not itself a trusted proxy:
     entries to its left were written by the client and prove nothing. With
     no trusted proxy configured the header is ignored altogether, so a client
