@@ -24,6 +24,7 @@ tables, forms or languages.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -71,7 +72,7 @@ def _deal_bound(rules: Rules) -> DealBound:
     return DealBound(best[0], best[1], both)
 
 
-def _candidates(rules: Rules):
+def _candidates(rules: Rules) -> Iterator[dict[str, Any]]:
     """The extreme deals of ``rules``, team A taking or defending."""
     yield {"taker": None}
     ann = (0, MAX_TEAM_ANNOUNCEMENTS) if rules.announcements else (0,)
