@@ -22,6 +22,7 @@ import gzip
 import http.client
 import json
 import re
+import time
 import urllib.parse
 from html import unescape
 
@@ -51,7 +52,8 @@ def _shell(server: real.Server, code: str):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    server = real.start(tmp_path_factory.mktemp("players"), demo=False)
+    # The worker reads published files in the background (issue 35, item 2).
+    server = real.start(tmp_path_factory.mktemp("players"), demo=False, tasks=True)
     server.python(
         "import json; from django.contrib.auth import get_user_model; U = get_user_model(); "
         f"U.objects.create_user('intrus', password={PASSWORD!r}); "
@@ -110,9 +112,23 @@ def _send(server: real.Server, secret: str, document: str, source: str) -> tuple
             },
         )
         response = connection.getresponse()
-        return response.status, json.loads(response.read().decode() or "{}")
+        status, answer = response.status, json.loads(response.read().decode() or "{}")
     finally:
         connection.close()
+    return _outcome(server, status, answer, source)
+
+
+def _outcome(server: real.Server, status: int, answer: dict, source: str) -> tuple[int, dict]:
+    """The file is read by the task worker: the laptop asks at the address
+    its answer gave until the outcome is there (60 tries, a second apart)."""
+    for _ in range(60):
+        if status != 202:
+            return status, answer
+        time.sleep(1)
+        poll = urllib.parse.urlsplit(answer["poll"]).path
+        status, text = real.Client(server.base, source=source).get(poll)
+        answer = json.loads(text or "{}")
+    return status, answer
 
 
 def _page(server: real.Server, pk: int) -> tuple[int, str]:
