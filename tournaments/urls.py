@@ -29,7 +29,6 @@ from tournaments.views import (
     registration,
     rounds,
     table_side,
-    tablets,
     uploads,
 )
 from tournaments.views import halls as multi_halls
@@ -269,17 +268,6 @@ urlpatterns += [
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
 ]
-# The club's tablets (issue 25, item 5): the desk's « Tablettes du club »
-# page, and the tablet's own pages (enrolment, waiting page, regular call).
-urlpatterns += [
-    path(ORG + "tablettes/", tablets.tablets_manage, name="tablets"),
-    path(ORG + "tablettes/<num:pk>/table/", tablets.tablet_move, name="tablet_move"),
-    path(ORG + "tablettes/<num:pk>/nouveau-lien/", tablets.tablet_renew, name="tablet_renew"),
-    path(ORG + "tablettes/<num:pk>/retirer/", tablets.tablet_remove, name="tablet_remove"),
-    path("tablette/", tablets.tablet_home, name="tablet_home"),
-    path("tablette/etat/", tablets.tablet_state, name="tablet_state"),
-    path("tablette/installer/<str:key>/", tablets.tablet_enrol, name="tablet_enrol"),
-]
 # Check-in at the door (issue 25, item 3): the poster's pages (list, « C'est
 # bien vous ? »), the desk's check-in and its team list refreshed by itself,
 # the poster's PDF.
@@ -385,40 +373,6 @@ urlpatterns += [
         fixed_tables.team_fixed_table,
         name="team_fixed_table",
     ),
-]
-# Leagues (issue 27, item 6): an organizer's leagues, their stages and
-# concours, the qualified teams sent on, and the public league page.
-from tournaments.views import leagues  # noqa: E402
-
-urlpatterns += [
-    path("organisation/ligues/", leagues.league_list, name="league_list"),
-    path("organisation/ligues/<slug:slug>/", leagues.league_manage, name="league_manage"),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/ajouter/",
-        leagues.league_stage_add,
-        name="league_stage_add",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/modifier/",
-        leagues.league_stage_edit,
-        name="league_stage_edit",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/",
-        leagues.league_concours_add,
-        name="league_concours_add",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/<num:tournament_id>/retirer/",
-        leagues.league_concours_remove,
-        name="league_concours_remove",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/qualifies/",
-        leagues.league_send,
-        name="league_send",
-    ),
-    path("ligue/<slug:slug>/", leagues.league_page, name="league"),
 ]
 # Simultaneous halls (issue 27, item 6): one concours played in several
 # halls, each hall's file received (by hand or signed from its laptop) and

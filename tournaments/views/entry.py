@@ -27,13 +27,11 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
-from tournaments import services
 from tournaments.display.table_screen import (
     Grid,
     build_grid,
     deal_rows,
     editing_number,
-    saved_rows,
 )
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.club_count import ClubCountForm
@@ -42,9 +40,9 @@ from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
-from tournaments.services import club_count
+from tournaments.services import club_count, errors, penalties, scores, table_side
 from tournaments.views.common import bracket_match_label, managed_tournament, table_of
-from tournaments.views.grid import appended_response, preview_response
+from tournaments.views.grid import appended_response, preview_response, save_deal
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
@@ -97,7 +95,7 @@ def _table_context(
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
-        "codes_locked_until": services.codes_locked_until(table),
+        "codes_locked_until": table_side.codes_locked_until(table),
         "bracket_match": bracket_match_label(table),
         "tournament": tournament,
         "round": table.round,
@@ -175,40 +173,25 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     tournament = managed_tournament(request, slug)
     tbl = table_of(tournament, number, table)
     form = DealForm(request.POST, rules=tournament.rule_profile)
-    status = 200
-    deal = None
     if form.is_valid() and form.cleaned_data["version"] is None:
         form.add_error(None, INCOMPLETE)
-    if form.is_valid():
-        try:
-            deal = services.record_deal(
-                by=request.user,
-                table=tbl,
-                values=form.deal_values(),
-                number=form.cleaned_data["number"],
-                expected_version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-                after_claims=form.cleaned_data["after_claims"],
-            )
-        except services.TournamentError as error:
-            tbl.refresh_from_db()
-            form.add_engine_error(error, version=tbl.version)
-            status = 409 if error.field == "version" else 422
-    else:
-        status = 422
+    saved = save_deal(
+        form,
+        tbl,
+        lambda **typed: scores.record_deal(
+            by=request.user,
+            table=tbl,
+            reason=form.cleaned_data["reason"],
+            after_claims=form.cleaned_data["after_claims"],
+            **typed,
+        ),
+    )
+    deal, tbl, rows = saved.deal, saved.table, saved.rows
     if deal is None:
-        tbl.refresh_from_db()
-        return _grid_response(request, tbl, form, status=status)
+        return _grid_response(request, tbl, form, status=saved.status)
     if not request.htmx:
         return redirect("tournaments:table", slug=slug, number=number, table=table)
-    tbl = deal.table  # as the save left it, with its round and tournament
     understood = (deal.number, form.understood) if form.understood else None
-    rows = saved_rows(
-        tbl,
-        deal,
-        number=form.cleaned_data["number"],
-        expected_version=form.cleaned_data["version"],
-    )
     if rows is not None:
         # Only the new row, the next one and the totals: the rows above stand.
         grid = _desk_grid(tbl, rows=rows, understood=understood)
@@ -239,8 +222,8 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
     version = form.cleaned_data["version"]
     try:
         if version is None:
-            raise services.TournamentError(str(INCOMPLETE))
-        services.delete_last_deal(
+            raise errors.TournamentError(str(INCOMPLETE))
+        scores.delete_last_deal(
             by=request.user,
             table=tbl,
             expected_version=version,
@@ -248,7 +231,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             after_claims=form.cleaned_data["after_claims"],
         )
         messages.success(request, _("Dernière donne supprimée."))
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect("tournaments:table", slug=slug, number=number, table=table)
 
@@ -263,7 +246,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
-            services.record_totals(
+            scores.record_totals(
                 by=request.user,
                 table=tbl,
                 total_a=form.cleaned_data["total_a"],
@@ -274,7 +257,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 reason=form.cleaned_data["reason"],
                 after_claims=form.cleaned_data["after_claims"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Totaux enregistrés."))
@@ -324,7 +307,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
     elif form.is_valid():
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
         try:
-            services.add_penalty(
+            penalties.add_penalty(
                 by=request.user,
                 table=tbl,
                 team=team,
@@ -332,7 +315,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
                 reason=form.cleaned_data["reason"],
                 expected_version=form.cleaned_data["version"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="points")
         else:
             messages.success(request, _("Pénalité enregistrée."))

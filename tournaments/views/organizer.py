@@ -23,9 +23,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import hooks
 from tournaments.display import door as door_words
-from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -38,9 +37,8 @@ from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
-from tournaments.services import autosave
+from tournaments.services import autosave, errors, registration, singles, tournaments
 from tournaments.services import door as door_services
-from tournaments.services import leagues as league_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -56,6 +54,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "tournaments": managed.active(),
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
+            # The installed features' buttons (tournaments/hooks.py).
+            "feature_panels": hooks.announce(hooks.ORGANIZER_HOME, request=request),
         },
     )
 
@@ -65,8 +65,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(owner=request.user, **form.service_kwargs())
-        except services.TournamentError as error:
+            tournament = tournaments.create_tournament(owner=request.user, **form.service_kwargs())
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
             messages.success(request, _("Tournoi créé. Inscrivez maintenant les équipes."))
@@ -80,15 +80,15 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     form = TournamentForm(
         request.POST or None,
         tournament=tournament,
-        rules_locked=services.rules_locked(tournament),
-        format_locked=services.format_locked(tournament),
+        rules_locked=tournaments.rules_locked(tournament),
+        format_locked=tournaments.format_locked(tournament),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(
+            tournaments.update_tournament(
                 tournament=tournament, by=request.user, **form.service_kwargs()
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
             messages.success(request, _("Tournoi modifié."))
@@ -111,7 +111,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     published = request.POST.get("published") == "1"
-    services.set_published(tournament=tournament, published=published, by=request.user)
+    tournaments.set_published(tournament=tournament, published=published, by=request.user)
     if published:
         messages.success(request, _("Tournoi publié : les joueurs le voient sur l'accueil."))
     else:
@@ -126,7 +126,7 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     archived = request.POST.get("archived") == "1"
-    services.set_archived(tournament=tournament, archived=archived, by=request.user)
+    tournaments.set_archived(tournament=tournament, archived=archived, by=request.user)
     if archived:
         messages.success(
             request, _("Tournoi archivé : il est rangé dans les archives de « Mes tournois ».")
@@ -141,8 +141,8 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     if confirmed(request):
         try:
-            services.delete_tournament(tournament=tournament, by=request.user)
-        except services.TournamentError as error:
+            tournaments.delete_tournament(tournament=tournament, by=request.user)
+        except errors.TournamentError as error:
             messages.error(request, error.message)
             return redirect("tournaments:manage", slug=slug)
         messages.success(request, _("Tournoi « %(name)s » supprimé.") % {"name": tournament})
@@ -195,7 +195,7 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
         "undoable_teams": {
             t.pk
             for t in teams
-            if t.status == Team.Status.WITHDRAWN and services.can_undo_withdrawal(t)
+            if t.status == Team.Status.WITHDRAWN and registration.can_undo_withdrawal(t)
         },
     }
     if tournament.check_in_enabled:
@@ -219,12 +219,11 @@ def manage_page(
     co_form: CoOrganizerForm | None = None,
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
-    its field (answered 422). A league's stage whose claims ended by their
-    timer sends its qualified teams here first (services.send_due)."""
-    if tournament.status == Tournament.Status.REGISTRATION:
-        for sent in league_services.send_due(into=tournament):
-            if sent.changed:
-                messages.info(request, league_words.sent_summary(sent))
+    its field (answered 422). The installed features' panels are asked
+    first (tournaments/hooks.py): one may register teams on its way (a
+    league's stage whose claims ended by their timer sends its qualified
+    teams), and the lists below must show them."""
+    feature_panels = hooks.announce(hooks.DASHBOARD_PANELS, request=request, tournament=tournament)
     players = sorted(
         tournament.players.select_related("payment"),
         key=lambda p: name_order(p.last_name, p.first_name),
@@ -234,7 +233,7 @@ def manage_page(
     undoable_players = {
         p.pk
         for p in players
-        if p.status == Player.Status.WITHDRAWN and services.can_undo_withdrawal(p)
+        if p.status == Player.Status.WITHDRAWN and registration.can_undo_withdrawal(p)
     }
     return render(
         request,
@@ -251,8 +250,10 @@ def manage_page(
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
-            "waiting": services.waiting_players(tournament),
+            "waiting": singles.waiting_players(tournament),
             "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
+            # One panel per installed feature that shows one (tournaments/hooks.py).
+            "feature_panels": feature_panels,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),
@@ -276,10 +277,10 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return manage_page(request, tournament, co_form=form)
     try:
-        services.add_co_organizer(
+        tournaments.add_co_organizer(
             tournament=tournament, username=form.cleaned_data["username"], by=request.user
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         apply_service_error(form, error, fallback="username")
         return manage_page(request, tournament, co_form=form)
     messages.success(request, _("Co-organisateur ajouté."))
