@@ -65,7 +65,7 @@ def site(tmp_path_factory):
     # The site's administrator trusts the real organizer (services/trust.py).
     server.python(
         "import json; from django.contrib.auth import get_user_model; "
-        "from tournaments.services import approve_organizers; U = get_user_model(); "
+        "from tournaments.services.trust import approve_organizers; U = get_user_model(); "
         "approve_organizers(users=U.objects.filter(username='orga'), "
         "by=U.objects.get(username='admin')); print(json.dumps(1))"
     )

@@ -281,7 +281,7 @@ def table_club_count(request: HttpRequest, slug: str, number: int, table: int) -
             tournament = club_count.set_club_count(
                 tournament=tournament, answers=form.answers(), by=request.user
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(
