@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from scoring.bounds import partie_bound
 from tests.factories import add_teams, draw_random_round, first_table
-from tournaments import services
 from tournaments.display.labels import number
 from tournaments.models import Table
+from tournaments.services import errors, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -46,12 +46,12 @@ def test_totals_the_deals_cannot_give_are_refused(
 ):
     table = _table(make_tournament, preset, overrides=overrides, end_deals=deals)
     if field is None:
-        services.record_totals(table=table, total_a=a, total_b=b)
+        scores.record_totals(table=table, total_a=a, total_b=b)
         table.refresh_from_db()
         assert (table.total_a, table.total_b) == (a, b)
         return
-    with pytest.raises(services.TournamentError) as refused:
-        services.record_totals(table=table, total_a=a, total_b=b)
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_totals(table=table, total_a=a, total_b=b)
     assert refused.value.field == field
     highest = partie_bound(table.round.tournament.rule_profile, deals)
     assert f"de 0 à {number(highest)}" in refused.value.message
