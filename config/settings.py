@@ -109,6 +109,8 @@ INSTALLED_APPS = [
     # The queue of Django's task framework, in the database (tournaments/infra/tasks.py).
     "django_tasks_db",
     "tournaments",
+    # Optional features (tournaments/features/): the core never imports them.
+    "tournaments.features.messages.apps.MessagesConfig",
 ]
 
 MIDDLEWARE = [

@@ -18,6 +18,7 @@ handler500 = server_error
 
 urlpatterns = [
     path("", include("tournaments.urls")),
+    path("", include("tournaments.features.messages.urls")),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),

@@ -1,0 +1,146 @@
+"""What is due, written as messages in the queue: the results of a concours
+once final (after its claims window), a table when a partie's draw is
+announced, the organizer's message.
+
+Queuing is idempotent: a message is one `(consent, kind, ref)`, and a
+second queuing of the same writes nothing (the unique constraint, with
+`ignore_conflicts`), so that the moments may be announced twice, or
+looked for again by `queue_due` (run by every sending), without a
+message twice. A message's text is written now, in its reader's
+language. The caller wakes the sender (tasks.wake_sender).
+
+Must not: send (sending.py, from the task).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.display import labels
+from tournaments.features.messages import texts
+from tournaments.features.messages.models import Consent, Message
+from tournaments.features.messages.sending import mailbox_confirmed
+from tournaments.infra import address
+from tournaments.models import Tournament
+from tournaments.queries import awards
+from tournaments.queries import persons as person_queries
+from tournaments.queries.claims import ranking_claims
+from tournaments.queries.standings import tournament_standings
+
+
+def _message_id() -> str:
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2] or "localhost"
+    return f"<{secrets.token_hex(12)}@{domain}>"
+
+
+def listening(tournament: Tournament, wants: str) -> Iterable[Consent]:
+    """The consents of `tournament` that asked for `wants` and stopped nothing."""
+    return (
+        Consent.objects.filter(tournament=tournament, stopped_at=None, mailbox__stopped_at=None)
+        .filter(**{wants: True})
+        .select_related("mailbox", "team__player1", "team__player2")
+    )
+
+
+def _links(consent: Consent) -> dict[str, str]:
+    links = {"stop": texts.stop_link(consent.token)}
+    if not mailbox_confirmed(consent.mailbox):
+        links["confirm"] = texts.confirm_link(consent.mailbox.token)
+    return links
+
+
+def _write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
+    text = texts.render(kind, {**context, **_links(consent)}, consent.language)
+    return Message(
+        consent=consent,
+        tournament_id=consent.tournament_id,
+        kind=kind,
+        ref=ref,
+        to=consent.email,
+        mailbox=consent.mailbox,
+        language=consent.language,
+        subject=text.subject,
+        body=text.body,
+        message_id=_message_id(),
+    )
+
+
+def _queue(messages: list[Message]) -> int:
+    """Keep the new ones (the same message queued before is left alone);
+    the caller wakes the sender (tasks.wake_sender)."""
+    if not messages:
+        return 0
+    with transaction.atomic():
+        before = Message.objects.count()
+        Message.objects.bulk_create(messages, ignore_conflicts=True, batch_size=500)
+        return Message.objects.count() - before
+
+
+def _result_context(tournament: Tournament, consent: Consent, placing, ranked: int) -> dict:
+    team = consent.team
+    row = placing.row
+    players = [team.player1, team.player2]
+    pages = person_queries.shown_players(players) if tournament.published else {}
+    return {
+        "tournament": tournament,
+        "team": team.players_label,
+        "place": labels.final_place(row.rank, ranked, None),
+        "points": labels.number(row.points_for),
+        "won": f"{row.won} / {row.played}",
+        "lot": getattr(placing, "lot_name", ""),
+        "team_link": address.absolute(
+            reverse("tournaments:team", args=[tournament.slug, team.number])
+        ),
+        "player_links": [
+            (str(p), address.absolute(reverse("tournaments:person", args=[pages[p.pk]])))
+            for p in players
+            if p.pk in pages
+        ],
+    }
+
+
+def queue_results(tournament: Tournament) -> int:
+    """The result of each team that asked for it, once the ranking is
+    final: its place, points, parties won, lot and links."""
+    if tournament.format != Tournament.Format.PAIRS or not ranking_claims(tournament).final:
+        return 0
+    consents = [c for c in listening(tournament, "wants_result") if c.team_id is not None]
+    if not consents:
+        return 0
+    standings = tournament_standings(tournament)
+    board = awards.public_board(tournament, standings)
+    placings = {s.row.entrant: (board.placing(s.row.entrant) if board else s) for s in standings}
+    messages = []
+    for consent in consents:
+        placing = placings.get(consent.team_id)
+        if placing is None:
+            continue
+        with translation.override(consent.language):
+            context = _result_context(tournament, consent, placing, len(standings))
+        messages.append(_write(consent, Message.Kind.RESULT, "", context))
+    return _queue(messages)
+
+
+def queue_due() -> int:
+    """The results of every finished concours whose teams asked for them
+    and have none queued yet (the moment looked for again: a hall's
+    concours closed by hand, a claims window that ended while nobody
+    looked)."""
+    finished = (
+        Consent.objects.filter(
+            wants_result=True,
+            stopped_at=None,
+            team__isnull=False,
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .exclude(messages__kind=Message.Kind.RESULT)
+        .values_list("tournament", flat=True)
+        .distinct()
+    )
+    return sum(queue_results(t) for t in Tournament.objects.filter(pk__in=list(finished)))
