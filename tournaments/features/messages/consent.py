@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.features.messages import tasks
 from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.models import PreRegistration, Team, Tournament, email_key
 
@@ -67,12 +68,11 @@ def give_consent(
         "stopped_at": None,
     }
     if consent is None:
-        return Consent.objects.create(
-            tournament=tournament, mailbox=mailbox, source=source, **owner, **fields
-        )
+        consent = Consent(tournament=tournament, mailbox=mailbox, source=source, **owner)
     for name, value in fields.items():
         setattr(consent, name, value)
     consent.save()
+    tasks.wake_sender()  # its result may be due already (a late agreement)
     return consent
 
 

@@ -14,13 +14,14 @@ Must not: send (sending.py, from the task).
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tournaments.display import labels
 from tournaments.features.messages import texts
@@ -32,6 +33,9 @@ from tournaments.queries import awards
 from tournaments.queries import persons as person_queries
 from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import tournament_standings
+
+#: A concours older than this no longer keeps the sender looking for its results.
+AWAITED_DAYS = datetime.timedelta(days=7)
 
 
 def _message_id() -> str:
@@ -127,19 +131,29 @@ def queue_results(tournament: Tournament) -> int:
     return _queue(messages)
 
 
+def _result_consents():
+    return Consent.objects.filter(
+        wants_result=True, stopped_at=None, mailbox__stopped_at=None, team__isnull=False
+    ).exclude(messages__kind=Message.Kind.RESULT)
+
+
+def results_awaited() -> bool:
+    """Whether a team that asked for its result waits for it in a concours
+    not over yet (or over, its claims window still open)."""
+    recent = timezone.localdate() - AWAITED_DAYS
+    return (
+        _result_consents().filter(tournament__date__gte=recent, tournament__archived=False).exists()
+    )
+
+
 def queue_due() -> int:
     """The results of every finished concours whose teams asked for them
     and have none queued yet (the moment looked for again: a hall's
     concours closed by hand, a claims window that ended while nobody
     looked)."""
     finished = (
-        Consent.objects.filter(
-            wants_result=True,
-            stopped_at=None,
-            team__isnull=False,
-            tournament__status=Tournament.Status.FINISHED,
-        )
-        .exclude(messages__kind=Message.Kind.RESULT)
+        _result_consents()
+        .filter(tournament__status=Tournament.Status.FINISHED)
         .values_list("tournament", flat=True)
         .distinct()
     )
