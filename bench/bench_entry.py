@@ -40,8 +40,8 @@ def main() -> int:
         from django.test import Client
         from django.urls import reverse
 
-        from tournaments import services
         from tournaments.models import Round, Table
+        from tournaments.services import scores
 
         tournament = builders.finished_concours(teams=args.teams, parties=5, deals=12, seed=1)
         user = get_user_model().objects.create_superuser("bench", password="x")
@@ -54,7 +54,7 @@ def main() -> int:
         form = {"taker": "NS", "trump": "♥", "bid": "90", "coinche": "", "points": "97"}
         timings = []
         for _ in range(args.runs + 1):
-            services.delete_last_deal(table=Table.objects.get(pk=table.pk))
+            scores.delete_last_deal(table=Table.objects.get(pk=table.pk))
             version = Table.objects.get(pk=table.pk).version
             start = time.perf_counter()
             response = client.post(

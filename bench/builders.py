@@ -35,7 +35,7 @@ def new_concours(**fields):
     """A concours for a benchmark, made by the service as the organizer's
     form makes it: ffb-coinche on 5 December 2026, no owner; `fields`
     override (name, parties, deals, end, published…)."""
-    from tournaments import services
+    from tournaments.services import tournaments
 
     values = {
         "owner": None,
@@ -44,7 +44,7 @@ def new_concours(**fields):
         "preset": "ffb-coinche",
         **fields,
     }
-    return services.create_tournament(**values)
+    return tournaments.create_tournament(**values)
 
 
 def finished_concours(

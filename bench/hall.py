@@ -57,9 +57,9 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
     django.setup()
     call_command("migrate", verbosity=0)
     from bench.builders import make_teams, new_concours, played_partie
-    from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
+    from tournaments.services import release, rounds
 
     rng = random.Random(7)
     tournament = new_concours(
@@ -74,7 +74,7 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
     tournament.save(update_fields=["end_mode", "end_target"])
     # Announced, as the organizer does once the sheets are laid out: a
     # draft takes no score.
-    rnd = services.release_round(round=services.draw_round(tournament=tournament, method="ranking"))
+    rnd = release.release_round(round=rounds.draw_round(tournament=tournament, method="ranking"))
     tables = [
         (links.entry_path(t), t.code_a)
         for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

@@ -49,9 +49,9 @@ def build(folder: Path) -> dict:
     call_command("migrate", verbosity=0)
     from bench.builders import new_concours
     from tests.factories import add_teams
-    from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
+    from tournaments.services import release, rounds
 
     Tournament.objects.filter(slug__startswith="charge-").delete()
     tournament = new_concours(
@@ -65,7 +65,7 @@ def build(folder: Path) -> dict:
     add_teams(tournament, 16)
     # Announced, as the organizer does once the sheets are laid out: a
     # draft takes no score.
-    rnd = services.release_round(round=services.draw_round(tournament=tournament, seed=1))
+    rnd = release.release_round(round=rounds.draw_round(tournament=tournament, seed=1))
     tables = [
         {"path": links.entry_path(t), "code": t.code_a}
         for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

@@ -53,9 +53,9 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
     call_command("migrate", verbosity=0)
     migrated = time.monotonic()
     from bench.builders import make_teams, new_concours
-    from tournaments import services
     from tournaments.infra import links
     from tournaments.models import Tournament
+    from tournaments.services import release, rounds
 
     rng = random.Random(seed)
     towns = ["Brézé", "Saumur", "Doué", "Montreuil", "Vihiers", "Chalonnes", "Cholet", "Baugé"]
@@ -71,8 +71,8 @@ def build(data: Path, concours: int, tables: int, seed: int) -> tuple[list, list
         tournament.end_mode, tournament.end_target = Tournament.EndMode.TARGET, 1_000_000
         tournament.save(update_fields=["end_mode", "end_target"])
         make_teams(tournament, 2 * tables, rng)
-        rnd = services.draw_round(tournament=tournament, method="random", seed=seed + n)
-        rnd = services.release_round(round=rnd)  # announced: a draft takes no score
+        rnd = rounds.draw_round(tournament=tournament, method="random", seed=seed + n)
+        rnd = release.release_round(round=rnd)  # announced: a draft takes no score
         entries += [
             (links.entry_path(t), t.code_a)
             for t in rnd.tables.filter(team_b__isnull=False).order_by("number")

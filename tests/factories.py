@@ -13,8 +13,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from tournaments import services
 from tournaments.models import Deal, Round, Table, Team, Tournament
+from tournaments.services import registration, rounds, scores, table_side, tournaments
 
 PASSWORD = "Mot-de-passe-de-test-42"
 
@@ -36,15 +36,15 @@ def build_tournament(*, owner, **fields: Any) -> Tournament:
         "release_draws": False,
     }
     defaults.update(fields)
-    return services.create_tournament(**defaults)
+    return tournaments.create_tournament(**defaults)
 
 
 def add_teams(tournament: Tournament, count: int) -> list[Team]:
     return [
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Amélie", f"Lefèvre{i}"),
-            player2=services.PlayerData("Jérôme", f"Bérard{i}"),
+            player1=registration.PlayerData("Amélie", f"Lefèvre{i}"),
+            player2=registration.PlayerData("Jérôme", f"Bérard{i}"),
         )
         for i in range(count)
     ]
@@ -53,7 +53,7 @@ def add_teams(tournament: Tournament, count: int) -> list[Team]:
 def draw_random_round(tournament: Tournament, seed: int = 1) -> Round:
     """The next partie, drawn at random with a fixed seed (the same seating
     every run)."""
-    return services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
+    return rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
 
 
 def first_table(rnd: Round) -> Table:
@@ -70,7 +70,7 @@ def coinche_values(**overrides: Any) -> dict[str, Any]:
 
 def add_deal(table: Table, **overrides: Any) -> Deal:
     """The table's next deal, scored by the engine; see `coinche_values`."""
-    return services.record_deal(table=table, values=coinche_values(**overrides))
+    return scores.record_deal(table=table, values=coinche_values(**overrides))
 
 
 def enter_from_the_table(table: Table, *, side: str = "A", count: int = 12, **overrides: Any):
@@ -78,7 +78,7 @@ def enter_from_the_table(table: Table, *, side: str = "A", count: int = 12, **ov
     (each post carries the version it was typed on, as the phone's form does)."""
     for _ in range(count):
         table.refresh_from_db()
-        services.record_table_deal(
+        table_side.record_table_deal(
             table=table,
             side=side,
             values=coinche_values(**overrides),
@@ -99,18 +99,18 @@ def played_tournament(
         owner=owner, name=name, date=day, parties=parties, end_deals=1, **fields
     )
     for (f1, l1), (f2, l2) in pairs:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(f1, l1),
-            player2=services.PlayerData(f2, l2),
+            player1=registration.PlayerData(f1, l1),
+            player2=registration.PlayerData(f2, l2),
         )
     for number in range(parties):
         method = Round.DrawMethod.RANDOM if number == 0 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=seed + number)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=seed + number)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             add_deal(table)
         if number < parties - 1:
-            services.close_round(round=rnd)
+            rounds.close_round(round=rnd)
     return tournament
 
 
@@ -124,10 +124,10 @@ def qualified_tournament(
     add_teams(tournament, teams)
     for number in range(parties if played is None else played):
         method = Round.DrawMethod.RANDOM if number == 0 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=3 + number)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=3 + number)
         for table in rnd.tables.filter(team_b__isnull=False):
             add_deal(table)
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     tournament.refresh_from_db()
     return tournament
 
@@ -142,6 +142,6 @@ def play_bracket_round(rnd: Round, *, winner: str = "A", passed: tuple[int, ...]
     passed (0 to 0, a tie) at the tables numbered in `passed`."""
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
         if table.number in passed:
-            services.record_deal(table=table, values={"taker": ""})
+            scores.record_deal(table=table, values={"taker": ""})
         else:
             win_deal(table, winner)

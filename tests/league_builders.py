@@ -6,9 +6,8 @@ from __future__ import annotations
 import datetime
 
 from tests.factories import add_deal, build_tournament
-from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.services import leagues
+from tournaments.services import claims, leagues, registration, rounds
 
 
 def played_concours(
@@ -19,19 +18,19 @@ def played_concours(
     hand when `final` (its ranking is then définitif)."""
     tournament = build_tournament(owner=owner, name=name, date=day, parties=1, end_deals=1)
     for club, (f1, l1), (f2, l2) in teams:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(f1, l1),
-            player2=services.PlayerData(f2, l2),
+            player1=registration.PlayerData(f1, l1),
+            player2=registration.PlayerData(f2, l2),
             club=club,
         )
-    rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
         # Side A wins by more at each next table: no two teams level.
         add_deal(table, points_a=92 + 12 * (table.number - 1))
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     if final:
-        services.close_claims(round=rnd)
+        claims.close_claims(round=rnd)
     tournament.refresh_from_db()
     return tournament
 
@@ -107,7 +106,7 @@ def laptop_file(final: Tournament, teams, *, forfait: int | None = None) -> byte
     )
     if forfait is not None:
         withdrawn = tournament_standings(played)[forfait - 1].entrant
-        services.withdraw_team(team=withdrawn)
+        registration.withdraw_team(team=withdrawn)
     body = json.dumps(concours_file(played)).encode()
     played.delete()
     return body

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from tournaments import services
 from tournaments.forms.entry import DealForm
+from tournaments.services import table_side
 
 # Ten donnes as a table types them (taker, trump, bid, points, coinche,
 # belote, capot, announcements N-S and E-O), a few of each mark.
@@ -30,6 +30,6 @@ def enter_ten_deals(table) -> None:
         table.refresh_from_db()
         form = DealForm(typed, rules=rules)
         assert form.is_valid(), form.errors
-        services.record_table_deal(
+        table_side.record_table_deal(
             table=table, side="A", values=form.deal_values(), expected_version=table.version
         )

@@ -139,11 +139,11 @@ def _visible_text(html: str) -> str:
 def played_round(tournament, teams, round1, table):
     """A tournament with 4 teams, its first round drawn, three deals and a
     penalty at the first table."""
-    from tournaments import services
+    from tournaments.services import penalties
 
     for taker in ("A", "B", "A"):
         factories.add_deal(table, taker=taker)
-    services.add_penalty(table=table, team=table.team_a, points=-10, reason="Retard")
+    penalties.add_penalty(table=table, team=table.team_a, points=-10, reason="Retard")
     return round1
 
 

@@ -45,8 +45,8 @@ from tournaments.models import (
     Tournament,
     WaitingPlayer,
 )
-from tournaments.services import approve_organizers, withdraw_approvals
 from tournaments.services.audit import log_change
+from tournaments.services.trust import approve_organizers, withdraw_approvals
 
 
 class ReadOnlyMixin:

@@ -32,8 +32,8 @@ def real_organizers_concours(username: str) -> dict:
     ago: two of the three players agreed; the second withdrew a week ago,
     through the organizer's « Pages des joueurs » (services.withdraw_person)."""
     from tests.tournaments.services.test_persons import finished_concours
-    from tournaments import services
     from tournaments.models import Person
+    from tournaments.services import persons
 
     owner = get_user_model().objects.get(username=username)
     finished_concours(
@@ -45,7 +45,7 @@ def real_organizers_concours(username: str) -> dict:
         approved=False,  # the test's administrator approves the account
     )
     withdrawn = Person.objects.get(licence=LICENCES[WITHDRAWN])
-    services.withdraw_person(person=withdrawn, by=owner)
+    persons.withdraw_person(person=withdrawn, by=owner)
     Person.objects.filter(pk=withdrawn.pk).update(
         withdrawn_at=timezone.now() - datetime.timedelta(days=7)
     )

@@ -42,11 +42,11 @@ def test_the_dashboard_says_backups_are_failing_until_they_work(app):
     # A partie closed meanwhile: its backup fails, the close does not.
     closed = server.python(
         "import json; from django.contrib.auth import get_user_model; from tests import factories; "
-        "from tournaments import services; "
+        "from tournaments.services import rounds; "
         "t = factories.build_tournament(owner=get_user_model().objects.get(username='orga'), "
         "end_deals=1); factories.add_teams(t, 4); r = factories.draw_random_round(t); "
         "[factories.add_deal(x) for x in r.tables.filter(team_b__isnull=False)]; "
-        "services.close_round(round=r); r.refresh_from_db(); print(json.dumps(r.status))"
+        "rounds.close_round(round=r); r.refresh_from_db(); print(json.dumps(r.status))"
     )
     assert closed == "closed"
 

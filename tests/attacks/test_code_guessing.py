@@ -113,9 +113,10 @@ def test_guessing_a_tables_codes_is_bounded_across_workers_and_addresses(app):
     assert status == 429 and "Trop de codes faux sur cette table" in page
     # ...until the organizer renews the link: new link, new codes, open again.
     renewed = app.python(
-        "import json; from tournaments import services; from tournaments.infra import links; "
+        "import json; from tournaments.services import table_side; "
+        "from tournaments.infra import links; "
         f"from tournaments.models import Table; table = Table.objects.get(pk={target['pk']}); "
-        "table = services.revoke_entry_link(table=table); "
+        "table = table_side.revoke_entry_link(table=table); "
         "print(json.dumps({'path': links.entry_path(table), 'code': table.code_a, "
         "'b': table.code_b}))"
     )

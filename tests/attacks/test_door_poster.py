@@ -41,9 +41,8 @@ import datetime, json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from tests import factories
-from tournaments import services
 from tournaments.models import Tournament
-from tournaments.services import door
+from tournaments.services import door, registration
 owner = get_user_model().objects.get(username="orga")
 today = timezone.localdate()
 keys = []
@@ -52,10 +51,10 @@ for name, day in days.items():
     t = factories.build_tournament(owner=owner, name=name, date=day)
     Tournament.objects.filter(pk=t.pk).update(check_in_enabled=True)
     for first, last in {NAMES!r}:
-        services.register_team(
+        registration.register_team(
             tournament=t,
-            player1=services.PlayerData(first, last),
-            player2=services.PlayerData("Paul", "Martin-" + last),
+            player1=registration.PlayerData(first, last),
+            player2=registration.PlayerData("Paul", "Martin-" + last),
         )
     keys.append(door.door_key(t))
 print(json.dumps(keys))

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.factories import PASSWORD
-from tournaments import services
+from tournaments.services import challenges
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,11 +61,11 @@ def test_the_organizer_adds_an_evening_and_a_phone_reads_the_ranking(
         )
         for n, pairing in enumerate(PAIRINGS)
     ]
-    challenge = services.create_challenge(
+    challenge = challenges.create_challenge(
         owner=organizer, name="Challenge d’hiver de Saint-Éloi", best_n=3, published=True
     )
     for evening in evenings[:3]:
-        services.add_tournament(challenge=challenge, tournament=evening, by=organizer)
+        challenges.add_tournament(challenge=challenge, tournament=evening, by=organizer)
 
     page.goto(live_server.url + "/compte/connexion/")
     page.get_by_label("Nom d’utilisateur").fill("orga")

@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.day import PHONE
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.models import Round
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,11 +27,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def concours(organizer):
     tournament = factories.build_tournament(owner=organizer, parties=3, end_deals=1)
     factories.add_teams(tournament, 4)
-    first = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=7)
+    first = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=7)
     for table in first.tables.filter(team_b__isnull=False):
         factories.win_deal(table, "A")
-    services.close_round(round=first)
-    services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=8)
+    rounds.close_round(round=first)
+    rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=8)
     return tournament
 
 

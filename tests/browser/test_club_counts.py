@@ -25,8 +25,8 @@ import scoring
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.infra import links
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,10 +92,8 @@ def previous_release_concours(owner):
     factories.add_teams(tournament, 2)
     rnd = factories.draw_random_round(tournament)
     table = factories.first_table(rnd)
-    services.record_deal(table=table, values={"taker": "A", "trump": "H", "bid": 80, "capot": "B"})
-    services.record_deal(
-        table=table, values={"taker": "B", "trump": "S", "bid": 100, "points_a": 40}
-    )
+    scores.record_deal(table=table, values={"taker": "A", "trump": "H", "bid": 80, "capot": "B"})
+    scores.record_deal(table=table, values={"taker": "B", "trump": "S", "bid": 100, "points_a": 40})
     return tournament, table
 
 

@@ -18,9 +18,9 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Round, Table
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -128,8 +128,8 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     for table in partie1.tables.filter(number=1):
         factories.add_deal(table)
         factories.add_deal(table)
-    services.close_round(round=partie1)
-    partie2 = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=2)
+    rounds.close_round(round=partie1)
+    partie2 = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=2)
     new_table = partie2.tables.get(number=1)
     tablet.wait_for_url(live_server.url + links.entry_path(new_table), timeout=FOLLOWS_WITHIN)
     expect(tablet.locator("#id_code")).to_be_visible()  # the new table's teams give their code

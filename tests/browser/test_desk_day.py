@@ -13,8 +13,8 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.models import Round, Team, Tournament
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -159,7 +159,7 @@ def test_a_closed_partie_s_table_is_corrected_from_a_phone(
     for table in round1.tables.all():
         for _ in range(tournament.end_deals):
             factories.add_deal(table)
-    services.close_round(round=round1)
+    rounds.close_round(round=round1)
     page.set_viewport_size({"width": 390, "height": 844})
     log_in(page, live_server.url)
     page.goto(live_server.url + f"/organisation/t/{tournament.slug}/parties/1/tables/1/")

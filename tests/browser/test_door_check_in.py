@@ -24,9 +24,8 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.models import Team, Tournament
-from tournaments.services import door
+from tournaments.services import door, registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,10 +54,10 @@ def hall(organizer) -> Tournament:
     )
     Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
     for first1, last1, first2, last2 in PEOPLE:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(first1, last1),
-            player2=services.PlayerData(first2, last2),
+            player1=registration.PlayerData(first1, last1),
+            player2=registration.PlayerData(first2, last2),
         )
     tournament.refresh_from_db()
     return tournament
@@ -178,10 +177,10 @@ def test_a_poster_photographed_weeks_before_opens_on_a_closed_door(
         check_in_enabled=True, check_in_opens=datetime.time(13, 30)
     )
     for first1, last1, first2, last2 in PEOPLE:
-        services.register_team(
+        registration.register_team(
             tournament=later,
-            player1=services.PlayerData(first1, last1),
-            player2=services.PlayerData(first2, last2),
+            player1=registration.PlayerData(first1, last1),
+            player2=registration.PlayerData(first2, last2),
         )
     said = f"Le pointage ouvrira le {date_format(day, 'l j F')} à 13 h 30."
     link = live_server.url + f"/pointage/{door.door_key(later)}/"

@@ -22,9 +22,9 @@ from tests.browser.session import log_in
 from tests.browser.test_release_and_clock import shoot
 from tests.documents import pdf_text
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Round, Team, Tournament
+from tournaments.services import release, rounds, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,10 +49,10 @@ def test_a_draft_draw_is_explained_adjusted_by_keyboard_then_published(
 ):
     tournament = make_tournament(release_draws=True, published=True, parties=3)
     add_teams(tournament, 7)
-    first = services.release_round(round=draw_random_round(tournament, seed=8))
+    first = release.release_round(round=draw_random_round(tournament, seed=8))
     for table in first.tables.filter(team_b__isnull=False):
-        services.record_totals(table=table, total_a=1300, total_b=900)
-    services.close_round(round=first)
+        scores.record_totals(table=table, total_a=1300, total_b=900)
+    rounds.close_round(round=first)
     url = live_server.url
 
     page.set_viewport_size({"width": 1366, "height": 900})

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.session import log_in
 from tests.documents import pdf_text
-from tournaments import services
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,7 +80,7 @@ def test_a_team_stays_at_its_table_through_two_draws(live_server, page: Page, or
         winner, loser = 1000 + 10 * index, 900
         if table.team_b_id == team.pk:
             winner, loser = loser, winner
-        services.record_totals(table=table, total_a=winner, total_b=loser)
+        scores.record_totals(table=table, total_a=winner, total_b=loser)
     page.reload()
     page.get_by_role("link", name="Fermer la partie…").click()
     page.get_by_role("button", name="Fermer la partie").click()

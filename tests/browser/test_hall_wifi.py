@@ -21,9 +21,9 @@ from playwright.sync_api import Page, expect
 import scoring
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import deal_keys
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Change, Table, Tournament
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -165,7 +165,7 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     expect(page.locator("tr.outbox-row")).to_have_count(2)
     # Meanwhile the desk enters deal 2 from the paper sheet.
     table.refresh_from_db()
-    services.record_deal(
+    scores.record_deal(
         table=table,
         values={"taker": "A", "trump": "H", "bid": 90, "points_a": 82},
         expected_version=table.version,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tournaments import services
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +22,7 @@ def test_a_score_entered_elsewhere_appears_without_reloading(
     page.evaluate("window.__notReloaded = true")
     table = round1.tables.order_by("number").first()
     for _ in range(12):
-        services.record_deal(
+        scores.record_deal(
             table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
         )
     expect(page.locator("#standings")).to_contain_text("2\u202f280", timeout=10_000)
@@ -47,7 +47,7 @@ def test_offline_the_ranking_keeps_its_last_version_and_says_since_when(
     expect(page.locator("#standings")).to_contain_text("Rang")  # the last version kept
     table = round1.tables.order_by("number").first()
     for _ in range(12):
-        services.record_deal(
+        scores.record_deal(
             table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
         )
     page.wait_for_timeout(2500)  # polls fail meanwhile: still the last version, no error page

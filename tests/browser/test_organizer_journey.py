@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -162,7 +162,7 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
     # The other tables (entered through the same service the form calls).
     for table in rnd1.tables.filter(team_b__isnull=False).exclude(number=1):
         for _ in range(12):
-            services.record_deal(
+            scores.record_deal(
                 table=table, values={"taker": "B", "trump": "C", "bid": 80, "points_b": 110}
             )
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/")
@@ -180,7 +180,7 @@ def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp
     announce(page, 2)
     for table in rnd2.tables.filter(team_b__isnull=False):
         for _ in range(12):
-            services.record_deal(
+            scores.record_deal(
                 table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
             )
     page.reload()

@@ -20,9 +20,9 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.session import log_in
 from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques
-from tournaments import services
 from tournaments.models import Round, Table
 from tournaments.queries.pools import pool_standings
+from tournaments.services import registration, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,10 +63,10 @@ def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
         date=timezone.localdate(),
     )
     for (f1, l1), (f2, l2) in TEAMS:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(f1, l1),
-            player2=services.PlayerData(f2, l2),
+            player1=registration.PlayerData(f1, l1),
+            player2=registration.PlayerData(f2, l2),
         )
     url = live_server.url
     log_in(page, url)
@@ -106,7 +106,7 @@ def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
         expect(page.locator(".running-totals")).to_contain_text("Partie terminée")
         for table in rnd.tables.filter(team_b__isnull=False).exclude(number=1):
             for _ in range(2):
-                services.record_deal(
+                scores.record_deal(
                     table=table, values={"taker": "B", "trump": "C", "bid": 80, "points_b": 110}
                 )
         page.goto(url + f"/organisation/t/{tournament.slug}/parties/{number}/")

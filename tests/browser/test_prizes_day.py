@@ -22,9 +22,9 @@ from tests import factories
 from tests.browser.day import PHONE, download, french_words, pdf_text, speaks
 from tests.browser.session import log_in
 from tests.browser.test_organizer_journey import close_partie
-from tournaments import services
 from tournaments.models import Round, Tournament
 from tournaments.queries import awards
+from tournaments.services import rounds, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,14 +46,14 @@ def concours(owner) -> Tournament:
     factories.add_teams(tournament, 8)
     for number in (1, 2):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=number)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=number)
         tables = list(rnd.tables.filter(team_b__isnull=False).order_by("number"))
         for i, table in enumerate(tables):
             if number == 2 and i == len(tables) - 1:
                 continue  # the last table is still playing
-            services.record_totals(table=table, total_a=1500 + 90 * i, total_b=900 + 40 * i)
+            scores.record_totals(table=table, total_a=1500 + 90 * i, total_b=900 + 40 * i)
         if number == 1:
-            services.close_round(round=rnd)
+            rounds.close_round(round=rnd)
     return tournament
 
 
@@ -115,7 +115,7 @@ def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_pat
 
     # The last table comes back; the last partie is closed: the ranking is final.
     last = tournament.rounds.get(number=2).tables.exclude(status="complete").get()
-    services.record_totals(table=last, total_a=1200, total_b=1100)
+    scores.record_totals(table=last, total_a=1200, total_b=1100)
     page.goto(f"{url}/organisation/t/{slug}/parties/2/")
     close_partie(page)
     page.goto(f"{url}/organisation/t/{slug}/lots/")

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services import rounds, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,9 +34,9 @@ def concours(owner, teams: int) -> Tournament:
         owner=owner, parties=2, score_entry=Tournament.ScoreEntry.TOTALS
     )
     factories.add_teams(tournament, teams)
-    rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=3)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=3)
     for i, table in enumerate(rnd.tables.filter(team_b__isnull=False).order_by("number")):
-        services.record_totals(table=table, total_a=1200 + 10 * i, total_b=800 + 5 * i)
+        scores.record_totals(table=table, total_a=1200 + 10 * i, total_b=800 + 5 * i)
     return tournament
 
 

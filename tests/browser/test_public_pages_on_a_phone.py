@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services import registration, release, rounds, scores, tournaments
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +46,7 @@ CLUBS = [
 
 
 def long_named_tournament(owner) -> Tournament:
-    tournament = services.create_tournament(
+    tournament = tournaments.create_tournament(
         owner=owner,
         name="Grand concours de coinche du comité des fêtes de Saint-Éloi-les-Châtaigniers",
         date=datetime.date(2026, 12, 5),
@@ -57,24 +57,26 @@ def long_named_tournament(owner) -> Tournament:
     )
     for i in range(24):
         club = CLUBS[i % len(CLUBS)]
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(FIRST_NAMES[i % 5], LAST_NAMES[i % 6] + f" {i}", club=club),
-            player2=services.PlayerData(FIRST_NAMES[(i + 2) % 5], LAST_NAMES[(i + 3) % 6]),
+            player1=registration.PlayerData(
+                FIRST_NAMES[i % 5], LAST_NAMES[i % 6] + f" {i}", club=club
+            ),
+            player2=registration.PlayerData(FIRST_NAMES[(i + 2) % 5], LAST_NAMES[(i + 3) % 6]),
             name=TEAM_NAMES[i // 4] if i % 4 == 0 else "",
             club=club,
         )
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=number)
-        services.release_round(round=rnd)  # the sheets laid out: announced
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=number)
+        release.release_round(round=rnd)  # the sheets laid out: announced
         tables = rnd.tables.filter(team_b__isnull=False).order_by("number")
         for i, table in enumerate(tables):
             if number == 3 and i % 2:
                 continue  # the third partie is under way: half its tables play on
-            services.record_totals(table=table, total_a=1620 + 37 * i, total_b=980 + 11 * i)
+            scores.record_totals(table=table, total_a=1620 + 37 * i, total_b=980 + 11 * i)
         if number < 3:
-            services.close_round(round=rnd)
+            rounds.close_round(round=rnd)
     return tournament
 
 

@@ -15,8 +15,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
 from tests.factories import build_tournament
-from tournaments import services
 from tournaments.models import Team
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,10 +96,10 @@ def test_a_known_player_is_proposed_and_singles_are_paired(
     last_week = build_tournament(
         owner=organizer, name="Concours d'avant", date=datetime.date(2026, 11, 28)
     )
-    services.register_team(
+    registration.register_team(
         tournament=last_week,
-        player1=services.PlayerData("Amélie", "Lefèvre", "FFB123", "Les As de Trèfle"),
-        player2=services.PlayerData("Jérôme", "Bérard", "", "Les As de Trèfle"),
+        player1=registration.PlayerData("Amélie", "Lefèvre", "FFB123", "Les As de Trèfle"),
+        player2=registration.PlayerData("Jérôme", "Bérard", "", "Les As de Trèfle"),
         club="Les As de Trèfle",
     )
     page.set_viewport_size({"width": width, "height": 900})

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.session import log_in
-from tournaments import services
 from tournaments.models import Category
+from tournaments.services import prizes, registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,12 +25,12 @@ PAIRS = [
 def concours(make_tournament):
     tournament = make_tournament(categories_enabled=True)
     for first, second in PAIRS:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(*first),
-            player2=services.PlayerData(*second),
+            player1=registration.PlayerData(*first),
+            player2=registration.PlayerData(*second),
         )
-    services.add_category(tournament=tournament, name="Féminine", kind=Category.Kind.WOMEN)
+    prizes.add_category(tournament=tournament, name="Féminine", kind=Category.Kind.WOMEN)
     return tournament
 
 

@@ -28,11 +28,11 @@ from playwright.sync_api import Page, expect
 from tests.browser.day import Day, choose_language, download, printed, speaks
 from tests.browser.grid import deal_keys, type_deal
 from tests.factories import PASSWORD
-from tournaments import services
 from tournaments.display.labels import number as shown_number
 from tournaments.infra import links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -339,7 +339,7 @@ def finish_with_the_services(rnd: Round, tournament: Tournament) -> None:
     for table in rnd.tables.filter(team_b__isnull=False, status__in=["not_started", "in_progress"]):
         for deal in range(tournament.end_deals):
             taker = "A" if (table.number + deal) % 3 else "B"
-            services.record_deal(
+            scores.record_deal(
                 table=table,
                 values={
                     "taker": taker,

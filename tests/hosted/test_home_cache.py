@@ -14,10 +14,10 @@ from django.utils import timezone
 from tests import factories
 from tests.attacks import server as real
 from tests.tournaments.calendar.builders import announce
-from tournaments import services
 from tournaments.infra import home_cache
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
+from tournaments.services import challenges, rounds
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")
@@ -86,7 +86,7 @@ def test_a_concours_announced_and_a_challenge_published_are_on_the_next_page(
     client.get(HOME)
     on_commit(lambda: announce(organizer, name="Concours de la Saint-Éloi"))
     challenge = on_commit(
-        lambda: services.create_challenge(owner=organizer, name="Challenge du Saumurois")
+        lambda: challenges.create_challenge(owner=organizer, name="Challenge du Saumurois")
     )
     page = client.get(HOME).content.decode()
     assert "Concours de la Saint-Éloi" in page
@@ -139,7 +139,7 @@ def test_a_concours_finished_moves_to_the_results_on_the_next_page(
     rnd = factories.draw_random_round(played, seed=5)
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    on_commit(lambda: services.close_round(round=rnd))
+    on_commit(lambda: rounds.close_round(round=rnd))
     played.refresh_from_db()
     assert played.status == Tournament.Status.FINISHED
     page = client.get(HOME).content.decode()

@@ -22,18 +22,20 @@ from hypothesis import strategies as st
 from tests.factories import PASSWORD, add_teams
 from tests.tournaments.display.test_standings_columns import standings_rows
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.display import labels
 from tournaments.display.standings import ranking_explanation
 from tournaments.domain.standings import ByeScore, Result, rank
 from tournaments.models import Tournament
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import rounds, scores
+from tournaments.services import tournaments as tournaments_services
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_new_concours_gives_the_bye_the_partie_s_average(organizer):
-    tournament = services.create_tournament(
+    tournament = tournaments_services.create_tournament(
         owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
     )
     assert tournament.bye_policy == Tournament.ByePolicy.AVERAGE
@@ -107,10 +109,10 @@ def two_parties(make_tournament) -> Tournament:
     tournament = make_tournament(score_entry=Tournament.ScoreEntry.TOTALS)
     add_teams(tournament, 5)
     for seed in (1, 2):
-        rnd = services.draw_round(tournament=tournament, seed=seed)
+        rnd = rounds.draw_round(tournament=tournament, seed=seed)
         for i, table in enumerate(rnd.tables.filter(team_b__isnull=False).order_by("number")):
-            services.record_totals(table=table, total_a=1000 + 100 * i, total_b=900 - 50 * i)
-        services.close_round(round=rnd)
+            scores.record_totals(table=table, total_a=1000 + 100 * i, total_b=900 - 50 * i)
+        rounds.close_round(round=rnd)
     return tournament
 
 

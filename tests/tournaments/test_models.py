@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Deal, Player, Round, Seat, Side, Table, Team
+from tournaments.services import errors, registration, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -43,11 +43,11 @@ def test_a_team_needs_two_different_players(tournament):
 
 
 def test_team_numbers_are_unique_in_a_tournament(tournament, teams):
-    with pytest.raises(services.TournamentError) as error:
-        services.register_team(
+    with pytest.raises(errors.TournamentError) as error:
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Léa", "Vallée"),
-            player2=services.PlayerData("Loïc", "Hébert"),
+            player1=registration.PlayerData("Léa", "Vallée"),
+            player2=registration.PlayerData("Loïc", "Hébert"),
             number=teams[0].number,
         )
     assert error.value.field == "number"
@@ -106,7 +106,7 @@ def test_the_rule_profile_is_built_once_per_rules_and_follows_a_change(tournamen
 def test_an_odd_number_of_teams_gives_one_bye_table(make_tournament):
     tournament = make_tournament(name="Impair")
     add_teams(tournament, 5)
-    rnd = services.draw_round(tournament=tournament, seed=3)
+    rnd = rounds.draw_round(tournament=tournament, seed=3)
     byes = [t for t in rnd.tables.all() if t.is_bye]
     assert len(byes) == 1
     assert byes[0].status == Table.Status.COMPLETE

@@ -13,9 +13,17 @@ from datetime import date, timedelta
 from django.utils import timezone
 
 import scoring
-from tournaments import services
 from tournaments.domain import deal_shapes
 from tournaments.models import Round, Tournament
+from tournaments.services import (
+    brackets,
+    prizes,
+    registration,
+    release,
+    rounds,
+    scores,
+    tournaments,
+)
 from tournaments.services import pools as pool_services
 
 #: A small concours in pools: 16 teams in 4 pools of 4, the 3 pool parties played.
@@ -31,7 +39,7 @@ def announce(rnd: Round, user) -> Round:
     """The partie's sheets laid out on the tables, its draw announced: a
     tournament made now keeps each draw a draft until then, and takes no
     score on a draft (the demo's parties read as played)."""
-    return services.release_round(round=rnd, by=user)
+    return release.release_round(round=rnd, by=user)
 
 
 def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournament:
@@ -61,17 +69,17 @@ def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournam
                 table.refresh_from_db()
                 if table.status == table.Status.COMPLETE:
                     break
-                services.record_deal(
+                scores.record_deal(
                     table=table,
                     values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                 )
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
 
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        play(services.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6)))
-    services.create_brackets(tournament=tournament, main=8, consolante=6, by=user)
-    play(services.draw_bracket_round(tournament=tournament, by=user))
+        play(rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6)))
+    brackets.create_brackets(tournament=tournament, main=8, consolante=6, by=user)
+    play(brackets.draw_bracket_round(tournament=tournament, by=user))
     tournament.refresh_from_db()
     return tournament
 
@@ -96,14 +104,14 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
     pool_services.form_pools(tournament=tournament, size=4, by=user)
     rules = tournament.rule_profile
     for _ in range(3):
-        rnd = announce(services.draw_pool_round(tournament=tournament, by=user), user)
+        rnd = announce(rounds.draw_pool_round(tournament=tournament, by=user), user)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             for _deal in range(tournament.end_deals):
-                services.record_deal(
+                scores.record_deal(
                     table=table,
                     values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                 )
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     return tournament
 
 
@@ -127,17 +135,17 @@ def build_published_concours(user, concours: Tournament, rng: random.Random) -> 
     tournament.prizes_enabled = True
     tournament.save(update_fields=["prizes_enabled"])
     lots = "Un jambon\nDeux canards\nUn filet garni\nDeux bouteilles de Mâcon"
-    services.set_lots(tournament=tournament, lots=lots)  # one a line, by rank
+    prizes.set_lots(tournament=tournament, lots=lots)  # one a line, by rank
     rules = tournament.rule_profile
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        rnd = services.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
         announce(rnd, user)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             for _deal in range(tournament.end_deals):
                 values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
-                services.record_deal(table=table, values=values)
-        services.close_round(round=rnd)
+                scores.record_deal(table=table, values=values)
+        rounds.close_round(round=rnd)
     tournament.refresh_from_db()
     return tournament
 
@@ -160,7 +168,7 @@ def _repaired_concours(
     the same players); an older one under `slug` is replaced. With
     `shown_every` n, every n-th player ticked « accepte d'être affiché »."""
     Tournament.objects.filter(slug=slug).delete()
-    tournament = services.create_tournament(
+    tournament = tournaments.create_tournament(
         owner=user,
         name=name,
         date=day,
@@ -179,7 +187,7 @@ def _repaired_concours(
     ]
     chosen = rng.sample(players, 2 * teams)
     data = [
-        services.PlayerData(
+        registration.PlayerData(
             p.first_name,
             p.last_name,
             club=p.club,
@@ -189,5 +197,5 @@ def _repaired_concours(
         for i, p in enumerate(chosen)
     ]
     for first, second in zip(data[::2], data[1::2], strict=True):
-        services.register_team(tournament=tournament, player1=first, player2=second)
+        registration.register_team(tournament=tournament, player1=first, player2=second)
     return tournament

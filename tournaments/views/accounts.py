@@ -41,7 +41,8 @@ from tournaments.forms.accounts import (
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address, mail, throttle
 from tournaments.models import email_key
-from tournaments.services import TournamentError, accounts
+from tournaments.services import accounts
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address
 
 WINDOW = 3600

@@ -16,12 +16,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round
 from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.queries import brackets as bracket_queries
+from tournaments.services import brackets, errors
 from tournaments.views.common import brackets_context, managed_tournament, pdf_response
 from tournaments.views.live import live_page, poll_seconds
 from tournaments.views.public import get_visible
@@ -35,14 +35,14 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     form = BracketsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.create_brackets(
+            brackets.create_brackets(
                 tournament=tournament,
                 main=form.cleaned_data["main"],
                 consolante=form.cleaned_data["consolante"],
                 tie_rule=form.cleaned_data["tie_rule"],
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="main")
         else:
             messages.success(
@@ -65,8 +65,8 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
 def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     try:
-        rnd = services.draw_bracket_round(tournament=tournament, by=request.user)
-    except services.TournamentError as error:
+        rnd = brackets.draw_bracket_round(tournament=tournament, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:brackets_manage", slug=slug)
     messages.success(request, _("Tour de la phase finale tiré : %(round)s.") % {"round": rnd})
@@ -78,8 +78,8 @@ def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
 def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     try:
-        services.delete_brackets(tournament=tournament, by=request.user)
-    except services.TournamentError as error:
+        brackets.delete_brackets(tournament=tournament, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Phase finale supprimée."))

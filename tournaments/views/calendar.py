@@ -28,8 +28,9 @@ from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm
 from tournaments.infra import address
 from tournaments.models import Announcement
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError, preregistration
 from tournaments.services import calendar as services
+from tournaments.services import preregistration
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 from tournaments.views.preregistration import announced, send_mail, tell_moved_up
 

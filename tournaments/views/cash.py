@@ -17,13 +17,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.cash import CashEntryForm, PaymentForm
 from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.pdf import cash as cash_pdf
 from tournaments.queries import cash as cash_queries
 from tournaments.queries import cash_export
+from tournaments.services import cash, errors
 from tournaments.views.common import managed_tournament, pdf_response
 
 
@@ -34,14 +34,14 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
     form = CashEntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.add_cash_entry(
+            cash.add_cash_entry(
                 tournament=tournament,
                 kind=form.cleaned_data["kind"],
                 label=form.cleaned_data["label"],
                 amount_cents=form.cleaned_data["amount"],
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Ligne de caisse ajoutée."))
@@ -63,8 +63,8 @@ def cash_entry_delete(request: HttpRequest, slug: str, entry_id: int) -> HttpRes
     tournament = managed_tournament(request, slug)
     entry = get_object_or_404(CashEntry, tournament=tournament, pk=entry_id)
     try:
-        services.delete_cash_entry(entry=entry, by=request.user)
-    except services.TournamentError as error:
+        cash.delete_cash_entry(entry=entry, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Ligne « %(label)s » supprimée.") % {"label": entry.label})
@@ -105,8 +105,8 @@ def cash_pay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpRespons
     form = PaymentForm(request.POST)
     method = form.cleaned_data["method"] if form.is_valid() else ""
     try:
-        services.record_payment(entrant=entrant, method=method, by=request.user)
-    except services.TournamentError as error:
+        cash.record_payment(entrant=entrant, method=method, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return _paid_answer(request, tournament, entrant)
 
@@ -118,8 +118,8 @@ def cash_unpay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpRespo
     tournament = managed_tournament(request, slug)
     entrant = _entrant(tournament, kind, pk)
     try:
-        services.cancel_payment(entrant=entrant, by=request.user)
-    except services.TournamentError as error:
+        cash.cancel_payment(entrant=entrant, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return _paid_answer(request, tournament, entrant)
 

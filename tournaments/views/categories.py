@@ -19,13 +19,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.display import prizes as prize_words
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import CategoryForm, TeamsTagForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
+from tournaments.services import errors as errors_services
+from tournaments.services import prizes
 from tournaments.views.common import managed_tournament, pdf_response
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.live import live_page
@@ -49,8 +51,8 @@ def categories(request: HttpRequest, slug: str) -> HttpResponse:
     form = CategoryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.add_category(tournament=tournament, by=request.user, **form.cleaned_data)
-        except services.TournamentError as error:
+            prizes.add_category(tournament=tournament, by=request.user, **form.cleaned_data)
+        except errors_services.TournamentError as error:
             apply_service_error(form, error, fallback="name")
         else:
             messages.success(
@@ -81,8 +83,8 @@ def category_edit(request: HttpRequest, slug: str, category_id: int) -> HttpResp
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_category(category=category, by=request.user, **form.cleaned_data)
-        except services.TournamentError as error:
+            prizes.update_category(category=category, by=request.user, **form.cleaned_data)
+        except errors_services.TournamentError as error:
             apply_service_error(form, error, fallback="name")
         else:
             messages.success(request, _("Classement modifié."))
@@ -114,7 +116,7 @@ def category_delete(request: HttpRequest, slug: str, category_id: int) -> HttpRe
                 ),
             ),
         )
-    services.delete_category(category=category, by=request.user)
+    prizes.delete_category(category=category, by=request.user)
     messages.success(request, _("Classement « %(name)s » supprimé.") % {"name": category})
     return redirect("tournaments:categories", slug=slug)
 
@@ -133,14 +135,14 @@ def teams_tag(request: HttpRequest, slug: str) -> HttpResponse:
     add = form.cleaned_data["action"] != "remove"
     category = form.cleaned_data["category"]
     try:
-        changed = services.tag_teams(
+        changed = prizes.tag_teams(
             tournament=tournament,
             category=category,
             team_ids=form.cleaned_data["teams"],
             add=add,
             by=request.user,
         )
-    except services.TournamentError as error:
+    except errors_services.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, prize_words.teams_tagged_sentence(category.name, changed, add))

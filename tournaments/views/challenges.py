@@ -15,13 +15,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.display import challenges as words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.challenges import ChallengeForm, EveningForm
 from tournaments.models import Challenge
 from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
 from tournaments.queries.challenges import board
+from tournaments.services import challenges, errors
 from tournaments.services.challenges import SETTINGS
 from tournaments.views.common import pdf_response
 
@@ -40,8 +40,8 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
     form = ChallengeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            challenge = services.create_challenge(owner=request.user, **_values(form))
-        except services.TournamentError as error:
+            challenge = challenges.create_challenge(owner=request.user, **_values(form))
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="name")
         else:
             messages.success(request, _("Challenge créé : ajoutez-lui ses soirées."))
@@ -60,8 +60,8 @@ def challenge_manage(request: HttpRequest, slug: str) -> HttpResponse:
     form = ChallengeForm(request.POST or None, instance=challenge)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_challenge(challenge=challenge, **_values(form))
-        except services.TournamentError as error:
+            challenges.update_challenge(challenge=challenge, **_values(form))
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="name")
         else:
             messages.success(request, _("Challenge enregistré."))
@@ -86,8 +86,8 @@ def challenge_add(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         tournament = form.cleaned_data["tournament"]
         try:
-            services.add_tournament(challenge=challenge, tournament=tournament, by=request.user)
-        except services.TournamentError as error:
+            challenges.add_tournament(challenge=challenge, tournament=tournament, by=request.user)
+        except errors.TournamentError as error:
             messages.error(request, error.message)
         else:
             messages.success(
@@ -104,8 +104,8 @@ def challenge_remove(request: HttpRequest, slug: str, tournament_id: int) -> Htt
     challenge = _owned(request, slug)
     tournament = get_object_or_404(challenge.tournaments, pk=tournament_id)
     try:
-        services.remove_tournament(challenge=challenge, tournament=tournament, by=request.user)
-    except services.TournamentError as error:
+        challenges.remove_tournament(challenge=challenge, tournament=tournament, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(

@@ -19,16 +19,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.forms.rounds import LastDealCallForm
+from tournaments.services import clock, errors, release
 from tournaments.views.common import managed_tournament, round_of
 from tournaments.views.rounds import round_page
 
 CLOCK_ACTIONS = {
-    "start": (services.start_clock, gettext_lazy("Chrono lancé.")),
-    "pause": (services.pause_clock, gettext_lazy("Chrono en pause.")),
-    "resume": (services.resume_clock, gettext_lazy("Chrono relancé.")),
-    "reset": (services.reset_clock, gettext_lazy("Chrono remis à zéro.")),
+    "start": (clock.start_clock, gettext_lazy("Chrono lancé.")),
+    "pause": (clock.pause_clock, gettext_lazy("Chrono en pause.")),
+    "resume": (clock.resume_clock, gettext_lazy("Chrono relancé.")),
+    "reset": (clock.reset_clock, gettext_lazy("Chrono remis à zéro.")),
 }
 
 
@@ -36,7 +36,7 @@ CLOCK_ACTIONS = {
 @require_POST
 def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = round_of(managed_tournament(request, slug), number)
-    services.release_round(round=rnd, by=request.user)
+    release.release_round(round=rnd, by=request.user)
     messages.success(
         request,
         _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
@@ -56,7 +56,7 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     service, done = action
     try:
         service(round=rnd, by=request.user)
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, str(done))
@@ -72,10 +72,8 @@ def round_last_deal_call(request: HttpRequest, slug: str, number: int) -> HttpRe
     if not form.is_valid():
         return round_page(request, tournament, rnd, call_form=form)
     try:
-        services.set_last_deal_call(
-            round=rnd, minutes=form.cleaned_data["minutes"], by=request.user
-        )
-    except services.TournamentError as error:
+        clock.set_last_deal_call(round=rnd, minutes=form.cleaned_data["minutes"], by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Appel « dernière donne » enregistré."))

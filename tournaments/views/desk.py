@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.domain.search import name_order
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
+from tournaments.services import directory as directory_services
+from tournaments.services import errors, registration, singles
 from tournaments.views.common import managed_tournament
 
 #: The slots of the forms that propose known players: « » (one player),
@@ -65,7 +66,9 @@ def suggest(request: HttpRequest, slug: str) -> HttpResponse:
     typed = " ".join(
         request.GET.get(f"{name}{slot}", "")[:80] for name in ("first_name", "last_name")
     )
-    found = services.suggestions_for(user=request.user, tournament=tournament, query=typed)
+    found = directory_services.suggestions_for(
+        user=request.user, tournament=tournament, query=typed
+    )
     return render(request, "tournaments/desk_suggestions.html", {"known": found, "slot": slot})
 
 
@@ -77,12 +80,12 @@ def waiting_add(request: HttpRequest, slug: str) -> HttpResponse:
     with_suggestions(form, tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            waiting = services.add_waiting_player(
+            waiting = singles.add_waiting_player(
                 tournament=tournament,
-                player=services.PlayerData(**form.cleaned_data),
+                player=registration.PlayerData(**form.cleaned_data),
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("%(name)s attend un partenaire.") % {"name": waiting})
@@ -108,10 +111,10 @@ def waiting_pair(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Cochez exactement deux joueurs à associer."))
         return redirect("tournaments:manage", slug=slug)
     try:
-        team = services.pair_waiting_players(
+        team = singles.pair_waiting_players(
             tournament=tournament, first_id=chosen[0], second_id=chosen[1], by=request.user
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(
@@ -128,8 +131,8 @@ def waiting_pair_random(request: HttpRequest, slug: str) -> HttpResponse:
     """Every waiting player paired at random (one stays if they are odd)."""
     tournament = managed_tournament(request, slug)
     try:
-        teams = services.pair_waiting_players_at_random(tournament=tournament, by=request.user)
-    except services.TournamentError as error:
+        teams = singles.pair_waiting_players_at_random(tournament=tournament, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         numbers = ", ".join(str(team.number) for team in teams)
@@ -151,8 +154,8 @@ def waiting_remove(request: HttpRequest, slug: str, waiting_id: int) -> HttpResp
     tournament = managed_tournament(request, slug)
     waiting = get_object_or_404(WaitingPlayer, tournament=tournament, pk=waiting_id)
     try:
-        services.remove_waiting_player(waiting=waiting, by=request.user)
-    except services.TournamentError as error:
+        singles.remove_waiting_player(waiting=waiting, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("%(name)s n'attend plus.") % {"name": waiting})
@@ -164,7 +167,7 @@ def directory(request: HttpRequest) -> HttpResponse:
     """The signed-in organizer's known players, or those matching `q`."""
     query = request.GET.get("q", "")[:80]
     if query.strip():
-        known = services.suggestions(owner_id=request.user.pk, query=query, limit=200)
+        known = directory_services.suggestions(owner_id=request.user.pk, query=query, limit=200)
     else:
         known = sorted(
             KnownPlayer.objects.filter(owner=request.user),
@@ -182,6 +185,6 @@ def directory(request: HttpRequest) -> HttpResponse:
 @require_POST
 def directory_forget(request: HttpRequest, known_id: int) -> HttpResponse:
     known = get_object_or_404(KnownPlayer, owner=request.user, pk=known_id)
-    services.forget_player(known=known)
+    directory_services.forget_player(known=known)
     messages.success(request, _("%(name)s ne sera plus proposé(e) à l'accueil.") % {"name": known})
     return redirect("tournaments:directory")

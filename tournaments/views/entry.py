@@ -27,7 +27,6 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from scoring import sheet as sheet_check
-from tournaments import services
 from tournaments.display.table_screen import (
     Grid,
     build_grid,
@@ -41,6 +40,7 @@ from tournaments.forms.rounds import PenaltyForm
 from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
+from tournaments.services import errors, penalties, scores, table_side
 from tournaments.views.common import bracket_match_label, managed_tournament, table_of
 from tournaments.views.grid import appended_response, preview_response
 
@@ -90,7 +90,7 @@ def _table_context(
     return {
         "grid": grid,
         "entry_url": links.entry_path(table) if not table.is_bye else None,
-        "codes_locked_until": services.codes_locked_until(table),
+        "codes_locked_until": table_side.codes_locked_until(table),
         "bracket_match": bracket_match_label(table),
         "tournament": tournament,
         "round": table.round,
@@ -166,7 +166,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
         form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
-            deal = services.record_deal(
+            deal = scores.record_deal(
                 by=request.user,
                 table=tbl,
                 values=form.deal_values(),
@@ -175,7 +175,7 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
                 reason=form.cleaned_data["reason"],
                 after_claims=form.cleaned_data["after_claims"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             tbl.refresh_from_db()
             form.add_engine_error(error, version=tbl.version)
             status = 409 if error.field == "version" else 422
@@ -224,8 +224,8 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
     version = form.cleaned_data["version"]
     try:
         if version is None:
-            raise services.TournamentError(str(INCOMPLETE))
-        services.delete_last_deal(
+            raise errors.TournamentError(str(INCOMPLETE))
+        scores.delete_last_deal(
             by=request.user,
             table=tbl,
             expected_version=version,
@@ -233,7 +233,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             after_claims=form.cleaned_data["after_claims"],
         )
         messages.success(request, _("Dernière donne supprimée."))
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect("tournaments:table", slug=slug, number=number, table=table)
 
@@ -248,7 +248,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         form.add_error(None, INCOMPLETE)
     if form.is_valid():
         try:
-            services.record_totals(
+            scores.record_totals(
                 by=request.user,
                 table=tbl,
                 total_a=form.cleaned_data["total_a"],
@@ -259,7 +259,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 reason=form.cleaned_data["reason"],
                 after_claims=form.cleaned_data["after_claims"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Totaux enregistrés."))
@@ -281,7 +281,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
     elif form.is_valid():
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
         try:
-            services.add_penalty(
+            penalties.add_penalty(
                 by=request.user,
                 table=tbl,
                 team=team,
@@ -289,7 +289,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
                 reason=form.cleaned_data["reason"],
                 expected_version=form.cleaned_data["version"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="points")
         else:
             messages.success(request, _("Pénalité enregistrée."))

@@ -10,9 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments import services
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.fixed_tables import FixedTableForm
+from tournaments.services import errors
 from tournaments.services.fixed_tables import set_fixed_table
 from tournaments.views.common import managed_tournament
 
@@ -32,7 +32,7 @@ def team_fixed_table(request: HttpRequest, slug: str, team_id: int) -> HttpRespo
                 table=form.cleaned_data["table"],
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="table")
         else:
             messages.success(request, _("Équipe enregistrée."))

@@ -11,10 +11,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments import services
 from tournaments.display.explain import explain
 from tournaments.forms.entry import DealForm
 from tournaments.models import Tournament
+from tournaments.services import errors, scores
 
 
 def appended_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
@@ -36,8 +36,8 @@ def preview_response(request: HttpRequest, tournament: Tournament) -> HttpRespon
         context["understood"] = form.understood
         values = form.deal_values()
         try:
-            context["score"] = services.preview_deal(tournament=tournament, values=values)
-        except services.TournamentError as error:
+            context["score"] = scores.preview_deal(tournament=tournament, values=values)
+        except errors.TournamentError as error:
             context["error"] = error.message
         else:
             context["why"] = explain(values, tournament.rule_profile)

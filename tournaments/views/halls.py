@@ -27,8 +27,9 @@ from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import MergedHall, Tournament, Upload
 from tournaments.queries.halls import HallsState, halls_state
-from tournaments.services import TournamentError, uploads
 from tournaments.services import halls as services
+from tournaments.services import uploads
+from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused
 from tournaments.views.common import client_address, managed_tournament
 from tournaments.views.public import get_visible

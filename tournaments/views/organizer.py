@@ -23,7 +23,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.display import door as door_words
 from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
@@ -37,7 +36,7 @@ from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
-from tournaments.services import autosave
+from tournaments.services import autosave, errors, registration, singles, tournaments
 from tournaments.services import door as door_services
 from tournaments.services import leagues as league_services
 from tournaments.views import publication
@@ -64,8 +63,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(owner=request.user, **form.service_kwargs())
-        except services.TournamentError as error:
+            tournament = tournaments.create_tournament(owner=request.user, **form.service_kwargs())
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
             messages.success(request, _("Tournoi créé. Inscrivez maintenant les équipes."))
@@ -79,15 +78,15 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     form = TournamentForm(
         request.POST or None,
         tournament=tournament,
-        rules_locked=services.rules_locked(tournament),
-        format_locked=services.format_locked(tournament),
+        rules_locked=tournaments.rules_locked(tournament),
+        format_locked=tournaments.format_locked(tournament),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(
+            tournaments.update_tournament(
                 tournament=tournament, by=request.user, **form.service_kwargs()
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
             messages.success(request, _("Tournoi modifié."))
@@ -110,7 +109,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     published = request.POST.get("published") == "1"
-    services.set_published(tournament=tournament, published=published, by=request.user)
+    tournaments.set_published(tournament=tournament, published=published, by=request.user)
     if published:
         messages.success(request, _("Tournoi publié : les joueurs le voient sur l'accueil."))
     else:
@@ -125,7 +124,7 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     archived = request.POST.get("archived") == "1"
-    services.set_archived(tournament=tournament, archived=archived, by=request.user)
+    tournaments.set_archived(tournament=tournament, archived=archived, by=request.user)
     if archived:
         messages.success(
             request, _("Tournoi archivé : il est rangé dans les archives de « Mes tournois ».")
@@ -140,8 +139,8 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     if confirmed(request):
         try:
-            services.delete_tournament(tournament=tournament, by=request.user)
-        except services.TournamentError as error:
+            tournaments.delete_tournament(tournament=tournament, by=request.user)
+        except errors.TournamentError as error:
             messages.error(request, error.message)
             return redirect("tournaments:manage", slug=slug)
         messages.success(request, _("Tournoi « %(name)s » supprimé.") % {"name": tournament})
@@ -194,7 +193,7 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
         "undoable_teams": {
             t.pk
             for t in teams
-            if t.status == Team.Status.WITHDRAWN and services.can_undo_withdrawal(t)
+            if t.status == Team.Status.WITHDRAWN and registration.can_undo_withdrawal(t)
         },
     }
     if tournament.check_in_enabled:
@@ -233,7 +232,7 @@ def manage_page(
     undoable_players = {
         p.pk
         for p in players
-        if p.status == Player.Status.WITHDRAWN and services.can_undo_withdrawal(p)
+        if p.status == Player.Status.WITHDRAWN and registration.can_undo_withdrawal(p)
     }
     return render(
         request,
@@ -250,7 +249,7 @@ def manage_page(
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
-            "waiting": services.waiting_players(tournament),
+            "waiting": singles.waiting_players(tournament),
             "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
@@ -275,10 +274,10 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return manage_page(request, tournament, co_form=form)
     try:
-        services.add_co_organizer(
+        tournaments.add_co_organizer(
             tournament=tournament, username=form.cleaned_data["username"], by=request.user
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         apply_service_error(form, error, fallback="username")
         return manage_page(request, tournament, co_form=form)
     messages.success(request, _("Co-organisateur ajouté."))

@@ -18,12 +18,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services
 from tournaments.display.persons import cote_text
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.persons import MergeForm
 from tournaments.models import Cote, is_trusted
 from tournaments.queries import persons as queries
+from tournaments.services import errors, persons
 
 
 def _cote_of(person) -> object | None:
@@ -82,7 +82,7 @@ def persons_manage(request: HttpRequest, form: MergeForm | None = None) -> HttpR
 @require_POST
 def person_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     person = get_object_or_404(queries.persons_managed(request.user), pk=pk)
-    services.withdraw_person(person=person, by=request.user)
+    persons.withdraw_person(person=person, by=request.user)
     messages.success(
         request, _("%(name)s n'est plus affiché sur aucune page publique.") % {"name": person}
     )
@@ -94,7 +94,7 @@ def person_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 def person_show_again(request: HttpRequest, pk: int) -> HttpResponse:
     """The person who withdrew asked the organizer who registered them."""
     person = get_object_or_404(queries.persons_owned(request.user), pk=pk)
-    services.show_again(person=person, by=request.user)
+    persons.show_again(person=person, by=request.user)
     messages.success(
         request, _("%(name)s est de nouveau affiché, à sa demande.") % {"name": person}
     )
@@ -107,10 +107,10 @@ def persons_merge(request: HttpRequest) -> HttpResponse:
     form = MergeForm(request.POST, user=request.user)
     if form.is_valid():
         try:
-            kept = services.merge_persons(
+            kept = persons.merge_persons(
                 kept=form.cleaned_data["kept"], merged=form.cleaned_data["merged"], by=request.user
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Fiches fusionnées : %(name)s.") % {"name": kept})

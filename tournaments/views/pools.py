@@ -16,14 +16,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services
 from tournaments.domain.pools import POOL_ROUNDS
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.pools import PoolsForm
 from tournaments.pdf.pools import pools_pdf
 from tournaments.queries import pools as pool_queries
-from tournaments.services import TournamentError
 from tournaments.services import pools as pool_services
+from tournaments.services import rounds
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament, pdf_response
 from tournaments.views.public import get_visible
 
@@ -79,7 +79,7 @@ def pools_clear(request: HttpRequest, slug: str) -> HttpResponse:
 def pools_draw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     try:
-        rnd = services.draw_pool_round(tournament=tournament, by=request.user)
+        rnd = rounds.draw_pool_round(tournament=tournament, by=request.user)
     except TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:pools", slug=slug)

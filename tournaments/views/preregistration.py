@@ -41,8 +41,8 @@ from tournaments.forms.calendar import PreRegistrationForm
 from tournaments.infra import address, mail, throttle
 from tournaments.models import Announcement, PreRegistration
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError
 from tournaments.services import preregistration as services
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address
 
 WINDOW = 3600

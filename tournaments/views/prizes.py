@@ -21,13 +21,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.display import prizes as words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import LotsForm, SwapLotsForm
 from tournaments.models import Category, Tournament
 from tournaments.pdf import prizes as prize_pdf
 from tournaments.queries import awards
+from tournaments.services import errors, prizes
 from tournaments.services.prizes import lots_text
 from tournaments.views.common import managed_tournament, pdf_response
 
@@ -119,10 +119,10 @@ def lots_save(request: HttpRequest, slug: str, board: str) -> HttpResponse:
     form = LotsForm(request.POST, prefix=board)
     if form.is_valid():
         try:
-            services.set_lots(
+            prizes.set_lots(
                 tournament=tournament, category=category, by=request.user, **form.cleaned_data
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="lots")
         else:
             messages.success(request, _("Lots enregistrés."))
@@ -140,10 +140,10 @@ def lots_swap(request: HttpRequest, slug: str, board: str) -> HttpResponse:
     )
     if form.is_valid():
         try:
-            services.swap_lots(
+            prizes.swap_lots(
                 tournament=tournament, category=category, by=request.user, **form.cleaned_data
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error, fallback="second")
         else:
             messages.success(request, _("Lots échangés."))
@@ -158,10 +158,10 @@ def lots_swaps(request: HttpRequest, slug: str, board: str) -> HttpResponse:
     tournament = _with_prizes(request, slug)
     category = _category(tournament, board)
     if request.POST.get("action") == "keep":
-        services.keep_swaps(tournament=tournament, category=category, by=request.user)
+        prizes.keep_swaps(tournament=tournament, category=category, by=request.user)
         messages.success(request, _("Échanges appliqués au classement actuel."))
     else:
-        services.clear_swaps(tournament=tournament, category=category, by=request.user)
+        prizes.clear_swaps(tournament=tournament, category=category, by=request.user)
         messages.success(request, _("Échanges annulés : les lots suivent à nouveau le classement."))
     return _back(slug, board)
 

@@ -29,8 +29,9 @@ from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import PublicationKey, PublicationTarget, Tournament, Upload
 from tournaments.queries import publication as queries
-from tournaments.services import TournamentError, uploads
 from tournaments.services import publication as services
+from tournaments.services import uploads
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament
 from tournaments.views.uploads import laptop_wait, upload_answer
 

@@ -18,14 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.display import imports as import_words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import category_choices
 from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, TeamForm
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
-from tournaments.services import team_file
+from tournaments.services import errors, imports, registration, team_file
 from tournaments.views.common import managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
@@ -53,19 +52,19 @@ def _team_initial(team: Team | None) -> dict:
 
 def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
     """Register a new team, or update `team`, from the form's cleaned data."""
-    p1 = services.PlayerData(
+    p1 = registration.PlayerData(
         data["first_name1"], data["last_name1"], data["licence1"], data["club"], data["shown1"]
     )
-    p2 = services.PlayerData(
+    p2 = registration.PlayerData(
         data["first_name2"], data["last_name2"], data["licence2"], data["club"], data["shown2"]
     )
     fields = {"player1": p1, "player2": p2, "club": data["club"], "name": data["name"]}
     if "categories" in data:
         fields["categories"] = data["categories"]
     if team is None:
-        services.register_team(by=request.user, tournament=tournament, **fields)
+        registration.register_team(by=request.user, tournament=tournament, **fields)
     else:
-        services.update_team(by=request.user, team=team, **fields)
+        registration.update_team(by=request.user, team=team, **fields)
 
 
 def _team(tournament: Tournament, team_id: int) -> Team:
@@ -87,7 +86,7 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
     if request.method == "POST" and form.is_valid():
         try:
             _save_team(request, tournament, team, form.cleaned_data)
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Équipe enregistrée."))
@@ -101,7 +100,7 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
             "tournament": tournament,
             "form": form,
             "team": team,
-            "deletable": team is not None and services.team_deletable(team),
+            "deletable": team is not None and registration.team_deletable(team),
         },
     )
 
@@ -125,7 +124,7 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
                     ),
                 ],
                 blockers=[]
-                if services.team_deletable(team)
+                if registration.team_deletable(team)
                 else [
                     _("Cette équipe a déjà été placée à une table : déclarez plutôt son forfait.")
                 ],
@@ -136,8 +135,8 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
             ),
         )
     try:
-        services.delete_team(team=team, by=request.user)
-    except services.TournamentError as error:
+        registration.delete_team(team=team, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
     messages.success(request, _("Équipe n° %(number)s supprimée.") % {"number": team.number})
@@ -155,13 +154,13 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
         data = dict(form.cleaned_data)
         categories = data.pop("categories", None)
         try:
-            services.register_player(
+            registration.register_player(
                 tournament=tournament,
-                player=services.PlayerData(**data),
+                player=registration.PlayerData(**data),
                 categories=categories,
                 by=request.user,
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
             messages.success(request, _("Joueur inscrit."))
@@ -177,10 +176,10 @@ def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
-        services.set_player_presence(
+        registration.set_player_presence(
             player=player, present=request.POST.get("present") == "1", by=request.user
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect("tournaments:manage", slug=slug)
 
@@ -205,8 +204,8 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     if not confirmed(request):
         return confirm_page(request, tournament, _forfait_confirmation(slug, str(player)))
     try:
-        services.withdraw_player(player=player, by=request.user)
-    except services.TournamentError as error:
+        registration.withdraw_player(player=player, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
@@ -219,8 +218,8 @@ def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpRes
     tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
-        services.reinstate_player(player=player, by=request.user)
-    except services.TournamentError as error:
+        registration.reinstate_player(player=player, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Forfait de %(who)s annulé.") % {"who": player})
@@ -233,10 +232,10 @@ def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
     tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     try:
-        services.set_presence(
+        registration.set_presence(
             team=team, present=request.POST.get("present") == "1", by=request.user
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     if request.htmx:
         return render(
@@ -253,8 +252,8 @@ def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
         who = _("l'équipe n° %(number)s, %(team)s") % {"number": team.number, "team": team}
         return confirm_page(request, tournament, _forfait_confirmation(slug, who))
     try:
-        services.withdraw_team(by=request.user, team=team)
-    except services.TournamentError as error:
+        registration.withdraw_team(by=request.user, team=team)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("%(team)s déclare forfait.") % {"team": team})
@@ -267,8 +266,8 @@ def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpRespons
     tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
     try:
-        services.reinstate_team(team=team, by=request.user)
-    except services.TournamentError as error:
+        registration.reinstate_team(team=team, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Forfait de %(who)s annulé.") % {"who": team})
@@ -288,10 +287,10 @@ def team_import(request: HttpRequest, slug: str) -> HttpResponse:
     context: dict = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["file"].read(team_file.MAX_BYTES + 1)
-        plan = services.plan_import(tournament=tournament, data=data)
+        plan = imports.plan_import(tournament=tournament, data=data)
         context["plan"] = plan
         if plan.refused_whole:
-            form.add_error("file", services.ImportRefused(plan.errors).message)
+            form.add_error("file", errors.ImportRefused(plan.errors).message)
         elif plan.refusal:
             form.add_error("file", plan.refusal)
         elif not plan.new:
@@ -312,13 +311,13 @@ def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpRespo
         context["file_error"] = _("Fichier illisible : choisissez-le à nouveau.")
         return render(request, "tournaments/team_import.html", context)
     try:
-        plan = services.import_teams(
+        plan = imports.import_teams(
             by=request.user, tournament=tournament, data=confirm_form.cleaned_data["data"]
         )
-    except services.ImportRefused as refused:
-        context["plan"] = services.ImportPlan(errors=refused.errors, refused_whole=True)
+    except errors.ImportRefused as refused:
+        context["plan"] = imports.ImportPlan(errors=refused.errors, refused_whole=True)
         context["file_error"] = refused.message
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         context["file_error"] = error.message
     else:
         messages.success(request, import_words.imported_message(plan))

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
@@ -30,6 +30,7 @@ from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
+from tournaments.services import claims, errors, rounds, table_side
 from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
@@ -43,13 +44,13 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return manage_page(request, tournament, draw_form=form)
     try:
-        rnd = services.draw_round(
+        rnd = rounds.draw_round(
             by=request.user,
             tournament=tournament,
             method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"],
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         apply_service_error(form, error, fallback="method")
         return manage_page(request, tournament, draw_form=form)
     messages.success(request, _("%(round)s tirée.") % {"round": rnd})
@@ -63,7 +64,7 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
         ).order_by("number")
     )
     playing = [t for t in tables if not t.is_bye]
-    locked = {t.pk for t in playing if services.codes_locked_until(t)}
+    locked = {t.pk for t in playing if table_side.codes_locked_until(t)}
     now = timezone.now()
     for t in playing:  # the desk's view of the hall: each table's phone
         t.phone = phone_contact(
@@ -137,13 +138,13 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return round_page(request, tournament, rnd, draw_form=form)
     try:
-        services.redraw_round(
+        rounds.redraw_round(
             by=request.user,
             round=rnd,
             method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"],
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         apply_service_error(form, error, fallback="method")
         return round_page(request, tournament, rnd, draw_form=form)
     messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
@@ -159,13 +160,13 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return round_page(request, tournament, rnd, swap_form=form)
     try:
-        services.swap_teams(
+        rounds.swap_teams(
             by=request.user,
             round=rnd,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
         )
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         apply_service_error(form, error, fallback="first")
         return round_page(request, tournament, rnd, swap_form=form)
     messages.success(
@@ -206,15 +207,15 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     if last
                     else _("Vous pourrez ensuite tirer la partie suivante."),
                 ],
-                blockers=services.close_blockers(rnd),
+                blockers=rounds.close_blockers(rnd),
                 button=_("Fermer la partie"),
                 cancel_url=reverse("tournaments:round", kwargs={"slug": slug, "number": number}),
                 danger=False,
             ),
         )
     try:
-        services.close_round(by=request.user, round=rnd)
-    except services.TournamentError as error:
+        rounds.close_round(by=request.user, round=rnd)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
         return redirect("tournaments:round", slug=slug, number=number)
     messages.success(request, _("%(round)s close.") % {"round": rnd})
@@ -264,9 +265,9 @@ def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespo
 def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tbl = table_of(managed_tournament(request, slug), number, table)
     try:
-        services.validate_table(table=tbl, by=request.user)
+        table_side.validate_table(table=tbl, by=request.user)
         messages.success(request, _("Table validée."))
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect("tournaments:table", slug=slug, number=number, table=table)
 
@@ -300,7 +301,7 @@ def table_revoke(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 cancel_url=reverse("tournaments:table", kwargs=here),
             ),
         )
-    services.revoke_entry_link(table=tbl, by=request.user)
+    table_side.revoke_entry_link(table=tbl, by=request.user)
     messages.success(
         request,
         _(
@@ -318,8 +319,8 @@ def round_close_claims(request: HttpRequest, slug: str, number: int) -> HttpResp
     tournament = managed_tournament(request, slug)
     rnd = round_of(tournament, number)
     try:
-        services.close_claims(round=rnd, by=request.user)
-    except services.TournamentError as error:
+        claims.close_claims(round=rnd, by=request.user)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     else:
         messages.success(

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services
 from tournaments.display.hall import outbox_texts
 from tournaments.display.provisional import phone_profile
 from tournaments.display.table_screen import (
@@ -37,6 +36,8 @@ from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
 from tournaments.infra import links
 from tournaments.models import Round, Table
+from tournaments.services import errors
+from tournaments.services import table_side as table_side_services
 from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
@@ -231,8 +232,8 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
     status = 422
     if form.is_valid():
         try:
-            side = services.claim_entry(table=table, code=form.cleaned_data["code"])
-        except services.AnswerExpected as error:
+            side = table_side_services.claim_entry(table=table, code=form.cleaned_data["code"])
+        except errors.AnswerExpected as error:
             # The other team's code, the table entered by the first: it
             # answers from this phone, deal by deal or at the end.
             _remember_answering(request, table, error.side)
@@ -244,7 +245,7 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
                 ),
             )
             return redirect("tournaments:table_side", token=token)
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             form.add_error("code", error.message)
             status = _refusal_status(error)
         else:
@@ -268,8 +269,8 @@ def table_side_tick(request: HttpRequest, token: str, table: Table, number: int)
         messages.error(request, _("Donnez d'abord le code de votre équipe pour confirmer."))
         return redirect("tournaments:table_side", token=token)
     try:
-        services.confirm_deal(table=table, side=side, number=number)
-    except services.TournamentError as error:
+        table_side_services.confirm_deal(table=table, side=side, number=number)
+    except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect(reverse("tournaments:table_side", args=[token]) + f"#deal-{number}")
 
@@ -302,9 +303,9 @@ def table_side_state(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def _refusal_status(error: services.TournamentError) -> int:
+def _refusal_status(error: errors.TournamentError) -> int:
     """429 when the table's codes are refused after too many wrong ones."""
-    return 429 if isinstance(error, services.CodesLocked) else 422
+    return 429 if isinstance(error, errors.CodesLocked) else 422
 
 
 @require_POST
@@ -325,14 +326,14 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
     deal = None
     if form.is_valid():
         try:
-            deal = services.record_table_deal(
+            deal = table_side_services.record_table_deal(
                 table=table,
                 side=side,
                 values=form.deal_values(),
                 expected_version=form.cleaned_data["version"],
                 number=form.cleaned_data["number"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             table.refresh_from_db()
             form.add_engine_error(error, version=table.version)
     if deal is None:
@@ -382,16 +383,18 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
             # A phone whose team proved its code already answers without it.
             side = answering
             if side is None:
-                side = services.side_for_code(table=table, code=form.cleaned_data["code"])
+                side = table_side_services.side_for_code(
+                    table=table, code=form.cleaned_data["code"]
+                )
                 if side != table.entered_by and side_of(request, table) is None:
                     _remember_answering(request, table, side)
-            table = services.confirm_table(
+            table = table_side_services.confirm_table(
                 table=table,
                 side=side,
                 totals=form.totals(),
                 expected_version=form.cleaned_data["version"],
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             form.add_error("code" if error.field == "code" else None, error.message)
             status = _refusal_status(error)
             table.refresh_from_db()

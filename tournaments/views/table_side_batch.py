@@ -19,9 +19,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.forms.entry import DealForm
 from tournaments.models import Table
+from tournaments.services import deal_batches
 from tournaments.views.table_side import note_contact, side_of, with_table
 
 MOST = 50  # deals in one batch: what a phone could keep during a long outage
@@ -77,7 +77,7 @@ def table_side_batch(request: HttpRequest, token: str, table: Table) -> HttpResp
         checked.append(
             (form.deal_values(), form.cleaned_data["version"], form.cleaned_data["number"])
         )
-    saved, table = services.record_table_deals(table=table, side=side, entries=checked)
+    saved, table = deal_batches.record_table_deals(table=table, side=side, entries=checked)
     response = JsonResponse({"saved": saved, "version": table.version})
     if saved:
         response["HX-Trigger"] = "dealSaved"

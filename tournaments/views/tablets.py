@@ -28,8 +28,8 @@ from tournaments.forms.tablets import TabletMoveForm, TabletNameForm
 from tournaments.infra import address, links
 from tournaments.models import Table, Tablet
 from tournaments.queries import tablets as queries
-from tournaments.services import TournamentError
 from tournaments.services import tablets as services
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 
 COOKIE = "tablette"

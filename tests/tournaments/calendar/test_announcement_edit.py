@@ -16,7 +16,8 @@ from django.utils import timezone
 from tests.tournaments.calendar.builders import announce, pair
 from tests.tournaments.calendar.test_calendar_pages import field_errors, text
 from tournaments.models import Change, PreRegistration, Tournament
-from tournaments.services import TournamentError, calendar, preregistration
+from tournaments.services import calendar, preregistration
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 

@@ -265,17 +265,17 @@ def test_another_organizer_sees_no_list(client, organizer, django_user_model):
 
 
 def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, django_user_model):
-    from tournaments import services
+    from tournaments.services import registration as registration_services
 
     tournament = announce(organizer)
     Tournament.objects.filter(pk=tournament.pk).update(cash_enabled=True)
     pair(tournament, 1)
     client.force_login(organizer)
     client.post(reverse("tournaments:preregistrations_take_in", args=[tournament.slug]))
-    services.register_team(
+    registration_services.register_team(
         tournament=tournament,
-        player1=services.PlayerData("Zoé", "Dupré"),
-        player2=services.PlayerData("Loïc", "Hébert"),
+        player1=registration_services.PlayerData("Zoé", "Dupré"),
+        player2=registration_services.PlayerData("Loïc", "Hébert"),
     )
     page = text(client.get(reverse("tournaments:cash", args=[tournament.slug])))
     unpaid = page[page.index("Équipes qui n'ont pas payé") :]

@@ -16,7 +16,8 @@ from tests.tournaments.services.test_concurrency import run_together
 from tournaments.domain import calendar as rules
 from tournaments.models import Change, PreRegistration
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError, calendar, preregistration
+from tournaments.services import calendar, preregistration
+from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData
 
 pytestmark = pytest.mark.django_db

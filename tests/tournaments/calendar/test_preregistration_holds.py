@@ -18,7 +18,8 @@ from tests.tournaments.calendar.builders import announce, pair
 from tournaments.domain.calendar import HOLD_MINUTES
 from tournaments.models import Change, PreRegistration
 from tournaments.queries import calendar as queries
-from tournaments.services import TournamentError, calendar, preregistration
+from tournaments.services import calendar, preregistration
+from tournaments.services.errors import TournamentError
 from tournaments.services.preregistration import (
     HELD_PER_MAILBOX,
     HOLD,

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import enter_from_the_table
-from tournaments import services
 from tournaments.display.entry import entry_state_line
 from tournaments.infra import links
+from tournaments.services import table_side
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def entered_by_north_south(table) -> None:
 def test_a_confirmation_names_the_team_that_confirmed(table):
     entered_by_north_south(table)
     assert entry_state_line(table) == "Saisie par Nord-Sud"
-    services.confirm_table(table=table, code=table.code_b)
+    table_side.confirm_table(table=table, code=table.code_b)
     table.refresh_from_db()
     assert entry_state_line(table) == "Confirmée par Est-Ouest"
     with translation.override("en"):
@@ -33,7 +33,7 @@ def test_a_confirmation_names_the_team_that_confirmed(table):
 
 def test_a_dispute_names_the_team_that_disputed_and_its_totals(client, table):
     entered_by_north_south(table)
-    services.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
+    table_side.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
     table.refresh_from_db()
     assert entry_state_line(table) == "Contestée par Est-Ouest, qui annonce 2000 – 900"
     page = client.get(links.entry_path(table)).text
@@ -42,8 +42,8 @@ def test_a_dispute_names_the_team_that_disputed_and_its_totals(client, table):
 
 def test_a_validation_by_the_organizer_says_so(client, organizer, table):
     entered_by_north_south(table)
-    services.confirm_table(table=table, code=table.code_b, totals=(1, 2))
-    services.validate_table(table=table, by=organizer)
+    table_side.confirm_table(table=table, code=table.code_b, totals=(1, 2))
+    table_side.validate_table(table=table, by=organizer)
     table.refresh_from_db()
     assert entry_state_line(table) == "Validée par l'organisateur"
     client.force_login(organizer)

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import services
 from tournaments.display.history import deal_change
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,8 @@ def test_a_corrected_deal_reads_before_and_after() -> None:
 
 def test_the_desk_shows_the_history_in_words(client, organizer, tournament, table):
     values = {"taker": "A", "trump": "H", "bid": 80, "points_a": 97}
-    services.record_deal(table=table, values=values)
-    services.record_deal(table=table, values={**values, "bid": 90}, number=1)
+    scores.record_deal(table=table, values=values)
+    scores.record_deal(table=table, values={**values, "bid": 90}, number=1)
     client.force_login(organizer)
     page = client.get(reverse("tournaments:table", args=[tournament.slug, 1, table.number])).text
     history = page.split("changes")[1]

@@ -15,9 +15,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import add_teams
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.domain.search import name_order
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import penalties, registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -84,10 +85,10 @@ class Pdf:
 
 
 def register(tournament: Tournament, first: tuple[str, str], second: tuple[str, str], **extra):
-    return services.register_team(
+    return registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData(*first),
-        player2=services.PlayerData(*second),
+        player1=registration.PlayerData(*first),
+        player2=registration.PlayerData(*second),
         **extra,
     )
 
@@ -133,7 +134,7 @@ def draw_french_partie(tournament: Tournament) -> Round:
     register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
     register(tournament, ("Zoé", "Müller"), ("Cédric", "Garçon"))
     register(tournament, ("Loïc", "Brûlé"), ("Maëlle", "Hervé"))
-    return services.draw_round(tournament=tournament, seed=7)
+    return rounds.draw_round(tournament=tournament, seed=7)
 
 
 @pytest.fixture
@@ -190,11 +191,9 @@ def test_accented_names_print_as_they_were_typed(partie, tmp_path):
 
 def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp_path):
     table = first_table(partie)
-    services.record_deal(table=table, values=hearts())
-    services.record_deal(
-        table=table, values={"taker": "B", "trump": "S", "bid": 80, "points_b": 102}
-    )
-    services.record_deal(
+    scores.record_deal(table=table, values=hearts())
+    scores.record_deal(table=table, values={"taker": "B", "trump": "S", "bid": 80, "points_b": 102})
+    scores.record_deal(
         table=table, values={"taker": "B", "trump": "C", "bid": 80, "coinche": 1, "points_b": 102}
     )
     marques = list(table.deals.order_by("number").values_list("marque_a", "marque_b"))
@@ -215,8 +214,8 @@ def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp
 def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path):
     table = first_table(partie)
     for _ in range(12):
-        services.record_deal(table=table, values=hearts())
-    services.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
+        scores.record_deal(table=table, values=hearts())
+    penalties.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     assert re.search(r"12\s+N-S\s+90\s+♥.*2 280\s+840\s*$", text, re.M)
     assert re.search(r"Total final\s+2 280\s+678\s*$", text, re.M)
@@ -226,17 +225,17 @@ def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path
 def test_every_suit_sign_prints(partie, tmp_path):
     table = first_table(partie)
     for trump in ("S", "H", "D", "C"):
-        services.record_deal(table=table, values=hearts(trump=trump))
+        scores.record_deal(table=table, values=hearts(trump=trump))
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     assert [row[3] for row in grid_rows(text)[:4]] == ["♠", "♥", "♦", "♣"]
 
 
 def test_hearts_and_diamonds_print_in_red(partie, tmp_path):
     table = first_table(partie)
-    services.record_deal(table=table, values=hearts(trump="S"))
-    services.record_deal(table=table, values=hearts(trump="C"))
+    scores.record_deal(table=table, values=hearts(trump="S"))
+    scores.record_deal(table=table, values=hearts(trump="C"))
     black = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "black")
-    services.record_deal(table=table, values=hearts(trump="D"))
+    scores.record_deal(table=table, values=hearts(trump="D"))
     red = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "red")
     assert _red_pixels(black.png(1)) == 0
     assert _red_pixels(red.png(1)) > 20
@@ -273,7 +272,7 @@ def _red_pixels(png: Path) -> int:
     ],
 )
 def test_a_deal_is_written_on_the_sheet_as_players_say_it(partie, fields, row, tmp_path):
-    services.record_deal(table=first_table(partie), values=fields)
+    scores.record_deal(table=first_table(partie), values=fields)
     text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
     assert grid_rows(text)[0][1 : 1 + len(row)] == row
 
@@ -281,8 +280,8 @@ def test_a_deal_is_written_on_the_sheet_as_players_say_it(partie, fields, row, t
 def test_a_surcoinche_is_marked_with_the_profiles_factor(make_tournament, tmp_path):
     tournament = make_tournament(preset="ffb-coinche", overrides={"surcoinche_factor": 3})
     add_teams(tournament, 2)
-    rnd = services.draw_round(tournament=tournament, seed=1)
-    services.record_deal(table=first_table(rnd), values=hearts(coinche=2))
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
+    scores.record_deal(table=first_table(rnd), values=hearts(coinche=2))
     text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text(page=1)
     assert grid_rows(text)[0][1:5] == ["N-S", "90", "♥", "×3"]
     assert "×4" not in text
@@ -293,7 +292,7 @@ def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
 ):
     tournament = make_tournament(end_mode="target", end_target=3000)
     add_teams(tournament, 2)
-    rnd = services.draw_round(tournament=tournament, seed=1)
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
     text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text()
     assert [row[0] for row in grid_rows(text)] == [str(n) for n in range(1, 21)]
     assert "partie en 3 000 points" in text
@@ -302,10 +301,10 @@ def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
 def test_a_long_partie_still_prints_on_one_page_per_table(make_tournament, tmp_path):
     tournament = make_tournament(end_mode="target", end_target=9000)
     add_teams(tournament, 4)
-    rnd = services.draw_round(tournament=tournament, seed=1)
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
     table = first_table(rnd)
     for _ in range(32):
-        services.record_deal(table=table, values=hearts())
+        scores.record_deal(table=table, values=hearts())
     document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
     assert document.pages == 3  # two sheets and their coupons
     assert [row[0] for row in grid_rows(document.text(page=1))] == [str(n) for n in range(1, 33)]
@@ -413,9 +412,9 @@ def test_score_sheets_read_the_database_in_a_fixed_number_of_queries(make_tourna
     def queries(teams: int) -> int:
         tournament = make_tournament(name=f"Concours à {teams}")
         add_teams(tournament, teams)
-        rnd = services.draw_round(tournament=tournament, seed=3)
+        rnd = rounds.draw_round(tournament=tournament, seed=3)
         for table in rnd.tables.filter(team_b__isnull=False):
-            services.record_deal(table=table, values=hearts())
+            scores.record_deal(table=table, values=hearts())
         rnd = Round.objects.get(pk=rnd.pk)
         with CaptureQueriesContext(connection) as captured:
             pdf.score_sheets(rnd, entry_url=entry_url)
@@ -457,7 +456,7 @@ def test_the_table_plan_lists_teams_alphabetically_with_their_table_and_side(
 
 def test_a_long_table_plan_runs_over_columns_and_pages_repeating_its_header(tournament, tmp_path):
     add_teams(tournament, 90)
-    rnd = services.draw_round(tournament=tournament, seed=5)
+    rnd = rounds.draw_round(tournament=tournament, seed=5)
     document = Pdf(pdf.table_plan(rnd), tmp_path)
     assert document.pages >= 2
     for page in range(1, document.pages + 1):
@@ -477,8 +476,10 @@ def test_the_table_plan_of_a_melee_lists_the_players(make_tournament, tmp_path):
         ("Amélie", "Lefèvre"),
         ("Noël", "Évrard"),
     ]:
-        services.register_player(tournament=tournament, player=services.PlayerData(first, last))
-    rnd = services.draw_round(tournament=tournament, seed=2)
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData(first, last)
+        )
+    rnd = rounds.draw_round(tournament=tournament, seed=2)
     text = Pdf(pdf.table_plan(rnd), tmp_path).text()
     names = ["Bérard Jérôme", "Évrard Noël", "Lefèvre Amélie", "Thébault Hélène"]
     assert [text.find(name) for name in names] == sorted(text.find(name) for name in names)

@@ -19,8 +19,9 @@ from tests.tournaments.pdf.test_pdf import (
     hearts,
 )
 from tests.tournaments.pdf.test_pdf_standings import play_round
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.models import Round, Tournament
+from tournaments.services import penalties, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -146,8 +147,8 @@ RANKING = {
 def _sheets(rnd: Round) -> Callable[[], bytes]:
     table = first_table(rnd)
     for _ in range(12):
-        services.record_deal(table=table, values=hearts())
-    services.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
+        scores.record_deal(table=table, values=hearts())
+    penalties.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
     return lambda: pdf.score_sheets(rnd, entry_url=entry_url)
 
 

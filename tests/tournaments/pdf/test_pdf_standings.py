@@ -19,9 +19,10 @@ from tests.tournaments.pdf.test_pdf import (
     register,
     row_block,
 )
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.models import Round, Tournament
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +38,8 @@ def partie(tournament) -> Round:
 def play_round(rnd: Round, deals: int = 12) -> None:
     for table in rnd.tables.filter(team_b__isnull=False):
         for _ in range(deals):
-            services.record_deal(table=table, values=hearts())
-    services.close_round(round=rnd)
+            scores.record_deal(table=table, values=hearts())
+    rounds.close_round(round=rnd)
 
 
 def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tournament, tmp_path):
@@ -46,7 +47,7 @@ def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tour
     register(tournament, ("Hélène", "Thébault"), ("Jérôme", "Bérard"))
     register(tournament, ("Amélie", "Lefèvre"), ("François", "Chênevière"))
     register(tournament, ("Gaëlle", "Désiré"), ("Noël", "Évrard"), name="Les Cœurs Vaillants")
-    rnd = services.draw_round(tournament=tournament, seed=4)
+    rnd = rounds.draw_round(tournament=tournament, seed=4)
     play_round(rnd)
     standings = tournament_standings(tournament)
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
@@ -73,10 +74,10 @@ def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tour
 def test_a_long_ranking_repeats_its_header_on_every_page(make_tournament, tmp_path):
     tournament = make_tournament(score_entry=Tournament.ScoreEntry.TOTALS)
     add_teams(tournament, 80)
-    rnd = services.draw_round(tournament=tournament, seed=6)
+    rnd = rounds.draw_round(tournament=tournament, seed=6)
     for i, table in enumerate(rnd.tables.filter(team_b__isnull=False)):
-        services.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - i)
-    services.close_round(round=rnd)
+        scores.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - i)
+    rounds.close_round(round=rnd)
     document = Pdf(pdf.ranking(tournament), tmp_path)
     assert document.pages >= 2
     for page in range(1, document.pages + 1):
@@ -93,8 +94,10 @@ def test_the_ranking_of_a_melee_ranks_players(make_tournament, tmp_path):
         ("Amélie", "Lefèvre"),
         ("Noël", "Évrard"),
     ]:
-        services.register_player(tournament=tournament, player=services.PlayerData(first, last))
-    play_round(services.draw_round(tournament=tournament, seed=2))
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData(first, last)
+        )
+    play_round(rounds.draw_round(tournament=tournament, seed=2))
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
     assert re.search(r"Rang\s+Joueur", text)
     for name in ("Hélène Thébault", "Jérôme Bérard", "Amélie Lefèvre", "Noël Évrard"):
@@ -114,9 +117,9 @@ def test_a_ranking_is_printed_in_a_fixed_number_of_queries(make_tournament):
     def queries(teams: int) -> int:
         tournament = make_tournament(name=f"Concours à {teams}", score_entry="totals")
         add_teams(tournament, teams)
-        rnd = services.draw_round(tournament=tournament, seed=3)
+        rnd = rounds.draw_round(tournament=tournament, seed=3)
         for table in rnd.tables.filter(team_b__isnull=False):
-            services.record_totals(table=table, total_a=1000, total_b=800)
+            scores.record_totals(table=table, total_a=1000, total_b=800)
         tournament = Tournament.objects.get(pk=tournament.pk)
         with CaptureQueriesContext(connection) as captured:
             pdf.ranking(tournament)
@@ -131,8 +134,8 @@ def test_a_ranking_is_printed_in_a_fixed_number_of_queries(make_tournament):
 def test_the_results_show_each_table_its_totals_the_winner_and_the_bye(partie, tmp_path):
     tables = list(partie.tables.filter(team_b__isnull=False).order_by("number"))
     for _ in range(12):
-        services.record_deal(table=tables[0], values=hearts())
-    services.record_deal(table=tables[1], values=hearts())
+        scores.record_deal(table=tables[0], values=hearts())
+    scores.record_deal(table=tables[1], values=hearts())
     document = Pdf(pdf.round_results(partie), tmp_path)
     text = document.text()
     assert "Résultats de la partie 1" in text
@@ -167,12 +170,12 @@ def test_the_bye_is_worth_on_the_results_what_the_standings_count(
 ):
     tournament = make_tournament(bye_policy=policy, bye_points=777)
     add_teams(tournament, 5)
-    rnd = services.draw_round(tournament=tournament, seed=7)
+    rnd = rounds.draw_round(tournament=tournament, seed=7)
     finished, unfinished = rnd.tables.filter(team_b__isnull=False).order_by("number")
     for _ in range(12):
-        services.record_deal(table=finished, values=hearts())
+        scores.record_deal(table=finished, values=hearts())
     # Partial totals of a table still playing must not move the bye's average.
-    services.record_deal(table=unfinished, values=hearts(coinche=1))
+    scores.record_deal(table=unfinished, values=hearts(coinche=1))
     bye = rnd.tables.get(team_b__isnull=True)
     counted = next(
         s.row.points_for for s in tournament_standings(tournament) if s.entrant == bye.team_a
@@ -187,7 +190,7 @@ def test_the_bye_is_worth_on_the_results_what_the_standings_count(
 def test_a_ranking_printed_during_a_partie_says_which_one_is_in_play(make_tournament, tmp_path):
     tournament = make_tournament()
     add_teams(tournament, 4)
-    play_round(services.draw_round(tournament=tournament, seed=4))
-    services.draw_round(tournament=tournament, method="ranking")
+    play_round(rounds.draw_round(tournament=tournament, seed=4))
+    rounds.draw_round(tournament=tournament, method="ranking")
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
     assert "Classement provisoire, partie 2 en cours" in text

@@ -15,10 +15,10 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.checker import schema
-from tournaments import services
 from tournaments.checker.check import check
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries.concours_file import concours_file
+from tournaments.services import brackets, penalties, registration, release, rounds, scores
 from tournaments.services import pools as pool_services
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def play(rnd: Round, *, totals: bool = False) -> None:
         if table.status == Table.Status.COMPLETE:
             continue
         if totals:
-            services.record_totals(table=table, total_a=900 + 10 * index, total_b=1200)
+            scores.record_totals(table=table, total_a=900 + 10 * index, total_b=1200)
             continue
         for deal in range(rnd.tournament.end_deals):
             factories.win_deal(table, "A" if (index + deal) % 3 else "B")
@@ -62,32 +62,32 @@ def test_a_concours_with_every_draw_and_every_event_passes_then_a_tampered_one_d
     # Draws stay drafts until announced: the exchanges by hand are made on drafts.
     tournament = make_tournament(parties=6, end_deals=2, release_draws=True)
     teams = factories.add_teams(tournament, 10)
-    services.set_presence(team=teams[9], present=False)  # arrives at partie 2
-    first = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=11)
-    first = services.release_round(round=first)
+    registration.set_presence(team=teams[9], present=False)  # arrives at partie 2
+    first = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=11)
+    first = release.release_round(round=first)
     play(first)
     table = first.tables.filter(team_b__isnull=False).order_by("number").first()
-    services.add_penalty(table=table, team=table.team_b, points=-50, reason="Renonce")
-    services.close_round(round=first)
-    services.set_presence(team=teams[9], present=True)
-    services.withdraw_team(team=teams[0])
+    penalties.add_penalty(table=table, team=table.team_b, points=-50, reason="Renonce")
+    rounds.close_round(round=first)
+    registration.set_presence(team=teams[9], present=True)
+    registration.withdraw_team(team=teams[0])
     for method in (Round.DrawMethod.RANKING, Round.DrawMethod.ROTATION, Round.DrawMethod.RANDOM):
-        rnd = services.draw_round(tournament=tournament, method=method, seed=5)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=5)
         if method == Round.DrawMethod.RANDOM:
             seated = rnd.tables.order_by("number")
-            services.swap_teams(round=rnd, first=seated[0].team_a, second=seated[1].team_b)
-            rnd = services.redraw_round(round=rnd, seed=77)  # the exchange is undone
+            rounds.swap_teams(round=rnd, first=seated[0].team_a, second=seated[1].team_b)
+            rnd = rounds.redraw_round(round=rnd, seed=77)  # the exchange is undone
         if method == Round.DrawMethod.ROTATION:
             seated = rnd.tables.order_by("number")
-            services.swap_teams(round=rnd, first=seated[0].team_b, second=seated[2].team_a)
-        rnd = services.release_round(round=rnd)
+            rounds.swap_teams(round=rnd, first=seated[0].team_b, second=seated[2].team_a)
+        rnd = release.release_round(round=rnd)
         play(rnd)
-        services.close_round(round=rnd)
-    services.set_presence(team=teams[3], present=False)
-    fifth = services.draw_round(tournament=tournament, method=Round.DrawMethod.ROTATION)
-    fifth = services.release_round(round=fifth)
+        rounds.close_round(round=rnd)
+    registration.set_presence(team=teams[3], present=False)
+    fifth = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.ROTATION)
+    fifth = release.release_round(round=fifth)
     lone = fifth.tables.filter(team_b__isnull=False).order_by("number").first()
-    services.record_totals(table=lone, total_a=1500, total_b=700)  # a sheet with totals only
+    scores.record_totals(table=lone, total_a=1500, total_b=700)  # a sheet with totals only
     play(fifth)
     doc = as_file(tournament)
     assert check(doc) == []
@@ -123,18 +123,18 @@ def test_pools_with_a_random_order_and_a_final_phase_pass_the_checker(make_tourn
     factories.add_teams(tournament, 11)
     pool_services.form_pools(tournament=tournament, size=3, order="random", seed=2024)
     for _ in range(3):
-        rnd = services.draw_pool_round(tournament=tournament)
+        rnd = rounds.draw_pool_round(tournament=tournament)
         play(rnd, totals=True)
-        services.close_round(round=rnd)
-    services.create_brackets(
+        rounds.close_round(round=rnd)
+    brackets.create_brackets(
         tournament=tournament, main=4, consolante=3, tie_rule="qualifying_total"
     )
-    rnd = services.draw_bracket_round(tournament=tournament)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     for table in rnd.tables.order_by("number"):
-        services.record_totals(table=table, total_a=1000, total_b=1000)  # ties
-    services.close_round(round=rnd)
+        scores.record_totals(table=table, total_a=1000, total_b=1000)  # ties
+    rounds.close_round(round=rnd)
     seeded = rnd.tables.order_by("number").first().team_a
-    services.withdraw_team(team=seeded)  # after the brackets were seeded
+    registration.withdraw_team(team=seeded)  # after the brackets were seeded
     doc = as_file(tournament)
     assert doc["pools"]["seed"] == 2024
     exported = next(t for t in doc["teams"] if t["id"] == seeded.pk)
@@ -150,12 +150,12 @@ def test_the_public_file_leaves_a_draft_bracket_partie_out_and_still_checks(make
     tournament = make_tournament(parties=2, score_entry="totals", release_draws=True)
     factories.add_teams(tournament, 8)
     for _ in range(2):
-        rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING)
-        services.release_round(round=rnd)
+        rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING)
+        release.release_round(round=rnd)
         play(rnd, totals=True)
-        services.close_round(round=rnd)
-    services.create_brackets(tournament=tournament, main=8, consolante=0, tie_rule="extra_deal")
-    services.draw_bracket_round(tournament=tournament)  # a draft
+        rounds.close_round(round=rnd)
+    brackets.create_brackets(tournament=tournament, main=8, consolante=0, tie_rule="extra_deal")
+    brackets.draw_bracket_round(tournament=tournament)  # a draft
     own = as_file(tournament)
     public = json.loads(json.dumps(concours_file(tournament, public=True)))
     assert [r["number"] for r in own["rounds"]] == [1, 2, 3]
@@ -171,10 +171,12 @@ def test_the_public_file_leaves_a_draft_bracket_partie_out_and_still_checks(make
 
 def test_the_file_has_no_private_data(make_tournament):
     tournament = make_tournament(parties=1)
-    services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData("Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"),
-        player2=services.PlayerData("Jérôme", "Bérard"),
+        player1=registration.PlayerData(
+            "Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"
+        ),
+        player2=registration.PlayerData("Jérôme", "Bérard"),
     )
     factories.add_teams(tournament, 3)
     factories.draw_random_round(tournament)
@@ -210,10 +212,12 @@ def test_the_organizer_asks_for_the_private_data_and_only_the_organizer_gets_the
     offers the file with the licences, clubs and e-mail; the plain file and
     the public one never hold them, whatever the address asks."""
     tournament = make_tournament(parties=1)
-    team = services.register_team(
+    team = registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData("Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"),
-        player2=services.PlayerData("Jérôme", "Bérard", licence="LIC-0043"),
+        player1=registration.PlayerData(
+            "Amélie", "Lefèvre", licence="LIC-0042", club="Club secret"
+        ),
+        player2=registration.PlayerData("Jérôme", "Bérard", licence="LIC-0043"),
     )
     factories.add_teams(tournament, 3)
     factories.draw_random_round(tournament)
@@ -255,14 +259,14 @@ def test_an_unfinished_table_is_said_as_such(tournament, round1):
 def test_a_melee_exports_its_players_and_its_draws_replay(make_tournament, players):
     tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=3, end_deals=1)
     for i in range(players):
-        services.register_player(
-            tournament=tournament, player=services.PlayerData("Amélie", f"Noël{i}")
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData("Amélie", f"Noël{i}")
         )
     methods = (Round.DrawMethod.RANDOM, Round.DrawMethod.RANKING, Round.DrawMethod.RANDOM)
     for number, method in enumerate(methods):
-        rnd = services.draw_round(tournament=tournament, method=method, seed=number + 3)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=number + 3)
         play(rnd)
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     doc = as_file(tournament)
     assert check(doc) == []
     assert schema.validate(doc) == []

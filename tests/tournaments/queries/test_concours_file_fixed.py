@@ -10,9 +10,9 @@ import pytest
 from tests import factories
 from tests.tournaments.checker import schema
 from tests.tournaments.queries.test_concours_file import as_file, play
-from tournaments import services
 from tournaments.checker.check import check
 from tournaments.models import Round
+from tournaments.services import brackets, rounds
 from tournaments.services import pools as pool_services
 from tournaments.services.fixed_tables import set_fixed_table
 
@@ -33,9 +33,9 @@ def test_every_swiss_draw_with_fixed_teams_passes_the_checker(make_tournament):
         Round.DrawMethod.RANKING,
     )
     for method in methods:
-        rnd = services.draw_round(tournament=tournament, method=method, seed=13)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=13)
         play(rnd)
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     doc = as_file(tournament)
     assert schema.validate(doc) == []
     assert check(doc) == []
@@ -66,13 +66,13 @@ def test_pools_and_brackets_with_a_fixed_team_pass_the_checker(make_tournament):
     # checker yet, fixed teams or not.
     pool_services.form_pools(tournament=tournament, size=3)
     for _ in range(3):
-        rnd = services.draw_pool_round(tournament=tournament)
+        rnd = rounds.draw_pool_round(tournament=tournament)
         play(rnd, totals=True)
-        services.close_round(round=rnd)
-    services.create_brackets(tournament=tournament, main=4, consolante=3)
-    rnd = services.draw_bracket_round(tournament=tournament)
+        rounds.close_round(round=rnd)
+    brackets.create_brackets(tournament=tournament, main=4, consolante=3)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, totals=True)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     doc = as_file(tournament)
     assert schema.validate(doc) == []
     assert check(doc) == []

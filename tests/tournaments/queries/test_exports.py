@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.queries import exports
+from tournaments.services import registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -34,22 +34,22 @@ def hostile(tournament):
     """Four teams named like formulas, one partie played: the takers make
     190 a deal, the defence 70, so half the teams have a negative difference."""
     for i, name in enumerate(HOSTILE):
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Amélie", f"Lefèvre{i}"),
-            player2=services.PlayerData("Jérôme", f"Bérard{i}"),
+            player1=registration.PlayerData("Amélie", f"Lefèvre{i}"),
+            player2=registration.PlayerData("Jérôme", f"Bérard{i}"),
             name=name,
         )
     # Eight teams: nobody sits out.
-    services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData("Zoé", "Plain"),
-        player2=services.PlayerData("Luc", "Plain"),
+        player1=registration.PlayerData("Zoé", "Plain"),
+        player2=registration.PlayerData("Luc", "Plain"),
     )
-    rnd = services.draw_round(tournament=tournament, method="random", seed=3)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=3)
     for table in rnd.tables.filter(team_b__isnull=False):
         for _ in range(12):
-            services.record_deal(table=table, values=MADE_90)
+            scores.record_deal(table=table, values=MADE_90)
     return tournament
 
 

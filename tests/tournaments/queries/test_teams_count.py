@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Tournament
 from tournaments.queries.publication import teams_count, teams_counts
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +23,8 @@ def melee(owner, players: int) -> Tournament:
         owner=owner, name="Mêlée", format=Tournament.Format.MELEE
     )
     for i in range(players):
-        services.register_player(
-            tournament=tournament, player=services.PlayerData("Amélie", f"Lefèvre{i}")
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData("Amélie", f"Lefèvre{i}")
         )
     return tournament
 

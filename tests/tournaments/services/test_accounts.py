@@ -13,7 +13,8 @@ from django.core import signing
 
 from tests.factories import PASSWORD, build_tournament
 from tournaments.models import Change, SignUp, Tournament
-from tournaments.services import TournamentError, accounts
+from tournaments.services import accounts
+from tournaments.services.errors import TournamentError
 from tournaments.services.tournaments import add_co_organizer
 
 pytestmark = pytest.mark.django_db

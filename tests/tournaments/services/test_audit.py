@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from tests.factories import add_deal, enter_from_the_table
-from tournaments import services
 from tournaments.models import Change, Table, Tournament
+from tournaments.services import errors, penalties, registration, rounds, table_side, tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -22,36 +22,36 @@ def finish(table: Table, side: str = "A") -> None:
 
 def _co_organizer(t, r, table, user, django_user_model):
     django_user_model.objects.create_user("benevole", password="x-Mot-de-passe-9")
-    services.add_co_organizer(tournament=t, username="benevole", by=user)
+    tournaments.add_co_organizer(tournament=t, username="benevole", by=user)
 
 
 def _team_presence(t, r, table, user, _):
-    services.set_presence(team=table.team_a, present=False, by=user)
+    registration.set_presence(team=table.team_a, present=False, by=user)
 
 
 def _team_changed(t, r, table, user, _):
     team = table.team_a
-    services.update_team(
+    registration.update_team(
         team=team,
-        player1=services.PlayerData("Zoé", "Dupré"),
-        player2=services.PlayerData("Loïc", "Hébert"),
+        player1=registration.PlayerData("Zoé", "Dupré"),
+        player2=registration.PlayerData("Loïc", "Hébert"),
         by=user,
     )
 
 
 def _confirmed(t, r, table, user, _):
     finish(table)
-    services.confirm_table(table=table, code=table.code_b)
+    table_side.confirm_table(table=table, code=table.code_b)
 
 
 def _disputed(t, r, table, user, _):
     finish(table)
-    services.confirm_table(table=table, code=table.code_b, totals=(1, 2))
+    table_side.confirm_table(table=table, code=table.code_b, totals=(1, 2))
 
 
 def _validated(t, r, table, user, _):
     finish(table)
-    services.validate_table(table=table, by=user)
+    table_side.validate_table(table=table, by=user)
 
 
 CASES: list[tuple[str, Callable, str]] = [
@@ -60,13 +60,13 @@ CASES: list[tuple[str, Callable, str]] = [
     ("team changed", _team_changed, A.TEAM_CHANGED),
     (
         "withdrawal",
-        lambda t, r, tb, u, _: services.withdraw_team(team=tb.team_b, by=u),
+        lambda t, r, tb, u, _: registration.withdraw_team(team=tb.team_b, by=u),
         A.TEAM_WITHDRAWN,
     ),
     ("deal", lambda t, r, tb, u, _: add_deal(tb), A.DEAL_ADDED),
     (
         "penalty",
-        lambda t, r, tb, u, _: services.add_penalty(
+        lambda t, r, tb, u, _: penalties.add_penalty(
             table=tb, team=tb.team_a, points=-50, reason="retard", by=u
         ),
         A.PENALTY,
@@ -76,10 +76,10 @@ CASES: list[tuple[str, Callable, str]] = [
     ("validated", _validated, A.TABLE_VALIDATED),
     (
         "link revoked",
-        lambda t, r, tb, u, _: services.revoke_entry_link(table=tb, by=u),
+        lambda t, r, tb, u, _: table_side.revoke_entry_link(table=tb, by=u),
         A.LINK_REVOKED,
     ),
-    ("redraw", lambda t, r, tb, u, _: services.redraw_round(round=r, seed=7, by=u), A.REDRAW),
+    ("redraw", lambda t, r, tb, u, _: rounds.redraw_round(round=r, seed=7, by=u), A.REDRAW),
 ]
 
 
@@ -96,18 +96,18 @@ def test_each_change_writes_its_own_line_and_moves_the_revision(
 
 def test_creating_a_tournament_and_registering_players_are_in_the_trail(make_tournament, organizer):
     melee = make_tournament(format="melee")
-    player = services.register_player(
-        tournament=melee, player=services.PlayerData("Inès", "Ségur"), by=organizer
+    player = registration.register_player(
+        tournament=melee, player=registration.PlayerData("Inès", "Ségur"), by=organizer
     )
-    services.set_player_presence(player=player, present=False, by=organizer)
-    services.withdraw_player(player=player, by=organizer)
+    registration.set_player_presence(player=player, present=False, by=organizer)
+    registration.withdraw_player(player=player, by=organizer)
     actions = list(melee.changes.order_by("pk").values_list("action", flat=True))
     assert actions == [A.TOURNAMENT_CREATED, A.PLAYER_ADDED, A.PRESENCE, A.PLAYER_WITHDRAWN]
 
 
 def test_a_refused_change_leaves_no_line_and_the_same_revision(tournament, table):
     before = Tournament.objects.with_revision().get(pk=tournament.pk).revision
-    with pytest.raises(services.TournamentError):
+    with pytest.raises(errors.TournamentError):
         add_deal(table, points_a=170)
     assert Tournament.objects.with_revision().get(pk=tournament.pk).revision == before
 

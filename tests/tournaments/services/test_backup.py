@@ -12,8 +12,8 @@ from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.queries import cash as cash_queries
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import TournamentError
 from tournaments.services.backup import export_tournament, import_tournament
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -95,11 +95,11 @@ def test_the_import_command_reports_an_unreadable_file(tmp_path):
 
 def test_a_restore_keeps_each_tables_link_codes_and_dispute(tournament, round1, table):
     from tests.factories import enter_from_the_table
-    from tournaments import services
     from tournaments.infra import links
+    from tournaments.services import table_side
 
     enter_from_the_table(table, side="A")
-    services.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
+    table_side.confirm_table(table=table, code=table.code_b, totals=(2000, 900))
     table.refresh_from_db()
     kept = (table.entry_key, table.code_a, table.code_b, table.entry_state, table.entered_by)
     printed_link = links.entry_path(table)
@@ -141,16 +141,14 @@ def test_an_old_backup_is_read_and_says_its_table_links_are_new(tournament, roun
 
 def test_a_restore_keeps_the_cash_box_and_the_players_waiting(make_tournament):
     from tests.factories import add_teams
-    from tournaments import services
+    from tournaments.services import cash, registration, singles
 
     tournament = make_tournament(cash_enabled=True, entry_fee_cents=800, fee_basis="player")
     teams = add_teams(tournament, 3)
-    services.record_payment(entrant=teams[1], method="cheque")
-    services.add_cash_entry(
-        tournament=tournament, kind="income", label="Buvette", amount_cents=4200
-    )
-    services.add_waiting_player(
-        tournament=tournament, player=services.PlayerData("Léa", "Noël", "L1", "Les As")
+    cash.record_payment(entrant=teams[1], method="cheque")
+    cash.add_cash_entry(tournament=tournament, kind="income", label="Buvette", amount_cents=4200)
+    singles.add_waiting_player(
+        tournament=tournament, player=registration.PlayerData("Léa", "Noël", "L1", "Les As")
     )
     before = cash_queries.cash_summary(tournament)
     data = json.loads(json.dumps(export_tournament(tournament)))

@@ -24,10 +24,9 @@ from django.db import transaction
 from django.utils import translation
 
 from tests.factories import PASSWORD, add_teams, build_tournament, coinche_values
-from tournaments import services
 from tournaments.models import Change, Deal, Penalty, Player, Round, Seat, Table, Team, Tournament
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import backup
+from tournaments.services import backup, errors, penalties, rounds, scores
 from tournaments.services.backup import export_tournament, import_tournament
 
 pytestmark = pytest.mark.django_db
@@ -42,19 +41,19 @@ def played(owner) -> Tournament:
     under way."""
     tournament = build_tournament(owner=owner)
     add_teams(tournament, 5)
-    first = services.draw_round(tournament=tournament, method="random", seed=1)
+    first = rounds.draw_round(tournament=tournament, method="random", seed=1)
     deals_table, totals_table = first.tables.filter(team_b__isnull=False).order_by("number")
     for points in (97, 120, 81, 60, 140, 100, 97, 90, 101, 110, 85, 130):
-        services.record_deal(table=deals_table, values=coinche_values(points_a=points))
-    services.add_penalty(
+        scores.record_deal(table=deals_table, values=coinche_values(points_a=points))
+    penalties.add_penalty(
         table=deals_table, team=deals_table.team_b, points=-50, reason="Renonce", by=owner
     )
-    services.record_totals(table=totals_table, total_a=1830, total_b=1210)
-    services.close_round(round=first, by=owner)
-    second = services.draw_round(tournament=tournament, method="ranking")
+    scores.record_totals(table=totals_table, total_a=1830, total_b=1210)
+    rounds.close_round(round=first, by=owner)
+    second = rounds.draw_round(tournament=tournament, method="ranking")
     table = second.tables.filter(team_b__isnull=False).first()
     for _ in range(3):
-        services.record_deal(table=table, values=coinche_values())
+        scores.record_deal(table=table, values=coinche_values())
     return tournament
 
 
@@ -399,7 +398,7 @@ def test_a_tournament_already_here_is_refused(document, tmp_path, organizer):
 def test_a_table_link_already_used_here_is_refused(document, tmp_path, organizer):
     other = build_tournament(owner=organizer, name="Autre")
     add_teams(other, 2)
-    table = services.draw_round(tournament=other, method="random").tables.get()
+    table = rounds.draw_round(tournament=other, method="random").tables.get()
     document["tables"][0]["entry_key"] = table.entry_key
     message = import_file(tmp_path, document)
     assert REFUSAL.match(message) and "lien" in message
@@ -433,7 +432,7 @@ def test_reading_a_stream_stops_past_the_limit():
             return b" " * size
 
     stream = Endless()
-    with pytest.raises(services.TournamentError) as error:
+    with pytest.raises(errors.TournamentError) as error:
         backup.read_backup(stream)
     assert "20 Mo" in error.value.message
     assert stream.read_bytes <= backup.MAX_BYTES + 1
@@ -493,7 +492,7 @@ def test_an_unknown_owner_is_refused(document, tmp_path):
 
 def test_a_refusal_reads_in_english_in_the_english_interface(document):
     document["tournament"]["slug"] = "a b"
-    with translation.override("en"), pytest.raises(services.TournamentError) as error:
+    with translation.override("en"), pytest.raises(errors.TournamentError) as error:
         import_tournament(document, owner=None)
     assert error.value.message.startswith("Backup refused, nothing was imported: ")
     assert "Sauvegarde" not in error.value.message

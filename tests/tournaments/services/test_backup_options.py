@@ -10,10 +10,10 @@ import json
 import pytest
 
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.models import Round
-from tournaments.services import TournamentError
+from tournaments.services import clock, release, tournaments
 from tournaments.services.backup import export_tournament, import_tournament
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -33,10 +33,10 @@ def test_a_restore_keeps_the_options_a_hidden_draw_and_a_paused_clock(make_tourn
         last_deal_minutes=50,
     )
     add_teams(tournament, 4)
-    first = services.release_round(round=draw_random_round(tournament))
-    services.start_clock(round=first)
-    services.pause_clock(round=first)
-    services.set_last_deal_call(round=first, minutes=45)
+    first = release.release_round(round=draw_random_round(tournament))
+    clock.start_clock(round=first)
+    clock.pause_clock(round=first)
+    clock.set_last_deal_call(round=first, minutes=45)
     kept = Round.objects.get(pk=first.pk)
     document = as_file(export_tournament(tournament))
     tournament.delete()
@@ -95,7 +95,7 @@ def test_a_file_without_the_option_draws_its_next_partie_public_at_once(make_tou
 
 
 def test_a_new_tournament_restored_keeps_its_draws_drafts(organizer):
-    tournament = services.create_tournament(
+    tournament = tournaments.create_tournament(
         owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
     )
     document = as_file(export_tournament(tournament))

@@ -13,14 +13,15 @@ import json
 import pytest
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Bracket, BracketMatch, Pool, PoolTeam, Round, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import TournamentError
+from tournaments.services import brackets, rounds
 from tournaments.services import pools as pool_services
+from tournaments.services import scores as scores_services
 from tournaments.services.backup import export_tournament, import_tournament
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -65,14 +66,14 @@ def final_phase(organizer) -> Tournament:
     more deal settles ties), the first level played with a tie played out
     at table 2, the second level drawn and half played."""
     tournament = factories.qualified_tournament(owner=organizer)
-    services.create_brackets(tournament=tournament, main=6, consolante=4)
-    first = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=6, consolante=4)
+    first = brackets.draw_bracket_round(tournament=tournament)
     factories.play_bracket_round(first, passed=(2,))
     tied = first.tables.get(number=2)
     assert tied.status == tied.Status.IN_PROGRESS  # goes on: one more deal
     factories.win_deal(tied, "B")
-    services.close_round(round=first)
-    second = services.draw_bracket_round(tournament=tournament)
+    rounds.close_round(round=first)
+    second = brackets.draw_bracket_round(tournament=tournament)
     factories.win_deal(second.tables.order_by("number").first())
     return Tournament.objects.get(pk=tournament.pk)
 
@@ -104,8 +105,8 @@ def test_a_final_phase_comes_back_whole(final_phase):
     second = restored.rounds.get(number=4)
     for table in second.tables.filter(status="not_started"):
         factories.win_deal(table)
-    services.close_round(round=second)
-    services.draw_bracket_round(tournament=restored)
+    rounds.close_round(round=second)
+    brackets.draw_bracket_round(tournament=restored)
 
 
 def test_pools_come_back_with_their_places(make_tournament):
@@ -114,11 +115,11 @@ def test_pools_come_back_with_their_places(make_tournament):
     pool_services.form_pools(tournament=tournament, size=4)
     scores = itertools.cycle([(1500, 700), (1200, 1000), (900, 1100)])
     for _ in range(3):
-        rnd = services.draw_pool_round(tournament=tournament)
+        rnd = rounds.draw_pool_round(tournament=tournament)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             a, b = next(scores)
-            services.record_totals(table=table, total_a=a, total_b=b)
-        services.close_round(round=rnd)
+            scores_services.record_totals(table=table, total_a=a, total_b=b)
+        rounds.close_round(round=rnd)
 
     def shown(t):
         return [

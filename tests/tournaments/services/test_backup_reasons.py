@@ -9,8 +9,8 @@ import json
 import pytest
 
 from tests.factories import add_teams, draw_random_round
-from tournaments.services import TournamentError
 from tournaments.services.backup import export_tournament, import_tournament
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 

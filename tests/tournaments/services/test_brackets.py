@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Bracket, BracketMatch, Change, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.brackets import dead_heat_blockers
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import brackets, errors, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_qualifying_order_is_the_standings(organizer):
 def test_create_main_and_consolante_seeds_and_byes(organizer):
     tournament = qualified(organizer)
     order = bracket_queries.qualifying_order(tournament)
-    main, consolante = services.create_brackets(tournament=tournament, main=6, consolante=4)
+    main, consolante = brackets.create_brackets(tournament=tournament, main=6, consolante=4)
     assert main.kind == Bracket.Kind.MAIN and consolante.kind == Bracket.Kind.CONSOLANTE
     assert main.seeds == [t.pk for t in order[:6]]
     assert consolante.seeds == [t.pk for t in order[6:10]]
@@ -62,8 +62,8 @@ def test_create_main_and_consolante_seeds_and_byes(organizer):
 )
 def test_counts_that_do_not_fit_are_refused(organizer, main, consolante, message):
     tournament = qualified(organizer)
-    with pytest.raises(services.TournamentError) as caught:
-        services.create_brackets(tournament=tournament, main=main, consolante=consolante)
+    with pytest.raises(errors.TournamentError) as caught:
+        brackets.create_brackets(tournament=tournament, main=main, consolante=consolante)
     assert caught.value.message == message
     assert not Bracket.objects.exists()
 
@@ -71,28 +71,28 @@ def test_counts_that_do_not_fit_are_refused(organizer, main, consolante, message
 def test_refused_while_a_qualifying_partie_is_open(organizer):
     tournament = qualified(organizer, parties=3, played=2)
     factories.draw_random_round(tournament)
-    with pytest.raises(services.TournamentError, match="Fermez la partie de qualification"):
-        services.create_brackets(tournament=tournament, main=4)
+    with pytest.raises(errors.TournamentError, match="Fermez la partie de qualification"):
+        brackets.create_brackets(tournament=tournament, main=4)
 
 
 def test_refused_before_any_qualifying_partie(organizer):
     tournament = factories.build_tournament(owner=organizer)
     factories.add_teams(tournament, 4)
-    with pytest.raises(services.TournamentError, match="Jouez d'abord"):
-        services.create_brackets(tournament=tournament, main=4)
+    with pytest.raises(errors.TournamentError, match="Jouez d'abord"):
+        brackets.create_brackets(tournament=tournament, main=4)
 
 
 def test_created_once(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4)
-    with pytest.raises(services.TournamentError, match="déjà créée"):
-        services.create_brackets(tournament=tournament, main=4)
+    brackets.create_brackets(tournament=tournament, main=4)
+    with pytest.raises(errors.TournamentError, match="déjà créée"):
+        brackets.create_brackets(tournament=tournament, main=4)
 
 
 def test_a_bracket_round_holds_both_brackets_main_first(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=6, consolante=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=6, consolante=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     assert rnd.stage == Round.Stage.BRACKET and rnd.number == 3
     tables = list(rnd.tables.order_by("number"))
     # Main: 2 matches (the byes play no table), consolante: 2 matches.
@@ -105,27 +105,27 @@ def test_a_bracket_round_holds_both_brackets_main_first(organizer):
 
 def test_the_swiss_draw_is_refused_once_brackets_exist(organizer):
     tournament = qualified(organizer, parties=3, played=2)
-    services.create_brackets(tournament=tournament, main=4)
-    with pytest.raises(services.TournamentError, match="phase finale est créée"):
+    brackets.create_brackets(tournament=tournament, main=4)
+    with pytest.raises(errors.TournamentError, match="phase finale est créée"):
         factories.draw_random_round(tournament)
 
 
 def test_a_bracket_round_cannot_be_redrawn(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
-    with pytest.raises(services.TournamentError, match="fixées par les tableaux"):
-        services.redraw_round(round=rnd)
+    brackets.create_brackets(tournament=tournament, main=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
+    with pytest.raises(errors.TournamentError, match="fixées par les tableaux"):
+        rounds.redraw_round(round=rnd)
 
 
 def test_playing_to_the_final_gives_places(organizer):
     tournament = qualified(organizer)
     order = bracket_queries.qualifying_order(tournament)
-    services.create_brackets(tournament=tournament, main=4, consolante=4)
+    brackets.create_brackets(tournament=tournament, main=4, consolante=4)
     for _level in range(2):
-        rnd = services.draw_bracket_round(tournament=tournament)
+        rnd = brackets.draw_bracket_round(tournament=tournament)
         play(rnd, winner="A")
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     ranking = bracket_queries.final_ranking(tournament)
@@ -136,22 +136,22 @@ def test_playing_to_the_final_gives_places(organizer):
     assert [r.bracket.kind if r.bracket else None for r in ranking] == (
         ["main"] * 4 + ["consolante"] * 4 + [None, None]
     )
-    with pytest.raises(services.TournamentError, match="terminée"):
-        services.draw_bracket_round(tournament=tournament)
+    with pytest.raises(errors.TournamentError, match="terminée"):
+        brackets.draw_bracket_round(tournament=tournament)
 
 
 def test_upsets_move_teams(organizer):
     tournament = qualified(organizer)
     order = bracket_queries.qualifying_order(tournament)
-    services.create_brackets(tournament=tournament, main=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, winner="B")  # 4 beats 1, 3 beats 2
-    services.close_round(round=rnd)
-    final = services.draw_bracket_round(tournament=tournament)
+    rounds.close_round(round=rnd)
+    final = brackets.draw_bracket_round(tournament=tournament)
     table = final.tables.get()
     assert (table.team_a_id, table.team_b_id) == (order[3].pk, order[2].pk)
     play(final, winner="A")
-    services.close_round(round=final)
+    rounds.close_round(round=final)
     ranking = bracket_queries.final_ranking(tournament)
     assert [r.team for r in ranking[:4]] == [order[3], order[2], order[0], order[1]]
 
@@ -159,45 +159,45 @@ def test_upsets_move_teams(organizer):
 def test_swiss_standings_count_qualifying_parties_only(organizer):
     tournament = qualified(organizer)
     before = [(s.entrant.pk, s.row.points_for) for s in tournament_standings(tournament)]
-    services.create_brackets(tournament=tournament, main=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, winner="B")
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     after = [(s.entrant.pk, s.row.points_for) for s in tournament_standings(tournament)]
     assert after == before
 
 
 def test_a_tie_with_extra_deal_keeps_the_table_open(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4, tie_rule="extra_deal")
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4, tie_rule="extra_deal")
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, passed=(1,))
     table = rnd.tables.get(number=1)
     assert table.status == Table.Status.IN_PROGRESS
     assert dead_heat_blockers(rnd)[0] == ["Table 1 : égalité, jouez une donne de plus."]
-    with pytest.raises(services.TournamentError) as caught:
-        services.close_round(round=rnd)
+    with pytest.raises(errors.TournamentError) as caught:
+        rounds.close_round(round=rnd)
     assert caught.value.message == "Table 1 : égalité, jouez une donne de plus."
     # One more deal: the table ends with a winner and the partie closes.
     win(table, "B")
     table.refresh_from_db()
     assert table.status == Table.Status.COMPLETE and table.deals.count() == 2
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     assert table.bracket_match.winner_id == table.team_b_id
 
 
 def test_a_tie_typed_as_totals_asks_for_one_more_deal(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd)
     table = rnd.tables.get(number=2)
-    services.delete_last_deal(table=table)
-    services.record_totals(table=table, total_a=80, total_b=80)
-    with pytest.raises(services.TournamentError, match="Table 2 : égalité"):
-        services.close_round(round=rnd)
-    services.record_totals(table=table, total_a=80, total_b=160)
-    services.close_round(round=rnd)
+    scores.delete_last_deal(table=table)
+    scores.record_totals(table=table, total_a=80, total_b=80)
+    with pytest.raises(errors.TournamentError, match="Table 2 : égalité"):
+        rounds.close_round(round=rnd)
+    scores.record_totals(table=table, total_a=80, total_b=160)
+    rounds.close_round(round=rnd)
 
 
 def test_qualifying_deals_are_not_extended(organizer):
@@ -210,12 +210,12 @@ def test_qualifying_deals_are_not_extended(organizer):
 
 def test_a_tie_with_qualifying_total_is_settled_at_once(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4, tie_rule="qualifying_total")
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4, tie_rule="qualifying_total")
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, passed=(1,))
     table = rnd.tables.get(number=1)
     assert table.status == Table.Status.COMPLETE
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     points = {s.entrant.pk: s.row.points_for for s in tournament_standings(tournament)}
     match = BracketMatch.objects.get(table=table)
     best = max((table.team_a, table.team_b), key=lambda t: (points[t.pk], -t.pk))
@@ -228,20 +228,20 @@ def test_a_tie_with_qualifying_total_is_settled_at_once(organizer):
 
 def test_delete_brackets_before_their_first_round(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=4)
-    services.delete_brackets(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    brackets.delete_brackets(tournament=tournament)
     assert not Bracket.objects.exists()
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    services.create_brackets(tournament=tournament, main=4)
-    services.draw_bracket_round(tournament=tournament)
-    with pytest.raises(services.TournamentError, match="ne se supprime plus"):
-        services.delete_brackets(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    brackets.draw_bracket_round(tournament=tournament)
+    with pytest.raises(errors.TournamentError, match="ne se supprime plus"):
+        brackets.delete_brackets(tournament=tournament)
 
 
 def test_bracket_views_show_every_level(organizer):
     tournament = qualified(organizer)
-    services.create_brackets(tournament=tournament, main=5, consolante=5)
+    brackets.create_brackets(tournament=tournament, main=5, consolante=5)
     main, _consolante = bracket_queries.bracket_views(tournament)
     assert main.size == 8
     assert [lv.key for lv in main.levels] == ["quarter", "semi", "final"]
@@ -256,10 +256,10 @@ def test_bracket_views_show_every_level(organizer):
 def test_a_bracket_still_playing_lists_the_teams_still_in_first(organizer):
     tournament = qualified(organizer)
     order = bracket_queries.qualifying_order(tournament)
-    services.create_brackets(tournament=tournament, main=4)
-    rnd = services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
     play(rnd, winner="B")  # 4 beats 1, 3 beats 2
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     ranking = bracket_queries.final_ranking(tournament)
     assert [r.place for r in ranking] == [None] * 10
     assert [r.team for r in ranking[:4]] == [order[2], order[3], order[0], order[1]]

@@ -9,11 +9,19 @@ import datetime
 import pytest
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Table
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.challenges import board
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import (
+    brackets,
+    challenges,
+    errors,
+    registration,
+    rounds,
+    scores,
+    tournaments,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +80,9 @@ def expected(tournament) -> dict[str, int]:
 def test_a_player_collects_the_points_of_each_team_they_played_in(organizer):
     one = evening(organizer, "Soirée 1", FIRST, day=1)
     two = evening(organizer, "Soirée 2", SECOND, day=8)
-    challenge = services.create_challenge(owner=organizer, name="Challenge d'hiver")
-    services.add_tournament(challenge=challenge, tournament=two, by=organizer)
-    services.add_tournament(challenge=challenge, tournament=one, by=organizer)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge d'hiver")
+    challenges.add_tournament(challenge=challenge, tournament=two, by=organizer)
+    challenges.add_tournament(challenge=challenge, tournament=one, by=organizer)
 
     result = board(challenge)
     assert [t.pk for t in result.evenings] == [one.pk, two.pk]  # by date
@@ -91,8 +99,8 @@ def test_a_player_collects_the_points_of_each_team_they_played_in(organizer):
 
 def test_a_correction_in_an_evening_changes_the_challenge(organizer):
     one = evening(organizer, "Soirée 1", FIRST)
-    challenge = services.create_challenge(owner=organizer, name="Challenge")
-    services.add_tournament(challenge=challenge, tournament=one, by=organizer)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge")
+    challenges.add_tournament(challenge=challenge, tournament=one, by=organizer)
     before = points_by_player(challenge)
     table = Table.objects.filter(round__tournament=one, team_b__isnull=False).first()
     winners = [
@@ -102,7 +110,7 @@ def test_a_correction_in_an_evening_changes_the_challenge(organizer):
     assert all(before[name] == [4] for name in winners)
 
     # The taker of side A is now down: the other team wins that table.
-    services.record_deal(table=table, number=1, values=factories.coinche_values(points_a=40))
+    scores.record_deal(table=table, number=1, values=factories.coinche_values(points_a=40))
 
     after = points_by_player(challenge)
     assert all(after[name] == [2] for name in winners)
@@ -113,12 +121,12 @@ def test_a_correction_in_an_evening_changes_the_challenge(organizer):
 def test_adding_and_removing_an_evening_moves_the_ranking(organizer):
     one = evening(organizer, "Soirée 1", FIRST, day=1)
     two = evening(organizer, "Soirée 2", SECOND, day=8)
-    challenge = services.create_challenge(owner=organizer, name="Challenge", min_events=2)
-    services.add_tournament(challenge=challenge, tournament=one, by=organizer)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge", min_events=2)
+    challenges.add_tournament(challenge=challenge, tournament=one, by=organizer)
     assert not any(line.qualified for line in board(challenge).lines)
-    services.add_tournament(challenge=challenge, tournament=two, by=organizer)
+    challenges.add_tournament(challenge=challenge, tournament=two, by=organizer)
     assert all(line.qualified for line in board(challenge).lines)
-    services.remove_tournament(challenge=challenge, tournament=two, by=organizer)
+    challenges.remove_tournament(challenge=challenge, tournament=two, by=organizer)
     lines = board(challenge).lines
     assert [line.played for line in lines] == [1] * 8 and not any(ln.qualified for ln in lines)
 
@@ -126,35 +134,35 @@ def test_adding_and_removing_an_evening_moves_the_ranking(organizer):
 def test_only_the_organizers_own_or_co_organized_tournaments(organizer, django_user_model):
     other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
     theirs = evening(other, "Leur soirée", FIRST)
-    challenge = services.create_challenge(owner=organizer, name="Challenge")
-    with pytest.raises(services.TournamentError) as refused:
-        services.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge")
+    with pytest.raises(errors.TournamentError) as refused:
+        challenges.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
     assert refused.value.field == "tournament"
     assert not challenge.tournaments.exists()
 
-    services.add_co_organizer(tournament=theirs, username="orga", by=other)
-    services.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
+    tournaments.add_co_organizer(tournament=theirs, username="orga", by=other)
+    challenges.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
     assert list(challenge.tournaments.all()) == [theirs]
-    with pytest.raises(services.TournamentError):
-        services.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
+    with pytest.raises(errors.TournamentError):
+        challenges.add_tournament(challenge=challenge, tournament=theirs, by=organizer)
 
 
 def test_points_by_rank_from_a_typed_table(organizer):
     one = evening(organizer, "Soirée 1", FIRST)
-    challenge = services.create_challenge(
+    challenge = challenges.create_challenge(
         owner=organizer, name="Challenge", kind="rank", rank_table="1er : 20 ; 2e : 17 ; 3e : 15"
     )
-    services.add_tournament(challenge=challenge, tournament=one, by=organizer)
+    challenges.add_tournament(challenge=challenge, tournament=one, by=organizer)
     # Two tables, the same marques: two teams share the 1st place, two the 3rd.
     assert sorted(line.total for line in board(challenge).lines) == [15] * 4 + [20] * 4
 
 
 def test_a_table_that_is_not_a_table_is_refused_on_its_field(organizer):
-    with pytest.raises(services.TournamentError) as refused:
-        services.create_challenge(owner=organizer, name="Challenge", rank_table="1er : vingt")
+    with pytest.raises(errors.TournamentError) as refused:
+        challenges.create_challenge(owner=organizer, name="Challenge", rank_table="1er : vingt")
     assert refused.value.field == "rank_table"
-    with pytest.raises(services.TournamentError) as refused:
-        services.create_challenge(owner=organizer, name="  ")
+    with pytest.raises(errors.TournamentError) as refused:
+        challenges.create_challenge(owner=organizer, name="  ")
     assert refused.value.field == "name"
 
 
@@ -163,12 +171,12 @@ def test_a_melee_counts_per_player(organizer):
         owner=organizer, name="Mêlée", format="melee", parties=1, end_deals=1
     )
     for first, last in [ANNE, BRUNO, CLAIRE, DAVID, ERIC, FANNY, GILLES, HELENE]:
-        services.register_player(tournament=melee, player=services.PlayerData(first, last))
+        registration.register_player(tournament=melee, player=registration.PlayerData(first, last))
     rnd = factories.draw_random_round(melee)
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    challenge = services.create_challenge(owner=organizer, name="Challenge")
-    services.add_tournament(challenge=challenge, tournament=melee, by=organizer)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge")
+    challenges.add_tournament(challenge=challenge, tournament=melee, by=organizer)
     lines = board(challenge).lines
     assert len(lines) == 8
     assert sorted(line.total for line in lines) == [2] * 4 + [4] * 4
@@ -179,13 +187,13 @@ def test_an_evening_with_a_final_phase_counts_its_final_places(organizer):
     ranked by its qualifying order: the bracket winner got 7 points, the
     beaten finalist 8. The final places count."""
     tournament = factories.qualified_tournament(owner=organizer, teams=8)
-    services.create_brackets(tournament=tournament, main=4)
+    brackets.create_brackets(tournament=tournament, main=4)
     for _ in range(2):
-        rnd = services.draw_bracket_round(tournament=tournament)
+        rnd = brackets.draw_bracket_round(tournament=tournament)
         factories.play_bracket_round(rnd, winner="B")  # the lower seed wins
-        services.close_round(round=rnd)
-    challenge = services.create_challenge(owner=organizer, name="Challenge", kind="rank")
-    services.add_tournament(challenge=challenge, tournament=tournament, by=organizer)
+        rounds.close_round(round=rnd)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge", kind="rank")
+    challenges.add_tournament(challenge=challenge, tournament=tournament, by=organizer)
     final = [row.team for row in bracket_queries.final_ranking(tournament)]
     assert final[0] != tournament_standings(tournament)[0].entrant
     points = {line.person.last_name: line.total for line in board(challenge).lines}

@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Change, Round
 from tournaments.queries.claims import ranking_claims, round_claims
+from tournaments.services import claims, errors, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +24,12 @@ def two_parties(organizer):
     table), partie 2 drawn by ranking: the two winners meet."""
     tournament = factories.build_tournament(owner=organizer, parties=3, end_deals=1)
     factories.add_teams(tournament, 4)
-    first = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=7)
+    first = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=7)
     for table in first.tables.filter(team_b__isnull=False):
         factories.win_deal(table, "A")
-    services.close_round(round=first)
+    rounds.close_round(round=first)
     first.refresh_from_db()
-    second = services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=8)
+    second = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=8)
     return first, second
 
 
@@ -51,14 +51,14 @@ def test_a_closed_partie_is_provisional_for_its_window_then_final(two_parties):
 
 def test_the_organizer_closes_the_claims_by_hand_once(two_parties, organizer):
     first, second = two_parties
-    services.close_claims(round=first, by=organizer)
+    claims.close_claims(round=first, by=organizer)
     first.refresh_from_db()
     assert round_claims(first).final and round_claims(first).by_hand
     assert Change.objects.filter(action="claims_closed").count() == 1
-    with pytest.raises(services.TournamentError, match="déjà closes"):
-        services.close_claims(round=first, by=organizer)
-    with pytest.raises(services.TournamentError, match="pas close"):
-        services.close_claims(round=second, by=organizer)
+    with pytest.raises(errors.TournamentError, match="déjà closes"):
+        claims.close_claims(round=first, by=organizer)
+    with pytest.raises(errors.TournamentError, match="pas close"):
+        claims.close_claims(round=second, by=organizer)
 
 
 def test_without_the_window_a_closed_partie_is_final_at_once(two_parties):
@@ -72,7 +72,7 @@ def test_without_the_window_a_closed_partie_is_final_at_once(two_parties):
 def test_a_correction_in_the_window_needs_only_its_reason(two_parties):
     first, _ = two_parties
     table = factories.first_table(first)
-    services.record_deal(
+    scores.record_deal(
         table=table, values=factories.coinche_values(points_a=65), number=1, reason="erreur"
     )
     table.refresh_from_db()
@@ -88,8 +88,8 @@ def test_a_late_correction_names_the_draw_it_would_have_changed_and_writes_nothi
     before = (table.version, table.total_a, table.total_b)
     changes = Change.objects.count()
     # Side B wins instead: the winners of partie 1 are not those partie 2 paired.
-    with pytest.raises(services.TournamentError) as refused:
-        services.record_deal(
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_deal(
             table=table, values=factories.coinche_values(points_a=65), number=1, reason="erreur"
         )
     assert refused.value.field == "after_claims"
@@ -99,7 +99,7 @@ def test_a_late_correction_names_the_draw_it_would_have_changed_and_writes_nothi
     assert (table.version, table.total_a, table.total_b) == before
     assert Change.objects.count() == changes
     # Confirmed: written, and the table is marked corrected.
-    services.record_deal(
+    scores.record_deal(
         table=table,
         values=factories.coinche_values(points_a=65),
         number=1,
@@ -114,9 +114,9 @@ def test_a_late_correction_that_changes_no_draw_says_so(two_parties):
     first, _ = two_parties
     age(first, 45)
     table = factories.first_table(first)
-    with pytest.raises(services.TournamentError) as refused:
+    with pytest.raises(errors.TournamentError) as refused:
         # Side A still wins, by more: the same ranking order.
-        services.record_deal(
+        scores.record_deal(
             table=table, values=factories.coinche_values(points_a=120), number=1, reason="erreur"
         )
     assert "aucun tirage" in refused.value.message
@@ -127,11 +127,11 @@ def test_late_totals_and_deletion_ask_too(two_parties):
     age(first, 45)
     table = factories.first_table(first)
     table.refresh_from_db()
-    with pytest.raises(services.TournamentError) as refused:
-        services.delete_last_deal(table=table, expected_version=table.version, reason="erreur")
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.delete_last_deal(table=table, expected_version=table.version, reason="erreur")
     assert refused.value.field == "after_claims"
     assert table.deals.count() == 1
-    services.delete_last_deal(
+    scores.delete_last_deal(
         table=table, expected_version=table.version, reason="erreur", after_claims=True
     )
     assert table.deals.count() == 0

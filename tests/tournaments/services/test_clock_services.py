@@ -10,10 +10,11 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import add_teams, draw_random_round, enter_from_the_table
-from tournaments import services
 from tournaments.domain import clock
 from tournaments.models import Change, Round, Tournament
 from tournaments.queries import clock as clock_queries
+from tournaments.services import clock as clock_services
+from tournaments.services import errors, rounds, table_side
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +44,10 @@ def last_action(tournament: Tournament) -> str:
 def test_start_pause_resume_and_reset_each_write_their_line(timed, rnd, organizer):
     revisions = {Tournament.objects.with_revision().get(pk=timed.pk).revision}
     steps = [
-        (services.start_clock, A.CLOCK_STARTED),
-        (services.pause_clock, A.CLOCK_PAUSED),
-        (services.resume_clock, A.CLOCK_RESUMED),
-        (services.reset_clock, A.CLOCK_RESET),
+        (clock_services.start_clock, A.CLOCK_STARTED),
+        (clock_services.pause_clock, A.CLOCK_PAUSED),
+        (clock_services.resume_clock, A.CLOCK_RESUMED),
+        (clock_services.reset_clock, A.CLOCK_RESET),
     ]
     for service, action in steps:
         service(round=rnd, by=organizer)
@@ -62,14 +63,14 @@ def test_start_pause_resume_and_reset_each_write_their_line(timed, rnd, organize
 
 
 def test_a_pause_is_not_counted_as_time_played(timed, rnd, organizer):
-    services.start_clock(round=rnd, by=organizer)
+    clock_services.start_clock(round=rnd, by=organizer)
     # Ten minutes played, then a pause of three minutes (moved back in time
     # rather than waited for).
     started = timezone.now() - timedelta(minutes=13)
     Round.objects.filter(pk=rnd.pk).update(
         clock_started_at=started, clock_paused_at=started + timedelta(minutes=10)
     )
-    services.resume_clock(round=rnd, by=organizer)
+    clock_services.resume_clock(round=rnd, by=organizer)
     resumed = fresh(rnd)
     assert resumed.clock_paused_at is None
     assert abs(resumed.clock_paused_seconds - 180) <= 1
@@ -82,12 +83,16 @@ def test_a_pause_is_not_counted_as_time_played(timed, rnd, organizer):
 @pytest.mark.parametrize(
     ("steps", "refused", "message"),
     [
-        ([], services.pause_clock, "ne tourne pas"),
-        ([], services.resume_clock, "pas en pause"),
-        ([], services.reset_clock, "pas lancé"),
-        ([services.start_clock], services.start_clock, "déjà lancé"),
-        ([services.start_clock], services.resume_clock, "pas en pause"),
-        ([services.start_clock, services.pause_clock], services.pause_clock, "ne tourne pas"),
+        ([], clock_services.pause_clock, "ne tourne pas"),
+        ([], clock_services.resume_clock, "pas en pause"),
+        ([], clock_services.reset_clock, "pas lancé"),
+        ([clock_services.start_clock], clock_services.start_clock, "déjà lancé"),
+        ([clock_services.start_clock], clock_services.resume_clock, "pas en pause"),
+        (
+            [clock_services.start_clock, clock_services.pause_clock],
+            clock_services.pause_clock,
+            "ne tourne pas",
+        ),
     ],
     ids=["pause idle", "resume idle", "reset idle", "start twice", "resume running", "pause twice"],
 )
@@ -97,29 +102,29 @@ def test_a_button_out_of_turn_is_refused_and_writes_nothing(
     for step in steps:
         step(round=rnd, by=organizer)
     lines = timed.changes.count()
-    with pytest.raises(services.TournamentError, match=message):
+    with pytest.raises(errors.TournamentError, match=message):
         refused(round=rnd, by=organizer)
     assert timed.changes.count() == lines
 
 
 def test_the_clock_is_refused_when_the_option_is_off(tournament, round1, organizer):
-    with pytest.raises(services.TournamentError, match="pas activé"):
-        services.start_clock(round=round1, by=organizer)
+    with pytest.raises(errors.TournamentError, match="pas activé"):
+        clock_services.start_clock(round=round1, by=organizer)
     assert fresh(round1).clock_started_at is None
 
 
 def test_a_closed_partie_has_no_clock(timed, rnd, organizer):
     for table in rnd.tables.filter(team_b__isnull=False):
         enter_from_the_table(table)
-        services.confirm_table(table=table, code=table.code_b)
-    services.close_round(round=rnd, by=organizer)
-    with pytest.raises(services.TournamentError, match="close"):
-        services.start_clock(round=rnd, by=organizer)
+        table_side.confirm_table(table=table, code=table.code_b)
+    rounds.close_round(round=rnd, by=organizer)
+    with pytest.raises(errors.TournamentError, match="close"):
+        clock_services.start_clock(round=rnd, by=organizer)
 
 
 def test_the_last_deal_call_per_partie_overrides_the_tournaments(timed, rnd, organizer):
     assert fresh(rnd).last_deal_call == 50
-    services.set_last_deal_call(round=rnd, minutes=45, by=organizer)
+    clock_services.set_last_deal_call(round=rnd, minutes=45, by=organizer)
     assert fresh(rnd).last_deal_call == 45
     line = timed.changes.order_by("-pk").first()
     assert (line.action, line.before, line.after) == (
@@ -128,9 +133,9 @@ def test_the_last_deal_call_per_partie_overrides_the_tournaments(timed, rnd, org
         {"round": 1, "minutes": 45},
     )
     lines = timed.changes.count()
-    services.set_last_deal_call(round=rnd, minutes=45, by=organizer)  # unchanged: no line
+    clock_services.set_last_deal_call(round=rnd, minutes=45, by=organizer)  # unchanged: no line
     assert timed.changes.count() == lines
-    services.set_last_deal_call(round=rnd, minutes=None, by=organizer)
+    clock_services.set_last_deal_call(round=rnd, minutes=None, by=organizer)
     assert fresh(rnd).last_deal_call == 50
 
 
@@ -174,7 +179,7 @@ def test_on_the_day_the_known_times_replace_the_estimates(make_tournament, organ
     )
     add_teams(tournament, 2)
     first = draw_random_round(tournament)
-    services.start_clock(round=first, by=organizer)
+    clock_services.start_clock(round=first, by=organizer)
     started = Round.objects.get(pk=first.pk).clock_started_at
     plan = clock_queries.day_plan(tournament)
     if timezone.localtime(started).date() != today:  # the test ran across midnight
@@ -190,7 +195,7 @@ def test_times_of_another_day_are_left_out_of_the_plan(make_tournament, organize
         parties=2,
     )
     add_teams(tournament, 2)
-    services.start_clock(round=draw_random_round(tournament), by=organizer)
+    clock_services.start_clock(round=draw_random_round(tournament), by=organizer)
     plan = clock_queries.day_plan(tournament)
     assert not plan.parties[0].known_start
     assert timezone.localtime(plan.parties[0].start).strftime("%H:%M") == "14:00"

@@ -10,8 +10,9 @@ import pytest
 from django.db import connection, connections
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Deal, Table
+from tournaments.services import errors as errors_services
+from tournaments.services import rounds, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,7 +45,7 @@ def run_together(count: int, work) -> list[object]:
 def open_table(make_tournament) -> Table:
     tournament = make_tournament(name="Concurrence")
     add_teams(tournament, 2)
-    rnd = services.draw_round(tournament=tournament, seed=1)
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
     return rnd.tables.get()
 
 
@@ -52,14 +53,14 @@ def test_two_saves_from_the_same_version_one_wins_one_is_refused(open_table):
     version = open_table.version
 
     def save(index: int):
-        return services.record_deal(
+        return scores.record_deal(
             table=Table.objects.get(pk=open_table.pk),
             values={**MADE, "points_a": 97 + index},
             expected_version=version,
         )
 
     results = run_together(2, save)
-    refused = [r for r in results if isinstance(r, services.TournamentError)]
+    refused = [r for r in results if isinstance(r, errors_services.TournamentError)]
     saved = [r for r in results if isinstance(r, Deal)]
     assert len(saved) == 1 and len(refused) == 1, results
     assert refused[0].field == "version"
@@ -72,7 +73,7 @@ def test_the_same_post_sent_twice_at_once_is_recorded_once(open_table):
     version = open_table.version
 
     def save(index: int):
-        return services.record_deal(
+        return scores.record_deal(
             table=Table.objects.get(pk=open_table.pk), values=MADE, expected_version=version
         )
 
@@ -86,7 +87,7 @@ def test_deals_added_at_once_are_all_kept_in_order(open_table):
     count = 6 if connection.vendor == "postgresql" else 4
 
     def add(index: int):
-        return services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+        return scores.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
 
     results = run_together(count, add)
     assert all(isinstance(r, Deal) for r in results), results
@@ -105,10 +106,10 @@ def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
     (The partie's very first deal marks the partie as started, once.)"""
     tournament = make_tournament(name="Sans file d'attente")
     add_teams(tournament, 6)
-    first, second, third = services.draw_round(tournament=tournament, seed=1).tables.order_by(
+    first, second, third = rounds.draw_round(tournament=tournament, seed=1).tables.order_by(
         "number"
     )
-    services.record_deal(table=third, values=MADE)
+    scores.record_deal(table=third, values=MADE)
     holding, release = threading.Event(), threading.Event()
     finished: list[float] = []
 
@@ -117,7 +118,7 @@ def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
 
         try:
             with transaction.atomic():
-                services.record_deal(table=Table.objects.get(pk=first.pk), values=MADE)
+                scores.record_deal(table=Table.objects.get(pk=first.pk), values=MADE)
                 holding.set()
                 release.wait(timeout=20)
         finally:
@@ -131,7 +132,7 @@ def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
             start = time.monotonic()
             with connection.cursor() as cursor:
                 cursor.execute("SET lock_timeout = '3s'")
-            services.record_deal(table=Table.objects.get(pk=second.pk), values=MADE)
+            scores.record_deal(table=Table.objects.get(pk=second.pk), values=MADE)
             finished.append(time.monotonic() - start)
         finally:
             release.set()
@@ -151,12 +152,12 @@ def test_forty_tables_saving_at_once_give_no_error(make_tournament):
     the SQLite file (WAL, busy timeout): every save goes through."""
     tournament = make_tournament(name="Quarante tables")
     add_teams(tournament, 80)
-    tables = list(services.draw_round(tournament=tournament, seed=3).tables.order_by("number"))
+    tables = list(rounds.draw_round(tournament=tournament, seed=3).tables.order_by("number"))
     assert len(tables) == 40
 
     def save(index: int):
         table = Table.objects.get(pk=tables[index].pk)
-        return services.record_deal(table=table, values=MADE, expected_version=table.version)
+        return scores.record_deal(table=table, values=MADE, expected_version=table.version)
 
     results = run_together(40, save)
     errors = [r for r in results if not isinstance(r, Deal)]
@@ -178,7 +179,7 @@ def test_a_write_waiting_for_another_waits_in_the_queue_not_on_sqlite(open_table
 
         try:
             with transaction.atomic():
-                services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+                scores.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
                 holding.set()
                 release.wait(timeout=20)
         finally:
@@ -190,7 +191,7 @@ def test_a_write_waiting_for_another_waits_in_the_queue_not_on_sqlite(open_table
             with connection.cursor() as cursor:
                 cursor.execute("PRAGMA busy_timeout = 0")
             threading.Timer(0.3, release.set).start()
-            services.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
+            scores.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
         except Exception as exc:  # collected and checked by the test
             errors.append(exc)
         finally:
@@ -209,7 +210,7 @@ def test_a_write_waiting_for_another_waits_in_the_queue_not_on_sqlite(open_table
 def test_a_refused_save_leaves_the_database_free_for_the_next(open_table):
     """A save refused inside its transaction (rolled back) lets the next
     one through at once: the writers' queue is left whole."""
-    with pytest.raises(services.TournamentError):
-        services.record_deal(table=open_table, values={**MADE, "points_a": 200})
-    assert isinstance(services.record_deal(table=open_table, values=MADE), Deal)
+    with pytest.raises(errors_services.TournamentError):
+        scores.record_deal(table=open_table, values={**MADE, "points_a": 200})
+    assert isinstance(scores.record_deal(table=open_table, values=MADE), Deal)
     assert Deal.objects.filter(table=open_table).count() == 1

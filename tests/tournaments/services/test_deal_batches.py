@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from scoring.generate import random_deal
 from tests.factories import add_teams, build_tournament, draw_random_round
-from tournaments import services
 from tournaments.domain.deal_shapes import engine_to_fields
 from tournaments.models import Change, Table
-from tournaments.services import TournamentError
+from tournaments.services import deal_batches, table_side
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_a_batch_records_what_the_same_deals_one_by_one_record(
         for table in (batched, alone):
             table.refresh_from_db()
             with contextlib.suppress(TournamentError):  # the partie may already be over
-                services.record_table_deal(
+                table_side.record_table_deal(
                     table=table, side="A", values=values, expected_version=table.version
                 )
     batched.refresh_from_db()
@@ -80,13 +80,13 @@ def test_a_batch_records_what_the_same_deals_one_by_one_record(
 
     start = batched.version
     entries = [(values, start + i, None) for i, values in enumerate(deals)]
-    saved, _table = services.record_table_deals(table=batched, side="A", entries=entries)
+    saved, _table = deal_batches.record_table_deals(table=batched, side="A", entries=entries)
 
     sent = 0
     for values in deals:
         alone.refresh_from_db()
         try:
-            services.record_table_deal(
+            table_side.record_table_deal(
                 table=alone, side="A", values=values, expected_version=alone.version
             )
         except TournamentError:

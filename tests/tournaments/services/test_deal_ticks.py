@@ -8,22 +8,22 @@ import pytest
 from django.test import Client
 
 from tests import factories
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Change
+from tournaments.services import errors, table_side
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_other_team_ticks_a_deal_once_and_a_change_unticks_it(table):
     factories.enter_from_the_table(table, side="A", count=2)
-    deal = services.confirm_deal(table=table, side="B", number=1)
+    deal = table_side.confirm_deal(table=table, side="B", number=1)
     assert deal.confirmed
-    services.confirm_deal(table=table, side="B", number=1)  # sent twice
+    table_side.confirm_deal(table=table, side="B", number=1)  # sent twice
     assert Change.objects.filter(table=table, action="deal_confirmed").count() == 1
     assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, False]
     table.refresh_from_db()
-    services.record_table_deal(
+    table_side.record_table_deal(
         table=table,
         side="A",
         values=factories.coinche_values(points_a=120),
@@ -36,10 +36,10 @@ def test_the_other_team_ticks_a_deal_once_and_a_change_unticks_it(table):
 @pytest.mark.parametrize("side", ["A"])
 def test_the_entering_team_cannot_tick_its_own_deals(table, side):
     factories.enter_from_the_table(table, side="A", count=1)
-    with pytest.raises(services.TournamentError):
-        services.confirm_deal(table=table, side=side, number=1)
-    with pytest.raises(services.TournamentError):
-        services.confirm_deal(table=table, side="B", number=9)
+    with pytest.raises(errors.TournamentError):
+        table_side.confirm_deal(table=table, side=side, number=1)
+    with pytest.raises(errors.TournamentError):
+        table_side.confirm_deal(table=table, side="B", number=9)
 
 
 def test_the_other_teams_phone_ticks_rows_after_giving_its_code(table):

@@ -8,16 +8,18 @@ import datetime
 import pytest
 
 from tests.factories import build_tournament
-from tournaments import services
 from tournaments.models import KnownPlayer
+from tournaments.services import directory, imports, registration
 
 pytestmark = pytest.mark.django_db
 
-P = services.PlayerData
+P = registration.PlayerData
 
 
 def _register(tournament, first, second, **fields):
-    return services.register_team(tournament=tournament, player1=first, player2=second, **fields)
+    return registration.register_team(
+        tournament=tournament, player1=first, player2=second, **fields
+    )
 
 
 def test_a_registered_team_fills_its_organizers_directory(tournament):
@@ -65,18 +67,18 @@ def test_each_organizer_has_a_directory_of_their_own(tournament, django_user_mod
     _register(elsewhere, P("Amélie", "Lefèvre"), P("Léa", "Noël"))
     assert KnownPlayer.objects.filter(owner=tournament.owner).count() == 2
     assert KnownPlayer.objects.filter(owner=other).count() == 2
-    found = services.suggestions(owner_id=other.pk, query="jer")
+    found = directory.suggestions(owner_id=other.pk, query="jer")
     assert found == []
 
 
 def test_imported_teams_and_melee_players_are_remembered_too(make_tournament):
     tournament = make_tournament()
-    services.import_teams(
+    imports.import_teams(
         tournament=tournament,
         data="nom1;prenom1;nom2;prenom2\nThébault;Hélène;Quéré;Loïc\n".encode(),
     )
     melee = make_tournament(format="melee", name="Mêlée")
-    services.register_player(tournament=melee, player=P("Zoé", "Ségur", "L42"))
+    registration.register_player(tournament=melee, player=P("Zoé", "Ségur", "L42"))
     assert sorted(str(k) for k in KnownPlayer.objects.all()) == [
         "Hélène Thébault",
         "Loïc Quéré",
@@ -105,34 +107,34 @@ def known(tournament):
     ],
 )
 def test_three_letters_propose_known_players_accents_and_case_aside(known, query, names):
-    found = services.suggestions(owner_id=known.owner_id, query=query)
+    found = directory.suggestions(owner_id=known.owner_id, query=query)
     assert sorted(str(k) for k in found) == sorted(names)
 
 
 @pytest.mark.parametrize("query", ["", "le", "l e", "  ", "--"])
 def test_fewer_than_three_letters_propose_nothing(known, query):
-    assert services.suggestions(owner_id=known.owner_id, query=query) == []
+    assert directory.suggestions(owner_id=known.owner_id, query=query) == []
 
 
 def test_the_most_recently_seen_come_first_and_the_list_is_short(make_tournament):
     for day in range(1, 13):
         tournament = make_tournament(name=f"Concours {day}", date=datetime.date(2026, 1, day))
         _register(tournament, P("Léa", f"Martin{day:02d}"), P("Éric", f"Autre{day:02d}"))
-    found = services.suggestions(owner_id=tournament.owner_id, query="martin")
+    found = directory.suggestions(owner_id=tournament.owner_id, query="martin")
     assert len(found) == 8
     assert [k.last_name for k in found[:2]] == ["Martin12", "Martin11"]
 
 
 def test_a_player_can_be_forgotten_and_their_registration_stays(known):
     amelie = KnownPlayer.objects.get(search_key="amelie lefevre")
-    services.forget_player(known=amelie)
-    assert services.suggestions(owner_id=known.owner_id, query="amelie") == []
+    directory.forget_player(known=amelie)
+    assert directory.suggestions(owner_id=known.owner_id, query="amelie") == []
     assert known.players.filter(first_name="Amélie").exists()
 
 
 def test_a_licence_added_when_a_team_is_edited_is_remembered(tournament):
     team = _register(tournament, P("Amélie", "Lefèvre"), P("Jérôme", "Bérard"))
-    services.update_team(
+    registration.update_team(
         team=team, player1=P("Amélie", "Lefèvre", "FFB777"), player2=P("Jérôme", "Bérard")
     )
     assert KnownPlayer.objects.get(search_key="amelie lefevre").licence == "FFB777"
@@ -152,12 +154,12 @@ def test_a_co_organizer_is_proposed_only_the_players_of_shared_tournaments(
     helper = django_user_model.objects.create_user("benevole", password="x-Very-long-42")
     shared.co_organizers.add(helper)
 
-    owner_sees = services.suggestions_for(user=shared.owner, tournament=shared, query="ama")
-    helper_sees = services.suggestions_for(user=helper, tournament=shared, query="ama")
+    owner_sees = directory.suggestions_for(user=shared.owner, tournament=shared, query="ama")
+    helper_sees = directory.suggestions_for(user=helper, tournament=shared, query="ama")
     assert {p.last_name for p in owner_sees} == {"Secret", "Amar"}
     assert {p.last_name for p in helper_sees} == set()
     assert {
-        p.last_name for p in services.suggestions_for(user=helper, tournament=shared, query="ami")
+        p.last_name for p in directory.suggestions_for(user=helper, tournament=shared, query="ami")
     } == {"Amiot"}
     client.force_login(helper)
     page = client.get(

@@ -9,9 +9,8 @@ import datetime
 import pytest
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Change, Tournament
-from tournaments.services import door
+from tournaments.services import door, registration
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +51,7 @@ def test_no_check_in_without_the_option_nor_for_a_withdrawn_team(tournament, tea
     with pytest.raises(TournamentError):
         door.check_in(team=teams[0])
     Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
-    services.withdraw_team(team=teams[2])
+    registration.withdraw_team(team=teams[2])
     with pytest.raises(TournamentError, match="forfait"):
         door.check_in(team=teams[2])
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.display.reasons import reason_sentence
 from tournaments.models import Change, Round, Tournament
+from tournaments.services import errors, release, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +32,11 @@ def test_every_table_of_every_kind_of_draw_gets_its_reason(hidden):
     for table in first.tables.all():
         expected = "bye_random" if table.is_bye else "random"
         assert table.reason["kind"].startswith(expected.split("_")[0]), table.reason
-    services.release_round(round=first)
+    release.release_round(round=first)
     for table in first.tables.filter(team_b__isnull=False):
-        services.record_totals(table=table, total_a=1200, total_b=800)
-    services.close_round(round=first)
-    second = services.draw_round(tournament=hidden, method=Round.DrawMethod.RANKING)
+        scores.record_totals(table=table, total_a=1200, total_b=800)
+    rounds.close_round(round=first)
+    second = rounds.draw_round(tournament=hidden, method=Round.DrawMethod.RANKING)
     kinds = {t.reason["kind"] for t in second.tables.all()}
     assert kinds <= {"ranking", "ranking_moved", "ranking_rematch", "bye_ranking"}
     assert "bye_ranking" in kinds
@@ -48,7 +48,7 @@ def test_a_draft_takes_an_exchange_logged_and_marked_on_both_tables(hidden, orga
     tables = list(rnd.tables.order_by("number"))
     a, b = tables[0].team_a, tables[1].team_b
     untouched = tables[2].reason
-    services.swap_teams(round=rnd, first=a, second=b, by=organizer)
+    rounds.swap_teams(round=rnd, first=a, second=b, by=organizer)
     after = list(rnd.tables.order_by("number"))
     assert after[0].team_a == b and after[1].team_b == a
     assert after[0].reason == {"kind": "swap", "numbers": [b.number, a.number]}
@@ -61,11 +61,11 @@ def test_a_draft_takes_an_exchange_logged_and_marked_on_both_tables(hidden, orga
 
 
 def test_a_published_draw_refuses_an_exchange_and_changes_nothing(hidden, organizer):
-    rnd = services.release_round(round=draw_random_round(hidden), by=organizer)
+    rnd = release.release_round(round=draw_random_round(hidden), by=organizer)
     before, lines = seating(rnd), hidden.changes.count()
     tables = list(rnd.tables.order_by("number"))
-    with pytest.raises(services.TournamentError) as refused:
-        services.swap_teams(round=rnd, first=tables[0].team_a, second=tables[1].team_a)
+    with pytest.raises(errors.TournamentError) as refused:
+        rounds.swap_teams(round=rnd, first=tables[0].team_a, second=tables[1].team_a)
     assert "Ce tirage est publié" in refused.value.message
     assert refused.value.field == "first"
     assert seating(rnd) == before and hidden.changes.count() == lines
@@ -75,7 +75,7 @@ def test_an_exchange_with_the_exempt_team_marks_the_bye_too(hidden):
     rnd = draw_random_round(hidden)
     bye = rnd.tables.get(team_b__isnull=True)
     playing = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
-    services.swap_teams(round=rnd, first=bye.team_a, second=playing.team_b)
+    rounds.swap_teams(round=rnd, first=bye.team_a, second=playing.team_b)
     bye.refresh_from_db()
     assert bye.reason["kind"] == "swap"
     assert bye.team_a_id == playing.team_b_id
@@ -84,6 +84,6 @@ def test_an_exchange_with_the_exempt_team_marks_the_bye_too(hidden):
 def test_a_redraw_forgets_the_exchanges(hidden):
     rnd = draw_random_round(hidden)
     tables = list(rnd.tables.order_by("number"))
-    services.swap_teams(round=rnd, first=tables[0].team_a, second=tables[1].team_a)
-    services.redraw_round(round=rnd, seed=3)
+    rounds.swap_teams(round=rnd, first=tables[0].team_a, second=tables[1].team_a)
+    rounds.redraw_round(round=rnd, seed=3)
     assert all(t.reason["kind"] != "swap" for t in rnd.tables.all())

@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.services.test_persons import DAY, finished_concours
-from tournaments import services
 from tournaments.domain import rating
 from tournaments.models import Player, Round, Tournament
 from tournaments.queries.persons import player_cotes
+from tournaments.services import errors, registration, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +30,12 @@ def rated(organizer):
 def test_partie_one_by_the_cote_seats_the_strongest_teams_at_table_one(organizer, rated):
     tournament = factories.build_tournament(owner=organizer, name="Ce mois-ci", date=DAY)
     for i in (3, 0, 7, 12, 5, 9):  # pairs of last month, in another order
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
-            player2=services.PlayerData("Jérôme", f"Bérard{i}", club=CLUB),
+            player1=registration.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
+            player2=registration.PlayerData("Jérôme", f"Bérard{i}", club=CLUB),
         )
-    rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
     teams = {t.pk: (t.player1_id, t.player2_id) for t in tournament.teams.all()}
     cotes = player_cotes([p for pair in teams.values() for p in pair])
     assert len(cotes) == 12  # everyone found again, with a cote
@@ -53,9 +53,9 @@ def test_only_partie_one_of_fixed_pairs_is_placed_by_the_cote(organizer, rated):
     rnd = factories.draw_random_round(tournament)
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    services.close_round(round=rnd)
-    with pytest.raises(services.TournamentError, match="partie 1"):
-        services.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
+    rounds.close_round(round=rnd)
+    with pytest.raises(errors.TournamentError, match="partie 1"):
+        rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
     assert tournament.rounds.count() == 1
 
 
@@ -64,11 +64,11 @@ def test_a_melee_by_the_cote_pairs_players_of_close_strength(organizer, rated):
         owner=organizer, name="Mêlée", date=DAY, format=Tournament.Format.MELEE
     )
     for i in range(8):
-        services.register_player(
+        registration.register_player(
             tournament=tournament,
-            player=services.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
+            player=registration.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
         )
-    rnd = services.draw_round(tournament=tournament, method=Round.DrawMethod.RATING, seed=4)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RATING, seed=4)
     players = list(tournament.players.values_list("pk", flat=True))
     cotes = player_cotes(players)
     expected, _left = rating.balanced_pairs(players, cotes)
@@ -87,14 +87,14 @@ def test_a_draw_by_the_cote_where_nobody_has_one_is_refused_not_made_in_order(or
             owner=organizer, name="Mêlée", format=Tournament.Format.MELEE
         )
         for i in range(8):
-            services.register_player(
-                tournament=tournament, player=services.PlayerData("Amélie", f"Lefèvre{i}")
+            registration.register_player(
+                tournament=tournament, player=registration.PlayerData("Amélie", f"Lefèvre{i}")
             )
     else:
         tournament = factories.build_tournament(owner=organizer)
         factories.add_teams(tournament, 6)
-    with pytest.raises(services.TournamentError, match="Aucun joueur") as refused:
-        services.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
+    with pytest.raises(errors.TournamentError, match="Aucun joueur") as refused:
+        rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RATING)
     assert refused.value.field == "method"
     assert not tournament.rounds.exists()
 
@@ -133,10 +133,10 @@ def test_the_draw_form_offers_the_cote_and_says_why_not_after_partie_one(
         owner=organizer, name="Ce mois-ci", date=DAY, parties=2, end_deals=1
     )
     for i in range(4):  # pairs of last month, with their cotes
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
-            player2=services.PlayerData("Jérôme", f"Bérard{i}", club=CLUB),
+            player1=registration.PlayerData("Amélie", f"Lefèvre{i}", club=CLUB),
+            player2=registration.PlayerData("Jérôme", f"Bérard{i}", club=CLUB),
         )
     url = reverse("tournaments:draw", args=[tournament.slug])
     assert words[0] in client.get(reverse("tournaments:manage", args=[tournament.slug])).text
@@ -144,7 +144,7 @@ def test_the_draw_form_offers_the_cote_and_says_why_not_after_partie_one(
     rnd = tournament.rounds.get()
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     refused = client.post(url, {"method": "rating"})
     assert refused.status_code == 422 and words[1] in refused.text
     assert tournament.rounds.count() == 1

@@ -14,12 +14,13 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments import pdf, services
+from tournaments import pdf
 from tournaments.models import Tournament
 from tournaments.queries import awards
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import brackets, prizes, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +31,12 @@ def decided(organizer) -> Tournament:
     match won by side B (the lower seed): the qualifying leader loses its
     semi-final."""
     tournament = factories.qualified_tournament(owner=organizer, prizes_enabled=True)
-    services.set_lots(tournament=tournament, lots="Jambon\nCanard\nVin")
-    services.create_brackets(tournament=tournament, main=4, consolante=4)
+    prizes.set_lots(tournament=tournament, lots="Jambon\nCanard\nVin")
+    brackets.create_brackets(tournament=tournament, main=4, consolante=4)
     for _ in range(2):
-        rnd = services.draw_bracket_round(tournament=tournament)
+        rnd = brackets.draw_bracket_round(tournament=tournament)
         factories.play_bracket_round(rnd, winner="B")
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     return Tournament.objects.get(pk=tournament.pk)
 
 
@@ -68,7 +69,7 @@ def test_the_printed_ranking_and_the_exports_follow_it_and_say_so(client, decide
 
 def test_while_a_bracket_plays_the_qualifying_ranking_stands(client, organizer):
     tournament = factories.qualified_tournament(owner=organizer)
-    services.create_brackets(tournament=tournament, main=4)
+    brackets.create_brackets(tournament=tournament, main=4)
     qualifying = tournament_standings(tournament)
     assert final_order(tournament, qualifying) == qualifying
     page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()

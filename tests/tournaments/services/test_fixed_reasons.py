@@ -11,9 +11,9 @@ from django.db.models import Q
 
 from tests.factories import add_teams
 from tests.tournaments.queries.test_concours_file import as_file, play
-from tournaments import services
 from tournaments.checker.check import check
 from tournaments.models import Round
+from tournaments.services import release, rounds
 from tournaments.services.fixed_tables import set_fixed_table
 
 pytestmark = pytest.mark.django_db
@@ -31,10 +31,10 @@ def numbers_by_pair(rnd: Round) -> dict[tuple[int, int | None], int]:
 def test_each_reason_follows_its_pair_to_the_number_a_fixed_team_takes(make_tournament, method):
     tournament = make_tournament(name=f"Raisons fixes {method}", parties=3, end_deals=1)
     teams = add_teams(tournament, 11)  # 5 tables and a bye
-    first = services.draw_round(tournament=tournament, method="random", seed=5)
+    first = rounds.draw_round(tournament=tournament, method="random", seed=5)
     play(first)
-    services.close_round(round=first)
-    second = services.draw_round(tournament=tournament, method=method, seed=9)
+    rounds.close_round(round=first)
+    second = rounds.draw_round(tournament=tournament, method=method, seed=9)
     reasons, numbers = reasons_by_pair(second), numbers_by_pair(second)
     assert len({str(r) for r in reasons.values()}) > 1  # the reasons tell tables apart
     last = max(numbers.items(), key=lambda item: item[1])[0]  # the bye's table, number 6
@@ -42,14 +42,14 @@ def test_each_reason_follows_its_pair_to_the_number_a_fixed_team_takes(make_tour
     by_id = {t.pk: t for t in teams}
     set_fixed_table(team=by_id[moved[0]], stays=True, table=1)
     set_fixed_table(team=by_id[last[0]], stays=True, table=2)  # the exempt team
-    services.redraw_round(round=second, seed=9)
+    rounds.redraw_round(round=second, seed=9)
     after = numbers_by_pair(second)
     assert set(after) == set(numbers)  # the same pairs and bye
     assert after[moved] == 1 and after[last] == 2
     assert after != numbers
     assert reasons_by_pair(second) == reasons  # every reason went with its pair
     play(second)
-    services.close_round(round=second)
+    rounds.close_round(round=second)
     doc = as_file(tournament)
     assert check(doc) == []
     # A file whose reasons stayed at the numbers the draw gave is caught.
@@ -65,12 +65,12 @@ def test_an_exchange_by_hand_comes_after_the_fixed_tables(make_tournament, organ
     tournament = make_tournament(name="Échange fixe", release_draws=True, parties=2, end_deals=1)
     teams = add_teams(tournament, 8)
     set_fixed_table(team=teams[5], stays=True, table=3)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=11)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=11)
     fixed_table = rnd.tables.get(Q(team_a=teams[5]) | Q(team_b=teams[5]))
     assert fixed_table.number == 3
     other = rnd.tables.exclude(pk=fixed_table.pk).order_by("number").first()
     untouched = {t.number: t.reason for t in rnd.tables.exclude(pk__in=[fixed_table.pk, other.pk])}
-    services.swap_teams(round=rnd, first=teams[5], second=other.team_a, by=organizer)
+    rounds.swap_teams(round=rnd, first=teams[5], second=other.team_a, by=organizer)
     fixed_table.refresh_from_db()
     other.refresh_from_db()
     assert fixed_table.number == 3 and fixed_table.reason["kind"] == "swap"
@@ -78,9 +78,9 @@ def test_an_exchange_by_hand_comes_after_the_fixed_tables(make_tournament, organ
     assert {
         t.number: t.reason for t in rnd.tables.exclude(pk__in=[fixed_table.pk, other.pk])
     } == untouched
-    services.release_round(round=rnd, by=organizer)
+    release.release_round(round=rnd, by=organizer)
     play(rnd)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     doc = as_file(tournament)
     assert doc["rounds"][0]["draw"]["fixed"] == [[teams[5].pk, 3]]
     assert doc["rounds"][0]["draw"]["swaps"]

@@ -13,11 +13,12 @@ from django.urls import reverse
 
 from tests.documents import pdf_text
 from tests.factories import add_teams, qualified_tournament
-from tournaments import services
 from tournaments.checker.check import check
 from tournaments.models import Round, Team
 from tournaments.pdf.plan import table_plan
 from tournaments.queries.concours_file import concours_file
+from tournaments.services import brackets, errors, rounds
+from tournaments.services import scores as scores_services
 from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.services.fixed_tables import set_fixed_table
 from tournaments.services.pools import form_pools
@@ -35,21 +36,21 @@ def seating(rnd: Round) -> tuple[set[tuple[int, int | None]], dict[int, int], li
 def close_with_totals(rnd: Round) -> None:
     scores = itertools.cycle([(1200, 800), (700, 1100), (950, 940)])
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-        services.record_totals(table=table, total_a=next(scores)[0], total_b=next(scores)[1])
-    services.close_round(round=rnd)
+        scores_services.record_totals(table=table, total_a=next(scores)[0], total_b=next(scores)[1])
+    rounds.close_round(round=rnd)
 
 
 @pytest.mark.parametrize("method", ["random", "ranking", "rotation"])
 def test_a_fixed_team_keeps_its_table_and_the_pairs_stay_those_of_the_draw(make_tournament, method):
     tournament = make_tournament(name=f"Fixe {method}", score_entry="totals")
     teams = add_teams(tournament, 11)
-    close_with_totals(services.draw_round(tournament=tournament, method="random", seed=5))
-    second = services.draw_round(tournament=tournament, method=method, seed=9)
+    close_with_totals(rounds.draw_round(tournament=tournament, method="random", seed=5))
+    second = rounds.draw_round(tournament=tournament, method=method, seed=9)
     plain, where, numbers = seating(second)
     # The team at the last table of partie 2 asks for table 1.
     mover = next(t for t in teams if where[t.pk] == 5)
     set_fixed_table(team=mover, stays=True, table=1)
-    services.redraw_round(round=second, seed=9)
+    rounds.redraw_round(round=second, seed=9)
     pairs, where, after = seating(second)
     assert pairs == plain  # who meets whom, the sides and the bye: unchanged
     assert where[mover.pk] == 1
@@ -59,13 +60,13 @@ def test_a_fixed_team_keeps_its_table_and_the_pairs_stay_those_of_the_draw(make_
 def test_by_default_a_fixed_team_keeps_its_table_of_partie_1(make_tournament):
     tournament = make_tournament(name="Partie 1", score_entry="totals")
     teams = add_teams(tournament, 8)
-    first = services.draw_round(tournament=tournament, method="random", seed=3)
+    first = rounds.draw_round(tournament=tournament, method="random", seed=3)
     _pairs, where, _ = seating(first)
     team = teams[4]
     set_fixed_table(team=team, stays=True)
     close_with_totals(first)
     for _ in range(2):
-        rnd = services.draw_round(tournament=tournament, method="ranking")
+        rnd = rounds.draw_round(tournament=tournament, method="ranking")
         assert seating(rnd)[1][team.pk] == where[team.pk]
         close_with_totals(rnd)
 
@@ -76,7 +77,7 @@ def test_pools_and_brackets_keep_the_fixed_team(organizer, make_tournament):
     set_fixed_table(team=teams[6], stays=True, table=2)
     form_pools(tournament=tournament, size=4)
     for _ in range(3):
-        rnd = services.draw_pool_round(tournament=tournament)
+        rnd = rounds.draw_pool_round(tournament=tournament)
         _pairs, where, numbers = seating(rnd)
         assert where[teams[6].pk] == 2
         assert numbers == list(range(1, len(numbers) + 1))
@@ -84,8 +85,8 @@ def test_pools_and_brackets_keep_the_fixed_team(organizer, make_tournament):
     bracketed = qualified_tournament(owner=organizer, name="Tableau fixe", teams=10)
     fixed = bracketed.teams.order_by("number")[3]
     set_fixed_table(team=fixed, stays=True, table=3)
-    services.create_brackets(tournament=bracketed, main=8, consolante=2)
-    rnd = services.draw_bracket_round(tournament=bracketed)
+    brackets.create_brackets(tournament=bracketed, main=8, consolante=2)
+    rnd = brackets.draw_bracket_round(tournament=bracketed)
     _pairs, where, numbers = seating(rnd)
     assert where[fixed.pk] == 3
     assert numbers == list(range(1, len(numbers) + 1))
@@ -100,10 +101,10 @@ def test_an_exempt_fixed_team_keeps_its_empty_table_and_the_plan_says_so(
 ):
     tournament = make_tournament(name="Exempte fixe")
     teams = add_teams(tournament, 7)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=2)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=2)
     bye = rnd.tables.get(team_b__isnull=True).team_a
     set_fixed_table(team=bye, stays=True, table=2)
-    services.redraw_round(round=rnd, seed=2)
+    rounds.redraw_round(round=rnd, seed=2)
     table = rnd.tables.get(team_b__isnull=True)
     assert (table.team_a_id, table.number) == (bye.pk, 2)
     client.force_login(organizer)
@@ -120,11 +121,11 @@ def test_two_fixed_teams_that_meet_or_want_one_table_are_told_not_refused(
 ):
     tournament = make_tournament(name="Conflits")
     teams = add_teams(tournament, 8)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=4)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=4)
     first = rnd.tables.get(number=1)
     set_fixed_table(team=Team.objects.get(pk=first.team_a_id), stays=True, table=3)
     set_fixed_table(team=Team.objects.get(pk=first.team_b_id), stays=True, table=4)
-    services.redraw_round(round=rnd, seed=4)
+    rounds.redraw_round(round=rnd, seed=4)
     rnd.refresh_from_db()
     assert [c["code"] for c in rnd.fixed_tables["conflicts"]] == ["fixed_teams_meet"]
     client.force_login(organizer)
@@ -169,7 +170,7 @@ def test_a_backup_keeps_the_fixed_teams_and_an_older_file_reads_them_as_free(mak
     tournament = make_tournament(name="Sauvegarde fixe")
     teams = add_teams(tournament, 7)
     set_fixed_table(team=teams[1], stays=True, table=3)
-    services.draw_round(tournament=tournament, method="random", seed=8)
+    rounds.draw_round(tournament=tournament, method="random", seed=8)
     document = export_tournament(tournament)
     older = {**document, "teams": [dict(row) for row in document["teams"]]}
     older["rounds"] = [dict(row) for row in document["rounds"]]
@@ -197,12 +198,12 @@ def test_a_backup_with_unreadable_kept_tables_is_refused_in_words(make_tournamen
     tournament = make_tournament(name="Sauvegarde abîmée")
     teams = add_teams(tournament, 4)
     set_fixed_table(team=teams[0], stays=True, table=1)
-    services.draw_round(tournament=tournament, method="random", seed=1)
+    rounds.draw_round(tournament=tournament, method="random", seed=1)
     document = export_tournament(tournament)
     document["rounds"][0]["fixed_tables"] = {"asked": [[999_999, 1]], "conflicts": []}
     owner = tournament.owner
     tournament.delete()
-    with pytest.raises(services.TournamentError, match="tables gardées sont illisibles"):
+    with pytest.raises(errors.TournamentError, match="tables gardées sont illisibles"):
         import_tournament(document, owner=owner)
 
 
@@ -210,9 +211,9 @@ def test_a_fixed_team_moved_by_hand_is_said_on_the_plan(make_tournament, client,
     tournament = make_tournament(name="Échange", release_draws=True)  # a draft
     teams = add_teams(tournament, 6)
     set_fixed_table(team=teams[0], stays=True, table=1)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=6)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=6)
     other = rnd.tables.get(number=2).team_a
-    services.swap_teams(round=rnd, first=teams[0], second=other)
+    rounds.swap_teams(round=rnd, first=teams[0], second=other)
     client.force_login(organizer)
     page = client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
     assert "reste à sa table n° 1 mais joue à la table n° 2 après un échange à la main" in page

@@ -19,9 +19,9 @@ from tests.tournaments.services.test_publication import signed
 from tournaments.models import Change, MergedHall, PublicationReceipt
 from tournaments.queries.concours_file import concours_file
 from tournaments.queries.halls import halls_state, merged_ranking
-from tournaments.services import TournamentError
 from tournaments.services import halls as services
 from tournaments.services.backup import MAX_BYTES
+from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused
 
 pytestmark = pytest.mark.django_db

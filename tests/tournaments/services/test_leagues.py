@@ -9,10 +9,9 @@ import pytest
 
 from tests.factories import coinche_values
 from tests.league_builders import three_stage_league
-from tournaments import services
 from tournaments.models import Change, Qualification, Table, Team
 from tournaments.queries.leagues import league_view, stage_ranking
-from tournaments.services import leagues
+from tournaments.services import claims, leagues, registration, rounds, scores
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -78,10 +77,10 @@ def test_a_team_already_registered_at_the_desk_is_linked_not_registered_again(or
     first = stage_ranking(concours(qualifiers)[0])[0]
     (_f1, l1, _), (f2, l2, _) = first.players
     # Typed at the desk before, without accents nor capitals.
-    services.register_team(
+    registration.register_team(
         tournament=final,
-        player1=services.PlayerData(f2.lower(), l2.lower()),
-        player2=services.PlayerData("amelie", l1.upper()),
+        player1=registration.PlayerData(f2.lower(), l2.lower()),
+        player2=registration.PlayerData("amelie", l1.upper()),
     )
 
     sent = leagues.send_qualified(stage=qualifiers, by=organizer)
@@ -99,7 +98,7 @@ def test_a_correction_before_the_final_starts_updates_its_list(organizer):
     second = stage_ranking(lisieux)[1]
     # The table of Lisieux's second team: its deal was won by the other side.
     table = Table.objects.get(round__tournament=lisieux, team_a_id=second.team_id)
-    services.record_deal(
+    scores.record_deal(
         table=table,
         values=coinche_values(taker="B", points_a=65),
         number=1,
@@ -123,13 +122,13 @@ def test_once_the_final_has_started_its_list_no_longer_changes(organizer):
     qualifiers, departmental, _ = stages(league)
     final = concours(departmental)[0]
     leagues.send_qualified(stage=qualifiers, by=organizer)
-    services.register_team(
+    registration.register_team(
         tournament=final,
-        player1=services.PlayerData("Odette", "Marchal"),
-        player2=services.PlayerData("Lucien", "Marchal"),
+        player1=registration.PlayerData("Odette", "Marchal"),
+        player2=registration.PlayerData("Lucien", "Marchal"),
     )
     Team.objects.filter(tournament=final).update(present=True)
-    services.draw_round(tournament=final, method="random", seed=1)
+    rounds.draw_round(tournament=final, method="random", seed=1)
     before = sorted(final.teams.values_list("pk", flat=True))
 
     with pytest.raises(TournamentError, match="a commencé"):
@@ -158,10 +157,10 @@ def test_a_refusal_midway_rolls_everything_back(organizer):
     honfleur = concours(qualifiers)[1]
     first = stage_ranking(honfleur)[0]
     (f1, l1, _), (f2, l2, _) = first.players
-    linked = services.register_team(
+    linked = registration.register_team(
         tournament=final,
-        player1=services.PlayerData(f1, l1),
-        player2=services.PlayerData(f2, l2),
+        player1=registration.PlayerData(f1, l1),
+        player2=registration.PlayerData(f2, l2),
     )
     # That desk team is already marked as qualified from elsewhere.
     Qualification.objects.create(
@@ -232,10 +231,10 @@ def test_the_last_claims_closed_send_the_qualified_teams_by_themselves(organizer
     final = concours(departmental)[0]
     lisieux, honfleur = concours(qualifiers)
 
-    services.close_claims(round=lisieux.rounds.get(), by=organizer)
+    claims.close_claims(round=lisieux.rounds.get(), by=organizer)
     assert final.teams.count() == 0  # Honfleur's ranking is still provisional
 
-    services.close_claims(round=honfleur.rounds.get(), by=organizer)
+    claims.close_claims(round=honfleur.rounds.get(), by=organizer)
     assert final.teams.count() == 4
     assert Qualification.objects.filter(stage=qualifiers).count() == 4
 
@@ -251,16 +250,16 @@ def test_a_concours_without_claims_window_sends_them_when_its_last_partie_closes
     leagues.add_concours(stage=one, tournament=qualifier, by=organizer)
     leagues.add_concours(stage=two, tournament=final, by=organizer)
     for n in range(2):
-        services.register_team(
+        registration.register_team(
             tournament=qualifier,
-            player1=services.PlayerData("Odette", f"Marchal{n}"),
-            player2=services.PlayerData("Lucien", f"Marchal{n}"),
+            player1=registration.PlayerData("Odette", f"Marchal{n}"),
+            player2=registration.PlayerData("Lucien", f"Marchal{n}"),
         )
-    rnd = services.draw_round(tournament=qualifier, method="random", seed=1)
-    services.record_deal(table=rnd.tables.get(), values=coinche_values())
+    rnd = rounds.draw_round(tournament=qualifier, method="random", seed=1)
+    scores.record_deal(table=rnd.tables.get(), values=coinche_values())
     assert final.teams.count() == 0
 
-    services.close_round(round=rnd, by=organizer)
+    rounds.close_round(round=rnd, by=organizer)
 
     winner = stage_ranking(qualifier)[0]
     assert [t.players_label for t in final.teams.all()] == [label(winner)]
@@ -306,11 +305,11 @@ def test_a_team_that_declared_forfait_does_not_go_on_the_next_takes_its_place(or
     final = concours(departmental)[0]
     lisieux, honfleur = concours(qualifiers)
     ranking = stage_ranking(lisieux)
-    services.withdraw_team(team=Team.objects.get(pk=ranking[0].team_id), by=organizer)
+    registration.withdraw_team(team=Team.objects.get(pk=ranking[0].team_id), by=organizer)
     assert stage_ranking(lisieux)[0].withdrew  # still ranked first, with its results
 
     for source in (lisieux, honfleur):
-        services.close_claims(round=source.rounds.get(), by=organizer)
+        claims.close_claims(round=source.rounds.get(), by=organizer)
 
     names = set(registered(final))
     assert label(ranking[0]) not in names
@@ -360,7 +359,7 @@ def test_a_qualified_team_deleted_from_the_final_by_hand_is_not_registered_again
     leagues.send_qualified(stage=qualifiers, by=organizer)
     declined = final.teams.order_by("number").first()
     name = declined.players_label
-    services.delete_team(team=declined, by=organizer)
+    registration.delete_team(team=declined, by=organizer)
 
     again = leagues.send_qualified(stage=qualifiers, by=organizer)
 

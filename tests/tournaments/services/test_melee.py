@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Player, Team
 from tournaments.queries.standings import tournament_standings
+from tournaments.services import errors, registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,8 @@ NAMES = ["Amélie", "Benoît", "Céline", "Clément", "Danièle", "Éric", "Élo
 def melee(make_tournament):
     tournament = make_tournament(name="Mêlée de Noël", format="melee", parties=4)
     for i, name in enumerate(NAMES):
-        services.register_player(
-            tournament=tournament, player=services.PlayerData(name, f"Noël{i}")
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData(name, f"Noël{i}")
         )
     return tournament
 
@@ -30,25 +30,25 @@ def melee(make_tournament):
 def play(rnd) -> None:
     for table in rnd.tables.filter(team_b__isnull=False):
         for _ in range(12):
-            services.record_deal(
+            scores.record_deal(
                 table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
             )
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
 
 
 def test_a_melee_refuses_team_registration(melee):
-    with pytest.raises(services.TournamentError):
-        services.register_team(
+    with pytest.raises(errors.TournamentError):
+        registration.register_team(
             tournament=melee,
-            player1=services.PlayerData("Zoé", "Noël"),
-            player2=services.PlayerData("Léa", "Noël"),
+            player1=registration.PlayerData("Zoé", "Noël"),
+            player2=registration.PlayerData("Léa", "Noël"),
         )
 
 
 def test_partners_are_never_repeated_and_sitting_out_is_shared(melee):
     partners: set[frozenset[int]] = set()
     for number in range(1, 5):
-        rnd = services.draw_round(tournament=melee, method="random", seed=number)
+        rnd = rounds.draw_round(tournament=melee, method="random", seed=number)
         teams = list(Team.objects.filter(round=rnd))
         # 9 players: 4 teams of two, one player sits out
         assert len(teams) == 4
@@ -66,7 +66,7 @@ def test_partners_are_never_repeated_and_sitting_out_is_shared(melee):
 
 
 def test_the_melee_ranking_is_per_player(melee):
-    play(services.draw_round(tournament=melee, method="random", seed=1))
+    play(rounds.draw_round(tournament=melee, method="random", seed=1))
     standings = tournament_standings(melee)
     assert len(standings) == 9
     assert all(isinstance(s.entrant, Player) for s in standings)
@@ -75,15 +75,15 @@ def test_the_melee_ranking_is_per_player(melee):
 
 
 def test_a_melee_cannot_be_drawn_by_rotation(melee):
-    with pytest.raises(services.TournamentError) as error:
-        services.draw_round(tournament=melee, method="rotation")
+    with pytest.raises(errors.TournamentError) as error:
+        rounds.draw_round(tournament=melee, method="rotation")
     assert error.value.field == "method"
 
 
 def test_a_withdrawn_player_is_not_drawn(melee):
     gone = Player.objects.filter(tournament=melee).first()
-    services.withdraw_player(player=gone)
-    rnd = services.draw_round(tournament=melee, method="random", seed=3)
+    registration.withdraw_player(player=gone)
+    rnd = rounds.draw_round(tournament=melee, method="random", seed=3)
     assert not Team.objects.filter(round=rnd, player1=gone).exists()
     assert not Team.objects.filter(round=rnd, player2=gone).exists()
     assert Team.objects.filter(round=rnd).count() == 4
@@ -115,19 +115,19 @@ def test_the_organizer_page_lists_players_in_a_melee_and_teams_otherwise(
 
 
 def test_a_melee_drawn_by_ranking_keeps_its_seed_and_replays(melee):
-    play(services.draw_round(tournament=melee, method="random", seed=3))
-    rnd = services.draw_round(tournament=melee, method="ranking", seed=11)
+    play(rounds.draw_round(tournament=melee, method="random", seed=3))
+    rnd = rounds.draw_round(tournament=melee, method="ranking", seed=11)
     assert rnd.draw_seed == 11
     teams = sorted(Team.objects.filter(round=rnd).values_list("player1_id", "player2_id"))
-    services.redraw_round(round=rnd, seed=rnd.draw_seed)
+    rounds.redraw_round(round=rnd, seed=rnd.draw_seed)
     again = sorted(Team.objects.filter(round=rnd).values_list("player1_id", "player2_id"))
     assert again == teams
 
 
 def test_a_melee_with_one_present_player_is_refused_politely(melee):
     for player in melee.players.all()[1:]:
-        services.set_player_presence(player=player, present=False)
-    with pytest.raises(services.TournamentError) as refused:
-        services.draw_round(tournament=melee, method="random")
+        registration.set_player_presence(player=player, present=False)
+    with pytest.raises(errors.TournamentError) as refused:
+        rounds.draw_round(tournament=melee, method="random")
     assert "deux joueurs" in refused.value.message
     assert not melee.rounds.exists()

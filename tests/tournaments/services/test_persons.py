@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Change, Cote, Person, Player, Round, Tournament
+from tournaments.services import errors, persons, registration, rounds, trust
 from tournaments.services.persons import rated_concours
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def finished_concours(
     ({"Lefèvre0": ("L-1", "Club")}). Its organizer is `approved` by the
     site first (services/trust.py), unless told not to."""
     if approved:
-        services.approve_organizers(users=[owner], by=None)
+        trust.approve_organizers(users=[owner], by=None)
     tournament = factories.build_tournament(
         owner=owner, name=name, date=day, parties=1, end_deals=1, published=published
     )
@@ -46,12 +46,12 @@ def finished_concours(
         pair = []
         for first, last in (("Amélie", f"Lefèvre{i}"), ("Jérôme", f"Bérard{i}")):
             licence, club = (people or {}).get(last, ("", "Belote Club de Mâcon"))
-            pair.append(services.PlayerData(first, last, licence, club, last in shown))
-        services.register_team(tournament=tournament, player1=pair[0], player2=pair[1])
+            pair.append(registration.PlayerData(first, last, licence, club, last in shown))
+        registration.register_team(tournament=tournament, player1=pair[0], player2=pair[1])
     rnd = factories.draw_random_round(tournament)
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     tournament.refresh_from_db()
     return tournament
 
@@ -102,7 +102,7 @@ def test_a_concours_under_16_teams_gives_no_cote(organizer):
 def test_a_concours_not_public_links_nobody(organizer):
     tournament = factories.build_tournament(owner=organizer, published=False, date=DAY)
     factories.add_teams(tournament, 2)
-    assert services.identify_players(tournament) == 0
+    assert persons.identify_players(tournament) == 0
     assert Person.objects.count() == 0
 
 
@@ -111,7 +111,7 @@ def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer)
     finished_concours(organizer, name="Second", shown={"Lefèvre0"})
     person = Person.objects.shown().get()
     before = Tournament.objects.get(pk=first.pk).revision
-    services.withdraw_person(person=person, by=organizer)
+    persons.withdraw_person(person=person, by=organizer)
     person.refresh_from_db()
     assert not person.shown
     assert not Player.objects.filter(person=person, shown=True).exists()
@@ -121,7 +121,7 @@ def test_withdrawing_hides_the_person_everywhere_and_deletes_the_cote(organizer)
     hidden = Change.objects.filter(action=Change.Action.PLAYERS_SHOWN, after={"shown": False})
     assert sorted(hidden.values_list("tournament__name", flat=True)) == ["Premier", "Second"]
     # Recomputing does not bring them back.
-    services.recompute_cotes()
+    persons.recompute_cotes()
     assert not Cote.objects.filter(person=person).exists()
 
 
@@ -145,7 +145,7 @@ def test_a_withdrawal_holds_against_every_later_tick_whatever_the_concours_date(
         organizer, name="Premier", shown={"Lefèvre0"}, day=today - datetime.timedelta(days=40)
     )
     person = Person.objects.shown().get()
-    services.withdraw_person(person=person, by=organizer)
+    persons.withdraw_person(person=person, by=organizer)
     Person.objects.filter(pk=person.pk).update(
         withdrawn_at=timezone.now() - datetime.timedelta(days=withdrew)
     )
@@ -167,12 +167,12 @@ def test_the_person_who_asks_again_is_shown_again_by_the_organizer_who_registere
 ):
     finished_concours(organizer, name="Premier", shown={"Lefèvre0"})
     person = Person.objects.shown().get()
-    services.withdraw_person(person=person, by=organizer)
+    persons.withdraw_person(person=person, by=organizer)
     other = django_user_model.objects.create_user("autre", password=factories.PASSWORD)
-    with pytest.raises(services.TournamentError, match="Seul l'organisateur"):
-        services.show_again(person=person, by=other)
+    with pytest.raises(errors.TournamentError, match="Seul l'organisateur"):
+        persons.show_again(person=person, by=other)
     assert not Person.objects.get(pk=person.pk).shown
-    services.show_again(person=person, by=organizer)
+    persons.show_again(person=person, by=organizer)
     person.refresh_from_db()
     assert person.shown and person.withdrawn_at is None
     assert person.players.get().shown  # the box of the organizer's concours
@@ -184,10 +184,10 @@ def test_the_person_who_asks_again_is_shown_again_by_the_organizer_who_registere
 def test_unticking_the_box_on_the_team_form_withdraws_the_person(organizer):
     tournament = finished_concours(organizer, shown={"Lefèvre0"})
     team = tournament.teams.get(player1__last_name="Lefèvre0")
-    services.update_team(
+    registration.update_team(
         team=team,
-        player1=services.PlayerData("Amélie", "Lefèvre0", club="Belote Club de Mâcon"),
-        player2=services.PlayerData("Jérôme", "Bérard0", club="Belote Club de Mâcon"),
+        player1=registration.PlayerData("Amélie", "Lefèvre0", club="Belote Club de Mâcon"),
+        player2=registration.PlayerData("Jérôme", "Bérard0", club="Belote Club de Mâcon"),
         by=organizer,
     )
     assert Person.objects.shown().count() == 0
@@ -202,7 +202,7 @@ def test_an_organizer_merges_two_identities_of_their_own_concours(organizer):
     )
     kept = Person.objects.get(licence="L-42")
     merged = Person.objects.get(club="Cluny")
-    services.merge_persons(kept=kept, merged=merged, by=organizer)
+    persons.merge_persons(kept=kept, merged=merged, by=organizer)
     assert not Person.objects.filter(pk=merged.pk).exists()
     assert kept.players.count() == 2
     assert Cote.objects.get(person=kept).games == 2
@@ -214,8 +214,8 @@ def test_a_merge_keeps_a_withdrawal(organizer):
     )
     finished_concours(organizer, name="Second", shown={"Lefèvre0"}, people={"Lefèvre0": ("", "B")})
     kept, merged = Person.objects.get(club="A"), Person.objects.get(club="B")
-    services.withdraw_person(person=merged, by=organizer)
-    services.merge_persons(kept=kept, merged=merged, by=organizer)
+    persons.withdraw_person(person=merged, by=organizer)
+    persons.merge_persons(kept=kept, merged=merged, by=organizer)
     kept.refresh_from_db()
     assert not kept.shown
 
@@ -225,15 +225,15 @@ def test_an_organizer_cannot_merge_another_organizers_players(django_user_model,
     finished_concours(organizer, name="Premier", people={"Lefèvre0": ("", "A")})
     finished_concours(other, name="Second", people={"Lefèvre0": ("", "B")})
     mine, theirs = Person.objects.get(club="A"), Person.objects.get(club="B")
-    with pytest.raises(services.TournamentError):
-        services.merge_persons(kept=mine, merged=theirs, by=organizer)
+    with pytest.raises(errors.TournamentError):
+        persons.merge_persons(kept=mine, merged=theirs, by=organizer)
     assert Person.objects.filter(pk=theirs.pk).exists()
 
 
 def test_the_cotes_are_the_same_when_computed_again(organizer):
     finished_concours(organizer, shown={f"Lefèvre{i}" for i in range(16)})
     before = sorted(Cote.objects.values_list("person_id", "mu", "sigma", "games"))
-    services.recompute_cotes()
+    persons.recompute_cotes()
     assert sorted(Cote.objects.values_list("person_id", "mu", "sigma", "games")) == before
     assert len(before) == 16
 
@@ -241,7 +241,7 @@ def test_the_cotes_are_the_same_when_computed_again(organizer):
 def test_a_concours_out_of_the_window_leaves_no_cote(organizer, settings):
     finished_concours(organizer, shown={"Lefèvre0"})
     settings.RATING_WINDOW_DAYS = 5
-    services.recompute_cotes()
+    persons.recompute_cotes()
     assert Cote.objects.count() == 0
 
 

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from tests import factories
 from tests.tournaments.services.test_persons import finished_concours
-from tournaments import services
 from tournaments.models import Cote, Person, Player
 from tournaments.queries import persons as queries
+from tournaments.services import errors, persons, registration, trust
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_only_the_owners_box_shows_and_a_trusted_organizers_box_adds_a_concours(
         day=TODAY - datetime.timedelta(days=20),
     )
     if at_owner == "withdrew":
-        services.withdraw_person(person=_her(), by=organizer)
+        persons.withdraw_person(person=_her(), by=organizer)
     withdrawn_at = _her().withdrawn_at
     finished_concours(
         other,
@@ -102,9 +102,9 @@ def test_an_approved_accounts_players_show_once_approved_and_not_before(organize
     finished_concours(organizer, name="Chez le club", shown={"Lefèvre0"}, approved=False)
     person = Player.objects.get(last_name="Lefèvre0").person
     assert _page(person) == [] and not Cote.objects.exists()
-    assert services.approve_organizers(users=[organizer], by=None) == 1
+    assert trust.approve_organizers(users=[organizer], by=None) == 1
     assert _page(person) == ["Chez le club"] and Cote.objects.get().person == person
-    assert services.withdraw_approvals(users=[organizer], by=None) == 1
+    assert trust.withdraw_approvals(users=[organizer], by=None) == 1
     assert _page(person) == [] and not Cote.objects.exists()
 
 
@@ -112,13 +112,13 @@ def test_ticking_the_box_of_a_person_who_withdrew_is_refused_by_the_box(organize
     tournament = finished_concours(
         organizer, name="Chez le club", shown={"Lefèvre0"}, people=LICENCE
     )
-    services.withdraw_person(person=_her(), by=organizer)
+    persons.withdraw_person(person=_her(), by=organizer)
     team = tournament.teams.get(player1__last_name="Lefèvre0")
-    with pytest.raises(services.TournamentError, match="a retiré son accord") as refused:
-        services.update_team(
+    with pytest.raises(errors.TournamentError, match="a retiré son accord") as refused:
+        registration.update_team(
             team=team,
-            player1=services.PlayerData("Amélie", "Lefèvre0", "V-0001", "Mâcon", True),
-            player2=services.PlayerData("Jérôme", "Bérard0", club="Belote Club de Mâcon"),
+            player1=registration.PlayerData("Amélie", "Lefèvre0", "V-0001", "Mâcon", True),
+            player2=registration.PlayerData("Jérôme", "Bérard0", club="Belote Club de Mâcon"),
             by=organizer,
         )
     assert refused.value.field == "shown1"
@@ -133,12 +133,12 @@ def test_unticking_at_a_trusted_organizer_whose_concours_is_on_her_page_withdraw
     finished_concours(organizer, name="Chez le club", shown={"Lefèvre0"}, people=LICENCE)
     theirs = finished_concours(other, name="Chez le voisin", shown={"Lefèvre0"}, people=LICENCE)
     player = theirs.players.get(last_name="Lefèvre0")
-    services.set_player_shown(player=player, shown=False, by=other)
+    persons.set_player_shown(player=player, shown=False, by=other)
     her = _her()
     assert not her.shown and her.withdrawn_at is not None
     # Only the organizer who registered her can show her again.
-    with pytest.raises(services.TournamentError):
-        services.show_again(person=her, by=other)
+    with pytest.raises(errors.TournamentError):
+        persons.show_again(person=her, by=other)
 
 
 def test_an_unapproved_organizer_does_not_manage_another_clubs_player(organizer, other):

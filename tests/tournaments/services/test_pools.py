@@ -11,12 +11,14 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.domain import brackets
 from tournaments.models import Change, Pool, PoolTeam, Round, Table
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import pools as pool_queries
+from tournaments.services import brackets as brackets_services
+from tournaments.services import errors, registration, rounds
 from tournaments.services import pools as pool_services
+from tournaments.services import scores as scores_services
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +44,8 @@ def play(rnd: Round, scores) -> None:
     """Every table's totals (`scores` gives (a, b) in table order), then close."""
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
         a, b = next(scores)
-        services.record_totals(table=table, total_a=a, total_b=b)
-    services.close_round(round=rnd)
+        scores_services.record_totals(table=table, total_a=a, total_b=b)
+    rounds.close_round(round=rnd)
 
 
 def test_sixteen_teams_form_four_pools_of_four_by_snake_seeding(concours):
@@ -78,8 +80,8 @@ def test_pools_of_three_and_a_random_order_from_its_seed(concours, make_tourname
 
 def test_absent_and_withdrawn_teams_are_left_out(concours):
     teams = add_teams(concours, 9)
-    services.set_presence(team=teams[0], present=False)
-    services.withdraw_team(team=teams[1])
+    registration.set_presence(team=teams[0], present=False)
+    registration.withdraw_team(team=teams[1])
     pool_services.form_pools(tournament=concours)
     assert sorted(n for p in members(concours) for n in p) == list(range(3, 10))
 
@@ -93,7 +95,7 @@ def test_absent_and_withdrawn_teams_are_left_out(concours):
 )
 def test_too_few_teams_are_refused_clearly(concours, count, message):
     add_teams(concours, count)
-    with pytest.raises(services.TournamentError) as caught:
+    with pytest.raises(errors.TournamentError) as caught:
         pool_services.form_pools(tournament=concours)
     assert message in caught.value.message
     assert caught.value.field == "size"
@@ -102,14 +104,14 @@ def test_too_few_teams_are_refused_clearly(concours, count, message):
 
 def test_a_wrong_size_a_melee_and_too_few_parties_are_refused(concours, make_tournament):
     add_teams(concours, 8)
-    with pytest.raises(services.TournamentError, match="3 ou de 4"):
+    with pytest.raises(errors.TournamentError, match="3 ou de 4"):
         pool_services.form_pools(tournament=concours, size=5)
     short = make_tournament(name="Court", parties=2)
     add_teams(short, 8)
-    with pytest.raises(services.TournamentError, match="n'en prévoit que 2"):
+    with pytest.raises(errors.TournamentError, match="n'en prévoit que 2"):
         pool_services.form_pools(tournament=short)
     melee = make_tournament(name="Mêlée", format="melee")
-    with pytest.raises(services.TournamentError, match="mêlée"):
+    with pytest.raises(errors.TournamentError, match="mêlée"):
         pool_services.form_pools(tournament=melee)
 
 
@@ -123,15 +125,15 @@ def test_pools_are_redone_or_undone_only_while_no_partie_is_drawn(concours):
     assert Change.objects.filter(tournament=concours).first().action == (
         Change.Action.POOLS_CLEARED
     )
-    with pytest.raises(services.TournamentError, match="pas de poules"):
+    with pytest.raises(errors.TournamentError, match="pas de poules"):
         pool_services.clear_pools(tournament=concours)
     pool_services.form_pools(tournament=concours)
-    services.draw_pool_round(tournament=concours)
+    rounds.draw_pool_round(tournament=concours)
     for attempt in (
         lambda: pool_services.form_pools(tournament=concours),
         lambda: pool_services.clear_pools(tournament=concours),
     ):
-        with pytest.raises(services.TournamentError, match="déjà tirée"):
+        with pytest.raises(errors.TournamentError, match="déjà tirée"):
             attempt()
     assert Pool.objects.filter(tournament=concours).count() == 2
 
@@ -147,9 +149,9 @@ def test_the_pool_parties_follow_the_schedule_then_the_swiss_draw_resumes(concou
     for number in (1, 2, 3):
         # The dashboard's ordinary draw follows the pools too.
         rnd = (
-            services.draw_pool_round(tournament=concours)
+            rounds.draw_pool_round(tournament=concours)
             if number != 2
-            else services.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
+            else rounds.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
         )
         assert rnd.draw_method == Round.DrawMethod.POOLS
         assert rnd.number == number
@@ -168,26 +170,26 @@ def test_the_pool_parties_follow_the_schedule_then_the_swiss_draw_resumes(concou
     assert set(met.values()) == {1}
     (three,) = [pool for pool in pools if len(pool) == 3]
     assert byes == Counter(three)  # the pool of three: each exempt once
-    with pytest.raises(services.TournamentError, match="déjà tirées"):
-        services.draw_pool_round(tournament=concours)
-    fourth = services.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
+    with pytest.raises(errors.TournamentError, match="déjà tirées"):
+        rounds.draw_pool_round(tournament=concours)
+    fourth = rounds.draw_round(tournament=concours, method=Round.DrawMethod.RANKING)
     assert fourth.draw_method == Round.DrawMethod.RANKING
 
 
 def test_a_pool_partie_without_pools_is_refused(concours):
     add_teams(concours, 8)
-    with pytest.raises(services.TournamentError, match="Formez d'abord les poules"):
-        services.draw_pool_round(tournament=concours)
-    with pytest.raises(services.TournamentError, match="Formez d'abord les poules"):
-        services.draw_round(tournament=concours, method=Round.DrawMethod.POOLS)
+    with pytest.raises(errors.TournamentError, match="Formez d'abord les poules"):
+        rounds.draw_pool_round(tournament=concours)
+    with pytest.raises(errors.TournamentError, match="Formez d'abord les poules"):
+        rounds.draw_round(tournament=concours, method=Round.DrawMethod.POOLS)
     assert not concours.rounds.exists()
 
 
 def test_a_team_absent_after_the_pools_leaves_its_opponent_exempt(concours):
     teams = add_teams(concours, 8)
     pool_services.form_pools(tournament=concours)
-    services.set_presence(team=teams[0], present=False)  # seed 1 of pool A
-    rnd = services.draw_pool_round(tournament=concours)
+    registration.set_presence(team=teams[0], present=False)  # seed 1 of pool A
+    rnd = rounds.draw_pool_round(tournament=concours)
     byes = [t.team_a.number for t in rnd.tables.all() if t.is_bye]
     assert byes == [8]  # pool A's seed 4 met seed 1 in partie 1
     assert rnd.seats.count() == 7
@@ -200,7 +202,7 @@ def test_each_pool_ranks_by_wins_then_the_tournament_criteria(concours):
     # wins each table, the second table of a partie by more.
     scores = itertools.cycle([(300, 100), (400, 100)])
     for _ in range(3):
-        play(services.draw_pool_round(tournament=concours), scores)
+        play(rounds.draw_pool_round(tournament=concours), scores)
     standings = pool_queries.pool_standings(concours)
     assert [s.pool.letter for s in standings] == ["A", "B"]
     # 4, 5 and 8 won once each; then the points: 4 (400+100+100), 8
@@ -231,7 +233,7 @@ def test_an_unannounced_pool_draw_stays_off_the_public_rankings(make_tournament)
     tournament = make_tournament(name="Caché", release_draws=True, parties=3)
     add_teams(tournament, 8)
     pool_services.form_pools(tournament=tournament)
-    services.draw_pool_round(tournament=tournament)
+    rounds.draw_pool_round(tournament=tournament)
     public = pool_queries.pool_standings(tournament, announced_only=True)
     assert all(s.matches == [] for s in public)
     assert all(s.matches for s in pool_queries.pool_standings(tournament))
@@ -245,11 +247,11 @@ def test_after_pools_the_brackets_are_seeded_pool_winners_first(concours):
     pool_services.form_pools(tournament=concours, size=4)
     scores = itertools.cycle([(1500, 700), (1200, 1000), (900, 1100), (1300, 600)])
     for _ in range(3):
-        play(services.draw_pool_round(tournament=concours), scores)
+        play(rounds.draw_pool_round(tournament=concours), scores)
     by_pool = pool_queries.pool_standings(concours)
     firsts = {s.lines[0].team.pk for s in by_pool}
     seconds = {s.lines[1].team.pk for s in by_pool}
-    main, consolante = services.create_brackets(tournament=concours, main=8, consolante=8)
+    main, consolante = brackets_services.create_brackets(tournament=concours, main=8, consolante=8)
     assert set(main.seeds[:4]) == firsts and set(main.seeds[4:]) == seconds
     assert set(consolante.seeds) == {line.team.pk for s in by_pool for line in s.lines[2:]}
     # The seeds follow the qualifying order but for teams of one place in
@@ -268,12 +270,12 @@ def test_after_two_pools_no_first_round_match_is_a_pool_rematch(concours, client
     # pool A's team before pool B's at every place.
     scores = itertools.cycle([(500, 100), (300, 200)])
     for _ in range(3):
-        play(services.draw_pool_round(tournament=concours), scores)
+        play(rounds.draw_pool_round(tournament=concours), scores)
     places = pool_queries.pool_places(concours)
     pool_of = {pk: pool for pk, (pool, _place) in places.items()}
     order = [t.pk for t in bracket_queries.qualifying_order(concours)]
     assert brackets.rematches(order[:4], pool_of) == 2  # the old seeding
-    main, consolante = services.create_brackets(tournament=concours, main=4, consolante=4)
+    main, consolante = brackets_services.create_brackets(tournament=concours, main=4, consolante=4)
     for bracket in (main, consolante):
         for match in bracket.matches.filter(level=0):
             assert pool_of[match.team_a_id] != pool_of[match.team_b_id]
@@ -285,15 +287,15 @@ def test_after_two_pools_no_first_round_match_is_a_pool_rematch(concours, client
 def test_a_team_registered_after_the_pools_is_not_left_out_silently(concours):
     add_teams(concours, 12)
     pool_services.form_pools(tournament=concours, size=4)
-    late = services.register_team(
+    late = registration.register_team(
         tournament=concours,
-        player1=services.PlayerData("Odile", "Tardif"),
-        player2=services.PlayerData("Marc", "Tardif"),
+        player1=registration.PlayerData("Odile", "Tardif"),
+        player2=registration.PlayerData("Marc", "Tardif"),
     )
-    with pytest.raises(services.TournamentError) as refused:
-        services.draw_pool_round(tournament=concours)
+    with pytest.raises(errors.TournamentError) as refused:
+        rounds.draw_pool_round(tournament=concours)
     assert f"n° {late.number} dans aucune poule" in refused.value.message
     assert not concours.rounds.exists()
     pool_services.form_pools(tournament=concours, size=4)  # formed again: 13 teams
-    rnd = services.draw_pool_round(tournament=concours)
+    rnd = rounds.draw_pool_round(tournament=concours)
     assert rnd.seats.filter(team=late).exists()

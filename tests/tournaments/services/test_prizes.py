@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Category, Change, PrizeRule, Tournament
 from tournaments.queries import awards
+from tournaments.services import errors, imports, prizes, registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +24,8 @@ def play_one_partie(tournament: Tournament, totals=TOTALS) -> list[int]:
     numbers in ranking order."""
     rnd = factories.draw_random_round(tournament, seed=1)
     for table, (a, b) in zip(rnd.tables.order_by("number"), totals, strict=True):
-        services.record_totals(table=table, total_a=a, total_b=b)
-    services.close_round(round=rnd)
+        scores.record_totals(table=table, total_a=a, total_b=b)
+    rounds.close_round(round=rnd)
     return [p.entrant.number for p in awards.board(fresh(tournament)).placings]
 
 
@@ -52,7 +52,7 @@ def lots_by_number(board: awards.Board) -> dict[int, str]:
 
 
 def test_lots_go_by_rank_and_tied_teams_take_them_in_the_rankings_order(concours):
-    services.set_lots(tournament=concours, lots="Jambon ; 60 €\n2 × Canard")
+    prizes.set_lots(tournament=concours, lots="Jambon ; 60 €\n2 × Canard")
     order = play_one_partie(concours)
     board = awards.board(fresh(concours))
     assert [p.row.rank for p in board.placings] == [1, 1, 3, 4]
@@ -62,11 +62,11 @@ def test_lots_go_by_rank_and_tied_teams_take_them_in_the_rankings_order(concours
 
 
 def test_every_team_primed_says_what_is_missing_then_primes_everyone(concours):
-    services.set_lots(tournament=concours, lots="Jambon\nCanard\nOie", rule=PrizeRule.EVERY)
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard\nOie", rule=PrizeRule.EVERY)
     play_one_partie(concours)
     board = awards.board(fresh(concours))
     assert board.allocation.missing == 1
-    services.set_lots(
+    prizes.set_lots(
         tournament=concours, lots="Jambon\nCanard\nOie", last="Filet garni", rule=PrizeRule.EVERY
     )
     board = awards.board(fresh(concours))
@@ -75,7 +75,7 @@ def test_every_team_primed_says_what_is_missing_then_primes_everyone(concours):
 
 
 def test_top_n_primes_the_first_n_only(concours):
-    services.set_lots(tournament=concours, lots="4 × Bouteille", rule=PrizeRule.TOP, top=2)
+    prizes.set_lots(tournament=concours, lots="4 × Bouteille", rule=PrizeRule.TOP, top=2)
     play_one_partie(concours)
     board = awards.board(fresh(concours))
     assert [p.lot_name for p in board.placings] == ["Bouteille", "Bouteille", "", ""]
@@ -83,16 +83,16 @@ def test_top_n_primes_the_first_n_only(concours):
 
 
 def test_the_lanterne_rouge_goes_to_the_last(concours):
-    services.set_lots(tournament=concours, lots="Jambon\nCanard", last="Lanterne rouge")
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard", last="Lanterne rouge")
     order = play_one_partie(concours)
     assert lots_by_number(awards.board(fresh(concours)))[order[-1]] == "Lanterne rouge"
 
 
 def test_a_withdrawn_team_keeps_its_place_but_takes_no_lot(concours):
-    services.set_lots(tournament=concours, lots="Jambon\nCanard\nOie\nPoulet")
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard\nOie\nPoulet")
     order = play_one_partie(concours)
     first = concours.teams.get(number=order[0])
-    services.withdraw_team(team=first)
+    registration.withdraw_team(team=first)
     board = awards.board(fresh(concours))
     assert lots_by_number(board) == {
         order[0]: "",
@@ -103,18 +103,18 @@ def test_a_withdrawn_team_keeps_its_place_but_takes_no_lot(concours):
 
 
 def test_a_category_has_its_ranking_within_itself_and_its_own_lots(concours):
-    women = services.add_category(
+    women = prizes.add_category(
         tournament=concours, name="Meilleure équipe féminine", kind=Category.Kind.WOMEN
     )
-    services.set_lots(tournament=concours, lots="Jambon")
-    services.set_lots(tournament=concours, category=women, lots="Bouquet de fleurs\nChocolats")
+    prizes.set_lots(tournament=concours, lots="Jambon")
+    prizes.set_lots(tournament=concours, category=women, lots="Bouquet de fleurs\nChocolats")
     order = play_one_partie(concours)
     for number in (order[1], order[3]):
         team = concours.teams.get(number=number)
-        services.update_team(
+        registration.update_team(
             team=team,
-            player1=services.PlayerData(team.player1.first_name, team.player1.last_name),
-            player2=services.PlayerData(team.player2.first_name, team.player2.last_name),
+            player1=registration.PlayerData(team.player1.first_name, team.player1.last_name),
+            player2=registration.PlayerData(team.player2.first_name, team.player2.last_name),
             categories=[women.pk],
         )
     general, feminine = awards.boards(fresh(concours))
@@ -130,13 +130,13 @@ def test_the_club_ranking_keeps_each_clubs_best_team(make_tournament):
         parties=1, score_entry=Tournament.ScoreEntry.TOTALS, categories_enabled=True
     )
     for i, club in enumerate(["Les As", "Trèfle", "les as", ""]):
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Zoé", f"Dupré{i}"),
-            player2=services.PlayerData("Loïc", f"Hébert{i}"),
+            player1=registration.PlayerData("Zoé", f"Dupré{i}"),
+            player2=registration.PlayerData("Loïc", f"Hébert{i}"),
             club=club,
         )
-    clubs = services.add_category(tournament=tournament, name="Clubs", kind=Category.Kind.CLUB)
+    clubs = prizes.add_category(tournament=tournament, name="Clubs", kind=Category.Kind.CLUB)
     play_one_partie(tournament, totals=((900, 500), (800, 700)))
     general = awards.board(fresh(tournament))
     by_club = awards.board(fresh(tournament), clubs)
@@ -150,11 +150,11 @@ def test_the_club_ranking_keeps_each_clubs_best_team(make_tournament):
 
 
 def test_a_swap_by_hand_holds_until_the_ranking_changes(concours):
-    services.set_lots(tournament=concours, lots="Jambon\nCanard\nOie")
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard\nOie")
     play_one_partie(concours)
     before = awards.board(fresh(concours))
     first, third = before.placings[0].row.entrant, before.placings[2].row.entrant
-    services.swap_lots(tournament=concours, first=first, second=third)
+    prizes.swap_lots(tournament=concours, first=first, second=third)
     board = awards.board(fresh(concours))
     assert [p.lot_name for p in board.placings] == ["Oie", "Canard", "Jambon", ""]
     assert [p.swapped for p in board.placings] == [True, False, True, False]
@@ -162,18 +162,18 @@ def test_a_swap_by_hand_holds_until_the_ranking_changes(concours):
     # A correction moves the ranking: the swap is set aside and flagged.
     rnd = concours.rounds.get()
     table = rnd.tables.order_by("number").last()
-    services.record_totals(table=table, total_a=1000, total_b=1200, reason="erreur de report")
+    scores.record_totals(table=table, total_a=1000, total_b=1200, reason="erreur de report")
     board = awards.board(fresh(concours))
     assert len(board.stale) == 1 and board.swaps == []
     assert not any(p.swapped for p in board.placings)
-    with pytest.raises(services.TournamentError, match="gardez-les ou annulez-les"):
-        services.swap_lots(tournament=concours, first=first, second=third)
+    with pytest.raises(errors.TournamentError, match="gardez-les ou annulez-les"):
+        prizes.swap_lots(tournament=concours, first=first, second=third)
 
     # Kept, it applies to the ranking as it now stands; cleared, it is gone.
-    assert services.keep_swaps(tournament=concours) == 1
+    assert prizes.keep_swaps(tournament=concours) == 1
     board = awards.board(fresh(concours))
     assert board.stale == [] and sum(p.swapped for p in board.placings) == 2
-    assert services.clear_swaps(tournament=concours) == 1
+    assert prizes.clear_swaps(tournament=concours) == 1
     assert not any(p.swapped for p in awards.board(fresh(concours)).placings)
     actions = list(concours.changes.values_list("action", flat=True))
     for action in (
@@ -185,26 +185,26 @@ def test_a_swap_by_hand_holds_until_the_ranking_changes(concours):
 
 
 def test_saving_the_same_list_again_keeps_the_swaps(concours):
-    services.set_lots(tournament=concours, lots="Jambon\nCanard")
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard")
     play_one_partie(concours)
     placings = awards.board(fresh(concours)).placings
-    services.swap_lots(
+    prizes.swap_lots(
         tournament=concours, first=placings[0].row.entrant, second=placings[1].row.entrant
     )
-    services.set_lots(tournament=concours, lots="Jambon\nCanard")
+    prizes.set_lots(tournament=concours, lots="Jambon\nCanard")
     assert awards.board(fresh(concours)).stale == []
-    services.set_lots(tournament=concours, lots="Jambon\nOie")
+    prizes.set_lots(tournament=concours, lots="Jambon\nOie")
     assert len(awards.board(fresh(concours)).stale) == 1
 
 
 def test_lots_are_shown_to_players_once_the_last_partie_is_closed(concours):
-    services.set_lots(tournament=concours, lots="Jambon")
+    prizes.set_lots(tournament=concours, lots="Jambon")
     assert not awards.lots_public(concours)
     rnd = factories.draw_random_round(concours, seed=1)
     for table, (a, b) in zip(rnd.tables.order_by("number"), TOTALS, strict=True):
-        services.record_totals(table=table, total_a=a, total_b=b)
+        scores.record_totals(table=table, total_a=a, total_b=b)
     assert not awards.lots_public(Tournament.objects.get(pk=concours.pk))
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     assert awards.lots_public(Tournament.objects.get(pk=concours.pk))
 
 
@@ -218,92 +218,92 @@ def test_lots_are_shown_to_players_once_the_last_partie_is_closed(concours):
     ],
 )
 def test_a_faulty_list_is_refused_whole(concours, kwargs, field, message):
-    services.set_lots(tournament=concours, lots="Cochon")
-    with pytest.raises(services.TournamentError, match=message) as refused:
-        services.set_lots(tournament=concours, **kwargs)
+    prizes.set_lots(tournament=concours, lots="Cochon")
+    with pytest.raises(errors.TournamentError, match=message) as refused:
+        prizes.set_lots(tournament=concours, **kwargs)
     assert refused.value.field == field
     assert [lot.name for lot in concours.lots.all()] == ["Cochon"]
 
 
 def test_lots_are_refused_while_prizes_are_off(make_tournament):
     tournament = make_tournament()
-    with pytest.raises(services.TournamentError, match="Lots à gagner"):
-        services.set_lots(tournament=tournament, lots="Jambon")
-    with pytest.raises(services.TournamentError, match="pas activés"):
-        services.add_category(tournament=tournament, name="Jeunes", kind=Category.Kind.YOUTH)
+    with pytest.raises(errors.TournamentError, match="Lots à gagner"):
+        prizes.set_lots(tournament=tournament, lots="Jambon")
+    with pytest.raises(errors.TournamentError, match="pas activés"):
+        prizes.add_category(tournament=tournament, name="Jeunes", kind=Category.Kind.YOUTH)
 
 
 def test_a_swap_needs_two_teams_of_the_ranking_and_a_lot_between_them(concours):
-    services.set_lots(tournament=concours, lots="Jambon")
+    prizes.set_lots(tournament=concours, lots="Jambon")
     play_one_partie(concours)
     placings = awards.board(fresh(concours)).placings
     a, c, d = (placings[i].row.entrant for i in (0, 2, 3))
-    with pytest.raises(services.TournamentError, match="deux équipes différentes"):
-        services.swap_lots(tournament=concours, first=a, second=a)
-    with pytest.raises(services.TournamentError, match="rien à échanger"):
-        services.swap_lots(tournament=concours, first=c, second=d)
-    with pytest.raises(services.TournamentError, match="pas dans ce classement"):
-        services.swap_lots(tournament=concours, first=a, second=999_999)
+    with pytest.raises(errors.TournamentError, match="deux équipes différentes"):
+        prizes.swap_lots(tournament=concours, first=a, second=a)
+    with pytest.raises(errors.TournamentError, match="rien à échanger"):
+        prizes.swap_lots(tournament=concours, first=c, second=d)
+    with pytest.raises(errors.TournamentError, match="pas dans ce classement"):
+        prizes.swap_lots(tournament=concours, first=a, second=999_999)
 
 
 def test_two_categories_cannot_share_a_name(concours):
-    services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
-    with pytest.raises(services.TournamentError, match="existe déjà") as refused:
-        services.add_category(tournament=concours, name=" feminine ", kind=Category.Kind.OTHER)
+    prizes.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    with pytest.raises(errors.TournamentError, match="existe déjà") as refused:
+        prizes.add_category(tournament=concours, name=" feminine ", kind=Category.Kind.OTHER)
     assert refused.value.field == "name"
 
 
 def test_a_team_can_only_be_ticked_in_its_own_tournaments_categories(concours, make_tournament):
     other = make_tournament(categories_enabled=True)
-    foreign = services.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
-    clubs = services.add_category(tournament=concours, name="Clubs", kind=Category.Kind.CLUB)
+    foreign = prizes.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
+    clubs = prizes.add_category(tournament=concours, name="Clubs", kind=Category.Kind.CLUB)
     for category in (foreign, clubs):
-        with pytest.raises(services.TournamentError, match="inconnu"):
-            services.register_team(
+        with pytest.raises(errors.TournamentError, match="inconnu"):
+            registration.register_team(
                 tournament=concours,
-                player1=services.PlayerData("Inès", "Ségur"),
-                player2=services.PlayerData("Denis", "Marchand"),
+                player1=registration.PlayerData("Inès", "Ségur"),
+                player2=registration.PlayerData("Denis", "Marchand"),
                 categories=[category.pk],
             )
 
 
 def test_deleting_a_category_takes_its_lots_and_leaves_the_teams(concours):
-    youth = services.add_category(tournament=concours, name="Jeunes", kind=Category.Kind.YOUTH)
-    services.set_lots(tournament=concours, category=youth, lots="Ballon")
+    youth = prizes.add_category(tournament=concours, name="Jeunes", kind=Category.Kind.YOUTH)
+    prizes.set_lots(tournament=concours, category=youth, lots="Ballon")
     team = concours.teams.first()
     team.categories.add(youth)
-    services.delete_category(category=youth)
+    prizes.delete_category(category=youth)
     assert concours.lots.count() == 0
     assert concours.teams.count() == 4
     assert concours.changes.filter(action=Change.Action.CATEGORY_DELETED).exists()
 
 
 def test_a_csv_file_names_each_teams_categories(concours):
-    women = services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
-    youth = services.add_category(tournament=concours, name="Jeunes", kind=Category.Kind.YOUTH)
+    women = prizes.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    youth = prizes.add_category(tournament=concours, name="Jeunes", kind=Category.Kind.YOUTH)
     data = (
         "nom1;prenom1;nom2;prenom2;categories\n"
         "Dupré;Zoé;Hébert;Léa;feminine, JEUNES\n"
         "Ségur;Inès;Marchand;Denis;\n"
     ).encode()
-    plan = services.import_teams(tournament=concours, data=data)
+    plan = imports.import_teams(tournament=concours, data=data)
     first, second = plan.imported
     assert set(first.categories.all()) == {women, youth}
     assert list(second.categories.all()) == []
 
 
 def test_a_line_naming_an_unknown_category_is_left_out(concours):
-    services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    prizes.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
     data = (
         "nom1;prenom1;nom2;prenom2;categories\nDupré;Zoé;Hébert;Léa;Vétérans\n"
         "Ségur;Inès;Marchand;Denis;Féminine\n"
     ).encode()
-    plan = services.plan_import(tournament=concours, data=data)
+    plan = imports.plan_import(tournament=concours, data=data)
     assert plan.errors == [
         (2, "Classement spécial « Vétérans » inconnu (ceux du tournoi : Féminine).")
     ]
     assert [line.row.line for line in plan.new] == [3]
-    services.import_teams(tournament=concours, data=data)
+    imports.import_teams(tournament=concours, data=data)
     assert concours.teams.count() == 5
     assert not concours.teams.filter(player1__last_name="Dupré").exists()
 
@@ -317,21 +317,21 @@ def test_in_a_melee_the_players_take_the_lots_and_are_ticked_in_categories(make_
         categories_enabled=True,
         prizes_cumulate=True,
     )
-    women = services.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
+    women = prizes.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
     for i, name in enumerate(
         ["Amélie", "Benoît", "Céline", "Clément", "Danièle", "Éric", "Léa", "Loïc"]
     ):
-        services.register_player(
+        registration.register_player(
             tournament=tournament,
-            player=services.PlayerData(name, f"Noël{i}"),
+            player=registration.PlayerData(name, f"Noël{i}"),
             categories=[women.pk] if name in {"Amélie", "Céline", "Léa"} else None,
         )
-    services.set_lots(tournament=tournament, lots="4 × Bouteille", last="Lanterne rouge")
-    services.set_lots(tournament=tournament, category=women, lots="Bouquet")
-    rnd = services.draw_round(tournament=tournament, method="random", seed=1)
+    prizes.set_lots(tournament=tournament, lots="4 × Bouteille", last="Lanterne rouge")
+    prizes.set_lots(tournament=tournament, category=women, lots="Bouquet")
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=1)
     for table in rnd.tables.filter(team_b__isnull=False):
-        services.record_totals(table=table, total_a=900, total_b=500, anyway=True)
-    services.close_round(round=rnd)
+        scores.record_totals(table=table, total_a=900, total_b=500, anyway=True)
+    rounds.close_round(round=rnd)
     general, dames = awards.boards(fresh(tournament))
     assert len(general.placings) == 8
     assert [p.lot_name for p in general.placings].count("Bouteille") == 4
@@ -343,14 +343,14 @@ def test_in_a_melee_the_players_take_the_lots_and_are_ticked_in_categories(make_
 def test_a_backup_keeps_the_lots_the_categories_and_the_swaps(concours):
     from tournaments.services.backup import export_tournament, import_tournament
 
-    women = services.add_category(tournament=concours, name="Dames", kind=Category.Kind.WOMEN)
-    services.set_lots(tournament=concours, lots="Jambon ; 60,50 €\n2 × Canard", last="Lanterne")
-    services.set_lots(tournament=concours, category=women, lots="Bouquet")
+    women = prizes.add_category(tournament=concours, name="Dames", kind=Category.Kind.WOMEN)
+    prizes.set_lots(tournament=concours, lots="Jambon ; 60,50 €\n2 × Canard", last="Lanterne")
+    prizes.set_lots(tournament=concours, category=women, lots="Bouquet")
     play_one_partie(concours)
     team = concours.teams.order_by("number").last()
     team.categories.add(women)
     placings = awards.board(fresh(concours)).placings
-    services.swap_lots(
+    prizes.swap_lots(
         tournament=concours, first=placings[0].row.entrant, second=placings[2].row.entrant
     )
 
@@ -396,8 +396,8 @@ def test_an_older_backup_without_lots_is_still_read(tournament):
 
 def test_the_lots_of_another_tournaments_category_are_refused(concours, make_tournament):
     other = make_tournament(categories_enabled=True, prizes_enabled=True)
-    foreign = services.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
-    with pytest.raises(services.TournamentError, match="inconnu"):
-        services.set_lots(tournament=concours, category=foreign, lots="Ballon")
-    with pytest.raises(services.TournamentError, match="inconnu"):
-        services.swap_lots(tournament=concours, category=foreign, first=1, second=2)
+    foreign = prizes.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
+    with pytest.raises(errors.TournamentError, match="inconnu"):
+        prizes.set_lots(tournament=concours, category=foreign, lots="Ballon")
+    with pytest.raises(errors.TournamentError, match="inconnu"):
+        prizes.swap_lots(tournament=concours, category=foreign, first=1, second=2)

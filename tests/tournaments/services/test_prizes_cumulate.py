@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.services.test_prizes import fresh, play_one_partie
-from tournaments import services
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
+from tournaments.services import prizes
 from tournaments.services.backup import export_tournament, import_tournament
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +21,9 @@ pytestmark = pytest.mark.django_db
 def women_and_lantern(tournament: Tournament) -> list[int]:
     """Lots by rank with a lanterne rouge, a women's ranking of the 2nd and
     the last team with two lots; the team numbers in ranking order."""
-    women = services.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
-    services.set_lots(tournament=tournament, lots="Jambon", last="Lanterne rouge")
-    services.set_lots(tournament=tournament, category=women, lots="Fleurs\nChocolats")
+    women = prizes.add_category(tournament=tournament, name="Dames", kind=Category.Kind.WOMEN)
+    prizes.set_lots(tournament=tournament, lots="Jambon", last="Lanterne rouge")
+    prizes.set_lots(tournament=tournament, category=women, lots="Fleurs\nChocolats")
     order = play_one_partie(tournament)
     for number in (order[1], order[3]):
         tournament.teams.get(number=number).categories.add(women)

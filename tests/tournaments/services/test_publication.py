@@ -15,13 +15,13 @@ from django.utils import timezone
 
 from tests import factories
 from tests.tournaments.calendar import builders as calendar_builders
-from tournaments import services as all_services
 from tournaments.domain import publication as signing
 from tournaments.models import PreRegistration, PublicationReceipt, Tournament
 from tournaments.queries import calendar as calendar_queries
-from tournaments.services import TournamentError
+from tournaments.services import persons, registration, rounds
 from tournaments.services import publication as services
 from tournaments.services.backup import export_tournament
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -190,14 +190,14 @@ def test_the_laptop_settings_want_a_key(organizer):
 def test_a_published_upload_puts_its_players_who_agreed_on_their_pages(organizer):
     """A concours played offline and published afterwards: its players who
     ticked « accepte d'être affiché » get their page across concours."""
-    from tournaments import services as all_services
     from tournaments.models import Person
+    from tournaments.services import registration
 
     tournament = factories.build_tournament(owner=organizer, parties=1, end_deals=1)
-    all_services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=all_services.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
-        player2=all_services.PlayerData("Marcel", "Ravier"),
+        player1=registration.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
+        player2=registration.PlayerData("Marcel", "Ravier"),
     )
     factories.add_teams(tournament, 3)
     body = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode()
@@ -218,17 +218,17 @@ def test_a_player_withdrawn_stays_withdrawn_when_the_concours_is_published_again
     tournament = factories.build_tournament(
         owner=organizer, parties=1, end_deals=1, date=timezone.localdate()
     )
-    all_services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=all_services.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
-        player2=all_services.PlayerData("Marcel", "Ravier", shown=True),
+        player1=registration.PlayerData("Odette", "Ravier", licence="0701234", shown=True),
+        player2=registration.PlayerData("Marcel", "Ravier", shown=True),
     )
     factories.add_teams(tournament, 3)
     body = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder).encode()
     tournament.delete()
     services.publish_file(raw=body, owner=organizer)
     odette = Person.objects.get(licence="0701234")
-    all_services.withdraw_person(person=odette, by=organizer)
+    persons.withdraw_person(person=odette, by=organizer)
     again = services.publish_file(raw=body, owner=organizer)
     shown = Person.objects.filter(players__tournament=again, shown=True)
     assert list(shown.values_list("first_name", flat=True)) == ["Marcel"]
@@ -301,7 +301,7 @@ def test_a_league_stage_keeps_the_concours_published_in_its_place(organizer):
 def test_a_concours_announced_and_played_here_is_not_replaced_by_an_upload(organizer):
     body, announced = played_on_the_laptop_after_its_announcement(organizer)
     factories.add_teams(announced, 4)
-    all_services.draw_round(tournament=announced, method="random", seed=1)
+    rounds.draw_round(tournament=announced, method="random", seed=1)
     secret = services.create_key(owner=organizer).secret
     with pytest.raises(services.UploadRefused) as refused:
         services.receive_upload(**signed(secret, body))

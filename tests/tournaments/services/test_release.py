@@ -7,8 +7,8 @@ import datetime
 import pytest
 
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.models import Change, Round, Tournament
+from tournaments.services import errors, release, rounds, scores, table_side, tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def revision(tournament: Tournament) -> str:
 
 
 def test_a_new_tournament_keeps_each_draw_a_draft_until_announced(organizer):
-    tournament = services.create_tournament(
+    tournament = tournaments.create_tournament(
         owner=organizer, name="Concours du printemps", date=datetime.date(2027, 4, 3)
     )
     add_teams(tournament, 4)
@@ -45,7 +45,7 @@ def test_with_the_option_on_a_draw_waits_for_its_announcement(hidden, organizer)
     assert not Round.objects.announced().filter(pk=rnd.pk).exists()
     before = revision(hidden)
 
-    released = services.release_round(round=rnd, by=organizer)
+    released = release.release_round(round=rnd, by=organizer)
 
     assert released.released_at is not None
     assert Round.objects.get(pk=rnd.pk).announced
@@ -60,26 +60,26 @@ def test_with_the_option_on_a_draw_waits_for_its_announcement(hidden, organizer)
 
 
 def test_announcing_twice_changes_nothing_and_writes_nothing(hidden, organizer):
-    rnd = services.release_round(round=draw_random_round(hidden), by=organizer)
+    rnd = release.release_round(round=draw_random_round(hidden), by=organizer)
     lines, before = hidden.changes.count(), revision(hidden)
-    again = services.release_round(round=rnd, by=organizer)
+    again = release.release_round(round=rnd, by=organizer)
     assert again.released_at == rnd.released_at
     assert hidden.changes.count() == lines and revision(hidden) == before
 
 
 def test_a_redraw_hides_the_partie_again_and_a_swap_waits_for_it(hidden, organizer):
-    rnd = services.release_round(round=draw_random_round(hidden), by=organizer)
+    rnd = release.release_round(round=draw_random_round(hidden), by=organizer)
     table = rnd.tables.filter(team_b__isnull=False).order_by("number")
     first, second = table[0].team_a, table[1].team_a
-    with pytest.raises(services.TournamentError, match="Ce tirage est publié"):
-        services.swap_teams(round=rnd, first=first, second=second, by=organizer)
+    with pytest.raises(errors.TournamentError, match="Ce tirage est publié"):
+        rounds.swap_teams(round=rnd, first=first, second=second, by=organizer)
     assert Round.objects.get(pk=rnd.pk).announced
-    services.redraw_round(round=rnd, seed=9, by=organizer)
+    rounds.redraw_round(round=rnd, seed=9, by=organizer)
     assert not Round.objects.get(pk=rnd.pk).announced
 
 
 def test_a_redraw_without_the_option_keeps_the_partie_shown(tournament, round1, organizer):
-    services.redraw_round(round=round1, seed=9, by=organizer)
+    rounds.redraw_round(round=round1, seed=9, by=organizer)
     assert Round.objects.get(pk=round1.pk).announced
 
 
@@ -101,16 +101,16 @@ def test_no_score_is_taken_on_a_draft_then_it_is_once_announced(hidden, organize
 
     rnd = draw_random_round(hidden)
     table = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
-    with pytest.raises(services.TournamentError, match="encore un brouillon"):
-        services.record_deal(table=table, values=coinche_values())
-    with pytest.raises(services.TournamentError, match="encore un brouillon"):
-        services.record_totals(table=table, total_a=1000, total_b=600)
-    with pytest.raises(services.TournamentError, match="encore un brouillon"):
+    with pytest.raises(errors.TournamentError, match="encore un brouillon"):
+        scores.record_deal(table=table, values=coinche_values())
+    with pytest.raises(errors.TournamentError, match="encore un brouillon"):
+        scores.record_totals(table=table, total_a=1000, total_b=600)
+    with pytest.raises(errors.TournamentError, match="encore un brouillon"):
         enter_from_the_table(table)
     assert not table.deals.exists()
-    services.release_round(round=rnd, by=organizer)
+    release.release_round(round=rnd, by=organizer)
     for table in rnd.tables.filter(team_b__isnull=False):
         enter_from_the_table(table)
-        services.confirm_table(table=table, code=table.code_b)
-    services.close_round(round=rnd, by=organizer)
+        table_side.confirm_table(table=table, code=table.code_b)
+    rounds.close_round(round=rnd, by=organizer)
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Round, Table
+from tournaments.services import registration, rounds
+from tournaments.services import scores as scores_services
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +23,16 @@ names = (f"Concours {n}" for n in itertools.count())
 def close_with_totals(rnd: Round, scores) -> None:
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
         a, b = next(scores)
-        services.record_totals(table=table, total_a=a, total_b=b)
-    services.close_round(round=rnd)
+        scores_services.record_totals(table=table, total_a=a, total_b=b)
+    rounds.close_round(round=rnd)
 
 
 def test_rotation_keeps_north_south_and_moves_east_west_one_table(make_tournament):
     tournament = make_tournament(name="Rotation", score_entry="totals")
     add_teams(tournament, 8)
-    first = services.draw_round(tournament=tournament, method="random", seed=11)
+    first = rounds.draw_round(tournament=tournament, method="random", seed=11)
     close_with_totals(first, itertools.repeat((1000, 900)))
-    second = services.draw_round(tournament=tournament, method="rotation")
+    second = rounds.draw_round(tournament=tournament, method="rotation")
     before = list(first.tables.order_by("number").values_list("team_a_id", "team_b_id"))
     after = list(second.tables.order_by("number").values_list("team_a_id", "team_b_id"))
     assert [a for a, _ in after] == [a for a, _ in before]
@@ -41,10 +42,10 @@ def test_rotation_keeps_north_south_and_moves_east_west_one_table(make_tournamen
 def test_the_same_seed_redraws_the_same_tables(make_tournament):
     tournament = make_tournament(name="Graine")
     add_teams(tournament, 9)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=77)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=77)
     tables = list(rnd.tables.order_by("number").values_list("team_a_id", "team_b_id"))
-    services.redraw_round(round=rnd, seed=78)
-    services.redraw_round(round=rnd, seed=77)
+    rounds.redraw_round(round=rnd, seed=78)
+    rounds.redraw_round(round=rnd, seed=77)
     assert list(rnd.tables.order_by("number").values_list("team_a_id", "team_b_id")) == tables
 
 
@@ -76,10 +77,10 @@ def test_every_present_team_is_seated_once_and_byes_are_fair(
     for index, method in enumerate(methods):
         present = [t for i, t in enumerate(registered) if not (index == 1 and i in absent)]
         for team in registered:
-            services.set_presence(team=team, present=team in present)
+            registration.set_presence(team=team, present=team in present)
         if len(present) < 2:
             return
-        rnd = services.draw_round(tournament=tournament, method=method, seed=index)
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=index)
         seated = Counter(rnd.seats.values_list("team_id", flat=True))
         assert sorted(seated) == sorted(t.pk for t in present)
         assert set(seated.values()) == {1}

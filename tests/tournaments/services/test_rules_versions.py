@@ -8,10 +8,10 @@ import pytest
 
 import scoring
 from tests.tournaments.services.test_organizer_services import settings_of
-from tournaments import services
 from tournaments.display.rules import rules_summary
 from tournaments.models import Tournament
 from tournaments.queries.concours_file import concours_file
+from tournaments.services import scores, tournaments
 
 
 def as_version_1(tournament: Tournament) -> Tournament:
@@ -34,7 +34,7 @@ def test_a_new_concours_plays_the_latest_version_and_stores_it(make_tournament) 
 
 def test_editing_a_concours_keeps_its_version(make_tournament) -> None:
     tournament = as_version_1(make_tournament(preset="contree-faits"))
-    services.update_tournament(
+    tournaments.update_tournament(
         tournament=tournament,
         by=None,
         **settings_of(tournament, name="Contrée du 1er mai", overrides={"surcoinche_factor": 3}),
@@ -50,9 +50,9 @@ def test_a_played_version_1_concours_can_still_be_renamed(make_tournament) -> No
     # every edit: a changed profile, refused once a score was entered.
     tournament = as_version_1(make_tournament(preset="contree-faits"))
     table = services_table(tournament)
-    deal = services.record_deal(table=table, values=DEFENCE_CAPOT)
+    deal = scores.record_deal(table=table, values=DEFENCE_CAPOT)
     assert (deal.marque_a, deal.marque_b) == (0, 160)
-    services.update_tournament(
+    tournaments.update_tournament(
         tournament=tournament, by=None, **settings_of(tournament, name="Autre nom")
     )
     tournament.refresh_from_db()
@@ -61,7 +61,7 @@ def test_a_played_version_1_concours_can_still_be_renamed(make_tournament) -> No
 
 def test_another_preset_takes_its_latest_version(make_tournament) -> None:
     tournament = as_version_1(make_tournament(preset="contree-faits"))
-    services.update_tournament(
+    tournaments.update_tournament(
         tournament=tournament,
         by=None,
         **settings_of(tournament, preset="contree-faits-annonces", overrides={}),
@@ -80,7 +80,7 @@ def test_a_defence_capot_is_marked_as_the_version_of_the_concours_says(
     tournament = make_tournament(preset="contree-faits")
     if version == 1:
         tournament = as_version_1(tournament)
-    deal = services.record_deal(table=services_table(tournament), values=DEFENCE_CAPOT)
+    deal = scores.record_deal(table=services_table(tournament), values=DEFENCE_CAPOT)
     assert (deal.marque_a, deal.marque_b) == marques
     assert f"version {version}" in rules_summary(tournament.rule_profile)
 

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.infra import links, throttle
 from tournaments.models import Attempt, Change, Table
+from tournaments.services import table_side
 from tournaments.services.table_side import CODES_WINDOW, MAX_WRONG_CODES
 
 pytestmark = pytest.mark.django_db
@@ -173,7 +173,7 @@ def test_renewing_the_link_renews_both_codes_and_clears_the_lock(client, organiz
     old_link, old_codes = url(table), (table.code_a, table.code_b)
     for i in range(MAX_WRONG_CODES + 1):
         claim(client, table, wrong_code(table, i))
-    services.revoke_entry_link(table=table, by=organizer)
+    table_side.revoke_entry_link(table=table, by=organizer)
     table.refresh_from_db()
     assert table.codes_locked_at is None
     assert {table.code_a, table.code_b}.isdisjoint(old_codes)
@@ -203,7 +203,7 @@ def test_the_partie_page_shows_which_tables_have_their_codes_locked(client, orga
     page = desk.get(reverse("tournaments:round", args=here)).text
     assert "Codes bloqués : 1 table" in page
     assert f"/{table.number}/#codes-locked" in page
-    services.revoke_entry_link(table=table, by=organizer)
+    table_side.revoke_entry_link(table=table, by=organizer)
     assert "codes bloqués" not in desk.get(reverse("tournaments:round_tables", args=here)).text
 
 

@@ -9,9 +9,9 @@ import pytest
 from django.core import signing
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Table
+from tournaments.services import rounds, scores, table_side
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_a_link_reaches_its_own_table_only(client, round1):
 
 def test_a_revoked_link_is_dead(client, organizer, table):
     old = url(table)
-    services.revoke_entry_link(table=table, by=organizer)
+    table_side.revoke_entry_link(table=table, by=organizer)
     response = client.get(old)
     assert response.status_code == 404 and "pas valable" in response.text
 
@@ -109,10 +109,10 @@ def test_a_revoked_link_is_dead(client, organizer, table):
 def test_a_link_dies_when_its_partie_closes(client, round1):
     for table in round1.tables.filter(team_b__isnull=False):
         for _ in range(12):
-            services.record_deal(
+            scores.record_deal(
                 table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
             )
-    services.close_round(round=round1)
+    rounds.close_round(round=round1)
     table = round1.tables.first()
     assert client.get(url(table)).status_code == 410
     response = client.post(url(table, "table_side_claim"), {"code": table.code_a})
@@ -123,7 +123,7 @@ def test_a_new_deal_after_confirmation_needs_a_new_confirmation(client, organize
     enter_partie(client, table)
     table.refresh_from_db()
     client.post(url(table, "table_side_confirm"), {"code": table.code_b, "version": table.version})
-    services.record_deal(
+    scores.record_deal(
         table=table,
         values={"taker": "A", "trump": "H", "bid": 90, "points_a": 60},
         number=1,

@@ -9,11 +9,11 @@ import pytest
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Change, Round, Tablet
 from tournaments.queries.tablets import tablet_table
-from tournaments.services import TournamentError
+from tournaments.services import rounds
 from tournaments.services import tablets as tablet_services
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +31,8 @@ def _next_partie(tournament) -> Round:
     rnd = tournament.rounds.order_by("-number").first()
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    services.close_round(round=rnd)
-    return services.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=2)
+    rounds.close_round(round=rnd)
+    return rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=2)
 
 
 def _enrolled(tournament, name="Tablette 1") -> Tablet:
@@ -112,7 +112,7 @@ def test_between_two_parties_a_tablet_has_no_table(concours):
     rnd = concours.rounds.get(number=1)
     for table in rnd.tables.all():
         factories.add_deal(table)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     tablet.refresh_from_db()
     assert tablet_table(tablet) is None
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Change, Team, Tournament
+from tournaments.services import errors, registration
+from tournaments.services import imports as imports_services
 from tournaments.services.team_file import parse_teams, template_csv
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +99,7 @@ def test_the_model_file_is_a_clean_file_of_two_teams():
 
 def test_a_file_with_faulty_lines_imports_the_good_ones_and_names_the_bad(tournament):
     data = GOOD + b";;;\nSeul;Joueur;;\nRivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n"
-    plan = services.import_teams(tournament=tournament, data=data)
+    plan = imports_services.import_teams(tournament=tournament, data=data)
     assert [line for line, _ in plan.errors] == [5, 5] and plan.faulty_lines == [5]
     assert Team.objects.filter(tournament=tournament).count() == 3
     change = tournament.changes.get(action="teams_imported")
@@ -107,13 +108,13 @@ def test_a_file_with_faulty_lines_imports_the_good_ones_and_names_the_bad(tourna
 
 def test_an_unreadable_file_imports_nothing(tournament):
     data = GOOD + b'"Rivi\xc3\xa8re;Val\xc3\xa9rie;Marchand;Denis\n'
-    with pytest.raises(services.ImportRefused):
-        services.import_teams(tournament=tournament, data=data)
+    with pytest.raises(errors.ImportRefused):
+        imports_services.import_teams(tournament=tournament, data=data)
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
 def test_a_clean_file_registers_every_team(tournament):
-    teams = services.import_teams(tournament=tournament, data=GOOD).imported
+    teams = imports_services.import_teams(tournament=tournament, data=GOOD).imported
     assert [t.number for t in teams] == [1, 2]
     assert teams[0].player1.last_name == "Lefèvre"
     assert teams[0].club == "Les As de Trèfle"
@@ -127,7 +128,7 @@ NINE = [f"Nom{i};Prénom{i};Autre{i};Prénom{i};Club;" for i in range(1, 10)]
 
 
 def test_the_preview_says_which_lines_are_new_registered_or_in_conflict(tournament):
-    services.import_teams(tournament=tournament, data=csv(*NINE))
+    imports_services.import_teams(tournament=tournament, data=csv(*NINE))
     grown = csv(
         *NINE[:4],
         # Team 5 again, written otherwise: still the same two players.
@@ -140,7 +141,7 @@ def test_the_preview_says_which_lines_are_new_registered_or_in_conflict(tourname
         "Neuf;Hugo;Neuf;Inès;Club;",
         "Neuf;Bob;Neuf;Julie;Club;",  # Bob is in line 11's new team
     )
-    plan = services.plan_import(tournament=tournament, data=grown)
+    plan = imports_services.plan_import(tournament=tournament, data=grown)
     assert not plan.errors
     assert [line.row.line for line in plan.registered] == list(range(2, 11))
     assert [(line.row.line, line.number) for line in plan.new] == [(11, 10), (12, 11), (15, 12)]
@@ -153,9 +154,9 @@ def test_the_preview_says_which_lines_are_new_registered_or_in_conflict(tourname
 
 
 def test_importing_the_grown_file_adds_only_the_new_teams(tournament, organizer):
-    services.import_teams(tournament=tournament, data=csv(*NINE), by=organizer)
+    imports_services.import_teams(tournament=tournament, data=csv(*NINE), by=organizer)
     grown = csv(*NINE, "Neuf;Alice;Neuf;Bob;Club;", "Nom1;Prénom1;Neuf;Zoé;Club;")
-    plan = services.import_teams(tournament=tournament, data=grown, by=organizer)
+    plan = imports_services.import_teams(tournament=tournament, data=grown, by=organizer)
     assert [t.number for t in plan.imported] == [10]
     assert Team.objects.filter(tournament=tournament).count() == 10
     change = Change.objects.filter(action=Change.Action.TEAMS_IMPORTED).first()
@@ -165,16 +166,16 @@ def test_importing_the_grown_file_adds_only_the_new_teams(tournament, organizer)
 
 
 def test_a_file_already_imported_whole_is_refused_with_a_message(tournament):
-    services.import_teams(tournament=tournament, data=GOOD)
-    with pytest.raises(services.TournamentError) as refused:
-        services.import_teams(tournament=tournament, data=GOOD)
+    imports_services.import_teams(tournament=tournament, data=GOOD)
+    with pytest.raises(errors.TournamentError) as refused:
+        imports_services.import_teams(tournament=tournament, data=GOOD)
     assert refused.value.field == "file"
     assert "Aucune nouvelle équipe" in refused.value.message
 
 
 def test_new_teams_without_a_number_never_take_one_the_file_gives(tournament):
     add_teams(tournament, 2)
-    plan = services.import_teams(
+    plan = imports_services.import_teams(
         tournament=tournament, data=csv("A;B;C;D;;", "E;F;G;H;;3", "I;J;K;L;;")
     )
     assert sorted(t.number for t in plan.imported) == [3, 4, 5]
@@ -182,16 +183,16 @@ def test_new_teams_without_a_number_never_take_one_the_file_gives(tournament):
 
 
 def test_a_team_registered_by_hand_is_found_whatever_the_accents(tournament):
-    services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData("Jean-Noël", "Lefèvre"),
-        player2=services.PlayerData("Zoé", "Dupré"),
+        player1=registration.PlayerData("Jean-Noël", "Lefèvre"),
+        player2=registration.PlayerData("Zoé", "Dupré"),
     )
-    plan = services.plan_import(
+    plan = imports_services.plan_import(
         tournament=tournament,
         data=csv("DUPRE;zoe;lefevre;jean noel;;"),
     )
-    assert [line.status for line in plan.lines] == [services.LineStatus.REGISTERED]
+    assert [line.status for line in plan.lines] == [imports_services.LineStatus.REGISTERED]
 
 
 def test_an_import_is_all_or_nothing(tournament, monkeypatch):
@@ -204,12 +205,12 @@ def test_an_import_is_all_or_nothing(tournament, monkeypatch):
     def failing(*args, **kwargs):
         calls.append(1)
         if len(calls) == 2:
-            raise services.TournamentError("panne")
+            raise errors.TournamentError("panne")
         return real(*args, **kwargs)
 
     monkeypatch.setattr(imports, "create_team", failing)
-    with pytest.raises(services.TournamentError):
-        services.import_teams(tournament=tournament, data=GOOD)
+    with pytest.raises(errors.TournamentError):
+        imports_services.import_teams(tournament=tournament, data=GOOD)
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
@@ -221,10 +222,10 @@ def test_a_tournament_that_takes_no_team_says_why(make_tournament, finished):
         tournament.refresh_from_db()
     else:
         tournament = make_tournament(format=Tournament.Format.MELEE)
-    plan = services.plan_import(tournament=tournament, data=GOOD)
+    plan = imports_services.plan_import(tournament=tournament, data=GOOD)
     assert plan.refusal and not plan.ok
-    with pytest.raises(services.TournamentError):
-        services.import_teams(tournament=tournament, data=GOOD)
+    with pytest.raises(errors.TournamentError):
+        imports_services.import_teams(tournament=tournament, data=GOOD)
 
 
 def workbook(*rows) -> bytes:
@@ -253,7 +254,7 @@ def test_an_excel_workbook_is_read_as_the_csv_file_bad_lines_named(tournament):
     parsed = parse_teams(data)
     assert [row.number for row in parsed.rows] == [7, 12]
     assert [line for line, _ in parsed.errors] == [3, 3] and not parsed.whole
-    plan = services.import_teams(tournament=tournament, data=data)
+    plan = imports_services.import_teams(tournament=tournament, data=data)
     assert sorted(t.number for t in plan.imported) == [7, 12] and plan.faulty_lines == [3]
 
 

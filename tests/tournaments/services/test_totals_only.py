@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_deal, add_teams, draw_random_round, first_table
-from tournaments import services
 from tournaments.models import Table
+from tournaments.services import errors, penalties, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def classic_table(make_tournament) -> Table:
 
 
 def test_a_table_of_a_deal_by_deal_tournament_takes_its_sheets_totals(table):
-    services.record_totals(table=table, total_a=1200, total_b=900)
+    scores.record_totals(table=table, total_a=1200, total_b=900)
     table.refresh_from_db()
     assert (table.total_a, table.total_b, table.status, table.totals_only) == (
         1200,
@@ -31,24 +31,24 @@ def test_a_table_of_a_deal_by_deal_tournament_takes_its_sheets_totals(table):
         True,
     )
     # its totals are never recomputed from deals: a penalty adds to them
-    services.add_penalty(table=table, team=table.team_a, points=-50, reason="retard")
+    penalties.add_penalty(table=table, team=table.team_a, points=-50, reason="retard")
     table.refresh_from_db()
     assert (table.total_a, table.total_b) == (1150, 900)
-    with pytest.raises(services.TournamentError):
+    with pytest.raises(errors.TournamentError):
         add_deal(table)
 
 
 def test_a_table_with_deals_cannot_be_given_totals(table):
     add_deal(table)
-    with pytest.raises(services.TournamentError) as refused:
-        services.record_totals(table=table, total_a=1200, total_b=900)
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_totals(table=table, total_a=1200, total_b=900)
     assert "déjà des donnes" in refused.value.message
 
 
 def test_the_sum_accepts_a_right_sheet(classic_table):
     # 12 deals, 1 belote, 1 capot: 162 × 12 + 20 + 90 = 2054
     sheet = {"deals": 12, "belotes": 1, "capots": 1}
-    services.record_totals(table=classic_table, total_a=1254, total_b=800, sheet=sheet)
+    scores.record_totals(table=classic_table, total_a=1254, total_b=800, sheet=sheet)
     classic_table.refresh_from_db()
     assert classic_table.total_a + classic_table.total_b == 2054
 
@@ -59,13 +59,13 @@ def test_the_sum_accepts_a_right_sheet(classic_table):
 )
 def test_a_wrong_sheet_is_refused_with_its_likely_mistake(classic_table, total_b, cause):
     sheet = {"deals": 12, "belotes": 1, "capots": 1}
-    with pytest.raises(services.TournamentError) as refused:
-        services.record_totals(table=classic_table, total_a=1254, total_b=total_b, sheet=sheet)
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_totals(table=classic_table, total_a=1254, total_b=total_b, sheet=sheet)
     assert cause in refused.value.message
     classic_table.refresh_from_db()
     assert classic_table.status != Table.Status.COMPLETE
     # the organizer looked at the sheet: it is right as it is
-    services.record_totals(
+    scores.record_totals(
         table=classic_table, total_a=1254, total_b=total_b, sheet=sheet, anyway=True
     )
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests import factories
 from tests.documents import pdf_text
-from tournaments import services
 from tournaments.models import Bracket, Round
 from tournaments.queries import brackets as bracket_queries
+from tournaments.services import brackets, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -93,16 +93,16 @@ def test_bad_counts_in_english(client, organizer, qualified):
 
 
 def test_draw_refused_while_a_partie_is_open(client, organizer, qualified):
-    services.create_brackets(tournament=qualified, main=4)
-    services.draw_bracket_round(tournament=qualified)
+    brackets.create_brackets(tournament=qualified, main=4)
+    brackets.draw_bracket_round(tournament=qualified)
     client.force_login(organizer)
     response = client.post(reverse("tournaments:brackets_draw", args=[qualified.slug]), follow=True)
     assert "Fermez la partie en cours" in response.content.decode()
 
 
 def test_closing_a_tie_says_play_one_more_deal(client, organizer, qualified):
-    services.create_brackets(tournament=qualified, main=4)
-    rnd = services.draw_bracket_round(tournament=qualified)
+    brackets.create_brackets(tournament=qualified, main=4)
+    rnd = brackets.draw_bracket_round(tournament=qualified)
     factories.play_bracket_round(rnd, passed=(2,))
     client.force_login(organizer)
     url = reverse("tournaments:close", args=[qualified.slug, rnd.number])
@@ -111,11 +111,11 @@ def test_closing_a_tie_says_play_one_more_deal(client, organizer, qualified):
 
 
 def test_public_page_projector_and_pdf(client, organizer, qualified, tmp_path):
-    services.create_brackets(tournament=qualified, main=4, consolante=4)
+    brackets.create_brackets(tournament=qualified, main=4, consolante=4)
     for _level in range(2):
-        rnd = services.draw_bracket_round(tournament=qualified)
+        rnd = brackets.draw_bracket_round(tournament=qualified)
         factories.play_bracket_round(rnd)
-        services.close_round(round=rnd)
+        rounds.close_round(round=rnd)
     order = bracket_queries.qualifying_order(qualified)
     detail = client.get(qualified.get_absolute_url()).content.decode()
     url = reverse("tournaments:brackets", args=[qualified.slug])
@@ -157,8 +157,8 @@ def test_another_organizer_reaches_nothing(client, django_user_model, qualified)
 def test_a_bracket_tables_pages_name_its_match(client, organizer, qualified):
     from tournaments.infra import links
 
-    services.create_brackets(tournament=qualified, main=8)
-    rnd = services.draw_bracket_round(tournament=qualified)
+    brackets.create_brackets(tournament=qualified, main=8)
+    rnd = brackets.draw_bracket_round(tournament=qualified)
     table = rnd.tables.order_by("number").first()
     phone = client.get(reverse("tournaments:table_side", args=[links.entry_token(table)]))
     assert "Tableau principal · Quarts de finale" in phone.content.decode()

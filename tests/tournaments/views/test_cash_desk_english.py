@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from tests.factories import add_teams
 from tests.test_translations import FRENCH_WORDS, _visible_text
-from tournaments import services
+from tournaments.services import cash as cash_services
+from tournaments.services import registration, singles
 
 pytestmark = pytest.mark.django_db
 
@@ -37,12 +38,18 @@ def kept(make_tournament):
         name="Concours", venue="Salle", cash_enabled=True, entry_fee_cents=1000
     )
     teams = add_teams(tournament, 4)
-    services.record_payment(entrant=teams[0], method="cheque")
-    services.record_payment(entrant=teams[1])
-    services.add_cash_entry(tournament=tournament, kind="income", label="Bar", amount_cents=5000)
-    services.add_cash_entry(tournament=tournament, kind="expense", label="Ham", amount_cents=2000)
+    cash_services.record_payment(entrant=teams[0], method="cheque")
+    cash_services.record_payment(entrant=teams[1])
+    cash_services.add_cash_entry(
+        tournament=tournament, kind="income", label="Bar", amount_cents=5000
+    )
+    cash_services.add_cash_entry(
+        tournament=tournament, kind="expense", label="Ham", amount_cents=2000
+    )
     for last in ("Noel", "Quere"):
-        services.add_waiting_player(tournament=tournament, player=services.PlayerData("Lea", last))
+        singles.add_waiting_player(
+            tournament=tournament, player=registration.PlayerData("Lea", last)
+        )
     return tournament
 
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from tests.factories import add_teams
 from tests.tournaments.views.test_organizer_pages import form_data
-from tournaments import services
 from tournaments.models import CashEntry, Payment, Tournament
+from tournaments.services import cash, registration
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +32,9 @@ def cashed(make_tournament):
     tournament = make_tournament(cash_enabled=True, entry_fee_cents=1000)
     teams = add_teams(tournament, 6)
     for team, method in zip(teams[:4], ["cash", "cash", "cheque", "other"], strict=True):
-        services.record_payment(entrant=team, method=method)
-    services.add_cash_entry(
-        tournament=tournament, kind="income", label="Buvette", amount_cents=18550
-    )
-    services.add_cash_entry(
+        cash.record_payment(entrant=team, method=method)
+    cash.add_cash_entry(tournament=tournament, kind="income", label="Buvette", amount_cents=18550)
+    cash.add_cash_entry(
         tournament=tournament, kind="expense", label="Lots achetés", amount_cents=24000
     )
     return tournament
@@ -201,12 +199,12 @@ def test_the_treasurers_csv_keeps_figures_as_numbers(desk, cashed):
 
 
 def test_text_typed_as_a_formula_reaches_the_spreadsheet_as_text(desk, cashed):
-    services.add_cash_entry(
+    cash.add_cash_entry(
         tournament=cashed, kind="income", label='=HYPERLINK("http://x";"a")', amount_cents=100
     )
-    services.add_cash_entry(tournament=cashed, kind="income", label="@SUM(A1)", amount_cents=100)
-    services.add_cash_entry(tournament=cashed, kind="income", label="+33 6", amount_cents=100)
-    services.add_cash_entry(tournament=cashed, kind="income", label="-x", amount_cents=100)
+    cash.add_cash_entry(tournament=cashed, kind="income", label="@SUM(A1)", amount_cents=100)
+    cash.add_cash_entry(tournament=cashed, kind="income", label="+33 6", amount_cents=100)
+    cash.add_cash_entry(tournament=cashed, kind="income", label="-x", amount_cents=100)
     team = cashed.teams.get(number=6)
     team.name = "=1+1"
     team.save()
@@ -244,7 +242,9 @@ def test_in_a_melee_each_players_fee_is_checked_off_from_the_player_list(desk, m
     melee = make_tournament(
         format="melee", cash_enabled=True, entry_fee_cents=500, fee_basis="player"
     )
-    lea = services.register_player(tournament=melee, player=services.PlayerData("Léa", "Noël"))
+    lea = registration.register_player(
+        tournament=melee, player=registration.PlayerData("Léa", "Noël")
+    )
     page = text(desk.get(url("manage", melee)))
     assert "Encaisser 5,00\u00a0€" in page
     done = desk.post(url("cash_pay", melee, "player", lea.pk), {"method": "cash"}, follow=True)

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests import factories
 from tests.documents import pdf_text
-from tournaments import services
 from tournaments.models import Challenge
+from tournaments.services import challenges
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_another_organizers_tournament_cannot_be_added(client, organizer, django
     theirs = factories.played_tournament(
         owner=other, name="Leur soirée", day=datetime.date(2026, 1, 2), pairs=FIRST
     )
-    challenge = services.create_challenge(owner=organizer, name="Challenge")
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge")
     client.force_login(organizer)
     client.post(
         reverse("tournaments:challenge_add", args=[challenge.slug]), {"tournament": theirs.pk}
@@ -113,12 +113,12 @@ def test_another_organizers_tournament_cannot_be_added(client, organizer, django
 
 
 def test_players_read_the_public_page_and_the_pdf(client, organizer, evenings, tmp_path):
-    challenge = services.create_challenge(owner=organizer, name="Challenge d'hiver", best_n=1)
+    challenge = challenges.create_challenge(owner=organizer, name="Challenge d'hiver", best_n=1)
     for t in evenings:
-        services.add_tournament(challenge=challenge, tournament=t, by=organizer)
+        challenges.add_tournament(challenge=challenge, tournament=t, by=organizer)
     url = reverse("tournaments:challenge", args=[challenge.slug])
     assert client.get(url).status_code == 404  # not published yet
-    services.update_challenge(challenge=challenge, name=challenge.name, published=True)
+    challenges.update_challenge(challenge=challenge, name=challenge.name, published=True)
 
     page = client.get(url).content.decode()
     assert page.count("<tr") == 9 and "Anne Lefevre" in page

@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from tests import factories
 from tests.documents import pdf_text
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services import claims
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_the_printed_ranking_is_provisional_until_the_last_claims_end(client, fi
     words = " ".join(pdf_text(client.get(url("standings_pdf", finished)).content, tmp_path).split())
     assert "Classement provisoire : réclamations jusqu'à" in words
     for rnd in finished.rounds.all():
-        services.close_claims(round=rnd)
+        claims.close_claims(round=rnd)
     words = " ".join(pdf_text(client.get(url("standings_pdf", finished)).content, tmp_path).split())
     assert "Classement final" in words and "Classement définitif." in words
     assert "provisoire" not in words
@@ -48,7 +48,7 @@ def test_the_hall_screen_says_the_ranking_is_provisional_then_final(client, fini
     ranking = page.split('class="ranking-window"')[1]
     assert '<small class="claims">(provisoire, réclamations jusqu\'à' in ranking
     for rnd in finished.rounds.all():
-        services.close_claims(round=rnd)
+        claims.close_claims(round=rnd)
     page = html.unescape(client.get(url("projector", finished)).content.decode())
     assert '<small class="claims">(définitif)</small>' in page.split('class="ranking-window"')[1]
 
@@ -58,7 +58,7 @@ def test_a_poll_after_the_claims_end_on_their_timer_gets_the_final_ranking(clien
     """A window ends with no write (no new revision): the pages' ETag still
     moves, or phones polling the ranking kept « provisoire » for ever."""
     first, last = finished.rounds.order_by("number")
-    services.close_claims(round=first)
+    claims.close_claims(round=first)
     soon = timezone.now() - timedelta(minutes=finished.claims_minutes_last, seconds=-2)
     Round.objects.filter(pk=last.pk).update(closed_at=soon)
     poll, etags = {"HX-Request": "true"}, {}

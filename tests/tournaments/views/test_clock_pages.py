@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.factories import add_teams, draw_random_round
 from tests.tournaments.views.test_organizer_pages import form_data
-from tournaments import services
 from tournaments.models import Change, Round, Tournament
+from tournaments.services import clock, release
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_without_the_option_there_is_no_clock(desk, tournament, round1):
 def test_the_projector_shows_the_clock_once_started_with_its_call(client, timed, rnd):
     projector = url("projector", timed)
     assert "partie-clock" not in text(client.get(projector))
-    services.start_clock(round=rnd)
+    clock.start_clock(round=rnd)
     page = text(client.get(projector))
     face = re.search(r'<div class="partie-clock running"[^>]*>', page).group(0)
     started = Round.objects.get(pk=rnd.pk).clock_started_at
@@ -92,13 +92,13 @@ def test_the_projector_shows_the_clock_once_started_with_its_call(client, timed,
     assert 'data-call="3000"' in face  # 50 minutes
     assert "« Dernière donne » à 50:00" in page
     assert "js/clock.js" in page
-    services.pause_clock(round=rnd)
+    clock.pause_clock(round=rnd)
     assert "En pause" in text(client.get(projector))
 
 
 def test_a_call_at_0_minutes_is_shown_as_soon_as_the_clock_starts(client, timed, rnd):
-    services.set_last_deal_call(round=rnd, minutes=0)
-    services.start_clock(round=rnd)
+    clock.set_last_deal_call(round=rnd, minutes=0)
+    clock.start_clock(round=rnd)
     page = text(client.get(url("projector", timed)))
     call = re.search(r'<p class="last-deal-call"[^>]*>', page).group(0)
     assert "hidden" not in call and "Dernière donne !" in page
@@ -110,7 +110,7 @@ def test_the_projector_poll_moves_with_the_clock(client, timed, rnd):
     poll = {"HX-Request": "true"}
     etag = client.get(projector, headers=poll).headers["ETag"]
     assert client.get(projector, headers={**poll, "If-None-Match": etag}).status_code == 304
-    services.start_clock(round=rnd)
+    clock.start_clock(round=rnd)
     answer = client.get(projector, headers={**poll, "If-None-Match": etag})
     assert answer.status_code == 200 and "partie-clock" in text(answer)
 
@@ -203,7 +203,7 @@ def test_the_options_pages_show_no_french_word_in_english(desk, make_tournament)
     )
     add_teams(tournament, 4)
     first = draw_random_round(tournament)
-    services.start_clock(round=first)
+    clock.start_clock(round=first)
     pages = {
         "round hidden": url("round", tournament, 1),
         "where hidden": url("where", tournament) + "?q=1",
@@ -220,7 +220,7 @@ def test_the_options_pages_show_no_french_word_in_english(desk, make_tournament)
     with translation.override("en"):
         for when in ("hidden", "announced"):
             if when == "announced":
-                services.release_round(round=first)
+                release.release_round(round=first)
                 pages = {
                     "round": url("round", tournament, 1),
                     "projector": url("projector", tournament),

@@ -14,9 +14,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, draw_random_round, first_table
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Table
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ def test_the_row_answered_at_the_desk_is_the_grids_own_even_when_it_wins_the_pot
     tournament = make_tournament(preset="ffb-belote")
     add_teams(tournament, 2)
     table = first_table(draw_random_round(tournament))
-    services.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81})
+    scores.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81})
     answer = save(
         desk, desk_url("deal_save", table), table, {"taker": "NS", "trump": "♥"}, points=100
     )

@@ -10,12 +10,12 @@ import html
 import pytest
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import KnownPlayer, Team, WaitingPlayer
+from tournaments.services import registration, singles
 
 pytestmark = pytest.mark.django_db
 
-P = services.PlayerData
+P = registration.PlayerData
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def desk(client, organizer):
 def last_week(make_tournament):
     """A tournament of the organizer last week: its players are known."""
     before = make_tournament(name="La semaine dernière", date=datetime.date(2026, 11, 28))
-    services.register_team(
+    registration.register_team(
         tournament=before,
         player1=P("Amélie", "Lefèvre", "FFB123", "Les As de Trèfle"),
         player2=P("Jérôme", "Bérard", "", "Les As de Trèfle"),
@@ -110,7 +110,7 @@ def test_a_single_player_waits_then_two_are_paired_by_hand(desk, tournament):
 
 def test_pairing_needs_exactly_two_ticked(desk, tournament):
     for last in ("Quéré", "Ségur", "Noël"):
-        services.add_waiting_player(tournament=tournament, player=P("Léa", last))
+        singles.add_waiting_player(tournament=tournament, player=P("Léa", last))
     ids = list(WaitingPlayer.objects.values_list("pk", flat=True))
     for chosen in (ids[:1], ids):
         done = desk.post(url("waiting_pair", tournament), {"players": chosen}, follow=True)
@@ -120,7 +120,7 @@ def test_pairing_needs_exactly_two_ticked(desk, tournament):
 
 def test_all_singles_are_paired_at_random(desk, tournament):
     for last in ("Quéré", "Ségur", "Noël", "Thébault", "Évrard"):
-        services.add_waiting_player(tournament=tournament, player=P("Léa", last))
+        singles.add_waiting_player(tournament=tournament, player=P("Léa", last))
     done = desk.post(url("waiting_pair_random", tournament), follow=True)
     assert "2 équipes formées au hasard : n° 1, 2." in text(done)
     assert WaitingPlayer.objects.count() == 1
@@ -128,7 +128,7 @@ def test_all_singles_are_paired_at_random(desk, tournament):
 
 
 def test_a_waiting_player_is_taken_out_of_the_queue(desk, tournament):
-    waiting = services.add_waiting_player(tournament=tournament, player=P("Léa", "Noël"))
+    waiting = singles.add_waiting_player(tournament=tournament, player=P("Léa", "Noël"))
     done = desk.post(url("waiting_remove", tournament, waiting.pk), follow=True)
     assert "Léa Noël n'attend plus." in text(done)
     assert not WaitingPlayer.objects.exists()
@@ -136,7 +136,7 @@ def test_a_waiting_player_is_taken_out_of_the_queue(desk, tournament):
 
 
 def test_the_same_single_twice_is_refused_next_to_the_name(desk, tournament):
-    services.add_waiting_player(tournament=tournament, player=P("Léa", "Noël"))
+    singles.add_waiting_player(tournament=tournament, player=P("Léa", "Noël"))
     response = desk.post(url("waiting_add", tournament), {"first_name": "lea", "last_name": "NOEL"})
     page = text(response)
     field = page[page.index('id="field-last_name"') :]

@@ -19,9 +19,8 @@ from django.utils import timezone, translation
 from tests import factories
 from tests.documents import pdf_text
 from tests.tournaments.views.test_page_weight import LIMIT, first_load
-from tournaments import services
 from tournaments.models import Change, Team, Tournament
-from tournaments.services import door
+from tournaments.services import door, registration
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +33,10 @@ def hall(tournament) -> Tournament:
     )
     tournament.refresh_from_db()
     for first, last in [("Hélène", "Dupré"), ("Marcel", "Aubry"), ("Odette", "Lemaire")]:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(first, last),
-            player2=services.PlayerData("Paul", f"Martin-{last}"),
+            player1=registration.PlayerData(first, last),
+            player2=registration.PlayerData("Paul", f"Martin-{last}"),
         )
     return tournament
 
@@ -133,7 +132,7 @@ def test_too_many_wrong_links_lock_the_client_out(client, hall):
 def test_a_withdrawn_team_is_told_to_see_the_desk(client, hall):
     team = Team.objects.get(player1__last_name="Aubry")
     page = client.get(_confirm(hall, team))
-    services.withdraw_team(team=team)
+    registration.withdraw_team(team=team)
     assert page.status_code == 200
     assert client.post(_confirm(hall, team)).status_code == 404
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.documents import pdf_text
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.models import Change, Round, Tournament
+from tournaments.services import release, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +94,7 @@ def test_an_exchange_through_the_page_is_made_on_a_draft_and_shown_as_by_hand(de
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_published_draw_refuses_the_exchange_next_to_the_field(desk, drawn, language):
-    services.release_round(round=drawn)
+    release.release_round(round=drawn)
     first, second = teams_at(drawn)
     desk.cookies["django_language"] = language
     response = desk.post(url("swap", drawn.tournament, 1), {"first": first.pk, "second": second.pk})
@@ -115,7 +115,7 @@ def test_a_wrong_exchange_is_refused_with_a_sentence_never_a_500(desk, drawn, da
 
 def test_the_printed_plan_shows_the_seed_the_reasons_and_the_change_by_hand(desk, drawn, tmp_path):
     first, second = teams_at(drawn)
-    services.swap_teams(round=drawn, first=first, second=second)
+    rounds.swap_teams(round=drawn, first=first, second=second)
     response = desk.get(url("plan_pdf", drawn.tournament, 1))
     assert response.status_code == 200
     words = " ".join(pdf_text(response.content, tmp_path).split())

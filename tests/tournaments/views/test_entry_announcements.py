@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import services
 from tournaments.forms.entry import DealForm
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_a_stored_deal_shows_its_announcements_as_typed_and_round_trips(tourname
     with translation.override("fr"):
         typed = form(tournament, announce_a="tierce roi cœur", announce_b="50 D♠")
         assert typed.is_valid()
-        deal = services.record_deal(table=table, values=typed.deal_values())
+        deal = scores.record_deal(table=table, values=typed.deal_values())
         initial = DealForm.initial_for(deal, tournament.rule_profile)
         assert (initial["announce_a"], initial["announce_b"]) == ("tierce R♥", "cinquante D♠")
         again = form(tournament, announce_a=initial["announce_a"], announce_b=initial["announce_b"])

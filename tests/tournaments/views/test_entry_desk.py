@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def desk(client, organizer):
 
 def test_every_deal_of_a_table_can_be_opened_for_correction(desk, tournament, table):
     for _ in range(3):
-        services.record_deal(table=table, values=DEAL)
+        scores.record_deal(table=table, values=DEAL)
     url = reverse("tournaments:table", args=[tournament.slug, 1, table.number])
     for number in (1, 2, 3):
         response = desk.get(url, {"donne": number})
@@ -34,7 +34,7 @@ def test_every_deal_of_a_table_can_be_opened_for_correction(desk, tournament, ta
 
 def test_a_middle_deal_is_corrected_in_place(desk, tournament, table):
     for _ in range(3):
-        services.record_deal(table=table, values=DEAL)
+        scores.record_deal(table=table, values=DEAL)
     url = reverse("tournaments:deal_save", args=[tournament.slug, 1, table.number])
     table.refresh_from_db()
     response = desk.post(
@@ -78,7 +78,7 @@ def test_the_grid_marks_a_surcoinche_with_the_profiles_factor(desk, make_tournam
     tournament = make_tournament(overrides={"surcoinche_factor": 3})
     add_teams(tournament, 2)
     table = first_table(draw_random_round(tournament))
-    services.record_deal(table=table, values={**DEAL, "coinche": 2})
+    scores.record_deal(table=table, values={**DEAL, "coinche": 2})
     page = desk.get(reverse("tournaments:table", args=[tournament.slug, 1, table.number]))
     grid = page.text.split('id="deal-1"')[1].split("</tr>")[0]
     assert "×3" in grid and "×4" not in grid

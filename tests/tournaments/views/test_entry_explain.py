@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import services
+from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def table_url(name: str, tournament, table) -> str:
 def test_each_row_of_the_grid_says_why_under_it_the_grids_whole_width(desk, tournament, table):
     """« Pourquoi ? » in the row's actions opens a row of its own under it,
     across every column (it opened squeezed into the last column)."""
-    services.record_deal(table=table, values=DEAL)
+    scores.record_deal(table=table, values=DEAL)
     page = desk.get(table_url("table", tournament, table)).text
     row = page.split('id="deal-1"')[1].split("</tr>")[0]
     assert '<summary aria-controls="why-1">Pourquoi ?</summary>' in row
@@ -52,8 +52,8 @@ def test_a_row_that_wins_the_pot_says_so(desk, make_tournament):
     tournament = make_tournament(preset="ffb-belote")
     add_teams(tournament, 2)
     table = first_table(draw_random_round(tournament))
-    services.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81})
-    services.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 100})
+    scores.record_deal(table=table, values={"taker": "B", "trump": "S", "points_a": 81})
+    scores.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 100})
     page = desk.get(table_url("table", tournament, table)).text
     row = page.split('id="deal-2"')[1].split('<tr id="deal-3"')[0]
     assert "Nord-Sud gagne aussi le litige en attente : + 81, soit 181." in row
@@ -69,10 +69,10 @@ def test_the_explanations_cost_no_query(desk, tournament, table):
             assert desk.get(table_url("table", tournament, table)).status_code == 200
         return len(captured)
 
-    services.record_deal(table=table, values=DEAL)
+    scores.record_deal(table=table, values=DEAL)
     one = queries()
     for _ in range(5):
-        services.record_deal(table=table, values=DEAL)
+        scores.record_deal(table=table, values=DEAL)
     assert queries() == one
 
 
@@ -92,7 +92,7 @@ def test_the_preview_of_a_refused_row_has_no_why(desk, tournament, table):
 def test_the_phone_grid_says_why_too(client, tournament, table):
     from tournaments.infra import links
 
-    services.record_deal(table=table, values=DEAL)
+    scores.record_deal(table=table, values=DEAL)
     page = client.get(links.entry_path(table)).text
     assert WHY_90 in page
 
@@ -112,8 +112,8 @@ def pdf_text(data: bytes, tmp_path) -> str:
 
 
 def test_the_arbiter_prints_every_marque_explained(desk, tournament, table, tmp_path):
-    services.record_deal(table=table, values=DEAL)
-    services.record_deal(table=table, values={**DEAL, "bid": 100, "coinche": 1})
+    scores.record_deal(table=table, values=DEAL)
+    scores.record_deal(table=table, values={**DEAL, "bid": 100, "coinche": 1})
     link = table_url("table_explanations_pdf", tournament, table)
     assert link in desk.get(table_url("table", tournament, table)).text
     response = desk.get(link)
@@ -128,7 +128,7 @@ def test_the_arbiter_prints_every_marque_explained(desk, tournament, table, tmp_
 def test_the_arbiters_pdf_is_printed_in_english_too(tournament, table, tmp_path):
     from tournaments.pdf.explanations import table_explanations
 
-    services.record_deal(table=table, values=DEAL)
+    scores.record_deal(table=table, values=DEAL)
     table.refresh_from_db()
     with translation.override("en"):
         text = pdf_text(table_explanations(table), tmp_path)

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, first_table
-from tournaments import services
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def grid_page(client, organizer, make_tournament, overrides):
     tournament = make_tournament(preset="ffb-coinche", overrides=overrides)
     add_teams(tournament, 4)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=1)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=1)
     table = first_table(rnd)
     client.force_login(organizer)
     args = [tournament.slug, rnd.number, table.number]

@@ -10,9 +10,10 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Round
+from tournaments.services import brackets, release, rounds
 from tournaments.services import pools as pool_services
+from tournaments.services import scores as scores_services
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +26,8 @@ def concours(make_tournament):
 def play(rnd: Round, scores) -> None:
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
         a, b = next(scores)
-        services.record_totals(table=table, total_a=a, total_b=b)
-    services.close_round(round=rnd)
+        scores_services.record_totals(table=table, total_a=a, total_b=b)
+    rounds.close_round(round=rnd)
 
 
 def screen(client, tournament, **headers) -> str:
@@ -40,17 +41,17 @@ def test_the_hall_screen_follows_the_pools_then_the_brackets(client, concours):
     pool_services.form_pools(tournament=concours, size=4)
     scores = itertools.cycle([(1500, 700), (1200, 1000), (900, 1100), (1300, 600)])
     for _ in range(3):
-        play(services.draw_pool_round(tournament=concours), scores)
+        play(rounds.draw_pool_round(tournament=concours), scores)
     page = screen(client, concours)
     assert "Classement" in page and 'id="bracket-main"' not in page
 
-    services.create_brackets(tournament=concours, main=8, consolante=8)
+    brackets.create_brackets(tournament=concours, main=8, consolante=8)
     page = screen(client, concours)
     assert 'id="bracket-main"' in page and 'id="bracket-consolante"' in page
     assert "Quarts de finale" in page and "Matchs en cours" in page
 
-    rnd = services.draw_bracket_round(tournament=concours)
-    services.release_round(round=rnd)
+    rnd = brackets.draw_bracket_round(tournament=concours)
+    release.release_round(round=rnd)
     page = screen(client, concours)
     assert 'id="bracket-main"' in page and "Classement" not in page
     first = rnd.tables.filter(team_b__isnull=False).order_by("number").first()
@@ -67,6 +68,6 @@ def test_a_qualifying_partie_played_keeps_the_ranking_on_the_screen(client, orga
     tournament = factories.qualified_tournament(owner=organizer, teams=10, played=1)
     tournament.published = True
     tournament.save()
-    services.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=5)
+    rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=5)
     page = screen(client, tournament)
     assert "Classement" in page and "Matchs en cours" not in page

@@ -16,10 +16,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import add_deal, add_teams, enter_from_the_table
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Deal, Round, Table, Tournament
-from tournaments.services import team_file
+from tournaments.services import rounds, team_file
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +103,7 @@ def world(organizer, make_tournament) -> World:
     desk.force_login(organizer)
     tournament = make_tournament()
     add_teams(tournament, 6)
-    rnd = services.draw_round(tournament=tournament, method="random", seed=1)
+    rnd = rounds.draw_round(tournament=tournament, method="random", seed=1)
     table, empty_table, finished = rnd.tables.order_by("number")
     add_deal(table)
     enter_from_the_table(finished, side="A")

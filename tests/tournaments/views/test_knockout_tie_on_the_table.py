@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments import services
 from tournaments.infra import links
+from tournaments.services import brackets, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -19,8 +19,8 @@ TIE = "égalité : une donne de plus"
 @pytest.fixture
 def bracket_round(organizer):
     tournament = factories.qualified_tournament(owner=organizer)
-    services.create_brackets(tournament=tournament, main=4, tie_rule="extra_deal")
-    return services.draw_bracket_round(tournament=tournament)
+    brackets.create_brackets(tournament=tournament, main=4, tie_rule="extra_deal")
+    return brackets.draw_bracket_round(tournament=tournament)
 
 
 def desk_page(client, table) -> str:
@@ -56,6 +56,6 @@ def test_a_qualifying_tie_says_nothing(client, organizer):
     tournament = factories.build_tournament(owner=organizer, end_deals=1)
     factories.add_teams(tournament, 2)
     table = factories.first_table(factories.draw_random_round(tournament))
-    services.record_deal(table=table, values={"taker": ""})
+    scores.record_deal(table=table, values={"taker": ""})
     client.force_login(organizer)
     assert TIE not in desk_page(client, table)

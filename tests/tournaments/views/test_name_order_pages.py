@@ -9,7 +9,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,9 @@ FRENCH_ORDER = ["Dupont", "émile", "Œuvray", "Ouvrard", "Roux", "Zoé"]
 def melee(make_tournament):
     tournament = make_tournament(format="melee", cash_enabled=True, entry_fee_cents=500)
     for name in NAMES:
-        services.register_player(tournament=tournament, player=services.PlayerData("Jo", name))
+        registration.register_player(
+            tournament=tournament, player=registration.PlayerData("Jo", name)
+        )
     return tournament
 
 

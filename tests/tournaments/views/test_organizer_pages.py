@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Round, Table, Team, Tournament
+from tournaments.services import registration, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -67,14 +67,14 @@ def test_a_team_forfait_asks_first_and_changes_nothing_until_confirmed(desk, tou
 
 
 def test_a_forfait_is_undone_from_the_list_until_the_next_draw(desk, tournament, teams):
-    services.withdraw_team(team=teams[1])
+    registration.withdraw_team(team=teams[1])
     undo = reverse("tournaments:team_reinstate", args=[tournament.slug, teams[1].pk])
     assert undo in desk.get(manage_url(tournament)).content.decode()
     done = desk.post(undo, follow=True)
     assert "Forfait de" in text(done) and "annulé" in text(done)
     teams[1].refresh_from_db()
     assert teams[1].status == Team.Status.ACTIVE
-    services.withdraw_team(team=teams[1])
+    registration.withdraw_team(team=teams[1])
     factories.draw_random_round(tournament)
     assert undo not in desk.get(manage_url(tournament)).content.decode()
     refused = desk.post(undo, follow=True)
@@ -83,7 +83,9 @@ def test_a_forfait_is_undone_from_the_list_until_the_next_draw(desk, tournament,
 
 def test_a_melee_players_forfait_asks_first_and_is_undone(desk, make_tournament):
     melee = make_tournament(name="Mêlée du jeudi", format=Tournament.Format.MELEE)
-    player = services.register_player(tournament=melee, player=services.PlayerData("Zoé", "Dupré"))
+    player = registration.register_player(
+        tournament=melee, player=registration.PlayerData("Zoé", "Dupré")
+    )
     url = reverse("tournaments:player_withdraw", args=[melee.slug, player.pk])
     assert "Déclarer le forfait" in text(desk.get(url))
     desk.post(url, {"confirm": "1"})
@@ -159,7 +161,7 @@ def test_the_partie_page_refreshes_its_tables_by_itself(desk, tournament, round1
     fragment = desk.get(fragment_url, headers={"HX-Request": "true"})
     assert "<html" not in fragment.content.decode()
     assert "Tables terminées : 2 sur 2" in text(fragment)
-    services.close_round(round=round1)
+    rounds.close_round(round=round1)
     closed = desk.get(fragment_url).content.decode()
     assert "hx-trigger" not in closed  # a closed partie no longer changes
 

@@ -12,10 +12,11 @@ from django.urls import reverse
 
 from tests.documents import pdf_text
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Pool
 from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
+from tournaments.services import rounds
+from tournaments.services import scores as scores_services
 
 pytestmark = pytest.mark.django_db
 
@@ -30,11 +31,11 @@ def concours(make_tournament):
 def played(tournament, parties: int = 3) -> None:
     scores = itertools.cycle([(300, 120), (150, 260), (210, 200)])
     for _ in range(parties):
-        rnd = services.draw_pool_round(tournament=tournament)
+        rnd = rounds.draw_pool_round(tournament=tournament)
         for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
             a, b = next(scores)
-            services.record_totals(table=table, total_a=a, total_b=b)
-        services.close_round(round=rnd)
+            scores_services.record_totals(table=table, total_a=a, total_b=b)
+        rounds.close_round(round=rnd)
 
 
 def test_the_organizer_forms_the_pools_and_draws_their_first_partie(client, organizer, concours):

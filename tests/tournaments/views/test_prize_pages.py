@@ -13,9 +13,9 @@ from openpyxl import load_workbook
 
 from tests import factories
 from tests.documents import pdf_text
-from tournaments import services
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
+from tournaments.services import prizes, rounds, scores, tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -30,11 +30,11 @@ def finished(make_tournament) -> Tournament:
         categories_enabled=True,
     )
     factories.add_teams(tournament, 4)
-    services.set_lots(tournament=tournament, lots="Jambon ; 60 €\n2 × Canard", last="Lanterne")
+    prizes.set_lots(tournament=tournament, lots="Jambon ; 60 €\n2 × Canard", last="Lanterne")
     rnd = factories.draw_random_round(tournament, seed=1)
     for table, (a, b) in zip(rnd.tables.order_by("number"), ((1000, 600), (900, 800)), strict=True):
-        services.record_totals(table=table, total_a=a, total_b=b)
-    services.close_round(round=rnd)
+        scores.record_totals(table=table, total_a=a, total_b=b)
+    rounds.close_round(round=rnd)
     return Tournament.objects.get(pk=tournament.pk)
 
 
@@ -134,7 +134,7 @@ def test_players_see_the_lots_on_the_final_ranking_only(client, finished, make_t
     assert text.status_code == 200
     running = make_tournament(prizes_enabled=True)
     factories.add_teams(running, 4)
-    services.set_lots(tournament=running, lots="Jambon")
+    prizes.set_lots(tournament=running, lots="Jambon")
     factories.draw_random_round(running)
     assert "Jambon" not in client.get(url("standings", running)).content.decode()
 
@@ -142,7 +142,7 @@ def test_players_see_the_lots_on_the_final_ranking_only(client, finished, make_t
 def test_a_swap_changes_the_public_rankings_etag(client, organizer, finished):
     first = client.get(url("standings", finished))
     placings = awards.board(finished).placings
-    services.swap_lots(
+    prizes.swap_lots(
         tournament=finished, first=placings[0].row.entrant, second=placings[1].row.entrant
     )
     again = client.get(url("standings", finished), HTTP_IF_NONE_MATCH=first["ETag"])
@@ -181,7 +181,7 @@ def test_a_category_is_made_ticked_and_ranked(client, organizer, finished, tmp_p
     # Lots cumulate here: the last team, lanterne rouge, takes the bouquet too.
     finished.prizes_cumulate = True
     finished.save(update_fields=["prizes_cumulate"])
-    services.set_lots(tournament=finished, category=women, lots="Bouquet")
+    prizes.set_lots(tournament=finished, category=women, lots="Bouquet")
     client.logout()
     page = client.get(url("category_standings", finished, women.pk)).content.decode()
     assert team.display_name in page and "Bouquet" in page
@@ -192,13 +192,13 @@ def test_a_category_is_made_ticked_and_ranked(client, organizer, finished, tmp_p
 
 def test_a_category_of_another_tournament_is_not_found(client, finished, make_tournament):
     other = make_tournament(categories_enabled=True)
-    foreign = services.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
+    foreign = prizes.add_category(tournament=other, name="Jeunes", kind=Category.Kind.YOUTH)
     assert client.get(url("category_standings", finished, foreign.pk)).status_code == 404
 
 
 def test_an_unpublished_tournaments_category_stays_hidden(client, organizer, finished):
-    women = services.add_category(tournament=finished, name="Dames", kind=Category.Kind.WOMEN)
-    services.set_published(tournament=finished, published=False, by=organizer)
+    women = prizes.add_category(tournament=finished, name="Dames", kind=Category.Kind.WOMEN)
+    tournaments.set_published(tournament=finished, published=False, by=organizer)
     assert client.get(url("category_standings", finished, women.pk)).status_code == 404
     assert client.get(url("category_pdf", finished, women.pk)).status_code == 404
     client.force_login(organizer)
@@ -215,7 +215,7 @@ def test_the_exports_carry_the_lots_once_players_see_them(client, finished, make
     assert cells[0][-1] == "Lot" and cells[1][-1] == "Jambon" and cells[-1][-1] == "Lanterne"
     running = make_tournament(prizes_enabled=True)
     factories.add_teams(running, 4)
-    services.set_lots(tournament=running, lots="Jambon")
+    prizes.set_lots(tournament=running, lots="Jambon")
     factories.draw_random_round(running)
     sheet = client.get(url("standings_csv", running)).content.decode("utf-8-sig")
     assert "Lot" not in sheet.splitlines()[0] and "Jambon" not in sheet

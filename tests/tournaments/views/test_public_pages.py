@@ -12,8 +12,8 @@ from openpyxl import load_workbook
 
 from tests.factories import add_teams
 from tests.tournaments.display.test_standings_columns import figure, standings_rows
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services import registration, rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ MADE_90 = {"taker": "A", "trump": "H", "bid": 90, "points_a": 97}  # 190-70
 def play(rnd, deals: int = 12) -> None:
     for table in rnd.tables.filter(team_b__isnull=False):
         for _ in range(deals):
-            services.record_deal(table=table, values=MADE_90)
+            scores.record_deal(table=table, values=MADE_90)
 
 
 def test_where_do_i_play_finds_a_team_by_player_name_and_gives_its_table(
@@ -61,9 +61,9 @@ def test_the_team_page_lists_every_partie_with_opponent_and_score(
 
 def test_the_results_of_a_partie_show_both_totals_and_corrections(client, tournament, round1):
     play(round1)
-    services.close_round(round=round1)
+    rounds.close_round(round=round1)
     table = round1.tables.first()
-    services.record_deal(table=table, values=MADE_90 | {"points_a": 60}, number=1, reason="Erreur")
+    scores.record_deal(table=table, values=MADE_90 | {"points_a": 60}, number=1, reason="Erreur")
     response = client.get(reverse("tournaments:results", args=[tournament.slug, 1]))
     assert "2\u202f280" in response.text
     assert "corrigé" in response.text
@@ -101,11 +101,11 @@ def test_an_unchanged_standings_page_answers_304_and_a_new_score_changes_it(
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
     # A deal at a table still playing does not change the ranking: still 304.
     table = round1.tables.first()
-    services.record_deal(table=table, values=MADE_90)
+    scores.record_deal(table=table, values=MADE_90)
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
     # The table finishes: the ranking changes, the phone gets the new page.
     for _ in range(11):
-        services.record_deal(table=table, values=MADE_90)
+        scores.record_deal(table=table, values=MADE_90)
     again = client.get(url, headers={"If-None-Match": etag})
     assert again.status_code == 200 and again.headers["ETag"] != etag
 
@@ -120,21 +120,21 @@ def test_a_poll_while_tables_play_does_not_rank_again(
     url = reverse("tournaments:standings", args=[tournament.slug])
     etag = client.get(url, headers={"HX-Request": "true"}).headers["ETag"]
     table = round1.tables.first()
-    services.record_deal(table=table, values=MADE_90)
+    scores.record_deal(table=table, values=MADE_90)
     with django_assert_max_num_queries(3):
         again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert again.status_code == 304
     team = table.team_a
-    services.update_team(
+    registration.update_team(
         team=team,
-        player1=services.PlayerData("Noël", "Château"),
-        player2=services.PlayerData("Zoé", "Évrard"),
+        player1=registration.PlayerData("Noël", "Château"),
+        player2=registration.PlayerData("Zoé", "Évrard"),
         name="Les Rapides",
     )
     renamed = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert renamed.status_code == 200 and "Les Rapides" in renamed.text
     for _ in range(11):
-        services.record_deal(table=table, values=MADE_90)
+        scores.record_deal(table=table, values=MADE_90)
     assert "2\u202f280" in client.get(url, headers={"HX-Request": "true"}).text
 
 
@@ -148,7 +148,7 @@ def test_the_htmx_poll_gets_only_the_standings_block(client, tournament, teams):
 def test_the_projector_shows_the_tables_still_playing_and_the_ranking(client, tournament, round1):
     tables = list(round1.tables.order_by("number"))
     for _ in range(12):
-        services.record_deal(table=tables[0], values=MADE_90)
+        scores.record_deal(table=tables[0], values=MADE_90)
     response = client.get(reverse("tournaments:projector", args=[tournament.slug]))
     playing = response.text.split('class="playing"')[1].split("</ul>")[0]
     assert str(tables[1].team_a) in playing and str(tables[0].team_a) not in playing
@@ -183,10 +183,10 @@ def test_public_pages_are_hidden_while_unpublished(client, tournament, teams, ro
 
 
 def test_names_are_shown_as_text_not_html(client, tournament):
-    services.register_team(
+    registration.register_team(
         tournament=tournament,
-        player1=services.PlayerData("<script>alert(1)</script>", "Pirate"),
-        player2=services.PlayerData("Zoé", "<b>Gras</b>"),
+        player1=registration.PlayerData("<script>alert(1)</script>", "Pirate"),
+        player2=registration.PlayerData("Zoé", "<b>Gras</b>"),
     )
     response = client.get(reverse("tournaments:where", args=[tournament.slug]), {"q": "Pirate"})
     assert "<script>alert(1)</script>" not in response.text
@@ -200,11 +200,11 @@ def test_public_pages_use_a_fixed_number_of_queries(
 ):
     tournament = make_tournament(name=f"Taille {size}", score_entry="totals")
     teams = add_teams(tournament, size)
-    rnd = services.draw_round(tournament=tournament, seed=1)
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
     for table in rnd.tables.filter(team_b__isnull=False):
-        services.record_totals(table=table, total_a=1200, total_b=900)
-    services.close_round(round=rnd)
-    services.draw_round(tournament=tournament, method="ranking")
+        scores.record_totals(table=table, total_a=1200, total_b=900)
+    rounds.close_round(round=rnd)
+    rounds.draw_round(tournament=tournament, method="ranking")
     slug = tournament.slug
     for name, args in [
         ("standings", [slug]),
@@ -249,7 +249,7 @@ def test_anonymous_visitors_share_one_rendering_per_revision(
     assert again.content == first.content
     table = round1.tables.first()
     for _ in range(12):  # the ranking counts finished tables
-        services.record_deal(table=table, values=MADE_90)
+        scores.record_deal(table=table, values=MADE_90)
     assert "2\u202f280" in client.get(url).text
 
 
@@ -260,7 +260,7 @@ def test_all_of_the_ranking_is_offered_only_when_it_does_not_fit_one_page(
     client, tournament, count, query, offered
 ):
     add_teams(tournament, count)
-    services.draw_round(tournament=tournament, method="random", seed=1)
+    rounds.draw_round(tournament=tournament, method="random", seed=1)
     response = client.get(reverse("tournaments:standings", args=[tournament.slug]) + query)
     assert response.status_code == 200
     assert ("Tout afficher" in response.text) is offered

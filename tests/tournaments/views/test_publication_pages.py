@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from tests import factories
 from tests.tournaments.services.test_publication import finished_backup, signed
-from tournaments import services as concours
 from tournaments.checker.check import check
 from tournaments.models import Player, PublicationKey, Round, Tournament
+from tournaments.services import prizes, rounds
 from tournaments.services import publication as services
 from tournaments.views import publication as views
 
@@ -78,12 +78,12 @@ def played(organizer, *, lots: str = "") -> Tournament:
         owner=organizer, parties=1, end_deals=1, prizes_enabled=bool(lots)
     )
     if lots:
-        concours.set_lots(tournament=tournament, lots=lots)
+        prizes.set_lots(tournament=tournament, lots=lots)
     factories.add_teams(tournament, 4)
-    rnd = concours.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
     for table in rnd.tables.filter(team_b__isnull=False):
         factories.add_deal(table)
-    concours.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     return tournament
 
 

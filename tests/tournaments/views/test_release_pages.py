@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import add_teams, draw_random_round
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services import release as release_services
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_the_other_public_pages_hide_the_partie_until_it_is_announced(client, hi
     assert "Les tables seront affichées à l'annonce du tirage." in shown["projector"]
     assert str(opponent) not in shown["projector"].split('class="ranking-window"')[0]
 
-    services.release_round(round=drawn)
+    release_services.release_round(round=drawn)
     shown = {name: text(client.get(page)) for name, page in pages.items()}
     assert url("results", hidden, 1) in shown["detail"]
     assert str(opponent) in shown["results"]
@@ -142,7 +142,7 @@ def test_the_projector_poll_moves_at_the_announcement(client, hidden, drawn):
     etag = first.headers["ETag"]
     assert "Tirage bientôt annoncé" in text(first)
     assert client.get(page, headers={**poll, "If-None-Match": etag}).status_code == 304
-    services.release_round(round=drawn)
+    release_services.release_round(round=drawn)
     answer = client.get(page, headers={**poll, "If-None-Match": etag})
     assert answer.status_code == 200
     assert "Tirage bientôt annoncé" not in text(answer)

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tournaments import services
 from tournaments.infra import links
 from tournaments.models import Round, Tablet
+from tournaments.services import release, rounds
 from tournaments.services import tablets as tablet_services
 from tournaments.views.tablets import COOKIE
 
@@ -189,10 +189,10 @@ def test_a_tablet_opening_a_table_link_is_set_to_it_and_follows_its_number(conco
     rnd = concours.rounds.get(number=1)
     for table in rnd.tables.all():
         factories.add_deal(table)
-    services.close_round(round=rnd)
+    rounds.close_round(round=rnd)
     state = reverse("tournaments:tablet_state")
     assert device.get(state).json() == {"page": reverse("tournaments:tablet_home")}
-    partie2 = services.draw_round(tournament=concours, method=Round.DrawMethod.RANDOM, seed=2)
+    partie2 = rounds.draw_round(tournament=concours, method=Round.DrawMethod.RANDOM, seed=2)
     assert device.get(state).json() == {"page": links.entry_path(partie2.tables.get(number=2))}
 
 
@@ -208,18 +208,18 @@ def test_a_tablet_waits_while_the_next_partie_is_a_draft_and_follows_it_once_ann
     device = _enrol(tablet)
     tablet_services.move_tablet(tablet=tablet, number=2)
     rnd = concours.rounds.get(number=1)
-    services.release_round(round=rnd)
+    release.release_round(round=rnd)
     for table in rnd.tables.all():
         factories.add_deal(table)
-    services.close_round(round=rnd)
-    partie2 = services.draw_round(tournament=concours, method=Round.DrawMethod.RANDOM, seed=2)
+    rounds.close_round(round=rnd)
+    partie2 = rounds.draw_round(tournament=concours, method=Round.DrawMethod.RANDOM, seed=2)
     assert not partie2.announced
     state = reverse("tournaments:tablet_state")
     home = reverse("tournaments:tablet_home")
     assert device.get(state).json() == {"page": home}
     waiting = device.get(home)
     assert waiting.status_code == 200 and "js/tablet.js" in waiting.content.decode()
-    services.release_round(round=partie2)
+    release.release_round(round=partie2)
     assert device.get(state).json() == {"page": links.entry_path(partie2.tables.get(number=2))}
 
 

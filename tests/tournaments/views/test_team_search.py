@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -20,10 +20,10 @@ def concours(make_tournament):
         ("Jérôme", "Bérard", "Belote Club"),
         ("Zoé", "Ducœur", "Les Atouts"),
     ]:
-        services.register_team(
+        registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData(first, last, club=club),
-            player2=services.PlayerData("Paul", f"Martin-{last}", club=club),
+            player1=registration.PlayerData(first, last, club=club),
+            player2=registration.PlayerData("Paul", f"Martin-{last}", club=club),
         )
     return tournament
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournaments import services
 from tournaments.models import Category, Change
+from tournaments.services import errors, prizes
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def concours(make_tournament):
 
 @pytest.fixture
 def women(concours):
-    return services.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
+    return prizes.add_category(tournament=concours, name="Féminine", kind=Category.Kind.WOMEN)
 
 
 def tag(client, tournament, category, teams, action="add"):
@@ -62,7 +62,7 @@ def test_nothing_ticked_a_club_ranking_or_another_tournaments_team_is_refused(
     client, organizer, concours, women, make_tournament
 ):
     client.force_login(organizer)
-    clubs = services.add_category(tournament=concours, name="Clubs", kind=Category.Kind.CLUB)
+    clubs = prizes.add_category(tournament=concours, name="Clubs", kind=Category.Kind.CLUB)
     teams = list(concours.teams.order_by("number"))
     refused = tag(client, concours, women, [])
     assert "Cochez au moins une équipe." in client.get(refused.url).text
@@ -70,8 +70,8 @@ def test_nothing_ticked_a_club_ranking_or_another_tournaments_team_is_refused(
     assert clubs.teams.count() == 0
     other = make_tournament(categories_enabled=True)
     (foreign,) = factories.add_teams(other, 1)
-    with pytest.raises(services.TournamentError):
-        services.tag_teams(tournament=concours, category=women, team_ids=[teams[0].pk, foreign.pk])
+    with pytest.raises(errors.TournamentError):
+        prizes.tag_teams(tournament=concours, category=women, team_ids=[teams[0].pk, foreign.pk])
     assert women.teams.count() == 0  # all or nothing
     assert not concours.changes.filter(action=Change.Action.CATEGORY_TEAMS).exists()
 
@@ -89,8 +89,8 @@ def test_the_history_says_which_teams_went_in_or_out(concours, women):
     from tournaments.display.history import change_summary
 
     teams = list(concours.teams.order_by("number"))
-    services.tag_teams(tournament=concours, category=women, team_ids=[t.pk for t in teams[:2]])
-    services.tag_teams(tournament=concours, category=women, team_ids=[teams[0].pk], add=False)
+    prizes.tag_teams(tournament=concours, category=women, team_ids=[t.pk for t in teams[:2]])
+    prizes.tag_teams(tournament=concours, category=women, team_ids=[teams[0].pk], add=False)
     removed, added = concours.changes.filter(action=Change.Action.CATEGORY_TEAMS)
     assert change_summary(added.action, added.before, added.after) == (
         "« Féminine » : équipes n° 1, 2 ajoutées"

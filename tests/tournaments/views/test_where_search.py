@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import add_teams
-from tournaments import services
 from tournaments.models import Player, Team, Tournament
+from tournaments.services import registration, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -22,22 +22,22 @@ pytestmark = pytest.mark.django_db
 def registered(tournament) -> dict[str, Team]:
     """Three teams whose names a phone keyboard gets wrong."""
     return {
-        "lefevre": services.register_team(
+        "lefevre": registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Amélie", "Lefèvre"),
-            player2=services.PlayerData("Jean-Pierre", "Bérard"),
+            player1=registration.PlayerData("Amélie", "Lefèvre"),
+            player2=registration.PlayerData("Jean-Pierre", "Bérard"),
             club="Belote Club de Saint-Éloi",
         ),
-        "artagnan": services.register_team(
+        "artagnan": registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Charles", "D'Artagnan"),
-            player2=services.PlayerData("Œdipe", "Cœurdevey"),
+            player1=registration.PlayerData("Charles", "D'Artagnan"),
+            player2=registration.PlayerData("Œdipe", "Cœurdevey"),
             name="Les Cœurs Vaillants",
         ),
-        "laetitia": services.register_team(
+        "laetitia": registration.register_team(
             tournament=tournament,
-            player1=services.PlayerData("Lætitia", "Noël"),
-            player2=services.PlayerData("Zoé", "Château"),
+            player1=registration.PlayerData("Lætitia", "Noël"),
+            player2=registration.PlayerData("Zoé", "Château"),
             club="L’As de Trèfle",
         ),
     }
@@ -94,10 +94,10 @@ def test_where_do_i_play_finds_nothing_for_what_matches_nobody(
 
 def test_a_renamed_player_is_found_under_the_new_name(client, tournament, registered):
     team = registered["laetitia"]
-    services.update_team(
+    registration.update_team(
         team=team,
-        player1=services.PlayerData("Lætitia", "Hébert"),
-        player2=services.PlayerData("Zoé", "Château"),
+        player1=registration.PlayerData("Lætitia", "Hébert"),
+        player2=registration.PlayerData("Zoé", "Château"),
         name="Équipe Ça Ira",
         club="",
     )
@@ -114,9 +114,9 @@ def test_in_a_melee_players_look_for_themselves(client, make_tournament):
         ("Amélie", "Lefèvre"),
         ("Noël", "Évrard"),
     ]:
-        services.register_player(tournament=melee, player=services.PlayerData(first, last))
+        registration.register_player(tournament=melee, player=registration.PlayerData(first, last))
     assert found(client, melee, "thebault") == []  # nothing drawn yet
-    rnd = services.draw_round(tournament=melee, seed=2)
+    rnd = rounds.draw_round(tournament=melee, seed=2)
     places = client.get(reverse("tournaments:where", args=[melee.slug]), {"q": "helene"}).context[
         "places"
     ]
@@ -130,7 +130,7 @@ def test_the_search_costs_the_same_queries_whatever_the_size_and_the_words(clien
     def count(teams: int, query: str) -> int:
         tournament = make_tournament(name=f"Concours à {teams} {query}")
         add_teams(tournament, teams)
-        services.draw_round(tournament=tournament, seed=1)
+        rounds.draw_round(tournament=tournament, seed=1)
         url = reverse("tournaments:where", args=[tournament.slug])
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url, {"q": query}).status_code == 200

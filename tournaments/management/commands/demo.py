@@ -34,7 +34,6 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
-from tournaments import services
 from tournaments.domain import deal_shapes
 from tournaments.management.demo_calendar import build_coming_concours
 from tournaments.management.demo_concours import (
@@ -60,6 +59,16 @@ from tournaments.models import (
     PrizeRule,
     Round,
     Tournament,
+)
+from tournaments.services import (
+    cash,
+    challenges,
+    prizes,
+    registration,
+    rounds,
+    scores,
+    tournaments,
+    trust,
 )
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
@@ -123,11 +132,11 @@ class Command(BaseCommand):
             user = User.objects.create_user(DEMO_USER, password=password, is_staff=True)
         # The demo's club is the site's own: its published concours show the
         # players who agreed, with their cote (issue 35: approved accounts).
-        services.approve_organizers(users=[user], by=None)
+        trust.approve_organizers(users=[user], by=None)
         return user, password
 
     def _build(self, user, rng: random.Random) -> Tournament:
-        tournament = services.create_tournament(
+        tournament = tournaments.create_tournament(
             owner=user,
             name="Concours de coinche de Saint-Éloi (démo)",
             date=timezone.localdate(),
@@ -153,21 +162,21 @@ class Command(BaseCommand):
         )
         tournament.slug = DEMO_SLUG
         tournament.save(update_fields=["slug"])
-        women = services.add_category(
+        women = prizes.add_category(
             tournament=tournament, name="Meilleure équipe féminine", kind=Category.Kind.WOMEN
         )
-        services.set_lots(tournament=tournament, lots=LOTS, last=LANTERN, rule=PrizeRule.EVERY)
-        services.set_lots(tournament=tournament, category=women, lots=WOMEN_LOTS)
+        prizes.set_lots(tournament=tournament, lots=LOTS, last=LANTERN, rule=PrizeRule.EVERY)
+        prizes.set_lots(tournament=tournament, category=women, lots=WOMEN_LOTS)
         firsts, lasts = FIRST_NAMES[:], LAST_NAMES[:]
         rng.shuffle(firsts)
         rng.shuffle(lasts)
         for i in range(24):
             club = rng.choice(CLUBS)
             both_women = {firsts[i % 32], firsts[(i + 7) % 32]} <= WOMEN
-            services.register_team(
+            registration.register_team(
                 tournament=tournament,
-                player1=services.PlayerData(firsts[i % 32], lasts[i % 32], club=club),
-                player2=services.PlayerData(
+                player1=registration.PlayerData(firsts[i % 32], lasts[i % 32], club=club),
+                player2=registration.PlayerData(
                     firsts[(i + 7) % 32],
                     lasts[(i + 13) % 32],
                     club=club,
@@ -180,9 +189,7 @@ class Command(BaseCommand):
         rules = tournament.rule_profile
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-            rnd = services.draw_round(
-                tournament=tournament, method=method, seed=rng.randrange(10**6)
-            )
+            rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
             rnd = announce(rnd, user)
             tables = list(rnd.tables.filter(team_b__isnull=False).order_by("number"))
             for index, table in enumerate(tables):
@@ -190,12 +197,12 @@ class Command(BaseCommand):
                 if number == 3:
                     deals = tournament.end_deals if index % 2 == 0 else rng.randrange(0, 12)
                 for _ in range(deals):
-                    services.record_deal(
+                    scores.record_deal(
                         table=table,
                         values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                     )
             if number < 3:
-                services.close_round(round=rnd)
+                rounds.close_round(round=rnd)
         return tournament
 
     def _cash(self, tournament: Tournament) -> None:
@@ -208,16 +215,14 @@ class Command(BaseCommand):
             if team.number not in unpaid:
                 cheque = team.number % 5 == 0
                 method = Payment.Method.CHEQUE if cheque else Payment.Method.CASH
-                services.record_payment(entrant=team, method=method)
+                cash.record_payment(entrant=team, method=method)
         for kind, label, cents in (
             (CashEntry.Kind.INCOME, "Buvette", 18650),
             (CashEntry.Kind.INCOME, "Repas (grillades)", 24000),
             (CashEntry.Kind.EXPENSE, "Lots achetés (jambons, canards, bouteilles)", 31240),
             (CashEntry.Kind.EXPENSE, "Boissons de la buvette", 7480),
         ):
-            services.add_cash_entry(
-                tournament=tournament, kind=kind, label=label, amount_cents=cents
-            )
+            cash.add_cash_entry(tournament=tournament, kind=kind, label=label, amount_cents=cents)
 
 
 def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge:
@@ -235,7 +240,7 @@ def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge
     ]
     evenings = []
     for slug, name, day in CHALLENGE_EVENINGS:
-        evening = services.create_tournament(
+        evening = tournaments.create_tournament(
             owner=user,
             name=name,
             date=day,
@@ -250,12 +255,12 @@ def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge
         chosen = rng.sample(players[:24], 16)
         for i in range(8):
             pair = chosen[2 * i : 2 * i + 2]
-            services.register_team(
+            registration.register_team(
                 tournament=evening,
-                player1=services.PlayerData(
+                player1=registration.PlayerData(
                     pair[0].first_name, pair[0].last_name, club=pair[0].club
                 ),
-                player2=services.PlayerData(
+                player2=registration.PlayerData(
                     pair[1].first_name,
                     pair[1].last_name,
                     club=pair[1].club,
@@ -265,17 +270,17 @@ def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge
         rules = evening.rule_profile
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-            rnd = services.draw_round(tournament=evening, method=method, seed=rng.randrange(10**6))
+            rnd = rounds.draw_round(tournament=evening, method=method, seed=rng.randrange(10**6))
             announce(rnd, user)
             for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
                 for _ in range(evening.end_deals):
-                    services.record_deal(
+                    scores.record_deal(
                         table=table,
                         values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
                     )
-            services.close_round(round=rnd)
+            rounds.close_round(round=rnd)
         evenings.append(evening)
-    challenge = services.create_challenge(
+    challenge = challenges.create_challenge(
         owner=user,
         name="Challenge de coinche de Saint-Éloi (démo)",
         kind=Challenge.Kind.GAMES,
@@ -291,5 +296,5 @@ def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge
     challenge.slug = CHALLENGE_SLUG
     challenge.save(update_fields=["slug"])
     for evening in [*evenings, concours]:
-        services.add_tournament(challenge=challenge, tournament=evening, by=user)
+        challenges.add_tournament(challenge=challenge, tournament=evening, by=user)
     return challenge

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.services import TournamentError
 from tournaments.services.backup import import_tournament, read_backup, refusal
+from tournaments.services.errors import TournamentError
 
 
 class Command(BaseCommand):
