@@ -59,7 +59,7 @@ def _links(consent: Consent) -> dict[str, str]:
     return links
 
 
-def _write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
+def write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
     text = texts.render(kind, {**context, **_links(consent)}, consent.language)
     return Message(
         consent=consent,
@@ -75,7 +75,7 @@ def _write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
     )
 
 
-def _queue(messages: list[Message]) -> int:
+def queue_written(messages: list[Message]) -> int:
     """Keep the new ones (the same message queued before is left alone);
     the caller wakes the sender (tasks.wake_sender)."""
     if not messages:
@@ -127,8 +127,8 @@ def queue_results(tournament: Tournament) -> int:
             continue
         with translation.override(consent.language):
             context = _result_context(tournament, consent, placing, len(standings))
-        messages.append(_write(consent, Message.Kind.RESULT, "", context))
-    return _queue(messages)
+        messages.append(write(consent, Message.Kind.RESULT, "", context))
+    return queue_written(messages)
 
 
 def _result_consents():

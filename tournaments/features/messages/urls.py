@@ -16,4 +16,5 @@ urlpatterns = [
     ),
     path("organisation/t/<slug:slug>/messages/", views.desk, name="desk"),
     path("organisation/t/<slug:slug>/messages/envoyer/", views.send_now, name="send_now"),
+    path("organisation/t/<slug:slug>/messages/annonce/", views.notice, name="notice"),
 ]

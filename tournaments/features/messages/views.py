@@ -14,14 +14,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from tournaments.features.messages import consent as consents
-from tournaments.features.messages import display, queries, tasks
-from tournaments.features.messages.forms import ConsentForm
+from tournaments.features.messages import display, notices, queries, tasks
+from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
+from tournaments.forms.base import apply_service_error
 from tournaments.services import door
+from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament
 
 
@@ -85,20 +88,54 @@ def door_consent(request: HttpRequest, door_token: str, welcome: str) -> HttpRes
     return render(request, "messages/door_consent.html", context, status=status)
 
 
+def _desk(request, tournament, *, form=None, preview=None, status=200) -> HttpResponse:
+    box = queries.outbox(tournament)
+    context = {
+        "tournament": tournament,
+        "box": box,
+        "line": display.outbox_line(box),
+        "recent": queries.recent(tournament),
+        "form": form or NoticeForm(),
+        "preview": preview,
+        "per_day": notices.PER_DAY,
+    }
+    return render(request, "messages/desk.html", context, status=status)
+
+
 @login_required
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
+    return _desk(request, managed_tournament(request, slug))
+
+
+@login_required
+@require_POST
+def notice(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer's message: previewed with its count first, then sent
+    (queued) on « Envoyer à N joueurs »."""
     tournament = managed_tournament(request, slug)
-    box = queries.outbox(tournament)
-    return render(
+    form = NoticeForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, form=form, status=422)
+    text = form.cleaned_data["text"]
+    if request.POST.get("confirm") != "1":
+        language = translation.get_language() or "fr"
+        shown = notices.preview(tournament=tournament, text=text, language=language)
+        return _desk(request, tournament, form=form, preview=shown)
+    try:
+        sent = notices.send_notice(tournament=tournament, text=text)
+    except TournamentError as error:
+        apply_service_error(form, error)
+        return _desk(request, tournament, form=form, status=422)
+    messages.success(
         request,
-        "messages/desk.html",
-        {
-            "tournament": tournament,
-            "box": box,
-            "line": display.outbox_line(box),
-            "recent": queries.recent(tournament),
-        },
+        ngettext(
+            "Message mis en file pour %(n)s joueur.",
+            "Message mis en file pour %(n)s joueurs.",
+            sent.recipients,
+        )
+        % {"n": sent.recipients},
     )
+    return redirect("player_messages:desk", slug=tournament.slug)
 
 
 @login_required

@@ -133,3 +133,30 @@ def test_the_desk_is_the_organizer_s_only(client, finished, django_user_model):
     assert client.get(f"/organisation/t/{finished.slug}/messages/").status_code == 404
     assert client.post(f"/organisation/t/{finished.slug}/messages/envoyer/").status_code == 404
     assert not Message.objects.exists()
+
+
+def test_the_organizer_previews_with_the_count_then_sends(client, organizer, finished):
+    agree(finished.teams.get(number=1), "anne@example.org")
+    agree(finished.teams.get(number=2), "bruno@example.org")
+    client.force_login(organizer)
+    url = f"/organisation/t/{finished.slug}/messages/annonce/"
+    page = client.post(url, {"text": "Début à 14 h 30 au lieu de 14 h."})
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Envoyer à 2 joueurs" in text and "Début à 14 h 30" in text
+    assert not Message.objects.exists()  # a preview queues nothing
+    sent = client.post(url, {"text": "Début à 14 h 30 au lieu de 14 h.", "confirm": "1"})
+    assert sent.status_code == 302
+    assert Message.objects.filter(kind=Message.Kind.ORGANIZER).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("", "Ce champ est obligatoire."), ("x" * 1001, "1000 caractères")],
+)
+def test_a_bad_organizer_message_says_why(client, organizer, finished, text, said):
+    client.force_login(organizer)
+    page = client.post(f"/organisation/t/{finished.slug}/messages/annonce/", {"text": text})
+    assert page.status_code == 422
+    assert said in page.content.decode()
+    assert not Message.objects.exists()

@@ -186,3 +186,37 @@ def test_nothing_leaves_while_the_claims_window_is_open_then_the_result_does(org
     claims.close_claims(round=tournament.rounds.get())
     assert send().sent == 1
     assert len(smtp.inbox.received) == 1
+
+
+def test_the_organizer_s_message_goes_once_a_mailbox_to_those_who_agreed(finished, smtp):
+    from tournaments.features.messages import notices
+
+    agree(finished.teams.get(number=1), "anne@example.org")
+    agree(finished.teams.get(number=2), "anne@example.org")  # one mailbox, two teams
+    agree(finished.teams.get(number=3), "bruno@example.org")
+    stopped = agree(finished.teams.get(number=4), "carla@example.org")
+    from tournaments.features.messages import consent as consents
+
+    consents.stop(consent=stopped)
+    shown = notices.preview(tournament=finished, text="La salle change : salle Jean-Moulin.")
+    assert (shown.recipients, shown.left_today) == (2, notices.PER_DAY)
+    assert "La salle change : salle Jean-Moulin." in shown.body
+    notices.send_notice(tournament=finished, text="La salle change : salle Jean-Moulin.")
+    sending.send_due()
+    organizer = [m for m in smtp.inbox.received if "organisateur" in m["Subject"]]
+    assert sorted(m["To"] for m in organizer) == ["anne@example.org", "bruno@example.org"]
+    assert "salle Jean-Moulin" in organizer[0].get_content()
+
+
+def test_the_organizer_s_messages_stop_at_the_day_s_limit_and_nothing_is_queued(finished):
+    from tournaments.features.messages import notices
+    from tournaments.services.errors import TournamentError
+
+    agree(finished.teams.get(number=1), "anne@example.org")
+    for n in range(notices.PER_DAY):
+        notices.send_notice(tournament=finished, text=f"Message {n}")
+    queued = Message.objects.count()
+    with pytest.raises(TournamentError, match="c'est le maximum"):
+        notices.send_notice(tournament=finished, text="Un de trop")
+    assert Message.objects.count() == queued == notices.PER_DAY
+    assert notices.preview(tournament=finished, text="x").left_today == 0
