@@ -160,3 +160,19 @@ def test_a_bad_organizer_message_says_why(client, organizer, finished, text, sai
     assert page.status_code == 422
     assert said in page.content.decode()
     assert not Message.objects.exists()
+
+
+def test_the_team_page_shares_its_address_by_the_phone_s_sheet_or_whatsapp_and_sms(
+    client, finished
+):
+    from urllib.parse import quote
+
+    page = client.get(f"/t/{finished.slug}/equipes/1/").content.decode()
+    assert "js/share.js" in page and "data-share-button" in page
+    url = f"http://testserver/t/{finished.slug}/equipes/1/"
+    text = "Nos parties au concours « Concours de la Saint-Éloi » " + url
+    assert f'href="https://wa.me/?text={quote(text, safe="")}"' in page
+    assert f'href="sms:?&amp;body={quote(text, safe="")}"' in page
+    client.cookies["django_language"] = "en"
+    english = client.get(f"/t/{finished.slug}/equipes/1/").content.decode()
+    assert "Share:" in english and "Our parties in the concours" in english
