@@ -96,6 +96,14 @@ CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
+# The optional features, each a small app in tournaments/features/<name>/
+# (read tournaments/features/README.md): the core never imports one, and a
+# feature left out here is gone whole — its pages, hooks, templates, files.
+FEATURE_APPS = [
+    "tournaments.features.tablets",
+    "tournaments.features.messages",
+]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -109,8 +117,7 @@ INSTALLED_APPS = [
     # The queue of Django's task framework, in the database (tournaments/infra/tasks.py).
     "django_tasks_db",
     "tournaments",
-    # Optional features (tournaments/features/): the core never imports them.
-    "tournaments.features.messages.apps.MessagesConfig",
+    *FEATURE_APPS,
 ]
 
 MIDDLEWARE = [
@@ -297,7 +304,7 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", DATA_DIR / "staticfiles"))
 # 23, light pages): the finder keeps lean copies here (tournaments/infra/lean_static.py).
 STATICFILES_FINDERS = [
     "tournaments.infra.lean_static.LeanFinder",
-    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "tournaments.infra.lean_static.LeanAppFinder",
 ]
 LEAN_STATIC_ROOT = DATA_DIR / "static-lean"
 STORAGES = {

@@ -8,6 +8,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournaments import urls as core_urls
+from tournaments.features.urls import feature_urlpatterns
 from tournaments.views import accounts, sign_in_link
 from tournaments.views.auth import ThrottledLoginView, to_throttled_login
 from tournaments.views.errors import server_error
@@ -17,8 +19,9 @@ from tournaments.views.health import health
 handler500 = server_error
 
 urlpatterns = [
-    path("", include("tournaments.urls")),
-    path("", include("tournaments.features.messages.urls")),
+    # The core's pages and the installed features' (tournaments/features/urls.py),
+    # in one namespace: `tournaments:<name>` wherever a page is defined.
+    path("", include((core_urls.urlpatterns + feature_urlpatterns(), core_urls.app_name))),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),

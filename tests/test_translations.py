@@ -242,9 +242,11 @@ def test_no_template_puts_a_french_space_before_a_colon_outside_a_translation() 
     """French writes « Club : », English « Club: ». A colon written after a
     translated word in a template (« {% translate "Club" %} : ») kept the
     French space on the English pages and mails: it belongs in the msgid."""
-    templates = Path(__file__).resolve().parent.parent / "templates"
+    root = Path(__file__).resolve().parent.parent
+    folders = [root / "templates", *sorted(root.glob("tournaments/features/*/templates"))]
     found = [
-        f"{path.relative_to(templates)}:{number}"
+        f"{path.relative_to(root)}:{number}"
+        for templates in folders
         for path in sorted(templates.rglob("*"))
         if path.is_file()
         for number, line in enumerate(path.read_text().splitlines(), 1)

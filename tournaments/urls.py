@@ -29,7 +29,6 @@ from tournaments.views import (
     registration,
     rounds,
     table_side,
-    tablets,
     uploads,
 )
 from tournaments.views import halls as multi_halls
@@ -267,17 +266,6 @@ urlpatterns += [
         "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
-]
-# The club's tablets (issue 25, item 5): the desk's « Tablettes du club »
-# page, and the tablet's own pages (enrolment, waiting page, regular call).
-urlpatterns += [
-    path(ORG + "tablettes/", tablets.tablets_manage, name="tablets"),
-    path(ORG + "tablettes/<num:pk>/table/", tablets.tablet_move, name="tablet_move"),
-    path(ORG + "tablettes/<num:pk>/nouveau-lien/", tablets.tablet_renew, name="tablet_renew"),
-    path(ORG + "tablettes/<num:pk>/retirer/", tablets.tablet_remove, name="tablet_remove"),
-    path("tablette/", tablets.tablet_home, name="tablet_home"),
-    path("tablette/etat/", tablets.tablet_state, name="tablet_state"),
-    path("tablette/installer/<str:key>/", tablets.tablet_enrol, name="tablet_enrol"),
 ]
 # Check-in at the door (issue 25, item 3): the poster's pages (list, « C'est
 # bien vous ? »), the desk's check-in and its team list refreshed by itself,

@@ -5,6 +5,11 @@ comments (tournaments/infra/lean_text.py), written in the data folder
 (settings.LEAN_STATIC_ROOT, a folder for each FORMAT of the copies) and
 written again whenever the source changes.
 
+The optional features' own files (tournaments/features/<name>/static/)
+are found by `LeanAppFinder`, Django's app finder made lean for the
+project's own apps in the same way; other apps' files (the admin's, htmx)
+are served as they are.
+
 Every way the files are served asks the finders, so all serve the same lean
 files: the hall server (WhiteNoise reading the finders, no collect step),
 development (WhiteNoise's autorefresh) and hosted production (collectstatic,
@@ -23,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from django.conf import settings
-from django.contrib.staticfiles.finders import FileSystemFinder
+from django.contrib.staticfiles.finders import AppDirectoriesFinder, FileSystemFinder
 from django.core.files.storage import FileSystemStorage, Storage
 
 from tournaments.infra.lean_text import FORMAT, lean_css, lean_js
@@ -78,6 +83,30 @@ class LeanFinder(FileSystemFinder):
             if getattr(storage, "prefix", None) or Path(path).suffix not in LEAN:
                 yield path, storage
             elif lean_copy(storage.path(path), path) != storage.path(path):
+                yield path, self.lean_storage
+            else:
+                yield path, storage
+
+
+class LeanAppFinder(AppDirectoriesFinder):
+    """The apps' `static/` folders, as Django's app finder; those of the
+    project's own packages (the features) lean, like STATICFILES_DIRS'."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lean_storage = FileSystemStorage(location=_root())
+        self.own = {id(self.storages[app]) for app in self.apps if app.startswith("tournaments.")}
+
+    def find_in_app(self, app: str, path: str) -> str | None:
+        found = super().find_in_app(app, path)
+        if found and app.startswith("tournaments."):
+            return lean_copy(found, path)
+        return found
+
+    def list(self, ignore_patterns) -> Iterator[tuple[str, Storage]]:
+        for path, storage in super().list(ignore_patterns):
+            source = storage.path(path)
+            if id(storage) in self.own and lean_copy(source, path) != source:
                 yield path, self.lean_storage
             else:
                 yield path, storage

@@ -7,7 +7,7 @@ A tablet belongs to one tournament. It is enrolled from a one-time link
 key that only its signed cookie carries. The key opens nothing but the entry
 page of the table the tablet is set to: a team still gives its code to enter
 or confirm, as on a phone. The table it serves is a NUMBER, kept from one
-partie to the next (tournaments/domain/tablets.py)."""
+partie to the next (tournaments/features/tablets/domain.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.tablets import TabletPlace
 from tournaments.models.tournament import Tournament
 
 
@@ -53,7 +52,3 @@ class Tablet(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def place(self) -> TabletPlace:
-        return TabletPlace(self.table_number, self.from_round, self.earlier_number)

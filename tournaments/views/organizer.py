@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import hooks
 from tournaments.display import door as door_words
 from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
@@ -251,6 +252,10 @@ def manage_page(
             "co_organizers": tournament.co_organizers.all(),
             "waiting": singles.waiting_players(tournament),
             "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
+            # One panel per installed feature that shows one (tournaments/hooks.py).
+            "feature_panels": hooks.announce(
+                hooks.DASHBOARD_PANELS, request=request, tournament=tournament
+            ),
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),

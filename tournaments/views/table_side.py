@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments import hooks
 from tournaments.display.hall import outbox_texts
 from tournaments.display.provisional import phone_profile
 from tournaments.display.table_screen import (
@@ -42,7 +43,6 @@ from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response
 from tournaments.views.live import poll_seconds
-from tournaments.views.tablets import device_key, tablet_on_table
 
 
 def _link_ended(token: str, *, teams: bool = False) -> tuple[Table | None, str, int]:
@@ -194,7 +194,8 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "bracket_match": bracket_match_label(table),
         "outbox_texts": json.dumps(outbox_texts()),
         "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
-        "tablet_mode": bool(device_key(request)),  # a club tablet (views/tablets.py)
+        # What a feature adds to the page (the club tablet's bar): tournaments/hooks.py.
+        **hooks.page_context(hooks.TABLE_PAGE, request=request, table=table, opened=False),
         **extra,
     }
 
@@ -219,10 +220,8 @@ def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
             initial = {**DealForm.initial_for(deal, rules), "version": table.version}
             form = DealForm(rules=rules, initial=initial)
     # A club tablet that opens a table's link is set to that table.
-    tablet = tablet_on_table(request, table)
-    return _live_response(
-        request, table, token, form=form, tablet=tablet, tablet_mode=tablet is not None
-    )
+    opened = hooks.page_context(hooks.TABLE_PAGE, request=request, table=table, opened=True)
+    return _live_response(request, table, token, form=form, **opened)
 
 
 @require_POST

@@ -17,12 +17,13 @@ from django.contrib.staticfiles import finders
 from pygments.lexers import CssLexer, JavascriptLexer
 from pygments.token import Comment, Text, Whitespace
 
-from tournaments.infra.lean_static import LeanFinder
+from tournaments.infra.lean_static import LeanAppFinder, LeanFinder
 from tournaments.infra.lean_text import lean_css, lean_js
 
 STATIC = Path(settings.BASE_DIR) / "static"
-SCRIPTS = sorted((STATIC / "js").glob("*.js"))
-STYLESHEETS = sorted((STATIC / "css").glob("*.css"))
+FEATURES = Path(settings.BASE_DIR) / "tournaments/features"
+SCRIPTS = sorted([*(STATIC / "js").glob("*.js"), *FEATURES.glob("*/static/js/*.js")])
+STYLESHEETS = sorted([*(STATIC / "css").glob("*.css"), *FEATURES.glob("*/static/css/*.css")])
 NODE = shutil.which("node") or shutil.which("nodejs")
 
 
@@ -100,6 +101,19 @@ def test_the_finders_hand_out_the_lean_copy_and_the_pictures_as_they_are():
     assert finders.find("img/favicon.svg") == str(STATIC / "img/favicon.svg")
     listed = dict(LeanFinder().list(None))
     assert Path(listed["css/app.css"].path("css/app.css")) == Path(finders.find("css/app.css"))
+
+
+def test_a_features_own_files_are_found_lean_and_the_packages_files_as_they_are():
+    """A feature's script (tournaments/features/tablets/static/) is served
+    lean like the core's; an installed package's (htmx) as it comes."""
+    source = FEATURES / "tablets/static/js/tablet.js"
+    found = Path(finders.find("js/tablet.js"))
+    assert found.is_relative_to(settings.LEAN_STATIC_ROOT)
+    assert found.read_text(encoding="utf-8") == lean_js(source.read_text())
+    listed = dict(LeanAppFinder().list(None))
+    assert Path(listed["js/tablet.js"].path("js/tablet.js")) == found
+    htmx = finders.find("django_htmx/htmx-2.min.js")
+    assert not Path(htmx).is_relative_to(settings.LEAN_STATIC_ROOT)
 
 
 def test_the_copy_follows_its_source_and_the_source_serves_when_no_copy_can_be_made(

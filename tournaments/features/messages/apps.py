@@ -11,6 +11,15 @@ from django.utils.translation import gettext_lazy as _
 class MessagesConfig(AppConfig):
     name = "tournaments.features.messages"
     # « messages » is django.contrib.messages' label.
-    label = "player_messages"
+    label = "feature_messages"
     verbose_name = _("Messages aux joueurs")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.messages import views
+        from tournaments.features.messages.services import moments
+
+        hooks.register(hooks.TOURNAMENT_FINAL, moments.on_final)
+        hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
+        hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.features.messages.consent import Wants
+from tournaments.features.messages.services.consent import Wants
 from tournaments.forms.base import one_line_validator
 
 #: The organizer's message, at most this long (a change of time or hall).

@@ -3,23 +3,10 @@ last ones left. Must not: write."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from django.db.models import Count, Max
 
+from tournaments.features.messages.display import Outbox
 from tournaments.features.messages.models import Consent, Message
-
-
-@dataclass(frozen=True)
-class Outbox:
-    waiting: int
-    sent: int
-    refused: int
-    consents: int
-    #: The reason the oldest waiting message gave ("" if none).
-    reason: str
-    last_sent_at: datetime | None
 
 
 def outbox(tournament) -> Outbox:

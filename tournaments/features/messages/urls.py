@@ -1,20 +1,20 @@
-"""The messages feature's addresses (French: players read them)."""
+"""The messages feature's addresses (French: players read them), joined to
+the core's in the `tournaments` namespace (tournaments/features/urls.py):
+names begin with `messages_`."""
 
 from django.urls import path
 
 from tournaments.features.messages import views
 
-app_name = "player_messages"
-
 urlpatterns = [
-    path("messages/arreter/<str:token>/", views.stop, name="stop"),
-    path("messages/confirmer/<str:token>/", views.confirm, name="confirm"),
+    path("messages/arreter/<str:token>/", views.stop, name="messages_stop"),
+    path("messages/confirmer/<str:token>/", views.confirm, name="messages_confirm"),
     path(
         "messages/pointage/<str:door_token>/<str:welcome>/",
         views.door_consent,
-        name="door",
+        name="messages_door",
     ),
-    path("organisation/t/<slug:slug>/messages/", views.desk, name="desk"),
-    path("organisation/t/<slug:slug>/messages/envoyer/", views.send_now, name="send_now"),
-    path("organisation/t/<slug:slug>/messages/annonce/", views.notice, name="notice"),
+    path("organisation/t/<slug:slug>/messages/", views.desk, name="messages_desk"),
+    path("organisation/t/<slug:slug>/messages/envoyer/", views.send_now, name="messages_send_now"),
+    path("organisation/t/<slug:slug>/messages/annonce/", views.notice, name="messages_notice"),
 ]

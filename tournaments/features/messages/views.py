@@ -18,10 +18,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from tournaments.features.messages import consent as consents
-from tournaments.features.messages import display, notices, queries, tasks
+from tournaments.features.messages import display, queries
 from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
+from tournaments.features.messages.services import consent as consents
+from tournaments.features.messages.services import notices, tasks
 from tournaments.forms.base import apply_service_error
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
@@ -88,6 +89,15 @@ def door_consent(request: HttpRequest, door_token: str, welcome: str) -> HttpRes
     return render(request, "messages/door_consent.html", context, status=status)
 
 
+def dashboard_panel(*, request: HttpRequest, tournament) -> dict:
+    """The `DASHBOARD_PANELS` moment: « 12 messages en attente d'envoi — pas
+    de connexion », « envoyés à 21 h 04 », and the link to the desk's page."""
+    return {
+        "template": "messages/panel.html",
+        "messages_line": display.outbox_line(queries.outbox(tournament)),
+    }
+
+
 def _desk(request, tournament, *, form=None, preview=None, status=200) -> HttpResponse:
     box = queries.outbox(tournament)
     context = {
@@ -135,7 +145,7 @@ def notice(request: HttpRequest, slug: str) -> HttpResponse:
         )
         % {"n": sent.recipients},
     )
-    return redirect("player_messages:desk", slug=tournament.slug)
+    return redirect("tournaments:messages_desk", slug=tournament.slug)
 
 
 @login_required
@@ -146,4 +156,4 @@ def send_now(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     tasks.send_due_messages.enqueue()
     messages.success(request, _("Envoi demandé : les messages partent dans un instant."))
-    return redirect("player_messages:desk", slug=tournament.slug)
+    return redirect("tournaments:messages_desk", slug=tournament.slug)

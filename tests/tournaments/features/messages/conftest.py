@@ -15,8 +15,8 @@ from aiosmtpd.controller import Controller
 from django.test import override_settings
 
 from tests.factories import qualified_tournament
-from tournaments.features.messages import consent as consents
 from tournaments.features.messages.models import Consent
+from tournaments.features.messages.services import consent as consents
 from tournaments.models import Team, Tournament
 
 

@@ -12,8 +12,8 @@ from django.core.management import call_command
 
 from tests.factories import qualified_tournament
 from tests.tournaments.features.messages.conftest import SmtpServer, agree, smtp_settings
-from tournaments.features.messages import outbox, sending
 from tournaments.features.messages.models import Mailbox, Message
+from tournaments.features.messages.services import outbox, sending
 
 pytestmark = pytest.mark.django_db
 
@@ -189,13 +189,13 @@ def test_nothing_leaves_while_the_claims_window_is_open_then_the_result_does(org
 
 
 def test_the_organizer_s_message_goes_once_a_mailbox_to_those_who_agreed(finished, smtp):
-    from tournaments.features.messages import notices
+    from tournaments.features.messages.services import notices
 
     agree(finished.teams.get(number=1), "anne@example.org")
     agree(finished.teams.get(number=2), "anne@example.org")  # one mailbox, two teams
     agree(finished.teams.get(number=3), "bruno@example.org")
     stopped = agree(finished.teams.get(number=4), "carla@example.org")
-    from tournaments.features.messages import consent as consents
+    from tournaments.features.messages.services import consent as consents
 
     consents.stop(consent=stopped)
     shown = notices.preview(tournament=finished, text="La salle change : salle Jean-Moulin.")
@@ -209,7 +209,7 @@ def test_the_organizer_s_message_goes_once_a_mailbox_to_those_who_agreed(finishe
 
 
 def test_the_organizer_s_messages_stop_at_the_day_s_limit_and_nothing_is_queued(finished):
-    from tournaments.features.messages import notices
+    from tournaments.features.messages.services import notices
     from tournaments.services.errors import TournamentError
 
     agree(finished.teams.get(number=1), "anne@example.org")

@@ -14,8 +14,8 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.factories import qualified_tournament
 from tests.tournaments.features.messages.conftest import SmtpServer, agree, smtp_settings
-from tournaments.features.messages import tasks
 from tournaments.features.messages.models import Message
+from tournaments.features.messages.services import tasks
 
 pytestmark = pytest.mark.django_db
 

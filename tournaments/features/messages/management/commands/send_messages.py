@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from tournaments.features.messages import outbox, sending
+from tournaments.features.messages.services import outbox, sending
 
 
 class Command(BaseCommand):

@@ -12,27 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
+from tournaments.features.tablets import services as tablet_services
+from tournaments.features.tablets.views import COOKIE
 from tournaments.infra import links
 from tournaments.models import Round, Tablet
 from tournaments.services import release, rounds
-from tournaments.services import tablets as tablet_services
-from tournaments.views.tablets import COOKIE
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def concours(make_tournament):
-    tournament = make_tournament(parties=3, end_deals=1)
-    factories.add_teams(tournament, 6)
-    factories.draw_random_round(tournament, seed=1)
-    return tournament
-
-
-@pytest.fixture
-def desk(client, organizer):
-    client.force_login(organizer)
-    return client
 
 
 def _page(tournament) -> str:

@@ -13,8 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.features.messages import outbox, tasks, texts
+from tournaments.features.messages import display
 from tournaments.features.messages.models import Consent, Message, OrganizerNotice
+from tournaments.features.messages.services import outbox, tasks
 from tournaments.models import Tournament
 from tournaments.services.errors import TournamentError
 
@@ -51,7 +52,7 @@ def sent_today(tournament: Tournament) -> int:
 
 def preview(*, tournament: Tournament, text: str, language: str = "fr") -> Preview:
     """What the players will read, and how many of them."""
-    shown = texts.render(
+    shown = display.render(
         Message.Kind.ORGANIZER,
         {"tournament": tournament, "text": text, "stop": "…"},
         language,

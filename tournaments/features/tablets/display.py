@@ -11,7 +11,7 @@ import segno
 from django.utils.translation import gettext as _
 
 from tournaments.display.hall import ago, clock_time
-from tournaments.domain.tablets import TabletPlace
+from tournaments.features.tablets.domain import TabletPlace, place_of
 
 #: A tablet's page calls every 15 s: one silent this long needs a look.
 QUIET_AFTER = datetime.timedelta(minutes=2)
@@ -88,7 +88,7 @@ def tablet_rows(
             TabletRow(
                 pk=tablet.pk,
                 name=tablet.name,
-                place=place_sentence(tablet.place, current),
+                place=place_sentence(place_of(tablet), current),
                 seen=seen,
                 quiet=quiet,
                 enrol_url=url,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.domain.tablets import TabletPlace, moved
+from tournaments.features.tablets.domain import TabletPlace, moved
 
 
 @pytest.mark.parametrize(

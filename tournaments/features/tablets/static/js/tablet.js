@@ -1,4 +1,4 @@
-// The club's tablet (views/tablets.py): every 15 s it asks the server which
+// The club's tablet (tournaments/features/tablets/views.py): every 15 s it asks the server which
 // page it must show (its table's entry page in the partie being played, or
 // its waiting page) and opens it, so that it follows its table number when
 // the next partie is drawn or when the desk moves it. Never while the

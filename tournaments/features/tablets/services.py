@@ -16,10 +16,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.domain.tablets import TabletPlace, moved
+from tournaments.features.tablets.domain import TabletPlace, moved, place_of
+from tournaments.features.tablets.queries import KEY, coming_round_number, playing_round
 from tournaments.models import Change, Table, Tablet, Tournament
 from tournaments.models.tablets import new_tablet_key
-from tournaments.queries.tablets import KEY, coming_round_number, playing_round
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -119,7 +119,7 @@ def move_tablet(*, tablet: Tablet, number: int, at_next: bool = False, by=None) 
             field="number",
         )
     place = moved(
-        tablet.place,
+        place_of(tablet),
         number=int(number),
         current_round=coming_round_number(tablet.tournament),
         at_next=at_next and playing is not None,
@@ -137,7 +137,7 @@ def point_tablet_at(*, tablet: Tablet, table: Table) -> Tablet:
         )
     tablet = Tablet.objects.select_for_update().get(pk=tablet.pk)
     place = TabletPlace(number=table.number, from_round=table.round.number)
-    if tablet.place == place:
+    if place_of(tablet) == place:
         return tablet
     return _save_place(tablet, place)
 

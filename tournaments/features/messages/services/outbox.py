@@ -24,9 +24,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournaments.display import labels
-from tournaments.features.messages import texts
+from tournaments.features.messages import display
 from tournaments.features.messages.models import Consent, Message
-from tournaments.features.messages.sending import mailbox_confirmed
+from tournaments.features.messages.services.sending import mailbox_confirmed
 from tournaments.infra import address
 from tournaments.models import Tournament
 from tournaments.queries import awards
@@ -53,14 +53,14 @@ def listening(tournament: Tournament, wants: str) -> Iterable[Consent]:
 
 
 def _links(consent: Consent) -> dict[str, str]:
-    links = {"stop": texts.stop_link(consent.token)}
+    links = {"stop": display.stop_link(consent.token)}
     if not mailbox_confirmed(consent.mailbox):
-        links["confirm"] = texts.confirm_link(consent.mailbox.token)
+        links["confirm"] = display.confirm_link(consent.mailbox.token)
     return links
 
 
 def write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
-    text = texts.render(kind, {**context, **_links(consent)}, consent.language)
+    text = display.render(kind, {**context, **_links(consent)}, consent.language)
     return Message(
         consent=consent,
         tournament_id=consent.tournament_id,

@@ -23,11 +23,11 @@ from django.db import transaction
 from django.tasks import default_task_backend, task
 from django.utils import timezone
 
-from tournaments.features.messages import outbox, sending
+from tournaments.features.messages.services import outbox, sending
 from tournaments.infra.tasks import runs_in_a_worker
 
 RETRY = datetime.timedelta(minutes=5)
-TASK_PATH = "tournaments.features.messages.tasks.send_due_messages"
+TASK_PATH = "tournaments.features.messages.services.tasks.send_due_messages"
 
 
 def _retry_waiting() -> bool:

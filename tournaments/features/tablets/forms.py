@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.tablets.services import MOST_TABLES
 from tournaments.forms.base import OneLineField
-from tournaments.services.tablets import MOST_TABLES
 
 
 class TabletNameForm(forms.Form):

@@ -22,13 +22,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.display.tablets import tablet_rows
+from tournaments.features.tablets import queries, services
+from tournaments.features.tablets.display import tablet_rows
+from tournaments.features.tablets.forms import TabletMoveForm, TabletNameForm
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.tablets import TabletMoveForm, TabletNameForm
 from tournaments.infra import address, links
 from tournaments.models import Table, Tablet
-from tournaments.queries import tablets as queries
-from tournaments.services import tablets as services
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 
@@ -57,6 +56,20 @@ def tablet_on_table(request: HttpRequest, table: Table) -> Tablet | None:
         return services.point_tablet_at(tablet=tablet, table=table)
     except TournamentError:
         return None
+
+
+def table_page_context(*, request: HttpRequest, table: Table, opened: bool) -> dict:
+    """The `TABLE_PAGE` moment (tournaments/hooks.py): on a club tablet, its
+    bar and script; the link opened (`opened`) sets the tablet to `table`."""
+    if opened:
+        tablet = tablet_on_table(request, table)
+        return {"tablet": tablet, "tablet_mode": tablet is not None}
+    return {"tablet_mode": bool(device_key(request))}
+
+
+def dashboard_panel(*, request: HttpRequest, tournament) -> dict:
+    """The `DASHBOARD_PANELS` moment: « Tablettes du club » on the dashboard."""
+    return {"template": "tournaments/includes/tablets_panel.html"}
 
 
 def _tablet_page(tablet: Tablet) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.features.messages import consent as consents
 from tournaments.features.messages.models import Consent, Mailbox
+from tournaments.features.messages.services import consent as consents
 from tournaments.models import Round, Tournament
 from tournaments.queries.claims import round_claims
 from tournaments.services import claims

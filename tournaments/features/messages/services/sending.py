@@ -24,7 +24,7 @@ which a message the server accepted may leave twice (the process killed in
 the millisecond between the server's « 250 » and the commit); it keeps its
 Message-ID, by which mail programs recognise a duplicate.
 
-Must not: decide what is due (outbox.py), nor render a text (texts.py).
+Must not: decide what is due (outbox.py), nor render a text (display.py).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.features.messages import channels, texts
+from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
+from tournaments.features.messages.services import channels
 from tournaments.models import PreRegistration
 
 LOST_AFTER = datetime.timedelta(minutes=15)
@@ -103,7 +104,7 @@ def _outgoing(message: Message) -> channels.Outgoing:
         subject=message.subject,
         body=message.body,
         message_id=message.message_id,
-        stop_link=texts.stop_link(message.consent.token),
+        stop_link=display.stop_link(message.consent.token),
     )
 
 

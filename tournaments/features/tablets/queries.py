@@ -1,7 +1,7 @@
 """Reads about the club's tablets: which tablet a cookie names, which partie
 is being played, which table a tablet serves now, and the desk's list.
 
-Must not write: the tablet's last call is noted by services/tablets.py."""
+Must not write: the tablet's last call is noted by the feature's services.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 
 from django.db.models import Max
 
+from tournaments.features.tablets.domain import place_of
 from tournaments.models import Round, Table, Tablet, Tournament
 
 #: What a tablet's key is made of (secrets.token_urlsafe): nothing else
@@ -52,7 +53,7 @@ def tablet_table(tablet: Tablet) -> Table | None:
     rnd = playing_round(tablet.tournament)
     if rnd is None or not rnd.announced:
         return None
-    number = tablet.place.number_in(rnd.number)
+    number = place_of(tablet).number_in(rnd.number)
     if number is None:
         return None
     return (

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.features.messages import tasks
 from tournaments.features.messages.models import Consent, Mailbox, Message
+from tournaments.features.messages.services import tasks
 from tournaments.models import PreRegistration, Team, Tournament, email_key
 
 

@@ -9,22 +9,13 @@ import pytest
 from django.utils import timezone
 
 from tests import factories
+from tournaments.features.tablets import services as tablet_services
+from tournaments.features.tablets.queries import tablet_table
 from tournaments.models import Change, Round, Tablet
-from tournaments.queries.tablets import tablet_table
 from tournaments.services import rounds
-from tournaments.services import tablets as tablet_services
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def concours(make_tournament):
-    """Six teams (three tables), one deal ends a partie; partie 1 drawn."""
-    tournament = make_tournament(parties=3, end_deals=1)
-    factories.add_teams(tournament, 6)
-    factories.draw_random_round(tournament, seed=1)
-    return tournament
 
 
 def _next_partie(tournament) -> Round:

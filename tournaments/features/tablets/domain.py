@@ -9,6 +9,7 @@ only: no Django, no database."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,19 @@ class TabletPlace:
     def number_in(self, round_number: int) -> int | None:
         """The table number the tablet serves in partie `round_number`."""
         return self.number if round_number >= self.from_round else self.earlier
+
+
+class Placed(Protocol):
+    """What a tablet (the model) says of its place."""
+
+    table_number: int | None
+    from_round: int
+    earlier_number: int | None
+
+
+def place_of(tablet: Placed) -> TabletPlace:
+    """The table numbers `tablet` serves, as these rules read them."""
+    return TabletPlace(tablet.table_number, tablet.from_round, tablet.earlier_number)
 
 
 def moved(place: TabletPlace, *, number: int, current_round: int, at_next: bool) -> TabletPlace:

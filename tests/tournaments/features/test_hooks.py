@@ -1,0 +1,95 @@
+"""The core's moments (tournaments/hooks.py): a moment takes exactly its
+arguments, a handler registers once, a page gathers what handlers return,
+and a handler that only notifies runs after the commit, its failure logged
+without undoing what was committed."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from tournaments import hooks
+
+
+@pytest.fixture
+def moment(monkeypatch):
+    """A moment of the test's own, with no handler yet."""
+
+    def make(when: str) -> str:
+        name = f"test {when}"
+        monkeypatch.setitem(
+            hooks.MOMENTS, name, hooks.Moment(frozenset({"value"}), when, "for the test")
+        )
+        monkeypatch.setitem(hooks._handlers, name, [])
+        return name
+
+    return make
+
+
+def test_every_moment_documents_its_arguments_and_when_it_runs():
+    for name, spec in hooks.MOMENTS.items():
+        assert spec.arguments and spec.doc, name
+        assert spec.when in {hooks.IN_TRANSACTION, hooks.ON_COMMIT, hooks.ON_PAGE}
+
+
+@pytest.mark.parametrize("arguments", [{}, {"value": 1, "other": 2}, {"other": 1}])
+def test_a_moment_refuses_any_other_arguments(moment, arguments):
+    name = moment(hooks.IN_TRANSACTION)
+    with pytest.raises(TypeError, match="takes"):
+        hooks.announce(name, **arguments)
+
+
+def test_a_moment_not_in_the_table_cannot_be_listened_to():
+    with pytest.raises(KeyError):
+        hooks.register("no such moment", print)
+
+
+def test_a_handler_registered_twice_runs_once(moment):
+    name, seen = moment(hooks.IN_TRANSACTION), []
+
+    def handler(value):
+        seen.append(value)
+
+    hooks.register(name, handler)
+    hooks.register(name, handler)
+    assert hooks.announce(name, value=3) == []
+    assert seen == [3]
+
+
+def test_a_page_gathers_what_its_handlers_return_in_their_order(moment):
+    name = moment(hooks.ON_PAGE)
+    hooks.register(name, lambda value: {"a": value, "b": 1})
+    hooks.register(name, lambda value: None)
+    hooks.register(name, lambda value: {"b": 2})
+    assert hooks.announce(name, value=7) == [{"a": 7, "b": 1}, {"b": 2}]
+    assert hooks.page_context(name, value=7) == {"a": 7, "b": 2}
+
+
+def test_a_handler_in_the_transaction_fails_the_announcement(moment):
+    name = moment(hooks.IN_TRANSACTION)
+
+    def broken(value):
+        raise RuntimeError("broken")
+
+    hooks.register(name, broken)
+    with pytest.raises(RuntimeError):
+        hooks.announce(name, value=1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_notifying_handler_runs_after_the_commit_and_its_failure_is_only_logged(moment, caplog):
+    name, seen = moment(hooks.ON_COMMIT), []
+
+    def broken(value):
+        raise RuntimeError("broken")
+
+    def noted(value):
+        seen.append(value)
+
+    hooks.register(name, broken)
+    hooks.register(name, noted)
+    with transaction.atomic():
+        hooks.announce(name, value=5)
+        assert seen == []
+    assert seen == [5]
+    assert "broken" in caplog.text

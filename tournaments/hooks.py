@@ -1,0 +1,146 @@
+"""The core's moments, and the optional features that listen to them (issue 36).
+
+The core (tournament, teams, rounds and phases, tables, deals, scores,
+claims, standings, audit, backup) never imports a feature
+(`tournaments/features/<name>/`; import-linter forbids it). Where a feature
+has something to do, the core *announces a moment* from the one table
+below (`MOMENTS`, in the style of `services/phases.py`'s `STEPS`), and the
+features that care have registered a handler for it in their
+`AppConfig.ready()`:
+
+    hooks.register(hooks.TOURNAMENT_FINAL, send_when_final)   # the feature
+    hooks.announce(hooks.TOURNAMENT_FINAL, tournament=t, by=by)  # the core
+
+Each moment says the keyword arguments its handlers receive (`announce`
+refuses any other set, so a moment's signature cannot drift) and *when*
+they run, which decides what a failing handler does:
+
+- `IN_TRANSACTION`: inside the announcing service's `transaction.atomic()`,
+  for handlers that write data (a league's stage sending its qualified
+  teams). A handler that raises rolls the whole use-case back: the core's
+  transaction is never left half-done, and the error reaches the caller as
+  it would from the service itself. A handler that may be refused for a
+  reason of its own (a stage not ready) catches that itself, in a savepoint.
+- `ON_COMMIT`: after the announcing transaction commits, for handlers that
+  only notify (a mail, a cache moved). Run with Django's `robust`
+  `on_commit`: a failure is logged and the other handlers still run;
+  nothing the core wrote is undone, since it is already committed.
+- `ON_PAGE`: while a page is built, for what a feature shows in a core
+  page (a dashboard panel, a table page's tablet bar). A handler returns a
+  dict (None: nothing to show); the page receives the list of them. It
+  reads, or makes its own small write in its own transaction (a tablet set
+  to the table whose link it opens). A failure is a bug and is not hidden:
+  the page fails as any view would.
+
+Handlers run in the order they registered, which is INSTALLED_APPS' order.
+Must not: import any part of the project (it sits under every layer), or
+hold state other than the registered handlers.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+IN_TRANSACTION = "in_transaction"
+ON_COMMIT = "on_commit"
+ON_PAGE = "on_page"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One moment of the core: its keyword arguments and when its handlers run."""
+
+    arguments: frozenset[str]
+    when: str
+    doc: str
+
+
+TOURNAMENT_FINAL = "tournament final"
+DASHBOARD_PANELS = "dashboard panels"
+TABLE_PAGE = "table page"
+DEMO_BUILT = "demo built"
+
+MOMENTS: dict[str, Moment] = {
+    TOURNAMENT_FINAL: Moment(
+        arguments=frozenset({"tournament", "by"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "The concours's ranking may have become final: its last partie closed "
+            "(services/rounds.py), a partie's claims closed by hand (services/claims.py), "
+            "or a hall's file came in (services/halls.py). Handlers check finality "
+            "themselves (a claims window may still be open). `by`: who did it."
+        ),
+    ),
+    DASHBOARD_PANELS: Moment(
+        arguments=frozenset({"request", "tournament"}),
+        when=ON_PAGE,
+        doc=(
+            "The organizer's dashboard of a concours (views/organizer.py) is built: a "
+            "handler returns a dict of context entries for the panel it shows "
+            "(templates/tournaments/manage_tournament.html), or None to show nothing."
+        ),
+    ),
+    TABLE_PAGE: Moment(
+        arguments=frozenset({"request", "table", "opened"}),
+        when=ON_PAGE,
+        doc=(
+            "A table's entry page answers (views/table_side.py): `opened` is True when "
+            "its link is opened (a GET), False for the answer to a save. A handler "
+            "returns a dict of context entries (the club tablet's bar), or None."
+        ),
+    ),
+    DEMO_BUILT: Moment(
+        arguments=frozenset({"owner"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "`manage.py demo` has built its concours (management/commands/demo.py), in "
+            "its transaction: a feature adds its own demo data to them (the messages' "
+            "players who agreed). `owner`: the demo's organizer."
+        ),
+    ),
+}
+
+_handlers: dict[str, list[Callable[..., Any]]] = {name: [] for name in MOMENTS}
+
+
+def register(moment: str, handler: Callable[..., Any]) -> None:
+    """`handler` runs at `moment` (a KeyError for a moment not in the table).
+    Registering the same handler twice keeps one: `ready()` may run again."""
+    handlers = _handlers[moment]
+    if handler not in handlers:
+        handlers.append(handler)
+
+
+def handlers(moment: str) -> tuple[Callable[..., Any], ...]:
+    """The handlers registered for `moment`, in their order."""
+    return tuple(_handlers[moment])
+
+
+def announce(moment: str, **arguments: Any) -> list[Any]:
+    """Run `moment`'s handlers with `arguments` (exactly the moment's), as its
+    `when` says; the values they returned, for an `ON_PAGE` moment (None
+    left out), else an empty list."""
+    spec = MOMENTS[moment]
+    if set(arguments) != spec.arguments:
+        raise TypeError(f"{moment!r} takes {sorted(spec.arguments)}, not {sorted(arguments)}")
+    if spec.when == ON_COMMIT:
+        for handler in _handlers[moment]:
+            transaction.on_commit(functools.partial(handler, **arguments), robust=True)
+        return []
+    results = [handler(**arguments) for handler in _handlers[moment]]
+    if spec.when == ON_PAGE:
+        return [result for result in results if result is not None]
+    return []
+
+
+def page_context(moment: str, **arguments: Any) -> dict[str, Any]:
+    """An `ON_PAGE` moment's dicts merged into one page context."""
+    context: dict[str, Any] = {}
+    for part in announce(moment, **arguments):
+        context.update(part)
+    return context
