@@ -64,3 +64,24 @@ def test_a_result_awaited_keeps_the_sender_looking_until_it_leaves(organizer, sm
     tasks.send_due_messages.call()
     assert len(smtp.inbox.received) == 1
     assert ready() == []  # nothing left to wait for
+
+
+def test_with_the_immediate_backend_an_agreement_wakes_nothing(
+    finished, django_capture_on_commit_callbacks
+):
+    """The tests' (and a misconfigured site's) immediate backend would send
+    in the request: the agreement then leaves the sending to send_messages."""
+    from tournaments.infra.tasks import runs_in_a_worker
+
+    assert not runs_in_a_worker()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        agree(finished.teams.get(number=1), "anne@example.org")
+    assert callbacks == []
+    assert not Message.objects.exists()
+
+
+@override_settings(TASKS=DATABASE_TASKS)
+def test_the_database_backend_runs_in_a_worker():
+    from tournaments.infra.tasks import runs_in_a_worker
+
+    assert runs_in_a_worker()
