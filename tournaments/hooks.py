@@ -62,6 +62,8 @@ class Moment:
 
 TOURNAMENT_FINAL = "tournament final"
 DASHBOARD_PANELS = "dashboard panels"
+ORGANIZER_HOME = "organizer home"
+PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
 DEMO_BUILT = "demo built"
 
@@ -80,9 +82,30 @@ MOMENTS: dict[str, Moment] = {
         arguments=frozenset({"request", "tournament"}),
         when=ON_PAGE,
         doc=(
-            "The organizer's dashboard of a concours (views/organizer.py) is built: a "
-            "handler returns a dict of context entries for the panel it shows "
-            "(templates/tournaments/manage_tournament.html), or None to show nothing."
+            "The organizer's dashboard of a concours (views/organizer.py) is built, before "
+            "its lists (a handler may register teams: a league's stage sending its "
+            "qualified teams). A handler returns a panel, a dict whose `template` is "
+            "included (templates/tournaments/manage_tournament.html), or None."
+        ),
+    ),
+    ORGANIZER_HOME: Moment(
+        arguments=frozenset({"request"}),
+        when=ON_PAGE,
+        doc=(
+            "The organizer's « Mes tournois » (views/organizer.py, dashboard): a handler "
+            "returns a panel, a dict whose `template` is included among the buttons "
+            "(templates/tournaments/manage_dashboard.html), or None."
+        ),
+    ),
+    PUBLIC_HOME: Moment(
+        arguments=frozenset({"request"}),
+        when=ON_PAGE,
+        doc=(
+            "The public home (views/public.py): a handler returns a panel, a dict whose "
+            "`template` is included in the home's lists "
+            "(templates/tournaments/includes/home_lists.html), or None. The lists are "
+            "cached whole (infra/home_cache.py): what it reads must be lazy (a queryset), "
+            "and its model's saves must move the home generation."
         ),
     ),
     TABLE_PAGE: Moment(

@@ -373,40 +373,6 @@ urlpatterns += [
         name="team_fixed_table",
     ),
 ]
-# Leagues (issue 27, item 6): an organizer's leagues, their stages and
-# concours, the qualified teams sent on, and the public league page.
-from tournaments.views import leagues  # noqa: E402
-
-urlpatterns += [
-    path("organisation/ligues/", leagues.league_list, name="league_list"),
-    path("organisation/ligues/<slug:slug>/", leagues.league_manage, name="league_manage"),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/ajouter/",
-        leagues.league_stage_add,
-        name="league_stage_add",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/modifier/",
-        leagues.league_stage_edit,
-        name="league_stage_edit",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/",
-        leagues.league_concours_add,
-        name="league_concours_add",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/concours/<num:tournament_id>/retirer/",
-        leagues.league_concours_remove,
-        name="league_concours_remove",
-    ),
-    path(
-        "organisation/ligues/<slug:slug>/etapes/<num:pk>/qualifies/",
-        leagues.league_send,
-        name="league_send",
-    ),
-    path("ligue/<slug:slug>/", leagues.league_page, name="league"),
-]
 # Simultaneous halls (issue 27, item 6): one concours played in several
 # halls, each hall's file received (by hand or signed from its laptop) and
 # merged into one ranking, provisional until every hall is in.

@@ -20,8 +20,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
 from tests.factories import build_tournament
-from tests.league_builders import played_concours, qualifier_teams
-from tournaments.queries.leagues import stage_ranking
+from tests.tournaments.features.leagues.builders import played_concours, qualifier_teams
+from tournaments.features.leagues.queries import stage_ranking
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,10 +19,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
-from tests.league_builders import laptop_file, three_stage_league
+from tests.tournaments.features.leagues.builders import laptop_file, three_stage_league
+from tournaments.features.leagues.queries import stage_ranking
 from tournaments.infra import publish_client
 from tournaments.models import Team, Tournament
-from tournaments.queries.leagues import stage_ranking
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -3,11 +3,12 @@
 régionale »), and the teams each stage sent to the next one.
 
 A stage holds concours (the organizer's tournaments) and the rule that
-qualifies teams for the next stage (tournaments/domain/leagues.py). A
+qualifies teams for the next stage (tournaments/features/leagues/domain.py,
+whose FIRST and PERCENT are `Stage.Rule`'s values). A
 `Qualification` is one team of the next stage's concours that came from
 a concours of the stage, with its place there: the desk's list and the
-check-in show it. Nothing here ranks anyone (queries/leagues.py) nor
-registers anyone (services/leagues.py).
+check-in show it. Nothing here ranks anyone nor registers anyone (the leagues
+feature: tournaments/features/leagues/).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain import leagues as rules
 from tournaments.models.people import Team
 from tournaments.models.tournament import Tournament, bounded
 
@@ -55,8 +55,8 @@ class League(models.Model):
 
 class Stage(models.Model):
     class Rule(models.TextChoices):
-        FIRST = rules.FIRST, _("les N premiers de chaque concours")
-        PERCENT = rules.PERCENT, _("les N % premiers de chaque concours")
+        FIRST = "first", _("les N premiers de chaque concours")
+        PERCENT = "percent", _("les N % premiers de chaque concours")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="stages")
     position = models.PositiveSmallIntegerField(validators=bounded(1, 50))

@@ -17,12 +17,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import hooks
 from tournaments.checker import replay
 from tournaments.domain import pairing, pools
 from tournaments.models import Change, Round, Table, Tournament
 from tournaments.queries.claims import round_claims
 from tournaments.queries.concours_file import concours_file
-from tournaments.services import leagues
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -38,8 +38,8 @@ def close_claims(*, round: Round, by=None) -> Round:
     rnd.claims_closed_at = timezone.now()
     rnd.save(update_fields=["claims_closed_at"])
     log_change(rnd.tournament_id, Change.Action.CLAIMS_CLOSED, by=by, after={"round": rnd.number})
-    # Leagues (issue 27): the last claims closed send a stage's qualified teams.
-    leagues.send_when_final(rnd.tournament, by=by)
+    # The last claims closed: a league's stage sends its qualified teams.
+    hooks.announce(hooks.TOURNAMENT_FINAL, tournament=rnd.tournament, by=by)
     return rnd
 
 

@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import hooks
 from tournaments.checker import FORMAT, READS, limits
 from tournaments.checker import halls as merging
 from tournaments.checker.check import check
@@ -39,7 +40,6 @@ from tournaments.infra import publish_client
 from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
 from tournaments.models.halls import MAX_HALLS
 from tournaments.queries.concours_file import concours_file
-from tournaments.services import leagues
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused, check_envelope, unpack
@@ -271,7 +271,7 @@ def keep_hall_file(
     # The last hall in makes the ranking final: a league's stage holding
     # this concours sends its qualified teams on by itself (as a last partie
     # closed does for a concours played in one hall).
-    leagues.send_when_final(tournament, by=by)
+    hooks.announce(hooks.TOURNAMENT_FINAL, tournament=tournament, by=by)
     return hall
 
 

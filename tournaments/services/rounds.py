@@ -18,6 +18,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import hooks
 from tournaments.display.errors import pairing_error
 from tournaments.domain import pairing, pools, rating
 from tournaments.domain import reasons as draw_reasons
@@ -25,7 +26,7 @@ from tournaments.models import Change, Deal, Player, Round, Seat, Side, Table, T
 from tournaments.queries.persons import player_cotes
 from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
-from tournaments.services import autosave, leagues, persons
+from tournaments.services import autosave, persons
 from tournaments.services.audit import log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
@@ -434,6 +435,6 @@ def close_round(*, round: Round, by=None) -> Round:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
         persons.publish_players(tournament)
-        # Leagues (issue 27): a ranking final at once sends its qualified teams.
-        leagues.send_when_final(tournament, by=by)
+        # A ranking final at once: a league's stage sends its qualified teams.
+        hooks.announce(hooks.TOURNAMENT_FINAL, tournament=tournament, by=by)
     return rnd

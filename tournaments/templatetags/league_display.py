@@ -1,10 +1,11 @@
-"""Template filters of leagues: the words come from tournaments/display/leagues.py."""
+"""Template filters of a team's qualification from a league's stage: the
+words come from tournaments/display/qualification.py."""
 
 from __future__ import annotations
 
 from django import template
 
-from tournaments.display import leagues
+from tournaments.display import qualification as words
 
 register = template.Library()
 
@@ -14,9 +15,9 @@ def qualified_mark(qualification) -> str:
     """« qualifiée : 3e du concours « … » », or nothing."""
     if not qualification:
         return ""
-    return leagues.qualified_mark(qualification.rank, qualification.source.name)
+    return words.qualified_mark(qualification.rank, qualification.source.name)
 
 
 @register.filter
 def team_ordinal(rank: int) -> str:
-    return leagues.team_ordinal(rank)
+    return words.team_ordinal(rank)

@@ -32,7 +32,6 @@ from tournaments.display.table_screen import (
     build_grid,
     deal_rows,
     editing_number,
-    saved_rows,
 )
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
@@ -42,7 +41,7 @@ from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
 from tournaments.services import errors, penalties, scores, table_side
 from tournaments.views.common import bracket_match_label, managed_tournament, table_of
-from tournaments.views.grid import appended_response, preview_response
+from tournaments.views.grid import appended_response, preview_response, save_deal
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
 
@@ -160,40 +159,25 @@ def deal_save(request: HttpRequest, slug: str, number: int, table: int) -> HttpR
     tournament = managed_tournament(request, slug)
     tbl = table_of(tournament, number, table)
     form = DealForm(request.POST, rules=tournament.rule_profile)
-    status = 200
-    deal = None
     if form.is_valid() and form.cleaned_data["version"] is None:
         form.add_error(None, INCOMPLETE)
-    if form.is_valid():
-        try:
-            deal = scores.record_deal(
-                by=request.user,
-                table=tbl,
-                values=form.deal_values(),
-                number=form.cleaned_data["number"],
-                expected_version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-                after_claims=form.cleaned_data["after_claims"],
-            )
-        except errors.TournamentError as error:
-            tbl.refresh_from_db()
-            form.add_engine_error(error, version=tbl.version)
-            status = 409 if error.field == "version" else 422
-    else:
-        status = 422
+    saved = save_deal(
+        form,
+        tbl,
+        lambda **typed: scores.record_deal(
+            by=request.user,
+            table=tbl,
+            reason=form.cleaned_data["reason"],
+            after_claims=form.cleaned_data["after_claims"],
+            **typed,
+        ),
+    )
+    deal, tbl, rows = saved.deal, saved.table, saved.rows
     if deal is None:
-        tbl.refresh_from_db()
-        return _grid_response(request, tbl, form, status=status)
+        return _grid_response(request, tbl, form, status=saved.status)
     if not request.htmx:
         return redirect("tournaments:table", slug=slug, number=number, table=table)
-    tbl = deal.table  # as the save left it, with its round and tournament
     understood = (deal.number, form.understood) if form.understood else None
-    rows = saved_rows(
-        tbl,
-        deal,
-        number=form.cleaned_data["number"],
-        expected_version=form.cleaned_data["version"],
-    )
     if rows is not None:
         # Only the new row, the next one and the totals: the rows above stand.
         grid = _desk_grid(tbl, rows=rows, understood=understood)

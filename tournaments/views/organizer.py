@@ -25,7 +25,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments import hooks
 from tournaments.display import door as door_words
-from tournaments.display import leagues as league_words
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -39,7 +38,6 @@ from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.services import autosave, errors, registration, singles, tournaments
 from tournaments.services import door as door_services
-from tournaments.services import leagues as league_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -55,6 +53,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "tournaments": managed.active(),
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
+            # The installed features' buttons (tournaments/hooks.py).
+            "feature_panels": hooks.announce(hooks.ORGANIZER_HOME, request=request),
         },
     )
 
@@ -218,12 +218,11 @@ def manage_page(
     co_form: CoOrganizerForm | None = None,
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
-    its field (answered 422). A league's stage whose claims ended by their
-    timer sends its qualified teams here first (services.send_due)."""
-    if tournament.status == Tournament.Status.REGISTRATION:
-        for sent in league_services.send_due(into=tournament):
-            if sent.changed:
-                messages.info(request, league_words.sent_summary(sent))
+    its field (answered 422). The installed features' panels are asked
+    first (tournaments/hooks.py): one may register teams on its way (a
+    league's stage whose claims ended by their timer sends its qualified
+    teams), and the lists below must show them."""
+    feature_panels = hooks.announce(hooks.DASHBOARD_PANELS, request=request, tournament=tournament)
     players = sorted(
         tournament.players.select_related("payment"),
         key=lambda p: name_order(p.last_name, p.first_name),
@@ -253,9 +252,7 @@ def manage_page(
             "waiting": singles.waiting_players(tournament),
             "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
             # One panel per installed feature that shows one (tournaments/hooks.py).
-            "feature_panels": hooks.announce(
-                hooks.DASHBOARD_PANELS, request=request, tournament=tournament
-            ),
+            "feature_panels": feature_panels,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),

@@ -19,11 +19,11 @@ from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from tournaments import pdf
+from tournaments import hooks, pdf
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said, ranking_state
 from tournaments.infra import home_cache
-from tournaments.models import Challenge, League, Round, Team, Tournament
+from tournaments.models import Challenge, Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import home as home_queries
 from tournaments.queries import persons as person_queries
@@ -96,8 +96,9 @@ def home(request: HttpRequest) -> HttpResponse:
             # The concours of the moment: being played or about to be.
             "tournaments": home_queries.of_the_moment(_visible_tournaments(request), today),
             "challenges": challenges,
-            # Leagues (issue 27): the published ones.
-            "leagues": League.objects.filter(published=True).order_by("-created_at"),
+            # What the installed features show there (the published leagues):
+            # lazy, as the lists above (tournaments/hooks.py).
+            "home_panels": hooks.announce(hooks.PUBLIC_HOME, request=request),
             # « Prochains concours » (issue 26): includes/coming_concours.html.
             **calendar.coming_context(request),
             # Published results (issue 26): the finished concours.

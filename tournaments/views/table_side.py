@@ -31,7 +31,6 @@ from tournaments.display.table_screen import (
     build_grid,
     deal_rows,
     editing_number,
-    saved_rows,
 )
 from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
@@ -41,7 +40,7 @@ from tournaments.services import errors
 from tournaments.services import table_side as table_side_services
 from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
-from tournaments.views.grid import appended_response, preview_response
+from tournaments.views.grid import appended_response, preview_response, save_deal
 from tournaments.views.live import poll_seconds
 
 
@@ -322,29 +321,14 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
     note_contact(request, table)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
     correctable = _may_correct(table, side)
-    deal = None
-    if form.is_valid():
-        try:
-            deal = table_side_services.record_table_deal(
-                table=table,
-                side=side,
-                values=form.deal_values(),
-                expected_version=form.cleaned_data["version"],
-                number=form.cleaned_data["number"],
-            )
-        except errors.TournamentError as error:
-            table.refresh_from_db()
-            form.add_engine_error(error, version=table.version)
-    if deal is None:
-        table.refresh_from_db()
-        return _live_response(request, table, token, form=form)
-    table = deal.table  # as the save left it, with its round and tournament
-    rows = saved_rows(
+    saved = save_deal(
+        form,
         table,
-        deal,
-        number=form.cleaned_data["number"],
-        expected_version=form.cleaned_data["version"],
+        lambda **typed: table_side_services.record_table_deal(table=table, side=side, **typed),
     )
+    table, rows = saved.table, saved.rows
+    if saved.deal is None:
+        return _live_response(request, table, token, form=form)
     if request.htmx and rows is not None and _may_correct(table, side) == correctable:
         # Only the new row, the next one and the totals: the rows above stand.
         response = appended_response(request, _context(request, table, token, rows=rows))

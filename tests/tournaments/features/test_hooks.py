@@ -93,3 +93,31 @@ def test_a_notifying_handler_runs_after_the_commit_and_its_failure_is_only_logge
         assert seen == []
     assert seen == [5]
     assert "broken" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_failing_handler_of_tournament_final_leaves_the_last_partie_open(
+    monkeypatch, make_tournament
+):
+    """The core's transaction is never half-done: a handler that writes runs
+    in the closing's transaction, and its failure rolls the closing back."""
+    from tests import factories
+    from tournaments.models import Round, Tournament
+    from tournaments.services import rounds
+
+    tournament = make_tournament(parties=1, end_deals=1)
+    factories.add_teams(tournament, 4)
+    rnd = factories.draw_random_round(tournament, seed=1)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        factories.add_deal(table)
+
+    def broken(*, tournament, by):
+        raise RuntimeError("broken")
+
+    monkeypatch.setitem(hooks._handlers, hooks.TOURNAMENT_FINAL, [broken])
+    with pytest.raises(RuntimeError):
+        rounds.close_round(round=rnd)
+    rnd.refresh_from_db()
+    tournament.refresh_from_db()
+    assert rnd.status != Round.Status.CLOSED
+    assert tournament.status != Tournament.Status.FINISHED

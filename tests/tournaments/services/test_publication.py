@@ -287,7 +287,7 @@ def test_the_concours_announced_here_and_played_on_the_laptop_is_published_in_it
 def test_a_league_stage_keeps_the_concours_published_in_its_place(organizer):
     """The regional final of a league, announced here and played on the
     laptop: published, it stays in its league's stage."""
-    from tournaments.services import leagues
+    from tournaments.features.leagues import services as leagues
 
     body, announced = played_on_the_laptop_after_its_announcement(organizer)
     league = leagues.create_league(owner=organizer, name="Ligue de Saône-et-Loire", season="")

@@ -11,19 +11,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PASSWORD, add_teams
-from tests.league_builders import three_stage_league
+from tests.tournaments.features.leagues.builders import three_stage_league
+from tournaments.features.leagues import services as leagues
 from tournaments.models import League, Qualification, Stage, Tournament
-from tournaments.services import door, leagues
+from tournaments.services import door
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def league(organizer):
-    league = three_stage_league(organizer)
-    league.published = True
-    league.save()
-    return league
 
 
 def manage_url(league) -> str:
@@ -124,7 +117,7 @@ def test_the_page_says_who_qualifies_in_the_place_of_a_forfait(client, organizer
     sentence says the next one goes on in its place, in French and English."""
     import html
 
-    from tournaments.queries.leagues import stage_ranking
+    from tournaments.features.leagues.queries import stage_ranking
     from tournaments.services import registration
 
     lisieux = league.stages.get(position=1).tournaments.order_by("date", "pk").first()

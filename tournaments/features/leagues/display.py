@@ -9,18 +9,10 @@ Must not: compute who qualifies (tournaments/domain/leagues.py).
 from __future__ import annotations
 
 from django.utils import formats
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tournaments.domain import leagues as rules
-
-
-def team_ordinal(rank: int) -> str:
-    """A team's place: « 1re », « 3e » (une équipe) ; « 1st », « 3rd »."""
-    if (get_language() or "fr").startswith("fr"):
-        return "1re" if rank == 1 else f"{rank}e"
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+from tournaments.features.leagues import domain as rules
 
 
 def rule_sentence(rule: str, value: int, *, is_last: bool = False) -> str:
@@ -68,14 +60,6 @@ def forfait_replacement(out: str, by: str | None) -> str:
             "out": out
         }
     return _("%(out)s a déclaré forfait : %(by)s se qualifie à sa place.") % {"out": out, "by": by}
-
-
-def qualified_mark(rank: int, source: str) -> str:
-    """« qualifiée : 3e du concours « Qualification de Lisieux » »."""
-    return _("qualifiée : %(rank)s du concours « %(name)s »") % {
-        "rank": team_ordinal(rank),
-        "name": source,
-    }
 
 
 def stage_state(*, has_concours: bool, over: bool, is_last: bool, sent_at) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.domain import leagues as rules
+from tournaments.features.leagues import domain as rules
 from tournaments.models import League, Qualification, Stage, Team, Tournament
 from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order

@@ -25,9 +25,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments.domain import leagues as rules
+from tournaments.features.leagues import domain as rules
+from tournaments.features.leagues import queries
 from tournaments.models import Change, League, Payment, Qualification, Stage, Tournament
-from tournaments.queries import leagues as queries
 from tournaments.services import team_file
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError

@@ -17,12 +17,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.display import leagues as words
+from tournaments.features.leagues import display as words
+from tournaments.features.leagues import services
+from tournaments.features.leagues.forms import ConcoursForm, LeagueForm, StageForm
+from tournaments.features.leagues.queries import league_view
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.leagues import ConcoursForm, LeagueForm, StageForm
-from tournaments.models import League, Stage
-from tournaments.queries.leagues import league_view
-from tournaments.services import leagues as services
+from tournaments.models import League, Stage, Tournament
 from tournaments.services.errors import TournamentError
 
 
@@ -48,6 +48,30 @@ def league_list(request: HttpRequest) -> HttpResponse:
             return redirect("tournaments:league_manage", slug=league.slug)
     leagues = League.objects.filter(owner=request.user)
     return render(request, "tournaments/league_list.html", {"leagues": leagues, "form": form})
+
+
+def send_due_on_dashboard(*, request: HttpRequest, tournament) -> None:
+    """The `DASHBOARD_PANELS` moment (tournaments/hooks.py): a concours still
+    registering receives the qualified teams of the stages whose claims
+    ended by their timer meanwhile (said in a message); no panel."""
+    if tournament.status != Tournament.Status.REGISTRATION:
+        return None
+    for sent in services.send_due(into=tournament):
+        if sent.changed:
+            messages.info(request, words.sent_summary(sent))
+    return None
+
+
+def organizer_button(*, request: HttpRequest) -> dict:
+    """The `ORGANIZER_HOME` moment: « Ligues » among the organizer's buttons."""
+    return {"template": "tournaments/includes/league_button.html"}
+
+
+def home_panel(*, request: HttpRequest) -> dict:
+    """The `PUBLIC_HOME` moment: the published leagues (a lazy queryset: the
+    home's cached lists run it only when they are rendered)."""
+    leagues = League.objects.filter(published=True).order_by("-created_at")
+    return {"template": "tournaments/includes/league_home_panel.html", "leagues": leagues}
 
 
 def _manage_page(request: HttpRequest, league: League, **forms) -> HttpResponse:

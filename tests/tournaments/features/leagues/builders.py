@@ -6,8 +6,9 @@ from __future__ import annotations
 import datetime
 
 from tests.factories import add_deal, build_tournament
+from tournaments.features.leagues import services as leagues
 from tournaments.models import Round, Tournament
-from tournaments.services import claims, leagues, registration, rounds
+from tournaments.services import claims, registration, rounds
 
 
 def played_concours(

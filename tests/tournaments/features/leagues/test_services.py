@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import coinche_values
-from tests.league_builders import three_stage_league
+from tests.tournaments.features.leagues.builders import three_stage_league
+from tournaments.features.leagues import services as leagues
+from tournaments.features.leagues.queries import league_view, stage_ranking
 from tournaments.models import Change, Qualification, Table, Team
-from tournaments.queries.leagues import league_view, stage_ranking
-from tournaments.services import claims, leagues, registration, rounds, scores
+from tournaments.services import claims, registration, rounds, scores
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -271,7 +272,7 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     its file; the last file in makes the merged ranking final, and the
     first 50 % of it go on to the regional final by themselves, with the
     players registered at the departmental final."""
-    from tests.league_builders import laptop_file
+    from tests.tournaments.features.leagues.builders import laptop_file
     from tournaments.services import halls
 
     league = three_stage_league(organizer)
@@ -325,7 +326,7 @@ def test_a_forfait_in_a_hall_gives_its_place_in_the_merged_ranking(organizer):
     """The departmental final played in two halls: Vic's winner declared
     forfait there (its file says so). It stays in the merged ranking, in a
     qualifying place, but the regional final gets the next team instead."""
-    from tests.league_builders import laptop_file
+    from tests.tournaments.features.leagues.builders import laptop_file
     from tournaments.services import halls
 
     league = three_stage_league(organizer)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.domain.leagues import (
+from tournaments.features.leagues.domain import (
     FIRST,
     PERCENT,
     ClubEntry,
@@ -138,3 +138,12 @@ def test_the_clubs_ranking(entries, best_k, rows, left_out):
     ranking = club_ranking(entries, best_k)
     assert ranking.rows == rows
     assert ranking.left_out == left_out
+
+
+def test_the_rules_are_the_values_the_model_stores():
+    """The model keeps its own literals (the core never imports a feature):
+    they are the rules' names, one for one."""
+    from tournaments.features.leagues import domain
+    from tournaments.models import Stage
+
+    assert list(Stage.Rule.values) == list(domain.RULES)

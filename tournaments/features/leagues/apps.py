@@ -1,0 +1,19 @@
+"""Leagues as an installed feature: its hooks, registered once."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LeaguesConfig(AppConfig):
+    name = "tournaments.features.leagues"
+    label = "feature_leagues"
+    verbose_name = _("Ligues")
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.leagues import services, views
+
+        hooks.register(hooks.TOURNAMENT_FINAL, services.send_when_final)
+        hooks.register(hooks.DASHBOARD_PANELS, views.send_due_on_dashboard)
+        hooks.register(hooks.ORGANIZER_HOME, views.organizer_button)
+        hooks.register(hooks.PUBLIC_HOME, views.home_panel)
