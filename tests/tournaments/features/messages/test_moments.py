@@ -3,9 +3,9 @@ concours final queues the results of the teams who agreed, not while a
 claims window holds them; a failure in writing them never undoes the
 core's use-case; the dashboard shows the messages' line.
 
-The moments are announced here as the core announces them (in the
-service's transaction), since `TOURNAMENT_FINAL` is announced by
-services/rounds.py and claims.py once house-core's leagues step lands."""
+Most tests announce the moment as the core does (in the service's
+transaction) to say what the handler does; the last one lets
+services/rounds.close_round announce it."""
 
 from __future__ import annotations
 
@@ -75,3 +75,13 @@ def test_the_dashboard_shows_the_messages_waiting(client, organizer, finished):
     page = client.get(f"/organisation/t/{finished.slug}/").content.decode()
     assert "2 messages en attente d&#x27;envoi — pas de connexion" in page
     assert f"/organisation/t/{finished.slug}/messages/" in page
+
+
+def test_the_core_s_own_closing_announces_the_final_and_the_result_is_queued(organizer):
+    """No announcement by the test: close_round announces TOURNAMENT_FINAL."""
+    tournament, rnd = last_partie(organizer, claims_window=False)
+    agree(tournament.teams.get(number=1), "anne@example.org")
+    rounds.close_round(round=rnd)
+    (message,) = Message.objects.all()
+    assert (message.kind, message.to) == (Message.Kind.RESULT, "anne@example.org")
+    assert message.state == Message.State.QUEUED  # the sender sends it, not the closing
