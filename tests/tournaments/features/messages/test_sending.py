@@ -220,3 +220,51 @@ def test_the_organizer_s_messages_stop_at_the_day_s_limit_and_nothing_is_queued(
         notices.send_notice(tournament=finished, text="Un de trop")
     assert Message.objects.count() == queued == notices.PER_DAY
     assert notices.preview(tournament=finished, text="x").left_today == 0
+
+
+def test_a_team_that_asked_gets_its_table_once_a_partie_and_never_after_it_closed(organizer, smtp):
+    from tests.factories import add_teams, build_tournament
+    from tournaments.features.messages.services import consent as consents
+    from tournaments.models import Round
+    from tournaments.services import rounds
+
+    tournament = build_tournament(owner=organizer, parties=2, end_deals=1)
+    add_teams(tournament, 4)
+    team = tournament.teams.get(number=1)
+    consents.give_consent(
+        tournament=tournament,
+        team=team,
+        email="anne@example.org",
+        wants=consents.Wants(table=True),
+        source="desk",
+    )
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    tournament.refresh_from_db()
+    send()
+    send()
+    (mail,) = smtp.inbox.received
+    table = (
+        rnd.tables.get(team_a=team)
+        if rnd.tables.filter(team_a=team)
+        else rnd.tables.get(team_b=team)
+    )
+    assert mail["Subject"] == f"Partie 1 : table {table.number}"
+    assert f"votre équipe joue à la table {table.number}" in mail.get_content()
+    # Partie 2 drawn while the hall is offline, then closed before the link comes back.
+    from tests.factories import add_deal
+
+    for t in rnd.tables.filter(team_b__isnull=False):
+        add_deal(t)
+    rounds.close_round(round=rnd)
+    rnd2 = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANKING, seed=2)
+    outbox.queue_due()
+    for t in rnd2.tables.filter(team_b__isnull=False):
+        add_deal(t)
+    rounds.close_round(round=rnd2)
+    report = sending.send_due()
+    assert report.stopped == 1 and len(smtp.inbox.received) == 1
+    late = Message.objects.get(ref="2")
+    assert (late.state, late.reason) == (
+        Message.State.STOPPED,
+        "Partie finie : message devenu inutile.",
+    )

@@ -28,7 +28,7 @@ from tournaments.features.messages import display
 from tournaments.features.messages.models import Consent, Message
 from tournaments.features.messages.services.sending import mailbox_confirmed
 from tournaments.infra import address
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.queries import awards
 from tournaments.queries import persons as person_queries
 from tournaments.queries.claims import ranking_claims
@@ -131,6 +131,28 @@ def queue_results(tournament: Tournament) -> int:
     return queue_written(messages)
 
 
+def queue_tables(tournament: Tournament) -> int:
+    """Each team that asked for its table: its table in every partie
+    announced and not closed yet (a partie over needs no message)."""
+    consents = [c for c in listening(tournament, "wants_table") if c.team_id is not None]
+    if not consents:
+        return 0
+    messages = []
+    for rnd in tournament.rounds.announced().exclude(status=Round.Status.CLOSED):
+        tables = rnd.tables.select_related("team_a", "team_b")
+        seat = {}
+        for table in tables:
+            for team, other in ((table.team_a, table.team_b), (table.team_b, table.team_a)):
+                if team is not None:
+                    seat[team.pk] = (table.number, str(other) if other else "")
+        for consent in consents:
+            if consent.team_id in seat:
+                number, opponent = seat[consent.team_id]
+                context = {"round_number": rnd.number, "table_number": number, "opponent": opponent}
+                messages.append(write(consent, Message.Kind.TABLE, str(rnd.number), context))
+    return queue_written(messages)
+
+
 def _result_consents():
     return Consent.objects.filter(
         wants_result=True, stopped_at=None, mailbox__stopped_at=None, team__isnull=False
@@ -141,6 +163,11 @@ def results_awaited() -> bool:
     """Whether a team that asked for its result waits for it in a concours
     not over yet (or over, its claims window still open)."""
     recent = timezone.localdate() - AWAITED_DAYS
+    tables = Consent.objects.filter(
+        wants_table=True, stopped_at=None, tournament__status=Tournament.Status.RUNNING
+    )
+    if tables.filter(tournament__date__gte=recent).exists():
+        return True
     return (
         _result_consents().filter(tournament__date__gte=recent, tournament__archived=False).exists()
     )
@@ -157,4 +184,9 @@ def queue_due() -> int:
         .values_list("tournament", flat=True)
         .distinct()
     )
-    return sum(queue_results(t) for t in Tournament.objects.filter(pk__in=list(finished)))
+    results = sum(queue_results(t) for t in Tournament.objects.filter(pk__in=list(finished)))
+    playing = Consent.objects.filter(
+        wants_table=True, stopped_at=None, tournament__status=Tournament.Status.RUNNING
+    ).values_list("tournament", flat=True)
+    tables = sum(queue_tables(t) for t in Tournament.objects.filter(pk__in=list(playing)))
+    return results + tables

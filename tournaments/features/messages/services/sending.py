@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
 from tournaments.features.messages.services import channels
-from tournaments.models import PreRegistration
+from tournaments.models import PreRegistration, Round
 
 LOST_AFTER = datetime.timedelta(minutes=15)
 
@@ -68,6 +68,13 @@ def _held_for_confirmation(message: Message) -> bool:
     if mailbox_confirmed(message.mailbox):
         return False
     return Message.objects.filter(mailbox=message.mailbox, state=Message.State.SENT).exists()
+
+
+def table_over(message: Message) -> bool:
+    """A table message whose partie is closed: too late to be of use."""
+    return Round.objects.filter(
+        tournament=message.tournament_id, number=int(message.ref), status=Round.Status.CLOSED
+    ).exists()
 
 
 def release_lost_claims(now: datetime.datetime) -> int:
@@ -150,6 +157,12 @@ def _send_one(message: Message, channel: channels.Channel, report: Report) -> bo
     if _stopped(message):
         Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
             state=Message.State.STOPPED
+        )
+        report.stopped += 1
+        return True
+    if message.kind == Message.Kind.TABLE and table_over(message):
+        Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
+            state=Message.State.STOPPED, reason=_("Partie finie : message devenu inutile.")
         )
         report.stopped += 1
         return True
