@@ -103,6 +103,7 @@ CSRF_TRUSTED_ORIGINS = [
 FEATURE_APPS = [
     "tournaments.features.tablets",
     "tournaments.features.leagues",
+    "tournaments.features.messages",
 ]
 
 INSTALLED_APPS = [

@@ -65,6 +65,7 @@ DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
+DEMO_BUILT = "demo built"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -114,6 +115,15 @@ MOMENTS: dict[str, Moment] = {
             "A table's entry page answers (views/table_side.py): `opened` is True when "
             "its link is opened (a GET), False for the answer to a save. A handler "
             "returns a dict of context entries (the club tablet's bar), or None."
+        ),
+    ),
+    DEMO_BUILT: Moment(
+        arguments=frozenset({"owner"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "`manage.py demo` has built its concours (management/commands/demo.py), in "
+            "its transaction: a feature adds its own demo data to them (the messages' "
+            "players who agreed). `owner`: the demo's organizer."
         ),
     ),
 }

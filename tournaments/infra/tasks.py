@@ -44,9 +44,11 @@ WORKER_ARGUMENTS = (
 def runs_in_a_worker() -> bool:
     """Whether the tasks wait for a worker (the database backend), rather
     than run at once in the request that queues them (the immediate one)."""
-    from django.tasks import default_task_backend
+    from django.tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
 
-    return not type(default_task_backend).__name__.startswith("Immediate")
+    # The backend itself: `default_task_backend` is a proxy whose type says nothing.
+    backend = task_backends[DEFAULT_TASK_BACKEND_ALIAS]
+    return not type(backend).__name__.startswith("Immediate")
 
 
 class WorkerThread:

@@ -34,6 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
+from tournaments import hooks
 from tournaments.domain import deal_shapes
 from tournaments.management.demo_calendar import build_coming_concours
 from tournaments.management.demo_concours import (
@@ -109,6 +110,8 @@ class Command(BaseCommand):
                 coming = build_coming_concours(user, random.Random(seed + 4))
                 # Published results (issue 26), in its own block.
                 build_published_concours(user, tournament, random.Random(seed + 4))
+                # The installed features' demo data (tournaments/hooks.py).
+                hooks.announce(hooks.DEMO_BUILT, owner=user)
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")

@@ -1,0 +1,25 @@
+"""The messages feature as a Django app of its own (its models, migrations,
+templates and command): listed in INSTALLED_APPS, imported by nobody in
+the core."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MessagesConfig(AppConfig):
+    name = "tournaments.features.messages"
+    # « messages » is django.contrib.messages' label.
+    label = "feature_messages"
+    verbose_name = _("Messages aux joueurs")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.messages import views
+        from tournaments.features.messages.services import moments
+
+        hooks.register(hooks.TOURNAMENT_FINAL, moments.on_final)
+        hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
+        hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)

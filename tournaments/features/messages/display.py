@@ -1,0 +1,102 @@
+"""What the messages feature shows and says: the words of each message, in
+its reader's language (a short plain text a 75-year-old reads on a phone:
+short lines, the figures first, one link a line, the stop link at the end
+of every one), the links they carry, and the desk's line about the queue.
+
+A message is two templates, `messages/mail/<kind>_subject.txt` and
+`messages/mail/<kind>.txt`. Must not: query, decide who gets a message,
+nor send.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.infra import address
+
+
+@dataclass(frozen=True)
+class Text:
+    subject: str
+    body: str
+
+
+def stop_link(token: str) -> str:
+    return address.absolute(reverse("tournaments:messages_stop", args=[token]))
+
+
+def confirm_link(token: str) -> str:
+    return address.absolute(reverse("tournaments:messages_confirm", args=[token]))
+
+
+def render(kind: str, context: dict[str, Any], language: str) -> Text:
+    """The message `kind` in `language`, with `context` (its `stop` and,
+    for an address not yet confirmed, its `confirm` link)."""
+    with translation.override(language):
+        subject = render_to_string(f"messages/mail/{kind}_subject.txt", context)
+        body = render_to_string(f"messages/mail/{kind}.txt", context)
+    lines = [line.rstrip() for line in body.strip().splitlines()]
+    return Text(" ".join(subject.split())[:200], "\n".join(lines) + "\n")
+
+
+def share_text(*, tournament_name: str, place: str, points: str, link: str) -> str:
+    """What « Partager » sends to the family's group (one short line)."""
+    return _("%(concours)s : %(place)s, %(points)s. %(link)s") % {
+        "concours": tournament_name,
+        "place": place,
+        "points": points,
+        "link": link,
+    }
+
+
+@dataclass(frozen=True)
+class Outbox:
+    waiting: int
+    sent: int
+    refused: int
+    consents: int
+    #: The reason the oldest waiting message gave ("" if none).
+    reason: str
+    last_sent_at: datetime | None
+
+
+def clock(moment) -> str:
+    """« 21 h 04 » in French, « 9:04 pm » style left to the language."""
+    local = timezone.localtime(moment)
+    return _("%(h)s h %(m)02d") % {"h": local.hour, "m": local.minute}
+
+
+def outbox_line(box: Outbox) -> str:
+    """« 12 messages en attente d'envoi — pas de connexion », « envoyés à 21 h 04 »."""
+    parts = []
+    if box.waiting:
+        waiting = ngettext(
+            "%(n)s message en attente d'envoi",
+            "%(n)s messages en attente d'envoi",
+            box.waiting,
+        ) % {"n": box.waiting}
+        if box.reason.startswith(_("Pas de connexion")):
+            waiting += " — " + _("pas de connexion")
+        parts.append(waiting)
+    if box.last_sent_at is not None:
+        parts.append(
+            ngettext(
+                "%(n)s envoyé, le dernier à %(time)s",
+                "%(n)s envoyés, le dernier à %(time)s",
+                box.sent,
+            )
+            % {"n": box.sent, "time": clock(box.last_sent_at)}
+        )
+    if box.refused:
+        parts.append(ngettext("%(n)s refusé", "%(n)s refusés", box.refused) % {"n": box.refused})
+    if not parts:
+        return ""
+    return " · ".join(parts)

@@ -1,0 +1,97 @@
+"""How a message leaves: a channel takes one message and says what became
+of it. E-mail is the one shipped (Django's mailer, the usual `EMAIL_*`
+settings); a paid SMS provider would be another class with the same
+`deliver`, plugged in by an operator — none is shipped, not even a fake.
+
+A channel answers with `Delivery`: `SENT` (the server accepted: never
+again), `REFUSED` (the server said no for good: not again either), or
+`UNREACHABLE` (no connection, a server busy: later). Must not: touch the
+database (sending.py does, around each delivery).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import smtplib
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.conf import settings
+from django.core.mail import EmailMessage, mailers
+
+SENT = "sent"
+REFUSED = "refused"
+UNREACHABLE = "unreachable"
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    to: str
+    subject: str
+    body: str
+    message_id: str
+    stop_link: str
+
+
+@dataclass(frozen=True)
+class Delivery:
+    outcome: str
+    reason: str = ""
+
+
+class Channel(Protocol):
+    def open(self) -> None: ...
+
+    def deliver(self, outgoing: Outgoing) -> Delivery: ...
+
+    def close(self) -> None: ...
+
+
+def _words(code: int, text: bytes | str) -> str:
+    """The server's answer as the desk shows it: « 550 5.1.1 Adresse inconnue »."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return f"{code} {text}"[:300]
+
+
+class EmailChannel:
+    """One connection to the mail server for a batch of messages."""
+
+    def __init__(self) -> None:
+        self.connection = mailers.default
+
+    def open(self) -> None:
+        self.connection.open()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # smtplib's errors are OSErrors
+            self.connection.close()
+
+    def deliver(self, outgoing: Outgoing) -> Delivery:
+        message = EmailMessage(
+            subject=outgoing.subject,
+            body=outgoing.body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[outgoing.to],
+            headers={
+                "Message-ID": outgoing.message_id,
+                # One tap in the reader's mail program stops them too (RFC 8058).
+                "List-Unsubscribe": f"<{outgoing.stop_link}>",
+                "Auto-Submitted": "auto-generated",
+            },
+        )
+        try:
+            if not self.connection.send_messages([message]):
+                return Delivery(UNREACHABLE, "0")
+        except smtplib.SMTPRecipientsRefused as error:
+            code, text = next(iter(error.recipients.values()))
+            reason = (
+                f"{code} {text.decode('utf-8', 'replace') if isinstance(text, bytes) else text}"
+            )
+            return Delivery(REFUSED if code >= 500 else UNREACHABLE, reason[:300])
+        except smtplib.SMTPResponseException as error:
+            outcome = REFUSED if 500 <= error.smtp_code < 600 else UNREACHABLE
+            return Delivery(outcome, _words(error.smtp_code, error.smtp_error))
+        except (TimeoutError, OSError, smtplib.SMTPException) as error:
+            return Delivery(UNREACHABLE, (str(error) or type(error).__name__)[:300])
+        return Delivery(SENT)

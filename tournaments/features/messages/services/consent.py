@@ -1,0 +1,122 @@
+"""Who agrees, and who stops: the use-cases of a player's consent.
+
+A team gives an address and ticks what it wants (its result, its table at
+each partie, a place freed on the waiting list); nothing ticked, nothing
+kept. A new tick from the same team and address replaces the old ones. The
+stop link stops one concours (`stop`) or the whole site for that address
+(`stop_everywhere`), without an account; a stopped message is never sent.
+The confirm link confirms the mailbox (its second message may leave).
+
+Must not: queue or send a message (outbox.py, sending.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.features.messages.models import Consent, Mailbox, Message
+from tournaments.features.messages.services import tasks
+from tournaments.models import PreRegistration, Team, Tournament, email_key
+
+
+@dataclass(frozen=True)
+class Wants:
+    result: bool = False
+    table: bool = False
+    waiting: bool = False
+
+    @property
+    def anything(self) -> bool:
+        return self.result or self.table or self.waiting
+
+
+def mailbox_for(email: str) -> Mailbox:
+    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(email))
+    return mailbox
+
+
+@transaction.atomic
+def give_consent(
+    *,
+    tournament: Tournament,
+    email: str,
+    wants: Wants,
+    source: str,
+    language: str = "fr",
+    team: Team | None = None,
+    preregistration: PreRegistration | None = None,
+) -> Consent | None:
+    """The team's (or pre-registration's) agreement kept; None when nothing
+    was ticked (and an earlier agreement of the same address withdrawn)."""
+    email = email.strip()
+    mailbox = mailbox_for(email)
+    owner = {"team": team} if team is not None else {"preregistration": preregistration}
+    consent = Consent.objects.filter(tournament=tournament, mailbox=mailbox, **owner).first()
+    if not wants.anything:
+        if consent is not None:
+            Consent.objects.filter(pk=consent.pk).update(stopped_at=timezone.now())
+        return None
+    fields = {
+        "email": email,
+        "language": language,
+        "wants_result": wants.result,
+        "wants_table": wants.table,
+        "wants_waiting": wants.waiting,
+        "stopped_at": None,
+    }
+    if consent is None:
+        consent = Consent(tournament=tournament, mailbox=mailbox, source=source, **owner)
+    for name, value in fields.items():
+        setattr(consent, name, value)
+    consent.save()
+    tasks.wake_sender()  # its result may be due already (a late agreement)
+    return consent
+
+
+@transaction.atomic
+def carry_to_team(*, preregistration: PreRegistration, team: Team) -> int:
+    """A pre-registration's agreements follow it when it becomes a team."""
+    return Consent.objects.filter(preregistration=preregistration, team=None).update(team=team)
+
+
+def consent_for_token(token: str) -> Consent | None:
+    return (
+        Consent.objects.select_related("tournament", "mailbox").filter(token=token[:40]).first()
+        if token
+        else None
+    )
+
+
+def _stop_queued(**where) -> None:
+    Message.objects.filter(state=Message.State.QUEUED, **where).update(state=Message.State.STOPPED)
+
+
+@transaction.atomic
+def stop(*, consent: Consent) -> None:
+    """No more messages about this concours to this address (every
+    agreement of the mailbox for the concours, and what waits)."""
+    now = timezone.now()
+    Consent.objects.filter(
+        tournament=consent.tournament_id, mailbox=consent.mailbox_id, stopped_at=None
+    ).update(stopped_at=now)
+    _stop_queued(tournament=consent.tournament_id, mailbox=consent.mailbox_id)
+
+
+@transaction.atomic
+def stop_everywhere(*, consent: Consent) -> None:
+    """No more messages from this site to this address, ever."""
+    stop(consent=consent)
+    Mailbox.objects.filter(pk=consent.mailbox_id, stopped_at=None).update(stopped_at=timezone.now())
+    _stop_queued(mailbox=consent.mailbox_id)
+
+
+def confirm_mailbox(token: str) -> Mailbox | None:
+    """The mailbox a confirm link names, confirmed (once); None if unknown."""
+    mailbox = Mailbox.objects.filter(token=token[:40]).first() if token else None
+    if mailbox is not None and mailbox.confirmed_at is None:
+        Mailbox.objects.filter(pk=mailbox.pk, confirmed_at=None).update(confirmed_at=timezone.now())
+        mailbox.refresh_from_db()
+    return mailbox

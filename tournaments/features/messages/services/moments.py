@@ -1,0 +1,35 @@
+"""The core's moments this feature listens to (tournaments/hooks.py),
+registered by apps.py.
+
+Must not: hold a rule of its own (each handler calls one use-case)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from tournaments.features.messages.services import demo, outbox, tasks
+from tournaments.models import Tournament
+
+log = logging.getLogger(__name__)
+
+
+def on_final(*, tournament: Tournament, by=None) -> None:
+    """`TOURNAMENT_FINAL`: the results queued if the ranking is final now,
+    and the sender woken after the commit. In a savepoint whose failure is
+    logged: a message that cannot be written must not stop the organizer
+    closing a partie (the sender looks for it again a few minutes later)."""
+    try:
+        with transaction.atomic():
+            # As it stands now: the announcing service may hold an older copy.
+            tournament = Tournament.objects.get(pk=tournament.pk)
+            if outbox.queue_results(tournament):
+                tasks.wake_sender()
+    except Exception:
+        log.exception("The results of concours %s could not be queued", tournament.pk)
+
+
+def on_demo_built(*, owner) -> None:
+    """`DEMO_BUILT`: the demo's players who agreed."""
+    demo.add_demo_consents()

@@ -1,0 +1,192 @@
+"""What is due, written as messages in the queue: the results of a concours
+once final (after its claims window), a table when a partie's draw is
+announced, the organizer's message.
+
+Queuing is idempotent: a message is one `(consent, kind, ref)`, and a
+second queuing of the same writes nothing (the unique constraint, with
+`ignore_conflicts`), so that the moments may be announced twice, or
+looked for again by `queue_due` (run by every sending), without a
+message twice. A message's text is written now, in its reader's
+language. The caller wakes the sender (tasks.wake_sender).
+
+Must not: send (sending.py, from the task).
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tournaments.display import labels
+from tournaments.features.messages import display
+from tournaments.features.messages.models import Consent, Message
+from tournaments.features.messages.services.sending import mailbox_confirmed
+from tournaments.infra import address
+from tournaments.models import Round, Tournament
+from tournaments.queries import awards
+from tournaments.queries import persons as person_queries
+from tournaments.queries.claims import ranking_claims
+from tournaments.queries.standings import tournament_standings
+
+#: A concours older than this no longer keeps the sender looking for its results.
+AWAITED_DAYS = datetime.timedelta(days=7)
+
+
+def _message_id() -> str:
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2] or "localhost"
+    return f"<{secrets.token_hex(12)}@{domain}>"
+
+
+def listening(tournament: Tournament, wants: str) -> Iterable[Consent]:
+    """The consents of `tournament` that asked for `wants` and stopped nothing."""
+    return (
+        Consent.objects.filter(tournament=tournament, stopped_at=None, mailbox__stopped_at=None)
+        .filter(**{wants: True})
+        .select_related("mailbox", "team__player1", "team__player2")
+    )
+
+
+def _links(consent: Consent) -> dict[str, str]:
+    links = {"stop": display.stop_link(consent.token)}
+    if not mailbox_confirmed(consent.mailbox):
+        links["confirm"] = display.confirm_link(consent.mailbox.token)
+    return links
+
+
+def write(consent: Consent, kind: str, ref: str, context: dict) -> Message:
+    text = display.render(kind, {**context, **_links(consent)}, consent.language)
+    return Message(
+        consent=consent,
+        tournament_id=consent.tournament_id,
+        kind=kind,
+        ref=ref,
+        to=consent.email,
+        mailbox=consent.mailbox,
+        language=consent.language,
+        subject=text.subject,
+        body=text.body,
+        message_id=_message_id(),
+    )
+
+
+def queue_written(messages: list[Message]) -> int:
+    """Keep the new ones (the same message queued before is left alone);
+    the caller wakes the sender (tasks.wake_sender)."""
+    if not messages:
+        return 0
+    with transaction.atomic():
+        before = Message.objects.count()
+        Message.objects.bulk_create(messages, ignore_conflicts=True, batch_size=500)
+        return Message.objects.count() - before
+
+
+def _result_context(tournament: Tournament, consent: Consent, placing, ranked: int) -> dict:
+    team = consent.team
+    row = placing.row
+    players = [team.player1, team.player2]
+    pages = person_queries.shown_players(players) if tournament.published else {}
+    return {
+        "tournament": tournament,
+        "team": team.players_label,
+        "place": labels.final_place(row.rank, ranked, None),
+        "points": labels.number(row.points_for),
+        "won": f"{row.won} / {row.played}",
+        "lot": getattr(placing, "lot_name", ""),
+        "team_link": address.absolute(
+            reverse("tournaments:team", args=[tournament.slug, team.number])
+        ),
+        "player_links": [
+            (str(p), address.absolute(reverse("tournaments:person", args=[pages[p.pk]])))
+            for p in players
+            if p.pk in pages
+        ],
+    }
+
+
+def queue_results(tournament: Tournament) -> int:
+    """The result of each team that asked for it, once the ranking is
+    final: its place, points, parties won, lot and links."""
+    if tournament.format != Tournament.Format.PAIRS or not ranking_claims(tournament).final:
+        return 0
+    consents = [c for c in listening(tournament, "wants_result") if c.team_id is not None]
+    if not consents:
+        return 0
+    standings = tournament_standings(tournament)
+    board = awards.public_board(tournament, standings)
+    placings = {s.row.entrant: (board.placing(s.row.entrant) if board else s) for s in standings}
+    messages = []
+    for consent in consents:
+        placing = placings.get(consent.team_id)
+        if placing is None:
+            continue
+        with translation.override(consent.language):
+            context = _result_context(tournament, consent, placing, len(standings))
+        messages.append(write(consent, Message.Kind.RESULT, "", context))
+    return queue_written(messages)
+
+
+def queue_tables(tournament: Tournament) -> int:
+    """Each team that asked for its table: its table in every partie
+    announced and not closed yet (a partie over needs no message)."""
+    consents = [c for c in listening(tournament, "wants_table") if c.team_id is not None]
+    if not consents:
+        return 0
+    messages = []
+    for rnd in tournament.rounds.announced().exclude(status=Round.Status.CLOSED):
+        tables = rnd.tables.select_related("team_a", "team_b")
+        seat = {}
+        for table in tables:
+            for team, other in ((table.team_a, table.team_b), (table.team_b, table.team_a)):
+                if team is not None:
+                    seat[team.pk] = (table.number, str(other) if other else "")
+        for consent in consents:
+            if consent.team_id in seat:
+                number, opponent = seat[consent.team_id]
+                context = {"round_number": rnd.number, "table_number": number, "opponent": opponent}
+                messages.append(write(consent, Message.Kind.TABLE, str(rnd.number), context))
+    return queue_written(messages)
+
+
+def _result_consents():
+    return Consent.objects.filter(
+        wants_result=True, stopped_at=None, mailbox__stopped_at=None, team__isnull=False
+    ).exclude(messages__kind=Message.Kind.RESULT)
+
+
+def results_awaited() -> bool:
+    """Whether a team that asked for its result waits for it in a concours
+    not over yet (or over, its claims window still open)."""
+    recent = timezone.localdate() - AWAITED_DAYS
+    tables = Consent.objects.filter(
+        wants_table=True, stopped_at=None, tournament__status=Tournament.Status.RUNNING
+    )
+    if tables.filter(tournament__date__gte=recent).exists():
+        return True
+    return (
+        _result_consents().filter(tournament__date__gte=recent, tournament__archived=False).exists()
+    )
+
+
+def queue_due() -> int:
+    """The results of every finished concours whose teams asked for them
+    and have none queued yet (the moment looked for again: a hall's
+    concours closed by hand, a claims window that ended while nobody
+    looked)."""
+    finished = (
+        _result_consents()
+        .filter(tournament__status=Tournament.Status.FINISHED)
+        .values_list("tournament", flat=True)
+        .distinct()
+    )
+    results = sum(queue_results(t) for t in Tournament.objects.filter(pk__in=list(finished)))
+    playing = Consent.objects.filter(
+        wants_table=True, stopped_at=None, tournament__status=Tournament.Status.RUNNING
+    ).values_list("tournament", flat=True)
+    tables = sum(queue_tables(t) for t in Tournament.objects.filter(pk__in=list(playing)))
+    return results + tables

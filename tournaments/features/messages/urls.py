@@ -1,0 +1,20 @@
+"""The messages feature's addresses (French: players read them), joined to
+the core's in the `tournaments` namespace (tournaments/features/urls.py):
+names begin with `messages_`."""
+
+from django.urls import path
+
+from tournaments.features.messages import views
+
+urlpatterns = [
+    path("messages/arreter/<str:token>/", views.stop, name="messages_stop"),
+    path("messages/confirmer/<str:token>/", views.confirm, name="messages_confirm"),
+    path(
+        "messages/pointage/<str:door_token>/<str:welcome>/",
+        views.door_consent,
+        name="messages_door",
+    ),
+    path("organisation/t/<slug:slug>/messages/", views.desk, name="messages_desk"),
+    path("organisation/t/<slug:slug>/messages/envoyer/", views.send_now, name="messages_send_now"),
+    path("organisation/t/<slug:slug>/messages/annonce/", views.notice, name="messages_notice"),
+]

@@ -1,0 +1,159 @@
+"""The messages feature's pages: the stop link and the confirm link (no
+account), the door's « recevoir notre résultat » after a check-in, and the
+desk's page (what waits, what left, « Envoyer maintenant », which queues
+the sending task: a request never sends).
+
+Thin: the rules are in consent.py, outbox.py and sending.py.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from tournaments.features.messages import display, queries
+from tournaments.features.messages.forms import ConsentForm, NoticeForm
+from tournaments.features.messages.models import Consent
+from tournaments.features.messages.services import consent as consents
+from tournaments.features.messages.services import notices, tasks
+from tournaments.forms.base import apply_service_error
+from tournaments.services import door
+from tournaments.services.errors import TournamentError
+from tournaments.views.common import client_address, managed_tournament
+
+
+@csrf_exempt  # the link is its own proof; a mail program's one-click stop posts
+def stop(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap stops this concours's messages; a button then stops the
+    whole site's for this address. Opening the link again changes nothing."""
+    consent = consents.consent_for_token(token)
+    if consent is None:
+        raise Http404
+    everywhere = request.method == "POST" and request.POST.get("everywhere") == "1"
+    if everywhere:
+        consents.stop_everywhere(consent=consent)
+    else:
+        consents.stop(consent=consent)
+    consent.refresh_from_db()
+    consent.mailbox.refresh_from_db()
+    return render(
+        request,
+        "messages/stopped.html",
+        {"consent": consent, "everywhere": consent.mailbox.stopped_at is not None},
+    )
+
+
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    mailbox = consents.confirm_mailbox(token)
+    if mailbox is None:
+        raise Http404
+    return render(request, "messages/confirmed.html", {"mailbox": mailbox})
+
+
+def door_consent(request: HttpRequest, door_token: str, welcome: str) -> HttpResponse:
+    """After a check-in at the door: an address and what to receive. Only
+    for the team just welcomed (its signed welcome token, 15 minutes)."""
+    try:
+        tournament = door.tournament_for_door(door_token[:100], client=client_address(request))
+    except door.DoorLocked as locked:
+        return render(
+            request, "tournaments/door_refused.html", {"message": locked.message}, status=429
+        )
+    team = door.welcomed_team(tournament, welcome) if tournament else None
+    if team is None:
+        raise Http404
+    form = ConsentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        consents.give_consent(
+            tournament=tournament,
+            team=team,
+            email=form.cleaned_data["email"],
+            wants=form.wants(),
+            source=Consent.Source.DOOR,
+            language=translation.get_language() or "fr",
+        )
+        return render(
+            request,
+            "messages/door_done.html",
+            {"tournament": tournament, "team": team, "email": form.cleaned_data["email"]},
+        )
+    status = 422 if request.method == "POST" else 200
+    context = {"tournament": tournament, "team": team, "form": form}
+    return render(request, "messages/door_consent.html", context, status=status)
+
+
+def dashboard_panel(*, request: HttpRequest, tournament) -> dict:
+    """The `DASHBOARD_PANELS` moment: « 12 messages en attente d'envoi — pas
+    de connexion », « envoyés à 21 h 04 », and the link to the desk's page."""
+    return {
+        "template": "messages/panel.html",
+        "messages_line": display.outbox_line(queries.outbox(tournament)),
+    }
+
+
+def _desk(request, tournament, *, form=None, preview=None, status=200) -> HttpResponse:
+    box = queries.outbox(tournament)
+    context = {
+        "tournament": tournament,
+        "box": box,
+        "line": display.outbox_line(box),
+        "recent": queries.recent(tournament),
+        "form": form or NoticeForm(),
+        "preview": preview,
+        "per_day": notices.PER_DAY,
+    }
+    return render(request, "messages/desk.html", context, status=status)
+
+
+@login_required
+def desk(request: HttpRequest, slug: str) -> HttpResponse:
+    return _desk(request, managed_tournament(request, slug))
+
+
+@login_required
+@require_POST
+def notice(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer's message: previewed with its count first, then sent
+    (queued) on « Envoyer à N joueurs »."""
+    tournament = managed_tournament(request, slug)
+    form = NoticeForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, form=form, status=422)
+    text = form.cleaned_data["text"]
+    if request.POST.get("confirm") != "1":
+        language = translation.get_language() or "fr"
+        shown = notices.preview(tournament=tournament, text=text, language=language)
+        return _desk(request, tournament, form=form, preview=shown)
+    try:
+        sent = notices.send_notice(tournament=tournament, text=text)
+    except TournamentError as error:
+        apply_service_error(form, error)
+        return _desk(request, tournament, form=form, status=422)
+    messages.success(
+        request,
+        ngettext(
+            "Message mis en file pour %(n)s joueur.",
+            "Message mis en file pour %(n)s joueurs.",
+            sent.recipients,
+        )
+        % {"n": sent.recipients},
+    )
+    return redirect("tournaments:messages_desk", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+def send_now(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Envoyer maintenant »: the sending task queued (it runs in the
+    worker, never in this request)."""
+    tournament = managed_tournament(request, slug)
+    tasks.send_due_messages.enqueue()
+    messages.success(request, _("Envoi demandé : les messages partent dans un instant."))
+    return redirect("tournaments:messages_desk", slug=tournament.slug)
