@@ -33,6 +33,7 @@ import secrets
 import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -366,8 +367,17 @@ def forget(connection: Any) -> None:
         capture.forget()
 
 
+_probed: list[tuple[float, bool]] = [(0.0, True)]  # when, and whether the medium took a write
+PROBE_EVERY = 3.0
+
+
 def trouble() -> Path | None:
-    """The journal's folder when writes are refused there now, else None."""
-    if ACTIVE is None or ACTIVE.probe():
+    """The journal's folder when writes are refused there now, else None
+    (a probe written on the medium every few seconds at most)."""
+    if ACTIVE is None:
         return None
-    return ACTIVE.folder
+    at, fine = _probed[0]
+    if time.monotonic() - at > PROBE_EVERY or ACTIVE.broken:
+        fine = ACTIVE.probe()
+        _probed[0] = (time.monotonic(), fine)
+    return None if fine else ACTIVE.folder
