@@ -205,3 +205,18 @@ def test_a_folder_without_a_journal_stops_the_start_with_a_sentence(hall, tmp_pa
     assert done.returncode != 0
     assert "Reprise impossible : aucun journal" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_without_its_stick_the_hall_does_not_start(tmp_path):
+    """The first laptop back without the stick (now in the second one)
+    never serves as a second hall: its start stops with a sentence."""
+    data = tmp_path / "portable-1"
+    data.mkdir()
+    port = server_port()
+    env = environment(data, tmp_path / "cle-absente" / "sauvegardes", port)
+    command = [sys.executable, str(ROOT / "manage.py"), "hall", "--host", f"127.0.0.1:{port}"]
+    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode != 0
+    assert "Impossible d'écrire le journal de reprise" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "cle-absente").exists()

@@ -100,7 +100,13 @@ class Journal:
     def begin(self) -> None:
         """The first pair, the snapshot stored before the server answers."""
         with self.lock:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            # The backups' folder may be made, not its parent: a stick's
+            # mount point without the stick is not taken for the stick.
+            try:
+                self.folder.parent.mkdir(exist_ok=True)
+                self.folder.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise JournalUnavailable(f"journal unavailable in {self.folder}: {exc}") from exc
             # On a medium of its own (a stick): it never falls back on the
             # laptop's disk when the stick is pulled out (see _rebase).
             self.apart = self.folder.stat().st_dev != self.database.parent.stat().st_dev
