@@ -46,6 +46,9 @@ from tournaments.infra.journal.capture import Capture
 
 log = logging.getLogger(__name__)
 FORMAT = 1
+#: How long a write outside a transaction waits for the writers' lock (as
+#: the SQLite backend's own timeout does).
+LOCK_SECONDS = 20.0
 #: The folder of the journal inside the backups' folder.
 FOLDER_NAME = "reprise"
 #: The hall server's secret key, kept beside the journal: the phones'
@@ -92,6 +95,7 @@ class Journal:
         self.handle: Any = None
         self.segment = 0
         self.seq = 0
+        self.seq_at_switch = 0
         self.broken = ""  # why the last write to the medium failed
         self.apart = False  # the medium is not the database's disk
 
@@ -113,10 +117,11 @@ class Journal:
             self._rebase()
 
     def rotate(self) -> None:
-        """The next pair; the snapshot is copied to the medium outside the lock."""
+        """The next pair, when something was written since the last one;
+        the snapshot is copied to the medium outside the lock."""
         with self.lock:
-            if self.broken:
-                return  # the next write rebases, or is refused
+            if self.broken or self.seq == self.seq_at_switch:
+                return  # the next write rebases, or is refused; or nothing new
             try:
                 local, final = self._switch()
             except OSError as exc:
@@ -176,6 +181,7 @@ class Journal:
             raise
         fsync_folder(self.folder)
         old, self.handle, self.segment = self.handle, handle, number
+        self.seq_at_switch = self.seq
         if old is not None:
             with contextlib.suppress(OSError):
                 old.close()
@@ -255,7 +261,9 @@ class Journal:
     def autocommit(self, run: Callable[[], Any], statements: list[list]) -> Any:
         """A write outside a transaction: journaled, then run, in turn with
         the other writers."""
-        with self.lock:
+        if not self.lock.acquire(timeout=LOCK_SECONDS):
+            raise OperationalError("database is locked (another write of this process lasts)")
+        try:
             self.ensure_ready(True)
             seq = self.append(statements)
             try:
@@ -263,6 +271,8 @@ class Journal:
             except BaseException:
                 self.abort(seq)
                 raise
+        finally:
+            self.lock.release()
 
     def probe(self) -> bool:
         """Whether the medium takes a write now (the desk's warning); a
