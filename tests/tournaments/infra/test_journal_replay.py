@@ -80,6 +80,8 @@ def test_snapshot_plus_journal_is_the_database_row_for_row(journal, tmp_path):
     assert {t.name for t in Team.objects.all()} == {"Gardée"}
     assert Deal.objects.count() == 1
     assert replayed(journal.folder, tmp_path) == dump(connection.settings_dict["NAME"])
+    # The stick holds the whole database: its files are the organizer's alone.
+    assert all(p.stat().st_mode & 0o077 == 0 for p in journal.folder.iterdir())
 
 
 def test_after_rotations_the_two_newest_pairs_stay_and_still_replay(journal, tmp_path):

@@ -68,6 +68,13 @@ def snapshot_name(hall: str, number: int, token: str) -> str:
     return f"{hall}-{number:06d}-{token}.sqlite3"
 
 
+def private(path: Path) -> None:
+    """The organizer's alone, as the data folder's files (a FAT stick has
+    no owners: nothing to do there)."""
+    with contextlib.suppress(OSError):
+        path.chmod(0o600)
+
+
 def fsync_folder(folder: Path) -> None:
     """A new or renamed file's name is on the medium too (not on Windows)."""
     if not hasattr(os, "O_DIRECTORY"):
@@ -167,6 +174,7 @@ class Journal:
             source.close()
         path = self.folder / segment_name(self.hall, number)
         handle = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open, appended to
+        private(path)
         header = {
             "journal": FORMAT,
             "hall": self.hall,
@@ -194,6 +202,7 @@ class Journal:
                 shutil.copyfileobj(source, target, 1 << 20)
                 target.flush()
                 os.fsync(target.fileno())
+            private(partial)
             os.replace(partial, final)
             fsync_folder(self.folder)
         finally:
@@ -342,8 +351,7 @@ def start(
     if secret_key:
         key = folder / SECRET_KEY_NAME
         key.write_text(secret_key, encoding="ascii")
-        with contextlib.suppress(OSError):
-            key.chmod(0o600)
+        private(key)
     connections.close_all()
     connection_created.connect(install, weak=False, dispatch_uid="tournaments.journal")
     ACTIVE = journal
