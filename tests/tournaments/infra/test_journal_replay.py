@@ -151,3 +151,29 @@ def test_a_folder_without_a_journal_is_said_in_words(tmp_path):
         replay.plan(tmp_path)
     with pytest.raises(replay.JournalDamaged, match="introuvable"):
         replay.plan(tmp_path / "absent")
+
+
+@pytest.mark.parametrize(
+    ("language", "page", "desk"),
+    [
+        ("fr", "qu'il rebranche la clé", "rien n'est enregistré, ni aux tables ni ici"),
+        ("en", "plug the stick back in", "nothing is saved, at the tables or here"),
+    ],
+)
+def test_the_stick_gone_is_said_in_words(rf, db, language, page, desk):
+    from html import unescape
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import translation
+
+    from tournaments.display.hall import journal_notice
+    from tournaments.infra.middleware import unavailable_response
+
+    request = rf.post("/saisie/x/donne/")
+    request.user = AnonymousUser()
+    with translation.override(language):
+        response = unavailable_response(request, writer.JournalUnavailable("gone"))
+        notice = journal_notice("E:\\sauvegardes\\reprise")
+    assert response.status_code == 503 and response["Retry-After"]
+    assert page in unescape(response.content.decode()).replace("’", "'")
+    assert desk in notice and "E:\\sauvegardes\\reprise" in notice
