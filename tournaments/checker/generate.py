@@ -35,15 +35,16 @@ def generate(*, teams: int, parties: int, seed: int, deals: int | None = None) -
 def hall_files(*, halls: int, teams: int, parties: int, seed: int, deals: int = 12) -> list[dict]:
     """One concours played in `halls` halls: their concours files, with the
     same rules, game end and ranking, each hall its own teams (« Équipe 3
-    (2) » is team 3 of hall 2), draws and deals (checker/halls.py merges
-    them)."""
+    (salle B) » is team 3 of the second hall: a letter, so that no two
+    halls' names hold the same words, which checker/halls.py's team_key
+    reads in any order), draws and deals (checker/halls.py merges them)."""
     files = []
     for hall in range(halls):
         concours = _Concours(random.Random(seed), teams, parties, deals, fixed_seed=seed)
         concours.rng = random.Random(seed * 1_000 + hall + 1)
         doc = concours.play()
         for team in doc["teams"]:  # a team plays in one hall only
-            team["name"] = f"{team['name']} ({hall + 1})"
+            team["name"] = f"{team['name']} (salle {chr(ord('A') + hall)})"
         files.append(doc)
     return files
 
