@@ -27,6 +27,12 @@ BENCHES = [
     (["bench.rating", "--train", "3", "--test", "1"], "rating: cote "),
     (["bench.bench_pdf", "--runs", "1"], "score_sheets (128 tables)"),
     (["bench.hall", "--seconds", "2", "--phones", "4", "--deal-interval", "1"], "hall: "),
+    (["bench.bench_journal", "--runs", "2", "--teams", "8"], "journal: save p95 "),
+    # The laptop dies, a second one takes over from the journal (issue 39).
+    (
+        ["bench.failover", "--tables", "2", "--desk-tables", "1", "--before", "3", "--after", "2"],
+        "failover: acked ",
+    ),
     # Simultaneous halls (issue 27): two small halls merged.
     (
         ["bench.halls", "--halls", "2", "--teams", "4", "--parties", "1", "--deals", "1"],

@@ -96,3 +96,12 @@ def outbox_texts() -> dict[str, str]:
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
     }
+
+
+def journal_notice(folder: str) -> str:
+    """The desk's red line while the journal's medium is gone."""
+    return _(
+        "La clé USB de secours ne répond plus (dossier « %(folder)s ») : rien n'est "
+        "enregistré, ni aux tables ni ici, tant qu'elle n'est pas rebranchée. "
+        "Rebranchez-la : tout repart seul, les téléphones renvoient ce qui attend."
+    ) % {"folder": folder}

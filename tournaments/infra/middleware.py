@@ -41,6 +41,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
+from tournaments.infra.journal.writer import JournalUnavailable
+
 
 def accepts_upload(view: Callable) -> Callable:
     """Mark a view that takes a file: its body may reach UPLOAD_BODY_MAX."""
@@ -132,7 +134,10 @@ STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EFBIG}
 
 
 def storage_refused(exception: BaseException) -> bool:
-    """Whether `exception` says the disk refused a write."""
+    """Whether `exception` says the disk refused a write (the laptop's, or
+    the second medium the hall journals every write on: infra/journal)."""
+    if isinstance(exception, JournalUnavailable):
+        return True
     if isinstance(exception, OSError) and exception.errno in STORAGE_ERRNOS:
         return True
     return isinstance(exception, OperationalError) and any(
@@ -166,7 +171,8 @@ def unavailable_response(request: HttpRequest, exception: BaseException) -> Http
     of reach, with Retry-After; None for any other error."""
     if storage_refused(exception):
         log.error("write refused by the disk on %s: %s", request.path, exception)
-        response = render(request, "503_storage.html", status=503)
+        journal = isinstance(exception, JournalUnavailable)
+        response = render(request, "503_storage.html", {"journal": journal}, status=503)
     elif database_unavailable(exception):
         log.error("database unavailable on %s: %s", request.path, exception)
         context = {"request": request, "user": AnonymousUser(), "saving": request.method == "POST"}

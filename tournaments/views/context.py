@@ -1,5 +1,6 @@
 """What every page's template may read besides the view's context: the
-hall server's restart, said on the organizer's pages (display/hall.py)."""
+hall server's restart, and its journal's medium gone (the stick pulled out:
+writes refused), said on the organizer's pages (display/hall.py)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import timezone
 
-from tournaments.display.hall import restart_notice
+from tournaments.display.hall import journal_notice, restart_notice
 from tournaments.infra import uptime
+from tournaments.infra.journal import writer as journal
 
 
 def hall_status(request: HttpRequest) -> dict:
     user = getattr(request, "user", None)  # none on a page refused before the session
     if not settings.HALL or user is None or not user.is_authenticated:
         return {}
+    status = {}
+    if (folder := journal.trouble()) is not None:
+        status["journal_trouble"] = journal_notice(str(folder))
     start = uptime.last_start(Path(settings.DATA_DIR))
     if start is None:
-        return {}
+        return status
     notice = restart_notice(start.started, start.previous_alive, timezone.now())
-    return {"server_restart": notice} if notice else {}
+    return status | {"server_restart": notice} if notice else status

@@ -11,8 +11,11 @@ releases it; SQLite's own lock then never makes a thread of this process
 wait, and its busy timeout still guards against other processes (a
 command run beside the server).
 
+On the hall server, a commit first appends the transaction to the journal
+(tournaments/infra/journal), under this same lock.
+
 Must not: change what is written or when it is committed; it only orders
-the writers of one process."""
+the writers of one process (and has them journaled before they commit)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ import threading
 
 from django.db import OperationalError
 from django.db.backends.sqlite3 import base
+
+from tournaments.infra.journal import writer as journal
 
 _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_GUARD = threading.Lock()
@@ -53,18 +58,32 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _commit(self):
         try:
-            return super()._commit()
+            # The hall's journal (infra/journal): the writes on the second
+            # medium, fsynced, before SQLite commits them — in commit order,
+            # the lock being held. Refused there: rolled back, nothing saved.
+            try:
+                seq = journal.before_commit(self)
+            except journal.JournalUnavailable:
+                super()._rollback()
+                raise
+            try:
+                return super()._commit()
+            except BaseException:
+                journal.commit_failed(seq)
+                raise
         finally:
             self._release_write_lock()
 
     def _rollback(self):
         try:
+            journal.forget(self)
             return super()._rollback()
         finally:
             self._release_write_lock()
 
     def _close(self):
         try:
+            journal.forget(self)
             return super()._close()
         finally:
             self._release_write_lock()

@@ -12,6 +12,9 @@ on the local network (see config/settings.py, "the hall server").
 
 Before migrating an existing data folder that a newer version must update,
 it copies the database into the backups' folder (`infra/database_copy`).
+On SQLite it journals every write on the backups' folder before
+acknowledging it (infra/journal), and `--reprendre <folder>` brings a
+concours up on a second laptop from that folder (management/takeover.py).
 Ctrl+C or SIGTERM stops it cleanly: the requests under way end, a last
 backup of what changed is written, then « Serveur arrêté ». The standalone
 app (hallapp/) runs this very command, its window in place of the terminal.
@@ -36,6 +39,8 @@ from django.utils import timezone
 
 from tournaments.infra import address, database_copy, tasks, uptime
 from tournaments.infra.hall_server import HallServer
+from tournaments.infra.journal import writer as journal
+from tournaments.management import takeover
 from tournaments.services import autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"
@@ -70,6 +75,12 @@ class Command(BaseCommand):
             "--check", action="store_true", help="Prépare tout et affiche l'adresse, sans servir."
         )
         parser.add_argument(
+            "--reprendre",
+            metavar="DOSSIER",
+            help="Reprend le concours d'un autre ordinateur depuis son dossier de reprise "
+            "(sur la clé USB : sauvegardes/reprise).",
+        )
+        parser.add_argument(
             "--admin-on-network",
             action="store_true",
             help="Ouvre aussi l'administration (/admin/) au réseau de la salle "
@@ -80,6 +91,8 @@ class Command(BaseCommand):
         listen_host, port = parse_host(host)
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
+        if options.get("reprendre"):
+            takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
         self._update_database()
         if demo:
             call_command("demo", stdout=self.stdout)
@@ -87,6 +100,7 @@ class Command(BaseCommand):
             self._announce(address.public_address_for_port(port), listen_host, port)
             return
         server = self._open(listen_host, port, threads)
+        takeover.start_journal(self.stdout, self.style)
         public = address.public_address_for_port(server.port)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
@@ -100,6 +114,7 @@ class Command(BaseCommand):
             worker.stop()
             stop_backups.set()
             self._back_up_changes()
+            journal.stop()
             self.stdout.write("Serveur arrêté.")
             self.stdout.flush()
 
@@ -216,3 +231,5 @@ class Command(BaseCommand):
 
         close_old_connections()
         autosave.backup_changed(self._seen)
+        if journal.ACTIVE is not None:
+            journal.ACTIVE.rotate()

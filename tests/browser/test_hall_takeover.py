@@ -1,0 +1,127 @@
+"""The laptop dies and a second one takes over (issue 39, item 6): the hall
+server as a volunteer starts it, with its backups' folder on a « stick »
+(another folder), a table's phone in real Chromium on plain HTTP (its host
+name resolved to a loopback address, as on the hall's Wi-Fi). The stick
+pulled out: the deal typed waits in the phone's outbox and the desk says in
+red that nothing is saved; plugged back in, the phone sends it by itself.
+Then the server is killed and its data folder deleted; `hall --reprendre
+<stick>` on another data folder serves the same concours at the same
+address, and the phone sends what it kept, without a reload: every deal
+there once, the phone's session (its code typed once) still good."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
+from tests.browser.grid import deal_keys
+from tests.browser.test_hall_restart import COUNT_DEALS, FIND_TABLE, HALL, SHOTS, Hall
+
+
+def type_deal(page, points: str) -> None:
+    page.locator("#deal-entry input[name=taker]").focus()
+    for key in deal_keys(taker="A", trump="H", bid="90", points=points):
+        page.keyboard.press(key)
+
+
+def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
+    playwright, browser, tmp_path, faults
+):
+    first, second, stick = tmp_path / "portable-1", tmp_path / "portable-2", tmp_path / "cle"
+    first.mkdir()
+    second.mkdir()
+    # The stick: another device (a tmpfs) behind a mount point on the
+    # laptop's disk, as a USB stick is; pulled out, the mount point is dead.
+    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
+    pocket = medium.with_name(medium.name + "-poche")
+    stick.symlink_to(medium)
+    hall = Hall(first)
+    hall.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    phone = None
+    try:
+        hall.start("--demo")
+        password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
+        table = json.loads(hall.shell(FIND_TABLE))
+        phone = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "phone"),
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"],
+            locale="fr-FR",
+            viewport={"width": 390, "height": 844},
+        )
+        page = phone.pages[0] if phone.pages else phone.new_page()
+        watch(page, faults)
+        _settled_navigation(page)
+        page.goto(f"http://{HALL}:{hall.port}{table['path']}")
+        page.locator("#id_code").fill(table["code"])
+        page.locator("#id_code").press("Enter")
+        type_deal(page, "97")
+        expect(page.locator("#deal-1")).to_be_visible()
+
+        # The stick pulled out: the deal waits on the phone, the desk says it in red.
+        desk = browser.new_page(locale="fr-FR")
+        watch(desk, faults)
+        _settled_navigation(desk)
+        base = f"http://127.0.0.1:{hall.port}"
+        desk.goto(base + "/compte/connexion/")
+        desk.locator("#id_username").fill("organisateur")
+        desk.locator("#id_password").fill(password)
+        desk.locator("#id_password").press("Enter")
+        desk.wait_for_url(base + "/")
+        medium.rename(pocket)
+        faults.network_down = True  # the phone is told 503 « rien n'a été enregistré »
+        type_deal(page, "105")
+        status = page.locator("#outbox .outbox-status")
+        expect(status).to_contain_text("en attente d'envoi (1)", timeout=20_000)
+        for _ in range(100):  # the phone told « rien n'a été enregistré »
+            if faults.server:
+                break
+            page.wait_for_timeout(200)
+        assert faults.server and all(f.startswith("503 POST") for f in faults.server)
+        desk.goto(base + "/organisation/")
+        expect(desk.locator(".journal-trouble")).to_contain_text("rien n'est enregistré")
+        desk.screenshot(path=f"{SHOTS}/desk-stick-pulled-out.png", full_page=True)
+
+        # Plugged back in: the phone sends it by itself.
+        pocket.rename(medium)
+        expect(page.locator("#deal-2")).to_be_visible(timeout=30_000)
+        desk.goto(base + "/organisation/")
+        expect(desk.locator(".journal-trouble")).to_have_count(0)
+        desk.close()
+        # The 503s of that time were the answer meant (nothing saved, the
+        # phone keeps the deal): not faults.
+        faults.server.clear()
+        faults.console[:] = [c for c in faults.console if "status of 503" not in c]
+
+        # The laptop dies, its disk with it; the phone types on.
+        hall.kill()
+        shutil.rmtree(first)
+        type_deal(page, "110")
+        expect(status).to_contain_text("en attente d'envoi (1)")
+        expect(status).to_contain_text("Hors ligne depuis", timeout=20_000)
+        page.screenshot(path=f"{SHOTS}/phone-laptop-dead.png", full_page=True)
+
+        # The second laptop, from the stick alone, at the same address.
+        hall.data = second
+        hall.env["BELOTE_DATA_DIR"] = str(second)
+        hall.start("--reprendre", str(stick / "sauvegardes"))
+        assert "Reprise : instantané" in hall.log()
+        expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
+        faults.network_down = False
+        expect(page.locator("#deal-3")).to_be_visible()
+        page.screenshot(path=f"{SHOTS}/phone-after-takeover.png", full_page=True)
+        assert hall.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105, 110]"
+    finally:
+        if phone is not None:
+            with contextlib.suppress(Exception):
+                phone.close()
+        hall.stop()
+        for folder in (medium, pocket):
+            shutil.rmtree(folder, ignore_errors=True)

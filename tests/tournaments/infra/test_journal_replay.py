@@ -1,0 +1,179 @@
+"""The journal on a real SQLite database (infra/journal): a database brought
+back from the snapshot plus the journal is the database, row for row, after
+deals, a savepoint rolled back, a write outside a transaction and a
+rotation; a medium gone refuses the write and changes nothing, and takes
+writes again once back; a snapshot and a journal that do not belong
+together, or a damaged line, are refused rather than mixed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import OperationalError, connection, connections, transaction
+
+from tests import factories
+from tournaments.infra.journal import replay, writer
+from tournaments.infra.sqlite_backend.base import write_lock
+from tournaments.models import Deal, Team, Tournament
+
+
+@pytest.fixture
+def journal(transactional_db, tmp_path):
+    if connection.vendor != "sqlite":
+        pytest.skip("the journal is the hall laptop's, on SQLite")
+    name = connection.settings_dict["NAME"]
+    started = writer.start(
+        folder=tmp_path / "cle" / "reprise", database=Path(name), hall="h1", lock=write_lock(name)
+    )
+    yield started
+    writer.stop()
+    connections.close_all()
+
+
+def dump(path: str | Path) -> list[str]:
+    with closing(sqlite3.connect(path)) as database:
+        return list(database.iterdump())
+
+
+def replayed(folder: Path, tmp_path: Path) -> list[str]:
+    """The database made from `folder` alone, dumped."""
+    plan = replay.plan(folder)
+    copy = tmp_path / "replayed.sqlite3"
+    copy.unlink(missing_ok=True)
+    with closing(sqlite3.connect(plan.snapshot)) as source, closing(sqlite3.connect(copy)) as to:
+        source.backup(to)
+    backend = type(connections["default"])
+    other = backend({**connection.settings_dict, "NAME": str(copy)}, alias="replay")
+    try:
+        replay.apply(plan, other)
+    finally:
+        other.close()
+    return dump(copy)
+
+
+def play_a_little(owner=None) -> Tournament:
+    owner = owner or get_user_model().objects.create_user("orga", password="x")
+    tournament = factories.build_tournament(owner=owner)
+    factories.add_teams(tournament, 4)
+    table = factories.first_table(factories.draw_random_round(tournament))
+    factories.add_deal(table)
+    with transaction.atomic():
+        Team.objects.filter(tournament=tournament).update(name="Gardée")
+        try:
+            with transaction.atomic():
+                Team.objects.filter(tournament=tournament).update(name="Annulée")
+                factories.add_deal(table)
+                raise RuntimeError
+        except RuntimeError:
+            pass
+    Tournament.objects.filter(pk=tournament.pk).update(name="Hors transaction")
+    return tournament
+
+
+def test_snapshot_plus_journal_is_the_database_row_for_row(journal, tmp_path):
+    play_a_little()
+    assert {t.name for t in Team.objects.all()} == {"Gardée"}
+    assert Deal.objects.count() == 1
+    assert replayed(journal.folder, tmp_path) == dump(connection.settings_dict["NAME"])
+    # The stick holds the whole database: its files are the organizer's alone.
+    assert all(p.stat().st_mode & 0o077 == 0 for p in journal.folder.iterdir())
+
+
+def test_after_rotations_the_two_newest_pairs_stay_and_still_replay(journal, tmp_path):
+    owner = get_user_model().objects.create_user("orga", password="x")
+    for _ in range(3):
+        play_a_little(owner)
+        journal.rotate()
+    play_a_little(owner)
+    snapshots = sorted(p.name[:9] for p in journal.folder.glob("*.sqlite3"))
+    journals = sorted(p.name[:9] for p in journal.folder.glob("*.journal"))
+    assert snapshots == ["h1-000003", "h1-000004"] and journals == snapshots
+    assert replayed(journal.folder, tmp_path) == dump(connection.settings_dict["NAME"])
+
+
+def test_with_the_medium_gone_a_write_is_refused_and_changes_nothing(journal, tmp_path):
+    tournament = play_a_little()
+    stick = journal.folder.parent
+    stick.rename(tmp_path / "pulled-out")
+    with pytest.raises(OperationalError):
+        Tournament.objects.filter(pk=tournament.pk).update(name="Perdu ?")
+    with pytest.raises(writer.JournalUnavailable), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(name="Perdu ?")
+    assert Tournament.objects.get(pk=tournament.pk).name == "Hors transaction"
+    assert writer.trouble() == journal.folder
+
+    (tmp_path / "pulled-out").rename(stick)  # plugged in again
+    assert writer.trouble() is None
+    Tournament.objects.filter(pk=tournament.pk).update(name="Après")
+    assert replayed(journal.folder, tmp_path) == dump(connection.settings_dict["NAME"])
+
+
+def test_a_snapshot_of_another_pair_is_refused(journal, tmp_path):
+    play_a_little()
+    snapshot = next(journal.folder.glob("*.sqlite3"))
+    snapshot.rename(snapshot.with_name("h1-000001-00000000.sqlite3"))
+    with pytest.raises(replay.JournalDamaged, match="ne correspond pas"):
+        replay.plan(journal.folder)
+
+
+def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
+    play_a_little()
+    segment = journal.folder / writer.segment_name("h1", 1)
+    lines = segment.read_text().splitlines()
+    header = json.loads(lines[0]) | {"hall": "autre"}
+    segment.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(replay.JournalDamaged, match="n'appartient pas"):
+        replay.plan(journal.folder)
+
+
+def test_a_line_cut_short_at_the_end_was_never_acknowledged(journal, tmp_path):
+    play_a_little()
+    expected = replayed(journal.folder, tmp_path)
+    segment = journal.folder / writer.segment_name("h1", 1)
+    with segment.open("a") as handle:
+        handle.write('{"n": 999, "s": [["DELETE FROM')
+    assert replayed(journal.folder, tmp_path) == expected
+
+    lines = segment.read_text().splitlines()
+    lines[2] = lines[2][:10]  # damaged in the middle: nothing guessed
+    segment.write_text("\n".join(lines) + "\n")
+    with pytest.raises(replay.JournalDamaged, match="ligne 3"):
+        replay.plan(journal.folder)
+
+
+def test_a_folder_without_a_journal_is_said_in_words(tmp_path):
+    with pytest.raises(replay.JournalDamaged, match="aucun journal"):
+        replay.plan(tmp_path)
+    with pytest.raises(replay.JournalDamaged, match="introuvable"):
+        replay.plan(tmp_path / "absent")
+
+
+@pytest.mark.parametrize(
+    ("language", "page", "desk"),
+    [
+        ("fr", "qu'il rebranche la clé", "rien n'est enregistré, ni aux tables ni ici"),
+        ("en", "plug the stick back in", "nothing is saved, at the tables or here"),
+    ],
+)
+def test_the_stick_gone_is_said_in_words(rf, db, language, page, desk):
+    from html import unescape
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import translation
+
+    from tournaments.display.hall import journal_notice
+    from tournaments.infra.middleware import unavailable_response
+
+    request = rf.post("/saisie/x/donne/")
+    request.user = AnonymousUser()
+    with translation.override(language):
+        response = unavailable_response(request, writer.JournalUnavailable("gone"))
+        notice = journal_notice("E:\\sauvegardes\\reprise")
+    assert response.status_code == 503 and response["Retry-After"]
+    assert page in unescape(response.content.decode()).replace("’", "'")
+    assert desk in notice and "E:\\sauvegardes\\reprise" in notice

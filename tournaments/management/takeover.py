@@ -1,0 +1,84 @@
+"""The hall server's side of « the laptop died »: the journal started on the
+backups' folder, and `hall --reprendre <folder>` on the second laptop.
+
+The journal's folder is `BACKUP_DIR/reprise` (a USB stick when BACKUP_DIR
+points there). The hall's own name in it (a few random letters kept in the
+data folder) keeps two laptops' journals apart on one stick.
+
+Must not: start a journal on PostgreSQL, or replay over a database without
+keeping the one that was there (infra/journal/replay moves it aside).
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import CommandError
+from django.db import connections
+
+from tournaments.infra.journal import replay
+from tournaments.infra.journal import writer as journal
+from tournaments.infra.sqlite_backend.base import write_lock
+from tournaments.services import autosave
+
+HALL_NAME_FILE = "nom-du-journal"
+
+
+def journal_folder() -> Path:
+    return autosave.backup_dir() / journal.FOLDER_NAME
+
+
+def hall_name(data_dir: Path) -> str:
+    """This data folder's name in the journal, made once."""
+    path = data_dir / HALL_NAME_FILE
+    if not path.exists():
+        path.write_text(secrets.token_hex(4), encoding="ascii")
+    return path.read_text(encoding="ascii").strip()
+
+
+def start_journal(stdout, style) -> journal.Journal | None:
+    connection = connections["default"]
+    if connection.vendor != "sqlite":
+        return None
+    name = connection.settings_dict["NAME"]
+    data_dir = Path(settings.DATA_DIR)
+    try:
+        started = journal.start(
+            folder=journal_folder(),
+            database=Path(name),
+            hall=hall_name(data_dir),
+            lock=write_lock(name),
+            secret_key=settings.SECRET_KEY if settings.HALL else "",
+        )
+    except (journal.JournalUnavailable, OSError) as exc:
+        raise CommandError(
+            f"Impossible d'écrire le journal de reprise dans {journal_folder()} ({exc}) : "
+            "branchez la clé ou choisissez un autre dossier (BACKUP_DIR)."
+        ) from exc
+    stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
+    return started
+
+
+def take_over(folder: Path, stdout, style) -> replay.Plan:
+    """The concours of the laptop that died, brought up here."""
+    if connections["default"].vendor != "sqlite":
+        raise CommandError("La reprise se fait sur la base SQLite du portable de la salle.")
+    if (folder / journal.FOLDER_NAME).is_dir():
+        folder = folder / journal.FOLDER_NAME  # the backups' folder was given
+    try:
+        done = replay.restore(folder, data_dir=Path(settings.DATA_DIR))
+    except replay.JournalDamaged as exc:
+        raise CommandError(f"Reprise impossible : {exc}.") from exc
+    key = Path(settings.DATA_DIR) / "secret-key"
+    if settings.HALL and key.is_file():
+        settings.SECRET_KEY = key.read_text(encoding="ascii").strip()
+    stdout.write(
+        style.SUCCESS(
+            f"Reprise : instantané du {done.taken_at} et {len(done.transactions)} "
+            "enregistrements du journal rejoués. Les feuilles et QR codes imprimés "
+            "restent valables."
+        )
+    )
+    return done
