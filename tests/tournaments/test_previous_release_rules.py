@@ -14,29 +14,14 @@ import pytest
 from django.apps import apps as django_apps
 
 import scoring
+from tests.scoring.test_rules_profiles import STORED_BEFORE_PRESET_VERSIONS
 from tests.tournaments.test_migrations import PREVIOUS_RELEASE, _latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# What the previous release wrote in the « rules » column (its services stored
-# Rules.to_json(): every option, under the engine's one global version 1).
-STORED_RULES = {
-    "preset": "contree-faits",
-    "version": 1,
-    "counting": "contree-faits",
-    "announcements": False,
-    "sa_ta": False,
-    "ta_scale": "ffb",
-    "rounding": "nearest",
-    "chute_base": 160,
-    "chute_capot": "flat",
-    "litige": "chute",
-    "belote_protected": False,
-    "belote_multiplied": False,
-    "surcoinche_factor": 4,
-    "contract_test": "bid_only",
-    "announcements_count_for_contract": True,
-}
+# What the previous release wrote in the « rules » column: the same profile
+# the engine's own test replays (tests/scoring/test_rules_profiles.py).
+STORED_RULES = STORED_BEFORE_PRESET_VERSIONS
 
 # Two tables of two deals, the marques the previous release recorded.
 # Table 1: Nord-Sud bid 80 ♥ and took no trick (0–160); Est-Ouest made 100 ♠
@@ -154,7 +139,7 @@ def test_a_previous_release_concours_keeps_its_version_marques_and_ranking() -> 
         no_seed = "Partie 1 : le tirage au hasard ne se rejoue pas"
         assert [s for s in check(doc) if not s.startswith(no_seed)] == []
         # Read under the preset's latest defaults, the same file would be wrong at table 1.
-        latest_doc = {**doc, "rules": {"preset": "contree-faits"}}
+        latest_doc = {**doc, "rules": {"preset": "contree-faits", "version": 2}}
         assert any(s.startswith("Partie 1, table 1") for s in check(latest_doc))
 
         # Its backup, restored after the concours is deleted, replays as version 1 too.
