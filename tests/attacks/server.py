@@ -182,6 +182,9 @@ def start(
 ) -> Server:
     """A prepared data folder served by one gunicorn with `workers` workers,
     and the task worker beside it when `tasks`."""
+    # On PostgreSQL without the demo nothing else writes the data folder
+    # before `prepare` copies it.
+    data.mkdir(parents=True, exist_ok=True)
     port = servers.free_port(host)
     base = f"http://{host}:{port}"
     env = environment(data, hosts=[host], public=base, extra_env=extra_env)

@@ -91,6 +91,10 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
 
         # Plugged back in: the phone sends it by itself.
         pocket.rename(medium)
+        # Until its outbox is empty the phone may still be told 503 by a
+        # retry sent before the stick was back: wait for the outbox, not
+        # only for the deal's line.
+        expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
         expect(page.locator("#deal-2")).to_be_visible(timeout=30_000)
         desk.goto(base + "/organisation/")
         expect(desk.locator(".journal-trouble")).to_have_count(0)

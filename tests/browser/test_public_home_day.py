@@ -64,6 +64,14 @@ FINISHED = (
     "import json; from tournaments.models import Tournament; "
     "print(json.dumps(Tournament.objects.filter(status='finished').count()))"
 )
+# The site's administrator approves the organizer's account (Django's admin
+# action does the same: tests/tournaments/views/test_person_pages.py).
+APPROVE = (
+    "import json; from django.contrib.auth import get_user_model; "
+    "from tournaments.services import trust; "
+    "print(json.dumps(trust.approve_organizers("
+    "users=get_user_model().objects.filter(username='orga'), by=None)))"
+)
 # The hosted instance's answer: who of the published concours has a page.
 PERSONS = """
 import json
@@ -302,6 +310,11 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     phone.keyboard.press("Enter")
     phone.get_by_role("link", name="Lefèvre2 – Bérard2").click()
     expect(phone.get_by_role("link", name="Jérôme Bérard2")).to_have_count(0)
+    # The account's concours feed players' pages only once the site's
+    # administrator has approved it (issue 35): not yet, so no link.
+    expect(phone.get_by_role("link", name="Amélie Lefèvre2")).to_have_count(0)
+    hosted.python(APPROVE)
+    phone.reload()
     phone.get_by_role("link", name="Amélie Lefèvre2").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Amélie Lefèvre2")
     expect(phone.locator(".person-concours")).to_contain_text(CONCOURS)

@@ -31,6 +31,7 @@ FILES = (
     "js/poll.js",
     "js/tablet.js",
     "js/press.js",
+    "js/share.js",
     "js/door.js",
     "css/door.css",
     "js/projector.js",

@@ -113,6 +113,20 @@ def test_with_the_medium_gone_a_write_is_refused_and_changes_nothing(journal, tm
     assert replayed(journal.folder, tmp_path) == dump(connection.settings_dict["NAME"])
 
 
+def test_the_red_line_goes_as_soon_as_the_stick_is_back_without_a_write(journal, tmp_path):
+    """A process of the server that only showed pages (no write refused, so
+    its journal is not broken) saw the medium gone: the stick plugged back
+    in, its next page says nothing wrong, not a few seconds later."""
+    play_a_little()
+    stick = journal.folder.parent
+    stick.rename(tmp_path / "pulled-out")
+    writer._probed[0] = (0.0, True)  # the last probe was long ago
+    assert writer.trouble() == journal.folder
+    assert not journal.broken
+    (tmp_path / "pulled-out").rename(stick)
+    assert writer.trouble() is None
+
+
 def test_a_snapshot_of_another_pair_is_refused(journal, tmp_path):
     play_a_little()
     snapshot = next(journal.folder.glob("*.sqlite3"))

@@ -83,6 +83,9 @@ SECRET_LINK = {"door", "door_confirm", "preregistration_cancel", "preregistratio
 # A hall laptop's upload read in the background (issue 35): it asks again
 # for the outcome with the upload's own token.
 SECRET_LINK |= {"upload_poll"}
+# Messages to players (issue 40): the stop and confirm links of a message,
+# and the door's consent page (the door's own token).
+SECRET_LINK |= {"messages_stop", "messages_confirm", "messages_door"}
 # Leagues (issue 27): the public league page; an organizer's own leagues.
 PUBLIC |= {"league"}
 # Simultaneous halls (issue 27): the public merged ranking, and the endpoint
@@ -137,6 +140,8 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "user_id": tournament.owner.pk,
         "hall_id": 1,
         "upload_id": 1,
+        "door_token": "forged-door-token",
+        "welcome": "forged-welcome",
     }
     return {name: values[name] for name in pattern.pattern.converters}
 

@@ -397,11 +397,13 @@ PROBE_EVERY = 3.0
 
 def trouble() -> Path | None:
     """The journal's folder when writes are refused there now, else None
-    (a probe written on the medium every few seconds at most)."""
+    (a probe written on the medium every few seconds at most while it is
+    fine; at every call while it is not, so that the red line goes as soon
+    as the stick is back, in every process of the server)."""
     if ACTIVE is None:
         return None
     at, fine = _probed[0]
-    if time.monotonic() - at > PROBE_EVERY or ACTIVE.broken:
+    if not fine or time.monotonic() - at > PROBE_EVERY or ACTIVE.broken:
         fine = ACTIVE.probe()
         _probed[0] = (time.monotonic(), fine)
     return None if fine else ACTIVE.folder
