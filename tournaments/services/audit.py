@@ -17,15 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+
 from tournaments.infra import freshness
 from tournaments.models import Change, Player, Round, Table, Team, Tournament
+
+# Who acts in a use-case: the signed-in user, or a visitor (`request.user`),
+# or None for the system itself (a clock, a hall's upload, a command).
+# Every service's `by` is an `Actor | None`; only a signed-in one is kept.
+type Actor = AbstractBaseUser | AnonymousUser
 
 
 def log_change(
     tournament: Tournament | int,
     action: str,
     *,
-    by=None,
+    by: Actor | None = None,
     table: Table | None = None,
     reason: str = "",
     before: Any = None,

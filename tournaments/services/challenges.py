@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain import challenge as rules
 from tournaments.models import Challenge, Tournament
+from tournaments.services.audit import Actor
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).
@@ -82,7 +83,7 @@ def update_challenge(*, challenge: Challenge, name: str, **values) -> Challenge:
     return challenge
 
 
-def _managed(by, tournament: Tournament) -> None:
+def _managed(by: Actor | None, tournament: Tournament) -> None:
     if not Tournament.objects.managed_by(by).filter(pk=tournament.pk).exists():
         raise TournamentError(
             _("Seuls les tournois que vous organisez peuvent entrer dans un challenge."),
@@ -91,7 +92,7 @@ def _managed(by, tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def add_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
+def add_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     if challenge.tournaments.filter(pk=tournament.pk).exists():
         raise TournamentError(
@@ -103,7 +104,7 @@ def add_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
 
 
 @transaction.atomic
-def remove_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
+def remove_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     challenge.tournaments.remove(tournament)
     challenge.save(update_fields=["updated_at"])

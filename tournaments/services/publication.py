@@ -46,7 +46,7 @@ from tournaments.models import (
     Upload,
 )
 from tournaments.services import persons
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.backup import MAX_BYTES, export_tournament, import_tournament
 from tournaments.services.backup.document import read_document
 from tournaments.services.errors import TournamentError
@@ -345,7 +345,7 @@ def save_target(*, owner, url: str, key: str) -> PublicationTarget:
     return target
 
 
-def send_concours(*, tournament: Tournament, by) -> publish_client.Sent:
+def send_concours(*, tournament: Tournament, by: Actor | None) -> publish_client.Sent:
     """The laptop's « Publier »: the concours sent, signed with the key of
     the laptop's settings, to the hosted site. Writes nothing here."""
     target = PublicationTarget.objects.filter(owner=by).first()
