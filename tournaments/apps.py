@@ -8,9 +8,3 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournois")
-
-    def ready(self) -> None:
-        # The public home's cached lists follow the saves of what they show.
-        from tournaments.infra import home_cache
-
-        home_cache.connect()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain import challenge as rules
 from tournaments.models import Challenge, Tournament
-from tournaments.services.audit import Actor
+from tournaments.services.audit import Actor, home_changed
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).
@@ -66,7 +66,9 @@ def create_challenge(*, owner, name: str, **values) -> Challenge:
     if unknown:
         raise ValueError(f"unknown challenge settings: {sorted(unknown)}")
     _check(values)
-    return Challenge.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    challenge = Challenge.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    home_changed()
+    return challenge
 
 
 @transaction.atomic
@@ -80,6 +82,7 @@ def update_challenge(*, challenge: Challenge, name: str, **values) -> Challenge:
         if key in values:
             setattr(challenge, key, values[key])
     challenge.save()
+    home_changed()
     return challenge
 
 
@@ -101,6 +104,7 @@ def add_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | 
         )
     challenge.tournaments.add(tournament)
     challenge.save(update_fields=["updated_at"])
+    home_changed()
 
 
 @transaction.atomic
@@ -108,3 +112,4 @@ def remove_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor
     _managed(by, tournament)
     challenge.tournaments.remove(tournament)
     challenge.save(update_fields=["updated_at"])
+    home_changed()

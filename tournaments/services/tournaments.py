@@ -29,7 +29,7 @@ import scoring
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Tournament
 from tournaments.services import persons
-from tournaments.services.audit import Actor, log_change
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -253,3 +253,4 @@ def delete_tournament(*, tournament: Tournament, by: Actor | None) -> None:
         "Tournament %s (%s) deleted by %s", tournament.slug, tournament.name, by.get_username()
     )
     tournament.delete()
+    home_changed()

@@ -29,7 +29,7 @@ from tournaments.features.leagues import domain as rules
 from tournaments.features.leagues import queries
 from tournaments.models import Change, League, Payment, Qualification, Stage, Tournament
 from tournaments.services import team_file
-from tournaments.services.audit import Actor, log_change
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (
     PlayerData,
@@ -65,7 +65,9 @@ def create_league(*, owner, name: str, **values) -> League:
     unknown = set(values) - set(SETTINGS)
     if unknown:
         raise ValueError(f"unknown league settings: {sorted(unknown)}")
-    return League.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    league = League.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    home_changed()
+    return league
 
 
 @transaction.atomic
@@ -75,6 +77,7 @@ def update_league(*, league: League, name: str, **values) -> League:
         if key in values:
             setattr(league, key, values[key])
     league.save()
+    home_changed()
     return league
 
 
