@@ -369,9 +369,11 @@ def recompute_cotes(*, today: date | None = None) -> int:
     return len(shown)
 
 
-def publish_players(tournament: Tournament) -> None:
+def publish_players(tournament: Tournament, by: Actor | None = None) -> None:
     """A concours became public or finished: its players identified, the
-    cotes computed again. A step of `set_published` and of the last close."""
+    cotes computed again. The handler of `hooks.RESULTS_PUBLISHED`
+    (tournaments/apps.py): a step of `set_published`, of a hall's file
+    published and of the last close."""
     if tournament.published:
         identify_players(tournament)
         recompute_cotes()

@@ -434,7 +434,8 @@ def close_round(*, round: Round, by: Actor | None = None) -> Round:
     if is_last_round(rnd):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
-        persons.publish_players(tournament)
+        if tournament.published:
+            hooks.announce(hooks.RESULTS_PUBLISHED, tournament=tournament, by=by)
         # A ranking final at once: a league's stage sends its qualified teams.
         hooks.announce(hooks.TOURNAMENT_FINAL, tournament=tournament, by=by)
     return rnd

@@ -26,6 +26,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments import hooks
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Tournament
 from tournaments.services import persons
@@ -221,7 +222,7 @@ def set_published(*, tournament: Tournament, published: bool, by: Actor | None) 
     log_change(tournament, action, by=by, after={"published": published})
     # Its players found again across concours, the cotes with or without it.
     if published:
-        persons.publish_players(tournament)
+        hooks.announce(hooks.RESULTS_PUBLISHED, tournament=tournament, by=by)
     else:
         persons.recompute_cotes()
     return tournament
