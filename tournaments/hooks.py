@@ -144,7 +144,8 @@ MOMENTS: dict[str, Moment] = {
             "`template` is included in the home's lists "
             "(templates/tournaments/includes/home_lists.html), or None. The lists are "
             "cached whole (infra/home_cache.py): what it reads must be lazy (a queryset), "
-            "and its model's saves must move the home generation."
+            "and the services that change it must tell the home (services/audit.py "
+            "`home_changed`, as the leagues' do)."
         ),
     ),
     TABLE_PAGE: Moment(

@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from tournaments.infra import freshness, home_cache
 from tournaments.models import Change, Player, Round, Table, Team, Tournament
 
-# Who acts in a use-case: the signed-in user, or a visitor (`request.user`),
-# or None for the system itself (a clock, a hall's upload, a command).
+# Who acts in a use-case: the signed-in user or a visitor (`request.user`;
+# the project keeps Django's own User model), or None for the system itself
+# (a clock, a hall's upload, a command).
 # Every service's `by` is an `Actor | None`; only a signed-in one is kept.
-type Actor = AbstractBaseUser | AnonymousUser
+type Actor = User | AnonymousUser
 
 # The actions that change what the public home lists: a concours's name,
 # day, place, publication, archiving or status (registration, running,
