@@ -97,3 +97,17 @@ def test_the_core_starts_and_answers_without_the_feature(left_out, tmp_path):
     assert f"gone {sorted(PAGES[left_out])}" in run.stdout
     if left_out == "tournaments.features.cash":
         assert "fee column False" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("template_name", "shown"),
+    [
+        ("tournaments/includes/pay_cell.html", True),  # the cash box's, installed
+        ("tournaments/includes/team_row.html", True),  # the core's own
+        ("tournaments/includes/no_such_slot.html", False),  # no app provides it
+    ],
+)
+def test_a_slot_is_filled_only_by_a_template_an_installed_app_provides(template_name, shown):
+    from tournaments.templatetags.tournaments_display import provided
+
+    assert provided(template_name) is shown
