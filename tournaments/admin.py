@@ -45,7 +45,7 @@ from tournaments.models import (
     Tournament,
     WaitingPlayer,
 )
-from tournaments.services.audit import log_change
+from tournaments.services.audit import home_changed, log_change
 from tournaments.services.trust import approve_organizers, withdraw_approvals
 
 
@@ -84,6 +84,8 @@ class AuditedAdmin(admin.ModelAdmin):
         super().delete_model(request, obj)
         if not isinstance(obj, Tournament):
             log_change(tournament_id, Change.Action.ADMIN_EDIT, by=request.user, reason=label)
+        else:  # its history went with it: no line to move the home
+            home_changed()
 
     def delete_queryset(self, request, queryset) -> None:
         for obj in queryset:

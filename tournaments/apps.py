@@ -10,7 +10,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        # The public home's cached lists follow the saves of what they show.
-        from tournaments.infra import home_cache
+        # The core's own handlers of its moments (tournaments/hooks.py), first
+        # in line (INSTALLED_APPS' order): the features' come after.
+        from tournaments import hooks
+        from tournaments.services import persons
 
-        home_cache.connect()
+        hooks.register(hooks.RESULTS_PUBLISHED, persons.publish_players)

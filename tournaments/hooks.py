@@ -61,6 +61,9 @@ class Moment:
 
 
 TOURNAMENT_FINAL = "tournament final"
+CLAIMS_CLOSED = "claims closed"
+TEAM_REGISTERED = "team registered"
+RESULTS_PUBLISHED = "results published"
 DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
@@ -76,6 +79,42 @@ MOMENTS: dict[str, Moment] = {
             "(services/rounds.py), a partie's claims closed by hand (services/claims.py), "
             "or a hall's file came in (services/halls.py). Handlers check finality "
             "themselves (a claims window may still be open). `by`: who did it."
+        ),
+    ),
+    CLAIMS_CLOSED: Moment(
+        arguments=frozenset({"round", "by"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "The organizer closed a partie's claims by hand (services/claims.py "
+            "`close_claims`): its results are final. Announced before `TOURNAMENT_FINAL`, "
+            "which follows in the same transaction. A claims window that runs out by "
+            "itself announces nothing (finality is read when asked, queries/claims.py). "
+            "`round`: the partie, `by`: who closed it."
+        ),
+    ),
+    TEAM_REGISTERED: Moment(
+        arguments=frozenset({"team"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A fixed pair became a team of a concours (services/registration.py "
+            "`create_team`, the one place a team is made): at the desk, by a file "
+            "imported, a pre-registration taken in at the door, two players waiting "
+            "alone paired, a league's qualified pair sent on. Once per team, before "
+            "the use-case's audit line. A mêlée's teams, formed at each draw, are not "
+            "registered teams and announce nothing."
+        ),
+    ),
+    RESULTS_PUBLISHED: Moment(
+        arguments=frozenset({"tournament", "by"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A concours's results are public, or public anew: its organizer made it "
+            "public (services/tournaments.py `set_published`), a hall laptop's file was "
+            "published (services/publication.py), or its last partie closed while public "
+            "(services/rounds.py `close_round`). The core's own handler finds its "
+            "players again across concours and computes the cotes "
+            "(services/persons.py `publish_players`, registered in tournaments/apps.py). "
+            "`by`: who did it (the organizer whose key sent the file)."
         ),
     ),
     DASHBOARD_PANELS: Moment(
@@ -105,7 +144,8 @@ MOMENTS: dict[str, Moment] = {
             "`template` is included in the home's lists "
             "(templates/tournaments/includes/home_lists.html), or None. The lists are "
             "cached whole (infra/home_cache.py): what it reads must be lazy (a queryset), "
-            "and its model's saves must move the home generation."
+            "and the services that change it must tell the home (services/audit.py "
+            "`home_changed`, as the leagues' do)."
         ),
     ),
     TABLE_PAGE: Moment(

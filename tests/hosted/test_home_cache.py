@@ -1,7 +1,10 @@
 """With Redis, the public home's lists are rendered once per change of what
 they show, not once per visitor (tournaments/infra/home_cache.py): a second
-visitor costs no query, and any change to a concours, its announcement or a
-challenge is on the next visitor's page (a stale home is a bug)."""
+visitor costs no query, and any change to a concours, its announcement, a
+challenge or a league is on the next visitor's page (a stale home is a bug).
+The changes are made through the services, as the site makes them: the
+audit trail (services/audit.py) is what tells the cache, not the models'
+saves."""
 
 from __future__ import annotations
 
@@ -14,10 +17,12 @@ from django.utils import timezone
 from tests import factories
 from tests.attacks import server as real
 from tests.tournaments.calendar.builders import announce
+from tests.tournaments.services.test_organizer_services import settings_of
+from tournaments.features.leagues import services as leagues
 from tournaments.infra import home_cache
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
-from tournaments.services import challenges, rounds
+from tournaments.services import calendar, challenges, rounds, tournaments
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")
@@ -68,15 +73,17 @@ def test_a_concours_renamed_published_or_deleted_is_on_the_next_page(
     hidden = make_tournament(name="Concours de Doué", date=TODAY, published=False)
     assert "Concours de Doué" not in client.get(HOME).content.decode()
 
-    shown.name = "Concours de Saumur"
-    on_commit(shown.save)
-    hidden.published = True
-    on_commit(hidden.save)
+    on_commit(
+        lambda: tournaments.update_tournament(
+            tournament=shown, by=shown.owner, **settings_of(shown, name="Concours de Saumur")
+        )
+    )
+    on_commit(lambda: tournaments.set_published(tournament=hidden, published=True, by=None))
     page = client.get(HOME).content.decode()
     assert "Concours de Saumur" in page and "Concours de Brézé" not in page
     assert "Concours de Doué" in page
 
-    on_commit(hidden.delete)
+    on_commit(lambda: tournaments.delete_tournament(tournament=hidden, by=hidden.owner))
     assert "Concours de Doué" not in client.get(HOME).content.decode()
 
 
@@ -91,8 +98,11 @@ def test_a_concours_announced_and_a_challenge_published_are_on_the_next_page(
     page = client.get(HOME).content.decode()
     assert "Concours de la Saint-Éloi" in page
     assert "Challenge du Saumurois" not in page  # not published yet
-    challenge.published = True
-    on_commit(challenge.save)
+    on_commit(
+        lambda: challenges.update_challenge(
+            challenge=challenge, name=challenge.name, published=True
+        )
+    )
     assert "Challenge du Saumurois" in client.get(HOME).content.decode()
 
 
@@ -102,6 +112,95 @@ def test_a_deal_saved_leaves_the_home_cached(shared_cache, table, on_commit):
     before = home_cache.generation()
     on_commit(lambda: factories.add_deal(table))
     assert home_cache.generation() == before
+
+
+def _challenge(tournament, owner):
+    challenge = challenges.create_challenge(owner=owner, name="Challenge d'Anjou")
+    return lambda: challenges.add_tournament(challenge=challenge, tournament=tournament, by=owner)
+
+
+def _league(tournament, owner):
+    league = leagues.create_league(owner=owner, name="Ligue du Layon")
+    return lambda: leagues.update_league(league=league, name=league.name, published=True)
+
+
+def _announcement(tournament, owner):
+    return lambda: announce(owner, name="Concours de Gennes")
+
+
+def _draw(tournament, owner):
+    factories.add_teams(tournament, 4)
+    return lambda: factories.draw_random_round(tournament)
+
+
+def _team(tournament, owner):
+    return lambda: factories.add_teams(tournament, 1)
+
+
+#: Each kind of change, made through its service: (a builder run before,
+#: which returns the change) and whether the home shows it.
+CHANGES = {
+    "concours created": (
+        lambda t, o: lambda: tournaments.create_tournament(owner=o, name="Brion", date=TODAY),
+        True,
+    ),
+    "concours edited": (
+        lambda t, o: (
+            lambda: tournaments.update_tournament(
+                tournament=t, by=o, **settings_of(t, venue="Salle Saint-Jean")
+            )
+        ),
+        True,
+    ),
+    "concours withdrawn from the home": (
+        lambda t, o: lambda: tournaments.set_published(tournament=t, published=False, by=o),
+        True,
+    ),
+    "concours archived": (
+        lambda t, o: lambda: tournaments.set_archived(tournament=t, archived=True, by=o),
+        True,
+    ),
+    "concours deleted": (
+        lambda t, o: lambda: tournaments.delete_tournament(tournament=t, by=o),
+        True,
+    ),
+    "first partie drawn": (_draw, True),
+    "concours announced": (_announcement, True),
+    "concours put in a challenge": (_challenge, True),
+    "league published": (_league, True),
+    "team registered": (_team, False),
+    "presence": (
+        lambda t, o: lambda: calendar.arrived_from_the_list(t.teams.get()),
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CHANGES)
+def test_each_kind_of_change_moves_the_home_only_if_the_home_shows_it(
+    name, shared_cache, organizer, make_tournament, on_commit
+):
+    tournament = make_tournament(name="Concours de Martigné", date=TODAY)
+    if name == "presence":
+        factories.add_teams(tournament, 1)
+    build, shown = CHANGES[name]
+    change = build(tournament, organizer)
+    before = home_cache.generation()
+    on_commit(change)
+    assert (home_cache.generation() != before) is shown
+
+
+def test_a_save_outside_the_services_is_seen_after_the_ttl_only(
+    shared_cache, make_tournament, on_commit
+):
+    """The audit trail tells the home, not the models' saves (a shell, a
+    `.update()`): the documented limit, `TTL` seconds at most."""
+    tournament = make_tournament(name="Concours de Brézé", date=TODAY)
+    before = home_cache.generation()
+    tournament.name = "Concours de Saumur"
+    on_commit(tournament.save)
+    assert home_cache.generation() == before
+    assert home_cache.TTL <= 300
 
 
 def test_each_visitor_gets_the_lists_for_them(client, shared_cache, organizer, make_tournament):

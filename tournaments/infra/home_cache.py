@@ -3,28 +3,28 @@
 On a league's Sunday the hosted home lists a hundred concours, and
 rendering those cards was most of its time (issue 26, the Sunday run). The
 lists (templates/tournaments/includes/home_lists.html) are cached whole,
-under a *home generation*: a counter in Redis that every save or delete of
-what they show (a concours, its announcement, a challenge) moves, when it
-is made and again once it is committed, as freshness.py does for a
-concours's pages. A visitor after a change misses the old rendering; a
-deal saved at a table moves nothing here (the home shows no score).
+under a *home generation*: a counter in Redis that every change of what
+they show (a concours, its announcement, a challenge, a league) moves, when
+it is made and again once it is committed, as freshness.py does for a
+concours's pages. The one caller is the audit trail (services/audit.py):
+its line of a change the home shows, and `home_changed` for a challenge, a
+league or a concours deleted, which have no line. A visitor after a change
+misses the old rendering; a deal saved at a table moves nothing here (the
+home shows no score).
 
 Only with Redis (`freshness.enabled`): a per-process cache would not see
 the other workers' bumps. While Redis does not answer, the lists are
 rendered every time (`generation` is None), and a bump that failed is made
-again as soon as it answers. A change made without a save (`.update()`,
-bulk inserts) is seen after `TTL` seconds at most.
+again as soon as it answers. A change made outside the services (a save in
+a shell, `.update()`) is seen after `TTL` seconds at most.
 
 Must not: cache anything a visitor's own session changes (the lists are
 keyed by the user who asks) or anything but the lists."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import redis
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
 
 from tournaments.infra import cache as shared
 from tournaments.infra import freshness
@@ -53,8 +53,8 @@ def _bump() -> None:
         shared.failed(error, "home")
 
 
-def changed(**_: Any) -> None:
-    """What the home shows changed (a signal's receiver): bumped now, and
+def changed() -> None:
+    """What the home shows changed (said by services/audit.py): bumped now, and
     again once committed, so that a visitor who read the old rows between
     the two does not keep them cached."""
     if freshness.enabled():
@@ -71,12 +71,3 @@ def generation() -> int | None:
     except redis.RedisError as error:
         shared.failed(error, "home")
         return None
-
-
-def connect() -> None:
-    """Listen to the saves and deletes of what the home shows."""
-    from tournaments.models import Announcement, Challenge, League, Tournament
-
-    for model in (Tournament, Announcement, Challenge, League):
-        for signal in (post_save, post_delete):
-            signal.connect(changed, sender=model, dispatch_uid=f"home-{model.__name__}")

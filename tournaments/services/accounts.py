@@ -41,7 +41,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, SignUp, Tournament, email_key
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournaments import delete_tournament
 
@@ -213,7 +213,7 @@ class Invitation:
     by: object  # the inviting organizer
 
 
-def invitation_token(*, email: str, by) -> str:
+def invitation_token(*, email: str, by: Actor | None) -> str:
     return signing.dumps({"email": email.strip(), "by": by.pk}, salt=INVITATION_SALT)
 
 
@@ -300,6 +300,7 @@ def delete_account(*, user, handovers: Mapping[int, int | None]) -> DeletedAccou
         len(done.deleted),
     )
     user.delete()
+    home_changed()  # the account's challenges and leagues went with it
     return done
 
 

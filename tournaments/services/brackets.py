@@ -28,7 +28,7 @@ from tournaments.models import (
 )
 from tournaments.queries.brackets import has_brackets, qualifying_order, qualifying_points
 from tournaments.queries.pools import pool_places
-from tournaments.services.audit import log_change, tables_snapshot
+from tournaments.services.audit import Actor, log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.seating import seat_pairs
 
@@ -40,7 +40,7 @@ def create_brackets(
     main: int,
     consolante: int = 0,
     tie_rule: str = Bracket.DeadHeatRule.EXTRA_DEAL,
-    by=None,
+    by: Actor | None = None,
 ) -> list[Bracket]:
     """The main bracket of the `main` best qualified teams, and the
     consolante of the next `consolante` (0: none), each seeded by the
@@ -153,7 +153,7 @@ def _split_refusal(code: str, main: int, consolante: int, ranked: int) -> tuple[
 
 
 @transaction.atomic
-def delete_brackets(*, tournament: Tournament, by=None) -> None:
+def delete_brackets(*, tournament: Tournament, by: Actor | None = None) -> None:
     """Undo the final phase, while none of its parties is drawn."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.rounds.filter(stage=Round.Stage.BRACKET).exists():
@@ -200,7 +200,7 @@ def _advance(bracket: Bracket) -> list[BracketMatch]:
 
 
 @transaction.atomic
-def draw_bracket_round(*, tournament: Tournament, by=None) -> Round:
+def draw_bracket_round(*, tournament: Tournament, by: Actor | None = None) -> Round:
     """The next partie of the final phase: one table for each match of
     every bracket's next level (the main bracket's first), in one round."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -241,7 +241,7 @@ def draw_bracket_round(*, tournament: Tournament, by=None) -> Round:
     return rnd
 
 
-def settle_round(rnd: Round, *, by=None) -> None:
+def settle_round(rnd: Round, *, by: Actor | None = None) -> None:
     """Decide every match of a bracket partie from its table's totals (in
     the caller's transaction, `rounds.close_round`): the higher total wins;
     a tie under the qualifying-total rule goes to the better qualifying

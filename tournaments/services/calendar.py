@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from tournaments.display import calendar as calendar_display
 from tournaments.domain import calendar as rules
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.preregistration import expire_holds, move_up
 from tournaments.services.registration import (
@@ -114,7 +114,7 @@ class Edited:
 def edit_announcement(
     *,
     tournament: Tournament,
-    by=None,
+    by: Actor | None = None,
     name: str,
     date: datetime.date,
     postcode: str,
@@ -196,7 +196,7 @@ def _announced_values(tournament: Tournament, announcement: Announcement) -> dic
 
 
 @transaction.atomic
-def take_in_preregistrations(*, tournament: Tournament, by=None) -> list[Team]:
+def take_in_preregistrations(*, tournament: Tournament, by: Actor | None = None) -> list[Team]:
     """The day: every team pre-registered (its address confirmed, not
     waiting) becomes a team of the tournament, not yet checked in (the desk
     ticks it present). A pair already registered at the desk is linked, not

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain import challenge as rules
 from tournaments.models import Challenge, Tournament
+from tournaments.services.audit import Actor, home_changed
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).
@@ -65,7 +66,9 @@ def create_challenge(*, owner, name: str, **values) -> Challenge:
     if unknown:
         raise ValueError(f"unknown challenge settings: {sorted(unknown)}")
     _check(values)
-    return Challenge.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    challenge = Challenge.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    home_changed()
+    return challenge
 
 
 @transaction.atomic
@@ -79,10 +82,11 @@ def update_challenge(*, challenge: Challenge, name: str, **values) -> Challenge:
         if key in values:
             setattr(challenge, key, values[key])
     challenge.save()
+    home_changed()
     return challenge
 
 
-def _managed(by, tournament: Tournament) -> None:
+def _managed(by: Actor | None, tournament: Tournament) -> None:
     if not Tournament.objects.managed_by(by).filter(pk=tournament.pk).exists():
         raise TournamentError(
             _("Seuls les tournois que vous organisez peuvent entrer dans un challenge."),
@@ -91,7 +95,7 @@ def _managed(by, tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def add_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
+def add_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     if challenge.tournaments.filter(pk=tournament.pk).exists():
         raise TournamentError(
@@ -100,10 +104,12 @@ def add_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
         )
     challenge.tournaments.add(tournament)
     challenge.save(update_fields=["updated_at"])
+    home_changed()
 
 
 @transaction.atomic
-def remove_tournament(*, challenge: Challenge, tournament: Tournament, by) -> None:
+def remove_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     challenge.tournaments.remove(tournament)
     challenge.save(update_fields=["updated_at"])
+    home_changed()

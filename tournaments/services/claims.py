@@ -23,12 +23,12 @@ from tournaments.domain import pairing, pools
 from tournaments.models import Change, Round, Table, Tournament
 from tournaments.queries.claims import round_claims
 from tournaments.queries.concours_file import concours_file
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
 @transaction.atomic
-def close_claims(*, round: Round, by=None) -> Round:
+def close_claims(*, round: Round, by: Actor | None = None) -> Round:
     """The organizer ends a partie's claims now: its results are final."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.status != Round.Status.CLOSED:
@@ -38,6 +38,7 @@ def close_claims(*, round: Round, by=None) -> Round:
     rnd.claims_closed_at = timezone.now()
     rnd.save(update_fields=["claims_closed_at"])
     log_change(rnd.tournament_id, Change.Action.CLAIMS_CLOSED, by=by, after={"round": rnd.number})
+    hooks.announce(hooks.CLAIMS_CLOSED, round=rnd, by=by)
     # The last claims closed: a league's stage sends its qualified teams.
     hooks.announce(hooks.TOURNAMENT_FINAL, tournament=rnd.tournament, by=by)
     return rnd

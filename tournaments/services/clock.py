@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, Round
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -45,14 +45,14 @@ def _locked(round: Round) -> Round:
     return rnd
 
 
-def _save(rnd: Round, action: str, before: dict, by) -> Round:
+def _save(rnd: Round, action: str, before: dict, by: Actor | None) -> Round:
     rnd.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds"])
     log_change(rnd.tournament, action, by=by, before=before, after=_clock_state(rnd))
     return rnd
 
 
 @transaction.atomic
-def start_clock(*, round: Round, by=None) -> Round:
+def start_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is not None:
         raise TournamentError(_("Le chrono de cette partie est déjà lancé."))
@@ -62,7 +62,7 @@ def start_clock(*, round: Round, by=None) -> Round:
 
 
 @transaction.atomic
-def pause_clock(*, round: Round, by=None) -> Round:
+def pause_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is None or rnd.clock_paused_at is not None:
         raise TournamentError(_("Le chrono ne tourne pas : rien à mettre en pause."))
@@ -72,7 +72,7 @@ def pause_clock(*, round: Round, by=None) -> Round:
 
 
 @transaction.atomic
-def resume_clock(*, round: Round, by=None) -> Round:
+def resume_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_paused_at is None:
         raise TournamentError(_("Le chrono n'est pas en pause."))
@@ -84,7 +84,7 @@ def resume_clock(*, round: Round, by=None) -> Round:
 
 
 @transaction.atomic
-def reset_clock(*, round: Round, by=None) -> Round:
+def reset_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is None:
         raise TournamentError(_("Le chrono de cette partie n'est pas lancé."))
@@ -94,7 +94,7 @@ def reset_clock(*, round: Round, by=None) -> Round:
 
 
 @transaction.atomic
-def set_last_deal_call(*, round: Round, minutes: int | None, by=None) -> Round:
+def set_last_deal_call(*, round: Round, minutes: int | None, by: Actor | None = None) -> Round:
     """This partie's « dernière donne » call, `minutes` after its start;
     None goes back to the tournament's."""
     rnd = _locked(round)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring import examples
 from tournaments.models import Change, Deal, Table, Tournament
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -45,7 +45,9 @@ def asked_first(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def set_club_count(*, tournament: Tournament, answers: Mapping[str, int], by) -> Tournament:
+def set_club_count(
+    *, tournament: Tournament, answers: Mapping[str, int], by: Actor | None
+) -> Tournament:
     """The concours's profile with each asked option set by the marques the
     organizer chose (question key -> marque), keeping its preset and
     version. Refused when the answers contradict each other (at the later

@@ -41,7 +41,7 @@ from tournaments.domain import door as rules
 from tournaments.infra import throttle
 from tournaments.models import Change, Team, Tournament
 from tournaments.queries.public import search_teams
-from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.errors import TournamentError
 
 #: Wrong poster keys one client may try in `KEYS_WINDOW` seconds.
@@ -180,7 +180,7 @@ def _locked_team(team: Team) -> Team:
 
 
 @transaction.atomic
-def check_in(*, team: Team, by=None) -> tuple[Team, bool]:
+def check_in(*, team: Team, by: Actor | None = None) -> tuple[Team, bool]:
     """Checks `team` in (and present) now; returns the team and whether this
     call checked it in (False: it already was, nothing changed)."""
     team = _locked_team(team)
@@ -202,7 +202,7 @@ def check_in(*, team: Team, by=None) -> tuple[Team, bool]:
 
 
 @transaction.atomic
-def undo_check_in(*, team: Team, by=None) -> Team:
+def undo_check_in(*, team: Team, by: Actor | None = None) -> Team:
     """The desk takes a check-in back (the wrong line was tapped): the team
     is no longer drawn until it checks in again. Undoing what is not checked
     in changes nothing."""

@@ -9,12 +9,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, Team
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
 @transaction.atomic
-def set_fixed_table(*, team: Team, stays: bool, table: int | None = None, by=None) -> Team:
+def set_fixed_table(
+    *, team: Team, stays: bool, table: int | None = None, by: Actor | None = None
+) -> Team:
     """Mark `team` as staying at its table (`table`, or when None its table
     of partie 1), or free it. Two teams cannot keep the same table."""
     team = Team.objects.select_for_update().get(pk=team.pk)

@@ -40,7 +40,7 @@ from tournaments.infra import publish_client
 from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
 from tournaments.models.halls import MAX_HALLS
 from tournaments.queries.concours_file import concours_file
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused, check_envelope, unpack
 
@@ -81,7 +81,9 @@ def _names(lines: list[str]) -> list[str]:
 
 
 @transaction.atomic
-def declare_halls(*, tournament: Tournament, names: list[str], planned: int, by) -> HallMerge:
+def declare_halls(
+    *, tournament: Tournament, names: list[str], planned: int, by: Actor | None
+) -> HallMerge:
     """The concours « joué dans plusieurs salles »: its halls (a hall that
     stays keeps its file and key) and its planned parties."""
     names = _names(names)
@@ -245,7 +247,7 @@ def _not_older(data: dict, hall: MergedHall, *, replace_older: bool) -> tuple[in
 
 @transaction.atomic
 def keep_hall_file(
-    *, hall: MergedHall, data: dict, by=None, replace_older: bool = False
+    *, hall: MergedHall, data: dict, by: Actor | None = None, replace_older: bool = False
 ) -> MergedHall:
     """A hall's file already read and checked (`read_hall_file`,
     `check_hall_file`), kept as the hall's file: one short transaction."""
@@ -276,7 +278,7 @@ def keep_hall_file(
 
 
 def receive_hall_file(
-    *, hall: MergedHall, raw: bytes, by=None, replace_older: bool = False
+    *, hall: MergedHall, raw: bytes, by: Actor | None = None, replace_older: bool = False
 ) -> MergedHall:
     """A hall's concours file, read, checked, kept as the hall's file (the
     three steps in a row: the background task runs them so, issue 35)."""

@@ -24,7 +24,7 @@ from tournaments.domain.categories import club_key
 from tournaments.models import Change, Team, Tournament
 from tournaments.queries.awards import ticked_categories
 from tournaments.services import calendar, team_file
-from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
 from tournaments.services.prizes import set_entrant_categories
 from tournaments.services.registration import (
@@ -216,7 +216,7 @@ def _register(tournament: Tournament, line: ImportLine, categories: dict[str, in
 
 
 @transaction.atomic
-def import_teams(*, tournament: Tournament, data: bytes, by=None) -> ImportPlan:
+def import_teams(*, tournament: Tournament, data: bytes, by: Actor | None = None) -> ImportPlan:
     """Register the new teams of a CSV file, all or none, and return the
     plan followed, with the teams in `imported`. Lines already registered,
     lines that conflict with a registered team and faulty lines are left

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, Penalty, Round, Table, Team, Tournament
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import rescore_table, save_table
 from tournaments.services.table_versions import AlreadyDone, lock_table_at, request_key
@@ -22,7 +22,7 @@ def add_penalty(
     points: int,
     reason: str,
     expected_version: int | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> Penalty:
     """A penalty (or bonus) at a table, e.g. 162 points to the opponents of a
     team that revoked. The same post sent again adds nothing."""

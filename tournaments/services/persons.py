@@ -55,7 +55,7 @@ from tournaments.models import (
 from tournaments.models.accounts import trusted_ids
 from tournaments.queries.persons import persons_owned
 from tournaments.queries.publication import teams_counts
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -148,7 +148,7 @@ def _read_the_boxes(tournament: Tournament) -> None:
         _log_in_concours(newly, Change.Action.PLAYERS_SHOWN, None, {"shown": True})
 
 
-def _log_in_concours(person_ids: list[int], action: str, by, after: dict) -> None:
+def _log_in_concours(person_ids: list[int], action: str, by: Actor | None, after: dict) -> None:
     tournaments = (
         Player.objects.filter(person_id__in=person_ids)
         .values_list("tournament_id", flat=True)
@@ -160,7 +160,7 @@ def _log_in_concours(person_ids: list[int], action: str, by, after: dict) -> Non
 
 
 @transaction.atomic
-def withdraw_person(*, person: Person, by=None) -> Person:
+def withdraw_person(*, person: Person, by: Actor | None = None) -> Person:
     """The person withdraws their agreement: gone from every public page."""
     person = Person.objects.select_for_update().get(pk=person.pk)
     person.shown = False
@@ -184,7 +184,7 @@ def withdrawn_refusal(person: Person) -> TournamentError:
 
 
 @transaction.atomic
-def set_player_shown(*, player: Player, shown: bool, by=None) -> Player:
+def set_player_shown(*, player: Player, shown: bool, by: Actor | None = None) -> Player:
     """The box of a registration changed. Ticked: the person is shown if
     the record is the concours's organizer's (another organizer's tick lets
     this concours count on a shown person's page); refused for a person who
@@ -214,7 +214,7 @@ def set_player_shown(*, player: Player, shown: bool, by=None) -> Player:
 
 
 @transaction.atomic
-def show_again(*, person: Person, by) -> Person:
+def show_again(*, person: Person, by: Actor | None) -> Person:
     """The person who withdrew asked again, to the organizer who registered
     them (the owner of the record), who says so on « Pages des joueurs »:
     shown again, their boxes in that organizer's concours ticked again.
@@ -237,7 +237,7 @@ def show_again(*, person: Person, by) -> Person:
 
 
 @transaction.atomic
-def merge_persons(*, kept: Person, merged: Person, by) -> Person:
+def merge_persons(*, kept: Person, merged: Person, by: Actor | None) -> Person:
     """`merged` is the same person as `kept`: its concours go to `kept`, and
     it is deleted. Allowed to the organizer who owns both records (another
     organizer's players are not theirs to merge). Shown only if both were:
@@ -369,9 +369,11 @@ def recompute_cotes(*, today: date | None = None) -> int:
     return len(shown)
 
 
-def publish_players(tournament: Tournament) -> None:
+def publish_players(tournament: Tournament, by: Actor | None = None) -> None:
     """A concours became public or finished: its players identified, the
-    cotes computed again. A step of `set_published` and of the last close."""
+    cotes computed again. The handler of `hooks.RESULTS_PUBLISHED`
+    (tournaments/apps.py): a step of `set_published`, of a hall's file
+    published and of the last close."""
     if tournament.published:
         identify_players(tournament)
         recompute_cotes()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from tournaments.models import Round
 from tournaments.queries.brackets import all_finished, dead_heat_blockers, is_last_qualifying
 from tournaments.queries.pools import follows_pools
+from tournaments.services.audit import Actor
 from tournaments.services.brackets import settle_round
 from tournaments.services.pools import round_tables_of_pools
 
@@ -44,7 +45,7 @@ def _nothing_blocks(rnd: Round) -> tuple[list[str], set[int]]:
     return [], set()
 
 
-def _nothing_to_settle(rnd: Round, *, by=None) -> None:
+def _nothing_to_settle(rnd: Round, *, by: Actor | None = None) -> None:
     return None
 
 

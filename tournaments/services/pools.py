@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.domain import pools
 from tournaments.models import Change, Pool, PoolTeam, Round, Tournament
 from tournaments.queries.pools import has_pools
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 REGISTRATION = "registration"
@@ -69,7 +69,7 @@ def form_pools(
     size: int = 4,
     order: str = REGISTRATION,
     seed: int | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> list[Pool]:
     """Split the present teams into pools of `size` (3 or 4), by snake
     seeding from the registration order or a random order (from `seed`, a
@@ -126,7 +126,7 @@ def form_pools(
 
 
 @transaction.atomic
-def clear_pools(*, tournament: Tournament, by=None) -> None:
+def clear_pools(*, tournament: Tournament, by: Actor | None = None) -> None:
     """Undo the pools (the parties go back to the Swiss draw), until a
     partie is drawn."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 from tournaments.domain import calendar as rules
 from tournaments.models import Change, PreRegistration, Tournament, email_key
 from tournaments.services import team_file
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData, lock_registrations
 
@@ -308,7 +308,7 @@ class Cancelled:
 
 
 @transaction.atomic
-def cancel_preregistration(*, registration: PreRegistration, by=None) -> Cancelled:
+def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = None) -> Cancelled:
     """Cancel a pre-registration; a place freed goes to the first waiting
     team, in the same transaction."""
     tournament = lock_registrations(registration.tournament)

@@ -25,7 +25,7 @@ from tournaments.domain.categories import club_key
 from tournaments.domain.search import name_order
 from tournaments.models import Category, Change, Lot, LotSwap, Player, PrizeRule, Team, Tournament
 from tournaments.queries import awards
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -68,7 +68,7 @@ def set_lots(
     last: str = "",
     rule: str = PrizeRule.BY_RANK,
     top: int | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> list[Lot]:
     """Replace a ranking's list of lots (`lots`, one a line, in the order of
     rank; `last`, the lots for the last: the « lanterne rouge ») and its rule.
@@ -132,7 +132,7 @@ def swap_lots(
     category: Category | None = None,
     first: int,
     second: int,
-    by=None,
+    by: Actor | None = None,
 ) -> None:
     """Exchange the lots of two entrants of a ranking, by hand: kept while
     the ranking and the list stay as they are now."""
@@ -169,7 +169,9 @@ def swap_lots(
 
 
 @transaction.atomic
-def keep_swaps(*, tournament: Tournament, category: Category | None = None, by=None) -> int:
+def keep_swaps(
+    *, tournament: Tournament, category: Category | None = None, by: Actor | None = None
+) -> int:
     """Apply again, to the ranking as it is now, the swaps set aside when it
     changed; returns how many."""
     tournament = _locked(tournament)
@@ -188,7 +190,9 @@ def keep_swaps(*, tournament: Tournament, category: Category | None = None, by=N
 
 
 @transaction.atomic
-def clear_swaps(*, tournament: Tournament, category: Category | None = None, by=None) -> int:
+def clear_swaps(
+    *, tournament: Tournament, category: Category | None = None, by: Actor | None = None
+) -> int:
     """Forget every swap of a ranking: its lots go back to the rule's."""
     tournament = _locked(tournament)
     deleted, _details = LotSwap.objects.filter(tournament=tournament, category=category).delete()
@@ -225,7 +229,9 @@ def _checked_kind(kind: str) -> str:
 
 
 @transaction.atomic
-def add_category(*, tournament: Tournament, name: str, kind: str, by=None) -> Category:
+def add_category(
+    *, tournament: Tournament, name: str, kind: str, by: Actor | None = None
+) -> Category:
     """A special ranking (« Meilleure équipe féminine »…): its teams are
     ticked on their forms, or, for a club ranking, each club's best team."""
     tournament = _locked(tournament)
@@ -249,7 +255,9 @@ def add_category(*, tournament: Tournament, name: str, kind: str, by=None) -> Ca
 
 
 @transaction.atomic
-def update_category(*, category: Category, name: str, kind: str, by=None) -> Category:
+def update_category(
+    *, category: Category, name: str, kind: str, by: Actor | None = None
+) -> Category:
     tournament = _locked(category.tournament)
     before = {"name": category.name, "kind": category.kind}
     category.name = _checked_name(tournament, name, exclude=category.pk)
@@ -266,7 +274,7 @@ def update_category(*, category: Category, name: str, kind: str, by=None) -> Cat
 
 
 @transaction.atomic
-def delete_category(*, category: Category, by=None) -> None:
+def delete_category(*, category: Category, by: Actor | None = None) -> None:
     """Delete a special ranking with its lots and swaps; the teams stay."""
     tournament = _locked(category.tournament)
     before = {"name": category.name, "kind": category.kind, "lots": _lines(category.lots.all())}
@@ -297,7 +305,7 @@ def tag_teams(
     category: Category,
     team_ids: Iterable[int],
     add: bool = True,
-    by=None,
+    by: Actor | None = None,
 ) -> int:
     """Puts the teams ticked in the team list into a special ranking (or
     takes them out) in one go, with one line in the history. Returns how

@@ -32,6 +32,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from tournaments import hooks
 from tournaments.domain import publication as signing
 from tournaments.infra import publish_client
 from tournaments.models import (
@@ -45,8 +46,7 @@ from tournaments.models import (
     Tournament,
     Upload,
 )
-from tournaments.services import persons
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.backup import MAX_BYTES, export_tournament, import_tournament
 from tournaments.services.backup.document import read_document
 from tournaments.services.errors import TournamentError
@@ -218,7 +218,7 @@ def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tourname
     except IntegrityError as exc:  # the same upload racing itself
         raise UploadRefused(_already_received(), status=409) from exc
     # Its players who agreed join their pages across concours, and the cote.
-    persons.publish_players(tournament)
+    hooks.announce(hooks.RESULTS_PUBLISHED, tournament=tournament, by=owner)
     return tournament
 
 
@@ -345,7 +345,7 @@ def save_target(*, owner, url: str, key: str) -> PublicationTarget:
     return target
 
 
-def send_concours(*, tournament: Tournament, by) -> publish_client.Sent:
+def send_concours(*, tournament: Tournament, by: Actor | None) -> publish_client.Sent:
     """The laptop's « Publier »: the concours sent, signed with the key of
     the laptop's settings, to the hosted site. Writes nothing here."""
     target = PublicationTarget.objects.filter(owner=by).first()

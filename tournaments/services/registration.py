@@ -18,9 +18,10 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import hooks
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
 from tournaments.services import persons, team_file
-from tournaments.services.audit import log_change, player_snapshot, team_snapshot
+from tournaments.services.audit import Actor, log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
 from tournaments.services.prizes import set_entrant_categories
@@ -69,7 +70,7 @@ def register_team(
     name: str = "",
     number: int | None = None,
     categories: list[int] | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
     partie is played (late entry) is drawn from the next partie on. Two
@@ -149,6 +150,7 @@ def create_team(
             field="number",
         ) from exc
     remember_players(tournament, [player1, player2])
+    hooks.announce(hooks.TEAM_REGISTERED, team=team)
     return team
 
 
@@ -186,7 +188,7 @@ def update_team(
     club: str = "",
     name: str = "",
     categories: list[int] | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> Team:
     """Change a team's players, club or name, and, when `categories` is
     given, the special rankings it belongs to."""
@@ -224,7 +226,7 @@ def team_deletable(team: Team) -> bool:
 
 
 @transaction.atomic
-def delete_team(*, team: Team, by=None) -> None:
+def delete_team(*, team: Team, by: Actor | None = None) -> None:
     """Delete a team registered by mistake, with its two players: only
     while it has never been seated at a table (after that, it withdraws)."""
     if team.round_id is not None:
@@ -254,7 +256,7 @@ def register_player(
     tournament: Tournament,
     player: PlayerData,
     categories: list[int] | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> Player:
     if tournament.format != Tournament.Format.MELEE:
         raise TournamentError(_("En doublettes, inscrivez des équipes de deux joueurs."))
@@ -268,7 +270,7 @@ def register_player(
 
 
 @transaction.atomic
-def set_player_presence(*, player: Player, present: bool, by=None) -> Player:
+def set_player_presence(*, player: Player, present: bool, by: Actor | None = None) -> Player:
     if player.status == Player.Status.WITHDRAWN and present:
         raise TournamentError(_("Ce joueur a déclaré forfait."))
     before = player_snapshot(player)
@@ -304,7 +306,7 @@ def _undo_refusal(entrant: Team | Player) -> str:
 
 
 @transaction.atomic
-def withdraw_player(*, player: Player, by=None) -> Player:
+def withdraw_player(*, player: Player, by: Actor | None = None) -> Player:
     """A withdrawn player is not drawn again; the results played stay."""
     return _withdraw(
         player,
@@ -315,7 +317,7 @@ def withdraw_player(*, player: Player, by=None) -> Player:
     )
 
 
-def _withdraw(entrant, action: str, snapshot, already: str, *, by) -> Team | Player:
+def _withdraw(entrant, action: str, snapshot, already: str, *, by: Actor | None) -> Team | Player:
     """The forfait of a team or a player: not drawn again, absent, the time
     kept (it can be undone until the next draw)."""
     entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
@@ -330,12 +332,12 @@ def _withdraw(entrant, action: str, snapshot, already: str, *, by) -> Team | Pla
 
 
 @transaction.atomic
-def reinstate_player(*, player: Player, by=None) -> Player:
+def reinstate_player(*, player: Player, by: Actor | None = None) -> Player:
     """Undo a player's forfait (back, and present), until the next draw."""
     return _reinstate(player, Change.Action.PLAYER_REINSTATED, player_snapshot, by=by)
 
 
-def _reinstate(entrant, action: str, snapshot, *, by) -> Team | Player:
+def _reinstate(entrant, action: str, snapshot, *, by: Actor | None) -> Team | Player:
     """Undo the forfait of a team or a player: active and present again."""
     entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
     refusal = _undo_refusal(entrant)
@@ -356,7 +358,7 @@ def can_undo_withdrawal(entrant: Team | Player) -> bool:
 
 
 @transaction.atomic
-def set_presence(*, team: Team, present: bool, by=None) -> Team:
+def set_presence(*, team: Team, present: bool, by: Actor | None = None) -> Team:
     if team.status == Team.Status.WITHDRAWN and present:
         raise TournamentError(_("Cette équipe a déclaré forfait."))
     before = team_snapshot(team)
@@ -369,7 +371,7 @@ def set_presence(*, team: Team, present: bool, by=None) -> Team:
 
 
 @transaction.atomic
-def withdraw_team(*, team: Team, by=None) -> Team:
+def withdraw_team(*, team: Team, by: Actor | None = None) -> Team:
     """A withdrawn team is not drawn again; its played results stay."""
     return _withdraw(
         team,
@@ -381,6 +383,6 @@ def withdraw_team(*, team: Team, by=None) -> Team:
 
 
 @transaction.atomic
-def reinstate_team(*, team: Team, by=None) -> Team:
+def reinstate_team(*, team: Team, by: Actor | None = None) -> Team:
     """Undo a team's forfait (back, and present), until the next draw."""
     return _reinstate(team, Change.Action.TEAM_REINSTATED, team_snapshot, by=by)

@@ -23,11 +23,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Change, Round
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 
 
 @transaction.atomic
-def release_round(*, round: Round, by=None) -> Round:
+def release_round(*, round: Round, by: Actor | None = None) -> Round:
     """Show the partie's draw on the public pages. Announcing an announced
     draw changes nothing and writes nothing."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)

@@ -27,7 +27,7 @@ from tournaments.queries.persons import player_cotes
 from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import autosave, persons
-from tournaments.services.audit import log_change, tables_snapshot
+from tournaments.services.audit import Actor, log_change, tables_snapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
 from tournaments.services.pools import pool_seats
@@ -65,7 +65,7 @@ def draw_round(
     tournament: Tournament,
     method: str = Round.DrawMethod.RANDOM,
     seed: int | None = None,
-    by=None,
+    by: Actor | None = None,
 ) -> Round:
     """Draw the next partie from the teams present. Only closed parties may
     precede it, and the tournament's number of parties is a ceiling."""
@@ -108,7 +108,7 @@ def draw_round(
     return rnd
 
 
-def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
+def draw_pool_round(*, tournament: Tournament, by: Actor | None = None) -> Round:
     """Draw the next pools partie: its tables are the pools' schedule."""
     number = tournament.rounds.count() + 1
     if not has_pools(tournament):
@@ -122,7 +122,7 @@ def draw_pool_round(*, tournament: Tournament, by=None) -> Round:
 
 @transaction.atomic
 def redraw_round(
-    *, round: Round, method: str | None = None, seed: int | None = None, by=None
+    *, round: Round, method: str | None = None, seed: int | None = None, by: Actor | None = None
 ) -> Round:
     """Draw the same partie again, allowed until its first score is in.
     With the tournament's draws hidden until announced, the new draw is
@@ -318,7 +318,7 @@ def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
 
 
 @transaction.atomic
-def swap_teams(*, round: Round, first: Team, second: Team, by=None) -> None:
+def swap_teams(*, round: Round, first: Team, second: Team, by: Actor | None = None) -> None:
     """Exchange two teams' seats by hand while the draw is a draft (not
     announced to the players, services/release.py). Both tables' reasons
     then say it was changed by hand (« modifié à la main »)."""
@@ -413,7 +413,7 @@ def is_last_round(rnd: Round) -> bool:
 
 
 @transaction.atomic
-def close_round(*, round: Round, by=None) -> Round:
+def close_round(*, round: Round, by: Actor | None = None) -> Round:
     """Close a partie once every table is complete and none is disputed."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
@@ -434,7 +434,8 @@ def close_round(*, round: Round, by=None) -> Round:
     if is_last_round(rnd):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
-        persons.publish_players(tournament)
+        if tournament.published:
+            hooks.announce(hooks.RESULTS_PUBLISHED, tournament=tournament, by=by)
         # A ranking final at once: a league's stage sends its qualified teams.
         hooks.announce(hooks.TOURNAMENT_FINAL, tournament=tournament, by=by)
     return rnd

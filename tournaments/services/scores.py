@@ -35,7 +35,7 @@ from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
 from tournaments.services import claims
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.table_versions import (
     AlreadyDone,
@@ -175,7 +175,7 @@ def record_deal(
     number: int | None = None,
     expected_version: int | None = None,
     reason: str = "",
-    by=None,
+    by: Actor | None = None,
     after_claims: bool = False,
 ) -> Deal:
     """Add the next deal of a table (number None) or replace deal `number`.
@@ -202,7 +202,7 @@ def write_deal(
     number: int | None = None,
     expected_version: int | None = None,
     reason: str = "",
-    by=None,
+    by: Actor | None = None,
     also_update: Iterable[str] = (),
     after_claims: bool = False,
 ) -> Deal:
@@ -321,7 +321,7 @@ def delete_last_deal(
     table: Table,
     expected_version: int | None = None,
     reason: str = "",
-    by=None,
+    by: Actor | None = None,
     after_claims: bool = False,
 ) -> None:
     """Deletes the table's last deal; the same post sent again deletes
@@ -361,7 +361,7 @@ def record_totals(
     anyway: bool = False,
     expected_version: int | None = None,
     reason: str = "",
-    by=None,
+    by: Actor | None = None,
     after_claims: bool = False,
 ) -> Table:
     """A table's final totals typed from its sheet: the way of a tournament

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.domain import partners
 from tournaments.models import Change, Team, Tournament, WaitingPlayer
 from tournaments.services import team_file
-from tournaments.services.audit import log_change, team_snapshot
+from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (
@@ -59,7 +59,9 @@ def _name(person) -> str:
 
 
 @transaction.atomic
-def add_waiting_player(*, tournament: Tournament, player: PlayerData, by=None) -> WaitingPlayer:
+def add_waiting_player(
+    *, tournament: Tournament, player: PlayerData, by: Actor | None = None
+) -> WaitingPlayer:
     """A player who came alone joins the queue (and the directory)."""
     tournament = lock_registrations(tournament)
     refusal = pairs_refusal(tournament) or _already_here(tournament, player)
@@ -72,7 +74,7 @@ def add_waiting_player(*, tournament: Tournament, player: PlayerData, by=None) -
 
 
 @transaction.atomic
-def remove_waiting_player(*, waiting: WaitingPlayer, by=None) -> None:
+def remove_waiting_player(*, waiting: WaitingPlayer, by: Actor | None = None) -> None:
     """A waiting player leaves the queue (gone home, or found a partner)."""
     tournament = lock_registrations(waiting.tournament)
     deleted, _rows = WaitingPlayer.objects.filter(pk=waiting.pk).delete()
@@ -106,7 +108,9 @@ def _still_waiting(tournament: Tournament, ids: list[int]) -> dict[int, WaitingP
 
 
 @transaction.atomic
-def pair_waiting_players(*, tournament: Tournament, first_id: int, second_id: int, by=None) -> Team:
+def pair_waiting_players(
+    *, tournament: Tournament, first_id: int, second_id: int, by: Actor | None = None
+) -> Team:
     """The two players the organizer chose become a team."""
     tournament = lock_registrations(tournament)
     if first_id == second_id:
@@ -124,7 +128,7 @@ def pair_waiting_players(*, tournament: Tournament, first_id: int, second_id: in
 
 @transaction.atomic
 def pair_waiting_players_at_random(
-    *, tournament: Tournament, seed: int | None = None, by=None
+    *, tournament: Tournament, seed: int | None = None, by: Actor | None = None
 ) -> list[Team]:
     """Every waiting player in a team drawn at random; with an odd number,
     one stays waiting. The seed is kept in the audit trail: the same queue

@@ -33,7 +33,7 @@ from django.utils.translation import ngettext
 from tournaments.display.labels import side_label
 from tournaments.infra import throttle
 from tournaments.models import Change, Deal, Round, Table, new_entry_key
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import AnswerExpected, CodesLocked, TournamentError
 from tournaments.services.scores import write_deal
 from tournaments.services.table_versions import ensure_published, lock_table
@@ -310,7 +310,7 @@ def _answer_table(
 
 
 @transaction.atomic
-def validate_table(*, table: Table, by=None) -> Table:
+def validate_table(*, table: Table, by: Actor | None = None) -> Table:
     """The organizer settles a table (entered or disputed) as it stands; a
     table the desk validated already stays as it is (a post sent twice)."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
@@ -334,7 +334,7 @@ def validate_table(*, table: Table, by=None) -> Table:
 
 
 @transaction.atomic
-def revoke_entry_link(*, table: Table, by=None) -> Table:
+def revoke_entry_link(*, table: Table, by: Actor | None = None) -> Table:
     """A new key and two new codes: the printed QR code and coupons stop
     working (reprint the sheet and its coupons), and a table whose codes
     were refused after too many wrong ones is open again."""

@@ -26,10 +26,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments import hooks
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Tournament
 from tournaments.services import persons
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -101,7 +102,7 @@ def create_tournament(
 
 
 @transaction.atomic
-def add_co_organizer(*, tournament: Tournament, username: str, by) -> None:
+def add_co_organizer(*, tournament: Tournament, username: str, by: Actor | None) -> None:
     """Only the owner shares a tournament with another organizer account."""
     if not _is_owner(tournament, by):
         raise TournamentError(
@@ -151,7 +152,7 @@ def _plain(value: Any) -> Any:
 def update_tournament(
     *,
     tournament: Tournament,
-    by,
+    by: Actor | None,
     preset: str,
     overrides: Mapping[str, Any] | None = None,
     **fields: Any,
@@ -212,7 +213,7 @@ def _status(tournament: Tournament) -> str:
 
 
 @transaction.atomic
-def set_published(*, tournament: Tournament, published: bool, by) -> Tournament:
+def set_published(*, tournament: Tournament, published: bool, by: Actor | None) -> Tournament:
     """Show the tournament to players (on the home page and at its address),
     or keep it to its organizers."""
     tournament.published = published
@@ -221,14 +222,14 @@ def set_published(*, tournament: Tournament, published: bool, by) -> Tournament:
     log_change(tournament, action, by=by, after={"published": published})
     # Its players found again across concours, the cotes with or without it.
     if published:
-        persons.publish_players(tournament)
+        hooks.announce(hooks.RESULTS_PUBLISHED, tournament=tournament, by=by)
     else:
         persons.recompute_cotes()
     return tournament
 
 
 @transaction.atomic
-def set_archived(*, tournament: Tournament, archived: bool, by) -> Tournament:
+def set_archived(*, tournament: Tournament, archived: bool, by: Actor | None) -> Tournament:
     """Put a tournament away (off the home and the organizer's current list;
     its pages stay reachable), or bring it back."""
     tournament.archived = archived
@@ -243,7 +244,7 @@ def _is_owner(tournament: Tournament, user) -> bool:
 
 
 @transaction.atomic
-def delete_tournament(*, tournament: Tournament, by) -> None:
+def delete_tournament(*, tournament: Tournament, by: Actor | None) -> None:
     """Delete the tournament and everything it holds: teams, parties, deals,
     its history too (so the trace of the deletion goes to the server's log).
     Only its owner may."""
@@ -253,3 +254,4 @@ def delete_tournament(*, tournament: Tournament, by) -> None:
         "Tournament %s (%s) deleted by %s", tournament.slug, tournament.name, by.get_username()
     )
     tournament.delete()
+    home_changed()

@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from tournaments.models import Change, OrganizerApproval, Tournament
 from tournaments.services import persons
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 
 
-def _log_in_public_concours(user, by, approved: bool) -> None:
+def _log_in_public_concours(user, by: Actor | None, approved: bool) -> None:
     for tournament_id in (
         Tournament.objects.filter(owner=user, published=True)
         .order_by("pk")
@@ -31,7 +31,7 @@ def _log_in_public_concours(user, by, approved: bool) -> None:
 
 
 @transaction.atomic
-def approve_organizers(*, users: Iterable, by) -> int:
+def approve_organizers(*, users: Iterable, by: Actor | None) -> int:
     """These accounts approved (those already approved stay as they were);
     the cotes computed again. Returns how many were newly approved."""
     now = timezone.now()
@@ -49,7 +49,7 @@ def approve_organizers(*, users: Iterable, by) -> int:
 
 
 @transaction.atomic
-def withdraw_approvals(*, users: Iterable, by) -> int:
+def withdraw_approvals(*, users: Iterable, by: Actor | None) -> int:
     """These accounts no longer approved: their players' pages and their
     concours leave the players' pages and the cote. Returns how many."""
     withdrawn = 0

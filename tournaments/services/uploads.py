@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from tournaments.infra import throttle
 from tournaments.models import MergedHall, Upload
 from tournaments.services import halls, publication
+from tournaments.services.audit import Actor
 from tournaments.services.backup.checks import check_counts
 from tournaments.services.backup.document import read_document
 from tournaments.services.errors import TournamentError
@@ -75,7 +76,9 @@ def _queued(**fields) -> Upload:
     return upload
 
 
-def queue_hall_file(*, hall: MergedHall, raw: bytes, by, replace_older: bool = False) -> Upload:
+def queue_hall_file(
+    *, hall: MergedHall, raw: bytes, by: Actor | None, replace_older: bool = False
+) -> Upload:
     """A hall's file uploaded by its organizer on « Plusieurs salles »."""
     _count(by)
     halls.read_hall_file(raw)

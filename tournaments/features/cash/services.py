@@ -27,7 +27,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
@@ -52,7 +52,9 @@ def _check_entrant(tournament: Tournament, entrant: Entrant) -> None:
 
 
 @transaction.atomic
-def record_payment(*, entrant: Entrant, method: str = Payment.Method.CASH, by=None) -> Payment:
+def record_payment(
+    *, entrant: Entrant, method: str = Payment.Method.CASH, by: Actor | None = None
+) -> Payment:
     """The entrant's fee, paid at the desk (cash, cheque or other)."""
     tournament = entrant.tournament
     refusal = _refusal(tournament)
@@ -84,7 +86,7 @@ def record_payment(*, entrant: Entrant, method: str = Payment.Method.CASH, by=No
 
 
 @transaction.atomic
-def cancel_payment(*, entrant: Entrant, by=None) -> None:
+def cancel_payment(*, entrant: Entrant, by: Actor | None = None) -> None:
     """Undo a payment checked off by mistake."""
     payment = Payment.objects.select_for_update().filter(**_owner(entrant)).first()
     if payment is None:
@@ -110,7 +112,7 @@ def _payment_snapshot(payment: Payment, entrant: Entrant) -> dict:
 
 @transaction.atomic
 def add_cash_entry(
-    *, tournament: Tournament, kind: str, label: str, amount_cents: int, by=None
+    *, tournament: Tournament, kind: str, label: str, amount_cents: int, by: Actor | None = None
 ) -> CashEntry:
     """A line of income or expense: the bar, the meal, the lots bought…"""
     refusal = _refusal(tournament)
@@ -131,7 +133,7 @@ def add_cash_entry(
 
 
 @transaction.atomic
-def delete_cash_entry(*, entry: CashEntry, by=None) -> None:
+def delete_cash_entry(*, entry: CashEntry, by: Actor | None = None) -> None:
     before = _entry_snapshot(entry)
     deleted, _rows = CashEntry.objects.filter(pk=entry.pk).delete()
     if not deleted:

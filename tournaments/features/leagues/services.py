@@ -29,7 +29,7 @@ from tournaments.features.leagues import domain as rules
 from tournaments.features.leagues import queries
 from tournaments.models import Change, League, Payment, Qualification, Stage, Tournament
 from tournaments.services import team_file
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (
     PlayerData,
@@ -65,7 +65,9 @@ def create_league(*, owner, name: str, **values) -> League:
     unknown = set(values) - set(SETTINGS)
     if unknown:
         raise ValueError(f"unknown league settings: {sorted(unknown)}")
-    return League.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    league = League.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    home_changed()
+    return league
 
 
 @transaction.atomic
@@ -75,6 +77,7 @@ def update_league(*, league: League, name: str, **values) -> League:
         if key in values:
             setattr(league, key, values[key])
     league.save()
+    home_changed()
     return league
 
 
@@ -111,7 +114,7 @@ def update_stage(*, stage: Stage, name: str, rule: str, value: int) -> Stage:
 
 
 @transaction.atomic
-def add_concours(*, stage: Stage, tournament: Tournament, by) -> None:
+def add_concours(*, stage: Stage, tournament: Tournament, by: Actor | None) -> None:
     """Put one of the organizer's concours of pairs in a stage."""
     if not Tournament.objects.managed_by(by).filter(pk=tournament.pk).exists():
         raise TournamentError(
@@ -224,7 +227,7 @@ def _pair_key(players) -> frozenset[str]:
 
 
 @transaction.atomic
-def send_qualified(*, stage: Stage, by=None) -> Sent:
+def send_qualified(*, stage: Stage, by: Actor | None = None) -> Sent:
     """Register the stage's qualified teams in the next stage's concours
     (see the module's docstring): sent twice, nothing changes the second time."""
     target = lock_registrations(_target(stage))
@@ -314,7 +317,7 @@ def _register(target: Tournament, row: queries.RankingRow, number: int):
     return team
 
 
-def _unqualify(qualification: Qualification, sent: Sent, by) -> None:
+def _unqualify(qualification: Qualification, sent: Sent, by: Actor | None) -> None:
     """A team no longer qualified: taken out of the next concours when the
     league registered it and it is still untouched, else only unlinked."""
     team = qualification.team
@@ -336,7 +339,7 @@ def _unqualify(qualification: Qualification, sent: Sent, by) -> None:
     sent.removed.append(label)
 
 
-def send_when_final(tournament: Tournament, *, by=None) -> list[Sent]:
+def send_when_final(tournament: Tournament, *, by: Actor | None = None) -> list[Sent]:
     """After a concours's ranking became final (its last partie closed
     without a claims window, or its claims closed by hand): each stage
     holding it whose concours are all final sends its qualified teams by

@@ -20,7 +20,7 @@ from tournaments.features.tablets.domain import TabletPlace, moved, place_of
 from tournaments.features.tablets.queries import KEY, coming_round_number, playing_round
 from tournaments.models import Change, Table, Tablet, Tournament
 from tournaments.models.tablets import new_tablet_key
-from tournaments.services.audit import log_change
+from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 #: A tablet calls every 15 s: its row is written at most this often.
@@ -29,7 +29,7 @@ SEEN_EVERY = datetime.timedelta(seconds=30)
 MOST_TABLES = 500
 
 
-def add_tablet(*, tournament: Tournament, name: str, by=None) -> Tablet:
+def add_tablet(*, tournament: Tournament, name: str, by: Actor | None = None) -> Tablet:
     name = " ".join((name or "").split())
     if not name:
         raise TournamentError(
@@ -49,7 +49,7 @@ def add_tablet(*, tournament: Tournament, name: str, by=None) -> Tablet:
 
 
 @transaction.atomic
-def renew_enrolment(*, tablet: Tablet, by=None) -> Tablet:
+def renew_enrolment(*, tablet: Tablet, by: Actor | None = None) -> Tablet:
     """A new one-time link: the device enrolled before is signed out."""
     tablet = Tablet.objects.select_for_update().get(pk=tablet.pk)
     tablet.enrol_key, tablet.device_key, tablet.seen_at = new_tablet_key(), None, None
@@ -86,7 +86,7 @@ def enrol_tablet(*, enrol_key: str) -> Tablet:
     return tablet
 
 
-def _save_place(tablet: Tablet, place: TabletPlace, by=None) -> Tablet:
+def _save_place(tablet: Tablet, place: TabletPlace, by: Actor | None = None) -> Tablet:
     before = {"number": tablet.table_number, "from": tablet.from_round}
     tablet.table_number, tablet.from_round = place.number, place.from_round
     tablet.earlier_number = place.earlier
@@ -103,7 +103,9 @@ def _save_place(tablet: Tablet, place: TabletPlace, by=None) -> Tablet:
 
 
 @transaction.atomic
-def move_tablet(*, tablet: Tablet, number: int, at_next: bool = False, by=None) -> Tablet:
+def move_tablet(
+    *, tablet: Tablet, number: int, at_next: bool = False, by: Actor | None = None
+) -> Tablet:
     """The desk sets the tablet to table `number`, now or from the next
     partie on (the partie being played keeps its table meanwhile)."""
     tablet = Tablet.objects.select_for_update().select_related("tournament").get(pk=tablet.pk)
@@ -143,7 +145,7 @@ def point_tablet_at(*, tablet: Tablet, table: Table) -> Tablet:
 
 
 @transaction.atomic
-def remove_tablet(*, tablet: Tablet, by=None) -> None:
+def remove_tablet(*, tablet: Tablet, by: Actor | None = None) -> None:
     log_change(
         tablet.tournament_id, Change.Action.TABLET_REMOVED, by=by, after={"name": tablet.name}
     )

@@ -68,6 +68,7 @@ from tournaments.services import (
     tournaments,
     trust,
 )
+from tournaments.services.audit import home_changed
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 #: The season challenge of the demo: two earlier evenings of 8 teams (same
@@ -109,6 +110,8 @@ class Command(BaseCommand):
                 build_published_concours(user, tournament, random.Random(seed + 4))
                 # The installed features' demo data (tournaments/hooks.py).
                 hooks.announce(hooks.DEMO_BUILT, owner=user)
+                # Built with plain saves, beside the services: the home told once.
+                home_changed()
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")

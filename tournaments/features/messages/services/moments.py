@@ -11,11 +11,12 @@ from django.db import transaction
 
 from tournaments.features.messages.services import demo, outbox, tasks
 from tournaments.models import Tournament
+from tournaments.services.audit import Actor
 
 log = logging.getLogger(__name__)
 
 
-def on_final(*, tournament: Tournament, by=None) -> None:
+def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
     """`TOURNAMENT_FINAL`: the results queued if the ranking is final now,
     and the sender woken after the commit. In a savepoint whose failure is
     logged: a message that cannot be written must not stop the organizer
