@@ -18,9 +18,14 @@ from django.template.loader import get_template
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 STATIC = Path(settings.BASE_DIR) / "static"
+FEATURES = Path(settings.BASE_DIR) / "tournaments" / "features"
+# The core's templates and each feature's own (tournaments/features/README.md).
+TEMPLATE_FOLDERS = [TEMPLATES, *sorted(FEATURES.glob("*/templates"))]
 PYTHON_MARKUP = [
     Path(settings.BASE_DIR) / "tournaments" / name for name in ("display", "templatetags", "forms")
 ]
+# A feature's modules that write markup: display, forms, template tags.
+FEATURE_MARKUP = ("*/display.py", "*/display/*.py", "*/forms.py", "*/templatetags/*.py")
 
 EXTENDS = re.compile(r"""{%\s*extends\s+["']([^"']+)["']""")
 INCLUDES = re.compile(r"""{%\s*include\s+["']([^"']+)["']""")
@@ -36,7 +41,8 @@ SELECTOR_NAME = re.compile(r"[.#]([A-Za-z_][\w-]*)")
 
 
 def _python_markup() -> list[Path]:
-    return [path for folder in PYTHON_MARKUP for path in sorted(folder.rglob("*.py"))]
+    core = [path for folder in PYTHON_MARKUP for path in sorted(folder.rglob("*.py"))]
+    return core + [path for pattern in FEATURE_MARKUP for path in sorted(FEATURES.glob(pattern))]
 
 
 def _text(paths: list[Path]) -> str:
@@ -56,7 +62,7 @@ def _extends(path: Path) -> str | None:
 def players_templates() -> list[Path]:
     """The players' pages, with what they extend and include."""
     pages = []
-    for path in TEMPLATES.rglob("*.html"):
+    for path in (path for folder in TEMPLATE_FOLDERS for path in folder.rglob("*.html")):
         parent = _extends(path)
         while parent and parent not in PLAYERS_BASES:
             parent = _extends(_path(parent))
