@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tests import factories
 from tests.attacks import server as real
-from tests.tournaments.calendar.builders import announce
+from tests.tournaments.features.calendar.builders import announce
 from tournaments.infra import home_cache
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
