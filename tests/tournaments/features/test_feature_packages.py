@@ -59,7 +59,7 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
 #: INSTALLED_APPS): the core starts, migrates a new database, and its pages
 #: answer 200 — the home (with a département asked), the organizer's
 #: « Mes tournois », a concours's dashboard, its public page, the results'
-#: archive and an import of a list of pre-registered teams.
+#: archive, the publication page and an import of a list of pre-registered teams.
 _WITHOUT = """
 import sys
 from config import settings as s
@@ -87,7 +87,7 @@ assert len(plan.imported) == 1, plan
 client = Client()
 client.force_login(owner)
 for url in ("/", "/?departement=71", "/organisation/", f"/organisation/t/{t.slug}/",
-            f"/t/{t.slug}/", "/resultats/"):
+            f"/t/{t.slug}/", "/resultats/", "/organisation/publication/"):
     answer = client.get(url)
     assert answer.status_code == 200, (url, answer.status_code)
 print("started without", left_out)

@@ -32,3 +32,11 @@ def test_the_coming_concours_widget_gives_an_announced_concours_its_time_town_an
     assert f'href="/concours/{announced.slug}/"' in page
     assert "14:00 — Salle des fêtes, Mâcon" in page
     assert "Pré-inscription en ligne" in page
+
+
+def test_the_publication_page_gives_the_widgets_address(client, organizer):
+    """The core's publication page names the calendar's widget only when the
+    calendar is installed (`{% url … as %}`): here it is."""
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:publication")).content.decode()
+    assert f"/widget/organisateur/{organizer.pk}/" in page
