@@ -102,6 +102,7 @@ CSRF_TRUSTED_ORIGINS = [
 # feature left out here is gone whole — its pages, hooks, templates, files.
 FEATURE_APPS = [
     "tournaments.features.calendar",
+    "tournaments.features.cash",
     "tournaments.features.tablets",
     "tournaments.features.leagues",
     "tournaments.features.messages",

@@ -4,7 +4,6 @@ from django.urls import path, register_converter
 
 from tournaments.views import (
     brackets,
-    cash,
     categories,
     challenges,
     clock,
@@ -189,17 +188,6 @@ urlpatterns = [
         categories.category_pdf,
         name="category_pdf",
     ),
-    # The cash box (issue 14): fees paid, income and expenses, the treasurer's summary.
-    path(ORG + "caisse/", cash.cash_page, name="cash"),
-    path(ORG + "caisse/bilan.pdf", cash.cash_summary_pdf, name="cash_pdf"),
-    path(ORG + "caisse/bilan.csv", cash.cash_summary_csv, name="cash_csv"),
-    path(
-        ORG + "caisse/lignes/<num:entry_id>/supprimer/",
-        cash.cash_entry_delete,
-        name="cash_entry_delete",
-    ),
-    path(ORG + "caisse/<str:kind>/<num:pk>/payer/", cash.cash_pay, name="cash_pay"),
-    path(ORG + "caisse/<str:kind>/<num:pk>/annuler/", cash.cash_unpay, name="cash_unpay"),
     # The registration desk (issue 14): known players proposed, players alone paired.
     path(ORG + "accueil/suggestions/", desk.suggest, name="suggest"),
     path(ORG + "accueil/seuls/ajouter/", desk.waiting_add, name="waiting_add"),

@@ -12,10 +12,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
-from tournaments.queries import cash as cash_queries
 from tournaments.queries.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 « 5 », « 5,50 », « 5.50 », « 5 € », « 1 200 € » are all read; what cannot
 be an amount is refused with a code (`AmountError.code`) that
-`display/cash.py` turns into a sentence next to the field. Negative and
+`display/money.py` turns into a sentence next to the field. Negative and
 huge amounts are refused: a fee or a line of the cash box is a positive
 amount, its kind (income or expense) says which way it goes.
 
@@ -55,7 +55,7 @@ def parse_amount(text: str, *, maximum: int) -> int:
 
 def format_plain(cents: int) -> str:
     """Cents as the desk types them back: « 5 », « 5,50 », « -12,30 »
-    (a form's initial value; the French display is `display/cash.py`'s)."""
+    (a form's initial value; the French display is `display/money.py`'s)."""
     sign = "-" if cents < 0 else ""
     units, rest = divmod(abs(cents), 100)
     return f"{sign}{units}" if rest == 0 else f"{sign}{units},{rest:02d}"

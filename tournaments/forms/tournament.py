@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments.display import rules as rule_labels
 from tournaments.forms.base import OneLineField, model_bounds
-from tournaments.forms.cash import AmountField
+from tournaments.forms.money import AmountField
 from tournaments.models import Tournament
 from tournaments.models.options import OPTIONS, Option
 

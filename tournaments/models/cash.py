@@ -4,7 +4,7 @@ desk, and the other income and expenses typed by the organizer.
 Amounts are whole cents (an integer: no rounding ever creeps into a sum).
 A team (a player in a mêlée) has paid when it has a `Payment`; the amount
 kept is the fee it paid, so changing the fee later does not rewrite what
-was collected. The sums are the services' (services/cash.py).
+was collected. The sums are the cash box feature's (tournaments/features/cash/).
 """
 
 from __future__ import annotations

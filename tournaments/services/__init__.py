@@ -22,8 +22,8 @@ swap, close), `scores`
 announced), `clock` (the partie clock and the day's schedule),
 `backup` (a package: a whole tournament to JSON and back, the file
 checked whole first), `accounts` (organizer accounts: sign up, confirm,
-invite, delete), `cash` (the cash box: fees paid, other income and
-expenses, the treasurer's summary), `directory` (the organizer's players,
+invite, delete; the cash box is a feature: tournaments/features/cash/),
+`directory` (the organizer's players,
 remembered at each registration, proposed at the desk), `singles` (players
 who came alone, waiting to be paired), `brackets` (the final phase: main
 bracket and consolante); `audit` writes the trail

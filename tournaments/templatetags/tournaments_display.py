@@ -3,9 +3,12 @@ labels without building them."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import template
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -27,6 +30,25 @@ from tournaments.infra import address, mail_files
 from tournaments.models import Deal
 
 register = template.Library()
+
+
+@register.filter
+def provided(template_name: str) -> bool:
+    """Whether an installed app provides `template_name`: a slot of a core
+    page that a feature fills (the cash box's fee cell in the team list,
+    tournaments/features/cash/). With the feature left out of FEATURE_APPS
+    the slot stays empty and the page still answers."""
+    return _provided(template_name)
+
+
+@functools.cache
+def _provided(template_name: str) -> bool:
+    # The installed apps cannot change while the process runs: asked once.
+    try:
+        get_template(template_name)
+    except TemplateDoesNotExist:
+        return False
+    return True
 
 
 @register.filter

@@ -33,7 +33,6 @@ from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
-from tournaments.queries import cash as cash_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
@@ -251,7 +250,6 @@ def manage_page(
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
             "waiting": singles.waiting_players(tournament),
-            "cash": cash_queries.cash_summary(tournament) if tournament.cash_enabled else None,
             # One panel per installed feature that shows one (tournaments/hooks.py).
             "feature_panels": feature_panels,
             "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,

@@ -8,9 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
-from tournaments.queries import cash as cash_queries
 from tournaments.queries.standings import tournament_standings
 from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.services.errors import TournamentError
@@ -141,7 +141,8 @@ def test_an_old_backup_is_read_and_says_its_table_links_are_new(tournament, roun
 
 def test_a_restore_keeps_the_cash_box_and_the_players_waiting(make_tournament):
     from tests.factories import add_teams
-    from tournaments.services import cash, registration, singles
+    from tournaments.features.cash import services as cash
+    from tournaments.services import registration, singles
 
     tournament = make_tournament(cash_enabled=True, entry_fee_cents=800, fee_basis="player")
     teams = add_teams(tournament, 3)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.services.test_concurrency import run_together
+from tournaments.features.cash import services as cash
+from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.models import Team
-from tournaments.queries import cash as cash_queries
-from tournaments.services import cash, errors, registration, singles
+from tournaments.services import errors, registration, singles
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

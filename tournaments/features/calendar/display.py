@@ -21,7 +21,7 @@ import icalendar
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments.display.cash import euros
+from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
 from tournaments.features.calendar.domain import HOLD_MINUTES

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.forms.base import OneLineField, model_bounds, refuse_control_characters
-from tournaments.forms.cash import AmountField
+from tournaments.forms.money import AmountField
 from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
 from tournaments.models import Announcement, Tournament

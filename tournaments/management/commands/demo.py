@@ -52,16 +52,13 @@ from tournaments.management.demo_people import (
     WOMEN_LOTS,
 )
 from tournaments.models import (
-    CashEntry,
     Category,
     Challenge,
-    Payment,
     PrizeRule,
     Round,
     Tournament,
 )
 from tournaments.services import (
-    cash,
     challenges,
     prizes,
     registration,
@@ -187,7 +184,6 @@ class Command(BaseCommand):
                 club=club,
                 categories=[women.pk] if both_women else None,
             )
-        self._cash(tournament)
         rules = tournament.rule_profile
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
@@ -206,25 +202,6 @@ class Command(BaseCommand):
             if number < 3:
                 rounds.close_round(round=rnd)
         return tournament
-
-    def _cash(self, tournament: Tournament) -> None:
-        """Most teams paid at the desk (cash, one in five by cheque), three
-        not yet; the bar and the meal brought money in, the lots cost some.
-        No draw from the demo's random source: the games stay those the
-        tests know (a table of partie 3 with nothing entered)."""
-        unpaid = {7, 15, 22}
-        for team in tournament.teams.order_by("number"):
-            if team.number not in unpaid:
-                cheque = team.number % 5 == 0
-                method = Payment.Method.CHEQUE if cheque else Payment.Method.CASH
-                cash.record_payment(entrant=team, method=method)
-        for kind, label, cents in (
-            (CashEntry.Kind.INCOME, "Buvette", 18650),
-            (CashEntry.Kind.INCOME, "Repas (grillades)", 24000),
-            (CashEntry.Kind.EXPENSE, "Lots achetés (jambons, canards, bouteilles)", 31240),
-            (CashEntry.Kind.EXPENSE, "Boissons de la buvette", 7480),
-        ):
-            cash.add_cash_entry(tournament=tournament, kind=kind, label=label, amount_cents=cents)
 
 
 def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge:

@@ -1,8 +1,9 @@
-"""The cash box in words: amounts in euros, the refusals of a typed amount,
-the fee's rule and a payment's way, in the active language.
+"""Amounts in words: euros as a treasurer writes them, and why a typed
+amount was refused, in the active language. A core rule: the tournament's
+entry fee, the calendar's fee and the cash box all word money this way.
 
-Must not: query the database or decide anything (the sums are
-services/cash.py's, the reading of a typed amount tournaments/domain/money.py's).
+Must not: query the database or decide anything (the reading of a typed
+amount is tournaments/domain/money.py's).
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from decimal import Decimal
 
 from django.utils import formats
 from django.utils.translation import get_language, gettext
-
-from tournaments.display import labels
 
 
 def _french() -> bool:
@@ -43,31 +42,3 @@ def amount_error(code: str, *, maximum: int) -> str:
     if code == "too_large":
         return gettext("Montant trop élevé : %(max)s au plus.") % {"max": euros(maximum)}
     return gettext("Montant illisible : écrivez par exemple 5 ou 5,50.")
-
-
-def collected_as(method: str) -> str:
-    """The line of the fees collected one way: « dont espèces »."""
-    if method == "cash":
-        return gettext("dont espèces")
-    if method == "cheque":
-        return gettext("dont chèques")
-    return gettext("dont autres moyens")
-
-
-def fee_rule(fee_cents: int, *, per_player: bool, melee: bool) -> str:
-    """« 10,00 € par équipe », « 5,00 € par joueur »."""
-    if melee or per_player:
-        return gettext("%(fee)s par joueur") % {"fee": euros(fee_cents)}
-    return gettext("%(fee)s par équipe") % {"fee": euros(fee_cents)}
-
-
-def entrant_label(entrant) -> str:
-    """« n° 12 — Amélie Lefèvre & Jérôme Bérard », with the team's name
-    when it has one (« n° 3 — Les As (…) »); the name for a mêlée's player."""
-    number = getattr(entrant, "number", None)
-    if number is None:
-        return str(entrant)
-    who = labels.players_line(entrant)
-    if entrant.name:
-        who = f"{entrant.name} ({who})"
-    return gettext("n° %(number)s — %(who)s") % {"number": number, "who": who}

@@ -10,9 +10,8 @@ import subprocess
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_teams
 from tests.test_translations import FRENCH_WORDS, _visible_text
-from tournaments.services import cash as cash_services
+from tournaments.features.cash import services as cash_services
 from tournaments.services import registration, singles
 
 pytestmark = pytest.mark.django_db
@@ -33,11 +32,9 @@ def english(client, organizer):
 
 
 @pytest.fixture
-def kept(make_tournament):
-    tournament = make_tournament(
-        name="Concours", venue="Salle", cash_enabled=True, entry_fee_cents=1000
-    )
-    teams = add_teams(tournament, 4)
+def kept(make_cash_box):
+    tournament = make_cash_box(4, name="Concours", venue="Salle")
+    teams = list(tournament.teams.order_by("number"))
     cash_services.record_payment(entrant=teams[0], method="cheque")
     cash_services.record_payment(entrant=teams[1])
     cash_services.add_cash_entry(

@@ -1,24 +1,17 @@
 """The cash box: fees checked off, other income and expenses, and the
-treasurer's summary (services/cash.py)."""
+treasurer's summary (tournaments/features/cash/services.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.factories import add_teams
+from tournaments.features.cash import services as cash
+from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.models import CashEntry, Change, Payment, Tournament
-from tournaments.queries import cash as cash_queries
-from tournaments.services import cash, errors, registration
+from tournaments.services import errors, registration
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def open_cash(make_tournament):
-    """A concours of 6 teams at 10 € a team, its cash box open."""
-    tournament = make_tournament(cash_enabled=True, entry_fee_cents=1000)
-    add_teams(tournament, 6)
-    return tournament
 
 
 def _teams(tournament: Tournament):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.features.cash.queries.summary import Entrant, fee_of
 from tournaments.models import (
     MAX_CENTS,
     CashEntry,
@@ -26,7 +27,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.queries.cash import Entrant, fee_of
 from tournaments.services.audit import log_change
 from tournaments.services.errors import TournamentError
 
@@ -141,3 +141,26 @@ def delete_cash_entry(*, entry: CashEntry, by=None) -> None:
 
 def _entry_snapshot(entry: CashEntry) -> dict:
     return {"kind": entry.kind, "label": entry.label, "amount_cents": entry.amount_cents}
+
+
+def fill_demo(*, owner, seed, say) -> None:
+    """The `DEMO_BUILT` moment: the demo's concours that keep a cash box
+    (`manage.py demo`'s own, nothing in it yet) get most fees paid at the
+    desk (cash, one in five by cheque), three teams not yet; the bar and
+    the meal brought money in, the lots cost some. No random draw: the demo
+    stays the one the tests know."""
+    kept = Tournament.objects.filter(owner=owner, cash_enabled=True)
+    for tournament in kept.exclude(payments__isnull=False).exclude(cash_entries__isnull=False):
+        unpaid = {7, 15, 22}
+        for team in tournament.teams.order_by("number"):
+            if team.number not in unpaid:
+                cheque = team.number % 5 == 0
+                method = Payment.Method.CHEQUE if cheque else Payment.Method.CASH
+                record_payment(entrant=team, method=method)
+        for kind, label, cents in (
+            (CashEntry.Kind.INCOME, "Buvette", 18650),
+            (CashEntry.Kind.INCOME, "Repas (grillades)", 24000),
+            (CashEntry.Kind.EXPENSE, "Lots achetés (jambons, canards, bouteilles)", 31240),
+            (CashEntry.Kind.EXPENSE, "Boissons de la buvette", 7480),
+        ):
+            add_cash_entry(tournament=tournament, kind=kind, label=label, amount_cents=cents)

@@ -2,7 +2,7 @@
 expense, a fee checked off (or undone) from the team list, and the
 treasurer's PDF and CSV.
 
-Thin views: check the form, call one service (services/cash.py), add a
+Thin views: check the form, call one service (services.py), add a
 message, redirect (or, for htmx, render the row to swap). Only the
 tournament's organizers reach them (`managed_tournament`).
 """
@@ -17,13 +17,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.features.cash import pdf as cash_pdf
+from tournaments.features.cash import services as cash
+from tournaments.features.cash.forms import CashEntryForm, PaymentForm
+from tournaments.features.cash.queries import export as cash_export
+from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.cash import CashEntryForm, PaymentForm
 from tournaments.models import CashEntry, Player, Team, Tournament
-from tournaments.pdf import cash as cash_pdf
-from tournaments.queries import cash as cash_queries
-from tournaments.queries import cash_export
-from tournaments.services import cash, errors
+from tournaments.services import errors
 from tournaments.views.common import managed_tournament, pdf_response
 
 
@@ -142,3 +143,14 @@ def cash_summary_csv(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, "csv")}"'
     return response
+
+
+def dashboard_panel(*, request: HttpRequest, tournament: Tournament) -> dict | None:
+    """The `DASHBOARD_PANELS` moment: « Caisse » and the fees collected,
+    on the dashboard of a concours that keeps a cash box."""
+    if not tournament.cash_enabled:
+        return None
+    return {
+        "template": "tournaments/includes/cash_panel.html",
+        "cash": cash_queries.cash_summary(tournament),
+    }

@@ -1,5 +1,5 @@
 """Template filters of the cash box: amounts in euros and what an entrant
-owes, as display/cash.py words them."""
+owes, as the feature's display.py words them."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
-from tournaments.display import cash
-from tournaments.queries.cash import fee_of
+from tournaments.features.cash import display as cash
+from tournaments.features.cash.queries.summary import fee_of
 
 register = template.Library()
 

@@ -12,32 +12,12 @@ import subprocess
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_teams
 from tests.tournaments.views.test_organizer_pages import form_data
+from tournaments.features.cash import services as cash
 from tournaments.models import CashEntry, Payment, Tournament
-from tournaments.services import cash, registration
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def desk(client, organizer):
-    client.force_login(organizer)
-    return client
-
-
-@pytest.fixture
-def cashed(make_tournament):
-    """6 teams at 10 € a team, 4 paid; a bar and lots bought."""
-    tournament = make_tournament(cash_enabled=True, entry_fee_cents=1000)
-    teams = add_teams(tournament, 6)
-    for team, method in zip(teams[:4], ["cash", "cash", "cheque", "other"], strict=True):
-        cash.record_payment(entrant=team, method=method)
-    cash.add_cash_entry(tournament=tournament, kind="income", label="Buvette", amount_cents=18550)
-    cash.add_cash_entry(
-        tournament=tournament, kind="expense", label="Lots achetés", amount_cents=24000
-    )
-    return tournament
 
 
 def text(response) -> str:

@@ -16,9 +16,9 @@ from decimal import Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments.display import cash as words
+from tournaments.features.cash import display as words
+from tournaments.features.cash.queries.summary import CashSummary
 from tournaments.models import Payment, Tournament
-from tournaments.queries.cash import CashSummary
 from tournaments.queries.exports import inert
 
 

@@ -13,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.display import cash as words
+from tournaments.features.cash import display as words
+from tournaments.features.cash.queries.summary import CashSummary
 from tournaments.models import Tournament
 from tournaments.pdf.base import (
     CONTENT_WIDTH,
@@ -30,7 +31,6 @@ from tournaments.pdf.base import (
     plural_count,
     when_where,
 )
-from tournaments.queries.cash import CashSummary
 
 AMOUNT = 34 * mm
 LABEL = CONTENT_WIDTH - AMOUNT

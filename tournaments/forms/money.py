@@ -1,18 +1,19 @@
-"""Forms of the cash box: an amount typed as the desk types it, a line of
-income or expense, the way a fee was paid. Shape only: the services check
-the rules (services/cash.py)."""
+"""An amount typed as the desk types it: a core field, since the
+tournament's entry fee (forms/tournament.py) and the calendar's fee
+(forms/calendar.py) ask for one as the cash box does.
+
+Must not: check a rule beyond the amount's reading (tournaments/domain/money.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import cash as cash_words
+from tournaments.display import money as money_words
 from tournaments.domain import money
-from tournaments.forms.base import OneLineField
-from tournaments.models import MAX_CENTS, CashEntry, Payment
+from tournaments.models import MAX_CENTS
 
 
 class AmountField(forms.Field):
@@ -45,29 +46,5 @@ class AmountField(forms.Field):
             return money.parse_amount(text, maximum=self.maximum)
         except money.AmountError as error:
             raise forms.ValidationError(
-                cash_words.amount_error(error.code, maximum=self.maximum)
+                money_words.amount_error(error.code, maximum=self.maximum)
             ) from error
-
-
-class CashEntryForm(forms.Form):
-    kind = forms.ChoiceField(
-        label=_("Sorte"), choices=CashEntry.Kind.choices, initial=CashEntry.Kind.INCOME
-    )
-    label = OneLineField(
-        label=_("Libellé"),
-        max_length=120,
-        help_text=_("Par exemple : buvette, repas, lots achetés, location de la salle."),
-    )
-    amount = AmountField(label=_("Montant (€)"))
-
-    def clean_amount(self) -> int:
-        amount = self.cleaned_data["amount"]
-        if amount == 0:
-            raise forms.ValidationError(_("Indiquez un montant supérieur à zéro."))
-        return amount
-
-
-class PaymentForm(forms.Form):
-    method = forms.ChoiceField(
-        label=_("Payé en"), choices=Payment.Method.choices, initial=Payment.Method.CASH
-    )

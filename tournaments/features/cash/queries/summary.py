@@ -1,7 +1,7 @@
 """The cash box read: what an entrant owes, and the treasurer's summary
 (fees due, collected by way of paying, who has not paid, other income,
 expenses, the balance) in a fixed number of queries. Writes nothing
-(services/cash.py checks fees off and types lines)."""
+(services.py checks fees off and types lines)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,17 @@
+"""The cash box as an installed feature: its hooks, registered once."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CashConfig(AppConfig):
+    name = "tournaments.features.cash"
+    label = "feature_cash"
+    verbose_name = _("Caisse")
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.cash import services, views
+
+        hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
+        hooks.register(hooks.DEMO_BUILT, services.fill_demo)

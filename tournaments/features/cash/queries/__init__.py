@@ -1,0 +1,2 @@
+"""The cash box's reads: the summary (summary.py) and the treasurer's
+spreadsheet (export.py)."""

@@ -1,0 +1,1 @@
+"""The cash box's template filters (`{% load cash_display %}`)."""
