@@ -101,6 +101,7 @@ CSRF_TRUSTED_ORIGINS = [
 # (read tournaments/features/README.md): the core never imports one, and a
 # feature left out here is gone whole — its pages, hooks, templates, files.
 FEATURE_APPS = [
+    "tournaments.features.calendar",
     "tournaments.features.cash",
     "tournaments.features.tablets",
     "tournaments.features.leagues",

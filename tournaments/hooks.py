@@ -69,6 +69,7 @@ ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
 DEMO_BUILT = "demo built"
+PREREGISTERED_IMPORTED = "preregistered imported"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -145,7 +146,9 @@ MOMENTS: dict[str, Moment] = {
             "(templates/tournaments/includes/home_lists.html), or None. The lists are "
             "cached whole (infra/home_cache.py): what it reads must be lazy (a queryset), "
             "and the services that change it must tell the home (services/audit.py "
-            "`home_changed`, as the leagues' do)."
+            "`home_changed`, as the leagues' do). A panel whose content depends on the "
+            "request (a département chosen) says so in `vary`, a short clean text added "
+            "to the cache's key; `above_results` puts it above the published results."
         ),
     ),
     TABLE_PAGE: Moment(
@@ -158,12 +161,24 @@ MOMENTS: dict[str, Moment] = {
         ),
     ),
     DEMO_BUILT: Moment(
-        arguments=frozenset({"owner"}),
+        arguments=frozenset({"owner", "seed", "say"}),
         when=IN_TRANSACTION,
         doc=(
             "`manage.py demo` has built its concours (management/commands/demo.py), in "
             "its transaction: a feature adds its own demo data to them (the messages' "
-            "players who agreed). `owner`: the demo's organizer."
+            "players who agreed, the calendar's coming concours). `owner`: the demo's "
+            "organizer; `seed`: the demo's seed (a feature's own chances from it); "
+            "`say(line)`: a line for the command's output, once the demo is saved."
+        ),
+    ),
+    PREREGISTERED_IMPORTED: Moment(
+        arguments=frozenset({"team"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A team of a list of teams marked pre-registered (`preinscrite`, the hosted "
+            "instance's list) was just registered by the import (services/imports.py), "
+            "in its transaction: the calendar leaves it to be checked in and links it "
+            "to its pre-registration."
         ),
     ),
 }

@@ -4,7 +4,6 @@ from django.urls import path, register_converter
 
 from tournaments.views import (
     brackets,
-    calendar,
     categories,
     challenges,
     clock,
@@ -20,7 +19,6 @@ from tournaments.views import (
     organizer,
     persons,
     pools,
-    preregistration,
     prizes,
     public,
     publication,
@@ -267,47 +265,6 @@ urlpatterns += [
     path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
     path(ORG + "pointage/", door.door_open, name="door_open"),
 ]
-# The calendar and pre-registration (issue 26): the organizer announces a
-# concours and sees its pre-registrations; the concours's public page with
-# its form, the confirm and cancel links of the mail; the .ics and Atom feeds.
-urlpatterns += [
-    path("organisation/annoncer/", calendar.announce, name="announce"),
-    path(ORG + "annonce/", calendar.announce_edit, name="announce_edit"),
-    path(ORG + "preinscriptions/", calendar.preregistrations, name="preregistrations"),
-    path(ORG + "preinscriptions.csv", calendar.preregistrations_csv, name="preregistrations_csv"),
-    path(
-        ORG + "preinscriptions/reprendre/",
-        calendar.preregistrations_take_in,
-        name="preregistrations_take_in",
-    ),
-    path("concours/<slug:slug>/", preregistration.concours_page, name="concours"),
-    path(
-        "concours/<slug:slug>/merci/",
-        preregistration.concours_registered,
-        name="concours_registered",
-    ),
-    path("concours/<slug:slug>.ics", calendar.concours_ics, name="concours_ics"),
-    path(
-        "preinscription/confirmer/<str:token>/",
-        preregistration.preregistration_confirm,
-        name="preregistration_confirm",
-    ),
-    path(
-        "preinscription/annuler/<str:token>/",
-        preregistration.preregistration_cancel,
-        name="preregistration_cancel",
-    ),
-    path("calendrier.ics", calendar.calendar_ics, name="calendar_ics"),
-    path(
-        "calendrier/<str:departement>.ics", calendar.calendar_ics, name="calendar_ics_departement"
-    ),
-    path("calendrier.atom", calendar.ComingFeed(), name="calendar_atom"),
-    path(
-        "calendrier/<str:departement>.atom",
-        calendar.ComingFeed(),
-        name="calendar_atom_departement",
-    ),
-]
 # Published results (issue 26): publication keys, a backup uploaded or sent
 # by a hall laptop's « Publier en ligne », the archive of every result, the
 # complete results page, the widgets for a club's site.
@@ -332,7 +289,6 @@ urlpatterns += [
         name="public_concours_file",
     ),
     path("widget/t/<slug:slug>/", published.widget_ranking, name="widget_ranking"),
-    path("widget/organisateur/<num:user_id>/", published.widget_coming, name="widget_coming"),
 ]
 # Players across concours and their cote (issue 26, items 4 and 5): a
 # player's page (only with their agreement), a club's page, and the

@@ -40,7 +40,7 @@ import datetime, json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from tournaments.models import Announcement, Tournament
-from tournaments.services import calendar
+from tournaments.features.calendar.services import announcements as calendar
 slugs = []
 for index, name in enumerate({names!r}):
     t = calendar.announce_concours(

@@ -42,7 +42,7 @@ SETUP = """
 import datetime, json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from tournaments.services import calendar
+from tournaments.features.calendar.services import announcements as calendar
 from tests import factories
 orga = get_user_model().objects.get(username="orga")
 t = calendar.announce_concours(

@@ -31,8 +31,8 @@ from tests.attacks import server as real
 pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
 try:
-    from tournaments.services.preregistration import HELD_PER_MAILBOX, MAX_HELD
-    from tournaments.views.preregistration import MAX_PER_CLIENT
+    from tournaments.features.calendar.services.preregistration import HELD_PER_MAILBOX, MAX_HELD
+    from tournaments.features.calendar.views.preregistration import MAX_PER_CLIENT
 except ImportError:  # the code before the fix: no hold, 20 an hour a connection
     MAX_PER_CLIENT, MAX_HELD, HELD_PER_MAILBOX = 20, 0, 0
 
@@ -48,7 +48,7 @@ ANNOUNCE = """
 import datetime, json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from tournaments.services import calendar
+from tournaments.features.calendar.services import announcements as calendar
 t = calendar.announce_concours(
     owner=get_user_model().objects.get(username="orga"), name={name!r},
     date=timezone.localdate() + datetime.timedelta(days=20), start_time=datetime.time(14),

@@ -21,7 +21,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_calendar_journey import CONFIRM_LINK
-from tests.tournaments.calendar.builders import announce
+from tests.tournaments.features.calendar.builders import announce
 from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)

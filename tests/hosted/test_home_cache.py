@@ -16,13 +16,14 @@ from django.utils import timezone
 
 from tests import factories
 from tests.attacks import server as real
-from tests.tournaments.calendar.builders import announce
+from tests.tournaments.features.calendar.builders import announce
 from tests.tournaments.services.test_organizer_services import settings_of
+from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.leagues import services as leagues
 from tournaments.infra import home_cache
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
-from tournaments.services import calendar, challenges, rounds, tournaments
+from tournaments.services import challenges, rounds, tournaments
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")

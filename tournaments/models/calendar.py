@@ -16,7 +16,7 @@ or waits (`waiting`) for a place, until cancelled. Made online, it is
 keeps its place in the line until `held_until`, then expires (`expired`)
 and frees it. On the day it becomes a `Team` of the tournament (`team`).
 Must not: decide who waits (the domain's `places`, applied by
-services/preregistration.py).
+tournaments/features/calendar/services/preregistration.py).
 """
 
 from __future__ import annotations

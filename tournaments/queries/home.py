@@ -2,7 +2,7 @@
 those being played or about to be, which a player opens to find their table
 or the ranking.
 
-The coming concours announced have their own list (queries/calendar.py,
+The coming concours announced have their own list (tournaments/features/calendar/queries.py,
 « Prochains concours ») and the finished ones theirs (queries/publication.py,
 « Résultats des concours » and the archive): neither is repeated here. A
 concours nobody closed drops out after `STALE_AFTER`, so a hosted home
@@ -24,7 +24,7 @@ STALE_AFTER = timedelta(days=30)
 
 
 def _announced_to_come(today: Date) -> Q:
-    """The concours « Prochains concours » lists (queries/calendar.coming)."""
+    """The concours « Prochains concours » lists (the calendar feature's queries.coming)."""
     return Q(
         published=True,
         announcement__isnull=False,

@@ -6,7 +6,6 @@ lists and the press text's standings. Writes nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date as Date
 
 from django.db.models import Count, Q, QuerySet
 
@@ -57,19 +56,6 @@ def archive_departements() -> list[str]:
         "departement", flat=True
     )
     return list(codes.order_by("departement").distinct())
-
-
-def coming_concours(owner_id: int, today: Date) -> QuerySet[Tournament]:
-    """An organizer's published concours not yet started, by date, each
-    with its announcement when it has one (its time, town and page with
-    the pre-registration)."""
-    return (
-        Tournament.objects.published()
-        .active()
-        .filter(owner_id=owner_id, status=Tournament.Status.REGISTRATION, date__gte=today)
-        .select_related("announcement")
-        .order_by("date", "announcement__start_time", "name")
-    )
 
 
 def final_ranking(tournament: Tournament) -> tuple[list, bool]:

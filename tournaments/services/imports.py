@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import hooks
 from tournaments.domain.categories import club_key
 from tournaments.models import Change, Team, Tournament
 from tournaments.queries.awards import ticked_categories
-from tournaments.services import calendar, team_file
+from tournaments.services import team_file
 from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
 from tournaments.services.prizes import set_entrant_categories
@@ -210,8 +211,8 @@ def _register(tournament: Tournament, line: ImportLine, categories: dict[str, in
     )
     if row.categories:
         set_entrant_categories(team, {categories[club_key(name)] for name in row.categories})
-    if row.preregistered:  # the hosted instance's list: to be checked in
-        calendar.arrived_from_the_list(team)
+    if row.preregistered:  # the hosted instance's list: the calendar's to check in
+        hooks.announce(hooks.PREREGISTERED_IMPORTED, team=team)
     return team
 
 

@@ -12,8 +12,17 @@ from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tournaments.display import calendar as calendar_words
-from tournaments.display import clock, entry, history, imports, keys, labels, lines, sheet_line
+from tournaments.display import (
+    clock,
+    entry,
+    history,
+    imports,
+    keys,
+    labels,
+    lines,
+    sheet_line,
+    venue,
+)
 from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
@@ -201,7 +210,7 @@ def game_label(tournament: Any) -> str:
 @register.filter
 def concours_place(tournament: Any) -> str:
     """« Salle des fêtes, Mâcon (71) »: where a concours is played."""
-    return calendar_words.concours_place(tournament)
+    return venue.concours_place(tournament)
 
 
 @register.filter

@@ -32,7 +32,6 @@ from tournaments.queries import publication as publication_queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims, round_claims
 from tournaments.queries.standings import tournament_standings
-from tournaments.views import calendar
 from tournaments.views.common import bracket_match_label, brackets_context, pdf_response
 from tournaments.views.live import (
     live_page,
@@ -89,6 +88,9 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     challenges = Challenge.objects.filter(published=True).order_by("-created_at")
+    # What the installed features show there (the coming concours, the
+    # published leagues): lazy, as the lists below (tournaments/hooks.py).
+    panels = hooks.announce(hooks.PUBLIC_HOME, request=request)
     return render(
         request,
         "tournaments/tournament_list.html",
@@ -96,11 +98,10 @@ def home(request: HttpRequest) -> HttpResponse:
             # The concours of the moment: being played or about to be.
             "tournaments": home_queries.of_the_moment(_visible_tournaments(request), today),
             "challenges": challenges,
-            # What the installed features show there (the published leagues):
-            # lazy, as the lists above (tournaments/hooks.py).
-            "home_panels": hooks.announce(hooks.PUBLIC_HOME, request=request),
-            # « Prochains concours » (issue 26): includes/coming_concours.html.
-            **calendar.coming_context(request),
+            "home_panels": panels,
+            # The cached lists differ by what the panels were asked (a
+            # département chosen): each panel's `vary`, a short clean text.
+            "home_variant": "/".join(str(panel.get("vary", "")) for panel in panels),
             # Published results (issue 26): the finished concours.
             "results": publication_queries.published_results(),
             # The lists are cached whole while nothing they show changes; the

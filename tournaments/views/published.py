@@ -11,11 +11,9 @@ answer drops X-Frame-Options and sets CSP `frame-ancestors *` with
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
+from django.shortcuts import render
 from django.utils.csp import CSP
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
@@ -23,7 +21,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.display import rules as rules_display
 from tournaments.display import standings as standings_display
-from tournaments.domain.calendar import clean_departement
+from tournaments.domain.departements import clean_departement
 from tournaments.queries import publication as queries
 from tournaments.queries.brackets import final_places
 from tournaments.views.common import concours_file_response
@@ -33,7 +31,7 @@ from tournaments.views.public import get_visible
 WIDGET_CSP = {**settings.SECURE_CSP, "script-src": [CSP.NONE], "frame-ancestors": ["*"]}
 
 
-def _framable(view):
+def framable(view):
     return require_GET(xframe_options_exempt(csp_override(WIDGET_CSP)(view)))
 
 
@@ -96,24 +94,11 @@ def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
     return concours_file_response(get_visible(request, slug), public=True)
 
 
-@_framable
+@framable
 def widget_ranking(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
     return render(
         request,
         "tournaments/widget_ranking.html",
         {"tournament": tournament, "standings": queries.final_standings(tournament)},
-    )
-
-
-@_framable
-def widget_coming(request: HttpRequest, user_id: int) -> HttpResponse:
-    organizer = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
-    return render(
-        request,
-        "tournaments/widget_coming.html",
-        {
-            "organizer": organizer,
-            "coming": queries.coming_concours(organizer.pk, timezone.localdate()),
-        },
     )

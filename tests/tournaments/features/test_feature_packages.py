@@ -4,9 +4,13 @@ core's parts are all named in the contract that forbids it a feature."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 from tournaments.features import installed
@@ -49,3 +53,68 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
     for name in PACKAGES:
         if (FEATURES / name / "domain.py").exists():
             assert f"tournaments.features.{name}.domain" in pure
+
+
+#: Run in a fresh process with one feature left out of FEATURE_APPS (and of
+#: INSTALLED_APPS): the core starts, migrates a new database, and its pages
+#: answer 200 — the home (with a département asked), the organizer's
+#: « Mes tournois », a concours's dashboard, its public page, the results'
+#: archive, the publication page and an import of a list of pre-registered teams.
+_WITHOUT = """
+import sys
+from config import settings as s
+left_out = "tournaments.features." + sys.argv[1]
+s.FEATURE_APPS.remove(left_out)
+s.INSTALLED_APPS.remove(left_out)
+import django
+django.setup()
+from django.apps import apps
+from django.core.management import call_command
+from django.test import Client
+from django.test.utils import setup_test_environment
+assert not any(c.name == left_out for c in apps.get_app_configs())
+call_command("check", fail_level="ERROR")
+call_command("migrate", verbosity=0)
+setup_test_environment()
+from django.contrib.auth import get_user_model
+from tests import factories
+from tournaments.services import imports
+owner = get_user_model().objects.create_user("orga", password=factories.PASSWORD)
+t = factories.build_tournament(owner=owner)
+listed = "nom1;prenom1;nom2;prenom2;club;preinscrite\\nDurand;Amélie;Bérard;Jérôme;As;oui\\n"
+plan = imports.import_teams(tournament=t, data=listed.encode(), by=owner)
+assert len(plan.imported) == 1, plan
+client = Client()
+client.force_login(owner)
+for url in ("/", "/?departement=71", "/organisation/", f"/organisation/t/{t.slug}/",
+            f"/t/{t.slug}/", "/resultats/", "/organisation/publication/"):
+    answer = client.get(url)
+    assert answer.status_code == 200, (url, answer.status_code)
+print("started without", left_out)
+"""
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "BELOTE_DATA_DIR": str(tmp_path),
+        # Plain HTTP, as the test client asks (tests/conftest.py does the same).
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "PLAIN_STATIC": "true",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT, name],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"started without tournaments.features.{name}" in done.stdout

@@ -11,6 +11,7 @@ space, an emoji) is kept."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 
@@ -22,8 +23,9 @@ from hypothesis import strategies as st
 
 import tournaments.forms
 from tournaments.domain.one_line import controls_in, flatten, flatten_lines
+from tournaments.features import installed
+from tournaments.features.calendar.forms import AnnounceForm, PreRegistrationForm
 from tournaments.forms.base import _is_one_line, one_line_validator
-from tournaments.forms.calendar import AnnounceForm, PreRegistrationForm
 
 #: Fields typed on one line that are read as something else than a text.
 PARSED = {
@@ -32,10 +34,21 @@ PARSED = {
 }
 
 
+def _form_modules() -> list:
+    """The core's forms modules and every installed feature's forms."""
+    names = [
+        f"tournaments.forms.{info.name}"
+        for info in pkgutil.iter_modules(tournaments.forms.__path__)
+    ]
+    for config in installed():
+        if importlib.util.find_spec(config.name + ".forms") is not None:
+            names.append(config.name + ".forms")
+    return [importlib.import_module(name) for name in names]
+
+
 def _form_classes() -> list[type[forms.BaseForm]]:
     found = []
-    for info in pkgutil.iter_modules(tournaments.forms.__path__):
-        module = importlib.import_module(f"tournaments.forms.{info.name}")
+    for module in _form_modules():
         for _, value in inspect.getmembers(module, inspect.isclass):
             if issubclass(value, forms.BaseForm) and value.__module__ == module.__name__:
                 found.append(value)

@@ -10,11 +10,11 @@ import datetime
 import pytest
 
 from tests import factories
-from tests.tournaments.calendar.builders import announce, pair
+from tests.tournaments.features.calendar.builders import announce, pair
 from tournaments import hooks
+from tournaments.features.calendar.services import announcements as calendar
 from tournaments.models import Change, Round, Team, Tournament
 from tournaments.services import (
-    calendar,
     claims,
     imports,
     publication,

@@ -14,10 +14,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
 from tests import factories
-from tests.tournaments.calendar import builders as calendar_builders
+from tests.tournaments.features.calendar import builders as calendar_builders
 from tournaments.domain import publication as signing
+from tournaments.features.calendar import queries as calendar_queries
 from tournaments.models import PreRegistration, PublicationReceipt, Tournament
-from tournaments.queries import calendar as calendar_queries
 from tournaments.services import persons, registration, rounds
 from tournaments.services import publication as services
 from tournaments.services.backup import export_tournament

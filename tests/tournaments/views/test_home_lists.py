@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tests.tournaments.calendar.builders import announce
+from tests.tournaments.features.calendar.builders import announce
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
 from tournaments.queries import publication as publication_queries
@@ -125,7 +125,7 @@ def test_the_home_asks_the_same_queries_for_3_concours_or_30(
 
 def test_the_query_of_the_moment_leaves_out_what_the_calendar_lists(organizer):
     """« Prochains concours » and the first list never show the same concours."""
-    from tournaments.queries import calendar as calendar_queries
+    from tournaments.features.calendar import queries as calendar_queries
 
     announce(organizer, name="Annoncé pour aujourd'hui", date=TODAY)
     announce(organizer, name="Annoncé pour plus tard", date=days(20))

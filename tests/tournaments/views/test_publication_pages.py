@@ -183,30 +183,6 @@ def test_the_ranking_widget_may_be_framed_and_runs_nothing(client, finished):
     assert "frame-ancestors 'none'" in home["Content-Security-Policy"]
 
 
-def test_the_coming_concours_widget_lists_those_not_started(client, organizer, make_tournament):
-    import datetime
-
-    soon = make_tournament(name="Concours de printemps", date=datetime.date(2099, 4, 1))
-    Tournament.objects.filter(pk=soon.pk).update(published=True)
-    answer = client.get(reverse("tournaments:widget_coming", args=[organizer.pk]))
-    page = answer.content.decode()
-    assert "Concours de printemps" in page and "<script" not in page
-    assert "X-Frame-Options" not in answer
-
-
-def test_the_coming_concours_widget_gives_an_announced_concours_its_time_town_and_page(
-    client, organizer
-):
-    from tests.tournaments.calendar.builders import announce
-
-    announced = announce(organizer, name="Concours de la Saint-Éloi")
-    answer = client.get(reverse("tournaments:widget_coming", args=[organizer.pk]))
-    page = answer.content.decode()
-    assert f'href="/concours/{announced.slug}/"' in page
-    assert "14:00 — Salle des fêtes, Mâcon" in page
-    assert "Pré-inscription en ligne" in page
-
-
 def test_the_press_text_is_on_the_organizers_page_of_a_finished_concours(
     client, organizer, finished
 ):

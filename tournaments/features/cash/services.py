@@ -145,7 +145,7 @@ def _entry_snapshot(entry: CashEntry) -> dict:
     return {"kind": entry.kind, "label": entry.label, "amount_cents": entry.amount_cents}
 
 
-def fill_demo(*, owner) -> None:
+def fill_demo(*, owner, seed, say) -> None:
     """The `DEMO_BUILT` moment: the demo's concours that keep a cash box
     (`manage.py demo`'s own, nothing in it yet) get most fees paid at the
     desk (cash, one in five by cheque), three teams not yet; the bar and

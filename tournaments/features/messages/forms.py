@@ -8,12 +8,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.features.messages.services.consent import Wants
-from tournaments.forms.base import one_line_validator
+from tournaments.forms.base import one_line_validator, refuse_control_characters
 
 #: The organizer's message, at most this long (a change of time or hall).
 NOTICE_MAX = 1000
 
 
+@refuse_control_characters
 class ConsentForm(forms.Form):
     email = forms.EmailField(
         label=_("Votre e-mail"),

@@ -36,7 +36,6 @@ from django.utils import timezone
 import scoring
 from tournaments import hooks
 from tournaments.domain import deal_shapes
-from tournaments.management.demo_calendar import build_coming_concours
 from tournaments.management.demo_concours import (
     announce,
     build_final_phase,
@@ -104,12 +103,12 @@ class Command(BaseCommand):
                 final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
                 # Pools as a qualifying phase (issue 15), in its own block.
                 in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
-                # The calendar's two coming concours (issue 26), in its own block.
-                coming = build_coming_concours(user, random.Random(seed + 4))
                 # Published results (issue 26), in its own block.
                 build_published_concours(user, tournament, random.Random(seed + 4))
-                # The installed features' demo data (tournaments/hooks.py).
-                hooks.announce(hooks.DEMO_BUILT, owner=user)
+                # The installed features' demo data (tournaments/hooks.py): the
+                # calendar's coming concours, the messages' agreements.
+                said: list[str] = []
+                hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
                 # Built with plain saves, beside the services: the home told once.
                 home_changed()
             self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
@@ -117,8 +116,8 @@ class Command(BaseCommand):
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
             )
             self.stdout.write(self.style.SUCCESS(f"Concours en poules créé : « {in_pools.name} »."))
-            for announced in coming:
-                self.stdout.write(self.style.SUCCESS(f"Concours annoncé : « {announced.name} »."))
+            for line in said:
+                self.stdout.write(self.style.SUCCESS(line))
             self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:

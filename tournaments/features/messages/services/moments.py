@@ -31,6 +31,6 @@ def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
         log.exception("The results of concours %s could not be queued", tournament.pk)
 
 
-def on_demo_built(*, owner) -> None:
+def on_demo_built(*, owner, seed, say) -> None:
     """`DEMO_BUILT`: the demo's players who agreed."""
     demo.add_demo_consents()

@@ -13,10 +13,10 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.calendar.builders import announce, pair
-from tests.tournaments.calendar.test_calendar_pages import field_errors, text
+from tests.tournaments.features.calendar.builders import announce, field_errors, pair, text
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.calendar.services import preregistration
 from tournaments.models import Change, PreRegistration, Tournament
-from tournaments.services import calendar, preregistration
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -77,8 +77,8 @@ def test_a_new_time_is_mailed_to_every_team_registered_or_waiting(client, organi
     assert change.before == {"start_time": "14:00"} and change.after == {"start_time": "14:30"}
 
 
-def test_new_lots_tell_nobody(client, organizer):
-    tournament = announce(organizer)
+def test_new_lots_tell_nobody(client, organizer, announced):
+    tournament = announced
     pair(tournament, 1)
     client.force_login(organizer)
     client.post(url(tournament), poster(tournament, lots="Deux jambons"))
@@ -118,8 +118,8 @@ def test_a_maximum_under_the_teams_in_is_refused_next_to_its_field(
     assert not mail.outbox
 
 
-def test_a_past_date_is_refused(organizer):
-    tournament = announce(organizer)
+def test_a_past_date_is_refused(announced):
+    tournament = announced
     with pytest.raises(TournamentError) as refused:
         calendar.edit_announcement(
             tournament=tournament,
@@ -130,8 +130,8 @@ def test_a_past_date_is_refused(organizer):
     assert refused.value.field == "date"
 
 
-def test_a_concours_started_is_not_corrected_here(organizer):
-    tournament = announce(organizer)
+def test_a_concours_started_is_not_corrected_here(announced):
+    tournament = announced
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     with pytest.raises(TournamentError, match="a commencé"):
         calendar.edit_announcement(

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.tournaments.calendar.builders import announce, pair
-from tournaments.queries import calendar as queries
+from tests.tournaments.features.calendar.builders import announce, pair
+from tournaments.features.calendar import queries as queries
 from tournaments.queries.exports import inert, uninert
 from tournaments.services import imports, team_file
 from tournaments.services.registration import PlayerData

@@ -14,11 +14,17 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.calendar.builders import announce, pair
-from tests.tournaments.calendar.test_calendar_pages import confirm, field_errors, team, text
+from tests.tournaments.features.calendar.builders import (
+    announce,
+    confirm,
+    field_errors,
+    pair,
+    team,
+    text,
+)
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.calendar.views.preregistration import MAILS_CONFIRMED, MAILS_UNCONFIRMED
 from tournaments.models import PreRegistration
-from tournaments.services import calendar
-from tournaments.views.preregistration import MAILS_CONFIRMED, MAILS_UNCONFIRMED
 
 pytestmark = pytest.mark.django_db
 

@@ -14,6 +14,7 @@ Must not write anything.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from dataclasses import dataclass
 
@@ -170,4 +171,17 @@ def preregistered_team_ids(tournament: Tournament) -> set[int]:
     """The teams that came from a pre-registration (the cash box marks them)."""
     return set(
         tournament.preregistrations.filter(team__isnull=False).values_list("team_id", flat=True)
+    )
+
+
+def organizer_coming(owner_id: int, today: datetime.date) -> QuerySet[Tournament]:
+    """An organizer's published concours not yet started, by date, each
+    with its announcement when it has one (its time, town and page with
+    the pre-registration): a club's widget."""
+    return (
+        Tournament.objects.published()
+        .active()
+        .filter(owner_id=owner_id, status=Tournament.Status.REGISTRATION, date__gte=today)
+        .select_related("announcement")
+        .order_by("date", "announcement__start_time", "name")
     )

@@ -2,7 +2,8 @@
 without a maximum, and a coinche one limited to 8 teams with 10 teams
 pre-registered, so 2 wait on the list. Dated from today (two and five
 weeks ahead), so they stay « à venir » whenever the demo is built; older
-ones under the same addresses are replaced. Read by `manage.py demo`.
+ones under the same addresses are replaced. Built when `manage.py demo`
+announces `DEMO_BUILT` (tournaments/hooks.py).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import random
 
 from django.utils import timezone
 
+from tournaments.features.calendar.services import announcements, preregistration
 from tournaments.management.demo_people import CLUBS, FIRST_NAMES, LAST_NAMES
 from tournaments.models import Tournament
-from tournaments.services import calendar, preregistration
 from tournaments.services.registration import PlayerData
 
 COMING_SLUGS = ("concours-de-la-saint-vincent-demo", "coinche-du-comite-des-fetes-demo")
@@ -22,7 +23,7 @@ COMING_SLUGS = ("concours-de-la-saint-vincent-demo", "coinche-du-comite-des-fete
 
 def _announced(user, slug: str, *, weeks: int, **fields) -> Tournament:
     Tournament.objects.filter(slug=slug).delete()
-    tournament = calendar.announce_concours(
+    tournament = announcements.announce_concours(
         owner=user, date=timezone.localdate() + datetime.timedelta(weeks=weeks), **fields
     )
     tournament.slug = slug
@@ -75,3 +76,9 @@ def build_coming_concours(user, rng: random.Random) -> list[Tournament]:
         # Each team confirmed its address from its mail.
         preregistration.confirm_preregistration(registration=done.registration)
     return [open_one, limited]
+
+
+def on_demo_built(*, owner, seed: int, say) -> None:
+    """`DEMO_BUILT`: the two coming concours, each said on the command's output."""
+    for announced in build_coming_concours(owner, random.Random(seed + 4)):
+        say(f"Concours annoncé : « {announced.name} ».")

@@ -1,5 +1,5 @@
 """The calendar in words and in files: the refusals of a postcode, the
-status of a pre-registration, a concours's line on the home, and the
+status of a pre-registration, and the
 iCalendar file (.ics, built with `icalendar`) of one or many concours.
 
 What organizers typed goes into the files flattened on one line
@@ -7,8 +7,8 @@ What organizers typed goes into the files flattened on one line
 and control characters still gives a valid file, `icalendar` escaping and
 folding the rest as RFC 5545 says.
 
-Must not: query the database (queries/calendar.py reads the concours)
-nor decide who plays (services/calendar.py).
+Must not: query the database (queries.py reads the concours) nor
+decide who plays (services/).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.utils.translation import gettext
 
 from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
-from tournaments.domain.calendar import HOLD_MINUTES
 from tournaments.domain.one_line import flatten, flatten_lines
+from tournaments.features.calendar.domain import HOLD_MINUTES
 
 #: Concours are played in France: their times are Paris times.
 PARIS = ZoneInfo("Europe/Paris")
@@ -33,7 +33,7 @@ DEFAULT_HOURS = 5
 
 
 def postcode_error(code: str) -> str:
-    """Why a postcode was refused (tournaments.domain.calendar.PostcodeError.code)."""
+    """Why a postcode was refused (domain.PostcodeError.code)."""
     if code == "empty":
         return gettext("Indiquez le code postal de la salle.")
     return gettext("Un code postal a cinq chiffres, par exemple 71000.")
@@ -158,18 +158,6 @@ def _length(tournament) -> datetime.timedelta:
         return datetime.timedelta(hours=DEFAULT_HOURS)
     per_partie = tournament.end_deals * tournament.minutes_per_deal + tournament.break_minutes
     return datetime.timedelta(minutes=tournament.parties * per_partie)
-
-
-def concours_place(tournament) -> str:
-    """Where a concours is played, as its card says it: its venue, and for
-    an announced concours its town and département (« Salle des fêtes,
-    Mâcon (71) »)."""
-    # Reading a concours with its announcement selected: no query here.
-    announcement = getattr(tournament, "announcement", None)
-    if announcement is None:
-        return tournament.venue
-    town = f"{announcement.town} ({announcement.departement})"
-    return f"{tournament.venue}, {town}" if tournament.venue else town
 
 
 def where(a) -> str:

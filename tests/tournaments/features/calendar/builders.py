@@ -1,14 +1,20 @@
-"""Builders of the calendar's tests: a concours announced, teams pre-registered."""
+"""Builders of the calendar's tests, once for the folder (and for the
+core's tests that show the calendar): a concours announced, teams
+pre-registered, what a team types in the public form, and the readers of
+a page's text and of a mail's links. Fixtures are in conftest.py."""
 
 from __future__ import annotations
 
 import datetime
+import html
+import re
 from typing import Any
 
 from django.utils import timezone
 
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.calendar.services import preregistration
 from tournaments.models import PreRegistration, Tournament
-from tournaments.services import calendar, preregistration
 from tournaments.services.registration import PlayerData
 
 
@@ -48,3 +54,38 @@ def pair(
         preregistration.confirm_preregistration(registration=registration)
         registration.refresh_from_db()
     return registration
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode()).replace("’", "'")
+
+
+def field_errors(response, name: str) -> str:
+    """The text of field `name`'s block (its label, input and message)."""
+    page = response.content.decode()
+    start = page.index(f'id="field-{name}"')
+    return html.unescape(page[start : page.index("</div>", start)])
+
+
+def team(index: int = 1, **extra) -> dict:
+    return {
+        "first_name1": "Amélie",
+        "last_name1": f"Lefèvre{index}",
+        "first_name2": "Jérôme",
+        "last_name2": f"Bérard{index}",
+        "club": "Les As",
+        "email": f"equipe{index}@example.org",
+        **extra,
+    }
+
+
+def link_in(message, kind: str = "annuler") -> str:
+    """The path of the mail's cancel link (`kind` « annuler ») or confirm
+    link (« confirmer »)."""
+    url = re.search(rf"http://testserver/preinscription/{kind}/\S+", message.body).group(0)
+    return url.removeprefix("http://testserver")
+
+
+def confirm(client, message):
+    """The team opens its mail's confirm link and touches « Confirmer »."""
+    return client.post(link_in(message, "confirmer"))

@@ -25,12 +25,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.display import calendar as calendar_display
-from tournaments.domain import calendar as rules
+from tournaments.features.calendar import display as calendar_display
+from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.services.preregistration import expire_holds, move_up
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
-from tournaments.services.preregistration import expire_holds, move_up
 from tournaments.services.registration import (
     PlayerData,
     create_team,
@@ -302,3 +302,8 @@ def arrived_from_the_list(team: Team) -> PreRegistration:
         team=team,
         confirmed_at=timezone.now(),  # the organizer's file: nobody to confirm
     )
+
+
+def on_preregistered_imported(*, team: Team) -> None:
+    """`PREREGISTERED_IMPORTED`: the hall laptop's team of the hosted list."""
+    arrived_from_the_list(team)

@@ -4,7 +4,7 @@ of a concours's pre-registered teams plays and who waits.
 A postcode is five digits; its département is its first two digits, but
 for Corsica (20000–20199 → « 2A », 20200–20999 → « 2B ») and the overseas
 départements (971 to 976: three digits). Errors carry a code
-(`PostcodeError.code`) that display/calendar.py turns into a sentence.
+(`PostcodeError.code`) that display.py turns into a sentence.
 
 The waiting list is a queue in order of registration: with a maximum of
 `limit` teams the first `limit` teams still registered play, the others
@@ -51,15 +51,6 @@ def departement_of(postcode: str) -> str:
     if postcode.startswith("97") or postcode.startswith("98"):
         return postcode[:3]
     return postcode[:2]
-
-
-def clean_departement(text: str) -> str:
-    """A département typed in a filter or an address (« 71 », « 2a »,
-    « 974 »), or "" when it cannot be one."""
-    code = text.strip().upper()
-    if re.fullmatch(r"[0-9]{2}|2[AB]|9[78][0-9]", code) and code not in {"00", "20"}:
-        return code
-    return ""
 
 
 def places(registered: Sequence[int], limit: int | None) -> tuple[list[int], list[int]]:

@@ -7,54 +7,25 @@ input answered next to its field in French and in English."""
 from __future__ import annotations
 
 import datetime
-import html
-import re
 
 import pytest
 from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.calendar.builders import announce, pair
+from tests.tournaments.features.calendar.builders import (
+    announce,
+    confirm,
+    field_errors,
+    link_in,
+    pair,
+    team,
+    text,
+)
+from tournaments.features.calendar.views.preregistration import MAX_PER_CLIENT
 from tournaments.models import PreRegistration, Tournament
-from tournaments.views.preregistration import MAX_PER_CLIENT
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return html.unescape(response.content.decode()).replace("’", "'")
-
-
-def field_errors(response, name: str) -> str:
-    """The text of field `name`'s block (its label, input and message)."""
-    page = response.content.decode()
-    start = page.index(f'id="field-{name}"')
-    return html.unescape(page[start : page.index("</div>", start)])
-
-
-def team(index: int = 1, **extra) -> dict:
-    return {
-        "first_name1": "Amélie",
-        "last_name1": f"Lefèvre{index}",
-        "first_name2": "Jérôme",
-        "last_name2": f"Bérard{index}",
-        "club": "Les As",
-        "email": f"equipe{index}@example.org",
-        **extra,
-    }
-
-
-def link_in(message, kind: str = "annuler") -> str:
-    """The path of the mail's cancel link (`kind` « annuler ») or confirm
-    link (« confirmer »)."""
-    url = re.search(rf"http://testserver/preinscription/{kind}/\S+", message.body).group(0)
-    return url.removeprefix("http://testserver")
-
-
-def confirm(client, message):
-    """The team opens its mail's confirm link and touches « Confirmer »."""
-    return client.post(link_in(message, "confirmer"))
 
 
 def test_the_home_lists_the_coming_concours_by_date_and_departement(client, organizer):
@@ -232,8 +203,8 @@ def test_a_forged_cancel_link_is_refused_in_words(client, organizer):
     assert registration.status == PreRegistration.Status.CONFIRMED
 
 
-def test_the_public_form_is_throttled_per_connection(client, organizer):
-    tournament = announce(organizer)
+def test_the_public_form_is_throttled_per_connection(client, announced):
+    tournament = announced
     url = reverse("tournaments:concours", args=[tournament.slug])
     for index in range(MAX_PER_CLIENT):
         assert client.post(url, team(index)).status_code == 302
@@ -283,8 +254,8 @@ def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, djan
     assert unpaid.index("Lefèvre1") < unpaid.index("pré-inscrite en ligne") < unpaid.index("Dupré")
 
 
-def test_a_finished_concours_page_leads_to_its_results_a_coming_one_not(client, organizer):
-    tournament = announce(organizer)
+def test_a_finished_concours_page_leads_to_its_results_a_coming_one_not(client, announced):
+    tournament = announced
     page = reverse("tournaments:concours", args=[tournament.slug])
     results = f'href="{reverse("tournaments:results_page", args=[tournament.slug])}"'
     assert results not in client.get(page).content.decode()
@@ -306,7 +277,7 @@ def test_the_laptop_imports_the_list_to_check_in_and_its_cash_box_knows(
     says its teams are to be checked in, and the cash box marks them."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournaments.queries import calendar as queries
+    from tournaments.features.calendar import queries as queries
 
     hosted = announce(organizer)
     pair(hosted, 1)

@@ -8,31 +8,31 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.calendar.builders import announce, pair
-from tests.tournaments.calendar.test_calendar_pages import team
-from tournaments.queries import calendar as queries
-from tournaments.services import calendar, imports, team_file
+from tests.tournaments.features.calendar.builders import announce, pair, team
+from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.services import imports, team_file
 from tournaments.services.registration import PlayerData
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_boxes_ticked_online_are_kept_with_the_pre_registration(client, organizer):
-    tournament = announce(organizer)
+def test_the_boxes_ticked_online_are_kept_with_the_pre_registration(client, announced):
+    tournament = announced
     url = reverse("tournaments:concours", args=[tournament.slug])
     client.post(url, team(1, shown1="on"))
     (registration,) = tournament.preregistrations.all()
     assert (registration.shown1, registration.shown2) == (True, False)
 
 
-def test_the_boxes_are_off_unless_ticked(client, organizer):
-    tournament = announce(organizer)
+def test_the_boxes_are_off_unless_ticked(client, announced):
+    tournament = announced
     page = client.get(reverse("tournaments:concours", args=[tournament.slug])).content.decode()
     assert 'name="shown1"' in page and 'name="shown2"' in page and "checked" not in page
 
 
-def test_the_hosted_take_in_gives_each_player_their_box(organizer):
-    tournament = announce(organizer)
+def test_the_hosted_take_in_gives_each_player_their_box(announced):
+    tournament = announced
     pair(tournament, 1, player1=PlayerData("Amélie", "Lefèvre1", shown=True))
     (created,) = calendar.take_in_preregistrations(tournament=tournament)
     assert (created.player1.shown, created.player2.shown) == (True, False)

@@ -14,19 +14,20 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.calendar.builders import announce, pair
-from tournaments.domain.calendar import HOLD_MINUTES
-from tournaments.models import Change, PreRegistration
-from tournaments.queries import calendar as queries
-from tournaments.services import calendar, preregistration
-from tournaments.services.errors import TournamentError
-from tournaments.services.preregistration import (
+from tests.tournaments.features.calendar.builders import announce, pair
+from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.domain import HOLD_MINUTES
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.calendar.services import preregistration
+from tournaments.features.calendar.services.preregistration import (
     HELD_PER_MAILBOX,
     HOLD,
     MAX_HELD,
     Outcome,
     TooManyHeld,
 )
+from tournaments.models import Change, PreRegistration
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -105,16 +106,16 @@ def test_confirming_keeps_the_place_within_the_hold_only(
     assert again.outcome == Outcome.ALREADY and not again.first_of_mailbox
 
 
-def test_a_cancelled_registration_has_nothing_to_confirm(organizer):
-    tournament = announce(organizer)
+def test_a_cancelled_registration_has_nothing_to_confirm(announced):
+    tournament = announced
     held = pair(tournament, 1, confirmed=False)
     preregistration.cancel_preregistration(registration=held)
     done = preregistration.confirm_preregistration(registration=held)
     assert done.outcome == Outcome.CANCELLED and done.registration.status == CANCELLED
 
 
-def test_a_held_registration_of_a_begun_concours_no_longer_confirms(organizer):
-    tournament = announce(organizer)
+def test_a_held_registration_of_a_begun_concours_no_longer_confirms(announced):
+    tournament = announced
     held = pair(tournament, 1, confirmed=False)
     type(tournament).objects.filter(pk=tournament.pk).update(status="running")
     with pytest.raises(TournamentError) as refused:
@@ -138,8 +139,8 @@ def test_a_concours_holds_few_places_unconfirmed(organizer):
     assert pair(tournament, 999, confirmed=False).is_held
 
 
-def test_a_mailbox_holds_few_places_in_a_concours_and_more_are_not_written(organizer):
-    tournament = announce(organizer)
+def test_a_mailbox_holds_few_places_in_a_concours_and_more_are_not_written(organizer, announced):
+    tournament = announced
     victim = {"email": "victime@example.org"}
     held = [pair(tournament, index, confirmed=False, **victim) for index in range(5)]
     assert all(r is not None for r in held[:HELD_PER_MAILBOX])
@@ -149,8 +150,8 @@ def test_a_mailbox_holds_few_places_in_a_concours_and_more_are_not_written(organ
     assert pair(announce(organizer, name="Autre"), 9, confirmed=False, **victim) is not None
 
 
-def test_the_file_and_the_desk_take_confirmed_teams_only_each_pair_once(organizer):
-    tournament = announce(organizer)
+def test_the_file_and_the_desk_take_confirmed_teams_only_each_pair_once(announced):
+    tournament = announced
     confirmed = pair(tournament, 1)
     pair(tournament, 2, confirmed=False)
     twin = pair(tournament, 1, email="partenaire@example.org")
@@ -178,8 +179,8 @@ def test_the_organizer_list_says_what_is_held_twice_and_expired(organizer):
     assert lists.expired == 1 and lists.twice == {first.pair_key}
 
 
-def test_an_edited_poster_tells_confirmed_addresses_only(organizer):
-    tournament = announce(organizer)
+def test_an_edited_poster_tells_confirmed_addresses_only(announced):
+    tournament = announced
     told = pair(tournament, 1)
     pair(tournament, 2, confirmed=False)
     values = {

@@ -12,8 +12,8 @@ import icalendar
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.calendar.builders import announce
-from tournaments.display.calendar import PARIS
+from tests.tournaments.features.calendar.builders import announce
+from tournaments.features.calendar.display import PARIS
 
 pytestmark = pytest.mark.django_db
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -75,7 +75,7 @@ def test_the_atom_feed_parses_back_with_its_entries(client, two):
 
 
 def test_an_event_is_in_paris_time_escaped_and_keeps_its_uid_when_edited(client, organizer):
-    from tournaments.services import calendar as services
+    from tournaments.features.calendar.services import announcements as services
 
     macon = announce(
         organizer,
@@ -105,7 +105,7 @@ def test_an_event_is_in_paris_time_escaped_and_keeps_its_uid_when_edited(client,
 def test_every_atom_entry_has_its_dates_and_the_feed_its_author(client, organizer):
     """RFC 4287: a feed or each entry names an author, and each entry has
     an `updated` date, which moves when the poster is corrected."""
-    from tournaments.services import calendar as services
+    from tournaments.features.calendar.services import announcements as services
 
     macon = announce(organizer, name="Concours de Mâcon")
     feed = ET.fromstring(client.get(reverse("tournaments:calendar_atom")).content)

@@ -1,50 +1,84 @@
 """The calendar's pages: the organizer announces a concours and sees its
 pre-registrations (the list, its file, the teams taken in at the desk);
 the calendar as iCalendar files (.ics) and an Atom feed. (A team's own
-pre-registration is views/preregistration.py.)
+pre-registration is views/preregistration.py.) And what the calendar shows
+in the core's pages through its moments (tournaments/hooks.py).
 
-Thin views: a form checked, one service called (services/calendar.py),
+Thin views: a form checked, one service called (services/announcements.py),
 the mails sent with what it returns (views/preregistration.send_mail).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.syndication.views import Feed
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.display import calendar as words
-from tournaments.domain.calendar import HOLD_MINUTES, clean_departement
+from tournaments.domain.departements import clean_departement
 from tournaments.domain.one_line import flatten
+from tournaments.features.calendar import display as words
+from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.domain import HOLD_MINUTES
+from tournaments.features.calendar.forms import AnnounceEditForm, AnnounceForm
+from tournaments.features.calendar.services import announcements as services
+from tournaments.features.calendar.services import preregistration
+from tournaments.features.calendar.views.preregistration import announced, send_mail, tell_moved_up
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.calendar import AnnounceEditForm, AnnounceForm
 from tournaments.infra import address
 from tournaments.models import Announcement
-from tournaments.queries import calendar as queries
-from tournaments.services import calendar as services
-from tournaments.services import preregistration
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
-from tournaments.views.preregistration import announced, send_mail, tell_moved_up
+from tournaments.views.published import framable
 
 
-def coming_context(request: HttpRequest) -> dict:
-    """What the public home's « Prochains concours » shows: the coming
-    concours, of the département chosen if one is."""
+def home_panel(request: HttpRequest) -> dict:
+    """`PUBLIC_HOME`: the home's « Prochains concours », the coming concours
+    of the département chosen if one is, above the published results."""
     departement = clean_departement(request.GET.get("departement", "")[:4])
     return {
+        "template": "tournaments/includes/coming_concours.html",
+        "above_results": True,
+        "vary": departement,
         "coming": queries.coming(departement),
         # Lazy: the home's cached lists do not ask for it (infra/home_cache.py).
         "departements": SimpleLazyObject(queries.departements),
         "departement": departement,
     }
+
+
+def organizer_button(request: HttpRequest) -> dict:
+    """`ORGANIZER_HOME`: « Annoncer un concours » among « Mes tournois »' buttons."""
+    return {"template": "tournaments/includes/announce_button.html"}
+
+
+def preregistrations_panel(request: HttpRequest, tournament) -> dict | None:
+    """`DASHBOARD_PANELS`: an announced concours's « Pré-inscriptions » button."""
+    if not hasattr(tournament, "announcement"):
+        return None
+    return {"template": "tournaments/includes/preregistrations_line.html"}
+
+
+@framable
+def widget_coming(request: HttpRequest, user_id: int) -> HttpResponse:
+    """A club's site shows its organizer's coming concours (issue 26)."""
+    organizer = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+    return render(
+        request,
+        "tournaments/widget_coming.html",
+        {
+            "organizer": organizer,
+            "coming": queries.organizer_coming(organizer.pk, timezone.localdate()),
+        },
+    )
 
 
 @login_required

@@ -11,12 +11,13 @@ import pytest
 from django.core import signing
 from django.utils import timezone
 
-from tests.tournaments.calendar.builders import announce, pair
+from tests.tournaments.features.calendar.builders import announce, pair
 from tests.tournaments.services.test_concurrency import run_together
-from tournaments.domain import calendar as rules
+from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.calendar.services import preregistration
 from tournaments.models import Change, PreRegistration
-from tournaments.queries import calendar as queries
-from tournaments.services import calendar, preregistration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData
 
@@ -69,8 +70,8 @@ def test_teams_beyond_the_maximum_wait(organizer):
     assert (first.status, second.status) == (CONFIRMED, WAITING)
 
 
-def test_a_pair_submitted_twice_from_one_mailbox_is_registered_once(organizer):
-    tournament = announce(organizer)
+def test_a_pair_submitted_twice_from_one_mailbox_is_registered_once(announced):
+    tournament = announced
     first = pair(tournament, 1)
     again = preregistration.preregister(
         tournament=tournament,
@@ -148,8 +149,8 @@ def test_a_waiting_team_that_cancels_frees_no_place(organizer):
     assert first.status == CONFIRMED
 
 
-def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(organizer):
-    tournament = announce(organizer)
+def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(announced):
+    tournament = announced
     registration = pair(tournament)
     token = preregistration.cancel_token(registration)
     assert preregistration.registration_for_token(token) == registration
@@ -159,8 +160,8 @@ def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(organiz
     assert preregistration.registration_for_token("") is None
 
 
-def test_no_preregistration_once_the_day_is_past(organizer):
-    tournament = announce(organizer)
+def test_no_preregistration_once_the_day_is_past(announced):
+    tournament = announced
     tournament.date = timezone.localdate() - datetime.timedelta(days=1)
     tournament.save()
     with pytest.raises(TournamentError, match="closes"):

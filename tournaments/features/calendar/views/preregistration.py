@@ -1,7 +1,7 @@
 """A team's pre-registration, on the public side: the concours's page and
 its form, the page that asks to confirm the address, the confirm and
 cancel links of the mail; and the mails of a pre-registration, whoever
-sends them (views/calendar.py tells the teams of a corrected poster).
+sends them (views/announcements.py tells the teams of a corrected poster).
 
 Thin views: a form checked, one service called
 (services/preregistration.py), the mails sent with what it returns
@@ -17,7 +17,7 @@ bounded:
 - a team registered again, from any mailbox, is answered as a new team
   is: the same page, the same mail, a place of its own;
 - mails quote what strangers typed on « > » lines only
-  (display/calendar.typed_lines), never in a subject.
+  (display.typed_lines), never in a subject.
 
 Confirm and cancel links open a page with a button: a mail program that
 opens links by itself confirms or cancels nothing.
@@ -34,14 +34,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.display import calendar as words
-from tournaments.domain.calendar import HOLD_MINUTES
+from tournaments.features.calendar import display as words
+from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.domain import HOLD_MINUTES
+from tournaments.features.calendar.forms import PreRegistrationForm
+from tournaments.features.calendar.services import preregistration as services
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.calendar import PreRegistrationForm
 from tournaments.infra import address, mail, throttle
 from tournaments.models import Announcement, PreRegistration
-from tournaments.queries import calendar as queries
-from tournaments.services import preregistration as services
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address
 

@@ -36,7 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.domain import calendar as rules
+from tournaments.features.calendar import domain as rules
 from tournaments.models import Change, PreRegistration, Tournament, email_key
 from tournaments.services import team_file
 from tournaments.services.audit import Actor, log_change

@@ -1,0 +1,17 @@
+"""The calendar (issue 26): an organizer announces a coming concours (its
+hall, time, fee, lots), teams pre-register online on the concours's public
+page, confirm their address from the mail (a place held 30 minutes until
+then) or cancel from it, a waiting list moves up, and the desk takes the
+teams in; the coming concours as .ics and Atom feeds, and a club's widget.
+
+The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
+`services` → `queries` → `display` → `domain`. Its models (`Announcement`,
+`PreRegistration`) stay in tournaments/models/calendar.py, so that no
+migration moves. What the core shows of it without importing it: where a
+concours is played (display/venue.py reads the announcement) and the
+département filter of the results' archive (domain/departements.py). The
+core reaches the feature only through tournaments/hooks.py: `PUBLIC_HOME`
+(« Prochains concours »), `ORGANIZER_HOME` (« Annoncer un concours »),
+`DASHBOARD_PANELS` (an announced concours's « Pré-inscriptions »),
+`PREREGISTERED_IMPORTED` (a team of the hosted instance's list imported on
+the hall laptop) and `DEMO_BUILT` (the demo's two coming concours)."""

@@ -1,0 +1,21 @@
+"""The calendar as an installed feature: its hooks, registered once."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CalendarConfig(AppConfig):
+    name = "tournaments.features.calendar"
+    label = "feature_calendar"
+    verbose_name = _("Calendrier")
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.calendar.services import announcements, demo
+        from tournaments.features.calendar.views import announcements as pages
+
+        hooks.register(hooks.PUBLIC_HOME, pages.home_panel)
+        hooks.register(hooks.ORGANIZER_HOME, pages.organizer_button)
+        hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
+        hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
+        hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
