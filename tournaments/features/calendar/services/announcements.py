@@ -27,7 +27,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import display as calendar_display
 from tournaments.features.calendar import domain as rules
-from tournaments.features.calendar.services.preregistration import expire_holds, move_up
+from tournaments.features.calendar.services.preregistration import (
+    expire_holds,
+    move_up,
+    pair_fields,
+)
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
@@ -289,15 +293,8 @@ def arrived_from_the_list(team: Team) -> PreRegistration:
     first, second = team.player1, team.player2
     return PreRegistration.objects.create(
         tournament=team.tournament,
-        first_name1=first.first_name,
-        last_name1=first.last_name,
-        licence1=first.licence,
-        first_name2=second.first_name,
-        last_name2=second.last_name,
-        licence2=second.licence,
+        **pair_fields(first, second),
         club=team.club,
-        shown1=first.shown,
-        shown2=second.shown,
         pair_key=pair_key,
         team=team,
         confirmed_at=timezone.now(),  # the organizer's file: nobody to confirm

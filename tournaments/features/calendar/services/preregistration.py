@@ -82,6 +82,18 @@ def registration_refusal(tournament: Tournament) -> str:
     return ""
 
 
+def pair_fields(first, second) -> dict:
+    """A pre-registration's two players, as its columns: from what a team
+    typed (`PlayerData`) or from a registered team's players alike."""
+    fields = {}
+    for number, player in ((1, first), (2, second)):
+        fields[f"first_name{number}"] = player.first_name
+        fields[f"last_name{number}"] = player.last_name
+        fields[f"licence{number}"] = player.licence
+        fields[f"shown{number}"] = player.shown
+    return fields
+
+
 @dataclass(frozen=True)
 class Registered:
     #: The registration, or None when the mailbox holds its share of places
@@ -138,15 +150,8 @@ def preregister(
         return Registered(None, created=False, waiting=waiting, moved_up=moved_up)
     registration = PreRegistration.objects.create(
         tournament=tournament,
-        first_name1=player1.first_name,
-        last_name1=player1.last_name,
-        licence1=player1.licence,
-        first_name2=player2.first_name,
-        last_name2=player2.last_name,
-        licence2=player2.licence,
+        **pair_fields(player1, player2),
         club=club,
-        shown1=player1.shown,
-        shown2=player2.shown,
         email=email,
         mailbox=mailbox,
         language=language,
