@@ -56,10 +56,13 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
 
 
 #: Run in a fresh process with one feature left out of FEATURE_APPS (and of
-#: INSTALLED_APPS): the core starts, migrates a new database, and its pages
+#: INSTALLED_APPS; the installed apps are fixed once a process has started):
+#: the core starts, passes its checks, migrates a new database, and its pages
 #: answer 200 — the home (with a département asked), the organizer's
-#: « Mes tournois », a concours's dashboard, its public page, the results'
-#: archive, the publication page and an import of a list of pre-registered teams.
+#: « Mes tournois », the dashboard and team list of a concours whose every
+#: option is on (cash box, fee, check-in), its public page, the results'
+#: archive, the publication page and an import of a list of pre-registered
+#: teams — while the feature's own addresses are gone with it.
 _WITHOUT = """
 import sys
 from config import settings as s
@@ -72,6 +75,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.test import Client
 from django.test.utils import setup_test_environment
+from django.urls import NoReverseMatch, reverse
 assert not any(c.name == left_out for c in apps.get_app_configs())
 call_command("check", fail_level="ERROR")
 call_command("migrate", verbosity=0)
@@ -80,18 +84,41 @@ from django.contrib.auth import get_user_model
 from tests import factories
 from tournaments.services import imports
 owner = get_user_model().objects.create_user("orga", password=factories.PASSWORD)
-t = factories.build_tournament(owner=owner)
+t = factories.build_tournament(
+    owner=owner, cash_enabled=True, entry_fee_cents=1000, check_in_enabled=True
+)
+factories.add_teams(t, 4)
 listed = "nom1;prenom1;nom2;prenom2;club;preinscrite\\nDurand;Amélie;Bérard;Jérôme;As;oui\\n"
 plan = imports.import_teams(tournament=t, data=listed.encode(), by=owner)
 assert len(plan.imported) == 1, plan
 client = Client()
 client.force_login(owner)
 for url in ("/", "/?departement=71", "/organisation/", f"/organisation/t/{t.slug}/",
+            reverse("tournaments:team_list", args=[t.slug]),
             f"/t/{t.slug}/", "/resultats/", "/organisation/publication/"):
     answer = client.get(url)
     assert answer.status_code == 200, (url, answer.status_code)
+    if url == f"/organisation/t/{t.slug}/":
+        print("fee column", 'class="cash"' in answer.content.decode())
+gone = []
+for name in sys.argv[2:]:
+    try:
+        reverse("tournaments:" + name, args=[t.slug])
+    except NoReverseMatch:
+        gone.append(name)
+print("gone", sorted(gone))
 print("started without", left_out)
 """
+
+#: One page of each feature that must be gone with it (a URL name of the
+#: `tournaments` namespace, taking the concours's slug).
+GONE = {
+    "calendar": ["preregistrations", "announce_edit", "concours"],
+    "cash": ["cash", "cash_pdf", "cash_csv"],
+    "leagues": ["league", "league_manage"],
+    "messages": ["messages_desk", "messages_notice"],
+    "tablets": ["tablets"],
+}
 
 
 @pytest.mark.parametrize("name", PACKAGES)
@@ -108,7 +135,7 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
         "PLAIN_STATIC": "true",
     }
     done = subprocess.run(
-        [sys.executable, "-c", _WITHOUT, name],
+        [sys.executable, "-c", _WITHOUT, name, *GONE[name]],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -118,3 +145,20 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert f"started without tournaments.features.{name}" in done.stdout
+    assert f"gone {sorted(GONE[name])}" in done.stdout
+    if name == "cash":
+        assert "fee column False" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("template_name", "shown"),
+    [
+        ("tournaments/includes/pay_cell.html", True),  # the cash box's, installed
+        ("tournaments/includes/team_row.html", True),  # the core's own
+        ("tournaments/includes/no_such_slot.html", False),  # no app provides it
+    ],
+)
+def test_a_slot_is_filled_only_by_a_template_an_installed_app_provides(template_name, shown):
+    from tournaments.templatetags.tournaments_display import provided
+
+    assert provided(template_name) is shown
