@@ -230,7 +230,11 @@
     const control = new AbortController();
     const timer = setTimeout(() => control.abort(), Q.WAIT);
     return fetch(url, { ...options, signal: control.signal, credentials: "same-origin" })
-      .finally(() => clearTimeout(timer));
+      .finally(() => clearTimeout(timer))
+      // The hall taken over elsewhere: the page goes there with what waits
+      // (static/js/outbox-move.js); this answer is never read.
+      .then((response) => (window.BeloteMove && window.BeloteMove.follow(response, queue.entries)
+        ? new Promise(() => {}) : response));
   };
   const csrf = () => {
     const field = document.querySelector("[name=csrfmiddlewaretoken]");
@@ -321,6 +325,9 @@
   // The outbox sent in order, as long as the server answers and accepts:
   // the queue says what leaves next and what each answer means.
   const flush = async () => {
+    // The page asks the table's code (a new address, after a move): what
+    // waits leaves once it is typed, not refused before.
+    if (document.getElementById("id_code")) { note = T.codeFirst; status(); return; }
     const start = queue.begin(navigator.onLine);
     if (start === "busy") return;
     if (start === "offline") { offline(); return; }
@@ -500,7 +507,8 @@
   // For the journeys and load tests: is the outbox idle?
   window.__outbox = { busy: () => queue.sending, waiting: () => queue.entries.length };
 
-  open().then((opened) => {
+  // Entries a move from the first laptop brought are stored first.
+  (window.BeloteMove ? window.BeloteMove.ready : Promise.resolve()).then(open).then((opened) => {
     db = opened;
     return load();
   }).then(() => {
