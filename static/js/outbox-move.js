@@ -2,7 +2,9 @@
 // first laptop, if it answers at all, answers every request 503 with the new
 // address in the header X-Hall-Moved (infra/middleware.py). The table's page
 // then goes there by itself, same path, and carries what its outbox still
-// holds in the address's fragment (#reprise=…): a new address is a new
+// holds in the address's fragment (#reprise=…), the deals waiting and those
+// acknowledged (the partie's last copy: outbox-queue.js `relearn` sends them
+// again to a second laptop brought up from an older copy): a new address is a new
 // origin, whose IndexedDB cannot read the old one's. The page opened there
 // puts those entries in its own outbox before static/js/outbox.js loads it,
 // and sends them: each keeps the table version it was first sent with, so a
@@ -46,12 +48,12 @@
     }
   };
 
-  // The entries still held, as the fragment carries them (from: where each
+  // The entries still held (waiting and acknowledged), as the fragment carries them (from: where each
   // came from, so that a move followed twice adds nothing).
   const carry = (entries, origin) => KEY + encodeURIComponent(JSON.stringify(entries.map((entry) => ({
     token: entry.token, kind: entry.kind, path: pathOf(entry.url, origin), fields: entry.fields,
     labels: entry.labels || {}, number: entry.number || "", version: entry.version === undefined ? null : entry.version,
-    created: entry.created, from: entry.from || `${origin}#${entry.id}`,
+    created: entry.created, from: entry.from || `${origin}#${entry.id}`, acked: Boolean(entry.acked),
   }))));
 
   const pair = (p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === "string");
@@ -75,6 +77,7 @@
     return list.filter((e) => !known.includes(e.from)).map((e) => ({
       token: e.token, kind: e.kind, url: origin + e.path, fields: e.fields, labels: e.labels || {},
       number: e.number || "", version: e.version, created: e.created, queued: true, tries: 0, from: e.from,
+      acked: e.acked === true && e.kind === "deal" && e.version !== null,
     }));
   };
 

@@ -13,9 +13,9 @@
 //
 // Must not: touch the DOM, the network, IndexedDB, a clock or a timer
 // (times and random numbers are given to it), or know a word shown.
-// Where later work goes: a phone that keeps its acknowledged deals changes
-// `acknowledge`; a second server to fail over to is chosen where `away`
-// counts the failures; a « D'accord » per deal is an entry of kind
+// A phone keeps its acknowledged deals for the partie (`acknowledge`,
+// `relearn`: a server brought back from an older copy gets them again).
+// Where later work goes: a « D'accord » per deal is an entry of kind
 // "answer", which already leaves in the table's order.
 (function (root) {
   // Waits while the server is away, cut by up to half at random (bench/outage.py: the same).
@@ -57,6 +57,8 @@
   class Queue {
     constructor({ batching = false, most = BATCH_MOST } = {}) {
       this.entries = []; // this table's, in order (id ascending)
+      this.kept = []; // its deals the server acknowledged (acked: true)
+      this.acks = 0; // acknowledgements so far, sent or not
       this.blocked = null; // the refused entry, until corrected or dropped
       this.editing = null; // a waiting entry being corrected in the row
       this.sending = false;
@@ -68,11 +70,35 @@
       this.most = most;
     }
 
-    // The rows kept on the phone, in the order typed.
+    // The rows kept on the phone, in the order typed; the deals the server
+    // acknowledged are kept apart, as the partie's last copy.
     load(rows) {
-      this.entries = ordered(rows);
+      const all = ordered(rows);
+      this.entries = all.filter((entry) => !entry.acked);
+      this.kept = all.filter((entry) => entry.acked);
       this.entries.forEach((entry) => { entry.stored = true; });
       return this.entries;
+    }
+
+    // A server that says an older version of the table than a deal it
+    // acknowledged was brought back from an older copy: the acknowledged
+    // deals from its version on wait again, in their order, with the
+    // versions they were first sent with (one it holds after all is a
+    // retry, recorded nothing). `asked`: the acknowledgements counted when
+    // the server's answer was asked (`acks`): an answer asked before a deal
+    // was acknowledged is older than it, and says nothing. Returns them (to
+    // store), [] when it lacks nothing.
+    relearn(version, asked) {
+      if (typeof version !== "number" || !this.kept.length || asked !== this.acks) return [];
+      const last = Math.max(...this.kept.map((entry) => entry.version));
+      if (version > last) return [];
+      const again = this.kept.filter((entry) => entry.version >= version)
+        .sort((a, b) => a.version - b.version || a.id - b.id);
+      this.kept = this.kept.filter((entry) => !again.includes(entry));
+      again.forEach((entry) => { entry.acked = false; entry.queued = true; entry.tries = 0; });
+      this.entries = ordered([...again, ...this.entries]);
+      this.serverVersion = version;
+      return again;
     }
 
     // Keys in the order typed, never twice, even when the clock goes back:
@@ -255,9 +281,15 @@
       return { then: saved === batch.length ? "next" : "alone", acknowledge: batch.slice(0, saved), reguess };
     }
 
-    // Recorded by the server: no longer kept.
+    // Recorded by the server: out of the outbox; a deal is kept (acked) as
+    // the partie's last copy, returned to store; an answer is not.
     acknowledge(entry) {
       this.forget(entry);
+      this.acks += 1;
+      if (entry.kind !== "deal" || entry.version === null) return null;
+      entry.acked = true;
+      this.kept.push(entry);
+      return entry;
     }
 
     forget(entry) {

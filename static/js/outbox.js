@@ -62,6 +62,8 @@
       status();
     });
   const remove = (entry) => tx("readwrite", (store) => (store ? store.delete(entry.id) : null));
+  // Acknowledged: a deal stays on the phone as the partie's last copy, marked.
+  const keep = (kept, entry) => (kept ? put(kept) : remove(entry));
 
   // --- what the page shows ------------------------------------------------
   const two = (n) => String(n).padStart(2, "0");
@@ -233,7 +235,7 @@
       .finally(() => clearTimeout(timer))
       // The hall taken over elsewhere: the page goes there with what waits
       // (static/js/outbox-move.js); this answer is never read.
-      .then((response) => (window.BeloteMove && window.BeloteMove.follow(response, queue.entries)
+      .then((response) => (window.BeloteMove && window.BeloteMove.follow(response, [...queue.kept, ...queue.entries])
         ? new Promise(() => {}) : response));
   };
   const csrf = () => {
@@ -340,8 +342,7 @@
           if (after.then === "retry") { offline(); return; }
           online();
           for (const entry of after.acknowledge) {
-            await remove(entry);
-            queue.acknowledge(entry);
+            await keep(queue.acknowledge(entry), entry);
             sent += 1;
           }
           if (after.then === "next") { status(); job = queue.next(); continue; }
@@ -364,8 +365,7 @@
           status();
           return;
         }
-        await remove(entry);
-        queue.acknowledge(entry);
+        await keep(queue.acknowledge(entry), entry);
         sent += 1;
         if (step.then === "reload") { window.location.assign(pageUrl); return; }
         status();
@@ -409,10 +409,14 @@
   const call = async () => {
     if (ended) return;
     try {
+      const asked = queue.sending ? -1 : queue.acks;
       const response = await timed(`${stateUrl}?attente=${queue.entries.length}`, { cache: "no-store" });
       if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();
+      // A server brought back from an older copy gets this phone's
+      // acknowledged deals it lacks again (outbox-queue.js, `relearn`).
+      for (const entry of queue.relearn(state.version, asked)) await put(entry);
       const then = queue.afterState(state, shownVersion());
       if (then === "end") { end(state.ended); return; }
       if (then === "flush") flush();

@@ -8,9 +8,13 @@ phone's deal goes to the second, once."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from tests.hall.test_takeover import ROOT, Phone, deals_in, environment, start
 from tests.hall.test_takeover import hall as hall  # the fixture
@@ -74,3 +78,53 @@ def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tm
     servers[1].wait(timeout=30)
     assert deals_in(env, path) == [97]
     assert deals_in(env2, path) == [97, 111]
+
+
+def cut_before_last_deal(folder: Path) -> int:
+    """The journal as an older copy would hold it: its last segment cut at
+    the transaction that recorded the last deal. Returns the lines cut."""
+    segment = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime)[-1]
+    lines = segment.read_text(encoding="utf-8").splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) if 'INSERT INTO \\"tournaments_deal\\"' in line)
+    segment.write_text("".join(lines[:last]), encoding="utf-8")
+    return len(lines) - last
+
+
+def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_path):
+    """The server side of the phones as the last copy: a second laptop
+    brought up from a journal that ends before the last acknowledged deal
+    says an older version of the table; the phone sends its acknowledged
+    deals again with the versions they were first sent with (what
+    static/js/outbox-queue.js `relearn` does): those it holds are retries
+    and record nothing, the one it lacks is recorded, once."""
+    laptop, stick, port, env, path, code, servers = hall
+    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    phone = Phone(port, path)
+    _, token = phone.page()
+    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    kept = []  # the phone's acknowledged deals: (points, first version)
+    for points in (97, 121, 131):
+        version, _ = phone.page()
+        assert phone.deal(points, version)[0] == 0
+        kept.append((points, version))
+    last_version, _ = phone.page()
+    servers[0].send_signal(signal.SIGKILL)
+    servers[0].wait(timeout=30)
+    shutil.rmtree(laptop)
+    assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
+
+    second = tmp_path / "portable-2"
+    second.mkdir()
+    env2 = environment(second, stick / "sauvegardes", port)
+    servers.append(
+        start(env2, port, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
+    )
+    _, text = phone.send("GET", path + "etat/?attente=0")
+    told = json.loads(text)["version"]
+    assert told < int(last_version)  # the server says it is older
+    again = [(points, v) for points, v in kept if int(v) >= told]
+    assert [points for points, _ in again] == [131]
+    for _ in range(2):  # and once more, as if the answer were lost
+        for points, version in kept:
+            phone.deal(points, version)
+    assert deals_in(env2, path) == [97, 121, 131]

@@ -45,6 +45,11 @@ describe("what the fragment carries", () => {
     assert.deepEqual(adopted.map((e) => e.from), [`${OLD}#1`, `${OLD}#2`]);
   });
 
+  test("the acknowledged deals go too, still acknowledged (the partie's last copy)", () => {
+    const fragment = M.carry([{ ...deal(1, 97, 4), acked: true }, deal(2, 111, null)], OLD);
+    assert.deepEqual(M.adopt(fragment, NEW).map((e) => e.acked), [true, false]);
+  });
+
   test("a move followed twice adds nothing the outbox already holds", () => {
     const fragment = M.carry([deal(1, 97, 4), deal(2, 111, 5)], OLD);
     const adopted = M.adopt(fragment, NEW, [`${OLD}#1`]);
