@@ -228,15 +228,23 @@
   }, true);
 
   // --- sending, in order ----------------------------------------------------
+  // The hall taken over at another address: the page goes there with what
+  // the phone holds (outbox-queue.js, `target` and `carry`). True when it leaves.
+  let leaving = false;
+  const follow = (response) => {
+    const place = leaving ? null : Q.target(response.headers.get(Q.MOVED), location);
+    if (place) location.assign(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
+    leaving = leaving || Boolean(place);
+    return Boolean(place);
+  };
   const timed = (url, options) => {
     const control = new AbortController();
     const timer = setTimeout(() => control.abort(), Q.WAIT);
     return fetch(url, { ...options, signal: control.signal, credentials: "same-origin" })
       .finally(() => clearTimeout(timer))
       // The hall taken over elsewhere: the page goes there with what waits
-      // (static/js/outbox-move.js); this answer is never read.
-      .then((response) => (window.BeloteMove && window.BeloteMove.follow(response, [...queue.kept, ...queue.entries])
-        ? new Promise(() => {}) : response));
+      // (`follow`); this answer is never read.
+      .then((response) => (follow(response) ? new Promise(() => {}) : response));
   };
   const csrf = () => {
     const field = document.querySelector("[name=csrfmiddlewaretoken]");
@@ -511,9 +519,25 @@
   // For the journeys and load tests: is the outbox idle?
   window.__outbox = { busy: () => queue.sending, waiting: () => queue.entries.length };
 
-  // Entries a move from the first laptop brought are stored first.
-  (window.BeloteMove ? window.BeloteMove.ready : Promise.resolve()).then(open).then((opened) => {
+  // The entries a move from the first laptop brought (outbox-queue.js,
+  // `adopt`) stored first, once each; the fragment then taken out of the address.
+  const bring = async () => {
+    if (!location.hash.startsWith("#reprise=")) return;
+    // Taken only where the page asks the team's code (a new address: no
+    // session there yet): a link made up to send deals from a phone signed
+    // in is ignored; the player sees what waits before giving the code.
+    if (document.getElementById("id_code")) {
+      const all = await tx("readonly", (store) => (store ? store.getAll() : []));
+      const moved = Q.adopt(location.hash, location.origin, all.map((e) => e.from));
+      const first = Date.now();
+      for (const [i, entry] of moved.entries()) await put({ ...entry, id: first + i });
+    }
+    history.replaceState(null, "", location.pathname + location.search);
+  };
+  open().then((opened) => {
     db = opened;
+    return bring();
+  }).then(() => {
     return load();
   }).then(() => {
     status();

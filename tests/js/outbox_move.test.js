@@ -1,4 +1,5 @@
-// The phone following the hall to a second laptop (static/js/outbox-move.js)
+// The phone following the hall to a second laptop (static/js/outbox-queue.js:
+// `target`, `carry`, `adopt`)
 // without a browser: where it goes, and what the fragment carries there
 // (every waiting entry once, with its first version; nothing malformed).
 "use strict";
@@ -7,7 +8,7 @@ const { describe, test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
 
-const M = require(process.env.OUTBOX_MOVE_JS || path.join(__dirname, "../../static/js/outbox-move.js"));
+const M = require(process.env.OUTBOX_QUEUE_JS || path.join(__dirname, "../../static/js/outbox-queue.js"));
 
 const OLD = "http://salle-1.test:8000";
 const NEW = "http://salle-2.test:8000";

@@ -168,7 +168,7 @@ def database_unavailable(exception: BaseException) -> bool:
 
 
 #: The header that tells a table's phone where the hall went on (a second
-#: laptop took it over: static/js/outbox-move.js follows it).
+#: laptop took it over: static/js/outbox.js follows it, `follow`).
 MOVED_HEADER = "X-Hall-Moved"
 
 

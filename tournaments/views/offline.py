@@ -24,7 +24,6 @@ FILES = (
     "js/grid.js",
     "js/offline.js",
     "js/outbox-queue.js",
-    "js/outbox-move.js",
     "js/outbox.js",
     "js/clock.js",
     "js/large-print.js",
