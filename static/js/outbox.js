@@ -335,9 +335,14 @@
   // The outbox sent in order, as long as the server answers and accepts:
   // the queue says what leaves next and what each answer means.
   const flush = async () => {
-    // The page asks the table's code (a new address, after a move): what
-    // waits leaves once it is typed, not refused before.
-    if (document.getElementById("id_code")) { note = T.codeFirst; status(); return; }
+    // The page asks the team's code (a new address, after a move) while
+    // deals wait: they leave once it is typed, not refused before (the other
+    // team's answers need no code of a side).
+    if (document.getElementById("side-claim") && queue.entries.some((e) => e.kind === "deal")) {
+      note = T.codeFirst;
+      status();
+      return;
+    }
     const start = queue.begin(navigator.onLine);
     if (start === "busy") return;
     if (start === "offline") { offline(); return; }
@@ -526,7 +531,7 @@
     // Taken only where the page asks the team's code (a new address: no
     // session there yet): a link made up to send deals from a phone signed
     // in is ignored; the player sees what waits before giving the code.
-    if (document.getElementById("id_code")) {
+    if (document.getElementById("side-claim")) {
       const all = await tx("readonly", (store) => (store ? store.getAll() : []));
       const moved = Q.adopt(location.hash, location.origin, all.map((e) => e.from));
       const first = Date.now();
