@@ -13,7 +13,7 @@ server is typed again, with the version it was first typed on). After
 `--before` seconds the server is killed (SIGKILL) and its data folder
 deleted: the laptop is gone. A second server is started on a new empty
 data folder with `hall --reprendre <stick>`, on the same address (the
-phones are pointed at it: what item 3 of issue 39 leaves to the desk), and
+phones are pointed at it; a new address is tests/browser/test_hall_moved.py), and
 typing goes on `--after` seconds. Prints as its last line:
 
     failover: acked N, stored M, lost K, serving again after S s

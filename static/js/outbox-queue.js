@@ -13,9 +13,9 @@
 //
 // Must not: touch the DOM, the network, IndexedDB, a clock or a timer
 // (times and random numbers are given to it), or know a word shown.
-// Where later work goes: a phone that keeps its acknowledged deals changes
-// `acknowledge`; a second server to fail over to is chosen where `away`
-// counts the failures; a « D'accord » per deal is an entry of kind
+// A phone keeps its acknowledged deals for the partie (`acknowledge`,
+// `relearn`: a server brought back from an older copy gets them again).
+// Where later work goes: a « D'accord » per deal is an entry of kind
 // "answer", which already leaves in the table's order.
 (function (root) {
   // Waits while the server is away, cut by up to half at random (bench/outage.py: the same).
@@ -57,6 +57,8 @@
   class Queue {
     constructor({ batching = false, most = BATCH_MOST } = {}) {
       this.entries = []; // this table's, in order (id ascending)
+      this.kept = []; // its deals the server acknowledged (acked: true)
+      this.acks = 0; // acknowledgements so far, sent or not
       this.blocked = null; // the refused entry, until corrected or dropped
       this.editing = null; // a waiting entry being corrected in the row
       this.sending = false;
@@ -68,11 +70,34 @@
       this.most = most;
     }
 
-    // The rows kept on the phone, in the order typed.
+    // The rows kept on the phone, in the order typed; the deals the server
+    // acknowledged are kept apart, as the partie's last copy.
     load(rows) {
-      this.entries = ordered(rows);
+      const all = ordered(rows);
+      this.entries = all.filter((entry) => !entry.acked);
+      this.kept = all.filter((entry) => entry.acked);
       this.entries.forEach((entry) => { entry.stored = true; });
       return this.entries;
+    }
+
+    // A server that says an older version of the table than a deal it
+    // acknowledged was brought back from an older copy: the acknowledged
+    // deals from its version on wait again, in their order, with the
+    // versions they were first sent with (one it holds after all is a
+    // retry, recorded nothing). `asked`: the acknowledgements counted when
+    // the server's answer was asked (`acks`): an answer asked before a deal
+    // was acknowledged is older than it, and says nothing. Returns them (to
+    // store), [] when it lacks nothing.
+    relearn(version, asked) {
+      if (typeof version !== "number" || !this.kept.length || asked !== this.acks) return [];
+      const last = Math.max(...this.kept.map((entry) => entry.version));
+      if (version > last) return [];
+      const again = this.kept.filter((entry) => entry.version >= version);
+      this.kept = this.kept.filter((entry) => !again.includes(entry));
+      again.forEach((entry) => { entry.acked = false; entry.queued = true; entry.tries = 0; });
+      this.entries = ordered([...again, ...this.entries]);
+      this.serverVersion = version;
+      return again;
     }
 
     // Keys in the order typed, never twice, even when the clock goes back:
@@ -255,9 +280,15 @@
       return { then: saved === batch.length ? "next" : "alone", acknowledge: batch.slice(0, saved), reguess };
     }
 
-    // Recorded by the server: no longer kept.
+    // Recorded by the server: out of the outbox; a deal is kept (acked) as
+    // the partie's last copy, returned to store; an answer is not.
     acknowledge(entry) {
       this.forget(entry);
+      this.acks += 1;
+      if (entry.kind !== "deal" || entry.version === null) return null;
+      entry.acked = true;
+      this.kept.push(entry);
+      return entry;
     }
 
     forget(entry) {
@@ -315,7 +346,79 @@
     }
   }
 
-  const api = { PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire };
+
+  // --- the hall taken over at another address (issue 39) -------------------
+  // The first laptop, if it answers at all, answers every request 503 with
+  // the new address in the header X-Hall-Moved (infra/middleware.py). The
+  // table's page then goes there by itself (`target`: same path) and carries
+  // what its outbox holds, waiting and acknowledged, in the address's
+  // fragment (`carry`, #reprise=…): a new address is a new origin, whose
+  // IndexedDB cannot read the old one's. The page opened there puts those
+  // entries in its own outbox (`adopt`; outbox.js `bring`) and sends them:
+  // each keeps the table version it was first sent with, so a deal the
+  // second laptop already holds is a retry and records nothing. The
+  // fragment never reaches a server, holds no secret (a table's typed
+  // values) and is taken out of the address at once; the old origin keeps
+  // its copy. Never an address that is not http(s), a path that leaves the
+  // site, or an entry twice (a move followed twice: `from`).
+  const HEADER = "X-Hall-Moved";
+  const KEY = "reprise=";
+  const KINDS = ["deal", "answer"];
+
+  const parse = (url, base) => {
+    try {
+      return new URL(String(url || ""), base);
+    } catch (error) {
+      return null;
+    }
+  };
+
+  // Where the page goes: the new origin, this page's path (null: not an
+  // address, or one with a user or password in it).
+  const target = (moved, location) => {
+    const url = parse(moved);
+    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) return null;
+    return url.origin === location.origin ? null : url.origin + location.pathname + location.search;
+  };
+  const pathOf = (url, origin) => {
+    const parsed = parse(url, origin);
+    return parsed && parsed.pathname + parsed.search;
+  };
+
+  // The entries still held (waiting and acknowledged), as the fragment
+  // carries them (from: where each came from, so that a move followed twice
+  // adds nothing).
+  const carry = (entries, origin) => KEY + encodeURIComponent(JSON.stringify(entries.map((entry) => ({
+    ...entry, url: undefined, id: undefined, stored: undefined, path: pathOf(entry.url, origin),
+    version: entry.version === undefined ? null : entry.version, from: entry.from || `${origin}#${entry.id}`,
+  }))));
+
+  const pair = (p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === "string");
+  const sane = (e) => e && KINDS.includes(e.kind) && /^\/(?!\/)/.test(e.path) && Array.isArray(e.fields)
+    && e.fields.every(pair) && (e.version === null || Number.isInteger(e.version));
+
+  // The entries a fragment carries, ready for this origin's outbox, those
+  // already there (`known`: their `from`) left out; [] when it is not one.
+  const adopt = (hash, origin, known = []) => {
+    const text = String(hash || "").replace(/^#/, "");
+    if (!text.startsWith(KEY)) return [];
+    let list;
+    try {
+      list = JSON.parse(decodeURIComponent(text.slice(KEY.length)));
+    } catch (error) {
+      return [];
+    }
+    if (!Array.isArray(list) || !list.every(sane)) return [];
+    return list.filter((e) => !known.includes(e.from)).map((e) => ({
+      ...e, path: undefined, url: origin + e.path, labels: e.labels || {}, number: e.number || "",
+      queued: true, tries: 0, acked: e.acked === true && e.kind === "deal" && e.version !== null,
+    }));
+  };
+
+  const api = {
+    PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire,
+    MOVED: HEADER, target, carry, adopt,
+  };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BeloteOutboxQueue = api;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -62,6 +62,8 @@
       status();
     });
   const remove = (entry) => tx("readwrite", (store) => (store ? store.delete(entry.id) : null));
+  // Acknowledged: a deal stays on the phone as the partie's last copy, marked.
+  const keep = (kept, entry) => (kept ? put(kept) : remove(entry));
 
   // --- what the page shows ------------------------------------------------
   const two = (n) => String(n).padStart(2, "0");
@@ -226,11 +228,23 @@
   }, true);
 
   // --- sending, in order ----------------------------------------------------
+  // The hall taken over at another address: the page goes there with what
+  // the phone holds (outbox-queue.js, `target` and `carry`). True when it leaves.
+  let leaving = false;
+  const follow = (response) => {
+    const place = leaving ? null : Q.target(response.headers.get(Q.MOVED), location);
+    if (place) location.assign(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
+    leaving = leaving || Boolean(place);
+    return Boolean(place);
+  };
   const timed = (url, options) => {
     const control = new AbortController();
     const timer = setTimeout(() => control.abort(), Q.WAIT);
     return fetch(url, { ...options, signal: control.signal, credentials: "same-origin" })
-      .finally(() => clearTimeout(timer));
+      .finally(() => clearTimeout(timer))
+      // The hall taken over elsewhere: the page goes there with what waits
+      // (`follow`); this answer is never read.
+      .then((response) => (follow(response) ? new Promise(() => {}) : response));
   };
   const csrf = () => {
     const field = document.querySelector("[name=csrfmiddlewaretoken]");
@@ -321,6 +335,14 @@
   // The outbox sent in order, as long as the server answers and accepts:
   // the queue says what leaves next and what each answer means.
   const flush = async () => {
+    // The page asks the team's code (a new address, after a move) while
+    // deals wait: they leave once it is typed, not refused before (the other
+    // team's answers need no code of a side).
+    if (document.getElementById("side-claim") && queue.entries.some((e) => e.kind === "deal")) {
+      note = T.codeFirst;
+      status();
+      return;
+    }
     const start = queue.begin(navigator.onLine);
     if (start === "busy") return;
     if (start === "offline") { offline(); return; }
@@ -333,8 +355,7 @@
           if (after.then === "retry") { offline(); return; }
           online();
           for (const entry of after.acknowledge) {
-            await remove(entry);
-            queue.acknowledge(entry);
+            await keep(queue.acknowledge(entry), entry);
             sent += 1;
           }
           if (after.then === "next") { status(); job = queue.next(); continue; }
@@ -357,8 +378,7 @@
           status();
           return;
         }
-        await remove(entry);
-        queue.acknowledge(entry);
+        await keep(queue.acknowledge(entry), entry);
         sent += 1;
         if (step.then === "reload") { window.location.assign(pageUrl); return; }
         status();
@@ -402,10 +422,14 @@
   const call = async () => {
     if (ended) return;
     try {
+      const asked = queue.sending ? -1 : queue.acks;
       const response = await timed(`${stateUrl}?attente=${queue.entries.length}`, { cache: "no-store" });
       if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();
+      // A server brought back from an older copy gets this phone's
+      // acknowledged deals it lacks again (outbox-queue.js, `relearn`).
+      for (const entry of queue.relearn(state.version, asked)) await put(entry);
       const then = queue.afterState(state, shownVersion());
       if (then === "end") { end(state.ended); return; }
       if (then === "flush") flush();
@@ -500,8 +524,25 @@
   // For the journeys and load tests: is the outbox idle?
   window.__outbox = { busy: () => queue.sending, waiting: () => queue.entries.length };
 
+  // The entries a move from the first laptop brought (outbox-queue.js,
+  // `adopt`) stored first, once each; the fragment then taken out of the address.
+  const bring = async () => {
+    if (!location.hash.startsWith("#reprise=")) return;
+    // Taken only where the page asks the team's code (a new address: no
+    // session there yet): a link made up to send deals from a phone signed
+    // in is ignored; the player sees what waits before giving the code.
+    if (document.getElementById("side-claim")) {
+      const all = await tx("readonly", (store) => (store ? store.getAll() : []));
+      const moved = Q.adopt(location.hash, location.origin, all.map((e) => e.from));
+      const first = Date.now();
+      for (const [i, entry] of moved.entries()) await put({ ...entry, id: first + i });
+    }
+    history.replaceState(null, "", location.pathname + location.search);
+  };
   open().then((opened) => {
     db = opened;
+    return bring();
+  }).then(() => {
     return load();
   }).then(() => {
     status();

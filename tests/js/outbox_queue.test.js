@@ -666,3 +666,62 @@ describe("a Sunday on a bad Wi-Fi (random, seeded): every deal recorded once, in
     });
   }
 });
+
+describe("the phone as the partie's last copy", () => {
+  // Deals 80, 81, 82 typed, sent with versions 7, 8, 9 and acknowledged.
+  const acknowledged = () => {
+    const queue = queueOf(["deal", "deal", "deal"]);
+    for (const version of [7, 8, 9]) {
+      const entry = queue.entries[0];
+      queue.stamp(entry, version);
+      const kept = queue.acknowledge(entry);
+      assert.equal(kept.acked, true);
+    }
+    return queue;
+  };
+
+  test("an acknowledged deal leaves the outbox and is kept; an answer is not", () => {
+    const queue = queueOf(["answer"]);
+    const entry = queue.entries[0];
+    queue.stamp(entry, 3);
+    assert.equal(queue.acknowledge(entry), null);
+    assert.deepEqual([queue.entries.length, queue.kept.length], [0, 0]);
+    const deals = acknowledged();
+    assert.deepEqual([deals.entries.length, deals.kept.length], [0, 3]);
+  });
+
+  const cases = [
+    // [the server's version, the deals sent again (their points)]
+    [10, []], // it holds them all
+    [12, []],
+    [9, [82]], // brought back from a copy that lacks the last one
+    [8, [81, 82]],
+    [7, [80, 81, 82]],
+    [2, [80, 81, 82]], // lacks more (the desk's too): this phone's go again
+  ];
+  for (const [version, expected] of cases) {
+    test(`a server at version ${version} gets ${JSON.stringify(expected)} again, first versions kept`, () => {
+      const queue = acknowledged();
+      const again = queue.relearn(version, queue.acks);
+      assert.deepEqual(again.map((e) => Number(e.fields[5][1])), expected);
+      assert.deepEqual(queue.entries.map((e) => e.version), again.map((e) => e.version));
+      assert.ok(again.every((e) => !e.acked && e.queued && e.tries === 0));
+      assert.equal(queue.kept.length, 3 - expected.length);
+      // Asked again, nothing more: each goes once.
+      assert.deepEqual(queue.relearn(version, queue.acks), []);
+    });
+  }
+
+  test("an answer asked before a deal was acknowledged says nothing", () => {
+    const queue = acknowledged();
+    assert.deepEqual(queue.relearn(9, queue.acks - 1), []);
+    assert.deepEqual(queue.relearn(9, -1), []);
+    assert.equal(queue.kept.length, 3);
+  });
+
+  test("kept deals come back apart from the waiting ones after a reload", () => {
+    const queue = new Q.Queue();
+    queue.load([{ id: 2, acked: true, version: 7, kind: "deal" }, { id: 3, kind: "deal", version: null }]);
+    assert.deepEqual([queue.entries.map((e) => e.id), queue.kept.map((e) => e.id)], [[3], [2]]);
+  });
+});

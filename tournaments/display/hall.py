@@ -93,6 +93,10 @@ def outbox_texts() -> dict[str, str]:
         "editing": _("en cours de correction"),
         "correct": _("Corriger"),
         "noNetwork": _("Pas de réseau : réessayez quand il revient."),
+        "codeFirst": _(
+            "Le concours continue sur un autre portable : redonnez le code de votre équipe, "
+            "puis ce qui attend part de lui-même"
+        ),
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
     }

@@ -41,7 +41,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from tournaments.infra.journal.writer import JournalUnavailable
+from tournaments.infra.journal import writer as journal
+from tournaments.infra.journal.writer import HallReplaced, JournalUnavailable
 
 
 def accepts_upload(view: Callable) -> Callable:
@@ -166,9 +167,27 @@ def database_unavailable(exception: BaseException) -> bool:
     return any(words in str(exception).lower() for words in SQLITE_UNAVAILABLE)
 
 
+#: The header that tells a table's phone where the hall went on (a second
+#: laptop took it over: static/js/outbox.js follows it, `follow`).
+MOVED_HEADER = "X-Hall-Moved"
+
+
+def replaced_response(request: HttpRequest, address: str) -> HttpResponse:
+    """503 for every request once a second laptop took this hall over:
+    nothing recorded here, the sentence and the header name the new address."""
+    context = {"journal": True, "replaced": True, "moved_to": address}
+    response = render(request, "503_storage.html", context, status=503)
+    if address:
+        response[MOVED_HEADER] = address
+    return response
+
+
 def unavailable_response(request: HttpRequest, exception: BaseException) -> HttpResponse | None:
     """503 « nothing saved » for a write the disk refused or a database out
     of reach, with Retry-After; None for any other error."""
+    if isinstance(exception, HallReplaced):
+        log.error("write refused on %s: this hall was taken over", request.path)
+        return replaced_response(request, exception.address)
     if storage_refused(exception):
         log.error("write refused by the disk on %s: %s", request.path, exception)
         journal = isinstance(exception, JournalUnavailable)
@@ -185,12 +204,15 @@ def unavailable_response(request: HttpRequest, exception: BaseException) -> Http
 
 class StorageMiddleware:
     """503 « nothing was saved » when the disk refuses a write or the
-    database is out of reach."""
+    database is out of reach; every request once a second laptop took this
+    hall over (infra/journal/handover), with the new address."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (address := journal.replaced()) is not None:
+            return replaced_response(request, address)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception):

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
-from tournaments.infra.journal import replay
+from tournaments.infra.journal import handover, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
@@ -52,6 +52,12 @@ def start_journal(stdout, style) -> journal.Journal | None:
             lock=write_lock(name),
             secret_key=settings.SECRET_KEY if settings.HALL else "",
         )
+    except journal.HallReplaced as exc:
+        raise CommandError(
+            "Ce portable ne sert plus le concours : un deuxième portable l'a repris"
+            + (f", à l'adresse {exc.address}/" if exc.address else "")
+            + ". Rien n'est enregistré ici ; les téléphones vont sur le deuxième portable."
+        ) from exc
     except (journal.JournalUnavailable, OSError) as exc:
         raise CommandError(
             f"Impossible d'écrire le journal de reprise dans {journal_folder()} ({exc}) : "
@@ -82,3 +88,21 @@ def take_over(folder: Path, stdout, style) -> replay.Plan:
         )
     )
     return done
+
+
+def hand_over(done: replay.Plan, address: str, stdout) -> None:
+    """The takeover said on the stick before this server answers anyone:
+    the laptop it replaces, if it comes back (or gets the stick back),
+    refuses every write and sends its phones to `address`."""
+    connection = connections["default"]
+    mine = hall_name(Path(settings.DATA_DIR))
+    if done.hall == mine or connection.vendor != "sqlite":
+        return  # this very laptop's own journal: nothing replaced
+    try:
+        handover.record(journal_folder(), replaced=done.hall, by=mine, address=address)
+    except OSError as exc:
+        raise CommandError(
+            f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
+            "rebranchez-la, puis relancez la reprise."
+        ) from exc
+    stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")

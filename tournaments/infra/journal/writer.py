@@ -42,6 +42,7 @@ from typing import Any
 from django.db import OperationalError
 from django.db.backends.signals import connection_created
 
+from tournaments.infra.journal import handover
 from tournaments.infra.journal.capture import Capture
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,15 @@ SECRET_KEY_NAME = "cle-secrete"
 
 class JournalUnavailable(OperationalError):
     """The journal's medium refused a write: nothing was recorded."""
+
+
+class HallReplaced(JournalUnavailable):
+    """A second laptop took this hall over (`handover`): nothing recorded
+    here any more; `address` is where the hall goes on ("" if unknown)."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(f"this hall was taken over by {address or 'another laptop'}")
+        self.address = address
 
 
 def segment_name(hall: str, number: int) -> str:
@@ -105,6 +115,7 @@ class Journal:
         self.seq_at_switch = 0
         self.broken = ""  # why the last write to the medium failed
         self.apart = False  # the medium is not the database's disk
+        self.replaced: str | None = None  # taken over (handover): the new address
 
     # --- the pairs (snapshot, segment) ---------------------------------
 
@@ -147,6 +158,7 @@ class Journal:
         medium came back, or at start. The backups' folder must be there (a
         stick's folder is not made again on the laptop's disk under the
         stick's empty mount point)."""
+        self.check_replaced()
         try:
             self.folder.mkdir(exist_ok=True)
             if self.apart and self.folder.stat().st_dev == self.database.parent.stat().st_dev:
@@ -236,6 +248,7 @@ class Journal:
         """One transaction, on the medium (fsynced): its number."""
         if self.broken or self.handle is None:
             raise JournalUnavailable(f"journal unavailable in {self.folder}: {self.broken}")
+        self.check_replaced()
         self.seq += 1
         try:
             self._still_there()
@@ -252,6 +265,13 @@ class Journal:
         on_medium = os.stat(self.folder / segment_name(self.hall, self.segment))
         if not os.path.samestat(on_medium, os.fstat(self.handle.fileno())):
             raise OSError(f"{self.folder}: not the journal's segment any more")
+
+    def check_replaced(self) -> None:
+        """Refuses for good once a second laptop took this hall over."""
+        if self.replaced is None:
+            self.replaced = handover.replaced_by(self.folder, self.hall)
+        if self.replaced is not None:
+            raise HallReplaced(self.replaced)
 
     def abort(self, seq: int) -> None:
         """The transaction `seq` did not commit: a replay skips it."""
@@ -314,6 +334,18 @@ class Journal:
 # --- the process's journal --------------------------------------------------
 
 ACTIVE: Journal | None = None
+
+
+def replaced() -> str | None:
+    """The address of the laptop that took this hall over ("" if unknown),
+    None while this one is the hall (looked up every few seconds at most)."""
+    if ACTIVE is None:
+        return None
+    if ACTIVE.replaced is None and time.monotonic() - _looked[0] > PROBE_EVERY:
+        _looked[0] = time.monotonic()
+        with contextlib.suppress(HallReplaced):
+            ACTIVE.check_replaced()
+    return ACTIVE.replaced
 
 
 def _ready(nothing_written_yet: bool) -> None:
@@ -393,6 +425,7 @@ def forget(connection: Any) -> None:
 
 _probed: list[tuple[float, bool]] = [(0.0, True)]  # when, and whether the medium took a write
 PROBE_EVERY = 3.0
+_looked = [0.0]  # when the handover was last looked up (replaced())
 
 
 def trouble() -> Path | None:

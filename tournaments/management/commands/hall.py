@@ -91,8 +91,9 @@ class Command(BaseCommand):
         listen_host, port = parse_host(host)
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
+        taken = None
         if options.get("reprendre"):
-            takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
+            taken = takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
         self._update_database()
         if demo:
             call_command("demo", stdout=self.stdout)
@@ -102,6 +103,8 @@ class Command(BaseCommand):
         server = self._open(listen_host, port, threads)
         takeover.start_journal(self.stdout, self.style)
         public = address.public_address_for_port(server.port)
+        if taken is not None:
+            takeover.hand_over(taken, public.url, self.stdout)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
         self._keep_alive_marks()

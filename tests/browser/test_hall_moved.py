@@ -1,0 +1,103 @@
+"""The hall goes on at another address (issue 39, items 3 and 4): the first
+laptop freezes (SIGSTOP) and a second one takes the concours over with
+`hall --reprendre` on another host name and port (the second laptop's
+address on the hall's Wi-Fi), from a copy of the stick older than the
+last deal the phone was told was recorded (the journal cut before it).
+The first laptop wakes up still seeing the stick (plugged back into it, or
+a folder both see). A table's phone in real Chromium on plain HTTP types a
+deal while the first laptop is frozen; woken, it refuses it (nothing
+recorded there), its answer names the new address, and the page goes there
+by itself with the deals it holds, waiting and acknowledged; the phone's code is asked there once (a
+new address has none of the old one's cookies), and the second laptop gets
+the acknowledged deal it lacked and the waiting one, each recorded once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import signal
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
+from tests.browser.test_hall_restart import COUNT_DEALS, FIND_TABLE, HALL, SHOTS, Hall
+from tests.browser.test_hall_takeover import type_deal
+from tests.hall.test_handover import cut_before_last_deal
+
+SECOND = "salle-2.belote.lan"
+
+
+def test_the_phone_follows_the_hall_to_the_second_laptop(playwright, tmp_path, faults):
+    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
+    first.mkdir()
+    second.mkdir()
+    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
+    stick = tmp_path / "cle"
+    stick.symlink_to(medium)
+    hall, other, phone = Hall(first), Hall(second), None
+    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    other.env["PUBLIC_URL"] = f"http://{SECOND}:{other.port}"
+    try:
+        hall.start("--demo")
+        table = json.loads(hall.shell(FIND_TABLE))
+        rules = f"MAP {HALL} 127.0.0.1, MAP {SECOND} 127.0.0.1"
+        phone = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "phone"),
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--host-resolver-rules={rules}"],
+            locale="fr-FR",
+            viewport={"width": 390, "height": 844},
+        )
+        page = phone.pages[0] if phone.pages else phone.new_page()
+        watch(page, faults)
+        _settled_navigation(page)
+        page.goto(f"http://{HALL}:{hall.port}{table['path']}")
+        page.locator("#id_code").fill(table["code"])
+        page.locator("#id_code").press("Enter")
+        type_deal(page, "97")
+        expect(page.locator("#deal-1")).to_be_visible()
+        type_deal(page, "105")
+        expect(page.locator("#deal-2")).to_be_visible()
+        expect(page.locator("#outbox")).to_be_hidden()
+
+        # The first laptop freezes; the second takes over from an older copy.
+        hall.process.send_signal(signal.SIGSTOP)
+        type_deal(page, "110")  # waits on the phone: the laptop does not answer
+        status = page.locator("#outbox .outbox-status")
+        expect(status).to_contain_text("en attente d'envoi (1)")
+        assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
+        other.start("--reprendre", str(stick / "sauvegardes"))
+        assert f"http://{SECOND}:{other.port}/" in other.log()
+        assert other.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97]"
+        hall.process.send_signal(signal.SIGCONT)
+
+        # The first laptop wakes up and answers « moved »: the page goes to
+        # the second by itself, with what the phone holds.
+        page.wait_for_url(f"http://{SECOND}:{other.port}{table['path']}", timeout=40_000)
+        assert "#" not in page.url  # the fragment taken out at once
+        expect(page.locator("#id_code")).to_be_visible()
+        # The acknowledged deal the second laptop lacks waits again, before the one typed.
+        expect(status).to_contain_text("en attente d'envoi (2)", timeout=20_000)
+        expect(status).to_contain_text("redonnez le code de votre équipe")
+        page.screenshot(path=f"{SHOTS}/phone-moved-code.png", full_page=True)
+        page.locator("#id_code").fill(table["code"])
+        page.locator("#id_code").press("Enter")
+        expect(page.locator("#deal-3")).to_be_visible(timeout=30_000)
+        expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
+        expect(status).not_to_contain_text("attente")
+        page.screenshot(path=f"{SHOTS}/phone-moved.png", full_page=True)
+        # The first laptop's refusal was the answer meant: not a fault.
+        faults.server[:] = [f for f in faults.server if not f.startswith("503 ")]
+        faults.console[:] = [c for c in faults.console if "status of 503" not in c]
+        assert other.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105, 110]"
+        assert hall.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105]"
+    finally:
+        if phone is not None:
+            with contextlib.suppress(Exception):
+                phone.close()
+        hall.stop()
+        other.stop()
+        shutil.rmtree(medium, ignore_errors=True)

@@ -1,0 +1,130 @@
+"""The first laptop comes back after a second one took the hall over (issue
+39), for real: two `manage.py hall` servers on one « stick » (a folder both
+see: the stick plugged back into the first laptop, a shared folder). Once
+the second has taken over with `--reprendre`, the first refuses every
+request, a deal first of all, with a sentence and a header naming the new
+address (nothing recorded there), and restarted it does not start; the
+phone's deal goes to the second, once."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.hall.test_takeover import ROOT, Phone, deals_in, environment, start
+from tests.hall.test_takeover import hall as hall  # the fixture
+from tests.ports import server_port
+
+
+def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tmp_path):
+    _, stick, port, env, path, code, servers = hall
+    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    phone = Phone(port, path)
+    _, token = phone.page()
+    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    version, _ = phone.page()
+    assert phone.deal(97, version)[0] == 0
+    version, token = phone.page()
+
+    # The second laptop takes over from the stick while the first still runs.
+    second, port2 = tmp_path / "portable-2", server_port()
+    second.mkdir()
+    env2 = environment(second, stick / "sauvegardes", port2)
+    servers.append(
+        start(env2, port2, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
+    )
+    new_address = f"http://127.0.0.2:{port2}"
+    assert new_address in (tmp_path / "portable-2.log").read_text()
+
+    # The first laptop's deal (its page open before): refused, the new
+    # address said and sent.
+    form = {"taker": "n", "trump": "c", "bid": "90", "points": "111", "version": version}
+    response, text = phone.send(
+        "POST", path + "donne/", form | {"csrfmiddlewaretoken": token}, **{"HX-Request": "true"}
+    )
+    assert response.status == 503 and response.headers["X-Hall-Moved"] == new_address
+    assert "Rien n'a été enregistré ici" in text.replace("&#x27;", "'")
+    assert f'href="{new_address}/"' in text
+    # Every request after it too (a page, the phone's regular call).
+    response, _ = phone.send("GET", path)
+    assert response.status == 503 and response.headers["X-Hall-Moved"] == new_address
+    response, _ = phone.send("GET", path + "etat/?attente=1")
+    assert response.status == 503 and response.headers["X-Hall-Moved"] == new_address
+
+    # The phone, on the new address, sends it there: recorded once.
+    moved = Phone(port2, path)
+    moved.cookies = dict(phone.cookies)  # a browser's cookies go with the host, not the port
+    assert moved.deal(111, version)[0] == 0
+    moved.deal(111, version)  # sent again (the answer lost): nothing more
+    version2, _ = moved.page()
+    assert int(version2) == int(version) + 1
+
+    # The first laptop restarted: it does not start.
+    servers[0].terminate()
+    servers[0].wait(timeout=30)
+    command = [sys.executable, str(ROOT / "manage.py"), "hall", "--host", f"0.0.0.0:{port}"]
+    began = time.monotonic()
+    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode != 0, time.monotonic() - began
+    assert f"un deuxième portable l'a repris, à l'adresse {new_address}/" in done.stderr
+    assert "Traceback" not in done.stderr
+
+    servers[1].terminate()
+    servers[1].wait(timeout=30)
+    assert deals_in(env, path) == [97]
+    assert deals_in(env2, path) == [97, 111]
+
+
+def cut_before_last_deal(folder: Path) -> int:
+    """The journal as an older copy would hold it: its last segment cut at
+    the transaction that recorded the last deal. Returns the lines cut."""
+    segment = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime)[-1]
+    lines = segment.read_text(encoding="utf-8").splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) if 'INSERT INTO \\"tournaments_deal\\"' in line)
+    segment.write_text("".join(lines[:last]), encoding="utf-8")
+    return len(lines) - last
+
+
+def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_path):
+    """The server side of the phones as the last copy: a second laptop
+    brought up from a journal that ends before the last acknowledged deal
+    says an older version of the table; the phone sends its acknowledged
+    deals again with the versions they were first sent with (what
+    static/js/outbox-queue.js `relearn` does): those it holds are retries
+    and record nothing, the one it lacks is recorded, once."""
+    laptop, stick, port, env, path, code, servers = hall
+    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    phone = Phone(port, path)
+    _, token = phone.page()
+    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    kept = []  # the phone's acknowledged deals: (points, first version)
+    for points in (97, 121, 131):
+        version, _ = phone.page()
+        assert phone.deal(points, version)[0] == 0
+        kept.append((points, version))
+    last_version, _ = phone.page()
+    servers[0].send_signal(signal.SIGKILL)
+    servers[0].wait(timeout=30)
+    shutil.rmtree(laptop)
+    assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
+
+    second = tmp_path / "portable-2"
+    second.mkdir()
+    env2 = environment(second, stick / "sauvegardes", port)
+    servers.append(
+        start(env2, port, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
+    )
+    _, text = phone.send("GET", path + "etat/?attente=0")
+    told = json.loads(text)["version"]
+    assert told < int(last_version)  # the server says it is older
+    again = [(points, v) for points, v in kept if int(v) >= told]
+    assert [points for points, _ in again] == [131]
+    for _ in range(2):  # and once more, as if the answer were lost
+        for points, version in kept:
+            phone.deal(points, version)
+    assert deals_in(env2, path) == [97, 121, 131]

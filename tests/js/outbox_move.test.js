@@ -1,0 +1,76 @@
+// The phone following the hall to a second laptop (static/js/outbox-queue.js:
+// `target`, `carry`, `adopt`)
+// without a browser: where it goes, and what the fragment carries there
+// (every waiting entry once, with its first version; nothing malformed).
+"use strict";
+
+const { describe, test } = require("node:test");
+const assert = require("node:assert/strict");
+const path = require("node:path");
+
+const M = require(process.env.OUTBOX_QUEUE_JS || path.join(__dirname, "../../static/js/outbox-queue.js"));
+
+const OLD = "http://salle-1.test:8000";
+const NEW = "http://salle-2.test:8000";
+const here = { origin: OLD, pathname: "/saisie/abc/", search: "" };
+const deal = (id, points, version) => ({
+  id, token: "abc", kind: "deal", url: `${OLD}/saisie/abc/donne/`, labels: { points: "Points" },
+  fields: [["csrfmiddlewaretoken", "x"], ["number", ""], ["points", String(points)]], number: "", version, created: 1000 + id,
+});
+
+describe("where the page goes", () => {
+  const cases = [
+    [NEW, `${NEW}/saisie/abc/`],
+    [`${NEW}/`, `${NEW}/saisie/abc/`],
+    ["https://salle-2.test", "https://salle-2.test/saisie/abc/"],
+    [OLD, null], // the same laptop: nowhere
+    ["javascript:alert(1)", null],
+    ["//salle-2.test", null],
+    ["http://user:secret@salle-2.test", null],
+    ["", null],
+    [null, null],
+  ];
+  for (const [moved, expected] of cases) {
+    test(`${moved} → ${expected}`, () => assert.equal(M.target(moved, here), expected));
+  }
+});
+
+describe("what the fragment carries", () => {
+  test("every waiting entry, in order, with its first version, at the new origin", () => {
+    const fragment = M.carry([deal(1, 97, 4), deal(2, 111, null)], OLD);
+    const adopted = M.adopt(`#${fragment}`, NEW);
+    assert.deepEqual(adopted.map((e) => [e.url, e.version, e.fields[2][1], e.queued]), [
+      [`${NEW}/saisie/abc/donne/`, 4, "97", true],
+      [`${NEW}/saisie/abc/donne/`, null, "111", true],
+    ]);
+    assert.deepEqual(adopted.map((e) => e.from), [`${OLD}#1`, `${OLD}#2`]);
+  });
+
+  test("the acknowledged deals go too, still acknowledged (the partie's last copy)", () => {
+    const fragment = M.carry([{ ...deal(1, 97, 4), acked: true }, deal(2, 111, null)], OLD);
+    assert.deepEqual(M.adopt(fragment, NEW).map((e) => e.acked), [true, false]);
+  });
+
+  test("a move followed twice adds nothing the outbox already holds", () => {
+    const fragment = M.carry([deal(1, 97, 4), deal(2, 111, 5)], OLD);
+    const adopted = M.adopt(fragment, NEW, [`${OLD}#1`]);
+    assert.deepEqual(adopted.map((e) => e.from), [`${OLD}#2`]);
+  });
+
+  test("an entry moved twice keeps where it first came from", () => {
+    const once = M.adopt(M.carry([deal(1, 97, 4)], OLD), NEW);
+    const twice = M.adopt(M.carry(once, NEW), "http://salle-3.test");
+    assert.equal(twice[0].from, `${OLD}#1`);
+  });
+
+  const refused = [
+    "", "#autre=1", "#reprise=", "#reprise=%7Bnot", "#reprise=" + encodeURIComponent("{}"),
+    "#reprise=" + encodeURIComponent(JSON.stringify([{ kind: "deal", token: "abc", path: "//evil.test/x", fields: [], from: "a" }])),
+    "#reprise=" + encodeURIComponent(JSON.stringify([{ kind: "deal", token: "abc", path: "/x", fields: [["a", 1]], from: "a", version: null }])),
+    "#reprise=" + encodeURIComponent(JSON.stringify([{ kind: "other", token: "abc", path: "/x", fields: [], from: "a", version: null }])),
+    "#reprise=" + encodeURIComponent(JSON.stringify([{ kind: "deal", token: "abc", path: "/x", fields: [], from: "a", version: "1" }])),
+  ];
+  refused.forEach((hash, index) => {
+    test(`malformed fragment ${index} is ignored whole`, () => assert.deepEqual(M.adopt(hash, NEW), []));
+  });
+});

@@ -1,0 +1,100 @@
+"""A second laptop took the hall over (infra/journal/handover): the file on
+the stick read in every form it may take, and the first laptop's journal,
+the stick back in it, refusing every write from then on, for good."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.db import connection, connections, transaction
+
+from tests.tournaments.infra.test_journal_replay import play_a_little
+from tournaments.infra.journal import handover, writer
+from tournaments.infra.sqlite_backend.base import write_lock
+from tournaments.models import Tournament
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, None),  # no takeover
+        ('{"adresse": "http://192.168.1.23:8000"}', "http://192.168.1.23:8000"),
+        ('{"adresse": ""}', ""),  # replaced, the address unknown
+        ('{"adresse": "javascript:alert(1)"}', ""),  # never a link that is not one
+        ('{"adresse": 12}', ""),
+        ("[1, 2]", ""),
+        ("{not json", ""),  # unreadable: replaced all the same
+    ],
+)
+def test_the_takeover_file_read(tmp_path, content, expected):
+    if content is not None:
+        handover.path(tmp_path, "h1").write_text(content, encoding="utf-8")
+    assert handover.replaced_by(tmp_path, "h1") == expected
+    assert handover.replaced_by(tmp_path, "h2") is None  # another hall's
+
+
+def test_a_takeover_recorded_is_read_back(tmp_path):
+    handover.record(tmp_path, replaced="h1", by="h2", address="http://10.0.0.7:8000")
+    assert handover.replaced_by(tmp_path, "h1") == "http://10.0.0.7:8000"
+    assert handover.replaced_by(tmp_path, "h2") is None
+    assert not list(tmp_path.glob("*.partial"))
+
+
+@pytest.fixture
+def journal(transactional_db, tmp_path):
+    if connection.vendor != "sqlite":
+        pytest.skip("the journal is the hall laptop's, on SQLite")
+    name = connection.settings_dict["NAME"]
+    started = writer.start(
+        folder=tmp_path / "cle" / "reprise", database=Path(name), hall="h1", lock=write_lock(name)
+    )
+    yield started
+    writer.stop()
+    connections.close_all()
+
+
+def test_once_taken_over_every_write_is_refused_for_good(journal):
+    tournament = play_a_little()
+    assert writer.replaced() is None
+    handover.record(journal.folder, replaced="h1", by="h2", address="http://10.0.0.7:8000")
+    with pytest.raises(writer.HallReplaced) as refused, transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(name="Deux salles ?")
+    assert refused.value.address == "http://10.0.0.7:8000"
+    assert Tournament.objects.get(pk=tournament.pk).name == "Hors transaction"
+    assert writer.replaced() == "http://10.0.0.7:8000"
+    # The file gone again (the stick taken back): still refused.
+    handover.path(journal.folder, "h1").unlink()
+    with pytest.raises(writer.HallReplaced), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(name="Deux salles ?")
+
+
+def test_a_journal_replaced_does_not_start_again(journal, tmp_path):
+    handover.record(journal.folder, replaced="h1", by="h2", address="http://10.0.0.7:8000")
+    again = writer.Journal(
+        folder=journal.folder,
+        database=journal.database,
+        hall="h1",
+        lock=journal.lock,
+    )
+    with pytest.raises(writer.HallReplaced):
+        again.begin()
+    # The hall that took over journals on.
+    other = writer.Journal(
+        folder=journal.folder, database=journal.database, hall="h2", lock=journal.lock
+    )
+    other.begin()
+    other.close()
+
+
+def test_every_request_is_answered_with_the_new_address(journal, client):
+    from tournaments.infra.middleware import MOVED_HEADER
+
+    handover.record(journal.folder, replaced="h1", by="h2", address="http://10.0.0.7:8000")
+    writer._looked[0] = 0.0
+    response = client.get("/")
+    assert response.status_code == 503
+    assert response[MOVED_HEADER] == "http://10.0.0.7:8000"
+    text = response.content.decode()
+    assert "un deuxième portable l'a repris" in text.replace("&#x27;", "'")
+    assert 'href="http://10.0.0.7:8000/"' in text
