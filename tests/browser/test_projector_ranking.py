@@ -81,3 +81,31 @@ def test_a_short_ranking_stands_still(page: Page, live_server, django_user_model
     assert page.evaluate(
         "() => getComputedStyle(document.querySelector('#projector ol.scrolling')).animationName"
     ) in ("none", "")
+
+
+# The leader's line: its box, the heading's, and what is drawn at its middle.
+LEADER = """() => {
+  const line = document.querySelector('#projector .leader-line li').getBoundingClientRect();
+  const heading = document.querySelector('#projector .ranking-window h2').getBoundingClientRect();
+  const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+  return {top: line.top, headingBottom: heading.bottom,
+          onTop: !!hit && !!hit.closest('.leader-line')};
+}"""
+
+
+def test_the_leaders_line_is_never_hidden_under_the_heading(
+    page: Page, live_server, django_user_model
+):
+    """Issue 38, item 10: the ranking slid up under its heading, leader first."""
+    owner = django_user_model.objects.create_user("orga", password="x")
+    tournament = concours(owner, 60)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/ecran/")
+    page.wait_for_selector("#projector .scrolling-track.looping")
+    for fraction in (0.0, 0.05, 0.5, 0.95):
+        seek(page, fraction)
+        leader = page.evaluate(LEADER)
+        assert leader["top"] >= leader["headingBottom"] - 1, fraction
+        assert leader["onTop"], f"the leader's line is covered at {fraction:.0%}"
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        page.screenshot(path=str(Path(folder) / "projector-leader.png"))

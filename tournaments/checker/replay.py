@@ -331,6 +331,14 @@ class Drawn:
     bye_reasons: list[Reason | None]
 
 
+def _kept_apart(doc: Doc, number: int) -> tuple[set[frozenset[int]], dict[str, Any]]:
+    """The pairs partie `number`'s draw kept apart, as the file says, and
+    the keyword arguments that give them to the pairing."""
+    draw = next((r["draw"] for r in doc["rounds"] if r["number"] == number), {})
+    avoid = {frozenset(pair) for pair in draw.get("avoid", ()) if len(set(pair)) == 2}
+    return avoid, {"avoid": avoid, "avoid_absolute": draw.get("avoid_absolute") is True}
+
+
 def explained_draw(doc: Doc, number: int, kind: str, seed: int | None, present: set[int]) -> Drawn:
     """`draw_for` with each table's reason, as the app stores them."""
     if kind == POOLS:
@@ -347,9 +355,12 @@ def explained_draw(doc: Doc, number: int, kind: str, seed: int | None, present: 
     played, byes_had = history(doc, number)
     team_ids = _team_order(doc, present)
     order = [row.entrant for row in standings(doc, until=number - 1) if row.entrant in present]
+    avoid, apart = _kept_apart(doc, number)
     if kind == RANKING:
-        draw = pairing.draw_by_ranking(order, played=played, byes=byes_had)
-        explained = draw_reasons.explain_ranking(draw, order, played=played, byes=byes_had)
+        draw = pairing.draw_by_ranking(order, played=played, byes=byes_had, **apart)
+        explained = draw_reasons.explain_ranking(
+            draw, order, played=played, byes=byes_had, avoid=avoid
+        )
     elif kind == ROTATION:
         previous = _previous_tables(doc, number)
         draw = pairing.draw_rotation(previous, team_ids, byes=byes_had, order=order)
@@ -357,9 +368,9 @@ def explained_draw(doc: Doc, number: int, kind: str, seed: int | None, present: 
     elif kind == RANDOM:
         if type(seed) is not int:
             raise ValueError("a random draw without its seed")
-        draw = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes_had)
+        draw = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes_had, **apart)
         explained = draw_reasons.explain_random(
-            draw, team_ids, seed=seed, played=played, byes=byes_had
+            draw, team_ids, seed=seed, played=played, byes=byes_had, avoid=avoid
         )
     else:
         raise ValueError(f"no draw of kind {kind!r} is replayed here")

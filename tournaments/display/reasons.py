@@ -38,6 +38,24 @@ def reason_sentence(reason: Reason | Mapping[str, Any] | None) -> str:
         ) % {"a": ordinal(n[0]), "b": ordinal(n[1])}
     if kind == "random_rematch":
         return gettext("tirage au sort ; revanche inévitable")
+    if kind == "random_avoided":
+        return gettext(
+            "tirage au sort ; le %(a)s et le %(b)s tirés ne devaient pas se rencontrer "
+            "(même club, famille ou couple) : rencontre évitée"
+        ) % {"a": ordinal(n[0]), "b": ordinal(n[1])}
+    if kind == "random_prohibited":
+        return gettext(
+            "tirage au sort ; rencontre à éviter (même club, famille ou couple) inévitable"
+        )
+    if kind == "ranking_avoided":
+        return gettext(
+            "%(a)s contre %(b)s : le %(c)s et le %(d)s ne devaient pas se rencontrer "
+            "(même club, famille ou couple)"
+        ) % {"a": ordinal(n[0]), "b": ordinal(n[1]), "c": ordinal(n[2]), "d": ordinal(n[3])}
+    if kind == "ranking_prohibited":
+        return gettext(
+            "%(a)s contre %(b)s : rencontre à éviter (même club, famille ou couple) inévitable"
+        ) % {"a": ordinal(n[0]), "b": ordinal(n[1])}
     if kind == "ranking":
         return gettext("%(a)s contre %(b)s") % {"a": ordinal(n[0]), "b": ordinal(n[1])}
     if kind == "ranking_moved":

@@ -33,17 +33,36 @@ pairing exists), then keeps neighbours in the line together. Squaring the
 distance prefers two small detours to one big one: when 1 and 2 already met,
 1–3 and 2–4 (4 + 4) beat 1–4 and 2–3 (9 + 1). When the plain pairing 1–2, 3–4,
 … has no rematch it is the unique optimum and is returned without a matching.
+
+Prohibited pairings (issue 38, item 12b): ``avoid`` holds pairs that should
+not meet (two teams of one club, a family, a couple). Each such pair gets a
+penalty of its own, on a tier above or below the rematch's:
+
+* ``avoid_absolute=True``: a prohibited meeting costs more than any number of
+  rematches, so the draw has the fewest prohibited meetings possible (none
+  while any draw without one exists), then the fewest rematches, then the
+  closest neighbours;
+* ``avoid_absolute=False`` (a preference): a rematch costs more than any number
+  of prohibited meetings, so the fewest rematches come first (exactly as
+  without ``avoid``), then the fewest prohibited meetings, then neighbours.
+
+The low tier is ``n/2 * (n - 1) ** 2 + 1`` (above any sum of squared gaps),
+the high tier ``n/2 * ((n - 1) ** 2 + low) + 1`` (above any sum of gaps and
+low-tier penalties).
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-import networkx as nx
+from tournaments.domain.matching import matching as _matching
+from tournaments.domain.matching import nearest_new as _nearest_new
+from tournaments.domain.matching import ordered as _ordered
+from tournaments.domain.matching import proven_optimal as _proven_optimal
 
 # First number of nearest new opponents linked to each team in the sparse graph;
 # doubled until the matching is proven optimal (see _pair_positions).
@@ -125,6 +144,8 @@ def draw_random(
     seed: int,
     played: Collection[frozenset[int]] = (),
     byes: Mapping[int, int] = _NO_COUNTS,
+    avoid: Collection[frozenset[int]] = (),
+    avoid_absolute: bool = False,
 ) -> Draw:
     """Draw the tables at random, reproducibly from ``seed``, avoiding rematches.
 
@@ -141,7 +162,8 @@ def draw_random(
     random.Random(seed).shuffle(line)
     bye = choose_bye(line, byes=byes, order=line)
     seated = [team for team in line if team != bye]
-    return Draw(tables=_seat(seated, played), bye=bye, seed=seed)
+    tables = _seat(seated, played, avoid=avoid, avoid_absolute=avoid_absolute)
+    return Draw(tables=tables, bye=bye, seed=seed)
 
 
 def draw_by_ranking(
@@ -149,6 +171,8 @@ def draw_by_ranking(
     *,
     played: Collection[frozenset[int]],
     byes: Mapping[int, int],
+    avoid: Collection[frozenset[int]] = (),
+    avoid_absolute: bool = False,
 ) -> Draw:
     """Draw a Swiss-like round: teams of close standing meet, never a needless rematch.
 
@@ -166,7 +190,7 @@ def draw_by_ranking(
     teams = _checked_teams(ranked_team_ids)
     bye = choose_bye(teams, byes=byes, order=teams)
     seated = [team for team in teams if team != bye]
-    return Draw(tables=_seat(seated, played), bye=bye)
+    return Draw(tables=_seat(seated, played, avoid=avoid, avoid_absolute=avoid_absolute), bye=bye)
 
 
 def draw_rotation(
@@ -318,34 +342,53 @@ def _seat_of(team: int | None) -> int:
     return team
 
 
-def _seat(line: Sequence[int], met: Collection[frozenset[int]]) -> tuple[tuple[int, int], ...]:
+def _seat(
+    line: Sequence[int],
+    met: Collection[frozenset[int]],
+    *,
+    avoid: Collection[frozenset[int]] = (),
+    avoid_absolute: bool = False,
+) -> tuple[tuple[int, int], ...]:
     """Pair the teams of ``line`` (even count), earlier position first, table order by it."""
     position = {team: index for index, team in enumerate(line)}
-    met_positions: set[tuple[int, int]] = set()
-    for pair in met:
+    met_positions = _positions(met, position)
+    avoid_positions = _positions(avoid, position)
+    pairs = _pair_positions(
+        len(line), met_positions, avoid=avoid_positions, avoid_absolute=avoid_absolute
+    )
+    return tuple((line[i], line[j]) for i, j in pairs)
+
+
+def _positions(
+    pairs: Collection[frozenset[int]], position: Mapping[int, int]
+) -> set[tuple[int, int]]:
+    found: set[tuple[int, int]] = set()
+    for pair in pairs:
         if len(pair) != 2:
             continue
         a, b = pair
         if a in position and b in position:
-            met_positions.add(_ordered(position[a], position[b]))
-    pairs = _pair_positions(len(line), met_positions)
-    return tuple((line[i], line[j]) for i, j in pairs)
+            found.add(_ordered(position[a], position[b]))
+    return found
 
 
-def _ordered(a: int, b: int) -> tuple[int, int]:
-    return (a, b) if a < b else (b, a)
-
-
-def _pair_positions(n: int, met: set[tuple[int, int]]) -> list[tuple[int, int]]:
+def _pair_positions(
+    n: int,
+    met: set[tuple[int, int]],
+    *,
+    avoid: set[tuple[int, int]] | None = None,
+    avoid_absolute: bool = False,
+) -> list[tuple[int, int]]:
     """Minimum-cost perfect matching of positions 0..n-1 (n even), sorted.
 
     networkx's blossom algorithm on the complete graph costs about 2 s for
     256 teams, so it first runs on a sparse graph: each position linked to its
-    SPARSE_DEGREE nearest positions it has not met. The sparse optimum M (cost
+    SPARSE_DEGREE nearest positions it has neither met nor may not meet. The sparse optimum M (cost
     C) is kept only when it is proven optimal on the complete graph:
 
-    * if the sparse graph holds every not-yet-met pair, any matching leaving it
-      has a rematch and costs more than PENALTY > C;
+    * if the sparse graph holds every pair neither met nor prohibited, any
+      matching leaving it has a penalised pair and costs more than the low
+      tier > C;
     * otherwise, with m(v) the cheapest pair of v in the complete graph, every
       perfect matching costs at least LB = sum(m(v)) / 2, and one using a pair
       e = (i, j) outside the sparse graph at least c(e) + LB - (m(i) + m(j)) / 2.
@@ -353,24 +396,36 @@ def _pair_positions(n: int, met: set[tuple[int, int]]) -> list[tuple[int, int]]:
       beats M.
 
     Otherwise (no perfect matching, or no proof) the degree is doubled, up to the
-    complete graph with rematch pairs at the penalty cost. The result is thus
+    complete graph with rematches and prohibited pairs at their penalties. The result is thus
     always an exact optimum; only which of several equal optima is returned may
     depend on the graph that proved it.
     """
     if n == 0:
         return []
+    avoid = avoid or set()
+    # Any penalised pair: the sparse graph and its proof work on the others.
+    blocked = met | avoid
     straight = [(i, i + 1) for i in range(0, n, 2)]
-    if not any(pair in met for pair in straight):
+    if not any(pair in blocked for pair in straight):
         return straight
 
-    penalty = n // 2 * (n - 1) ** 2 + 1
+    low = n // 2 * (n - 1) ** 2 + 1
+    high = n // 2 * ((n - 1) ** 2 + low) + 1
+    rematch, prohibited = (low, high) if avoid_absolute else (high, low)
 
     def cost(i: int, j: int) -> int:
-        return (j - i) ** 2 + (penalty if (i, j) in met else 0)
+        return (
+            (j - i) ** 2
+            + (rematch if (i, j) in met else 0)
+            + (prohibited if (i, j) in avoid else 0)
+        )
 
-    nearest = [_nearest_new(i, n, met) for i in range(n)]
-    # A team that has met every other one is cheapest against a neighbour, at 1 + penalty.
-    cheapest = [(near[0] - i) ** 2 if near else 1 + penalty for i, near in enumerate(nearest)]
+    nearest = [_nearest_new(i, n, blocked) for i in range(n)]
+    # A team penalised against every other one: its cheapest pair, counted.
+    cheapest = [
+        (near[0] - i) ** 2 if near else min(cost(*_ordered(i, j)) for j in range(n) if j != i)
+        for i, near in enumerate(nearest)
+    ]
     degree = SPARSE_DEGREE
     while degree < n - 1:
         edges = {_ordered(i, j) for i in range(n) for j in nearest[i][:degree]}
@@ -387,54 +442,3 @@ def _pair_positions(n: int, met: set[tuple[int, int]]) -> list[tuple[int, int]]:
     pairs = _matching(n, every_pair, cost)
     assert pairs is not None, "a complete graph on an even number of nodes has a perfect matching"
     return pairs
-
-
-def _nearest_new(i: int, n: int, met: set[tuple[int, int]]) -> list[int]:
-    """Positions i has not met, nearest first (the better-ranked first on a tie)."""
-    result: list[int] = []
-    for distance in range(1, n):
-        for j in (i - distance, i + distance):
-            if 0 <= j < n and _ordered(i, j) not in met:
-                result.append(j)
-    return result
-
-
-def _matching(
-    n: int, edges: set[tuple[int, int]], cost: Callable[[int, int], int]
-) -> list[tuple[int, int]] | None:
-    """Minimum-cost perfect matching on ``edges``, or None if there is none."""
-    costs = {edge: cost(*edge) for edge in sorted(edges)}
-    # Positive integer weights: networkx then computes in exact integer arithmetic,
-    # and maximising top - cost over maximum-cardinality matchings minimises the cost.
-    top = max(costs.values()) + 1
-    graph = nx.Graph()
-    graph.add_nodes_from(range(n))
-    graph.add_weighted_edges_from((i, j, top - c) for (i, j), c in costs.items())
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if len(matching) * 2 != n:
-        return None
-    return sorted(_ordered(i, j) for i, j in matching)
-
-
-def _proven_optimal(
-    pairs: list[tuple[int, int]],
-    edges: set[tuple[int, int]],
-    cheapest: list[int],
-    cost: Callable[[int, int], int],
-    n: int,
-) -> bool:
-    """Check the lower bound of _pair_positions for every pair outside ``edges``."""
-    # Everything doubled to stay in integers: 2c(e) - m(i) - m(j) >= 2C - sum(m).
-    slack = 2 * sum(cost(i, j) for i, j in pairs) - sum(cheapest)
-    if slack <= 0:
-        return True
-    highest = max(cheapest)
-    for i in range(n):
-        for j in range(i + 1, n):
-            # Costs only grow with the distance: once even the cheapest outside
-            # pair this far clears the bound, every farther one does.
-            if 2 * (j - i) ** 2 - cheapest[i] - highest >= slack:
-                break
-            if (i, j) not in edges and 2 * cost(i, j) - cheapest[i] - cheapest[j] < slack:
-                return False
-    return True

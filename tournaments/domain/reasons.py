@@ -30,10 +30,14 @@ REASON_KINDS: dict[str, tuple[str, ...]] = {
     "random": (),
     "random_moved": ("first", "second"),  # these two places had met: moved
     "random_rematch": (),  # no other seating avoided the rematch
+    "random_avoided": ("first", "second"),  # these two places may not meet: moved
+    "random_prohibited": (),  # no other seating avoided the prohibited meeting
     # Draws by ranking: ranks are 1-based places in the ranking.
     "ranking": ("rank_a", "rank_b"),
     "ranking_moved": ("rank_a", "rank_b", "met_a", "met_b"),
     "ranking_rematch": ("rank_a", "rank_b"),
+    "ranking_avoided": ("rank_a", "rank_b", "met_a", "met_b"),  # those two may not meet
+    "ranking_prohibited": ("rank_a", "rank_b"),  # a prohibited meeting, unavoidable
     # Rotation.
     "rotation": ("from_table",),  # East/West came from that table
     "rotation_first": (),  # first partie by rotation: teams in order
@@ -97,20 +101,26 @@ def explain_random(
     seed: int,
     played: Collection[frozenset[int]],
     byes: Mapping[int, int],
+    avoid: Collection[frozenset[int]] = (),
 ) -> Explained:
-    """Reasons of ``pairing.draw_random(team_ids, seed=seed, …)``."""
+    """Reasons of ``pairing.draw_random(team_ids, seed=seed, …)``; ``avoid``
+    the prohibited pairs it was given (same club, family, couple)."""
     line = random_line(team_ids, seed)
     seated = [team for team in line if team != draw.bye]
     place = {team: index + 1 for index, team in enumerate(seated)}
+    blocked = set(played) | set(avoid)
     reasons = []
     for a, b in draw.tables:
-        moved = _moved(seated, a, b, played)
-        if frozenset((a, b)) in played:
+        moved = _moved(seated, a, b, blocked)
+        if frozenset((a, b)) in avoid:
+            reasons.append(Reason("random_prohibited"))
+        elif frozenset((a, b)) in played:
             reasons.append(Reason("random_rematch"))
         elif moved is None:
             reasons.append(Reason("random"))
         else:
-            reasons.append(Reason("random_moved", (place[moved[0]], place[moved[1]])))
+            kind = "random_avoided" if _only_avoided(moved, played, avoid) else "random_moved"
+            reasons.append(Reason(kind, (place[moved[0]], place[moved[1]])))
     return Explained(tuple(reasons), _bye(draw, "bye_random", byes))
 
 
@@ -120,21 +130,27 @@ def explain_ranking(
     *,
     played: Collection[frozenset[int]],
     byes: Mapping[int, int],
+    avoid: Collection[frozenset[int]] = (),
 ) -> Explained:
     """Reasons of ``pairing.draw_by_ranking(ranked_team_ids, …)``: ranks
-    are places in ``ranked_team_ids`` (1 = the leader)."""
+    are places in ``ranked_team_ids`` (1 = the leader); ``avoid`` the
+    prohibited pairs it was given."""
     rank = {team: index + 1 for index, team in enumerate(ranked_team_ids)}
     seated = [team for team in ranked_team_ids if team != draw.bye]
+    blocked = set(played) | set(avoid)
     reasons = []
     for a, b in draw.tables:
         ranks = (rank[a], rank[b])
-        moved = _moved(seated, a, b, played)
-        if frozenset((a, b)) in played:
+        moved = _moved(seated, a, b, blocked)
+        if frozenset((a, b)) in avoid:
+            reasons.append(Reason("ranking_prohibited", ranks))
+        elif frozenset((a, b)) in played:
             reasons.append(Reason("ranking_rematch", ranks))
         elif moved is None:
             reasons.append(Reason("ranking", ranks))
         else:
-            reasons.append(Reason("ranking_moved", (*ranks, rank[moved[0]], rank[moved[1]])))
+            kind = "ranking_avoided" if _only_avoided(moved, played, avoid) else "ranking_moved"
+            reasons.append(Reason(kind, (*ranks, rank[moved[0]], rank[moved[1]])))
     return Explained(tuple(reasons), _bye(draw, "bye_ranking", byes))
 
 
@@ -226,6 +242,14 @@ def _moved(
         return (line[i], line[j])
     x, y = min(met, key=lambda pair: (min(abs(pair[0] - i), abs(pair[1] - i)), pair))
     return (line[x], line[y])
+
+
+def _only_avoided(
+    pair: tuple[int, int], played: Collection[frozenset[int]], avoid: Collection[frozenset[int]]
+) -> bool:
+    """Whether the plain pair that moved the teams was prohibited, not a rematch."""
+    both = frozenset(pair)
+    return both in avoid and both not in played
 
 
 def _bye(draw: Draw, kind: str, byes: Mapping[int, int]) -> Reason | None:

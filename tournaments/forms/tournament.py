@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.display import rules as rule_labels
+from tournaments.domain import avoid
 from tournaments.forms.base import OneLineField, model_bounds
 from tournaments.forms.money import AmountField
 from tournaments.models import Tournament
@@ -86,6 +87,7 @@ class TournamentForm(forms.Form):
         if tournament is not None:
             kwargs.setdefault("initial", tournament_initial(tournament))
         super().__init__(*args, **kwargs)
+        self.tournament = tournament
         for option in scoring.OPTIONS:
             # Labels and help in the reader's language, values shown as words
             # (never « true » or « nearest »): display/rules.py.
@@ -135,6 +137,27 @@ class TournamentForm(forms.Form):
     def later_fields(self):
         """Shown after the ranking criteria: the bye's points, publication."""
         return [self[name] for name in self.LATER_FIELDS]
+
+    def clean_avoid_groups(self) -> str:
+        """Families and couples: each line names at least two teams of the concours."""
+        text = self.cleaned_data.get("avoid_groups") or ""
+        numbers = (
+            set(self.tournament.teams.values_list("number", flat=True))
+            if self.tournament
+            else set()
+        )
+        try:
+            avoid.groups(text, numbers)
+        except avoid.GroupError as error:
+            if error.code == "unknown":
+                raise forms.ValidationError(
+                    _("Ligne %(line)s : aucune équipe n'a le numéro %(n)s.")
+                    % {"line": error.line, "n": error.number}
+                ) from None
+            raise forms.ValidationError(
+                _("Ligne %(line)s : donnez au moins deux numéros d'équipes.") % {"line": error.line}
+            ) from None
+        return text[: avoid.MAX_TEXT]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -202,6 +225,8 @@ def _option_value(option: Option, value: Any) -> Any:
     is 0, a number left empty its column's default (0 is a number)."""
     if option.ask == "amount":
         return value or 0
+    if option.ask == "text":
+        return value or ""
     if option.ask == "number" and value is None and option.column.has_default():
         return option.column.default
     return value
@@ -221,6 +246,8 @@ def _option_field(option: Option) -> forms.Field:
         return forms.IntegerField(
             initial=initial, **model_bounds(Tournament, option.name), **common
         )
+    if option.ask == "text":
+        return forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), **common)
     if option.ask == "choice":
         return forms.ChoiceField(
             choices=option.column.choices, initial=option.column.default, **common

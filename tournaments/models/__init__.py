@@ -32,11 +32,19 @@ from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
 from tournaments.models.publication import PublicationKey, PublicationReceipt, PublicationTarget
 from tournaments.models.security import Attempt
 from tournaments.models.tablets import Tablet
-from tournaments.models.tournament import Side, Tournament, TournamentQuerySet
+from tournaments.models.tournament import (
+    DEMO_OWNER,
+    Side,
+    Tournament,
+    TournamentQuerySet,
+    demo_filter,
+    demo_left_off_home,
+)
 from tournaments.models.uploads import Upload
 
 __all__ = [
     "CODE_DIGITS",
+    "DEMO_OWNER",
     "MAX_CENTS",
     "Announcement",
     "Attempt",
@@ -81,6 +89,8 @@ __all__ = [
     "TournamentQuerySet",
     "Upload",
     "WaitingPlayer",
+    "demo_filter",
+    "demo_left_off_home",
     "email_key",
     "is_trusted",
     "new_entry_key",

@@ -311,6 +311,49 @@ FEATURES: tuple[Feature, ...] = (
             ),
         ),
     ),
+    Feature(
+        "avoid",
+        _("rencontres à éviter au tirage"),
+        (
+            Option(
+                "avoid_enabled",
+                models.BooleanField(_("rencontres à éviter au tirage"), default=False),
+                _("Rencontres à éviter au tirage"),
+                _(
+                    "Le tirage (au hasard ou au classement) évite de faire se rencontrer deux "
+                    "équipes du même club, ou d'une même famille ou d'un même couple nommés "
+                    "ci-dessous, tant qu'un autre placement le permet ; le « Pourquoi ? » du "
+                    "tirage le dit."
+                ),
+            ),
+            Option(
+                "avoid_same_club",
+                models.BooleanField(_("éviter deux équipes du même club"), default=False),
+                _("Deux équipes du même club"),
+                _("Le club inscrit sur chaque équipe."),
+            ),
+            Option(
+                "avoid_absolute",
+                models.BooleanField(_("rencontre à éviter avant une revanche"), default=False),
+                _("Absolu : plutôt une revanche qu'une rencontre à éviter"),
+                _(
+                    "Sans cette case, c'est une préférence : le tirage évite d'abord les "
+                    "revanches, puis ces rencontres."
+                ),
+            ),
+            Option(
+                "avoid_groups",
+                models.TextField(_("familles et couples"), blank=True, default=""),
+                _("Familles et couples"),
+                _(
+                    "Un groupe par ligne : un nom si vous voulez, deux-points, puis les "
+                    "numéros des équipes qui ne doivent pas se rencontrer. Par exemple "
+                    "« Famille Martin : 3, 12, 15 »."
+                ),
+                ask="text",
+            ),
+        ),
+    ),
 )
 
 #: Every option, in the order of the form's « Options » fieldset.

@@ -68,6 +68,13 @@ class Round(models.Model):
     stage = models.CharField(
         _("phase"), max_length=10, choices=Stage.choices, default=Stage.QUALIFYING
     )
+    #: The pairs the draw kept apart (issue 38, item 12b: same club, family,
+    #: couple), as [[team id, team id], …], and whether absolutely: the
+    #: draw's own inputs, so that a replay draws it again whatever changes.
+    draw_avoid = models.JSONField(_("rencontres évitées au tirage"), default=list, blank=True)
+    draw_avoid_absolute = models.BooleanField(
+        _("rencontres évitées avant une revanche"), default=False
+    )
     draw_seed = models.BigIntegerField(
         _("numéro de tirage"), null=True, blank=True, validators=bounded(0, INT32_MAX)
     )

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -42,7 +42,31 @@ def save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: di
         kwargs["update_fields"] = {*update_fields, "search_key"}
 
 
+#: The demo's organizer and the end of its concours' addresses (`manage.py
+#: demo`): a concours is the demo's when it has both.
+DEMO_OWNER = "organisateur"
+DEMO_SUFFIX = "-demo"
+
+
+def demo_filter(prefix: str = "") -> Q:
+    """The demo's concours (or challenges), through `prefix` (« tournament__ »)."""
+    return Q(**{f"{prefix}slug__endswith": DEMO_SUFFIX, f"{prefix}owner__username": DEMO_OWNER})
+
+
+def demo_left_off_home(prefix: str = "") -> Q:
+    """The demo's concours (or challenges) once the hall holds one concours
+    of its own (issue 38, item 9): `make run`'s demo steps aside from the
+    public home; on a laptop with the demo alone, it stays for the visitor.
+    One condition inside the list's own query (no query more on the home)."""
+    real = Tournament.objects.exclude(demo_filter())
+    return demo_filter(prefix) & Q(Exists(real))
+
+
 class TournamentQuerySet(models.QuerySet):
+    def without_demo_once_real(self) -> TournamentQuerySet:
+        """These concours, the demo's left out once the hall has a real one."""
+        return self.exclude(demo_left_off_home())
+
     def published(self) -> TournamentQuerySet:
         return self.filter(published=True)
 

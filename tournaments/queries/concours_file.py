@@ -227,6 +227,12 @@ def _rounds(tournament: Tournament, rounds: QuerySet[Round]) -> list[dict[str, A
                     "swaps": swaps.get(rnd.number, []),
                     # The teams kept at their table by this draw, as asked.
                     "fixed": (rnd.fixed_tables or {}).get("asked", []),
+                    # The pairs it kept apart (same club, family, couple).
+                    **(
+                        {"avoid": rnd.draw_avoid, "avoid_absolute": rnd.draw_avoid_absolute}
+                        if rnd.draw_avoid
+                        else {}
+                    ),
                 },
                 "tables": [
                     {

@@ -38,7 +38,8 @@ def of_the_moment(visible: QuerySet[Tournament], today: Date) -> QuerySet[Tourna
     manages) neither archived nor finished nor stale, and not in « Prochains
     concours »: the day's first, then the days to come, nearest first, then
     the days before, latest first; each with its announcement when it has
-    one (its town and département)."""
+    one (its town and département). The demo's concours step aside once
+    the hall has one of its own (`without_demo_once_real`)."""
     when = Case(
         When(date=today, then=0),
         When(date__gt=today, then=1),
@@ -48,6 +49,7 @@ def of_the_moment(visible: QuerySet[Tournament], today: Date) -> QuerySet[Tourna
     coming_date = Case(When(date__gt=today, then=F("date")))
     return (
         visible.active()
+        .without_demo_once_real()
         .exclude(status=Tournament.Status.FINISHED)
         .filter(date__gte=today - STALE_AFTER)
         .exclude(_announced_to_come(today))

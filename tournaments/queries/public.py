@@ -26,6 +26,15 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds.exclude(status=Round.Status.CLOSED).first() or rounds.first()
 
 
+def sheets_to_print(tournament: Tournament) -> Round | None:
+    """The partie whose sheets the desk prints now (issue 38, item 12d): the
+    last one announced whose tables have no score yet (status « tirée, pas
+    commencée »), else None."""
+    return (
+        tournament.rounds.announced().filter(status=Round.Status.DRAFT).order_by("-number").first()
+    )
+
+
 @dataclass(frozen=True)
 class Place:
     team: Team

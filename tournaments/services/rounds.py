@@ -28,6 +28,7 @@ from tournaments.queries.pools import has_pools
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import autosave, persons
 from tournaments.services.audit import Actor, log_change, tables_snapshot
+from tournaments.services.avoid import draw_avoid
 from tournaments.services.errors import TournamentError
 from tournaments.services.phases import steps_for
 from tournaments.services.pools import pool_seats
@@ -225,25 +226,33 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
             else _("Il faut au moins deux équipes pointées à l'entrée pour tirer une partie."),
             field="method",
         )
+    avoid = draw_avoid(tournament, team_ids) if method != Round.DrawMethod.ROTATION else set()
+    rnd.draw_avoid = sorted(sorted(pair) for pair in avoid)
+    rnd.draw_avoid_absolute = tournament.avoid_absolute
+    apart = {"avoid": avoid, "avoid_absolute": tournament.avoid_absolute}
     if method == Round.DrawMethod.RANKING:
-        result = pairing.draw_by_ranking(order, played=played, byes=byes)
-        why = draw_reasons.explain_ranking(result, order, played=played, byes=byes)
+        result = pairing.draw_by_ranking(order, played=played, byes=byes, **apart)
+        why = draw_reasons.explain_ranking(result, order, played=played, byes=byes, avoid=avoid)
     elif by_cote and tournament.format == Tournament.Format.PAIRS:
         by_strength = _cote_order(team_ids)
-        result = pairing.draw_by_ranking(by_strength, played=played, byes=byes)
-        why = draw_reasons.explain_ranking(result, by_strength, played=played, byes=byes)
+        result = pairing.draw_by_ranking(by_strength, played=played, byes=byes, **apart)
+        why = draw_reasons.explain_ranking(
+            result, by_strength, played=played, byes=byes, avoid=avoid
+        )
     elif method == Round.DrawMethod.ROTATION:
         previous = _previous_tables(tournament, rnd.number)
         result = pairing.draw_rotation(previous, team_ids, byes=byes, order=order)
         why = draw_reasons.explain_rotation(result, previous, byes=byes)
     else:
-        result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes)
-        why = draw_reasons.explain_random(result, team_ids, seed=seed, played=played, byes=byes)
+        result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes, **apart)
+        why = draw_reasons.explain_random(
+            result, team_ids, seed=seed, played=played, byes=byes, avoid=avoid
+        )
     # A mêlée's seed also forms its teams, whatever the draw of the tables:
     # it is kept so the partie can be replayed.
     melee = tournament.format == Tournament.Format.MELEE
     rnd.draw_seed = seed if method == Round.DrawMethod.RANDOM or melee else None
-    rnd.save(update_fields=["draw_seed"])
+    rnd.save(update_fields=["draw_seed", "draw_avoid", "draw_avoid_absolute"])
     create_tables(rnd, result.tables, result.bye, reasons=why.tables, bye_reasons=[why.bye])
 
 

@@ -244,6 +244,7 @@ def manage_page(
             "undoable_players": undoable_players,
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
+            "next_sheets": public_queries.sheets_to_print(tournament),
             "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),

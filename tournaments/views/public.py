@@ -23,7 +23,7 @@ from tournaments import hooks, pdf
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said, ranking_state
 from tournaments.infra import home_cache
-from tournaments.models import Challenge, Round, Team, Tournament
+from tournaments.models import Challenge, Round, Team, Tournament, demo_left_off_home
 from tournaments.queries import awards, exports
 from tournaments.queries import home as home_queries
 from tournaments.queries import persons as person_queries
@@ -87,7 +87,12 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
-    challenges = Challenge.objects.filter(published=True).order_by("-created_at")
+    # The demo's challenge leaves with its concours (issue 38, item 9).
+    challenges = (
+        Challenge.objects.filter(published=True)
+        .exclude(demo_left_off_home())
+        .order_by("-created_at")
+    )
     # What the installed features show there (the coming concours, the
     # published leagues): lazy, as the lists below (tournaments/hooks.py).
     panels = hooks.announce(hooks.PUBLIC_HOME, request=request)

@@ -30,6 +30,7 @@ from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
+from tournaments.queries.public import sheets_to_print
 from tournaments.services import claims, errors, rounds, table_side
 from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -112,6 +113,8 @@ def round_page(
             "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
             "claims": round_claims(rnd),
             "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
+            # The next partie's sheets, from the page of the one ending too.
+            "next_sheets": sheets_to_print(tournament),
         },
         status=422 if swap_form or draw_form or call_form else 200,
     )

@@ -22,6 +22,29 @@ CASES = [
     ),
     (Reason("ranking", (1, 2)), "1er contre 2e", "1st against 2nd"),
     (
+        Reason("random_avoided", (3, 4)),
+        "tirage au sort ; le 3e et le 4e tirés ne devaient pas se rencontrer "
+        "(même club, famille ou couple) : rencontre évitée",
+        "random draw; the 3rd and the 4th drawn were not to meet (same club, family or couple): "
+        "meeting avoided",
+    ),
+    (
+        Reason("random_prohibited"),
+        "tirage au sort ; rencontre à éviter (même club, famille ou couple) inévitable",
+        "random draw; a meeting to avoid (same club, family or couple) could not be avoided",
+    ),
+    (
+        Reason("ranking_avoided", (1, 3, 1, 2)),
+        "1er contre 3e : le 1er et le 2e ne devaient pas se rencontrer "
+        "(même club, famille ou couple)",
+        "1st against 3rd: the 1st and the 2nd were not to meet (same club, family or couple)",
+    ),
+    (
+        Reason("ranking_prohibited", (1, 2)),
+        "1er contre 2e : rencontre à éviter (même club, famille ou couple) inévitable",
+        "1st against 2nd: a meeting to avoid (same club, family or couple) could not be avoided",
+    ),
+    (
         Reason("ranking_moved", (2, 3, 1, 2)),
         "2e contre 3e : le 1er a déjà rencontré le 2e",
         "2nd against 3rd: the 1st has already met the 2nd",

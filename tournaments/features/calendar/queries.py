@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from tournaments.models import Announcement, Change, PreRegistration, Tournament
+from tournaments.models import (
+    Announcement,
+    Change,
+    PreRegistration,
+    Tournament,
+    demo_left_off_home,
+)
 from tournaments.queries.exports import inert
 
 
@@ -46,6 +52,7 @@ def coming(departement: str = "") -> QuerySet[Announcement]:
             tournament__status=Tournament.Status.REGISTRATION,
             tournament__date__gte=timezone.localdate(),
         )
+        .exclude(demo_left_off_home("tournament__"))
         .select_related("tournament")
         .annotate(confirmed=Count("tournament__preregistrations", filter=taken))
         .order_by("tournament__date", "start_time", "tournament__name")

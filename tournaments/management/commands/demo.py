@@ -52,6 +52,7 @@ from tournaments.management.demo_people import (
     WOMEN_LOTS,
 )
 from tournaments.models import (
+    DEMO_OWNER,
     Category,
     Challenge,
     PrizeRule,
@@ -77,7 +78,7 @@ CHALLENGE_EVENINGS = [
     ("soiree-coinche-octobre-demo", "Soirée coinche d'octobre (démo)", date(2026, 10, 17)),
     ("soiree-coinche-novembre-demo", "Soirée coinche de novembre (démo)", date(2026, 11, 14)),
 ]
-DEMO_USER = "organisateur"
+DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
 
 
 class Command(BaseCommand):

@@ -8,10 +8,9 @@ tournament's settings with the bounds and choices of the tournament form
 through its model's fields, every id it names among the rows of the same
 file, each team seated once a partie, each penalty given at its own table.
 Whether the deals make sense is the engine's word when their tables are
-rescored (restore.py): marques, outcomes, pots and the totals of a table
-played deal by deal are never read from the file, nor are the owner and the
-co-organizers. Must not: write to the database (it only reads whether an
-address or a table link is already taken here).
+rescored (restore.py): marques, outcomes, pots, a table's totals played deal
+by deal, the owner and co-organizers are never read from the file. Must not
+write to the database (it only reads if an address or a link is taken).
 """
 
 from __future__ import annotations
@@ -270,8 +269,8 @@ def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
 
 
 def _check_fixed_tables(rounds: list[dict[str, Any]], teams) -> None:
-    """The teams a partie's draw kept at their table (« reste à sa table »):
-    teams of the file and table numbers (restore.py renames the teams)."""
+    """The teams a partie's draw kept at their table (« reste à sa table »)
+    or apart (pairs): teams of the file (restore.py renames them)."""
 
     def team(value: Any, *, null: bool = False) -> bool:
         return (value is None and null) or (type(value) is int and value in teams)
@@ -280,8 +279,9 @@ def _check_fixed_tables(rounds: list[dict[str, Any]], teams) -> None:
         value = row.get("fixed_tables") or {}
         asked = value.get("asked", []) if isinstance(value, dict) else None
         conflicts = value.get("conflicts", []) if isinstance(value, dict) else None
-        readable = (
-            isinstance(asked, list)
+        readable = isinstance(apart := row.get("draw_avoid") or [], list) and (
+            all(isinstance(p, list) and len(p) == 2 and all(map(team, p)) for p in apart)
+            and isinstance(asked, list)
             and isinstance(conflicts, list)
             and all(
                 isinstance(a, list) and len(a) == 2 and team(a[0]) and type(a[1]) is int

@@ -127,6 +127,9 @@ ROUND_OPTION_FIELDS = (
     "stage",
     # the teams a draw kept at their table (issue 25), by the file's team ids
     "fixed_tables",
+    # the pairs a draw kept apart (issue 38, item 12b), by the file's team ids
+    "draw_avoid",
+    "draw_avoid_absolute",
 )
 ROUND_MOMENTS = ("closed_at", "released_at", "clock_started_at", "clock_paused_at")
 TABLE_FIELDS = (

@@ -95,6 +95,10 @@ def _restore_rows(
             Round.objects.filter(pk=round_ids[row["id"]]).update(
                 fixed_tables=_renamed_fixed_tables(row["fixed_tables"], team_ids)
             )
+        if row.get("draw_avoid"):  # so do the pairs its draw kept apart
+            Round.objects.filter(pk=round_ids[row["id"]]).update(
+                draw_avoid=[[team_ids[a], team_ids[b]] for a, b in row["draw_avoid"]]
+            )
     tables = [{k: v for k, v in t.items() if k != "rescored"} for t in checked.tables]
     table_ids = _create(Table, tables, round_id=round_ids, team_a_id=team_ids, team_b_id=team_ids)
     Seat.objects.bulk_create(

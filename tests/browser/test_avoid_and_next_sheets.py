@@ -1,0 +1,72 @@
+"""The desk at 1366 px, from the keyboard (issue 38, items 12b and 12d): the
+volunteer lists a family in the concours's options, draws partie 1, reads in
+« Raison du tirage » that two teams were kept apart, announces the draw, and
+finds « Imprimer les feuilles de la partie 1 » one click away on the
+concours's page. No 5xx, no console error, no axe violation (the fixtures)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests import factories
+from tests.browser.session import log_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESK = {"width": 1366, "height": 900}
+
+
+def shot(page: Page, name: str) -> None:
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def test_a_family_kept_apart_then_the_sheets_in_one_click(
+    page: Page, live_server, django_user_model
+):
+    owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
+    tournament = factories.build_tournament(owner=owner, release_draws=True)
+    factories.add_teams(tournament, 8)
+    page.set_viewport_size(DESK)
+    log_in(page, live_server.url)
+
+    # The options: « Rencontres à éviter » and a family of three teams.
+    page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/modifier/")
+    page.locator("#id_avoid_enabled").check()
+    page.locator("#id_avoid_absolute").check()
+    page.locator("#id_avoid_groups").fill("Famille Lefèvre : 1, 2, 3\nCouple : 4, 99")
+    page.locator("button", has_text="Enregistrer les modifications").press("Enter")
+    page.wait_for_load_state()
+    error = page.locator("#id_avoid_groups").locator("xpath=..")
+    assert "Ligne 2 : aucune équipe n'a le numéro 99." in error.inner_text()
+    shot(page, "avoid-list-refused")
+    page.locator("#id_avoid_groups").fill("Famille Lefèvre : 1, 2, 3")
+    page.locator("button", has_text="Enregistrer les modifications").press("Enter")
+    page.wait_for_url(f"{live_server.url}/organisation/t/{tournament.slug}/")
+
+    # Partie 1 drawn at random: the family sits at three different tables.
+    page.locator("#id_method").select_option("random")
+    page.locator("button", has_text="Tirer la partie suivante").press("Enter")
+    page.wait_for_url("**/parties/1/")
+    reasons = page.locator("td.reason").all_inner_texts()
+    assert any("ne devaient pas se rencontrer" in r for r in reasons), reasons
+    rnd = tournament.rounds.get(number=1)
+    family = {t.pk for t in tournament.teams.filter(number__in=[1, 2, 3])}
+    for table in rnd.tables.all():
+        assert len({table.team_a_id, table.team_b_id} & family) <= 1
+    shot(page, "avoid-draw-reasons")
+
+    # Announced: the sheets one click away, on the partie's and the concours's pages.
+    page.locator("button", has_text="Annoncer le tirage").press("Enter")
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/")
+    button = page.locator(".next-sheets a", has_text="Imprimer les feuilles de la partie 1")
+    href = button.get_attribute("href")
+    shot(page, "next-sheets-button")
+    response = page.request.get(live_server.url + href)
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"

@@ -1,0 +1,118 @@
+"""Prohibited pairings at the desk (issue 38, item 12b): with the option on,
+a partie's draw keeps the teams of one club and the families and couples the
+organizer lists apart; the partie keeps the pairs it was given, so the
+concours file replays it (the referee's checker finds nothing) and a backup
+restores it; the list is checked, line by line, in French."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.utils import translation
+
+from tests.factories import add_teams
+from tournaments.checker.check import check
+from tournaments.forms.tournament import TournamentForm, tournament_initial
+from tournaments.models import Round, Tournament
+from tournaments.queries.concours_file import concours_file
+from tournaments.services import rounds
+from tournaments.services.backup import export_tournament, import_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def concours(make_tournament, *, clubs, groups="", absolute=False) -> Tournament:
+    tournament = make_tournament(
+        avoid_enabled=True, avoid_same_club=True, avoid_absolute=absolute, avoid_groups=groups
+    )
+    for team, club in zip(add_teams(tournament, len(clubs)), clubs, strict=True):
+        team.club = club
+        team.save(update_fields=["club"])
+    return tournament
+
+
+def tables_by_number(rnd: Round) -> list[tuple[int, int]]:
+    return [
+        (t.team_a.number, t.team_b.number)
+        for t in rnd.tables.filter(team_b__isnull=False).select_related("team_a", "team_b")
+    ]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_random_draw_keeps_one_clubs_teams_apart(make_tournament, seed):
+    tournament = concours(make_tournament, clubs=["Ploërmel", "ploermel ", "Vannes", "Auray"])
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=seed)
+    assert {1, 2} not in [set(pair) for pair in tables_by_number(rnd)]
+    assert len(rnd.draw_avoid) == 1
+
+
+def test_a_family_listed_is_kept_apart_and_the_reason_says_so(make_tournament):
+    # Seed 0 would seat 1 with 2 (checked below without the list).
+    plain = concours(make_tournament, clubs=["", "", "", ""])
+    plain.avoid_enabled = False
+    plain.save()
+    drawn = rounds.draw_round(tournament=plain, method=Round.DrawMethod.RANDOM, seed=0)
+    first = set(tables_by_number(drawn)[0])
+    tournament = concours(
+        make_tournament,
+        clubs=["", "", "", ""],
+        groups=f"Famille Martin : {' et '.join(map(str, sorted(first)))}",
+    )
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=0)
+    assert first not in [set(pair) for pair in tables_by_number(rnd)]
+    assert {t.reason["kind"] for t in rnd.tables.all()} == {"random_avoided"}
+
+
+def test_the_concours_file_replays_the_draw_and_a_backup_keeps_its_pairs(make_tournament):
+    tournament = concours(make_tournament, clubs=["A", "A", "B", "B", "C", "C"], absolute=True)
+    rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=5)
+    doc = json.loads(json.dumps(concours_file(tournament), default=str))
+    assert doc["rounds"][0]["draw"]["avoid_absolute"] is True
+    assert len(doc["rounds"][0]["draw"]["avoid"]) == 3
+    assert check(doc) == []
+    # Without the pairs the file says, the replay differs: they are used.
+    del doc["rounds"][0]["draw"]["avoid"]
+    assert check(doc) != []
+
+    numbers = lambda t: sorted(  # noqa: E731
+        sorted((a.number, b.number)) for a, b in _pairs(t)
+    )
+    before = numbers(tournament)
+    document = json.loads(json.dumps(export_tournament(tournament), default=str))
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    after = restored.rounds.get(number=1)
+    ids = {t.pk: t.number for t in restored.teams.all()}
+    assert sorted(sorted(ids[i] for i in pair) for pair in after.draw_avoid) == [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+    ]
+    assert numbers(restored) == before
+
+
+def _pairs(tournament):
+    rnd = tournament.rounds.get(number=1)
+    return [(t.team_a, t.team_b) for t in rnd.tables.filter(team_b__isnull=False)]
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("Famille Martin : 1, 2\nCouple : 3 et 4", None),
+        ("1 2 3", None),
+        ("", None),
+        ("Famille Martin : 1", "Ligne 1 : donnez au moins deux numéros d'équipes."),
+        ("1, 2\nCouple : 3, 99", "Ligne 2 : aucune équipe n'a le numéro 99."),
+    ],
+)
+def test_the_list_of_families_is_checked_line_by_line(make_tournament, text, error):
+    tournament = concours(make_tournament, clubs=["", "", "", ""])
+    data = {k: v for k, v in tournament_initial(tournament).items() if v is not None}
+    data |= {"avoid_enabled": True, "avoid_groups": text}
+    with translation.override("fr"):
+        form = TournamentForm(data, tournament=tournament)
+        form.is_valid()
+        said = form.errors.get("avoid_groups")
+    assert (said[0] if said else None) == error
