@@ -14,6 +14,7 @@ one table is in entry.py.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -64,7 +65,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournaments.create_tournament(owner=request.user, **form.service_kwargs())
+            # On the hall's server the hall's network is the public: a new
+            # concours is published, or « Annoncer le tirage » would show
+            # the players nothing. A hosted account starts unpublished.
+            kwargs = form.service_kwargs()
+            kwargs["published"] = kwargs.get("published") or settings.HALL
+            tournament = tournaments.create_tournament(owner=request.user, **kwargs)
         except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
@@ -117,6 +123,9 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request, _("Tournoi retiré de l'accueil : seuls ses organisateurs le voient.")
         )
+    number = request.POST.get("partie", "")
+    if number.isdigit() and tournament.rounds.filter(number=int(number)).exists():
+        return redirect("tournaments:round", slug=slug, number=int(number))
     return redirect("tournaments:manage", slug=slug)
 
 
