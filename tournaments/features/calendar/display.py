@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
-from django.utils import timezone
 from django.utils.translation import gettext
 
+from tournaments.display.hall import clock_time
 from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
@@ -77,8 +77,8 @@ def row_notes(registration, twice: frozenset[str]) -> list[str]:
     as for a new team, so both are kept: one is to be cancelled)."""
     notes = []
     if registration.is_held and registration.held_until:
-        until = timezone.localtime(registration.held_until)
-        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": f"{until:%H:%M}"})
+        until = clock_time(registration.held_until)
+        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": until})
     if registration.pair_key in twice:
         notes.append(gettext("même équipe qu'une autre pré-inscription (autre adresse)"))
     return notes
