@@ -187,7 +187,7 @@ def test_many_mailboxes_hold_at_most_a_few_places_each_unconfirmed_hold_expiring
         "held_until=timezone.now() - datetime.timedelta(seconds=1)); print(json.dumps(1))"
     )
     status, page = real.Client(app.base, source="127.0.0.49").get(f"/concours/{slug}/")
-    assert status == 200 and "40 place(s) restante(s) sur 40" in page.replace("&#x27;", "'")
+    assert status == 200 and "40 places disponibles" in page.replace("&#x27;", "'")
     assert app.python(STATE.format(slug=slug))["held"] == 0
 
 

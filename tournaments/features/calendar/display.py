@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments.display.hall import clock_time
 from tournaments.display.money import euros
@@ -53,7 +53,13 @@ def places_left(max_teams: int | None, confirmed: int) -> str:
     left = max_teams - confirmed
     if left <= 0:
         return gettext("Complet : inscription en liste d'attente")
-    return gettext("%(n)s place(s) restante(s) sur %(max)s") % {"n": left, "max": max_teams}
+    if left >= max_teams:  # nobody yet: « 2 places restantes sur 2 » said it twice
+        return ngettext("%(n)s place disponible", "%(n)s places disponibles", max_teams) % {
+            "n": max_teams
+        }
+    return ngettext(
+        "%(n)s place restante sur %(max)s", "%(n)s places restantes sur %(max)s", left
+    ) % {"n": left, "max": max_teams}
 
 
 def rules_label(tournament) -> str:
