@@ -221,7 +221,8 @@ def _answer_of(app, client: real.Client, slug: str, form: dict, mailbox: str) ->
 
 def _places_left(client: real.Client, slug: str) -> int:
     page = client.get(f"/concours/{slug}/")[1]
-    return int(re.search(r"(\d+) place\(s\) restante\(s\)", page).group(1))
+    said = re.search(r"(\d+) places? (restantes? sur|disponibles?)", page)
+    return int(said.group(1))
 
 
 def test_registering_a_team_again_tells_nothing_a_new_team_would_not(app):
