@@ -314,3 +314,21 @@ def test_the_places_left_are_said_in_plain_french(most, taken, said):
     from tournaments.features.calendar.display import places_left
 
     assert places_left(most, taken) == said
+
+
+def test_the_announcement_leads_to_the_concours_page_while_the_day_is_on(client, organizer):
+    """Issue 38 item 11: one public page for one concours. Before the day
+    the announcement takes pre-registrations; once a partie is drawn, its
+    address (the poster's QR code) leads to the concours's own page."""
+    from tests.factories import add_teams, draw_random_round
+
+    tournament = announce(organizer, name="Concours de la fête")
+    Tournament.objects.filter(pk=tournament.pk).update(published=True)
+    tournament.refresh_from_db()
+    page = client.get(reverse("tournaments:concours", args=[tournament.slug]))
+    assert page.status_code == 200
+    add_teams(tournament, 4)
+    draw_random_round(tournament)
+    answer = client.get(reverse("tournaments:concours", args=[tournament.slug]))
+    assert answer.status_code == 302 and answer["Location"] == tournament.get_absolute_url()
+    assert client.get(answer["Location"]).status_code == 200
