@@ -75,7 +75,7 @@ def test_a_phone_holds_then_confirms_its_place_and_a_team_registered_again_tells
     expect(held).to_contain_text("Dernière étape : confirmez votre adresse e-mail.")
     expect(held).to_contain_text("La place de votre équipe est retenue 30 minutes.")
     _shot(player, "held")
-    assert "9 place(s) restante(s) sur 10" in places_left(player, url)
+    assert "9 places restantes sur 10" in places_left(player, url)
     (registration,) = PreRegistration.objects.all()
     assert registration.is_held
 

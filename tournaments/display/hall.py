@@ -17,9 +17,12 @@ QUIET_AFTER = datetime.timedelta(minutes=5)
 RESTART_SHOWN_FOR = datetime.timedelta(hours=3)
 
 
-def clock_time(when: datetime.datetime) -> str:
-    """« 14 h 32 » in French, « 14:32 » in English."""
-    return formats.time_format(timezone.localtime(when), _("G \\h i"))
+def clock_time(when: datetime.datetime | datetime.time) -> str:
+    """« 14 h 32 » in French, « 14:32 » in English: the one way a time of
+    day is written (a moment in local time, or a wall-clock time)."""
+    if isinstance(when, datetime.datetime) and timezone.is_aware(when):
+        when = timezone.localtime(when)
+    return formats.time_format(when, _("G \\h i"))
 
 
 def ago(seconds: float) -> str:

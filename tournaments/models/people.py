@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -68,6 +70,21 @@ class TeamQuerySet(models.QuerySet):
         return teams.exclude(checked_in_at=None) if check_in else teams
 
 
+#: A team's code: 8 digits (10⁸ values, shown « 4821 0937 »). With at most
+#: 10 wrong guesses per table per 15 minutes (services/table_side.py), a day
+#: of guessing finds one of a table's two codes with a chance of about 2 in
+#: 100,000.
+CODE_DIGITS = 8
+
+
+def new_team_code() -> str:
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def is_team_code(code: str) -> bool:
+    return len(code) == CODE_DIGITS and code.isascii() and code.isdigit()
+
+
 class Team(models.Model):
     """Two players. Fixed pairs are registered once (`round` empty); in a
     mêlée the draw forms a new team for each round (`round` set).
@@ -111,6 +128,13 @@ class Team(models.Model):
     #: The team's name and club as « Où je joue ? » compares them (search.py);
     #: the players' names are in their own keys.
     search_key = models.TextField(default="", blank=True, editable=False)
+    #: The team's code for the whole concours (issue 38): printed once, on
+    #: its coupon of the first partie it plays, and copied by every draw
+    #: onto its tables (`Table.code_a`/`code_b`), where it is checked.
+    #: Unique in its concours so that two teams at a table never share one.
+    code = models.CharField(
+        _("code de l'équipe"), max_length=CODE_DIGITS, default=new_team_code, editable=False
+    )
 
     SEARCHED = ("name", "club")
 
@@ -140,8 +164,18 @@ class Team(models.Model):
         return self.display_name
 
     def save(self, **kwargs) -> None:
+        if self._state.adding:
+            self.keep_code_apart()
         save_with_search_key(self, self.SEARCHED, kwargs)
         super().save(**kwargs)
+
+    def keep_code_apart(self) -> None:
+        """Draws the code again while it is not of `CODE_DIGITS` digits (one
+        read from a tampered or an old file) or another team of the concours
+        has it."""
+        teams = Team.objects.filter(tournament_id=self.tournament_id).exclude(pk=self.pk)
+        while not is_team_code(self.code) or teams.filter(code=self.code).exists():
+            self.code = new_team_code()
 
     @property
     def display_name(self) -> str:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments.domain import deal_shapes
-from tournaments.models.people import Team
+from tournaments.models.people import CODE_DIGITS, Team, new_team_code
 from tournaments.models.tournament import MAX_ROUNDS, Side, Tournament, bounded
 
 #: The bounds of a table's totals and of a penalty (the forms' bounds, with
@@ -137,17 +137,6 @@ def new_entry_key() -> str:
     return secrets.token_urlsafe(12)
 
 
-#: A team's code at a table: 8 digits (10⁸ values, shown « 4821 0937 »).
-#: With at most 10 wrong guesses per table per 15 minutes
-#: (services/table_side.py), a day of guessing finds one of a table's two
-#: codes with a chance of about 2 in 100,000.
-CODE_DIGITS = 8
-
-
-def new_team_code() -> str:
-    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
-
-
 class TableQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
         """As Django's, with each table's two codes kept apart first (its
@@ -214,7 +203,9 @@ class Table(models.Model):
     # who entered, and the other team's answer.
     entry_key = models.CharField(max_length=24, default=new_entry_key, editable=False, unique=True)
     # The two codes always differ (else the other team could never confirm):
-    # `keep_codes_apart` on creation, and a constraint behind it.
+    # `keep_codes_apart` on creation, and a constraint behind it. A draw
+    # copies each team's code of the day (`Team.code`, issue 38): a table
+    # made before it keeps the codes its coupons printed.
     code_a = models.CharField(_("code Nord-Sud"), max_length=CODE_DIGITS, default=new_team_code)
     code_b = models.CharField(_("code Est-Ouest"), max_length=CODE_DIGITS, default=new_team_code)
     entry_state = models.CharField(

@@ -1,10 +1,11 @@
 """The teams' coupons of a partie, printed after its score sheets.
 
-For each table that plays, one coupon per team: its side, its number and
-name, its own code (« 4821 0937 ») and the QR code of the table's link, the
-two coupons of a table side by side on one row, framed by dashed lines to
-cut along. The organizer hands each team its coupon: the sheet that lies on
-the table carries no code, so a team cannot read the other's code and
+For each table that plays, one coupon per team whose code of the day no
+earlier partie printed (issue 38: in a concours of fixed teams, partie 1
+prints them all and the next ones none): its side, its number and name, its
+code (« 4821 0937 ») and the QR code of the table's link, two coupons a row,
+framed by dashed lines to cut along. The organizer hands each team its
+coupon: the sheet that lies on the table carries no code, so a team cannot read the other's code and
 « confirm » its own entry with it.
 
 Prints what it is given (the tables the sheets have loaded): no query of
@@ -34,11 +35,16 @@ CUT = (3, 2)  # the dash of the cutting lines, in points
 
 
 def coupons_story(
-    round: Round, tables: list[Table], *, entry_url: Callable[[Table], str | None]
+    round: Round,
+    tables: list[Table],
+    *,
+    entry_url: Callable[[Table], str | None],
+    wanted: Callable[[Table], list[str]] = lambda table: ["A", "B"],
 ) -> list[Flowable]:
-    """A heading that says what to do with the coupons, then a row of two
-    coupons (North-South, East-West) per table, in table order: the pages
-    follow the stack of sheets."""
+    """A heading that says what to do with the coupons, then the coupons
+    two by two, in table order (the pages follow the stack of sheets): for
+    each table, those of the sides `wanted` says (a team whose code of the
+    day an earlier partie printed needs none)."""
     styles = pdf_styles()
     heading = [
         para(gettext("✂ COUPONS DES ÉQUIPES — À DÉCOUPER"), styles.kicker),
@@ -50,16 +56,19 @@ def coupons_story(
         para(
             gettext(
                 "Découpez selon les pointillés et remettez à chaque équipe son coupon, "
-                "en main propre. Chaque coupon porte le code de son équipe seule : ne les "
-                "posez pas sur les tables. Un coupon perdu : le code est sur l'écran de la "
-                "table, côté organisateur."
+                "en main propre. Chaque coupon porte le code de son équipe seule, valable "
+                "pour toutes les parties du concours : ne les posez pas sur les tables. Un "
+                "coupon perdu : le code est sur l'écran de la table, côté organisateur."
             ),
             styles.body,
         ),
         Spacer(0, 3 * mm),
     ]
+    coupons = [
+        _coupon(round, table, side, entry_url(table)) for table in tables for side in wanted(table)
+    ]
     rows = [
-        [_coupon(round, table, side, entry_url(table)) for side in ("A", "B")] for table in tables
+        coupons[i : i + 2] + [""] * (2 - len(coupons[i : i + 2])) for i in range(0, len(coupons), 2)
     ]
     grid = PdfTable(
         rows,
@@ -102,8 +111,9 @@ def _coupon(round: Round, table: Table, side: str, url: str | None) -> PdfTable:
         Spacer(0, 1 * mm),
         para(
             gettext(
-                "Scannez le QR code de la table et tapez ce code pour saisir les donnes "
-                "ou confirmer celles de l'autre équipe. Gardez-le pour votre équipe."
+                "Ce code sert pour toutes les parties : à chaque partie, scannez le QR code "
+                "de la feuille de votre table et tapez-le pour saisir les donnes ou confirmer "
+                "celles de l'autre équipe. Gardez-le pour votre équipe."
             ),
             styles.tiny,
         ),

@@ -247,6 +247,14 @@ def _ranking_table(
             ]
         )
     style = _ranking_style(columns.emphasised_key(tournament.criteria), shown, lots=lots)
+    if len(data) > 2:
+        # Never one team alone at the foot or at the head of a page: the
+        # header and the first two rows stay together, so do the last two.
+        style = [
+            *style,
+            ("NOSPLIT", (0, 0), (-1, 2)),
+            ("NOSPLIT", (0, len(data) - 2), (-1, len(data) - 1)),
+        ]
     return PdfTable(data, colWidths=[w * mm for w in widths], style=style, repeatRows=1)
 
 

@@ -64,18 +64,52 @@ def score_sheets(
     plays, one per page, in table order: the teams, the rule profile, a grid
     of the deals pre-filled with those already entered, signature boxes and,
     when `entry_url(table)` gives one, a QR code of the table's entry page;
-    then the pages of coupons, one per team with its code, to cut out and
-    hand to each team. With `only`, the sheet and coupons of that table
-    alone (a reprint)."""
+    then the pages of coupons, one per team whose code no earlier partie
+    printed, to cut out and hand to each team. With `only`, the sheet and
+    both coupons of that table alone (a reprint)."""
     tables = _playing_tables(round, only)
     story = _sheets(round, tables, entry_url)
-    if tables:
-        story += [PageBreak(), *coupons_story(round, tables, entry_url=entry_url)]
+    # A team's code serves the whole concours (issue 38): its coupon comes
+    # with the first partie that gives it that code; a reprint has both.
+    printed = set() if only is not None else _codes_printed_before(round)
+    if any(_new_codes(table, printed) for table in tables):
+        story += [
+            PageBreak(),
+            *coupons_story(
+                round, tables, entry_url=entry_url, wanted=lambda t: _new_codes(t, printed)
+            ),
+        ]
     title = gettext("Feuilles de marque — Partie %(round)s — %(tournament)s") % {
         "round": round.number,
         "tournament": round.tournament.name,
     }
     return build(story, title=title, tournament=round.tournament)
+
+
+def _codes_printed_before(round: Round) -> set[tuple[int, str]]:
+    """(team, code) of the tables of the earlier parties: those coupons are
+    in the teams' hands already."""
+    printed: set[tuple[int, str]] = set()
+    earlier = Table.objects.filter(
+        round__tournament_id=round.tournament_id, round__number__lt=round.number
+    ).values_list("team_a_id", "code_a", "team_b_id", "code_b")
+    for team_a, code_a, team_b, code_b in earlier:
+        printed.add((team_a, code_a))
+        if team_b is not None:
+            printed.add((team_b, code_b))
+    return printed
+
+
+def _new_codes(table: Table, printed: set[tuple[int, str]]) -> list[str]:
+    """The sides of `table` whose team's code no earlier partie printed."""
+    return [
+        side
+        for side, team, code in (
+            ("A", table.team_a_id, table.code_a),
+            ("B", table.team_b_id, table.code_b),
+        )
+        if (team, code) not in printed
+    ]
 
 
 def sheets_story(

@@ -65,6 +65,13 @@ def seat_pairs(
     placement = fixed_tables.place([*pairs, *((b,) for b in byes)], wanted)
     units = [*pairs, *((b, None) for b in byes)]
     why = [*_padded(reasons, len(pairs)), *_padded(bye_reasons, len(byes))]
+    # Each team's code of the day goes onto its table (issue 38): the
+    # coupon of its first partie stays good all day.
+    codes = dict(
+        Team.objects.filter(
+            pk__in=[t for unit in units for t in unit if t is not None]
+        ).values_list("pk", "code")
+    )
     tables = []
     for number, (a, b), reason in sorted(
         zip(placement.numbers, units, why, strict=True), key=lambda item: item[0]
@@ -75,6 +82,8 @@ def seat_pairs(
             number=number,
             team_a_id=a,
             team_b_id=b,
+            code_a=codes[a],
+            **({} if bye else {"code_b": codes[b]}),
             reason=_json(reason),
             **({"status": Table.Status.COMPLETE} if bye else {}),
         )

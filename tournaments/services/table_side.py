@@ -6,7 +6,9 @@ disputed for the organizer, who validates it. Any change of the deals after
 a confirmation asks for a new one.
 
 A code is 8 digits, handed to its team alone (the coupons of the sheets'
-PDF). Guessing is bounded per table: at most `MAX_WRONG_CODES` wrong codes in
+PDF), the team's code for the whole concours: each draw copies it onto the
+team's table, and it opens nothing once the team has withdrawn. Guessing
+is bounded per table: at most `MAX_WRONG_CODES` wrong codes in
 `CODES_WINDOW`, counted in the database (tournaments/infra/throttle.py) so that
 every worker counts the same; then the table's codes are refused until the
 window has passed or the organizer renews the link, which renews both codes.
@@ -32,7 +34,7 @@ from django.utils.translation import ngettext
 
 from tournaments.display.labels import side_label
 from tournaments.infra import throttle
-from tournaments.models import Change, Deal, Round, Table, new_entry_key
+from tournaments.models import Change, Deal, Round, Table, Team, new_entry_key
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import AnswerExpected, CodesLocked, TournamentError
 from tournaments.services.scores import write_deal
@@ -108,6 +110,16 @@ def _lock_codes(table: Table) -> None:
             )
 
 
+def _withdrawn_sides(table: Table) -> set[str]:
+    """The sides of `table` whose team has withdrawn since."""
+    gone = set(
+        Team.objects.filter(
+            pk__in=[table.team_a_id, table.team_b_id], status=Team.Status.WITHDRAWN
+        ).values_list("pk", flat=True)
+    )
+    return {side for side, team in (("A", table.team_a_id), ("B", table.team_b_id)) if team in gone}
+
+
 def _side_for_code(table: Table, code: str) -> str:
     """The side whose code this is, or a refusal.
 
@@ -125,8 +137,16 @@ def _side_for_code(table: Table, code: str) -> str:
         _lock_codes(table)
         raise _codes_locked()
     code = normalise_code(code)
+    withdrawn = _withdrawn_sides(table)
     for side, expected in (("A", table.code_a), ("B", table.code_b)):
         if code and secrets.compare_digest(code, expected):
+            if side in withdrawn:
+                # A code of the day outlives its partie: once its team
+                # withdrew it opens nothing (the try stays counted).
+                raise TournamentError(
+                    _("Ce code est celui d'une équipe qui a déclaré forfait : il ne sert plus."),
+                    field="code",
+                )
             throttle.discount(attempt)
             return side
     left = MAX_WRONG_CODES - count
@@ -337,13 +357,22 @@ def validate_table(*, table: Table, by: Actor | None = None) -> Table:
 def revoke_entry_link(*, table: Table, by: Actor | None = None) -> Table:
     """A new key and two new codes: the printed QR code and coupons stop
     working (reprint the sheet and its coupons), and a table whose codes
-    were refused after too many wrong ones is open again."""
+    were refused after too many wrong ones is open again. The new codes
+    become the two teams' codes of the day (issue 38): the reprinted
+    coupons serve for the next parties too."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     unlocked = codes_locked_until(table) is not None
     table.entry_key = new_entry_key()
+    teams = [t for t in (table.team_a_id, table.team_b_id) if t is not None]
+    others = Team.objects.filter(tournament_id=table.round.tournament_id).exclude(pk__in=teams)
     table.renew_codes()
+    while others.filter(code__in=[table.code_a, table.code_b]).exists():
+        table.renew_codes()
     table.codes_locked_at = None
     table.save(update_fields=["entry_key", "code_a", "code_b", "codes_locked_at"])
+    for team, code in ((table.team_a_id, table.code_a), (table.team_b_id, table.code_b)):
+        if team is not None:
+            Team.objects.filter(pk=team).update(code=code)
     throttle.forget(_codes_key(table))
     log_change(
         table.round.tournament_id,

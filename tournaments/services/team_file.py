@@ -52,6 +52,21 @@ OPTIONAL = (
     "affiche2",
     "preinscrite",
 )
+#: The model file's columns, in the order of the registration form
+#: (forms/teams.TeamForm; issue 38): each player's first name, name, licence
+#: and box, then the club and the team's name. A file may give any order.
+TEMPLATE_COLUMNS = (
+    "prenom1",
+    "nom1",
+    "licence1",
+    "affiche1",
+    "prenom2",
+    "nom2",
+    "licence2",
+    "affiche2",
+    "club",
+    "equipe",
+)
 #: A player's box in the file (« affiche1 »: agreed to be shown across
 #: concours, issue 26): ticked by these words, unticked by anything else.
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
@@ -371,11 +386,11 @@ def _repeats(row: TeamRow, seen: _Seen) -> list[str]:
 
 def template_csv() -> bytes:
     """The model file offered on the import page: the header this module
-    reads and two example lines, in UTF-8 with a BOM (so that a spreadsheet
-    program shows the accents)."""
+    reads, in the registration form's order, and two example lines, in
+    UTF-8 with a BOM (so that a spreadsheet program shows the accents)."""
     lines = [
-        ";".join(REQUIRED + OPTIONAL),
-        "Lefèvre;Amélie;Bérard;Jérôme;Les As de Trèfle;;;Les Lève-tôt;",
-        "Dupré;Zoé;Hébert;Loïc;Club de Saint-Éloi;12345;67890;;",
+        ";".join(TEMPLATE_COLUMNS),
+        "Amélie;Lefèvre;;;Jérôme;Bérard;;;Les As de Trèfle;Les Lève-tôt",
+        "Zoé;Dupré;12345;oui;Loïc;Hébert;67890;oui;Club de Saint-Éloi;",
     ]
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")

@@ -23,6 +23,7 @@ from tournaments.display import (
     sheet_line,
     venue,
 )
+from tournaments.display import hall as hall_words
 from tournaments.display import reasons as draw_reasons
 from tournaments.display import rules as rule_words
 from tournaments.display import standings as standings_columns
@@ -92,6 +93,12 @@ def in_words(value: int | str, key: str) -> SafeString:
         text,
         format_html('<span class="unit">{}</span>', after) if after else "",
     )
+
+
+@register.filter
+def hour(value: Any) -> str:
+    """« 18 h 17 » (« 18:17 » in English): every time of day on a page."""
+    return hall_words.clock_time(value) if value else ""
 
 
 @register.filter

@@ -37,11 +37,14 @@ CLOCK_ACTIONS = {
 def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = round_of(managed_tournament(request, slug), number)
     release.release_round(round=rnd, by=request.user)
-    messages.success(
-        request,
-        _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
-        % {"round": str(rnd).lower()},
-    )
+    if rnd.tournament.published:
+        said = _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
+    else:
+        said = _(
+            "Tirage de la %(round)s annoncé, mais le concours n'est pas publié : les joueurs "
+            "ne voient ni leur table ni le classement. Publiez-le ci-dessous."
+        )
+    messages.success(request, said % {"round": str(rnd).lower()})
     return redirect("tournaments:round", slug=slug, number=number)
 
 

@@ -29,7 +29,7 @@ from tournaments.pdf.door import door_poster as poster_pdf
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
-from tournaments.views.organizer import team_list_context
+from tournaments.views.organizer import door_counts, team_list_context
 
 
 def _door(request: HttpRequest, token: str) -> Tournament | HttpResponse:
@@ -136,10 +136,10 @@ def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
     except TournamentError as error:
         messages.error(request, error.message)
     if request.htmx:
+        # The row, and the counters out of band: they follow each tick.
         team = Team.objects.select_related("player1", "player2", "payment").get(pk=team.pk)
-        return render(
-            request, "tournaments/includes/team_row.html", {"team": team, "tournament": tournament}
-        )
+        context = {"team": team, "tournament": tournament, **door_counts(tournament)}
+        return render(request, "tournaments/includes/team_checked_in.html", context)
     return redirect("tournaments:manage", slug=slug)
 
 

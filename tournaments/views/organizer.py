@@ -14,6 +14,7 @@ one table is in entry.py.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -64,7 +65,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournaments.create_tournament(owner=request.user, **form.service_kwargs())
+            # On the hall's server the hall's network is the public: a new
+            # concours is published, or « Annoncer le tirage » would show
+            # the players nothing. A hosted account starts unpublished.
+            kwargs = form.service_kwargs()
+            kwargs["published"] = kwargs.get("published") or settings.HALL
+            tournament = tournaments.create_tournament(owner=request.user, **kwargs)
         except errors.TournamentError as error:
             apply_service_error(form, error, fallback="preset")
         else:
@@ -117,6 +123,9 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request, _("Tournoi retiré de l'accueil : seuls ses organisateurs le voient.")
         )
+    number = request.POST.get("partie", "")
+    if number.isdigit() and tournament.rounds.filter(number=int(number)).exists():
+        return redirect("tournaments:round", slug=slug, number=int(number))
     return redirect("tournaments:manage", slug=slug)
 
 
@@ -176,6 +185,20 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     return manage_page(request, managed_tournament(request, slug))
 
 
+def door_counts(tournament: Tournament) -> dict[str, str]:
+    """« 7 équipes pointées sur 16 » and what the draw will take: the desk's
+    list shows them, and each tick at the desk sends them again."""
+    counted = (
+        tournament.teams.filter(round__isnull=True)
+        .active()
+        .aggregate(total=Count("id"), checked=Count("id", filter=Q(checked_in_at__isnull=False)))
+    )
+    return {
+        "door_count": door_words.checked_in_count(counted["checked"], counted["total"]),
+        "door_drawn": door_words.drawn_count(counted["checked"]),
+    }
+
+
 def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
     """The registered teams as the desk's list shows them (narrowed by the
     search `q`), with the check-in count under « Pointage à l'entrée »."""
@@ -198,11 +221,7 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
         },
     }
     if tournament.check_in_enabled:
-        counted = registered.active().aggregate(
-            total=Count("id"), checked=Count("id", filter=Q(checked_in_at__isnull=False))
-        )
-        context["door_count"] = door_words.checked_in_count(counted["checked"], counted["total"])
-        context["door_drawn"] = door_words.drawn_count(counted["checked"])
+        context.update(door_counts(tournament))
         hours = door_services.door_hours(tournament)
         context["door_hours"] = door_words.door_hours_said(
             hours, door_services.local_now(), desk=True

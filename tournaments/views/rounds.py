@@ -68,9 +68,10 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
     locked = {t.pk for t in playing if table_side.codes_locked_until(t)}
     now = timezone.now()
     for t in playing:  # the desk's view of the hall: each table's phone
-        t.phone = phone_contact(
-            t.phone_seen_at, t.phone_waiting, t.status != Table.Status.COMPLETE, now
-        )
+        # A complete table misses nothing, whatever its phone said last (a
+        # phone stops calling once the partie closes or its page shuts).
+        open_ = t.status != Table.Status.COMPLETE
+        t.phone = phone_contact(t.phone_seen_at, t.phone_waiting if open_ else 0, open_, now)
     return {
         "fixed_kept": fixed_tables.kept(rnd, tables),
         "fixed_notes": fixed_tables.notes(rnd, tables),

@@ -279,9 +279,14 @@ def _waiting(text: str | None) -> int:
     return int(text) if text.isdigit() and len(text) < 4 else 0
 
 
-def note_contact(request: HttpRequest, table: Table) -> None:
-    """The desk's view of the hall: this table's phone reached the server."""
-    note_phone_contact(table=table, waiting=_waiting(request.headers.get("X-Outbox-Waiting")))
+def note_contact(request: HttpRequest, table: Table, *, adjust: int = 0) -> None:
+    """The desk's view of the hall: this table's phone reached the server.
+    Noted once the request is answered, `adjust` turning what the phone
+    said it keeps into what the server still misses: +1 for a single deal
+    refused (it stays on the phone; the header counts the others), minus
+    the deals a batch recorded (the header counts the batch too)."""
+    waiting = max(0, _waiting(request.headers.get("X-Outbox-Waiting")) + adjust)
+    note_phone_contact(table=table, waiting=waiting)
 
 
 @require_GET
@@ -318,7 +323,6 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         )
         context = _context(request, table, token, code_form=code_form)
         return render(request, "tournaments/table_side.html", context, status=403)
-    note_contact(request, table)
     form = DealForm(request.POST, rules=table.round.tournament.rule_profile)
     correctable = _may_correct(table, side)
     saved = save_deal(
@@ -327,6 +331,7 @@ def table_side_deal(request: HttpRequest, token: str, table: Table) -> HttpRespo
         lambda **typed: table_side_services.record_table_deal(table=table, side=side, **typed),
     )
     table, rows = saved.table, saved.rows
+    note_contact(request, table, adjust=int(saved.deal is None))
     if saved.deal is None:
         return _live_response(request, table, token, form=form)
     if request.htmx and rows is not None and _may_correct(table, side) == correctable:

@@ -62,7 +62,6 @@ def table_side_batch(request: HttpRequest, token: str, table: Table) -> HttpResp
     entries = _entries(request.POST.get("entries", ""))
     if entries is None:
         return JsonResponse({"saved": 0, "version": table.version}, status=400)
-    note_contact(request, table)
     rules = table.round.tournament.rule_profile
     checked = []
     for fields, version in entries:
@@ -78,6 +77,9 @@ def table_side_batch(request: HttpRequest, token: str, table: Table) -> HttpResp
             (form.deal_values(), form.cleaned_data["version"], form.cleaned_data["number"])
         )
     saved, table = deal_batches.record_table_deals(table=table, side=side, entries=checked)
+    # The header counts the batch too (static/js/outbox.js): what arrived
+    # no longer waits, what was not recorded still does.
+    note_contact(request, table, adjust=-saved)
     response = JsonResponse({"saved": saved, "version": table.version})
     if saved:
         response["HX-Trigger"] = "dealSaved"

@@ -420,7 +420,8 @@ def test_score_sheets_read_the_database_in_a_fixed_number_of_queries(make_tourna
             pdf.score_sheets(rnd, entry_url=entry_url)
         return len(captured)
 
-    assert queries(4) == queries(12) <= 5
+    # the sixth: the codes of the earlier parties (a coupon is printed once)
+    assert queries(4) == queries(12) <= 6
 
 
 def test_the_same_data_prints_the_same_bytes(partie):

@@ -94,7 +94,28 @@ def test_the_model_file_is_a_clean_file_of_two_teams():
         ("Lefèvre", "Jérôme"),
         ("Dupré", "Loïc"),
     ]
-    assert template_csv().startswith("\ufeffnom1;prenom1;nom2;prenom2;club".encode())
+    assert [r.shown2 for r in parsed.rows] == [False, True]
+
+
+def test_the_model_files_columns_follow_the_registration_form():
+    """Issue 38 item 11: the form asks first name, name, licence, box for
+    each player, then the club and the team's name; the model file too."""
+    from tournaments.forms.teams import TeamForm
+
+    by_field = {
+        "first_name1": "prenom1",
+        "last_name1": "nom1",
+        "licence1": "licence1",
+        "shown1": "affiche1",
+        "first_name2": "prenom2",
+        "last_name2": "nom2",
+        "licence2": "licence2",
+        "shown2": "affiche2",
+        "club": "club",
+        "name": "equipe",
+    }
+    header = template_csv().decode("utf-8-sig").splitlines()[0].split(";")
+    assert header == [by_field[name] for name in TeamForm().fields]
 
 
 def test_a_file_with_faulty_lines_imports_the_good_ones_and_names_the_bad(tournament):

@@ -187,7 +187,7 @@ def test_the_organizers_page_shows_the_days_schedule(desk, timed):
     assert (
         "Estimation : 12 donnes de 5 min par partie, 10 min entre deux parties, 2 tables." in page
     )
-    assert "vers 15:05" in page and "Remise des prix vers 19:00" in page
+    assert "vers 15 h 05" in page and "Remise des prix vers 19 h 00" in page
 
 
 def test_the_options_pages_show_no_french_word_in_english(desk, make_tournament):

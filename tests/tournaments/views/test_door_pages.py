@@ -10,6 +10,7 @@ code. In French and in English."""
 from __future__ import annotations
 
 import datetime
+import re
 import subprocess
 from datetime import time
 
@@ -236,6 +237,7 @@ def test_a_team_not_checked_in_shows_no_presence_toggle(client, organizer, hall)
         {"undo": "1"},
         HTTP_HX_REQUEST="true",
     ).content.decode()
+    row = row.split('id="door-count"')[0]  # the row; the counters follow out of band
     assert "pas encore pointée" in row and "Présente" not in row
 
 
@@ -355,3 +357,20 @@ def test_the_closed_door_speaks_english(client, hall, monkeypatch):
     client.cookies["django_language"] = "en"
     text = client.get(_door(hall), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Check-in will open on Saturday 12 December at 13:30." in text
+
+
+def test_a_tick_at_the_desk_sends_the_counters_with_the_row(client, organizer, hall):
+    """Issue 38 item 6: « 0 équipes pointées sur 3 » follows each tick, out
+    of band, without waiting for the list's next call or a reload."""
+    client.force_login(organizer)
+    manage = f"/organisation/t/{hall.slug}/"
+    for n, team in enumerate(Team.objects.filter(tournament=hall, round__isnull=True), start=1):
+        answer = client.post(f"{manage}equipes/{team.pk}/pointage/", HTTP_HX_REQUEST="true")
+        text = answer.content.decode()
+        assert f'id="team-{team.pk}"' in text
+        said = "équipe pointée" if n == 1 else "équipes pointées"
+        assert re.search(
+            rf'id="door-count" hx-swap-oob="true"><strong>{n} {said} sur 3</strong>', text
+        )
+        assert 'id="door-drawn" hx-swap-oob="true"' in text
+    assert "« Présente » / « Absente »" in text

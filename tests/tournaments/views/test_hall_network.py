@@ -189,3 +189,67 @@ def test_the_service_worker_keeps_every_file_a_players_page_loads():
 
 
 STATIC_FILE = re.compile(r"""{%\s*static\s+["']((?:js|css)/[^"']+)["']""")
+
+
+def test_a_batch_that_arrives_leaves_nothing_waiting(client, table):
+    """Issue 38 item 2: the outbox's batch says how many entries the phone
+    keeps, the batch included; once the server recorded them it misses
+    nothing, and the desk no longer says « 3 donnes en attente »."""
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    fields = [["taker", "n"], ["trump", "c"], ["bid", "90"]]
+    batch = [
+        {"fields": [*fields, ["points", str(p)]], "version": table.version + i}
+        for i, p in enumerate((97, 110, 82))
+    ]
+    answer = client.post(
+        links.entry_path(table) + "donnes/",
+        {"entries": json.dumps(batch)},
+        HTTP_X_OUTBOX_WAITING="3",
+    )
+    assert answer.json()["saved"] == 3
+    table.refresh_from_db()
+    assert (table.phone_waiting, table.deals.count()) == (0, 3)
+
+
+def test_a_batch_stopped_at_a_refused_deal_still_counts_what_did_not_arrive(client, table):
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    fields = [["taker", "n"], ["trump", "c"], ["bid", "90"]]
+    batch = [
+        {"fields": [*fields, ["points", str(p)]], "version": table.version + i}
+        for i, p in enumerate((97, 170, 82))  # 170: more than 162 card points
+    ]
+    answer = client.post(
+        links.entry_path(table) + "donnes/",
+        {"entries": json.dumps(batch)},
+        HTTP_X_OUTBOX_WAITING="3",
+    )
+    assert answer.json()["saved"] == 1
+    table.refresh_from_db()
+    assert table.phone_waiting == 2
+
+
+def test_a_single_deal_refused_is_still_waiting_on_the_phone(client, table):
+    """A single entry's header counts the others; the one refused stays."""
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    client.post(
+        links.entry_path(table) + "donne/",
+        {"taker": "n", "trump": "c", "bid": "90", "points": "170", "version": table.version},
+        HTTP_HX_REQUEST="true",
+        HTTP_X_OUTBOX_WAITING="0",
+    )
+    table.refresh_from_db()
+    assert (table.phone_waiting, table.deals.count()) == (1, 0)
+
+
+def test_the_desk_says_nothing_waits_for_a_table_whose_deals_all_arrived(client, organizer, round1):
+    """A phone that stopped calling (the partie closed, the page shut) said
+    3 last; the table is complete since: the server misses nothing."""
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    Table.objects.filter(pk=table.pk).update(
+        phone_seen_at=timezone.now() - datetime.timedelta(minutes=8),
+        phone_waiting=3,
+        status=Table.Status.COMPLETE,
+    )
+    client.force_login(organizer)
+    page = client.get(f"/organisation/t/{round1.tournament.slug}/parties/1/tables/")
+    assert "en attente sur le téléphone" not in page.content.decode()

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
-from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from tournaments.display.hall import clock_time
 from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
@@ -53,7 +53,13 @@ def places_left(max_teams: int | None, confirmed: int) -> str:
     left = max_teams - confirmed
     if left <= 0:
         return gettext("Complet : inscription en liste d'attente")
-    return gettext("%(n)s place(s) restante(s) sur %(max)s") % {"n": left, "max": max_teams}
+    if left >= max_teams:  # nobody yet: « 2 places restantes sur 2 » said it twice
+        return ngettext("%(n)s place disponible", "%(n)s places disponibles", max_teams) % {
+            "n": max_teams
+        }
+    return ngettext(
+        "%(n)s place restante sur %(max)s", "%(n)s places restantes sur %(max)s", left
+    ) % {"n": left, "max": max_teams}
 
 
 def rules_label(tournament) -> str:
@@ -77,8 +83,8 @@ def row_notes(registration, twice: frozenset[str]) -> list[str]:
     as for a new team, so both are kept: one is to be cancelled)."""
     notes = []
     if registration.is_held and registration.held_until:
-        until = timezone.localtime(registration.held_until)
-        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": f"{until:%H:%M}"})
+        until = clock_time(registration.held_until)
+        notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": until})
     if registration.pair_key in twice:
         notes.append(gettext("même équipe qu'une autre pré-inscription (autre adresse)"))
     return notes

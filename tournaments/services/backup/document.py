@@ -111,8 +111,9 @@ TEAM_FIELDS = (
 )
 #: Absent from older files, read as not checked in and free to move: when a
 #: team checked in at the door (services/door.py), and « reste à sa table »
-#: (issue 25) with the table it keeps.
-TEAM_OPTION_FIELDS = ("checked_in_at", "stays_at_table", "kept_table")
+#: (issue 25) with the table it keeps; the team's code of the day (issue 38:
+#: a file without it gives each team a new one, its tables keep theirs).
+TEAM_OPTION_FIELDS = ("checked_in_at", "stays_at_table", "kept_table", "code")
 ROUND_FIELDS = ("id", "number", "status", "draw_method", "draw_seed", "closed_at")
 # Issue 14's options: a draw hidden until announced, the partie clock. Files
 # written before them lack these fields and are read with the defaults (the

@@ -73,7 +73,7 @@ def test_an_organizer_announces_a_concours(client, organizer):
     assert tournament.announcement.max_teams == 24 and tournament.entry_fee_cents == 1000
     page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
     assert "10,00\u00a0€ par équipe, à payer sur place" in page
-    assert "Paiement sur place" in page and "24 place(s) restante(s) sur 24" in page
+    assert "Paiement sur place" in page and "24 places disponibles" in page
 
 
 @pytest.mark.parametrize(
@@ -295,3 +295,40 @@ def test_the_laptop_imports_the_list_to_check_in_and_its_cash_box_knows(
     client.cookies["django_language"] = "fr"
     page = text(client.get(reverse("tournaments:cash", args=[laptop.slug])))
     assert page.count("pré-inscrite en ligne, paie sur place") == 1
+
+
+@pytest.mark.parametrize(
+    ("most", "taken", "said"),
+    [
+        (None, 3, ""),
+        (2, 0, "2 places disponibles"),
+        (1, 0, "1 place disponible"),
+        (2, 1, "1 place restante sur 2"),
+        (10, 1, "9 places restantes sur 10"),
+        (2, 2, "Complet : inscription en liste d'attente"),
+    ],
+)
+def test_the_places_left_are_said_in_plain_french(most, taken, said):
+    """Issue 38 item 11: « 2 places restantes sur 2 » said nothing twice,
+    and « place(s) » was no French for a player."""
+    from tournaments.features.calendar.display import places_left
+
+    assert places_left(most, taken) == said
+
+
+def test_the_announcement_leads_to_the_concours_page_while_the_day_is_on(client, organizer):
+    """Issue 38 item 11: one public page for one concours. Before the day
+    the announcement takes pre-registrations; once a partie is drawn, its
+    address (the poster's QR code) leads to the concours's own page."""
+    from tests.factories import add_teams, draw_random_round
+
+    tournament = announce(organizer, name="Concours de la fête")
+    Tournament.objects.filter(pk=tournament.pk).update(published=True)
+    tournament.refresh_from_db()
+    page = client.get(reverse("tournaments:concours", args=[tournament.slug]))
+    assert page.status_code == 200
+    add_teams(tournament, 4)
+    draw_random_round(tournament)
+    answer = client.get(reverse("tournaments:concours", args=[tournament.slug]))
+    assert answer.status_code == 302 and answer["Location"] == tournament.get_absolute_url()
+    assert client.get(answer["Location"]).status_code == 200

@@ -30,7 +30,7 @@ def test_the_coming_concours_widget_gives_an_announced_concours_its_time_town_an
     answer = client.get(reverse("tournaments:widget_coming", args=[organizer.pk]))
     page = answer.content.decode()
     assert f'href="/concours/{announced.slug}/"' in page
-    assert "14:00 — Salle des fêtes, Mâcon" in page
+    assert "14 h 00 — Salle des fêtes, Mâcon" in page
     assert "Pré-inscription en ligne" in page
 
 

@@ -41,7 +41,7 @@ from tournaments.features.calendar.forms import PreRegistrationForm
 from tournaments.features.calendar.services import preregistration as services
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address, mail, throttle
-from tournaments.models import Announcement, PreRegistration
+from tournaments.models import Announcement, PreRegistration, Tournament
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address
 
@@ -118,6 +118,11 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The concours's page: what the poster says, and the pre-registration form."""
     announcement = announced(slug)
     tournament = announcement.tournament
+    if tournament.published and tournament.status == Tournament.Status.RUNNING:
+        # The day is on: one page for the concours, its own (tables,
+        # ranking); the poster's QR code leads there (issue 38). Finished,
+        # this page leads to its results.
+        return redirect(tournament.get_absolute_url())
     tell_moved_up(request, services.release_expired_holds(tournament=tournament))
     refusal = services.registration_refusal(tournament)
     form = PreRegistrationForm(request.POST if request.method == "POST" else None)
