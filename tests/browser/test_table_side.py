@@ -104,29 +104,33 @@ def test_deals_typed_one_after_another_each_add_their_row(live_server, page: Pag
 
 
 def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page, round1, faults):
-    """One tick a row when the other team wants it (issue 21); a tick made
-    while the Wi-Fi is down waits on the phone and is sent by itself."""
+    """One tick a row when the other team wants it (issue 21), without
+    opening the row (issue 38); a tick made while the Wi-Fi is down waits on
+    the phone and is sent by itself; « Tout confirmer » ticks the rest."""
     from tests import factories
 
     table = round1.tables.order_by("number").first()
-    factories.enter_from_the_table(table, side="A", count=2)
+    factories.enter_from_the_table(table, side="A", count=3)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url + links.entry_path(table))
     page.locator("#id_code").fill(table.code_b)
     page.locator("#id_code").press("Enter")
-    # « D'accord » is in the donne's detail: a tap on its line opens it.
-    page.locator("#deal-1 summary").click()
+    # « D'accord » under each line: no line to open first.
     page.locator("#deal-1").get_by_role("button", name="D'accord").click()
     expect(page.locator("#deal-1 .ticked")).to_contain_text("confirmée")
     faults.network_down = True
     page.context.set_offline(True)
-    page.locator("#deal-2 summary").click()
     page.locator("#deal-2").get_by_role("button", name="D'accord").click()
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (1)")
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("Ne rechargez pas la page")
     page.context.set_offline(False)
     expect(page.locator("#deal-2 .ticked")).to_contain_text("confirmée", timeout=20_000)
     faults.network_down = False
-    assert list(table.deals.order_by("number").values_list("confirmed", flat=True)) == [True, True]
+    page.get_by_role("button", name="Tout confirmer (donnes 1 à 3)").click()
+    expect(page.locator("#deal-3 .ticked")).to_contain_text("confirmée")
+    expect(page.get_by_role("button", name="D'accord")).to_have_count(0)
+    confirmed = table.deals.order_by("number").values_list("confirmed", flat=True)
+    assert list(confirmed) == [True, True, True]
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,10 @@ def outbox_texts() -> dict[str, str]:
     time, `{n}` a number, `{h}`/`{m}` the hours and minutes of a clock."""
     return {
         "clock": _("{h} h {m}"),
-        "offline": _("Hors ligne depuis {time} : ce que vous saisissez est gardé sur ce téléphone"),
+        "offline": _(
+            "Hors ligne depuis {time}. Ne rechargez pas la page : vos donnes sont gardées "
+            "sur ce téléphone"
+        ),
         "waiting": _("en attente d'envoi ({n})"),
         "blocked": _(
             "Une donne n'a pas été enregistrée : lisez le message, corrigez la ligne et "
