@@ -10,6 +10,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.display.entry import empty_row
+
 #: A table still playing whose phone has not called for this long has gone
 #: quiet (a phone calls every 15 s while its page is open).
 QUIET_AFTER = datetime.timedelta(minutes=5)
@@ -98,6 +100,8 @@ def outbox_texts() -> dict[str, str]:
         "noNetwork": _("Pas de réseau : réessayez quand il revient."),
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
+        # « Enregistrer » on an empty row (forms/entry.py says the same).
+        "emptyRow": _("%(label)s : %(error)s") % {"label": _("Preneur"), "error": empty_row()},
     }
 
 

@@ -46,6 +46,8 @@ class Grid:
     tick_url: str | None = None
     # …and where it ticks every deal its screen shows (« Tout confirmer »).
     tick_all_url: str | None = None
+    # The phone's pad (display/pad.py) in place of the desk's cells.
+    pad: Any = None
     rows: list = field(default_factory=list)
     keys_json: str = ""
     legend: str = ""

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import hooks
 from tournaments.display.hall import outbox_texts
+from tournaments.display.pad import deal_pad
 from tournaments.display.provisional import phone_profile
 from tournaments.display.table_screen import (
     Grid,
@@ -165,7 +166,7 @@ def _phone_grid(
         urls["tick"] = reverse("tournaments:table_side_deal", args=[token])
         if table.deals.filter(confirmed=False).exists():
             urls["tick_all"] = reverse("tournaments:table_side_tick_all", args=[token])
-    return build_grid(
+    grid = build_grid(
         table,
         deal_rows(table) if rows is None else rows,
         form=form if typing else None,
@@ -175,6 +176,9 @@ def _phone_grid(
         target="#table-live",
         played=None if rows is None else rows[-1][0].number,
     )
+    if grid.form is not None:
+        grid.pad = deal_pad(grid.form, rules, side)
+    return grid
 
 
 def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
