@@ -83,13 +83,13 @@ def type_deal(page: Page, keys: list[str], *, click: bool = False) -> int:
     return len(keys)
 
 
-def tap_deal(page: Page, *, points: str = "", **choices: str) -> int:
+def tap_deal(page: Page, *, points: str = "", save: bool = True, **choices: str) -> int:
     """Tap a deal on the phone's pad (deal_pad.html) as a player does: a
     button for each choice given (`taker="NS"`, `trump="♥"`, `bid="90"`,
     `coinche="x"`, `belote="EO"`, `capot="NS"`: the values the buttons
     post), the points on the numeric keypad (its box tapped unless a bid or
-    the trump already brought the keypad up), then « Enregistrer »; return
-    the taps, each key of the keypad counted."""
+    the trump already brought the keypad up), then « Enregistrer » (unless
+    not `save`); return the taps, each key of the keypad counted."""
     page.wait_for_load_state()
     expect(page.locator(".htmx-added, .htmx-settling, .htmx-swapping")).to_have_count(0)
     row = page.locator("#deal-entry.pad")
@@ -109,5 +109,7 @@ def tap_deal(page: Page, *, points: str = "", **choices: str) -> int:
         if name in choices:
             row.locator(f"input[name={name}][value='{choices[name]}']").click()
             taps += 1
-    row.get_by_role("button", name="Enregistrer").click()
+    if not save:
+        return taps
+    row.locator("td.actions button[type=submit]").click()  # « Enregistrer », « Save »
     return taps + 1
