@@ -133,6 +133,9 @@
     const columns = entryRow ? entryRow.children.length : 1;
     const next = entryRow ? Number(entryRow.dataset.number || 0) : 0;
     const { rows, after } = queue.shown(next, Boolean(entryRow));
+    // A deal that follows the row being typed (a refused deal held there)
+    // is shown after it: each deal in its number's place.
+    let behind = entryRow;
     rows.forEach(({ entry, asRow, number, refused, editing, editable }) => {
       const text = entry.kind === "deal"
         ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal + " " + number} · ${summary(entry)}`
@@ -161,7 +164,7 @@
         actions.appendChild(edit);
       }
       row.append(cell, actions);
-      entryRow.before(row);
+      if (number > after) { behind.after(row); behind = row; } else entryRow.before(row);
     });
     if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");

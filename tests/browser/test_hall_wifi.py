@@ -172,6 +172,10 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     expect(page.locator("#outbox .outbox-list")).to_contain_text("Donne 3 · Preneur NS")
     expect(page.locator("tr.outbox-row")).to_contain_text("Donne 4 · Preneur EO")
     expect(page.locator("#deal-entry td.num").first).to_have_text("3")
+    # ...in its place: deal 4, waiting behind it, is shown after it.
+    assert page.locator("tr.outbox-row").evaluate(
+        "r => !!(document.getElementById('deal-entry').compareDocumentPosition(r) & 4)"
+    )
     page.screenshot(path=f"{SHOTS}/phone-conflict.png", full_page=True)
     # Nothing was overwritten: the desk's deal 2 stands, the phone's waits.
     assert deals_of(table) == [(1, "A", 97), (2, "A", 82)]
