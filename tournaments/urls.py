@@ -79,6 +79,11 @@ urlpatterns = [
         name="table_side_tick",
     ),
     path(
+        "saisie/<str:token>/donnes/confirmer/",
+        table_side.table_side_tick_all,
+        name="table_side_tick_all",
+    ),
+    path(
         "saisie/<str:token>/confirmer/",
         table_side.table_side_confirm,
         name="table_side_confirm",

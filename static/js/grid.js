@@ -28,7 +28,8 @@
   };
   document.addEventListener("input", (event) => {
     const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.closest("#deal-entry")) return;
+    // Text cells only: the phone's pad (pad.js) has buttons, not keys.
+    if (!(input instanceof HTMLInputElement) || input.type !== "text" || !input.closest("#deal-entry")) return;
     const keys = keysOf(input);
     if (input.name === "taker") oneKey(input, keys.taker || {});
     else if (input.name === "trump") oneKey(input, keys.trump || {});
@@ -39,7 +40,7 @@
   // when correcting a refused row.
   document.addEventListener("focusin", (event) => {
     const input = event.target;
-    if (input instanceof HTMLInputElement && input.closest("#deal-entry")) input.select();
+    if (input instanceof HTMLInputElement && input.type === "text" && input.closest("#deal-entry")) input.select();
   });
   // After a save the grid comes back: the next row is ready to type.
   const fine = () => window.matchMedia("(pointer: fine)").matches;
@@ -47,7 +48,8 @@
     // A refused row: the first cell refused; else the row's first cell (« Preneur »).
     const row = document.querySelector("#deal-entry");
     if (!row) return null;
-    return row.querySelector("td.has-error input[type=text]") || row.querySelector("input[type=text]");
+    const cell = "input[type=text], input[type=radio]"; // the desk's cells, the phone's pad
+    return row.querySelector(`td.has-error :is(${cell})`) || row.querySelector(cell);
   };
   const focusEntry = () => {
     if (!fine()) return; // no keyboard popping up on a phone
@@ -76,7 +78,7 @@
     if (detail.xhr && newRow.has(detail.xhr)) {
       newRow.delete(detail.xhr); // once: afterSettle comes for each element swapped
       const first = firstCell();
-      if (first) { first.focus(); first.select(); }
+      if (first) { first.focus(); if (first.type === "text") first.select(); }
       return;
     }
     // The grid brought back otherwise (a poll of the phone's page): the

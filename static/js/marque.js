@@ -57,6 +57,9 @@
 
   const read = (cells, P) => {
     const get = (name) => String(cells[name] ?? "");
+    // An empty row is no deal (forms/entry.py, ROW_CELLS): no marque.
+    const cellNames = ["taker", "trump", "bid", "points", "coinche", "belote", "capot", "announce_a", "announce_b"];
+    if (!cellNames.some((name) => get(name).trim())) return null;
     const taker = side(P, get("taker"), true);
     const t = trump(P, get("trump"));
     let points = number(get("points"), 4, null);
@@ -85,6 +88,7 @@
     [deal.ba, deal.bb] = b;
     const all = points === 162 || points === 252;
     if (deal.capotBid && !capot && all) { capot = taker; points = undefined; }
+    if (deal.capotBid && !capot && points === undefined) capot = taker; // a capot bid says capot
     if (capot === taker && all) points = undefined;
     if (points === undefined && !capot) return null; // half typed
     deal.capot = capot;

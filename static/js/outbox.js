@@ -135,6 +135,9 @@
     const columns = entryRow ? entryRow.children.length : 1;
     const next = entryRow ? Number(entryRow.dataset.number || 0) : 0;
     const { rows, after } = queue.shown(next, Boolean(entryRow));
+    // A deal that follows the row being typed (a refused deal held there)
+    // is shown after it: each deal in its number's place.
+    let behind = entryRow;
     rows.forEach(({ entry, asRow, number, refused, editing, editable }) => {
       const text = entry.kind === "deal"
         ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal + " " + number} · ${summary(entry)}`
@@ -163,7 +166,7 @@
         actions.appendChild(edit);
       }
       row.append(cell, actions);
-      entryRow.before(row);
+      if (number > after) { behind.after(row); behind = row; } else entryRow.before(row);
     });
     if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");
@@ -179,19 +182,60 @@
     const labels = {};
     Array.from(form.elements).forEach((element) => {
       const cell = element.closest && element.closest("td[data-label]");
-      if (cell && element.name && element.type === "text") labels[element.name] = cell.dataset.label;
+      const typed = element.type === "text" || (element.type === "radio" && element.checked);
+      if (cell && element.name && typed) labels[element.name] = cell.dataset.label;
     });
     return labels;
+  };
+  // The row's first cell: the desk's text cell, or the pad's first button.
+  const FIRST = "#deal-entry input[type=text], #deal-entry input[type=radio]";
+  // A value put back in the row by name: a text cell, or the pad's button.
+  const setCell = (name, value, onlyEmpty) => {
+    const input = document.querySelector(`#deal-entry input[type=text][name="${name}"], #confirm [name="${name}"]`);
+    if (input && input.type !== "hidden") {
+      if (!onlyEmpty || !input.value) input.value = value;
+      return;
+    }
+    const chosen = document.querySelector(`#deal-entry input[type=radio][name="${name}"]:checked`);
+    if (onlyEmpty && chosen && chosen.value) return;
+    document.querySelectorAll(`#deal-entry input[type=radio][name="${name}"]`).forEach((radio) => {
+      radio.checked = radio.value === value;
+    });
   };
   const clearRow = () => {
     const typing = document.activeElement && document.activeElement.closest
       && document.activeElement.closest("#deal-entry");
     document.querySelectorAll("#deal-entry input[type=text]").forEach((input) => { input.value = ""; });
+    // The phone's pad: back to nothing chosen (« Non » for the marks).
+    document.querySelectorAll("#deal-entry input[type=radio]").forEach((input) => { input.checked = input.value === ""; });
+    if (window.BelotePad) window.BelotePad.sync();
     // The next deal is typed from its first cell, as on the paper sheet.
-    const first = document.querySelector("#deal-entry input[type=text]");
+    const first = document.querySelector(FIRST);
     if (typing && first) first.focus();
     const preview = document.getElementById("deal-preview");
     if (preview) preview.textContent = "";
+  };
+  // « Enregistrer » on an empty row: no deal, and the row says what is
+  // missing next to « Preneur », as the server would (forms/entry.py).
+  const sayEmpty = () => {
+    const cell = document.querySelector("#deal-entry #field-taker");
+    if (!cell) return;
+    cell.classList.add("has-error");
+    let list = cell.querySelector(".errorlist");
+    if (!list) {
+      list = document.createElement("ul");
+      list.className = "errorlist";
+      list.id = "id_taker_error";
+      cell.appendChild(list);
+    }
+    list.innerHTML = "";
+    const item = document.createElement("li");
+    item.textContent = T.emptyRow;
+    list.appendChild(item);
+    const described = cell.querySelector("fieldset, input[type=text]");
+    if (described) { described.setAttribute("aria-describedby", "id_taker_error"); described.setAttribute("aria-invalid", "true"); }
+    const first = cell.querySelector("input:not([type=hidden])");
+    if (first) first.focus();
   };
   document.addEventListener("submit", (event) => {
     const form = event.target;
@@ -209,7 +253,7 @@
     const submitter = event.submitter;
     const fields = fieldsOf(form);
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
-    if (kind === "deal" && !Q.typed(fields)) return;
+    if (kind === "deal" && !Q.typed(fields)) { sayEmpty(); return; }
     const entry = queue.entry({
       // (getAttribute: the answer's form has a button named « action »)
       token, kind, url: new URL(form.getAttribute("action") || "", window.location.href).href, fields, labels: labelsOf(form),
@@ -266,16 +310,17 @@
       document.querySelectorAll("#deal-entry input[type=text], #confirm input").forEach((input) => {
         if (input.value && input.type !== "hidden") kept[input.name] = input.value;
       });
+      document.querySelectorAll("#deal-entry input[type=radio]:checked").forEach((input) => {
+        if (input.value) kept[input.name] = input.value;
+      });
       const active = document.activeElement;
       if (active && active.name && active.closest && active.closest("#table-live")) focused = active.name;
     }
     const old = document.getElementById("table-live");
     if (!old) return false;
     old.replaceWith(document.adoptNode(live));
-    Object.entries(kept).forEach(([name, value]) => {
-      const input = document.querySelector(`#deal-entry [name="${name}"], #confirm [name="${name}"]`);
-      if (input && input.type !== "hidden" && !input.value) input.value = value;
-    });
+    Object.entries(kept).forEach(([name, value]) => setCell(name, value, true));
+    if (window.BelotePad) window.BelotePad.sync();
     if (focused) {
       const input = document.querySelector(`#table-live [name="${focused}"]`);
       if (input) input.focus();
@@ -459,11 +504,11 @@
     if (!entry) return;
     clearRow();
     entry.fields.forEach(([name, value]) => {
-      const input = document.querySelector(`#deal-entry input[type=text][name="${name}"]`);
-      if (input) input.value = value;
+      if (document.querySelector(`#deal-entry input[name="${name}"]`)) setCell(name, value, false);
     });
+    if (window.BelotePad) window.BelotePad.sync();
     status();
-    const first = document.querySelector("#deal-entry input[type=text]");
+    const first = document.querySelector(FIRST);
     if (first) first.focus();
   });
   // The page has no htmx (a phone need not load it): the marque of the row
@@ -512,7 +557,7 @@
       const response = await timed(link.getAttribute("hx-get"), { headers: { "HX-Request": "true" } });
       if (response.ok) swapLive(await response.text(), false);
       status();
-      const first = document.querySelector("#deal-entry td.has-error input[type=text], #deal-entry input[type=text]");
+      const first = document.querySelector(`#deal-entry td.has-error input, ${FIRST}`);
       if (first) first.focus();
     } catch (error) {
       offline();

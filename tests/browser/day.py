@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.grid import deal_keys, type_deal
+from tests.browser.grid import deal_keys, tap_deal, type_deal
 from tests.documents import pdf_text
 from tests.test_translations import FRENCH
 from tournaments.models import Table, Tournament
@@ -178,6 +178,13 @@ class Day:
         return Table.objects.get(
             round__tournament__slug=self.slug, round__number=round_number, number=number
         )
+
+    def tapped(self, page: Page, *, taker: str, trump: str, bid: str, points: str) -> int:
+        """Tap a deal on the phone's pad in the day's language (taker "A"
+        or "B", trump "S", "H", "D" or "C"); return how many taps it took."""
+        sides = {"A": "NS", "B": "EW" if self.language == "en" else "EO"}
+        signs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+        return tap_deal(page, taker=sides[taker], trump=signs[trump], bid=bid, points=points)
 
     def typed(self, page: Page, *, click: bool = False, **deal: Any) -> int:
         """Type a deal in the day's language with the keyboard only (the

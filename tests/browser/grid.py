@@ -81,3 +81,35 @@ def type_deal(page: Page, keys: list[str], *, click: bool = False) -> int:
     for key in keys:
         page.keyboard.press(key)
     return len(keys)
+
+
+def tap_deal(page: Page, *, points: str = "", save: bool = True, **choices: str) -> int:
+    """Tap a deal on the phone's pad (deal_pad.html) as a player does: a
+    button for each choice given (`taker="NS"`, `trump="♥"`, `bid="90"`,
+    `coinche="x"`, `belote="EO"`, `capot="NS"`: the values the buttons
+    post), the points on the numeric keypad (its box tapped unless a bid or
+    the trump already brought the keypad up), then « Enregistrer » (unless
+    not `save`); return the taps, each key of the keypad counted."""
+    page.wait_for_load_state()
+    expect(page.locator(".htmx-added, .htmx-settling, .htmx-swapping")).to_have_count(0)
+    row = page.locator("#deal-entry.pad")
+    taps = 0
+    for name in ("taker", "trump", "bid"):
+        if name in choices:
+            row.locator(f"input[name={name}][value='{choices[name]}']").click()
+            taps += 1
+    if points:
+        box = row.locator("input[name=points]")
+        if not box.evaluate("b => b === document.activeElement"):
+            box.click()
+            taps += 1
+        page.keyboard.type(points)
+        taps += len(points)
+    for name in ("coinche", "belote", "capot"):
+        if name in choices:
+            row.locator(f"input[name={name}][value='{choices[name]}']").click()
+            taps += 1
+    if not save:
+        return taps
+    row.locator("td.actions button[type=submit]").click()  # « Enregistrer », « Save »
+    return taps + 1

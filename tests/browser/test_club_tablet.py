@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
-from tests.browser.grid import deal_keys, type_deal
+from tests.browser.grid import tap_deal
 from tournaments.infra import links
 from tournaments.models import Round, Table
 from tournaments.services import rounds
@@ -93,14 +93,14 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     # A team gives its code on the tablet and types its first deal.
     tablet.locator("#id_code").press_sequentially(table2.code_a)
     tablet.locator("#id_code").press("Enter")
-    type_deal(tablet, deal_keys(taker="A", trump="H", bid="90", points="97"), click=True)
+    tap_deal(tablet, taker="NS", trump="♥", bid="90", points="97")
     expect(tablet.locator("#deal-1 .marque-a")).to_have_text("190")
     _shot(tablet, "table-2")
 
     # The Wi-Fi drops for the second deal: it waits on the tablet, then goes.
     faults.network_down = True
     tablet.context.set_offline(True)
-    type_deal(tablet, deal_keys(taker="B", trump="S", bid="80", points="100"))
+    tap_deal(tablet, taker="EO", trump="♠", bid="80", points="100")
     expect(tablet.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (1)")
     assert Table.objects.get(pk=table2.pk).deals.count() == 1
     tablet.context.set_offline(False)

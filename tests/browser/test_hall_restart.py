@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
-from tests.browser.grid import deal_keys
+from tests.browser.grid import tap_deal
 from tests.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,9 +171,7 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
         page.goto(f"http://{HALL}:{hall.port}{table['path']}")
         page.locator("#id_code").fill(table["code"])
         page.locator("#id_code").press("Enter")
-        page.locator("#deal-entry input[name=taker]").focus()
-        for key in deal_keys(taker="A", trump="H", bid="90", points="97"):
-            page.keyboard.press(key)
+        tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
         expect(page.locator("#deal-1")).to_be_visible()
 
         # The partie clock runs; then the laptop's server dies in the middle
@@ -181,10 +179,8 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
         started_ms = int(hall.shell(START_CLOCK.format(round_pk=table["round_pk"])))
         faults.network_down = True
         hall.kill()
-        page.locator("#deal-entry input[name=taker]").focus()
         for points in ("110", "120"):
-            for key in deal_keys(taker="A", trump="H", bid="90", points=points):
-                page.keyboard.press(key)
+            tap_deal(page, taker="NS", trump="♥", bid="90", points=points)
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (2)")
         expect(status).to_contain_text("Hors ligne depuis", timeout=20_000)

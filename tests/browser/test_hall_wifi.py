@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 import scoring
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
-from tests.browser.grid import deal_keys
+from tests.browser.grid import tap_deal
 from tournaments.infra import links
 from tournaments.models import Change, Table, Tournament
 from tournaments.services import scores
@@ -65,12 +65,6 @@ def phone(playwright, tmp_path, faults):
             context.close()
 
 
-def type_keys(page: Page, keys: list[str]) -> int:
-    for key in keys:
-        page.keyboard.press(key)
-    return len(keys)
-
-
 def deals_of(table: Table) -> list[tuple[int, int | None]]:
     return list(table.deals.order_by("number").values_list("number", "taker", "points_a"))
 
@@ -91,9 +85,8 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
 
     faults.network_down = True
     context.set_offline(True)
-    page.locator("#deal-entry input[name=taker]").focus()
     for points in ("97", "102", "110"):
-        type_keys(page, deal_keys(taker="A", trump="H", bid="90", points=points))
+        tap_deal(page, taker="NS", trump="♥", bid="90", points=points)
     expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne depuis")
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (3)")
     expect(page.locator("tr.outbox-row")).to_have_count(3)
@@ -112,7 +105,7 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     expect(page.locator("tr.outbox-row")).to_have_count(3)
     expect(page.locator("tr.outbox-row").nth(1)).to_contain_text("120")
     # The row being typed offline: its marque counted on the phone, as it is typed.
-    type_keys(page, deal_keys(taker="B", trump="H", bid="100", points="130")[:-1])
+    tap_deal(page, taker="EO", trump="♥", bid="100", points="130", save=False)
     fourth = scoring.score_deal(
         {"taker": "B", "trump": "H", "bid": 100, "points": {"B": 130}}, rules
     )
@@ -153,15 +146,13 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     page.goto(hall_url + links.entry_path(table))
     page.locator("#id_code").fill(table.code_a)
     page.locator("#id_code").press("Enter")
-    page.locator("#deal-entry input[name=taker]").focus()
-    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
+    tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
     expect(page.locator("#deal-1")).to_be_visible()
 
     faults.network_down = True
     context.set_offline(True)
-    page.locator("#deal-entry input[name=taker]").focus()
-    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="130"))
-    type_keys(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
+    tap_deal(page, taker="NS", trump="♥", bid="90", points="130")
+    tap_deal(page, taker="EO", trump="♠", bid="80", points="100")
     expect(page.locator("tr.outbox-row")).to_have_count(2)
     # Meanwhile the desk enters deal 2 from the paper sheet.
     table.refresh_from_db()
@@ -181,6 +172,10 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     expect(page.locator("#outbox .outbox-list")).to_contain_text("Donne 3 · Preneur NS")
     expect(page.locator("tr.outbox-row")).to_contain_text("Donne 4 · Preneur EO")
     expect(page.locator("#deal-entry td.num").first).to_have_text("3")
+    # ...in its place: deal 4, waiting behind it, is shown after it.
+    assert page.locator("tr.outbox-row").evaluate(
+        "r => !!(document.getElementById('deal-entry').compareDocumentPosition(r) & 4)"
+    )
     page.screenshot(path=f"{SHOTS}/phone-conflict.png", full_page=True)
     # Nothing was overwritten: the desk's deal 2 stands, the phone's waits.
     assert deals_of(table) == [(1, "A", 97), (2, "A", 82)]
@@ -209,9 +204,8 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
 
     faults.network_down = True
     page.context.set_offline(True)
-    page.locator("#deal-entry input[name=taker]").focus()
-    type_keys(page, deal_keys(taker="A", trump="H", bid="90", points="97"))
-    type_keys(page, deal_keys(taker="B", trump="S", bid="80", points="100"))
+    tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
+    tap_deal(page, taker="EO", trump="♠", bid="80", points="100")
     expect(page.locator("tr.outbox-row[data-stored]")).to_have_count(2)
     page.reload()  # offline: from the service worker, the outbox kept
     expect(page.locator("tr.outbox-row")).to_have_count(2)

@@ -253,9 +253,8 @@ def phone_enters(day: Day, table: Table, code: str, deals: list[tuple[str, ...]]
     for i, (taker, trump, bid, points) in enumerate(deals, start=1):
         if i == len(deals):
             phone.evaluate("window.sameLoad = true")
-        # A phone does not pop its keyboard up by itself: the first cell is
-        # tapped once, then the keyboard goes on from deal to deal.
-        day.typed(phone, taker=taker, trump=trump, bid=bid, points=points, click=i == 1)
+        # The phone's pad: a button a choice, the points on the keypad.
+        day.tapped(phone, taker=taker, trump=trump, bid=bid, points=points)
         expect(phone.locator(f"#deal-{i}")).to_be_visible()
     expect(phone.get_by_role("heading", name=day.w("answer"))).to_be_visible()
     expect(phone.locator(".running-totals")).to_contain_text(day.w("over"))

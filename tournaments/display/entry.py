@@ -58,3 +58,16 @@ def all_points_without_capot(taker: str) -> str:
         "162 points à %(side)s, compté sans capot : tapez N ou E dans « Capot » "
         "si une équipe a fait tous les plis."
     ) % {"side": side_label(taker)}
+
+
+def capot_bid_without_points(taker: str) -> str:
+    """« Capot annoncé, sans points : compté comme un capot réussi par Nord-Sud. »"""
+    return gettext(
+        "Capot annoncé, sans points : compté comme un capot réussi par %(side)s. "
+        "S'il est chuté, donnez les points des preneurs."
+    ) % {"side": side_label(taker)}
+
+
+def empty_row() -> str:
+    """« Enregistrer » on a row with nothing in it: what is missing, by name."""
+    return gettext("rien n'est choisi. Qui a pris (ou « Passe ») ?")

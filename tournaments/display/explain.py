@@ -318,7 +318,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "scale": _scale,
     "capot": lambda p: (
-        gettext("%(side)s fait tous les plis : %(points)s points de cartes.")
+        gettext("%(side)s fait tous les plis, un capot : il compte %(points)s points.")
         % {"side": side_label(p["side"]), "points": number(p["points"])}
     ),
     "announcements": _announcements,

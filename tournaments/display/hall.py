@@ -10,6 +10,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.display.entry import empty_row
+
 #: A table still playing whose phone has not called for this long has gone
 #: quiet (a phone calls every 15 s while its page is open).
 QUIET_AFTER = datetime.timedelta(minutes=5)
@@ -82,7 +84,10 @@ def outbox_texts() -> dict[str, str]:
     time, `{n}` a number, `{h}`/`{m}` the hours and minutes of a clock."""
     return {
         "clock": _("{h} h {m}"),
-        "offline": _("Hors ligne depuis {time} : ce que vous saisissez est gardé sur ce téléphone"),
+        "offline": _(
+            "Hors ligne depuis {time}. Ne rechargez pas la page : vos donnes sont gardées "
+            "sur ce téléphone"
+        ),
         "waiting": _("en attente d'envoi ({n})"),
         "blocked": _(
             "Une donne n'a pas été enregistrée : lisez le message, corrigez la ligne et "
@@ -102,6 +107,8 @@ def outbox_texts() -> dict[str, str]:
         ),
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
+        # « Enregistrer » on an empty row (forms/entry.py says the same).
+        "emptyRow": _("%(label)s : %(error)s") % {"label": _("Preneur"), "error": empty_row()},
     }
 
 

@@ -44,6 +44,10 @@ class Grid:
     # The other team's phone, its code given: where a deal is ticked
     # (« …/donne/ » + number + « /confirmer/ »).
     tick_url: str | None = None
+    # …and where it ticks every deal its screen shows (« Tout confirmer »).
+    tick_all_url: str | None = None
+    # The phone's pad (display/pad.py) in place of the desk's cells.
+    pad: Any = None
     rows: list = field(default_factory=list)
     keys_json: str = ""
     legend: str = ""
@@ -162,6 +166,7 @@ def build_grid(
         preview_url=urls.get("preview"),
         delete_url=urls.get("delete"),
         tick_url=urls.get("tick"),
+        tick_all_url=urls.get("tick_all"),
         contracts=contracts,
         announcements=announcements,
         correctable=correctable,

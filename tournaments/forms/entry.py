@@ -195,17 +195,30 @@ class DealForm(forms.Form):
     def clean_announce_b(self) -> int | list[dict[str, str]] | None:
         return _read_announcements(self.cleaned_data["announce_b"])
 
+    #: The cells of a row that say a deal; none of them filled is no deal.
+    ROW_CELLS = ("taker", "trump", "bid", "points", "coinche", "belote", "capot")
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         hidden_fields_said_on_top(self)
+        if self.is_bound and not self._anything_typed():
+            # An empty row is no passed deal: « Passe » is chosen, or P typed.
+            self.add_error("taker", entry.empty_row())
+            return data
         self.understood = self._read_capot(data)
         return data
+
+    def _anything_typed(self) -> bool:
+        names = [*self.ROW_CELLS, "announce_a", "announce_b"]
+        return any(str(self.data.get(n) or "").strip() for n in names if n in self.fields)
 
     def _read_capot(self, data: dict[str, Any]) -> str:
         """What the row says of a capot, read as the volunteer means it, and
         the sentence that says so under the row (never a capot scored the
         wrong way in silence): a capot bid with every point to the takers
         (162, or 252) and no side in « Capot » is a capot made by the takers;
+        a capot bid with no points and no side in « Capot » is the takers'
+        capot made (a capot bid fallen is typed with the takers' points);
         the points typed beside the takers' own capot are its 252; 162 points
         without a capot bid nor a side in « Capot » are counted without one,
         and the row says so."""
@@ -218,6 +231,10 @@ class DealForm(forms.Form):
         if bid_capot and not data.get("capot") and all_points:
             data["capot"], data["points"] = taker, None
             return entry.capot_bid_made(taker, points)
+        if bid_capot and not data.get("capot") and points is None:
+            # A capot bid already says capot: no points, no second mark.
+            data["capot"] = taker
+            return entry.capot_bid_without_points(taker)
         if data.get("capot") == taker and all_points:
             data["points"] = None
             return ""

@@ -410,3 +410,36 @@ def confirm_deal(*, table: Table, side: str, number: int) -> Deal:
             after={"number": number},
         )
     return deal
+
+
+@transaction.atomic
+def confirm_deals(*, table: Table, side: str, up_to: int, expected_version: int | None) -> int:
+    """The other team's « Tout confirmer »: every deal up to `up_to` (the
+    last one its screen showed), ticked at once, each once; the number of
+    deals ticked now. Refused whole, nothing ticked, when the table changed
+    since the screen was read (a deal corrected or added: `expected_version`)
+    or when a deal shown is gone. A retry ticks nothing more and logs nothing."""
+    table = lock_table(table)
+    check_link_open(table)
+    if not table.entered_by or side == table.entered_by:
+        raise TournamentError(
+            _("La confirmation revient à l'autre équipe, avec son propre code."), field="code"
+        )
+    deals = list(table.deals.filter(number__lte=up_to).order_by("number"))
+    if expected_version is not None and expected_version != table.version:
+        raise TournamentError(
+            _("Les donnes ont changé depuis votre lecture : relisez-les, puis confirmez.")
+        )
+    if len(deals) != up_to or up_to < 1:
+        raise TournamentError(_("Cette donne n'existe pas."))
+    ticked = [deal for deal in deals if not deal.confirmed]
+    Deal.objects.filter(pk__in=[deal.pk for deal in ticked]).update(confirmed=True)
+    for deal in ticked:
+        log_change(
+            table.round.tournament_id,
+            Change.Action.DEAL_CONFIRMED,
+            table=table,
+            reason=side_label(side),
+            after={"number": deal.number},
+        )
+    return len(ticked)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import hooks
 from tournaments.display.hall import outbox_texts
+from tournaments.display.pad import deal_pad
 from tournaments.display.provisional import phone_profile
 from tournaments.display.table_screen import (
     Grid,
@@ -163,7 +164,9 @@ def _phone_grid(
     }
     if _answering(request, table) and table.entry_state == Table.EntryState.ENTERED:
         urls["tick"] = reverse("tournaments:table_side_deal", args=[token])
-    return build_grid(
+        if table.deals.filter(confirmed=False).exists():
+            urls["tick_all"] = reverse("tournaments:table_side_tick_all", args=[token])
+    grid = build_grid(
         table,
         deal_rows(table) if rows is None else rows,
         form=form if typing else None,
@@ -173,6 +176,9 @@ def _phone_grid(
         target="#table-live",
         played=None if rows is None else rows[-1][0].number,
     )
+    if grid.form is not None:
+        grid.pad = deal_pad(grid.form, rules, side)
+    return grid
 
 
 def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
@@ -271,6 +277,29 @@ def table_side_tick(request: HttpRequest, token: str, table: Table, number: int)
     except errors.TournamentError as error:
         messages.error(request, error.message)
     return redirect(reverse("tournaments:table_side", args=[token]) + f"#deal-{number}")
+
+
+@require_POST
+@with_table
+def table_side_tick_all(request: HttpRequest, token: str, table: Table) -> HttpResponse:
+    """The other team's « Tout confirmer »: every deal its screen showed,
+    ticked at once (services.table_side.confirm_deals), then the page."""
+    side = _answering(request, table)
+    if side is None:
+        messages.error(request, _("Donnez d'abord le code de votre équipe pour confirmer."))
+        return redirect("tournaments:table_side", token=token)
+    up_to, version = request.POST.get("up_to", ""), request.POST.get("version", "")
+    try:
+        if not (up_to.isdigit() and len(up_to) < 6 and version.isdigit() and len(version) < 10):
+            raise errors.TournamentError(
+                _("Cette page n'est plus à jour : rechargez-la, puis recommencez.")
+            )
+        table_side_services.confirm_deals(
+            table=table, side=side, up_to=int(up_to), expected_version=int(version)
+        )
+    except errors.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect(reverse("tournaments:table_side", args=[token]) + "#deal-grid")
 
 
 def _waiting(text: str | None) -> int:

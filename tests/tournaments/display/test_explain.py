@@ -100,12 +100,12 @@ CASES = [
         0,
         "Nord-Sud joue capot TA et réussit : capot réalisé. "
         "Tout atout, barème FFB : V 13, 9 9, As 6, 10 5, R 3, D 2. "
-        "Nord-Sud fait tous les plis : 252 points de cartes. "
+        "Nord-Sud fait tous les plis, un capot : il compte 252 points. "
         "Nord-Sud : 252 + 40 (belote) + 250 (capot demandé) = 542, arrondi à 540 ; "
         "Est-Ouest : 0.",
         "North-South plays capot AT and makes it: every trick taken. "
         "All trump, FFB scale: J 13, 9 9, A 6, 10 5, K 3, Q 2. "
-        "North-South takes every trick: 252 card points. "
+        "North-South takes every trick, a capot: it counts 252 points. "
         "North-South: 252 + 40 (belote) + 250 (capot bid) = 542, rounded to 540; East-West: 0.",
     ),
     (

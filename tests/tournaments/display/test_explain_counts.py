@@ -47,19 +47,19 @@ CASES = [
         "version_2_defence_capot",
         scoring.Rules.from_preset("contree-faits"),
         {"taker": "A", "bid": 80, "trump": "H", "capot": "B"},
-        "Nord-Sud joue 80 ♥ et chute : 0 < 80. Est-Ouest fait tous les plis : 252 points de "
-        "cartes. Nord-Sud : 0 ; Est-Ouest : 250 (chute capot).",
-        "North-South plays 80 ♥ and fails: 0 < 80. East-West takes every trick: 252 card "
-        "points. North-South: 0; East-West: 250 (failed contract, capot).",
+        "Nord-Sud joue 80 ♥ et chute : 0 < 80. Est-Ouest fait tous les plis, un capot : il "
+        "compte 252 points. Nord-Sud : 0 ; Est-Ouest : 250 (chute capot).",
+        "North-South plays 80 ♥ and fails: 0 < 80. East-West takes every trick, a capot: it "
+        "counts 252 points. North-South: 0; East-West: 250 (failed contract, capot).",
     ),
     (
         "version_1_defence_capot",
         scoring.Rules.from_preset("contree-faits", 1),
         {"taker": "A", "bid": 80, "trump": "H", "capot": "B"},
-        "Nord-Sud joue 80 ♥ et chute : 0 < 80. Est-Ouest fait tous les plis : 252 points de "
-        "cartes. Nord-Sud : 0 ; Est-Ouest : 160 (chute).",
-        "North-South plays 80 ♥ and fails: 0 < 80. East-West takes every trick: 252 card "
-        "points. North-South: 0; East-West: 160 (failed contract).",
+        "Nord-Sud joue 80 ♥ et chute : 0 < 80. Est-Ouest fait tous les plis, un capot : il "
+        "compte 252 points. Nord-Sud : 0 ; Est-Ouest : 160 (chute).",
+        "North-South plays 80 ♥ and fails: 0 < 80. East-West takes every trick, a capot: it "
+        "counts 252 points. North-South: 0; East-West: 160 (failed contract).",
     ),
 ]
 

@@ -20,7 +20,9 @@ from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db
 
-LIMIT = 30_000
+# 30 KB until issue 38: the phone's pad of big buttons (display/pad.py,
+# static/js/pad.js) made the table's page 30.5 KB, 31.6 KB with ten deals.
+LIMIT = 32_000
 # What the server itself adds to each answer (Date, Server, Connection,
 # Transfer-Encoding, the chunks' lengths), measured on the hall server.
 SERVER_HEADERS = 120

@@ -58,6 +58,7 @@ TABLE_LINK = {
     "table_side_confirm",
     "table_side_state",
     "table_side_tick",
+    "table_side_tick_all",
     "table_side_batch",
     "table_side_wait",
 }
