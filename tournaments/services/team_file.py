@@ -52,6 +52,7 @@ OPTIONAL = (
     "affiche2",
     "preinscrite",
 )
+KNOWN = frozenset(REQUIRED + OPTIONAL)
 #: A player's box in the file (« affiche1 »: agreed to be shown across
 #: concours, issue 26): ticked by these words, unticked by anything else.
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
@@ -108,6 +109,9 @@ class TeamRow:
     shown2: bool = False
     #: Pre-registered online (the hosted instance's list of pre-registrations).
     preregistered: bool = False
+    #: The cells of the columns this module does not know, not empty (an
+    #: installed feature's optional columns, read by services/extras.py).
+    extras: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -351,6 +355,7 @@ def _row(
         shown1=cells.get("affiche1", "").casefold() in TICKED,
         shown2=cells.get("affiche2", "").casefold() in TICKED,
         preregistered=cells.get("preinscrite", "").casefold() in TICKED,
+        extras=tuple((h, v) for h, v in cells.items() if h not in KNOWN and v),
     )
     problems = _repeats(row, seen)
     return (None, problems) if problems else (row, [])
@@ -369,12 +374,13 @@ def _repeats(row: TeamRow, seen: _Seen) -> list[str]:
     return []
 
 
-def template_csv() -> bytes:
+def template_csv(extra_columns: tuple[str, ...] = ()) -> bytes:
     """The model file offered on the import page: the header this module
-    reads and two example lines, in UTF-8 with a BOM (so that a spreadsheet
+    reads (and the installed features' optional columns, `extra_columns`)
+    and two example lines, in UTF-8 with a BOM (so that a spreadsheet
     program shows the accents)."""
     lines = [
-        ";".join(REQUIRED + OPTIONAL),
+        ";".join(REQUIRED + OPTIONAL + tuple(extra_columns)),
         "Lefèvre;Amélie;Bérard;Jérôme;Les As de Trèfle;;;Les Lève-tôt;",
         "Dupré;Zoé;Hébert;Loïc;Club de Saint-Éloi;12345;67890;;",
     ]

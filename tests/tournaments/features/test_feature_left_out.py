@@ -56,6 +56,29 @@ page = client.get(reverse("tournaments:manage", args=[tournament.slug]))
 assert page.status_code == 200, page.status_code
 listing = client.get(reverse("tournaments:team_list", args=[tournament.slug]))
 assert listing.status_code == 200, listing.status_code
+# The desk's form and a registration file with the messages' columns: the
+# core's own fields work, a column nobody reads is left alone.
+added = client.post(
+    reverse("tournaments:team_add", args=[tournament.slug]),
+    {{"first_name1": "Anne", "last_name1": "Ajout", "first_name2": "Bruno", "last_name2": "Ajout",
+     "messages_email": "anne@example.org", "messages_result": "on"}},
+)
+assert added.status_code == 302, added.status_code
+from django.core.files.uploadedfile import SimpleUploadedFile
+data = (
+    "nom1;prenom1;nom2;prenom2;email;resultat_par_email\\n"
+    "Fichier;Carole;Fichier;Denis;c@example.org;oui\\n"
+)
+url = reverse("tournaments:team_import", args=[tournament.slug])
+shown = client.post(url, {{"file": SimpleUploadedFile("e.csv", data.encode()), "preview": "1"}})
+assert shown.status_code == 200, shown.status_code
+import html, re
+packed = html.unescape(re.search(r'name="data" value="([^"]*)"', shown.content.decode()).group(1))
+done = client.post(url, {{"data": packed, "confirm": "1"}})
+assert done.status_code == 302, done.status_code
+assert tournament.teams.count() == 6, tournament.teams.count()
+model = client.get(reverse("tournaments:import_model_csv")).content.decode("utf-8-sig")
+print("model", model.splitlines()[0])
 gone = []
 for name in {names!r}:
     try:
@@ -70,6 +93,7 @@ print("fee column", 'class="cash"' in page.content.decode())
 PAGES = {
     "tournaments.features.cash": ["cash", "cash_pdf", "cash_csv"],
     "tournaments.features.tablets": ["tablets"],
+    "tournaments.features.messages": ["messages_desk", "messages_send_now"],
 }
 
 
@@ -97,6 +121,9 @@ def test_the_core_starts_and_answers_without_the_feature(left_out, tmp_path):
     assert f"gone {sorted(PAGES[left_out])}" in run.stdout
     if left_out == "tournaments.features.cash":
         assert "fee column False" in run.stdout
+    if left_out == "tournaments.features.messages":  # its columns leave with it
+        assert "model nom1;prenom1;nom2;prenom2;club;" in run.stdout
+        assert "email" not in run.stdout
 
 
 @pytest.mark.parametrize(
