@@ -59,9 +59,6 @@ def registration_extras(*, tournament, source: str) -> dict:
         fields = {
             "messages_result": _tick(_("Recevoir notre résultat par e-mail à la fin du concours")),
             "messages_table": _tick(_("Recevoir notre table à chaque partie par e-mail")),
-            "messages_waiting": _tick(
-                _("Sur liste d'attente : être prévenus par e-mail si une place se libère")
-            ),
         }
         return {"fields": fields}
     fields = {
