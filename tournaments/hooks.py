@@ -70,6 +70,8 @@ PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
 DEMO_BUILT = "demo built"
 PREREGISTERED_IMPORTED = "preregistered imported"
+REGISTRATION_EXTRAS = "registration extras"
+REGISTRATION_EXTRAS_GIVEN = "registration extras given"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -179,6 +181,30 @@ MOMENTS: dict[str, Moment] = {
             "instance's list) was just registered by the import (services/imports.py), "
             "in its transaction: the calendar leaves it to be checked in and links it "
             "to its pre-registration."
+        ),
+    ),
+    REGISTRATION_EXTRAS: Moment(
+        arguments=frozenset({"tournament", "source"}),
+        when=ON_PAGE,
+        doc=(
+            "A team's registration is asked for (`source`: « desk », the desk's form; "
+            "« file », a registration file read; « prereg », a pre-registration's form): "
+            "a handler returns a dict of the fields it adds (services/extras.py reads it): "
+            "`fields` (a name → a Django form field, added to the form), `columns` (a "
+            "file's optional column → one of those fields), `check` (a callable given "
+            "the fields' cleaned values, returning {field: message} for what is wrong), "
+            "or None. Its names begin with the feature's name (`messages_email`)."
+        ),
+    ),
+    REGISTRATION_EXTRAS_GIVEN: Moment(
+        arguments=frozenset({"tournament", "team", "preregistration", "values", "source"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A team registered at the desk (services/registration.py `register_team`) or "
+            "by a file (services/imports.py), or a pre-registration made online, came with "
+            "values in the fields a `REGISTRATION_EXTRAS` handler added: `values` holds "
+            "them all, cleaned (a handler reads its own names), `team` or "
+            "`preregistration` the one registered (the other None), `source` as above."
         ),
     ),
 }

@@ -334,7 +334,7 @@ class Drawn:
 def _kept_apart(doc: Doc, number: int) -> tuple[set[frozenset[int]], dict[str, Any]]:
     """The pairs partie `number`'s draw kept apart, as the file says, and
     the keyword arguments that give them to the pairing."""
-    draw = next((r["draw"] for r in doc["rounds"] if r["number"] == number), {})
+    draw: dict[str, Any] = next((r["draw"] for r in doc["rounds"] if r["number"] == number), {})
     avoid = {frozenset(pair) for pair in draw.get("avoid", ()) if len(set(pair)) == 2}
     return avoid, {"avoid": avoid, "avoid_absolute": draw.get("avoid_absolute") is True}
 

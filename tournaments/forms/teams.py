@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.base import OneLineField
 from tournaments.forms.prizes import categories_field
+from tournaments.services import extras as feature_extras
 from tournaments.services import team_file
 
 #: What the box « accepte d'être affiché » means, under it.
@@ -37,10 +38,27 @@ class TeamForm(forms.Form):
     club = OneLineField(label=_("Club"), max_length=120, required=False)
     name = OneLineField(label=_("Nom d'équipe (facultatif)"), max_length=120, required=False)
 
-    def __init__(self, *args: Any, categories: list[tuple[int, str]] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        categories: list[tuple[int, str]] = (),
+        extras: feature_extras.Extras | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         if categories:  # the special rankings a team can be ticked in
             self.fields["categories"] = categories_field(list(categories))
+        # The installed features' fields (services/extras.py), after the core's.
+        self.extras = extras or feature_extras.Extras()
+        feature_extras.add_to_form(self, self.extras)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        feature_extras.check_form(self, self.extras)
+        return data
+
+    def extra_values(self) -> dict[str, Any]:
+        return feature_extras.form_values(self, self.extras)
 
 
 class PlayerForm(forms.Form):

@@ -24,7 +24,7 @@ from tournaments import hooks
 from tournaments.domain.categories import club_key
 from tournaments.models import Change, Team, Tournament
 from tournaments.queries.awards import ticked_categories
-from tournaments.services import team_file
+from tournaments.services import extras, team_file
 from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.errors import ImportRefused, TournamentError
 from tournaments.services.prizes import set_entrant_categories
@@ -69,6 +69,8 @@ class ImportPlan:
     refusal: str = ""
     # Once imported: the teams registered from the new lines.
     imported: list[Team] = field(default_factory=list)
+    # A line's values in the installed features' columns (services/extras.py).
+    extra_values: dict[int, dict] = field(default_factory=dict)
 
     def of(self, status: str) -> list[ImportLine]:
         return [line for line in self.lines if line.status == status]
@@ -106,6 +108,7 @@ def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
     if parsed.whole:
         return plan
     unknown = _unknown_categories(tournament, parsed.rows)
+    unknown += _read_extras(plan, extras.declared(tournament, "file"), parsed.rows)
     plan.errors = sorted(parsed.errors + unknown, key=lambda error: error[0])
     faulty = {line for line, _message in unknown}
     teams = registered_teams(tournament)
@@ -153,6 +156,21 @@ def _unknown_categories(
     ]
 
 
+def _read_extras(
+    plan: ImportPlan, declared: extras.Extras, rows: list[team_file.TeamRow]
+) -> list[tuple[int, str]]:
+    """The features' columns of each line kept in the plan; a line whose
+    cells they refuse is faulty (an e-mail that is not one)."""
+    if not declared:
+        return []
+    faults = []
+    for row in rows:
+        values, problems = extras.read_cells(dict(row.extras), declared)
+        faults.extend((row.line, problem) for problem in problems)
+        plan.extra_values[row.line] = values
+    return faults
+
+
 def _conflict(
     row: team_file.TeamRow, by_player: dict, by_number: dict, in_file: dict[str, int]
 ) -> str:
@@ -195,7 +213,9 @@ def _numbered(lines: list[ImportLine], *, taken: set[int]) -> list[ImportLine]:
     return out
 
 
-def _register(tournament: Tournament, line: ImportLine, categories: dict[str, int]) -> Team:
+def _register(
+    tournament: Tournament, line: ImportLine, categories: dict[str, int], values: dict | None
+) -> Team:
     row = line.row
     team = create_team(
         tournament,
@@ -213,6 +233,7 @@ def _register(tournament: Tournament, line: ImportLine, categories: dict[str, in
         set_entrant_categories(team, {categories[club_key(name)] for name in row.categories})
     if row.preregistered:  # the hosted instance's list: the calendar's to check in
         hooks.announce(hooks.PREREGISTERED_IMPORTED, team=team)
+    extras.given(tournament=tournament, team=team, values=values, source="file")
     return team
 
 
@@ -235,7 +256,10 @@ def import_teams(*, tournament: Tournament, data: bytes, by: Actor | None = None
             _("Aucune nouvelle équipe dans ce fichier : rien n'a été importé."), field="file"
         )
     categories = _category_ids(tournament)
-    plan.imported = teams = [_register(tournament, line, categories) for line in plan.new]
+    plan.imported = teams = [
+        _register(tournament, line, categories, plan.extra_values.get(line.row.line))
+        for line in plan.new
+    ]
     log_change(
         tournament,
         Change.Action.TEAMS_IMPORTED,

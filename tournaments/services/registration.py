@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import hooks
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
-from tournaments.services import persons, team_file
+from tournaments.services import extras, persons, team_file
 from tournaments.services.audit import Actor, log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
 from tournaments.services.errors import TournamentError
@@ -70,13 +70,15 @@ def register_team(
     name: str = "",
     number: int | None = None,
     categories: list[int] | None = None,
+    extra_values: dict | None = None,
     by: Actor | None = None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
     partie is played (late entry) is drawn from the next partie on. Two
     desks registering at once take turns (`lock_registrations`): numbers
     never clash and the same pair is refused the second time.
-    `categories`: the special rankings it belongs to (ids)."""
+    `categories`: the special rankings it belongs to (ids); `extra_values`:
+    what was typed in the installed features' fields (services/extras.py)."""
     tournament = lock_registrations(tournament)
     team = add_pair(
         tournament, player1=player1, player2=player2, club=club, name=name, number=number
@@ -84,6 +86,7 @@ def register_team(
     after = team_snapshot(team)
     if categories:
         after["categories"] = set_entrant_categories(team, categories)
+    extras.given(tournament=tournament, team=team, values=extra_values, source="desk")
     log_change(tournament, Change.Action.TEAM_ADDED, by=by, after=after)
     return team
 

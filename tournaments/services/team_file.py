@@ -67,6 +67,7 @@ TEMPLATE_COLUMNS = (
     "club",
     "equipe",
 )
+KNOWN = frozenset(REQUIRED + OPTIONAL)
 #: A player's box in the file (« affiche1 »: agreed to be shown across
 #: concours, issue 26): ticked by these words, unticked by anything else.
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
@@ -123,6 +124,9 @@ class TeamRow:
     shown2: bool = False
     #: Pre-registered online (the hosted instance's list of pre-registrations).
     preregistered: bool = False
+    #: The cells of the columns this module does not know, not empty (an
+    #: installed feature's optional columns, read by services/extras.py).
+    extras: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -366,6 +370,7 @@ def _row(
         shown1=cells.get("affiche1", "").casefold() in TICKED,
         shown2=cells.get("affiche2", "").casefold() in TICKED,
         preregistered=cells.get("preinscrite", "").casefold() in TICKED,
+        extras=tuple((h, v) for h, v in cells.items() if h not in KNOWN and v),
     )
     problems = _repeats(row, seen)
     return (None, problems) if problems else (row, [])
@@ -384,13 +389,15 @@ def _repeats(row: TeamRow, seen: _Seen) -> list[str]:
     return []
 
 
-def template_csv() -> bytes:
+def template_csv(extra_columns: tuple[str, ...] = ()) -> bytes:
     """The model file offered on the import page: the header this module
-    reads, in the registration form's order, and two example lines, in
-    UTF-8 with a BOM (so that a spreadsheet program shows the accents)."""
+    reads, in the registration form's order (and the installed features'
+    optional columns, `extra_columns`, after them), and two example lines,
+    in UTF-8 with a BOM (so that a spreadsheet program shows the accents)."""
+    blank = ";" * len(extra_columns)
     lines = [
-        ";".join(TEMPLATE_COLUMNS),
-        "Amélie;Lefèvre;;;Jérôme;Bérard;;;Les As de Trèfle;Les Lève-tôt",
-        "Zoé;Dupré;12345;oui;Loïc;Hébert;67890;oui;Club de Saint-Éloi;",
+        ";".join(TEMPLATE_COLUMNS + tuple(extra_columns)),
+        "Amélie;Lefèvre;;;Jérôme;Bérard;;;Les As de Trèfle;Les Lève-tôt" + blank,
+        "Zoé;Dupré;12345;oui;Loïc;Hébert;67890;oui;Club de Saint-Éloi;" + blank,
     ]
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")

@@ -24,7 +24,7 @@ from tournaments.forms.prizes import category_choices
 from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, TeamForm
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
-from tournaments.services import errors, imports, registration, team_file
+from tournaments.services import errors, extras, imports, registration, team_file
 from tournaments.views.common import managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
@@ -50,8 +50,11 @@ def _team_initial(team: Team | None) -> dict:
     }
 
 
-def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, data: dict) -> None:
+def _save_team(
+    request: HttpRequest, tournament: Tournament, team: Team | None, form: TeamForm
+) -> None:
     """Register a new team, or update `team`, from the form's cleaned data."""
+    data, extra_values = form.cleaned_data, form.extra_values()
     p1 = registration.PlayerData(
         data["first_name1"], data["last_name1"], data["licence1"], data["club"], data["shown1"]
     )
@@ -62,7 +65,9 @@ def _save_team(request: HttpRequest, tournament: Tournament, team: Team | None, 
     if "categories" in data:
         fields["categories"] = data["categories"]
     if team is None:
-        registration.register_team(by=request.user, tournament=tournament, **fields)
+        registration.register_team(
+            by=request.user, tournament=tournament, extra_values=extra_values, **fields
+        )
     else:
         registration.update_team(by=request.user, team=team, **fields)
 
@@ -80,12 +85,14 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
             request.POST or None,
             initial=_team_initial(team),
             categories=category_choices(tournament),
+            # A new team's: the installed features' fields (the messages' e-mail).
+            extras=extras.declared(tournament, "desk") if team is None else None,
         ),
         tournament,
     )
     if request.method == "POST" and form.is_valid():
         try:
-            _save_team(request, tournament, team, form.cleaned_data)
+            _save_team(request, tournament, team, form)
         except errors.TournamentError as error:
             apply_service_error(form, error)
         else:
@@ -328,6 +335,7 @@ def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @login_required
 def import_model_csv(request: HttpRequest) -> HttpResponse:
     """The model file of the import: the expected header, two example lines."""
-    response = HttpResponse(team_file.template_csv(), content_type="text/csv; charset=utf-8")
+    columns = tuple(extras.declared(None, "file").columns)
+    response = HttpResponse(team_file.template_csv(columns), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="modele-equipes.csv"'
     return response

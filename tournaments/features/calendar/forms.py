@@ -21,6 +21,7 @@ from tournaments.forms.money import AmountField
 from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
 from tournaments.models import Announcement, Tournament
+from tournaments.services.extras import Extras, add_to_form, check_form, form_values
 from tournaments.services.registration import PlayerData
 
 
@@ -140,6 +141,20 @@ class PreRegistrationForm(forms.Form):
         help_text=_("La confirmation et le lien pour annuler y sont envoyés."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
+
+    def __init__(self, *args: Any, extras: Extras | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The installed features' fields (the messages' ticks): services/extras.py.
+        self.extras = extras or Extras()
+        add_to_form(self, self.extras)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        check_form(self, self.extras)
+        return data
+
+    def extra_values(self) -> dict[str, Any]:
+        return form_values(self, self.extras)
 
     def players(self) -> tuple[PlayerData, PlayerData]:
         d = self.cleaned_data

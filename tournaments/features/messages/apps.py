@@ -17,9 +17,11 @@ class MessagesConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import hooks
-        from tournaments.features.messages import views
-        from tournaments.features.messages.services import moments
+        from tournaments.features.messages import forms, views
+        from tournaments.features.messages.services import consent, moments
 
         hooks.register(hooks.TOURNAMENT_FINAL, moments.on_final)
         hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
         hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)
+        hooks.register(hooks.REGISTRATION_EXTRAS, forms.registration_extras)
+        hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)

@@ -39,6 +39,68 @@ class ConsentForm(forms.Form):
         return Wants(result=d["wants_result"], table=d["wants_table"])
 
 
+#: The file's optional columns (services/extras.py reads them through the fields).
+COLUMNS = {
+    "email": "messages_email",
+    "resultat_par_email": "messages_result",
+    "table_par_email": "messages_table",
+}
+
+
+def _tick(label) -> forms.BooleanField:
+    return forms.BooleanField(label=label, required=False)
+
+
+def registration_extras(*, tournament, source: str) -> dict:
+    """The `REGISTRATION_EXTRAS` moment: what a team ticks to receive, on
+    the desk's form and in a registration file (with the address), or at
+    pre-registration (its address is the pre-registration's own)."""
+    if source == "prereg":
+        fields = {
+            "messages_result": _tick(_("Recevoir notre résultat par e-mail à la fin du concours")),
+            "messages_table": _tick(_("Recevoir notre table à chaque partie par e-mail")),
+        }
+        return {"fields": fields}
+    fields = {
+        "messages_email": forms.EmailField(
+            label=_("E-mail de l'équipe pour ses messages (facultatif)"),
+            max_length=200,
+            required=False,
+            validators=[one_line_validator],
+            widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+        ),
+        "messages_result": _tick(_("L'équipe veut recevoir son résultat par e-mail")),
+        "messages_table": _tick(_("L'équipe veut recevoir sa table à chaque partie par e-mail")),
+    }
+    check = check_file if source == "file" else check_extras
+    return {"fields": fields, "columns": COLUMNS, "check": check}
+
+
+def check_file(values: dict) -> dict[str, str]:
+    """A file's line ticked without an address is a fault; an address
+    without a tick is kept for nothing (the calendar's list of
+    pre-registrations carries its teams' addresses in its `email` column:
+    nothing is sent to them unless a column ticks it)."""
+    ticked = bool(values.get("messages_result") or values.get("messages_table"))
+    if ticked and not values.get("messages_email"):
+        return {"messages_email": _("Donnez l'e-mail où envoyer ce qui est coché.")}
+    return {}
+
+
+def check_extras(values: dict) -> dict[str, str]:
+    """The desk's form: an address without a tick, or a tick without an
+    address, is said, not guessed."""
+    found = check_file(values)
+    ticked = bool(values.get("messages_result") or values.get("messages_table"))
+    if not found and values.get("messages_email") and not ticked:
+        return {
+            "messages_result": _(
+                "Cochez ce que l'équipe veut recevoir à cette adresse, ou laissez l'e-mail vide."
+            )
+        }
+    return found
+
+
 class NoticeForm(forms.Form):
     text = forms.CharField(
         label=_("Message à tous les joueurs qui ont donné leur e-mail"),

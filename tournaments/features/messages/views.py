@@ -21,12 +21,14 @@ from django.views.decorators.http import require_POST
 from tournaments.features.messages import display, queries
 from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
+from tournaments.features.messages.pdf import result_cards_pdf
 from tournaments.features.messages.services import consent as consents
 from tournaments.features.messages.services import notices, tasks
 from tournaments.forms.base import apply_service_error
+from tournaments.queries.claims import ranking_claims
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import client_address, managed_tournament
+from tournaments.views.common import client_address, managed_tournament, pdf_response
 
 
 @csrf_exempt  # the link is its own proof; a mail program's one-click stop posts
@@ -95,7 +97,27 @@ def dashboard_panel(*, request: HttpRequest, tournament) -> dict:
     return {
         "template": "messages/panel.html",
         "messages_line": display.outbox_line(queries.outbox(tournament)),
+        "cards": cards_ready(tournament),
     }
+
+
+def cards_ready(tournament) -> bool:
+    """The result cards print once the ranking is final (after its claims window)."""
+    return tournament.status == tournament.Status.FINISHED and ranking_claims(tournament).final
+
+
+@login_required
+def result_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each team's A6 result card (place, points, parties won, lot, QR code
+    of its results), to print with the final ranking."""
+    tournament = managed_tournament(request, slug)
+    if not cards_ready(tournament):
+        messages.error(
+            request, _("Les cartes de résultat s'impriment une fois le classement final.")
+        )
+        return redirect("tournaments:manage", slug=tournament.slug)
+    data = result_cards_pdf(tournament, queries.result_cards(tournament))
+    return pdf_response(data, f"cartes-resultat-{tournament.slug}.pdf")
 
 
 def _desk(request, tournament, *, form=None, preview=None, status=200) -> HttpResponse:

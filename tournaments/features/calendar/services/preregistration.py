@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import domain as rules
 from tournaments.models import Change, PreRegistration, Tournament, email_key
-from tournaments.services import team_file
+from tournaments.services import extras, team_file
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData, lock_registrations
@@ -123,9 +123,12 @@ def preregister(
     club: str,
     email: str,
     language: str = "fr",
+    extra_values: dict | None = None,
 ) -> Registered:
     """A team's pre-registration, held until its address is confirmed: a
-    place while places remain, else the waiting list."""
+    place while places remain, else the waiting list. `extra_values`: what
+    was ticked in the installed features' fields (the messages' ticks),
+    given to them with a new registration (services/extras.py)."""
     tournament = lock_registrations(tournament)
     moved_up = expire_holds(tournament)
     refusal = registration_refusal(tournament)
@@ -163,6 +166,12 @@ def preregister(
         tournament,
         Change.Action.PREREGISTERED,
         after={"team": registration.players_label, "status": registration.status},
+    )
+    extras.given(
+        tournament=tournament,
+        preregistration=registration,
+        values=extra_values,
+        source="prereg",
     )
     return Registered(registration, created=True, waiting=waiting, moved_up=moved_up)
 

@@ -42,6 +42,7 @@ from tournaments.features.calendar.services import preregistration as services
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address, mail, throttle
 from tournaments.models import Announcement, PreRegistration, Tournament
+from tournaments.services import extras
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address
 
@@ -125,7 +126,10 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(tournament.get_absolute_url())
     tell_moved_up(request, services.release_expired_holds(tournament=tournament))
     refusal = services.registration_refusal(tournament)
-    form = PreRegistrationForm(request.POST if request.method == "POST" else None)
+    form = PreRegistrationForm(
+        request.POST if request.method == "POST" else None,
+        extras=extras.declared(tournament, "prereg"),
+    )
     status = 200
     if request.method == "POST" and not refusal and form.is_valid():
         key = f"preregistration-client:{client_address(request)}"
@@ -144,6 +148,7 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
                     club=form.cleaned_data["club"].strip(),
                     email=form.cleaned_data["email"],
                     language=translation.get_language() or "fr",
+                    extra_values=form.extra_values(),
                 )
             except services.TooManyHeld as error:
                 apply_service_error(form, error)

@@ -76,6 +76,41 @@ def give_consent(
     return consent
 
 
+SOURCES = {
+    "desk": Consent.Source.DESK,
+    "file": Consent.Source.FILE,
+    "prereg": Consent.Source.PREREGISTRATION,
+}
+
+
+def on_extras_given(*, tournament, team, preregistration, values, source) -> None:
+    """`REGISTRATION_EXTRAS_GIVEN`: the ticks of the desk's form, of a
+    registration file's line or of a pre-registration kept as an agreement
+    (`give_consent`, as the door's). A pre-registration's address is its
+    own (confirmed by its own mail); the desk's and the file's are the
+    player's language unknown: French."""
+    wants = Wants(
+        result=bool(values.get("messages_result")),
+        table=bool(values.get("messages_table")),
+        waiting=bool(values.get("messages_waiting")),
+    )
+    if preregistration is not None:
+        email, language = preregistration.email, preregistration.language or "fr"
+    else:
+        email, language = values.get("messages_email") or "", "fr"
+    if not wants.anything or not email or source not in SOURCES:
+        return
+    give_consent(
+        tournament=tournament,
+        email=email,
+        wants=wants,
+        source=SOURCES[source],
+        language=language,
+        team=team,
+        preregistration=preregistration,
+    )
+
+
 @transaction.atomic
 def carry_to_team(*, preregistration: PreRegistration, team: Team) -> int:
     """A pre-registration's agreements follow it when it becomes a team."""

@@ -52,6 +52,22 @@ def listening(tournament: Tournament, wants: str) -> Iterable[Consent]:
     )
 
 
+def carry_preregistrations(tournament: Tournament) -> int:
+    """The agreements given at pre-registration follow it once it is a
+    team of the concours (taken in on the day); one the team gave again
+    at the door or the desk for the same address stays the one kept."""
+    moved = 0
+    waiting = Consent.objects.filter(
+        tournament=tournament, team=None, preregistration__team__isnull=False
+    ).select_related("preregistration")
+    for consent in waiting:
+        team_id = consent.preregistration.team_id
+        if Consent.objects.filter(team_id=team_id, mailbox=consent.mailbox_id).exists():
+            continue
+        moved += Consent.objects.filter(pk=consent.pk, team=None).update(team_id=team_id)
+    return moved
+
+
 def _links(consent: Consent) -> dict[str, str]:
     links = {"stop": display.stop_link(consent.token)}
     if not mailbox_confirmed(consent.mailbox):
@@ -114,6 +130,7 @@ def queue_results(tournament: Tournament) -> int:
     final: its place, points, parties won, lot and links."""
     if tournament.format != Tournament.Format.PAIRS or not ranking_claims(tournament).final:
         return 0
+    carry_preregistrations(tournament)
     consents = [c for c in listening(tournament, "wants_result") if c.team_id is not None]
     if not consents:
         return 0
@@ -134,6 +151,7 @@ def queue_results(tournament: Tournament) -> int:
 def queue_tables(tournament: Tournament) -> int:
     """Each team that asked for its table: its table in every partie
     announced and not closed yet (a partie over needs no message)."""
+    carry_preregistrations(tournament)
     consents = [c for c in listening(tournament, "wants_table") if c.team_id is not None]
     if not consents:
         return 0
@@ -178,6 +196,9 @@ def queue_due() -> int:
     and have none queued yet (the moment looked for again: a hall's
     concours closed by hand, a claims window that ended while nobody
     looked)."""
+    taken_in = Consent.objects.filter(team=None, preregistration__team__isnull=False)
+    for tournament in Tournament.objects.filter(pk__in=taken_in.values("tournament")):
+        carry_preregistrations(tournament)
     finished = (
         _result_consents()
         .filter(tournament__status=Tournament.Status.FINISHED)

@@ -41,7 +41,7 @@ def give_codes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0055_door_hours"),
+        ("tournaments", "0056_avoided_pairings"),
     ]
 
     operations = [
