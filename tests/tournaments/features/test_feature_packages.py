@@ -110,8 +110,8 @@ added = client.post(
 assert added.status_code == 302, added.status_code
 from django.core.files.uploadedfile import SimpleUploadedFile
 data = (
-    "nom1;prenom1;nom2;prenom2;email;resultat_par_email\n"
-    "Fichier;Carole;Fichier;Denis;c@example.org;oui\n"
+    "nom1;prenom1;nom2;prenom2;email;resultat_par_email\\n"
+    "Fichier;Carole;Fichier;Denis;c@example.org;oui\\n"
 )
 url = reverse("tournaments:team_import", args=[t.slug])
 shown = client.post(url, {"file": SimpleUploadedFile("e.csv", data.encode()), "preview": "1"})
