@@ -28,7 +28,6 @@ FILES = (
     "js/clock.js",
     "js/large-print.js",
     "js/marque.js",
-    "js/pad.js",
     "js/poll.js",
     "js/tablet.js",
     "js/press.js",
