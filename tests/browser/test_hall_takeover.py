@@ -21,14 +21,13 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
-from tests.browser.grid import deal_keys
+from tests.browser.grid import tap_deal
 from tests.browser.test_hall_restart import COUNT_DEALS, FIND_TABLE, HALL, SHOTS, Hall
 
 
 def type_deal(page, points: str) -> None:
-    page.locator("#deal-entry input[name=taker]").focus()
-    for key in deal_keys(taker="A", trump="H", bid="90", points=points):
-        page.keyboard.press(key)
+    """A deal tapped on the phone's pad: N-S takes at 90 ♥."""
+    tap_deal(page, taker="NS", trump="♥", bid="90", points=points)
 
 
 def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(

@@ -134,4 +134,4 @@ def _without(body: str, names: tuple[str, ...]) -> str:
 
 
 def _left(text: str) -> int:
-    return int(re.search(r"(\d+) place\(s\) restante\(s\)", text).group(1))
+    return int(re.search(r"(\d+) places? (?:restantes?|disponibles?)", text).group(1))

@@ -169,7 +169,7 @@ def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_pat
     )
     shot(phone, "fr-women-phone")
     phone.goto(f"{url}/t/{slug}/ecran/")
-    expect(phone.locator("#projector .scrolling li").first).to_contain_text("Canard gras")
+    expect(phone.locator("#projector .leader-line li")).to_contain_text("Canard gras")
 
     # In English: the lots page and the palmarès.
     page.goto(f"{url}/organisation/t/{slug}/lots/")
