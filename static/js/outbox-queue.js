@@ -128,12 +128,15 @@
     // retry, recorded nothing). `asked`: the acknowledgements counted when
     // the server's answer was asked (`acks`): an answer asked before a deal
     // was acknowledged is older than it, and says nothing. Returns them (to
-    // store), [] when it lacks nothing.
-    relearn(version, asked) {
+    // store), [] when it lacks nothing. A server of another name (`hall`:
+    // a second laptop, where the desk may have typed first) gets every kept
+    // deal another hall acknowledged, once: versions cannot tell there.
+    relearn(version, asked, hall = "") {
       if (typeof version !== "number" || !this.kept.length || asked !== this.acks) return [];
       const last = Math.max(...this.kept.map((entry) => entry.version));
-      if (version > last) return [];
-      const again = this.kept.filter((entry) => entry.version >= version);
+      const elsewhere = (entry) => Boolean(hall && entry.hall && entry.hall !== hall);
+      const again = this.kept.filter((entry) => elsewhere(entry) || (version <= last && entry.version >= version));
+      if (!again.length) return [];
       this.kept = this.kept.filter((entry) => !again.includes(entry));
       again.forEach((entry) => { entry.acked = false; entry.queued = true; entry.tries = 0; });
       this.entries = ordered([...again, ...this.entries]);
@@ -328,6 +331,7 @@
       this.acks += 1;
       if (entry.kind !== "deal" || entry.version === null) return null;
       entry.acked = true;
+      entry.hall = this.hall; // the hall that holds it (`relearn`)
       this.kept.push(entry);
       return entry;
     }

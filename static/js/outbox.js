@@ -502,7 +502,7 @@
       queue.learn(state);
       // A server brought back from an older copy gets this phone's
       // acknowledged deals it lacks again (outbox-queue.js, `relearn`).
-      for (const entry of queue.relearn(state.version, asked)) await put(entry);
+      for (const entry of queue.relearn(state.version, asked, state.hall)) await put(entry);
       const then = queue.afterState(state, shownVersion());
       if (then === "end") { end(state.ended); return; }
       if (then === "flush") flush();
