@@ -16,14 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-from tests.hall.test_takeover import ROOT, Phone, deals_in, environment, start
-from tests.hall.test_takeover import hall as hall  # the fixture
+from tests.hall.halls import ROOT, Phone, deals_in
 from tests.ports import server_port
 
 
 def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tmp_path):
-    _, stick, port, env, path, code, servers = hall
-    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    port, env, path, code, servers = hall.port, hall.env, hall.path, hall.code, hall.servers
+    hall.start_first()
     phone = Phone(port, path)
     _, token = phone.page()
     phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
@@ -32,12 +31,7 @@ def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tm
     version, token = phone.page()
 
     # The second laptop takes over from the stick while the first still runs.
-    second, port2 = tmp_path / "portable-2", server_port()
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port2)
-    servers.append(
-        start(env2, port2, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
-    )
+    env2, port2, _ = hall.take_over(server_port())
     new_address = f"http://127.0.0.2:{port2}"
     assert new_address in (tmp_path / "portable-2.log").read_text()
 
@@ -97,8 +91,8 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     deals again with the versions they were first sent with (what
     static/js/outbox-queue.js `relearn` does): those it holds are retries
     and record nothing, the one it lacks is recorded, once."""
-    laptop, stick, port, env, path, code, servers = hall
-    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    port, path, code, servers = hall.port, hall.path, hall.code, hall.servers
+    hall.start_first()
     phone = Phone(port, path)
     _, token = phone.page()
     phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
@@ -110,15 +104,9 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     last_version, _ = phone.page()
     servers[0].send_signal(signal.SIGKILL)
     servers[0].wait(timeout=30)
-    shutil.rmtree(laptop)
-    assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
-
-    second = tmp_path / "portable-2"
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port)
-    servers.append(
-        start(env2, port, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
-    )
+    shutil.rmtree(hall.laptop)
+    assert cut_before_last_deal(hall.backups / "reprise") >= 1
+    env2, _, _ = hall.take_over()
     _, text = phone.send("GET", path + "etat/?attente=0")
     told = json.loads(text)["version"]
     assert told < int(last_version)  # the server says it is older
@@ -148,9 +136,9 @@ def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
     all again, once (static/js/outbox-queue.js `relearn`); those it holds
     record nothing, the one that clashes with what the desk typed is refused
     in words (shown on the phone with its row), never recorded over it."""
-    laptop, stick, port, env, path, code, servers = hall
-    servers.append(start(env, port, tmp_path / "portable-1.log"))
-    first_name = (laptop / "nom-du-journal").read_text().strip()
+    port, path, code, servers = hall.port, hall.path, hall.code, hall.servers
+    hall.start_first()
+    first_name = (hall.laptop / "nom-du-journal").read_text().strip()
     phone = Phone(port, path)
     _, token = phone.page()
     phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
@@ -163,15 +151,9 @@ def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
     assert json.loads(text)["hall"] == first_name
     servers[0].send_signal(signal.SIGKILL)
     servers[0].wait(timeout=30)
-    shutil.rmtree(laptop)
-    assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
-
-    second = tmp_path / "portable-2"
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port)
-    servers.append(
-        start(env2, port, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
-    )
+    shutil.rmtree(hall.laptop)
+    assert cut_before_last_deal(hall.backups / "reprise") >= 1
+    env2, _, _ = hall.take_over()
     key = path.rstrip("/").rsplit("/", 1)[-1]
     desk = subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "shell", "-c", DESK_TYPES.format(key=key)],

@@ -15,8 +15,7 @@ import signal
 import subprocess
 import sys
 
-from tests.hall.test_takeover import ROOT, Phone, environment, start
-from tests.hall.test_takeover import hall as hall  # the fixture
+from tests.hall.halls import ROOT, Phone, start
 from tests.ports import server_port
 
 
@@ -27,10 +26,10 @@ def ping(port: int) -> tuple[dict, str]:
 
 
 def test_the_phones_learn_the_standby_and_the_standby_says_its_takeover(hall, tmp_path):
-    laptop, stick, port, env, path, code, servers = hall
+    laptop, port, path, code, servers = hall.laptop, hall.port, hall.path, hall.code, hall.servers
     port2 = server_port()
     standby = f"http://127.0.0.2:{port2}"
-    servers.append(start(env, port, tmp_path / "portable-1.log", "--secours", standby + "/"))
+    hall.start_first("--secours", standby + "/")
     assert f"Portable de secours : {standby}/" in (tmp_path / "portable-1.log").read_text()
     name = (laptop / "nom-du-journal").read_text().strip()
 
@@ -54,11 +53,7 @@ def test_the_phones_learn_the_standby_and_the_standby_says_its_takeover(hall, tm
     servers[0].send_signal(signal.SIGKILL)
     servers[0].wait(timeout=30)
     shutil.rmtree(laptop)
-    second = tmp_path / "portable-2"
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port2)
-    log2 = tmp_path / "portable-2.log"
-    servers.append(start(env2, port2, log2, "--reprendre", str(stick / "sauvegardes")))
+    env2, _, second = hall.take_over(port2)
     name2 = (second / "nom-du-journal").read_text().strip()
     assert name2 != name
     assert ping(port2) == ({"hall": name2, "replaces": name}, "*")
@@ -75,7 +70,7 @@ def test_the_phones_learn_the_standby_and_the_standby_says_its_takeover(hall, tm
 
 
 def test_an_unreadable_standby_address_stops_the_start_with_a_sentence(hall):
-    env = hall[3]
+    env = hall.env
     for typed in ("javascript:alert(1)", "http://u:p@192.168.1.21:8000", "192.168.1.21/x"):
         command = [sys.executable, str(ROOT / "manage.py"), "hall", "--secours", typed, "--check"]
         done = subprocess.run(
