@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core import mail
+from django.core import mail, signing
 from django.urls import reverse
 from django.utils import timezone
 
@@ -171,3 +171,55 @@ def test_without_the_messages_feature_the_calendar_mails_the_offer(
     assert "confirmez avant le" in sent.body
     assert line.offer_links(waiting)[0] in sent.body
     assert not offers_queued()
+
+
+def offer_path(registration) -> str:
+    return reverse("tournaments:preregistration_offer", args=[line.offer_token(registration)])
+
+
+@pytest.mark.parametrize(
+    ("language", "button", "done"),
+    [
+        ("fr", "Nous venons : je confirme la place", "C'est confirmé : votre équipe est inscrite"),
+        ("en", "We are coming: I confirm the place", "Confirmed: your team is registered"),
+    ],
+)
+def test_the_offer_s_link_asks_first_then_takes_the_place(
+    client, organizer, language, button, done
+):
+    _tournament, first, waiting, later = full_with_one_waiting(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    client.cookies["django_language"] = language
+    page = text(client.get(offer_path(waiting)))  # a mail program's visit takes nothing
+    assert button in page and status(waiting) == S.OFFERED
+    assert done in text(client.post(offer_path(waiting)))
+    assert status(waiting) == S.CONFIRMED and status(later) == S.WAITING
+    assert done in text(client.post(offer_path(waiting)))  # twice: the same answer
+
+
+def test_a_late_answer_is_told_kindly_and_the_next_team_has_the_offer(client, organizer):
+    _tournament, first, waiting, later = full_with_one_waiting(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    overdue(waiting)
+    response = client.post(offer_path(waiting))
+    assert response.status_code == 200
+    assert "le délai pour confirmer est passé" in text(response)
+    assert [status(waiting), status(later)] == [S.LAPSED, S.OFFERED]
+    assert "Nous venons" in text(client.get(offer_path(later)))
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "x",
+        signing.dumps(1, salt="tournaments.preregistration-cancel"),  # another link's token
+        signing.dumps("1", salt=line.OFFER_SALT),
+        "a" * 5000,
+    ],
+)
+def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, token):
+    _tournament, first, waiting, _later = full_with_one_waiting(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    response = client.post(reverse("tournaments:preregistration_offer", args=[token]))
+    assert response.status_code == 404 and "n'est pas valable" in text(response)
+    assert status(waiting) == S.OFFERED

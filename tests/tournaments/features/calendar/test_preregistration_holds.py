@@ -231,9 +231,7 @@ def test_whatever_happens_the_first_teams_in_line_play_and_no_more(organizer, li
         # The first `limit` play or are offered the place freed (until a
         # deadline: test_offers.py), the others wait.
         taking = [CONFIRMED if r.status == OFFERED else r.status for r in line]
-        assert taking == [CONFIRMED] * min(limit, len(line)) + [WAITING] * max(
-            0, len(line) - limit
-        )
+        assert taking == [CONFIRMED] * min(limit, len(line)) + [WAITING] * max(0, len(line) - limit)
     for registration in made:
         registration.refresh_from_db()
         if registration.status == EXPIRED:
