@@ -1,6 +1,6 @@
 """A team's pre-registration online: held until its address is confirmed,
-confirmed from its mail's link, cancelled from another, the waiting list
-moving up as places free.
+confirmed from its mail's link, cancelled from another, a place freed
+offered to the waiting list (services/line.py).
 
 A pre-registration made online keeps a place in the line (playing, or on
 the waiting list) for `HOLD` only, until its address is confirmed from the
