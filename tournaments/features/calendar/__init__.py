@@ -3,7 +3,8 @@ hall, time, fee, lots), teams pre-register online on the concours's public
 page, confirm their address from the mail (a place held 30 minutes until
 then) or cancel from it; a place freed is offered to the first waiting
 team until a deadline (confirmed from a one-tap link or by the desk, else
-offered to the next), and the desk takes the teams in; the coming concours as .ics and Atom feeds, and a club's widget.
+offered to the next), and the desk takes the teams in; the coming
+concours as .ics and Atom feeds, and a club's widget.
 
 The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
 `services` → `queries` → `display` → `domain`. Its models (`Announcement`,
