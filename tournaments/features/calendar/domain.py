@@ -84,7 +84,7 @@ def offer_deadline(
     (the concours's option), but never more than half the time left before
     the concours `start`s, so that a place offered late can still go to the
     next team (10 h before: 5 h; 1 h before: 30 min). Cut to the minute.
-    None once the concours has started: the desk fills a place itself."""
+    None once the start has passed (`settle` then gives the place at once)."""
     if now >= start:
         return None
     span = min(datetime.timedelta(hours=hours), (start - now) / 2)
@@ -108,6 +108,9 @@ class Settled:
     lapsed: tuple[int, ...]
     #: Waiting teams offered a place now (until the deadline given).
     offered: tuple[int, ...]
+    #: Waiting teams given a place at once: the concours has started, no
+    #: time is left to offer it (the desk sees them on the day).
+    moved_up: tuple[int, ...] = ()
 
 
 def settle(
@@ -118,16 +121,17 @@ def settle(
 ) -> Settled:
     """The offers that end `now` and those to make: every free place
     (under `limit`, None: no maximum) offered to the first waiting team not
-    offered yet, in order. No offer is made without a `deadline` (the
-    concours has begun)."""
+    offered yet, in order. Without a `deadline` (the concours's start has
+    passed while it still takes registrations) no time is left to offer a
+    place: the first waiting teams take the free places at once."""
     lapsed = tuple(
         e.key for e in line if e.state == OFFERED and (e.until is None or e.until <= now)
     )
     taken = sum(1 for e in line if e.state in (PLAYING, OFFERED) and e.key not in lapsed)
     waiting = [e.key for e in line if e.state == WAITING]
-    if deadline is None:
-        return Settled(lapsed, ())
     free = len(waiting) if limit is None else max(0, limit - taken)
+    if deadline is None:
+        return Settled(lapsed, (), tuple(waiting[:free]))
     return Settled(lapsed, tuple(waiting[:free]))
 
 

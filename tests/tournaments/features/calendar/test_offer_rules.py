@@ -80,9 +80,19 @@ def test_settle(states, limit, until, lapsed, offered):
     assert (settled.lapsed, settled.offered) == (lapsed, offered)
 
 
-def test_no_offer_once_the_concours_has_begun_but_past_offers_end():
-    settled = rules.settle(line(PLAYING, OFFERED, WAITING, until=T0), 2, T0, None)
-    assert (settled.lapsed, settled.offered) == ((2,), ())
+@pytest.mark.parametrize(
+    ("states", "limit", "lapsed", "moved_up"),
+    [
+        ((PLAYING, OFFERED, WAITING), 2, (2,), (3,)),
+        ((PLAYING, WAITING, WAITING), 3, (), (2, 3)),
+        ((PLAYING, PLAYING, WAITING), 2, (), ()),
+    ],
+)
+def test_past_the_start_no_offer_the_first_waiting_teams_take_the_places(
+    states, limit, lapsed, moved_up
+):
+    settled = rules.settle(line(*states, until=T0), limit, T0, None)
+    assert (settled.lapsed, settled.offered, settled.moved_up) == (lapsed, (), moved_up)
 
 
 @pytest.mark.parametrize(
@@ -128,6 +138,8 @@ class Day:
         settled = rules.settle(entries, self.limit, self.now, deadline)
         for key in settled.lapsed:
             del self.state[key]
+        for key in settled.moved_up:
+            self.state[key] = PLAYING
         for key in settled.offered:
             assert key not in self.offered_ever, "a team offered a place twice"
             self.offered_ever.append(key)
@@ -178,8 +190,7 @@ def test_a_place_is_never_given_twice_nor_lost_and_offers_keep_the_order(
         assert not offered or not waiting or max(offered) < min(waiting)
         # The order of offers is the order of registration.
         assert day.offered_ever == sorted(day.offered_ever)
-        # No place lost: before the start, a free place with a team waiting is offered.
-        if day.now < day.start:
-            assert taken == limit or not waiting
+        # No place lost: a free place with a team waiting is offered (given, past the start).
+        assert taken == limit or not waiting
         # Every running offer ends before the concours starts.
         assert all(day.until[k] <= day.start for k in offered)

@@ -223,3 +223,14 @@ def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, token
     response = client.post(reverse("tournaments:preregistration_offer", args=[token]))
     assert response.status_code == 404 and "n'est pas valable" in text(response)
     assert status(waiting) == S.OFFERED
+
+
+def test_past_the_start_the_first_waiting_team_takes_the_place_at_once(organizer):
+    """No time is left to offer it: the desk sees the team on the day."""
+    tournament, first, waiting, later = full_with_one_waiting(
+        organizer, date=timezone.localdate(), start_time=datetime.time(0, 0)
+    )
+    preregistration.cancel_preregistration(registration=first)
+    assert [status(waiting), status(later)] == [S.CONFIRMED, S.WAITING]
+    assert waiting.offered_until is None and not offers_queued()
+    assert tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP).count() == 1

@@ -89,6 +89,13 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
         log_change(
             tournament, Change.Action.PREREG_LAPSED, after={"team": registration.players_label}
         )
+    for key in settled.moved_up:
+        registration = by_key[key]
+        registration.status = PreRegistration.Status.CONFIRMED
+        registration.save(update_fields=["status"])
+        log_change(
+            tournament, Change.Action.PREREG_MOVED_UP, after={"team": registration.players_label}
+        )
     offered = [by_key[key] for key in settled.offered]
     for registration in offered:
         registration.status = PreRegistration.Status.OFFERED
