@@ -24,12 +24,22 @@ the acknowledged deals it lacks (per table: acked − stored when positive),
 and S the second server's own start: from its command to its first answer
 (targets: K = 0, M ≥ N, S ≤ 30). Stderr also says what the replay found.
 
-Run: `.venv/bin/python -m bench.failover [--tables 32] [--before 20]`.
+With `--standby`, the first server is started with `--secours <the second's
+address>` and the second takes over on that other port: the phones and the
+desk go on there the way a table's page does (static/js/outbox-queue.js,
+`probeDue`, `tookOver`): after SILENCE s without their hall they ask the
+standby's ping every PROBE_EVERY s, and move once it says it took over the
+first hall (stderr says when, from the second's command). The phones'
+cookies go with them (one host in the bench; a real phone at a new host
+name gives its team's code again).
+
+Run: `.venv/bin/python -m bench.failover [--tables 32] [--before 20] [--standby]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -39,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 from bench import hall, outage
@@ -119,6 +130,29 @@ class Desk(threading.Thread):
             time.sleep(self.bench.interval / len(self.tables))
 
 
+#: The phone's rules for the standby (static/js/outbox-queue.js).
+SILENCE, PROBE_EVERY = 20.0, 5.0
+
+
+def follow_the_standby(clients: list[hall.Client], port: int, replaced: str, since: float) -> float:
+    """The clients moved to the standby once its ping says it took over the
+    hall `replaced` (asked as a page does, from `since`, the hall's death);
+    returns when, in seconds of the monotonic clock."""
+    time.sleep(max(0.0, since + SILENCE - time.monotonic()))
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/salle/ping/", timeout=5) as r:
+                if json.loads(r.read()).get("replaces") == replaced:
+                    break
+        except OSError:
+            pass
+        time.sleep(PROBE_EVERY)
+    for client in clients:  # the next try reconnects, at the standby's port
+        client.port = port
+        client.connection.close()
+    return time.monotonic()
+
+
 def build(data: Path, tables: int) -> tuple[str, list[tuple[str, str]]]:
     slug, paths, _ = hall.build(data, teams=2 * tables)
     from django.contrib.auth import get_user_model
@@ -175,6 +209,7 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=3.0, help="seconds between two deals")
     parser.add_argument("--before", type=float, default=20.0)
     parser.add_argument("--after", type=float, default=15.0)
+    parser.add_argument("--standby", action="store_true", help="the second at another address")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="belote-failover-") as folder:
@@ -187,7 +222,10 @@ def main() -> None:
         database = first / "db.sqlite3"
         before = stored(database)
         port = hall.free_port()
-        server, _ = start(port, first, stick)
+        port2 = hall.free_port() if args.standby else port
+        standby = ("--secours", f"http://127.0.0.1:{port2}") if args.standby else ()
+        server, _ = start(port, first, stick, *standby)
+        first_name = (first / "nom-du-journal").read_text().strip()
         bench = outage.Bench(args.interval)
         phoned = tables[: len(tables) - args.desk_tables]
         phones = [outage.Phone(port, path, code, bench) for path, code in phoned]
@@ -197,10 +235,19 @@ def main() -> None:
         time.sleep(args.before)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
+        died = time.monotonic()
         shutil.rmtree(first)  # the laptop is gone, its disk with it
         acked_at_death = sum(p.acked for p in phones) + sum(desk.acked.values())
         print(f"laptop 1 killed, its data deleted: {acked_at_death} acked", file=sys.stderr)
-        server, serving_after = start(port, second, stick, "--reprendre", str(stick))
+        moved: list[float] = []
+        if args.standby:
+            clients = [p.client for p in phones] + [desk.client]
+            threading.Thread(
+                target=lambda: moved.append(follow_the_standby(clients, port2, first_name, died)),
+                daemon=True,
+            ).start()
+        command_at = time.monotonic()
+        server, serving_after = start(port2, second, stick, "--reprendre", str(stick))
         bench.typing_until = time.monotonic() + args.after
         bench.give_up = bench.typing_until + 120
         for client in [*phones, desk]:
@@ -216,6 +263,12 @@ def main() -> None:
         )
         refusals = [r for p in phones for r in p.refused] + desk.refused
         print(f"desk acked {sum(desk.acked.values())}", file=sys.stderr)
+        if args.standby:
+            print(
+                "phones moved to the standby "
+                + (f"{moved[0] - command_at:.1f} s after its command" if moved else "never"),
+                file=sys.stderr,
+            )
         if refusals:
             print(f"refusals: {sorted(set(refusals))[:5]} ({len(refusals)})", file=sys.stderr)
         print(

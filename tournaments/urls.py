@@ -56,6 +56,7 @@ TABLE = ORG + "parties/<num:number>/tables/<num:table>/"
 urlpatterns = [
     path("", public.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
+    path("salle/ping/", offline.hall_ping, name="hall_ping"),
     path("langue/<str:code>/", public.switch_language, name="language"),
     path("t/<slug:slug>/", public.tournament_detail, name="detail"),
     path("t/<slug:slug>/classement/", public.standings, name="standings"),

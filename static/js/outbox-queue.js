@@ -22,6 +22,13 @@
   const PAUSES = [1000, 2000, 3000];
   const BATCH_MOST = 10; // deals in one batch (the server takes up to 50)
   const WAIT = 10000; // a request unanswered this long is taken as lost
+  // The hall silent this long: its standby laptop is asked whether it took
+  // the hall over (then at most every PROBE_EVERY); this long, the player
+  // is told what to do (scan the desk's new QR code, or wait).
+  const SILENCE = 20000;
+  const PROBE_EVERY = 5000;
+  const LOST_AFTER = 60000;
+  const PING = "/salle/ping/";
 
   // A proxy's « the server is not there » (haproxy, gunicorn restarting):
   // what was sent may not have arrived, so it is sent again, never dropped.
@@ -68,6 +75,40 @@
       this.lastId = 0;
       this.batching = batching;
       this.most = most;
+      this.hall = ""; // the name of the hall that answered last
+      this.standby = ""; // its standby laptop's address ("" if none)
+      this.probed = null; // when the standby was last asked
+    }
+
+    // --- the hall dead for good, its standby known (issue 39) --------------
+    // What the page or the hall's regular answer says: the hall's name and
+    // its standby laptop (an answer without them changes nothing).
+    learn({ hall, standby } = {}) {
+      if (typeof hall === "string" && hall) this.hall = hall;
+      if (typeof standby === "string") this.standby = standby;
+    }
+
+    // Is the standby to be asked now (`now` in ms)? After SILENCE without an
+    // answer from the hall, then every PROBE_EVERY at most.
+    probeDue(now) {
+      if (!this.standby || !this.hall || !this.offlineSince) return false;
+      if (now - this.offlineSince < SILENCE) return false;
+      if (this.probed !== null && now - this.probed < PROBE_EVERY) return false;
+      this.probed = now;
+      return true;
+    }
+
+    // The standby's ping: true only when it took over the very hall this
+    // phone was talking to (a standby still waiting, or another hall, is not
+    // gone to).
+    tookOver(answer) {
+      return Boolean(this.hall && answer && answer.replaces === this.hall
+        && typeof answer.hall === "string" && answer.hall && answer.hall !== this.hall);
+    }
+
+    // Silent so long that the player is told what to do.
+    lost(now) {
+      return Boolean(this.offlineSince) && now - this.offlineSince >= LOST_AFTER;
     }
 
     // The rows kept on the phone, in the order typed; the deals the server
@@ -87,12 +128,15 @@
     // retry, recorded nothing). `asked`: the acknowledgements counted when
     // the server's answer was asked (`acks`): an answer asked before a deal
     // was acknowledged is older than it, and says nothing. Returns them (to
-    // store), [] when it lacks nothing.
-    relearn(version, asked) {
+    // store), [] when it lacks nothing. A server of another name (`hall`:
+    // a second laptop, where the desk may have typed first) gets every kept
+    // deal another hall acknowledged, once: versions cannot tell there.
+    relearn(version, asked, hall = "") {
       if (typeof version !== "number" || !this.kept.length || asked !== this.acks) return [];
       const last = Math.max(...this.kept.map((entry) => entry.version));
-      if (version > last) return [];
-      const again = this.kept.filter((entry) => entry.version >= version);
+      const elsewhere = (entry) => Boolean(hall && entry.hall && entry.hall !== hall);
+      const again = this.kept.filter((entry) => elsewhere(entry) || (version <= last && entry.version >= version));
+      if (!again.length) return [];
       this.kept = this.kept.filter((entry) => !again.includes(entry));
       again.forEach((entry) => { entry.acked = false; entry.queued = true; entry.tries = 0; });
       this.entries = ordered([...again, ...this.entries]);
@@ -287,6 +331,7 @@
       this.acks += 1;
       if (entry.kind !== "deal" || entry.version === null) return null;
       entry.acked = true;
+      entry.hall = this.hall; // the hall that holds it (`relearn`)
       this.kept.push(entry);
       return entry;
     }
@@ -417,7 +462,7 @@
 
   const api = {
     PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire,
-    MOVED: HEADER, target, carry, adopt,
+    MOVED: HEADER, target, carry, adopt, SILENCE, PROBE_EVERY, LOST_AFTER, PING,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BeloteOutboxQueue = api;

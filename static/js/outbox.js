@@ -28,6 +28,7 @@
   const batchUrl = box.dataset.batchUrl;
   const EVERY = 15000;
   const queue = new Q.Queue({ batching: Boolean(batchUrl) });
+  queue.learn({ hall: box.dataset.hall, standby: box.dataset.standby });
   let db = null;
   let retry = null;
   let caller = null;
@@ -94,6 +95,7 @@
     // A refusal of a row just typed is said next to its field (as at the
     // desk); one of a row typed offline, or holding others back, here too.
     if (queue.blocked) parts.push(T.blocked);
+    if (queue.lost(Date.now())) parts.push(T.lost);
     if (note) parts.push(note);
     line.textContent = parts.join(" · ");
     box.hidden = parts.length === 0;
@@ -275,11 +277,35 @@
   // The hall taken over at another address: the page goes there with what
   // the phone holds (outbox-queue.js, `target` and `carry`). True when it leaves.
   let leaving = false;
-  const follow = (response) => {
-    const place = leaving ? null : Q.target(response.headers.get(Q.MOVED), location);
-    if (place) location.assign(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
-    leaving = leaving || Boolean(place);
-    return Boolean(place);
+  const go = (place) => {
+    if (!place || leaving) return false;
+    leaving = true;
+    location.assign(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
+    return true;
+  };
+  const follow = (response) => go(Q.target(response.headers.get(Q.MOVED), location));
+  // The hall silent for a while: its standby laptop, if the page knows one,
+  // is asked (cross-origin, no cookie) whether it took this hall over; then
+  // the page goes there as above, once.
+  let probing = false;
+  const probe = async () => {
+    if (leaving || probing || !queue.probeDue(Date.now())) return;
+    const place = Q.target(queue.standby, location);
+    if (!place) return;
+    probing = true;
+    const control = new AbortController();
+    const timer = setTimeout(() => control.abort(), Q.WAIT / 2);
+    try {
+      const response = await fetch(new URL(Q.PING, queue.standby).href, {
+        mode: "cors", credentials: "omit", cache: "no-store", signal: control.signal,
+      });
+      if (response.ok && queue.tookOver(await response.json())) go(place);
+    } catch (error) {
+      // Not there yet, or not taken over: asked again after a while.
+    } finally {
+      clearTimeout(timer);
+      probing = false;
+    }
   };
   const timed = (url, options) => {
     const control = new AbortController();
@@ -331,6 +357,7 @@
   const offline = () => {
     const pause = queue.away(new Date(), Math.random());
     status();
+    probe();
     clearTimeout(retry);
     retry = setTimeout(() => (queue.entries.length ? flush() : call()), pause);
   };
@@ -472,9 +499,10 @@
       if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();
+      queue.learn(state);
       // A server brought back from an older copy gets this phone's
       // acknowledged deals it lacks again (outbox-queue.js, `relearn`).
-      for (const entry of queue.relearn(state.version, asked)) await put(entry);
+      for (const entry of queue.relearn(state.version, asked, state.hall)) await put(entry);
       const then = queue.afterState(state, shownVersion());
       if (then === "end") { end(state.ended); return; }
       if (then === "flush") flush();

@@ -143,6 +143,45 @@ class Hall:
         )
 
 
+def open_phone(playwright, folder: Path, faults, url: str, code: str, hosts=(HALL,)):
+    """A table's phone on the hall's Wi-Fi: Chromium at 390 px on plain HTTP,
+    its `hosts` resolved to a loopback address, watched for faults; the
+    table's page at `url` opened and the team's `code` given. Returns the
+    browser (the caller closes it) and the page."""
+    rules = ", ".join(f"MAP {host} 127.0.0.1" for host in hosts)
+    phone = playwright.chromium.launch_persistent_context(
+        str(folder),
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules={rules}"],
+        locale="fr-FR",
+        viewport={"width": 390, "height": 844},
+    )
+    try:
+        page = phone.pages[0] if phone.pages else phone.new_page()
+        watch(page, faults)
+        _settled_navigation(page)
+        page.goto(url)
+        page.locator("#id_code").fill(code)
+        page.locator("#id_code").press("Enter")
+    except BaseException:
+        phone.close()
+        raise
+    return phone, page
+
+
+def open_desk(browser, faults, base: str, password: str):
+    """The organizer signed in on the desk's laptop (its own address)."""
+    desk = browser.new_page(locale="fr-FR")
+    watch(desk, faults)
+    _settled_navigation(desk)
+    desk.goto(base + "/compte/connexion/")
+    desk.locator("#id_username").fill("organisateur")
+    desk.locator("#id_password").fill(password)
+    desk.locator("#id_password").press("Enter")
+    desk.wait_for_url(base + "/")
+    return desk
+
+
 @pytest.fixture
 def hall(tmp_path):
     server = Hall(tmp_path / "data")
@@ -157,20 +196,9 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
     hall.start("--demo")
     password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
     table = json.loads(hall.shell(FIND_TABLE))
-    phone = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "phone"),
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"],
-        locale="fr-FR",
-        viewport={"width": 390, "height": 844},
-    )
+    url = f"http://{HALL}:{hall.port}{table['path']}"
+    phone, page = open_phone(playwright, tmp_path / "phone", faults, url, table["code"])
     try:
-        page = phone.pages[0] if phone.pages else phone.new_page()
-        watch(page, faults)
-        _settled_navigation(page)
-        page.goto(f"http://{HALL}:{hall.port}{table['path']}")
-        page.locator("#id_code").fill(table["code"])
-        page.locator("#id_code").press("Enter")
         tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
         expect(page.locator("#deal-1")).to_be_visible()
 
@@ -197,15 +225,8 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
 
         # The organizer's pages say the server restarted; the desk sees the
         # table's phone heard of again.
-        desk = browser.new_page(locale="fr-FR")
-        watch(desk, faults)
-        _settled_navigation(desk)
         base = f"http://127.0.0.1:{hall.port}"
-        desk.goto(base + "/compte/connexion/")
-        desk.locator("#id_username").fill("organisateur")
-        desk.locator("#id_password").fill(password)
-        desk.locator("#id_password").press("Enter")
-        desk.wait_for_url(base + "/")
+        desk = open_desk(browser, faults, base, password)
         desk.goto(base + "/organisation/")
         expect(desk.locator(".server-restart")).to_contain_text("Le serveur a redémarré à")
         slug = "concours-de-coinche-de-saint-eloi-demo"

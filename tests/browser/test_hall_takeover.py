@@ -20,9 +20,16 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import tap_deal
-from tests.browser.test_hall_restart import COUNT_DEALS, FIND_TABLE, HALL, SHOTS, Hall
+from tests.browser.test_hall_restart import (
+    COUNT_DEALS,
+    FIND_TABLE,
+    HALL,
+    SHOTS,
+    Hall,
+    open_desk,
+    open_phone,
+)
 
 
 def type_deal(page, points: str) -> None:
@@ -48,32 +55,14 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         hall.start("--demo")
         password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
         table = json.loads(hall.shell(FIND_TABLE))
-        phone = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "phone"),
-            executable_path=CHROMIUM,
-            args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"],
-            locale="fr-FR",
-            viewport={"width": 390, "height": 844},
-        )
-        page = phone.pages[0] if phone.pages else phone.new_page()
-        watch(page, faults)
-        _settled_navigation(page)
-        page.goto(f"http://{HALL}:{hall.port}{table['path']}")
-        page.locator("#id_code").fill(table["code"])
-        page.locator("#id_code").press("Enter")
+        url = f"http://{HALL}:{hall.port}{table['path']}"
+        phone, page = open_phone(playwright, tmp_path / "phone", faults, url, table["code"])
         type_deal(page, "97")
         expect(page.locator("#deal-1")).to_be_visible()
 
         # The stick pulled out: the deal waits on the phone, the desk says it in red.
-        desk = browser.new_page(locale="fr-FR")
-        watch(desk, faults)
-        _settled_navigation(desk)
         base = f"http://127.0.0.1:{hall.port}"
-        desk.goto(base + "/compte/connexion/")
-        desk.locator("#id_username").fill("organisateur")
-        desk.locator("#id_password").fill(password)
-        desk.locator("#id_password").press("Enter")
-        desk.wait_for_url(base + "/")
+        desk = open_desk(browser, faults, base, password)
         medium.rename(pocket)
         faults.network_down = True  # the phone is told 503 « rien n'a été enregistré »
         type_deal(page, "105")

@@ -16,14 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-from tests.hall.test_takeover import ROOT, Phone, deals_in, environment, start
-from tests.hall.test_takeover import hall as hall  # the fixture
+from tests.hall.halls import ROOT, Phone, deals_in
 from tests.ports import server_port
 
 
 def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tmp_path):
-    _, stick, port, env, path, code, servers = hall
-    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    port, env, path, code, servers = hall.port, hall.env, hall.path, hall.code, hall.servers
+    hall.start_first()
     phone = Phone(port, path)
     _, token = phone.page()
     phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
@@ -32,12 +31,7 @@ def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tm
     version, token = phone.page()
 
     # The second laptop takes over from the stick while the first still runs.
-    second, port2 = tmp_path / "portable-2", server_port()
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port2)
-    servers.append(
-        start(env2, port2, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
-    )
+    env2, port2, _ = hall.take_over(server_port())
     new_address = f"http://127.0.0.2:{port2}"
     assert new_address in (tmp_path / "portable-2.log").read_text()
 
@@ -97,8 +91,8 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     deals again with the versions they were first sent with (what
     static/js/outbox-queue.js `relearn` does): those it holds are retries
     and record nothing, the one it lacks is recorded, once."""
-    laptop, stick, port, env, path, code, servers = hall
-    servers.append(start(env, port, tmp_path / "portable-1.log"))
+    port, path, code, servers = hall.port, hall.path, hall.code, hall.servers
+    hall.start_first()
     phone = Phone(port, path)
     _, token = phone.page()
     phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
@@ -110,15 +104,9 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     last_version, _ = phone.page()
     servers[0].send_signal(signal.SIGKILL)
     servers[0].wait(timeout=30)
-    shutil.rmtree(laptop)
-    assert cut_before_last_deal(stick / "sauvegardes" / "reprise") >= 1
-
-    second = tmp_path / "portable-2"
-    second.mkdir()
-    env2 = environment(second, stick / "sauvegardes", port)
-    servers.append(
-        start(env2, port, tmp_path / "portable-2.log", "--reprendre", str(stick / "sauvegardes"))
-    )
+    shutil.rmtree(hall.laptop)
+    assert cut_before_last_deal(hall.backups / "reprise") >= 1
+    env2, _, _ = hall.take_over()
     _, text = phone.send("GET", path + "etat/?attente=0")
     told = json.loads(text)["version"]
     assert told < int(last_version)  # the server says it is older
@@ -128,3 +116,67 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
         for points, version in kept:
             phone.deal(points, version)
     assert deals_in(env2, path) == [97, 121, 131]
+
+
+DESK_TYPES = (
+    "from tournaments.models import Table; from tournaments.services import scores; "
+    "t = Table.objects.get(entry_key={key!r}); "
+    "scores.record_deal(table=t, values={{'taker': 'A', 'trump': 'H', 'bid': 90, "
+    "'points_a': 150}}, expected_version=t.version); print(Table.objects.get(pk=t.pk).version)"
+)
+
+
+def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
+    """The second laptop, from a journal that ends before the phone's last
+    acknowledged deal, where the desk types a deal on that table before the
+    phone comes back: its table version is past every version the phone was
+    told, so versions alone no longer say what it lacks (the phone resent
+    nothing: the bug). Its hall's name, in every regular answer, is another
+    than the one that acknowledged the phone's deals: the phone sends them
+    all again, once (static/js/outbox-queue.js `relearn`); those it holds
+    record nothing, the one that clashes with what the desk typed is refused
+    in words (shown on the phone with its row), never recorded over it."""
+    port, path, code, servers = hall.port, hall.path, hall.code, hall.servers
+    hall.start_first()
+    first_name = (hall.laptop / "nom-du-journal").read_text().strip()
+    phone = Phone(port, path)
+    _, token = phone.page()
+    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    kept = []  # the phone's acknowledged deals: (points, first version)
+    for points in (97, 121, 131):
+        version, _ = phone.page()
+        assert phone.deal(points, version)[0] == 0
+        kept.append((points, int(version)))
+    _, text = phone.send("GET", path + "etat/?attente=0")
+    assert json.loads(text)["hall"] == first_name
+    servers[0].send_signal(signal.SIGKILL)
+    servers[0].wait(timeout=30)
+    shutil.rmtree(hall.laptop)
+    assert cut_before_last_deal(hall.backups / "reprise") >= 1
+    env2, _, _ = hall.take_over()
+    key = path.rstrip("/").rsplit("/", 1)[-1]
+    desk = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", DESK_TYPES.format(key=key)],
+        env=env2,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert int(desk.stdout.strip().splitlines()[-1]) > max(v for _, v in kept)
+    _, text = phone.send("GET", path + "etat/?attente=0")
+    state = json.loads(text)
+    # Versions no longer tell: the server says a version past every deal kept.
+    assert state["version"] > max(v for _, v in kept)
+    # Its name does: not the hall that acknowledged them.
+    assert state["hall"] not in ("", first_name)
+
+    # The phone sends every kept deal again with its first version (twice,
+    # as if an answer were lost): held ones are retries, the clash refused.
+    for _ in range(2):
+        told = [phone.deal(points, str(version)) for points, version in kept]
+        assert [status == 0 for status, _ in told] == [True, True, False]  # 0: recorded
+        assert "modifiée par quelqu'un d'autre" in told[2][1].replace("&#x27;", "'")
+    servers[1].terminate()
+    servers[1].wait(timeout=30)
+    assert deals_in(env2, path) == [97, 121, 150]

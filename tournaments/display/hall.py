@@ -5,7 +5,9 @@ restart. Must not: query the database or read files."""
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
+import segno
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -64,6 +66,20 @@ def phone_contact(
     return " · ".join(parts), bool(waiting) or quiet
 
 
+@dataclass(frozen=True)
+class PhonesQr:
+    """The address the phones must now use, and its QR code (inline SVG)."""
+
+    url: str
+    svg: str
+
+
+def phones_qr(url: str) -> PhonesQr:
+    """Shown big on the desk of a laptop that took the hall over: a phone
+    whose first laptop never answers again is told to scan it."""
+    return PhonesQr(url, segno.make(url, error="m").svg_inline(scale=8, dark="#000", light="#fff"))
+
+
 def restart_notice(
     started: datetime.datetime, previous_alive: datetime.datetime | None, now: datetime.datetime
 ) -> str:
@@ -104,6 +120,11 @@ def outbox_texts() -> dict[str, str]:
         "codeFirst": _(
             "Le concours continue sur un autre portable : redonnez le code de votre équipe, "
             "puis ce qui attend part de lui-même"
+        ),
+        # The hall silent for a minute: what the player does (issue 39).
+        "lost": _(
+            "Le portable de la salle ne répond plus. Si le bureau affiche « Téléphones : "
+            "scannez ceci », scannez ce QR code ; sinon, attendez ici sans recharger"
         ),
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),

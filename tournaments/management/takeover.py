@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
+from tournaments.infra import standby
 from tournaments.infra.journal import handover, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
@@ -105,4 +106,19 @@ def hand_over(done: replay.Plan, address: str, stdout) -> None:
             f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
             "rebranchez-la, puis relancez la reprise."
         ) from exc
+    standby.took_over(Path(settings.DATA_DIR), done.hall)
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
+
+
+def start_standby(secours: str, stdout) -> None:
+    """This hall's name and its standby laptop, for the tables' pages; the
+    ping says which hall this one took over (infra/standby.py)."""
+    data_dir = Path(settings.DATA_DIR)
+    standby.start(data_dir, identity=hall_name(data_dir), standby=secours)
+    if secours:
+        # The pages may ask the standby's ping (same-origin requests only otherwise).
+        settings.SECURE_CSP = standby.csp_with(settings.SECURE_CSP, secours)
+        stdout.write(
+            f"  Portable de secours : {secours}/ (les téléphones y vont d'eux-mêmes "
+            "s'il reprend le concours quand celui-ci ne répond plus)"
+        )

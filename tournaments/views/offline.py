@@ -1,7 +1,11 @@
 """The service worker of secure pages (templates/tournaments/sw/sw.js): the
 app's files it keeps, named as this server serves them, and a version that
 changes with their content, so that a new release replaces the old copies.
-Served from the root so that it may keep the table's and public pages."""
+Served from the root so that it may keep the table's and public pages.
+
+Also the hall's ping (issue 39): a table's phone whose hall went silent asks
+the standby laptop, from the first laptop's origin, whether it took that
+hall over (infra/standby.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +15,12 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
+
+from tournaments.infra import standby
 
 #: What a page of the hall needs besides itself (base.html, table_side.html).
 FILES = (
@@ -63,4 +69,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def hall_ping(request: HttpRequest) -> HttpResponse:
+    """This hall's name and the hall it took over, readable by any origin
+    (a table's page at the first laptop's address asks it; nothing secret,
+    no cookie read or set)."""
+    response = JsonResponse(standby.ping())
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Cache-Control"] = "no-store"
     return response

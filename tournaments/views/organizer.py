@@ -26,12 +26,14 @@ from django.views.decorators.http import require_POST
 
 from tournaments import hooks
 from tournaments.display import door as door_words
+from tournaments.display.hall import phones_qr
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.new_tournament import NewTournamentForm
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
+from tournaments.infra import address, standby
 from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import clock as clock_queries
@@ -54,6 +56,10 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "tournaments": managed.active(),
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
+            # This laptop took the hall over: its address for the phones, big (issue 39).
+            "phones_here": phones_qr(address.public_address(request).url + "/")
+            if standby.REPLACES
+            else None,
             # The installed features' buttons (tournaments/hooks.py).
             "feature_panels": hooks.announce(hooks.ORGANIZER_HOME, request=request),
         },

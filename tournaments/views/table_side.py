@@ -35,7 +35,7 @@ from tournaments.display.table_screen import (
 )
 from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
-from tournaments.infra import links
+from tournaments.infra import links, standby
 from tournaments.models import Round, Table
 from tournaments.services import errors
 from tournaments.services import table_side as table_side_services
@@ -199,6 +199,8 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "bracket_match": bracket_match_label(table),
         "outbox_texts": json.dumps(outbox_texts()),
         "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
+        # This hall's name and its standby laptop (the phone asks it when the hall is silent).
+        "hall_place": standby.page(),
         # What a feature adds to the page (the club tablet's bar): tournaments/hooks.py.
         **hooks.page_context(hooks.TABLE_PAGE, request=request, table=table, opened=False),
         **extra,
@@ -332,6 +334,7 @@ def table_side_state(request: HttpRequest, token: str) -> HttpResponse:
     note_phone_contact(table=table, waiting=_waiting(request.GET.get("attente")))
     return JsonResponse(
         {"version": table.version, "status": table.status, "entry": table.entry_state}
+        | standby.page()
     )
 
 

@@ -4,14 +4,11 @@ the stick back in it, refusing every write from then on, for good."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from django.db import connection, connections, transaction
+from django.db import transaction
 
 from tests.tournaments.infra.test_journal_replay import play_a_little
 from tournaments.infra.journal import handover, writer
-from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.models import Tournament
 
 
@@ -39,19 +36,6 @@ def test_a_takeover_recorded_is_read_back(tmp_path):
     assert handover.replaced_by(tmp_path, "h1") == "http://10.0.0.7:8000"
     assert handover.replaced_by(tmp_path, "h2") is None
     assert not list(tmp_path.glob("*.partial"))
-
-
-@pytest.fixture
-def journal(transactional_db, tmp_path):
-    if connection.vendor != "sqlite":
-        pytest.skip("the journal is the hall laptop's, on SQLite")
-    name = connection.settings_dict["NAME"]
-    started = writer.start(
-        folder=tmp_path / "cle" / "reprise", database=Path(name), hall="h1", lock=write_lock(name)
-    )
-    yield started
-    writer.stop()
-    connections.close_all()
 
 
 def test_once_taken_over_every_write_is_refused_for_good(journal):

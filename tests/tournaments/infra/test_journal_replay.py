@@ -18,21 +18,7 @@ from django.db import OperationalError, connection, connections, transaction
 
 from tests import factories
 from tournaments.infra.journal import replay, writer
-from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.models import Deal, Team, Tournament
-
-
-@pytest.fixture
-def journal(transactional_db, tmp_path):
-    if connection.vendor != "sqlite":
-        pytest.skip("the journal is the hall laptop's, on SQLite")
-    name = connection.settings_dict["NAME"]
-    started = writer.start(
-        folder=tmp_path / "cle" / "reprise", database=Path(name), hall="h1", lock=write_lock(name)
-    )
-    yield started
-    writer.stop()
-    connections.close_all()
 
 
 def dump(path: str | Path) -> list[str]:

@@ -29,7 +29,14 @@ pytestmark = pytest.mark.django_db
 def test_the_phone_call_records_the_entries_it_keeps_and_gives_the_version(client, table):
     answer = client.get(links.entry_path(table) + "etat/?attente=2")
     assert answer.status_code == 200
-    assert answer.json() == {"version": table.version, "status": "not_started", "entry": "empty"}
+    assert answer.json() == {
+        "version": table.version,
+        "status": "not_started",
+        "entry": "empty",
+        # This hall's name and its standby (none off the hall server): issue 39.
+        "hall": "",
+        "standby": "",
+    }
     assert "no-cache" in answer["Cache-Control"] or "no-store" in answer["Cache-Control"]
     table.refresh_from_db()
     assert table.phone_waiting == 2

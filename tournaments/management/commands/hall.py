@@ -37,7 +37,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from tournaments.infra import address, database_copy, tasks, uptime
+from tournaments.infra import address, database_copy, standby, tasks, uptime
 from tournaments.infra.hall_server import HallServer
 from tournaments.infra.journal import writer as journal
 from tournaments.management import takeover
@@ -81,6 +81,12 @@ class Command(BaseCommand):
             "(sur la clé USB : sauvegardes/reprise).",
         )
         parser.add_argument(
+            "--secours",
+            metavar="ADRESSE",
+            help="Adresse du portable de secours (par exemple http://192.168.1.21:8000) : "
+            "si ce portable-ci tombe, les téléphones y vont d'eux-mêmes dès qu'il a repris.",
+        )
+        parser.add_argument(
             "--admin-on-network",
             action="store_true",
             help="Ouvre aussi l'administration (/admin/) au réseau de la salle "
@@ -89,6 +95,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, host: str, threads: int, demo: bool, check: bool, **options) -> None:
         listen_host, port = parse_host(host)
+        secours = self._standby_address(options.get("secours") or "")
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
         taken = None
@@ -105,6 +112,7 @@ class Command(BaseCommand):
         public = address.public_address_for_port(server.port)
         if taken is not None:
             takeover.hand_over(taken, public.url, self.stdout)
+        takeover.start_standby(secours, self.stdout)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
         self._keep_alive_marks()
@@ -120,6 +128,17 @@ class Command(BaseCommand):
             journal.stop()
             self.stdout.write("Serveur arrêté.")
             self.stdout.flush()
+
+    def _standby_address(self, text: str) -> str:
+        """The standby laptop's address as typed, checked before anything starts."""
+        if not text:
+            return ""
+        if (origin := standby.address(text)) is None:
+            raise CommandError(
+                f"Adresse du portable de secours illisible : « {text} » "
+                "(par exemple http://192.168.1.21:8000)."
+            )
+        return origin
 
     def _update_database(self) -> None:
         """Migrate, after a copy of the database when an update is about to

@@ -1,0 +1,77 @@
+"""This hall's name and its standby laptop, as the tables' phones learn them
+(issue 39: the first laptop dead for good).
+
+A table's page carries this hall's name (the journal's, made once per data
+folder) and the standby laptop's address, typed by the organizer on the
+first laptop (`hall --secours http://192.168.1.21:8000`). A phone whose
+hall has not answered for a while asks the standby's ping (`ping`, a
+cross-origin GET) and goes there only once the standby says it took over
+this very hall (`hall --reprendre`). The name of the hall taken over is
+kept in the second laptop's data folder: restarted, it still says so.
+
+Must not: take a standby address from the network (an address registered
+by anyone on the Wi-Fi would send the phones, and their deals, elsewhere:
+only the organizer's command line gives it), say a takeover it did not make,
+or hold anything secret in the ping (it is read by any origin).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPLACES_FILE = "remplace"
+
+#: This hall's name ("" off the hall server), the hall it took over ("" if
+#: none), the standby laptop's address ("" if none was given).
+IDENTITY = ""
+REPLACES = ""
+STANDBY = ""
+
+
+def address(text: str) -> str | None:
+    """« http://192.168.1.21:8000 » → its origin; None when it is not a
+    plain http(s) address of a host (a path, a user or a password in it)."""
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 (a port that is not a number raises)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.username or parts.password or parts.path not in ("", "/") or parts.query:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def start(data_dir: Path, *, identity: str, standby: str = "") -> None:
+    """This hall's name and standby, and the hall it took over if it did."""
+    global IDENTITY, REPLACES, STANDBY
+    IDENTITY, STANDBY = identity, standby
+    try:
+        REPLACES = (data_dir / REPLACES_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        REPLACES = ""
+
+
+def took_over(data_dir: Path, replaced: str) -> None:
+    """This hall now serves the concours of `replaced`: said by the ping."""
+    global REPLACES
+    (data_dir / REPLACES_FILE).write_text(replaced, encoding="ascii")
+    REPLACES = replaced
+
+
+def csp_with(policy: dict, standby: str) -> dict:
+    """The Content Security Policy with the standby's ping allowed: a page
+    connects to its own origin and to the standby only."""
+    connect = policy.get("connect-src") or policy.get("default-src") or []
+    return {**policy, "connect-src": [*connect, standby]}
+
+
+def ping() -> dict[str, str]:
+    return {"hall": IDENTITY, "replaces": REPLACES}
+
+
+def page() -> dict[str, str]:
+    """What a table's page and its regular call carry."""
+    return {"hall": IDENTITY, "standby": STANDBY}
