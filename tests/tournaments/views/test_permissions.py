@@ -82,6 +82,7 @@ PUBLIC |= {
 # Pages opened by a secret of their own (a forged one opens nothing): the
 # door's poster (issue 25) and a pre-registration's cancel link (issue 26).
 SECRET_LINK = {"door", "door_confirm", "preregistration_cancel", "preregistration_confirm"}
+SECRET_LINK |= {"preregistration_offer"}  # the waiting list's offer
 # A hall laptop's upload read in the background (issue 35): it asks again
 # for the outcome with the upload's own token.
 SECRET_LINK |= {"upload_poll"}
