@@ -1,0 +1,223 @@
+"""The tests near a change: what `make test-fast` runs (CONTRIBUTING.md).
+
+    python -m tools.near_tests            # the test files near the change, one a line
+    python -m tools.near_tests --why      # each with the changed file that chose it
+
+A change is every file that differs from the point where the branch left
+`main` (committed or not) and every new file. The tests near a changed file:
+
+- a test module: itself; a `conftest.py`: every test of its folder;
+- a module of the code (or a test helper such as `tests/factories.py`): the
+  test modules that import it, directly or through test helpers, and those
+  whose path mirrors it (`tournaments/services/rounds.py` →
+  `tests/tournaments/services/test_rounds*.py`; a feature's module → its
+  feature's test folder);
+- a template: the tests near the modules that name it; the catalogue: the
+  translations' test; a migration: the migrations' and models' tests; a
+  script or stylesheet: the tests that name it.
+
+A changed file this cannot place (the settings, pyproject.toml, a module no
+test reaches…) asks for every fast test: the loop never runs nothing for a
+change it does not understand. `make test` stays the check before handing a
+change in: the pages' tests reach most modules through the URLs, which no
+import shows.
+
+Must not: import the project's code (imports are read with `ast`), or run
+a test itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = "tests"
+# Changed files that change no test's outcome.
+IGNORED_SUFFIXES = (".md", ".txt", ".png", ".svg")
+IGNORED_TOP = {"docs", ".ci", ".github", "requirements", "bin"}
+# Files whose change asks for every fast test, whatever else changed.
+EVERYTHING = object()
+
+
+def module_name(path: str) -> str:
+    """`tournaments/services/rounds.py` → `tournaments.services.rounds`."""
+    parts = list(Path(path).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, name: str) -> set[str]:
+    """The modules a module's source imports (each `from a import b` counts
+    as `a` and `a.b`: b may be a module)."""
+    found: set[str] = set()
+    package = name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+class Tests:
+    """The test tree read once: which test files and helpers import what."""
+
+    def __init__(self, files: dict[str, str]) -> None:
+        # files: path → source, for every .py under tests/
+        self.files = files
+        self.imports = {path: imports_of(src, module_name(path)) for path, src in files.items()}
+
+    def is_test(self, path: str) -> bool:
+        return Path(path).name.startswith("test_") and path.endswith(".py")
+
+    def importers(self, module: str) -> set[str]:
+        """Test files importing `module`, directly or through test helpers."""
+        chosen: set[str] = set()
+        wanted, seen = {module}, set()
+        while wanted:
+            name = wanted.pop()
+            seen.add(name)
+            for path, names in self.imports.items():
+                if name not in names and not any(n.startswith(name + ".") for n in names):
+                    continue
+                if self.is_test(path):
+                    chosen.add(path)
+                elif Path(path).name != "conftest.py" and module_name(path) not in seen:
+                    wanted.add(module_name(path))
+        return chosen
+
+    def mirror(self, path: str) -> set[str]:
+        """The test files whose place mirrors a module of the code."""
+        p = Path(path)
+        if p.parts[:2] == ("tournaments", "features") and len(p.parts) > 3:
+            folder = Path(TESTS, *p.parts[:3])
+            return {f for f in self.files if Path(f).is_relative_to(folder) and self.is_test(f)}
+        folder = Path(TESTS, *p.parts[:-1])
+        stem = p.stem if p.stem != "__init__" else p.parent.name
+        return {
+            f
+            for f in self.files
+            if self.is_test(f)
+            and Path(f).parent == folder
+            and Path(f).stem.removeprefix("test_").startswith(stem)
+        }
+
+    def under(self, folder: str) -> set[str]:
+        return {f for f in self.files if f.startswith(folder + "/") and self.is_test(f)}
+
+    def naming(self, text: str) -> set[str]:
+        return {f for f, src in self.files.items() if self.is_test(f) and text in src}
+
+
+def near(
+    changed: Iterable[str], tests: Tests, code: dict[str, str]
+) -> dict[str, set[str]] | object:
+    """Test file → the changed files that chose it; EVERYTHING when a change
+    cannot be placed. `code`: path → source of the project's own .py and
+    template files (to find who names a template)."""
+    chosen: dict[str, set[str]] = {}
+
+    def take(files: set[str], why: str) -> None:
+        for f in files:
+            chosen.setdefault(f, set()).add(why)
+
+    for path in changed:
+        p = Path(path)
+        if p.suffix in IGNORED_SUFFIXES or (p.parts and p.parts[0] in IGNORED_TOP):
+            continue
+        if p.parts[0] == TESTS:
+            if p.name == "conftest.py":
+                take(tests.under(str(p.parent)), path)
+            elif tests.is_test(path):
+                if path in tests.files:
+                    take({path}, path)
+            elif p.suffix == ".py":
+                found = tests.importers(module_name(path))
+                if not found:
+                    return EVERYTHING
+                take(found, path)
+            elif p.suffix == ".js":
+                take(tests.under("tests/js"), path)
+            continue
+        if "migrations" in p.parts:
+            migrations = {f for f in tests.files if f.endswith("test_migrations.py")}
+            take(migrations | tests.under("tests/tournaments/models"), path)
+            continue
+        if "locale" in p.parts:
+            take({f for f in tests.files if f.endswith("test_translations.py")}, path)
+            continue
+        if "templates" in p.parts:
+            name = "/".join(p.parts[p.parts.index("templates") + 1 :])
+            found = tests.naming(name) | tests.naming(p.name)
+            for namer in (f for f, src in code.items() if name in src and f.endswith(".py")):
+                found |= tests.importers(module_name(namer)) | tests.mirror(namer)
+            if not found:
+                return EVERYTHING
+            take(found, path)
+            continue
+        if p.suffix in (".js", ".css"):
+            take(tests.naming(p.name) | tests.under("tests/js"), path)
+            continue
+        if p.suffix != ".py":
+            return EVERYTHING
+        found = tests.importers(module_name(path)) | tests.mirror(path)
+        if not found:
+            return EVERYTHING
+        take(found, path)
+    return chosen
+
+
+def changed_files() -> list[str]:
+    def git(*args: str) -> list[str]:
+        out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        return [line for line in out.stdout.splitlines() if line.strip()]
+
+    base = git("merge-base", "HEAD", "main") or git("rev-parse", "HEAD")
+    files = git("diff", "--name-only", base[0]) + git("ls-files", "--others", "--exclude-standard")
+    return sorted({f for f in files if (ROOT / f).exists()})
+
+
+def read_tree(top: str, suffixes: tuple[str, ...]) -> dict[str, str]:
+    found = {}
+    for path in (ROOT / top).rglob("*"):
+        if (
+            path.suffix in suffixes
+            and "node_modules" not in path.parts
+            and "__pycache__" not in path.parts
+        ):
+            found[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8", errors="replace")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--why", action="store_true", help="say which change chose each test file")
+    args = parser.parse_args(argv)
+    tests = Tests(read_tree(TESTS, (".py",)))
+    code: dict[str, str] = {}
+    for top in ("tournaments", "scoring", "config", "hallapp"):
+        code |= read_tree(top, (".py", ".html", ".txt"))
+    result = near(changed_files(), tests, code)
+    if result is EVERYTHING:
+        print(TESTS)
+        return 0
+    assert isinstance(result, dict)
+    for test in sorted(result):
+        print(f"{test}  ← {', '.join(sorted(result[test]))}" if args.why else test)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
