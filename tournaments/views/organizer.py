@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import hooks
 from tournaments.display import door as door_words
+from tournaments.display import standings as standings_display
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -37,6 +38,7 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
+from tournaments.queries import standings as standings_queries
 from tournaments.services import autosave, errors, registration, singles, tournaments
 from tournaments.services import door as door_services
 from tournaments.views import publication
@@ -264,6 +266,8 @@ def manage_page(
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
             "next_sheets": public_queries.sheets_to_print(tournament),
+            # The public's ranking hidden (issue 38, item 12a): the desk's live one.
+            **_live_ranking(tournament),
             "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
@@ -285,6 +289,18 @@ def manage_page(
         },
         status=422 if draw_form or co_form else 200,
     )
+
+
+def _live_ranking(tournament: Tournament) -> dict:
+    """While the public's ranking is hidden, the desk's live top ten and the
+    sentence that says the players do not see it."""
+    cutoff = standings_queries.hidden_from(tournament)
+    if cutoff is None:
+        return {}
+    return {
+        "live_said": standings_display.hidden_from_players_said(cutoff),
+        "live_top": standings_queries.tournament_standings(tournament)[:10],
+    }
 
 
 @login_required
