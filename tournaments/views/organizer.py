@@ -44,6 +44,7 @@ from tournaments.services import door as door_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.referee_block import desk_context
 
 
 @login_required
@@ -268,6 +269,8 @@ def manage_page(
             "next_sheets": public_queries.sheets_to_print(tournament),
             # The public's ranking hidden (issue 38, item 12a): the desk's live one.
             **_live_ranking(tournament),
+            # « Appeler l'arbitre » (issue 38, item 12c): the tables calling.
+            **desk_context(tournament),
             "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
