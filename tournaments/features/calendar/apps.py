@@ -11,7 +11,7 @@ class CalendarConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import hooks
-        from tournaments.features.calendar.services import announcements, demo
+        from tournaments.features.calendar.services import announcements, demo, tasks
         from tournaments.features.calendar.views import announcements as pages
 
         hooks.register(hooks.PUBLIC_HOME, pages.home_panel)
@@ -19,3 +19,4 @@ class CalendarConfig(AppConfig):
         hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
+        hooks.register(hooks.PLACE_OFFERED, tasks.on_place_offered)
