@@ -23,6 +23,7 @@ from tournaments.views import (
     public,
     publication,
     published,
+    referee,
     registration,
     rounds,
     table_side,
@@ -340,4 +341,12 @@ urlpatterns += [
 urlpatterns += [
     path("organisation/envois/<num:upload_id>/", uploads.upload_status, name="upload_status"),
     path("envois/<str:token>/", uploads.upload_poll, name="upload_poll"),
+]
+# « Appeler l'arbitre » (issue 38, item 12c): the table's phone calls, the
+# desk sees the calls and answers them.
+urlpatterns += [
+    path("saisie/<str:token>/arbitre/", referee.table_side_call, name="referee_call"),
+    path("saisie/<str:token>/arbitre/etat/", referee.table_side_call_state, name="referee_state"),
+    path(ORG + "appels/", referee.referee_calls, name="referee_calls"),
+    path(ORG + "appels/<num:call_id>/repondre/", referee.referee_answer, name="referee_answer"),
 ]

@@ -124,3 +124,35 @@
   window.BelotePad = { sync };
   document.addEventListener("DOMContentLoaded", sync);
 })();
+// « Appeler l'arbitre » (issue 38, item 12c): the call is sent by fetch and
+// its block comes back whole; a call that cannot leave says so (never
+// silently lost), and the retry sends the same key (never called twice).
+// While a call is open the block asks again every 10 s for the desk's answer.
+(() => {
+  let timer = 0;
+  const swap = (html) => {
+    const box = document.getElementById("referee-call");
+    if (box && html.includes('id="referee-call"')) box.outerHTML = html;
+    watch();
+  };
+  const watch = () => {
+    clearTimeout(timer);
+    const box = document.getElementById("referee-call");
+    if (!box || !box.dataset.poll) return;
+    timer = setTimeout(() => {
+      fetch(box.dataset.poll, { headers: { "HX-Request": "true" } })
+        .then((answer) => answer.text()).then(swap).catch(watch);
+    }, 10000);
+  };
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.closest("#referee-call")) return;
+    event.preventDefault();
+    const offline = document.getElementById("referee-offline");
+    if (offline) offline.hidden = true;
+    fetch(form.action, { method: "POST", body: new FormData(form), headers: { "HX-Request": "true" } })
+      .then((answer) => answer.text()).then(swap)
+      .catch(() => { if (offline) offline.hidden = false; });
+  });
+  document.addEventListener("DOMContentLoaded", watch);
+})();

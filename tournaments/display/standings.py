@@ -189,3 +189,25 @@ def bye_explanation(policy: str, points: int) -> str:
         "L'exempt compte comme une partie jouée et gagnée, avec la moyenne des points "
         "marqués aux tables de sa partie, pour et contre : sa différence n'en bouge pas."
     )
+
+
+def hidden_said(cutoff: int | None) -> str:
+    """What the public pages say while the ranking is hidden (issue 38,
+    item 12a), « » when it is not: the sentence, and which parties the
+    ranking shown counts."""
+    if cutoff is None:
+        return ""
+    return gettext(
+        "Classement masqué jusqu'à la fin du concours : celui-ci compte les parties jouées "
+        "avant la partie %(number)s."
+    ) % {"number": cutoff}
+
+
+def hidden_from_players_said(cutoff: int | None) -> str:
+    """What the desk's live ranking says while the public's is hidden."""
+    if cutoff is None:
+        return ""
+    return gettext(
+        "Classement à jour, masqué aux joueurs jusqu'à la fin du concours : l'écran de la "
+        "salle et les pages publiques montrent celui d'avant la partie %(number)s."
+    ) % {"number": cutoff}

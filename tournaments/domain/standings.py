@@ -227,3 +227,29 @@ class Standing:
 
     row: Row
     entrant: object
+
+
+def public_cutoff(
+    *, hidden_from: int | None, announced: Iterable[int], finished: bool
+) -> int | None:
+    """The first partie whose results the public does not see yet (issue 38,
+    item 12a: « classement masqué jusqu'à la fin »), or None when the
+    public sees every result.
+
+    `hidden_from` is the partie the organizer chose (None: the option is
+    off), `announced` the numbers of the parties whose draw the players have
+    seen, `finished` whether the concours is over. From the moment the
+    chosen partie's draw is announced (or a later one's) until the concours
+    is over, the public ranking counts only the parties before it: the
+    results of that partie and of any after it stay with the desk."""
+    if hidden_from is None or finished:
+        return None
+    if any(number >= hidden_from for number in announced):
+        return hidden_from
+    return None
+
+
+def counts_publicly(round_number: int, cutoff: int | None) -> bool:
+    """Whether a partie's results are shown to the public under `cutoff`
+    (`public_cutoff`)."""
+    return cutoff is None or round_number < cutoff

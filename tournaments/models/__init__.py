@@ -9,6 +9,7 @@ from tournaments.models.accounts import OrganizerApproval, SignUp, email_key, is
 from tournaments.models.audit import Change
 from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
 from tournaments.models.calendar import Announcement, PreRegistration
+from tournaments.models.calls import RefereeCall
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
@@ -76,6 +77,7 @@ __all__ = [
     "PublicationReceipt",
     "PublicationTarget",
     "Qualification",
+    "RefereeCall",
     "Round",
     "Seat",
     "Side",

@@ -105,6 +105,9 @@ class Change(models.Model):
         # Simultaneous halls (issue 27): declared, a hall's file received.
         HALLS_DECLARED = "halls_declared", _("Salles du concours déclarées")
         HALL_FILE = "hall_file", _("Fichier d'une salle reçu")
+        # « Appeler l'arbitre » (issue 38, item 12c): a table calls, the desk answers.
+        REFEREE_CALLED = "referee_called", _("Arbitre appelé")
+        REFEREE_ANSWERED = "referee_answered", _("Appel de l'arbitre répondu")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
     table = models.ForeignKey(

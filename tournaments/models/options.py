@@ -279,6 +279,35 @@ FEATURES: tuple[Feature, ...] = (
         said=False,
     ),
     Feature(
+        "hidden_ranking",
+        _("classement masqué jusqu'à la fin"),
+        (
+            Option(
+                "ranking_hidden",
+                models.BooleanField(_("classement masqué jusqu'à la fin"), default=False),
+                _("Classement masqué jusqu'à la fin du concours"),
+                _(
+                    "Dès l'annonce du tirage de la partie choisie ci-dessous, les joueurs, "
+                    "l'écran de la salle et les pages publiques montrent le classement d'avant "
+                    "cette partie, jusqu'à la fin du concours. Vous, à l'accueil, voyez "
+                    "toujours le classement à jour."
+                ),
+            ),
+            Option(
+                "ranking_hidden_from",
+                models.PositiveSmallIntegerField(
+                    _("classement masqué à partir de la partie"),
+                    null=True,
+                    blank=True,
+                    validators=bounded(1, 99),
+                ),
+                _("Masqué à partir de la partie n°"),
+                _("Vide : avant la dernière partie (le cas habituel)."),
+                ask="number",
+            ),
+        ),
+    ),
+    Feature(
         "door",
         _("pointage à l'entrée"),
         (

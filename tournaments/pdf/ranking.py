@@ -43,7 +43,7 @@ from tournaments.pdf.base import (
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims
-from tournaments.queries.standings import tournament_standings
+from tournaments.queries.standings import hidden_from, tournament_standings
 
 PODIUM_NAME = CONTENT_WIDTH - 68 * mm
 #: Width in mm of each number column of the ranking table, by column key.
@@ -68,13 +68,20 @@ FINAL_ORDER = gettext_noop(
 )
 
 
-def ranking(tournament: Tournament, *, category: Category | None = None) -> bytes:
+def ranking(
+    tournament: Tournament, *, category: Category | None = None, live: bool = False
+) -> bytes:
     """The ranking: the podium in large type, then every team (every player
     in a mêlée) with its record and, once the tournament is finished, its
     lot; how the ranking is computed, the rule profile and the date. With
-    `category`, that special ranking, ranked within itself."""
+    `category`, that special ranking, ranked within itself. While the
+    ranking is hidden (issue 38, item 12a) it is the public's, unless `live`
+    (the desk's), which says it is hidden from players."""
     styles = pdf_styles()
-    standings = final_order(tournament, tournament_standings(tournament))
+    cutoff = hidden_from(tournament)
+    standings = final_order(
+        tournament, tournament_standings(tournament, before=None if live else cutoff)
+    )
     lots = awards.lots_public(tournament)
     if category is not None or lots:
         board = awards.board(tournament, category, standings=standings)
@@ -90,6 +97,9 @@ def ranking(tournament: Tournament, *, category: Category | None = None) -> byte
     if tournament.status == Tournament.Status.FINISHED:
         # Final, yet provisional while the last claims are open (issue 27.5).
         story.append(para(claims_said(ranking_claims(tournament), ranking=True), styles.cell_bold))
+    if cutoff is not None:
+        said = standings_display.hidden_from_players_said if live else standings_display.hidden_said
+        story.append(para(said(cutoff), styles.cell_bold))
     story.append(Spacer(0, 4 * mm))
     podium = [s for s in standings if s.entrant is not None][:3]
     if podium and closed:

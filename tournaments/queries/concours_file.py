@@ -38,7 +38,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.queries.standings import tournament_bye, tournament_results
+from tournaments.queries.standings import hidden_from, tournament_bye, tournament_results
 
 
 def concours_file(
@@ -82,6 +82,9 @@ def concours_file(
         ]
     doc["pools"] = _pools(tournament)
     rounds = tournament.rounds.announced() if public else tournament.rounds.all()
+    if public and (cutoff := hidden_from(tournament)) is not None:
+        # The hidden ranking's parties wait for the end (issue 38, item 12a).
+        rounds = rounds.filter(number__lt=cutoff)
     doc["rounds"] = _rounds(tournament, rounds)
     doc["brackets"] = _brackets(tournament, {r["number"] for r in doc["rounds"]})
     return doc

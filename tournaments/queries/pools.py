@@ -9,7 +9,12 @@ from dataclasses import dataclass
 from tournaments.domain import pools
 from tournaments.domain.standings import MatchPoints, Row
 from tournaments.models import Pool, PoolTeam, Round, Table, Team, Tournament
-from tournaments.queries.standings import tournament_bye, tournament_results, tournament_standings
+from tournaments.queries.standings import (
+    hidden_from,
+    tournament_bye,
+    tournament_results,
+    tournament_standings,
+)
 
 
 def has_pools(tournament: Tournament) -> bool:
@@ -59,6 +64,9 @@ def pool_standings(tournament: Tournament, *, announced_only: bool = False) -> l
     rounds = tournament.rounds.filter(draw_method=Round.DrawMethod.POOLS)
     if announced_only:
         rounds = rounds.announced()
+        # The public's pages: the hidden ranking's parties wait (issue 38, 12a).
+        if (cutoff := hidden_from(tournament)) is not None:
+            rounds = rounds.filter(number__lt=cutoff)
     numbers = set(rounds.values_list("number", flat=True))
     _entrants, results = tournament_results(tournament)
     results = [r for r in results if r.round in numbers]

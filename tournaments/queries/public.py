@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from tournaments.domain import search
-from tournaments.domain.standings import bye_points
+from tournaments.domain.standings import bye_points, counts_publicly
 from tournaments.models import BracketMatch, Round, Seat, Table, Team, Tournament
 from tournaments.queries.standings import tournament_bye
 
@@ -113,9 +113,13 @@ class Game:
     opponent: Team | None
     points_for: int
     points_against: int
+    #: A partie of the hidden ranking (issue 38, item 12a): no figure shown.
+    hidden: bool = False
 
     @property
     def result(self) -> str:
+        if self.hidden:
+            return "hidden"
         if self.opponent is None:
             return "bye"
         if self.table.status != Table.Status.COMPLETE:
@@ -127,10 +131,11 @@ class Game:
         return "drawn"
 
 
-def team_games(tournament: Tournament, team: Team) -> list[Game]:
+def team_games(tournament: Tournament, team: Team, *, before: int | None = None) -> list[Game]:
     """Every partie of `team` the public pages show (announced), in order.
     A bye is worth, in points for, what the standings count for it, so the
-    team's page adds up to its ranking."""
+    team's page adds up to its ranking. The parties numbered `before` or
+    later (the hidden ranking's) show no figure."""
     tables = (
         Table.objects.filter(Q(team_a=team) | Q(team_b=team))
         .select_related("round", *TEAM_RELATED)
@@ -143,6 +148,11 @@ def team_games(tournament: Tournament, team: Team) -> list[Game]:
     games = []
     for table in tables:
         mine_a = table.team_a_id == team.pk
+        if not counts_publicly(table.round.number, before):
+            games.append(
+                Game(table.round, table, table.team_b if mine_a else table.team_a, 0, 0, True)
+            )
+            continue
         games.append(
             Game(
                 round=table.round,

@@ -14,7 +14,7 @@ from tournaments.models import Announcement, Player, Round, Team, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.public import round_tables
-from tournaments.queries.standings import tournament_standings
+from tournaments.queries.standings import hidden_from, public_standings
 
 #: How many finished concours the home lists.
 HOME_RESULTS = 12
@@ -62,7 +62,7 @@ def archive_departements() -> list[str]:
 def final_ranking(tournament: Tournament) -> tuple[list, bool]:
     """The ranking in its final order, with the lots once players see them:
     (the rows, whether any of them carries a lot)."""
-    standings = final_order(tournament, tournament_standings(tournament))
+    standings = final_order(tournament, public_standings(tournament))
     board = awards.public_board(tournament, standings)
     if board is None:
         return standings, False
@@ -108,6 +108,9 @@ def _count_by_concours(rows: QuerySet) -> dict[int, int]:
 
 
 def rounds_with_tables(tournament: Tournament) -> list[tuple[Round, list]]:
-    """Every announced partie with its tables (one query per partie)."""
+    """Every announced partie with its tables (one query per partie), but
+    those of the hidden ranking (issue 38, item 12a)."""
     rounds = tournament.rounds.announced().order_by("number")
+    if (cutoff := hidden_from(tournament)) is not None:
+        rounds = rounds.filter(number__lt=cutoff)
     return [(rnd, list(round_tables(rnd))) for rnd in rounds]

@@ -6,29 +6,52 @@ from __future__ import annotations
 
 from django.db.models import Count, Max
 
-from tournaments.domain.standings import ByeScore, MatchPoints, Result, Standing, rank
+from tournaments.domain.standings import (
+    ByeScore,
+    MatchPoints,
+    Result,
+    Standing,
+    public_cutoff,
+    rank,
+)
 from tournaments.models import Change, Round, Table, Team, Tournament
 
 
-def tournament_results(tournament) -> tuple[list[int], list[Result]]:
+def hidden_from(tournament) -> int | None:
+    """The first partie whose results the public does not see (issue 38,
+    item 12a), by the pure rule `standings.public_cutoff`: None while the
+    option is off, before that partie's draw is announced, and once the
+    concours is over. One query, only when the option is on."""
+    if not tournament.ranking_hidden:
+        return None
+    announced = tournament.rounds.announced().values_list("number", flat=True)
+    return public_cutoff(
+        hidden_from=tournament.ranking_hidden_from or tournament.parties,
+        announced=list(announced),
+        finished=tournament.status == Tournament.Status.FINISHED,
+    )
+
+
+def tournament_results(tournament, *, before: int | None = None) -> tuple[list[int], list[Result]]:
     """The entrants and results of a tournament's finished tables of its
     qualifying parties (a final phase has its own ranking,
-    queries/brackets.py), in a fixed number of queries whatever its size."""
+    queries/brackets.py), in a fixed number of queries whatever its size;
+    only those of the parties numbered below `before` when given (the
+    public's ranking while it is hidden: `hidden_from`)."""
     melee = tournament.format == Tournament.Format.MELEE
-    tables = (
-        Table.objects.filter(
-            round__tournament=tournament,
-            status=Table.Status.COMPLETE,
-            round__stage=Round.Stage.QUALIFYING,
-        )
-        .select_related("round")
-        .values_list(
-            "round__number",
-            "team_a_id",
-            "team_b_id",
-            "total_a",
-            "total_b",
-        )
+    tables = Table.objects.filter(
+        round__tournament=tournament,
+        status=Table.Status.COMPLETE,
+        round__stage=Round.Stage.QUALIFYING,
+    )
+    if before is not None:
+        tables = tables.filter(round__number__lt=before)
+    tables = tables.select_related("round").values_list(
+        "round__number",
+        "team_a_id",
+        "team_b_id",
+        "total_a",
+        "total_b",
     )
     players: dict[int, tuple[int, int]] = {}
     if melee:
@@ -59,18 +82,22 @@ def tournament_results(tournament) -> tuple[list[int], list[Result]]:
     return entrants, results
 
 
-def ranking_inputs(tournament) -> tuple:
+def ranking_inputs(tournament, *, before: int | None = None) -> tuple:
     """What `tournament_standings` is computed from, in two small queries
     and without loading an entrant: the finished tables' results, the count
     and last id of the audit lines other than deals', and the tournament's
     own fields. A deal moves the ranking only by finishing a table or by
     changing a finished one's totals, which the results show; everything
     else that the ranking reads (entrants, names, draws, penalties) writes
-    an audit line of its own. Equal inputs, equal rankings."""
+    an audit line of its own. Equal inputs, equal rankings. `before` as
+    for `tournament_results`."""
+    tables = Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
+    if before is not None:
+        tables = tables.filter(round__number__lt=before)
     results = tuple(
-        Table.objects.filter(round__tournament=tournament, status=Table.Status.COMPLETE)
-        .order_by("pk")
-        .values_list("pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b")
+        tables.order_by("pk").values_list(
+            "pk", "round__number", "team_a_id", "team_b_id", "total_a", "total_b"
+        )
     )
     deals = (Change.Action.DEAL_ADDED, Change.Action.DEAL_CHANGED, Change.Action.DEAL_DELETED)
     others = (
@@ -79,7 +106,7 @@ def ranking_inputs(tournament) -> tuple:
         .aggregate(n=Count("id"), last=Max("id"))
     )
     fields = tuple(getattr(tournament, f.attname) for f in tournament._meta.concrete_fields)
-    return results, others["n"], others["last"], fields
+    return results, others["n"], others["last"], fields, before
 
 
 def tournament_bye(tournament) -> ByeScore:
@@ -92,9 +119,10 @@ def tournament_bye(tournament) -> ByeScore:
     )
 
 
-def tournament_standings(tournament) -> list[Standing]:
-    """The tournament's ranking with its entrants loaded."""
-    entrants, results = tournament_results(tournament)
+def tournament_standings(tournament, *, before: int | None = None) -> list[Standing]:
+    """The tournament's ranking with its entrants loaded (of the parties
+    numbered below `before` only, when given)."""
+    entrants, results = tournament_results(tournament, before=before)
     rows = rank(
         entrants,
         results,
@@ -114,3 +142,9 @@ def tournament_standings(tournament) -> list[Standing]:
             )
         }
     return [Standing(row=r, entrant=objects.get(r.entrant)) for r in rows]
+
+
+def public_standings(tournament) -> list[Standing]:
+    """The ranking every public page shows: the live one, or the one from
+    before the hidden partie while it is hidden (`hidden_from`)."""
+    return tournament_standings(tournament, before=hidden_from(tournament))

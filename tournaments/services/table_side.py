@@ -110,7 +110,7 @@ def _lock_codes(table: Table) -> None:
             )
 
 
-def _withdrawn_sides(table: Table) -> set[str]:
+def withdrawn_sides(table: Table) -> set[str]:
     """The sides of `table` whose team has withdrawn since."""
     gone = set(
         Team.objects.filter(
@@ -137,7 +137,7 @@ def _side_for_code(table: Table, code: str) -> str:
         _lock_codes(table)
         raise _codes_locked()
     code = normalise_code(code)
-    withdrawn = _withdrawn_sides(table)
+    withdrawn = withdrawn_sides(table)
     for side, expected in (("A", table.code_a), ("B", table.code_b)):
         if code and secrets.compare_digest(code, expected):
             if side in withdrawn:

@@ -26,6 +26,7 @@ from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import CategoryForm, TeamsTagForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
+from tournaments.queries.standings import public_standings
 from tournaments.services import errors as errors_services
 from tournaments.services import prizes
 from tournaments.views.common import managed_tournament, pdf_response
@@ -156,7 +157,8 @@ def category_standings(request: HttpRequest, slug: str, category_id: int) -> Htt
     tournament is finished."""
     tournament = get_visible(request, slug)
     category = _category(tournament, category_id)
-    board = awards.board(tournament, category)
+    # The public's ranking: the hidden parties left out (issue 38, item 12a).
+    board = awards.board(tournament, category, standings=public_standings(tournament))
     melee = tournament.format == Tournament.Format.MELEE
     table_class = PlayerStandingsTable if melee else StandingsTable
     table = table_class(

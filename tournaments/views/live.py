@@ -124,7 +124,7 @@ from tournaments.models import Round, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import round_claims
-from tournaments.queries.standings import ranking_inputs, tournament_standings
+from tournaments.queries.standings import hidden_from, ranking_inputs, tournament_standings
 
 CACHE_SECONDS = 3600
 CLAIMS_SECONDS = 30
@@ -211,12 +211,15 @@ KEPT_RANKINGS = 64
 
 def _kept_ranking(tournament: Tournament) -> tuple[tuple, list, object, str]:
     """(inputs, standings, public board, digest): the last ranking kept,
-    computed again only when `ranking_inputs` differ."""
-    inputs = ranking_inputs(tournament)
+    computed again only when `ranking_inputs` differ. It is the public's
+    ranking: while it is hidden (issue 38, item 12a), the one from before
+    the hidden partie (`standings.hidden_from`)."""
+    before = hidden_from(tournament)
+    inputs = ranking_inputs(tournament, before=before)
     slot = (tournament.pk, get_language())
     kept = _RANKINGS.get(slot)
     if kept is None or kept[0] != inputs:
-        standings = final_order(tournament, tournament_standings(tournament))
+        standings = final_order(tournament, tournament_standings(tournament, before=before))
         board = awards.public_board(tournament, standings)
         kept = (inputs, standings, board, _digest(tournament, standings, board))
         _RANKINGS.pop(slot, None)

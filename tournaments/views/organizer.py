@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import hooks
 from tournaments.display import door as door_words
+from tournaments.display import standings as standings_display
 from tournaments.display.hall import phones_qr
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
@@ -39,11 +40,13 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
+from tournaments.queries import standings as standings_queries
 from tournaments.services import autosave, errors, registration, singles, tournaments
 from tournaments.services import door as door_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.referee_block import desk_context
 
 
 @login_required
@@ -270,6 +273,10 @@ def manage_page(
             "melee": tournament.format == Tournament.Format.MELEE,
             "rounds": rounds,
             "next_sheets": public_queries.sheets_to_print(tournament),
+            # The public's ranking hidden (issue 38, item 12a): the desk's live one.
+            **_live_ranking(tournament),
+            # « Appeler l'arbitre » (issue 38, item 12c): the tables calling.
+            **desk_context(tournament),
             "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),
@@ -291,6 +298,18 @@ def manage_page(
         },
         status=422 if draw_form or co_form else 200,
     )
+
+
+def _live_ranking(tournament: Tournament) -> dict:
+    """While the public's ranking is hidden, the desk's live top ten and the
+    sentence that says the players do not see it."""
+    cutoff = standings_queries.hidden_from(tournament)
+    if cutoff is None:
+        return {}
+    return {
+        "live_said": standings_display.hidden_from_players_said(cutoff),
+        "live_top": standings_queries.tournament_standings(tournament)[:10],
+    }
 
 
 @login_required

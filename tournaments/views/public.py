@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 from tournaments import hooks, pdf
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said, ranking_state
+from tournaments.domain.standings import counts_publicly
 from tournaments.infra import home_cache
 from tournaments.models import Challenge, Round, Team, Tournament, demo_left_off_home
 from tournaments.queries import awards, exports
@@ -31,7 +32,7 @@ from tournaments.queries import public as queries
 from tournaments.queries import publication as publication_queries
 from tournaments.queries.brackets import final_order, final_places
 from tournaments.queries.claims import ranking_claims, round_claims
-from tournaments.queries.standings import tournament_standings
+from tournaments.queries.standings import hidden_from, public_standings
 from tournaments.views.common import bracket_match_label, brackets_context, pdf_response
 from tournaments.views.live import (
     live_page,
@@ -128,7 +129,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "rounds": rounds,
-            "podium": final_order(tournament, tournament_standings(tournament))[:10],
+            "podium": final_order(tournament, public_standings(tournament))[:10],
+            "ranking_hidden": standings_display.hidden_said(hidden_from(tournament)),
             "teams_count": publication_queries.teams_count(tournament),
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
@@ -155,6 +157,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "final_decided": final_places(tournament) is not None,
         "ranking_explanation": standings_display.ranking_explanation(tournament),
         "claims_said": claims_said(ranking_claims(tournament), ranking=True),
+        "ranking_hidden": standings_display.hidden_said(hidden_from(tournament)),
     }
     if request.htmx:
         return render(request, "tournaments/includes/standings_block.html", context)
@@ -163,8 +166,12 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The ranking's PDF: the public's (hidden parties left out, issue 38
+    item 12a), or the live one for the concours's organizers (the desk's
+    link), marked as hidden from players."""
     tournament = get_visible(request, slug)
-    return pdf_response(pdf.ranking(tournament), "classement.pdf")
+    desk = Tournament.objects.managed_by(request.user).filter(pk=tournament.pk).exists()
+    return pdf_response(pdf.ranking(tournament, live=desk), "classement.pdf")
 
 
 def _exported(tournament: Tournament) -> tuple[list, bool]:
@@ -237,7 +244,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         {
             "tournament": tournament,
             "team": team,
-            "games": queries.team_games(tournament, team),
+            "games": queries.team_games(tournament, team, before=hidden_from(tournament)),
             "players": [(p, pages.get(p.pk)) for p in players],
         },
     )
@@ -247,12 +254,17 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_visible(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=number)
+    cutoff = hidden_from(tournament)
     return render(
         request,
         "tournaments/round_results.html",
         {
             "tournament": tournament,
             "round": rnd,
+            # Who plays whom stays public; the totals wait for the end.
+            "ranking_hidden": ""
+            if counts_publicly(rnd.number, cutoff)
+            else standings_display.hidden_said(cutoff),
             "tables": queries.round_tables(rnd) if rnd.announced else [],
             "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
         },
@@ -275,7 +287,16 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
     rnd = queries.current_round(tournament)
     playing = queries.tables_playing(rnd) if rnd and rnd.announced else []
-    context = {"tournament": tournament, "round": rnd, "playing": playing, "poll": poll_seconds()}
+    cutoff = hidden_from(tournament)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "playing": playing,
+        "poll": poll_seconds(),
+        # The tables' running totals go with the ranking they would give away.
+        "scores_hidden": rnd is not None and not counts_publicly(rnd.number, cutoff),
+        "ranking_hidden": standings_display.hidden_said(cutoff),
+    }
     final = brackets_context(tournament) if _in_final_phase(tournament, rnd) else None
     if final and final["brackets"]:
         # The final phase follows the pools or the qualifying parties: the
@@ -283,7 +304,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         matches = [(table, bracket_match_label(table)) for table in playing]
         context.update(final, final_phase=True, matches=matches)
     else:
-        standings = final_order(tournament, tournament_standings(tournament))
+        standings = final_order(tournament, public_standings(tournament))
         prized = awards.public_board(tournament, standings)
         context["standings"] = prized.placings if prized else standings
         context["claims_state"] = ranking_state(ranking_claims(tournament))

@@ -43,6 +43,7 @@ from tournaments.services.hall_contact import note_phone_contact
 from tournaments.views.common import bracket_match_label
 from tournaments.views.grid import appended_response, preview_response, save_deal
 from tournaments.views.live import poll_seconds
+from tournaments.views.referee_block import call_context
 
 
 def _link_ended(token: str, *, teams: bool = False) -> tuple[Table | None, str, int]:
@@ -132,6 +133,12 @@ def _answering(request: HttpRequest, table: Table) -> str | None:
     return side if side and side != table.entered_by else None
 
 
+def phone_side(request: HttpRequest, table: Table) -> str | None:
+    """The side whose code this phone gave: the team that enters, or the
+    one that answers at the end (« Appeler l'arbitre » serves both)."""
+    return side_of(request, table) or _answering(request, table)
+
+
 def _remember_answering(request: HttpRequest, table: Table, side: str) -> None:
     request.session[f"table-answer-{table.pk}-{table.entry_key}"] = side
 
@@ -201,6 +208,8 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
         # This hall's name and its standby laptop (the phone asks it when the hall is silent).
         "hall_place": standby.page(),
+        # « Appeler l'arbitre » (issue 38, item 12c), for a phone that gave its code.
+        **call_context(table, token, phone_side(request, table)),
         # What a feature adds to the page (the club tablet's bar): tournaments/hooks.py.
         **hooks.page_context(hooks.TABLE_PAGE, request=request, table=table, opened=False),
         **extra,

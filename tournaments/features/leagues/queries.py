@@ -17,7 +17,7 @@ from tournaments.models import League, Qualification, Stage, Team, Tournament
 from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
-from tournaments.queries.standings import tournament_standings
+from tournaments.queries.standings import public_standings
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ def stage_ranking(tournament: Tournament) -> list[RankingRow]:
     if merged is not None:
         return _from_halls(tournament, merged)
     rows = []
-    for standing in final_order(tournament, tournament_standings(tournament)):
+    # The public's ranking: a hidden last partie waits (issue 38, item 12a).
+    for standing in final_order(tournament, public_standings(tournament)):
         team = standing.entrant
         if team is None:
             continue
