@@ -13,9 +13,11 @@ class CalendarConfig(AppConfig):
         from tournaments import hooks
         from tournaments.features.calendar.services import announcements, demo
         from tournaments.features.calendar.views import announcements as pages
+        from tournaments.features.calendar.views import preregistration
 
         hooks.register(hooks.PUBLIC_HOME, pages.home_panel)
         hooks.register(hooks.ORGANIZER_HOME, pages.organizer_button)
         hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
+        hooks.register(hooks.PUBLIC_CONCOURS_PAGE, preregistration.concours_panel)

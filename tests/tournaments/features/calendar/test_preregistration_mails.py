@@ -177,7 +177,7 @@ def test_a_page_ends_the_overdue_holds_and_tells_the_team_that_moves_up(client, 
     PreRegistration.objects.filter(pk=held.pk).update(
         held_until=timezone.now() - datetime.timedelta(seconds=1)
     )
-    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
+    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug]), follow=True))
     assert "Complet : inscription en liste d'attente" in page
     (moved,) = mail.outbox
     assert moved.to == [waiting.email] and "Une place s'est libérée" in moved.subject
