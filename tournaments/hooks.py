@@ -73,6 +73,7 @@ DEMO_BUILT = "demo built"
 PREREGISTERED_IMPORTED = "preregistered imported"
 REGISTRATION_EXTRAS = "registration extras"
 REGISTRATION_EXTRAS_GIVEN = "registration extras given"
+PLACE_OFFERED = "place offered"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -217,6 +218,18 @@ MOMENTS: dict[str, Moment] = {
             "values in the fields a `REGISTRATION_EXTRAS` handler added: `values` holds "
             "them all, cleaned (a handler reads its own names), `team` or "
             "`preregistration` the one registered (the other None), `source` as above."
+        ),
+    ),
+    PLACE_OFFERED: Moment(
+        arguments=frozenset({"preregistration", "until", "confirm_link", "decline_link"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A place freed was offered to a waiting pre-registration until `until` (the "
+            "calendar's services/line.py), in the transaction that freed it: the messages "
+            "feature queues the offer's mail, with the absolute `confirm_link` and "
+            "`decline_link` (one tap, no login). A handler that cannot write its message "
+            "catches that in a savepoint: the offer stands (the desk sees it and phones). "
+            "With no handler registered, the calendar mails the offer itself."
         ),
     ),
 }

@@ -95,6 +95,9 @@ class Change(models.Model):
         PREREG_CONFIRMED = "prereg_confirmed", _("Pré-inscription confirmée")
         PREREG_EXPIRED = "prereg_expired", _("Pré-inscriptions non confirmées expirées")
         PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
+        # Issue 40: a place freed offered to a waiting team, until a deadline.
+        PREREG_OFFERED = "prereg_offered", _("Place libérée proposée à une équipe en attente")
+        PREREG_LAPSED = "prereg_lapsed", _("Place proposée non confirmée à temps")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
         # Leagues (issue 27): the qualified teams of a stage sent to the next.

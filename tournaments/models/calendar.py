@@ -46,6 +46,13 @@ class Announcement(models.Model):
     max_teams = models.PositiveIntegerField(
         _("nombre maximum d'équipes"), null=True, blank=True, validators=bounded(1, MAX_TEAMS)
     )
+    #: How long a waiting team has to confirm a place offered (the
+    #: calendar's domain.offer_deadline: never past half the time left).
+    offer_hours = models.PositiveSmallIntegerField(
+        _("délai pour confirmer une place libérée (heures)"),
+        default=24,
+        validators=bounded(1, 168),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     #: The town as the public archive of results searches it (search.py).
     search_key = models.TextField(default="", blank=True, editable=False)
@@ -83,9 +90,13 @@ class PreRegistration(models.Model):
         WAITING = "waiting", _("En liste d'attente")
         CANCELLED = "cancelled", _("Annulée")
         EXPIRED = "expired", _("Expirée (adresse non confirmée)")
+        #: A place freed is offered to it until `offered_until`.
+        OFFERED = "offered", _("Place proposée")
+        #: Its offer's deadline passed unanswered: out of the line.
+        LAPSED = "lapsed", _("Place proposée, pas confirmée à temps")
 
     #: The statuses out of the line.
-    ENDED = (Status.CANCELLED, Status.EXPIRED)
+    ENDED = (Status.CANCELLED, Status.EXPIRED, Status.LAPSED)
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="preregistrations"
@@ -123,6 +134,8 @@ class PreRegistration(models.Model):
     #: When its confirmation mail went (null: none went, the mailbox had
     #: had its share; sent once the mailbox confirms another one).
     mailed_at = models.DateTimeField(null=True, blank=True)
+    #: Until when the place offered to it waits for its answer (`offered`).
+    offered_until = models.DateTimeField(_("place proposée jusqu'au"), null=True, blank=True)
     #: The team it became on the day (hosted).
     team = models.OneToOneField(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="preregistration"
@@ -140,7 +153,7 @@ class PreRegistration(models.Model):
             # refused, that a team is registered (the organizer sees both).
             models.UniqueConstraint(
                 fields=["tournament", "pair_key", "mailbox"],
-                condition=~Q(status__in=["cancelled", "expired"]),
+                condition=~Q(status__in=["cancelled", "expired", "lapsed"]),
                 name="preregistration_pair_once_a_mailbox",
             ),
         ]

@@ -1,8 +1,10 @@
 """The calendar (issue 26): an organizer announces a coming concours (its
 hall, time, fee, lots), teams pre-register online on the concours's public
 page, confirm their address from the mail (a place held 30 minutes until
-then) or cancel from it, a waiting list moves up, and the desk takes the
-teams in; the coming concours as .ics and Atom feeds, and a club's widget.
+then) or cancel from it; a place freed is offered to the first waiting
+team until a deadline (confirmed from a one-tap link or by the desk, else
+offered to the next), and the desk takes the teams in; the coming
+concours as .ics and Atom feeds, and a club's widget.
 
 The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
 `services` → `queries` → `display` → `domain`. Its models (`Announcement`,
@@ -14,4 +16,6 @@ core reaches the feature only through tournaments/hooks.py: `PUBLIC_HOME`
 (« Prochains concours »), `ORGANIZER_HOME` (« Annoncer un concours »),
 `DASHBOARD_PANELS` (an announced concours's « Pré-inscriptions »),
 `PREREGISTERED_IMPORTED` (a team of the hosted instance's list imported on
-the hall laptop) and `DEMO_BUILT` (the demo's two coming concours)."""
+the hall laptop) and `DEMO_BUILT` (the demo's two coming concours). It
+announces `PLACE_OFFERED` (a place offered: the messages feature queues
+its mail) and listens to it itself (services/tasks.py)."""

@@ -11,7 +11,7 @@ class CalendarConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import hooks
-        from tournaments.features.calendar.services import announcements, demo
+        from tournaments.features.calendar.services import announcements, demo, tasks
         from tournaments.features.calendar.views import announcements as pages
         from tournaments.features.calendar.views import preregistration
 
@@ -20,4 +20,5 @@ class CalendarConfig(AppConfig):
         hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
+        hooks.register(hooks.PLACE_OFFERED, tasks.on_place_offered)
         hooks.register(hooks.PUBLIC_CONCOURS_PAGE, preregistration.concours_panel)

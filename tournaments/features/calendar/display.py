@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from tournaments.display.hall import clock_time
@@ -72,6 +74,7 @@ def list_sections(lists) -> list[tuple[str, list]]:
     return [
         (gettext("Inscrites"), lists.confirmed),
         (gettext("Places retenues, adresse à confirmer"), lists.held),
+        (gettext("Places libérées proposées, en attente de réponse"), lists.offered),
         (gettext("Liste d'attente"), lists.waiting),
         (gettext("Annulées"), lists.cancelled),
     ]
@@ -85,6 +88,13 @@ def row_notes(registration, twice: frozenset[str]) -> list[str]:
     if registration.is_held and registration.held_until:
         until = clock_time(registration.held_until)
         notes.append(gettext("adresse à confirmer avant %(hour)s") % {"hour": until})
+    if registration.status == "offered" and registration.offered_until:
+        notes.append(
+            gettext("place proposée : réponse avant le %(until)s")
+            % {"until": deadline_label(registration.offered_until)}
+        )
+    if registration.status == "lapsed":
+        notes.append(gettext("place proposée, pas de réponse à temps"))
     if registration.pair_key in twice:
         notes.append(gettext("même équipe qu'une autre pré-inscription (autre adresse)"))
     return notes
@@ -96,13 +106,13 @@ def confirm_state(registration) -> str:
     button confirms the address only), « playing » or « waiting » (its
     address confirmed), « expired » (confirmed too late: to register
     again), « cancelled »."""
-    if registration.status == "cancelled":
+    if registration.status in ("cancelled", "lapsed"):
         return "cancelled"
     if registration.status == "expired":
         return "expired" if registration.confirmed_at else "ask_expired"
     if registration.confirmed_at is None:
         return "ask"
-    return "waiting" if registration.status == "waiting" else "playing"
+    return "waiting" if registration.status in ("waiting", "offered") else "playing"
 
 
 def expired_line(count: int) -> str:
@@ -208,3 +218,26 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
         calendar.add_component(_event(announcement, url_of(announcement)))
     calendar.add_missing_timezones()
     return calendar.to_ical()
+
+
+def deadline_label(moment: datetime.datetime) -> str:
+    """An offer's deadline: « mardi 1 décembre à 18 h 17 », in the
+    language on (its reader's, for a mail)."""
+    local = timezone.localtime(moment)
+    return gettext("%(day)s à %(h)s h %(m)02d") % {
+        "day": date_format(local, "l j F"),
+        "h": local.hour,
+        "m": local.minute,
+    }
+
+
+def answer_message(outcome: str, registration) -> str:
+    """The desk's line after it confirmed an offer for a team."""
+    team = registration.players_label
+    if outcome in ("taken", "already"):
+        return gettext("%(team)s : place confirmée, l'équipe est inscrite.") % {"team": team}
+    if outcome == "not_offered":
+        return gettext("%(team)s : aucune place ne lui est proposée.") % {"team": team}
+    return gettext(
+        "%(team)s : le délai était passé, la place a été proposée à l'équipe suivante."
+    ) % {"team": team}

@@ -71,11 +71,24 @@ class AnnounceForm(forms.Form):
         **model_bounds(Announcement, "max_teams"),
         help_text=_("Au-delà, les équipes s'inscrivent en liste d'attente. Vide : pas de maximum."),
     )
+    offer_hours = forms.IntegerField(
+        label=_("Délai pour confirmer une place libérée (heures)"),
+        required=False,
+        initial=24,
+        **model_bounds(Announcement, "offer_hours"),
+        help_text=_(
+            "Une place libérée est proposée à la première équipe en attente, qui confirme "
+            "avant ce délai (jamais plus de la moitié du temps restant avant le concours). "
+            "Vide : 24 heures."
+        ),
+    )
 
     def service_arguments(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
         data["entry_fee_cents"] = data.pop("entry_fee") or 0
         data["lots"] = data["lots"].strip()
+        if data.get("offer_hours") is None:
+            data.pop("offer_hours", None)  # left empty: the default, or as it was
         return data
 
 
@@ -95,6 +108,7 @@ class AnnounceEditForm(AnnounceForm):
                 for name in ("start_time", "hall", "address", "town", "lots", "contact")
             },
             "max_teams": announcement.max_teams,
+            "offer_hours": announcement.offer_hours,
         }
         super().__init__(*args, initial=initial, **kwargs)
         del self.fields["preset"]

@@ -32,10 +32,11 @@ from tournaments.queries.exports import inert
 
 
 def _taking_places(prefix: str = "") -> Q:
-    """The pre-registrations that take a place: playing, their address
+    """The pre-registrations that take a place: playing or offered one, their address
     confirmed or their hold not over (an overdue hold's place is free, the
     next write ends it: services/preregistration.expire_holds)."""
-    return Q(**{f"{prefix}status": PreRegistration.Status.CONFIRMED}) & (
+    taking = (PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
+    return Q(**{f"{prefix}status__in": taking}) & (
         Q(**{f"{prefix}confirmed_at__isnull": False})
         | Q(**{f"{prefix}held_until__gte": timezone.now()})
     )
@@ -93,6 +94,8 @@ class Lists:
     confirmed: list[PreRegistration]
     #: Playing, the address still to confirm (the place held until then).
     held: list[PreRegistration]
+    #: Offered a place freed, until their deadline.
+    offered: list[PreRegistration]
     #: On the waiting list (held ones marked by `is_held`).
     waiting: list[PreRegistration]
     cancelled: list[PreRegistration]
@@ -113,8 +116,13 @@ def preregistrations(tournament: Tournament) -> Lists:
     return Lists(
         confirmed=[r for r in playing if not r.is_held],
         held=[r for r in playing if r.is_held],
+        offered=[r for r in rows if r.status == PreRegistration.Status.OFFERED],
         waiting=[r for r in rows if r.status == PreRegistration.Status.WAITING],
-        cancelled=[r for r in rows if r.status == PreRegistration.Status.CANCELLED],
+        cancelled=[
+            r
+            for r in rows
+            if r.status in (PreRegistration.Status.CANCELLED, PreRegistration.Status.LAPSED)
+        ],
         expired=tournament.preregistrations.filter(status=PreRegistration.Status.EXPIRED).count(),
         twice=frozenset(key for key in active if active.count(key) > 1),
     )

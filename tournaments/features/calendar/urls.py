@@ -16,6 +16,11 @@ urlpatterns = [
         ORG + "preinscriptions.csv", announcements.preregistrations_csv, name="preregistrations_csv"
     ),
     path(
+        ORG + "preinscriptions/<num:pk>/accueil/",
+        announcements.preregistration_desk,
+        name="preregistration_desk",
+    ),
+    path(
         ORG + "preinscriptions/reprendre/",
         announcements.preregistrations_take_in,
         name="preregistrations_take_in",
@@ -36,6 +41,11 @@ urlpatterns = [
         "preinscription/annuler/<str:token>/",
         preregistration.preregistration_cancel,
         name="preregistration_cancel",
+    ),
+    path(
+        "preinscription/place/<str:token>/",
+        preregistration.preregistration_offer,
+        name="preregistration_offer",
     ),
     path("calendrier.ics", announcements.calendar_ics, name="calendar_ics"),
     path(

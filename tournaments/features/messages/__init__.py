@@ -18,6 +18,8 @@ database and sent once, later when the hall has no internet.
 
 Moments listened to (tournaments/hooks.py): `TOURNAMENT_FINAL` (the results
 queued, in a savepoint: a failure here never stops the core's use-case),
-`DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements).
+`DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements),
+`PLACE_OFFERED` (a waiting team's offer of a place, announced by the
+calendar: its mail queued under the pre-registration's own agreement).
 The core never imports this package.
 """

@@ -25,3 +25,4 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)
         hooks.register(hooks.REGISTRATION_EXTRAS, forms.registration_extras)
         hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)
+        hooks.register(hooks.PLACE_OFFERED, moments.on_place_offered)

@@ -89,3 +89,10 @@ def link_in(message, kind: str = "annuler") -> str:
 def confirm(client, message):
     """The team opens its mail's confirm link and touches « Confirmer »."""
     return client.post(link_in(message, "confirmer"))
+
+
+def offers_queued() -> list:
+    """The offers' mails the messages feature queued (kind « waiting »), in order."""
+    from tournaments.features.messages.models import Message
+
+    return list(Message.objects.filter(kind=Message.Kind.WAITING).order_by("pk"))

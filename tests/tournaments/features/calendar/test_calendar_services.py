@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 
 CONFIRMED = PreRegistration.Status.CONFIRMED
 WAITING = PreRegistration.Status.WAITING
+OFFERED = PreRegistration.Status.OFFERED
 CANCELLED = PreRegistration.Status.CANCELLED
 
 
@@ -106,7 +107,7 @@ def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
     done = preregistration.cancel_preregistration(registration=first)
     assert [r.pk for r in done.moved_up] == [second.pk]
     statuses = dict(tournament.preregistrations.values_list("pk", "status"))
-    assert statuses == {first.pk: CANCELLED, second.pk: CONFIRMED, third.pk: WAITING}
+    assert statuses == {first.pk: CANCELLED, second.pk: OFFERED, third.pk: WAITING}
 
 
 def test_cancelling_twice_changes_nothing_the_second_time(organizer):
@@ -117,7 +118,7 @@ def test_cancelling_twice_changes_nothing_the_second_time(organizer):
     assert again.already and again.moved_up == []
     third.refresh_from_db()
     assert third.status == WAITING
-    assert tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP).count() == 1
+    assert tournament.changes.filter(action=Change.Action.PREREG_OFFERED).count() == 1
 
 
 @pytest.mark.parametrize("status", ["running", "finished"])
@@ -229,7 +230,7 @@ def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer
     moved = sorted(r.pk for result in results for r in result.moved_up)
     assert moved == [registrations[2].pk, registrations[3].pk]
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
-    assert statuses == [CANCELLED, CANCELLED, CONFIRMED, CONFIRMED, WAITING]
+    assert statuses == [CANCELLED, CANCELLED, OFFERED, OFFERED, WAITING]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -276,6 +277,6 @@ def test_a_cancellation_and_a_registration_at_once_leave_the_place_to_the_waitin
     assert isinstance(cancelled, preregistration.Cancelled), cancelled
     assert isinstance(registered, preregistration.Registered), registered
     waiting.refresh_from_db()
-    assert waiting.status == CONFIRMED
+    assert waiting.status == OFFERED
     assert registered.registration.status == WAITING
-    assert tournament.preregistrations.filter(status=CONFIRMED).count() == 1
+    assert tournament.preregistrations.filter(status=OFFERED).count() == 1

@@ -33,6 +33,7 @@ pytestmark = pytest.mark.django_db
 
 CONFIRMED = PreRegistration.Status.CONFIRMED
 WAITING = PreRegistration.Status.WAITING
+OFFERED = PreRegistration.Status.OFFERED
 CANCELLED = PreRegistration.Status.CANCELLED
 EXPIRED = PreRegistration.Status.EXPIRED
 
@@ -79,7 +80,7 @@ def test_an_expired_hold_moves_the_waiting_list_up(organizer):
     overdue(held)
     moved = preregistration.release_expired_holds(tournament=tournament)
     assert moved == [waiting]
-    assert [status_of(r) for r in (held, waiting, later)] == [EXPIRED, CONFIRMED, WAITING]
+    assert [status_of(r) for r in (held, waiting, later)] == [EXPIRED, OFFERED, WAITING]
 
 
 @pytest.mark.parametrize(
@@ -207,7 +208,8 @@ OPERATIONS = st.lists(
 def test_whatever_happens_the_first_teams_in_line_play_and_no_more(organizer, limit, operations):
     """Registrations, confirmations, cancellations and expiries in any
     order: the teams in the line are those not ended, the first `limit` of
-    them (in order of registration) play, the others wait."""
+    them (in order of registration) play or are offered a place, the
+    others wait."""
     tournament = announce(organizer, max_teams=limit, name=f"Concours {limit}-{len(operations)}")
     made: list[PreRegistration] = []
     for operation, index in operations:
@@ -226,9 +228,10 @@ def test_whatever_happens_the_first_teams_in_line_play_and_no_more(organizer, li
             overdue(*(r for r in made if r.pk == target.pk))
             preregistration.release_expired_holds(tournament=tournament)
         line = list(tournament.preregistrations.active().order_by("pk"))
-        assert [r.status for r in line] == [CONFIRMED] * min(limit, len(line)) + [WAITING] * max(
-            0, len(line) - limit
-        )
+        # The first `limit` play or are offered the place freed (until a
+        # deadline: test_offers.py), the others wait.
+        taking = [CONFIRMED if r.status == OFFERED else r.status for r in line]
+        assert taking == [CONFIRMED] * min(limit, len(line)) + [WAITING] * max(0, len(line) - limit)
     for registration in made:
         registration.refresh_from_db()
         if registration.status == EXPIRED:

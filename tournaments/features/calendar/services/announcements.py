@@ -44,7 +44,16 @@ from tournaments.services.registration import (
 )
 from tournaments.services.tournaments import create_tournament
 
-ANNOUNCEMENT_FIELDS = ("start_time", "hall", "address", "town", "lots", "contact", "max_teams")
+ANNOUNCEMENT_FIELDS = (
+    "start_time",
+    "hall",
+    "address",
+    "town",
+    "lots",
+    "contact",
+    "max_teams",
+    "offer_hours",
+)
 
 
 def _checked_postcode(postcode: str) -> str:
@@ -141,7 +150,9 @@ def edit_announcement(
     max_teams = announced.get("max_teams", announcement.max_teams)
     active = tournament.preregistrations.active()
     # Places held for an address to confirm count: they are taken until then.
-    confirmed = active.filter(status=PreRegistration.Status.CONFIRMED).count()
+    confirmed = active.filter(
+        status__in=(PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
+    ).count()
     if max_teams is not None and max_teams < confirmed:
         raise TournamentError(
             _(

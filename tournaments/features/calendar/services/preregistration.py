@@ -1,6 +1,6 @@
 """A team's pre-registration online: held until its address is confirmed,
-confirmed from its mail's link, cancelled from another, the waiting list
-moving up as places free.
+confirmed from its mail's link, cancelled from another, a place freed
+offered to the waiting list (services/line.py).
 
 A pre-registration made online keeps a place in the line (playing, or on
 the waiting list) for `HOLD` only, until its address is confirmed from the
@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.services import line
 from tournaments.models import Change, PreRegistration, Tournament, email_key
 from tournaments.services import extras, team_file
 from tournaments.services.audit import Actor, log_change
@@ -49,7 +50,9 @@ HOLD = datetime.timedelta(minutes=rules.HOLD_MINUTES)
 MAX_HELD = 20
 #: Places held unconfirmed for one mailbox in one concours at once.
 HELD_PER_MAILBOX = 3
-CANCEL_SALT = "tournaments.preregistration-cancel"
+CANCEL_SALT = line.CANCEL_SALT
+#: The statuses that hold a place: playing, or offered until a deadline.
+TAKING = (PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
 CONFIRM_SALT = "tournaments.preregistration-confirm"
 #: A confirm link proves its mailbox this long (its place is held `HOLD` only).
 CONFIRM_LINK_AGE = datetime.timedelta(days=7)
@@ -141,9 +144,10 @@ def preregister(
     if active.held().count() >= MAX_HELD:
         raise TooManyHeld
     limit = tournament.announcement.max_teams
-    waiting = (
-        limit is not None
-        and active.filter(status=PreRegistration.Status.CONFIRMED).count() >= limit
+    # An offer holds its place; no one passes a team still waiting.
+    waiting = limit is not None and (
+        active.filter(status__in=TAKING).count() >= limit
+        or active.filter(status=PreRegistration.Status.WAITING).exists()
     )
     mailbox = email_key(email)
     twin = active.filter(pair_key=pair_key, mailbox=mailbox).first()
@@ -183,37 +187,27 @@ def expire_holds(tournament: Tournament) -> list[PreRegistration]:
     now = timezone.now()
     overdue = tournament.preregistrations.held().filter(held_until__lt=now)
     count = overdue.update(status=PreRegistration.Status.EXPIRED, cancelled_at=now)
-    if not count:
+    if count:
+        log_change(tournament, Change.Action.PREREG_EXPIRED, after={"expired": count})
+    if not count and not line.offers_overdue(tournament):
         return []
-    moved_up = move_up(tournament)
-    log_change(tournament, Change.Action.PREREG_EXPIRED, after={"expired": count})
-    return moved_up
+    return move_up(tournament)
 
 
 def release_expired_holds(*, tournament: Tournament) -> list[PreRegistration]:
     """As `expire_holds`, in a transaction of its own, for a page that
     shows the places: nothing is locked while no hold is overdue."""
     overdue = tournament.preregistrations.held().filter(held_until__lt=timezone.now())
-    if not overdue.exists():
+    if not overdue.exists() and not line.offers_overdue(tournament):
         return []
     with transaction.atomic():
         return expire_holds(lock_registrations(tournament))
 
 
 def move_up(tournament: Tournament) -> list[PreRegistration]:
-    """The waiting teams that now have a place, marked as playing."""
-    active = list(tournament.preregistrations.active())
-    playing, _waiting = rules.places([r.pk for r in active], tournament.announcement.max_teams)
-    moved = [
-        r for r in active if r.pk in set(playing) and r.status == PreRegistration.Status.WAITING
-    ]
-    for registration in moved:
-        registration.status = PreRegistration.Status.CONFIRMED
-        registration.save(update_fields=["status"])
-        log_change(
-            tournament, Change.Action.PREREG_MOVED_UP, after={"team": registration.players_label}
-        )
-    return moved
+    """The places free offered to the waiting teams (services/line.py):
+    the new offers. A step of a transaction that holds the tournament's row."""
+    return line.settle_offers(tournament)
 
 
 class Outcome:
@@ -274,9 +268,7 @@ def confirm_token(registration: PreRegistration) -> str:
     return signing.dumps(registration.pk, salt=CONFIRM_SALT)
 
 
-def cancel_token(registration: PreRegistration) -> str:
-    """The signed token of a registration's cancel link (good for that only)."""
-    return signing.dumps(registration.pk, salt=CANCEL_SALT)
+cancel_token = line.cancel_token
 
 
 def _registration_of(token: str, salt: str, max_age: datetime.timedelta | None):

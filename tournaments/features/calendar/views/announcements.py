@@ -30,11 +30,11 @@ from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.domain import HOLD_MINUTES
 from tournaments.features.calendar.forms import AnnounceEditForm, AnnounceForm
 from tournaments.features.calendar.services import announcements as services
-from tournaments.features.calendar.services import preregistration
-from tournaments.features.calendar.views.preregistration import announced, send_mail, tell_moved_up
+from tournaments.features.calendar.services import offers, preregistration
+from tournaments.features.calendar.views.preregistration import announced, send_mail
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address
-from tournaments.models import Announcement
+from tournaments.models import Announcement, PreRegistration
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 from tournaments.views.published import framable
@@ -116,7 +116,6 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except TournamentError as error:
             apply_service_error(form, error)
         else:
-            tell_moved_up(request, edited.moved_up)
             for told in edited.to_tell:
                 send_mail(request, "concours_changed", told)
             messages.success(request, words.edited_message(edited))
@@ -135,7 +134,7 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     if not hasattr(tournament, "announcement"):
         raise Http404
-    tell_moved_up(request, preregistration.release_expired_holds(tournament=tournament))
+    preregistration.release_expired_holds(tournament=tournament)
     lists = queries.preregistrations(tournament)
     sections = [
         (title, [(r, words.row_notes(r, lists.twice)) for r in rows])
@@ -149,15 +148,38 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
             "sections": sections,
             "expired": words.expired_line(lists.expired),
             "hold_minutes": HOLD_MINUTES,
+            "active_statuses": ("confirmed", "waiting", "offered"),
         },
     )
+
+
+@login_required
+@require_POST
+def preregistration_desk(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The desk answers for a team on the phone: it takes the place offered
+    (`take`), or withdraws (`withdraw`: its place offered on)."""
+    tournament = managed_tournament(request, slug)
+    registration = get_object_or_404(PreRegistration, pk=pk, tournament=tournament)
+    try:
+        if request.POST.get("action") == "take":
+            done = offers.take_offer(registration=registration, by=request.user)
+            messages.success(request, words.answer_message(done.outcome, registration))
+        else:
+            preregistration.cancel_preregistration(registration=registration, by=request.user)
+            messages.success(
+                request,
+                _("Désistement enregistré : %(team)s.") % {"team": registration.players_label},
+            )
+    except TournamentError as error:
+        messages.error(request, error.message)
+    return redirect("tournaments:preregistrations", slug=slug)
 
 
 @login_required
 @require_GET
 def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
-    tell_moved_up(request, preregistration.release_expired_holds(tournament=tournament))
+    preregistration.release_expired_holds(tournament=tournament)
     response = HttpResponse(
         queries.preregistrations_csv(tournament), content_type="text/csv; charset=utf-8"
     )

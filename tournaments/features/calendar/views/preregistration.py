@@ -35,9 +35,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.features.calendar import display as words
+from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.domain import HOLD_MINUTES
 from tournaments.features.calendar.forms import PreRegistrationForm
+from tournaments.features.calendar.services import line, offers
 from tournaments.features.calendar.services import preregistration as services
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address, mail, throttle
@@ -51,6 +53,7 @@ MAX_PER_CLIENT = 8  # pre-registrations from one connection an hour
 DAY = 24 * 3600
 MAILS_UNCONFIRMED = 1  # mails a day to a mailbox that never confirmed an address
 MAILS_CONFIRMED = 10  # mails a day to a mailbox that has
+MAX_ANSWERS = 30  # answers to offers from one connection an hour
 
 
 def announced(slug: str) -> Announcement:
@@ -88,14 +91,6 @@ def send_mail(request: HttpRequest, name: str, registration: PreRegistration) ->
     return mail.send(name, to=registration.email, context=context, language=registration.language)
 
 
-def tell_moved_up(request: HttpRequest, moved_up: list[PreRegistration]) -> None:
-    """A waiting team that has a place is told, once its address is
-    confirmed (an unconfirmed one learns it on confirming)."""
-    for registration in moved_up:
-        if registration.confirmed_at is not None:
-            send_mail(request, "preregistration_moved_up", registration)
-
-
 def _mailbox_may_receive(mailbox: str) -> bool:
     """Counts one more mail to `mailbox` and says whether it is within the
     day's share. Outside a transaction (throttle.record)."""
@@ -118,9 +113,9 @@ def _ask_for_confirmation(request: HttpRequest, registration: PreRegistration | 
 def _panel(request: HttpRequest, announcement: Announcement, form=None) -> dict:
     """What the concours's page shows of its announcement: the poster's
     words, the places left and the pre-registration form (or why it is
-    closed). Holds run out first, and a team moved up is told."""
+    closed). Holds that ran out are released first."""
     tournament = announcement.tournament
-    tell_moved_up(request, services.release_expired_holds(tournament=tournament))
+    services.release_expired_holds(tournament=tournament)
     return {
         "template": "tournaments/includes/calendar_concours_panel.html",
         "announcement": announcement,
@@ -153,7 +148,7 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = announcement.tournament
     if request.method != "POST":
         return redirect(tournament.get_absolute_url(), permanent=True)
-    tell_moved_up(request, services.release_expired_holds(tournament=tournament))
+    services.release_expired_holds(tournament=tournament)
     refusal = services.registration_refusal(tournament)
     form = PreRegistrationForm(request.POST, extras=extras.declared(tournament, "prereg"))
     status = 200
@@ -182,7 +177,6 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
             except TournamentError as error:
                 apply_service_error(form, error)
             else:
-                tell_moved_up(request, done.moved_up)
                 _ask_for_confirmation(request, done.registration)
                 return redirect(
                     reverse("tournaments:concours_registered", args=[slug])
@@ -231,7 +225,6 @@ def preregistration_confirm(request: HttpRequest, token: str) -> HttpResponse:
         except TournamentError as error:
             context["error"] = error.message
         else:
-            tell_moved_up(request, done.moved_up)
             if done.first_of_mailbox:
                 for other in queries.unmailed_holds(done.registration.mailbox):
                     _ask_for_confirmation(request, other)
@@ -255,6 +248,48 @@ def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
         except TournamentError as error:
             context["error"] = error.message
         else:
-            tell_moved_up(request, done.moved_up)
             context.update(registration=done.registration, cancelled=True, already=done.already)
     return render(request, "tournaments/calendar_cancel.html", context)
+
+
+def _offer_state(registration: PreRegistration) -> str:
+    status = registration.status
+    if status == PreRegistration.Status.OFFERED:
+        return "offered"
+    if status == PreRegistration.Status.CONFIRMED:
+        return rules.ALREADY
+    if status == PreRegistration.Status.WAITING:
+        return rules.NOT_OFFERED
+    return rules.LATE
+
+
+def preregistration_offer(request: HttpRequest, token: str) -> HttpResponse:
+    """The offer's link of the mail: the place, its deadline and a button
+    (a mail program that opens links by itself confirms nothing)."""
+    registration = offers.registration_for_offer_token(token)
+    if registration is None:
+        return render(request, "tournaments/calendar_offer.html", {"bad_link": True}, status=404)
+    status = 200
+    if request.method == "POST":
+        key = f"offer-answer:{client_address(request)}"
+        if throttle.record(key, window=WINDOW) > MAX_ANSWERS:
+            status = 429
+            registration.refresh_from_db()
+        else:
+            registration = offers.take_offer(registration=registration).registration
+    else:
+        services.release_expired_holds(tournament=registration.tournament)
+        registration.refresh_from_db()
+    state = _offer_state(registration)
+    if request.method == "POST" and state == rules.ALREADY and status == 200:
+        state = rules.TAKEN
+    context = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "state": state,
+        "until": registration.offered_until and words.deadline_label(registration.offered_until),
+        "decline": reverse(
+            "tournaments:preregistration_cancel", args=[line.cancel_token(registration)]
+        ),
+    }
+    return render(request, "tournaments/calendar_offer.html", context, status=status)

@@ -34,3 +34,15 @@ def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
 def on_demo_built(*, owner, seed, say) -> None:
     """`DEMO_BUILT`: the demo's players who agreed."""
     demo.add_demo_consents()
+
+
+def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> None:
+    """`PLACE_OFFERED`: the offer's mail queued, the sender woken after the
+    commit. In a savepoint whose failure is logged: the offer stands
+    without its mail (the desk sees it and phones)."""
+    try:
+        with transaction.atomic():
+            if outbox.queue_offer(preregistration, until, confirm_link, decline_link):
+                tasks.wake_sender()
+    except Exception:
+        log.exception("The offer to pre-registration %s could not be queued", preregistration.pk)

@@ -1,6 +1,6 @@
 """What is due, written as messages in the queue: the results of a concours
 once final (after its claims window), a table when a partie's draw is
-announced, the organizer's message.
+announced, the organizer's message, a waiting team's offer of a place.
 
 Queuing is idempotent: a message is one `(consent, kind, ref)`, and a
 second queuing of the same writes nothing (the unique constraint, with
@@ -25,10 +25,10 @@ from django.utils import timezone, translation
 
 from tournaments.display import labels
 from tournaments.features.messages import display
-from tournaments.features.messages.models import Consent, Message
+from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services.sending import mailbox_confirmed
 from tournaments.infra import address
-from tournaments.models import Round, Tournament
+from tournaments.models import PreRegistration, Round, Tournament, email_key
 from tournaments.queries import awards
 from tournaments.queries import persons as person_queries
 from tournaments.queries.claims import ranking_claims
@@ -211,3 +211,45 @@ def queue_due() -> int:
     ).values_list("tournament", flat=True)
     tables = sum(queue_tables(t) for t in Tournament.objects.filter(pk__in=list(playing)))
     return results + tables
+
+
+def _offer_consent(preregistration: PreRegistration) -> Consent | None:
+    """The agreement an offer's mail goes under: the pre-registration's own
+    (made for one, ticks or not: an offer about the team's own request is
+    no newsletter), unless its reader stopped this concours or the site."""
+    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(preregistration.email))
+    if mailbox.stopped_at is not None:
+        return None
+    consent, _created = Consent.objects.get_or_create(
+        tournament_id=preregistration.tournament_id,
+        preregistration=preregistration,
+        mailbox=mailbox,
+        defaults={
+            "email": preregistration.email,
+            "language": preregistration.language or "fr",
+            "source": Consent.Source.PREREGISTRATION,
+        },
+    )
+    return None if consent.stopped_at is not None else consent
+
+
+def queue_offer(
+    preregistration: PreRegistration, until, confirm_link: str, decline_link: str
+) -> int:
+    """A waiting team's offer of a place, to its pre-registration's address
+    once confirmed (an address not confirmed got its confirmation's mail
+    only: the desk phones it). One message an offer."""
+    if preregistration.confirmed_at is None:
+        return 0
+    consent = _offer_consent(preregistration)
+    if consent is None:
+        return 0
+    with translation.override(consent.language):
+        context = {
+            "tournament": preregistration.tournament,
+            "until": display.deadline_label(until),
+            "confirm": confirm_link,
+            "decline": decline_link,
+        }
+    message = write(consent, Message.Kind.WAITING, str(preregistration.pk), context)
+    return queue_written([message])

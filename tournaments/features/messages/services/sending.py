@@ -77,6 +77,15 @@ def table_over(message: Message) -> bool:
     ).exists()
 
 
+def offer_over(message: Message) -> bool:
+    """A waiting team's offer that no longer runs (taken at the desk,
+    declined, past its deadline): its mail would send the team to a place
+    gone to the next one."""
+    return not PreRegistration.objects.filter(
+        pk=int(message.ref), status=PreRegistration.Status.OFFERED, offered_until__gt=timezone.now()
+    ).exists()
+
+
 def release_lost_claims(now: datetime.datetime) -> int:
     return Message.objects.filter(
         state=Message.State.SENDING, claimed_at__lt=now - LOST_AFTER
@@ -163,6 +172,12 @@ def _send_one(message: Message, channel: channels.Channel, report: Report) -> bo
     if message.kind == Message.Kind.TABLE and table_over(message):
         Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
             state=Message.State.STOPPED, reason=_("Partie finie : message devenu inutile.")
+        )
+        report.stopped += 1
+        return True
+    if message.kind == Message.Kind.WAITING and offer_over(message):
+        Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
+            state=Message.State.STOPPED, reason=_("Place plus proposée : message devenu inutile.")
         )
         report.stopped += 1
         return True

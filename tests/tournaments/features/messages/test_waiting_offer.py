@@ -1,0 +1,81 @@
+"""A waiting team's offer of a place, through a real SMTP server on
+127.0.0.1: sent once however often the sender runs, in the team's language
+(French, English); its deadline passed, the next team's offer leaves; an
+offer that ended before its mail left is never sent."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from tests.tournaments.features.calendar.builders import announce, pair
+from tournaments.features.calendar.services import preregistration, tasks
+from tournaments.features.messages.models import Message
+from tournaments.models import PreRegistration
+
+pytestmark = pytest.mark.django_db
+
+
+def send_three_times() -> None:
+    for _ in range(3):
+        call_command("send_messages", stdout=io.StringIO())
+
+
+def full(organizer, language: str = "fr"):
+    tournament = announce(organizer, max_teams=1)
+    first = pair(tournament, 1)
+    second = pair(tournament, 2, language=language)
+    third = pair(tournament, 3)
+    return tournament, first, second, third
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "sentence"),
+    [
+        ("fr", "Une place s'est libérée — Concours de la Saint-Éloi", "confirmez avant le"),
+        ("en", "A place freed up — Concours de la Saint-Éloi", "confirm before"),
+    ],
+)
+def test_the_offer_is_sent_once_in_the_team_s_language(
+    organizer, smtp, language, subject, sentence
+):
+    _tournament, first, second, _third = full(organizer, language)
+    preregistration.cancel_preregistration(registration=first)
+    send_three_times()
+    (received,) = smtp.inbox.received
+    assert received["To"] == second.email and received["Subject"] == subject
+    body = received.get_content()
+    assert sentence in body
+    second.refresh_from_db()
+    local = timezone.localtime(second.offered_until)
+    assert f"{local.hour}" in body and f"{local.minute:02d}" in body
+    assert re.search(r"http://\S+/preinscription/place/\S+/", body)
+    assert re.search(r"http://\S+/preinscription/annuler/\S+/", body)
+    assert re.search(r"http://\S+/messages/arreter/\S+/", body)
+
+
+def test_past_the_deadline_the_next_team_s_offer_leaves(organizer, smtp):
+    tournament, first, second, third = full(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    send_three_times()
+    PreRegistration.objects.filter(pk=second.pk).update(
+        offered_until=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    assert tasks.lapse_due_offers.call(tournament.pk) == {"offered": 1}
+    send_three_times()
+    assert [m["To"] for m in smtp.inbox.received] == [second.email, third.email]
+
+
+def test_an_offer_ended_before_its_mail_left_is_never_sent(organizer, smtp):
+    _tournament, first, second, _third = full(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    preregistration.cancel_preregistration(registration=second)  # declined at once
+    send_three_times()
+    assert [m["To"] for m in smtp.inbox.received] == ["equipe3@example.org"]
+    stale = Message.objects.get(to=second.email)
+    assert stale.state == Message.State.STOPPED and "Place plus proposée" in stale.reason

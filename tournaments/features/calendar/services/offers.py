@@ -1,0 +1,83 @@
+"""A waiting team answers the place offered to it (services/line.py): it
+confirms from its mail's one-tap link, or the desk confirms for it after a
+phone call; it declines with its cancel link (services/preregistration's
+`cancel_preregistration`, which offers the place on).
+
+Each answer is one transaction holding the tournament's row: the offers
+past their deadline end first, so that a confirmation a minute late finds
+the place gone to the next team and is told so, and two answers for one
+place take turns (the domain's `answer`).
+
+Must not: send a mail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.services import line
+from tournaments.features.calendar.services.preregistration import expire_holds
+from tournaments.models import Change, PreRegistration
+from tournaments.services.audit import Actor, log_change
+from tournaments.services.registration import lock_registrations
+
+
+@dataclass(frozen=True)
+class Answered:
+    registration: PreRegistration
+    #: The domain's outcome: TAKEN, ALREADY, LATE or NOT_OFFERED.
+    outcome: str
+    #: The offers made meanwhile (places freed by offers past their deadline).
+    offered: list[PreRegistration] = field(default_factory=list)
+
+
+@transaction.atomic
+def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Answered:
+    """The place offered to `registration` taken, while its offer runs:
+    from the mail's link (`by` None; the link proves the mailbox) or by
+    the desk for the team (`by`, after a phone call)."""
+    tournament = lock_registrations(registration.tournament)
+    offered = expire_holds(tournament)
+    registration = PreRegistration.objects.get(pk=registration.pk)
+    now = timezone.now()
+    state = line.STATES.get(registration.status)
+    outcome = rules.answer(state, registration.offered_until, now)
+    if outcome == rules.TAKEN:
+        registration.status = PreRegistration.Status.CONFIRMED
+        registration.confirmed_at = registration.confirmed_at or now
+        registration.save(update_fields=["status", "confirmed_at"])
+        log_change(
+            tournament,
+            Change.Action.PREREG_MOVED_UP,
+            by=by,
+            after={"team": registration.players_label},
+        )
+    return Answered(registration, outcome, offered)
+
+
+def registration_for_offer_token(token: str) -> PreRegistration | None:
+    """The registration an offer's link names, or None for a forged one."""
+    try:
+        pk = signing.loads(token[:200], salt=line.OFFER_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(pk, int):
+        return None
+    return PreRegistration.objects.select_related("tournament").filter(pk=pk).first()
+
+
+@transaction.atomic
+def lapse_offers(*, tournament_id: int) -> list[PreRegistration]:
+    """The offers past their deadline end and their places are offered on
+    (the worker's task, at an offer's deadline): the new offers."""
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not hasattr(tournament, "announcement"):
+        return []
+    return expire_holds(lock_registrations(tournament))
