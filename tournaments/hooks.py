@@ -68,6 +68,7 @@ DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
+PUBLIC_CONCOURS_PAGE = "public concours page"
 DEMO_BUILT = "demo built"
 PREREGISTERED_IMPORTED = "preregistered imported"
 REGISTRATION_EXTRAS = "registration extras"
@@ -161,6 +162,17 @@ MOMENTS: dict[str, Moment] = {
             "A table's entry page answers (views/table_side.py): `opened` is True when "
             "its link is opened (a GET), False for the answer to a save. A handler "
             "returns a dict of context entries (the club tablet's bar), or None."
+        ),
+    ),
+    PUBLIC_CONCOURS_PAGE: Moment(
+        arguments=frozenset({"request", "tournament"}),
+        when=ON_PAGE,
+        doc=(
+            "A concours's public page (views/public.py `tournament_detail`), the one public "
+            "page of a concours before, during and after its day: a handler returns a panel, "
+            "a dict whose `template` is included under its heading "
+            "(templates/tournaments/tournament_detail.html: the calendar's announcement, "
+            "places left and pre-registration form), or None."
         ),
     ),
     DEMO_BUILT: Moment(

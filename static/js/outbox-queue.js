@@ -8,8 +8,9 @@
 //
 // An entry is a plain object, as IndexedDB keeps it: { id, token, kind
 // ("deal" or "answer"), url, fields ([name, value] pairs as typed), number
-// (a deal corrected: its number; a new deal: ""), labels, version (null
-// until first sent), tries, created, queued, stored }.
+// (a deal corrected: its number; a new deal: ""), place (a new deal: the
+// number it was shown with), labels, version (null until first sent),
+// tries, created, queued, stored }.
 //
 // Must not: touch the DOM, the network, IndexedDB, a clock or a timer
 // (times and random numbers are given to it), or know a word shown.
@@ -378,7 +379,7 @@
       const rows = this.entries.map((entry) => {
         const refused = entry === this.blocked;
         const counted = entry.kind === "deal" && grid && !entry.number;
-        const number = counted ? next + appended : entry.number;
+        const number = counted ? next + appended : entry.number || entry.place || "";
         if (counted) appended += 1;
         if (counted && refused) typing = number;
         return {
@@ -388,6 +389,15 @@
         };
       });
       return { rows, after: typing === null ? next + appended : typing };
+    }
+
+    // A new deal keeps the number it was shown with where it was typed
+    // (`next`: the grid's): a page without the grid (the team's code asked
+    // again at a new address) still lists it as « Donne 3 ».
+    place(entry, next) {
+      const row = this.shown(next, true).rows.find((r) => r.entry === entry);
+      if (row && entry.kind === "deal" && !entry.number && Number.isInteger(row.number)) entry.place = row.number;
+      return entry;
     }
   }
 
@@ -456,6 +466,7 @@
     if (!Array.isArray(list) || !list.every(sane)) return [];
     return list.filter((e) => !known.includes(e.from)).map((e) => ({
       ...e, path: undefined, url: origin + e.path, labels: e.labels || {}, number: e.number || "",
+      place: Number.isInteger(e.place) && e.place > 0 ? e.place : undefined,
       queued: true, tries: 0, acked: e.acked === true && e.kind === "deal" && e.version !== null,
     }));
   };

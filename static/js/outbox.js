@@ -142,7 +142,7 @@
     let behind = entryRow;
     rows.forEach(({ entry, asRow, number, refused, editing, editable }) => {
       const text = entry.kind === "deal"
-        ? `${entry.number ? T.correction.replace("{n}", entry.number) : T.deal + " " + number} · ${summary(entry)}`
+        ? `${entry.number ? T.correction.replace("{n}", entry.number) : (T.deal + " " + number).trim()} · ${summary(entry)}`
         : T.answer;
       if (!asRow) {
         // What the grid does not show as a row is listed here.
@@ -268,6 +268,8 @@
     // the queue gives (or the waiting deal being corrected, in its place).
     note = "";
     const placed = queue.add(entry, Date.now());
+    const entryRow = document.getElementById("deal-entry");
+    if (kind === "deal" && entryRow) queue.place(placed, Number(entryRow.dataset.number || 0));
     if (kind === "deal") clearRow();
     status();
     put(placed).then(flush);

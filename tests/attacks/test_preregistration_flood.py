@@ -113,8 +113,8 @@ def team(index: int, mailbox: str, last: str = "") -> dict:
 
 
 def _register(client: real.Client, slug: str, form: dict) -> tuple[int, str]:
-    path = f"/concours/{slug}/"
-    return client.post(path, form, token=client.form_token(path))
+    # The form is on the concours's one public page; it posts to the announcement's address.
+    return client.post(f"/concours/{slug}/", form, token=client.form_token(f"/t/{slug}/"))
 
 
 def test_a_flood_from_five_addresses_holds_few_places_and_mails_the_victim_once(app):
@@ -186,7 +186,7 @@ def test_many_mailboxes_hold_at_most_a_few_places_each_unconfirmed_hold_expiring
         f"PreRegistration.objects.filter(tournament__slug={slug!r}).update("
         "held_until=timezone.now() - datetime.timedelta(seconds=1)); print(json.dumps(1))"
     )
-    status, page = real.Client(app.base, source="127.0.0.49").get(f"/concours/{slug}/")
+    status, page = real.Client(app.base, source="127.0.0.49").get(f"/t/{slug}/")
     assert status == 200 and "40 places disponibles" in page.replace("&#x27;", "'")
     assert app.python(STATE.format(slug=slug))["held"] == 0
 
@@ -220,7 +220,7 @@ def _answer_of(app, client: real.Client, slug: str, form: dict, mailbox: str) ->
 
 
 def _places_left(client: real.Client, slug: str) -> int:
-    page = client.get(f"/concours/{slug}/")[1]
+    page = client.get(f"/t/{slug}/")[1]
     said = re.search(r"(\d+) places? (restantes? sur|disponibles?)", page)
     return int(said.group(1))
 

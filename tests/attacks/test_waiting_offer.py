@@ -79,7 +79,8 @@ def path(token: str) -> str:
 
 
 def poster(day: dict) -> str:
-    return f"/concours/{day['slug']}/"
+    # The concours's one public page (the poster's address leads there), with the form.
+    return f"/t/{day['slug']}/"
 
 
 def answer(client: real.Client, token: str, csrf: str) -> tuple[int, str]:

@@ -73,6 +73,11 @@ def test_the_phone_follows_the_hall_to_the_second_laptop(playwright, tmp_path, f
         # before the one typed.
         expect(status).to_contain_text("en attente d'envoi (3)", timeout=20_000)
         expect(status).to_contain_text("redonnez le code de votre équipe")
+        # Each deal carried says its number (no grid here to place it in).
+        listed = page.locator("#outbox .outbox-list li")
+        expect(listed).to_have_count(2)
+        expect(listed.nth(0)).to_contain_text("Donne 2 · ")
+        expect(listed.nth(1)).to_contain_text("Donne 3 · ")
         page.screenshot(path=f"{SHOTS}/phone-moved-code.png", full_page=True)
         page.locator("#id_code").fill(table["code"])
         page.locator("#id_code").press("Enter")

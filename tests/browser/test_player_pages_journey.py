@@ -36,7 +36,9 @@ def _shot(page: Page, name: str) -> None:
 def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     live_server, page: Page, organizer
 ):
-    concours = finished_concours(organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre3"})
+    concours = finished_concours(
+        organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre3", "Lefèvre4", "Bérard4"}
+    )
     hidden = Player.objects.get(last_name="Bérard3").person
     page.set_viewport_size(PHONE)
 
@@ -65,6 +67,16 @@ def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     expect(page.locator(".person-concours .final-place")).to_have_text(
         re.compile(r"^\d+(er|e) sur 16 · [\d\u202f ]+ points$")
     )
+    # The cote in words: its place among the 3 players shown (issue 38).
+    expect(page.locator(".cote-standing")).to_have_text(
+        re.compile(
+            r"^\d+(er|e) joueur coté du club sur 3 · \d+(er|e) sur les 3 joueurs cotés du site$"
+        )
+    )
+    expect(page.locator(".cote")).to_contain_text("Chaque joueur part de 25")
+    # Her partner did not agree: named, not linked.
+    expect(page.locator(".person-concours .partner")).to_have_text("Avec Jérôme Bérard3")
+    expect(page.get_by_role("link", name="Jérôme Bérard3")).to_have_count(0)
     _shot(page, "person")
 
     page.get_by_role("link", name="Belote Club de Mâcon").click()
@@ -84,4 +96,14 @@ def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     expect(page.locator(".person-concours .final-place")).to_have_text(
         re.compile(r"^\d+(st|nd|rd|th) of 16 · [\d,]+ points$")
     )
+    expect(page.locator(".cote-standing")).to_contain_text("of the club's 3 rated players")
     _shot(page, "person-en")
+
+    # A partner who agreed: one tap from one page to the other.
+    page.goto(
+        f"{live_server.url}{Player.objects.get(last_name='Lefèvre4').person.get_absolute_url()}"
+    )
+    page.get_by_role("link", name="Jérôme Bérard4").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Jérôme Bérard4")
+    expect(page.get_by_role("link", name="Amélie Lefèvre4")).to_be_visible()
+    _shot(page, "partner-en")

@@ -46,6 +46,11 @@ describe("what the fragment carries", () => {
     assert.deepEqual(adopted.map((e) => e.from), [`${OLD}#1`, `${OLD}#2`]);
   });
 
+  test("each new deal keeps the number it was shown with; a number that is not one is left out", () => {
+    const carried = [{ ...deal(1, 97, 4), place: 2 }, { ...deal(2, 111, null), place: 3 }, { ...deal(3, 80, null), place: "<b>4</b>" }];
+    assert.deepEqual(M.adopt(M.carry(carried, OLD), NEW).map((e) => e.place), [2, 3, undefined]);
+  });
+
   test("the acknowledged deals go too, still acknowledged (the partie's last copy)", () => {
     const fragment = M.carry([{ ...deal(1, 97, 4), acked: true }, deal(2, 111, null)], OLD);
     assert.deepEqual(M.adopt(fragment, NEW).map((e) => e.acked), [true, false]);

@@ -482,6 +482,21 @@ describe("what the page lists", () => {
     assert.deepEqual(rows.map((r) => r.asRow), [false, false]);
     assert.equal(after, 0);
   });
+
+  test("no grid on the page: each new deal listed with the number it was typed as", () => {
+    // The team's code asked again at a new address (phone-moved-code.png):
+    // « Donne 2 · Preneur NS … », never « Donne · Preneur NS … ».
+    const queue = queueOf(["deal", "answer", "deal"]);
+    queue.entries.forEach((entry) => queue.place(entry, 2));
+    const corrected = queue.entry({ token: "t", kind: "deal", url: "/s/", fields: dealFields(90).map(([n, v]) => [n, n === "number" ? "1" : v]), labels: {}, version: 7, created: 1, online: true });
+    queue.place(queue.add(corrected, 5000), 2);
+    assert.deepEqual(queue.entries.map((e) => e.place), [2, undefined, 3, undefined]);
+    assert.deepEqual(queue.shown(0, false).rows.map((r) => [r.asRow, r.number]), [
+      [false, 2], [false, ""], [false, 3], [false, "1"],
+    ]);
+    // With the grid, the grid's numbers (the server's next) win.
+    assert.deepEqual(queue.shown(4, true).rows.map((r) => r.number), [4, "", 5, "1"]);
+  });
 });
 
 describe("what a deal typed is", () => {

@@ -26,7 +26,7 @@ from tournaments.pdf.base import (
     pdf_styles,
     when_where,
 )
-from tournaments.pdf.qr import QRCode
+from tournaments.pdf.qr import QRCode, printed_link
 
 #: Read by a phone held at arm's length, and by a tablet's camera.
 POSTER_QR = 110 * mm
@@ -63,7 +63,7 @@ def door_poster(tournament: Tournament, *, url: str) -> bytes:
         Spacer(0, 6 * mm),
         qr,
         Spacer(0, 4 * mm),
-        para(url, _centred("door-url", 10)),
+        printed_link(url, _centred("door-url", 10), CONTENT_WIDTH),
         Spacer(0, 4 * mm),
         para(
             gettext("Pas de téléphone ? La tablette de l'entrée ou l'accueil vous pointe."),

@@ -29,7 +29,7 @@ from tournaments.pdf.base import (
     pdf_styles,
     team_related,
 )
-from tournaments.pdf.qr import QRCode
+from tournaments.pdf.qr import QRCode, printed_link
 from tournaments.pdf.sheets import sheets_story
 from tournaments.queries.standings import tournament_standings
 
@@ -61,7 +61,7 @@ def poster(tournament: Tournament, *, public_url: str, wifi: str = "", password:
         Spacer(0, 4 * mm),
         qr,
         Spacer(0, 4 * mm),
-        para(page_url, styles.body),
+        printed_link(page_url, styles.body, CONTENT_WIDTH),
         Spacer(0, 6 * mm),
         fitted(gettext("Où je joue ? · Classement en direct"), CONTENT_WIDTH, 24, 14),
     ]

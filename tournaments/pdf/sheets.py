@@ -49,7 +49,7 @@ from tournaments.pdf.base import (
 )
 from tournaments.pdf.coupons import coupons_story
 from tournaments.pdf.grid import DealGrid
-from tournaments.pdf.qr import QRCode
+from tournaments.pdf.qr import QRCode, printed_link
 
 QR_COLUMN = 46 * mm
 QR_SIZE = 32 * mm
@@ -254,7 +254,7 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
         qr = [
             para(gettext("Saisie en ligne, avec le code du coupon de votre équipe"), styles.url),
             QRCode(url, QR_SIZE),
-            para(url, styles.url),
+            printed_link(url, styles.url, QR_COLUMN),
         ]
     return PdfTable(
         [[heading, qr]],

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import F, Q, QuerySet
 
@@ -35,6 +35,8 @@ class Played:
     place: int | None = None
     ranked: int = 0
     points: int | None = None
+    partner: Player | None = None
+    partner_page: int | None = None  # the partner's person, when their page is shown
 
 
 def shown_person(pk: int) -> Person | None:
@@ -51,12 +53,23 @@ def person_concours(person: Person) -> list[Played]:
         .order_by("-tournament__date", "-tournament__pk")
     )
     ids = [p.pk for p in players]
-    teams = {}
-    for team in Team.objects.filter(round__isnull=True).filter(
-        Q(player1_id__in=ids) | Q(player2_id__in=ids)
+    teams, partners = {}, {}
+    for team in (
+        Team.objects.filter(round__isnull=True)
+        .filter(Q(player1_id__in=ids) | Q(player2_id__in=ids))
+        .select_related("player1", "player2")
     ):
         teams[team.player1_id] = teams[team.player2_id] = team
-    return [_with_place(p.tournament, p, teams.get(p.pk)) for p in players]
+        partners[team.player1_id], partners[team.player2_id] = team.player2, team.player1
+    # A partner is linked only where their own page is shown (the trust rules).
+    pages = shown_players(p for p in partners.values() if p is not None)
+    played = []
+    for p in players:
+        partner = partners.get(p.pk)
+        page = pages.get(partner.pk) if partner is not None else None
+        place = _with_place(p.tournament, p, teams.get(p.pk))
+        played.append(replace(place, partner=partner, partner_page=page))
+    return played
 
 
 def _with_place(tournament: Tournament, player: Player, team: Team | None) -> Played:
@@ -159,3 +172,29 @@ def player_cotes(player_ids: Iterable[int]) -> dict[int, rating.Cote]:
         person__in=Person.objects.shown(), person__players__pk__in=list(player_ids)
     ).values_list("person__players__pk", "mu", "sigma", "games")
     return {pk: rating.Cote(mu=mu, sigma=sigma, games=games) for pk, mu, sigma, games in rows}
+
+
+@dataclass(frozen=True)
+class CotePlace:
+    """Where a shown person's cote stands among the shown persons' cotes:
+    on the site, and in their club when they have one (`club_of` 0: none)."""
+
+    place: int
+    of: int
+    club_place: int = 0
+    club_of: int = 0
+
+
+def cote_place(person: Person) -> CotePlace | None:
+    """The person's place by cote (1: the highest; equal cotes share a
+    place) among the persons shown, and among those of their club; None
+    without a cote. Only shown persons are counted."""
+    cote = Cote.objects.filter(person=person).first()
+    if cote is None:
+        return None
+    cotes = Cote.objects.filter(person__in=Person.objects.shown())
+    place = CotePlace(cotes.filter(mu__gt=cote.mu).count() + 1, cotes.count())
+    if not person.club_key:
+        return place
+    club = cotes.filter(person__club_key=person.club_key)
+    return replace(place, club_place=club.filter(mu__gt=cote.mu).count() + 1, club_of=club.count())

@@ -291,18 +291,25 @@ def _page_key(request: HttpRequest) -> str | None:
     return None
 
 
-def live_page(view=None, *, version=None):
+def live_page(view=None, *, version=None, uncached=None):
     """A public page players keep open: conditional GET by ETag (an unchanged
     page answers 304), revalidated at every poll, and for anonymous visitors
     the page itself is cached under its ETag, so a hall full of phones asking
     for the same revision costs one query each. `version` narrows what
     "unchanged" means for a page that shows less than the whole tournament
-    (see `standings_version`)."""
+    (see `standings_version`); `uncached(tournament)` true: neither ETag
+    nor cache (a page whose parts change without the tournament's revision,
+    or carry a visitor's own CSRF token)."""
     if view is None:
-        return lambda decorated: live_page(decorated, version=version)
+        return lambda decorated: live_page(decorated, version=version, uncached=uncached)
 
     def etag(request: HttpRequest, slug: str, **kwargs) -> str | None:
-        return _etag(request, slug, version=version, **kwargs)
+        tag = _etag(request, slug, version=version, **kwargs)
+        tournament = getattr(request, "live_tournament", None)
+        if uncached is not None and tournament is not None and uncached(tournament):
+            request.live_etag = None
+            return None
+        return tag
 
     @condition(etag_func=etag)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:

@@ -26,11 +26,12 @@ from tournaments.queries import persons as queries
 from tournaments.services import errors, persons
 
 
-def _cote_of(person) -> object | None:
+def _cote_of(person, *, placed: bool = False) -> object | None:
     try:
-        return cote_text(person.cote)
+        stored = person.cote
     except Cote.DoesNotExist:
         return None
+    return cote_text(stored, queries.cote_place(person) if placed else None)
 
 
 @require_GET
@@ -44,7 +45,7 @@ def person_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "person": person,
             "played": queries.person_concours(person),
-            "cote": _cote_of(person),
+            "cote": _cote_of(person, placed=True),
         },
     )
 

@@ -119,7 +119,16 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@live_page
+def _before_the_day_with_panels(tournament: Tournament) -> bool:
+    """Before its day a concours's page may hold a feature's panel (the
+    calendar's places left and form, with the visitor's CSRF token), which
+    changes without the tournament's revision: never cached then."""
+    return tournament.status == Tournament.Status.REGISTRATION and bool(
+        hooks.handlers(hooks.PUBLIC_CONCOURS_PAGE)
+    )
+
+
+@live_page(uncached=_before_the_day_with_panels)
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
     rounds = tournament.rounds.order_by("number")
@@ -140,6 +149,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "has_pools": tournament.pools.exists(),
             # The planned parties, or more once a final phase added its own.
             "rounds_count": max(tournament.parties, len(rounds)),
+            # The features' parts of the page (the calendar's pre-registration).
+            "concours_panels": hooks.announce(
+                hooks.PUBLIC_CONCOURS_PAGE, request=request, tournament=tournament
+            ),
         },
     )
 

@@ -268,3 +268,49 @@ def test_the_administrator_approves_an_organizer_from_the_users_list(client, dja
     action["action"] = "withdraw_approvals"
     assert client.post(users, action).status_code == 302
     assert client.get(_person("Lefèvre0").get_absolute_url()).status_code == 404
+
+
+def test_a_players_page_links_a_partner_only_where_the_partners_page_is_shown(client, organizer):
+    """Issue 38, item 11: « Avec Jérôme Bérard0 » links Bérard0's page when
+    he agreed; Bérard1, who did not, is named (as on the concours's team
+    page) and never linked."""
+    concours = finished_concours(organizer, shown={"Lefèvre0", "Bérard0", "Lefèvre1"})
+    linked, named = _person("Bérard0"), Player.objects.get(last_name="Bérard1")
+    page = client.get(_person("Lefèvre0").get_absolute_url()).text
+    assert f'Avec <a href="{linked.get_absolute_url()}">Jérôme Bérard0</a>' in page
+    page = client.get(_person("Lefèvre1").get_absolute_url()).text
+    assert "Avec Jérôme Bérard1" in page
+    assert named.person.get_absolute_url() not in page
+    assert client.get(named.person.get_absolute_url()).status_code == 404
+    assert concours.slug in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "fr",
+            [
+                "joueur coté du club sur 3",
+                "sur les 3 joueurs cotés du site",
+                "Chaque joueur part de 25",
+            ],
+        ),
+        (
+            "en",
+            [
+                "of the club's 3 rated players",
+                "of the site's 3 rated players",
+                "Every player starts at 25",
+            ],
+        ),
+    ],
+)
+def test_the_cote_is_said_as_a_place_among_the_shown_players(client, organizer, language, words):
+    """Only the shown players are counted (here 3 of the 32: Lefèvre0,
+    Lefèvre1 and Bérard5), and the page says where the cote stands."""
+    finished_concours(organizer, shown={"Lefèvre0", "Lefèvre1", "Bérard5"})
+    client.cookies["django_language"] = language
+    page = client.get(_person("Lefèvre0").get_absolute_url()).text.replace("&#x27;", "'")
+    for word in words:
+        assert word in page

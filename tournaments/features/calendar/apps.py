@@ -13,6 +13,7 @@ class CalendarConfig(AppConfig):
         from tournaments import hooks
         from tournaments.features.calendar.services import announcements, demo, tasks
         from tournaments.features.calendar.views import announcements as pages
+        from tournaments.features.calendar.views import preregistration
 
         hooks.register(hooks.PUBLIC_HOME, pages.home_panel)
         hooks.register(hooks.ORGANIZER_HOME, pages.organizer_button)
@@ -20,3 +21,4 @@ class CalendarConfig(AppConfig):
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
         hooks.register(hooks.PLACE_OFFERED, tasks.on_place_offered)
+        hooks.register(hooks.PUBLIC_CONCOURS_PAGE, preregistration.concours_panel)

@@ -19,7 +19,7 @@ from reportlab.platypus import Table as PdfTable
 
 from tournaments.features.messages.queries import Card
 from tournaments.pdf.base import FONT, FONT_BOLD, INK, RULE, fitted, para, pdf_styles, when_where
-from tournaments.pdf.qr import QRCode
+from tournaments.pdf.qr import QRCode, printed_link
 
 MARGIN = 8 * mm
 #: The frame's own padding (6 points a side) taken off: a name fitted to it never wraps.
@@ -47,7 +47,7 @@ def _card(tournament, card: Card) -> list[Flowable]:
         ],
     )
     code = PdfTable(
-        [[QRCode(card.link, QR_SIZE)], [para(card.link, styles.url)]],
+        [[QRCode(card.link, QR_SIZE)], [printed_link(card.link, styles.url, WIDTH)]],
         colWidths=[WIDTH],
         style=[("ALIGN", (0, 0), (-1, -1), "CENTER"), ("FONT", (0, 0), (-1, -1), FONT_BOLD)],
     )

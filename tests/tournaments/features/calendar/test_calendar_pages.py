@@ -7,9 +7,11 @@ input answered next to its field in French and in English."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -72,7 +74,7 @@ def test_an_organizer_announces_a_concours(client, organizer):
     tournament = Tournament.objects.get(name="Concours du comité")
     assert response["Location"] == reverse("tournaments:preregistrations", args=[tournament.slug])
     assert tournament.announcement.max_teams == 24 and tournament.entry_fee_cents == 1000
-    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
+    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug]), follow=True))
     assert "10,00\u00a0€ par équipe, à payer sur place" in page
     assert "Paiement sur place" in page and "24 places disponibles" in page
 
@@ -259,9 +261,9 @@ def test_a_finished_concours_page_leads_to_its_results_a_coming_one_not(client, 
     tournament = announced
     page = reverse("tournaments:concours", args=[tournament.slug])
     results = f'href="{reverse("tournaments:results_page", args=[tournament.slug])}"'
-    assert results not in client.get(page).content.decode()
+    assert results not in client.get(page, follow=True).content.decode()
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
-    assert results in client.get(page).content.decode()
+    assert results in client.get(page, follow=True).content.decode()
 
 
 @pytest.mark.parametrize(
@@ -317,19 +319,59 @@ def test_the_places_left_are_said_in_plain_french(most, taken, said):
     assert places_left(most, taken) == said
 
 
-def test_the_announcement_leads_to_the_concours_page_while_the_day_is_on(client, organizer):
-    """Issue 38 item 11: one public page for one concours. Before the day
-    the announcement takes pre-registrations; once a partie is drawn, its
-    address (the poster's QR code) leads to the concours's own page."""
+@pytest.mark.parametrize("state", ["before", "during", "after"])
+def test_an_announced_concours_has_one_public_page_before_during_and_after_its_day(
+    client, organizer, state
+):
+    """Issue 38 item 11: one public page for one concours, its own
+    (/t/<slug>/), before, during and after the day; the announcement's
+    address (the poster's, the feeds', the mails') leads there for good
+    (301). Before the day it holds the places left and the pre-registration
+    form; during it, the parties; after it, the results."""
     from tests.factories import add_teams, draw_random_round
 
-    tournament = announce(organizer, name="Concours de la fête")
+    tournament = announce(organizer, name="Concours de la fête", max_teams=24)
     Tournament.objects.filter(pk=tournament.pk).update(published=True)
+    if state != "before":
+        add_teams(tournament, 4)
+        draw_random_round(tournament)
+    if state == "after":
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     tournament.refresh_from_db()
-    page = client.get(reverse("tournaments:concours", args=[tournament.slug]))
+    announced_at = reverse("tournaments:concours", args=[tournament.slug])
+    answer = client.get(announced_at)
+    assert answer.status_code == 301 and answer["Location"] == tournament.get_absolute_url()
+    page = client.get(tournament.get_absolute_url())
     assert page.status_code == 200
-    add_teams(tournament, 4)
-    draw_random_round(tournament)
-    answer = client.get(reverse("tournaments:concours", args=[tournament.slug]))
-    assert answer.status_code == 302 and answer["Location"] == tournament.get_absolute_url()
-    assert client.get(answer["Location"]).status_code == 200
+    said = text(page)
+    form = f'action="{announced_at}"'
+    results = reverse("tournaments:results_page", args=[tournament.slug])
+    shown = {
+        "form": form in page.content.decode(),
+        "places": "24 places disponibles" in said,
+        "parties": "Partie 1" in said,
+        "results": results in page.content.decode(),
+    }
+    assert shown == {
+        "form": state == "before",
+        "places": state == "before",
+        "parties": state != "before",
+        "results": state == "after",
+    }
+
+
+def test_before_the_day_each_visitor_gets_the_page_with_their_own_form(announced):
+    """The concours's page holds the form before the day: it is never served
+    from the page cache (a first visitor's CSRF token, an old count of the
+    places), so a second visitor's pre-registration goes through."""
+    tournament = announced
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    assert first.get(tournament.get_absolute_url()).status_code == 200
+    page = second.get(tournament.get_absolute_url())
+    assert not page.has_header("ETag")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    answer = second.post(
+        reverse("tournaments:concours", args=[tournament.slug]),
+        {**team(1), "csrfmiddlewaretoken": token.group(1)},
+    )
+    assert answer.status_code == 302 and tournament.preregistrations.count() == 1

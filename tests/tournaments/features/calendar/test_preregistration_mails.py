@@ -178,7 +178,7 @@ def test_a_page_ends_the_overdue_holds_and_tells_the_team_that_moves_up(client, 
     PreRegistration.objects.filter(pk=held.pk).update(
         held_until=timezone.now() - datetime.timedelta(seconds=1)
     )
-    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
+    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug]), follow=True))
     assert "Complet : inscription en liste d'attente" in page
     assert not mail.outbox
     (moved,) = offers_queued()  # the messages feature queues the offer's mail

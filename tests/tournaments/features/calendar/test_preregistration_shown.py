@@ -27,7 +27,9 @@ def test_the_boxes_ticked_online_are_kept_with_the_pre_registration(client, anno
 
 def test_the_boxes_are_off_unless_ticked(client, announced):
     tournament = announced
-    page = client.get(reverse("tournaments:concours", args=[tournament.slug])).content.decode()
+    page = client.get(
+        reverse("tournaments:concours", args=[tournament.slug]), follow=True
+    ).content.decode()
     assert 'name="shown1"' in page and 'name="shown2"' in page and "checked" not in page
 
 

@@ -225,7 +225,7 @@ def test_the_model_file_names_the_messages_columns(desk):
 
 def test_the_prereg_ticks_follow_the_team_taken_in_and_its_result_is_sent(client, organizer, smtp):
     tournament = announce(organizer, preset="ffb-coinche")
-    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug])))
+    page = text(client.get(reverse("tournaments:concours", args=[tournament.slug]), follow=True))
     assert "Recevoir notre résultat par e-mail à la fin du concours" in page
     # No « une place libérée » box: nothing sends that message yet (issue 40, item 2).
     assert "Sur liste d'attente" not in page

@@ -110,23 +110,49 @@ def _ask_for_confirmation(request: HttpRequest, registration: PreRegistration | 
         services.record_mail_sent(registration=registration)
 
 
+def _panel(request: HttpRequest, announcement: Announcement, form=None) -> dict:
+    """What the concours's page shows of its announcement: the poster's
+    words, the places left and the pre-registration form (or why it is
+    closed). Holds that ran out are released first."""
+    tournament = announcement.tournament
+    services.release_expired_holds(tournament=tournament)
+    return {
+        "template": "tournaments/includes/calendar_concours_panel.html",
+        "announcement": announcement,
+        "tournament": tournament,
+        "form": form or PreRegistrationForm(extras=extras.declared(tournament, "prereg")),
+        "refusal": services.registration_refusal(tournament),
+        "where": words.where(announcement),
+        "fee": words.fee_label(tournament.entry_fee_cents),
+        "rules_label": words.rules_label(tournament),
+        "places": words.places_left(announcement.max_teams, queries.confirmed_count(tournament)),
+    }
+
+
+def concours_panel(request: HttpRequest, tournament: Tournament) -> dict | None:
+    """The calendar's part of the concours's public page (hooks
+    PUBLIC_CONCOURS_PAGE): an announced concours until its day begins."""
+    if tournament.status != Tournament.Status.REGISTRATION:
+        return None  # the day is on, then its results: the page's own
+    announcement = Announcement.objects.filter(tournament=tournament).first()
+    return _panel(request, announcement) if announcement is not None else None
+
+
 def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The concours's page: what the poster says, and the pre-registration form."""
+    """The announced concours's address (the poster's, the calendar's feeds,
+    the mails' links): a concours has one public page, its own, before,
+    during and after its day (issue 38 item 11), where the calendar shows its
+    announcement and form (`concours_panel`); this address leads there for
+    good. The form posts here: recorded, or sent back with what is wrong."""
     announcement = announced(slug)
     tournament = announcement.tournament
-    if tournament.published and tournament.status == Tournament.Status.RUNNING:
-        # The day is on: one page for the concours, its own (tables,
-        # ranking); the poster's QR code leads there (issue 38). Finished,
-        # this page leads to its results.
-        return redirect(tournament.get_absolute_url())
+    if request.method != "POST":
+        return redirect(tournament.get_absolute_url(), permanent=True)
     services.release_expired_holds(tournament=tournament)
     refusal = services.registration_refusal(tournament)
-    form = PreRegistrationForm(
-        request.POST if request.method == "POST" else None,
-        extras=extras.declared(tournament, "prereg"),
-    )
+    form = PreRegistrationForm(request.POST, extras=extras.declared(tournament, "prereg"))
     status = 200
-    if request.method == "POST" and not refusal and form.is_valid():
+    if not refusal and form.is_valid():
         key = f"preregistration-client:{client_address(request)}"
         if throttle.record(key, window=WINDOW) > MAX_PER_CLIENT:
             form.add_error(
@@ -158,21 +184,11 @@ def concours_page(request: HttpRequest, slug: str) -> HttpResponse:
                 )
     if form.errors and status == 200:
         status = 422
+    panel = _panel(request, announcement, form)
     return render(
         request,
         "tournaments/calendar_concours.html",
-        {
-            "announcement": announcement,
-            "tournament": tournament,
-            "form": form,
-            "refusal": refusal,
-            "where": words.where(announcement),
-            "fee": words.fee_label(tournament.entry_fee_cents),
-            "rules_label": words.rules_label(tournament),
-            "places": words.places_left(
-                announcement.max_teams, queries.confirmed_count(tournament)
-            ),
-        },
+        {"tournament": tournament, "panel": panel},
         status=status,
     )
 

@@ -1,0 +1,162 @@
+"""The players' pages on a phone of 390 × 844 (issue 38, items 5 and 11):
+the live ranking's first lines are on the first screen, at A and at A+
+(« Grands caractères »: two lines of the longest names), its rules
+text below them; and no text of a
+players' page is under 16 px, the deal lines' headers included.
+
+Set BROWSER_SCREENSHOTS to a folder to keep the first screen of the
+ranking and each page measured (to look at them, not to compare)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.grid import tap_deal
+from tests.browser.test_public_pages_on_a_phone import long_named_tournament
+from tournaments.infra import links
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+SMALLEST = 16  # px: the players' pages' smallest text (issue 38, item 11)
+
+# Every text node shown (a box of its own on the screen, not hidden, not a
+# screen reader's only text clipped to a pixel) with its computed size.
+SMALL_TEXTS = """(smallest) => {
+  const faults = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.trim();
+    if (!text) continue;
+    const element = node.parentElement;
+    if (!element || element.closest("script, style, template, noscript")) continue;
+    const style = getComputedStyle(element);
+    if (style.visibility === "hidden") continue;
+    let clipped = false;  // a screen reader's only text (.visually-hidden)
+    for (let e = element; e && e !== document.body && !clipped; e = e.parentElement) {
+      clipped = getComputedStyle(e).clipPath !== "none";
+    }
+    if (clipped) continue;
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    const size = parseFloat(style.fontSize);
+    if (size < smallest) {
+      const path = [element.parentElement, element].filter(Boolean).map((e) =>
+        e.tagName.toLowerCase() + [...e.classList].map((c) => "." + c).join("")).join(" > ");
+      const said = `${size} px: ${path}`;
+      if (!faults.some((f) => f.startsWith(said))) faults.push(`${said} « ${text.slice(0, 30)} »`);
+    }
+  }
+  return faults;
+}"""
+
+# The deal lines' headings: each word inside its column, at least `apart`
+# px from the next (« Preneur » must not run into « Contrat »).
+CROWDED_HEADINGS = """(apart) => {
+  const range = document.createRange();
+  const words = [...document.querySelectorAll("th.line-head > span")].map((span) => {
+    const shown = span.querySelector("[aria-hidden=true]") || span;
+    range.selectNodeContents(shown);
+    const text = range.getBoundingClientRect();
+    return { word: shown.textContent.trim(), text, column: span.getBoundingClientRect() };
+  }).filter((w) => w.word && w.text.width > 2).sort((a, b) => a.text.left - b.text.left);
+  const faults = [];
+  words.forEach((w, i) => {
+    if (w.text.left < w.column.left - 0.5 || w.text.right > w.column.right + 0.5) {
+      faults.push(`« ${w.word} » is wider than its column`);
+    }
+    const next = words[i + 1];
+    if (next && next.text.top < w.text.bottom && next.text.left - w.text.right < apart) {
+      faults.push(`« ${w.word} » runs into « ${next.word} »`);
+    }
+  });
+  return faults;
+}"""
+
+# The first `count` rows of the ranking, as boxes of the first screen.
+FIRST_ROWS = """(count) => {
+  const rows = [...document.querySelectorAll("#standings tbody tr")].slice(0, count);
+  return rows.map((row) => {
+    const box = row.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+  });
+}"""
+
+
+def _shot(page: Page, name: str, *, full_page: bool = True) -> None:
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"first-screen-{name}.png"), full_page=full_page)
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["A", "A+"])
+def test_the_live_rankings_first_lines_are_on_the_first_screen(
+    live_server, page: Page, organizer, large_print
+):
+    tournament = long_named_tournament(organizer)
+    page.set_viewport_size(PHONE)
+    url = f"{live_server.url}/t/{tournament.slug}/classement/"
+    page.goto(url)
+    if large_print:
+        page.get_by_role("button", name="Grands caractères").click()
+        page.goto(url)  # opened already enlarged, as the phone remembers it
+    expect(page.locator("#standings tbody tr").first).to_be_visible()
+    assert page.evaluate("() => window.scrollY") == 0
+    _shot(page, "ranking-" + ("large" if large_print else "plain"), full_page=False)
+    # The longest names of long_named_tournament wrap: three lines at A,
+    # two at A+ (a line is three or four lines of 22 px text there).
+    count = 2 if large_print else 3
+    rows = page.evaluate(FIRST_ROWS, count)
+    assert len(rows) == count
+    for row in rows:
+        assert row["top"] >= 0 and row["bottom"] <= PHONE["height"], rows
+        assert row["left"] >= 0 and row["right"] <= PHONE["width"], rows
+    # The rules text goes below the ranking.
+    explanation = page.locator(".explanation").bounding_box()
+    assert explanation is not None and explanation["y"] > rows[-1]["bottom"]
+
+
+def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, organizer, round1):
+    tournament = long_named_tournament(organizer)
+    team = tournament.teams.get(number=5)
+    table = round1.tables.order_by("number").first()  # a concours entered deal by deal
+    page.set_viewport_size(PHONE)
+    base = f"{live_server.url}/t/{tournament.slug}/"
+    pages = {
+        "detail": base,
+        "standings": base + "classement/",
+        "where": base + "ou-je-joue/?q=therese+delacroix",
+        "team": base + f"equipes/{team.number}/",
+        "results": base + "parties/2/",
+    }
+    faults = {}
+    for name, url in pages.items():
+        page.goto(url)
+        faults[name] = page.evaluate(SMALL_TEXTS, SMALLEST)
+        _shot(page, name)
+    # The table's page, before the code and with deals entered on the pad.
+    page.goto(live_server.url + links.entry_path(table))
+    faults["table-code"] = page.evaluate(SMALL_TEXTS, SMALLEST)
+    page.locator("#id_code").fill(table.code_a)
+    page.get_by_role("button", name="Saisir les donnes").click()
+    tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
+    expect(page.locator("#deal-1")).to_be_visible()
+    tap_deal(page, taker="EO", trump="♠", bid="100", points="110", coinche="x")
+    expect(page.locator("#deal-2")).to_be_visible()
+    faults["table"] = page.evaluate(SMALL_TEXTS, SMALLEST)
+    faults["table"] += page.evaluate(CROWDED_HEADINGS, 6)
+    _shot(page, "table")
+    page.goto(f"{live_server.url}/langue/en/?next={links.entry_path(table)}")
+    expect(page.locator("th.line-head")).to_contain_text("Taker")
+    faults["table-en"] = page.evaluate(SMALL_TEXTS, SMALLEST)
+    faults["table-en"] += page.evaluate(CROWDED_HEADINGS, 6)
+    _shot(page, "table-en")
+    said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
+    assert not said, "\n".join(said)
