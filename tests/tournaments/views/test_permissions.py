@@ -62,6 +62,9 @@ TABLE_LINK = {
     "table_side_tick_all",
     "table_side_batch",
     "table_side_wait",
+    # « Appeler l'arbitre » (issue 38, item 12c): the call and its answer.
+    "referee_call",
+    "referee_state",
 }
 # The club tablet's own pages: its signed cookie is the key (a forged one
 # opens nothing: the last test here and test_tablet_pages.py).
@@ -143,6 +146,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "user_id": tournament.owner.pk,
         "hall_id": 1,
         "upload_id": 1,
+        "call_id": 1,
         "door_token": "forged-door-token",
         "welcome": "forged-welcome",
     }
