@@ -36,9 +36,17 @@ test: ## install the dev tools and system packages, run every test (browser test
 # attacks, no PostgreSQL, no build of the standalone app.
 FAST := not browser and not attack and not app
 
-test-fast: ## the quick loop: every test but the journeys, the attacks and the app's build, on SQLite
+# It runs the tests near the change since the branch left main
+# (tools/near_tests.py: those importing what changed, or mirroring its
+# place; every fast test when a change cannot be placed); ALL=1 runs every
+# fast test whatever changed.
+test-fast: ## the quick loop: the tests near your change, no journeys, attacks or app build, on SQLite (ALL=1: every fast test)
 	bin/setup-venv --dev
-	$(PY) -m pytest $(XDIST) -m "$(FAST)" $(PYTEST_ARGS)
+	@files="$$(if [ -n "$(ALL)" ]; then echo tests; else $(PY) -m tools.near_tests; fi)"; \
+	if [ -z "$$files" ]; then echo "Nothing changed since main: no test near a change (make test-fast ALL=1 runs them all)."; exit 0; fi; \
+	echo "$$files" | sed 's/^/  /'; \
+	status=0; $(PY) -m pytest $(XDIST) -m "$(FAST)" $$files $(PYTEST_ARGS) || status=$$?; \
+	[ $$status -ne 5 ] || status=0; exit $$status
 
 FEATURES := tests/tournaments/features
 

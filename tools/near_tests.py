@@ -40,6 +40,8 @@ TESTS = "tests"
 # Changed files that change no test's outcome.
 IGNORED_SUFFIXES = (".md", ".txt", ".png", ".svg")
 IGNORED_TOP = {"docs", ".ci", ".github", "requirements", "bin"}
+# Files whose change matters to the tests that read them only.
+NAMED = {"Makefile", "CONTRIBUTING.md", ".pre-commit-config.yaml"}
 # Files whose change asks for every fast test, whatever else changed.
 EVERYTHING = object()
 
@@ -71,7 +73,7 @@ def imports_of(source: str, name: str) -> set[str]:
     return found
 
 
-class Tests:
+class Suite:
     """The test tree read once: which test files and helpers import what."""
 
     def __init__(self, files: dict[str, str]) -> None:
@@ -122,7 +124,7 @@ class Tests:
 
 
 def near(
-    changed: Iterable[str], tests: Tests, code: dict[str, str]
+    changed: Iterable[str], tests: Suite, code: dict[str, str]
 ) -> dict[str, set[str]] | object:
     """Test file → the changed files that chose it; EVERYTHING when a change
     cannot be placed. `code`: path → source of the project's own .py and
@@ -135,7 +137,14 @@ def near(
 
     for path in changed:
         p = Path(path)
+        if p.name in NAMED:
+            found = tests.naming(p.name)
+            if not found:
+                return EVERYTHING
+            take(found, path)
+            continue
         if p.suffix in IGNORED_SUFFIXES or (p.parts and p.parts[0] in IGNORED_TOP):
+            take(tests.naming(p.name) if p.suffix == ".md" else set(), path)
             continue
         if p.parts[0] == TESTS:
             if p.name == "conftest.py":
@@ -205,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--why", action="store_true", help="say which change chose each test file")
     args = parser.parse_args(argv)
-    tests = Tests(read_tree(TESTS, (".py",)))
+    tests = Suite(read_tree(TESTS, (".py",)))
     code: dict[str, str] = {}
     for top in ("tournaments", "scoring", "config", "hallapp"):
         code |= read_tree(top, (".py", ".html", ".txt"))
