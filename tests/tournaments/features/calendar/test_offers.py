@@ -208,16 +208,19 @@ def test_a_late_answer_is_told_kindly_and_the_next_team_has_the_offer(client, or
     assert "Nous venons" in text(client.get(offer_path(later)))
 
 
-@pytest.mark.parametrize(
-    "token",
-    [
-        "x",
-        signing.dumps(1, salt="tournaments.preregistration-cancel"),  # another link's token
-        signing.dumps("1", salt=line.OFFER_SALT),
-        "a" * 5000,
-    ],
-)
-def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, token):
+# The signed tokens are made in the test: signed at collection, each xdist
+# worker would sign at its own second and collect other tests.
+FORGED = {
+    "garbage": lambda: "x",
+    "another link's token": lambda: signing.dumps(1, salt="tournaments.preregistration-cancel"),
+    "a string pk": lambda: signing.dumps("1", salt=line.OFFER_SALT),
+    "huge": lambda: "a" * 5000,
+}
+
+
+@pytest.mark.parametrize("forged", sorted(FORGED))
+def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, forged):
+    token = FORGED[forged]()
     _tournament, first, waiting, _later = full_with_one_waiting(organizer)
     preregistration.cancel_preregistration(registration=first)
     response = client.post(reverse("tournaments:preregistration_offer", args=[token]))
