@@ -57,6 +57,42 @@ def partie_bound(rules: Rules, deals: int) -> int:
     return deal_bound(rules).marque * max(deals, 0)
 
 
+def usual_partie_sums(rules: Rules, deals: int) -> tuple[int, int]:
+    """The sums of both teams' totals that a partie of ``deals`` deals
+    usually gives: from a quarter of its ordinary deals' lowest sum to three
+    times their highest (issue 38: « Totaux seulement » took 12 500 for
+    1 250, one key too many). An ordinary deal is played at the lowest bid,
+    neither coinched nor a capot, without announcements (a belote may be in
+    it); real parties bid higher now and then, hence the margin. A sum
+    outside is possible (a partie cut short, a string of coinches and
+    capots): it is asked about, never refused."""
+    low, high = _usual_deal_sums(rules)
+    deals = max(deals, 0)
+    return (deals * low) // 4, deals * high * 3
+
+
+@lru_cache(maxsize=64)
+def _usual_deal_sums(rules: Rules) -> tuple[int, int]:
+    sums = []
+    for deal in _candidates(rules):
+        extraordinary = (
+            deal["taker"] is None
+            or deal.get("bid", MIN_BID) != MIN_BID
+            or deal.get("coinche")
+            or deal.get("bid") == "capot"
+            or "capot" in deal
+            or "announcement_points" in deal
+        )
+        if extraordinary:
+            continue
+        try:
+            score = score_deal(deal, rules)
+        except ScoringError:
+            continue
+        sums.append(score.a + score.b)
+    return min(sums), max(sums)
+
+
 @lru_cache(maxsize=64)
 def _deal_bound(rules: Rules) -> DealBound:
     best: tuple[int, dict[str, Any]] = (-1, {})

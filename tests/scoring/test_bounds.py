@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from scoring import PRESETS, Rules, ScoringError, random_deal, score_deal, score_game
 from scoring.announcements import feasible_team_totals
-from scoring.bounds import deal_bound, partie_bound
+from scoring.bounds import deal_bound, partie_bound, usual_partie_sums
+from scoring.rules import MIN_BID
 
 SETTINGS = settings(
     database=None, deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
@@ -143,3 +144,43 @@ def test_a_pot_won_after_a_tie_stays_within_two_deals_bound(preset):
 def test_no_deal_gives_nothing():
     rules = Rules.from_preset("ffb-belote")
     assert partie_bound(rules, 0) == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "deals", "sums"),
+    [
+        ("ffb-coinche", 12, (720, 9360)),  # a quarter of 12 × 240, three times 12 × 260
+        ("ffb-belote", 12, (243, 6552)),  # a litige's 81; 162 and a belote
+        ("contree-annonces", 12, (240, 5760)),  # the contract alone: 80 made, 160 failed
+        ("ffb-coinche", 0, (0, 0)),
+    ],
+)
+def test_the_usual_sums_of_a_partie(preset, deals, sums):
+    assert usual_partie_sums(PRESETS[preset], deals) == sums
+
+
+@SETTINGS
+@given(data=st.data(), preset=st.sampled_from(sorted(PRESETS)))
+def test_a_partie_of_ordinary_deals_is_never_asked_about(data, preset):
+    """Deals at the lowest bid, neither coinched nor capot, without
+    announcements, any card points and belote: their sum always lies in
+    the usual range."""
+    rules = PRESETS[preset]
+    count = data.draw(st.integers(1, 16))
+    low, high = usual_partie_sums(rules, count)
+    total = 0
+    for _ in range(count):
+        trump = data.draw(st.sampled_from(sorted(rules._table.trumps)))
+        deal = {"taker": data.draw(st.sampled_from("AB")), "trump": trump}
+        deal["points"] = {"A": data.draw(st.integers(0, 162))}
+        if rules.counting != "belote":
+            deal["bid"], deal["coinche"] = MIN_BID, 0
+        belote = data.draw(st.sampled_from([None, "A", "B"]))
+        if belote:
+            deal["belote"] = {belote: 1}
+        try:
+            score = score_deal(deal, rules)
+        except ScoringError:
+            assume(False)
+        total += score.a + score.b
+    assert low <= total <= high

@@ -429,6 +429,16 @@ def sheet_mismatch(total: int, expected: int, sheet: Mapping[str, int]) -> str:
     }
 
 
+def total_unusual(total: int, deals: int, low: int, high: int) -> str:
+    """« Les deux totaux font 12 500 : 12 donnes donnent d'habitude de 720 à
+    9 360 en tout. C'est bien ça ? … »"""
+    return gettext(
+        "Les deux totaux font %(total)s en tout : %(deals)s donnes donnent d'habitude de "
+        "%(low)s à %(high)s. C'est bien ça ? Vérifiez la feuille, ou cochez « Oui, c'est "
+        "bien ça » pour l'enregistrer."
+    ) % {"total": number(total), "deals": deals, "low": number(low), "high": number(high)}
+
+
 def total_out_of_range(total: int, deals: int, highest: int) -> str:
     """« 99 999 est impossible en 12 donnes : sous ces règles, une équipe
     marque de 0 à 3 264. Vérifiez la feuille. »"""

@@ -305,6 +305,8 @@ class TotalsForm(forms.Form):
         label=_("Capots comptés 252"), required=False, min_value=0, max_value=200
     )
     anyway = forms.BooleanField(label=_("Enregistrer ces totaux malgré l'écart"), required=False)
+    # Asked only when the sum of both totals is far from the usual one.
+    sure = forms.BooleanField(label=_("Oui, c'est bien ça"), required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput, **VERSION_BOUNDS)
     reason = OneLineField(label=_("Motif de la correction"), required=False, max_length=200)
     after_claims = forms.BooleanField(label=AFTER_CLAIMS, required=False)

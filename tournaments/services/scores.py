@@ -30,7 +30,12 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import bounds
 from scoring import sheet as sheet_check
-from tournaments.display.errors import engine_error, sheet_mismatch, total_out_of_range
+from tournaments.display.errors import (
+    engine_error,
+    sheet_mismatch,
+    total_out_of_range,
+    total_unusual,
+)
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
@@ -359,6 +364,7 @@ def record_totals(
     total_b: int,
     sheet: dict[str, int] | None = None,
     anyway: bool = False,
+    ask_if_unusual: bool = False,
     expected_version: int | None = None,
     reason: str = "",
     by: Actor | None = None,
@@ -371,7 +377,10 @@ def record_totals(
     `sheet` is what the organizer counted on it (played deals, belotes,
     capots): where the profile allows it, the totals must make the
     organizers' sum (scoring.sheet), else the refusal says what is likely
-    wrong, unless `anyway`. The same post sent again writes nothing."""
+    wrong, unless `anyway`. With `ask_if_unusual` (the desk, until the
+    organizer ticks « Oui, c'est bien ça »), a sum of both totals far from
+    what the partie's deals usually give is asked about before it counts.
+    The same post sent again writes nothing."""
     asked = {"totals": [total_a, total_b], "sheet": sheet, "anyway": anyway}
     key = request_key("totals", expected_version, asked)
     try:
@@ -389,6 +398,8 @@ def record_totals(
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
     _check_bounds(tournament, total_a, total_b)
+    if ask_if_unusual:
+        _check_usual(tournament, total_a, total_b)
     if sheet is not None and not anyway:
         _check_sheet(tournament.rule_profile, total_a, total_b, sheet)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
@@ -422,6 +433,17 @@ def _check_bounds(tournament: Tournament, total_a: int, total_b: int) -> None:
         if value > highest:
             message = total_out_of_range(value, tournament.end_deals, highest)
             raise TournamentError(message, field=field)
+
+
+def _check_usual(tournament: Tournament, total_a: int, total_b: int) -> None:
+    """Asks about a sum of both totals far from what the partie's deals
+    usually give (one key too many or too few), before it counts."""
+    if tournament.end_mode != Tournament.EndMode.DEALS or not tournament.end_deals:
+        return
+    low, high = bounds.usual_partie_sums(tournament.rule_profile, tournament.end_deals)
+    if not low <= total_a + total_b <= high:
+        message = total_unusual(total_a + total_b, tournament.end_deals, low, high)
+        raise TournamentError(message, field="sure")
 
 
 def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:

@@ -253,6 +253,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 total_b=form.cleaned_data["total_b"],
                 sheet=form.sheet(),
                 anyway=bool(form.cleaned_data.get("anyway")),
+                ask_if_unusual=not form.cleaned_data["sure"],
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
                 after_claims=form.cleaned_data["after_claims"],

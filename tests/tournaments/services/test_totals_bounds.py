@@ -74,3 +74,65 @@ def test_the_desk_says_the_range_next_to_the_field_and_records_nothing(
     assert "de 0 à 3\u202f264" in response.text
     table.refresh_from_db()
     assert table.status != Table.Status.COMPLETE
+
+
+# A sum far from what the deals usually give is asked about, not refused:
+# (preset, end_deals, total_a, total_b, asked). 12 deals of FFB coinche
+# usually give 720 to 9 360 in all (a quarter of 12 × 240, three times
+# 12 × 260: scoring.bounds.usual_partie_sums).
+USUAL = [
+    ("ffb-coinche", 12, 12_500, 0, True),  # 1 250 with one key too many
+    ("ffb-coinche", 12, 1250, 0, False),
+    ("ffb-coinche", 12, 9000, 360, False),
+    ("ffb-coinche", 12, 9000, 361, True),
+    ("ffb-coinche", 12, 120, 5, True),  # 1 250 with one key too few
+    ("ffb-coinche", 12, 700, 20, False),
+    ("ffb-belote", 12, 1254, 800, False),
+    ("ffb-belote", 12, 5000, 1600, True),  # possible with announcements, unusual
+    ("contree-annonces", 12, 1100, 460, False),
+]
+
+
+@pytest.mark.parametrize(("preset", "deals", "a", "b", "asked"), USUAL)
+def test_a_sum_far_from_the_usual_one_is_asked_about_before_it_counts(
+    make_tournament, preset, deals, a, b, asked
+):
+    table = _table(make_tournament, preset, end_deals=deals)
+    if asked:
+        with pytest.raises(errors.TournamentError) as question:
+            scores.record_totals(table=table, total_a=a, total_b=b, ask_if_unusual=True)
+        assert question.value.field == "sure"
+        assert "C'est bien ça ?" in question.value.message
+        table.refresh_from_db()
+        assert table.status != Table.Status.COMPLETE
+    scores.record_totals(table=table, total_a=a, total_b=b, ask_if_unusual=not asked)
+    table.refresh_from_db()
+    assert (table.status, table.total_a, table.total_b) == (Table.Status.COMPLETE, a, b)
+
+
+def test_the_desk_asks_next_to_its_box_then_records_once_ticked(client, organizer, make_tournament):
+    table = _table(make_tournament, "ffb-coinche")
+    client.force_login(organizer)
+    url = reverse("tournaments:totals", args=[table.round.tournament.slug, 1, table.number])
+    sheet = {"total_a": 12500, "total_b": 0, "version": table.version}
+    response = client.post(url, sheet)
+    assert response.status_code == 422
+    assert "Les deux totaux font 12\u202f500 en tout" in response.text
+    assert 'name="sure"' in response.text
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
+    assert client.post(url, {**sheet, "sure": "on"}).status_code == 302
+    table.refresh_from_db()
+    assert (table.total_a, table.total_b) == (12500, 0)
+
+
+def test_a_plausible_sheet_goes_in_with_one_post_and_no_question(
+    client, organizer, make_tournament
+):
+    table = _table(make_tournament, "ffb-coinche")
+    client.force_login(organizer)
+    url = reverse("tournaments:totals", args=[table.round.tournament.slug, 1, table.number])
+    page = client.get(reverse("tournaments:table", args=[table.round.tournament.slug, 1, 1]))
+    assert 'name="sure"' not in page.text  # the box shows only with its question
+    response = client.post(url, {"total_a": 1250, "total_b": 880, "version": table.version})
+    assert response.status_code == 302
