@@ -179,8 +179,10 @@ def test_ten_deals_read_like_the_paper_sheet_on_a_phone(live_server, open_page, 
         shot = Path(folder) / f"table-side-10-deals-{mode}.png"
         page.screenshot(path=str(shot), full_page=mode != "phone-text")
     if mode == "phone":
-        # One line a donne (a donne without marks is one line of type).
-        assert page.locator("#deal-1 summary").evaluate("s => s.offsetHeight") <= 48
+        # Two lines of 16 px type a donne without marks (issue 38: no text
+        # under 16 px; at 16 px « Preneur » and « Contrat » share no line
+        # with the points and marques), hardly more than a finger's 44 px.
+        assert page.locator("#deal-1 summary").evaluate("s => s.offsetHeight") <= 56
         height = page.locator("#deal-grid").evaluate("g => g.getBoundingClientRect().height")
         # The next donne's pad of big buttons (issue 38) is measured apart.
         pad = page.locator("#deal-entry").evaluate("r => r.getBoundingClientRect().height")
