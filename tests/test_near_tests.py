@@ -4,6 +4,7 @@ place runs every fast test, never none."""
 
 import pytest
 
+from tools import near_tests
 from tools.near_tests import EVERYTHING, Suite, imports_of, near
 
 TREE = {
@@ -20,10 +21,13 @@ TREE = {
     "tests/tournaments/models/test_team.py": "import pytest\n",
     "tests/js/test_node.py": "import subprocess\n",
     "tests/tournaments/views/test_page_weight.py": "WEIGHT = 'static/js/grid.js'\n",
+    "tests/tournaments/views/test_table_page.py": "import pytest\n",
 }
 CODE = {
     "tournaments/views/rounds.py": "render(request, 'tournaments/round.html')\n",
     "tournaments/services/rounds.py": "",
+    "tournaments/views/table.py": "from tournaments.display import pad\n",
+    "templates/tournaments/round.html": "{% include 'tournaments/includes/part.html' %}\n",
 }
 ROUNDS = {
     "tests/tournaments/services/test_rounds.py",
@@ -63,6 +67,13 @@ ROUNDS = {
         ),
         # a template: the tests near the modules naming it
         (["templates/tournaments/round.html"], {"tests/tournaments/views/test_rounds_pages.py"}),
+        # a module no test reaches: the tests near the modules importing it
+        (["tournaments/display/pad.py"], {"tests/tournaments/views/test_table_page.py"}),
+        # a template included by another: the tests near the latter's view
+        (
+            ["templates/tournaments/includes/part.html"],
+            {"tests/tournaments/views/test_rounds_pages.py"},
+        ),
         # documents change no test's outcome
         (["docs/guide.md", "README.md"], set()),
     ],
@@ -91,3 +102,14 @@ def test_relative_imports_are_read_from_their_package():
         "from . import rounds\nfrom ..domain import pairing\n", "tournaments.services.x"
     )
     assert {"tournaments.services.rounds", "tournaments.domain.pairing"} <= found
+
+
+def test_a_builder_most_tests_import_is_not_followed(monkeypatch):
+    tree = {
+        "tests/factories.py": "from tournaments.queries import standings\n",
+        "tests/tournaments/views/test_x.py": "from tests.factories import build\n",
+    }
+    changed = ["tournaments/queries/standings.py"]
+    assert set(near(changed, Suite(tree), {})) == {"tests/tournaments/views/test_x.py"}
+    monkeypatch.setattr(near_tests, "SHARED", 0)  # imported by more than SHARED tests
+    assert near(changed, Suite(tree), {}) is EVERYTHING

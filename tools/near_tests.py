@@ -40,6 +40,8 @@ TESTS = "tests"
 # Changed files that change no test's outcome.
 IGNORED_SUFFIXES = (".md", ".txt", ".png", ".svg")
 IGNORED_TOP = {"docs", ".ci", ".github", "requirements", "bin"}
+# A test helper imported by more test files than this is a shared builder.
+SHARED = 40
 # Files whose change matters to the tests that read them only.
 NAMED = {"Makefile", ".pre-commit-config.yaml"}
 # Files whose change asks for every fast test, whatever else changed.
@@ -85,36 +87,50 @@ class Suite:
         return Path(path).name.startswith("test_") and path.endswith(".py")
 
     def importers(self, module: str) -> set[str]:
-        """Test files importing `module`, directly or through test helpers."""
+        """Test files importing `module`, directly or through test helpers
+        (a builder most tests import, such as tests/factories.py, is not
+        followed: it imports nearly every service, so through it a change
+        would reach nearly every test)."""
         chosen: set[str] = set()
         wanted, seen = {module}, set()
         while wanted:
             name = wanted.pop()
             seen.add(name)
-            for path, names in self.imports.items():
-                if name not in names and not any(n.startswith(name + ".") for n in names):
-                    continue
+            for path in self._importing(name):
                 if self.is_test(path):
                     chosen.add(path)
-                elif Path(path).name != "conftest.py" and module_name(path) not in seen:
+                elif self._followed(path, seen):
                     wanted.add(module_name(path))
         return chosen
 
+    def _followed(self, helper: str, seen: set[str]) -> bool:
+        if Path(helper).name == "conftest.py" or module_name(helper) in seen:
+            return False
+        users = [f for f in self._importing(module_name(helper)) if self.is_test(f)]
+        return len(users) <= SHARED
+
+    def _importing(self, name: str) -> list[str]:
+        return [
+            path
+            for path, names in self.imports.items()
+            if name in names or any(n.startswith(name + ".") for n in names)
+        ]
+
     def mirror(self, path: str) -> set[str]:
-        """The test files whose place mirrors a module of the code."""
+        """The test files whose place mirrors a module of the code (its
+        folder's `test_<name>*.py`, else any `test_<name>*.py`)."""
         p = Path(path)
         if p.parts[:2] == ("tournaments", "features") and len(p.parts) > 3:
             folder = Path(TESTS, *p.parts[:3])
             return {f for f in self.files if Path(f).is_relative_to(folder) and self.is_test(f)}
         folder = Path(TESTS, *p.parts[:-1])
         stem = p.stem if p.stem != "__init__" else p.parent.name
-        return {
+        named = {
             f
             for f in self.files
-            if self.is_test(f)
-            and Path(f).parent == folder
-            and Path(f).stem.removeprefix("test_").startswith(stem)
+            if self.is_test(f) and Path(f).stem.removeprefix("test_").startswith(stem)
         }
+        return {f for f in named if Path(f).parent == folder} or named
 
     def under(self, folder: str) -> set[str]:
         return {f for f in self.files if f.startswith(folder + "/") and self.is_test(f)}
@@ -170,7 +186,18 @@ def near(
         if "templates" in p.parts:
             name = "/".join(p.parts[p.parts.index("templates") + 1 :])
             found = tests.naming(name) | tests.naming(p.name)
-            for namer in (f for f, src in code.items() if name in src and f.endswith(".py")):
+            names = (
+                {name}
+                | {  # the templates that include or extend it
+                    "/".join(Path(f).parts[Path(f).parts.index("templates") + 1 :])
+                    for f, src in code.items()
+                    if f.endswith(".html") and "templates" in Path(f).parts and name in src
+                }
+            )
+            namers = {
+                f for f, src in code.items() if f.endswith(".py") and any(n in src for n in names)
+            }
+            for namer in namers:
                 found |= tests.importers(module_name(namer)) | tests.mirror(namer)
             if not found:
                 return EVERYTHING
@@ -182,10 +209,22 @@ def near(
         if p.suffix != ".py":
             return EVERYTHING
         found = tests.importers(module_name(path)) | tests.mirror(path)
+        if not found:  # the tests near the modules that import it
+            for user in users(module_name(path), code):
+                found |= tests.importers(module_name(user)) | tests.mirror(user)
         if not found:
             return EVERYTHING
         take(found, path)
     return chosen
+
+
+def users(module: str, code: dict[str, str]) -> list[str]:
+    """The project's own modules importing `module` (one level)."""
+    return [
+        path
+        for path, src in code.items()
+        if path.endswith(".py") and module in imports_of(src, module_name(path))
+    ]
 
 
 def changed_files() -> list[str]:
@@ -216,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tests = Suite(read_tree(TESTS, (".py",)))
     code: dict[str, str] = {}
-    for top in ("tournaments", "scoring", "config", "hallapp"):
+    for top in ("tournaments", "scoring", "config", "hallapp", "templates"):
         code |= read_tree(top, (".py", ".html", ".txt"))
     result = near(changed_files(), tests, code)
     if result is EVERYTHING:

@@ -30,12 +30,8 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import bounds
 from scoring import sheet as sheet_check
-from tournaments.display.errors import (
-    engine_error,
-    sheet_mismatch,
-    total_out_of_range,
-    total_unusual,
-)
+from tournaments.display import errors as error_words
+from tournaments.display.errors import engine_error, sheet_mismatch, total_out_of_range
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
@@ -377,10 +373,9 @@ def record_totals(
     `sheet` is what the organizer counted on it (played deals, belotes,
     capots): where the profile allows it, the totals must make the
     organizers' sum (scoring.sheet), else the refusal says what is likely
-    wrong, unless `anyway`. With `ask_if_unusual` (the desk, until the
-    organizer ticks « Oui, c'est bien ça »), a sum of both totals far from
-    what the partie's deals usually give is asked about before it counts.
-    The same post sent again writes nothing."""
+    wrong, unless `anyway`. With `ask_if_unusual` (the desk, until « Oui,
+    c'est bien ça » is ticked), an unusual sum of both totals is asked about
+    first. The same post sent again writes nothing."""
     asked = {"totals": [total_a, total_b], "sheet": sheet, "anyway": anyway}
     key = request_key("totals", expected_version, asked)
     try:
@@ -436,13 +431,12 @@ def _check_bounds(tournament: Tournament, total_a: int, total_b: int) -> None:
 
 
 def _check_usual(tournament: Tournament, total_a: int, total_b: int) -> None:
-    """Asks about a sum of both totals far from what the partie's deals
-    usually give (one key too many or too few), before it counts."""
+    """Asks about a sum far from what the partie's deals usually give."""
     if tournament.end_mode != Tournament.EndMode.DEALS or not tournament.end_deals:
         return
     low, high = bounds.usual_partie_sums(tournament.rule_profile, tournament.end_deals)
     if not low <= total_a + total_b <= high:
-        message = total_unusual(total_a + total_b, tournament.end_deals, low, high)
+        message = error_words.total_unusual(total_a + total_b, tournament.end_deals, low, high)
         raise TournamentError(message, field="sure")
 
 
