@@ -79,7 +79,6 @@ def _usual_deal_sums(rules: Rules) -> tuple[int, int]:
             deal["taker"] is None
             or deal.get("bid", MIN_BID) != MIN_BID
             or deal.get("coinche")
-            or deal.get("bid") == "capot"
             or "capot" in deal
             or "announcement_points" in deal
         )

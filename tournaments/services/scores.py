@@ -30,8 +30,12 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import bounds
 from scoring import sheet as sheet_check
-from tournaments.display import errors as error_words
-from tournaments.display.errors import engine_error, sheet_mismatch, total_out_of_range
+from tournaments.display.errors import (
+    engine_error,
+    sheet_mismatch,
+    total_out_of_range,
+    total_unusual,
+)
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
@@ -392,9 +396,7 @@ def record_totals(
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
-    _check_bounds(tournament, total_a, total_b)
-    if ask_if_unusual:
-        _check_usual(tournament, total_a, total_b)
+    _check_bounds(tournament, total_a, total_b, ask_if_unusual)
     if sheet is not None and not anyway:
         _check_sheet(tournament.rule_profile, total_a, total_b, sheet)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
@@ -417,27 +419,21 @@ def record_totals(
     return table
 
 
-def _check_bounds(tournament: Tournament, total_a: int, total_b: int) -> None:
-    """Refuses a total the partie's deals cannot give under the profile (a
-    partie played to a fixed number of deals; one played to a target has
-    no such bound: a tie at the target is played on)."""
-    if tournament.end_mode != Tournament.EndMode.DEALS or not tournament.end_deals:
+def _check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) -> None:
+    """Refuses a total the partie's deals cannot give under the profile and,
+    when `ask`, asks about a sum far from what they usually give (a partie
+    played to a fixed number of deals; one played to a target has no such
+    bound: a tie at the target is played on)."""
+    deals, rules = tournament.end_deals, tournament.rule_profile
+    if tournament.end_mode != Tournament.EndMode.DEALS or not deals:
         return
-    highest = bounds.partie_bound(tournament.rule_profile, tournament.end_deals)
+    highest = bounds.partie_bound(rules, deals)
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value > highest:
-            message = total_out_of_range(value, tournament.end_deals, highest)
-            raise TournamentError(message, field=field)
-
-
-def _check_usual(tournament: Tournament, total_a: int, total_b: int) -> None:
-    """Asks about a sum far from what the partie's deals usually give."""
-    if tournament.end_mode != Tournament.EndMode.DEALS or not tournament.end_deals:
-        return
-    low, high = bounds.usual_partie_sums(tournament.rule_profile, tournament.end_deals)
-    if not low <= total_a + total_b <= high:
-        message = error_words.total_unusual(total_a + total_b, tournament.end_deals, low, high)
-        raise TournamentError(message, field="sure")
+            raise TournamentError(total_out_of_range(value, deals, highest), field=field)
+    low, high = bounds.usual_partie_sums(rules, deals)
+    if ask and not low <= total_a + total_b <= high:
+        raise TournamentError(total_unusual(total_a + total_b, deals, low, high), field="sure")
 
 
 def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:
