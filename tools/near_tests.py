@@ -146,76 +146,68 @@ def near(
     cannot be placed. `code`: path → source of the project's own .py and
     template files (to find who names a template)."""
     chosen: dict[str, set[str]] = {}
-
-    def take(files: set[str], why: str) -> None:
-        for f in files:
-            chosen.setdefault(f, set()).add(why)
-
     for path in changed:
-        p = Path(path)
-        if p.name in NAMED:
-            found = tests.naming(p.name)
-            if not found:
-                return EVERYTHING
-            take(found, path)
-            continue
-        if p.suffix in IGNORED_SUFFIXES or (p.parts and p.parts[0] in IGNORED_TOP):
-            take(tests.naming(p.name) if p.suffix == ".md" else set(), path)
-            continue
-        if p.parts[0] == TESTS:
-            if p.name == "conftest.py":
-                take(tests.under(str(p.parent)), path)
-            elif tests.is_test(path):
-                if path in tests.files:
-                    take({path}, path)
-            elif p.suffix == ".py":
-                found = tests.importers(module_name(path))
-                if not found:
-                    return EVERYTHING
-                take(found, path)
-            elif p.suffix == ".js":
-                take(tests.under("tests/js"), path)
-            continue
-        if "migrations" in p.parts:
-            migrations = {f for f in tests.files if f.endswith("test_migrations.py")}
-            take(migrations | tests.under("tests/tournaments/models"), path)
-            continue
-        if "locale" in p.parts:
-            take({f for f in tests.files if f.endswith("test_translations.py")}, path)
-            continue
-        if "templates" in p.parts:
-            name = "/".join(p.parts[p.parts.index("templates") + 1 :])
-            found = tests.naming(name) | tests.naming(p.name)
-            names = (
-                {name}
-                | {  # the templates that include or extend it
-                    "/".join(Path(f).parts[Path(f).parts.index("templates") + 1 :])
-                    for f, src in code.items()
-                    if f.endswith(".html") and "templates" in Path(f).parts and name in src
-                }
-            )
-            namers = {
-                f for f, src in code.items() if f.endswith(".py") and any(n in src for n in names)
-            }
-            for namer in namers:
-                found |= tests.importers(module_name(namer)) | tests.mirror(namer)
-            if not found:
-                return EVERYTHING
-            take(found, path)
-            continue
-        if p.suffix in (".js", ".css"):
-            take(tests.naming(p.name) | tests.under("tests/js"), path)
-            continue
-        if p.suffix != ".py":
+        found = near_one(path, tests, code)
+        if found is None:
             return EVERYTHING
-        found = tests.importers(module_name(path)) | tests.mirror(path)
-        if not found:  # the tests near the modules that import it
-            for user in users(module_name(path), code):
-                found |= tests.importers(module_name(user)) | tests.mirror(user)
-        if not found:
-            return EVERYTHING
-        take(found, path)
+        for test in found:
+            chosen.setdefault(test, set()).add(path)
     return chosen
+
+
+def near_one(path: str, tests: Suite, code: dict[str, str]) -> set[str] | None:
+    """The tests near one changed file; None when it cannot be placed."""
+    p = Path(path)
+    if p.name in NAMED:
+        return tests.naming(p.name) or None
+    if p.suffix in IGNORED_SUFFIXES or p.parts[0] in IGNORED_TOP:
+        return tests.naming(p.name) if p.suffix == ".md" else set()
+    if p.parts[0] == TESTS:
+        if p.name == "conftest.py":
+            return tests.under(str(p.parent))
+        if tests.is_test(path):
+            return {path} & set(tests.files)
+        if p.suffix == ".py":
+            return tests.importers(module_name(path)) or None
+        return tests.under("tests/js") if p.suffix == ".js" else set()
+    if "migrations" in p.parts:
+        migrations = {f for f in tests.files if f.endswith("test_migrations.py")}
+        return migrations | tests.under("tests/tournaments/models")
+    if "locale" in p.parts:
+        return {f for f in tests.files if f.endswith("test_translations.py")}
+    if "templates" in p.parts:
+        return near_template(template_name(path), p.name, tests, code) or None
+    if p.suffix in (".js", ".css"):
+        return tests.naming(p.name) | tests.under("tests/js")
+    if p.suffix != ".py":
+        return None
+    found = tests.importers(module_name(path)) | tests.mirror(path)
+    if not found:  # the tests near the modules that import it
+        for user in users(module_name(path), code):
+            found |= tests.importers(module_name(user)) | tests.mirror(user)
+    return found or None
+
+
+def template_name(path: str) -> str:
+    """`templates/tournaments/round.html` → `tournaments/round.html`."""
+    parts = Path(path).parts
+    return "/".join(parts[parts.index("templates") + 1 :])
+
+
+def near_template(name: str, file: str, tests: Suite, code: dict[str, str]) -> set[str]:
+    """The tests that name a template, and those near the views naming it
+    or a template that includes or extends it."""
+    names = {name} | {
+        template_name(f)
+        for f, src in code.items()
+        if f.endswith(".html") and "templates" in Path(f).parts and name in src
+    }
+    found = tests.naming(name) | tests.naming(file)
+    for namer in (
+        f for f, src in code.items() if f.endswith(".py") and any(n in src for n in names)
+    ):
+        found |= tests.importers(module_name(namer)) | tests.mirror(namer)
+    return found
 
 
 def users(module: str, code: dict[str, str]) -> list[str]:
