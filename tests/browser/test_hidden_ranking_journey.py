@@ -9,14 +9,12 @@ than the screen, no axe violation (the fixtures)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE, shot
 from tournaments.models import Round, Tournament
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import release, rounds, scores
@@ -24,17 +22,10 @@ from tournaments.services import release, rounds, scores
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DESK = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1280, "height": 720}
 SENTENCE = "Classement masqué jusqu'à la fin du concours"
 FIRST = {1: (431, 379), 2: (457, 353), 3: (389, 421), 4: (503, 307)}
 LAST = {1: (817, 593), 2: (763, 647), 3: (911, 509), 4: (689, 741)}
-
-
-def shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def leader_line(page: Page) -> str:

@@ -9,19 +9,16 @@ ranking and each page measured (to look at them, not to compare)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import tap_deal
+from tests.browser.shots import PHONE, shot
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 SMALLEST = 16  # px: the players' pages' smallest text (issue 38, item 11)
 
 # Every text node shown (a box of its own on the screen, not hidden, not a
@@ -90,12 +87,6 @@ FIRST_ROWS = """(count) => {
 }"""
 
 
-def _shot(page: Page, name: str, *, full_page: bool = True) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"first-screen-{name}.png"), full_page=full_page)
-
-
 @pytest.mark.parametrize("large_print", [False, True], ids=["A", "A+"])
 def test_the_live_rankings_first_lines_are_on_the_first_screen(
     live_server, page: Page, organizer, large_print
@@ -109,7 +100,7 @@ def test_the_live_rankings_first_lines_are_on_the_first_screen(
         page.goto(url)  # opened already enlarged, as the phone remembers it
     expect(page.locator("#standings tbody tr").first).to_be_visible()
     assert page.evaluate("() => window.scrollY") == 0
-    _shot(page, "ranking-" + ("large" if large_print else "plain"), full_page=False)
+    shot(page, "first-screen-ranking-" + ("large" if large_print else "plain"), full_page=False)
     # The longest names of long_named_tournament wrap: three lines at A,
     # two at A+ (a line is three or four lines of 22 px text there).
     count = 2 if large_print else 3
@@ -140,7 +131,7 @@ def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, or
     for name, url in pages.items():
         page.goto(url)
         faults[name] = page.evaluate(SMALL_TEXTS, SMALLEST)
-        _shot(page, name)
+        shot(page, f"first-screen-{name}")
     # The table's page, before the code and with deals entered on the pad.
     page.goto(live_server.url + links.entry_path(table))
     faults["table-code"] = page.evaluate(SMALL_TEXTS, SMALLEST)
@@ -152,11 +143,11 @@ def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, or
     expect(page.locator("#deal-2")).to_be_visible()
     faults["table"] = page.evaluate(SMALL_TEXTS, SMALLEST)
     faults["table"] += page.evaluate(CROWDED_HEADINGS, 6)
-    _shot(page, "table")
+    shot(page, "first-screen-table")
     page.goto(f"{live_server.url}/langue/en/?next={links.entry_path(table)}")
     expect(page.locator("th.line-head")).to_contain_text("Taker")
     faults["table-en"] = page.evaluate(SMALL_TEXTS, SMALLEST)
     faults["table-en"] += page.evaluate(CROWDED_HEADINGS, 6)
-    _shot(page, "table-en")
+    shot(page, "first-screen-table-en")
     said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
     assert not said, "\n".join(said)

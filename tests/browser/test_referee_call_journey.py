@@ -9,27 +9,18 @@ fixtures)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE, shot
 from tournaments.infra import links
 from tournaments.models import RefereeCall
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DESK = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def test_a_table_calls_the_desk_answers_the_phone_sees_it(

@@ -5,12 +5,9 @@ not refused, but it is far from what 12 deals usually give: the desk asks
 until it is ticked, and a plausible sheet still goes in with one Enter.
 Keyboard alone at 1366 px.
 
-Set JOURNEY_SHOTS to a folder to keep a screenshot of the question."""
+Set BROWSER_SCREENSHOTS to a folder to keep a screenshot of the question."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -18,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, shot
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +37,7 @@ def test_one_key_too_many_is_asked_about_and_a_plausible_sheet_is_not(
     tournament = make_tournament(preset="ffb-coinche", score_entry="totals", end_deals=12)
     factories.add_teams(tournament, 4)
     first, second = factories.draw_random_round(tournament).tables.order_by("number")
-    page.set_viewport_size({"width": 1366, "height": 900})
+    page.set_viewport_size(DESK)
     log_in(page, live_server.url)
 
     def open_table(table: Table) -> None:
@@ -55,10 +53,7 @@ def test_one_key_too_many_is_asked_about_and_a_plausible_sheet_is_not(
         "Les deux totaux font 12\u202f500 en tout : "
         "12 donnes donnent d'habitude de 720 à 9\u202f360"
     )
-    folder = os.environ.get("JOURNEY_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "desk-totals-question.png"), full_page=True)
+    shot(page, "desk-totals-question")
     first.refresh_from_db()
     assert first.status != Table.Status.COMPLETE  # nothing counted yet
 

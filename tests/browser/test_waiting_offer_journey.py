@@ -13,30 +13,20 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.test import override_settings
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.calendar.builders import announce, pair
 from tests.tournaments.features.messages.conftest import SmtpServer, smtp_settings
 from tournaments.features.messages.services import sending
 from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/offer-{name}.png", full_page=True)
 
 
 def test_a_team_withdraws_at_the_desk_and_the_waiting_team_confirms_from_its_phone(
@@ -65,7 +55,7 @@ def test_a_team_withdraws_at_the_desk_and_the_waiting_team_confirms_from_its_pho
                 )
             ).to_be_visible()
             expect(desk.get_by_text("place proposée : réponse avant le")).to_be_visible()
-            _shot(desk, "desk-offered")
+            shot(desk, "offer-desk-offered")
 
             assert sending.send_due().sent == 1  # what the worker's task does
             (mail,) = server.inbox.received
@@ -84,17 +74,17 @@ def test_a_team_withdraws_at_the_desk_and_the_waiting_team_confirms_from_its_pho
             button = phone.get_by_role("button", name="Nous venons : je confirme la place")
             box = button.bounding_box()
             assert box and box["height"] >= 44, box
-            _shot(phone, "phone-offer")
+            shot(phone, "offer-phone-offer")
             button.tap()
             expect(phone.get_by_text("C'est confirmé : votre équipe est inscrite.")).to_be_visible()
-            _shot(phone, "phone-confirmed")
+            shot(phone, "offer-phone-confirmed")
 
             desk.reload()
             expect(desk.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
             expect(desk.get_by_role("row", name=re.compile(waiting.last_name1))).to_contain_text(
                 waiting.players_label
             )
-            _shot(desk, "desk-registered")
+            shot(desk, "offer-desk-registered")
     finally:
         server.stop()
     waiting.refresh_from_db()
