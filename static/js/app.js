@@ -7,8 +7,16 @@ document.addEventListener("submit", (event) => {
     return;
   }
   form.dataset.sending = "1";
-  const release = () => { delete form.dataset.sending; };
-  document.addEventListener("htmx:afterRequest", release, { once: true });
+  // Released by the form's own answer (an htmx form), not another request's:
+  // the known players' suggestions answering between the two clicks of a
+  // double click let the second one through.
+  const own = (elt) => elt === form || (elt && elt.form === form && elt.matches("[type=submit]"));
+  const release = (event) => {
+    if (event && !own(event.detail && event.detail.elt)) return;
+    delete form.dataset.sending;
+    document.removeEventListener("htmx:afterRequest", release);
+  };
+  document.addEventListener("htmx:afterRequest", release);
   setTimeout(release, 8000);
 }, true);
 
