@@ -76,6 +76,10 @@ class PreRegistrationQuerySet(models.QuerySet):
         """In the line: playing or waiting (held ones included)."""
         return self.exclude(status__in=PreRegistration.ENDED)
 
+    def taking(self) -> PreRegistrationQuerySet:
+        """In the line and taking a place: playing, or offered one."""
+        return self.active().filter(status__in=PreRegistration.TAKING)
+
     def held(self) -> PreRegistrationQuerySet:
         """In the line, the address not confirmed yet."""
         return self.active().filter(confirmed_at__isnull=True)
@@ -97,6 +101,8 @@ class PreRegistration(models.Model):
 
     #: The statuses out of the line.
     ENDED = (Status.CANCELLED, Status.EXPIRED, Status.LAPSED)
+    #: The statuses that take a place: playing, or offered one until a deadline.
+    TAKING = (Status.CONFIRMED, Status.OFFERED)
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="preregistrations"
@@ -160,6 +166,11 @@ class PreRegistration(models.Model):
 
     def __str__(self) -> str:
         return self.players_label
+
+    @property
+    def in_line(self) -> bool:
+        """Playing, offered a place or waiting (not ended)."""
+        return self.status not in self.ENDED
 
     @property
     def is_held(self) -> bool:

@@ -150,9 +150,7 @@ def edit_announcement(
     max_teams = announced.get("max_teams", announcement.max_teams)
     active = tournament.preregistrations.active()
     # Places held for an address to confirm count: they are taken until then.
-    confirmed = active.filter(
-        status__in=(PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
-    ).count()
+    confirmed = active.taking().count()
     if max_teams is not None and max_teams < confirmed:
         raise TournamentError(
             _(

@@ -51,8 +51,6 @@ MAX_HELD = 20
 #: Places held unconfirmed for one mailbox in one concours at once.
 HELD_PER_MAILBOX = 3
 CANCEL_SALT = line.CANCEL_SALT
-#: The statuses that hold a place: playing, or offered until a deadline.
-TAKING = (PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
 CONFIRM_SALT = "tournaments.preregistration-confirm"
 #: A confirm link proves its mailbox this long (its place is held `HOLD` only).
 CONFIRM_LINK_AGE = datetime.timedelta(days=7)
@@ -146,7 +144,7 @@ def preregister(
     limit = tournament.announcement.max_teams
     # An offer holds its place; no one passes a team still waiting.
     waiting = limit is not None and (
-        active.filter(status__in=TAKING).count() >= limit
+        active.taking().count() >= limit
         or active.filter(status=PreRegistration.Status.WAITING).exists()
     )
     mailbox = email_key(email)

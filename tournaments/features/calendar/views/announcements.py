@@ -148,7 +148,6 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
             "sections": sections,
             "expired": words.expired_line(lists.expired),
             "hold_minutes": HOLD_MINUTES,
-            "active_statuses": ("confirmed", "waiting", "offered"),
         },
     )
 
