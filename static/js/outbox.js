@@ -364,7 +364,10 @@
     retry = setTimeout(() => (queue.entries.length ? flush() : call()), pause);
   };
   const online = () => {
-    if (queue.reached()) status();
+    // The network is back: a word saying it was not goes with it.
+    const stale = note === T.noNetwork;
+    if (stale) note = "";
+    if (queue.reached() || stale) status();
   };
   // One entry sent; its reply as the queue reads it (null: no answer came).
   const sendOne = async (entry) => {

@@ -57,6 +57,8 @@ def test_a_table_calls_the_desk_answers_the_phone_sees_it(
     # Back: the same tap again, one call.
     button.click()
     expect(phone.locator("#referee-call .call-state")).to_contain_text("Arbitre appelé à")
+    # The Wi-Fi's back: nothing on the page still says it is not.
+    expect(phone.locator("main")).not_to_contain_text("Pas de réseau", timeout=15_000)
     assert RefereeCall.objects.filter(table=table).count() == 1
     shot(phone, "referee-phone-called")
 
