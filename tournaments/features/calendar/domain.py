@@ -17,7 +17,8 @@ registration, as many as places are free, each until a deadline
 declined or past its deadline leaves the line and the place is offered to
 the next waiting team. An offer holds its place while it runs, so places
 taken (playing and offered) never pass the maximum, and a team is offered
-a place once.
+a place once. Without a maximum nothing is offered: the waiting teams
+(left by a maximum removed) take their places at once.
 
 Pure: no Django import, no database.
 """
@@ -108,8 +109,9 @@ class Settled:
     lapsed: tuple[int, ...]
     #: Waiting teams offered a place now (until the deadline given).
     offered: tuple[int, ...]
-    #: Waiting teams given a place at once: the concours has started, no
-    #: time is left to offer it (the desk sees them on the day).
+    #: Waiting teams given a place at once: no maximum (places unlimited),
+    #: or the concours has started and no time is left to offer it (the
+    #: desk sees them on the day).
     moved_up: tuple[int, ...] = ()
 
 
@@ -120,16 +122,20 @@ def settle(
     deadline: datetime.datetime | None,
 ) -> Settled:
     """The offers that end `now` and those to make: every free place
-    (under `limit`, None: no maximum) offered to the first waiting team not
-    offered yet, in order. Without a `deadline` (the concours's start has
-    passed while it still takes registrations) no time is left to offer a
-    place: the first waiting teams take the free places at once."""
+    (under `limit`) offered to the first waiting team not offered yet, in
+    order. Without a maximum (`limit` None) places are unlimited: every
+    waiting team takes one at once, as no offer could lapse for want of a
+    place. Without a `deadline` (the concours's start has passed while it
+    still takes registrations) no time is left to offer a place: the first
+    waiting teams take the free places at once."""
     lapsed = tuple(
         e.key for e in line if e.state == OFFERED and (e.until is None or e.until <= now)
     )
     taken = sum(1 for e in line if e.state in (PLAYING, OFFERED) and e.key not in lapsed)
     waiting = [e.key for e in line if e.state == WAITING]
-    free = len(waiting) if limit is None else max(0, limit - taken)
+    if limit is None:  # places unlimited: nothing to offer, every waiting team plays
+        return Settled(lapsed, (), tuple(waiting))
+    free = max(0, limit - taken)
     if deadline is None:
         return Settled(lapsed, (), tuple(waiting[:free]))
     return Settled(lapsed, tuple(waiting[:free]))

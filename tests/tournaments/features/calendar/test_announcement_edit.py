@@ -104,6 +104,27 @@ def test_a_maximum_raised_brings_the_waiting_team_in(client, organizer):
     assert moved.to == "equipe2@example.org" and "place s'est libérée" in moved.subject
 
 
+def test_the_maximum_removed_brings_every_waiting_team_in_at_once(client, organizer):
+    """No maximum: places are unlimited, so no place is offered with a
+    deadline that could lapse; the waiting teams play and are told so."""
+    tournament = announce(organizer, max_teams=1)
+    pair(tournament, 1)
+    waiting = [pair(tournament, 2), pair(tournament, 3)]
+    client.force_login(organizer)
+    response = client.post(url(tournament), poster(tournament, max_teams=""))
+    assert response.status_code == 302
+    for registration in waiting:
+        registration.refresh_from_db()
+        assert (registration.status, registration.offered_until) == (CONFIRMED, None)
+    assert not offers_queued()
+    assert sorted(m.to[0] for m in mail.outbox) == ["equipe2@example.org", "equipe3@example.org"]
+    assert all("sort de la liste d'attente et est inscrite" in m.body for m in mail.outbox)
+    told = text(client.get(response["Location"]))
+    assert "2 équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail." in told
+    actions = tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP)
+    assert actions.count() == 2
+
+
 @pytest.mark.parametrize(
     ("language", "message"),
     [("fr", "2 équipes sont déjà inscrites"), ("en", "2 teams are already registered")],

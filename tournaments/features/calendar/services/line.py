@@ -72,8 +72,9 @@ def deadline_for(tournament: Tournament, now: datetime.datetime) -> datetime.dat
 
 def settle_offers(tournament: Tournament) -> list[PreRegistration]:
     """The offers past their deadline end (`lapsed`), the free places are
-    offered on; the new offers, returned. A step of a transaction that
-    holds the tournament's row."""
+    offered on (or given at once: no maximum, or past the start); the
+    waiting teams given a place then those offered one, returned. A step of
+    a transaction that holds the tournament's row."""
     now = timezone.now()
     active = list(tournament.preregistrations.active())
     line = [rules.InLine(r.pk, STATES[r.status], r.offered_until) for r in active]
@@ -89,8 +90,8 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
         log_change(
             tournament, Change.Action.PREREG_LAPSED, after={"team": registration.players_label}
         )
-    for key in settled.moved_up:
-        registration = by_key[key]
+    moved = [by_key[key] for key in settled.moved_up]
+    for registration in moved:
         registration.status = PreRegistration.Status.CONFIRMED
         registration.save(update_fields=["status"])
         log_change(
@@ -117,7 +118,7 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
             confirm_link=confirm_link,
             decline_link=decline_link,
         )
-    return offered
+    return moved + offered
 
 
 def offers_overdue(tournament: Tournament) -> bool:

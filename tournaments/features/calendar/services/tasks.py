@@ -34,8 +34,8 @@ MARGIN = datetime.timedelta(seconds=1)
 
 @task
 def lapse_due_offers(tournament_id: int) -> dict:
-    offered = offers.lapse_offers(tournament_id=tournament_id)
-    return {"offered": len(offered)}
+    settled = offers.lapse_offers(tournament_id=tournament_id)
+    return {"offered": sum(r.status == PreRegistration.Status.OFFERED for r in settled)}
 
 
 @task
