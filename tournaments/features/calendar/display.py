@@ -18,11 +18,9 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from tournaments.display.hall import clock_time
+from tournaments.display.hall import clock_time, day_and_time
 from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
@@ -91,7 +89,7 @@ def row_notes(registration, twice: frozenset[str]) -> list[str]:
     if registration.status == "offered" and registration.offered_until:
         notes.append(
             gettext("place proposée : réponse avant le %(until)s")
-            % {"until": deadline_label(registration.offered_until)}
+            % {"until": day_and_time(registration.offered_until)}
         )
     if registration.status == "lapsed":
         notes.append(gettext("place proposée, pas de réponse à temps"))
@@ -218,17 +216,6 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
         calendar.add_component(_event(announcement, url_of(announcement)))
     calendar.add_missing_timezones()
     return calendar.to_ical()
-
-
-def deadline_label(moment: datetime.datetime) -> str:
-    """An offer's deadline: « mardi 1 décembre à 18 h 17 », in the
-    language on (its reader's, for a mail)."""
-    local = timezone.localtime(moment)
-    return gettext("%(day)s à %(h)s h %(m)02d") % {
-        "day": date_format(local, "l j F"),
-        "h": local.hour,
-        "m": local.minute,
-    }
 
 
 def answer_message(outcome: str, registration) -> str:

@@ -12,7 +12,7 @@ import datetime
 import pytest
 from django.core import mail, signing
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.tournaments.features.calendar.builders import (
     announce,
@@ -21,8 +21,10 @@ from tests.tournaments.features.calendar.builders import (
     text,
 )
 from tournaments import hooks
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.services import line, offers, preregistration, tasks
+from tournaments.features.messages import queries as messages_queries
 from tournaments.features.messages.services import consent as messages_consent
 from tournaments.models import Change, PreRegistration
 
@@ -114,6 +116,28 @@ def test_an_offer_s_mail_is_queued_once_in_the_team_s_language(organizer):
     # Settled again: no second message for the same offer.
     preregistration.release_expired_holds(tournament=tournament)
     assert len(offers_queued()) == 1
+
+
+def test_an_offer_s_agreement_says_a_place_freed_and_is_not_counted_as_an_e_mail_given(
+    organizer,
+):
+    tournament, first, waiting, _later = full_with_one_waiting(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    (message,) = offers_queued()
+    consent = message.consent
+    assert (consent.preregistration_id, consent.wants_waiting) == (waiting.pk, True)
+    assert (consent.wants_result, consent.wants_table) == (False, False)
+    assert messages_queries.outbox(tournament).consents == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("fr", "mardi 1 décembre à 18 h 07"), ("en", "Tuesday 1 December at 18:07")],
+)
+def test_an_offer_s_deadline_is_its_day_and_its_clock_time(language, label):
+    moment = datetime.datetime(2026, 12, 1, 17, 7, tzinfo=datetime.UTC)  # 18 h 07 in Paris
+    with translation.override(language):
+        assert day_and_time(moment) == label
 
 
 def test_an_offer_to_an_address_not_confirmed_or_stopped_queues_no_mail(organizer):

@@ -269,7 +269,11 @@ def confirm_token(registration: PreRegistration) -> str:
 cancel_token = line.cancel_token
 
 
-def _registration_of(token: str, salt: str, max_age: datetime.timedelta | None):
+def registration_of(
+    token: str, salt: str, max_age: datetime.timedelta | None
+) -> PreRegistration | None:
+    """The registration a link signed with `salt` names (not older than
+    `max_age`), or None for a forged, other or old one."""
     try:
         pk = signing.loads(token[:200], salt=salt, max_age=max_age)
     except signing.BadSignature:  # SignatureExpired included
@@ -281,12 +285,12 @@ def _registration_of(token: str, salt: str, max_age: datetime.timedelta | None):
 
 def registration_for_token(token: str) -> PreRegistration | None:
     """The registration a cancel link names, or None for a forged one."""
-    return _registration_of(token, CANCEL_SALT, None)
+    return registration_of(token, CANCEL_SALT, None)
 
 
 def registration_for_confirm_token(token: str) -> PreRegistration | None:
     """The registration a confirm link names, or None for a forged or old one."""
-    return _registration_of(token, CONFIRM_SALT, CONFIRM_LINK_AGE)
+    return registration_of(token, CONFIRM_SALT, CONFIRM_LINK_AGE)
 
 
 def cancel_refusal(tournament: Tournament) -> str:

@@ -22,7 +22,7 @@ from django.tasks import default_task_backend, task
 from django.utils import timezone
 
 from tournaments import hooks
-from tournaments.features.calendar import display as words
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar.services import line, offers
 from tournaments.infra import address, mail
 from tournaments.infra.tasks import runs_in_a_worker
@@ -55,7 +55,7 @@ def mail_offer(registration_id: int) -> bool:
         "registration": registration,
         "tournament": tournament,
         "announcement": tournament.announcement,
-        "until": words.deadline_label(registration.offered_until),
+        "until": day_and_time(registration.offered_until),
         "confirm": confirm_link,
         "decline": decline_link,
         "page": address.absolute(tournament.get_absolute_url()),

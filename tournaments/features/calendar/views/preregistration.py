@@ -34,6 +34,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
@@ -287,7 +288,7 @@ def preregistration_offer(request: HttpRequest, token: str) -> HttpResponse:
         "registration": registration,
         "tournament": registration.tournament,
         "state": state,
-        "until": registration.offered_until and words.deadline_label(registration.offered_until),
+        "until": registration.offered_until and day_and_time(registration.offered_until),
         "decline": reverse(
             "tournaments:preregistration_cancel", args=[line.cancel_token(registration)]
         ),

@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
 from tournaments.features.messages.services import channels
-from tournaments.models import PreRegistration, Round
+from tournaments.models import PreRegistration, Round, email_key
 
 LOST_AFTER = datetime.timedelta(minutes=15)
 
@@ -54,6 +54,12 @@ class Report:
     #: Why the batch stopped early ("" when it went through).
     unreachable: str = ""
     details: list[str] = field(default_factory=list)
+
+
+def mailbox_for(email: str) -> Mailbox:
+    """The mailbox of `email` (as mailboxes are compared), made at its first use."""
+    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(email))
+    return mailbox
 
 
 def mailbox_confirmed(mailbox: Mailbox) -> bool:
