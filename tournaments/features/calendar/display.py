@@ -218,6 +218,32 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
     return calendar.to_ical()
 
 
+def offer_page(outcome: str, *, answered: bool) -> dict:
+    """What the offer's link shows for the domain's `outcome` (rules.answer):
+    an offer still running, not answered yet, asks (`ask`: its deadline and
+    the button); else one sentence (`notice`) and its role for a screen
+    reader (`role`)."""
+    if outcome == "taken" and not answered:
+        return {"ask": True}
+    if outcome in ("taken", "already"):
+        notice = gettext(
+            "C'est confirmé : votre équipe est inscrite. Paiement sur place, à l'accueil, "
+            "le jour du concours."
+        )
+        return {"notice": notice, "role": "status"}
+    if outcome == "not_offered":
+        notice = gettext(
+            "Votre équipe est en liste d'attente : aucune place ne lui est proposée pour "
+            "l'instant. Un e-mail vous arrivera si une place se libère."
+        )
+        return {"notice": notice, "role": "status"}
+    notice = gettext(
+        "Désolé, le délai pour confirmer est passé (ou la pré-inscription a été annulée) : "
+        "la place a été proposée à l'équipe suivante. Vous pouvez appeler l'organisateur."
+    )
+    return {"notice": notice, "role": "alert"}
+
+
 def answer_message(outcome: str, registration) -> str:
     """The desk's line after it confirmed an offer for a team."""
     team = registration.players_label

@@ -69,6 +69,13 @@ def departement_of(postcode: str) -> str:
     return postcode[:2]
 
 
+def waits(taken: int, anyone_waiting: bool, limit: int | None) -> bool:
+    """Whether a new registration waits: under a maximum of `limit` teams,
+    when the places are `taken` (an offer holds its place) or a team waits
+    already (nobody passes it); never without a maximum (`limit` None)."""
+    return limit is not None and (taken >= limit or anyone_waiting)
+
+
 def places(registered: Sequence[int], limit: int | None) -> tuple[list[int], list[int]]:
     """(those who play, those who wait), in order, of the teams still
     registered (`registered`, in order of registration) under a maximum of

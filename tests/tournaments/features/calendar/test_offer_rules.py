@@ -101,6 +101,21 @@ def test_past_the_start_no_offer_the_first_waiting_teams_take_the_places(
 
 
 @pytest.mark.parametrize(
+    ("taken", "anyone_waiting", "limit", "waits"),
+    [
+        (1, False, 2, False),  # a place left
+        (2, False, 2, True),  # full (offers running count as taken)
+        (3, False, 2, True),  # a maximum lowered under those in
+        (1, True, 2, True),  # a place left, but nobody passes a waiting team
+        (0, False, None, False),  # no maximum: never
+        (50, True, None, False),
+    ],
+)
+def test_a_new_registration_waits(taken, anyone_waiting, limit, waits):
+    assert rules.waits(taken, anyone_waiting, limit) is waits
+
+
+@pytest.mark.parametrize(
     ("state", "until", "outcome"),
     [
         (OFFERED, T0 + datetime.timedelta(seconds=1), rules.TAKEN),
@@ -165,8 +180,7 @@ class Day:
             self.now += datetime.timedelta(hours=hours)
         elif kind == "register":
             taken = sum(s in (PLAYING, OFFERED) for s in self.state.values())
-            full = self.limit is not None and taken >= self.limit
-            waits = full or WAITING in self.state.values()
+            waits = rules.waits(taken, WAITING in self.state.values(), self.limit)
             self.state[self.next_key] = WAITING if waits else PLAYING
             self.next_key += 1
         self.settle()

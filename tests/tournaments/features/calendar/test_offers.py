@@ -22,6 +22,7 @@ from tests.tournaments.features.calendar.builders import (
 )
 from tournaments import hooks
 from tournaments.display.hall import day_and_time
+from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.services import line, offers, preregistration, tasks
 from tournaments.features.messages import queries as messages_queries
@@ -138,6 +139,28 @@ def test_an_offer_s_deadline_is_its_day_and_its_clock_time(language, label):
     moment = datetime.datetime(2026, 12, 1, 17, 7, tzinfo=datetime.UTC)  # 18 h 07 in Paris
     with translation.override(language):
         assert day_and_time(moment) == label
+
+
+@pytest.mark.parametrize(
+    ("outcome", "answered", "language", "shown"),
+    [
+        (rules.TAKEN, False, "fr", {"ask": True}),  # the offer runs: the button
+        (rules.TAKEN, True, "fr", ("status", "C'est confirmé")),
+        (rules.ALREADY, True, "fr", ("status", "C'est confirmé")),  # a second tap
+        (rules.ALREADY, False, "en", ("status", "Confirmed: your team is registered")),
+        (rules.NOT_OFFERED, False, "fr", ("status", "aucune place ne lui est proposée")),
+        (rules.LATE, True, "fr", ("alert", "le délai pour confirmer est passé")),
+        (rules.LATE, False, "en", ("alert", "Sorry")),
+    ],
+)
+def test_the_offer_s_page_says_the_domain_s_outcome(outcome, answered, language, shown):
+    with translation.override(language):
+        page = words.offer_page(outcome, answered=answered)
+    if isinstance(shown, dict):
+        assert page == shown
+    else:
+        role, sentence = shown
+        assert page["role"] == role and sentence in page["notice"]
 
 
 def test_an_offer_to_an_address_not_confirmed_or_stopped_queues_no_mail(organizer):

@@ -141,11 +141,10 @@ def preregister(
     active = tournament.preregistrations.active()
     if active.held().count() >= MAX_HELD:
         raise TooManyHeld
-    limit = tournament.announcement.max_teams
-    # An offer holds its place; no one passes a team still waiting.
-    waiting = limit is not None and (
-        active.taking().count() >= limit
-        or active.filter(status=PreRegistration.Status.WAITING).exists()
+    waiting = rules.waits(
+        active.taking().count(),
+        active.filter(status=PreRegistration.Status.WAITING).exists(),
+        tournament.announcement.max_teams,
     )
     mailbox = email_key(email)
     twin = active.filter(pair_key=pair_key, mailbox=mailbox).first()

@@ -253,41 +253,28 @@ def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/calendar_cancel.html", context)
 
 
-def _offer_state(registration: PreRegistration) -> str:
-    status = registration.status
-    if status == PreRegistration.Status.OFFERED:
-        return "offered"
-    if status == PreRegistration.Status.CONFIRMED:
-        return rules.ALREADY
-    if status == PreRegistration.Status.WAITING:
-        return rules.NOT_OFFERED
-    return rules.LATE
-
-
 def preregistration_offer(request: HttpRequest, token: str) -> HttpResponse:
     """The offer's link of the mail: the place, its deadline and a button
     (a mail program that opens links by itself confirms nothing)."""
     registration = offers.registration_for_offer_token(token)
     if registration is None:
         return render(request, "tournaments/calendar_offer.html", {"bad_link": True}, status=404)
-    status = 200
-    if request.method == "POST":
-        key = f"offer-answer:{client_address(request)}"
-        if throttle.record(key, window=WINDOW) > MAX_ANSWERS:
-            status = 429
-            registration.refresh_from_db()
-        else:
-            registration = offers.take_offer(registration=registration).registration
-    else:
+    status, answered = 200, request.method == "POST"
+    key = f"offer-answer:{client_address(request)}"
+    if answered and throttle.record(key, window=WINDOW) > MAX_ANSWERS:
+        status, answered = 429, False
+    if answered:
+        done = offers.take_offer(registration=registration)
+        registration, outcome = done.registration, done.outcome
+    else:  # what confirming would do now (an offer past its deadline ended first)
         services.release_expired_holds(tournament=registration.tournament)
         registration.refresh_from_db()
-    state = _offer_state(registration)
-    if request.method == "POST" and state == rules.ALREADY and status == 200:
-        state = rules.TAKEN
+        state = line.STATES.get(registration.status)
+        outcome = rules.answer(state, registration.offered_until, timezone.now())
     context = {
         "registration": registration,
         "tournament": registration.tournament,
-        "state": state,
+        "answer": words.offer_page(outcome, answered=answered),
         "until": registration.offered_until and day_and_time(registration.offered_until),
         "decline": reverse(
             "tournaments:preregistration_cancel", args=[line.cancel_token(registration)]
