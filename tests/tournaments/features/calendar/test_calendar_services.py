@@ -101,7 +101,7 @@ def test_the_same_pair_from_another_mailbox_is_answered_as_a_new_team(organizer)
     assert queries.preregistrations(tournament).twice == {first.pair_key}
 
 
-def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
+def test_a_cancellation_offers_the_place_to_the_first_waiting_team(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second, third = (pair(tournament, i) for i in (1, 2, 3))
     done = preregistration.cancel_preregistration(registration=first)
@@ -136,7 +136,7 @@ def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status)
     assert not tournament.changes.filter(action=Change.Action.PREREG_CANCELLED).exists()
 
 
-def test_a_cancel_on_the_day_before_the_draw_still_moves_a_team_up(organizer):
+def test_a_cancel_on_the_day_before_the_draw_still_gives_the_place_on(organizer):
     tournament = announce(organizer, max_teams=1, date=timezone.localdate())
     first, second = pair(tournament, 1), pair(tournament, 2)
     assert preregistration.cancel_preregistration(registration=first).moved_up == [second]
@@ -219,7 +219,7 @@ def test_on_the_laptop_the_file_s_teams_check_in_like_the_others_and_are_known_p
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer):
+def test_two_cancellations_at_once_offer_two_waiting_teams_a_place_once_each(organizer):
     tournament = announce(organizer, max_teams=2)
     registrations = [pair(tournament, i) for i in range(1, 6)]
 

@@ -257,19 +257,22 @@ def test_a_late_answer_is_told_kindly_and_the_next_team_has_the_offer(client, or
 
 # The signed tokens are made in the test: signed at collection, each xdist
 # worker would sign at its own second and collect other tests.
+# Each names the waiting team's own pk: only the salt, the type or the size is wrong.
 FORGED = {
-    "garbage": lambda: "x",
-    "another link's token": lambda: signing.dumps(1, salt="tournaments.preregistration-cancel"),
-    "a string pk": lambda: signing.dumps("1", salt=line.OFFER_SALT),
-    "huge": lambda: "a" * 5000,
+    "garbage": lambda r: "x",
+    "its cancel link's token": lambda r: line.cancel_token(r),
+    "its confirm link's token": lambda r: preregistration.confirm_token(r),
+    "a string pk": lambda r: signing.dumps(str(r.pk), salt=line.OFFER_SALT),
+    "huge": lambda r: "a" * 5000,
 }
 
 
 @pytest.mark.parametrize("forged", sorted(FORGED))
 def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, forged):
-    token = FORGED[forged]()
     _tournament, first, waiting, _later = full_with_one_waiting(organizer)
     preregistration.cancel_preregistration(registration=first)
+    token = FORGED[forged](waiting)
+    assert offers.registration_for_offer_token(line.offer_token(waiting)) == waiting
     response = client.post(reverse("tournaments:preregistration_offer", args=[token]))
     assert response.status_code == 404 and "n'est pas valable" in text(response)
     assert status(waiting) == S.OFFERED
