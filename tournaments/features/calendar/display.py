@@ -151,10 +151,16 @@ def edited_message(edited) -> str:
             gettext("%(n)s équipe(s) inscrite(s) ou en attente prévenue(s) par e-mail.")
             % {"n": len(edited.to_tell)}
         )
-    if edited.moved_up:
+    came_in = sum(r.status == "confirmed" for r in edited.moved_up)  # no maximum now
+    if came_in:
         parts.append(
             gettext("%(n)s équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail.")
-            % {"n": len(edited.moved_up)}
+            % {"n": came_in}
+        )
+    if offered := len(edited.moved_up) - came_in:
+        parts.append(
+            gettext("Une place proposée à %(n)s équipe(s) en attente, jusqu'à son délai.")
+            % {"n": offered}
         )
     return " ".join(parts)
 

@@ -33,10 +33,6 @@ from dataclasses import dataclass
 _POSTCODE = re.compile(r"[0-9]{5}")
 #: How long a place is held for an address not yet confirmed.
 HOLD_MINUTES = 30
-#: A concours's default time to confirm a place offered (its option).
-OFFER_HOURS = 24
-#: The option's bounds, in hours.
-OFFER_HOURS_MIN, OFFER_HOURS_MAX = 1, 168
 
 #: A pre-registration's place in the line, as `settle` sees it.
 PLAYING, WAITING, OFFERED = "playing", "waiting", "offered"
@@ -74,15 +70,6 @@ def waits(taken: int, anyone_waiting: bool, limit: int | None) -> bool:
     when the places are `taken` (an offer holds its place) or a team waits
     already (nobody passes it); never without a maximum (`limit` None)."""
     return limit is not None and (taken >= limit or anyone_waiting)
-
-
-def places(registered: Sequence[int], limit: int | None) -> tuple[list[int], list[int]]:
-    """(those who play, those who wait), in order, of the teams still
-    registered (`registered`, in order of registration) under a maximum of
-    `limit` teams (None: no maximum)."""
-    if limit is None:
-        return list(registered), []
-    return list(registered[:limit]), list(registered[limit:])
 
 
 def offer_deadline(

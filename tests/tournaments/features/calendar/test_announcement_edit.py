@@ -92,14 +92,17 @@ def test_new_lots_tell_nobody(client, organizer, announced):
     assert not mail.outbox
 
 
-def test_a_maximum_raised_brings_the_waiting_team_in(client, organizer):
+def test_a_maximum_raised_offers_the_waiting_team_a_place(client, organizer):
     tournament = announce(organizer, max_teams=1)
     pair(tournament, 1)
     waiting = pair(tournament, 2)
     client.force_login(organizer)
-    client.post(url(tournament), poster(tournament, max_teams="2"))
+    response = client.post(url(tournament), poster(tournament, max_teams="2"))
     waiting.refresh_from_db()
     assert waiting.status == PreRegistration.Status.OFFERED
+    told = text(client.get(response["Location"]))
+    assert "Une place proposée à 1 équipe(s) en attente, jusqu'à son délai." in told
+    assert "sortie(s) de la liste d'attente" not in told
     (moved,) = offers_queued()  # the messages feature queues the offer's mail
     assert moved.to == "equipe2@example.org" and "place s'est libérée" in moved.subject
 

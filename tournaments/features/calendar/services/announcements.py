@@ -27,11 +27,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import display as calendar_display
 from tournaments.features.calendar import domain as rules
-from tournaments.features.calendar.services.preregistration import (
-    expire_holds,
-    move_up,
-    pair_fields,
-)
+from tournaments.features.calendar.services import line
+from tournaments.features.calendar.services.preregistration import expire_holds, pair_fields
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
@@ -184,7 +181,7 @@ def edit_announcement(
         before={key: before[key] for key in changed},
         after={key: after[key] for key in changed},
     )
-    moved_up = freed + (move_up(tournament) if "max_teams" in changed else [])
+    moved_up = freed + (line.settle_offers(tournament) if "max_teams" in changed else [])
     to_tell = []
     if any(key in TOLD_FIELDS for key in changed):
         # An address not confirmed gets no mail but its confirmation's.

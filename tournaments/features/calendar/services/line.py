@@ -76,11 +76,10 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
     waiting teams given a place then those offered one, returned. A step of
     a transaction that holds the tournament's row."""
     now = timezone.now()
+    deadline = deadline_for(tournament, now)
     active = list(tournament.preregistrations.active())
     line = [rules.InLine(r.pk, STATES[r.status], r.offered_until) for r in active]
-    settled = rules.settle(
-        line, tournament.announcement.max_teams, now, deadline_for(tournament, now)
-    )
+    settled = rules.settle(line, tournament.announcement.max_teams, now, deadline)
     by_key = {r.pk: r for r in active}
     for key in settled.lapsed:
         registration = by_key[key]
@@ -100,7 +99,7 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
     offered = [by_key[key] for key in settled.offered]
     for registration in offered:
         registration.status = PreRegistration.Status.OFFERED
-        registration.offered_until = deadline_for(tournament, now)
+        registration.offered_until = deadline
         registration.save(update_fields=["status", "offered_until"])
         log_change(
             tournament,

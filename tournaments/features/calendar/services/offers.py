@@ -13,7 +13,7 @@ Must not: send a mail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -35,8 +35,6 @@ class Answered:
     registration: PreRegistration
     #: The domain's outcome: TAKEN, ALREADY, LATE or NOT_OFFERED.
     outcome: str
-    #: The offers made meanwhile (places freed by offers past their deadline).
-    offered: list[PreRegistration] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -45,7 +43,7 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
     from the mail's link (`by` None; the link proves the mailbox) or by
     the desk for the team (`by`, after a phone call)."""
     tournament = lock_registrations(registration.tournament)
-    offered = expire_holds(tournament)
+    expire_holds(tournament)
     registration = PreRegistration.objects.get(pk=registration.pk)
     now = timezone.now()
     state = line.STATES.get(registration.status)
@@ -60,7 +58,7 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
             by=by,
             after={"team": registration.players_label},
         )
-    return Answered(registration, outcome, offered)
+    return Answered(registration, outcome)
 
 
 def registration_for_offer_token(token: str) -> PreRegistration | None:

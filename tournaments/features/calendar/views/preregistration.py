@@ -85,7 +85,7 @@ def send_mail(request: HttpRequest, name: str, registration: PreRegistration) ->
             request, "tournaments:preregistration_confirm", services.confirm_token(registration)
         ),
         "link": _link(
-            request, "tournaments:preregistration_cancel", services.cancel_token(registration)
+            request, "tournaments:preregistration_cancel", line.cancel_token(registration)
         ),
         "page": address.site_url(request) + reverse("tournaments:concours", args=[tournament.slug]),
     }
