@@ -18,12 +18,11 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tournaments.models import Round, Tournament
 from tournaments.queries import brackets as bracket_queries
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 def shot(page: Page, name: str) -> None:

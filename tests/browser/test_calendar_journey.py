@@ -13,9 +13,7 @@ Set BROWSER_SCREENSHOTS to a folder to keep the phones' screenshots."""
 from __future__ import annotations
 
 import datetime
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -23,19 +21,13 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE, shot
 from tests.tournaments.features.calendar.builders import offers_queued
 from tournaments.models import PreRegistration, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 CONFIRM_LINK = r"https?://\S+/preinscription/confirmer/\S+"
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"calendar-{name}.png"), full_page=True)
 
 
 def _type_fields(page: Page, first: str, values: list[str]) -> None:
@@ -97,7 +89,7 @@ def preregister_from_a_phone(
     phone.keyboard.type("Les As de Trèfle")
     phone.keyboard.press("Tab")
     phone.keyboard.type(f"equipe{index}@example.org")
-    _shot(phone, f"form-{index}")
+    shot(phone, f"calendar-form-{index}")
     phone.keyboard.press("Enter")
 
 
@@ -119,10 +111,10 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     first, second = open_page(viewport=PHONE), open_page(viewport=PHONE)
     preregister_from_a_phone(first, live_server.url, 1)
     expect(first.get_by_role("status")).to_contain_text("La place de votre équipe est retenue")
-    _shot(first, "registered")
+    shot(first, "calendar-registered")
     preregister_from_a_phone(second, live_server.url, 2)
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
-    _shot(second, "waiting")
+    shot(second, "calendar-waiting")
 
     (confirmation,) = [m for m in mail.outbox if m.to == ["equipe1@example.org"]]
     confirm_from_its_mail(first, confirmation.body)
@@ -134,7 +126,7 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     first.goto(link)
     first.get_by_role("button", name="Oui, annuler notre pré-inscription").click()
     expect(first.get_by_role("status")).to_contain_text("Pré-inscription annulée")
-    _shot(first, "cancelled")
+    shot(first, "calendar-cancelled")
 
     # The place is offered to the waiting team, until a deadline: its mail
     # is queued by the messages feature (sent by the worker), with a
@@ -145,7 +137,7 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     second.goto(live_server.url + path)
     second.get_by_role("button", name="Nous venons : je confirme la place").click()
     expect(second.get_by_role("status")).to_contain_text("C'est confirmé")
-    _shot(second, "offer-confirmed")
+    shot(second, "calendar-offer-confirmed")
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
     assert statuses == [PreRegistration.Status.CANCELLED, PreRegistration.Status.CONFIRMED]
 
@@ -157,7 +149,7 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     log_in(organizer_phone, live_server.url)
     organizer_phone.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
     expect(organizer_phone.get_by_role("heading", name="Annulées (1)")).to_be_visible()
-    _shot(organizer_phone, "organizer-list")
+    shot(organizer_phone, "calendar-organizer-list")
     organizer_phone.close()
 
     # The hall moves the concours half an hour later: the poster is corrected

@@ -15,12 +15,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
 from tournaments.services import challenges
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 PLAYERS = [
     ("Marie-Thérèse", "Delacroix-Chênevière"),
     ("Jean-Baptiste", "Lefèvre-Desbordes"),

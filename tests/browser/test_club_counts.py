@@ -25,12 +25,11 @@ import scoring
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tournaments.infra import links
 from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 def shots() -> Path | None:

@@ -10,14 +10,12 @@ the desk's page there (to look at them)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.grid import tap_deal
+from tests.browser.shots import DESK, PHONE, shot
 from tournaments.infra import links
 from tournaments.models import Round, Table
 from tournaments.services import rounds
@@ -25,17 +23,8 @@ from tournaments.services import rounds
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLET = {"width": 1024, "height": 768}
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
 # The tablet calls the server every 15 s (static/js/tablet.js).
 FOLLOWS_WITHIN = 35_000
-
-
-def _shot(page: Page, name: str) -> None:
-    folder = os.environ.get("BROWSER_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"club-tablet-{name}.png"), full_page=True)
 
 
 def _sign_in(page: Page, url: str) -> None:
@@ -95,7 +84,7 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     tablet.locator("#id_code").press("Enter")
     tap_deal(tablet, taker="NS", trump="♥", bid="90", points="97")
     expect(tablet.locator("#deal-1 .marque-a")).to_have_text("190")
-    _shot(tablet, "table-2")
+    shot(tablet, "club-tablet-table-2")
 
     # The Wi-Fi drops for the second deal: it waits on the tablet, then goes.
     faults.network_down = True
@@ -138,4 +127,4 @@ def test_a_club_tablet_from_enrolment_to_the_next_partie(
     expect(row.locator(".tablet-place")).to_have_text("Table 1", timeout=FOLLOWS_WITHIN)
     expect(row.locator(".tablet-seen")).to_contain_text("vue à l'instant")
     expect(desk.locator("#tablets-partie")).to_have_text("Tablettes (partie 2)")
-    _shot(desk, "desk")
+    shot(desk, "club-tablet-desk")

@@ -10,26 +10,15 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.calendar.builders import announce
 from tournaments.features.messages.models import Consent
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"consent-{name}.png"), full_page=True)
 
 
 def _type(page: Page, values: list[str]) -> None:
@@ -55,7 +44,7 @@ def test_a_phone_ticks_at_pre_registration_and_the_desk_ticks_for_a_team(
     expect(
         phone.get_by_label("Recevoir notre résultat par e-mail à la fin du concours")
     ).to_be_checked()
-    _shot(phone, "prereg-ticked")
+    shot(phone, "consent-prereg-ticked")
     phone.get_by_role("button", name="Pré-inscrire l'équipe").click()
     expect(phone.get_by_role("status")).to_contain_text("La place de votre équipe est retenue")
     consent = Consent.objects.get()
@@ -77,12 +66,12 @@ def test_a_phone_ticks_at_pre_registration_and_the_desk_ticks_for_a_team(
     expect(page.locator("#id_messages_email").locator("..")).to_contain_text(
         "Donnez l'e-mail où envoyer ce qui est coché."
     )
-    _shot(page, "desk-refused")
+    shot(page, "consent-desk-refused")
     assert not tournament.teams.exists()
     page.locator("#id_messages_email").fill("")
     page.locator("#id_messages_email").focus()
     page.keyboard.type("zoe@example.org")
-    _shot(page, "desk-ticked")
+    shot(page, "consent-desk-ticked")
     page.keyboard.press("Enter")
     expect(page.get_by_text("Équipe enregistrée.")).to_be_visible()
     desk = Consent.objects.get(source=Consent.Source.DESK)

@@ -14,23 +14,20 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 from __future__ import annotations
 
 import datetime
-import os
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 from django.utils.formats import date_format
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE, shot
 from tournaments.models import Team, Tournament
 from tournaments.services import door, registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
 PEOPLE = [
     ("Hélène", "Dupré", "Paul", "Marchand"),
     ("Marcel", "Aubry", "Jeanne", "Aubry"),
@@ -39,12 +36,6 @@ PEOPLE = [
     ("Simone", "Faure", "Gaston", "Blanc"),
     ("Germaine", "Perrin", "André", "Colin"),
 ]
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/door-{name}.png", full_page=True)
 
 
 @pytest.fixture
@@ -92,7 +83,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     expect(
         phone.get_by_text("Le pointage est ouvert jusqu'à la fin de la journée.")
     ).to_be_visible()
-    _shot(phone, "empty")
+    shot(phone, "door-empty")
     taps.tap(phone.locator("#door-q"))
     phone.keyboard.type("dup")  # three letters, no accent: « Dupré » and « Dupuis »
     lines = phone.locator(".door-teams li:visible")
@@ -101,7 +92,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     for line in lines.all():
         box = line.locator("a").bounding_box()
         assert box and box["height"] >= 56, box
-    _shot(phone, "list")
+    shot(phone, "door-list")
     taps.tap(phone.get_by_role("link", name="Hélène Dupré"))
 
     expect(phone.get_by_role("heading", name="C'est bien vous ?")).to_be_visible()
@@ -114,12 +105,12 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     for control in (yes, no):
         box = control.bounding_box()
         assert box and box["height"] >= 56 and box["width"] >= 300, box
-    _shot(phone, "confirm")
+    shot(phone, "door-confirm")
     taps.tap(yes)
     expect(phone.locator(".door-welcome")).to_contain_text(
         "Bienvenue, Hélène Dupré & Paul Marchand : votre équipe est pointée à"
     )
-    _shot(phone, "welcome")
+    shot(phone, "door-welcome")
     # Tap the field, type three letters, tap the line, tap « Oui ».
     assert taps.count == 3
     dupre = Team.objects.get(player1__last_name="Dupré")
@@ -130,7 +121,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     expect(desk.locator(f"#team-{dupre.pk}")).to_contain_text("pointée à")
     desk.reload()
     expect(desk.locator(".door-drawn")).to_contain_text("1 équipe pointée sera tirée")
-    _shot(desk, "desk")
+    shot(desk, "door-desk")
 
     # A second team: the network drops between the list and « Oui ».
     expect(phone.locator("#door-q")).to_have_value("")  # ready for the next team
@@ -144,7 +135,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     offline = phone.locator(".door-offline")
     expect(offline).to_be_visible()
     expect(offline).to_contain_text("Pas de réseau : votre pointage n'est pas parti")
-    _shot(phone, "offline")
+    shot(phone, "door-offline")
     aubry = Team.objects.get(player1__last_name="Aubry")
     assert aubry.checked_in_at is None
     phone.context.set_offline(False)
@@ -161,7 +152,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     expect(desk.locator(f"#team-{aubry.pk}")).to_contain_text("pas encore pointée")
     # Follows the tick at once (out of band), not at the list's next call (10 s).
     expect(counted).to_contain_text("1 équipe pointée sur 6", timeout=3_000)
-    _shot(desk, "desk-undone")
+    shot(desk, "door-desk-undone")
     aubry.refresh_from_db()
     assert aubry.checked_in_at is None
 
@@ -191,10 +182,10 @@ def test_a_poster_photographed_weeks_before_opens_on_a_closed_door(
         expect(phone.locator(".door-closed")).to_have_text(said)
         expect(phone.locator("#door-q")).to_have_count(0)
         expect(phone.locator("main")).not_to_contain_text("Dupré")
-    _shot(phone, "closed")
+    shot(phone, "door-closed")
 
     desk = open_page(viewport=DESK)
     log_in(desk, live_server.url)
     desk.goto(f"{live_server.url}/organisation/t/{later.slug}/")
     expect(desk.locator(".door-hours")).to_have_text(said)
-    _shot(desk, "desk-hours")
+    shot(desk, "door-desk-hours")

@@ -17,12 +17,11 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import DESK
 from tests.documents import pdf_text
 from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-DESK = {"width": 1366, "height": 768}
 
 
 def shot(page: Page, name: str) -> None:

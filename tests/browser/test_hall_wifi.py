@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 import scoring
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import tap_deal
+from tests.browser.shots import PHONE
 from tournaments.infra import links
 from tournaments.models import Change, Table, Tournament
 from tournaments.services import scores
@@ -28,7 +29,6 @@ from tournaments.services import scores
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HALL = "salle.belote.lan"
-PHONE = {"width": 390, "height": 844}
 SHOTS = "/tmp/hall-wifi"
 
 

@@ -19,12 +19,12 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.shots import PHONE
 from tournaments.management.demo_concours import PUBLISHED_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1366, "height": 900}
 OLDER = "Concours de la Sainte-Catherine (démo)"  # the demo's, a week before
 

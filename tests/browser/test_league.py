@@ -19,13 +19,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tests.factories import build_tournament
 from tests.tournaments.features.leagues.builders import played_concours, qualifier_teams
 from tournaments.features.leagues.queries import stage_ranking
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 DAY = datetime.date(2026, 12, 5)
 
 

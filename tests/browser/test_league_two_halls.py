@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE
 from tests.tournaments.features.leagues.builders import laptop_file, three_stage_league
 from tournaments.features.leagues.queries import stage_ranking
 from tournaments.infra import publish_client
@@ -26,8 +27,6 @@ from tournaments.models import Team, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DESK = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 VIC = "Salle des fêtes de Vic"
 LEMBEYE = "Foyer rural de Lembeye"
 

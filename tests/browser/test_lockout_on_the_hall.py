@@ -12,28 +12,17 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE, shot
 from tests.factories import PASSWORD
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/lockout-{name}.png", full_page=True)
 
 
 def test_the_laptop_signs_in_while_the_phone_is_locked_out(
@@ -64,7 +53,7 @@ def test_the_laptop_signs_in_while_the_phone_is_locked_out(
     )
     address = f"http://127.0.0.1:{port}/"
     expect(phone.locator(".laptop-address")).to_have_text(address)
-    _shot(phone, "phone")
+    shot(phone, "lockout-phone")
     # The refusal is the page's answer (429): Chromium logs it, and only it.
     refused = [line for line in faults.console if "status of 429" in line]
     assert len(refused) == 1 and "/compte/connexion/" in refused[0], faults.console
@@ -74,4 +63,4 @@ def test_the_laptop_signs_in_while_the_phone_is_locked_out(
     log_in(laptop, live_server.url)
     laptop.goto(live_server.url + "/organisation/")
     expect(laptop.locator(".who")).to_have_text("orga")
-    _shot(laptop, "laptop")
+    shot(laptop, "lockout-laptop")

@@ -12,17 +12,16 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.test import override_settings
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.messages.conftest import SmtpServer, smtp_settings
 from tournaments.features.messages.models import Consent
 from tournaments.features.messages.services import outbox, sending
@@ -30,15 +29,6 @@ from tournaments.models import Round, Tournament
 from tournaments.services import door, registration, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1366, "height": 768}
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/messages-{name}.png", full_page=True)
 
 
 @pytest.fixture
@@ -91,16 +81,16 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
         expect(ask).to_be_visible()
         box = ask.bounding_box()
         assert box and box["height"] >= 44, box
-        _shot(phone, "welcome")
+        shot(phone, "messages-welcome")
         ask.click()
         expect(phone.get_by_role("heading", name="Recevoir notre résultat")).to_be_visible()
         expect(phone.get_by_label("Recevoir notre résultat à la fin du concours")).to_be_checked()
         phone.get_by_label("Votre e-mail").click()
         phone.keyboard.type("helene.dupre@example.org")
-        _shot(phone, "consent")
+        shot(phone, "messages-consent")
         phone.get_by_role("button", name="Enregistrer").click()
         expect(phone.get_by_text("Les messages iront à helene.dupre@example.org")).to_be_visible()
-        _shot(phone, "noted")
+        shot(phone, "messages-noted")
         consent = Consent.objects.get()
         assert consent.team.player1.last_name == "Dupré"
 
@@ -119,7 +109,7 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
             "1 message en attente d'envoi — pas de connexion"
         )
         expect(desk.get_by_text("helene.dupre@example.org")).to_be_visible()
-        _shot(desk, "desk-waiting")
+        shot(desk, "messages-desk-waiting")
 
         server.start()  # the link is back
         try:
@@ -128,7 +118,7 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
             server.stop()
         desk.reload()
         expect(desk.locator(".messages-line")).to_contain_text("1 envoyé, le dernier à")
-        _shot(desk, "desk-sent")
+        shot(desk, "messages-desk-sent")
         (mail,) = server.inbox.received
         body = mail.get_content()
         assert mail["To"] == "helene.dupre@example.org"
@@ -137,4 +127,4 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
         phone.goto(team_link)
         expect(phone.get_by_role("heading", level=1)).to_contain_text("Dupré")
         expect(phone.locator("[data-share]")).to_be_visible()
-        _shot(phone, "team-from-the-mail")
+        shot(phone, "messages-team-from-the-mail")

@@ -24,13 +24,13 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1366, "height": 768}
 DESK = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
 def shoot(page: Page, name: str) -> None:

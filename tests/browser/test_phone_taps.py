@@ -7,13 +7,11 @@ plain 8, coinched 12, belote 10, capot 7; commit 0091989)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import tap_deal
+from tests.browser.shots import shot
 from tests.browser.test_players_of_every_age import PHONE
 from tournaments.infra import links
 
@@ -53,14 +51,8 @@ def test_taps_per_deal_on_the_phone(live_server, page: Page, round1):
         expect(page.locator(f"#deal-{number} .marque-a")).to_have_text(marque_a)
         expect(page.locator(f"#deal-{number} .marque-b")).to_have_text(marque_b)
     print("taps per deal on the phone:", figures)
-    _shot(page, "four-deals")
+    shot(page, "phone-pad-four-deals")
     assert figures == {"plain": 6, "coinched": 8, "belote": 7, "capot": 4}
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"phone-pad-{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("large_print", [False, True], ids=["390px", "A+"])
@@ -85,7 +77,7 @@ def test_the_pad_says_what_is_missing_and_a_capot_bid_needs_no_mark(
         "aria-describedby", "id_taker_error"
     )
     expect(row.locator("#deal-preview")).to_be_empty()
-    _shot(page, f"empty-row-{'large' if large_print else 'phone'}")
+    shot(page, f"phone-pad-empty-row-{'large' if large_print else 'phone'}")
     # The player's team is « Nous » on its own phone.
     expect(row.locator("#field-taker")).to_contain_text("Nous")
     expect(row.locator("#field-capot")).to_be_visible()
@@ -94,7 +86,7 @@ def test_the_pad_says_what_is_missing_and_a_capot_bid_needs_no_mark(
     row.locator("input[name=bid][value=capot]").click()
     expect(row.locator("#field-capot")).to_be_hidden()
     expect(row.locator("#deal-preview")).to_contain_text("500")
-    _shot(page, f"capot-bid-{'large' if large_print else 'phone'}")
+    shot(page, f"phone-pad-capot-bid-{'large' if large_print else 'phone'}")
     row.get_by_role("button", name="Enregistrer").click()
     expect(page.locator("#deal-1 .marque-a")).to_have_text("500")
     assert table.deals.count() == 1

@@ -18,12 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.shots import PHONE
 from tests.tournaments.services.test_persons import finished_concours
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 def _shot(page: Page, name: str) -> None:

@@ -24,6 +24,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
 from tournaments.infra import links, uptime
 from tournaments.models import Tournament
@@ -31,9 +32,7 @@ from tournaments.services import door
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 ZOOMED = {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 2}
-DESK = {"width": 1366, "height": 768}
 # Zoomed to 200 %, a 390 px phone lays a page out in 195 CSS pixels.
 MODES = {
     "phone": ({"viewport": PHONE}, False),

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques
 from tournaments.models import Round, Table
 from tournaments.queries.pools import pool_standings
@@ -26,7 +27,6 @@ from tournaments.services import registration, scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 TEAMS = [
     (("Marie-Thérèse", "Delacroix-Chênevière"), ("Jean-Baptiste", "Lefèvre-Desbordes")),
     (("Amélie", "Bérard"), ("Jérôme", "Dupré")),

@@ -11,29 +11,21 @@ Set BROWSER_SCREENSHOTS to a folder to keep the phones' screenshots."""
 from __future__ import annotations
 
 import datetime
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.shots import PHONE, shot
 from tests.browser.test_calendar_journey import CONFIRM_LINK
 from tests.tournaments.features.calendar.builders import announce
 from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 NAME = "Concours du Beaujolais"
-
-
-def _shot(page: Page, name: str) -> None:
-    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"confirm-{name}.png"), full_page=True)
 
 
 def register_with_the_keyboard(phone: Page, url: str, names: tuple[str, ...], email: str) -> None:
@@ -74,7 +66,7 @@ def test_a_phone_holds_then_confirms_its_place_and_a_team_registered_again_tells
     held = player.get_by_role("status")
     expect(held).to_contain_text("Dernière étape : confirmez votre adresse e-mail.")
     expect(held).to_contain_text("La place de votre équipe est retenue 30 minutes.")
-    _shot(player, "held")
+    shot(player, "confirm-held")
     assert "9 places restantes sur 10" in places_left(player, url)
     (registration,) = PreRegistration.objects.all()
     assert registration.is_held
@@ -84,14 +76,14 @@ def test_a_phone_holds_then_confirms_its_place_and_a_team_registered_again_tells
     assert "> Équipe : Josette Morel & Raymond Vial" in message.body.splitlines()
     player.goto(re.search(CONFIRM_LINK, message.body).group(0))
     expect(player.locator("main")).to_contain_text("Josette Morel & Raymond Vial")
-    _shot(player, "confirm")
+    shot(player, "confirm-confirm")
     registration.refresh_from_db()
     assert registration.is_held  # opening the link is not confirming
     player.get_by_role("button", name="Confirmer", exact=True).click()
     expect(player.get_by_role("status")).to_contain_text(
         "Pré-inscription confirmée : votre équipe est inscrite."
     )
-    _shot(player, "confirmed")
+    shot(player, "confirm-confirmed")
     registration.refresh_from_db()
     assert not registration.is_held and registration.status == PreRegistration.Status.CONFIRMED
 
@@ -107,7 +99,7 @@ def test_a_phone_holds_then_confirms_its_place_and_a_team_registered_again_tells
         register_with_the_keyboard(neighbour, url, names, email)
         expect(neighbour.get_by_role("status")).to_be_visible()
         page_after_form = seen(neighbour)
-        _shot(neighbour, f"{key}-held")
+        shot(neighbour, f"confirm-{key}-held")
         (his,) = [m for m in mail.outbox if m.to == [email]]
         neighbour.goto(re.search(CONFIRM_LINK, his.body).group(0))
         neighbour.get_by_role("button", name="Confirmer", exact=True).click()

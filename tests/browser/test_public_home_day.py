@@ -37,6 +37,7 @@ from tests.attacks import server as hosted_server
 from tests.browser import test_publish_journey as publish_journey
 from tests.browser.conftest import close_quietly
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tests.browser.test_calendar_journey import (
     announce_with_the_keyboard,
     confirm_from_its_mail,
@@ -47,7 +48,6 @@ from tests.browser.test_publish_journey import club_site
 from tests.factories import PASSWORD
 
 HOSTED = "127.0.0.7"  # the hosted instance
-PHONE = {"width": 390, "height": 844}
 CONCOURS = "Concours de la Saint-Vincent"
 # Who comes on the day without having pre-registered: typed at the laptop's desk.
 AT_THE_DOOR = [

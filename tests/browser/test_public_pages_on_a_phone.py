@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.shots import PHONE
 from tournaments.models import Round, Tournament
 from tournaments.services import registration, release, rounds, scores, tournaments
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 FIRST_NAMES = ["Marie-Thérèse", "Jean-Baptiste", "Anne-Sophie", "François-Xavier", "Hélène"]
 LAST_NAMES = [
     "Delacroix-Chênevière",

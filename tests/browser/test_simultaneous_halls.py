@@ -21,12 +21,11 @@ from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
+from tests.browser.shots import DESK, PHONE
 from tests.tournaments.services.test_halls import hall_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DESK = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 VIC = "Salle des fêtes de Vic"
 LEMBEYE = "Foyer rural de Lembeye"
 

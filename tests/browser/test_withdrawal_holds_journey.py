@@ -29,6 +29,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.session import log_in
+from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
 from tests.tournaments.services.test_persons import finished_concours
 from tournaments.models import Cote, Person, Player
@@ -36,7 +37,6 @@ from tournaments.services.publication import packed_backup
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 HERS = {"Lefèvre3": ("V-0303", "Belote Club de Mâcon")}
 
 
