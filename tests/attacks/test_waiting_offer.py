@@ -6,6 +6,7 @@ lost, and nobody is answered with a 5xx."""
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 import threading
@@ -84,7 +85,9 @@ def poster(day: dict) -> str:
 
 
 def answer(client: real.Client, token: str, csrf: str) -> tuple[int, str]:
-    return client.post(path(token), {}, token=csrf)
+    """The answer's status and its page's text as read (entities undone)."""
+    status, page = client.post(path(token), {}, token=csrf)
+    return status, html.unescape(page)
 
 
 def test_forged_and_guessed_tokens_take_nothing(app):

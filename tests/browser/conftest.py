@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import accessibility
+from tests.mail import smtp  # noqa: F401 (the fixture: a real SMTP server for a journey's mail)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import override_settings
 from playwright.sync_api import expect
 
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.calendar.builders import announce, pair
-from tests.tournaments.features.messages.conftest import SmtpServer, smtp_settings
 from tournaments.features.messages.services import sending
 from tournaments.models import PreRegistration
 
@@ -30,62 +28,51 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_team_withdraws_at_the_desk_and_the_waiting_team_confirms_from_its_phone(
-    live_server, open_page, organizer, faults
+    live_server, open_page, organizer, faults, smtp, settings
 ):
     tournament = announce(organizer, max_teams=1, name="Concours de la Sainte-Cécile")
     first = pair(tournament, 1)
     waiting = pair(tournament, 2, email="odette.lemaire@example.org")
-    server = SmtpServer()
-    server.start()
-    try:
-        with override_settings(PUBLIC_URL=live_server.url), smtp_settings(server.port):
-            desk = open_page(viewport=DESK)
-            log_in(desk, live_server.url)
-            desk.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
-            row = desk.get_by_role("row", name=re.compile(first.last_name1))
-            withdraw = row.get_by_role("button", name="Désistement")
-            withdraw.focus()
-            desk.keyboard.press("Enter")  # the volunteer, on the phone with the team
-            expect(
-                desk.get_by_text(f"Désistement enregistré : {first.players_label}.")
-            ).to_be_visible()
-            expect(
-                desk.get_by_role(
-                    "heading", name="Places libérées proposées, en attente de réponse (1)"
-                )
-            ).to_be_visible()
-            expect(desk.get_by_text("place proposée : réponse avant le")).to_be_visible()
-            shot(desk, "offer-desk-offered")
+    settings.PUBLIC_URL = live_server.url  # the mail's links, to this server
+    desk = open_page(viewport=DESK)
+    log_in(desk, live_server.url)
+    desk.goto(f"{live_server.url}/organisation/t/{tournament.slug}/preinscriptions/")
+    row = desk.get_by_role("row", name=re.compile(first.last_name1))
+    withdraw = row.get_by_role("button", name="Désistement")
+    withdraw.focus()
+    desk.keyboard.press("Enter")  # the volunteer, on the phone with the team
+    expect(desk.get_by_text(f"Désistement enregistré : {first.players_label}.")).to_be_visible()
+    expect(
+        desk.get_by_role("heading", name="Places libérées proposées, en attente de réponse (1)")
+    ).to_be_visible()
+    expect(desk.get_by_text("place proposée : réponse avant le")).to_be_visible()
+    shot(desk, "offer-desk-offered")
 
-            assert sending.send_due().sent == 1  # what the worker's task does
-            (mail,) = server.inbox.received
-            assert mail["To"] == waiting.email
-            body = mail.get_content()
-            assert "confirmez avant le" in body
-            link = re.search(r"(http://\S+/preinscription/place/\S+/)", body).group(1)
-            assert link.startswith(live_server.url)
+    assert sending.send_due().sent == 1  # what the worker's task does
+    (mail,) = smtp.inbox.received
+    assert mail["To"] == waiting.email
+    body = mail.get_content()
+    assert "confirmez avant le" in body
+    link = re.search(r"(http://\S+/preinscription/place/\S+/)", body).group(1)
+    assert link.startswith(live_server.url)
 
-            phone = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
-            phone.goto(link)
-            expect(phone.get_by_role("heading", name="Une place s'est libérée")).to_be_visible()
-            expect(
-                phone.get_by_text("La place est à vous si vous confirmez avant le")
-            ).to_be_visible()
-            button = phone.get_by_role("button", name="Nous venons : je confirme la place")
-            box = button.bounding_box()
-            assert box and box["height"] >= 44, box
-            shot(phone, "offer-phone-offer")
-            button.tap()
-            expect(phone.get_by_text("C'est confirmé : votre équipe est inscrite.")).to_be_visible()
-            shot(phone, "offer-phone-confirmed")
+    phone = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone.goto(link)
+    expect(phone.get_by_role("heading", name="Une place s'est libérée")).to_be_visible()
+    expect(phone.get_by_text("La place est à vous si vous confirmez avant le")).to_be_visible()
+    button = phone.get_by_role("button", name="Nous venons : je confirme la place")
+    box = button.bounding_box()
+    assert box and box["height"] >= 44, box
+    shot(phone, "offer-phone-offer")
+    button.tap()
+    expect(phone.get_by_text("C'est confirmé : votre équipe est inscrite.")).to_be_visible()
+    shot(phone, "offer-phone-confirmed")
 
-            desk.reload()
-            expect(desk.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
-            expect(desk.get_by_role("row", name=re.compile(waiting.last_name1))).to_contain_text(
-                waiting.players_label
-            )
-            shot(desk, "offer-desk-registered")
-    finally:
-        server.stop()
+    desk.reload()
+    expect(desk.get_by_role("heading", name="Inscrites (1)")).to_be_visible()
+    expect(desk.get_by_role("row", name=re.compile(waiting.last_name1))).to_contain_text(
+        waiting.players_label
+    )
+    shot(desk, "offer-desk-registered")
     waiting.refresh_from_db()
     assert waiting.status == PreRegistration.Status.CONFIRMED

@@ -29,6 +29,17 @@ def clock_time(when: datetime.datetime | datetime.time) -> str:
     return formats.time_format(when, _("G \\h i"))
 
 
+def day_and_time(moment: datetime.datetime) -> str:
+    """A moment to come as its day and its time of day, in the language on
+    (its reader's, for a mail): « mardi 1 décembre à 18 h 17 », « Tuesday
+    1 December at 18:17 » (an offer's deadline)."""
+    local = timezone.localtime(moment)
+    return _("%(day)s à %(time)s") % {
+        "day": formats.date_format(local, "l j F"),
+        "time": clock_time(local),
+    }
+
+
 def ago(seconds: float) -> str:
     """« à l'instant », « il y a 3 min »."""
     minutes = int(seconds // 60)

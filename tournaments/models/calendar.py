@@ -14,9 +14,11 @@ for its confirmation and its cancel link; it either plays (`confirmed`)
 or waits (`waiting`) for a place, until cancelled. Made online, it is
 *held* until its address is confirmed from its mail (`confirmed_at`): it
 keeps its place in the line until `held_until`, then expires (`expired`)
-and frees it. On the day it becomes a `Team` of the tournament (`team`).
-Must not: decide who waits (the domain's `places`, applied by
-tournaments/features/calendar/services/preregistration.py).
+and frees it. A place freed is offered (`offered`) to the first waiting
+team until `offered_until`; unanswered, it leaves the line (`lapsed`). On
+the day it becomes a `Team` of the tournament (`team`).
+Must not: decide who waits or is offered a place (the calendar's domain
+`waits` and `settle`, applied by tournaments/features/calendar/services).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from tournaments.models.people import Team
 from tournaments.models.tournament import Tournament, bounded, save_with_search_key
 
 MAX_TEAMS = 2000
+#: A concours's time to confirm a place offered, by default, and its bounds (hours).
+OFFER_HOURS = 24
+OFFER_HOURS_MIN, OFFER_HOURS_MAX = 1, 168
 
 
 class Announcement(models.Model):
@@ -50,8 +55,8 @@ class Announcement(models.Model):
     #: calendar's domain.offer_deadline: never past half the time left).
     offer_hours = models.PositiveSmallIntegerField(
         _("délai pour confirmer une place libérée (heures)"),
-        default=24,
-        validators=bounded(1, 168),
+        default=OFFER_HOURS,
+        validators=bounded(OFFER_HOURS_MIN, OFFER_HOURS_MAX),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     #: The town as the public archive of results searches it (search.py).
@@ -76,6 +81,10 @@ class PreRegistrationQuerySet(models.QuerySet):
         """In the line: playing or waiting (held ones included)."""
         return self.exclude(status__in=PreRegistration.ENDED)
 
+    def taking(self) -> PreRegistrationQuerySet:
+        """In the line and taking a place: playing, or offered one."""
+        return self.active().filter(status__in=PreRegistration.TAKING)
+
     def held(self) -> PreRegistrationQuerySet:
         """In the line, the address not confirmed yet."""
         return self.active().filter(confirmed_at__isnull=True)
@@ -97,6 +106,8 @@ class PreRegistration(models.Model):
 
     #: The statuses out of the line.
     ENDED = (Status.CANCELLED, Status.EXPIRED, Status.LAPSED)
+    #: The statuses that take a place: playing, or offered one until a deadline.
+    TAKING = (Status.CONFIRMED, Status.OFFERED)
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="preregistrations"
@@ -160,6 +171,11 @@ class PreRegistration(models.Model):
 
     def __str__(self) -> str:
         return self.players_label
+
+    @property
+    def in_line(self) -> bool:
+        """Playing, offered a place or waiting (not ended)."""
+        return self.status not in self.ENDED
 
     @property
     def is_held(self) -> bool:

@@ -18,11 +18,9 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 import icalendar
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from tournaments.display.hall import clock_time
+from tournaments.display.hall import clock_time, day_and_time
 from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
@@ -91,7 +89,7 @@ def row_notes(registration, twice: frozenset[str]) -> list[str]:
     if registration.status == "offered" and registration.offered_until:
         notes.append(
             gettext("place proposée : réponse avant le %(until)s")
-            % {"until": deadline_label(registration.offered_until)}
+            % {"until": day_and_time(registration.offered_until)}
         )
     if registration.status == "lapsed":
         notes.append(gettext("place proposée, pas de réponse à temps"))
@@ -153,10 +151,16 @@ def edited_message(edited) -> str:
             gettext("%(n)s équipe(s) inscrite(s) ou en attente prévenue(s) par e-mail.")
             % {"n": len(edited.to_tell)}
         )
-    if edited.moved_up:
+    came_in = sum(r.status == "confirmed" for r in edited.moved_up)  # no maximum now
+    if came_in:
         parts.append(
             gettext("%(n)s équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail.")
-            % {"n": len(edited.moved_up)}
+            % {"n": came_in}
+        )
+    if offered := len(edited.moved_up) - came_in:
+        parts.append(
+            gettext("Une place proposée à %(n)s équipe(s) en attente, jusqu'à son délai.")
+            % {"n": offered}
         )
     return " ".join(parts)
 
@@ -220,15 +224,30 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
     return calendar.to_ical()
 
 
-def deadline_label(moment: datetime.datetime) -> str:
-    """An offer's deadline: « mardi 1 décembre à 18 h 17 », in the
-    language on (its reader's, for a mail)."""
-    local = timezone.localtime(moment)
-    return gettext("%(day)s à %(h)s h %(m)02d") % {
-        "day": date_format(local, "l j F"),
-        "h": local.hour,
-        "m": local.minute,
-    }
+def offer_page(outcome: str, *, answered: bool) -> dict:
+    """What the offer's link shows for the domain's `outcome` (rules.answer):
+    an offer still running, not answered yet, asks (`ask`: its deadline and
+    the button); else one sentence (`notice`) and its role for a screen
+    reader (`role`)."""
+    if outcome == "taken" and not answered:
+        return {"ask": True}
+    if outcome in ("taken", "already"):
+        notice = gettext(
+            "C'est confirmé : votre équipe est inscrite. Paiement sur place, à l'accueil, "
+            "le jour du concours."
+        )
+        return {"notice": notice, "role": "status"}
+    if outcome == "not_offered":
+        notice = gettext(
+            "Votre équipe est en liste d'attente : aucune place ne lui est proposée pour "
+            "l'instant. Un e-mail vous arrivera si une place se libère."
+        )
+        return {"notice": notice, "role": "status"}
+    notice = gettext(
+        "Désolé, le délai pour confirmer est passé (ou la pré-inscription a été annulée) : "
+        "la place a été proposée à l'équipe suivante. Vous pouvez appeler l'organisateur."
+    )
+    return {"notice": notice, "role": "alert"}
 
 
 def answer_message(outcome: str, registration) -> str:

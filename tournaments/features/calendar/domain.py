@@ -17,7 +17,8 @@ registration, as many as places are free, each until a deadline
 declined or past its deadline leaves the line and the place is offered to
 the next waiting team. An offer holds its place while it runs, so places
 taken (playing and offered) never pass the maximum, and a team is offered
-a place once.
+a place once. Without a maximum nothing is offered: the waiting teams
+(left by a maximum removed) take their places at once.
 
 Pure: no Django import, no database.
 """
@@ -32,10 +33,6 @@ from dataclasses import dataclass
 _POSTCODE = re.compile(r"[0-9]{5}")
 #: How long a place is held for an address not yet confirmed.
 HOLD_MINUTES = 30
-#: A concours's default time to confirm a place offered (its option).
-OFFER_HOURS = 24
-#: The option's bounds, in hours.
-OFFER_HOURS_MIN, OFFER_HOURS_MAX = 1, 168
 
 #: A pre-registration's place in the line, as `settle` sees it.
 PLAYING, WAITING, OFFERED = "playing", "waiting", "offered"
@@ -68,13 +65,11 @@ def departement_of(postcode: str) -> str:
     return postcode[:2]
 
 
-def places(registered: Sequence[int], limit: int | None) -> tuple[list[int], list[int]]:
-    """(those who play, those who wait), in order, of the teams still
-    registered (`registered`, in order of registration) under a maximum of
-    `limit` teams (None: no maximum)."""
-    if limit is None:
-        return list(registered), []
-    return list(registered[:limit]), list(registered[limit:])
+def waits(taken: int, anyone_waiting: bool, limit: int | None) -> bool:
+    """Whether a new registration waits: under a maximum of `limit` teams,
+    when the places are `taken` (an offer holds its place) or a team waits
+    already (nobody passes it); never without a maximum (`limit` None)."""
+    return limit is not None and (taken >= limit or anyone_waiting)
 
 
 def offer_deadline(
@@ -108,8 +103,9 @@ class Settled:
     lapsed: tuple[int, ...]
     #: Waiting teams offered a place now (until the deadline given).
     offered: tuple[int, ...]
-    #: Waiting teams given a place at once: the concours has started, no
-    #: time is left to offer it (the desk sees them on the day).
+    #: Waiting teams given a place at once: no maximum (places unlimited),
+    #: or the concours has started and no time is left to offer it (the
+    #: desk sees them on the day).
     moved_up: tuple[int, ...] = ()
 
 
@@ -120,16 +116,20 @@ def settle(
     deadline: datetime.datetime | None,
 ) -> Settled:
     """The offers that end `now` and those to make: every free place
-    (under `limit`, None: no maximum) offered to the first waiting team not
-    offered yet, in order. Without a `deadline` (the concours's start has
-    passed while it still takes registrations) no time is left to offer a
-    place: the first waiting teams take the free places at once."""
+    (under `limit`) offered to the first waiting team not offered yet, in
+    order. Without a maximum (`limit` None) places are unlimited: every
+    waiting team takes one at once, as no offer could lapse for want of a
+    place. Without a `deadline` (the concours's start has passed while it
+    still takes registrations) no time is left to offer a place: the first
+    waiting teams take the free places at once."""
     lapsed = tuple(
         e.key for e in line if e.state == OFFERED and (e.until is None or e.until <= now)
     )
     taken = sum(1 for e in line if e.state in (PLAYING, OFFERED) and e.key not in lapsed)
     waiting = [e.key for e in line if e.state == WAITING]
-    free = len(waiting) if limit is None else max(0, limit - taken)
+    if limit is None:  # places unlimited: nothing to offer, every waiting team plays
+        return Settled(lapsed, (), tuple(waiting))
+    free = max(0, limit - taken)
     if deadline is None:
         return Settled(lapsed, (), tuple(waiting[:free]))
     return Settled(lapsed, tuple(waiting[:free]))

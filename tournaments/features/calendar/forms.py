@@ -21,6 +21,7 @@ from tournaments.forms.money import AmountField
 from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
 from tournaments.models import Announcement, Tournament
+from tournaments.models.calendar import OFFER_HOURS
 from tournaments.services.extras import Extras, add_to_form, check_form, form_values
 from tournaments.services.registration import PlayerData
 
@@ -74,7 +75,7 @@ class AnnounceForm(forms.Form):
     offer_hours = forms.IntegerField(
         label=_("Délai pour confirmer une place libérée (heures)"),
         required=False,
-        initial=24,
+        initial=OFFER_HOURS,
         **model_bounds(Announcement, "offer_hours"),
         help_text=_(
             "Une place libérée est proposée à la première équipe en attente, qui confirme "

@@ -35,8 +35,7 @@ def _taking_places(prefix: str = "") -> Q:
     """The pre-registrations that take a place: playing or offered one, their address
     confirmed or their hold not over (an overdue hold's place is free, the
     next write ends it: services/preregistration.expire_holds)."""
-    taking = (PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
-    return Q(**{f"{prefix}status__in": taking}) & (
+    return Q(**{f"{prefix}status__in": PreRegistration.TAKING}) & (
         Q(**{f"{prefix}confirmed_at__isnull": False})
         | Q(**{f"{prefix}held_until__gte": timezone.now()})
     )
@@ -112,7 +111,7 @@ def preregistrations(tournament: Tournament) -> Lists:
         )
     )
     playing = [r for r in rows if r.status == PreRegistration.Status.CONFIRMED]
-    active = [r.pair_key for r in rows if r.status not in PreRegistration.ENDED]
+    active = [r.pair_key for r in rows if r.in_line]
     return Lists(
         confirmed=[r for r in playing if not r.is_held],
         held=[r for r in playing if r.is_held],

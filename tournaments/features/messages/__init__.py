@@ -20,6 +20,8 @@ Moments listened to (tournaments/hooks.py): `TOURNAMENT_FINAL` (the results
 queued, in a savepoint: a failure here never stops the core's use-case),
 `DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements),
 `PLACE_OFFERED` (a waiting team's offer of a place, announced by the
-calendar: its mail queued under the pre-registration's own agreement).
+calendar: its mail queued under the pre-registration's own agreement, « une
+place libérée » on; the desk counts the e-mails given for a result or a
+table only).
 The core never imports this package.
 """

@@ -17,7 +17,6 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -73,16 +72,6 @@ def clock(moment) -> str:
     """« 21 h 04 » in French, « 9:04 pm » style left to the language."""
     local = timezone.localtime(moment)
     return _("%(h)s h %(m)02d") % {"h": local.hour, "m": local.minute}
-
-
-def deadline_label(moment) -> str:
-    """An offer's deadline: « mardi 1 décembre à 18 h 17 », in the language on."""
-    local = timezone.localtime(moment)
-    return _("%(day)s à %(h)s h %(m)02d") % {
-        "day": date_format(local, "l j F"),
-        "h": local.hour,
-        "m": local.minute,
-    }
 
 
 def outbox_line(box: Outbox) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.urls import reverse
 
 from tournaments.display import labels
@@ -17,6 +17,9 @@ from tournaments.queries.standings import tournament_standings
 
 
 def outbox(tournament) -> Outbox:
+    """The desk's line: the messages by state, and the teams that gave their
+    e-mail for their result or their table (an offer's agreement, made for a
+    waiting team's mail, is not counted: services/outbox._offer_consent)."""
     messages = Message.objects.filter(tournament=tournament)
     counts = dict(messages.values_list("state").annotate(n=Count("pk")).order_by())
     waiting = counts.get(Message.State.QUEUED, 0) + counts.get(Message.State.SENDING, 0)
@@ -25,7 +28,9 @@ def outbox(tournament) -> Outbox:
         waiting=waiting,
         sent=counts.get(Message.State.SENT, 0),
         refused=counts.get(Message.State.REFUSED, 0),
-        consents=Consent.objects.filter(tournament=tournament, stopped_at=None).count(),
+        consents=Consent.objects.filter(tournament=tournament, stopped_at=None)
+        .filter(Q(wants_result=True) | Q(wants_table=True))
+        .count(),
         reason=first.reason if first else "",
         last_sent_at=messages.aggregate(last=Max("sent_at"))["last"],
     )

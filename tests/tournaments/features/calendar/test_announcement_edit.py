@@ -92,16 +92,40 @@ def test_new_lots_tell_nobody(client, organizer, announced):
     assert not mail.outbox
 
 
-def test_a_maximum_raised_brings_the_waiting_team_in(client, organizer):
+def test_a_maximum_raised_offers_the_waiting_team_a_place(client, organizer):
     tournament = announce(organizer, max_teams=1)
     pair(tournament, 1)
     waiting = pair(tournament, 2)
     client.force_login(organizer)
-    client.post(url(tournament), poster(tournament, max_teams="2"))
+    response = client.post(url(tournament), poster(tournament, max_teams="2"))
     waiting.refresh_from_db()
     assert waiting.status == PreRegistration.Status.OFFERED
+    told = text(client.get(response["Location"]))
+    assert "Une place proposée à 1 équipe(s) en attente, jusqu'à son délai." in told
+    assert "sortie(s) de la liste d'attente" not in told
     (moved,) = offers_queued()  # the messages feature queues the offer's mail
     assert moved.to == "equipe2@example.org" and "place s'est libérée" in moved.subject
+
+
+def test_the_maximum_removed_brings_every_waiting_team_in_at_once(client, organizer):
+    """No maximum: places are unlimited, so no place is offered with a
+    deadline that could lapse; the waiting teams play and are told so."""
+    tournament = announce(organizer, max_teams=1)
+    pair(tournament, 1)
+    waiting = [pair(tournament, 2), pair(tournament, 3)]
+    client.force_login(organizer)
+    response = client.post(url(tournament), poster(tournament, max_teams=""))
+    assert response.status_code == 302
+    for registration in waiting:
+        registration.refresh_from_db()
+        assert (registration.status, registration.offered_until) == (CONFIRMED, None)
+    assert not offers_queued()
+    assert sorted(m.to[0] for m in mail.outbox) == ["equipe2@example.org", "equipe3@example.org"]
+    assert all("sort de la liste d'attente et est inscrite" in m.body for m in mail.outbox)
+    told = text(client.get(response["Location"]))
+    assert "2 équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail." in told
+    actions = tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP)
+    assert actions.count() == 2
 
 
 @pytest.mark.parametrize(

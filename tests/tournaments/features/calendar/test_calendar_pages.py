@@ -160,7 +160,7 @@ def test_a_bad_preregistration_is_told_next_to_its_field(
     assert not tournament.preregistrations.exists() and not mail.outbox
 
 
-def test_the_cancel_link_asks_first_then_cancels_and_moves_the_waiting_team_up(client, organizer):
+def test_the_cancel_link_asks_first_then_cancels_and_offers_the_place_on(client, organizer):
     tournament = announce(organizer, max_teams=1)
     url = reverse("tournaments:concours", args=[tournament.slug])
     client.post(url, team(1))

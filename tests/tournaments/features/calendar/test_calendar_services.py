@@ -16,7 +16,7 @@ from tests.tournaments.services.test_concurrency import run_together
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.services import announcements as calendar
-from tournaments.features.calendar.services import preregistration
+from tournaments.features.calendar.services import line, preregistration
 from tournaments.models import Change, PreRegistration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData
@@ -101,11 +101,10 @@ def test_the_same_pair_from_another_mailbox_is_answered_as_a_new_team(organizer)
     assert queries.preregistrations(tournament).twice == {first.pair_key}
 
 
-def test_a_cancellation_moves_the_first_waiting_team_up(organizer):
+def test_a_cancellation_offers_the_place_to_the_first_waiting_team(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second, third = (pair(tournament, i) for i in (1, 2, 3))
-    done = preregistration.cancel_preregistration(registration=first)
-    assert [r.pk for r in done.moved_up] == [second.pk]
+    preregistration.cancel_preregistration(registration=first)
     statuses = dict(tournament.preregistrations.values_list("pk", "status"))
     assert statuses == {first.pk: CANCELLED, second.pk: OFFERED, third.pk: WAITING}
 
@@ -115,7 +114,7 @@ def test_cancelling_twice_changes_nothing_the_second_time(organizer):
     first, _second, third = (pair(tournament, i) for i in (1, 2, 3))
     preregistration.cancel_preregistration(registration=first)
     again = preregistration.cancel_preregistration(registration=first)
-    assert again.already and again.moved_up == []
+    assert again.already
     third.refresh_from_db()
     assert third.status == WAITING
     assert tournament.changes.filter(action=Change.Action.PREREG_OFFERED).count() == 1
@@ -136,24 +135,27 @@ def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status)
     assert not tournament.changes.filter(action=Change.Action.PREREG_CANCELLED).exists()
 
 
-def test_a_cancel_on_the_day_before_the_draw_still_moves_a_team_up(organizer):
+def test_a_cancel_on_the_day_before_the_draw_still_gives_the_place_on(organizer):
     tournament = announce(organizer, max_teams=1, date=timezone.localdate())
     first, second = pair(tournament, 1), pair(tournament, 2)
-    assert preregistration.cancel_preregistration(registration=first).moved_up == [second]
+    preregistration.cancel_preregistration(registration=first)
+    second.refresh_from_db()  # offered, or given at once past the start (14:00)
+    assert second.status in (OFFERED, CONFIRMED)
 
 
 def test_a_waiting_team_that_cancels_frees_no_place(organizer):
     tournament = announce(organizer, max_teams=1)
     first, second = pair(tournament, 1), pair(tournament, 2)
-    assert preregistration.cancel_preregistration(registration=second).moved_up == []
+    preregistration.cancel_preregistration(registration=second)
     first.refresh_from_db()
     assert first.status == CONFIRMED
+    assert not tournament.changes.filter(action=Change.Action.PREREG_OFFERED).exists()
 
 
 def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(announced):
     tournament = announced
     registration = pair(tournament)
-    token = preregistration.cancel_token(registration)
+    token = line.cancel_token(registration)
     assert preregistration.registration_for_token(token) == registration
     forged = signing.dumps(registration.pk, salt="tournaments.sign-in")  # another purpose
     assert preregistration.registration_for_token(forged) is None
@@ -219,16 +221,18 @@ def test_on_the_laptop_the_file_s_teams_check_in_like_the_others_and_are_known_p
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_cancellations_at_once_move_up_two_waiting_teams_once_each(organizer):
+def test_two_cancellations_at_once_offer_two_waiting_teams_a_place_once_each(organizer):
     tournament = announce(organizer, max_teams=2)
     registrations = [pair(tournament, i) for i in range(1, 6)]
 
     def cancel(index: int):
         return preregistration.cancel_preregistration(registration=registrations[index])
 
-    results = run_together(2, cancel)
-    moved = sorted(r.pk for result in results for r in result.moved_up)
-    assert moved == [registrations[2].pk, registrations[3].pk]
+    run_together(2, cancel)
+    offered = tournament.changes.filter(action=Change.Action.PREREG_OFFERED)
+    assert sorted(c.after["team"] for c in offered) == sorted(
+        r.players_label for r in registrations[2:4]
+    )
     statuses = list(tournament.preregistrations.values_list("status", flat=True))
     assert statuses == [CANCELLED, CANCELLED, OFFERED, OFFERED, WAITING]
 

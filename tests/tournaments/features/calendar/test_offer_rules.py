@@ -28,7 +28,8 @@ H = datetime.timedelta(hours=1)
         (30 * H, 24, T0 + 15 * H),  # the evening before: half the time left
         (10 * H, 24, T0 + 5 * H),
         (1 * H, 24, T0 + 30 * datetime.timedelta(minutes=1)),
-        (datetime.timedelta(seconds=61), 24, T0 + datetime.timedelta(seconds=30)),  # start
+        # Under a minute's cut (30.5 s cut to the minute is now): the start itself.
+        (datetime.timedelta(seconds=61), 24, T0 + datetime.timedelta(seconds=61)),
         (datetime.timedelta(0), 24, None),  # begun: the desk fills the place
         (-H, 24, None),
     ],
@@ -36,8 +37,6 @@ H = datetime.timedelta(hours=1)
 def test_an_offer_waits_the_option_or_half_the_time_left(left, hours, deadline):
     start = T0 + left
     got = rules.offer_deadline(T0, start, hours)
-    if deadline is not None and deadline == T0 + datetime.timedelta(seconds=30):
-        deadline = start  # under a minute's cut: the start itself
     assert got == deadline
     if got is not None:
         assert T0 < got <= start
@@ -54,30 +53,35 @@ def line(*states, until=None):
 
 
 @pytest.mark.parametrize(
-    ("states", "limit", "until", "lapsed", "offered"),
+    ("states", "limit", "until", "lapsed", "offered", "moved_up"),
     [
         # A place free: the first waiting team is offered it.
-        ((PLAYING, WAITING, WAITING), 2, None, (), (2,)),
+        ((PLAYING, WAITING, WAITING), 2, None, (), (2,), ()),
         # Full: nothing.
-        ((PLAYING, PLAYING, WAITING), 2, None, (), ()),
+        ((PLAYING, PLAYING, WAITING), 2, None, (), (), ()),
         # An offer running holds its place: nothing more.
-        ((PLAYING, OFFERED, WAITING), 2, T0 + H, (), ()),
+        ((PLAYING, OFFERED, WAITING), 2, T0 + H, (), (), ()),
         # An offer past its deadline: out, and the next one offered.
-        ((PLAYING, OFFERED, WAITING), 2, T0, (2,), (3,)),
-        ((PLAYING, OFFERED, WAITING), 2, T0 - H, (2,), (3,)),
+        ((PLAYING, OFFERED, WAITING), 2, T0, (2,), (3,), ()),
+        ((PLAYING, OFFERED, WAITING), 2, T0 - H, (2,), (3,), ()),
         # Two places free: the first two waiting, in order.
-        ((WAITING, WAITING, WAITING), 2, None, (), (1, 2)),
-        # No maximum: every waiting team offered.
-        ((PLAYING, WAITING), None, None, (), (2,)),
+        ((WAITING, WAITING, WAITING), 2, None, (), (1, 2), ()),
+        # No maximum: places are unlimited, every waiting team takes one at
+        # once (an offer could lapse and leave a team out for nothing).
+        ((PLAYING, WAITING), None, None, (), (), (2,)),
+        ((PLAYING, WAITING, WAITING), None, None, (), (), (2, 3)),
+        # No maximum and an offer running: it stays an offer (its answer decides).
+        ((PLAYING, OFFERED, WAITING), None, T0 + H, (), (), (3,)),
         # A maximum lowered under those in: nothing, nobody pushed out.
-        ((PLAYING, PLAYING, PLAYING, WAITING), 2, None, (), ()),
+        ((PLAYING, PLAYING, PLAYING, WAITING), 2, None, (), (), ()),
         # Nobody waiting: the place stays free.
-        ((PLAYING,), 2, None, (), ()),
+        ((PLAYING,), 2, None, (), (), ()),
+        ((PLAYING,), None, None, (), (), ()),
     ],
 )
-def test_settle(states, limit, until, lapsed, offered):
+def test_settle(states, limit, until, lapsed, offered, moved_up):
     settled = rules.settle(line(*states, until=until), limit, T0, T0 + 24 * H)
-    assert (settled.lapsed, settled.offered) == (lapsed, offered)
+    assert (settled.lapsed, settled.offered, settled.moved_up) == (lapsed, offered, moved_up)
 
 
 @pytest.mark.parametrize(
@@ -93,6 +97,21 @@ def test_past_the_start_no_offer_the_first_waiting_teams_take_the_places(
 ):
     settled = rules.settle(line(*states, until=T0), limit, T0, None)
     assert (settled.lapsed, settled.offered, settled.moved_up) == (lapsed, (), moved_up)
+
+
+@pytest.mark.parametrize(
+    ("taken", "anyone_waiting", "limit", "waits"),
+    [
+        (1, False, 2, False),  # a place left
+        (2, False, 2, True),  # full (offers running count as taken)
+        (3, False, 2, True),  # a maximum lowered under those in
+        (1, True, 2, True),  # a place left, but nobody passes a waiting team
+        (0, False, None, False),  # no maximum: never
+        (50, True, None, False),
+    ],
+)
+def test_a_new_registration_waits(taken, anyone_waiting, limit, waits):
+    assert rules.waits(taken, anyone_waiting, limit) is waits
 
 
 @pytest.mark.parametrize(
@@ -125,9 +144,9 @@ EVENTS = st.lists(
 class Day:
     """The line as the services keep it, driven by the pure rules only."""
 
-    def __init__(self, teams: int, limit: int, start: datetime.datetime) -> None:
+    def __init__(self, teams: int, limit: int | None, start: datetime.datetime) -> None:
         self.limit, self.start, self.now = limit, start, T0
-        self.state = {k: (PLAYING if k < limit else WAITING) for k in range(teams)}
+        self.state = {k: (PLAYING if limit is None or k < limit else WAITING) for k in range(teams)}
         self.until: dict[int, datetime.datetime] = {}
         self.offered_ever: list[int] = []
         self.next_key = teams
@@ -159,8 +178,8 @@ class Day:
         elif kind == "tick":
             self.now += datetime.timedelta(hours=hours)
         elif kind == "register":
-            full = sum(s in (PLAYING, OFFERED) for s in self.state.values()) >= self.limit
-            waits = full or WAITING in self.state.values()
+            taken = sum(s in (PLAYING, OFFERED) for s in self.state.values())
+            waits = rules.waits(taken, WAITING in self.state.values(), self.limit)
             self.state[self.next_key] = WAITING if waits else PLAYING
             self.next_key += 1
         self.settle()
@@ -169,7 +188,7 @@ class Day:
 @settings(max_examples=300, deadline=None)
 @given(
     teams=st.integers(0, 8),
-    limit=st.integers(1, 5),
+    limit=st.none() | st.integers(1, 5),
     start_in=st.integers(1, 120),
     events=EVENTS,
 )
@@ -185,7 +204,9 @@ def test_a_place_is_never_given_twice_nor_lost_and_offers_keep_the_order(
         waiting = sorted(k for k, s in states.items() if s == WAITING)
         offered = sorted(k for k, s in states.items() if s == OFFERED)
         # Never more places taken than places (the initial line respects it).
-        assert taken <= limit
+        assert limit is None or taken <= limit
+        # No maximum: nothing is ever offered, nobody waits.
+        assert limit is not None or (not day.offered_ever and not waiting)
         # FIFO: every team offered registered before every team still waiting.
         assert not offered or not waiting or max(offered) < min(waiting)
         # The order of offers is the order of registration.

@@ -12,7 +12,7 @@ import datetime
 import pytest
 from django.core import mail, signing
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.tournaments.features.calendar.builders import (
     announce,
@@ -21,8 +21,11 @@ from tests.tournaments.features.calendar.builders import (
     text,
 )
 from tournaments import hooks
+from tournaments.display.hall import day_and_time
+from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.services import line, offers, preregistration, tasks
+from tournaments.features.messages import queries as messages_queries
 from tournaments.features.messages.services import consent as messages_consent
 from tournaments.models import Change, PreRegistration
 
@@ -76,7 +79,6 @@ def test_past_its_deadline_the_place_goes_to_the_next_team_and_a_late_answer_is_
     done = offers.take_offer(registration=waiting)
     assert done.outcome == rules.LATE
     assert [status(waiting), status(later)] == [S.LAPSED, S.OFFERED]
-    assert [r.pk for r in done.offered] == [later.pk]
     assert tournament.changes.filter(action=Change.Action.PREREG_LAPSED).count() == 1
 
 
@@ -114,6 +116,50 @@ def test_an_offer_s_mail_is_queued_once_in_the_team_s_language(organizer):
     # Settled again: no second message for the same offer.
     preregistration.release_expired_holds(tournament=tournament)
     assert len(offers_queued()) == 1
+
+
+def test_an_offer_s_agreement_says_a_place_freed_and_is_not_counted_as_an_e_mail_given(
+    organizer,
+):
+    tournament, first, waiting, _later = full_with_one_waiting(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    (message,) = offers_queued()
+    consent = message.consent
+    assert (consent.preregistration_id, consent.wants_waiting) == (waiting.pk, True)
+    assert (consent.wants_result, consent.wants_table) == (False, False)
+    assert messages_queries.outbox(tournament).consents == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("fr", "mardi 1 décembre à 18 h 07"), ("en", "Tuesday 1 December at 18:07")],
+)
+def test_an_offer_s_deadline_is_its_day_and_its_clock_time(language, label):
+    moment = datetime.datetime(2026, 12, 1, 17, 7, tzinfo=datetime.UTC)  # 18 h 07 in Paris
+    with translation.override(language):
+        assert day_and_time(moment) == label
+
+
+@pytest.mark.parametrize(
+    ("outcome", "answered", "language", "shown"),
+    [
+        (rules.TAKEN, False, "fr", {"ask": True}),  # the offer runs: the button
+        (rules.TAKEN, True, "fr", ("status", "C'est confirmé")),
+        (rules.ALREADY, True, "fr", ("status", "C'est confirmé")),  # a second tap
+        (rules.ALREADY, False, "en", ("status", "Confirmed: your team is registered")),
+        (rules.NOT_OFFERED, False, "fr", ("status", "aucune place ne lui est proposée")),
+        (rules.LATE, True, "fr", ("alert", "le délai pour confirmer est passé")),
+        (rules.LATE, False, "en", ("alert", "Sorry")),
+    ],
+)
+def test_the_offer_s_page_says_the_domain_s_outcome(outcome, answered, language, shown):
+    with translation.override(language):
+        page = words.offer_page(outcome, answered=answered)
+    if isinstance(shown, dict):
+        assert page == shown
+    else:
+        role, sentence = shown
+        assert page["role"] == role and sentence in page["notice"]
 
 
 def test_an_offer_to_an_address_not_confirmed_or_stopped_queues_no_mail(organizer):
@@ -210,19 +256,22 @@ def test_a_late_answer_is_told_kindly_and_the_next_team_has_the_offer(client, or
 
 # The signed tokens are made in the test: signed at collection, each xdist
 # worker would sign at its own second and collect other tests.
+# Each names the waiting team's own pk: only the salt, the type or the size is wrong.
 FORGED = {
-    "garbage": lambda: "x",
-    "another link's token": lambda: signing.dumps(1, salt="tournaments.preregistration-cancel"),
-    "a string pk": lambda: signing.dumps("1", salt=line.OFFER_SALT),
-    "huge": lambda: "a" * 5000,
+    "garbage": lambda r: "x",
+    "its cancel link's token": lambda r: line.cancel_token(r),
+    "its confirm link's token": lambda r: preregistration.confirm_token(r),
+    "a string pk": lambda r: signing.dumps(str(r.pk), salt=line.OFFER_SALT),
+    "huge": lambda r: "a" * 5000,
 }
 
 
 @pytest.mark.parametrize("forged", sorted(FORGED))
 def test_a_forged_offer_link_is_a_404_and_takes_nothing(client, organizer, forged):
-    token = FORGED[forged]()
     _tournament, first, waiting, _later = full_with_one_waiting(organizer)
     preregistration.cancel_preregistration(registration=first)
+    token = FORGED[forged](waiting)
+    assert offers.registration_for_offer_token(line.offer_token(waiting)) == waiting
     response = client.post(reverse("tournaments:preregistration_offer", args=[token]))
     assert response.status_code == 404 and "n'est pas valable" in text(response)
     assert status(waiting) == S.OFFERED

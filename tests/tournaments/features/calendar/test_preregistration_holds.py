@@ -71,7 +71,7 @@ def test_a_held_place_counts_as_taken_until_it_expires(organizer):
     assert tournament.changes.filter(action=Change.Action.PREREG_EXPIRED).count() == 1
 
 
-def test_an_expired_hold_moves_the_waiting_list_up(organizer):
+def test_an_expired_hold_s_place_is_offered_to_the_waiting_list(organizer):
     tournament = announce(organizer, max_teams=1)
     held = pair(tournament, 1, confirmed=False)
     waiting = pair(tournament, 2)

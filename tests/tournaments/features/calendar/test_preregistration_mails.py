@@ -170,7 +170,7 @@ def test_an_address_not_confirmed_gets_no_other_mail(client, organizer):
     assert {m.to[0] for m in mail.outbox} == {"equipe1@example.org", "equipe3@example.org"}
 
 
-def test_a_page_ends_the_overdue_holds_and_tells_the_team_that_moves_up(client, organizer):
+def test_a_page_ends_the_overdue_holds_and_mails_the_place_s_offer(client, organizer):
     tournament = announce(organizer, max_teams=1)
     held = pair(tournament, 1, confirmed=False)
     waiting = pair(tournament, 2)

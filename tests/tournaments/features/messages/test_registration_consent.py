@@ -227,7 +227,8 @@ def test_the_prereg_ticks_follow_the_team_taken_in_and_its_result_is_sent(client
     tournament = announce(organizer, preset="ffb-coinche")
     page = text(client.get(reverse("tournaments:concours", args=[tournament.slug]), follow=True))
     assert "Recevoir notre résultat par e-mail à la fin du concours" in page
-    # No « une place libérée » box: nothing sends that message yet (issue 40, item 2).
+    # No « une place libérée » box: an offer of a place is mailed without a tick,
+    # under the pre-registration's own agreement (services/outbox._offer_consent).
     assert "Sur liste d'attente" not in page
     for index, ticks in ((1, {"messages_result": "on"}), (2, {}), (3, {}), (4, {})):
         response = client.post(

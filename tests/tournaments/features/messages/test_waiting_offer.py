@@ -11,9 +11,10 @@ import re
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.tournaments.features.calendar.builders import announce, pair
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar.services import preregistration, tasks
 from tournaments.features.messages.models import Message
 from tournaments.models import PreRegistration
@@ -52,8 +53,9 @@ def test_the_offer_is_sent_once_in_the_team_s_language(
     body = received.get_content()
     assert sentence in body
     second.refresh_from_db()
-    local = timezone.localtime(second.offered_until)
-    assert f"{local.hour}" in body and f"{local.minute:02d}" in body
+    with translation.override(language):
+        until = day_and_time(second.offered_until)  # « mardi 1 décembre à 18 h 17 »
+    assert f"{sentence} {until}" in " ".join(body.split())
     assert re.search(r"http://\S+/preinscription/place/\S+/", body)
     assert re.search(r"http://\S+/preinscription/annuler/\S+/", body)
     assert re.search(r"http://\S+/messages/arreter/\S+/", body)

@@ -27,11 +27,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import display as calendar_display
 from tournaments.features.calendar import domain as rules
-from tournaments.features.calendar.services.preregistration import (
-    expire_holds,
-    move_up,
-    pair_fields,
-)
+from tournaments.features.calendar.services import line
+from tournaments.features.calendar.services.preregistration import expire_holds, pair_fields
 from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
@@ -150,9 +147,7 @@ def edit_announcement(
     max_teams = announced.get("max_teams", announcement.max_teams)
     active = tournament.preregistrations.active()
     # Places held for an address to confirm count: they are taken until then.
-    confirmed = active.filter(
-        status__in=(PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
-    ).count()
+    confirmed = active.taking().count()
     if max_teams is not None and max_teams < confirmed:
         raise TournamentError(
             _(
@@ -186,7 +181,7 @@ def edit_announcement(
         before={key: before[key] for key in changed},
         after={key: after[key] for key in changed},
     )
-    moved_up = freed + (move_up(tournament) if "max_teams" in changed else [])
+    moved_up = freed + (line.settle_offers(tournament) if "max_teams" in changed else [])
     to_tell = []
     if any(key in TOLD_FIELDS for key in changed):
         # An address not confirmed gets no mail but its confirmation's.

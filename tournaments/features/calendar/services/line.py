@@ -72,14 +72,14 @@ def deadline_for(tournament: Tournament, now: datetime.datetime) -> datetime.dat
 
 def settle_offers(tournament: Tournament) -> list[PreRegistration]:
     """The offers past their deadline end (`lapsed`), the free places are
-    offered on; the new offers, returned. A step of a transaction that
-    holds the tournament's row."""
+    offered on (or given at once: no maximum, or past the start); the
+    waiting teams given a place then those offered one, returned. A step of
+    a transaction that holds the tournament's row."""
     now = timezone.now()
+    deadline = deadline_for(tournament, now)
     active = list(tournament.preregistrations.active())
     line = [rules.InLine(r.pk, STATES[r.status], r.offered_until) for r in active]
-    settled = rules.settle(
-        line, tournament.announcement.max_teams, now, deadline_for(tournament, now)
-    )
+    settled = rules.settle(line, tournament.announcement.max_teams, now, deadline)
     by_key = {r.pk: r for r in active}
     for key in settled.lapsed:
         registration = by_key[key]
@@ -89,8 +89,8 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
         log_change(
             tournament, Change.Action.PREREG_LAPSED, after={"team": registration.players_label}
         )
-    for key in settled.moved_up:
-        registration = by_key[key]
+    moved = [by_key[key] for key in settled.moved_up]
+    for registration in moved:
         registration.status = PreRegistration.Status.CONFIRMED
         registration.save(update_fields=["status"])
         log_change(
@@ -99,7 +99,7 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
     offered = [by_key[key] for key in settled.offered]
     for registration in offered:
         registration.status = PreRegistration.Status.OFFERED
-        registration.offered_until = deadline_for(tournament, now)
+        registration.offered_until = deadline
         registration.save(update_fields=["status", "offered_until"])
         log_change(
             tournament,
@@ -117,7 +117,7 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
             confirm_link=confirm_link,
             decline_link=decline_link,
         )
-    return offered
+    return moved + offered
 
 
 def offers_overdue(tournament: Tournament) -> bool:

@@ -13,16 +13,19 @@ Must not: send a mail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.services import line
-from tournaments.features.calendar.services.preregistration import expire_holds
-from tournaments.models import Change, PreRegistration
+from tournaments.features.calendar.services.preregistration import (
+    expire_holds,
+    registration_of,
+    release_expired_holds,
+)
+from tournaments.models import Change, PreRegistration, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.registration import lock_registrations
 
@@ -32,8 +35,6 @@ class Answered:
     registration: PreRegistration
     #: The domain's outcome: TAKEN, ALREADY, LATE or NOT_OFFERED.
     outcome: str
-    #: The offers made meanwhile (places freed by offers past their deadline).
-    offered: list[PreRegistration] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -42,7 +43,7 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
     from the mail's link (`by` None; the link proves the mailbox) or by
     the desk for the team (`by`, after a phone call)."""
     tournament = lock_registrations(registration.tournament)
-    offered = expire_holds(tournament)
+    expire_holds(tournament)
     registration = PreRegistration.objects.get(pk=registration.pk)
     now = timezone.now()
     state = line.STATES.get(registration.status)
@@ -57,27 +58,19 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
             by=by,
             after={"team": registration.players_label},
         )
-    return Answered(registration, outcome, offered)
+    return Answered(registration, outcome)
 
 
 def registration_for_offer_token(token: str) -> PreRegistration | None:
     """The registration an offer's link names, or None for a forged one."""
-    try:
-        pk = signing.loads(token[:200], salt=line.OFFER_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(pk, int):
-        return None
-    return PreRegistration.objects.select_related("tournament").filter(pk=pk).first()
+    return registration_of(token, line.OFFER_SALT, None)
 
 
-@transaction.atomic
 def lapse_offers(*, tournament_id: int) -> list[PreRegistration]:
     """The offers past their deadline end and their places are offered on
-    (the worker's task, at an offer's deadline): the new offers."""
-    from tournaments.models import Tournament
-
+    (the worker's task, at an offer's deadline), as a page that shows the
+    line does (`release_expired_holds`): the waiting teams moved."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or not hasattr(tournament, "announcement"):
         return []
-    return expire_holds(lock_registrations(tournament))
+    return release_expired_holds(tournament=tournament)

@@ -29,7 +29,7 @@ which mailbox may get one) nor seat or score anyone.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.core import signing
 from django.db import transaction
@@ -50,9 +50,6 @@ HOLD = datetime.timedelta(minutes=rules.HOLD_MINUTES)
 MAX_HELD = 20
 #: Places held unconfirmed for one mailbox in one concours at once.
 HELD_PER_MAILBOX = 3
-CANCEL_SALT = line.CANCEL_SALT
-#: The statuses that hold a place: playing, or offered until a deadline.
-TAKING = (PreRegistration.Status.CONFIRMED, PreRegistration.Status.OFFERED)
 CONFIRM_SALT = "tournaments.preregistration-confirm"
 #: A confirm link proves its mailbox this long (its place is held `HOLD` only).
 CONFIRM_LINK_AGE = datetime.timedelta(days=7)
@@ -106,8 +103,6 @@ class Registered:
     created: bool
     #: What a new registration gets now: the waiting list (True) or a place.
     waiting: bool
-    #: The waiting teams that took the places of holds that ended.
-    moved_up: list[PreRegistration] = field(default_factory=list)
 
 
 def _pair_key(player1: PlayerData, player2: PlayerData) -> str:
@@ -133,7 +128,7 @@ def preregister(
     was ticked in the installed features' fields (the messages' ticks),
     given to them with a new registration (services/extras.py)."""
     tournament = lock_registrations(tournament)
-    moved_up = expire_holds(tournament)
+    expire_holds(tournament)
     refusal = registration_refusal(tournament)
     if refusal:
         raise TournamentError(refusal)
@@ -143,18 +138,17 @@ def preregister(
     active = tournament.preregistrations.active()
     if active.held().count() >= MAX_HELD:
         raise TooManyHeld
-    limit = tournament.announcement.max_teams
-    # An offer holds its place; no one passes a team still waiting.
-    waiting = limit is not None and (
-        active.filter(status__in=TAKING).count() >= limit
-        or active.filter(status=PreRegistration.Status.WAITING).exists()
+    waiting = rules.waits(
+        active.taking().count(),
+        active.filter(status=PreRegistration.Status.WAITING).exists(),
+        tournament.announcement.max_teams,
     )
     mailbox = email_key(email)
     twin = active.filter(pair_key=pair_key, mailbox=mailbox).first()
     if twin is not None:
-        return Registered(twin, created=False, waiting=waiting, moved_up=moved_up)
+        return Registered(twin, created=False, waiting=waiting)
     if active.held().filter(mailbox=mailbox).count() >= HELD_PER_MAILBOX:
-        return Registered(None, created=False, waiting=waiting, moved_up=moved_up)
+        return Registered(None, created=False, waiting=waiting)
     registration = PreRegistration.objects.create(
         tournament=tournament,
         **pair_fields(player1, player2),
@@ -177,7 +171,7 @@ def preregister(
         values=extra_values,
         source="prereg",
     )
-    return Registered(registration, created=True, waiting=waiting, moved_up=moved_up)
+    return Registered(registration, created=True, waiting=waiting)
 
 
 def expire_holds(tournament: Tournament) -> list[PreRegistration]:
@@ -191,7 +185,7 @@ def expire_holds(tournament: Tournament) -> list[PreRegistration]:
         log_change(tournament, Change.Action.PREREG_EXPIRED, after={"expired": count})
     if not count and not line.offers_overdue(tournament):
         return []
-    return move_up(tournament)
+    return line.settle_offers(tournament)
 
 
 def release_expired_holds(*, tournament: Tournament) -> list[PreRegistration]:
@@ -202,12 +196,6 @@ def release_expired_holds(*, tournament: Tournament) -> list[PreRegistration]:
         return []
     with transaction.atomic():
         return expire_holds(lock_registrations(tournament))
-
-
-def move_up(tournament: Tournament) -> list[PreRegistration]:
-    """The places free offered to the waiting teams (services/line.py):
-    the new offers. A step of a transaction that holds the tournament's row."""
-    return line.settle_offers(tournament)
 
 
 class Outcome:
@@ -223,7 +211,6 @@ class Confirmed:
     outcome: str
     #: The mailbox's first confirmation: its other holds may now get their mails.
     first_of_mailbox: bool = False
-    moved_up: list[PreRegistration] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -232,10 +219,10 @@ def confirm_preregistration(*, registration: PreRegistration) -> Confirmed:
     its place (playing or waiting) for good. Past its hold, the place was
     freed: the address counts as confirmed, the team registers again."""
     tournament = lock_registrations(registration.tournament)
-    moved_up = expire_holds(tournament)
+    expire_holds(tournament)
     registration = PreRegistration.objects.get(pk=registration.pk)
     if registration.confirmed_at is not None:
-        return Confirmed(registration, Outcome.ALREADY, moved_up=moved_up)
+        return Confirmed(registration, Outcome.ALREADY)
     if registration.status not in PreRegistration.ENDED and cancel_refusal(tournament):
         # Begun or past: a place confirmed now would be one nobody takes in.
         raise TournamentError(_("Les pré-inscriptions de ce concours sont closes."))
@@ -254,7 +241,7 @@ def confirm_preregistration(*, registration: PreRegistration) -> Confirmed:
             Change.Action.PREREG_CONFIRMED,
             after={"team": registration.players_label, "status": registration.status},
         )
-    return Confirmed(registration, outcome, first_of_mailbox=first, moved_up=moved_up)
+    return Confirmed(registration, outcome, first_of_mailbox=first)
 
 
 def record_mail_sent(*, registration: PreRegistration) -> None:
@@ -268,10 +255,11 @@ def confirm_token(registration: PreRegistration) -> str:
     return signing.dumps(registration.pk, salt=CONFIRM_SALT)
 
 
-cancel_token = line.cancel_token
-
-
-def _registration_of(token: str, salt: str, max_age: datetime.timedelta | None):
+def registration_of(
+    token: str, salt: str, max_age: datetime.timedelta | None
+) -> PreRegistration | None:
+    """The registration a link signed with `salt` names (not older than
+    `max_age`), or None for a forged, other or old one."""
     try:
         pk = signing.loads(token[:200], salt=salt, max_age=max_age)
     except signing.BadSignature:  # SignatureExpired included
@@ -283,12 +271,12 @@ def _registration_of(token: str, salt: str, max_age: datetime.timedelta | None):
 
 def registration_for_token(token: str) -> PreRegistration | None:
     """The registration a cancel link names, or None for a forged one."""
-    return _registration_of(token, CANCEL_SALT, None)
+    return registration_of(token, line.CANCEL_SALT, None)
 
 
 def registration_for_confirm_token(token: str) -> PreRegistration | None:
     """The registration a confirm link names, or None for a forged or old one."""
-    return _registration_of(token, CONFIRM_SALT, CONFIRM_LINK_AGE)
+    return registration_of(token, CONFIRM_SALT, CONFIRM_LINK_AGE)
 
 
 def cancel_refusal(tournament: Tournament) -> str:
@@ -307,8 +295,6 @@ def cancel_refusal(tournament: Tournament) -> str:
 @dataclass
 class Cancelled:
     registration: PreRegistration
-    #: The waiting teams that took the freed place (to be told by mail).
-    moved_up: list[PreRegistration] = field(default_factory=list)
     #: Cancelled (or expired) before: nothing changed this time.
     already: bool = False
 
@@ -318,10 +304,10 @@ def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = 
     """Cancel a pre-registration; a place freed goes to the first waiting
     team, in the same transaction."""
     tournament = lock_registrations(registration.tournament)
-    moved_up = expire_holds(tournament)
+    expire_holds(tournament)
     registration = PreRegistration.objects.get(pk=registration.pk)
     if registration.status in PreRegistration.ENDED:
-        return Cancelled(registration, moved_up, already=True)
+        return Cancelled(registration, already=True)
     if refusal := cancel_refusal(tournament):
         raise TournamentError(refusal)
     if registration.team_id is not None:
@@ -331,7 +317,7 @@ def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = 
     registration.status = PreRegistration.Status.CANCELLED
     registration.cancelled_at = timezone.now()
     registration.save(update_fields=["status", "cancelled_at"])
-    freed = move_up(tournament)
+    freed = line.settle_offers(tournament)
     log_change(
         tournament,
         Change.Action.PREREG_CANCELLED,
@@ -339,4 +325,4 @@ def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = 
         before={"team": registration.players_label},
         after={"moved_up": [r.players_label for r in freed]},
     )
-    return Cancelled(registration, moved_up + freed)
+    return Cancelled(registration)

@@ -22,9 +22,9 @@ from django.tasks import default_task_backend, task
 from django.utils import timezone
 
 from tournaments import hooks
-from tournaments.features.calendar import display as words
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar.services import line, offers
-from tournaments.infra import address, mail
+from tournaments.infra import mail
 from tournaments.infra.tasks import runs_in_a_worker
 from tournaments.models import PreRegistration
 
@@ -34,8 +34,8 @@ MARGIN = datetime.timedelta(seconds=1)
 
 @task
 def lapse_due_offers(tournament_id: int) -> dict:
-    offered = offers.lapse_offers(tournament_id=tournament_id)
-    return {"offered": len(offered)}
+    settled = offers.lapse_offers(tournament_id=tournament_id)
+    return {"offered": sum(r.status == PreRegistration.Status.OFFERED for r in settled)}
 
 
 @task
@@ -49,16 +49,12 @@ def mail_offer(registration_id: int) -> bool:
     )
     if registration is None:
         return False
-    tournament = registration.tournament
     confirm_link, decline_link = line.offer_links(registration)
     context = {
-        "registration": registration,
-        "tournament": tournament,
-        "announcement": tournament.announcement,
-        "until": words.deadline_label(registration.offered_until),
+        "tournament": registration.tournament,
+        "until": day_and_time(registration.offered_until),
         "confirm": confirm_link,
         "decline": decline_link,
-        "page": address.absolute(tournament.get_absolute_url()),
     }
     return mail.send(
         "preregistration_offer",

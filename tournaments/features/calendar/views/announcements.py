@@ -116,6 +116,11 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except TournamentError as error:
             apply_service_error(form, error)
         else:
+            for moved in edited.moved_up:
+                # The maximum removed, it plays (offers are mailed by their
+                # moment; an unconfirmed address learns it on confirming).
+                if moved.status == PreRegistration.Status.CONFIRMED and moved.confirmed_at:
+                    send_mail(request, "preregistration_moved_up", moved)
             for told in edited.to_tell:
                 send_mail(request, "concours_changed", told)
             messages.success(request, words.edited_message(edited))
@@ -148,7 +153,6 @@ def preregistrations(request: HttpRequest, slug: str) -> HttpResponse:
             "sections": sections,
             "expired": words.expired_line(lists.expired),
             "hold_minutes": HOLD_MINUTES,
-            "active_statuses": ("confirmed", "waiting", "offered"),
         },
     )
 

@@ -34,6 +34,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
@@ -84,7 +85,7 @@ def send_mail(request: HttpRequest, name: str, registration: PreRegistration) ->
             request, "tournaments:preregistration_confirm", services.confirm_token(registration)
         ),
         "link": _link(
-            request, "tournaments:preregistration_cancel", services.cancel_token(registration)
+            request, "tournaments:preregistration_cancel", line.cancel_token(registration)
         ),
         "page": address.site_url(request) + reverse("tournaments:concours", args=[tournament.slug]),
     }
@@ -252,42 +253,29 @@ def preregistration_cancel(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/calendar_cancel.html", context)
 
 
-def _offer_state(registration: PreRegistration) -> str:
-    status = registration.status
-    if status == PreRegistration.Status.OFFERED:
-        return "offered"
-    if status == PreRegistration.Status.CONFIRMED:
-        return rules.ALREADY
-    if status == PreRegistration.Status.WAITING:
-        return rules.NOT_OFFERED
-    return rules.LATE
-
-
 def preregistration_offer(request: HttpRequest, token: str) -> HttpResponse:
     """The offer's link of the mail: the place, its deadline and a button
     (a mail program that opens links by itself confirms nothing)."""
     registration = offers.registration_for_offer_token(token)
     if registration is None:
         return render(request, "tournaments/calendar_offer.html", {"bad_link": True}, status=404)
-    status = 200
-    if request.method == "POST":
-        key = f"offer-answer:{client_address(request)}"
-        if throttle.record(key, window=WINDOW) > MAX_ANSWERS:
-            status = 429
-            registration.refresh_from_db()
-        else:
-            registration = offers.take_offer(registration=registration).registration
-    else:
+    status, answered = 200, request.method == "POST"
+    key = f"offer-answer:{client_address(request)}"
+    if answered and throttle.record(key, window=WINDOW) > MAX_ANSWERS:
+        status, answered = 429, False
+    if answered:
+        done = offers.take_offer(registration=registration)
+        registration, outcome = done.registration, done.outcome
+    else:  # what confirming would do now (an offer past its deadline ended first)
         services.release_expired_holds(tournament=registration.tournament)
         registration.refresh_from_db()
-    state = _offer_state(registration)
-    if request.method == "POST" and state == rules.ALREADY and status == 200:
-        state = rules.TAKEN
+        state = line.STATES.get(registration.status)
+        outcome = rules.answer(state, registration.offered_until, timezone.now())
     context = {
         "registration": registration,
         "tournament": registration.tournament,
-        "state": state,
-        "until": registration.offered_until and words.deadline_label(registration.offered_until),
+        "answer": words.offer_page(outcome, answered=answered),
+        "until": registration.offered_until and day_and_time(registration.offered_until),
         "decline": reverse(
             "tournaments:preregistration_cancel", args=[line.cancel_token(registration)]
         ),

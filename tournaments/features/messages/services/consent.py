@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services import tasks
-from tournaments.models import PreRegistration, Team, Tournament, email_key
+from tournaments.features.messages.services.sending import mailbox_for
+from tournaments.models import PreRegistration, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,6 @@ class Wants:
     @property
     def anything(self) -> bool:
         return self.result or self.table or self.waiting
-
-
-def mailbox_for(email: str) -> Mailbox:
-    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(email))
-    return mailbox
 
 
 @transaction.atomic

@@ -24,11 +24,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournaments.display import labels
+from tournaments.display.hall import day_and_time
 from tournaments.features.messages import display
-from tournaments.features.messages.models import Consent, Mailbox, Message
-from tournaments.features.messages.services.sending import mailbox_confirmed
+from tournaments.features.messages.models import Consent, Message
+from tournaments.features.messages.services.sending import mailbox_confirmed, mailbox_for
 from tournaments.infra import address
-from tournaments.models import PreRegistration, Round, Tournament, email_key
+from tournaments.models import PreRegistration, Round, Tournament
 from tournaments.queries import awards
 from tournaments.queries import persons as person_queries
 from tournaments.queries.claims import ranking_claims
@@ -214,10 +215,12 @@ def queue_due() -> int:
 
 
 def _offer_consent(preregistration: PreRegistration) -> Consent | None:
-    """The agreement an offer's mail goes under: the pre-registration's own
-    (made for one, ticks or not: an offer about the team's own request is
-    no newsletter), unless its reader stopped this concours or the site."""
-    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(preregistration.email))
+    """The agreement an offer's mail goes under: the pre-registration's own,
+    « une place libérée » (`wants_waiting`) on, made for it if the team
+    ticked nothing (an offer about the team's own request is no newsletter;
+    the desk's count of e-mails given counts the ticks only), unless its
+    reader stopped this concours or the site."""
+    mailbox = mailbox_for(preregistration.email)
     if mailbox.stopped_at is not None:
         return None
     consent, _created = Consent.objects.get_or_create(
@@ -228,9 +231,14 @@ def _offer_consent(preregistration: PreRegistration) -> Consent | None:
             "email": preregistration.email,
             "language": preregistration.language or "fr",
             "source": Consent.Source.PREREGISTRATION,
+            "wants_waiting": True,
         },
     )
-    return None if consent.stopped_at is not None else consent
+    if consent.stopped_at is not None:
+        return None
+    if not consent.wants_waiting:
+        Consent.objects.filter(pk=consent.pk).update(wants_waiting=True)
+    return consent
 
 
 def queue_offer(
@@ -247,7 +255,7 @@ def queue_offer(
     with translation.override(consent.language):
         context = {
             "tournament": preregistration.tournament,
-            "until": display.deadline_label(until),
+            "until": day_and_time(until),
             "confirm": confirm_link,
             "decline": decline_link,
         }

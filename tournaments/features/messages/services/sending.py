@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
 from tournaments.features.messages.services import channels
-from tournaments.models import PreRegistration, Round
+from tournaments.models import PreRegistration, Round, email_key
 
 LOST_AFTER = datetime.timedelta(minutes=15)
 
@@ -54,6 +55,12 @@ class Report:
     #: Why the batch stopped early ("" when it went through).
     unreachable: str = ""
     details: list[str] = field(default_factory=list)
+
+
+def mailbox_for(email: str) -> Mailbox:
+    """The mailbox of `email` (as mailboxes are compared), made at its first use."""
+    mailbox, _created = Mailbox.objects.get_or_create(key=email_key(email))
+    return mailbox
 
 
 def mailbox_confirmed(mailbox: Mailbox) -> bool:
@@ -84,6 +91,16 @@ def offer_over(message: Message) -> bool:
     return not PreRegistration.objects.filter(
         pk=int(message.ref), status=PreRegistration.Status.OFFERED, offered_until__gt=timezone.now()
     ).exists()
+
+
+#: The kinds of message that turn useless before they leave: the test, and why.
+OUTDATED = {
+    Message.Kind.TABLE: (table_over, gettext_lazy("Partie finie : message devenu inutile.")),
+    Message.Kind.WAITING: (
+        offer_over,
+        gettext_lazy("Place plus proposée : message devenu inutile."),
+    ),
+}
 
 
 def release_lost_claims(now: datetime.datetime) -> int:
@@ -169,15 +186,10 @@ def _send_one(message: Message, channel: channels.Channel, report: Report) -> bo
         )
         report.stopped += 1
         return True
-    if message.kind == Message.Kind.TABLE and table_over(message):
+    outdated, why = OUTDATED.get(message.kind, (None, ""))
+    if outdated is not None and outdated(message):
         Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
-            state=Message.State.STOPPED, reason=_("Partie finie : message devenu inutile.")
-        )
-        report.stopped += 1
-        return True
-    if message.kind == Message.Kind.WAITING and offer_over(message):
-        Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
-            state=Message.State.STOPPED, reason=_("Place plus proposée : message devenu inutile.")
+            state=Message.State.STOPPED, reason=str(why)
         )
         report.stopped += 1
         return True
