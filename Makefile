@@ -9,9 +9,11 @@ WORKERS ?= 2
 XDIST := $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 # The journeys wait on Chromium and their servers more than they compute
 # (a worker used 27 to 40 % of a core in CI): they run after the rest, with
-# one worker more than there are cores.
+# one worker more than there are cores. A journey starts its own servers, so
+# they are shared test by test (--dist worksteal): a file of 14 journeys no
+# longer runs alone on one worker at the end.
 BROWSER_WORKERS ?= $(if $(filter 0,$(WORKERS)),0,$(shell expr $(WORKERS) + 1))
-BROWSER_XDIST := $(if $(filter 0,$(BROWSER_WORKERS)),,-n $(BROWSER_WORKERS) --dist loadfile)
+BROWSER_XDIST := $(if $(filter 0,$(BROWSER_WORKERS)),,-n $(BROWSER_WORKERS) --dist worksteal)
 
 run: ## the hall server: install, migrate, build the demo, serve the local network on port 8000
 	bin/setup-venv
