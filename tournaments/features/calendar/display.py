@@ -151,7 +151,7 @@ def edited_message(edited) -> str:
             gettext("%(n)s équipe(s) inscrite(s) ou en attente prévenue(s) par e-mail.")
             % {"n": len(edited.to_tell)}
         )
-    came_in = sum(r.status == "confirmed" for r in edited.moved_up)  # no maximum now
+    came_in = len(edited.came_in)
     if came_in:
         parts.append(
             gettext("%(n)s équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail.")

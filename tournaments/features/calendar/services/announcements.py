@@ -119,6 +119,12 @@ class Edited:
     #: time or place (none when neither changed).
     to_tell: list[PreRegistration] = field(default_factory=list)
 
+    @property
+    def came_in(self) -> list[PreRegistration]:
+        """Those of `moved_up` that play now (no maximum, or past the start);
+        the others were offered a place until a deadline."""
+        return [r for r in self.moved_up if r.status == PreRegistration.Status.CONFIRMED]
+
 
 @transaction.atomic
 def edit_announcement(

@@ -116,10 +116,10 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except TournamentError as error:
             apply_service_error(form, error)
         else:
-            for moved in edited.moved_up:
-                # The maximum removed, it plays (offers are mailed by their
-                # moment; an unconfirmed address learns it on confirming).
-                if moved.status == PreRegistration.Status.CONFIRMED and moved.confirmed_at:
+            for moved in edited.came_in:
+                # (offers are mailed by their moment; an unconfirmed address
+                # learns it on confirming)
+                if moved.confirmed_at:
                     send_mail(request, "preregistration_moved_up", moved)
             for told in edited.to_tell:
                 send_mail(request, "concours_changed", told)
