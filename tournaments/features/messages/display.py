@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.display.hall import clock_time
 from tournaments.infra import address
 
 
@@ -68,12 +69,6 @@ class Outbox:
     last_sent_at: datetime | None
 
 
-def clock(moment) -> str:
-    """« 21 h 04 » in French, « 9:04 pm » style left to the language."""
-    local = timezone.localtime(moment)
-    return _("%(h)s h %(m)02d") % {"h": local.hour, "m": local.minute}
-
-
 def outbox_line(box: Outbox) -> str:
     """« 12 messages en attente d'envoi — pas de connexion », « envoyés à 21 h 04 »."""
     parts = []
@@ -93,7 +88,7 @@ def outbox_line(box: Outbox) -> str:
                 "%(n)s envoyés, le dernier à %(time)s",
                 box.sent,
             )
-            % {"n": box.sent, "time": clock(box.last_sent_at)}
+            % {"n": box.sent, "time": clock_time(timezone.localtime(box.last_sent_at))}
         )
     if box.refused:
         parts.append(ngettext("%(n)s refusé", "%(n)s refusés", box.refused) % {"n": box.refused})
