@@ -18,10 +18,11 @@ from tests import factories
 from tests.browser.grid import tap_deal
 from tests.browser.shots import PHONE, shot
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
+from tests.tournaments.services.test_halls import hall_file, raw
 from tests.tournaments.services.test_persons import finished_concours
 from tournaments.infra import links
 from tournaments.models import Player
-from tournaments.services import brackets, challenges, pools, rounds
+from tournaments.services import brackets, challenges, halls, pools, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,6 +156,8 @@ def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, or
     faults["table-en"] = page.evaluate(SMALL_TEXTS, SMALLEST)
     faults["table-en"] += page.evaluate(CROWDED_HEADINGS, 6)
     shot(page, "first-screen-table-en")
+    # The merged ranking hides Vic's last partie, as one hall's page would.
+    expect(page.locator(".ranking-hidden")).to_contain_text("masqué jusqu'à la fin du concours")
     said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
     assert not said, "\n".join(said)
 
@@ -205,10 +208,27 @@ def _challenge(organizer):
     return challenge
 
 
+def _halls(organizer):
+    """A concours played in two halls, its ranking hidden before its last
+    partie: Vic's file in after its last partie, Lembeye's after its first."""
+    tournament = factories.build_tournament(
+        owner=organizer, name="Concours des deux salles", ranking_hidden=True
+    )
+    halls.declare_halls(
+        tournament=tournament, names=["Salle des fêtes de Vic", "Foyer rural"], planned=2, by=None
+    )
+    vic, lembeye = tournament.hall_merge.halls.order_by("position")
+    halls.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="Vic")))
+    halls.receive_hall_file(hall=lembeye, raw=raw(hall_file(organizer, name="Lembeye", played=1)))
+    return tournament
+
+
 def test_no_text_of_the_other_public_pages_is_under_16_px(live_server, page: Page, organizer):
     """The players' other pages at 390 px (issue 38, item 11): the pools,
-    the final phase, a season's challenge, a player's and a club's pages;
-    none wider than the screen (the shared guard of `page` fails on it)."""
+    the final phase, a season's challenge, a player's and a club's pages,
+    a published concours's results and the merged ranking of several halls
+    (hiding its last partie, issue 38 item 12a); none wider than the
+    screen (the shared guard of `page` fails on it too)."""
     concours = finished_concours(organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre0"})
     person = Player.objects.get(last_name="Lefèvre0").person
     page.set_viewport_size(PHONE)
@@ -220,6 +240,7 @@ def test_no_text_of_the_other_public_pages_is_under_16_px(live_server, page: Pag
         "person": f"{base}/joueurs/{person.pk}/",
         "club": f"{base}/clubs/{person.club_key}/",
         "results": f"{base}/t/{concours.slug}/resultats/",
+        "halls": f"{base}/t/{_halls(organizer).slug}/salles/",
     }
     faults = {}
     for name, url in pages.items():
@@ -228,5 +249,7 @@ def test_no_text_of_the_other_public_pages_is_under_16_px(live_server, page: Pag
         faults[name] = page.evaluate(SMALL_TEXTS, SMALLEST)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], name
         shot(page, f"small-text-{name}")
+    # The merged ranking hides Vic's last partie, as one hall's page would.
+    expect(page.locator(".ranking-hidden")).to_contain_text("masqué jusqu'à la fin du concours")
     said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
     assert not said, "\n".join(said)
