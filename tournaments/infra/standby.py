@@ -21,12 +21,17 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 REPLACES_FILE = "remplace"
+#: The address of the laptop taken over, in this data folder (its QR code
+#: for the phones opens that laptop's /reprise/ page: static/js/reprise.js).
+FORMER_FILE = "ancienne-adresse"
 
 #: This hall's name ("" off the hall server), the hall it took over ("" if
-#: none), the standby laptop's address ("" if none was given).
+#: none), the standby laptop's address ("" if none was given), the address
+#: of the laptop taken over ("" if none or unknown).
 IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
+FORMER = ""
 
 
 def address(text: str) -> str | None:
@@ -46,17 +51,25 @@ def address(text: str) -> str | None:
 
 def start(data_dir: Path, *, identity: str, standby: str = "") -> None:
     """This hall's name and standby, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY
+    global IDENTITY, REPLACES, STANDBY, FORMER
     IDENTITY, STANDBY = identity, standby
+    REPLACES = _read(data_dir / REPLACES_FILE)
+    FORMER = (address(_read(data_dir / FORMER_FILE)) or "") if REPLACES else ""
+
+
+def _read(path: Path) -> str:
     try:
-        REPLACES = (data_dir / REPLACES_FILE).read_text(encoding="ascii").strip()
+        return path.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
-        REPLACES = ""
+        return ""
 
 
-def took_over(data_dir: Path, replaced: str) -> None:
-    """This hall now serves the concours of `replaced`: said by the ping."""
-    global REPLACES
+def took_over(data_dir: Path, replaced: str, former: str = "") -> None:
+    """This hall now serves the concours of `replaced` (at the address
+    `former`, "" if unknown): said by the ping and the desk's QR code."""
+    global REPLACES, FORMER
+    FORMER = address(former) or ""
+    (data_dir / FORMER_FILE).write_text(FORMER, encoding="ascii")
     (data_dir / REPLACES_FILE).write_text(replaced, encoding="ascii")
     REPLACES = replaced
 

@@ -11,6 +11,7 @@ keeping the one that was there (infra/journal/replay moves it aside).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from pathlib import Path
 
@@ -25,6 +26,32 @@ from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
 
 HALL_NAME_FILE = "nom-du-journal"
+#: Beside the journal, this hall's address as its sheets' QR codes print
+#: it: the laptop that takes it over sends the phones there (issue 39).
+ADDRESS_PREFIX = "adresse-"
+
+
+def address_file(folder: Path, hall: str) -> Path:
+    return folder / f"{ADDRESS_PREFIX}{hall}.txt"
+
+
+def record_address(url: str) -> None:
+    """This hall's public address on the stick, beside its journal (no
+    journal on this database: nothing to do; the stick refusing: the
+    journal already said so, and a takeover just shows the new address)."""
+    if journal.ACTIVE is None:
+        return
+    with contextlib.suppress(OSError):
+        address_file(journal_folder(), journal.ACTIVE.hall).write_text(url, encoding="ascii")
+
+
+def recorded_address(hall: str) -> str:
+    """The address the hall `hall` recorded on the stick ("" if none)."""
+    try:
+        text = address_file(journal_folder(), hall).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return standby.address(text) or ""
 
 
 def journal_folder() -> Path:
@@ -106,7 +133,7 @@ def hand_over(done: replay.Plan, address: str, stdout) -> None:
             f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
             "rebranchez-la, puis relancez la reprise."
         ) from exc
-    standby.took_over(Path(settings.DATA_DIR), done.hall)
+    standby.took_over(Path(settings.DATA_DIR), done.hall, recorded_address(done.hall))
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 

@@ -110,6 +110,7 @@ class Command(BaseCommand):
         server = self._open(listen_host, port, threads)
         takeover.start_journal(self.stdout, self.style)
         public = address.public_address_for_port(server.port)
+        takeover.record_address(public.url)
         if taken is not None:
             takeover.hand_over(taken, public.url, self.stdout)
         takeover.start_standby(secours, self.stdout)
