@@ -96,7 +96,9 @@ def phones_qr(url: str, former: str = "") -> PhonesQr:
     which the phone keeps in its cache (static/js/reprise.js), the new
     address in the fragment; without it, the new address itself."""
     opens = f"{former}/reprise/#vers={quote(url.rstrip('/'), safe=':/')}" if former else url
-    svg = segno.make(opens, error="m").svg_inline(scale=8, dark="#000", light="#fff")
+    # A viewBox, not a size: the desk's style scales it whole (a size of its
+    # own was cut to the box, quiet zone and all, past 36 modules).
+    svg = segno.make(opens, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
     return PhonesQr(url, svg, opens)
 
 
