@@ -74,6 +74,7 @@ PREREGISTERED_IMPORTED = "preregistered imported"
 REGISTRATION_EXTRAS = "registration extras"
 REGISTRATION_EXTRAS_GIVEN = "registration extras given"
 PLACE_OFFERED = "place offered"
+CONCOURS_SENT = "concours sent"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -230,6 +231,16 @@ MOMENTS: dict[str, Moment] = {
             "`decline_link` (one tap, no login). A handler that cannot write its message "
             "catches that in a savepoint: the offer stands (the desk sees it and phones). "
             "With no handler registered, the calendar mails the offer itself."
+        ),
+    ),
+    CONCOURS_SENT: Moment(
+        arguments=frozenset({"tournament", "by"}),
+        when=ON_COMMIT,
+        doc=(
+            "The hall laptop's « Publier en ligne » sent a concours and the hosted site "
+            "took it (services/publication.py `send_concours`): the laptop has internet "
+            "now. A feature sends what waited for a connection (the messages' queue, at "
+            "once rather than at its next try). `by`: the organizer who sent it."
         ),
     ),
 }

@@ -13,11 +13,18 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.browser import accessibility
 from tests.mail import smtp  # noqa: F401 (the fixture: a real SMTP server for a journey's mail)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# An assertion waits up to 15 s for what it expects, where Playwright's
+# default is 5 s: under CI's load (three journeys on two cores) a page's
+# answer came 3 s late. A passing journey never waits longer for it; a
+# failing one fails 10 s later.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -151,7 +151,7 @@ def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     desk.get_by_role("button", name=f"Annuler le pointage de l'équipe {aubry.number}").click()
     expect(desk.locator(f"#team-{aubry.pk}")).to_contain_text("pas encore pointée")
     # Follows the tick at once (out of band), not at the list's next call (10 s).
-    expect(counted).to_contain_text("1 équipe pointée sur 6", timeout=3_000)
+    expect(counted).to_contain_text("1 équipe pointée sur 6")
     shot(desk, "door-desk-undone")
     aubry.refresh_from_db()
     assert aubry.checked_in_at is None

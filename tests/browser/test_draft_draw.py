@@ -112,7 +112,7 @@ def test_a_draft_draw_is_explained_adjusted_by_keyboard_then_published(
     expect(page.locator(".swap-closed")).to_be_visible()
     # (The exchange may have given the moved team the bye: its phone says so.)
     place = "Exempte cette partie" if new_table.is_bye else f"Table {new_table.number}"
-    expect(phone.locator(".places .big")).to_have_text(place, timeout=5000)
+    expect(phone.locator(".places .big")).to_have_text(place)
     shoot(phone, "draft-4-phone-sees-the-table")
     phone.goto(f"{url}/t/{tournament.slug}/parties/2/")
     expect(phone.locator("td.reason").first).to_be_visible()
@@ -229,9 +229,9 @@ def test_a_new_tournaments_draw_is_a_draft_until_the_organizer_announces_it(
     expect(page.locator(".messages")).to_contain_text("Tirage de la partie 1 annoncé")
     assert Round.objects.get(pk=rnd.pk).announced
     place = "Exempte cette partie" if new_table.is_bye else f"Table {new_table.number}"
-    expect(phone.locator(".places .big")).to_have_text(place, timeout=5000)
+    expect(phone.locator(".places .big")).to_have_text(place)
     shoot(phone, "new-draft-5-phone-sees-the-table")
-    expect(seated).to_have_url(url + links.entry_path(sheet), timeout=5000)
-    expect(seated.locator("h1")).to_contain_text(f"Table {sheet.number}", timeout=5000)
+    expect(seated).to_have_url(url + links.entry_path(sheet))
+    expect(seated.locator("h1")).to_contain_text(f"Table {sheet.number}")
     expect(seated.locator("#id_code")).to_be_visible()
     shoot(seated, "new-draft-6-the-scanned-table-opened-by-itself")

@@ -25,12 +25,14 @@ from tests.attacks import server as hosted_server
 from tests.browser.conftest import close_quietly
 from tests.browser.test_hall_restart import Hall
 from tests.factories import PASSWORD
+from tests.mail import SmtpServer
 from tournaments.infra import publish_client
 
 SHOTS = Path("/tmp/publish-journey")
 HOSTED = "127.0.0.5"  # the hosted instance
 CLUB = "127.0.0.6"  # a club's site, which frames the widget
 CONCOURS = "Concours de la salle des fêtes"
+MAILED = "equipe1@example.org"
 # On the laptop: its organizer and a concours played there today, finished
 # (a finished concours dated later is refused).
 PLAYED_OFFLINE = f"""
@@ -40,7 +42,15 @@ from django.utils import timezone
 from tests import factories
 user = get_user_model().objects.create_user("orga", password={PASSWORD!r})
 t = factories.qualified_tournament(
-    owner=user, teams=8, parties=2, name={CONCOURS!r}, date=timezone.localdate()
+    owner=user, teams=8, parties=2, name={CONCOURS!r}, date=timezone.localdate(),
+    claims_window=False,  # final: its results may leave
+)
+# A team that asked for its result by mail: the laptop has no internet yet.
+from tournaments.features.messages.models import Consent
+from tournaments.features.messages.services import consent as consents
+consents.give_consent(
+    tournament=t, team=t.teams.get(number=1), email={MAILED!r},
+    wants=consents.Wants(result=True), source=Consent.Source.DESK, language="fr",
 )
 print(json.dumps({{"slug": t.slug, "status": t.status}}))
 """
@@ -93,18 +103,28 @@ def club_site(folder: Path, widget: str):
 
 @pytest.fixture
 def servers(tmp_path):
+    """The hall laptop, the hosted instance, and the mail server the laptop
+    sends through (not started: the hall has no internet at first)."""
     (tmp_path / "hall").mkdir()
     (tmp_path / "hosted").mkdir()
     hall = Hall(tmp_path / "hall")
+    mail = SmtpServer()
+    hall.env.update(EMAIL_BACKEND="smtp", EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(mail.port))
     hosted = None
     try:
         hosted = hosted_instance(tmp_path / "hosted")
         hall.start()
-        yield hall, hosted
+        yield hall, hosted, mail
     finally:
         hall.stop()
+        mail.stop()
         if hosted:
             hosted.stop()
+
+
+def messages_line(page, laptop: str, slug: str) -> str:
+    page.goto(f"{laptop}/organisation/t/{slug}/")
+    return page.locator(".messages-line").inner_text()
 
 
 def log_in(page, base: str) -> None:
@@ -118,7 +138,7 @@ def log_in(page, base: str) -> None:
 def test_a_concours_played_offline_is_published_from_the_hall_laptop(
     servers, page, open_page, tmp_path
 ):
-    hall, hosted = servers
+    hall, hosted, mail = servers
     SHOTS.mkdir(exist_ok=True)
     concours = json.loads(hall.shell(PLAYED_OFFLINE))
     assert concours["status"] == "finished"
@@ -151,10 +171,30 @@ def test_a_concours_played_offline_is_published_from_the_hall_laptop(
     expect(laptop_page.locator(".copy-state")).to_have_text("Copié !")
     assert laptop_page.evaluate("navigator.clipboard.readText()") == text
 
-    # « Publier en ligne »: the concours travels to the hosted instance.
+    # The team's result mail waits: the laptop's worker found no connection.
+    waiting = "1 message en attente d'envoi — pas de connexion"
+    for _ in range(30):  # the worker's first try, within 30 s
+        if waiting in messages_line(laptop_page, laptop, concours["slug"]):
+            break
+        laptop_page.wait_for_timeout(1000)
+    assert waiting in messages_line(laptop_page, laptop, concours["slug"])
+    # The link comes back (the mail server answers); the next try is minutes away.
+    mail.start()
+    assert waiting in messages_line(laptop_page, laptop, concours["slug"])
+    assert mail.inbox.received == []
+
+    # « Publier en ligne »: the concours travels to the hosted instance, and
+    # the laptop, online, sends what waited at once.
     laptop_page.get_by_role("button", name="Publier en ligne").click()
     expect(laptop_page.get_by_text("Concours publié en ligne")).to_be_visible()
     laptop_page.screenshot(path=str(SHOTS / "laptop-published.png"), full_page=True)
+    for _ in range(60):  # at most 30 s, where the next try would be 5 minutes away
+        if mail.inbox.received:
+            break
+        laptop_page.wait_for_timeout(500)
+    (sent,) = mail.inbox.to(MAILED)
+    assert CONCOURS in sent.get_content()
+    assert "1 envoyé, le dernier à" in messages_line(laptop_page, laptop, concours["slug"])
 
     # Its permanent page is on the hosted home, read from a phone.
     phone = open_page(locale="fr-FR", viewport={"width": 390, "height": 844})

@@ -132,7 +132,7 @@ def test_the_phone_waits_for_the_announcement_then_shows_the_table(
         words["table"].format(n=table.number), timeout=5000
     )
     expect(phone.locator("#where-answer")).not_to_contain_text(words["hidden"])
-    expect(screen.locator("#projector .playing .table-no")).to_have_count(4, timeout=5000)
+    expect(screen.locator("#projector .playing .table-no")).to_have_count(4)
     expect(screen.locator("#projector .not-announced")).to_have_count(0)
     shoot(phone, f"release-{language}-5-phone-table")
 
@@ -179,14 +179,14 @@ def test_the_clock_counts_on_the_hall_screen_calls_the_last_deal_and_pauses(
     # Paused at the desk: the screen's next poll stops it.
     page.get_by_role("button", name="Pause").click()
     expect(page.locator(".messages")).to_contain_text("Chrono en pause.")
-    expect(screen.locator(".partie-clock .clock-state")).to_have_text("En pause", timeout=5000)
+    expect(screen.locator(".partie-clock .clock-state")).to_have_text("En pause")
     stopped = clock.inner_text()
     screen.wait_for_timeout(1500)
     assert clock.inner_text() == stopped
     shoot(screen, "clock-4-screen-paused")
     page.get_by_role("button", name="Reprendre").click()
     expect(page.locator(".messages")).to_contain_text("Chrono relancé.")
-    expect(screen.locator(".partie-clock .clock-state")).to_have_count(0, timeout=5000)
+    expect(screen.locator(".partie-clock .clock-state")).to_have_count(0)
     assert re.fullmatch(r"\d\d:\d\d", clock.inner_text())
     assert (
         Tournament.objects.get(pk=tournament.pk).changes.filter(action__startswith="clock_").count()

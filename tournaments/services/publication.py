@@ -347,7 +347,8 @@ def save_target(*, owner, url: str, key: str) -> PublicationTarget:
 
 def send_concours(*, tournament: Tournament, by: Actor | None) -> publish_client.Sent:
     """The laptop's « Publier »: the concours sent, signed with the key of
-    the laptop's settings, to the hosted site. Writes nothing here."""
+    the laptop's settings, to the hosted site. Writes nothing here; once the
+    site took it, `hooks.CONCOURS_SENT` says the laptop is online."""
     target = PublicationTarget.objects.filter(owner=by).first()
     if target is None:
         raise TournamentError(
@@ -356,4 +357,7 @@ def send_concours(*, tournament: Tournament, by: Actor | None) -> publish_client
                 "(Organisation › Publication)."
             )
         )
-    return publish_client.send(target.url, target.key, packed_backup(tournament))
+    sent = publish_client.send(target.url, target.key, packed_backup(tournament))
+    if sent.ok:
+        hooks.announce(hooks.CONCOURS_SENT, tournament=tournament, by=by)
+    return sent

@@ -22,6 +22,7 @@ queued, in a savepoint: a failure here never stops the core's use-case),
 `PLACE_OFFERED` (a waiting team's offer of a place, announced by the
 calendar: its mail queued under the pre-registration's own agreement, « une
 place libérée » on; the desk counts the e-mails given for a result or a
-table only).
+table only), `CONCOURS_SENT` (the hall laptop published online, so it has
+internet: the sender woken at once, not at its next try).
 The core never imports this package.
 """

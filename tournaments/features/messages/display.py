@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -69,6 +70,38 @@ class Outbox:
     last_sent_at: datetime | None
 
 
+def out_of_reach(reason: str) -> bool:
+    """Whether `reason` says the mail server could not be reached, in
+    whichever language it was written: the worker writes it in the site's
+    language, the desk may read it in another."""
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            if reason.startswith(_("Pas de connexion")):
+                return True
+    return False
+
+
+def reason_shown(reason: str) -> str:
+    """A message's reason in the volunteer's words: out of reach, said with
+    when it is tried again (the system's own words, « [Errno 111] », stay
+    in the stored reason for whoever looks after the server); what the
+    mail server answered, as it answered."""
+    if not out_of_reach(reason):
+        return reason
+    if settings.HALL:  # the hall laptop's « Publier en ligne » sends too
+        return _(
+            "Pas de connexion au serveur de courriel. Nouvel essai toutes les 5 minutes, "
+            "et dès que le concours est publié en ligne."
+        )
+    return _("Pas de connexion au serveur de courriel. Nouvel essai toutes les 5 minutes.")
+
+
+def reason_in_row(reason: str) -> str:
+    """A message's reason in the desk's list, one line per message: out of
+    reach in two words (the notice above says the rest)."""
+    return _("pas de connexion") if out_of_reach(reason) else reason
+
+
 def outbox_line(box: Outbox) -> str:
     """« 12 messages en attente d'envoi — pas de connexion », « envoyés à 21 h 04 »."""
     parts = []
@@ -78,7 +111,7 @@ def outbox_line(box: Outbox) -> str:
             "%(n)s messages en attente d'envoi",
             box.waiting,
         ) % {"n": box.waiting}
-        if box.reason.startswith(_("Pas de connexion")):
+        if out_of_reach(box.reason):
             waiting += " — " + _("pas de connexion")
         parts.append(waiting)
     if box.last_sent_at is not None:

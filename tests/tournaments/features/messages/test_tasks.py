@@ -85,3 +85,38 @@ def test_the_database_backend_runs_in_a_worker():
     from tournaments.infra.tasks import runs_in_a_worker
 
     assert runs_in_a_worker()
+
+
+@override_settings(TASKS=DATABASE_TASKS)
+def test_a_concours_published_from_the_laptop_wakes_the_sender_at_once(
+    finished, django_capture_on_commit_callbacks
+):
+    """The laptop reached the hosted site: it has internet now, so what
+    waits leaves at once rather than at the next try (the journey
+    tests/browser/test_publish_journey.py shows the mail arriving)."""
+    from tournaments import hooks
+
+    agree(finished.teams.get(number=1), "anne@example.org")  # its wake not run here
+    assert ready() == []
+    with django_capture_on_commit_callbacks(execute=True):
+        hooks.announce(hooks.CONCOURS_SENT, tournament=finished, by=finished.owner)
+    (queued,) = ready()
+    assert queued.run_after.year == 9999  # at once
+
+
+@override_settings(TASKS=DATABASE_TASKS)
+def test_a_publication_that_did_not_reach_the_site_wakes_nothing(
+    finished, django_capture_on_commit_callbacks
+):
+    from tests.mail import free_port
+    from tournaments.models import PublicationTarget
+    from tournaments.services import publication
+
+    agree(finished.teams.get(number=1), "anne@example.org")
+    PublicationTarget.objects.create(
+        owner=finished.owner, url=f"http://127.0.0.1:{free_port()}", key="bp_nobody"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = publication.send_concours(tournament=finished, by=finished.owner)
+    assert not sent.ok  # nobody listens there: the laptop is offline
+    assert ready() == []

@@ -46,3 +46,10 @@ def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> N
                 tasks.wake_sender()
     except Exception:
         log.exception("The offer to pre-registration %s could not be queued", preregistration.pk)
+
+
+def on_concours_sent(*, tournament: Tournament, by: Actor | None = None) -> None:
+    """`CONCOURS_SENT`: the laptop reached the hosted site, so it has
+    internet: what waits is sent now (by the worker), not at the next try
+    a few minutes later."""
+    tasks.wake_sender()
