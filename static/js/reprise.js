@@ -4,14 +4,15 @@
 // opens this page from its cache (tournaments/views/offline.py), at the
 // first laptop's origin, whose outbox (IndexedDB) it still reads. It asks
 // the new address whether it took this very hall over (the hall's ping,
-// `tookOver`), and only then goes to the table's page there with what the
+// `tookOver`, with the proof of static/js/hall-proof.js), and only then goes to the table's page there with what the
 // table's outbox holds (outbox-queue.js `resumePlace`); the page there
 // adopts it once (outbox.js `bring`). An address that does not prove it
 // gets nothing, not even a visit.
 (() => {
   const root = document.getElementById("reprise");
   const Q = window.BeloteOutboxQueue;
-  if (!root || !Q) return;
+  const P = window.BeloteHallProof;
+  if (!root || !Q || !P) return;
   const T = JSON.parse(root.dataset.texts || "{}");
   const line = root.querySelector(".reprise-status");
   const say = (text) => { line.textContent = text; };
@@ -43,11 +44,16 @@
     const control = new AbortController();
     const timer = setTimeout(() => control.abort(), Q.WAIT / 2);
     try {
-      const response = await fetch(new URL(Q.PING, origin).href, {
+      const ping = new URL(Q.PING, origin);
+      ping.searchParams.set("n", root.dataset.nonce || "");
+      const response = await fetch(ping.href, {
         mode: "cors", credentials: "omit", cache: "no-store", signal: control.signal,
       });
       if (!response.ok) return null;
-      return queue.tookOver(await response.json());
+      // Its ping names this hall, and proves it with this page's key
+      // (static/js/hall-proof.js): a name alone is public.
+      const answer = await response.json();
+      return queue.tookOver(answer) && P.proves(answer, root.dataset.key, origin);
     } catch (error) {
       return null; // not there (yet)
     } finally {

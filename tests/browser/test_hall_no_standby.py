@@ -11,8 +11,10 @@ outbox, checks that the new address took this very hall over, and goes
 there with it; the team's code is asked once, and the second laptop ends
 with every deal once.
 
-The attack first: the same page given an address that answers but did not
-take this hall over (a false QR code) sends it nothing but the question."""
+The attack first: the same page given an address that did not take this
+hall over (a false QR code) sends it nothing but the question, though that
+address answers the ping with everything the real second laptop says
+(this hall's name, read by anyone, and its proof: relayed)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import re
 import shutil
 import tempfile
 import threading
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -46,13 +49,16 @@ SECOND = "portable-2.belote.lan"
 
 class FalseHall(http.server.BaseHTTPRequestHandler):
     """An address on the Wi-Fi that answers the hall's ping, readable by any
-    origin, but took over another hall; it notes every request it gets."""
+    origin, with the real second laptop's answer to the same question (its
+    name, the hall it took over, its proof); it notes every request it gets."""
 
     seen: list[str] = []
+    relay = ""
 
     def do_GET(self) -> None:
         self.seen.append(f"GET {self.path}")
-        body = json.dumps({"hall": "f4ux", "replaces": "autre-salle"}).encode()
+        with urllib.request.urlopen(self.relay + self.path, timeout=10) as real:
+            body = real.read()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Access-Control-Allow-Origin", "*")
@@ -70,8 +76,8 @@ class FalseHall(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def false_hall():
-    FalseHall.seen = []
+def false_hall(relay: str):
+    FalseHall.seen, FalseHall.relay = [], relay
     server = http.server.ThreadingHTTPServer(("127.0.0.1", server_port()), FalseHall)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2})
     thread.start()
@@ -147,14 +153,18 @@ def test_no_standby_named_the_desk_qr_code_carries_the_phones_deals_to_the_new_l
         # The attack: a false QR code naming an address that did not take
         # this hall over. The page opens (from the phone's cache: the first
         # laptop is dead), asks that address, and sends it nothing.
-        with false_hall() as trap:
+        with false_hall(f"http://127.0.0.1:{other.port}") as trap:
             tab = new_tab(phone, faults)
             tab.goto(f"{old_address}/reprise/#vers={trap}")
             said = tab.locator(".reprise-status")
             expect(said).to_contain_text("n'a pas repris la salle", timeout=30_000)
             assert tab.url == f"{old_address}/reprise/"  # not gone, fragment taken out
             tab.screenshot(path=f"{SHOTS}/phone-false-qr.png", full_page=True)
-            assert FalseHall.seen == ["GET /salle/ping/"]
+            assert len(FalseHall.seen) == 1 and FalseHall.seen[0].startswith("GET /salle/ping/?n=")
+            # What it relayed names this hall and holds a proof: of the real address only.
+            nonce = FalseHall.seen[0].split("n=")[1]
+            with urllib.request.urlopen(f"{FalseHall.relay}/salle/ping/?n={nonce}") as real:
+                assert set(json.loads(real.read())) == {"hall", "replaces", "proof"}
             accessibility.check_last(tab)
             tab.close()
 

@@ -17,8 +17,13 @@ or hold anything secret in the ping (it is read by any origin).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from django.utils.crypto import salted_hmac
 
 REPLACES_FILE = "remplace"
 #: The address of the laptop taken over, in this data folder (its QR code
@@ -32,6 +37,11 @@ IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
 FORMER = ""
+#: This hall's own address, as phones reach it (`hall` prints it): what its
+#: proof of a takeover names.
+HERE = ""
+#: A /reprise/ page's number, as the ping is asked with it.
+NONCE = re.compile(r"[0-9a-f]{32}")
 
 
 def address(text: str) -> str | None:
@@ -49,10 +59,10 @@ def address(text: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def start(data_dir: Path, *, identity: str, standby: str = "") -> None:
-    """This hall's name and standby, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY, FORMER
-    IDENTITY, STANDBY = identity, standby
+def start(data_dir: Path, *, identity: str, standby: str = "", here: str = "") -> None:
+    """This hall's name, standby and address, and the hall it took over if it did."""
+    global IDENTITY, REPLACES, STANDBY, FORMER, HERE
+    IDENTITY, STANDBY, HERE = identity, standby, origin(here)
     REPLACES = _read(data_dir / REPLACES_FILE)
     FORMER = (address(_read(data_dir / FORMER_FILE)) or "") if REPLACES else ""
 
@@ -81,8 +91,40 @@ def csp_with(policy: dict, standby: str) -> dict:
     return {**policy, "connect-src": [*connect, standby]}
 
 
-def ping() -> dict[str, str]:
-    return {"hall": IDENTITY, "replaces": REPLACES}
+def origin(url: str) -> str:
+    """An address as a browser names its origin (host in lowercase, no
+    default port); "" when it is not one."""
+    checked = address(url or "")
+    if checked is None:
+        return ""
+    parts = urlsplit(checked)
+    default = {"http": 80, "https": 443}[parts.scheme]
+    port = f":{parts.port}" if parts.port and parts.port != default else ""
+    host = parts.hostname.lower()
+    return f"{parts.scheme}://{'[' + host + ']' if ':' in host else host}{port}"
+
+
+def page_key(nonce: str) -> str:
+    """The key a /reprise/ page holds (static/js/hall-proof.js): made from
+    this hall's secret key, which a laptop that takes it over gets from the
+    stick, and the page's own number."""
+    return salted_hmac("tournaments.standby.reprise", nonce, algorithm="sha256").hexdigest()
+
+
+def proof(nonce: str) -> str:
+    """That this hall, at its own address, took the hall over: what a
+    /reprise/ page asks before it carries anything here ("" when this hall
+    took nothing over, or the number is not one)."""
+    if not (REPLACES and HERE and NONCE.fullmatch(nonce or "")):
+        return ""
+    return hmac.new(page_key(nonce).encode(), HERE.encode(), hashlib.sha256).hexdigest()
+
+
+def ping(nonce: str = "") -> dict[str, str]:
+    answer = {"hall": IDENTITY, "replaces": REPLACES}
+    if said := proof(nonce):
+        answer["proof"] = said
+    return answer
 
 
 def page() -> dict[str, str]:

@@ -137,11 +137,12 @@ def hand_over(done: replay.Plan, address: str, stdout) -> None:
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 
-def start_standby(secours: str, stdout) -> None:
-    """This hall's name and its standby laptop, for the tables' pages; the
-    ping says which hall this one took over (infra/standby.py)."""
+def start_standby(secours: str, stdout, here: str = "") -> None:
+    """This hall's name, its standby laptop and its own address (`here`),
+    for the tables' pages; the ping says which hall this one took over
+    (infra/standby.py)."""
     data_dir = Path(settings.DATA_DIR)
-    standby.start(data_dir, identity=hall_name(data_dir), standby=secours)
+    standby.start(data_dir, identity=hall_name(data_dir), standby=secours, here=here)
     if secours:
         # The pages may ask the standby's ping (same-origin requests only otherwise).
         settings.SECURE_CSP = standby.csp_with(settings.SECURE_CSP, secours)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import secrets
 from functools import lru_cache
 
 from django.conf import settings
@@ -80,7 +81,7 @@ def hall_ping(request: HttpRequest) -> HttpResponse:
     """This hall's name and the hall it took over, readable by any origin
     (a table's page at the first laptop's address asks it; nothing secret,
     no cookie read or set)."""
-    response = JsonResponse(standby.ping())
+    response = JsonResponse(standby.ping(request.GET.get("n", "")))
     response["Access-Control-Allow-Origin"] = "*"
     response["Cache-Control"] = "no-store"
     return response
@@ -91,7 +92,7 @@ def hall_ping(request: HttpRequest) -> HttpResponse:
 RESUME_KEPT = 24 * 3600
 #: The scripts the /reprise/ page carries in itself: nothing else is
 #: fetched from a server that is dead.
-RESUME_SCRIPTS = ("js/outbox-queue.js", "js/reprise.js")
+RESUME_SCRIPTS = ("js/outbox-queue.js", "js/hall-proof.js", "js/reprise.js")
 RESUME_STYLE = "css/reprise.css"
 
 
@@ -117,7 +118,9 @@ def hall_resume(request: HttpRequest) -> HttpResponse:
     fragment, and nothing goes there unless that address says it took this
     very hall over."""
     scripts, style = [_inline(name) for name in RESUME_SCRIPTS], _inline(RESUME_STYLE)
-    context = {"scripts": scripts, "style": style, "hall": standby.IDENTITY}
+    nonce = secrets.token_hex(16)
+    context = {"scripts": scripts, "style": style, "hall": standby.IDENTITY, "nonce": nonce}
+    context["key"] = standby.page_key(nonce)
     context["texts"] = json.dumps(resume_texts())
     # Rendered without the request: no session or message read, so the
     # answer does not vary with the cookies (which change during the day).

@@ -4,6 +4,8 @@ address big, with its QR code (infra/standby.py, issue 39)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 
 import pytest
@@ -157,16 +159,81 @@ def test_the_resume_page_is_whole_in_itself_kept_for_the_day_and_sets_no_cookie(
     assert not response.cookies
     text = response.content.decode()
     assert 'data-hall="a1"' in text
+    nonce = re.search(r'data-nonce="([0-9a-f]{32})"', text).group(1)
+    assert f'data-key="{standby.page_key(nonce)}"' in text
+    # Each copy its own number: a key read from one phone proves nothing on another.
+    assert nonce not in client.get(reverse("tournaments:hall_resume")).content.decode()
     assert "<script src" not in text and '<link rel="stylesheet"' not in text
     policy = dict(
         part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";")
     )
     # Its own inline scripts and style only, by their hashes; any address's ping.
     scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
-    assert len(scripts) == 2
+    assert len(scripts) == 3
     assert policy["script-src"].split() == [offline._sha256(s) for s in scripts]
     style = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
     assert policy["style-src"] == offline._sha256(style)
     assert policy["connect-src"] == "http: https:"
     assert policy["default-src"] == "'none'"
     assert client.post(reverse("tournaments:hall_resume")).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("url", "origin"),
+    [
+        ("http://192.168.1.21:8000", "http://192.168.1.21:8000"),
+        ("http://Portable-2.LAN:8000/", "http://portable-2.lan:8000"),
+        ("http://salle.lan:80", "http://salle.lan"),
+        ("https://salle.lan:443", "https://salle.lan"),
+        ("http://[FE80::1]:8000", "http://[fe80::1]:8000"),
+        ("salle.lan:8000", ""),
+        ("", ""),
+    ],
+)
+def test_this_halls_address_as_a_browser_names_its_origin(url, origin):
+    assert standby.origin(url) == origin
+
+
+NONCE = "0123456789abcdef" * 2
+
+
+@pytest.mark.parametrize(
+    ("replaces", "here", "nonce", "proven"),
+    [
+        ("a1", "http://b.lan:8001", NONCE, True),
+        ("", "http://b.lan:8001", NONCE, False),  # took nothing over
+        ("a1", "", NONCE, False),  # its address unknown
+        ("a1", "http://b.lan:8001", "", False),
+        ("a1", "http://b.lan:8001", NONCE[:-1], False),
+        ("a1", "http://b.lan:8001", NONCE.upper(), False),
+        ("a1", "http://b.lan:8001", NONCE + "0", False),
+    ],
+)
+def test_the_ping_proves_the_takeover_for_its_own_address_only(
+    monkeypatch, replaces, here, nonce, proven
+):
+    monkeypatch.setattr(standby, "IDENTITY", "b2")
+    monkeypatch.setattr(standby, "REPLACES", replaces)
+    monkeypatch.setattr(standby, "HERE", here)
+    answer = standby.ping(nonce)
+    assert ("proof" in answer) is proven
+    if proven:
+        key = standby.page_key(nonce).encode()
+        assert answer["proof"] == hmac.new(key, b"http://b.lan:8001", hashlib.sha256).hexdigest()
+        assert answer["proof"] != hmac.new(key, b"http://evil.lan:1", hashlib.sha256).hexdigest()
+
+
+def test_the_page_key_comes_from_the_secret_key_and_the_pages_number(settings):
+    key = standby.page_key(NONCE)
+    assert key != standby.page_key(NONCE[::-1])
+    settings.SECRET_KEY = "another laptop's key, not the stick's"
+    assert standby.page_key(NONCE) != key
+
+
+def test_the_ping_asked_with_a_number_proves_through_the_view(client, monkeypatch):
+    monkeypatch.setattr(standby, "IDENTITY", "b2")
+    monkeypatch.setattr(standby, "REPLACES", "a1")
+    monkeypatch.setattr(standby, "HERE", "http://b.lan:8001")
+    answer = client.get(reverse("tournaments:hall_ping"), {"n": NONCE}).json()
+    assert answer == standby.ping(NONCE) and "proof" in answer
+    assert "proof" not in client.get(reverse("tournaments:hall_ping")).json()

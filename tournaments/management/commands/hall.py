@@ -113,7 +113,7 @@ class Command(BaseCommand):
         takeover.record_address(public.url)
         if taken is not None:
             takeover.hand_over(taken, public.url, self.stdout)
-        takeover.start_standby(secours, self.stdout)
+        takeover.start_standby(secours, self.stdout, public.url)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
         self._keep_alive_marks()
