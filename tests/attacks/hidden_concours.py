@@ -66,3 +66,42 @@ def concours(username: str, *, name: str, hidden: bool, finish: bool = False) ->
         "public": sorted(public),
         "secrets": sorted(secrets - public),
     }
+
+
+def halls_concours(username: str, *, name: str, hidden: bool) -> dict:
+    """A published concours played in two halls (issue 27), its ranking
+    hidden « avant la dernière partie » or not: Vic's laptop sent its file
+    after its last partie closed, Lembeye's while its last partie is played.
+    Each hall's concours is `concours`'s (the same figures), exported as its
+    hall file and deleted, its teams named after their hall. Returns the
+    hosted concours's slug, what the public may see (Vic's ranking after
+    partie 1) and the secrets (Vic's last totals and its live points)."""
+    import json
+
+    from tests.factories import build_tournament
+    from tournaments.models import Tournament
+    from tournaments.queries.concours_file import concours_file
+    from tournaments.services import halls
+
+    owner = get_user_model().objects.get(username=username)
+    hosted = build_tournament(
+        owner=owner, name=name, date=datetime.date.today(), parties=2, ranking_hidden=hidden
+    )
+    merge = halls.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=None)
+    figures = {}
+    for hall in merge.halls.order_by("position"):
+        made = concours(
+            username, name=f"{name} {hall.name}", hidden=False, finish=hall.name == "Vic"
+        )
+        tournament = Tournament.objects.get(slug=made["slug"])
+        doc = json.loads(json.dumps(concours_file(tournament)))
+        tournament.delete()
+        for team in doc["teams"]:
+            team["name"] = f"{team['name']} {hall.name}"
+        halls.receive_hall_file(hall=hall, raw=json.dumps(doc).encode())
+        figures[hall.name] = made
+    return {
+        "slug": hosted.slug,
+        "public": figures["Vic"]["public"],
+        "secrets": figures["Vic"]["secrets"],
+    }

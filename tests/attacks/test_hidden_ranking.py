@@ -9,6 +9,9 @@ as a visitor reads them: the pages, their htmx fragments (the phones' and
 the hall screen's polls), the PDF read back with `pdftotext`, the CSV, the
 spreadsheet's XML and the concours file's JSON.
 
+A concours played in two halls (issue 27), one hall's file in after its
+last partie, is read the same way on its merged ranking.
+
 A concours with the same figures and the option off is read the same way:
 its last partie's totals and the live points do show (the detector works).
 Before the fix the hidden concours could not even be asked for (no such
@@ -47,6 +50,12 @@ def site(tmp_path_factory):
         "hidden": _build(server, "Concours masqué", hidden=True),
         "open": _build(server, "Concours ouvert", hidden=False),
     }
+    for key, hidden in (("halls-hidden", True), ("halls-open", False)):
+        name = f"Concours en deux salles {'masqué' if hidden else 'ouvert'}"
+        concours[key] = server.python(
+            "import json; from tests.attacks.hidden_concours import halls_concours; "
+            f"print(json.dumps(halls_concours('orga', name={name!r}, hidden={hidden})))"
+        )
     yield server, concours
     server.stop()
 
@@ -161,3 +170,25 @@ def test_the_hidden_ranking_says_so_and_shows_the_first_partie(site):
         assert "Classement masqué jusqu'à la fin du concours" in page, path
     shown = _read_all(server, concours["hidden"])[f"/t/{slug}/classement/"]
     assert set(concours["hidden"]["public"]) & shown
+
+
+def test_the_merged_ranking_of_two_halls_hides_the_last_partie_too(site):
+    """A concours played in two halls: Vic has closed its last partie,
+    Lembeye is playing it. The public merged ranking (its page, and the
+    concours's own pages) shows Vic's ranking after partie 1 with the
+    sentence; with the option off, Vic's live points show (the detector)."""
+    server, concours = site
+    for key, hidden in (("halls-hidden", True), ("halls-open", False)):
+        slug, secrets = concours[key]["slug"], set(concours[key]["secrets"])
+        for path in (f"/t/{slug}/salles/", f"/t/{slug}/", f"/t/{slug}/classement/"):
+            status, body, kind = _get(server, path)
+            assert status == 200, (path, status)
+            found = _numbers(_text(body, kind)) & secrets
+            assert (not found) if hidden else (found or not path.endswith("/salles/")), (
+                path,
+                found,
+            )
+        status, body, _kind = _get(server, f"/t/{slug}/salles/")
+        page = html.unescape(body.decode())
+        assert ("Classement masqué jusqu'à la fin du concours" in page) == hidden
+        assert set(concours[key]["public"]) & _numbers(page)

@@ -9,13 +9,20 @@ ranking and each page measured (to look at them, not to compare)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests import factories
 from tests.browser.grid import tap_deal
 from tests.browser.shots import PHONE, shot
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
+from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.services.test_persons import finished_concours
 from tournaments.infra import links
+from tournaments.models import Player
+from tournaments.services import brackets, challenges, halls, pools, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -149,5 +156,98 @@ def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, or
     faults["table-en"] = page.evaluate(SMALL_TEXTS, SMALLEST)
     faults["table-en"] += page.evaluate(CROWDED_HEADINGS, 6)
     shot(page, "first-screen-table-en")
+    said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
+    assert not said, "\n".join(said)
+
+
+def _brackets(organizer):
+    """A concours of 10 teams and 2 parties, its main bracket and consolante
+    of 4 created and their first round played."""
+    tournament = factories.qualified_tournament(
+        owner=organizer, teams=10, name="Finale du Challenge de la Vallée d'Aure"
+    )
+    brackets.create_brackets(tournament=tournament, main=4, consolante=4)
+    rnd = brackets.draw_bracket_round(tournament=tournament)
+    factories.play_bracket_round(rnd)
+    rounds.close_round(round=rnd)
+    return tournament
+
+
+def _pools(organizer):
+    """A concours of 16 teams in 4 pools of 4, their first partie played."""
+    tournament = factories.build_tournament(
+        owner=organizer, name="Mondial de coinche de Borgu", parties=3, end_deals=1
+    )
+    factories.add_teams(tournament, 16)
+    pools.form_pools(tournament=tournament, size=4)
+    rnd = rounds.draw_pool_round(tournament=tournament)
+    for table in rnd.tables.filter(team_b__isnull=False):
+        factories.add_deal(table)
+    rounds.close_round(round=rnd)
+    return tournament
+
+
+def _challenge(organizer):
+    """A published challenge of two evenings of 8 players."""
+    names = [("Marie-Thérèse", "Delacroix-Chênevière"), ("Jean-Baptiste", "Lefèvre-Desbordes")]
+    names += [("Anne-Sophie", f"Thébault{n}") for n in range(6)]
+    challenge = challenges.create_challenge(
+        owner=organizer, name="Challenge d’hiver de Saint-Éloi", best_n=2, published=True
+    )
+    for n in range(2):
+        evening = factories.played_tournament(
+            owner=organizer,
+            name=f"Soirée coinche n° {n + 1}",
+            day=datetime.date(2026, 1, 9 + 7 * n),
+            pairs=[(names[2 * i], names[(2 * i + 1 + 2 * n) % 8]) for i in range(4)],
+            seed=n + 1,
+        )
+        challenges.add_tournament(challenge=challenge, tournament=evening, by=organizer)
+    return challenge
+
+
+def _halls(organizer):
+    """A concours played in two halls, its ranking hidden before its last
+    partie: Vic's file in after its last partie, Lembeye's after its first."""
+    tournament = factories.build_tournament(
+        owner=organizer, name="Concours des deux salles", ranking_hidden=True
+    )
+    halls.declare_halls(
+        tournament=tournament, names=["Salle des fêtes de Vic", "Foyer rural"], planned=2, by=None
+    )
+    vic, lembeye = tournament.hall_merge.halls.order_by("position")
+    halls.receive_hall_file(hall=vic, raw=raw(hall_file(organizer, name="Vic")))
+    halls.receive_hall_file(hall=lembeye, raw=raw(hall_file(organizer, name="Lembeye", played=1)))
+    return tournament
+
+
+def test_no_text_of_the_other_public_pages_is_under_16_px(live_server, page: Page, organizer):
+    """The players' other pages at 390 px (issue 38, item 11): the pools,
+    the final phase, a season's challenge, a player's and a club's pages,
+    a published concours's results and the merged ranking of several halls
+    (hiding its last partie, issue 38 item 12a); none wider than the
+    screen (the shared guard of `page` fails on it too)."""
+    concours = finished_concours(organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre0"})
+    person = Player.objects.get(last_name="Lefèvre0").person
+    page.set_viewport_size(PHONE)
+    base = live_server.url
+    pages = {
+        "pools": f"{base}/t/{_pools(organizer).slug}/poules/",
+        "brackets": f"{base}/t/{_brackets(organizer).slug}/phase-finale/",
+        "challenge": f"{base}/challenge/{_challenge(organizer).slug}/",
+        "person": f"{base}/joueurs/{person.pk}/",
+        "club": f"{base}/clubs/{person.club_key}/",
+        "results": f"{base}/t/{concours.slug}/resultats/",
+        "halls": f"{base}/t/{_halls(organizer).slug}/salles/",
+    }
+    faults = {}
+    for name, url in pages.items():
+        page.goto(url)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        faults[name] = page.evaluate(SMALL_TEXTS, SMALLEST)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], name
+        shot(page, f"small-text-{name}")
+    # The merged ranking hides Vic's last partie, as one hall's page would.
+    expect(page.locator(".ranking-hidden")).to_contain_text("masqué jusqu'à la fin du concours")
     said = [f"{name}: {fault}" for name, found in faults.items() for fault in found]
     assert not said, "\n".join(said)

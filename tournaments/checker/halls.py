@@ -64,12 +64,12 @@ class Merged:
         return not all(hall.complete for hall in self.halls)
 
 
-def _qualifying(doc: Doc) -> list[Mapping[str, Any]]:
+def qualifying(doc: Doc) -> list[Mapping[str, Any]]:
     return [r for r in doc["rounds"] if r.get("stage", "qualifying") == "qualifying"]
 
 
 def _closed(doc: Doc) -> int:
-    return sum(1 for r in _qualifying(doc) if r.get("status") == "closed")
+    return sum(1 for r in qualifying(doc) if r.get("status") == "closed")
 
 
 #: What two halls of one concours share, with its words.
@@ -162,10 +162,16 @@ def progress(doc: Doc) -> tuple[int, int]:
 
 
 def merge(
-    halls: Sequence[tuple[str, Doc]], *, planned: int | None = None, translate: Translate = french
+    halls: Sequence[tuple[str, Doc]],
+    *,
+    planned: int | None = None,
+    before: int | None = None,
+    translate: Translate = french,
 ) -> Merged:
     """The merged ranking of `halls` (name, concours file), after each hall's
-    closed parties; `planned` parties (default: the most any hall has)."""
+    closed parties (only those numbered below `before` when given: the
+    public's ranking while it is hidden, issue 38 item 12a); `planned`
+    parties (default: the most any hall has)."""
     _ = translate
     if not halls:
         raise MergeError(_("Aucune salle à réunir."))
@@ -173,14 +179,14 @@ def merge(
     if len(set(names)) != len(names):
         raise MergeError(_("Deux salles portent le même nom."))
     same_concours(halls, translate=translate)
-    planned = planned or max(len(_qualifying(doc)) for _name, doc in halls)
+    planned = planned or max(len(qualifying(doc)) for _name, doc in halls)
     criteria = [c for c in halls[0][1]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
     states: list[Hall] = []
     entries: list[tuple[tuple[Any, ...], int, str, Mapping[str, Any], Row]] = []
     for order, (name, doc) in enumerate(halls):
         closed = _closed(doc)
         teams = {team["id"]: team for team in doc["teams"]}
-        rows = replay.standings(doc, until=closed)
+        rows = replay.standings(doc, until=closed if before is None else min(closed, before - 1))
         states.append(Hall(name, closed, planned, len(teams)))
         for place, row in enumerate(rows):
             team = teams.get(row.entrant, {"number": row.entrant, "name": str(row.entrant)})

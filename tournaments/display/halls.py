@@ -15,7 +15,9 @@ def hall_status(hall, planned: int) -> str:
     if hall.document is None or hall.received_at is None:
         return _("attendue")
     teams = ngettext("%(n)s équipe", "%(n)s équipes", hall.teams) % {"n": hall.teams}
-    parties = _("%(closed)s parties sur %(planned)s") % {
+    parties = ngettext(
+        "%(closed)s partie sur %(planned)s", "%(closed)s parties sur %(planned)s", hall.closed
+    ) % {
         "closed": hall.closed,
         "planned": planned,
     }

@@ -20,6 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from tournaments.display import halls as words
+from tournaments.display import standings as standings_words
 from tournaments.domain import publication as signing
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.halls import HallFileForm, HallSendForm, HallsForm
@@ -94,6 +95,8 @@ def _page(request, tournament: Tournament, *, declare=None, forms=None, send=Non
             "send_form": send or HallSendForm(initial=request.session.get(SENT_TO)),
             "site": address.site_url(request),
             **_ranking_context(state),
+            # The public's is hidden (issue 38, item 12a): this one is not.
+            "live_said": standings_words.hidden_from_players_said(state and state.hidden),
         },
         status=status,
     )
@@ -186,15 +189,21 @@ def hall_send(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def halls_public(request: HttpRequest, slug: str) -> HttpResponse:
-    """The merged ranking, read-only, for players' phones."""
+    """The merged ranking, read-only, for players' phones: without the
+    parties a hidden ranking keeps until the close (issue 38, item 12a)."""
     tournament = get_visible(request, slug)
-    state = halls_state(tournament)
+    state = halls_state(tournament, public=True)
     if state is None:
         raise Http404
     return render(
         request,
         "tournaments/halls_page.html",
-        {"tournament": tournament, "halls": _halls(state), **_ranking_context(state)},
+        {
+            "tournament": tournament,
+            "halls": _halls(state),
+            **_ranking_context(state),
+            "ranking_hidden": standings_words.hidden_said(state.hidden),
+        },
     )
 
 

@@ -33,6 +33,17 @@ def hall(document, closed=0, teams=0):
             "incomplète : 3 parties sur 4 (reçue à 17 h 42, 1 équipe)",
             "incomplete: 3 parties of 4 (received at 17:42, 1 team)",
         ),
+        # One partie in the singular (« 1 parties sur 4 » before).
+        (
+            hall({}, closed=1, teams=6),
+            "incomplète : 1 partie sur 4 (reçue à 17 h 42, 6 équipes)",
+            "incomplete: 1 partie of 4 (received at 17:42, 6 teams)",
+        ),
+        (
+            hall({}, closed=0, teams=6),
+            "incomplète : 0 parties sur 4 (reçue à 17 h 42, 6 équipes)",
+            "incomplete: 0 parties of 4 (received at 17:42, 6 teams)",
+        ),
     ],
 )
 def test_each_halls_state_in_words(state, french, english):

@@ -105,7 +105,7 @@ def qualification(rows: list[RankingRow], stage: Stage) -> rules.Qualified:
 def is_over(tournament: Tournament) -> bool:
     """Whether a concours's ranking is final: finished, claims closed; for
     one played in several halls, every hall in, complete, and merged."""
-    state = multi_halls.halls_state(tournament)
+    state = multi_halls.halls_state(tournament, public=True)
     if state is not None:
         return bool(state.rows) and not state.provisional and not state.problem
     return tournament.status == Tournament.Status.FINISHED and ranking_claims(tournament).final
@@ -164,8 +164,9 @@ def _entries(rows: list[RankingRow]) -> list[rules.ClubEntry]:
 def _concours_view(tournament: Tournament, stage: Stage, *, is_last: bool) -> ConcoursView:
     """One concours of a stage: its ranking (none before it begins: its
     registered teams would all be at 0), whether it is over, its
-    qualified rows; a concours played in several halls merged once."""
-    state = multi_halls.halls_state(tournament)
+    qualified rows; a concours played in several halls merged once (the
+    public's merged ranking: a hidden last partie waits, issue 38 item 12a)."""
+    state = multi_halls.halls_state(tournament, public=True)
     if state is not None:
         rows = _from_halls(tournament, state.rows)
         over = bool(state.rows) and not state.provisional and not state.problem

@@ -393,3 +393,31 @@ def test_claims_ended_by_their_timer_send_the_teams_when_the_final_is_opened(org
     assert [s.target for s in sent] == [final] and len(sent[0].added) == 4
     assert final.teams.count() == 4
     assert leagues.send_due(into=final) == [] and leagues.send_due(league=league) == []
+
+
+def test_a_final_in_two_halls_with_its_ranking_hidden_shows_it_at_the_close(organizer):
+    """Issue 38, item 12a: the final's ranking hidden « avant la dernière
+    partie » (its one partie): while one hall is in, the league reads the
+    ranking before it (every team at 0), as a concours in one hall would
+    show it; the last hall in shows the real one."""
+    from tests.tournaments.features.leagues.builders import laptop_file
+    from tournaments.services import halls
+
+    league = three_stage_league(organizer)
+    qualifiers, departmental, _regional = stages(league)
+    final = concours(departmental)[0]
+    final.ranking_hidden = True
+    final.save(update_fields=["ranking_hidden"])
+    leagues.send_qualified(stage=qualifiers, by=organizer)
+    halls.declare_halls(
+        tournament=final, names=["Salle de Vic", "Foyer de Lembeye"], planned=1, by=organizer
+    )
+    teams = sorted(registered(final).values(), key=lambda t: t.number)
+    vic, lembeye = final.hall_merge.halls.order_by("pk")
+    halls.receive_hall_file(hall=vic, raw=laptop_file(final, teams[:2]), by=organizer)
+    shown = league_view(league).stages[1].concours[0].rows
+    assert [row.points for row in shown] == [0, 0]
+    assert [row.points for row in stage_ranking(final)] == [0, 0]
+    halls.receive_hall_file(hall=lembeye, raw=laptop_file(final, teams[2:]), by=organizer)
+    shown = league_view(league).stages[1].concours[0].rows
+    assert len(shown) == 4 and all(row.points > 0 for row in shown[:2])
