@@ -617,6 +617,20 @@
     }
     history.replaceState(null, "", location.pathname + location.search);
   };
+  // On the hall server: which table this phone has open, and the page that
+  // carries its outbox to a laptop that takes the hall over at an address
+  // no one named in advance (static/js/reprise.js), kept in the browser's
+  // cache for the day: it opens when this server never answers again.
+  const remember = () => {
+    if (!box.dataset.resumeUrl) return;
+    try {
+      localStorage.setItem(Q.TABLE, JSON.stringify({ token, page: location.pathname + location.search }));
+    } catch (error) {
+      // No storage: the page still works; a takeover finds no table here.
+    }
+    fetch(box.dataset.resumeUrl, { credentials: "same-origin" }).catch(() => {});
+  };
+  remember();
   open().then((opened) => {
     db = opened;
     return bring();

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from urllib.parse import quote
 
 import segno
 from django.utils import formats, timezone
@@ -79,16 +80,45 @@ def phone_contact(
 
 @dataclass(frozen=True)
 class PhonesQr:
-    """The address the phones must now use, and its QR code (inline SVG)."""
+    """The address the phones must now use (`url`), and the QR code (inline
+    SVG) of the address it opens (`opens`): the first laptop's /reprise/
+    page when its address is known, which carries a phone's deals here."""
 
     url: str
     svg: str
+    opens: str
 
 
-def phones_qr(url: str) -> PhonesQr:
+def phones_qr(url: str, former: str = "") -> PhonesQr:
     """Shown big on the desk of a laptop that took the hall over: a phone
-    whose first laptop never answers again is told to scan it."""
-    return PhonesQr(url, segno.make(url, error="m").svg_inline(scale=8, dark="#000", light="#fff"))
+    whose first laptop never answers again is told to scan it. With the
+    first laptop's address (`former`), the code opens its /reprise/ page,
+    which the phone keeps in its cache (static/js/reprise.js), the new
+    address in the fragment; without it, the new address itself."""
+    opens = f"{former}/reprise/#vers={quote(url.rstrip('/'), safe=':/')}" if former else url
+    # A viewBox, not a size: the desk's style scales it whole (a size of its
+    # own was cut to the box, quiet zone and all, past 36 modules).
+    svg = segno.make(opens, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
+    return PhonesQr(url, svg, opens)
+
+
+def resume_texts() -> dict[str, str]:
+    """The words of the first laptop's /reprise/ page (static/js/reprise.js)."""
+    return {
+        "asking": _("Recherche du portable qui a repris la salle…"),
+        "going": _("Le portable qui a repris la salle répond : vos donnes y sont envoyées."),
+        "refused": _(
+            "Cette adresse n'a pas repris la salle de ce téléphone : rien n'y a été envoyé. "
+            "Demandez à la table de marque le bon QR code."
+        ),
+        "silent": _(
+            "Le portable qui a repris la salle ne répond pas : rien n'a été envoyé, vos "
+            "donnes restent sur ce téléphone. Scannez de nouveau le QR code dans un moment."
+        ),
+        "noAddress": _(
+            "Ce lien ne dit pas où est la salle : scannez le QR code de la table de marque."
+        ),
+    }
 
 
 def restart_notice(

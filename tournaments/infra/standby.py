@@ -17,16 +17,31 @@ or hold anything secret in the ping (it is read by any origin).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from django.utils.crypto import salted_hmac
+
 REPLACES_FILE = "remplace"
+#: The address of the laptop taken over, in this data folder (its QR code
+#: for the phones opens that laptop's /reprise/ page: static/js/reprise.js).
+FORMER_FILE = "ancienne-adresse"
 
 #: This hall's name ("" off the hall server), the hall it took over ("" if
-#: none), the standby laptop's address ("" if none was given).
+#: none), the standby laptop's address ("" if none was given), the address
+#: of the laptop taken over ("" if none or unknown).
 IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
+FORMER = ""
+#: This hall's own address, as phones reach it (`hall` prints it): what its
+#: proof of a takeover names.
+HERE = ""
+#: A /reprise/ page's number, as the ping is asked with it.
+NONCE = re.compile(r"[0-9a-f]{32}")
 
 
 def address(text: str) -> str | None:
@@ -44,19 +59,27 @@ def address(text: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def start(data_dir: Path, *, identity: str, standby: str = "") -> None:
-    """This hall's name and standby, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY
-    IDENTITY, STANDBY = identity, standby
+def start(data_dir: Path, *, identity: str, standby: str = "", here: str = "") -> None:
+    """This hall's name, standby and address, and the hall it took over if it did."""
+    global IDENTITY, REPLACES, STANDBY, FORMER, HERE
+    IDENTITY, STANDBY, HERE = identity, standby, origin(here)
+    REPLACES = _read(data_dir / REPLACES_FILE)
+    FORMER = (address(_read(data_dir / FORMER_FILE)) or "") if REPLACES else ""
+
+
+def _read(path: Path) -> str:
     try:
-        REPLACES = (data_dir / REPLACES_FILE).read_text(encoding="ascii").strip()
+        return path.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
-        REPLACES = ""
+        return ""
 
 
-def took_over(data_dir: Path, replaced: str) -> None:
-    """This hall now serves the concours of `replaced`: said by the ping."""
-    global REPLACES
+def took_over(data_dir: Path, replaced: str, former: str = "") -> None:
+    """This hall now serves the concours of `replaced` (at the address
+    `former`, "" if unknown): said by the ping and the desk's QR code."""
+    global REPLACES, FORMER
+    FORMER = address(former) or ""
+    (data_dir / FORMER_FILE).write_text(FORMER, encoding="ascii")
     (data_dir / REPLACES_FILE).write_text(replaced, encoding="ascii")
     REPLACES = replaced
 
@@ -68,8 +91,40 @@ def csp_with(policy: dict, standby: str) -> dict:
     return {**policy, "connect-src": [*connect, standby]}
 
 
-def ping() -> dict[str, str]:
-    return {"hall": IDENTITY, "replaces": REPLACES}
+def origin(url: str) -> str:
+    """An address as a browser names its origin (host in lowercase, no
+    default port); "" when it is not one."""
+    checked = address(url or "")
+    if checked is None:
+        return ""
+    parts = urlsplit(checked)
+    default = {"http": 80, "https": 443}[parts.scheme]
+    port = f":{parts.port}" if parts.port and parts.port != default else ""
+    host = parts.hostname.lower()
+    return f"{parts.scheme}://{'[' + host + ']' if ':' in host else host}{port}"
+
+
+def page_key(nonce: str) -> str:
+    """The key a /reprise/ page holds (static/js/hall-proof.js): made from
+    this hall's secret key, which a laptop that takes it over gets from the
+    stick, and the page's own number."""
+    return salted_hmac("tournaments.standby.reprise", nonce, algorithm="sha256").hexdigest()
+
+
+def proof(nonce: str) -> str:
+    """That this hall, at its own address, took the hall over: what a
+    /reprise/ page asks before it carries anything here ("" when this hall
+    took nothing over, or the number is not one)."""
+    if not (REPLACES and HERE and NONCE.fullmatch(nonce or "")):
+        return ""
+    return hmac.new(page_key(nonce).encode(), HERE.encode(), hashlib.sha256).hexdigest()
+
+
+def ping(nonce: str = "") -> dict[str, str]:
+    answer = {"hall": IDENTITY, "replaces": REPLACES}
+    if said := proof(nonce):
+        answer["proof"] = said
+    return answer
 
 
 def page() -> dict[str, str]:

@@ -11,6 +11,7 @@ keeping the one that was there (infra/journal/replay moves it aside).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from pathlib import Path
 
@@ -25,6 +26,32 @@ from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
 
 HALL_NAME_FILE = "nom-du-journal"
+#: Beside the journal, this hall's address as its sheets' QR codes print
+#: it: the laptop that takes it over sends the phones there (issue 39).
+ADDRESS_PREFIX = "adresse-"
+
+
+def address_file(folder: Path, hall: str) -> Path:
+    return folder / f"{ADDRESS_PREFIX}{hall}.txt"
+
+
+def record_address(url: str) -> None:
+    """This hall's public address on the stick, beside its journal (no
+    journal on this database: nothing to do; the stick refusing: the
+    journal already said so, and a takeover just shows the new address)."""
+    if journal.ACTIVE is None:
+        return
+    with contextlib.suppress(OSError):
+        address_file(journal_folder(), journal.ACTIVE.hall).write_text(url, encoding="ascii")
+
+
+def recorded_address(hall: str) -> str:
+    """The address the hall `hall` recorded on the stick ("" if none)."""
+    try:
+        text = address_file(journal_folder(), hall).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return standby.address(text) or ""
 
 
 def journal_folder() -> Path:
@@ -106,15 +133,16 @@ def hand_over(done: replay.Plan, address: str, stdout) -> None:
             f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
             "rebranchez-la, puis relancez la reprise."
         ) from exc
-    standby.took_over(Path(settings.DATA_DIR), done.hall)
+    standby.took_over(Path(settings.DATA_DIR), done.hall, recorded_address(done.hall))
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 
-def start_standby(secours: str, stdout) -> None:
-    """This hall's name and its standby laptop, for the tables' pages; the
-    ping says which hall this one took over (infra/standby.py)."""
+def start_standby(secours: str, stdout, here: str = "") -> None:
+    """This hall's name, its standby laptop and its own address (`here`),
+    for the tables' pages; the ping says which hall this one took over
+    (infra/standby.py)."""
     data_dir = Path(settings.DATA_DIR)
-    standby.start(data_dir, identity=hall_name(data_dir), standby=secours)
+    standby.start(data_dir, identity=hall_name(data_dir), standby=secours, here=here)
     if secours:
         # The pages may ask the standby's ping (same-origin requests only otherwise).
         settings.SECURE_CSP = standby.csp_with(settings.SECURE_CSP, secours)

@@ -60,7 +60,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
             # This laptop took the hall over: its address for the phones, big (issue 39).
-            "phones_here": phones_qr(address.public_address(request).url + "/")
+            "phones_here": phones_qr(
+                (standby.HERE or address.public_address(request).url) + "/", standby.FORMER
+            )
             if standby.REPLACES
             else None,
             # The installed features' buttons (tournaments/hooks.py).

@@ -110,9 +110,10 @@ class Command(BaseCommand):
         server = self._open(listen_host, port, threads)
         takeover.start_journal(self.stdout, self.style)
         public = address.public_address_for_port(server.port)
+        takeover.record_address(public.url)
         if taken is not None:
             takeover.hand_over(taken, public.url, self.stdout)
-        takeover.start_standby(secours, self.stdout)
+        takeover.start_standby(secours, self.stdout, public.url)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
         self._keep_alive_marks()

@@ -1,0 +1,208 @@
+"""The first laptop dead for good, and no standby named in advance (issue
+39): the hall server started WITHOUT `--secours`; a table's phone in real
+Chromium at 390 px on plain HTTP (host names resolved to loopback, as on
+the hall's Wi-Fi) types deals; the server is killed (-9), its data folder
+deleted, and it never comes back; a deal is typed while it is dead. A
+second laptop takes over from the stick at another host name and port: its
+desk's QR code opens the first laptop's /reprise/ page (kept in the phone's
+browser cache), the new address in the fragment. The phone opens it in a
+new tab, as a camera app does: the page there still holds the table's
+outbox, checks that the new address took this very hall over, and goes
+there with it; the team's code is asked once, and the second laptop ends
+with every deal once.
+
+The attack first: the same page given an address that did not take this
+hall over (a false QR code) sends it nothing but the question, though that
+address answers the ping with everything the real second laptop says
+(this hall's name, read by anyone, and its proof: relayed)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import json
+import re
+import shutil
+import tempfile
+import threading
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser import accessibility
+from tests.browser.conftest import _settled_navigation, settle, watch
+from tests.browser.test_hall_restart import (
+    COUNT_DEALS,
+    FIND_TABLE,
+    HALL,
+    SHOTS,
+    Hall,
+    open_desk,
+    open_phone,
+)
+from tests.browser.test_hall_takeover import type_deal
+from tests.ports import server_port
+
+SECOND = "portable-2.belote.lan"
+
+
+class FalseHall(http.server.BaseHTTPRequestHandler):
+    """An address on the Wi-Fi that answers the hall's ping, readable by any
+    origin, with the real second laptop's answer to the same question (its
+    name, the hall it took over, its proof); it notes every request it gets."""
+
+    seen: list[str] = []
+    relay = ""
+
+    def do_GET(self) -> None:
+        self.seen.append(f"GET {self.path}")
+        with urllib.request.urlopen(self.relay + self.path, timeout=10) as real:
+            body = real.read()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self) -> None:
+        self.seen.append(f"POST {self.path}")
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def false_hall(relay: str):
+    FalseHall.seen, FalseHall.relay = [], relay
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", server_port()), FalseHall)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def new_tab(phone, faults):
+    """A tab the camera app opens on the phone, watched as the journeys' pages are."""
+    tab = phone.new_page()
+    watch(tab, faults)
+    _settled_navigation(tab)
+    accessibility.watch(tab, faults.accessibility, settle)
+    return tab
+
+
+def test_no_standby_named_the_desk_qr_code_carries_the_phones_deals_to_the_new_laptop(
+    playwright, browser, tmp_path, faults
+):
+    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
+    first.mkdir()
+    second.mkdir()
+    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
+    stick = tmp_path / "cle"
+    stick.symlink_to(medium)
+    hall, other, phone = Hall(first), Hall(second), None
+    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    new_address = f"http://{SECOND}:{other.port}"
+    other.env["PUBLIC_URL"] = new_address
+    old_address = f"http://{HALL}:{hall.port}"
+    try:
+        hall.start("--demo")  # no standby named
+        password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
+        table = json.loads(hall.shell(FIND_TABLE))
+        phone, page = open_phone(
+            playwright,
+            tmp_path / "phone",
+            faults,
+            old_address + table["path"],
+            table["code"],
+            hosts=(HALL, SECOND),
+        )
+        type_deal(page, "97")
+        expect(page.locator("#deal-1")).to_be_visible()
+        type_deal(page, "105")
+        expect(page.locator("#deal-2")).to_be_visible()
+        expect(page.locator("#outbox")).to_be_hidden()
+
+        # The laptop dies for good, its disk with it; the phone types on.
+        faults.network_down = True
+        hall.kill()
+        shutil.rmtree(first)
+        type_deal(page, "110")
+        status = page.locator("#outbox .outbox-status")
+        expect(status).to_contain_text("en attente d'envoi (1)")
+
+        # A second laptop takes over from the stick, at an address no phone knows.
+        other.start("--reprendre", str(stick / "sauvegardes"))
+        assert other.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105]"
+        desk = open_desk(browser, faults, f"http://127.0.0.1:{other.port}", password)
+        desk.goto(f"http://127.0.0.1:{other.port}/organisation/")
+        here = desk.locator(".phones-here")
+        expect(here.locator(".phones-here-url")).to_have_text(new_address + "/")
+        opens = here.locator(".qr").get_attribute("data-opens")
+        assert opens == f"{old_address}/reprise/#vers={new_address}"
+        desk.screenshot(path=f"{SHOTS}/desk-took-over-no-standby.png", full_page=True)
+        desk.close()
+
+        # The attack: a false QR code naming an address that did not take
+        # this hall over. The page opens (from the phone's cache: the first
+        # laptop is dead), asks that address, and sends it nothing.
+        with false_hall(f"http://127.0.0.1:{other.port}") as trap:
+            tab = new_tab(phone, faults)
+            tab.goto(f"{old_address}/reprise/#vers={trap}")
+            said = tab.locator(".reprise-status")
+            expect(said).to_contain_text("n'a pas repris la salle", timeout=30_000)
+            assert tab.url == f"{old_address}/reprise/"  # not gone, fragment taken out
+            tab.screenshot(path=f"{SHOTS}/phone-false-qr.png", full_page=True)
+            assert len(FalseHall.seen) == 1 and FalseHall.seen[0].startswith("GET /salle/ping/?n=")
+            # What it relayed names this hall and holds a proof: of the real address only.
+            nonce = FalseHall.seen[0].split("n=")[1]
+            with urllib.request.urlopen(f"{FalseHall.relay}/salle/ping/?n={nonce}") as real:
+                assert set(json.loads(real.read())) == {"hall", "replaces", "proof"}
+            accessibility.check_last(tab)
+            tab.close()
+
+        # The desk's QR code, opened in a new tab: the page goes to the new
+        # laptop with every deal the phone holds (the player reloads nothing).
+        tab = new_tab(phone, faults)
+        tab.goto(opens)
+        tab.wait_for_url(new_address + table["path"], timeout=60_000)
+        assert "#" not in tab.url  # the fragment taken out at once
+        # The player is on the new tab now; the old one (which would go on
+        # asking the dead laptop, its copy of the deals kept) is closed.
+        page.close()
+        faults.network_down = False
+        expect(tab.locator("#id_code")).to_be_visible()
+        said = tab.locator("#outbox .outbox-status")
+        expect(said).to_contain_text("redonnez le code de votre équipe", timeout=20_000)
+        tab.screenshot(path=f"{SHOTS}/phone-no-standby-code.png", full_page=True)
+        tab.locator("#id_code").fill(table["code"])
+        tab.locator("#id_code").press("Enter")
+        expect(tab.locator("#deal-3")).to_be_visible(timeout=30_000)
+        expect(tab.locator("#outbox")).to_be_hidden(timeout=30_000)
+        tab.screenshot(path=f"{SHOTS}/phone-no-standby.png", full_page=True)
+        # The acknowledged deals it carried were retries there: each once.
+        assert other.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105, 110]"
+
+        # Opened again (scanned twice): nothing recorded twice.
+        again = new_tab(phone, faults)
+        again.goto(opens)
+        again.wait_for_url(new_address + table["path"], timeout=60_000)
+        expect(again.locator("#deal-3")).to_be_visible(timeout=30_000)
+        expect(again.locator("#outbox")).to_be_hidden(timeout=30_000)
+        assert other.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105, 110]"
+        accessibility.check_last(again)
+        accessibility.check_last(tab)
+    finally:
+        if phone is not None:
+            with contextlib.suppress(Exception):
+                phone.close()
+        hall.stop()
+        other.stop()
+        shutil.rmtree(medium, ignore_errors=True)
