@@ -471,59 +471,15 @@
     }));
   };
 
-  // --- the hall taken over at an address no one named in advance ----------
-  // The second laptop's desk shows a QR code of the FIRST laptop's address,
-  // its page /reprise/ (kept in the phone's browser cache: the first laptop
-  // is dead), the new address in the fragment (#vers=…). That page still
-  // holds this origin's outbox; it asks the new address whether it took
-  // this very hall over (`tookOver`), and only then goes to the table's
-  // page there, carrying what the table's outbox holds (`carry`). The
-  // table's page remembers which table it is (TABLE: its token and path).
-  const RESUME = "vers=";
+  // The table this phone has open, as the table's page writes it in
+  // localStorage (its token and path) for the /reprise/ page of a hall
+  // taken over at an address no one named in advance (outbox-resume.js).
   const TABLE = "belote-table";
-
-  // The new address the fragment names: its origin, or null when it is not
-  // a plain http(s) address of a host (a path, a user or a password in it).
-  const resumeTarget = (hash) => {
-    const text = String(hash || "").replace(/^#/, "");
-    if (!text.startsWith(RESUME)) return null;
-    let decoded;
-    try {
-      decoded = decodeURIComponent(text.slice(RESUME.length));
-    } catch (error) {
-      return null;
-    }
-    const url = parse(decoded);
-    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) return null;
-    if (url.pathname !== "/" || url.search || url.hash) return null;
-    return url.origin;
-  };
-  // The table this phone had open (what the table's page wrote), or null.
-  const tableOf = (text) => {
-    let table;
-    try {
-      table = JSON.parse(text || "null");
-    } catch (error) {
-      return null;
-    }
-    const fine = table && typeof table.token === "string" && table.token
-      && typeof table.page === "string" && /^\/(?!\/)/.test(table.page);
-    return fine ? { token: table.token, page: table.page } : null;
-  };
-  // That table's entries kept on the phone, waiting and acknowledged, in order.
-  const resumed = (rows, table) => (table ? ordered((rows || []).filter((row) => row.token === table.token)) : []);
-  // Where the phone goes once the new address proved it took the hall over:
-  // the table's page there with what it holds; the new address's home when
-  // the phone had no table open.
-  const resumePlace = (origin, table, rows, here) => {
-    if (!table) return `${origin}/`;
-    return origin + table.page + (rows.length ? `#${carry(rows, here)}` : "");
-  };
 
   const api = {
     PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire,
     MOVED: HEADER, target, carry, adopt, SILENCE, PROBE_EVERY, LOST_AFTER, PING,
-    TABLE, resumeTarget, tableOf, resumed, resumePlace,
+    TABLE,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BeloteOutboxQueue = api;

@@ -5,25 +5,26 @@
 // first laptop's origin, whose outbox (IndexedDB) it still reads. It asks
 // the new address whether it took this very hall over (the hall's ping,
 // `tookOver`, with the proof of static/js/hall-proof.js), and only then goes to the table's page there with what the
-// table's outbox holds (outbox-queue.js `resumePlace`); the page there
+// table's outbox holds (outbox-resume.js `resumePlace`); the page there
 // adopts it once (outbox.js `bring`). An address that does not prove it
 // gets nothing, not even a visit.
 (() => {
   const root = document.getElementById("reprise");
   const Q = window.BeloteOutboxQueue;
+  const R = window.BeloteOutboxResume;
   const P = window.BeloteHallProof;
-  if (!root || !Q || !P) return;
+  if (!root || !Q || !R || !P) return;
   const T = JSON.parse(root.dataset.texts || "{}");
   const line = root.querySelector(".reprise-status");
   const say = (text) => { line.textContent = text; };
-  const origin = Q.resumeTarget(location.hash);
+  const origin = R.resumeTarget(location.hash);
   history.replaceState(null, "", location.pathname + location.search);
   if (!origin) { say(T.noAddress); return; }
   const queue = new Q.Queue();
   queue.learn({ hall: root.dataset.hall });
   let table = null;
   try {
-    table = Q.tableOf(localStorage.getItem(Q.TABLE));
+    table = R.tableOf(localStorage.getItem(Q.TABLE));
   } catch (error) {
     table = null;
   }
@@ -70,9 +71,9 @@
       setTimeout(() => run(tries + 1), Q.PROBE_EVERY);
       return;
     }
-    const rows = Q.resumed(await read(), table);
+    const rows = R.resumed(await read(), table);
     say(T.going);
-    location.replace(Q.resumePlace(origin, table, rows, location.origin));
+    location.replace(R.resumePlace(origin, table, rows, location.origin));
   };
   run(0);
 })();

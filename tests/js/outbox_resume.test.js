@@ -2,12 +2,13 @@
 // the first laptop's /reprise/ page, opened from the second laptop's QR code
 // (#vers=<new address>), reads which table this phone had open and what its
 // outbox holds, and where it goes once the new address proved the takeover.
-// outbox-queue.js `resumeTarget`, `tableOf`, `resumed`, `resumePlace`.
+// outbox-resume.js `resumeTarget`, `tableOf`, `resumed`, `resumePlace`.
 const { describe, test } = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
 
-const M = require(process.env.OUTBOX_QUEUE_JS || path.join(__dirname, "../../static/js/outbox-queue.js"));
+const M = require(process.env.OUTBOX_RESUME_JS || path.join(__dirname, "../../static/js/outbox-resume.js"));
+const Q = require(process.env.OUTBOX_QUEUE_JS || path.join(__dirname, "../../static/js/outbox-queue.js"));
 
 const OLD = "http://salle.test:8000";
 const NEW = "http://192.168.1.21:8001";
@@ -71,13 +72,13 @@ describe("what is carried, and where to", () => {
     const place = M.resumePlace(NEW, TABLE, M.resumed(rows, TABLE), OLD);
     const url = new URL(place);
     assert.equal(url.origin + url.pathname, `${NEW}/t/abc/`);
-    const adopted = M.adopt(url.hash, NEW);
+    const adopted = Q.adopt(url.hash, NEW);
     assert.deepEqual(adopted.map((e) => [e.url, e.version, e.acked, e.from]), [
       [`${NEW}/t/abc/donne/`, 1, true, `${OLD}#10`],
       [`${NEW}/t/abc/donne/`, null, false, `${OLD}#30`],
     ]);
     // Opened twice (the QR scanned again): nothing new the second time.
-    assert.deepEqual(M.adopt(url.hash, NEW, adopted.map((e) => e.from)), []);
+    assert.deepEqual(Q.adopt(url.hash, NEW, adopted.map((e) => e.from)), []);
   });
 
   test("nothing held: the table's page there, with no fragment", () => {

@@ -23,7 +23,11 @@ from django.contrib.staticfiles import finders
 FOLDER = Path(__file__).resolve().parent
 NODE = shutil.which("node") or shutil.which("nodejs")
 #: The modules the tests load, and the variable naming another copy to load.
-MODULES = {"OUTBOX_QUEUE_JS": "js/outbox-queue.js", "HALL_PROOF_JS": "js/hall-proof.js"}
+MODULES = {
+    "OUTBOX_QUEUE_JS": "js/outbox-queue.js",
+    "OUTBOX_RESUME_JS": "js/outbox-resume.js",
+    "HALL_PROOF_JS": "js/hall-proof.js",
+}
 
 
 def _node() -> str:

@@ -92,7 +92,12 @@ def hall_ping(request: HttpRequest) -> HttpResponse:
 RESUME_KEPT = 24 * 3600
 #: The scripts the /reprise/ page carries in itself: nothing else is
 #: fetched from a server that is dead.
-RESUME_SCRIPTS = ("js/outbox-queue.js", "js/hall-proof.js", "js/reprise.js")
+RESUME_SCRIPTS = (
+    "js/outbox-queue.js",
+    "js/outbox-resume.js",
+    "js/hall-proof.js",
+    "js/reprise.js",
+)
 RESUME_STYLE = "css/reprise.css"
 
 

@@ -40,7 +40,7 @@ def test_the_standby_address_as_typed(typed, origin):
 
 
 def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER"):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER", "HERE"):
         monkeypatch.setattr(standby, name, "")
     standby.start(tmp_path, identity="b2", standby="http://s:1")
     assert standby.ping() == {"hall": "b2", "replaces": ""}
@@ -63,7 +63,7 @@ def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
     ],
 )
 def test_the_address_of_the_laptop_taken_over_is_kept_too(tmp_path, monkeypatch, recorded, former):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER"):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER", "HERE"):
         monkeypatch.setattr(standby, name, "")
     standby.took_over(tmp_path, "a1", recorded)
     assert former == standby.FORMER
@@ -76,6 +76,8 @@ def test_the_address_of_the_laptop_taken_over_is_kept_too(tmp_path, monkeypatch,
 
 
 def test_a_laptop_that_took_nothing_over_has_no_former_address(tmp_path, monkeypatch):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE"):
+        monkeypatch.setattr(standby, name, "")
     monkeypatch.setattr(standby, "FORMER", "?")
     (tmp_path / standby.FORMER_FILE).write_text("http://salle.lan:8000", encoding="ascii")
     standby.start(tmp_path, identity="b2")
@@ -169,7 +171,7 @@ def test_the_resume_page_is_whole_in_itself_kept_for_the_day_and_sets_no_cookie(
     )
     # Its own inline scripts and style only, by their hashes; any address's ping.
     scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
-    assert len(scripts) == 3
+    assert len(scripts) == len(offline.RESUME_SCRIPTS) == 4
     assert policy["script-src"].split() == [offline._sha256(s) for s in scripts]
     style = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
     assert policy["style-src"] == offline._sha256(style)

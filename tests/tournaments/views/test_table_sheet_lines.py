@@ -115,8 +115,14 @@ def test_the_desks_grid_keeps_its_columns(client, organizer, table):
     assert '<tr id="deal-1" class="deal-row' in desk and 'details class="line"' not in desk
 
 
-def test_the_page_of_ten_deals_weighs_at_most_33_kb(phone, table):
-    """Ten lines, each with its detail, stay within the hall's Wi-Fi budget."""
+def test_the_page_of_ten_deals_weighs_at_most_33_kb(phone, table, monkeypatch):
+    """Ten lines, each with its detail, stay within the hall's Wi-Fi budget,
+    as the hall server sends them (its name known: the page then also
+    keeps the /reprise/ page for a takeover, issue 39)."""
+    from tournaments.infra import standby
+
+    monkeypatch.setattr(standby, "IDENTITY", "a1b2c3d4")
     weight, _files = first_load(phone, links.entry_path(table))
+    assert "data-resume" in phone.get(links.entry_path(table)).content.decode()
     print(f"the table's page of ten deals: {weight} bytes compressed")
     assert weight <= LIMIT
