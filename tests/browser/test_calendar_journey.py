@@ -162,7 +162,7 @@ def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up
     page.keyboard.press("Enter")
     expect(page.get_by_text("1 équipe(s) inscrite(s) ou en attente prévenue(s)")).to_be_visible()
     (changed,) = [m for m in mail.outbox if m.subject.startswith("Changement pour votre concours")]
-    assert changed.to == ["equipe2@example.org"] and "14:30" in changed.body
+    assert changed.to == ["equipe2@example.org"] and "14 h 30" in changed.body
     assert "Foyer rural" in changed.body
     second.goto(f"{live_server.url}/concours/{tournament.slug}/")
     expect(second.locator("main")).to_contain_text("Foyer rural")

@@ -30,7 +30,7 @@ def test_chromium_reads_the_lean_stylesheet_as_its_source(page: Page, path: Path
     source = path.read_text(encoding="utf-8")
     page.set_content("<!doctype html><html lang='fr'><title>CSS</title><main></main></html>")
     read_source = page.evaluate(READ, source)
-    assert len(read_source) > 5
+    assert read_source, f"Chromium read no rule of {path.name}"  # reprise.css holds 4
     assert page.evaluate(READ, lean_css(source)) == read_source
 
 

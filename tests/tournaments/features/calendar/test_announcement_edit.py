@@ -76,7 +76,7 @@ def test_a_new_time_is_mailed_to_every_team_registered_or_waiting(client, organi
     assert tournament.announcement.start_time == datetime.time(14, 30)
     assert sorted(m.to[0] for m in mail.outbox) == ["equipe1@example.org", "equipe2@example.org"]
     waiting = next(m for m in mail.outbox if m.to == ["equipe2@example.org"])
-    assert "14:30" in waiting.body and "toujours en liste d'attente" in waiting.body
+    assert "14 h 30" in waiting.body and "toujours en liste d'attente" in waiting.body
     told = text(client.get(response["Location"]))
     assert "2 équipe(s) inscrite(s) ou en attente prévenue(s)" in told
     change = tournament.changes.get(action=Change.Action.ANNOUNCEMENT_EDITED)
