@@ -17,12 +17,17 @@ import contextlib
 import json
 import shutil
 import signal
-import tempfile
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.test_hall_restart import COUNT_DEALS, FIND_TABLE, HALL, SHOTS, Hall, open_phone
+from tests.browser.test_hall_restart import (
+    COUNT_DEALS,
+    FIND_TABLE,
+    HALL,
+    SHOTS,
+    open_phone,
+    two_laptops,
+)
 from tests.browser.test_hall_takeover import type_deal
 from tests.hall.test_handover import cut_before_last_deal
 
@@ -30,14 +35,8 @@ SECOND = "salle-2.belote.lan"
 
 
 def test_the_phone_follows_the_hall_to_the_second_laptop(playwright, tmp_path, faults):
-    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
-    first.mkdir()
-    second.mkdir()
-    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
-    stick = tmp_path / "cle"
-    stick.symlink_to(medium)
-    hall, other, phone = Hall(first), Hall(second), None
-    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    hall, other, stick, medium = two_laptops(tmp_path)
+    phone = None
     other.env["PUBLIC_URL"] = f"http://{SECOND}:{other.port}"
     try:
         hall.start("--demo")

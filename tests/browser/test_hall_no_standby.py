@@ -23,10 +23,8 @@ import http.server
 import json
 import re
 import shutil
-import tempfile
 import threading
 import urllib.request
-from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -37,9 +35,9 @@ from tests.browser.test_hall_restart import (
     FIND_TABLE,
     HALL,
     SHOTS,
-    Hall,
     open_desk,
     open_phone,
+    two_laptops,
 )
 from tests.browser.test_hall_takeover import type_deal
 from tests.ports import server_port
@@ -101,14 +99,8 @@ def new_tab(phone, faults):
 def test_no_standby_named_the_desk_qr_code_carries_the_phones_deals_to_the_new_laptop(
     playwright, browser, tmp_path, faults
 ):
-    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
-    first.mkdir()
-    second.mkdir()
-    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
-    stick = tmp_path / "cle"
-    stick.symlink_to(medium)
-    hall, other, phone = Hall(first), Hall(second), None
-    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    hall, other, stick, medium = two_laptops(tmp_path)
+    phone = None
     new_address = f"http://{SECOND}:{other.port}"
     other.env["PUBLIC_URL"] = new_address
     old_address = f"http://{HALL}:{hall.port}"
@@ -133,7 +125,7 @@ def test_no_standby_named_the_desk_qr_code_carries_the_phones_deals_to_the_new_l
         # The laptop dies for good, its disk with it; the phone types on.
         faults.network_down = True
         hall.kill()
-        shutil.rmtree(first)
+        shutil.rmtree(hall.data)
         type_deal(page, "110")
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (1)")

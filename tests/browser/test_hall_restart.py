@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -141,6 +142,21 @@ class Hall:
             .stdout.strip()
             .splitlines()[-1]
         )
+
+
+def two_laptops(tmp_path: Path) -> tuple[Hall, Hall, Path, Path]:
+    """The hall's laptop and a second one, each its own data folder, both
+    backing up on one « stick » (a folder in memory, `medium`, linked as
+    `stick`): what a takeover starts from. The caller removes `medium`."""
+    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
+    first.mkdir()
+    second.mkdir()
+    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
+    stick = tmp_path / "cle"
+    stick.symlink_to(medium)
+    hall, other = Hall(first), Hall(second)
+    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    return hall, other, stick, medium
 
 
 def open_phone(playwright, folder: Path, faults, url: str, code: str, hosts=(HALL,)):

@@ -15,8 +15,6 @@ import contextlib
 import json
 import re
 import shutil
-import tempfile
-from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -25,9 +23,9 @@ from tests.browser.test_hall_restart import (
     FIND_TABLE,
     HALL,
     SHOTS,
-    Hall,
     open_desk,
     open_phone,
+    two_laptops,
 )
 from tests.browser.test_hall_takeover import type_deal
 
@@ -37,14 +35,8 @@ SECOND = "secours.belote.lan"
 def test_the_first_laptop_dead_for_good_the_phone_goes_to_the_standby(
     playwright, browser, tmp_path, faults
 ):
-    first, second = tmp_path / "portable-1", tmp_path / "portable-2"
-    first.mkdir()
-    second.mkdir()
-    medium = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="belote-cle-"))
-    stick = tmp_path / "cle"
-    stick.symlink_to(medium)
-    hall, other, phone = Hall(first), Hall(second), None
-    hall.env["BACKUP_DIR"] = other.env["BACKUP_DIR"] = str(stick / "sauvegardes")
+    hall, other, stick, medium = two_laptops(tmp_path)
+    phone = None
     standby = f"http://{SECOND}:{other.port}"
     other.env["PUBLIC_URL"] = standby
     try:
@@ -68,7 +60,7 @@ def test_the_first_laptop_dead_for_good_the_phone_goes_to_the_standby(
         # The laptop dies for good, its disk with it; the phone types on.
         faults.network_down = True  # the phone's tries and its asks of the standby fail
         hall.kill()
-        shutil.rmtree(first)
+        shutil.rmtree(hall.data)
         type_deal(page, "110")
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (1)")
