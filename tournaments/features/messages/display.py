@@ -18,8 +18,9 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.display.hall import clock_time
 from tournaments.infra import address
@@ -70,22 +71,40 @@ class Outbox:
     last_sent_at: datetime | None
 
 
-def out_of_reach(reason: str) -> bool:
-    """Whether `reason` says the mail server could not be reached, in
-    whichever language it was written: the worker writes it in the site's
-    language, the desk may read it in another."""
+def _says(reason: str, words: Promise) -> bool:
+    """Whether `reason` starts with `words`, in whichever language it was
+    written: the worker writes it in the site's language, the desk may read
+    it in another."""
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            if reason.startswith(_("Pas de connexion")):
+            if reason.startswith(str(words)):
                 return True
     return False
+
+
+def out_of_reach(reason: str) -> bool:
+    """Whether `reason` says the mail server could not be reached."""
+    return _says(reason, gettext_lazy("Pas de connexion"))
+
+
+def no_mail_server(reason: str) -> bool:
+    """Whether `reason` says no mail server is set: the mails would only be
+    written on this machine (sending.no_mail_server)."""
+    return _says(reason, gettext_lazy("Aucun serveur de courriel"))
 
 
 def reason_shown(reason: str) -> str:
     """A message's reason in the volunteer's words: out of reach, said with
     when it is tried again (the system's own words, « [Errno 111] », stay
-    in the stored reason for whoever looks after the server); what the
-    mail server answered, as it answered."""
+    in the stored reason for whoever looks after the server); no mail
+    server set, said as it is (no retry would send them); what the mail
+    server answered, as it answered."""
+    if no_mail_server(reason):
+        if settings.HALL:
+            return _(
+                "Aucun serveur de courriel n'est réglé sur ce portable : les messages attendent."
+            )
+        return _("Aucun serveur de courriel n'est réglé : les messages attendent.")
     if not out_of_reach(reason):
         return reason
     if settings.HALL:  # the hall laptop's « Publier en ligne » sends too
@@ -96,10 +115,19 @@ def reason_shown(reason: str) -> str:
     return _("Pas de connexion au serveur de courriel. Nouvel essai toutes les 5 minutes.")
 
 
+def _in_short(reason: str) -> str:
+    """Why messages wait, in a few words ("" when the reason is the server's own)."""
+    if no_mail_server(reason):
+        return _("aucun serveur de courriel réglé")
+    if out_of_reach(reason):
+        return _("pas de connexion")
+    return ""
+
+
 def reason_in_row(reason: str) -> str:
     """A message's reason in the desk's list, one line per message: out of
-    reach in two words (the notice above says the rest)."""
-    return _("pas de connexion") if out_of_reach(reason) else reason
+    reach or no mail server in a few words (the notice above says the rest)."""
+    return _in_short(reason) or reason
 
 
 def outbox_line(box: Outbox) -> str:
@@ -111,8 +139,8 @@ def outbox_line(box: Outbox) -> str:
             "%(n)s messages en attente d'envoi",
             box.waiting,
         ) % {"n": box.waiting}
-        if out_of_reach(box.reason):
-            waiting += " — " + _("pas de connexion")
+        if short := _in_short(box.reason):
+            waiting += " — " + short
         parts.append(waiting)
     if box.last_sent_at is not None:
         parts.append(

@@ -36,6 +36,13 @@ EVENING = datetime.datetime(2026, 11, 28, 20, 4, tzinfo=datetime.UTC)  # 21 h 04
             "2 messages waiting to be sent — no connection",
         ),
         ("fr", Outbox(0, 0, 0, 5, "", None), ""),
+        (
+            "en",
+            Outbox(
+                4, 0, 0, 5, "Aucun serveur de courriel n'est réglé : les messages attendent.", None
+            ),
+            "4 messages waiting to be sent — no mail server set up",
+        ),
     ],
 )
 def test_the_desk_says_what_waits_and_when_the_last_one_left(language, box, line, settings):
@@ -112,3 +119,36 @@ def test_the_sentence_says_the_senders_own_retry():
     from tournaments.features.messages.services import tasks
 
     assert datetime.timedelta(minutes=5) == tasks.RETRY  # « toutes les 5 minutes »
+
+
+@pytest.mark.parametrize(
+    ("language", "hall", "notice", "row"),
+    [
+        (
+            "fr",
+            True,
+            "Aucun serveur de courriel n'est réglé sur ce portable : les messages attendent.",
+            "aucun serveur de courriel réglé",
+        ),
+        (
+            "en",
+            True,
+            "No mail server is set up on this laptop: the messages are waiting.",
+            "no mail server set up",
+        ),
+        (
+            "en",
+            False,
+            "No mail server is set up: the messages are waiting.",
+            "no mail server set up",
+        ),
+    ],
+)
+def test_no_mail_server_is_said_plainly_without_a_retry_that_would_not_send(
+    language, hall, notice, row, settings
+):
+    settings.HALL = hall
+    reason = "Aucun serveur de courriel n'est réglé : les messages attendent."
+    with translation.override(language):
+        assert reason_shown(reason) == notice
+        assert reason_in_row(reason) == row

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.test import override_settings
 
 from tests.factories import qualified_tournament
 from tests.tournaments.features.messages.conftest import SmtpServer, agree, smtp_settings
@@ -268,3 +269,51 @@ def test_a_team_that_asked_gets_its_table_once_a_partie_and_never_after_it_close
         Message.State.STOPPED,
         "Partie finie : message devenu inutile.",
     )
+
+
+def hall_default_mailer(folder):
+    """The hall laptop's mailer without mail settings (config/settings.py `_mailer`)."""
+    return override_settings(
+        HALL=True,
+        MAILERS={
+            "default": {
+                "BACKEND": "tournaments.infra.mail_files.EmailBackend",
+                "OPTIONS": {"file_path": str(folder)},
+            }
+        },
+    )
+
+
+def test_a_hall_without_mail_settings_keeps_the_messages_queued_and_says_why(
+    finished, organizer, client, tmp_path
+):
+    agree(finished.teams.get(number=1), "anne@example.org")
+    with hall_default_mailer(tmp_path / "courriels"):
+        report = send()
+        message = Message.objects.get()
+        assert (message.state, message.attempts, report.sent) == (Message.State.QUEUED, 0, 0)
+        assert report.unreachable == message.reason
+        assert not (tmp_path / "courriels").exists() or not any((tmp_path / "courriels").iterdir())
+        client.force_login(organizer)
+        page = client.get(f"/organisation/t/{finished.slug}/messages/").content.decode()
+    notice = "Aucun serveur de courriel n&#x27;est réglé sur ce portable : les messages attendent."
+    assert notice in page
+    assert "1 message en attente d&#x27;envoi — aucun serveur de courriel réglé" in page
+    assert "envoyé" not in page.split("Message de l")[0]
+    assert "Nouvel essai" not in page and "pas de connexion" not in page
+
+
+def test_the_messages_kept_on_a_hall_leave_once_smtp_is_set(finished, tmp_path):
+    agree(finished.teams.get(number=2), "bruno@example.org")
+    with hall_default_mailer(tmp_path):
+        send()
+    server = SmtpServer()
+    server.start()
+    try:
+        with smtp_settings(server.port):
+            report = send()
+    finally:
+        server.stop()
+    message = Message.objects.get()
+    assert (message.state, report.sent, message.reason) == (Message.State.SENT, 1, "")
+    assert len(server.inbox.to("bruno@example.org")) == 1

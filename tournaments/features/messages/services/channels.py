@@ -5,8 +5,11 @@ settings); a paid SMS provider would be another class with the same
 
 A channel answers with `Delivery`: `SENT` (the server accepted: never
 again), `REFUSED` (the server said no for good: not again either), or
-`UNREACHABLE` (no connection, a server busy: later). Must not: touch the
-database (sending.py does, around each delivery).
+`UNREACHABLE` (no connection, a server busy: later). A mailer that only
+keeps mails on this machine (Django's file backend, the hall laptop's
+default without mail settings) delivers nothing: `open` says so
+(`NoMailServer`) rather than count a file written as a message sent.
+Must not: touch the database (sending.py does, around each delivery).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Protocol
 
 from django.conf import settings
 from django.core.mail import EmailMessage, mailers
+from django.core.mail.backends.filebased import EmailBackend as FileBackend
 
 SENT = "sent"
 REFUSED = "refused"
@@ -54,6 +58,16 @@ def _words(code: int, text: bytes | str) -> str:
     return f"{code} {text}"[:300]
 
 
+class NoMailServer(OSError):
+    """The default mailer writes mails as files on this machine: none would leave."""
+
+
+def keeps_mail_here(connection: object) -> bool:
+    """Whether `connection` only writes mails on this machine (Django's file
+    backend or one built on it, as tournaments/infra/mail_files.py)."""
+    return isinstance(connection, FileBackend)
+
+
 class EmailChannel:
     """One connection to the mail server for a batch of messages."""
 
@@ -61,6 +75,8 @@ class EmailChannel:
         self.connection = mailers.default
 
     def open(self) -> None:
+        if keeps_mail_here(self.connection):
+            raise NoMailServer("EMAIL_BACKEND=file")
         self.connection.open()
 
     def close(self) -> None:

@@ -12,6 +12,8 @@ write lock would stop the hall's score entry). Then:
   server's words, never sent again;
 - no connection, a server busy (4xx): back to `queued` with the reason,
   and the batch stops (the next ones would fail the same way);
+- no mail server set (the hall's default mailer writes files on the
+  laptop): nothing claimed, every message stays queued and says so;
 - its reader stopped messages (the stop link) before it left: `stopped`.
 
 A mailbox not confirmed yet gets one message; the next ones wait in the
@@ -131,6 +133,10 @@ def no_connection(detail: str) -> str:
     return (_("Pas de connexion au serveur de courriel : %(detail)s") % {"detail": detail})[:300]
 
 
+def no_mail_server() -> str:
+    return _("Aucun serveur de courriel n'est réglé : les messages attendent.")
+
+
 def _outgoing(message: Message) -> channels.Outgoing:
     return channels.Outgoing(
         to=message.to,
@@ -166,6 +172,10 @@ def send_due(
 def _send_batch(batch: list[Message], channel: channels.Channel, report: Report) -> None:
     try:
         channel.open()
+    except channels.NoMailServer:
+        report.unreachable = no_mail_server()
+        Message.objects.filter(pk__in=[m.pk for m in batch]).update(reason=report.unreachable)
+        return
     except OSError as error:  # smtplib's errors included: no server, a login refused
         report.unreachable = no_connection(str(error)[:200] or type(error).__name__)
         Message.objects.filter(pk__in=[m.pk for m in batch]).update(reason=report.unreachable)
