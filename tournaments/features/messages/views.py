@@ -33,23 +33,28 @@ from tournaments.views.common import client_address, managed_tournament, pdf_res
 
 @csrf_exempt  # the link is its own proof; a mail program's one-click stop posts
 def stop(request: HttpRequest, token: str) -> HttpResponse:
-    """One tap stops this concours's messages; a button then stops the
-    whole site's for this address. Opening the link again changes nothing."""
+    """The stop link. Opening it (GET) stops nothing: a mail scanner or a
+    link preview opens links too. It shows one big button that stops this
+    concours's messages; a mail program's one-click stop (RFC 8058: a POST
+    of « List-Unsubscribe=One-Click », no CSRF token) does the same. Once
+    stopped, a second button stops the whole site's for this address."""
     consent = consents.consent_for_token(token)
     if consent is None:
         raise Http404
-    everywhere = request.method == "POST" and request.POST.get("everywhere") == "1"
-    if everywhere:
-        consents.stop_everywhere(consent=consent)
-    else:
-        consents.stop(consent=consent)
-    consent.refresh_from_db()
-    consent.mailbox.refresh_from_db()
-    return render(
-        request,
-        "messages/stopped.html",
-        {"consent": consent, "everywhere": consent.mailbox.stopped_at is not None},
-    )
+    if request.method == "POST":
+        if request.POST.get("everywhere") == "1":
+            consents.stop_everywhere(consent=consent)
+        else:
+            consents.stop(consent=consent)
+        consent.refresh_from_db()
+        consent.mailbox.refresh_from_db()
+    everywhere = consent.mailbox.stopped_at is not None
+    context = {
+        "consent": consent,
+        "stopped": everywhere or consent.stopped_at is not None,
+        "everywhere": everywhere,
+    }
+    return render(request, "messages/stopped.html", context)
 
 
 def confirm(request: HttpRequest, token: str) -> HttpResponse:

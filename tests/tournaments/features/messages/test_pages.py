@@ -92,18 +92,48 @@ def test_a_forged_welcome_is_not_found(client, hall, welcome):
     assert client.post(f"/messages/pointage/{key}/{welcome}/", {}).status_code == 404
 
 
-def test_the_stop_link_answers_twice_the_same_and_a_forged_one_is_not_found(client, hall):
+def test_opening_the_stop_link_stops_nothing_and_shows_one_big_button(client, hall):
+    # A mail scanner or a link preview opens every link of a mail: a GET
+    # must leave the player's messages as they were.
     consent = agree(hall.teams.get(number=1), "anne@example.org")
     for _ in range(2):
         page = client.get(f"/messages/arreter/{consent.token}/")
         assert page.status_code == 200
+        html = page.content.decode()
+        assert 'method="post"' in html and "door.css" in html  # 64 px, 1.4rem
+        assert "Ne plus recevoir de messages de ce concours" in html
+        assert "vous ne recevrez plus" not in html
+    consent.refresh_from_db()
+    assert consent.stopped_at is None
+
+
+def test_the_button_stops_the_concours_twice_the_same_then_offers_the_site(client, hall):
+    consent = agree(hall.teams.get(number=1), "anne@example.org")
+    link = f"/messages/arreter/{consent.token}/"
+    for _ in range(2):
+        page = client.post(link, {"stop": "1"})
+        assert page.status_code == 200
         assert "vous ne recevrez plus de message du concours" in page.content.decode()
+        assert "ni d'aucun concours de ce site" in page.content.decode()
     consent.refresh_from_db()
     assert consent.stopped_at is not None
     assert Mailbox.objects.get().stopped_at is None  # this concours only, until asked
+    page = client.get(link).content.decode()  # opened again: said done, nothing asked twice
+    assert "vous ne recevrez plus de message du concours" in page
+    page = client.post(link, {"everywhere": "1"}).content.decode()
+    assert "ce site ne vous enverra plus aucun message" in page
+    assert Mailbox.objects.get().stopped_at is not None
     for token in ("x", "A" * 300, "'; drop table x; --"):
         assert client.get(f"/messages/arreter/{token}/").status_code == 404
+        assert client.post(f"/messages/arreter/{token}/").status_code == 404
         assert client.get(f"/messages/confirmer/{token}/").status_code == 404
+
+
+def test_the_stop_page_speaks_english(client, hall):
+    consent = agree(hall.teams.get(number=1), "anne@example.org", language="en")
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/messages/arreter/{consent.token}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Receive no more messages from this concours" in page.content.decode()
 
 
 def test_a_mail_program_s_one_click_post_stops_without_a_csrf_token(hall):

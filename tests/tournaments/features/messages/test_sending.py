@@ -105,7 +105,8 @@ def test_the_result_says_place_points_parties_and_links_and_its_stop_link_works(
     assert f"/t/{finished.slug}/equipes/{team.number}/" in body
     stop = link(body, "arreter")
     assert mail["List-Unsubscribe"].strip() == f"<{stop}>"
-    assert client.get(path_of(stop)).status_code == 200
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"  # RFC 8058
+    assert client.post(path_of(stop), {"List-Unsubscribe": "One-Click"}).status_code == 200
     # A new moment for the same concours (a second agreement from the
     # same address, the results queued again) sends nothing more.
     agree(finished.teams.get(number=2), "anne@example.org")
@@ -130,7 +131,7 @@ def test_the_stop_link_then_everywhere_stops_other_concours_too(finished, organi
 def test_a_message_queued_then_stopped_never_leaves(finished, smtp, client):
     consent = agree(finished.teams.get(number=1), "anne@example.org")
     outbox.queue_results(finished)
-    client.get(f"/messages/arreter/{consent.token}/")
+    client.post(f"/messages/arreter/{consent.token}/", {"stop": "1"})
     report = sending.send_due()
     assert smtp.inbox.received == []
     assert Message.objects.get().state == Message.State.STOPPED

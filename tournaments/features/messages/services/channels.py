@@ -93,6 +93,7 @@ class EmailChannel:
                 "Message-ID": outgoing.message_id,
                 # One tap in the reader's mail program stops them too (RFC 8058).
                 "List-Unsubscribe": f"<{outgoing.stop_link}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
                 "Auto-Submitted": "auto-generated",
             },
         )
