@@ -81,3 +81,26 @@ def test_an_offer_ended_before_its_mail_left_is_never_sent(organizer, smtp):
     assert [m["To"] for m in smtp.inbox.received] == ["equipe3@example.org"]
     stale = Message.objects.get(to=second.email)
     assert stale.state == Message.State.STOPPED and "Place plus proposée" in stale.reason
+
+
+def test_the_organizer_s_message_skips_a_team_offered_a_place_that_ticked_nothing(organizer, smtp):
+    from tournaments.features.messages.models import Consent
+    from tournaments.features.messages.services import consent as consents
+    from tournaments.features.messages.services import notices, sending
+
+    tournament, first, second, third = full(organizer)
+    preregistration.cancel_preregistration(registration=first)
+    assert Consent.objects.filter(preregistration=second).exists()  # the offer's, no tick
+    consents.give_consent(
+        tournament=tournament,
+        email=third.email,
+        wants=consents.Wants(result=True),
+        source=Consent.Source.PREREGISTRATION,
+        preregistration=third,
+    )
+    text = "La salle change : salle Jean-Moulin."
+    assert notices.preview(tournament=tournament, text=text).recipients == 1
+    assert notices.send_notice(tournament=tournament, text=text).recipients == 1
+    sending.send_due()
+    sent = [m["To"] for m in smtp.inbox.received if "organisateur" in m["Subject"]]
+    assert sent == [third.email]

@@ -1,6 +1,7 @@
 """The organizer's message to all the concours's players who gave an
-address (a change of time or hall, a cancellation): counted and previewed
-before it goes, `PER_DAY` a concours a day at most, one message a mailbox.
+address and ticked what to receive (a change of time or hall, a
+cancellation): counted and previewed before it goes, `PER_DAY` a concours
+a day at most, one message a mailbox.
 
 Must not: send (the task does), nor read a request.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,14 +34,20 @@ class Preview:
 
 
 def _recipients(tournament: Tournament) -> list[Consent]:
-    """One agreement a mailbox (the first), none stopped."""
+    """One agreement a mailbox (the first), none stopped, of a team that
+    ticked its result or its table. The agreement a waiting team's offer
+    goes under (`wants_waiting`, outbox._offer_consent) was ticked by
+    nobody: it carries that offer only, never the organizer's messages.
+    The preview counts this very list, so its count is who receives it."""
     seen: set[int] = set()
     chosen = []
-    consents = Consent.objects.filter(
-        tournament=tournament, stopped_at=None, mailbox__stopped_at=None
-    ).select_related("mailbox")
+    consents = (
+        Consent.objects.filter(tournament=tournament, stopped_at=None, mailbox__stopped_at=None)
+        .filter(Q(wants_result=True) | Q(wants_table=True))
+        .select_related("mailbox")
+    )
     for consent in consents.order_by("pk"):
-        if consent.wants_anything and consent.mailbox_id not in seen:
+        if consent.mailbox_id not in seen:
             seen.add(consent.mailbox_id)
             chosen.append(consent)
     return chosen
