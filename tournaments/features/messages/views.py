@@ -84,7 +84,7 @@ def door_consent(request: HttpRequest, door_token: str, welcome: str) -> HttpRes
             email=form.cleaned_data["email"],
             wants=form.wants(),
             source=Consent.Source.DOOR,
-            language=translation.get_language() or "fr",
+            language=consents.page_language(),
         )
         return render(
             request,

@@ -260,3 +260,42 @@ def test_the_prereg_ticks_follow_the_team_taken_in_and_its_result_is_sent(client
     assert "confirmer" not in mail.get_content()  # the pre-registration confirmed it
     consent.refresh_from_db()
     assert consent.team.player1.last_name == "Lefèvre1"
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_desk_and_its_file_give_the_desk_s_language(desk, concours, language):
+    # The volunteer types what the team says: its messages in the desk's
+    # language (French unless the desk was switched to English).
+    desk.cookies["django_language"] = language
+    add_at_the_desk(desk, concours, 1, messages_email="anne@example.org", messages_result="on")
+    response = preview(desk, concours, csv(HEADER, "Deux;Carole;Deux;Denis;cd@example.org;oui;"))
+    confirm_import(desk, concours, response)
+    kept = {c.email: (c.source, c.language) for c in Consent.objects.all()}
+    assert kept == {
+        "anne@example.org": (Consent.Source.DESK, language),
+        "cd@example.org": (Consent.Source.FILE, language),
+    }
+
+
+def test_a_team_pre_registering_in_english_reads_english(client, organizer):
+    tournament = announce(organizer, preset="ffb-coinche")
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        reverse("tournaments:concours", args=[tournament.slug]),
+        prereg_team(1, messages_result="on"),
+    )
+    assert response.status_code == 302
+    assert Consent.objects.get().language == "en"
+
+
+def test_a_language_the_messages_are_not_written_in_falls_back_to_french():
+    from django.utils import translation
+
+    from tournaments.features.messages.services import consent as consents
+
+    with translation.override("de"):
+        assert consents.page_language() == "fr"
+    with translation.override("en"):
+        assert consents.page_language() == "en"
+    with translation.override(None):
+        assert consents.page_language() == "fr"

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services import tasks
@@ -79,21 +80,29 @@ SOURCES = {
 }
 
 
+def page_language() -> str:
+    """The language of the page the agreement is given on, when the
+    messages are written in it; French otherwise (a command, a worker)."""
+    language = (translation.get_language() or "").split("-")[0]
+    return language if language in dict(settings.LANGUAGES) else "fr"
+
+
 def on_extras_given(*, tournament, team, preregistration, values, source) -> None:
     """`REGISTRATION_EXTRAS_GIVEN`: the ticks of the desk's form, of a
     registration file's line or of a pre-registration kept as an agreement
     (`give_consent`, as the door's). A pre-registration's address is its
-    own (confirmed by its own mail); the desk's and the file's are the
-    player's language unknown: French."""
+    own (confirmed by its own mail), in the language its player read the
+    page in. At the desk and in the organizer's file the player's language
+    is not asked: the desk's (French, unless the desk is in English)."""
     wants = Wants(
         result=bool(values.get("messages_result")),
         table=bool(values.get("messages_table")),
         waiting=bool(values.get("messages_waiting")),
     )
     if preregistration is not None:
-        email, language = preregistration.email, preregistration.language or "fr"
+        email, language = preregistration.email, preregistration.language or page_language()
     else:
-        email, language = values.get("messages_email") or "", "fr"
+        email, language = values.get("messages_email") or "", page_language()
     if not wants.anything or not email or source not in SOURCES:
         return
     give_consent(
