@@ -75,6 +75,7 @@ REGISTRATION_EXTRAS = "registration extras"
 REGISTRATION_EXTRAS_GIVEN = "registration extras given"
 PLACE_OFFERED = "place offered"
 CONCOURS_SENT = "concours sent"
+DRAW_ANNOUNCED = "draw announced"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -241,6 +242,17 @@ MOMENTS: dict[str, Moment] = {
             "took it (services/publication.py `send_concours`): the laptop has internet "
             "now. A feature sends what waited for a connection (the messages' queue, at "
             "once rather than at its next try). `by`: the organizer who sent it."
+        ),
+    ),
+    DRAW_ANNOUNCED: Moment(
+        arguments=frozenset({"round", "by"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A partie's draw is shown to the players: drawn with the draws shown at once "
+            "(services/rounds.py `draw_round`, `release_draws` off) or announced by the "
+            "organizer (services/release.py `release_round`). A feature tells each team "
+            "its table now rather than at its next look. `round`: the partie, `by`: who "
+            "drew or announced it."
         ),
     ),
 }

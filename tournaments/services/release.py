@@ -22,6 +22,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import hooks
 from tournaments.models import Change, Round
 from tournaments.services.audit import Actor, log_change
 
@@ -36,4 +37,5 @@ def release_round(*, round: Round, by: Actor | None = None) -> Round:
     rnd.released_at = timezone.now()
     rnd.save(update_fields=["released_at"])
     log_change(rnd.tournament, Change.Action.ROUND_RELEASED, by=by, after={"round": rnd.number})
+    hooks.announce(hooks.DRAW_ANNOUNCED, round=rnd, by=by)
     return rnd

@@ -106,6 +106,8 @@ def draw_round(
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    if rnd.released_at is not None:
+        hooks.announce(hooks.DRAW_ANNOUNCED, round=rnd, by=by)
     return rnd
 
 

@@ -33,6 +33,7 @@ SERVICE_MOMENTS = (
     hooks.CLAIMS_CLOSED,
     hooks.TEAM_REGISTERED,
     hooks.RESULTS_PUBLISHED,
+    hooks.DRAW_ANNOUNCED,
 )
 
 
@@ -136,7 +137,22 @@ def _hall_file(owner):
     return lambda: publication.publish_file(raw=raw, owner=owner)
 
 
-FINAL, CLOSED, TEAM, PUBLISHED = SERVICE_MOMENTS
+def _drawn(owner, *, release_draws: bool):
+    tournament = factories.build_tournament(owner=owner, parties=2, release_draws=release_draws)
+    factories.add_teams(tournament, 4)
+    return lambda: rounds.draw_round(
+        tournament=tournament, method=Round.DrawMethod.RANDOM, seed=3, by=owner
+    )
+
+
+def _released(owner):
+    from tournaments.services import release
+
+    rnd = _drawn(owner, release_draws=True)()
+    return lambda: release.release_round(round=rnd, by=owner)
+
+
+FINAL, CLOSED, TEAM, PUBLISHED, DRAWN = SERVICE_MOMENTS
 CASES = {
     "team registered at the desk": (_desk, [TEAM]),
     "teams imported from a file": (_import, [TEAM, TEAM]),
@@ -150,6 +166,9 @@ CASES = {
         [FINAL],
     ),
     "a hall laptop's file published": (_hall_file, [PUBLISHED]),
+    "a partie drawn, shown at once": (lambda owner: _drawn(owner, release_draws=False), [DRAWN]),
+    "a partie drawn as a draft": (lambda owner: _drawn(owner, release_draws=True), []),
+    "a draft announced": (_released, [DRAWN]),
 }
 
 
@@ -168,7 +187,7 @@ def test_each_moment_is_announced_where_documented_once(case, organizer, heard):
     if teams:
         expected = list(result) if not isinstance(result, Team) else [result]
         assert [team.pk for team in teams] == [team.pk for team in expected]
-    if CLOSED in moments:
+    if CLOSED in moments or DRAWN in moments:
         assert heard[0][1]["round"].pk == result.pk
     if PUBLISHED in moments:
         public = heard[0][1]["tournament"]
@@ -194,6 +213,8 @@ def _written(organizer) -> tuple[int, int, int, int]:
         ("claims closed by hand", CLOSED),
         ("a concours made public", PUBLISHED),
         ("a hall laptop's file published", PUBLISHED),
+        ("a partie drawn, shown at once", DRAWN),
+        ("a draft announced", DRAWN),
     ],
 )
 def test_a_failing_handler_in_the_transaction_rolls_the_use_case_back(

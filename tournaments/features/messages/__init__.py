@@ -23,6 +23,8 @@ queued, in a savepoint: a failure here never stops the core's use-case),
 calendar: its mail queued under the pre-registration's own agreement, « une
 place libérée » on; the desk counts the e-mails given for a result or a
 table only), `CONCOURS_SENT` (the hall laptop published online, so it has
-internet: the sender woken at once, not at its next try).
+internet: the sender woken at once, not at its next try),
+`DRAW_ANNOUNCED` (a partie's draw shown: the tables of the teams that
+asked queued and the sender woken, in a savepoint).
 The core never imports this package.
 """

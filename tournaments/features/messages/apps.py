@@ -27,3 +27,4 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)
         hooks.register(hooks.PLACE_OFFERED, moments.on_place_offered)
         hooks.register(hooks.CONCOURS_SENT, moments.on_concours_sent)
+        hooks.register(hooks.DRAW_ANNOUNCED, moments.on_draw_announced)

@@ -85,3 +85,65 @@ def test_the_core_s_own_closing_announces_the_final_and_the_result_is_queued(org
     (message,) = Message.objects.all()
     assert (message.kind, message.to) == (Message.Kind.RESULT, "anne@example.org")
     assert message.state == Message.State.QUEUED  # the sender sends it, not the closing
+
+
+def wants_its_table(organizer, *, release_draws: bool) -> Tournament:
+    from tests.factories import add_teams
+    from tournaments.features.messages.services import consent as consents
+
+    tournament = build_tournament(owner=organizer, parties=2, release_draws=release_draws)
+    add_teams(tournament, 4)
+    consents.give_consent(
+        tournament=tournament,
+        team=tournament.teams.get(number=1),
+        email="anne@example.org",
+        wants=consents.Wants(table=True),
+        source="desk",
+    )
+    return tournament
+
+
+def tables_queued() -> list[str]:
+    return list(Message.objects.filter(kind=Message.Kind.TABLE).values_list("subject", flat=True))
+
+
+def test_a_draw_shown_at_once_queues_the_table_without_waiting_for_the_sender(organizer):
+    tournament = wants_its_table(organizer, release_draws=False)
+    rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    (subject,) = tables_queued()
+    assert subject.startswith("Partie 1 : table ")
+
+
+def test_a_draft_queues_nothing_until_announced_then_the_table_at_once(
+    organizer, django_capture_on_commit_callbacks, settings
+):
+    from django_tasks_db.models import DBTaskResult
+
+    from tournaments.features.messages.services import tasks
+    from tournaments.services import release
+
+    tournament = wants_its_table(organizer, release_draws=True)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+    assert tables_queued() == []  # a draft: the table may still change
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    with django_capture_on_commit_callbacks(execute=True):
+        release.release_round(round=rnd, by=organizer)
+    assert len(tables_queued()) == 1
+    assert DBTaskResult.objects.filter(task_path=tasks.TASK_PATH).count() == 1  # woken
+
+
+def test_a_failure_in_the_messages_never_stops_the_announcement(organizer, monkeypatch):
+    from tournaments.services import release
+
+    tournament = wants_its_table(organizer, release_draws=True)
+    rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)
+
+    def broken(tournament):
+        raise RuntimeError("a template missing")
+
+    monkeypatch.setattr(outbox, "queue_tables", broken)
+    with transaction.atomic():
+        release.release_round(round=rnd, by=organizer)
+    rnd.refresh_from_db()
+    assert rnd.released_at is not None
+    assert tables_queued() == []

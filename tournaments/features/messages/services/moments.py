@@ -31,6 +31,20 @@ def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
         log.exception("The results of concours %s could not be queued", tournament.pk)
 
 
+def on_draw_announced(*, round, by: Actor | None = None) -> None:
+    """`DRAW_ANNOUNCED`: the table of each team that asked queued, and the
+    sender woken after the commit, rather than at its next look five
+    minutes later. In a savepoint whose failure is logged: a message that
+    cannot be written must not stop the draw (the sender looks again)."""
+    try:
+        with transaction.atomic():
+            tournament = Tournament.objects.get(pk=round.tournament_id)
+            if outbox.queue_tables(tournament):
+                tasks.wake_sender()
+    except Exception:
+        log.exception("The tables of partie %s could not be queued", round.pk)
+
+
 def on_demo_built(*, owner, seed, say) -> None:
     """`DEMO_BUILT`: the demo's players who agreed."""
     demo.add_demo_consents()
