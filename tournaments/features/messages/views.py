@@ -22,8 +22,8 @@ from tournaments.features.messages import display, queries
 from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
 from tournaments.features.messages.pdf import result_cards_pdf
+from tournaments.features.messages.services import channels, notices, sending, tasks
 from tournaments.features.messages.services import consent as consents
-from tournaments.features.messages.services import notices, tasks
 from tournaments.forms.base import apply_service_error
 from tournaments.queries.claims import ranking_claims
 from tournaments.services import door
@@ -182,6 +182,9 @@ def send_now(request: HttpRequest, slug: str) -> HttpResponse:
     """« Envoyer maintenant »: the sending task queued (it runs in the
     worker, never in this request)."""
     tournament = managed_tournament(request, slug)
+    if channels.default_keeps_mail_here():  # « partent dans un instant » would be untrue
+        messages.warning(request, display.reason_shown(sending.no_mail_server()))
+        return redirect("tournaments:messages_desk", slug=tournament.slug)
     tasks.send_due_messages.enqueue()
     messages.success(request, _("Envoi demandé : les messages partent dans un instant."))
     return redirect("tournaments:messages_desk", slug=tournament.slug)

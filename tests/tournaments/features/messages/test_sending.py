@@ -302,6 +302,10 @@ def test_a_hall_without_mail_settings_keeps_the_messages_queued_and_says_why(
     assert "1 message en attente d&#x27;envoi — aucun serveur de courriel réglé" in page
     assert "envoyé" not in page.split("Message de l")[0]
     assert "Nouvel essai" not in page and "pas de connexion" not in page
+    with hall_default_mailer(tmp_path / "courriels"):
+        answer = client.post(f"/organisation/t/{finished.slug}/messages/envoyer/", follow=True)
+    page = answer.content.decode()
+    assert notice in page and "partent dans un instant" not in page
 
 
 def test_the_messages_kept_on_a_hall_leave_once_smtp_is_set(finished, tmp_path):

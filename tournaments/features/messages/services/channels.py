@@ -22,6 +22,7 @@ from typing import Protocol
 from django.conf import settings
 from django.core.mail import EmailMessage, mailers
 from django.core.mail.backends.filebased import EmailBackend as FileBackend
+from django.utils.module_loading import import_string
 
 SENT = "sent"
 REFUSED = "refused"
@@ -66,6 +67,13 @@ def keeps_mail_here(connection: object) -> bool:
     """Whether `connection` only writes mails on this machine (Django's file
     backend or one built on it, as tournaments/infra/mail_files.py)."""
     return isinstance(connection, FileBackend)
+
+
+def default_keeps_mail_here() -> bool:
+    """Whether Django's default mailer, as set, only writes mails on this
+    machine (asked without opening it)."""
+    path = getattr(settings, "MAILERS", {}).get("default", {}).get("BACKEND", "")
+    return bool(path) and issubclass(import_string(path), FileBackend)
 
 
 class EmailChannel:
