@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
+from tournaments.display.hall import journal_on_laptop_notice
 from tournaments.infra import standby
 from tournaments.infra.journal import handover, replay
 from tournaments.infra.journal import writer as journal
@@ -92,6 +93,8 @@ def start_journal(stdout, style) -> journal.Journal | None:
             "branchez la clé ou choisissez un autre dossier (BACKUP_DIR)."
         ) from exc
     stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
+    if not started.apart:
+        stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
     return started
 
 
