@@ -6,7 +6,8 @@ address when the stick says it, or says the stick is missing; a data folder
 pointed at another folder while its stick is still there does not start
 either; the same stick at another path does, and `--nouvelle-cle` (a new
 day, a new stick) does, saying in orange when the backups stay on the
-laptop."""
+laptop. A takeover at another address says the printed QR codes no longer
+lead to the hall."""
 
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ def refused(env: dict, port: int, *extra: str) -> str:
 def test_a_first_laptop_taken_over_does_not_serve_from_another_folder(hall, tmp_path):
     hall.start_first()
     _, port2, _ = hall.take_over(server_port())
+    # At another address: the printed QR codes lead to the first laptop.
+    taking_over = (tmp_path / "portable-2.log").read_text()
+    assert "restent valables" not in taking_over
+    assert "Les téléphones doivent scanner le QR code affiché au bureau" in taking_over
     hall.servers[0].send_signal(signal.SIGKILL)
     hall.servers[0].wait(timeout=30)
 

@@ -46,10 +46,11 @@ def record_address(url: str) -> None:
         address_file(journal_folder(), journal.ACTIVE.hall).write_text(url, encoding="ascii")
 
 
-def recorded_address(hall: str) -> str:
-    """The address the hall `hall` recorded on the stick ("" if none)."""
+def recorded_address(hall: str, folder: Path | None = None) -> str:
+    """The address the hall `hall` recorded on the stick ("" if none), in
+    `folder` (the journal's folder by default)."""
     try:
-        text = address_file(journal_folder(), hall).read_text(encoding="ascii")
+        text = address_file(folder or journal_folder(), hall).read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError):
         return ""
     return standby.address(text) or ""
@@ -153,17 +154,36 @@ def take_over(folder: Path, stdout, style) -> replay.Plan:
     stdout.write(
         style.SUCCESS(
             f"Reprise : instantané du {done.taken_at} et {len(done.transactions)} "
-            "enregistrements du journal rejoués. Les feuilles et QR codes imprimés "
-            "restent valables."
+            "enregistrements du journal rejoués."
         )
     )
     return done
 
 
-def hand_over(done: replay.Plan, address: str, stdout) -> None:
+def printed_codes_sentence(first: str, here: str) -> str:
+    """Whether the printed sheets' QR codes still lead to the hall: only
+    when this laptop has the address the first one printed (`first`, as
+    it recorded it beside its journal; "" when unknown)."""
+    if first and standby.address(first) == standby.address(here):
+        return (
+            f"  Même adresse que le premier portable ({here}/) : les feuilles et QR codes "
+            "imprimés restent valables."
+        )
+    before = f" (le premier portable était à {first}/)" if first else ""
+    return (
+        f"  Nouvelle adresse{before} : les QR codes imprimés mènent à l'ancienne. Les "
+        "téléphones doivent scanner le QR code affiché au bureau (page « Mes tournois », "
+        "« Téléphones : scannez ceci ») ; les codes des équipes ne changent pas."
+    )
+
+
+def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> None:
     """The takeover said on the stick before this server answers anyone:
     the laptop it replaces, if it comes back (or gets the stick back),
-    refuses every write and sends its phones to `address`."""
+    refuses every write and sends its phones to `address`. `first` is the
+    address the replaced hall recorded (read before this one records its
+    own: the same laptop taking its own journal over has the same name)."""
+    stdout.write(printed_codes_sentence(first, address))
     connection = connections["default"]
     mine = hall_name(Path(settings.DATA_DIR))
     if done.hall == mine or connection.vendor != "sqlite":

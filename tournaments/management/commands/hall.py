@@ -104,9 +104,10 @@ class Command(BaseCommand):
         secours = self._standby_address(options.get("secours") or "")
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
-        taken = None
+        taken, first = None, ""
         if options.get("reprendre"):
             taken = takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
+            first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         self._update_database()
         if demo:
             call_command("demo", stdout=self.stdout)
@@ -123,7 +124,7 @@ class Command(BaseCommand):
         public = address.public_address_for_port(server.port)
         takeover.record_address(public.url)
         if taken is not None:
-            takeover.hand_over(taken, public.url, self.stdout)
+            takeover.hand_over(taken, public.url, self.stdout, first=first)
         takeover.start_standby(secours, self.stdout, public.url)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
