@@ -1,7 +1,10 @@
 """Where the journal is (infra/journal/writer.py, `apart`): on the laptop's
 own disk (the default backups' folder, DATA_DIR/sauvegardes) the desk says
 in orange that the laptop dying takes everything, and how to give the
-stick (BACKUP_DIR); on a medium of its own it says nothing."""
+stick (BACKUP_DIR); on a medium of its own it says nothing. The data folder
+remembers its stick (infra/journal/medium.py): found at any path, fine;
+another folder is refused, saying whether the stick is missing or says
+the hall was taken over."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments.display.hall import journal_on_laptop_notice
-from tournaments.infra.journal import writer
+from tournaments.infra.journal import handover, medium, writer
 from tournaments.infra.sqlite_backend.base import write_lock
 
 
@@ -71,3 +74,32 @@ def test_on_a_stick_the_desk_says_nothing(journal_beside_the_database, client, s
     page = client.get(reverse("tournaments:dashboard"))
     assert "journal_on_laptop" not in page.context
     assert "journal-on-laptop" not in page.content.decode()
+
+
+def test_the_data_folder_knows_its_stick_wherever_it_is_mounted(tmp_path):
+    data, stick = tmp_path / "donnees", tmp_path / "cle" / "reprise"
+    data.mkdir()
+    stick.mkdir(parents=True)
+    assert medium.refusal(data, stick, "h1") is None  # never journaled: the first start
+    medium.remember(data, stick, "h1", new=False)
+    assert medium.refusal(data, stick, "h1") is None
+    elsewhere = tmp_path / "F" / "reprise"
+    (tmp_path / "cle").rename(tmp_path / "F")  # the same stick, another drive letter
+    assert medium.refusal(data, elsewhere, "h1") is None
+
+
+def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
+    data, stick, other = tmp_path / "donnees", tmp_path / "cle" / "reprise", tmp_path / "autre"
+    data.mkdir()
+    stick.mkdir(parents=True)
+    other.mkdir()
+    medium.remember(data, stick, "h1", new=False)
+    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, True)
+    handover.record(stick, replaced="h1", by="h2", address="http://192.168.1.21:8000")
+    assert medium.refusal(data, other, "h1") == medium.Refusal(
+        stick, "http://192.168.1.21:8000", True
+    )
+    (tmp_path / "cle").rename(tmp_path / "dans-le-deuxieme")
+    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, False)
+    medium.remember(data, other, "h1", new=True)  # --nouvelle-cle
+    assert medium.refusal(data, other, "h1") is None
