@@ -22,7 +22,7 @@ where N counts the saves the servers acknowledged (phones and desk), M the
 deals the second server holds for those tables beyond those of the start, K
 the acknowledged deals it lacks (per table: acked − stored when positive),
 and S the second server's own start: from its command to its first answer
-(targets: K = 0, M ≥ N, S ≤ 30). Stderr also says what the replay found.
+200 to a table's page (targets: K = 0, M ≥ N, S ≤ 30). Stderr also says what the replay found.
 
 With `--standby`, the first server is started with `--secours <the second's
 address>` and the second takes over on that other port: the phones and the
@@ -43,7 +43,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -175,8 +174,12 @@ def stored(database: Path) -> dict[int, int]:
     return {t.number: t.deals.count() for t in Table.objects.filter(round__number=2)}
 
 
-def start(port: int, data: Path, stick: Path, *extra: str) -> tuple[subprocess.Popen, float]:
-    """A hall server and the seconds from its command to its first answer."""
+def start(
+    port: int, data: Path, stick: Path, page: str, *extra: str
+) -> tuple[subprocess.Popen, float]:
+    """A hall server and the seconds from its command to its first 200 on
+    `page` (a table's page): it listens before its journal is started and
+    its takeover written, so a connection alone is not « serving »."""
     env = {
         **os.environ,
         "BELOTE_DATA_DIR": str(data),
@@ -192,9 +195,10 @@ def start(port: int, data: Path, stick: Path, *extra: str) -> tuple[subprocess.P
     )
     while time.monotonic() < began + 120:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process, time.monotonic() - began
-        except OSError:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}", timeout=2) as answer:
+                if answer.status == 200:
+                    return process, time.monotonic() - began
+        except OSError:  # refused, or an HTTP error (HTTPError is one)
             if process.poll() is not None:
                 break
             time.sleep(0.05)
@@ -224,7 +228,8 @@ def main() -> None:
         port = hall.free_port()
         port2 = hall.free_port() if args.standby else port
         standby = ("--secours", f"http://127.0.0.1:{port2}") if args.standby else ()
-        server, _ = start(port, first, stick, *standby)
+        page = tables[0][0]
+        server, _ = start(port, first, stick, page, *standby)
         first_name = (first / "nom-du-journal").read_text().strip()
         bench = outage.Bench(args.interval)
         phoned = tables[: len(tables) - args.desk_tables]
@@ -247,7 +252,7 @@ def main() -> None:
                 daemon=True,
             ).start()
         command_at = time.monotonic()
-        server, serving_after = start(port2, second, stick, "--reprendre", str(stick))
+        server, serving_after = start(port2, second, stick, page, "--reprendre", str(stick))
         bench.typing_until = time.monotonic() + args.after
         bench.give_up = bench.typing_until + 120
         for client in [*phones, desk]:

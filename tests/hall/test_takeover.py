@@ -44,7 +44,9 @@ def test_a_second_laptop_carries_on_with_every_acknowledged_deal(hall, tmp_path)
     shutil.rmtree(hall.laptop)  # the laptop is gone
 
     env2, _, _ = hall.take_over()
-    assert "Reprise : instantané" in (tmp_path / "portable-2.log").read_text()
+    taking_over = (tmp_path / "portable-2.log").read_text()
+    assert "Reprise : instantané" in taking_over
+    assert "les feuilles et QR codes imprimés restent valables" in taking_over  # same address
     # The printed link and the phone's session (the code typed once) still work.
     version, _ = phone.page()
     # A retry of a deal the first laptop recorded, with its version: nothing more.

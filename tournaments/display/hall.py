@@ -181,3 +181,15 @@ def journal_notice(folder: str) -> str:
         "enregistré, ni aux tables ni ici, tant qu'elle n'est pas rebranchée. "
         "Rebranchez-la : tout repart seul, les téléphones renvoient ce qui attend."
     ) % {"folder": folder}
+
+
+def journal_on_laptop_notice(folder: str) -> str:
+    """The desk's orange line while the journal is on the laptop's own disk
+    (no USB stick given: BACKUP_DIR is the only way to name it)."""
+    return _(
+        "Les sauvegardes sont sur ce portable (dossier « %(folder)s ») : s'il tombe en "
+        "panne, tout est perdu. Branchez une clé USB, arrêtez le serveur (Ctrl+C) et "
+        "relancez-le avec le dossier des sauvegardes sur la clé : "
+        "BACKUP_DIR=/media/clé/sauvegardes python manage.py hall (sous Windows : "
+        "set BACKUP_DIR=E:\\sauvegardes puis python manage.py hall)."
+    ) % {"folder": folder}

@@ -19,8 +19,9 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
+from tournaments.display.hall import journal_on_laptop_notice
 from tournaments.infra import standby
-from tournaments.infra.journal import handover, replay
+from tournaments.infra.journal import handover, medium, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
@@ -45,10 +46,11 @@ def record_address(url: str) -> None:
         address_file(journal_folder(), journal.ACTIVE.hall).write_text(url, encoding="ascii")
 
 
-def recorded_address(hall: str) -> str:
-    """The address the hall `hall` recorded on the stick ("" if none)."""
+def recorded_address(hall: str, folder: Path | None = None) -> str:
+    """The address the hall `hall` recorded on the stick ("" if none), in
+    `folder` (the journal's folder by default)."""
     try:
-        text = address_file(journal_folder(), hall).read_text(encoding="ascii")
+        text = address_file(folder or journal_folder(), hall).read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError):
         return ""
     return standby.address(text) or ""
@@ -66,17 +68,23 @@ def hall_name(data_dir: Path) -> str:
     return path.read_text(encoding="ascii").strip()
 
 
-def start_journal(stdout, style) -> journal.Journal | None:
+def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal | None:
+    """The journal started on the backups' folder; refused (CommandError)
+    when this data folder journaled on another medium last time and
+    `new_medium` (`--nouvelle-cle`, or a takeover here) does not say so."""
     connection = connections["default"]
     if connection.vendor != "sqlite":
         return None
     name = connection.settings_dict["NAME"]
     data_dir = Path(settings.DATA_DIR)
+    hall = hall_name(data_dir)
+    if not new_medium and (refused := medium.refusal(data_dir, journal_folder(), hall)):
+        raise CommandError(refusal_sentence(refused))
     try:
         started = journal.start(
             folder=journal_folder(),
             database=Path(name),
-            hall=hall_name(data_dir),
+            hall=hall,
             lock=write_lock(name),
             secret_key=settings.SECRET_KEY if settings.HALL else "",
         )
@@ -91,8 +99,43 @@ def start_journal(stdout, style) -> journal.Journal | None:
             f"Impossible d'écrire le journal de reprise dans {journal_folder()} ({exc}) : "
             "branchez la clé ou choisissez un autre dossier (BACKUP_DIR)."
         ) from exc
+    try:
+        medium.remember(data_dir, started.folder, hall, new=new_medium)
+    except OSError as exc:
+        journal.stop()
+        raise CommandError(
+            f"Impossible de noter le support du journal de reprise ({exc}) : "
+            "vérifiez la clé et le dossier des données, puis relancez."
+        ) from exc
     stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
+    if not started.apart:
+        stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
     return started
+
+
+def refusal_sentence(refused: medium.Refusal) -> str:
+    """Why this laptop does not start as the hall, and what to do."""
+    where = refused.folder
+    if refused.replaced_by is not None:
+        return (
+            "Ce portable ne sert plus le concours : un deuxième portable l'a repris"
+            + (f", à l'adresse {refused.replaced_by}/" if refused.replaced_by else "")
+            + f" (c'est écrit sur la clé, dans « {where} »). Rien n'est enregistré ici ; "
+            "les téléphones vont sur le deuxième portable. Pour un nouveau concours sur "
+            "ce portable, relancez avec --nouvelle-cle."
+        )
+    what = (
+        "est introuvable (la clé n'est pas branchée ?)"
+        if not refused.reachable
+        else f"n'est plus le dossier des sauvegardes (maintenant « {journal_folder()} »)"
+    )
+    return (
+        f"Ce portable ne démarre pas comme serveur de la salle : son journal de reprise "
+        f"était sur « {where} », qui {what}. Si un deuxième portable a repris le concours, "
+        "c'est lui qui sert la salle : laissez celui-ci arrêté. Sinon, rebranchez la clé du "
+        f"journal et relancez avec BACKUP_DIR={where.parent} ; pour une nouvelle journée "
+        "ou une nouvelle clé, relancez avec --nouvelle-cle."
+    )
 
 
 def take_over(folder: Path, stdout, style) -> replay.Plan:
@@ -111,17 +154,36 @@ def take_over(folder: Path, stdout, style) -> replay.Plan:
     stdout.write(
         style.SUCCESS(
             f"Reprise : instantané du {done.taken_at} et {len(done.transactions)} "
-            "enregistrements du journal rejoués. Les feuilles et QR codes imprimés "
-            "restent valables."
+            "enregistrements du journal rejoués."
         )
     )
     return done
 
 
-def hand_over(done: replay.Plan, address: str, stdout) -> None:
+def printed_codes_sentence(first: str, here: str) -> str:
+    """Whether the printed sheets' QR codes still lead to the hall: only
+    when this laptop has the address the first one printed (`first`, as
+    it recorded it beside its journal; "" when unknown)."""
+    if first and standby.address(first) == standby.address(here):
+        return (
+            f"  Même adresse que le premier portable ({here}/) : les feuilles et QR codes "
+            "imprimés restent valables."
+        )
+    before = f" (le premier portable était à {first}/)" if first else ""
+    return (
+        f"  Nouvelle adresse{before} : les QR codes imprimés mènent à l'ancienne. Les "
+        "téléphones doivent scanner le QR code affiché au bureau (page « Mes tournois », "
+        "« Téléphones : scannez ceci ») ; les codes des équipes ne changent pas."
+    )
+
+
+def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> None:
     """The takeover said on the stick before this server answers anyone:
     the laptop it replaces, if it comes back (or gets the stick back),
-    refuses every write and sends its phones to `address`."""
+    refuses every write and sends its phones to `address`. `first` is the
+    address the replaced hall recorded (read before this one records its
+    own: the same laptop taking its own journal over has the same name)."""
+    stdout.write(printed_codes_sentence(first, address))
     connection = connections["default"]
     mine = hall_name(Path(settings.DATA_DIR))
     if done.hall == mine or connection.vendor != "sqlite":

@@ -7,6 +7,8 @@ second medium (the backups' folder, a USB stick) before the answer leaves.
 - `writer`: the journal of this process: appended and fsynced at each
   commit under the process's write lock (so in commit order), a snapshot of
   the database at each rotation, refusal while the medium is gone.
+- `medium`: the medium the data folder journaled on last time, remembered,
+  so that a laptop taken over does not serve again from another folder.
 - `replay`: a database brought back from the newest snapshot plus the
   journal's segments after it (`manage.py hall --reprendre <folder>`).
 

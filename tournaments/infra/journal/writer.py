@@ -428,6 +428,15 @@ PROBE_EVERY = 3.0
 _looked = [0.0]  # when the handover was last looked up (replaced())
 
 
+def on_laptop() -> Path | None:
+    """The journal's folder when it is on the laptop's own disk (the
+    default backups' folder, DATA_DIR/sauvegardes), else None: the laptop
+    dying would take the journal with it."""
+    if ACTIVE is None or ACTIVE.apart:
+        return None
+    return ACTIVE.folder
+
+
 def trouble() -> Path | None:
     """The journal's folder when writes are refused there now, else None
     (a probe written on the medium every few seconds at most while it is

@@ -81,6 +81,12 @@ class Command(BaseCommand):
             "(sur la clé USB : sauvegardes/reprise).",
         )
         parser.add_argument(
+            "--nouvelle-cle",
+            action="store_true",
+            help="Nouvelle journée ou nouvelle clé USB : le journal de reprise repart dans le "
+            "dossier des sauvegardes donné (BACKUP_DIR), sans chercher celui de la dernière fois.",
+        )
+        parser.add_argument(
             "--secours",
             metavar="ADRESSE",
             help="Adresse du portable de secours (par exemple http://192.168.1.21:8000) : "
@@ -98,9 +104,10 @@ class Command(BaseCommand):
         secours = self._standby_address(options.get("secours") or "")
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
-        taken = None
+        taken, first = None, ""
         if options.get("reprendre"):
             taken = takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
+            first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         self._update_database()
         if demo:
             call_command("demo", stdout=self.stdout)
@@ -108,11 +115,16 @@ class Command(BaseCommand):
             self._announce(address.public_address_for_port(port), listen_host, port)
             return
         server = self._open(listen_host, port, threads)
-        takeover.start_journal(self.stdout, self.style)
+        takeover.start_journal(
+            self.stdout,
+            self.style,
+            # A takeover journals on the stick it was given, on purpose.
+            new_medium=bool(options.get("nouvelle_cle") or taken is not None),
+        )
         public = address.public_address_for_port(server.port)
         takeover.record_address(public.url)
         if taken is not None:
-            takeover.hand_over(taken, public.url, self.stdout)
+            takeover.hand_over(taken, public.url, self.stdout, first=first)
         takeover.start_standby(secours, self.stdout, public.url)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()

@@ -1,0 +1,79 @@
+"""Never two halls (issue 39), for real: the data folder remembers the
+medium its journal was on (infra/journal/medium.py). A first laptop that
+was taken over, restarted with its backups' folder elsewhere (BACKUP_DIR
+unset, another stick), does not start: it names the second laptop's
+address when the stick says it, or says the stick is missing; a data folder
+pointed at another folder while its stick is still there does not start
+either; the same stick at another path does, and `--nouvelle-cle` (a new
+day, a new stick) does, saying in orange when the backups stay on the
+laptop. A takeover at another address says the printed QR codes no longer
+lead to the hall."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+from tests.hall.halls import ROOT, start
+from tests.ports import server_port
+
+
+def refused(env: dict, port: int, *extra: str) -> str:
+    """The hall started and refused: what it said."""
+    command = [sys.executable, str(ROOT / "manage.py"), "hall", "--host", f"0.0.0.0:{port}"]
+    done = subprocess.run(
+        [*command, *extra], env=env, cwd=ROOT, capture_output=True, text=True, timeout=180
+    )
+    assert done.returncode != 0, done.stdout[-1000:]
+    assert "Traceback" not in done.stderr
+    return " ".join(done.stderr.split())
+
+
+def test_a_first_laptop_taken_over_does_not_serve_from_another_folder(hall, tmp_path):
+    hall.start_first()
+    _, port2, _ = hall.take_over(server_port())
+    # At another address: the printed QR codes lead to the first laptop.
+    taking_over = (tmp_path / "portable-2.log").read_text()
+    assert "restent valables" not in taking_over
+    assert "Les téléphones doivent scanner le QR code affiché au bureau" in taking_over
+    hall.servers[0].send_signal(signal.SIGKILL)
+    hall.servers[0].wait(timeout=30)
+
+    # BACKUP_DIR unset (the laptop's own disk): the stick, still seen, names the second.
+    own_disk = {key: value for key, value in hall.env.items() if key != "BACKUP_DIR"}
+    said = refused(own_disk, hall.port)
+    assert f"un deuxième portable l'a repris, à l'adresse http://127.0.0.2:{port2}/" in said
+
+    # The stick gone (in the second laptop), another folder given.
+    hall.stick.rename(tmp_path / "dans-le-deuxieme")
+    other = hall.env | {"BACKUP_DIR": str(tmp_path / "autre-cle" / "sauvegardes")}
+    said = refused(other, hall.port)
+    assert "ne démarre pas comme serveur de la salle" in said
+    assert "est introuvable" in said and "--nouvelle-cle" in said
+
+    # A new day on the laptop's own disk, said on purpose: it serves, and says in orange
+    # that the backups are on the laptop.
+    log = tmp_path / "portable-1-nouveau.log"
+    hall.servers.append(start(own_disk, hall.port, log, "--nouvelle-cle"))
+    assert "Les sauvegardes sont sur ce portable" in log.read_text()
+
+
+def test_the_hall_journals_on_its_own_stick_or_says_it_does_not_start(hall, tmp_path):
+    hall.start_first()
+    hall.servers[0].terminate()
+    hall.servers[0].wait(timeout=30)
+
+    # Its stick still there, the backups' folder pointed elsewhere: refused.
+    other = hall.env | {"BACKUP_DIR": str(tmp_path / "autre-cle" / "sauvegardes")}
+    said = refused(other, hall.port)
+    assert "n'est plus le dossier des sauvegardes" in said
+    assert f"BACKUP_DIR={hall.backups}" in said
+
+    # The same stick at another path (another drive letter): it serves.
+    moved = tmp_path / "cle-ailleurs"
+    hall.stick.rename(moved)
+    again = hall.env | {"BACKUP_DIR": str(moved / "sauvegardes")}
+    log = tmp_path / "portable-1-ailleurs.log"
+    hall.servers.append(start(again, hall.port, log))
+    assert f"Journal de reprise (une copie de chaque enregistrement) : {moved}" in log.read_text()

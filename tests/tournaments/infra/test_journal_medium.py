@@ -1,0 +1,105 @@
+"""Where the journal is (infra/journal/writer.py, `apart`): on the laptop's
+own disk (the default backups' folder, DATA_DIR/sauvegardes) the desk says
+in orange that the laptop dying takes everything, and how to give the
+stick (BACKUP_DIR); on a medium of its own it says nothing. The data folder
+remembers its stick (infra/journal/medium.py): found at any path, fine;
+another folder is refused, saying whether the stick is missing or says
+the hall was taken over."""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection, connections
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.display.hall import journal_on_laptop_notice
+from tournaments.infra.journal import handover, medium, writer
+from tournaments.infra.sqlite_backend.base import write_lock
+
+
+@pytest.fixture
+def journal_beside_the_database(transactional_db):
+    """The journal in a folder beside the database: the laptop's own disk."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the journal is the hall laptop's, on SQLite")
+    name = Path(connection.settings_dict["NAME"])
+    backups = name.parent / f"sauvegardes-{secrets.token_hex(4)}"
+    started = writer.start(
+        folder=backups / "reprise", database=name, hall="h1", lock=write_lock(str(name))
+    )
+    yield started
+    writer.stop()
+    connections.close_all()
+    shutil.rmtree(backups, ignore_errors=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["sur ce portable", "tout est perdu", "clé USB", "BACKUP_DIR="]),
+        ("en", ["on this laptop", "everything is lost", "USB stick", "BACKUP_DIR="]),
+    ],
+)
+def test_backups_on_the_laptop_are_said_with_how_to_give_the_stick(language, words):
+    with translation.override(language):
+        notice = journal_on_laptop_notice("C:\\belote\\sauvegardes\\reprise")
+    assert all(word in notice for word in words), notice
+    assert "C:\\belote\\sauvegardes\\reprise" in notice
+
+
+def test_the_desk_says_the_backups_are_on_the_laptop(journal_beside_the_database, client, settings):
+    settings.HALL = True
+    client.force_login(get_user_model().objects.create_user("orga", password="x"))
+    assert not journal_beside_the_database.apart
+    page = client.get(reverse("tournaments:dashboard"))
+    notice = page.context["journal_on_laptop"]
+    assert "tout est perdu" in notice and str(journal_beside_the_database.folder) in notice
+    assert "journal-on-laptop" in page.content.decode()
+    with translation.override("en"):
+        page = client.get(reverse("tournaments:dashboard"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "everything is lost" in page.context["journal_on_laptop"]
+
+
+def test_on_a_stick_the_desk_says_nothing(journal_beside_the_database, client, settings):
+    settings.HALL = True
+    client.force_login(get_user_model().objects.create_user("orga", password="x"))
+    # No second device on a test machine: the stick is what `apart` says.
+    journal_beside_the_database.apart = True
+    page = client.get(reverse("tournaments:dashboard"))
+    assert "journal_on_laptop" not in page.context
+    assert "journal-on-laptop" not in page.content.decode()
+
+
+def test_the_data_folder_knows_its_stick_wherever_it_is_mounted(tmp_path):
+    data, stick = tmp_path / "donnees", tmp_path / "cle" / "reprise"
+    data.mkdir()
+    stick.mkdir(parents=True)
+    assert medium.refusal(data, stick, "h1") is None  # never journaled: the first start
+    medium.remember(data, stick, "h1", new=False)
+    assert medium.refusal(data, stick, "h1") is None
+    elsewhere = tmp_path / "F" / "reprise"
+    (tmp_path / "cle").rename(tmp_path / "F")  # the same stick, another drive letter
+    assert medium.refusal(data, elsewhere, "h1") is None
+
+
+def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
+    data, stick, other = tmp_path / "donnees", tmp_path / "cle" / "reprise", tmp_path / "autre"
+    data.mkdir()
+    stick.mkdir(parents=True)
+    other.mkdir()
+    medium.remember(data, stick, "h1", new=False)
+    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, True)
+    handover.record(stick, replaced="h1", by="h2", address="http://192.168.1.21:8000")
+    assert medium.refusal(data, other, "h1") == medium.Refusal(
+        stick, "http://192.168.1.21:8000", True
+    )
+    (tmp_path / "cle").rename(tmp_path / "dans-le-deuxieme")
+    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, False)
+    medium.remember(data, other, "h1", new=True)  # --nouvelle-cle
+    assert medium.refusal(data, other, "h1") is None
