@@ -76,6 +76,8 @@ REGISTRATION_EXTRAS_GIVEN = "registration extras given"
 PLACE_OFFERED = "place offered"
 CONCOURS_SENT = "concours sent"
 DRAW_ANNOUNCED = "draw announced"
+BACKUP_SECTIONS = "backup sections"
+CONCOURS_IMPORTED = "concours imported"
 
 MOMENTS: dict[str, Moment] = {
     TOURNAMENT_FINAL: Moment(
@@ -253,6 +255,34 @@ MOMENTS: dict[str, Moment] = {
             "organizer (services/release.py `release_round`). A feature tells each team "
             "its table now rather than at its next look. `round`: the partie, `by`: who "
             "drew or announced it."
+        ),
+    ),
+    BACKUP_SECTIONS: Moment(
+        arguments=frozenset({"tournament"}),
+        when=ON_PAGE,
+        doc=(
+            "A concours's backup document is written (services/backup `export_tournament`: "
+            "a backup downloaded or saved, the hall laptop's « Publier en ligne », the copy "
+            "a publication replaces): a handler returns {its feature's name: its section}, "
+            "a dict of plain JSON values, or None. The sections go under the document's "
+            "optional top-level `features`; a feature's ids of the core's rows are the "
+            "document's (a team's `id`). It only reads."
+        ),
+    ),
+    CONCOURS_IMPORTED: Moment(
+        arguments=frozenset({"tournament", "sections", "earlier", "team_ids", "by"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "A concours was recreated from a backup document (services/backup/restore.py "
+            "`import_tournament`: a publication from the hall laptop or by file, "
+            "`manage.py import_tournament`), in its transaction, its core rows written. "
+            "`sections`: the document's `features` as written by `BACKUP_SECTIONS` (a "
+            "handler reads its own and checks it: the file is trusted for nothing; {} "
+            "when absent); `earlier`: the sections of the copy this one replaced "
+            "(services/publication.py, a concours published again; {} otherwise); "
+            "`team_ids`: the document's team ids → the new teams' ids; `by`: the importer. "
+            "A handler that refuses the file raises the backup's `refusal`: nothing is "
+            "imported."
         ),
     ),
 }

@@ -12,8 +12,10 @@ again from the same organizer replaces the copy its
 earlier publication made, at the same address; so does the concours the
 organizer announced here and played on the hall laptop (same name and
 day, nothing played here): the published one takes its place, with its
-announcement and pre-registrations. Must not: send anything over the
-network (infra/publish_client.py does), nor read a request.
+announcement and pre-registrations, and what the features kept of it
+(the messages it sent: `hooks.CONCOURS_IMPORTED`'s `earlier`). Must not:
+send anything over the network (infra/publish_client.py does), nor read
+a request.
 """
 
 from __future__ import annotations
@@ -47,7 +49,12 @@ from tournaments.models import (
     Upload,
 )
 from tournaments.services.audit import Actor, log_change
-from tournaments.services.backup import MAX_BYTES, export_tournament, import_tournament
+from tournaments.services.backup import (
+    MAX_BYTES,
+    export_tournament,
+    feature_sections,
+    import_tournament,
+)
 from tournaments.services.backup.document import read_document
 from tournaments.services.errors import TournamentError
 
@@ -128,6 +135,9 @@ class _HandedOver:
     registrations: tuple[PreRegistration, ...] = ()
     #: The league stages that hold the concours (issue 27): it stays in them.
     stages: tuple[Stage, ...] = ()
+    #: What the features kept of the copy (`hooks.BACKUP_SECTIONS`): the
+    #: messages it sent already, which the new copy must not send again.
+    features: dict | None = None
 
 
 def _replace_earlier(data, owner) -> _HandedOver:
@@ -149,6 +159,7 @@ def _replace_earlier(data, owner) -> _HandedOver:
         announcement,
         tuple(earlier.preregistrations.all()),
         tuple(Stage.objects.filter(tournaments=earlier)),
+        feature_sections(earlier),
     )
     earlier.delete()
     return handed
@@ -201,7 +212,7 @@ def _refuse_finished_in_the_future(data) -> None:
 def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tournament:
     _refuse_finished_in_the_future(data)
     handed = _replace_earlier(data, owner)
-    tournament = import_tournament(data, owner=owner)
+    tournament = import_tournament(data, owner=owner, earlier=handed.features)
     _take_over(tournament, handed)
     tournament.published = True
     tournament.save(update_fields=["published"])

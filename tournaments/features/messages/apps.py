@@ -18,7 +18,7 @@ class MessagesConfig(AppConfig):
     def ready(self) -> None:
         from tournaments import hooks
         from tournaments.features.messages import forms, views
-        from tournaments.features.messages.services import consent, moments
+        from tournaments.features.messages.services import carried, consent, moments
 
         hooks.register(hooks.TOURNAMENT_FINAL, moments.on_final)
         hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
@@ -28,3 +28,5 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.PLACE_OFFERED, moments.on_place_offered)
         hooks.register(hooks.CONCOURS_SENT, moments.on_concours_sent)
         hooks.register(hooks.DRAW_ANNOUNCED, moments.on_draw_announced)
+        hooks.register(hooks.BACKUP_SECTIONS, carried.backup_section)
+        hooks.register(hooks.CONCOURS_IMPORTED, carried.take_section)

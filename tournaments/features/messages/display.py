@@ -69,6 +69,8 @@ class Outbox:
     #: The reason the oldest waiting message gave ("" if none).
     reason: str
     last_sent_at: datetime | None
+    #: Handed to the hosted site, which sends them (services/carried.py).
+    handed: int = 0
 
 
 def _says(reason: str, words: Promise) -> bool:
@@ -91,6 +93,12 @@ def no_mail_server(reason: str) -> bool:
     """Whether `reason` says no mail server is set: the mails would only be
     written on this machine (sending.no_mail_server)."""
     return _says(reason, gettext_lazy("Aucun serveur de courriel"))
+
+
+def handed_over(reason: str) -> bool:
+    """Whether `reason` says the message was handed to the hosted site
+    (services/carried.handed_to_site)."""
+    return _says(reason, gettext_lazy("Confié au site en ligne"))
 
 
 def reason_shown(reason: str) -> str:
@@ -153,6 +161,15 @@ def outbox_line(box: Outbox) -> str:
         )
     if box.refused:
         parts.append(ngettext("%(n)s refusé", "%(n)s refusés", box.refused) % {"n": box.refused})
+    if box.handed:
+        parts.append(
+            ngettext(
+                "%(n)s confié au site en ligne, qui l'envoie",
+                "%(n)s confiés au site en ligne, qui les envoie",
+                box.handed,
+            )
+            % {"n": box.handed}
+        )
     if not parts:
         return ""
     return " · ".join(parts)

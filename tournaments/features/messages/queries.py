@@ -9,7 +9,7 @@ from django.db.models import Count, Max, Q
 from django.urls import reverse
 
 from tournaments.display import labels
-from tournaments.features.messages.display import Outbox
+from tournaments.features.messages.display import Outbox, handed_over
 from tournaments.features.messages.models import Consent, Message
 from tournaments.infra import address
 from tournaments.queries import awards
@@ -33,6 +33,12 @@ def outbox(tournament) -> Outbox:
         .count(),
         reason=first.reason if first else "",
         last_sent_at=messages.aggregate(last=Max("sent_at"))["last"],
+        handed=sum(
+            handed_over(reason)
+            for reason in messages.filter(state=Message.State.STOPPED)
+            .exclude(reason="")
+            .values_list("reason", flat=True)
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from typing import IO, Any
 
+from tournaments import hooks
 from tournaments.models import Deal, Penalty, Seat, Table, Tournament
 from tournaments.services.backup.cash import export_cash
 from tournaments.services.backup.document import (
@@ -52,6 +53,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_ROWS",
     "export_tournament",
+    "feature_sections",
     "import_tournament",
     "read_backup",
     "refusal",
@@ -65,8 +67,18 @@ def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def feature_sections(tournament: Tournament) -> dict[str, Any]:
+    """What the installed features keep of `tournament` (`hooks.BACKUP_SECTIONS`):
+    {a feature's name: its section}, empty when none has anything."""
+    sections: dict[str, Any] = {}
+    for part in hooks.announce(hooks.BACKUP_SECTIONS, tournament=tournament):
+        sections.update(part)
+    return sections
+
+
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     tables = Table.objects.filter(round__tournament=tournament)
+    features = feature_sections(tournament)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -104,6 +116,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         **export_prizes(tournament, _rows),
         **export_cash(tournament, _rows),
         **export_phases(tournament, _rows),
+        # The optional features' own sections (absent when none has one).
+        **({"features": features} if features else {}),
     }
 
 

@@ -87,6 +87,8 @@ class CheckedBackup:
     prizes: CheckedPrizes
     cash: CheckedCash
     phases: CheckedPhases
+    #: The features' own sections, each checked by its feature on import.
+    features: dict[str, Any]
 
 
 def check_counts(data: Any) -> None:
@@ -149,7 +151,17 @@ def check_backup(data: Any) -> CheckedBackup:
         prizes,
         cash,
         phases,
+        _check_features(data.get("features", {})),
     )
+
+
+def _check_features(value: Any) -> dict[str, Any]:
+    """The optional `features`: an object of one object a feature (each
+    feature checks its own when it takes it, `hooks.CONCOURS_IMPORTED`; a
+    feature not installed here is left aside)."""
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise refusal(_("« features » doit être un objet d'objets"))
+    return value
 
 
 _ROW_SECTIONS = ("players", "rounds", "teams", "tables", "seats", "deals", "changes")

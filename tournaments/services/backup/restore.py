@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments import hooks
 from tournaments.models import (
     Change,
     Deal,
@@ -41,14 +42,16 @@ from tournaments.services.scores import rescore_table
 
 
 @transaction.atomic
-def import_tournament(data: Any, *, owner) -> Tournament:
+def import_tournament(data: Any, *, owner, earlier: dict[str, Any] | None = None) -> Tournament:
     """Recreate a tournament from `export_tournament`'s document, owned by
     `owner` (the importer). Refused whole, in one sentence, if the file is
     not such a document, breaks a rule of the app, or its tournament (or one
-    of its table links) already exists here."""
+    of its table links) already exists here. The features then take their
+    sections (`hooks.CONCOURS_IMPORTED`), with `earlier`'s: the sections of
+    the copy a publication replaced."""
     checked = check_backup(data)
     try:
-        return _restore(checked, owner)
+        return _restore(checked, owner, earlier or {})
     except TournamentError:
         raise
     except (DatabaseError, OverflowError) as exc:
@@ -56,7 +59,7 @@ def import_tournament(data: Any, *, owner) -> Tournament:
         raise refusal(_("la base de données refuse une valeur (%(e)s)") % {"e": exc}) from exc
 
 
-def _restore(checked: CheckedBackup, owner) -> Tournament:
+def _restore(checked: CheckedBackup, owner, earlier: dict[str, Any]) -> Tournament:
     tournament = Tournament.objects.create(owner=owner, **checked.tournament)
     table_ids, team_ids, player_ids = _restore_rows(tournament, checked)
     restore_prizes(tournament, checked.prizes, team_ids=team_ids, player_ids=player_ids)
@@ -69,6 +72,14 @@ def _restore(checked: CheckedBackup, owner) -> Tournament:
         reason=_("ancienne sauvegarde : liens et codes des tables renouvelés")
         if checked.version == 1
         else "",
+    )
+    hooks.announce(
+        hooks.CONCOURS_IMPORTED,
+        tournament=tournament,
+        sections=checked.features,
+        earlier=earlier,
+        team_ids=team_ids,
+        by=owner,
     )
     return tournament
 

@@ -43,6 +43,13 @@ EVENING = datetime.datetime(2026, 11, 28, 20, 4, tzinfo=datetime.UTC)  # 21 h 04
             ),
             "4 messages waiting to be sent — no mail server set up",
         ),
+        # The hall laptop without a mail server handed them to the hosted site.
+        ("fr", Outbox(0, 0, 0, 1, "", None, handed=1), "1 confié au site en ligne, qui l'envoie"),
+        (
+            "en",
+            Outbox(0, 0, 0, 2, "", None, handed=2),
+            "2 handed to the online site, which sends them",
+        ),
     ],
 )
 def test_the_desk_says_what_waits_and_when_the_last_one_left(language, box, line, settings):
@@ -152,3 +159,14 @@ def test_no_mail_server_is_said_plainly_without_a_retry_that_would_not_send(
     with translation.override(language):
         assert reason_shown(reason) == notice
         assert reason_in_row(reason) == row
+
+
+def test_a_message_handed_to_the_site_is_known_in_either_language():
+    from tournaments.features.messages.display import handed_over
+    from tournaments.features.messages.services.carried import handed_to_site
+
+    for language in ("fr", "en"):
+        with translation.override(language):
+            written = handed_to_site()
+        assert handed_over(written)
+    assert not handed_over("Partie finie : message devenu inutile.")

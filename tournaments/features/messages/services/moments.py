@@ -9,7 +9,7 @@ import logging
 
 from django.db import transaction
 
-from tournaments.features.messages.services import demo, outbox, tasks
+from tournaments.features.messages.services import carried, demo, outbox, tasks
 from tournaments.models import Tournament
 from tournaments.services.audit import Actor
 
@@ -64,6 +64,12 @@ def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> N
 
 def on_concours_sent(*, tournament: Tournament, by: Actor | None = None) -> None:
     """`CONCOURS_SENT`: the laptop reached the hosted site, so it has
-    internet: what waits is sent now (by the worker), not at the next try
-    a few minutes later."""
+    internet. Without a mail server here, the site took the concours's
+    messages (services/carried.py): those still queued are marked handed to
+    it, never sent here. What else waits is sent now (by the worker), not at
+    the next try a few minutes later."""
+    try:
+        carried.hand_over(tournament)
+    except Exception:
+        log.exception("The messages of concours %s could not be handed over", tournament.pk)
     tasks.wake_sender()
