@@ -128,3 +128,24 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
         expect(phone.get_by_role("heading", level=1)).to_contain_text("Dupré")
         expect(phone.locator("[data-share]")).to_be_visible()
         shot(phone, "messages-team-from-the-mail")
+
+        # The mail's last line stops them. Opening it stops nothing (a mail
+        # program's preview opens links too): one big button does, then a
+        # second one offers the whole site.
+        stop_link = re.search(r"(http://\S+/messages/arreter/\S+/)", body)
+        assert stop_link, body
+        phone.goto(stop_link.group(1))
+        stop = phone.get_by_role("button", name="Ne plus recevoir de messages de ce concours")
+        expect(stop).to_be_visible()
+        box = stop.bounding_box()
+        assert box and box["height"] >= 44, box
+        consent.refresh_from_db()
+        assert consent.stopped_at is None
+        shot(phone, "messages-stop-asked")
+        stop.click()
+        expect(phone.get_by_role("status")).to_contain_text(
+            "vous ne recevrez plus de message du concours « Concours du Foyer rural »"
+        )
+        consent.refresh_from_db()
+        assert consent.stopped_at is not None and consent.mailbox.stopped_at is None
+        shot(phone, "messages-stop-done")
