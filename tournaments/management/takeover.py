@@ -1,8 +1,9 @@
 """The hall server's side of « the laptop died »: the journal started on the
-backups' folder, and `hall --reprendre <folder>` on the second laptop.
+backups' folder, and `hall --reprendre [<folder>]` on the second laptop.
 
-The journal's folder is `BACKUP_DIR/reprise` (a USB stick when BACKUP_DIR
-points there). The hall's own name in it (a few random letters kept in the
+The journal's folder is `BACKUP_DIR/reprise`: BACKUP_DIR given, or the
+folder `belote-sauvegardes` of the stick plugged in (infra/stick.py), or
+the laptop's own disk. The hall's own name in it (a few random letters kept in the
 data folder) keeps two laptops' journals apart on one stick.
 
 Must not: start a journal on PostgreSQL, or replay over a database without
@@ -19,14 +20,16 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
-from tournaments.display.hall import journal_on_laptop_notice
-from tournaments.infra import standby
+from tournaments.display.hall import journal_on_laptop_notice, several_sticks_notice
+from tournaments.infra import standby, stick
 from tournaments.infra.journal import handover, medium, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
 
 HALL_NAME_FILE = "nom-du-journal"
+#: `--reprendre` without a folder: the stick plugged in.
+ON_THE_STICK = "<clé>"
 #: Beside the journal, this hall's address as its sheets' QR codes print
 #: it: the laptop that takes it over sends the phones there (issue 39).
 ADDRESS_PREFIX = "adresse-"
@@ -54,6 +57,39 @@ def recorded_address(hall: str, folder: Path | None = None) -> str:
     except (OSError, UnicodeDecodeError):
         return ""
     return standby.address(text) or ""
+
+
+def find_stick(stdout, style) -> None:
+    """The backups' folder on the stick plugged in, when BACKUP_DIR is not
+    given and exactly one stick carries a `belote-sauvegardes` folder
+    (infra/stick.py); said either way."""
+    if stick.backup_dir_given():
+        return
+    choice = stick.find()
+    if choice.folder is not None:
+        settings.BACKUP_DIR = Path(choice.folder)
+        stdout.write(f"  Clé USB trouvée : les sauvegardes vont dans {choice.folder}")
+    elif choice.several:
+        stdout.write(style.WARNING("  " + several_sticks_notice()))
+        for folder in choice.several:
+            stdout.write(style.WARNING(f"    {folder}"))
+
+
+def folder_to_take_over(given: str) -> Path:
+    """The folder `--reprendre` names, or the stick's (`ON_THE_STICK`: the
+    stick found, or BACKUP_DIR when given); none found is said in words."""
+    if given != ON_THE_STICK:
+        return Path(given)
+    if stick.backup_dir_given():
+        return autosave.backup_dir()
+    if (found := stick.found()) is not None:
+        return found
+    if stick.several():
+        raise CommandError(several_sticks_notice())
+    raise CommandError(
+        "Aucune clé USB avec un dossier « belote-sauvegardes » n'est branchée : branchez la "
+        "clé du premier portable, ou donnez le dossier : --reprendre DOSSIER."
+    )
 
 
 def journal_folder() -> Path:
@@ -109,7 +145,8 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
         ) from exc
     stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
     if not started.apart:
-        stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
+        notice = several_sticks_notice() if stick.several() else journal_on_laptop_notice()
+        stdout.write(style.WARNING("  " + notice))
     return started
 
 
