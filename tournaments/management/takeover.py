@@ -114,7 +114,9 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     name = connection.settings_dict["NAME"]
     data_dir = Path(settings.DATA_DIR)
     hall = hall_name(data_dir)
-    if not new_medium and (refused := medium.refusal(data_dir, journal_folder(), hall)):
+    own_disk = data_dir / "sauvegardes" / journal.FOLDER_NAME  # BACKUP_DIR's default
+    refused = medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk)
+    if not new_medium and refused:
         raise CommandError(refusal_sentence(refused))
     try:
         started = journal.start(

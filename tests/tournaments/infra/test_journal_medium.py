@@ -104,3 +104,19 @@ def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
     assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, False)
     medium.remember(data, other, "h1", new=True)  # --nouvelle-cle
     assert medium.refusal(data, other, "h1") is None
+
+
+def test_from_the_laptops_own_disk_to_a_stick_is_still_the_hall(tmp_path):
+    """The desk's orange line asks for a stick and a restart: the start on
+    the stick is not refused, unless a takeover is written on that disk."""
+    data, stick = tmp_path / "donnees", tmp_path / "cle" / "belote-sauvegardes" / "reprise"
+    own = data / "sauvegardes" / "reprise"
+    own.mkdir(parents=True)
+    stick.mkdir(parents=True)
+    medium.remember(data, own, "h1", new=False)
+    assert medium.refusal(data, stick, "h1") == medium.Refusal(own, None, True)
+    assert medium.refusal(data, stick, "h1", own_disk=own) is None
+    handover.record(own, replaced="h1", by="h2", address="http://192.168.1.21:8000")
+    assert medium.refusal(data, stick, "h1", own_disk=own) == medium.Refusal(
+        own, "http://192.168.1.21:8000", True
+    )
