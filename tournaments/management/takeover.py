@@ -21,6 +21,7 @@ from django.core.management.base import CommandError
 from django.db import connections
 
 from tournaments.display.hall import journal_on_laptop_notice, several_sticks_notice
+from tournaments.domain.stick import FOLDER_NAME
 from tournaments.infra import standby, stick
 from tournaments.infra.journal import handover, medium, replay
 from tournaments.infra.journal import writer as journal
@@ -168,12 +169,18 @@ def refusal_sentence(refused: medium.Refusal) -> str:
         if not refused.reachable
         else f"n'est plus le dossier des sauvegardes (maintenant « {journal_folder()} »)"
     )
+    # A stick found by itself is found again: no folder to type.
+    again = (
+        "relancez (une seule clé avec un dossier belote-sauvegardes)"
+        if where.parent.name == FOLDER_NAME
+        else f"relancez avec BACKUP_DIR={where.parent}"
+    )
     return (
         f"Ce portable ne démarre pas comme serveur de la salle : son journal de reprise "
         f"était sur « {where} », qui {what}. Si un deuxième portable a repris le concours, "
         "c'est lui qui sert la salle : laissez celui-ci arrêté. Sinon, rebranchez la clé du "
-        f"journal et relancez avec BACKUP_DIR={where.parent} ; pour une nouvelle journée "
-        "ou une nouvelle clé, relancez avec --nouvelle-cle."
+        f"journal et {again} ; pour une nouvelle journée ou une nouvelle clé, relancez avec "
+        "--nouvelle-cle."
     )
 
 

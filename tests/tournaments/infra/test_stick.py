@@ -111,3 +111,15 @@ def test_the_desk_says_when_several_sticks_carry_the_folder(
         monkeypatch.setenv(stick.ROOTS_VARIABLE, str(tmp_path / "rien"))
         stick.find()
     assert "Plusieurs clés portent un dossier belote-sauvegardes" in notice
+
+
+def test_a_laptop_refused_without_its_stick_is_told_to_plug_it_back_not_to_type_a_folder():
+    from tournaments.infra.journal.medium import Refusal
+    from tournaments.management.takeover import refusal_sentence
+
+    found = Path("/media/anne/CLE") / FOLDER_NAME / "reprise"
+    said = refusal_sentence(Refusal(found, None, False))
+    assert "rebranchez la clé du journal et relancez (une seule clé" in said
+    assert "BACKUP_DIR" not in said
+    given = Path("/mnt/cle/sauvegardes/reprise")
+    assert "BACKUP_DIR=/mnt/cle/sauvegardes" in refusal_sentence(Refusal(given, None, False))

@@ -89,7 +89,8 @@ class Command(BaseCommand):
             "--nouvelle-cle",
             action="store_true",
             help="Nouvelle journée ou nouvelle clé USB : le journal de reprise repart dans le "
-            "dossier des sauvegardes donné (BACKUP_DIR), sans chercher celui de la dernière fois.",
+            "dossier des sauvegardes de ce démarrage (la clé trouvée, ou BACKUP_DIR), sans "
+            "chercher celui de la dernière fois.",
         )
         parser.add_argument(
             "--secours",
