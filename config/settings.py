@@ -80,7 +80,9 @@ ALLOWED_HOSTS = [
 # The address printed in QR codes and on paper (see tournaments/infra/address.py).
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip()
 # Automatic backups of running tournaments (tournaments/services/autosave.py):
-# point BACKUP_DIR at a USB stick to keep them off the laptop.
+# point BACKUP_DIR at a USB stick to keep them off the laptop. Unset, `manage.py
+# hall` uses the folder belote-sauvegardes of the stick plugged in, found by
+# itself (tournaments/infra/stick.py, BELOTE_MEDIA_ROOTS: where it looks).
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", DATA_DIR / "sauvegardes"))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_MINUTES = float(os.environ.get("BACKUP_MINUTES", "5"))

@@ -29,6 +29,11 @@ from django.utils import translation
 from tests import factories
 from tournaments.models import Deal, Round, Table, Team, Tournament
 
+# A hall started by a test (in this process or a server it runs) never looks
+# for a USB stick on the machine's real /media (tournaments/infra/stick.py):
+# the tests that want a stick give their own folders.
+os.environ.setdefault("BELOTE_MEDIA_ROOTS", "")
+
 MARKERS = [
     "database: touches the database (a database fixture, the live server, or app "
     "servers on the run's database); given at collection; the PostgreSQL tier of CI",

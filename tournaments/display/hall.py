@@ -183,13 +183,22 @@ def journal_notice(folder: str) -> str:
     ) % {"folder": folder}
 
 
-def journal_on_laptop_notice(folder: str) -> str:
+def journal_on_laptop_notice() -> str:
     """The desk's orange line while the journal is on the laptop's own disk
-    (no USB stick given: BACKUP_DIR is the only way to name it)."""
+    (no stick found, BACKUP_DIR not given): what the volunteer does, in
+    plain words (the hall finds the stick by itself: infra/stick.py)."""
     return _(
-        "Les sauvegardes sont sur ce portable (dossier « %(folder)s ») : s'il tombe en "
-        "panne, tout est perdu. Branchez une clé USB, arrêtez le serveur (Ctrl+C) et "
-        "relancez-le avec le dossier des sauvegardes sur la clé : "
-        "BACKUP_DIR=/media/clé/sauvegardes python manage.py hall (sous Windows : "
-        "set BACKUP_DIR=E:\\sauvegardes puis python manage.py hall)."
-    ) % {"folder": folder}
+        "Les sauvegardes sont sur ce portable : s'il tombe en panne, tout est perdu. "
+        "Créez un dossier « belote-sauvegardes » sur une clé USB, branchez-la, puis "
+        "arrêtez et relancez le serveur."
+    )
+
+
+def several_sticks_notice() -> str:
+    """The desk's orange line when several sticks carry the folder: none is
+    used, the backups stay on the laptop meanwhile."""
+    return _(
+        "Plusieurs clés portent un dossier belote-sauvegardes : n'en laissez qu'une, puis "
+        "arrêtez et relancez le serveur. En attendant, les sauvegardes sont sur ce portable : "
+        "s'il tombe en panne, tout est perdu."
+    )

@@ -1,8 +1,9 @@
 """The hall server's side of « the laptop died »: the journal started on the
-backups' folder, and `hall --reprendre <folder>` on the second laptop.
+backups' folder, and `hall --reprendre [<folder>]` on the second laptop.
 
-The journal's folder is `BACKUP_DIR/reprise` (a USB stick when BACKUP_DIR
-points there). The hall's own name in it (a few random letters kept in the
+The journal's folder is `BACKUP_DIR/reprise`: BACKUP_DIR given, or the
+folder `belote-sauvegardes` of the stick plugged in (infra/stick.py), or
+the laptop's own disk. The hall's own name in it (a few random letters kept in the
 data folder) keeps two laptops' journals apart on one stick.
 
 Must not: start a journal on PostgreSQL, or replay over a database without
@@ -19,14 +20,17 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
-from tournaments.display.hall import journal_on_laptop_notice
-from tournaments.infra import standby
+from tournaments.display.hall import journal_on_laptop_notice, several_sticks_notice
+from tournaments.domain.stick import FOLDER_NAME
+from tournaments.infra import standby, stick
 from tournaments.infra.journal import handover, medium, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
 
 HALL_NAME_FILE = "nom-du-journal"
+#: `--reprendre` without a folder: the stick plugged in.
+ON_THE_STICK = "<clé>"
 #: Beside the journal, this hall's address as its sheets' QR codes print
 #: it: the laptop that takes it over sends the phones there (issue 39).
 ADDRESS_PREFIX = "adresse-"
@@ -56,6 +60,39 @@ def recorded_address(hall: str, folder: Path | None = None) -> str:
     return standby.address(text) or ""
 
 
+def find_stick(stdout, style) -> None:
+    """The backups' folder on the stick plugged in, when BACKUP_DIR is not
+    given and exactly one stick carries a `belote-sauvegardes` folder
+    (infra/stick.py); said either way."""
+    if stick.backup_dir_given():
+        return
+    choice = stick.find()
+    if choice.folder is not None:
+        settings.BACKUP_DIR = Path(choice.folder)
+        stdout.write(f"  Clé USB trouvée : les sauvegardes vont dans {choice.folder}")
+    elif choice.several:
+        stdout.write(style.WARNING("  " + several_sticks_notice()))
+        for folder in choice.several:
+            stdout.write(style.WARNING(f"    {folder}"))
+
+
+def folder_to_take_over(given: str) -> Path:
+    """The folder `--reprendre` names, or the stick's (`ON_THE_STICK`: the
+    stick found, or BACKUP_DIR when given); none found is said in words."""
+    if given != ON_THE_STICK:
+        return Path(given)
+    if stick.backup_dir_given():
+        return autosave.backup_dir()
+    if (found := stick.found()) is not None:
+        return found
+    if stick.several():
+        raise CommandError(several_sticks_notice())
+    raise CommandError(
+        "Aucune clé USB avec un dossier « belote-sauvegardes » n'est branchée : branchez la "
+        "clé du premier portable, ou donnez le dossier : --reprendre DOSSIER."
+    )
+
+
 def journal_folder() -> Path:
     return autosave.backup_dir() / journal.FOLDER_NAME
 
@@ -78,7 +115,9 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     name = connection.settings_dict["NAME"]
     data_dir = Path(settings.DATA_DIR)
     hall = hall_name(data_dir)
-    if not new_medium and (refused := medium.refusal(data_dir, journal_folder(), hall)):
+    own_disk = data_dir / "sauvegardes" / journal.FOLDER_NAME  # BACKUP_DIR's default
+    refused = medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk)
+    if not new_medium and refused:
         raise CommandError(refusal_sentence(refused))
     try:
         started = journal.start(
@@ -109,7 +148,8 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
         ) from exc
     stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
     if not started.apart:
-        stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
+        notice = several_sticks_notice() if stick.several() else journal_on_laptop_notice()
+        stdout.write(style.WARNING("  " + notice))
     return started
 
 
@@ -129,12 +169,18 @@ def refusal_sentence(refused: medium.Refusal) -> str:
         if not refused.reachable
         else f"n'est plus le dossier des sauvegardes (maintenant « {journal_folder()} »)"
     )
+    # A stick found by itself is found again: no folder to type.
+    again = (
+        "relancez (une seule clé avec un dossier belote-sauvegardes)"
+        if where.parent.name == FOLDER_NAME
+        else f"relancez avec BACKUP_DIR={where.parent}"
+    )
     return (
         f"Ce portable ne démarre pas comme serveur de la salle : son journal de reprise "
         f"était sur « {where} », qui {what}. Si un deuxième portable a repris le concours, "
         "c'est lui qui sert la salle : laissez celui-ci arrêté. Sinon, rebranchez la clé du "
-        f"journal et relancez avec BACKUP_DIR={where.parent} ; pour une nouvelle journée "
-        "ou une nouvelle clé, relancez avec --nouvelle-cle."
+        f"journal et {again} ; pour une nouvelle journée ou une nouvelle clé, relancez avec "
+        "--nouvelle-cle."
     )
 
 

@@ -1,7 +1,7 @@
 """Where the journal is (infra/journal/writer.py, `apart`): on the laptop's
 own disk (the default backups' folder, DATA_DIR/sauvegardes) the desk says
 in orange that the laptop dying takes everything, and how to give the
-stick (BACKUP_DIR); on a medium of its own it says nothing. The data folder
+stick (a folder belote-sauvegardes on it); on a medium of its own it says nothing. The data folder
 remembers its stick (infra/journal/medium.py): found at any path, fine;
 another folder is refused, saying whether the stick is missing or says
 the hall was taken over."""
@@ -42,15 +42,16 @@ def journal_beside_the_database(transactional_db):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ["sur ce portable", "tout est perdu", "clé USB", "BACKUP_DIR="]),
-        ("en", ["on this laptop", "everything is lost", "USB stick", "BACKUP_DIR="]),
+        ("fr", ["sur ce portable", "tout est perdu", "clé USB", "« belote-sauvegardes »"]),
+        ("en", ["on this laptop", "everything is lost", "USB stick", "“belote-sauvegardes”"]),
     ],
 )
 def test_backups_on_the_laptop_are_said_with_how_to_give_the_stick(language, words):
     with translation.override(language):
-        notice = journal_on_laptop_notice("C:\\belote\\sauvegardes\\reprise")
+        notice = journal_on_laptop_notice()
     assert all(word in notice for word in words), notice
-    assert "C:\\belote\\sauvegardes\\reprise" in notice
+    # Plain words: no variable, no command to type.
+    assert "BACKUP_DIR" not in notice and "manage.py" not in notice
 
 
 def test_the_desk_says_the_backups_are_on_the_laptop(journal_beside_the_database, client, settings):
@@ -59,7 +60,7 @@ def test_the_desk_says_the_backups_are_on_the_laptop(journal_beside_the_database
     assert not journal_beside_the_database.apart
     page = client.get(reverse("tournaments:dashboard"))
     notice = page.context["journal_on_laptop"]
-    assert "tout est perdu" in notice and str(journal_beside_the_database.folder) in notice
+    assert "tout est perdu" in notice and "belote-sauvegardes" in notice
     assert "journal-on-laptop" in page.content.decode()
     with translation.override("en"):
         page = client.get(reverse("tournaments:dashboard"), HTTP_ACCEPT_LANGUAGE="en")
@@ -103,3 +104,19 @@ def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
     assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, False)
     medium.remember(data, other, "h1", new=True)  # --nouvelle-cle
     assert medium.refusal(data, other, "h1") is None
+
+
+def test_from_the_laptops_own_disk_to_a_stick_is_still_the_hall(tmp_path):
+    """The desk's orange line asks for a stick and a restart: the start on
+    the stick is not refused, unless a takeover is written on that disk."""
+    data, stick = tmp_path / "donnees", tmp_path / "cle" / "belote-sauvegardes" / "reprise"
+    own = data / "sauvegardes" / "reprise"
+    own.mkdir(parents=True)
+    stick.mkdir(parents=True)
+    medium.remember(data, own, "h1", new=False)
+    assert medium.refusal(data, stick, "h1") == medium.Refusal(own, None, True)
+    assert medium.refusal(data, stick, "h1", own_disk=own) is None
+    handover.record(own, replaced="h1", by="h2", address="http://192.168.1.21:8000")
+    assert medium.refusal(data, stick, "h1", own_disk=own) == medium.Refusal(
+        own, "http://192.168.1.21:8000", True
+    )

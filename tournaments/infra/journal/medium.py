@@ -8,7 +8,8 @@ random mark), and the medium carries the same mark beside the journal
 (`support-<hall>.txt`). At start the mark must be found in the journal's
 folder of this start (the same stick, even at another drive letter);
 otherwise the start is refused (`Refusal` says why), unless the volunteer
-says it is a new day or a new stick (`hall --nouvelle-cle`).
+says it is a new day or a new stick (`hall --nouvelle-cle`), or the journal
+was on the laptop's own disk and goes to a stick (what the desk asks).
 
 Must not: refuse a data folder that never journaled (the first start), or
 say « same medium » on a mark it could not read.
@@ -69,10 +70,14 @@ def mark_on(folder: Path, hall: str) -> str | None:
         return None
 
 
-def refusal(data_dir: Path, folder: Path, hall: str) -> Refusal | None:
+def refusal(
+    data_dir: Path, folder: Path, hall: str, *, own_disk: Path | None = None
+) -> Refusal | None:
     """None when this start may be the hall: nothing remembered, or the
     journal's folder of this start carries the remembered mark (a takeover
-    found there is the journal's own refusal, `HallReplaced`)."""
+    found there is the journal's own refusal, `HallReplaced`), or the
+    journal leaves `own_disk` (the laptop's own backups' journal folder)
+    for a stick, as the desk's orange line asks, no takeover written there."""
     last = remembered(data_dir)
     if last is None:
         return None
@@ -80,6 +85,10 @@ def refusal(data_dir: Path, folder: Path, hall: str) -> Refusal | None:
         return None
     reachable = last.folder != Path() and last.folder.is_dir()
     replaced = handover.replaced_by(last.folder, hall) if reachable else None
+    if replaced is None and own_disk is not None and last.folder == own_disk:
+        # A journal on the laptop's own disk dies with it: no second laptop
+        # took it over, so this laptop moving to a stick is still the hall.
+        return None
     return Refusal(last.folder, replaced, reachable)
 
 

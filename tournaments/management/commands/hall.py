@@ -12,9 +12,12 @@ on the local network (see config/settings.py, "the hall server").
 
 Before migrating an existing data folder that a newer version must update,
 it copies the database into the backups' folder (`infra/database_copy`).
-On SQLite it journals every write on the backups' folder before
-acknowledging it (infra/journal), and `--reprendre <folder>` brings a
-concours up on a second laptop from that folder (management/takeover.py).
+Without BACKUP_DIR, the backups' folder is the folder
+`belote-sauvegardes` of the USB stick plugged in, found by itself
+(infra/stick.py). On SQLite it journals every write on the backups' folder
+before acknowledging it (infra/journal), and `--reprendre` brings a concours
+up on a second laptop from the stick (or `--reprendre <folder>`, from that
+folder: management/takeover.py).
 Ctrl+C or SIGTERM stops it cleanly: the requests under way end, a last
 backup of what changed is written, then « Serveur arrêté ». The standalone
 app (hallapp/) runs this very command, its window in place of the terminal.
@@ -77,14 +80,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--reprendre",
             metavar="DOSSIER",
-            help="Reprend le concours d'un autre ordinateur depuis son dossier de reprise "
-            "(sur la clé USB : sauvegardes/reprise).",
+            nargs="?",
+            const=takeover.ON_THE_STICK,
+            help="Reprend le concours d'un autre ordinateur depuis la clé USB branchée (son "
+            "dossier belote-sauvegardes), ou depuis le dossier de reprise donné.",
         )
         parser.add_argument(
             "--nouvelle-cle",
             action="store_true",
             help="Nouvelle journée ou nouvelle clé USB : le journal de reprise repart dans le "
-            "dossier des sauvegardes donné (BACKUP_DIR), sans chercher celui de la dernière fois.",
+            "dossier des sauvegardes de ce démarrage (la clé trouvée, ou BACKUP_DIR), sans "
+            "chercher celui de la dernière fois.",
         )
         parser.add_argument(
             "--secours",
@@ -104,9 +110,11 @@ class Command(BaseCommand):
         secours = self._standby_address(options.get("secours") or "")
         if options.get("admin_on_network"):
             settings.HALL_ADMIN_ON_NETWORK = True
+        takeover.find_stick(self.stdout, self.style)
         taken, first = None, ""
         if options.get("reprendre"):
-            taken = takeover.take_over(Path(options["reprendre"]), self.stdout, self.style)
+            folder = takeover.folder_to_take_over(options["reprendre"])
+            taken = takeover.take_over(folder, self.stdout, self.style)
             first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         self._update_database()
         if demo:
