@@ -145,7 +145,7 @@ def test_an_english_player_reads_english(finished, smtp):
     body = mail.get_content()
     assert mail["Subject"] == "Your result — Concours de la Saint-Éloi"
     assert "Place:" in body and "Points:" in body and "Parties won:" in body
-    assert "Stop receiving messages (one tap):" in body
+    assert "Stop receiving messages:" in body
 
 
 def test_an_address_not_confirmed_gets_one_message_until_it_confirms(
