@@ -13,7 +13,7 @@
 // The outbox's rules (order, retries, versions, refusals, the batch) are
 // static/js/outbox-queue.js, loaded before it, tested without a browser.
 //
-// Every 15 s the page calls the server (…/etat/?attente=N): the desk sees
+// Every 15 s the page calls the server (…/etat/?attente=N&v=version): the desk sees
 // the entries waiting and when the table was last heard of, and the page
 // brings itself up to date when the table changed elsewhere.
 (() => {
@@ -500,7 +500,9 @@
     if (ended) return;
     try {
       const asked = queue.sending ? -1 : queue.acks;
-      const response = await timed(`${stateUrl}?attente=${queue.entries.length}`, { cache: "no-store" });
+      // The count goes with the version it was made at: the server keeps
+      // it only if no save (a batch in flight) changed the table since.
+      const response = await timed(`${stateUrl}?attente=${queue.entries.length}&v=${queue.known(shownVersion())}`, { cache: "no-store" });
       if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();
