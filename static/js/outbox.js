@@ -170,6 +170,17 @@
       row.append(cell, actions);
       if (number > after) { behind.after(row); behind = row; } else entryRow.before(row);
     });
+    // Deals waiting are counted where the page says how the partie stands,
+    // and the row offers no deal past the partie's last (outbox-queue.js, `count`).
+    const last = box.dataset.last;
+    const { waiting, at, more } = queue.count(next, Number(last));
+    const state = document.querySelector("#entry-state.state-empty strong");
+    const bar = document.querySelector(".total-status:not(.tie-alert)");
+    if (entryRow) {
+      entryRow.hidden = !more;
+      if (waiting && state) state.textContent = T.waitingDeals[+(waiting > 1)].replace("{n}", waiting);
+      if (waiting && at && bar) bar.textContent = T.progress.replace("{n}", at).replace("{of}", last);
+    }
     if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");
       if (first && first.firstChild) first.firstChild.textContent = String(after);
