@@ -391,6 +391,19 @@
       return { rows, after: typing === null ? next + appended : typing };
     }
 
+    // What the page says of the partie while new deals wait in the grid
+    // (`next`: the grid's next number; `last`: the partie's deal count, 0
+    // when a score ends it): how many wait, the deal the partie is at as
+    // « Donne 3 sur 3 » says it (never past the last; 0 when a score ends
+    // it), and whether the row offers one more deal: not past the last
+    // while deals wait (a waiting deal being corrected still uses the row;
+    // once they arrived, the server's page decides, a knockout tie too).
+    count(next, last) {
+      const { rows, after } = this.shown(next, true);
+      const waiting = rows.filter((row) => row.asRow).length;
+      return { waiting, at: last && Math.min(after, last), more: !waiting || !last || after <= last || Boolean(this.editing) };
+    }
+
     // A new deal keeps the number it was shown with where it was typed
     // (`next`: the grid's): a page without the grid (the team's code asked
     // again at a new address) still lists it as « Donne 3 ».

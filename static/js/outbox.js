@@ -13,7 +13,7 @@
 // The outbox's rules (order, retries, versions, refusals, the batch) are
 // static/js/outbox-queue.js, loaded before it, tested without a browser.
 //
-// Every 15 s the page calls the server (…/etat/?attente=N): the desk sees
+// Every 15 s the page calls the server (…/etat/?attente=N&v=version): the desk sees
 // the entries waiting and when the table was last heard of, and the page
 // brings itself up to date when the table changed elsewhere.
 (() => {
@@ -170,6 +170,17 @@
       row.append(cell, actions);
       if (number > after) { behind.after(row); behind = row; } else entryRow.before(row);
     });
+    // Deals waiting are counted where the page says how the partie stands,
+    // and the row offers no deal past the partie's last (outbox-queue.js, `count`).
+    const last = box.dataset.last;
+    const { waiting, at, more } = queue.count(next, Number(last));
+    const state = document.querySelector("#entry-state.state-empty strong");
+    const bar = document.querySelector(".total-status:not(.tie-alert)");
+    if (entryRow) {
+      entryRow.hidden = !more;
+      if (waiting && state) state.textContent = T.waitingDeals[+(waiting > 1)].replace("{n}", waiting);
+      if (waiting && at && bar) bar.textContent = T.progress.replace("{n}", at).replace("{of}", last);
+    }
     if (entryRow && next && !document.querySelector("#deal-form [name=number]")?.value) {
       const first = entryRow.querySelector("td.num");
       if (first && first.firstChild) first.firstChild.textContent = String(after);
@@ -500,7 +511,9 @@
     if (ended) return;
     try {
       const asked = queue.sending ? -1 : queue.acks;
-      const response = await timed(`${stateUrl}?attente=${queue.entries.length}`, { cache: "no-store" });
+      // The count goes with the version it was made at: the server keeps
+      // it only if no save (a batch in flight) changed the table since.
+      const response = await timed(`${stateUrl}?attente=${queue.entries.length}&v=${queue.known(shownVersion())}`, { cache: "no-store" });
       if (Q.stateAway(response.status)) throw new Error("gateway");
       online();
       const state = await response.json();

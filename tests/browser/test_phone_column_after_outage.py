@@ -73,6 +73,11 @@ def test_the_desk_stops_saying_deals_wait_once_the_phone_sent_them(
     status = phone.locator("#outbox .outbox-status")
     expect(status).to_contain_text("en attente d'envoi (3)")
     expect(phone.locator("tr.outbox-row[data-stored]")).to_have_count(3)
+    # The page counts them where it says how the partie stands, and offers
+    # no fourth deal in a partie of three.
+    expect(phone.locator("#entry-state")).to_have_text("3 donnes en attente d'envoi")
+    expect(phone.locator("#deal-totals .total-status")).to_have_text("Donne 3 sur 3")
+    expect(phone.locator("#deal-entry")).to_be_hidden()
     shot(phone, "outage-1-phone-three-deals-waiting")
     assert table.deals.count() == 0
     # The server cannot know what it has not heard: the desk names no count.

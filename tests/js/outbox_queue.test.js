@@ -499,6 +499,38 @@ describe("what the page lists", () => {
   });
 });
 
+describe("what the page says of the partie while deals wait", () => {
+  test("three deals typed offline in a partie of three: counted, at its last deal, no fourth offered", () => {
+    assert.deepEqual(queueOf(["deal", "deal", "deal"]).count(1, 3), { waiting: 3, at: 3, more: false });
+  });
+
+  test("deals left to play: the row offers the next one", () => {
+    assert.deepEqual(queueOf(["deal"]).count(1, 3), { waiting: 1, at: 2, more: true });
+    assert.deepEqual(queueOf(["deal", "deal"]).count(1, 3), { waiting: 2, at: 3, more: true });
+  });
+
+  test("a partie ended by a score: counted, the row stays as today", () => {
+    assert.deepEqual(queueOf(["deal", "deal", "deal"]).count(1, 0), { waiting: 3, at: 0, more: true });
+  });
+
+  test("nothing waits: the server's page says it all (a knockout tie's extra deal too)", () => {
+    assert.deepEqual(queueOf([]).count(4, 3), { waiting: 0, at: 3, more: true });
+    assert.equal(queueOf(["answer"]).count(4, 3).waiting, 0);
+  });
+
+  test("a waiting deal being corrected uses the row, even past the last", () => {
+    const queue = queueOf(["deal", "deal", "deal"]);
+    queue.editing = queue.entries[2];
+    assert.equal(queue.count(1, 3).more, true);
+  });
+
+  test("a refused deal held in the row is its own number, not one more", () => {
+    const queue = queueOf(["deal", "deal", "deal"]);
+    queue.answered(queue.stamp(queue.entries[0], 1), { status: 409 });
+    assert.deepEqual(queue.count(1, 3), { waiting: 2, at: 1, more: true });
+  });
+});
+
 describe("what a deal typed is", () => {
   const cases = [
     [[], false],

@@ -136,9 +136,10 @@ def restart_notice(
     ) % {"start": clock_time(started), "stop": clock_time(previous_alive)}
 
 
-def outbox_texts() -> dict[str, str]:
+def outbox_texts() -> dict[str, str | list[str]]:
     """The words of the phone's outbox (static/js/outbox.js): `{time}` a
-    time, `{n}` a number, `{h}`/`{m}` the hours and minutes of a clock."""
+    time, `{n}` a number, `{h}`/`{m}` the hours and minutes of a clock,
+    `{of}` the partie's deals."""
     return {
         "clock": _("{h} h {m}"),
         "offline": _(
@@ -167,6 +168,14 @@ def outbox_texts() -> dict[str, str]:
             "Le portable de la salle ne répond plus. Si le bureau affiche « Téléphones : "
             "scannez ceci », scannez ce QR code ; sinon, attendez ici sans recharger"
         ),
+        # The partie's state while deals wait on the phone: « Rien de saisi »
+        # and « Donne 1 sur 3 » no longer true (one form, then the others).
+        "waitingDeals": [
+            ngettext("%(n)s donne en attente d'envoi", "%(n)s donnes en attente d'envoi", k)
+            % {"n": "{n}"}
+            for k in (1, 2)
+        ],
+        "progress": _("Donne %(n)s sur %(of)s") % {"n": "{n}", "of": "{of}"},
         "provisional": _("marque provisoire {a} – {b}"),
         "provisionalWhy": _("calculée sur ce téléphone, le serveur la vérifiera"),
         # « Enregistrer » on an empty row (forms/entry.py says the same).

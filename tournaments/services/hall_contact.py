@@ -22,14 +22,30 @@ EVERY = datetime.timedelta(seconds=30)
 MOST_WAITING = 999
 
 
-def note_phone_contact(*, table: Table, waiting: int, now: datetime.datetime | None = None) -> bool:
+def note_phone_contact(
+    *,
+    table: Table,
+    waiting: int,
+    now: datetime.datetime | None = None,
+    known: int | None = None,
+) -> bool:
     """Records that a phone of `table` reached the server with `waiting`
-    entries still to send; True when the row was written."""
+    entries still to send; True when the row was written. `known`: the
+    table's version the phone knew when it counted (its regular call). A
+    count made before the table last changed is older than the save that
+    changed it (a batch of deals in flight while the call left, recorded
+    first, saying nothing waits): then only the contact is noted. Checked
+    in the UPDATE itself, so a save committed meanwhile counts too."""
     now = now or timezone.now()
     waiting = max(0, min(int(waiting), MOST_WAITING))
     seen = table.phone_seen_at
     if seen is not None and waiting == table.phone_waiting and now - seen < EVERY:
         return False
-    Table.objects.filter(pk=table.pk).update(phone_seen_at=now, phone_waiting=waiting)
-    table.phone_seen_at, table.phone_waiting = now, waiting
+    rows = Table.objects.filter(pk=table.pk)
+    counted = rows if known is None else rows.filter(version__lte=known)
+    if counted.update(phone_seen_at=now, phone_waiting=waiting):
+        table.phone_seen_at, table.phone_waiting = now, waiting
+    else:
+        rows.update(phone_seen_at=now)
+        table.phone_seen_at = now
     return True

@@ -333,14 +333,21 @@ def note_contact(request: HttpRequest, table: Table, *, adjust: int = 0) -> None
 @never_cache
 def table_side_state(request: HttpRequest, token: str) -> HttpResponse:
     """The phone's regular call (every 15 s while its page is open): it says
-    how many entries it keeps, and learns the table's version, so that it
-    brings its page up to date by itself when the desk or the other team
-    changed the table (static/js/outbox.js). A link replaced or a partie
-    closed meanwhile is said in words (the page stays, no error)."""
+    how many entries it keeps, with the table's version it knew then (`v`:
+    a count older than the table's last change is not kept), and learns the
+    table's version, so that it brings its page up to date by itself when
+    the desk or the other team changed the table (static/js/outbox.js). A
+    link replaced or a partie closed meanwhile is said in words (the page
+    stays, no error)."""
     table, message, _status = _link_ended(token)
     if table is None:
         return JsonResponse({"ended": message})
-    note_phone_contact(table=table, waiting=_waiting(request.GET.get("attente")))
+    known = request.GET.get("v", "")
+    note_phone_contact(
+        table=table,
+        waiting=_waiting(request.GET.get("attente")),
+        known=int(known) if known.isdigit() and len(known) < 10 else None,
+    )
     return JsonResponse(
         {"version": table.version, "status": table.status, "entry": table.entry_state}
         | standby.page()

@@ -218,6 +218,41 @@ def test_a_batch_that_arrives_leaves_nothing_waiting(client, table):
     assert (table.phone_waiting, table.deals.count()) == (0, 3)
 
 
+def test_a_count_made_before_a_batch_arrived_does_not_say_its_deals_wait(client, table):
+    """The regular call leaves while a batch is on its way (its count, 3,
+    includes the batch) and reaches the server after it: the count is older
+    than the batch, which said nothing waits; the desk would say « 3 donnes
+    en attente » for 15 s though they arrived."""
+    client.post(links.entry_path(table) + "code/", {"code": table.code_a})
+    known = table.version
+    fields = [["taker", "n"], ["trump", "c"], ["bid", "90"]]
+    batch = [
+        {"fields": [*fields, ["points", str(p)]], "version": known + i}
+        for i, p in enumerate((97, 110, 82))
+    ]
+    client.post(
+        links.entry_path(table) + "donnes/",
+        {"entries": json.dumps(batch)},
+        HTTP_X_OUTBOX_WAITING="3",
+    )
+    late = client.get(links.entry_path(table) + f"etat/?attente=3&v={known}")
+    assert late.status_code == 200
+    table.refresh_from_db()
+    assert (table.phone_waiting, table.deals.count()) == (0, 3)
+    # A count made knowing the table as it is now is kept.
+    client.get(links.entry_path(table) + f"etat/?attente=1&v={table.version}")
+    table.refresh_from_db()
+    assert table.phone_waiting == 1
+
+
+def test_a_count_is_checked_against_a_save_committed_after_the_table_was_read(table):
+    stale = Table.objects.get(pk=table.pk)
+    factories.add_deal(table)
+    assert note_phone_contact(table=stale, waiting=2, known=stale.version)
+    table.refresh_from_db()
+    assert (table.phone_waiting, table.phone_seen_at) == (0, stale.phone_seen_at)
+
+
 def test_a_batch_stopped_at_a_refused_deal_still_counts_what_did_not_arrive(client, table):
     client.post(links.entry_path(table) + "code/", {"code": table.code_a})
     fields = [["taker", "n"], ["trump", "c"], ["bid", "90"]]
