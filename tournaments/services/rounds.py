@@ -68,8 +68,7 @@ def draw_round(
     seed: int | None = None,
     by: Actor | None = None,
 ) -> Round:
-    """Draw the next partie from the teams present. Only closed parties may
-    precede it, and the tournament's number of parties is a ceiling."""
+    """The next partie drawn from the teams present, after closed parties only."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.rounds.exclude(status=Round.Status.CLOSED).exists():
         raise TournamentError(
@@ -85,8 +84,7 @@ def draw_round(
         raise TournamentError(
             _("Les %(n)s parties prévues ont toutes été tirées.") % {"n": tournament.parties}
         )
-    # Kept from the players until announced when the tournament says so
-    # (services/release.py), else shown at once.
+    # Kept from the players until announced (services/release.py), or shown now.
     released_at = None if tournament.release_draws else timezone.now()
     rnd = Round.objects.create(
         tournament=tournament, number=number, draw_method=method, released_at=released_at

@@ -429,9 +429,7 @@ _looked = [0.0]  # when the handover was last looked up (replaced())
 
 
 def on_laptop() -> Path | None:
-    """The journal's folder when it is on the laptop's own disk (the
-    default backups' folder, DATA_DIR/sauvegardes), else None: the laptop
-    dying would take the journal with it."""
+    """The journal's folder while it is on the laptop's own disk (dying with it), else None."""
     if ACTIVE is None or ACTIVE.apart:
         return None
     return ACTIVE.folder

@@ -1,16 +1,13 @@
 """What a backup must be to be restored: the checks `import_tournament`
-runs on the whole document before anything is written.
-
-A backup is read as the app reads what an organizer types: the
-tournament's settings with the bounds and choices of the tournament form
-(the same validators, on the models), its rule profile through the engine
-(`scoring.Rules`: a known preset, known options, allowed values), every row
-through its model's fields, every id it names among the rows of the same
-file, each team seated once a partie, each penalty given at its own table.
-Whether the deals make sense is the engine's word when their tables are
-rescored (restore.py): marques, outcomes, pots, a table's totals played deal
-by deal, the owner and co-organizers are never read from the file. Must not
-write to the database (it only reads if an address or a link is taken).
+runs on the whole document before anything is written. A backup is read
+as the app reads what an organizer types: the settings with the tournament
+form's bounds and choices (the same validators), its rule profile through
+the engine (`scoring.Rules`), every row through its model's fields, every
+id it names among the rows of the same file, each team seated once a
+partie, each penalty at its own table. Whether the deals make sense is the
+engine's word when their tables are rescored (restore.py: marques,
+outcomes, pots, totals deal by deal); the owner and co-organizers are never
+read from the file. Must not write (it reads if an address or a link is taken).
 """
 
 from __future__ import annotations
@@ -51,6 +48,7 @@ from tournaments.services.backup.document import (
     refusal,
     refusal_at,
 )
+from tournaments.services.backup.features import check_features
 from tournaments.services.backup.phases import CheckedPhases, check_phases
 from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
@@ -87,8 +85,7 @@ class CheckedBackup:
     prizes: CheckedPrizes
     cash: CheckedCash
     phases: CheckedPhases
-    #: The features' own sections, each checked by its feature on import.
-    features: dict[str, Any]
+    features: dict[str, Any]  # each feature checks its own on import (features.py)
 
 
 def check_counts(data: Any) -> None:
@@ -151,17 +148,8 @@ def check_backup(data: Any) -> CheckedBackup:
         prizes,
         cash,
         phases,
-        _check_features(data.get("features", {})),
+        check_features(data.get("features", {})),
     )
-
-
-def _check_features(value: Any) -> dict[str, Any]:
-    """The optional `features`: an object of one object a feature (each
-    feature checks its own when it takes it, `hooks.CONCOURS_IMPORTED`; a
-    feature not installed here is left aside)."""
-    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
-        raise refusal(_("« features » doit être un objet d'objets"))
-    return value
 
 
 _ROW_SECTIONS = ("players", "rounds", "teams", "tables", "seats", "deals", "changes")
