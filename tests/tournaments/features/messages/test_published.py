@@ -21,9 +21,9 @@ from tests.tournaments.features.messages.test_sending import hall_default_mailer
 from tests.tournaments.services.test_publication import signed
 from tournaments import hooks
 from tournaments.features.messages import display, queries
-from tournaments.features.messages.models import Consent, Message
+from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services import outbox, sending, tasks
-from tournaments.models import Tournament
+from tournaments.models import Tournament, email_key
 from tournaments.services import publication
 from tournaments.services.errors import TournamentError
 
@@ -178,3 +178,25 @@ def test_a_feature_not_installed_here_is_left_aside(
     data["features"] = {"ailleurs": {"quoi": 1}}
     site = site_takes(gzip.compress(json.dumps(data).encode()), organizer, smtp)
     assert site.published
+
+
+def test_a_file_cannot_confirm_an_address_nor_flood_it_on_the_site(
+    finished, organizer, smtp, tmp_path, django_capture_on_commit_callbacks
+):
+    """The attack: an organizer's file names a stranger's address for every
+    team, marked confirmed, so that the shared site writes to it again and
+    again. Only the site's own link confirms an address there: it gets one
+    message (with its confirm link), and the next ones wait."""
+    for number in (1, 2, 3):
+        agree(finished.teams.get(number=number), f"team{number}@example.org")
+    data = document(hall_publishes(finished, tmp_path, django_capture_on_commit_callbacks))
+    finished.delete()
+    for row in data["features"]["messages"]["consents"]:
+        row["email"] = "victime@example.org"
+        row["mailbox_confirmed_at"] = "2026-01-01T10:00:00+00:00"
+    site = site_takes(gzip.compress(json.dumps(data).encode()), organizer, smtp)
+    assert [m["To"] for m in smtp.inbox.received] == ["victime@example.org"]
+    assert Mailbox.objects.get(key=email_key("victime@example.org")).confirmed_at is None
+    waiting = Message.objects.filter(tournament=site, state=Message.State.QUEUED)
+    assert waiting.count() == 2
+    assert all("confirmée" in m.reason for m in waiting)

@@ -4,7 +4,8 @@ hosted site it publishes to, which sends them, each once.
 
 - `backup_section` (`hooks.BACKUP_SECTIONS`): each agreement of the
   concours's teams (its address, language, ticks, stop and token, its
-  mailbox's confirmation and stop), the messages already dealt with here
+  mailbox's confirmation and stop: the importing site takes the stop, never
+  the confirmation), the messages already dealt with here
   (sent, refused, stopped, on their way) and `hands_over`: whether this
   instance has no mail server, so that the instance importing the file
   sends the rest.
@@ -168,11 +169,13 @@ def _earlier(section: Any) -> dict[str, dict]:
 
 def _take_consent(tournament, row, team_ids, before) -> Consent:
     mailbox = mailbox_for(row["email"])
-    if row["mailbox_confirmed_at"] and mailbox.confirmed_at is None:
-        mailbox.confirmed_at = row["mailbox_confirmed_at"]
+    # A stop is taken from the file; a confirmation never is: on a site
+    # shared by many organizers only its own link confirms an address (a
+    # file naming a stranger's, « confirmed », would let it be written to
+    # again and again). An address new here gets one message until then.
     if row["mailbox_stopped_at"] and mailbox.stopped_at is None:
         mailbox.stopped_at = row["mailbox_stopped_at"]
-    mailbox.save(update_fields=["confirmed_at", "stopped_at"])
+        mailbox.save(update_fields=["stopped_at"])
     earlier = before["consents"].get((mailbox.key, row["team_number"]), {})
     token = earlier.get("token") or row["token"]
     if Consent.objects.filter(token=token).exists():
