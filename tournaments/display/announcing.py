@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from tournaments.display.labels import announcement_item, card_rank
+from tournaments.domain.digits import is_plain
 
 # kind words → engine kind, per language (the first word of an announcement).
 _KINDS = {
@@ -163,7 +164,7 @@ def read_announcements(text: str) -> int | list[dict[str, str]] | None:
     value = (text or "").strip()
     if not value:
         return None
-    if value.isdigit():
+    if is_plain(value):
         if len(value) > 4:
             raise AnnouncementTextError(gettext("Points d'annonces : 9999 au plus."))
         return int(value)

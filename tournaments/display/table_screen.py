@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.display import keys, labels
 from tournaments.display.explain import explain
+from tournaments.domain.digits import whole_number
 from tournaments.models import Bracket, BracketMatch, Deal, Round, Table, running_totals
 
 
@@ -64,7 +65,7 @@ def editing_number(form: Any) -> int | None:
     if form is None:
         return None
     number = str(form.initial.get("number") or form.data.get("number") or "")
-    return int(number) if number.isdigit() and len(number) < 6 else None
+    return whole_number(number, digits=5)
 
 
 def deal_rows(table: Table) -> list[tuple[Deal, int, int]]:

@@ -29,6 +29,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tournaments.domain.digits import is_plain
 from tournaments.domain.search import fold
 
 GAMES = "games"
@@ -128,7 +129,7 @@ def parse_table(text: str) -> tuple[int, ...]:
         if not part:
             continue
         value = part.rsplit(":", 1)[-1].strip()
-        if not value.isdigit() or len(value) > 6:
+        if not is_plain(value) or len(value) > 6:
             raise ValueError(part)
         values.append(int(value))
     return tuple(values)

@@ -16,6 +16,7 @@ import scoring
 from scoring.cards import CAPOT_CARD_POINTS, TOTAL_CARD_POINTS
 from tournaments.display import announcing, entry, keys, labels
 from tournaments.domain import deal_shapes
+from tournaments.domain.digits import is_plain
 from tournaments.forms.base import OneLineField
 from tournaments.models import Deal
 
@@ -167,7 +168,7 @@ class DealForm(forms.Form):
             return None, False
         if text in ("c", "capot"):
             return None, True
-        if not text.isdigit() or len(text) > 4:
+        if not is_plain(text) or len(text) > 4:
             raise forms.ValidationError(_("Un contrat est un nombre (80, 90…) ou C pour capot."))
         return int(text), False
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.teams import PlayerForm
@@ -98,7 +99,8 @@ def waiting_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _chosen(request: HttpRequest) -> list[int]:
-    return [int(v) for v in request.POST.getlist("players") if v.isdigit()][:3]
+    chosen = (whole_number(v, digits=12) for v in request.POST.getlist("players"))
+    return [pk for pk in chosen if pk is not None][:3]
 
 
 @login_required

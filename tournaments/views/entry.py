@@ -33,6 +33,7 @@ from tournaments.display.table_screen import (
     deal_rows,
     editing_number,
 )
+from tournaments.domain.digits import whole_number
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.club_count import ClubCountForm
 from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
@@ -156,9 +157,9 @@ def table_entry(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     tournament = managed_tournament(request, slug)
     tbl = table_of(tournament, number, table)
     form = None
-    edit = request.GET.get("donne", "")
-    if edit.isdigit() and len(edit) < 6:
-        deal = tbl.deals.filter(number=int(edit)).first()
+    edit = whole_number(request.GET.get("donne"), digits=5)
+    if edit is not None:
+        deal = tbl.deals.filter(number=edit).first()
         if deal is not None:
             rules = tournament.rule_profile
             form = DealForm(

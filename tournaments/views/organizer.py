@@ -28,6 +28,7 @@ from tournaments import hooks
 from tournaments.display import door as door_words
 from tournaments.display import standings as standings_display
 from tournaments.display.hall import phones_qr
+from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
 from tournaments.forms.base import apply_service_error
@@ -134,9 +135,9 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request, _("Tournoi retiré de l'accueil : seuls ses organisateurs le voient.")
         )
-    number = request.POST.get("partie", "")
-    if number.isdigit() and tournament.rounds.filter(number=int(number)).exists():
-        return redirect("tournaments:round", slug=slug, number=int(number))
+    number = whole_number(request.POST.get("partie"), digits=3)
+    if number is not None and tournament.rounds.filter(number=number).exists():
+        return redirect("tournaments:round", slug=slug, number=number)
     return redirect("tournaments:manage", slug=slug)
 
 

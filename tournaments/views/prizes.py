@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.display import prizes as words
+from tournaments.domain.digits import whole_number
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import LotsForm, SwapLotsForm
 from tournaments.models import Category, Tournament
@@ -57,9 +58,10 @@ def _category(tournament: Tournament, key: str) -> Category | None:
     """The ranking a form is about: the general one, or a category's."""
     if key == GENERAL:
         return None
-    if not key.isdigit() or not tournament.categories_enabled:
+    pk = whole_number(key, digits=12)
+    if pk is None or not tournament.categories_enabled:
         raise Http404
-    return get_object_or_404(Category, tournament=tournament, pk=int(key))
+    return get_object_or_404(Category, tournament=tournament, pk=pk)
 
 
 def _lots_initial(board: awards.Board) -> dict:

@@ -33,6 +33,7 @@ from tournaments.display.table_screen import (
     deal_rows,
     editing_number,
 )
+from tournaments.domain.digits import whole_number
 from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
 from tournaments.infra import links, standby
@@ -227,10 +228,10 @@ def _live_response(request: HttpRequest, table: Table, token: str, status: int =
 @with_table
 def table_side(request: HttpRequest, token: str, table: Table) -> HttpResponse:
     form = None
-    edit = request.GET.get("donne", "")
+    edit = whole_number(request.GET.get("donne"), digits=5)
     side = side_of(request, table)
-    if edit.isdigit() and len(edit) < 6 and _may_correct(table, side):
-        deal = table.deals.filter(number=int(edit)).first()
+    if edit is not None and _may_correct(table, side):
+        deal = table.deals.filter(number=edit).first()
         if deal is not None:
             rules = table.round.tournament.rule_profile
             initial = {**DealForm.initial_for(deal, rules), "version": table.version}
@@ -299,14 +300,15 @@ def table_side_tick_all(request: HttpRequest, token: str, table: Table) -> HttpR
     if side is None:
         messages.error(request, _("Donnez d'abord le code de votre équipe pour confirmer."))
         return redirect("tournaments:table_side", token=token)
-    up_to, version = request.POST.get("up_to", ""), request.POST.get("version", "")
+    up_to = whole_number(request.POST.get("up_to"), digits=5)
+    version = whole_number(request.POST.get("version"), digits=9)
     try:
-        if not (up_to.isdigit() and len(up_to) < 6 and version.isdigit() and len(version) < 10):
+        if up_to is None or version is None:
             raise errors.TournamentError(
                 _("Cette page n'est plus à jour : rechargez-la, puis recommencez.")
             )
         table_side_services.confirm_deals(
-            table=table, side=side, up_to=int(up_to), expected_version=int(version)
+            table=table, side=side, up_to=up_to, expected_version=version
         )
     except errors.TournamentError as error:
         messages.error(request, error.message)
@@ -315,8 +317,7 @@ def table_side_tick_all(request: HttpRequest, token: str, table: Table) -> HttpR
 
 def _waiting(text: str | None) -> int:
     """The entries a phone says it still keeps (static/js/outbox.js)."""
-    text = (text or "").strip()
-    return int(text) if text.isdigit() and len(text) < 4 else 0
+    return whole_number(text, digits=3) or 0
 
 
 def note_contact(request: HttpRequest, table: Table, *, adjust: int = 0) -> None:
@@ -342,11 +343,10 @@ def table_side_state(request: HttpRequest, token: str) -> HttpResponse:
     table, message, _status = _link_ended(token)
     if table is None:
         return JsonResponse({"ended": message})
-    known = request.GET.get("v", "")
     note_phone_contact(
         table=table,
         waiting=_waiting(request.GET.get("attente")),
-        known=int(known) if known.isdigit() and len(known) < 10 else None,
+        known=whole_number(request.GET.get("v"), digits=9),
     )
     return JsonResponse(
         {"version": table.version, "status": table.status, "entry": table.entry_state}

@@ -43,11 +43,16 @@ def test_the_phone_call_records_the_entries_it_keeps_and_gives_the_version(clien
     assert timezone.now() - table.phone_seen_at < datetime.timedelta(seconds=5)
 
 
-@pytest.mark.parametrize("said", ["", "-3", "abc", "99999", "2.5"])
+# « ² » and « ٣ » are digits to str.isdigit() that int() refuses or reads.
+@pytest.mark.parametrize("said", ["", "-3", "abc", "99999", "2.5", "²", "٣"])
 def test_a_count_that_cannot_be_read_is_read_as_none(client, table, said):
     assert client.get(links.entry_path(table) + f"etat/?attente={said}").status_code == 200
     table.refresh_from_db()
     assert table.phone_waiting == 0
+    # A version that cannot be read is no version: the count is kept.
+    assert client.get(links.entry_path(table) + f"etat/?attente=1&v={said}").status_code == 200
+    table.refresh_from_db()
+    assert table.phone_waiting == 1
 
 
 def test_the_call_of_a_closed_or_unknown_link_says_it_in_words(client, table):
