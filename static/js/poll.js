@@ -3,7 +3,7 @@
 // hx-trigger="every Ns" (templates shared with htmx pages) is asked again
 // every N seconds, as htmx would, and replaced by the answer (outerHTML),
 // the browser revalidating with its ETag. A failure keeps the last version
-// and tells offline.js (« hors ligne depuis … »); the next answer clears it.
+// and tells app.js (« hors ligne depuis … »); the next answer clears it.
 (() => {
   if (window.htmx) return; // a page that loads htmx polls with it
   let stopped = false;

@@ -32,7 +32,6 @@ FILES = (
     "django_htmx/htmx-2.min.js",
     "js/app.js",
     "js/grid.js",
-    "js/offline.js",
     "js/outbox-queue.js",
     "js/outbox.js",
     "js/clock.js",
