@@ -6,6 +6,7 @@ Must not: hold a rule of its own (each handler calls one use-case)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.db import transaction
 
@@ -16,33 +17,37 @@ from tournaments.services.audit import Actor
 log = logging.getLogger(__name__)
 
 
-def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
-    """`TOURNAMENT_FINAL`: the results queued if the ranking is final now,
-    and the sender woken after the commit. In a savepoint whose failure is
-    logged: a message that cannot be written must not stop the organizer
-    closing a partie (the sender looks for it again a few minutes later)."""
+def _queued(queue: Callable[[], int], failure: str, *args: object) -> None:
+    """`queue()` in a savepoint, and the sender woken after the commit when
+    it queued anything. A failure is logged, never raised: a message that
+    cannot be written must not stop what the organizer did (closing a
+    partie, a draw, an offer); the sender looks again a few minutes later."""
     try:
         with transaction.atomic():
-            # As it stands now: the announcing service may hold an older copy.
-            tournament = Tournament.objects.get(pk=tournament.pk)
-            if outbox.queue_results(tournament):
+            if queue():
                 tasks.wake_sender()
     except Exception:
-        log.exception("The results of concours %s could not be queued", tournament.pk)
+        log.exception(failure, *args)
+
+
+def on_final(*, tournament: Tournament, by: Actor | None = None) -> None:
+    """`TOURNAMENT_FINAL`: the results queued if the ranking is final now
+    (read as it stands now: the announcing service may hold an older copy)."""
+    _queued(
+        lambda: outbox.queue_results(Tournament.objects.get(pk=tournament.pk)),
+        "The results of concours %s could not be queued",
+        tournament.pk,
+    )
 
 
 def on_draw_announced(*, round, by: Actor | None = None) -> None:
-    """`DRAW_ANNOUNCED`: the table of each team that asked queued, and the
-    sender woken after the commit, rather than at its next look five
-    minutes later. In a savepoint whose failure is logged: a message that
-    cannot be written must not stop the draw (the sender looks again)."""
-    try:
-        with transaction.atomic():
-            tournament = Tournament.objects.get(pk=round.tournament_id)
-            if outbox.queue_tables(tournament):
-                tasks.wake_sender()
-    except Exception:
-        log.exception("The tables of partie %s could not be queued", round.pk)
+    """`DRAW_ANNOUNCED`: the table of each team that asked, queued now
+    rather than at the sender's next look five minutes later."""
+    _queued(
+        lambda: outbox.queue_tables(Tournament.objects.get(pk=round.tournament_id)),
+        "The tables of partie %s could not be queued",
+        round.pk,
+    )
 
 
 def on_demo_built(*, owner, seed, say) -> None:
@@ -51,15 +56,13 @@ def on_demo_built(*, owner, seed, say) -> None:
 
 
 def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> None:
-    """`PLACE_OFFERED`: the offer's mail queued, the sender woken after the
-    commit. In a savepoint whose failure is logged: the offer stands
-    without its mail (the desk sees it and phones)."""
-    try:
-        with transaction.atomic():
-            if outbox.queue_offer(preregistration, until, confirm_link, decline_link):
-                tasks.wake_sender()
-    except Exception:
-        log.exception("The offer to pre-registration %s could not be queued", preregistration.pk)
+    """`PLACE_OFFERED`: the offer's mail queued (without it the offer
+    stands: the desk sees it and phones)."""
+    _queued(
+        lambda: outbox.queue_offer(preregistration, until, confirm_link, decline_link),
+        "The offer to pre-registration %s could not be queued",
+        preregistration.pk,
+    )
 
 
 def on_concours_sent(*, tournament: Tournament, by: Actor | None = None) -> None:
