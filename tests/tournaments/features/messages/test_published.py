@@ -193,7 +193,7 @@ def test_a_file_cannot_confirm_an_address_nor_flood_it_on_the_site(
     finished.delete()
     for row in data["features"]["messages"]["consents"]:
         row["email"] = "victime@example.org"
-        row["mailbox_confirmed_at"] = "2026-01-01T10:00:00+00:00"
+        row["mailbox_confirmed_at"] = "2026-01-01T10:00:00+00:00"  # a key the site ignores
     site = site_takes(gzip.compress(json.dumps(data).encode()), organizer, smtp)
     assert [m["To"] for m in smtp.inbox.received] == ["victime@example.org"]
     assert Mailbox.objects.get(key=email_key("victime@example.org")).confirmed_at is None

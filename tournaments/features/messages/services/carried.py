@@ -4,8 +4,8 @@ hosted site it publishes to, which sends them, each once.
 
 - `backup_section` (`hooks.BACKUP_SECTIONS`): each agreement of the
   concours's teams (its address, language, ticks, stop and token, its
-  mailbox's confirmation and stop: the importing site takes the stop, never
-  the confirmation), the messages already dealt with here
+  mailbox's stop; never a confirmation, which only the site's own link
+  gives there), the messages already dealt with here
   (sent, refused, stopped, on their way) and `hands_over`: whether this
   instance has no mail server, so that the instance importing the file
   sends the rest.
@@ -41,7 +41,7 @@ from tournaments.features.messages import display
 from tournaments.features.messages.models import Consent, Message, new_token
 from tournaments.features.messages.services import tasks
 from tournaments.features.messages.services.channels import default_keeps_mail_here
-from tournaments.features.messages.services.sending import mailbox_confirmed, mailbox_for
+from tournaments.features.messages.services.sending import mailbox_for
 from tournaments.models import Tournament, email_key
 from tournaments.services.backup import refusal
 
@@ -96,8 +96,6 @@ def backup_section(*, tournament: Tournament) -> dict[str, Any] | None:
 
 
 def _consent_row(consent: Consent) -> dict[str, Any]:
-    mailbox = consent.mailbox
-    confirmed = mailbox.confirmed_at or (timezone.now() if mailbox_confirmed(mailbox) else None)
     return {
         "id": consent.pk,
         "team": consent.team_id,
@@ -110,8 +108,7 @@ def _consent_row(consent: Consent) -> dict[str, Any]:
         "source": consent.source,
         "stopped_at": _moment(consent.stopped_at),
         "token": consent.token,
-        "mailbox_confirmed_at": _moment(confirmed),
-        "mailbox_stopped_at": _moment(mailbox.stopped_at),
+        "mailbox_stopped_at": _moment(consent.mailbox.stopped_at),
     }
 
 
@@ -262,7 +259,7 @@ def _checked_consent(row: Any, team_ids: dict[int, int]) -> dict[str, Any]:
         raise _fault("source", values.get("source"))
     if not isinstance(values.get("token"), str) or not TOKEN.fullmatch(values["token"]):
         raise _fault("token", values.get("token"))
-    for name in ("stopped_at", "mailbox_confirmed_at", "mailbox_stopped_at"):
+    for name in ("stopped_at", "mailbox_stopped_at"):
         values[name] = _checked_moment(name, values.get(name))
     return values
 
