@@ -11,9 +11,19 @@ XDIST := $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 # (a worker used 27 to 40 % of a core in CI): they run after the rest, with
 # one worker more than there are cores. A journey starts its own servers, so
 # they are shared test by test (--dist worksteal): a file of 14 journeys no
-# longer runs alone on one worker at the end.
+# longer runs alone on one worker at the end. The journeys are the tests of
+# tests/browser (the marker is given there): their run collects that folder
+# alone, not the 4,000 other tests again in each worker.
 BROWSER_WORKERS ?= $(if $(filter 0,$(WORKERS)),0,$(shell expr $(WORKERS) + 1))
 BROWSER_XDIST := $(if $(filter 0,$(BROWSER_WORKERS)),,-n $(BROWSER_WORKERS) --dist worksteal)
+
+# The tests start hundreds of Python processes (servers, commands, the
+# benchmarks): each compiles the app from source where the environment sets
+# PYTHONDONTWRITEBYTECODE (this machine's does), 0.3 s of CPU each. Their
+# bytecode is kept once, outside the tree (Python checks it against each
+# source's date and size).
+export PYTHONPYCACHEPREFIX ?= $(HOME)/.cache/belote-tournois/pycache
+unexport PYTHONDONTWRITEBYTECODE
 
 run: ## the hall server: install, migrate, build the demo, serve the local network on port 8000
 	bin/setup-venv
@@ -31,7 +41,7 @@ test: ## install the dev tools and system packages, run every test (browser test
 	bin/setup-axe
 	@status=0; \
 	$(PY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS) || status=$$?; \
-	$(PY) -m pytest $(BROWSER_XDIST) -m browser $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || status=$$s; }; \
+	$(PY) -m pytest $(BROWSER_XDIST) -m browser tests/browser $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || status=$$s; }; \
 	[ $$status -ne 5 ] || status=0; exit $$status
 
 # The contributor's loop (CONTRIBUTING.md): no browser, no server of the

@@ -3,10 +3,10 @@ round → table → deal. They call the builders of tests/factories.py, which a
 test imports when it needs more. Everything runs for real on the configured
 database (SQLite by default, PostgreSQL when DATABASE_URL is set).
 
-CI runs the suite in tiers chosen by marker (.ci/run, docs/checks.md):
-everything on SQLite; `database` without `browser` on PostgreSQL, less what
-another PostgreSQL run already asks (`shared_cache`, `same_queries`);
-`shared_cache` on PostgreSQL with Redis. Tests run in parallel workers
+CI runs the suite in two tiers chosen by marker (.ci/run, docs/checks.md):
+everything on SQLite; then on PostgreSQL with Redis, `engine` and `database`
+without `browser` nor `same_queries`, and `shared_cache` wherever it is.
+Tests run in parallel workers
 (pytest-xdist, `-n 2 --dist loadfile`: each file in one worker, so that a
 module's servers or browser start once): nothing here may assume that a
 test of another file ran before it or in the same process."""
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import re
 from collections.abc import Iterator
 from io import StringIO
 
@@ -36,12 +37,24 @@ os.environ.setdefault("BELOTE_MEDIA_ROOTS", "")
 
 MARKERS = [
     "database: touches the database (a database fixture, the live server, or app "
-    "servers on the run's database); given at collection; the PostgreSQL tier of CI",
+    "servers on the run's database); given at collection; with `engine`, the "
+    "PostgreSQL + Redis tier of CI",
     "shared_cache: what Redis as the shared cache changes (caches, throttles, 304s, "
-    "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI",
+    "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI, wherever it is",
     "same_queries: asks the database nothing that another test of the PostgreSQL "
     "tier does not (the crawl in its second language); left out of that tier only",
+    "engine: in a folder whose code depends on the database engine (ENGINE); given "
+    "at collection; with `database`, the PostgreSQL + Redis tier of CI",
 ]
+#: The tests whose code depends on the database engine (SQL, transactions,
+#: locks, migrations, concurrency, services and queries, the views' queries
+#: through the crawl): their `database` tests are in CI's PostgreSQL tier. The
+#: features' pages' tests ask what their services and queries ask already.
+ENGINE = re.compile(
+    r"^tests/(tournaments/(services|queries|infra|models)/|tournaments/test_[^/]*$"
+    r"|tournaments/features/(?![^/]+/test_[^/]*pages[^/]*$)|attacks/|hall/|hosted/"
+    r"|test_crawl\.py$|test_admin_pages\.py$)"
+)
 DATABASE_FIXTURES = {
     "db",
     "transactional_db",
@@ -82,11 +95,14 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Marks `database` what touches the database: in process (pytest-django
-    refuses the database to any other test) or through the app servers of
-    the attacks and the hosted cluster (`attack`), which use the run's
-    database."""
+    """Marks `engine` the tests of ENGINE, and `database` what touches the
+    database: in process (pytest-django refuses the database to any other
+    test) or through the app servers of the attacks and the hosted cluster
+    (`attack`), which use the run's database."""
+    root = config.rootpath
     for item in items:
+        if ENGINE.match(item.path.relative_to(root).as_posix()):
+            item.add_marker(pytest.mark.engine)
         if (
             item.get_closest_marker("attack") is not None
             or item.get_closest_marker("django_db") is not None
