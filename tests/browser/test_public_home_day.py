@@ -1,6 +1,7 @@
 """The public home's day (issue 26, « How it is shown »), end to end on two
 real servers: the hosted instance (gunicorn, hosted settings, its mails
-written as files) and the hall laptop (`manage.py hall`, its own data
+sent to a real SMTP server on 127.0.0.1, the players' mailboxes) and the
+hall laptop (`manage.py hall`, its own data
 folder and SQLite).
 
 An organizer announces a concours on the hosted instance (at most one
@@ -46,6 +47,7 @@ from tests.browser.test_calendar_journey import (
 from tests.browser.test_hall_restart import Hall
 from tests.browser.test_publish_journey import club_site
 from tests.factories import PASSWORD
+from tests.mail import SmtpServer
 
 HOSTED = "127.0.0.7"  # the hosted instance
 CONCOURS = "Concours de la Saint-Vincent"
@@ -92,10 +94,12 @@ def _shot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"home-day-{name}.png"), full_page=True)
 
 
-def hosted_instance(data: Path) -> hosted_server.Server:
-    """The hosted instance of the publish journey, its mails written as files
-    (the players' mailboxes)."""
-    mails = {"EMAIL_BACKEND": "file", "EMAIL_FILE_PATH": str(data / "courriels")}
+def hosted_instance(data: Path, mail: SmtpServer) -> hosted_server.Server:
+    """The hosted instance of the publish journey, its mails sent to `mail`
+    (the players' mailboxes). Not files: the messages' sender counts a mail
+    written on the machine as not sent (it waits for a mail server), and the
+    place offered before 14:00 is such a message."""
+    mails = {"EMAIL_BACKEND": "smtp", "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(mail.port)}
     return publish_journey.hosted_instance(data, host=HOSTED, extra_env=mails)
 
 
@@ -104,27 +108,24 @@ def servers(tmp_path):
     (tmp_path / "hall").mkdir()
     (tmp_path / "hosted").mkdir()
     hall = Hall(tmp_path / "hall")
+    mail = SmtpServer()
+    mail.start()
     hosted = None
     try:
-        hosted = hosted_instance(tmp_path / "hosted")
+        hosted = hosted_instance(tmp_path / "hosted", mail)
         hall.start()
         hall.shell(ORGANIZER)
-        yield hall, hosted
+        yield hall, hosted, mail
     finally:
         hall.stop()
         if hosted:
             hosted.stop()
+        mail.stop()
 
 
-def mailbox(hosted: hosted_server.Server, to: str) -> list[email.message.EmailMessage]:
+def mailbox(mail: SmtpServer, to: str) -> list[email.message.EmailMessage]:
     """The mails the hosted instance sent to `to`, oldest first."""
-    folder = hosted.data / "courriels"
-    found = []
-    for path in sorted(folder.glob("*.eml")) if folder.exists() else []:
-        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if message["To"] == to:
-            found.append(message)
-    return found
+    return mail.inbox.to(to)
 
 
 def on_the_home(phone: Page, base: str) -> bool:
@@ -179,7 +180,7 @@ def play_a_partie_at_the_desk(page: Page, base: str, slug: str, number: int) -> 
 def test_announced_pre_registered_played_offline_published_and_shown(
     servers, page: Page, open_page, tmp_path
 ):
-    hall, hosted = servers
+    hall, hosted, mail = servers
     laptop = f"http://127.0.0.1:{hall.port}"
     today = timezone.localdate()  # the day in France, as both servers count it
 
@@ -195,11 +196,11 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
     _shot(second, "waiting")
     # Each confirms its address from its mail (issue 35).
-    (confirmation,) = mailbox(hosted, "equipe1@example.org")
+    (confirmation,) = mailbox(mail, "equipe1@example.org")
     body = confirmation.get_content()
     confirm_from_its_mail(first, body)
     expect(first.get_by_role("status")).to_contain_text("votre équipe est inscrite")
-    confirm_from_its_mail(second, mailbox(hosted, "equipe2@example.org")[0].get_content())
+    confirm_from_its_mail(second, mailbox(mail, "equipe2@example.org")[0].get_content())
     expect(second.get_by_role("status")).to_contain_text("en liste d'attente")
 
     # The first team cancels from its mail's link; the waiting team moves up, told by mail.
@@ -214,7 +215,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     offered = hosted.python(SECOND_TEAM) == "offered"
     if offered:
         hosted.manage("send_messages")
-        assert mailbox(hosted, "equipe2@example.org")[-1]["Subject"].startswith(
+        assert mailbox(mail, "equipe2@example.org")[-1]["Subject"].startswith(
             "Une place s'est libérée"
         )
     else:
@@ -345,7 +346,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(page.get_by_role("heading", name="Annulées (1)")).to_be_visible()
 
     # After the day, the moved-up team's mail link cancels nothing any more.
-    moved_up = mailbox(hosted, "equipe2@example.org")[-1]
+    moved_up = mailbox(mail, "equipe2@example.org")[-1]
     second.goto(re.search(CANCEL_LINK, moved_up.get_content()).group(0))
     expect(second.get_by_role("alert")).to_contain_text("ne s'annule plus en ligne")
     expect(second.get_by_role("button", name="Oui, annuler notre pré-inscription")).to_have_count(0)
