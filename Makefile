@@ -10,12 +10,14 @@ XDIST := $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 # The journeys wait on Chromium and their servers more than they compute
 # (a worker used 27 to 40 % of a core in CI): they run after the rest, with
 # one worker more than there are cores. A journey starts its own servers, so
-# they are shared test by test (--dist worksteal): a file of 14 journeys no
-# longer runs alone on one worker at the end. The journeys are the tests of
+# they are handed out test by test, one at a time to the worker that is free,
+# the longest first (--dist load --maxschedchunk 1, LONGEST_FIRST of
+# tests/browser/conftest.py): no long journey runs alone at the end while the
+# other workers wait. The journeys are the tests of
 # tests/browser (the marker is given there): their run collects that folder
 # alone, not the 4,000 other tests again in each worker.
 BROWSER_WORKERS ?= $(if $(filter 0,$(WORKERS)),0,$(shell expr $(WORKERS) + 1))
-BROWSER_XDIST := $(if $(filter 0,$(BROWSER_WORKERS)),,-n $(BROWSER_WORKERS) --dist worksteal)
+BROWSER_XDIST := $(if $(filter 0,$(BROWSER_WORKERS)),,-n $(BROWSER_WORKERS) --dist load --maxschedchunk 1)
 
 # The tests start hundreds of Python processes (servers, commands, the
 # benchmarks): each compiles the app from source where the environment sets
