@@ -23,8 +23,6 @@ Set BROWSER_SCREENSHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import os
 import re
 import time
@@ -123,11 +121,6 @@ def servers(tmp_path):
         mail.stop()
 
 
-def mailbox(mail: SmtpServer, to: str) -> list[email.message.EmailMessage]:
-    """The mails the hosted instance sent to `to`, oldest first."""
-    return mail.inbox.to(to)
-
-
 def on_the_home(phone: Page, base: str) -> bool:
     """Whether the hosted home, read again, lists the concours's results."""
     phone.goto(base + "/")
@@ -196,11 +189,11 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(second.get_by_role("status")).to_contain_text("liste d'attente")
     _shot(second, "waiting")
     # Each confirms its address from its mail (issue 35).
-    (confirmation,) = mailbox(mail, "equipe1@example.org")
+    (confirmation,) = mail.inbox.to("equipe1@example.org")
     body = confirmation.get_content()
     confirm_from_its_mail(first, body)
     expect(first.get_by_role("status")).to_contain_text("votre équipe est inscrite")
-    confirm_from_its_mail(second, mailbox(mail, "equipe2@example.org")[0].get_content())
+    confirm_from_its_mail(second, mail.inbox.to("equipe2@example.org")[0].get_content())
     expect(second.get_by_role("status")).to_contain_text("en liste d'attente")
 
     # The first team cancels from its mail's link; the waiting team moves up, told by mail.
@@ -215,7 +208,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     offered = hosted.python(SECOND_TEAM) == "offered"
     if offered:
         hosted.manage("send_messages")
-        assert mailbox(mail, "equipe2@example.org")[-1]["Subject"].startswith(
+        assert mail.inbox.to("equipe2@example.org")[-1]["Subject"].startswith(
             "Une place s'est libérée"
         )
     else:
@@ -346,7 +339,7 @@ def test_announced_pre_registered_played_offline_published_and_shown(
     expect(page.get_by_role("heading", name="Annulées (1)")).to_be_visible()
 
     # After the day, the moved-up team's mail link cancels nothing any more.
-    moved_up = mailbox(mail, "equipe2@example.org")[-1]
+    moved_up = mail.inbox.to("equipe2@example.org")[-1]
     second.goto(re.search(CANCEL_LINK, moved_up.get_content()).group(0))
     expect(second.get_by_role("alert")).to_contain_text("ne s'annule plus en ligne")
     expect(second.get_by_role("button", name="Oui, annuler notre pré-inscription")).to_have_count(0)
