@@ -13,35 +13,33 @@ import pytest
 from tests.hall.halls import BUILD, ROOT, Halls, environment
 from tests.ports import server_port
 
-# The first laptop's concours, built once a process (a migration and a
-# partie played: 5 s of CPU each time) and copied into each test's laptop:
-# the build writes one SQLite file, in which no path of its folders is kept,
-# and nothing on the stick.
-_built: list[tuple[Path, str, str]] = []
 
-
-def _build(tmp_path_factory, env: dict) -> tuple[Path, str, str]:
-    if not _built:
-        folder = tmp_path_factory.mktemp("laptop-built")
-        built = subprocess.run(
-            [sys.executable, "-c", BUILD, str(folder)],
-            env=env | {"BELOTE_DATA_DIR": str(folder)},
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        path, code = json.loads(built.stdout.strip().splitlines()[-1])
-        _built.append((folder, path, code))
-    return _built[0]
+@pytest.fixture(scope="session")
+def built_laptop(tmp_path_factory) -> tuple[Path, str, str]:
+    """The first laptop's concours (a migration and a partie played: 5 s of
+    CPU), built once a worker and copied into each test's laptop: the build
+    writes one SQLite file, in which no path of its folders is kept, and
+    nothing on the stick. Its folder, and its first table's path and code."""
+    folder, stick = tmp_path_factory.mktemp("laptop-built"), tmp_path_factory.mktemp("stick")
+    built = subprocess.run(
+        [sys.executable, "-c", BUILD, str(folder)],
+        env=environment(folder, stick / "sauvegardes", server_port()),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    path, code = json.loads(built.stdout.strip().splitlines()[-1])
+    assert not any(stick.iterdir()), "the build wrote on the stick: copy it too"
+    return folder, path, code
 
 
 @pytest.fixture
-def hall(tmp_path, tmp_path_factory):
+def hall(tmp_path, built_laptop):
     laptop, stick, port = tmp_path / "portable-1", tmp_path / "cle", server_port()
     stick.mkdir()
     env = environment(laptop, stick / "sauvegardes", port)
-    template, path, code = _build(tmp_path_factory, env)
+    template, path, code = built_laptop
     shutil.copytree(template, laptop)
     halls = Halls(tmp_path, laptop, stick, port, env, path, code)
     yield halls
