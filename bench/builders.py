@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import os
 import random
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,8 +20,21 @@ if TYPE_CHECKING:  # the models are imported once setup_django has run
     from tournaments.models import Team, Tournament
 
 
+def from_migrated(folder: Path) -> None:
+    """Where a test run names a database already migrated (BELOTE_MIGRATED_DB,
+    tests/migrated.py), a new data folder starts from a copy of it and the
+    migration that follows has nothing left to do; run by hand, a benchmark
+    migrates its new folder from nothing."""
+    template = os.environ.get("BELOTE_MIGRATED_DB")
+    database = folder / "db.sqlite3"
+    if template and not database.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(template, database)
+
+
 def setup_django(folder: Path) -> None:
     """Django on a fresh SQLite database in `folder`, migrated."""
+    from_migrated(folder)
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     os.environ["BELOTE_DATA_DIR"] = str(folder)
     os.environ.pop("DATABASE_URL", None)  # always a fresh SQLite, never a real database

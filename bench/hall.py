@@ -54,9 +54,11 @@ def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int
     import django
     from django.core.management import call_command
 
+    from bench.builders import from_migrated, make_teams, new_concours, played_partie
+
+    from_migrated(data)
     django.setup()
     call_command("migrate", verbosity=0)
-    from bench.builders import make_teams, new_concours, played_partie
     from tournaments.infra import links
     from tournaments.models import Deal, Tournament
     from tournaments.services import release, rounds

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import migrated
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BENCHES = [
@@ -48,6 +50,8 @@ def _run(arguments: list[str], tmp_path: Path) -> subprocess.CompletedProcess:
         if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG", "ALLOWED_HOSTS")
     }
     env["BELOTE_DATA_DIR"] = str(tmp_path)
+    # Each benchmark's new folder starts from the run's migrated database.
+    env[migrated.VARIABLE] = str(migrated.template())
     return subprocess.run(
         [sys.executable, *arguments],
         cwd=ROOT,

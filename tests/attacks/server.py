@@ -123,6 +123,7 @@ def prepare(server: Server, *, demo: bool = True) -> None:
     the organizer `orga` (PASSWORD of tests.factories). Done once a process
     for each kind of server: the next one gets a copy of the first's data
     folder and database, made right after its preparation."""
+    from tests import migrated
     from tests.factories import PASSWORD
 
     kind = (
@@ -138,6 +139,8 @@ def prepare(server: Server, *, demo: bool = True) -> None:
     if kind in _prepared:
         _copy(_prepared[kind], server)
         return
+    if "DATABASE_URL" not in server.env:
+        migrated.seed(server.data)  # the run's migrated SQLite file: `migrate` finds it done
     # In one Django process, not three (a process's start is a second of CPU).
     server.python(
         "import io, json; from django.core.management import call_command; "

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import migrated
 from tests.hall.halls import BUILD, ROOT, Halls, environment
 from tests.ports import server_port
 
@@ -23,7 +24,10 @@ def built_laptop(tmp_path_factory) -> tuple[Path, str, str]:
     folder, stick = tmp_path_factory.mktemp("laptop-built"), tmp_path_factory.mktemp("stick")
     built = subprocess.run(
         [sys.executable, "-c", BUILD, str(folder)],
-        env=environment(folder, stick / "sauvegardes", server_port()),
+        env={
+            **environment(folder, stick / "sauvegardes", server_port()),
+            migrated.VARIABLE: str(migrated.template()),
+        },
         cwd=ROOT,
         capture_output=True,
         text=True,

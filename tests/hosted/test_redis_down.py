@@ -16,6 +16,7 @@ import pytest
 import redis
 
 from bench import servers
+from tests import migrated
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT
@@ -51,6 +52,8 @@ class Outage:
         base = f"http://{host}:{servers.free_port(host)}"
         env = real.environment(folder, hosts=[host], public=base, extra_env={"REDIS_URL": self.url})
         self.server = real.Server(base=base, env=env, data=folder)
+        if "DATABASE_URL" not in env:
+            migrated.seed(folder)  # the run's migrated SQLite file
         self.server.manage("migrate", "-v", "0")  # no demo: only this module's concours
         self.slug, self.tables = self.server.python(BUILD)
         real.launch(self.server)

@@ -1,0 +1,85 @@
+"""One SQLite database migrated once for the whole test run, copied by the
+servers and commands the tests start on a new data folder: the attack
+servers, the benchmarks' runs and the hall's first laptop. Migrating a new
+database takes 5 s of CPU; the run did it about fifty times (26 November),
+thirty of them for those servers and commands, which now copy this file
+and find nothing left to migrate.
+
+Not for what a test is about: migrations themselves
+(tests/tournaments/test_migrations.py, the hall's update), a laptop that
+starts from an empty folder (the second laptop of a takeover, the app's
+first start), or a server whose apps differ (a feature left out).
+
+The file lies in the system's temporary folder, named by what makes its
+schema: every migration's source, the settings and Django's version. A
+change to any of them makes a new one; parallel workers build it once,
+under a lock."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import django
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The environment variable naming the file to copy, read by the benchmarks'
+#: set-up (bench/builders.py `from_migrated`).
+VARIABLE = "BELOTE_MIGRATED_DB"
+
+
+def _key() -> str:
+    digest = hashlib.sha256(django.__version__.encode())
+    sources = sorted(ROOT.glob("tournaments/**/migrations/*.py"))
+    for path in [ROOT / "config" / "settings.py", *sources]:
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def template() -> Path:
+    """The migrated database, built now if this run has none yet."""
+    folder = Path(tempfile.gettempdir()) / "belote-migrated"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{_key()}.sqlite3"
+    if path.exists():
+        return path
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():  # another worker built it meanwhile
+            return path
+        with tempfile.TemporaryDirectory(dir=folder) as data:
+            env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+            env["BELOTE_DATA_DIR"] = data
+            subprocess.run(
+                [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
+                env=env,
+                cwd=ROOT,
+                check=True,
+                timeout=300,
+            )
+            database = Path(data) / "db.sqlite3"
+            # The write-ahead log folded into the file: the copy is whole.
+            with sqlite3.connect(database) as connection:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            connection.close()
+            part = path.with_suffix(".part")
+            shutil.copyfile(database, part)
+            os.replace(part, path)
+    return path
+
+
+def seed(data: Path) -> None:
+    """`data` (a data folder) gets a copy of the migrated database, unless it
+    has a database already."""
+    data.mkdir(parents=True, exist_ok=True)
+    database = data / "db.sqlite3"
+    if not database.exists():
+        shutil.copyfile(template(), database)
