@@ -7,7 +7,8 @@ saves one picture a step in static/img/help/ — small PNGs (a palette of
 few colours), so the repository stays light. Run it again whenever the
 pages change; nothing here is a test.
 
-Never downloads a browser: Playwright drives /usr/bin/chromium by its path.
+Never downloads a browser: Playwright drives Debian's Chromium by its path (its
+headless shell where installed: CHROMIUM of tests/browser/conftest.py).
 """
 
 from __future__ import annotations
