@@ -82,6 +82,14 @@
   // The screen's width: a phone's (is_mobile) innerWidth grows with a page
   // wider than the screen, so the layout viewport's clientWidth is read.
   const screenWidth = () => Math.min(window.innerWidth, document.documentElement.clientWidth);
+  // A fault is reported once a document: the check runs after the load and
+  // after each htmx settle, and two of them may see the same fault.
+  const reported = new Set();
+  const report = (line) => {
+    if (reported.has(line)) return;
+    reported.add(line);
+    console.error(line);
+  };
   const check = () => {
     const width = screenWidth();
     const wide = [];
@@ -113,16 +121,16 @@
       }
     }
     if (plain.length) {
-      console.error(`PLAIN BROWSER BUTTON: ${plain.slice(0, 5).join(", ")}`);
+      report(`PLAIN BROWSER BUTTON: ${plain.slice(0, 5).join(", ")}`);
     }
     if (cut.length) {
-      console.error(`CUT BY ITS SCROLLING BOX (${width}px): ${cut.slice(0, 5).join(", ")}`);
+      report(`CUT BY ITS SCROLLING BOX (${width}px): ${cut.slice(0, 5).join(", ")}`);
     }
     if (document.documentElement.scrollWidth > width + 1) {
       wide.unshift(`page ${document.documentElement.scrollWidth}px`);
     }
     if (wide.length) {
-      console.error(`WIDER THAN THE SCREEN (${width}px): ${wide.slice(0, 5).join(", ")}`);
+      report(`WIDER THAN THE SCREEN (${width}px): ${wide.slice(0, 5).join(", ")}`);
     }
   };
   const later = () => setTimeout(check, 50);
