@@ -20,12 +20,16 @@ if TYPE_CHECKING:  # the models are imported once setup_django has run
     from tournaments.models import Team, Tournament
 
 
-def from_migrated(folder: Path) -> None:
-    """Where a test run names a database already migrated (BELOTE_MIGRATED_DB,
-    tests/migrated.py), a new data folder starts from a copy of it and the
-    migration that follows has nothing left to do; run by hand, a benchmark
-    migrates its new folder from nothing."""
-    template = os.environ.get("BELOTE_MIGRATED_DB")
+#: The environment variable naming a database already migrated (tests/migrated.py).
+MIGRATED_DB = "BELOTE_MIGRATED_DB"
+
+
+def from_migrated(folder: Path, template: Path | str | None = None) -> None:
+    """Where a test run names a database already migrated (`template`, else
+    BELOTE_MIGRATED_DB: tests/migrated.py), a new data folder starts from a
+    copy of it and the migration that follows has nothing left to do; run by
+    hand, a benchmark migrates its new folder from nothing."""
+    template = template or os.environ.get(MIGRATED_DB)
     database = folder / "db.sqlite3"
     if template and not database.exists():
         folder.mkdir(parents=True, exist_ok=True)

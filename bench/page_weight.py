@@ -67,7 +67,7 @@ def main() -> None:
         "où je joue": f"/t/{args.slug}/ou-je-joue/",
         "table": args.table,
     }
-    # The whole browser, as when the figures of docs/speed.md were taken;
+    # The whole browser, as when the figures of docs/hall.md were taken;
     # the headless shell that the journeys run where it is the only one.
     chromium = (
         shutil.which("chromium") or shutil.which("chromium-headless-shell") or "/usr/bin/chromium"

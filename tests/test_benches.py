@@ -51,7 +51,7 @@ def _run(arguments: list[str], tmp_path: Path) -> subprocess.CompletedProcess:
     }
     env["BELOTE_DATA_DIR"] = str(tmp_path)
     # Each benchmark's new folder starts from the run's migrated database.
-    env[migrated.VARIABLE] = str(migrated.template())
+    env |= migrated.environment()
     return subprocess.run(
         [sys.executable, *arguments],
         cwd=ROOT,

@@ -170,9 +170,7 @@ def _from_migrated_database(server: Server) -> None:
     process's migrated one, made now if there is none yet."""
     url = server.env["DATABASE_URL"]
     if not _migrated_database:
-        name = f"attack_{worker_index()}_migrated"
         source = _own_database(os.environ["DATABASE_URL"], "migrated")
-        assert source.rsplit("/", 1)[1] == name, source
         Server(base="", env={**server.env, "DATABASE_URL": source}, data=server.data).manage(
             "migrate", "-v", "0"
         )

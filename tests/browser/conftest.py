@@ -29,10 +29,10 @@ expect.set_options(timeout=15_000)
 # Debian's headless shell of Chromium (package chromium-headless-shell: the
 # same Blink and V8, the browser's "old" headless mode, which Playwright
 # itself runs headless), else Debian's whole browser, which from Chromium 132
-# runs headless as a full browser without a window: the shell ran
-# tests/browser/test_players_of_every_age.py on 31 s of CPU where the whole
-# browser took 49 s, and all the journeys in 7 min 49 s instead of 10 min 58 s
-# (26 November, 3 workers on 2 cores).
+# runs headless as a full browser without a window: with the shell,
+# tests/browser/test_players_of_every_age.py took 0.78 of the CPU and 0.87 of
+# the time (in turn with the whole browser, 3 runs each, medians: 55.6 s of
+# CPU against 71.1 s; 26 November, docs/checks.md).
 CHROMIUM = (
     os.environ.get("CHROMIUM_PATH")
     or shutil.which("chromium-headless-shell")

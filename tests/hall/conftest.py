@@ -24,10 +24,7 @@ def built_laptop(tmp_path_factory) -> tuple[Path, str, str]:
     folder, stick = tmp_path_factory.mktemp("laptop-built"), tmp_path_factory.mktemp("stick")
     built = subprocess.run(
         [sys.executable, "-c", BUILD, str(folder)],
-        env={
-            **environment(folder, stick / "sauvegardes", server_port()),
-            migrated.VARIABLE: str(migrated.template()),
-        },
+        env=environment(folder, stick / "sauvegardes", server_port()) | migrated.environment(),
         cwd=ROOT,
         capture_output=True,
         text=True,
