@@ -60,10 +60,16 @@ def test_a_known_address_and_a_new_one_take_the_same_time(app):
         pair = [(known, f"ancien{n}@example.org", 2 * n), (new, f"neuf{n}@example.org", 2 * n + 1)]
         for times, email, index in pair if n % 2 else reversed(pair):
             times.append(_sign_up(app, index, email))
-    known_median, new_median = statistics.median(known), statistics.median(new)
-    print(f"sign-up medians: known address {known_median:.3f} s, new {new_median:.3f} s")
-    # Paired: each known address is timed next to a new one, so that a busy
-    # machine (other tests beside this one) weighs on both alike; the median
-    # of the pairs' differences within 20 % of the medians.
-    gap = statistics.median(k - n for k, n in zip(known, new, strict=True))
-    assert abs(gap) <= 0.2 * max(known_median, new_median), (known, new)
+    fastest_known, fastest_new = min(known), min(new)
+    print(
+        f"sign-up: known address {fastest_known:.3f} s fastest, {statistics.median(known):.3f} s"
+        f" median; new {fastest_new:.3f} s fastest, {statistics.median(new):.3f} s median"
+    )
+    # The fastest request of each kind: the one the machine's other work
+    # disturbed least, as an attacker timing many requests would compare.
+    # Medians, even of pairs timed side by side, were not: under CI's load
+    # (the other worker's tests beside this one, requests of 0.38 s to
+    # 0.68 s) the pairs' differences had a median of 0.13 s, 0.33 of a
+    # median, where an idle machine gives medians of 0.37 s against 0.38 s.
+    # Before the fix: 0.045 s against 1.50 s.
+    assert abs(fastest_known - fastest_new) <= 0.2 * max(fastest_known, fastest_new), (known, new)
