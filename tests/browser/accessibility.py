@@ -9,11 +9,12 @@ acts on it (a click, a key, a fill, a navigation) and when it is closed, so
 that a page reached by a click and left by another click is checked too.
 axe-core comes from npm (tests/browser/axe, installed by bin/setup-axe) and
 is given to each watched page once, as an init script that runs in every
-document before the page's own scripts: nothing is fetched while a journey
-runs. It was evaluated in each document before it was checked, its 550 kB
-sent again through Playwright each time (95 ms a document); on four
-journey files (281 documents, in turn, 2 runs each) the init script took
-0.89 of the CPU and 0.92 of the time (docs/checks.md).
+document before the page's own scripts (Playwright's init scripts are not
+held to the pages' Content Security Policy, which forbids inline scripts):
+nothing is fetched while a journey runs. It was evaluated in each document
+before it was checked, its 550 kB sent again through Playwright each time
+(95 ms a document); on four journey files (281 documents, in turn, 4 runs
+each) the init script took 0.94 of the time (docs/checks.md).
 
 Set JOURNEY_AXE_LOG to a file to append there, one JSON line per page
 checked, every violation found (rule, count of elements, page): how the
@@ -144,12 +145,6 @@ class Checker:
             return
         self.checked.add(document)
         self._last = document
-        if not page.evaluate("() => !!window.axe"):
-            # A document the init script did not reach (one already open when
-            # the page was watched). Not a <script> tag (add_script_tag): the
-            # pages' Content Security Policy forbids inline scripts, which
-            # Playwright's evaluate and init scripts may run.
-            page.evaluate(f"() => {{ {_axe_source()}\n}}")
         violations = page.evaluate(RUN_AXE, TAGS)
         where = f"{urlsplit(url).path} at {_viewport(page)}"
         for rule in violations:
