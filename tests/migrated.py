@@ -8,7 +8,8 @@ tests/attacks, hosted, hall and test_benches.py, where 10 are left.
 Not for what a test is about: migrations themselves
 (tests/tournaments/test_migrations.py, the hall's update), a laptop that
 starts from an empty folder (the second laptop of a takeover, the app's
-first start), or a server whose apps differ (a feature left out).
+first start), or a server whose migrations differ (a feature with migrations
+of its own left out: tests/tournaments/features/test_feature_packages.py).
 
 The file lies in the system's temporary folder, named by what makes its
 schema: every migration's source, the settings and Django's version. A

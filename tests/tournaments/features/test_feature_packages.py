@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import migrated
 from tournaments.features import installed
 
 ROOT = Path(settings.BASE_DIR)
@@ -57,7 +58,7 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
 
 #: Run in a fresh process with one feature left out of FEATURE_APPS (and of
 #: INSTALLED_APPS; the installed apps are fixed once a process has started):
-#: the core starts, passes its checks, migrates a new database, and its pages
+#: the core starts, passes its checks, migrates its database, and its pages
 #: answer 200 — the home (with a département asked), the organizer's
 #: « Mes tournois », the dashboard and team list of a concours whose every
 #: option is on (cash box, fee, check-in), its public page, the results'
@@ -158,6 +159,13 @@ GONE = {
 
 @pytest.mark.parametrize("name", PACKAGES)
 def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
+    if not (FEATURES / name / "migrations").is_dir():
+        # Without migrations of its own, the feature left out changes nothing
+        # of the migration graph: its database starts from the run's migrated
+        # copy (tests/migrated.py), and `migrate` finds nothing left to do.
+        # A feature with migrations (messages) migrates a new database
+        # without them. 5 s of CPU less for each of the four.
+        migrated.seed(tmp_path)
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
