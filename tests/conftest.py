@@ -43,6 +43,9 @@ MARKERS = [
     "the hosted cluster, the attacks); the PostgreSQL + Redis tier of CI, wherever it is",
     "same_queries: asks the database nothing that another test of the PostgreSQL "
     "tier does not (the crawl in its second language); left out of that tier only",
+    "engine_free: an attack whose defence is the same code on every database and cache "
+    "(no lock, transaction, throttle nor cached count in it), or that serves SQLite whatever "
+    "the run's database; left out of the PostgreSQL + Redis tier only",
     "engine: in a folder whose code depends on the database engine (ENGINE); given "
     "at collection; with `database`, the PostgreSQL + Redis tier of CI",
 ]

@@ -14,7 +14,8 @@ import pytest
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 
-pytestmark = [pytest.mark.attack]
+# engine_free: an unwritable folder, on any database.
+pytestmark = [pytest.mark.attack, pytest.mark.engine_free]
 
 LOGIN = "/compte/connexion/"
 NOTICE = "Les sauvegardes automatiques échouent"

@@ -21,7 +21,9 @@ import pytest
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 
-pytestmark = [pytest.mark.attack]
+# engine_free: the forms' refusal and the calendar file are the same code on
+# any database.
+pytestmark = [pytest.mark.attack, pytest.mark.engine_free]
 
 LOGIN = "/compte/connexion/"
 BROKEN = "Concours de Noël\r\nX-INJECTED:oui"

@@ -21,7 +21,8 @@ import pytest
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 
-pytestmark = [pytest.mark.attack]
+# engine_free: the file's quoting is the same code on any database.
+pytestmark = [pytest.mark.attack, pytest.mark.engine_free]
 
 LOGIN = "/compte/connexion/"
 CONFIRM = re.compile(r"http://\S+/preinscription/confirmer/[^\s/]+/")
