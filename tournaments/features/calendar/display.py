@@ -219,7 +219,7 @@ def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[objec
     """The .ics of these concours (one event each), `url_of(announcement)`
     giving each concours's page."""
     # icalendar is loaded here, not at the top: only a calendar download
-    # needs it, and every process of the app would pay its ~30 ms.
+    # needs it, and loading it costs every process of the app ~30 ms at start.
     import icalendar
 
     calendar = icalendar.Calendar()
