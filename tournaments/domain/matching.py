@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import networkx as nx
-
 
 def ordered(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
@@ -32,6 +30,10 @@ def matching(
     n: int, edges: set[tuple[int, int]], cost: Callable[[int, int], int]
 ) -> list[tuple[int, int]] | None:
     """Minimum-cost perfect matching on ``edges``, or None if there is none."""
+    # networkx is imported here, not at the top: only a draw needs it, and
+    # every process of the app would otherwise pay ~0.1 s of CPU to load it.
+    import networkx as nx
+
     costs = {edge: cost(*edge) for edge in sorted(edges)}
     # Positive integer weights: networkx then computes in exact integer arithmetic,
     # and maximising top - cost over maximum-cardinality matchings minimises the cost.

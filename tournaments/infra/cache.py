@@ -24,8 +24,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from functools import cache as memoized
 
-import redis
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 
@@ -35,8 +35,23 @@ _state = {"down_until": 0.0}
 _lock = threading.Lock()
 
 
-class Unavailable(redis.ConnectionError):
-    """Redis failed a moment ago: not tried again yet."""
+# redis-py is imported where Redis is used, never at the top of these
+# modules (here, freshness.py, home_cache.py, throttle.py): without REDIS_URL
+# no process needs it, and loading it costs each one ~55 ms of CPU.
+# Everything that raises or catches its errors runs after it was loaded.
+
+
+@memoized
+def unavailable() -> type[Exception]:
+    """`Unavailable`, a redis.ConnectionError (so caught as a RedisError),
+    made once redis-py is loaded."""
+    import redis
+
+    class Unavailable(redis.ConnectionError):
+        """Redis failed a moment ago: not tried again yet."""
+
+    Unavailable.__qualname__ = "Unavailable"
+    return Unavailable
 
 
 def down() -> bool:
@@ -48,7 +63,7 @@ def failed(error: Exception, what: str) -> None:
     """Notes that Redis failed: logged once per outage and process. An
     `Unavailable` (Redis not even tried) notes nothing: it would put the
     next try off for ever while requests keep coming."""
-    if isinstance(error, Unavailable):
+    if isinstance(error, unavailable()):
         return
     with _lock:
         if not down():
@@ -59,13 +74,15 @@ def failed(error: Exception, what: str) -> None:
 def guard(what: str) -> None:
     """Raises Unavailable while Redis is known down in this process."""
     if down():
-        raise Unavailable(what)
+        raise unavailable()(what)
 
 
 class TolerantRedisCache(RedisCache):
     """RedisCache whose reads miss and writes do nothing while Redis is down."""
 
     def _safely(self, what: str, call, fallback):
+        import redis
+
         if down():
             return fallback
         try:
@@ -111,6 +128,8 @@ class TolerantRedisCache(RedisCache):
         self._safely("delete_many", lambda: parent.delete_many(keys, version), None)
 
     def incr(self, key, delta=1, version=None):
+        import redis
+
         guard("incr")
         try:
             return super().incr(key, delta, version)

@@ -32,14 +32,17 @@ from __future__ import annotations
 import re
 import zlib
 from functools import cache as memoized
+from typing import TYPE_CHECKING
 
-import redis
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
 from tournaments.infra import cache as shared
 from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    import redis
 
 TTL = 300
 LIVE_PATH = re.compile(r"^/t/(?P<slug>[-\w]+)/")
@@ -51,6 +54,8 @@ def enabled() -> bool:
 
 @memoized
 def _client(url: str) -> redis.Redis:
+    import redis  # only with REDIS_URL (infra/cache.py)
+
     return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=1)
 
 
@@ -107,6 +112,8 @@ def changed(tournament) -> None:
 
 
 def _bump(slug: str) -> None:
+    import redis
+
     try:
         _redis().incr(_generation_key(slug))  # atomic; a missing key counts from 0
     except redis.RedisError as error:
@@ -120,6 +127,8 @@ def _bump(slug: str) -> None:
 def generation(slug: str) -> int:
     if not enabled():
         return 0
+    import redis
+
     try:
         return int(_redis().get(_generation_key(slug)) or 0)
     except redis.RedisError as error:
@@ -158,6 +167,8 @@ def remember(
     if seconds is not None and seconds <= 0:
         return
     if seen >= 0 and enabled() and (key := _shape(request, etag)):
+        import redis
+
         try:
             _redis().set(key, str(seen), ex=min(TTL, seconds or TTL))
         except redis.RedisError as error:
@@ -174,6 +185,8 @@ def answer(request: HttpRequest) -> HttpResponse | None:
     if not etag or "," in etag or not enabled() or not (key := _shape(request, etag)):
         return None
     slug = LIVE_PATH.match(request.path)["slug"]
+    import redis
+
     try:
         seen, current = _redis().mget([key, _generation_key(slug)])  # one round trip
     except redis.RedisError as error:

@@ -23,11 +23,15 @@ keyed by the user who asks) or anything but the lists."""
 
 from __future__ import annotations
 
-import redis
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 
 from tournaments.infra import cache as shared
 from tournaments.infra import freshness
+
+if TYPE_CHECKING:
+    import redis  # imported where Redis is used (infra/cache.py)
 
 TTL = 300
 _missed: list[bool] = []  # a bump failed while Redis was down
@@ -46,6 +50,8 @@ def _client() -> redis.Redis:
 
 
 def _bump() -> None:
+    import redis
+
     try:
         _client().incr(_key())
     except redis.RedisError as error:
@@ -66,6 +72,8 @@ def generation() -> int | None:
     """The home generation, or None when the lists must not be cached."""
     if not freshness.enabled():
         return None
+    import redis
+
     try:
         return int(_client().get(_key()) or 0)
     except redis.RedisError as error:

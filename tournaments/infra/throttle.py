@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 
-import redis
 from django.db import transaction
 from django.utils import timezone
 
@@ -82,6 +81,8 @@ def attempt(key: str, *, window: int) -> tuple[int, int | str]:
     Must run outside any transaction: the row has to be committed before
     the count, or concurrent attempts would not see each other."""
     if cache := _cache():
+        import redis  # only with REDIS_URL (infra/cache.py)
+
         try:
             cache.add(_cache_key(key), 0, timeout=window)
             try:
@@ -102,6 +103,7 @@ def attempt(key: str, *, window: int) -> tuple[int, int | str]:
 def discount(token: int | str) -> None:
     """Takes back one attempt recorded by `attempt` (and no other)."""
     if isinstance(token, str):
+        import redis
         from django.core.cache import cache
 
         # The window ended (nothing to take back), or Redis is down: the

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.display import standings as columns
 from tournaments.domain.standings import Standing
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
 
 #: What makes a spreadsheet read a cell as a formula (the full-width signs
 #: too: some spreadsheet programs fold them to their ASCII twins).
@@ -92,6 +92,11 @@ def standings_csv(standings: list[Standing], *, lots: bool = False) -> bytes:
 
 def standings_xlsx(standings: list[Standing], *, title: str, lots: bool = False) -> bytes:
     """As `standings_csv`, in a workbook."""
+    # openpyxl (and PIL behind it) is loaded here, not at the top: only this
+    # download needs it, and every process of the app would pay its ~90 ms.
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
     book = Workbook()
     sheet = book.active
     sheet.title = _("Classement")[:31]

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round
-from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
 from tournaments.queries import brackets as bracket_queries
 from tournaments.services import brackets, errors
 from tournaments.views.common import brackets_context, managed_tournament, pdf_response
@@ -105,5 +104,8 @@ def brackets_projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def brackets_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf.brackets import brackets_pdf as build_brackets_pdf
+
     tournament = get_visible(request, slug)
     return pdf_response(build_brackets_pdf(tournament), "phase-finale.pdf")

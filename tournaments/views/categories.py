@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import pdf
 from tournaments.display import prizes as prize_words
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
 from tournaments.forms.base import apply_service_error
@@ -183,6 +182,9 @@ def category_standings(request: HttpRequest, slug: str, category_id: int) -> Htt
 
 @require_GET
 def category_pdf(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments import pdf
+
     tournament = get_visible(request, slug)
     category = _category(tournament, category_id)
     return pdf_response(pdf.ranking(tournament, category=category), f"classement-{category.pk}.pdf")

@@ -19,7 +19,6 @@ from tournaments.display import challenges as words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.challenges import ChallengeForm, EveningForm
 from tournaments.models import Challenge
-from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
 from tournaments.queries.challenges import board
 from tournaments.services import challenges, errors
 from tournaments.services.challenges import SETTINGS
@@ -143,5 +142,8 @@ def _page_context(challenge: Challenge) -> dict:
 
 
 def challenge_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
+
     challenge = _visible(request, slug)
     return pdf_response(challenge_ranking_pdf(challenge), f"{challenge.slug}.pdf")

@@ -25,7 +25,6 @@ from tournaments.display import door as door_words
 from tournaments.domain import door as door_rules
 from tournaments.infra import address
 from tournaments.models import Team, Tournament
-from tournaments.pdf.door import door_poster as poster_pdf
 from tournaments.services import door
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
@@ -146,6 +145,9 @@ def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 @login_required
 def door_poster(request: HttpRequest, slug: str) -> HttpResponse:
     """The A4 poster with the QR code of the check-in link."""
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf.door import door_poster as poster_pdf
+
     tournament = managed_tournament(request, slug)
     path = reverse("tournaments:door", args=[door.door_key(tournament)])
     url = address.public_address(request).url + path

@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
 from tournaments.infra import address
-from tournaments.pdf import hall as hall_pdf
 from tournaments.views.common import managed_tournament, pdf_response, round_of
 
 
@@ -18,6 +17,9 @@ from tournaments.views.common import managed_tournament, pdf_response, round_of
 def hall_poster_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The poster: the Wi-Fi's name and password come from the form that
     links here (nothing is stored: it is the hall's, not the tournament's)."""
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf import hall as hall_pdf
+
     tournament = managed_tournament(request, slug)
     data = hall_pdf.poster(
         tournament,
@@ -30,6 +32,8 @@ def hall_poster_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def round_fallback_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    from tournaments.pdf import hall as hall_pdf
+
     rnd = round_of(managed_tournament(request, slug), number)
     data = hall_pdf.fallback_kit(rnd, public_url=address.public_address(request).url)
     return pdf_response(data, f"secours-papier-partie-{number}.pdf")

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.domain.pools import POOL_ROUNDS
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.pools import PoolsForm
-from tournaments.pdf.pools import pools_pdf
 from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
 from tournaments.services import rounds
@@ -108,5 +107,8 @@ def pools_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def pools_pdf_view(request: HttpRequest, slug: str) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf.pools import pools_pdf
+
     tournament, standings = _public_standings(request, slug)
     return pdf_response(pools_pdf(tournament, standings), f"poules-{tournament.slug}.pdf")

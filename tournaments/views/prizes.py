@@ -26,7 +26,6 @@ from tournaments.domain.digits import whole_number
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import LotsForm, SwapLotsForm
 from tournaments.models import Category, Tournament
-from tournaments.pdf import prizes as prize_pdf
 from tournaments.queries import awards
 from tournaments.services import errors, prizes
 from tournaments.services.prizes import lots_text
@@ -172,6 +171,9 @@ def lots_swaps(request: HttpRequest, slug: str, board: str) -> HttpResponse:
 def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The prize-giving's list, from the first (or, `?ordre=inverse`, from
     the last up, as many announce it)."""
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.pdf import prizes as prize_pdf
+
     tournament = _with_prizes(request, slug)
     backwards = request.GET.get("ordre") == "inverse"
     return pdf_response(prize_pdf.palmares(tournament, backwards=backwards), "palmares.pdf")
@@ -179,5 +181,7 @@ def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def lot_labels_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    from tournaments.pdf import prizes as prize_pdf
+
     tournament = _with_prizes(request, slug)
     return pdf_response(prize_pdf.lot_labels(tournament), "etiquettes-lots.pdf")

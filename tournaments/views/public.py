@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from tournaments import hooks, pdf
+from tournaments import hooks
 from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said, ranking_state
 from tournaments.domain.standings import counts_publicly
@@ -182,6 +182,9 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranking's PDF: the public's (hidden parties left out, issue 38
     item 12a), or the live one for the concours's organizers (the desk's
     link), marked as hidden from players."""
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments import pdf
+
     tournament = get_visible(request, slug)
     desk = Tournament.objects.managed_by(request.user).filter(pk=tournament.pk).exists()
     return pdf_response(pdf.ranking(tournament, live=desk), "classement.pdf")

@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import pdf
 from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
@@ -240,6 +239,9 @@ def _entry_url(request: HttpRequest):
 
 @login_required
 def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments import pdf
+
     rnd = round_of(managed_tournament(request, slug), number)
     return pdf_response(
         pdf.score_sheets(rnd, entry_url=_entry_url(request)), f"feuilles-partie-{number}.pdf"
@@ -249,6 +251,8 @@ def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 @login_required
 def table_sheet_pdf(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One table's score sheet alone, to print it again."""
+    from tournaments import pdf
+
     tbl = table_of(managed_tournament(request, slug), number, table)
     data = pdf.score_sheets(tbl.round, entry_url=_entry_url(request), only=tbl.number)
     return pdf_response(data, f"feuille-partie-{number}-table-{table}.pdf")
@@ -256,12 +260,16 @@ def table_sheet_pdf(request: HttpRequest, slug: str, number: int, table: int) ->
 
 @login_required
 def round_plan_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    from tournaments import pdf
+
     rnd = round_of(managed_tournament(request, slug), number)
     return pdf_response(pdf.table_plan(rnd), f"plan-partie-{number}.pdf")
 
 
 @login_required
 def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    from tournaments import pdf
+
     rnd = round_of(managed_tournament(request, slug), number)
     return pdf_response(pdf.round_results(rnd), f"resultats-partie-{number}.pdf")
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import icalendar
 from django.utils.translation import gettext, ngettext
 
 from tournaments.display.hall import clock_time, day_and_time
@@ -25,6 +25,9 @@ from tournaments.display.money import euros
 from tournaments.display.rules import preset_label
 from tournaments.domain.one_line import flatten, flatten_lines
 from tournaments.features.calendar.domain import HOLD_MINUTES
+
+if TYPE_CHECKING:
+    import icalendar
 
 #: Concours are played in France: their times are Paris times.
 PARIS = ZoneInfo("Europe/Paris")
@@ -188,6 +191,8 @@ def where(a) -> str:
 
 
 def _event(announcement, url: str) -> icalendar.Event:
+    import icalendar
+
     tournament = announcement.tournament
     event = icalendar.Event()
     event.add("uid", f"concours-{tournament.slug}@belote")
@@ -213,6 +218,10 @@ def _event(announcement, url: str) -> icalendar.Event:
 def calendar_file(announcements: Iterable, *, name: str, url_of: Callable[[object], str]) -> bytes:
     """The .ics of these concours (one event each), `url_of(announcement)`
     giving each concours's page."""
+    # icalendar is loaded here, not at the top: only a calendar download
+    # needs it, and loading it costs every process of the app ~30 ms at start.
+    import icalendar
+
     calendar = icalendar.Calendar()
     calendar.add("prodid", "-//Concours de belote//calendrier//FR")
     calendar.add("version", "2.0")

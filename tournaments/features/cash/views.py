@@ -17,7 +17,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.features.cash import pdf as cash_pdf
 from tournaments.features.cash import services as cash
 from tournaments.features.cash.forms import CashEntryForm, PaymentForm
 from tournaments.features.cash.queries import export as cash_export
@@ -131,6 +130,9 @@ def _filename(tournament: Tournament, extension: str) -> str:
 
 @login_required
 def cash_summary_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.features.cash import pdf as cash_pdf
+
     tournament = managed_tournament(request, slug)
     data = cash_pdf.cash_summary(tournament, cash_queries.cash_summary(tournament))
     return pdf_response(data, _filename(tournament, "pdf"))

@@ -21,7 +21,6 @@ from django.views.decorators.http import require_POST
 from tournaments.features.messages import display, queries
 from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
-from tournaments.features.messages.pdf import result_cards_pdf
 from tournaments.features.messages.services import channels, notices, sending, tasks
 from tournaments.features.messages.services import consent as consents
 from tournaments.forms.base import apply_service_error
@@ -115,6 +114,9 @@ def cards_ready(tournament) -> bool:
 def result_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """Each team's A6 result card (place, points, parties won, lot, QR code
     of its results), to print with the final ranking."""
+    # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
+    from tournaments.features.messages.pdf import result_cards_pdf
+
     tournament = managed_tournament(request, slug)
     if not cards_ready(tournament):
         messages.error(
