@@ -1,9 +1,10 @@
 """One SQLite database migrated once for the whole test run, copied by the
 servers and commands the tests start on a new data folder: the attack
 servers, the hosted Redis outage's server, the benchmarks' runs and the
-hall's first laptop. Migrating a new database takes 5 s of CPU; the tests
-without the journeys did it 55 times (26 November), 26 of them in
-tests/attacks, hosted, hall and test_benches.py, where 10 are left.
+hall's first laptop (tests/hall, and the journeys' Hall). Migrating a new
+database takes 5 s of CPU; the tests without the journeys did it 55 times
+(26 November), 26 of them in tests/attacks, hosted, hall and
+test_benches.py, where 10 are left.
 
 Not for what a test is about: migrations themselves
 (tests/tournaments/test_migrations.py, the hall's update), a laptop that

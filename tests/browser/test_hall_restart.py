@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests import migrated
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import tap_deal
 from tests.ports import server_port
@@ -82,6 +83,11 @@ class Hall:
 
     def start(self, *extra: str) -> None:
         self.starts += 1
+        if self.starts == 1 and "--reprendre" not in extra:
+            # A first laptop starts from the run's migrated database
+            # (tests/migrated.py: 5 s of CPU less), a second one that takes
+            # over from an empty folder.
+            migrated.seed(self.data)
         if self.logfile:
             self.logfile.close()
         log = self.logfile = open(self.data / f"hall-{self.starts}.log", "w")  # noqa: SIM115
