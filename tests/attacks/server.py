@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench import servers
+from tests.attacks.shell import Shell
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "attack-tests-secret-key-not-for-production-0123456789"
@@ -35,6 +36,8 @@ class Server:
     log: Path | None = None
     #: The task worker beside gunicorn (`manage.py db_worker`), when started.
     worker: subprocess.Popen | None = None
+    #: The Django process that runs `python`'s snippets, once started.
+    shell: Shell | None = field(default=None, repr=False, compare=False)
 
     def manage(self, *args: str) -> str:
         done = subprocess.run(
@@ -51,8 +54,20 @@ class Server:
 
     def python(self, code: str):
         """Runs `code` in a Django shell of the server's settings; the code
-        prints one JSON value, returned decoded."""
-        return json.loads(self.manage("shell", "-c", code).strip().splitlines()[-1])
+        prints one JSON value, returned decoded. The shell is one process
+        for all the calls (tests/attacks/shell.py), started again if the
+        server's environment has changed since it started."""
+        if self.shell is None or not self.shell.alive or self.shell.env != self.env:
+            self.stop_shell()
+            self.shell = Shell(self.env)
+        return json.loads(self.shell.run(code).strip().splitlines()[-1])
+
+    def stop_shell(self) -> None:
+        """Ends `python`'s process: due when the server's data folder or
+        database is replaced, and when the server stops."""
+        if self.shell is not None:
+            self.shell.stop()
+            self.shell = None
 
     def start_tasks(self) -> None:
         """The hosted set-up's task worker on this server's database (the
@@ -61,6 +76,7 @@ class Server:
         self.worker = servers.start_task_worker(self.env, self.data / "worker.log")
 
     def stop(self) -> None:
+        self.stop_shell()
         servers.stop(self.worker)
         servers.stop(self.process)
 
@@ -136,6 +152,7 @@ def prepare(server: Server, *, demo: bool = True) -> None:
             )
         ),
     )
+    server.stop_shell()  # its data folder and database are about to be replaced
     if kind in _prepared:
         _copy(_prepared[kind], server)
         return
