@@ -71,3 +71,11 @@ def capot_bid_without_points(taker: str) -> str:
 def empty_row() -> str:
     """« Enregistrer » on a row with nothing in it: what is missing, by name."""
     return gettext("rien n'est choisi. Qui a pris (ou « Passe ») ?")
+
+
+def points_without_taker(points: int) -> str:
+    """Points typed in a row whose taker says « Passe » (or nothing): a taker
+    forgotten or a tap missed, never a passed deal, which has no points."""
+    return gettext(
+        "%(points)s points tapés, mais qui a pris ? Une donne passée n'a pas de points."
+    ) % {"points": points}

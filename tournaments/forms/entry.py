@@ -206,6 +206,11 @@ class DealForm(forms.Form):
             # An empty row is no passed deal: « Passe » is chosen, or P typed.
             self.add_error("taker", entry.empty_row())
             return data
+        if not data.get("taker") and "taker" not in self.errors and data.get("points") is not None:
+            # Stored as a passed deal, the points were dropped without a word
+            # (a phone's tap on « N-S » missed, 110 points typed: 0 – 0).
+            self.add_error("taker", entry.points_without_taker(data["points"]))
+            return data
         self.understood = self._read_capot(data)
         return data
 
