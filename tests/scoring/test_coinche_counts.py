@@ -285,14 +285,43 @@ def test_the_winner_of_a_coinched_deal_marks_at_least_what_it_would_uncoinched(
     case: tuple[Rules, dict],
 ) -> None:
     rules, deal = case
-    if rules.counting == AN and rules.chute_capot == "full":
-        return  # SPEC §6: a chute marks 250 on a defence capot uncoinched, bid × m coinched
     plain = marques({**deal, "coinche": 0}, rules)
+    if rules.counting == AN and plain["outcome"] != "made":
+        # SPEC §6 (annonces): a chute marks the defence's base uncoinched
+        # (160; a club's chute_base of 162; 250 on a defence capot with
+        # chute_capot=full) and bid × m coinched, which may be less (80 × 2
+        # = 160 < 162): the table below.
+        return
     for level in (1, 2):
         coinched = marques({**deal, "coinche": level}, rules)
         side = winner(deal, coinched["outcome"])
         assert coinched["outcome"] == plain["outcome"]
         assert coinched[side] >= plain[side]
+
+
+@pytest.mark.parametrize(
+    ("options", "coinche", "marques"),
+    [
+        # Hypothesis found this one (26 November): the uncoinched chute's
+        # base, a club's 162 (not rounded), is above the coinched 80 × 2.
+        ({"chute_base": 162, "rounding": "none"}, 0, (0, 162)),
+        ({"chute_base": 162, "rounding": "none"}, 1, (0, 160)),
+        ({"chute_base": 162, "rounding": "none"}, 2, (0, 320)),
+        ({}, 0, (0, 160)),
+        ({}, 1, (0, 160)),
+        ({"chute_capot": "full"}, 0, (0, 250)),
+        ({"chute_capot": "full"}, 1, (0, 160)),
+    ],
+)
+def test_an_annonces_chute_marks_the_base_uncoinched_and_the_bid_times_m_coinched(
+    options: dict, coinche: int, marques: tuple[int, int]
+) -> None:
+    rules = Rules.from_preset(AN, **options)
+    deal = {"taker": "A", "trump": "S", "bid": 80, "coinche": coinche, "points": {"A": 0}}
+    if "chute_capot" in options:
+        deal["capot"] = "B"
+    score = score_deal(deal, rules)
+    assert (score.a, score.b, score.outcome) == (*marques, "chute")
 
 
 @SETTINGS
