@@ -111,5 +111,30 @@ def tap_deal(page: Page, *, points: str = "", save: bool = True, **choices: str)
             taps += 1
     if not save:
         return taps
+    taps += _looked_over(page, row, points, choices)
     row.locator("td.actions button[type=submit]").click()  # « Enregistrer », « Save »
     return taps + 1
+
+
+def _looked_over(page: Page, row, points: str, choices: dict[str, str]) -> int:
+    """The pad looked over before « Enregistrer », as a player does: a tap
+    that the page moved away from (the outbox's box appearing above the pad
+    when the Wi-Fi drops: a hall journey recorded a deal without its taker,
+    26 November) is tapped again, and the points typed again. Returns the
+    taps added (none when every tap landed)."""
+    taps = 0
+    for name, value in choices.items():
+        button = row.locator(f"input[name={name}][value='{value}']")
+        if not button.is_checked():
+            button.click()
+            taps += 1
+        expect(button).to_be_checked()
+    if points:
+        box = row.locator("input[name=points]")
+        if box.input_value() != points:
+            box.click()
+            page.keyboard.press("Control+A")
+            page.keyboard.type(points)
+            taps += 1 + len(points)
+        expect(box).to_have_value(points)
+    return taps
