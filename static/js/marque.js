@@ -83,7 +83,9 @@
       deal.aa = aa || 0;
       deal.ab = ab || 0;
     }
-    if (!taker) return { taker: "" }; // a passed deal: the rest is not counted
+    // A passed deal: the rest is not counted; points typed with nobody
+    // taking are refused (forms/entry.py, DealForm.clean): no marque.
+    if (!taker) return points === undefined ? { taker: "" } : null;
     if (!t) return null; // half typed
     [deal.ba, deal.bb] = b;
     const all = points === 162 || points === 252;
