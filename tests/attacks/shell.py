@@ -31,6 +31,7 @@ TIMEOUT = 300
 # which each snippet gets a fresh copy of, as in a shell of its own.
 LOOP = r"""
 import json as _json, os as _os, sys as _sys
+_MARK = None
 _namespace = dict(globals())
 _answers = _os.fdopen(_os.dup(1), "wb")
 _os.dup2(2, 1)  # a subprocess's output goes to stderr, not among the answers
@@ -78,9 +79,9 @@ for _line in _sys.stdin:
         _answer = _json.dumps(
             {"out": "", "err": "", "error": f"the snippet's process died (status {_status})"}
         )
-    _answers.write(b"\x1ebelote-shell-answer\x1e" + _answer.encode() + b"\n")
+    _answers.write(_MARK + _answer.encode() + b"\n")
     _answers.flush()
-"""
+""".replace("_MARK = None", f"_MARK = {MARK!r}")
 
 
 class Shell:

@@ -85,8 +85,8 @@ class Hall:
         self.starts += 1
         if self.starts == 1 and "--reprendre" not in extra:
             # A first laptop starts from the run's migrated database
-            # (tests/migrated.py: 5 s of CPU less), a second one that takes
-            # over from an empty folder.
+            # (tests/migrated.py) instead of migrating; a second one that
+            # takes over starts from an empty folder.
             migrated.seed(self.data)
         if self.logfile:
             self.logfile.close()
