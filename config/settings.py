@@ -357,11 +357,15 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# The level is the handler's too: Django's own loggers (« django », at INFO)
+# pass their records up to the root's handler, which printed the task
+# worker's English lines in the volunteer's terminal (« Task id=… state=RUNNING »).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }
 
 # Background tasks (Django's own task framework, django.tasks): the work a

@@ -1,8 +1,6 @@
 """`manage.py hall` as the standalone app runs it: the same command, with
 what a volunteer without a terminal needs on top.
 
-- after the migration, the organizer's account on a new data folder (its
-  password shown once), or a new password when asked;
 - the next free port when 8000 is taken (another program, the app started
   twice) rather than a refusal;
 - the window (`hallapp.window`) while it serves, or the terminal when there
@@ -32,24 +30,11 @@ ORGANIZER_PAGE = "/organisation/"
 
 
 class LaptopHall(HallCommand):
-    def __init__(
-        self, *, window: bool, browser: bool, new_password: bool, ports_tried: int, **kwargs: Any
-    ) -> None:
+    def __init__(self, *, window: bool, browser: bool, ports_tried: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.window_wanted = window
         self.browser_wanted = browser
-        self.new_password = new_password
         self.ports_tried = ports_tried
-        self.password: str | None = None
-
-    def _update_database(self) -> None:
-        super()._update_database()
-        self.password = accounts.create_first_organizer()
-        if self.password is None and self.new_password:
-            self.password = accounts.renew_password()
-        if self.password is not None:
-            self.stdout.write(f"Compte organisateur : {accounts.FIRST_ORGANIZER}")
-            self.stdout.write(f"Mot de passe : {self.password} (notez-le)")
 
     def _open(self, host: str, port: int, threads: int) -> HallServer:
         for attempt in range(self.ports_tried):

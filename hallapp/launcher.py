@@ -103,7 +103,6 @@ def main(argv: list[str] | None = None) -> int:
     command = LaptopHall(
         window=not options.no_window,
         browser=not options.no_browser,
-        new_password=options.new_password,
         ports_tried=1 if options.host else PORTS_TRIED,
     )
     try:
@@ -111,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             command,
             host=options.host or f"0.0.0.0:{DEFAULT_PORT}",
             demo=options.demo,
+            new_password=options.new_password,
             admin_on_network=options.admin_on_network,
         )
     except CommandError as exc:

@@ -12,6 +12,8 @@ on the local network (see config/settings.py, "the hall server").
 
 Before migrating an existing data folder that a newer version must update,
 it copies the database into the backups' folder (`infra/database_copy`).
+On a data folder without any account it makes the organizer's and prints
+its password once (`--new-password`: another one).
 Without BACKUP_DIR, the backups' folder is the folder
 `belote-sauvegardes` of the USB stick plugged in, found by itself
 (infra/stick.py). On SQLite it journals every write on the backups' folder
@@ -44,7 +46,7 @@ from tournaments.infra import address, database_copy, standby, tasks, uptime
 from tournaments.infra.hall_server import HallServer
 from tournaments.infra.journal import writer as journal
 from tournaments.management import takeover
-from tournaments.services import autosave
+from tournaments.services import accounts, autosave
 
 DEFAULT_HOST = "0.0.0.0:8000"
 CONNECTION_LIMIT = 1000
@@ -63,6 +65,8 @@ def parse_host(text: str) -> tuple[str, int]:
 
 class Command(BaseCommand):
     help = "Sert le concours à toute la salle : les téléphones ouvrent l'adresse affichée."
+    #: The organizer's password when this start made or renewed it (shown once).
+    password: str | None = None
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -76,6 +80,11 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--check", action="store_true", help="Prépare tout et affiche l'adresse, sans servir."
+        )
+        parser.add_argument(
+            "--new-password",
+            action="store_true",
+            help="Donne un nouveau mot de passe au compte « organisateur ».",
         )
         parser.add_argument(
             "--reprendre",
@@ -117,6 +126,7 @@ class Command(BaseCommand):
             taken = takeover.take_over(folder, self.stdout, self.style)
             first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         self._update_database()
+        self._first_login(renew=bool(options.get("new_password")))
         if demo:
             call_command("demo", stdout=self.stdout)
         if check:
@@ -178,6 +188,16 @@ class Command(BaseCommand):
                     )
                 )
         call_command("migrate", interactive=False, verbosity=0)
+
+    def _first_login(self, *, renew: bool) -> None:
+        """On a data folder without any account, the organizer's (its
+        password shown once); `renew` (`--new-password`): another password."""
+        self.password = accounts.create_first_organizer()
+        if self.password is None and renew:
+            self.password = accounts.renew_password()
+        if self.password is not None:
+            self.stdout.write(f"Organisateur : {accounts.FIRST_ORGANIZER}")
+            self.stdout.write(f"Mot de passe : {self.password} (notez-le)")
 
     def _open(self, host: str, port: int, threads: int) -> HallServer:
         """The server, listening (not answering yet): a busy port is said

@@ -19,13 +19,31 @@ class Command(BaseCommand):
         parser.add_argument("--limit", type=int, default=None, help="Au plus N messages.")
 
     def handle(self, *args, limit: int | None = None, **options) -> None:
-        queued = outbox.queue_due()
+        outbox.queue_due()
         report = sending.send_due(limit=limit)
-        self.stdout.write(
-            f"queued {queued}, sent {report.sent}, refused {report.refused}, "
-            f"stopped {report.stopped}, waiting {report.waiting}"
-        )
-        for line in report.details:
-            self.stdout.write(f"  refused: {line}")
-        if report.unreachable:
-            self.stdout.write(report.unreachable)
+        for line in said(report):
+            self.stdout.write(line)
+
+
+def _count(n: int, one: str, several: str) -> str:
+    return f"{n} {one if n == 1 else several}"
+
+
+def said(report: sending.Report) -> list[str]:
+    """The volunteer's terminal, in French: what was sent, and what to act
+    on (a refusal to read, messages waiting for the link to come back)."""
+    lines = [
+        _count(report.sent, "message envoyé.", "messages envoyés.")
+        if report.sent
+        else "Aucun message envoyé."
+    ]
+    if report.refused:
+        refused = _count(report.refused, "message refusé", "messages refusés")
+        lines.append(f"{refused} par le serveur de courriel (gardés, avec la raison) :")
+        lines.extend(f"  {line}" for line in report.details)
+    if report.waiting:
+        waiting = _count(report.waiting, "message attend", "messages attendent")
+        lines.append(f"{waiting} : relancez quand la connexion revient.")
+    if report.unreachable:
+        lines.append(report.unreachable)
+    return lines

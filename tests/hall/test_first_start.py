@@ -1,0 +1,91 @@
+"""A new laptop's first start, as the guide says it (issue 50, item 4), for
+real: `manage.py hall` on an empty data folder, no `--demo`, prints the
+organizer's login once and that login works; `--new-password` gives
+another. The terminal speaks French, and only of what the volunteer acts
+on: the task worker's lines (« Task id=… state=RUNNING ») stay out, and
+`send_messages` says what it sent in words."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+from tests import migrated
+from tests.hall.halls import ROOT, environment, start
+from tests.ports import server_port
+
+LOGIN = re.compile(r"Organisateur : organisateur\nMot de passe : (\S+) \(notez-le\)")
+CHECK_PASSWORD = (
+    "from django.contrib.auth import authenticate; "
+    "print(authenticate(username='organisateur', password={password!r}) is not None)"
+)
+
+
+def manage(env: dict, *arguments: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *arguments],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    return done.stdout
+
+
+def logs_in(env: dict, password: str) -> bool:
+    code = CHECK_PASSWORD.format(password=password)
+    return manage(env | {"BELOTE_MODE": "hall"}, "shell", "-c", code).split()[-1] == "True"
+
+
+def test_the_first_start_prints_the_login_once_and_new_password_gives_another(tmp_path):
+    data = tmp_path / "portable"  # not even made: a new laptop
+    env = environment(data, tmp_path / "sauvegardes", server_port())
+    said = manage(env, "hall", "--check")
+    password = LOGIN.search(said).group(1)
+    assert logs_in(env, password)
+
+    # Started again: the account is there, its password not shown again.
+    assert "Mot de passe" not in manage(env, "hall", "--check")
+    # Lost: --new-password, as the guide says, gives another.
+    said = manage(env, "hall", "--check", "--new-password")
+    renewed = LOGIN.search(said).group(1)
+    assert renewed != password
+    assert logs_in(env, renewed) and not logs_in(env, password)
+
+
+QUEUE_A_TASK = (
+    "from tournaments.features.messages.services.tasks import send_due_messages; "
+    "send_due_messages.enqueue()"
+)
+TASK_DONE = (
+    "from django_tasks_db.models import DBTaskResult; "
+    "print(DBTaskResult.objects.filter(status='SUCCESSFUL').count())"
+)
+
+
+def test_the_hall_terminal_says_nothing_of_the_task_worker_in_english(tmp_path):
+    data, port = tmp_path / "portable", server_port()
+    migrated.seed(data)
+    env = environment(data, tmp_path / "sauvegardes", port) | {"PYTHONUNBUFFERED": "1"}
+    manage(env | {"BELOTE_MODE": "hall"}, "shell", "-c", QUEUE_A_TASK)
+    log = tmp_path / "hall.log"
+    server = start(env, port, log)
+    try:
+        deadline = time.monotonic() + 60
+        while manage(env, "shell", "-c", TASK_DONE).split()[-1] != "1":
+            assert time.monotonic() < deadline, "the worker ran no task"
+            time.sleep(0.5)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    said = log.read_text()
+    assert "Serveur arrêté." in said
+    assert "Task id=" not in said and "state=" not in said, said[-1500:]
+
+    # The same task by hand: French, and what the volunteer acts on.
+    said = manage(env, "send_messages")
+    assert said == "Aucun message envoyé.\n", said
