@@ -177,12 +177,13 @@ def count_contree(
         mt, md, outcome, kt, kd = count_contree(t, bid, capot_bid, 1, pt, pd, bt, bd, cap_t, cap_d)
         return m * mt, md, outcome, kt, kd
     counting = t.counting
-    full = cap_d and t.full_capot
+    # contract_only changes only faits + annoncés: elsewhere no contract is multiplied.
+    contract_only = t.coinche_count == CONTRACT_ONLY and counting == FAITS_ANNONCES
+    # Coinched, a capot changes nothing (SPEC §6), but for contract_only's 250.
+    full = cap_d and t.full_capot and (m == 1 or contract_only)
     if capot_bid and not made and t.capot_failed_chute:
         capot_bid, full = False, False  # any chute of a contract of 250, on the usual base
     chute_base = t.capot_base if full else t.chute_base
-    # contract_only changes only faits + annoncés: elsewhere no contract is multiplied.
-    contract_only = t.coinche_count == CONTRACT_ONLY and counting == FAITS_ANNONCES
     if counting == ANNONCES:
         if made:
             return bid * m, 0, "made", 0, 0

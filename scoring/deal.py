@@ -44,8 +44,10 @@ Interpretation choices (each also in the engine's help):
   ``contree-annonces`` never marks a belote (SPEC §6: « the belote only helps
   to make it »). An uncoinched failed capot bid there gives the defence 160
   (SPEC §6: « chute → D 160 if not coinched »). A coinched unbid capot is
-  scored as any coinched contract. ``chute_capot = full`` makes the chute
-  base 250 when the takers took no trick, in every contrée counting.
+  scored as any coinched contract, whichever side took the eight tricks
+  (SPEC §6). ``chute_capot = full`` makes the chute base 250 when the
+  takers took no trick, in every contrée counting, on a deal not coinched
+  (coinched, only ``contract_only``'s: « 250 for a capot instead of 160 »).
 * Validation. A passed deal (``taker`` null or absent) carries no points,
   bid, coinche, capot, belote or announcement (code ``taker``): a sheet with
   points but no taker is a typing error, not a passed deal. Unknown fields

@@ -119,9 +119,13 @@ l'emporte) :
 - Capot demandé chuté en contrée (capot_bid_failed=chute) : une chute d'un
   contrat de 250 sur la base habituelle (160), la belote des preneurs allant
   comme sur toute chute. Version 2 des profils contrée en points faits :
-  chute_capot=full, un capot fait par la défense se compte comme un capot
-  non demandé (250, ou 250 + contrat), aussi sur une donne coinchée
-  (× 2 ; « soit 160 si pas capot et 250 », texte 003).
+  chute_capot=full, un capot fait par la défense contre un contrat ni
+  contré ni capot demandé se compte comme un capot non demandé (250, ou
+  250 + contrat). Contrée, sur une donne contrée, un capot ne change rien,
+  quelle que soit l'équipe qui fait les huit plis : 320 (640), ou
+  (160 + contrat) × 2 (SPEC §6, « Le contre vaut 320 points », texte 000 ;
+  le texte 003 compte 250 × 2 dans les deux cas) ; contract_only garde
+  250 + contrat × 2, pour l'une comme pour l'autre.
 - Options sans objet pour un décompte (litige hors belote classique,
   annonces en contrée…) : fixées, et refusées si on les change.
 - Partie en nombre de donnes : à égalité finale, pas de vainqueur. Partie en

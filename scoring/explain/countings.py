@@ -300,7 +300,9 @@ def _contree_chute(hand: Hand) -> tuple[list[Step], int, int]:
         terms_d = nonzero_terms(("capot_bid", 500))
     else:
         kept = protected or hand.cap_d  # cap_d: the takers took no trick
-        full = hand.cap_d and hand.rules.chute_capot == "full" and not as_chute
+        # Coinched, a capot changes nothing (SPEC §6), but for contract_only's 250.
+        coinched = hand.m > 1 and not _contract_only(hand)
+        full = hand.cap_d and hand.rules.chute_capot == "full" and not as_chute and not coinched
         base = ("chute_capot", 250) if full else ("chute", hand.rules.chute_base)
         terms_d = nonzero_terms(base, (kind, value))
         if hand.m > 1 and _contract_only(hand):

@@ -194,10 +194,10 @@
       const r = contree(P, bid, capotBid, 1, pt, pd, bt, bd, capT, capD);
       return [m * r[0], r[1], r[2], 0];
     }
-    let full = capD && P.fullCapot;
+    const only = P.coincheCount === CONTRACT_ONLY && P.counting === FAITS_ANNONCES;
+    let full = capD && P.fullCapot && (m === 1 || only); // coinched, a capot changes nothing
     if (capotBid && !made && P.capotFailedChute) [capotBid, full] = [false, false];
     const chuteBase = full ? P.capotBase : P.chuteBase;
-    const only = P.coincheCount === CONTRACT_ONLY && P.counting === FAITS_ANNONCES;
     if (P.counting === ANNONCES) {
       if (made) return [bid * m, 0, "made", 0];
       const md = m === 1 ? chuteBase : bid * m;

@@ -50,9 +50,9 @@ BOUNDS = [
     ("ffb-coinche", {}, 6560),
     # at TA: a bid of 880, four belotes: (250 + 550 + 80 + 880) × 4
     ("ffb-coinche", {"sa_ta": True}, 7040),
-    # the defence capots a surcoinched 270 (version 2: a capot not bid):
-    # (250 + 270) × 4 + its belote
-    ("contree-faits-annonces", {}, 2100),
+    # a capot bid surcoinched: 500 × 4 + the belote (coinched, a defence
+    # capot is any coinched deal, SPEC §6: (160 + 270) × 4 + 20 = 1740)
+    ("contree-faits-annonces", {}, 2020),
     # a capot bid surcoinched: 500 × 4 + the belote
     ("contree-faits", {}, 2020),
     # a 270 surcoinched: 270 × 4, points beyond the bid do not count

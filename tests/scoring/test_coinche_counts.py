@@ -386,7 +386,11 @@ def test_versions_1_and_2_differ_only_on_a_defence_capot(case: tuple[Rules, dict
     first = Rules.from_preset(rules.preset, 1, **overrides)
     second = Rules.from_preset(rules.preset, 2, **overrides)
     defence = "B" if deal["taker"] == "A" else "A"
-    if deal.get("capot") != defence or deal["bid"] == "capot":
+    # Coinched, a capot changes nothing (SPEC §6), but for contract_only's
+    # « 250 for a capot instead of 160 » (§7.1) at faits + annoncés.
+    contract_only = rules.coinche_count == "contract_only" and rules.counting == FA
+    coinched = deal.get("coinche") and not contract_only
+    if deal.get("capot") != defence or deal["bid"] == "capot" or coinched:
         assert marques(deal, first) == marques(deal, second)
     else:
         assert marques(deal, second)[defence] > marques(deal, first)[defence]
