@@ -108,6 +108,7 @@ FEATURE_APPS = [
     "tournaments.features.tablets",
     "tournaments.features.leagues",
     "tournaments.features.messages",
+    "tournaments.features.challenge",
 ]
 
 INSTALLED_APPS = [

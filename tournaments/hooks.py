@@ -176,7 +176,8 @@ MOMENTS: dict[str, Moment] = {
             "page of a concours before, during and after its day: a handler returns a panel, "
             "a dict whose `template` is included under its heading "
             "(templates/tournaments/tournament_detail.html: the calendar's announcement, "
-            "places left and pre-registration form), or None."
+            "places left and pre-registration form), or at its foot with `at_foot` (the "
+            "challenges it counts in), or None."
         ),
     ),
     DEMO_BUILT: Moment(

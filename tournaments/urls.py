@@ -5,7 +5,6 @@ from django.urls import path, register_converter
 from tournaments.views import (
     brackets,
     categories,
-    challenges,
     clock,
     desk,
     door,
@@ -220,26 +219,6 @@ urlpatterns = [
         clock.round_last_deal_call,
         name="last_deal_call",
     ),
-    # Season challenge (issue 15): the organizer's challenges and their
-    # evenings, each challenge's public ranking and its PDF.
-    path("organisation/challenges/", challenges.challenge_list, name="challenge_list"),
-    path(
-        "organisation/challenges/<slug:slug>/",
-        challenges.challenge_manage,
-        name="challenge_manage",
-    ),
-    path(
-        "organisation/challenges/<slug:slug>/soirees/ajouter/",
-        challenges.challenge_add,
-        name="challenge_add",
-    ),
-    path(
-        "organisation/challenges/<slug:slug>/soirees/<num:tournament_id>/retirer/",
-        challenges.challenge_remove,
-        name="challenge_remove",
-    ),
-    path("challenge/<slug:slug>/", challenges.challenge_page, name="challenge"),
-    path("challenge/<slug:slug>.pdf", challenges.challenge_pdf, name="challenge_pdf"),
     # Pools as a qualifying phase (issue 15): the organizer's « Poules »
     # screen (form them, undo them, draw their parties), the public pools
     # page and its PDF.

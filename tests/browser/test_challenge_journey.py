@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
-from tournaments.services import challenges
+from tournaments.features.challenge import services as challenges
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,9 +20,10 @@ from tests.browser.shots import PHONE, shot
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
 from tests.tournaments.services.test_halls import hall_file, raw
 from tests.tournaments.services.test_persons import finished_concours
+from tournaments.features.challenge import services as challenges
 from tournaments.infra import links
 from tournaments.models import Player
-from tournaments.services import brackets, challenges, halls, pools, rounds
+from tournaments.services import brackets, halls, pools, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,11 +19,12 @@ from tests.attacks import server as real
 from tests.tournaments.features.calendar.builders import announce
 from tests.tournaments.services.test_organizer_services import settings_of
 from tournaments.features.calendar.services import announcements as calendar
+from tournaments.features.challenge import services as challenges
 from tournaments.features.leagues import services as leagues
 from tournaments.infra import home_cache
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
-from tournaments.services import challenges, rounds, tournaments
+from tournaments.services import rounds, tournaments
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")

@@ -126,23 +126,6 @@ def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_outp
     assert tournament.changes.filter(action="round_released").count() == 3
 
 
-def test_the_demo_has_a_three_evening_challenge_across_partners(demo_output):
-    from tournaments.queries.challenges import board
-
-    challenge = Challenge.objects.get()
-    assert challenge.published
-    result = board(challenge)
-    assert [t.parties for t in result.evenings] == [3, 3, 4]
-    assert [t.teams.count() for t in result.evenings] == [8, 8, 24]
-    assert result.evenings[-1].slug == DEMO_SLUG
-    # Players of the small evenings are matched to the concours (by licence
-    # or by name): someone played all three, and 48 players in all.
-    assert len(result.lines) == 48
-    assert max(line.played for line in result.lines) == 3
-    assert any(not line.qualified for line in result.lines)
-    assert any(not s.counted for line in result.lines for s in line.scores)
-
-
 def test_the_demo_has_a_concours_with_a_consolante(demo_output):
     from tournaments.management.demo_concours import FINAL_PHASE_SLUG
     from tournaments.models import Bracket, BracketMatch

@@ -2,7 +2,9 @@
 config/urls.py to the core's in the one `tournaments` namespace: a page's
 name stays `tournaments:<name>` wherever it is defined, so templates and
 tests name it the same. A feature names its pages with its own prefix
-(`tablet_…`, `league_…`) so that no two collide.
+(`tablet_…`, `league_…`) so that no two collide. A feature with public and
+organizer pages says so in its files (`urls_public.py`, `urls_admin.py`, as
+Tabbycat's checkins); one with a few pages keeps one `urls.py`.
 
 Must not: define a page itself."""
 
@@ -20,7 +22,7 @@ def feature_urlpatterns() -> list[URLPattern | URLResolver]:
     """The `urlpatterns` of every installed feature that has pages."""
     patterns: list[URLPattern | URLResolver] = []
     for config in installed():
-        name = config.name + ".urls"
-        if importlib.util.find_spec(name) is not None:
-            patterns += importlib.import_module(name).urlpatterns
+        for name in (f"{config.name}.{part}" for part in ("urls", "urls_public", "urls_admin")):
+            if importlib.util.find_spec(name) is not None:
+                patterns += importlib.import_module(name).urlpatterns
     return patterns

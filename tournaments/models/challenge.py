@@ -1,8 +1,8 @@
 """Season challenge: a series of the organizer's tournaments ranked
-together, player by player (the rules are in tournaments/domain/challenge.py).
+together, player by player (the rules are in tournaments/features/challenge/domain.py).
 
 Nothing here stores points: the ranking is computed on read from the
-tournaments' standings (services/challenges.py), so a tournament corrected,
+tournaments' standings (tournaments/features/challenge/), so a tournament corrected,
 added or removed later changes the challenge at once."""
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from tournaments.display import standings as standings_display
 from tournaments.display.claims import claims_said, ranking_state
 from tournaments.domain.standings import counts_publicly
 from tournaments.infra import home_cache
-from tournaments.models import Challenge, Round, Team, Tournament, demo_left_off_home
+from tournaments.models import Round, Team, Tournament
 from tournaments.queries import awards, exports
 from tournaments.queries import home as home_queries
 from tournaments.queries import persons as person_queries
@@ -88,14 +88,8 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
-    # The demo's challenge leaves with its concours (issue 38, item 9).
-    challenges = (
-        Challenge.objects.filter(published=True)
-        .exclude(demo_left_off_home())
-        .order_by("-created_at")
-    )
     # What the installed features show there (the coming concours, the
-    # published leagues): lazy, as the lists below (tournaments/hooks.py).
+    # published leagues and challenges): lazy, as the lists below (tournaments/hooks.py).
     panels = hooks.announce(hooks.PUBLIC_HOME, request=request)
     return render(
         request,
@@ -103,7 +97,6 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             # The concours of the moment: being played or about to be.
             "tournaments": home_queries.of_the_moment(_visible_tournaments(request), today),
-            "challenges": challenges,
             "home_panels": panels,
             # The cached lists differ by what the panels were asked (a
             # département chosen): each panel's `vary`, a short clean text.
@@ -143,7 +136,6 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams_count": publication_queries.teams_count(tournament),
             "current": queries.current_round(tournament),
             "categories": awards.public_categories(tournament),
-            "challenges": tournament.challenges.filter(published=True),
             "has_brackets": tournament.brackets.exists(),
             "final_decided": final_places(tournament) is not None,
             "has_pools": tournament.pools.exists(),

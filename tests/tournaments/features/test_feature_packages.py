@@ -151,6 +151,7 @@ print("started without", left_out)
 GONE = {
     "calendar": ["preregistrations", "announce_edit", "concours"],
     "cash": ["cash", "cash_pdf", "cash_csv"],
+    "challenge": ["challenge", "challenge_manage", "challenge_pdf"],
     "leagues": ["league", "league_manage"],
     "messages": ["messages_desk", "messages_notice", "messages_send_now"],
     "tablets": ["tablets"],

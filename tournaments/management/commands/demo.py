@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from datetime import date, time
+from datetime import time
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -54,13 +54,11 @@ from tournaments.management.demo_people import (
 from tournaments.models import (
     DEMO_OWNER,
     Category,
-    Challenge,
     PrizeRule,
     Round,
     Tournament,
 )
 from tournaments.services import (
-    challenges,
     prizes,
     registration,
     rounds,
@@ -71,13 +69,6 @@ from tournaments.services import (
 from tournaments.services.audit import home_changed
 
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
-#: The season challenge of the demo: two earlier evenings of 8 teams (same
-#: players, other partners) and the concours itself.
-CHALLENGE_SLUG = "challenge-de-saint-eloi-demo"
-CHALLENGE_EVENINGS = [
-    ("soiree-coinche-octobre-demo", "Soirée coinche d'octobre (démo)", date(2026, 10, 17)),
-    ("soiree-coinche-novembre-demo", "Soirée coinche de novembre (démo)", date(2026, 11, 14)),
-]
 DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
 
 
@@ -98,8 +89,6 @@ class Command(BaseCommand):
                 existing.delete()
             with transaction.atomic():
                 tournament = self._build(user, random.Random(seed))
-                # Season challenge (issue 15), in its own block.
-                challenge = build_challenge(user, tournament, random.Random(seed + 1))
                 # Final phase (issue 15), in its own block.
                 final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
                 # Pools as a qualifying phase (issue 15), in its own block.
@@ -107,12 +96,11 @@ class Command(BaseCommand):
                 # Published results (issue 26), in its own block.
                 build_published_concours(user, tournament, random.Random(seed + 4))
                 # The installed features' demo data (tournaments/hooks.py): the
-                # calendar's coming concours, the messages' agreements.
+                # season challenge, the calendar's coming concours, the messages' agreements.
                 said: list[str] = []
                 hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
                 # Built with plain saves, beside the services: the home told once.
                 home_changed()
-            self.stdout.write(self.style.SUCCESS(f"Challenge créé : « {challenge.name} »."))
             self.stdout.write(
                 self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
             )
@@ -206,78 +194,3 @@ class Command(BaseCommand):
             if number < 3:
                 rounds.close_round(round=rnd)
         return tournament
-
-
-def build_challenge(user, concours: Tournament, rng: random.Random) -> Challenge:
-    """The demo's season challenge: two small evenings played earlier (8
-    teams of the concours' players paired differently, 3 parties of 6
-    donnes, every partie closed) and the concours itself, ranked player by
-    player. Half the players keep their licence, the others are matched by
-    name. An older demo challenge and its evenings are replaced."""
-    Challenge.objects.filter(slug=CHALLENGE_SLUG).delete()
-    Tournament.objects.filter(slug__in=[slug for slug, _, _ in CHALLENGE_EVENINGS]).delete()
-    players = [
-        p
-        for team in concours.teams.filter(round__isnull=True).order_by("number")
-        for p in (team.player1, team.player2)
-    ]
-    evenings = []
-    for slug, name, day in CHALLENGE_EVENINGS:
-        evening = tournaments.create_tournament(
-            owner=user,
-            name=name,
-            date=day,
-            venue="Café des Sports, Saint-Éloi",
-            preset="ffb-coinche",
-            parties=3,
-            end_deals=6,
-            published=True,
-        )
-        evening.slug = slug
-        evening.save(update_fields=["slug"])
-        chosen = rng.sample(players[:24], 16)
-        for i in range(8):
-            pair = chosen[2 * i : 2 * i + 2]
-            registration.register_team(
-                tournament=evening,
-                player1=registration.PlayerData(
-                    pair[0].first_name, pair[0].last_name, club=pair[0].club
-                ),
-                player2=registration.PlayerData(
-                    pair[1].first_name,
-                    pair[1].last_name,
-                    club=pair[1].club,
-                    licence=pair[1].licence if i % 2 else "",
-                ),
-            )
-        rules = evening.rule_profile
-        for number in (1, 2, 3):
-            method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-            rnd = rounds.draw_round(tournament=evening, method=method, seed=rng.randrange(10**6))
-            announce(rnd, user)
-            for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-                for _ in range(evening.end_deals):
-                    scores.record_deal(
-                        table=table,
-                        values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
-                    )
-            rounds.close_round(round=rnd)
-        evenings.append(evening)
-    challenge = challenges.create_challenge(
-        owner=user,
-        name="Challenge de coinche de Saint-Éloi (démo)",
-        kind=Challenge.Kind.GAMES,
-        win=4,
-        draw=3,
-        loss=2,
-        bye=3,
-        best_n=2,
-        min_events=2,
-        lot_text="Au premier : un panier garni ; aux cinq suivants : une bouteille de Cahors.",
-        published=True,
-    )
-    challenge.slug = CHALLENGE_SLUG
-    challenge.save(update_fields=["slug"])
-    for evening in [*evenings, concours]:
-        challenges.add_tournament(challenge=challenge, tournament=evening, by=user)
-    return challenge

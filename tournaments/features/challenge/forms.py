@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.challenge.services import SETTINGS
 from tournaments.forms.base import refuse_control_characters
 from tournaments.models import Challenge, Tournament
-from tournaments.services.challenges import SETTINGS
 
 
 @refuse_control_characters

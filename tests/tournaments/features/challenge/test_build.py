@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests import factories
 from tests.documents import pdf_text
+from tournaments.features.challenge import services as challenges
 from tournaments.models import Challenge
-from tournaments.services import challenges
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The season challenge's pure rules (tournaments/domain/challenge.py): points per
+"""The season challenge's pure rules (tournaments/features/challenge/domain.py): points per
 evening, best N of M, minimum attendance, matching players across evenings,
 ranking with ties. Table-driven tests, then Hypothesis properties."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.domain.challenge import (
+from tournaments.features.challenge.domain import (
     GAMES,
     RANK,
     Evening,

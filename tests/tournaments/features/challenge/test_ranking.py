@@ -9,13 +9,13 @@ import datetime
 import pytest
 
 from tests import factories
+from tournaments.features.challenge import services as challenges
+from tournaments.features.challenge.queries import board
 from tournaments.models import Table
 from tournaments.queries import brackets as bracket_queries
-from tournaments.queries.challenges import board
 from tournaments.queries.standings import tournament_standings
 from tournaments.services import (
     brackets,
-    challenges,
     errors,
     registration,
     rounds,

@@ -1,7 +1,7 @@
 """The season challenge read: a challenge's rule, an evening as the
 challenge reads it (each player with their team's rank and record, the
 final order where a final phase decided it), and the challenge's board.
-Writes nothing (services/challenges.py creates and edits challenges)."""
+Writes nothing (the feature's services.py creates and edits challenges)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from tournaments.domain import challenge as rules
+from tournaments.features.challenge import domain as rules
 from tournaments.models import Challenge, Tournament
 from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import tournament_bye, tournament_standings

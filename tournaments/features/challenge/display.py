@@ -2,7 +2,7 @@
 sentence for players, and the rows of its ranking as pages and the PDF lay
 them out.
 
-Must not: rank or compute points (`tournaments.domain.challenge`) nor write.
+Must not: rank or compute points (`tournaments.features.challenge.domain`) nor write.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
 
-from tournaments.domain.challenge import RANK, Line, Score, parse_table
+from tournaments.features.challenge.domain import RANK, Line, Score, parse_table
 
 
 def explanation(challenge) -> str:

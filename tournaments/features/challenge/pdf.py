@@ -2,7 +2,7 @@
 evenings played, counted points and points evening by evening (the dropped
 ones struck), the not qualified ones marked; the evenings listed below.
 
-The lines come from `services.challenges.board` (computed on read); this
+The lines come from `queries.board` (computed on read); this
 module only lays them out."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
-from tournaments.display import challenges as words
 from tournaments.display import labels
+from tournaments.features.challenge import display as words
+from tournaments.features.challenge.queries import board
 from tournaments.pdf.base import CONTENT_WIDTH, SHADE, base_grid, build, para, pdf_styles
-from tournaments.queries.challenges import board
 
 WIDTHS = [12 * mm, 62 * mm, 16 * mm, 18 * mm]
 

@@ -1,9 +1,10 @@
 """Season challenges: the organizer's list, a challenge's settings and
 evenings, and its public ranking page and PDF.
 
-Thin views: a form checked, one service called (`services.challenges`);
-the ranking comes from `services.challenges.board`, computed on read. An
-unpublished challenge is shown to its organizer only.
+Thin views: a form checked, one service called (`services`); the ranking
+comes from `queries.board`, computed on read. An unpublished challenge is
+shown to its organizer only. The handlers of the core pages' moments: the
+organizer's button, the home's list, a concours's links to its challenges.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.display import challenges as words
+from tournaments.features.challenge import display as words
+from tournaments.features.challenge import services as challenges
+from tournaments.features.challenge.forms import ChallengeForm, EveningForm
+from tournaments.features.challenge.queries import board
+from tournaments.features.challenge.services import SETTINGS
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.challenges import ChallengeForm, EveningForm
-from tournaments.models import Challenge
-from tournaments.queries.challenges import board
-from tournaments.services import challenges, errors
-from tournaments.services.challenges import SETTINGS
+from tournaments.models import Challenge, Tournament, demo_left_off_home
+from tournaments.services import errors
 from tournaments.views.common import pdf_response
 
 
@@ -143,7 +145,32 @@ def _page_context(challenge: Challenge) -> dict:
 
 def challenge_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
-    from tournaments.pdf.challenge import ranking as challenge_ranking_pdf
+    from tournaments.features.challenge.pdf import ranking as challenge_ranking_pdf
 
     challenge = _visible(request, slug)
     return pdf_response(challenge_ranking_pdf(challenge), f"{challenge.slug}.pdf")
+
+
+def organizer_button(*, request: HttpRequest) -> dict:
+    """`ORGANIZER_HOME`: « Challenges de la saison » among the organizer's buttons."""
+    return {"template": "tournaments/includes/challenge_button.html"}
+
+
+def home_panel(*, request: HttpRequest) -> dict:
+    """`PUBLIC_HOME`: the published challenges, lazy; the demo's leaves with
+    its concours (issue 38, item 9)."""
+    published = Challenge.objects.filter(published=True).exclude(demo_left_off_home())
+    return {
+        "template": "tournaments/includes/challenge_home_panel.html",
+        "challenges": published.order_by("-created_at"),
+    }
+
+
+def concours_links(*, request: HttpRequest, tournament: Tournament) -> dict:
+    """`PUBLIC_CONCOURS_PAGE`: the published challenges the concours counts in,
+    at the foot of its page."""
+    return {
+        "template": "tournaments/includes/challenge_links.html",
+        "at_foot": True,
+        "challenges": tournament.challenges.filter(published=True),
+    }
