@@ -46,11 +46,6 @@ def side_label(side: str, *, short: bool = False) -> str:
     return gettext("Nord-Sud") if side == "A" else gettext("Est-Ouest")
 
 
-def side_labels(*, short: bool = False) -> dict[str, str]:
-    """Both sides' labels, keyed "A" and "B" (for engine error sentences)."""
-    return {"A": side_label("A", short=short), "B": side_label("B", short=short)}
-
-
 def trump_sign(trump: str) -> str:
     """♠ ♥ ♦ ♣, or the short name of Sans-Atout / Tout-Atout."""
     if trump in SUIT_SIGNS:

@@ -64,12 +64,6 @@ def hand_changed(reason: Any) -> bool:
 
 
 @register.filter
-def row_value(row: Any, key: str) -> Any:
-    """A number column of a standings row (``key`` from display.standings)."""
-    return getattr(row, key)
-
-
-@register.filter
 def figure(row: Any, column: standings_columns.Column) -> str:
     """A number cell of a standings row, as display.standings prints it."""
     return standings_columns.figure(row, column)
