@@ -91,6 +91,7 @@ urlpatterns = [
         name="table_side_confirm",
     ),
     path("organisation/", organizer.dashboard, name="dashboard"),
+    path("organisation/cle/", organizer.stick_line, name="stick_line"),
     path("organisation/courriels/", mails.laptop_mails, name="laptop_mails"),
     path("aide/", guide.help_page, name="help"),
     path("organisation/nouveau/", organizer.tournament_create, name="create"),

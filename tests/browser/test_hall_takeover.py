@@ -56,14 +56,31 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
         table = json.loads(hall.shell(FIND_TABLE))
         url = f"http://{HALL}:{hall.port}{table['path']}"
+        # The desk's line about the stick (issue 50, item 2): found, its
+        # name and the start's copy on it; asked again every 5 s by the page.
+        base = f"http://127.0.0.1:{hall.port}"
+        desk = open_desk(browser, faults, base, password)
+        desk.goto(base + "/organisation/")
+        stick_line = desk.locator("#stick-line")
+        expect(stick_line).to_have_class(re.compile("journal-on-stick"))
+        found = re.compile(r"Clé USB « cle » : dernier enregistrement sur la clé il y a [2-9] s\.")
+        expect(stick_line).to_contain_text(found, timeout=15_000)
+        desk.screenshot(path=f"{SHOTS}/desk-stick-found.png")
+
         phone, page = open_phone(playwright, tmp_path / "phone", faults, url, table["code"])
         type_deal(page, "97")
         expect(page.locator("#deal-1")).to_be_visible()
+        # Writing: the line, not reloaded, says the deal's write on the stick.
+        writing = re.compile(r"sur la clé (à l'instant|il y a [1-4] s)\.")
+        expect(stick_line).to_contain_text(writing, timeout=10_000)
+        desk.screenshot(path=f"{SHOTS}/desk-stick-writing.png")
 
-        # The stick pulled out: the deal waits on the phone, the desk says it in red.
-        base = f"http://127.0.0.1:{hall.port}"
-        desk = open_desk(browser, faults, base, password)
+        # The stick pulled out: the deal waits on the phone; the desk's line,
+        # not reloaded, turns red.
         medium.rename(pocket)
+        expect(stick_line).to_have_class(re.compile("journal-trouble"), timeout=10_000)
+        expect(stick_line).to_contain_text("La clé USB « cle » ne répond plus")
+        desk.screenshot(path=f"{SHOTS}/desk-stick-pulled-out.png")
         faults.network_down = True  # the phone is told 503 « rien n'a été enregistré »
         type_deal(page, "105")
         status = page.locator("#outbox .outbox-status")
@@ -75,7 +92,6 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         assert faults.server and all(f.startswith("503 POST") for f in faults.server)
         desk.goto(base + "/organisation/")
         expect(desk.locator(".journal-trouble")).to_contain_text("rien n'est enregistré")
-        desk.screenshot(path=f"{SHOTS}/desk-stick-pulled-out.png", full_page=True)
 
         # Plugged back in: the phone sends it by itself.
         pocket.rename(medium)
@@ -86,6 +102,7 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         expect(page.locator("#deal-2")).to_be_visible(timeout=30_000)
         desk.goto(base + "/organisation/")
         expect(desk.locator(".journal-trouble")).to_have_count(0)
+        expect(desk.locator("#stick-line")).to_have_class(re.compile("journal-on-stick"))
         desk.close()
         # The 503s of that time were the answer meant (nothing saved, the
         # phone keeps the deal): not faults.

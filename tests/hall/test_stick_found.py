@@ -83,8 +83,10 @@ def test_the_stick_plugged_in_is_found_and_taken_over_without_a_folder(hall, med
     second = start(env, port, tmp_path / "avec-cle.log")
     hall.servers.append(second)
     said = (tmp_path / "avec-cle.log").read_text()
-    assert f"Clé USB trouvée : les sauvegardes vont dans {backups}" in said
-    assert f"Journal de reprise (une copie de chaque enregistrement) : {backups}" in said
+    if apart:  # one sentence, the stick's (test_stick_line.py)
+        assert f"Clé USB « CLE » : chaque enregistrement y est copié ({backups}/reprise)" in said
+    else:  # a « stick » on the laptop's own disk is said as it is
+        assert f"Les sauvegardes sont sur ce portable (dossier « {backups}/reprise »)" in said
     phone = Phone(port, hall.path)
     _, token = phone.page()
     phone.send("POST", hall.path + "code/", {"csrfmiddlewaretoken": token, "code": hall.code})

@@ -76,4 +76,5 @@ def test_the_hall_journals_on_its_own_stick_or_says_it_does_not_start(hall, tmp_
     again = hall.env | {"BACKUP_DIR": str(moved / "sauvegardes")}
     log = tmp_path / "portable-1-ailleurs.log"
     hall.servers.append(start(again, hall.port, log))
-    assert f"Journal de reprise (une copie de chaque enregistrement) : {moved}" in log.read_text()
+    # (a « stick » on this machine's own disk: said as it is, its folder named)
+    assert f"(dossier « {moved / 'sauvegardes' / 'reprise'} »)" in log.read_text()

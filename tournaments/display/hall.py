@@ -183,24 +183,49 @@ def outbox_texts() -> dict[str, str | list[str]]:
     }
 
 
-def journal_notice(folder: str) -> str:
-    """The desk's red line while the journal's medium is gone."""
-    return _(
-        "La clé USB de secours ne répond plus (dossier « %(folder)s ») : rien n'est "
-        "enregistré, ni aux tables ni ici, tant qu'elle n'est pas rebranchée. "
-        "Rebranchez-la : tout repart seul, les téléphones renvoient ce qui attend."
-    ) % {"folder": folder}
-
-
-def journal_on_laptop_notice() -> str:
-    """The desk's orange line while the journal is on the laptop's own disk
-    (no stick found, BACKUP_DIR not given): what the volunteer does, in
-    plain words (the hall finds the stick by itself: infra/stick.py)."""
-    return _(
-        "Les sauvegardes sont sur ce portable : s'il tombe en panne, tout est perdu. "
-        "Créez un dossier « belote-sauvegardes » sur une clé USB, branchez-la, puis "
-        "arrêtez et relancez le serveur."
+def stick_line(
+    *, folder: str, trouble: bool, apart: bool, several: bool, seconds: float
+) -> tuple[str, str]:
+    """The desk's one line about the journal's medium (its `folder`), and
+    its kind: « trouble » (red: gone, nothing is saved), « laptop »
+    (orange: on the laptop's own disk; several sticks, none used), « stick »
+    (its name, and its last write `seconds` ago)."""
+    if trouble:
+        return "trouble", _(
+            "La clé USB « %(name)s » ne répond plus : rien n'est enregistré, ni aux tables "
+            "ni ici, tant qu'elle n'est pas rebranchée. Rebranchez-la : tout repart seul, "
+            "les téléphones renvoient ce qui attend (dossier « %(folder)s »)."
+        ) % {"name": medium_name(folder), "folder": folder}
+    if not apart:
+        return "laptop", several_sticks_notice() if several else journal_on_laptop_notice(folder)
+    n = int(seconds)
+    last = (
+        ago(n) if n < 1 or n >= 60 else ngettext("il y a %(n)d s", "il y a %(n)d s", n) % {"n": n}
     )
+    return "stick", _("Clé USB « %(name)s » : dernier enregistrement sur la clé %(last)s.") % {
+        "name": medium_name(folder),
+        "last": last,
+    }
+
+
+def medium_name(folder: str) -> str:
+    """The stick's name as the volunteer sees it: the medium above the
+    journal's backups' folder (« …/CLE/belote-sauvegardes/reprise » →
+    « CLE », « E:\\belote-sauvegardes\\reprise » → « E: »)."""
+    parts = folder.replace("\\", "/").rstrip("/").split("/")
+    return (parts[-3] if len(parts) >= 3 else "") or folder
+
+
+def journal_on_laptop_notice(folder: str) -> str:
+    """The desk's orange line while the journal is on the laptop's own disk
+    (no stick found, BACKUP_DIR not given, or a « stick » folder that is on
+    this very disk): what the volunteer does, in plain words (the hall
+    finds the stick by itself: infra/stick.py)."""
+    return _(
+        "Les sauvegardes sont sur ce portable (dossier « %(folder)s ») : s'il tombe en panne, "
+        "tout est perdu. Créez un dossier « belote-sauvegardes » sur une clé USB, branchez-la, "
+        "puis arrêtez et relancez le serveur."
+    ) % {"folder": folder}
 
 
 def several_sticks_notice() -> str:

@@ -20,7 +20,11 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
 
-from tournaments.display.hall import journal_on_laptop_notice, several_sticks_notice
+from tournaments.display.hall import (
+    journal_on_laptop_notice,
+    medium_name,
+    several_sticks_notice,
+)
 from tournaments.domain.stick import FOLDER_NAME
 from tournaments.infra import standby, stick
 from tournaments.infra.journal import handover, medium, replay
@@ -68,8 +72,9 @@ def find_stick(stdout, style) -> None:
         return
     choice = stick.find()
     if choice.folder is not None:
+        # Whether it is a stick at all (and not a folder on this laptop's
+        # disk) is said once, by the journal started there (start_journal).
         settings.BACKUP_DIR = Path(choice.folder)
-        stdout.write(f"  Clé USB trouvée : les sauvegardes vont dans {choice.folder}")
     elif choice.several:
         stdout.write(style.WARNING("  " + several_sticks_notice()))
         for folder in choice.several:
@@ -146,10 +151,14 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
             f"Impossible de noter le support du journal de reprise ({exc}) : "
             "vérifiez la clé et le dossier des données, puis relancez."
         ) from exc
-    stdout.write(f"  Journal de reprise (une copie de chaque enregistrement) : {started.folder}")
-    if not started.apart:
-        notice = several_sticks_notice() if stick.several() else journal_on_laptop_notice()
-        stdout.write(style.WARNING("  " + notice))
+    # One sentence about the medium, as it is (display/hall.py, as the desk
+    # says it): never « stick » of a folder on this very disk; several
+    # sticks were said by find_stick.
+    if started.apart:
+        name = medium_name(str(started.folder))
+        stdout.write(f"  Clé USB « {name} » : chaque enregistrement y est copié ({started.folder})")
+    elif not stick.several():
+        stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
     return started
 
 

@@ -1,7 +1,9 @@
 """What every page's template may read besides the view's context: the
-hall server's restart, its journal's medium gone (the stick pulled out:
-writes refused) or on the laptop's own disk (no stick: the laptop dying
-takes everything; several sticks, none used), said on the organizer's pages (display/hall.py)."""
+hall server's restart, and its journal's medium in one line on the
+organizer's pages (display/hall.py `stick_line`): the stick's name and its
+last write; gone (the stick pulled out: writes refused) in red; on the
+laptop's own disk (the laptop dying takes everything; several sticks, none
+used) in orange."""
 
 from __future__ import annotations
 
@@ -11,12 +13,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import timezone
 
-from tournaments.display.hall import (
-    journal_notice,
-    journal_on_laptop_notice,
-    restart_notice,
-    several_sticks_notice,
-)
+from tournaments.display.hall import restart_notice, stick_line
 from tournaments.infra import stick, uptime
 from tournaments.infra.journal import writer as journal
 
@@ -25,16 +22,25 @@ def hall_status(request: HttpRequest) -> dict:
     user = getattr(request, "user", None)  # none on a page refused before the session
     if not settings.HALL or user is None or not user.is_authenticated:
         return {}
-    status = {}
-    if (folder := journal.trouble()) is not None:
-        status["journal_trouble"] = journal_notice(str(folder))
-    elif journal.on_laptop() is not None:
-        several = stick.several()
-        status["journal_on_laptop"] = (
-            several_sticks_notice() if several else journal_on_laptop_notice()
-        )
+    status = stick_status()
     start = uptime.last_start(Path(settings.DATA_DIR))
     if start is None:
         return status
     notice = restart_notice(start.started, start.previous_alive, timezone.now())
     return status | {"server_restart": notice} if notice else status
+
+
+def stick_status() -> dict:
+    """The desk's one line about the journal's medium (none without a journal)."""
+    trouble, laptop, active = journal.trouble(), journal.on_laptop(), journal.ACTIVE
+    folder = trouble or laptop or (active.folder if active is not None else None)
+    if folder is None:
+        return {}
+    kind, text = stick_line(
+        folder=str(folder),
+        trouble=trouble is not None,
+        apart=laptop is None,
+        several=bool(stick.several()),
+        seconds=journal.seconds_since_written() or 0.0,
+    )
+    return {"stick_line": {"kind": kind, "text": text}}

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import hooks
 from tournaments.display import door as door_words
@@ -48,6 +48,15 @@ from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.referee_block import desk_context
+
+
+@require_GET
+def stick_line(request: HttpRequest) -> HttpResponse:
+    """The desk's line about the stick, asked again every few seconds by
+    every organizer's page (templates/tournaments/includes/stick_line.html):
+    its last write counts up, and it turns red as soon as the stick is
+    pulled out. Empty for anyone else (the line goes, no login page swapped in)."""
+    return render(request, "tournaments/includes/stick_line.html")  # views/context.py fills it
 
 
 @login_required

@@ -8,6 +8,7 @@ the hall was taken over."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import shutil
 from pathlib import Path
@@ -48,8 +49,9 @@ def journal_beside_the_database(transactional_db):
 )
 def test_backups_on_the_laptop_are_said_with_how_to_give_the_stick(language, words):
     with translation.override(language):
-        notice = journal_on_laptop_notice()
+        notice = journal_on_laptop_notice("/home/benevole/belote/sauvegardes/reprise")
     assert all(word in notice for word in words), notice
+    assert "/home/benevole/belote/sauvegardes/reprise" in notice  # where, said
     # Plain words: no variable, no command to type.
     assert "BACKUP_DIR" not in notice and "manage.py" not in notice
 
@@ -59,22 +61,36 @@ def test_the_desk_says_the_backups_are_on_the_laptop(journal_beside_the_database
     client.force_login(get_user_model().objects.create_user("orga", password="x"))
     assert not journal_beside_the_database.apart
     page = client.get(reverse("tournaments:dashboard"))
-    notice = page.context["journal_on_laptop"]
-    assert "tout est perdu" in notice and "belote-sauvegardes" in notice
+    line = page.context["stick_line"]
+    assert line["kind"] == "laptop"
+    assert "tout est perdu" in line["text"] and "belote-sauvegardes" in line["text"]
     assert "journal-on-laptop" in page.content.decode()
     with translation.override("en"):
         page = client.get(reverse("tournaments:dashboard"), HTTP_ACCEPT_LANGUAGE="en")
-    assert "everything is lost" in page.context["journal_on_laptop"]
+    assert "everything is lost" in page.context["stick_line"]["text"]
 
 
-def test_on_a_stick_the_desk_says_nothing(journal_beside_the_database, client, settings):
+def test_on_a_stick_the_desk_names_it_and_its_last_write(
+    journal_beside_the_database, client, settings
+):
     settings.HALL = True
     client.force_login(get_user_model().objects.create_user("orga", password="x"))
     # No second device on a test machine: the stick is what `apart` says.
     journal_beside_the_database.apart = True
     page = client.get(reverse("tournaments:dashboard"))
-    assert "journal_on_laptop" not in page.context
-    assert "journal-on-laptop" not in page.content.decode()
+    text = page.content.decode()
+    assert "journal-on-laptop" not in text and "journal-on-stick" in text
+    name = journal_beside_the_database.folder.parent.parent.name
+    line = page.context["stick_line"]["text"]
+    assert re.fullmatch(
+        rf"Clé USB « {name} » : dernier enregistrement sur la clé (à l'instant|il y a \d+ s)\.",
+        line,
+    )
+    # The line asked again by the page: the same, for an organizer only.
+    again = client.get(reverse("tournaments:stick_line")).content.decode()
+    assert "journal-on-stick" in again and 'hx-trigger="every 5s"' in again
+    client.logout()
+    assert client.get(reverse("tournaments:stick_line")).content.decode().strip() == ""
 
 
 def test_the_data_folder_knows_its_stick_wherever_it_is_mounted(tmp_path):

@@ -166,14 +166,16 @@ def test_the_stick_gone_is_said_in_words(rf, db, language, page, desk):
     from django.contrib.auth.models import AnonymousUser
     from django.utils import translation
 
-    from tournaments.display.hall import journal_notice
+    from tournaments.display.hall import stick_line
     from tournaments.infra.middleware import unavailable_response
 
     request = rf.post("/saisie/x/donne/")
     request.user = AnonymousUser()
     with translation.override(language):
         response = unavailable_response(request, writer.JournalUnavailable("gone"))
-        notice = journal_notice("E:\\sauvegardes\\reprise")
+        kind, notice = stick_line(
+            folder="E:\\sauvegardes\\reprise", trouble=True, apart=True, several=False, seconds=0
+        )
     assert response.status_code == 503 and response["Retry-After"]
     assert page in unescape(response.content.decode()).replace("’", "'")
-    assert desk in notice and "E:\\sauvegardes\\reprise" in notice
+    assert kind == "trouble" and desk in notice and "E:\\sauvegardes\\reprise" in notice

@@ -106,7 +106,7 @@ def test_the_desk_says_when_several_sticks_carry_the_folder(
     monkeypatch.setattr(writer, "trouble", lambda: None)
     client.force_login(get_user_model().objects.create_user("orga", password="x"))
     try:
-        notice = client.get(reverse("tournaments:dashboard")).context["journal_on_laptop"]
+        notice = client.get(reverse("tournaments:dashboard")).context["stick_line"]["text"]
     finally:
         monkeypatch.setenv(stick.ROOTS_VARIABLE, str(tmp_path / "rien"))
         stick.find()
