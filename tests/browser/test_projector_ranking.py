@@ -1,7 +1,9 @@
 """The projector's ranking, in Chromium on a hall's screen (1280 × 720): a
 ranking longer than its window scrolls round without ever leaving the window
 empty (it used to move its whole height up and show a blank window until it
-started again), and a ranking that fits stands still."""
+started again), a row at a time, never resting half-hidden under the
+leader's pinned line nor cut by the window's foot (issue 54, item 11), and
+a ranking that fits stands still."""
 
 from __future__ import annotations
 
@@ -44,10 +46,9 @@ def seek(page: Page, fraction: float) -> None:
     """Holds the loop at `fraction` of its course."""
     page.evaluate(
         """(fraction) => {
-          const track = document.querySelector('#projector .scrolling-track');
-          const seconds = parseFloat(getComputedStyle(track).animationDuration);
-          track.style.animationDelay = `-${seconds * fraction}s`;
-          track.style.animationPlayState = 'paused';
+          const [loop] = document.querySelector('#projector .scrolling-track').getAnimations();
+          loop.pause();
+          loop.currentTime = loop.effect.getTiming().duration * fraction;
         }""",
         fraction,
     )
@@ -78,9 +79,8 @@ def test_a_short_ranking_stands_still(page: Page, live_server, django_user_model
     page.wait_for_selector("#projector .ranking-window li")
     page.wait_for_timeout(200)
     assert page.locator("#projector .scrolling-track").count() == 0
-    assert page.evaluate(
-        "() => getComputedStyle(document.querySelector('#projector ol.scrolling')).animationName"
-    ) in ("none", "")
+    moving = "() => document.querySelector('#projector ol.scrolling').getAnimations().length"
+    assert page.evaluate(moving) == 0
 
 
 # The leader's line: its box, the heading's, and what is drawn at its middle.
@@ -109,3 +109,33 @@ def test_the_leaders_line_is_never_hidden_under_the_heading(
         assert leader["onTop"], f"the leader's line is covered at {fraction:.0%}"
     if folder := os.environ.get("BROWSER_SCREENSHOTS"):
         page.screenshot(path=str(Path(folder) / "projector-leader.png"))
+
+
+# The rows of the list that a line crosses: the leader's pinned line's foot,
+# or the window's foot (a row there is half-hidden).
+CUT_ROWS = """() => {
+  const pinned = document.querySelector('#projector .leader-line').getBoundingClientRect().bottom;
+  const foot = document.querySelector('#projector .ranking-window').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('#projector .scrolling-track li')].filter((li) => {
+    const box = li.getBoundingClientRect();
+    return [pinned, foot].some((line) => box.top < line - 1 && box.bottom > line + 1);
+  }).map((li) => li.innerText.split('\\n').join(' '));
+}"""
+
+
+def test_at_rest_no_row_is_half_hidden_under_the_leader_or_the_window_s_foot(
+    page: Page, live_server, django_user_model
+):
+    """Issue 54, item 11: one row sat half-hidden under the pinned first row
+    (the list slid up without a stop)."""
+    owner = django_user_model.objects.create_user("orga", password="x")
+    tournament = concours(owner, 40)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/ecran/")
+    page.wait_for_selector("#projector .scrolling-track.looping")
+    rows = page.locator("#projector ol.scrolling li").count()
+    for row in (0, 1, 7, rows // 2, rows - 1):
+        seek(page, (row + 0.5) / rows)  # the middle of a row's time: at rest
+        assert page.evaluate(CUT_ROWS) == [], f"row {row + 2} at rest"
+    if folder := os.environ.get("BROWSER_SCREENSHOTS"):
+        page.screenshot(path=str(Path(folder) / "projector-at-rest.png"))

@@ -87,16 +87,17 @@ def ranking(
         board = awards.board(tournament, category, standings=standings)
         standings, lots = board.placings, lots and board.has_lots
     melee = tournament.format == Tournament.Format.MELEE
-    title, closed = _ranking_title(tournament)
+    claims = ranking_claims(tournament)
+    title, closed = _ranking_title(tournament, final=claims.final)
     if category is not None:
         title = f"{category.name} — {title}"
     story: list[Flowable] = [
         para(title, styles.heading),
         para(when_where(tournament), styles.body),
     ]
-    if tournament.status == Tournament.Status.FINISHED:
-        # Final, yet provisional while the last claims are open (issue 27.5).
-        story.append(para(claims_said(ranking_claims(tournament), ranking=True), styles.cell_bold))
+    if tournament.status == Tournament.Status.FINISHED and not claims.final:
+        # Every partie played, the last claims still open (issue 27.5): until when.
+        story.append(para(claims_said(claims, ranking=True), styles.cell_bold))
     if cutoff is not None:
         said = standings_display.hidden_from_players_said if live else standings_display.hidden_said
         story.append(para(said(cutoff), styles.cell_bold))
@@ -124,12 +125,14 @@ def ranking(
     )
 
 
-def _ranking_title(tournament: Tournament) -> tuple[str, int]:
-    """The document's title (final or provisional, and as of when) and the
-    number of closed parties."""
+def _ranking_title(tournament: Tournament, *, final: bool) -> tuple[str, int]:
+    """The document's title and the number of closed parties: « final »
+    once the last partie is closed and its claims are over (`final`),
+    « provisoire » (and as of when) until then, the claims' window of the
+    last partie included (issue 54, item 5: one word, the true one)."""
     closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
     playing = tournament.rounds.exclude(status=Round.Status.CLOSED).order_by("number").first()
-    if tournament.status == Tournament.Status.FINISHED:
+    if final:
         title = gettext("Classement final")
     elif playing is not None:
         # The standings already count the finished tables of the partie in play.

@@ -75,9 +75,7 @@ def score_sheets(
     if any(_new_codes(table, printed) for table in tables):
         story += [
             PageBreak(),
-            *coupons_story(
-                round, tables, entry_url=entry_url, wanted=lambda t: _new_codes(t, printed)
-            ),
+            *coupons_story(round, tables, wanted=lambda t: _new_codes(t, printed)),
         ]
     title = gettext("Feuilles de marque — Partie %(round)s — %(tournament)s") % {
         "round": round.number,

@@ -50,7 +50,7 @@ def _coupons(data: bytes, tmp_path) -> int:
     text = subprocess.run(
         ["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
-    return len(re.findall(r"Coupon (?:Nord-Sud|Est-Ouest) — équipe", text))
+    return len(re.findall(r"Coupon de l'équipe n°", text))
 
 
 def test_a_team_keeps_its_code_at_every_table_of_the_day(organizer):

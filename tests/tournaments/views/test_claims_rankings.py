@@ -34,13 +34,17 @@ def url(name: str, tournament: Tournament) -> str:
 
 
 def test_the_printed_ranking_is_provisional_until_the_last_claims_end(client, finished, tmp_path):
+    """One word on the page, the true one (issue 54, item 5: the title said
+    « Classement final » above « provisoire : réclamations jusqu'à … »)."""
     words = " ".join(pdf_text(client.get(url("standings_pdf", finished)).content, tmp_path).split())
+    assert "Classement provisoire après 2 parties" in words
     assert "Classement provisoire : réclamations jusqu'à" in words
+    assert "final" not in words.replace("phase finale", "") and "définitif" not in words
     for rnd in finished.rounds.all():
         claims.close_claims(round=rnd)
     words = " ".join(pdf_text(client.get(url("standings_pdf", finished)).content, tmp_path).split())
-    assert "Classement final" in words and "Classement définitif." in words
-    assert "provisoire" not in words
+    assert "Classement final" in words
+    assert "provisoire" not in words and "réclamations" not in words
 
 
 def test_the_hall_screen_says_the_ranking_is_provisional_then_final(client, finished):
