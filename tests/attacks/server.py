@@ -293,6 +293,10 @@ class Client:
     def get(self, path: str) -> tuple[int, str]:
         return self._send("GET", path)
 
+    def get_bytes(self, path: str) -> tuple[int, bytes]:
+        """A download (a gzipped backup), as the bytes it is."""
+        return self._exchange("GET", path)
+
     def form_token(self, path: str) -> str:
         status, page = self.get(path)
         match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
@@ -306,6 +310,10 @@ class Client:
         return self._send("POST", path, urllib.parse.urlencode(body).encode())
 
     def _send(self, method: str, path: str, body: bytes | None = None) -> tuple[int, str]:
+        status, answer = self._exchange(method, path, body)
+        return status, answer.decode(errors="replace")
+
+    def _exchange(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
         url = urllib.parse.urlsplit(self.base)
         connection = http.client.HTTPConnection(
             url.hostname, url.port, timeout=30, source_address=(self.source, 0)
@@ -323,6 +331,6 @@ class Client:
                 morsel = http.cookies.SimpleCookie(header)
                 for name, value in morsel.items():
                     self.cookies[name] = value.value
-            return response.status, response.read().decode(errors="replace")
+            return response.status, response.read()
         finally:
             connection.close()

@@ -18,27 +18,19 @@ tomorrow was accepted (201)."""
 
 from __future__ import annotations
 
-import gzip
-import http.client
-import json
-import re
-import time
-import urllib.parse
 from html import unescape
 
 import pytest
 
-from tests.attacks import players_files
+from tests.attacks import players_files, publishing
 from tests.attacks import server as real
 from tests.factories import PASSWORD
-from tournaments.domain import publication as signing
 
 # engine_free: the consent and the owner of a licence are checked in Python on
 # what the import reads, on any database; the task worker it uses is attacked
 # on PostgreSQL by test_heavy_uploads.py.
 pytestmark = [pytest.mark.attack, pytest.mark.database, pytest.mark.engine_free]
 
-LOGIN = "/compte/connexion/"
 NEVER_AGREED, WITHDRAWN, AGREED = (
     players_files.NEVER_AGREED,
     players_files.WITHDRAWN,
@@ -76,64 +68,6 @@ def site(tmp_path_factory):
     server.stop()
 
 
-def _logged_in(server: real.Server, username: str, source: str) -> real.Client:
-    client = real.Client(server.base, source=source)
-    token = client.form_token(LOGIN)
-    assert client.post(LOGIN, {"username": username, "password": PASSWORD}, token=token)[0] == 302
-    return client
-
-
-def _publication_key(client: real.Client) -> str:
-    """A key made on « Publication », read from the page that shows it once."""
-    token = client.form_token("/organisation/publication/")
-    assert client.post("/organisation/publication/cles/", {}, token=token)[0] == 302
-    page = client.get("/organisation/publication/")[1]
-    return re.search(r'class="new-key" type="text" readonly value="(bp_[^"]+)"', page).group(1)
-
-
-def _send(server: real.Server, secret: str, document: str, source: str) -> tuple[int, dict]:
-    """The file sent as a hall laptop's « Publier en ligne » sends it:
-    gzipped, signed with the key over the moment, a nonce and the body."""
-    body = gzip.compress(document.encode(), mtime=0)
-    moment = int(__import__("time").time())
-    nonce = signing.new_nonce()
-    url = urllib.parse.urlsplit(server.base)
-    connection = http.client.HTTPConnection(
-        url.hostname, url.port, timeout=60, source_address=(source, 0)
-    )
-    try:
-        connection.request(
-            "POST",
-            "/publication/envoi/",
-            body=body,
-            headers={
-                "Content-Type": "application/json",
-                "Authorization": f"Cle {secret}",
-                "X-Publication-Time": str(moment),
-                "X-Publication-Nonce": nonce,
-                "X-Publication-Signature": signing.signature(secret, moment, nonce, body),
-            },
-        )
-        response = connection.getresponse()
-        status, answer = response.status, json.loads(response.read().decode() or "{}")
-    finally:
-        connection.close()
-    return _outcome(server, status, answer, source)
-
-
-def _outcome(server: real.Server, status: int, answer: dict, source: str) -> tuple[int, dict]:
-    """The file is read by the task worker: the laptop asks at the address
-    its answer gave until the outcome is there (60 tries, a second apart)."""
-    for _ in range(60):
-        if status != 202:
-            return status, answer
-        time.sleep(1)
-        poll = urllib.parse.urlsplit(answer["poll"]).path
-        status, text = real.Client(server.base, source=source).get(poll)
-        answer = json.loads(text or "{}")
-    return status, answer
-
-
 def _page(server: real.Server, pk: int) -> tuple[int, str]:
     return real.Client(server.base, source="127.0.0.40").get(f"/joueurs/{pk}/")
 
@@ -146,14 +80,14 @@ def attack(site):
         name: _shell(server, f"files.licence_facts({licence!r})")
         for name, licence in players_files.LICENCES.items()
     }
-    intruder = _logged_in(server, "intrus", "127.0.0.31")
-    secret = _publication_key(intruder)
+    intruder = publishing.logged_in(server, "intrus", "127.0.0.31")
+    secret = publishing.publication_key(intruder)
     document = _shell(
         server,
         f"files.concours_file('intrus', name={INVENTED!r}, "
         f"shown={{{NEVER_AGREED!r}, {WITHDRAWN!r}, {AGREED!r}}})",
     )
-    status, answer = _send(server, secret, document, "127.0.0.31")
+    status, answer = publishing.send(server, secret, document, "127.0.0.31")
     return {"before": before, "status": status, "answer": answer, "secret": secret}
 
 
@@ -207,7 +141,7 @@ def test_a_finished_concours_dated_tomorrow_is_refused_in_a_sentence(site, attac
         "files.concours_file('intrus', name='Concours de demain', "
         f"shown={{{AGREED!r}}}, days_from_today=1)",
     )
-    status, answer = _send(server, attack["secret"], document, "127.0.0.31")
+    status, answer = publishing.send(server, attack["secret"], document, "127.0.0.31")
     print(f"\nfinished file dated tomorrow: {status} {answer}")
     assert status == 422
     assert "date" in answer["error"] and "demain" not in answer.get("slug", "")
@@ -224,7 +158,7 @@ def test_the_same_player_at_two_approved_organizers_is_shown_and_rated_from_both
     voisin's concours and agrees there too: her page lists both concours
     and her cote counts the parties of both."""
     server, persons = site
-    admin = _logged_in(server, "admin", "127.0.0.32")
+    admin = publishing.logged_in(server, "admin", "127.0.0.32")
     voisin_pk = _shell(
         server,
         "__import__('django.contrib.auth').contrib.auth.get_user_model().objects"
@@ -237,11 +171,13 @@ def test_the_same_player_at_two_approved_organizers_is_shown_and_rated_from_both
         token=token,
     )
     assert status == 302
-    neighbour = _logged_in(server, "voisin", "127.0.0.33")
+    neighbour = publishing.logged_in(server, "voisin", "127.0.0.33")
     document = _shell(
         server, f"files.concours_file('voisin', name='Concours de Cluny', shown={{{AGREED!r}}})"
     )
-    status, answer = _send(server, _publication_key(neighbour), document, "127.0.0.33")
+    status, answer = publishing.send(
+        server, publishing.publication_key(neighbour), document, "127.0.0.33"
+    )
     assert status == 201, answer
     (fact,) = _shell(server, f"files.licence_facts({players_files.LICENCES[AGREED]!r})")
     status, page = _page(server, persons[AGREED])
