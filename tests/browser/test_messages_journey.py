@@ -129,6 +129,21 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
         expect(phone.locator("[data-share]")).to_be_visible()
         shot(phone, "messages-team-from-the-mail")
 
+        # The mail asks her to confirm her address: opening the link (a mail
+        # program's preview opens links too) confirms nothing; the button does.
+        confirm_link = re.search(r"(http://\S+/messages/confirmer/\S+/)", body)
+        assert confirm_link, body
+        phone.goto(confirm_link.group(1))
+        confirm = phone.get_by_role("button", name="Confirmer")
+        expect(confirm).to_be_visible()
+        consent.mailbox.refresh_from_db()
+        assert consent.mailbox.confirmed_at is None
+        shot(phone, "messages-confirm-asked")
+        confirm.click()
+        expect(phone.get_by_role("status")).to_contain_text("les prochains messages")
+        consent.mailbox.refresh_from_db()
+        assert consent.mailbox.confirmed_at is not None
+
         # The mail's last line stops them. Opening it stops nothing (a mail
         # program's preview opens links too): one big button does, then a
         # second one offers the whole site.
@@ -149,3 +164,10 @@ def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phon
         consent.refresh_from_db()
         assert consent.stopped_at is not None and consent.mailbox.stopped_at is None
         shot(phone, "messages-stop-done")
+        # The link came in a mail to her address: it may stop the whole site's.
+        phone.get_by_role("button", name="… ni d'aucun concours de ce site").click()
+        expect(phone.get_by_role("status")).to_contain_text(
+            "ce site ne vous enverra plus aucun message"
+        )
+        consent.mailbox.refresh_from_db()
+        assert consent.mailbox.stopped_at is not None

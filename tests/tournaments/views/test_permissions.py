@@ -133,6 +133,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "player_id": player.pk,
         "code": "en",
         "token": "forged-token",
+        "proof": "forged-proof",
         "board": "general",
         "category_id": 1,
         "entry_id": 1,

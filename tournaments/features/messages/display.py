@@ -32,8 +32,10 @@ class Text:
     body: str
 
 
-def stop_link(token: str) -> str:
-    return address.absolute(reverse("tournaments:messages_stop", args=[token]))
+def stop_link(token: str, mailbox: str) -> str:
+    """The agreement's stop link, with the mailbox's own token: only a mail
+    to the address has it, and with it the page may stop the whole site."""
+    return address.absolute(reverse("tournaments:messages_stop", args=[token, mailbox]))
 
 
 def confirm_link(token: str) -> str:

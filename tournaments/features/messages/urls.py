@@ -7,7 +7,9 @@ from django.urls import path
 from tournaments.features.messages import views
 
 urlpatterns = [
+    # The mails' links carry the mailbox's token (`proof`); those mailed before did not.
     path("messages/arreter/<str:token>/", views.stop, name="messages_stop"),
+    path("messages/arreter/<str:token>/<str:proof>/", views.stop, name="messages_stop"),
     path("messages/confirmer/<str:token>/", views.confirm, name="messages_confirm"),
     path(
         "messages/pointage/<str:door_token>/<str:welcome>/",

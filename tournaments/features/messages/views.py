@@ -31,18 +31,20 @@ from tournaments.views.common import client_address, managed_tournament, pdf_res
 
 
 @csrf_exempt  # the link is its own proof; a mail program's one-click stop posts
-def stop(request: HttpRequest, token: str) -> HttpResponse:
+def stop(request: HttpRequest, token: str, proof: str = "") -> HttpResponse:
     """The stop link. Opening it (GET) stops nothing: a mail scanner or a
     link preview opens links too. It shows one big button that stops this
     concours's messages; a mail program's one-click stop (RFC 8058: a POST
     of « List-Unsubscribe=One-Click », no CSRF token) does the same. Once
-    stopped, a second button stops the whole site's for this address."""
+    stopped, a second button stops the whole site's for this address, when
+    the link carries the mailbox's own token (`proof`: only a mail to the
+    address has it)."""
     consent = consents.consent_for_token(token)
     if consent is None:
         raise Http404
     if request.method == "POST":
         if request.POST.get("everywhere") == "1":
-            consents.stop_everywhere(consent=consent)
+            consents.stop_everywhere(consent=consent, proof=proof)
         else:
             consents.stop(consent=consent)
         consent.refresh_from_db()
@@ -52,14 +54,19 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
         "consent": consent,
         "stopped": everywhere or consent.stopped_at is not None,
         "everywhere": everywhere,
+        "owner": consents.owns_mailbox(consent, proof),
     }
     return render(request, "messages/stopped.html", context)
 
 
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
-    mailbox = consents.confirm_mailbox(token)
+    """The confirm link: a page with a button (a mail scanner's visit
+    confirms nothing), which confirms the address."""
+    mailbox = consents.mailbox_for_token(token)
     if mailbox is None:
         raise Http404
+    if request.method == "POST":
+        consents.confirm_mailbox(mailbox=mailbox)
     return render(request, "messages/confirmed.html", {"mailbox": mailbox})
 
 

@@ -109,7 +109,7 @@ def test_opening_the_stop_link_stops_nothing_and_shows_one_big_button(client, ha
 
 def test_the_button_stops_the_concours_twice_the_same_then_offers_the_site(client, hall):
     consent = agree(hall.teams.get(number=1), "anne@example.org")
-    link = f"/messages/arreter/{consent.token}/"
+    link = f"/messages/arreter/{consent.token}/{consent.mailbox.token}/"  # as mailed
     for _ in range(2):
         page = client.post(link, {"stop": "1"})
         assert page.status_code == 200
@@ -125,6 +125,7 @@ def test_the_button_stops_the_concours_twice_the_same_then_offers_the_site(clien
     assert Mailbox.objects.get().stopped_at is not None
     for token in ("x", "A" * 300, "'; drop table x; --"):
         assert client.get(f"/messages/arreter/{token}/").status_code == 404
+        assert client.post(f"/messages/arreter/{token}/{token}/").status_code == 404
         assert client.post(f"/messages/arreter/{token}/").status_code == 404
         assert client.get(f"/messages/confirmer/{token}/").status_code == 404
 
@@ -206,3 +207,36 @@ def test_the_team_page_shares_its_address_by_the_phone_s_sheet_or_whatsapp_and_s
     client.cookies["django_language"] = "en"
     english = client.get(f"/t/{finished.slug}/equipes/1/").content.decode()
     assert "Share:" in english and "Our parties in the concours" in english
+
+
+def test_without_the_mailbox_s_token_the_link_stops_its_concours_only(client, hall):
+    """An agreement's token alone (its organizer's backup carries it, a
+    file's author chose it) stops that concours, never the whole site: the
+    second button needs the mailbox's token, which only a mail to the
+    address carries."""
+    consent = agree(hall.teams.get(number=1), "anne@example.org")
+    for link in (
+        f"/messages/arreter/{consent.token}/",
+        f"/messages/arreter/{consent.token}/{consent.token}/",
+        f"/messages/arreter/{consent.token}/{consent.mailbox.token[:-1]}/",
+    ):
+        page = client.post(link, {"everywhere": "1"}).content.decode()
+        assert "vous ne recevrez plus de message du concours" in page
+        assert "ni d'aucun concours de ce site" not in page
+    consent.refresh_from_db()
+    assert consent.stopped_at is not None
+    assert Mailbox.objects.get().stopped_at is None
+
+
+def test_the_confirm_link_confirms_from_its_button_only(client, hall):
+    mailbox = agree(hall.teams.get(number=1), "anne@example.org").mailbox
+    link = f"/messages/confirmer/{mailbox.token}/"
+    for _ in range(2):  # a mail scanner, a link preview
+        page = client.get(link).content.decode()
+        assert 'method="post"' in page and "Confirmer mon adresse" in page
+    mailbox.refresh_from_db()
+    assert mailbox.confirmed_at is None
+    page = client.post(link).content.decode()
+    assert "Adresse confirmée" in page
+    mailbox.refresh_from_db()
+    assert mailbox.confirmed_at is not None

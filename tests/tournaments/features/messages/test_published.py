@@ -200,3 +200,34 @@ def test_a_file_cannot_confirm_an_address_nor_flood_it_on_the_site(
     waiting = Message.objects.filter(tournament=site, state=Message.State.QUEUED)
     assert waiting.count() == 2
     assert all("confirmée" in m.reason for m in waiting)
+
+
+def test_a_file_stops_only_its_own_concours_and_its_sent_marks_hold_nobody(
+    finished, organizer, smtp, tmp_path, django_capture_on_commit_callbacks
+):
+    """The attack of issue 51: a file says anne stopped every message of the
+    site and that a result went to bob already. Anne's mailbox is not
+    stopped (the file's concours is), and the next concours's first message
+    to bob leaves, with its confirm link."""
+    agree(finished.teams.get(number=1), "anne@example.org")
+    agree(finished.teams.get(number=2), "bob@example.org")
+    data = document(hall_publishes(finished, tmp_path, django_capture_on_commit_callbacks))
+    finished.delete()
+    section = data["features"]["messages"]
+    anne, bob = section["consents"]
+    anne["mailbox_stopped_at"] = "2026-01-01T10:00:00+00:00"
+    section["done"] = [{"consent": bob["id"], "kind": "result", "ref": "", "state": "sent"}]
+    site = site_takes(gzip.compress(json.dumps(data).encode()), organizer, smtp)
+    assert smtp.inbox.received == []
+    assert Mailbox.objects.get(key="anne@example.org").stopped_at is None
+    assert Consent.objects.get(tournament=site, email="anne@example.org").stopped_at is not None
+
+    other = qualified_tournament(
+        owner=organizer, teams=4, parties=1, name="Autre", date=site.date, claims_window=False
+    )
+    agree(other.teams.get(number=1), "anne@example.org")
+    agree(other.teams.get(number=2), "bob@example.org")
+    with smtp_settings(smtp.port), override_settings(PUBLIC_URL=SITE):
+        tasks.send_due_messages.call()
+    assert sorted(m["To"] for m in smtp.inbox.received) == ["anne@example.org", "bob@example.org"]
+    assert "/messages/confirmer/" in smtp.inbox.to("bob@example.org")[0].get_content()

@@ -153,7 +153,7 @@ def test_an_address_given_at_the_desk_gets_a_second_message_only_once_confirmed(
     assert waiting.reason == "Adresse pas encore confirmée : ce message attend sa confirmation."
     first = smtp.inbox.received[0].get_content()
     confirm = next(line for line in first.splitlines() if "/messages/confirmer/" in line)
-    assert desk.get("/" + confirm.split("/", 3)[3]).status_code == 200
+    assert desk.post("/" + confirm.split("/", 3)[3]).status_code == 200
     assert send().sent == 1
     assert len(smtp.inbox.to("anne@example.org")) == 2
 

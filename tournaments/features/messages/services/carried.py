@@ -4,20 +4,21 @@ hosted site it publishes to, which sends them, each once.
 
 - `backup_section` (`hooks.BACKUP_SECTIONS`): each agreement of the
   concours's teams (its address, language, ticks, stop and token, its
-  mailbox's stop; never a confirmation, which only the site's own link
-  gives there), the messages already dealt with here
-  (sent, refused, stopped, on their way) and `hands_over`: whether this
-  instance has no mail server, so that the instance importing the file
-  sends the rest.
+  mailbox's stop, which stops only this concours there; never a
+  confirmation, which only the site's own link gives), the messages
+  already dealt with here (sent, refused, stopped, on their way) and
+  `hands_over`: whether this instance has no mail server, so that the
+  instance importing the file sends the rest.
 - `take_section` (`hooks.CONCOURS_IMPORTED`): the importing instance
   takes the agreements when the file hands them over (a laptop with a mail
   server keeps sending its own: the site then takes none, and exactly one
   of the two sends), with their tokens (the stop links mailed from the
   hall work here) unless another concours's agreement holds one; the
   messages dealt with there are written here in their final state, so the
-  outbox never queues them; so are those the copy it replaces sent
-  (`earlier`), whose tokens it keeps. The rest is queued and sent by this
-  instance's worker, with its own links.
+  outbox never queues them, without a Message-ID (never this site's first
+  message to an address: sending.py); so are those the copy it replaces
+  sent (`earlier`), whose tokens and Message-IDs it keeps. The rest is
+  queued and sent by this instance's worker, with its own links.
 - `hand_over` (`hooks.CONCOURS_SENT`, on the laptop): its messages still
   queued are marked handed to the site, never sent here.
 
@@ -79,7 +80,7 @@ def backup_section(*, tournament: Tournament) -> dict[str, Any] | None:
     done = (
         Message.objects.filter(consent__in=consents, state__in=DONE)
         .order_by("pk")
-        .values_list("consent_id", "kind", "ref", "state", "sent_at", "reason")
+        .values_list("consent_id", "kind", "ref", "state", "sent_at", "reason", "message_id")
     )
     return {
         SECTION: {
@@ -87,7 +88,8 @@ def backup_section(*, tournament: Tournament) -> dict[str, Any] | None:
             "consents": [_consent_row(c) for c in consents],
             "done": [
                 {"consent": c, "kind": k, "ref": r, "state": s, "sent_at": _moment(at)}
-                for c, k, r, s, at, reason in done
+                | {"message_id": message_id}
+                for c, k, r, s, at, reason, message_id in done
                 # handed to the site: the site sends it, so it is not done
                 if not (s == Message.State.STOPPED and display.handed_over(reason))
             ],
@@ -140,7 +142,7 @@ def take_section(
     messages = [_done_message(made[d["consent"]], d) for d in done]
     for consent in made.values():
         messages += [
-            _done_message(consent, d)
+            _done_message(consent, d, ours=True)
             for d in before["done"].get((consent.mailbox.key, consent.team.number), [])
         ]
     Message.objects.bulk_create(messages, ignore_conflicts=True, batch_size=500)
@@ -166,13 +168,11 @@ def _earlier(section: Any) -> dict[str, dict]:
 
 def _take_consent(tournament, row, team_ids, before) -> Consent:
     mailbox = mailbox_for(row["email"])
-    # A stop is taken from the file; a confirmation never is: on a site
-    # shared by many organizers only its own link confirms an address (a
-    # file naming a stranger's, « confirmed », would let it be written to
-    # again and again). An address new here gets one message until then.
-    if row["mailbox_stopped_at"] and mailbox.stopped_at is None:
-        mailbox.stopped_at = row["mailbox_stopped_at"]
-        mailbox.save(update_fields=["stopped_at"])
+    # The file changes nothing of the mailbox: on a site shared by many
+    # organizers only the links mailed to an address stop or confirm it (a
+    # file naming a stranger's, « stopped everywhere », would silence every
+    # other organizer's messages; « confirmed », flood it). The laptop's
+    # « stopped everywhere » stops this concours's messages here.
     earlier = before["consents"].get((mailbox.key, row["team_number"]), {})
     token = earlier.get("token") or row["token"]
     if Consent.objects.filter(token=token).exists():
@@ -187,12 +187,17 @@ def _take_consent(tournament, row, team_ids, before) -> Consent:
         wants_table=row["wants_table"],
         wants_waiting=row["wants_waiting"],
         source=row["source"],
-        stopped_at=row["stopped_at"] or _when(earlier.get("stopped_at")),
+        stopped_at=row["stopped_at"]
+        or row["mailbox_stopped_at"]
+        or _when(earlier.get("stopped_at")),
         token=token,
     )
 
 
-def _done_message(consent: Consent, row: dict[str, Any]) -> Message:
+def _done_message(consent: Consent, row: dict[str, Any], *, ours: bool = False) -> Message:
+    """A message dealt with: its Message-ID (this site sent it, so it asked
+    for the address's confirmation) only from the copy this instance wrote
+    (`ours`), never from a file."""
     state = Message.State.SENT if row["state"] == Message.State.SENDING else row["state"]
     return Message(
         consent=consent,
@@ -207,6 +212,7 @@ def _done_message(consent: Consent, row: dict[str, Any]) -> Message:
         state=state,
         reason=carried_reason(),
         sent_at=_when(row["sent_at"]),
+        message_id=row.get("message_id", "") if ours else "",
     )
 
 

@@ -12,6 +12,7 @@ Must not: queue or send a message (outbox.py, sending.py).
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -145,18 +146,35 @@ def stop(*, consent: Consent) -> None:
     _stop_queued(tournament=consent.tournament_id, mailbox=consent.mailbox_id)
 
 
+def owns_mailbox(consent: Consent, proof: str) -> bool:
+    """Whether `proof` is the mailbox's own token, which only this site's
+    mails to the address carry (their stop and confirm links): an agreement's
+    token is also in its organizer's backup, and a file's in its author's
+    hands, so it proves nothing about the address."""
+    return bool(proof) and secrets.compare_digest(proof[:40], consent.mailbox.token)
+
+
 @transaction.atomic
-def stop_everywhere(*, consent: Consent) -> None:
-    """No more messages from this site to this address, ever."""
+def stop_everywhere(*, consent: Consent, proof: str) -> bool:
+    """No more messages from this site to this address, ever, when `proof`
+    shows the link was mailed to it (`owns_mailbox`); else this concours's
+    only. Returns whether the whole site's stopped."""
     stop(consent=consent)
+    if not owns_mailbox(consent, proof):
+        return False
     Mailbox.objects.filter(pk=consent.mailbox_id, stopped_at=None).update(stopped_at=timezone.now())
     _stop_queued(mailbox=consent.mailbox_id)
+    return True
 
 
-def confirm_mailbox(token: str) -> Mailbox | None:
-    """The mailbox a confirm link names, confirmed (once); None if unknown."""
-    mailbox = Mailbox.objects.filter(token=token[:40]).first() if token else None
-    if mailbox is not None and mailbox.confirmed_at is None:
-        Mailbox.objects.filter(pk=mailbox.pk, confirmed_at=None).update(confirmed_at=timezone.now())
-        mailbox.refresh_from_db()
-    return mailbox
+def mailbox_for_token(token: str) -> Mailbox | None:
+    return Mailbox.objects.filter(token=token[:40]).first() if token else None
+
+
+def confirm_mailbox(*, mailbox: Mailbox) -> None:
+    """The address confirmed by its owner, from the page of the link mailed
+    to it (a POST: a mail scanner's visit confirms nothing); the messages
+    held for it leave."""
+    if Mailbox.objects.filter(pk=mailbox.pk, confirmed_at=None).update(confirmed_at=timezone.now()):
+        tasks.wake_sender()
+    mailbox.refresh_from_db()

@@ -70,7 +70,7 @@ def carry_preregistrations(tournament: Tournament) -> int:
 
 
 def _links(consent: Consent) -> dict[str, str]:
-    links = {"stop": display.stop_link(consent.token)}
+    links = {"stop": display.stop_link(consent.token, consent.mailbox.token)}
     if not mailbox_confirmed(consent.mailbox):
         links["confirm"] = display.confirm_link(consent.mailbox.token)
     return links

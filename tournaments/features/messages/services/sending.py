@@ -73,10 +73,14 @@ def mailbox_confirmed(mailbox: Mailbox) -> bool:
 
 
 def _held_for_confirmation(message: Message) -> bool:
-    """A second message to a mailbox not confirmed yet waits."""
+    """A second message to a mailbox not confirmed yet waits. Only what
+    this site sent counts (its Message-ID is set when written here, with
+    the confirm link): a message a published file says was sent elsewhere
+    never asked this site's confirmation (services/carried.py)."""
     if mailbox_confirmed(message.mailbox):
         return False
-    return Message.objects.filter(mailbox=message.mailbox, state=Message.State.SENT).exists()
+    sent_here = Message.objects.filter(mailbox=message.mailbox, state=Message.State.SENT)
+    return sent_here.exclude(message_id="").exists()
 
 
 def table_over(message: Message) -> bool:
@@ -143,7 +147,7 @@ def _outgoing(message: Message) -> channels.Outgoing:
         subject=message.subject,
         body=message.body,
         message_id=message.message_id,
-        stop_link=display.stop_link(message.consent.token),
+        stop_link=display.stop_link(message.consent.token, message.mailbox.token),
     )
 
 

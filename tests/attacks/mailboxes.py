@@ -1,0 +1,113 @@
+"""What the attacks on the players' mailboxes (test_shared_mailboxes.py)
+build inside the attacked server's own database, through `Server.python`:
+an organizer's finished concours whose teams asked for their result by
+e-mail, the concours file an intruder crafts on a laptop of their own
+(built in a transaction rolled back: nothing of it stays on the server),
+and the facts a test reads back about one address.
+
+Nothing here sends a request: the tests send the files and open the links."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+
+
+def concours_with_results(username: str, *, name: str, emails: list[str]) -> str:
+    """A finished concours of `username` (4 teams, yesterday, no claims
+    window: its results are final) whose first teams asked for their result
+    at `emails`, as the desk's form takes them. Returns its slug; the task
+    worker sends the results."""
+    from tests.factories import qualified_tournament
+    from tournaments.features.messages.models import Consent
+    from tournaments.features.messages.services import consent
+
+    owner = get_user_model().objects.get(username=username)
+    tournament = qualified_tournament(
+        owner=owner,
+        name=name,
+        teams=4,
+        parties=1,
+        claims_window=False,
+        date=timezone.localdate() - datetime.timedelta(days=1),
+    )
+    for number, email in enumerate(emails, start=1):
+        consent.give_consent(
+            tournament=tournament,
+            team=tournament.teams.get(number=number),
+            email=email,
+            wants=consent.Wants(result=True),
+            source=Consent.Source.DESK,
+        )
+    return tournament.slug
+
+
+def intruders_file(username: str, *, stopped: str, marked_sent: str) -> str:
+    """A finished concours file of `username` whose messages section, handed
+    to the site, says the player at `stopped` stopped every message of the
+    site, and that a result was already sent to `marked_sent`: built and
+    exported, then rolled back (a file made elsewhere). JSON text."""
+    from tests.factories import qualified_tournament
+    from tournaments.features.messages.models import Consent
+    from tournaments.features.messages.services import consent
+    from tournaments.services.backup import export_tournament
+
+    owner = get_user_model().objects.get(username=username)
+    with transaction.atomic():
+        tournament = qualified_tournament(
+            owner=owner,
+            name="Concours des boîtes",
+            teams=4,
+            parties=1,
+            claims_window=False,
+            date=timezone.localdate() - datetime.timedelta(days=1),
+        )
+        for number, email in ((1, stopped), (2, marked_sent)):
+            consent.give_consent(
+                tournament=tournament,
+                team=tournament.teams.get(number=number),
+                email=email,
+                wants=consent.Wants(result=True),
+                source=Consent.Source.DESK,
+            )
+        document = export_tournament(tournament)
+        transaction.set_rollback(True)
+    section = document["features"]["messages"]
+    section["hands_over"] = True
+    now = timezone.now().isoformat()
+    by_email = {row["email"]: row for row in section["consents"]}
+    by_email[stopped]["mailbox_stopped_at"] = now
+    sent = {"kind": "result", "ref": "", "state": "sent", "sent_at": now}
+    section["done"] = [{"consent": by_email[marked_sent]["id"], **sent}]
+    return json.dumps(document, cls=DjangoJSONEncoder)
+
+
+def mailbox_facts(email: str) -> dict:
+    """The address's mailbox (stopped, confirmed) and its messages' states."""
+    from tournaments.features.messages.models import Mailbox, Message
+    from tournaments.models import email_key
+
+    mailbox = Mailbox.objects.filter(key=email_key(email)).first()
+    states = sorted(Message.objects.filter(to=email).values_list("state", flat=True))
+    return {
+        "stopped": mailbox is not None and mailbox.stopped_at is not None,
+        "confirmed": mailbox is not None and mailbox.confirmed_at is not None,
+        "states": states,
+    }
+
+
+def notices(slug: str, count: int) -> int:
+    """The organizer's `count` messages to the concours's players, queued
+    (as « Envoyer à N joueurs » does)."""
+    from tournaments.features.messages.services import notices as service
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(slug=slug)
+    for n in range(count):
+        service.send_notice(tournament=tournament, text=f"Message n° {n + 1} de l'organisateur")
+    return count
