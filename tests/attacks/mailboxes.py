@@ -90,15 +90,54 @@ def intruders_file(username: str, *, stopped: str, marked_sent: str) -> str:
 def mailbox_facts(email: str) -> dict:
     """The address's mailbox (stopped, confirmed) and its messages' states."""
     from tournaments.features.messages.models import Mailbox, Message
+    from tournaments.features.messages.services.sending import mailbox_confirmed
     from tournaments.models import email_key
 
     mailbox = Mailbox.objects.filter(key=email_key(email)).first()
     states = sorted(Message.objects.filter(to=email).values_list("state", flat=True))
     return {
         "stopped": mailbox is not None and mailbox.stopped_at is not None,
-        "confirmed": mailbox is not None and mailbox.confirmed_at is not None,
+        # here or by a pre-registration's: as the sender reads it
+        "confirmed": mailbox is not None and mailbox_confirmed(mailbox),
         "states": states,
     }
+
+
+def offered_to(username: str, email: str) -> dict:
+    """A concours `username` announces for one team: a first team takes the
+    place, a second one waits, pre-registered with `email` (its confirmation
+    asked, never given), then the first cancels: the place is offered to
+    the second. Its slug and the waiting registration's id."""
+    from tournaments.features.calendar.services import announcements, preregistration
+    from tournaments.features.messages.services.sending import mailbox_for
+    from tournaments.services.registration import PlayerData
+
+    tournament = announcements.announce_concours(
+        owner=get_user_model().objects.get(username=username),
+        name="Concours complet",
+        date=timezone.localdate() + datetime.timedelta(days=20),
+        start_time=datetime.time(14),
+        hall="Salle des fêtes",
+        address="1 place de la Mairie",
+        postcode="71000",
+        town="Mâcon",
+        contact="M. Quéré",
+        max_teams=1,
+    )
+    first, second = (
+        preregistration.preregister(
+            tournament=tournament,
+            player1=PlayerData("Anne", f"Roux{n}"),
+            player2=PlayerData("Paul", f"Vidal{n}"),
+            club="",
+            email=address,
+        ).registration
+        for n, address in enumerate(("moi@example.org", email))
+    )
+    preregistration.confirm_preregistration(registration=first)
+    mailbox_for(email)  # as a message's agreement would make it
+    preregistration.cancel_preregistration(registration=first)
+    return {"slug": tournament.slug, "pk": second.pk}
 
 
 def notices(slug: str, count: int) -> int:

@@ -184,3 +184,29 @@ def test_the_confirm_link_confirms_only_from_its_page_s_button(site):
     assert status == 200 and "Adresse confirmée" in html.unescape(page)
     assert _shell(server, "mailboxes.mailbox_facts('victim8@example.org')")["confirmed"]
     assert len(_mails(smtp, "victim8@example.org", 4)) == 4
+
+
+def test_the_desk_taking_an_offer_for_a_team_confirms_no_address(site):
+    """The intruder pre-registers a team with victim6's address on their
+    own concours, full, and has the place offered to it; their desk's
+    « Confirmer pour l'équipe » (after a phone call) gives the team its
+    place, never the address's confirmation, which the messages of every
+    organizer would then trust."""
+    server, _smtp = site
+    offer = _shell(server, "mailboxes.offered_to('intrus', 'victim6@example.org')")
+    desk = publishing.logged_in(server, "intrus", "127.0.0.57")
+    page = f"/organisation/t/{offer['slug']}/preinscriptions/"
+    status, _text = desk.post(
+        f"{page}{offer['pk']}/accueil/", {"action": "take"}, token=desk.form_token(page)
+    )
+    facts = _shell(server, "mailboxes.mailbox_facts('victim6@example.org')")
+    print(f"\nvictim6 after the intruder's desk took the offer ({status}): {facts}")
+    assert status == 302
+    assert not facts["confirmed"]
+    kept = server.python(
+        "import json; from django.utils import timezone; "
+        "from tournaments.models import PreRegistration; "
+        f"r = PreRegistration.objects.get(pk={offer['pk']}); "
+        "print(json.dumps([r.status, r.held_until > timezone.now()]))"
+    )
+    assert kept == ["confirmed", True]  # the team's place, kept until the concours

@@ -1,6 +1,7 @@
 """A waiting team answers the place offered to it (services/line.py): it
 confirms from its mail's one-tap link, or the desk confirms for it after a
-phone call; it declines with its cancel link (services/preregistration's
+phone call (its place, not its address: only a link mailed to it confirms
+that); it declines with its cancel link (services/preregistration's
 `cancel_preregistration`, which offers the place on).
 
 Each answer is one transaction holding the tournament's row: the offers
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.services import line
 from tournaments.features.calendar.services.preregistration import (
@@ -50,8 +52,14 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
     outcome = rules.answer(state, registration.offered_until, now)
     if outcome == rules.TAKEN:
         registration.status = PreRegistration.Status.CONFIRMED
-        registration.confirmed_at = registration.confirmed_at or now
-        registration.save(update_fields=["status", "confirmed_at"])
+        if by is None:  # the mail's link: it proves the address
+            registration.confirmed_at = registration.confirmed_at or now
+        elif registration.confirmed_at is None:
+            # The desk keeps the place of the team it phoned, until the
+            # concours, but only the link mailed to the address confirms it
+            # (issue 51): every organizer's messages would trust it.
+            registration.held_until = words.starts_at(tournament.announcement)
+        registration.save(update_fields=["status", "confirmed_at", "held_until"])
         log_change(
             tournament,
             Change.Action.PREREG_MOVED_UP,
