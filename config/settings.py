@@ -109,6 +109,7 @@ FEATURE_APPS = [
     "tournaments.features.leagues",
     "tournaments.features.messages",
     "tournaments.features.challenge",
+    "tournaments.features.door",
 ]
 
 INSTALLED_APPS = [

@@ -68,6 +68,7 @@ DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
+TEAM_LIST = "team list"
 PUBLIC_CONCOURS_PAGE = "public concours page"
 DEMO_BUILT = "demo built"
 PREREGISTERED_IMPORTED = "preregistered imported"
@@ -166,6 +167,15 @@ MOMENTS: dict[str, Moment] = {
             "A table's entry page answers (views/table_side.py): `opened` is True when "
             "its link is opened (a GET), False for the answer to a save. A handler "
             "returns a dict of context entries (the club tablet's bar), or None."
+        ),
+    ),
+    TEAM_LIST: Moment(
+        arguments=frozenset({"request", "tournament"}),
+        when=ON_PAGE,
+        doc=(
+            "The desk's team list is built (views/organizer.py `team_list_context`: the "
+            "dashboard, and the list refreshed by itself): a handler returns a dict of "
+            "context entries (the door's count of teams checked in), or None."
         ),
     ),
     PUBLIC_CONCOURS_PAGE: Moment(

@@ -7,7 +7,6 @@ from tournaments.views import (
     categories,
     clock,
     desk,
-    door,
     entry,
     explanations,
     fixed_tables,
@@ -97,6 +96,8 @@ urlpatterns = [
     path("organisation/nouveau/", organizer.tournament_create, name="create"),
     path("organisation/modele-equipes.csv", registration.import_model_csv, name="import_model_csv"),
     path(ORG, organizer.manage, name="manage"),
+    # The desk's team list alone, refreshed by itself (check-in at the door).
+    path(ORG + "equipes/liste/", organizer.team_list, name="team_list"),
     path(ORG + "modifier/", organizer.tournament_edit, name="edit"),
     path(ORG + "publication/", organizer.tournament_publish, name="publish"),
     path(ORG + "archives/", organizer.tournament_archive, name="archive"),
@@ -241,17 +242,6 @@ urlpatterns += [
         "t/<slug:slug>/phase-finale/ecran/", brackets.brackets_projector, name="brackets_projector"
     ),
     path("t/<slug:slug>/phase-finale.pdf", brackets.brackets_pdf, name="brackets_pdf"),
-]
-# Check-in at the door (issue 25, item 3): the poster's pages (list, « C'est
-# bien vous ? »), the desk's check-in and its team list refreshed by itself,
-# the poster's PDF.
-urlpatterns += [
-    path("pointage/<str:token>/", door.door_page, name="door"),
-    path("pointage/<str:token>/<num:number>/", door.door_confirm, name="door_confirm"),
-    path(ORG + "equipes/<num:team_id>/pointage/", door.team_check_in, name="team_check_in"),
-    path(ORG + "equipes/liste/", door.team_list, name="team_list"),
-    path(ORG + "pointage/affiche.pdf", door.door_poster, name="door_poster"),
-    path(ORG + "pointage/", door.door_open, name="door_open"),
 ]
 # Published results (issue 26): publication keys, a backup uploaded or sent
 # by a hall laptop's « Publier en ligne », the archive of every result, the

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.attacks import server as real
-from tournaments.domain.door import MAX_SHOWN
+from tournaments.features.door.domain import MAX_SHOWN
 
 pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
@@ -42,7 +42,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from tests import factories
 from tournaments.models import Tournament
-from tournaments.services import door, registration
+from tournaments.features.door import services as door
+from tournaments.services import registration
 owner = get_user_model().objects.get(username="orga")
 today = timezone.localdate()
 keys = []

@@ -23,8 +23,9 @@ from playwright.sync_api import expect
 from tests import factories
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
+from tournaments.features.door import services as door
 from tournaments.models import Team, Tournament
-from tournaments.services import door, registration
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

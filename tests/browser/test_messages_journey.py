@@ -23,10 +23,11 @@ from tests import factories
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.messages.conftest import SmtpServer, smtp_settings
+from tournaments.features.door import services as door
 from tournaments.features.messages.models import Consent
 from tournaments.features.messages.services import outbox, sending
 from tournaments.models import Round, Tournament
-from tournaments.services import door, registration, rounds
+from tournaments.services import registration, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

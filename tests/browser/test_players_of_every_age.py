@@ -26,9 +26,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
+from tournaments.features.door import services as door
 from tournaments.infra import links, uptime
 from tournaments.models import Tournament
-from tournaments.services import door
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

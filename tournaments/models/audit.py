@@ -1,9 +1,15 @@
-"""The audit trail: who changed what, when, from what to what, and why."""
+"""The audit trail: who changed what, when, from what to what, and why.
+
+The core's actions are `Change.Action`; an optional feature labels its own
+(pretix's plugins label their own log entries): its `AppConfig.ready()`
+gives its `TextChoices` to `register_actions`, so the core's list does not
+grow with each feature, and a stored action keeps its name."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.play import Table
@@ -83,8 +89,6 @@ class Change(models.Model):
         TABLET_ENROLLED = "tablet_enrolled", _("Tablette du club installée")
         TABLET_MOVED = "tablet_moved", _("Tablette du club déplacée")
         TABLET_REMOVED = "tablet_removed", _("Tablette du club retirée")
-        TEAM_CHECKED_IN = "team_checked_in", _("Équipe pointée à l'entrée")
-        CHECK_IN_UNDONE = "check_in_undone", _("Pointage annulé")
         # The calendar (issue 26): announced, pre-registered, taken in.
         ANNOUNCED = "announced", _("Concours annoncé")
         ANNOUNCEMENT_EDITED = "announce_edited", _("Annonce du concours modifiée")
@@ -142,13 +146,31 @@ class Change(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         # The one check the database no longer makes: a known action.
-        self.Action(self.action)
+        if action_label(self.action) is None:
+            raise ValueError(f"unknown action {self.action!r}")
         super().save(*args, **kwargs)
 
     def get_action_display(self) -> str:
         """The action's label, or its code for an action this version does
-        not know (a newer backup)."""
-        try:
-            return str(self.Action(self.action).label)
-        except ValueError:
-            return self.action
+        not know (a newer backup, a feature not installed)."""
+        return str(action_label(self.action) or self.action)
+
+
+#: The installed features' actions and their labels (`register_actions`).
+_feature_actions: dict[str, Promise] = {}
+
+
+def register_actions(actions: type[models.TextChoices]) -> None:
+    """A feature's own actions, from its `AppConfig.ready()`: none may take
+    a name the core or another feature uses."""
+    for value, label in actions.choices:
+        if _feature_actions.get(value, label) != label or value in Change.Action.values:
+            raise ValueError(f"action {value!r} is already taken")
+        _feature_actions[value] = label
+
+
+def action_label(action: str) -> Promise | None:
+    """The label of an action the core or an installed feature knows, else None."""
+    if action in Change.Action.values:
+        return Change.Action(action).label
+    return _feature_actions.get(action)

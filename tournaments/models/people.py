@@ -123,7 +123,7 @@ class Team(models.Model):
     # When the team withdrew: the forfait can be undone until the next draw.
     withdrawn_at = models.DateTimeField(_("forfait le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    #: When the team checked in at the door or the desk (services/door.py).
+    #: When the team checked in at the door or the desk (tournaments/features/door/).
     checked_in_at = models.DateTimeField(_("pointée à"), null=True, blank=True)
     #: The team's name and club as « Où je joue ? » compares them (search.py);
     #: the players' names are in their own keys.

@@ -188,7 +188,7 @@ class Tournament(PrizeRuleOwner):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # The secret of the « Pointage à l'entrée » poster's link (services/door.py):
+    # The secret of the « Pointage à l'entrée » poster's link (tournaments/features/door/):
     # made when the poster is first printed, empty until then.
     check_in_key = models.CharField(max_length=24, blank=True, default="", editable=False)
     #: The name and the venue as the public archive of results searches them

@@ -17,7 +17,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import hooks
-from tournaments.display import door as door_words
 from tournaments.display import standings as standings_display
 from tournaments.display.hall import phones_qr
 from tournaments.domain.digits import whole_number
@@ -43,7 +41,6 @@ from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.queries import standings as standings_queries
 from tournaments.services import autosave, errors, registration, singles, tournaments
-from tournaments.services import door as door_services
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -206,20 +203,6 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     return manage_page(request, managed_tournament(request, slug))
 
 
-def door_counts(tournament: Tournament) -> dict[str, str]:
-    """« 7 équipes pointées sur 16 » and what the draw will take: the desk's
-    list shows them, and each tick at the desk sends them again."""
-    counted = (
-        tournament.teams.filter(round__isnull=True)
-        .active()
-        .aggregate(total=Count("id"), checked=Count("id", filter=Q(checked_in_at__isnull=False)))
-    )
-    return {
-        "door_count": door_words.checked_in_count(counted["checked"], counted["total"]),
-        "door_drawn": door_words.drawn_count(counted["checked"]),
-    }
-
-
 def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
     """The registered teams as the desk's list shows them (narrowed by the
     search `q`), with the check-in count under « Pointage à l'entrée »."""
@@ -241,13 +224,18 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
             if t.status == Team.Status.WITHDRAWN and registration.can_undo_withdrawal(t)
         },
     }
-    if tournament.check_in_enabled:
-        context.update(door_counts(tournament))
-        hours = door_services.door_hours(tournament)
-        context["door_hours"] = door_words.door_hours_said(
-            hours, door_services.local_now(), desk=True
-        )
+    # The installed features' parts of the list (the door's count of teams checked in).
+    context.update(hooks.page_context(hooks.TEAM_LIST, request=request, tournament=tournament))
     return context
+
+
+@login_required
+def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The desk's team list alone, which asks for itself again every few
+    seconds under « Pointage à l'entrée »: the check-ins appear as they come."""
+    tournament = managed_tournament(request, slug)
+    context = {"tournament": tournament, **team_list_context(request, tournament)}
+    return render(request, "tournaments/includes/team_list.html", context)
 
 
 def manage_page(

@@ -152,6 +152,7 @@ GONE = {
     "calendar": ["preregistrations", "announce_edit", "concours"],
     "cash": ["cash", "cash_pdf", "cash_csv"],
     "challenge": ["challenge", "challenge_manage", "challenge_pdf"],
+    "door": ["door_poster", "door_open"],
     "leagues": ["league", "league_manage"],
     "messages": ["messages_desk", "messages_notice", "messages_send_now"],
     "tablets": ["tablets"],

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from tests.tournaments.pdf.test_pdf import Pdf, draw_french_partie, first_table
 from tournaments import pdf
+from tournaments.features.door.pdf import door_poster
 from tournaments.pdf.base import CONTENT_WIDTH, MARGIN
-from tournaments.pdf.door import door_poster
 from tournaments.pdf.hall import poster
 from tournaments.pdf.qr import GROUP, link_lines
 from tournaments.pdf.sheets import QR_COLUMN

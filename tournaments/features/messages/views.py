@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from tournaments.features.door import services as door
 from tournaments.features.messages import display, queries
 from tournaments.features.messages.forms import ConsentForm, NoticeForm
 from tournaments.features.messages.models import Consent
@@ -25,7 +26,6 @@ from tournaments.features.messages.services import channels, notices, sending, t
 from tournaments.features.messages.services import consent as consents
 from tournaments.forms.base import apply_service_error
 from tournaments.queries.claims import ranking_claims
-from tournaments.services import door
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
 

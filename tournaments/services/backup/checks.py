@@ -25,6 +25,7 @@ import scoring
 from tournaments.display.errors import engine_error
 from tournaments.domain.reasons import Reason
 from tournaments.models import Change, Deal, Penalty, Player, Round, Side, Table, Team, Tournament
+from tournaments.models.audit import action_label
 from tournaments.services.backup.cash import CheckedCash, check_cash
 from tournaments.services.backup.document import (
     CHANGE_FIELDS,
@@ -427,7 +428,7 @@ def _check_changes(rows: list[Any], tables) -> list[dict[str, Any]]:
     changes = check_rows(rows, "changes", Change, CHANGE_FIELDS)
     for i, (change, row) in enumerate(zip(changes, rows, strict=True)):
         where = place("changes", i)
-        if change["action"] not in Change.Action.values:
+        if action_label(change["action"]) is None:
             # The list of actions is in code, not in the column's choices.
             raise refusal_at(
                 f"{where}, {field_label(Change, 'action')}",

@@ -91,7 +91,7 @@ OPTIONAL_TOURNAMENT_FIELDS = (
     "prize_top",
     *(option.name for option in OPTIONS),
     # The « Pointage à l'entrée » poster's key: a restored tournament answers
-    # the posters already stuck by the door (services/door.py).
+    # the posters already stuck by the door (tournaments/features/door/).
     "check_in_key",
 )
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
@@ -110,7 +110,7 @@ TEAM_FIELDS = (
     "present",
 )
 #: Absent from older files, read as not checked in and free to move: when a
-#: team checked in at the door (services/door.py), and « reste à sa table »
+#: team checked in at the door (tournaments/features/door/), and « reste à sa table »
 #: (issue 25) with the table it keeps; the team's code of the day (issue 38:
 #: a file without it gives each team a new one, its tables keep theirs).
 TEAM_OPTION_FIELDS = ("checked_in_at", "stays_at_table", "kept_table", "code")

@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from tests.factories import add_teams
 from tests.tournaments.features.messages.conftest import agree
+from tournaments.features.door import services as door
 from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services import outbox
 from tournaments.models import Team, Tournament
-from tournaments.services import door
 
 pytestmark = pytest.mark.django_db
 

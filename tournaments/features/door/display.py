@@ -1,19 +1,28 @@
 """The words of check-in at the door (« Pointage à l'entrée »): a team's mark
-and the desk's count, the same on the door's page and the desk's list.
+and the desk's count, the same on the door's page and the desk's list;
+its lines in a concours's history (`Action`).
 
-Must not: query the database or decide who is checked in (services/door.py).
+Must not: query the database or decide who is checked in (services.py).
 """
 
 from __future__ import annotations
 
 import datetime
 
+from django.db import models
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.display.hall import clock_time as clock
-from tournaments.domain import door as rules
+from tournaments.features.door import domain as rules
+
+
+class Action(models.TextChoices):
+    """The door's lines in a concours's history (tournaments/models/audit.py)."""
+
+    TEAM_CHECKED_IN = "team_checked_in", gettext_lazy("Équipe pointée à l'entrée")
+    CHECK_IN_UNDONE = "check_in_undone", gettext_lazy("Pointage annulé")
 
 
 def checked_in_mark(moment: datetime.datetime | None) -> str:

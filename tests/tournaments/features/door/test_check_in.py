@@ -1,4 +1,4 @@
-"""Check-in at the door (services/door.py): idempotent, undone at the desk,
+"""Check-in at the door (tournaments/features/door/services.py): idempotent, undone at the desk,
 in the history, the poster's key unguessable and its wrong guesses
 throttled, and under the option only the teams checked in are drawn."""
 
@@ -9,8 +9,10 @@ import datetime
 import pytest
 
 from tests import factories
+from tournaments.features.door import services as door
+from tournaments.features.door.display import Action
 from tournaments.models import Change, Tournament
-from tournaments.services import door, registration
+from tournaments.services import registration
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +32,7 @@ def test_checking_in_twice_changes_nothing_the_second_time(at_the_door, teams):
     again, done_again = door.check_in(team=teams[0])
     assert not done_again
     assert again.checked_in_at == first
-    lines = Change.objects.filter(action=Change.Action.TEAM_CHECKED_IN)
+    lines = Change.objects.filter(action=Action.TEAM_CHECKED_IN)
     assert lines.count() == 1
     assert lines.get().after["checked_in_at"] == first.isoformat()
 
@@ -39,12 +41,12 @@ def test_the_desk_undoes_a_check_in_and_the_history_says_so(at_the_door, teams, 
     door.check_in(team=teams[1])
     team = door.undo_check_in(team=teams[1], by=organizer)
     assert team.checked_in_at is None
-    line = Change.objects.get(action=Change.Action.CHECK_IN_UNDONE)
+    line = Change.objects.get(action=Action.CHECK_IN_UNDONE)
     assert line.by == organizer
     assert line.before["checked_in_at"]
     # Undoing again: nothing to undo, no second line.
     door.undo_check_in(team=teams[1], by=organizer)
-    assert Change.objects.filter(action=Change.Action.CHECK_IN_UNDONE).count() == 1
+    assert Change.objects.filter(action=Action.CHECK_IN_UNDONE).count() == 1
 
 
 def test_no_check_in_without_the_option_nor_for_a_withdrawn_team(tournament, teams):
@@ -112,6 +114,6 @@ def test_the_poster_checks_in_within_the_doors_hours_only(at_the_door, teams, no
             door.check_in_at_door(team=teams[0], now=now)
         teams[0].refresh_from_db()
         assert teams[0].checked_in_at is None
-        assert not Change.objects.filter(action=Change.Action.TEAM_CHECKED_IN).exists()
+        assert not Change.objects.filter(action=Action.TEAM_CHECKED_IN).exists()
     # The desk checks in at any time.
     assert door.check_in(team=teams[1])[1]

@@ -8,27 +8,27 @@ whoever typed part of their names, a confirmation page with one form, a
 redirect after the post; outside the door's hours, when it opens.
 static/js/door.js searches as one types and says so when the network is
 gone, but every step works without it. Thin: the rules are in
-services/door.py and domain/door.py, the words in display/door.py.
+services.py and domain.py, the words in display.py.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
-from tournaments.display import door as door_words
-from tournaments.domain import door as door_rules
+from tournaments.features.door import display as door_words
+from tournaments.features.door import domain as door_rules
+from tournaments.features.door import services as door
 from tournaments.infra import address
 from tournaments.models import Team, Tournament
-from tournaments.services import door
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
-from tournaments.views.organizer import door_counts, team_list_context
 
 
 def _door(request: HttpRequest, token: str) -> Tournament | HttpResponse:
@@ -66,7 +66,7 @@ def _closed(request: HttpRequest, tournament: Tournament, token: str) -> HttpRes
 
 def door_page(request: HttpRequest, token: str) -> HttpResponse:
     """The search (`q`): the teams whose names hold the letters typed, and
-    nobody before (domain/door.py); the welcome after a check-in."""
+    nobody before (domain.py); the welcome after a check-in."""
     tournament = _door(request, token)
     if isinstance(tournament, HttpResponse):
         return tournament
@@ -146,7 +146,7 @@ def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 def door_poster(request: HttpRequest, slug: str) -> HttpResponse:
     """The A4 poster with the QR code of the check-in link."""
     # Imported here: reportlab loads only when a PDF is asked for (tests/test_startup_imports.py).
-    from tournaments.pdf.door import door_poster as poster_pdf
+    from tournaments.features.door.pdf import door_poster as poster_pdf
 
     tournament = managed_tournament(request, slug)
     path = reverse("tournaments:door", args=[door.door_key(tournament)])
@@ -155,17 +155,32 @@ def door_poster(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def team_list(request: HttpRequest, slug: str) -> HttpResponse:
-    """The desk's team list alone, which asks for itself again every few
-    seconds under « Pointage à l'entrée »: the check-ins appear as they come."""
-    tournament = managed_tournament(request, slug)
-    context = {"tournament": tournament, **team_list_context(request, tournament)}
-    return render(request, "tournaments/includes/team_list.html", context)
-
-
-@login_required
 def door_open(request: HttpRequest, slug: str) -> HttpResponse:
     """The desk opens the door's page (on the entrance's tablet, or to try
     it): the poster's link, its key made if need be."""
     tournament = managed_tournament(request, slug)
     return redirect("tournaments:door", token=door.door_key(tournament))
+
+
+def door_counts(tournament: Tournament) -> dict[str, str]:
+    """« 7 équipes pointées sur 16 » and what the draw will take: the desk's
+    list shows them, and each tick at the desk sends them again."""
+    counted = (
+        tournament.teams.filter(round__isnull=True)
+        .active()
+        .aggregate(total=Count("id"), checked=Count("id", filter=Q(checked_in_at__isnull=False)))
+    )
+    return {
+        "door_count": door_words.checked_in_count(counted["checked"], counted["total"]),
+        "door_drawn": door_words.drawn_count(counted["checked"]),
+    }
+
+
+def team_list_part(*, request: HttpRequest, tournament: Tournament) -> dict | None:
+    """`TEAM_LIST`: under « Pointage à l'entrée », the desk's count, what the
+    draw will take and the door's hours (shown under the draw's form)."""
+    if not tournament.check_in_enabled:
+        return None
+    hours = door.door_hours(tournament)
+    said = door_words.door_hours_said(hours, door.local_now(), desk=True)
+    return {**door_counts(tournament), "door_hours": said}

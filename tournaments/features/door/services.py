@@ -17,7 +17,7 @@ or a post sent again does no harm. The desk can undo it.
 The poster is public (a photograph of it is the link): its pages check in
 only within the door's hours, on the concours' day (`check_in_at_door`),
 and show a team only to someone who typed part of its names
-(`find_at_door`, the rules of domain/door.py); the welcome after a
+(`find_at_door`, the rules of domain.py); the welcome after a
 check-in names the team from a signed token, never from its number. The
 desk checks in and undoes at any time.
 
@@ -37,9 +37,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.domain import door as rules
+from tournaments.features.door import domain as rules
+from tournaments.features.door.display import Action
 from tournaments.infra import throttle
-from tournaments.models import Change, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.queries.public import search_teams
 from tournaments.services.audit import Actor, log_change, team_snapshot
 from tournaments.services.errors import TournamentError
@@ -65,7 +66,7 @@ class DoorClosed(TournamentError):
 
 
 def door_hours(tournament: Tournament) -> rules.DoorHours:
-    """The door's hours on the concours' day (domain/door.py)."""
+    """The door's hours on the concours' day (domain.py)."""
     return rules.door_hours(
         tournament.date,
         opens=tournament.check_in_opens,
@@ -197,7 +198,7 @@ def check_in(*, team: Team, by: Actor | None = None) -> tuple[Team, bool]:
     team.present = True
     team.save(update_fields=["checked_in_at", "present"])
     after = {**team_snapshot(team), "checked_in_at": team.checked_in_at.isoformat()}
-    log_change(team.tournament, Change.Action.TEAM_CHECKED_IN, by=by, before=before, after=after)
+    log_change(team.tournament, Action.TEAM_CHECKED_IN, by=by, before=before, after=after)
     return team, True
 
 
@@ -214,7 +215,7 @@ def undo_check_in(*, team: Team, by: Actor | None = None) -> Team:
     team.save(update_fields=["checked_in_at"])
     log_change(
         team.tournament,
-        Change.Action.CHECK_IN_UNDONE,
+        Action.CHECK_IN_UNDONE,
         by=by,
         before=before,
         after=team_snapshot(team),

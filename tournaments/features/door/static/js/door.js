@@ -1,7 +1,7 @@
 // Check-in at the door (templates/tournaments/door*.html), a little help
 // over pages that work without it:
 // - the search runs as one types, once three letters are typed (the server
-//   shows nobody before: tournaments/domain/door.py), so no « Chercher » is
+//   shows nobody before: tournaments/features/door/domain.py), so no « Chercher » is
 //   needed; the answer's results replace the page's, the last typed winning;
 // - « Oui, nous sommes là » is posted in the background: when the network is
 //   gone the page stays and says so, and the same button works again once

@@ -1,4 +1,4 @@
-"""The door's rules (domain/door.py): its hours on the concours' day, and
+"""The door's rules (tournaments/features/door/domain.py): its hours on the concours' day, and
 how many letters a search needs before it shows a name."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain import door
+from tournaments.features.door import domain as door
 
 DAY = date(2026, 12, 5)
 

@@ -10,8 +10,8 @@ import json
 import pytest
 
 from tests.factories import add_teams
+from tournaments.features.door import services as door
 from tournaments.models import Tournament
-from tournaments.services import door
 from tournaments.services.backup import export_tournament, import_tournament
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Check-in at the door, page by page (views/door.py): the poster's link finds
+"""Check-in at the door, page by page (tournaments/features/door/views.py): the poster's link finds
 « Dupré » from « dup » and shows nobody before three letters, the
 confirmation shows the names in large type to who found them, the post
 checks in and a repeated post does no harm; outside its hours the door says
@@ -20,8 +20,10 @@ from django.utils import timezone, translation
 from tests import factories
 from tests.documents import pdf_text
 from tests.tournaments.views.test_page_weight import LIMIT, first_load
+from tournaments.features.door import services as door
+from tournaments.features.door.display import Action
 from tournaments.models import Change, Team, Tournament
-from tournaments.services import door, registration
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +83,7 @@ def test_the_confirmation_shows_the_names_then_the_post_checks_in(client, hall):
     assert client.post(_confirm(hall, team)).status_code == 302
     team.refresh_from_db()
     assert team.checked_in_at == first
-    assert Change.objects.filter(action=Change.Action.TEAM_CHECKED_IN).count() == 1
+    assert Change.objects.filter(action=Action.TEAM_CHECKED_IN).count() == 1
     again = client.get(_confirm(hall, team)).content.decode()
     assert "déjà pointée à" in again and "Oui, nous sommes là" not in again
 
@@ -165,7 +167,7 @@ def test_the_desk_checks_in_undoes_and_counts(client, organizer, hall):
     assert "pas encore pointée" in row.content.decode()
     team.refresh_from_db()
     assert team.checked_in_at is None
-    assert Change.objects.get(action=Change.Action.CHECK_IN_UNDONE).by == organizer
+    assert Change.objects.get(action=Action.CHECK_IN_UNDONE).by == organizer
 
 
 def test_the_draw_takes_the_teams_checked_in_at_the_door(client, organizer, hall):

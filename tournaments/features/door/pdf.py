@@ -2,7 +2,7 @@
 title in large type, the three steps of a check-in and the QR code of the
 tournament's check-in link, the address printed under it for a tablet.
 
-Prints the address it is given (services/door.py makes the key, the view
+Prints the address it is given (services.py makes the key, the view
 the address): no query, no write.
 """
 

@@ -1,5 +1,5 @@
 """Template filters of check-in at the door: the words come from
-tournaments/display/door.py."""
+the door's display.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime
 
 from django import template
 
-from tournaments.display import door
+from tournaments.features.door import display as door
 
 register = template.Library()
 

@@ -1,0 +1,18 @@
+"""Check-in at the door as an installed feature: its actions and hooks, registered once."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DoorConfig(AppConfig):
+    name = "tournaments.features.door"
+    label = "feature_door"
+    verbose_name = _("Pointage à l'entrée")
+
+    def ready(self) -> None:
+        from tournaments import hooks
+        from tournaments.features.door import display, views
+        from tournaments.models.audit import register_actions
+
+        register_actions(display.Action)
+        hooks.register(hooks.TEAM_LIST, views.team_list_part)
