@@ -180,6 +180,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.views.context.hall_status",
+                "tournaments.views.context.desk_calls",
             ],
         },
     },

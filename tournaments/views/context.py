@@ -3,7 +3,9 @@ hall server's restart, and its journal's medium in one line on the
 organizer's pages (display/hall.py `stick_line`): the stick's name and its
 last write; gone (the stick pulled out: writes refused) in red; on the
 laptop's own disk (the laptop dying takes everything; several sticks, none
-used) in orange."""
+used) in orange. On an organizer's page of a concours, its address
+(`desk_slug`): the tables calling the arbiter are shown there, wherever
+the desk is (issue 54, item 7)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,18 @@ def hall_status(request: HttpRequest) -> dict:
         return status
     notice = restart_notice(start.started, start.previous_alive, timezone.now())
     return status | {"server_restart": notice} if notice else status
+
+
+def desk_calls(request: HttpRequest) -> dict:
+    """The concours whose organizer's page this is (its calls are asked for
+    by the page itself, includes/referee_calls.html: no query here)."""
+    match = getattr(request, "resolver_match", None)
+    user = getattr(request, "user", None)
+    if match is None or user is None or not user.is_authenticated:
+        return {}
+    if not request.path.startswith("/organisation/t/") or "slug" not in match.kwargs:
+        return {}
+    return {"desk_slug": match.kwargs["slug"]}
 
 
 def stick_status() -> dict:

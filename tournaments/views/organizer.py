@@ -44,7 +44,6 @@ from tournaments.services import autosave, errors, registration, singles, tourna
 from tournaments.views import publication
 from tournaments.views.common import concours_file_response, managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
-from tournaments.views.referee_block import desk_context
 
 
 @require_GET
@@ -276,7 +275,6 @@ def manage_page(
             # The public's ranking hidden (issue 38, item 12a): the desk's live one.
             **_live_ranking(tournament),
             # « Appeler l'arbitre » (issue 38, item 12c): the tables calling.
-            **desk_context(tournament),
             "has_brackets": bracket_queries.has_brackets(tournament),
             "draw_form": draw_form
             or DrawForm(initial={"method": "random" if not rounds else "ranking"}),

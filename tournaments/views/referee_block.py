@@ -27,7 +27,8 @@ def call_context(table: Table, token: str, side: str | None, **extra) -> dict:
 
 
 def desk_context(tournament) -> dict:
-    """The desk's list of tables calling (includes/referee_calls.html), on
-    the concours's and the partie's pages and in its own polled answer."""
+    """The desk's list of tables calling (includes/referee_calls.html), its
+    own polled answer: every organizer's page of the concours asks for it
+    (base.html)."""
     calls = [(call, words.desk_line(call)) for call in referee.desk_calls(tournament)]
     return {"calls": calls, "answers": RefereeCall.Answer}

@@ -34,7 +34,6 @@ from tournaments.services import claims, errors, rounds, table_side
 from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
-from tournaments.views.referee_block import desk_context
 
 
 @login_required
@@ -109,7 +108,6 @@ def round_page(
         "tournaments/manage_round.html",
         {
             **_round_tables_context(tournament, rnd),
-            **desk_context(tournament),  # the tables calling the referee (issue 38, 12c)
             "swap_form": swap_form or SwapTeamsForm(round=rnd),
             "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
             "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
