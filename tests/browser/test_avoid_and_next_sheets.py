@@ -72,6 +72,11 @@ def test_a_family_kept_apart_then_the_sheets_in_one_click(
     # Announced: the sheets one click away, on the partie's and the concours's pages.
     page.locator("button", has_text="Annoncer le tirage").press("Enter")
     page.wait_for_load_state()
+    # The partie's public page never says a pair was kept apart (issue 51).
+    page.goto(f"{live_server.url}/t/{tournament.slug}/parties/1/")
+    public = page.locator("td.reason").all_inner_texts()
+    assert public and all(r == "tirage au sort" for r in public), public
+    shot(page, "avoid-draw-public")
     page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/")
     button = page.locator(".next-sheets a", has_text="Imprimer les feuilles de la partie 1")
     href = button.get_attribute("href")

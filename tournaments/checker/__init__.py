@@ -24,6 +24,8 @@ alone (import-linter holds it), so a referee can run it anywhere the engine
 runs.
 """
 
+import hashlib
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +35,16 @@ from typing import Any
 FORMAT = "concours-belote"
 VERSION = 2
 READS = (1, 2)
+
+
+def apart_digest(salt: str, pairs: Iterable[Iterable[int]]) -> str:
+    """The commitment to the pairs a draw kept apart (issue 51): SHA-256 of
+    the salt then the pairs, each sorted, sorted, as compact JSON
+    (« [[3,8],[12,15]] »). The public file gives it without the pairs; the
+    organizer's gives the pairs and the salt, which the checker hashes again."""
+    canonical = json.dumps(sorted(sorted(pair) for pair in pairs), separators=(",", ":"))
+    return hashlib.sha256((salt + canonical).encode()).hexdigest()
+
 
 #: What a partie's ranking holds for each entrant, in the file.
 STANDING_FIELDS = (

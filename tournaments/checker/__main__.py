@@ -35,8 +35,9 @@ def _check(path: str, _: Translate) -> int:
         return _unreadable(path, error, _)
     except RecursionError:
         return _unreadable(path, _("des crochets imbriqués trop profondément"), _)
-    sentences = check(doc, translate=_)
-    for sentence in sentences:
+    notes: list[str] = []
+    sentences = check(doc, translate=_, notes=notes)
+    for sentence in (*notes, *sentences):
         print(sentence)
     if sentences:
         print(_("%(count)s différence(s).") % {"count": len(sentences)}, file=sys.stderr)

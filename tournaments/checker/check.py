@@ -215,13 +215,18 @@ class Checker(DrawChecks):
 
 
 def check(
-    doc: Any, translate: Translate = french, engine_words: EngineWords = engine_message
+    doc: Any,
+    translate: Translate = french,
+    engine_words: EngineWords = engine_message,
+    notes: list[str] | None = None,
 ) -> list[str]:
     """The differences between what the file says and what the rules give,
     one sentence each (French, or in the language of `translate`: Django's
     `gettext`, or words.catalogue("en")); a file that cannot be read is one
     sentence too. The engine's refusals are quoted as `engine_words` says
-    them (the engine's French sentence unless the caller words them).
+    them (the engine's French sentence unless the caller words them). What
+    the file does not let it decide (a public file's draw changed by pairs
+    it does not name) is added to `notes`, when given: not a difference.
 
     Before any recomputing, the file is held to its format
     (docs/concours-file.schema.json: checker/shape.py): a file that leaves
@@ -255,7 +260,10 @@ def check(
     checker = None
     try:
         checker = Checker(doc, translate, engine_words)
-        return checker.run()
+        found = checker.run()
+        if notes is not None:
+            notes.extend(checker.notes)
+        return found
     except scoring.ScoringError as error:
         return [
             _("Le profil de règles du fichier est refusé : %(error)s")

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.checker import replay
+from tournaments.checker import apart_digest, replay
 from tournaments.checker.brackets import qualifying_order, replay_brackets, winners
 from tournaments.checker.words import Sentences, gettext_noop
 from tournaments.domain import brackets as bracket_rules
@@ -76,8 +76,24 @@ class DrawChecks(Sentences):
                 % {"where": where, "draw": what, "error": error}
             )
             return
+        self.check_apart(where, rnd["draw"])
         before = len(self.sentences)
         self.compare_seating(where, what, rnd, pairs, byes, numbers)
+        if len(self.sentences) > before and _withheld(rnd["draw"]):
+            del self.sentences[before:]  # replayed without the pairs it was given
+            self.notes.append(
+                _(
+                    "%(where)s : ce tirage a tenu %(count)s paire(s) d'équipes à l'écart, que "
+                    "le fichier public ne nomme pas : il se vérifie sur le fichier de "
+                    "l'organisateur (empreinte %(digest)s)."
+                )
+                % {
+                    "where": where,
+                    "count": rnd["draw"]["apart"]["pairs"],
+                    "digest": rnd["draw"]["apart"]["digest"][:12],
+                }
+            )
+            return
         if len(self.sentences) == before:
             self.check_reasons(where, rnd)
         if len(self.sentences) > before and kind in (replay.RANKING, replay.ROTATION):
@@ -97,6 +113,22 @@ class DrawChecks(Sentences):
                     )
                     % {"where": where, "tables": ", ".join(corrected)}
                 )
+
+    def check_apart(self, where: str, draw: Mapping[str, Any]) -> None:
+        """The pairs an organizer's file names are those its commitment
+        hashes (the public file gives the same `digest` without them)."""
+        apart, avoid = draw.get("apart"), draw.get("avoid")
+        if not isinstance(apart, Mapping) or avoid is None or "salt" not in apart:
+            return
+        if apart["digest"] != apart_digest(apart["salt"], avoid) or apart["pairs"] != len(avoid):
+            _ = self.translate
+            self.say(
+                _(
+                    "%(where)s : les paires d'équipes tenues à l'écart du fichier ne sont pas "
+                    "celles de son empreinte (%(digest)s)."
+                )
+                % {"where": where, "digest": str(apart["digest"])[:12]}
+            )
 
     def check_reasons(self, where: str, rnd: Mapping[str, Any]) -> None:
         """Each table's reason, when the file has them (version 2), is the
@@ -357,3 +389,9 @@ class DrawChecks(Sentences):
         numbers = " ".join(str(n) for n in reason.get("numbers", ()))
         words = f"{reason.get('kind')}{' ' + numbers if numbers else ''}"
         return _("« %(reason)s »") % {"reason": words}
+
+
+def _withheld(draw: Mapping[str, Any]) -> bool:
+    """A public file's draw: pairs kept apart, counted but not named."""
+    apart = draw.get("apart")
+    return isinstance(apart, Mapping) and apart.get("pairs", 0) > 0 and "avoid" not in draw

@@ -69,6 +69,8 @@ class Sentences:
         self.doc = doc
         self.translate = translate
         self.sentences: list[str] = []
+        #: What the file does not let the check decide (not a difference).
+        self.notes: list[str] = []
         self.numbers = {team["id"]: team["number"] for team in doc["teams"]}
         self.players = {p["id"]: p.get("name", str(p["id"])) for p in doc.get("players", ())}
 

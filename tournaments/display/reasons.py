@@ -22,12 +22,15 @@ def _letter(pool: int) -> str:
     return chr(ord("A") + pool - 1) if 1 <= pool <= 26 else str(pool)
 
 
-def reason_sentence(reason: Reason | Mapping[str, Any] | None) -> str:
-    """The reason's sentence; empty for a table drawn before reasons were kept."""
+def reason_sentence(reason: Reason | Mapping[str, Any] | None, *, public: bool = False) -> str:
+    """The reason's sentence; empty for a table drawn before reasons were
+    kept. On a `public` page, a pair kept apart is not said (Reason.as_public)."""
     if not isinstance(reason, Reason):
         reason = Reason.from_json(reason)
     if reason is None:
         return ""
+    if public:
+        reason = reason.as_public()
     kind, n = reason.kind, reason.numbers
     if kind == "random":
         return gettext("tirage au sort")

@@ -54,6 +54,16 @@ REASON_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The kinds that say a pair was kept apart (a club, a family, a couple), and
+#: the plain kind and how many of its numbers the public reads instead.
+UNSAID_APART: dict[str, tuple[str, int]] = {
+    "random_avoided": ("random", 0),
+    "random_prohibited": ("random", 0),
+    "ranking_avoided": ("ranking", 2),
+    "ranking_prohibited": ("ranking", 2),
+}
+
+
 @dataclass(frozen=True)
 class Reason:
     """One table's reason: a kind of :data:`REASON_KINDS` and its numbers."""
@@ -67,6 +77,13 @@ class Reason:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "numbers": list(self.numbers)}
+
+    def as_public(self) -> Reason:
+        """This reason as the public reads it (issue 51): a pair kept apart
+        left unsaid, the plain draw's reason in its place (with the seed or
+        the ranking, « the 3rd and 4th were not to meet » names them)."""
+        plain = UNSAID_APART.get(self.kind)
+        return self if plain is None else Reason(plain[0], self.numbers[: plain[1]])
 
     @classmethod
     def from_json(cls, value: Any) -> Reason | None:

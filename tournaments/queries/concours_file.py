@@ -14,6 +14,8 @@ The public file (`public=True`, a published concours's page) holds the
 parties the public pages show: a draw not announced yet (a draft, see
 services/release.py) is left out, with its tables, seed and exchanges, and
 a bracket match it seats keeps its teams but not its partie and table.
+It names no pair a draw kept apart (a family, a couple): it says how many
+and commits to them (`_apart`), and no table's reason names them.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.crypto import salted_hmac
 
-from tournaments.checker import FORMAT, VERSION, standing_rows
+from tournaments.checker import FORMAT, VERSION, apart_digest, standing_rows
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
+from tournaments.domain.reasons import Reason
 from tournaments.domain.standings import MatchPoints, rank
 from tournaments.models import (
     Bracket,
@@ -39,6 +43,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.standings import hidden_from, tournament_bye, tournament_results
+
+APART_SALT = "tournaments.concours-file.apart"
 
 
 def concours_file(
@@ -85,7 +91,7 @@ def concours_file(
     if public and (cutoff := hidden_from(tournament)) is not None:
         # The hidden ranking's parties wait for the end (issue 38, item 12a).
         rounds = rounds.filter(number__lt=cutoff)
-    doc["rounds"] = _rounds(tournament, rounds)
+    doc["rounds"] = _rounds(tournament, rounds, public)
     doc["brackets"] = _brackets(tournament, {r["number"] for r in doc["rounds"]})
     return doc
 
@@ -200,7 +206,7 @@ def _swaps(tournament: Tournament) -> dict[int, list[list[int]]]:
     return out
 
 
-def _rounds(tournament: Tournament, rounds: QuerySet[Round]) -> list[dict[str, Any]]:
+def _rounds(tournament: Tournament, rounds: QuerySet[Round], public: bool) -> list[dict[str, Any]]:
     deals = _deals_by_table(tournament)
     swaps = _swaps(tournament)
     penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -230,16 +236,11 @@ def _rounds(tournament: Tournament, rounds: QuerySet[Round]) -> list[dict[str, A
                     "swaps": swaps.get(rnd.number, []),
                     # The teams kept at their table by this draw, as asked.
                     "fixed": (rnd.fixed_tables or {}).get("asked", []),
-                    # The pairs it kept apart (same club, family, couple).
-                    **(
-                        {"avoid": rnd.draw_avoid, "avoid_absolute": rnd.draw_avoid_absolute}
-                        if rnd.draw_avoid
-                        else {}
-                    ),
+                    **_apart(tournament, rnd, public),
                 },
                 "tables": [
                     {
-                        **({"reason": t.reason} if t.reason else {}),
+                        **({"reason": _reason(t.reason, public)} if t.reason else {}),
                         "number": t.number,
                         "a": t.team_a_id,
                         "b": t.team_b_id,
@@ -259,6 +260,32 @@ def _rounds(tournament: Tournament, rounds: QuerySet[Round]) -> list[dict[str, A
             }
         )
     return out
+
+
+def _apart(tournament: Tournament, rnd: Round, public: bool) -> dict[str, Any]:
+    """The pairs the draw kept apart (same club, family, couple): the
+    organizer's file names them, with the salt of their commitment; the
+    public file says how many and gives the commitment only (issue 51).
+    The salt is the site's secret for this partie, the same at every
+    download."""
+    if not rnd.draw_avoid:
+        return {}
+    key = f"{tournament.pk}:{rnd.number}"
+    salt = salted_hmac(APART_SALT, key, algorithm="sha256").hexdigest()[:32]
+    apart = {"pairs": len(rnd.draw_avoid), "digest": apart_digest(salt, rnd.draw_avoid)}
+    if public:
+        return {"avoid_absolute": rnd.draw_avoid_absolute, "apart": apart}
+    return {
+        "avoid": rnd.draw_avoid,
+        "avoid_absolute": rnd.draw_avoid_absolute,
+        "apart": {**apart, "salt": salt},
+    }
+
+
+def _reason(reason: dict[str, Any], public: bool) -> dict[str, Any]:
+    """A table's reason; in the public file, a pair kept apart unsaid."""
+    parsed = Reason.from_json(reason) if public else None
+    return parsed.as_public().to_json() if parsed is not None else reason
 
 
 def _bye_reasons(tables: list[Table]) -> dict[str, Any]:

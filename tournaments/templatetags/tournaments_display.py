@@ -53,9 +53,10 @@ def _provided(template_name: str) -> bool:
 
 
 @register.filter
-def draw_reason(reason: Any) -> str:
-    """Why the draw made this table (display/reasons.py); empty if unknown."""
-    return draw_reasons.reason_sentence(reason)
+def draw_reason(reason: Any, audience: str = "") -> str:
+    """Why the draw made this table (display/reasons.py); empty if unknown.
+    `|draw_reason:"public"` on a public page: no pair kept apart is said."""
+    return draw_reasons.reason_sentence(reason, public=audience == "public")
 
 
 @register.filter

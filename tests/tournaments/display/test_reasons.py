@@ -118,3 +118,21 @@ def test_only_a_swap_is_a_change_by_hand():
     assert is_hand_change({"kind": "swap", "numbers": [1, 2]})
     assert not is_hand_change({"kind": "random", "numbers": []})
     assert not is_hand_change({})
+
+
+@pytest.mark.parametrize(
+    ("reason", "public"),
+    [
+        (Reason("random_avoided", (3, 4)), "tirage au sort"),
+        (Reason("random_prohibited"), "tirage au sort"),
+        (Reason("ranking_avoided", (3, 5, 3, 4)), "3e contre 5e"),
+        (Reason("ranking_prohibited", (3, 4)), "3e contre 4e"),
+        (Reason("random_moved", (3, 4)), CASES[1][1]),
+    ],
+)
+def test_a_public_page_never_says_a_pair_was_kept_apart(reason, public):
+    """Issue 51: with the seed or the ranking, « le 3e et le 4e ne devaient
+    pas se rencontrer » names a family; the public reads the plain draw's."""
+    with translation.override("fr"):
+        assert reason_sentence(reason.to_json(), public=True) == public
+        assert "famille" in reason_sentence(reason.to_json()) or reason.kind == "random_moved"

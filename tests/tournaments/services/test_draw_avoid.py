@@ -72,8 +72,22 @@ def test_the_concours_file_replays_the_draw_and_a_backup_keeps_its_pairs(make_to
     assert len(doc["rounds"][0]["draw"]["avoid"]) == 3
     assert check(doc) == []
     # Without the pairs the file says, the replay differs: they are used.
+    kept = doc["rounds"][0]["draw"].copy()
     del doc["rounds"][0]["draw"]["avoid"]
+    del doc["rounds"][0]["draw"]["apart"]
     assert check(doc) != []
+    # The public file names none (issue 51): the draw they changed is told
+    # apart from a difference, and checked on the organizer's file.
+    public = json.loads(json.dumps(concours_file(tournament, public=True), default=str))
+    del kept["avoid"], kept["apart"]["salt"]
+    assert public["rounds"][0]["draw"] == kept
+    notes: list[str] = []
+    assert check(public, notes=notes) == []
+    assert notes == [
+        "Partie 1 : ce tirage a tenu 3 paire(s) d'équipes à l'écart, que le fichier public ne "
+        "nomme pas : il se vérifie sur le fichier de l'organisateur (empreinte "
+        f"{public['rounds'][0]['draw']['apart']['digest'][:12]})."
+    ]
 
     numbers = lambda t: sorted(  # noqa: E731
         sorted((a.number, b.number)) for a, b in _pairs(t)
