@@ -56,7 +56,6 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("salle/ping/", offline.hall_ping, name="hall_ping"),
-    path("reprise/", offline.hall_resume, name="hall_resume"),
     path("langue/<str:code>/", public.switch_language, name="language"),
     path("t/<slug:slug>/", public.tournament_detail, name="detail"),
     path("t/<slug:slug>/classement/", public.standings, name="standings"),

@@ -1,6 +1,6 @@
-// The proof that an address took this very hall over (issue 39), checked by
-// the first laptop's /reprise/ page before it carries a table's outbox
-// there (static/js/reprise.js). That page holds a key of its own (`key`,
+// The proof that an address took this very hall over (issues 39, 50),
+// checked by a table's page before it carries its outbox to an address its
+// player typed (static/js/outbox.js). That page holds a key of its own (`key`,
 // made by the first laptop from its secret key and a number `nonce` drawn
 // for this page: tournaments/infra/standby.py `page_key`); the laptop that
 // took the hall over has the same secret key (it came on the stick) and

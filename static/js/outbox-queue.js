@@ -484,15 +484,21 @@
     }));
   };
 
-  // The table this phone has open, as the table's page writes it in
-  // localStorage (its token and path) for the /reprise/ page of a hall
-  // taken over at an address no one named in advance (outbox-resume.js).
-  const TABLE = "belote-table";
+  // The address a player typed from the desk's screen (« Téléphones :
+  // scannez ceci »), when the hall went silent and no standby was named:
+  // its origin (http:// taken when none is typed), or null when it is not
+  // a plain http(s) address of a host (a path, a user or a password in it).
+  const addressOf = (typed) => {
+    const text = String(typed || "").trim();
+    const url = parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+    if (!text || !url || !/^https?:$/.test(url.protocol) || url.username || url.password) return null;
+    if (url.pathname !== "/" || url.search || url.hash) return null;
+    return url.origin;
+  };
 
   const api = {
     PAUSES, BATCH_MOST, WAIT, Queue, away, stateAway, pause, typed, numberOf, ordered, wire, batchWire,
-    MOVED: HEADER, target, carry, adopt, SILENCE, PROBE_EVERY, LOST_AFTER, PING,
-    TABLE,
+    MOVED: HEADER, target, carry, adopt, SILENCE, PROBE_EVERY, LOST_AFTER, PING, addressOf,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BeloteOutboxQueue = api;

@@ -19,6 +19,7 @@
 (() => {
   const box = document.getElementById("outbox");
   if (!box || !window.BeloteOutboxQueue) return;
+  const move = document.getElementById("outbox-move"); // the address the desk shows, typed
   const Q = window.BeloteOutboxQueue;
   const T = JSON.parse(box.dataset.texts || "{}");
   const token = box.dataset.token;
@@ -95,7 +96,9 @@
     // A refusal of a row just typed is said next to its field (as at the
     // desk); one of a row typed offline, or holding others back, here too.
     if (queue.blocked) parts.push(T.blocked);
-    if (queue.lost(Date.now())) parts.push(T.lost);
+    const lost = queue.lost(Date.now());
+    if (lost) parts.push(T.lost);
+    if (move) move.hidden = !lost || !box.dataset.key;
     if (note) parts.push(note);
     line.textContent = parts.join(" · ");
     box.hidden = parts.length === 0;
@@ -297,29 +300,56 @@
     return true;
   };
   const follow = (response) => go(Q.target(response.headers.get(Q.MOVED), location));
+  // Another laptop's ping (cross-origin, no cookie), asked with this page's
+  // number: its answer, or null when it does not answer (yet).
+  const ask = async (origin) => {
+    const control = new AbortController();
+    const timer = setTimeout(() => control.abort(), Q.WAIT / 2);
+    try {
+      const ping = new URL(Q.PING, origin);
+      ping.searchParams.set("n", box.dataset.nonce || "");
+      const response = await fetch(ping.href, {
+        mode: "cors", credentials: "omit", cache: "no-store", signal: control.signal,
+      });
+      return response.ok ? await response.json() : null;
+    } catch (error) {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   // The hall silent for a while: its standby laptop, if the page knows one,
-  // is asked (cross-origin, no cookie) whether it took this hall over; then
-  // the page goes there as above, once.
+  // is asked whether it took this hall over; then the page goes there as
+  // above, once.
   let probing = false;
   const probe = async () => {
     if (leaving || probing || !queue.probeDue(Date.now())) return;
     const place = Q.target(queue.standby, location);
     if (!place) return;
     probing = true;
-    const control = new AbortController();
-    const timer = setTimeout(() => control.abort(), Q.WAIT / 2);
-    try {
-      const response = await fetch(new URL(Q.PING, queue.standby).href, {
-        mode: "cors", credentials: "omit", cache: "no-store", signal: control.signal,
-      });
-      if (response.ok && queue.tookOver(await response.json())) go(place);
-    } catch (error) {
-      // Not there yet, or not taken over: asked again after a while.
-    } finally {
-      clearTimeout(timer);
-      probing = false;
-    }
+    const answer = await ask(queue.standby);
+    probing = false;
+    if (queue.tookOver(answer)) go(place);
   };
+  // No standby named (issue 50): the player types the address the desk
+  // shows. It gets what the phone holds only once it proves it took this
+  // very hall over (static/js/hall-proof.js, with this page's key): an
+  // address typed wrong, or a false hall on the Wi-Fi, gets nothing but
+  // the question, and this page stays, its deals with it.
+  const moving = async (event) => {
+    event.preventDefault();
+    const origin = Q.addressOf(move.elements.address.value);
+    const place = origin && Q.target(origin, location);
+    if (!place) { note = T.badAddress; status(); return; }
+    note = T.asking;
+    status();
+    const answer = await ask(origin);
+    const proven = window.BeloteHallProof && window.BeloteHallProof.proves(answer, box.dataset.key, origin);
+    if (proven && queue.tookOver(answer) && go(place)) return;
+    note = answer ? T.notTaken : T.silent;
+    status();
+  };
+  if (move) move.addEventListener("submit", moving);
   const timed = (url, options) => {
     const control = new AbortController();
     const timer = setTimeout(() => control.abort(), Q.WAIT);
@@ -630,20 +660,6 @@
     }
     history.replaceState(null, "", location.pathname + location.search);
   };
-  // On the hall server: which table this phone has open, and the page that
-  // carries its outbox to a laptop that takes the hall over at an address
-  // no one named in advance (static/js/reprise.js), kept in the browser's
-  // cache for the day: it opens when this server never answers again.
-  const remember = () => {
-    if (!box.dataset.resumeUrl) return;
-    try {
-      localStorage.setItem(Q.TABLE, JSON.stringify({ token, page: location.pathname + location.search }));
-    } catch (error) {
-      // No storage: the page still works; a takeover finds no table here.
-    }
-    fetch(box.dataset.resumeUrl, { credentials: "same-origin" }).catch(() => {});
-  };
-  remember();
   open().then((opened) => {
     db = opened;
     return bring();

@@ -79,3 +79,37 @@ describe("what the fragment carries", () => {
     test(`malformed fragment ${index} is ignored whole`, () => assert.deepEqual(M.adopt(hash, NEW), []));
   });
 });
+
+// No standby named (issue 50): the address the player types from the desk's
+// screen, taken only when it is a plain http(s) address of a host.
+describe("the address a player types", () => {
+  const cases = [
+    ["http://192.168.1.21:8000", "http://192.168.1.21:8000"],
+    ["http://192.168.1.21:8000/", "http://192.168.1.21:8000"],
+    ["  http://portable-2.belote.lan:8001/ ", "http://portable-2.belote.lan:8001"],
+    ["192.168.1.21:8000", "http://192.168.1.21:8000"],
+    ["portable-2.belote.lan:8000", "http://portable-2.belote.lan:8000"],
+    ["HTTP://Portable-2.lan", "http://portable-2.lan"],
+    ["https://salle.test", "https://salle.test"],
+    ["", null],
+    ["   ", null],
+    ["http://", null],
+    ["javascript:alert(1)", null],
+    ["ftp://salle.test", null],
+    ["file:///etc/passwd", null],
+    ["http://user:pw@salle.test", null],
+    ["http://salle.test/autre/", null],
+    ["http://salle.test/?x=1", null],
+    ["http://salle.test/#reprise=[]", null],
+    ["http://salle test", null],
+  ];
+  for (const [typed, origin] of cases) {
+    test(`${JSON.stringify(typed)} → ${origin}`, () => assert.equal(M.addressOf(typed), origin));
+  }
+  test("the page goes to the same table there, never to itself", () => {
+    const here = { origin: "http://salle.test:8000", pathname: "/saisie/tok/", search: "" };
+    const typed = M.addressOf("192.168.1.21:8000");
+    assert.equal(M.target(typed, here), "http://192.168.1.21:8000/saisie/tok/");
+    assert.equal(M.target(M.addressOf("salle.test:8000"), here), null);
+  });
+});

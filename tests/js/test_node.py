@@ -25,7 +25,6 @@ NODE = shutil.which("node") or shutil.which("nodejs")
 #: The modules the tests load, and the variable naming another copy to load.
 MODULES = {
     "OUTBOX_QUEUE_JS": "js/outbox-queue.js",
-    "OUTBOX_RESUME_JS": "js/outbox-resume.js",
     "HALL_PROOF_JS": "js/hall-proof.js",
 }
 

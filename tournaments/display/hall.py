@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from urllib.parse import quote
 
 import segno
 from django.utils import formats, timezone
@@ -81,44 +80,22 @@ def phone_contact(
 @dataclass(frozen=True)
 class PhonesQr:
     """The address the phones must now use (`url`), and the QR code (inline
-    SVG) of the address it opens (`opens`): the first laptop's /reprise/
-    page when its address is known, which carries a phone's deals here."""
+    SVG) of it: a page this very laptop serves (`opens`)."""
 
     url: str
     svg: str
     opens: str
 
 
-def phones_qr(url: str, former: str = "") -> PhonesQr:
+def phones_qr(url: str) -> PhonesQr:
     """Shown big on the desk of a laptop that took the hall over: a phone
-    whose first laptop never answers again is told to scan it. With the
-    first laptop's address (`former`), the code opens its /reprise/ page,
-    which the phone keeps in its cache (static/js/reprise.js), the new
-    address in the fragment; without it, the new address itself."""
-    opens = f"{former}/reprise/#vers={quote(url.rstrip('/'), safe=':/')}" if former else url
+    scans it (a camera opens a new tab, on this laptop). A table's page
+    still open on the first laptop's address asks the player for the same
+    address, typed, and carries its deals here (static/js/outbox.js)."""
     # A viewBox, not a size: the desk's style scales it whole (a size of its
     # own was cut to the box, quiet zone and all, past 36 modules).
-    svg = segno.make(opens, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
-    return PhonesQr(url, svg, opens)
-
-
-def resume_texts() -> dict[str, str]:
-    """The words of the first laptop's /reprise/ page (static/js/reprise.js)."""
-    return {
-        "asking": _("Recherche du portable qui a repris la salle…"),
-        "going": _("Le portable qui a repris la salle répond : vos donnes y sont envoyées."),
-        "refused": _(
-            "Cette adresse n'a pas repris la salle de ce téléphone : rien n'y a été envoyé. "
-            "Demandez à la table de marque le bon QR code."
-        ),
-        "silent": _(
-            "Le portable qui a repris la salle ne répond pas : rien n'a été envoyé, vos "
-            "donnes restent sur ce téléphone. Scannez de nouveau le QR code dans un moment."
-        ),
-        "noAddress": _(
-            "Ce lien ne dit pas où est la salle : scannez le QR code de la table de marque."
-        ),
-    }
+    svg = segno.make(url, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
+    return PhonesQr(url, svg, url)
 
 
 def restart_notice(
@@ -163,10 +140,23 @@ def outbox_texts() -> dict[str, str | list[str]]:
             "Le concours continue sur un autre portable : redonnez le code de votre équipe, "
             "puis ce qui attend part de lui-même"
         ),
-        # The hall silent for a minute: what the player does (issue 39).
+        # The hall silent for a minute: what the player does (issues 39, 50).
         "lost": _(
             "Le portable de la salle ne répond plus. Si le bureau affiche « Téléphones : "
-            "scannez ceci », scannez ce QR code ; sinon, attendez ici sans recharger"
+            "scannez ceci », tapez ci-dessous l'adresse qu'il montre : vos donnes y vont "
+            "avec vous. Sinon, attendez ici sans recharger"
+        ),
+        "badAddress": _(
+            "Adresse illisible : recopiez celle du bureau, par exemple http://192.168.1.21:8000"
+        ),
+        "asking": _("Recherche du portable qui a repris la salle…"),
+        "notTaken": _(
+            "Cette adresse n'a pas repris la salle de ce téléphone : rien n'y a été envoyé. "
+            "Vérifiez l'adresse affichée au bureau."
+        ),
+        "silent": _(
+            "Cette adresse ne répond pas : rien n'a été envoyé, vos donnes restent sur ce "
+            "téléphone. Vérifiez l'adresse, ou réessayez dans un moment."
         ),
         # The partie's state while deals wait on the phone: « Rien de saisi »
         # and « Donne 1 sur 3 » no longer true (one form, then the others).

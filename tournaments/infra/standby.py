@@ -6,8 +6,11 @@ folder) and the standby laptop's address, typed by the organizer on the
 first laptop (`hall --secours http://192.168.1.21:8000`). A phone whose
 hall has not answered for a while asks the standby's ping (`ping`, a
 cross-origin GET) and goes there only once the standby says it took over
-this very hall (`hall --reprendre`). The name of the hall taken over is
-kept in the second laptop's data folder: restarted, it still says so.
+this very hall (`hall --reprendre`). Without a standby named, the player
+types the address the second laptop's desk shows, and the phone goes there
+only once that address proves, with the page's own key, that it took this
+very hall over (`proof`). The name of the hall taken over is kept in the
+second laptop's data folder: restarted, it still says so.
 
 Must not: take a standby address from the network (an address registered
 by anyone on the Wi-Fi would send the phones, and their deals, elsewhere:
@@ -20,27 +23,23 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.utils.crypto import salted_hmac
 
 REPLACES_FILE = "remplace"
-#: The address of the laptop taken over, in this data folder (its QR code
-#: for the phones opens that laptop's /reprise/ page: static/js/reprise.js).
-FORMER_FILE = "ancienne-adresse"
 
 #: This hall's name ("" off the hall server), the hall it took over ("" if
-#: none), the standby laptop's address ("" if none was given), the address
-#: of the laptop taken over ("" if none or unknown).
+#: none), the standby laptop's address ("" if none was given).
 IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
-FORMER = ""
 #: This hall's own address, as phones reach it (`hall` prints it): what its
 #: proof of a takeover names.
 HERE = ""
-#: A /reprise/ page's number, as the ping is asked with it.
+#: A table page's number, as the ping is asked with it.
 NONCE = re.compile(r"[0-9a-f]{32}")
 
 
@@ -61,10 +60,9 @@ def address(text: str) -> str | None:
 
 def start(data_dir: Path, *, identity: str, standby: str = "", here: str = "") -> None:
     """This hall's name, standby and address, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY, FORMER, HERE
+    global IDENTITY, REPLACES, STANDBY, HERE
     IDENTITY, STANDBY, HERE = identity, standby, origin(here)
     REPLACES = _read(data_dir / REPLACES_FILE)
-    FORMER = (address(_read(data_dir / FORMER_FILE)) or "") if REPLACES else ""
 
 
 def _read(path: Path) -> str:
@@ -74,21 +72,20 @@ def _read(path: Path) -> str:
         return ""
 
 
-def took_over(data_dir: Path, replaced: str, former: str = "") -> None:
-    """This hall now serves the concours of `replaced` (at the address
-    `former`, "" if unknown): said by the ping and the desk's QR code."""
-    global REPLACES, FORMER
-    FORMER = address(former) or ""
-    (data_dir / FORMER_FILE).write_text(FORMER, encoding="ascii")
+def took_over(data_dir: Path, replaced: str) -> None:
+    """This hall now serves the concours of `replaced`: said by the ping
+    and the desk's QR code."""
+    global REPLACES
     (data_dir / REPLACES_FILE).write_text(replaced, encoding="ascii")
     REPLACES = replaced
 
 
-def csp_with(policy: dict, standby: str) -> dict:
-    """The Content Security Policy with the standby's ping allowed: a page
-    connects to its own origin and to the standby only."""
+def csp_with(policy: dict, *sources: str) -> dict:
+    """The Content Security Policy with other laptops' pings allowed: the
+    standby's (all pages), or any address (a table's page, whose player
+    types the one the desk shows: static/js/outbox.js)."""
     connect = policy.get("connect-src") or policy.get("default-src") or []
-    return {**policy, "connect-src": [*connect, standby]}
+    return {**policy, "connect-src": [*connect, *sources]}
 
 
 def origin(url: str) -> str:
@@ -105,7 +102,7 @@ def origin(url: str) -> str:
 
 
 def page_key(nonce: str) -> str:
-    """The key a /reprise/ page holds (static/js/hall-proof.js): made from
+    """The key a table's page holds (static/js/hall-proof.js): made from
     this hall's secret key, which a laptop that takes it over gets from the
     stick, and the page's own number."""
     return salted_hmac("tournaments.standby.reprise", nonce, algorithm="sha256").hexdigest()
@@ -113,8 +110,8 @@ def page_key(nonce: str) -> str:
 
 def proof(nonce: str) -> str:
     """That this hall, at its own address, took the hall over: what a
-    /reprise/ page asks before it carries anything here ("" when this hall
-    took nothing over, or the number is not one)."""
+    table's page asks before it carries anything to an address its player
+    typed ("" when this hall took nothing over, or the number is not one)."""
     if not (REPLACES and HERE and NONCE.fullmatch(nonce or "")):
         return ""
     return hmac.new(page_key(nonce).encode(), HERE.encode(), hashlib.sha256).hexdigest()
@@ -130,3 +127,12 @@ def ping(nonce: str = "") -> dict[str, str]:
 def page() -> dict[str, str]:
     """What a table's page and its regular call carry."""
     return {"hall": IDENTITY, "standby": STANDBY}
+
+
+def page_proof() -> dict[str, str]:
+    """A table's page's own number and key, on the hall: what it checks an
+    address its player typed with (`proof`, static/js/hall-proof.js)."""
+    if not IDENTITY:
+        return {}
+    nonce = secrets.token_hex(16)
+    return {"nonce": nonce, "key": page_key(nonce)}

@@ -250,7 +250,7 @@ def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> No
             f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
             "rebranchez-la, puis relancez la reprise."
         ) from exc
-    standby.took_over(Path(settings.DATA_DIR), done.hall, recorded_address(done.hall))
+    standby.took_over(Path(settings.DATA_DIR), done.hall)
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 

@@ -9,6 +9,7 @@ the desk is (issue 54, item 7)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -55,6 +56,7 @@ def stick_status() -> dict:
         trouble=trouble is not None,
         apart=laptop is None,
         several=bool(stick.several()),
-        seconds=journal.seconds_since_written() or 0.0,
+        # The header of its segment at the latest (written at start).
+        seconds=time.monotonic() - (getattr(active, "written_at", None) or time.monotonic()),
     )
     return {"stick_line": {"kind": kind, "text": text}}

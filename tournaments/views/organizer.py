@@ -66,9 +66,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
             # This laptop took the hall over: its address for the phones, big (issue 39).
-            "phones_here": phones_qr(
-                (standby.HERE or address.public_address(request).url) + "/", standby.FORMER
-            )
+            "phones_here": phones_qr((standby.HERE or address.public_address(request).url) + "/")
             if standby.REPLACES
             else None,
             # The installed features' buttons (tournaments/hooks.py).

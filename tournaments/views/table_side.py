@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -27,12 +28,7 @@ from tournaments import hooks
 from tournaments.display.hall import outbox_texts
 from tournaments.display.pad import deal_pad
 from tournaments.display.provisional import phone_profile
-from tournaments.display.table_screen import (
-    Grid,
-    build_grid,
-    deal_rows,
-    editing_number,
-)
+from tournaments.display.table_screen import Grid, build_grid, deal_rows, editing_number
 from tournaments.domain.digits import whole_number
 from tournaments.forms.entry import DealForm
 from tournaments.forms.table_side import ConfirmForm, EntryCodeForm
@@ -208,7 +204,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "outbox_texts": json.dumps(outbox_texts()),
         "phone_profile": json.dumps(phone_profile(table.round.tournament.rule_profile)),
         # This hall's name and its standby laptop (the phone asks it when the hall is silent).
-        "hall_place": standby.page(),
+        "hall_place": standby.page() | standby.page_proof(),
         # « Appeler l'arbitre » (issue 38, item 12c), for a phone that gave its code.
         **call_context(table, token, phone_side(request, table)),
         # What a feature adds to the page (the club tablet's bar): tournaments/hooks.py.
@@ -222,7 +218,16 @@ def _live_response(request: HttpRequest, table: Table, token: str, status: int =
     context = _context(request, table, token, **extra)
     if request.htmx:
         return render(request, "tournaments/includes/table_side_live.html", context)
-    return render(request, "tournaments/table_side.html", context, status=status)
+    return _page(request, context, status)
+
+
+def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
+    """The table's page; on the hall it may ask any address's ping (the one
+    its player types when the hall went silent: static/js/outbox.js)."""
+    response = render(request, "tournaments/table_side.html", context, status=status)
+    if context["hall_place"].get("key"):
+        response._csp_config = standby.csp_with(settings.SECURE_CSP, "http:", "https:")  # type: ignore[attr-defined]
+    return response
 
 
 @with_table
@@ -267,12 +272,7 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         else:
             request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
             return redirect("tournaments:table_side", token=token)
-    return render(
-        request,
-        "tournaments/table_side.html",
-        _context(request, table, token, code_form=form),
-        status=status,
-    )
+    return _page(request, _context(request, table, token, code_form=form), status)
 
 
 @require_POST

@@ -13,7 +13,6 @@ from django.urls import reverse
 
 from tournaments.display import hall as hall_display
 from tournaments.infra import standby
-from tournaments.views import offline
 
 
 @pytest.mark.parametrize(
@@ -40,7 +39,7 @@ def test_the_standby_address_as_typed(typed, origin):
 
 
 def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER", "HERE"):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE"):
         monkeypatch.setattr(standby, name, "")
     standby.start(tmp_path, identity="b2", standby="http://s:1")
     assert standby.ping() == {"hall": "b2", "replaces": ""}
@@ -49,39 +48,6 @@ def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
     assert standby.ping() == {"hall": "b2", "replaces": "a1"}
     standby.start(tmp_path, identity="b2")  # restarted
     assert standby.ping() == {"hall": "b2", "replaces": "a1"}
-    assert standby.FORMER == ""  # its address unknown
-
-
-@pytest.mark.parametrize(
-    ("recorded", "former"),
-    [
-        ("http://salle.lan:8000", "http://salle.lan:8000"),
-        ("http://192.168.1.20:8000/", "http://192.168.1.20:8000"),
-        ("javascript:alert(1)", ""),
-        ("http://salle.lan:8000/autre/", ""),
-        ("", ""),
-    ],
-)
-def test_the_address_of_the_laptop_taken_over_is_kept_too(tmp_path, monkeypatch, recorded, former):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "FORMER", "HERE"):
-        monkeypatch.setattr(standby, name, "")
-    standby.took_over(tmp_path, "a1", recorded)
-    assert former == standby.FORMER
-    monkeypatch.setattr(standby, "FORMER", "?")
-    standby.start(tmp_path, identity="b2")  # restarted
-    assert former == standby.FORMER
-    (tmp_path / standby.FORMER_FILE).write_text(recorded, encoding="ascii")  # written by hand
-    standby.start(tmp_path, identity="b2")
-    assert former == standby.FORMER
-
-
-def test_a_laptop_that_took_nothing_over_has_no_former_address(tmp_path, monkeypatch):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE"):
-        monkeypatch.setattr(standby, name, "")
-    monkeypatch.setattr(standby, "FORMER", "?")
-    (tmp_path / standby.FORMER_FILE).write_text("http://salle.lan:8000", encoding="ascii")
-    standby.start(tmp_path, identity="b2")
-    assert standby.FORMER == ""
 
 
 def test_the_pages_may_connect_to_their_origin_and_the_standby_only():
@@ -89,6 +55,19 @@ def test_the_pages_may_connect_to_their_origin_and_the_standby_only():
     widened = standby.csp_with(policy, "http://192.168.1.21:8000")
     assert widened == policy | {"connect-src": ["'self'", "http://192.168.1.21:8000"]}
     assert policy == {"default-src": ["'self'"], "script-src": ["'self'"]}  # not changed in place
+    anywhere = standby.csp_with(policy, "http:", "https:")  # a table's page, its player typing
+    assert anywhere["connect-src"] == ["'self'", "http:", "https:"]
+
+
+def test_a_table_page_holds_its_own_number_and_key_on_the_hall_only(monkeypatch):
+    monkeypatch.setattr(standby, "IDENTITY", "")
+    assert standby.page_proof() == {}
+    monkeypatch.setattr(standby, "IDENTITY", "a1")
+    first, second = standby.page_proof(), standby.page_proof()
+    assert re.fullmatch(r"[0-9a-f]{32}", first["nonce"])
+    assert first["key"] == standby.page_key(first["nonce"])
+    # Each page its own number: a key read from one phone proves nothing on another.
+    assert first["nonce"] != second["nonce"] and first["key"] != second["key"]
 
 
 def test_the_ping_is_read_by_any_origin_and_sets_no_cookie(client, monkeypatch):
@@ -119,65 +98,16 @@ def test_the_desk_of_a_laptop_that_took_over_shows_its_address_big(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("former", "opens"),
-    [
-        ("http://salle.lan:8000", "http://salle.lan:8000/reprise/#vers=http://testserver"),
-        ("", "http://testserver/"),
-    ],
-)
-def test_the_desk_qr_code_opens_the_first_laptops_resume_page_when_its_address_is_known(
-    client, organizer, monkeypatch, former, opens
-):
+def test_the_desk_qr_code_opens_this_laptop(client, organizer, monkeypatch):
+    """Issue 50: never the first laptop's address (dead: a phone's browser
+    has nothing of it on plain HTTP), always a page this laptop serves."""
     monkeypatch.setattr(standby, "REPLACES", "a1")
-    monkeypatch.setattr(standby, "FORMER", former)
     client.force_login(organizer)
     text = client.get(reverse("tournaments:dashboard")).content.decode()
     section = text.split('<section class="phones-here')[1].split("</section>")[0]
-    assert f'data-opens="{opens}"' in section
-    assert '<p class="phones-here-url">http://testserver/</p>' in section  # typed by a new phone
-    assert hall_display.phones_qr("http://testserver/", former).svg in section
-    assert (
-        hall_display.phones_qr("http://testserver/", former).svg
-        != hall_display.phones_qr("http://testserver/", "http://autre.lan:1").svg
-    )
-
-
-def test_the_qr_code_of_the_resume_page_names_the_new_address_as_an_origin():
-    qr = hall_display.phones_qr("http://192.168.1.21:8001/", "http://salle.lan:8000")
-    assert qr.url == "http://192.168.1.21:8001/"
-    assert qr.opens == "http://salle.lan:8000/reprise/#vers=http://192.168.1.21:8001"
-
-
-@pytest.mark.django_db
-def test_the_resume_page_is_whole_in_itself_kept_for_the_day_and_sets_no_cookie(
-    client, monkeypatch
-):
-    monkeypatch.setattr(standby, "IDENTITY", "a1")
-    response = client.get(reverse("tournaments:hall_resume"))
-    assert response.status_code == 200
-    assert response["Cache-Control"] == f"private, max-age={offline.RESUME_KEPT}"
-    assert "Cookie" not in response.get("Vary", "")
-    assert not response.cookies
-    text = response.content.decode()
-    assert 'data-hall="a1"' in text
-    nonce = re.search(r'data-nonce="([0-9a-f]{32})"', text).group(1)
-    assert f'data-key="{standby.page_key(nonce)}"' in text
-    # Each copy its own number: a key read from one phone proves nothing on another.
-    assert nonce not in client.get(reverse("tournaments:hall_resume")).content.decode()
-    assert "<script src" not in text and '<link rel="stylesheet"' not in text
-    policy = dict(
-        part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";")
-    )
-    # Its own inline scripts and style only, by their hashes; any address's ping.
-    scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
-    assert len(scripts) == len(offline.RESUME_SCRIPTS) == 4
-    assert policy["script-src"].split() == [offline._sha256(s) for s in scripts]
-    style = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
-    assert policy["style-src"] == offline._sha256(style)
-    assert policy["connect-src"] == "http: https:"
-    assert policy["default-src"] == "'none'"
-    assert client.post(reverse("tournaments:hall_resume")).status_code == 405
+    assert '<p class="phones-here-url">http://testserver/</p>' in section
+    assert hall_display.phones_qr("http://testserver/").svg in section
+    assert "/reprise/" not in section
 
 
 @pytest.mark.parametrize(

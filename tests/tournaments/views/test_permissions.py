@@ -39,7 +39,6 @@ PUBLIC = {
     "help",  # « Aide »: the day in ten steps, for anyone who asks
     "service_worker",  # the secure pages' service worker: the app's own files
     "hall_ping",  # the hall's name and the hall it took over (issue 39): read cross-origin
-    "hall_resume",  # the page a phone keeps in its cache to carry its deals to the new laptop
     "stick_line",  # the desk's line about the stick: empty but for an organizer on the hall
     # Published results (issue 26): the results page, the widgets, and the
     # laptop's upload (its signed key is its login: test_publication_pages.py),

@@ -118,11 +118,12 @@ def test_the_desks_grid_keeps_its_columns(client, organizer, table):
 def test_the_page_of_ten_deals_weighs_at_most_33_kb(phone, table, monkeypatch):
     """Ten lines, each with its detail, stay within the hall's Wi-Fi budget,
     as the hall server sends them (its name known: the page then also
-    keeps the /reprise/ page for a takeover, issue 39)."""
+    carries the takeover's proof, hall-proof.js, and the address form of
+    issue 50)."""
     from tournaments.infra import standby
 
     monkeypatch.setattr(standby, "IDENTITY", "a1b2c3d4")
     weight, _files = first_load(phone, links.entry_path(table))
-    assert "data-resume" in phone.get(links.entry_path(table)).content.decode()
+    assert "hall-proof" in phone.get(links.entry_path(table)).content.decode()
     print(f"the table's page of ten deals: {weight} bytes compressed")
     assert weight <= LIMIT

@@ -116,7 +116,6 @@ class Journal:
         self.broken = ""  # why the last write to the medium failed
         self.apart = False  # the medium is not the database's disk
         self.replaced: str | None = None  # taken over (handover): the new address
-        self.written_at: float | None = None  # when the medium last took a write (monotonic)
 
     # --- the pairs (snapshot, segment) ---------------------------------
 
@@ -218,7 +217,6 @@ class Journal:
             private(partial)
             os.replace(partial, final)
             fsync_folder(self.folder)
-            self.written_at = time.monotonic()
         finally:
             local.unlink(missing_ok=True)
 
@@ -240,7 +238,7 @@ class Journal:
         handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
         handle.flush()
         os.fsync(handle.fileno())
-        self.written_at = time.monotonic()
+        self.written_at = time.monotonic()  # the desk's « dernier enregistrement sur la clé »
 
     def _break(self, exc: BaseException) -> None:
         if not self.broken:
@@ -429,13 +427,6 @@ def forget(connection: Any) -> None:
 _probed: list[tuple[float, bool]] = [(0.0, True)]  # when, and whether the medium took a write
 PROBE_EVERY = 3.0
 _looked = [0.0]  # when the handover was last looked up (replaced())
-
-
-def seconds_since_written() -> float | None:
-    """How long ago the medium took its last write (None: no journal, or nothing yet)."""
-    if ACTIVE is None or ACTIVE.written_at is None:
-        return None
-    return time.monotonic() - ACTIVE.written_at
 
 
 def on_laptop() -> Path | None:
