@@ -296,7 +296,13 @@ def _mailer() -> dict[str, Any]:
 
 
 MAILERS = {"default": _mailer()}
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "belote-tournois@localhost")
+# The sender's address: the one given, else the mail account's own when it is
+# an address (a club's mailbox provider refuses another sender), else a
+# placeholder. Players' messages show the organizer's club as its name.
+_MAIL_USER = os.environ.get("EMAIL_HOST_USER", "").strip()
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or (
+    _MAIL_USER if "@" in _MAIL_USER else "belote-tournois@localhost"
+)
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LANGUAGE_CODE = "fr"

@@ -80,3 +80,39 @@ def test_smtp_comes_from_the_environment(tmp_path):
         "timeout": 10,
     }
     assert options["password"] == "secret"
+
+
+FROM = (
+    "import django, json; django.setup(); from django.conf import settings; "
+    "print(json.dumps(settings.DEFAULT_FROM_EMAIL))"
+)
+
+
+@pytest.mark.parametrize(
+    ("env", "sender"),
+    [
+        ({}, "belote-tournois@localhost"),
+        ({"EMAIL_HOST_USER": "comite.stmartin@orange.fr"}, "comite.stmartin@orange.fr"),
+        ({"EMAIL_HOST_USER": "comite"}, "belote-tournois@localhost"),
+        (
+            {"EMAIL_HOST_USER": "comite@orange.fr", "DEFAULT_FROM_EMAIL": "belote@club.fr"},
+            "belote@club.fr",
+        ),
+    ],
+    ids=["nothing", "the-mail-account", "a-login-that-is-no-address", "given"],
+)
+def test_the_sender_s_address_is_the_mail_account_s_unless_given(tmp_path, env, sender):
+    """Issue 54, item 2: a hall sending through its club's mailbox sent as
+    « belote-tournois@localhost », which the club's provider refuses."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("EMAIL_", "DEFAULT_FROM"))}
+    clean |= {"DJANGO_SETTINGS_MODULE": "config.settings", "BELOTE_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", FROM],
+        cwd=ROOT,
+        env=clean | env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(done.stdout) == sender

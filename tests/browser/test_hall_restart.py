@@ -64,10 +64,12 @@ COUNT_DEALS = (
 
 
 class Hall:
-    """The hall server on a free port of all interfaces, with the demo."""
+    """The hall server on a free port of all interfaces (or of `listen`
+    alone), with the demo."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, listen: str = "0.0.0.0") -> None:
         self.data = data
+        self.listen = listen
         self.port = server_port()
         self.env = {
             key: value
@@ -98,7 +100,7 @@ class Hall:
                 "hall",
                 *extra,
                 "--host",
-                f"0.0.0.0:{self.port}",
+                f"{self.listen}:{self.port}",
                 "--threads",
                 "4",
             ],
@@ -110,13 +112,18 @@ class Hall:
         deadline = time.monotonic() + 300  # a busy machine: migrations and the demo
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2)
+                urllib.request.urlopen(f"http://{self.local}:{self.port}/", timeout=2)
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if self.process.poll() is not None:
                     break
                 time.sleep(0.3)
         pytest.fail("the hall server did not start: " + self.log()[-2000:])
+
+    @property
+    def local(self) -> str:
+        """The address the laptop itself opens."""
+        return "127.0.0.1" if self.listen == "0.0.0.0" else self.listen
 
     def log(self) -> str:
         return (self.data / f"hall-{self.starts}.log").read_text()

@@ -9,6 +9,13 @@ own address on the local network with the request's port. A loopback
 address is never chosen when another one exists; when none exists the
 address is marked unreachable and the dashboard warns before printing.
 
+A link made without a request (a mail queued at the end of the concours or
+by the worker) starts with the address the hall server announced when it
+started (`SERVED_AT`: its port and, when told to listen on one address,
+that address); on a hosted site, with its host name (`ALLOWED_HOSTS`'s
+first, over HTTPS). It once took port 8000 whatever the hall's port, so a
+result mail's links opened nothing (issue 54, item 2).
+
 Must not: send anything on the network (the local address is read from the
 machine's own names and routes, no packet leaves), nor depend on a platform
 (Windows, macOS and Linux alike).
@@ -26,6 +33,8 @@ from django.conf import settings
 from django.http import HttpRequest
 
 DEFAULT_PORT = 8000
+#: Where the hall server answers, once it started (manage.py hall).
+SERVED_AT: PublicAddress | None = None
 
 
 @dataclass(frozen=True)
@@ -93,25 +102,53 @@ def _request_base(request: HttpRequest) -> tuple[str, str, int]:
     return scheme, parts.hostname or "", port
 
 
-def public_address_for_port(port: int, scheme: str = "http", host: str = "") -> PublicAddress:
-    """Where phones reach a server listening on `port` of this machine."""
+def public_address_for_port(
+    port: int, scheme: str = "http", host: str = "", *, listen: str = ""
+) -> PublicAddress:
+    """Where phones reach a server listening on `port` of this machine (on
+    the one address `listen`, when it is told one)."""
     configured = getattr(settings, "PUBLIC_URL", "")
     if configured:
         return PublicAddress(configured.rstrip("/"), True, "setting")
     suffix = "" if port == (443 if scheme == "https" else 80) else f":{port}"
+    if listen and listen not in ("0.0.0.0", "::"):
+        reachable = not is_loopback(listen)
+        return PublicAddress(f"{scheme}://{listen}{suffix}", reachable, "listen")
     lan = pick_lan_address(machine_addresses())
     if lan:
         return PublicAddress(f"{scheme}://{lan}{suffix}", True, "network")
     return PublicAddress(f"{scheme}://{host or '127.0.0.1'}{suffix}", False, "loopback")
 
 
+def serve_at(public: PublicAddress) -> None:
+    """The hall server's own address, once it listens (manage.py hall)."""
+    global SERVED_AT
+    SERVED_AT = public
+
+
+def _hosted_site() -> str:
+    """The hosted site's address, from its first domain name (never a
+    wildcard, a bare address or a one-word name: those are a laptop's)."""
+    for host in getattr(settings, "ALLOWED_HOSTS", []):
+        if host.startswith((".", "*")) or "." not in host or host.replace(".", "").isdigit():
+            continue
+        return f"{'http' if settings.DEBUG else 'https'}://{host}"
+    return ""
+
+
 def public_address(request: HttpRequest | None = None) -> PublicAddress:
     """Where phones reach this server (see the module's docstring)."""
-    if getattr(settings, "PUBLIC_URL", "") or request is None:
+    if getattr(settings, "PUBLIC_URL", ""):
         return public_address_for_port(DEFAULT_PORT)
-    scheme, host, port = _request_base(request)
-    if host and not is_loopback(host):
-        return PublicAddress(request.build_absolute_uri("/").rstrip("/"), True, "request")
+    if request is not None:
+        scheme, host, port = _request_base(request)
+        if host and not is_loopback(host):
+            return PublicAddress(request.build_absolute_uri("/").rstrip("/"), True, "request")
+    if SERVED_AT is not None:
+        return SERVED_AT
+    if request is None:
+        site = "" if settings.HALL else _hosted_site()
+        return PublicAddress(site, True, "site") if site else public_address_for_port(DEFAULT_PORT)
     return public_address_for_port(port, scheme, host)
 
 

@@ -1,4 +1,5 @@
-"""What a player ticks to receive messages, and the organizer's message.
+"""What a player ticks to receive messages, the organizer's message, and
+who the messages come from (the organizer's club, set once).
 
 Must not: keep anything (consent.py does)."""
 
@@ -8,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.features.messages.services.consent import Wants
-from tournaments.forms.base import one_line_validator, refuse_control_characters
+from tournaments.forms.base import OneLineField, one_line_validator, refuse_control_characters
 
 #: The organizer's message, at most this long (a change of time or hall).
 NOTICE_MAX = 1000
@@ -114,3 +115,16 @@ class NoticeForm(forms.Form):
         for line in text.splitlines():
             one_line_validator(line)
         return text
+
+
+@refuse_control_characters
+class SenderForm(forms.Form):
+    """The organizer's club, the sender of every concours's messages."""
+
+    name = OneLineField(label=_("Nom de votre club"), max_length=120)
+    reply_to = forms.EmailField(
+        label=_("E-mail du club (les réponses des joueurs y arrivent)"),
+        max_length=200,
+        required=False,
+        validators=[one_line_validator],
+    )

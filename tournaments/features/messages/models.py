@@ -6,6 +6,9 @@
 - `Consent`: a team (or a pre-registration, before the day) of one
   concours gave an address and ticked what it wants. Its `token` makes the
   stop link, which works without logging in.
+- `Sender`: who the messages come from, the organizer's club, set once
+  for all its concours (its name shown as the sender, its address for the
+  players' answers).
 - `Message`: one message to one address, its text written when it was
   queued (what is sent is what was shown), its state kept here: `queued`
   until a server accepts it (`sent`, never sent again), `refused` with the
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -164,3 +168,20 @@ class OrganizerNotice(models.Model):
 
     def __str__(self) -> str:
         return self.text[:40]
+
+
+class Sender(models.Model):
+    """The organizer's club as the sender of its players' messages (issue
+    54, item 2): set once, for every concours of the account."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    name = models.CharField(_("nom du club"), max_length=120)
+    reply_to = models.EmailField(_("e-mail du club"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("expéditeur")
+
+    def __str__(self) -> str:
+        return self.name

@@ -19,6 +19,7 @@ urlpatterns = [
     path("organisation/t/<slug:slug>/messages/", views.desk, name="messages_desk"),
     path("organisation/t/<slug:slug>/messages/envoyer/", views.send_now, name="messages_send_now"),
     path("organisation/t/<slug:slug>/messages/annonce/", views.notice, name="messages_notice"),
+    path("organisation/t/<slug:slug>/messages/expediteur/", views.sender, name="messages_sender"),
     path(
         "organisation/t/<slug:slug>/cartes-resultat.pdf",
         views.result_cards,

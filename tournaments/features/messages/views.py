@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 
 from tournaments.features.door import services as door
 from tournaments.features.messages import display, queries
-from tournaments.features.messages.forms import ConsentForm, NoticeForm
+from tournaments.features.messages.forms import ConsentForm, NoticeForm, SenderForm
 from tournaments.features.messages.models import Consent
 from tournaments.features.messages.services import channels, notices, sending, tasks
 from tournaments.features.messages.services import consent as consents
+from tournaments.features.messages.services.sender import club_of, set_sender
 from tournaments.forms.base import apply_service_error
 from tournaments.queries.claims import ranking_claims
 from tournaments.services.errors import TournamentError
@@ -134,9 +135,14 @@ def result_cards(request: HttpRequest, slug: str) -> HttpResponse:
     return pdf_response(data, f"cartes-resultat-{tournament.slug}.pdf")
 
 
-def _desk(request, tournament, *, form=None, preview=None, status=200) -> HttpResponse:
+def _desk(
+    request, tournament, *, form=None, preview=None, sender_form=None, status=200
+) -> HttpResponse:
     box = queries.outbox(tournament)
+    club = club_of(tournament)
     context = {
+        "sender_form": sender_form
+        or SenderForm(initial={"name": club.name, "reply_to": club.reply_to} if club else None),
         "tournament": tournament,
         "box": box,
         "line": display.outbox_line(box),
@@ -181,6 +187,23 @@ def notice(request: HttpRequest, slug: str) -> HttpResponse:
             sent.recipients,
         )
         % {"n": sent.recipients},
+    )
+    return redirect("tournaments:messages_desk", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+def sender(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer's club as the sender, set once for all its concours."""
+    tournament = managed_tournament(request, slug)
+    form = SenderForm(request.POST)
+    if not form.is_valid():
+        return _desk(request, tournament, sender_form=form, status=422)
+    set_sender(owner=tournament.owner, **form.cleaned_data)
+    messages.success(
+        request,
+        _("Les messages de tous vos concours partent au nom de « %(name)s ».")
+        % {"name": form.cleaned_data["name"]},
     )
     return redirect("tournaments:messages_desk", slug=tournament.slug)
 

@@ -130,7 +130,9 @@ class Command(BaseCommand):
         if demo:
             call_command("demo", stdout=self.stdout)
         if check:
-            self._announce(address.public_address_for_port(port), listen_host, port)
+            self._announce(
+                address.public_address_for_port(port, listen=listen_host), listen_host, port
+            )
             return
         server = self._open(listen_host, port, threads)
         takeover.start_journal(
@@ -139,7 +141,8 @@ class Command(BaseCommand):
             # A takeover journals on the stick it was given, on purpose.
             new_medium=bool(options.get("nouvelle_cle") or taken is not None),
         )
-        public = address.public_address_for_port(server.port)
+        public = address.public_address_for_port(server.port, listen=listen_host)
+        address.serve_at(public)  # the links of mails made without a request
         takeover.record_address(public.url)
         if taken is not None:
             takeover.hand_over(taken, public.url, self.stdout, first=first)

@@ -324,3 +324,28 @@ def test_the_messages_kept_on_a_hall_leave_once_smtp_is_set(finished, tmp_path):
     message = Message.objects.get()
     assert (message.state, report.sent, message.reason) == (Message.State.SENT, 1, "")
     assert len(server.inbox.to("bruno@example.org")) == 1
+
+
+def test_the_messages_come_from_the_organizer_s_club_named_once(finished, smtp):
+    """Issue 54, item 2: the players read « belote-tournois@localhost » as
+    the sender. The club named once stands for every concours of its
+    organizer; before it is named, the concours's name does."""
+    from email.utils import parseaddr
+
+    from tournaments.features.messages.services.sender import set_sender
+
+    agree(finished.teams.get(number=1), "anne@example.org")
+    send()
+    (first,) = smtp.inbox.to("anne@example.org")
+    assert parseaddr(first["From"]) == (finished.name, "belote-tournois@localhost")
+    assert first["Reply-To"] is None
+
+    set_sender(owner=finished.owner, name="Foyer rural de Moncoutant", reply_to="foyer@example.org")
+    other = qualified_tournament(
+        owner=finished.owner, teams=4, parties=1, name="Second concours", claims_window=False
+    )
+    agree(other.teams.get(number=1), "bruno@example.org")
+    send()
+    (second,) = smtp.inbox.to("bruno@example.org")
+    assert parseaddr(second["From"]) == ("Foyer rural de Moncoutant", "belote-tournois@localhost")
+    assert second["Reply-To"] == "foyer@example.org"

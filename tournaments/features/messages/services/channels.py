@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import smtplib
 from dataclasses import dataclass
+from email.utils import formataddr
 from typing import Protocol
 
 from django.conf import settings
@@ -36,6 +37,10 @@ class Outgoing:
     body: str
     message_id: str
     stop_link: str
+    #: The organizer's club (services/sender.py): the sender's name, and
+    #: where the players' answers go.
+    sender: str = ""
+    reply_to: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,8 +100,9 @@ class EmailChannel:
         message = EmailMessage(
             subject=outgoing.subject,
             body=outgoing.body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
+            from_email=formataddr((outgoing.sender, settings.DEFAULT_FROM_EMAIL)),
             to=[outgoing.to],
+            reply_to=[outgoing.reply_to] if outgoing.reply_to else [],
             headers={
                 "Message-ID": outgoing.message_id,
                 # One tap in the reader's mail program stops them too (RFC 8058).

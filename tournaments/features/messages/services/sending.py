@@ -42,6 +42,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
 from tournaments.features.messages.services import channels
+from tournaments.features.messages.services.sender import sender_of
 from tournaments.models import PreRegistration, Round, email_key
 
 LOST_AFTER = datetime.timedelta(minutes=15)
@@ -141,13 +142,15 @@ def no_mail_server() -> str:
     return _("Aucun serveur de courriel n'est réglé : les messages attendent.")
 
 
-def _outgoing(message: Message) -> channels.Outgoing:
+def _outgoing(message: Message, sender: tuple[str, str]) -> channels.Outgoing:
     return channels.Outgoing(
         to=message.to,
         subject=message.subject,
         body=message.body,
         message_id=message.message_id,
         stop_link=display.stop_link(message.consent.token, message.mailbox.token),
+        sender=sender[0],
+        reply_to=sender[1],
     )
 
 
@@ -161,7 +164,9 @@ def send_due(
     """Send the messages due (of `tournament`, or all), `limit` at most."""
     now = timezone.now()
     release_lost_claims(now)
-    due = Message.objects.filter(state=Message.State.QUEUED).select_related("consent", "mailbox")
+    due = Message.objects.filter(state=Message.State.QUEUED).select_related(
+        "consent", "mailbox", "tournament"
+    )
     if tournament is not None:
         due = due.filter(tournament=tournament)
     batch = list(due.order_by("pk")[:limit] if limit else due.order_by("pk"))
@@ -184,15 +189,20 @@ def _send_batch(batch: list[Message], channel: channels.Channel, report: Report)
         report.unreachable = no_connection(str(error)[:200] or type(error).__name__)
         Message.objects.filter(pk__in=[m.pk for m in batch]).update(reason=report.unreachable)
         return
+    senders: dict[int, tuple[str, str]] = {}
     try:
         for message in batch:
-            if not _send_one(message, channel, report):
+            if message.tournament_id not in senders:
+                senders[message.tournament_id] = sender_of(message.tournament)
+            if not _send_one(message, channel, report, senders[message.tournament_id]):
                 break
     finally:
         channel.close()
 
 
-def _send_one(message: Message, channel: channels.Channel, report: Report) -> bool:
+def _send_one(
+    message: Message, channel: channels.Channel, report: Report, sender: tuple[str, str]
+) -> bool:
     """One message through `channel`; False when the batch must stop."""
     if _stopped(message):
         Message.objects.filter(pk=message.pk, state=Message.State.QUEUED).update(
@@ -214,7 +224,7 @@ def _send_one(message: Message, channel: channels.Channel, report: Report) -> bo
         return True
     if not _claim(message, timezone.now()):
         return True  # another sender has it
-    delivery = channel.deliver(_outgoing(message))
+    delivery = channel.deliver(_outgoing(message, sender))
     _finish(message, delivery)
     if delivery.outcome == channels.SENT:
         report.sent += 1
