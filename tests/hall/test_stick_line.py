@@ -67,12 +67,11 @@ def until(desk: Phone, pattern: str, seconds: float = 15) -> str:
     return said
 
 
-def typed_deal(hall, points: int) -> None:
+def table_phone(hall) -> Phone:
     phone = Phone(hall.port, hall.path)
     _, token = phone.page()
     phone.send("POST", hall.path + "code/", {"csrfmiddlewaretoken": token, "code": hall.code})
-    version, _ = phone.page()
-    assert phone.deal(points, version)[0] == 0
+    return phone
 
 
 def test_the_desk_names_the_stick_its_last_write_and_turns_red_when_pulled_out(
@@ -97,7 +96,9 @@ def test_the_desk_names_the_stick_its_last_write_and_turns_red_when_pulled_out(
     assert before >= 2  # the start's copy, counted in seconds
 
     # A deal typed: the last write is now.
-    typed_deal(hall, 97)
+    phone = table_phone(hall)
+    version, _ = phone.page()
+    assert phone.deal(97, version)[0] == 0
     assert last_write(desk) <= 1
 
     # Pulled out: red within a few seconds, without a write; back: fine.
@@ -107,9 +108,16 @@ def test_the_desk_names_the_stick_its_last_write_and_turns_red_when_pulled_out(
         red = until(desk, "ne répond plus")
         assert "La clé USB « CLE » ne répond plus" in red and "rien n'est enregistré" in red
         assert "journal-trouble" in desk.send("GET", "/organisation/cle/")[1]
+        # Two deals refused meanwhile: the terminal says the stick once, in
+        # French, and nothing in English (issue 50, item 4).
+        version, _ = phone.page()
+        assert phone.deal(105, version)[0] == phone.deal(105, version)[0] == 503
     finally:
         pocket.rename(other_device / "CLE")
     until(desk, LAST_WRITE.pattern)
+    said = log.read_text()
+    assert said.count("Clé USB absente") == 1, said[-1500:]
+    assert "refused" not in said and "Service Unavailable" not in said, said[-1500:]
 
 
 def test_a_stick_folder_on_the_laptops_own_disk_is_said_once_as_it_is(hall, tmp_path):

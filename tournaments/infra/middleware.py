@@ -189,8 +189,9 @@ def unavailable_response(request: HttpRequest, exception: BaseException) -> Http
         log.error("write refused on %s: this hall was taken over", request.path)
         return replaced_response(request, exception.address)
     if storage_refused(exception):
-        log.error("write refused by the disk on %s: %s", request.path, exception)
         journal = isinstance(exception, JournalUnavailable)
+        if not journal:  # the stick gone is said once, by the journal (the hall's terminal)
+            log.error("write refused by the disk on %s: %s", request.path, exception)
         response = render(request, "503_storage.html", {"journal": journal}, status=503)
     elif database_unavailable(exception):
         log.error("database unavailable on %s: %s", request.path, exception)
@@ -199,6 +200,7 @@ def unavailable_response(request: HttpRequest, exception: BaseException) -> Http
     else:
         return None
     response["Retry-After"] = "30" if storage_refused(exception) else "5"
+    response._has_been_logged = True  # said above: not again as « Service Unavailable »
     return response
 
 

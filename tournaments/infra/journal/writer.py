@@ -238,11 +238,11 @@ class Journal:
         handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
         handle.flush()
         os.fsync(handle.fileno())
-        self.written_at = time.monotonic()  # the desk's « dernier enregistrement sur la clé »
+        self.written_at = time.monotonic()  # the desk's « dernier enregistrement »
 
     def _break(self, exc: BaseException) -> None:
-        if not self.broken:
-            log.error("the journal's medium %s refused a write: %s", self.folder, exc)
+        if not self.broken:  # once, in the volunteer's terminal: what to do
+            log.error("Clé USB absente (%s) : rebranchez-la, rien n'est enregistré.", self.folder)
         self.broken = str(exc) or type(exc).__name__
 
     def append(self, statements: list[list]) -> int:
