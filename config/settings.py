@@ -110,6 +110,7 @@ FEATURE_APPS = [
     "tournaments.features.messages",
     "tournaments.features.challenge",
     "tournaments.features.door",
+    "tournaments.features.clock",
 ]
 
 INSTALLED_APPS = [

@@ -5,7 +5,6 @@ from django.urls import path, register_converter
 from tournaments.views import (
     brackets,
     categories,
-    clock,
     desk,
     entry,
     explanations,
@@ -212,14 +211,8 @@ urlpatterns = [
         desk.directory_forget,
         name="directory_forget",
     ),
-    # Issue 14: a draw hidden until announced, and the partie clock.
-    path(ORG + "parties/<num:number>/annoncer/", clock.round_release, name="release"),
-    path(ORG + "parties/<num:number>/chrono/", clock.round_clock, name="round_clock"),
-    path(
-        ORG + "parties/<num:number>/chrono/appel/",
-        clock.round_last_deal_call,
-        name="last_deal_call",
-    ),
+    # Issue 14: a draw hidden until announced.
+    path(ORG + "parties/<num:number>/annoncer/", rounds.round_release, name="release"),
     # Pools as a qualifying phase (issue 15): the organizer's « Poules »
     # screen (form them, undo them, draw their parties), the public pools
     # page and its PDF.

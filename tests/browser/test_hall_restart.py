@@ -48,7 +48,7 @@ print(json.dumps({"path": links.entry_path(t), "code": t.code_a, "number": t.num
 # its start in epoch milliseconds, as the pages carry it.
 START_CLOCK = """
 from tournaments.models import Round
-from tournaments.services import clock
+from tournaments.features.clock import services as clock
 r = Round.objects.get(pk={round_pk})
 if r.clock_started_at is None:
     r = clock.start_clock(round=r)

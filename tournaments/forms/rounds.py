@@ -30,17 +30,6 @@ class DrawForm(forms.Form):
     )
 
 
-class LastDealCallForm(forms.Form):
-    """This partie's « dernière donne » call; empty goes back to the
-    tournament's."""
-
-    minutes = forms.IntegerField(
-        label=_("Appel « dernière donne » pour cette partie (minutes après le début)"),
-        required=False,
-        **model_bounds(Round, "last_deal_minutes"),
-    )
-
-
 class SwapTeamsForm(forms.Form):
     first = forms.ModelChoiceField(label=_("Équipe"), queryset=Team.objects.none())
     second = forms.ModelChoiceField(label=_("avec l'équipe"), queryset=Team.objects.none())

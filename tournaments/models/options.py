@@ -24,8 +24,6 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain import clock
-
 
 def bounded(low: int, high: int) -> list:
     """The validators of a number field: what the forms, the admin and a
@@ -201,7 +199,7 @@ FEATURES: tuple[Feature, ...] = (
                 "minutes_per_deal",
                 models.PositiveSmallIntegerField(
                     _("minutes par donne"),
-                    default=clock.DEFAULT_MINUTES_PER_DEAL,
+                    default=5,  # shuffle, cut, deal, eight tricks and the marque
                     validators=bounded(1, 30),
                 ),
                 _("Minutes par donne"),
@@ -215,7 +213,7 @@ FEATURES: tuple[Feature, ...] = (
                 "break_minutes",
                 models.PositiveSmallIntegerField(
                     _("minutes entre deux parties"),
-                    default=clock.DEFAULT_BREAK_MINUTES,
+                    default=10,
                     validators=bounded(0, 120),
                 ),
                 _("Minutes entre deux parties"),

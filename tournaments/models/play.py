@@ -84,12 +84,12 @@ class Round(models.Model):
     fixed_tables = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # When the draw was announced to the players (services/clock.py): null
+    # When the draw was announced to the players (tournaments/features/clock/services.py): null
     # keeps it from the public pages while the tournament's `release_draws`
     # is on. A draw made with the option off is stamped at once.
     released_at = models.DateTimeField(_("tirage annoncé le"), null=True, blank=True)
     # The partie clock (off unless the tournament's `clock_enabled`): the
-    # projector counts from these (tournaments/domain/clock.py).
+    # projector counts from these (tournaments/features/clock/domain.py).
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0, validators=bounded(0, INT32_MAX))

@@ -13,7 +13,6 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from tournaments.display import (
-    clock,
     entry,
     history,
     imports,
@@ -248,32 +247,6 @@ def address_notice(context) -> dict:
 
     request = context.get("request")
     return {"public": address.public_address(request)}
-
-
-@register.filter
-def clock_face(rnd: Any) -> Any:
-    """The partie clock at this moment (display/clock.py)."""
-    from django.utils import timezone
-
-    return clock.clock_face(rnd, timezone.now())
-
-
-@register.filter
-def duration(seconds: int) -> str:
-    """« 07:05 »: a time played, as the clock shows it."""
-
-    return clock.duration(seconds)
-
-
-@register.filter
-def plan_assumptions(plan: Any, tournament: Any) -> str:
-    """What the day's schedule assumes (display/clock.py)."""
-
-    return clock.plan_assumptions(
-        plan,
-        minutes_per_deal=tournament.minutes_per_deal,
-        break_minutes=tournament.break_minutes,
-    )
 
 
 @register.filter

@@ -36,7 +36,6 @@ from tournaments.forms.tournament import TournamentForm
 from tournaments.infra import address, standby
 from tournaments.models import Category, Deal, Player, Team, Tournament
 from tournaments.queries import brackets as bracket_queries
-from tournaments.queries import clock as clock_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.queries import standings as standings_queries
@@ -119,7 +118,6 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "form": form,
             "tournament": tournament,
-            "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),
         },
@@ -281,7 +279,6 @@ def manage_page(
             "waiting": singles.waiting_players(tournament),
             # One panel per installed feature that shows one (tournaments/hooks.py).
             "feature_panels": feature_panels,
-            "day_plan": clock_queries.day_plan(tournament) if tournament.clock_enabled else None,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),
             # Pools (services/pools.py): formed before the first partie.

@@ -11,6 +11,7 @@ be undone asks first). The desk's score entry for one table is entry.py.
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -24,13 +25,13 @@ from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.rounds import DrawForm, LastDealCallForm, SwapTeamsForm
+from tournaments.forms.rounds import DrawForm, SwapTeamsForm
 from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
 from tournaments.queries.public import sheets_to_print
-from tournaments.services import claims, errors, rounds, table_side
+from tournaments.services import claims, errors, release, rounds, table_side
 from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
@@ -99,10 +100,10 @@ def round_page(
     *,
     swap_form: SwapTeamsForm | None = None,
     draw_form: DrawForm | None = None,
-    call_form: LastDealCallForm | None = None,
+    **refused: forms.Form,
 ) -> HttpResponse:
     """The partie's page; a form given back shows its refusal next to its
-    field (answered 422)."""
+    field (answered 422), a feature's under its own name (the clock's `call_form`)."""
     return render(
         request,
         "tournaments/manage_round.html",
@@ -110,14 +111,30 @@ def round_page(
             **_round_tables_context(tournament, rnd),
             "swap_form": swap_form or SwapTeamsForm(round=rnd),
             "draw_form": draw_form or DrawForm(initial={"method": rnd.draw_method}),
-            "call_form": call_form or LastDealCallForm(initial={"minutes": rnd.last_deal_minutes}),
             "claims": round_claims(rnd),
             "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
             # The next partie's sheets, from the page of the one ending too.
             "next_sheets": sheets_to_print(tournament),
+            **refused,
         },
-        status=422 if swap_form or draw_form or call_form else 200,
+        status=422 if swap_form or draw_form or refused else 200,
     )
+
+
+@login_required
+@require_POST
+def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = round_of(managed_tournament(request, slug), number)
+    release.release_round(round=rnd, by=request.user)
+    if rnd.tournament.published:
+        said = _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
+    else:
+        said = _(
+            "Tirage de la %(round)s annoncé, mais le concours n'est pas publié : les joueurs "
+            "ne voient ni leur table ni le classement. Publiez-le ci-dessous."
+        )
+    messages.success(request, said % {"round": str(rnd).lower()})
+    return redirect("tournaments:round", slug=slug, number=number)
 
 
 @login_required

@@ -10,8 +10,9 @@ import json
 import pytest
 
 from tests.factories import add_teams, draw_random_round
+from tournaments.features.clock import services as clock
 from tournaments.models import Round
-from tournaments.services import clock, release, tournaments
+from tournaments.services import release, tournaments
 from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.services.errors import TournamentError
 

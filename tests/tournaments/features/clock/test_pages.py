@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from tests.factories import add_teams, draw_random_round
 from tests.tournaments.views.test_organizer_pages import form_data
+from tournaments.features.clock import services as clock
 from tournaments.models import Change, Round, Tournament
-from tournaments.services import clock, release
+from tournaments.services import release
 
 pytestmark = pytest.mark.django_db
 

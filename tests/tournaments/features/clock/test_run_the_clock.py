@@ -1,5 +1,5 @@
 """The partie clock run from the partie's page, and the day's schedule read
-from the tournament (services/clock.py)."""
+from the tournament (tournaments/features/clock/services.py)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,16 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import add_teams, draw_random_round, enter_from_the_table
-from tournaments.domain import clock
-from tournaments.models import Change, Round, Tournament
-from tournaments.queries import clock as clock_queries
-from tournaments.services import clock as clock_services
+from tournaments.features.clock import domain as clock
+from tournaments.features.clock import queries as clock_queries
+from tournaments.features.clock import services as clock_services
+from tournaments.features.clock.display import Action
+from tournaments.models import Round, Tournament
 from tournaments.services import errors, rounds, table_side
 
 pytestmark = pytest.mark.django_db
 
-A = Change.Action
+A = Action
 
 
 @pytest.fixture

@@ -1,7 +1,5 @@
-"""The partie's page buttons of issue 14's two options: « Annoncer le
-tirage » (a draw kept hidden until announced, services/release.py) and the
-partie clock (start, pause, resume, reset, and this partie's « dernière
-donne » call, services/clock.py).
+"""The partie clock's buttons on the partie's page (issue 14): start,
+pause, resume, reset, and this partie's « dernière donne » call (services.py).
 
 Thin, as organizer.py's views: only the tournament's organizers reach
 them (`managed_tournament`), each calls one service, adds a message and goes back to
@@ -19,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.forms.rounds import LastDealCallForm
-from tournaments.services import clock, errors, release
+from tournaments.features.clock import services as clock
+from tournaments.features.clock.forms import LastDealCallForm
+from tournaments.services import errors
 from tournaments.views.common import managed_tournament, round_of
 from tournaments.views.rounds import round_page
 
@@ -30,22 +29,6 @@ CLOCK_ACTIONS = {
     "resume": (clock.resume_clock, gettext_lazy("Chrono relancé.")),
     "reset": (clock.reset_clock, gettext_lazy("Chrono remis à zéro.")),
 }
-
-
-@login_required
-@require_POST
-def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    rnd = round_of(managed_tournament(request, slug), number)
-    release.release_round(round=rnd, by=request.user)
-    if rnd.tournament.published:
-        said = _("Tirage de la %(round)s annoncé : les joueurs voient leur table.")
-    else:
-        said = _(
-            "Tirage de la %(round)s annoncé, mais le concours n'est pas publié : les joueurs "
-            "ne voient ni leur table ni le classement. Publiez-le ci-dessous."
-        )
-    messages.success(request, said % {"round": str(rnd).lower()})
-    return redirect("tournaments:round", slug=slug, number=number)
 
 
 @login_required

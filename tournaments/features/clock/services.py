@@ -6,11 +6,11 @@ values on the round (started, paused, seconds of earlier pauses): start,
 pause, resume and reset write them, each with its audit line, which moves
 the tournament's revision, so the projector's next poll gets the new state
 (views/live.py); between two polls the projector's script counts by itself
-(tournaments/domain/clock.py says how). The « dernière donne » call is set per
+(tournaments/features/clock/domain.py says how). The « dernière donne » call is set per
 tournament (its form) or per partie (here).
 
 `day_plan` reads the tournament and its parties for the planner
-(tournaments/domain/clock.py) and writes nothing. This module must not draw,
+(tournaments/features/clock/domain.py) and writes nothing. This module must not draw,
 score or close a partie.
 """
 
@@ -20,7 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Change, Round
+from tournaments.features.clock.display import Action
+from tournaments.models import Round
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
@@ -58,7 +59,7 @@ def start_clock(*, round: Round, by: Actor | None = None) -> Round:
         raise TournamentError(_("Le chrono de cette partie est déjà lancé."))
     before = _clock_state(rnd)
     rnd.clock_started_at, rnd.clock_paused_at, rnd.clock_paused_seconds = timezone.now(), None, 0
-    return _save(rnd, Change.Action.CLOCK_STARTED, before, by)
+    return _save(rnd, Action.CLOCK_STARTED, before, by)
 
 
 @transaction.atomic
@@ -68,7 +69,7 @@ def pause_clock(*, round: Round, by: Actor | None = None) -> Round:
         raise TournamentError(_("Le chrono ne tourne pas : rien à mettre en pause."))
     before = _clock_state(rnd)
     rnd.clock_paused_at = timezone.now()
-    return _save(rnd, Change.Action.CLOCK_PAUSED, before, by)
+    return _save(rnd, Action.CLOCK_PAUSED, before, by)
 
 
 @transaction.atomic
@@ -80,7 +81,7 @@ def resume_clock(*, round: Round, by: Actor | None = None) -> Round:
     paused = (timezone.now() - rnd.clock_paused_at).total_seconds()
     rnd.clock_paused_seconds += max(0, int(paused + 0.5))  # to the nearest second
     rnd.clock_paused_at = None
-    return _save(rnd, Change.Action.CLOCK_RESUMED, before, by)
+    return _save(rnd, Action.CLOCK_RESUMED, before, by)
 
 
 @transaction.atomic
@@ -90,7 +91,7 @@ def reset_clock(*, round: Round, by: Actor | None = None) -> Round:
         raise TournamentError(_("Le chrono de cette partie n'est pas lancé."))
     before = _clock_state(rnd)
     rnd.clock_started_at, rnd.clock_paused_at, rnd.clock_paused_seconds = None, None, 0
-    return _save(rnd, Change.Action.CLOCK_RESET, before, by)
+    return _save(rnd, Action.CLOCK_RESET, before, by)
 
 
 @transaction.atomic
@@ -105,7 +106,7 @@ def set_last_deal_call(*, round: Round, minutes: int | None, by: Actor | None = 
     rnd.save(update_fields=["last_deal_minutes"])
     log_change(
         rnd.tournament,
-        Change.Action.CLOCK_CALL_SET,
+        Action.CLOCK_CALL_SET,
         by=by,
         before=before,
         after={"round": rnd.number, "minutes": minutes},

@@ -1,4 +1,4 @@
-"""The partie clock and the day's planner (tournaments/domain/clock.py), as plain
+"""The partie clock and the day's planner (tournaments/features/clock/domain.py), as plain
 values: table-driven cases and properties."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain import clock
+from tournaments.features.clock import domain as clock
 
 T0 = datetime(2026, 12, 5, 14, 0, tzinfo=UTC)
 

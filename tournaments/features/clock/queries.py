@@ -1,7 +1,7 @@
 """The day's schedule read: each partie's estimated end and the
 prize-giving, from the tournament's start time, teams, deals and the
-clocks already run (the arithmetic is `tournaments.domain.clock`'s).
-Writes nothing (services/clock.py runs the partie clock)."""
+clocks already run (the arithmetic is `tournaments.features.clock.domain`'s).
+Writes nothing (tournaments/features/clock/services.py runs the partie clock)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from tournaments.domain import clock
+from tournaments.features.clock import domain as clock
 from tournaments.models import Player, Tournament
 
 

@@ -3,7 +3,7 @@ and the values the projector's script counts from (static/js/clock.js).
 
 `clock_face` reads a round's clock fields and its « dernière donne » call
 (the partie's own, else the tournament's) and says what to show; the time
-played is `tournaments.domain.clock.elapsed`. Must not query the database (the
+played is `tournaments.features.clock.domain.elapsed`. Must not query the database (the
 round's tournament is the one the page already loaded) or decide anything.
 """
 
@@ -12,9 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.utils.translation import gettext, ngettext
+from django.db import models
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from tournaments.domain import clock
+from tournaments.features.clock import domain as clock
+
+
+class Action(models.TextChoices):
+    """The clock's lines in a concours's history (tournaments/models/audit.py)."""
+
+    CLOCK_STARTED = "clock_started", gettext_lazy("Chrono lancé")
+    CLOCK_PAUSED = "clock_paused", gettext_lazy("Chrono en pause")
+    CLOCK_RESUMED = "clock_resumed", gettext_lazy("Chrono relancé")
+    CLOCK_RESET = "clock_reset", gettext_lazy("Chrono remis à zéro")
+    CLOCK_CALL_SET = "clock_call_set", gettext_lazy("Appel « dernière donne » réglé")
 
 
 def duration(seconds: int) -> str:
