@@ -37,6 +37,9 @@ _COINCHE_COUNT_CODE = {
     "points_multiplied": POINTS_MULTIPLIED,
 }
 
+OWN, ZERO, DEFENCE_MULTIPLIED = range(3)
+_COINCHE_DEFENCE_CODE = {"own": OWN, "zero": ZERO, "multiplied": DEFENCE_MULTIPLIED}
+
 
 @dataclass(frozen=True, slots=True)
 class ProfileConstants:
@@ -59,6 +62,10 @@ class ProfileConstants:
     announcements_for_contract: bool
     coinche_count: int
     capot_failed_chute: bool
+    annonces_chute_bid: bool
+    coinche_defence: int
+    coinche_base: int
+    capot_bid_flat: bool
 
 
 def compile_rules(rules: Any) -> ProfileConstants:
@@ -90,4 +97,8 @@ def compile_rules(rules: Any) -> ProfileConstants:
         announcements_for_contract=rules.announcements_count_for_contract,
         coinche_count=_COINCHE_COUNT_CODE[rules.coinche_count],
         capot_failed_chute=rules.capot_bid_failed == "chute",
+        annonces_chute_bid=rules.annonces_chute == "bid",
+        coinche_defence=_COINCHE_DEFENCE_CODE[rules.coinche_defence],
+        coinche_base=rules.chute_base if rules.coinche_base == "chute_base" else 160,
+        capot_bid_flat=rules.capot_bid_marque == "flat",
     )

@@ -1,7 +1,7 @@
 """The countings of a deal once its inputs are read and checked (by
 scoring/deal.py): classic belote (SPEC §4), coinche (§5) and the three
 contrée countings (§6), with the roundings they use, and the three club
-counts of a coinched deal (§7.1, ``coinche_count``). Each takes plain
+counts of a coinched deal (§7.1, ``coinche_count``) and §7.2's. Each takes plain
 integers and the profile's constants and returns the result tuple.
 Pure: no validation, no I/O.
 
@@ -24,6 +24,25 @@ The club counts of a coinche (SPEC §7.1), ``m`` the factor:
   belote included, is multiplied (SPEC §7.1: ``m × R(total(T))``). A
   coinched chute is marked as ``multiplied`` says.
 
+The club counts of SPEC §7.2 (never a preset's default):
+
+* ``coinche_defence`` (with ``points_multiplied``, a coinched contract
+  made): ``own`` the defence keeps its uncoinched marque; ``zero`` it marks
+  what the ``multiplied`` count leaves it (its belote at coinche; at contrée
+  its belote when imprenable or when it took no trick); ``multiplied`` ``m
+  ×`` its uncoinched marque (its belote added after with
+  ``belote_multiplied=false``, as the takers').
+* ``coinche_base=chute_base``: a coinched contract made counts on the chute
+  base (``(162 + contract) × m``), 250 for the takers' capot at coinche as
+  before.
+* ``capot_bid_marque=flat`` (coinche): a capot bid made, uncoinched or
+  ``points_multiplied``, marks 500 where it marked 252 card points + 250;
+  belote and announcements are added as before. The other coinched counts
+  already mark ``(250 + 250 …) × m`` or ``contract_only``'s ``250 + 250 × m``.
+* ``annonces_chute=bid`` (points annoncés): an uncoinched chute gives the
+  defence the contract (250 for a capot bid) instead of the chute base; a
+  defence capot with ``chute_capot=full`` still gives its 250.
+
 ``capot_bid_failed=chute`` (contrée): a failed capot bid is any chute of a
 contract of 250 (the takers' belote then goes as on any chute), on the usual
 chute base: SPEC §6's defence capot counts only against a contract « neither
@@ -35,8 +54,10 @@ from .compiled import (
     ANNONCES,
     COMPLEMENT,
     CONTRACT_ONLY,
+    DEFENCE_MULTIPLIED,
     FAITS_ANNONCES,
     POINTS_MULTIPLIED,
+    ZERO,
     ProfileConstants,
 )
 
@@ -121,7 +142,9 @@ def count_coinche(
     rounding = t.rounding
     if made:
         if m == 1:
-            if cap_t:
+            if capot_bid and t.capot_bid_flat:  # 500 for the 252 card points + 250
+                mt, md = 500 + bt + at + ad, bd
+            elif cap_t:
                 mt, md = tot_t + bid + ad, pd + bd
             elif rounding == COMPLEMENT:
                 k = _round_down5(pt)
@@ -133,9 +156,13 @@ def count_coinche(
                 t, bid, capot_bid, 1, pt, pd, bt, bd, at, ad, cap_t, cap_d
             )
             mt = m * mt if t.belote_multiplied else m * (mt - bt) + bt
+            if t.coinche_defence == ZERO:
+                md = bd
+            elif t.coinche_defence == DEFENCE_MULTIPLIED:
+                md = m * md if t.belote_multiplied else m * (md - bd) + bd
             return mt, md, "made", kt, kd
         else:
-            base = 250 if cap_t else 160
+            base = 250 if cap_t else t.coinche_base
             if t.coinche_count == CONTRACT_ONLY:
                 mt = base + m * bid + at + bt + ad
             elif t.belote_multiplied:
@@ -175,6 +202,11 @@ def count_contree(
     made = (cap_t if capot_bid else test_t >= bid) and (test_t > pd + bd or not t.compare_defence)
     if made and m > 1 and t.coinche_count == POINTS_MULTIPLIED:
         mt, md, outcome, kt, kd = count_contree(t, bid, capot_bid, 1, pt, pd, bt, bd, cap_t, cap_d)
+        if t.coinche_defence == ZERO:  # what the multiplied count leaves the defence
+            kd = bd if (t.protected or cap_t) else 0
+            md = kd
+        elif t.coinche_defence == DEFENCE_MULTIPLIED:
+            md = m * md
         return m * mt, md, outcome, kt, kd
     counting = t.counting
     # contract_only changes only faits + annoncés: elsewhere no contract is multiplied.
@@ -187,7 +219,12 @@ def count_contree(
     if counting == ANNONCES:
         if made:
             return bid * m, 0, "made", 0, 0
-        md = chute_base if m == 1 else bid * m
+        if m > 1:
+            md = bid * m
+        elif t.annonces_chute_bid and not full:  # the team that chutes gives its contract
+            md = bid
+        else:
+            md = chute_base
         return 0, (_round(md) if t.rounding else md), "chute", 0, 0
     protected = t.protected
     value = bid if counting == FAITS_ANNONCES else 0
@@ -199,9 +236,9 @@ def count_contree(
         if capot_bid:
             mt, md = 500 * m + bt, kept_d
         elif m > 1 and contract_only:
-            mt, md = (250 if cap_t else 160) + value * m + bt, kept_d
+            mt, md = (250 if cap_t else t.coinche_base) + value * m + bt, kept_d
         elif m > 1:
-            mt, md = (160 + value) * m + bt, kept_d
+            mt, md = (t.coinche_base + value) * m + bt, kept_d
         elif cap_t:
             mt, md = 250 + value + bt, bd
             kept_d = bd

@@ -16,7 +16,8 @@ ffb-coinche, contree-faits-annonces, contree-faits, contree-annonces.
 Options : announcements, sa_ta, ta_scale, rounding, chute_base, chute_capot,
 litige, belote_protected, belote_multiplied, surcoinche_factor,
 contract_test, announcements_count_for_contract, coinche_count,
-capot_bid_failed (« python -m scoring rules --all » les décrit toutes).
+capot_bid_failed, annonces_chute, coinche_defence, coinche_base,
+capot_bid_marque (« python -m scoring rules --all » les décrit toutes).
 Chaque profil a des versions : un profil enregistré avec "version": n se
 rejoue toujours en version n ; sans version, c'est la dernière
 (--set version=1, ou {"preset": …, "version": 1}).
@@ -126,6 +127,17 @@ l'emporte) :
   (160 + contrat) × 2 (SPEC §6, « Le contre vaut 320 points », texte 000 ;
   le texte 003 compte 250 × 2 dans les deux cas) ; contract_only garde
   250 + contrat × 2, pour l'une comme pour l'autre.
+- Comptes de club (aucun n'est celui d'un profil) : annonces_chute=bid, en
+  points annoncés une chute non contrée donne le contrat à la défense (250
+  pour un capot demandé ; un capot de la défense avec chute_capot=full
+  garde ses 250). coinche_defence, avec points_multiplied, contrat coinché
+  réussi : « zero », la défense marque ce que lui laisse « multiplied » (sa
+  belote à la coinche ; en contrée seulement imprenable ou sans pli) ;
+  « multiplied », 2 × sa marque sans coinche. coinche_base=chute_base : un
+  contrat coinché réussi compte sur chute_base, (162 + contrat) × 2 (250
+  pour le capot des preneurs à la coinche). capot_bid_marque=flat (coinche) :
+  un capot demandé réussi marque 500 au lieu de 252 + 250, sans coinche ou
+  en points_multiplied ; belote et annonces en plus.
 - Options sans objet pour un décompte (litige hors belote classique,
   annonces en contrée…) : fixées, et refusées si on les change.
 - Partie en nombre de donnes : à égalité finale, pas de vainqueur. Partie en

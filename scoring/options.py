@@ -197,6 +197,43 @@ OPTIONS: tuple[Option, ...] = (
         CONTREE,
         ("500", "chute d'un contrat de 250"),
     ),
+    Option(
+        "annonces_chute",
+        (160, "bid"),
+        "Chute en points annoncés",
+        "Contrée en points annoncés, contrat chuté sans contre : la défense marque 160, ou "
+        "la valeur du contrat (l'équipe qui chute donne le contrat).",
+        ("contree-annonces",),
+        ("160", "le contrat"),
+    ),
+    Option(
+        "coinche_defence",
+        ("own", "zero", "multiplied"),
+        "Défense d'une coinche réussie",
+        "Avec « marque des preneurs multipliée », contrat coinché réussi : la défense garde sa "
+        "marque sans coinche, ne marque rien (sa belote seule), ou voit aussi sa marque "
+        "multipliée.",
+        ("coinche", "contree-faits-annonces", "contree-faits"),
+        ("garde sa marque", "ne marque rien", "marque multipliée"),
+    ),
+    Option(
+        "coinche_base",
+        (160, "chute_base"),
+        "Base d'une coinche réussie",
+        "Contrat coinché réussi : les preneurs comptent sur 160 (FFB), ou sur les points de "
+        "chute, comme la défense d'une chute (2 × (162 + contrat) quand la chute vaut 162).",
+        ("coinche", "contree-faits-annonces", "contree-faits"),
+        ("160", "points de chute"),
+    ),
+    Option(
+        "capot_bid_marque",
+        ("points", "flat"),
+        "Capot demandé réussi",
+        "Coinche : un capot demandé et réussi marque ses 252 points de cartes + 250 (502 au "
+        "point près), ou 500 tout rond (× 2 coinché), belote et annonces en plus.",
+        ("coinche",),
+        ("252 + 250", "500"),
+    ),
 )
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
 OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)

@@ -92,6 +92,10 @@ class Rules:
     announcements_count_for_contract: bool
     coinche_count: str
     capot_bid_failed: int | str
+    annonces_chute: int | str
+    coinche_defence: str
+    coinche_base: int | str
+    capot_bid_marque: str
     # Precomputed per-profile tables for the hot path (see scoring.compiled).
     _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
 
@@ -263,6 +267,9 @@ class Rules:
             points_faits = self.counting in ("contree-faits-annonces", "contree-faits")
             if points_faits and self.capot_bid_failed == "chute":
                 parts.append("capot demandé chuté : chute de 250")
+            parts += [
+                CLUB_COUNTS_FR[key].format(points=self.chute_base) for key in club_counts(self)
+            ]
         name = COUNTING_NAMES_FR[self.counting]
         return f"{name}, version {self.version} — {', '.join(parts)}"
 
@@ -308,6 +315,32 @@ COINCHE_COUNTS_FR: dict[str, str] = {
 }
 
 
+#: SPEC §7.2's club counts in the summary's words, see :func:`club_counts`.
+CLUB_COUNTS_FR: dict[str, str] = {
+    "annonces_chute": "chute : le contrat à la défense",
+    "defence_zero": "défense d'une coinche réussie : 0",
+    "defence_multiplied": "défense d'une coinche réussie : sa marque × 2",
+    "coinche_base": "coinche réussie : {points} au lieu de 160",
+    "capot_flat": "capot demandé réussi : 500",
+}
+
+
+def club_counts(rules: Rules) -> list[str]:
+    """The keys of :data:`CLUB_COUNTS_FR` that change ``rules``' marques
+    (an option the other options make idle is not said: ``coinche_defence``
+    without ``points_multiplied``, ``coinche_base`` on a chute base of 160)."""
+    if rules.counting == "contree-annonces":
+        return ["annonces_chute"] if rules.annonces_chute == "bid" else []
+    multiplied = rules.coinche_count == "points_multiplied"
+    own = rules.coinche_defence == "own"
+    keys = [] if own or not multiplied else [f"defence_{rules.coinche_defence}"]
+    if rules.coinche_base == "chute_base" and rules.chute_base != 160 and not multiplied:
+        keys.append("coinche_base")
+    if rules.counting == "coinche" and rules.capot_bid_marque == "flat":
+        keys.append("capot_flat")
+    return keys
+
+
 def coinche_count_kind(rules: Rules) -> str:
     """Which wording of :data:`COINCHE_COUNTS_FR` says how ``rules`` count a
     coinched deal: ``contree-faits`` has no contract to multiply and
@@ -349,6 +382,10 @@ def _preset(name: str, counting: str, **values: Any) -> Rules:
         "announcements_count_for_contract": True,
         "coinche_count": "multiplied",
         "capot_bid_failed": "chute",
+        "annonces_chute": 160,
+        "coinche_defence": "own",
+        "coinche_base": 160,
+        "capot_bid_marque": "points",
     }
     defaults.update(values)
     return Rules(preset=name, version=1, counting=counting, **defaults)
@@ -363,6 +400,7 @@ def _contree(name: str) -> Rules:
         belote_multiplied=False,
         contract_test="bid_only",
         capot_bid_failed=500,
+        capot_bid_marque="flat",  # SPEC §6: a capot bid made marks 500 (× m), or 250 × m
     )
 
 

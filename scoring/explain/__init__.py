@@ -33,9 +33,11 @@ test               taker_terms, taker_total, defence_terms, defence_total,
                    the test)
 complement         side, cards, rounded, defence (160 − rounded): 002's
                    rounding of the takers' card points, 5 down
-uncoinched         side, terms, raw, value, rounding: what the takers would
+uncoinched         side, terms, raw, value, rounding: what a side would
                    mark without the coinche (``coinche_count=
-                   points_multiplied``), the marque that follows multiplies
+                   points_multiplied``: the takers; the defence too with
+                   ``coinche_defence=multiplied``), the marque that follows
+                   multiplies
 marque             side, role ("taker"/"defence"), lead, terms, factor,
                    extra, raw, value, rounding (the mode when value ≠ raw,
                    else "")
@@ -51,14 +53,15 @@ pot_waits          pot: a passed deal leaves the pending pot waiting
 A term is ``[kind, value]``: ``cards``, ``belote``, ``announcements``,
 ``belote_other`` and ``announcements_other`` (the other side's, passed on),
 ``contract``, ``capot_contract`` (250 for a capot bid), ``base`` (160 of a
-coinched contract), ``capot`` (250 of a capot made), ``capot_bid`` (500 at
-contrée), ``chute`` (the chute base), ``chute_capot`` (its capot value),
-``uncoinched`` (the uncoinched marque a ``points_multiplied`` coinche
-multiplies; ``uncoinched_no_belote`` the same without the takers' belote,
-added after). A marque is ``sum of lead + factor × (sum of terms) + sum of
-extra``, then rounded (``lead`` holds what a ``contract_only`` coinche adds
-unmultiplied before its contract × factor, else it is empty); terms worth 0
-are left out.
+coinched contract, or the chute base with ``coinche_base=chute_base``),
+``capot`` (250 of a capot made), ``capot_bid`` (500 at contrée, and at
+coinche with ``capot_bid_marque=flat``), ``chute`` (the chute base),
+``chute_capot`` (its capot value), ``uncoinched`` (the uncoinched marque
+a ``points_multiplied`` coinche multiplies; ``uncoinched_no_belote`` the
+same without the side's belote, added after). A marque is ``sum of lead +
+factor × (sum of terms) + sum of extra``, then rounded (``lead`` holds what
+a ``contract_only`` coinche adds unmultiplied before its contract × factor,
+else it is empty); terms worth 0 are left out.
 """
 
 from __future__ import annotations

@@ -138,7 +138,15 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
     steps = [test]
     if hand.m == 1:
         own_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), ("announcements", hand.at))
-        if hand.cap_t:
+        if hand.capot_bid and hand.rules.capot_bid_marque == "flat":
+            mt_terms = nonzero_terms(
+                ("capot_bid", 500),
+                ("belote", hand.bt),
+                ("announcements", hand.at),
+                ("announcements_other", hand.ad),
+            )
+            md_terms = nonzero_terms(("belote", hand.bd))
+        elif hand.cap_t:
             mt_terms = own_t + nonzero_terms(("announcements_other", hand.ad), (kind, hand.bid))
             md_terms = nonzero_terms(("cards", hand.pd), ("belote", hand.bd))
         elif hand.rules.rounding == "complement":
@@ -156,7 +164,7 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
             )
         step_t, mt = marque(hand, t, mt_terms)
     elif hand.rules.coinche_count == "contract_only":
-        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
         lead = nonzero_terms(
             base,
             ("announcements", hand.at),
@@ -167,7 +175,7 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
         step_t, mt = marque(hand, t, contract, factor=hand.m, lead=lead)
         md_terms = nonzero_terms(("belote", hand.bd))
     else:
-        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
         mt_terms = nonzero_terms(base, ("announcements", hand.at))
         belote = nonzero_terms(("belote", hand.bt))
         if hand.rules.belote_multiplied:
@@ -201,7 +209,25 @@ def _points_multiplied(hand: Hand, count: Callable[[Hand], Counted]) -> Counted:
         notes.append(belote_note(hand.taker, "not_multiplied"))
     step_t, mt = marque(hand, hand.taker, terms, factor=hand.m, extra=extra)
     steps = [*before, uncoinched_step(hand.taker, uncoinched), *notes, step_t]
-    return [*steps, marques[hand.defence]], mt, md, outcome
+    defence = hand.rules.coinche_defence
+    if defence == "own":
+        return [*steps, marques[hand.defence]], mt, md, outcome
+    if defence == "zero":  # what the multiplied count leaves the defence
+        keeps = hand.rules.counting == "coinche" or hand.rules.belote_protected or hand.cap_t
+        step_d, md = marque(hand, hand.defence, nonzero_terms(("belote", hand.bd)) if keeps else [])
+        return [*steps, step_d], mt, md, outcome
+    own = marques[hand.defence]
+    terms, extra = [["uncoinched", own.params["value"]]], []
+    if hand.rules.counting == "coinche" and not hand.rules.belote_multiplied and hand.bd:
+        terms = [["uncoinched_no_belote", own.params["value"] - hand.bd]]
+        extra = nonzero_terms(("belote", hand.bd))
+    step_d, md = marque(hand, hand.defence, terms, factor=hand.m, extra=extra)
+    return [*steps, uncoinched_step(hand.defence, own), step_d], mt, md, outcome
+
+
+def _coinche_base(hand: Hand) -> int:
+    """The base of a coinched contract made (SPEC §7.2 ``coinche_base``)."""
+    return hand.rules.chute_base if hand.rules.coinche_base == "chute_base" else 160
 
 
 def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
@@ -234,7 +260,10 @@ def _annonces(hand: Hand, made: bool) -> tuple[list[Step], int, int]:
             full = hand.cap_d and hand.rules.chute_capot == "full"
             base = "chute_capot" if full and not _capot_bid_as_chute(hand) else "chute"
             value = 250 if base == "chute_capot" else hand.rules.chute_base
-            step_d, md = marque(hand, hand.defence, nonzero_terms((base, value)))
+            terms = nonzero_terms((base, value))
+            if base == "chute" and hand.rules.annonces_chute == "bid":
+                terms = nonzero_terms((kind, hand.bid))  # the chuting team gives its contract
+            step_d, md = marque(hand, hand.defence, terms)
         else:
             step_d, md = marque(hand, hand.defence, nonzero_terms((kind, hand.bid)), factor=hand.m)
     return [step_t, step_d], mt, md
@@ -251,7 +280,7 @@ def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
     keeps = hand.rules.belote_protected or hand.cap_t
     steps: list[Step] = []
     if hand.m > 1 and _contract_only(hand) and not hand.capot_bid:
-        base = ("capot", 250) if hand.cap_t else ("base", 160)
+        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
         step_t, mt = marque(
             hand,
             t,
@@ -264,7 +293,7 @@ def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
         if hand.bd and not keeps:
             steps.append(belote_note(d, "lost"))
     elif hand.capot_bid or hand.m > 1:
-        base = ("capot_bid", 500) if hand.capot_bid else ("base", 160)
+        base = ("capot_bid", 500) if hand.capot_bid else ("base", _coinche_base(hand))
         terms = nonzero_terms(base) if hand.capot_bid else nonzero_terms(base, (kind, value))
         step_t, mt = marque(hand, t, terms, factor=hand.m, extra=belote_t)
         step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)) if keeps else [])

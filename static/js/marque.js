@@ -7,6 +7,7 @@
   const CLASSIC = 0, COINCHE = 1, FAITS_ANNONCES = 2, ANNONCES = 4;
   const COMPLEMENT = 2;
   const CONTRACT_ONLY = 1, POINTS_MULTIPLIED = 2; // coinche_count, as scoring/compiled.py codes it
+  const ZERO = 1, DEFENCE_MULTIPLIED = 2; // coinche_defence, likewise
 
   const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   const side = (P, text, passed) => {
@@ -167,14 +168,17 @@
     let mt, md;
     if (made) {
       if (m === 1) {
-        if (capT) [mt, md] = [totT + bid + ad, pd + bd];
+        if (capotBid && P.capotBidFlat) [mt, md] = [500 + bt + at + ad, bd];
+        else if (capT) [mt, md] = [totT + bid + ad, pd + bd];
         else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at + bid, 160 - k + bd + ad, "made", 0]; }
         else [mt, md] = [totT + bid, totD];
       } else if (P.coincheCount === POINTS_MULTIPLIED) {
         [mt, md] = coinched(P, bid, capotBid, 1, pt, pd, bt, bd, at, ad, capT, capD);
+        if (P.coincheDefence === ZERO) md = bd;
+        else if (P.coincheDefence === DEFENCE_MULTIPLIED) md = P.beloteMultiplied ? m * md : m * (md - bd) + bd;
         return [P.beloteMultiplied ? m * mt : m * (mt - bt) + bt, md, "made", 0];
       } else {
-        const base = capT ? 250 : 160;
+        const base = capT ? 250 : P.coincheBase;
         if (P.coincheCount === CONTRACT_ONLY) mt = base + m * bid + at + bt + ad;
         else mt = P.beloteMultiplied ? m * (base + at + bt + ad + bid) : m * (base + at + ad + bid) + bt;
         md = bd;
@@ -192,7 +196,10 @@
     const made = (capotBid ? capT : testT >= bid) && (testT > pd + bd || !P.compareDefence);
     if (made && m > 1 && P.coincheCount === POINTS_MULTIPLIED) {
       const r = contree(P, bid, capotBid, 1, pt, pd, bt, bd, capT, capD);
-      return [m * r[0], r[1], r[2], 0];
+      let md = r[1];
+      if (P.coincheDefence === ZERO) md = P.protected || capT ? bd : 0;
+      else if (P.coincheDefence === DEFENCE_MULTIPLIED) md = m * md;
+      return [m * r[0], md, r[2], 0];
     }
     const only = P.coincheCount === CONTRACT_ONLY && P.counting === FAITS_ANNONCES;
     let full = capD && P.fullCapot && (m === 1 || only); // coinched, a capot changes nothing
@@ -200,7 +207,7 @@
     const chuteBase = full ? P.capotBase : P.chuteBase;
     if (P.counting === ANNONCES) {
       if (made) return [bid * m, 0, "made", 0];
-      const md = m === 1 ? chuteBase : bid * m;
+      const md = m > 1 ? bid * m : P.annoncesChuteBid && !full ? bid : chuteBase;
       return [0, P.rounding ? round(md) : md, "chute", 0];
     }
     const value = P.counting === FAITS_ANNONCES ? bid : 0;
@@ -208,8 +215,8 @@
     if (made) {
       const keptD = P.protected || capT ? bd : 0;
       if (capotBid) [mt, md] = [500 * m + bt, keptD];
-      else if (m > 1 && only) [mt, md] = [(capT ? 250 : 160) + value * m + bt, keptD];
-      else if (m > 1) [mt, md] = [(160 + value) * m + bt, keptD];
+      else if (m > 1 && only) [mt, md] = [(capT ? 250 : P.coincheBase) + value * m + bt, keptD];
+      else if (m > 1) [mt, md] = [(P.coincheBase + value) * m + bt, keptD];
       else if (capT) [mt, md] = [250 + value + bt, bd];
       else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + value, 160 - k + bd, "made", 0]; }
       else [mt, md] = P.rounding ? [round(pt + bt) + value, round(pd + bd)] : [pt + bt + value, pd + bd];

@@ -50,6 +50,10 @@ OPTION_NAMES = [
     "announcements_count_for_contract",
     "coinche_count",
     "capot_bid_failed",
+    "annonces_chute",
+    "coinche_defence",
+    "coinche_base",
+    "capot_bid_marque",
 ]
 SUITS_ONLY = '"S", "H", "D", "C"'
 

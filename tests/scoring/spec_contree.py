@@ -1,7 +1,7 @@
 """An independent reading of SPEC §6 (the three contrée countings of the
 presets, versions 1 and 2), written from the SPEC's sentences and not from
 scoring/countings.py: the oracle of tests/scoring/test_contree_reading.py,
-and of the before → after count of issue 52 (docs in /work/notes/counts.md).
+and of issue 52's count of the deals the fix moved.
 
 Only the presets' own options are read here (``chute_capot`` flat in
 version 1, full in version 2): a club's option is tested by its table.

@@ -352,7 +352,7 @@ def test_points_multiplied_multiplies_the_takers_uncoinched_marque(
     case: tuple[Rules, dict],
 ) -> None:
     rules, deal = case
-    counted = rules.with_options(coinche_count="points_multiplied")
+    counted = rules.with_options(coinche_count="points_multiplied", coinche_defence="own")
     score = marques(deal, counted)
     if not deal["coinche"] or score["outcome"] == "chute":
         assert score == marques(deal, rules.with_options(coinche_count="multiplied"))

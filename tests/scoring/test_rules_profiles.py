@@ -93,6 +93,11 @@ def test_a_profile_stored_as_version_1_replays_as_version_1(stored: dict) -> Non
         **STORED_BEFORE_PRESET_VERSIONS,
         "coinche_count": "multiplied",
         "capot_bid_failed": 500,
+        # SPEC §7.2's club counts, at the values that mark as version 1 always did
+        "annonces_chute": 160,
+        "coinche_defence": "own",
+        "coinche_base": 160,
+        "capot_bid_marque": "flat",
     }
     defence_capot = {"taker": "A", "bid": 80, "trump": "H", "capot": "B"}
     assert scoring.score_deal(defence_capot, rules).b == 160
@@ -135,12 +140,24 @@ def test_every_preset_plays_ffb_defaults_for_the_shared_options() -> None:
         rules = versions[1]
         assert (rules.sa_ta, rules.ta_scale, rules.chute_capot) == (False, "ffb", "flat")
         assert rules.coinche_count == "multiplied"
+        assert (rules.annonces_chute, rules.coinche_defence, rules.coinche_base) == (
+            160,
+            "own",
+            160,
+        )
     assert [PRESETS[name].capot_bid_failed for name in PRESET_NAMES] == [
         "chute",
         "chute",
         500,
         500,
         500,
+    ]
+    assert [PRESETS[name].capot_bid_marque for name in PRESET_NAMES] == [
+        "points",
+        "points",
+        "flat",
+        "flat",
+        "flat",
     ]
 
 
@@ -161,6 +178,10 @@ def test_options_describe_every_option_of_the_spec_for_a_form() -> None:
         "announcements_count_for_contract",
         "coinche_count",
         "capot_bid_failed",
+        "annonces_chute",
+        "coinche_defence",
+        "coinche_base",
+        "capot_bid_marque",
     ]
     for option in OPTIONS:
         assert option.label and option.help.endswith(".")

@@ -51,6 +51,31 @@ def hall_files(
     return files
 
 
+#: The club counts a generated concours may play (SPEC §7.1, §7.2), with
+#: the options that make them tell (au point près, a chute of 162).
+CLUB_OPTIONS = (
+    "coinche_count",
+    "capot_bid_failed",
+    "annonces_chute",
+    "coinche_defence",
+    "coinche_base",
+    "capot_bid_marque",
+    "rounding",
+    "chute_base",
+)
+
+
+def _club_count(rules: scoring.Rules, rng: random.Random) -> scoring.Rules:
+    """``rules``, or one concours in three a club's count of them (drawn
+    from its own ``rng``, so that the rest of the file draws as before)."""
+    if rng.random() >= 1 / 3:
+        return rules
+    options = [scoring.options.OPTIONS_BY_NAME[name] for name in CLUB_OPTIONS]
+    return rules.with_options(
+        **{o.name: rng.choice(o.values) for o in options if rules.counting in o.applies_to}
+    )
+
+
 class _Concours:
     def __init__(
         self, rng: random.Random, teams: int, parties: int, deals: int | None, *, fixed_seed: int
@@ -61,6 +86,7 @@ class _Concours:
         preset = rng.choice(list(scoring.PRESETS))
         sa_ta = preset != "ffb-belote" and rng.random() < 0.3
         self.rules = scoring.Rules.from_preset(preset, **({"sa_ta": True} if sa_ta else {}))
+        self.rules = _club_count(self.rules, random.Random(f"club count {fixed_seed}"))
         if deals is None and rng.random() < 0.1:
             self.end: dict[str, int] = {"target": rng.choice([300, 500, 701])}
         else:

@@ -142,6 +142,35 @@ OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
             "compte comme une chute d'un contrat de 250 (160 + 250, comme à la coinche FFB)."
         ),
     ),
+    "annonces_chute": (
+        _("Chute en points annoncés"),
+        _(
+            "Contrée en points annoncés, contrat chuté sans contre : la défense marque 160, ou "
+            "la valeur du contrat (l'équipe qui chute donne le contrat)."
+        ),
+    ),
+    "coinche_defence": (
+        _("Défense d'une coinche réussie"),
+        _(
+            "Avec « marque des preneurs multipliée », contrat coinché réussi : la défense garde "
+            "sa marque sans coinche, ne marque rien (sa belote seule), ou voit aussi sa marque "
+            "multipliée."
+        ),
+    ),
+    "coinche_base": (
+        _("Base d'une coinche réussie"),
+        _(
+            "Contrat coinché réussi : les preneurs comptent sur 160 (FFB), ou sur les points de "
+            "chute, comme la défense d'une chute (2 × (162 + contrat) quand la chute vaut 162)."
+        ),
+    ),
+    "capot_bid_marque": (
+        _("Capot demandé réussi"),
+        _(
+            "Coinche : un capot demandé et réussi marque ses 252 points de cartes + 250 (502 au "
+            "point près), ou 500 tout rond (× 2 coinché), belote et annonces en plus."
+        ),
+    ),
 }
 
 # Option name -> value -> label: the engine's Option.value_labels. Numbers and
@@ -172,6 +201,14 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
         "points_multiplied": _("marque des preneurs multipliée"),
     },
     "capot_bid_failed": {500: "500", "chute": _("chute d'un contrat de 250")},
+    "annonces_chute": {160: "160", "bid": _("le contrat")},
+    "coinche_defence": {
+        "own": _("garde sa marque"),
+        "zero": _("ne marque rien"),
+        "multiplied": _("marque multipliée"),
+    },
+    "coinche_base": {160: "160", "chute_base": _("points de chute")},
+    "capot_bid_marque": {"points": "252 + 250", "flat": "500"},
 }
 
 # How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
@@ -182,6 +219,15 @@ COINCHE_COUNT_SUMMARIES: dict[str, Label] = {
     "base": _("coinche : 160 × 2"),
     "points_only": _("coinche réussie : points × 2"),
     "bid": _("coinche : contrat × 2"),
+}
+
+# SPEC §7.2's club counts in the summary (the engine's CLUB_COUNTS_FR).
+CLUB_COUNT_SUMMARIES: dict[str, Label] = {
+    "annonces_chute": _("chute : le contrat à la défense"),
+    "defence_zero": _("défense d'une coinche réussie : 0"),
+    "defence_multiplied": _("défense d'une coinche réussie : sa marque × 2"),
+    "coinche_base": _("coinche réussie : %(points)s au lieu de 160"),
+    "capot_flat": _("capot demandé réussi : 500"),
 }
 
 
@@ -288,6 +334,8 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
         points_faits = counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
             parts.append(gettext("capot demandé chuté : chute de 250"))
+        for key in scoring.rules.club_counts(rules):
+            parts.append(str(CLUB_COUNT_SUMMARIES[key]) % {"points": rules.chute_base})
     return parts
 
 

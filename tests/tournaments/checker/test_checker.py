@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+import scoring
 from tests.tournaments.checker import schema
 from tournaments.checker import FORMAT
 from tournaments.checker.__main__ import main
 from tournaments.checker.check import check
-from tournaments.checker.generate import generate, small_concours
+from tournaments.checker.generate import CLUB_OPTIONS, generate, small_concours
 
 #: Generated concours checked by the suite: thousands, as issue 27 asks
 #: (about 2 ms each, generation included: 10 s on one core of the CI machine).
@@ -47,6 +48,10 @@ def test_thousands_of_generated_concours_have_no_difference():
                 seen[table["entry"]] = seen.get(table["entry"], 0) + 1
                 seen[table["status"]] = seen.get(table["status"], 0) + 1
         seen["withdrawn"] = seen.get("withdrawn", 0) + sum(t["withdrawn"] for t in doc["teams"])
+        for option in CLUB_OPTIONS:  # a club's count (SPEC §7.1, §7.2)
+            base = scoring.PRESET_VERSIONS[doc["rules"]["preset"]][doc["rules"]["version"]]
+            if doc["rules"][option] != getattr(base, option):
+                seen[option] = seen.get(option, 0) + 1
         seen["pool splits"] = seen.get("pool splits", 0) + bool(doc["pools"])
         seen["swaps"] = seen.get("swaps", 0) + sum(len(r["draw"]["swaps"]) for r in doc["rounds"])
         seen["fixed"] = seen.get("fixed", 0) + sum(bool(r["draw"]["fixed"]) for r in doc["rounds"])
@@ -67,6 +72,7 @@ def test_thousands_of_generated_concours_have_no_difference():
         "swaps",
         "fixed",
         "in_progress",
+        *CLUB_OPTIONS,
     ):
         assert seen.get(what, 0) >= 20, (what, seen)
 

@@ -27,16 +27,27 @@ def is_french(text: str) -> bool:
     return bool(FRENCH_LETTERS.search(re.sub("contrée", "", text, flags=re.IGNORECASE)))
 
 
+# SPEC §7.2's club counts, summarised with the options they depend on only:
+# their product with every other option would be twelve times as many
+# profiles (some 170,000) for no other wording.
+CLUB_COUNTS = ("annonces_chute", "coinche_defence", "coinche_base", "capot_bid_marque")
+THEIR_OPTIONS = ("coinche_count", "chute_base", "rounding")
+
+
 def every_profile() -> list[scoring.Rules]:
     """Every profile the engine accepts: each version of each preset with each
-    combination of the options its counting lets one change."""
+    combination of the options its counting lets one change, SPEC §7.2's
+    club counts combined with the options they depend on."""
     profiles = []
     for name, versions in scoring.PRESET_VERSIONS.items():
         for version, base in versions.items():
             settable = [o for o in scoring.OPTIONS if base.counting in o.applies_to]
-            for values in itertools.product(*(o.values for o in settable)):
-                overrides = {o.name: v for o, v in zip(settable, values, strict=True)}
-                profiles.append(scoring.Rules.from_preset(name, version, **overrides))
+            others = [o for o in settable if o.name not in CLUB_COUNTS]
+            counts = [o for o in settable if o.name in CLUB_COUNTS + THEIR_OPTIONS]
+            for chosen in (others, counts):
+                for values in itertools.product(*(o.values for o in chosen)):
+                    overrides = {o.name: v for o, v in zip(chosen, values, strict=True)}
+                    profiles.append(scoring.Rules.from_preset(name, version, **overrides))
     return profiles
 
 
