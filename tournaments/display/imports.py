@@ -1,5 +1,6 @@
 """The words of a CSV import's preview: what each line of the file will do,
-and the sentence that sums the file up.
+the sentence that sums the file up, and what each column may be (the
+volunteer says it of a column the page did not understand).
 
 Reads the plan `services.imports.plan_import` made (plain values); must not
 query the database nor decide what a line is.
@@ -76,3 +77,27 @@ def imported_message(plan: Any) -> str:
             len(plan.faulty_lines),
         ) % {"lines": ", ".join(map(str, plan.faulty_lines))}
     return message
+
+
+def column_choices(extra_columns: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What a file's column may be, as the preview offers it: the keys of
+    services/team_file.py with their words, then the installed features'
+    columns (`extra_columns`: key, label). A player's whole name first, so
+    that « Joueur 1 » typed in the list picks it."""
+    choices = [("", gettext("Ne pas importer")), ("equipe", gettext("Nom de l'équipe"))]
+    for n in (1, 2):
+        choices += [
+            (f"joueur{n}", gettext("Joueur %(n)s (prénom et nom)") % {"n": n}),
+            (f"prenom{n}", gettext("Prénom du joueur %(n)s") % {"n": n}),
+            (f"nom{n}", gettext("Nom du joueur %(n)s") % {"n": n}),
+            (f"licence{n}", gettext("Licence du joueur %(n)s") % {"n": n}),
+            (f"affiche{n}", gettext("Joueur %(n)s accepte d'être affiché") % {"n": n}),
+            (f"telephone{n}", gettext("Téléphone du joueur %(n)s (pas gardé)") % {"n": n}),
+        ]
+    choices += [
+        ("club", gettext("Club")),
+        ("numero", gettext("Numéro d'équipe")),
+        ("categories", gettext("Classements spéciaux")),
+        ("preinscrite", gettext("Pré-inscrite en ligne")),
+    ]
+    return choices + list(extra_columns)

@@ -78,8 +78,9 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("Fichier CSV"),
         help_text=_(
-            "Colonnes : nom1;prenom1;nom2;prenom2 et, si besoin, "
-            "club;licence1;licence2;equipe;numero. Vous pouvez importer à nouveau le même "
+            "La première ligne nomme les colonnes comme vous les écrivez (« Nom de "
+            "l'équipe », « Joueur 1 », « Prénom », « Nom », « Club », « Licence »…) : "
+            "l'aperçu montre comment chacune est lue. Vous pouvez importer à nouveau le même "
             "fichier complété : seules les nouvelles équipes sont ajoutées."
         ),
     )
@@ -97,9 +98,29 @@ class ImportForm(forms.Form):
 
 class ImportConfirmForm(forms.Form):
     """The file read at the preview, sent back with the confirmation so
-    that the organizer does not choose it again."""
+    that the organizer does not choose it again, and what each of its
+    columns is (`columns`: header and key as read; `choices`: what a column
+    may be). Posted back, its columns are those posted."""
 
     data = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, columns=(), choices=(), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            count = sum(1 for name in self.data if name.startswith("column_"))
+            columns = [("", "")] * count
+        for index, (header, key) in enumerate(columns):
+            self.fields[f"column_{index}"] = forms.ChoiceField(
+                label=header, choices=choices, initial=key, required=False
+            )
+
+    def column_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith("column_")]
+
+    def chosen(self) -> list[str] | None:
+        """The key of each column, as the volunteer left them (None: none posted)."""
+        keys = [self.cleaned_data[name] for name in self.fields if name.startswith("column_")]
+        return keys or None
 
     @staticmethod
     def pack(data: bytes) -> str:

@@ -15,7 +15,7 @@ registered by `registration`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -53,6 +53,8 @@ class ImportLine:
     number: int | None = None
     # CONFLICT: why, in a sentence.
     reason: str = ""
+    # The line's cells of the features' columns (ImportPlan.extra_columns).
+    extras: tuple[str, ...] = ()
 
 
 @dataclass
@@ -65,12 +67,18 @@ class ImportPlan:
     # (`refused_whole`): then nothing is.
     errors: list[tuple[int, str]] = field(default_factory=list)
     refused_whole: bool = False
+    # Why the columns give no team, as read: the volunteer is to say them.
+    columns_problem: str = ""
     # Why this tournament takes no team now (a mêlée, a finished tournament).
     refusal: str = ""
     # Once imported: the teams registered from the new lines.
     imported: list[Team] = field(default_factory=list)
     # A line's values in the installed features' columns (services/extras.py).
     extra_values: dict[int, dict] = field(default_factory=dict)
+    # Each column's header and the key it was read as ("" not understood),
+    # and the features' columns the file has (key, header).
+    columns: list[tuple[str, str]] = field(default_factory=list)
+    extra_columns: list[tuple[str, str]] = field(default_factory=list)
 
     def of(self, status: str) -> list[ImportLine]:
         return [line for line in self.lines if line.status == status]
@@ -98,17 +106,26 @@ class ImportPlan:
         return not self.refused_whole and not self.refusal and bool(self.new)
 
 
-def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
+def plan_import(
+    *, tournament: Tournament, data: bytes, chosen: list[str] | None = None
+) -> ImportPlan:
     """Read a CSV file of teams and say, line by line, what importing it
-    would do. Writes nothing."""
-    parsed = team_file.parse_teams(data)
+    would do; its columns read from their headers, or as `chosen` in the
+    preview. Writes nothing."""
+    declared = extras.declared(tournament, "file")
+    parsed = team_file.parse_teams(data, extra_columns=declared.columns, chosen=chosen)
     plan = ImportPlan(
-        errors=parsed.errors, refused_whole=parsed.whole, refusal=pairs_refusal(tournament)
+        errors=parsed.errors,
+        refused_whole=parsed.whole,
+        refusal=pairs_refusal(tournament),
+        columns=parsed.columns,
+        columns_problem=parsed.columns_problem,
+        extra_columns=[(key, header) for header, key in parsed.columns if key in declared.columns],
     )
     if parsed.whole:
         return plan
     unknown = _unknown_categories(tournament, parsed.rows)
-    unknown += _read_extras(plan, extras.declared(tournament, "file"), parsed.rows)
+    unknown += _read_extras(plan, declared, parsed.rows)
     plan.errors = sorted(parsed.errors + unknown, key=lambda error: error[0])
     faulty = {line for line, _message in unknown}
     teams = registered_teams(tournament)
@@ -128,7 +145,11 @@ def plan_import(*, tournament: Tournament, data: bytes) -> ImportPlan:
         if not reason:
             in_file.update(dict.fromkeys(key, row.line))
         lines.append(ImportLine(row, status, row.number, reason))
-    plan.lines = _numbered(lines, taken=set(by_number))
+    keys = [key for key, _label in plan.extra_columns]
+    plan.lines = [
+        replace(line, extras=tuple(dict(line.row.extras).get(key, "") for key in keys))
+        for line in _numbered(lines, taken=set(by_number))
+    ]
     return plan
 
 
@@ -238,7 +259,9 @@ def _register(
 
 
 @transaction.atomic
-def import_teams(*, tournament: Tournament, data: bytes, by: Actor | None = None) -> ImportPlan:
+def import_teams(
+    *, tournament: Tournament, data: bytes, chosen: list[str] | None = None, by: Actor | None = None
+) -> ImportPlan:
     """Register the new teams of a CSV file, all or none, and return the
     plan followed, with the teams in `imported`. Lines already registered,
     lines that conflict with a registered team and faulty lines are left
@@ -246,7 +269,9 @@ def import_teams(*, tournament: Tournament, data: bytes, by: Actor | None = None
     # One import at a time: a second desk's import waits, then finds the
     # first one's teams registered.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    plan = plan_import(tournament=tournament, data=data)
+    plan = plan_import(tournament=tournament, data=data, chosen=chosen)
+    if plan.columns_problem:
+        raise TournamentError(plan.columns_problem, field="file")
     if plan.refused_whole:
         raise ImportRefused(plan.errors)
     if plan.refusal:

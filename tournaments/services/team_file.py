@@ -9,7 +9,11 @@ number given twice.
 
 Accepted: UTF-8 (with or without BOM) or Windows-1252 (what spreadsheet
 programs save in France), separator `;` or `,`, a header line naming the
-columns. Required columns: `nom1`, `prenom1`, `nom2`, `prenom2`; optional:
+columns as people write them (services/team_columns.py: « Nom de
+l'équipe », « Joueur 1 », « Prénom », « Licence »…), or as the volunteer
+said them in the preview (`chosen`). Each player is needed: `nom1` and
+`prenom1` (or `joueur1`, the whole name in one cell), the same for player
+2; optional:
 `club`, `licence1`, `licence2`, `equipe` (a team name), `numero`,
 `categories` (the names of the special rankings the team is in, separated
 by `,` or `|`; matched against the tournament's by the import's plan),
@@ -29,11 +33,13 @@ import csv
 import io
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from tournaments.queries.exports import uninert
+from tournaments.services import team_columns
 
 MAX_BYTES = 512 * 1024
 MAX_ROWS = 1000
@@ -67,36 +73,13 @@ TEMPLATE_COLUMNS = (
     "club",
     "equipe",
 )
-KNOWN = frozenset(REQUIRED + OPTIONAL)
+#: Read but not imported as such: a player's whole name (split in two), a
+#: phone number (the concours keeps none).
+READ = ("joueur1", "joueur2", "telephone1", "telephone2")
+KNOWN = frozenset(REQUIRED + OPTIONAL + READ)
 #: A player's box in the file (« affiche1 »: agreed to be shown across
 #: concours, issue 26): ticked by these words, unticked by anything else.
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
-ALIASES = {
-    "nom 1": "nom1",
-    "prénom1": "prenom1",
-    "prénom 1": "prenom1",
-    "prenom 1": "prenom1",
-    "nom 2": "nom2",
-    "prénom2": "prenom2",
-    "prénom 2": "prenom2",
-    "prenom 2": "prenom2",
-    "licence 1": "licence1",
-    "licence 2": "licence2",
-    "équipe": "equipe",
-    "numéro": "numero",
-    "n°": "numero",
-    "catégories": "categories",
-    "categorie": "categories",
-    "catégorie": "categories",
-    "affiché1": "affiche1",
-    "affiché 1": "affiche1",
-    "affiche 1": "affiche1",
-    "affiché2": "affiche2",
-    "affiché 2": "affiche2",
-    "affiche 2": "affiche2",
-    "préinscrite": "preinscrite",
-    "pré-inscrite": "preinscrite",
-}
 MAX_LENGTH = {
     "nom": 80,
     "prenom": 80,
@@ -137,6 +120,10 @@ class ParsedFile:
     # unclosed quote…): nothing of it may be imported. Otherwise `errors`
     # name faulty lines only, and `rows` holds the good ones.
     whole: bool = False
+    #: Each column's header and the key it was read as ("" not understood),
+    #: and why they give no team (the volunteer says what they are).
+    columns: list[tuple[str, str]] = field(default_factory=list)
+    columns_problem: str = ""
 
     @property
     def ok(self) -> bool:
@@ -152,16 +139,16 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _column(name: str) -> str:
-    key = unicodedata.normalize("NFC", name.strip().lower())
-    return ALIASES.get(key, key)
-
-
-def parse_teams(data: bytes) -> ParsedFile:
+def parse_teams(
+    data: bytes, *, extra_columns: Iterable[str] = (), chosen: Sequence[str] | None = None
+) -> ParsedFile:
     """Every faulty line is reported with its number (as a spreadsheet shows
     it: the header is line 1). A CSV file, or an Excel workbook (.xlsx: its
-    first sheet, read as the CSV file would be)."""
+    first sheet, read as the CSV file would be). The columns are read from
+    their headers (an installed feature's among them: `extra_columns`), or
+    are the keys `chosen` for them in the preview, one a column."""
     result = ParsedFile()
+    columns = (tuple(extra_columns), chosen)
     if len(data) > MAX_BYTES:
         result.errors.append(
             (0, _("Fichier trop gros (%(size)s Ko, 512 Ko au plus).") % {"size": len(data) // 1024})
@@ -174,7 +161,7 @@ def parse_teams(data: bytes) -> ParsedFile:
             result.errors.append((0, _("Classeur Excel illisible : enregistrez-le à nouveau.")))
             result.whole = True
             return result
-        return _parse_table(result, iter(table))
+        return _parse_table(result, iter(table), columns)
     if b"\x00" in data:
         result.errors.append((0, _("Ce fichier n'est pas un fichier texte CSV.")))
         result.whole = True
@@ -189,7 +176,7 @@ def parse_teams(data: bytes) -> ParsedFile:
     # newline="": the reader splits the lines itself (\r\n, \n or a lone \r).
     # strict: an unclosed quote is an error, not the rest of the file in one cell.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    return _parse_table(result, reader)
+    return _parse_table(result, reader, columns)
 
 
 def _xlsx_rows(data: bytes) -> list[list[str]] | None:
@@ -221,23 +208,23 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
-def _parse_table(result: ParsedFile, reader) -> ParsedFile:
+def _parse_table(result: ParsedFile, reader, columns) -> ParsedFile:
     """The header then the lines of a file read as rows of cells."""
     try:
-        header = [_column(h) for h in next(reader)]
+        headers = [h.strip() for h in next(reader)]
     except (csv.Error, StopIteration):
         result.errors.append((1, _("Ligne d'en-tête illisible.")))
         result.whole = True
         return result
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        result.errors.append(
-            (
-                1,
-                _("Colonnes obligatoires absentes : %(cols)s (en-tête attendu : %(head)s).")
-                % {"cols": ", ".join(missing), "head": ";".join(REQUIRED + OPTIONAL)},
-            )
-        )
+    extra_columns, chosen = columns
+    header = (
+        [key if key in KNOWN or key in extra_columns else "" for key in chosen]
+        if chosen is not None and len(chosen) == len(headers)
+        else team_columns.read_headers(headers, extra_columns)
+    )
+    result.columns = list(zip(headers, header, strict=True))
+    if problem := _columns_problem(result.columns):
+        result.columns_problem = problem
         result.whole = True
         return result
     seen = _Seen()
@@ -270,6 +257,25 @@ def _parse_table(result: ParsedFile, reader) -> ParsedFile:
         result.whole = True
         result.errors.append((0, _("Aucune équipe dans ce fichier.")))
     return result
+
+
+def _columns_problem(columns: list[tuple[str, str]]) -> str:
+    """Why these columns cannot give teams ("" if they can): a player's
+    name missing, or two columns said to be the same."""
+    keys = [key for _header, key in columns if key]
+    for key in set(keys):
+        if keys.count(key) > 1:
+            twice = [header for header, said in columns if said == key]
+            return _("Les colonnes « %(a)s » et « %(b)s » disent la même chose : choisissez.") % {
+                "a": twice[0],
+                "b": twice[1],
+            }
+    if all(f"joueur{n}" in keys or {f"nom{n}", f"prenom{n}"} <= set(keys) for n in (1, 2)):
+        return ""
+    return _(
+        "Les joueurs de chaque équipe sont introuvables : dites ci-dessous quelle colonne "
+        "donne le joueur 1 et le joueur 2 (son prénom et son nom, ou chacun à part)."
+    )
 
 
 @dataclass
@@ -325,7 +331,14 @@ def _row(
             % {"n": len(values), "m": len(header)}
         )
         return None, problems
-    cells = {h: uninert(values[i].strip()) if i < len(values) else "" for i, h in enumerate(header)}
+    cells = {
+        h: uninert(values[i].strip()) if i < len(values) else "" for i, h in enumerate(header) if h
+    }
+    for n in (1, 2):
+        if f"nom{n}" not in cells:  # the whole name in one cell: split in two
+            cells[f"prenom{n}"], cells[f"nom{n}"] = team_columns.split_name(
+                cells.get(f"joueur{n}", "")
+            )
     labels = {
         "nom1": _("nom du joueur 1"),
         "prenom1": _("prénom du joueur 1"),

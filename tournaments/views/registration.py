@@ -284,42 +284,68 @@ def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpRespons
 @login_required
 @accepts_upload
 def team_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """Upload a CSV: a preview says what each line will do (new, already
-    registered, in conflict), every faulty line listed; the new teams are
-    registered on confirmation, from the file read at the preview."""
+    """Upload a CSV: a preview says what each column was read as (the
+    volunteer may say what one is, and read the file again) and what each
+    line will do (new, already registered, in conflict), every faulty line
+    listed; the new teams are registered on confirmation, from the file
+    read at the preview."""
     tournament = managed_tournament(request, slug)
-    if request.method == "POST" and "confirm" in request.POST:
+    if request.method == "POST" and ("confirm" in request.POST or "reread" in request.POST):
         return _import_confirmed(request, tournament)
     form = ImportForm(request.POST or None, request.FILES or None)
-    context: dict = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["file"].read(team_file.MAX_BYTES + 1)
-        plan = imports.plan_import(tournament=tournament, data=data)
-        context["plan"] = plan
-        if plan.refused_whole:
-            form.add_error("file", errors.ImportRefused(plan.errors).message)
-        elif plan.refusal:
-            form.add_error("file", plan.refusal)
-        elif not plan.new:
-            form.add_error("file", _("Aucune nouvelle équipe dans ce fichier."))
-        else:
-            context["confirm_form"] = ImportConfirmForm(
-                initial={"data": ImportConfirmForm.pack(data)}
-            )
+        return _preview(request, tournament, form, data)
+    return render(request, "tournaments/team_import.html", {"tournament": tournament, "form": form})
+
+
+def _column_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    declared = extras.declared(tournament, "file")
+    named = [(key, str(declared.fields[name].label)) for key, name in declared.columns.items()]
+    return import_words.column_choices(named)
+
+
+def _preview(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: ImportForm,
+    data: bytes,
+    chosen: list[str] | None = None,
+) -> HttpResponse:
+    plan = imports.plan_import(tournament=tournament, data=data, chosen=chosen)
+    if plan.columns_problem:
+        pass  # not a refusal: said above the columns, for the volunteer to say them
+    elif plan.refused_whole:
+        form.add_error("file", errors.ImportRefused(plan.errors).message)
+    elif plan.refusal:
+        form.add_error("file", plan.refusal)
+    elif not plan.new:
+        form.add_error("file", _("Aucune nouvelle équipe dans ce fichier."))
+    context: dict = {"tournament": tournament, "form": form, "plan": plan}
+    if plan.columns:
+        context["confirm_form"] = ImportConfirmForm(
+            initial={"data": ImportConfirmForm.pack(data)},
+            columns=plan.columns,
+            choices=_column_choices(tournament),
+        )
     return render(request, "tournaments/team_import.html", context)
 
 
 def _import_confirmed(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The import of the file read at the preview; a refusal is shown at the
-    file field (a new, empty one: the file is to be chosen again)."""
-    confirm_form = ImportConfirmForm(request.POST)
+    """The file read at the preview, read again with the columns said
+    (« Relire »), or imported; a refusal is shown at the file field (a new,
+    empty one: the file is to be chosen again)."""
+    confirm_form = ImportConfirmForm(request.POST, choices=_column_choices(tournament))
     context: dict = {"tournament": tournament, "form": ImportForm()}
     if not confirm_form.is_valid():
         context["file_error"] = _("Fichier illisible : choisissez-le à nouveau.")
         return render(request, "tournaments/team_import.html", context)
+    data, chosen = confirm_form.cleaned_data["data"], confirm_form.chosen()
+    if "reread" in request.POST:
+        return _preview(request, tournament, ImportForm(), data, chosen)
     try:
         plan = imports.import_teams(
-            by=request.user, tournament=tournament, data=confirm_form.cleaned_data["data"]
+            by=request.user, tournament=tournament, data=data, chosen=chosen
         )
     except errors.ImportRefused as refused:
         context["plan"] = imports.ImportPlan(errors=refused.errors, refused_whole=True)

@@ -92,7 +92,7 @@ def test_a_bad_file_gets_a_message_next_to_the_field_and_per_line(desk, tourname
     assert response.status_code == 200
     assert fragment in text(response)
     assert response.context["form"].errors["file"]
-    assert "confirm_form" not in response.context
+    assert 'name="confirm"' not in text(response)
     assert Team.objects.filter(tournament=tournament).count() == 0
 
 
@@ -155,9 +155,9 @@ def test_a_file_whose_only_lines_are_bad_imports_nothing(desk, tournament):
     response = preview(desk, tournament, csv("A;B;C;D;E", "A;B;C;D;E"))
     assert "Même équipe que la ligne 2" in text(response)
     # the good line is offered alone
-    assert "confirm_form" in response.context
+    assert 'name="confirm"' in text(response)
     response = preview(desk, tournament, csv("Seul;Joueur;;;Club"))
-    assert response.context["form"].errors["file"] and "confirm_form" not in response.context
+    assert response.context["form"].errors["file"] and 'name="confirm"' not in text(response)
 
 
 def test_an_excel_workbook_is_previewed_and_imported(desk, tournament):
@@ -176,3 +176,32 @@ def test_an_excel_workbook_is_previewed_and_imported(desk, tournament):
     done = confirm(desk, tournament, response)
     assert "1 équipe importée." in text(done)
     assert Team.objects.get(tournament=tournament).player1.last_name == "Lefèvre"
+
+
+def test_columns_the_page_did_not_understand_are_said_then_the_file_imported(desk, tournament):
+    """Issue 54, item 3: « Équipe;Inscrit;Partenaire » was refused whole."""
+    data = "Équipe;Inscrit;Partenaire\nLes Lève-tôt;Jean MARTIN;Zoé Dupré\n".encode()
+    response = preview(desk, tournament, data)
+    assert "dites ci-dessous quelle colonne" in text(response)
+    assert not response.context["form"].errors  # not refused: asked
+    form = response.context["confirm_form"]
+    said = {
+        "data": form["data"].value(),
+        "column_0": "equipe",
+        "column_1": "joueur1",
+        "column_2": "joueur2",
+    }
+    again = desk.post(url(tournament), {**said, "reread": "1"})
+    assert "1 nouvelle équipe" in text(again) and "Jean MARTIN" in text(again)
+    assert Team.objects.filter(tournament=tournament).count() == 0
+    desk.post(url(tournament), {**said, "confirm": "1"}, follow=True)
+    team = Team.objects.get(tournament=tournament)
+    assert (team.name, team.player1.last_name, team.player2.first_name) == (
+        "Les Lève-tôt",
+        "MARTIN",
+        "Zoé",
+    )
+    # A choice that is none of the page's is refused, nothing imported.
+    refused = desk.post(url(tournament), {**said, "column_1": "is_staff", "confirm": "1"})
+    assert "Fichier illisible" in text(refused)
+    assert Team.objects.filter(tournament=tournament).count() == 1
