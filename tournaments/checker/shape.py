@@ -108,6 +108,11 @@ def why(found: Fault, translate: Translate) -> str:
             "value": _show(value, _),
             "minimum": expected,
         }
+    if found.rule == "maximum":
+        return _("%(value)s est au-dessus du maximum, %(maximum)s") % {
+            "value": _show(value, _),
+            "maximum": expected,
+        }
     if found.rule in ("minItems", "maxItems") and isinstance(value, list):
         return _("la liste a %(count)s élément(s), le format en veut %(limit)s %(side)s") % {
             "count": len(value),

@@ -1,11 +1,12 @@
 """The part of JSON Schema that docs/concours-file.schema.json uses (type,
 const, enum, required, properties, additionalProperties: false, items,
-oneOf, $ref to #/$defs, minimum, minItems, maxItems), enough to hold every
+oneOf, $ref to #/$defs, minimum, maximum, pattern, minItems, maxItems), enough to hold every
 concours file to its documented format without a new dependency."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,10 @@ def errors(value: Any, schema: dict[str, Any], root: dict[str, Any], where: str 
     out: list[str] = []
     if "minimum" in schema and type(value) is int and value < schema["minimum"]:
         out.append(f"{where}: {value} < {schema['minimum']}")
+    if "maximum" in schema and type(value) is int and value > schema["maximum"]:
+        out.append(f"{where}: {value} > {schema['maximum']}")
+    if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
+        out.append(f"{where}: {value!r} does not match {schema['pattern']}")
     if isinstance(value, dict):
         out += [f"{where}: missing {k!r}" for k in schema.get("required", ()) if k not in value]
         properties = schema.get("properties", {})

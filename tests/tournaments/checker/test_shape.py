@@ -134,3 +134,27 @@ def test_a_part_replaced_by_a_wrong_value_is_refused_where_it_is(seed, path, val
     found = shape.fault(doc)
     assert found is not None and found.where == path
     assert hand_written.validate(doc) != []
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [
+        (
+            10**30,
+            "à « teams[0].number » : 1000000000000000000000000000000 est au-dessus du "
+            "maximum, 10000",
+        ),
+        (-5, "à « teams[0].number » : -5 est sous le minimum, 1"),
+        (0, "à « teams[0].number » : 0 est sous le minimum, 1"),
+        ("1", 'à « teams[0].number » : le format attend un nombre entier, le fichier a "1"'),
+    ],
+)
+def test_a_team_number_the_app_never_gives_is_refused_in_a_sentence(tmp_path, capsys, number, said):
+    """Issue 51: 10**30 and -5 read « Aucune différence »; a team's number
+    is 1 to 10,000 in the app (models/people.py), as "1" and 1.5 are refused."""
+    path = tmp_path / "concours.json"
+    path.write_text(json.dumps(tampered(lambda d: d["teams"][0].__setitem__("number", number))))
+    assert main([str(path)]) == 1
+    out = capsys.readouterr().out
+    assert said in out, out
+    assert "Aucune différence" not in out
