@@ -35,6 +35,8 @@ BENCHES = [
         ["bench.failover", "--tables", "2", "--desk-tables", "1", "--before", "3", "--after", "2"],
         "failover: acked ",
     ),
+    # One worker, every account (issue 51): a small file behind another's.
+    (["bench.queue", "--files", "1", "--teams", "16"], "queue: another account's small file"),
     # Simultaneous halls (issue 27): two small halls merged.
     (
         ["bench.halls", "--halls", "2", "--teams", "4", "--parties", "1", "--deals", "1"],

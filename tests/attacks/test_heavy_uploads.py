@@ -182,3 +182,38 @@ def test_one_account_sends_30_files_an_hour_at_most(app):
     assert {status for status, *_ in answers} == {422}
     assert all("pas un « Fichier du concours »" in e for e in errors[:30]), errors[:30]
     assert "Trop d'envois pour ce compte : 30 par heure au plus" in errors[30], errors[30]
+
+
+ORDER = """
+import json
+from django_tasks_db.models import DBTaskResult
+from tournaments.models import Upload
+done = DBTaskResult.objects.filter(task_path__endswith="process_upload").exclude(finished_at=None)
+owners = dict(Upload.objects.values_list("pk", "owner__username"))
+print(json.dumps([owners.get(r.args_kwargs["args"][0]) for r in done.order_by("finished_at")]))
+"""
+
+
+def test_another_accounts_small_file_passes_one_accounts_queue(app):
+    """Issue 51: one worker serves every account. orga sends five files long
+    to read, orga2 a small one right after: orga2's is read after orga's
+    first (the one under way) at most, not after all five (its waiting
+    time, before → after: bench/queue.py)."""
+    from tournaments.checker.generate import hall_files
+
+    server, concours, _ = app
+    server.python(
+        "import json; from django_tasks_db.models import DBTaskResult; "
+        "DBTaskResult.objects.all().delete(); print(json.dumps(1))"
+    )
+    first, other = _login(server, "orga"), _login(server, "orga2")
+    heavy = _dated(hostile.concours_file(parties=10, teams=80, deals=2), concours[0][1])
+    sent = [_hall_upload(first, concours[0], 0, heavy) for _ in range(5)]
+    small = hall_files(halls=1, teams=8, parties=2, seed=4, deals=2)[0]
+    answer = _hall_upload(other, concours[1], 1, _dated(small, concours[1][1]))
+    assert [s[0] for s in sent] + [answer[0]] == [302] * 6
+    outcomes = [_outcome(first, s[3]) for s in sent] + [_outcome(other, answer[3])]
+    order = server.python(ORDER)
+    print(f"\nfiles read, in order: {order}")
+    assert outcomes[-1] == ("done", "Fichier de « Salle B » reçu.")
+    assert order.index("orga2") <= 1, order

@@ -27,6 +27,7 @@ import logging
 
 from django.db import IntegrityError, transaction
 from django.tasks import task
+from django.tasks.base import TASK_MIN_PRIORITY
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -68,10 +69,18 @@ def _count(owner) -> None:
 
 def _queued(**fields) -> Upload:
     """The upload kept and its task queued, in one transaction: the
-    database's queue holds the task exactly when the upload exists."""
+    database's queue holds the task exactly when the upload exists.
+
+    One worker serves every account (issue 51): an account's files take
+    turns with the others'. Its n-th file still waiting is queued at
+    priority -n (the worker runs the highest first, then the oldest), so
+    another account's first file passes its second; the quick tasks
+    (messages, a waiting list's offer: priority 0) pass every file."""
     with transaction.atomic():
+        ahead = Upload.objects.filter(owner=fields["owner"], state=Upload.State.WAITING).count()
         upload = Upload.objects.create(language=translation.get_language() or "fr", **fields)
-        process_upload.enqueue(upload.pk)
+        priority = max(-1 - ahead, TASK_MIN_PRIORITY)
+        process_upload.using(priority=priority).enqueue(upload.pk)
     upload.refresh_from_db()  # done already when the tasks run at once
     return upload
 
