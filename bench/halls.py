@@ -3,7 +3,7 @@ halls of one concours merged through the service and the pages.
 
 On a fresh SQLite database: a hosted concours declared in HALLS halls,
 each hall's concours file (TEAMS teams, PARTIES parties of DEALS deals,
-from `checker.generate.hall_files`) received by `services.halls`
+from `checker.generate.hall_files`) received by the halls feature's services
 (read, checked by the checker, merged with the halls already in, kept),
 then the organizer's halls page and the public merged ranking rendered by
 Django's test client. Prints the time of each step and, last, the total
@@ -44,8 +44,8 @@ def run(args) -> int:
     from django.test import Client
 
     from tournaments.checker.generate import hall_files
+    from tournaments.features.halls import services
     from tournaments.models import MergedHall
-    from tournaments.services import halls as services
 
     owner = get_user_model().objects.create_user("bench-halls")
     tournament = builders.new_concours(owner=owner, name="Concours en douze salles", published=True)

@@ -50,7 +50,7 @@ BUILD = """
 import json
 from django.contrib.auth import get_user_model
 from tests import factories
-from tournaments.services import halls
+from tournaments.features.halls import services as halls
 User = get_user_model()
 owner = User.objects.get(username="orga")
 other = User.objects.create_user("orga2", password=PASSWORD)

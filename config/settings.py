@@ -108,6 +108,7 @@ FEATURE_APPS = [
     "tournaments.features.tablets",
     "tournaments.features.leagues",
     "tournaments.features.messages",
+    "tournaments.features.halls",
     "tournaments.features.challenge",
     "tournaments.features.door",
     "tournaments.features.clock",

@@ -87,7 +87,7 @@ MOMENTS: dict[str, Moment] = {
         doc=(
             "The concours's ranking may have become final: its last partie closed "
             "(services/rounds.py), a partie's claims closed by hand (services/claims.py), "
-            "or a hall's file came in (services/halls.py). Handlers check finality "
+            "or a hall's file came in (the halls feature). Handlers check finality "
             "themselves (a claims window may still be open). `by`: who did it."
         ),
     ),

@@ -26,7 +26,6 @@ from tournaments.views import (
     table_side,
     uploads,
 )
-from tournaments.views import halls as multi_halls
 from tournaments.views.table_side_batch import table_side_batch
 
 
@@ -287,17 +286,6 @@ urlpatterns += [
         fixed_tables.team_fixed_table,
         name="team_fixed_table",
     ),
-]
-# Simultaneous halls (issue 27, item 6): one concours played in several
-# halls, each hall's file received (by hand or signed from its laptop) and
-# merged into one ranking, provisional until every hall is in.
-urlpatterns += [
-    path(ORG + "salles/", multi_halls.halls_manage, name="halls_manage"),
-    path(ORG + "salles/<num:hall_id>/fichier/", multi_halls.hall_upload, name="hall_upload"),
-    path(ORG + "salles/<num:hall_id>/cle/", multi_halls.hall_key, name="hall_key"),
-    path(ORG + "salles/envoyer/", multi_halls.hall_send, name="hall_send"),
-    path("t/<slug:slug>/salles/", multi_halls.halls_public, name="halls_public"),
-    path("salles/envoi/", multi_halls.hall_receive, name="hall_receive"),
 ]
 # Files read in the background (issue 35): the sender's page while a file
 # waits for its task, and the state a hall's laptop asks for.

@@ -79,9 +79,9 @@ def halls_concours(username: str, *, name: str, hidden: bool) -> dict:
     import json
 
     from tests.factories import build_tournament
+    from tournaments.features.halls import services as halls
     from tournaments.models import Tournament
     from tournaments.queries.concours_file import concours_file
-    from tournaments.services import halls
 
     owner = get_user_model().objects.get(username=username)
     hosted = build_tournament(

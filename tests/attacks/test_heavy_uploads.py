@@ -33,7 +33,7 @@ BUILD = """
 import json
 from django.contrib.auth import get_user_model
 from tests import factories
-from tournaments.services import halls
+from tournaments.features.halls import services as halls
 User = get_user_model()
 out = []
 for name in ("orga", "orga2", "orga3"):

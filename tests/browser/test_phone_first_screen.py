@@ -18,12 +18,13 @@ from tests import factories
 from tests.browser.grid import tap_deal
 from tests.browser.shots import PHONE, shot
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
-from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.features.halls.builders import hall_file, raw
 from tests.tournaments.services.test_persons import finished_concours
 from tournaments.features.challenge import services as challenges
+from tournaments.features.halls import services as halls
 from tournaments.infra import links
 from tournaments.models import Player
-from tournaments.services import brackets, halls, pools, rounds
+from tournaments.services import brackets, pools, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

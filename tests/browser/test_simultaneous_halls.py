@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE
-from tests.tournaments.services.test_halls import hall_file
+from tests.tournaments.features.halls.builders import hall_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

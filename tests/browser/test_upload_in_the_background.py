@@ -22,9 +22,9 @@ from bench import hostile
 from tests import factories
 from tests.browser.session import log_in
 from tests.browser.test_simultaneous_halls import DESK, PHONE, VIC, press, shot
-from tests.tournaments.services.test_halls import hall_file
+from tests.tournaments.features.halls.builders import hall_file
+from tournaments.features.halls import services as halls
 from tournaments.infra.tasks import WorkerThread
-from tournaments.services import halls
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -101,9 +101,6 @@ class Change(models.Model):
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
         # Leagues (issue 27): the qualified teams of a stage sent to the next.
         LEAGUE_QUALIFIED = "league_qualified", _("Qualifiés d'une ligue mis à jour")
-        # Simultaneous halls (issue 27): declared, a hall's file received.
-        HALLS_DECLARED = "halls_declared", _("Salles du concours déclarées")
-        HALL_FILE = "hall_file", _("Fichier d'une salle reçu")
         # « Appeler l'arbitre » (issue 38, item 12c): a table calls, the desk answers.
         REFEREE_CALLED = "referee_called", _("Arbitre appelé")
         REFEREE_ANSWERED = "referee_answered", _("Appel de l'arbitre répondu")

@@ -5,7 +5,7 @@ sent (`MergedHall`).
 
 A hall's upload key is stored hashed (`key_digest`), as a publication key
 is; only its first letters stay readable. Must not: read, check or merge a
-file (services/halls.py and checker/halls.py do).
+file (tournaments/features/halls/ and checker/halls.py do).
 """
 
 from __future__ import annotations

@@ -56,7 +56,6 @@ SHOWN_ON_HOME = frozenset(
         Change.Action.BRACKET_DRAWN,
         Change.Action.ANNOUNCED,
         Change.Action.ANNOUNCEMENT_EDITED,
-        Change.Action.HALL_FILE,
     }
 )
 

@@ -2,14 +2,15 @@
 organizer's uploads held the hosted site's workers for their whole
 timeout).
 
-A request that receives a hall's concours file or a backup to publish
-(by hand on the site, or signed from a hall's laptop) calls `queue_*`:
-the account's rate (`MAX_PER_ACCOUNT` an hour, uploads and publications
-together), then what is cheap to refuse (the size, the compression read
-to its limit only, the counts: services/halls.read_hall_file,
-backup.checks.check_counts), then the file is kept as an `Upload` and a
-task is queued (Django's task framework, django.tasks), all in a few
-milliseconds. The task (`process_upload`, run by the worker of
+A request that receives a backup to publish (by hand on the site, or
+signed from a hall's laptop) calls `queue_*`: the account's rate
+(`MAX_PER_ACCOUNT` an hour, uploads and publications together), then what
+is cheap to refuse (the size, the compression read to its limit only, the
+counts: backup.checks.check_counts), then the file is kept as an `Upload`
+and a task is queued (Django's task framework, django.tasks), all in a few
+milliseconds. A feature's kind of upload (the halls' files) is queued by
+the feature with `count`, `check_signed` and `queue`, and read by the task
+through the `UploadKind` it registered. The task (`process_upload`, run by the worker of
 infra/tasks.py) does the heavy work through the same services as before
 and writes the outcome on the upload, one sentence in the sender's
 language.
@@ -24,6 +25,9 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.tasks import task
@@ -32,9 +36,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.infra import throttle
-from tournaments.models import MergedHall, Upload
-from tournaments.services import halls, publication
-from tournaments.services.audit import Actor
+from tournaments.models import Upload
+from tournaments.services import publication
 from tournaments.services.backup.checks import check_counts
 from tournaments.services.backup.document import read_document
 from tournaments.services.errors import TournamentError
@@ -53,6 +56,25 @@ MAX_PER_ACCOUNT = 30
 LOST_AFTER = datetime.timedelta(minutes=15)
 
 
+@dataclass(frozen=True)
+class UploadKind:
+    """A feature's kind of upload (a hall's file), registered from its
+    `ready()`: `read` checks the file outside the task's transaction (the
+    heavy part) and returns what `keep` needs; `keep` writes its effect in
+    it and returns the sentence the sender reads; `page` is where the
+    sender's page leads once done (None: the publication page); `answer` what
+    a laptop reads once it is done."""
+
+    read: Callable[[Upload], Any]
+    keep: Callable[[Upload, Any], str]
+    page: Callable[[Upload], str | None]
+    answer: Callable[[Upload], dict[str, Any]]
+
+
+#: The features' kinds of upload, by `Upload.Kind` (a backup is the core's own).
+KINDS: dict[str, UploadKind] = {}
+
+
 def _too_many() -> str:
     return _(
         "Trop d'envois pour ce compte : %(n)s par heure au plus. Rien n'a changé : "
@@ -60,14 +82,14 @@ def _too_many() -> str:
     ) % {"n": MAX_PER_ACCOUNT}
 
 
-def _count(owner) -> None:
+def count(owner) -> None:
     """One more upload of `owner`'s account, refused past its rate. Outside
     any transaction (throttle.record commits its count)."""
     if throttle.record(f"uploads:{owner.pk}", window=WINDOW) > MAX_PER_ACCOUNT:
         raise TournamentError(_too_many(), field="file")
 
 
-def _queued(**fields) -> Upload:
+def queue(**fields) -> Upload:
     """The upload kept and its task queued, in one transaction: the
     database's queue holds the task exactly when the upload exists.
 
@@ -85,17 +107,6 @@ def _queued(**fields) -> Upload:
     return upload
 
 
-def queue_hall_file(
-    *, hall: MergedHall, raw: bytes, by: Actor | None, replace_older: bool = False
-) -> Upload:
-    """A hall's file uploaded by its organizer on « Plusieurs salles »."""
-    _count(by)
-    halls.read_hall_file(raw)
-    return _queued(
-        owner=by, kind=Upload.Kind.HALL_FILE, hall=hall, replace_older=replace_older, body=raw
-    )
-
-
 def read_backup_counts(raw: bytes) -> None:
     """A backup refused for what is cheap to see: its size (decompressed to
     the limit at most), its JSON, its format and its counts."""
@@ -105,14 +116,16 @@ def read_backup_counts(raw: bytes) -> None:
 
 def queue_backup(*, raw: bytes, owner) -> Upload:
     """A backup uploaded by its organizer to be published."""
-    _count(owner)
+    count(owner)
     read_backup_counts(raw)
-    return _queued(owner=owner, kind=Upload.Kind.BACKUP, body=raw)
+    return queue(owner=owner, kind=Upload.Kind.BACKUP, body=raw)
 
 
-def _signed(owner, read) -> None:
+def check_signed(owner, read: Callable[[], Any]) -> None:
+    """A laptop's signed upload counted and `read`: a refusal is the
+    laptop's answer (`UploadRefused`, 429 past the account's rate)."""
     try:
-        _count(owner)
+        count(owner)
         read()
     except UploadRefused:
         raise
@@ -140,48 +153,19 @@ def queue_signed_backup(
         ),
         replayed=_("Cet envoi a déjà été reçu : rien n'a été publié."),
     )
-    _signed(key.owner, lambda: read_backup_counts(body))
-    return _queued_once(owner=key.owner, kind=Upload.Kind.BACKUP, key=key, nonce=nonce, body=body)
+    check_signed(key.owner, lambda: read_backup_counts(body))
+    return queue_once(owner=key.owner, kind=Upload.Kind.BACKUP, key=key, nonce=nonce, body=body)
 
 
-def queue_signed_hall_file(
-    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
-) -> Upload:
-    """A hall's file sent signed from its laptop with the hall's key."""
-    hall = halls.hall_for(secret)
-    publication.check_envelope(
-        secret=secret,
-        moment=moment,
-        nonce=nonce,
-        signature=signature,
-        body=body,
-        now=now,
-        tampered=_(
-            "Envoi refusé : le fichier a été modifié en route (signature fausse). Rien n'a changé."
-        ),
-        replayed=_("Cet envoi a déjà été reçu : rien n'a changé."),
-    )
-    owner = hall.merge.tournament.owner
-    _signed(owner, lambda: halls.read_hall_file(body))
-    return _queued_once(owner=owner, kind=Upload.Kind.HALL_FILE, hall=hall, nonce=nonce, body=body)
-
-
-def _queued_once(**fields) -> Upload:
+def queue_once(**fields) -> Upload:
+    """`queue`, refused when the same signed upload (its nonce) races itself."""
     try:
-        return _queued(**fields)
+        return queue(**fields)
     except IntegrityError as exc:  # the same upload racing itself (its nonce)
         raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409) from exc
 
 
 # -- the task -------------------------------------------------------------------------------
-
-
-def _hall_file(upload: Upload) -> tuple[str, None]:
-    """Read and checked outside the transaction (the heavy part), kept in it."""
-    hall = MergedHall.objects.select_related("merge__tournament").get(pk=upload.hall_id)
-    data = halls.read_hall_file(bytes(upload.body))
-    halls.check_hall_file(data, hall.merge.tournament)
-    return _("Fichier de « %(hall)s » reçu.") % {"hall": hall.name}, data
 
 
 def _finish(upload_id: int, state: str, message: str, tournament=None) -> bool:
@@ -198,21 +182,16 @@ def _finish(upload_id: int, state: str, message: str, tournament=None) -> bool:
 
 
 def _process(upload: Upload) -> None:
-    data = None
-    if upload.kind == Upload.Kind.HALL_FILE:
-        message, data = _hall_file(upload)
+    # A feature's kind (a KeyError for one not installed: « erreur du site »).
+    kind = None if upload.kind == Upload.Kind.BACKUP else KINDS[upload.kind]
+    data = kind.read(upload) if kind else None
     with transaction.atomic():
         locked = Upload.objects.select_for_update().filter(pk=upload.pk).first()
         if locked is None or locked.state != Upload.State.WAITING:
             return  # done by another run of this task
         tournament = None
-        if upload.kind == Upload.Kind.HALL_FILE:
-            halls.keep_hall_file(
-                hall=locked.hall,
-                data=data,
-                by=None if locked.nonce else locked.owner,
-                replace_older=locked.replace_older,
-            )
+        if kind is not None:
+            message = kind.keep(locked, data)
         elif locked.key_id is not None:
             tournament = publication.publish_signed(
                 raw=bytes(locked.body), key=locked.key, nonce=locked.nonce

@@ -16,18 +16,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from tournaments.display import halls as hall_words
 from tournaments.display import uploads as words
 from tournaments.infra import address
 from tournaments.models import Upload
+from tournaments.services.uploads import KINDS
 
 #: How often the page and a laptop ask again, in seconds.
 POLL_SECONDS = 2
 
 
 def _done_url(upload: Upload) -> str:
-    if upload.kind == Upload.Kind.HALL_FILE and upload.hall_id:
-        return reverse("tournaments:halls_manage", args=[upload.hall.merge.tournament.slug])
+    kind = KINDS.get(upload.kind)  # a feature's (a hall's file)
+    page = kind.page(upload) if kind else None
+    if page:
+        return page
     if upload.tournament_id:
         return reverse("tournaments:results_page", args=[upload.tournament.slug])
     return reverse("tournaments:publication")
@@ -88,11 +90,7 @@ def upload_poll(request: HttpRequest, token: str) -> HttpResponse:
         return laptop_wait(request, upload)
     if upload.state != Upload.State.DONE:
         return JsonResponse({"error": words.upload_state(upload).sentence}, status=422)
-    if upload.kind == Upload.Kind.HALL_FILE:
-        hall = upload.hall
-        return JsonResponse(
-            {"hall": hall.name, "status": hall_words.hall_status(hall, hall.merge.planned)},
-            status=201,
-        )
+    if upload.kind in KINDS:
+        return JsonResponse(KINDS[upload.kind].answer(upload), status=201)
     url = address.site_url(request) + _done_url(upload)
     return JsonResponse({"url": url, "slug": upload.tournament.slug}, status=201)

@@ -165,6 +165,7 @@ GONE = {
     "challenge": ["challenge", "challenge_manage", "challenge_pdf"],
     "clock": ["round_clock", "last_deal_call"],
     "door": ["door_poster", "door_open"],
+    "halls": ["halls_manage", "halls_public"],
     "leagues": ["league", "league_manage"],
     "messages": ["messages_desk", "messages_notice", "messages_send_now"],
     "tablets": ["tablets"],

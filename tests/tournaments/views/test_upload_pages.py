@@ -17,12 +17,12 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.features.halls.builders import declare, hall_file, post_hall, raw, upload
 from tests.tournaments.services.test_publication import finished_backup, signed
-from tests.tournaments.views.test_hall_pages import _post_hall, declare, upload
 from tests.tournaments.views.test_publication_pages import post_upload
-from tournaments.models import Change, MergedHall, Tournament, Upload
-from tournaments.services import halls as hall_services
+from tournaments.features.halls import services as hall_services
+from tournaments.features.halls.display import Action
+from tournaments.models import MergedHall, Tournament, Upload
 from tournaments.services import publication as publication_services
 from tournaments.services import uploads
 
@@ -105,7 +105,7 @@ def test_a_task_run_twice_records_the_file_once(client, organizer, hosted):
     upload_id = Upload.objects.get().pk
     assert uploads.process_upload.call(upload_id) == Upload.State.DONE
     assert uploads.process_upload.call(upload_id) == "already done"
-    assert hosted.changes.filter(action=Change.Action.HALL_FILE).count() == 1
+    assert hosted.changes.filter(action=Action.HALL_FILE).count() == 1
 
 
 @override_settings(TASKS=WAITING)
@@ -181,12 +181,12 @@ def test_a_laptops_signed_hall_file_is_answered_202_and_asked_again(client, orga
     vic = halls_of(hosted)[0]
     secret = hall_services.new_hall_key(tournament=hosted, hall_id=vic.pk).secret
     values = signed(secret, raw(hall_file(organizer, name="Vic")))
-    answer = _post_hall(client, values)
+    answer = post_hall(client, values)
     assert answer.status_code == 202, answer.content
     poll = answer.json()["poll"]
     assert "/envois/" in poll and answer.json()["status"].startswith("Fichier reçu")
     assert client.get(poll).status_code == 202
-    assert _post_hall(client, values).status_code == 409  # sent again while it waits
+    assert post_hall(client, values).status_code == 409  # sent again while it waits
     run_tasks()
     done = client.get(poll)
     assert done.status_code == 201 and done.json()["hall"] == "Salle des fêtes de Vic"

@@ -2,7 +2,7 @@
 state of each stage, its qualified teams and the clubs' rankings.
 
 `stage_ranking` is the one place a league reads a concours's ranking: a
-concours played in several halls gives its merged ranking (queries/halls.py),
+concours played in several halls gives its merged ranking (the halls feature's queries),
 each hall's team matched by its name with the team registered here that
 the hall took from this concours's list (the qualified teams sent to it).
 Must not: write (services/leagues.py sends the qualified teams on).
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.features.halls import queries as multi_halls
 from tournaments.features.leagues import domain as rules
 from tournaments.models import League, Qualification, Stage, Team, Tournament
-from tournaments.queries import halls as multi_halls
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import public_standings

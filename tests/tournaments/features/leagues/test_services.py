@@ -273,7 +273,7 @@ def test_a_final_played_in_two_halls_sends_its_merged_ranking_on(organizer):
     first 50 % of it go on to the regional final by themselves, with the
     players registered at the departmental final."""
     from tests.tournaments.features.leagues.builders import laptop_file
-    from tournaments.services import halls
+    from tournaments.features.halls import services as halls
 
     league = three_stage_league(organizer)
     qualifiers, departmental, regional = stages(league)
@@ -327,7 +327,7 @@ def test_a_forfait_in_a_hall_gives_its_place_in_the_merged_ranking(organizer):
     forfait there (its file says so). It stays in the merged ranking, in a
     qualifying place, but the regional final gets the next team instead."""
     from tests.tournaments.features.leagues.builders import laptop_file
-    from tournaments.services import halls
+    from tournaments.features.halls import services as halls
 
     league = three_stage_league(organizer)
     qualifiers, departmental, regional = stages(league)
@@ -401,7 +401,7 @@ def test_a_final_in_two_halls_with_its_ranking_hidden_shows_it_at_the_close(orga
     ranking before it (every team at 0), as a concours in one hall would
     show it; the last hall in shows the real one."""
     from tests.tournaments.features.leagues.builders import laptop_file
-    from tournaments.services import halls
+    from tournaments.features.halls import services as halls
 
     league = three_stage_league(organizer)
     qualifiers, departmental, _regional = stages(league)

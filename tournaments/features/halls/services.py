@@ -23,7 +23,7 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -32,15 +32,17 @@ from tournaments import hooks
 from tournaments.checker import FORMAT, READS, limits
 from tournaments.checker import halls as merging
 from tournaments.checker.check import check
-from tournaments.display import halls as words
 from tournaments.display.errors import engine_error
 from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing
+from tournaments.features.halls import display as words
+from tournaments.features.halls.display import Action
 from tournaments.infra import publish_client
-from tournaments.models import Change, HallMerge, MergedHall, PublicationReceipt, Tournament
+from tournaments.models import HallMerge, MergedHall, Tournament, Upload
 from tournaments.models.halls import MAX_HALLS
 from tournaments.queries.concours_file import concours_file
-from tournaments.services.audit import Actor, log_change
+from tournaments.services import uploads
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused, check_envelope, unpack
 
@@ -112,7 +114,7 @@ def declare_halls(
             hall.save(update_fields=["position", "name"])
     log_change(
         tournament,
-        Change.Action.HALLS_DECLARED,
+        Action.HALLS_DECLARED,
         by=by,
         after={"halls": names, "planned": planned},
     )
@@ -265,11 +267,12 @@ def keep_hall_file(
     hall.save(update_fields=["document", "received_at", "closed", "progress", "teams"])
     log_change(
         tournament,
-        Change.Action.HALL_FILE,
+        Action.HALL_FILE,
         by=by,
         reason=hall.name,
         after={"hall": hall.name, "closed": closed, "tables": tables, "replaced": replaced},
     )
+    home_changed()  # the home lists the concours anew (a core action's line would say it)
     # The last hall in makes the ranking final: a league's stage holding
     # this concours sends its qualified teams on by itself (as a last partie
     # closed does for a concours played in one hall).
@@ -302,12 +305,23 @@ def hall_for(secret: str) -> MergedHall:
     return hall
 
 
-@transaction.atomic
-def receive_hall_upload(
+def queue_hall_file(
+    *, hall: MergedHall, raw: bytes, by: Actor | None, replace_older: bool = False
+) -> Upload:
+    """A hall's file uploaded by its organizer on « Plusieurs salles », read
+    in the background (services/uploads.py)."""
+    uploads.count(by)
+    read_hall_file(raw)
+    return uploads.queue(
+        owner=by, kind=Upload.Kind.HALL_FILE, hall=hall, replace_older=replace_older, body=raw
+    )
+
+
+def queue_signed_hall_file(
     *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
-) -> MergedHall:
-    """A hall's file sent signed from its laptop with the hall's key; refused
-    whole with `UploadRefused` otherwise (signature as for a publication)."""
+) -> Upload:
+    """A hall's file sent signed from its laptop with the hall's key (its
+    envelope as a publication's); refused whole with `UploadRefused`."""
     hall = hall_for(secret)
     check_envelope(
         secret=secret,
@@ -321,17 +335,30 @@ def receive_hall_upload(
         ),
         replayed=_("Cet envoi a déjà été reçu : rien n'a changé."),
     )
-    try:
-        hall = receive_hall_file(hall=hall, raw=body)
-        with transaction.atomic():
-            PublicationReceipt.objects.create(
-                key=None, nonce=nonce, tournament=hall.merge.tournament
-            )
-    except IntegrityError as exc:  # the same upload racing itself
-        raise UploadRefused(_("Cet envoi a déjà été reçu : rien n'a changé."), status=409) from exc
-    except TournamentError as exc:
-        raise UploadRefused(exc.message, status=422) from exc
-    return hall
+    owner = hall.merge.tournament.owner
+    uploads.check_signed(owner, lambda: read_hall_file(body))
+    return uploads.queue_once(
+        owner=owner, kind=Upload.Kind.HALL_FILE, hall=hall, nonce=nonce, body=body
+    )
+
+
+def read_upload(upload: Upload) -> dict:
+    """The background task's heavy part: the hall's file read and checked."""
+    hall = MergedHall.objects.select_related("merge__tournament").get(pk=upload.hall_id)
+    data = read_hall_file(bytes(upload.body))
+    check_hall_file(data, hall.merge.tournament)
+    return data
+
+
+def keep_upload(upload: Upload, data: dict) -> str:
+    """In the task's transaction: the file kept as its hall's."""
+    hall = keep_hall_file(
+        hall=upload.hall,
+        data=data,
+        by=None if upload.nonce else upload.owner,
+        replace_older=upload.replace_older,
+    )
+    return _("Fichier de « %(hall)s » reçu.") % {"hall": hall.name}
 
 
 def send_hall_file(*, tournament: Tournament, url: str, key: str) -> publish_client.Sent:

@@ -1,51 +1,29 @@
 """One concours played in several halls (issue 27, simultaneous halls):
 declaring the halls, a hall's file received (by hand or signed from its
 laptop), the replace rules, the refusals that change nothing, and the
-merged ranking behind `queries.halls.merged_ranking`."""
+merged ranking behind the feature's `queries.merged_ranking`."""
 
 from __future__ import annotations
 
 import copy
-import datetime
 import gzip
-import json
 import re
 
 import pytest
 from django.utils import translation
 
 from tests import factories
+from tests.tournaments.features.halls.builders import hall_file, halls_of, raw
 from tests.tournaments.services.test_publication import signed
-from tournaments.models import Change, MergedHall, PublicationReceipt
-from tournaments.queries.concours_file import concours_file
-from tournaments.queries.halls import halls_state, merged_ranking
-from tournaments.services import halls as services
+from tournaments.features.halls import services
+from tournaments.features.halls.display import Action
+from tournaments.features.halls.queries import halls_state, merged_ranking
+from tournaments.models import MergedHall, Upload
 from tournaments.services.backup import MAX_BYTES
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused
 
 pytestmark = pytest.mark.django_db
-
-DAY = datetime.date(2026, 12, 5)
-
-
-def hall_file(owner, *, name: str, teams: int = 4, played: int = 2, parties: int = 2) -> dict:
-    """The « Fichier du concours » of a hall's laptop: a concours played
-    there (here on the same database), exported, then deleted."""
-    tournament = factories.qualified_tournament(
-        owner=owner, teams=teams, parties=parties, played=played, name=name, date=DAY
-    )
-    doc = json.loads(json.dumps(concours_file(tournament)))
-    tournament.delete()
-    # Each hall has teams of its own (a team plays in one hall only): the
-    # builders name every hall's players alike, so the hall's name is added.
-    for team in doc["teams"]:
-        team["name"] = f"{team['name']} {name}"
-    return doc
-
-
-def raw(doc) -> bytes:
-    return json.dumps(doc).encode()
 
 
 @pytest.fixture
@@ -58,10 +36,6 @@ def hosted(organizer):
         by=organizer,
     )
     return tournament
-
-
-def halls_of(tournament) -> list[MergedHall]:
-    return list(MergedHall.objects.filter(merge__tournament=tournament))
 
 
 def test_declaring_halls_keeps_their_names_and_a_hall_with_a_file(organizer, hosted):
@@ -88,7 +62,7 @@ def test_declaring_halls_keeps_their_names_and_a_hall_with_a_file(organizer, hos
         "Foyer rural de Lembeye",
         "Salle des fêtes de Vic",
     ]
-    assert hosted.changes.filter(action=Change.Action.HALLS_DECLARED).count() == 2
+    assert hosted.changes.filter(action=Action.HALLS_DECLARED).count() == 2
 
 
 @pytest.mark.parametrize(
@@ -132,7 +106,7 @@ def test_the_ranking_is_provisional_until_every_hall_is_in_and_complete(organize
     assert {row.hall for row in rows} == {"Salle des fêtes de Vic", "Foyer rural de Lembeye"}
     assert [row.points for row in rows] == sorted((row.points for row in rows), reverse=True)
     assert all(row.club is None for row in rows)  # a concours file names no club
-    assert hosted.changes.filter(action=Change.Action.HALL_FILE).count() == 3
+    assert hosted.changes.filter(action=Action.HALL_FILE).count() == 3
 
 
 def test_an_older_file_never_replaces_a_newer_one_silently(organizer, hosted):
@@ -255,13 +229,15 @@ def test_a_hall_sends_its_file_signed_with_its_key(organizer, hosted):
     assert secret not in (lembeye.key_digest, lembeye.key_prefix)
     body = raw(hall_file(organizer, name="Lembeye"))
     upload = signed(secret, body)
-    hall = services.receive_hall_upload(**upload)
-    assert hall.pk == lembeye.pk and hall.closed == 2
+    received = services.queue_signed_hall_file(**upload)  # the task runs at once here
+    assert (received.state, received.hall_id) == (Upload.State.DONE, lembeye.pk)
+    lembeye.refresh_from_db()
+    assert lembeye.closed == 2
     # The same upload again (replayed): refused.
     with pytest.raises(UploadRefused, match="déjà été reçu") as replayed:
-        services.receive_hall_upload(**upload)
+        services.queue_signed_hall_file(**upload)
     assert replayed.value.status == 409
-    assert PublicationReceipt.objects.filter(tournament=hosted).count() == 1
+    assert Upload.objects.filter(nonce=upload["nonce"]).count() == 1
 
 
 @pytest.mark.parametrize(
@@ -279,10 +255,10 @@ def test_a_forged_or_stale_upload_changes_nothing(organizer, hosted, forge, stat
     secret = services.new_hall_key(tournament=hosted, hall_id=lembeye.pk).secret
     upload = forge(signed(secret, raw(hall_file(organizer, name="Lembeye"))), secret)
     with pytest.raises(UploadRefused) as refused:
-        services.receive_hall_upload(**upload)
+        services.queue_signed_hall_file(**upload)
     assert refused.value.status == status
     lembeye.refresh_from_db()
-    assert lembeye.document is None and not PublicationReceipt.objects.exists()
+    assert lembeye.document is None and not Upload.objects.exists()
 
 
 def test_a_new_key_stops_the_earlier_one_and_a_bad_file_sent_is_422(organizer, hosted):
@@ -291,12 +267,12 @@ def test_a_new_key_stops_the_earlier_one_and_a_bad_file_sent_is_422(organizer, h
     new = services.new_hall_key(tournament=hosted, hall_id=lembeye.pk).secret
     body = raw(hall_file(organizer, name="Lembeye"))
     with pytest.raises(UploadRefused) as refused:
-        services.receive_hall_upload(**signed(old, body))
+        services.queue_signed_hall_file(**signed(old, body))
     assert refused.value.status == 401
     with pytest.raises(UploadRefused, match="Fichier refusé") as bad:
-        services.receive_hall_upload(**signed(new, b"{}"))
+        services.queue_signed_hall_file(**signed(new, b"{}"))
     assert bad.value.status == 422
-    assert not PublicationReceipt.objects.exists()
+    assert not Upload.objects.exists()
     # Another concours's hall cannot be given a key from this one.
     other = factories.build_tournament(owner=organizer, name="Un autre concours")
     with pytest.raises(TournamentError):

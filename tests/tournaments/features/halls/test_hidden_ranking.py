@@ -13,10 +13,10 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.features.halls.builders import hall_file, raw
+from tournaments.features.halls import services
+from tournaments.features.halls.queries import halls_state, merged_ranking
 from tournaments.models import MergedHall
-from tournaments.queries.halls import halls_state, merged_ranking
-from tournaments.services import halls as services
 
 pytestmark = pytest.mark.django_db
 

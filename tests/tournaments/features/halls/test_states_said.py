@@ -1,4 +1,4 @@
-"""The words of a concours played in several halls (display/halls.py)."""
+"""The words of a concours played in several halls (tournaments/features/halls/display.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone, translation
 
-from tournaments.display.halls import hall_status, provisional_reason, ranking_label
+from tournaments.features.halls.display import hall_status, provisional_reason, ranking_label
 
 AT = timezone.make_aware(datetime.datetime(2026, 12, 5, 17, 42))
 

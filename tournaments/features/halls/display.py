@@ -1,12 +1,21 @@
 """The words of a concours played in several halls (issue 27): each hall's
-state and the merged ranking's label. Must not: query the database."""
+state, the merged ranking's label, its lines in a concours's history.
+Must not: query the database."""
 
 from __future__ import annotations
 
+from django.db import models
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.display.hall import clock_time
+
+
+class Action(models.TextChoices):
+    """The halls' lines in a concours's history (tournaments/models/audit.py)."""
+
+    HALLS_DECLARED = "halls_declared", gettext_lazy("Salles du concours déclarées")
+    HALL_FILE = "hall_file", gettext_lazy("Fichier d'une salle reçu")
 
 
 def hall_status(hall, planned: int) -> str:

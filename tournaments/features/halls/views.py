@@ -15,21 +15,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from tournaments.display import halls as words
 from tournaments.display import standings as standings_words
 from tournaments.domain import publication as signing
+from tournaments.features.halls import display as words
+from tournaments.features.halls import services
+from tournaments.features.halls.forms import HallFileForm, HallSendForm, HallsForm
+from tournaments.features.halls.queries import HallsState, halls_state
 from tournaments.forms.base import apply_service_error
-from tournaments.forms.halls import HallFileForm, HallSendForm, HallsForm
 from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import MergedHall, Tournament, Upload
-from tournaments.queries.halls import HallsState, halls_state
-from tournaments.services import halls as services
-from tournaments.services import uploads
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused
 from tournaments.views.common import client_address, managed_tournament
@@ -139,7 +139,7 @@ def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
     form = HallFileForm(request.POST, request.FILES, prefix=f"hall{hall.pk}")
     if form.is_valid():
         try:
-            upload = uploads.queue_hall_file(
+            upload = services.queue_hall_file(
                 hall=hall,
                 raw=form.cleaned_data["file"].read(settings.UPLOAD_BODY_MAX + 1),
                 by=request.user,
@@ -218,7 +218,7 @@ def hall_receive(request: HttpRequest) -> HttpResponse:
     if throttle.record(f"hall-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
         return too_many
     try:
-        upload = uploads.queue_signed_hall_file(
+        upload = services.queue_signed_hall_file(
             secret=secret,
             moment=request.headers.get("X-Publication-Time", ""),
             nonce=request.headers.get("X-Publication-Nonce", ""),
@@ -231,7 +231,17 @@ def hall_receive(request: HttpRequest) -> HttpResponse:
         return laptop_wait(request, upload)
     if upload.state == Upload.State.REFUSED:
         return JsonResponse({"error": upload.message}, status=422)
+    return JsonResponse(upload_done(upload), status=201)
+
+
+def upload_done(upload: Upload) -> dict:
+    """What a hall's laptop reads once its file is kept: its hall's state."""
     hall = MergedHall.objects.select_related("merge").get(pk=upload.hall_id)
-    return JsonResponse(
-        {"hall": hall.name, "status": words.hall_status(hall, hall.merge.planned)}, status=201
-    )
+    return {"hall": hall.name, "status": words.hall_status(hall, hall.merge.planned)}
+
+
+def upload_page(upload: Upload) -> str | None:
+    """Where the organizer's page of a hall's file leads once done."""
+    if not upload.hall_id:
+        return None
+    return reverse("tournaments:halls_manage", args=[upload.hall.merge.tournament.slug])

@@ -9,49 +9,28 @@ import json
 import re
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests import factories
-from tests.tournaments.services.test_halls import hall_file, raw
+from tests.tournaments.features.halls.builders import (
+    RECEIVE,
+    declare,
+    hall_file,
+    post_hall,
+    raw,
+    upload,
+)
 from tests.tournaments.services.test_publication import signed
 from tests.tournaments.views.test_publication_pages import post_upload
+from tournaments.features.halls import services
 from tournaments.models import MergedHall, Tournament
-from tournaments.services import halls as services
 
 pytestmark = pytest.mark.django_db
-
-RECEIVE = "/salles/envoi/"
-
-
-def _post_hall(client, values):
-    return client.post(
-        RECEIVE,
-        data=values["body"],
-        content_type="application/json",
-        headers={
-            "Authorization": f"Cle {values['secret']}",
-            "X-Publication-Time": values["moment"],
-            "X-Publication-Nonce": values["nonce"],
-            "X-Publication-Signature": values["signature"],
-        },
-    )
 
 
 @pytest.fixture
 def hosted(organizer):
     return factories.build_tournament(owner=organizer, name="Concours des deux salles")
-
-
-def declare(client, tournament, halls="Salle des fêtes de Vic\nFoyer rural de Lembeye", planned=2):
-    url = reverse("tournaments:halls_manage", args=[tournament.slug])
-    return client.post(url, {"halls": halls, "planned": planned})
-
-
-def upload(client, tournament, hall, body: bytes, **extra):
-    url = reverse("tournaments:hall_upload", args=[tournament.slug, hall.pk])
-    data = {f"hall{hall.pk}-file": SimpleUploadedFile("salle.json", body), **extra}
-    return client.post(url, data)
 
 
 def test_the_organizer_declares_halls_uploads_a_file_and_reads_the_states(
@@ -129,12 +108,12 @@ def test_a_key_is_shown_once_then_the_hall_sends_its_file(client, organizer, hos
     assert secret not in again
     client.logout()
     values = signed(secret, raw(hall_file(organizer, name="Lembeye")))
-    answer = _post_hall(client, values)
+    answer = post_hall(client, values)
     assert answer.status_code == 201, answer.content
     assert answer.json()["hall"] == "Foyer rural de Lembeye"
     assert answer.json()["status"].startswith("reçue à ")
     # Replayed as it was: refused, said.
-    replayed = _post_hall(client, values)
+    replayed = post_hall(client, values)
     assert replayed.status_code == 409 and "déjà été reçu" in replayed.json()["error"]
 
 
@@ -151,7 +130,7 @@ def test_a_forged_hall_upload_is_refused_in_a_sentence(client, organizer, hosted
     services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
     hall = MergedHall.objects.get(name="Lembeye")
     secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
-    answer = _post_hall(client, forge(signed(secret, raw(hall_file(organizer, name="L")))))
+    answer = post_hall(client, forge(signed(secret, raw(hall_file(organizer, name="L")))))
     assert answer.status_code == status and answer.json()["error"]
     hall.refresh_from_db()
     assert hall.document is None
@@ -224,17 +203,17 @@ def test_the_hall_laptops_send_says_when_the_site_does_not_answer(client, organi
 
 
 def test_the_endpoint_is_throttled_per_key_and_per_address(client, organizer, hosted, monkeypatch):
-    from tournaments.views import halls as views
+    from tournaments.features.halls import views
 
     services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
     hall = MergedHall.objects.get(name="Vic")
     secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
     monkeypatch.setattr(views, "MAX_PER_KEY", 2)
-    codes = [_post_hall(client, signed(secret, b"{}")).status_code for _ in range(3)]
+    codes = [post_hall(client, signed(secret, b"{}")).status_code for _ in range(3)]
     assert codes == [422, 422, 429]
     monkeypatch.setattr(views, "MAX_PER_KEY", 100)
     monkeypatch.setattr(views, "MAX_PER_CLIENT", 3)
-    assert _post_hall(client, signed("bs_other", b"{}")).status_code == 429
+    assert post_hall(client, signed("bs_other", b"{}")).status_code == 429
     hall.refresh_from_db()
     assert hall.document is None
 
