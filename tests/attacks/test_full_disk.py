@@ -58,10 +58,17 @@ def disk(tmp_path_factory):
     env = real.environment(data, hosts=[host], public=base)
     env.pop("DATABASE_URL", None)  # the hall's database, SQLite, on the small disk
     env.pop("REDIS_URL", None)
+    # One worker, its database connection kept for longer than the test
+    # lasts: it is open, on the disk itself, before the folder turns
+    # read-only. A connection opened during that phase (a second worker's
+    # first, or one reopened when CONN_MAX_AGE ran out on a loaded machine)
+    # would be opened through the read-only mount and kept, and that
+    # mount's `umount` then said « target is busy ».
+    env["CONN_MAX_AGE"] = "3600"
     server = real.Server(base=base, env=env, data=data)
     server.manage("migrate", "-v", "0")
     slug, path, code = server.python(BUILD)
-    real.launch(server)
+    real.launch(server, workers=1)
     yield server, folder, slug, path, code
     server.stop()
     subprocess.run(["umount", "-l", str(folder)], check=False)
