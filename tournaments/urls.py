@@ -24,6 +24,7 @@ from tournaments.views import (
     registration,
     rounds,
     table_side,
+    tie_breaks,
     uploads,
 )
 from tournaments.views.table_side_batch import table_side_batch
@@ -96,6 +97,7 @@ urlpatterns = [
     # The desk's team list alone, refreshed by itself (check-in at the door).
     path(ORG + "equipes/liste/", organizer.team_list, name="team_list"),
     path(ORG + "modifier/", organizer.tournament_edit, name="edit"),
+    path(ORG + "departage/", tie_breaks.tie_breaks, name="tie_breaks"),
     path(ORG + "publication/", organizer.tournament_publish, name="publish"),
     path(ORG + "archives/", organizer.tournament_archive, name="archive"),
     path(ORG + "fichier-du-concours.json", organizer.concours_file, name="concours_file"),

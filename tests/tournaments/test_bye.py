@@ -16,7 +16,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories import PASSWORD, add_teams
@@ -102,9 +102,17 @@ def tournaments(draw) -> tuple[list[int], list[Result]]:
     return teams, results
 
 
+@settings(deadline=None)  # the machine is shared: a slow example is no failure
 @given(
     tournaments(),
-    st.sampled_from([ByeScore(average=True), ByeScore(points=400), ByeScore(win=False)]),
+    st.sampled_from(
+        [
+            ByeScore(average=True),
+            ByeScore(points=400),
+            ByeScore(points=400, against=True),
+            ByeScore(win=False),
+        ]
+    ),
 )
 def test_every_row_adds_up_whatever_the_results(tournament, bye):
     teams, results = tournament
@@ -179,6 +187,13 @@ def test_every_row_of_the_pdf_ranking_adds_up(two_parties, tmp_path):
             "fixed",
             "L'exempt compte comme une partie jouée et gagnée, avec 1\u202f200 points.",
             "A bye counts as a round played and won, with 1,200 points.",
+        ),
+        (
+            "fixed_both",
+            "L'exempt compte comme une partie jouée et gagnée, avec 1\u202f200 points, pour et "
+            "contre : sa différence n'en bouge pas.",
+            "A bye counts as a round played and won, with 1,200 points, for and against: its "
+            "difference does not move.",
         ),
         (
             "nothing",

@@ -31,10 +31,14 @@ from typing import Any
 
 #: The file's `format` and the `version` written. Version 2 adds each
 #: table's draw reason (`reason`) and each exempt team's (`bye_reasons`);
-#: the checker still reads version 1 (no reasons, nothing to compare).
+#: version 3 the ranking's tie-breaks: the best partie (`best_game`), the
+#: fewest points conceded, the drawing of lots (`ranking.chance_seed`) and
+#: a fixed bye counted against too (`ranking.bye.against`). The checker
+#: still reads versions 1 and 2 (no reasons, nothing to compare; no
+#: `best_game` in their rankings).
 FORMAT = "concours-belote"
-VERSION = 2
-READS = (1, 2)
+VERSION = 3
+READS = (1, 2, 3)
 
 
 def apart_digest(salt: str, pairs: Iterable[Iterable[int]]) -> str:
@@ -58,6 +62,7 @@ STANDING_FIELDS = (
     "points_against",
     "match_points",
     "buchholz",
+    "best_game",
 )
 
 

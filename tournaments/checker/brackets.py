@@ -36,6 +36,7 @@ def qualifying_order(doc: replay.Doc) -> list[int]:
                     criteria=doc["ranking"]["criteria"],
                     bye=replay.bye_score(doc),
                     match_points=replay.match_points(doc),
+                    lots=replay.drawn_lots(doc),
                 )
             ]
             for places in doc["pools"]["pools"]

@@ -37,7 +37,10 @@ ROW_FIELDS = (
     ("points_against", gettext_noop("points contre")),
     ("match_points", gettext_noop("points de match")),
     ("buchholz", gettext_noop("points des adversaires")),
+    ("best_game", gettext_noop("meilleure partie")),
 )
+#: Columns a file of an older version does not write: compared when there.
+SINCE_VERSION_3 = {"best_game"}
 
 
 class Checker(DrawChecks):
@@ -172,6 +175,8 @@ class Checker(DrawChecks):
                 )
                 continue
             for name, words in ROW_FIELDS:
+                if name in SINCE_VERSION_3 and name not in line:
+                    continue
                 if line.get(name) != getattr(row, name):
                     self.say(
                         _(

@@ -21,7 +21,12 @@ from tournaments.checker import FORMAT, VERSION, replay, standing_rows
 from tournaments.checker.brackets import qualifying_order, replay_brackets
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pools
-from tournaments.domain.standings import CRITERIA, POINTS
+from tournaments.domain.standings import BEST_GAME, CHANCE, POINTS, POINTS_AGAINST
+
+#: The criteria of the first files, sampled as before so that a seed gives
+#: the concours it gave; the tie-breaks of version 3 come from their own
+#: random numbers (`_tie_breaks`).
+FIRST_CRITERIA = ("points", "wins", "match_points", "difference", "head_to_head", "buchholz")
 
 SWISS_KINDS = (replay.RANDOM, replay.RANKING, replay.ROTATION)
 
@@ -105,7 +110,7 @@ class _Concours:
             "rules": self.rules.to_json(),
             "end": self.end,
             "score_entry": self.score_entry,
-            "ranking": self._ranking(),
+            "ranking": self._ranking(random.Random(f"tie-breaks {fixed_seed}")),
             "teams": self.teams,
             "pools": None,
             "rounds": [],
@@ -127,19 +132,30 @@ class _Concours:
             team["kept_table"] = rng.randint(1, top)
         return [[team["id"], team["kept_table"]] for team in chosen]
 
-    def _ranking(self) -> dict[str, Any]:
+    def _ranking(self, extra: random.Random) -> dict[str, Any]:
+        """The ranking's criteria and bye; `extra` adds now and then a best
+        partie or the fewest points conceded among them, a drawing of lots
+        last, and fixed bye points counted against too."""
         rng = self.rng
-        criteria = rng.sample(CRITERIA, rng.randint(1, 3))
+        criteria = rng.sample(FIRST_CRITERIA, rng.randint(1, 3))
         if rng.random() < 0.5 and POINTS not in criteria:
             criteria.insert(0, POINTS)
         policy = rng.choice(["average", "fixed", "nothing"])
+        if extra.random() < 0.4:
+            criteria.insert(
+                extra.randint(0, len(criteria)), extra.choice([BEST_GAME, POINTS_AGAINST])
+            )
+        if extra.random() < 0.3:
+            criteria.append(CHANCE)
         return {
             "criteria": criteria,
             "bye": {
                 "win": policy != "nothing",
                 "points": rng.choice([0, 500, 1000]) if policy == "fixed" else 0,
                 "average": policy == "average",
+                "against": policy == "fixed" and extra.random() < 0.5,
             },
+            "chance_seed": extra.randrange(2**31) if CHANCE in criteria else None,
             "match_points": {"win": 2, "draw": 1, "loss": 0},
         }
 

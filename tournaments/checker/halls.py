@@ -24,7 +24,7 @@ from typing import Any
 from tournaments.checker import replay
 from tournaments.checker.words import Translate, french, gettext_noop
 from tournaments.domain.search import query_words
-from tournaments.domain.standings import HEAD_TO_HEAD, Row
+from tournaments.domain.standings import HEAD_TO_HEAD, Row, sort_key
 
 Doc = Mapping[str, Any]
 
@@ -86,7 +86,7 @@ def same_concours(halls: Sequence[tuple[str, Doc]], *, translate: Translate = fr
     first_name, first = halls[0]
     for name, doc in halls[1:]:
         for key, said in SHARED:
-            if doc.get(key) != first.get(key):
+            if _shared(doc, key) != _shared(first, key):
                 raise MergeError(
                     _(
                         "La salle « %(name)s » n'a pas %(shared)s de la salle « %(first)s » : "
@@ -94,6 +94,19 @@ def same_concours(halls: Sequence[tuple[str, Doc]], *, translate: Translate = fr
                     )
                     % {"name": name, "shared": _(said), "first": first_name}
                 )
+
+
+def _shared(doc: Doc, key: str) -> Any:
+    """What of `key` two halls must share: the ranking without its drawing
+    of lots (each hall draws its own) and with a bye counted « for » only
+    when a file of version 2 does not say (version 3 does)."""
+    value = doc.get(key)
+    if key != "ranking" or not isinstance(value, Mapping):
+        return value
+    bye = value.get("bye")
+    if isinstance(bye, Mapping):
+        bye = {"against": False, **bye}
+    return {**{k: v for k, v in value.items() if k != "chance_seed"}, "bye": bye}
 
 
 def team_key(name: Any) -> tuple[str, ...]:
@@ -190,7 +203,7 @@ def merge(
         states.append(Hall(name, closed, planned, len(teams)))
         for place, row in enumerate(rows):
             team = teams.get(row.entrant, {"number": row.entrant, "name": str(row.entrant)})
-            key = tuple(-getattr(row, c) for c in criteria)
+            key = sort_key(row, criteria)
             entries.append((key, order * 100_000 + place, name, team, row))
     entries.sort(key=lambda e: (e[0], e[1]))
     merged: list[MergedRow] = []

@@ -21,7 +21,7 @@ import scoring
 from tournaments.domain import fixed_tables, pairing, pools
 from tournaments.domain import reasons as draw_reasons
 from tournaments.domain.reasons import Reason
-from tournaments.domain.standings import ByeScore, MatchPoints, Result, Row, rank
+from tournaments.domain.standings import CHANCE, ByeScore, MatchPoints, Result, Row, lots, rank
 
 Doc = Mapping[str, Any]
 
@@ -113,7 +113,33 @@ def _sides(doc: Doc) -> dict[int, tuple[int, ...]]:
 
 def bye_score(doc: Doc) -> ByeScore:
     bye = doc["ranking"]["bye"]
-    return ByeScore(win=bye["win"], points=bye["points"], average=bye["average"])
+    return ByeScore(
+        win=bye["win"],
+        points=bye["points"],
+        average=bye["average"],
+        against=bye.get("against") is True,
+    )
+
+
+def entrant_keys(doc: Doc) -> dict[int, int]:
+    """What each entrant draws its lot with (queries/standings.py
+    `entrant_keys`): a team's number, or in a mêlée a player's place in the
+    order of the players' ids."""
+    if is_melee(doc):
+        ids = sorted(player["id"] for player in doc.get("players", ()))
+        return {pk: place for place, pk in enumerate(ids, start=1)}
+    return {team["id"]: team["number"] for team in doc["teams"] if team.get("round") is None}
+
+
+def drawn_lots(doc: Doc) -> dict[int, int] | None:
+    """Each entrant's lot when the ranking draws lots, from the file's seed
+    (None when it does not). Raises ValueError on a drawing without its seed."""
+    if CHANCE not in doc["ranking"]["criteria"]:
+        return None
+    seed = doc["ranking"].get("chance_seed")
+    if type(seed) is not int:
+        raise ValueError("a drawing of lots without its seed")
+    return lots(seed, entrant_keys(doc))
 
 
 def match_points(doc: Doc) -> MatchPoints:
@@ -153,6 +179,7 @@ def standings(doc: Doc, *, until: int) -> list[Row]:
         criteria=doc["ranking"]["criteria"],
         bye=bye_score(doc),
         match_points=match_points(doc),
+        lots=drawn_lots(doc),
     )
 
 

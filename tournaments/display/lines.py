@@ -29,6 +29,7 @@ WORDS = {
     columns.BUCHHOLZ.key: ngettext_lazy(
         "%(n)s point des adversaires", "%(n)s points des adversaires", "count"
     ),
+    columns.BEST_GAME.key: _("meilleure partie %(n)s"),
     columns.POINTS_FOR.key: ngettext_lazy("%(n)s point", "%(n)s points", "count"),
     columns.POINTS_AGAINST.key: _("contre %(n)s"),
     columns.DIFFERENCE.key: _("diff. %(n)s"),

@@ -20,7 +20,8 @@ The Exempt column says how many of the parties played were byes (« dont
 exempt »). The bye's points are in Points; a bye worth the partie's average
 has that average in Contre too (a partie against an average opponent: its
 difference is 0, `domain.standings.bye_against`), fixed points are not in
-Contre. The explanation sentence says all this to the players.
+Contre unless the organizer counts them against too (« pour et contre »).
+The explanation sentence says all this to the players.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ BUCHHOLZ = Column(
     pgettext_lazy("buchholz", "Buch."),
     _("points des adversaires (Buchholz)"),
 )
+BEST_GAME = Column(
+    "best_game",
+    _("Meilleure partie"),
+    pgettext_lazy("best game", "Meill."),
+    _("meilleure partie"),
+)
 POINTS_FOR = Column("points_for", _("Points"), _("Points"))
 POINTS_AGAINST = Column("points_against", _("Contre"), _("Contre"), _("points encaissés"))
 DIFFERENCE = Column(
@@ -83,6 +90,20 @@ CRITERION_COLUMN = {
     ranking.MATCH_POINTS: MATCH_POINTS,
     ranking.DIFFERENCE: DIFFERENCE,
     ranking.BUCHHOLZ: BUCHHOLZ,
+    ranking.BEST_GAME: BEST_GAME,
+    ranking.POINTS_AGAINST: POINTS_AGAINST,
+}
+
+#: Each criterion as the explanation names it (« départagés par … »).
+CRITERION_WORDS = {
+    ranking.POINTS: _("le total des points"),
+    ranking.WINS: _("le nombre de parties gagnées"),
+    ranking.MATCH_POINTS: _("les points de match"),
+    ranking.DIFFERENCE: _("la différence de points"),
+    ranking.HEAD_TO_HEAD: _("la confrontation directe (les parties gagnées entre elles)"),
+    ranking.BUCHHOLZ: _("les points des adversaires rencontrés (Buchholz)"),
+    ranking.BEST_GAME: _("la meilleure partie"),
+    ranking.POINTS_AGAINST: _("le moins de points contre"),
 }
 
 
@@ -95,6 +116,7 @@ def standings_columns(criteria: Sequence[str], *, byes: bool = True) -> list[Col
             (BYES, byes),
             (MATCH_POINTS, ranking.MATCH_POINTS in criteria),
             (BUCHHOLZ, ranking.BUCHHOLZ in criteria),
+            (BEST_GAME, ranking.BEST_GAME in criteria),
         )
         if shown
     ]
@@ -114,6 +136,7 @@ def all_columns() -> list[Column]:
         DIFFERENCE,
         MATCH_POINTS,
         BUCHHOLZ,
+        BEST_GAME,
     ]
 
 
@@ -153,15 +176,12 @@ def phone_keys(criteria: Sequence[str]) -> set[str]:
 
 def ranking_explanation(tournament) -> str:
     """How `tournament` is ranked, in a few sentences for players: the
-    criteria in order, the match points when they count, and how a bye is
-    counted (see the module's docstring)."""
-    names = [str(tournament.Criterion(c).label) for c in tournament.criteria]
-    names = [names[0]] + [name[:1].lower() + name[1:] for name in names[1:]]
-    sentences = [
-        gettext("Classement : %(criteria)s ; à égalité sur tous ces critères, le rang est partagé.")
-        % {"criteria": gettext(", puis ").join(names)}
-    ]
-    if ranking.MATCH_POINTS in tournament.criteria:
+    criteria in order (« à égalité de points, départagés par … »), the
+    match points when they count, and how a bye is counted (see the
+    module's docstring)."""
+    criteria = tournament.criteria
+    sentences = [criteria_explanation(criteria, tournament.chance_seed)]
+    if ranking.MATCH_POINTS in criteria:
         sentences.append(
             gettext("Points de match : victoire %(win)s, nul %(draw)s, défaite %(loss)s.")
             % {
@@ -174,10 +194,69 @@ def ranking_explanation(tournament) -> str:
     return " ".join(sentences)
 
 
+def criterion_words(criterion: str, seed: int | None) -> str:
+    """One criterion as the explanation names it; the drawing of lots with
+    its seed, so that anyone can draw it again from the concours file."""
+    if criterion == ranking.CHANCE:
+        return gettext("un tirage au sort fait une fois (numéro %(seed)s)") % {
+            "seed": seed if seed is not None else "?"
+        }
+    return str(CRITERION_WORDS[criterion])
+
+
+def criteria_explanation(criteria: Sequence[str], seed: int | None) -> str:
+    """« Classement par le total des points ; à égalité de points, départagés
+    par le nombre de parties gagnées, puis la meilleure partie ; à égalité
+    sur tous ces critères, le rang est partagé. »"""
+    first, rest = criteria[0], list(criteria[1:])
+    text = gettext("Classement par %(first)s") % {"first": criterion_words(first, seed)}
+    if rest:
+        tied = gettext("à égalité de points") if first == ranking.POINTS else gettext("à égalité")
+        text += gettext(" ; %(tied)s, départagés par %(rest)s") % {
+            "tied": tied,
+            "rest": gettext(", puis ").join(criterion_words(c, seed) for c in rest),
+        }
+    if ranking.CHANCE not in criteria:
+        text += gettext(" ; à égalité sur tous ces critères, le rang est partagé")
+    return text + "."
+
+
+def moved_sentence(moved: Sequence[tuple[object, int, int]]) -> str:
+    """Whose place a change of the criteria moves: « n° 4 Dupont – Martin :
+    2e → 3e ; … », or that nobody's does."""
+    if not moved:
+        return gettext("Aucune équipe ne change de place au classement actuel.")
+    return ngettext(
+        "Change de place au classement actuel : %(moves)s.",
+        "Changent de place au classement actuel : %(moves)s.",
+        len(moved),
+    ) % {
+        "moves": " ; ".join(
+            gettext("%(entrant)s : %(was)s → %(now)s")
+            % {"entrant": _entrant_name(e), "was": labels.ordinal(was), "now": labels.ordinal(now)}
+            for e, was, now in moved
+        )
+    }
+
+
+def _entrant_name(entrant: object) -> str:
+    number = getattr(entrant, "number", None)
+    name = getattr(entrant, "display_name", None) or str(entrant)
+    return f"n° {number} {name}" if number is not None else name
+
+
 def bye_explanation(policy: str, points: int) -> str:
     """How a bye counts under `policy` (a `Tournament.ByePolicy` value)."""
     if policy == "nothing":
         return gettext("L'exempt compte comme une partie jouée et perdue, sans points.")
+    if policy == "fixed_both":
+        return ngettext(
+            "L'exempt compte comme une partie jouée et gagnée, avec %(points)s point, "
+            "pour et contre : sa différence n'en bouge pas.",
+            "L'exempt compte comme une partie jouée et gagnée, avec %(points)s points, "
+            "pour et contre : sa différence n'en bouge pas.",
+            1 if points == 0 and (get_language() or "fr").startswith("fr") else points,
+        ) % {"points": labels.number(points)}
     if policy == "fixed":
         return ngettext(
             "L'exempt compte comme une partie jouée et gagnée, avec %(points)s point.",

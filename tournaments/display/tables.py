@@ -66,6 +66,7 @@ class StandingsTable(BaseTable):
     byes = FigureColumn(columns.BYES)
     match_points = FigureColumn(columns.MATCH_POINTS)
     buchholz = FigureColumn(columns.BUCHHOLZ)
+    best_game = FigureColumn(columns.BEST_GAME)
     points_for = FigureColumn(columns.POINTS_FOR)
     points_against = FigureColumn(columns.POINTS_AGAINST)
     difference = FigureColumn(columns.DIFFERENCE)

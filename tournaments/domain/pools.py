@@ -19,7 +19,7 @@ ranking is `standings.rank`'s, wins first then the tournament's criteria.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.standings import WINS, ByeScore, MatchPoints, Result, Row, rank
@@ -150,6 +150,7 @@ def rank_pool(
     criteria: Sequence[str],
     bye: ByeScore = _WIN,
     match_points: MatchPoints = _MATCH_POINTS,
+    lots: Mapping[int, int] | None = None,
 ) -> list[Row]:
     """The pool's teams in ranking order, by `standings.rank` with wins first
     (`pool_criteria`). `results` may hold the other pools' tables too (a
@@ -157,7 +158,7 @@ def rank_pool(
     only the pool's rows are kept, and ranked again among themselves."""
     ordered = pool_criteria(criteria)
     members = set(pool)
-    rows = rank(pool, results, criteria=ordered, bye=bye, match_points=match_points)
+    rows = rank(pool, results, criteria=ordered, bye=bye, match_points=match_points, lots=lots)
     kept = [row for row in rows if row.entrant in members]
     for i, row in enumerate(kept):
         same = i and all(getattr(row, c) == getattr(kept[i - 1], c) for c in ordered)

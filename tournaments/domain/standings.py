@@ -8,12 +8,20 @@ already on the tables, computed by `scoring`).
 
 In a mêlée the entrant is a player (each player of a team gets the team's
 result), otherwise the entrant is a team.
+
+Every criterion ranks the greater value first except the points conceded
+(`POINTS_AGAINST`: the fewest first) and the drawing of lots (`CHANCE`: the
+smallest lot first). A drawing of lots is made once, its seed recorded: each
+entrant's lot is `lot(seed, key)`, its key being a number that does not
+change with the others (a team's number), so that anyone holding the seed
+draws the same order and a late team leaves the others' lots as they were.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 POINTS = "points"
@@ -22,7 +30,26 @@ MATCH_POINTS = "match_points"
 DIFFERENCE = "difference"
 HEAD_TO_HEAD = "head_to_head"
 BUCHHOLZ = "buchholz"
-CRITERIA = (POINTS, WINS, MATCH_POINTS, DIFFERENCE, HEAD_TO_HEAD, BUCHHOLZ)
+#: The best single partie played at a table (a bye is none).
+BEST_GAME = "best_game"
+#: The points conceded: the fewest first.
+POINTS_AGAINST = "points_against"
+#: A drawing of lots (its seed recorded): the smallest lot first. It leaves
+#: no tie, so nothing may follow it.
+CHANCE = "chance"
+CRITERIA = (
+    POINTS,
+    WINS,
+    MATCH_POINTS,
+    DIFFERENCE,
+    HEAD_TO_HEAD,
+    BUCHHOLZ,
+    BEST_GAME,
+    POINTS_AGAINST,
+    CHANCE,
+)
+#: The criteria that rank the smaller value first.
+FEWEST_FIRST = frozenset({POINTS_AGAINST, CHANCE})
 
 
 @dataclass(frozen=True)
@@ -47,11 +74,14 @@ class ByeScore:
     average counts for the exempt team and against it, so that the bye
     leaves its difference as it was (an average partie ends level), rather
     than giving it the whole average as a lead (`bye_against`). Fixed
-    points are the organizer's own figure and count for only."""
+    points are the organizer's own figure and count for only, unless
+    `against` is set (some organizers count them against too: a
+    difference of 0)."""
 
     win: bool = True
     points: int = 0
     average: bool = False
+    against: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +108,9 @@ class Row:
     match_points: int = 0
     buchholz: int = 0
     head_to_head: int = 0
+    best_game: int = 0
+    #: The entrant's lot when the ranking draws lots (`lot`), else 0.
+    chance: int = 0
     rank: int = 0
     opponents: list[int] = field(default_factory=list)
 
@@ -106,9 +139,28 @@ def bye_points(bye: ByeScore, round_points: Sequence[int]) -> int:
 
 def bye_against(bye: ByeScore, points: int) -> int:
     """The points counted against an exempt team whose bye is worth
-    `points`: the same average under the average rule (the bye moves its
-    difference by nothing), none otherwise."""
-    return points if bye.average else 0
+    `points`: the same points under the average rule and when fixed points
+    count against too (the bye moves its difference by nothing), none
+    otherwise."""
+    return points if bye.average or bye.against else 0
+
+
+def lot(seed: int, key: int) -> int:
+    """The lot an entrant draws under the drawing of lots `seed`: the first
+    six bytes of SHA-256 of « seed:key » (a team's number as the key), read
+    as a number. The same seed and key always draw the same lot, whoever
+    else is ranked; any language recomputes it."""
+    digest = hashlib.sha256(f"{seed}:{key}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+#: The lot of an entrant the drawing did not reach: after every lot drawn.
+NO_LOT = 2**48
+
+
+def lots(seed: int, keys: Mapping[int, int]) -> dict[int, int]:
+    """Each entrant's lot (`lot`), from its key (entrant → key)."""
+    return {entrant: lot(seed, key) for entrant, key in keys.items()}
 
 
 def _round_points(results: Iterable[Result]) -> dict[int, list[int]]:
@@ -128,19 +180,38 @@ def rank(
     criteria: Sequence[str] = (POINTS,),
     bye: ByeScore = ByeScore(),
     match_points: MatchPoints = MatchPoints(),
+    lots: Mapping[int, int] | None = None,
 ) -> list[Row]:
     """Rows in ranking order; entrants equal on every criterion share a rank.
 
     Head-to-head compares, within a group of entrants equal on the criteria
-    before it, the parties each won against the others of the group."""
+    before it, the parties each won against the others of the group. The
+    drawing of lots needs every entrant's lot (`lots`)."""
     unknown = [c for c in criteria if c not in CRITERIA]
     if unknown:
         raise ValueError(f"unknown ranking criteria: {unknown}")
+    if CHANCE in criteria and lots is None:
+        raise ValueError("a drawing of lots without the lots")
     rows: dict[int, Row] = {e: Row(entrant=e) for e in entrants}
-    results = list(results)
+    beaten = _count(rows, list(results), bye, match_points)
+    for row in rows.values():
+        row.buchholz = sum(rows[o].points_for for o in row.opponents if o in rows)
+        if lots is not None:
+            row.chance = lots.get(row.entrant, NO_LOT)
+
+    ordered = sorted(rows.values(), key=lambda r: r.entrant)
+    ordered = _sort(ordered, list(criteria), beaten)
+    _assign_ranks(ordered, list(criteria))
+    return ordered
+
+
+def _count(
+    rows: dict[int, Row], results: list[Result], bye: ByeScore, match_points: MatchPoints
+) -> dict[int, set[int]]:
+    """Add every result to its entrants' rows (a row made for an entrant
+    met there that `rows` lacks); return whom each entrant beat."""
     beaten: dict[int, set[int]] = defaultdict(set)
     round_points = _round_points(results)
-
     for r in results:
         if not r.side_b:
             points = bye_points(bye, round_points.get(r.round, []))
@@ -165,6 +236,8 @@ def rank(
                 row.played += 1
                 row.points_for += pf
                 row.points_against += pa
+                # A total may be below 0 (penalties): the first one counts.
+                row.best_game = max(row.best_game, pf) if row.opponents else pf
                 row.opponents.extend(other)
                 if pf > pa:
                     row.won += 1
@@ -176,19 +249,30 @@ def rank(
                 else:
                     row.lost += 1
                     row.match_points += match_points.loss
-
-    for row in rows.values():
-        row.buchholz = sum(rows[o].points_for for o in row.opponents if o in rows)
-
-    ordered = sorted(rows.values(), key=lambda r: r.entrant)
-    ordered = _sort(ordered, list(criteria), beaten)
-    _assign_ranks(ordered, list(criteria))
-    return ordered
+    return beaten
 
 
 def _key(row: Row, criterion: str) -> int:
+    """The row's value for `criterion`, the greater ranking first."""
     value: int = getattr(row, criterion)
-    return value
+    return -value if criterion in FEWEST_FIRST else value
+
+
+def sort_key(row: Row, criteria: Sequence[str]) -> tuple[int, ...]:
+    """What orders rows by `criteria`, the first in ranking order first
+    (head-to-head left out: it is only known within a group)."""
+    return tuple(-_key(row, c) for c in criteria if c != HEAD_TO_HEAD)
+
+
+def moves(before: Sequence[Row], after: Sequence[Row]) -> list[tuple[int, int, int]]:
+    """The entrants whose rank differs between two rankings of the same
+    results, as (entrant, rank before, rank after), in the order of `after`."""
+    was = {row.entrant: row.rank for row in before}
+    return [
+        (row.entrant, was[row.entrant], row.rank)
+        for row in after
+        if row.entrant in was and was[row.entrant] != row.rank
+    ]
 
 
 def _sort(rows: list[Row], criteria: list[str], beaten: dict[int, set[int]]) -> list[Row]:

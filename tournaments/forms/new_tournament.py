@@ -60,8 +60,13 @@ class NewTournamentForm(TournamentForm):
         """The post, each setting the first screen does not show at its
         default when the post does not name it."""
         filled = data.copy()
+        # A post that names its criteria names them all: its places left
+        # out are blanks, not the default's.
+        named_criteria = any(name.startswith("criterion_") for name in data)
         for name, field in self.fields.items():
             if name in data or name in FIRST_FIELDS or name.startswith("count_"):
+                continue
+            if named_criteria and name.startswith("criterion_"):
                 continue
             value = self.get_initial_for_field(field, name)
             if isinstance(field, forms.BooleanField):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -15,6 +14,13 @@ from tournaments.display import rules as rule_labels
 from tournaments.domain import avoid
 from tournaments.forms.base import OneLineField, model_bounds
 from tournaments.forms.money import AmountField
+from tournaments.forms.tie_breaks import (
+    NEW_CONCOURS_CRITERIA,
+    add_criteria_fields,
+    check_criteria,
+    chosen_criteria,
+    criteria_initial,
+)
 from tournaments.models import Tournament
 from tournaments.models.options import OPTIONS, Option
 
@@ -24,13 +30,14 @@ PRESET_LABELS = rule_labels.PRESET_LABELS
 # What the organizer can no longer change once a score is entered (see
 # services.tournaments.SCORING_FIELDS), and once someone is registered.
 SCORING_FORM_FIELDS = ("preset", "end_mode", "end_deals", "end_target", "score_entry")
-CRITERIA_SLOTS = len(Tournament.Criterion.values)
 
 
 class TournamentForm(forms.Form):
     """A new tournament, or the settings of an existing one (`tournament`).
-    `rules_locked` (a score is entered) and `format_locked` (someone is
-    registered) show the fields they lock as they are, unchangeable."""
+    `rules_locked` (a score is entered), `format_locked` (someone is
+    registered) and `criteria_frozen` (partie 1 is drawn: the « Départage »
+    page changes them, with a reason) show the fields they lock as they
+    are, unchangeable."""
 
     LATER_FIELDS = ("bye_policy", "bye_points", "published")
     #: The optional parts of a concours (fieldset « Options »), as
@@ -82,6 +89,7 @@ class TournamentForm(forms.Form):
         tournament: Tournament | None = None,
         rules_locked: bool = False,
         format_locked: bool = False,
+        criteria_frozen: bool = False,
         **kwargs: Any,
     ) -> None:
         if tournament is not None:
@@ -97,15 +105,12 @@ class TournamentForm(forms.Form):
                 required=False,
                 choices=[("", _("selon le profil")), *rule_labels.option_choices(option.name)],
             )
-        # The ranking criteria, in order: one choice per place, so the
-        # order is the organizer's and needs no script to set.
-        for slot in range(1, CRITERIA_SLOTS + 1):
-            self.fields[f"criterion_{slot}"] = forms.ChoiceField(
-                label=format_lazy(_("Critère {n}"), n=slot),
-                required=slot == 1,
-                choices=[("", "—"), *Tournament.Criterion.choices],
-                initial="points" if slot == 1 else "",
-            )
+        # The ranking criteria, in order (a new concours: points, then wins).
+        add_criteria_fields(self, NEW_CONCOURS_CRITERIA)
+        self.criteria_frozen = criteria_frozen
+        for name in self.fields if criteria_frozen else ():
+            if name.startswith("criterion_"):
+                self.fields[name].disabled = True
         self.rules_locked = rules_locked
         if rules_locked:
             for name in self.fields:
@@ -165,14 +170,7 @@ class TournamentForm(forms.Form):
             self.add_error("end_target", _("Indiquez le score à atteindre."))
         if data.get("end_mode") == "deals" and not data.get("end_deals"):
             self.add_error("end_deals", _("Indiquez le nombre de donnes."))
-        seen: set[str] = set()
-        for slot in range(1, CRITERIA_SLOTS + 1):
-            criterion = data.get(f"criterion_{slot}")
-            if criterion and criterion in seen:
-                self.add_error(
-                    f"criterion_{slot}", _("Ce critère est déjà choisi plus haut dans la liste.")
-                )
-            seen.add(criterion or "")
+        check_criteria(self, data)
         opens, closes = data.get("check_in_opens"), data.get("check_in_closes")
         if opens and closes and closes <= opens:
             self.add_error("check_in_closes", _("Le pointage doit fermer après son ouverture."))
@@ -187,8 +185,7 @@ class TournamentForm(forms.Form):
 
     def ranking_criteria(self) -> list[str]:
         """The chosen criteria in the order of their places, blanks skipped."""
-        slots = (self.cleaned_data.get(f"criterion_{n}") for n in range(1, CRITERIA_SLOTS + 1))
-        return [c for c in slots if c]
+        return chosen_criteria(self.cleaned_data)
 
     def overrides(self) -> dict[str, Any]:
         out = {}
@@ -287,9 +284,7 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
     initial["preset"] = rules.preset
     for option, value in rules.overrides().items():
         initial[f"rule_{option}"] = _encode(value)
-    for slot in range(1, CRITERIA_SLOTS + 1):
-        criteria = tournament.criteria
-        initial[f"criterion_{slot}"] = criteria[slot - 1] if slot <= len(criteria) else ""
+    initial.update(criteria_initial(tournament.criteria))
     return initial
 
 

@@ -23,6 +23,8 @@ class Change(models.Model):
     class Action(models.TextChoices):
         TOURNAMENT_CREATED = "tournament_created", _("Tournoi créé")
         TOURNAMENT_CHANGED = "tournament_changed", _("Tournoi modifié")
+        TIE_BREAKS_CHANGED = "tie_breaks_changed", _("Ordre de départage changé")
+        CHANCE_DRAWN = "chance_drawn", _("Tirage au sort du classement fait")
         PUBLISHED = "published", _("Tournoi publié")
         UNPUBLISHED = "unpublished", _("Tournoi retiré de l'accueil")
         ARCHIVED = "archived", _("Tournoi archivé")

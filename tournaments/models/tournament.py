@@ -4,6 +4,7 @@ the two sides of every table (`Side`)."""
 from __future__ import annotations
 
 import json
+import secrets
 from functools import lru_cache
 
 from django.conf import settings
@@ -105,7 +106,9 @@ class Tournament(PrizeRuleOwner):
         and the one a form proposes."""
 
         AVERAGE = "average", _("Partie gagnée, moyenne des points de la partie")
-        FIXED = "fixed", _("Partie gagnée, points fixes")
+        FIXED = "fixed", _("Partie gagnée, points fixes (pour seulement)")
+        # Some organizers count the fixed points against the exempt team too.
+        FIXED_BOTH = "fixed_both", _("Partie gagnée, points fixes pour et contre (différence 0)")
         NOTHING = "nothing", _("Ni victoire ni points")
 
     class Status(models.TextChoices):
@@ -122,6 +125,9 @@ class Tournament(PrizeRuleOwner):
         DIFFERENCE = "difference", _("Différence de points")
         HEAD_TO_HEAD = "head_to_head", _("Confrontation directe")
         BUCHHOLZ = "buchholz", _("Points des adversaires (Buchholz)")
+        BEST_GAME = "best_game", _("Meilleure partie")
+        POINTS_AGAINST = "points_against", _("Points contre (le moins en tête)")
+        CHANCE = "chance", _("Tirage au sort")
 
     name = models.CharField(_("nom"), max_length=120)
     slug = models.SlugField(_("identifiant d'adresse"), max_length=140, unique=True)
@@ -151,6 +157,11 @@ class Tournament(PrizeRuleOwner):
         _("saisie"), max_length=10, choices=ScoreEntry.choices, default=ScoreEntry.DEALS
     )
     ranking_criteria = models.JSONField(_("critères de classement"), default=list, blank=True)
+    #: The drawing of lots' seed (domain/standings.py `lot`): drawn once,
+    #: the first time « tirage au sort » is a criterion, and kept.
+    chance_seed = models.PositiveIntegerField(
+        _("tirage au sort du classement"), null=True, blank=True, editable=False
+    )
     match_points_win = models.PositiveSmallIntegerField(
         _("points de match : victoire"), default=2, validators=bounded(0, 100)
     )
@@ -224,6 +235,12 @@ class Tournament(PrizeRuleOwner):
 
     def save(self, **kwargs) -> None:
         save_with_search_key(self, self.SEARCHED, kwargs)
+        if self.Criterion.CHANCE in (self.ranking_criteria or []) and self.chance_seed is None:
+            # A ranking that draws lots has its seed, drawn once (never a
+            # ranking without one, whoever saves the criteria).
+            self.chance_seed = new_chance_seed()
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "chance_seed"}
         super().save(**kwargs)
 
     @property
@@ -255,6 +272,12 @@ class Tournament(PrizeRuleOwner):
     @property
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
+
+
+def new_chance_seed() -> int:
+    """A drawing of lots' seed: six digits at most, short to print and to
+    type into a checker; unpredictable is all it needs to be."""
+    return secrets.randbelow(1_000_000)
 
 
 @lru_cache(maxsize=256)

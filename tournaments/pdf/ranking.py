@@ -55,6 +55,7 @@ COLUMN_WIDTHS = {
     "byes": 9,
     "match_points": 13,
     "buchholz": 15,
+    "best_game": 15,
     "points_for": 17,
     "points_against": 16,
     "difference": 16,

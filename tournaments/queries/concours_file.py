@@ -29,7 +29,7 @@ from django.utils.crypto import salted_hmac
 from tournaments.checker import FORMAT, VERSION, apart_digest, standing_rows
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.domain.reasons import Reason
-from tournaments.domain.standings import MatchPoints, rank
+from tournaments.domain.standings import rank
 from tournaments.models import (
     Bracket,
     BracketMatch,
@@ -42,7 +42,12 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.queries.standings import hidden_from, tournament_bye, tournament_results
+from tournaments.queries.standings import (
+    hidden_from,
+    ranking_rules,
+    tournament_bye,
+    tournament_results,
+)
 
 APART_SALT = "tournaments.concours-file.apart"
 
@@ -68,7 +73,13 @@ def concours_file(
         "score_entry": tournament.score_entry,
         "ranking": {
             "criteria": tournament.criteria,
-            "bye": {"win": bye.win, "points": bye.points, "average": bye.average},
+            "bye": {
+                "win": bye.win,
+                "points": bye.points,
+                "average": bye.average,
+                "against": bye.against,
+            },
+            "chance_seed": tournament.chance_seed,
             "match_points": {
                 "win": tournament.match_points_win,
                 "draw": tournament.match_points_draw,
@@ -221,6 +232,7 @@ def _rounds(tournament: Tournament, rounds: QuerySet[Round], public: bool) -> li
     for table in Table.objects.filter(round__tournament=tournament).order_by("number"):
         tables[table.round_id].append(table)
     entrants, results = tournament_results(tournament)
+    rules = ranking_rules(tournament)
     out = []
     for rnd in rounds.order_by("number"):
         bracket = rnd.stage == Round.Stage.BRACKET
@@ -256,7 +268,11 @@ def _rounds(tournament: Tournament, rounds: QuerySet[Round], public: bool) -> li
                 ],
                 "byes": [t.team_a_id for t in tables[rnd.pk] if t.is_bye],
                 **_bye_reasons(tables[rnd.pk]),
-                "standings": None if bracket else _standings(tournament, entrants, results, rnd),
+                "standings": None
+                if bracket
+                else standing_rows(
+                    rank(entrants, [r for r in results if r.round <= rnd.number], **rules)
+                ),
             }
         )
     return out
@@ -294,20 +310,6 @@ def _bye_reasons(tables: list[Table]) -> dict[str, Any]:
     if not byes or not all(t.reason for t in byes):
         return {}
     return {"bye_reasons": [t.reason for t in byes]}
-
-
-def _standings(tournament: Tournament, entrants, results, rnd: Round) -> list[dict[str, Any]]:
-    """The ranking after the partie, as the app ranks (queries/standings.py)."""
-    rows = rank(
-        entrants,
-        [r for r in results if r.round <= rnd.number],
-        criteria=tournament.criteria,
-        bye=tournament_bye(tournament),
-        match_points=MatchPoints(
-            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
-        ),
-    )
-    return standing_rows(rows)
 
 
 def _brackets(tournament: Tournament, shown: set[int]) -> list[dict[str, Any]]:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.domain import pools
-from tournaments.domain.standings import MatchPoints, Row
+from tournaments.domain.standings import Row
 from tournaments.models import Pool, PoolTeam, Round, Table, Team, Tournament
 from tournaments.queries.standings import (
     hidden_from,
-    tournament_bye,
+    ranking_rules,
     tournament_results,
     tournament_standings,
 )
@@ -77,23 +77,14 @@ def pool_standings(tournament: Tournament, *, announced_only: bool = False) -> l
         )
         .order_by("round__number", "number")
     )
+    rules = ranking_rules(tournament)
     by_pool: dict[int, list[PoolTeam]] = {}
     for entry in entries:
         by_pool.setdefault(entry.pool_id, []).append(entry)
     out = []
     for members in by_pool.values():
         teams = {m.team_id: m.team for m in members}
-        rows = pools.rank_pool(
-            list(teams),
-            results,
-            criteria=tournament.criteria,
-            bye=tournament_bye(tournament),
-            match_points=MatchPoints(
-                tournament.match_points_win,
-                tournament.match_points_draw,
-                tournament.match_points_loss,
-            ),
-        )
+        rows = pools.rank_pool(list(teams), results, **rules)
         out.append(
             PoolStanding(
                 pool=members[0].pool,

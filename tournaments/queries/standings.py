@@ -4,13 +4,19 @@ ranked by the pure `tournaments.domain.standings.rank`. Writes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Max
 
 from tournaments.domain.standings import (
+    CHANCE,
     ByeScore,
     MatchPoints,
     Result,
+    Row,
     Standing,
+    lots,
+    moves,
     public_cutoff,
     rank,
 )
@@ -112,35 +118,76 @@ def ranking_inputs(tournament, *, before: int | None = None) -> tuple:
 def tournament_bye(tournament) -> ByeScore:
     """What a bye is worth under the tournament's bye policy."""
     policy = tournament.bye_policy
+    fixed = (Tournament.ByePolicy.FIXED, Tournament.ByePolicy.FIXED_BOTH)
     return ByeScore(
         win=policy != Tournament.ByePolicy.NOTHING,
-        points=tournament.bye_points if policy == Tournament.ByePolicy.FIXED else 0,
+        points=tournament.bye_points if policy in fixed else 0,
         average=policy == Tournament.ByePolicy.AVERAGE,
+        against=policy == Tournament.ByePolicy.FIXED_BOTH,
     )
+
+
+def entrant_keys(tournament) -> dict[int, int]:
+    """What each entrant draws its lot with (domain/standings.py `lot`):
+    a team's number, or in a mêlée a player's place in registration order."""
+    if tournament.format == Tournament.Format.MELEE:
+        ids = tournament.players.order_by("pk").values_list("pk", flat=True)
+        return {pk: place for place, pk in enumerate(ids, start=1)}
+    return dict(
+        Team.objects.filter(tournament=tournament, round__isnull=True).values_list("id", "number")
+    )
+
+
+def ranking_rules(tournament, criteria: list[str] | None = None) -> dict[str, Any]:
+    """`rank`'s keyword arguments for the tournament (or for other
+    `criteria`): its criteria, bye, match points, and the lots when it draws
+    them (one query more, then)."""
+    criteria = tournament.criteria if criteria is None else criteria
+    seed = tournament.chance_seed
+    return {
+        "criteria": criteria,
+        "bye": tournament_bye(tournament),
+        "match_points": MatchPoints(
+            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
+        ),
+        "lots": lots(seed, entrant_keys(tournament))
+        if CHANCE in criteria and seed is not None
+        else None,
+    }
+
+
+def criteria_moves(tournament, criteria: list[str]) -> list[tuple[Any, int, int]]:
+    """Who changes place in the ranking of the finished tables if the
+    tournament were ranked by `criteria` (with `chance_seed` drawn when they
+    draw lots): (team or player, rank before, rank after)."""
+    entrants, results = tournament_results(tournament)
+    before = rank(entrants, results, **ranking_rules(tournament))
+    after = rank(entrants, results, **ranking_rules(tournament, criteria))
+    objects = _entrants(tournament)
+    return [(objects.get(e), was, now) for e, was, now in moves(before, after)]
+
+
+def _entrants(tournament) -> dict[int, Any]:
+    if tournament.format == Tournament.Format.MELEE:
+        return {p.pk: p for p in tournament.players.all()}
+    return {
+        t.pk: t
+        for t in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    }
+
+
+def tournament_rows(tournament, *, before: int | None = None) -> list[Row]:
+    """The tournament's ranked rows (of the parties numbered below `before`
+    only, when given), without loading an entrant."""
+    entrants, results = tournament_results(tournament, before=before)
+    return rank(entrants, results, **ranking_rules(tournament))
 
 
 def tournament_standings(tournament, *, before: int | None = None) -> list[Standing]:
     """The tournament's ranking with its entrants loaded (of the parties
     numbered below `before` only, when given)."""
-    entrants, results = tournament_results(tournament, before=before)
-    rows = rank(
-        entrants,
-        results,
-        criteria=tournament.criteria,
-        bye=tournament_bye(tournament),
-        match_points=MatchPoints(
-            tournament.match_points_win, tournament.match_points_draw, tournament.match_points_loss
-        ),
-    )
-    if tournament.format == Tournament.Format.MELEE:
-        objects = {p.pk: p for p in tournament.players.all()}
-    else:
-        objects = {
-            t.pk: t
-            for t in tournament.teams.filter(round__isnull=True).select_related(
-                "player1", "player2"
-            )
-        }
+    rows = tournament_rows(tournament, before=before)
+    objects = _entrants(tournament)
     return [Standing(row=r, entrant=objects.get(r.entrant)) for r in rows]
 
 

@@ -5,8 +5,10 @@ The rule profile is validated by the engine (`scoring.Rules`) before
 anything is saved, and the tournament gets an address (slug) of its own,
 which never changes (it is printed in the QR codes of the score sheets).
 Once a score is entered the rules that score a deal or end a partie are
-locked; the name, the date, the venue, the ranking and the number of
-parties can still change.
+locked; the name, the date, the venue and the number of parties can still
+change. The ranking's criteria are frozen once partie 1 is drawn: only
+`change_tie_breaks` changes them then, with a reason, saying whose place
+changes, in the history.
 
 This module must not register, draw or score: those use-cases have their
 own modules.
@@ -29,6 +31,8 @@ import scoring
 from tournaments import hooks
 from tournaments.display.errors import engine_error
 from tournaments.models import Change, Deal, Penalty, Round, Table, Tournament
+from tournaments.models.tournament import new_chance_seed
+from tournaments.queries.standings import criteria_moves
 from tournaments.services import persons
 from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
@@ -70,7 +74,18 @@ def checked_criteria(criteria: list[str] | None) -> list[str]:
         raise TournamentError(
             _("Chaque critère de classement ne compte qu'une fois."), field="ranking_criteria"
         )
+    if Tournament.Criterion.CHANCE in criteria[:-1]:
+        raise TournamentError(
+            _("Le tirage au sort ne laisse aucune égalité : il vient en dernier."),
+            field="ranking_criteria",
+        )
     return criteria
+
+
+def criteria_frozen(tournament: Tournament) -> bool:
+    """Whether partie 1 is drawn: the ranking's criteria then change only
+    with a reason (`change_tie_breaks`)."""
+    return tournament.rounds.exists()
 
 
 @transaction.atomic
@@ -180,6 +195,14 @@ def update_tournament(
         raise TournamentError(
             _("Des joueurs sont inscrits : la formule ne peut plus changer."), field="format"
         )
+    if "ranking_criteria" in changed and criteria_frozen(tournament):
+        raise TournamentError(
+            _(
+                "La partie 1 est tirée : les critères de classement se changent depuis "
+                "« Départage », avec un motif."
+            ),
+            field="ranking_criteria",
+        )
     drawn = tournament.rounds.count()
     if fields.get("parties", tournament.parties) < drawn:
         raise TournamentError(
@@ -189,15 +212,100 @@ def update_tournament(
     for name in changed:
         setattr(tournament, name, fields[name])
     tournament.status = _status(tournament)
+    seed = tournament.chance_seed
     tournament.save()
+    if tournament.chance_seed != seed:
+        changed.add("chance_seed")
     log_change(
         tournament,
         Change.Action.TOURNAMENT_CHANGED,
         by=by,
-        before={name: before[name] for name in sorted(changed)},
+        before={name: before.get(name) for name in sorted(changed)},
         after=_snapshot(tournament, sorted(changed)),
     )
     return tournament
+
+
+@transaction.atomic
+def draw_ranking_lots(*, tournament: Tournament, by: Actor | None) -> int:
+    """The ranking's drawing of lots, made once: its seed is drawn now
+    unless it was already (never again), and recorded in the history."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.chance_seed is None:
+        tournament.chance_seed = new_chance_seed()
+        tournament.save(update_fields=["chance_seed"])
+        log_change(
+            tournament,
+            Change.Action.CHANCE_DRAWN,
+            by=by,
+            after={"chance_seed": tournament.chance_seed},
+        )
+    return tournament.chance_seed
+
+
+def _new_criteria(tournament: Tournament, criteria: list[str]) -> list[str]:
+    criteria = checked_criteria(criteria)
+    if criteria == tournament.criteria:
+        raise TournamentError(
+            _("C'est déjà l'ordre de départage du concours."), field="ranking_criteria"
+        )
+    return criteria
+
+
+@transaction.atomic
+def preview_tie_breaks(
+    *, tournament: Tournament, criteria: list[str], by: Actor | None
+) -> list[tuple[Any, int, int]]:
+    """Whose place in the ranking of the tables finished a change of the
+    criteria would move, before it is confirmed: (team or player, rank
+    before, rank after). A list that draws lots has them drawn now (once,
+    `draw_ranking_lots`), so that the order shown is the one confirmed."""
+    criteria = _new_criteria(tournament, criteria)
+    if Tournament.Criterion.CHANCE in criteria:
+        tournament.chance_seed = draw_ranking_lots(tournament=tournament, by=by)
+    return criteria_moves(tournament, criteria)
+
+
+@transaction.atomic
+def change_tie_breaks(
+    *, tournament: Tournament, criteria: list[str], reason: str, by: Actor | None
+) -> list[tuple[Any, int, int]]:
+    """The ranking's criteria changed. Once partie 1 is drawn the list is
+    frozen: a change needs a reason, and the history keeps it with whose
+    place changed in the ranking of the tables finished (returned as
+    (team or player, rank before, rank after))."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    criteria = _new_criteria(tournament, criteria)
+    frozen = criteria_frozen(tournament)
+    if frozen and not reason.strip():
+        raise TournamentError(
+            _("La partie 1 est tirée : dites pourquoi l'ordre de départage change."),
+            field="reason",
+        )
+    if Tournament.Criterion.CHANCE in criteria:
+        tournament.chance_seed = draw_ranking_lots(tournament=tournament, by=by)
+    moved = criteria_moves(tournament, criteria) if frozen else []
+    before = tournament.criteria
+    tournament.ranking_criteria = criteria
+    tournament.save(update_fields=["ranking_criteria"])
+    log_change(
+        tournament,
+        Change.Action.TIE_BREAKS_CHANGED,
+        by=by,
+        reason=reason,
+        before={"ranking_criteria": before},
+        after={
+            "ranking_criteria": criteria,
+            "chance_seed": tournament.chance_seed,
+            "moved": [[_number(e), was, now] for e, was, now in moved],
+        },
+    )
+    return moved
+
+
+def _number(entrant: Any) -> Any:
+    """A team by its number, a mêlée's player by its name (the history's words)."""
+    return getattr(entrant, "number", None) or str(entrant)
 
 
 def _status(tournament: Tournament) -> str:

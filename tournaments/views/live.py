@@ -268,10 +268,18 @@ def _digest(tournament: Tournament, standings: list, prized) -> str:
             s.row.points_against,
             s.row.match_points,
             s.row.buchholz,
+            s.row.best_game,
         )
         for s in standings
     ]
-    settings_shown = (tournament.name, tournament.criteria, tournament.format, tournament.slug)
+    settings_shown = (
+        tournament.name,
+        tournament.criteria,
+        tournament.chance_seed,
+        tournament.bye_policy,
+        tournament.format,
+        tournament.slug,
+    )
     # The lots once players see them, and the special rankings' links.
     extras = (
         [(p.row.entrant, p.lot_name) for p in prized.placings] if prized else [],

@@ -101,6 +101,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         tournament=tournament,
         rules_locked=tournaments.rules_locked(tournament),
         format_locked=tournaments.format_locked(tournament),
+        criteria_frozen=tournaments.criteria_frozen(tournament),
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -364,8 +364,8 @@ def test_a_version_1_file_without_reasons_is_still_read():
             table.pop("reason", None)
     assert check(doc) == []
     assert schema.validate(doc) == []
-    doc["version"] = 3
-    assert check(doc)[0].startswith("Fichier de concours en version 3")
+    doc["version"] = 4
+    assert check(doc)[0].startswith("Fichier de concours en version 4")
 
 
 def renumbered(rnd: dict) -> bool:

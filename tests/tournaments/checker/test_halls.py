@@ -18,6 +18,8 @@ from tournaments.checker.generate import hall_files
 from tournaments.checker.halls import MergeError, merge
 from tournaments.domain.standings import HEAD_TO_HEAD
 
+FEWEST_FIRST = {"points_against", "chance"}
+
 
 @pytest.mark.parametrize("seed", range(40))
 def test_the_merged_ranking_orders_every_team_by_the_criteria_and_keeps_each_halls_order(seed):
@@ -26,7 +28,13 @@ def test_the_merged_ranking_orders_every_team_by_the_criteria_and_keeps_each_hal
     merged = merge(halls)
     assert len(merged.rows) == sum(len(replay.entrants(f)) for f in files)
     criteria = [c for c in files[0]["ranking"]["criteria"] if c != HEAD_TO_HEAD]
-    keys = [tuple(getattr(line.row, c) for c in criteria) for line in merged.rows]
+    # The fewest points conceded and the smallest lot rank first.
+    keys = [
+        tuple(
+            -getattr(line.row, c) if c in FEWEST_FIRST else getattr(line.row, c) for c in criteria
+        )
+        for line in merged.rows
+    ]
     assert keys == sorted(keys, reverse=True)
     for i, line in enumerate(merged.rows):
         if i and keys[i] == keys[i - 1]:

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
-from tournaments.domain.standings import ByeScore, MatchPoints, Result, bye_points, rank
+from tournaments.domain.standings import (
+    ByeScore,
+    MatchPoints,
+    Result,
+    bye_points,
+    lot,
+    lots,
+    rank,
+)
 
 
 def r(round_, a, b, pa, pb):
@@ -145,3 +155,89 @@ def test_in_a_melee_each_player_gets_the_team_result():
 def test_an_unknown_criterion_is_refused():
     with pytest.raises(ValueError):
         rank([1], [], criteria=["luck"])
+
+
+# --- The tie-breaks organizers use (issue 52, item 3) -------------------------------------------
+
+# Teams 1 and 2 end level on points (2000) and wins (1): team 1 made the
+# best partie (1200 against 1000), team 2 the better difference (+100
+# against 0). Team 3: 2100, team 4: 1800.
+BEST_GAME_NEEDED = [
+    r(1, 1, 3, 1200, 1000),
+    r(1, 2, 4, 1000, 800),
+    r(2, 1, 4, 800, 1000),
+    r(2, 2, 3, 1000, 1100),
+]
+# Every team won once. Points for: 1, 3 and 4 have 2100, team 2 1700;
+# points against: 4 1800, 2 1900, 3 2000, 1 2300; difference: 4 +300,
+# 3 +100, 1 and 2 −200.
+POINTS_AGAINST_NEEDED = [
+    r(1, 1, 3, 1300, 1100),
+    r(1, 2, 4, 1000, 900),
+    r(2, 1, 4, 800, 1200),
+    r(2, 2, 3, 700, 1000),
+]
+
+
+@pytest.mark.parametrize(
+    ("results", "criteria", "expected"),
+    [
+        (BEST_GAME_NEEDED, ["points", "wins"], [(1, 3), (2, 1), (2, 2), (4, 4)]),
+        (BEST_GAME_NEEDED, ["points", "wins", "best_game"], [(1, 3), (2, 1), (3, 2), (4, 4)]),
+        (BEST_GAME_NEEDED, ["points", "wins", "difference"], [(1, 3), (2, 2), (3, 1), (4, 4)]),
+        (POINTS_AGAINST_NEEDED, ["wins", "points"], [(1, 1), (1, 3), (1, 4), (4, 2)]),
+        (
+            POINTS_AGAINST_NEEDED,
+            ["wins", "points_against"],
+            [(1, 4), (2, 2), (3, 3), (4, 1)],
+        ),
+        (POINTS_AGAINST_NEEDED, ["wins", "difference"], [(1, 4), (2, 3), (3, 1), (3, 2)]),
+    ],
+)
+def test_a_concours_that_needs_each_tie_break_is_ranked_as_by_hand(results, criteria, expected):
+    assert order(rank([1, 2, 3, 4], results, criteria=criteria)) == expected
+
+
+def by_hand(seed: int, key: int) -> int:
+    """The lot as docs/concours-file.md tells a referee to draw it."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{key}".encode()).digest()[:6], "big")
+
+
+def test_a_drawing_of_lots_orders_the_teams_left_level_by_their_lots():
+    level = [r(1, 1, 2, 1000, 1000), r(1, 3, 4, 1000, 1000)]
+    numbers = {1: 11, 2: 12, 3: 13, 4: 14}  # entrant → team number
+    seed = 483_920
+    drawn = sorted(numbers, key=lambda e: by_hand(seed, numbers[e]))
+    rows = rank([1, 2, 3, 4], level, criteria=["points", "chance"], lots=lots(seed, numbers))
+    assert order(rows) == [(place, e) for place, e in enumerate(drawn, start=1)]
+    # Without it, the four share the first place.
+    assert order(rank([1, 2, 3, 4], level)) == [(1, 1), (1, 2), (1, 3), (1, 4)]
+
+
+def test_a_lot_is_the_documented_one_and_needs_its_seed():
+    assert lot(7, 12) == by_hand(7, 12)
+    assert lot(7, 12) != lot(8, 12)
+    with pytest.raises(ValueError):
+        rank([1, 2], [r(1, 1, 2, 10, 10)], criteria=["points", "chance"])
+
+
+@pytest.mark.parametrize(
+    ("bye", "points_against"),
+    [
+        (ByeScore(points=900), 0),  # « pour » only: +900 of difference
+        (ByeScore(points=900, against=True), 900),  # « pour et contre »: 0
+    ],
+)
+def test_a_fixed_bye_counts_against_the_exempt_team_when_the_organizer_says_so(bye, points_against):
+    results = [r(1, 1, 2, 1000, 800), r(1, 3, None, 0, 0)]
+    row = {row.entrant: row for row in rank([1, 2, 3], results, bye=bye)}[3]
+    assert (row.points_for, row.points_against) == (900, points_against)
+    assert row.difference == 900 - points_against
+
+
+def test_the_best_partie_is_played_at_a_table_even_below_zero():
+    # Team 3's bye (2000 fixed points) is no partie played; team 4's only
+    # partie ended at −50 after a penalty.
+    results = [r(1, 1, 2, 700, 800), r(1, 3, None, 0, 0), r(2, 3, 4, 600, -50)]
+    rows = {row.entrant: row for row in rank([1, 2, 3, 4], results, bye=ByeScore(points=2000))}
+    assert [rows[e].best_game for e in (1, 2, 3, 4)] == [700, 800, 600, -50]

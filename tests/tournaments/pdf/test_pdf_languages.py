@@ -129,7 +129,7 @@ RANKING = {
         "Équipe",
         "J : parties jouées",
         "Contre",
-        "Classement : Parties gagnées",
+        "Classement par le nombre de parties gagnées",
     ),
     "en": (
         "Provisional ranking after 1 round",
@@ -139,7 +139,7 @@ RANKING = {
         "Team",
         "P: games played",
         "Against",
-        "Ranking: Games won",
+        "Ranked by the number of games won",
     ),
 }
 

@@ -53,10 +53,14 @@ def test_the_ranking_shows_the_podium_the_table_and_how_it_is_computed(make_tour
     text = Pdf(pdf.ranking(tournament), tmp_path).text()
     assert "Classement provisoire après 1 partie" in text
     assert "samedi 5 décembre 2026 — Salle des fêtes" in text
-    assert "Classement : Parties gagnées, puis total des points, puis différence de points" in text
+    said = " ".join(text.split())
+    assert (
+        "Classement par le nombre de parties gagnées ; à égalité, départagés par le total des "
+        "points, puis la différence de points ;"
+    ) in said
     assert SUMMARY in text
     assert re.search(r"Rang\s+Équipe\s+J\s+G\s+N\s+P\s+Ex\.\s+Points\s+Contre\s+Diff\.", text)
-    podium = text[: text.index("Classement :")]
+    podium = text[: text.index("Classement par")]
     for place, standing in zip(("1er", "2e", "3e"), standings, strict=True):
         assert re.search(rf"{place}\s+{re.escape(standing.entrant.display_name)}", podium)
         points = f"{standing.row.points_for:,}".replace(",", " ")

@@ -182,12 +182,24 @@ def test_the_scoring_rules_are_locked_once_a_score_is_entered(tournament, deal, 
 
 def test_the_rest_still_changes_once_a_score_is_entered(tournament, deal):
     tournaments.update_tournament(
-        tournament=tournament,
-        by=None,
-        **settings_of(tournament, name="Autre nom", ranking_criteria=["wins", "points"]),
+        tournament=tournament, by=None, **settings_of(tournament, name="Autre nom")
     )
     tournament.refresh_from_db()
-    assert tournament.name == "Autre nom" and tournament.criteria == ["wins", "points"]
+    assert tournament.name == "Autre nom"
+
+
+def test_the_criteria_are_frozen_once_partie_1_is_drawn(tournament, deal):
+    """Issue 52, item 3: after the draw of partie 1 only « Départage »
+    changes them, with a reason (tests/tournaments/test_tie_breaks.py)."""
+    criteria = tournament.criteria
+    with pytest.raises(errors.TournamentError) as refused:
+        tournaments.update_tournament(
+            tournament=tournament,
+            by=None,
+            **settings_of(tournament, ranking_criteria=["wins", "points"]),
+        )
+    assert refused.value.field == "ranking_criteria"
+    assert Tournament.objects.get(pk=tournament.pk).criteria == criteria
 
 
 def test_a_drawn_partie_without_score_does_not_lock_the_rules(tournament, round1):

@@ -71,7 +71,7 @@ def test_the_results_of_a_partie_show_both_totals_and_corrections(client, tourna
 
 def test_the_standings_say_how_the_ranking_is_computed(client, tournament, teams):
     response = client.get(reverse("tournaments:standings", args=[tournament.slug]))
-    assert "Classement : Total des points" in response.text
+    assert "Classement par le total des points" in response.text
     assert "le rang est partagé" in response.text
 
 

@@ -93,6 +93,8 @@ OPTIONAL_TOURNAMENT_FIELDS = (
     # The « Pointage à l'entrée » poster's key: a restored tournament answers
     # the posters already stuck by the door (tournaments/features/door/).
     "check_in_key",
+    # The ranking's drawing of lots, made once: a restore keeps its order.
+    "chance_seed",
 )
 PLAYER_FIELDS = ("id", "first_name", "last_name", "licence", "club", "status", "present")
 #: The box ticked at registration (issue 26: a page across concours): absent
