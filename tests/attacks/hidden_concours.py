@@ -105,3 +105,19 @@ def halls_concours(username: str, *, name: str, hidden: bool) -> dict:
         "public": figures["Vic"]["public"],
         "secrets": figures["Vic"]["secrets"],
     }
+
+
+def challenge_of(username: str, slug: str) -> str:
+    """A public challenge (issue 51) of one evening, the concours `slug`:
+    4 points a partie won, 2 a partie lost. Its slug."""
+    from tournaments.features.challenge import services as challenges
+    from tournaments.models import Tournament
+
+    owner = get_user_model().objects.get(username=username)
+    made = challenges.create_challenge(
+        owner=owner, name=f"Challenge de {slug}", win=4, loss=2, published=True
+    )
+    challenges.add_tournament(
+        challenge=made, tournament=Tournament.objects.get(slug=slug), by=owner
+    )
+    return made.slug

@@ -50,6 +50,11 @@ def site(tmp_path_factory):
         "hidden": _build(server, "Concours masqué", hidden=True),
         "open": _build(server, "Concours ouvert", hidden=False),
     }
+    for made in (concours["hidden"], concours["open"]):  # each an evening of a challenge
+        made["challenge"] = server.python(
+            "import json; from tests.attacks.hidden_concours import challenge_of; "
+            f"print(json.dumps(challenge_of('orga', {made['slug']!r})))"
+        )
     for key, hidden in (("halls-hidden", True), ("halls-open", False)):
         name = f"Concours en deux salles {'masqué' if hidden else 'ouvert'}"
         concours[key] = server.python(
@@ -92,10 +97,13 @@ def _numbers(text: str) -> set[int]:
     return {int(n) for n in re.findall(r"(?<!\d)\d{3,5}(?!\d)", joined)}
 
 
-def _addresses(slug: str, teams: int) -> list[tuple[str, bool]]:
+def _addresses(slug: str, teams: int, challenge: str = "") -> list[tuple[str, bool]]:
     """Every public address of a concours that shows a score or a ranking
-    (tournaments/urls.py), with the htmx fragments the phones poll."""
+    (tournaments/urls.py), with the htmx fragments the phones poll, and its
+    challenge's (issue 51)."""
+    aggregates = [f"/challenge/{challenge}/", f"/challenge/{challenge}.pdf"] if challenge else []
     pages = [
+        *aggregates,
         f"/t/{slug}/",
         f"/t/{slug}/classement/",
         f"/t/{slug}/classement.pdf",
@@ -121,7 +129,9 @@ def _addresses(slug: str, teams: int) -> list[tuple[str, bool]]:
 
 def _read_all(server: real.Server, concours: dict) -> dict[str, set[int]]:
     seen = {}
-    for path, htmx in _addresses(concours["slug"], concours["teams"]):
+    for path, htmx in _addresses(
+        concours["slug"], concours["teams"], concours.get("challenge", "")
+    ):
         status, body, kind = _get(server, path, htmx=htmx)
         assert status < 500, (path, status)
         if status == 200:
@@ -192,3 +202,19 @@ def test_the_merged_ranking_of_two_halls_hides_the_last_partie_too(site):
         page = html.unescape(body.decode())
         assert ("Classement masqué jusqu'à la fin du concours" in page) == hidden
         assert set(concours[key]["public"]) & _numbers(page)
+
+
+def test_the_challenge_counts_the_hidden_partie_only_once_revealed(site):
+    """Issue 51: each concours is the one evening of a public challenge (4
+    points a partie won, 2 lost). While partie 2 is hidden its challenge
+    shows partie 1's points only, 4 or 2 a player; the concours that hides
+    nothing shows 8, 6 or 4 (the detector)."""
+    server, concours = site
+    points = {}
+    for key in ("hidden", "open"):
+        status, body, _kind = _get(server, f"/challenge/{concours[key]['challenge']}/")
+        assert status == 200
+        points[key] = sorted(set(map(int, re.findall(r'class="ev counted">(\d+)<', body.decode()))))
+    print(f"\nchallenge points by evening: {points}")
+    assert points["hidden"] == [2, 4]
+    assert points["open"] == [4, 6, 8]

@@ -13,7 +13,7 @@ from django.core.cache import cache
 from tournaments.features.challenge import domain as rules
 from tournaments.models import Challenge, Tournament
 from tournaments.queries.brackets import final_order
-from tournaments.queries.standings import tournament_bye, tournament_standings
+from tournaments.queries.standings import public_standings, tournament_bye
 
 
 def rule(challenge: Challenge) -> rules.Rule:
@@ -37,10 +37,12 @@ def evening(tournament: Tournament) -> rules.Evening:
     the rank and record of the team they played in (their own in a mêlée).
     The rank is the tournament's final place once its final phase is
     decided (`final_order`, as on the tournament's page), else its
-    qualifying rank. Entrants who played no partie are left out."""
+    qualifying rank: the public's, without a partie whose ranking is hidden
+    until the end (issue 51: the challenge told who won it). Entrants who
+    played no partie are left out."""
     bye_wins = tournament_bye(tournament).win
     placings = []
-    standings = final_order(tournament, tournament_standings(tournament))
+    standings = final_order(tournament, public_standings(tournament))
     ranked = [s for s in standings if s.row.played]
     for standing in ranked:
         row, entrant = standing.row, standing.entrant

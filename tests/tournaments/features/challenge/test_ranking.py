@@ -201,3 +201,24 @@ def test_an_evening_with_a_final_phase_counts_its_final_places(organizer):
     for place, team in enumerate(final[:2], start=1):
         assert points[team.player1.last_name] == 9 - place
         assert points[team.player2.last_name] == 9 - place
+
+
+@pytest.mark.parametrize(("hidden", "points"), [(True, [2, 4]), (False, [4, 6, 8])])
+def test_a_hidden_partie_counts_in_the_challenge_once_revealed(organizer, hidden, points):
+    """Issue 51: the challenge told who won the partie whose ranking is
+    hidden until the end; it reads the public ranking, as the concours's
+    pages do, and counts that partie once the concours is over."""
+    from tests.attacks.hidden_concours import concours
+    from tournaments.models import Tournament
+
+    made = concours(organizer.username, name="Concours du jeudi", hidden=hidden)
+    tournament = Tournament.objects.get(slug=made["slug"])
+    challenge = challenges.create_challenge(owner=organizer, name="Hiver", win=4, loss=2)
+    challenges.add_tournament(challenge=challenge, tournament=tournament, by=organizer)
+
+    def shown() -> list[int]:
+        return sorted({line.total for line in board(challenge).lines})
+
+    assert shown() == points
+    rounds.close_round(round=tournament.rounds.get(number=2))  # the last: revealed
+    assert shown() == [4, 6, 8]
