@@ -19,6 +19,7 @@ import pytest
 
 from tests.attacks import server as real
 from tournaments.features.door.domain import MAX_SHOWN
+from tournaments.features.door.services import MAX_SEARCHES
 
 pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
 
@@ -147,3 +148,28 @@ def test_on_the_day_the_team_that_found_itself_checks_in(app):
     status, _ = player.post(f"{door}1/?q=dup", {"csrfmiddlewaretoken": token})
     assert status == 302
     assert server.python(CHECKED_IN.format(name="Concours du jour")) == 1
+
+
+def test_a_burst_of_searches_is_stopped_before_it_reads_every_team(app):
+    """Issue 51: 150 searches in 1.4 s revealed every team of the day, three
+    letters at a time. One connection now makes `MAX_SEARCHES` a minute at
+    one door (a tablet at the entrance, a team typing, far fewer); then
+    it is told to wait, in a sentence, while another connection searches."""
+    _server, _, door = app
+    stranger = _stranger(app, 13)
+    letters = [last.lower()[i : i + 3] for _, last in NAMES for i in range(len(last) - 2)]
+    queries = (letters * 4)[:150]
+    seen: set[str] = set()
+    statuses = []
+    for query in queries:
+        status, page = stranger.get(f"{door}?{urlencode({'q': query})}")
+        statuses.append(status)
+        seen |= _names_seen(page)
+    print(f"150 searches: {statuses.count(200)} answered, {len(seen)} of {len(NAMES)} teams named")
+    assert statuses[:MAX_SEARCHES] == [200] * MAX_SEARCHES
+    assert set(statuses[MAX_SEARCHES:]) == {429}
+    assert len(seen) < len(NAMES)
+    status, page = stranger.get(f"{door}?q=dup")
+    assert status == 429 and "Trop de recherches" in unescape(page)
+    # The team at the tablet (another connection) finds itself as before.
+    assert _names_seen(_stranger(app, 14).get(f"{door}?q=dup")[1]) == {"Dupré", "Dupuis"}

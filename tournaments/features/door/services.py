@@ -17,7 +17,8 @@ or a post sent again does no harm. The desk can undo it.
 The poster is public (a photograph of it is the link): its pages check in
 only within the door's hours, on the concours' day (`check_in_at_door`),
 and show a team only to someone who typed part of its names
-(`find_at_door`, the rules of domain.py); the welcome after a
+(`find_at_door`, the rules of domain.py), a few dozen searches a minute
+from one connection; the welcome after a
 check-in names the team from a signed token, never from its number. The
 desk checks in and undoes at any time.
 
@@ -51,6 +52,12 @@ KEYS_WINDOW = 15 * 60
 #: What a key can be: anything else never reaches the database.
 KEY = re.compile(r"[A-Za-z0-9_-]{8,24}")
 
+
+#: Searches one connection may make at one door in `SEARCH_WINDOW` seconds
+#: (issue 51: 150 in 1.4 s named every team of the day): a tablet at the
+#: entrance, where teams type a few letters each, makes far fewer.
+MAX_SEARCHES = 30
+SEARCH_WINDOW = 60
 
 #: How long the welcome after a check-in names the team (a reload, a back).
 WELCOME_SECONDS = 15 * 60
@@ -90,21 +97,29 @@ class DoorSearch:
     too_many: bool = False
 
 
-def find_at_door(tournament: Tournament, query: str) -> DoorSearch:
+def find_at_door(tournament: Tournament, query: str, *, client: str) -> DoorSearch:
     """The teams whose names hold the letters typed, at most
     `rules.MAX_SHOWN` of them; none for fewer than `rules.MIN_LETTERS`
-    letters, or when more teams match (more letters are asked for)."""
+    letters, or when more teams match (more letters are asked for).
+    Raises `DoorLocked` past `MAX_SEARCHES` of `client`'s in a window.
+    Outside a transaction (throttle.record commits its row)."""
     if not rules.search_allowed(query):
         return DoorSearch(too_short=bool(query.strip()))
+    searches = f"door-search:{tournament.pk}:{client}"
+    if throttle.record(searches, window=SEARCH_WINDOW) > MAX_SEARCHES:
+        raise DoorLocked(
+            _("Trop de recherches depuis cette connexion : réessayez dans une minute.")
+        )
     teams = list(search_teams(door_teams(tournament), query)[: rules.MAX_SHOWN + 1])
     if len(teams) > rules.MAX_SHOWN:
         return DoorSearch(too_many=True)
     return DoorSearch(teams=teams)
 
 
-def team_at_door(tournament: Tournament, number: int, query: str) -> Team | None:
+def team_at_door(tournament: Tournament, number: int, query: str, *, client: str) -> Team | None:
     """Team `number`, for someone who found it by the letters `query`."""
-    return next((t for t in find_at_door(tournament, query).teams if t.number == number), None)
+    found = find_at_door(tournament, query, client=client).teams
+    return next((t for t in found if t.number == number), None)
 
 
 def welcome_token(team: Team) -> str:

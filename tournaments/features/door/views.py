@@ -31,14 +31,18 @@ from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, managed_tournament, pdf_response
 
 
+def _refused(request: HttpRequest, locked: TournamentError) -> HttpResponse:
+    """A client that tried too many keys or searches: the sentence, 429."""
+    context = {"message": locked.message}
+    return render(request, "tournaments/door_refused.html", context, status=429)
+
+
 def _door(request: HttpRequest, token: str) -> Tournament | HttpResponse:
     """The poster's tournament, or the page that refuses a locked client."""
     try:
         tournament = door.tournament_for_door(token[:100], client=client_address(request))
     except door.DoorLocked as locked:
-        return render(
-            request, "tournaments/door_refused.html", {"message": locked.message}, status=429
-        )
+        return _refused(request, locked)
     if tournament is None:
         raise Http404
     return tournament
@@ -74,7 +78,10 @@ def door_page(request: HttpRequest, token: str) -> HttpResponse:
     if closed is not None:
         return closed
     query = _query(request)
-    found = door.find_at_door(tournament, query)
+    try:
+        found = door.find_at_door(tournament, query, client=client_address(request))
+    except door.DoorLocked as locked:
+        return _refused(request, locked)
     return render(
         request,
         "tournaments/door.html",
@@ -103,7 +110,10 @@ def door_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if closed is not None:
         return closed
     query = _query(request)
-    team = door.team_at_door(tournament, number, query)
+    try:
+        team = door.team_at_door(tournament, number, query, client=client_address(request))
+    except door.DoorLocked as locked:
+        return _refused(request, locked)
     if team is None:
         raise Http404
     back = reverse("tournaments:door", args=[token]) + "?" + urlencode({"q": query})
