@@ -29,9 +29,10 @@ address>` and the second takes over on that other port: the phones and the
 desk go on there the way a table's page does (static/js/outbox-queue.js,
 `probeDue`, `tookOver`): after SILENCE s without their hall they ask the
 standby's ping every PROBE_EVERY s, and move once it says it took over the
-first hall (stderr says when, from the second's command). The phones'
-cookies go with them (one host in the bench; a real phone at a new host
-name gives its team's code again).
+first hall (stderr says when, from the second's command). No session
+comes with the stick: after the takeover each phone gives its team's code
+again when the server asks it (a 403 with the code's form), and the desk
+signs in again, as people do.
 
 Run: `.venv/bin/python -m bench.failover [--tables 32] [--before 20] [--standby]`.
 """
@@ -39,6 +40,7 @@ Run: `.venv/bin/python -m bench.failover [--tables 32] [--before 20] [--standby]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -78,7 +80,9 @@ class Desk(threading.Thread):
         self.client.request("POST", LOGIN, form)
         for table in self.tables:
             _, page = self.client.request("GET", self.url(table))
-            self.versions[table] = hall.VERSION.search(page).group(1)
+            # Signed in again on the second laptop: a deal not saved yet
+            # keeps the version it was first typed on.
+            self.versions.setdefault(table, hall.VERSION.search(page).group(1))
             self.token = hall.TOKEN.search(page).group(1)
 
     def save(self, table: int, typed: int) -> bool | None:
@@ -96,6 +100,11 @@ class Desk(threading.Thread):
         except OSError:
             return None
         if response.status in (502, 503, 504):
+            return None
+        if response.status == 302 and LOGIN in response.headers.get("Location", ""):
+            # No session on the stick: the organizer signs in on the second laptop.
+            with contextlib.suppress(OSError, AttributeError):
+                self.sign_in()
             return None
         found = hall.VERSION.search(text)
         if found:

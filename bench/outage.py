@@ -149,6 +149,11 @@ class Phone(threading.Thread):
             if response.status in (502, 503, 504):
                 return False
             self.note_answer()
+            if response.status == 403 and 'id="side-claim"' in text:
+                # A second laptop took the hall over: no session came with
+                # the stick, the page asks the team's code once more.
+                self.start_entry()
+                continue
             found = hall.VERSION.search(text)
             if response.headers.get("HX-Trigger") == "dealSaved" and found:
                 self.version = found.group(1)

@@ -1,13 +1,13 @@
 // The proof that an address took this very hall over (issues 39, 50),
 // checked by a table's page before it carries its outbox to an address its
 // player typed (static/js/outbox.js). That page holds a key of its own (`key`,
-// made by the first laptop from its secret key and a number `nonce` drawn
+// made by the first laptop from its takeover key and a number `nonce` drawn
 // for this page: tournaments/infra/standby.py `page_key`); the laptop that
-// took the hall over has the same secret key (it came on the stick) and
-// answers the ping asked with the nonce by HMAC-SHA-256(key, its own
-// address). An address that did not take the hall over cannot answer it;
-// one that asks the real second laptop gets the proof of that laptop's
-// address, not its own.
+// took the hall over read that takeover key on the stick (it proves this
+// and opens nothing else) and answers the ping asked with the nonce by
+// HMAC-SHA-256(key, its own address). An address that did not take the
+// hall over cannot answer it; one that asks the real second laptop gets the
+// proof of that laptop's address, not its own.
 //
 // SHA-256 is written here: a plain-HTTP page has no crypto.subtle.
 // tests/js/hall_proof.test.js checks it against Node's crypto.

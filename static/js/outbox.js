@@ -484,6 +484,13 @@
         }
         const { entry } = job;
         const answer = await sendOne(entry);
+        // The server does not know this phone's team (a second laptop took
+        // the hall over: sessions stay on the first): the page asks the
+        // code, and what waits leaves once it is typed (`codeFirst`).
+        if (answer.reply && answer.reply.status === 403 && answer.html.includes('id="side-claim"')) {
+          window.location.assign(pageUrl);
+          return;
+        }
         const step = queue.answered(entry, answer.reply);
         if (step.then === "retry") { offline(); return; }
         online();

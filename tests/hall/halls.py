@@ -90,6 +90,11 @@ class Phone:
         connection.close()
         return response, text
 
+    def claim(self, code: str) -> None:
+        """The team's code typed on the table's page."""
+        _, token = self.page()
+        self.send("POST", self.path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+
     def page(self) -> tuple[str, str]:
         """The table's page: its version and form token."""
         response, text = self.send("GET", self.path)

@@ -24,8 +24,7 @@ def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tm
     port, env, path, code, servers = hall.port, hall.env, hall.path, hall.code, hall.servers
     hall.start_first()
     phone = Phone(port, path)
-    _, token = phone.page()
-    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    phone.claim(code)
     version, _ = phone.page()
     assert phone.deal(97, version)[0] == 0
     version, token = phone.page()
@@ -53,6 +52,7 @@ def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tm
     # The phone, on the new address, sends it there: recorded once.
     moved = Phone(port2, path)
     moved.cookies = dict(phone.cookies)  # a browser's cookies go with the host, not the port
+    moved.claim(code)  # its session stayed on the first laptop: the code once more
     assert moved.deal(111, version)[0] == 0
     moved.deal(111, version)  # sent again (the answer lost): nothing more
     version2, _ = moved.page()
@@ -94,8 +94,7 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     port, path, code, servers = hall.port, hall.path, hall.code, hall.servers
     hall.start_first()
     phone = Phone(port, path)
-    _, token = phone.page()
-    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    phone.claim(code)
     kept = []  # the phone's acknowledged deals: (points, first version)
     for points in (97, 121, 131):
         version, _ = phone.page()
@@ -107,6 +106,7 @@ def test_a_server_from_an_older_copy_gets_the_phones_deals_again_once(hall, tmp_
     shutil.rmtree(hall.laptop)
     assert cut_before_last_deal(hall.backups / "reprise") >= 1
     env2, _, _ = hall.take_over()
+    phone.claim(code)  # no session on the stick: the team's code once more
     _, text = phone.send("GET", path + "etat/?attente=0")
     told = json.loads(text)["version"]
     assert told < int(last_version)  # the server says it is older
@@ -140,8 +140,7 @@ def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
     hall.start_first()
     first_name = (hall.laptop / "nom-du-journal").read_text().strip()
     phone = Phone(port, path)
-    _, token = phone.page()
-    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    phone.claim(code)
     kept = []  # the phone's acknowledged deals: (points, first version)
     for points in (97, 121, 131):
         version, _ = phone.page()
@@ -164,6 +163,7 @@ def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
         check=True,
     )
     assert int(desk.stdout.strip().splitlines()[-1]) > max(v for _, v in kept)
+    phone.claim(code)  # no session on the stick: the team's code once more
     _, text = phone.send("GET", path + "etat/?attente=0")
     state = json.loads(text)
     # Versions no longer tell: the server says a version past every deal kept.

@@ -45,8 +45,7 @@ def test_the_phones_learn_the_standby_and_the_standby_says_its_takeover(hall, tm
     assert re.search(r'data-nonce="[0-9a-f]{32}" data-key="[0-9a-f]{64}"', text)
     response, _ = phone.send("GET", "/")
     assert f"connect-src 'self' {standby};" in response.headers["Content-Security-Policy"] + ";"
-    _, token = phone.page()
-    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    phone.claim(code)
     version, _ = phone.page()
     assert phone.deal(97, version)[0] == 0
     _, text = phone.send("GET", path + "etat/?attente=0")

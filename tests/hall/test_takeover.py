@@ -5,8 +5,9 @@ a phone on 127.0.0.2 typing deals; the stick pulled out refuses a deal with
 takes them again; then the server is killed (SIGKILL) and its data folder
 deleted, and `hall --reprendre <stick>` on an empty data folder serves the
 same concours: every acknowledged deal there, the refused one not, the
-table's printed link and the phone's session (its code typed once) still
-good, and a retry of a deal already recorded records nothing."""
+table's printed link still good (the phone gives its team's code once
+more: no session is on the stick), and a retry of a deal already recorded
+records nothing."""
 
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ def test_a_second_laptop_carries_on_with_every_acknowledged_deal(hall, tmp_path)
     stick, port, path, code, servers = hall.stick, hall.port, hall.path, hall.code, hall.servers
     hall.start_first()
     phone = Phone(port, path)
-    _, token = phone.page()
-    phone.send("POST", path + "code/", {"csrfmiddlewaretoken": token, "code": code})
+    phone.claim(code)
     version, _ = phone.page()
     assert phone.deal(97, version)[0] == 0
     version, _ = phone.page()
@@ -47,7 +47,12 @@ def test_a_second_laptop_carries_on_with_every_acknowledged_deal(hall, tmp_path)
     taking_over = (tmp_path / "portable-2.log").read_text()
     assert "Reprise : instantané" in taking_over
     assert "les feuilles et QR codes imprimés restent valables" in taking_over  # same address
-    # The printed link and the phone's session (the code typed once) still work.
+    # The printed link still works; the phone's session stayed on the first
+    # laptop (no session on the stick): a deal is refused until the team's
+    # code is given again, once.
+    status, text = phone.deal(141, "")
+    assert status == 403 and 'id="side-claim"' in text
+    phone.claim(code)
     version, _ = phone.page()
     # A retry of a deal the first laptop recorded, with its version: nothing more.
     phone.deal(121, acknowledged_version)

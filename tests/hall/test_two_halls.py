@@ -7,15 +7,19 @@ pointed at another folder while its stick is still there does not start
 either; the same stick at another path does, and `--nouvelle-cle` (a new
 day, a new stick) does, saying in orange when the backups stay on the
 laptop. A takeover at another address says the printed QR codes no longer
-lead to the hall."""
+lead to the hall. A takeover from a copy of the stick does not serve until
+the volunteer says the first laptop is off (issue 50); a laptop started
+without --reprendre on another laptop's stick does not start."""
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
 
-from tests.hall.halls import ROOT, start
+from tests import migrated
+from tests.hall.halls import ROOT, Phone, environment, start
 from tests.ports import server_port
 
 
@@ -78,3 +82,49 @@ def test_the_hall_journals_on_its_own_stick_or_says_it_does_not_start(hall, tmp_
     hall.servers.append(start(again, hall.port, log))
     # (a « stick » on this machine's own disk: said as it is, its folder named)
     assert f"(dossier « {moved / 'sauvegardes' / 'reprise'} »)" in log.read_text()
+
+
+def test_a_takeover_from_a_copy_does_not_serve_until_the_first_is_said_off(hall, tmp_path):
+    """The stick's folder copied elsewhere (a second stick, the second
+    laptop's disk): the takeover written there would never reach the first
+    laptop, still serving. The second laptop does not serve until the
+    volunteer says the first is off; said, it serves, and the takeover is
+    written in the copy too."""
+    hall.start_first()
+    copy = tmp_path / "copie" / "sauvegardes"
+    shutil.copytree(hall.backups, copy)
+    second, port2 = tmp_path / "portable-2", server_port()
+    migrated.seed(second)
+    (tmp_path / "cle-2").mkdir()
+    env2 = environment(second, tmp_path / "cle-2" / "sauvegardes", port2)
+    said = refused(env2, port2, "--reprendre", str(copy))
+    assert "--premier-arrete" in said and "n'est pas la clé de ce portable" in said
+    # The first laptop is still the one hall: a phone's deal there is saved.
+    phone = Phone(hall.port, hall.path)
+    phone.claim(hall.code)
+    version, _ = phone.page()
+    assert phone.deal(97, version)[0] == 0
+
+    hall.servers[0].send_signal(signal.SIGKILL)
+    hall.servers[0].wait(timeout=30)
+    log = tmp_path / "portable-2.log"
+    hall.servers.append(start(env2, port2, log, "--reprendre", str(copy), "--premier-arrete"))
+    first = (hall.laptop / "nom-du-journal").read_text().strip()
+    assert (copy / "reprise" / f"releve-{first}.json").is_file()
+
+
+def test_forgetting_reprendre_on_another_laptops_stick_writes_nothing_on_it(hall, tmp_path):
+    """The second laptop started as a first start, the first laptop's stick
+    plugged in: it does not start an empty hall beside the concours, says
+    to type --reprendre, and writes nothing on the stick."""
+    hall.start_first()
+    hall.servers[0].send_signal(signal.SIGKILL)
+    hall.servers[0].wait(timeout=30)
+    before = {p: p.stat().st_mtime_ns for p in hall.backups.rglob("*")}
+    second = tmp_path / "portable-2"
+    migrated.seed(second)
+    env2 = environment(second, hall.backups, hall.port)
+    said = refused(env2, hall.port)
+    assert "ce concours a été commencé sur un autre portable" in said.lower()
+    assert "--reprendre" in said
+    assert {p: p.stat().st_mtime_ns for p in hall.backups.rglob("*")} == before

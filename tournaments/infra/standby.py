@@ -12,6 +12,13 @@ only once that address proves, with the page's own key, that it took this
 very hall over (`proof`). The name of the hall taken over is kept in the
 second laptop's data folder: restarted, it still says so.
 
+The proof rests on each hall's takeover key (`own_key`, made one way from
+this laptop's secret key, which never leaves it, and written on the stick
+beside the journal): a table's page holds a key made from it and the
+page's own number; the laptop that took the hall over read the replaced
+hall's takeover key on the stick (`REPLACED_KEY`) and answers with it. The
+key proves that and opens nothing else.
+
 Must not: take a standby address from the network (an address registered
 by anyone on the Wi-Fi would send the phones, and their deals, elsewhere:
 only the organizer's command line gives it), say a takeover it did not make,
@@ -30,12 +37,16 @@ from urllib.parse import urlsplit
 from django.utils.crypto import salted_hmac
 
 REPLACES_FILE = "remplace"
+#: The takeover key of the hall taken over, as read on the stick.
+REPLACED_KEY_FILE = "cle-de-reprise-remplacee"
 
 #: This hall's name ("" off the hall server), the hall it took over ("" if
-#: none), the standby laptop's address ("" if none was given).
+#: none), the standby laptop's address ("" if none was given), the
+#: takeover key of the hall it took over ("" if none).
 IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
+REPLACED_KEY = ""
 #: This hall's own address, as phones reach it (`hall` prints it): what its
 #: proof of a takeover names.
 HERE = ""
@@ -60,9 +71,10 @@ def address(text: str) -> str | None:
 
 def start(data_dir: Path, *, identity: str, standby: str = "", here: str = "") -> None:
     """This hall's name, standby and address, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY, HERE
+    global IDENTITY, REPLACES, STANDBY, HERE, REPLACED_KEY
     IDENTITY, STANDBY, HERE = identity, standby, origin(here)
     REPLACES = _read(data_dir / REPLACES_FILE)
+    REPLACED_KEY = _read(data_dir / REPLACED_KEY_FILE) if REPLACES else ""
 
 
 def _read(path: Path) -> str:
@@ -72,10 +84,14 @@ def _read(path: Path) -> str:
         return ""
 
 
-def took_over(data_dir: Path, replaced: str) -> None:
-    """This hall now serves the concours of `replaced`: said by the ping
-    and the desk's QR code."""
-    global REPLACES
+def took_over(data_dir: Path, replaced: str, key: str = "") -> None:
+    """This hall now serves the concours of `replaced` (its takeover `key`,
+    "" if none was on the stick: the phones then cannot check the proof):
+    said by the ping and the desk's QR code."""
+    global REPLACES, REPLACED_KEY
+    REPLACED_KEY = key
+    (data_dir / REPLACED_KEY_FILE).write_text(key, encoding="ascii")
+    (data_dir / REPLACED_KEY_FILE).chmod(0o600)
     (data_dir / REPLACES_FILE).write_text(replaced, encoding="ascii")
     REPLACES = replaced
 
@@ -101,20 +117,28 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{'[' + host + ']' if ':' in host else host}{port}"
 
 
-def page_key(nonce: str) -> str:
-    """The key a table's page holds (static/js/hall-proof.js): made from
-    this hall's secret key, which a laptop that takes it over gets from the
-    stick, and the page's own number."""
-    return salted_hmac("tournaments.standby.reprise", nonce, algorithm="sha256").hexdigest()
+def own_key() -> str:
+    """This hall's takeover key, made from its secret key (which it does
+    not give away); written on the stick beside the journal."""
+    return salted_hmac("tournaments.standby.takeover", "", algorithm="sha256").hexdigest()
+
+
+def page_key(nonce: str, key: str = "") -> str:
+    """The key a table's page holds (static/js/hall-proof.js): made from a
+    hall's takeover key (this hall's own by default) and the page's own
+    number."""
+    return hmac.new((key or own_key()).encode(), nonce.encode(), hashlib.sha256).hexdigest()
 
 
 def proof(nonce: str) -> str:
     """That this hall, at its own address, took the hall over: what a
     table's page asks before it carries anything to an address its player
-    typed ("" when this hall took nothing over, or the number is not one)."""
-    if not (REPLACES and HERE and NONCE.fullmatch(nonce or "")):
+    typed ("" when this hall took nothing over, has not its takeover key,
+    or the number is not one)."""
+    if not (REPLACES and REPLACED_KEY and HERE and NONCE.fullmatch(nonce or "")):
         return ""
-    return hmac.new(page_key(nonce).encode(), HERE.encode(), hashlib.sha256).hexdigest()
+    key = page_key(nonce, REPLACED_KEY)
+    return hmac.new(key.encode(), HERE.encode(), hashlib.sha256).hexdigest()
 
 
 def ping(nonce: str = "") -> dict[str, str]:

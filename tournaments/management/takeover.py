@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from datetime import datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -27,7 +28,7 @@ from tournaments.display.hall import (
 )
 from tournaments.domain.stick import FOLDER_NAME
 from tournaments.infra import standby, stick
-from tournaments.infra.journal import handover, medium, replay
+from tournaments.infra.journal import carried, handover, medium, replay
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
@@ -124,13 +125,14 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     refused = medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk)
     if not new_medium and refused:
         raise CommandError(refusal_sentence(refused))
+    if not new_medium and (other := another_halls_journal(hall)):
+        raise CommandError(other)
     try:
         started = journal.start(
             folder=journal_folder(),
             database=Path(name),
             hall=hall,
             lock=write_lock(name),
-            secret_key=settings.SECRET_KEY if settings.HALL else "",
         )
     except journal.HallReplaced as exc:
         raise CommandError(
@@ -145,6 +147,10 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
         ) from exc
     try:
         medium.remember(data_dir, started.folder, hall, new=new_medium)
+        if (
+            settings.HALL
+        ):  # what proves a takeover to the phones (infra/standby.py), and nothing else
+            handover.write_key(started.folder, hall, standby.own_key())
     except OSError as exc:
         journal.stop()
         raise CommandError(
@@ -160,6 +166,29 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     elif not stick.several():
         stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
     return started
+
+
+def another_halls_journal(mine: str) -> str:
+    """The sentence when the journal's folder holds the journal of a
+    concours begun on another laptop and not taken over ("" otherwise):
+    this start would be a second hall beside it."""
+    folder = journal_folder()
+    if not folder.is_dir() or handover.replaced_by(folder, mine) is not None:
+        return ""  # this hall replaced: the journal's start says so
+    others = {
+        hall: at
+        for hall, at in replay.halls(folder).items()
+        if hall != mine and handover.replaced_by(folder, hall) is None
+    }
+    if not others:
+        return ""
+    last = replay.when(datetime.fromtimestamp(max(others.values())).astimezone())
+    return (
+        f"Ce concours a été commencé sur un autre portable (son journal est sur la clé, dans "
+        f"« {folder} », dernier enregistrement {last}) : pour le continuer ici, tapez "
+        "--reprendre (python manage.py hall --reprendre). Rien n'a été écrit sur la clé. Pour "
+        "un nouveau concours avec cette clé, relancez avec --nouvelle-cle."
+    )
 
 
 def refusal_sentence(refused: medium.Refusal) -> str:
@@ -193,24 +222,44 @@ def refusal_sentence(refused: medium.Refusal) -> str:
     )
 
 
-def take_over(folder: Path, stdout, style) -> replay.Plan:
-    """The concours of the laptop that died, brought up here."""
+def take_over(
+    folder: Path, stdout, style, *, migrate, hall: str | None = None, partial: bool = False
+) -> replay.Plan:
+    """The concours of the laptop that died, brought up here: the stick's
+    snapshot and journal replayed, migrated (`migrate`), and refused unless
+    its tables are exactly those the app makes (a snapshot is data, not a
+    schema to trust)."""
     if connections["default"].vendor != "sqlite":
         raise CommandError("La reprise se fait sur la base SQLite du portable de la salle.")
     if (folder / journal.FOLDER_NAME).is_dir():
         folder = folder / journal.FOLDER_NAME  # the backups' folder was given
     try:
-        done = replay.restore(folder, data_dir=Path(settings.DATA_DIR))
+        done = replay.restore(folder, data_dir=Path(settings.DATA_DIR), hall=hall, partial=partial)
     except replay.JournalDamaged as exc:
         raise CommandError(f"Reprise impossible : {exc}.") from exc
-    key = Path(settings.DATA_DIR) / "secret-key"
-    if settings.HALL and key.is_file():
-        settings.SECRET_KEY = key.read_text(encoding="ascii").strip()
+    migrate()
+    connection = connections["default"]
+    connection.ensure_connection()
+    if carried.shape(connection.connection) != carried.app_shape():
+        connections.close_all()
+        replay.move_aside(Path(connections["default"].settings_dict["NAME"]), "reprise-refusee")
+        raise CommandError(
+            "Reprise impossible : la base de la clé n'a pas les tables que fait ce logiciel "
+            "(une autre version, ou une base changée) ; rien n'est servi."
+        )
     stdout.write(
         style.SUCCESS(
-            f"Reprise : instantané du {done.taken_at} et {len(done.transactions)} "
+            f"Reprise : instantané pris {replay.when(done.taken_at)} et {len(done.transactions)} "
             "enregistrements du journal rejoués."
         )
+    )
+    if done.stopped:
+        done.notes.append(f"reprise partielle, arrêtée avant : {done.stopped} ; la suite non plus")
+    for note in done.notes:
+        stdout.write(style.WARNING(f"  {note[:1].upper()}{note[1:]}."))
+    stdout.write(
+        "  L'organisateur se reconnecte sur ce portable ; chaque table redonne son code une "
+        "fois (les donnes qui attendaient sur les téléphones partent ensuite)."
     )
     return done
 
@@ -232,25 +281,46 @@ def printed_codes_sentence(first: str, here: str) -> str:
     )
 
 
+def from_a_copy(done: replay.Plan) -> str:
+    """The sentence when the concours was taken from a folder that is not
+    this laptop's stick (a copy: the first laptop, if it runs, does not read
+    the takeover written there), "" otherwise."""
+    source = done.snapshot.parent
+    if source.resolve() == journal_folder().resolve() or done.hall == own_hall():
+        return ""
+    return (
+        f"Reprise depuis « {source} », qui n'est pas la clé de ce portable (« "
+        f"{journal_folder()} ») : si c'est une copie, le premier portable ne saura pas qu'il "
+        "est remplacé et continuerait de servir le concours. Vérifiez qu'il est arrêté, puis "
+        "relancez la même commande avec --premier-arrete."
+    )
+
+
+def own_hall() -> str:
+    return hall_name(Path(settings.DATA_DIR))
+
+
 def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> None:
-    """The takeover said on the stick before this server answers anyone:
-    the laptop it replaces, if it comes back (or gets the stick back),
-    refuses every write and sends its phones to `address`. `first` is the
-    address the replaced hall recorded (read before this one records its
-    own: the same laptop taking its own journal over has the same name)."""
+    """The takeover said on the stick before this server answers anyone,
+    in the folder taken over and in this laptop's journal's: the laptop it
+    replaces, if it comes back (or gets the stick back), refuses every
+    write and sends its phones to `address`. `first` is the address the
+    replaced hall recorded (read before this one records its own: the same
+    laptop taking its own journal over has the same name)."""
     stdout.write(printed_codes_sentence(first, address))
     connection = connections["default"]
-    mine = hall_name(Path(settings.DATA_DIR))
+    mine, source = own_hall(), done.snapshot.parent
     if done.hall == mine or connection.vendor != "sqlite":
         return  # this very laptop's own journal: nothing replaced
-    try:
-        handover.record(journal_folder(), replaced=done.hall, by=mine, address=address)
-    except OSError as exc:
-        raise CommandError(
-            f"Impossible d'écrire la reprise sur la clé ({journal_folder()}, {exc}) : "
-            "rebranchez-la, puis relancez la reprise."
-        ) from exc
-    standby.took_over(Path(settings.DATA_DIR), done.hall)
+    for folder in dict.fromkeys([journal_folder(), source]):
+        try:
+            handover.record(folder, replaced=done.hall, by=mine, address=address)
+        except OSError as exc:
+            raise CommandError(
+                f"Impossible d'écrire la reprise sur la clé ({folder}, {exc}) : "
+                "rebranchez-la, puis relancez la reprise."
+            ) from exc
+    standby.took_over(Path(settings.DATA_DIR), done.hall, handover.read_key(source, done.hall))
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 

@@ -45,8 +45,14 @@ def run(statements: list[str]) -> list[str]:
 @pytest.mark.parametrize(
     ("statements", "kept"),
     [
-        (["SELECT 1", 'INSERT INTO "t" VALUES (1)'], ['INSERT INTO "t" VALUES (1)']),
-        (["UPDATE t SET a=1", "UPDATE t SET a=2!"], ["UPDATE t SET a=1"]),
+        (
+            ["SELECT 1", 'INSERT INTO "tournaments_team" VALUES (1)'],
+            ['INSERT INTO "tournaments_team" VALUES (1)'],
+        ),
+        (
+            ["UPDATE tournaments_team SET a=1", "UPDATE tournaments_team SET a=2!"],
+            ["UPDATE tournaments_team SET a=1"],
+        ),
         (
             ["INSERT a", 'SAVEPOINT "s1"', "INSERT b", 'ROLLBACK TO SAVEPOINT "s1"', "INSERT c"],
             ["INSERT a", "INSERT c"],
@@ -81,9 +87,37 @@ def run(statements: list[str]) -> list[str]:
             ],
             ["INSERT c"],
         ),
-        (["  (SELECT 1)", "PRAGMA foreign_keys", "DELETE FROM t"], ["DELETE FROM t"]),
+        (
+            ["  (SELECT 1)", "PRAGMA foreign_keys", "DELETE FROM tournaments_team"],
+            ["DELETE FROM tournaments_team"],
+        ),
+        (
+            # what never leaves the laptop; an account's rights only taken away
+            [
+                'INSERT INTO "django_session" VALUES (%s)',
+                'UPDATE "tournaments_deal" SET "points_a" = 1',
+                'DELETE FROM "django_session" WHERE 1',
+                'INSERT INTO "auth_user_groups" VALUES (1, 1, 1)',
+                'DELETE FROM "auth_user_groups" WHERE "user_id" = 1',
+                'UPDATE "tournaments_publicationtarget" SET "key" = %s',
+                'INSERT INTO "django_tasks_database_dbtaskresult" VALUES (1)',
+            ],
+            [
+                'UPDATE "tournaments_deal" SET "points_a" = 1',
+                'DELETE FROM "auth_user_groups" WHERE "user_id" = 1',
+            ],
+        ),
     ],
-    ids=["reads", "failed", "rolled-back", "released", "nested", "outer-rolled-back", "spaces"],
+    ids=[
+        "reads",
+        "failed",
+        "rolled-back",
+        "released",
+        "nested",
+        "outer-rolled-back",
+        "spaces",
+        "not-carried",
+    ],
 )
 def test_the_journal_keeps_what_the_transaction_really_writes(statements, kept):
     assert run(statements) == kept
@@ -98,8 +132,14 @@ def test_a_write_outside_a_transaction_goes_to_the_journal_at_once():
 
     handed = []
     capture = Capture(ready=lambda empty: None, on_autocommit=lambda run, s: handed.append(s))
-    capture(lambda *a: None, "UPDATE t SET a=%s", [1], False, {"connection": Autocommit()})
-    assert handed == [[["UPDATE t SET a=%s", [1], False]]] and capture.take() == []
+    capture(
+        lambda *a: None,
+        "UPDATE tournaments_team SET a=%s",
+        [1],
+        False,
+        {"connection": Autocommit()},
+    )
+    assert handed == [[["UPDATE tournaments_team SET a=%s", [1], False]]] and capture.take() == []
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ together, or a damaged line, are refused rather than mixed."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -16,8 +17,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, connections, transaction
 
-from tests import factories
-from tournaments.infra.journal import replay, writer
+from tests import factories, migrated
+from tournaments.infra.journal import carried, codec, replay, writer
 from tournaments.models import Deal, Team, Tournament
 
 
@@ -117,7 +118,9 @@ def test_a_snapshot_of_another_pair_is_refused(journal, tmp_path):
     play_a_little()
     snapshot = next(journal.folder.glob("*.sqlite3"))
     snapshot.rename(snapshot.with_name("h1-000001-00000000.sqlite3"))
-    with pytest.raises(replay.JournalDamaged, match="ne correspond pas"):
+    with pytest.raises(
+        replay.JournalDamaged, match="instantané 1 est laissé de côté : introuvable"
+    ):
         replay.plan(journal.folder)
 
 
@@ -126,7 +129,8 @@ def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
     segment = journal.folder / writer.segment_name("h1", 1)
     lines = segment.read_text().splitlines()
     header = json.loads(lines[0]) | {"hall": "autre"}
-    segment.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    header.pop("h")
+    segment.write_text("\n".join([codec.seal(header["prev"], header)[0], *lines[1:]]) + "\n")
     with pytest.raises(replay.JournalDamaged, match="n'appartient pas"):
         replay.plan(journal.folder)
 
@@ -179,3 +183,34 @@ def test_the_stick_gone_is_said_in_words(rf, db, language, page, desk):
     assert response.status_code == 503 and response["Retry-After"]
     assert page in unescape(response.content.decode()).replace("’", "'")
     assert kind == "trouble" and desk in notice and "E:\\sauvegardes\\reprise" in notice
+
+
+def test_the_models_make_the_schema_the_migrations_make(db):
+    """A database from a stick must have exactly the app's schema
+    (`carried.app_shape`, made from the models in memory, at once): the
+    migrations make that very schema, read as SQLite describes it."""
+    with closing(sqlite3.connect(f"file:{migrated.template()}?mode=ro", uri=True)) as made:
+        assert carried.shape(made) == carried.app_shape()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "CREATE TRIGGER t AFTER INSERT ON tournaments_deal BEGIN SELECT 1; END",
+        "CREATE VIEW v AS SELECT 1",
+        'DROP INDEX "tournaments_deal_table_id_e5a709c7"',
+        "CREATE UNIQUE INDEX extra ON tournaments_team (name)",
+        "ALTER TABLE tournaments_team ADD COLUMN extra text",
+    ],
+)
+def test_a_schema_changed_in_any_way_is_not_the_apps(db, tmp_path, change):
+    copy = tmp_path / "copie.sqlite3"
+    shutil.copyfile(migrated.template(), copy)
+    with closing(sqlite3.connect(copy)) as changed:
+        changed.execute(change)
+        assert carried.shape(changed) != carried.app_shape()
+
+
+def test_a_replay_run_twice_gives_the_same_database(journal, tmp_path):
+    play_a_little()
+    assert replayed(journal.folder, tmp_path) == replayed(journal.folder, tmp_path)

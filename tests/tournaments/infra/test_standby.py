@@ -39,15 +39,18 @@ def test_the_standby_address_as_typed(typed, origin):
 
 
 def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE"):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE", "REPLACED_KEY"):
         monkeypatch.setattr(standby, name, "")
     standby.start(tmp_path, identity="b2", standby="http://s:1")
     assert standby.ping() == {"hall": "b2", "replaces": ""}
     assert standby.page() == {"hall": "b2", "standby": "http://s:1"}
-    standby.took_over(tmp_path, "a1")
+    standby.took_over(tmp_path, "a1", key="k" * 64)
     assert standby.ping() == {"hall": "b2", "replaces": "a1"}
+    monkeypatch.setattr(standby, "REPLACED_KEY", "")
     standby.start(tmp_path, identity="b2")  # restarted
     assert standby.ping() == {"hall": "b2", "replaces": "a1"}
+    assert standby.REPLACED_KEY == "k" * 64  # its proof still made
+    assert (tmp_path / standby.REPLACED_KEY_FILE).stat().st_mode & 0o077 == 0
 
 
 def test_the_pages_may_connect_to_their_origin_and_the_standby_only():
@@ -129,42 +132,57 @@ def test_this_halls_address_as_a_browser_names_its_origin(url, origin):
 NONCE = "0123456789abcdef" * 2
 
 
+@pytest.fixture
+def first_laptop(settings):
+    """The first laptop's takeover key and its /reprise/ page's key (made
+    with its own secret key); then this test is the second laptop."""
+    settings.SECRET_KEY = "the first laptop's own secret key, never on the stick"
+    key, page = standby.own_key(), standby.page_key(NONCE)
+    settings.SECRET_KEY = "the second laptop's own secret key"
+    return key, page
+
+
 @pytest.mark.parametrize(
-    ("replaces", "here", "nonce", "proven"),
+    ("replaces", "here", "nonce", "has_key", "proven"),
     [
-        ("a1", "http://b.lan:8001", NONCE, True),
-        ("", "http://b.lan:8001", NONCE, False),  # took nothing over
-        ("a1", "", NONCE, False),  # its address unknown
-        ("a1", "http://b.lan:8001", "", False),
-        ("a1", "http://b.lan:8001", NONCE[:-1], False),
-        ("a1", "http://b.lan:8001", NONCE.upper(), False),
-        ("a1", "http://b.lan:8001", NONCE + "0", False),
+        ("a1", "http://b.lan:8001", NONCE, True, True),
+        ("", "http://b.lan:8001", NONCE, True, False),  # took nothing over
+        ("a1", "http://b.lan:8001", NONCE, False, False),  # no takeover key on the stick
+        ("a1", "", NONCE, True, False),  # its address unknown
+        ("a1", "http://b.lan:8001", "", True, False),
+        ("a1", "http://b.lan:8001", NONCE[:-1], True, False),
+        ("a1", "http://b.lan:8001", NONCE.upper(), True, False),
+        ("a1", "http://b.lan:8001", NONCE + "0", True, False),
     ],
 )
 def test_the_ping_proves_the_takeover_for_its_own_address_only(
-    monkeypatch, replaces, here, nonce, proven
+    monkeypatch, first_laptop, replaces, here, nonce, has_key, proven
 ):
+    taken, page = first_laptop
     monkeypatch.setattr(standby, "IDENTITY", "b2")
     monkeypatch.setattr(standby, "REPLACES", replaces)
+    monkeypatch.setattr(standby, "REPLACED_KEY", taken if has_key else "")
     monkeypatch.setattr(standby, "HERE", here)
     answer = standby.ping(nonce)
     assert ("proof" in answer) is proven
     if proven:
-        key = standby.page_key(nonce).encode()
+        # What the first laptop's page checks, with the key it holds.
+        key = page.encode()
         assert answer["proof"] == hmac.new(key, b"http://b.lan:8001", hashlib.sha256).hexdigest()
         assert answer["proof"] != hmac.new(key, b"http://evil.lan:1", hashlib.sha256).hexdigest()
 
 
-def test_the_page_key_comes_from_the_secret_key_and_the_pages_number(settings):
+def test_the_page_key_comes_from_the_halls_own_secret_key_and_the_pages_number(settings):
     key = standby.page_key(NONCE)
     assert key != standby.page_key(NONCE[::-1])
     settings.SECRET_KEY = "another laptop's key, not the stick's"
     assert standby.page_key(NONCE) != key
 
 
-def test_the_ping_asked_with_a_number_proves_through_the_view(client, monkeypatch):
+def test_the_ping_asked_with_a_number_proves_through_the_view(client, monkeypatch, first_laptop):
     monkeypatch.setattr(standby, "IDENTITY", "b2")
     monkeypatch.setattr(standby, "REPLACES", "a1")
+    monkeypatch.setattr(standby, "REPLACED_KEY", first_laptop[0])
     monkeypatch.setattr(standby, "HERE", "http://b.lan:8001")
     answer = client.get(reverse("tournaments:hall_ping"), {"n": NONCE}).json()
     assert answer == standby.ping(NONCE) and "proof" in answer

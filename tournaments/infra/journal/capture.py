@@ -8,6 +8,9 @@ does, so the journal holds what the commit really writes. A write outside
 any transaction (autocommit) is its own transaction: it is handed to
 `on_autocommit`, which journals it and runs it under the writers' lock.
 
+A write to a table a stick does not carry (`carried`: the sessions, the
+task queue…) is run and not kept: it never reaches the stick.
+
 Must not: write to the journal itself (`writer` does, at commit), or keep
 reads (SELECT, PRAGMA): they change nothing to replay.
 """
@@ -18,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tournaments.infra.journal import codec
+from tournaments.infra.journal import carried, codec
 
 #: Statements that change nothing a replay needs.
 READS = {"SELECT", "PRAGMA", "EXPLAIN", "BEGIN", "COMMIT", "END", "ANALYZE", "VACUUM"}
@@ -65,6 +68,8 @@ class Capture:
             result = execute(sql, params, many, context)
             self._savepoint(sql)
             return result
+        if not carried.journaled(sql):
+            return execute(sql, params, many, context)
         if many:
             params = list(params)
         statement = codec.encode_statement(sql, params, many)

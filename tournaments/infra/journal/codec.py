@@ -1,4 +1,13 @@
-"""A statement's parameters as JSON, and back, exactly as SQLite receives them.
+"""A journal's line, and a statement's parameters in it, as JSON and back.
+
+A line is one JSON object whose last key « h » chains it to the line
+before: the SHA-256 of the previous line's « h » and of this line without
+it (`seal`, `unseal`). A line changed, dropped or moved in the middle of
+a segment no longer matches; the chain carries no key (the second laptop
+must check it with what is on the stick alone), so it finds damage, and
+what an attacker could forge is bounded by the replay itself (`carried`).
+
+A statement's parameters are stored exactly as SQLite receives them.
 
 Plain values (text, integers, floats, None) stay as they are; bytes are
 tagged and base64-encoded; anything else (a Decimal, a datetime) is first
@@ -13,11 +22,55 @@ code to run).
 from __future__ import annotations
 
 import base64
+import hashlib
+import json
+import re
 import sqlite3
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 PLAIN = (str, int, float, type(None))
+SEALED = re.compile(r'(\{.*),"h":"([0-9a-f]{64})"\}')
+
+
+def seal(prev: str, record: dict) -> tuple[str, str]:
+    """`record` as its line (without the newline), chained on `prev`; and
+    the line's own « h », the next line's `prev`."""
+    body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    chained = hashlib.sha256((prev + body).encode()).hexdigest()
+    return f'{body[:-1]},"h":"{chained}"}}', chained
+
+
+def last_seal(segment: Path) -> str:
+    """The « h » of the last whole line of a segment ("" if none)."""
+    try:
+        text = segment.read_bytes()
+    except OSError:
+        return ""
+    whole = text[: max(0, text.rfind(b"\n"))].rsplit(b"\n", 1)[-1]
+    found = SEALED.fullmatch(whole.decode("utf-8", "replace"))
+    return found.group(2) if found else ""
+
+
+def unseal(prev: str | None, line: str) -> tuple[dict, str]:
+    """The record of a line and its « h », chained on `prev` (None: the
+    line says its own `prev`, a segment's header); ValueError when the line
+    is not one, or does not follow `prev`."""
+    found = SEALED.fullmatch(line)
+    if found is None:
+        raise ValueError("not a sealed line")
+    body, chained = found.group(1) + "}", found.group(2)
+    record = json.loads(body)
+    if not isinstance(record, dict):
+        raise ValueError("not a record")
+    if prev is None:
+        prev = record.get("prev")
+        if not isinstance(prev, str):
+            raise ValueError("a header without its prev")
+    if hashlib.sha256((prev + body).encode()).hexdigest() != chained:
+        raise ValueError("the chain is broken")
+    return record, chained
 
 
 def encode_value(value: Any) -> Any:

@@ -8,18 +8,28 @@ naming the new address, for good (the stick plugged back into it, a folder
 both laptops see). Without its stick it already refuses every write; this
 file is what stops it when the medium comes back to it.
 
+Beside it, each hall's takeover key (`write_key`, `read_key`): the laptop
+that takes a hall over reads it from the stick and answers the phones'
+question « did you take this very hall over? » with it
+(infra/standby.py). It proves that, and opens nothing else: not a session,
+not a signed link (those need the laptop's secret key, which stays on it).
+
 Must not: be written without fsync (a takeover forgotten by a power cut is a
 second hall), or be read as « not replaced » when it is there but unreadable.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 PREFIX = "releve-"
+KEY_PREFIX = "cle-de-reprise-"
+KEY = re.compile(r"[0-9a-f]{64}")
 
 
 def path(folder: Path, hall: str) -> Path:
@@ -65,3 +75,19 @@ def replaced_by(folder: Path, hall: str) -> str | None:
     except (ValueError, AttributeError):
         return ""
     return address if isinstance(address, str) and address.startswith("http") else ""
+
+
+def write_key(folder: Path, hall: str, key: str) -> None:
+    path = folder / f"{KEY_PREFIX}{hall}.txt"
+    path.write_text(key, encoding="ascii")
+    with contextlib.suppress(OSError):  # a FAT stick has no owners
+        path.chmod(0o600)
+
+
+def read_key(folder: Path, hall: str) -> str:
+    """The takeover key of `hall` on the medium ("" when none is readable)."""
+    try:
+        key = (folder / f"{KEY_PREFIX}{hall}.txt").read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return key if KEY.fullmatch(key) else ""

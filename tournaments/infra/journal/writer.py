@@ -1,16 +1,18 @@
 """The journal of the hall server's process, on the second medium.
 
 Every transaction that writes is appended to the journal as one JSON line
-(its statements and their parameters, `capture`) and fsynced *before* SQLite
-commits it, under the process's writers' lock (`sqlite_backend`): the lines
-are in commit order, and nothing the server acknowledged lives only on the
-laptop. A commit that then fails in SQLite gets an « abort » line, so that a
-replay skips it.
+(its statements and their parameters, `capture`; when) and fsynced *before*
+SQLite commits it, under the process's writers' lock (`sqlite_backend`):
+the lines are in commit order, chained (`codec.seal`), and nothing the
+server acknowledged lives only on the laptop. A commit that then fails in
+SQLite gets an « abort » line, so that a replay skips it.
 
 The journal is cut in segments, one per snapshot: segment n begins exactly
 at snapshot n (SQLite's online backup taken under the lock, stored beside
-it). `rotate` starts the next pair every few minutes (the autosave loop),
-and the pairs before the last two complete snapshots are deleted.
+it, less what never leaves the laptop: `carried`), and its header names
+the snapshot and its SHA-256. `rotate` starts the next pair every few
+minutes (the autosave loop), and the pairs before the last two complete
+snapshots are deleted. No secret goes on the medium.
 
 When the medium is gone (the stick pulled out, full, read-only) the append
 fails, the transaction is rolled back and refused (`JournalUnavailable`, a
@@ -26,7 +28,6 @@ it is called under, or run on PostgreSQL.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -42,19 +43,16 @@ from typing import Any
 from django.db import OperationalError
 from django.db.backends.signals import connection_created
 
-from tournaments.infra.journal import handover
+from tournaments.infra.journal import carried, codec, handover
 from tournaments.infra.journal.capture import Capture
 
 log = logging.getLogger(__name__)
-FORMAT = 1
+FORMAT = 2
 #: How long a write outside a transaction waits for the writers' lock (as
 #: the SQLite backend's own timeout does).
 LOCK_SECONDS = 20.0
 #: The folder of the journal inside the backups' folder.
 FOLDER_NAME = "reprise"
-#: The hall server's secret key, kept beside the journal: the phones'
-#: sessions (a table's code typed) go on on the second laptop.
-SECRET_KEY_NAME = "cle-secrete"
 
 
 class JournalUnavailable(OperationalError):
@@ -113,6 +111,7 @@ class Journal:
         self.segment = 0
         self.seq = 0
         self.seq_at_switch = 0
+        self.chain = ""  # the « h » of the last line on the medium
         self.broken = ""  # why the last write to the medium failed
         self.apart = False  # the medium is not the database's disk
         self.replaced: str | None = None  # taken over (handover): the new address
@@ -132,6 +131,8 @@ class Journal:
             # On a medium of its own (a stick): it never falls back on the
             # laptop's disk when the stick is pulled out (see _rebase).
             self.apart = self.folder.stat().st_dev != self.database.parent.stat().st_dev
+            for last in numbers(self.folder, self.hall, ".journal")[-1:]:  # the chain goes on
+                self.chain = codec.last_seal(self.folder / segment_name(self.hall, last))
             self._rebase()
 
     def rotate(self) -> None:
@@ -184,6 +185,7 @@ class Journal:
         finally:
             target.close()
             source.close()
+        digest = carried.for_the_stick(local)
         path = self.folder / segment_name(self.hall, number)
         handle = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open, appended to
         private(path)
@@ -192,7 +194,9 @@ class Journal:
             "hall": self.hall,
             "segment": number,
             "snapshot": final.name,
+            "sha256": digest,
             "at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "prev": self.chain,
         }
         try:
             self._write(handle, header)
@@ -235,10 +239,12 @@ class Journal:
     # --- the writes ------------------------------------------------------
 
     def _write(self, handle: Any, record: dict) -> None:
-        handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        line, chained = codec.seal(self.chain, record)
+        handle.write(line + "\n")
         handle.flush()
         os.fsync(handle.fileno())
         self.written_at = time.monotonic()  # the desk's « dernier enregistrement »
+        self.chain = chained
 
     def _break(self, exc: BaseException) -> None:
         if not self.broken:  # once, in the volunteer's terminal: what to do
@@ -253,7 +259,8 @@ class Journal:
         self.seq += 1
         try:
             self._still_there()
-            self._write(self.handle, {"n": self.seq, "s": statements})
+            now = datetime.now(UTC).isoformat(timespec="seconds")
+            self._write(self.handle, {"n": self.seq, "t": now, "s": statements})
         except (OSError, ValueError) as exc:
             self._break(exc)
             raise JournalUnavailable(f"journal unavailable in {self.folder}: {exc}") from exc
@@ -276,8 +283,10 @@ class Journal:
 
     def abort(self, seq: int) -> None:
         """The transaction `seq` did not commit: a replay skips it."""
-        with contextlib.suppress(OSError, ValueError):
+        try:
             self._write(self.handle, {"n": seq, "abort": True})
+        except (OSError, ValueError) as exc:
+            self._break(exc)
 
     def ensure_ready(self, nothing_written_yet: bool) -> None:
         """Before a write statement (the lock held): a broken journal is
@@ -371,9 +380,7 @@ def install(sender: Any = None, connection: Any = None, **kwargs: Any) -> None:
         connection.execute_wrappers.append(capture)
 
 
-def start(
-    *, folder: Path, database: Path, hall: str, lock: threading.Lock, secret_key: str = ""
-) -> Journal:
+def start(*, folder: Path, database: Path, hall: str, lock: threading.Lock) -> Journal:
     """Journal this process's writes from now on (the first snapshot taken);
     JournalUnavailable when the medium refuses."""
     global ACTIVE
@@ -381,10 +388,6 @@ def start(
 
     journal = Journal(folder=folder, database=database, hall=hall, lock=lock)
     journal.begin()
-    if secret_key:
-        key = folder / SECRET_KEY_NAME
-        key.write_text(secret_key, encoding="ascii")
-        private(key)
     connections.close_all()
     connection_created.connect(install, weak=False, dispatch_uid="tournaments.journal")
     ACTIVE = journal

@@ -95,6 +95,24 @@ class Command(BaseCommand):
             "dossier belote-sauvegardes), ou depuis le dossier de reprise donné.",
         )
         parser.add_argument(
+            "--journal",
+            metavar="NOM",
+            help="Avec --reprendre, quand la clé porte les journaux de plusieurs concours : "
+            "celui à reprendre (son nom, tel que la reprise les liste).",
+        )
+        parser.add_argument(
+            "--partielle",
+            action="store_true",
+            help="Avec --reprendre : rejoue le journal jusqu'à la ligne abîmée ou refusée qu'une "
+            "reprise a nommée, et pas au-delà.",
+        )
+        parser.add_argument(
+            "--premier-arrete",
+            action="store_true",
+            help="Avec --reprendre depuis un autre dossier que la clé de ce portable : le premier "
+            "portable est bien arrêté (il ne saura pas qu'il est remplacé).",
+        )
+        parser.add_argument(
             "--nouvelle-cle",
             action="store_true",
             help="Nouvelle journée ou nouvelle clé USB : le journal de reprise repart dans le "
@@ -123,9 +141,17 @@ class Command(BaseCommand):
         taken, first = None, ""
         if options.get("reprendre"):
             folder = takeover.folder_to_take_over(options["reprendre"])
-            taken = takeover.take_over(folder, self.stdout, self.style)
+            taken = takeover.take_over(
+                folder,
+                self.stdout,
+                self.style,
+                migrate=self._update_database,
+                hall=options.get("journal"),
+                partial=options.get("partielle", False),
+            )
             first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
-        self._update_database()
+        else:
+            self._update_database()
         self._first_login(renew=bool(options.get("new_password")))
         if demo:
             call_command("demo", stdout=self.stdout)
@@ -134,6 +160,9 @@ class Command(BaseCommand):
                 address.public_address_for_port(port, listen=listen_host), listen_host, port
             )
             return
+        copy = takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
+        if copy:
+            raise CommandError(copy)
         server = self._open(listen_host, port, threads)
         takeover.start_journal(
             self.stdout,
