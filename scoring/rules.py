@@ -46,6 +46,7 @@ from .options import (
     OPTIONS_BY_NAME,
     Option,
 )
+from .summary import summary_fr
 
 #: What changed in each preset's versions after the first: version -> the
 #: option values that became its defaults (SPEC §6: the points-faits presets
@@ -223,55 +224,9 @@ class Rules:
         return Rules.from_preset(self.preset, self.version, **{**self.overrides(), **overrides})
 
     def summary_fr(self) -> str:
-        """One line for score sheets, e.g. « Coinche FFB — annonces, arrondi à la
-        dizaine, SA/TA, surcoinche ×4 »."""
-        parts: list[str] = []
-        if self.counting in ("belote", "coinche"):
-            parts.append("annonces" if self.announcements else "sans annonces")
-            if not self.announcements_count_for_contract and self.announcements:
-                parts.append("annonces hors contrat")
-        else:
-            parts.append("belote seule")
-        parts.append(
-            {
-                "none": "au point près",
-                "nearest": "arrondi à la dizaine",
-                "complement": "arrondi au complément de 160",
-            }[self.rounding]
-        )
-        if self.sa_ta:
-            parts.append("SA/TA" + (" (barème FunBelote)" if self.ta_scale == "funbelote" else ""))
-        if self.counting == "belote":
-            parts.append("litige en réserve" if self.litige == "pot" else "litige = chute")
-        default_base = 162 if self.counting == "belote" else 160
-        if self.chute_base != default_base:
-            parts.append(f"chute à {self.chute_base}")
-        if self.chute_capot == "full":
-            parts.append("chute capot à " + ("252" if self.counting == "belote" else "250"))
-        if self.counting != "contree-annonces":
-            default_protected = not self.counting.startswith("contree")
-            if self.belote_protected != default_protected:
-                parts.append("belote imprenable" if self.belote_protected else "belote prenable")
-        if self.counting == "coinche" and not self.belote_multiplied:
-            parts.append("belote non multipliée")
-        if self.counting != "belote":
-            default_test = "ffb" if self.counting == "coinche" else "bid_only"
-            if self.contract_test != default_test:
-                parts.append(
-                    "contrat : enchère seule"
-                    if self.contract_test == "bid_only"
-                    else "contrat : enchère et plus que la défense"
-                )
-            parts.append(COINCHE_COUNTS_FR[coinche_count_kind(self)])
-            parts.append(f"surcoinche ×{self.surcoinche_factor}")
-            points_faits = self.counting in ("contree-faits-annonces", "contree-faits")
-            if points_faits and self.capot_bid_failed == "chute":
-                parts.append("capot demandé chuté : chute de 250")
-            parts += [
-                CLUB_COUNTS_FR[key].format(points=self.chute_base) for key in club_counts(self)
-            ]
-        name = COUNTING_NAMES_FR[self.counting]
-        return f"{name}, version {self.version} — {', '.join(parts)}"
+        """One line for score sheets, e.g. « Coinche FFB, version 1 —
+        annonces, arrondi à la dizaine, SA/TA, surcoinche ×4 »."""
+        return summary_fr(self)
 
     def description_fr(self) -> str:
         """A paragraph for printing: the summary, then every option in words."""
@@ -300,57 +255,6 @@ class Rules:
     def cache_key(self) -> str:
         """A stable text key (for caches and database fields)."""
         return json.dumps(self.to_json(), sort_keys=True)
-
-
-#: How a coinched deal is counted, in the summary's words (SPEC §7.1): one
-#: wording a counting and a ``coinche_count`` value give, see
-#: :func:`coinche_count_kind`.
-COINCHE_COUNTS_FR: dict[str, str] = {
-    "all": "coinche : (160 + contrat) × 2",
-    "contract": "coinche : 160 + contrat × 2",
-    "points": "coinche réussie : (points + contrat) × 2",
-    "base": "coinche : 160 × 2",
-    "points_only": "coinche réussie : points × 2",
-    "bid": "coinche : contrat × 2",
-}
-
-
-#: SPEC §7.2's club counts in the summary's words, see :func:`club_counts`.
-CLUB_COUNTS_FR: dict[str, str] = {
-    "annonces_chute": "chute : le contrat à la défense",
-    "defence_zero": "défense d'une coinche réussie : 0",
-    "defence_multiplied": "défense d'une coinche réussie : sa marque × 2",
-    "coinche_base": "coinche réussie : {points} au lieu de 160",
-    "capot_flat": "capot demandé réussi : 500",
-}
-
-
-def club_counts(rules: Rules) -> list[str]:
-    """The keys of :data:`CLUB_COUNTS_FR` that change ``rules``' marques
-    (an option the other options make idle is not said: ``coinche_defence``
-    without ``points_multiplied``, ``coinche_base`` on a chute base of 160)."""
-    if rules.counting == "contree-annonces":
-        return ["annonces_chute"] if rules.annonces_chute == "bid" else []
-    multiplied = rules.coinche_count == "points_multiplied"
-    own = rules.coinche_defence == "own"
-    keys = [] if own or not multiplied else [f"defence_{rules.coinche_defence}"]
-    if rules.coinche_base == "chute_base" and rules.chute_base != 160 and not multiplied:
-        keys.append("coinche_base")
-    if rules.counting == "coinche" and rules.capot_bid_marque == "flat":
-        keys.append("capot_flat")
-    return keys
-
-
-def coinche_count_kind(rules: Rules) -> str:
-    """Which wording of :data:`COINCHE_COUNTS_FR` says how ``rules`` count a
-    coinched deal: ``contree-faits`` has no contract to multiply and
-    ``contree-annonces`` nothing but the contract."""
-    count = rules.coinche_count
-    if rules.counting == "contree-annonces":
-        return "bid"
-    if rules.counting == "contree-faits":
-        return "points_only" if count == "points_multiplied" else "base"
-    return {"multiplied": "all", "contract_only": "contract", "points_multiplied": "points"}[count]
 
 
 def _is_allowed(option: Option, value: Any) -> bool:

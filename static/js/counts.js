@@ -1,23 +1,50 @@
-/* « Nouveau tournoi »: the club's count of the chosen game only, and the
-   name of the profile the answers make (computed by the server, read from
-   the block's data-profiles). Without this script every game's questions
-   show, each under its legend, and the server reads the chosen one's. */
+/* « Nouveau tournoi »: the club's count of the chosen game only; the
+   questions the answers open, each offering the marques the rules of the
+   answers before it give (« au point près », a capot bid is 502 or 500),
+   and the name of the profile the answers make — all computed by the
+   server, read from the block's data-tree (display/counts.py, CountForm).
+   A question not picked yet follows the answers before it (a coinche made
+   on 162 makes the surcoinche 4 × 252 = 1008); one picked keeps its answer
+   while the answers before it still offer it.
+   Without this script every game's questions on the path of the answers
+   sent show, each under its legend, and the server reads the chosen one's. */
 (function () {
   "use strict";
   var select = document.getElementById("id_preset");
   var blocks = document.querySelectorAll("[data-count-for]");
   if (!select || !blocks.length) return;
 
-  function name(block) {
-    var names = JSON.parse(block.getAttribute("data-profiles"));
-    var answers = [];
-    block.querySelectorAll(".count-question").forEach(function (question) {
-      var checked = question.querySelector("input:checked");
-      answers.push(checked ? checked.value : "");
+  function follow(block) {
+    var tree = JSON.parse(block.getAttribute("data-tree"));
+    var path = "";
+    var asked = {};
+    while (Object.prototype.hasOwnProperty.call(tree.next, path)) {
+      var step = tree.next[path];
+      var key = step[0], offered = step[1].map(String), value = null;
+      var question = block.querySelector('[data-question="' + key + '"]');
+      asked[key] = true;
+      question.hidden = false;
+      var picked = question.hasAttribute("data-picked");
+      question.querySelectorAll("input").forEach(function (input) {
+        var shown = offered.indexOf(input.value) >= 0;
+        input.closest("label").hidden = !shown;
+        input.disabled = !shown;
+        if (!shown) input.checked = false;
+        if (shown && input.checked && picked) value = input.value;
+      });
+      if (value === null) {  // not answered yet: the rules of the answers before it
+        value = String(step[2]);
+        question.querySelector('input[value="' + value + '"]').checked = true;
+      }
+      path += "|" + key + "=" + value;
+    }
+    block.querySelectorAll("[data-question]").forEach(function (question) {
+      if (asked[question.getAttribute("data-question")]) return;
+      question.hidden = true;
+      question.querySelectorAll("input").forEach(function (input) { input.disabled = true; });
     });
-    var text = names[answers.join("|")];
     block.querySelector("output").textContent =
-      text || block.getAttribute("data-conflict") || "";
+      tree.names[path] || block.getAttribute("data-conflict") || "";
   }
 
   function show() {
@@ -28,8 +55,12 @@
 
   select.addEventListener("change", show);
   blocks.forEach(function (block) {
-    block.addEventListener("change", function () { name(block); });
-    name(block);
+    block.addEventListener("change", function (event) {
+      var question = event.target.closest("[data-question]");
+      if (question) question.setAttribute("data-picked", "");
+      follow(block);
+    });
+    follow(block);
   });
   show();
 })();

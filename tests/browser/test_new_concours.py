@@ -88,13 +88,16 @@ def test_the_first_screen_asks_what_a_concours_needs_and_the_clubs_count(
     assert create_button_in_view(page)
     shoot(page, "new-concours-1366-coinche")
 
-    # The club counts 160 + 2 × 90 for a chute: a made coinche left at 500
-    # goes with no count, and the form says so before it is sent.
+    # The club counts 160 + 2 × 90 for a chute: the made coinche not
+    # answered yet follows (340); made at 500 goes with no count, and the
+    # form says so before it is sent.
     chute.get_by_text("160 (chute) + 2 × 90 (contrat) = 340").click()
+    made = coinche.get_by_role("group", name="Une coinche réussie à 90", exact=False)
+    expect(made.locator("input:checked")).to_have_value("340")
+    made.get_by_text("2 × [160 (base) + 90 (contrat)] = 500").click()
     expect(profile).to_have_text(
         "Ces réponses ne vont pas ensemble : aucun compte ne les donne toutes."
     )
-    made = coinche.get_by_role("group", name="Une coinche réussie à 90", exact=False)
     made.get_by_text("160 (base) + 2 × 90 (contrat) = 340").click()
     expect(profile).to_have_text("Coinche FFB, compte du club : contrat seul multiplié")
     page.get_by_label("Nombre de parties").fill("3")
@@ -117,7 +120,7 @@ def test_a_phone_sized_screen_shows_the_first_screen(live_server, page: Page, or
     page.goto(live_server.url + reverse("tournaments:create"))
     page.get_by_label("Règles").select_option("contree-faits-annonces")
     block = page.locator("[data-count-for='contree-faits-annonces']")
-    expect(block.locator(".count-question")).to_have_count(3)
+    expect(block.locator(".count-question:visible")).to_have_count(3)
     block.get_by_text("160 (chute) + 250 (capot demandé) = 410").click()
     expect(block.locator("output")).to_have_text(
         "Contrée — points faits + annoncés, compte du club : chute d'un contrat de 250"

@@ -25,7 +25,13 @@ FA = "contree-faits-annonces"
         (
             FA,
             "coinche_made",
-            [("multiplied", 500), ("contract_only", 340), ("points_multiplied", 380)],
+            # the fourth counts on the chute base: 160 here, so 500 again
+            [
+                ("multiplied", 500),
+                ("contract_only", 340),
+                ("points_multiplied", 380),
+                ("multiplied", 500),
+            ],
         ),
         (FA, "capot_bid_failed", [(500, 500), ("chute", 410)]),
         (
@@ -36,12 +42,23 @@ FA = "contree-faits-annonces"
         (
             "ffb-coinche",
             "coinche_made",
-            [("multiplied", 500), ("contract_only", 340), ("points_multiplied", 380)],
+            # the fourth counts on the chute base: 160 here, so 500 again
+            [
+                ("multiplied", 500),
+                ("contract_only", 340),
+                ("points_multiplied", 380),
+                ("multiplied", 500),
+            ],
         ),
         (
             "contree-faits",
             "coinche_made",
-            [("multiplied", 320), ("contract_only", 320), ("points_multiplied", 200)],
+            [
+                ("multiplied", 320),
+                ("contract_only", 320),
+                ("points_multiplied", 200),
+                ("multiplied", 320),
+            ],
         ),
         ("contree-faits", "capot_bid_failed", [(500, 500), ("chute", 160)]),
         (
@@ -49,6 +66,18 @@ FA = "contree-faits-annonces"
             "coinche_made",
             [("multiplied", 180), ("contract_only", 180), ("points_multiplied", 180)],
         ),
+        # « Une donne réussie à 80, 97 contre 65 : combien pour la défense ? »
+        ("ffb-coinche", "rounding", [("none", 65), ("nearest", 70), ("complement", 60)]),
+        ("contree-annonces", "rounding", [("none", 0), ("nearest", 0), ("complement", 0)]),
+        # surcoinched 90 made with 100: 4 × (160 + 90), or 4 × (162 + 90) = 1008 → 1010
+        ("ffb-coinche", "coinche_base", [(160, 1000), ("chute_base", 1010)]),
+        ("contree-faits", "coinche_base", [(160, 640), ("chute_base", 650)]),
+        # with the takers' marque multiplied (not here): the defence's 70 whatever
+        ("ffb-coinche", "coinche_defence", [("own", 0), ("zero", 0), ("multiplied", 0)]),
+        # a capot bid made: 502 → 500 rounded either way
+        ("ffb-coinche", "capot_bid_marque", [("points", 500), ("flat", 500)]),
+        # points annoncés, 80 chuted: 160, or the contract
+        ("contree-annonces", "annonces_chute", [(160, 160), ("bid", 80)]),
     ],
 )
 def test_each_answer_is_the_engines_marque_of_the_typical_deal(
@@ -72,37 +101,119 @@ def test_the_answers_say_which_preset_they_make() -> None:
 
 def test_the_questions_a_counting_asks() -> None:
     keys = {name: [q.key for q in questions_for(rules)] for name, rules in PRESETS.items()}
+    first = ["rounding", "chute_base", "coinche_chute", "coinche_made"]
+    contree = [*first, "coinche_defence", "coinche_base"]
     assert keys == {
         "ffb-belote": [],
-        "ffb-coinche": ["coinche_chute", "coinche_made"],
-        "contree-faits-annonces": ["coinche_chute", "coinche_made", "capot_bid_failed"],
-        "contree-faits": ["coinche_chute", "coinche_made", "capot_bid_failed"],
-        "contree-annonces": ["coinche_chute", "coinche_made", "capot_bid_failed"],
+        "ffb-coinche": [*contree, "capot_bid_marque"],
+        "contree-faits-annonces": [*contree, "capot_bid_failed"],
+        "contree-faits": [*contree, "capot_bid_failed"],
+        "contree-annonces": [*first, "capot_bid_failed", "annonces_chute"],
     }
-    assert len(QUESTIONS) == 3
+    assert len(QUESTIONS) == 9
     with pytest.raises(ValueError):
         answers(PRESETS["ffb-belote"], "coinche_chute")
     with pytest.raises(ValueError):
         answers(PRESETS["ffb-coinche"], "capot_bid_failed")
 
 
+def asked_keys(rules: Rules, chosen: dict[str, int]) -> list[str]:
+    return [asked.question.key for asked in examples.walk(rules, chosen)[1]]
+
+
+COINCHE_ASKS = ["rounding", "coinche_chute", "coinche_made", "coinche_base"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "chosen", "keys"),
+    [
+        # a preset asks what its marques may differ on, nothing more
+        ("ffb-coinche", {}, COINCHE_ASKS),
+        ("contree-faits", {}, ["rounding", "coinche_made", "coinche_base", "capot_bid_failed"]),
+        ("contree-annonces", {}, ["annonces_chute"]),
+        # the takers' marque multiplied: then the defence's, and no base
+        (
+            "ffb-coinche",
+            {"coinche_made": 380},
+            ["rounding", "coinche_chute", "coinche_made", "coinche_defence"],
+        ),
+        # the contract alone multiplied: no base either, rounded
+        ("ffb-coinche", {"coinche_chute": 340}, ["rounding", "coinche_chute", "coinche_made"]),
+        # au point près: the chute base, and how a capot bid made is marked
+        (
+            "ffb-coinche",
+            {"rounding": 65},
+            ["rounding", "chute_base", *COINCHE_ASKS[1:], "capot_bid_marque"],
+        ),
+    ],
+)
+def test_an_answer_opens_the_questions_it_makes_matter(
+    preset: str, chosen: dict[str, int], keys: list[str]
+) -> None:
+    assert asked_keys(PRESETS[preset], chosen) == keys
+
+
+def paths(rules: Rules, chosen: dict[str, int] | None = None):
+    """Every set of answers a form offers, question after question."""
+    chosen = chosen or {}
+    _, asked, _ = examples.walk(rules, chosen)
+    pending = next((a for a in asked if a.question.key not in chosen), None)
+    if pending is None:
+        yield chosen
+        return
+    for answer in pending.offered:
+        yield from paths(rules, {**chosen, pending.question.key: answer.marque})
+
+
 @pytest.mark.parametrize("preset", list(scoring.PRESETS))
-def test_each_value_is_found_again_from_the_marques_it_gives(preset):
-    # A club that answers with one value's marques gets that value back, or
-    # an earlier one that marks every question's deal the same.
-    rules = scoring.Rules.from_preset(preset)
-    asked = examples.questions_for(rules)
-    for option in {q.option for q in asked}:
-        keys = [q.key for q in asked if q.option == option]
-        for value in scoring.OPTIONS[[o.name for o in scoring.OPTIONS].index(option)].values:
-            profile = rules.with_options(**{option: value})
-            chosen = {
-                key: next(a.marque for a in examples.answers(rules, key) if a.value == value)
-                for key in keys
-            }
-            found, conflicts = examples.profile_for(rules, chosen)
-            assert conflicts == []
-            for key in keys:
-                deal = examples.QUESTIONS_BY_KEY[key].deal
-                mine, theirs = scoring.score_deal(deal, profile), scoring.score_deal(deal, found)
-                assert (mine.a, mine.b) == (theirs.a, theirs.b), (option, value, key)
+def test_the_rules_the_answers_make_mark_every_question_as_answered(preset: str) -> None:
+    # Every path of answers: the profile it makes marks each answered
+    # question's deal with the marque chosen, or the answer is refused.
+    rules = PRESETS[preset]
+    found = 0
+    for chosen in paths(rules):
+        profile, conflicts = examples.profile_for(rules, chosen)
+        for key, wanted in chosen.items():
+            if key not in conflicts:
+                assert examples.marque(profile, key) == wanted, (chosen, key)
+        found += not conflicts
+    assert found >= 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "option", "value"),
+    [
+        ("contree-annonces", "annonces_chute", "bid"),
+        ("ffb-coinche", "coinche_defence", "zero"),
+        ("ffb-coinche", "coinche_defence", "multiplied"),
+        ("contree-faits", "coinche_defence", "multiplied"),
+        ("ffb-coinche", "coinche_base", "chute_base"),
+        ("contree-faits-annonces", "coinche_base", "chute_base"),
+        ("ffb-coinche", "capot_bid_marque", "flat"),
+        ("ffb-coinche", "rounding", "none"),
+        ("contree-faits-annonces", "coinche_count", "contract_only"),
+        ("contree-faits", "capot_bid_failed", "chute"),
+    ],
+)
+def test_every_club_count_is_reached_by_example(preset: str, option: str, value) -> None:
+    rules = PRESETS[preset]
+    reached = [
+        profile
+        for chosen in paths(rules)
+        for profile, conflicts in [examples.profile_for(rules, chosen)]
+        if not conflicts and getattr(profile, option) == value
+    ]
+    assert reached
+
+
+def test_a_marque_no_count_gives_with_the_answers_before_it_is_refused_at_it() -> None:
+    rules = PRESETS["ffb-coinche"]
+    for chosen, wrong in [
+        ({"coinche_chute": 340, "coinche_made": 500}, ["coinche_made"]),
+        ({"coinche_chute": 340, "coinche_made": 380}, ["coinche_made"]),
+        ({"coinche_base": 1008}, ["coinche_base"]),  # 1008 only au point près
+        ({"rounding": 64}, ["rounding"]),
+    ]:
+        profile, conflicts = examples.profile_for(rules, chosen)
+        assert conflicts == wrong
+        assert profile.coinche_count == "multiplied" or chosen.get("coinche_chute") == 340

@@ -1,45 +1,80 @@
-"""A club's count asked by example (issue 37), in the club's words: « Une
-coinche chutée à 90 : combien pour la défense ? » with « 500 » and « 340 »,
-each answer with the marque and the formula the engine gives its typical
-deal (scoring.examples), never written by hand; and the profile the answers
-make, named by its preset when they match one.
+"""A club's count asked by example (issues 37 and 52), in the club's words:
+« Une coinche chutée à 90 : combien pour la défense ? » with « 500 » and
+« 340 », each answer with the marque and the formula the engine gives its
+typical deal (scoring.examples), never written by hand; the questions that
+follow an answer (« au point près » asks how a capot bid is marked); and the
+profile the answers make, named by its preset when they match one.
 
 Responsible for: the questions' words, each choice's figure and formula,
-the profile's name. Must not: decide a marque (the engine does) or which
-values a club may pick (the options do)."""
+the path of questions the answers open, the profile's name. Must not:
+decide a marque (the engine does) or which values a club may pick (the
+options do)."""
 
 from __future__ import annotations
 
-import itertools
+import json
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring import examples
 from tournaments.display.explain import marque_formula
-from tournaments.display.rules import option_value_label, preset_label
+from tournaments.display.rules import club_count_words, option_value_label, preset_label
 
 QUESTION_TEXTS = {
+    "rounding": _(
+        "Une donne réussie à 80, avec 97 points faits contre 65 : combien pour la défense ?"
+    ),
+    "coinche_base": _(
+        "Une coinche surcoinchée réussie à 90, avec 100 points faits : combien pour les preneurs ?"
+    ),
+    "chute_base": _("Une donne chutée à 90, sans coinche : combien pour la défense ?"),
     "coinche_chute": _("Une coinche chutée à 90 : combien pour la défense ?"),
     "coinche_made": _(
         "Une coinche réussie à 90, avec 100 points faits : combien pour les preneurs ?"
     ),
+    "coinche_defence": _(
+        "Une coinche réussie à 90, avec 92 points faits contre 70 : combien pour la défense ?"
+    ),
+    "capot_bid_marque": _("Un capot demandé et réussi, sans belote : combien pour les preneurs ?"),
     "capot_bid_failed": _(
         "Un capot demandé et manqué, avec 130 points faits : combien pour la défense ?"
     ),
+    "annonces_chute": _("Une contrée à 80 chutée, sans contre : combien pour la défense ?"),
 }
+
+# The questions few clubs answer otherwise than the rules they picked: a
+# « Nouveau tournoi » keeps them folded under one line, so that the first
+# screen still ends with its button in view.
+FOLDED = ("rounding", "chute_base", "coinche_base", "capot_bid_marque")
+
+# What a choice's formula does not say by itself, in the club's words.
+CAPTIONS = {
+    ("annonces_chute", "bid"): _("l'équipe qui chute donne le contrat"),
+    ("coinche_defence", "own"): _("la défense garde sa marque"),
+    ("coinche_defence", "zero"): _("la défense ne marque rien"),
+}
+CAPTIONED_BY_VALUE = ("rounding",)  # the value's own label says it (« au point près »)
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer: the marque, how it is made, and whether it is the
-    preset's own count (« comme la FFB »)."""
+    """One answer: the marque, how it is made, whether it is the count in
+    force (« comme la FFB » on a new concours), and a few words when the
+    formula alone does not say the club's way."""
 
     marque: int
     formula: str
     preset: bool
+    caption: str = ""
+
+    def label(self) -> str:
+        """« 80 (contrat) — l'équipe qui chute donne le contrat »."""
+        return f"{self.formula} — {self.caption}" if self.caption else self.formula
 
 
 @dataclass(frozen=True)
@@ -52,27 +87,84 @@ class CountQuestion:
         return next(choice.marque for choice in self.choices if choice.preset)
 
 
-def count_questions(rules: scoring.Rules) -> list[CountQuestion]:
-    """The questions whose answers differ under ``rules``' counting (none in
-    classic belote nor at contrée points annoncés), each choice marked as
-    the engine marks the question's typical deal; the preset's own count is
-    the one ``rules`` already plays."""
-    found = []
-    for question in examples.questions_for(rules):
-        offered = examples.distinct_answers(rules, question.key)
-        if not offered:
-            continue
-        current = next(a.marque for a in examples.answers(rules, question.key) if a.rules == rules)
-        choices = tuple(
-            Choice(
-                answer.marque,
-                marque_formula(question.deal, answer.rules, question.side),
-                answer.marque == current,
-            )
-            for answer in offered
+def _choice(asked: examples.Asked, answer: examples.Answer) -> Choice:
+    question = asked.question
+    formula = marque_formula(question.deal, answer.rules, question.side)
+    if question.option in CAPTIONED_BY_VALUE:
+        caption = option_value_label(question.option, answer.value)
+    else:
+        caption = str(CAPTIONS.get((question.option, answer.value), ""))
+    return Choice(answer.marque, formula, answer.marque == asked.current, caption)
+
+
+def count_questions(
+    rules: scoring.Rules, chosen: dict[str, int] | None = None, *, desk: bool = False
+) -> list[CountQuestion]:
+    """The questions asked of ``rules`` along the answers ``chosen``
+    (question key -> marque; none: the count in force), each choice marked
+    as the engine marks the question's typical deal under the rules the
+    answers before it made; ``desk``: only those a table asks before its
+    first coinche (none in classic belote nor at contrée points annoncés)."""
+    _, asked, _ = examples.walk(rules, chosen or {})
+    return [
+        CountQuestion(
+            a.question.key,
+            str(QUESTION_TEXTS[a.question.key]),
+            tuple(_choice(a, answer) for answer in a.offered),
         )
-        found.append(CountQuestion(question.key, str(QUESTION_TEXTS[question.key]), choices))
-    return found
+        for a in asked
+        if a.question.desk or not desk
+    ]
+
+
+@dataclass(frozen=True)
+class CountForm:
+    """Every question the answers may open for a new concours, each with
+    every choice it may offer (in the order first met), and the path as
+    JSON for static/js/counts.js: ``next`` maps the answers so far
+    (« |key=marque|… ») to the next question, its marques and the one in
+    force; ``names`` maps a full path to the profile's name ("" when an
+    answer is refused)."""
+
+    questions: tuple[CountQuestion, ...]
+    tree: str
+
+
+@lru_cache(maxsize=32)
+def _count_form(rules: scoring.Rules, language: str | None) -> CountForm:
+    found: dict[str, dict[int, Choice]] = {}
+    nexts: dict[str, list[Any]] = {}
+    names: dict[str, str] = {}
+
+    def visit(chosen: dict[str, int], path: str) -> None:
+        profile, asked, conflicts = examples.walk(rules, chosen)
+        pending = next((a for a in asked if a.question.key not in chosen), None)
+        if pending is None:
+            names[path] = "" if conflicts else profile_name(profile)
+            return
+        key = pending.question.key
+        choices = found.setdefault(key, {})
+        for answer in pending.offered:
+            if answer.marque not in choices:
+                choices[answer.marque] = _choice(pending, answer)
+        marques = [answer.marque for answer in pending.offered]
+        nexts[path] = [key, marques, pending.current]
+        for value in marques:
+            visit({**chosen, key: value}, f"{path}|{key}={value}")
+
+    visit({}, "")
+    order = [q.key for q in examples.QUESTIONS]
+    questions = tuple(
+        CountQuestion(key, str(QUESTION_TEXTS[key]), tuple(found[key].values()))
+        for key in sorted(found, key=order.index)
+    )
+    return CountForm(questions, json.dumps({"next": nexts, "names": names}))
+
+
+def count_form(rules: scoring.Rules) -> CountForm:
+    """The club's count of a new concours under ``rules`` (a preset's), in
+    the active language (computed once per profile and language)."""
+    return _count_form(rules, get_language())
 
 
 def profile_name(rules: scoring.Rules) -> str:
@@ -84,31 +176,20 @@ def profile_name(rules: scoring.Rules) -> str:
             "preset": preset_label(match[0]),
             "version": match[1],
         }
-    asked = dict.fromkeys(q.option for q in examples.questions_for(rules))
+    asked = {option for q in examples.questions_for(rules) for c in q.choices() for option in c}
     base = scoring.PRESET_VERSIONS[rules.preset][rules.version]
-    changed = [
+    changed = [option for option in asked if getattr(rules, option) != getattr(base, option)]
+    words = [
         option_value_label(option, getattr(rules, option))
-        for option in asked
-        if getattr(rules, option) != getattr(base, option)
+        for option in ("rounding", "coinche_count", "capot_bid_failed")
+        if option in changed
     ]
-    if not changed or len(changed) < len(rules.overrides()):
+    if "chute_base" in changed:
+        words.append(gettext("chute à %(points)s") % {"points": rules.chute_base})
+    words += club_count_words(rules)
+    if not words or len(changed) < len(rules.overrides()):
         return gettext("%(preset)s, règles du club") % {"preset": preset_label(rules.preset)}
     return gettext("%(preset)s, compte du club : %(count)s") % {
         "preset": preset_label(rules.preset),
-        "count": ", ".join(changed),
+        "count": ", ".join(words),
     }
-
-
-def answer_profiles(rules: scoring.Rules) -> dict[str, str]:
-    """For each set of answers to :func:`count_questions` (their marques
-    joined by « | », in order), the name of the profile they make, or ""
-    when no count gives them together: what the form says as the
-    organizer answers."""
-    questions = count_questions(rules)
-    found = {}
-    for combo in itertools.product(*(question.choices for question in questions)):
-        chosen = {q.key: choice.marque for q, choice in zip(questions, combo, strict=True)}
-        profile, conflicts = examples.profile_for(rules, chosen)
-        key = "|".join(str(choice.marque) for choice in combo)
-        found[key] = "" if conflicts else profile_name(profile)
-    return found

@@ -213,10 +213,10 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
 
 # How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
 COINCHE_COUNT_SUMMARIES: dict[str, Label] = {
-    "all": _("coinche : (160 + contrat) × 2"),
-    "contract": _("coinche : 160 + contrat × 2"),
+    "all": _("coinche : (%(base)s + contrat) × 2"),
+    "contract": _("coinche : %(base)s + contrat × 2"),
     "points": _("coinche réussie : (points + contrat) × 2"),
-    "base": _("coinche : 160 × 2"),
+    "base": _("coinche : %(base)s × 2"),
     "points_only": _("coinche réussie : points × 2"),
     "bid": _("coinche : contrat × 2"),
 }
@@ -226,7 +226,7 @@ CLUB_COUNT_SUMMARIES: dict[str, Label] = {
     "annonces_chute": _("chute : le contrat à la défense"),
     "defence_zero": _("défense d'une coinche réussie : 0"),
     "defence_multiplied": _("défense d'une coinche réussie : sa marque × 2"),
-    "coinche_base": _("coinche réussie : %(points)s au lieu de 160"),
+    "coinche_base": _("coinche réussie sur %(points)s"),
     "capot_flat": _("capot demandé réussi : 500"),
 }
 
@@ -328,15 +328,27 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
                 if rules.contract_test == "bid_only"
                 else gettext("contrat : enchère et plus que la défense")
             )
-        kind = scoring.rules.coinche_count_kind(rules)
-        parts.append(str(COINCHE_COUNT_SUMMARIES[kind]))
+        kind = scoring.summary.coinche_count_kind(rules)
+        base = scoring.summary.coinche_base(rules)
+        parts.append(str(COINCHE_COUNT_SUMMARIES[kind]) % {"base": base})
         parts.append(gettext("surcoinche ×%(factor)s") % {"factor": rules.surcoinche_factor})
         points_faits = counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
             parts.append(gettext("capot demandé chuté : chute de 250"))
-        for key in scoring.rules.club_counts(rules):
-            parts.append(str(CLUB_COUNT_SUMMARIES[key]) % {"points": rules.chute_base})
+        # the base of a coinche made is in the count's own words above
+        parts += club_count_words(rules, but=("coinche_base",))
     return parts
+
+
+def club_count_words(rules: scoring.Rules, but: tuple[str, ...] = ()) -> list[str]:
+    """SPEC §7.2's club counts ``rules`` plays, in a few words each
+    (« chute : le contrat à la défense »), those keyed in ``but`` left
+    out: the engine's ``CLUB_COUNTS_FR``."""
+    return [
+        str(CLUB_COUNT_SUMMARIES[key]) % {"points": rules.chute_base}
+        for key in scoring.summary.club_counts(rules)
+        if key not in but
+    ]
 
 
 def _form_text(value: Any) -> str:

@@ -11,7 +11,6 @@ question or compute a marque (display/counts.py and the engine do)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -36,23 +35,20 @@ class NewTournamentForm(TournamentForm):
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
         self.fields["preset"].help_text = ""
-        self.count_blocks: list[tuple[str, str, list[counts.CountQuestion]]] = []
-        self.count_names: dict[str, str] = {}
+        self.count_blocks: list[tuple[str, counts.CountForm]] = []
         for preset in scoring.PRESETS:
-            questions = counts.count_questions(scoring.Rules.from_preset(preset))
-            for question in questions:
+            block = counts.count_form(scoring.Rules.from_preset(preset))
+            for question in block.questions:
                 self.fields[count_field_name(preset, question.key)] = forms.TypedChoiceField(
                     label=question.text,
-                    choices=[(str(c.marque), c.formula) for c in question.choices],
+                    choices=[(str(c.marque), c.label()) for c in question.choices],
                     coerce=int,
                     required=False,
                     initial=str(question.initial()),
                     widget=forms.RadioSelect,
                 )
-            if questions:
-                rules = scoring.Rules.from_preset(preset)
-                self.count_blocks.append((preset, counts.profile_name(rules), questions))
-                self.count_names[preset] = json.dumps(counts.answer_profiles(rules))
+            if block.questions:
+                self.count_blocks.append((preset, block))
         if data is not None:
             self.data = self._with_defaults(data)
 
@@ -91,18 +87,47 @@ class NewTournamentForm(TournamentForm):
             if name in self.fields and name not in FIRST_FIELDS and not name.startswith("count_")
         ]
 
+    def _posted_answers(self, preset: str) -> dict[str, int]:
+        """The marques posted for ``preset``'s questions (none unbound)."""
+        chosen = {}
+        for key in examples.QUESTIONS_BY_KEY:
+            value = self.data.get(count_field_name(preset, key)) if self.is_bound else None
+            if value not in (None, "") and str(value).isdigit():
+                chosen[key] = int(value)
+        return chosen
+
     def count_sections(self):
-        """Per preset that asks: (preset, its profile's name, the names of
-        the profiles its answers make as JSON, [(bound field, question)])."""
-        return [
-            (
-                preset,
-                name,
-                self.count_names[preset],
-                [(self[count_field_name(preset, q.key)], q) for q in questions],
+        """Per preset that asks: (preset, the name of the profile its
+        answers make, the path as JSON, [(bound field, question, whether
+        the answers ask it, the marques it offers on their path)] for the
+        questions shown, the same for the folded ones (display/counts.py,
+        FOLDED), and whether to unfold them: an answer there differs from
+        the rules in force, or is refused)."""
+        sections = []
+        for preset, block in self.count_blocks:
+            rules = scoring.Rules.from_preset(preset)
+            chosen = self._posted_answers(preset)
+            profile, _, conflicts = examples.walk(rules, chosen)
+            on_path = {q.key: q for q in counts.count_questions(rules, chosen)}
+            rows = [
+                (
+                    self[count_field_name(preset, q.key)],
+                    q,
+                    q.key in on_path,
+                    {str(c.marque) for c in on_path[q.key].choices} if q.key in on_path else set(),
+                )
+                for q in block.questions
+            ]
+            name = "" if conflicts else counts.profile_name(profile)
+            folded = [row for row in rows if row[1].key in counts.FOLDED]
+            opened = any(
+                row[0].errors
+                or (row[2] and chosen.get(row[1].key, row[1].initial()) != row[1].initial())
+                for row in folded
             )
-            for preset, name, questions in self.count_blocks
-        ]
+            shown = [row for row in rows if row[1].key not in counts.FOLDED]
+            sections.append((preset, name, block.tree, shown, folded, opened))
+        return sections
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -127,14 +152,14 @@ class NewTournamentForm(TournamentForm):
             self.add_error(
                 count_field_name(preset, key),
                 _(
-                    "Aucun compte ne donne cette marque avec la réponse précédente : "
-                    "changez l'une des deux."
+                    "Aucun compte ne donne cette marque avec les réponses précédentes : "
+                    "changez l'une d'elles."
                 ),
             )
         self._counted = {
-            option: getattr(rules, option)
-            for option in dict.fromkeys(examples.QUESTIONS_BY_KEY[k].option for k in chosen)
-            if getattr(rules, option) != getattr(scoring.PRESETS[preset], option)
+            option: value
+            for option, value in rules.options().items()
+            if value != getattr(base, option)
         }
         return data
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+import scoring
 from scoring import examples
 from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.services.audit import Actor, log_change
@@ -26,7 +27,7 @@ def club_count_open(tournament: Tournament) -> bool:
     if tournament.score_entry != Tournament.ScoreEntry.DEALS:
         return False
     rules = tournament.rule_profile
-    if not any(examples.distinct_answers(rules, q.key) for q in examples.questions_for(rules)):
+    if not any(asked.question.desk for asked in examples.walk(rules, {})[1]):
         return False  # classic belote, contrée points annoncés: nothing to ask
     deals = Deal.objects.filter(table__round__tournament=tournament)
     totals = Table.objects.filter(
@@ -65,13 +66,24 @@ def set_club_count(
     if conflicts:
         raise TournamentError(
             _(
-                "Aucun compte ne donne cette marque avec la réponse précédente : "
-                "changez l'une des deux."
+                "Aucun compte ne donne cette marque avec les réponses précédentes : "
+                "changez l'une d'elles."
             ),
             field=conflicts[0],
         )
     if rules == before:
         return tournament
+    deals = Deal.objects.filter(table__round__tournament=tournament).select_related("table")
+    for deal in deals.order_by("pk"):
+        engine = deal.to_engine()
+        if _marques(engine, before) != _marques(engine, rules):
+            raise TournamentError(
+                _(
+                    "La donne %(number)s de la table %(table)s serait marquée autrement avec ce "
+                    "compte : le compte du club ne change plus."
+                )
+                % {"number": deal.number, "table": deal.table.number}
+            )
     tournament.rules = rules.to_json()
     tournament.save(update_fields=["rules"])
     log_change(
@@ -82,3 +94,11 @@ def set_club_count(
         after={"rules": rules.to_json()},
     )
     return tournament
+
+
+def _marques(deal: dict, rules: scoring.Rules) -> tuple[int, int] | None:
+    try:
+        score = scoring.score_deal(deal, rules)
+    except scoring.ScoringError:
+        return None
+    return score.a, score.b

@@ -5,12 +5,14 @@ named by its preset when they match one."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
 import scoring
 from scoring import examples
-from tournaments.display.counts import answer_profiles, count_questions, profile_name
+from tournaments.display.counts import count_form, count_questions, profile_name
 from tournaments.forms.new_tournament import NewTournamentForm, count_field_name
 from tournaments.models import Tournament
 
@@ -89,33 +91,63 @@ def test_answers_no_count_gives_together_are_refused_at_the_field(
 
 @pytest.mark.parametrize("preset", list(scoring.PRESETS))
 def test_each_choice_is_the_marque_the_engine_gives_its_typical_deal(preset):
+    # Along the answers in force, each choice is the engine's marque of the
+    # question's deal under one of the counts it offers; the field offers
+    # every marque the answers may open.
     rules = scoring.Rules.from_preset(preset)
     form = NewTournamentForm()
     for question in count_questions(rules):
-        deal = examples.QUESTIONS_BY_KEY[question.key]
-        option = scoring.OPTIONS[[o.name for o in scoring.OPTIONS].index(deal.option)]
-        marques = []
-        for value in option.values:
-            score = scoring.score_deal(deal.deal, rules.with_options(**{deal.option: value}))
-            marques.append(score.a if deal.side == "A" else score.b)
+        asked = examples.QUESTIONS_BY_KEY[question.key]
+        marques = [a.marque for a in examples.answers(rules, question.key)]
         assert [c.marque for c in question.choices] == list(dict.fromkeys(marques))
         field = form.fields[count_field_name(preset, question.key)]
-        assert [int(value) for value, _ in field.choices] == list(dict.fromkeys(marques))
-        assert field.initial == str(marques[0])  # the preset's own count
+        offered = [int(value) for value, _ in field.choices]
+        assert set(offered) >= set(marques)
+        assert field.initial == str(examples.marque(rules, asked.key))  # the preset's own
 
 
 def test_the_club_questions_in_the_clubs_words():
     rules = scoring.Rules.from_preset("ffb-coinche")
-    chute, made = count_questions(rules)
+    rounding, chute, made, base = count_questions(rules)
     assert chute.text == "Une coinche chutée à 90 : combien pour la défense ?"
-    assert [(c.marque, c.formula) for c in chute.choices] == [
+    assert [(c.marque, c.label()) for c in chute.choices] == [
         (500, "2 × [160 (chute) + 90 (contrat)] = 500"),
         (340, "160 (chute) + 2 × 90 (contrat) = 340"),
     ]
     assert [c.marque for c in made.choices] == [500, 340, 380]
-    # classic belote and contrée points annoncés ask nothing
+    assert [(c.marque, c.caption) for c in rounding.choices] == [
+        (65, "au point près"),
+        (70, "à la dizaine la plus proche"),
+        (60, "complément à 160"),
+    ]
+    assert [c.label() for c in base.choices] == [
+        "4 × [160 (base) + 90 (contrat)] = 1\u202f000",
+        "4 × [162 (base) + 90 (contrat)] = 1\u202f008, arrondi à 1\u202f010",
+    ]
+    # classic belote asks nothing; points annoncés how a chute is counted
     assert count_questions(scoring.Rules.from_preset("ffb-belote")) == []
-    assert count_questions(scoring.Rules.from_preset("contree-annonces")) == []
+    (chute,) = count_questions(scoring.Rules.from_preset("contree-annonces"))
+    assert [c.label() for c in chute.choices] == [
+        "160 (chute)",
+        "80 (contrat) — l'équipe qui chute donne le contrat",
+    ]
+
+
+def test_the_questions_an_answer_opens_follow_it():
+    rules = scoring.Rules.from_preset("ffb-coinche")
+    au_point = [q.key for q in count_questions(rules, {"rounding": 65})]
+    assert au_point[-1] == "capot_bid_marque" and "chute_base" in au_point
+    (capot,) = [q for q in count_questions(rules, {"rounding": 65}) if q.key == au_point[-1]]
+    assert [c.label() for c in capot.choices] == [
+        "252 + 250 (capot demandé) = 502",
+        "500 (capot demandé)",
+    ]
+    multiplied = count_questions(rules, {"coinche_made": 380})
+    assert [c.label() for c in multiplied[-1].choices] == [
+        "70 — la défense garde sa marque",
+        "0 — la défense ne marque rien",
+        "2 × 70 (marque sans coinche) = 140",
+    ]
 
 
 def test_the_profile_is_named_by_its_preset_when_it_matches_one():
@@ -123,10 +155,25 @@ def test_the_profile_is_named_by_its_preset_when_it_matches_one():
     assert profile_name(rules) == "Coinche FFB, version 1"
     club = rules.with_options(coinche_count="contract_only")
     assert profile_name(club) == "Coinche FFB, compte du club : contrat seul multiplié"
-    names = answer_profiles(rules)
-    assert names["500|500"] == "Coinche FFB, version 1"
-    assert names["340|340"] == "Coinche FFB, compte du club : contrat seul multiplié"
-    assert names["340|500"] == ""
+    names = json.loads(count_form(rules).tree)["names"]
+    assert names["|rounding=70|coinche_chute=500|coinche_made=500|coinche_base=1000"] == (
+        "Coinche FFB, version 1"
+    )
+    assert names["|rounding=70|coinche_chute=340|coinche_made=340"] == (
+        "Coinche FFB, compte du club : contrat seul multiplié"
+    )
+    assert names["|rounding=70|coinche_chute=340|coinche_made=500"] == ""
+    assert (
+        names[
+            "|rounding=65|chute_base=250|coinche_chute=500|coinche_made=500|coinche_base=1000"
+            "|capot_bid_marque=500"
+        ]
+        == "Coinche FFB, compte du club : au point près, capot demandé réussi : 500"
+    )
+    annonces = json.loads(count_form(scoring.Rules.from_preset("contree-annonces")).tree)
+    assert annonces["names"]["|annonces_chute=80"] == (
+        "Contrée — points annoncés, compte du club : chute : le contrat à la défense"
+    )
 
 
 def test_the_first_screen_asks_only_what_a_concours_needs(client, organizer):

@@ -112,3 +112,23 @@ def test_the_questions_show_open_until_the_first_deal_then_folded(
     add_deal(table)
     page = client.get(_url(table)).content.decode()
     assert 'id="club-count">' in page and QUESTION in page
+
+
+def test_a_count_that_would_mark_an_entered_deal_otherwise_is_refused(make_tournament):
+    # Au point près, a chute of 90 uncoinched is entered (160 + 90 = 250):
+    # counting the coinche made on 162 also makes that chute 252, so the
+    # count no longer changes, and says which deal.
+    table = _table(make_tournament, overrides={"rounding": "none"})
+    deal = add_deal(table, bid=90, points_a=70)
+    assert (deal.marque_a, deal.marque_b) == (0, 250)
+    tournament = table.round.tournament
+    assert club_count.club_count_open(tournament)
+    with pytest.raises(TournamentError) as refused:
+        club_count.set_club_count(tournament=tournament, answers={"coinche_base": 1008}, by=None)
+    assert "La donne 1 de la table 1 serait marquée autrement" in refused.value.message
+    tournament.refresh_from_db()
+    assert tournament.rule_profile.chute_base == 160
+    # A count that leaves it alone still goes in: a capot bid made is 500.
+    club_count.set_club_count(tournament=tournament, answers={"capot_bid_marque": 500}, by=None)
+    tournament.refresh_from_db()
+    assert tournament.rule_profile.capot_bid_marque == "flat"
