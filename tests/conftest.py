@@ -25,9 +25,10 @@ from django.core.signals import setting_changed
 from django.db import transaction
 from django.dispatch import receiver
 from django.test import override_settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests import factories
+from tests.clock import Clock
 from tournaments.models import Deal, Round, Table, Team, Tournament
 
 # A hall started by a test (in this process or a server it runs) never looks
@@ -213,6 +214,15 @@ def _default_language_after():
     English messages where they expect French."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """The app's clock pinned at the moment the test begins (`clock.now = …`
+    or `clock.advance(seconds=…)` move it)."""
+    pinned = Clock(timezone.now())
+    monkeypatch.setattr(timezone, "now", pinned)
+    return pinned
 
 
 @pytest.fixture(scope="module")

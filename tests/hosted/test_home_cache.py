@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tests import factories
 from tests.attacks import server as real
+from tests.clock import noon
 from tests.tournaments.features.calendar.builders import announce
 from tests.tournaments.services.test_organizer_services import settings_of
 from tournaments.features.calendar.services import announcements as calendar
@@ -29,6 +30,14 @@ from tournaments.services import rounds, tournaments
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 HOME = reverse("tournaments:home")
 TODAY = timezone.localdate()
+
+
+@pytest.fixture(autouse=True)
+def _midday(clock):
+    """The lists are the day's, and TODAY was read once, when the module
+    was: the app's clock stands at its midday, so that a run across
+    midnight does not see another day."""
+    clock.now = noon(TODAY)
 
 
 @pytest.fixture

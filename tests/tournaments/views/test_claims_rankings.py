@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import html
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from tests import factories
 from tests.documents import pdf_text
@@ -58,13 +57,21 @@ def test_the_hall_screen_says_the_ranking_is_provisional_then_final(client, fini
 
 
 @pytest.mark.shared_cache
-def test_a_poll_after_the_claims_end_on_their_timer_gets_the_final_ranking(client, finished):
+def test_a_poll_after_the_claims_end_on_their_timer_gets_the_final_ranking(client, finished, clock):
     """A window ends with no write (no new revision): the pages' ETag still
-    moves, or phones polling the ranking kept « provisoire » for ever."""
+    moves, or phones polling the ranking kept « provisoire » for ever.
+
+    The app's clock is the test's: before the window's end however long
+    the first polls take, then past it. The end is a few seconds from the
+    real time all the same: with Redis, the 304 remembered for the first
+    polls lasts until then (`freshness.remember`), in Redis's own clock,
+    which the test waits out."""
     first, last = finished.rounds.order_by("number")
+    clock.now = datetime.now(UTC)  # after the fixture closed the parties
     claims.close_claims(round=first)
-    soon = timezone.now() - timedelta(minutes=finished.claims_minutes_last, seconds=-2)
-    Round.objects.filter(pk=last.pk).update(closed_at=soon)
+    end = time.time() + 3
+    closed = datetime.fromtimestamp(end, UTC) - timedelta(minutes=finished.claims_minutes_last)
+    Round.objects.filter(pk=last.pk).update(closed_at=closed)
     poll, etags = {"HX-Request": "true"}, {}
     for name in ("standings", "projector"):
         answer = client.get(url(name, finished), headers=poll)
@@ -74,7 +81,8 @@ def test_a_poll_after_the_claims_end_on_their_timer_gets_the_final_ranking(clien
             client.get(url(name, finished), headers={**poll, "If-None-Match": etag}).status_code
             == 304
         )
-    time.sleep(2.5)
+    clock.now = datetime.fromtimestamp(end, UTC) + timedelta(seconds=1)
+    time.sleep(max(0.0, end - time.time()) + 0.1)  # Redis's copy of the 304 has expired
     for name, said in (("standings", "Classement définitif."), ("projector", "(définitif)")):
         answer = client.get(url(name, finished), headers={**poll, "If-None-Match": etags[name]})
         assert answer.status_code == 200 and said in html.unescape(answer.text)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
+from tests.clock import noon
 from tests.tournaments.features.calendar.builders import announce
 from tournaments.models import Tournament
 from tournaments.queries import home as home_queries
@@ -23,6 +24,14 @@ pytestmark = pytest.mark.django_db
 HOME = reverse("tournaments:home")
 ARCHIVE = reverse("tournaments:results_archive")
 TODAY = timezone.localdate()
+
+
+@pytest.fixture(autouse=True)
+def _midday(clock):
+    """The lists are the day's, and TODAY was read once, when the module
+    was: the app's clock stands at its midday, so that a run across
+    midnight does not see another day."""
+    clock.now = noon(TODAY)
 
 
 def days(n: int) -> datetime.date:
