@@ -104,6 +104,7 @@ urlpatterns = [
     path(ORG + "supprimer/", organizer.tournament_delete, name="delete"),
     path(ORG + "equipes/ajouter/", registration.team_form, name="team_add"),
     path(ORG + "equipes/importer/", registration.team_import, name="team_import"),
+    path(ORG + "equipes/a-part/", registration.teams_apart, name="teams_apart"),
     path(ORG + "equipes/<num:team_id>/", registration.team_form, name="team_edit"),
     path(ORG + "equipes/<num:team_id>/supprimer/", registration.team_delete, name="team_delete"),
     path(ORG + "equipes/<num:team_id>/presence/", registration.team_presence, name="team_presence"),

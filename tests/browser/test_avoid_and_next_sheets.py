@@ -1,5 +1,6 @@
-"""The desk at 1366 px, from the keyboard (issue 38, items 12b and 12d): the
-volunteer lists a family in the concours's options, draws partie 1, reads in
+"""The desk at 1366 px, from the keyboard (issue 38, items 12b and 12d; issue
+54, item 4): the volunteer lists a family from the teams' page (« Ne pas
+faire jouer ensemble »), draws partie 1, reads in
 « Raison du tirage » that two teams were kept apart, announces the draw, and
 finds « Imprimer les feuilles de la partie 1 » one click away on the
 concours's page. No 5xx, no console error, no axe violation (the fixtures)."""
@@ -10,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
@@ -36,19 +37,22 @@ def test_a_family_kept_apart_then_the_sheets_in_one_click(
     page.set_viewport_size(DESK)
     log_in(page, live_server.url)
 
-    # The options: « Rencontres à éviter » and a family of three teams.
-    page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/modifier/")
-    page.locator("#id_avoid_enabled").check()
-    page.locator("#id_avoid_absolute").check()
-    page.locator("#id_avoid_groups").fill("Famille Lefèvre : 1, 2, 3\nCouple : 4, 99")
-    page.locator("button", has_text="Enregistrer les modifications").press("Enter")
-    page.wait_for_load_state()
-    error = page.locator("#id_avoid_groups").locator("xpath=..")
-    assert "Ligne 2 : aucune équipe n'a le numéro 99." in error.inner_text()
+    # « Ne pas faire jouer ensemble », from the teams' page: a family of three teams.
+    page.goto(f"{live_server.url}/organisation/t/{tournament.slug}/")
+    page.get_by_role("link", name="Ne pas faire jouer ensemble").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Nouveau groupe")).to_be_focused()
+    page.keyboard.type("Famille Lefèvre : 1, 2, 99")
+    page.keyboard.press("Enter")
+    error = page.locator("#field-new")
+    expect(error).to_contain_text("Aucune équipe n'a le numéro 99.")
+    expect(page.get_by_label("Nouveau groupe")).to_have_value("Famille Lefèvre : 1, 2, 99")
     shot(page, "avoid-list-refused")
-    page.locator("#id_avoid_groups").fill("Famille Lefèvre : 1, 2, 3")
-    page.locator("button", has_text="Enregistrer les modifications").press("Enter")
+    page.locator("#id_new").fill("")
+    page.keyboard.type("Famille Lefèvre : 1, 2, 3")
+    page.keyboard.press("Enter")
     page.wait_for_url(f"{live_server.url}/organisation/t/{tournament.slug}/")
+    expect(page.locator(".messages")).to_contain_text("Famille Lefèvre (n° 1, 2, 3)")
 
     # Partie 1 drawn at random: the family sits at three different tables.
     page.locator("#id_method").select_option("random")

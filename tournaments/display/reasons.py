@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from tournaments.display.labels import ordinal
+from tournaments.domain.avoid import numbers_of
 from tournaments.domain.reasons import Reason
 
 
@@ -113,3 +114,21 @@ def is_hand_change(reason: Mapping[str, Any] | None) -> bool:
     """Whether the table was changed by hand after the draw."""
     parsed = Reason.from_json(reason)
     return parsed is not None and parsed.kind == "swap"
+
+
+def apart_said(groups: str, *, same_club: bool) -> str:
+    """« Rencontres à éviter au tirage : Famille Martin (n° 1, 9) ; deux
+    équipes du même club. » ("" when none): the organizer's groups (one a
+    line, the name before the colon) and the club rule (issue 54, item 4)."""
+    parts = []
+    for line in groups.splitlines():
+        if not line.strip():
+            continue
+        name = line.rpartition(":")[0].strip()
+        numbers = gettext("n° %(numbers)s") % {"numbers": ", ".join(map(str, numbers_of(line)))}
+        parts.append(f"{name} ({numbers})" if name else numbers)
+    if same_club:
+        parts.append(gettext("deux équipes du même club"))
+    if not parts:
+        return ""
+    return gettext("Rencontres à éviter au tirage : %(what)s.") % {"what": " ; ".join(parts)}

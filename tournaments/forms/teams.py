@@ -7,8 +7,10 @@ import base64
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain import avoid
 from tournaments.forms.base import OneLineField
 from tournaments.forms.prizes import categories_field
 from tournaments.services import extras as feature_extras
@@ -134,3 +136,71 @@ class ImportConfirmForm(forms.Form):
         if len(data) > team_file.MAX_BYTES:
             raise forms.ValidationError(_("Fichier trop gros."))
         return data
+
+
+class ApartForm(forms.Form):
+    """The teams a draw keeps apart (issue 54, item 4), from the teams'
+    page: the families and couples, one group a field (a new one last,
+    where the keyboard is: Enter saves), two teams of one club, and
+    whether a rematch comes before such a meeting. Each group names at
+    least two of the concours's team numbers."""
+
+    same_club = forms.BooleanField(label=_("Deux équipes du même club"), required=False)
+    absolute = forms.BooleanField(
+        label=_("Absolu : plutôt une revanche qu'une rencontre à éviter"),
+        required=False,
+        help_text=_(
+            "Sans cette case, c'est une préférence : le tirage évite d'abord les revanches, "
+            "puis ces rencontres."
+        ),
+    )
+
+    def __init__(self, *args: Any, tournament, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {"same_club": tournament.avoid_same_club, "absolute": tournament.avoid_absolute},
+        )
+        super().__init__(*args, **kwargs)
+        self.numbers = set(tournament.teams.values_list("number", flat=True))
+        lines = [line for line in tournament.avoid_groups.splitlines() if line.strip()]
+        for index, line in enumerate(lines):
+            self.fields[f"group_{index}"] = OneLineField(
+                label=format_lazy(_("Groupe {n}"), n=index + 1),
+                initial=line,
+                required=False,
+                max_length=200,
+            )
+        self.fields["new"] = OneLineField(
+            label=_("Nouveau groupe"),
+            required=False,
+            max_length=200,
+            help_text=_(
+                "Un nom si vous voulez, deux-points, puis les numéros des équipes qui ne "
+                "doivent pas se rencontrer : « Famille Martin : 3, 12, 15 ». Videz un groupe "
+                "pour l'enlever."
+            ),
+            widget=forms.TextInput(attrs={"autofocus": True}),
+        )
+        self.order_fields([*(f"group_{i}" for i in range(len(lines))), "new"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in self.group_names():
+            try:
+                avoid.groups(data.get(name) or "", self.numbers)
+            except avoid.GroupError as error:
+                if error.code == "unknown":
+                    self.add_error(
+                        name, _("Aucune équipe n'a le numéro %(n)s.") % {"n": error.number}
+                    )
+                else:
+                    self.add_error(name, _("Donnez au moins deux numéros d'équipes."))
+        return data
+
+    def group_names(self) -> list[str]:
+        return [name for name in self.fields if name.startswith("group_") or name == "new"]
+
+    def groups_text(self) -> str:
+        """The groups, one a line, the emptied ones left out."""
+        lines = (self.cleaned_data.get(name, "").strip() for name in self.group_names())
+        return "\n".join(line for line in lines if line)[: avoid.MAX_TEXT]

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.display import rules as rule_labels
-from tournaments.domain import avoid
 from tournaments.forms.base import OneLineField, model_bounds
 from tournaments.forms.money import AmountField
 from tournaments.forms.tie_breaks import (
@@ -22,7 +21,7 @@ from tournaments.forms.tie_breaks import (
     criteria_initial,
 )
 from tournaments.models import Tournament
-from tournaments.models.options import OPTIONS, Option
+from tournaments.models.options import FEATURES, OPTIONS, Option
 
 PRESET_LABELS = rule_labels.PRESET_LABELS
 
@@ -39,10 +38,12 @@ class TournamentForm(forms.Form):
     page changes them, with a reason) show the fields they lock as they
     are, unchangeable."""
 
-    LATER_FIELDS = ("bye_policy", "bye_points", "published")
     #: The optional parts of a concours (fieldset « Options »), as
     #: models/options.py declares them with their defaults.
     OPTION_FIELDS = tuple(option.field_name for option in OPTIONS)
+    #: Options set where they are used, not here: the teams a draw keeps
+    #: apart, from the teams' page (forms/teams.ApartForm; issue 54, item 4).
+    ELSEWHERE = ("avoid_enabled", "avoid_same_club", "avoid_absolute", "avoid_groups")
 
     name = OneLineField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -96,6 +97,8 @@ class TournamentForm(forms.Form):
             kwargs.setdefault("initial", tournament_initial(tournament))
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        for name in self.ELSEWHERE:
+            del self.fields[name]
         for option in scoring.OPTIONS:
             # Labels and help in the reader's language, values shown as words
             # (never « true » or « nearest »): display/rules.py.
@@ -126,43 +129,29 @@ class TournamentForm(forms.Form):
     def criteria_fields(self):
         return [self[name] for name in self.fields if name.startswith("criterion_")]
 
-    def main_fields(self):
-        return [
-            self[name]
-            for name in self.fields
-            if not name.startswith(("rule_", "criterion_"))
-            and name not in self.LATER_FIELDS
-            and name not in self.OPTION_FIELDS
-        ]
-
     def option_fields(self):
         """The optional features, each ticked or not as its option's default."""
-        return [self[name] for name in self.OPTION_FIELDS]
+        return [self[name] for name in self.OPTION_FIELDS if name in self.fields]
 
-    def later_fields(self):
-        """Shown after the ranking criteria: the bye's points, publication."""
-        return [self[name] for name in self.LATER_FIELDS]
+    def option_groups(self) -> list[tuple[Any, Any, list, bool]]:
+        """Each feature set here: its label, its switch, its settings, and
+        whether they are to be shown open (one of them refused)."""
+        groups = []
+        for feature in FEATURES:
+            names = [o.field_name for o in feature.options if o.field_name in self.fields]
+            if names:
+                settings = [self[name] for name in names[1:]]
+                refused = any(field.errors for field in settings)
+                groups.append((feature.label, self[names[0]], settings, refused))
+        return groups
 
-    def clean_avoid_groups(self) -> str:
-        """Families and couples: each line names at least two teams of the concours."""
-        text = self.cleaned_data.get("avoid_groups") or ""
-        numbers = (
-            set(self.tournament.teams.values_list("number", flat=True))
-            if self.tournament
-            else set()
-        )
-        try:
-            avoid.groups(text, numbers)
-        except avoid.GroupError as error:
-            if error.code == "unknown":
-                raise forms.ValidationError(
-                    _("Ligne %(line)s : aucune équipe n'a le numéro %(n)s.")
-                    % {"line": error.line, "n": error.number}
-                ) from None
-            raise forms.ValidationError(
-                _("Ligne %(line)s : donnez au moins deux numéros d'équipes.") % {"line": error.line}
-            ) from None
-        return text[: avoid.MAX_TEXT]
+    def ranking_refused(self) -> bool:
+        """Whether a ranking criterion or the bye's setting was refused (its fold opens)."""
+        names = [n for n in self.fields if n.startswith("criterion_")] + [
+            "bye_policy",
+            "bye_points",
+        ]
+        return any(self[name].errors for name in names)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -213,7 +202,11 @@ class TournamentForm(forms.Form):
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
-            **{option.name: _option_value(option, d[option.field_name]) for option in OPTIONS},
+            **{
+                option.name: _option_value(option, d[option.field_name])
+                for option in OPTIONS
+                if option.field_name in self.fields
+            },
         }
 
 

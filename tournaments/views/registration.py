@@ -19,12 +19,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.display import imports as import_words
+from tournaments.display import reasons as reason_words
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.prizes import category_choices
-from tournaments.forms.teams import ImportConfirmForm, ImportForm, PlayerForm, TeamForm
+from tournaments.forms.teams import ApartForm, ImportConfirmForm, ImportForm, PlayerForm, TeamForm
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
-from tournaments.services import errors, extras, imports, registration, team_file
+from tournaments.services import avoid, errors, extras, imports, registration, team_file
 from tournaments.views.common import managed_tournament
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
@@ -365,3 +366,28 @@ def import_model_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(team_file.template_csv(columns), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="modele-equipes.csv"'
     return response
+
+
+@login_required
+def teams_apart(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Ne pas faire jouer ensemble », from the teams' page (issue 54,
+    item 4): the families, couples and clubs the draws keep apart."""
+    tournament = managed_tournament(request, slug)
+    form = ApartForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        kept = avoid.keep_apart(
+            tournament=tournament,
+            groups=form.groups_text(),
+            same_club=form.cleaned_data["same_club"],
+            absolute=form.cleaned_data["absolute"],
+            by=request.user,
+        )
+        said = reason_words.apart_said(kept.avoid_groups, same_club=kept.avoid_same_club)
+        messages.success(request, said or _("Plus aucune rencontre à éviter au tirage."))
+        return redirect("tournaments:manage", slug=slug)
+    teams = tournament.teams.select_related("player1", "player2").order_by("number")
+    return render(
+        request,
+        "tournaments/teams_apart.html",
+        {"tournament": tournament, "form": form, "teams": teams},
+    )

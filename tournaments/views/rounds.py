@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
+from tournaments.display.reasons import apart_said
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.rounds import DrawForm, SwapTeamsForm
 from tournaments.infra import address, links
@@ -115,6 +116,10 @@ def round_page(
             "claims_said": claims_said(round_claims(rnd)) if rnd.status == "closed" else "",
             # The next partie's sheets, from the page of the one ending too.
             "next_sheets": sheets_to_print(tournament),
+            # What this draw kept apart (issue 54, item 4): the rule acted or not.
+            "apart": apart_said(tournament.avoid_groups, same_club=tournament.avoid_same_club)
+            if rnd.draw_avoid
+            else "",
             **refused,
         },
         status=422 if swap_form or draw_form or refused else 200,

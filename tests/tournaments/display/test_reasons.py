@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournaments.display.reasons import is_hand_change, reason_sentence
+from tournaments.display.reasons import apart_said, is_hand_change, reason_sentence
 from tournaments.domain.reasons import REASON_KINDS, Reason
 
 CASES = [
@@ -136,3 +136,26 @@ def test_a_public_page_never_says_a_pair_was_kept_apart(reason, public):
     with translation.override("fr"):
         assert reason_sentence(reason.to_json(), public=True) == public
         assert "famille" in reason_sentence(reason.to_json()) or reason.kind == "random_moved"
+
+
+@pytest.mark.parametrize(
+    ("groups", "same_club", "said"),
+    [
+        ("", False, ""),
+        (
+            "Famille Martin : 1, 9",
+            False,
+            "Rencontres à éviter au tirage : Famille Martin (n° 1, 9).",
+        ),
+        (
+            "Famille Martin : 1, 9\n\n3 et 4",
+            True,
+            "Rencontres à éviter au tirage : Famille Martin (n° 1, 9) ; n° 3, 4 ; "
+            "deux équipes du même club.",
+        ),
+    ],
+)
+def test_what_a_draw_keeps_apart_is_said_in_one_line(groups, same_club, said):
+    """Issue 54, item 4: the volunteer could not tell whether the rule acted."""
+    with translation.override("fr"):
+        assert apart_said(groups, same_club=same_club) == said

@@ -23,9 +23,12 @@ def test_every_option_is_a_column_of_the_tournament_with_its_declared_default() 
 
 
 def test_the_form_asks_every_option_in_the_declared_order_with_its_label() -> None:
+    """Every option but those set where they are used (the teams a draw
+    keeps apart: the teams' page, issue 54 item 4)."""
     form = TournamentForm()
-    assert [f.name for f in form.option_fields()] == [o.field_name for o in OPTIONS]
-    for option in OPTIONS:
+    here = [o for o in OPTIONS if o.field_name not in TournamentForm.ELSEWHERE]
+    assert [f.name for f in form.option_fields()] == [o.field_name for o in here]
+    for option in here:
         assert form.fields[option.field_name].label == option.label
         assert form.fields[option.field_name].help_text == option.help
         assert form.fields[option.field_name].required is False

@@ -2,7 +2,8 @@
 a partie's draw keeps the teams of one club and the families and couples the
 organizer lists apart; the partie keeps the pairs it was given, so the
 concours file replays it (the referee's checker finds nothing) and a backup
-restores it; the list is checked, line by line, in French."""
+restores it; each group is checked where it is typed, in French, on the
+teams' page (« Ne pas faire jouer ensemble », issue 54 item 4)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from django.utils import translation
 
 from tests.factories import add_teams
 from tournaments.checker.check import check
-from tournaments.forms.tournament import TournamentForm, tournament_initial
-from tournaments.models import Round, Tournament
+from tournaments.forms.teams import ApartForm
+from tournaments.models import Change, Round, Tournament
 from tournaments.queries.concours_file import concours_file
 from tournaments.services import rounds
+from tournaments.services.avoid import keep_apart
 from tournaments.services.backup import export_tournament, import_tournament
 
 pytestmark = pytest.mark.django_db
@@ -112,21 +114,52 @@ def _pairs(tournament):
 
 
 @pytest.mark.parametrize(
-    ("text", "error"),
+    ("new", "error"),
     [
-        ("Famille Martin : 1, 2\nCouple : 3 et 4", None),
+        ("Famille Martin : 1, 2", None),
         ("1 2 3", None),
         ("", None),
-        ("Famille Martin : 1", "Ligne 1 : donnez au moins deux numéros d'équipes."),
-        ("1, 2\nCouple : 3, 99", "Ligne 2 : aucune équipe n'a le numéro 99."),
+        ("Famille Martin : 1", "Donnez au moins deux numéros d'équipes."),
+        ("Couple : 3, 99", "Aucune équipe n'a le numéro 99."),
     ],
 )
-def test_the_list_of_families_is_checked_line_by_line(make_tournament, text, error):
+def test_each_group_is_checked_where_it_is_typed(make_tournament, new, error):
     tournament = concours(make_tournament, clubs=["", "", "", ""])
-    data = {k: v for k, v in tournament_initial(tournament).items() if v is not None}
-    data |= {"avoid_enabled": True, "avoid_groups": text}
     with translation.override("fr"):
-        form = TournamentForm(data, tournament=tournament)
+        form = ApartForm({"new": new}, tournament=tournament)
         form.is_valid()
-        said = form.errors.get("avoid_groups")
+        said = form.errors.get("new")
     assert (said[0] if said else None) == error
+
+
+def test_the_groups_are_kept_from_the_teams_page_and_one_emptied_goes(make_tournament, organizer):
+    """Issue 54, item 4: set from « Ne pas faire jouer ensemble » (it was
+    buried in « Modifier le tournoi »); on as soon as a group is given."""
+    tournament = make_tournament()
+    add_teams(tournament, 6)
+    form = ApartForm({"new": "Famille Martin : 1, 2"}, tournament=tournament)
+    assert form.is_valid()
+    kept = keep_apart(
+        tournament=tournament,
+        groups=form.groups_text(),
+        same_club=False,
+        absolute=False,
+        by=organizer,
+    )
+    assert (kept.avoid_enabled, kept.avoid_groups) == (True, "Famille Martin : 1, 2")
+    form = ApartForm({"group_0": "Famille Martin : 1, 2", "new": "Couple : 3, 4"}, tournament=kept)
+    assert form.is_valid()
+    kept = keep_apart(
+        tournament=kept, groups=form.groups_text(), same_club=False, absolute=True, by=organizer
+    )
+    assert kept.avoid_groups == "Famille Martin : 1, 2\nCouple : 3, 4" and kept.avoid_absolute
+    form = ApartForm({"group_0": "", "group_1": "Couple : 3, 4", "new": ""}, tournament=kept)
+    assert form.is_valid()
+    kept = keep_apart(
+        tournament=kept, groups=form.groups_text(), same_club=False, absolute=True, by=organizer
+    )
+    assert kept.avoid_groups == "Couple : 3, 4" and kept.avoid_enabled
+    kept = keep_apart(tournament=kept, groups="", same_club=False, absolute=True, by=organizer)
+    assert not kept.avoid_enabled
+    said = Change.objects.filter(tournament=kept, action=Change.Action.TOURNAMENT_CHANGED)
+    assert said.count() == 4

@@ -284,7 +284,7 @@ def test_a_new_tournament_has_the_options_on_by_default(desk):
     assert tournament.claims_window and tournament.release_draws
     response = desk.get(reverse("tournaments:edit", args=[tournament.slug]))
     form = response.context["form"]
-    ticked = {name for name in form.OPTION_FIELDS if form[name].value() is True}
+    ticked = {f.name for f in form.option_fields() if f.value() is True}
     assert ticked == {"claims_window", "release_draws"}
     for name in ticked:
         assert re.search(rf'<input type="checkbox" name="{name}"[^>]* checked', text(response))
