@@ -33,6 +33,12 @@ they run, which decides what a failing handler does:
   the page fails as any view would.
 
 Handlers run in the order they registered, which is INSTALLED_APPS' order.
+A feature a concours switches on or off (the cash box, the door, the clock)
+names its switch on its app config (`switch = "cash_enabled"`): announced
+for a concours (its `tournament`, or the `round`, `table` or `team` of one)
+where it is off, its handlers are skipped here, as pretix's
+`EventPluginSignal` skips the receivers of a plugin an event has not
+enabled: one filter, not an `if` at the top of every handler.
 Must not: import any part of the project (it sits under every layer), or
 hold state other than the registered handlers.
 """
@@ -44,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.apps import apps
 from django.db import transaction
 
 IN_TRANSACTION = "in_transaction"
@@ -61,8 +68,6 @@ class Moment:
 
 
 TOURNAMENT_FINAL = "tournament final"
-CLAIMS_CLOSED = "claims closed"
-TEAM_REGISTERED = "team registered"
 RESULTS_PUBLISHED = "results published"
 DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
@@ -74,7 +79,6 @@ DEMO_BUILT = "demo built"
 PREREGISTERED_IMPORTED = "preregistered imported"
 REGISTRATION_EXTRAS = "registration extras"
 REGISTRATION_EXTRAS_GIVEN = "registration extras given"
-PLACE_OFFERED = "place offered"
 CONCOURS_SENT = "concours sent"
 DRAW_ANNOUNCED = "draw announced"
 BACKUP_SECTIONS = "backup sections"
@@ -89,29 +93,6 @@ MOMENTS: dict[str, Moment] = {
             "(services/rounds.py), a partie's claims closed by hand (services/claims.py), "
             "or a hall's file came in (the halls feature). Handlers check finality "
             "themselves (a claims window may still be open). `by`: who did it."
-        ),
-    ),
-    CLAIMS_CLOSED: Moment(
-        arguments=frozenset({"round", "by"}),
-        when=IN_TRANSACTION,
-        doc=(
-            "The organizer closed a partie's claims by hand (services/claims.py "
-            "`close_claims`): its results are final. Announced before `TOURNAMENT_FINAL`, "
-            "which follows in the same transaction. A claims window that runs out by "
-            "itself announces nothing (finality is read when asked, queries/claims.py). "
-            "`round`: the partie, `by`: who closed it."
-        ),
-    ),
-    TEAM_REGISTERED: Moment(
-        arguments=frozenset({"team"}),
-        when=IN_TRANSACTION,
-        doc=(
-            "A fixed pair became a team of a concours (services/registration.py "
-            "`create_team`, the one place a team is made): at the desk, by a file "
-            "imported, a pre-registration taken in at the door, two players waiting "
-            "alone paired, a league's qualified pair sent on. Once per team, before "
-            "the use-case's audit line. A mêlée's teams, formed at each draw, are not "
-            "registered teams and announce nothing."
         ),
     ),
     RESULTS_PUBLISHED: Moment(
@@ -235,18 +216,6 @@ MOMENTS: dict[str, Moment] = {
             "`preregistration` the one registered (the other None), `source` as above."
         ),
     ),
-    PLACE_OFFERED: Moment(
-        arguments=frozenset({"preregistration", "until", "confirm_link", "decline_link"}),
-        when=IN_TRANSACTION,
-        doc=(
-            "A place freed was offered to a waiting pre-registration until `until` (the "
-            "calendar's services/line.py), in the transaction that freed it: the messages "
-            "feature queues the offer's mail, with the absolute `confirm_link` and "
-            "`decline_link` (one tap, no login). A handler that cannot write its message "
-            "catches that in a savepoint: the offer stands (the desk sees it and phones). "
-            "With no handler registered, the calendar mails the offer itself."
-        ),
-    ),
     CONCOURS_SENT: Moment(
         arguments=frozenset({"tournament", "by"}),
         when=ON_COMMIT,
@@ -321,14 +290,29 @@ def announce(moment: str, **arguments: Any) -> list[Any]:
     spec = MOMENTS[moment]
     if set(arguments) != spec.arguments:
         raise TypeError(f"{moment!r} takes {sorted(spec.arguments)}, not {sorted(arguments)}")
+    switched_on = [handler for handler in _handlers[moment] if _on(handler, arguments)]
     if spec.when == ON_COMMIT:
-        for handler in _handlers[moment]:
+        for handler in switched_on:
             transaction.on_commit(functools.partial(handler, **arguments), robust=True)
         return []
-    results = [handler(**arguments) for handler in _handlers[moment]]
+    results = [handler(**arguments) for handler in switched_on]
     if spec.when == ON_PAGE:
         return [result for result in results if result is not None]
     return []
+
+
+def _on(handler: Callable[..., Any], arguments: dict[str, Any]) -> bool:
+    """Whether `handler`'s feature is on for the concours `arguments` name
+    (a feature without a switch, or a moment of no concours: always)."""
+    switch = getattr(apps.get_containing_app_config(handler.__module__), "switch", "")
+    if not switch:
+        return True
+    if "table" in arguments:
+        arguments = {"round": arguments["table"].round}
+    concours = arguments.get("tournament") or getattr(
+        arguments.get("round") or arguments.get("team"), "tournament", None
+    )
+    return concours is None or bool(getattr(concours, switch))
 
 
 def page_context(moment: str, **arguments: Any) -> dict[str, Any]:

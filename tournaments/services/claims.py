@@ -38,7 +38,6 @@ def close_claims(*, round: Round, by: Actor | None = None) -> Round:
     rnd.claims_closed_at = timezone.now()
     rnd.save(update_fields=["claims_closed_at"])
     log_change(rnd.tournament_id, Change.Action.CLAIMS_CLOSED, by=by, after={"round": rnd.number})
-    hooks.announce(hooks.CLAIMS_CLOSED, round=rnd, by=by)
     # The last claims closed: a league's stage sends its qualified teams.
     hooks.announce(hooks.TOURNAMENT_FINAL, tournament=rnd.tournament, by=by)
     return rnd

@@ -18,7 +18,6 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import hooks
 from tournaments.models import Change, Payment, Player, Round, Team, Tournament
 from tournaments.services import extras, persons, team_file
 from tournaments.services.audit import Actor, log_change, player_snapshot, team_snapshot
@@ -153,7 +152,6 @@ def create_team(
             field="number",
         ) from exc
     remember_players(tournament, [player1, player2])
-    hooks.announce(hooks.TEAM_REGISTERED, team=team)
     return team
 
 

@@ -47,6 +47,8 @@ def test_every_feature_package_is_installed_and_kept_in_its_layers():
     assert sorted(settings.FEATURE_APPS) == ["tournaments.features." + name for name in PACKAGES]
     layered = _contract("A feature's own modules import downwards only")["containers"]
     assert sorted(layered) == ["tournaments.features." + name for name in PACKAGES]
+    apart = _contract("A feature imports no other feature")["modules"]
+    assert sorted(apart) == ["tournaments.features." + name for name in PACKAGES]
 
 
 def test_a_features_pure_rules_are_held_to_the_rules_purity():

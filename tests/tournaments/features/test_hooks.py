@@ -1,7 +1,8 @@
 """The core's moments (tournaments/hooks.py): a moment takes exactly its
 arguments, a handler registers once, a page gathers what handlers return,
-and a handler that only notifies runs after the commit, its failure logged
-without undoing what was committed."""
+a handler that only notifies runs after the commit, its failure logged
+without undoing what was committed, and the handlers of a feature switched
+off for a concours are not called for it."""
 
 from __future__ import annotations
 
@@ -121,3 +122,40 @@ def test_a_failing_handler_of_tournament_final_leaves_the_last_partie_open(
     tournament.refresh_from_db()
     assert rnd.status != Round.Status.CLOSED
     assert tournament.status != Tournament.Status.FINISHED
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("switch", "moment", "handler"),
+    [
+        ("cash_enabled", hooks.DASHBOARD_PANELS, "tournaments.features.cash.views.dashboard_panel"),
+        ("check_in_enabled", hooks.TEAM_LIST, "tournaments.features.door.views.team_list_part"),
+    ],
+)
+def test_a_features_handlers_are_skipped_for_a_concours_that_switched_it_off(
+    switch, moment, handler, make_tournament, rf, monkeypatch
+):
+    from django.utils.module_loading import import_string
+
+    found = import_string(handler)
+    assert found in hooks.handlers(moment)
+    monkeypatch.setitem(hooks._handlers, moment, [found])
+    request = rf.get("/")
+    off, on = make_tournament(**{switch: False}), make_tournament(**{switch: True})
+    assert hooks.announce(moment, request=request, tournament=off) == []
+    assert len(hooks.announce(moment, request=request, tournament=on)) == 1
+
+
+@pytest.mark.django_db
+def test_a_feature_without_a_switch_is_called_for_every_concours(make_tournament, monkeypatch):
+    heard = []
+
+    def tablets_like(**arguments):
+        heard.append(arguments["tournament"])
+        return {}
+
+    tablets_like.__module__ = "tournaments.features.tablets.views"  # no switch on its app
+    monkeypatch.setitem(hooks._handlers, hooks.TEAM_LIST, [tablets_like])
+    concours = make_tournament(cash_enabled=False, check_in_enabled=False)
+    hooks.announce(hooks.TEAM_LIST, request=None, tournament=concours)
+    assert heard == [concours]

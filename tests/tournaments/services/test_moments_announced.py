@@ -1,7 +1,7 @@
 """The core announces its moments where tournaments/hooks.py says, once,
 with their arguments (a handler of the test's own records the calls), and a
 handler that fails in the transaction rolls the whole use-case back: no
-team, no claims closed, no concours made public, not even the audit line."""
+claims closed, no concours made public, not even the audit line."""
 
 from __future__ import annotations
 
@@ -30,8 +30,6 @@ pytestmark = pytest.mark.django_db
 #: The moments a service announces (the others are a page's or the demo's).
 SERVICE_MOMENTS = (
     hooks.TOURNAMENT_FINAL,
-    hooks.CLAIMS_CLOSED,
-    hooks.TEAM_REGISTERED,
     hooks.RESULTS_PUBLISHED,
     hooks.DRAW_ANNOUNCED,
 )
@@ -152,13 +150,15 @@ def _released(owner):
     return lambda: release.release_round(round=rnd, by=owner)
 
 
-FINAL, CLOSED, TEAM, PUBLISHED, DRAWN = SERVICE_MOMENTS
+FINAL, PUBLISHED, DRAWN = SERVICE_MOMENTS
+# A team registered announces none of them (« team registered » went with
+# its last listener, issue 53).
 CASES = {
-    "team registered at the desk": (_desk, [TEAM]),
-    "teams imported from a file": (_import, [TEAM, TEAM]),
-    "a pre-registration taken in at the door": (_preregistered, [TEAM]),
-    "two players waiting alone paired": (_singles, [TEAM]),
-    "claims closed by hand": (_claims, [CLOSED, FINAL]),
+    "team registered at the desk": (_desk, []),
+    "teams imported from a file": (_import, []),
+    "a pre-registration taken in at the door": (_preregistered, []),
+    "two players waiting alone paired": (_singles, []),
+    "claims closed by hand": (_claims, [FINAL]),
     "a concours made public": (_made_public, [PUBLISHED]),
     "the last partie of a public concours closed": (_last_closed, [PUBLISHED, FINAL]),
     "the last partie of a private concours closed": (
@@ -183,12 +183,10 @@ def test_each_moment_is_announced_where_documented_once(case, organizer, heard):
         assert set(arguments) == hooks.MOMENTS[moment].arguments
         if "by" in arguments:
             assert arguments["by"] == organizer
-    teams = [arguments["team"] for moment, arguments in heard if moment == TEAM]
-    if teams:
-        expected = list(result) if not isinstance(result, Team) else [result]
-        assert [team.pk for team in teams] == [team.pk for team in expected]
-    if CLOSED in moments or DRAWN in moments:
+    if DRAWN in moments:
         assert heard[0][1]["round"].pk == result.pk
+    if FINAL in moments:
+        assert heard[-1][1]["tournament"].pk == result.tournament_id
     if PUBLISHED in moments:
         public = heard[0][1]["tournament"]
         assert public.published and public.owner == organizer
@@ -206,11 +204,7 @@ def _written(organizer) -> tuple[int, int, int, int]:
 @pytest.mark.parametrize(
     ("case", "moment"),
     [
-        ("team registered at the desk", TEAM),
-        ("teams imported from a file", TEAM),
-        ("a pre-registration taken in at the door", TEAM),
-        ("two players waiting alone paired", TEAM),
-        ("claims closed by hand", CLOSED),
+        ("claims closed by hand", FINAL),
         ("a concours made public", PUBLISHED),
         ("a hall laptop's file published", PUBLISHED),
         ("a partie drawn, shown at once", DRAWN),

@@ -17,5 +17,5 @@ core reaches the feature only through tournaments/hooks.py: `PUBLIC_HOME`
 `DASHBOARD_PANELS` (an announced concours's « Pré-inscriptions »),
 `PREREGISTERED_IMPORTED` (a team of the hosted instance's list imported on
 the hall laptop) and `DEMO_BUILT` (the demo's two coming concours). It
-announces `PLACE_OFFERED` (a place offered: the messages feature queues
-its mail) and listens to it itself (services/tasks.py)."""
+sends its own `place_offered` (signals.py: a place offered, the messages
+feature queues its mail) and listens to it itself (services/tasks.py)."""

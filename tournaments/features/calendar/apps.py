@@ -12,6 +12,7 @@ class CalendarConfig(AppConfig):
     def ready(self) -> None:
         from tournaments import hooks
         from tournaments.features.calendar.services import announcements, demo, tasks
+        from tournaments.features.calendar.signals import place_offered
         from tournaments.features.calendar.views import announcements as pages
         from tournaments.features.calendar.views import preregistration
 
@@ -20,5 +21,5 @@ class CalendarConfig(AppConfig):
         hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
-        hooks.register(hooks.PLACE_OFFERED, tasks.on_place_offered)
+        place_offered.connect(tasks.on_place_offered, dispatch_uid="calendar offer")
         hooks.register(hooks.PUBLIC_CONCOURS_PAGE, preregistration.concours_panel)

@@ -147,11 +147,9 @@ def cash_summary_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def dashboard_panel(*, request: HttpRequest, tournament: Tournament) -> dict | None:
+def dashboard_panel(*, request: HttpRequest, tournament: Tournament) -> dict:
     """The `DASHBOARD_PANELS` moment: « Caisse » and the fees collected,
     on the dashboard of a concours that keeps a cash box."""
-    if not tournament.cash_enabled:
-        return None
     return {
         "template": "tournaments/includes/cash_panel.html",
         "cash": cash_queries.cash_summary(tournament),

@@ -186,11 +186,9 @@ def door_counts(tournament: Tournament) -> dict[str, str]:
     }
 
 
-def team_list_part(*, request: HttpRequest, tournament: Tournament) -> dict | None:
+def team_list_part(*, request: HttpRequest, tournament: Tournament) -> dict:
     """`TEAM_LIST`: under « Pointage à l'entrée », the desk's count, what the
     draw will take and the door's hours (shown under the draw's form)."""
-    if not tournament.check_in_enabled:
-        return None
     hours = door.door_hours(tournament)
     said = door_words.door_hours_said(hours, door.local_now(), desk=True)
     return {**door_counts(tournament), "door_hours": said}

@@ -19,10 +19,11 @@ database and sent once, later when the hall has no internet.
 Moments listened to (tournaments/hooks.py): `TOURNAMENT_FINAL` (the results
 queued, in a savepoint: a failure here never stops the core's use-case),
 `DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements),
-`PLACE_OFFERED` (a waiting team's offer of a place, announced by the
-calendar: its mail queued under the pre-registration's own agreement, « une
-place libérée » on; the desk counts the e-mails given for a result or a
-table only), `CONCOURS_SENT` (the hall laptop published online, so it has
+the calendar's `place_offered` (a waiting team's offer of a place, its
+signal: an edge pyproject.toml allows; its mail queued under the
+pre-registration's own agreement, « une place libérée » on; the desk
+counts the e-mails given for a result or a table only), `CONCOURS_SENT`
+(the hall laptop published online, so it has
 internet: the sender woken at once, not at its next try),
 `DRAW_ANNOUNCED` (a partie's draw shown: the tables of the teams that
 asked queued and the sender woken, in a savepoint).

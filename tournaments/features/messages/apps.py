@@ -17,6 +17,7 @@ class MessagesConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import hooks
+        from tournaments.features.calendar.signals import place_offered
         from tournaments.features.messages import forms, views
         from tournaments.features.messages.services import carried, consent, moments
 
@@ -25,7 +26,7 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)
         hooks.register(hooks.REGISTRATION_EXTRAS, forms.registration_extras)
         hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)
-        hooks.register(hooks.PLACE_OFFERED, moments.on_place_offered)
+        place_offered.connect(moments.on_place_offered, dispatch_uid="messages offer")
         hooks.register(hooks.CONCOURS_SENT, moments.on_concours_sent)
         hooks.register(hooks.DRAW_ANNOUNCED, moments.on_draw_announced)
         hooks.register(hooks.BACKUP_SECTIONS, carried.backup_section)

@@ -22,7 +22,6 @@ from tests.tournaments.features.calendar.builders import (
     pair,
     text,
 )
-from tournaments import hooks
 from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
@@ -228,11 +227,15 @@ def test_another_organizer_cannot_answer_for_a_team(client, organizer, django_us
 
 
 def test_without_the_messages_feature_the_calendar_mails_the_offer(
-    organizer, monkeypatch, django_capture_on_commit_callbacks
+    organizer, request, django_capture_on_commit_callbacks
 ):
-    from tournaments.features.calendar.services.tasks import on_place_offered
+    from tournaments.features.calendar.signals import place_offered
+    from tournaments.features.messages.services.moments import on_place_offered
 
-    monkeypatch.setitem(hooks._handlers, hooks.PLACE_OFFERED, [on_place_offered])
+    assert place_offered.disconnect(on_place_offered, dispatch_uid="messages offer")
+    request.addfinalizer(
+        lambda: place_offered.connect(on_place_offered, dispatch_uid="messages offer")
+    )
     _tournament, first, waiting, _later = full_with_one_waiting(organizer)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):

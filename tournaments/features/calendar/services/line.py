@@ -8,10 +8,10 @@ confirms from its mail's link or the desk confirms for it
 `settle_offers` runs in the transaction that holds the tournament's row
 (`lock_registrations`), so that a place is offered once and never twice.
 
-Each offer is announced (`PLACE_OFFERED`, in the transaction: the messages
-feature queues its mail; the calendar's own handler, services/tasks.py,
-has the worker look at its deadline again, as the pages that show the
-line do, and mails it when no other feature does).
+Each offer is announced (the calendar's `place_offered`, signals.py, in the
+transaction: the messages feature queues its mail; the calendar's own
+receiver, services/tasks.py, has the worker look at its deadline again, as
+the pages that show the line do, and mails it when no other feature answered).
 
 Must not: send a mail (the messages feature, or the worker's task), take
 a lock itself.
@@ -25,9 +25,9 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments import hooks
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.signals import place_offered
 from tournaments.infra import address
 from tournaments.models import Change, PreRegistration, Tournament
 from tournaments.services.audit import log_change
@@ -110,13 +110,15 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
             },
         )
         confirm_link, decline_link = offer_links(registration)
-        hooks.announce(
-            hooks.PLACE_OFFERED,
+        answers = place_offered.send(
+            PreRegistration,
             preregistration=registration,
             until=registration.offered_until,
             confirm_link=confirm_link,
             decline_link=decline_link,
         )
+        # Read by the calendar's own receiver once the transaction commits.
+        registration.mailed_by_a_feature = any(answer for _, answer in answers)
     return moved + offered
 
 

@@ -6,9 +6,9 @@
   end, their places go to the next waiting teams (services/offers.py).
   The pages that show the line do the same when they are opened, so a
   worker that was stopped loses nothing: the next look settles it.
-- `mail_offer` mails an offer when no installed feature answers
-  `PLACE_OFFERED` (the messages feature left out): from the worker, never
-  in the request (the tests' immediate backend runs it at once).
+- `mail_offer` mails an offer when no installed feature answers the
+  calendar's `place_offered` (the messages feature left out): from the
+  worker, never in the request (the tests' immediate backend runs it at once).
 
 Must not: be called in a request to send.
 """
@@ -21,7 +21,6 @@ from django.db import transaction
 from django.tasks import default_task_backend, task
 from django.utils import timezone
 
-from tournaments import hooks
 from tournaments.display.hall import day_and_time
 from tournaments.features.calendar.services import line, offers
 from tournaments.infra import mail
@@ -64,14 +63,17 @@ def mail_offer(registration_id: int) -> bool:
     )
 
 
-def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> None:
-    """`PLACE_OFFERED` (the calendar's own handler): once the offer's
-    transaction commits, its deadline looked at by the worker, and its mail
-    sent by the worker if no other feature queues it."""
+def on_place_offered(sender, *, preregistration, **offer) -> None:
+    """The calendar's own receiver of `place_offered` (signals.py): once the
+    offer's transaction commits, its deadline looked at by the worker, and
+    its mail sent by the worker when no other feature's receiver answered."""
     registration = preregistration
-    others = [h for h in hooks.handlers(hooks.PLACE_OFFERED) if h is not on_place_offered]
-    if not others:
-        transaction.on_commit(lambda: mail_offer.enqueue(registration.pk), robust=True)
+
+    def mail_unless_answered() -> None:
+        if not getattr(registration, "mailed_by_a_feature", False):
+            mail_offer.enqueue(registration.pk)
+
+    transaction.on_commit(mail_unless_answered, robust=True)
     if runs_in_a_worker() and default_task_backend.supports_defer:
         due = max(registration.offered_until, timezone.now()) + MARGIN
         tournament_id = registration.tournament_id

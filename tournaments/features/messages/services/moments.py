@@ -55,14 +55,16 @@ def on_demo_built(*, owner, seed, say) -> None:
     demo.add_demo_consents()
 
 
-def on_place_offered(*, preregistration, until, confirm_link, decline_link) -> None:
-    """`PLACE_OFFERED`: the offer's mail queued (without it the offer
-    stands: the desk sees it and phones)."""
+def on_place_offered(sender, *, preregistration, until, confirm_link, decline_link, **signal):
+    """The calendar's `place_offered` (its signals.py): the offer's mail
+    queued (without it the offer stands: the desk sees it and phones).
+    Answers True: the calendar need not mail it."""
     _queued(
         lambda: outbox.queue_offer(preregistration, until, confirm_link, decline_link),
         "The offer to pre-registration %s could not be queued",
         preregistration.pk,
     )
+    return True
 
 
 def on_concours_sent(*, tournament: Tournament, by: Actor | None = None) -> None:
