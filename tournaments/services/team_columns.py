@@ -15,13 +15,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-#: The keys of a column about one player, numbered 1 or 2: the whole name
-#: (« Prénom Nom » in one cell), the first name, the name, the licence, the
-#: phone (read, not kept: the concours keeps no phone number).
-PLAYER = ("joueur", "prenom", "nom", "licence", "telephone")
 #: The keys of a column about the team.
 TEAM = ("equipe", "numero", "club", "categories", "preinscrite")
-#: A player's key as people write it, folded (no case, accent or sign).
+#: A player's key (numbered 1 or 2: the whole name, « Prénom Nom » in one
+#: cell; the first name; the name; the licence; the phone, read but not
+#: kept; the box « affiché ») as people write it, folded (no case, accent or sign).
 PLAYER_WORDS = {
     "joueur": "joueur|joueuse|player|nomprenom|prenomnom|nometprenom|prenometnom|nomcomplet",
     "prenom": "prenom|firstname",
@@ -48,10 +46,6 @@ def fold(header: str) -> str:
     """« Nom de l'équipe » → « nomdelequipe »: no case, accent, space or sign."""
     decomposed = unicodedata.normalize("NFKD", header)
     return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c)).casefold()
-
-
-def player_keys() -> list[str]:
-    return [f"{key}{n}" for n in (1, 2) for key in (*PLAYER, "affiche")]
 
 
 def read_headers(headers: Sequence[str], extra_columns: Iterable[str] = ()) -> list[str]:
