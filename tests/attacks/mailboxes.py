@@ -103,6 +103,22 @@ def mailbox_facts(email: str) -> dict:
     }
 
 
+def held(email: str) -> int:
+    """How many messages to `email` the sender holds for the address's
+    confirmation (queued, their reason written when it tried them)."""
+    from tournaments.features.messages.models import Message
+
+    waiting = Message.objects.filter(to=email, state=Message.State.QUEUED)
+    return waiting.exclude(reason="").count()
+
+
+def worker_idle() -> bool:
+    """Whether the task worker has nothing due nor under way."""
+    from django_tasks_db.models import DBTaskResult
+
+    return not (DBTaskResult.objects.ready().exists() or DBTaskResult.objects.running().exists())
+
+
 def offered_to(username: str, email: str) -> dict:
     """A concours `username` announces for one team: a first team takes the
     place, a second one waits, pre-registered with `email` (its confirmation

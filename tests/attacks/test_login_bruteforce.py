@@ -47,13 +47,13 @@ def test_guessing_is_bounded_across_workers_spellings_and_addresses(app):
     checked = []  # guesses whose password was checked (the form answered 200)
     refused = []
     lock = threading.Lock()
-    deadline = time.monotonic() + 60
 
+    # Bounded in count, not in time: all 96 guesses are made however slow
+    # the machine (a minute's deadline cut the attack short under load, and
+    # fewer than 86 were refused).
     def attacker(index: int) -> None:
         client = real.Client(app.base, source=ATTACKERS[index % len(ATTACKERS)])
         for attempt in range(12):
-            if time.monotonic() > deadline:
-                return
             name = SPELLINGS[(index + attempt) % len(SPELLINGS)]
             status = _log_in(client, name, f"guess-{index}-{attempt}")
             assert status in (200, 429), status
@@ -65,7 +65,8 @@ def test_guessing_is_bounded_across_workers_spellings_and_addresses(app):
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=90)
+        thread.join(timeout=300)  # a hang guard
+    assert not any(thread.is_alive() for thread in threads), "the attack hangs"
     minutes = (time.monotonic() - started) / 60
     print(
         f"\nlogin attack: {len(checked) + len(refused)} guesses in {minutes * 60:.1f} s, "

@@ -70,6 +70,14 @@ def _mails(smtp: SmtpServer, address: str, count: int, wait: float = WAIT_S) -> 
     return smtp.inbox.to(address)
 
 
+def _until(done, why: str, wait: float = WAIT_S) -> None:
+    """Waits until `done()` (a condition, looked at every 0.25 s), `wait` s at most."""
+    deadline = time.monotonic() + wait
+    while not done():
+        assert time.monotonic() < deadline, why
+        time.sleep(0.25)
+
+
 def _link(mail, kind: str) -> str:
     """The path of the mail's stop (`arreter`) or confirm (`confirmer`) link."""
     found = re.search(rf"https?://[^/\s]+(/messages/{kind}/\S+)", mail.get_content())
@@ -170,10 +178,12 @@ def test_the_confirm_link_confirms_only_from_its_page_s_button(site):
     (first,) = _mails(smtp, "victim8@example.org", 1)
     path = _link(first, "confirmer")
     _shell(server, f"mailboxes.notices({slug!r}, 3)")
-    time.sleep(3)  # the worker tried them: held for the confirmation
+    held = "mailboxes.held('victim8@example.org')"
+    _until(lambda: _shell(server, held) == 3, "the notices were never held for the confirmation")
     scanner = real.Client(server.base, source="127.0.0.55")
     statuses = [scanner.get(path)[0] for _ in range(3)]
-    time.sleep(3)
+    # Whatever the scan set off, the worker has done it.
+    _until(lambda: _shell(server, "mailboxes.worker_idle()"), "the worker never went idle")
     after_scan = _shell(server, "mailboxes.mailbox_facts('victim8@example.org')")
     scanned = len(smtp.inbox.to("victim8@example.org"))
     print(f"\nconfirm link opened 3 times (GET {statuses}): {after_scan}, mails {scanned}")
