@@ -112,6 +112,7 @@ FEATURE_APPS = [
     "tournaments.features.challenge",
     "tournaments.features.door",
     "tournaments.features.clock",
+    "tournaments.features.sheets",
 ]
 
 INSTALLED_APPS = [

@@ -19,11 +19,19 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils.translation import gettext, ngettext
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.display import labels
 from tournaments.display.brackets import dead_heat_rule_sentence, match_label
+from tournaments.domain.deal_shapes import DEAL_FIELDS
+from tournaments.domain.sheet_layout import (
+    SheetLayout,
+    SheetMark,
+    qr_text,
+    sheet_layout,
+    sheet_values,
+)
 from tournaments.models import (
     BracketMatch,
     Deal,
@@ -34,7 +42,6 @@ from tournaments.models import (
     running_totals,
 )
 from tournaments.pdf.base import (
-    CONTENT_HEIGHT,
     CONTENT_WIDTH,
     FONT_BOLD,
     GREY,
@@ -48,11 +55,9 @@ from tournaments.pdf.base import (
     when_where,
 )
 from tournaments.pdf.coupons import coupons_story
-from tournaments.pdf.grid import DealGrid
-from tournaments.pdf.qr import QRCode, printed_link
+from tournaments.pdf.grid import draw_sheet_grid
+from tournaments.pdf.sheet_page import SheetPage
 
-QR_COLUMN = 46 * mm
-QR_SIZE = 32 * mm
 TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
 SIGNATURE_HEIGHT = 22 * mm
 
@@ -190,26 +195,56 @@ class _SheetContext:
         return cls(tournament, round, summary, planned, factor, matches)
 
 
+def table_layout(table: Table) -> SheetLayout:
+    """The layout of `table`'s sheet as it prints now (its rows: the
+    partie's deals, one more at a bracket table whose tie is played out,
+    or as many as the deals entered)."""
+    context = _SheetContext.of(table.round)
+    return sheet_layout(context.tournament.rule_profile, _rows(context, table)[0])
+
+
+def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
+    """The rows of `table`'s sheet, and the rows the partie plans for it."""
+    match = context.matches.get(table.pk)
+    planned = context.planned + (1 if match and match[2] else 0)
+    numbers = [deal.number for deal in table.deals.all()]
+    return max(planned, max(numbers, default=0)), planned
+
+
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
-    """One table's page: heading and QR code, teams, the deal grid, the
-    penalties, the signatures and the small print, on a single page."""
-    grid = _deal_grid(context, table, list(table.deals.all()))
-    flowables: list[Flowable] = [
-        _sheet_header(context, table, url),
-        Spacer(0, 3 * mm),
-        _sheet_teams(table),
-        Spacer(0, 4 * mm),
-        grid,
-    ]
-    flowables += [
+    """One table's page, laid out by its sheet layout (domain/sheet_layout.py):
+    heading and QR code, teams, the grid of boxes, the penalties, the
+    signatures and the small print, on a single page."""
+    deals = list(table.deals.all())
+    rows, planned = _rows(context, table)
+    layout = sheet_layout(context.tournament.rule_profile, rows)
+    qr = None
+    if url:
+        mark = SheetMark(
+            context.tournament.slug, context.round.number, table.number, rows, layout.fingerprint
+        )
+        qr = qr_text(url, mark)
+    written = {
+        deal.number: sheet_values(
+            {name: getattr(deal, name) for name in DEAL_FIELDS},
+            (deal.marque_a, deal.marque_b),
+            (total_a, total_b),
+        )
+        for deal, total_a, total_b in running_totals(deals)
+    }
+    finished = table.status == Table.Status.COMPLETE
+    final = (labels.number(table.total_a), labels.number(table.total_b)) if finished else ("", "")
+    below: list[Flowable] = [
         *_penalties(table),
-        Spacer(0, 5 * mm),
+        Spacer(0, 4 * mm),
         _signatures(table),
         Spacer(0, 2 * mm),
         para(
             gettext(
                 "%(tournament)s — partie %(round)s, table %(table)s. "
-                "Les marques se reportent à chaque donne ; les totaux sont cumulés. "
+                "Un chiffre par case ; une croix dans la case du preneur, de l'atout, "
+                "de la belote, du capot. Les marques se reportent à chaque donne ; "
+                "les totaux sont cumulés. "
                 "En cas de désaccord, appelez l'arbitre avant de signer. "
                 "Pour saisir en ligne, chaque équipe a son code sur son propre coupon, "
                 "remis par l'organisateur : il n'est pas sur cette feuille."
@@ -222,12 +257,28 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
             pdf_styles().tiny,
         ),
     ]
-    return _on_one_page(flowables, grid)
+    return [
+        SheetPage(
+            layout,
+            heading=_sheet_header(context, table, url),
+            teams=_sheet_teams(table),
+            below=below,
+            qr=qr,
+            draw_grid=lambda canvas: draw_sheet_grid(
+                canvas,
+                layout,
+                written,
+                final=final,
+                surcoinche_factor=context.surcoinche_factor,
+                tie_rows=frozenset(range(context.planned + 1, planned + 1)),
+            ),
+        )
+    ]
 
 
-def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfTable:
-    """The tournament, the partie and the table on the left; the QR code of
-    the entry page, when there is one, on the right."""
+def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
+    """The tournament, the partie and the table; the QR code's caption and
+    printed link, when there is one, are the page's (SheetPage)."""
     styles = pdf_styles()
     tournament = context.tournament
     heading = [
@@ -247,25 +298,7 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> PdfT
         Spacer(0, 1 * mm),
         para(f"{context.summary} {match[1]}" if match else context.summary, styles.small),
     ]
-    qr: list[Flowable] = []
-    if url:
-        qr = [
-            para(gettext("Saisie en ligne, avec le code du coupon de votre équipe"), styles.url),
-            QRCode(url, QR_SIZE),
-            printed_link(url, styles.url, QR_COLUMN),
-        ]
-    return PdfTable(
-        [[heading, qr]],
-        colWidths=[CONTENT_WIDTH - QR_COLUMN, QR_COLUMN],
-        style=[
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("ALIGN", (1, 0), (1, 0), "CENTER"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ],
-    )
+    return heading
 
 
 def _sheet_teams(table: Table) -> PdfTable:
@@ -319,52 +352,6 @@ def _penalties(table: Table) -> list[Flowable]:
     )
     text = gettext("Pénalités et bonifications : %(list)s") % {"list": text}
     return [Spacer(0, 1.5 * mm), para(text, pdf_styles().body)]
-
-
-def _on_one_page(flowables: list[Flowable], grid: DealGrid) -> list[Flowable]:
-    """The grid takes the height the rest leaves; a partie too long even for
-    the smallest rows is shrunk as a whole: one page per table, always."""
-    rest = sum(f.wrap(CONTENT_WIDTH, CONTENT_HEIGHT)[1] for f in flowables if f is not grid)
-    grid.fit(CONTENT_HEIGHT - rest - 1 * mm)
-    if rest + grid.height < CONTENT_HEIGHT:
-        return flowables
-    return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT, flowables, mode="shrink")]
-
-
-def _deal_grid(context: _SheetContext, table: Table, deals: list[Deal]) -> DealGrid:
-    """The grid's rows: the deals entered, with their stored marques and
-    running totals, then blank rows up to the planned number of deals (one
-    more, marked, at a bracket table whose tie is played out)."""
-    by_number = {deal.number: (deal, a, b) for deal, a, b in running_totals(deals)}
-    rows: list[tuple[str, ...]] = []
-    red: set[int] = set()
-    match = context.matches.get(table.pk)
-    planned = context.planned + (1 if match and match[2] else 0)
-    for number in range(1, max(planned, max(by_number, default=0)) + 1):
-        if number not in by_number:
-            tie_row = number > context.planned
-            rows.append((str(number), gettext("si égalité")) if tie_row else (str(number),))
-            continue
-        deal, total_a, total_b = by_number[number]
-        rows.append(
-            (
-                str(number),
-                labels.side_label(deal.taker, short=True) if deal.taker else "—",
-                labels.contract_label(
-                    deal, surcoinche_factor=context.surcoinche_factor, short=True
-                ),
-                labels.card_points_label(deal),
-                labels.number(deal.marque_a),
-                labels.number(deal.marque_b),
-                labels.number(total_a),
-                labels.number(total_b),
-            )
-        )
-        if deal.taker and labels.is_red(deal.trump):
-            red.add(len(rows) - 1)
-    finished = table.status == Table.Status.COMPLETE
-    totals = (labels.number(table.total_a), labels.number(table.total_b)) if finished else ("", "")
-    return DealGrid(rows, red=red, totals=totals)
 
 
 def _signatures(table: Table) -> PdfTable:

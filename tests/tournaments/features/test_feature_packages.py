@@ -147,8 +147,13 @@ print("started without", left_out)
 
 def reversed_or_none(name: str, slug: str) -> str | None:
     """The address of page `name` of the concours `slug` (and of its partie 1
-    for a partie's page), or None when no installed app has that page."""
+    for a partie's page), or None when no installed app has that page; for
+    « command:NAME », the command's name when an installed app has it."""
+    from django.core.management import get_commands
     from django.urls import NoReverseMatch, reverse
+
+    if name.startswith("command:"):
+        return name if name.removeprefix("command:") in get_commands() else None
 
     for args in ([slug], [slug, 1]):
         try:
@@ -160,7 +165,7 @@ def reversed_or_none(name: str, slug: str) -> str | None:
 
 #: One page of each feature that must be gone with it (a URL name of the
 #: `tournaments` namespace, taking the concours's slug, and a partie's number
-#: for a partie's page).
+#: for a partie's page), or a command (« command:NAME »).
 GONE = {
     "calendar": ["preregistrations", "announce_edit", "concours"],
     "cash": ["cash", "cash_pdf", "cash_csv"],
@@ -170,6 +175,8 @@ GONE = {
     "halls": ["halls_manage", "halls_public"],
     "leagues": ["league", "league_manage"],
     "messages": ["messages_desk", "messages_notice", "messages_send_now"],
+    # No page yet (the desk's « Lire des feuilles » comes next): its commands.
+    "sheets": ["command:sheet_layout"],
     "tablets": ["tablets"],
 }
 

@@ -15,8 +15,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import add_teams
+from tests.tournaments.pdf.sheet_boxes import written
 from tournaments import pdf
 from tournaments.domain.search import name_order
+from tournaments.domain.sheet_layout import SheetMark, read_mark, sheet_layout
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import penalties, registration, rounds, scores
 
@@ -101,19 +103,6 @@ def entry_url(table: Table) -> str:
     return f"https://belote.example/saisie/{table.round.number}-{table.number}/"
 
 
-def grid_rows(text: str) -> list[list[str]]:
-    """The deal rows of a score sheet's grid, as lists of cells."""
-    rows, inside = [], False
-    for line in text.splitlines():
-        if re.match(r"\s*Donne\s+Preneur", line):
-            inside = True
-        elif "Total final" in line:
-            inside = False
-        elif inside and re.match(r"\s*\d+\b", line):
-            rows.append(line.split())
-    return rows
-
-
 def row_block(text: str, anchor: str) -> str:
     """The lines of the table row that starts with `anchor` (a row's cells
     hold two lines each, so pdftotext spreads a row over a few lines)."""
@@ -189,7 +178,11 @@ def test_accented_names_print_as_they_were_typed(partie, tmp_path):
         assert "Les Cœurs Vaillants" in text
 
 
-def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp_path):
+def layout_of(rnd: Round, rows: int = 12):
+    return sheet_layout(rnd.tournament.rule_profile, rows)
+
+
+def test_entered_deals_are_written_in_their_boxes_with_marques(partie, tmp_path):
     table = first_table(partie)
     scores.record_deal(table=table, values=hearts())
     scores.record_deal(table=table, values={"taker": "B", "trump": "S", "bid": 80, "points_b": 102})
@@ -199,16 +192,34 @@ def test_entered_deals_are_prefilled_with_marques_and_running_totals(partie, tmp
     marques = list(table.deals.order_by("number").values_list("marque_a", "marque_b"))
     assert marques == [(190, 70), (60, 180), (0, 480)]
 
-    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
-    rows = grid_rows(text)
-    assert rows[:3] == [
-        ["1", "N-S", "90", "♥", "N-S", "97", "190", "70", "190", "70"],
-        ["2", "E-O", "80", "♠", "E-O", "102", "60", "180", "250", "250"],
-        ["3", "E-O", "80", "♣", "×2", "E-O", "102", "0", "480", "250", "730"],
-    ]
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    rows = written(document.path, layout_of(partie))
+    assert rows == {
+        1: {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97",
+            "marque_a": "190", "marque_b": "70"},
+        2: {"taker": ("B",), "trump": ("S",), "bid": "80", "points": "102",
+            "marque_a": "60", "marque_b": "180"},
+        3: {"taker": ("B",), "trump": ("C",), "bid": "80", "coinche": ("1",), "points": "102",
+            "marque_a": "0", "marque_b": "480"},
+    }  # fmt: skip
     # The tournament plays 12 deals: the rows left are for the pen.
-    assert rows[3:] == [[str(n)] for n in range(4, 13)]
-    assert re.search(r"Total final\s*$", text, re.M)  # no final total before the end
+    assert "12" in document.text(page=1)
+    assert re.search(r"Total final\s*$", document.text(page=1), re.M)  # none before the end
+
+
+def test_a_classic_sheet_keeps_the_running_totals_in_boxes(make_tournament, tmp_path):
+    tournament = make_tournament(preset="ffb-belote")
+    add_teams(tournament, 2)
+    rnd = rounds.draw_round(tournament=tournament, seed=1)
+    table = first_table(rnd)
+    for _ in range(2):
+        scores.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 97})
+    document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
+    rows = written(document.path, layout_of(rnd))
+    assert rows[2] == {
+        "taker": ("A",), "trump": ("H",), "points": "97",
+        "marque_a": "97", "marque_b": "65", "total_a": "194", "total_b": "130",
+    }  # fmt: skip
 
 
 def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path):
@@ -216,29 +227,26 @@ def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path
     for _ in range(12):
         scores.record_deal(table=table, values=hearts())
     penalties.add_penalty(table=table, team=table.team_b, points=-162, reason="renonce")
-    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
-    assert re.search(r"12\s+N-S\s+90\s+♥.*2 280\s+840\s*$", text, re.M)
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    assert written(document.path, layout_of(partie))[12]["marque_a"] == "190"
+    text = document.text(page=1)
     assert re.search(r"Total final\s+2 280\s+678\s*$", text, re.M)
     assert "Pénalités et bonifications : Est-Ouest −162 (renonce)" in text
 
 
-def test_every_suit_sign_prints(partie, tmp_path):
+def test_every_trump_is_crossed_in_its_own_box(partie, tmp_path):
     table = first_table(partie)
     for trump in ("S", "H", "D", "C"):
         scores.record_deal(table=table, values=hearts(trump=trump))
-    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
-    assert [row[3] for row in grid_rows(text)[:4]] == ["♠", "♥", "♦", "♣"]
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path)
+    rows = written(document.path, layout_of(partie))
+    assert [rows[n]["trump"] for n in (1, 2, 3, 4)] == [("S",), ("H",), ("D",), ("C",)]
+    assert "♠ ♥ ♦ ♣" in document.text(page=1)
 
 
-def test_hearts_and_diamonds_print_in_red(partie, tmp_path):
-    table = first_table(partie)
-    scores.record_deal(table=table, values=hearts(trump="S"))
-    scores.record_deal(table=table, values=hearts(trump="C"))
-    black = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "black")
-    scores.record_deal(table=table, values=hearts(trump="D"))
-    red = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path, "red")
-    assert _red_pixels(black.png(1)) == 0
-    assert _red_pixels(red.png(1)) > 20
+def test_hearts_and_diamonds_print_in_red_over_their_boxes(partie, tmp_path):
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url, only=1), tmp_path)
+    assert _red_pixels(document.png(1)) > 20
 
 
 def _red_pixels(png: Path) -> int:
@@ -255,36 +263,39 @@ def _red_pixels(png: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("fields", "row"),
+    ("fields", "boxes"),
     [
-        (hearts(), ["N-S", "90", "♥", "N-S", "97"]),
+        (hearts(), {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97"}),
         (
             hearts(taker="B", trump="S", coinche=1, points_a=None, points_b=102),
-            ["E-O", "90", "♠", "×2", "E-O", "102"],
+            {"taker": ("B",), "trump": ("S",), "bid": "90", "coinche": ("1",), "points": "102"},
         ),
-        (hearts(coinche=2), ["N-S", "90", "♥", "×4", "N-S", "97"]),
+        (hearts(coinche=2), {"taker": ("A",), "trump": ("H",), "bid": "90", "coinche": ("2",)}),
         (
             {"taker": "B", "trump": "D", "bid_capot": True, "capot": "B"},
-            ["E-O", "Capot", "♦", "capot", "E-O"],
+            {"taker": ("B",), "trump": ("D",), "bid": "250", "capot": ("B",)},
         ),
-        (hearts(trump="C", bid=80, points_a=81, points_b=81), ["N-S", "80", "♣", "81", "/", "81"]),
-        ({"taker": ""}, ["—", "Passe"]),
+        (
+            hearts(trump="C", bid=80, points_a=81, points_b=81, belote_b=1),
+            {"taker": ("A",), "trump": ("C",), "bid": "80", "points": "81", "belote": ("B",)},
+        ),
+        ({"taker": ""}, {"marque_a": "0", "marque_b": "0"}),
     ],
 )
-def test_a_deal_is_written_on_the_sheet_as_players_say_it(partie, fields, row, tmp_path):
+def test_a_deal_is_written_in_its_boxes_as_players_would(partie, fields, boxes, tmp_path):
     scores.record_deal(table=first_table(partie), values=fields)
-    text = Pdf(pdf.score_sheets(partie, entry_url=entry_url), tmp_path).text(page=1)
-    assert grid_rows(text)[0][1 : 1 + len(row)] == row
+    document = Pdf(pdf.score_sheets(partie, entry_url=entry_url, only=1), tmp_path)
+    row = written(document.path, layout_of(partie))[1]
+    assert {name: row[name] for name in boxes if name in row} == boxes
 
 
 def test_a_surcoinche_is_marked_with_the_profiles_factor(make_tournament, tmp_path):
     tournament = make_tournament(preset="ffb-coinche", overrides={"surcoinche_factor": 3})
     add_teams(tournament, 2)
     rnd = rounds.draw_round(tournament=tournament, seed=1)
-    scores.record_deal(table=first_table(rnd), values=hearts(coinche=2))
     text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text(page=1)
-    assert grid_rows(text)[0][1:5] == ["N-S", "90", "♥", "×3"]
-    assert "×4" not in text
+    assert "×2 ×3" in text
+    assert "×4" not in text.split("Total final")[0]
 
 
 def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
@@ -293,9 +304,11 @@ def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
     tournament = make_tournament(end_mode="target", end_target=3000)
     add_teams(tournament, 2)
     rnd = rounds.draw_round(tournament=tournament, seed=1)
-    text = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path).text()
-    assert [row[0] for row in grid_rows(text)] == [str(n) for n in range(1, 21)]
-    assert "partie en 3 000 points" in text
+    document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
+    assert document.pages == 2  # the sheet and its coupons
+    numbers = [w for w, x0, _ in document.words() if x0 < 22 * 2.835 and w.isdigit()]
+    assert numbers == [str(n) for n in range(1, 21)]
+    assert "partie en 3 000 points" in document.text()
 
 
 def test_a_long_partie_still_prints_on_one_page_per_table(make_tournament, tmp_path):
@@ -307,7 +320,7 @@ def test_a_long_partie_still_prints_on_one_page_per_table(make_tournament, tmp_p
         scores.record_deal(table=table, values=hearts())
     document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
     assert document.pages == 3  # two sheets and their coupons
-    assert [row[0] for row in grid_rows(document.text(page=1))] == [str(n) for n in range(1, 33)]
+    assert sorted(written(document.path, layout_of(rnd, 32))) == list(range(1, 33))
 
 
 def test_the_qr_code_leads_to_the_tables_entry_page(partie, tmp_path):
@@ -322,7 +335,13 @@ def test_the_qr_code_leads_to_the_tables_entry_page(partie, tmp_path):
     decoded = subprocess.run(
         ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True
     )
-    assert decoded.stdout.strip() == url
+    # The table's address, then (after a « # » a phone ignores) the sheet's
+    # mark that a reader of its photo needs: concours, partie, table, rows, layout.
+    mark = read_mark(decoded.stdout.strip())
+    assert decoded.stdout.strip().startswith(url + "#feuille=")
+    assert mark == SheetMark(
+        partie.tournament.slug, 1, table.number, 12, layout_of(partie).fingerprint
+    )
 
 
 def _grouped(code: str) -> str:

@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reportlab.lib.units import mm
 
 from tests.tournaments.pdf.test_pdf import Pdf, draw_french_partie, first_table
 from tournaments import pdf
+from tournaments.domain.sheet_layout import QR_COLUMN
 from tournaments.features.door.pdf import door_poster
 from tournaments.pdf.base import CONTENT_WIDTH, MARGIN
 from tournaments.pdf.hall import poster
 from tournaments.pdf.qr import GROUP, link_lines
-from tournaments.pdf.sheets import QR_COLUMN
 
 TOKEN = "68iwEuizFBss4K8D"
 
@@ -130,8 +131,8 @@ def test_the_score_sheets_link_is_cut_between_groups(tournament, tmp_path: Path,
     partie = draw_french_partie(tournament)
     url = f"{hall}/saisie/{TOKEN}/"
     document = Pdf(pdf.score_sheets(partie, entry_url=lambda table: url), tmp_path)
-    x = MARGIN + CONTENT_WIDTH - QR_COLUMN
-    lines = _qr_column_lines(document, x=x, width=QR_COLUMN, height=80 * 2.835)
+    x = MARGIN + CONTENT_WIDTH - QR_COLUMN * mm
+    lines = _qr_column_lines(document, x=x, width=QR_COLUMN * mm, height=80 * 2.835)
     printed = _printed(lines, url)
     assert _broken_between_groups(printed), printed
     assert first_table(partie) is not None

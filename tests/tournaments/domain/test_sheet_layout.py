@@ -1,0 +1,141 @@
+"""The score sheet's layout (tournaments/domain/sheet_layout.py): the boxes
+each rule profile needs, inside the page and apart from one another, the
+QR code's mark read back, and a deal written as a player would."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import scoring
+from tournaments.domain.sheet_layout import (
+    MIN_BOX,
+    PAGE_MM,
+    SheetMark,
+    qr_text,
+    read_mark,
+    sheet_layout,
+    sheet_values,
+)
+
+
+@pytest.mark.parametrize(
+    ("preset", "rows", "fields", "digits"),
+    [
+        (
+            "ffb-belote", 12,
+            ["taker", "trump", "points", "belote", "capot", "announce_a", "announce_b",
+             "marque_a", "marque_b", "total_a", "total_b"],
+            {"points": 3, "marque_a": 3, "total_a": 4},
+        ),
+        (
+            # Coinche with announcements: 4-digit marques leave no room for
+            # running totals at 4.5 mm a box; the final total is written below.
+            "ffb-coinche", 12,
+            ["taker", "trump", "bid", "coinche", "points", "belote", "capot", "announce_a",
+             "announce_b", "marque_a", "marque_b"],
+            {"bid": 3, "marque_a": 4},
+        ),
+        (
+            "contree-faits", 12,
+            ["taker", "trump", "bid", "coinche", "points", "belote", "capot", "marque_a",
+             "marque_b", "total_a", "total_b"],
+            {"marque_b": 4, "total_b": 4},
+        ),
+        ("ffb-belote", 20, None, {"total_a": 5}),
+    ],
+)  # fmt: skip
+def test_each_profile_gets_the_fields_it_needs(preset, rows, fields, digits):
+    layout = sheet_layout(scoring.PRESETS[preset], rows)
+    assert len(layout.rows) == rows
+    row = layout.rows[0]
+    if fields is not None:
+        assert [f.name for f in row.fields] == fields
+    for name, count in digits.items():
+        assert len(row.field(name).boxes) == count
+    assert [b.name for b in row.field("trump").boxes] == ["S", "H", "D", "C"]
+
+
+@pytest.mark.parametrize("preset", sorted(scoring.PRESETS))
+@pytest.mark.parametrize("rows", [12, 13, 20])
+def test_boxes_lie_on_the_page_apart_and_wide_enough_for_a_pen(preset, rows):
+    layout = sheet_layout(scoring.PRESETS[preset], rows)
+    boxes = [box for row in layout.rows for field in row.fields for box in field.boxes]
+    for box in boxes:
+        assert layout.left < box.x and box.x + box.w < layout.right
+        assert layout.top < box.y and box.y + box.h < layout.bottom < PAGE_MM[1]
+    for row in layout.rows:
+        for field in row.fields:
+            if field.kind == "digits":
+                assert all(box.w >= MIN_BOX for box in field.boxes)
+        flat = [box for field in row.fields for box in field.boxes]
+        for a, b in itertools.pairwise(flat):
+            assert a.x + a.w <= b.x + 1e-9  # left to right, never overlapping
+    corners = {mark.name for mark in layout.marks}
+    assert corners == {"top_left", "top_right", "bottom_right", "bottom_left"}
+
+
+def test_the_fingerprint_follows_the_boxes():
+    belote, coinche = scoring.PRESETS["ffb-belote"], scoring.PRESETS["ffb-coinche"]
+    assert sheet_layout(belote, 12).fingerprint == sheet_layout(belote, 12).fingerprint
+    assert sheet_layout(belote, 12).fingerprint != sheet_layout(belote, 13).fingerprint
+    assert sheet_layout(belote, 12).fingerprint != sheet_layout(coinche, 12).fingerprint
+
+
+@pytest.mark.parametrize(
+    ("text", "mark"),
+    [
+        (
+            "http://192.168.1.20:8000/saisie/abc/#feuille=saint-eloi-2026/2/5/12/0123abcd",
+            SheetMark("saint-eloi-2026", 2, 5, 12, "0123abcd"),
+        ),
+        ("http://192.168.1.20:8000/saisie/abc/", None),  # a sheet printed before
+        ("#feuille=a/b/5/12/0123abcd", None),
+        ("https://exemple.fr/#feuille=x/1/1/12/XYZ", None),
+    ],
+)
+def test_the_qr_codes_mark_is_read_back(text, mark):
+    assert read_mark(text) == mark
+
+
+def test_a_mark_names_a_concours_whatever_its_slug():
+    mark = SheetMark("concours-été/2026#1", 1, 3, 12, "deadbeef")
+    assert read_mark(qr_text("http://hall/saisie/k/", mark)) == mark
+
+
+@pytest.mark.parametrize(
+    ("fields", "marques", "totals", "expected"),
+    [
+        (
+            {"taker": "A", "trump": "H", "bid": 90, "points_a": 97},
+            (190, 70), (190, 70),
+            {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97"},
+        ),
+        (
+            # The defence's points typed: the takers' are written.
+            {"taker": "B", "trump": "S", "points_a": 60, "belote_a": 1},
+            (80, 102), (80, 102),
+            {"taker": ("B",), "trump": ("S",), "points": "102", "belote": ("A",)},
+        ),
+        (
+            {"taker": "B", "trump": "D", "bid_capot": True, "capot": "B", "coinche": 2},
+            (0, 2000), (0, 2000),
+            {"taker": ("B",), "trump": ("D",), "bid": "250", "capot": ("B",), "coinche": ("2",)},
+        ),
+        (
+            {"taker": "A", "trump": "C", "points_a": 100,
+             "announcements": {"announcement_points": {"A": 0, "B": 50}}},
+            (100, 112), (300, 400),
+            {"taker": ("A",), "trump": ("C",), "points": "100", "announce_b": "50"},
+        ),
+        ({"taker": ""}, (0, 0), (10, 20), {}),
+    ],
+)  # fmt: skip
+def test_a_deal_is_written_as_a_player_would(fields, marques, totals, expected):
+    values = sheet_values(fields, marques, totals)
+    written = {
+        "marque_a": str(marques[0]), "marque_b": str(marques[1]),
+        "total_a": str(totals[0]), "total_b": str(totals[1]),
+    }  # fmt: skip
+    assert values == {**expected, **written}

@@ -1,0 +1,348 @@
+"""The score sheet's layout as data: where every box of every deal lies on
+the page, in millimetres, for the pen and for a reader of its photo.
+
+One layout draws the printed sheet (tournaments/pdf/sheets.py) and reads
+its photo (the sheets feature): the page's four corner marks give the
+perspective, the QR code names the concours, the partie, the table and the
+layout (`SheetMark`), and each deal's row holds its fields, each a run of
+boxes: one digit a box for a number (`DIGITS`), one box to cross per value
+for a choice (`CHOICE`: the taker, the trump, the coinche, the capot) or
+for marks that may go together (`MARKS`: a belote for each side).
+
+Which fields a row holds follows the rule profile: a bid and a coinche for
+coinche and contrée, announcements when they are played, as many boxes
+for a marque as the largest marque of a deal has digits (scoring.bounds),
+and the running totals while their boxes stay at least `MIN_BOX` wide.
+
+Coordinates: millimetres from the page's top left corner, y downwards (as
+an image's rows). Pure: no Django, no ReportLab, no language; the words
+printed over the boxes are the PDF's business. Must not: score a deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, unquote
+
+from scoring import Rules
+from scoring.bounds import deal_bound, usual_partie_sums
+
+PAGE_MM = (210.0, 297.0)
+MARGIN = 12.0
+#: The corner marks: solid squares, MARK_INSET from the page's edges
+#: (printers leave about 4 mm blank), in the page's margin.
+MARK_SIZE = 6.0
+MARK_INSET = 5.0
+#: The QR code: its box (quiet zone included) at the header's right.
+QR_SIZE = 32.0
+QR_COLUMN = 46.0
+QR_TOP = MARGIN + 6.0
+#: The grid: its top, the heading's two lines, the final total's row, and
+#: the lowest its last row may reach (the signatures come below).
+GRID_TOP = 84.0
+HEADING = 11.0
+TOTAL_ROW = 8.0
+GRID_LIMIT = PAGE_MM[1] - MARGIN - 38.0
+ROW_MAX, ROW_MIN = 11.0, 5.0
+NUMBER_COLUMN = 9.0
+FIELD_GAP = 1.6
+#: Boxes: as wide as the row allows up to MAX_BOX; the running totals are
+#: left out (written in the final total's row only) rather than go under
+#: MIN_BOX, narrower than a digit written with a pen.
+MAX_BOX, MIN_BOX = 6.0, 4.5
+BOX_HEIGHT_MAX = 8.5
+
+DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
+#: Every field a deal's row may hold, in the order of the row.
+FIELD_NAMES = (
+    "taker",
+    "trump",
+    "bid",
+    "coinche",
+    "points",
+    "belote",
+    "capot",
+    "announce_a",
+    "announce_b",
+    "marque_a",
+    "marque_b",
+    "total_a",
+    "total_b",
+)
+SIDES = ("A", "B")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle of the page, in millimetres; `name` is a digit's place
+    ("0" the leftmost) or the value a crossed box means."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, **{k: round(getattr(self, k), 2) for k in "xywh"}}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a deal's row: its name (FIELD_NAMES), its kind
+    (DIGITS, CHOICE, MARKS) and its boxes, left to right."""
+
+    name: str
+    kind: str
+    boxes: tuple[Box, ...]
+
+    @property
+    def left(self) -> float:
+        return self.boxes[0].x
+
+    @property
+    def right(self) -> float:
+        return self.boxes[-1].x + self.boxes[-1].w
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """The row of deal `number`: its band of the page and its fields."""
+
+    number: int
+    y: float
+    h: float
+    fields: tuple[Field, ...]
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """A sheet's page: the corner marks, the QR code's box, the grid's
+    columns and the rows of its deals."""
+
+    marks: tuple[Box, ...]
+    qr: Box
+    rows: tuple[DealRow, ...]
+    #: The grid's band: its left and right edges, its top and bottom
+    #: (the final total's row included), the heading's and a row's height.
+    left: float
+    right: float
+    top: float
+    bottom: float
+    row_height: float
+
+    @property
+    def fingerprint(self) -> str:
+        """Eight hex digits that change with any box: printed in the QR
+        code, so that a sheet printed under other rules is not read with
+        this layout."""
+        text = json.dumps(self._geometry(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+    @property
+    def columns(self) -> tuple[Field, ...]:
+        """The first row's fields: the columns every row repeats."""
+        return self.rows[0].fields if self.rows else ()
+
+    def _geometry(self) -> dict[str, Any]:
+        return {
+            "page_mm": list(PAGE_MM),
+            "marks": [m.to_json() for m in self.marks],
+            "qr": self.qr.to_json(),
+            "deals": [
+                {
+                    "deal": row.number,
+                    "fields": [
+                        {
+                            "name": f.name,
+                            "kind": f.kind,
+                            "boxes": [b.to_json() for b in f.boxes],
+                        }
+                        for f in row.fields
+                    ],
+                }
+                for row in self.rows
+            ],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """What `manage.py sheet_layout --json` prints (docs/photo-sheets.md)."""
+        return {"fingerprint": self.fingerprint, **self._geometry()}
+
+
+def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The fields of a row under `rules` for a partie of `rows` deals:
+    (name, kind, box names), in the row's order."""
+    trumps = ("S", "H", "D", "C", "SA", "TA") if rules.sa_ta else ("S", "H", "D", "C")
+    fields: list[tuple[str, str, tuple[str, ...]]] = [
+        ("taker", CHOICE, SIDES),
+        ("trump", CHOICE, trumps),
+    ]
+    if rules.counting != "belote":
+        fields += [("bid", DIGITS, _places(3)), ("coinche", CHOICE, ("1", "2"))]
+    fields += [("points", DIGITS, _places(3)), ("belote", MARKS, SIDES), ("capot", CHOICE, SIDES)]
+    if rules.announcements:
+        fields += [("announce_a", DIGITS, _places(3)), ("announce_b", DIGITS, _places(3))]
+    marque = _places(len(str(deal_bound(rules).marque)))
+    fields += [("marque_a", DIGITS, marque), ("marque_b", DIGITS, marque)]
+    total = _places(max(4, len(str(usual_partie_sums(rules, rows)[1]))))
+    with_totals = [*fields, ("total_a", DIGITS, total), ("total_b", DIGITS, total)]
+    return with_totals if _box_width(with_totals) >= MIN_BOX else fields
+
+
+def _places(count: int) -> tuple[str, ...]:
+    return tuple(str(i) for i in range(count))
+
+
+def _box_width(fields: list[tuple[str, str, tuple[str, ...]]]) -> float:
+    boxes = sum(len(names) for _, _, names in fields)
+    room = PAGE_MM[0] - 2 * MARGIN - NUMBER_COLUMN - FIELD_GAP * (len(fields) + 1)
+    return min(MAX_BOX, room / boxes)
+
+
+def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
+    """The layout of a sheet of `rows` deal rows under `rules`."""
+    kinds = field_kinds(rules, rows)
+    width = _box_width(kinds)
+    room = GRID_LIMIT - GRID_TOP - HEADING - TOTAL_ROW
+    row_height = max(ROW_MIN, min(ROW_MAX, room / max(rows, 1)))
+    box_height = min(BOX_HEIGHT_MAX, row_height - 2.4)
+    left = MARGIN
+    deal_rows = []
+    for index in range(rows):
+        y = GRID_TOP + HEADING + index * row_height
+        top = y + (row_height - box_height) / 2
+        x = left + NUMBER_COLUMN + FIELD_GAP
+        fields = []
+        for name, kind, names in kinds:
+            boxes = []
+            for box_name in names:
+                if kind == DIGITS:
+                    boxes.append(Box(box_name, x, top, width, box_height))
+                else:  # a square to cross, centred in its slot
+                    side = min(width, box_height, 5.0)
+                    boxes.append(
+                        Box(
+                            box_name,
+                            x + (width - side) / 2,
+                            y + (row_height - side) / 2,
+                            side,
+                            side,
+                        )
+                    )
+                x += width
+            fields.append(Field(name, kind, tuple(boxes)))
+            x += FIELD_GAP
+        deal_rows.append(DealRow(index + 1, y, row_height, tuple(fields)))
+    right = PAGE_MM[0] - MARGIN
+    bottom = GRID_TOP + HEADING + rows * row_height + TOTAL_ROW
+    inset, size, (page_w, page_h) = MARK_INSET, MARK_SIZE, PAGE_MM
+    marks = (
+        Box("top_left", inset, inset, size, size),
+        Box("top_right", page_w - inset - size, inset, size, size),
+        Box("bottom_right", page_w - inset - size, page_h - inset - size, size, size),
+        Box("bottom_left", inset, page_h - inset - size, size, size),
+    )
+    qr_x = right - QR_COLUMN + (QR_COLUMN - QR_SIZE) / 2
+    qr = Box("qr", qr_x, QR_TOP, QR_SIZE, QR_SIZE)
+    return SheetLayout(marks, qr, tuple(deal_rows), left, right, GRID_TOP, bottom, row_height)
+
+
+# --- The QR code's mark --------------------------------------------------------
+
+#: What the QR code adds to the table's address, after a « # » that a phone
+#: opening the address ignores: « feuille=<concours>/<partie>/<table>/<rows>/<fingerprint> ».
+MARK_KEY = "feuille="
+_MARK = re.compile(r"#feuille=([^/#]{1,200})/(\d{1,4})/(\d{1,4})/(\d{1,3})/([0-9a-f]{8})$")
+
+
+@dataclass(frozen=True)
+class SheetMark:
+    """Who a sheet is: the concours (its slug), the partie, the table, the
+    number of deal rows printed and the layout's fingerprint."""
+
+    concours: str
+    partie: int
+    table: int
+    rows: int
+    fingerprint: str
+
+    def fragment(self) -> str:
+        return (
+            f"#{MARK_KEY}{quote(self.concours, safe='')}/{self.partie}/{self.table}"
+            f"/{self.rows}/{self.fingerprint}"
+        )
+
+
+def qr_text(url: str, mark: SheetMark) -> str:
+    """The QR code's text: the table's address for the players' phones, then
+    the sheet's mark for a reader of its photo."""
+    return url + mark.fragment()
+
+
+def read_mark(text: str) -> SheetMark | None:
+    """The mark in a QR code's text, or None (another QR code, or a sheet
+    printed before sheets carried one)."""
+    found = _MARK.search(text)
+    if not found:
+        return None
+    concours, partie, table, rows, fingerprint = found.groups()
+    return SheetMark(unquote(concours), int(partie), int(table), int(rows), fingerprint)
+
+
+# --- A deal written in its row -------------------------------------------------
+
+
+def sheet_values(
+    fields: dict[str, Any], marques: tuple[int, int], totals: tuple[int, int]
+) -> dict[str, str | tuple[str, ...]]:
+    """A deal as a player writes it in its row, from its stored fields
+    (deal_shapes.DEAL_FIELDS), its marques and the running totals after it:
+    a number's digits (a str) or the boxes crossed (a tuple of box names).
+    The takers' card points only (the defence's are the rules'); a capot
+    bid is written 250; a field left blank is absent."""
+    taker = fields.get("taker") or ""
+    values: dict[str, str | tuple[str, ...]] = {
+        "marque_a": str(marques[0]),
+        "marque_b": str(marques[1]),
+        "total_a": str(totals[0]),
+        "total_b": str(totals[1]),
+    }
+    if taker not in SIDES:
+        return values
+    values["taker"] = (taker,)
+    if fields.get("trump"):
+        values["trump"] = (fields["trump"],)
+    if fields.get("bid_capot"):
+        values["bid"] = "250"
+    elif fields.get("bid") is not None:
+        values["bid"] = str(fields["bid"])
+    if fields.get("coinche"):
+        values["coinche"] = (str(fields["coinche"]),)
+    own = fields.get("points_a") if taker == "A" else fields.get("points_b")
+    other = fields.get("points_b") if taker == "A" else fields.get("points_a")
+    if own is None and other is not None:
+        own = 162 - other
+    if own is not None and not fields.get("capot"):
+        values["points"] = str(own)
+    belotes = tuple(s for s in SIDES if fields.get(f"belote_{s.lower()}"))
+    if belotes:
+        values["belote"] = belotes
+    if fields.get("capot"):
+        values["capot"] = (fields["capot"],)
+    announced = (fields.get("announcements") or {}).get("announcement_points") or {}
+    for side in SIDES:
+        if announced.get(side):
+            values[f"announce_{side.lower()}"] = str(announced[side])
+    return values

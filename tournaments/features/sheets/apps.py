@@ -1,0 +1,10 @@
+"""The photographed sheets as an installed feature."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SheetsConfig(AppConfig):
+    name = "tournaments.features.sheets"
+    label = "feature_sheets"
+    verbose_name = _("Feuilles lues sur photo")
