@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import deal_keys, tap_deal, type_deal
+from tests.browser.shots import shot
 from tests.browser.test_players_of_every_age import DESK, PHONE, ZOOMED, large_text
 from tests.factories import PASSWORD
 from tests.ten_deals import enter_ten_deals
@@ -117,6 +118,12 @@ def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page,
     page.goto(live_server.url + links.entry_path(table))
     page.locator("#id_code").fill(table.code_b)
     page.locator("#id_code").press("Enter")
+    # The code accepted as the team that confirms: no code asked again, no
+    # « Saisir les donnes » (issue 54, item 8).
+    expect(page.locator(".messages")).to_contain_text("Code reconnu : l'autre équipe saisit.")
+    shot(page, "table-side-confirming-team", full_page=False)
+    expect(page.get_by_text("Code de votre équipe")).to_have_count(0)
+    expect(page.get_by_role("button", name="Saisir les donnes")).to_have_count(0)
     # « D'accord » under each line: no line to open first.
     page.locator("#deal-1").get_by_role("button", name="D'accord").click()
     expect(page.locator("#deal-1 .ticked")).to_contain_text("confirmée")
