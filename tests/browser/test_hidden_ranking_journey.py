@@ -10,7 +10,7 @@ than the screen, no axe violation (the fixtures)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests import factories
 from tests.browser.session import log_in
@@ -72,6 +72,9 @@ def test_the_last_partie_stays_hidden_until_the_close(
     phone = open_page(viewport=PHONE)
     phone.goto(f"{live_server.url}/t/{tournament.slug}/classement/")
     assert SENTENCE in phone.locator("#standings").inner_text()
+    # The phone says the ranking is frozen, nothing says it follows the
+    # parties (issue 54, item 6).
+    expect(phone.locator("main")).not_to_contain_text("Mis à jour automatiquement")
     before = leader_line(phone)
     assert "503" in before  # partie 1's best total
     shot(phone, "hidden-ranking-phone")
@@ -106,6 +109,7 @@ def test_the_last_partie_stays_hidden_until_the_close(
     assert "Terminé" in page.locator("p.meta").first.inner_text()
     phone.reload()
     assert SENTENCE not in phone.locator("#standings").inner_text()
+    expect(phone.locator("#standings")).to_contain_text("Mis à jour automatiquement")
     best = tournament_standings(tournament)[0].row.points_for
     assert str(best) in leader_line(phone) and best > 503
     shot(phone, "hidden-ranking-phone-final")
