@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.grid import tap_deal
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE, shot
 from tournaments.infra import links
@@ -79,3 +80,13 @@ def test_a_table_calls_the_desk_answers_the_phone_sees_it(
     )
     expect(phone.get_by_role("button", name="Appeler l'arbitre")).to_be_visible()
     shot(phone, "referee-phone-answered")
+
+    # The referee came, the table plays on: its next deal saved, the line
+    # goes (issue 54, item 7: it stayed until the end of the partie).
+    tap_deal(phone, taker="NS", trump="♥", bid="90", points="97")
+    expect(phone.locator("#deal-1")).to_be_visible()
+    expect(phone.locator("#referee-call .call-state")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Appeler l'arbitre")).to_be_visible()
+    shot(phone, "referee-phone-settled")
+    phone.reload()
+    expect(phone.locator("#referee-call .call-state")).to_have_count(0)

@@ -20,9 +20,12 @@ def desk_line(call) -> str:
     }
 
 
-def phone_state(call) -> str:
-    """What the phone says of its last call: waiting, or the desk's answer."""
-    if call is None:
+def phone_state(call, *, played_on: bool = False) -> str:
+    """What the phone says of its last call: waiting, or the desk's answer
+    until the table plays on (`played_on`: a deal saved since the answer,
+    the call settled), then nothing (issue 54, item 7: « l'arbitre arrive »
+    stayed until the end of the partie)."""
+    if call is None or (call.answered_at is not None and played_on):
         return ""
     if call.answered_at is None:
         return _(

@@ -1,6 +1,6 @@
 """« Appeler l'arbitre » (issue 38, item 12c): who may call, once, how often,
 and the desk's answers (services/referee.py), with what is said of them
-(display/referee.py). The same surface attacked over HTTP:
+(display/referee.py, views/referee_block.py). The same surface attacked over HTTP:
 tests/attacks/test_referee_call.py."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from tournaments.display import referee as words
 from tournaments.models import RefereeCall, Round
 from tournaments.services import referee, registration, rounds
 from tournaments.services.errors import TournamentError
+from tournaments.views.referee_block import call_context
 
 pytestmark = pytest.mark.django_db
 
@@ -135,3 +136,39 @@ def test_the_desk_and_the_phone_say_the_call_in_words(playing):
         tournament=playing.round.tournament, call_id=call.pk, answer="coming"
     )
     assert "l'arbitre arrive" in words.phone_state(call)
+
+
+AT = timezone.make_aware(datetime.datetime(2026, 12, 5, 18, 17))
+CALLED = "Arbitre appelé à 18 h 17 : l'organisateur est prévenu. Restez à votre table."
+COMING = "L'organisateur a vu votre appel (18 h 19) : l'arbitre arrive."
+SETTLED = "Appel réglé par l'organisateur (18 h 19)."
+
+
+@pytest.mark.parametrize(
+    ("answer", "deal_at", "said"),
+    [
+        # (the desk's answer at 18 h 19, a deal saved or corrected at this
+        # many minutes after the call at 18 h 17 (None: none), the line)
+        ("", None, CALLED),
+        ("", 5, CALLED),  # not answered: said until it is
+        ("coming", None, COMING),
+        ("coming", 1, COMING),  # saved before the answer
+        ("coming", 2, COMING),  # at the very moment of the answer
+        ("coming", 5, ""),  # the table played on: settled, the line goes
+        ("settled", None, SETTLED),
+        ("settled", 5, ""),
+    ],
+)
+def test_the_phones_line_goes_once_the_table_plays_on_after_the_answer(
+    playing, answer, deal_at, said
+):
+    """Issue 54, item 7: « l'arbitre arrive » stayed on the phone until the
+    end of the partie, 12 deals later."""
+    call = referee.call_referee(table=playing, side="A", key=KEY)
+    answered = {"answer": answer, "answered_at": AT + datetime.timedelta(minutes=2)}
+    RefereeCall.objects.filter(pk=call.pk).update(called_at=AT, **(answered if answer else {}))
+    if deal_at is not None:
+        deal = factories.add_deal(playing)
+        moment = AT + datetime.timedelta(minutes=deal_at)
+        type(deal).objects.filter(pk=deal.pk).update(created_at=moment, updated_at=moment)
+    assert call_context(playing, "jeton", "A")["call_said"] == said
