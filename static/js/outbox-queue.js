@@ -107,6 +107,13 @@
         && typeof answer.hall === "string" && answer.hall && answer.hall !== this.hall);
     }
 
+    // Entries the server has not recorded (waiting, or refused and held for
+    // the player): the page asks before it is left (issue 54, item 9); the
+    // deals acknowledged and kept as the partie's copy do not count.
+    holds() {
+      return this.entries.length > 0;
+    }
+
     // Silent so long that the player is told what to do.
     lost(now) {
       return Boolean(this.offlineSince) && now - this.offlineSince >= LOST_AFTER;

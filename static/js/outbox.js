@@ -505,7 +505,7 @@
         }
         await keep(queue.acknowledge(entry), entry);
         sent += 1;
-        if (step.then === "reload") { window.location.assign(pageUrl); return; }
+        if (step.then === "reload") { leaving = true; window.location.assign(pageUrl); return; }
         status();
         job = queue.next();
       }
@@ -645,6 +645,15 @@
     } catch (error) {
       offline();
     }
+  });
+  // While entries wait, leaving the page (a reload, a link) is asked first,
+  // with the browser's own « quitter la page ? »: on the hall's plain HTTP no
+  // service worker reopens it offline (issue 54, item 9). Not when the page
+  // itself goes (`go`, the answer's page).
+  window.addEventListener("beforeunload", (event) => {
+    if (leaving || !queue.holds()) return;
+    event.preventDefault();
+    event.returnValue = "";
   });
   window.addEventListener("online", () => { call(); });
   window.addEventListener("offline", () => offline());

@@ -16,6 +16,7 @@ import contextlib
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 import scoring
@@ -187,6 +188,55 @@ def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_n
     expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
     page.screenshot(path=f"{SHOTS}/phone-conflict-after.png", full_page=True)
     assert deals_of(table) == [(1, "A", 97), (2, "A", 82), (3, "A", 130), (4, "B", None)]
+
+
+def test_a_reload_while_deals_wait_is_asked_first_and_the_address_shows_them_once_back(
+    hall_url, phone, round1, faults
+):
+    """Issue 54, item 9: on the hall's plain HTTP no service worker keeps
+    the page, and a reload while offline can only show the browser's « no
+    internet » page. While deals wait, the page asks first (the browser's
+    own « quitter la page ? »): the player who stays keeps the page; one who
+    reloads anyway opens the table's address again once the Wi-Fi is back
+    and finds what was kept, sent once."""
+    table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
+    context, page = phone()
+    page.goto(hall_url + links.entry_path(table))
+    page.locator("#id_code").fill(table.code_a)
+    page.locator("#id_code").press("Enter")
+    tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
+    expect(page.locator("#deal-1")).to_be_visible()
+    asked: list[str] = []
+
+    def answer(dialog) -> None:  # the player stays the first time, leaves the second
+        asked.append(dialog.type)
+        (dialog.dismiss if len(asked) == 1 else dialog.accept)()
+
+    page.on("dialog", answer)
+    page.reload()  # nothing waits: no question
+    expect(page.locator("#deal-entry")).to_be_visible()
+    assert asked == []
+
+    faults.network_down = True
+    context.set_offline(True)
+    tap_deal(page, taker="EO", trump="♠", bid="80", points="100")
+    expect(page.locator("tr.outbox-row[data-stored]")).to_have_count(1)
+    with contextlib.suppress(PlaywrightError):  # the reload the player cancelled
+        page.reload(timeout=3_000)
+    assert asked == ["beforeunload"]
+    expect(page.locator("tr.outbox-row")).to_have_count(1)
+    page.screenshot(path=f"{SHOTS}/phone-reload-cancelled.png")
+    with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
+        page.reload()  # reloaded anyway: the browser's own page
+    assert asked == ["beforeunload", "beforeunload"]
+
+    context.set_offline(False)
+    page.goto(hall_url + links.entry_path(table))
+    faults.network_down = False
+    expect(page.locator("#deal-2")).to_be_visible()
+    expect(page.locator("#outbox")).to_be_hidden(timeout=45_000)
+    page.screenshot(path=f"{SHOTS}/phone-reopened-online.png")
+    assert deals_of(table) == [(1, "A", 97), (2, "B", None)]
 
 
 def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_worker(

@@ -772,3 +772,39 @@ describe("the phone as the partie's last copy", () => {
     assert.deepEqual([queue.entries.map((e) => e.id), queue.kept.map((e) => e.id)], [[3], [2]]);
   });
 });
+
+describe("leaving the page while entries wait is asked first (issue 54, item 9)", () => {
+  test("a phone holding only acknowledged deals may be left without a question", () => {
+    const queue = new Q.Queue();
+    queue.load([{ id: 2, acked: true, version: 7, kind: "deal" }]);
+    assert.equal(queue.holds(), false);
+    assert.equal(new Q.Queue().holds(), false);
+  });
+
+  test("a deal waiting, reloaded from the phone, is asked for; once acknowledged, no more", () => {
+    const queue = new Q.Queue();
+    queue.load([{ id: 2, acked: true, version: 7, kind: "deal" }, { id: 3, kind: "deal", version: null }]);
+    assert.equal(queue.holds(), true);
+    const entry = queue.stamp(queue.entries[0], 8);
+    queue.acknowledge(entry);
+    assert.equal(queue.holds(), false);
+  });
+
+  test("a refused deal held for the player, and an answer waiting, are asked for", () => {
+    const refused = queueOf(["deal", "deal"], { batching: false });
+    const first = refused.stamp(refused.entries[0], 5);
+    refused.answered(first, { status: 409 });
+    assert.equal(refused.blocked, first);
+    assert.equal(refused.holds(), true);
+    assert.equal(queueOf(["answer"]).holds(), true);
+  });
+
+  test("a refused deal dropped by the player leaves nothing to ask for", () => {
+    const queue = queueOf(["deal"], { batching: false });
+    const entry = queue.stamp(queue.entries[0], 5);
+    entry.queued = true; // typed offline: kept when refused
+    queue.answered(entry, { status: 409 });
+    queue.drop();
+    assert.equal(queue.holds(), false);
+  });
+});
