@@ -91,10 +91,12 @@
 
 // The phone's pad (templates/tournaments/includes/deal_pad.html): radio
 // buttons drawn as big buttons, which post without this script. It only
-// spares taps: a capot bid hides the second capot mark (and clears it), and
-// a bid tapped (or the trump, where there is no bid) brings the numeric
-// keypad up in « Points ». Never on a key press: a keyboard moving through
-// the buttons with its arrows is not taken elsewhere.
+// spares taps and scrolls: a capot bid hides the second capot mark (and
+// clears it), a bid tapped (or the trump, where there is no bid) brings the
+// numeric keypad up in « Points », and the deal being typed stays in sight
+// (issue 54): brought there when the page opens and after a save, kept
+// under the player's finger when lines come above it. Never on a key press:
+// a keyboard moving through the buttons with its arrows is not taken elsewhere.
 (() => {
   const row = () => document.querySelector("#deal-entry.pad");
   const sync = () => {
@@ -107,6 +109,31 @@
       const none = pad.querySelector('input[name=capot][value=""]');
       if (none && !none.checked) none.checked = true;
     }
+    // A folded choice put back (a waiting deal corrected) is shown.
+    pad.querySelectorAll("details").forEach((folded) => {
+      const inputs = Array.from(folded.querySelectorAll("input"));
+      if (inputs.some((i) => (i.type === "radio" ? i.checked : i.value))) folded.open = true;
+    });
+  };
+  // The pad under the running totals (pinned at the screen's top), a
+  // deal's line of room between them: the deal just saved stays in sight.
+  const place = () => {
+    const pad = row();
+    if (!pad || pad.hidden) return;
+    const totals = document.getElementById("deal-totals");
+    const under = totals ? totals.getBoundingClientRect().height : 0;
+    const line = 4 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    window.scrollBy(0, pad.getBoundingClientRect().top - under - line);
+  };
+  // A change above the pad (a deal's line added, a waiting deal listed)
+  // leaves it where it was on the screen, if it was there.
+  const steady = (change) => {
+    const before = row();
+    const top = before && !before.hidden ? before.getBoundingClientRect().top : null;
+    change();
+    const after = row();
+    if (top === null || top < 0 || top > window.innerHeight || !after || after.hidden) return;
+    window.scrollBy(0, after.getBoundingClientRect().top - top);
   };
   document.addEventListener("change", (event) => {
     if (event.target.closest && event.target.closest("#deal-entry.pad")) sync();
@@ -121,8 +148,11 @@
     const points = pad.querySelector("input[name=points]");
     if (leads && points && !points.value) points.focus();
   });
-  window.BelotePad = { sync };
-  document.addEventListener("DOMContentLoaded", sync);
+  window.BelotePad = { sync, place, steady };
+  document.addEventListener("DOMContentLoaded", () => {
+    sync();
+    if (!location.hash) place(); // a link to a line (#deal-3) goes there instead
+  });
 })();
 // « Appeler l'arbitre » (issue 38, item 12c): the call is sent by fetch and
 // its block comes back whole; a call that cannot leave says so (never

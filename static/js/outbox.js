@@ -87,6 +87,8 @@
     }
     return 0;
   };
+  // The pad kept in place while the page changes above it (grid.js).
+  const steadily = (change) => (window.BelotePad ? window.BelotePad.steady(change) : change());
   const status = () => {
     const line = box.querySelector(".outbox-status");
     const waiting = queue.entries.length;
@@ -102,7 +104,7 @@
     if (note) parts.push(note);
     line.textContent = parts.join(" · ");
     box.hidden = parts.length === 0;
-    showPending();
+    steadily(showPending);
     box.querySelector(".outbox-drop").hidden = !queue.blocked;
     box.classList.toggle("is-offline", Boolean(queue.offlineSince));
     document.body.classList.toggle("offline", Boolean(queue.offlineSince));
@@ -284,7 +286,10 @@
     const placed = queue.add(entry, Date.now());
     const entryRow = document.getElementById("deal-entry");
     if (kind === "deal" && entryRow) queue.place(placed, Number(entryRow.dataset.number || 0));
-    if (kind === "deal") clearRow();
+    if (kind === "deal") {
+      clearRow();
+      if (window.BelotePad) window.BelotePad.place(); // the next deal in sight
+    }
     status();
     put(placed).then(flush);
   }, true);
@@ -387,9 +392,11 @@
     }
     const old = document.getElementById("table-live");
     if (!old) return false;
-    old.replaceWith(document.adoptNode(live));
-    Object.entries(kept).forEach(([name, value]) => setCell(name, value, true));
-    if (window.BelotePad) window.BelotePad.sync();
+    steadily(() => {
+      old.replaceWith(document.adoptNode(live));
+      Object.entries(kept).forEach(([name, value]) => setCell(name, value, true));
+      if (window.BelotePad) window.BelotePad.sync();
+    });
     if (focused) {
       const input = document.querySelector(`#table-live [name="${focused}"]`);
       if (input) input.focus();

@@ -6,7 +6,9 @@ already be in « Preneur » of the new row, or the journey fails."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.thumb import Thumb
 
 # The keys of the grid in each language (display/keys.py): taker and trump letters.
 KEYS = {
@@ -83,58 +85,83 @@ def type_deal(page: Page, keys: list[str], *, click: bool = False) -> int:
     return len(keys)
 
 
-def tap_deal(page: Page, *, points: str = "", save: bool = True, **choices: str) -> int:
+def tap_deal(
+    page: Page, *, points: str = "", save: bool = True, thumb: Thumb | None = None, **choices: str
+) -> int:
     """Tap a deal on the phone's pad (deal_pad.html) as a player does: a
     button for each choice given (`taker="NS"`, `trump="♥"`, `bid="90"`,
     `coinche="x"`, `belote="EO"`, `capot="NS"`: the values the buttons
-    post), the points on the numeric keypad (its box tapped unless a bid or
-    the trump already brought the keypad up), then « Enregistrer » (unless
-    not `save`); return the taps, each key of the keypad counted."""
+    post; a choice folded away, « Surcoinchée » or a bid « Plus haut », is
+    unfolded first), the points on the numeric keypad (its box tapped
+    unless a bid or the trump already brought the keypad up), then
+    « Enregistrer » (unless not `save`); return the taps, each key of the
+    keypad counted. A `thumb` (thumb.py) taps as a player's does, counting
+    the scrolls too, the keypad covering the screen's bottom."""
     page.wait_for_load_state()
     expect(page.locator(".htmx-added, .htmx-settling, .htmx-swapping")).to_have_count(0)
+    thumb = thumb or _Finger(page)
+    before = thumb.taps
     row = page.locator("#deal-entry.pad")
-    taps = 0
     for name in ("taker", "trump", "bid"):
         if name in choices:
-            row.locator(f"input[name={name}][value='{choices[name]}']").click()
-            taps += 1
+            _choose(thumb, row, name, choices[name])
     if points:
         box = row.locator("input[name=points]")
         if not box.evaluate("b => b === document.activeElement"):
-            box.click()
-            taps += 1
-        page.keyboard.type(points)
-        taps += len(points)
+            thumb.tap(box)
+        thumb.type(points)
     for name in ("coinche", "belote", "capot"):
         if name in choices:
-            row.locator(f"input[name={name}][value='{choices[name]}']").click()
-            taps += 1
+            _choose(thumb, row, name, choices[name])
     if not save:
-        return taps
-    taps += _looked_over(page, row, points, choices)
-    row.locator("td.actions button[type=submit]").click()  # « Enregistrer », « Save »
-    return taps + 1
+        return thumb.taps - before
+    _looked_over(page, thumb, row, points, choices)
+    thumb.tap(row.locator("button[type=submit][form=deal-form]"))  # « Enregistrer », « Save »
+    return thumb.taps - before
 
 
-def _looked_over(page: Page, row, points: str, choices: dict[str, str]) -> int:
+class _Finger:
+    """A tap without a thumb's counting of scrolls (Playwright's click)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator) -> None:
+        target.click()
+        self.taps += 1
+
+    def type(self, digits: str) -> None:
+        self.page.keyboard.type(digits)
+        self.taps += len(digits)
+
+
+def _choose(thumb: Thumb | _Finger, row: Locator, name: str, value: str) -> None:
+    """Tap the button of `value`, unfolding its folded group first."""
+    button = row.locator(f"input[name={name}][value='{value}']")
+    folded = row.locator(f"details.more-choices:has(input[name={name}][value='{value}'])")
+    if folded.count() and not folded.evaluate("d => d.open"):
+        thumb.tap(folded.locator("summary"))
+    thumb.tap(button)
+
+
+def _looked_over(
+    page: Page, thumb: Thumb | _Finger, row: Locator, points: str, choices: dict[str, str]
+) -> None:
     """The pad looked over before « Enregistrer », as a player does: a tap
     that the page moved away from (the outbox's box appearing above the pad
     when the Wi-Fi drops: a hall journey recorded a deal without its taker,
-    26 November) is tapped again, and the points typed again. Returns the
-    taps added (none when every tap landed)."""
-    taps = 0
+    26 November) is tapped again, and the points typed again; the taps
+    added are counted (none when every tap landed)."""
     for name, value in choices.items():
         button = row.locator(f"input[name={name}][value='{value}']")
         if not button.is_checked():
-            button.click()
-            taps += 1
+            _choose(thumb, row, name, value)
         expect(button).to_be_checked()
     if points:
         box = row.locator("input[name=points]")
         if box.input_value() != points:
-            box.click()
+            thumb.tap(box)
             page.keyboard.press("Control+A")
-            page.keyboard.type(points)
-            taps += 1 + len(points)
+            thumb.type(points)
         expect(box).to_have_value(points)
-    return taps

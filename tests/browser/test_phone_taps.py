@@ -60,8 +60,9 @@ def test_the_pad_says_what_is_missing_and_a_capot_bid_needs_no_mark(
     live_server, page: Page, round1, large_print
 ):
     """« Enregistrer » on an empty row says what is missing next to
-    « Preneur », naming it, and records nothing; the capot bid hides the
-    second capot mark; at 390 px and in « Grands caractères »."""
+    « Preneur », naming it, and records nothing; the capot bid puts its
+    hint in place of the second capot mark; at 390 px and in « Grands
+    caractères »."""
     table = round1.tables.order_by("number").first()
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + links.entry_path(table))
@@ -80,11 +81,17 @@ def test_the_pad_says_what_is_missing_and_a_capot_bid_needs_no_mark(
     shot(page, f"phone-pad-empty-row-{'large' if large_print else 'phone'}")
     # The player's team is « Nous » on its own phone.
     expect(row.locator("#field-taker")).to_contain_text("Nous")
-    expect(row.locator("#field-capot")).to_be_visible()
+    capot = row.locator("#field-capot")
+    expect(capot.locator(".choices")).to_be_visible()
+    expect(capot.locator(".pad-hint")).to_be_hidden()
     row.locator("input[name=taker][value=NS]").click()
     row.locator("input[name=trump][value='♥']").click()
     row.locator("input[name=bid][value=capot]").click()
-    expect(row.locator("#field-capot")).to_be_hidden()
+    # In place of the second capot mark, what to do with the points.
+    expect(capot.locator(".choices")).to_be_hidden()
+    expect(capot.locator(".pad-hint")).to_have_text(
+        "Capot annoncé : laissez les points vides s'il est réussi."
+    )
     expect(row.locator("#deal-preview")).to_contain_text("500")
     shot(page, f"phone-pad-capot-bid-{'large' if large_print else 'phone'}")
     row.get_by_role("button", name="Enregistrer").click()

@@ -41,7 +41,8 @@ class Group:
     name: str
     label: str
     choices: list[Choice]
-    more: list[Choice] = field(default_factory=list)  # folded under « Plus haut »
+    more: list[Choice] = field(default_factory=list)  # folded away, under `more_label`
+    more_label: str = ""
     errors: Any = None
     hint: str = ""
 
@@ -134,7 +135,7 @@ def _bid(form: Any) -> Group:
         _("Contrat"),
         everything[: len(usual)],
         more=everything[len(usual) :],
-        hint=_("Capot annoncé : laissez les points vides s'il est réussi."),
+        more_label=_("Plus haut"),
     )
 
 
@@ -150,11 +151,9 @@ def _coinche(form: Any, rules: scoring.Rules) -> Group:
         Choice(value="xx", label=_("Surcoinchée"), said=f"×{coinche_factor(2, factor)}"),
     ]
     raw = _raw(form, "coinche")
-    return Group(
-        "coinche",
-        _("Coinche"),
-        _mark(choices, raw, lambda v, r: keys.read_coinche(v) == keys.read_coinche(r)),
-    )
+    marked = _mark(choices, raw, lambda v, r: keys.read_coinche(v) == keys.read_coinche(r))
+    # The surcoinche, rare, folds away (issue 54: a deal on one screen).
+    return Group("coinche", _("Coinche"), marked[:2], more=marked[2:], more_label=_("Surcoinche"))
 
 
 def _side_group(form: Any, name: str, label: str, phone_side: str | None, read) -> Group:
@@ -169,15 +168,19 @@ def _side_group(form: Any, name: str, label: str, phone_side: str | None, read) 
 
 def deal_pad(form: Any, rules: scoring.Rules, phone_side: str | None) -> dict[str, Any]:
     """The pad's groups in the order a deal is told: who took, in what, for
-    how much (`head`), then, after the points (the form's own numeric field,
-    the template's), the rarer marks (`tail`); `bid_capot` when the capot
-    bid is chosen (no second capot mark then)."""
+    how much (`head`), then the rarer marks (`tail`, a line each), the
+    points last (the form's own numeric field, the template's), beside
+    « Enregistrer »: the numeric keypad, once up, hides nothing still to
+    tap (issue 54). `bid_capot` when the capot bid is chosen: no second
+    capot mark then, its hint in its place."""
     head = [_taker(form, phone_side), _trump(form, rules)]
     if "bid" in form.fields:
         head.append(_bid(form))
     tail = [_coinche(form, rules)] if "coinche" in form.fields else []
     tail.append(_side_group(form, "belote", _("Belote"), phone_side, keys.read_belote))
-    tail.append(_side_group(form, "capot", _("Capot"), phone_side, keys.read_side))
+    capot = _side_group(form, "capot", _("Capot"), phone_side, keys.read_side)
+    capot.hint = _("Capot annoncé : laissez les points vides s'il est réussi.")
+    tail.append(capot)
     for group in head + tail:
         group.errors = form[group.name].errors
     bid_capot = any(c.checked and c.value == "capot" for g in head for c in g.choices)
