@@ -250,7 +250,10 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
     page.locator("#id_code").fill(table.code_a)
     page.locator("#id_code").press("Enter")
     expect(page.locator("#deal-entry")).to_be_visible()
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    # A function, not an expression: an expression polled is eval()ed in the
+    # page, which its Content Security Policy refuses (it failed when the
+    # worker was not in control at the first look).
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
     page.reload()  # the page now kept by the worker
 
     faults.network_down = True
@@ -258,7 +261,9 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
     tap_deal(page, taker="NS", trump="♥", bid="90", points="97")
     tap_deal(page, taker="EO", trump="♠", bid="80", points="100")
     expect(page.locator("tr.outbox-row[data-stored]")).to_have_count(2)
-    page.reload()  # offline: from the service worker, the outbox kept
+    # Offline: the page asks first (Playwright accepts the browser's
+    # question), then comes from the service worker, the outbox kept.
+    page.reload()
     expect(page.locator("tr.outbox-row")).to_have_count(2)
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (2)")
     page.screenshot(path=f"{SHOTS}/hosted-reloaded-offline.png", full_page=True)
