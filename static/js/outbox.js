@@ -87,7 +87,7 @@
     }
     return 0;
   };
-  // The pad kept in place while the page changes above it (grid.js).
+  // The pad kept in place while the page changes above it (phone.js).
   const steadily = (change) => (window.BelotePad ? window.BelotePad.steady(change) : change());
   const status = () => {
     const line = box.querySelector(".outbox-status");

@@ -52,7 +52,7 @@ def _phone(
 
 
 def _call(phone: real.Client, table: dict, key: str) -> tuple[int, str]:
-    """The tap on « Appeler l'arbitre », as static/js/grid.js sends it."""
+    """The tap on « Appeler l'arbitre », as static/js/phone.js sends it."""
     phone.headers["HX-Request"] = "true"
     try:
         status, page = phone.post(table["path"] + "arbitre/", {"key": key}, token=phone.token)

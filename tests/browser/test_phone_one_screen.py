@@ -9,9 +9,12 @@ bringing the deal into view by itself (at A+, « Grands caractères », one
 scroll at most); after a save the next deal is in view; the Wi-Fi dropping
 (the outbox's box appearing) does not move the pad under the finger.
 
-On main before the change (commit da470f2): « Enregistrer » at y = 1,974
-px, plain 6 taps / 4 scrolls, coinched 8 / 5, belote 7 / 5, capot 4 / 4
-(docs in /work/notes/phone.md)."""
+Before (main at da470f2), at « Donne 3 »: « Preneur » at y = 744 px and
+« Enregistrer » at y = 1,886 px in the page, the page opening at its top;
+(taps, scrolls) per deal: plain (6, 2), coinched (8, 1), belote (7, 1),
+capot (4, 2), at A+ 2 scrolls each; the Wi-Fi dropping moved the pad 96 px
+down. After: « Enregistrer » at y = 649 px on the screen, no scroll (A+:
+one at most), the pad not moving."""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ FILES = (
     "django_htmx/htmx-2.min.js",
     "js/app.js",
     "js/grid.js",
+    "js/phone.js",
     "js/outbox-queue.js",
     "js/outbox.js",
     "js/hall-proof.js",

@@ -21,7 +21,7 @@ from tournaments.infra import links
 pytestmark = pytest.mark.django_db
 
 # 30 KB until issue 38: the phone's pad of big buttons (display/pad.py and
-# its script, now at the end of static/js/grid.js) and the phone following
+# its script, now static/js/phone.js) and the phone following
 # the hall to a second laptop (issue 39, static/js/outbox*.js) made the
 # table's page 31.6 KB, 32.5 KB with ten deals; « Appeler l'arbitre » (its
 # button and script), the standby laptop's probe and the carried deals'
