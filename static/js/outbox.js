@@ -298,10 +298,11 @@
   // The hall taken over at another address: the page goes there with what
   // the phone holds (outbox-queue.js, `target` and `carry`). True when it leaves.
   let leaving = false;
+  // The page's own moves, never asked before as the player's are (below).
+  const leave = (url) => { leaving = true; location.assign(url); };
   const go = (place) => {
     if (!place || leaving) return false;
-    leaving = true;
-    location.assign(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
+    leave(`${place}#${Q.carry([...queue.kept, ...queue.entries], location.origin)}`);
     return true;
   };
   const follow = (response) => go(Q.target(response.headers.get(Q.MOVED), location));
@@ -495,7 +496,7 @@
         // the hall over: sessions stay on the first): the page asks the
         // code, and what waits leaves once it is typed (`codeFirst`).
         if (answer.reply && answer.reply.status === 403 && answer.html.includes('id="side-claim"')) {
-          window.location.assign(pageUrl);
+          leave(pageUrl);
           return;
         }
         const step = queue.answered(entry, answer.reply);
@@ -512,7 +513,7 @@
         }
         await keep(queue.acknowledge(entry), entry);
         sent += 1;
-        if (step.then === "reload") { leaving = true; window.location.assign(pageUrl); return; }
+        if (step.then === "reload") { leave(pageUrl); return; }
         status();
         job = queue.next();
       }
@@ -656,7 +657,8 @@
   // While entries wait, leaving the page (a reload, a link) is asked first,
   // with the browser's own « quitter la page ? »: on the hall's plain HTTP no
   // service worker reopens it offline (issue 54, item 9). Not when the page
-  // itself goes (`go`, the answer's page).
+  // itself goes (`leave`: the answer's page, the code asked again, a hall
+  // taken over).
   window.addEventListener("beforeunload", (event) => {
     if (leaving || !queue.holds()) return;
     event.preventDefault();
