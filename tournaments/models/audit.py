@@ -68,10 +68,6 @@ class Change(models.Model):
         CATEGORY_DELETED = "category_deleted", _("Classement spécial supprimé")
         CATEGORY_TEAMS = "category_teams", _("Équipes d'un classement spécial")
         DEAL_CONFIRMED = "deal_confirmed", _("Donne confirmée par l'autre équipe")
-        PAYMENT_RECORDED = "payment_recorded", _("Droit d'inscription encaissé")
-        PAYMENT_CANCELLED = "payment_cancelled", _("Encaissement annulé")
-        CASH_ENTRY_ADDED = "cash_entry_added", _("Ligne de caisse ajoutée")
-        CASH_ENTRY_DELETED = "cash_entry_deleted", _("Ligne de caisse supprimée")
         SINGLE_WAITING = "single_waiting", _("Joueur seul en attente")
         SINGLE_REMOVED = "single_removed", _("Joueur seul retiré de l'attente")
         SINGLES_PAIRED = "singles_paired", _("Joueurs seuls associés en équipe")
@@ -82,27 +78,8 @@ class Change(models.Model):
         MATCH_DECIDED = "match_decided", _("Égalité départagée")
         POOLS_FORMED = "pools_formed", _("Poules formées")
         POOLS_CLEARED = "pools_cleared", _("Poules défaites")
-        TABLET_ADDED = "tablet_added", _("Tablette du club ajoutée")
-        TABLET_ENROLLED = "tablet_enrolled", _("Tablette du club installée")
-        TABLET_MOVED = "tablet_moved", _("Tablette du club déplacée")
-        TABLET_REMOVED = "tablet_removed", _("Tablette du club retirée")
-        # The calendar (issue 26): announced, pre-registered, taken in.
-        ANNOUNCED = "announced", _("Concours annoncé")
-        ANNOUNCEMENT_EDITED = "announce_edited", _("Annonce du concours modifiée")
-        PREREGISTERED = "preregistered", _("Équipe pré-inscrite")
-        PREREG_CANCELLED = "prereg_cancelled", _("Pré-inscription annulée")
-        PREREG_MOVED_UP = "prereg_moved_up", _("Équipe sortie de la liste d'attente")
-        # Issue 35: a pre-registration's address confirmed; holds ended unconfirmed.
-        PREREG_CONFIRMED = "prereg_confirmed", _("Pré-inscription confirmée")
-        PREREG_EXPIRED = "prereg_expired", _("Pré-inscriptions non confirmées expirées")
-        PREREGS_TAKEN = "preregs_taken", _("Pré-inscrits repris à l'accueil")
-        # Issue 40: a place freed offered to a waiting team, until a deadline.
-        PREREG_OFFERED = "prereg_offered", _("Place libérée proposée à une équipe en attente")
-        PREREG_LAPSED = "prereg_lapsed", _("Place proposée non confirmée à temps")
         PLAYERS_SHOWN = "players_shown", _("Affichage d'un joueur modifié")
         PERSONS_MERGED = "persons_merged", _("Fiches de joueur fusionnées")
-        # Leagues (issue 27): the qualified teams of a stage sent to the next.
-        LEAGUE_QUALIFIED = "league_qualified", _("Qualifiés d'une ligue mis à jour")
         # « Appeler l'arbitre » (issue 38, item 12c): a table calls, the desk answers.
         REFEREE_CALLED = "referee_called", _("Arbitre appelé")
         REFEREE_ANSWERED = "referee_answered", _("Appel de l'arbitre répondu")

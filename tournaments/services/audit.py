@@ -54,8 +54,6 @@ SHOWN_ON_HOME = frozenset(
         Change.Action.BRACKETS_CREATED,
         Change.Action.BRACKETS_DELETED,
         Change.Action.BRACKET_DRAWN,
-        Change.Action.ANNOUNCED,
-        Change.Action.ANNOUNCEMENT_EDITED,
     }
 )
 

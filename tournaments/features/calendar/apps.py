@@ -10,6 +10,10 @@ class CalendarConfig(AppConfig):
     verbose_name = _("Calendrier")
 
     def ready(self) -> None:
+        from tournaments.features.calendar.display import Action
+        from tournaments.models.audit import register_actions
+
+        register_actions(Action)
         from tournaments import hooks
         from tournaments.features.calendar.services import announcements, demo, tasks
         from tournaments.features.calendar.signals import place_offered

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from django.utils.translation import gettext, ngettext
+from django.db import models
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournaments.display.hall import clock_time, day_and_time
 from tournaments.display.money import euros
@@ -33,6 +34,24 @@ if TYPE_CHECKING:
 PARIS = ZoneInfo("Europe/Paris")
 #: The length of a concours in the calendars when its parties are played to a score.
 DEFAULT_HOURS = 5
+
+
+class Action(models.TextChoices):
+    """The calendar's lines in a concours's history (tournaments/models/audit.py)."""
+
+    ANNOUNCED = "announced", gettext_lazy("Concours annoncé")
+    ANNOUNCEMENT_EDITED = "announce_edited", gettext_lazy("Annonce du concours modifiée")
+    PREREGISTERED = "preregistered", gettext_lazy("Équipe pré-inscrite")
+    PREREG_CANCELLED = "prereg_cancelled", gettext_lazy("Pré-inscription annulée")
+    PREREG_MOVED_UP = "prereg_moved_up", gettext_lazy("Équipe sortie de la liste d'attente")
+    PREREG_CONFIRMED = "prereg_confirmed", gettext_lazy("Pré-inscription confirmée")
+    PREREG_EXPIRED = "prereg_expired", gettext_lazy("Pré-inscriptions non confirmées expirées")
+    PREREGS_TAKEN = "preregs_taken", gettext_lazy("Pré-inscrits repris à l'accueil")
+    PREREG_OFFERED = (
+        "prereg_offered",
+        gettext_lazy("Place libérée proposée à une équipe en attente"),
+    )
+    PREREG_LAPSED = "prereg_lapsed", gettext_lazy("Place proposée non confirmée à temps")
 
 
 def postcode_error(code: str) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
+from tournaments.features.calendar.display import Action
 from tournaments.models import (
     Announcement,
     Change,
@@ -63,7 +64,7 @@ def coming(departement: str = "") -> QuerySet[Announcement]:
 
 
 #: What changes the poster: its feed entry's « updated » date.
-POSTER_ACTIONS = (Change.Action.ANNOUNCED, Change.Action.ANNOUNCEMENT_EDITED)
+POSTER_ACTIONS = (Action.ANNOUNCED, Action.ANNOUNCEMENT_EDITED)
 
 
 def coming_feed(departement: str = "") -> QuerySet[Announcement]:

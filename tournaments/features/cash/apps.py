@@ -11,6 +11,10 @@ class CashConfig(AppConfig):
     switch = "cash_enabled"  # its hooks run for a concours that keeps a cash box
 
     def ready(self) -> None:
+        from tournaments.features.cash.display import Action
+        from tournaments.models.audit import register_actions
+
+        register_actions(Action)
         from tournaments import hooks
         from tournaments.features.cash import services, views
 

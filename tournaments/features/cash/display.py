@@ -7,12 +7,22 @@ Must not: query the database or decide anything (the sums are queries/summary.py
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.db import models
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.display import labels
 from tournaments.display.money import euros
 
 __all__ = ["collected_as", "entrant_label", "euros", "fee_rule"]
+
+
+class Action(models.TextChoices):
+    """The cash box's lines in a concours's history (tournaments/models/audit.py)."""
+
+    PAYMENT_RECORDED = "payment_recorded", gettext_lazy("Droit d'inscription encaissé")
+    PAYMENT_CANCELLED = "payment_cancelled", gettext_lazy("Encaissement annulé")
+    CASH_ENTRY_ADDED = "cash_entry_added", gettext_lazy("Ligne de caisse ajoutée")
+    CASH_ENTRY_DELETED = "cash_entry_deleted", gettext_lazy("Ligne de caisse supprimée")
 
 
 def collected_as(method: str) -> str:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.features.cash.display import Action
 from tournaments.features.cash.queries.summary import Entrant, fee_of
 from tournaments.models import (
     MAX_CENTS,
     CashEntry,
-    Change,
     Payment,
     Player,
     Team,
@@ -78,7 +78,7 @@ def record_payment(
         ) from exc
     log_change(
         tournament,
-        Change.Action.PAYMENT_RECORDED,
+        Action.PAYMENT_RECORDED,
         by=by,
         after=_payment_snapshot(payment, entrant),
     )
@@ -95,7 +95,7 @@ def cancel_payment(*, entrant: Entrant, by: Actor | None = None) -> None:
         )
     before = _payment_snapshot(payment, entrant)
     payment.delete()
-    log_change(entrant.tournament_id, Change.Action.PAYMENT_CANCELLED, by=by, before=before)
+    log_change(entrant.tournament_id, Action.PAYMENT_CANCELLED, by=by, before=before)
 
 
 def _owner(entrant: Entrant) -> dict:
@@ -128,7 +128,7 @@ def add_cash_entry(
     entry = CashEntry.objects.create(
         tournament=tournament, kind=kind, label=label[:120], amount_cents=amount_cents
     )
-    log_change(tournament, Change.Action.CASH_ENTRY_ADDED, by=by, after=_entry_snapshot(entry))
+    log_change(tournament, Action.CASH_ENTRY_ADDED, by=by, after=_entry_snapshot(entry))
     return entry
 
 
@@ -138,7 +138,7 @@ def delete_cash_entry(*, entry: CashEntry, by: Actor | None = None) -> None:
     deleted, _rows = CashEntry.objects.filter(pk=entry.pk).delete()
     if not deleted:
         raise TournamentError(_("Cette ligne de caisse est déjà supprimée."))
-    log_change(entry.tournament_id, Change.Action.CASH_ENTRY_DELETED, by=by, before=before)
+    log_change(entry.tournament_id, Action.CASH_ENTRY_DELETED, by=by, before=before)
 
 
 def _entry_snapshot(entry: CashEntry) -> dict:

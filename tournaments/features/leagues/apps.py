@@ -10,6 +10,10 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Ligues")
 
     def ready(self) -> None:
+        from tournaments.features.leagues.display import Action
+        from tournaments.models.audit import register_actions
+
+        register_actions(Action)
         from tournaments import hooks
         from tournaments.features.leagues import services, views
 

@@ -8,11 +8,18 @@ Must not: compute who qualifies (tournaments/domain/leagues.py).
 
 from __future__ import annotations
 
+from django.db import models
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.features.leagues import domain as rules
+
+
+class Action(models.TextChoices):
+    """The leagues' lines in a concours's history (tournaments/models/audit.py)."""
+
+    LEAGUE_QUALIFIED = "league_qualified", gettext_lazy("Qualifiés d'une ligue mis à jour")
 
 
 def rule_sentence(rule: str, value: int, *, is_last: bool = False) -> str:

@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.leagues import domain as rules
 from tournaments.features.leagues import queries
-from tournaments.models import Change, League, Payment, Qualification, Stage, Tournament
+from tournaments.features.leagues.display import Action
+from tournaments.models import League, Payment, Qualification, Stage, Tournament
 from tournaments.services import team_file
 from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
@@ -287,7 +288,7 @@ def send_qualified(*, stage: Stage, by: Actor | None = None) -> Sent:
     if sent.changed:
         log_change(
             target,
-            Change.Action.LEAGUE_QUALIFIED,
+            Action.LEAGUE_QUALIFIED,
             by=by,
             after={
                 "stage": stage.name,

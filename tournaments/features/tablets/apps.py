@@ -10,6 +10,10 @@ class TabletsConfig(AppConfig):
     verbose_name = _("Tablettes du club")
 
     def ready(self) -> None:
+        from tournaments.features.tablets.display import Action
+        from tournaments.models.audit import register_actions
+
+        register_actions(Action)
         from tournaments import hooks
         from tournaments.features.tablets import views
 

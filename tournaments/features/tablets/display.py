@@ -8,13 +8,24 @@ import datetime
 from dataclasses import dataclass
 
 import segno
+from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.display.hall import ago, clock_time
 from tournaments.features.tablets.domain import TabletPlace, place_of
 
 #: A tablet's page calls every 15 s: one silent this long needs a look.
 QUIET_AFTER = datetime.timedelta(minutes=2)
+
+
+class Action(models.TextChoices):
+    """The club's tablets' lines in a concours's history (tournaments/models/audit.py)."""
+
+    TABLET_ADDED = "tablet_added", gettext_lazy("Tablette du club ajoutée")
+    TABLET_ENROLLED = "tablet_enrolled", gettext_lazy("Tablette du club installée")
+    TABLET_MOVED = "tablet_moved", gettext_lazy("Tablette du club déplacée")
+    TABLET_REMOVED = "tablet_removed", gettext_lazy("Tablette du club retirée")
 
 
 def place_sentence(place: TabletPlace, current: int) -> str:

@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.features.tablets.display import Action
 from tournaments.features.tablets.domain import TabletPlace, moved, place_of
 from tournaments.features.tablets.queries import KEY, coming_round_number, playing_round
-from tournaments.models import Change, Table, Tablet, Tournament
+from tournaments.models import Table, Tablet, Tournament
 from tournaments.models.tablets import new_tablet_key
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
@@ -40,7 +41,7 @@ def add_tablet(*, tournament: Tournament, name: str, by: Actor | None = None) ->
     try:
         with transaction.atomic():
             tablet = Tablet.objects.create(tournament=tournament, name=name)
-            log_change(tournament, Change.Action.TABLET_ADDED, by=by, after={"name": name})
+            log_change(tournament, Action.TABLET_ADDED, by=by, after={"name": name})
     except IntegrityError:
         raise TournamentError(
             _("Une tablette porte déjà ce nom : choisissez-en un autre."), field="name"
@@ -56,7 +57,7 @@ def renew_enrolment(*, tablet: Tablet, by: Actor | None = None) -> Tablet:
     tablet.save(update_fields=["enrol_key", "device_key", "seen_at"])
     log_change(
         tablet.tournament_id,
-        Change.Action.TABLET_ADDED,
+        Action.TABLET_ADDED,
         by=by,
         after={"name": tablet.name, "link": "renewed"},
     )
@@ -82,7 +83,7 @@ def enrol_tablet(*, enrol_key: str) -> Tablet:
     tablet.enrol_key, tablet.device_key = None, new_tablet_key()
     tablet.seen_at = timezone.now()
     tablet.save(update_fields=["enrol_key", "device_key", "seen_at"])
-    log_change(tablet.tournament_id, Change.Action.TABLET_ENROLLED, after={"name": tablet.name})
+    log_change(tablet.tournament_id, Action.TABLET_ENROLLED, after={"name": tablet.name})
     return tablet
 
 
@@ -93,7 +94,7 @@ def _save_place(tablet: Tablet, place: TabletPlace, by: Actor | None = None) -> 
     tablet.save(update_fields=["table_number", "from_round", "earlier_number"])
     log_change(
         tablet.tournament_id,
-        Change.Action.TABLET_MOVED,
+        Action.TABLET_MOVED,
         by=by,
         reason=tablet.name,
         before=before,
@@ -146,9 +147,7 @@ def point_tablet_at(*, tablet: Tablet, table: Table) -> Tablet:
 
 @transaction.atomic
 def remove_tablet(*, tablet: Tablet, by: Actor | None = None) -> None:
-    log_change(
-        tablet.tournament_id, Change.Action.TABLET_REMOVED, by=by, after={"name": tablet.name}
-    )
+    log_change(tablet.tournament_id, Action.TABLET_REMOVED, by=by, after={"name": tablet.name})
     Tablet.objects.filter(pk=tablet.pk).delete()
 
 

@@ -20,9 +20,10 @@ from tests.tournaments.features.calendar.builders import (
     pair,
     text,
 )
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import preregistration
-from tournaments.models import Change, PreRegistration, Tournament
+from tournaments.models import PreRegistration, Tournament
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +80,7 @@ def test_a_new_time_is_mailed_to_every_team_registered_or_waiting(client, organi
     assert "14 h 30" in waiting.body and "toujours en liste d'attente" in waiting.body
     told = text(client.get(response["Location"]))
     assert "2 équipe(s) inscrite(s) ou en attente prévenue(s)" in told
-    change = tournament.changes.get(action=Change.Action.ANNOUNCEMENT_EDITED)
+    change = tournament.changes.get(action=Action.ANNOUNCEMENT_EDITED)
     assert change.before == {"start_time": "14:00"} and change.after == {"start_time": "14:30"}
 
 
@@ -124,7 +125,7 @@ def test_the_maximum_removed_brings_every_waiting_team_in_at_once(client, organi
     assert all("sort de la liste d'attente et est inscrite" in m.body for m in mail.outbox)
     told = text(client.get(response["Location"]))
     assert "2 équipe(s) sortie(s) de la liste d'attente, prévenue(s) par e-mail." in told
-    actions = tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP)
+    actions = tournament.changes.filter(action=Action.PREREG_MOVED_UP)
     assert actions.count() == 2
 
 

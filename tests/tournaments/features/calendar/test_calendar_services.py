@@ -15,9 +15,10 @@ from tests.tournaments.features.calendar.builders import announce, pair
 from tests.tournaments.services.test_concurrency import run_together
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import line, preregistration
-from tournaments.models import Change, PreRegistration
+from tournaments.models import PreRegistration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData
 
@@ -43,7 +44,7 @@ def test_a_concours_announced_is_published_with_its_announcement(organizer):
     assert tournament.announcement.departement == "71"
     assert tournament.announcement.postcode == "71000"
     assert tournament.entry_fee_cents == 1000
-    assert tournament.changes.filter(action=Change.Action.ANNOUNCED).exists()
+    assert tournament.changes.filter(action=Action.ANNOUNCED).exists()
     assert list(queries.coming()) == [tournament.announcement]
     assert list(queries.coming("2A")) == []
 
@@ -117,7 +118,7 @@ def test_cancelling_twice_changes_nothing_the_second_time(organizer):
     assert again.already
     third.refresh_from_db()
     assert third.status == WAITING
-    assert tournament.changes.filter(action=Change.Action.PREREG_OFFERED).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_OFFERED).count() == 1
 
 
 @pytest.mark.parametrize("status", ["running", "finished"])
@@ -132,7 +133,7 @@ def test_once_the_concours_has_begun_a_cancel_changes_nothing(organizer, status)
     assert "ne s'annule plus en ligne" in refused.value.message
     statuses = dict(tournament.preregistrations.values_list("pk", "status"))
     assert statuses == {first.pk: CONFIRMED, second.pk: WAITING}
-    assert not tournament.changes.filter(action=Change.Action.PREREG_CANCELLED).exists()
+    assert not tournament.changes.filter(action=Action.PREREG_CANCELLED).exists()
 
 
 def test_a_cancel_on_the_day_before_the_draw_still_gives_the_place_on(organizer):
@@ -149,7 +150,7 @@ def test_a_waiting_team_that_cancels_frees_no_place(organizer):
     preregistration.cancel_preregistration(registration=second)
     first.refresh_from_db()
     assert first.status == CONFIRMED
-    assert not tournament.changes.filter(action=Change.Action.PREREG_OFFERED).exists()
+    assert not tournament.changes.filter(action=Action.PREREG_OFFERED).exists()
 
 
 def test_the_cancel_link_opens_its_registration_and_a_forged_one_nothing(announced):
@@ -229,7 +230,7 @@ def test_two_cancellations_at_once_offer_two_waiting_teams_a_place_once_each(org
         return preregistration.cancel_preregistration(registration=registrations[index])
 
     run_together(2, cancel)
-    offered = tournament.changes.filter(action=Change.Action.PREREG_OFFERED)
+    offered = tournament.changes.filter(action=Action.PREREG_OFFERED)
     assert sorted(c.after["team"] for c in offered) == sorted(
         r.players_label for r in registrations[2:4]
     )

@@ -25,10 +25,11 @@ from tests.tournaments.features.calendar.builders import (
 from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import line, offers, preregistration, tasks
 from tournaments.features.messages import queries as messages_queries
 from tournaments.features.messages.services import consent as messages_consent
-from tournaments.models import Change, PreRegistration
+from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db
 S = PreRegistration.Status
@@ -82,7 +83,7 @@ def test_a_cancellation_offers_the_place_until_the_option_s_deadline(organizer, 
     # Six hours, cut to the minute.
     assert waiting.offered_until - clock.now == datetime.timedelta(hours=6, seconds=-37)
     assert waiting.offered_until.second == 0
-    assert tournament.changes.filter(action=Change.Action.PREREG_OFFERED).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_OFFERED).count() == 1
 
 
 def test_confirmed_in_time_the_team_plays(organizer):
@@ -101,7 +102,7 @@ def test_past_its_deadline_the_place_goes_to_the_next_team_and_a_late_answer_is_
     done = offers.take_offer(registration=waiting)
     assert done.outcome == rules.LATE
     assert [status(waiting), status(later)] == [S.LAPSED, S.OFFERED]
-    assert tournament.changes.filter(action=Change.Action.PREREG_LAPSED).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_LAPSED).count() == 1
 
 
 def test_a_team_still_waiting_has_nothing_to_confirm(organizer):
@@ -214,7 +215,7 @@ def test_the_desk_confirms_for_a_team_on_the_phone(client, organizer):
     answer = text(client.post(take, {"action": "take"}, follow=True))
     assert "place confirmée, l'équipe est inscrite" in answer
     assert status(waiting) == S.CONFIRMED
-    assert tournament.changes.get(action=Change.Action.PREREG_MOVED_UP).by == organizer
+    assert tournament.changes.get(action=Action.PREREG_MOVED_UP).by == organizer
 
 
 def test_another_organizer_cannot_answer_for_a_team(client, organizer, django_user_model):
@@ -313,4 +314,4 @@ def test_past_the_start_the_first_waiting_team_takes_the_place_at_once(organizer
     preregistration.cancel_preregistration(registration=first)
     assert [status(waiting), status(later)] == [S.CONFIRMED, S.WAITING]
     assert waiting.offered_until is None and not offers_queued()
-    assert tournament.changes.filter(action=Change.Action.PREREG_MOVED_UP).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_MOVED_UP).count() == 1

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.features.calendar.builders import announce, pair
 from tournaments.features.calendar import queries as queries
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.domain import HOLD_MINUTES
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import preregistration
@@ -26,7 +27,7 @@ from tournaments.features.calendar.services.preregistration import (
     Outcome,
     TooManyHeld,
 )
-from tournaments.models import Change, PreRegistration
+from tournaments.models import PreRegistration
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -66,9 +67,9 @@ def test_a_held_place_counts_as_taken_until_it_expires(organizer):
     assert queries.confirmed_count(tournament) == 0
     assert preregistration.release_expired_holds(tournament=tournament) == []
     assert status_of(held) == EXPIRED
-    assert tournament.changes.filter(action=Change.Action.PREREG_EXPIRED).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_EXPIRED).count() == 1
     assert preregistration.release_expired_holds(tournament=tournament) == []
-    assert tournament.changes.filter(action=Change.Action.PREREG_EXPIRED).count() == 1
+    assert tournament.changes.filter(action=Action.PREREG_EXPIRED).count() == 1
 
 
 def test_an_expired_hold_s_place_is_offered_to_the_waiting_list(organizer):
@@ -162,7 +163,7 @@ def test_the_file_and_the_desk_take_confirmed_teams_only_each_pair_once(announce
     (team,) = calendar.take_in_preregistrations(tournament=tournament)
     confirmed.refresh_from_db()
     assert confirmed.team == team and status_of(twin) == CANCELLED
-    taken = tournament.changes.get(action=Change.Action.PREREGS_TAKEN)
+    taken = tournament.changes.get(action=Action.PREREGS_TAKEN)
     assert taken.after == {"teams": [team.number], "linked": 0, "twins": 1}
 
 

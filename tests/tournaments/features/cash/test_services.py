@@ -7,8 +7,9 @@ import pytest
 
 from tests.factories import add_teams
 from tournaments.features.cash import services as cash
+from tournaments.features.cash.display import Action
 from tournaments.features.cash.queries import summary as cash_queries
-from tournaments.models import CashEntry, Change, Payment, Tournament
+from tournaments.models import CashEntry, Payment, Tournament
 from tournaments.services import errors, registration
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,7 @@ def test_a_payment_is_recorded_once_and_can_be_cancelled(open_cash):
     with pytest.raises(errors.TournamentError, match="n'est pas encaissée"):
         cash.cancel_payment(entrant=team)
     actions = list(open_cash.changes.order_by("pk").values_list("action", flat=True))
-    assert actions[-2:] == [Change.Action.PAYMENT_RECORDED, Change.Action.PAYMENT_CANCELLED]
+    assert actions[-2:] == [Action.PAYMENT_RECORDED, Action.PAYMENT_CANCELLED]
 
 
 def test_nothing_is_cashed_while_the_cash_box_is_off(make_tournament):
@@ -124,7 +125,7 @@ def test_a_line_is_deleted_with_its_audit_line(open_cash):
     cash.delete_cash_entry(entry=entry)
     assert not CashEntry.objects.exists()
     last = open_cash.changes.order_by("-pk").first()
-    assert last.action == Change.Action.CASH_ENTRY_DELETED
+    assert last.action == Action.CASH_ENTRY_DELETED
     assert last.before == {"kind": "expense", "label": "Lots achetés", "amount_cents": 24000}
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tests import factories
 from tournaments.features.tablets import services as tablet_services
+from tournaments.features.tablets.display import Action
 from tournaments.features.tablets.queries import tablet_table
 from tournaments.models import Change, Round, Tablet
 from tournaments.services import rounds
@@ -55,7 +56,7 @@ def test_the_enrolment_link_serves_once_and_a_new_one_signs_the_old_device_out(c
         tablet_services.enrol_tablet(enrol_key=key)
     renewed = tablet_services.renew_enrolment(tablet=enrolled)
     assert renewed.device_key is None and renewed.enrol_key not in (None, key)
-    assert Change.objects.filter(action=Change.Action.TABLET_ENROLLED).count() == 1
+    assert Change.objects.filter(action=Action.TABLET_ENROLLED).count() == 1
 
 
 def test_opening_a_table_link_sets_the_tablet_to_that_table(concours):
@@ -94,7 +95,7 @@ def test_a_tablet_moved_for_the_next_partie_stays_at_its_table_until_then(concou
     partie2 = _next_partie(concours)
     tablet.refresh_from_db()
     assert tablet_table(tablet) == partie2.tables.get(number=1)
-    assert Change.objects.filter(action=Change.Action.TABLET_MOVED).count() == 2
+    assert Change.objects.filter(action=Action.TABLET_MOVED).count() == 2
 
 
 def test_between_two_parties_a_tablet_has_no_table(concours):

@@ -27,10 +27,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import display as calendar_display
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import line
 from tournaments.features.calendar.services.preregistration import expire_holds, pair_fields
-from tournaments.models import Announcement, Change, PreRegistration, Team, Tournament
-from tournaments.services.audit import Actor, log_change
+from tournaments.models import Announcement, PreRegistration, Team, Tournament
+from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (
     PlayerData,
@@ -98,10 +99,11 @@ def announce_concours(
     )
     log_change(
         tournament,
-        Change.Action.ANNOUNCED,
+        Action.ANNOUNCED,
         by=owner,
         after={"town": announcement.town, "departement": announcement.departement},
     )
+    home_changed()  # « Prochains concours »
     return tournament
 
 
@@ -182,11 +184,12 @@ def edit_announcement(
         return Edited(changed=(), moved_up=freed)
     log_change(
         tournament,
-        Change.Action.ANNOUNCEMENT_EDITED,
+        Action.ANNOUNCEMENT_EDITED,
         by=by,
         before={key: before[key] for key in changed},
         after={key: after[key] for key in changed},
     )
+    home_changed()
     moved_up = freed + (line.settle_offers(tournament) if "max_teams" in changed else [])
     to_tell = []
     if any(key in TOLD_FIELDS for key in changed):
@@ -275,7 +278,7 @@ def take_in_preregistrations(*, tournament: Tournament, by: Actor | None = None)
         linked.add(team.pk)
     log_change(
         tournament,
-        Change.Action.PREREGS_TAKEN,
+        Action.PREREGS_TAKEN,
         by=by,
         after={
             "teams": [t.number for t in created],

@@ -27,9 +27,10 @@ from django.utils import timezone
 
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.signals import place_offered
 from tournaments.infra import address
-from tournaments.models import Change, PreRegistration, Tournament
+from tournaments.models import PreRegistration, Tournament
 from tournaments.services.audit import log_change
 
 OFFER_SALT = "tournaments.preregistration-offer"
@@ -86,16 +87,12 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
         registration.status = PreRegistration.Status.LAPSED
         registration.cancelled_at = now
         registration.save(update_fields=["status", "cancelled_at"])
-        log_change(
-            tournament, Change.Action.PREREG_LAPSED, after={"team": registration.players_label}
-        )
+        log_change(tournament, Action.PREREG_LAPSED, after={"team": registration.players_label})
     moved = [by_key[key] for key in settled.moved_up]
     for registration in moved:
         registration.status = PreRegistration.Status.CONFIRMED
         registration.save(update_fields=["status"])
-        log_change(
-            tournament, Change.Action.PREREG_MOVED_UP, after={"team": registration.players_label}
-        )
+        log_change(tournament, Action.PREREG_MOVED_UP, after={"team": registration.players_label})
     offered = [by_key[key] for key in settled.offered]
     for registration in offered:
         registration.status = PreRegistration.Status.OFFERED
@@ -103,7 +100,7 @@ def settle_offers(tournament: Tournament) -> list[PreRegistration]:
         registration.save(update_fields=["status", "offered_until"])
         log_change(
             tournament,
-            Change.Action.PREREG_OFFERED,
+            Action.PREREG_OFFERED,
             after={
                 "team": registration.players_label,
                 "until": registration.offered_until.isoformat(),

@@ -21,13 +21,14 @@ from django.utils import timezone
 
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import line
 from tournaments.features.calendar.services.preregistration import (
     expire_holds,
     registration_of,
     release_expired_holds,
 )
-from tournaments.models import Change, PreRegistration, Tournament
+from tournaments.models import PreRegistration, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.registration import lock_registrations
 
@@ -62,7 +63,7 @@ def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Ans
         registration.save(update_fields=["status", "confirmed_at", "held_until"])
         log_change(
             tournament,
-            Change.Action.PREREG_MOVED_UP,
+            Action.PREREG_MOVED_UP,
             by=by,
             after={"team": registration.players_label},
         )

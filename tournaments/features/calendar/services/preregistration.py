@@ -37,8 +37,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import domain as rules
+from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.services import line
-from tournaments.models import Change, PreRegistration, Tournament, email_key
+from tournaments.models import PreRegistration, Tournament, email_key
 from tournaments.services import extras, team_file
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
@@ -162,7 +163,7 @@ def preregister(
     )
     log_change(
         tournament,
-        Change.Action.PREREGISTERED,
+        Action.PREREGISTERED,
         after={"team": registration.players_label, "status": registration.status},
     )
     extras.given(
@@ -182,7 +183,7 @@ def expire_holds(tournament: Tournament) -> list[PreRegistration]:
     overdue = tournament.preregistrations.held().filter(held_until__lt=now)
     count = overdue.update(status=PreRegistration.Status.EXPIRED, cancelled_at=now)
     if count:
-        log_change(tournament, Change.Action.PREREG_EXPIRED, after={"expired": count})
+        log_change(tournament, Action.PREREG_EXPIRED, after={"expired": count})
     if not count and not line.offers_overdue(tournament):
         return []
     return line.settle_offers(tournament)
@@ -238,7 +239,7 @@ def confirm_preregistration(*, registration: PreRegistration) -> Confirmed:
         outcome = Outcome.CONFIRMED
         log_change(
             tournament,
-            Change.Action.PREREG_CONFIRMED,
+            Action.PREREG_CONFIRMED,
             after={"team": registration.players_label, "status": registration.status},
         )
     return Confirmed(registration, outcome, first_of_mailbox=first)
@@ -320,7 +321,7 @@ def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = 
     freed = line.settle_offers(tournament)
     log_change(
         tournament,
-        Change.Action.PREREG_CANCELLED,
+        Action.PREREG_CANCELLED,
         by=by,
         before={"team": registration.players_label},
         after={"moved_up": [r.players_label for r in freed]},
