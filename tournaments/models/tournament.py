@@ -209,6 +209,16 @@ class Tournament(PrizeRuleOwner):
     # hidden draws, the clock) are declared once in models/options.py and
     # added below the class; the general ranking's prize rule comes with
     # `PrizeRuleOwner` (models/prizes.py), as each special ranking's does.
+    # The type checker reads the columns the typed code uses here (a test
+    # checks each names a column):
+    prizes_enabled: bool
+    categories_enabled: bool
+    release_draws: bool
+    check_in_enabled: bool
+    avoid_enabled: bool
+    avoid_same_club: bool
+    avoid_absolute: bool
+    avoid_groups: str
 
     objects = TournamentQuerySet.as_manager()
 

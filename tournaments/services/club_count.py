@@ -10,6 +10,7 @@ or compute a marque (the engine)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -96,7 +97,7 @@ def set_club_count(
     return tournament
 
 
-def _marques(deal: dict, rules: scoring.Rules) -> tuple[int, int] | None:
+def _marques(deal: dict[str, Any], rules: scoring.Rules) -> tuple[int, int] | None:
     try:
         score = scoring.score_deal(deal, rules)
     except scoring.ScoringError:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from datetime import date as Date
 from typing import Protocol
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from tournaments.domain import search
@@ -97,7 +98,7 @@ def forget_player(*, known: KnownPlayer) -> None:
 
 
 def suggestions_for(
-    *, user, tournament: Tournament, query: str, limit: int = SUGGESTIONS
+    *, user: User, tournament: Tournament, query: str, limit: int = SUGGESTIONS
 ) -> list[KnownPlayer] | list[Player]:
     """What the registration desk of `tournament` proposes to `user`: its
     owner's whole directory to the owner; to a co-organizer, only the

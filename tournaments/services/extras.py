@@ -22,6 +22,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from tournaments import hooks
+from tournaments.models import PreRegistration, Team, Tournament
 
 #: A box of a file's column, ticked by these words (as `team_file.TICKED`).
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
@@ -51,12 +52,12 @@ class Extras:
         return found
 
 
-def declared(tournament, source: str) -> Extras:
+def declared(tournament: Tournament, source: str) -> Extras:
     """The installed features' fields for a registration from `source`
     (« desk », « file », « prereg »)."""
     fields: dict[str, forms.Field] = {}
     columns: dict[str, str] = {}
-    checks = []
+    checks: list[Callable[[dict[str, Any]], dict[str, str]]] = []
     for part in hooks.announce(hooks.REGISTRATION_EXTRAS, tournament=tournament, source=source):
         fields.update(part.get("fields", {}))
         columns.update(part.get("columns", {}))
@@ -114,7 +115,12 @@ def read_cells(cells: dict[str, str], extras: Extras) -> tuple[dict[str, Any], l
 
 
 def given(
-    *, tournament, values: dict[str, Any] | None, source: str, team=None, preregistration=None
+    *,
+    tournament: Tournament,
+    values: dict[str, Any] | None,
+    source: str,
+    team: Team | None = None,
+    preregistration: PreRegistration | None = None,
 ) -> None:
     """The values typed in the features' fields, given to them (in the
     caller's transaction)."""

@@ -107,7 +107,7 @@ def answer_call(
     if call.answered_at is not None:
         return call
     call.answer, call.answered_at = answer, timezone.now()
-    call.answered_by = by if getattr(by, "pk", None) else None
+    call.answered_by = by if by is not None and by.is_authenticated else None
     call.save(update_fields=["answer", "answered_at", "answered_by"])
     log_change(
         tournament,

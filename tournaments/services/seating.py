@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import Any
 
 from tournaments.domain import fixed_tables
 from tournaments.domain.reasons import Reason
 from tournaments.models import Round, Seat, Side, Table, Team
 
 
-def _json(reason: Reason | None) -> dict:
+def _json(reason: Reason | None) -> dict[str, Any]:
     return reason.to_json() if reason is not None else {}
 
 
@@ -41,15 +42,15 @@ def fixed_wanted(rnd: Round) -> dict[int, int]:
             if b is not None:
                 first[b] = number
     for team_id, kept in teams.values_list("id", "kept_table"):
-        number = kept or first.get(team_id)
-        if number is not None:
-            wanted[team_id] = number
+        at = kept or first.get(team_id)
+        if at is not None:
+            wanted[team_id] = at
     return wanted
 
 
 def seat_pairs(
     rnd: Round,
-    pairs,
+    pairs: Sequence[tuple[int, int]],
     reasons: Sequence[Reason | None] = (),
     *,
     byes: Sequence[int] = (),
@@ -60,10 +61,9 @@ def seat_pairs(
     teams; each with the draw's reason when given, which follows its table
     to its number; returned in the order of `pairs` then `byes`. What the
     fixed teams asked and could not have is kept on the round."""
-    pairs = [tuple(p) for p in pairs]
     wanted = fixed_wanted(rnd)
     placement = fixed_tables.place([*pairs, *((b,) for b in byes)], wanted)
-    units = [*pairs, *((b, None) for b in byes)]
+    units: list[tuple[int, int | None]] = [*pairs, *((b, None) for b in byes)]
     why = [*_padded(reasons, len(pairs)), *_padded(bye_reasons, len(byes))]
     # Each team's code of the day goes onto its table (issue 38): the
     # coupon of its first partie stays good all day.
@@ -76,19 +76,18 @@ def seat_pairs(
     for number, (a, b), reason in sorted(
         zip(placement.numbers, units, why, strict=True), key=lambda item: item[0]
     ):
-        bye = b is None
         table = Table.objects.create(
             round=rnd,
             number=number,
             team_a_id=a,
             team_b_id=b,
             code_a=codes[a],
-            **({} if bye else {"code_b": codes[b]}),
+            **({} if b is None else {"code_b": codes[b]}),
             reason=_json(reason),
-            **({"status": Table.Status.COMPLETE} if bye else {}),
+            **({"status": Table.Status.COMPLETE} if b is None else {}),
         )
         Seat.objects.create(round=rnd, table=table, team_id=a, side=Side.A)
-        if not bye:
+        if b is not None:
             Seat.objects.create(round=rnd, table=table, team_id=b, side=Side.B)
         tables.append(table)
     rnd.fixed_tables = (
@@ -106,7 +105,7 @@ def seat_pairs(
 
 def create_tables(
     rnd: Round,
-    pairs,
+    pairs: Sequence[tuple[int, int]],
     bye: int | None,
     *,
     byes: Sequence[int] = (),

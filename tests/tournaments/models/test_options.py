@@ -22,6 +22,17 @@ def test_every_option_is_a_column_of_the_tournament_with_its_declared_default() 
         assert field.has_default() or field.null, option.name
 
 
+def test_the_options_the_type_checker_reads_are_options_of_their_type() -> None:
+    """The option columns annotated on `Tournament` for mypy (added below the
+    class, so mypy cannot see them) name declared options, with the column's
+    type: a renamed option fails here, not in production."""
+    kinds = {"bool": models.BooleanField, "str": models.TextField}
+    declared = {o.name: o.column for o in OPTIONS}
+    assert Tournament.__annotations__
+    for name, hint in Tournament.__annotations__.items():
+        assert type(declared[name]) is kinds[hint], name
+
+
 def test_the_form_asks_every_option_in_the_declared_order_with_its_label() -> None:
     """Every option but those set where they are used (the teams a draw
     keeps apart: the teams' page, issue 54 item 4)."""

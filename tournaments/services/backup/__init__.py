@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 from typing import IO, Any
 
+from django.db.models import Model, QuerySet
+
 from tournaments import hooks
 from tournaments.models import Deal, Penalty, Seat, Table, Tournament
 from tournaments.services.backup.cash import export_cash
@@ -60,7 +62,7 @@ __all__ = [
 ]
 
 
-def _rows(queryset, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+def _rows(queryset: QuerySet[Model], fields: tuple[str, ...]) -> list[dict[str, Any]]:
     return [
         {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
         for row in queryset.values(*fields)

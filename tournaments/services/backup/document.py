@@ -205,10 +205,10 @@ def refusal(detail: str) -> TournamentError:
     )
 
 
-def _clause(text: Any) -> str:
+def _clause(sentence: object) -> str:
     """A sentence made a clause: no final period, a lower-case start
     (« Assurez-vous… » → « assurez-vous… », never « JSON » → « jSON »)."""
-    text = str(text).strip().rstrip(".").strip()
+    text = str(sentence).strip().rstrip(".").strip()
     if len(text) > 1 and text[0].isupper() and text[1].islower():
         text = text[0].lower() + text[1:]
     return text
