@@ -98,12 +98,12 @@ def _write_new_deals(table: Table, *, side: str, entries: list[Entry]) -> bool:
         return False  # a correction of a closed partie: one by one
     rules = tournament.rule_profile
     stored = stored_deals_of(table)
-    number = stored[-1].number if stored else 0
+    last = stored[-1].number if stored else 0
     new = [
-        new_deal(table, number + offset, values, rules)
+        new_deal(table, last + offset, values, rules)
         for offset, (values, _version, _number) in enumerate(entries, start=1)
     ]
-    deals = [*stored, *new]
+    deals = stored + new
     # A partie that ends before the last deal refuses the deals after it.
     try:
         engine = [d.to_engine() for d in deals[:-1]]

@@ -19,11 +19,11 @@ records nothing and returns what the first one did.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -69,7 +69,7 @@ class _StoredDeal:
     marques: tuple[int, int, str, int]
     fields: dict[str, Any]
 
-    def to_engine(self) -> dict:
+    def to_engine(self) -> dict[str, Any]:
         return fields_to_engine(self.fields)
 
 
@@ -84,12 +84,10 @@ def stored_deals_of(table: Table) -> list[_StoredDeal]:
     ]
 
 
-def rescore_deals(
-    table: Table, deals: list[_StoredDeal | Deal], changed: Deal | None = None
-) -> scoring.GameScore:
+def rescore_deals(table: Table, deals: Sequence[_StoredDeal | Deal]) -> scoring.GameScore:
     """`rescore_table` on `deals`, the table's deals in number order as they
-    are to be: `changed` (new or edited, among them) is written whole, the
-    others only when their marques move."""
+    are to be: a `Deal` (new or edited, among them) is written whole, the
+    others, as stored, only when their marques move."""
     tournament = table.round.tournament
     rules = tournament.rule_profile
     end = tournament.game_end
@@ -108,7 +106,7 @@ def rescore_deals(
         ) from exc
     for deal, scored in zip(deals, result.deals, strict=True):
         marques = (scored.a, scored.b, scored.outcome, scored.pot)
-        if deal is changed or deal.pk is None:  # a deal not stored yet is written whole
+        if isinstance(deal, Deal):
             deal.marque_a, deal.marque_b, deal.outcome, deal.pot = marques
             deal.save()
         elif deal.marques != marques:
@@ -221,10 +219,8 @@ def write_deal(
     try:
         check_version(table, expected_version, key)
     except AlreadyDone as done:
-        shown = done.change.after or {}
-        return table.deals.filter(number=shown.get("number")).first() or Deal(
-            table=table, number=shown.get("number") or 0
-        )
+        recorded = (done.change.after or {}).get("number") or 0
+        return table.deals.filter(number=recorded).first() or Deal(table=table, number=recorded)
     refusal = deal_refusal(table, values, new=number is None)
     if refusal:
         raise refusal
@@ -242,7 +238,7 @@ def write_deal(
         deal = deals[at] = table.deals.get(pk=deals[at].pk)
         before = deal_snapshot(deal)
         _set_values(deal, values, rules)
-    rescore_deals(table, deals, changed=deal)
+    rescore_deals(table, deals)
     save_table(table, corrected=corrected, also_update=also_update)
     log_change(
         table.round.tournament,  # loaded above: its slug needs no query
@@ -315,6 +311,7 @@ def score_alone(deal: Deal, rules: scoring.Rules) -> scoring.DealScore:
 
 def _blank(name: str) -> Any:
     field = Deal._meta.get_field(name)
+    assert isinstance(field, models.Field)  # DEAL_FIELDS are the deal's columns
     if field.null:
         return None
     return field.get_default()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,7 +22,7 @@ from tournaments.services import persons
 from tournaments.services.audit import Actor, log_change
 
 
-def _log_in_public_concours(user, by: Actor | None, approved: bool) -> None:
+def _log_in_public_concours(user: User, by: Actor | None, approved: bool) -> None:
     for tournament_id in (
         Tournament.objects.filter(owner=user, published=True)
         .order_by("pk")
@@ -31,7 +32,7 @@ def _log_in_public_concours(user, by: Actor | None, approved: bool) -> None:
 
 
 @transaction.atomic
-def approve_organizers(*, users: Iterable, by: Actor | None) -> int:
+def approve_organizers(*, users: Iterable[User], by: User | None) -> int:
     """These accounts approved (those already approved stay as they were);
     the cotes computed again. Returns how many were newly approved."""
     now = timezone.now()
@@ -49,7 +50,7 @@ def approve_organizers(*, users: Iterable, by: Actor | None) -> int:
 
 
 @transaction.atomic
-def withdraw_approvals(*, users: Iterable, by: Actor | None) -> int:
+def withdraw_approvals(*, users: Iterable[User], by: Actor | None) -> int:
     """These accounts no longer approved: their players' pages and their
     concours leave the players' pages and the cote. Returns how many."""
     withdrawn = 0

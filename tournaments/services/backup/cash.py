@@ -17,10 +17,11 @@ from tournaments.services.backup.document import (
     CASH_ENTRY_FIELDS,
     PAYMENT_FIELDS,
     WAITING_FIELDS,
+    Rows,
     refusal,
     refusal_at,
 )
-from tournaments.services.backup.rows import check_rows, place, ref, section
+from tournaments.services.backup.rows import Ids, check_rows, place, ref, section
 
 
 @dataclass
@@ -30,7 +31,7 @@ class CheckedCash:
     waiting: list[dict[str, Any]] = field(default_factory=list)
 
 
-def export_cash(tournament: Tournament, rows) -> dict[str, Any]:
+def export_cash(tournament: Tournament, rows: Rows) -> dict[str, Any]:
     return {
         "cash": {
             "payments": rows(tournament.payments.order_by("pk"), PAYMENT_FIELDS),
@@ -40,7 +41,7 @@ def export_cash(tournament: Tournament, rows) -> dict[str, Any]:
     }
 
 
-def check_cash(data: dict[str, Any], *, teams, players) -> CheckedCash:
+def check_cash(data: dict[str, Any], *, teams: Ids, players: Ids) -> CheckedCash:
     cash = data.get("cash", {})
     if not isinstance(cash, dict):
         raise refusal(_("« %(key)s » doit être un objet") % {"key": "cash"})
@@ -75,7 +76,13 @@ def check_cash(data: dict[str, Any], *, teams, players) -> CheckedCash:
     return CheckedCash(payments, entries, waiting)
 
 
-def restore_cash(tournament: Tournament, checked: CheckedCash, *, team_ids, player_ids) -> None:
+def restore_cash(
+    tournament: Tournament,
+    checked: CheckedCash,
+    *,
+    team_ids: dict[int, int],
+    player_ids: dict[int, int],
+) -> None:
     Payment.objects.bulk_create(
         Payment(
             tournament=tournament,

@@ -53,6 +53,7 @@ from tournaments.services.backup.features import check_features
 from tournaments.services.backup.phases import CheckedPhases, check_phases
 from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
+    Ids,
     check_rows,
     clean_row,
     field_label,
@@ -250,7 +251,7 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
     return rounds
 
 
-def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
+def _check_teams(rows: list[Any], players: Ids, rounds: Ids) -> list[dict[str, Any]]:
     teams = check_rows(
         rows, "teams", Team, (*TEAM_FIELDS, *TEAM_OPTION_FIELDS), optional=TEAM_OPTION_FIELDS
     )
@@ -269,7 +270,7 @@ def _check_teams(rows: list[Any], players, rounds) -> list[dict[str, Any]]:
     return teams
 
 
-def _check_fixed_tables(rounds: list[dict[str, Any]], teams) -> None:
+def _check_fixed_tables(rounds: list[dict[str, Any]], teams: Ids) -> None:
     """The teams a partie's draw kept at their table (« reste à sa table »)
     or apart (pairs): teams of the file (restore.py renames them)."""
 
@@ -297,7 +298,7 @@ def _check_fixed_tables(rounds: list[dict[str, Any]], teams) -> None:
             raise refusal_at(place("rounds", i), _("les tables gardées sont illisibles"))
 
 
-def _check_tables(rows: list[Any], version: int, teams, rounds) -> list[dict[str, Any]]:
+def _check_tables(rows: list[Any], version: int, teams: Ids, rounds: Ids) -> list[dict[str, Any]]:
     fields = TABLE_FIELDS + (TABLE_SIDE_FIELDS if version >= 2 else ())
     if version >= 3:
         fields += ("totals_only",)
@@ -363,7 +364,9 @@ def _check_links_free(tables: list[dict[str, Any]]) -> None:
             )
 
 
-def _check_deals(rows: list[Any], tournament, tables) -> list[dict[str, Any]]:
+def _check_deals(
+    rows: list[Any], tournament: dict[str, Any], tables: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The deals' stored fields; whether they make sense is the engine's
     word when the table is rescored (backup.py)."""
     deals = check_rows(rows, "deals", Deal, DEAL_INPUT_FIELDS)
@@ -390,7 +393,9 @@ def _check_deals(rows: list[Any], tournament, tables) -> list[dict[str, Any]]:
     return deals
 
 
-def _check_penalties(rows: list[Any], section: str, tables) -> list[dict[str, Any]]:
+def _check_penalties(
+    rows: list[Any], section: str, tables: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     penalties = check_rows(rows, section, Penalty, PENALTY_FIELDS)
     by_id = ids(tables)
     for i, penalty in enumerate(penalties):
@@ -406,7 +411,12 @@ def _check_penalties(rows: list[Any], section: str, tables) -> list[dict[str, An
     return penalties
 
 
-def _mark_totals_only(tables, tournament, deals, version: int) -> None:
+def _mark_totals_only(
+    tables: list[dict[str, Any]],
+    tournament: dict[str, Any],
+    deals: list[dict[str, Any]],
+    version: int,
+) -> None:
     """Which tables keep the totals of the file: all in a tournament that
     records totals; in one played deal by deal, those typed as totals only
     (said by a version 3 file; before, a finished table without deals).
@@ -424,7 +434,7 @@ def _mark_totals_only(tables, tournament, deals, version: int) -> None:
         table["rescored"] = not by_totals and not table["totals_only"]
 
 
-def _check_changes(rows: list[Any], tables) -> list[dict[str, Any]]:
+def _check_changes(rows: list[Any], tables: Ids) -> list[dict[str, Any]]:
     changes = check_rows(rows, "changes", Change, CHANGE_FIELDS)
     for i, (change, row) in enumerate(zip(changes, rows, strict=True)):
         where = place("changes", i)

@@ -19,8 +19,10 @@ touch the database.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -171,6 +173,8 @@ LOT_FIELDS = ("category_id", "position", "name", "value", "quantity", "last")
 PAYMENT_FIELDS = ("team_id", "player_id", "amount_cents", "method")
 CASH_ENTRY_FIELDS = ("kind", "label", "amount_cents")
 WAITING_FIELDS = ("first_name", "last_name", "licence", "club")
+#: A queryset's rows as the file holds them, for these fields (backup._rows).
+type Rows = Callable[[QuerySet[Model], tuple[str, ...]], list[dict[str, Any]]]
 
 #: How each section is named in a refusal.
 SECTIONS = {

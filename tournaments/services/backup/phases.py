@@ -16,8 +16,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Bracket, BracketMatch, BracketSeed, Pool, PoolTeam, Tournament
-from tournaments.services.backup.document import refusal_at
-from tournaments.services.backup.rows import check_rows, place, ref, section, unique
+from tournaments.services.backup.document import Rows, refusal_at
+from tournaments.services.backup.rows import Ids, check_rows, place, ref, section, unique
 
 #: A bracket's row in the file; its `seeds` (team ids, seed 1 first) are
 #: written from and restored to `BracketSeed` rows.
@@ -46,7 +46,7 @@ class CheckedPhases:
     pool_teams: list[dict[str, Any]] = field(default_factory=list)
 
 
-def export_phases(tournament: Tournament, rows) -> dict[str, Any]:
+def export_phases(tournament: Tournament, rows: Rows) -> dict[str, Any]:
     brackets = Bracket.objects.filter(tournament=tournament)
     seeds: dict[int, list[int]] = {}
     for bracket_id, team_id in (
@@ -70,7 +70,7 @@ def export_phases(tournament: Tournament, rows) -> dict[str, Any]:
     }
 
 
-def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
+def check_phases(data: dict[str, Any], *, teams: Ids, tables: Ids) -> CheckedPhases:
     """The pools and brackets of `data`, every reference to a team or a
     table of the file, every seed a team once, every winner one of its
     match's teams, every table played by one match at most."""
@@ -137,7 +137,13 @@ def check_phases(data: dict[str, Any], *, teams, tables) -> CheckedPhases:
     return CheckedPhases(brackets, matches, pools, members)
 
 
-def restore_phases(tournament: Tournament, checked: CheckedPhases, *, team_ids, table_ids) -> None:
+def restore_phases(
+    tournament: Tournament,
+    checked: CheckedPhases,
+    *,
+    team_ids: dict[int, int],
+    table_ids: dict[int, int],
+) -> None:
     bracket_ids = {}
     for row in checked.brackets:
         values = {k: v for k, v in row.items() if k not in ("id", "seeds")}

@@ -19,9 +19,10 @@ from tournaments.queries import awards
 from tournaments.services.backup.document import (
     CATEGORY_FIELDS,
     LOT_FIELDS,
+    Rows,
     refusal_at,
 )
-from tournaments.services.backup.rows import check_rows, ids, place, ref, section, unique
+from tournaments.services.backup.rows import Ids, check_rows, ids, place, ref, section, unique
 
 SECTIONS = ("categories", "lots", "lot_swaps")
 
@@ -33,7 +34,7 @@ class CheckedPrizes:
     swaps: list[dict[str, Any]] = field(default_factory=list)
 
 
-def export_prizes(tournament: Tournament, rows) -> dict[str, Any]:
+def export_prizes(tournament: Tournament, rows: Rows) -> dict[str, Any]:
     """The special rankings with their members, the lots and the swaps."""
     categories = []
     for category in tournament.categories.order_by("pk"):
@@ -60,7 +61,7 @@ def export_prizes(tournament: Tournament, rows) -> dict[str, Any]:
     return {"categories": categories, "lots": lots, "lot_swaps": swaps}
 
 
-def check_prizes(data: dict[str, Any], *, teams, players, melee: bool) -> CheckedPrizes:
+def check_prizes(data: dict[str, Any], *, teams: Ids, players: Ids, melee: bool) -> CheckedPrizes:
     """The three sections, each row cleaned by its model, each reference one
     of the file's rows."""
     categories = check_rows(
@@ -93,11 +94,11 @@ def check_prizes(data: dict[str, Any], *, teams, players, melee: bool) -> Checke
         where = place("lot_swaps", i)
         if not isinstance(row, dict) or type(row.get("applied")) is not bool:
             raise refusal_at(where, _("un objet avec « applied » (vrai ou faux) est attendu"))
-        category = row.get("category_id")
-        if category is not None and category not in known_categories:
+        category_id = row.get("category_id")
+        if category_id is not None and category_id not in known_categories:
             raise refusal_at(
                 where,
-                _("l'identifiant %(id)s ne renvoie à rien dans le fichier") % {"id": category},
+                _("l'identifiant %(id)s ne renvoie à rien dans le fichier") % {"id": category_id},
             )
         for name in ("first", "second"):
             if type(row.get(name)) is not int or row[name] not in entrants:
@@ -106,7 +107,13 @@ def check_prizes(data: dict[str, Any], *, teams, players, melee: bool) -> Checke
     return CheckedPrizes(categories, lots, swaps)
 
 
-def restore_prizes(tournament: Tournament, checked: CheckedPrizes, *, team_ids, player_ids) -> None:
+def restore_prizes(
+    tournament: Tournament,
+    checked: CheckedPrizes,
+    *,
+    team_ids: dict[int, int],
+    player_ids: dict[int, int],
+) -> None:
     category_ids = {}
     for row in checked.categories:
         category = Category.objects.create(

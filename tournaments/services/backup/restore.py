@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from tournaments import hooks
@@ -42,7 +44,9 @@ from tournaments.services.scores import rescore_table
 
 
 @transaction.atomic
-def import_tournament(data: Any, *, owner, earlier: dict[str, Any] | None = None) -> Tournament:
+def import_tournament(
+    data: Any, *, owner: User, earlier: dict[str, Any] | None = None
+) -> Tournament:
     """Recreate a tournament from `export_tournament`'s document, owned by
     `owner` (the importer). Refused whole, in one sentence, if the file is
     not such a document, breaks a rule of the app, or its tournament (or one
@@ -59,7 +63,7 @@ def import_tournament(data: Any, *, owner, earlier: dict[str, Any] | None = None
         raise refusal(_("la base de données refuse une valeur (%(e)s)") % {"e": exc}) from exc
 
 
-def _restore(checked: CheckedBackup, owner, earlier: dict[str, Any]) -> Tournament:
+def _restore(checked: CheckedBackup, owner: User, earlier: dict[str, Any]) -> Tournament:
     tournament = Tournament.objects.create(owner=owner, **checked.tournament)
     table_ids, team_ids, player_ids = _restore_rows(tournament, checked)
     restore_prizes(tournament, checked.prizes, team_ids=team_ids, player_ids=player_ids)
@@ -155,7 +159,13 @@ def _renamed_fixed_tables(value: dict[str, Any], team_ids: dict[int, int]) -> di
     }
 
 
-def _create(model, rows, *, extra: dict[str, Any] | None = None, **renames) -> dict[int, int]:
+def _create(
+    model: type[Model],
+    rows: list[dict[str, Any]],
+    *,
+    extra: dict[str, Any] | None = None,
+    **renames: dict[int, int],
+) -> dict[int, int]:
     """Create `model` rows from checked `rows`, following the old→new id
     maps in `renames`; returns the old→new ids of the rows created."""
     new_ids = {}
@@ -165,7 +175,7 @@ def _create(model, rows, *, extra: dict[str, Any] | None = None, **renames) -> d
             for name, value in row.items()
             if name != "id"
         }
-        new_ids[row["id"]] = model.objects.create(**values, **(extra or {})).pk
+        new_ids[row["id"]] = model._default_manager.create(**values, **(extra or {})).pk
     return new_ids
 
 

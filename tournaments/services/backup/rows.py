@@ -8,7 +8,8 @@ file. Must not: touch the database, or know what a section means
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, overload
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -25,7 +26,7 @@ _KIND_WORDS = {
 }
 
 
-def _kind(field: models.Field) -> str | None:
+def _kind(field: models.Field[Any, Any]) -> str | None:
     if isinstance(field, models.BooleanField):
         return "bool"
     if isinstance(field, (models.IntegerField, models.ForeignKey)):
@@ -37,9 +38,7 @@ def _kind(field: models.Field) -> str | None:
     return None  # JSON: checked where it is read
 
 
-def _has_kind(value: Any, kind: str | None) -> bool:
-    if kind is None:
-        return True
+def _has_kind(value: Any, kind: str) -> bool:
     if kind == "int":
         return type(value) is int
     if kind == "bool":
@@ -64,7 +63,9 @@ FIELD_LABELS = {
 
 def field_label(model: type[models.Model], name: str) -> str:
     name = name.removesuffix("_id")
-    return str(FIELD_LABELS.get(name) or model._meta.get_field(name).verbose_name)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a column, named by this code or Django's cleaning
+    return str(FIELD_LABELS.get(name) or field.verbose_name)
 
 
 def clean_row(
@@ -89,11 +90,13 @@ def clean_row(
         values[name] = row[name]
     for name, value in values.items():
         field = model._meta.pk if name == "id" else model._meta.get_field(name.removesuffix("_id"))
+        assert isinstance(field, models.Field)  # `fields` names the model's columns
         if value is None and field.null:
             continue
-        if not _has_kind(value, _kind(field)):
+        kind = _kind(field)
+        if kind is not None and not _has_kind(value, kind):
             label = _("identifiant") if name == "id" else field_label(model, name)
-            raise refusal_at(f"{where}, {label}", _KIND_WORDS[_kind(field)])
+            raise refusal_at(f"{where}, {label}", _KIND_WORDS[kind])
     instance = model(**{k: v for k, v in values.items() if k != "id"})
     try:
         instance.clean_fields(
@@ -111,9 +114,17 @@ def clean_row(
     return {k: (v if k == "id" else getattr(instance, k)) for k, v in values.items()}
 
 
-def check_rows(rows: list[Any], section: str, model, fields, **kwargs) -> list[dict[str, Any]]:
+def check_rows(
+    rows: list[Any],
+    section: str,
+    model: type[models.Model],
+    fields: tuple[str, ...],
+    *,
+    optional: tuple[str, ...] = (),
+) -> list[dict[str, Any]]:
     cleaned = [
-        clean_row(model, row, fields, place(section, i), **kwargs) for i, row in enumerate(rows)
+        clean_row(model, row, fields, place(section, i), optional=optional)
+        for i, row in enumerate(rows)
     ]
     if "id" in fields:
         for row_id, count in Counter(r["id"] for r in cleaned).items():
@@ -128,7 +139,26 @@ def ids(rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {row["id"]: row for row in rows}
 
 
-def ref(row: dict[str, Any], name: str, ids, where: str, model, *, null: bool = False):
+type Ids = Mapping[int, dict[str, Any]]
+
+
+@overload
+def ref(
+    row: dict[str, Any], name: str, ids: Ids, where: str, model: type[models.Model]
+) -> dict[str, Any]: ...
+@overload
+def ref(
+    row: dict[str, Any], name: str, ids: Ids, where: str, model: type[models.Model], *, null: bool
+) -> dict[str, Any] | None: ...
+def ref(
+    row: dict[str, Any],
+    name: str,
+    ids: Ids,
+    where: str,
+    model: type[models.Model],
+    *,
+    null: bool = False,
+) -> dict[str, Any] | None:
     value = row[name]
     if value is None and null:
         return None
@@ -142,8 +172,10 @@ def ref(row: dict[str, Any], name: str, ids, where: str, model, *, null: bool = 
     return ids[value]
 
 
-def unique(rows, section: str, key, message: str) -> None:
-    seen: set = set()
+def unique(
+    rows: list[dict[str, Any]], section: str, key: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    seen: set[object] = set()
     for i, row in enumerate(rows):
         value = key(row)
         if value in seen:
