@@ -59,7 +59,9 @@ def line(desk: Phone) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
 
 
-def until(desk: Phone, pattern: str, seconds: float = 15) -> str:
+def until(desk: Phone, pattern: str, seconds: float = 60) -> str:
+    """The line once it says `pattern` (the journal looks at its stick every
+    PROBE_EVERY, 3 s: `seconds` only bounds a hang)."""
     deadline = time.monotonic() + seconds
     while not re.search(pattern, said := line(desk)):
         assert time.monotonic() < deadline, said
@@ -95,11 +97,13 @@ def test_the_desk_names_the_stick_its_last_write_and_turns_red_when_pulled_out(
     before = last_write(desk)
     assert before >= 2  # the start's copy, counted in seconds
 
-    # A deal typed: the last write is now.
+    # A deal typed: the last write is now, within the time the test took
+    # since (a bound it measures, not a second that a loaded machine passes).
     phone = table_phone(hall)
     version, _ = phone.page()
+    typed = time.monotonic()
     assert phone.deal(97, version)[0] == 0
-    assert last_write(desk) <= 1
+    assert last_write(desk) <= time.monotonic() - typed
 
     # Pulled out: red within a few seconds, without a write; back: fine.
     pocket = other_device.with_name(other_device.name + "-poche")
