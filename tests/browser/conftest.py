@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -185,6 +186,35 @@ def settle(page, *, timeout: float = 30_000) -> None:
             raise  # a page navigating meanwhile has no request left in flight
 
 
+def checked(page, *, timeout: float = 30_000) -> None:
+    """Waits until guard.js has checked the page as it now is (its width,
+    its buttons: 50 ms after a load or an htmx swap), whatever the machine's
+    speed: what it found is then among the faults."""
+    page.wait_for_function(
+        "() => !window.__journey || window.__journey.checked()", timeout=timeout, polling=50
+    )
+
+
+def until(page, done, why: str, *, seconds: float = 30) -> None:
+    """Waits until `done()` says so, looking every 50 ms (the page's events
+    and routes go on meanwhile), `seconds` at most: for what a journey
+    cannot `expect` on the page (requests seen, a route's calls)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, why
+        page.wait_for_timeout(50)
+
+
+def htmx_answers(page) -> list[str]:
+    """The addresses of the htmx requests `page` is answered, from now on:
+    a poll seen come back, rather than a time it should have taken."""
+    seen: list[str] = []
+    page.on(
+        "response", lambda r: seen.append(r.url) if r.request.headers.get("hx-request") else None
+    )
+    return seen
+
+
 def close_quietly(page) -> None:
     """Before a page is closed: its last document checked for accessibility
     (if it was not yet), no new htmx request (a poll), the ones in flight
@@ -195,7 +225,8 @@ def close_quietly(page) -> None:
     with contextlib.suppress(PlaywrightError):
         page.evaluate("() => window.__journey && window.__journey.quiet()")
     settle(page)
-    page.wait_for_timeout(100)  # let the last page's checks report
+    with contextlib.suppress(PlaywrightError):  # a page navigating meanwhile
+        checked(page)  # the last page's checks reported
 
 
 def _settled_navigation(page) -> None:

@@ -133,7 +133,19 @@
       report(`WIDER THAN THE SCREEN (${width}px): ${wide.slice(0, 5).join(", ")}`);
     }
   };
-  const later = () => setTimeout(check, 50);
+  // The checks asked for and not run yet: `window.__journey.checked()` says
+  // when the last load and swap have been checked, which a journey waits
+  // for (`checked` in conftest) instead of a time that a loaded machine
+  // may not keep.
+  let pending = 0;
+  const later = () => {
+    pending += 1;
+    setTimeout(() => {
+      pending -= 1;
+      check();
+    }, 50);
+  };
+  window.__journey.checked = () => pending === 0 && document.readyState === "complete";
   window.addEventListener("load", later);
   document.addEventListener("htmx:afterSettle", later);
 })();

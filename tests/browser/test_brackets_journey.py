@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tournaments.models import Round, Tournament
@@ -118,12 +119,12 @@ def test_qualifying_then_main_and_consolante_to_the_final_ranking(
     phone.goto(f"{url}/t/{tournament.slug}/phase-finale/")
     expect(phone.get_by_role("heading", name="Tableau principal")).to_be_visible()
     expect(phone.locator(".bracket-match").first).to_be_visible()
-    phone.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-fr")
     phone.get_by_role("link", name="EN", exact=True).click()
     expect(phone.get_by_role("heading", name="Final ranking")).to_be_visible()
     expect(phone.get_by_role("heading", name="Semi-finals").first).to_be_visible()
-    phone.wait_for_timeout(150)
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-en")
     # The hall screen's brackets opened on the phone: where each match was
     # played is read on the dark page as on the hall's screen.

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
 from tournaments.features.challenge import services as challenges
@@ -95,11 +96,11 @@ def test_the_organizer_adds_an_evening_and_a_phone_reads_the_ranking(
     phone.get_by_role("link", name="Challenge d’hiver de Saint-Éloi").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Challenge d’hiver de Saint-Éloi")
     expect(phone.locator("table.challenge-ranking tbody tr")).to_have_count(8)
-    phone.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-fr")
 
     phone.get_by_role("link", name="EN", exact=True).click()
     expect(phone.get_by_role("columnheader", name="Evening by evening")).to_be_visible()
     expect(phone.locator(".explanation")).to_contain_text("The best 3 evenings count")
-    phone.wait_for_timeout(150)
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-en")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import htmx_answers, until
 from tests.browser.day import PHONE
 from tests.browser.session import log_in
 from tests.browser.test_release_and_clock import shoot
@@ -102,7 +103,8 @@ def test_a_draft_draw_is_explained_adjusted_by_keyboard_then_published(
     phone.get_by_role("button", name="Chercher").click()
     answer = phone.locator("#where-answer")
     expect(answer).to_contain_text("Le tirage de la partie 2 n'est pas encore annoncé.")
-    phone.wait_for_timeout(1500)  # a poll or two: still hidden
+    polls = htmx_answers(phone)
+    until(phone, lambda: len(polls) >= 2, "the phone's page did not ask again")
     expect(answer).to_contain_text("Le tirage de la partie 2 n'est pas encore annoncé.")
     shoot(phone, "draft-3-phone-sees-nothing")
 

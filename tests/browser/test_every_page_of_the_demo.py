@@ -30,6 +30,7 @@ from django.urls import Resolver404, resolve
 from playwright.sync_api import Page
 
 from tests.browser.accessibility import players_page
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.test_players_of_every_age import PHONE, ZOOMED, large_text, reads_whole
 from tests.factories import PASSWORD
@@ -79,7 +80,7 @@ def visit_pages(
         if view not in opened and html.lstrip().lower().startswith("<!doctype html"):
             opened.add(view)  # not an htmx fragment: a page, opened in the browser
             page.goto(base + path)
-            page.wait_for_timeout(100)  # guard.js checks the width 50 ms after the load
+            checked(page)  # guard.js has checked it
             check(page)
         for href in HREF.findall(html):
             target = urlsplit(urljoin(path, unescape(href)))

@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked, until
 from tests.browser.grid import deal_keys
 from tests.factories import PASSWORD
 
@@ -92,11 +93,10 @@ def test_a_preview_replaced_while_the_server_is_busy_is_no_fault(
     page.locator("#deal-entry input[name=taker]").focus()
     for key in deal_keys(taker="A", trump="S", bid="80", points="")[:-1]:
         page.keyboard.press(key)
-    page.wait_for_timeout(600)  # a preview asked and awaited
-    assert held, "no preview was asked"
+    until(page, lambda: held, "no preview was asked")  # asked, and awaited
     for key in "120":
         page.keyboard.press(key)
-    page.wait_for_timeout(600)  # a newer preview replaces it
+    until(page, lambda: len(held) >= 2, "no newer preview")  # it replaces the one awaited
     page.unroute("**/apercu/")
     for route in held:
         with contextlib.suppress(PlaywrightError):
@@ -169,5 +169,5 @@ def test_a_list_meant_to_scroll_sideways_is_no_fault(live_server, page: Page, fa
     page.set_viewport_size({"width": 390, "height": 700})
     page.goto(f"{live_server.url}/")
     page.evaluate(WIDE_IN_A_BOX, True)
-    page.wait_for_timeout(200)
+    checked(page)
     assert not faults, str(faults)

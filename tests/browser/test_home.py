@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
 from tournaments.management.demo_concours import PUBLISHED_SLUG
 from tournaments.models import Tournament
@@ -30,7 +31,7 @@ OLDER = "Concours de la Sainte-Catherine (démo)"  # the demo's, a week before
 
 
 def shot(page: Page, name: str) -> None:
-    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    checked(page)  # guard.js has checked it
     if folder := os.environ.get("BROWSER_SCREENSHOTS"):
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"home-{name}.png"), full_page=True)

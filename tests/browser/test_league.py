@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tests.factories import build_tournament
@@ -173,5 +174,5 @@ def test_a_three_stage_league_sends_its_qualified_teams_to_the_final(
     expect(phone.locator(".league-stage")).to_have_count(3)
     expect(phone.locator("#stage-1 .league-sent li")).to_have_count(4)
     expect(phone.locator("main form")).to_have_count(0)  # read-only
-    phone.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone")

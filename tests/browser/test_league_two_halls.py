@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE
 from tests.tournaments.features.leagues.builders import laptop_file, three_stage_league
@@ -131,5 +132,5 @@ def test_a_league_final_played_in_two_halls_is_merged_and_sends_its_qualified_on
     phone.goto(f"{url}/ligue/{league.slug}/")
     expect(phone.locator("#stage-2 .league-sent li")).to_have_count(2)
     expect(phone.locator("#stage-2")).to_contain_text(merged[0].team_name)
-    phone.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone")

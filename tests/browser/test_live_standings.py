@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import until
 from tournaments.services import scores
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,6 +41,8 @@ def test_offline_the_ranking_keeps_its_last_version_and_says_since_when(
     page.goto(f"{live_server.url}/t/{tournament.slug}/classement/")
     expect(page.locator("#standings")).to_contain_text("Rang")
     page.evaluate("window.__notReloaded = true")
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
     faults.network_down = True
     page.context.set_offline(True)
     banner = page.locator(".offline-banner")
@@ -50,7 +53,8 @@ def test_offline_the_ranking_keeps_its_last_version_and_says_since_when(
         scores.record_deal(
             table=table, values={"taker": "A", "trump": "H", "bid": 90, "points_a": 97}
         )
-    page.wait_for_timeout(2500)  # polls fail meanwhile: still the last version, no error page
+    # Polls fail meanwhile (two seen): still the last version, no error page.
+    until(page, lambda: len(failed) >= 2, "no poll was tried offline")
     expect(page.locator("#standings")).not_to_contain_text("2\u202f280")
     page.screenshot(path="/tmp/hall-wifi/ranking-offline.png", full_page=True)
     page.context.set_offline(False)

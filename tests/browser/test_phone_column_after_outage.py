@@ -10,8 +10,10 @@ again says « en attente sur le téléphone »."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import htmx_answers, settle, until
 from tests.browser.day import PHONE
 from tests.browser.grid import tap_deal
 from tests.browser.session import log_in
@@ -101,8 +103,11 @@ def test_the_desk_stops_saying_deals_wait_once_the_phone_sent_them(
     expect(total_a).to_have_text(str(table.total_a), timeout=25_000)
     expect(total_b).to_have_text(str(table.total_b))
     expect(row.locator("td.phone")).not_to_contain_text(WAITING)
-    # One more refresh of the desk: still nothing waits.
-    page.wait_for_timeout(11_000)
+    # One more refresh of the desk's list (every 10 s): still nothing waits.
+    refreshes = htmx_answers(page)
+    tables = reverse("tournaments:round_tables", args=[round1.tournament.slug, 1])
+    until(page, lambda: any(tables in u for u in refreshes), "the desk's list never came back")
+    settle(page)  # and swapped in
     expect(row.locator("td.phone")).not_to_contain_text(WAITING)
     cells = page.evaluate("window.__phoneCell")
     said_after = [c["text"] for c in cells if c["at"] >= arrived and WAITING in c["text"]]

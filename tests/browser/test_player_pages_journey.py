@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
 from tests.tournaments.services.test_persons import finished_concours
 from tournaments.models import Player
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _shot(page: Page, name: str) -> None:
-    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    checked(page)  # guard.js has checked it
     if folder := os.environ.get("BROWSER_SCREENSHOTS"):
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"players-{name}.png"), full_page=True)

@@ -23,6 +23,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE
 from tests.browser.test_public_pages_on_a_phone import long_named_tournament
@@ -87,7 +88,7 @@ def _shots() -> Path | None:
 
 def _visit(page: Page, url: str, name: str) -> None:
     page.goto(url)
-    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    checked(page)  # guard.js has checked it
     if shots := _shots():
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 
@@ -120,7 +121,7 @@ def test_every_players_page_is_accessible_at_every_size(live_server, open_page, 
     player.locator("#id_code").fill(playing.code_a)
     player.get_by_role("button", name="Saisir les donnes").click()
     expect(player.locator("#id_code")).to_have_count(0)
-    player.wait_for_timeout(150)
+    checked(player)  # guard.js has checked it
     if shots := _shots():
         player.screenshot(path=str(shots / f"{mode}-table-side-entry.png"), full_page=True)
 
@@ -191,7 +192,7 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     }
     for page_name, url in pages.items():
         player.goto(url)
-        player.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+        checked(player)  # guard.js has checked it
         sizes = player.evaluate(TEXT_SIZES)
         assert sizes == {"medium": PHONE_TEXT, "root": root}, (page_name, sizes)
         assert player.evaluate(LARGE) is large
@@ -200,7 +201,7 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     player.locator("#id_code").fill(playing.code_a)
     player.get_by_role("button", name="Saisir les donnes").click()
     expect(player.locator("#id_code")).to_have_count(0)
-    player.wait_for_timeout(150)
+    checked(player)  # guard.js has checked it
     assert player.evaluate(TEXT_SIZES)["root"] == root
     _shot(player, f"{name}-table-side-entry")
 

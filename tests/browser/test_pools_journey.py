@@ -18,6 +18,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tests.browser.test_organizer_journey import close_partie, enter_deal, last_marques
@@ -137,10 +138,10 @@ def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
     expect(
         phone.locator("section.pool").first.locator(".pool-matches .score").first
     ).to_be_visible()
-    phone.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-fr")
     phone.get_by_role("link", name="EN", exact=True).click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Pools")
     expect(phone.locator("section.pool h2").first).to_have_text("Pool A")
-    phone.wait_for_timeout(150)
+    checked(phone)  # guard.js has checked it
     shot(phone, "phone-en")

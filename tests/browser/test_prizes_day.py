@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.browser.conftest import checked
 from tests.browser.day import PHONE, download, french_words, pdf_text, speaks
 from tests.browser.session import log_in
 from tests.browser.test_organizer_journey import close_partie
@@ -61,7 +62,7 @@ def shot(page: Page, name: str) -> None:
     folder = os.environ.get("BROWSER_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.wait_for_timeout(150)
+        checked(page)  # guard.js has checked it
         page.screenshot(path=str(Path(folder) / f"prizes-{name}.png"), full_page=True)
 
 

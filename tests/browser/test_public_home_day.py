@@ -34,7 +34,7 @@ from playwright.sync_api import Page, expect
 
 from tests.attacks import server as hosted_server
 from tests.browser import test_publish_journey as publish_journey
-from tests.browser.conftest import close_quietly
+from tests.browser.conftest import checked, close_quietly
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tests.browser.test_calendar_journey import (
@@ -86,7 +86,7 @@ print(json.dumps({{p.last_name: [p.person_id, p.person.shown] for p in rows}}))
 
 
 def _shot(page: Page, name: str) -> None:
-    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    checked(page)  # guard.js has checked it
     if folder := os.environ.get("BROWSER_SCREENSHOTS"):
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"home-day-{name}.png"), full_page=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
 from tournaments.models import Round, Tournament
 from tournaments.services import registration, release, rounds, scores, tournaments
@@ -82,7 +83,7 @@ def long_named_tournament(owner) -> Tournament:
 
 def visit(page: Page, url: str, name: str, shots: Path | None) -> None:
     page.goto(url)
-    page.wait_for_timeout(150)  # the width check runs 50 ms after the load
+    checked(page)  # guard.js has checked it
     if shots:
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 

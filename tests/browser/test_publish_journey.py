@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.attacks import server as hosted_server
-from tests.browser.conftest import close_quietly
+from tests.browser.conftest import close_quietly, until
 from tests.browser.test_hall_restart import Hall
 from tests.factories import PASSWORD
 from tests.mail import SmtpServer
@@ -171,11 +171,12 @@ def test_a_concours_played_offline_is_published_from_the_hall_laptop(
 
     # The team's result mail waits: the laptop's worker found no connection.
     waiting = "1 message en attente d'envoi — pas de connexion"
-    for _ in range(30):  # the worker's first try, within 30 s
-        if waiting in messages_line(laptop_page, laptop, concours["slug"]):
-            break
-        laptop_page.wait_for_timeout(1000)
-    assert waiting in messages_line(laptop_page, laptop, concours["slug"])
+    until(
+        laptop_page,
+        lambda: waiting in messages_line(laptop_page, laptop, concours["slug"]),
+        "the laptop's worker never tried the mail",
+        seconds=120,
+    )
     # The link comes back (the mail server answers); the next try is minutes away.
     mail.start()
     assert waiting in messages_line(laptop_page, laptop, concours["slug"])
@@ -186,10 +187,8 @@ def test_a_concours_played_offline_is_published_from_the_hall_laptop(
     laptop_page.get_by_role("button", name="Publier en ligne").click()
     expect(laptop_page.get_by_text("Concours publié en ligne")).to_be_visible()
     laptop_page.screenshot(path=str(SHOTS / "laptop-published.png"), full_page=True)
-    for _ in range(60):  # at most 30 s, where the next try would be 5 minutes away
-        if mail.inbox.received:
-            break
-        laptop_page.wait_for_timeout(500)
+    # At once, not at the next try 5 minutes away (2 minutes bound a loaded machine).
+    until(laptop_page, lambda: mail.inbox.received, "the mail waited for its next try", seconds=120)
     (sent,) = mail.inbox.to(MAILED)
     assert CONCOURS in sent.get_content()
     assert "1 envoyé, le dernier à" in messages_line(laptop_page, laptop, concours["slug"])

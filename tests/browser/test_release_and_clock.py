@@ -24,6 +24,7 @@ import pytest
 from django.db.models import F
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import htmx_answers, until
 from tests.browser.day import PHONE
 from tests.browser.session import log_in
 from tests.factories import add_teams, draw_random_round
@@ -61,14 +62,6 @@ def shots() -> Path | None:
 def shoot(page: Page, name: str) -> None:
     if folder := shots():
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def seconds(text: str) -> int:
-    """« 01:02 » or « 1:02:03 » as seconds."""
-    total = 0
-    for part in text.strip().split(":"):
-        total = total * 60 + int(part)
-    return total
 
 
 @pytest.fixture
@@ -112,7 +105,8 @@ def test_the_phone_waits_for_the_announcement_then_shows_the_table(
     expect(phone.locator("#where-answer")).to_contain_text(words["hidden"])
     expect(phone.locator("#where-answer")).to_contain_text(words["keep open"])
     expect(phone.locator(".places")).to_have_count(0)
-    phone.wait_for_timeout(1500)  # a poll or two: still hidden
+    polls = htmx_answers(phone)
+    until(phone, lambda: len(polls) >= 2, "the phone's page did not ask again")
     expect(phone.locator("#where-answer")).to_contain_text(words["hidden"])
     shoot(phone, f"release-{language}-3-phone-waits")
 
@@ -153,25 +147,31 @@ def test_the_clock_counts_on_the_hall_screen_calls_the_last_deal_and_pauses(
     page.get_by_role("button", name="Lancer le chrono").click()
     expect(page.locator(".messages")).to_contain_text("Chrono lancé.")
     shoot(page, "clock-1-round-page")
-    # Rather than wait a minute for the call: the partie began 45 s ago (a
-    # margin of 15 s for a loaded machine to open the screen before the call).
-    Round.objects.filter(tournament=tournament, number=1).update(
-        clock_started_at=F("clock_started_at") - timedelta(seconds=45)
-    )
+    # The hall screen's clock is the test's (Playwright's, in its browser):
+    # it stands at `now`, 45 s into the partie, rather than a minute waited
+    # for, and moves only when the test moves it: by 3 s at most in all, so
+    # that clock.js never takes the server's Date for a truer time (it
+    # trusts two answers 5 s apart on the screen's clock).
+    now = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    started = Round.objects.filter(tournament=tournament, number=1)
+    started.update(clock_started_at=now - timedelta(seconds=45))
 
     screen = open_page(viewport={"width": 1366, "height": 768})
+    screen.clock.set_fixed_time(now)
     screen.goto(f"{url}/t/{tournament.slug}/ecran/")
     clock = screen.locator("#projector .partie-clock .clock-time")
-    expect(clock).to_be_visible()
-    first = seconds(clock.inner_text())
-    assert 44 <= first < 60
+    expect(clock).to_have_text("00:45")
     expect(screen.locator(".last-deal-call")).to_be_hidden()
     expect(screen.locator(".last-deal-at")).to_contain_text("« Dernière donne » à 01:00")
     shoot(screen, "clock-2-screen-running")
-    # It counts by itself, and the call shows when its time is reached.
-    screen.wait_for_timeout(1200)
-    assert seconds(clock.inner_text()) > first
-    expect(screen.locator(".last-deal-call")).to_be_visible(timeout=25000)
+    # It counts by itself (its own timer, every half second)...
+    screen.clock.set_fixed_time(now + timedelta(seconds=1))
+    expect(clock).to_have_text("00:46")
+    # ...and the call shows when its time is reached: the partie began 14 s
+    # earlier than the screen knew (its next poll, every second, says so).
+    started.update(clock_started_at=F("clock_started_at") - timedelta(seconds=14))
+    expect(clock).to_have_text("01:00")
+    expect(screen.locator(".last-deal-call")).to_be_visible()
     expect(screen.locator(".last-deal-call")).to_have_text("Dernière donne !")
     expect(screen.locator(".last-deal-at")).to_be_hidden()
     shoot(screen, "clock-3-screen-last-deal")
@@ -181,7 +181,9 @@ def test_the_clock_counts_on_the_hall_screen_calls_the_last_deal_and_pauses(
     expect(page.locator(".messages")).to_contain_text("Chrono en pause.")
     expect(screen.locator(".partie-clock .clock-state")).to_have_text("En pause")
     stopped = clock.inner_text()
-    screen.wait_for_timeout(1500)
+    # Two seconds later on the screen's clock, counted again at once: the same.
+    screen.clock.set_fixed_time(now + timedelta(seconds=3))
+    screen.evaluate("document.dispatchEvent(new Event('htmx:afterSwap'))")
     assert clock.inner_text() == stopped
     shoot(screen, "clock-4-screen-paused")
     page.get_by_role("button", name="Reprendre").click()

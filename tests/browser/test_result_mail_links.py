@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import migrated
+from tests.browser.conftest import until
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.browser.test_hall_restart import Hall
@@ -99,10 +100,7 @@ def test_the_result_mail_comes_from_the_club_and_its_links_open(hall, page: Page
     press_on(page, page.get_by_role("button", name="Fermer la partie"))
     page.goto(f"{base}/organisation/t/{slug}/messages/")
     press_on(page, page.get_by_role("button", name="Envoyer maintenant"))
-    for _ in range(60):
-        if mail.inbox.received:
-            break
-        page.wait_for_timeout(500)
+    until(page, lambda: mail.inbox.received, "no mail was sent", seconds=120)
     (sent,) = mail.inbox.to(MAILED)
     assert parseaddr(sent["From"])[0] == "Foyer rural de Moncoutant", sent["From"]
     assert sent["Reply-To"] == "foyer.moncoutant@example.org"

@@ -28,6 +28,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
@@ -41,7 +42,7 @@ HERS = {"Lefèvre3": ("V-0303", "Belote Club de Mâcon")}
 
 
 def _shot(page: Page, name: str) -> None:
-    page.wait_for_timeout(150)  # guard.js checks the width 50 ms after the load
+    checked(page)  # guard.js has checked it
     if folder := os.environ.get("BROWSER_SCREENSHOTS"):
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"withdrawal-{name}.png"), full_page=True)
