@@ -98,7 +98,7 @@ def trusted(path: str) -> Q:
     )
 
 
-def trusted_ids(user_ids: set[int]) -> set[int]:
+def trusted_ids(user_ids: set[int | None]) -> set[int | None]:
     """Of these accounts, those the site trusts (one query, one join)."""
     from django.contrib.auth import get_user_model
 

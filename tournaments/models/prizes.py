@@ -59,8 +59,9 @@ class Category(PrizeRuleOwner):
     )
     name = models.CharField(_("nom"), max_length=80)
     kind = models.CharField(_("sorte"), max_length=10, choices=Kind.choices, default=Kind.OTHER)
-    teams = models.ManyToManyField("Team", related_name="categories", blank=True)
-    players = models.ManyToManyField("Player", related_name="categories", blank=True)
+    # Named with their app, so that mypy (django-stubs) sees `team.categories`.
+    teams = models.ManyToManyField("tournaments.Team", related_name="categories", blank=True)
+    players = models.ManyToManyField("tournaments.Player", related_name="categories", blank=True)
 
     class Meta:
         ordering = ["pk"]

@@ -29,11 +29,15 @@ MIN_LETTERS = 3
 SUGGESTIONS = 8
 
 
-class PersonLike(Protocol):
-    first_name: str
-    last_name: str
-    licence: str
-    club: str
+class PersonLike(Protocol):  # read-only: a frozen PlayerData qualifies
+    @property
+    def first_name(self) -> str: ...
+    @property
+    def last_name(self) -> str: ...
+    @property
+    def licence(self) -> str: ...
+    @property
+    def club(self) -> str: ...
 
 
 def remember_players(tournament: Tournament, people: Iterable[PersonLike]) -> None:

@@ -16,6 +16,7 @@ registered by `registration`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -74,7 +75,7 @@ class ImportPlan:
     # Once imported: the teams registered from the new lines.
     imported: list[Team] = field(default_factory=list)
     # A line's values in the installed features' columns (services/extras.py).
-    extra_values: dict[int, dict] = field(default_factory=dict)
+    extra_values: dict[int, dict[str, Any]] = field(default_factory=dict)
     # Each column's header and the key it was read as ("" not understood),
     # and the features' columns the file has (key, header).
     columns: list[tuple[str, str]] = field(default_factory=list)
@@ -184,7 +185,7 @@ def _read_extras(
     cells they refuse is faulty (an e-mail that is not one)."""
     if not declared:
         return []
-    faults = []
+    faults: list[tuple[int, str]] = []
     for row in rows:
         values, problems = extras.read_cells(dict(row.extras), declared)
         faults.extend((row.line, problem) for problem in problems)
@@ -193,7 +194,10 @@ def _read_extras(
 
 
 def _conflict(
-    row: team_file.TeamRow, by_player: dict, by_number: dict, in_file: dict[str, int]
+    row: team_file.TeamRow,
+    by_player: dict[str, Team],
+    by_number: dict[int, Team],
+    in_file: dict[str, int],
 ) -> str:
     """Why a line that is not a registered team cannot be one ("" if it can):
     its number is another team's, or one of its players is already in a
@@ -235,9 +239,13 @@ def _numbered(lines: list[ImportLine], *, taken: set[int]) -> list[ImportLine]:
 
 
 def _register(
-    tournament: Tournament, line: ImportLine, categories: dict[str, int], values: dict | None
+    tournament: Tournament,
+    line: ImportLine,
+    categories: dict[str, int],
+    values: dict[str, Any] | None,
 ) -> Team:
     row = line.row
+    assert line.number is not None  # _numbered gave each new line its number
     team = create_team(
         tournament,
         player1=PlayerData(

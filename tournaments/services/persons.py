@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -84,7 +85,7 @@ def _match(records: QuerySet[Person], player: Player, *, own: bool) -> Person | 
     return found
 
 
-def _person_for(player: Player, owner_id: int) -> Person:
+def _person_for(player: Player, owner_id: int | None) -> Person:
     """The organizer's own record of the player; else another trusted
     organizer's (where the tick here counts only for this concours, never
     for showing them); else a new record of the organizer's."""
@@ -148,7 +149,9 @@ def _read_the_boxes(tournament: Tournament) -> None:
         _log_in_concours(newly, Change.Action.PLAYERS_SHOWN, None, {"shown": True})
 
 
-def _log_in_concours(person_ids: list[int], action: str, by: Actor | None, after: dict) -> None:
+def _log_in_concours(
+    person_ids: list[int], action: str, by: Actor | None, after: dict[str, Any]
+) -> None:
     tournaments = (
         Player.objects.filter(person_id__in=person_ids)
         .values_list("tournament_id", flat=True)
@@ -300,10 +303,11 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
     rated = {t.pk: t.owner_id for t in concours if teams[t.pk] >= rating.MIN_TEAMS}
     person_of = _rated_identities(rated)
     persons_of = {
-        pk: (person_of.get(first), person_of.get(second))
+        pk: (person_of[first], person_of[second])
         for pk, first, second in Team.objects.filter(tournament_id__in=list(rated)).values_list(
             "pk", "player1_id", "player2_id"
         )
+        if first in person_of and second in person_of
     }
     games: dict[int, list[rating.TableGame]] = defaultdict(list)
     rows = (
@@ -316,9 +320,8 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
         .values_list("round__tournament_id", "team_a_id", "team_b_id", "total_a", "total_b")
     )
     for tournament_id, team_a, team_b, total_a, total_b in rows:
-        side_a = persons_of.get(team_a, (None, None))
-        side_b = persons_of.get(team_b, (None, None))
-        if None not in (*side_a, *side_b):
+        side_a, side_b = persons_of.get(team_a), persons_of.get(team_b)
+        if side_a is not None and side_b is not None:
             games[tournament_id].append(rating.TableGame(side_a, side_b, total_a, total_b))
     return [
         rating.RatedConcours(key=t.pk, day=t.date, teams=teams[t.pk], games=tuple(games[t.pk]))
@@ -326,7 +329,7 @@ def rated_concours(*, today: date, window_days: int) -> list[rating.RatedConcour
     ]
 
 
-def _rated_identities(owners: dict[int, int]) -> dict[int, int]:
+def _rated_identities(owners: dict[int, int | None]) -> dict[int, int]:
     """Who each player of these concours (id → organizer) is for the cote:
     their person where the row counts as theirs (the organizer owns the
     record, or the player ticked the box there), else someone met once

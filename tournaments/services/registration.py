@@ -11,7 +11,10 @@ This module must not seat anyone (that is `rounds`) nor touch scores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -69,7 +72,7 @@ def register_team(
     name: str = "",
     number: int | None = None,
     categories: list[int] | None = None,
-    extra_values: dict | None = None,
+    extra_values: dict[str, Any] | None = None,
     by: Actor | None = None,
 ) -> Team:
     """Register a fixed pair. Allowed at any time: a team registered while a
@@ -194,7 +197,7 @@ def update_team(
     """Change a team's players, club or name, and, when `categories` is
     given, the special rankings it belongs to."""
     before = team_snapshot(team)
-    after: dict = {}
+    after: dict[str, Any] = {}
     if categories is not None:
         before["categories"] = sorted(c.name for c in team.categories.all())
         after["categories"] = set_entrant_categories(team, categories)
@@ -287,7 +290,7 @@ def set_player_presence(*, player: Player, present: bool, by: Actor | None = Non
     return player
 
 
-def _drawn_since(tournament_id: int, moment) -> bool:
+def _drawn_since(tournament_id: int, moment: datetime | None) -> bool:
     """Whether a partie has been drawn (or drawn again) after `moment`; a
     withdrawal of unknown date counts as before every draw."""
     draws = Change.objects.filter(
@@ -318,7 +321,14 @@ def withdraw_player(*, player: Player, by: Actor | None = None) -> Player:
     )
 
 
-def _withdraw(entrant, action: str, snapshot, already: str, *, by: Actor | None) -> Team | Player:
+def _withdraw[E: (Team, Player)](
+    entrant: E,
+    action: str,
+    snapshot: Callable[[E], dict[str, Any]],
+    already: str,
+    *,
+    by: Actor | None,
+) -> E:
     """The forfait of a team or a player: not drawn again, absent, the time
     kept (it can be undone until the next draw)."""
     entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
@@ -338,7 +348,9 @@ def reinstate_player(*, player: Player, by: Actor | None = None) -> Player:
     return _reinstate(player, Change.Action.PLAYER_REINSTATED, player_snapshot, by=by)
 
 
-def _reinstate(entrant, action: str, snapshot, *, by: Actor | None) -> Team | Player:
+def _reinstate[E: (Team, Player)](
+    entrant: E, action: str, snapshot: Callable[[E], dict[str, Any]], *, by: Actor | None
+) -> E:
     """Undo the forfait of a team or a player: active and present again."""
     entrant.refresh_from_db(fields=["status", "present", "withdrawn_at"])
     refusal = _undo_refusal(entrant)

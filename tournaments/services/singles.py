@@ -20,7 +20,7 @@ from tournaments.domain import partners
 from tournaments.models import Change, Team, Tournament, WaitingPlayer
 from tournaments.services import team_file
 from tournaments.services.audit import Actor, log_change, team_snapshot
-from tournaments.services.directory import remember_players
+from tournaments.services.directory import PersonLike, remember_players
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (
     PlayerData,
@@ -35,7 +35,7 @@ def waiting_players(tournament: Tournament) -> list[WaitingPlayer]:
     return list(tournament.waiting_players.order_by("created_at", "pk"))
 
 
-def _key(person) -> str:
+def _key(person: PersonLike) -> str:
     return team_file.player_key(person.first_name, person.last_name)
 
 
@@ -54,7 +54,7 @@ def _already_here(tournament: Tournament, player: PlayerData) -> str:
     return ""
 
 
-def _name(person) -> str:
+def _name(person: PersonLike) -> str:
     return f"{person.first_name} {person.last_name}".strip()
 
 

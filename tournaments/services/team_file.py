@@ -33,7 +33,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -208,7 +208,11 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
-def _parse_table(result: ParsedFile, reader, columns) -> ParsedFile:
+def _parse_table(
+    result: ParsedFile,
+    reader: Iterator[list[str]],
+    columns: tuple[tuple[str, ...], Sequence[str] | None],
+) -> ParsedFile:
     """The header then the lines of a file read as rows of cells."""
     try:
         headers = [h.strip() for h in next(reader)]
@@ -364,7 +368,7 @@ def _row(
                 _("Numéro %(n)s déjà donné ligne %(line)s.")
                 % {"n": number, "line": seen.numbers[number]}
             )
-        else:
+        elif number is not None:
             seen.numbers[number] = index
     if problems:
         return None, problems

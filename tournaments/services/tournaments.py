@@ -17,12 +17,13 @@ own modules.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date as Date
 from datetime import time as Time
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -40,7 +41,7 @@ from tournaments.services.errors import TournamentError
 
 def rules_from_form(
     preset: str, overrides: Mapping[str, Any] | None = None, *, version: int | None = None
-) -> dict:
+) -> dict[str, Any]:
     """A rule profile as stored on a tournament, validated by the engine:
     version ``version`` of the preset (its latest for a new concours), with
     the version in the stored JSON, so that the concours replays with it for
@@ -91,7 +92,7 @@ def criteria_frozen(tournament: Tournament) -> bool:
 @transaction.atomic
 def create_tournament(
     *,
-    owner,
+    owner: User,
     name: str,
     date: Date,
     preset: str = "ffb-belote",
@@ -155,7 +156,7 @@ def format_locked(tournament: Tournament) -> bool:
     return tournament.players.exists()
 
 
-def _snapshot(tournament: Tournament, names) -> dict[str, Any]:
+def _snapshot(tournament: Tournament, names: Iterable[str]) -> dict[str, Any]:
     return {name: _plain(getattr(tournament, name)) for name in names}
 
 
@@ -347,12 +348,12 @@ def set_archived(*, tournament: Tournament, archived: bool, by: Actor | None) ->
     return tournament
 
 
-def _is_owner(tournament: Tournament, user) -> bool:
+def _is_owner(tournament: Tournament, user: Actor | None) -> bool:
     return tournament.owner_id == getattr(user, "pk", None) or getattr(user, "is_superuser", False)
 
 
 @transaction.atomic
-def delete_tournament(*, tournament: Tournament, by: Actor | None) -> None:
+def delete_tournament(*, tournament: Tournament, by: Actor) -> None:
     """Delete the tournament and everything it holds: teams, parties, deals,
     its history too (so the trace of the deletion goes to the server's log).
     Only its owner may."""
