@@ -220,7 +220,7 @@ def announcements_label(announcements: dict, side: str) -> str:
 
 def options_summary(tournament) -> str:
     """« Options : lots, caisse » from the features the tournament turned
-    on (as models/options.py declares them), empty with none."""
+    on (the core's and the installed features', models/options.py), empty with none."""
     on = features_on(tournament)
     if not on:
         return ""

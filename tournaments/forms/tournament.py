@@ -20,8 +20,8 @@ from tournaments.forms.tie_breaks import (
     chosen_criteria,
     criteria_initial,
 )
-from tournaments.models import Tournament
-from tournaments.models.options import FEATURES, OPTIONS, Option
+from tournaments.models import Tournament, options
+from tournaments.models.options import Option
 
 PRESET_LABELS = rule_labels.PRESET_LABELS
 
@@ -36,14 +36,8 @@ class TournamentForm(forms.Form):
     `rules_locked` (a score is entered), `format_locked` (someone is
     registered) and `criteria_frozen` (partie 1 is drawn: the « Départage »
     page changes them, with a reason) show the fields they lock as they
-    are, unchangeable."""
-
-    #: The optional parts of a concours (fieldset « Options »), as
-    #: models/options.py declares them with their defaults.
-    OPTION_FIELDS = tuple(option.field_name for option in OPTIONS)
-    #: Options set where they are used, not here: the teams a draw keeps
-    #: apart, from the teams' page (forms/teams.ApartForm; issue 54, item 4).
-    ELSEWHERE = ("avoid_enabled", "avoid_same_club", "avoid_absolute", "avoid_groups")
+    are, unchangeable. Its « Options » are the core's and the installed
+    features' (models/options.py), asked with their defaults."""
 
     name = OneLineField(label=_("Nom du tournoi"), max_length=120)
     date = forms.DateField(
@@ -97,8 +91,8 @@ class TournamentForm(forms.Form):
             kwargs.setdefault("initial", tournament_initial(tournament))
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        for name in self.ELSEWHERE:
-            del self.fields[name]
+        for option in options.asked():
+            self.fields[option.field_name] = _option_field(option)
         for option in scoring.OPTIONS:
             # Labels and help in the reader's language, values shown as words
             # (never « true » or « nearest »): display/rules.py.
@@ -131,13 +125,13 @@ class TournamentForm(forms.Form):
 
     def option_fields(self):
         """The optional features, each ticked or not as its option's default."""
-        return [self[name] for name in self.OPTION_FIELDS if name in self.fields]
+        return [self[option.field_name] for option in options.asked()]
 
     def option_groups(self) -> list[tuple[Any, Any, list, bool]]:
         """Each feature set here: its label, its switch, its settings, and
         whether they are to be shown open (one of them refused)."""
         groups = []
-        for feature in FEATURES:
+        for feature in options.features():
             names = [o.field_name for o in feature.options if o.field_name in self.fields]
             if names:
                 settings = [self[name] for name in names[1:]]
@@ -160,16 +154,9 @@ class TournamentForm(forms.Form):
         if data.get("end_mode") == "deals" and not data.get("end_deals"):
             self.add_error("end_deals", _("Indiquez le nombre de donnes."))
         check_criteria(self, data)
-        opens, closes = data.get("check_in_opens"), data.get("check_in_closes")
-        if opens and closes and closes <= opens:
-            self.add_error("check_in_closes", _("Le pointage doit fermer après son ouverture."))
-        melee = data.get("format") == Tournament.Format.MELEE
-        if not data.get("fee_basis"):
-            data["fee_basis"] = Tournament.FeeBasis.PLAYER if melee else Tournament.FeeBasis.TEAM
-        if melee and data.get("cash_enabled") and data["fee_basis"] == Tournament.FeeBasis.TEAM:
-            self.add_error(
-                "fee_basis", _("En mêlée, chaque joueur paie : choisissez « par joueur ».")
-            )
+        for feature in options.features():
+            if feature.check:
+                feature.check(self, data)
         return data
 
     def ranking_criteria(self) -> list[str]:
@@ -202,11 +189,7 @@ class TournamentForm(forms.Form):
             "bye_policy": d["bye_policy"],
             "bye_points": d["bye_points"],
             "published": d["published"],
-            **{
-                option.name: _option_value(option, d[option.field_name])
-                for option in OPTIONS
-                if option.field_name in self.fields
-            },
+            **{o.name: _option_value(o, d[o.field_name]) for o in options.asked()},
         }
 
 
@@ -247,10 +230,6 @@ def _option_field(option: Option) -> forms.Field:
     return forms.BooleanField(initial=option.column.default, **common)
 
 
-for _option in OPTIONS:
-    TournamentForm.base_fields[_option.field_name] = _option_field(_option)
-
-
 def tournament_initial(tournament: Tournament) -> dict[str, Any]:
     """The form's values for an existing tournament."""
     rules = tournament.rule_profile
@@ -271,7 +250,7 @@ def tournament_initial(tournament: Tournament) -> dict[str, Any]:
             "published",
         )
     }
-    for option in OPTIONS:
+    for option in options.asked():
         value = getattr(tournament, option.name)
         initial[option.field_name] = (value or "") if option.ask == "amount" else value
     initial["preset"] = rules.preset

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.domain import search
-from tournaments.models.options import OPTIONS, FeeBasis, bounded
+from tournaments.models.options import COLUMNS, FeeBasis, bounded
 from tournaments.models.prizes import PrizeRuleOwner
 
 #: The most parties a tournament plays (the tournament form's bound).
@@ -206,8 +206,8 @@ class Tournament(PrizeRuleOwner):
     #: (tournaments/domain/search.py), kept by `save`.
     search_key = models.TextField(default="", blank=True, editable=False)
     # The optional features' columns (lots, special rankings, the cash box,
-    # hidden draws, the clock) are declared once in models/options.py and
-    # added below the class; the general ranking's prize rule comes with
+    # hidden draws, the clock) are declared once in models/options.COLUMNS
+    # and added below the class; the general ranking's prize rule comes with
     # `PrizeRuleOwner` (models/prizes.py), as each special ranking's does.
     # The type checker reads the columns the typed code uses here (a test
     # checks each names a column):
@@ -296,5 +296,5 @@ def _rules_of(text: str) -> scoring.Rules:
     return scoring.Rules.from_json(json.loads(text))
 
 
-for _option in OPTIONS:
-    Tournament.add_to_class(_option.name, _option.column)
+for _name, _column in COLUMNS.items():
+    Tournament.add_to_class(_name, _column)

@@ -62,11 +62,13 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
 #: INSTALLED_APPS; the installed apps are fixed once a process has started):
 #: the core starts, passes its checks, migrates its database, and its pages
 #: answer 200 — the home (with a département asked), the organizer's
-#: « Mes tournois », the dashboard and team list of a concours whose every
-#: option is on (cash box, fee, check-in), its public page, the results'
-#: archive, the publication page and an import of a list of pre-registered
-#: teams; a backup with features' sections imports (one not installed is
-#: left aside) — while the feature's own addresses are gone with it.
+#: « Mes tournois », « Nouveau tournoi », the dashboard, settings and team
+#: list of a concours whose every option is on (cash box, fee, check-in,
+#: clock), its public page, the results' archive, the publication page and
+#: an import of a list of pre-registered teams; the settings are saved (a
+#: feature left out keeps its stored options); a backup with features'
+#: sections imports (one not installed is left aside) — while the feature's
+#: own addresses and options are gone with it.
 _WITHOUT = """
 import sys
 from config import settings as s
@@ -89,7 +91,7 @@ from tests import factories
 from tournaments.services import imports
 owner = get_user_model().objects.create_user("orga", password=factories.PASSWORD)
 t = factories.build_tournament(
-    owner=owner, cash_enabled=True, entry_fee_cents=1000, check_in_enabled=True
+    owner=owner, cash_enabled=True, entry_fee_cents=1000, check_in_enabled=True, clock_enabled=True
 )
 factories.add_teams(t, 4)
 listed = "nom1;prenom1;nom2;prenom2;club;preinscrite\\nDurand;Amélie;Bérard;Jérôme;As;oui\\n"
@@ -99,11 +101,24 @@ client = Client()
 client.force_login(owner)
 for url in ("/", "/?departement=71", "/organisation/", f"/organisation/t/{t.slug}/",
             reverse("tournaments:team_list", args=[t.slug]),
-            f"/t/{t.slug}/", "/resultats/", "/organisation/publication/"):
+            f"/t/{t.slug}/", "/resultats/", "/organisation/publication/",
+            reverse("tournaments:create"), reverse("tournaments:edit", args=[t.slug])):
     answer = client.get(url)
     assert answer.status_code == 200, (url, answer.status_code)
     if url == f"/organisation/t/{t.slug}/":
         print("fee column", 'class="cash"' in answer.content.decode())
+# The settings: the options of the features installed are asked, the left
+# out one's are not; saved without them, its stored values stay.
+import re
+switches = ("cash_enabled", "check_in_enabled", "clock_enabled")
+page = client.get(reverse("tournaments:edit", args=[t.slug])).content.decode()
+print("asked", sorted(set(re.findall(r'name="([a-z_]+)"', page)) & {*switches, "entry_fee"}))
+from tests.tournaments.views.test_organizer_pages import form_data
+saved = client.post(reverse("tournaments:edit", args=[t.slug]), form_data(t, venue="Ailleurs"))
+assert saved.status_code == 302, saved.status_code
+t.refresh_from_db()
+assert t.venue == "Ailleurs"
+print("kept", sorted(name for name in switches if getattr(t, name)))
 # The desk's form and a registration file with the messages' columns: the
 # core's own fields work, a column nobody reads is left alone.
 added = client.post(
@@ -181,6 +196,15 @@ GONE = {
 }
 
 
+#: The options a feature package asks in the tournament's form (that the
+#: script above looks for), its switch first.
+ASKED = {
+    "cash": ["cash_enabled", "entry_fee"],
+    "clock": ["clock_enabled"],
+    "door": ["check_in_enabled"],
+}
+
+
 @pytest.mark.parametrize("name", PACKAGES)
 def test_the_pages_said_gone_with_a_feature_are_there_when_it_is_installed(name):
     assert GONE[name]
@@ -223,6 +247,11 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
     assert "copied 7" in done.stdout
     if name == "cash":
         assert "fee column False" in done.stdout
+    # Saved without a box ticked, the options asked go off; those of the
+    # feature left out are neither asked nor touched.
+    others = sorted(n for package, names in ASKED.items() if package != name for n in names)
+    assert f"asked {others}" in done.stdout
+    assert f"kept {ASKED.get(name, [])[:1]}" in done.stdout
     if name == "messages":  # its columns leave with it
         assert "model prenom1;nom1;licence1;" in done.stdout
         assert "email" not in done.stdout.split("model ", 1)[1].splitlines()[0]

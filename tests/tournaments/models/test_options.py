@@ -1,6 +1,8 @@
-"""The optional features declare their options once (models/options.py):
-the model's columns, the tournament form's « Options » fieldset, the
-backup's optional fields and the dashboard's summary all come from it."""
+"""The optional features' options (models/options.py): the core declares
+every column once (the model's, the backup's); each feature — the core's
+own, and an installed package's from its `ready()` — declares how the
+tournament's « Options » fieldset asks its options and its name on the
+dashboard."""
 
 from __future__ import annotations
 
@@ -9,44 +11,72 @@ from django.db import models
 from django.utils import translation
 
 from tournaments.display.labels import options_summary
+from tournaments.features.cash import forms as cash_forms
+from tournaments.features.clock import forms as clock_forms
+from tournaments.features.door import forms as door_forms
 from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Tournament
-from tournaments.models.options import FEATURES, OPTIONS, Feature
+from tournaments.models import options as declared
+from tournaments.models.options import COLUMNS, FEATURES, Feature, Option, asked, features
 from tournaments.services.backup.document import OPTIONAL_TOURNAMENT_FIELDS
 
+#: The features the packages register: their options leave the core's declarations.
+PACKAGES = (cash_forms.OPTIONS, clock_forms.OPTIONS, door_forms.OPTIONS)
 
-def test_every_option_is_a_column_of_the_tournament_with_its_declared_default() -> None:
-    for option in OPTIONS:
-        field = Tournament._meta.get_field(option.name)
-        assert field is option.column
-        assert field.has_default() or field.null, option.name
+
+def test_every_column_is_the_tournaments_with_a_default() -> None:
+    for name, column in COLUMNS.items():
+        field = Tournament._meta.get_field(name)
+        assert field is column
+        assert field.has_default() or field.null, name
 
 
 def test_the_options_the_type_checker_reads_are_options_of_their_type() -> None:
     """The option columns annotated on `Tournament` for mypy (added below the
-    class, so mypy cannot see them) name declared options, with the column's
+    class, so mypy cannot see them) name declared columns, with the column's
     type: a renamed option fails here, not in production."""
     kinds = {"bool": models.BooleanField, "str": models.TextField}
-    declared = {o.name: o.column for o in OPTIONS}
     assert Tournament.__annotations__
     for name, hint in Tournament.__annotations__.items():
-        assert type(declared[name]) is kinds[hint], name
+        assert type(COLUMNS[name]) is kinds[hint], name
 
 
-def test_the_form_asks_every_option_in_the_declared_order_with_its_label() -> None:
+def test_every_column_is_asked_by_one_feature_and_the_packages_register_theirs() -> None:
+    """The feature packages' options are theirs, not the core's."""
+    for package in PACKAGES:
+        assert package in features() and package not in FEATURES
+    names = [o.name for feature in features() for o in feature.options]
+    assert sorted(names) == sorted(set(names))
+    assert set(names) <= set(COLUMNS)
+    core = {o.name for feature in FEATURES for o in feature.options}
+    assert not core & {"cash_enabled", "clock_enabled", "check_in_enabled", "fee_basis"}
+
+
+def test_the_form_asks_every_option_in_the_order_of_the_columns_with_its_label() -> None:
     """Every option but those set where they are used (the teams a draw
     keeps apart: the teams' page, issue 54 item 4)."""
     form = TournamentForm()
-    here = [o for o in OPTIONS if o.field_name not in TournamentForm.ELSEWHERE]
-    assert [f.name for f in form.option_fields()] == [o.field_name for o in here]
-    for option in here:
+    order = list(COLUMNS)
+    assert [f.name for f in form.option_fields()] == [o.field_name for o in asked()]
+    assert [order.index(o.name) for o in asked()] == sorted(order.index(o.name) for o in asked())
+    assert "avoid_enabled" not in form.fields and "entry_fee" in form.fields
+    for option in asked():
         assert form.fields[option.field_name].label == option.label
         assert form.fields[option.field_name].help_text == option.help
         assert form.fields[option.field_name].required is False
 
 
-def test_the_backup_carries_every_option() -> None:
-    assert {o.name for o in OPTIONS} <= set(OPTIONAL_TOURNAMENT_FIELDS)
+def test_a_feature_may_ask_only_a_free_column() -> None:
+    taken = Feature("caisse", (Option("cash_enabled", "Caisse"),))
+    unknown = Feature("rien", (Option("no_such_column", "Rien"),))
+    for feature in (taken, unknown):
+        with pytest.raises(ValueError, match="not free columns"):
+            declared.register(feature)
+    assert taken not in features() and unknown not in features()
+
+
+def test_the_backup_carries_every_column() -> None:
+    assert set(COLUMNS) <= set(OPTIONAL_TOURNAMENT_FIELDS)
 
 
 @pytest.mark.django_db
@@ -55,13 +85,16 @@ def test_the_dashboard_names_the_features_turned_on(make_tournament) -> None:
     assert options_summary(tournament) == ""
     tournament.cash_enabled = True
     tournament.clock_enabled = True
-    assert options_summary(tournament) == "Options : caisse, chrono et horaires"
+    tournament.avoid_enabled = True
+    assert options_summary(tournament) == (
+        "Options : caisse, chrono et horaires, rencontres à éviter au tirage"
+    )
     with translation.override("en"):
         assert options_summary(tournament).startswith("Options: ")
 
 
 def test_each_feature_is_switched_by_a_box() -> None:
-    for feature in FEATURES:
+    for feature in features():
         assert isinstance(feature, Feature)
-        assert feature.options[0].ask == "switch"
+        assert feature.options[0].ask in ("switch", "elsewhere")
         assert isinstance(feature.options[0].column, models.BooleanField)

@@ -1,4 +1,4 @@
-"""The cash box as an installed feature: its hooks, registered once."""
+"""The cash box as an installed feature: its actions, options and hooks, registered once."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -11,10 +11,13 @@ class CashConfig(AppConfig):
     switch = "cash_enabled"  # its hooks run for a concours that keeps a cash box
 
     def ready(self) -> None:
+        from tournaments.features.cash import forms
         from tournaments.features.cash.display import Action
+        from tournaments.models import options
         from tournaments.models.audit import register_actions
 
         register_actions(Action)
+        options.register(forms.OPTIONS)
         from tournaments import hooks
         from tournaments.features.cash import services, views
 

@@ -1,4 +1,4 @@
-"""Check-in at the door as an installed feature: its actions and hooks, registered once."""
+"""Check-in at the door as an installed feature: its actions, options and hooks, registered once."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -12,8 +12,10 @@ class DoorConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import hooks
-        from tournaments.features.door import display, views
+        from tournaments.features.door import display, forms, views
+        from tournaments.models import options
         from tournaments.models.audit import register_actions
 
         register_actions(display.Action)
+        options.register(forms.OPTIONS)
         hooks.register(hooks.TEAM_LIST, views.team_list_part)

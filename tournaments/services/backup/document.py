@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.domain import deal_shapes
-from tournaments.models.options import OPTIONS
+from tournaments.models.options import COLUMNS
 from tournaments.models.tournament import MAX_ROUNDS
 from tournaments.services.errors import TournamentError
 
@@ -91,7 +91,7 @@ TOURNAMENT_FIELDS = (
 OPTIONAL_TOURNAMENT_FIELDS = (
     "prize_rule",
     "prize_top",
-    *(option.name for option in OPTIONS),
+    *COLUMNS,
     # The « Pointage à l'entrée » poster's key: a restored tournament answers
     # the posters already stuck by the door (tournaments/features/door/).
     "check_in_key",
