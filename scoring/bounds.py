@@ -1,6 +1,7 @@
 """The largest marque one team can get from one deal under a profile, and so
 the largest total a partie of N deals can give (issue 38: « Totaux
-seulement » took 99999–0 for a 12-deal partie).
+seulement » took 99999–0 for a 12-deal partie); what every total is a
+multiple of; and what a partie usually gives, measured (issue 52).
 
 The bound is the engine's own: every candidate deal below is scored by
 :func:`scoring.score_deal`, and the best one is kept with its marque, so the
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from . import partie_totals
 from .cards import MAX_TEAM_ANNOUNCEMENTS, max_belotes
 from .deal import score_deal
 from .errors import ScoringError
@@ -57,18 +59,61 @@ def partie_bound(rules: Rules, deals: int) -> int:
     return deal_bound(rules).marque * max(deals, 0)
 
 
-def usual_partie_sums(rules: Rules, deals: int) -> tuple[int, int]:
-    """The sums of both teams' totals that a partie of ``deals`` deals
-    usually gives: from a quarter of its ordinary deals' lowest sum to three
-    times their highest (issue 38: « Totaux seulement » took 12 500 for
-    1 250, one key too many). An ordinary deal is played at the lowest bid,
-    neither coinched nor a capot, without announcements (a belote may be in
-    it); real parties bid higher now and then, hence the margin. A sum
-    outside is possible (a partie cut short, a string of coinches and
-    capots): it is asked about, never refused."""
+def total_step(rules: Rules) -> int:
+    """What every total of a partie is a multiple of under ``rules``: 10
+    when every marque is rounded to ten (and so every pot), else 1 (issue
+    52: « Totaux seulement » took 5000–3 in a coinche)."""
+    return 10 if rules.rounding != "none" else 1
+
+
+@dataclass(frozen=True)
+class Usual:
+    """What a partie of some deals usually gives (99 in 100 parties the
+    engine plays, widened to every partie of ordinary deals): both teams'
+    totals together (``sum_low``, ``sum_high``) and one team's."""
+
+    sum_low: int
+    sum_high: int
+    team_low: int
+    team_high: int
+
+
+def usual_partie(rules: Rules, deals: int) -> Usual:
+    """What a partie of ``deals`` deals usually gives under ``rules``: the
+    0.5th and 99.5th percentiles measured on parties the engine played
+    under ``rules``' preset (scoring/partie_totals.py, written by `python
+    -m tools.partie_totals`; beyond its number of deals, the deviation from
+    the mean grows as the square root of the deals), the sum widened to
+    what any partie of ordinary deals gives (the lowest bid, neither
+    coinched nor a capot, no announcement: never asked about, whatever the
+    hall's bids), down to half of it: the engine's random parties pass 3 %
+    of their deals, a hall many more, and the low side is there for a
+    missing key (125 typed for 1 250), not for a quiet table. A total outside is
+    possible (a partie cut short, a string of coinches and capots): it is
+    asked about, never refused. A club's options are measured as its
+    preset's."""
+    if deals <= 0:
+        return Usual(0, 0, 0, 0)
+    table = partie_totals.QUANTILES[rules.preset]
+    if deals <= partie_totals.MAX_DEALS:
+        sum_low, sum_high, team_low, team_high = table[deals - 1]
+    else:
+        mean_sum, mean_team = partie_totals.MEANS[rules.preset]
+        last, spread = partie_totals.MAX_DEALS, (deals / partie_totals.MAX_DEALS) ** 0.5
+        sum_low, sum_high, team_low, team_high = (
+            round(deals * mean + (measured - last * mean) * spread)
+            for measured, mean in zip(
+                table[-1], (mean_sum, mean_sum, mean_team, mean_team), strict=True
+            )
+        )
     low, high = _usual_deal_sums(rules)
-    deals = max(deals, 0)
-    return (deals * low) // 4, deals * high * 3
+    most = partie_bound(rules, deals)
+    return Usual(
+        max(0, min(sum_low, deals * low // 2)),
+        max(sum_high, deals * high),
+        max(0, team_low),
+        min(team_high, most),
+    )
 
 
 @lru_cache(maxsize=64)

@@ -41,6 +41,7 @@ def concours(username: str, *, name: str, hidden: bool, finish: bool = False) ->
         parties=2,
         score_entry=Tournament.ScoreEntry.TOTALS,
         ranking_hidden=hidden,
+        overrides={"rounding": "none"},  # totals to the point, each one its own
     )
     add_teams(tournament, 8)
     first = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=7)

@@ -33,7 +33,10 @@ ROWS_SHOWN = """() => {
 
 def concours(owner, teams: int) -> Tournament:
     tournament = factories.build_tournament(
-        owner=owner, parties=2, score_entry=Tournament.ScoreEntry.TOTALS
+        owner=owner,
+        parties=2,
+        score_entry=Tournament.ScoreEntry.TOTALS,
+        overrides={"rounding": "none"},  # totals to the point: 805, 810…
     )
     factories.add_teams(tournament, teams)
     rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=3)

@@ -53,6 +53,7 @@ def long_named_tournament(owner) -> Tournament:
         date=datetime.date(2026, 12, 5),
         venue="Salle polyvalente Émile-Zola, Saint-Éloi-les-Châtaigniers",
         preset="ffb-coinche",
+        overrides={"rounding": "none"},  # totals to the point: 1 657, 991…
         score_entry=Tournament.ScoreEntry.TOTALS,
         published=True,
     )

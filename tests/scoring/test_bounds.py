@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import PRESETS, Rules, ScoringError, random_deal, score_deal, score_game
+from scoring import PRESETS, Rules, ScoringError, partie_totals, random_deal, score_deal, score_game
 from scoring.announcements import feasible_team_totals
-from scoring.bounds import deal_bound, partie_bound, usual_partie_sums
+from scoring.bounds import Usual, deal_bound, partie_bound, total_step, usual_partie
 from scoring.rules import MIN_BID
 
 SETTINGS = settings(
@@ -147,16 +147,55 @@ def test_no_deal_gives_nothing():
 
 
 @pytest.mark.parametrize(
-    ("preset", "deals", "sums"),
+    ("preset", "deals", "usual"),
     [
-        ("ffb-coinche", 12, (720, 9360)),  # a quarter of 12 × 240, three times 12 × 260
-        ("ffb-belote", 12, (243, 6552)),  # a litige's 81; 162 and a belote
-        ("contree-annonces", 12, (240, 5760)),  # the contract alone: 80 made, 160 failed
-        ("ffb-coinche", 0, (0, 0)),
+        # measured (scoring/partie_totals.py): 99 parties in 100 of 12
+        # coinche deals give 3 000 to 7 210 in all, the sum widened down to
+        # half of 12 ordinary deals at 80 (12 × 240 / 2 = 1 440); 600 to 4 970
+        # to a team
+        ("ffb-coinche", 12, Usual(1440, 7210, 600, 4970)),
+        # classic belote: half of 12 litiges' 81
+        ("ffb-belote", 12, Usual(486, 2844, 479, 1966)),
+        ("contree-annonces", 12, Usual(480, 3080, 220, 2130)),
+        ("ffb-coinche", 0, Usual(0, 0, 0, 0)),
     ],
 )
-def test_the_usual_sums_of_a_partie(preset, deals, sums):
-    assert usual_partie_sums(PRESETS[preset], deals) == sums
+def test_what_a_partie_usually_gives(preset, deals, usual):
+    assert usual_partie(PRESETS[preset], deals) == usual
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_usual_totals_grow_with_the_deals_and_stay_possible(preset):
+    rules = PRESETS[preset]
+    before = usual_partie(rules, 1)
+    for deals in range(2, 41):  # measured up to 24 deals, then extrapolated
+        usual = usual_partie(rules, deals)
+        assert 0 <= usual.sum_low <= usual.sum_high
+        assert 0 <= usual.team_low <= usual.team_high <= partie_bound(rules, deals)
+        assert usual.sum_high >= before.sum_high and usual.team_high >= before.team_high
+        before = usual
+
+
+def test_the_stored_totals_are_the_measuring_tools_and_it_measures_alike_twice():
+    from tools import partie_totals as tool
+
+    assert partie_totals.MAX_DEALS == tool.MAX_DEALS
+    assert list(partie_totals.QUANTILES) == list(PRESETS)
+    assert tool.measure("ffb-coinche", 30, 52) == tool.measure("ffb-coinche", 30, 52)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "step"),
+    [
+        ("ffb-belote", {}, 1),
+        ("ffb-belote", {"rounding": "nearest"}, 10),
+        ("ffb-coinche", {}, 10),
+        ("ffb-coinche", {"rounding": "none"}, 1),
+        ("contree-faits", {"rounding": "complement"}, 10),
+    ],
+)
+def test_every_total_is_a_multiple_of_ten_when_every_marque_is_rounded(preset, overrides, step):
+    assert total_step(Rules.from_preset(preset, **overrides)) == step
 
 
 @SETTINGS
@@ -167,7 +206,8 @@ def test_a_partie_of_ordinary_deals_is_never_asked_about(data, preset):
     the usual range."""
     rules = PRESETS[preset]
     count = data.draw(st.integers(1, 16))
-    low, high = usual_partie_sums(rules, count)
+    usual = usual_partie(rules, count)
+    low, high = usual.sum_low, usual.sum_high
     total = 0
     for _ in range(count):
         trump = data.draw(st.sampled_from(sorted(rules._table.trumps)))

@@ -19,7 +19,6 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.display.labels import number, signed
 from tournaments.display.rules import counting_label, option_label, option_value_label
 from tournaments.display.rules import preset_label as _preset_label
 from tournaments.domain.pairing import DrawError
@@ -392,57 +391,3 @@ def _item(ident: list[str | None]) -> str:
     if high == "A":
         return gettext("une %(kind)s à l'as de %(suit)s") % values
     return gettext("une %(kind)s au %(high)s de %(suit)s") % {**values, "high": _rank(str(high))}
-
-
-# -- the organizers' sum on a totals-only sheet ------------------------------------------------
-
-SHEET_MISTAKES = {
-    "deal_missing": _("une donne oubliée"),
-    "deal_twice": _("une donne comptée deux fois"),
-    "belote_missing": _("une belote oubliée"),
-    "belote_twice": _("une belote comptée deux fois"),
-    "capot_missing": _("un capot compté 162 au lieu de 252"),
-    "capot_twice": _("un capot compté 252 de trop"),
-    "pot_lost": _("un litige encore en attente à la dernière donne (ses points sont perdus)"),
-    "addition": _("une addition fausse sur la feuille"),
-}
-
-
-def sheet_mismatch(total: int, expected: int, sheet: Mapping[str, int]) -> str:
-    """« Les totaux font 3 100 ; pour 12 donnes, 2 belotes et 0 capot la
-    feuille devrait faire 3 184 (écart −84). Sans doute : … »."""
-    from scoring.sheet import likely_mistakes
-
-    causes = [str(SHEET_MISTAKES[key]) for key in likely_mistakes(total - expected)]
-    return gettext(
-        "Les totaux font %(total)s ; pour %(deals)s donnes, %(belotes)s belotes et %(capots)s "
-        "capots, la feuille devrait faire %(expected)s (écart %(gap)s). Sans doute : %(causes)s. "
-        "Vérifiez la feuille, ou cochez « enregistrer malgré l'écart »."
-    ) % {
-        "total": number(total),
-        "deals": sheet["deals"],
-        "belotes": sheet.get("belotes", 0),
-        "capots": sheet.get("capots", 0),
-        "expected": number(expected),
-        "gap": signed(total - expected),
-        "causes": gettext(" ou ").join(causes),
-    }
-
-
-def total_unusual(total: int, deals: int, low: int, high: int) -> str:
-    """« Les deux totaux font 12 500 : 12 donnes donnent d'habitude de 720 à
-    9 360 en tout. C'est bien ça ? … »"""
-    return gettext(
-        "Les deux totaux font %(total)s en tout : %(deals)s donnes donnent d'habitude de "
-        "%(low)s à %(high)s. C'est bien ça ? Vérifiez la feuille, ou cochez « Oui, c'est "
-        "bien ça » pour l'enregistrer."
-    ) % {"total": number(total), "deals": deals, "low": number(low), "high": number(high)}
-
-
-def total_out_of_range(total: int, deals: int, highest: int) -> str:
-    """« 99 999 est impossible en 12 donnes : sous ces règles, une équipe
-    marque de 0 à 3 264. Vérifiez la feuille. »"""
-    return gettext(
-        "%(total)s est impossible en %(deals)s donnes : sous ces règles, une équipe y marque "
-        "de 0 à %(highest)s. Vérifiez la feuille."
-    ) % {"total": number(total), "deals": deals, "highest": number(highest)}

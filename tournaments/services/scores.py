@@ -28,18 +28,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring import bounds
-from scoring import sheet as sheet_check
-from tournaments.display.errors import (
-    engine_error,
-    sheet_mismatch,
-    total_out_of_range,
-    total_unusual,
-)
+from tournaments.display.errors import engine_error
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.models import Change, Deal, Round, Table, Tournament
 from tournaments.queries.brackets import needs_winner
-from tournaments.services import claims
+from tournaments.services import claims, sheet_totals
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.table_versions import (
@@ -393,9 +386,9 @@ def record_totals(
     for value, field in ((total_a, "total_a"), (total_b, "total_b")):
         if value < 0:
             raise TournamentError(_("Un total ne peut pas être négatif."), field=field)
-    _check_bounds(tournament, total_a, total_b, ask_if_unusual)
+    sheet_totals.check_bounds(tournament, total_a, total_b, ask_if_unusual)
     if sheet is not None and not anyway:
-        _check_sheet(tournament.rule_profile, total_a, total_b, sheet)
+        sheet_totals.check_sheet(tournament.rule_profile, total_a, total_b, sheet)
     before = [table.total_a, table.total_b] if table.status == Table.Status.COMPLETE else None
     penalty_a, penalty_b = _penalties(table)
     table.total_a, table.total_b = total_a + penalty_a, total_b + penalty_b
@@ -414,27 +407,3 @@ def record_totals(
     )
     claims.check_final(table, corrected=corrected, after_claims=after_claims)
     return table
-
-
-def _check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) -> None:
-    """Refuses a total the partie's deals cannot give under the profile and,
-    when `ask`, asks about a sum far from what they usually give (a partie
-    played to a fixed number of deals; one played to a target has no such
-    bound: a tie at the target is played on)."""
-    deals, rules = tournament.end_deals, tournament.rule_profile
-    if tournament.end_mode != Tournament.EndMode.DEALS or not deals:
-        return
-    highest = bounds.partie_bound(rules, deals)
-    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
-        if value > highest:
-            raise TournamentError(total_out_of_range(value, deals, highest), field=field)
-    low, high = bounds.usual_partie_sums(rules, deals)
-    if ask and not low <= total_a + total_b <= high:
-        raise TournamentError(total_unusual(total_a + total_b, deals, low, high), field="sure")
-
-
-def _check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:
-    expected = sheet_check.expected_total(rules, **sheet)
-    if expected is None or total_a + total_b == expected:
-        return
-    raise TournamentError(sheet_mismatch(total_a + total_b, expected, sheet), field="total_a")

@@ -80,7 +80,7 @@ def test_a_long_ranking_repeats_its_header_on_every_page(make_tournament, tmp_pa
     add_teams(tournament, 80)
     rnd = rounds.draw_round(tournament=tournament, seed=6)
     for i, table in enumerate(rnd.tables.filter(team_b__isnull=False)):
-        scores.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - i)
+        scores.record_totals(table=table, total_a=1000 + 10 * i, total_b=900 - 10 * i)
     rounds.close_round(round=rnd)
     document = Pdf(pdf.ranking(tournament), tmp_path)
     assert document.pages >= 2

@@ -34,7 +34,7 @@ CASES = [
     ("ffb-belote", {}, 12, 99_999, 0, "total_a"),
     ("ffb-belote", {}, 12, 1254, 800, None),
     ("ffb-coinche", {}, 12, 99_999, 0, "total_a"),
-    ("ffb-coinche", {}, 12, 5000, 3, None),  # possible with surcoinches
+    ("ffb-coinche", {"rounding": "none"}, 12, 5000, 3, None),  # possible, to the point
     ("contree-faits", {}, 12, 24_240, 0, None),  # 12 × 2020
     ("contree-faits", {}, 12, 24_250, 0, "total_a"),
 ]
@@ -76,17 +76,65 @@ def test_the_desk_says_the_range_next_to_the_field_and_records_nothing(
     assert table.status != Table.Status.COMPLETE
 
 
-# A sum far from what the deals usually give is asked about, not refused:
+@pytest.mark.parametrize(
+    ("preset", "overrides", "a", "b", "field"),
+    [
+        # Every marque rounded to ten: a total ends in 0 (issue 52: 5000–3).
+        ("ffb-coinche", {}, 5000, 3, "total_b"),
+        ("ffb-coinche", {}, 1255, 1340, "total_a"),
+        ("contree-faits", {}, 1000, 1001, "total_b"),
+        ("ffb-belote", {"rounding": "nearest"}, 1000, 1005, "total_b"),
+        ("ffb-coinche", {"rounding": "complement"}, 1001, 1000, "total_a"),
+    ],
+)
+def test_a_total_the_rounding_cannot_give_is_refused_in_a_sentence_that_says_why(
+    make_tournament, preset, overrides, a, b, field
+):
+    table = _table(make_tournament, preset, overrides=overrides, end_deals=12)
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_totals(table=table, total_a=a, total_b=b)
+    assert refused.value.field == field
+    wrong = a if field == "total_a" else b
+    assert refused.value.message == (
+        f"{number(wrong)} ne peut pas être un total : sous ces règles chaque marque est arrondie "
+        "à la dizaine, un total finit donc par 0. Vérifiez la feuille."
+    )
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
+
+
+def test_the_rounding_sentence_is_said_next_to_its_box_in_english_too(
+    client, organizer, make_tournament
+):
+    table = _table(make_tournament, "ffb-coinche")
+    client.force_login(organizer)
+    client.cookies["django_language"] = "en"
+    url = reverse("tournaments:totals", args=[table.round.tournament.slug, 1, table.number])
+    response = client.post(url, {"total_a": 5000, "total_b": 3, "version": table.version})
+    assert response.status_code == 422
+    assert (
+        "3 cannot be a total: under these rules every score is rounded to the ten, so a total "
+        "ends in 0." in response.text
+    )
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
+
+
+# Totals far from what the deals usually give are asked about, not refused:
 # (preset, end_deals, total_a, total_b, asked). 12 deals of FFB coinche
-# usually give 720 to 9 360 in all (a quarter of 12 × 240, three times
-# 12 × 260: scoring.bounds.usual_partie_sums).
+# give 3 000 to 7 210 in all and 600 to 4 970 to a team, 99 parties in 100
+# the engine played (scoring/partie_totals.py); the sum is widened down to
+# 1 440, half of twelve ordinary deals at 80 (a hall passes more deals).
 USUAL = [
     ("ffb-coinche", 12, 12_500, 0, True),  # 1 250 with one key too many
-    ("ffb-coinche", 12, 1250, 0, False),
-    ("ffb-coinche", 12, 9000, 360, False),
-    ("ffb-coinche", 12, 9000, 361, True),
-    ("ffb-coinche", 12, 120, 5, True),  # 1 250 with one key too few
-    ("ffb-coinche", 12, 700, 20, False),
+    ("ffb-coinche", 12, 3100, 1900, False),
+    ("ffb-coinche", 12, 5000, 0, True),  # the issue: one team at 0
+    ("ffb-coinche", 12, 4970, 2240, False),
+    ("ffb-coinche", 12, 4970, 2250, True),  # 7 220 in all
+    ("ffb-coinche", 12, 1500, 600, False),  # a quiet table
+    ("ffb-coinche", 12, 1000, 430, True),  # 1 430 in all
+    ("ffb-coinche", 12, 2290, 590, True),  # a team at 590
+    ("ffb-coinche", 12, 120, 10, True),  # 1 250 with one key too few
     ("ffb-belote", 12, 1254, 800, False),
     ("ffb-belote", 12, 5000, 1600, True),  # possible with announcements, unusual
     ("contree-annonces", 12, 1100, 460, False),
@@ -134,5 +182,19 @@ def test_a_plausible_sheet_goes_in_with_one_post_and_no_question(
     url = reverse("tournaments:totals", args=[table.round.tournament.slug, 1, table.number])
     page = client.get(reverse("tournaments:table", args=[table.round.tournament.slug, 1, 1]))
     assert 'name="sure"' not in page.text  # the box shows only with its question
-    response = client.post(url, {"total_a": 1250, "total_b": 880, "version": table.version})
+    response = client.post(url, {"total_a": 1850, "total_b": 1330, "version": table.version})
     assert response.status_code == 302
+
+
+def test_a_team_far_from_what_a_team_usually_marks_is_named_in_the_question(make_tournament):
+    # 5000–0 in 12 coinche deals: 5 000 in all is usual, a team at 0 is not
+    # (99 parties in 100 give a team 600 to 4 970: scoring/partie_totals.py).
+    table = _table(make_tournament, "ffb-coinche")
+    with pytest.raises(errors.TournamentError) as question:
+        scores.record_totals(table=table, total_a=4960, total_b=0, ask_if_unusual=True)
+    assert question.value.field == "sure"
+    assert question.value.message == (
+        "Est-Ouest : 0 en 12 donnes, quand une équipe y marque d'habitude de 600 à 4\u202f970. "
+        "C'est bien ça ? Vérifiez la feuille, ou cochez « Oui, c'est bien ça » pour "
+        "l'enregistrer."
+    )

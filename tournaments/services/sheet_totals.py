@@ -1,0 +1,58 @@
+"""What the totals typed on a sheet (« Totaux seulement ») may be: a total
+no partie can give under the concours's profile is refused (not a multiple
+of ten when every marque is rounded, more than its deals can give), one far
+from what its deals usually give is asked about, and the organizers' own
+count of deals, belotes and capots must give their sum.
+
+Responsible for: refusing or asking with a TournamentError at its field.
+Must not: write anything (services/scores.py records the sheet).
+"""
+
+from __future__ import annotations
+
+import scoring
+from scoring import bounds
+from scoring import sheet as sheet_check
+from tournaments.display.totals import (
+    sheet_mismatch,
+    team_total_unusual,
+    total_not_rounded,
+    total_out_of_range,
+    total_unusual,
+)
+from tournaments.models import Tournament
+from tournaments.services.errors import TournamentError
+
+
+def check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) -> None:
+    """Refuses a total no partie can give under the profile (not a multiple
+    of ten when every marque is rounded; more than the partie's deals can
+    give) and, when `ask`, asks about totals far from what its deals usually
+    give, together or one team's (a partie played to a fixed number of
+    deals; one played to a target has no such bound: a tie at the target is
+    played on)."""
+    deals, rules = tournament.end_deals, tournament.rule_profile
+    counted = tournament.end_mode == Tournament.EndMode.DEALS and deals
+    step = bounds.total_step(rules)
+    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
+        if counted and value > (highest := bounds.partie_bound(rules, deals)):
+            raise TournamentError(total_out_of_range(value, deals, highest), field=field)
+        if value % step:
+            raise TournamentError(total_not_rounded(value), field=field)
+    if not counted or not ask:
+        return
+    usual = bounds.usual_partie(rules, deals)
+    if not usual.sum_low <= total_a + total_b <= usual.sum_high:
+        message = total_unusual(total_a + total_b, deals, usual.sum_low, usual.sum_high)
+        raise TournamentError(message, field="sure")
+    for value, side in ((total_a, "A"), (total_b, "B")):
+        if not usual.team_low <= value <= usual.team_high:
+            message = team_total_unusual(side, value, deals, usual.team_low, usual.team_high)
+            raise TournamentError(message, field="sure")
+
+
+def check_sheet(rules: scoring.Rules, total_a: int, total_b: int, sheet: dict[str, int]) -> None:
+    expected = sheet_check.expected_total(rules, **sheet)
+    if expected is None or total_a + total_b == expected:
+        return
+    raise TournamentError(sheet_mismatch(total_a + total_b, expected, sheet), field="total_a")
