@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from scoring import Rules
-from scoring.bounds import deal_bound, usual_partie_sums
+from scoring.bounds import deal_bound, usual_partie
 
 PAGE_MM = (210.0, 297.0)
 MARGIN = 12.0
@@ -196,7 +196,7 @@ def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]
         fields += [("announce_a", DIGITS, _places(3)), ("announce_b", DIGITS, _places(3))]
     marque = _places(len(str(deal_bound(rules).marque)))
     fields += [("marque_a", DIGITS, marque), ("marque_b", DIGITS, marque)]
-    total = _places(max(4, len(str(usual_partie_sums(rules, rows)[1]))))
+    total = _places(max(4, len(str(usual_partie(rules, rows).sum_high))))
     with_totals = [*fields, ("total_a", DIGITS, total), ("total_b", DIGITS, total)]
     return with_totals if _box_width(with_totals) >= MIN_BOX else fields
 

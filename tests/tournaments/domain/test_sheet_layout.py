@@ -43,7 +43,9 @@ from tournaments.domain.sheet_layout import (
              "marque_b", "total_a", "total_b"],
             {"marque_b": 4, "total_b": 4},
         ),
-        ("ffb-belote", 20, None, {"total_a": 5}),
+        # 20 deals of classic belote: 99 parties in 100 give 4 540 or less
+        # in all (scoring/partie_totals.py, issue 52): 4 boxes
+        ("ffb-belote", 20, None, {"total_a": 4}),
     ],
 )  # fmt: skip
 def test_each_profile_gets_the_fields_it_needs(preset, rows, fields, digits):
