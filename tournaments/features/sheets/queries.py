@@ -1,9 +1,20 @@
-"""Reads of the photographed sheets: the table a sheet names, and the
-layout it was printed with. Must not: write (a reader records nothing)."""
+"""Reads of the photographed sheets: the table a sheet names, a photo read
+for the concours the desk is reading (`read_sheet`), and what a sheet
+says that the deals already entered do not (`differences`). Must not:
+write: a photo read records nothing; the desk records what a volunteer
+confirms, through the grid's service (services/scores.py `record_deal`).
+"""
 
 from __future__ import annotations
 
-from tournaments.models import Table
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from tournaments.domain.deal_shapes import DEAL_FIELDS
+from tournaments.domain.sheet_layout import SheetLayout, SheetMark, sheet_layout
+from tournaments.features.sheets.domain.reader import Refused, SheetRead, read_photo
+from tournaments.models import Round, Table, Tournament
 
 
 def table_named(concours: str, partie: int, table: int) -> Table | None:
@@ -14,3 +25,52 @@ def table_named(concours: str, partie: int, table: int) -> Table | None:
         .filter(round__tournament__slug=concours, round__number=partie, number=table)
         .first()
     )
+
+
+@dataclass
+class Sheet:
+    """A photo read: the sheet as read and checked, and the table it names."""
+
+    read: SheetRead
+    table: Table
+
+    @property
+    def partie_closed(self) -> bool:
+        return self.table.round.status == Round.Status.CLOSED
+
+
+def read_sheet(data: bytes, *, tournament: Tournament | None = None) -> Sheet:
+    """The photo `data` read for `tournament` (None: whichever concours of
+    this database its QR code names), or `Refused` (display.refusal says
+    it). Records nothing."""
+    found: dict[str, Table] = {}
+
+    def layout_for(mark: SheetMark) -> tuple[SheetLayout, scoring.Rules]:
+        if tournament is not None and mark.concours != tournament.slug:
+            raise Refused("other_concours", concours=mark.concours)
+        table = table_named(mark.concours, mark.partie, mark.table)
+        if table is None or table.team_b_id is None:
+            if not Tournament.objects.filter(slug=mark.concours).exists():
+                raise Refused("unknown_concours", concours=mark.concours)
+            raise Refused("unknown_table", table=mark.table, partie=mark.partie)
+        found["table"] = table
+        rules = table.round.tournament.rule_profile
+        return sheet_layout(rules, mark.rows), rules
+
+    read = read_photo(data, layout_for=layout_for)
+    return Sheet(read, found["table"])
+
+
+def differences(sheet: Sheet) -> list[tuple[int, str, Any, Any]]:
+    """What the sheet says that the deals entered at its table do not:
+    (deal, Deal field, entered, read), a deal not entered yet left out."""
+    entered = {deal["number"]: deal for deal in sheet.table.deals.values("number", *DEAL_FIELDS)}
+    found = []
+    for deal in sheet.read.deals:
+        stored = entered.get(deal.deal)
+        if stored is None or deal.values is None:
+            continue
+        for name, value in deal.values.items():
+            if stored.get(name) != value and (stored.get(name) or value):
+                found.append((deal.deal, name, stored.get(name), value))
+    return found

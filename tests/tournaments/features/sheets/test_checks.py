@@ -1,0 +1,106 @@
+"""The rules' checks of a deal read from a sheet (domain/checks.py), table
+by table: what the engine refuses, a marque or a total that does not
+follow, a digit in doubt that the rules settle or not, and what they fill
+in. Pure: no photo, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+import scoring
+from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+
+BELOTE, COINCHE = scoring.PRESETS["ffb-belote"], scoring.PRESETS["ffb-coinche"]
+
+
+def row(doubted: dict[str, tuple[float, ...]] | None = None, **values) -> DealRead:
+    """A deal's row read sure, but for the digits `doubted` names."""
+    doubted = doubted or {}
+    fields = {}
+    for name, value in values.items():
+        probabilities = doubted.get(name, tuple(1.0 for _ in str(value)))
+        fields[name] = FieldRead(value, min(probabilities, default=1.0) >= 0.9, probabilities)
+    return DealRead(1, fields)
+
+
+CLASSIC = {"taker": "A", "trump": "H", "points": 97, "marque_a": 97, "marque_b": 65}
+COINCHED = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "marque_a": 190, "marque_b": 70}
+
+
+@pytest.mark.parametrize(
+    ("rules", "values", "doubted", "reasons", "asked"),
+    [
+        (BELOTE, CLASSIC, None, [], []),
+        (COINCHE, COINCHED, None, [], []),
+        # Card points that cannot add up: 170 for the takers.
+        (BELOTE, {**CLASSIC, "points": 170}, None, ["engine_points"], ["points"]),
+        # 252 without a capot crossed.
+        (BELOTE, {**CLASSIC, "points": 252}, None, ["engine_points"], ["points"]),
+        # A marque written that the engine computes otherwise.
+        (BELOTE, {**CLASSIC, "marque_b": 66}, None, ["marque"],
+         ["points", "marque_a", "marque_b"]),
+        (COINCHE, {**COINCHED, "marque_a": 200}, None, ["marque"],
+         ["bid", "points", "marque_a", "marque_b"]),
+        # A coinche without a bid.
+        (COINCHE, {**COINCHED, "bid": None, "coinche": "1"}, None, ["coinche_without_bid"],
+         ["bid", "coinche"]),
+        # No marque written: nothing checks the points.
+        (BELOTE, {**CLASSIC, "marque_a": None, "marque_b": None}, None, ["marque_missing"],
+         ["points", "marque_a", "marque_b"]),
+        # A points' digit in doubt that the marques settle: no other digit
+        # gives 97 / 65.
+        (BELOTE, CLASSIC, {"points": (1.0, 0.6)}, [], []),
+        # A marque in doubt that the sure numbers compute.
+        (BELOTE, CLASSIC, {"marque_b": (0.7, 1.0)}, [], []),
+        # Under rounding, the marques cannot tell 97 from 96: asked.
+        (COINCHE, COINCHED, {"points": (1.0, 0.6)}, ["rounding_hides_digit", "unsure"],
+         ["points"]),
+        # Two numbers in doubt at once: asked, whatever the rules say.
+        (BELOTE, CLASSIC, {"points": (1.0, 0.6), "marque_a": (0.6, 1.0)}, ["unsure"],
+         ["points", "marque_a"]),
+        # Points with no taker crossed.
+        (BELOTE, {**CLASSIC, "taker": None}, None, ["engine_taker"], ["taker"]),
+        # A passed deal: nothing crossed, marques 0.
+        (COINCHE, {"taker": None, "marque_a": 0, "marque_b": 0}, None, [], []),
+    ],
+)  # fmt: skip
+def test_a_deal_is_asked_about_when_the_rules_doubt_it(rules, values, doubted, reasons, asked):
+    read = row(doubted, **values)
+    check_deal(read, rules, (0, 0), 0)
+    assert read.reasons == reasons
+    assert read.asked == asked
+
+
+def test_the_defences_points_are_filled_in_by_the_rules():
+    read = row(**{**COINCHED, "belote": "B"})
+    read.fields["marque_b"] = FieldRead(90, True, (1.0, 1.0))
+    check_deal(read, COINCHE, (0, 0), 0)
+    assert read.reasons == []
+    assert read.values == {
+        "taker": "A", "trump": "H", "bid": 90, "bid_capot": False, "coinche": 0,
+        "points_a": 97, "points_b": 65, "capot": "", "belote_a": 0, "belote_b": 1,
+        "announcements": {},
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("before", "totals", "reasons", "after"),
+    [
+        ((100, 200), (197, 265), [], (197, 265)),
+        ((100, 200), (197, 275), ["total"], (197, 265)),  # 10 too many
+        (None, (197, 265), [], (197, 265)),  # a total not known before: taken as written
+    ],
+)
+def test_running_totals_follow_the_marques(before, totals, reasons, after):
+    read = row(**CLASSIC, total_a=totals[0], total_b=totals[1])
+    assert check_deal(read, BELOTE, before, 0) == after
+    assert read.reasons == reasons
+
+
+def test_a_litiges_pot_goes_to_the_next_deals_winner():
+    tie = row(taker="A", trump="S", points=81, marque_a=0, marque_b=81)
+    check_deal(tie, BELOTE, (0, 0), 0)
+    assert tie.reasons == [] and tie.pot == 81
+    won = row(taker="B", trump="D", points=100, marque_a=62, marque_b=181)
+    check_deal(won, BELOTE, (0, 81), tie.pot)
+    assert won.reasons == [] and won.marques == (62, 181)

@@ -1,0 +1,132 @@
+"""Each box of the sheet, cut out of the photo and read: the grid's band
+straightened (the page's homography, PER_MM pixels a millimetre), the
+light evened out (paper is the brightest thing near any point: a shadow
+or a lamp's fall-off is divided away), then per box its ink — crossed or
+not for a box to cross, a digit and its probability for a number's box.
+
+A number's box is cut a little taller than printed (a pen's digit often
+runs over), and the printed outline is taken out of it: in the few pixels
+around each printed line, what darkens the whole line evenly is the
+outline, what darkens part of it is a stroke.
+
+Must not: decide what is sure (checks.py), know the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+from tournaments.domain.sheet_layout import DIGITS, Box, Field, SheetLayout
+from tournaments.features.sheets.domain import digits
+from tournaments.features.sheets.domain.photo import Photo
+
+PER_MM = 10.0
+#: Ink shares of a box to cross: under EMPTY it is blank, over CROSSED crossed.
+EMPTY, CROSSED = 0.025, 0.07
+#: A number's box with less ink than BLANK holds nothing; up to FAINT it is
+#: a speck or a faint stroke (asked about).
+BLANK, FAINT = 0.012, 0.03
+
+
+@dataclass(frozen=True)
+class BoxRead:
+    """One box as read: `ink` (its share of inked pixels), and for a
+    number's box the class read (0–9, digits.JUNK, or None: blank) and the
+    network's probability."""
+
+    ink: float
+    digit: int | None = None
+    probability: float = 1.0
+
+
+@dataclass
+class Straightened:
+    """The grid's band of the page, straightened, as ink (0 paper … 1 ink)."""
+
+    ink: np.ndarray
+    left: float
+    top: float
+
+    def cut(self, box: Box, *, dx: float = 0.0, dy: float = 0.0) -> np.ndarray:
+        """The ink inside `box` grown by dx, dy millimetres on each side."""
+        x0 = round((box.x - dx - self.left) * PER_MM)
+        y0 = round((box.y - dy - self.top) * PER_MM)
+        x1 = round((box.x + box.w + dx - self.left) * PER_MM)
+        y1 = round((box.y + box.h + dy - self.top) * PER_MM)
+        return self.ink[max(y0, 0) : max(y1, 0), max(x0, 0) : max(x1, 0)]
+
+
+def straighten(photo: Photo, h: np.ndarray, layout: SheetLayout) -> Straightened:
+    """The grid's band, from the photo through the homography `h` (mm → px)."""
+    left, top = layout.left - 2, layout.top - 2
+    width = int((layout.right - layout.left + 4) * PER_MM)
+    height = int((layout.bottom - layout.top + 4) * PER_MM)
+    to_mm = np.array([[1 / PER_MM, 0, left], [0, 1 / PER_MM, top], [0, 0, 1]])
+    m = h @ to_mm
+    m = m / m[2, 2]
+    coefficients = tuple(float(v) for v in m.flatten()[:8])
+    band = photo.image.transform(
+        (width, height), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR
+    )
+    return Straightened(_ink(band), left, top)
+
+
+def _ink(band: Image.Image) -> np.ndarray:
+    """Ink from grey: each pixel against the paper's brightness around it."""
+    small = band.reduce(8)
+    paper = small.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(2))
+    paper = paper.resize(band.size, Image.Resampling.BILINEAR)
+    grey = np.asarray(band, np.float32)
+    bright = np.maximum(np.asarray(paper, np.float32), 1.0)
+    darkness = np.clip(1.0 - grey / bright, 0.0, 1.0)
+    # Paper's grain and the JPEG's noise under 0.15, a pen's stroke over 0.45.
+    return np.clip((darkness - 0.15) / 0.3, 0.0, 1.0)
+
+
+def read_field(band: Straightened, field: Field) -> list[BoxRead]:
+    """Each box of `field`, read."""
+    if field.kind != DIGITS:
+        return [_crossed(band, box) for box in field.boxes]
+    reads = []
+    images = []
+    for box in field.boxes:
+        ink = _digit_ink(band, box)
+        share = float((ink > 0.5).mean()) if ink.size else 0.0
+        normalized = digits.normalize(ink) if share >= BLANK else None
+        reads.append(BoxRead(share))
+        images.append(normalized)
+    wanted = [i for i, image in enumerate(images) if image is not None]
+    classes = digits.classify([images[i] for i in wanted])  # type: ignore[misc]
+    for i, (digit, probability) in zip(wanted, classes, strict=True):
+        reads[i] = BoxRead(reads[i].ink, digit, probability)
+    return reads
+
+
+def _crossed(band: Straightened, box: Box) -> BoxRead:
+    inset = min(box.w, box.h) * 0.16
+    ink = band.cut(box, dx=-inset, dy=-inset)
+    return BoxRead(float((ink > 0.5).mean()) if ink.size else 0.0)
+
+
+def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
+    """A number's box: taller than printed by 1 mm each way, its sides cut
+    by 0.4 mm, the printed outline taken out."""
+    ink = band.cut(box, dx=-0.4, dy=1.0).copy()
+    if not ink.size:
+        return ink
+    edge = round(1.0 * PER_MM)
+    for row in (edge, ink.shape[0] - 1 - edge):  # the box's top and bottom lines
+        band_rows = slice(max(row - 4, 0), row + 5)
+        ink[band_rows] = np.clip(
+            ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
+        )
+    for column in (0, ink.shape[1] - 1):  # what is left of its sides
+        cols = slice(max(column - 4, 0), column + 5)
+        ink[:, cols] = np.clip(
+            ink[:, cols] - np.percentile(ink[:, cols], 15, axis=0)[None, :], 0, 1
+        )
+    # What is left of an outline, the paper's grain: not a stroke.
+    return np.where(ink > 0.35, ink, 0.0)

@@ -1,0 +1,283 @@
+"""Every deal read, checked by the rules before anyone sees it (issue 55,
+item 4), and what the desk must be asked.
+
+A deal's row as read (`FieldRead` per field) becomes the engine's deal
+(SPEC §8) and is scored under the concours's profile. It is « à vérifier »
+— its `reasons` say why, its `asked` says which fields — when:
+
+- a field was read unsure (a digit the network doubts, a box half inked,
+  two boxes crossed for one choice, a gap inside a number);
+- the engine refuses it (card points that cannot add up to 162, or 252
+  without a capot; a coinche without a bid; points with no taker…);
+- a marque written differs from the one the engine computes;
+- a running total written differs from the previous one plus the marque;
+- the marques are not written (nothing then checks the points);
+- under a rounding profile, the points' last digit is not read beyond
+  doubt (a marque rounded to the ten cannot tell 97 from 96).
+
+So a number read wrong passes unasked only if the network was sure of a
+wrong digit *and* the rules found nothing to say: the marque, the total
+and the points read wrong together, the same way. What the rules decide is
+filled in: the defence's card points from the takers' (162 minus them,
+or 0 on a capot), in `values`, the desk grid's Deal fields.
+
+Pure: plain values in and out. Must not: read an image or a database.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import scoring
+
+#: A digit read with a probability under SURE is asked about; under a
+#: rounding profile, the points' last digit needs STRICT.
+SURE = 0.9
+STRICT = 0.995
+INPUTS = ("bid", "points", "announce_a", "announce_b")
+#: The engine's error codes → the fields of the row that may be at fault.
+AT_FAULT = {
+    "taker": ("taker",),
+    "trump": ("trump",),
+    "bid": ("bid", "coinche"),
+    "coinche": ("coinche", "bid"),
+    "capot": ("capot", "points"),
+    "points": ("points", "capot"),
+    "belote": ("belote", "trump"),
+    "announcement": ("announce_a", "announce_b"),
+    "json": ("taker",),
+}
+
+
+@dataclass
+class FieldRead:
+    """A field as read: its value (an int for a number; a box's name, or
+    several joined for marks: "AB"; None when blank or unreadable) and
+    whether it is sure."""
+
+    value: Any
+    sure: bool
+    #: Each digit's probability (a number), for the stricter digits.
+    probabilities: tuple[float, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "sure": self.sure}
+
+
+@dataclass
+class DealRead:
+    """A deal of the sheet as read and checked."""
+
+    deal: int
+    fields: dict[str, FieldRead]
+    asked: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    #: The Deal fields for the desk grid's service (record_deal's `values`),
+    #: None when the engine refused the deal as read.
+    values: dict[str, Any] | None = None
+    #: The marques the engine computes for the deal as read.
+    marques: tuple[int, int] | None = None
+    #: The litige's pot pending after the deal (classic belote).
+    pot: int = 0
+
+    def ask(self, reason: str, *names: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+        for name in names:
+            if name in self.fields and name not in self.asked:
+                self.asked.append(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "fields": {name: read.to_json() for name, read in self.fields.items()},
+            "asked": self.asked,
+            "reasons": self.reasons,
+            "values": self.values,
+        }
+
+
+def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
+    """The engine's deal (SPEC §8) from the fields as read."""
+    value = {name: read.value for name, read in fields.items()}
+    taker = value.get("taker")
+    deal: dict[str, Any] = {"taker": taker}
+    if taker is None:
+        filled = [n for n in (*INPUTS, "trump", "coinche", "belote", "capot") if value.get(n)]
+        if filled:  # the engine refuses points without a taker: say it so
+            deal["points"] = {"A": value.get("points") or 0}
+        return deal
+    deal["trump"] = value.get("trump")
+    if value.get("bid") is not None:
+        deal["bid"] = "capot" if value["bid"] == 250 else value["bid"]
+    elif value.get("coinche") and "bid" in fields:
+        deal["bid"] = None  # a coinche without a bid
+    if value.get("coinche"):
+        deal["coinche"] = int(value["coinche"])
+    if value.get("capot"):
+        deal["capot"] = value["capot"]
+    elif value.get("points") is not None:
+        deal["points"] = {taker: value["points"]}
+    belote = value.get("belote") or ""
+    if belote:
+        deal["belote"] = {side: int(side in belote) for side in "AB"}
+    announced = {s: value.get(f"announce_{s.lower()}") or 0 for s in "AB"}
+    if any(announced.values()):
+        deal["announcement_points"] = announced
+    return deal
+
+
+def check_deal(
+    read: DealRead, rules: scoring.Rules, before: tuple[int, int] | None, pot: int
+) -> tuple[int, int] | None:
+    """Check `read` under `rules` after the running totals `before` (None:
+    not known) with `pot` pending; fill its `asked`, `reasons`, `values`
+    and `marques`. Returns the running totals after it (None: not known)."""
+    unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
+    after = _check(read, rules, before, pot)
+    if unsure:
+        confirmed = set() if read.reasons else _confirmed(read, rules, pot, unsure, before)
+        left = [name for name in unsure if name not in confirmed]
+        if left:
+            read.ask("unsure", *left)
+    return after
+
+
+def _check(
+    read: DealRead, rules: scoring.Rules, before: tuple[int, int] | None, pot: int
+) -> tuple[int, int] | None:
+    deal = engine_deal(read.fields)
+    if deal.get("coinche") and deal.get("bid") is None and "bid" in read.fields:
+        read.ask("coinche_without_bid", "bid", "coinche")
+        return None
+    try:
+        score = scoring.score_deal(deal, rules)
+    except scoring.ScoringError as error:
+        read.ask(f"engine_{error.code}", *AT_FAULT.get(error.code, ("taker",)))
+        return None
+    marques = _with_pot(score, pot)
+    read.marques = marques
+    read.pot = score.pot if score.outcome == "litige" else pot if score.outcome == "passed" else 0
+    read.values = _values(deal, score)
+    written = [read.fields.get(f"marque_{s}") for s in "ab"]
+    if any(w is None or w.value is None for w in written):
+        read.ask("marque_missing", "points", "marque_a", "marque_b")
+    elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
+        read.ask("marque", *_inputs(read), "marque_a", "marque_b")
+    points = read.fields.get("points")
+    hidden = points is not None and points.value is not None and points.probabilities
+    if rules.rounding != "none" and hidden and points.probabilities[-1] < STRICT:  # type: ignore[union-attr]
+        read.ask("rounding_hides_digit", "points")
+    return _totals(read, before, marques)
+
+
+def _confirmed(
+    read: DealRead,
+    rules: scoring.Rules,
+    pot: int,
+    unsure: list[str],
+    before: tuple[int, int] | None,
+) -> set[str]:
+    """The unsure fields of a deal the rules found right that the rules
+    decide alone: a marque the sure numbers compute; a running total that
+    follows a known one; one number whose doubted digits no other digit
+    could replace and still give the marques written (sure)."""
+    inputs = [name for name in unsure if name in INPUTS]
+    derived = [name for name in unsure if name.startswith(("marque_", "total_"))]
+    if len(inputs) + len(derived) < len(unsure) or len(inputs) > 1:
+        return set()  # a box crossed or not, two numbers in doubt: asked
+    if inputs and derived:
+        return set()  # the marques would check a number they are not sure of
+    if inputs:
+        return set(inputs) if _only_value(read, rules, pot, inputs[0]) else set()
+    confirmed = {name for name in derived if name.startswith("marque_")}
+    if before is not None:
+        confirmed |= {name for name in derived if name.startswith("total_")}
+    return confirmed
+
+
+def _only_value(read: DealRead, rules: scoring.Rules, pot: int, name: str) -> bool:
+    """Whether no other digit at the doubted places of number `name` gives
+    the marques written."""
+    field_read = read.fields[name]
+    text = str(field_read.value)
+    doubted = [i for i, p in enumerate(field_read.probabilities) if p < SURE]
+    if field_read.value is None or len(text) != len(field_read.probabilities) or len(doubted) > 2:
+        return False
+    written = (read.fields["marque_a"].value, read.fields["marque_b"].value)
+    for digits in itertools.product("0123456789", repeat=len(doubted)):
+        other = list(text)
+        for place, digit in zip(doubted, digits, strict=True):
+            other[place] = digit
+        value = int("".join(other))
+        if value == field_read.value:
+            continue
+        fields = {**read.fields, name: FieldRead(value, True)}
+        try:
+            score = scoring.score_deal(engine_deal(fields), rules)
+        except scoring.ScoringError:
+            continue
+        if _with_pot(score, pot) == written:
+            return False
+    return True
+
+
+def _with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
+    """The deal's marques with a litige's pot won (classic belote)."""
+    a, b = score.a, score.b
+    if pot and score.outcome in ("made", "chute"):
+        winner = score.taker if score.outcome == "made" else ("B" if score.taker == "A" else "A")
+        a, b = (a + pot, b) if winner == "A" else (a, b + pot)
+    elif pot and score.outcome == "litige":
+        defence = "B" if score.taker == "A" else "A"
+        a, b = (a + pot, b) if defence == "A" else (a, b + pot)
+    return a, b
+
+
+def _inputs(read: DealRead) -> list[str]:
+    """The numbers a marque is computed from, as the row holds them."""
+    return [name for name in INPUTS if name in read.fields and read.fields[name].value is not None]
+
+
+def _totals(
+    read: DealRead, before: tuple[int, int] | None, marques: tuple[int, int]
+) -> tuple[int, int] | None:
+    """Check the running totals written (when the row has them) against the
+    previous ones plus the marques; the totals to carry on with."""
+    totals = [read.fields.get(f"total_{s}") for s in "ab"]
+    expected = None if before is None else (before[0] + marques[0], before[1] + marques[1])
+    if totals[0] is None or totals[1] is None:
+        return expected
+    shown = (totals[0].value, totals[1].value)
+    if expected is not None:
+        for side, (got, want) in zip("ab", zip(shown, expected, strict=True), strict=True):
+            if got != want:
+                read.ask("total", f"total_{side}")
+    sure = None not in shown and totals[0].sure and totals[1].sure
+    # A player's addition wrong once should not flag every deal after it.
+    return shown if sure and not read.reasons else expected  # type: ignore[return-value]
+
+
+def _values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any]:
+    """The desk grid's Deal fields: both sides' card points filled in."""
+    taker = deal.get("taker")
+    if taker is None:
+        return {"taker": ""}
+    points_a, points_b = score.card_points
+    bid = deal.get("bid")
+    announced = deal.get("announcement_points")
+    return {
+        "taker": taker,
+        "trump": deal.get("trump") or "",
+        "bid": bid if isinstance(bid, int) else None,
+        "bid_capot": bid == "capot",
+        "coinche": deal.get("coinche", 0),
+        "points_a": points_a if not deal.get("capot") else None,
+        "points_b": points_b if not deal.get("capot") else None,
+        "capot": deal.get("capot") or "",
+        "belote_a": (deal.get("belote") or {}).get("A", 0),
+        "belote_b": (deal.get("belote") or {}).get("B", 0),
+        "announcements": {"announcement_points": announced} if announced else {},
+    }

@@ -1,0 +1,126 @@
+"""A sheet's photo read into checked deals: the reader's one entry point.
+
+`read_photo(data, layout_for=…)` checks the photo (photo.py), finds its
+QR code and its corner marks (locate.py), asks its caller for the layout
+the QR code names (`layout_for(mark)`: the caller knows the concours's
+rules; it may refuse with `Refused`), straightens the grid, reads each box
+(cells.py), and checks each deal by the rules (checks.py). It returns a
+`SheetRead` or raises `Refused` with a code; nothing is recorded.
+
+Pure: bytes and a layout in, plain values out. Must not: touch a database,
+translate (display.py says the codes), record a deal (the desk does, once
+a volunteer confirmed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from tournaments.domain.sheet_layout import DIGITS, MARKS, DealRow, SheetLayout, SheetMark
+from tournaments.features.sheets.domain import cells, checks, digits, locate
+from tournaments.features.sheets.domain.checks import DealRead, FieldRead
+from tournaments.features.sheets.domain.photo import Refused, open_photo
+
+__all__ = ["DealRead", "FieldRead", "Refused", "SheetRead", "read_photo"]
+
+
+@dataclass
+class SheetRead:
+    """A sheet read: whose it is, and its deals (the rows written in)."""
+
+    mark: SheetMark
+    deals: list[DealRead]
+
+    @property
+    def questions(self) -> int:
+        return sum(len(deal.asked) for deal in self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "concours": self.mark.concours,
+            "partie": self.mark.partie,
+            "table": self.mark.table,
+            "deals": [deal.to_json() for deal in self.deals],
+        }
+
+
+LayoutFor = Callable[[SheetMark], tuple[SheetLayout, scoring.Rules]]
+
+
+def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
+    """The sheet in the photo `data`, read and checked, or Refused."""
+    photo = open_photo(data)
+    qr = locate.find_qr(photo)
+    layout, rules = layout_for(qr.mark)
+    if layout.fingerprint != qr.mark.fingerprint or len(layout.rows) != qr.mark.rows:
+        raise Refused("other_layout")
+    h = locate.page_homography(photo, qr, layout)
+    band = cells.straighten(photo, h, layout)
+    rows = [_read_row(band, row) for row in layout.rows]
+    while rows and _blank(rows[-1]):  # the rows left for deals never played
+        rows.pop()
+    deals = []
+    before: tuple[int, int] | None = (0, 0)
+    pot = 0
+    for row in rows:
+        read = DealRead(row[0], row[1])
+        if _blank(row):
+            read.ask("blank_row", "taker")
+        before = checks.check_deal(read, rules, before, pot)
+        pot = read.pot
+        deals.append(read)
+    return SheetRead(qr.mark, deals)
+
+
+def _blank(row: tuple[int, dict[str, FieldRead]]) -> bool:
+    return all(read.value is None and read.sure for read in row[1].values())
+
+
+def _read_row(band: cells.Straightened, row: DealRow) -> tuple[int, dict[str, FieldRead]]:
+    fields = {}
+    for field in row.fields:
+        boxes = cells.read_field(band, field)
+        if field.kind == DIGITS:
+            fields[field.name] = _number(boxes)
+        else:
+            fields[field.name] = _crossed(boxes, [b.name for b in field.boxes], field.kind)
+    return row.number, fields
+
+
+def _number(boxes: list[cells.BoxRead]) -> FieldRead:
+    """A number from its boxes: the digits between the first and the last
+    box written; a gap, a speck, what is no digit or a doubted digit make
+    it unsure."""
+    written = [i for i, box in enumerate(boxes) if box.ink >= cells.BLANK]
+    if not written:
+        return FieldRead(None, True)
+    span = boxes[written[0] : written[-1] + 1]
+    sure = all(
+        box.digit is not None
+        and box.digit != digits.JUNK
+        and box.ink >= cells.FAINT
+        and box.probability >= checks.SURE
+        for box in span
+    )
+    faint = [box for i, box in enumerate(boxes) if box.ink >= cells.BLANK and i not in written]
+    text = "".join(
+        str(box.digit) for box in span if box.digit is not None and box.digit != digits.JUNK
+    )
+    value = int(text) if text and len(text) == len(span) else None
+    probabilities = tuple(box.probability for box in span)
+    return FieldRead(value, sure and value is not None and not faint, probabilities)
+
+
+def _crossed(boxes: list[cells.BoxRead], names: list[str], kind: str) -> FieldRead:
+    """A choice (one box at most) or marks (any): the boxes crossed; a box
+    half inked, or two crossed for one choice, make it unsure."""
+    crossed = [name for name, box in zip(names, boxes, strict=True) if box.ink >= cells.CROSSED]
+    doubtful = any(cells.EMPTY <= box.ink < cells.CROSSED for box in boxes)
+    if kind == MARKS:
+        return FieldRead("".join(crossed) or None, not doubtful)
+    if len(crossed) > 1:
+        return FieldRead(None, False)
+    return FieldRead(crossed[0] if crossed else None, not doubtful)
