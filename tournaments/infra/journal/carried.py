@@ -163,10 +163,18 @@ def app_shape() -> list:
     tests/tournaments/infra/test_journal_replay.py), in a database in memory."""
     from django.apps import apps
     from django.db import connections
+    from django.db.backends.sqlite3.base import DatabaseWrapper
     from django.db.migrations.recorder import MigrationRecorder
 
-    settings = {**connections["default"].settings_dict, "NAME": ":memory:"}
-    scratch = type(connections["default"])(settings, alias="app-shape")
+    # SQLite's, whatever the app's database is: a journal is SQLite alone,
+    # and the check (`manage.py check`, tests) may run beside PostgreSQL.
+    settings = {
+        **connections["default"].settings_dict,
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": ":memory:",
+        "OPTIONS": {},
+    }
+    scratch = DatabaseWrapper(settings, alias="app-shape")
     try:
         scratch.ensure_connection()
         with scratch.schema_editor(atomic=False) as editor:
