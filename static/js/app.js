@@ -92,3 +92,12 @@ document.addEventListener("htmx:afterSettle", reachableBoxes);
     navigator.serviceWorker.register(worker.content, { scope: "/" }).catch(() => {});
   }
 })();
+
+// « Modifier le tournoi »: an option ticked opens its folded settings (the
+// fee under « Tenir la caisse »), so the next Tab reaches them.
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  if (!box.matches || !box.matches(".option input[type=checkbox]") || !box.checked) return;
+  const settings = box.closest(".option").querySelector("details.option-settings");
+  if (settings) settings.open = true;
+});
