@@ -17,7 +17,8 @@ Modules: `replay` (what the rules give, from plain values), `check` (the
 comparison of marques, tables and rankings), `draws` (of the draws, pools
 and brackets), `words` (the sentences' language: a translate function
 given by the caller, French by default), `halls` (halls merged),
-`generate` (random, correct concours files), `__main__` (the command line).
+`melee` (a mêlée partie replayed), `generate` (random, correct concours
+files), `__main__` (the command line).
 
 Must not import Django, a model, a query or a service: it reads a file
 alone (import-linter holds it), so a referee can run it anywhere the engine

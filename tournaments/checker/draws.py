@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.checker import apart_digest, replay
+from tournaments.checker import apart_digest, melee, replay
 from tournaments.checker.brackets import qualifying_order, replay_brackets, winners
 from tournaments.checker.words import Sentences, gettext_noop
 from tournaments.domain import brackets as bracket_rules
@@ -167,7 +167,7 @@ class DrawChecks(Sentences):
         tried: tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]] | None = None
         for extra in candidates:
             try:
-                tried = replay.melee_draw(self.doc, rnd, playing | extra)
+                tried = melee.melee_draw(self.doc, rnd, playing | extra)
             except (pairing.DrawError, ValueError, KeyError) as error:
                 self.say(
                     _("%(where)s : %(draw)s de la mêlée ne se rejoue pas (%(error)s).")

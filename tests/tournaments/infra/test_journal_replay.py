@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, connections, transaction
 
 from tests import factories, migrated
-from tournaments.infra.journal import carried, codec, replay, writer
+from tournaments.infra.journal import carried, codec, files, replay, writer
 from tournaments.models import Deal, Team, Tournament
 
 
@@ -126,7 +126,7 @@ def test_a_snapshot_of_another_pair_is_refused(journal, tmp_path):
 
 def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
     play_a_little()
-    segment = journal.folder / writer.segment_name("h1", 1)
+    segment = journal.folder / files.segment_name("h1", 1)
     lines = segment.read_text().splitlines()
     header = json.loads(lines[0]) | {"hall": "autre"}
     header.pop("h")
@@ -138,7 +138,7 @@ def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
 def test_a_line_cut_short_at_the_end_was_never_acknowledged(journal, tmp_path):
     play_a_little()
     expected = replayed(journal.folder, tmp_path)
-    segment = journal.folder / writer.segment_name("h1", 1)
+    segment = journal.folder / files.segment_name("h1", 1)
     with segment.open("a") as handle:
         handle.write('{"n": 999, "s": [["DELETE FROM')
     assert replayed(journal.folder, tmp_path) == expected

@@ -44,7 +44,8 @@ from django.utils import timezone
 
 from tournaments.infra.journal import carried, codec, handover
 from tournaments.infra.journal.capture import first_word
-from tournaments.infra.journal.writer import FORMAT, numbers, segment_name
+from tournaments.infra.journal.files import numbers, segment_name
+from tournaments.infra.journal.writer import FORMAT
 
 #: The longest a replay may run (a statement made to loop is stopped).
 REPLAY_SECONDS = 300

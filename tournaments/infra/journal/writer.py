@@ -45,6 +45,13 @@ from django.db.backends.signals import connection_created
 
 from tournaments.infra.journal import carried, codec, handover
 from tournaments.infra.journal.capture import Capture
+from tournaments.infra.journal.files import (
+    fsync_folder,
+    numbers,
+    private,
+    segment_name,
+    snapshot_name,
+)
 
 log = logging.getLogger(__name__)
 FORMAT = 2
@@ -66,42 +73,6 @@ class HallReplaced(JournalUnavailable):
     def __init__(self, address: str) -> None:
         super().__init__(f"this hall was taken over by {address or 'another laptop'}")
         self.address = address
-
-
-def segment_name(hall: str, number: int) -> str:
-    return f"{hall}-{number:06d}.journal"
-
-
-def snapshot_name(hall: str, number: int, token: str) -> str:
-    return f"{hall}-{number:06d}-{token}.sqlite3"
-
-
-def private(path: Path) -> None:
-    """The organizer's alone, as the data folder's files (a FAT stick has
-    no owners: nothing to do there)."""
-    with contextlib.suppress(OSError):
-        path.chmod(0o600)
-
-
-def fsync_folder(folder: Path) -> None:
-    """A new or renamed file's name is on the medium too (not on Windows)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-
-
-def numbers(folder: Path, hall: str, suffix: str) -> list[int]:
-    found = []
-    for path in folder.glob(f"{hall}-??????*{suffix}"):
-        part = path.name[len(hall) + 1 : len(hall) + 7]
-        if part.isdigit():
-            found.append(int(part))
-    return sorted(set(found))
 
 
 class Journal:

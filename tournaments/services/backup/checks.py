@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -24,11 +23,10 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.display.errors import engine_error
 from tournaments.domain.reasons import Reason
-from tournaments.models import Change, Deal, Penalty, Player, Round, Side, Table, Team, Tournament
-from tournaments.models.audit import action_label
+from tournaments.models import Deal, Penalty, Player, Round, Side, Table, Team, Tournament
 from tournaments.services.backup.cash import CheckedCash, check_cash
+from tournaments.services.backup.changes import check_changes
 from tournaments.services.backup.document import (
-    CHANGE_FIELDS,
     DEAL_INPUT_FIELDS,
     FORMAT,
     MAX_ROWS,
@@ -58,6 +56,7 @@ from tournaments.services.backup.rows import (
     clean_row,
     field_label,
     ids,
+    moment,
     place,
     ref,
     section,
@@ -128,7 +127,7 @@ def check_backup(data: Any) -> CheckedBackup:
     deals = _check_deals(sections["deals"], tournament, tables)
     penalty_rows = _check_penalties(sections[penalties], penalties, tables)
     _mark_totals_only(tables, tournament, deals, version)
-    changes = _check_changes(sections["changes"], ids(tables))
+    changes = check_changes(sections["changes"], ids(tables))
     prizes = check_prizes(
         data,
         teams=ids(teams),
@@ -245,7 +244,7 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
     for i, row in enumerate(rounds):
         for name in ROUND_MOMENTS:
             if row.get(name) is not None:
-                row[name] = _moment(row[name], place("rounds", i))
+                row[name] = moment(row[name], place("rounds", i))
         if "released_at" not in row:  # a file from before the option: shown
             row["released_at"] = row["closed_at"] or timezone.now()
     return rounds
@@ -258,7 +257,7 @@ def _check_teams(rows: list[Any], players: Ids, rounds: Ids) -> list[dict[str, A
     for i, team in enumerate(teams):
         where = place("teams", i)
         if team.get("checked_in_at") is not None:
-            team["checked_in_at"] = _moment(team["checked_in_at"], where)
+            team["checked_in_at"] = moment(team["checked_in_at"], where)
         ref(team, "round_id", rounds, where, Team, null=True)
         ref(team, "player1_id", players, where, Team)
         ref(team, "player2_id", players, where, Team)
@@ -432,30 +431,3 @@ def _mark_totals_only(
                 and table["status"] == Table.Status.COMPLETE
             )
         table["rescored"] = not by_totals and not table["totals_only"]
-
-
-def _check_changes(rows: list[Any], tables: Ids) -> list[dict[str, Any]]:
-    changes = check_rows(rows, "changes", Change, CHANGE_FIELDS)
-    for i, (change, row) in enumerate(zip(changes, rows, strict=True)):
-        where = place("changes", i)
-        if action_label(change["action"]) is None:
-            # The list of actions is in code, not in the column's choices.
-            raise refusal_at(
-                f"{where}, {field_label(Change, 'action')}",
-                _("action inconnue : « %(action)s »") % {"action": change["action"]},
-            )
-        ref(change, "table_id", tables, where, Change, null=True)
-        by = row.get("by")
-        if by is not None and (not isinstance(by, str) or len(by) > 150):
-            raise refusal_at(where, _("l'auteur d'une modification est illisible"))
-        change["by"] = by
-        change["at"] = _moment(change["at"], where)
-    return changes
-
-
-def _moment(value: Any, where: str) -> datetime:
-    """A time of the file (cleaned by its field), in the server's zone when
-    it names none."""
-    if not isinstance(value, datetime):
-        raise refusal_at(where, _("une date et une heure sont attendues"))
-    return value if timezone.is_aware(value) else timezone.make_aware(value)

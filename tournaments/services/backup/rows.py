@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, overload
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -208,3 +210,11 @@ def section(rows: Any, name: str, *, limit: int | None = None) -> list[Any]:
             % values
         )
     return rows
+
+
+def moment(value: Any, where: str) -> datetime:
+    """A time of the file (cleaned by its field), in the server's zone when
+    it names none."""
+    if not isinstance(value, datetime):
+        raise refusal_at(where, _("une date et une heure sont attendues"))
+    return value if timezone.is_aware(value) else timezone.make_aware(value)
