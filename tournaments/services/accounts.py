@@ -31,17 +31,18 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from tournaments.models import Change, SignUp, Tournament, email_key
-from tournaments.services.audit import Actor, home_changed, log_change
+from tournaments.services.audit import home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournaments import delete_tournament
 
@@ -58,19 +59,19 @@ class ConfirmationTokenGenerator(PasswordResetTokenGenerator):
 
     key_salt = "tournaments.services.accounts.ConfirmationTokenGenerator"
 
-    def _make_hash_value(self, user, timestamp: int) -> str:
+    def _make_hash_value(self, user: User, timestamp: int) -> str:
         return f"{user.pk}{user.password}{user.email}{user.is_active}{timestamp}"
 
 
 confirmation_tokens = ConfirmationTokenGenerator()
 
 
-def uid(user) -> str:
+def uid(user: User) -> str:
     """The account's id as the links carry it (as Django's reset links)."""
     return urlsafe_base64_encode(force_bytes(user.pk))
 
 
-def _user_from_uid(uidb64: str):
+def _user_from_uid(uidb64: str) -> User | None:
     try:
         pk = int(urlsafe_base64_decode(uidb64).decode())
     except (TypeError, ValueError, OverflowError, UnicodeDecodeError):
@@ -83,7 +84,7 @@ class SignUpResult:
     """`created`: a new account (to confirm); otherwise `user` is the
     account the address already has (mail it a reminder, say nothing)."""
 
-    user: object
+    user: User
     created: bool
 
 
@@ -101,12 +102,12 @@ def purge_stale_sign_ups() -> int:
     return users.delete()[0]
 
 
-def _pending():
+def _pending() -> QuerySet[SignUp]:
     """Sign-ups whose address is not confirmed yet (their account inactive)."""
     return SignUp.objects.filter(confirmed_at__isnull=True, user__is_active=False)
 
 
-def account_for_address(email: str):
+def account_for_address(email: str) -> User | None:
     """The account that holds `email` (a confirmed or administrator-made one),
     if any."""
     key = email_key(email)
@@ -131,7 +132,7 @@ def username_taken(username: str, email: str) -> bool:
 
 @transaction.atomic
 def sign_up(
-    *, username: str, email: str, password: str, language: str, invited_by=None
+    *, username: str, email: str, password: str, language: str, invited_by: User | None = None
 ) -> SignUpResult:
     """A new organizer account, inactive until its address is confirmed
     (active at once when `invited_by` mailed the invitation to it)."""
@@ -171,7 +172,7 @@ def sign_up(
     return SignUpResult(user=user, created=True)
 
 
-def invitees(user) -> list:
+def invitees(user: User) -> list[User]:
     """The accounts created from `user`'s invitations, with the user names
     they chose (to add one as a co-organizer), newest first."""
     return [
@@ -182,18 +183,18 @@ def invitees(user) -> list:
     ]
 
 
-def confirmation_link_user(uidb64: str, token: str):
+def confirmation_link_user(uidb64: str, token: str) -> User | None:
     """The account a confirmation link confirms, or None when the link is
     tampered with, expired or already used."""
     user = _user_from_uid(uidb64)
-    sign_up_row = getattr(user, "sign_up", None) if user is not None else None
-    if sign_up_row is None or sign_up_row.confirmed_at is not None or user.is_active:
+    sign_up_row = getattr(user, "sign_up", None)
+    if user is None or sign_up_row is None or sign_up_row.confirmed_at or user.is_active:
         return None
     return user if confirmation_tokens.check_token(user, token) else None
 
 
 @transaction.atomic
-def confirm_account(*, user) -> None:
+def confirm_account(*, user: User) -> None:
     """The address is confirmed: the account may log in."""
     row = SignUp.objects.select_for_update().get(user=user)
     if row.confirmed_at is not None:
@@ -210,10 +211,10 @@ def confirm_account(*, user) -> None:
 @dataclass(frozen=True)
 class Invitation:
     email: str
-    by: object  # the inviting organizer
+    by: User  # the inviting organizer
 
 
-def invitation_token(*, email: str, by: Actor | None) -> str:
+def invitation_token(*, email: str, by: User) -> str:
     return signing.dumps({"email": email.strip(), "by": by.pk}, salt=INVITATION_SALT)
 
 
@@ -226,7 +227,7 @@ def read_invitation(token: str) -> Invitation | None:
         return None
     if not isinstance(value, dict) or not isinstance(value.get("email"), str):
         return None
-    by = get_user_model().objects.filter(pk=value.get("by"), is_active=True).first()
+    by = get_user_model().objects.filter(pk=value.get("by", 0), is_active=True).first()
     if by is None or account_for_address(value["email"]) is not None:
         return None
     return Invitation(email=value["email"], by=by)
@@ -235,12 +236,12 @@ def read_invitation(token: str) -> Invitation | None:
 # --- deleting an account ---
 
 
-def owned_tournaments(user):
+def owned_tournaments(user: User) -> QuerySet[Tournament]:
     """The tournaments the account owns."""
     return Tournament.objects.filter(owner=user).order_by("-date", "name")
 
 
-def heirs(tournament: Tournament, user):
+def heirs(tournament: Tournament, user: User) -> QuerySet[User]:
     """The co-organizers `tournament` can be handed over to."""
     return tournament.co_organizers.filter(is_active=True).exclude(pk=user.pk).order_by("username")
 
@@ -252,7 +253,7 @@ class DeletedAccount:
 
 
 @transaction.atomic
-def delete_account(*, user, handovers: Mapping[int, int | None]) -> DeletedAccount:
+def delete_account(*, user: User, handovers: Mapping[int, int | None]) -> DeletedAccount:
     """Delete `user`'s account. `handovers` names, for every tournament it
     owns, the co-organizer who takes it over (their account's id), or None
     to delete the tournament. The tournaments it co-organizes lose a

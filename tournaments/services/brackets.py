@@ -24,6 +24,7 @@ from tournaments.models import (
     BracketSeed,
     Change,
     Round,
+    Team,
     Tournament,
 )
 from tournaments.queries.brackets import has_brackets, qualifying_order, qualifying_points
@@ -88,7 +89,7 @@ def create_brackets(
         bracket = Bracket.objects.create(
             tournament=tournament,
             kind=kind,
-            name=Bracket.Kind(kind).label,
+            name=str(Bracket.Kind(kind).label),
             tie_rule=tie_rule,
             position=position,
         )
@@ -125,7 +126,7 @@ def create_brackets(
     return made
 
 
-def _crossed(teams: list, places: dict[int, tuple[int, int]]) -> list:
+def _crossed(teams: list[Team], places: dict[int, tuple[int, int]]) -> list[Team]:
     """The teams of a bracket in their seeding order crossed by pool."""
     by_id = {t.pk: t for t in teams}
     pool_of = {pk: pool for pk, (pool, _place) in places.items()}
@@ -199,6 +200,12 @@ def _advance(bracket: Bracket) -> list[BracketMatch]:
     return [m for m in current if m.winner_id is None and m.table_id is None]
 
 
+def _teams(match: BracketMatch) -> tuple[int, int]:
+    """A match to play has its two teams (a bye is won when it is made)."""
+    assert match.team_a_id is not None and match.team_b_id is not None
+    return match.team_a_id, match.team_b_id
+
+
 @transaction.atomic
 def draw_bracket_round(*, tournament: Tournament, by: Actor | None = None) -> Round:
     """The next partie of the final phase: one table for each match of
@@ -225,7 +232,7 @@ def draw_bracket_round(*, tournament: Tournament, by: Actor | None = None) -> Ro
         draw_method=Round.DrawMethod.RANKING,
         released_at=released_at,
     )
-    tables = seat_pairs(rnd, [(m.team_a_id, m.team_b_id) for m in to_play])
+    tables = seat_pairs(rnd, [_teams(m) for m in to_play])
     for match, table in zip(to_play, tables, strict=True):
         match.table = table
         match.save(update_fields=["table"])
@@ -252,6 +259,7 @@ def settle_round(rnd: Round, *, by: Actor | None = None) -> None:
     )
     for match in matches:
         table = match.table
+        assert table is not None  # the matches of this round's tables
         if table.total_a != table.total_b:
             match.winner_id = match.team_a_id if table.total_a > table.total_b else match.team_b_id
             match.settled = BracketMatch.Settled.PLAYED
@@ -263,14 +271,7 @@ def settle_round(rnd: Round, *, by: Actor | None = None) -> None:
             )
         if points is None:
             points = qualifying_points(rnd.tournament)
-        winner = min(
-            (match.team_a, match.team_b),
-            key=lambda team, m=match, p=points: (
-                -p.get(team.pk, 0),
-                m.bracket.seed_of(team.pk) or 10**6,
-            ),
-        )
-        loser = match.team_b if winner == match.team_a else match.team_a
+        winner, loser = _by_qualifying(match, points)
         match.winner = winner
         match.settled = BracketMatch.Settled.QUALIFYING_TOTAL
         match.save(update_fields=["winner", "settled"])
@@ -293,3 +294,10 @@ def settle_round(rnd: Round, *, by: Actor | None = None) -> None:
             },
             after={"winner": winner.number, "loser": loser.number},
         )
+
+
+def _by_qualifying(match: BracketMatch, points: dict[int, int]) -> list[Team]:
+    """A tied match's two teams, the better qualifying total first, then the better seed."""
+    teams = [team for team in (match.team_a, match.team_b) if team is not None]
+    seed_of = match.bracket.seed_of
+    return sorted(teams, key=lambda team: (-points.get(team.pk, 0), seed_of(team.pk) or 10**6))

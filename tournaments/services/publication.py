@@ -27,7 +27,9 @@ import secrets
 import time
 import zlib
 from dataclasses import dataclass
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -48,7 +50,7 @@ from tournaments.models import (
     Tournament,
     Upload,
 )
-from tournaments.services.audit import Actor, log_change
+from tournaments.services.audit import log_change
 from tournaments.services.backup import (
     MAX_BYTES,
     export_tournament,
@@ -82,7 +84,7 @@ class NewKey:
 
 
 @transaction.atomic
-def create_key(*, owner) -> NewKey:
+def create_key(*, owner: User) -> NewKey:
     live = PublicationKey.objects.filter(owner=owner, revoked_at__isnull=True)
     if live.count() >= MAX_KEYS:
         raise TournamentError(
@@ -97,7 +99,7 @@ def create_key(*, owner) -> NewKey:
 
 
 @transaction.atomic
-def revoke_key(*, owner, key_id: int) -> PublicationKey:
+def revoke_key(*, owner: User, key_id: int) -> PublicationKey:
     key = PublicationKey.objects.select_for_update().filter(owner=owner, pk=key_id).first()
     if key is None:
         raise TournamentError(_("Cette clé n'existe pas (ou n'est pas la vôtre)."))
@@ -137,10 +139,10 @@ class _HandedOver:
     stages: tuple[Stage, ...] = ()
     #: What the features kept of the copy (`hooks.BACKUP_SECTIONS`): the
     #: messages it sent already, which the new copy must not send again.
-    features: dict | None = None
+    features: dict[str, Any] | None = None
 
 
-def _replace_earlier(data, owner) -> _HandedOver:
+def _replace_earlier(data: Any, owner: User) -> _HandedOver:
     """An earlier copy of the same concours by the same organizer makes way
     for this one (the address stays the same): an earlier publication, or
     the concours announced here that the hall laptop played (nothing played
@@ -185,7 +187,7 @@ def _take_over(tournament: Tournament, handed: _HandedOver) -> None:
         stage.tournaments.add(tournament)
 
 
-def _refuse_finished_in_the_future(data) -> None:
+def _refuse_finished_in_the_future(data: Any) -> None:
     """A concours marked finished cannot have been played after today: such
     a file is refused before anything is read further (issue 35: a file
     dated tomorrow and finished fed the cote with results still to come).
@@ -194,7 +196,7 @@ def _refuse_finished_in_the_future(data) -> None:
     if not isinstance(fields, dict) or fields.get("status") != Tournament.Status.FINISHED:
         return
     try:
-        day = datetime.date.fromisoformat(fields.get("date"))
+        day = datetime.date.fromisoformat(fields.get("date", ""))
     except (TypeError, ValueError):
         return
     if day > timezone.localdate():
@@ -209,7 +211,7 @@ def _refuse_finished_in_the_future(data) -> None:
         )
 
 
-def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tournament:
+def _publish(data: Any, *, owner: User, key: PublicationKey | None, nonce: str) -> Tournament:
     _refuse_finished_in_the_future(data)
     handed = _replace_earlier(data, owner)
     tournament = import_tournament(data, owner=owner, earlier=handed.features)
@@ -234,7 +236,7 @@ def _publish(data, *, owner, key: PublicationKey | None, nonce: str) -> Tourname
 
 
 @transaction.atomic
-def publish_file(*, raw: bytes, owner) -> Tournament:
+def publish_file(*, raw: bytes, owner: User) -> Tournament:
     """A backup file uploaded by its organizer on the hosted instance,
     imported and made public."""
     data = read_document(unpack(raw))
@@ -341,7 +343,7 @@ def publish_signed(*, raw: bytes, key: PublicationKey, nonce: str) -> Tournament
 
 
 @transaction.atomic
-def save_target(*, owner, url: str, key: str) -> PublicationTarget:
+def save_target(*, owner: User, url: str, key: str) -> PublicationTarget:
     """The laptop's settings: the hosted site and the key pasted from it."""
     key = key.strip()
     if not key.startswith(signing.KEY_PREFIX):
@@ -356,7 +358,7 @@ def save_target(*, owner, url: str, key: str) -> PublicationTarget:
     return target
 
 
-def send_concours(*, tournament: Tournament, by: Actor | None) -> publish_client.Sent:
+def send_concours(*, tournament: Tournament, by: User) -> publish_client.Sent:
     """The laptop's « Publier »: the concours sent, signed with the key of
     the laptop's settings, to the hosted site. Writes nothing here; once the
     site took it, `hooks.CONCOURS_SENT` says the laptop is online."""

@@ -172,18 +172,19 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
     if steps.seat is not None:
         # A phase that seats its own parties (the pools' schedule for
         # parties 1 to 3 of a tournament in pools).
-        pairs, byes = steps.seat(rnd)
+        pairs, idle = steps.seat(rnd)
         rnd.draw_method, rnd.draw_seed = Round.DrawMethod.POOLS, None
         rnd.save(update_fields=["draw_method", "draw_seed"])
         table_reasons, bye_reasons = draw_reasons.explain_pools(
-            pool_seats(tournament), rnd.number, pairs, byes
+            pool_seats(tournament), rnd.number, pairs, idle
         )
-        create_tables(rnd, pairs, None, byes=byes, reasons=table_reasons, bye_reasons=bye_reasons)
+        create_tables(rnd, pairs, None, byes=idle, reasons=table_reasons, bye_reasons=bye_reasons)
         return
     if seed is None:
         seed = secrets.randbelow(2**31)
     by_cote = method == Round.DrawMethod.RATING
-    if by_cote and tournament.format == Tournament.Format.PAIRS and rnd.number != 1:
+    cote_pairs = by_cote and tournament.format == Tournament.Format.PAIRS
+    if cote_pairs and rnd.number != 1:
         raise TournamentError(
             _("La cote ne place que la partie 1 : ensuite, tirez selon le classement."),
             field="method",
@@ -217,7 +218,7 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
             .order_by("number")
             .values_list("id", flat=True)
         )
-        order = [s.entrant.pk for s in tournament_standings(tournament) if s.entrant is not None]
+        order = [s.row.entrant for s in tournament_standings(tournament) if s.entrant is not None]
         order = [t for t in order if t in set(team_ids)]
     if len(team_ids) < 2:
         raise TournamentError(
@@ -228,23 +229,21 @@ def _seat_round_with(rnd: Round, *, method: str, seed: int | None) -> None:
         )
     avoid = draw_avoid(tournament, team_ids) if method != Round.DrawMethod.ROTATION else set()
     rnd.draw_avoid = sorted(sorted(pair) for pair in avoid)
-    rnd.draw_avoid_absolute = tournament.avoid_absolute
-    apart = {"avoid": avoid, "avoid_absolute": tournament.avoid_absolute}
-    if method == Round.DrawMethod.RANKING:
-        result = pairing.draw_by_ranking(order, played=played, byes=byes, **apart)
-        why = draw_reasons.explain_ranking(result, order, played=played, byes=byes, avoid=avoid)
-    elif by_cote and tournament.format == Tournament.Format.PAIRS:
-        by_strength = _cote_order(team_ids)
-        result = pairing.draw_by_ranking(by_strength, played=played, byes=byes, **apart)
-        why = draw_reasons.explain_ranking(
-            result, by_strength, played=played, byes=byes, avoid=avoid
-        )
-    elif method == Round.DrawMethod.ROTATION:
+    rnd.draw_avoid_absolute = absolute = tournament.avoid_absolute
+    if method == Round.DrawMethod.ROTATION:
         previous = _previous_tables(tournament, rnd.number)
         result = pairing.draw_rotation(previous, team_ids, byes=byes, order=order)
         why = draw_reasons.explain_rotation(result, previous, byes=byes)
+    elif method == Round.DrawMethod.RANKING or cote_pairs:
+        ranked = _cote_order(team_ids) if by_cote else order
+        result = pairing.draw_by_ranking(
+            ranked, played=played, byes=byes, avoid=avoid, avoid_absolute=absolute
+        )
+        why = draw_reasons.explain_ranking(result, ranked, played=played, byes=byes, avoid=avoid)
     else:
-        result = pairing.draw_random(team_ids, seed=seed, played=played, byes=byes, **apart)
+        result = pairing.draw_random(
+            team_ids, seed=seed, played=played, byes=byes, avoid=avoid, avoid_absolute=absolute
+        )
         why = draw_reasons.explain_random(
             result, team_ids, seed=seed, played=played, byes=byes, avoid=avoid
         )
@@ -263,20 +262,11 @@ def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
         .order_by("pk")
         .values_list("id", flat=True)
     )
-    partnered = {
-        frozenset(p)
-        for p in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
-            "player1_id", "player2_id"
-        )
-    }
+    earlier = Team.objects.filter(tournament=tournament, round__isnull=False)
+    earlier_pairs = list(earlier.values_list("player1_id", "player2_id"))
+    partnered = {frozenset(pair) for pair in earlier_pairs}
     # A player who was in no team of an earlier partie sat out (or was absent).
-    seated = Counter(
-        p
-        for pair in Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
-            "player1_id", "player2_id"
-        )
-        for p in pair
-    )
+    seated = Counter(p for pair in earlier_pairs for p in pair)
     rounds = tournament.rounds.exclude(pk=rnd.pk).count()
     sit_outs = {p: rounds - seated[p] for p in players}
     pairs, sitting_out = pairing.form_pairs(
@@ -285,7 +275,8 @@ def _form_melee_teams(rnd: Round, *, seed: int) -> list[int]:
     if rnd.draw_method == Round.DrawMethod.RATING:
         # The same one sits out, the others paired by close strengths.
         others = [p for p in players if p != sitting_out]
-        pairs, _left = rating.balanced_pairs(others, player_cotes(others), partnered=partnered)
+        balanced, _left = rating.balanced_pairs(others, player_cotes(others), partnered=partnered)
+        pairs = tuple(balanced)
     return [
         Team.objects.create(
             tournament=tournament, round=rnd, number=n, player1_id=p1, player2_id=p2

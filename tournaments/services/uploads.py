@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.tasks import task
 from django.tasks.base import TASK_MIN_PRIORITY
@@ -36,7 +37,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.infra import throttle
-from tournaments.models import Upload
+from tournaments.models import Tournament, Upload
 from tournaments.services import publication
 from tournaments.services.backup.checks import check_counts
 from tournaments.services.backup.document import read_document
@@ -82,14 +83,14 @@ def _too_many() -> str:
     ) % {"n": MAX_PER_ACCOUNT}
 
 
-def count(owner) -> None:
+def count(owner: User) -> None:
     """One more upload of `owner`'s account, refused past its rate. Outside
     any transaction (throttle.record commits its count)."""
     if throttle.record(f"uploads:{owner.pk}", window=WINDOW) > MAX_PER_ACCOUNT:
         raise TournamentError(_too_many(), field="file")
 
 
-def queue(**fields) -> Upload:
+def queue(**fields: Any) -> Upload:
     """The upload kept and its task queued, in one transaction: the
     database's queue holds the task exactly when the upload exists.
 
@@ -114,14 +115,14 @@ def read_backup_counts(raw: bytes) -> None:
     check_counts(read_document(text))
 
 
-def queue_backup(*, raw: bytes, owner) -> Upload:
+def queue_backup(*, raw: bytes, owner: User) -> Upload:
     """A backup uploaded by its organizer to be published."""
     count(owner)
     read_backup_counts(raw)
     return queue(owner=owner, kind=Upload.Kind.BACKUP, body=raw)
 
 
-def check_signed(owner, read: Callable[[], Any]) -> None:
+def check_signed(owner: User, read: Callable[[], Any]) -> None:
     """A laptop's signed upload counted and `read`: a refusal is the
     laptop's answer (`UploadRefused`, 429 past the account's rate)."""
     try:
@@ -157,7 +158,7 @@ def queue_signed_backup(
     return queue_once(owner=key.owner, kind=Upload.Kind.BACKUP, key=key, nonce=nonce, body=body)
 
 
-def queue_once(**fields) -> Upload:
+def queue_once(**fields: Any) -> Upload:
     """`queue`, refused when the same signed upload (its nonce) races itself."""
     try:
         return queue(**fields)
@@ -168,7 +169,7 @@ def queue_once(**fields) -> Upload:
 # -- the task -------------------------------------------------------------------------------
 
 
-def _finish(upload_id: int, state: str, message: str, tournament=None) -> bool:
+def _finish(upload_id: int, state: str, message: str, tournament: Tournament | None = None) -> bool:
     """The outcome written once: only an upload still waiting takes it."""
     return bool(
         Upload.objects.filter(pk=upload_id, state=Upload.State.WAITING).update(
@@ -192,7 +193,8 @@ def _process(upload: Upload) -> None:
         tournament = None
         if kind is not None:
             message = kind.keep(locked, data)
-        elif locked.key_id is not None:
+        elif locked.key is not None:
+            assert locked.nonce is not None  # a laptop's signed upload keeps its nonce
             tournament = publication.publish_signed(
                 raw=bytes(locked.body), key=locked.key, nonce=locked.nonce
             )
