@@ -51,10 +51,15 @@
     const cell = "input[type=text], input[type=radio]"; // the desk's cells, the phone's pad
     return row.querySelector(`td.has-error :is(${cell})`) || row.querySelector(cell);
   };
+  // The sheet's totals refused (« Totaux seulement »): the box that says why
+  // takes the keyboard, its figure selected, not the grid's next row.
+  const refusedTotal = () =>
+    document.querySelector("form.totals-form .has-error :is(input:not([type=hidden]), select)");
   const focusEntry = () => {
     if (!fine()) return; // no keyboard popping up on a phone
     const active = document.activeElement;
     if (active && active.closest && active.closest("#deal-entry")) return; // already typing
+    if (active && active.closest && active.closest("form.totals-form")) return; // typing totals
     const first = firstCell();
     if (first) first.focus();
   };
@@ -86,5 +91,8 @@
     const target = detail.target;
     if (target && ["deal-grid", "table-live", "deal-entry"].includes(target.id)) focusEntry();
   });
-  document.addEventListener("DOMContentLoaded", focusEntry);
+  document.addEventListener("DOMContentLoaded", () => {
+    const refused = fine() && refusedTotal();
+    if (refused) { refused.focus(); refused.select(); } else focusEntry();
+  });
 })();
