@@ -109,20 +109,6 @@ def taker_points_label(deal: DealLike) -> str:
     return "" if points is None else str(points)
 
 
-def card_points_label(deal: DealLike) -> str:
-    """The card points as written: « 97 / 65 », one side's points, or the capot."""
-    a, b = deal.points_a, deal.points_b
-    if a is not None and b is not None:
-        return f"{a} / {b}"
-    if a is not None:
-        return f"{side_label('A', short=True)} {a}"
-    if b is not None:
-        return f"{side_label('B', short=True)} {b}"
-    if deal.capot:
-        return f"{gettext('capot')} {side_label(deal.capot, short=True)}"
-    return ""
-
-
 def players_line(team: TeamLike) -> str:
     """« Amélie Lefèvre & Jérôme Bérard »."""
     return f"{team.player1} & {team.player2}"

@@ -96,9 +96,6 @@ class Allocation:
     #: Swaps that name an entrant not in the ranking (not applied).
     ignored_swaps: tuple[tuple[int, int], ...] = ()
 
-    def lot_of(self, entrant: int) -> Lot | None:
-        return next((a.lot for a in self.awards if a.entrant == entrant), None)
-
     @property
     def given(self) -> int:
         return sum(a.lot is not None for a in self.awards)

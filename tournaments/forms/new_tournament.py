@@ -75,9 +75,6 @@ class NewTournamentForm(TournamentForm):
                 filled[name] = str(value)
         return filled
 
-    def first_fields(self):
-        return [self[name] for name in FIRST_FIELDS]
-
     def refused_settings(self):
         """The settings the first screen does not show that a post named
         and the form refused: shown with their message, to be corrected."""

@@ -304,34 +304,6 @@ def check_envelope(
 
 
 @transaction.atomic
-def receive_upload(
-    *, secret: str, moment: str, nonce: str, signature: str, body: bytes, now: float | None = None
-) -> Tournament:
-    """A concours sent by a hall laptop's « Publier » button, checked and
-    made public; refused whole with `UploadRefused` otherwise."""
-    key = key_for(secret)
-    check_envelope(
-        secret=secret,
-        moment=moment,
-        nonce=nonce,
-        signature=signature,
-        body=body,
-        now=now,
-        tampered=_(
-            "Envoi refusé : le fichier a été modifié en route (signature fausse). "
-            "Rien n'a été publié."
-        ),
-        replayed=_already_received(),
-    )
-    try:
-        return publish_signed(raw=body, key=key, nonce=nonce)
-    except UploadRefused:
-        raise
-    except TournamentError as exc:
-        raise UploadRefused(exc.message, status=422) from exc
-
-
-@transaction.atomic
 def publish_signed(*, raw: bytes, key: PublicationKey, nonce: str) -> Tournament:
     """A laptop's upload, its envelope checked already, imported and made
     public (the background task of services/uploads.py calls this)."""

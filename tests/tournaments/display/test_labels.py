@@ -108,13 +108,6 @@ def test_ranks_dates_and_numbers_print_the_local_way(language, ranks, date, numb
         assert [labels.number(-12345), labels.number(1200)] == numbers
 
 
-def test_card_points_show_what_was_written() -> None:
-    with translation.override("fr"):
-        assert labels.card_points_label(deal(points_a=97, points_b=65)) == "97 / 65"
-        assert labels.card_points_label(deal(points_a=97)) == "N-S 97"
-        assert labels.card_points_label(deal(capot="B")) == "capot E-O"
-
-
 @pytest.mark.parametrize(
     ("taker", "points_a", "points_b", "shown"),
     [("A", 97, None, "97"), ("A", None, 65, "97"), ("B", 70, None, "92"), ("", None, None, "")],

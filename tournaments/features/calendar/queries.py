@@ -182,13 +182,6 @@ def preregistrations_csv(tournament: Tournament) -> bytes:
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
-def preregistered_team_ids(tournament: Tournament) -> set[int]:
-    """The teams that came from a pre-registration (the cash box marks them)."""
-    return set(
-        tournament.preregistrations.filter(team__isnull=False).values_list("team_id", flat=True)
-    )
-
-
 def organizer_coming(owner_id: int, today: datetime.date) -> QuerySet[Tournament]:
     """An organizer's published concours not yet started, by date, each
     with its announcement when it has one (its time, town and page with

@@ -67,13 +67,6 @@ def qualification(
     return Qualified(chosen, replaced)
 
 
-def qualifiers(
-    rows: Sequence[Any], rule: str, value: int, *, withdrawn: Callable[[Any], bool] = _never
-) -> list[Any]:
-    """The rows the rule qualifies (see `qualification`)."""
-    return qualification(rows, rule, value, withdrawn=withdrawn).rows
-
-
 def club_key(club: str) -> str:
     """A club's name as compared: « Saint-Éloi », « saint-eloi » and
     « SAINT-ÉLOI » are one club; spaces do not count."""

@@ -92,10 +92,6 @@ class Consent(models.Model):
     def __str__(self) -> str:
         return self.email
 
-    @property
-    def wants_anything(self) -> bool:
-        return self.wants_result or self.wants_table or self.wants_waiting
-
 
 class MessageQuerySet(models.QuerySet):
     def waiting(self) -> MessageQuerySet:

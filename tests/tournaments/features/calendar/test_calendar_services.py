@@ -172,13 +172,20 @@ def test_no_preregistration_once_the_day_is_past(announced):
         pair(tournament)
 
 
+def preregistered_team_ids(tournament):
+    """The teams that came from a pre-registration (the cash box marks them)."""
+    return set(
+        tournament.preregistrations.filter(team__isnull=False).values_list("team_id", flat=True)
+    )
+
+
 def test_the_day_the_preregistered_teams_join_the_desk_not_yet_checked_in(organizer):
     tournament = announce(organizer, max_teams=2)
     *_confirmed, waiting = (pair(tournament, i) for i in (1, 2, 3))
     teams = calendar.take_in_preregistrations(tournament=tournament, by=organizer)
     assert [t.number for t in teams] == [1, 2]
     assert not any(t.present for t in teams)
-    assert queries.preregistered_team_ids(tournament) == {t.pk for t in teams}
+    assert preregistered_team_ids(tournament) == {t.pk for t in teams}
     waiting.refresh_from_db()
     assert waiting.team is None
     with pytest.raises(TournamentError, match="Aucune équipe"):
@@ -215,10 +222,10 @@ def test_on_the_laptop_the_file_s_teams_check_in_like_the_others_and_are_known_p
     ).imported
     assert not team.present
     assert team.player1.shown and not team.player2.shown
-    assert queries.preregistered_team_ids(laptop) == {team.pk}
+    assert preregistered_team_ids(laptop) == {team.pk}
     club_file = "nom1;prenom1;nom2;prenom2\r\nHébert;Loïc;Quéré;Anne\r\n".encode()
     (plain,) = imports.import_teams(tournament=laptop, data=club_file).imported
-    assert plain.present and queries.preregistered_team_ids(laptop) == {team.pk}
+    assert plain.present and preregistered_team_ids(laptop) == {team.pk}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -18,7 +18,7 @@ from tests.factories import qualified_tournament
 from tests.mail import free_port
 from tests.tournaments.features.messages.conftest import agree, smtp_settings
 from tests.tournaments.features.messages.test_sending import hall_default_mailer
-from tests.tournaments.services.test_publication import signed
+from tests.tournaments.services.test_publication import receive, signed
 from tournaments import hooks
 from tournaments.features.messages import display, queries
 from tournaments.features.messages.models import Consent, Mailbox, Message
@@ -55,7 +55,7 @@ def site_takes(body: bytes, organizer, smtp) -> Tournament:
     """On the hosted site: the upload received, then its worker's sending."""
     secret = publication.create_key(owner=organizer).secret
     with smtp_settings(smtp.port), override_settings(PUBLIC_URL=SITE):
-        tournament = publication.receive_upload(**signed(secret, body))
+        tournament = receive(**signed(secret, body))
         tasks.send_due_messages.call()
     return tournament
 

@@ -117,12 +117,6 @@ def on_extras_given(*, tournament, team, preregistration, values, source) -> Non
     )
 
 
-@transaction.atomic
-def carry_to_team(*, preregistration: PreRegistration, team: Team) -> int:
-    """A pre-registration's agreements follow it when it becomes a team."""
-    return Consent.objects.filter(preregistration=preregistration, team=None).update(team=team)
-
-
 def consent_for_token(token: str) -> Consent | None:
     return (
         Consent.objects.select_related("tournament", "mailbox").filter(token=token[:40]).first()
