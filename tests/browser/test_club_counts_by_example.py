@@ -5,7 +5,8 @@ never reads an option's name, only marques and how they are made.
 * Contrée points annoncés: « l'équipe qui chute donne le contrat » (80, not
   160); an 80 chuted gives the defence 80.
 * Coinche: the takers' marque multiplied, then the defence's too (2 × 70 =
-  140); a coinched 90 made with 92 against 70 is 360–140.
+  140); a coinched 90 made with 92 against 70 is 360–140; or the defence
+  marks nothing (« la défense ne marque rien »): 360–0.
 * Coinche au point près with a chute of 162: a coinche made 2 × (162 + 90)
   = 504 and a capot bid made 500 flat; the desk marks 504, 500 and 252.
 
@@ -138,6 +139,33 @@ def test_the_defence_of_a_coinche_made_has_its_marque_multiplied_too(
     page.locator("#deal-1 details.why summary").click()
     expect(page.locator("#why-1")).to_contain_text("Est-Ouest : 2 × 70 (marque sans coinche) = 140")
     shoot(page, "by-example-defence-desk-1280")
+
+
+def test_the_defence_of_a_coinche_made_marks_nothing(live_server, page: Page, organizer):
+    url = live_server.url
+    log_in(page, url)
+    block = new_concours(page, url, "Coinche du Foyer", "ffb-coinche")
+    pick(block, "Une coinche réussie à 90, avec 100 points faits", "2 × 190")
+    pick(
+        block,
+        "Une coinche réussie à 90, avec 92 points faits contre 70",
+        "la défense ne marque rien",
+    )
+    expect(block.locator("output")).to_have_text(
+        "Coinche FFB, compte du club : marque des preneurs multipliée, "
+        "défense d'une coinche réussie : 0"
+    )
+    shoot(page, "by-example-defence-zero-1366")
+    tournament = create(page, "Coinche du Foyer")
+    rules = tournament.rule_profile
+    assert (rules.coinche_count, rules.coinche_defence) == ("points_multiplied", "zero")
+
+    desk(page, url, tournament)
+    # 92 + 90 = 182, 180 uncoinched, × 2; the defence's 70 is not marked.
+    type_deal(page, deal_keys(taker="A", trump="H", bid="90", points="92", coinche=1))
+    expect(page.locator("#deal-1 .marque-a")).to_have_text("360")
+    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
+    shoot(page, "by-example-defence-zero-desk-1280")
 
 
 def test_to_the_point_a_chute_of_162_counts_the_coinche_made_and_a_capot_bid_is_500(
