@@ -43,7 +43,7 @@ from tournaments.infra import address, mail, throttle
 from tournaments.models import email_key
 from tournaments.services import accounts
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import client_address
+from tournaments.views.common import client_address, refusal_as_message
 
 WINDOW = 3600
 MAX_PER_CLIENT = 10  # sign-ups, or reset requests, from one address an hour
@@ -169,11 +169,8 @@ def confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     if user is None:
         return render(request, "accounts/confirm.html", {"valid": False})
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             accounts.confirm_account(user=user)
-        except TournamentError as error:
-            messages.error(request, error.message)
-        else:
             messages.success(request, _("Adresse confirmée : vous pouvez vous connecter."))
         return redirect("login")
     return render(request, "accounts/confirm.html", {"valid": True, "account": user})

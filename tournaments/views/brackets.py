@@ -21,7 +21,12 @@ from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round
 from tournaments.queries import brackets as bracket_queries
 from tournaments.services import brackets, errors
-from tournaments.views.common import brackets_context, managed_tournament, pdf_response
+from tournaments.views.common import (
+    brackets_context,
+    managed_tournament,
+    pdf_response,
+    refusal_as_message,
+)
 from tournaments.views.live import live_page, poll_seconds
 from tournaments.views.public import get_visible
 
@@ -76,11 +81,8 @@ def brackets_draw(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def brackets_delete(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
-    try:
+    with refusal_as_message(request):
         brackets.delete_brackets(tournament=tournament, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Phase finale supprimée."))
     return redirect("tournaments:brackets_manage", slug=slug)
 

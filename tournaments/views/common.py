@@ -2,18 +2,21 @@
 
 The lookups fetch one object for the signed-in organizer (organizer.py,
 entry.py) or answer 404: a tournament someone else manages is as absent as
-one that does not exist. `pdf_response` wraps a generated PDF for the browser. Nothing
-here writes, checks a form, adds a message or renders a template: that stays
-in the views.
+one that does not exist. `pdf_response` wraps a generated PDF for the browser;
+`refusal_as_message` says a use-case's refusal on the next page. Nothing
+here writes, checks a form or renders a template: that stays in the views.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -27,6 +30,17 @@ from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import public as queries
 from tournaments.queries.concours_file import concours_file as concours_file_of
+from tournaments.services.errors import TournamentError
+
+
+@contextmanager
+def refusal_as_message(request: HttpRequest) -> Iterator[None]:
+    """A use-case refused (`TournamentError`) is said as the page's error
+    message, the rest of the block skipped (its success message)."""
+    try:
+        yield
+    except TournamentError as error:
+        messages.error(request, error.message)
 
 
 def managed_tournament(request: HttpRequest, slug: str) -> Tournament:

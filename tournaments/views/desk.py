@@ -26,7 +26,7 @@ from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
 from tournaments.services import directory as directory_services
 from tournaments.services import errors, registration, singles
-from tournaments.views.common import managed_tournament
+from tournaments.views.common import managed_tournament, refusal_as_message
 
 #: The slots of the forms that propose known players: « » (one player),
 #: « 1 » and « 2 » (the team form's two players).
@@ -112,13 +112,10 @@ def waiting_pair(request: HttpRequest, slug: str) -> HttpResponse:
     if len(chosen) != 2:
         messages.error(request, _("Cochez exactement deux joueurs à associer."))
         return redirect("tournaments:manage", slug=slug)
-    try:
+    with refusal_as_message(request):
         team = singles.pair_waiting_players(
             tournament=tournament, first_id=chosen[0], second_id=chosen[1], by=request.user
         )
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(
             request,
             _("Équipe n° %(number)s formée : %(players)s.")
@@ -132,11 +129,8 @@ def waiting_pair(request: HttpRequest, slug: str) -> HttpResponse:
 def waiting_pair_random(request: HttpRequest, slug: str) -> HttpResponse:
     """Every waiting player paired at random (one stays if they are odd)."""
     tournament = managed_tournament(request, slug)
-    try:
+    with refusal_as_message(request):
         teams = singles.pair_waiting_players_at_random(tournament=tournament, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         numbers = ", ".join(str(team.number) for team in teams)
         messages.success(
             request,
@@ -155,11 +149,8 @@ def waiting_pair_random(request: HttpRequest, slug: str) -> HttpResponse:
 def waiting_remove(request: HttpRequest, slug: str, waiting_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     waiting = get_object_or_404(WaitingPlayer, tournament=tournament, pk=waiting_id)
-    try:
+    with refusal_as_message(request):
         singles.remove_waiting_player(waiting=waiting, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("%(name)s n'attend plus.") % {"name": waiting})
     return redirect("tournaments:manage", slug=slug)
 

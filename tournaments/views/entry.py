@@ -42,7 +42,12 @@ from tournaments.infra import links
 from tournaments.models import Table, Team
 from tournaments.queries.claims import round_claims
 from tournaments.services import club_count, errors, penalties, scores, table_side
-from tournaments.views.common import bracket_match_label, managed_tournament, table_of
+from tournaments.views.common import (
+    bracket_match_label,
+    managed_tournament,
+    refusal_as_message,
+    table_of,
+)
 from tournaments.views.grid import appended_response, preview_response, save_deal
 
 INCOMPLETE = _lazy("Formulaire incomplet : rechargez la page de la table.")
@@ -221,7 +226,7 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             messages.error(request, message[0])
         return redirect("tournaments:table", slug=slug, number=number, table=table)
     version = form.cleaned_data["version"]
-    try:
+    with refusal_as_message(request):
         if version is None:
             raise errors.TournamentError(str(INCOMPLETE))
         scores.delete_last_deal(
@@ -232,8 +237,6 @@ def deal_delete_last(request: HttpRequest, slug: str, number: int, table: int) -
             after_claims=form.cleaned_data["after_claims"],
         )
         messages.success(request, _("Dernière donne supprimée."))
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return redirect("tournaments:table", slug=slug, number=number, table=table)
 
 

@@ -23,7 +23,7 @@ from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
 from tournaments.services import rounds
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import managed_tournament, pdf_response
+from tournaments.views.common import managed_tournament, pdf_response, refusal_as_message
 from tournaments.views.public import get_visible
 
 
@@ -64,11 +64,8 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def pools_clear(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
-    try:
+    with refusal_as_message(request):
         pool_services.clear_pools(tournament=tournament, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Poules défaites : les parties suivront le tirage habituel."))
     return redirect("tournaments:pools", slug=slug)
 

@@ -32,7 +32,7 @@ from tournaments.queries import publication as queries
 from tournaments.services import publication as services
 from tournaments.services import uploads
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import client_address, managed_tournament
+from tournaments.views.common import client_address, managed_tournament, refusal_as_message
 from tournaments.views.uploads import laptop_wait, upload_answer
 
 WINDOW = 3600
@@ -102,11 +102,8 @@ def key_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
-    try:
+    with refusal_as_message(request):
         services.revoke_key(owner=request.user, key_id=key_id)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Clé révoquée : elle ne publie plus rien."))
     return redirect("tournaments:publication")
 
@@ -151,11 +148,8 @@ def send_online(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     if not settings.HALL:
         raise Http404
-    try:
+    with refusal_as_message(request):
         sent = services.send_concours(tournament=tournament, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         if sent.ok:
             messages.success(
                 request, _("Concours publié en ligne : %(url)s") % {"url": sent.message}

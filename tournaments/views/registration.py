@@ -26,7 +26,7 @@ from tournaments.forms.teams import ApartForm, ImportConfirmForm, ImportForm, Pl
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import Player, Team, Tournament
 from tournaments.services import avoid, errors, extras, imports, registration, team_file
-from tournaments.views.common import managed_tournament
+from tournaments.views.common import managed_tournament, refusal_as_message
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.desk import with_suggestions
 
@@ -183,12 +183,10 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 def player_presence(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    try:
+    with refusal_as_message(request):
         registration.set_player_presence(
             player=player, present=request.POST.get("present") == "1", by=request.user
         )
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return redirect("tournaments:manage", slug=slug)
 
 
@@ -211,11 +209,8 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     if not confirmed(request):
         return confirm_page(request, tournament, _forfait_confirmation(slug, str(player)))
-    try:
+    with refusal_as_message(request):
         registration.withdraw_player(player=player, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("%(player)s déclare forfait.") % {"player": player})
     return redirect("tournaments:manage", slug=slug)
 
@@ -225,11 +220,8 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
 def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    try:
+    with refusal_as_message(request):
         registration.reinstate_player(player=player, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Forfait de %(who)s annulé.") % {"who": player})
     return redirect("tournaments:manage", slug=slug)
 
@@ -239,12 +231,10 @@ def player_reinstate(request: HttpRequest, slug: str, player_id: int) -> HttpRes
 def team_presence(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
-    try:
+    with refusal_as_message(request):
         registration.set_presence(
             team=team, present=request.POST.get("present") == "1", by=request.user
         )
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     if request.htmx:
         return render(
             request, "tournaments/includes/team_row.html", {"team": team, "tournament": tournament}
@@ -259,11 +249,8 @@ def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
     if not confirmed(request):
         who = _("l'équipe n° %(number)s, %(team)s") % {"number": team.number, "team": team}
         return confirm_page(request, tournament, _forfait_confirmation(slug, who))
-    try:
+    with refusal_as_message(request):
         registration.withdraw_team(by=request.user, team=team)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("%(team)s déclare forfait.") % {"team": team})
     return redirect("tournaments:manage", slug=slug)
 
@@ -273,11 +260,8 @@ def team_withdraw(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
 def team_reinstate(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     team = _team(tournament, team_id)
-    try:
+    with refusal_as_message(request):
         registration.reinstate_team(team=team, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Forfait de %(who)s annulé.") % {"who": team})
     return redirect("tournaments:manage", slug=slug)
 

@@ -33,7 +33,13 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
 from tournaments.queries.public import sheets_to_print
 from tournaments.services import claims, errors, release, rounds, table_side
-from tournaments.views.common import managed_tournament, pdf_response, round_of, table_of
+from tournaments.views.common import (
+    managed_tournament,
+    pdf_response,
+    refusal_as_message,
+    round_of,
+    table_of,
+)
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.organizer import manage_page
 
@@ -298,11 +304,9 @@ def round_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespo
 @require_POST
 def table_validate(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tbl = table_of(managed_tournament(request, slug), number, table)
-    try:
+    with refusal_as_message(request):
         table_side.validate_table(table=tbl, by=request.user)
         messages.success(request, _("Table validée."))
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return redirect("tournaments:table", slug=slug, number=number, table=table)
 
 
@@ -352,11 +356,8 @@ def round_close_claims(request: HttpRequest, slug: str, number: int) -> HttpResp
     """« Clore les réclamations » : the partie's results become final now."""
     tournament = managed_tournament(request, slug)
     rnd = round_of(tournament, number)
-    try:
+    with refusal_as_message(request):
         claims.close_claims(round=rnd, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(
             request, _("Réclamations closes : les résultats de la partie sont définitifs.")
         )

@@ -37,7 +37,7 @@ from tournaments.models import Round, Table
 from tournaments.services import errors
 from tournaments.services import table_side as table_side_services
 from tournaments.services.hall_contact import note_phone_contact
-from tournaments.views.common import bracket_match_label
+from tournaments.views.common import bracket_match_label, refusal_as_message
 from tournaments.views.grid import appended_response, preview_response, save_deal
 from tournaments.views.live import poll_seconds
 from tournaments.views.referee_block import call_context
@@ -284,10 +284,8 @@ def table_side_tick(request: HttpRequest, token: str, table: Table, number: int)
     if side is None:
         messages.error(request, _("Donnez d'abord le code de votre équipe pour confirmer."))
         return redirect("tournaments:table_side", token=token)
-    try:
+    with refusal_as_message(request):
         table_side_services.confirm_deal(table=table, side=side, number=number)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return redirect(reverse("tournaments:table_side", args=[token]) + f"#deal-{number}")
 
 
@@ -302,7 +300,7 @@ def table_side_tick_all(request: HttpRequest, token: str, table: Table) -> HttpR
         return redirect("tournaments:table_side", token=token)
     up_to = whole_number(request.POST.get("up_to"), digits=5)
     version = whole_number(request.POST.get("version"), digits=9)
-    try:
+    with refusal_as_message(request):
         if up_to is None or version is None:
             raise errors.TournamentError(
                 _("Cette page n'est plus à jour : rechargez-la, puis recommencez.")
@@ -310,8 +308,6 @@ def table_side_tick_all(request: HttpRequest, token: str, table: Table) -> HttpR
         table_side_services.confirm_deals(
             table=table, side=side, up_to=up_to, expected_version=version
         )
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return redirect(reverse("tournaments:table_side", args=[token]) + "#deal-grid")
 
 

@@ -24,7 +24,7 @@ from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.forms.base import apply_service_error
 from tournaments.models import CashEntry, Player, Team, Tournament
 from tournaments.services import errors
-from tournaments.views.common import managed_tournament, pdf_response
+from tournaments.views.common import managed_tournament, pdf_response, refusal_as_message
 
 
 @login_required
@@ -62,11 +62,8 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
 def cash_entry_delete(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     entry = get_object_or_404(CashEntry, tournament=tournament, pk=entry_id)
-    try:
+    with refusal_as_message(request):
         cash.delete_cash_entry(entry=entry, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Ligne « %(label)s » supprimée.") % {"label": entry.label})
     return redirect("tournaments:cash", slug=slug)
 
@@ -104,10 +101,8 @@ def cash_pay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpRespons
     entrant = _entrant(tournament, kind, pk)
     form = PaymentForm(request.POST)
     method = form.cleaned_data["method"] if form.is_valid() else ""
-    try:
+    with refusal_as_message(request):
         cash.record_payment(entrant=entrant, method=method, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return _paid_answer(request, tournament, entrant)
 
 
@@ -117,10 +112,8 @@ def cash_unpay(request: HttpRequest, slug: str, kind: str, pk: int) -> HttpRespo
     """Undo a fee checked off by mistake."""
     tournament = managed_tournament(request, slug)
     entrant = _entrant(tournament, kind, pk)
-    try:
+    with refusal_as_message(request):
         cash.cancel_payment(entrant=entrant, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
     return _paid_answer(request, tournament, entrant)
 
 

@@ -24,7 +24,7 @@ from tournaments.features.challenge.services import SETTINGS
 from tournaments.forms.base import apply_service_error
 from tournaments.models import Challenge, Tournament, demo_left_off_home
 from tournaments.services import errors
-from tournaments.views.common import pdf_response
+from tournaments.views.common import pdf_response, refusal_as_message
 
 
 def _owned(request: HttpRequest, slug: str) -> Challenge:
@@ -86,11 +86,8 @@ def challenge_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = EveningForm(request.POST, user=request.user, challenge=challenge)
     if form.is_valid():
         tournament = form.cleaned_data["tournament"]
-        try:
+        with refusal_as_message(request):
             challenges.add_tournament(challenge=challenge, tournament=tournament, by=request.user)
-        except errors.TournamentError as error:
-            messages.error(request, error.message)
-        else:
             messages.success(
                 request, _("« %(name)s » ajouté au challenge.") % {"name": tournament.name}
             )
@@ -104,11 +101,8 @@ def challenge_add(request: HttpRequest, slug: str) -> HttpResponse:
 def challenge_remove(request: HttpRequest, slug: str, tournament_id: int) -> HttpResponse:
     challenge = _owned(request, slug)
     tournament = get_object_or_404(challenge.tournaments, pk=tournament_id)
-    try:
+    with refusal_as_message(request):
         challenges.remove_tournament(challenge=challenge, tournament=tournament, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(
             request, _("« %(name)s » retiré du challenge.") % {"name": tournament.name}
         )

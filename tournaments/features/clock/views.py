@@ -19,8 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.features.clock import services as clock
 from tournaments.features.clock.forms import LastDealCallForm
-from tournaments.services import errors
-from tournaments.views.common import managed_tournament, round_of
+from tournaments.views.common import managed_tournament, refusal_as_message, round_of
 from tournaments.views.rounds import round_page
 
 CLOCK_ACTIONS = {
@@ -40,11 +39,8 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.error(request, _("Action du chrono inconnue."))
         return redirect("tournaments:round", slug=slug, number=number)
     service, done = action
-    try:
+    with refusal_as_message(request):
         service(round=rnd, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, str(done))
     return redirect("tournaments:round", slug=slug, number=number)
 
@@ -57,10 +53,7 @@ def round_last_deal_call(request: HttpRequest, slug: str, number: int) -> HttpRe
     form = LastDealCallForm(request.POST)
     if not form.is_valid():
         return round_page(request, tournament, rnd, call_form=form)
-    try:
+    with refusal_as_message(request):
         clock.set_last_deal_call(round=rnd, minutes=form.cleaned_data["minutes"], by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, _("Appel « dernière donne » enregistré."))
     return redirect("tournaments:round", slug=slug, number=number)

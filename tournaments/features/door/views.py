@@ -13,7 +13,6 @@ services.py and domain.py, the words in display.py.
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,7 +27,12 @@ from tournaments.features.door import services as door
 from tournaments.infra import address
 from tournaments.models import Team, Tournament
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import client_address, managed_tournament, pdf_response
+from tournaments.views.common import (
+    client_address,
+    managed_tournament,
+    pdf_response,
+    refusal_as_message,
+)
 
 
 def _refused(request: HttpRequest, locked: TournamentError) -> HttpResponse:
@@ -137,13 +141,11 @@ def team_check_in(request: HttpRequest, slug: str, team_id: int) -> HttpResponse
     team = get_object_or_404(
         tournament.teams.select_related("player1", "player2"), pk=team_id, round__isnull=True
     )
-    try:
+    with refusal_as_message(request):
         if request.POST.get("undo") == "1":
             team = door.undo_check_in(team=team, by=request.user)
         else:
             team, _done = door.check_in(team=team, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
     if request.htmx:
         # The row, and the counters out of band: they follow each tick.
         team = Team.objects.select_related("player1", "player2", "payment").get(pk=team.pk)

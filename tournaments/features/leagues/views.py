@@ -24,6 +24,7 @@ from tournaments.features.leagues.queries import league_view
 from tournaments.forms.base import apply_service_error
 from tournaments.models import League, Stage, Tournament
 from tournaments.services.errors import TournamentError
+from tournaments.views.common import refusal_as_message
 
 
 def _owned(request: HttpRequest, slug: str) -> League:
@@ -185,11 +186,8 @@ def league_concours_remove(
     league = _owned(request, slug)
     stage = get_object_or_404(league.stages, pk=pk)
     tournament = get_object_or_404(stage.tournaments, pk=tournament_id)
-    try:
+    with refusal_as_message(request):
         services.remove_concours(stage=stage, tournament=tournament)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(
             request,
             _("« %(name)s » retiré de l'étape « %(stage)s ».")
@@ -204,11 +202,8 @@ def league_send(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Send a stage's qualified teams to the next stage's concours."""
     league = _owned(request, slug)
     stage = get_object_or_404(league.stages, pk=pk)
-    try:
+    with refusal_as_message(request):
         sent = services.send_qualified(stage=stage, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, words.sent_summary(sent))
     return redirect("tournaments:league_manage", slug=league.slug)
 

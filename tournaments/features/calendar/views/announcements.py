@@ -36,7 +36,7 @@ from tournaments.forms.base import apply_service_error
 from tournaments.infra import address
 from tournaments.models import Announcement, PreRegistration
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import managed_tournament
+from tournaments.views.common import managed_tournament, refusal_as_message
 from tournaments.views.published import framable
 
 
@@ -164,7 +164,7 @@ def preregistration_desk(request: HttpRequest, slug: str, pk: int) -> HttpRespon
     (`take`), or withdraws (`withdraw`: its place offered on)."""
     tournament = managed_tournament(request, slug)
     registration = get_object_or_404(PreRegistration, pk=pk, tournament=tournament)
-    try:
+    with refusal_as_message(request):
         if request.POST.get("action") == "take":
             done = offers.take_offer(registration=registration, by=request.user)
             messages.success(request, words.answer_message(done.outcome, registration))
@@ -174,8 +174,6 @@ def preregistration_desk(request: HttpRequest, slug: str, pk: int) -> HttpRespon
                 request,
                 _("Désistement enregistré : %(team)s.") % {"team": registration.players_label},
             )
-    except TournamentError as error:
-        messages.error(request, error.message)
     return redirect("tournaments:preregistrations", slug=slug)
 
 
@@ -195,11 +193,8 @@ def preregistrations_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def preregistrations_take_in(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
-    try:
+    with refusal_as_message(request):
         teams = services.take_in_preregistrations(tournament=tournament, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(
             request,
             _("%(n)s équipe(s) pré-inscrite(s) reprise(s) à l'accueil, à pointer à leur arrivée.")
