@@ -233,7 +233,7 @@ def demo_of_the_module(django_db_setup, django_db_blocker) -> Iterator[str]:
     (pytest-django's `db`), rolled back after it, so a test that changes the
     demo (or runs the command again) leaves it as the next test expects.
     Not for transactional tests (they empty the tables)."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with django_db_blocker.unblock(), factories.owned_transaction():
         out = StringIO()
         call_command("demo", stdout=out)
         yield out.getvalue()

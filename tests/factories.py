@@ -13,10 +13,22 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.db import transaction
+
 from tournaments.models import Deal, Round, Table, Team, Tournament
 from tournaments.services import registration, rounds, scores, table_side, tournaments
 
 PASSWORD = "Mot-de-passe-de-test-42"
+
+
+def owned_transaction() -> transaction.Atomic:
+    """A transaction the test holds around what it builds (often to roll it
+    back), marked as Django's TestCase marks its own: the app's outermost
+    use-cases, durable (services/__init__.py), may run inside it, as they
+    refuse to in any transaction of the app."""
+    atomic = transaction.atomic()
+    atomic._from_testcase = True  # Django's own mark (django.test.TestCase._enter_atomics)
+    return atomic
 
 
 def build_tournament(*, owner, **fields: Any) -> Tournament:

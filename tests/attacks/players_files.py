@@ -58,12 +58,13 @@ def concours_file(username: str, *, name: str, shown: set[str], days_from_today:
     naming the real organizer's players by licence, those of `shown` with
     « accepte d'être affiché » ticked: built and exported, then rolled back
     (a file made elsewhere). Returned as JSON text."""
+    from tests.factories import owned_transaction
     from tests.tournaments.services.test_persons import finished_concours
     from tournaments.services.backup import export_tournament
 
     owner = get_user_model().objects.get(username=username)
     day = timezone.localdate() + datetime.timedelta(days=days_from_today)
-    with transaction.atomic():
+    with owned_transaction():
         tournament = finished_concours(
             owner, name=name, shown=shown, people=PEOPLE, day=day, published=False, approved=False
         )

@@ -22,7 +22,13 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import translation
 
-from tests.factories import PASSWORD, add_teams, build_tournament, coinche_values
+from tests.factories import (
+    PASSWORD,
+    add_teams,
+    build_tournament,
+    coinche_values,
+    owned_transaction,
+)
 from tournaments.management.commands import import_tournament as import_command
 from tournaments.models import Change, Deal, Penalty, Player, Round, Seat, Table, Team, Tournament
 from tournaments.queries.standings import tournament_standings
@@ -81,7 +87,7 @@ def played_backup(django_db_setup, django_db_blocker) -> str:
     """The text of the played tournament's backup file, made once for the
     module (in French, by the organizer `orga`) in a transaction rolled back
     at once: the tournament itself is gone, so the file may be restored."""
-    with django_db_blocker.unblock(), translation.override("fr"), transaction.atomic():
+    with django_db_blocker.unblock(), translation.override("fr"), owned_transaction():
         owner = get_user_model().objects.create_user("orga", password=PASSWORD)
         text = json.dumps(export_tournament(played(owner)), cls=DjangoJSONEncoder)
         transaction.set_rollback(True)
