@@ -130,7 +130,7 @@ def username_taken(username: str, email: str) -> bool:
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def sign_up(
     *, username: str, email: str, password: str, language: str, invited_by: User | None = None
 ) -> SignUpResult:
@@ -193,7 +193,7 @@ def confirmation_link_user(uidb64: str, token: str) -> User | None:
     return user if confirmation_tokens.check_token(user, token) else None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_account(*, user: User) -> None:
     """The address is confirmed: the account may log in."""
     row = SignUp.objects.select_for_update().get(user=user)
@@ -252,7 +252,7 @@ class DeletedAccount:
     deleted: list[str] = field(default_factory=list)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_account(*, user: User, handovers: Mapping[int, int | None]) -> DeletedAccount:
     """Delete `user`'s account. `handovers` names, for every tournament it
     owns, the co-organizer who takes it over (their account's id), or None
@@ -315,7 +315,7 @@ def create_first_organizer(*, username: str = FIRST_ORGANIZER) -> str | None:
     new random password, returned to be shown once (the volunteer has no
     terminal for `createsuperuser`); None when an account exists already."""
     User = get_user_model()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         if User.objects.exists():
             return None
         password = secrets.token_urlsafe(9)

@@ -42,7 +42,7 @@ def _lenient_groups(text: str) -> list[frozenset[int]]:
     return found
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def keep_apart(
     *, tournament: Tournament, groups: str, same_club: bool, absolute: bool, by: Actor | None
 ) -> Tournament:

@@ -153,7 +153,7 @@ def _split_refusal(code: str, main: int, consolante: int, ranked: int) -> tuple[
     return (_("Le tableau principal se joue à deux équipes au moins."),)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_brackets(*, tournament: Tournament, by: Actor | None = None) -> None:
     """Undo the final phase, while none of its parties is drawn."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

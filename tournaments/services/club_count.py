@@ -46,7 +46,7 @@ def asked_first(tournament: Tournament) -> bool:
     return not Deal.objects.filter(table__round__tournament=tournament).exists()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_club_count(
     *, tournament: Tournament, answers: Mapping[str, int], by: Actor | None
 ) -> Tournament:

@@ -43,7 +43,7 @@ from tournaments.services.table_versions import check_round_open, lock_table, re
 Entry = tuple[Mapping[str, Any], int, int | None]  # values, version first sent on, number
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def record_table_deals(*, table: Table, side: str, entries: list[Entry]) -> tuple[int, Table]:
     """The deals kept on a phone, each (values, version it was first sent
     with, number or None), recorded in their order as `record_table_deal`

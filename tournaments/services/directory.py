@@ -94,7 +94,7 @@ def suggestions(*, owner_id: int | None, query: str, limit: int = SUGGESTIONS) -
     return list(found.order_by("-last_seen", "last_name", "first_name")[:limit])
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def forget_player(*, known: KnownPlayer) -> None:
     """Take a player out of the organizer's directory (they asked to be
     forgotten, or the entry is a typo). Their registrations stay."""

@@ -13,7 +13,7 @@ from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_fixed_table(
     *, team: Team, stays: bool, table: int | None = None, by: Actor | None = None
 ) -> Team:

@@ -266,7 +266,7 @@ def _register(
     return team
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def import_teams(
     *, tournament: Tournament, data: bytes, chosen: list[str] | None = None, by: Actor | None = None
 ) -> ImportPlan:

@@ -14,7 +14,7 @@ from tournaments.services.scores import rescore_table, save_table
 from tournaments.services.table_versions import AlreadyDone, lock_table_at, request_key
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_penalty(
     *,
     table: Table,

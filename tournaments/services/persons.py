@@ -216,7 +216,7 @@ def set_player_shown(*, player: Player, shown: bool, by: Actor | None = None) ->
     return player
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def show_again(*, person: Person, by: Actor | None) -> Person:
     """The person who withdrew asked again, to the organizer who registered
     them (the owner of the record), who says so on « Pages des joueurs »:
@@ -239,7 +239,7 @@ def show_again(*, person: Person, by: Actor | None) -> Person:
     return person
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def merge_persons(*, kept: Person, merged: Person, by: Actor | None) -> Person:
     """`merged` is the same person as `kept`: its concours go to `kept`, and
     it is deleted. Allowed to the organizer who owns both records (another

@@ -125,7 +125,7 @@ def form_pools(
     return made
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def clear_pools(*, tournament: Tournament, by: Actor | None = None) -> None:
     """Undo the pools (the parties go back to the Swiss draw), until a
     partie is drawn."""

@@ -125,7 +125,7 @@ def set_lots(
     return created
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def swap_lots(
     *,
     tournament: Tournament,
@@ -168,7 +168,7 @@ def swap_lots(
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def keep_swaps(
     *, tournament: Tournament, category: Category | None = None, by: Actor | None = None
 ) -> int:
@@ -189,7 +189,7 @@ def keep_swaps(
     return kept
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def clear_swaps(
     *, tournament: Tournament, category: Category | None = None, by: Actor | None = None
 ) -> int:
@@ -254,7 +254,7 @@ def add_category(
     return category
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_category(
     *, category: Category, name: str, kind: str, by: Actor | None = None
 ) -> Category:
@@ -273,7 +273,7 @@ def update_category(
     return category
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_category(*, category: Category, by: Actor | None = None) -> None:
     """Delete a special ranking with its lots and swaps; the teams stay."""
     tournament = _locked(category.tournament)
@@ -298,7 +298,7 @@ def set_entrant_categories(entrant: Team | Player, category_ids: Iterable[int]) 
     return sorted((c.name for c in chosen), key=name_order)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def tag_teams(
     *,
     tournament: Tournament,

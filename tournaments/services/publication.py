@@ -83,7 +83,7 @@ class NewKey:
     secret: str  # shown once, never stored
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_key(*, owner: User) -> NewKey:
     live = PublicationKey.objects.filter(owner=owner, revoked_at__isnull=True)
     if live.count() >= MAX_KEYS:
@@ -98,7 +98,7 @@ def create_key(*, owner: User) -> NewKey:
     return NewKey(key=key, secret=secret)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def revoke_key(*, owner: User, key_id: int) -> PublicationKey:
     key = PublicationKey.objects.select_for_update().filter(owner=owner, pk=key_id).first()
     if key is None:
@@ -314,7 +314,7 @@ def publish_signed(*, raw: bytes, key: PublicationKey, nonce: str) -> Tournament
     return tournament
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def save_target(*, owner: User, url: str, key: str) -> PublicationTarget:
     """The laptop's settings: the hosted site and the key pasted from it."""
     key = key.strip()

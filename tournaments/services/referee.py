@@ -71,7 +71,7 @@ def call_referee(*, table: Table, side: str, key: str) -> RefereeCall:
             _("Trop d'appels en ce moment : levez la main, ou allez voir l'organisateur.")
         )
     try:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             call = RefereeCall.objects.create(table=table, side=side, request_key=key)
             log_change(
                 table.round.tournament_id,
@@ -88,7 +88,7 @@ def call_referee(*, table: Table, side: str, key: str) -> RefereeCall:
     return call
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def answer_call(
     *, tournament: Tournament, call_id: int, answer: str, by: Actor | None = None
 ) -> RefereeCall:

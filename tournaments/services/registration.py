@@ -183,7 +183,7 @@ def _same_players(tournament: Tournament, p1: PlayerData, p2: PlayerData) -> Tea
     return next((t for t in registered_teams(tournament) if team_key_of(t) == wanted), None)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_team(
     *,
     team: Team,
@@ -229,7 +229,7 @@ def team_deletable(team: Team) -> bool:
     return team.round_id is None and not team.seats.exists()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_team(*, team: Team, by: Actor | None = None) -> None:
     """Delete a team registered by mistake, with its two players: only
     while it has never been seated at a table (after that, it withdraws)."""
@@ -254,7 +254,7 @@ def delete_team(*, team: Team, by: Actor | None = None) -> None:
     log_change(team.tournament_id, Change.Action.TEAM_DELETED, by=by, before=before)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def register_player(
     *,
     tournament: Tournament,
@@ -273,7 +273,7 @@ def register_player(
     return created
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_player_presence(*, player: Player, present: bool, by: Actor | None = None) -> Player:
     if player.status == Player.Status.WITHDRAWN and present:
         raise TournamentError(_("Ce joueur a déclaré forfait."))
@@ -309,7 +309,7 @@ def _undo_refusal(entrant: Team | Player) -> str:
     return ""
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def withdraw_player(*, player: Player, by: Actor | None = None) -> Player:
     """A withdrawn player is not drawn again; the results played stay."""
     return _withdraw(
@@ -342,7 +342,7 @@ def _withdraw[E: (Team, Player)](
     return entrant
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def reinstate_player(*, player: Player, by: Actor | None = None) -> Player:
     """Undo a player's forfait (back, and present), until the next draw."""
     return _reinstate(player, Change.Action.PLAYER_REINSTATED, player_snapshot, by=by)
@@ -370,7 +370,7 @@ def can_undo_withdrawal(entrant: Team | Player) -> bool:
     return not _undo_refusal(entrant)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_presence(*, team: Team, present: bool, by: Actor | None = None) -> Team:
     if team.status == Team.Status.WITHDRAWN and present:
         raise TournamentError(_("Cette équipe a déclaré forfait."))
@@ -383,7 +383,7 @@ def set_presence(*, team: Team, present: bool, by: Actor | None = None) -> Team:
     return team
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def withdraw_team(*, team: Team, by: Actor | None = None) -> Team:
     """A withdrawn team is not drawn again; its played results stay."""
     return _withdraw(
@@ -395,7 +395,7 @@ def withdraw_team(*, team: Team, by: Actor | None = None) -> Team:
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def reinstate_team(*, team: Team, by: Actor | None = None) -> Team:
     """Undo a team's forfait (back, and present), until the next draw."""
     return _reinstate(team, Change.Action.TEAM_REINSTATED, team_snapshot, by=by)

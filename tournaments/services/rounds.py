@@ -121,7 +121,7 @@ def draw_pool_round(*, tournament: Tournament, by: Actor | None = None) -> Round
     return draw_round(tournament=tournament, method=Round.DrawMethod.POOLS, by=by)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def redraw_round(
     *, round: Round, method: str | None = None, seed: int | None = None, by: Actor | None = None
 ) -> Round:
@@ -317,7 +317,7 @@ def _melee_team_order(tournament: Tournament, team_ids: list[int]) -> list[int]:
     return sorted(team_ids, key=lambda t: (-score[t], t))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def swap_teams(*, round: Round, first: Team, second: Team, by: Actor | None = None) -> None:
     """Exchange two teams' seats by hand while the draw is a draft (not
     announced to the players, services/release.py). Both tables' reasons

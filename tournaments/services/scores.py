@@ -310,7 +310,7 @@ def _blank(name: str) -> Any:
     return field.get_default()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_last_deal(
     *,
     table: Table,
@@ -346,7 +346,7 @@ def delete_last_deal(
     claims.check_final(table, corrected=corrected, after_claims=after_claims)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def record_totals(
     *,
     table: Table,

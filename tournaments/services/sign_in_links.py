@@ -55,7 +55,7 @@ def user_for_token(token: str) -> User | None:
     return user if user is not None and _last_login(user) == value.get("l") else None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def use_token(token: str) -> User | None:
     """The account the link signs in, the link spent; None if it may not."""
     value = _read(token)

@@ -58,7 +58,7 @@ def _name(person: PersonLike) -> str:
     return f"{person.first_name} {person.last_name}".strip()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_waiting_player(
     *, tournament: Tournament, player: PlayerData, by: Actor | None = None
 ) -> WaitingPlayer:
@@ -73,7 +73,7 @@ def add_waiting_player(
     return waiting
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove_waiting_player(*, waiting: WaitingPlayer, by: Actor | None = None) -> None:
     """A waiting player leaves the queue (gone home, or found a partner)."""
     tournament = lock_registrations(waiting.tournament)
@@ -107,7 +107,7 @@ def _still_waiting(tournament: Tournament, ids: list[int]) -> dict[int, WaitingP
     return found
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def pair_waiting_players(
     *, tournament: Tournament, first_id: int, second_id: int, by: Actor | None = None
 ) -> Team:
@@ -126,7 +126,7 @@ def pair_waiting_players(
     return team
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def pair_waiting_players_at_random(
     *, tournament: Tournament, seed: int | None = None, by: Actor | None = None
 ) -> list[Team]:

@@ -179,7 +179,7 @@ def claim_entry(*, table: Table, code: str) -> str:
     return side
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def record_table_deal(
     *,
     table: Table,
@@ -286,7 +286,7 @@ def confirm_table(
     return _answer_table(table=table, side=side, totals=totals, expected_version=expected_version)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _answer_table(
     *, table: Table, side: str, totals: tuple[int, int] | None, expected_version: int | None
 ) -> Table:
@@ -329,7 +329,7 @@ def _answer_table(
     return table
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def validate_table(*, table: Table, by: Actor | None = None) -> Table:
     """The organizer settles a table (entered or disputed) as it stands; a
     table the desk validated already stays as it is (a post sent twice)."""
@@ -353,7 +353,7 @@ def validate_table(*, table: Table, by: Actor | None = None) -> Table:
     return table
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def revoke_entry_link(*, table: Table, by: Actor | None = None) -> Table:
     """A new key and two new codes: the printed QR code and coupons stop
     working (reprint the sheet and its coupons), and a table whose codes
@@ -384,7 +384,7 @@ def revoke_entry_link(*, table: Table, by: Actor | None = None) -> Table:
     return table
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_deal(*, table: Table, side: str, number: int) -> Deal:
     """The other team ticks deal `number` as it stands, deal by deal (it may
     also wait and answer for the whole table at the end). A deal ticked
@@ -412,7 +412,7 @@ def confirm_deal(*, table: Table, side: str, number: int) -> Deal:
     return deal
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_deals(*, table: Table, side: str, up_to: int, expected_version: int | None) -> int:
     """The other team's « Tout confirmer »: every deal up to `up_to` (the
     last one its screen showed), ticked at once, each once; the number of

@@ -117,7 +117,7 @@ def create_tournament(
     return tournament
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_co_organizer(*, tournament: Tournament, username: str, by: Actor | None) -> None:
     """Only the owner shares a tournament with another organizer account."""
     if not _is_owner(tournament, by):
@@ -164,7 +164,7 @@ def _plain(value: Any) -> Any:
     return value.isoformat() if isinstance(value, Date | Time) else value
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_tournament(
     *,
     tournament: Tournament,
@@ -253,7 +253,7 @@ def _new_criteria(tournament: Tournament, criteria: list[str]) -> list[str]:
     return criteria
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def preview_tie_breaks(
     *, tournament: Tournament, criteria: list[str], by: Actor | None
 ) -> list[tuple[Any, int, int]]:
@@ -267,7 +267,7 @@ def preview_tie_breaks(
     return criteria_moves(tournament, criteria)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def change_tie_breaks(
     *, tournament: Tournament, criteria: list[str], reason: str, by: Actor | None
 ) -> list[tuple[Any, int, int]]:
@@ -321,7 +321,7 @@ def _status(tournament: Tournament) -> str:
     return Tournament.Status.RUNNING
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_published(*, tournament: Tournament, published: bool, by: Actor | None) -> Tournament:
     """Show the tournament to players (on the home page and at its address),
     or keep it to its organizers."""
@@ -337,7 +337,7 @@ def set_published(*, tournament: Tournament, published: bool, by: Actor | None) 
     return tournament
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_archived(*, tournament: Tournament, archived: bool, by: Actor | None) -> Tournament:
     """Put a tournament away (off the home and the organizer's current list;
     its pages stay reachable), or bring it back."""

@@ -31,7 +31,7 @@ def _log_in_public_concours(user: User, by: Actor | None, approved: bool) -> Non
         log_change(tournament_id, Change.Action.PLAYERS_SHOWN, by=by, after={"approved": approved})
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def approve_organizers(*, users: Iterable[User], by: User | None) -> int:
     """These accounts approved (those already approved stay as they were);
     the cotes computed again. Returns how many were newly approved."""
@@ -49,7 +49,7 @@ def approve_organizers(*, users: Iterable[User], by: User | None) -> int:
     return approved
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def withdraw_approvals(*, users: Iterable[User], by: Actor | None) -> int:
     """These accounts no longer approved: their players' pages and their
     concours leave the players' pages and the cote. Returns how many."""
