@@ -85,7 +85,7 @@ def record_payment(
     return payment
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def cancel_payment(*, entrant: Entrant, by: Actor | None = None) -> None:
     """Undo a payment checked off by mistake."""
     payment = Payment.objects.select_for_update().filter(**_owner(entrant)).first()
@@ -132,7 +132,7 @@ def add_cash_entry(
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_cash_entry(*, entry: CashEntry, by: Actor | None = None) -> None:
     before = _entry_snapshot(entry)
     deleted, _rows = CashEntry.objects.filter(pk=entry.pk).delete()

@@ -80,7 +80,7 @@ def create_challenge(*, owner, name: str, **values) -> Challenge:
     return challenge
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_challenge(*, challenge: Challenge, name: str, **values) -> Challenge:
     name = name.strip()
     if not name:
@@ -116,7 +116,7 @@ def add_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | 
     home_changed()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     challenge.tournaments.remove(tournament)

@@ -52,7 +52,7 @@ def _save(rnd: Round, action: str, before: dict, by: Actor | None) -> Round:
     return rnd
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def start_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is not None:
@@ -62,7 +62,7 @@ def start_clock(*, round: Round, by: Actor | None = None) -> Round:
     return _save(rnd, Action.CLOCK_STARTED, before, by)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def pause_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is None or rnd.clock_paused_at is not None:
@@ -72,7 +72,7 @@ def pause_clock(*, round: Round, by: Actor | None = None) -> Round:
     return _save(rnd, Action.CLOCK_PAUSED, before, by)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def resume_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_paused_at is None:
@@ -84,7 +84,7 @@ def resume_clock(*, round: Round, by: Actor | None = None) -> Round:
     return _save(rnd, Action.CLOCK_RESUMED, before, by)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def reset_clock(*, round: Round, by: Actor | None = None) -> Round:
     rnd = _locked(round)
     if rnd.clock_started_at is None:
@@ -94,7 +94,7 @@ def reset_clock(*, round: Round, by: Actor | None = None) -> Round:
     return _save(rnd, Action.CLOCK_RESET, before, by)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_last_deal_call(*, round: Round, minutes: int | None, by: Actor | None = None) -> Round:
     """This partie's « dernière donne » call, `minutes` after its start;
     None goes back to the tournament's."""

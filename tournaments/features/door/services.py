@@ -181,7 +181,7 @@ def door_teams(tournament: Tournament):
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def check_in_at_door(*, team: Team, now: datetime) -> tuple[Team, bool]:
     """A team checks itself in from the poster: as `check_in`, within the
     door's hours only (`now` on the concours' wall clock)."""
@@ -217,7 +217,7 @@ def check_in(*, team: Team, by: Actor | None = None) -> tuple[Team, bool]:
     return team, True
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def undo_check_in(*, team: Team, by: Actor | None = None) -> Team:
     """The desk takes a check-in back (the wrong line was tapped): the team
     is no longer drawn until it checks in again. Undoing what is not checked

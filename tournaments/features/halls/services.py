@@ -82,7 +82,7 @@ def _names(lines: list[str]) -> list[str]:
     return names
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def declare_halls(
     *, tournament: Tournament, names: list[str], planned: int, by: Actor | None
 ) -> HallMerge:
@@ -121,7 +121,7 @@ def declare_halls(
     return merge
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def new_hall_key(*, tournament: Tournament, hall_id: int) -> NewHallKey:
     """A new sending key for one hall's laptop (its earlier key stops)."""
     hall = (

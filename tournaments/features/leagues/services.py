@@ -60,7 +60,7 @@ def _name(name: str, field_name: str, message: str) -> str:
     return name
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_league(*, owner, name: str, **values) -> League:
     name = _name(name, "name", _("Donnez un nom à la ligue."))
     unknown = set(values) - set(SETTINGS)
@@ -71,7 +71,7 @@ def create_league(*, owner, name: str, **values) -> League:
     return league
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_league(*, league: League, name: str, **values) -> League:
     league.name = _name(name, "name", _("Donnez un nom à la ligue."))
     for key in SETTINGS:
@@ -94,7 +94,7 @@ def _stage_checked(name: str, rule: str, value: int) -> str:
     return name
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_stage(*, league: League, name: str, rule: str, value: int) -> Stage:
     """A new stage, after the league's last one."""
     name = _stage_checked(name, rule, value)
@@ -103,7 +103,7 @@ def add_stage(*, league: League, name: str, rule: str, value: int) -> Stage:
     return Stage.objects.create(league=league, position=last + 1, name=name, rule=rule, value=value)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_stage(*, stage: Stage, name: str, rule: str, value: int) -> Stage:
     """Change a stage's name or rule. Teams already sent on stay as they
     are until the stage's qualified teams are sent again (a new rule then
@@ -114,7 +114,7 @@ def update_stage(*, stage: Stage, name: str, rule: str, value: int) -> Stage:
     return stage
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_concours(*, stage: Stage, tournament: Tournament, by: Actor | None) -> None:
     """Put one of the organizer's concours of pairs in a stage."""
     if not Tournament.objects.managed_by(by).filter(pk=tournament.pk).exists():
@@ -135,7 +135,7 @@ def add_concours(*, stage: Stage, tournament: Tournament, by: Actor | None) -> N
     stage.tournaments.add(tournament)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove_concours(*, stage: Stage, tournament: Tournament) -> None:
     """Take a concours out of a stage, while no qualified team came from it
     nor went to it (after that, the desk's list would lose its marks)."""

@@ -39,7 +39,7 @@ def add_tablet(*, tournament: Tournament, name: str, by: Actor | None = None) ->
     if len(name) > 40:
         raise TournamentError(_("Ce nom est trop long (40 caractères au plus)."), field="name")
     try:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             tablet = Tablet.objects.create(tournament=tournament, name=name)
             log_change(tournament, Action.TABLET_ADDED, by=by, after={"name": name})
     except IntegrityError:
@@ -49,7 +49,7 @@ def add_tablet(*, tournament: Tournament, name: str, by: Actor | None = None) ->
     return tablet
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def renew_enrolment(*, tablet: Tablet, by: Actor | None = None) -> Tablet:
     """A new one-time link: the device enrolled before is signed out."""
     tablet = Tablet.objects.select_for_update().get(pk=tablet.pk)
@@ -64,7 +64,7 @@ def renew_enrolment(*, tablet: Tablet, by: Actor | None = None) -> Tablet:
     return tablet
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def enrol_tablet(*, enrol_key: str) -> Tablet:
     """The device that opened the one-time link becomes the tablet; the
     link is spent (a second device gets a refusal)."""
@@ -103,7 +103,7 @@ def _save_place(tablet: Tablet, place: TabletPlace, by: Actor | None = None) -> 
     return tablet
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def move_tablet(
     *, tablet: Tablet, number: int, at_next: bool = False, by: Actor | None = None
 ) -> Tablet:
@@ -145,7 +145,7 @@ def point_tablet_at(*, tablet: Tablet, table: Table) -> Tablet:
     return _save_place(tablet, place)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove_tablet(*, tablet: Tablet, by: Actor | None = None) -> None:
     log_change(tablet.tournament_id, Action.TABLET_REMOVED, by=by, after={"name": tablet.name})
     Tablet.objects.filter(pk=tablet.pk).delete()

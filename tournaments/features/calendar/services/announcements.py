@@ -128,7 +128,7 @@ class Edited:
         return [r for r in self.moved_up if r.status == PreRegistration.Status.CONFIRMED]
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def edit_announcement(
     *,
     tournament: Tournament,
@@ -214,7 +214,7 @@ def _announced_values(tournament: Tournament, announcement: Announcement) -> dic
     return values
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def take_in_preregistrations(*, tournament: Tournament, by: Actor | None = None) -> list[Team]:
     """The day: every team pre-registered (its address confirmed, not
     waiting) becomes a team of the tournament, not yet checked in (the desk

@@ -40,7 +40,7 @@ class Answered:
     outcome: str
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def take_offer(*, registration: PreRegistration, by: Actor | None = None) -> Answered:
     """The place offered to `registration` taken, while its offer runs:
     from the mail's link (`by` None; the link proves the mailbox) or by

@@ -300,7 +300,7 @@ class Cancelled:
     already: bool = False
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def cancel_preregistration(*, registration: PreRegistration, by: Actor | None = None) -> Cancelled:
     """Cancel a pre-registration; a place freed goes to the first waiting
     team, in the same transaction."""

@@ -148,7 +148,7 @@ def owns_mailbox(consent: Consent, proof: str) -> bool:
     return bool(proof) and secrets.compare_digest(proof[:40], consent.mailbox.token)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def stop_everywhere(*, consent: Consent, proof: str) -> bool:
     """No more messages from this site to this address, ever, when `proof`
     shows the link was mailed to it (`owns_mailbox`); else this concours's

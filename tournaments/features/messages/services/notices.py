@@ -73,7 +73,7 @@ def preview(*, tournament: Tournament, text: str, language: str = "fr") -> Previ
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def send_notice(*, tournament: Tournament, text: str) -> OrganizerNotice:
     """The message queued for every player who gave an address; refused
     past `PER_DAY` today (nothing queued)."""
