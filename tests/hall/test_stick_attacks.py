@@ -332,9 +332,11 @@ def test_a_value_changed_in_a_middle_line_is_caught(stick, tmp_path):
     copy = copy_of(stick, tmp_path)
     segment = newest(copy, ".journal")
     text = segment.read_text().splitlines()
-    year = f'"{datetime.now(UTC).year}-'
-    index = next(i for i, line in enumerate(text[1:-1], start=1) if year in line)
-    text[index] = text[index].replace(year, '"2099-', 1)
+    # A date written in the journal, of whatever year the stick was made in
+    # (the current year's missed one made on the 31st of December).
+    dated = re.compile(r'"20\d\d-(?=\d\d-\d\d)')
+    index = next(i for i, line in enumerate(text[1:-1], start=1) if dated.search(line))
+    text[index] = dated.sub('"2099-', text[index], count=1)
     segment.write_text("\n".join(text) + "\n")
     done, _ = take_over(copy, tmp_path)
     assert done.returncode != 0
