@@ -1,12 +1,16 @@
-"""What every form shares: a service's refusal put back next to its field,
-the bounds of a model's number field, and the one-line text field (a name,
-a hall, a town) that refuses control characters next to the field.
+"""What every form shares: a service's refusal put back next to its field
+(`refusal_on`, in a block), the bounds of a model's number field, and the
+one-line text field (a name, a hall, a town) that refuses control
+characters next to the field.
 
 Every one-line text field of the forms is a `OneLineField` (or carries
 `one_line_validator`): tests/tournaments/forms/test_one_line_fields.py
 walks the forms and says which is not."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -15,12 +19,23 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.one_line import controls_in
+from tournaments.services.errors import TournamentError
 
 
 def apply_service_error(form: forms.Form, error, *, fallback: str | None = None) -> None:
     """Show a service refusal next to its field (or at the top of the form)."""
     field = error.field if error.field in form.fields else fallback
     form.add_error(field if field in form.fields else None, error.message)
+
+
+@contextmanager
+def refusal_on(form: forms.Form, *, fallback: str | None = None) -> Iterator[None]:
+    """A service's refusal (`TournamentError`) in the block is shown next to
+    its field (`apply_service_error`), the rest of the block skipped."""
+    try:
+        yield
+    except TournamentError as error:
+        apply_service_error(form, error, fallback=fallback)
 
 
 def model_bounds(model: type[models.Model], name: str) -> dict[str, int]:

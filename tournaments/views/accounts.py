@@ -38,11 +38,10 @@ from tournaments.forms.accounts import (
     InviteForm,
     SignUpForm,
 )
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.infra import address, mail, throttle
 from tournaments.models import email_key
 from tournaments.services import accounts
-from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address, refusal_as_message
 
 WINDOW = 3600
@@ -125,7 +124,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         elif invitation is None and mailbox_over_limit("signup", email):
             return redirect("account_sign_up_sent")  # as if sent: nothing to tell
         else:
-            try:
+            with refusal_on(form):
                 result = accounts.sign_up(
                     username=form.cleaned_data["username"],
                     email=email,
@@ -133,9 +132,6 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                     language=translation.get_language(),
                     invited_by=invitation.by if invitation else None,
                 )
-            except TournamentError as error:
-                apply_service_error(form, error)
-            else:
                 if invitation is not None and result.created:
                     # The inviter learns the name chosen, to add a co-organizer.
                     mail.send(
@@ -225,11 +221,8 @@ def invite(request: HttpRequest) -> HttpResponse:
 def delete(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             done = accounts.delete_account(user=request.user, handovers=form.handovers())
-        except TournamentError as error:
-            apply_service_error(form, error)
-        else:
             logout(request)
             messages.success(request, _("Votre compte est supprimé."))
             for name, heir in done.handed_over:

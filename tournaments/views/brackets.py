@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.brackets import BracketsForm
 from tournaments.models import Round
 from tournaments.queries import brackets as bracket_queries
@@ -38,7 +38,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     form = BracketsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="main"):
             brackets.create_brackets(
                 tournament=tournament,
                 main=form.cleaned_data["main"],
@@ -46,9 +46,6 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 tie_rule=form.cleaned_data["tie_rule"],
                 by=request.user,
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="main")
-        else:
             messages.success(
                 request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
             )

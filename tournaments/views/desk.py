@@ -21,11 +21,11 @@ from django.views.decorators.http import require_POST
 
 from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.teams import PlayerForm
 from tournaments.models import KnownPlayer, WaitingPlayer
 from tournaments.services import directory as directory_services
-from tournaments.services import errors, registration, singles
+from tournaments.services import registration, singles
 from tournaments.views.common import managed_tournament, refusal_as_message
 
 #: The slots of the forms that propose known players: « » (one player),
@@ -80,15 +80,12 @@ def waiting_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     with_suggestions(form, tournament)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             waiting = singles.add_waiting_player(
                 tournament=tournament,
                 player=registration.PlayerData(**form.cleaned_data),
                 by=request.user,
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("%(name)s attend un partenaire.") % {"name": waiting})
             if "again" in request.POST:
                 return redirect("tournaments:waiting_add", slug=slug)

@@ -34,7 +34,7 @@ from tournaments.display.table_screen import (
     editing_number,
 )
 from tournaments.domain.digits import whole_number
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.club_count import ClubCountForm
 from tournaments.forms.entry import DealForm, DeleteDealForm, TotalsForm
 from tournaments.forms.rounds import PenaltyForm
@@ -249,7 +249,7 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     if form.is_valid() and form.cleaned_data["version"] is None:
         form.add_error(None, INCOMPLETE)
     if form.is_valid():
-        try:
+        with refusal_on(form):
             scores.record_totals(
                 by=request.user,
                 table=tbl,
@@ -262,9 +262,6 @@ def table_totals(request: HttpRequest, slug: str, number: int, table: int) -> Ht
                 reason=form.cleaned_data["reason"],
                 after_claims=form.cleaned_data["after_claims"],
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Totaux enregistrés."))
             return redirect("tournaments:round", slug=slug, number=number)
     tbl.refresh_from_db()
@@ -282,13 +279,10 @@ def table_club_count(request: HttpRequest, slug: str, number: int, table: int) -
     tbl = table_of(tournament, number, table)
     form = ClubCountForm(request.POST, rules=tournament.rule_profile)
     if form.is_valid():
-        try:
+        with refusal_on(form):
             tournament = club_count.set_club_count(
                 tournament=tournament, answers=form.answers(), by=request.user
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(
                 request,
                 _("Compte du club enregistré : %(name)s.")
@@ -311,7 +305,7 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
         messages.error(request, INCOMPLETE)
     elif form.is_valid():
         team = get_object_or_404(Team, pk=int(form.cleaned_data["team"]))
-        try:
+        with refusal_on(form, fallback="points"):
             penalties.add_penalty(
                 by=request.user,
                 table=tbl,
@@ -320,9 +314,6 @@ def table_penalty(request: HttpRequest, slug: str, number: int, table: int) -> H
                 reason=form.cleaned_data["reason"],
                 expected_version=form.cleaned_data["version"],
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="points")
-        else:
             messages.success(request, _("Pénalité enregistrée."))
             return redirect(reverse("tournaments:table", args=[slug, number, table]))
     tbl.refresh_from_db()

@@ -10,9 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.fixed_tables import FixedTableForm
-from tournaments.services import errors
 from tournaments.services.fixed_tables import set_fixed_table
 from tournaments.views.common import managed_tournament
 
@@ -25,16 +24,13 @@ def team_fixed_table(request: HttpRequest, slug: str, team_id: int) -> HttpRespo
         request.POST or None, initial={"stays": team.stays_at_table, "table": team.kept_table}
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="table"):
             set_fixed_table(
                 team=team,
                 stays=form.cleaned_data["stays"],
                 table=form.cleaned_data["table"],
                 by=request.user,
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="table")
-        else:
             messages.success(request, _("Équipe enregistrée."))
             return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
     return render(

@@ -29,7 +29,7 @@ from tournaments.display.hall import phones_qr
 from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import apply_service_error, refusal_on
 from tournaments.forms.new_tournament import NewTournamentForm
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
@@ -78,16 +78,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="preset"):
             # On the hall's server the hall's network is the public: a new
             # concours is published, or « Annoncer le tirage » would show
             # the players nothing. A hosted account starts unpublished.
             kwargs = form.service_kwargs()
             kwargs["published"] = kwargs.get("published") or settings.HALL
             tournament = tournaments.create_tournament(owner=request.user, **kwargs)
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="preset")
-        else:
             messages.success(request, _("Tournoi créé. Inscrivez maintenant les équipes."))
             return redirect("tournaments:manage", slug=tournament.slug)
     return render(request, "tournaments/tournament_new.html", {"form": form})
@@ -104,13 +101,10 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         criteria_frozen=tournaments.criteria_frozen(tournament),
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="preset"):
             tournaments.update_tournament(
                 tournament=tournament, by=request.user, **form.service_kwargs()
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="preset")
-        else:
             messages.success(request, _("Tournoi modifié."))
             return redirect("tournaments:manage", slug=slug)
     return render(

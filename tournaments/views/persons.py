@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.display.persons import cote_text
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.persons import MergeForm
 from tournaments.models import Cote, is_trusted
 from tournaments.queries import persons as queries
-from tournaments.services import errors, persons
+from tournaments.services import persons
 
 
 def _cote_of(person, *, placed: bool = False) -> object | None:
@@ -107,13 +107,10 @@ def person_show_again(request: HttpRequest, pk: int) -> HttpResponse:
 def persons_merge(request: HttpRequest) -> HttpResponse:
     form = MergeForm(request.POST, user=request.user)
     if form.is_valid():
-        try:
+        with refusal_on(form):
             kept = persons.merge_persons(
                 kept=form.cleaned_data["kept"], merged=form.cleaned_data["merged"], by=request.user
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Fiches fusionnées : %(name)s.") % {"name": kept})
             return redirect("tournaments:persons_manage")
     return persons_manage(request, form=form)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.domain.pools import POOL_ROUNDS
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.pools import PoolsForm
 from tournaments.queries import pools as pool_queries
 from tournaments.services import pools as pool_services
@@ -34,13 +34,10 @@ def pools_manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     form = PoolsForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="size"):
             made = pool_services.form_pools(
                 tournament=tournament, by=request.user, **form.cleaned_data
             )
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="size")
-        else:
             messages.success(request, _("%(n)s poules formées.") % {"n": len(made)})
             return redirect("tournaments:pools", slug=slug)
     drawn = tournament.rounds.filter(number__lte=POOL_ROUNDS).count()

@@ -23,11 +23,11 @@ from django.views.decorators.http import require_POST
 
 from tournaments.display import prizes as words
 from tournaments.domain.digits import whole_number
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.prizes import LotsForm, SwapLotsForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
-from tournaments.services import errors, prizes
+from tournaments.services import prizes
 from tournaments.services.prizes import lots_text
 from tournaments.views.common import managed_tournament, pdf_response
 
@@ -119,13 +119,10 @@ def lots_save(request: HttpRequest, slug: str, board: str) -> HttpResponse:
     category = _category(tournament, board)
     form = LotsForm(request.POST, prefix=board)
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="lots"):
             prizes.set_lots(
                 tournament=tournament, category=category, by=request.user, **form.cleaned_data
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="lots")
-        else:
             messages.success(request, _("Lots enregistrés."))
             return _back(slug, board)
     return _lots_page(request, tournament, bound={board: form})
@@ -140,13 +137,10 @@ def lots_swap(request: HttpRequest, slug: str, board: str) -> HttpResponse:
         request.POST, board=awards.board(tournament, category), prefix=f"swap-{board}"
     )
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="second"):
             prizes.swap_lots(
                 tournament=tournament, category=category, by=request.user, **form.cleaned_data
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="second")
-        else:
             messages.success(request, _("Lots échangés."))
             return _back(slug, board)
     return _lots_page(request, tournament, swaps={board: form})

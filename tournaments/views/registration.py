@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.display import imports as import_words
 from tournaments.display import reasons as reason_words
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.prizes import category_choices
 from tournaments.forms.teams import ApartForm, ImportConfirmForm, ImportForm, PlayerForm, TeamForm
 from tournaments.infra.middleware import accepts_upload
@@ -92,11 +92,8 @@ def team_form(request: HttpRequest, slug: str, team_id: int | None = None) -> Ht
         tournament,
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             _save_team(request, tournament, team, form)
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Équipe enregistrée."))
             if "again" in request.POST:
                 return redirect("tournaments:team_add", slug=slug)
@@ -161,16 +158,13 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         categories = data.pop("categories", None)
-        try:
+        with refusal_on(form):
             registration.register_player(
                 tournament=tournament,
                 player=registration.PlayerData(**data),
                 categories=categories,
                 by=request.user,
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Joueur inscrit."))
             if "again" in request.POST:
                 return redirect("tournaments:player_add", slug=slug)

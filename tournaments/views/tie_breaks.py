@@ -13,9 +13,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.display import standings as standings_display
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.tie_breaks import TieBreakForm
-from tournaments.services import errors, tournaments
+from tournaments.services import tournaments
 from tournaments.views.common import managed_tournament
 
 
@@ -27,7 +27,7 @@ def tie_breaks(request: HttpRequest, slug: str) -> HttpResponse:
     preview = None
     if request.method == "POST" and form.is_valid():
         criteria = form.criteria()
-        try:
+        with refusal_on(form, fallback="criterion_1"):
             if frozen and "confirm" not in request.POST:
                 moved = tournaments.preview_tie_breaks(
                     tournament=tournament, criteria=criteria, by=request.user
@@ -48,8 +48,6 @@ def tie_breaks(request: HttpRequest, slug: str) -> HttpResponse:
                 said = [standings_display.moved_sentence(moved)] if frozen else []
                 messages.success(request, " ".join([_("Ordre de départage changé."), *said]))
                 return redirect("tournaments:tie_breaks", slug=slug)
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="criterion_1")
     return render(
         request,
         "tournaments/tie_breaks.html",

@@ -21,9 +21,8 @@ from tournaments.features.cash import services as cash
 from tournaments.features.cash.forms import CashEntryForm, PaymentForm
 from tournaments.features.cash.queries import export as cash_export
 from tournaments.features.cash.queries import summary as cash_queries
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.models import CashEntry, Player, Team, Tournament
-from tournaments.services import errors
 from tournaments.views.common import managed_tournament, pdf_response, refusal_as_message
 
 
@@ -33,7 +32,7 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     form = CashEntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             cash.add_cash_entry(
                 tournament=tournament,
                 kind=form.cleaned_data["kind"],
@@ -41,9 +40,6 @@ def cash_page(request: HttpRequest, slug: str) -> HttpResponse:
                 amount_cents=form.cleaned_data["amount"],
                 by=request.user,
             )
-        except errors.TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Ligne de caisse ajoutée."))
             return redirect("tournaments:cash", slug=slug)
     return render(

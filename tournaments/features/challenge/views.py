@@ -21,9 +21,8 @@ from tournaments.features.challenge import services as challenges
 from tournaments.features.challenge.forms import ChallengeForm, EveningForm
 from tournaments.features.challenge.queries import board
 from tournaments.features.challenge.services import SETTINGS
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.models import Challenge, Tournament, demo_left_off_home
-from tournaments.services import errors
 from tournaments.views.common import pdf_response, refusal_as_message
 
 
@@ -40,11 +39,8 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
     """The organizer's challenges, and a form to start one."""
     form = ChallengeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             challenge = challenges.create_challenge(owner=request.user, **_values(form))
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Challenge créé : ajoutez-lui ses soirées."))
             return redirect("tournaments:challenge_manage", slug=challenge.slug)
     return render(
@@ -60,11 +56,8 @@ def challenge_manage(request: HttpRequest, slug: str) -> HttpResponse:
     challenge = _owned(request, slug)
     form = ChallengeForm(request.POST or None, instance=challenge)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             challenges.update_challenge(challenge=challenge, **_values(form))
-        except errors.TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Challenge enregistré."))
             return redirect("tournaments:challenge_manage", slug=challenge.slug)
     challenge.refresh_from_db()

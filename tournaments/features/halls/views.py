@@ -26,7 +26,7 @@ from tournaments.features.halls import display as words
 from tournaments.features.halls import services
 from tournaments.features.halls.forms import HallFileForm, HallSendForm, HallsForm
 from tournaments.features.halls.queries import HallsState, halls_state
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.infra import address, throttle
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import MergedHall, Tournament, Upload
@@ -111,16 +111,13 @@ def halls_manage(request: HttpRequest, slug: str) -> HttpResponse:
         return _page(request, tournament)
     form = HallsForm(request.POST)
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="halls"):
             services.declare_halls(
                 tournament=tournament,
                 names=form.names(),
                 planned=form.cleaned_data["planned"],
                 by=request.user,
             )
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="halls")
-        else:
             messages.success(request, _("Salles enregistrées."))
             return redirect("tournaments:halls_manage", slug=slug)
     return _page(request, tournament, declare=form, status=422)
@@ -138,16 +135,13 @@ def hall_upload(request: HttpRequest, slug: str, hall_id: int) -> HttpResponse:
     hall = _hall(tournament, hall_id)
     form = HallFileForm(request.POST, request.FILES, prefix=f"hall{hall.pk}")
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="file"):
             upload = services.queue_hall_file(
                 hall=hall,
                 raw=form.cleaned_data["file"].read(settings.UPLOAD_BODY_MAX + 1),
                 by=request.user,
                 replace_older=form.cleaned_data["replace_older"],
             )
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="file")
-        else:
             answer = upload_answer(request, upload, form)
             if answer is not None:
                 return answer
@@ -174,11 +168,8 @@ def hall_send(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     form = HallSendForm(request.POST)
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="key"):
             sent = services.send_hall_file(tournament=tournament, **form.cleaned_data)
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="key")
-        else:
             if sent.ok:
                 # Kept for the next sending of the day (the key never shown).
                 request.session[SENT_TO] = {"url": form.cleaned_data["url"]}

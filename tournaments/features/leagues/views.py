@@ -21,9 +21,8 @@ from tournaments.features.leagues import display as words
 from tournaments.features.leagues import services
 from tournaments.features.leagues.forms import ConcoursForm, LeagueForm, StageForm
 from tournaments.features.leagues.queries import league_view
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.models import League, Stage, Tournament
-from tournaments.services.errors import TournamentError
 from tournaments.views.common import refusal_as_message
 
 
@@ -40,11 +39,8 @@ def league_list(request: HttpRequest) -> HttpResponse:
     """The organizer's leagues, and a form to start one."""
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             league = services.create_league(owner=request.user, **_league_values(form))
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Ligue créée : ajoutez-lui ses étapes."))
             return redirect("tournaments:league_manage", slug=league.slug)
     leagues = League.objects.filter(owner=request.user)
@@ -111,11 +107,8 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
         return _manage_page(request, league)
     form = LeagueForm(request.POST, instance=League.objects.get(pk=league.pk))
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             services.update_league(league=league, **_league_values(form))
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Ligue enregistrée."))
             return redirect("tournaments:league_manage", slug=league.slug)
     return _manage_page(request, league, form=form)
@@ -127,11 +120,8 @@ def league_stage_add(request: HttpRequest, slug: str) -> HttpResponse:
     league = _owned(request, slug)
     form = StageForm(request.POST)
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             stage = services.add_stage(league=league, **form.cleaned_data)
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Étape « %(name)s » ajoutée.") % {"name": stage.name})
             return redirect("tournaments:league_manage", slug=league.slug)
     return _manage_page(request, league, stage_form=form)
@@ -145,11 +135,8 @@ def league_stage_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A copy: a refused form must not rename the stage on the page shown.
     form = StageForm(request.POST, instance=Stage.objects.get(pk=stage.pk), prefix=f"edit{pk}")
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             services.update_stage(stage=stage, **form.cleaned_data)
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Étape « %(name)s » enregistrée.") % {"name": stage.name})
             return redirect("tournaments:league_manage", slug=league.slug)
     return _manage_page(request, league, edit_form=form)
@@ -164,11 +151,8 @@ def league_concours_add(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     form.stage_pk = stage.pk
     if form.is_valid():
         tournament = form.cleaned_data["tournament"]
-        try:
+        with refusal_on(form, fallback="tournament"):
             services.add_concours(stage=stage, tournament=tournament, by=request.user)
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="tournament")
-        else:
             messages.success(
                 request,
                 _("« %(name)s » ajouté à l'étape « %(stage)s ».")

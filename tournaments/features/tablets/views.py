@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.features.tablets import queries, services
 from tournaments.features.tablets.display import tablet_rows
 from tournaments.features.tablets.forms import TabletMoveForm, TabletNameForm
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.infra import address, links
 from tournaments.models import Table, Tablet
 from tournaments.services.errors import TournamentError
@@ -115,13 +115,10 @@ def tablets_manage(request: HttpRequest, slug: str) -> HttpResponse:
         return _manage_page(request, tournament)
     form = TabletNameForm(request.POST)
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             tablet = services.add_tablet(
                 tournament=tournament, name=form.cleaned_data["name"], by=request.user
             )
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(
                 request,
                 _("Tablette « %(name)s » ajoutée : ouvrez son lien d'installation sur la tablette.")
@@ -141,16 +138,13 @@ def tablet_move(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tablet = _tablet(request, slug, pk)
     form = TabletMoveForm(request.POST, prefix=f"t{pk}")
     if form.is_valid():
-        try:
+        with refusal_on(form, fallback="number"):
             services.move_tablet(
                 tablet=tablet,
                 number=form.cleaned_data["number"],
                 at_next=form.cleaned_data["when"] == "next",
                 by=request.user,
             )
-        except TournamentError as error:
-            apply_service_error(form, error, fallback="number")
-        else:
             messages.success(request, _("Tablette « %(name)s » déplacée.") % {"name": tablet.name})
             return redirect("tournaments:tablets", slug=slug)
     return _manage_page(request, tablet.tournament, move_forms={pk: form}, status=422)

@@ -32,10 +32,9 @@ from tournaments.features.calendar.forms import AnnounceEditForm, AnnounceForm
 from tournaments.features.calendar.services import announcements as services
 from tournaments.features.calendar.services import offers, preregistration
 from tournaments.features.calendar.views.preregistration import announced, send_mail
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.infra import address
 from tournaments.models import Announcement, PreRegistration
-from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament, refusal_as_message
 from tournaments.views.published import framable
 
@@ -85,11 +84,8 @@ def widget_coming(request: HttpRequest, user_id: int) -> HttpResponse:
 def announce(request: HttpRequest) -> HttpResponse:
     form = AnnounceForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             tournament = services.announce_concours(owner=request.user, **form.service_arguments())
-        except TournamentError as error:
-            apply_service_error(form, error)
-        else:
             messages.success(request, _("Concours annoncé : il est au calendrier."))
             return redirect("tournaments:preregistrations", slug=tournament.slug)
     return render(
@@ -109,13 +105,10 @@ def announce_edit(request: HttpRequest, slug: str) -> HttpResponse:
     announcement = get_object_or_404(Announcement, tournament=tournament)
     form = AnnounceEditForm(request.POST or None, announcement=announcement)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form):
             edited = services.edit_announcement(
                 tournament=tournament, by=request.user, **form.service_arguments()
             )
-        except TournamentError as error:
-            apply_service_error(form, error)
-        else:
             for moved in edited.came_in:
                 # (offers are mailed by their moment; an unconfirmed address
                 # learns it on confirming)
