@@ -21,6 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import until
 from tests.browser.grid import tap_deal
 from tests.browser.test_hall_restart import (
     COUNT_DEALS,
@@ -110,10 +111,8 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         type_deal(page, "105")
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (1)", timeout=20_000)
-        for _ in range(100):  # the phone told « rien n'a été enregistré »
-            if faults.server:
-                break
-            page.wait_for_timeout(200)
+        # The phone told « rien n'a été enregistré » (60 s only bound a hang).
+        until(page, lambda: bool(faults.server), "the phone was told nothing", seconds=60)
         assert faults.server and all(f.startswith("503 POST") for f in faults.server)
         desk.goto(base + "/organisation/")
         expect(desk.locator(".journal-trouble")).to_contain_text("rien n'est enregistré")
