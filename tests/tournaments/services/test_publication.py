@@ -167,8 +167,10 @@ def test_a_backup_file_is_published_by_its_uploader(organizer):
     ],
 )
 def test_a_finished_concours_dated_after_today_is_refused_in_a_sentence(
-    organizer, days, finished, refused
+    organizer, days, finished, refused, clock
 ):
+    """On the test's clock: « tomorrow » stays so while it runs (run across
+    midnight, the concours of tomorrow was today's by the check)."""
     day = timezone.localdate() + datetime.timedelta(days=days)
     if finished:
         body = gzip.decompress(finished_backup(organizer, date=day))
