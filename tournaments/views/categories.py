@@ -21,14 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.display import prizes as prize_words
 from tournaments.display.tables import PlayerStandingsTable, StandingsTable
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.prizes import CategoryForm, TeamsTagForm
 from tournaments.models import Category, Tournament
 from tournaments.queries import awards
 from tournaments.queries.standings import public_standings
-from tournaments.services import errors as errors_services
 from tournaments.services import prizes
-from tournaments.views.common import managed_tournament, pdf_response
+from tournaments.views.common import managed_tournament, pdf_response, refusal_as_message
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.live import live_page
 from tournaments.views.public import get_visible
@@ -50,11 +49,8 @@ def categories(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _with_categories(managed_tournament(request, slug))
     form = CategoryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             prizes.add_category(tournament=tournament, by=request.user, **form.cleaned_data)
-        except errors_services.TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(
                 request, _("Classement « %(name)s » ajouté.") % {"name": form.cleaned_data["name"]}
             )
@@ -82,11 +78,8 @@ def category_edit(request: HttpRequest, slug: str, category_id: int) -> HttpResp
         request.POST or None, initial={"name": category.name, "kind": category.kind}
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_on(form, fallback="name"):
             prizes.update_category(category=category, by=request.user, **form.cleaned_data)
-        except errors_services.TournamentError as error:
-            apply_service_error(form, error, fallback="name")
-        else:
             messages.success(request, _("Classement modifié."))
             return redirect("tournaments:categories", slug=slug)
     return render(
@@ -134,7 +127,7 @@ def teams_tag(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(reverse("tournaments:manage", args=[slug]) + "#teams-tag")
     add = form.cleaned_data["action"] != "remove"
     category = form.cleaned_data["category"]
-    try:
+    with refusal_as_message(request):
         changed = prizes.tag_teams(
             tournament=tournament,
             category=category,
@@ -142,9 +135,6 @@ def teams_tag(request: HttpRequest, slug: str) -> HttpResponse:
             add=add,
             by=request.user,
         )
-    except errors_services.TournamentError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, prize_words.teams_tagged_sentence(category.name, changed, add))
     return redirect(reverse("tournaments:manage", args=[slug]) + "#teams-tag")
 

@@ -29,7 +29,7 @@ from tournaments.display.hall import phones_qr
 from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
-from tournaments.forms.base import apply_service_error, refusal_on
+from tournaments.forms.base import refusal_on
 from tournaments.forms.new_tournament import NewTournamentForm
 from tournaments.forms.rounds import DrawForm
 from tournaments.forms.tournament import TournamentForm
@@ -39,9 +39,9 @@ from tournaments.queries import brackets as bracket_queries
 from tournaments.queries import pools as pool_queries
 from tournaments.queries import public as public_queries
 from tournaments.queries import standings as standings_queries
-from tournaments.services import autosave, errors, registration, singles, tournaments
+from tournaments.services import autosave, registration, singles, tournaments
 from tournaments.views import publication
-from tournaments.views.common import concours_file_response, managed_tournament
+from tournaments.views.common import concours_file_response, managed_tournament, refusal_as_message
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 
@@ -156,13 +156,11 @@ def tournament_archive(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = managed_tournament(request, slug)
     if confirmed(request):
-        try:
+        with refusal_as_message(request):
             tournaments.delete_tournament(tournament=tournament, by=request.user)
-        except errors.TournamentError as error:
-            messages.error(request, error.message)
-            return redirect("tournaments:manage", slug=slug)
-        messages.success(request, _("Tournoi « %(name)s » supprimé.") % {"name": tournament})
-        return redirect("tournaments:dashboard")
+            messages.success(request, _("Tournoi « %(name)s » supprimé.") % {"name": tournament})
+            return redirect("tournaments:dashboard")
+        return redirect("tournaments:manage", slug=slug)
     counts = {
         "teams": tournament.teams.filter(round__isnull=True).count(),
         "players": tournament.players.count(),
@@ -307,15 +305,13 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = CoOrganizerForm(request.POST)
     if not form.is_valid():
         return manage_page(request, tournament, co_form=form)
-    try:
+    with refusal_on(form, fallback="username"):
         tournaments.add_co_organizer(
             tournament=tournament, username=form.cleaned_data["username"], by=request.user
         )
-    except errors.TournamentError as error:
-        apply_service_error(form, error, fallback="username")
-        return manage_page(request, tournament, co_form=form)
-    messages.success(request, _("Co-organisateur ajouté."))
-    return redirect("tournaments:manage", slug=slug)
+        messages.success(request, _("Co-organisateur ajouté."))
+        return redirect("tournaments:manage", slug=slug)
+    return manage_page(request, tournament, co_form=form)
 
 
 @login_required

@@ -139,13 +139,11 @@ def team_delete(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
                 ),
             ),
         )
-    try:
+    with refusal_as_message(request):
         registration.delete_team(team=team, by=request.user)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-        return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
-    messages.success(request, _("Équipe n° %(number)s supprimée.") % {"number": team.number})
-    return redirect("tournaments:manage", slug=slug)
+        messages.success(request, _("Équipe n° %(number)s supprimée.") % {"number": team.number})
+        return redirect("tournaments:manage", slug=slug)
+    return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
 
 
 @login_required

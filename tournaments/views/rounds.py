@@ -25,14 +25,14 @@ from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
 from tournaments.display.hall import phone_contact
 from tournaments.display.reasons import apart_said
-from tournaments.forms.base import apply_service_error
+from tournaments.forms.base import refusal_on
 from tournaments.forms.rounds import DrawForm, SwapTeamsForm
 from tournaments.infra import address, links
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.claims import round_claims
 from tournaments.queries.public import sheets_to_print
-from tournaments.services import claims, errors, release, rounds, table_side
+from tournaments.services import claims, release, rounds, table_side
 from tournaments.views.common import (
     managed_tournament,
     pdf_response,
@@ -51,18 +51,16 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
     form = DrawForm(request.POST)
     if not form.is_valid():
         return manage_page(request, tournament, draw_form=form)
-    try:
+    with refusal_on(form, fallback="method"):
         rnd = rounds.draw_round(
             by=request.user,
             tournament=tournament,
             method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"],
         )
-    except errors.TournamentError as error:
-        apply_service_error(form, error, fallback="method")
-        return manage_page(request, tournament, draw_form=form)
-    messages.success(request, _("%(round)s tirée.") % {"round": rnd})
-    return redirect("tournaments:round", slug=slug, number=rnd.number)
+        messages.success(request, _("%(round)s tirée.") % {"round": rnd})
+        return redirect("tournaments:round", slug=slug, number=rnd.number)
+    return manage_page(request, tournament, draw_form=form)
 
 
 def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
@@ -168,18 +166,16 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = DrawForm(request.POST)
     if not form.is_valid():
         return round_page(request, tournament, rnd, draw_form=form)
-    try:
+    with refusal_on(form, fallback="method"):
         rounds.redraw_round(
             by=request.user,
             round=rnd,
             method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"],
         )
-    except errors.TournamentError as error:
-        apply_service_error(form, error, fallback="method")
-        return round_page(request, tournament, rnd, draw_form=form)
-    messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
-    return redirect("tournaments:round", slug=slug, number=number)
+        messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
+        return redirect("tournaments:round", slug=slug, number=number)
+    return round_page(request, tournament, rnd, draw_form=form)
 
 
 @login_required
@@ -190,24 +186,22 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = SwapTeamsForm(request.POST, round=rnd)
     if not form.is_valid():
         return round_page(request, tournament, rnd, swap_form=form)
-    try:
+    with refusal_on(form, fallback="first"):
         rounds.swap_teams(
             by=request.user,
             round=rnd,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
         )
-    except errors.TournamentError as error:
-        apply_service_error(form, error, fallback="first")
-        return round_page(request, tournament, rnd, swap_form=form)
-    messages.success(
-        request,
-        _(
-            "Équipes échangées. Si les feuilles sont déjà imprimées, réimprimez celles des "
-            "deux tables « modifié à la main »."
-        ),
-    )
-    return redirect("tournaments:round", slug=slug, number=number)
+        messages.success(
+            request,
+            _(
+                "Équipes échangées. Si les feuilles sont déjà imprimées, réimprimez celles des "
+                "deux tables « modifié à la main »."
+            ),
+        )
+        return redirect("tournaments:round", slug=slug, number=number)
+    return round_page(request, tournament, rnd, swap_form=form)
 
 
 @login_required
@@ -244,13 +238,11 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 danger=False,
             ),
         )
-    try:
+    with refusal_as_message(request):
         rounds.close_round(by=request.user, round=rnd)
-    except errors.TournamentError as error:
-        messages.error(request, error.message)
-        return redirect("tournaments:round", slug=slug, number=number)
-    messages.success(request, _("%(round)s close.") % {"round": rnd})
-    return redirect("tournaments:manage", slug=slug)
+        messages.success(request, _("%(round)s close.") % {"round": rnd})
+        return redirect("tournaments:manage", slug=slug)
+    return redirect("tournaments:round", slug=slug, number=number)
 
 
 def _entry_url(request: HttpRequest):
