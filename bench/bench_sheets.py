@@ -87,7 +87,7 @@ def run(args, folder: Path) -> dict[str, list]:
     rng = np.random.default_rng(args.seed)
     figures: dict[str, list] = {k: [] for k in (
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",
-        "keys_photo", "keys_grid", "refused", "deals", "reasons",
+        "keys_photo", "keys_grid", "refused", "deals", "reasons", "cell_unasked",
     )}  # fmt: skip
     per_preset = (args.sheets + len(PRESETS) - 1) // len(PRESETS)
     for p, preset in enumerate(PRESETS):
@@ -168,6 +168,9 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
         final = engine_deal(answered)
         want = engine_deal({n: FieldRead(v, True) for n, v in expected.items()})
         figures["deals_right"].append(final == want)
+        if final != want:  # flagged, but the wrong cell was not among those asked
+            unasked = sorted(set(wrong) - asked)
+            figures["cell_unasked"].append(f"{'/'.join(got.reasons) if got else '-'}: {unasked}")
         questions += len(asked)
         keys_photo += 1 + sum(len(str(expected.get(name, ""))) + 1 for name in asked)
         keys_grid += keys_at_grid({k: str(v) for k, v in expected.items()})
@@ -188,6 +191,11 @@ def print_figures(figures: dict[str, list], wanted: int) -> None:
         f"of {len(figures['deals_right'])}"
     )
     print(f"deals with a wrong number not asked about: {sum(figures['wrong_unasked'])}")
+    cells = figures["cell_unasked"]
+    print(
+        f"deals asked about whose wrong cell was not among those asked: {len(cells)}"
+        + (f" ({'; '.join(cells)})" if cells else "")
+    )
     if read:
         reasons = Counter(figures["reasons"]).most_common()
         print("deals asked about, by reason: " + ", ".join(f"{r} {n}" for r, n in reasons))

@@ -32,15 +32,19 @@ COINCHED = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "marque_a": 190
     [
         (BELOTE, CLASSIC, None, [], []),
         (COINCHE, COINCHED, None, [], []),
-        # Card points that cannot add up: 170 for the takers.
-        (BELOTE, {**CLASSIC, "points": 170}, None, ["engine_points"], ["points"]),
+        # Card points that cannot add up: 170 for the takers (the rule's
+        # fields first, then every box a marque is computed from).
+        (BELOTE, {**CLASSIC, "points": 170}, None, ["engine_points"], ["points", "taker"]),
         # 252 without a capot crossed.
-        (BELOTE, {**CLASSIC, "points": 252}, None, ["engine_points"], ["points"]),
+        (BELOTE, {**CLASSIC, "points": 252}, None, ["engine_points"], ["points", "taker"]),
         # A marque written that the engine computes otherwise.
+        # Every box a marque is computed from is asked: a box crossed or
+        # missed may be at fault as well as a number.
         (BELOTE, {**CLASSIC, "marque_b": 66}, None, ["marque"],
-         ["points", "marque_a", "marque_b"]),
-        (COINCHE, {**COINCHED, "marque_a": 200}, None, ["marque"],
-         ["bid", "points", "marque_a", "marque_b"]),
+         ["taker", "points", "marque_a", "marque_b"]),
+        (COINCHE, {**COINCHED, "marque_a": 200, "coinche": None, "belote": None},
+         None, ["marque"],
+         ["taker", "bid", "coinche", "points", "belote", "marque_a", "marque_b"]),
         # A coinche without a bid.
         (COINCHE, {**COINCHED, "bid": None, "coinche": "1"}, None, ["coinche_without_bid"],
          ["bid", "coinche"]),
@@ -59,7 +63,7 @@ COINCHED = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "marque_a": 190
         (BELOTE, CLASSIC, {"points": (1.0, 0.6), "marque_a": (0.6, 1.0)}, ["unsure"],
          ["points", "marque_a"]),
         # Points with no taker crossed.
-        (BELOTE, {**CLASSIC, "taker": None}, None, ["engine_taker"], ["taker"]),
+        (BELOTE, {**CLASSIC, "taker": None}, None, ["engine_taker"], ["taker", "points"]),
         # A passed deal: nothing crossed, marques 0.
         (COINCHE, {"taker": None, "marque_a": 0, "marque_b": 0}, None, [], []),
     ],

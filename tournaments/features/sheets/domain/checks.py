@@ -155,7 +155,11 @@ def _check(
     try:
         score = scoring.score_deal(deal, rules)
     except scoring.ScoringError as error:
+        # The row as read breaks a rule somewhere: the error's fields first,
+        # then every box a marque is computed from (a number read wrong may
+        # be what the rule caught).
         read.ask(f"engine_{error.code}", *AT_FAULT.get(error.code, ("taker",)))
+        read.ask(f"engine_{error.code}", *_marque_inputs(read))
         return None
     marques = _with_pot(score, pot)
     read.marques = marques
@@ -165,7 +169,7 @@ def _check(
     if any(w is None or w.value is None for w in written):
         read.ask("marque_missing", "points", "marque_a", "marque_b")
     elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
-        read.ask("marque", *_inputs(read), "marque_a", "marque_b")
+        read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     points = read.fields.get("points")
     hidden = points is not None and points.value is not None and points.probabilities
     if rules.rounding != "none" and hidden and points.probabilities[-1] < STRICT:  # type: ignore[union-attr]
@@ -236,9 +240,16 @@ def _with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
     return a, b
 
 
-def _inputs(read: DealRead) -> list[str]:
-    """The numbers a marque is computed from, as the row holds them."""
-    return [name for name in INPUTS if name in read.fields and read.fields[name].value is not None]
+#: What a marque is computed from: every box of the row but the trump.
+MARQUE_INPUTS = ("taker", "bid", "coinche", "points", "belote", "capot", "announce_a", "announce_b")
+
+
+def _marque_inputs(read: DealRead) -> list[str]:
+    """The fields of the row a marque is computed from, written or not: a
+    marque that does not follow may come from a box crossed or missed as
+    well as from a number (a coinche read uncrossed, an announcement read
+    blank), so every one of them is asked."""
+    return [name for name in MARQUE_INPUTS if name in read.fields]
 
 
 def _totals(
