@@ -216,7 +216,11 @@ class DealForm(forms.Form):
 
     def _anything_typed(self) -> bool:
         names = [*self.ROW_CELLS, "announce_a", "announce_b"]
-        return any(str(self.data.get(n) or "").strip() for n in names if n in self.fields)
+        # By the name posted: a form with a prefix (a sheet's deals under
+        # review, tournaments/features/sheets) posts « d3-taker ».
+        return any(
+            str(self.data.get(self.add_prefix(n)) or "").strip() for n in names if n in self.fields
+        )
 
     def _read_capot(self, data: dict[str, Any]) -> str:
         """What the row says of a capot, read as the volunteer means it, and
@@ -280,7 +284,7 @@ class DealForm(forms.Form):
         self.add_error(field if field in self.fields else None, error.message)
         if error.field == "version" and version is not None:
             self.data = self.data.copy()
-            self.data["version"] = str(version)
+            self.data[self.add_prefix("version")] = str(version)
 
 
 def _read_announcements(text: str) -> int | list[dict[str, str]] | None:

@@ -46,14 +46,15 @@ from tournaments.infra.journal.writer import HallReplaced, JournalUnavailable
 
 
 def accepts_upload(view: Callable) -> Callable:
-    """Mark a view that takes a file: its body may reach UPLOAD_BODY_MAX."""
+    """Mark a view that takes a file: its body may reach UPLOAD_BODY_MAX,
+    or its own `upload_limit` (a photo of a sheet: tournaments/features/sheets)."""
     view.accepts_upload = True
     return view
 
 
 def body_limit(view: Callable) -> int:
     if getattr(view, "accepts_upload", False):
-        return settings.UPLOAD_BODY_MAX
+        return getattr(view, "upload_limit", settings.UPLOAD_BODY_MAX)
     return settings.REQUEST_BODY_MAX
 
 

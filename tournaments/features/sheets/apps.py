@@ -8,3 +8,10 @@ class SheetsConfig(AppConfig):
     name = "tournaments.features.sheets"
     label = "feature_sheets"
     verbose_name = _("Feuilles lues sur photo")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments.features.sheets.display import Action
+        from tournaments.models.audit import register_actions
+
+        register_actions(Action)

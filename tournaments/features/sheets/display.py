@@ -6,7 +6,14 @@ reader.py, checks.py); here they become words. Must not: read or check.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
+
+from tournaments.display.labels import side_label, trump_sign
 
 
 def refusal(code: str, params: dict[str, object]) -> str:
@@ -88,3 +95,114 @@ def reason(code: str) -> str:
         "blank_row": _("une ligne vide entre deux donnes"),
     }
     return reasons.get(code, code)
+
+
+# The desk's pile (services.py): its own refusals, what differs from a table
+# already entered, and how a photo stands.
+
+
+class Action(models.TextChoices):
+    """The feature's own line of the audit trail (models/audit.py `register_actions`)."""
+
+    SHEET_CONFIRMED = "sheet_confirmed", _lazy("Feuille lue sur photo, confirmée")
+
+
+#: The Deal fields a difference may name, in the desk's words.
+FIELD_WORDS = {
+    "taker": _lazy("preneur"),
+    "trump": _lazy("atout"),
+    "bid": _lazy("contrat"),
+    "bid_capot": _lazy("contrat capot"),
+    "coinche": _lazy("coinche"),
+    "points_a": _lazy("points N-S"),
+    "points_b": _lazy("points E-O"),
+    "capot": _lazy("capot"),
+    "belote_a": _lazy("belote N-S"),
+    "belote_b": _lazy("belote E-O"),
+    "announcements": _lazy("annonces"),
+}
+
+
+def desk_refusal(code: str, params: dict[str, Any]) -> str:
+    """The sentence of a photo the desk's pile refused with `code` (the
+    reader's codes, and the desk's own)."""
+    if code == "entered":
+        return _entered(params)
+    sentences = {
+        "busy": _("L'ordinateur lit déjà d'autres photos : envoyez celle-ci de nouveau."),
+        "pdf_broken": _(
+            "Ce PDF ne s'ouvre pas : enregistrez de nouveau la numérisation, ou prenez les "
+            "feuilles en photo."
+        ),
+        "pdf_pages": _(
+            "Ce PDF a %(pages)s pages, plus que les %(most)s lues d'un coup : numérisez les "
+            "feuilles en plusieurs fois."
+        ),
+        "other_partie": _(
+            "Cette feuille est celle de la partie %(partie)s, pas de la partie %(here)s : "
+            "lisez-la depuis la page de la partie %(partie)s."
+        ),
+        "partie_closed": _(
+            "La partie %(partie)s est close : une feuille lue n'y est plus enregistrée. "
+            "Corrigez la table à la main, avec le motif."
+        ),
+        "draft_draw": _(
+            "Le tirage de la partie %(partie)s est encore un brouillon : annoncez-le avant "
+            "d'enregistrer des feuilles."
+        ),
+        "totals_only": _("La table %(table)s se saisit par ses totaux : saisissez-la à la main."),
+        "no_deal": _("Aucune donne n'est écrite sur cette feuille (table %(table)s)."),
+    }
+    sentence = sentences.get(code)
+    if sentence is None:
+        return refusal(code, params)
+    return sentence % params if params else sentence
+
+
+def _entered(params: dict[str, Any]) -> str:
+    said = ngettext(
+        "La table %(table)s est déjà saisie (%(deals)s donne) : rien n'est enregistré.",
+        "La table %(table)s est déjà saisie (%(deals)s donnes) : rien n'est enregistré.",
+        params.get("deals", 0),
+    ) % {"table": params.get("table"), "deals": params.get("deals", 0)}
+    differences = params.get("differences") or []
+    if not differences:
+        return said + " " + _("La feuille dit la même chose que la saisie.")
+    parts = [
+        _("donne %(n)s, %(field)s : %(entered)s saisi, %(read)s sur la feuille")
+        % {
+            "n": deal,
+            "field": FIELD_WORDS.get(name, name),
+            "entered": _value(name, entered),
+            "read": _value(name, read),
+        }
+        for deal, name, entered, read in differences
+    ]
+    more = params.get("more") or 0
+    if more:
+        parts.append(ngettext("et %(n)s autre", "et %(n)s autres", more) % {"n": more})
+    return said + " " + _("Ce qui diffère : %(list)s.") % {"list": " ; ".join(parts)}
+
+
+def _value(name: str, value: Any) -> str:
+    if value in (None, "", 0, False) and name not in ("points_a", "points_b", "bid"):
+        return "—"
+    if value is None:
+        return "—"
+    if name in ("taker", "capot") and value in ("A", "B"):
+        return side_label(value, short=True)
+    if name == "trump":
+        return trump_sign(value)
+    if name in ("bid_capot", "belote_a", "belote_b"):
+        return _("oui") if value else _("non")
+    if name == "announcements":
+        points = (value or {}).get("announcement_points") or {}
+        return " / ".join(str(points.get(side, 0)) for side in "AB")
+    return str(value)
+
+
+def turned(degrees: int) -> str:
+    """What the desk says of a photo taken turned (the QR code told which way up)."""
+    if degrees >= 135:
+        return _("Photo prise à l'envers : lue dans le bon sens.")
+    return _("Photo prise de travers : lue dans le bon sens.")

@@ -14,6 +14,7 @@ import scoring
 from tournaments.domain.deal_shapes import DEAL_FIELDS
 from tournaments.domain.sheet_layout import SheetLayout, SheetMark, sheet_layout
 from tournaments.features.sheets.domain.reader import Refused, SheetRead, read_photo
+from tournaments.features.sheets.models import SheetPhoto
 from tournaments.models import Round, Table, Tournament
 
 
@@ -74,3 +75,25 @@ def differences(sheet: Sheet) -> list[tuple[int, str, Any, Any]]:
             if stored.get(name) != value and (stored.get(name) or value):
                 found.append((deal.deal, name, stored.get(name), value))
     return found
+
+
+# The desk's pile (services.py, views.py).
+
+
+def pile(round: Round) -> list[SheetPhoto]:
+    """The photos of `round`'s pile still shown: to confirm and refused
+    first, in the order they came, then those recorded (set aside: gone)."""
+    photos = list(
+        SheetPhoto.objects.filter(round=round)
+        .exclude(state=SheetPhoto.State.SET_ASIDE)
+        .select_related("table")
+        .defer("image")
+    )
+    order = {SheetPhoto.State.READ: 0, SheetPhoto.State.REFUSED: 1, SheetPhoto.State.RECORDED: 2}
+    return sorted(photos, key=lambda p: (order.get(p.state, 3), p.pk))
+
+
+def layout_of(photo: SheetPhoto) -> SheetLayout:
+    """The layout `photo`'s sheet was read with (its rows as printed)."""
+    rules = photo.round.tournament.rule_profile
+    return sheet_layout(rules, int((photo.reading or {}).get("rows") or 0))

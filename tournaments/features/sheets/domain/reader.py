@@ -22,7 +22,7 @@ import scoring
 from tournaments.domain.sheet_layout import DIGITS, MARKS, DealRow, SheetLayout, SheetMark
 from tournaments.features.sheets.domain import cells, checks, digits, locate
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead
-from tournaments.features.sheets.domain.photo import Refused, open_photo
+from tournaments.features.sheets.domain.photo import Photo, Refused, open_photo
 
 __all__ = ["DealRead", "FieldRead", "Refused", "SheetRead", "read_photo"]
 
@@ -33,6 +33,11 @@ class SheetRead:
 
     mark: SheetMark
     deals: list[DealRead]
+    #: What the desk cuts each cell's crop from: the photo, the page's
+    #: homography (mm → pixels) and the layout read.
+    photo: Photo | None = None
+    homography: Any = None
+    layout: SheetLayout | None = None
 
     @property
     def questions(self) -> int:
@@ -72,7 +77,7 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
         before = checks.check_deal(read, rules, before, pot)
         pot = read.pot
         deals.append(read)
-    return SheetRead(qr.mark, deals)
+    return SheetRead(qr.mark, deals, photo, h, layout)
 
 
 def _blank(row: tuple[int, dict[str, FieldRead]]) -> bool:

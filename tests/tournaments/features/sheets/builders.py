@@ -1,0 +1,115 @@
+"""Photos of the app's own printed sheets, filled in and taken as a phone
+would (bench/sheet_photos.py, the benchmark's generator), for the reader's
+and the desk's tests and journeys. The digits are written from clean
+glyphs by a pen-like stroke (`templates`): the tests read no wheel and
+download nothing; the benchmark writes MNIST's held-out handwriting.
+Small photos (about 4 megapixels): the reader brings any photo to the
+same working size, and a journey's pile stays quick to make.
+
+Must not: depend on the clock (every photo is seeded)."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+import numpy as np
+from PIL import Image
+
+from bench import sheet_photos
+from tournaments.infra import address, links
+from tournaments.models import Table
+
+#: A phone's photo, kept small for the tests (the reader needs about 4
+#: megapixels for an A4 sheet taken whole).
+SHOT = sheet_photos.Shot(tilt=8.0, megapixels=4.0, blur=0.6, light=0.25, shadow=False, quality=80)
+#: What was made once in this process: a photo depends only on its table's
+#: concours, partie and number (the QR code's mark), its deals and its seed.
+_made: dict[tuple, tuple[bytes, list[dict]]] = {}
+
+
+@functools.cache
+def templates() -> tuple[np.ndarray, np.ndarray]:
+    """Ten clean digits drawn with a pen-like stroke (DejaVu Sans, the
+    sheets' own font), 28 × 28, five each, as the network sees them."""
+    from PIL import ImageDraw, ImageFont
+
+    from tournaments.features.sheets.domain import digits
+    from tournaments.pdf.base import FONT_DIRS
+
+    folder = next(d for d in FONT_DIRS if (d / "DejaVuSans.ttf").is_file())
+    images, labels = [], []
+    for digit in range(10):
+        for size in (40, 44, 48, 52, 56):
+            image = Image.new("L", (64, 64), 0)
+            draw = ImageDraw.Draw(image)
+            if digit == 1:  # a pen's 1: one stroke, slanted a little
+                draw.line((34 + size / 16, 12, 30, 52), fill=255, width=6)
+            elif digit == 6:  # a pen's 6: a loop under a curved stroke
+                draw.ellipse((20, 30, 44, 54), outline=255, width=6)
+                draw.line(
+                    [(42, 10), (32, 14), (24, 24), (20, 38)], fill=255, width=6, joint="curve"
+                )
+            else:
+                font = ImageFont.truetype(str(folder / "DejaVuSans.ttf"), size)
+                draw.text((32, 32), str(digit), fill=255, font=font, anchor="mm")
+            images.append(digits.normalize(np.asarray(image, np.float32) / 255))
+            labels.append(digit)
+    return np.stack(images), np.array(labels)
+
+
+def writer(seed: int = 1) -> sheet_photos.Writer:
+    """A hand writing the template digits, its pen by the seed."""
+    images, labels = templates()
+    return sheet_photos.Writer.of(images, labels, seed)
+
+
+@functools.cache
+def _page(pdf: bytes) -> Image.Image:
+    return sheet_photos.render(pdf, 150)
+
+
+def sheet_pdf(table: Table) -> bytes:
+    """`table`'s score sheet exactly as the app prints it."""
+    from tournaments.pdf import base, sheets
+
+    rnd = table.round
+    url = address.absolute(links.entry_path(table))
+    story = sheets.sheets_story(rnd, entry_url=lambda _: url, only=table.number)
+    return base.build(story, title=str(table), tournament=rnd.tournament)
+
+
+def played(table: Table, deals: int, seed: int) -> list[tuple[dict, dict]]:
+    """`deals` random deals of `table`'s rules, with their rows as written."""
+    rules = table.round.tournament.rule_profile
+    return sheet_photos.partie(rules, np.random.default_rng(seed), deals)
+
+
+def written_page(table: Table, rows: list[dict], seed: int) -> Image.Image:
+    """`table`'s sheet with `rows` (deal 1 first) written in by one hand."""
+    from tournaments.pdf import sheets
+
+    layout = sheets.table_layout(table)
+    page = _page(sheet_pdf(table))
+    return sheet_photos.fill(page, layout, dict(enumerate(rows, start=1)), writer(seed))
+
+
+def sheet_photo(
+    table: Table, *, deals: int = 12, seed: int = 1, shot: sheet_photos.Shot = SHOT
+) -> tuple[bytes, list[dict]]:
+    """A photo of `table`'s sheet filled with `deals` deals, and the engine's
+    deals written on it (made once a process for the same table, deals,
+    seed and shot)."""
+    key = (table.round.tournament.slug, table.round.number, table.number, deals, seed, shot)
+    if key not in _made:
+        game = played(table, deals, seed)
+        page = written_page(table, [values for _deal, values in game], seed)
+        photo = sheet_photos.photograph(page, shot, seed)
+        _made[key] = (photo, [deal for deal, _values in game])
+    return _made[key]
+
+
+def jpeg(image: Image.Image, quality: int = 80) -> bytes:
+    out = io.BytesIO()
+    image.convert("RGB").save(out, "JPEG", quality=quality)
+    return out.getvalue()
