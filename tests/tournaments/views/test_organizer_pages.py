@@ -307,8 +307,9 @@ def test_a_tournament_is_hidden_from_the_home_by_unpublishing_it(desk, client, t
     assert tournament.name not in text(client.get("/"))
 
 
-def test_an_archived_tournament_leaves_the_lists_but_stays_reachable(desk, tournament):
-    # Both played today: the home's first list shows them.
+def test_an_archived_tournament_leaves_the_lists_but_stays_reachable(desk, tournament, clock):
+    # Both played today: the home's first list shows them (on the test's
+    # clock, pinned: today all along, even at midnight).
     today = timezone.localdate()
     Tournament.objects.filter(pk=tournament.pk).update(date=today)
     other = factories.build_tournament(

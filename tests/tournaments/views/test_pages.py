@@ -11,8 +11,9 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-def test_home_lists_published_tournaments_in_french(client, tournament):
+def test_home_lists_published_tournaments_in_french(client, tournament, clock):
     # Played today: the home lists it first (a concours never closed leaves it a month on).
+    # On the test's clock (pinned): today all along, even at midnight.
     Tournament.objects.filter(pk=tournament.pk).update(date=timezone.localdate())
     response = client.get(reverse("tournaments:home"))
     assert response.status_code == 200

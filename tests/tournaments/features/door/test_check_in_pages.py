@@ -29,8 +29,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def hall(tournament) -> Tournament:
-    """The concours of today, its door open all day (no hours set)."""
+def hall(tournament, clock) -> Tournament:
+    """The concours of today, its door open all day (no hours set), on the
+    test's clock (pinned: a run across midnight stays on its day)."""
     Tournament.objects.filter(pk=tournament.pk).update(
         check_in_enabled=True, date=timezone.localdate()
     )

@@ -171,7 +171,11 @@ def test_a_provisional_ranking_says_so_and_a_concours_not_begun_shows_no_ranking
     assert qualifiers.qualified_at is None
 
 
-def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(client, organizer, league):
+def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(
+    client, organizer, league, clock
+):
+    """On the test's clock, pinned once the league is built: the door's day
+    all along, even at midnight."""
     leagues.send_qualified(stage=league.stages.get(position=1), by=organizer)
     final = league.stages.get(position=2).tournaments.get()
     # On the day: the door opens then, and shows a team to who typed its name.

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def hall(tournament) -> Tournament:
+def hall(tournament, clock) -> Tournament:
+    """The concours of today, its door open, on the test's clock (pinned: a
+    run across midnight stays on its day)."""
     Tournament.objects.filter(pk=tournament.pk).update(
         check_in_enabled=True, date=timezone.localdate()
     )
