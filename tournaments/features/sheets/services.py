@@ -223,7 +223,7 @@ def _keep(round: Round, digest: str, **fields: Any) -> SheetPhoto:
         return SheetPhoto.objects.get(round=round, digest=digest)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_sheet(
     *,
     photo: SheetPhoto,
@@ -289,7 +289,7 @@ def _read_deals(photo: SheetPhoto) -> list[_Read]:
     return [_Read(deal) for deal in (photo.reading or {}).get("deals", [])]
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_aside(*, photo: SheetPhoto) -> SheetPhoto:
     """A photo put away from the pile (a sheet taken again, a photo of
     something else); a photo already recorded stays recorded."""
