@@ -44,7 +44,9 @@ out = {}
 for name in ("orga", "orga2"):
     who = User.objects.filter(username=name).first() or User.objects.create_user(
         name, password=PASSWORD)
-    t = factories.build_tournament(owner=who, name="Concours photos " + name)
+    t = factories.build_tournament(
+        owner=who, name="Concours photos " + name, sheets_enabled=True
+    )
     factories.add_teams(t, 4)
     factories.draw_random_round(t)
     out[name] = t.slug

@@ -48,7 +48,7 @@ READ_WAIT = 240_000
 def _concours(owner, teams: int, *, parties: int = 2):
     """A coinche concours whose partie 1 is played and closed (deals entered
     from the tables' phones) and partie 2 drawn and announced."""
-    tournament = factories.build_tournament(owner=owner, parties=parties)
+    tournament = factories.build_tournament(owner=owner, parties=parties, sheets_enabled=True)
     factories.add_teams(tournament, teams)
     first = factories.draw_random_round(tournament)
     for table in first.tables.all():
@@ -215,7 +215,7 @@ def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
 
 def test_a_phone_at_390_px_photographs_a_sheet(page: Page, live_server, django_user_model):
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
-    tournament = factories.build_tournament(owner=owner)
+    tournament = factories.build_tournament(owner=owner, sheets_enabled=True)
     factories.add_teams(tournament, 4)
     rnd = factories.draw_random_round(tournament)
     table = factories.first_table(rnd)
@@ -252,7 +252,7 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     page: Page, live_server, django_user_model
 ):
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
-    tournament = factories.build_tournament(owner=owner, parties=2)
+    tournament = factories.build_tournament(owner=owner, parties=2, sheets_enabled=True)
     factories.add_teams(tournament, 6)
     first = factories.draw_random_round(tournament)
     one, two, three = list(first.tables.order_by("number"))

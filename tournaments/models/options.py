@@ -102,6 +102,7 @@ COLUMNS: dict[str, models.Field] = {
         _("rencontre à éviter avant une revanche"), default=False
     ),
     "avoid_groups": models.TextField(_("familles et couples"), blank=True, default=""),
+    "sheets_enabled": models.BooleanField(_("feuilles lues sur photo"), default=False),
 }
 
 

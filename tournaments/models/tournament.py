@@ -219,6 +219,7 @@ class Tournament(PrizeRuleOwner):
     avoid_same_club: bool
     avoid_absolute: bool
     avoid_groups: str
+    sheets_enabled: bool
 
     objects = TournamentQuerySet.as_manager()
 

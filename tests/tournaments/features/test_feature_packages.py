@@ -64,7 +64,7 @@ def test_a_features_pure_rules_are_held_to_the_rules_purity():
 #: answer 200 — the home (with a département asked), the organizer's
 #: « Mes tournois », « Nouveau tournoi », the dashboard, settings and team
 #: list of a concours whose every option is on (cash box, fee, check-in,
-#: clock), its public page, the results' archive, the publication page and
+#: clock, sheets read from photos), its public page, the results' archive, the publication page and
 #: an import of a list of pre-registered teams; the settings are saved (a
 #: feature left out keeps its stored options); a backup with features'
 #: sections imports (one not installed is left aside) — while the feature's
@@ -91,7 +91,8 @@ from tests import factories
 from tournaments.services import imports
 owner = get_user_model().objects.create_user("orga", password=factories.PASSWORD)
 t = factories.build_tournament(
-    owner=owner, cash_enabled=True, entry_fee_cents=1000, check_in_enabled=True, clock_enabled=True
+    owner=owner, cash_enabled=True, entry_fee_cents=1000, check_in_enabled=True, clock_enabled=True,
+    sheets_enabled=True,
 )
 factories.add_teams(t, 4)
 listed = "nom1;prenom1;nom2;prenom2;club;preinscrite\\nDurand;Amélie;Bérard;Jérôme;As;oui\\n"
@@ -110,7 +111,7 @@ for url in ("/", "/?departement=71", "/organisation/", f"/organisation/t/{t.slug
 # The settings: the options of the features installed are asked, the left
 # out one's are not; saved without them, its stored values stay.
 import re
-switches = ("cash_enabled", "check_in_enabled", "clock_enabled")
+switches = ("cash_enabled", "check_in_enabled", "clock_enabled", "sheets_enabled")
 page = client.get(reverse("tournaments:edit", args=[t.slug])).content.decode()
 print("asked", sorted(set(re.findall(r'name="([a-z_]+)"', page)) & {*switches, "entry_fee"}))
 from tests.tournaments.views.test_organizer_pages import form_data
@@ -190,8 +191,7 @@ GONE = {
     "halls": ["halls_manage", "halls_public"],
     "leagues": ["league", "league_manage"],
     "messages": ["messages_desk", "messages_notice", "messages_send_now"],
-    # No page yet (the desk's « Lire des feuilles » comes next): its commands.
-    "sheets": ["command:sheet_layout"],
+    "sheets": ["sheets_pile", "command:sheet_layout", "command:read_sheet"],
     "tablets": ["tablets"],
 }
 
@@ -202,6 +202,7 @@ ASKED = {
     "cash": ["cash_enabled", "entry_fee"],
     "clock": ["clock_enabled"],
     "door": ["check_in_enabled"],
+    "sheets": ["sheets_enabled"],
 }
 
 

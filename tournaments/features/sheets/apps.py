@@ -1,4 +1,5 @@
-"""The photographed sheets as an installed feature."""
+"""The photographed sheets as an installed feature: its audit action and its
+switch in the tournament's form, registered once."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -9,9 +10,13 @@ class SheetsConfig(AppConfig):
     label = "feature_sheets"
     verbose_name = _("Feuilles lues sur photo")
     default_auto_field = "django.db.models.BigAutoField"
+    switch = "sheets_enabled"  # a concours whose desk reads its sheets from photos
 
     def ready(self) -> None:
+        from tournaments.features.sheets import forms
         from tournaments.features.sheets.display import Action
+        from tournaments.models import options
         from tournaments.models.audit import register_actions
 
         register_actions(Action)
+        options.register(forms.OPTIONS)

@@ -24,6 +24,23 @@ from tournaments.features.sheets.domain.checks import FieldRead, engine_deal
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.forms.entry import DealForm
 from tournaments.models import Deal
+from tournaments.models.options import Feature, Option
+
+#: The feature's switch in the tournament's form, and its name on the dashboard.
+OPTIONS = Feature(
+    _lazy("feuilles lues sur photo"),
+    (
+        Option(
+            "sheets_enabled",
+            _lazy("Lire les feuilles de marque sur photo"),
+            _lazy(
+                "La table remplit sa feuille imprimée ; l'accueil photographie la pile, "
+                "l'ordinateur la lit et vérifie chaque donne par les règles, et ne demande "
+                "que ce dont il doute. Rien n'est enregistré avant votre confirmation."
+            ),
+        ),
+    ),
+)
 
 #: The sheet's fields → the grid's cell that holds each (a written marque
 #: or total has none: the engine computes them).

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -33,6 +33,15 @@ from tournaments.views.common import managed_tournament, round_of
 #: A post of the pile: one photo of up to MAX_BYTES (the page's script
 #: sends each file alone), or a few sent together without the script.
 BODY_MAX = MAX_BYTES + 1024 * 1024
+
+
+def _reading(request: HttpRequest, slug: str) -> Tournament:
+    """The organizer's concours whose desk reads sheets from photos; a
+    concours that does not (its switch off) has none of these pages: 404."""
+    tournament = managed_tournament(request, slug)
+    if not tournament.sheets_enabled:
+        raise Http404
+    return tournament
 
 
 def _photo(tournament: Tournament, rnd: Round, pk: int) -> SheetPhoto:
@@ -66,7 +75,7 @@ def _said(photo: SheetPhoto) -> str:
 @login_required
 @require_GET
 def sheets_pile(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     rnd = round_of(tournament, number)
     template = "tournaments/sheets_pile.html"
     if request.GET.get("liste"):
@@ -80,7 +89,7 @@ def sheets_pile(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def sheets_upload(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Each file of the post added to the pile: the page's script sends one
     a post and shows the pile again; without it, the pile's page."""
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     rnd = round_of(tournament, number)
     files = request.FILES.getlist("photos")
     added: list[SheetPhoto] = []
@@ -114,7 +123,7 @@ sheets_upload.upload_limit = BODY_MAX  # type: ignore[attr-defined]
 def sheet_review(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
     """A sheet read: every deal beside its row cut from the photo, the
     doubtful ones first; recorded once every deal is ticked « juste »."""
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     rnd = round_of(tournament, number)
     photo = _photo(tournament, rnd, pk)
     pile = reverse("tournaments:sheets_pile", args=[slug, number])
@@ -178,7 +187,7 @@ def _next_page(photo: SheetPhoto) -> str | None:
 @login_required
 @require_POST
 def sheet_set_aside(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     rnd = round_of(tournament, number)
     services.set_aside(photo=_photo(tournament, rnd, pk))
     messages.success(request, _("Photo mise de côté : rien n'a été enregistré."))
@@ -189,7 +198,7 @@ def sheet_set_aside(request: HttpRequest, slug: str, number: int, pk: int) -> Ht
 @require_GET
 def sheet_thumbnail(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
     """A refused photo's thumbnail."""
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     photo = _photo(tournament, round_of(tournament, number), pk)
     if photo.state != SheetPhoto.State.REFUSED or not photo.image:
         return HttpResponse(status=404)
@@ -201,7 +210,7 @@ def sheet_thumbnail(request: HttpRequest, slug: str, number: int, pk: int) -> Ht
 def sheet_row(request: HttpRequest, slug: str, number: int, pk: int, deal: int) -> HttpResponse:
     """Deal `deal`'s row cut from the sheet read, its doubtful cells framed;
     with `?case=<field>`, that field's boxes alone (a cell under review)."""
-    tournament = managed_tournament(request, slug)
+    tournament = _reading(request, slug)
     photo = _photo(tournament, round_of(tournament, number), pk)
     reading = photo.reading or {}
     read = next((d for d in reading.get("deals", []) if d.get("deal") == deal), None)

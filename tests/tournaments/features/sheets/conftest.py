@@ -52,6 +52,8 @@ def _photo(table, rows: dict, shot: sheet_photos.Shot | None, seed: int) -> byte
 
 @pytest.fixture
 def rnd(tournament):
+    tournament.sheets_enabled = True  # the desk reads this concours's sheets from photos
+    tournament.save(update_fields=["sheets_enabled"])
     factories.add_teams(tournament, 4)
     return factories.draw_random_round(tournament)
 

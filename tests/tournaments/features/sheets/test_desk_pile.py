@@ -298,3 +298,16 @@ def test_another_organizer_reaches_nothing_of_the_pile(client, desk, table, djan
     assert _upload(client, table.round, "x.jpg", data).status_code == 404
     assert client.post(_review_url(photo), {"version": "0"}).status_code == 404
     assert SheetPhoto.objects.count() == 1 and table.deals.count() == 0
+
+
+def test_a_concours_whose_switch_is_off_has_no_pile(desk, rnd):
+    slug = rnd.tournament.slug
+    partie = reverse("tournaments:round", args=[slug, rnd.number])
+    assert "Lire des feuilles" in desk.get(partie).content.decode()
+    rnd.tournament.sheets_enabled = False
+    rnd.tournament.save(update_fields=["sheets_enabled"])
+    assert "Lire des feuilles" not in desk.get(partie).content.decode()
+    assert desk.get(reverse("tournaments:sheets_pile", args=[slug, rnd.number])).status_code == 404
+    data = builders.jpeg(Image.new("L", (800, 1000), 230))
+    assert _upload(desk, rnd, "IMG_0001.jpg", data).status_code == 404
+    assert not SheetPhoto.objects.exists()
