@@ -51,6 +51,9 @@ def test_the_first_laptop_dead_for_good_the_phone_goes_to_the_standby(
             table["code"],
             hosts=(HALL, SECOND),
         )
+        # The phone's clock is Playwright's: the minute of silence is moved
+        # on, not waited for (a real minute raced a 120 s bound).
+        phone.clock.install()
         type_deal(page, "97")
         expect(page.locator("#deal-1")).to_be_visible()
         type_deal(page, "105")
@@ -65,7 +68,8 @@ def test_the_first_laptop_dead_for_good_the_phone_goes_to_the_standby(
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (1)")
         # After a minute of silence the player is told what to do.
-        expect(status).to_contain_text("ne répond plus", timeout=120_000)
+        page.clock.fast_forward("01:05")
+        expect(status).to_contain_text("ne répond plus", timeout=30_000)
         expect(status).to_contain_text("Téléphones : scannez ceci")
         page.screenshot(path=f"{SHOTS}/phone-hall-dead-for-good.png", full_page=True)
 
