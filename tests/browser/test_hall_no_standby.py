@@ -135,6 +135,9 @@ def test_no_standby_named_the_phone_carries_its_deals_to_the_address_the_desk_sh
             table["code"],
             hosts=(HALL, SECOND),
         )
+        # The phone's clock is Playwright's: its minute without the hall is
+        # moved on, not waited for (a real minute raced a 120 s bound).
+        phone.clock.install()
         type_deal(page, "97")
         expect(page.locator("#deal-1")).to_be_visible()
         type_deal(page, "105")
@@ -168,7 +171,8 @@ def test_no_standby_named_the_phone_carries_its_deals_to_the_address_the_desk_sh
 
         # The phone's own page, a minute without its hall: the player is
         # asked for the address the desk shows.
-        expect(status).to_contain_text("tapez ci-dessous l'adresse", timeout=120_000)
+        page.clock.fast_forward("01:05")
+        expect(status).to_contain_text("tapez ci-dessous l'adresse", timeout=30_000)
         expect(page.locator("#outbox-move")).to_be_visible()
         page.screenshot(path=f"{SHOTS}/phone-asks-the-address.png", full_page=True)
 
