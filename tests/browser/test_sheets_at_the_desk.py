@@ -25,7 +25,7 @@ from dataclasses import replace
 
 import pytest
 from django.urls import reverse
-from PIL import Image, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 from playwright.sync_api import Page, expect
 
 import scoring
@@ -274,6 +274,15 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     other_sheet, _t = builders.sheet_photo(
         factories.first_table(factories.draw_random_round(other)), seed=16
     )
+    page_b = builders.written_page(b, [v for _d, v in builders.played(b, 12, 17)], 17)
+    page_c = builders.written_page(c, [v for _d, v in builders.played(c, 12, 18)], 18)
+    hidden = page_c.copy()  # the QR code under a glass's shadow: the corner whited out
+    ImageDraw.Draw(hidden).rectangle(
+        (page_c.width * 0.6, 0, page_c.width, page_c.height * 0.2), fill="white"
+    )
+    both = Image.new("RGB", (page_b.width * 2 + 60, page_b.height), "white")
+    both.paste(page_b, (0, 0))
+    both.paste(page_c, (page_b.width + 60, 0))
     huge = b"\xff\xd8\xff" + bytes(40 * 1024 * 1024)
     page.set_viewport_size(DESK)
     log_in(page, live_server.url)
@@ -287,6 +296,8 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
                 ("partie-1.jpg", closed_sheet),
                 ("deja-saisie.jpg", entered_sheet),
                 ("a-l-envers.jpg", upside_down),
+                ("sans-qr.jpg", builders.jpeg(hidden)),
+                ("deux-feuilles.jpg", builders.jpeg(both)),
                 ("notes.jpg", b"Table 3 : 162 a 0, pas une photo"),
                 ("enorme.jpg", huge),
             ]
@@ -301,6 +312,8 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
             f"La table {a.number} est déjà saisie (2 donnes) : rien n'est enregistré. "
             "Ce qui diffère"
         ),
+        "sans-qr.jpg": "Le code QR de la feuille n'est pas lisible",
+        "deux-feuilles.jpg": "Il y a deux feuilles sur cette photo",
         "notes.jpg": "Ce fichier n'est pas une photo",
     }
     for name, sentence in expected.items():
