@@ -149,6 +149,7 @@ def kwargs_for(pattern: URLPattern, tournament, team: Team, player: Player) -> d
         "hall_id": 1,
         "upload_id": 1,
         "call_id": 1,
+        "deal": 1,
         "door_token": "forged-door-token",
         "welcome": "forged-welcome",
     }
