@@ -5,7 +5,8 @@ costs every process its CPU at start (`python -X importtime`: networkx
 ~100 ms, openpyxl and PIL ~90 ms, reportlab ~65 ms, redis ~55 ms,
 icalendar ~30 ms), so it is imported where it is used: the draw
 (domain/matching.py), the downloads (queries/exports.py, the PDF views,
-features/calendar/display.py), and Redis only with REDIS_URL
+features/calendar/display.py), a sheet's photo (numpy and PIL, in the sheets
+feature's reader and pictures), and Redis only with REDIS_URL
 (infra/cache.py). One fresh process, since a test run has loaded them all."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ON_DEMAND = ("networkx", "openpyxl", "PIL", "reportlab", "icalendar", "redis")
+ON_DEMAND = ("networkx", "openpyxl", "PIL", "numpy", "reportlab", "icalendar", "redis")
 BOOT = (
     "import django, json, sys; django.setup(); "
     "from django.urls import get_resolver; get_resolver().url_patterns; "

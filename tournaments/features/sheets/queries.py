@@ -8,14 +8,17 @@ confirms, through the grid's service (services/scores.py `record_deal`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import scoring
 from tournaments.domain.deal_shapes import DEAL_FIELDS
 from tournaments.domain.sheet_layout import SheetLayout, SheetMark, sheet_layout
-from tournaments.features.sheets.domain.reader import Refused, SheetRead, read_photo
+from tournaments.features.sheets.domain.limits import Refused
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.models import Round, Table, Tournament
+
+if TYPE_CHECKING:  # the reader (numpy, PIL) is loaded when a photo is read
+    from tournaments.features.sheets.domain.reader import SheetRead
 
 
 def table_named(concours: str, partie: int, table: int) -> Table | None:
@@ -44,6 +47,8 @@ def read_sheet(data: bytes, *, tournament: Tournament | None = None) -> Sheet:
     """The photo `data` read for `tournament` (None: whichever concours of
     this database its QR code names), or `Refused` (display.refusal says
     it). Records nothing."""
+    from tournaments.features.sheets.domain.reader import read_photo
+
     found: dict[str, Table] = {}
 
     def layout_for(mark: SheetMark) -> tuple[SheetLayout, scoring.Rules]:

@@ -36,8 +36,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.sheet_layout import SheetLayout
 from tournaments.features.sheets import display, queries
-from tournaments.features.sheets.domain import pictures
-from tournaments.features.sheets.domain.photo import MAX_BYTES, Refused
+from tournaments.features.sheets.domain.limits import MAX_BYTES, Refused
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.infra import throttle
 from tournaments.models import Round, Table
@@ -59,6 +58,8 @@ READ_WAIT = 60
 def add_file(*, round: Round, name: str, data: bytes, by: Actor | None) -> list[SheetPhoto]:
     """The file `data` added to `round`'s pile: one photo, or one a page of
     a PDF; each read or refused (never an exception for a bad file)."""
+    from tournaments.features.sheets.domain import pictures  # numpy, PIL: when a photo comes
+
     name = (name or "").strip()[:120]
     digest = hashlib.sha256(data).hexdigest()
     if len(data) > MAX_BYTES:
@@ -92,6 +93,8 @@ def _mb(data: bytes) -> int:
 def _add_page(
     round: Round, name: str, digest: str, page: int, data: bytes, by: Actor | None
 ) -> SheetPhoto:
+    from tournaments.features.sheets.domain import pictures  # numpy, PIL: when a photo comes
+
     digest = hashlib.sha256(digest.encode()).hexdigest() if page else digest
     known = SheetPhoto.objects.filter(round=round, digest=digest).first()
     if known is not None and known.state != SheetPhoto.State.REFUSED:
@@ -188,6 +191,8 @@ def _refused(
     data: bytes = b"",
     table: Table | None = None,
 ) -> SheetPhoto:
+    from tournaments.features.sheets.domain import pictures  # numpy, PIL: when a photo comes
+
     params = {k: v for k, v in refused.params.items() if isinstance(v, int | str | list)}
     return _keep(
         round,

@@ -21,8 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.domain.sheet_layout import DIGITS
 from tournaments.features.sheets import display, queries, services
-from tournaments.features.sheets.domain import pictures
-from tournaments.features.sheets.domain.photo import MAX_BYTES
+from tournaments.features.sheets.domain.limits import MAX_BYTES
 from tournaments.features.sheets.forms import CELL_OF_FIELD, SheetReview
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.infra.middleware import accepts_upload
@@ -210,6 +209,8 @@ def sheet_thumbnail(request: HttpRequest, slug: str, number: int, pk: int) -> Ht
 def sheet_row(request: HttpRequest, slug: str, number: int, pk: int, deal: int) -> HttpResponse:
     """Deal `deal`'s row cut from the sheet read, its doubtful cells framed;
     with `?case=<field>`, that field's boxes alone (a cell under review)."""
+    from tournaments.features.sheets.domain import pictures  # numpy, PIL: when a photo comes
+
     tournament = _reading(request, slug)
     photo = _photo(tournament, round_of(tournament, number), pk)
     reading = photo.reading or {}

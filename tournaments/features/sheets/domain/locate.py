@@ -21,7 +21,8 @@ import segno
 import zxingcpp
 
 from tournaments.domain.sheet_layout import MARK_SIZE, SheetLayout, SheetMark, read_mark
-from tournaments.features.sheets.domain.photo import Photo, Refused, sharpness
+from tournaments.features.sheets.domain.limits import Refused
+from tournaments.features.sheets.domain.photo import Photo, sharpness
 
 BLURRED = 0.12  # below this sharpness, a photo with no QR code read is said blurred
 

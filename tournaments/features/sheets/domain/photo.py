@@ -19,19 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-MAX_BYTES = 25 * 1024 * 1024
-MAX_PIXELS = 60_000_000
+from tournaments.features.sheets.domain.limits import MAX_BYTES, MAX_PIXELS, Refused
+
 WORK = 2600  # pixels on the photo's long side: about 7 pixels a millimetre
 FORMATS = {"JPEG", "MPO", "PNG", "WEBP", "TIFF", "BMP", "GIF"}
-
-
-class Refused(Exception):
-    """A photo that cannot be read; `code` names why (display.REFUSALS),
-    `params` what the sentence says."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code, self.params = code, params
 
 
 @dataclass

@@ -23,7 +23,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from tournaments.domain.sheet_layout import Box, SheetLayout
-from tournaments.features.sheets.domain.photo import MAX_PIXELS, Photo, Refused
+from tournaments.features.sheets.domain.limits import MAX_PIXELS, Refused
+from tournaments.features.sheets.domain.photo import Photo
 
 #: The straightened grid kept for the review: pixels a millimetre.
 PER_MM = 8.0

@@ -22,7 +22,8 @@ import scoring
 from tournaments.domain.sheet_layout import DIGITS, MARKS, DealRow, SheetLayout, SheetMark
 from tournaments.features.sheets.domain import cells, checks, digits, locate
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead
-from tournaments.features.sheets.domain.photo import Photo, Refused, open_photo
+from tournaments.features.sheets.domain.limits import Refused
+from tournaments.features.sheets.domain.photo import Photo, open_photo
 
 __all__ = ["DealRead", "FieldRead", "Refused", "SheetRead", "read_photo"]
 
