@@ -10,13 +10,10 @@ never reads an option's name, only marques and how they are made.
 * Coinche au point près with a chute of 162: a coinche made 2 × (162 + 90)
   = 504 and a capot bid made 500 flat; the desk marks 504, 500 and 252.
 
-Set JOURNEY_SHOTS to a folder to keep screenshots (to look at, never
+Set BROWSER_SCREENSHOTS to a folder to keep screenshots (to look at, never
 compared)."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -25,20 +22,14 @@ from playwright.sync_api import Locator, Page, expect
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
+from tests.browser.shots import DESK as SCREEN
+from tests.browser.shots import shot
 from tournaments.models import Tournament
 from tournaments.services import release
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LAPTOP = {"width": 1366, "height": 768}
 DESK = {"width": 1280, "height": 900}
-
-
-def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("JOURNEY_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def pick(block: Locator, question: str, example: str) -> None:
@@ -56,7 +47,7 @@ def pick(block: Locator, question: str, example: str) -> None:
 
 def new_concours(page: Page, url: str, name: str, preset: str) -> Locator:
     """« Nouveau tournoi » filled at the keyboard up to the club's count."""
-    page.set_viewport_size(LAPTOP)
+    page.set_viewport_size(SCREEN)
     page.goto(url + reverse("tournaments:create"))
     page.get_by_label("Nom du tournoi").click()
     page.keyboard.type(name)
@@ -97,7 +88,7 @@ def test_points_annonces_the_team_that_chutes_gives_its_contract(
     expect(block.locator("output")).to_have_text(
         "Contrée — points annoncés, compte du club : chute : le contrat à la défense"
     )
-    shoot(page, "by-example-annonces-1366")
+    shot(page, "by-example-annonces-1366")
     tournament = create(page, "Contrée du club")
     assert tournament.rule_profile.annonces_chute == "bid"
 
@@ -108,64 +99,52 @@ def test_points_annonces_the_team_that_chutes_gives_its_contract(
     expect(page.locator("#deal-1 .marque-b")).to_have_text("80")
     page.locator("#deal-1 details.why summary").click()
     expect(page.locator("#why-1")).to_contain_text("Est-Ouest : 80 (contrat)")
-    shoot(page, "by-example-annonces-desk-1280")
+    shot(page, "by-example-annonces-desk-1280")
 
 
-def test_the_defence_of_a_coinche_made_has_its_marque_multiplied_too(
-    live_server, page: Page, organizer
+@pytest.mark.parametrize(
+    ("example", "said", "defence", "marque_b", "why"),
+    [
+        (
+            "2 × 70 (marque sans coinche) = 140",
+            "sa marque × 2",
+            "multiplied",
+            "140",
+            "Est-Ouest : 2 × 70 (marque sans coinche) = 140",
+        ),
+        ("la défense ne marque rien", "0", "zero", "0", None),
+    ],
+    ids=["multiplied", "zero"],
+)
+def test_the_defence_of_a_coinche_made_is_marked_as_the_club_counts(
+    live_server, page: Page, organizer, example, said, defence, marque_b, why
 ):
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche des Amis", "ffb-coinche")
-    defence = "Une coinche réussie à 90, avec 92 points faits contre 70"
-    expect(block.get_by_role("group", name=defence, exact=False)).to_be_hidden()
+    question = "Une coinche réussie à 90, avec 92 points faits contre 70"
+    expect(block.get_by_role("group", name=question, exact=False)).to_be_hidden()
     pick(block, "Une coinche réussie à 90, avec 100 points faits", "2 × 190")
     # The takers' marque multiplied: then what the defence marks.
-    pick(block, defence, "2 × 70 (marque sans coinche) = 140")
+    pick(block, question, example)
     expect(block.locator("output")).to_have_text(
         "Coinche FFB, compte du club : marque des preneurs multipliée, "
-        "défense d'une coinche réussie : sa marque × 2"
+        f"défense d'une coinche réussie : {said}"
     )
-    shoot(page, "by-example-defence-1366")
+    shot(page, f"by-example-defence-{defence}-1366")
     tournament = create(page, "Coinche des Amis")
     rules = tournament.rule_profile
-    assert (rules.coinche_count, rules.coinche_defence) == ("points_multiplied", "multiplied")
+    assert (rules.coinche_count, rules.coinche_defence) == ("points_multiplied", defence)
 
     desk(page, url, tournament)
-    # 92 + 90 = 182, 180 uncoinched, × 2; the defence's 70, × 2.
+    # 92 + 90 = 182, 180 uncoinched, × 2; the defence's 70 × 2, or nothing.
     type_deal(page, deal_keys(taker="A", trump="H", bid="90", points="92", coinche=1))
     expect(page.locator("#deal-1 .marque-a")).to_have_text("360")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("140")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text("Est-Ouest : 2 × 70 (marque sans coinche) = 140")
-    shoot(page, "by-example-defence-desk-1280")
-
-
-def test_the_defence_of_a_coinche_made_marks_nothing(live_server, page: Page, organizer):
-    url = live_server.url
-    log_in(page, url)
-    block = new_concours(page, url, "Coinche du Foyer", "ffb-coinche")
-    pick(block, "Une coinche réussie à 90, avec 100 points faits", "2 × 190")
-    pick(
-        block,
-        "Une coinche réussie à 90, avec 92 points faits contre 70",
-        "la défense ne marque rien",
-    )
-    expect(block.locator("output")).to_have_text(
-        "Coinche FFB, compte du club : marque des preneurs multipliée, "
-        "défense d'une coinche réussie : 0"
-    )
-    shoot(page, "by-example-defence-zero-1366")
-    tournament = create(page, "Coinche du Foyer")
-    rules = tournament.rule_profile
-    assert (rules.coinche_count, rules.coinche_defence) == ("points_multiplied", "zero")
-
-    desk(page, url, tournament)
-    # 92 + 90 = 182, 180 uncoinched, × 2; the defence's 70 is not marked.
-    type_deal(page, deal_keys(taker="A", trump="H", bid="90", points="92", coinche=1))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("360")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
-    shoot(page, "by-example-defence-zero-desk-1280")
+    expect(page.locator("#deal-1 .marque-b")).to_have_text(marque_b)
+    if why:
+        page.locator("#deal-1 details.why summary").click()
+        expect(page.locator("#why-1")).to_contain_text(why)
+    shot(page, f"by-example-defence-{defence}-desk-1280")
 
 
 def test_to_the_point_a_chute_of_162_counts_the_coinche_made_and_a_capot_bid_is_500(
@@ -190,7 +169,7 @@ def test_to_the_point_a_chute_of_162_counts_the_coinche_made_and_a_capot_bid_is_
         "Coinche FFB, compte du club : au point près, chute à 162, "
         "coinche réussie sur 162, capot demandé réussi : 500"
     )
-    shoot(page, "by-example-to-the-point-1366")
+    shot(page, "by-example-to-the-point-1366")
     tournament = create(page, "Coinche au point")
     rules = tournament.rule_profile
     assert (rules.rounding, rules.chute_base, rules.coinche_base, rules.capot_bid_marque) == (
@@ -213,4 +192,4 @@ def test_to_the_point_a_chute_of_162_counts_the_coinche_made_and_a_capot_bid_is_
         "Nord-Sud : 2 × [162 (base) + 90 (contrat)] = 504"
     )
     expect(page.locator("#why-2")).to_contain_text("Est-Ouest : 500 (capot demandé)")
-    shoot(page, "by-example-to-the-point-desk-1280")
+    shot(page, "by-example-to-the-point-desk-1280")

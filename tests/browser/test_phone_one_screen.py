@@ -22,31 +22,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.grid import tap_deal
-from tests.browser.shots import shot
+from tests.browser.shots import PHONE, shot
+from tests.browser.test_phone_taps import DEALS
 from tests.browser.thumb import Thumb
 from tournaments.infra import links
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
-
-DEALS = [
-    # (what, the buttons and the points, marque N-S, marque E-O)
-    ("plain", {"taker": "NS", "trump": "♥", "bid": "90", "points": "97"}, "190", "70"),
-    (
-        "coinched",
-        {"taker": "NS", "trump": "♠", "bid": "100", "points": "110", "coinche": "x"},
-        "520",
-        "0",
-    ),
-    (
-        "belote",
-        {"taker": "EO", "trump": "♦", "bid": "80", "points": "90", "belote": "EO"},
-        "70",
-        "190",
-    ),
-    ("capot", {"taker": "NS", "trump": "♣", "bid": "capot"}, "500", "0"),
-]
 
 # Where a control is: its top in the page and on the screen, in CSS px.
 PLACE = """(el) => {
