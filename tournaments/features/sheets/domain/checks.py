@@ -268,7 +268,7 @@ def _totals(
                 read.ask("total", f"total_{side}")
     sure = None not in shown and totals[0].sure and totals[1].sure
     # A player's addition wrong once should not flag every deal after it.
-    return shown if sure and not read.reasons else expected  # type: ignore[return-value]
+    return shown if sure and not read.reasons else expected
 
 
 def _values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any]:

@@ -42,7 +42,9 @@ class FoundQR:
 
 def find_qr(photo: Photo) -> FoundQR:
     """The one sheet's QR code of the photo, or Refused."""
-    found = zxingcpp.read_barcodes(photo.image, formats=zxingcpp.BarcodeFormat.QRCode)
+    found = zxingcpp.read_barcodes(
+        photo.image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    )
     marked = []
     other = False
     for code in found:
@@ -76,7 +78,8 @@ def homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
         rows.append([0, 0, 0, x, y, 1, -v * x, -v * y, -v])
     _, _, vt = np.linalg.svd(np.asarray(rows, np.float64))
     h = vt[-1].reshape(3, 3)
-    return h / h[2, 2]
+    normalized: np.ndarray = h / h[2, 2]
+    return normalized
 
 
 def affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
@@ -92,7 +95,8 @@ def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
     points = np.atleast_2d(points)
     ones = np.ones((points.shape[0], 1))
     out = np.hstack([points, ones]) @ h.T
-    return out[:, :2] / out[:, 2:3]
+    flat: np.ndarray = out[:, :2] / out[:, 2:3]
+    return flat
 
 
 def qr_symbol_mm(qr: FoundQR, layout: SheetLayout) -> np.ndarray:
@@ -193,4 +197,7 @@ def _find_mark(
 def _box_sums(values: np.ndarray, side: int) -> np.ndarray:
     """The sum of every side × side square of `values`, by its top left."""
     total = np.pad(values, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
-    return total[side:, side:] - total[:-side, side:] - total[side:, :-side] + total[:-side, :-side]
+    sums: np.ndarray = (
+        total[side:, side:] - total[:-side, side:] - total[side:, :-side] + total[:-side, :-side]
+    )
+    return sums

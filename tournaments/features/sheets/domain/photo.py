@@ -45,7 +45,7 @@ def open_photo(data: bytes) -> Photo:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
+            image: Image.Image = Image.open(io.BytesIO(data))
             if image.format not in FORMATS:
                 raise Refused("not_an_image")
             if image.width * image.height > MAX_PIXELS:
