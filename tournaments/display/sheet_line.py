@@ -42,8 +42,3 @@ def line_marks(deal: Any) -> list[Mark]:
     if deal.capot:
         marks.append(_sided(_("capot"), deal.capot))
     return marks
-
-
-def coinche_spoken(level: int) -> str:
-    """What « ×2 » / « ×4 » on the line stands for: « coinché », « surcoinché »."""
-    return labels.coinche_label(level)

@@ -32,6 +32,29 @@ from tournaments.models import Deal
 register = template.Library()
 
 
+# Labels that display/ builds as they are, under the names templates use.
+register.filter("hand_changed", draw_reasons.is_hand_change)
+register.filter("figure", standings_columns.figure)
+register.filter("number", labels.number)
+register.filter("team_code", labels.team_code)
+register.filter("side", labels.side_label)
+register.filter("trump", labels.trump_sign)
+register.filter("players", labels.players_line)
+register.filter("entry_state", entry.entry_state_line)
+register.filter("side_shown", keys.side_shown)
+register.filter("taker_shown", keys.taker_shown)
+register.filter("is_red", labels.is_red)
+register.filter("bid", labels.bid_label)
+register.filter("taker_points", labels.taker_points_label)
+register.filter("line_marks", sheet_line.line_marks)
+register.filter("coinche_spoken", labels.coinche_label)
+register.filter("concours_place", venue.concours_place)
+register.filter("rules_summary", rule_words.rules_summary)
+register.filter("import_line", imports.line_label)
+register.filter("import_summary", imports.plan_summary)
+register.filter("options_summary", labels.options_summary)
+
+
 @register.filter
 def provided(template_name: str) -> bool:
     """Whether an installed app provides `template_name`: a slot of a core
@@ -56,17 +79,6 @@ def draw_reason(reason: Any, audience: str = "") -> str:
     """Why the draw made this table (display/reasons.py); empty if unknown.
     `|draw_reason:"public"` on a public page: no pair kept apart is said."""
     return draw_reasons.reason_sentence(reason, public=audience == "public")
-
-
-@register.filter
-def hand_changed(reason: Any) -> bool:
-    return draw_reasons.is_hand_change(reason)
-
-
-@register.filter
-def figure(row: Any, column: standings_columns.Column) -> str:
-    """A number cell of a standings row, as display.standings prints it."""
-    return standings_columns.figure(row, column)
 
 
 @register.filter
@@ -96,33 +108,6 @@ def hour(value: Any) -> str:
 
 
 @register.filter
-def number(value: int | None) -> str:
-    """A whole number as the ranking prints it (grouped thousands)."""
-    return labels.number(value)
-
-
-@register.filter
-def team_code(code: str) -> str:
-    """« 4821 0937 »: a team's code in two groups (organizer screens only)."""
-    return labels.team_code(code)
-
-
-@register.filter
-def side(value: str) -> str:
-    return labels.side_label(value)
-
-
-@register.filter
-def trump(value: str) -> str:
-    return labels.trump_sign(value)
-
-
-@register.filter
-def players(team: Any) -> str:
-    return labels.players_line(team)
-
-
-@register.filter
 def contract(deal: Any, rules: Any) -> str:
     """« 90 ♥ ×2 », with the profile's surcoinche factor (×4, or ×3)."""
     factor = getattr(rules, "surcoinche_factor", 4)
@@ -130,42 +115,9 @@ def contract(deal: Any, rules: Any) -> str:
 
 
 @register.filter
-def entry_state(table: Any) -> str:
-    return entry.entry_state_line(table)
-
-
-@register.filter
 def side_short(value: str) -> str:
     """« N-S » / « E-O » (« E-W »)."""
     return labels.side_label(value, short=True)
-
-
-@register.filter
-def side_shown(value: str) -> str:
-    """What a side cell of the grid shows: « NS », « EO », or nothing."""
-    return keys.side_shown(value)
-
-
-@register.filter
-def taker_shown(value: str) -> str:
-    return keys.taker_shown(value)
-
-
-@register.filter
-def is_red(value: str) -> bool:
-    return labels.is_red(value)
-
-
-@register.filter
-def bid(deal: Any) -> str:
-    return labels.bid_label(deal)
-
-
-@register.filter
-def taker_points(deal: Any) -> str:
-    """The takers' card points as the sheet writes them (162 minus the
-    defence's when only theirs were typed)."""
-    return labels.taker_points_label(deal)
 
 
 @register.filter
@@ -185,17 +137,6 @@ def announced(deal: Any, side: str) -> str:
 
 
 @register.filter
-def line_marks(deal: Any) -> list:
-    """The small marks of a donne's line on the phone (belote, announcements, capot)."""
-    return sheet_line.line_marks(deal)
-
-
-@register.filter
-def coinche_spoken(level: int) -> str:
-    return sheet_line.coinche_spoken(level)
-
-
-@register.filter
 def outcome(value: str) -> str:
     """« Faite », « Chute », « Litige », « Passe »."""
 
@@ -209,35 +150,11 @@ def game_label(tournament: Any) -> str:
 
 
 @register.filter
-def concours_place(tournament: Any) -> str:
-    """« Salle des fêtes, Mâcon (71) »: where a concours is played."""
-    return venue.concours_place(tournament)
-
-
-@register.filter
-def rules_summary(rules: Any) -> str:
-    """The rule profile in a sentence, in the active language."""
-
-    return rule_words.rules_summary(rules)
-
-
-@register.filter
 def change_summary(change: Any, rules: Any = None) -> str:
     """An audit line in words: « Donne 3 : 80 ♥ → 90 ♥, marque 160–0 → 0–250 »."""
 
     factor = getattr(rules, "surcoinche_factor", 4)
     return history.change_summary(change.action, change.before, change.after, factor=factor)
-
-
-@register.filter
-def import_line(line: Any) -> str:
-    """What importing this line of a CSV file will do."""
-    return imports.line_label(line)
-
-
-@register.filter
-def import_summary(plan: Any) -> str:
-    return imports.plan_summary(plan)
 
 
 @register.inclusion_tag("tournaments/includes/address_notice.html", takes_context=True)
@@ -247,12 +164,6 @@ def address_notice(context) -> dict:
 
     request = context.get("request")
     return {"public": address.public_address(request)}
-
-
-@register.filter
-def options_summary(tournament: Any) -> str:
-    """« Options : lots, caisse » (display/labels.py)."""
-    return labels.options_summary(tournament)
 
 
 @register.simple_tag(takes_context=True)

@@ -11,6 +11,8 @@ from tournaments.features.cash import display as cash
 from tournaments.features.cash.queries.summary import fee_of
 
 register = template.Library()
+register.filter("entrant_label", cash.entrant_label)
+register.filter("collected_as", cash.collected_as)
 
 
 @register.filter
@@ -23,17 +25,6 @@ def euros(cents: int | None) -> str:
 def fee_for(tournament: Any, entrant: Any) -> str:
     """What a team (a mêlée's player) owes, in euros."""
     return cash.euros(fee_of(tournament, entrant))
-
-
-@register.filter
-def entrant_label(entrant: Any) -> str:
-    return cash.entrant_label(entrant)
-
-
-@register.filter
-def collected_as(method: str) -> str:
-    """« dont espèces »: the line of the fees collected one way."""
-    return cash.collected_as(method)
 
 
 @register.filter
