@@ -32,7 +32,6 @@ marques it always gave.
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,10 +250,6 @@ class Rules:
         table = self._table.max_bid
         highest = table[trump] if trump is not None else max(table.values())
         return MIN_BID, highest, BID_STEP
-
-    def cache_key(self) -> str:
-        """A stable text key (for caches and database fields)."""
-        return json.dumps(self.to_json(), sort_keys=True)
 
 
 def _is_allowed(option: Option, value: Any) -> bool:

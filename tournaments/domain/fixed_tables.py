@@ -91,16 +91,3 @@ def place(units: Sequence[Sequence[int | None]], fixed: Mapping[int, int]) -> Pl
         claimed[unit] = team
     held = tuple(sorted((team, number_of[unit]) for unit, team in claimed.items()))
     return Placement(tuple(number_of), held, tuple(conflicts))
-
-
-def numbered(
-    pairs: Sequence[tuple[int, int]], byes: Sequence[int], fixed: Mapping[int, int]
-) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]], Placement]:
-    """The draw's `pairs` and `byes` with their numbers once the fixed teams
-    are at their tables: (number, team A, team B) and (number, exempt team),
-    each in the order given, with the placement."""
-    placement = place([*pairs, *((b,) for b in byes)], fixed)
-    count = len(pairs)
-    tables = [(n, a, b) for n, (a, b) in zip(placement.numbers[:count], pairs, strict=True)]
-    exempt = [(n, b) for n, b in zip(placement.numbers[count:], byes, strict=True)]
-    return tables, exempt, placement

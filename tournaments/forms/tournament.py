@@ -123,10 +123,6 @@ class TournamentForm(forms.Form):
     def criteria_fields(self):
         return [self[name] for name in self.fields if name.startswith("criterion_")]
 
-    def option_fields(self):
-        """The optional features, each ticked or not as its option's default."""
-        return [self[option.field_name] for option in options.asked()]
-
     def option_groups(self) -> list[tuple[Any, Any, list, bool]]:
         """Each feature set here: its label, its switch, its settings, and
         whether they are to be shown open (one of them refused)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -20,10 +21,24 @@ from tournaments.domain.fixed_tables import (
     NO_SUCH_TABLE,
     SAME_TABLE,
     Conflict,
-    numbered,
+    Placement,
     place,
 )
 from tournaments.domain.pairing import Draw, draw_by_ranking, draw_random, draw_rotation
+
+
+def numbered(
+    pairs: Sequence[tuple[int, int]], byes: Sequence[int], fixed: Mapping[int, int]
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]], Placement]:
+    """The draw's `pairs` and `byes` with their numbers once the fixed teams
+    are at their tables: (number, team A, team B) and (number, exempt team),
+    each in the order given, with the placement."""
+    placement = place([*pairs, *((b,) for b in byes)], fixed)
+    count = len(pairs)
+    tables = [(n, a, b) for n, (a, b) in zip(placement.numbers[:count], pairs, strict=True)]
+    exempt = [(n, b) for n, b in zip(placement.numbers[count:], byes, strict=True)]
+    return tables, exempt, placement
+
 
 PROPERTY = settings(max_examples=150, deadline=None, database=None)
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from tests import factories
 from tournaments.models import Round, Table, Team, Tournament
+from tournaments.models.options import asked
 from tournaments.services import registration, rounds
 
 pytestmark = pytest.mark.django_db
@@ -284,7 +285,7 @@ def test_a_new_tournament_has_the_options_on_by_default(desk):
     assert tournament.claims_window and tournament.release_draws
     response = desk.get(reverse("tournaments:edit", args=[tournament.slug]))
     form = response.context["form"]
-    ticked = {f.name for f in form.option_fields() if f.value() is True}
+    ticked = {o.field_name for o in asked() if form[o.field_name].value() is True}
     assert ticked == {"claims_window", "release_draws"}
     for name in ticked:
         assert re.search(rf'<input type="checkbox" name="{name}"[^>]* checked', text(response))

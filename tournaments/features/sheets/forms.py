@@ -1,8 +1,7 @@
-"""What the desk types about the photographed sheets: the files of the pile
-(`PileForm`), and a sheet read, deal by deal, as the volunteer confirms or
-corrects it (`SheetReview`): each deal is the desk grid's own row
-(`DealForm`, the same keys and the same checks), with a box « juste »
-that the volunteer ticks — nothing is recorded until every deal of the
+"""What the desk types about the photographed sheets: a sheet read, deal
+by deal, as the volunteer confirms or corrects it (`SheetReview`): each
+deal is the desk grid's own row (`DealForm`, the same keys and the same
+checks), with a box « juste » that the volunteer ticks — nothing is recorded until every deal of the
 sheet is ticked.
 
 Must not: record (services.py), read a photo (domain/).
@@ -13,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -67,13 +65,6 @@ CELLS = (
     "announce_a",
     "announce_b",
 )
-
-
-class PileForm(forms.Form):
-    """The photos or a scanner's PDFs sent to the pile, any number a post
-    (the page's script sends them one a post, each answered alone)."""
-
-    photos = forms.FileField(label=_lazy("Photos ou PDF des feuilles"))
 
 
 @dataclass
