@@ -25,6 +25,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Model
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -53,10 +54,12 @@ def rules_from_form(
     return rules.to_json()
 
 
-def _unique_slug(name: str, day: Date) -> str:
-    base = slugify(f"{name}-{day.isoformat()}")[:120] or "tournoi"
+def unique_slug(model: type[Model], text: str, fallback: str) -> str:
+    """`text` as a slug (`fallback` if nothing is left of it) that no `model`
+    has yet: -2, -3… added until it is free (a concours, a league, a challenge)."""
+    base = slugify(text)[:120] or fallback
     slug, n = base, 2
-    while Tournament.objects.filter(slug=slug).exists():
+    while model._default_manager.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -103,7 +106,7 @@ def create_tournament(
         owner=owner,
         name=name,
         date=date,
-        slug=_unique_slug(name, date),
+        slug=unique_slug(Tournament, f"{name}-{date.isoformat()}", "tournoi"),
         rules=rules_from_form(preset, overrides),
         **fields,
     )

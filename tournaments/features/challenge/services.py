@@ -15,7 +15,6 @@ from collections.abc import Callable
 from datetime import date
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
@@ -44,14 +43,6 @@ SETTINGS = (
 )
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:120] or "challenge"
-    slug, n = base, 2
-    while Challenge.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 def _check(values: dict) -> None:
     try:
         rules.parse_table(values.get("rank_table", "") or "")
@@ -75,7 +66,9 @@ def create_challenge(*, owner, name: str, **values) -> Challenge:
     if unknown:
         raise ValueError(f"unknown challenge settings: {sorted(unknown)}")
     _check(values)
-    challenge = Challenge.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    challenge = Challenge.objects.create(
+        owner=owner, name=name, slug=tournaments.unique_slug(Challenge, name, "challenge"), **values
+    )
     home_changed()
     return challenge
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.features.leagues import domain as rules
@@ -41,16 +40,9 @@ from tournaments.services.registration import (
     team_deletable,
     team_key_of,
 )
+from tournaments.services.tournaments import unique_slug
 
 SETTINGS = ("season", "best_k", "published")
-
-
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:120] or "ligue"
-    slug, n = base, 2
-    while League.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
 
 
 def _name(name: str, field_name: str, message: str) -> str:
@@ -66,7 +58,9 @@ def create_league(*, owner, name: str, **values) -> League:
     unknown = set(values) - set(SETTINGS)
     if unknown:
         raise ValueError(f"unknown league settings: {sorted(unknown)}")
-    league = League.objects.create(owner=owner, name=name, slug=_unique_slug(name), **values)
+    league = League.objects.create(
+        owner=owner, name=name, slug=unique_slug(League, name, "ligue"), **values
+    )
     home_changed()
     return league
 
