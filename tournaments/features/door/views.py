@@ -42,14 +42,15 @@ def _refused(request: HttpRequest, locked: TournamentError) -> HttpResponse:
 
 
 def _door(request: HttpRequest, token: str) -> Tournament | HttpResponse:
-    """The poster's tournament, or the page that refuses a locked client."""
+    """The poster's tournament, or the page that refuses a locked client, or
+    the one said outside the door's hours (`_closed`)."""
     try:
         tournament = door.tournament_for_door(token[:100], client=client_address(request))
     except door.DoorLocked as locked:
         return _refused(request, locked)
     if tournament is None:
         raise Http404
-    return tournament
+    return _closed(request, tournament, token) or tournament
 
 
 def _query(request: HttpRequest) -> str:
@@ -78,9 +79,6 @@ def door_page(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _door(request, token)
     if isinstance(tournament, HttpResponse):
         return tournament
-    closed = _closed(request, tournament, token)
-    if closed is not None:
-        return closed
     query = _query(request)
     try:
         found = door.find_at_door(tournament, query, client=client_address(request))
@@ -110,9 +108,6 @@ def door_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = _door(request, token)
     if isinstance(tournament, HttpResponse):
         return tournament
-    closed = _closed(request, tournament, token)
-    if closed is not None:
-        return closed
     query = _query(request)
     try:
         team = door.team_at_door(tournament, number, query, client=client_address(request))
