@@ -39,13 +39,7 @@ def brackets_manage(request: HttpRequest, slug: str) -> HttpResponse:
     form = BracketsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with refusal_on(form, fallback="main"):
-            brackets.create_brackets(
-                tournament=tournament,
-                main=form.cleaned_data["main"],
-                consolante=form.cleaned_data["consolante"],
-                tie_rule=form.cleaned_data["tie_rule"],
-                by=request.user,
-            )
+            brackets.create_brackets(tournament=tournament, by=request.user, **form.cleaned_data)
             messages.success(
                 request, _("Phase finale créée : tirez son premier tour quand vous voulez.")
             )

@@ -25,12 +25,7 @@ def team_fixed_table(request: HttpRequest, slug: str, team_id: int) -> HttpRespo
     )
     if request.method == "POST" and form.is_valid():
         with refusal_on(form, fallback="table"):
-            set_fixed_table(
-                team=team,
-                stays=form.cleaned_data["stays"],
-                table=form.cleaned_data["table"],
-                by=request.user,
-            )
+            set_fixed_table(team=team, by=request.user, **form.cleaned_data)
             messages.success(request, _("Équipe enregistrée."))
             return redirect("tournaments:team_edit", slug=slug, team_id=team.pk)
     return render(

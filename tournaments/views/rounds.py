@@ -52,12 +52,7 @@ def round_draw(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return manage_page(request, tournament, draw_form=form)
     with refusal_on(form, fallback="method"):
-        rnd = rounds.draw_round(
-            by=request.user,
-            tournament=tournament,
-            method=form.cleaned_data["method"],
-            seed=form.cleaned_data["seed"],
-        )
+        rnd = rounds.draw_round(by=request.user, tournament=tournament, **form.cleaned_data)
         messages.success(request, _("%(round)s tirée.") % {"round": rnd})
         return redirect("tournaments:round", slug=slug, number=rnd.number)
     return manage_page(request, tournament, draw_form=form)
@@ -167,12 +162,7 @@ def round_redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return round_page(request, tournament, rnd, draw_form=form)
     with refusal_on(form, fallback="method"):
-        rounds.redraw_round(
-            by=request.user,
-            round=rnd,
-            method=form.cleaned_data["method"],
-            seed=form.cleaned_data["seed"],
-        )
+        rounds.redraw_round(by=request.user, round=rnd, **form.cleaned_data)
         messages.success(request, _("Tirage refait : imprimez les nouvelles feuilles de marque."))
         return redirect("tournaments:round", slug=slug, number=number)
     return round_page(request, tournament, rnd, draw_form=form)
@@ -187,12 +177,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return round_page(request, tournament, rnd, swap_form=form)
     with refusal_on(form, fallback="first"):
-        rounds.swap_teams(
-            by=request.user,
-            round=rnd,
-            first=form.cleaned_data["first"],
-            second=form.cleaned_data["second"],
-        )
+        rounds.swap_teams(by=request.user, round=rnd, **form.cleaned_data)
         messages.success(
             request,
             _(
