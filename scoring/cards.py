@@ -21,16 +21,6 @@ TRUMP_NAMES_FR: dict[str, str] = {**SUIT_NAMES_FR, "SA": "sans atout", "TA": "to
 #: Natural order, used by sequences and to compare announcements (SPEC §3).
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_INDEX: dict[str, int] = {rank: i for i, rank in enumerate(RANKS)}
-RANK_NAMES_FR: dict[str, str] = {
-    "7": "sept",
-    "8": "huit",
-    "9": "neuf",
-    "10": "dix",
-    "J": "valet",
-    "Q": "dame",
-    "K": "roi",
-    "A": "as",
-}
 
 TOTAL_CARD_POINTS = 162  # 152 in the cards + 10 for the last trick (dix de der)
 CAPOT_CARD_POINTS = 252  # the last trick is worth 100 when one team takes all 8 tricks
@@ -63,7 +53,6 @@ CARRE_POINTS: dict[str, dict[str, int]] = {
 
 #: Sequences: kind -> (number of cards, points). Named by their top card.
 SEQUENCES: dict[str, tuple[int, int]] = {"tierce": (3, 20), "cinquante": (4, 50), "cent": (5, 100)}
-ANNOUNCEMENT_KINDS: tuple[str, ...] = ("tierce", "cinquante", "cent", "carre")
 KIND_NAMES_FR: dict[str, str] = {
     "tierce": "tierce",
     "cinquante": "cinquante",

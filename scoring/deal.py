@@ -77,7 +77,6 @@ from .countings import count_classic, count_coinche, count_contree
 from .errors import ScoringError, show
 from .rules import BID_STEP, MIN_BID, Rules
 
-OUTCOMES: tuple[str, ...] = ("made", "chute", "litige", "passed")
 DEAL_KEYS = frozenset(
     (
         "taker",

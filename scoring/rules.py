@@ -60,14 +60,6 @@ VERSION_CHANGES: dict[str, dict[int, dict[str, Any]]] = {
 MIN_BID = 80
 BID_STEP = 10
 
-PRESET_NAMES_FR: dict[str, str] = {
-    "ffb-belote": COUNTING_NAMES_FR["belote"],
-    "ffb-coinche": COUNTING_NAMES_FR["coinche"],
-    "contree-faits-annonces": COUNTING_NAMES_FR["contree-faits-annonces"],
-    "contree-faits": COUNTING_NAMES_FR["contree-faits"],
-    "contree-annonces": COUNTING_NAMES_FR["contree-annonces"],
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Rules:

@@ -33,7 +33,6 @@ BRACKET = "bracket"
 #: Partie 1 or a mêlée drawn by the players' cotes: the cotes of the day are
 #: not in the file, so such a draw is not replayed (its seats are checked).
 RATING = "rating"
-DRAW_KINDS = (RANDOM, RANKING, ROTATION, POOLS, BRACKET, RATING)
 
 COMPLETE = "complete"
 IN_PROGRESS = "in_progress"

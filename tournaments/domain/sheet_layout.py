@@ -57,22 +57,6 @@ MAX_BOX, MIN_BOX = 6.0, 4.5
 BOX_HEIGHT_MAX = 8.5
 
 DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
-#: Every field a deal's row may hold, in the order of the row.
-FIELD_NAMES = (
-    "taker",
-    "trump",
-    "bid",
-    "coinche",
-    "points",
-    "belote",
-    "capot",
-    "announce_a",
-    "announce_b",
-    "marque_a",
-    "marque_b",
-    "total_a",
-    "total_b",
-)
 SIDES = ("A", "B")
 
 
