@@ -138,7 +138,7 @@ def clear_pools(*, tournament: Tournament, by: Actor | None = None) -> None:
     log_change(tournament, Change.Action.POOLS_CLEARED, by=by, before={"pools": before})
 
 
-def _seats(tournament: Tournament) -> list[list[int]]:
+def pool_seats(tournament: Tournament) -> list[list[int]]:
     """Each pool's places as team ids; a place whose team was deleted holds
     a negative stand-in (a team that plays nobody)."""
     out: list[list[int]] = []
@@ -152,11 +152,6 @@ def _seats(tournament: Tournament) -> list[list[int]]:
             seats.append(places.get(position, stand_in))
         out.append(seats[:4])
     return out
-
-
-def pool_seats(tournament: Tournament) -> list[list[int]]:
-    """Each pool's places as team ids (a missing team as a negative stand-in)."""
-    return _seats(tournament)
 
 
 def round_tables_of_pools(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]:
@@ -189,7 +184,7 @@ def round_tables_of_pools(rnd: Round) -> tuple[list[tuple[int, int]], list[int]]
             % {"numbers": ", ".join(map(str, outside))},
             field="method",
         )
-    tables, byes = pools.round_tables_of_pools(_seats(tournament), rnd.number)
+    tables, byes = pools.round_tables_of_pools(pool_seats(tournament), rnd.number)
     seated: list[tuple[int, int]] = []
     exempt = [t for t in byes if t in present]
     for a, b in tables:

@@ -182,16 +182,10 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return pdf_response(pdf.ranking(tournament, live=desk), "classement.pdf")
 
 
-def _exported(tournament: Tournament) -> tuple[list, bool]:
-    """The ranking the exports write, with the lots once players see them:
-    (the rows, whether they carry a lot)."""
-    return publication_queries.final_ranking(tournament)
-
-
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
-    rows, lots = _exported(tournament)
+    rows, lots = publication_queries.final_ranking(tournament)
     response = HttpResponse(
         exports.standings_csv(rows, lots=lots),
         content_type="text/csv; charset=utf-8",
@@ -203,7 +197,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_visible(request, slug)
-    rows, lots = _exported(tournament)
+    rows, lots = publication_queries.final_ranking(tournament)
     response = HttpResponse(
         exports.standings_xlsx(rows, title=tournament.name, lots=lots),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -34,7 +34,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.domain.sheet_layout import SheetLayout
 from tournaments.features.sheets import display, queries
 from tournaments.features.sheets.domain.limits import MAX_BYTES, Refused
 from tournaments.features.sheets.models import SheetPhoto
@@ -303,8 +302,3 @@ def set_aside(*, photo: SheetPhoto) -> SheetPhoto:
         photo.state = SheetPhoto.State.SET_ASIDE
         photo.save(update_fields=["state"])
     return photo
-
-
-def layout_of(photo: SheetPhoto) -> SheetLayout:
-    """The layout the photo's sheet was read with."""
-    return queries.layout_of(photo)
