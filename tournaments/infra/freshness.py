@@ -62,33 +62,24 @@ def _client(url: str) -> redis.Redis:
 _missed: set[str] = set()  # slugs whose bump failed, bumped when Redis is back
 
 
-def _redis() -> redis.Redis:
-    """The client, once the bumps missed during an outage are made; raises
-    RedisError while Redis is down."""
+def client() -> redis.Redis:
+    """The Redis client, once the bumps missed during an outage are made;
+    raises RedisError while Redis is down."""
     shared.guard("freshness")
-    client = _client(settings.REDIS_URL)
+    redis_client = _client(settings.REDIS_URL)
     for slug in list(_missed):
-        client.incr(_generation_key(slug))
+        redis_client.incr(_generation_key(slug))
         _missed.discard(slug)
-    return client
-
-
-def _prefix() -> str:
-    return settings.CACHES["default"].get("KEY_PREFIX", "") + ":fresh:"
+    return redis_client
 
 
 def prefix() -> str:
     """Where these keys live in Redis (infra/home_cache.py keeps its own there)."""
-    return _prefix()
-
-
-def client() -> redis.Redis:
-    """The Redis client (raises RedisError while Redis is down)."""
-    return _redis()
+    return settings.CACHES["default"].get("KEY_PREFIX", "") + ":fresh:"
 
 
 def _generation_key(slug: str) -> str:
-    return f"{_prefix()}generation:{slug}"
+    return f"{prefix()}generation:{slug}"
 
 
 def changed(tournament) -> None:
@@ -115,7 +106,7 @@ def _bump(slug: str) -> None:
     import redis
 
     try:
-        _redis().incr(_generation_key(slug))  # atomic; a missing key counts from 0
+        client().incr(_generation_key(slug))  # atomic; a missing key counts from 0
     except redis.RedisError as error:
         # The change itself must not fail for the cache: while Redis is
         # down no poll is answered from it (`answer` goes to the view), and
@@ -130,7 +121,7 @@ def generation(slug: str) -> int:
     import redis
 
     try:
-        return int(_redis().get(_generation_key(slug)) or 0)
+        return int(client().get(_generation_key(slug)) or 0)
     except redis.RedisError as error:
         shared.failed(error, "freshness")
         return -1  # remembered under -1, never matched: nothing is answered from it
@@ -154,7 +145,7 @@ def _shape(request: HttpRequest, etag: str) -> str | None:
         request.headers.get("Accept-Language", ""),
         etag,
     )
-    return f"{_prefix()}etag:{zlib.crc32(repr(parts).encode()):08x}:{len(request.path)}:{etag}"
+    return f"{prefix()}etag:{zlib.crc32(repr(parts).encode()):08x}:{len(request.path)}:{etag}"
 
 
 def remember(
@@ -170,7 +161,7 @@ def remember(
         import redis
 
         try:
-            _redis().set(key, str(seen), ex=min(TTL, seconds or TTL))
+            client().set(key, str(seen), ex=min(TTL, seconds or TTL))
         except redis.RedisError as error:
             shared.failed(error, "freshness")
 
@@ -188,7 +179,7 @@ def answer(request: HttpRequest) -> HttpResponse | None:
     import redis
 
     try:
-        seen, current = _redis().mget([key, _generation_key(slug)])  # one round trip
+        seen, current = client().mget([key, _generation_key(slug)])  # one round trip
     except redis.RedisError as error:
         shared.failed(error, "freshness")
         return None  # the view answers
