@@ -76,6 +76,7 @@ TABLE_PAGE = "table page"
 TEAM_LIST = "team list"
 PUBLIC_CONCOURS_PAGE = "public concours page"
 DEMO_BUILT = "demo built"
+DEMO_REMOVED = "demo removed"
 PREREGISTERED_IMPORTED = "preregistered imported"
 REGISTRATION_EXTRAS = "registration extras"
 REGISTRATION_EXTRAS_GIVEN = "registration extras given"
@@ -175,11 +176,23 @@ MOMENTS: dict[str, Moment] = {
         arguments=frozenset({"owner", "seed", "say"}),
         when=IN_TRANSACTION,
         doc=(
-            "`manage.py demo` has built its concours (management/commands/demo.py), in "
-            "its transaction: a feature adds its own demo data to them (the messages' "
-            "players who agreed, the calendar's coming concours). `owner`: the demo's "
-            "organizer; `seed`: the demo's seed (a feature's own chances from it); "
-            "`say(line)`: a line for the command's output, once the demo is saved."
+            "`manage.py demo` has built its concours (management/commands/demo.py): a "
+            "feature adds its own demo data to them (the messages' players who agreed, the "
+            "calendar's coming concours) through its use-cases, each committing on its own "
+            "(no transaction around the demo: one that raises makes the command remove the "
+            "demo, `DEMO_REMOVED`). `owner`: the demo's organizer; `seed`: the demo's seed "
+            "(a feature's own chances from it); `say(line)`: a line for the command's "
+            "output, once the demo is saved."
+        ),
+    ),
+    DEMO_REMOVED: Moment(
+        arguments=frozenset({"owner"}),
+        when=IN_TRANSACTION,
+        doc=(
+            "`manage.py demo` removes its demo (`--reset`, or a build that failed halfway: "
+            "management/commands/demo.py `remove_demo`), in its transaction, its concours "
+            "and challenge deleted: a feature deletes its demo data that did not go with "
+            "them (the messages' addresses). `owner`: the demo's organizer."
         ),
     ),
     PREREGISTERED_IMPORTED: Moment(

@@ -20,13 +20,13 @@ SEED = 0
 
 def concours(username: str) -> dict:
     """The concours; its slug, and the family's and couple's team numbers."""
-    from tests.factories import add_deal, add_teams, build_tournament
+    from tests.factories import add_deal, add_teams, build_tournament, owned_transaction
     from tournaments.models import Round
     from tournaments.services import rounds
 
     owner = get_user_model().objects.get(username=username)
     fields = {"owner": owner, "date": datetime.date.today(), "parties": 2, "end_deals": 1}
-    with transaction.atomic():  # the same draw without the list: where the family sits
+    with owned_transaction():  # the same draw without the list: where the family sits
         plain = build_tournament(name="Sans liste", **fields)
         add_teams(plain, 8)
         drawn = rounds.draw_round(tournament=plain, method=Round.DrawMethod.RANDOM, seed=SEED)

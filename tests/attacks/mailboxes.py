@@ -52,13 +52,13 @@ def intruders_file(username: str, *, stopped: str, marked_sent: str) -> str:
     to the site, says the player at `stopped` stopped every message of the
     site, and that a result was already sent to `marked_sent`: built and
     exported, then rolled back (a file made elsewhere). JSON text."""
-    from tests.factories import qualified_tournament
+    from tests.factories import owned_transaction, qualified_tournament
     from tournaments.features.messages.models import Consent
     from tournaments.features.messages.services import consent
     from tournaments.services.backup import export_tournament
 
     owner = get_user_model().objects.get(username=username)
-    with transaction.atomic():
+    with owned_transaction():
         tournament = qualified_tournament(
             owner=owner,
             name="Concours des boîtes",

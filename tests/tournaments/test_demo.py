@@ -10,6 +10,7 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 
 from tournaments.features.cash.queries import summary as cash_queries
@@ -78,9 +79,17 @@ def test_the_demo_has_a_ranking(demo_output):
 
 def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
     first = Tournament.objects.get(slug=DEMO_SLUG).pk
+    built = rows()
     call_command("demo", "--reset", stdout=StringIO())
     assert Tournament.objects.get(slug=DEMO_SLUG).pk != first
     assert Tournament.objects.get(slug=DEMO_SLUG).teams.count() == 24
+    # What the first demo made went first: its players' records, their
+    # cotes, the directory and the addresses are not there twice.
+    assert rows() == built
+
+
+def rows() -> dict[str, int]:
+    return {model._meta.label: model.objects.count() for model in apps.get_models()}
 
 
 def test_the_demo_primes_every_team_and_has_a_womens_ranking(demo_output):

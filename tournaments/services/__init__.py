@@ -7,10 +7,10 @@ table) does. The layers are:
   a service with keyword arguments; a service never receives a request;
 - each service runs in one transaction (`transaction.atomic`): it writes
   everything or nothing, its line of the audit trail included; a use-case
-  only views and commands call is `atomic(durable=True)`, so that
-  one called inside another transaction fails at once instead of silently
-  widening it; those other use-cases or the demo (one transaction) call
-  stay plain `atomic`;
+  only views and commands call (the demo too: it has no transaction of its
+  own) is `atomic(durable=True)`, so that one called inside another
+  transaction fails at once instead of silently widening it; those another
+  use-case, a hook's handler or a task run at once calls stay plain `atomic`;
 - a refusal raises `TournamentError` (see `errors`) with a French message
   the organizer can act on, naming the form field at fault when there is
   one; the views turn it into a message next to that field;

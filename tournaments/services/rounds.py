@@ -412,7 +412,7 @@ def is_last_round(rnd: Round) -> bool:
     return steps_for(rnd).ends_tournament(rnd)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def close_round(*, round: Round, by: Actor | None = None) -> Round:
     """Close a partie once every table is complete and none is disputed."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)

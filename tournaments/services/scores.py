@@ -163,7 +163,7 @@ def deal_snapshot(deal: Deal) -> dict[str, Any]:
     return data
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def record_deal(
     *,
     table: Table,

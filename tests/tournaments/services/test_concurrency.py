@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tests.factories import add_teams
+from tests.factories import add_teams, owned_transaction
 from tournaments.models import Deal, Table
 from tournaments.services import errors as errors_services
 from tournaments.services import rounds, scores
@@ -114,10 +114,8 @@ def test_a_save_at_one_table_never_waits_for_another_table(make_tournament):
     finished: list[float] = []
 
     def slow_save() -> None:
-        from django.db import transaction
-
         try:
-            with transaction.atomic():
+            with owned_transaction():
                 scores.record_deal(table=Table.objects.get(pk=first.pk), values=MADE)
                 holding.set()
                 release.wait(timeout=20)
@@ -175,10 +173,8 @@ def test_a_write_waiting_for_another_waits_in_the_queue_not_on_sqlite(open_table
     errors: list[Exception] = []
 
     def slow_save() -> None:
-        from django.db import transaction
-
         try:
-            with transaction.atomic():
+            with owned_transaction():
                 scores.record_deal(table=Table.objects.get(pk=open_table.pk), values=MADE)
                 holding.set()
                 release.wait(timeout=20)

@@ -19,6 +19,7 @@ database and sent once, later when the hall has no internet.
 Moments listened to (tournaments/hooks.py): `TOURNAMENT_FINAL` (the results
 queued, in a savepoint: a failure here never stops the core's use-case),
 `DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements),
+`DEMO_REMOVED` (their addresses),
 the calendar's `place_offered` (a waiting team's offer of a place, its
 signal: an edge pyproject.toml allows; its mail queued under the
 pre-registration's own agreement, « une place libérée » on; the desk

@@ -24,6 +24,7 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.TOURNAMENT_FINAL, moments.on_final)
         hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
         hooks.register(hooks.DEMO_BUILT, moments.on_demo_built)
+        hooks.register(hooks.DEMO_REMOVED, moments.on_demo_removed)
         hooks.register(hooks.REGISTRATION_EXTRAS, forms.registration_extras)
         hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)
         place_offered.connect(moments.on_place_offered, dispatch_uid="messages offer")

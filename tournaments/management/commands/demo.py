@@ -19,7 +19,8 @@ played. A small concours in pools shows that qualifying phase: 16 teams in 4
 pools of 4, the three pool parties played. The concours being played are
 dated the day it is built (first on the public home), the finished ones
 the weeks before. Running it again leaves an existing demo alone unless
---reset is given.
+--reset is given. Each use-case commits on its own, as the organizer's
+would: a build that fails halfway removes what it made (`remove_demo`).
 """
 
 from __future__ import annotations
@@ -54,9 +55,13 @@ from tournaments.management.demo_people import (
 from tournaments.models import (
     DEMO_OWNER,
     Category,
+    Challenge,
+    KnownPlayer,
+    Person,
     PrizeRule,
     Round,
     Tournament,
+    demo_filter,
 )
 from tournaments.services import (
     prizes,
@@ -85,34 +90,41 @@ class Command(BaseCommand):
         if existing and not reset:
             self.stdout.write(f"Le concours de démonstration existe déjà : « {existing.name} ».")
         else:
-            if existing:
-                existing.delete()
-            with transaction.atomic():
-                tournament = self._build(user, random.Random(seed))
-                # Final phase (issue 15), in its own block.
-                final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
-                # Pools as a qualifying phase (issue 15), in its own block.
-                in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
-                # Published results (issue 26), in its own block.
-                build_published_concours(user, tournament, random.Random(seed + 4))
-                # The installed features' demo data (tournaments/hooks.py): the
-                # season challenge, the calendar's coming concours, the messages' agreements.
-                said: list[str] = []
-                hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
-                # Built with plain saves, beside the services: the home told once.
-                home_changed()
-            self.stdout.write(
-                self.style.SUCCESS(f"Concours avec consolante créé : « {final_phase.name} ».")
-            )
-            self.stdout.write(self.style.SUCCESS(f"Concours en poules créé : « {in_pools.name} »."))
+            remove_demo(user)
+            try:
+                said = self._build_all(user, seed)
+            except BaseException:
+                # Each use-case committed on its own: what this run made goes,
+                # the organizer too when made now (its password was never said).
+                remove_demo(user)
+                if password:
+                    Tournament.objects.filter(owner=user).delete()
+                    user.delete()
+                raise
             for line in said:
                 self.stdout.write(self.style.SUCCESS(line))
-            self.stdout.write(self.style.SUCCESS(f"Concours créé : « {tournament.name} »."))
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:
             self.stdout.write(f"Mot de passe : {password}")
         else:
             self.stdout.write("Mot de passe : inchangé (donné à la première création).")
+
+    def _build_all(self, user, seed: int) -> list[str]:
+        """Every concours of the demo, then the installed features' demo data
+        (tournaments/hooks.py: the season challenge, the calendar's coming
+        concours, the messages' agreements): the lines to say."""
+        tournament = self._build(user, random.Random(seed))
+        final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
+        in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
+        build_published_concours(user, tournament, random.Random(seed + 4))
+        said = [
+            f"Concours avec consolante créé : « {final_phase.name} ».",
+            f"Concours en poules créé : « {in_pools.name} ».",
+        ]
+        hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
+        # Built with plain saves, beside the services: the home told once.
+        home_changed()
+        return [*said, f"Concours créé : « {tournament.name} »."]
 
     def _organizer(self) -> tuple[object, str | None]:
         User = get_user_model()
@@ -194,3 +206,20 @@ class Command(BaseCommand):
             if number < 3:
                 rounds.close_round(round=rnd)
         return tournament
+
+
+@transaction.atomic(durable=True)
+def remove_demo(user) -> None:
+    """Everything the demo made goes (`--reset`, a build that failed
+    halfway): its concours and challenge, the records of its players that
+    no concours holds any more (their cote), its organizer's directory when
+    no concours of theirs is left, and the features' own demo data
+    (`DEMO_REMOVED`). A concours of the same organizer that is not the
+    demo's (tournaments/models/tournament.py `demo_filter`) stays."""
+    Tournament.objects.filter(demo_filter()).delete()
+    Challenge.objects.filter(demo_filter()).delete()
+    Person.objects.filter(owner=user, players__isnull=True).delete()
+    if not Tournament.objects.filter(owner=user).exists():
+        KnownPlayer.objects.filter(owner=user).delete()
+    hooks.announce(hooks.DEMO_REMOVED, owner=user)
+    home_changed()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from tests.factories import add_deal, build_tournament
+from tests.factories import add_deal, build_tournament, owned_transaction
 from tests.tournaments.features.messages.conftest import agree
 from tournaments import hooks
 from tournaments.features.messages.models import Message
@@ -37,7 +37,7 @@ def last_partie(organizer, *, claims_window: bool) -> tuple[Tournament, Round]:
 
 
 def close_and_announce(rnd: Round) -> None:
-    with transaction.atomic():
+    with owned_transaction():
         rounds.close_round(round=rnd)
         hooks.announce(hooks.TOURNAMENT_FINAL, tournament=rnd.tournament, by=None)
 
@@ -142,7 +142,7 @@ def test_a_failure_in_the_messages_never_stops_the_announcement(organizer, monke
         raise RuntimeError("a template missing")
 
     monkeypatch.setattr(outbox, "queue_tables", broken)
-    with transaction.atomic():
+    with owned_transaction():
         release.release_round(round=rnd, by=organizer)
     rnd.refresh_from_db()
     assert rnd.released_at is not None

@@ -7,7 +7,6 @@ settings. Its claims, a week old, are closed. Must not: build a concours.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 
 from tournaments.features.messages.models import Consent, Mailbox
@@ -19,15 +18,17 @@ from tournaments.services import claims
 #: The concours of the demo whose teams agreed (demo_concours.PUBLISHED_SLUG).
 DEMO_SLUG = "concours-de-la-sainte-catherine-demo"
 TEAMS = 6
+#: The demo's addresses (`demo_address`): example.org is no one's.
+DEMO_MAILBOXES = Mailbox.objects.filter(key__endswith="@example.org")
 
 
 def demo_address(number: int) -> str:
     return f"equipe{number}@example.org"
 
 
-@transaction.atomic
 def add_demo_consents() -> int:
-    """The agreements of the demo's published concours (none if it is not there)."""
+    """The agreements of the demo's published concours (none if it is not there),
+    each use-case committing on its own as the demo's others do."""
     tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
     if tournament is None:
         return 0
@@ -46,7 +47,10 @@ def add_demo_consents() -> int:
         )
         if consent is not None:
             made += 1
-    Mailbox.objects.filter(key__endswith="@example.org", confirmed_at=None).update(
-        confirmed_at=timezone.now()
-    )
+    DEMO_MAILBOXES.filter(confirmed_at=None).update(confirmed_at=timezone.now())
     return made
+
+
+def remove_demo_mailboxes() -> None:
+    """The demo's addresses that no agreement holds any more."""
+    DEMO_MAILBOXES.filter(consents__isnull=True).delete()

@@ -55,6 +55,11 @@ def on_demo_built(*, owner, seed, say) -> None:
     demo.add_demo_consents()
 
 
+def on_demo_removed(*, owner) -> None:
+    """`DEMO_REMOVED`: the demo's addresses, their agreements gone with its concours."""
+    demo.remove_demo_mailboxes()
+
+
 def on_place_offered(sender, *, preregistration, until, confirm_link, decline_link, **signal):
     """The calendar's `place_offered` (its signals.py): the offer's mail
     queued (without it the offer stands: the desk sees it and phones).

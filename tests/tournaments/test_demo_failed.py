@@ -1,0 +1,65 @@
+"""`manage.py demo` has no transaction around it: each use-case commits on
+its own (they are durable, services/__init__.py), so a demo that fails
+halfway removes what it made before it says why, and runs again afterwards.
+
+A transactional test: the use-cases commit for real, as on the hall's
+laptop, and what the failure leaves is read from the database itself."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+
+from tournaments import hooks
+from tournaments.management.commands.demo import DEMO_SLUG
+from tournaments.models import Tournament, demo_filter
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class FeatureBroken(Exception):
+    pass
+
+
+def rows() -> dict[str, int]:
+    """Every table's row count, the project's and Django's alike."""
+    return {model._meta.label: model.objects.count() for model in apps.get_models()}
+
+
+def test_a_demo_failing_halfway_leaves_nothing_of_it_and_builds_again(monkeypatch):
+    before = rows()
+    made: dict[str, int] = {}
+
+    def broken(*, owner, seed, say) -> None:
+        """A feature's demo data refused, after every concours and the other
+        features' data were made (registered last: it runs last)."""
+        made.update(rows())
+        raise FeatureBroken("the demo data of a feature could not be made")
+
+    handlers = hooks.handlers(hooks.DEMO_BUILT)
+    monkeypatch.setitem(hooks._handlers, hooks.DEMO_BUILT, [*handlers, broken])
+    out = StringIO()
+    with pytest.raises(FeatureBroken):
+        call_command("demo", stdout=out)
+
+    # Halfway: the concours, their deals and the features' data were committed.
+    assert made["tournaments.Tournament"] == 8 and made["tournaments.Deal"] > 800
+    assert made["tournaments.Challenge"] == 1 and made["feature_messages.Consent"] == 6
+    assert made["auth.User"] == before["auth.User"] + 1
+    # Nothing of it stays: no concours, player record, directory line,
+    # address, approval, audit line, nor the organizer made for it.
+    assert rows() == before
+    assert "Mot de passe" not in out.getvalue()
+
+    monkeypatch.setitem(hooks._handlers, hooks.DEMO_BUILT, list(handlers))
+    again = StringIO()
+    call_command("demo", stdout=again)
+    assert Tournament.objects.get(slug=DEMO_SLUG).teams.count() == 24
+    assert Tournament.objects.filter(demo_filter()).count() == 8
+    # The organizer is made again, so its password is said (it never was).
+    assert "Mot de passe : " in again.getvalue() and "inchangé" not in again.getvalue()
+    # Built whole this time: the rows the failed run had made, no more.
+    assert rows() == made
