@@ -34,7 +34,7 @@ from tournaments.services.errors import TournamentError
 from tournaments.services.seating import seat_pairs
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_brackets(
     *,
     tournament: Tournament,
@@ -206,7 +206,7 @@ def _teams(match: BracketMatch) -> tuple[int, int]:
     return match.team_a_id, match.team_b_id
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def draw_bracket_round(*, tournament: Tournament, by: Actor | None = None) -> Round:
     """The next partie of the final phase: one table for each match of
     every bracket's next level (the main bracket's first), in one round."""

@@ -27,7 +27,7 @@ from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def close_claims(*, round: Round, by: Actor | None = None) -> Round:
     """The organizer ends a partie's claims now: its results are final."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)

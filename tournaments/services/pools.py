@@ -62,7 +62,7 @@ def _snapshot(tournament: Tournament) -> list[list[int]]:
     return list(out.values())
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def form_pools(
     *,
     tournament: Tournament,

@@ -59,7 +59,7 @@ def _prizes_on(tournament: Tournament, category: Category | None = None) -> None
         )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_lots(
     *,
     tournament: Tournament,
@@ -228,7 +228,7 @@ def _checked_kind(kind: str) -> str:
     return kind
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_category(
     *, tournament: Tournament, name: str, kind: str, by: Actor | None = None
 ) -> Category:

@@ -62,7 +62,7 @@ def pairs_refusal(tournament: Tournament) -> str:
     return ""
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def register_team(
     *,
     tournament: Tournament,

@@ -27,7 +27,7 @@ from tournaments.models import Change, Round
 from tournaments.services.audit import Actor, log_change
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def release_round(*, round: Round, by: Actor | None = None) -> Round:
     """Show the partie's draw on the public pages. Announcing an announced
     draw changes nothing and writes nothing."""

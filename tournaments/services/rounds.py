@@ -60,7 +60,7 @@ def _previous_tables(tournament: Tournament, before: int) -> list[tuple[int, int
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def draw_round(
     *,
     tournament: Tournament,
