@@ -51,7 +51,7 @@ def _check_entrant(tournament: Tournament, entrant: Entrant) -> None:
         raise TournamentError(_("En doublettes, l'inscription se paie par équipe."))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def record_payment(
     *, entrant: Entrant, method: str = Payment.Method.CASH, by: Actor | None = None
 ) -> Payment:
@@ -110,7 +110,7 @@ def _payment_snapshot(payment: Payment, entrant: Entrant) -> dict:
     }
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_cash_entry(
     *, tournament: Tournament, kind: str, label: str, amount_cents: int, by: Actor | None = None
 ) -> CashEntry:

@@ -57,7 +57,7 @@ def _check(values: dict) -> None:
         ) from None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_challenge(*, owner, name: str, **values) -> Challenge:
     name = name.strip()
     if not name:
@@ -96,7 +96,7 @@ def _managed(by: Actor | None, tournament: Tournament) -> None:
         )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def add_tournament(*, challenge: Challenge, tournament: Tournament, by: Actor | None) -> None:
     _managed(by, tournament)
     if challenge.tournaments.filter(pk=tournament.pk).exists():

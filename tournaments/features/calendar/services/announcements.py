@@ -64,7 +64,7 @@ def _checked_postcode(postcode: str) -> str:
         ) from None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def announce_concours(
     *,
     owner,

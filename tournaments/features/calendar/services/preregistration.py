@@ -113,7 +113,7 @@ def _pair_key(player1: PlayerData, player2: PlayerData) -> str:
     return "/".join(sorted(key))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def preregister(
     *,
     tournament: Tournament,
@@ -214,7 +214,7 @@ class Confirmed:
     first_of_mailbox: bool = False
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_preregistration(*, registration: PreRegistration) -> Confirmed:
     """The address confirmed from the mail's link: the registration keeps
     its place (playing or waiting) for good. Past its hold, the place was
