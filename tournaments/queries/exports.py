@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -80,14 +81,20 @@ def _rows(standings: list[Standing], lots: bool) -> list[list]:
     ]
 
 
+def csv_file(rows: Iterable[Iterable[Any]], cell: Callable[[Any], Any] = inert) -> bytes:
+    """Rows as every export writes them: `;` between cells, CRLF, UTF-8 with
+    a BOM (a spreadsheet program shows the accents), each cell through
+    `cell` (made inert)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerows([cell(value) for value in row] for row in rows)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
 def standings_csv(standings: list[Standing], *, lots: bool = False) -> bytes:
     """The ranking; with `lots`, `standings` are the board's placings
     (awards.Placing) and each row ends with its lot."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow([inert(label) for label in _header(lots)])
-    writer.writerows([inert(v) for v in row] for row in _rows(standings, lots))
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return csv_file([_header(lots), *_rows(standings, lots)])
 
 
 def standings_xlsx(standings: list[Standing], *, title: str, lots: bool = False) -> bytes:

@@ -13,9 +13,7 @@ Must not write anything.
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
@@ -29,7 +27,7 @@ from tournaments.models import (
     Tournament,
     demo_left_off_home,
 )
-from tournaments.queries.exports import inert
+from tournaments.queries.exports import csv_file
 
 
 def _taking_places(prefix: str = "") -> Q:
@@ -167,19 +165,15 @@ def preregistrations_csv(tournament: Tournament) -> bytes:
     spreadsheet program shows the accents); what strangers typed is quoted
     against formulas as in every export (`exports.inert`), which the
     file's import undoes."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(HEADER)
-    pairs = set()
+    rows, pairs = [HEADER], set()
     for r in preregistrations(tournament).confirmed:
         if r.pair_key in pairs:
             continue  # the same pair from another mailbox: one team
         pairs.add(r.pair_key)
         names = (r.last_name1, r.first_name1, r.last_name2, r.first_name2)
         shown = (YES if r.shown1 else "", YES if r.shown2 else "")
-        cells = (*names, r.club, r.licence1, r.licence2, *shown, YES, r.email)
-        writer.writerow([inert(cell) for cell in cells])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+        rows.append((*names, r.club, r.licence1, r.licence2, *shown, YES, r.email))
+    return csv_file(rows)
 
 
 def organizer_coming(owner_id: int, today: datetime.date) -> QuerySet[Tournament]:

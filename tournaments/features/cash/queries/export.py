@@ -9,8 +9,6 @@ Amounts stay numbers. Returns bytes; the view only wraps them.
 
 from __future__ import annotations
 
-import csv
-import io
 from decimal import Decimal
 
 from django.utils import formats
@@ -19,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.features.cash import display as words
 from tournaments.features.cash.queries.summary import CashSummary
 from tournaments.models import Payment, Tournament
-from tournaments.queries.exports import inert
+from tournaments.queries.exports import csv_file, inert
 
 
 def safe_cell(value: object) -> str:
@@ -63,8 +61,4 @@ def cash_csv(tournament: Tournament, summary: CashSummary) -> bytes:
         rows.append([_("Dépense"), entry.label, _amount(-entry.amount_cents)])
     rows.append([_("Total des dépenses"), "", _amount(-summary.expenses_cents)])
     rows.append([_("Solde de la caisse"), "", _amount(summary.balance_cents)])
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    for row in rows:
-        writer.writerow([safe_cell(cell) for cell in row])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return csv_file(rows, safe_cell)
