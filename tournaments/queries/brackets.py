@@ -151,14 +151,19 @@ class BracketView:
     champion: Team | None
 
 
-def bracket_views(tournament: Tournament) -> list[BracketView]:
-    """Every bracket of the tournament, level by level, each level complete
-    (matches not made yet are shown waiting), in a fixed number of queries."""
-    brackets = list(
+def brackets_of(tournament: Tournament) -> list[Bracket]:
+    """The tournament's brackets in order, their seed rows loaded."""
+    return list(
         Bracket.objects.filter(tournament=tournament)
         .order_by("position")
         .prefetch_related("seed_rows")
     )
+
+
+def bracket_views(tournament: Tournament) -> list[BracketView]:
+    """Every bracket of the tournament, level by level, each level complete
+    (matches not made yet are shown waiting), in a fixed number of queries."""
+    brackets = brackets_of(tournament)
     teams = {
         t.pk: t
         for t in tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
@@ -232,11 +237,7 @@ def final_ranking(tournament: Tournament) -> list[FinalRow]:
     teams still in by seed, then those out, without places (nor any after
     them)."""
     standings = [s.entrant for s in tournament_standings(tournament) if isinstance(s.entrant, Team)]
-    brackets = list(
-        Bracket.objects.filter(tournament=tournament)
-        .order_by("position")
-        .prefetch_related("seed_rows")
-    )
+    brackets = brackets_of(tournament)
     matches = list(BracketMatch.objects.filter(bracket__tournament=tournament))
     teams = {t.pk: t for t in standings}
     rows: list[FinalRow] = []

@@ -31,7 +31,6 @@ from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.domain.reasons import Reason
 from tournaments.domain.standings import rank
 from tournaments.models import (
-    Bracket,
     BracketMatch,
     Change,
     Deal,
@@ -42,6 +41,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.queries.brackets import brackets_of
 from tournaments.queries.standings import (
     hidden_from,
     ranking_rules,
@@ -315,11 +315,7 @@ def _bye_reasons(tables: list[Table]) -> dict[str, Any]:
 def _brackets(tournament: Tournament, shown: set[int]) -> list[dict[str, Any]]:
     """The brackets; a match seated in a partie not in the file (a draft)
     keeps its teams without its partie and table."""
-    brackets = list(
-        Bracket.objects.filter(tournament=tournament)
-        .order_by("position")
-        .prefetch_related("seed_rows")
-    )
+    brackets = brackets_of(tournament)
     matches: dict[int, list[BracketMatch]] = defaultdict(list)
     for match in (
         BracketMatch.objects.filter(bracket__in=brackets)
