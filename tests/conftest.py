@@ -89,6 +89,16 @@ def pytest_unconfigure(config):
         _stuck_report.pop().close()
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadfile` hands out the longest files first (tests/scheduling.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.scheduling import LongestFirst
+
+    return LongestFirst(config, log)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     faulthandler.dump_traceback_later(STUCK_AFTER_S, exit=True, file=_stuck_report[0])
