@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-fast test-feature test-js test-postgres lint format lock bench clean workers app
+.PHONY: run dev test test-unit test-journeys test-tools test-fast test-feature test-js test-postgres lint format lock bench clean workers app
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -37,14 +37,27 @@ dev: ## the developer's auto-reloading server, DEBUG on, on this machine only
 	$(PY) manage.py demo
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: ## install the dev tools and system packages, run every test (browser tests included)
+UNIT_TESTS = $(PY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS)
+JOURNEYS = $(PY) -m pytest $(BROWSER_XDIST) -m browser tests/browser $(PYTEST_ARGS)
+
+test: test-tools ## install the dev tools and system packages, run every test (browser tests included)
+	@status=0; \
+	$(UNIT_TESTS) || status=$$?; \
+	$(JOURNEYS) || { s=$$?; [ $$s -eq 5 ] || status=$$s; }; \
+	[ $$status -ne 5 ] || status=0; exit $$status
+
+# `make test` in two halves, for CI (.ci/run runs the journeys beside its
+# PostgreSQL + Redis tier).
+test-unit: test-tools ## every test but the journeys
+	$(UNIT_TESTS)
+
+test-journeys: test-tools ## the journeys alone (tests/browser, real Chromium)
+	$(JOURNEYS)
+
+test-tools:
 	bin/system-packages
 	bin/setup-venv --dev
 	bin/setup-axe
-	@status=0; \
-	$(PY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS) || status=$$?; \
-	$(PY) -m pytest $(BROWSER_XDIST) -m browser tests/browser $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || status=$$s; }; \
-	[ $$status -ne 5 ] || status=0; exit $$status
 
 # The contributor's loop (CONTRIBUTING.md): no browser, no server of the
 # attacks, no PostgreSQL, no build of the standalone app.
