@@ -10,7 +10,10 @@ from tournaments.features.challenge.queries import board
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Challenge
 
-pytestmark = pytest.mark.django_db
+# same_queries: the demo is built on PostgreSQL by tests/tournaments/test_demo.py
+# (its challenge included), and `board` is read there by test_ranking.py: on
+# that tier this file built the demo once more (22 s) to ask nothing new.
+pytestmark = [pytest.mark.django_db, pytest.mark.same_queries]
 
 
 def test_the_demo_says_its_challenge(demo_of_the_module):
