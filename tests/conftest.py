@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from io import StringIO
 
+import hypothesis
 import pytest
 from django.core.management import call_command
 from django.core.signals import setting_changed
@@ -30,6 +31,14 @@ from django.utils import timezone, translation
 from tests import factories
 from tests.clock import Clock
 from tournaments.models import Deal, Round, Table, Team, Tournament
+
+# Property tests are judged on what they find, never on the machine's speed:
+# no deadline per example and no « too slow » health check, whatever the load
+# (a door rule failed once on « too slow » at a load of 5.5, passing alone).
+hypothesis.settings.register_profile(
+    "unhurried", deadline=None, suppress_health_check=[hypothesis.HealthCheck.too_slow]
+)
+hypothesis.settings.load_profile("unhurried")
 
 # A hall started by a test (in this process or a server it runs) never looks
 # for a USB stick on the machine's real /media (tournaments/infra/stick.py):
