@@ -16,8 +16,10 @@ from __future__ import annotations
 import faulthandler
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from io import StringIO
+from pathlib import Path
 
 import hypothesis
 import pytest
@@ -132,6 +134,49 @@ def pytest_collection_modifyitems(config, items):
             or DATABASE_FIXTURES.intersection(item.fixturenames)
         ):
             item.add_marker(pytest.mark.database)
+
+
+def _test_database_from_template(config) -> Path | None:
+    """The SQLite file of this process's test database, when it is made by
+    copying the run's migrated database (tests/migrated.py) rather than by
+    migrating (5 s of CPU in each worker of each tier); None on PostgreSQL or
+    with --create-db."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if config.getvalue("create_db") or "sqlite" not in database["ENGINE"]:
+        return None
+    return Path(database["TEST"]["NAME"])
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_suffix):
+    """On SQLite the test database (its name has the worker's suffix by now)
+    starts as a copy of the migrated database, and Django's set-up, told to
+    keep it (`django_db_keepdb`), runs `migrate` on it as on any database:
+    every migration is found applied, or the missing ones are applied (the
+    schema is the migrations', as it was). The file goes at the end."""
+    path = _test_database_from_template(request.config)
+    if path is None:
+        yield
+        return
+    from tests import migrated
+
+    def remove() -> None:
+        for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            leftover.unlink(missing_ok=True)
+
+    remove()
+    shutil.copyfile(migrated.template(), path)
+    yield
+    remove()
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, django_db_modify_db_settings) -> bool:
+    """Kept: the copy of the migrated database above (or --reuse-db)."""
+    reuse = bool(request.config.getvalue("reuse_db"))
+    return reuse or _test_database_from_template(request.config) is not None
 
 
 @pytest.fixture(scope="session", autouse=True)
