@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,22 +22,18 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from tournaments.display import press
-from tournaments.domain import publication as signing
 from tournaments.forms.base import apply_service_error
 from tournaments.forms.publication import BackupUploadForm, TargetForm
-from tournaments.infra import address, throttle
+from tournaments.infra import address
 from tournaments.infra.middleware import accepts_upload
-from tournaments.models import PublicationKey, PublicationTarget, Tournament, Upload
+from tournaments.models import PublicationKey, PublicationTarget, Tournament
 from tournaments.queries import publication as queries
 from tournaments.services import publication as services
 from tournaments.services import uploads
 from tournaments.services.errors import TournamentError
-from tournaments.views.common import client_address, managed_tournament, refusal_as_message
-from tournaments.views.uploads import laptop_wait, upload_answer
+from tournaments.views.common import managed_tournament, refusal_as_message
+from tournaments.views.uploads import signed_intake, upload_answer
 
-WINDOW = 3600
-MAX_PER_CLIENT = 30  # uploads from one address an hour
-MAX_PER_KEY = 12  # uploads with one key an hour
 NEW_KEY = "publication_new_key"  # the session's key just created, shown once
 
 
@@ -168,36 +164,8 @@ def backup_download(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _refused(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
-
-
 @csrf_exempt  # a laptop's upload, authenticated by its signed key, not a session
 @require_POST
 @accepts_upload
 def receive(request: HttpRequest) -> HttpResponse:
-    secret = request.headers.get("Authorization", "").removeprefix("Cle ").strip()
-    too_many = _("Trop d'envois : réessayez dans une heure.")
-    if throttle.record(f"publish-client:{client_address(request)}", window=WINDOW) > MAX_PER_CLIENT:
-        return _refused(too_many, 429)
-    if throttle.record(f"publish-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
-        return _refused(too_many, 429)
-    try:
-        upload = uploads.queue_signed_backup(
-            secret=secret,
-            moment=request.headers.get("X-Publication-Time", ""),
-            nonce=request.headers.get("X-Publication-Nonce", ""),
-            signature=request.headers.get("X-Publication-Signature", ""),
-            body=request.read(settings.UPLOAD_BODY_MAX + 1),
-        )
-    except services.UploadRefused as error:
-        return _refused(error.message, error.status)
-    if upload.state == Upload.State.WAITING:
-        return laptop_wait(request, upload)
-    if upload.state == Upload.State.REFUSED:
-        return _refused(upload.message, 422)
-    tournament = upload.tournament
-    url = address.site_url(request) + reverse(
-        "tournaments:results_page", kwargs={"slug": tournament.slug}
-    )
-    return JsonResponse({"url": url, "slug": tournament.slug}, status=201)
+    return signed_intake(request, "publish", uploads.queue_signed_backup)

@@ -19,7 +19,7 @@ from tournaments.checker.check import check
 from tournaments.models import Player, PublicationKey, Round, Tournament
 from tournaments.services import prizes, rounds
 from tournaments.services import publication as services
-from tournaments.views import publication as views
+from tournaments.views import uploads
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +133,7 @@ def test_the_endpoint_refuses_junk_signed_right_with_422(client, organizer):
 
 
 def test_the_endpoint_is_throttled(client, organizer, monkeypatch):
-    monkeypatch.setattr(views, "MAX_PER_KEY", 2)
+    monkeypatch.setattr(uploads, "MAX_PER_KEY", 2)
     secret = services.create_key(owner=organizer).secret
     codes = [post_upload(client, signed(secret, b"{}")).status_code for _ in range(3)]
     assert codes == [422, 422, 429]

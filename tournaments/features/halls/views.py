@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,24 +21,19 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from tournaments.display import standings as standings_words
-from tournaments.domain import publication as signing
 from tournaments.features.halls import display as words
 from tournaments.features.halls import services
 from tournaments.features.halls.forms import HallFileForm, HallSendForm, HallsForm
 from tournaments.features.halls.queries import HallsState, halls_state
 from tournaments.forms.base import refusal_on
-from tournaments.infra import address, throttle
+from tournaments.infra import address
 from tournaments.infra.middleware import accepts_upload
 from tournaments.models import MergedHall, Tournament, Upload
 from tournaments.services.errors import TournamentError
-from tournaments.services.publication import UploadRefused
-from tournaments.views.common import client_address, managed_tournament
+from tournaments.views.common import managed_tournament
 from tournaments.views.public import get_visible
-from tournaments.views.uploads import laptop_wait, upload_answer
+from tournaments.views.uploads import signed_intake, upload_answer
 
-WINDOW = 3600
-MAX_PER_CLIENT = 30  # uploads from one address an hour
-MAX_PER_KEY = 12  # uploads with one hall's key an hour
 NEW_KEY = "hall_new_key"  # (hall id, key) just created, shown once
 SENT_TO = "hall_sent_to"  # on a hall's laptop: the address and key last used
 
@@ -202,27 +197,7 @@ def halls_public(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @accepts_upload
 def hall_receive(request: HttpRequest) -> HttpResponse:
-    secret = request.headers.get("Authorization", "").removeprefix("Cle ").strip()
-    too_many = JsonResponse({"error": _("Trop d'envois : réessayez dans une heure.")}, status=429)
-    if throttle.record(f"hall-client:{client_address(request)}", window=WINDOW) > MAX_PER_CLIENT:
-        return too_many
-    if throttle.record(f"hall-key:{signing.digest(secret)[:32]}", window=WINDOW) > MAX_PER_KEY:
-        return too_many
-    try:
-        upload = services.queue_signed_hall_file(
-            secret=secret,
-            moment=request.headers.get("X-Publication-Time", ""),
-            nonce=request.headers.get("X-Publication-Nonce", ""),
-            signature=request.headers.get("X-Publication-Signature", ""),
-            body=request.read(settings.UPLOAD_BODY_MAX + 1),
-        )
-    except UploadRefused as error:
-        return JsonResponse({"error": error.message}, status=error.status)
-    if upload.state == Upload.State.WAITING:
-        return laptop_wait(request, upload)
-    if upload.state == Upload.State.REFUSED:
-        return JsonResponse({"error": upload.message}, status=422)
-    return JsonResponse(upload_done(upload), status=201)
+    return signed_intake(request, "hall", services.queue_signed_hall_file)
 
 
 def upload_done(upload: Upload) -> dict:

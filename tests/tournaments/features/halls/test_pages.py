@@ -203,16 +203,16 @@ def test_the_hall_laptops_send_says_when_the_site_does_not_answer(client, organi
 
 
 def test_the_endpoint_is_throttled_per_key_and_per_address(client, organizer, hosted, monkeypatch):
-    from tournaments.features.halls import views
+    from tournaments.views import uploads
 
     services.declare_halls(tournament=hosted, names=["Vic", "Lembeye"], planned=2, by=organizer)
     hall = MergedHall.objects.get(name="Vic")
     secret = services.new_hall_key(tournament=hosted, hall_id=hall.pk).secret
-    monkeypatch.setattr(views, "MAX_PER_KEY", 2)
+    monkeypatch.setattr(uploads, "MAX_PER_KEY", 2)
     codes = [post_hall(client, signed(secret, b"{}")).status_code for _ in range(3)]
     assert codes == [422, 422, 429]
-    monkeypatch.setattr(views, "MAX_PER_KEY", 100)
-    monkeypatch.setattr(views, "MAX_PER_CLIENT", 3)
+    monkeypatch.setattr(uploads, "MAX_PER_KEY", 100)
+    monkeypatch.setattr(uploads, "MAX_PER_CLIENT", 3)
     assert post_hall(client, signed("bs_other", b"{}")).status_code == 429
     hall.refresh_from_db()
     assert hall.document is None
