@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.features.clock import domain as clock
@@ -113,9 +113,6 @@ def test_a_partie_still_playing_ends_no_sooner_than_now():
     assert ends(plan) == ["14:00-15:30", "15:40-16:45"]
 
 
-#: A loaded machine makes drawing these plans slow: never a failure for that.
-UNHURRIED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
 plans = st.fixed_dictionaries(
     {
         "teams": st.integers(0, 200),
@@ -130,7 +127,6 @@ plans = st.fixed_dictionaries(
 )
 
 
-@UNHURRIED
 @given(plans, st.integers(1, 20))
 def test_more_donnes_never_end_the_day_earlier(fields, more):
     fewer = clock.plan_day(start=T0, **fields)
@@ -140,7 +136,6 @@ def test_more_donnes_never_end_the_day_earlier(fields, more):
         assert long.end >= short.end
 
 
-@UNHURRIED
 @given(plans, st.integers(1, 100))
 def test_more_teams_never_end_the_day_earlier(fields, more):
     fewer = clock.plan_day(start=T0, **fields)
@@ -148,7 +143,6 @@ def test_more_teams_never_end_the_day_earlier(fields, more):
     assert more_teams.prize_giving >= fewer.prize_giving
 
 
-@UNHURRIED
 @given(plans)
 def test_each_partie_follows_the_previous_one_and_the_prize_giving_comes_last(fields):
     fields = {**fields, "started": {}, "ended": {}}
