@@ -248,12 +248,8 @@ def _register(
     assert line.number is not None  # _numbered gave each new line its number
     team = create_team(
         tournament,
-        player1=PlayerData(
-            row.first_name1, row.last_name1, row.licence1, row.club, shown=row.shown1
-        ),
-        player2=PlayerData(
-            row.first_name2, row.last_name2, row.licence2, row.club, shown=row.shown2
-        ),
+        player1=PlayerData.of(row, 1),
+        player2=PlayerData.of(row, 2),
         club=row.club,
         name=row.name,
         number=line.number,

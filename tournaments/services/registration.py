@@ -39,6 +39,15 @@ class PlayerData:
     #: unless the player said yes.
     shown: bool = False
 
+    @classmethod
+    def of(cls, row: Any, n: int) -> PlayerData:
+        """Player `n` (1 or 2) of a row that names both players and the club
+        (a pre-registration, a team file's line)."""
+        first, last, licence = (
+            getattr(row, f"{f}{n}") for f in ("first_name", "last_name", "licence")
+        )
+        return cls(first, last, licence, row.club, shown=getattr(row, f"shown{n}"))
+
 
 def lock_registrations(tournament: Tournament) -> Tournament:
     """The tournament's row, locked until the end of the transaction: two

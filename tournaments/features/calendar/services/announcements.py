@@ -251,20 +251,8 @@ def take_in_preregistrations(*, tournament: Tournament, by: Actor | None = None)
             number += 1
             team = create_team(
                 tournament,
-                player1=PlayerData(
-                    registration.first_name1,
-                    registration.last_name1,
-                    registration.licence1,
-                    registration.club,
-                    shown=registration.shown1,
-                ),
-                player2=PlayerData(
-                    registration.first_name2,
-                    registration.last_name2,
-                    registration.licence2,
-                    registration.club,
-                    shown=registration.shown2,
-                ),
+                player1=PlayerData.of(registration, 1),
+                player2=PlayerData.of(registration, 2),
                 club=registration.club,
                 name="",
                 number=number,
