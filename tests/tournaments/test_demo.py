@@ -12,10 +12,11 @@ from io import StringIO
 import pytest
 from django.apps import apps
 from django.core.management import call_command
+from django.utils import timezone
 
 from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.management.commands.demo import DEMO_SLUG
-from tournaments.models import Challenge, Deal, KnownPlayer, Round, Table, Tournament
+from tournaments.models import Challenge, Deal, KnownPlayer, Person, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.standings import tournament_standings
 
@@ -86,6 +87,17 @@ def test_the_demo_can_be_rebuilt_from_scratch(demo_output):
     # What the first demo made went first: its players' records, their
     # cotes, the directory and the addresses are not there twice.
     assert rows() == built
+
+
+def test_rebuilding_the_demo_keeps_the_organizers_own_records_of_people(demo_output):
+    """A record of a person none of the organizer's concours holds any more
+    (its concours deleted), withdrawn at her request, is the organizer's,
+    not the demo's: it stays, and her withdrawal with it."""
+    owner = Tournament.objects.get(slug=DEMO_SLUG).owner
+    her = Person.objects.create(owner=owner, first_name="Odette", last_name="Réelle")
+    Person.objects.filter(pk=her.pk).update(withdrawn_at=timezone.now())
+    call_command("demo", "--reset", stdout=StringIO())
+    assert Person.objects.get(pk=her.pk).withdrawn_at is not None
 
 
 def rows() -> dict[str, int]:

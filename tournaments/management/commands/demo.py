@@ -211,14 +211,18 @@ class Command(BaseCommand):
 @transaction.atomic(durable=True)
 def remove_demo(user) -> None:
     """Everything the demo made goes (`--reset`, a build that failed
-    halfway): its concours and challenge, the records of its players that
-    no concours holds any more (their cote), its organizer's directory when
+    halfway): its concours and challenge, the records its players held
+    that no concours holds any more (their cote), its organizer's directory when
     no concours of theirs is left, and the features' own demo data
     (`DEMO_REMOVED`). A concours of the same organizer that is not the
     demo's (tournaments/models/tournament.py `demo_filter`) stays."""
-    Tournament.objects.filter(demo_filter()).delete()
+    demo = Tournament.objects.filter(demo_filter())
+    # Only the records its own players held: the organizer's other records
+    # stay, a person's withdrawal with them, even once no concours holds them.
+    held = set(Person.objects.filter(players__tournament__in=demo).values_list("pk", flat=True))
+    demo.delete()
     Challenge.objects.filter(demo_filter()).delete()
-    Person.objects.filter(owner=user, players__isnull=True).delete()
+    Person.objects.filter(pk__in=held, players__isnull=True).delete()
     if not Tournament.objects.filter(owner=user).exists():
         KnownPlayer.objects.filter(owner=user).delete()
     hooks.announce(hooks.DEMO_REMOVED, owner=user)
