@@ -96,8 +96,13 @@ def test_rebuilding_the_demo_keeps_the_organizers_own_records_of_people(demo_out
     owner = Tournament.objects.get(slug=DEMO_SLUG).owner
     her = Person.objects.create(owner=owner, first_name="Odette", last_name="Réelle")
     Person.objects.filter(pk=her.pk).update(withdrawn_at=timezone.now())
+    typed = KnownPlayer.objects.create(
+        owner=owner, first_name="Odette", last_name="Réelle", last_seen=timezone.localdate()
+    )
     call_command("demo", "--reset", stdout=StringIO())
     assert Person.objects.get(pk=her.pk).withdrawn_at is not None
+    # Her line in the organizer's directory (typed at the desk) stays too.
+    assert KnownPlayer.objects.filter(pk=typed.pk).exists()
 
 
 def rows() -> dict[str, int]:

@@ -56,7 +56,6 @@ from tournaments.models import (
     DEMO_OWNER,
     Category,
     Challenge,
-    KnownPlayer,
     Person,
     PrizeRule,
     Round,
@@ -98,7 +97,6 @@ class Command(BaseCommand):
                 # the organizer too when made now (its password was never said).
                 remove_demo(user)
                 if password:
-                    Tournament.objects.filter(owner=user).delete()
                     user.delete()
                 raise
             for line in said:
@@ -212,8 +210,8 @@ class Command(BaseCommand):
 def remove_demo(user) -> None:
     """Everything the demo made goes (`--reset`, a build that failed
     halfway): its concours and challenge, the records its players held
-    that no concours holds any more (their cote), its organizer's directory when
-    no concours of theirs is left, and the features' own demo data
+    that no concours holds any more (their cote), and the features' own demo
+    data
     (`DEMO_REMOVED`). A concours of the same organizer that is not the
     demo's (tournaments/models/tournament.py `demo_filter`) stays."""
     demo = Tournament.objects.filter(demo_filter())
@@ -223,7 +221,5 @@ def remove_demo(user) -> None:
     demo.delete()
     Challenge.objects.filter(demo_filter()).delete()
     Person.objects.filter(pk__in=held, players__isnull=True).delete()
-    if not Tournament.objects.filter(owner=user).exists():
-        KnownPlayer.objects.filter(owner=user).delete()
     hooks.announce(hooks.DEMO_REMOVED, owner=user)
     home_changed()
