@@ -22,6 +22,7 @@ import io
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -63,8 +64,16 @@ def _pile_url(live_server, rnd: Round) -> str:
     )
 
 
-def _files(photos: list[tuple[str, bytes]]) -> list[dict]:
-    return [{"name": name, "mimeType": "image/jpeg", "buffer": data} for name, data in photos]
+def _files(folder: Path, photos: list[tuple[str, bytes]]) -> list[Path]:
+    """The photos written in `folder`, as a phone's files are picked: by path.
+    Buffers would go base64 through Playwright's pipe (a pile of 16, or the
+    40 MB file, took over 30 s there on a loaded machine, ci of 9fc84a3)."""
+    folder.mkdir(exist_ok=True)
+    paths = []
+    for name, data in photos:
+        (path := folder / name).write_bytes(data)
+        paths.append(path)
+    return paths
 
 
 def _shown(deal: dict, number: int, rules: scoring.Rules) -> dict[str, str]:
@@ -169,7 +178,7 @@ def _recorded_as_written(table: Table, truth: list[dict]) -> None:
 
 
 def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
-    page: Page, live_server, django_user_model
+    page: Page, live_server, django_user_model, tmp_path
 ):
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament, rnd = _concours(owner, 32)
@@ -184,7 +193,9 @@ def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
     page.goto(live_server.url + reverse("tournaments:round", args=[tournament.slug, 2]))
     page.get_by_role("link", name="Lire des feuilles").click()
     page.locator("#sheets-files").set_input_files(
-        _files([(f"IMG_{20 + i:04d}.jpg", made[n][0]) for i, n in enumerate(order)])
+        _files(
+            tmp_path / "pile", [(f"IMG_{20 + i:04d}.jpg", made[n][0]) for i, n in enumerate(order)]
+        )
     )
     expect(page.locator(".sheet-photo.read")).to_have_count(16, timeout=READ_WAIT)
     expect(page.locator(".sending")).to_have_count(0)
@@ -213,7 +224,9 @@ def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
     print(f"  all 16 sheets: {review} keys at the review, {grid} at the grid ({review / grid:.2f})")
 
 
-def test_a_phone_at_390_px_photographs_a_sheet(page: Page, live_server, django_user_model):
+def test_a_phone_at_390_px_photographs_a_sheet(
+    page: Page, live_server, django_user_model, tmp_path
+):
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner, sheets_enabled=True)
     factories.add_teams(tournament, 4)
@@ -226,7 +239,7 @@ def test_a_phone_at_390_px_photographs_a_sheet(page: Page, live_server, django_u
     camera = page.locator("#sheets-camera")
     assert camera.get_attribute("capture") == "environment"
     assert camera.get_attribute("accept") == "image/*"
-    camera.set_input_files(_files([("photo.jpg", photo)]))
+    camera.set_input_files(_files(tmp_path, [("photo.jpg", photo)]))
     item = page.locator(".sheet-photo.read")
     expect(item).to_have_count(1, timeout=READ_WAIT)
     expect(item).to_contain_text(f"Table {table.number}")
@@ -249,7 +262,7 @@ def test_a_phone_at_390_px_photographs_a_sheet(page: Page, live_server, django_u
 
 
 def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
-    page: Page, live_server, django_user_model
+    page: Page, live_server, django_user_model, tmp_path
 ):
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner, parties=2, sheets_enabled=True)
@@ -289,6 +302,7 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     page.goto(_pile_url(live_server, rnd))
     page.locator("#sheets-files").set_input_files(
         _files(
+            tmp_path / "bad",
             [
                 ("sombre.jpg", dark),
                 ("floue.jpg", blurred),
@@ -300,7 +314,7 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
                 ("deux-feuilles.jpg", builders.jpeg(both)),
                 ("notes.jpg", b"Table 3 : 162 a 0, pas une photo"),
                 ("enorme.jpg", huge),
-            ]
+            ],
         )
     )
     expected = {
@@ -326,7 +340,9 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     shot(page, "sheets-bad-photos")
     # The closed partie's own pile says so too.
     page.goto(_pile_url(live_server, first))
-    page.locator("#sheets-files").set_input_files(_files([("partie-1.jpg", closed_sheet)]))
+    page.locator("#sheets-files").set_input_files(
+        _files(tmp_path / "closed", [("partie-1.jpg", closed_sheet)])
+    )
     expect(page.locator(".sheet-refusal")).to_contain_text(
         "La partie 1 est close", timeout=READ_WAIT
     )
