@@ -190,7 +190,7 @@ MOMENTS: dict[str, Moment] = {
         when=IN_TRANSACTION,
         doc=(
             "`manage.py demo` removes its demo (`--reset`, or a build that failed halfway: "
-            "management/commands/demo.py `remove_demo`), in its transaction, its concours "
+            "services/demo.py `remove_demo`), in its transaction, its concours "
             "and challenge deleted: a feature deletes its demo data that did not go with "
             "them (the messages' addresses). `owner`: the demo's organizer."
         ),

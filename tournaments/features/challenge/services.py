@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.domain import deal_shapes
 from tournaments.features.challenge import domain as rules
-from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.management.demo_concours import announce
 from tournaments.models import Challenge, Round, Tournament
 from tournaments.services import registration, rounds, scores, tournaments
 from tournaments.services.audit import Actor, home_changed
+from tournaments.services.demo import DEMO_SLUG
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).

@@ -20,7 +20,8 @@ pools of 4, the three pool parties played. The concours being played are
 dated the day it is built (first on the public home), the finished ones
 the weeks before. Running it again leaves an existing demo alone unless
 --reset is given. Each use-case commits on its own, as the organizer's
-would: a build that fails halfway removes what it made (`remove_demo`).
+would: a build that fails halfway removes what it made
+(services/demo.py `remove_demo`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from datetime import time
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import transaction
 from django.utils import timezone
 
 import scoring
@@ -55,14 +55,12 @@ from tournaments.management.demo_people import (
 from tournaments.models import (
     DEMO_OWNER,
     Category,
-    Challenge,
-    Person,
     PrizeRule,
     Round,
     Tournament,
-    demo_filter,
 )
 from tournaments.services import (
+    demo,
     prizes,
     registration,
     rounds,
@@ -71,8 +69,8 @@ from tournaments.services import (
     trust,
 )
 from tournaments.services.audit import home_changed
+from tournaments.services.demo import DEMO_SLUG
 
-DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
 
 
@@ -89,15 +87,13 @@ class Command(BaseCommand):
         if existing and not reset:
             self.stdout.write(f"Le concours de démonstration existe déjà : « {existing.name} ».")
         else:
-            remove_demo(user)
+            demo.remove_demo(user)
             try:
                 said = self._build_all(user, seed)
             except BaseException:
                 # Each use-case committed on its own: what this run made goes,
                 # the organizer too when made now (its password was never said).
-                remove_demo(user)
-                if password:
-                    user.delete()
+                demo.remove_demo(user, with_account=bool(password))
                 raise
             for line in said:
                 self.stdout.write(self.style.SUCCESS(line))
@@ -204,22 +200,3 @@ class Command(BaseCommand):
             if number < 3:
                 rounds.close_round(round=rnd)
         return tournament
-
-
-@transaction.atomic(durable=True)
-def remove_demo(user) -> None:
-    """Everything the demo made goes (`--reset`, a build that failed
-    halfway): its concours and challenge, the records its players held
-    that no concours holds any more (their cote), and the features' own demo
-    data
-    (`DEMO_REMOVED`). A concours of the same organizer that is not the
-    demo's (tournaments/models/tournament.py `demo_filter`) stays."""
-    demo = Tournament.objects.filter(demo_filter())
-    # Only the records its own players held: the organizer's other records
-    # stay, a person's withdrawal with them, even once no concours holds them.
-    held = set(Person.objects.filter(players__tournament__in=demo).values_list("pk", flat=True))
-    demo.delete()
-    Challenge.objects.filter(demo_filter()).delete()
-    Person.objects.filter(pk__in=held, players__isnull=True).delete()
-    hooks.announce(hooks.DEMO_REMOVED, owner=user)
-    home_changed()
