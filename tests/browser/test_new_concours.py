@@ -8,6 +8,10 @@ coinche and answers the club's questions by example (500 or 340, marked by
 the engine), sees the profile named, and creates the concours. At the desk
 (1280 px) and on a phone-sized desk (390 px), a table's page asks the same
 questions until the first coinched deal; once one is typed they are gone.
+With every question a coinche's answers can open, opened at the keyboard
+alone (French and English, 1366 × 768), the questions and « Créer le
+tournoi » still show without scrolling; on a phone (390 px, English) the
+button is reached after the last answer and the page is no wider.
 
 Set JOURNEY_SHOTS to a folder to keep screenshots (to look at, never
 compared)."""
@@ -24,7 +28,7 @@ from playwright.sync_api import Page, expect
 from tests import factories
 from tests.browser.grid import deal_keys, type_deal
 from tests.browser.session import log_in
-from tests.browser.shots import PHONE
+from tests.browser.shots import PHONE, shot
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,3 +162,147 @@ def test_the_desk_asks_the_count_until_the_first_coinched_deal(
     page.reload()
     expect(page.locator("#club-count")).to_have_count(0)
     shoot(page, f"desk-after-first-coinche-{viewport['width']}")
+
+
+# Every question a coinche's answers can open, in the page's Tab order, and
+# the marque the volunteer picks there: the made coinche at 380 opens the
+# defence's question (the third one); the fold, opened, asks the rounding
+# (« au point près », 65), which opens the chute at 252 and the capot bid.
+EVERY_QUESTION = (
+    ("coinche_chute", None),
+    ("coinche_made", "380"),
+    ("coinche_defence", "140"),
+    ("fold", None),
+    ("rounding", "65"),
+    ("chute_base", "252"),
+    ("capot_bid_marque", "500"),
+)
+
+
+def focused(page: Page) -> dict:
+    return page.evaluate(
+        "() => ({id: document.activeElement.id, name: document.activeElement.name || '',"
+        " value: document.activeElement.value || '', tag: document.activeElement.tagName,"
+        " type: document.activeElement.type || ''})"
+    )
+
+
+def tab_to(page: Page, element_id: str) -> None:
+    """Tab pressed until the field ``element_id`` has the focus."""
+    for _ in range(40):
+        if focused(page)["id"] == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}: {focused(page)}")
+
+
+def arrow_to(page: Page, value: str) -> None:
+    """The focused radio group (or select) moved with the arrow keys until it holds ``value``."""
+    for _ in range(8):
+        if focused(page)["value"] == value:
+            return
+        page.keyboard.press("ArrowDown")
+    raise AssertionError(f"the arrows never reached {value}: {focused(page)}")
+
+
+def type_every_question_open(page: Page, url: str) -> None:
+    """« Nouveau tournoi » typed at the keyboard alone: Tab from the top of
+    the page, a coinche chosen with the arrows, and every question its
+    answers can open opened and answered, up to the last one."""
+    page.goto(url + reverse("tournaments:create"))
+    tab_to(page, "id_name")
+    page.keyboard.type("Coinche des Anciens")
+    tab_to(page, "id_date")
+    page.keyboard.type("05122026")  # day, month and year (or month first: either is a date)
+    assert page.locator("#id_date").input_value().startswith("2026-")
+    tab_to(page, "id_venue")
+    page.keyboard.type("Salle des fêtes")
+    tab_to(page, "id_preset")
+    arrow_to(page, "ffb-coinche")
+    tab_to(page, "id_parties")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("3")
+    tab_to(page, "id_end_deals")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("8")
+    coinche = page.locator("[data-count-for='ffb-coinche']")
+    for key, value in EVERY_QUESTION:
+        page.keyboard.press("Tab")
+        if key == "fold":
+            assert focused(page)["tag"] == "SUMMARY", focused(page)
+            page.keyboard.press("Enter")
+            expect(coinche.locator("details.count-more")).to_have_attribute("open", "")
+            continue
+        assert focused(page)["name"] == f"count_ffb-coinche_{key}", (key, focused(page))
+        if value:
+            arrow_to(page, value)
+    expect(coinche.locator(".count-question:visible")).to_have_count(6)
+
+
+def measures(page: Page, create: str) -> dict:
+    """Where the button and the club's questions are in the window, and how
+    far the page has scrolled."""
+    button = page.get_by_role("button", name=create).bounding_box()
+    block = page.locator("[data-count-for='ffb-coinche']").bounding_box()
+    assert button and block
+    return {
+        "scrolled": page.evaluate("() => window.scrollY"),
+        "button_top": button["y"],
+        "button_bottom": button["y"] + button["height"],
+        "questions_bottom": block["y"] + block["height"],
+        "window": page.viewport_size["height"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("locale", "viewport", "create"),
+    [
+        ("fr-FR", LAPTOP, "Créer le tournoi"),
+        ("en-GB", LAPTOP, "Create the tournament"),
+        ("en-GB", PHONE, "Create the tournament"),
+    ],
+    ids=["fr-1366", "en-1366", "en-390"],
+)
+def test_every_coinche_question_open_the_button_is_still_there(
+    live_server, open_page, organizer, locale, viewport, create
+):
+    """The known defect: once the third coinche question opened, « Créer le
+    tournoi » fell below the fold at 1366 × 768. With every question a
+    coinche can open, opened at the keyboard, the questions and the button
+    under them show without scrolling (French, and English's longer words),
+    a smaller window (the browser's bars) still shows the button, and Tab
+    reaches it right after the last answer; on a phone it is reached and
+    the page is no wider than the screen."""
+    page = open_page(viewport=viewport, locale=locale)
+    log_in(page, live_server.url)
+    type_every_question_open(page, live_server.url)
+    width = viewport["width"]
+    shot(page, f"new-concours-every-question-{locale}-{width}", full_page=False)
+    shot(page, f"new-concours-every-question-{locale}-{width}-whole")
+    seen = measures(page, create)
+    print(f"\n« {create} » at {width} px, every question open: {seen}")
+    if width == LAPTOP["width"]:
+        assert seen["scrolled"] == 0, seen
+        assert seen["questions_bottom"] <= seen["button_top"], seen
+        assert seen["button_top"] >= 0 and seen["button_bottom"] <= seen["window"], seen
+        # A laptop's window under the browser's bars: the button stays in view.
+        page.set_viewport_size({"width": width, "height": 640})
+        low = measures(page, create)
+        print(f"« {create} » at {width} × 640: {low}")
+        shot(page, f"new-concours-every-question-{locale}-{width}x640", full_page=False)
+        assert low["button_top"] >= 0 and low["button_bottom"] <= 640, low
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.keyboard.press("Tab")
+    assert focused(page)["type"] == "submit", focused(page)
+    expect(page.get_by_role("button", name=create)).to_be_focused()
+    expect(page.get_by_role("button", name=create)).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Coinche des Anciens")).to_be_visible()
+    rules = Tournament.objects.get(name="Coinche des Anciens").rule_profile
+    assert (rules.preset, rules.rounding, rules.chute_base, rules.capot_bid_marque) == (
+        "ffb-coinche",
+        "none",
+        162,
+        "flat",
+    )
+    assert (rules.coinche_count, rules.coinche_defence) == ("points_multiplied", "multiplied")
