@@ -191,8 +191,8 @@ MOMENTS: dict[str, Moment] = {
         doc=(
             "`manage.py demo` removes its demo (`--reset`, or a build that failed halfway: "
             "services/demo.py `remove_demo`), in its transaction, its concours "
-            "and challenge deleted: a feature deletes its demo data that did not go with "
-            "them (the messages' addresses). `owner`: the demo's organizer."
+            "deleted: a feature deletes its demo data that did not go with them (the "
+            "challenge, the messages' addresses). `owner`: the demo's organizer."
         ),
     ),
     PREREGISTERED_IMPORTED: Moment(

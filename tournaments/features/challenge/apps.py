@@ -17,3 +17,4 @@ class ChallengeConfig(AppConfig):
         hooks.register(hooks.PUBLIC_HOME, views.home_panel)
         hooks.register(hooks.PUBLIC_CONCOURS_PAGE, views.concours_links)
         hooks.register(hooks.DEMO_BUILT, services.on_demo_built)
+        hooks.register(hooks.DEMO_REMOVED, services.on_demo_removed)

@@ -21,7 +21,7 @@ import scoring
 from tournaments.domain import deal_shapes
 from tournaments.features.challenge import domain as rules
 from tournaments.management.demo_concours import announce
-from tournaments.models import Challenge, Round, Tournament
+from tournaments.models import Challenge, Round, Tournament, demo_filter
 from tournaments.services import registration, rounds, scores, tournaments
 from tournaments.services.audit import Actor, home_changed
 from tournaments.services.demo import DEMO_SLUG
@@ -131,6 +131,11 @@ def on_demo_built(*, owner, seed: int, say: Callable[[str], None]) -> None:
     concours = Tournament.objects.get(slug=DEMO_SLUG)
     challenge = build_demo(owner, concours, random.Random(seed + 1))
     say(f"Challenge créé : « {challenge.name} ».")
+
+
+def on_demo_removed(*, owner) -> None:
+    """`DEMO_REMOVED`: the demo's challenges (its evenings went with its concours)."""
+    Challenge.objects.filter(demo_filter()).delete()
 
 
 def build_demo(user, concours: Tournament, rng: random.Random) -> Challenge:
