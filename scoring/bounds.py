@@ -16,7 +16,9 @@ engine accepts gives more.
 A partie of N deals gives a team at most N times that marque: a litige's pot
 is the takers' total of a tie (at most half of the deal's points), won by
 the next deal's winner instead of the marque the takers lost, never more
-than one deal's best marque.
+than one deal's best marque; and both teams together at most N times the
+most one deal puts on the sheet, its pot included (the concours checker
+holds a table typed as totals only to both bounds).
 
 Responsible for: the bounds and their witness deals. Must not: know about
 tables, forms or languages.
@@ -40,8 +42,8 @@ from .rules import MIN_BID, Rules
 @dataclass(frozen=True)
 class DealBound:
     """The largest marque of team A in one deal (``marque``), the deal that
-    gives it (``deal``), and the largest sum of both marques in one deal
-    (``both``)."""
+    gives it (``deal``), and the most one deal puts on the sheet: both
+    marques and the pot it leaves pending (``both``)."""
 
     marque: int
     deal: dict[str, Any]
@@ -57,6 +59,14 @@ def deal_bound(rules: Rules) -> DealBound:
 def partie_bound(rules: Rules, deals: int) -> int:
     """The largest total one team can mark in a partie of ``deals`` deals."""
     return deal_bound(rules).marque * max(deals, 0)
+
+
+def partie_sum_bound(rules: Rules, deals: int) -> int:
+    """The largest sum of both teams' totals a partie of ``deals`` deals can
+    give: every pot won was left by one earlier deal, and won once at
+    most, so the deals' marques with the pots they won add up to no more
+    than each deal's marques and the pot it left."""
+    return deal_bound(rules).both * max(deals, 0)
 
 
 def total_step(rules: Rules) -> int:
@@ -148,7 +158,7 @@ def _deal_bound(rules: Rules) -> DealBound:
             continue
         if score.a > best[0]:
             best = (score.a, deal)
-        both = max(both, score.a + score.b)
+        both = max(both, score.a + score.b + score.pot)
     return DealBound(best[0], best[1], both)
 
 

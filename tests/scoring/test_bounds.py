@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from scoring import PRESETS, Rules, ScoringError, partie_totals, random_deal, score_deal, score_game
 from scoring.announcements import feasible_team_totals
-from scoring.bounds import Usual, deal_bound, partie_bound, total_step, usual_partie
+from scoring.bounds import (
+    Usual,
+    deal_bound,
+    partie_bound,
+    partie_sum_bound,
+    total_step,
+    usual_partie,
+)
 from scoring.rules import MIN_BID
 
 SETTINGS = settings(
@@ -99,7 +106,7 @@ def any_deal(draw, rules: Rules) -> dict:
 @pytest.mark.parametrize(("preset", "overrides"), PROFILES)
 def test_no_deal_gives_a_team_more_than_the_bound(preset, overrides):
     rules = _rules(preset, overrides)
-    highest = deal_bound(rules).marque
+    highest, both = deal_bound(rules).marque, deal_bound(rules).both
 
     @SETTINGS
     @given(any_deal(rules))
@@ -109,6 +116,7 @@ def test_no_deal_gives_a_team_more_than_the_bound(preset, overrides):
         except ScoringError:
             assume(False)
         assert score.a <= highest and score.b <= highest
+        assert score.a + score.b + score.pot <= both  # the pot it leaves included
 
     check()
 
@@ -123,6 +131,7 @@ def test_no_partie_gives_a_team_more_than_n_times_the_bound(preset, overrides, s
     game = score_game(played, rules, {"deals": deals})
     for total in game.totals:
         assert 0 <= total <= partie_bound(rules, deals)
+    assert sum(game.totals) <= partie_sum_bound(rules, deals)
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -137,8 +146,9 @@ def test_a_pot_won_after_a_tie_stays_within_two_deals_bound(preset):
         score_deal(tie, rules)
     except ScoringError:
         pytest.skip("no such deal under this profile")
-    game = score_game([tie, bound.deal], rules, {"deals": 2})
-    assert game.totals[0] <= partie_bound(rules, 2)
+    game = score_game([tie, tie, bound.deal], rules, {"deals": 3})
+    assert game.totals[0] <= partie_bound(rules, 3)
+    assert sum(game.totals) <= partie_sum_bound(rules, 3)  # the pots counted once
 
 
 def test_no_deal_gives_nothing():

@@ -6,19 +6,21 @@ referee needs it: the rules profile, the teams, every partie's draw (its
 kind and seed), tables, byes, deals with their marques (or typed totals),
 penalties and the ranking after it, the pools and the brackets. The
 checker recomputes every marque with the engine (`scoring`), every table's
-totals, every partie's ranking and every draw it can replay with the pure
-rules of `tournaments.domain`, and says each difference in a sentence
+totals (a table typed as totals only is held to what deals can give),
+every partie's ranking and every draw it can replay with the pure rules of
+`tournaments.domain`, and says each difference in a sentence
 (French, or English: the sentences are msgids of the project's catalogue).
 
     python -m tournaments.checker [--lang en] FILE   (exit 1 on any difference)
     python -m tournaments.checker generate --teams N --parties P --seed S
 
 Modules: `replay` (what the rules give, from plain values), `check` (the
-comparison of marques, tables and rankings), `draws` (of the draws, pools
-and brackets), `words` (the sentences' language: a translate function
-given by the caller, French by default), `halls` (halls merged),
-`melee` (a mêlée partie replayed), `generate` (random, correct concours
-files), `__main__` (the command line).
+comparison of marques, tables and rankings), `typed` (of a table typed as
+totals only), `draws` (of the draws, pools and brackets), `words` (the
+sentences' language: a translate function given by the caller, French by
+default), `halls` (halls merged), `melee` (a mêlée partie replayed),
+`generate` (random, correct concours files), `__main__` (the command
+line).
 
 Must not import Django, a model, a query or a service: it reads a file
 alone (import-linter holds it), so a referee can run it anywhere the engine

@@ -18,6 +18,7 @@ from typing import Any
 import scoring
 from tournaments.checker import FORMAT, READS, replay, shape
 from tournaments.checker.draws import DrawChecks
+from tournaments.checker.typed import TypedChecks
 from tournaments.checker.words import (
     EngineWords,
     Translate,
@@ -43,7 +44,7 @@ ROW_FIELDS = (
 SINCE_VERSION_3 = {"best_game"}
 
 
-class Checker(DrawChecks):
+class Checker(DrawChecks, TypedChecks):
     """One file's check; `sentences` collects the differences, said with
     `translate` (French by default)."""
 
@@ -68,23 +69,22 @@ class Checker(DrawChecks):
     # -- tables -------------------------------------------------------------------------------
 
     def check_tables(self, rnd: Mapping[str, Any]) -> None:
-        _, pgettext = self.translate, self.pgettext
-        status_words = {
-            replay.COMPLETE: pgettext("table", "terminée"),
-            replay.IN_PROGRESS: pgettext("table", "en cours"),
-            replay.NOT_STARTED: pgettext("table", "pas commencée"),
-        }
+        _ = self.translate
+        status_words = self.status_words()
         for table in rnd["tables"]:
             where = _("Partie %(round)s, table %(table)s") % {
                 "round": rnd["number"],
                 "table": table["number"],
             }
+            self.check_tie_decided(where, rnd, table)
             if table.get("entry", "deals") == "totals":
                 if table.get("deals"):
                     self.say(
                         _("%(where)s : saisie aux totaux, elle ne devrait pas avoir de donnes.")
                         % {"where": where}
                     )
+                else:
+                    self.check_typed(where, rnd, table)
                 continue
             extra = (rnd["number"], table["number"]) in self.extra_deal_tables
             try:

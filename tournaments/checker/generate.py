@@ -283,17 +283,27 @@ class _Concours:
         return rnd
 
     def _table(
-        self, number: int, a: int, b: int, stop: float | None, tie_rule: str | None
+        self,
+        number: int,
+        a: int,
+        b: int,
+        stop: float | None,
+        tie_rule: str | None,
+        typed: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A table played out (`stop` None) or stopped part way."""
+        """A table played out (`stop` None) or stopped part way; `typed`,
+        the table whose totals only are typed, played out with its penalties."""
         rng = self.rng
-        table: dict[str, Any] = {"number": number, "a": a, "b": b, "penalties": []}
-        if rng.random() < 0.08:
-            team = rng.choice((a, b))
-            points = rng.choice([-162, -100, -50, 50])
-            table["penalties"].append({"team": team, "points": points, "reason": "Renonce"})
-        if self.score_entry == "totals" or rng.random() < 0.08:
-            return self._typed(table, stop, tie_rule)
+        if typed is not None:
+            table = typed
+        else:
+            table = {"number": number, "a": a, "b": b, "penalties": []}
+            if rng.random() < 0.08:
+                team = rng.choice((a, b))
+                points = rng.choice([-162, -100, -50, 50])
+                table["penalties"].append({"team": team, "points": points, "reason": "Renonce"})
+            if self.score_entry == "totals" or rng.random() < 0.08:
+                return self._typed(table, stop, tie_rule)
         table["entry"] = "deals"
         extra = tie_rule == replay.EXTRA_DEAL
         planned = self.end.get("deals", 0)
@@ -325,22 +335,21 @@ class _Concours:
     def _typed(
         self, table: dict[str, Any], stop: float | None, tie_rule: str | None
     ) -> dict[str, Any]:
-        """A table whose sheet came back with its totals only."""
-        rng = self.rng
+        """A table whose sheet came back with its totals only: the totals
+        of a partie played out, typed without its deals (so never more
+        than its deals could give), or a partie not over yet still not
+        started (its totals its penalties)."""
+        played = self._table(table["number"], table["a"], table["b"], None, tie_rule, table)
+        done = (stop is None or stop < 0.5) and played["status"] == replay.COMPLETE
         penalty_a, penalty_b = replay.penalties(table)
-        while True:
-            typed = (rng.randrange(0, 3000, 10), rng.randrange(0, 3000, 10))
-            totals = (typed[0] + penalty_a, typed[1] + penalty_b)
-            if tie_rule != replay.EXTRA_DEAL or totals[0] != totals[1]:
-                break
-        done = stop is None or stop < 0.5
         table.update(
             entry="totals",
             deals=[],
             status=replay.COMPLETE if done else replay.NOT_STARTED,
-            totals={"A": totals[0], "B": totals[1]} if done else {"A": 0, "B": 0},
             lost_pot=0,
         )
+        if not done:
+            table["totals"] = {"A": penalty_a, "B": penalty_b}
         return table
 
     def _score(
