@@ -177,9 +177,8 @@ def _repaired_concours(
         parties=3,
         end_deals=end_deals,
         published=True,
+        slug=slug,
     )
-    tournament.slug = slug
-    tournament.save(update_fields=["slug"])
     players = [
         p
         for team in concours.teams.filter(round__isnull=True).order_by("number")

@@ -1,5 +1,8 @@
-"""The demo's own use-case: remove it (`manage.py demo`, which builds it
-with the organizer's use-cases, each committing on its own)."""
+"""The demo's own use-cases (`manage.py demo` builds it with the
+organizer's use-cases, each committing on its own): mark it whole, its last
+step, and remove it. A build killed without an exception (SIGKILL, a power
+cut) leaves no mark, so the next start knows it unfinished and builds it
+again."""
 
 from __future__ import annotations
 
@@ -7,11 +10,26 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments import hooks
-from tournaments.models import Person, Tournament, demo_filter
-from tournaments.services.audit import home_changed
+from tournaments.models import Change, Person, Tournament, demo_filter
+from tournaments.services.audit import home_changed, log_change
 
 #: The demo's main concours (its address).
 DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
+
+
+def is_whole() -> bool:
+    """Whether the demo's last step ran: its main concours bears the mark."""
+    return Change.objects.filter(
+        tournament__slug=DEMO_SLUG, action=Change.Action.DEMO_BUILT
+    ).exists()
+
+
+@transaction.atomic(durable=True)
+def mark_whole(user: User) -> None:
+    """The build's last step, once every concours and every feature's demo
+    data are committed: the mark `is_whole` reads, and the home told once."""
+    log_change(Tournament.objects.get(slug=DEMO_SLUG), Change.Action.DEMO_BUILT, by=user)
+    home_changed()
 
 
 @transaction.atomic(durable=True)

@@ -100,13 +100,14 @@ def create_tournament(
     date: Date,
     preset: str = "ffb-belote",
     overrides: Mapping[str, Any] | None = None,
+    slug: str = "",
     **fields: Any,
 ) -> Tournament:
     tournament = Tournament(
         owner=owner,
         name=name,
         date=date,
-        slug=unique_slug(Tournament, f"{name}-{date.isoformat()}", "tournoi"),
+        slug=slug or unique_slug(Tournament, f"{name}-{date.isoformat()}", "tournoi"),
         rules=rules_from_form(preset, overrides),
         **fields,
     )

@@ -162,9 +162,8 @@ def build_demo(user, concours: Tournament, rng: random.Random) -> Challenge:
             parties=3,
             end_deals=6,
             published=True,
+            slug=slug,
         )
-        evening.slug = slug
-        evening.save(update_fields=["slug"])
         chosen = rng.sample(players[:24], 16)
         for i in range(8):
             pair = chosen[2 * i : 2 * i + 2]

@@ -18,10 +18,11 @@ then a main bracket of 8 and a consolante of 6) has its first bracket round
 played. A small concours in pools shows that qualifying phase: 16 teams in 4
 pools of 4, the three pool parties played. The concours being played are
 dated the day it is built (first on the public home), the finished ones
-the weeks before. Running it again leaves an existing demo alone unless
+the weeks before. Running it again leaves a whole demo alone unless
 --reset is given. Each use-case commits on its own, as the organizer's
 would: a build that fails halfway removes what it made
-(services/demo.py `remove_demo`).
+(services/demo.py `remove_demo`); one killed part-way (no mark of its end)
+is built again by the next run, which says so.
 """
 
 from __future__ import annotations
@@ -68,10 +69,13 @@ from tournaments.services import (
     tournaments,
     trust,
 )
-from tournaments.services.audit import home_changed
 from tournaments.services.demo import DEMO_SLUG
 
 DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
+#: A build killed part-way (no mark of its end): the next run builds it again.
+UNFINISHED = (
+    "La démo était inachevée : elle est refaite. / The demo was left unfinished: it is built again."
+)
 
 
 class Command(BaseCommand):
@@ -84,9 +88,11 @@ class Command(BaseCommand):
     def handle(self, *args, reset: bool, seed: int, **options) -> None:
         user, password = self._organizer()
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
-        if existing and not reset:
+        if existing and not reset and demo.is_whole():
             self.stdout.write(f"Le concours de démonstration existe déjà : « {existing.name} ».")
         else:
+            if existing and not reset:
+                self.stdout.write(self.style.WARNING(UNFINISHED))
             demo.remove_demo(user)
             try:
                 said = self._build_all(user, seed)
@@ -116,8 +122,7 @@ class Command(BaseCommand):
             f"Concours en poules créé : « {in_pools.name} ».",
         ]
         hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
-        # Built with plain saves, beside the services: the home told once.
-        home_changed()
+        demo.mark_whole(user)
         return [*said, f"Concours créé : « {tournament.name} »."]
 
     def _organizer(self) -> tuple[object, str | None]:
@@ -156,9 +161,8 @@ class Command(BaseCommand):
             clock_enabled=True,
             start_time=time(14, 0),
             last_deal_minutes=55,
+            slug=DEMO_SLUG,
         )
-        tournament.slug = DEMO_SLUG
-        tournament.save(update_fields=["slug"])
         women = prizes.add_category(
             tournament=tournament, name="Meilleure équipe féminine", kind=Category.Kind.WOMEN
         )
