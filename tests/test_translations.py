@@ -48,6 +48,20 @@ def entries() -> list[tuple[str, str, str, bool]]:
     return found
 
 
+def joined_entries(text: str) -> list[str]:
+    """The blocks of the catalogue `text` holding more than one entry."""
+    return [block for block in text.split("\n\n") if len(re.findall("^msgid ", block, re.M)) > 1]
+
+
+def test_each_entry_of_the_catalogue_stands_apart() -> None:
+    """Two branches that append to the catalogue are merged line by line
+    (`merge=union`, .gitattributes), which can join their entries with no
+    blank line between them: `entries()` would then miss the second one, and
+    with it the checks below."""
+    joined = joined_entries(CATALOGUE.read_text(encoding="utf-8"))
+    assert not joined, "add the blank line between these entries:\n" + "\n\n".join(joined)
+
+
 def test_no_french_word_is_taken_over_by_another_catalogue() -> None:
     with translation.override("fr"):
         wrong = [
