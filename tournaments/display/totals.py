@@ -1,5 +1,6 @@
 """The sentences of a sheet typed with totals only (« Totaux seulement »):
-a total no partie can give, one far from what the deals usually give,
+a total no partie can give (a team's, both together, none at the target),
+one far from what the deals usually give,
 together or one team's, and the organizers' sum that disagrees with the
 deals, belotes and capots they counted.
 
@@ -92,3 +93,20 @@ def total_out_of_range(total: int, deals: int, highest: int) -> str:
         "%(total)s est impossible en %(deals)s donnes : sous ces règles, une équipe y marque "
         "de 0 à %(highest)s. Vérifiez la feuille."
     ) % {"total": number(total), "deals": deals, "highest": number(highest)}
+
+
+def sum_out_of_range(total: int, deals: int, highest: int) -> str:
+    """« Les deux totaux font 6 000 en tout, impossible en 12 donnes : sous
+    ces règles, les deux équipes y marquent ensemble au plus 3 264. … »"""
+    return gettext(
+        "Les deux totaux font %(total)s en tout, impossible en %(deals)s donnes : sous ces "
+        "règles, les deux équipes y marquent ensemble au plus %(highest)s. Vérifiez la feuille."
+    ) % {"total": number(total), "deals": deals, "highest": number(highest)}
+
+
+def target_not_reached(target: int) -> str:
+    """« Aucune équipe n'atteint les 1 000 points : la partie n'est pas finie. … »"""
+    return gettext(
+        "Aucune équipe n'atteint les %(target)s points : la partie n'est pas finie. Vérifiez "
+        "la feuille."
+    ) % {"target": number(target)}

@@ -1,8 +1,8 @@
 """What the totals typed on a sheet (« Totaux seulement ») may be: a total
 no partie can give under the concours's profile is refused (not a multiple
-of ten when every marque is rounded, more than its deals can give), one far
-from what its deals usually give is asked about, and the organizers' own
-count of deals, belotes and capots must give their sum.
+of ten when every marque is rounded, more than its deals can give, none at
+the target), one far from what its deals usually give is asked about, and
+the organizers' own count of deals, belotes and capots must give their sum.
 
 Responsible for: refusing or asking with a TournamentError at its field.
 Must not: write anything (services/scores.py records the sheet).
@@ -15,6 +15,8 @@ from scoring import bounds
 from scoring import sheet as sheet_check
 from tournaments.display.totals import (
     sheet_mismatch,
+    sum_out_of_range,
+    target_not_reached,
     team_total_unusual,
     total_not_rounded,
     total_out_of_range,
@@ -27,10 +29,12 @@ from tournaments.services.errors import TournamentError
 def check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) -> None:
     """Refuses a total no partie can give under the profile (not a multiple
     of ten when every marque is rounded; more than the partie's deals can
-    give) and, when `ask`, asks about totals far from what its deals usually
-    give, together or one team's (a partie played to a fixed number of
-    deals; one played to a target has no such bound: a tie at the target is
-    played on)."""
+    give a team, or both together; in a partie to a target, neither team
+    at it: the concours checker, tournaments/checker/typed.py, says the
+    same of a file) and, when `ask`, asks about totals far from what its
+    deals usually give, together or one team's (a partie played to a fixed
+    number of deals; one played to a target has no such bound: a tie at
+    the target is played on)."""
     deals, rules = tournament.end_deals, tournament.rule_profile
     counted = tournament.end_mode == Tournament.EndMode.DEALS and deals
     step = bounds.total_step(rules)
@@ -39,6 +43,11 @@ def check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) 
             raise TournamentError(total_out_of_range(value, deals, highest), field=field)
         if value % step:
             raise TournamentError(total_not_rounded(value), field=field)
+    if counted and total_a + total_b > (most := bounds.partie_sum_bound(rules, deals)):
+        raise TournamentError(sum_out_of_range(total_a + total_b, deals, most), field="total_a")
+    target = tournament.end_target if tournament.end_mode == Tournament.EndMode.TARGET else 0
+    if target and max(total_a, total_b) < target:
+        raise TournamentError(target_not_reached(target), field="total_a")
     if not counted or not ask:
         return
     usual = bounds.usual_partie(rules, deals)

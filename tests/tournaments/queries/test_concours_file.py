@@ -288,3 +288,56 @@ def test_a_melee_exports_its_players_and_its_draws_replay(make_tournament, playe
     }
     doc["rounds"][1]["standings"][0]["points_for"] += 1
     assert any(s.startswith("Partie 2, classement : le joueur") for s in check(doc))
+
+
+def test_tables_typed_as_totals_only_pass_the_checks_of_typed_tables_then_tampered_do_not(
+    make_tournament,
+):
+    """What the app writes of a table typed as totals only holds to the
+    checker's rules of such a table (tournaments/checker/typed.py): a table
+    not started with a penalty (its totals are its penalties), a total typed
+    with penalties before and after it, a tie typed in a final-phase match
+    played out with one more deal (waiting while its partie is open), then
+    its winner typed; the same file tampered is said."""
+    tournament = make_tournament(parties=1, score_entry="totals", end_deals=12)
+    factories.add_teams(tournament, 4)
+    first = factories.draw_random_round(tournament)
+    typed, waiting = first.tables.filter(team_b__isnull=False).order_by("number")
+    penalties.add_penalty(table=typed, team=typed.team_b, points=-50, reason="Renonce")
+    scores.record_totals(table=typed, total_a=1580, total_b=900)
+    penalties.add_penalty(table=typed, team=typed.team_a, points=20, reason="Retard")
+    penalties.add_penalty(table=waiting, team=waiting.team_a, points=-100, reason="Absence")
+    doc = as_file(tournament)
+    (fine, other) = doc["rounds"][0]["tables"]
+    assert (fine["entry"], fine["status"], fine["totals"]) == (
+        "totals",
+        "complete",
+        {"A": 1600, "B": 850},
+    )
+    assert (other["status"], other["totals"]) == ("not_started", {"A": -100, "B": 0})
+    assert check(doc) == []
+    other["totals"]["A"] = 0  # a not-started table that lost its penalty
+    assert check(doc) == [
+        "Partie 1, table 2 : la table est « pas commencée » dans le fichier, ses totaux "
+        "devraient donc être ses pénalités, -100–0, et non 0–0."
+    ]
+
+    scores.record_totals(table=waiting, total_a=1200, total_b=1000)
+    rounds.close_round(round=first)
+    brackets.create_brackets(tournament=tournament, main=4, consolante=0, tie_rule="extra_deal")
+    final = brackets.draw_bracket_round(tournament=tournament)
+    match = final.tables.order_by("number").first()
+    scores.record_totals(table=match, total_a=1000, total_b=1000)  # one more deal to play
+    assert check(as_file(tournament)) == []
+    scores.record_totals(table=match, total_a=1000, total_b=1130)  # its totals with it
+    for table in final.tables.filter(status=Table.Status.NOT_STARTED):
+        scores.record_totals(table=table, total_a=900, total_b=1300)
+    rounds.close_round(round=final)
+    doc = as_file(tournament)
+    assert check(doc) == []
+    tied = doc["rounds"][1]["tables"][0]
+    tied["totals"]["B"] = 1000
+    assert (
+        "Partie 2, table 1 : match de phase finale départagé par une donne de plus, sa partie "
+        "est close à égalité (1000–1000) : il faut un vainqueur."
+    ) in check(doc)

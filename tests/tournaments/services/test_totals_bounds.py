@@ -198,3 +198,109 @@ def test_a_team_far_from_what_a_team_usually_marks_is_named_in_the_question(make
         "C'est bien ça ? Vérifiez la feuille, ou cochez « Oui, c'est bien ça » pour "
         "l'enregistrer."
     )
+
+
+def _both_beyond(total: int, deals: int, highest: int) -> str:
+    return (
+        f"Les deux totaux font {number(total)} en tout, impossible en {deals} donnes : sous ces "
+        f"règles, les deux équipes y marquent ensemble au plus {number(highest)}. Vérifiez la "
+        "feuille."
+    )
+
+
+# Both teams together, and a partie to a target: what the concours checker
+# says of a file (tournaments/checker/typed.py) is refused at the desk first.
+# (preset, overrides, end, total_a, total_b, refusal or None). No classic deal
+# puts more than a capot and its belote on the sheet (272, its pot included),
+# so 12 deals give 3 264 to both teams together as to one.
+TOGETHER = [
+    ("ffb-belote", {"announcements": False}, {"end_deals": 12}, 3000, 264, None),
+    (
+        "ffb-belote",
+        {"announcements": False},
+        {"end_deals": 12},
+        3000,
+        270,
+        _both_beyond(3270, 12, 3264),
+    ),
+    (
+        "ffb-belote",
+        {"announcements": False},
+        {"end_deals": 12},
+        1700,
+        1700,
+        _both_beyond(3400, 12, 3264),
+    ),
+    # four carrés too: 822 a deal
+    ("ffb-belote", {}, {"end_deals": 4}, 3288, 0, None),
+    ("ffb-belote", {}, {"end_deals": 4}, 1644, 1645, _both_beyond(3289, 4, 3288)),
+    # a partie to 1 000: a team at it (SPEC §9), the other anywhere
+    ("ffb-coinche", {}, {"end_mode": "target", "end_target": 1000}, 980, 1000, None),
+    ("ffb-coinche", {}, {"end_mode": "target", "end_target": 1000}, 2960, 0, None),
+    (
+        "ffb-coinche",
+        {},
+        {"end_mode": "target", "end_target": 1000},
+        990,
+        980,
+        f"Aucune équipe n'atteint les {number(1000)} points : la partie n'est pas finie. "
+        "Vérifiez la feuille.",
+    ),
+    (
+        "ffb-belote",
+        {},
+        {"end_mode": "target", "end_target": 501},
+        500,
+        0,
+        "Aucune équipe n'atteint les 501 points : la partie n'est pas finie. Vérifiez la feuille.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "overrides", "end", "a", "b", "refusal"), TOGETHER)
+def test_totals_both_teams_cannot_make_or_short_of_the_target_are_refused(
+    make_tournament, preset, overrides, end, a, b, refusal
+):
+    table = _table(make_tournament, preset, overrides=overrides, **end)
+    if refusal is None:
+        scores.record_totals(table=table, total_a=a, total_b=b)
+        table.refresh_from_db()
+        assert (table.status, table.total_a, table.total_b) == (Table.Status.COMPLETE, a, b)
+        return
+    with pytest.raises(errors.TournamentError) as refused:
+        scores.record_totals(table=table, total_a=a, total_b=b)
+    assert (refused.value.field, refused.value.message) == ("total_a", refusal)
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
+
+
+@pytest.mark.parametrize(
+    ("end", "a", "b", "english"),
+    [
+        (
+            {"end_deals": 12},
+            1700,
+            1700,
+            "Both totals make 3,400 in all, impossible in 12 deals: under these rules both teams "
+            "together score at most 3,264. Check the sheet.",
+        ),
+        (
+            {"end_mode": "target", "end_target": 1000},
+            990,
+            980,
+            "Neither team reaches the 1,000 points: the game is not over. Check the sheet.",
+        ),
+    ],
+)
+def test_the_desk_says_both_refusals_next_to_the_box_in_english(
+    client, organizer, make_tournament, end, a, b, english
+):
+    table = _table(make_tournament, "ffb-belote", overrides={"announcements": False}, **end)
+    client.force_login(organizer)
+    client.cookies["django_language"] = "en"
+    url = reverse("tournaments:totals", args=[table.round.tournament.slug, 1, table.number])
+    response = client.post(url, {"total_a": a, "total_b": b, "version": table.version})
+    assert response.status_code == 422
+    assert f'<ul class="errorlist" id="id_total_a_error"><li>{english}</li>' in response.text
+    table.refresh_from_db()
+    assert table.status != Table.Status.COMPLETE
