@@ -74,6 +74,7 @@ def announce_concours(
     preset: str = "ffb-belote",
     entry_fee_cents: int = 0,
     format: str = Tournament.Format.PAIRS,
+    slug: str = "",
     **announced: Any,
 ) -> Tournament:
     """A new concours, published with its announcement: on the public
@@ -90,6 +91,7 @@ def announce_concours(
         venue=announced.get("hall", ""),
         entry_fee_cents=entry_fee_cents,
         published=True,
+        slug=slug,
     )
     announcement = Announcement.objects.create(
         tournament=tournament,

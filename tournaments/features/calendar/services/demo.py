@@ -23,12 +23,9 @@ COMING_SLUGS = ("concours-de-la-saint-vincent-demo", "coinche-du-comite-des-fete
 
 def _announced(user, slug: str, *, weeks: int, **fields) -> Tournament:
     Tournament.objects.filter(slug=slug).delete()
-    tournament = announcements.announce_concours(
-        owner=user, date=timezone.localdate() + datetime.timedelta(weeks=weeks), **fields
+    return announcements.announce_concours(
+        owner=user, date=timezone.localdate() + datetime.timedelta(weeks=weeks), slug=slug, **fields
     )
-    tournament.slug = slug
-    tournament.save(update_fields=["slug"])
-    return tournament
 
 
 def build_coming_concours(user, rng: random.Random) -> list[Tournament]:
