@@ -77,6 +77,7 @@ class Checker(DrawChecks, TypedChecks):
                 "table": table["number"],
             }
             self.check_tie_decided(where, rnd, table)
+            self.check_penalty_teams(where, table)
             if table.get("entry", "deals") == "totals":
                 if table.get("deals"):
                     self.say(

@@ -18,8 +18,10 @@ penalties (`replay.penalties`), and:
 - in a partie to a target, a complete table has a team at the target
   (SPEC §9). Above it, no bound: a tie at the target is played on.
 
-And any table of a bracket match decided by one more deal
-(`replay.EXTRA_DEAL`), once its partie is closed, has unequal totals.
+And any table, typed or not: its penalties go to its own teams (one given
+to another team would be left out of its totals), and a bracket match
+decided by one more deal (`replay.EXTRA_DEAL`), once its partie is closed,
+has unequal totals.
 
 What a partie usually gives (scoring.bounds.usual_partie) is asked about
 at the desk, never refused: not a difference here. Must not import Django.
@@ -164,3 +166,20 @@ class TypedChecks(Sentences):
                 )
                 % {"where": where, "a": totals["A"], "b": totals["B"]}
             )
+
+    def check_penalty_teams(self, where: str, table: Mapping[str, Any]) -> None:
+        """Each penalty goes to one of the table's two teams."""
+        _ = self.translate
+        for penalty in table.get("penalties", ()):
+            if penalty["team"] not in (table["a"], table.get("b")):
+                self.say(
+                    _(
+                        "%(where)s : une pénalité de %(points)s points va à %(team)s, qui ne "
+                        "joue pas à cette table."
+                    )
+                    % {
+                        "where": where,
+                        "points": penalty["points"],
+                        "team": self.team(penalty["team"]),
+                    }
+                )

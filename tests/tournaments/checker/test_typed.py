@@ -1,10 +1,10 @@
 """A table typed as totals only (`"entry": "totals"`) is checked from the
-rules and the file alone (tournaments/checker/typed.py): each rule has a
-correct file that says nothing (the typed points at the very edge the rules
-allow) and a tampered one that says its sentence, in French and in English.
-The edges come from the engine (scoring.bounds), hand-checked here for
-classic belote (822 a deal: a capot, its belote and four carrés). Pure: no
-database."""
+rules and the file alone (tournaments/checker/typed.py), and any table's
+penalty goes to one of its teams: each rule has a correct file that says
+nothing (the typed points at the very edge the rules allow) and a tampered
+one that says its sentence, in French and in English. The edges come from
+the engine (scoring.bounds), hand-checked here for classic belote (822 a
+deal: a capot, its belote and four carrés). Pure: no database."""
 
 from __future__ import annotations
 
@@ -249,6 +249,31 @@ def an_extra_deal_match_closed_on_a_tie():
     raise AssertionError("no generated concours fits")
 
 
+def a_penalty_goes_to_a_team_of_the_table():
+    found = typed_table(lambda doc, rnd, t: len(rnd["tables"]) >= 2)
+    fine, table = the(found)
+    table["penalties"].append({"team": table["b"], "points": -50, "reason": "Renonce"})
+    table["totals"]["B"] -= 50
+    wrong = copy.deepcopy(fine)
+    given = next(t for t in wrong["rounds"] if t["number"] == found[1]["number"])
+    mistaken = next(t for t in given["tables"] if t["number"] == found[2]["number"])
+    other = next(t for t in given["tables"] if t["number"] != found[2]["number"])
+    mistaken["penalties"][-1]["team"] = other["a"]  # its totals unchanged: not counted
+    for each in (fine, wrong):
+        for rnd in each["rounds"]:
+            if rnd["standings"] is not None:
+                rnd["standings"] = standing_rows(replay.standings(each, until=rnd["number"]))
+    team = number_of(fine, other["a"])
+    fr, en = where(found)
+    return (
+        fine,
+        wrong,
+        f"{fr} : une pénalité de -50 points va à l'équipe n° {team}, qui ne joue pas à cette "
+        "table.",
+        f"{en}: a penalty of -50 points goes to team no. {team}, who does not play at this table.",
+    )
+
+
 RULES = [
     not_started_has_its_penalties_only,
     typed_is_never_in_progress,
@@ -260,6 +285,7 @@ RULES = [
     both_teams_get_at_most_n_deals_sheet,
     a_target_is_reached,
     an_extra_deal_match_closed_on_a_tie,
+    a_penalty_goes_to_a_team_of_the_table,
 ]
 
 
