@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import partie_totals
-from .cards import MAX_TEAM_ANNOUNCEMENTS, max_belotes
+from .cards import MAX_TEAM_ANNOUNCEMENTS, SUITS, max_belotes
 from .deal import score_deal
 from .errors import ScoringError
 from .rules import MIN_BID, Rules
@@ -147,7 +147,7 @@ def _usual_deal_sums(rules: Rules) -> tuple[int, int]:
     return min(sums), max(sums)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)  # a profile each: a file has one, the suite's generator hundreds
 def _deal_bound(rules: Rules) -> DealBound:
     best: tuple[int, dict[str, Any]] = (-1, {})
     both = 0
@@ -163,11 +163,13 @@ def _deal_bound(rules: Rules) -> DealBound:
 
 
 def _candidates(rules: Rules) -> Iterator[dict[str, Any]]:
-    """The extreme deals of ``rules``, team A taking or defending."""
+    """The extreme deals of ``rules``, team A taking or defending. The four
+    suits score alike (the same card values, belote and bids; announcements
+    are given as points), so one of them stands for all four."""
     yield {"taker": None}
     ann = (0, MAX_TEAM_ANNOUNCEMENTS) if rules.announcements else (0,)
     coinches = (0,) if rules.counting == "belote" else (0, 1, 2)
-    for trump in sorted(rules._table.trumps):
+    for trump in sorted(t for t in rules._table.trumps if t not in SUITS[1:]):
         top = max_belotes(trump)
         bids: tuple[Any, ...] = (None,)
         if rules.counting != "belote":
