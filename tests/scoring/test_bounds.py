@@ -37,6 +37,7 @@ PROFILES = [
     ("ffb-coinche", {"coinche_count": "points_multiplied", "surcoinche_factor": 3}),
     ("contree-faits-annonces", {}),
     ("contree-faits-annonces", {"coinche_count": "points_multiplied"}),
+    ("contree-faits-annonces", {"rounding": "complement"}),
     ("contree-faits", {}),
     ("contree-faits", {"capot_bid_failed": "chute", "chute_capot": "flat"}),
     ("contree-annonces", {"sa_ta": True}),
@@ -107,6 +108,7 @@ def any_deal(draw, rules: Rules) -> dict:
 def test_no_deal_gives_a_team_more_than_the_bound(preset, overrides):
     rules = _rules(preset, overrides)
     highest, both = deal_bound(rules).marque, deal_bound(rules).both
+    step = total_step(rules)
 
     @SETTINGS
     @given(any_deal(rules))
@@ -117,6 +119,7 @@ def test_no_deal_gives_a_team_more_than_the_bound(preset, overrides):
             assume(False)
         assert score.a <= highest and score.b <= highest
         assert score.a + score.b + score.pot <= both  # the pot it leaves included
+        assert not (score.a % step or score.b % step or score.pot % step)  # the checker's tens
 
     check()
 
@@ -131,6 +134,7 @@ def test_no_partie_gives_a_team_more_than_n_times_the_bound(preset, overrides, s
     game = score_game(played, rules, {"deals": deals})
     for total in game.totals:
         assert 0 <= total <= partie_bound(rules, deals)
+        assert total % total_step(rules) == 0
     assert sum(game.totals) <= partie_sum_bound(rules, deals)
 
 
