@@ -26,8 +26,9 @@ from tournaments.models import Table
 #: megapixels for an A4 sheet taken whole).
 SHOT = sheet_photos.Shot(tilt=8.0, megapixels=4.0, blur=0.6, light=0.25, shadow=False, quality=80)
 #: What was made once in this process: a photo depends only on its table's
-#: concours, partie and number (the QR code's mark), its deals and its seed.
-_made: dict[tuple, tuple[bytes, list[dict]]] = {}
+#: concours, partie and number (the QR code's mark), the rows written on it,
+#: its seed and its shot.
+_made: dict[tuple, bytes] = {}
 
 
 @functools.cache
@@ -91,12 +92,35 @@ def written_page(
     table: Table, rows: list[dict], seed: int, entry_key: str | None = None
 ) -> Image.Image:
     """`table`'s sheet with `rows` (deal 1 first) written in by one hand."""
+    return _written(table, dict(enumerate(rows, start=1)), seed, entry_key)
+
+
+def _written(table: Table, rows: dict[int, dict], seed: int, entry_key: str | None) -> Image.Image:
     from tournaments.pdf import sheets
 
     fixed_entry_key(table, entry_key)
     layout = sheets.table_layout(table)
     page = _page(sheet_pdf(table))
-    return sheet_photos.fill(page, layout, dict(enumerate(rows, start=1)), writer(seed))
+    return sheet_photos.fill(page, layout, rows, writer(seed))
+
+
+def photo_of(
+    table: Table,
+    rows: dict[int, dict],
+    *,
+    seed: int = 1,
+    shot: sheet_photos.Shot = SHOT,
+    entry_key: str | None = None,
+) -> bytes:
+    """A photo of `table`'s sheet with `rows` (a deal's number: its values
+    as written) written in by one hand (made once a process for the same
+    table, rows, seed and shot)."""
+    fixed_entry_key(table, entry_key)
+    key = (table.entry_key, repr(sorted(rows.items())), seed, shot)
+    if key not in _made:
+        page = _written(table, rows, seed, entry_key)
+        _made[key] = sheet_photos.photograph(page, shot, seed)
+    return _made[key]
 
 
 def sheet_photo(
@@ -108,16 +132,11 @@ def sheet_photo(
     entry_key: str | None = None,
 ) -> tuple[bytes, list[dict]]:
     """A photo of `table`'s sheet filled with `deals` deals, and the engine's
-    deals written on it (made once a process for the same table, deals,
-    seed and shot)."""
-    fixed_entry_key(table, entry_key)
-    key = (table.entry_key, deals, seed, shot)
-    if key not in _made:
-        game = played(table, deals, seed)
-        page = written_page(table, [values for _deal, values in game], seed, entry_key)
-        photo = sheet_photos.photograph(page, shot, seed)
-        _made[key] = (photo, [deal for deal, _values in game])
-    return _made[key]
+    deals written on it."""
+    game = played(table, deals, seed)
+    rows = {number: values for number, (_deal, values) in enumerate(game, start=1)}
+    photo = photo_of(table, rows, seed=seed, shot=shot, entry_key=entry_key)
+    return photo, [deal for deal, _values in game]
 
 
 def fixed_entry_key(table: Table, wanted: str | None = None) -> None:

@@ -25,7 +25,7 @@ from django.contrib.auth import get_user_model
 import numpy as np
 from bench import sheet_photos
 from tests.factories import add_teams, build_tournament, draw_random_round, first_table
-from tests.tournaments.features.sheets.conftest import photo_of
+from tests.tournaments.features.sheets.builders import photo_of
 owner = get_user_model().objects.create_user("orga")
 t = build_tournament(owner=owner)
 add_teams(t, 4)

@@ -14,7 +14,7 @@ from PIL import Image, ImageEnhance, ImageFilter
 from bench import sheet_photos
 from tests import factories
 from tests.tournaments.features.sheets import builders
-from tests.tournaments.features.sheets.conftest import photo_of
+from tests.tournaments.features.sheets.builders import photo_of
 from tournaments.features.sheets import display, queries
 from tournaments.features.sheets.domain.checks import FieldRead, engine_deal
 from tournaments.features.sheets.domain.reader import Refused
