@@ -15,8 +15,8 @@ from django.db import connection
 
 from tests.tournaments.test_migrations import (
     PREVIOUS_RELEASE,
-    _latest,
     _previous_release_data,
+    back_to_latest,
     migrate,
 )
 
@@ -63,4 +63,4 @@ def test_the_hall_copies_a_previous_releases_database_before_migrating_it(settin
         call_command("hall", check=True, host="127.0.0.1:8000", stdout=io.StringIO())
         assert copies(tmp_path) == [copy]
     finally:
-        migrate(_latest())
+        back_to_latest()

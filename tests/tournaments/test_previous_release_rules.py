@@ -15,7 +15,7 @@ from django.apps import apps as django_apps
 
 import scoring
 from tests.scoring.test_rules_profiles import STORED_BEFORE_PRESET_VERSIONS
-from tests.tournaments.test_migrations import PREVIOUS_RELEASE, _latest, migrate
+from tests.tournaments.test_migrations import PREVIOUS_RELEASE, _latest, back_to_latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -158,4 +158,4 @@ def test_a_previous_release_concours_keeps_its_version_marques_and_ranking() -> 
         replayed = scoring.score_deal(first.to_engine(), latest)
         assert (latest.version, replayed.a, replayed.b) == (2, 0, 250)
     finally:
-        migrate(_latest())
+        back_to_latest()
