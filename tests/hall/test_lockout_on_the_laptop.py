@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import migrated
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 from tests.ports import server_port
@@ -48,6 +49,7 @@ def hall(tmp_path_factory):
     }
     env.update(BELOTE_DATA_DIR=str(data), PUBLIC_URL=f"http://127.0.0.2:{port}")
     manage = [sys.executable, str(ROOT / "manage.py")]
+    migrated.seed(data)  # the run's migrated database: what a lock-out needs, not a first start
     subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
     subprocess.run(
         [
