@@ -1,7 +1,9 @@
 """Where mails go, as the settings read the environment: the console in
 development, files in the data folder for the hall server, SMTP otherwise
 (with the EMAIL_* variables). Each case is a fresh Python process, since
-settings are read once."""
+settings are read once; it reads Django's settings (config/settings.py over
+Django's defaults) without loading the apps, which add nothing to them
+(django.setup() was 0.8 s of a case's 0.95 s of CPU)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PRINT = (
-    "import django, json; django.setup(); from django.conf import settings; "
-    "print(json.dumps(settings.MAILERS['default']))"
+    "import json; from django.conf import settings; print(json.dumps(settings.MAILERS['default']))"
 )
 BACKENDS = "django.core.mail.backends."
 
@@ -83,8 +84,7 @@ def test_smtp_comes_from_the_environment(tmp_path):
 
 
 FROM = (
-    "import django, json; django.setup(); from django.conf import settings; "
-    "print(json.dumps(settings.DEFAULT_FROM_EMAIL))"
+    "import json; from django.conf import settings; print(json.dumps(settings.DEFAULT_FROM_EMAIL))"
 )
 
 
