@@ -187,22 +187,23 @@ def focused(page: Page) -> dict:
     )
 
 
-def tab_to(page: Page, element_id: str) -> None:
-    """Tab pressed until the field ``element_id`` has the focus."""
-    for _ in range(40):
-        if focused(page)["id"] == element_id:
+def press_until(page: Page, key: str, what: str, wanted: str, limit: int = 40) -> None:
+    """`key` pressed until the focused element's `what` (focused()'s id or
+    value) is `wanted`: Tab to a field, the arrows through a radio group or
+    a select."""
+    for _ in range(limit):
+        if focused(page)[what] == wanted:
             return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached #{element_id}: {focused(page)}")
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {what} {wanted!r}: {focused(page)}")
+
+
+def tab_to(page: Page, element_id: str) -> None:
+    press_until(page, "Tab", "id", element_id)
 
 
 def arrow_to(page: Page, value: str) -> None:
-    """The focused radio group (or select) moved with the arrow keys until it holds ``value``."""
-    for _ in range(8):
-        if focused(page)["value"] == value:
-            return
-        page.keyboard.press("ArrowDown")
-    raise AssertionError(f"the arrows never reached {value}: {focused(page)}")
+    press_until(page, "ArrowDown", "value", value, limit=8)
 
 
 def type_every_question_open(page: Page, url: str) -> None:
