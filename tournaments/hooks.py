@@ -73,6 +73,7 @@ DASHBOARD_PANELS = "dashboard panels"
 ORGANIZER_HOME = "organizer home"
 PUBLIC_HOME = "public home"
 TABLE_PAGE = "table page"
+PARTIE_TABLES = "partie tables"
 TEAM_LIST = "team list"
 PUBLIC_CONCOURS_PAGE = "public concours page"
 DEMO_BUILT = "demo built"
@@ -149,6 +150,16 @@ MOMENTS: dict[str, Moment] = {
             "A table's entry page answers (views/table_side.py): `opened` is True when "
             "its link is opened (a GET), False for the answer to a save. A handler "
             "returns a dict of context entries (the club tablet's bar), or None."
+        ),
+    ),
+    PARTIE_TABLES: Moment(
+        arguments=frozenset({"round"}),
+        when=ON_PAGE,
+        doc=(
+            "A partie's list of tables is built for the desk (views/rounds.py: the partie's "
+            "page and the list refreshed by itself): a handler returns a dict of context "
+            "entries, `entry_lines` ({table's pk: how its deals came in}, said instead of "
+            "the core's « Saisie à la table d'organisation »), or None."
         ),
     ),
     TEAM_LIST: Moment(

@@ -21,8 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import hooks
 from tournaments.display import fixed_tables
 from tournaments.display.claims import claims_said
+from tournaments.display.entry import entry_state_line
 from tournaments.display.hall import phone_contact
 from tournaments.display.reasons import apart_said
 from tournaments.forms.base import refusal_on
@@ -72,6 +74,11 @@ def _round_tables_context(tournament: Tournament, rnd: Round) -> dict:
         # phone stops calling once the partie closes or its page shuts).
         open_ = t.status != Table.Status.COMPLETE
         t.phone = phone_contact(t.phone_seen_at, t.phone_waiting if open_ else 0, open_, now)
+    # How each table's deals came in: a feature's own words (a sheet read on a
+    # photo) before the core's (« Saisie à la table d'organisation »).
+    lines = hooks.page_context(hooks.PARTIE_TABLES, round=rnd).get("entry_lines") or {}
+    for t in playing:
+        t.entry_line = lines.get(t.pk) or entry_state_line(t)
     return {
         "fixed_kept": fixed_tables.kept(rnd, tables),
         "fixed_notes": fixed_tables.notes(rnd, tables),

@@ -201,6 +201,15 @@ def _value(name: str, value: Any) -> str:
     return str(value)
 
 
+def read_on_photo(by: Any) -> str:
+    """How a table's deals came in, on the partie's page: « Lue sur photo,
+    confirmée par Marie Durand » (by: the account that confirmed, or None)."""
+    if by is None:
+        return _("Lue sur photo, confirmée")
+    name = by.get_full_name() or by.get_username()
+    return _("Lue sur photo, confirmée par %(name)s") % {"name": name}
+
+
 def turned(degrees: int) -> str:
     """What the desk says of a photo taken turned (the QR code told which way up)."""
     if degrees >= 135:

@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Max
+
 import scoring
 from tournaments.domain.deal_shapes import DEAL_FIELDS
 from tournaments.domain.sheet_layout import SheetLayout, SheetMark, sheet_layout
+from tournaments.features.sheets import display
 from tournaments.features.sheets.domain.limits import Refused
 from tournaments.features.sheets.models import SheetPhoto
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Deal, Round, Table, Tournament
 
 if TYPE_CHECKING:  # the reader (numpy, PIL) is loaded when a photo is read
     from tournaments.features.sheets.domain.reader import SheetRead
@@ -96,6 +99,37 @@ def pile(round: Round) -> list[SheetPhoto]:
     )
     order = {SheetPhoto.State.READ: 0, SheetPhoto.State.REFUSED: 1, SheetPhoto.State.RECORDED: 2}
     return sorted(photos, key=lambda p: (order.get(p.state, 3), p.pk))
+
+
+def entry_lines(round: Round) -> dict[str, dict[int, str]]:
+    """The partie page's hook (hooks.PARTIE_TABLES): « Lue sur photo,
+    confirmée par … » for each table entered at the desk whose deals are
+    those of a sheet confirmed there (a deal changed at the grid since
+    leaves the core's « Saisie à la table d'organisation »)."""
+    recorded = (
+        SheetPhoto.objects.filter(round=round, state=SheetPhoto.State.RECORDED)
+        .exclude(table=None)
+        .select_related("confirmed_by")
+        .order_by("confirmed_at", "pk")
+    )
+    last = {photo.table_id: photo for photo in recorded}  # the latest a table
+    if not last:
+        return {}
+    changed = dict(
+        Deal.objects.filter(table_id__in=last)
+        .values("table_id")
+        .annotate(last=Max("updated_at"))
+        .values_list("table_id", "last")
+    )
+    lines = {}
+    entered = round.tables.filter(pk__in=last, entry_state=Table.EntryState.ENTERED, entered_by="")
+    for table in entered:
+        photo = last[table.pk]
+        since = changed.get(table.pk)
+        if photo.confirmed_at is None or (since is not None and since > photo.confirmed_at):
+            continue
+        lines[table.pk] = display.read_on_photo(photo.confirmed_by)
+    return {"entry_lines": lines}
 
 
 def layout_of(photo: SheetPhoto) -> SheetLayout:

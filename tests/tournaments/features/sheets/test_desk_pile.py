@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tests import factories
 from tests.tournaments.features.sheets import builders
-from tournaments.domain.deal_shapes import engine_to_fields
+from tournaments.domain.deal_shapes import DEAL_FIELDS, engine_to_fields
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.forms.entry import DealForm
 from tournaments.models import Change, Deal, Round
-from tournaments.services import rounds
+from tournaments.services import rounds, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -311,3 +311,34 @@ def test_a_concours_whose_switch_is_off_has_no_pile(desk, rnd):
     data = builders.jpeg(Image.new("L", (800, 1000), 230))
     assert _upload(desk, rnd, "IMG_0001.jpg", data).status_code == 404
     assert not SheetPhoto.objects.exists()
+
+
+def test_the_partie_page_says_a_table_was_read_on_a_photo_and_who_confirmed_it(
+    desk, table, organizer
+):
+    organizer.first_name, organizer.last_name = "Marie", "Durand"
+    organizer.save()
+    data, truth = _photo(table)
+    _upload(desk, table.round, "IMG_0001.jpg", data)
+    photo = SheetPhoto.objects.get()
+    desk.post(_review_url(photo), _confirm_data(photo, truth))
+    page_url = reverse("tournaments:round", args=[table.round.tournament.slug, 1])
+    tables_url = reverse("tournaments:round_tables", args=[table.round.tournament.slug, 1])
+    for url in (page_url, tables_url):  # the page, and its list refreshed by itself
+        page = desk.get(url).content.decode()
+        assert "Lue sur photo, confirmée par Marie Durand" in page
+        assert page.count("Saisie à la table d&#x27;organisation") == 0
+    # A deal changed at the grid since: the sheet no longer says it all.
+    table.refresh_from_db()
+    deal = next(d for d in table.deals.order_by("number") if d.taker and d.trump in "SHDC")
+    scores.record_deal(
+        table=table,
+        values={**{n: getattr(deal, n) for n in DEAL_FIELDS}, "belote_a": 1 - deal.belote_a},
+        number=deal.number,
+        expected_version=table.version,
+        reason="corrigé",
+        by=organizer,
+    )
+    page = desk.get(tables_url).content.decode()
+    assert "Lue sur photo" not in page
+    assert "Saisie à la table d&#x27;organisation" in page
