@@ -7,7 +7,6 @@ import copy
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import given
@@ -85,14 +84,17 @@ def test_files_of_two_different_concours_are_not_merged():
         merge([])
 
 
-def test_twelve_halls_merge_well_within_five_seconds_on_the_command_line(tmp_path):
+def test_twelve_halls_merge_on_the_command_line(tmp_path):
+    """Twelve halls of 30 teams merged by `python -m tournaments.checker
+    merge`. How fast is bench/halls.py's figure (target 5 s), never a
+    test's: a bound on a duration fails on a loaded machine. The run's own
+    time-out only ends a hang."""
     files = hall_files(halls=12, teams=30, parties=4, seed=12, deals=12)
     paths = []
     for i, doc in enumerate(files, start=1):
         path = tmp_path / f"salle{i}.json"
         path.write_text(json.dumps(doc), encoding="utf-8")
         paths.append(f"Salle {i}={path}")
-    begun = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "tournaments.checker", "merge", "--parties", "4", *paths],
         capture_output=True,
@@ -105,7 +107,7 @@ def test_twelve_halls_merge_well_within_five_seconds_on_the_command_line(tmp_pat
     assert sum(1 for line in lines if line.startswith("Salle «")) == 12
     ranking = lines[lines.index(next(x for x in lines if x.startswith("Classement"))) + 1 :]
     assert len(ranking) == 360
-    assert time.perf_counter() - begun < 30  # a bound against hanging, not the figure
+    assert len(set(ranking)) == 360  # one line a team, none twice
 
 
 def test_a_file_that_cannot_be_read_is_said(tmp_path):
