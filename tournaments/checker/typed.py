@@ -4,7 +4,8 @@ state, its lost pot and its typed points against what the concours's deals
 can give.
 
 It has no deals to replay; its typed points are its totals without its
-penalties (`replay.penalties`), and:
+penalties (`replay.penalties`), and (the rules written once in
+scoring.typed_totals, which the desk's « Totaux seulement » words too):
 
 - such a table is not started (its totals are its penalties: typed 0–0) or
   complete; it never has a pot lost, having no deals;
@@ -33,7 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
-from scoring import bounds
+from scoring.typed_totals import typed_total_faults
 from tournaments.checker import replay
 from tournaments.checker.words import Sentences
 
@@ -103,49 +104,60 @@ class TypedChecks(Sentences):
         """A complete table's typed points against what the concours's deals give."""
         _ = self.translate
         deals = self.end.get("deals") if not extra else None
-        most = bounds.partie_bound(self.rules, deals) if deals else None
-        step = bounds.total_step(self.rules)
+        faults = typed_total_faults(self.rules, typed, deals=deals, target=self.end.get("target"))
+        # Each team's first fault is said; both teams' only when each
+        # team's total is possible.
+        sentences = {
+            "negative": _(
+                "%(where)s : %(team)s a %(typed)s points hors pénalités : une partie ne "
+                "donne pas de points négatifs."
+            ),
+            "not_rounded": _(
+                "%(where)s : %(team)s a %(typed)s points hors pénalités : avec ces règles, "
+                "toute marque est arrondie à la dizaine."
+            ),
+            "over_bound": _(
+                "%(where)s : %(team)s a %(typed)s points hors pénalités, plus que les "
+                "%(most)s que %(deals)s donnes peuvent lui donner."
+            ),
+        }
         said = False
-        for team, points in zip(teams, typed, strict=True):
-            team_values = {**values, "team": self.team(team), "typed": points}
-            if points < 0:
-                sentence = _(
-                    "%(where)s : %(team)s a %(typed)s points hors pénalités : une partie ne "
-                    "donne pas de points négatifs."
-                )
-            elif points % step:
-                sentence = _(
-                    "%(where)s : %(team)s a %(typed)s points hors pénalités : avec ces règles, "
-                    "toute marque est arrondie à la dizaine."
-                )
-            elif most is not None and points > most:
-                sentence = _(
-                    "%(where)s : %(team)s a %(typed)s points hors pénalités, plus que les "
-                    "%(most)s que %(deals)s donnes peuvent lui donner."
-                )
-            else:
+        for side, team in enumerate(teams):
+            fault = next((f for f in faults if f.side == side), None)
+            if fault is None:
                 continue
             said = True
-            self.say(sentence % {**team_values, "most": most, "deals": deals})
+            self.say(
+                sentences[fault.code]
+                % {
+                    **values,
+                    "team": self.team(team),
+                    "typed": fault.value,
+                    "most": fault.most,
+                    "deals": deals,
+                }
+            )
         if said:
             return
-        if deals and sum(typed) > (both := bounds.partie_sum_bound(self.rules, deals)):
-            self.say(
-                _(
-                    "%(where)s : les deux équipes ont %(sum)s points ensemble hors pénalités "
-                    "(%(a)s–%(b)s), plus que les %(most)s que %(deals)s donnes peuvent donner."
+        for fault in faults:
+            if fault.code == "sum_over_bound":
+                self.say(
+                    _(
+                        "%(where)s : les deux équipes ont %(sum)s points ensemble hors "
+                        "pénalités (%(a)s–%(b)s), plus que les %(most)s que %(deals)s donnes "
+                        "peuvent donner."
+                    )
+                    % {**values, "sum": fault.value, "most": fault.most, "deals": deals}
                 )
-                % {**values, "sum": sum(typed), "most": both, "deals": deals}
-            )
-        target = self.end.get("target")
-        if target is not None and max(typed) < target:
-            self.say(
-                _(
-                    "%(where)s : la table est « terminée » dans le fichier, mais aucune équipe "
-                    "n'atteint les %(target)s points de la partie (%(a)s–%(b)s hors pénalités)."
+            elif fault.code == "target_not_reached":
+                self.say(
+                    _(
+                        "%(where)s : la table est « terminée » dans le fichier, mais aucune "
+                        "équipe n'atteint les %(target)s points de la partie (%(a)s–%(b)s "
+                        "hors pénalités)."
+                    )
+                    % {**values, "target": fault.target}
                 )
-                % {**values, "target": target}
-            )
 
     def check_tie_decided(
         self, where: str, rnd: Mapping[str, Any], table: Mapping[str, Any]

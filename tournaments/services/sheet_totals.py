@@ -3,6 +3,7 @@ no partie can give under the concours's profile is refused (not a multiple
 of ten when every marque is rounded, more than its deals can give, none at
 the target), one far from what its deals usually give is asked about, and
 the organizers' own count of deals, belotes and capots must give their sum.
+The rules are scoring.typed_totals' (the concours checker words them too).
 
 Responsible for: refusing or asking with a TournamentError at its field.
 Must not: write anything (services/scores.py records the sheet).
@@ -11,7 +12,7 @@ Must not: write anything (services/scores.py records the sheet).
 from __future__ import annotations
 
 import scoring
-from scoring import bounds
+from scoring import bounds, typed_totals
 from scoring import sheet as sheet_check
 from tournaments.display.totals import (
     sheet_mismatch,
@@ -37,17 +38,22 @@ def check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) 
     the target is played on)."""
     deals, rules = tournament.end_deals, tournament.rule_profile
     counted = tournament.end_mode == Tournament.EndMode.DEALS and deals
-    step = bounds.total_step(rules)
-    for value, field in ((total_a, "total_a"), (total_b, "total_b")):
-        if counted and value > (highest := bounds.partie_bound(rules, deals)):
-            raise TournamentError(total_out_of_range(value, deals, highest), field=field)
-        if value % step:
-            raise TournamentError(total_not_rounded(value), field=field)
-    if counted and total_a + total_b > (most := bounds.partie_sum_bound(rules, deals)):
-        raise TournamentError(sum_out_of_range(total_a + total_b, deals, most), field="total_a")
     target = tournament.end_target if tournament.end_mode == Tournament.EndMode.TARGET else 0
-    if target and max(total_a, total_b) < target:
-        raise TournamentError(target_not_reached(target), field="total_a")
+    faults = typed_totals.typed_total_faults(
+        rules, (total_a, total_b), deals=deals if counted else None, target=target or None
+    )
+    # The desk says one fault, a team's first (over its bound before not
+    # rounded), then both teams' sum, then the target.
+    found = {(fault.code, fault.side): fault for fault in faults}
+    for index, field in ((0, "total_a"), (1, "total_b")):
+        if fault := found.get(("over_bound", index)):
+            raise TournamentError(total_out_of_range(fault.value, deals, fault.most), field=field)
+        if fault := found.get(("not_rounded", index)):
+            raise TournamentError(total_not_rounded(fault.value), field=field)
+    if fault := found.get(("sum_over_bound", None)):
+        raise TournamentError(sum_out_of_range(fault.value, deals, fault.most), field="total_a")
+    if fault := found.get(("target_not_reached", None)):
+        raise TournamentError(target_not_reached(fault.target), field="total_a")
     if not counted or not ask:
         return
     usual = bounds.usual_partie(rules, deals)
