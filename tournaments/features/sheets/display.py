@@ -80,21 +80,177 @@ def refusal(code: str, params: dict[str, object]) -> str:
 
 
 def reason(code: str) -> str:
-    """Why a deal is asked about (« à vérifier »), in a few words."""
-    if code.startswith("engine_"):
-        return _("les règles refusent cette donne telle qu'elle est lue")
+    """Why a deal is asked about, in a few words, from its code alone (the
+    review says more: `reasons_said`)."""
     reasons = {
         "unsure": _("une case lue sans certitude"),
-        "marque": _("la marque écrite n'est pas celle que donnent les règles"),
-        "marque_missing": _("pas de marque écrite : rien ne vérifie les points"),
-        "total": _("le total cumulé ne suit pas"),
+        "could_be_other": _("un chiffre pourrait en être un autre avec la même marque"),
+        "marque": _("les marques lues ne sont pas celles que donnent les règles"),
+        "marque_missing": _("pas de marque lue : rien ne vérifie les points"),
+        "total": _("le total lu ne suit pas"),
         "rounding_hides_digit": _(
             "l'arrondi à la dizaine ne vérifie pas le dernier chiffre des points"
         ),
         "coinche_without_bid": _("une coinche sans contrat"),
         "blank_row": _("une ligne vide entre deux donnes"),
     }
+    if code.startswith("engine_"):
+        return ENGINE_REASONS.get(code[7:], ENGINE_REASONS["taker"])()
     return reasons.get(code, code)
+
+
+#: What the engine refused, in the volunteer's words (its error's code).
+ENGINE_REASONS = {
+    "taker": lambda: _("des points ou des croix sans preneur coché"),
+    "trump": lambda: _("pas d'atout coché"),
+    "bid": lambda: _("ce contrat n'en est pas un sous ces règles"),
+    "coinche": lambda: _("la coinche ne va pas avec ce contrat"),
+    "capot": lambda: _("un capot coché avec des points"),
+    "points": lambda: _("les points des preneurs ne vont pas (de 0 à 162, 252 avec un capot)"),
+    "belote": lambda: _("une belote qui ne va pas avec cet atout"),
+    "announcement": lambda: _("des annonces qui ne sont pas possibles"),
+}
+
+#: A field of the sheet's row, named as its column is printed.
+SHEET_FIELDS = {
+    "taker": _lazy("preneur"),
+    "trump": _lazy("atout"),
+    "bid": _lazy("contrat"),
+    "coinche": _lazy("coinche"),
+    "points": _lazy("points des preneurs"),
+    "belote": _lazy("belote"),
+    "capot": _lazy("capot"),
+    "announce_a": _lazy("annonces N-S"),
+    "announce_b": _lazy("annonces E-O"),
+    "marque_a": _lazy("marque N-S"),
+    "marque_b": _lazy("marque E-O"),
+    "total_a": _lazy("total N-S"),
+    "total_b": _lazy("total E-O"),
+}
+
+
+def reasons_said(
+    codes: list[str], asked: list[str], fields: dict[str, Any], marques: list[int]
+) -> list[str]:
+    """Why a deal is asked about, a sentence a reason, each about the cells
+    it frames and saying only what is known: what the photo reads (« lu »),
+    never what the pen wrote. `fields`: the deal's fields as read
+    ({name: {"value", "sure", "seconds"…}}), `marques`: the rules' marques
+    for the deal as read (empty: refused)."""
+    said = []
+    for code in codes:
+        if code == "unsure":
+            doubted = [n for n in asked if not (fields.get(n) or {}).get("sure", True)]
+            said += [_unsure(name, fields[name]) for name in doubted] or [reason(code)]
+        elif code == "could_be_other":
+            said += [_could_be_other(n, fields[n]) for n in asked if _digits_of(fields.get(n))]
+        elif code == "marque":
+            said.append(_marque(fields, marques))
+        elif code == "marque_missing":
+            said.append(_marque_missing(fields))
+        elif code == "total":
+            sides = [SHEET_FIELDS[n] for n in ("total_a", "total_b") if n in asked]
+            said.append(
+                _("%(field)s lu ne suit pas le total d'avant plus la marque")
+                % {"field": " et ".join(str(s) for s in sides) or SHEET_FIELDS["total_a"]}
+            )
+        elif code == "rounding_hides_digit":
+            said.append(
+                _(
+                    "points des preneurs : la marque arrondie à la dizaine ne vérifie pas leur "
+                    "dernier chiffre, lu %(digit)s"
+                )
+                % {"digit": str((fields.get("points") or {}).get("value", "?"))[-1:]}
+            )
+        elif code == "engine_points" and (fields.get("points") or {}).get("value") is not None:
+            said.append(
+                _("les points des preneurs lus, %(points)s, ne vont pas (de 0 à 162)")
+                % {"points": fields["points"]["value"]}
+            )
+        else:
+            said.append(reason(code))
+    return list(dict.fromkeys(said))
+
+
+def _digits_of(read: dict[str, Any] | None) -> bool:
+    return bool(read) and isinstance(read.get("value"), int)  # type: ignore[union-attr]
+
+
+def _unsure(name: str, read: dict[str, Any]) -> str:
+    """« points des preneurs : le 1 pourrait être un 7 », « preneur : une
+    croix pas nette »…"""
+    field = SHEET_FIELDS.get(name, name)
+    if name in ("taker", "trump", "coinche", "belote", "capot"):
+        return _("%(field)s : une croix pas nette, ou deux cases cochées") % {"field": field}
+    if read.get("value") is None:
+        return _("%(field)s : un chiffre illisible sur la photo") % {"field": field}
+    other = _second(read)
+    if other:
+        return _("%(field)s : le %(digit)s pourrait être un %(other)s") % {
+            "field": field,
+            "digit": other[0],
+            "other": other[1],
+        }
+    return _("%(field)s : un chiffre lu sans certitude") % {"field": field}
+
+
+def _could_be_other(name: str, read: dict[str, Any]) -> str:
+    field = SHEET_FIELDS.get(name, name)
+    other = _second(read)
+    if other:
+        return _(
+            "%(field)s : le %(digit)s pourrait être un %(other)s, et la marque serait la même"
+        ) % {"field": field, "digit": other[0], "other": other[1]}
+    return _("%(field)s : un chiffre pourrait en être un autre avec la même marque") % {
+        "field": field
+    }
+
+
+def _second(read: dict[str, Any]) -> tuple[str, str] | None:
+    """The least sure digit of a number read and its second choice, when
+    the reading kept them (`probabilities`, `seconds`)."""
+    text = str(read.get("value"))
+    probabilities = read.get("probabilities") or []
+    seconds = read.get("seconds") or []
+    if len(probabilities) != len(text) or len(seconds) != len(text):
+        return None
+    place = min(range(len(text)), key=lambda i: probabilities[i])
+    if not 0 <= int(seconds[place]) <= 9:
+        return None
+    return text[place], str(seconds[place])
+
+
+def _read_value(read: dict[str, Any] | None) -> str:
+    """A number as the photo reads it: its value, « ? » when unreadable,
+    « rien » when blank."""
+    if not read or read.get("value") is None:
+        return _("rien") if not read or read.get("sure", True) else "?"
+    return str(read["value"])
+
+
+def _marque(fields: dict[str, Any], marques: list[int]) -> str:
+    read = " – ".join(_read_value(fields.get(f"marque_{s}")) for s in "ab")
+    if not marques:
+        return _("marques lues sur la photo : %(read)s") % {"read": read}
+    return _(
+        "marques lues sur la photo %(read)s, les règles donnent %(rules)s pour cette ligne : "
+        "regardez la ligne"
+    ) % {"read": read, "rules": " – ".join(str(m) for m in marques)}
+
+
+def _marque_missing(fields: dict[str, Any]) -> str:
+    """No marque read: blank on the sheet (sure), or written but not read."""
+    unread = [
+        SHEET_FIELDS[name]
+        for name in ("marque_a", "marque_b")
+        if (fields.get(name) or {}).get("value") is None
+        and not (fields.get(name) or {}).get("sure", True)
+    ]
+    if unread:
+        return _("%(field)s illisible sur la photo : rien ne vérifie les points") % {
+            "field": " et ".join(str(u) for u in unread)
+        }
+    return _("pas de marque écrite : rien ne vérifie les points")
 
 
 # The desk's pile (services.py): its own refusals, what differs from a table

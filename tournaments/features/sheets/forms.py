@@ -76,7 +76,8 @@ class ReviewRow:
     asked: list[str]
     reasons: list[str]
     marques: list[int]
-    written: tuple[Any, Any]
+    #: The deal's fields as read ({name: {"value", "sure"…}}).
+    fields: dict[str, Any]
     ok: bool = False
     error: str = ""
     cells: list[Any] = field(default_factory=list)
@@ -86,18 +87,14 @@ class ReviewRow:
         return bool(self.asked or self.reasons)
 
     @property
-    def said(self) -> str:
-        """Why the deal is asked about, in words."""
-        return " ; ".join(display.reason(code) for code in self.reasons)
+    def said(self) -> list[str]:
+        """Why the deal is asked about, a sentence a reason."""
+        return display.reasons_said(self.reasons, self.asked, self.fields, self.marques)
 
     @property
     def asked_cells(self) -> list[str]:
         cells = [CELL_OF_FIELD[name] for name in self.asked if name in CELL_OF_FIELD]
         return [c for c in CELLS if c in cells and c in self.form.fields]
-
-    @property
-    def marque_differs(self) -> bool:
-        return None not in self.written and list(self.written) != self.marques
 
 
 class SheetReview:
@@ -114,17 +111,13 @@ class SheetReview:
             form = DealForm(
                 data, prefix=f"d{number}", rules=rules, initial=_initial(deal, number, rules)
             )
-            fields = deal.get("fields") or {}
             row = ReviewRow(
                 number=number,
                 form=form,
                 asked=list(deal.get("asked") or []),
                 reasons=list(deal.get("reasons") or []),
                 marques=list(marques[index]) if index < len(marques) else [],
-                written=(
-                    (fields.get("marque_a") or {}).get("value"),
-                    (fields.get("marque_b") or {}).get("value"),
-                ),
+                fields=dict(deal.get("fields") or {}),
                 ok=bool(data and data.get(f"d{number}-ok")),
             )
             row.cells = [form[name] for name in CELLS if name in form.fields]
