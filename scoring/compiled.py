@@ -66,6 +66,12 @@ class ProfileConstants:
     coinche_defence: int
     coinche_base: int
     capot_bid_flat: bool
+    capot_bid_attenuated: bool
+    classic_capot_flat: bool
+    classic_82: bool
+    capot_made_base: int
+    annonces_belote: bool
+    capot_bonus: bool
 
 
 def compile_rules(rules: Any) -> ProfileConstants:
@@ -86,7 +92,7 @@ def compile_rules(rules: Any) -> ProfileConstants:
         max_bid=max_bid,
         rounding=_ROUNDING_CODE[rules.rounding],
         chute_base=rules.chute_base,
-        capot_base=CAPOT_CARD_POINTS if counting == CLASSIC else 250,
+        capot_base=CAPOT_CARD_POINTS if counting == CLASSIC else rules.capot_value,
         full_capot=rules.chute_capot == "full",
         tie_pot=rules.litige == "pot",
         protected=rules.belote_protected,
@@ -101,4 +107,10 @@ def compile_rules(rules: Any) -> ProfileConstants:
         coinche_defence=_COINCHE_DEFENCE_CODE[rules.coinche_defence],
         coinche_base=rules.chute_base if rules.coinche_base == "chute_base" else 160,
         capot_bid_flat=rules.capot_bid_marque == "flat",
+        capot_bid_attenuated=rules.capot_bid_coinched == "contract_only",
+        classic_capot_flat=rules.classic_capot == "flat",
+        classic_82=rules.classic_made == "82",
+        capot_made_base=rules.capot_value,
+        annonces_belote=rules.annonces_belote,
+        capot_bonus=rules.capot_bonus,
     )

@@ -50,6 +50,7 @@ coinched nor bid capot »."""
 
 from __future__ import annotations
 
+from .cards import TOTAL_CARD_POINTS
 from .compiled import (
     ANNONCES,
     COMPLEMENT,
@@ -89,9 +90,9 @@ def count_classic(
     else:
         test_t, test_d = pt + bt, pd + bd
     rounding = t.rounding
-    if test_t > test_d:
+    if (pt + bt >= 82) if t.classic_82 else (test_t > test_d):
         if cap_t:  # the defence's announcements pass to the takers; it keeps its belote
-            mt, md = tot_t + ad, bd
+            mt, md = (250 + bt + at if t.classic_capot_flat else tot_t) + ad, bd
         elif rounding == COMPLEMENT:
             k = _round_down5(pt)
             return k + bt + at, 160 - k + bd + ad, "made", 0, bt, bd
@@ -107,7 +108,10 @@ def count_classic(
         if rounding:
             return 0, _round(tot_d), "litige", _round(tot_t), 0, bd
         return 0, tot_d, "litige", tot_t, 0, bd
-    base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
+    if cap_d and t.classic_capot_flat:
+        base = 250
+    else:
+        base = t.capot_base if (cap_d and t.full_capot) else t.chute_base
     if t.protected:
         mt, md = bt, base + ad + bd + at
     else:
@@ -144,13 +148,17 @@ def count_coinche(
         if m == 1:
             if capot_bid and t.capot_bid_flat:  # 500 for the 252 card points + 250
                 mt, md = 500 + bt + at + ad, bd
-            elif cap_t:
+            elif cap_t and (capot_bid or t.capot_bonus):
                 mt, md = tot_t + bid + ad, pd + bd
+            elif cap_t:  # no capot bonus: its 162 card points, as any contract made
+                mt, md = TOTAL_CARD_POINTS + bt + at + ad + bid, bd
             elif rounding == COMPLEMENT:
                 k = _round_down5(pt)
                 return k + bt + at + bid, 160 - k + bd + ad, "made", bt, bd
             else:
                 mt, md = tot_t + bid, tot_d
+        elif capot_bid and t.capot_bid_attenuated:  # 160 + 250 × m, « formule atténuée »
+            mt, md = 160 + m * bid + at + bt + ad, bd
         elif t.coinche_count == POINTS_MULTIPLIED:
             mt, md, _, kt, kd = count_coinche(
                 t, bid, capot_bid, 1, pt, pd, bt, bd, at, ad, cap_t, cap_d
@@ -162,7 +170,7 @@ def count_coinche(
                 md = m * md if t.belote_multiplied else m * (md - bd) + bd
             return mt, md, "made", kt, kd
         else:
-            base = 250 if cap_t else t.coinche_base
+            base = t.capot_made_base if cap_t and (capot_bid or t.capot_bonus) else t.coinche_base
             if t.coinche_count == CONTRACT_ONLY:
                 mt = base + m * bid + at + bt + ad
             elif t.belote_multiplied:
@@ -200,7 +208,11 @@ def count_contree(
     """SPEC §6, the three contrée countings. No announcements here."""
     test_t = pt + bt
     made = (cap_t if capot_bid else test_t >= bid) and (test_t > pd + bd or not t.compare_defence)
-    if made and m > 1 and t.coinche_count == POINTS_MULTIPLIED:
+    attenuated = capot_bid and m > 1 and t.capot_bid_attenuated
+    # points annoncés with its belote marked: the belote is added, never multiplied (and
+    # without it, points_multiplied is the multiplied count's bid × m)
+    own_belote = t.annonces_belote and t.counting == ANNONCES
+    if made and m > 1 and t.coinche_count == POINTS_MULTIPLIED and not (attenuated or own_belote):
         mt, md, outcome, kt, kd = count_contree(t, bid, capot_bid, 1, pt, pd, bt, bd, cap_t, cap_d)
         if t.coinche_defence == ZERO:  # what the multiplied count leaves the defence
             kd = bd if (t.protected or cap_t) else 0
@@ -217,15 +229,18 @@ def count_contree(
         capot_bid, full = False, False  # any chute of a contract of 250, on the usual base
     chute_base = t.capot_base if full else t.chute_base
     if counting == ANNONCES:
+        # annonces_belote: each team marks its own belote, made or not (never rounded away:
+        # a multiple of ten)
+        kt, kd = (bt, bd) if t.annonces_belote else (0, 0)
         if made:
-            return bid * m, 0, "made", 0, 0
+            return bid * m + kt, kd, "made", kt, kd
         if m > 1:
             md = bid * m
         elif t.annonces_chute_bid and not full:  # the team that chutes gives its contract
             md = bid
         else:
             md = chute_base
-        return 0, (_round(md) if t.rounding else md), "chute", 0, 0
+        return kt, (_round(md) if t.rounding else md) + kd, "chute", kt, kd
     protected = t.protected
     value = bid if counting == FAITS_ANNONCES else 0
     if made:
@@ -233,13 +248,18 @@ def count_contree(
         # imprenable or held by a team that took no trick (cap_t: the defence).
         kept_t = bt
         kept_d = bd if (protected or cap_t) else 0
-        if capot_bid:
+        bonus = cap_t and t.capot_bonus  # a capot not bid scores 250, or its 162 points
+        if cap_t and not bonus:
+            pt, pd = TOTAL_CARD_POINTS, 0
+        if attenuated:  # 160 + 250 × m, « formule atténuée »
+            mt, md = 160 + bid * m + bt, kept_d
+        elif capot_bid:
             mt, md = 500 * m + bt, kept_d
         elif m > 1 and contract_only:
-            mt, md = (250 if cap_t else t.coinche_base) + value * m + bt, kept_d
+            mt, md = (250 if bonus else t.coinche_base) + value * m + bt, kept_d
         elif m > 1:
             mt, md = (t.coinche_base + value) * m + bt, kept_d
-        elif cap_t:
+        elif bonus:
             mt, md = 250 + value + bt, bd
             kept_d = bd
         elif t.rounding == COMPLEMENT:

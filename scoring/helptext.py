@@ -17,7 +17,9 @@ Options : announcements, sa_ta, ta_scale, rounding, chute_base, chute_capot,
 litige, belote_protected, belote_multiplied, surcoinche_factor,
 contract_test, announcements_count_for_contract, coinche_count,
 capot_bid_failed, annonces_chute, coinche_defence, coinche_base,
-capot_bid_marque (« python -m scoring rules --all » les décrit toutes).
+capot_bid_marque, capot_bid_coinched, classic_capot, classic_made,
+capot_value, annonces_belote, capot_bonus (« python -m scoring rules
+--all » les décrit toutes).
 Chaque profil a des versions : un profil enregistré avec "version": n se
 rejoue toujours en version n ; sans version, c'est la dernière
 (--set version=1, ou {"preset": …, "version": 1}).

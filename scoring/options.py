@@ -234,6 +234,64 @@ OPTIONS: tuple[Option, ...] = (
         ("coinche",),
         ("252 + 250", "500"),
     ),
+    Option(
+        "capot_bid_coinched",
+        ("multiplied", "contract_only"),
+        "Capot demandé coinché",
+        "Capot demandé, coinché et réussi : compté comme toute coinche (2 × (250 + 250) = "
+        "1 000 à la coinche FFB, 500 × 2 à la contrée), ou comme en « formule atténuée » : "
+        "160 + 250 × 2 = 660 (× 4 : 1 160), belote et annonces ajoutées sans multiplier.",
+        ("coinche", "contree-faits-annonces"),
+        ("comme toute coinche", "160 + 250 × 2"),
+    ),
+    Option(
+        "classic_capot",
+        ("points", "flat"),
+        "Capot en belote classique",
+        "Belote classique : un capot marque ses 252 points de cartes (la défense mise capot : "
+        "les points de chute habituels ou 252), ou 250 tout rond pour l'équipe qui fait les "
+        "huit plis, preneurs ou défense, belote et annonces en plus.",
+        ("belote",),
+        ("252 (ou points de chute)", "250 pour l'équipe capot"),
+    ),
+    Option(
+        "classic_made",
+        ("ffb", "82"),
+        "Réussite en belote classique",
+        "Belote classique : les preneurs réussissent en faisant plus que la défense (FFB), ou "
+        "avec 82 points au moins, leurs points de cartes et leur belote, sans comparer avec la "
+        "défense (les annonces ne servent pas à atteindre 82).",
+        ("belote",),
+        ("plus que la défense", "82 points au moins"),
+    ),
+    Option(
+        "capot_value",
+        (250, 252),
+        "Valeur d'un capot",
+        "Coinche : partout où un capot compte un forfait (capot coinché réussi, défense qui "
+        "met les preneurs capot avec « valeur du capot »), 250, ou ses 252 points de cartes.",
+        ("coinche",),
+        ("250", "252"),
+    ),
+    Option(
+        "annonces_belote",
+        (False, True),
+        "Belote en points annoncés",
+        "Contrée en points annoncés : la belote aide seulement à réussir, ou elle est aussi "
+        "marquée, 20 points à l'équipe qui l'a, même sur une chute.",
+        ("contree-annonces",),
+        ("aide seulement à réussir", "marquée à qui l'a"),
+    ),
+    Option(
+        "capot_bonus",
+        (True, False),
+        "Prime du capot non demandé",
+        "Capot fait sans avoir été demandé : les preneurs marquent le capot (252 + contrat à "
+        "la coinche, 250 + contrat à la contrée), ou sans prime leurs 162 points + le contrat "
+        "(260 pour 100, arrondi).",
+        ("coinche", "contree-faits-annonces", "contree-faits"),
+        ("avec la prime du capot", "sans prime : 162 + contrat"),
+    ),
 )
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
 OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)

@@ -88,6 +88,12 @@ class Rules:
     coinche_defence: str
     coinche_base: int | str
     capot_bid_marque: str
+    capot_bid_coinched: str
+    classic_capot: str
+    classic_made: str
+    capot_value: int
+    annonces_belote: bool
+    capot_bonus: bool
     # Precomputed per-profile tables for the hot path (see scoring.compiled).
     _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
 
@@ -277,6 +283,12 @@ def _preset(name: str, counting: str, **values: Any) -> Rules:
         "coinche_defence": "own",
         "coinche_base": 160,
         "capot_bid_marque": "points",
+        "capot_bid_coinched": "multiplied",
+        "classic_capot": "points",
+        "classic_made": "ffb",
+        "capot_value": 250,
+        "annonces_belote": False,
+        "capot_bonus": True,
     }
     defaults.update(values)
     return Rules(preset=name, version=1, counting=counting, **defaults)

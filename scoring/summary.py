@@ -66,8 +66,8 @@ def summary_fr(rules: Rules) -> str:
         points_faits = rules.counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
             parts.append("capot demandé chuté : chute de 250")
-        # the base of a coinche made is in the count's own words above
-        parts += [CLUB_COUNTS_FR[key] for key in club_counts(rules) if key != "coinche_base"]
+    # the base of a coinche made is in the count's own words above
+    parts += [CLUB_COUNTS_FR[key] for key in club_counts(rules) if key != "coinche_base"]
     name = COUNTING_NAMES_FR[rules.counting]
     return f"{name}, version {rules.version} — {', '.join(parts)}"
 
@@ -92,15 +92,38 @@ CLUB_COUNTS_FR: dict[str, str] = {
     "defence_multiplied": "défense d'une coinche réussie : sa marque × 2",
     "coinche_base": "coinche réussie sur {points}",
     "capot_flat": "capot demandé réussi : 500",
+    "capot_bid_coinched": "capot demandé coinché : 160 + 250 × 2",
+    "classic_capot": "capot : 250",
+    "classic_made": "contrat : 82 points",
+    "capot_value": "capot à 252",
+    "annonces_belote": "belote marquée",
+    "capot_bonus": "capot non demandé : 162 + contrat",
 }
 
 
 def club_counts(rules: Rules) -> list[str]:
     """The keys of :data:`CLUB_COUNTS_FR` that change ``rules``' marques
     (an option the other options make idle is not said: ``coinche_defence``
-    without ``points_multiplied``, ``coinche_base`` on a chute base of 160)."""
+    without ``points_multiplied``, ``coinche_base`` on a chute base of 160).
+    Issue 62's counts are said whenever a profile plays them."""
+    keys = [key for key, value in ALWAYS_SAID.items() if getattr(rules, key) == value]
     if rules.counting == "contree-annonces":
-        return ["annonces_chute"] if rules.annonces_chute == "bid" else []
+        return (["annonces_chute"] if rules.annonces_chute == "bid" else []) + keys
+    return _section_72_counts(rules) + keys
+
+
+#: Issue 62's club counts, said whenever played: option -> the value named (never a default).
+ALWAYS_SAID: dict[str, Any] = {
+    "capot_bid_coinched": "contract_only",
+    "classic_capot": "flat",
+    "classic_made": "82",
+    "capot_value": 252,
+    "annonces_belote": True,
+    "capot_bonus": False,
+}
+
+
+def _section_72_counts(rules: Rules) -> list[str]:
     multiplied = rules.coinche_count == "points_multiplied"
     own = rules.coinche_defence == "own"
     keys = [] if own or not multiplied else [f"defence_{rules.coinche_defence}"]

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import CAPOT_CARD_POINTS
+from ..cards import CAPOT_CARD_POINTS, TOTAL_CARD_POINTS
 from .steps import (
     Hand,
     Step,
@@ -34,13 +34,27 @@ Counted = tuple[list[Step], int, int, str]
 def classic(hand: Hand) -> tuple[list[Step], int, int, str, int]:
     """SPEC §4: (steps, marque T, marque D, outcome, pot)."""
     test, made, tie = full_success_test(hand, bid=None, compare_defence=True)
+    if hand.rules.classic_made == "82":  # 82 of cards and belote, the defence not compared
+        made = hand.pt + hand.bt >= 82
+        if made or not (tie and hand.rules.litige == "pot"):
+            taker = [["cards", hand.pt], *nonzero_terms(("belote", hand.bt))]
+            test, _, _ = success_test(hand, taker, [], bid=82, compare_defence=False)
+            test.params["tie"] = tie = False
     t, d = hand.taker, hand.defence
     own_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), ("announcements", hand.at))
     own_d = nonzero_terms(("cards", hand.pd), ("belote", hand.bd), ("announcements", hand.ad))
     by_complement = hand.rules.rounding == "complement"
     if made:
         steps = [test]
-        if hand.cap_t:  # the defence's announcements pass to the takers
+        if hand.cap_t and hand.rules.classic_capot == "flat":  # 250 for the eight tricks
+            mt_terms = nonzero_terms(
+                ("capot", 250),
+                ("belote", hand.bt),
+                ("announcements", hand.at),
+                ("announcements_other", hand.ad),
+            )
+            md_terms = nonzero_terms(("belote", hand.bd))
+        elif hand.cap_t:  # the defence's announcements pass to the takers
             mt_terms = own_t + nonzero_terms(("announcements_other", hand.ad))
             md_terms = nonzero_terms(("belote", hand.bd))
         elif by_complement:
@@ -80,7 +94,8 @@ def classic(hand: Hand) -> tuple[list[Step], int, int, str, int]:
         return [*steps, Step("litige", litige), step_t, step_d], 0, md, "litige", pot
     if tie:
         test.params["tie_is_chute"] = True
-    steps, mt, md = _chute(hand, [test], capot_value=CAPOT_CARD_POINTS)
+    flat = hand.rules.classic_capot == "flat"
+    steps, mt, md = _chute(hand, [test], capot_value=250 if flat else CAPOT_CARD_POINTS)
     return steps, mt, md, "chute", 0
 
 
@@ -88,11 +103,9 @@ def _chute(
     hand: Hand, steps: list[Step], *, capot_value: int, contract: int = 0
 ) -> tuple[list[Step], int, int]:
     """A failed contract at classic belote or coinche (SPEC §4, §5)."""
-    base = (
-        ("chute_capot", capot_value)
-        if hand.cap_d and hand.rules.chute_capot == "full"
-        else ("chute", hand.rules.chute_base)
-    )
+    # classic_capot=flat: 250 to the defence that takes the eight tricks, as to the takers
+    full = hand.rules.chute_capot == "full" or hand.rules.classic_capot == "flat"
+    base = ("chute_capot", capot_value) if hand.cap_d and full else ("chute", hand.rules.chute_base)
     kind = "capot_contract" if hand.capot_bid else "contract"
     points = nonzero_terms(
         base, ("announcements", hand.ad), ("belote", hand.bd), ("announcements_other", hand.at)
@@ -129,13 +142,15 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
     if not made:
         if tie and test.params["reached"] and test.params["compare_defence"]:
             test.params["tie_is_chute"] = True
-        steps, mt, md = _chute(hand, [test], capot_value=250, contract=hand.bid)
+        steps, mt, md = _chute(hand, [test], capot_value=hand.rules.capot_value, contract=hand.bid)
         return steps, mt, md, "chute"
-    if hand.m > 1 and hand.rules.coinche_count == "points_multiplied":
+    attenuated = _attenuated(hand)
+    if hand.m > 1 and hand.rules.coinche_count == "points_multiplied" and not attenuated:
         return _points_multiplied(hand, coinche)
     t, d = hand.taker, hand.defence
     kind = "capot_contract" if hand.capot_bid else "contract"
     steps = [test]
+    capot = ("capot", hand.rules.capot_value) if _capot_bonus(hand) else None
     if hand.m == 1:
         own_t = nonzero_terms(("cards", hand.pt), ("belote", hand.bt), ("announcements", hand.at))
         if hand.capot_bid and hand.rules.capot_bid_marque == "flat":
@@ -146,9 +161,18 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
                 ("announcements_other", hand.ad),
             )
             md_terms = nonzero_terms(("belote", hand.bd))
-        elif hand.cap_t:
+        elif hand.cap_t and capot:
             mt_terms = own_t + nonzero_terms(("announcements_other", hand.ad), (kind, hand.bid))
             md_terms = nonzero_terms(("cards", hand.pd), ("belote", hand.bd))
+        elif hand.cap_t:  # capot_bonus=false: its 162 card points, as any contract made
+            mt_terms = nonzero_terms(
+                ("cards", TOTAL_CARD_POINTS),
+                ("belote", hand.bt),
+                ("announcements", hand.at),
+                ("announcements_other", hand.ad),
+                (kind, hand.bid),
+            )
+            md_terms = nonzero_terms(("belote", hand.bd))
         elif hand.rules.rounding == "complement":
             step, k = complement_step(hand)
             steps.append(step)
@@ -163,8 +187,8 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
                 ("cards", hand.pd), ("belote", hand.bd), ("announcements", hand.ad)
             )
         step_t, mt = marque(hand, t, mt_terms)
-    elif hand.rules.coinche_count == "contract_only":
-        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
+    elif attenuated or hand.rules.coinche_count == "contract_only":
+        base = ("base", 160) if attenuated else capot or ("base", _coinche_base(hand))
         lead = nonzero_terms(
             base,
             ("announcements", hand.at),
@@ -175,7 +199,7 @@ def coinche(hand: Hand) -> tuple[list[Step], int, int, str]:
         step_t, mt = marque(hand, t, contract, factor=hand.m, lead=lead)
         md_terms = nonzero_terms(("belote", hand.bd))
     else:
-        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
+        base = capot or ("base", _coinche_base(hand))
         mt_terms = nonzero_terms(base, ("announcements", hand.at))
         belote = nonzero_terms(("belote", hand.bt))
         if hand.rules.belote_multiplied:
@@ -225,6 +249,19 @@ def _points_multiplied(hand: Hand, count: Callable[[Hand], Counted]) -> Counted:
     return [*steps, uncoinched_step(hand.defence, own), step_d], mt, md, outcome
 
 
+def _attenuated(hand: Hand) -> bool:
+    """``capot_bid_coinched=contract_only``: a coinched capot bid made marks
+    160 + 250 × m (« formule atténuée »), whatever ``coinche_count`` says."""
+    rules = hand.rules
+    return hand.capot_bid and hand.m > 1 and rules.capot_bid_coinched == "contract_only"
+
+
+def _capot_bonus(hand: Hand) -> bool:
+    """Whether the takers' capot scores as a capot: bid, or not bid with
+    ``capot_bonus`` (else its 162 card points, as any contract made)."""
+    return hand.cap_t and (hand.capot_bid or hand.rules.capot_bonus)
+
+
 def _coinche_base(hand: Hand) -> int:
     """The base of a coinched contract made (SPEC §7.2 ``coinche_base``)."""
     return hand.rules.chute_base if hand.rules.coinche_base == "chute_base" else 160
@@ -237,7 +274,11 @@ def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
     test, made, _ = success_test(
         hand, taker, defence, bid=hand.bid, compare_defence=hand.rules.contract_test == "ffb"
     )
-    if made and hand.m > 1 and hand.rules.coinche_count == "points_multiplied":
+    multiplied = hand.rules.coinche_count == "points_multiplied" and not _attenuated(hand)
+    # points annoncés with its belote marked: the belote is added, never multiplied
+    own_belote = hand.rules.annonces_belote and hand.rules.counting == "contree-annonces"
+    multiplied = multiplied and not own_belote
+    if made and hand.m > 1 and multiplied:
         return _points_multiplied(hand, contree)
     if hand.rules.counting == "contree-annonces":
         steps, mt, md = _annonces(hand, made)
@@ -251,11 +292,15 @@ def contree(hand: Hand) -> tuple[list[Step], int, int, str]:
 def _annonces(hand: Hand, made: bool) -> tuple[list[Step], int, int]:
     """Points annoncés: the bid only (× the factor); the belote only helps."""
     kind = "capot_contract" if hand.capot_bid else "contract"
+    marked = hand.rules.annonces_belote  # each team marks its own belote, made or not
+    belote_t = nonzero_terms(("belote", hand.bt)) if marked else []
+    belote_d = nonzero_terms(("belote", hand.bd)) if marked else []
     if made:
-        step_t, mt = marque(hand, hand.taker, nonzero_terms((kind, hand.bid)), factor=hand.m)
-        step_d, md = marque(hand, hand.defence, [])
+        terms = nonzero_terms((kind, hand.bid))
+        step_t, mt = marque(hand, hand.taker, terms, factor=hand.m, extra=belote_t)
+        step_d, md = marque(hand, hand.defence, belote_d)
     else:
-        step_t, mt = marque(hand, hand.taker, [])
+        step_t, mt = marque(hand, hand.taker, belote_t)
         if hand.m == 1:
             full = hand.cap_d and hand.rules.chute_capot == "full"
             base = "chute_capot" if full and not _capot_bid_as_chute(hand) else "chute"
@@ -263,9 +308,10 @@ def _annonces(hand: Hand, made: bool) -> tuple[list[Step], int, int]:
             terms = nonzero_terms((base, value))
             if base == "chute" and hand.rules.annonces_chute == "bid":
                 terms = nonzero_terms((kind, hand.bid))  # the chuting team gives its contract
-            step_d, md = marque(hand, hand.defence, terms)
+            step_d, md = marque(hand, hand.defence, terms, extra=belote_d)
         else:
-            step_d, md = marque(hand, hand.defence, nonzero_terms((kind, hand.bid)), factor=hand.m)
+            terms = nonzero_terms((kind, hand.bid))
+            step_d, md = marque(hand, hand.defence, terms, factor=hand.m, extra=belote_d)
     return [step_t, step_d], mt, md
 
 
@@ -279,8 +325,19 @@ def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
     # imprenable or held by a team that took no trick (cap_t: the defence).
     keeps = hand.rules.belote_protected or hand.cap_t
     steps: list[Step] = []
-    if hand.m > 1 and _contract_only(hand) and not hand.capot_bid:
-        base = ("capot", 250) if hand.cap_t else ("base", _coinche_base(hand))
+    bonus = _capot_bonus(hand)
+    if _attenuated(hand):  # 160 + 250 × m, « formule atténuée »
+        step_t, mt = marque(
+            hand,
+            t,
+            nonzero_terms((kind, value)),
+            factor=hand.m,
+            extra=belote_t,
+            lead=nonzero_terms(("base", 160)),
+        )
+        step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)))
+    elif hand.m > 1 and _contract_only(hand) and not hand.capot_bid:
+        base = ("capot", 250) if bonus else ("base", _coinche_base(hand))
         step_t, mt = marque(
             hand,
             t,
@@ -299,8 +356,12 @@ def _contree_made(hand: Hand) -> tuple[list[Step], int, int]:
         step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)) if keeps else [])
         if hand.bd and not keeps:
             steps.append(belote_note(d, "lost"))
-    elif hand.cap_t:
+    elif bonus:
         step_t, mt = marque(hand, t, nonzero_terms(("capot", 250), (kind, value)) + belote_t)
+        step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)))
+    elif hand.cap_t:  # capot_bonus=false: its 162 card points, as any contract made
+        terms_t = nonzero_terms(("cards", TOTAL_CARD_POINTS), ("belote", hand.bt), (kind, value))
+        step_t, mt = marque(hand, t, terms_t)
         step_d, md = marque(hand, d, nonzero_terms(("belote", hand.bd)))
     elif hand.rules.rounding == "complement":
         step, k = complement_step(hand)

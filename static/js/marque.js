@@ -146,8 +146,8 @@
     const totT = pt + bt + at, totD = pd + bd + ad;
     const [testT, testD] = tests(P, pt, pd, bt, bd, at, ad);
     let mt, md;
-    if (testT > testD) {
-      if (capT) [mt, md] = [totT + ad, bd];
+    if (P.classic82 ? pt + bt >= 82 : testT > testD) {
+      if (capT) [mt, md] = [(P.classicCapotFlat ? 250 + bt + at : totT) + ad, bd];
       else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at, 160 - k + bd + ad, "made", 0]; }
       else [mt, md] = [totT, totD];
       return P.rounding ? [round(mt), round(md), "made", 0] : [mt, md, "made", 0];
@@ -156,7 +156,7 @@
       if (P.rounding === COMPLEMENT) { const k = down5(pt); return [0, 160 - k + bd + ad, "litige", k + bt + at]; }
       return P.rounding ? [0, round(totD), "litige", round(totT)] : [0, totD, "litige", totT];
     }
-    const base = capD && P.fullCapot ? P.capotBase : P.chuteBase;
+    const base = capD && P.classicCapotFlat ? 250 : capD && P.fullCapot ? P.capotBase : P.chuteBase;
     [mt, md] = P.protected ? [bt, base + ad + bd + at] : [0, base + ad + bd + at + bt];
     return P.rounding ? [round(mt), round(md), "chute", 0] : [mt, md, "chute", 0];
   }
@@ -169,16 +169,19 @@
     if (made) {
       if (m === 1) {
         if (capotBid && P.capotBidFlat) [mt, md] = [500 + bt + at + ad, bd];
-        else if (capT) [mt, md] = [totT + bid + ad, pd + bd];
+        else if (capT && (capotBid || P.capotBonus)) [mt, md] = [totT + bid + ad, pd + bd];
+        else if (capT) [mt, md] = [162 + bt + at + ad + bid, bd];
         else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + at + bid, 160 - k + bd + ad, "made", 0]; }
         else [mt, md] = [totT + bid, totD];
+      } else if (capotBid && P.capotBidAttenuated) {
+        [mt, md] = [160 + m * bid + at + bt + ad, bd];
       } else if (P.coincheCount === POINTS_MULTIPLIED) {
         [mt, md] = coinched(P, bid, capotBid, 1, pt, pd, bt, bd, at, ad, capT, capD);
         if (P.coincheDefence === ZERO) md = bd;
         else if (P.coincheDefence === DEFENCE_MULTIPLIED) md = P.beloteMultiplied ? m * md : m * (md - bd) + bd;
         return [P.beloteMultiplied ? m * mt : m * (mt - bt) + bt, md, "made", 0];
       } else {
-        const base = capT ? 250 : P.coincheBase;
+        const base = capT && (capotBid || P.capotBonus) ? P.capotMadeBase : P.coincheBase;
         if (P.coincheCount === CONTRACT_ONLY) mt = base + m * bid + at + bt + ad;
         else mt = P.beloteMultiplied ? m * (base + at + bt + ad + bid) : m * (base + at + ad + bid) + bt;
         md = bd;
@@ -194,7 +197,9 @@
   function contree(P, bid, capotBid, m, pt, pd, bt, bd, capT, capD) {
     const testT = pt + bt;
     const made = (capotBid ? capT : testT >= bid) && (testT > pd + bd || !P.compareDefence);
-    if (made && m > 1 && P.coincheCount === POINTS_MULTIPLIED) {
+    const attenuated = capotBid && m > 1 && P.capotBidAttenuated;
+    const ownBelote = P.annoncesBelote && P.counting === ANNONCES; // added, never multiplied
+    if (made && m > 1 && P.coincheCount === POINTS_MULTIPLIED && !attenuated && !ownBelote) {
       const r = contree(P, bid, capotBid, 1, pt, pd, bt, bd, capT, capD);
       let md = r[1];
       if (P.coincheDefence === ZERO) md = P.protected || capT ? bd : 0;
@@ -206,18 +211,22 @@
     if (capotBid && !made && P.capotFailedChute) [capotBid, full] = [false, false];
     const chuteBase = full ? P.capotBase : P.chuteBase;
     if (P.counting === ANNONCES) {
-      if (made) return [bid * m, 0, "made", 0];
+      const [kt, kd] = P.annoncesBelote ? [bt, bd] : [0, 0];
+      if (made) return [bid * m + kt, kd, "made", 0];
       const md = m > 1 ? bid * m : P.annoncesChuteBid && !full ? bid : chuteBase;
-      return [0, P.rounding ? round(md) : md, "chute", 0];
+      return [kt, (P.rounding ? round(md) : md) + kd, "chute", 0];
     }
     const value = P.counting === FAITS_ANNONCES ? bid : 0;
     let mt, md, outcome;
     if (made) {
       const keptD = P.protected || capT ? bd : 0;
-      if (capotBid) [mt, md] = [500 * m + bt, keptD];
-      else if (m > 1 && only) [mt, md] = [(capT ? 250 : P.coincheBase) + value * m + bt, keptD];
+      const bonus = capT && P.capotBonus; // a capot not bid scores 250, or its 162 points
+      if (capT && !bonus) [pt, pd] = [162, 0];
+      if (attenuated) [mt, md] = [160 + bid * m + bt, keptD];
+      else if (capotBid) [mt, md] = [500 * m + bt, keptD];
+      else if (m > 1 && only) [mt, md] = [(bonus ? 250 : P.coincheBase) + value * m + bt, keptD];
       else if (m > 1) [mt, md] = [(P.coincheBase + value) * m + bt, keptD];
-      else if (capT) [mt, md] = [250 + value + bt, bd];
+      else if (bonus) [mt, md] = [250 + value + bt, bd];
       else if (P.rounding === COMPLEMENT) { const k = down5(pt); return [k + bt + value, 160 - k + bd, "made", 0]; }
       else [mt, md] = P.rounding ? [round(pt + bt) + value, round(pd + bd)] : [pt + bt + value, pd + bd];
       outcome = "made";

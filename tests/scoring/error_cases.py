@@ -54,6 +54,12 @@ OPTION_NAMES = [
     "coinche_defence",
     "coinche_base",
     "capot_bid_marque",
+    "capot_bid_coinched",
+    "classic_capot",
+    "classic_made",
+    "capot_value",
+    "annonces_belote",
+    "capot_bonus",
 ]
 SUITS_ONLY = '"S", "H", "D", "C"'
 

@@ -29,6 +29,11 @@ SETTINGS = settings(
 
 PROFILES = [
     ("ffb-belote", {}),
+    ("ffb-belote", {"classic_capot": "flat", "classic_made": "82"}),
+    ("ffb-coinche", {"capot_value": 252, "rounding": "none", "chute_capot": "full"}),
+    ("ffb-coinche", {"capot_bid_coinched": "contract_only", "capot_bonus": False}),
+    ("contree-faits-annonces", {"capot_bid_coinched": "contract_only", "capot_bonus": False}),
+    ("contree-annonces", {"annonces_belote": True}),
     ("ffb-belote", {"announcements": False}),
     ("ffb-belote", {"chute_capot": "full", "rounding": "nearest"}),
     ("ffb-coinche", {}),
@@ -65,6 +70,12 @@ BOUNDS = [
     ("contree-faits", {}, 2020),
     # a 270 surcoinched: 270 × 4, points beyond the bid do not count
     ("contree-annonces", {}, 1080),
+    # issue 62: the capot's 250 flat, its belote and four carrés (250 + 20 + 550)
+    ("ffb-belote", {"classic_capot": "flat"}, 820),
+    # a capot bid at 820 surcoinched on the capot's 252: (252 + 550 + 20 + 820) × 4 = 6568
+    ("ffb-coinche", {"capot_value": 252}, 6570),
+    # the belote marked besides 270 × 4
+    ("contree-annonces", {"annonces_belote": True}, 1100),
 ]
 
 

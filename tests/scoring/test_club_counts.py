@@ -303,7 +303,8 @@ def test_annonces_chute_changes_only_an_uncoinched_chute_into_the_contract(
     bid = marques(deal, rules.with_options(annonces_chute="bid"))
     if base["outcome"] == "chute" and not deal["coinche"] and base[defence(deal)] != 250:
         contract = 250 if deal["bid"] == "capot" else deal["bid"]
-        assert bid == {**base, defence(deal): contract}
+        belote = (deal.get("belote") or {}).get(defence(deal), 0) if rules.annonces_belote else 0
+        assert bid == {**base, defence(deal): contract + 20 * belote}
     elif base["outcome"] != "chute" or deal["coinche"]:
         assert bid == base
 
@@ -355,7 +356,8 @@ def test_coinche_base_raises_only_the_takers_of_a_coinche_made_by_the_chute_base
         COINCHE_COUNTING,
         FA,
     )
-    if deal.get("capot") == t and (rules.counting == "coinche" or contract_only):
+    capot = deal.get("capot") == t and rules.capot_bonus  # capot_bonus=false: no capot's base
+    if capot and (rules.counting == "coinche" or contract_only):
         assert chute == base  # the capot's 250 (SPEC §5, §7.1)
     elif rules.rounding == "none":
         m = 2 if deal["coinche"] == 1 else rules.surcoinche_factor
@@ -374,6 +376,7 @@ def test_capot_bid_marque_flat_takes_only_the_2_points_of_a_capot_bid_to_the_poi
     flat = marques(deal, rules.with_options(capot_bid_marque="flat"))
     t = deal["taker"]
     coinched_points = deal["coinche"] and rules.coinche_count == "points_multiplied"
+    coinched_points = coinched_points and rules.capot_bid_coinched == "multiplied"
     if deal["bid"] != "capot" or points["outcome"] != "made" or rules.rounding != "none":
         assert flat == points
     elif not deal["coinche"] or coinched_points:

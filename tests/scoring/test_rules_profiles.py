@@ -98,6 +98,13 @@ def test_a_profile_stored_as_version_1_replays_as_version_1(stored: dict) -> Non
         "coinche_defence": "own",
         "coinche_base": 160,
         "capot_bid_marque": "flat",
+        # issue 62's club counts, likewise
+        "capot_bid_coinched": "multiplied",
+        "classic_capot": "points",
+        "classic_made": "ffb",
+        "capot_value": 250,
+        "annonces_belote": False,
+        "capot_bonus": True,
     }
     defence_capot = {"taker": "A", "bid": 80, "trump": "H", "capot": "B"}
     assert scoring.score_deal(defence_capot, rules).b == 160
@@ -182,6 +189,12 @@ def test_options_describe_every_option_of_the_spec_for_a_form() -> None:
         "coinche_defence",
         "coinche_base",
         "capot_bid_marque",
+        "capot_bid_coinched",
+        "classic_capot",
+        "classic_made",
+        "capot_value",
+        "annonces_belote",
+        "capot_bonus",
     ]
     for option in OPTIONS:
         assert option.label and option.help.endswith(".")

@@ -65,6 +65,12 @@ CLUB_OPTIONS = (
     "coinche_defence",
     "coinche_base",
     "capot_bid_marque",
+    "capot_bid_coinched",
+    "classic_capot",
+    "classic_made",
+    "capot_value",
+    "annonces_belote",
+    "capot_bonus",
     "rounding",
     "chute_base",
 )

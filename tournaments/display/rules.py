@@ -171,6 +171,53 @@ OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
             "point près), ou 500 tout rond (× 2 coinché), belote et annonces en plus."
         ),
     ),
+    "capot_bid_coinched": (
+        _("Capot demandé coinché"),
+        _(
+            "Capot demandé, coinché et réussi : compté comme toute coinche (2 × (250 + 250) = 1 "
+            "000 à la coinche FFB, 500 × 2 à la contrée), ou comme en « formule atténuée » : "
+            "160 + 250 × 2 = 660 (× 4 : 1 160), belote et annonces ajoutées sans multiplier."
+        ),
+    ),
+    "classic_capot": (
+        _("Capot en belote classique"),
+        _(
+            "Belote classique : un capot marque ses 252 points de cartes (la défense mise capot "
+            ": les points de chute habituels ou 252), ou 250 tout rond pour l'équipe qui fait "
+            "les huit plis, preneurs ou défense, belote et annonces en plus."
+        ),
+    ),
+    "classic_made": (
+        _("Réussite en belote classique"),
+        _(
+            "Belote classique : les preneurs réussissent en faisant plus que la défense (FFB), "
+            "ou avec 82 points au moins, leurs points de cartes et leur belote, sans comparer "
+            "avec la défense (les annonces ne servent pas à atteindre 82)."
+        ),
+    ),
+    "capot_value": (
+        _("Valeur d'un capot"),
+        _(
+            "Coinche : partout où un capot compte un forfait (capot coinché réussi, défense qui "
+            "met les preneurs capot avec « valeur du capot »), 250, ou ses 252 points de "
+            "cartes."
+        ),
+    ),
+    "annonces_belote": (
+        _("Belote en points annoncés"),
+        _(
+            "Contrée en points annoncés : la belote aide seulement à réussir, ou elle est aussi "
+            "marquée, 20 points à l'équipe qui l'a, même sur une chute."
+        ),
+    ),
+    "capot_bonus": (
+        _("Prime du capot non demandé"),
+        _(
+            "Capot fait sans avoir été demandé : les preneurs marquent le capot (252 + contrat "
+            "à la coinche, 250 + contrat à la contrée), ou sans prime leurs 162 points + le "
+            "contrat (260 pour 100, arrondi)."
+        ),
+    ),
 }
 
 # Option name -> value -> label: the engine's Option.value_labels. Numbers and
@@ -209,6 +256,21 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
     },
     "coinche_base": {160: "160", "chute_base": _("points de chute")},
     "capot_bid_marque": {"points": "252 + 250", "flat": "500"},
+    "capot_bid_coinched": {
+        "multiplied": _("comme toute coinche"),
+        "contract_only": "160 + 250 × 2",
+    },
+    "classic_capot": {
+        "points": _("252 (ou points de chute)"),
+        "flat": _("250 pour l'équipe capot"),
+    },
+    "classic_made": {"ffb": _("plus que la défense"), "82": _("82 points au moins")},
+    "capot_value": {250: "250", 252: "252"},
+    "annonces_belote": {False: _("aide seulement à réussir"), True: _("marquée à qui l'a")},
+    "capot_bonus": {
+        True: _("avec la prime du capot"),
+        False: _("sans prime : 162 + contrat"),
+    },
 }
 
 # How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
@@ -228,6 +290,12 @@ CLUB_COUNT_SUMMARIES: dict[str, Label] = {
     "defence_multiplied": _("défense d'une coinche réussie : sa marque × 2"),
     "coinche_base": _("coinche réussie sur %(points)s"),
     "capot_flat": _("capot demandé réussi : 500"),
+    "capot_bid_coinched": _("capot demandé coinché : 160 + 250 × 2"),
+    "classic_capot": _("capot : 250"),
+    "classic_made": _("contrat : 82 points"),
+    "capot_value": _("capot à 252"),
+    "annonces_belote": _("belote marquée"),
+    "capot_bonus": _("capot non demandé : 162 + contrat"),
 }
 
 
@@ -335,8 +403,8 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
         points_faits = counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
             parts.append(gettext("capot demandé chuté : chute de 250"))
-        # the base of a coinche made is in the count's own words above
-        parts += club_count_words(rules, but=("coinche_base",))
+    # the base of a coinche made is in the count's own words above
+    parts += club_count_words(rules, but=("coinche_base",))
     return parts
 
 
