@@ -290,6 +290,10 @@ def desk_refusal(code: str, params: dict[str, Any]) -> str:
             "Ce PDF ne s'ouvre pas : enregistrez de nouveau la numérisation, ou prenez les "
             "feuilles en photo."
         ),
+        "pdf_heavy": _(
+            "Ce PDF demande trop de mémoire ou de temps pour être dessiné : numérisez les "
+            "feuilles de nouveau, en images (JPEG ou PNG) ou à une résolution normale."
+        ),
         "pdf_pages": _(
             "Ce PDF a %(pages)s pages, plus que les %(most)s lues d'un coup : numérisez les "
             "feuilles en plusieurs fois."

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.features.sheets import display, queries
-from tournaments.features.sheets.domain.limits import MAX_BYTES, Refused
+from tournaments.features.sheets.domain.limits import MAX_BYTES, MAX_PAGES, Refused
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.infra import throttle
 from tournaments.models import Round, Table
@@ -44,12 +44,14 @@ from tournaments.services.errors import TournamentError
 from tournaments.services.scores import write_deal
 from tournaments.services.table_versions import lock_table
 
-#: Photos one account sends in an hour: 16 tables × 4 parties and as many
-#: taken again, with room to spare; past it, a sentence, nothing read.
+#: Photos one account sends in an hour (a PDF's each page one): 16 tables ×
+#: 4 parties and as many taken again, with room to spare; past it, a
+#: sentence, nothing read.
 MAX_PER_HOUR = 200
 WINDOW = 3600
-#: One photo read at a time in a process (a reading holds 100 MB of arrays
-#: for a second or two): the next waits its turn, never the whole machine.
+#: One photo read, or one PDF drawn, at a time in a process (a reading
+#: holds 100 MB of arrays for a second or two): the next waits its turn,
+#: never the whole machine.
 _reading = threading.BoundedSemaphore(1)
 READ_WAIT = 60
 
@@ -57,32 +59,47 @@ READ_WAIT = 60
 def add_file(*, round: Round, name: str, data: bytes, by: Actor | None) -> list[SheetPhoto]:
     """The file `data` added to `round`'s pile: one photo, or one a page of
     a PDF; each read or refused (never an exception for a bad file)."""
-    from tournaments.features.sheets.domain import pictures  # numpy, PIL: when a photo comes
+    from tournaments.features.sheets.domain import pdf_drawing, pictures  # numpy, PIL: now
 
     name = (name or "").strip()[:120]
     digest = hashlib.sha256(data).hexdigest()
     if len(data) > MAX_BYTES:
         return [_refused(round, name, digest, 0, Refused("too_large", megabytes=_mb(data)), by)]
     counted = by is not None and by.is_authenticated
-    if counted and throttle.record(f"sheet-photos:{by.pk}", window=WINDOW) > MAX_PER_HOUR:
-        raise TournamentError(
-            _(
-                "Plus de %(n)s photos en une heure depuis ce compte : attendez un peu avant "
-                "d'en envoyer d'autres."
-            )
-            % {"n": MAX_PER_HOUR},
-            field="photos",
-        )
+    key = f"sheet-photos:{by.pk}" if counted else ""
+    if counted and throttle.record(key, window=WINDOW) > MAX_PER_HOUR:
+        raise _over_the_hour()
     if not pictures.is_pdf(data):
         return [_add_page(round, name, digest, 0, data, by)]
-    try:
-        pages = pictures.pdf_pages(data)
+    # A PDF's every page is a photo of the hour's: this file counted one.
+    left = MAX_PER_HOUR - throttle.count(key, window=WINDOW) + 1 if counted else MAX_PAGES
+    if not _reading.acquire(timeout=READ_WAIT):
+        return [_refused(round, name, digest, 0, Refused("busy"), by)]
+    try:  # drawn under the reading's lock: one heavy thing at a time
+        pages = pdf_drawing.pdf_pages(data, most=left)
     except Refused as refused:
+        if refused.code == "pdf_hour":
+            raise _over_the_hour() from refused
         return [_refused(round, name, digest, 0, refused, by)]
+    finally:
+        _reading.release()
+    for _page in pages[1:] if counted else ():  # bounded: MAX_PAGES
+        throttle.record(key, window=WINDOW)
     return [
         _add_page(round, name, f"{digest}:{number}", number, page, by)
         for number, page in enumerate(pages, start=1)
     ]
+
+
+def _over_the_hour() -> TournamentError:
+    return TournamentError(
+        _(
+            "Plus de %(n)s photos en une heure depuis ce compte : attendez un peu avant "
+            "d'en envoyer d'autres."
+        )
+        % {"n": MAX_PER_HOUR},
+        field="photos",
+    )
 
 
 def _mb(data: bytes) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 MAX_BYTES = 25 * 1024 * 1024
 MAX_PIXELS = 60_000_000
+#: A scanner's PDF: at most so many pages, each a photo.
+MAX_PAGES = 30
 
 
 class Refused(Exception):

@@ -1,13 +1,8 @@
 """What the desk keeps of a photo and shows of it: the sheet's grid
 straightened (a small grey JPEG, `grid_picture`) from which each cell's
 crop is cut for the review (`crop`), a thumbnail of a photo refused to
-know it again (`thumbnail`), and a scanner's PDF turned into one picture a
-page (`pdf_pages`).
-
-A file from outside is data to check, never code to run: a PDF's pages
-are counted, measured and their images' pixels added up *before* anything
-is drawn (a 400 KB PDF can hold a 40,000 × 40,000 image that PDFium would
-spend 1.6 GB decoding), and drawn at a fixed size.
+know it again (`thumbnail`). A scanner's PDF is drawn into pictures in a
+process of its own (pdf_drawing.py); `is_pdf` tells one.
 
 Pure: bytes in, bytes out; no Django. Must not: read a sheet (reader.py).
 """
@@ -15,7 +10,6 @@ Pure: bytes in, bytes out; no Django. Must not: read a sheet (reader.py).
 from __future__ import annotations
 
 import io
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +17,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from tournaments.domain.sheet_layout import Box, SheetLayout
-from tournaments.features.sheets.domain.limits import MAX_PIXELS, Refused
-from tournaments.features.sheets.domain.photo import Photo
+from tournaments.features.sheets.domain.limits import Refused
+from tournaments.features.sheets.domain.photo import Photo, grey_image
 
 #: The straightened grid kept for the review: pixels a millimetre.
 PER_MM = 8.0
@@ -33,11 +27,6 @@ MARGIN_MM = 1.2
 ZOOM = 2
 THUMB = 480
 QUALITY = 72
-#: A scanner's PDF: at most so many pages, each at most A3, drawn at DPI.
-MAX_PAGES = 30
-MAX_PAGE_PT = 1200.0
-MAX_OBJECTS = 20_000
-DPI = 200
 
 
 @dataclass(frozen=True)
@@ -127,71 +116,18 @@ def crop(picture: bytes, geometry: Geometry, boxes: list[Box], *, framed: list[B
 
 def thumbnail(data: bytes) -> bytes:
     """A small grey picture of an image refused (to know it again in the
-    pile), or b"" when it is no image that can be opened safely."""
+    pile), or b"" when it is no image that can be opened safely (measured
+    before it is decoded, as a photo read is: photo.grey_image)."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:
-                if image.width * image.height > MAX_PIXELS:
-                    return b""
-                image.draft("L", (THUMB, THUMB))
-                small = ImageOps.exif_transpose(image).convert("L")
-                small.thumbnail((THUMB, THUMB))
-                return _jpeg(small)
-    except Exception:
+        small = grey_image(data, THUMB)
+    except Refused:
         return b""
+    small.thumbnail((THUMB, THUMB))
+    return _jpeg(small)
 
 
 def is_pdf(data: bytes) -> bool:
     return data[:1024].lstrip().startswith(b"%PDF-")
-
-
-def pdf_pages(data: bytes) -> list[bytes]:
-    """Each page of a scanner's PDF as a PNG drawn at DPI, or Refused:
-    `pdf_broken` (not a PDF that opens), `pdf_pages` (too many pages),
-    `too_many_pixels` (a page too large, or holding too much to draw)."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
-
-    try:
-        document = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as error:
-        raise Refused("pdf_broken") from error
-    try:
-        count = len(document)
-        if count == 0:
-            raise Refused("pdf_broken")
-        if count > MAX_PAGES:
-            raise Refused("pdf_pages", pages=count, most=MAX_PAGES)
-        pages = []
-        for index in range(count):
-            page = document[index]
-            try:
-                pages.append(_draw_page(page, pdfium_c))
-            finally:
-                page.close()
-        return pages
-    finally:
-        document.close()
-
-
-def _draw_page(page: Any, pdfium_c: Any) -> bytes:
-    width, height = page.get_size()
-    if max(width, height) > MAX_PAGE_PT or min(width, height) <= 0:
-        raise Refused("too_many_pixels")
-    if pdfium_c.FPDFPage_CountObjects(page) > MAX_OBJECTS:
-        raise Refused("too_many_pixels")
-    pixels = 0
-    for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=4):
-        w, h = image.get_px_size()
-        pixels += w * h
-    if pixels > MAX_PIXELS:
-        raise Refused("too_many_pixels")
-    bitmap = page.render(scale=DPI / 72, grayscale=True)
-    drawn = bitmap.to_pil()
-    out = io.BytesIO()
-    drawn.save(out, "PNG", compress_level=1)
-    return out.getvalue()
 
 
 def _jpeg(image: Image.Image) -> bytes:
