@@ -159,9 +159,9 @@ def test_no_standby_named_the_phone_carries_its_deals_to_the_address_the_desk_sh
         desk.goto(f"http://127.0.0.1:{other.port}/organisation/")
         here = desk.locator(".phones-here")
         expect(here.locator(".phones-here-url")).to_have_text(new_address + "/")
-        # Its QR code opens a page this second laptop serves.
+        # Its QR code opens a page this second laptop serves: « Ma table ».
         opens = qr_code_read(here.locator(".qr"), f"{SHOTS}/desk-qr-no-standby.png")
-        assert opens == new_address + "/", opens
+        assert opens == new_address + "/ma-table/", opens
         desk.screenshot(path=f"{SHOTS}/desk-took-over-no-standby.png", full_page=True)
         desk.close()
         scanned = new_tab(phone, faults)

@@ -87,15 +87,17 @@ class PhonesQr:
     opens: str
 
 
-def phones_qr(url: str) -> PhonesQr:
+def phones_qr(url: str, opens: str = "") -> PhonesQr:
     """Shown big on the desk of a laptop that took the hall over: a phone
-    scans it (a camera opens a new tab, on this laptop). A table's page
-    still open on the first laptop's address asks the player for the same
-    address, typed, and carries its deals here (static/js/outbox.js)."""
+    scans it (a camera opens a new tab, on this laptop, at `opens`: « Ma
+    table », which asks the team's code and opens its table). A table's
+    page still open on the first laptop's address asks the player for the
+    address `url`, typed, and carries its deals here (static/js/outbox.js)."""
+    opens = opens or url
     # A viewBox, not a size: the desk's style scales it whole (a size of its
     # own was cut to the box, quiet zone and all, past 36 modules).
-    svg = segno.make(url, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
-    return PhonesQr(url, svg, url)
+    svg = segno.make(opens, error="m").svg_inline(scale=8, dark="#000", light="#fff", omitsize=True)
+    return PhonesQr(url, svg, opens)
 
 
 def restart_notice(

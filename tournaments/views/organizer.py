@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import hooks
 from tournaments.display import standings as standings_display
-from tournaments.display.hall import phones_qr
+from tournaments.display.hall import PhonesQr, phones_qr
 from tournaments.domain.digits import whole_number
 from tournaments.domain.search import name_order
 from tournaments.forms.accounts import CoOrganizerForm
@@ -54,6 +54,12 @@ def stick_line(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/includes/stick_line.html")  # views/context.py fills it
 
 
+def _phones_here(request: HttpRequest) -> PhonesQr:
+    """This laptop's address for the phones, and its QR code opening « Ma table »."""
+    here = standby.HERE or address.public_address(request).url
+    return phones_qr(here + "/", opens=here + reverse("tournaments:my_table"))
+
+
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     managed = Tournament.objects.managed_by(request.user).order_by("-date")
@@ -65,9 +71,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "archived": managed.filter(archived=True),
             "backup_trouble": autosave.backup_trouble(),
             # This laptop took the hall over: its address for the phones, big (issue 39).
-            "phones_here": phones_qr((standby.HERE or address.public_address(request).url) + "/")
-            if standby.REPLACES
-            else None,
+            "phones_here": _phones_here(request) if standby.REPLACES else None,
             # The installed features' buttons (tournaments/hooks.py).
             "feature_panels": hooks.announce(hooks.ORGANIZER_HOME, request=request),
         },

@@ -108,6 +108,8 @@ def home(request: HttpRequest) -> HttpResponse:
             "home_generation": home_cache.generation(),
             "home_ttl": home_cache.TTL,
             "today": today.isoformat(),
+            # On the hall, a table's team finds its table by its code (issue 60).
+            "my_table": settings.HALL,
         },
     )
 

@@ -136,8 +136,10 @@ def phone_side(request: HttpRequest, table: Table) -> str | None:
     return side_of(request, table) or _answering(request, table)
 
 
-def _remember_answering(request: HttpRequest, table: Table, side: str) -> None:
-    request.session[f"table-answer-{table.pk}-{table.entry_key}"] = side
+def remember_code(request: HttpRequest, table: Table, side: str, *, answering: bool) -> None:
+    """This phone gave `side`'s code: it enters, or answers at the end (« Ma table » too)."""
+    kind = "table-answer" if answering else "table-side"
+    request.session[f"{kind}-{table.pk}-{table.entry_key}"] = side
 
 
 def _may_correct(table: Table, side: str | None) -> bool:
@@ -257,7 +259,7 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
         except errors.AnswerExpected as error:
             # The other team's code, the table entered by the first: it
             # answers from this phone, deal by deal or at the end.
-            _remember_answering(request, table, error.side)
+            remember_code(request, table, error.side, answering=True)
             messages.success(
                 request,
                 _(
@@ -270,7 +272,7 @@ def table_side_claim(request: HttpRequest, token: str, table: Table) -> HttpResp
             form.add_error("code", error.message)
             status = _refusal_status(error)
         else:
-            request.session[f"table-side-{table.pk}-{table.entry_key}"] = side
+            remember_code(request, table, side, answering=False)
             return redirect("tournaments:table_side", token=token)
     return _page(request, _context(request, table, token, code_form=form), status)
 
@@ -419,7 +421,7 @@ def table_side_confirm(request: HttpRequest, token: str, table: Table) -> HttpRe
                     table=table, code=form.cleaned_data["code"]
                 )
                 if side != table.entered_by and side_of(request, table) is None:
-                    _remember_answering(request, table, side)
+                    remember_code(request, table, side, answering=True)
             table = table_side_services.confirm_table(
                 table=table,
                 side=side,

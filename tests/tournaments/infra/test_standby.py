@@ -103,13 +103,16 @@ def test_the_desk_of_a_laptop_that_took_over_shows_its_address_big(
 @pytest.mark.django_db
 def test_the_desk_qr_code_opens_this_laptop(client, organizer, monkeypatch):
     """Issue 50: never the first laptop's address (dead: a phone's browser
-    has nothing of it on plain HTTP), always a page this laptop serves."""
+    has nothing of it on plain HTTP), always a page this laptop serves:
+    « Ma table », which asks the team's code and opens its table (issue 60)."""
     monkeypatch.setattr(standby, "REPLACES", "a1")
     client.force_login(organizer)
     text = client.get(reverse("tournaments:dashboard")).content.decode()
     section = text.split('<section class="phones-here')[1].split("</section>")[0]
     assert '<p class="phones-here-url">http://testserver/</p>' in section
-    assert hall_display.phones_qr("http://testserver/").svg in section
+    qr = hall_display.phones_qr("http://testserver/", opens="http://testserver/ma-table/")
+    assert qr.svg in section
+    assert qr.svg != hall_display.phones_qr("http://testserver/").svg
     assert "/reprise/" not in section
 
 

@@ -40,6 +40,7 @@ import segno
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.infra import address, database_copy, standby, tasks, uptime
@@ -272,7 +273,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS("Concours de belote : le serveur de la salle démarre.")
         )
-        self.stdout.write(f"  Sur cet ordinateur : http://127.0.0.1:{port}/")
+        here = host if host not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        self.stdout.write(f"  Sur cet ordinateur : http://{here}:{port}/")
         self.stdout.write(f"  Pour les téléphones (même Wi-Fi) : {public.url}/")
         if not public.reachable:
             self.stdout.write(
@@ -284,7 +286,12 @@ class Command(BaseCommand):
         self.stdout.write(f"  Sauvegardes automatiques : {autosave.backup_dir()}")
         self.stdout.write("  Arrêt : Ctrl+C")
         self.stdout.write("")
-        qr = segno.make(public.url + "/", error="m")
+        # After a takeover the QR code opens « Ma table » (the team's code
+        # opens its table): the printed ones lead to the first laptop.
+        opens = public.url + (reverse("tournaments:my_table") if standby.REPLACES else "/")
+        if standby.REPLACES:
+            self.stdout.write(f"  QR code des téléphones (code de l'équipe, sa table) : {opens}")
+        qr = segno.make(opens, error="m")
         qr.terminal(out=self.stdout._out, compact=True)
         self.stdout.flush()
 
