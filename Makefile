@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run dev test test-unit test-journeys test-tools test-fast test-feature test-js test-postgres lint format lock bench clean workers app
+.PHONY: run reprendre dev test test-unit test-journeys test-tools test-fast test-feature test-js test-postgres lint format lock bench clean workers app
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -30,6 +30,9 @@ unexport PYTHONDONTWRITEBYTECODE
 run: ## the hall server: install, migrate, build the demo, serve the local network on port 8000
 	bin/setup-venv
 	HOST=$(HOST) $(PY) manage.py hall --demo
+
+reprendre: ## the second laptop takes the concours over from the USB stick (DOSSIER=<folder> names one)
+	bin/salle --reprendre $(DOSSIER)
 
 dev: ## the developer's auto-reloading server, DEBUG on, on this machine only
 	bin/setup-venv --dev

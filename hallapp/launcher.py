@@ -31,6 +31,8 @@ from pathlib import Path
 from hallapp import paths
 
 DEFAULT_PORT = 8000
+#: `--reprendre` without a folder: the stick plugged in (tournaments/management/takeover.py).
+ON_THE_STICK = "<clé>"
 PORTS_TRIED = 10
 
 
@@ -62,6 +64,24 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         action="store_true",
         help="Ouvre aussi l'administration (/admin/) au réseau de la salle.",
     )
+    # The takeover, as `manage.py hall` takes it (issue 60): the same words
+    # after the app's name (`belote-tournois --reprendre`).
+    parser.add_argument(
+        "--reprendre",
+        metavar="DOSSIER",
+        nargs="?",
+        const=ON_THE_STICK,
+        help="Reprend le concours d'un autre portable depuis la clé USB branchée, ou depuis "
+        "le dossier donné.",
+    )
+    parser.add_argument("--journal", metavar="NOM", help="Avec --reprendre : le journal choisi.")
+    for flag, said in (
+        ("--partielle", "Avec --reprendre : jusqu'à la ligne abîmée nommée, pas au-delà."),
+        ("--premier-arrete", "Avec --reprendre depuis une copie : le premier portable est arrêté."),
+        ("--nouvelle-cle", "Nouvelle journée ou nouvelle clé USB."),
+    ):
+        parser.add_argument(flag, action="store_true", help=said)
+    parser.add_argument("--secours", metavar="ADRESSE", help="Adresse du portable de secours.")
     # macOS hands an app started from the Finder a -psn_… argument: ignored.
     known, _unknown = parser.parse_known_args(argv)
     return known
@@ -85,6 +105,19 @@ def _keep_output(data: Path) -> None:
     journal = open(data / "journal.txt", "a", encoding="utf-8", buffering=1)  # noqa: SIM115
     sys.stdout = sys.stdout or journal
     sys.stderr = sys.stderr or journal
+
+
+def _takeover_options(options: argparse.Namespace) -> dict[str, object]:
+    """The takeover's words, handed to the hall command as they were given."""
+    given = {
+        "reprendre": options.reprendre,
+        "journal": options.journal,
+        "partielle": options.partielle,
+        "premier_arrete": options.premier_arrete,
+        "nouvelle_cle": options.nouvelle_cle,
+        "secours": options.secours,
+    }
+    return {name: value for name, value in given.items() if value}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             demo=options.demo,
             new_password=options.new_password,
             admin_on_network=options.admin_on_network,
+            **_takeover_options(options),
         )
     except CommandError as exc:
         print(exc, file=sys.stderr)
