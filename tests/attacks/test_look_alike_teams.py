@@ -30,6 +30,17 @@ print(json.dumps([t.slug, t.date.isoformat(), [h.pk for h in merge.halls.order_b
 """
 NAMES = ["Dupré – Aubry", "Perrin – Faure", "Colin – Masson", "Roux – Garnier"]
 LOOK_ALIKE = str.maketrans("eaopc", "еаорс")  # Latin → Cyrillic
+#: Issue 61: the same names disguised otherwise — a blank that is no space
+#: (a Hangul filler, the blank Braille pattern) for « – », and capitals in
+#: mathematical bold.
+DISGUISES = {
+    "cyrillic": lambda name: name.translate(LOOK_ALIKE),
+    "hangul_filler": lambda name: name.replace(" – ", "\u3164"),
+    "braille_blank": lambda name: name.replace(" – ", "\u2800"),
+    "bold_capitals": lambda name: "".join(
+        chr(0x1D400 + ord(c) - ord("A")) if "A" <= c <= "Z" else c for c in name
+    ),
+}
 
 
 @pytest.fixture(scope="module")
@@ -66,12 +77,17 @@ def _send(server, concours, hall: int, raw: bytes) -> str:
     return outcome(client, answer[0], answer[2], answer[3])[1]
 
 
-def test_a_hall_file_of_look_alike_names_is_refused(site):
+ALREADY = "Fichier refusé, rien n'a changé : ce fichier est déjà celui de la salle."
+
+
+@pytest.mark.parametrize("disguise", DISGUISES)
+def test_a_hall_file_of_look_alike_names_is_refused(site, disguise):
     server, concours = site
-    disguised = [name.translate(LOOK_ALIKE) for name in NAMES]
+    disguised = [DISGUISES[disguise](name) for name in NAMES]
     assert disguised != NAMES and all(n.isprintable() for n in disguised)
     file_a, file_b = _files(concours[1], disguised)
-    assert _send(server, concours, 0, file_a) == "Fichier de « Salle A » reçu."
+    received = _send(server, concours, 0, file_a)  # the first disguise's; the next ones' again
+    assert received in ("Fichier de « Salle A » reçu.", ALREADY), received
     said = _send(server, concours, 1, file_b)
     status, page = real.Client(server.base).get(f"/t/{concours[0]}/salles/")
     listed = sum(page.count(name) for name in [*NAMES, *disguised])

@@ -34,18 +34,39 @@ SPELLED_OUT = str.maketrans(
     {"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
 )
 
-#: What separates the words of a query: spaces and dashes of every kind, and
-#: the signs that join two names (« Lefèvre & Bérard », « Lefèvre / Bérard »).
-#: Apostrophes do not: « D’Artagnan » is one word.
-WORD_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―−/&+,;·]+")
+#: Characters that show as a blank and are no space to Unicode (issue 61):
+#: the Hangul fillers (letters, U+115F U+1160 U+3164 U+FFA0) and the blank
+#: Braille pattern (U+2800). Typed in place of a space, they separate words.
+FILLERS = "\u115f\u1160\u3164\uffa0\u2800"
+
+#: What separates the words of a query: spaces, blanks and dashes of every
+#: kind, and the signs that join two names (« Lefèvre & Bérard », « Lefèvre /
+#: Bérard »). Apostrophes do not: « D’Artagnan » is one word.
+WORD_SEPARATORS = re.compile(rf"[\s{FILLERS}\-‐‑‒–—―−/&+,;·]+")
+
+#: Unicode's default-ignorable code points (DerivedCoreProperties.txt) that
+#: are not fillers: shown as nothing (zero widths, joiners, direction marks,
+#: variation selectors, tags), they are taken out of a name before it is folded.
+IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\ufe00-\ufe0f\ufeff\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 
 
 def fold(text: str) -> str:
     """`text` lower-cased, without accents, its ligatures spelled out, and
     nothing but letters and digits (apostrophes, hyphens, spaces and dots go;
-    so do modifier letters, among which the apostrophe « ʼ »)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(SPELLED_OUT)
-    return "".join(c for c in decomposed if c.isalnum() and unicodedata.category(c) != "Lm")
+    so do modifier letters, among which the apostrophe « ʼ », fillers and
+    what Unicode shows as nothing). Compatibility forms are their letter
+    before the case is folded: « 𝐃 » (mathematical bold) is « d »."""
+    compatible = unicodedata.normalize("NFKC", IGNORABLE.sub("", text))
+    decomposed = unicodedata.normalize("NFKD", compatible.casefold()).translate(SPELLED_OUT)
+    return "".join(
+        c
+        for c in decomposed
+        if c.isalnum() and c not in FILLERS and unicodedata.category(c) != "Lm"
+    )
 
 
 _DIGITS = re.compile(r"\d+")
@@ -72,8 +93,10 @@ def search_key(*fields: str) -> str:
 
 def query_words(query: str) -> list[str]:
     """The folded words of a query; what folds to nothing (a lone apostrophe
-    or dash) is dropped."""
-    return [word for word in map(fold, WORD_SEPARATORS.split(query)) if word]
+    or dash) is dropped. A filler in place of a space separates two words;
+    a character shown as nothing joins them."""
+    compatible = unicodedata.normalize("NFKC", IGNORABLE.sub("", query))
+    return [word for word in map(fold, WORD_SEPARATORS.split(compatible)) if word]
 
 
 @functools.cache

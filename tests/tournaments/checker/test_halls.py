@@ -129,6 +129,16 @@ def test_a_file_that_cannot_be_read_is_said(tmp_path):
         (["Martin – Dupont"], ["Dupont – Martin"], ["Martin – Dupont"]),  # players swapped
         (["dupont / MARTIN"], ["Dupont – Martin"], ["dupont / MARTIN"]),
         (["Lefèvre – Bérard"], ["Lefevre & Berard"], ["Lefèvre – Bérard"]),  # accents, signs
+        # Issue 61: a blank that is no space, a bold capital, a zero width.
+        (["Dupont\u3164Martin"], ["Dupont – Martin"], ["Dupont\u3164Martin"]),
+        (["Dupont\u2800Martin"], ["Dupont Martin"], ["Dupont\u2800Martin"]),
+        (["Dupont\uffa0Martin"], ["Dupont Martin"], ["Dupont\uffa0Martin"]),
+        (
+            ["\U0001d403upont – \U0001d40cartin"],
+            ["Dupont – Martin"],
+            ["\U0001d403upont – \U0001d40cartin"],
+        ),
+        (["Dup\u200bont – Mar\u2060tin"], ["Dupont – Martin"], ["Dup\u200bont – Mar\u2060tin"]),
         (["Dupont – Martin"], ["Dupont – Martinez"], []),
         (["Dupont – Martin", "Roux – Blanc"], ["Blanc – Roux", "Petit – Grand"], ["Roux – Blanc"]),
     ],
