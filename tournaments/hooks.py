@@ -39,8 +39,22 @@ for a concours (its `tournament`, or the `round`, `table` or `team` of one)
 where it is off, its handlers are skipped here, as pretix's
 `EventPluginSignal` skips the receivers of a plugin an event has not
 enabled: one filter, not an `if` at the top of every handler.
+
+A core page shows what a feature adds in it through *slots* (`SLOTS`, the
+other table below, as pretix's `{% eventsignal %}` and Wagtail's
+`{% hook_output %}`): a core template says where, `{% feature_slot
+"team_row.cells" entrant=team %}` (templatetags/tournaments_display.py), and
+a feature fills the slot with a template of its own in `ready()`:
+
+    hooks.fill(hooks.TEAM_ROW_CELLS, "tournaments/includes/pay_td.html", by=__name__)
+
+The same switch filter decides: a slot shows a feature's template only for a
+concours where the feature is on (none when the page has no concours), unless
+filled `always` (a link that leads to switching it on). So a core template
+names no feature template and no feature switch.
+
 Must not: import any part of the project (it sits under every layer), or
-hold state other than the registered handlers.
+hold state other than the registered handlers and slot fillers.
 """
 
 from __future__ import annotations
@@ -51,6 +65,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 
 IN_TRANSACTION = "in_transaction"
@@ -291,7 +306,93 @@ MOMENTS: dict[str, Moment] = {
     ),
 }
 
+#: The places of core templates where a feature shows something: a slot's
+#: name → where it is, and the names the template passes (besides its own
+#: context: `tournament`, and `round` on a partie's pages).
+SLOTS: dict[str, str] = {
+    "team_list.head": "the desk's team list's header row, after « Pointage » (cells: <th>)",
+    "team_row.cells": (
+        "a team's row of the desk's list, after « Pointage » (cells: <td>); "
+        "`entrant` the team, `kind` « team », `swap` True (htmx swaps the row)"
+    ),
+    "team_row.presence": (
+        "a team's « Pointage » cell of the desk's list, not withdrawn: replaces the core's "
+        "« Présente / Absente » button (`default`) when filled; `team`"
+    ),
+    "player_list.head": "the dashboard's player list's header row (mêlée), after « Pointage »",
+    "player_row.cells": (
+        "a player's row of the dashboard's list (mêlée), after « Pointage » (cells: <td>); "
+        "`entrant` the player, `kind` « player »"
+    ),
+    "team_list.poll": "the desk's team list's <div>: attributes (htmx refreshing it by itself)",
+    "team_list.top": "the desk's team list, above its table",
+    "dashboard.actions": "the concours's dashboard's row of action buttons",
+    "dashboard.draw_notes": "the concours's dashboard, under the form that draws the next partie",
+    "table_page.top": "a table's entry page, above its heading (`table`, `round`)",
+    "dashboard.day_plan": "the concours's dashboard, below its panels: the day's schedule",
+    "tournament_form.day_plan": "the tournament's form, below its options (a concours saved)",
+    "concours_page.links": "a concours's public page, with its links to rankings",
+    "partie.top": "a partie's desk page, before its tables (`call_form` may be refused)",
+    "partie.after_tables": "a partie's desk page, after its list of tables",
+    "projector.head": "the projector page's <head> (scripts: the block below is swapped)",
+    "projector.round": "the projector's block for the partie being played, its draw announced",
+}
+
+
+@dataclass(frozen=True)
+class Filler:
+    """A feature's template in a slot; `app`, a module of the feature's app
+    (its switch is read from the app's config)."""
+
+    template: str
+    app: str
+    always: bool = False
+
+
 _handlers: dict[str, list[Callable[..., Any]]] = {name: [] for name in MOMENTS}
+_fillers: dict[str, list[Filler]] = {name: [] for name in SLOTS}
+
+
+def fill(slot: str, template: str, *, by: str, always: bool = False) -> None:
+    """The template `template` shows in `slot` (a KeyError for a slot not in
+    the table), for a concours where the feature of module `by` is on (any
+    page, with `always`). Filling twice keeps one: `ready()` may run again."""
+    filler = Filler(template=template, app=by, always=always)
+    if filler not in _fillers[slot]:
+        _fillers[slot].append(filler)
+
+
+def slot_templates(slot: str, tournament: Any) -> list[str]:
+    """The templates that fill `slot` on a page of `tournament` (None: a page
+    of no concours yet), in their order."""
+    return [
+        filler.template
+        for filler in _fillers[slot]
+        if filler.always or _switched_on(filler.app, tournament)
+    ]
+
+
+def filled_by(slot: str) -> list[str]:
+    """Every template that may fill `slot`, on or off (the checks of what a
+    page may show: tests/tournaments/views/test_players_stylesheet.py)."""
+    return [filler.template for filler in _fillers[slot]]
+
+
+def _switched_on(module: str, tournament: Any) -> bool:
+    """Whether the feature of `module` is on for `tournament` (a feature
+    without a switch: always; a switched one on no concours: never)."""
+    switch = _switch(module)
+    if not switch:
+        return True
+    try:
+        return tournament is not None and bool(getattr(tournament, switch))
+    except ObjectDoesNotExist:  # a switch that is a row of its own (the halls' merge)
+        return False
+
+
+def _switch(module: str) -> str:
+    """The switch of the feature of `module` (its app config's), or ""."""
+    return str(getattr(apps.get_containing_app_config(module), "switch", ""))
 
 
 def register(moment: str, handler: Callable[..., Any]) -> None:
@@ -328,7 +429,7 @@ def announce(moment: str, **arguments: Any) -> list[Any]:
 def _on(handler: Callable[..., Any], arguments: dict[str, Any]) -> bool:
     """Whether `handler`'s feature is on for the concours `arguments` name
     (a feature without a switch, or a moment of no concours: always)."""
-    switch = getattr(apps.get_containing_app_config(handler.__module__), "switch", "")
+    switch = _switch(handler.__module__)
     if not switch:
         return True
     if "table" in arguments:

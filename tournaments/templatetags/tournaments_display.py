@@ -3,15 +3,14 @@ labels without building them."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django import template
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.template import Context
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
+from tournaments import hooks
 from tournaments.display import (
     entry,
     history,
@@ -55,23 +54,20 @@ register.filter("import_summary", imports.plan_summary)
 register.filter("options_summary", labels.options_summary)
 
 
-@register.filter
-def provided(template_name: str) -> bool:
-    """Whether an installed app provides `template_name`: a slot of a core
-    page that a feature fills (the cash box's fee cell in the team list,
-    tournaments/features/cash/). With the feature left out of FEATURE_APPS
-    the slot stays empty and the page still answers."""
-    return _provided(template_name)
-
-
-@functools.cache
-def _provided(template_name: str) -> bool:
-    # The installed apps cannot change while the process runs: asked once.
-    try:
-        get_template(template_name)
-    except TemplateDoesNotExist:
-        return False
-    return True
+@register.simple_tag(takes_context=True)
+def feature_slot(context: Context, slot: str, default: str = "", **names: Any) -> SafeString:
+    """What the features switched on for the page's concours show in `slot`
+    (tournaments/hooks.py `SLOTS`), each template rendered as an
+    `{% include %}` with `names` added to the context; `default`, a core
+    template rendered instead when no feature fills the slot."""
+    tournament = context.get("tournament")
+    templates = hooks.slot_templates(slot, tournament) or ([default] if default else [])
+    engine = context.template.engine
+    parts = []
+    with context.push(**names):
+        for name in templates:
+            parts.append(engine.get_template(name).render(context))
+    return mark_safe("".join(parts))
 
 
 @register.filter

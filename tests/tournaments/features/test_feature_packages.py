@@ -259,14 +259,37 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("template_name", "shown"),
+    ("slot", "switches", "shown"),
     [
-        ("tournaments/includes/pay_cell.html", True),  # the cash box's, installed
-        ("tournaments/includes/team_row.html", True),  # the core's own
-        ("tournaments/includes/no_such_slot.html", False),  # no app provides it
+        ("team_list.head", {"cash_enabled": True}, '<th class="cash">'),  # the cash box's
+        ("team_list.head", {"cash_enabled": False}, ""),  # switched off: empty
+        ("team_list.head", None, ""),  # a page of no concours
+        ("dashboard.actions", {"hall_merge": False}, "halls-link"),  # filled `always`
+        ("team_row.presence", {"check_in_enabled": False}, 'name="present"'),  # the default
+        ("team_row.presence", {"check_in_enabled": True}, "check-in"),  # the door's
     ],
 )
-def test_a_slot_is_filled_only_by_a_template_an_installed_app_provides(template_name, shown):
-    from tournaments.templatetags.tournaments_display import provided
+def test_a_slot_shows_a_feature_template_only_where_the_feature_is_on(slot, switches, shown):
+    """The switch filter of the hooks decides for slots too (tournaments/hooks.py
+    `fill`): a core template names no feature template and no switch."""
+    from types import SimpleNamespace
 
-    assert provided(template_name) is shown
+    from django.template import engines
+
+    source = "{% load tournaments_display %}{% feature_slot slot default=default %}"
+    default = "tournaments/includes/team_presence.html" if slot == "team_row.presence" else ""
+    tournament = None if switches is None else SimpleNamespace(slug="un-concours", **switches)
+    team = SimpleNamespace(pk=7, number=7, present=True, checked_in_at=None)
+    page = (
+        engines["django"]
+        .from_string(source)
+        .render({"slot": slot, "default": default, "tournament": tournament, "team": team})
+    )
+    assert (shown in page) if shown else page == "", page
+
+
+def test_a_slot_not_in_the_table_cannot_be_filled():
+    from tournaments import hooks
+
+    with pytest.raises(KeyError):
+        hooks.fill("no such slot", "tournaments/includes/team_row.html", by=__name__)

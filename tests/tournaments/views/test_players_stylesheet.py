@@ -29,6 +29,7 @@ FEATURE_MARKUP = ("*/display.py", "*/display/*.py", "*/forms.py", "*/templatetag
 
 EXTENDS = re.compile(r"""{%\s*extends\s+["']([^"']+)["']""")
 INCLUDES = re.compile(r"""{%\s*include\s+["']([^"']+)["']""")
+SLOTS = re.compile(r"""{%\s*feature_slot\s+["']([^"']+)["'](?:\s+default=["']([^"']+)["'])?""")
 WORD = re.compile(r"[A-Za-z_][\w-]*")
 # « cell-{{ field.name }} », « f"state-{…}" », « "file-" + … »: a family of classes.
 PREFIX = re.compile(
@@ -79,7 +80,21 @@ def players_templates() -> list[Path]:
         seen.add(path)
         text = path.read_text(encoding="utf-8")
         todo += [_path(name) for name in INCLUDES.findall(text) + EXTENDS.findall(text)]
+        todo += [_path(name) for name in _slot_templates(text)]
     return sorted(seen)
+
+
+def _slot_templates(text: str) -> list[str]:
+    """The templates the feature slots of `text` may show (hooks.fill), and
+    their defaults."""
+    from tournaments import hooks
+
+    return [
+        name
+        for slot, default in SLOTS.findall(text)
+        for name in [*hooks.filled_by(slot), default]
+        if name
+    ]
 
 
 def _rules(css: str) -> list[str]:

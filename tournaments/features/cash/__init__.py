@@ -12,6 +12,6 @@ too: amounts in euros (display/money.py) and the amount's field
 
 The core reaches the feature only through tournaments/hooks.py:
 `DASHBOARD_PANELS` (« Caisse » and its line on the concours's dashboard),
-`DEMO_BUILT` (the demo's fees and lines), and the fee cell of the team
-lists, a template slot (`tournaments/includes/pay_cell.html`, shown when
-the `provided` filter finds it)."""
+`DEMO_BUILT` (the demo's fees and lines), and the fee column of the team
+and player lists, template slots (`team_row.cells`, `team_list.head`… of
+hooks.SLOTS, filled with `pay_td.html` and `pay_th.html`)."""

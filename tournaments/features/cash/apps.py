@@ -23,3 +23,7 @@ class CashConfig(AppConfig):
 
         hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
         hooks.register(hooks.DEMO_BUILT, services.fill_demo)
+        for slot in ("team_list.head", "player_list.head"):
+            hooks.fill(slot, "tournaments/includes/pay_th.html", by=__name__)
+        for slot in ("team_row.cells", "player_row.cells"):
+            hooks.fill(slot, "tournaments/includes/pay_td.html", by=__name__)

@@ -19,3 +19,8 @@ class DoorConfig(AppConfig):
         register_actions(display.Action)
         options.register(forms.OPTIONS)
         hooks.register(hooks.TEAM_LIST, views.team_list_part)
+        includes = "tournaments/includes"
+        hooks.fill("team_row.presence", f"{includes}/check_in_cell.html", by=__name__)
+        hooks.fill("team_list.poll", f"{includes}/team_list_poll.html", by=__name__)
+        hooks.fill("team_list.top", f"{includes}/team_list_count.html", by=__name__)
+        hooks.fill("dashboard.draw_notes", f"{includes}/draw_notes.html", by=__name__)

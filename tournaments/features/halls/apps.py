@@ -9,14 +9,21 @@ class HallsConfig(AppConfig):
     name = "tournaments.features.halls"
     label = "feature_halls"
     verbose_name = _("Plusieurs salles")
+    switch = "hall_merge"  # its slots show for a concours played in several halls
 
     def ready(self) -> None:
+        from tournaments import hooks
         from tournaments.features.halls import display, services, views
         from tournaments.models import Upload
         from tournaments.models.audit import register_actions
         from tournaments.services import uploads
 
         register_actions(display.Action)
+        # « Plusieurs salles » leads to declaring the halls: shown switched off.
+        hooks.fill(
+            "dashboard.actions", "tournaments/includes/halls_button.html", by=__name__, always=True
+        )
+        hooks.fill("concours_page.links", "tournaments/includes/halls_link.html", by=__name__)
         uploads.KINDS[Upload.Kind.HALL_FILE] = uploads.UploadKind(
             read=services.read_upload,
             keep=services.keep_upload,

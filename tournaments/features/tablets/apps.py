@@ -19,3 +19,4 @@ class TabletsConfig(AppConfig):
 
         hooks.register(hooks.TABLE_PAGE, views.table_page_context)
         hooks.register(hooks.DASHBOARD_PANELS, views.dashboard_panel)
+        hooks.fill("table_page.top", "tournaments/includes/tablet_slot.html", by=__name__)
