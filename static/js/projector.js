@@ -1,54 +1,69 @@
-// The projector's ranking: when it is longer than its window, it moves up
-// one row at a time and rests there, round and round without a blank
-// screen (the list is shown twice, one after the other, and the loop ends
-// one copy's height up); when it fits, it stands still. At rest no row sits
-// half-hidden under the leader's pinned line, and the window ends on a
-// whole row (issue 54, item 11). Set up again after each htmx swap of the
-// projector, where the loop was (a poll's swap started it over every time).
+// The hall's screen: a list longer than its window — the tables in play, the
+// ranking under the leader's pinned line — is shown a page at a time: the
+// rows that fit whole in the window, then the next ones, round and round,
+// every PAGE_SECONDS; a list that fits stands still. Both lists turn
+// together, so that one cycle (the longer list's pages) shows every table
+// and every rank, each whole and still for a page's time: no row slides
+// under the leader or is cut by the window's foot (issue 60, item 3; the
+// tables used to be cut at the screen's foot and never move, the ranking
+// slid under its pinned leader). The page follows the clock, not a count:
+// a poll's htmx swap shows the same page again. A phone (one column, the
+// whole lists) pages nothing.
 (() => {
-  const SECONDS_PER_ROW = 2;
-  const MOVING = 0.2;  // of each row's time: the move, then the rest
-  let kept = 0;  // the loop's time when the projector was swapped
+  const PAGE_SECONDS = 8;
+  const started = Date.now();
+
+  const pagesOf = (list) => {
+    const rows = [...list.children];
+    rows.forEach((row) => { row.hidden = false; });
+    const top = list.getBoundingClientRect().top;
+    // The window ends at the screen's foot (less the page's bottom margin).
+    const foot = window.innerHeight * 0.99;
+    const room = foot - top;
+    const pages = [[]];
+    let used = 0;
+    rows.forEach((row) => {
+      const height = row.getBoundingClientRect().height;
+      if (used + height > room + 0.5 && pages[pages.length - 1].length) {
+        pages.push([]);
+        used = 0;
+      }
+      pages[pages.length - 1].push(row);
+      used += height;
+    });
+    return pages;
+  };
+
+  let lists = [];
+  const show = () => {
+    const turn = Math.floor((Date.now() - started) / (PAGE_SECONDS * 1000));
+    lists.forEach(({pages, said}) => {
+      const shown = turn % pages.length;
+      pages.forEach((rows, index) => rows.forEach((row) => { row.hidden = index !== shown; }));
+      said.textContent = ` ${shown + 1}/${pages.length}`;
+    });
+  };
 
   const setUp = () => {
-    const frame = document.querySelector("#projector .ranking-window");
-    const list = frame && frame.querySelector("ol.scrolling");
-    if (!list || frame.querySelector(".scrolling-track")) return;
-    const rows = [...list.children];
-    const top = list.getBoundingClientRect().top;
-    const room = frame.getBoundingClientRect().bottom - top;
-    const height = list.getBoundingClientRect().height;
-    if (rows.length < 2 || height <= room) return;  // it fits
-
-    const tops = rows.map((row) => row.getBoundingClientRect().top - top);
-    const row = tops[1] - tops[0];
-    frame.style.height = `${top - frame.getBoundingClientRect().top + Math.floor(room / row) * row}px`;
-    const copy = list.cloneNode(true);
-    copy.classList.add("scrolling-copy");
-    copy.setAttribute("aria-hidden", "true");
-    const track = document.createElement("div");
-    track.className = "scrolling-track";
-    list.replaceWith(track);
-    track.append(list, copy);
-    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const frames = [];
-    tops.forEach((y, i) => {
-      const at = `translateY(${-y}px)`;
-      frames.push({offset: i / rows.length, transform: at});
-      frames.push({offset: (i + 1 - MOVING) / rows.length, transform: at});
+    lists = [];
+    if (matchMedia("(max-width: 40rem)").matches) return;
+    document.querySelectorAll("#projector [data-paged]").forEach((frame) => {
+      const list = frame.querySelector("ol.paged, ul.paged");
+      if (!list || list.children.length < 2) return;
+      const pages = pagesOf(list);
+      if (pages.length < 2) return;  // it fits
+      const said = frame.querySelector("h2 .page-of") || document.createElement("span");
+      said.className = "page-of";
+      frame.querySelector("h2").append(said);
+      lists.push({pages, said});
     });
-    frames.push({offset: 1, transform: `translateY(${-height}px)`});
-    const loop = track.animate(frames, {duration: rows.length * SECONDS_PER_ROW * 1000, iterations: Infinity});
-    loop.currentTime = kept;
-    track.classList.add("looping");
-  };
-  const keep = () => {
-    const track = document.querySelector("#projector .scrolling-track");
-    const [loop] = track ? track.getAnimations() : [];
-    kept = loop ? loop.currentTime : 0;
+    show();
   };
 
-  document.addEventListener("DOMContentLoaded", setUp);
-  document.addEventListener("htmx:beforeSwap", keep);
+  document.addEventListener("DOMContentLoaded", () => {
+    setUp();
+    setInterval(show, 500);
+  });
   document.addEventListener("htmx:afterSettle", setUp);
+  window.addEventListener("resize", setUp);
 })();
