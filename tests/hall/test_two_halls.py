@@ -48,6 +48,7 @@ def test_a_first_laptop_taken_over_does_not_serve_from_another_folder(hall, tmp_
     own_disk = {key: value for key, value in hall.env.items() if key != "BACKUP_DIR"}
     said = refused(own_disk, hall.port)
     assert f"un deuxième portable l'a repris, à l'adresse http://127.0.0.2:{port2}/" in said
+    assert refused(own_disk, hall.port, "--check") == said  # a rehearsal is told the same
 
     # The stick gone (in the second laptop), another folder given.
     hall.stick.rename(tmp_path / "dans-le-deuxieme")
@@ -55,6 +56,7 @@ def test_a_first_laptop_taken_over_does_not_serve_from_another_folder(hall, tmp_
     said = refused(other, hall.port)
     assert "ne démarre pas comme serveur de la salle" in said
     assert "est introuvable" in said and "--nouvelle-cle" in said
+    assert refused(other, hall.port, "--check") == said
 
     # A new day on the laptop's own disk, said on purpose: it serves, and says in orange
     # that the backups are on the laptop.
@@ -73,6 +75,7 @@ def test_the_hall_journals_on_its_own_stick_or_says_it_does_not_start(hall, tmp_
     said = refused(other, hall.port)
     assert "n'est plus le dossier des sauvegardes" in said
     assert f"BACKUP_DIR={hall.backups}" in said
+    assert refused(other, hall.port, "--check") == said
 
     # The same stick at another path (another drive letter): it serves.
     moved = tmp_path / "cle-ailleurs"
@@ -99,6 +102,12 @@ def test_a_takeover_from_a_copy_does_not_serve_until_the_first_is_said_off(hall,
     env2 = environment(second, tmp_path / "cle-2" / "sauvegardes", port2)
     said = refused(env2, port2, "--reprendre", str(copy))
     assert "--premier-arrete" in said and "n'est pas la clé de ce portable" in said
+    # A rehearsal (--check) of the same takeover, from a laptop of its own, is told the same.
+    rehearsal = tmp_path / "portable-2-repetition"
+    migrated.seed(rehearsal)
+    env_check = environment(rehearsal, tmp_path / "cle-2" / "sauvegardes", port2)
+    checked = refused(env_check, port2, "--reprendre", str(copy), "--check")
+    assert "--premier-arrete" in checked and "n'est pas la clé de ce portable" in checked
     # The first laptop is still the one hall: a phone's deal there is saved.
     phone = Phone(hall.port, hall.path)
     phone.claim(hall.code)
@@ -127,4 +136,5 @@ def test_forgetting_reprendre_on_another_laptops_stick_writes_nothing_on_it(hall
     said = refused(env2, hall.port)
     assert "ce concours a été commencé sur un autre portable" in said.lower()
     assert "--reprendre" in said
+    assert refused(env2, hall.port, "--check") == said  # a rehearsal is told the same
     assert {p: p.stat().st_mtime_ns for p in hall.backups.rglob("*")} == before

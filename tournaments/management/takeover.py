@@ -121,12 +121,8 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     name = connection.settings_dict["NAME"]
     data_dir = Path(settings.DATA_DIR)
     hall = hall_name(data_dir)
-    own_disk = data_dir / "sauvegardes" / journal.FOLDER_NAME  # BACKUP_DIR's default
-    refused = medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk)
-    if not new_medium and refused:
-        raise CommandError(refusal_sentence(refused))
-    if not new_medium and (other := another_halls_journal(hall)):
-        raise CommandError(other)
+    if refused := journal_refusal(new_medium=new_medium):
+        raise CommandError(refused)
     try:
         started = journal.start(
             folder=journal_folder(),
@@ -166,6 +162,22 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     elif not stick.several():
         stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
     return started
+
+
+def journal_refusal(*, new_medium: bool = False) -> str:
+    """Why the journal would not start on the backups' folder, writing
+    nothing ("" when it would): this data folder journaled on another
+    medium last time, or the folder holds another laptop's concours not
+    taken over. `start_journal` refuses on it, and `hall --check` says it
+    (a rehearsal is told what the real start would)."""
+    if connections["default"].vendor != "sqlite" or new_medium:
+        return ""
+    data_dir = Path(settings.DATA_DIR)
+    hall = hall_name(data_dir)
+    own_disk = data_dir / "sauvegardes" / journal.FOLDER_NAME  # BACKUP_DIR's default
+    if refused := medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk):
+        return refusal_sentence(refused)
+    return another_halls_journal(hall)
 
 
 def another_halls_journal(mine: str) -> str:

@@ -80,7 +80,10 @@ class Command(BaseCommand):
             "--demo", action="store_true", help="Crée le concours de démonstration."
         )
         parser.add_argument(
-            "--check", action="store_true", help="Prépare tout et affiche l'adresse, sans servir."
+            "--check",
+            action="store_true",
+            help="Prépare tout, vérifie la clé comme le vrai démarrage et affiche l'adresse, "
+            "sans servir.",
         )
         parser.add_argument(
             "--new-password",
@@ -156,14 +159,18 @@ class Command(BaseCommand):
         self._first_login(renew=bool(options.get("new_password")))
         if demo:
             call_command("demo", stdout=self.stdout)
+        copy = takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
+        if copy:
+            raise CommandError(copy)
         if check:
+            # What the stick would refuse, said to a rehearsal as to the real start.
+            new_medium = bool(options.get("nouvelle_cle") or taken is not None)
+            if refused := takeover.journal_refusal(new_medium=new_medium):
+                raise CommandError(refused)
             self._announce(
                 address.public_address_for_port(port, listen=listen_host), listen_host, port
             )
             return
-        copy = takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
-        if copy:
-            raise CommandError(copy)
         server = self._open(listen_host, port, threads)
         takeover.start_journal(
             self.stdout,
