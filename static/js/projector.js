@@ -48,7 +48,7 @@
     lists = [];
     if (matchMedia("(max-width: 40rem)").matches) return;
     document.querySelectorAll("#projector [data-paged]").forEach((frame) => {
-      const list = frame.querySelector("ol.paged, ul.paged");
+      const list = frame.querySelector("ul.playing, ol.scrolling");
       if (!list || list.children.length < 2) return;
       const pages = pagesOf(list);
       if (pages.length < 2) return;  // it fits
