@@ -5,7 +5,8 @@
 // drawn as big buttons, which post without this script. It only spares
 // taps and scrolls: a capot bid hides the second capot mark (and clears it),
 // a bid tapped (or the trump, where there is no bid) brings the numeric
-// keypad up in « Points », whose figures a tap selects (a row corrected is
+// keypad up in « Points » (« Coinchée » and a belote side too, once a bid
+// is tapped), whose figures a tap selects (a row corrected is
 // typed over), and the deal being typed stays in sight (issue 54): brought
 // there when the page opens and after a save, kept under the player's
 // finger when lines come above it. Never on a key press: a keyboard moving
@@ -57,7 +58,12 @@
     const pad = input.closest("#deal-entry.pad");
     if (!pad) return;
     const hasBid = Boolean(pad.querySelector("input[name=bid]"));
-    const leads = input.name === "bid" ? input.value !== "capot" : input.name === "trump" && !hasBid;
+    const bid = pad.querySelector("input[name=bid]:checked");
+    // « Coinchée » or a belote side, tapped once the contract is chosen,
+    // brings the keypad back too (issue 60, item 6): a tap on a button took
+    // the focus from « Points », and the player tapped the box again.
+    const then = ["coinche", "belote"].includes(input.name) && (hasBid ? Boolean(bid) && bid.value !== "capot" : Boolean(pad.querySelector("input[name=trump]:checked")));
+    const leads = then || (input.name === "bid" ? input.value !== "capot" : input.name === "trump" && !hasBid);
     const points = pad.querySelector("input[name=points]");
     if (leads && points && !points.value) points.focus();
   });
