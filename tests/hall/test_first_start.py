@@ -57,6 +57,22 @@ def test_the_first_start_prints_the_login_once_and_new_password_gives_another(tm
     assert logs_in(env, renewed) and not logs_in(env, password)
 
 
+def test_the_first_start_with_the_demo_says_the_password_once_and_not_unchanged(tmp_path):
+    """Issue 60, item 9: `make run`'s first start (`hall --demo`) printed the
+    password, then, after the demo's lines, « Mot de passe : inchangé (donné
+    à la première création) » on that same run."""
+    env = environment(tmp_path / "portable", tmp_path / "sauvegardes", server_port())
+    said = manage(env, "hall", "--check", "--demo")
+    password = LOGIN.search(said).group(1)
+    assert said.count("Mot de passe") == 1, said[-1500:]
+    assert "inchangé" not in said
+    assert logs_in(env, password)
+    # A later start with the demo: no password, the login's name reminded.
+    again = manage(env, "hall", "--check", "--demo")
+    assert "Mot de passe : inchangé (donné à la première création)." in again
+    assert password not in again
+
+
 QUEUE_A_TASK = (
     "from tournaments.features.messages.services.tasks import send_due_messages; "
     "send_due_messages.enqueue()"

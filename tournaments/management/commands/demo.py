@@ -84,8 +84,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--reset", action="store_true", help="Recrée la démo existante.")
         parser.add_argument("--seed", type=int, default=2026, help="Graine du hasard.")
+        parser.add_argument(
+            "--compte-deja-dit",
+            action="store_true",
+            help="Le compte de l'organisateur vient d'être affiché (manage.py hall) : ne pas "
+            "le redire.",
+        )
 
-    def handle(self, *args, reset: bool, seed: int, **options) -> None:
+    def handle(
+        self, *args, reset: bool, seed: int, compte_deja_dit: bool = False, **options
+    ) -> None:
         user, password = self._organizer()
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
         if existing and not reset and demo.is_whole():
@@ -103,6 +111,8 @@ class Command(BaseCommand):
                 raise
             for line in said:
                 self.stdout.write(self.style.SUCCESS(line))
+        if compte_deja_dit and not password:
+            return  # the hall's first start said the login and its password (issue 60)
         self.stdout.write(f"Organisateur : {DEMO_USER}")
         if password:
             self.stdout.write(f"Mot de passe : {password}")

@@ -158,7 +158,7 @@ class Command(BaseCommand):
             self._update_database()
         self._first_login(renew=bool(options.get("new_password")))
         if demo:
-            call_command("demo", stdout=self.stdout)
+            call_command("demo", stdout=self.stdout, compte_deja_dit=self.password is not None)
         copy = takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
         if copy:
             raise CommandError(copy)
