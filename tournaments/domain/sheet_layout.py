@@ -46,16 +46,26 @@ QR_TOP = MARGIN + 6.0
 GRID_TOP = 84.0
 HEADING = 11.0
 TOTAL_ROW = 8.0
+#: Blank between the last deal's row and the final total's (its thick line
+#: read as ink in the last row's digits, a cell's cut reaching 1 mm past its box).
+TOTAL_GAP = 1.5
 GRID_LIMIT = PAGE_MM[1] - MARGIN - 38.0
-ROW_MAX, ROW_MIN = 11.0, 5.0
-NUMBER_COLUMN = 9.0
-FIELD_GAP = 1.6
-#: Boxes: as wide as the row allows up to MAX_BOX; the running totals are
-#: left out (written in the final total's row only) rather than go under
-#: MIN_BOX, narrower than a digit written with a pen.
-MAX_BOX, MIN_BOX = 6.0, 4.5
+ROW_MAX = 11.0
+#: The grid is wider than the text above and below it: its edges GRID_SIDE
+#: from the page's (printers leave about 4 mm blank), the digits' room.
+GRID_SIDE = 7.0
+NUMBER_COLUMN = 7.5
+FIELD_GAP = 1.4
+#: A digit's box: as wide as the row allows up to MAX_DIGIT; the running
+#: totals are left out (written in the final total's row only) rather than
+#: go under MIN_BOX. Measured with bench.bench_sheets --box (docs/photo-sheets.md):
+#: a pen's digit squeezed in 4.6 mm reads worse than in 5.5 mm or more.
+MAX_DIGIT, MIN_BOX = 6.5, 4.5
+#: A box to cross takes a slot of CHOICE_SLOT, one of a side (« N-S », « E-O »,
+#: printed over it) SIDE_SLOT: room for its word, apart from its neighbour's.
+CHOICE_SLOT, SIDE_SLOT = 4.4, 5.6
+CROSS_MAX = 4.6
 BOX_HEIGHT_MAX = 8.5
-
 DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
 SIDES = ("A", "B")
 
@@ -189,20 +199,31 @@ def _places(count: int) -> tuple[str, ...]:
     return tuple(str(i) for i in range(count))
 
 
+def _slot(kind: str, names: tuple[str, ...]) -> float | None:
+    """The width of a box to cross (None: a digit's box, as wide as the row allows)."""
+    if kind == DIGITS:
+        return None
+    return SIDE_SLOT if names == SIDES else CHOICE_SLOT
+
+
 def _box_width(fields: list[tuple[str, str, tuple[str, ...]]]) -> float:
-    boxes = sum(len(names) for _, _, names in fields)
-    room = PAGE_MM[0] - 2 * MARGIN - NUMBER_COLUMN - FIELD_GAP * (len(fields) + 1)
-    return min(MAX_BOX, room / boxes)
+    """A digit box's width: the room the boxes to cross leave, shared."""
+    digits = sum(len(names) for _, kind, names in fields if kind == DIGITS)
+    crosses = sum(len(names) * (_slot(kind, names) or 0) for _, kind, names in fields)
+    room = PAGE_MM[0] - 2 * GRID_SIDE - NUMBER_COLUMN - FIELD_GAP * (len(fields) + 1) - crosses
+    return min(MAX_DIGIT, room / max(digits, 1))
 
 
 def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
-    """The layout of a sheet of `rows` deal rows under `rules`."""
+    """The layout of a sheet of `rows` deal rows under `rules`. Rows share
+    the grid's band, ROW_MAX tall at most; a partie of many deals has
+    shorter rows (past 28, under 5 mm: short for a pen), on one page still."""
     kinds = field_kinds(rules, rows)
     width = _box_width(kinds)
-    room = GRID_LIMIT - GRID_TOP - HEADING - TOTAL_ROW
-    row_height = max(ROW_MIN, min(ROW_MAX, room / max(rows, 1)))
-    box_height = min(BOX_HEIGHT_MAX, row_height - 2.4)
-    left = MARGIN
+    room = GRID_LIMIT - GRID_TOP - HEADING - TOTAL_GAP - TOTAL_ROW
+    row_height = min(ROW_MAX, room / max(rows, 1))
+    box_height = min(BOX_HEIGHT_MAX, max(row_height / 2, row_height - 2.4))
+    left = GRID_SIDE
     deal_rows = []
     for index in range(rows):
         y = GRID_TOP + HEADING + index * row_height
@@ -211,26 +232,22 @@ def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
         fields = []
         for name, kind, names in kinds:
             boxes = []
+            slot = _slot(kind, names)
             for box_name in names:
-                if kind == DIGITS:
+                if slot is None:
                     boxes.append(Box(box_name, x, top, width, box_height))
-                else:  # a square to cross, centred in its slot
-                    side = min(width, box_height, 5.0)
-                    boxes.append(
-                        Box(
-                            box_name,
-                            x + (width - side) / 2,
-                            y + (row_height - side) / 2,
-                            side,
-                            side,
-                        )
-                    )
-                x += width
+                    x += width
+                    continue
+                side = min(slot - 0.8, box_height, CROSS_MAX)  # a square, centred in its slot
+                boxes.append(
+                    Box(box_name, x + (slot - side) / 2, y + (row_height - side) / 2, side, side)
+                )
+                x += slot
             fields.append(Field(name, kind, tuple(boxes)))
             x += FIELD_GAP
         deal_rows.append(DealRow(index + 1, y, row_height, tuple(fields)))
-    right = PAGE_MM[0] - MARGIN
-    bottom = GRID_TOP + HEADING + rows * row_height + TOTAL_ROW
+    right = PAGE_MM[0] - GRID_SIDE
+    bottom = GRID_TOP + HEADING + rows * row_height + TOTAL_GAP + TOTAL_ROW
     inset, size, (page_w, page_h) = MARK_INSET, MARK_SIZE, PAGE_MM
     marks = (
         Box("top_left", inset, inset, size, size),
@@ -238,7 +255,7 @@ def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
         Box("bottom_right", page_w - inset - size, page_h - inset - size, size, size),
         Box("bottom_left", inset, page_h - inset - size, size, size),
     )
-    qr_x = right - QR_COLUMN + (QR_COLUMN - QR_SIZE) / 2
+    qr_x = PAGE_MM[0] - MARGIN - QR_COLUMN + (QR_COLUMN - QR_SIZE) / 2
     qr = Box("qr", qr_x, QR_TOP, QR_SIZE, QR_SIZE)
     return SheetLayout(marks, qr, tuple(deal_rows), left, right, GRID_TOP, bottom, row_height)
 

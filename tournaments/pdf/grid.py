@@ -17,8 +17,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from tournaments.display import labels
+from tournaments.domain.sheet_guide import GUIDE_BOX, GUIDE_STROKES
 from tournaments.domain.sheet_layout import (
     DIGITS,
     HEADING,
@@ -179,11 +181,13 @@ def _heading(canvas: Canvas, layout: SheetLayout, surcoinche_factor: int) -> Non
             continue
         _fitted(canvas, title, FONT_BOLD, 7, width)
         canvas.drawCentredString(_x(centre), _y(top + 4.2), title)
+        # Each word over its own box, within its slot: « N-S » and « E-O » stay apart.
+        slot = field.boxes[1].x - field.boxes[0].x if len(field.boxes) > 1 else field.boxes[0].w
         for box in field.boxes:
             word = words[box.name]
             red = field.name == "trump" and labels.is_red(box.name)
             canvas.setFillColor(RED if red else GREY)
-            _fitted(canvas, word, FONT_BOLD, 8 if len(word) == 1 else 7, (box.w - 0.3) * mm)
+            _fitted(canvas, word, FONT_BOLD, 8 if len(word) == 1 else 7, (slot - 1.2) * mm)
             canvas.drawCentredString(_x(box.centre[0]), _y(top + 9), word)
             canvas.setFillColor(INK)
 
@@ -202,8 +206,9 @@ def _numbers(canvas: Canvas, layout: SheetLayout, tie_rows: frozenset[int]) -> N
     canvas.setFillColor(GREY)
     for row in layout.rows:
         centre = layout.left + NUMBER_COLUMN / 2
-        baseline = row.y + row.h / 2 + 1.2
-        canvas.setFont(FONT_BOLD, 9.5)
+        size = min(9.5, row.h * 2.835 * 0.8)  # a row of many deals is short
+        baseline = row.y + row.h / 2 + size * 0.126
+        canvas.setFont(FONT_BOLD, size)
         canvas.drawCentredString(_x(centre), _y(baseline), str(row.number))
         if row.number in tie_rows:
             canvas.setFont(FONT, 5)
@@ -246,3 +251,47 @@ def _final_row(canvas: Canvas, layout: SheetLayout, final: tuple[str, str]) -> N
     for field, text in ((a, final[0]), (b, final[1])):
         if text:
             canvas.drawRightString(_x(field.right), _y(baseline), text)
+
+
+class DigitGuide(Flowable):
+    """« Un chiffre par case. Écrivez les chiffres ainsi : » and the ten
+    digits, each in a box as the sheet's, drawn with a pen's strokes in
+    the shapes the reader reads best (domain.sheet_guide.GUIDE_STROKES)."""
+
+    SIZE = 9.0  # the sentence's points
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = gettext("Un chiffre par case. Écrivez les chiffres ainsi :")
+        self.text_width = pdfmetrics.stringWidth(self.text, FONT_BOLD, self.SIZE)
+        box_w, box_h = GUIDE_BOX
+        self.width = self.text_width + 2 * mm + 10 * (box_w + 1.0) * mm
+        self.height = (box_h + 1.0) * mm
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        box_w, box_h = GUIDE_BOX[0] * mm, GUIDE_BOX[1] * mm
+        canvas.setFillColor(INK)
+        canvas.setFont(FONT_BOLD, self.SIZE)
+        canvas.drawString(0, self.height / 2 - self.SIZE * 0.35, self.text)
+        x = self.text_width + 2 * mm
+        for digit in range(10):
+            canvas.setStrokeColor(BOX_LINE)
+            canvas.setLineWidth(0.6)
+            canvas.rect(x, 0.5 * mm, box_w, box_h, stroke=1, fill=0)
+            canvas.setStrokeColor(WRITTEN)
+            canvas.setLineWidth(1.3)
+            canvas.setLineCap(1)
+            canvas.setLineJoin(1)
+            inset_x, inset_y = 0.18 * box_w, 0.14 * box_h
+            for stroke in GUIDE_STROKES[digit]:
+                path = canvas.beginPath()
+                for i, (u, v) in enumerate(stroke):
+                    px = x + inset_x + u * (box_w - 2 * inset_x)
+                    py = 0.5 * mm + box_h - inset_y - v * (box_h - 2 * inset_y)
+                    path.moveTo(px, py) if i == 0 else path.lineTo(px, py)
+                canvas.drawPath(path, stroke=1, fill=0)
+            x += box_w + 1.0 * mm

@@ -55,7 +55,7 @@ from tournaments.pdf.base import (
     when_where,
 )
 from tournaments.pdf.coupons import coupons_story
-from tournaments.pdf.grid import draw_sheet_grid
+from tournaments.pdf.grid import DigitGuide, draw_sheet_grid
 from tournaments.pdf.sheet_page import SheetPage
 
 TARGET_MODE_ROWS = 20  # a partie played to a score has no fixed number of deals
@@ -242,7 +242,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
         para(
             gettext(
                 "%(tournament)s — partie %(round)s, table %(table)s. "
-                "Un chiffre par case ; une croix dans la case du preneur, de l'atout, "
+                "Une croix dans la case du preneur, de l'atout, "
                 "de la belote, du capot. Les marques se reportent à chaque donne ; "
                 "les totaux sont cumulés. "
                 "En cas de désaccord, appelez l'arbitre avant de signer. "
@@ -297,6 +297,8 @@ def _sheet_header(context: _SheetContext, table: Table, url: str | None) -> list
     heading += [
         Spacer(0, 1 * mm),
         para(f"{context.summary} {match[1]}" if match else context.summary, styles.small),
+        Spacer(0, 1.5 * mm),
+        DigitGuide(),
     ]
     return heading
 

@@ -61,6 +61,77 @@ def templates() -> tuple[np.ndarray, np.ndarray]:
     return np.stack(images), np.array(labels)
 
 
+#: Every kind of sheet (issue 59, item 5): a concours's fields, and its
+#: sheet's rows. As the benchmark's (bench/bench_sheets.py KINDS).
+KINDS: dict[str, tuple[dict, int]] = {
+    "classic": ({"preset": "ffb-belote"}, 12),  # a classic belote concours: no contract
+    "coinche with announcements": (
+        {"preset": "ffb-coinche", "overrides": {"announcements": True, "sa_ta": True}},
+        12,
+    ),
+    "partie to a target": ({"preset": "ffb-belote", "end_mode": "target", "end_target": 1000}, 20),
+    "mêlée": ({"preset": "ffb-coinche", "format": "melee"}, 12),
+    "most deals": ({"preset": "ffb-coinche", "end_deals": 60}, 60),
+}
+
+
+def kind_table(make_tournament, kind: str) -> Table:
+    """Table 1 of partie 1 of a concours of `kind` (KINDS), its photos read."""
+    from tests import factories
+    from tournaments.services import registration
+
+    fields, _rows = KINDS[kind]
+    tournament = make_tournament(sheets_enabled=True, **fields)
+    if fields.get("format") == "melee":  # players register alone; the draw makes the teams
+        for i in range(4):
+            registration.register_player(
+                tournament=tournament, player=registration.PlayerData("Zoé", f"Évrard{i}")
+            )
+    else:
+        factories.add_teams(tournament, 4)
+    return factories.first_table(factories.draw_random_round(tournament))
+
+
+def sheets_layout(table: Table):
+    """`table`'s sheet layout as it prints now."""
+    from tournaments.pdf import sheets
+
+    return sheets.table_layout(table)
+
+
+@functools.cache
+def guide_hand_digits(seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    """Another hand: the digits as the sheet's guide draws them
+    (sheet_guide.GUIDE_STROKES), each written five times with a pen that
+    wobbles (its points moved up to 5 % of the box) and its own width."""
+    from PIL import ImageDraw
+
+    from tournaments.domain.sheet_guide import GUIDE_STROKES
+    from tournaments.features.sheets.domain import digits
+
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for digit in range(10):
+        for _ in range(5):
+            image = Image.new("L", (48, 64), 0)
+            draw = ImageDraw.Draw(image)
+            width = int(rng.integers(4, 7))
+            for stroke in GUIDE_STROKES[digit]:
+                wobble = rng.uniform(-0.05, 0.05, (len(stroke), 2))
+                points = [(6 + (u + du) * 36, 6 + (v + dv) * 52)
+                          for (u, v), (du, dv) in zip(stroke, wobble, strict=True)]  # fmt: skip
+                draw.line(points, fill=255, width=width, joint="curve")
+            images.append(digits.normalize(np.asarray(image, np.float32) / 255))
+            labels.append(digit)
+    return np.stack(images), np.array(labels)
+
+
+def guide_writer(seed: int = 1) -> sheet_photos.Writer:
+    """A hand writing the digits as the sheet's guide shows them."""
+    images, labels = guide_hand_digits()
+    return sheet_photos.Writer.of(images, labels, seed)
+
+
 def writer(seed: int = 1) -> sheet_photos.Writer:
     """A hand writing the template digits, its pen by the seed."""
     images, labels = templates()
@@ -95,13 +166,16 @@ def written_page(
     return _written(table, dict(enumerate(rows, start=1)), seed, entry_key)
 
 
-def _written(table: Table, rows: dict[int, dict], seed: int, entry_key: str | None) -> Image.Image:
+def _written(
+    table: Table, rows: dict[int, dict], seed: int, entry_key: str | None, hand: str = "font"
+) -> Image.Image:
     from tournaments.pdf import sheets
 
     fixed_entry_key(table, entry_key)
     layout = sheets.table_layout(table)
     page = _page(sheet_pdf(table))
-    return sheet_photos.fill(page, layout, rows, writer(seed))
+    pen = guide_writer(seed) if hand == "guide" else writer(seed)
+    return sheet_photos.fill(page, layout, rows, pen)
 
 
 def photo_of(
@@ -111,14 +185,16 @@ def photo_of(
     seed: int = 1,
     shot: sheet_photos.Shot = SHOT,
     entry_key: str | None = None,
+    hand: str = "font",
 ) -> bytes:
     """A photo of `table`'s sheet with `rows` (a deal's number: its values
     as written) written in by one hand (made once a process for the same
-    table, rows, seed and shot)."""
+    table, rows, seed, shot and hand): « font » (`writer`) or « guide »
+    (`guide_writer`)."""
     fixed_entry_key(table, entry_key)
-    key = (table.entry_key, repr(sorted(rows.items())), seed, shot)
+    key = (table.entry_key, repr(sorted(rows.items())), seed, shot, hand)
     if key not in _made:
-        page = _written(table, rows, seed, entry_key)
+        page = _written(table, rows, seed, entry_key, hand)
         _made[key] = sheet_photos.photograph(page, shot, seed)
     return _made[key]
 
@@ -130,12 +206,13 @@ def sheet_photo(
     seed: int = 1,
     shot: sheet_photos.Shot = SHOT,
     entry_key: str | None = None,
+    hand: str = "font",
 ) -> tuple[bytes, list[dict]]:
-    """A photo of `table`'s sheet filled with `deals` deals, and the engine's
-    deals written on it."""
+    """A photo of `table`'s sheet filled with `deals` deals by `hand`
+    (photo_of), and the engine's deals written on it."""
     game = played(table, deals, seed)
     rows = {number: values for number, (_deal, values) in enumerate(game, start=1)}
-    photo = photo_of(table, rows, seed=seed, shot=shot, entry_key=entry_key)
+    photo = photo_of(table, rows, seed=seed, shot=shot, entry_key=entry_key, hand=hand)
     return photo, [deal for deal, _values in game]
 
 
