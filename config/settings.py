@@ -254,7 +254,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:home"
+LOGIN_REDIRECT_URL = "tournaments:dashboard"  # « Mes tournois » (issue 60, item 8)
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # Organizer accounts (tournaments/views/accounts.py). SIGNUP_OPEN=0 closes

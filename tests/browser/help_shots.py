@@ -123,7 +123,7 @@ def main() -> None:
         desk.locator("#id_username").fill("organisateur")
         desk.locator("#id_password").fill(password)
         desk.locator("#id_password").press("Enter")
-        desk.wait_for_url(base + "/")
+        desk.wait_for_url(base + "/organisation/")
 
         def shot(name: str, url: str, *, anchor: str | None = None) -> None:
             desk.goto(base + url)

@@ -13,4 +13,4 @@ def log_in(page: Page, url: str, username: str = "orga", password: str = PASSWOR
     page.locator("#id_username").fill(username)
     page.locator("#id_password").fill(password)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
+    page.wait_for_url(url + "/organisation/")

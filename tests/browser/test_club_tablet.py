@@ -35,7 +35,7 @@ def _sign_in(page: Page, url: str) -> None:
     page.locator("#id_username").press_sequentially("orga")
     page.locator("#id_password").press_sequentially(factories.PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
+    page.wait_for_url(url + "/organisation/")
 
 
 def _move(desk: Page, name: str, number: str, when: str) -> None:

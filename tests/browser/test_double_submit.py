@@ -18,7 +18,7 @@ def test_a_double_click_registers_the_team_once(live_server, page: Page, tournam
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(live_server.url + "/organisation/")
     page.goto(live_server.url + f"/organisation/t/{tournament.slug}/equipes/ajouter/")
     for field, value in {
         "first_name1": "Hélène",
@@ -43,7 +43,7 @@ def test_a_suggestion_answered_between_two_clicks_lets_no_second_team_through(
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(live_server.url + "/organisation/")
     add = live_server.url + f"/organisation/t/{tournament.slug}/equipes/ajouter/"
     page.goto(add)
     held: list = []

@@ -207,7 +207,7 @@ def open_desk(browser, faults, base: str, password: str):
     desk.locator("#id_username").fill("organisateur")
     desk.locator("#id_password").fill(password)
     desk.locator("#id_password").press("Enter")
-    desk.wait_for_url(base + "/")
+    desk.wait_for_url(base + "/organisation/")
     return desk
 
 

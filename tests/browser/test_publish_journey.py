@@ -132,7 +132,7 @@ def log_in(page, base: str) -> None:
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(base + "/")
+    page.wait_for_url(base + "/organisation/")
 
 
 def test_a_concours_played_offline_is_published_from_the_hall_laptop(

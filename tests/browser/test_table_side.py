@@ -93,7 +93,7 @@ def test_deals_typed_one_after_another_each_add_their_row(live_server, page: Pag
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(live_server.url + "/organisation/")
     slug = round1.tournament.slug
     page.goto(live_server.url + f"/organisation/t/{slug}/parties/1/tables/{table.number}/")
     for number in (4, 5):

@@ -18,7 +18,7 @@ def open_table(browser: Browser, url: str, path: str):
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
-    page.wait_for_url(url + "/")
+    page.wait_for_url(url + "/organisation/")
     page.goto(url + path)
     return page
 

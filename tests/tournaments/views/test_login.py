@@ -177,3 +177,19 @@ def test_wrong_passwords_on_the_hall_laptop_still_count_on_its_address(client, o
     for _ in range(MAX_FAILURES):
         assert _attempt(client, "orga", "mauvais", address="127.0.0.1").status_code == 200
     assert _attempt(client, "orga", PASSWORD, address="127.0.0.1").status_code == 429
+
+
+def test_signing_in_lands_on_my_tournaments(client, organizer):
+    """Issue 60, item 8: it landed on the public home, one more click every time."""
+    response = client.post(reverse("login"), {"username": "orga", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:dashboard")
+    assert "Mes tournois" in client.get(response["Location"]).text
+
+
+def test_signing_in_from_a_page_goes_back_to_it(client, organizer):
+    page = reverse("tournaments:directory")
+    response = client.post(
+        reverse("login") + f"?next={page}", {"username": "orga", "password": PASSWORD}
+    )
+    assert response["Location"] == page
