@@ -145,14 +145,16 @@ def copy_of(stick, tmp_path: Path) -> Path:
 def take_over(
     folder: Path, tmp_path: Path, *extra: str
 ) -> tuple[subprocess.CompletedProcess, Path]:
-    """`hall --reprendre <folder> --check` on a second laptop's data folder
-    (its software started once: migrated), as the volunteer types it."""
+    """`hall --reprendre <folder> --premier-arrete --check` on a second
+    laptop's data folder (its software started once: migrated), as the
+    volunteer types it: a copy of the stick, the first laptop said off
+    (--check refuses a copy without it, as the real start does)."""
     data = tmp_path / "portable-2"
     migrated.seed(data)
     env = environment(data, tmp_path / "cle-2" / "sauvegardes", server_port())
     command = [sys.executable, str(ROOT / "manage.py"), "hall", "--reprendre", str(folder)]
     done = subprocess.run(
-        [*command, "--check", *extra],
+        [*command, "--premier-arrete", "--check", *extra],
         env=env,
         cwd=ROOT,
         capture_output=True,

@@ -217,3 +217,62 @@ def test_a_schema_changed_in_any_way_is_not_the_apps(db, tmp_path, change):
 def test_a_replay_run_twice_gives_the_same_database(journal, tmp_path):
     play_a_little()
     assert replayed(journal.folder, tmp_path) == replayed(journal.folder, tmp_path)
+
+
+def test_a_table_carrying_a_check_that_refuses_every_row_is_not_the_apps(db, tmp_path):
+    """Issue 61: CHECK (0) written into a table's schema (PRAGMA
+    writable_schema) passed the schema's check, then refused every deal."""
+    copy = tmp_path / "copie.sqlite3"
+    shutil.copyfile(migrated.template(), copy)
+    with closing(sqlite3.connect(copy)) as changed:
+        changed.execute("PRAGMA writable_schema = ON")
+        changed.execute(
+            "UPDATE sqlite_master SET sql = substr(sql, 1, length(sql) - 1) || ', CHECK (0))' "
+            "WHERE type = 'table' AND name = 'tournaments_deal'"
+        )
+        changed.commit()
+    with closing(sqlite3.connect(copy)) as changed:
+        (sql,) = changed.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'tournaments_deal'"
+        ).fetchone()
+        assert sql.endswith(", CHECK (0))") and changed.execute(
+            "PRAGMA integrity_check"
+        ).fetchall() == [("ok",)]
+        assert carried.shape(changed) != carried.app_shape()
+
+
+def test_a_snapshot_that_is_a_link_off_the_stick_is_not_taken(journal, tmp_path):
+    """Issue 61: the snapshot replaced by a symbolic link to a file
+    elsewhere on the laptop, the same bytes: refused, not followed."""
+    play_a_little()
+    snapshot = replay.plan(journal.folder).snapshot
+    elsewhere = tmp_path / "ailleurs.sqlite3"
+    shutil.move(snapshot, elsewhere)
+    snapshot.symlink_to(elsewhere)
+    with pytest.raises(replay.JournalDamaged, match="lien vers un autre fichier"):
+        replay.plan(journal.folder)
+
+
+def test_a_replayed_regexp_is_refused_before_python_runs_it(journal, tmp_path):
+    """Issue 61: Django's REGEXP is Python: the replay's time bound (SQLite's
+    progress handler) never runs while it backtracks (a pattern ran 420 s
+    against a 300 s bound). A line calling it, or REPEAT, is refused."""
+    play_a_little()
+    plan = replay.plan(journal.folder)
+    copy = tmp_path / "copie.sqlite3"
+    with closing(sqlite3.connect(plan.snapshot)) as source, closing(sqlite3.connect(copy)) as to:
+        source.backup(to)
+    backend = type(connections["default"])
+    other = backend({**connection.settings_dict, "NAME": str(copy)}, alias="replay")
+    # (a + a)* backtracking: 2^22 steps, under a second; 2^40 would be hours.
+    lines = [
+        ("DELETE FROM tournaments_team WHERE ? REGEXP ?", ("a" * 22 + "!", "(a+)+$"), False),
+        ("UPDATE tournaments_team SET name = REPEAT(?, ?)", ("x", 10), False),
+    ]
+    try:
+        for line in lines:
+            plan.transactions = [replay.Transaction("ligne 1 de h1-000009.journal", None, [line])]
+            with pytest.raises(replay.JournalDamaged, match="refusée"):
+                replay.apply(plan, other)
+    finally:
+        other.close()

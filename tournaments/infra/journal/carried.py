@@ -78,6 +78,14 @@ def target(sql: str) -> str:
     return found.group(2) if found else ""
 
 
+#: Functions a replayed statement may not call: loading code, and the
+#: functions Django writes in Python whose cost their arguments set (a
+#: pattern that backtracks for hours, a length of a billion): SQLite's
+#: progress handler, the replay's time bound, never runs while Python does.
+#: The app's writes call none of them.
+UNBOUNDED = frozenset({"load_extension", "regexp", "repeat", "lpad", "rpad"})
+
+
 def authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, inner: str | None):
     """SQLite's authorizer while a replay runs: writes of the concours's
     tables, nothing else, nothing from a trigger or a view. Reads of the
@@ -87,8 +95,10 @@ def authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, i
         return sqlite3.SQLITE_DENY
     if action in (sqlite3.SQLITE_SELECT, sqlite3.SQLITE_TRANSACTION, sqlite3.SQLITE_SAVEPOINT):
         return sqlite3.SQLITE_OK
-    if action in (sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION):
-        return sqlite3.SQLITE_DENY if arg2 == "load_extension" else sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_READ:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_FUNCTION:
+        return sqlite3.SQLITE_DENY if (arg2 or "").lower() in UNBOUNDED else sqlite3.SQLITE_OK
     kind = tables().get(arg1 or "")
     allowed = {
         sqlite3.SQLITE_DELETE: kind is not None,
@@ -124,7 +134,8 @@ def shape(db: sqlite3.Connection) -> list:
     """A database's schema as SQLite itself describes it: its tables,
     triggers and views by name; each table's columns, indexes (what they
     hold, unique or not, partial or not: not their names, which a renamed
-    model keeps) and foreign keys. The same schema made by another
+    model keeps), foreign keys, CHECK constraints, and whether it is
+    WITHOUT ROWID or STRICT. The same schema made by another
     version's SQL, or columns in another order, reads the same."""
     objects = db.execute(
         "SELECT type, name FROM sqlite_master WHERE type != 'index' "
@@ -149,8 +160,73 @@ def shape(db: sqlite3.Connection) -> list:
             "FROM pragma_foreign_key_list(?)",
             (name,),
         ).fetchall()
-        described.append([sorted(columns), sorted(indexes), sorted(keys, key=repr)])
+        (sql,) = db.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+        ).fetchone()
+        kind = db.execute(
+            'SELECT wr, strict FROM pragma_table_list(?) WHERE schema = "main"', (name,)
+        )
+        described.append(
+            [
+                sorted(columns),
+                sorted(indexes),
+                sorted(keys, key=repr),
+                checks(sql or ""),
+                kind.fetchall(),
+            ]
+        )
     return described
+
+
+def checks(sql: str) -> list[str]:
+    """The CHECK constraints of a table's CREATE TABLE, each as written,
+    its spaces aside, sorted: no pragma says them, and a CHECK (0) refuses
+    every row (issue 61: such a snapshot passed the schema's check and
+    refused every deal after the takeover)."""
+    found, at = [], 0
+    text = sql.replace("\n", " ")
+    while (at := _next_check(text, at)) >= 0:
+        start = text.index("(", at)
+        end = _closing(text, start)
+        found.append("".join(text[start:end].split()).lower())
+        at = end
+    return sorted(found)
+
+
+def _next_check(text: str, at: int) -> int:
+    """Where the next CHECK keyword after `at` begins, outside quotes; -1."""
+    quote = ""
+    for i in range(at, len(text)):
+        c = text[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'`[":
+            quote = "]" if c == "[" else c
+        elif (
+            text[i : i + 5].upper() == "CHECK"
+            and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))
+            and text[i + 5 : i + 6].strip() in ("", "(")
+        ):
+            return i
+    return -1
+
+
+def _closing(text: str, start: int) -> int:
+    """Just after the parenthesis that closes the one at `start`."""
+    depth, quote = 0, ""
+    for i in range(start, len(text)):
+        c = text[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'`[":
+            quote = "]" if c == "[" else c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
 
 
 def _indexed(db: sqlite3.Connection, index: str) -> tuple:

@@ -5,7 +5,8 @@ Everything is read and checked before anything is written: each line's
 chain (`codec.unseal`) from the segment's header on, and from segment to
 segment; each snapshot's SHA-256 (its segment's header), `PRAGMA
 integrity_check`, and no trigger, view or virtual table in it (the app's
-migrations make none: one found is not the hall's). A snapshot that fails
+migrations make none: one found is not the hall's); a snapshot or a
+segment that is a symbolic link (to a file off the stick) is refused. A snapshot that fails
 is left aside for the one before and its journal, and that is said. A line
 without its newline at the end of a segment was never acknowledged (the
 append failed before its fsync) and is left out; any other line that does
@@ -185,6 +186,8 @@ def header_fits(header: dict, hall: str, number: int, path: Path) -> None:
 
 def snapshot_fault(path: Path, sha256: Any) -> str:
     """Why a snapshot cannot be the start ("" when it can)."""
+    if path.is_symlink():  # a stick's file, not one elsewhere on the laptop (issue 61)
+        return "c'est un lien vers un autre fichier, pas un fichier de la clé"
     if not path.is_file():
         return "introuvable"
     digest = hashlib.sha256()
@@ -255,6 +258,8 @@ def _read_chain(folder: Path, hall: str, chain: list[int], result: Plan) -> None
     end = None
     for number in chain:
         path = folder / segment_name(hall, number)
+        if path.is_symlink():
+            raise JournalDamaged(f"{path.name} est un lien vers un autre fichier, pas la clé")
         result.segments.append(path)
         header, records, last = read_segment(path)
         header_fits(header, hall, number, path)
