@@ -94,6 +94,26 @@ QUESTIONS: tuple[Question, ...] = (
     Question("capot_bid_marque", "capot_bid_marque", _h(bid="capot", capot="A"), "A"),
     Question("capot_bid_failed", "capot_bid_failed", _h(bid="capot", points={"A": 130}), "B"),
     Question("annonces_chute", "annonces_chute", _h(bid=80, points={"A": 70}), "B", desk=False),
+    # issue 62: a capot made at 100 not bid (350 or 162 + 100 → 260); a capot bid coinched
+    # and made (1 000, or 160 + 250 × 2 = 660); at points annoncés, the defence's belote
+    # (0 or 20); in classic belote, 90 against 72 and the belote (0 or 90) and a capot
+    # (252 or 250). capot_value is not asked: its 2 points show only to the point or
+    # surcoinched, and each question doubles the answers' tree the form carries.
+    Question("capot_bonus", "capot_bonus", _h(bid=100, capot="A"), "A", desk=False),
+    Question(
+        "capot_bid_coinched", "capot_bid_coinched", _h(bid="capot", coinche=1, capot="A"), "A"
+    ),
+    Question(
+        "annonces_belote",
+        "annonces_belote",
+        _h(bid=80, points={"A": 100}, belote={"B": 1}),
+        "B",
+        desk=False,
+    ),
+    Question(
+        "classic_made", "classic_made", _h(points={"A": 90}, belote={"B": 1}), "A", desk=False
+    ),
+    Question("classic_capot", "classic_capot", _h(capot="A"), "A", desk=False),
 )
 QUESTIONS_BY_KEY: dict[str, Question] = {question.key: question for question in QUESTIONS}
 
@@ -124,16 +144,20 @@ class Asked:
 
 
 def questions_for(rules: Rules) -> list[Question]:
-    """The questions that apply to ``rules``' counting (none in classic
-    belote; no failed capot bid question at coinche, where it is a chute)."""
+    """The questions that apply to ``rules``' counting (in classic belote,
+    its own two; no failed capot bid question at coinche, where it is a
+    chute)."""
     return list(_questions_for(rules.counting))
 
 
 @lru_cache(maxsize=8)
 def _questions_for(counting: str) -> tuple[Question, ...]:
-    if counting not in WITH_BIDS:
-        return ()
-    return tuple(q for q in QUESTIONS if counting in OPTIONS_BY_NAME[q.option].applies_to)
+    bids = counting in WITH_BIDS  # classic belote asks its own questions, of deals with no bid
+    return tuple(
+        q
+        for q in QUESTIONS
+        if counting in OPTIONS_BY_NAME[q.option].applies_to and ("bid" in q.deal) == bids
+    )
 
 
 def answers(rules: Rules, key: str) -> list[Answer]:

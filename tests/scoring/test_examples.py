@@ -103,14 +103,15 @@ def test_the_questions_a_counting_asks() -> None:
     keys = {name: [q.key for q in questions_for(rules)] for name, rules in PRESETS.items()}
     first = ["rounding", "chute_base", "coinche_chute", "coinche_made"]
     contree = [*first, "coinche_defence", "coinche_base"]
+    capots = ["capot_bonus", "capot_bid_coinched"]  # issue 62
     assert keys == {
-        "ffb-belote": [],
-        "ffb-coinche": [*contree, "capot_bid_marque"],
-        "contree-faits-annonces": [*contree, "capot_bid_failed"],
-        "contree-faits": [*contree, "capot_bid_failed"],
-        "contree-annonces": [*first, "capot_bid_failed", "annonces_chute"],
+        "ffb-belote": ["classic_made", "classic_capot"],
+        "ffb-coinche": [*contree, "capot_bid_marque", *capots],
+        "contree-faits-annonces": [*contree, "capot_bid_failed", *capots],
+        "contree-faits": [*contree, "capot_bid_failed", "capot_bonus"],
+        "contree-annonces": [*first, "capot_bid_failed", "annonces_chute", "annonces_belote"],
     }
-    assert len(QUESTIONS) == 9
+    assert len(QUESTIONS) == 14
     with pytest.raises(ValueError):
         answers(PRESETS["ffb-belote"], "coinche_chute")
     with pytest.raises(ValueError):
@@ -122,28 +123,38 @@ def asked_keys(rules: Rules, chosen: dict[str, int]) -> list[str]:
 
 
 COINCHE_ASKS = ["rounding", "coinche_chute", "coinche_made", "coinche_base"]
+CAPOTS = ["capot_bonus", "capot_bid_coinched"]
 
 
 @pytest.mark.parametrize(
     ("preset", "chosen", "keys"),
     [
         # a preset asks what its marques may differ on, nothing more
-        ("ffb-coinche", {}, COINCHE_ASKS),
-        ("contree-faits", {}, ["rounding", "coinche_made", "coinche_base", "capot_bid_failed"]),
-        ("contree-annonces", {}, ["annonces_chute"]),
+        ("ffb-coinche", {}, [*COINCHE_ASKS, *CAPOTS]),
+        (
+            "contree-faits",
+            {},
+            ["rounding", "coinche_made", "coinche_base", "capot_bid_failed", "capot_bonus"],
+        ),
+        ("contree-annonces", {}, ["annonces_chute", "annonces_belote"]),
+        ("ffb-belote", {}, ["classic_made", "classic_capot"]),
         # the takers' marque multiplied: then the defence's, and no base
         (
             "ffb-coinche",
             {"coinche_made": 380},
-            ["rounding", "coinche_chute", "coinche_made", "coinche_defence"],
+            ["rounding", "coinche_chute", "coinche_made", "coinche_defence", *CAPOTS],
         ),
         # the contract alone multiplied: no base either, rounded
-        ("ffb-coinche", {"coinche_chute": 340}, ["rounding", "coinche_chute", "coinche_made"]),
+        (
+            "ffb-coinche",
+            {"coinche_chute": 340},
+            ["rounding", "coinche_chute", "coinche_made", *CAPOTS],
+        ),
         # au point près: the chute base, and how a capot bid made is marked
         (
             "ffb-coinche",
             {"rounding": 65},
-            ["rounding", "chute_base", *COINCHE_ASKS[1:], "capot_bid_marque"],
+            ["rounding", "chute_base", *COINCHE_ASKS[1:], "capot_bid_marque", *CAPOTS],
         ),
     ],
 )

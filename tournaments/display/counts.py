@@ -13,7 +13,7 @@ options do)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -45,18 +45,46 @@ QUESTION_TEXTS = {
         "Un capot demandé et manqué, avec 130 points faits : combien pour la défense ?"
     ),
     "annonces_chute": _("Une contrée à 80 chutée, sans contre : combien pour la défense ?"),
+    "capot_bonus": _(
+        "Un capot fait à 100 sans l'avoir demandé, sans belote : combien pour les preneurs ?"
+    ),
+    "capot_bid_coinched": _(
+        "Un capot demandé, coinché et réussi, sans belote : combien pour les preneurs ?"
+    ),
+    "annonces_belote": _(
+        "Une contrée à 80 réussie, la belote chez la défense : combien pour la défense ?"
+    ),
+    "classic_made": _(
+        "Les preneurs font 90 points, la défense 72 et la belote : combien pour les preneurs ?"
+    ),
+    "classic_capot": _("Les preneurs font capot, sans belote : combien pour eux ?"),
 }
 
 # The questions few clubs answer otherwise than the rules they picked: a
 # « Nouveau tournoi » keeps them folded under one line, so that the first
 # screen still ends with its button in view.
-FOLDED = ("rounding", "chute_base", "coinche_base", "capot_bid_marque")
+FOLDED = (
+    "rounding",
+    "chute_base",
+    "coinche_base",
+    "capot_bid_marque",
+    "capot_bonus",
+    "capot_bid_coinched",
+    "annonces_belote",
+    "classic_made",
+    "classic_capot",
+)
 
 # What a choice's formula does not say by itself, in the club's words.
 CAPTIONS = {
     ("annonces_chute", "bid"): _("l'équipe qui chute donne le contrat"),
     ("coinche_defence", "own"): _("la défense garde sa marque"),
     ("coinche_defence", "zero"): _("la défense ne marque rien"),
+    ("capot_bonus", False): _("sans prime de capot"),
+    ("capot_bid_coinched", "contract_only"): _("formule atténuée"),
+    ("annonces_belote", True): _("la belote est marquée"),
+    ("classic_made", "82"): _("82 points suffisent"),
+    ("classic_capot", "flat"): _("250 pour l'équipe capot"),
 }
 CAPTIONED_BY_VALUE = ("rounding",)  # the value's own label says it (« au point près »)
 
@@ -154,6 +182,11 @@ def _count_form(rules: scoring.Rules, language: str | None) -> CountForm:
 
     visit({}, "")
     order = [q.key for q in examples.QUESTIONS]
+    # A question asked before any answer starts at the count in force then (the first path
+    # visited may have made it another: a capot not bid is 352 to the point, 350 rounded).
+    in_force = {a.question.key: a.current for a in examples.walk(rules, {})[1]}
+    for key, current in in_force.items():
+        found[key] = {m: replace(c, preset=m == current) for m, c in found[key].items()}
     questions = tuple(
         CountQuestion(key, str(QUESTION_TEXTS[key]), tuple(found[key].values()))
         for key in sorted(found, key=order.index)

@@ -108,7 +108,7 @@ def test_each_choice_is_the_marque_the_engine_gives_its_typical_deal(preset):
 
 def test_the_club_questions_in_the_clubs_words():
     rules = scoring.Rules.from_preset("ffb-coinche")
-    rounding, chute, made, base = count_questions(rules)
+    rounding, chute, made, base, capot, capot_bid = count_questions(rules)
     assert chute.text == "Une coinche chutée à 90 : combien pour la défense ?"
     assert [(c.marque, c.label()) for c in chute.choices] == [
         (500, "2 × [160 (chute) + 90 (contrat)] = 500"),
@@ -124,26 +124,41 @@ def test_the_club_questions_in_the_clubs_words():
         "4 × [160 (base) + 90 (contrat)] = 1\u202f000",
         "4 × [162 (base) + 90 (contrat)] = 1\u202f008, arrondi à 1\u202f010",
     ]
-    # classic belote asks nothing; points annoncés how a chute is counted
-    assert count_questions(scoring.Rules.from_preset("ffb-belote")) == []
-    (chute,) = count_questions(scoring.Rules.from_preset("contree-annonces"))
+    # issue 62: a capot not bid, and a capot bid coinched
+    assert [c.label() for c in capot.choices] == [
+        "252 + 100 (contrat) = 352, arrondi à 350",
+        "162 + 100 (contrat) = 262, arrondi à 260 — sans prime de capot",
+    ]
+    assert [c.label() for c in capot_bid.choices] == [
+        "2 × [250 (capot) + 250 (capot demandé)] = 1\u202f000",
+        "160 (base) + 2 × 250 (capot demandé) = 660 — formule atténuée",
+    ]
+    # classic belote asks its own two; points annoncés how a chute is counted, and the belote
+    made_82, capot_250 = count_questions(scoring.Rules.from_preset("ffb-belote"))
+    assert [c.label() for c in made_82.choices] == ["0", "90 — 82 points suffisent"]
+    assert [c.label() for c in capot_250.choices] == [
+        "252",
+        "250 (capot) — 250 pour l'équipe capot",
+    ]
+    chute, belote = count_questions(scoring.Rules.from_preset("contree-annonces"))
     assert [c.label() for c in chute.choices] == [
         "160 (chute)",
         "80 (contrat) — l'équipe qui chute donne le contrat",
     ]
+    assert [c.label() for c in belote.choices] == ["0", "20 (belote) — la belote est marquée"]
 
 
 def test_the_questions_an_answer_opens_follow_it():
     rules = scoring.Rules.from_preset("ffb-coinche")
     au_point = [q.key for q in count_questions(rules, {"rounding": 65})]
-    assert au_point[-1] == "capot_bid_marque" and "chute_base" in au_point
-    (capot,) = [q for q in count_questions(rules, {"rounding": 65}) if q.key == au_point[-1]]
+    assert au_point[-3] == "capot_bid_marque" and "chute_base" in au_point
+    (capot,) = [q for q in count_questions(rules, {"rounding": 65}) if q.key == au_point[-3]]
     assert [c.label() for c in capot.choices] == [
         "252 + 250 (capot demandé) = 502",
         "500 (capot demandé)",
     ]
     multiplied = count_questions(rules, {"coinche_made": 380})
-    assert [c.label() for c in multiplied[-1].choices] == [
+    assert [c.label() for c in multiplied[-3].choices] == [
         "70 — la défense garde sa marque",
         "0 — la défense ne marque rien",
         "2 × 70 (marque sans coinche) = 140",
@@ -156,23 +171,43 @@ def test_the_profile_is_named_by_its_preset_when_it_matches_one():
     club = rules.with_options(coinche_count="contract_only")
     assert profile_name(club) == "Coinche FFB, compte du club : contrat seul multiplié"
     names = json.loads(count_form(rules).tree)["names"]
-    assert names["|rounding=70|coinche_chute=500|coinche_made=500|coinche_base=1000"] == (
+    capots = "|capot_bonus=350|capot_bid_coinched=1000"
+    assert names[f"|rounding=70|coinche_chute=500|coinche_made=500|coinche_base=1000{capots}"] == (
         "Coinche FFB, version 1"
     )
-    assert names["|rounding=70|coinche_chute=340|coinche_made=340"] == (
-        "Coinche FFB, compte du club : contrat seul multiplié"
+    assert names[
+        "|rounding=70|coinche_chute=340|coinche_made=340|capot_bonus=350|capot_bid_coinched=750"
+    ] == ("Coinche FFB, compte du club : contrat seul multiplié")
+    assert (
+        names[
+            "|rounding=70|coinche_chute=340|coinche_made=500|capot_bonus=350|capot_bid_coinched=750"
+        ]
+        == ""
     )
-    assert names["|rounding=70|coinche_chute=340|coinche_made=500"] == ""
     assert (
         names[
             "|rounding=65|chute_base=250|coinche_chute=500|coinche_made=500|coinche_base=1000"
-            "|capot_bid_marque=500"
+            "|capot_bid_marque=500|capot_bonus=352|capot_bid_coinched=1000"
         ]
         == "Coinche FFB, compte du club : au point près, capot demandé réussi : 500"
     )
+    assert names[
+        "|rounding=70|coinche_chute=500|coinche_made=500|coinche_base=1000"
+        "|capot_bonus=260|capot_bid_coinched=660"
+    ] == (
+        "Coinche FFB, compte du club : capot demandé coinché : 160 + 250 × 2, "
+        "capot non demandé : 162 + contrat"
+    )
     annonces = json.loads(count_form(scoring.Rules.from_preset("contree-annonces")).tree)
-    assert annonces["names"]["|annonces_chute=80"] == (
+    assert annonces["names"]["|annonces_chute=80|annonces_belote=0"] == (
         "Contrée — points annoncés, compte du club : chute : le contrat à la défense"
+    )
+    assert annonces["names"]["|annonces_chute=160|annonces_belote=20"] == (
+        "Contrée — points annoncés, compte du club : belote marquée"
+    )
+    classic = json.loads(count_form(scoring.Rules.from_preset("ffb-belote")).tree)
+    assert classic["names"]["|classic_made=90|classic_capot=250"] == (
+        "Belote classique FFB, compte du club : capot : 250, contrat : 82 points"
     )
 
 
