@@ -101,7 +101,11 @@ QUESTIONS: tuple[Question, ...] = (
     # surcoinched, and each question doubles the answers' tree the form carries.
     Question("capot_bonus", "capot_bonus", _h(bid=100, capot="A"), "A", desk=False),
     Question(
-        "capot_bid_coinched", "capot_bid_coinched", _h(bid="capot", coinche=1, capot="A"), "A"
+        "capot_bid_coinched",
+        "capot_bid_coinched",
+        _h(bid="capot", coinche=1, capot="A"),
+        "A",
+        desk=False,
     ),
     Question(
         "annonces_belote",

@@ -122,8 +122,15 @@ class NewTournamentForm(TournamentForm):
                 or (row[2] and chosen.get(row[1].key, row[1].initial()) != row[1].initial())
                 for row in folded
             )
-            shown = [row for row in rows if row[1].key not in counts.FOLDED]
-            sections.append((preset, name, block.tree, shown, folded, opened))
+            other = [row for row in rows if row[1].key in counts.OTHER]
+            other_opened = any(
+                row[0].errors
+                or (row[2] and chosen.get(row[1].key, row[1].initial()) != row[1].initial())
+                for row in other
+            )
+            rare = (*counts.FOLDED, *counts.OTHER)
+            shown = [row for row in rows if row[1].key not in rare]
+            sections.append((preset, name, block.tree, shown, folded, opened, other, other_opened))
         return sections
 
     def clean(self) -> dict[str, Any]:

@@ -1,0 +1,78 @@
+"""Issue 62's club counts chosen by example on « Nouveau tournoi », at the
+keyboard, then played at the desk (1280 px): a volunteer picks a count by
+the marque of its example and plays a deal that shows it.
+
+* Coinche: a capot made at 100 not bid, « sans prime de capot » (260, not
+  350); the desk marks a capot not bid at 100 260–0 and « Pourquoi ? »
+  says 162 + 100.
+* Classic belote: « 82 points suffisent »: 90 against 72 and the belote is
+  made, 90–92 (the FFB's chute gave 0–182).
+
+Set BROWSER_SCREENSHOTS to a folder to keep screenshots (to look at, never
+compared)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.grid import deal_keys, type_deal
+from tests.browser.session import log_in
+from tests.browser.shots import shot
+from tests.browser.test_club_counts_by_example import create, desk, new_concours, pick
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def open_more(page: Page, block) -> None:
+    more = block.locator("details.count-other summary")  # « D'autres comptes ? »
+    more.focus()
+    page.keyboard.press("Enter")
+
+
+def test_a_capot_not_bid_without_its_bonus(live_server, page: Page, organizer):
+    url = live_server.url
+    log_in(page, url)
+    block = new_concours(page, url, "Coinche sans prime", "ffb-coinche")
+    open_more(page, block)
+    question = "Un capot fait à 100 sans l'avoir demandé"
+    pick(block, question, "arrondi à 260 — sans prime de capot")
+    expect(block.locator("output")).to_have_text(
+        "Coinche FFB, compte du club : capot non demandé : 162 + contrat"
+    )
+    shot(page, "by-example-capot-bonus-1366")
+    tournament = create(page, "Coinche sans prime")
+    assert tournament.rule_profile.capot_bonus is False
+
+    desk(page, url, tournament)
+    expect(page.locator("p.rules")).to_contain_text("capot non demandé : 162 + contrat")
+    type_deal(page, deal_keys(taker="A", trump="H", bid="100", capot="A"))
+    expect(page.locator("#deal-1 .marque-a")).to_have_text("260")
+    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
+    page.locator("#deal-1 details.why summary").click()
+    expect(page.locator("#why-1")).to_contain_text(
+        "Nord-Sud : 162 + 100 (contrat) = 262, arrondi à 260"
+    )
+    shot(page, "by-example-capot-bonus-desk-1280")
+
+
+def test_classic_belote_made_on_82_points(live_server, page: Page, organizer):
+    url = live_server.url
+    log_in(page, url)
+    block = new_concours(page, url, "Belote à 82", "ffb-belote")
+    open_more(page, block)
+    pick(block, "Les preneurs font 90 points, la défense 72 et la belote", "82 points suffisent")
+    expect(block.locator("output")).to_have_text(
+        "Belote classique FFB, compte du club : contrat : 82 points"
+    )
+    shot(page, "by-example-classic-82-1366")
+    tournament = create(page, "Belote à 82")
+    assert tournament.rule_profile.classic_made == "82"
+
+    desk(page, url, tournament)
+    type_deal(page, deal_keys(taker="A", trump="H", points="90", belote="B", contracts=False))
+    expect(page.locator("#deal-1 .marque-a")).to_have_text("90")
+    expect(page.locator("#deal-1 .marque-b")).to_have_text("92")
+    page.locator("#deal-1 details.why summary").click()
+    expect(page.locator("#why-1")).to_contain_text("90 ≥ 82")
+    shot(page, "by-example-classic-82-desk-1280")
