@@ -132,7 +132,7 @@ def _add_page(
     finally:
         _reading.release()
     reading = {
-        **sheet.read.to_json(),
+        **_with_digits(sheet.read),
         "grid": geometry.to_json(),
         "rows": len(sheet.read.layout.rows) if sheet.read.layout else 0,
         "marques": [list(deal.marques or ()) for deal in sheet.read.deals],
@@ -151,6 +151,23 @@ def _add_page(
         reading=reading,
         image=picture,
     )
+
+
+def _with_digits(read: Any) -> dict[str, Any]:
+    """The sheet as read (its `to_json`), each number also with its digits'
+    probabilities and, when the reader gives them, their second choices
+    (`seconds`): what the review says of a doubtful digit (« le 1 pourrait
+    être un 7 », display.reasons_said)."""
+    shown = read.to_json()
+    for deal, kept in zip(read.deals, shown["deals"], strict=True):
+        for name, field_read in deal.fields.items():
+            if not isinstance(field_read.value, int) or not field_read.probabilities:
+                continue
+            kept["fields"][name]["probabilities"] = [round(p, 4) for p in field_read.probabilities]
+            seconds = getattr(field_read, "seconds", ())
+            if seconds:
+                kept["fields"][name]["seconds"] = [int(d) for d in seconds]
+    return shown
 
 
 def _table_for(round: Round, sheet: queries.Sheet) -> Table:

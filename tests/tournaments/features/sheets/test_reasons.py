@@ -141,3 +141,28 @@ def test_the_reasons_are_said_in_english_too(desk, table):
     with translation.override("en"):
         said = display.reasons_said(["marque_missing"], ["points"], {}, [80, 0])
     assert said == ["no score written: nothing checks the points"]
+
+
+def test_the_reading_keeps_each_number_s_digits_for_the_review_to_name(desk, table):
+    rows = _rows(table)
+    _upload(desk, table.round, "IMG_0001.jpg", _photo(table, rows, builders.writer(1)))
+    photo = SheetPhoto.objects.get()
+    numbers = [
+        (name, read)
+        for deal in photo.reading["deals"]
+        for name, read in deal["fields"].items()
+        if isinstance(read["value"], int)
+    ]
+    assert numbers
+    for name, read in numbers:
+        assert len(read["probabilities"]) == len(str(read["value"])), name
+        assert len(read.get("seconds", read["probabilities"])) == len(str(read["value"]))
+    # A doubtful digit with its second choice kept is named on the page.
+    deal = photo.reading["deals"][0]
+    deal["reasons"], deal["asked"] = ["unsure"], ["points"]
+    deal["fields"]["points"] = {
+        "value": 71, "sure": False, "probabilities": [0.97, 0.41], "seconds": [1, 7],
+    }  # fmt: skip
+    photo.save(update_fields=["reading"])
+    page = desk.get(_review_url(photo)).content.decode()
+    assert "points des preneurs : le 1 pourrait être un 7" in page
