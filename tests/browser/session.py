@@ -1,5 +1,5 @@
 """Signing in as the organizer in a journey, from the keyboard as a
-volunteer does: the user name, the password, Enter; then the home page."""
+volunteer does: the user name, the password, Enter; then « Mes tournois »."""
 
 from __future__ import annotations
 

@@ -233,7 +233,8 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     with refusal_as_message(request):
         rounds.close_round(by=request.user, round=rnd)
         messages.success(request, _("%(round)s close.") % {"round": rnd})
-        return redirect("tournaments:manage", slug=slug)
+        # At the parties and the next draw's button, not the page's top (issue 60).
+        return redirect(reverse("tournaments:manage", kwargs={"slug": slug}) + "#parties")
     return redirect("tournaments:round", slug=slug, number=number)
 
 
