@@ -240,7 +240,7 @@ def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
             tap_deal(page, taker="NS", trump="♥", bid="90", points=points)
         status = page.locator("#outbox .outbox-status")
         expect(status).to_contain_text("en attente d'envoi (2)")
-        expect(status).to_contain_text("Hors ligne depuis", timeout=20_000)
+        expect(status).to_contain_text("Hors ligne : réseau perdu à", timeout=20_000)
         page.screenshot(path=f"{SHOTS}/phone-server-down.png", full_page=True)
 
         # Started again by the volunteer, on the same data: the phone sends

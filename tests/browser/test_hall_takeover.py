@@ -138,7 +138,7 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         shutil.rmtree(first)
         type_deal(page, "110")
         expect(status).to_contain_text("en attente d'envoi (1)")
-        expect(status).to_contain_text("Hors ligne depuis", timeout=20_000)
+        expect(status).to_contain_text("Hors ligne : réseau perdu à", timeout=20_000)
         page.screenshot(path=f"{SHOTS}/phone-laptop-dead.png", full_page=True)
 
         # The second laptop, from the stick alone, at the same address.

@@ -88,7 +88,7 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
     context.set_offline(True)
     for points in ("97", "102", "110"):
         tap_deal(page, taker="NS", trump="♥", bid="90", points=points)
-    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne depuis")
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne : réseau perdu à")
     expect(page.locator("#outbox .outbox-status")).to_contain_text("en attente d'envoi (3)")
     expect(page.locator("tr.outbox-row")).to_have_count(3)
     expect(page.locator(".outbox-drop")).to_be_hidden()  # nothing was refused

@@ -46,7 +46,7 @@ def test_offline_the_ranking_keeps_its_last_version_and_says_since_when(
     faults.network_down = True
     page.context.set_offline(True)
     banner = page.locator(".offline-banner")
-    expect(banner).to_contain_text("Hors ligne depuis")
+    expect(banner).to_contain_text("Hors ligne : réseau perdu à")
     expect(page.locator("#standings")).to_contain_text("Rang")  # the last version kept
     table = round1.tables.order_by("number").first()
     for _ in range(12):

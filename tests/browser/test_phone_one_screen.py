@@ -91,7 +91,7 @@ def test_a_deal_and_its_save_button_on_the_first_screen(
 
 
 def test_the_wifi_dropping_does_not_move_the_pad(live_server, open_page, round1, faults):
-    """The outbox's box appears when the Wi-Fi drops (« Hors ligne depuis
+    """The outbox's box appears when the Wi-Fi drops (« Hors ligne : réseau perdu à
     … »): the pad stays where the player's finger is, on the screen and in
     the page; the deal tapped then is recorded as tapped once back."""
     table = round1.tables.order_by("number").first()
@@ -106,7 +106,7 @@ def test_the_wifi_dropping_does_not_move_the_pad(live_server, open_page, round1,
 
     faults.network_down = True
     page.context.set_offline(True)
-    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne depuis")
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hors ligne : réseau perdu à")
     after = pad.evaluate(PLACE)
     shot(page, "one-screen-wifi-dropped", full_page=False)
     print(f"\nthe pad before the Wi-Fi dropped: {before}, after: {after}")

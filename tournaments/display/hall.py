@@ -109,7 +109,7 @@ def restart_notice(
     if previous_alive is None or now - started > RESTART_SHOWN_FOR:
         return ""
     return _(
-        "Le serveur a redémarré à %(start)s (arrêté depuis %(stop)s) : les téléphones se "
+        "Le serveur a redémarré à %(start)s (arrêté à %(stop)s) : les téléphones se "
         "reconnectent d'eux-mêmes et envoient ce qu'ils ont gardé ; regardez les tables "
         "en attente."
     ) % {"start": clock_time(started), "stop": clock_time(previous_alive)}
@@ -122,8 +122,8 @@ def outbox_texts() -> dict[str, str | list[str]]:
     return {
         "clock": _("{h} h {m}"),
         "offline": _(
-            "Hors ligne depuis {time}. Ne rechargez pas la page : vos donnes sont gardées "
-            "sur ce téléphone"
+            "Hors ligne : réseau perdu à {time}. Ne rechargez pas la page : vos donnes sont "
+            "gardées sur ce téléphone"
         ),
         "waiting": _("en attente d'envoi ({n})"),
         "blocked": _(

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests import factories
 from tests.tournaments.views.test_players_stylesheet import players_templates
-from tournaments.display.hall import phone_contact, restart_notice
+from tournaments.display.hall import outbox_texts, phone_contact, restart_notice
 from tournaments.infra import links, uptime
 from tournaments.models import Table
 from tournaments.services.hall_contact import note_phone_contact
@@ -154,6 +154,18 @@ def test_a_restart_is_told_for_three_hours(tmp_path):
     later = again + datetime.timedelta(hours=3, minutes=1)
     assert restart_notice(start.started, start.previous_alive, later) == ""
     assert restart_notice(first, None, first) == ""
+
+
+def test_the_times_said_are_times_of_day_not_durations():
+    """Issue 60, item 7: « Hors ligne depuis 2 h 32 » and « arrêté depuis
+    3 h 31 » read as durations; the time it went down is said with « à »."""
+    started = timezone.make_aware(datetime.datetime(2026, 11, 28, 3, 40))
+    alive = timezone.make_aware(datetime.datetime(2026, 11, 28, 3, 31))
+    notice = restart_notice(started, alive, started)
+    assert "redémarré à 3 h 40 (arrêté à 3 h 31)" in notice
+    assert "depuis" not in notice
+    offline = outbox_texts()["offline"]
+    assert offline.startswith("Hors ligne : réseau perdu à {time}.")
 
 
 def test_an_unreadable_record_is_no_start(tmp_path):
