@@ -101,9 +101,11 @@
 
     // The standby's ping: true only when it took over the very hall this
     // phone was talking to (a standby still waiting, or another hall, is not
-    // gone to).
-    tookOver(answer) {
-      return Boolean(this.hall && answer && answer.replaces === this.hall
+    // gone to), and `proven` (static/js/hall-proof.js: it answered with the
+    // proof made from the hall's takeover key; the hall's name alone is
+    // public, issue 61).
+    tookOver(answer, proven = false) {
+      return Boolean(proven && this.hall && answer && answer.replaces === this.hall
         && typeof answer.hall === "string" && answer.hall && answer.hall !== this.hall);
     }
 

@@ -324,6 +324,10 @@
       clearTimeout(timer);
     }
   };
+  // Did `origin` answer with the proof that it took this very hall over?
+  const proves = (answer, origin) => Boolean(
+    window.BeloteHallProof && window.BeloteHallProof.proves(answer, box.dataset.key, origin),
+  );
   // The hall silent for a while: its standby laptop, if the page knows one,
   // is asked whether it took this hall over; then the page goes there as
   // above, once.
@@ -335,7 +339,9 @@
     probing = true;
     const answer = await ask(queue.standby);
     probing = false;
-    if (queue.tookOver(answer)) go(place);
+    // Proven as a typed address is (below): whoever answers at the
+    // standby's address knows the hall's name, not its takeover key.
+    if (queue.tookOver(answer, proves(answer, queue.standby))) go(place);
   };
   // No standby named (issue 50): the player types the address the desk
   // shows. It gets what the phone holds only once it proves it took this
@@ -350,8 +356,7 @@
     note = T.asking;
     status();
     const answer = await ask(origin);
-    const proven = window.BeloteHallProof && window.BeloteHallProof.proves(answer, box.dataset.key, origin);
-    if (proven && queue.tookOver(answer) && go(place)) return;
+    if (queue.tookOver(answer, proves(answer, origin)) && go(place)) return;
     note = answer ? T.notTaken : T.silent;
     status();
   };

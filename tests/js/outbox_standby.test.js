@@ -84,10 +84,19 @@ describe("what the standby's ping says", () => {
     ["a1b2c3d4", false],
   ];
   for (const [answer, went] of cases) {
-    test(`${JSON.stringify(answer)}: ${went ? "goes" : "stays"}`, () => {
-      assert.equal(silentSince(T0).tookOver(answer), went);
+    test(`${JSON.stringify(answer)}, proven: ${went ? "goes" : "stays"}`, () => {
+      assert.equal(silentSince(T0).tookOver(answer, true), went);
     });
   }
+
+  // Issue 61: the hall's name is on every table's page; whoever answers at
+  // the standby's address with it, without the proof made from the hall's
+  // takeover key (static/js/hall-proof.js), is not gone to.
+  test("a ping naming the hall without its proof: stays", () => {
+    const answer = { hall: "e5f6a7b8", replaces: "a1b2c3d4" };
+    assert.equal(silentSince(T0).tookOver(answer), false);
+    assert.equal(silentSince(T0).tookOver(answer, false), false);
+  });
 
   test("the hall's name is the last one heard (a regular answer without it keeps it)", () => {
     const queue = new M.Queue();
@@ -96,7 +105,7 @@ describe("what the standby's ping says", () => {
     assert.equal(queue.hall, "a1b2c3d4");
     assert.equal(queue.standby, STANDBY);
     queue.learn({ hall: "e5f6a7b8", standby: "" });
-    assert.equal(queue.tookOver({ hall: "x", replaces: "a1b2c3d4" }), false);
+    assert.equal(queue.tookOver({ hall: "x", replaces: "a1b2c3d4" }, true), false);
     assert.equal(queue.standby, "");
   });
 
