@@ -68,6 +68,10 @@ class DrawChecks(Sentences):
             )
             return
         what = _(DRAW_WORDS[kind])
+        if kind == replay.RANDOM and rnd["draw"].get("seed") is None and _withheld(rnd["draw"]):
+            self.check_apart(where, rnd["draw"])
+            self.withheld(where, rnd)  # its seed left out: the pairs changed it
+            return
         try:
             pairs, byes, numbers = replay.expected_draw(self.doc, rnd)
         except (pairing.DrawError, pools.PoolError, ValueError, KeyError) as error:
@@ -81,18 +85,7 @@ class DrawChecks(Sentences):
         self.compare_seating(where, what, rnd, pairs, byes, numbers)
         if len(self.sentences) > before and _withheld(rnd["draw"]):
             del self.sentences[before:]  # replayed without the pairs it was given
-            self.notes.append(
-                _(
-                    "%(where)s : ce tirage a tenu %(count)s paire(s) d'équipes à l'écart, que "
-                    "le fichier public ne nomme pas : il se vérifie sur le fichier de "
-                    "l'organisateur (empreinte %(digest)s)."
-                )
-                % {
-                    "where": where,
-                    "count": rnd["draw"]["apart"]["pairs"],
-                    "digest": rnd["draw"]["apart"]["digest"][:12],
-                }
-            )
+            self.withheld(where, rnd)
             return
         if len(self.sentences) == before:
             self.check_reasons(where, rnd)
@@ -380,6 +373,22 @@ class DrawChecks(Sentences):
                             "made": self.team(decided.get(key)),
                         }
                     )
+
+    def withheld(self, where: str, rnd: Mapping[str, Any]) -> None:
+        """The note of a public draw changed by pairs the file does not name."""
+        _ = self.translate
+        self.notes.append(
+            _(
+                "%(where)s : ce tirage a tenu %(count)s paire(s) d'équipes à l'écart, que "
+                "le fichier public ne nomme pas : il se vérifie sur le fichier de "
+                "l'organisateur (empreinte %(digest)s)."
+            )
+            % {
+                "where": where,
+                "count": rnd["draw"]["apart"]["pairs"],
+                "digest": rnd["draw"]["apart"]["digest"][:12],
+            }
+        )
 
     def reason_words(self, reason: Any) -> str:
         """A reason as the file writes it, in a few words: « ranking 1 2 »."""

@@ -15,7 +15,8 @@ parties the public pages show: a draw not announced yet (a draft, see
 services/release.py) is left out, with its tables, seed and exchanges, and
 a bracket match it seats keeps its teams but not its partie and table.
 It names no pair a draw kept apart (a family, a couple): it says how many
-and commits to them (`_apart`), and no table's reason names them.
+and commits to them (`_apart`), no table's reason names them, and a
+random draw they changed gives no seed (its departures would name them).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 
-from tournaments.checker import FORMAT, VERSION, apart_digest, standing_rows
+from tournaments.checker import FORMAT, VERSION, apart_digest, replay, standing_rows
+from tournaments.domain import pairing
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.domain.reasons import Reason
 from tournaments.domain.standings import rank
@@ -103,6 +105,8 @@ def concours_file(
         # The hidden ranking's parties wait for the end (issue 38, item 12a).
         rounds = rounds.filter(number__lt=cutoff)
     doc["rounds"] = _rounds(tournament, rounds, public)
+    if public:
+        _withhold_pointing_seeds(doc)
     doc["brackets"] = _brackets(tournament, {r["number"] for r in doc["rounds"]})
     return doc
 
@@ -296,6 +300,26 @@ def _apart(tournament: Tournament, rnd: Round, public: bool) -> dict[str, Any]:
         "avoid_absolute": rnd.draw_avoid_absolute,
         "apart": {**apart, "salt": salt},
     }
+
+
+def _withhold_pointing_seeds(doc: dict[str, Any]) -> None:
+    """A public random draw that pairs kept apart changed loses its seed:
+    replayed from it without the pairs, it departs from its tables exactly
+    where a pair was kept apart (issue 61: a quarter of such draws named
+    a couple that way). A draw the pairs did not change keeps its seed and
+    is checked as any other; the checker says which it cannot replay."""
+    for rnd in doc["rounds"]:
+        draw = rnd["draw"]
+        if draw["kind"] != replay.RANDOM or not draw.get("apart") or draw["seed"] is None:
+            continue
+        try:
+            pairs, byes, _numbers = replay.expected_draw(doc, rnd)
+        except (pairing.DrawError, KeyError, ValueError):
+            draw["seed"] = None
+            continue
+        tables = sorted(sorted((t["a"], t["b"])) for t in rnd["tables"])
+        if sorted(map(sorted, pairs)) != tables or sorted(byes) != sorted(rnd["byes"]):
+            draw["seed"] = None
 
 
 def _reason(reason: dict[str, Any], public: bool) -> dict[str, Any]:
