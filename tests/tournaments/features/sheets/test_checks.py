@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+from tournaments.features.sheets.domain import checks
+from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal, engine_deal
 
 BELOTE, COINCHE = scoring.PRESETS["ffb-belote"], scoring.PRESETS["ffb-coinche"]
 
@@ -59,9 +60,13 @@ COINCHED = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "marque_a": 190
         # Under rounding, the marques cannot tell 97 from 96: asked.
         (COINCHE, COINCHED, {"points": (1.0, 0.6)}, ["rounding_hides_digit", "unsure"],
          ["points"]),
-        # Two numbers in doubt at once: asked, whatever the rules say.
-        (BELOTE, CLASSIC, {"points": (1.0, 0.6), "marque_a": (0.6, 1.0)}, ["unsure"],
-         ["points", "marque_a"]),
+        # Two numbers in doubt at once, settled together: the 65 written
+        # (sure) wants 97 for the takers, and 97 their marque.
+        (BELOTE, CLASSIC, {"points": (1.0, 0.6), "marque_a": (0.6, 1.0)}, [], []),
+        # The three in doubt: 87 – 87 – 75 fits the rules as well: asked.
+        (BELOTE, CLASSIC,
+         {"points": (0.6, 1.0), "marque_a": (0.6, 1.0), "marque_b": (0.6, 1.0)}, ["unsure"],
+         ["points", "marque_a", "marque_b"]),
         # Points with no taker crossed.
         (BELOTE, {**CLASSIC, "taker": None}, None, ["engine_taker"], ["taker", "points"]),
         # A passed deal: nothing crossed, marques 0.
@@ -108,3 +113,63 @@ def test_a_litiges_pot_goes_to_the_next_deals_winner():
     won = row(taker="B", trump="D", points=100, marque_a=62, marque_b=181)
     check_deal(won, BELOTE, (0, 81), tie.pot)
     assert won.reasons == [] and won.marques == (62, 181)
+
+
+def _between() -> float:
+    """A digit's probability that is « sure » but not « beyond doubt » for
+    the model shipped (its calibration, digits.npz)."""
+    limits = checks.limits()
+    return (limits.sure + limits.beyond) / 2 if limits.beyond > limits.sure else limits.sure
+
+
+def _as_engine_says(rules, values: dict) -> dict:
+    """`values` with the marques the engine computes for them, written."""
+    score = scoring.score_deal(
+        engine_deal({n: FieldRead(v, True) for n, v in values.items()}), rules
+    )
+    return {**values, "marque_a": score.a, "marque_b": score.b}
+
+
+CONTREE_FAITS = scoring.PRESETS["contree-faits"]
+#: A chute: the takers' card points (10 or 40, 14 or 44) and, under a
+#: profile whose chute gives the defence 160 whatever the bid, the bid: the
+#: marques are the same whatever the digit.
+CHUTE = {"taker": "A", "trump": "H", "bid": 80, "points": 40}
+
+
+@pytest.mark.parametrize(
+    ("rules", "values", "name"),
+    [
+        (COINCHE, CHUTE, "points"),  # 10 read 40: 0 – 240 either way
+        (COINCHE, {**CHUTE, "points": 44}, "points"),  # 14 read 44
+        (CONTREE_FAITS, {**CHUTE, "bid": 90}, "bid"),  # 80 read 90: 0 – 160 either way
+        (CONTREE_FAITS, CHUTE, "points"),
+    ],
+)
+def test_a_number_the_rules_cannot_check_is_asked_unless_read_beyond_doubt(rules, values, name):
+    """Issue 59, item 2: where another digit gives the same marques, a digit
+    merely « sure » is asked; read beyond doubt, it is not."""
+    written = _as_engine_says(rules, values)
+    # The first digit doubted (the 4 of 40 that was a 1), the last sure.
+    doubted = {name: (_between(),) + (1.0,) * (len(str(values[name])) - 1)}
+    read = row(doubted, **written)
+    check_deal(read, rules, (0, 0), 0)
+    assert read.reasons == ["could_be_other"]
+    assert read.asked == [name]
+    beyond = row(**written)  # every digit at 1.0
+    check_deal(beyond, rules, (0, 0), 0)
+    assert beyond.reasons == [] and beyond.asked == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "values", "name"),
+    [
+        (BELOTE, CLASSIC, "points"),  # 97 made: any other digit changes the marques
+        (COINCHE, COINCHED, "bid"),  # a bid made: in the takers' marque
+    ],
+)
+def test_a_sure_digit_that_the_marques_check_is_not_asked(rules, values, name):
+    doubted = {name: (_between(),) * len(str(values[name]))}
+    read = row(doubted, **values)
+    check_deal(read, rules, (0, 0), 0)
+    assert read.reasons == [] and read.asked == []

@@ -35,11 +35,12 @@ BLANK, FAINT = 0.012, 0.03
 class BoxRead:
     """One box as read: `ink` (its share of inked pixels), and for a
     number's box the class read (0–9, digits.JUNK, or None: blank) and the
-    network's probability."""
+    network's probability (calibrated), and its second choice."""
 
     ink: float
     digit: int | None = None
     probability: float = 1.0
+    second: int | None = None
 
 
 @dataclass
@@ -100,8 +101,8 @@ def read_field(band: Straightened, field: Field) -> list[BoxRead]:
         images.append(normalized)
     wanted = [i for i, image in enumerate(images) if image is not None]
     classes = digits.classify([images[i] for i in wanted])  # type: ignore[misc]
-    for i, (digit, probability) in zip(wanted, classes, strict=True):
-        reads[i] = BoxRead(reads[i].ink, digit, probability)
+    for i, guess in zip(wanted, classes, strict=True):
+        reads[i] = BoxRead(reads[i].ink, guess.digit, guess.probability, guess.second)
     return reads
 
 

@@ -13,11 +13,19 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 - a running total written differs from the previous one plus the marque;
 - the marques are not written (nothing then checks the points);
 - under a rounding profile, the points' last digit is not read beyond
-  doubt (a marque rounded to the ten cannot tell 97 from 96).
+  doubt (a marque rounded to the ten cannot tell 97 from 96);
+- the marques check, but a number's digit not read beyond doubt could be
+  another digit with the same marques (`could_be_other`): what the rules
+  cannot check — a chute's card points, a bid whose marques do not depend
+  on it, an announcement — is asked unless every digit of it is beyond
+  doubt.
 
-So a number read wrong passes unasked only if the network was sure of a
-wrong digit *and* the rules found nothing to say: the marque, the total
-and the points read wrong together, the same way. What the rules decide is
+So a number read wrong passes unasked only if the network was beyond
+doubt on a wrong digit, or sure of one *and* the rules found nothing to
+say: the marque, the total and the points read wrong together, the same
+way. « Sure » and « beyond doubt » are the digits' model's calibrated
+thresholds (digits.calibration: fewer than one sure-but-wrong digit in
+10,000 on hands it never trained on; none wrong beyond doubt there). What the rules decide is
 filled in: the defence's card points from the takers' (162 minus them,
 or 0 on a capot), in `values`, the desk grid's Deal fields.
 
@@ -31,11 +39,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
+from tournaments.features.sheets.domain import digits
 
-#: A digit read with a probability under SURE is asked about; under a
-#: rounding profile, the points' last digit needs STRICT.
-SURE = 0.9
-STRICT = 0.995
 INPUTS = ("bid", "points", "announce_a", "announce_b")
 #: The engine's error codes → the fields of the row that may be at fault.
 AT_FAULT = {
@@ -61,6 +66,8 @@ class FieldRead:
     sure: bool
     #: Each digit's probability (a number), for the stricter digits.
     probabilities: tuple[float, ...] = ()
+    #: Each digit's second choice (the digit it might be instead; -1: none).
+    seconds: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "sure": self.sure}
@@ -142,7 +149,42 @@ def check_deal(
         left = [name for name in unsure if name not in confirmed]
         if left:
             read.ask("unsure", *left)
+    if read.marques is not None and not read.reasons:
+        for name in INPUTS:
+            if name in read.fields and _could_be_other(read, rules, pot, name):
+                read.ask("could_be_other", name)
     return after
+
+
+def limits() -> digits.Calibration:
+    """The digits' model's thresholds: « sure », and « beyond doubt »."""
+    return digits.calibration(digits.MODEL)
+
+
+def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -> bool:
+    """Whether a digit of number `name` not read beyond doubt could be any
+    other digit and give the same marques: the rules cannot tell them."""
+    field_read = read.fields[name]
+    text = str(field_read.value)
+    if field_read.value is None or len(text) != len(field_read.probabilities):
+        return False
+    beyond = limits().beyond
+    written = read.marques
+    for place, probability in enumerate(field_read.probabilities):
+        if probability >= beyond:
+            continue
+        for digit in "0123456789":
+            if digit == text[place] or (place == 0 and digit == "0" and len(text) > 1):
+                continue
+            value = int(text[:place] + digit + text[place + 1 :])
+            fields = {**read.fields, name: FieldRead(value, True)}
+            try:
+                score = scoring.score_deal(engine_deal(fields), rules)
+            except scoring.ScoringError:
+                continue
+            if _with_pot(score, pot) == written:
+                return True
+    return False
 
 
 def _check(
@@ -172,9 +214,14 @@ def _check(
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     points = read.fields.get("points")
     hidden = points is not None and points.value is not None and points.probabilities
-    if rules.rounding != "none" and hidden and points.probabilities[-1] < STRICT:  # type: ignore[union-attr]
+    strict = limits().beyond
+    if rules.rounding != "none" and hidden and points.probabilities[-1] < strict:  # type: ignore[union-attr]
         read.ask("rounding_hides_digit", "points")
     return _totals(read, before, marques)
+
+
+#: Digits in doubt a deal's rules may settle together (10 ** 3 rows scored).
+SETTLED_AT_MOST = 3
 
 
 def _confirmed(
@@ -185,47 +232,55 @@ def _confirmed(
     before: tuple[int, int] | None,
 ) -> set[str]:
     """The unsure fields of a deal the rules found right that the rules
-    decide alone: a marque the sure numbers compute; a running total that
-    follows a known one; one number whose doubted digits no other digit
-    could replace and still give the marques written (sure)."""
-    inputs = [name for name in unsure if name in INPUTS]
-    derived = [name for name in unsure if name.startswith(("marque_", "total_"))]
-    if len(inputs) + len(derived) < len(unsure) or len(inputs) > 1:
-        return set()  # a box crossed or not, two numbers in doubt: asked
-    if inputs and derived:
-        return set()  # the marques would check a number they are not sure of
-    if inputs:
-        return set(inputs) if _only_value(read, rules, pot, inputs[0]) else set()
-    confirmed = {name for name in derived if name.startswith("marque_")}
-    if before is not None:
-        confirmed |= {name for name in derived if name.startswith("total_")}
-    return confirmed
+    decide alone: every digit in doubt (under « sure »), in every number
+    at once — points, bid, marques, totals — tried as each other digit, and
+    no other combination gives a deal whose marques are the ones written
+    and whose totals follow the known ones. A box crossed or not, a number
+    with a gap, more than SETTLED_AT_MOST digits in doubt: asked."""
+    sure = limits().sure
+    places: list[tuple[str, int]] = []
+    for name in unsure:
+        field_read = read.fields[name]
+        text = str(field_read.value)
+        if field_read.value is None or len(text) != len(field_read.probabilities):
+            return set()
+        doubted = [(name, i) for i, p in enumerate(field_read.probabilities) if p < sure]
+        if not doubted:
+            return set()  # unsure for another reason (faint, a speck beside it)
+        places.extend(doubted)
+    if len(places) > SETTLED_AT_MOST:
+        return set()
+    texts = {name: str(read.fields[name].value) for name in unsure}
+    for others in itertools.product("0123456789", repeat=len(places)):
+        changed = {name: list(text) for name, text in texts.items()}
+        for (name, place), digit in zip(places, others, strict=True):
+            changed[name][place] = digit
+        values = {name: "".join(chars) for name, chars in changed.items()}
+        if values == texts or any(len(v) > 1 and v[0] == "0" for v in values.values()):
+            continue
+        fields = {**read.fields, **{n: FieldRead(int(v), True) for n, v in values.items()}}
+        if _consistent(fields, rules, pot, before):
+            return set()  # another reading fits the rules as well
+    return set(unsure)
 
 
-def _only_value(read: DealRead, rules: scoring.Rules, pot: int, name: str) -> bool:
-    """Whether no other digit at the doubted places of number `name` gives
-    the marques written."""
-    field_read = read.fields[name]
-    text = str(field_read.value)
-    doubted = [i for i, p in enumerate(field_read.probabilities) if p < SURE]
-    if field_read.value is None or len(text) != len(field_read.probabilities) or len(doubted) > 2:
+def _consistent(
+    fields: dict[str, FieldRead], rules: scoring.Rules, pot: int, before: tuple[int, int] | None
+) -> bool:
+    """Whether a row's numbers agree: the engine accepts the deal, its
+    marques are the ones written, and the totals written follow the known
+    ones (not known: any total agrees)."""
+    try:
+        score = scoring.score_deal(engine_deal(fields), rules)
+    except scoring.ScoringError:
         return False
-    written = (read.fields["marque_a"].value, read.fields["marque_b"].value)
-    for digits in itertools.product("0123456789", repeat=len(doubted)):
-        other = list(text)
-        for place, digit in zip(doubted, digits, strict=True):
-            other[place] = digit
-        value = int("".join(other))
-        if value == field_read.value:
-            continue
-        fields = {**read.fields, name: FieldRead(value, True)}
-        try:
-            score = scoring.score_deal(engine_deal(fields), rules)
-        except scoring.ScoringError:
-            continue
-        if _with_pot(score, pot) == written:
-            return False
-    return True
+    marques = _with_pot(score, pot)
+    if (fields["marque_a"].value, fields["marque_b"].value) != marques:
+        return False
+    totals = [fields.get(f"total_{s}") for s in "ab"]
+    if before is None or totals[0] is None or totals[1] is None:
+        return True
+    return (totals[0].value, totals[1].value) == (before[0] + marques[0], before[1] + marques[1])
 
 
 def _with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:

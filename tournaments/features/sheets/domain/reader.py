@@ -104,11 +104,12 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     if not written:
         return FieldRead(None, True)
     span = boxes[written[0] : written[-1] + 1]
+    limits = digits.calibration(digits.MODEL)
     sure = all(
         box.digit is not None
         and box.digit != digits.JUNK
         and box.ink >= cells.FAINT
-        and box.probability >= checks.SURE
+        and box.probability >= limits.sure
         for box in span
     )
     faint = [box for i, box in enumerate(boxes) if box.ink >= cells.BLANK and i not in written]
@@ -117,7 +118,8 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     )
     value = int(text) if text and len(text) == len(span) else None
     probabilities = tuple(box.probability for box in span)
-    return FieldRead(value, sure and value is not None and not faint, probabilities)
+    seconds = tuple(box.second if box.second is not None else -1 for box in span)
+    return FieldRead(value, sure and value is not None and not faint, probabilities, seconds)
 
 
 def _crossed(boxes: list[cells.BoxRead], names: list[str], kind: str) -> FieldRead:

