@@ -240,6 +240,10 @@ def main() -> None:
         page = tables[0][0]
         server, _ = start(port, first, stick, page, *standby)
         first_name = (first / "nom-du-journal").read_text().strip()
+        # The organizer's code, noted at the first start: typed at the takeover.
+        sealed = first / "code-de-la-cle.txt"
+        if sealed.exists():
+            os.environ["CODE_DE_LA_CLE"] = sealed.read_text(encoding="ascii").strip()
         bench = outage.Bench(args.interval)
         phoned = tables[: len(tables) - args.desk_tables]
         phones = [outage.Phone(port, path, code, bench) for path, code in phoned]

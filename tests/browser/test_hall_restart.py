@@ -63,6 +63,11 @@ COUNT_DEALS = (
 )
 
 
+#: The stick's code the last first laptop started printed (issue 61): the
+#: organizer noted it, and types it at a takeover (CODE_DE_LA_CLE).
+NOTED: dict[str, str] = {}
+
+
 class Hall:
     """The hall server on a free port of all interfaces (or of `listen`
     alone), with the demo."""
@@ -92,6 +97,8 @@ class Hall:
             migrated.seed(self.data)
         if self.logfile:
             self.logfile.close()
+        if "--reprendre" in extra and "code" in NOTED:
+            self.env.setdefault("CODE_DE_LA_CLE", NOTED["code"])
         log = self.logfile = open(self.data / f"hall-{self.starts}.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
             [
@@ -113,6 +120,8 @@ class Hall:
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(f"http://{self.local}:{self.port}/", timeout=2)
+                if "--reprendre" not in extra and (self.data / "code-de-la-cle.txt").exists():
+                    NOTED["code"] = (self.data / "code-de-la-cle.txt").read_text().strip()
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if self.process.poll() is not None:

@@ -12,6 +12,7 @@ import pytest
 
 from tests import migrated
 from tests.hall.halls import BUILD, ROOT, Halls, environment
+from tests.hall.sticks import write_stick
 from tests.ports import server_port
 
 
@@ -48,3 +49,9 @@ def hall(tmp_path, built_laptop):
         if server.poll() is None:
             server.kill()
             server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def stick(tmp_path_factory, built_laptop):
+    """The first laptop's stick, written by the real server (tests/hall/sticks.py)."""
+    return write_stick(tmp_path_factory, built_laptop)

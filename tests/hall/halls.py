@@ -110,6 +110,15 @@ class Phone:
         return response.status if not saved else 0, text
 
 
+def code_of(laptop: Path) -> str:
+    """The organizer's code of a first laptop (drawn at its first start,
+    kept in its data folder; "" before issue 61)."""
+    try:
+        return (laptop / "code-de-la-cle.txt").read_text(encoding="ascii").strip()
+    except OSError:
+        return ""
+
+
 def deals_in(env: dict, entry_path: str) -> list[int]:
     key = entry_path.rstrip("/").rsplit("/", 1)[-1]
     code = (
@@ -142,6 +151,9 @@ class Halls:
     path: str
     code: str
     servers: list[subprocess.Popen] = field(default_factory=list)
+    #: The stick's code the first start printed: the organizer noted it
+    #: (the laptop's data folder may be gone by the takeover).
+    noted: str = ""
 
     @property
     def backups(self) -> Path:
@@ -150,6 +162,7 @@ class Halls:
     def start_first(self, *extra: str) -> subprocess.Popen:
         server = start(self.env, self.port, self.tmp / "portable-1.log", *extra)
         self.servers.append(server)
+        self.noted = code_of(self.laptop) or self.noted
         return server
 
     def take_over(self, port: int | None = None) -> tuple[dict, int, Path]:
@@ -158,7 +171,7 @@ class Halls:
         (the same address) or another: its environment, port, data folder."""
         second, port = self.tmp / "portable-2", port or self.port
         second.mkdir()
-        env2 = environment(second, self.backups, port)
+        env2 = environment(second, self.backups, port) | {"CODE_DE_LA_CLE": self.noted}
         log = self.tmp / "portable-2.log"
         self.servers.append(start(env2, port, log, "--reprendre", str(self.backups)))
         return env2, port, second

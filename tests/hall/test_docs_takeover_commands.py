@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hall.halls import ROOT, Phone, deals_in, environment, start
+from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from tests.hall.test_stick_found import media  # noqa: F401 (a fixture)
 from tests.ports import server_port
 
@@ -130,6 +130,8 @@ def test_the_docs_takeover_command_runs_as_written(line, hall, media, tmp_path):
         if k not in ("BACKUP_DIR", "VIRTUAL_ENV", "PYTHONPATH", "PATH", "DJANGO_SETTINGS_MODULE")
     }
     env2 |= terminal(tmp_path) | {"BELOTE_MEDIA_ROOTS": str(folder), "HOST": f"0.0.0.0:{port}"}
+    # The code the first start printed, as the volunteer types it at the prompt.
+    env2["CODE_DE_LA_CLE"] = code_of(hall.laptop)
     log = tmp_path / "reprise.log"
     with open(log, "w") as out:
         server = subprocess.Popen(

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hall.halls import ROOT, Phone, deals_in, environment, start
+from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from tests.ports import server_port
 
 ORGANIZER, PASSWORD = "arbitre-cle", "une-cle-pour-la-salle-2026"
@@ -105,6 +105,7 @@ def test_the_stick_plugged_in_is_found_and_taken_over_without_a_folder(hall, med
     env2 = environment(other, tmp_path / "inutilise", port2)
     env2 = {k: v for k, v in env2.items() if k != "BACKUP_DIR"}
     env2["BELOTE_MEDIA_ROOTS"] = str(folder)
+    env2["CODE_DE_LA_CLE"] = code_of(hall.laptop)
     log = tmp_path / "reprise.log"
     hall.servers.append(start(env2, port2, log, "--reprendre"))
     assert "Reprise : instantané" in log.read_text()

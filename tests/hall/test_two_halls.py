@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 from tests import migrated
-from tests.hall.halls import ROOT, Phone, environment, start
+from tests.hall.halls import ROOT, Phone, code_of, environment, start
 from tests.ports import server_port
 
 
@@ -100,12 +100,14 @@ def test_a_takeover_from_a_copy_does_not_serve_until_the_first_is_said_off(hall,
     migrated.seed(second)
     (tmp_path / "cle-2").mkdir()
     env2 = environment(second, tmp_path / "cle-2" / "sauvegardes", port2)
+    env2["CODE_DE_LA_CLE"] = code_of(hall.laptop)
     said = refused(env2, port2, "--reprendre", str(copy))
     assert "--premier-arrete" in said and "n'est pas la clé de ce portable" in said
     # A rehearsal (--check) of the same takeover, from a laptop of its own, is told the same.
     rehearsal = tmp_path / "portable-2-repetition"
     migrated.seed(rehearsal)
     env_check = environment(rehearsal, tmp_path / "cle-2" / "sauvegardes", port2)
+    env_check["CODE_DE_LA_CLE"] = code_of(hall.laptop)
     checked = refused(env_check, port2, "--reprendre", str(copy), "--check")
     assert "--premier-arrete" in checked and "n'est pas la clé de ce portable" in checked
     # The first laptop is still the one hall: a phone's deal there is saved.

@@ -176,12 +176,13 @@ def outbox_texts() -> dict[str, str | list[str]]:
 
 
 def stick_line(
-    *, folder: str, trouble: bool, apart: bool, several: bool, seconds: float
+    *, folder: str, trouble: bool, apart: bool, several: bool, seconds: float, code: str = ""
 ) -> tuple[str, str]:
     """The desk's one line about the journal's medium (its `folder`), and
     its kind: « trouble » (red: gone, nothing is saved), « laptop »
     (orange: on the laptop's own disk; several sticks, none used), « stick »
-    (its name, and its last write `seconds` ago)."""
+    (its name, its last write `seconds` ago, and the stick's `code` that a
+    takeover asks for: infra/journal/sealing)."""
     if trouble:
         return "trouble", _(
             "La clé USB « %(name)s » ne répond plus : rien n'est enregistré, ni aux tables "
@@ -194,10 +195,15 @@ def stick_line(
     last = (
         ago(n) if n < 1 or n >= 60 else ngettext("il y a %(n)d s", "il y a %(n)d s", n) % {"n": n}
     )
-    return "stick", _("Clé USB « %(name)s » : dernier enregistrement sur la clé %(last)s.") % {
+    line = _("Clé USB « %(name)s » : dernier enregistrement sur la clé %(last)s.") % {
         "name": medium_name(folder),
         "last": last,
     }
+    if code:
+        line += " " + _(
+            "Code de la clé : %(code)s (à noter ailleurs que sur la clé : une reprise le demande)."
+        ) % {"code": code}
+    return "stick", line
 
 
 def medium_name(folder: str) -> str:

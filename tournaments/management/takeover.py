@@ -13,9 +13,13 @@ keeping the one that was there (infra/journal/replay moves it aside).
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
 import secrets
+import time
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.management.base import CommandError
@@ -28,7 +32,7 @@ from tournaments.display.hall import (
 )
 from tournaments.domain.stick import FOLDER_NAME
 from tournaments.infra import standby, stick
-from tournaments.infra.journal import carried, handover, medium, replay
+from tournaments.infra.journal import carried, handover, medium, replay, sealing
 from tournaments.infra.journal import writer as journal
 from tournaments.infra.sqlite_backend.base import write_lock
 from tournaments.services import autosave
@@ -121,6 +125,9 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     name = connection.settings_dict["NAME"]
     data_dir = Path(settings.DATA_DIR)
     hall = hall_name(data_dir)
+    drawn = not sealing.kept_code(data_dir)
+    code = sealing.code_in(data_dir)
+    key = sealing.key(code, hall)
     if refused := journal_refusal(new_medium=new_medium):
         raise CommandError(refused)
     try:
@@ -129,6 +136,7 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
             database=Path(name),
             hall=hall,
             lock=write_lock(name),
+            key=key,
         )
     except journal.HallReplaced as exc:
         raise CommandError(
@@ -141,8 +149,9 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
             f"Impossible d'écrire le journal de reprise dans {journal_folder()} ({exc}) : "
             "branchez la clé ou choisissez un autre dossier (BACKUP_DIR)."
         ) from exc
+    autosave.hide_codes_with(lambda value: sealing.hide(key, value))
     try:
-        medium.remember(data_dir, started.folder, hall, new=new_medium)
+        medium.remember(data_dir, started.folder, hall, new=new_medium, key=key)
         if (
             settings.HALL
         ):  # what proves a takeover to the phones (infra/standby.py), and nothing else
@@ -161,6 +170,8 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
         stdout.write(f"  Clé USB « {name} » : chaque enregistrement y est copié ({started.folder})")
     elif not stick.several():
         stdout.write(style.WARNING("  " + journal_on_laptop_notice(str(started.folder))))
+    sentence = f"  {code_sentence(code)}"
+    stdout.write(style.WARNING(sentence) if drawn else sentence)
     return started
 
 
@@ -169,28 +180,45 @@ def journal_refusal(*, new_medium: bool = False) -> str:
     nothing ("" when it would): this data folder journaled on another
     medium last time, or the folder holds another laptop's concours not
     taken over. `start_journal` refuses on it, and `hall --check` says it
-    (a rehearsal is told what the real start would)."""
+    (a rehearsal is told what the real start would). The stick's mark and
+    takeovers are read sealed with this laptop's code (none drawn here)."""
     if connections["default"].vendor != "sqlite" or new_medium:
         return ""
     data_dir = Path(settings.DATA_DIR)
     hall = hall_name(data_dir)
+    code = sealing.kept_code(data_dir)
+    key = _key(code, hall)
     own_disk = data_dir / "sauvegardes" / journal.FOLDER_NAME  # BACKUP_DIR's default
-    if refused := medium.refusal(data_dir, journal_folder(), hall, own_disk=own_disk):
+    if refused := medium.refusal(data_dir, journal_folder(), hall, key=key, own_disk=own_disk):
         return refusal_sentence(refused)
-    return another_halls_journal(hall)
+    return another_halls_journal(hall, code)
 
 
-def another_halls_journal(mine: str) -> str:
+def _key(code: str, hall: str) -> bytes:
+    return sealing.key(code, hall) if code else b""
+
+
+def code_sentence(code: str) -> str:
+    return (
+        f"Code de la clé : {code} (notez-le, pas sur la clé : un deuxième portable le "
+        "demande pour reprendre le concours ; il est aussi affiché au bureau)"
+    )
+
+
+def another_halls_journal(mine: str, code: str) -> str:
     """The sentence when the journal's folder holds the journal of a
     concours begun on another laptop and not taken over ("" otherwise):
-    this start would be a second hall beside it."""
+    this start would be a second hall beside it. Takeovers are read sealed
+    with this laptop's `code` (a takeover made with it is the day's)."""
     folder = journal_folder()
-    if not folder.is_dir() or handover.replaced_by(folder, mine) is not None:
+    if not folder.is_dir():
+        return ""
+    if handover.replaced_by(folder, mine, _key(code, mine)) is not None:
         return ""  # this hall replaced: the journal's start says so
     others = {
         hall: at
         for hall, at in replay.halls(folder).items()
-        if hall != mine and handover.replaced_by(folder, hall) is None
+        if hall != mine and handover.replaced_by(folder, hall, _key(code, hall)) is None
     }
     if not others:
         return ""
@@ -235,18 +263,28 @@ def refusal_sentence(refused: medium.Refusal) -> str:
 
 
 def take_over(
-    folder: Path, stdout, style, *, migrate, hall: str | None = None, partial: bool = False
+    folder: Path,
+    stdout,
+    style,
+    *,
+    migrate,
+    hall: str | None = None,
+    partial: bool = False,
+    seal: replay.Seal = replay.NO_SEAL,
 ) -> replay.Plan:
     """The concours of the laptop that died, brought up here: the stick's
-    snapshot and journal replayed, migrated (`migrate`), and refused unless
-    its tables are exactly those the app makes (a snapshot is data, not a
-    schema to trust)."""
+    snapshot and journal checked with the organizer's code (`seal`) and
+    replayed, migrated (`migrate`), and refused unless its tables are
+    exactly those the app makes (a snapshot is data, not a schema to
+    trust). The code is kept as this laptop's: one code for the day."""
     if connections["default"].vendor != "sqlite":
         raise CommandError("La reprise se fait sur la base SQLite du portable de la salle.")
     if (folder / journal.FOLDER_NAME).is_dir():
         folder = folder / journal.FOLDER_NAME  # the backups' folder was given
     try:
-        done = replay.restore(folder, data_dir=Path(settings.DATA_DIR), hall=hall, partial=partial)
+        done = replay.restore(
+            folder, data_dir=Path(settings.DATA_DIR), hall=hall, partial=partial, seal=seal
+        )
     except replay.JournalDamaged as exc:
         raise CommandError(f"Reprise impossible : {exc}.") from exc
     migrate()
@@ -259,6 +297,8 @@ def take_over(
             "Reprise impossible : la base de la clé n'a pas les tables que fait ce logiciel "
             "(une autre version, ou une base changée) ; rien n'est servi."
         )
+    if seal.code and done.key is not None:
+        sealing.keep_code(Path(settings.DATA_DIR), seal.code)
     stdout.write(
         style.SUCCESS(
             f"Reprise : instantané pris {replay.when(done.taken_at)} et {len(done.transactions)} "
@@ -324,16 +364,65 @@ def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> No
     mine, source = own_hall(), done.snapshot.parent
     if done.hall == mine or connection.vendor != "sqlite":
         return  # this very laptop's own journal: nothing replaced
+    # Sealed with the replaced hall's key: the code typed at the takeover
+    # (kept), or this laptop's own for a stick of the previous release.
+    key = sealing.key(sealing.code_in(Path(settings.DATA_DIR)), done.hall)
     for folder in dict.fromkeys([journal_folder(), source]):
         try:
-            handover.record(folder, replaced=done.hall, by=mine, address=address)
+            handover.record(folder, replaced=done.hall, by=mine, address=address, key=key)
         except OSError as exc:
             raise CommandError(
                 f"Impossible d'écrire la reprise sur la clé ({folder}, {exc}) : "
                 "rebranchez-la, puis relancez la reprise."
             ) from exc
+    elsewhere = first and standby.address(first) != standby.address(address)
+    if elsewhere and still_serving(first, done.hall):
+        raise CommandError(
+            f"Le premier portable sert encore le concours à {first}/ et ne lit pas la "
+            f"reprise écrite dans « {source} » (une copie de sa clé ?) : deux portables "
+            "serviraient le même concours. Arrêtez le premier portable (ou prenez sa clé), "
+            "puis relancez la reprise. Rien n'est servi ici."
+        )
     standby.took_over(Path(settings.DATA_DIR), done.hall, handover.read_key(source, done.hall))
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
+
+
+#: How long the first laptop is given to read the takeover (it looks every
+#: few seconds: infra/journal/writer.PROBE_EVERY), and to answer one ping.
+READ_TAKEOVER_SECONDS = journal.PROBE_EVERY + 2.0
+PING_SECONDS = 2.0
+
+
+def still_serving(first: str, hall: str) -> bool:
+    """Whether the laptop at `first` still serves `hall` once the takeover
+    is written: it answers its ping as that hall, not « moved », until
+    `READ_TAKEOVER_SECONDS` have passed (a copy of its stick: it never reads
+    the takeover). Not answering (dead, off the Wi-Fi) is not serving."""
+    parts = urlsplit(first)
+    deadline = time.monotonic() + READ_TAKEOVER_SECONDS
+    for _ in range(20):  # bounded in count as in time
+        connection_class = (
+            http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        )
+        connection = connection_class(parts.hostname, parts.port, timeout=PING_SECONDS)
+        try:
+            connection.request("GET", "/salle/ping/")
+            response = connection.getresponse()
+            body = response.read(4096)
+        except OSError:
+            return False
+        finally:
+            connection.close()
+        if response.status != 200:
+            return False  # « moved » (503), or not a hall
+        try:
+            serving = json.loads(body).get("hall") == hall
+        except (ValueError, AttributeError):
+            return False
+        if not serving or time.monotonic() > deadline:
+            return serving
+        time.sleep(0.5)
+    return True
 
 
 def start_standby(secours: str, stdout, here: str = "") -> None:

@@ -19,8 +19,10 @@ import json
 import logging
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -37,6 +39,32 @@ def backup_dir() -> Path:
     return Path(settings.BACKUP_DIR)
 
 
+#: On the hall, how a team's code is written in the backups' folder (a USB
+#: stick): hidden with the hall's key (infra/journal/sealing.hide, set by
+#: the hall's journal at its start), so that a copy of the stick opens no
+#: table. None elsewhere: the codes as they are.
+HIDE_CODES: Callable[[Any], Any] | None = None
+
+
+def hide_codes_with(hide: Callable[[Any], Any] | None) -> None:
+    global HIDE_CODES
+    HIDE_CODES = hide
+
+
+def _codes_hidden(document: dict[str, Any]) -> dict[str, Any]:
+    """The document with every team's code hidden (`HIDE_CODES`): restored
+    from this file, the tables' and teams' codes are drawn again (they are
+    not of eight digits: models.play.Table.keep_codes_apart)."""
+    if HIDE_CODES is None:
+        return document
+    for section, names in (("tables", ("code_a", "code_b")), ("teams", ("code",))):
+        for row in document.get(section, []):
+            for name in names:
+                if name in row:
+                    row[name] = HIDE_CODES(row[name])
+    return document
+
+
 def write_backup(tournament: Tournament, *, folder: Path | None = None) -> Path | None:
     """Write one backup of `tournament`; returns its path (None on failure)."""
     folder = folder or backup_dir()
@@ -44,7 +72,8 @@ def write_backup(tournament: Tournament, *, folder: Path | None = None) -> Path 
     path = folder / f"{tournament.slug}-{stamp}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(export_tournament(tournament), cls=DjangoJSONEncoder, ensure_ascii=False)
+        document = _codes_hidden(export_tournament(tournament))
+        text = json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False)
         partial = path.with_suffix(".json.partial")
         partial.write_text(text, encoding="utf-8")
         os.replace(partial, path)

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from tournaments.display.hall import restart_notice, stick_line
 from tournaments.infra import stick, uptime
+from tournaments.infra.journal import sealing
 from tournaments.infra.journal import writer as journal
 
 
@@ -58,5 +59,6 @@ def stick_status() -> dict:
         several=bool(stick.several()),
         # The header of its segment at the latest (written at start).
         seconds=time.monotonic() - (getattr(active, "written_at", None) or time.monotonic()),
+        code=sealing.kept_code(Path(settings.DATA_DIR)),
     )
     return {"stick_line": {"kind": kind, "text": text}}

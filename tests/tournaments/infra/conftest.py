@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections
 
+from tests.tournaments.infra.sealed import KEY
 from tournaments.infra.journal import writer
 from tournaments.infra.sqlite_backend.base import write_lock
 
@@ -19,7 +20,11 @@ def journal(transactional_db, tmp_path):
         pytest.skip("the journal is the hall laptop's, on SQLite")
     name = connection.settings_dict["NAME"]
     started = writer.start(
-        folder=tmp_path / "cle" / "reprise", database=Path(name), hall="h1", lock=write_lock(name)
+        folder=tmp_path / "cle" / "reprise",
+        database=Path(name),
+        hall="h1",
+        lock=write_lock(name),
+        key=KEY,
     )
     yield started
     writer.stop()

@@ -19,6 +19,7 @@ from django.db import connection, connections
 from django.urls import reverse
 from django.utils import translation
 
+from tests.tournaments.infra.sealed import KEY
 from tournaments.display.hall import journal_on_laptop_notice
 from tournaments.infra.journal import handover, medium, writer
 from tournaments.infra.sqlite_backend.base import write_lock
@@ -32,7 +33,7 @@ def journal_beside_the_database(transactional_db):
     name = Path(connection.settings_dict["NAME"])
     backups = name.parent / f"sauvegardes-{secrets.token_hex(4)}"
     started = writer.start(
-        folder=backups / "reprise", database=name, hall="h1", lock=write_lock(str(name))
+        folder=backups / "reprise", database=name, hall="h1", lock=write_lock(str(name)), key=KEY
     )
     yield started
     writer.stop()
@@ -97,12 +98,12 @@ def test_the_data_folder_knows_its_stick_wherever_it_is_mounted(tmp_path):
     data, stick = tmp_path / "donnees", tmp_path / "cle" / "reprise"
     data.mkdir()
     stick.mkdir(parents=True)
-    assert medium.refusal(data, stick, "h1") is None  # never journaled: the first start
-    medium.remember(data, stick, "h1", new=False)
-    assert medium.refusal(data, stick, "h1") is None
+    assert medium.refusal(data, stick, "h1", key=KEY) is None  # never journaled: the first start
+    medium.remember(data, stick, "h1", new=False, key=KEY)
+    assert medium.refusal(data, stick, "h1", key=KEY) is None
     elsewhere = tmp_path / "F" / "reprise"
     (tmp_path / "cle").rename(tmp_path / "F")  # the same stick, another drive letter
-    assert medium.refusal(data, elsewhere, "h1") is None
+    assert medium.refusal(data, elsewhere, "h1", key=KEY) is None
 
 
 def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
@@ -110,16 +111,16 @@ def test_another_folder_than_its_stick_is_refused_and_says_why(tmp_path):
     data.mkdir()
     stick.mkdir(parents=True)
     other.mkdir()
-    medium.remember(data, stick, "h1", new=False)
-    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, True)
-    handover.record(stick, replaced="h1", by="h2", address="http://192.168.1.21:8000")
-    assert medium.refusal(data, other, "h1") == medium.Refusal(
+    medium.remember(data, stick, "h1", new=False, key=KEY)
+    assert medium.refusal(data, other, "h1", key=KEY) == medium.Refusal(stick, None, True)
+    handover.record(stick, replaced="h1", by="h2", address="http://192.168.1.21:8000", key=KEY)
+    assert medium.refusal(data, other, "h1", key=KEY) == medium.Refusal(
         stick, "http://192.168.1.21:8000", True
     )
     (tmp_path / "cle").rename(tmp_path / "dans-le-deuxieme")
-    assert medium.refusal(data, other, "h1") == medium.Refusal(stick, None, False)
-    medium.remember(data, other, "h1", new=True)  # --nouvelle-cle
-    assert medium.refusal(data, other, "h1") is None
+    assert medium.refusal(data, other, "h1", key=KEY) == medium.Refusal(stick, None, False)
+    medium.remember(data, other, "h1", new=True, key=KEY)  # --nouvelle-cle
+    assert medium.refusal(data, other, "h1", key=KEY) is None
 
 
 def test_from_the_laptops_own_disk_to_a_stick_is_still_the_hall(tmp_path):
@@ -129,10 +130,10 @@ def test_from_the_laptops_own_disk_to_a_stick_is_still_the_hall(tmp_path):
     own = data / "sauvegardes" / "reprise"
     own.mkdir(parents=True)
     stick.mkdir(parents=True)
-    medium.remember(data, own, "h1", new=False)
-    assert medium.refusal(data, stick, "h1") == medium.Refusal(own, None, True)
-    assert medium.refusal(data, stick, "h1", own_disk=own) is None
-    handover.record(own, replaced="h1", by="h2", address="http://192.168.1.21:8000")
-    assert medium.refusal(data, stick, "h1", own_disk=own) == medium.Refusal(
+    medium.remember(data, own, "h1", new=False, key=KEY)
+    assert medium.refusal(data, stick, "h1", key=KEY) == medium.Refusal(own, None, True)
+    assert medium.refusal(data, stick, "h1", key=KEY, own_disk=own) is None
+    handover.record(own, replaced="h1", by="h2", address="http://192.168.1.21:8000", key=KEY)
+    assert medium.refusal(data, stick, "h1", key=KEY, own_disk=own) == medium.Refusal(
         own, "http://192.168.1.21:8000", True
     )

@@ -7,6 +7,7 @@ together, or a damaged line, are refused rather than mixed."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -18,7 +19,8 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, connections, transaction
 
 from tests import factories, migrated
-from tournaments.infra.journal import carried, codec, files, replay, writer
+from tests.tournaments.infra.sealed import CODE, KEY, SEAL
+from tournaments.infra.journal import carried, codec, codes, files, replay, writer
 from tournaments.models import Deal, Team, Tournament
 from tournaments.services.scores import write_deal
 from tournaments.services.table_versions import lock_table
@@ -31,11 +33,13 @@ def dump(path: str | Path) -> list[str]:
 
 def replayed(folder: Path, tmp_path: Path) -> list[str]:
     """The database made from `folder` alone, dumped."""
-    plan = replay.plan(folder)
+    plan = replay.plan(folder, seal=SEAL)
     copy = tmp_path / "replayed.sqlite3"
     copy.unlink(missing_ok=True)
     with closing(sqlite3.connect(plan.snapshot)) as source, closing(sqlite3.connect(copy)) as to:
         source.backup(to)
+        codes.reveal_rows(to, plan.key)
+        to.commit()
     backend = type(connections["default"])
     other = backend({**connection.settings_dict, "NAME": str(copy)}, alias="replay")
     try:
@@ -124,7 +128,7 @@ def test_a_snapshot_of_another_pair_is_refused(journal, tmp_path):
     with pytest.raises(
         replay.JournalDamaged, match="instantané 1 est laissé de côté : introuvable"
     ):
-        replay.plan(journal.folder)
+        replay.plan(journal.folder, seal=SEAL)
 
 
 def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
@@ -133,9 +137,9 @@ def test_a_segment_of_another_hall_is_refused(journal, tmp_path):
     lines = segment.read_text().splitlines()
     header = json.loads(lines[0]) | {"hall": "autre"}
     header.pop("h")
-    segment.write_text("\n".join([codec.seal(header["prev"], header)[0], *lines[1:]]) + "\n")
+    segment.write_text("\n".join([codec.seal(header["prev"], header, KEY)[0], *lines[1:]]) + "\n")
     with pytest.raises(replay.JournalDamaged, match="n'appartient pas"):
-        replay.plan(journal.folder)
+        replay.plan(journal.folder, seal=SEAL)
 
 
 def test_a_line_cut_short_at_the_end_was_never_acknowledged(journal, tmp_path):
@@ -150,7 +154,7 @@ def test_a_line_cut_short_at_the_end_was_never_acknowledged(journal, tmp_path):
     lines[2] = lines[2][:10]  # damaged in the middle: nothing guessed
     segment.write_text("\n".join(lines) + "\n")
     with pytest.raises(replay.JournalDamaged, match="ligne 3"):
-        replay.plan(journal.folder)
+        replay.plan(journal.folder, seal=SEAL)
 
 
 def test_a_folder_without_a_journal_is_said_in_words(tmp_path):
@@ -245,12 +249,12 @@ def test_a_snapshot_that_is_a_link_off_the_stick_is_not_taken(journal, tmp_path)
     """Issue 61: the snapshot replaced by a symbolic link to a file
     elsewhere on the laptop, the same bytes: refused, not followed."""
     play_a_little()
-    snapshot = replay.plan(journal.folder).snapshot
+    snapshot = replay.plan(journal.folder, seal=SEAL).snapshot
     elsewhere = tmp_path / "ailleurs.sqlite3"
     shutil.move(snapshot, elsewhere)
     snapshot.symlink_to(elsewhere)
     with pytest.raises(replay.JournalDamaged, match="lien vers un autre fichier"):
-        replay.plan(journal.folder)
+        replay.plan(journal.folder, seal=SEAL)
 
 
 def test_a_replayed_regexp_is_refused_before_python_runs_it(journal, tmp_path):
@@ -258,7 +262,7 @@ def test_a_replayed_regexp_is_refused_before_python_runs_it(journal, tmp_path):
     progress handler) never runs while it backtracks (a pattern ran 420 s
     against a 300 s bound). A line calling it, or REPEAT, is refused."""
     play_a_little()
-    plan = replay.plan(journal.folder)
+    plan = replay.plan(journal.folder, seal=SEAL)
     copy = tmp_path / "copie.sqlite3"
     with closing(sqlite3.connect(plan.snapshot)) as source, closing(sqlite3.connect(copy)) as to:
         source.backup(to)
@@ -276,3 +280,58 @@ def test_a_replayed_regexp_is_refused_before_python_runs_it(journal, tmp_path):
                 replay.apply(plan, other)
     finally:
         other.close()
+
+
+def as_the_previous_release_wrote_it(folder: Path) -> None:
+    """The journal as the release before the code wrote it (format 2): the
+    teams' codes in clear, each line chained by a plain SHA-256."""
+    for snapshot in folder.glob("*.sqlite3"):
+        with closing(sqlite3.connect(snapshot)) as db:
+            codes.reveal_rows(db, KEY)
+            db.commit()
+    for segment in folder.glob("*.journal"):
+        records = [json.loads(line) for line in segment.read_text().splitlines()]
+        header = records[0] | {"journal": writer.UNSEALED_FORMAT}
+        header["sha256"] = hashlib.sha256((folder / header["snapshot"]).read_bytes()).hexdigest()
+        prev, out = header["prev"], []
+        for record in [header, *records[1:]]:
+            record.pop("h")
+            if "s" in record:
+                record["s"] = [list(codes.reveal_statement(tuple(s), KEY)) for s in record["s"]]
+            body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+            prev = codec.chained(None, prev, body)
+            out.append(body[:-1] + f',"h":"{prev}"}}')
+        segment.write_text("\n".join(out) + "\n")
+
+
+def test_a_journal_of_the_previous_release_replays_only_when_the_organizer_says_so(
+    journal, tmp_path
+):
+    """Unsealed, it proves nothing (anyone could have written it so): the
+    takeover refuses it in a sentence, and takes it with --non-scellee."""
+    play_a_little()
+    expected = replayed(journal.folder, tmp_path)
+    writer.stop()
+    as_the_previous_release_wrote_it(journal.folder)
+    with pytest.raises(replay.JournalDamaged, match=r"n'est pas scellé .* --non-scellee"):
+        replay.plan(journal.folder, seal=SEAL)
+    plan = replay.plan(journal.folder, seal=replay.Seal(CODE, unsealed=True))
+    assert plan.key is None
+    copy = tmp_path / "previous.sqlite3"
+    with closing(sqlite3.connect(plan.snapshot)) as source, closing(sqlite3.connect(copy)) as to:
+        source.backup(to)
+    backend = type(connections["default"])
+    other = backend({**connection.settings_dict, "NAME": str(copy)}, alias="previous")
+    try:
+        replay.apply(plan, other)
+    finally:
+        other.close()
+    assert dump(copy) == expected
+
+
+def test_a_wrong_code_is_said_and_nothing_is_read(journal, tmp_path):
+    play_a_little()
+    with pytest.raises(replay.JournalDamaged, match="n'est pas scellé par ce code"):
+        replay.plan(journal.folder, seal=replay.Seal("ABCD-EFGH-JKMN"))
+    with pytest.raises(replay.JournalDamaged, match="--code"):
+        replay.plan(journal.folder)

@@ -179,3 +179,28 @@ def test_a_backup_written_before_the_cash_box_is_still_read(tournament, round1):
     tournament.delete()
     restored = import_tournament(data, owner=owner)
     assert not restored.cash_enabled and not restored.payments.exists()
+
+
+def test_a_file_the_hall_wrote_on_its_stick_carries_no_code_and_restores(
+    tournament, round1, table, tmp_path
+):
+    """The hall writes its files on the stick with the teams' codes hidden
+    (issue 61): such a file opens no table, and restored, the codes are
+    drawn again (eight digits, two per table, apart)."""
+    from tournaments.infra.journal import sealing
+    from tournaments.services import autosave
+
+    key = sealing.key("KM7Q-3ZPW-H9TD", "h1")
+    autosave.hide_codes_with(lambda value: sealing.hide(key, value))
+    try:
+        path = autosave.write_backup(tournament, folder=tmp_path)
+    finally:
+        autosave.hide_codes_with(None)
+    text = path.read_text(encoding="utf-8")
+    assert table.code_a not in text and table.code_b not in text
+    tournament.delete()
+    restored = import_tournament(json.loads(text), owner=tournament.owner)
+    again = Table.objects.get(round__tournament=restored, number=table.number, round__number=1)
+    assert {len(again.code_a), len(again.code_b)} == {8}
+    assert again.code_a.isdigit() and again.code_b.isdigit() and again.code_a != again.code_b
+    assert all(len(t.code) == 8 and t.code.isdigit() for t in restored.teams.all())

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tournaments.infra.journal import codes
+
 NOT_CARRIED = (
     "django_session",
     "tournaments_publicationtarget",
@@ -108,10 +110,11 @@ def authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, i
     return sqlite3.SQLITE_OK if allowed else sqlite3.SQLITE_DENY
 
 
-def for_the_stick(local: Path) -> str:
+def for_the_stick(local: Path, key: bytes) -> str:
     """The snapshot copied from the database made fit for the stick (the
-    rows that never leave the laptop taken out, their space zeroed, in a
-    file of its own: no write-ahead log beside it), and its SHA-256."""
+    rows that never leave the laptop taken out, the teams' codes hidden with
+    `key`, their space zeroed, in a file of its own: no write-ahead log
+    beside it), and its SHA-256 (sealed in its segment's header)."""
     with closing(sqlite3.connect(local, isolation_level=None)) as copy:
         copy.execute("PRAGMA journal_mode = DELETE")
         copy.execute("PRAGMA synchronous = OFF")  # a scratch file: the stick's copy is fsynced
@@ -120,6 +123,7 @@ def for_the_stick(local: Path) -> str:
         for table in NOT_CARRIED:
             if table in present:
                 copy.execute(f'DELETE FROM "{table}"')
+        codes.hide_rows(copy, key)
     digest = hashlib.sha256()
     with open(local, "rb") as source:
         while chunk := source.read(1 << 20):

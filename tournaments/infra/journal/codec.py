@@ -1,11 +1,13 @@
 """A journal's line, and a statement's parameters in it, as JSON and back.
 
 A line is one JSON object whose last key « h » chains it to the line
-before: the SHA-256 of the previous line's « h » and of this line without
-it (`seal`, `unseal`). A line changed, dropped or moved in the middle of
-a segment no longer matches; the chain carries no key (the second laptop
-must check it with what is on the stick alone), so it finds damage, and
-what an attacker could forge is bounded by the replay itself (`carried`).
+before: the HMAC-SHA-256, with the hall's key (made from the organizer's
+code, never on the stick: `sealing`), of the previous line's « h » and of
+this line without it (`seal`, `unseal`). A line changed, dropped, moved or
+added no longer matches, and whoever holds the stick without the code
+cannot seal it again. The previous release chained with a plain SHA-256
+(journal format 2, `key=None`): read only when the organizer says so, as
+damage is all it finds.
 
 A statement's parameters are stored exactly as SQLite receives them.
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import re
 import sqlite3
@@ -34,12 +37,22 @@ PLAIN = (str, int, float, type(None))
 SEALED = re.compile(r'(\{.*),"h":"([0-9a-f]{64})"\}')
 
 
-def seal(prev: str, record: dict) -> tuple[str, str]:
-    """`record` as its line (without the newline), chained on `prev`; and
-    the line's own « h », the next line's `prev`."""
+def chained(key: bytes | None, prev: str, body: str) -> str:
+    """A line's « h »: sealed with `key`; None only for the previous
+    release's lines (a plain SHA-256)."""
+    if key is None:
+        return hashlib.sha256((prev + body).encode()).hexdigest()
+    if not key:
+        raise ValueError("no key, no seal")
+    return hmac.new(key, (prev + body).encode(), hashlib.sha256).hexdigest()
+
+
+def seal(prev: str, record: dict, key: bytes) -> tuple[str, str]:
+    """`record` as its line (without the newline), chained on `prev` and
+    sealed with `key`; and the line's own « h », the next line's `prev`."""
     body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-    chained = hashlib.sha256((prev + body).encode()).hexdigest()
-    return f'{body[:-1]},"h":"{chained}"}}', chained
+    said = chained(key, prev, body)
+    return f'{body[:-1]},"h":"{said}"}}', said
 
 
 def last_seal(segment: Path) -> str:
@@ -53,14 +66,15 @@ def last_seal(segment: Path) -> str:
     return found.group(2) if found else ""
 
 
-def unseal(prev: str | None, line: str) -> tuple[dict, str]:
+def unseal(prev: str | None, line: str, key: bytes | None) -> tuple[dict, str]:
     """The record of a line and its « h », chained on `prev` (None: the
-    line says its own `prev`, a segment's header); ValueError when the line
-    is not one, or does not follow `prev`."""
+    line says its own `prev`, a segment's header) and sealed with `key`;
+    ValueError when the line is not one, does not follow `prev`, or is not
+    sealed by `key`."""
     found = SEALED.fullmatch(line)
     if found is None:
         raise ValueError("not a sealed line")
-    body, chained = found.group(1) + "}", found.group(2)
+    body, said = found.group(1) + "}", found.group(2)
     record = json.loads(body)
     if not isinstance(record, dict):
         raise ValueError("not a record")
@@ -68,9 +82,9 @@ def unseal(prev: str | None, line: str) -> tuple[dict, str]:
         prev = record.get("prev")
         if not isinstance(prev, str):
             raise ValueError("a header without its prev")
-    if hashlib.sha256((prev + body).encode()).hexdigest() != chained:
+    if not hmac.compare_digest(chained(key, prev, body), said):
         raise ValueError("the chain is broken")
-    return record, chained
+    return record, said
 
 
 def encode_value(value: Any) -> Any:

@@ -3,10 +3,14 @@ the second laptop (`hall --reprendre`) before it answers anyone, naming the
 hall it replaces and the address the phones must now use.
 
 The first laptop reads it before each write it journals (one file looked
-up): found, it refuses the write and every request after it with a sentence
-naming the new address, for good (the stick plugged back into it, a folder
-both laptops see). Without its stick it already refuses every write; this
-file is what stops it when the medium comes back to it.
+up): found and sealed with the replaced hall's key (`sealing`: the second
+laptop made it from the organizer's code, typed at the takeover), it
+refuses the write and every request after it with a sentence naming the
+new address, for good (the stick plugged back into it, a folder both
+laptops see). Without its stick it already refuses every write; this file
+is what stops it when the medium comes back to it. A record the key does
+not seal (written by hand on the stick, or by the previous release) is
+not a takeover: it stops nothing, and sends no phone anywhere.
 
 Beside it, each hall's takeover key (`write_key`, `read_key`): the laptop
 that takes a hall over reads it from the stick and answers the phones'
@@ -15,7 +19,7 @@ question « did you take this very hall over? » with it
 not a signed link (those need the laptop's secret key, which stays on it).
 
 Must not: be written without fsync (a takeover forgotten by a power cut is a
-second hall), or be read as « not replaced » when it is there but unreadable.
+second hall), or honour a record that the hall's key does not seal.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tournaments.infra.journal import sealing
+
 PREFIX = "releve-"
 KEY_PREFIX = "cle-de-reprise-"
 KEY = re.compile(r"[0-9a-f]{64}")
@@ -36,8 +42,14 @@ def path(folder: Path, hall: str) -> Path:
     return folder / f"{PREFIX}{hall}.json"
 
 
-def record(folder: Path, *, replaced: str, by: str, address: str) -> Path:
-    """The takeover of `replaced` by `by`, on the medium (fsynced)."""
+def _said(content: dict) -> str:
+    fields = {k: content.get(k) for k in ("remplace", "par", "adresse", "le")}
+    return "releve:" + json.dumps(fields, ensure_ascii=False, sort_keys=True)
+
+
+def record(folder: Path, *, replaced: str, by: str, address: str, key: bytes) -> Path:
+    """The takeover of `replaced` by `by`, on the medium (fsynced), sealed
+    with `key` (the replaced hall's)."""
     final = path(folder, replaced)
     partial = final.with_name(final.name + ".partial")
     content = {
@@ -46,6 +58,7 @@ def record(folder: Path, *, replaced: str, by: str, address: str) -> Path:
         "adresse": address,
         "le": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+    content["sceau"] = sealing.seal(key, _said(content))
     with open(partial, "w", encoding="utf-8") as out:
         out.write(json.dumps(content, ensure_ascii=False))
         out.flush()
@@ -60,20 +73,20 @@ def record(folder: Path, *, replaced: str, by: str, address: str) -> Path:
     return final
 
 
-def replaced_by(folder: Path, hall: str) -> str | None:
-    """The address that replaced `hall` ("" when the file cannot be read:
-    replaced all the same), None when it was not replaced (or the medium is
-    not there to say: the journal refuses writes then anyway)."""
+def replaced_by(folder: Path, hall: str, key: bytes) -> str | None:
+    """The address that replaced `hall`, when a record sealed with `key`
+    (the hall's) says so; None when it was not replaced, or no record is
+    sealed (a forged one stops nothing), or the medium is not there to say
+    (the journal refuses writes then anyway)."""
     try:
-        text = path(folder, hall).read_text(encoding="utf-8")
-    except FileNotFoundError:
+        content = json.loads(path(folder, hall).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
         return None
-    except OSError:
-        return None if not folder.is_dir() else ""
-    try:
-        address = json.loads(text).get("adresse", "")
-    except (ValueError, AttributeError):
-        return ""
+    if not isinstance(content, dict) or content.get("remplace") != hall:
+        return None
+    if not sealing.sealed(key, _said(content), content.get("sceau")):
+        return None
+    address = content.get("adresse", "")
     return address if isinstance(address, str) and address.startswith("http") else ""
 
 

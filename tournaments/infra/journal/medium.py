@@ -5,8 +5,10 @@ elsewhere (BACKUP_DIR unset, another stick), would start a fresh journal
 there, find no takeover file and serve the hall a second time. So the data
 folder remembers where its journal was (`REMEMBERED`: the folder and a
 random mark), and the medium carries the same mark beside the journal
-(`support-<hall>.txt`). At start the mark must be found in the journal's
-folder of this start (the same stick, even at another drive letter);
+(`support-<hall>.txt`), sealed with the hall's key (`sealing`): a mark the
+key does not seal is no mark. At start the sealed mark must be found in
+the journal's folder of this start (the same stick, even at another drive
+letter);
 otherwise the start is refused (`Refusal` says why), unless the volunteer
 says it is a new day or a new stick (`hall --nouvelle-cle`), or the journal
 was on the laptop's own disk and goes to a stick (what the desk asks).
@@ -23,7 +25,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from tournaments.infra.journal import handover
+from tournaments.infra.journal import handover, sealing
 
 #: In the data folder: where its journal was last started, and its mark.
 REMEMBERED = "support-du-journal.json"
@@ -63,15 +65,21 @@ def remembered(data_dir: Path) -> Remembered | None:
         return Remembered(Path(), "")
 
 
-def mark_on(folder: Path, hall: str) -> str | None:
+def _said(hall: str, mark: str) -> str:
+    return f"support:{hall}:{mark}"
+
+
+def mark_on(folder: Path, hall: str, key: bytes) -> str | None:
+    """The mark on the medium, when `key` seals it."""
     try:
-        return mark_path(folder, hall).read_text(encoding="ascii").strip()
+        mark, _, said = mark_path(folder, hall).read_text(encoding="ascii").strip().partition(" ")
     except (OSError, UnicodeDecodeError):
         return None
+    return mark if sealing.sealed(key, _said(hall, mark), said) else None
 
 
 def refusal(
-    data_dir: Path, folder: Path, hall: str, *, own_disk: Path | None = None
+    data_dir: Path, folder: Path, hall: str, *, key: bytes, own_disk: Path | None = None
 ) -> Refusal | None:
     """None when this start may be the hall: nothing remembered, or the
     journal's folder of this start carries the remembered mark (a takeover
@@ -81,10 +89,10 @@ def refusal(
     last = remembered(data_dir)
     if last is None:
         return None
-    if last.mark and mark_on(folder, hall) == last.mark:
+    if last.mark and mark_on(folder, hall, key) == last.mark:
         return None
     reachable = last.folder != Path() and last.folder.is_dir()
-    replaced = handover.replaced_by(last.folder, hall) if reachable else None
+    replaced = handover.replaced_by(last.folder, hall, key) if reachable else None
     if replaced is None and own_disk is not None and last.folder == own_disk:
         # A journal on the laptop's own disk dies with it: no second laptop
         # took it over, so this laptop moving to a stick is still the hall.
@@ -92,13 +100,13 @@ def refusal(
     return Refusal(last.folder, replaced, reachable)
 
 
-def remember(data_dir: Path, folder: Path, hall: str, *, new: bool) -> None:
+def remember(data_dir: Path, folder: Path, hall: str, *, new: bool, key: bytes) -> None:
     """The journal's folder of this start, and its mark (kept unless `new`),
-    on the medium first (fsynced), then in the data folder; OSError when
-    either refuses."""
+    sealed with `key`, on the medium first (fsynced), then in the data
+    folder; OSError when either refuses."""
     last = remembered(data_dir)
     mark = last.mark if last is not None and last.mark and not new else secrets.token_hex(8)
-    _write(mark_path(folder, hall), mark)
+    _write(mark_path(folder, hall), f"{mark} {sealing.seal(key, _said(hall, mark))}")
     content = {"dossier": str(folder), "marque": mark}
     _write(data_dir / REMEMBERED, json.dumps(content, ensure_ascii=False))
 

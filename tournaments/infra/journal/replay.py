@@ -2,8 +2,9 @@
 snapshot, then every transaction of the segments from it on, in order.
 
 Everything is read and checked before anything is written: each line's
-chain (`codec.unseal`) from the segment's header on, and from segment to
-segment; each snapshot's SHA-256 (its segment's header), `PRAGMA
+seal (`codec.unseal`, with the hall's key made from the organizer's code:
+`sealing`) from the segment's header on, and from segment to segment; each
+snapshot's SHA-256 (in its segment's sealed header), `PRAGMA
 integrity_check`, and no trigger, view or virtual table in it (the app's
 migrations make none: one found is not the hall's); a snapshot or a
 segment that is a symbolic link (to a file off the stick) is refused. A snapshot that fails
@@ -19,8 +20,11 @@ the concours's own tables only; then the rights the snapshot did not hold
 are taken back (`carried.take_back`), and said. Each run is bounded in time.
 
 The folder may hold several halls' journals (a stick used by two laptops):
-a hall taken over by another (`handover`) is not a candidate; two or more
-others are named, and one must be chosen.
+a hall taken over by another (`handover`, sealed) is not a candidate; two
+or more others are named, and one must be chosen.
+
+A journal of the previous release (format 2: chained, not sealed) is read
+only when the organizer says so (`Seal.unsealed`, `--non-scellee`).
 
 Must not: touch the database it restores into before everything has been
 read and checked, nor overwrite a database without moving it aside first.
@@ -43,10 +47,11 @@ from typing import Any
 from django.db import DatabaseError, connections
 from django.utils import timezone
 
-from tournaments.infra.journal import carried, codec, handover
+from tournaments.infra.journal import carried, codec, codes, handover
 from tournaments.infra.journal.capture import first_word
 from tournaments.infra.journal.files import numbers, segment_name
-from tournaments.infra.journal.writer import FORMAT
+from tournaments.infra.journal.sealing import NO_CODE, NO_SEAL, UNSEALED, WRONG_CODE, Seal
+from tournaments.infra.journal.writer import FORMAT, UNSEALED_FORMAT
 
 #: The longest a replay may run (a statement made to loop is stopped).
 REPLAY_SECONDS = 300
@@ -73,6 +78,7 @@ class Plan:
     taken_at: str = ""
     notes: list[str] = field(default_factory=list)  # snapshots left aside, rights taken back
     stopped: str = ""  # `partial`: the line the replay stopped before
+    key: bytes | None = None  # the snapshot's segment's (None: unsealed, previous release)
 
 
 # --- the sentences ---------------------------------------------------------
@@ -116,7 +122,7 @@ def halls(folder: Path) -> dict[str, float]:
     return found
 
 
-def choose(folder: Path, hall: str | None) -> str:
+def choose(folder: Path, hall: str | None, seal: Seal = NO_SEAL) -> str:
     found = halls(folder)
     if hall is not None:
         if hall not in found:
@@ -124,7 +130,7 @@ def choose(folder: Path, hall: str | None) -> str:
         return hall
     if not found:
         raise JournalDamaged(f"aucun journal dans {folder}")
-    open_ = {h: t for h, t in found.items() if handover.replaced_by(folder, h) is None}
+    open_ = {h: t for h, t in found.items() if handover.replaced_by(folder, h, seal.key(h)) is None}
     if len(open_) > 1:
         listed = " ; ".join(
             f"« {h} », dernier enregistrement {when(datetime.fromtimestamp(t).astimezone())}"
@@ -137,8 +143,10 @@ def choose(folder: Path, hall: str | None) -> str:
     return max(open_ or found, key=(open_ or found).__getitem__)
 
 
-def read_header(path: Path) -> dict:
-    """A segment's first line, its header, checked on its own."""
+def read_header(path: Path, hall: str, seal: Seal = NO_SEAL) -> tuple[dict, bytes | None]:
+    """A segment's first line, its header, checked on its own; and the key
+    of `hall` its lines are sealed with (None: the previous release's,
+    unsealed)."""
     with open(path, "rb") as source:
         first = source.readline()
     text = first.decode("utf-8", "replace").rstrip("\n")
@@ -146,37 +154,52 @@ def read_header(path: Path) -> dict:
         plain = json.loads(text)
     except ValueError:
         plain = None
-    if isinstance(plain, dict) and plain.get("journal") not in (FORMAT, None):
+    version = plain.get("journal") if isinstance(plain, dict) else None
+    if version not in (FORMAT, UNSEALED_FORMAT, None):
         raise JournalDamaged(
             f"{path.name} a été écrit par une autre version du logiciel : reprenez avec la "
             "même version que le premier portable"
         )
     if not first.endswith(b"\n"):
         raise JournalDamaged(f"{path.name} est vide (son en-tête n'a jamais été écrit)")
+    key: bytes | None = None
+    if version == UNSEALED_FORMAT:
+        if not seal.unsealed:
+            raise JournalDamaged(UNSEALED.format(name=path.name))
+    elif version == FORMAT:
+        if not seal.code:
+            raise JournalDamaged(NO_CODE)
+        key = seal.key(hall)
+    else:
+        raise JournalDamaged(damaged(f"ligne 1 de {path.name}", text, "est abîmée"))
     try:
-        header, _ = codec.unseal(None, text)
+        header, _ = codec.unseal(None, text, key)
     except ValueError:
+        if key is not None:
+            raise JournalDamaged(WRONG_CODE.format(name=path.name)) from None
         raise JournalDamaged(damaged(f"ligne 1 de {path.name}", text, "est abîmée")) from None
-    return header
+    return header, key
 
 
-def read_segment(path: Path) -> tuple[dict, list[tuple[str, dict]], str]:
-    """The header, the records (with where each is) and the chain's end of
-    one segment. The last line without its newline is left out; any other
-    line that does not check raises JournalDamaged."""
+def read_segment(
+    path: Path, hall: str, seal: Seal
+) -> tuple[dict, list[tuple[str, dict]], str, bytes | None]:
+    """The header, the records (with where each is), the chain's end and
+    the key of one segment. The last line without its newline is left out;
+    any other line that does not check raises JournalDamaged."""
     pieces = path.read_bytes().split(b"\n")
     pieces.pop()  # after the last newline: nothing, or a line never acknowledged
-    header, records = read_header(path), []
-    chain = codec.unseal(None, pieces[0].decode("utf-8", "replace"))[1]
+    (header, key), records = read_header(path, hall, seal), []
+    chain = codec.unseal(None, pieces[0].decode("utf-8", "replace"), key)[1]
     for index, raw in enumerate(pieces[1:], start=2):
         text = raw.decode("utf-8", "replace")
         try:
-            record, chain = codec.unseal(chain, text)
+            record, chain = codec.unseal(chain, text, key)
         except ValueError:
             where = f"ligne {index} de {path.name}"
             raise JournalDamaged(damaged(where, text, "est abîmée ou a été changée")) from None
         records.append((f"ligne {index} de {path.name}", record))
-    return header, records, chain
+    return header, records, chain, key
 
 
 def header_fits(header: dict, hall: str, number: int, path: Path) -> None:
@@ -212,19 +235,21 @@ def snapshot_fault(path: Path, sha256: Any) -> str:
     return ""
 
 
-def plan(folder: Path, *, hall: str | None = None, partial: bool = False) -> Plan:
+def plan(
+    folder: Path, *, hall: str | None = None, partial: bool = False, seal: Seal = NO_SEAL
+) -> Plan:
     """What a replay would do, read and checked; JournalDamaged if nothing fits."""
     folder = Path(folder)
     if not folder.is_dir():
         raise JournalDamaged(f"dossier introuvable : {folder}")
-    hall = choose(folder, hall)
+    hall = choose(folder, hall, seal)
     segments, notes = numbers(folder, hall, ".journal"), []
     for first in reversed(numbers(folder, hall, ".sqlite3")):
         chain = [n for n in segments if n >= first]
         if chain[:1] != [first] or chain != list(range(first, first + len(chain))):
             continue
         path = folder / segment_name(hall, first)
-        header = read_header(path)
+        header, key = read_header(path, hall, seal)
         header_fits(header, hall, first, path)
         snapshot = folder / str(header.get("snapshot"))
         fault = "ne correspond pas à son journal" if snapshot.parent != folder else ""
@@ -233,9 +258,9 @@ def plan(folder: Path, *, hall: str | None = None, partial: bool = False) -> Pla
             continue
         if notes:
             notes.append("la reprise part de l'instantané précédent et de son journal")
-        result = Plan(hall, snapshot, [], taken_at=str(header.get("at")), notes=notes)
+        result = Plan(hall, snapshot, [], taken_at=str(header.get("at")), notes=notes, key=key)
         try:
-            _read_chain(folder, hall, chain, result)
+            _read_chain(folder, hall, chain, result, seal)
         except JournalDamaged as exc:
             if not partial:
                 raise JournalDamaged(f"{exc}. {PARTIAL}") from None
@@ -253,7 +278,7 @@ PARTIAL = (
 )
 
 
-def _read_chain(folder: Path, hall: str, chain: list[int], result: Plan) -> None:
+def _read_chain(folder: Path, hall: str, chain: list[int], result: Plan, seal: Seal) -> None:
     """The transactions of the segments `chain`, checked, into `result`."""
     end = None
     for number in chain:
@@ -261,7 +286,7 @@ def _read_chain(folder: Path, hall: str, chain: list[int], result: Plan) -> None
         if path.is_symlink():
             raise JournalDamaged(f"{path.name} est un lien vers un autre fichier, pas la clé")
         result.segments.append(path)
-        header, records, last = read_segment(path)
+        header, records, last, key = read_segment(path, hall, seal)
         header_fits(header, hall, number, path)
         if end is not None and header.get("prev") != end:
             previous = result.segments[-2].name
@@ -270,14 +295,17 @@ def _read_chain(folder: Path, hall: str, chain: list[int], result: Plan) -> None
         for where, record in records:
             if record.get("abort") is True or record.get("n") in aborted:
                 continue
-            result.transactions.append(_transaction(where, record))
+            result.transactions.append(_transaction(where, record, key))
         end = last
 
 
-def _transaction(where: str, record: dict) -> Transaction:
+def _transaction(where: str, record: dict, key: bytes | None) -> Transaction:
     text, stamp = str(record.get("s")), record.get("t")
     try:
-        statements = [codec.decode_statement(s) for s in record.get("s")]  # type: ignore[union-attr]
+        statements = [
+            codes.reveal_statement(codec.decode_statement(s), key)
+            for s in record.get("s")  # type: ignore[union-attr]
+        ]
     except (TypeError, ValueError):
         raise JournalDamaged(damaged(where, text, "est illisible", stamp)) from None
     for sql, _, _ in statements:
@@ -291,11 +319,16 @@ def _transaction(where: str, record: dict) -> Transaction:
 
 
 def restore(
-    folder: Path, *, data_dir: Path, hall: str | None = None, partial: bool = False
+    folder: Path,
+    *,
+    data_dir: Path,
+    hall: str | None = None,
+    partial: bool = False,
+    seal: Seal = NO_SEAL,
 ) -> Plan:
     """The default database (a file in `data_dir`) replaced by the snapshot
     plus the journal; the database that was there moved aside."""
-    result = plan(folder, hall=hall, partial=partial)
+    result = plan(folder, hall=hall, partial=partial, seal=seal)
     connections.close_all()
     target = Path(connections["default"].settings_dict["NAME"])
     move_aside(target)
@@ -306,6 +339,14 @@ def restore(
         for table in carried.NOT_CARRIED:  # never from a stick, whoever made it
             if table in present:
                 copy.execute(f'DELETE FROM "{table}"')
+        try:
+            codes.reveal_rows(copy, result.key)
+        except sqlite3.Error:
+            copy.close()
+            move_aside(target, "reprise-refusee")
+            raise JournalDamaged(
+                f"les codes des équipes de {result.snapshot.name} ne sont pas scellés par ce code"
+            ) from None
         copy.commit()
     try:
         apply(result, connections["default"], partial=partial)

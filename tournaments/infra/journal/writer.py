@@ -3,7 +3,8 @@
 Every transaction that writes is appended to the journal as one JSON line
 (its statements and their parameters, `capture`; when) and fsynced *before*
 SQLite commits it, under the process's writers' lock (`sqlite_backend`):
-the lines are in commit order, chained (`codec.seal`), and nothing the
+the lines are in commit order, chained and sealed with the hall's key
+(`codec.seal`; the teams' codes hidden: `codes`), and nothing the
 server acknowledged lives only on the laptop. A commit that then fails in
 SQLite gets an « abort » line, so that a replay skips it.
 
@@ -12,7 +13,7 @@ at snapshot n (SQLite's online backup taken under the lock, stored beside
 it, less what never leaves the laptop: `carried`), and its header names
 the snapshot and its SHA-256. `rotate` starts the next pair every few
 minutes (the autosave loop), and the pairs before the last two complete
-snapshots are deleted. No secret goes on the medium.
+snapshots are deleted. No secret goes on the medium, nor the key.
 
 When the medium is gone (the stick pulled out, full, read-only) the append
 fails, the transaction is rolled back and refused (`JournalUnavailable`, a
@@ -43,7 +44,7 @@ from typing import Any
 from django.db import OperationalError
 from django.db.backends.signals import connection_created
 
-from tournaments.infra.journal import carried, codec, handover
+from tournaments.infra.journal import carried, codec, codes, handover
 from tournaments.infra.journal.capture import Capture
 from tournaments.infra.journal.files import (
     fsync_folder,
@@ -54,7 +55,10 @@ from tournaments.infra.journal.files import (
 )
 
 log = logging.getLogger(__name__)
-FORMAT = 2
+#: 3: every line sealed with the hall's key (`sealing`), the teams' codes
+#: hidden (`codes`); 2, the previous release: a plain SHA-256 chain.
+FORMAT = 3
+UNSEALED_FORMAT = 2
 #: How long a write outside a transaction waits for the writers' lock (as
 #: the SQLite backend's own timeout does).
 LOCK_SECONDS = 20.0
@@ -76,8 +80,13 @@ class HallReplaced(JournalUnavailable):
 
 
 class Journal:
-    def __init__(self, *, folder: Path, database: Path, hall: str, lock: threading.Lock) -> None:
+    def __init__(
+        self, *, folder: Path, database: Path, hall: str, lock: threading.Lock, key: bytes
+    ) -> None:
         self.folder, self.database, self.hall, self.lock = folder, database, hall, lock
+        if not key:
+            raise ValueError("a journal is sealed: no key, no journal")
+        self.key = key  # the hall's (sealing.key): never written on the medium
         self.handle: Any = None
         self.segment = 0
         self.seq = 0
@@ -156,7 +165,7 @@ class Journal:
         finally:
             target.close()
             source.close()
-        digest = carried.for_the_stick(local)
+        digest = carried.for_the_stick(local, self.key)
         path = self.folder / segment_name(self.hall, number)
         handle = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open, appended to
         private(path)
@@ -210,7 +219,7 @@ class Journal:
     # --- the writes ------------------------------------------------------
 
     def _write(self, handle: Any, record: dict) -> None:
-        line, chained = codec.seal(self.chain, record)
+        line, chained = codec.seal(self.chain, record, self.key)
         handle.write(line + "\n")
         handle.flush()
         os.fsync(handle.fileno())
@@ -231,7 +240,8 @@ class Journal:
         try:
             self._still_there()
             now = datetime.now(UTC).isoformat(timespec="seconds")
-            self._write(self.handle, {"n": self.seq, "t": now, "s": statements})
+            hidden = codes.hide_statements(statements, self.key)
+            self._write(self.handle, {"n": self.seq, "t": now, "s": hidden})
         except (OSError, ValueError) as exc:
             self._break(exc)
             raise JournalUnavailable(f"journal unavailable in {self.folder}: {exc}") from exc
@@ -248,7 +258,7 @@ class Journal:
     def check_replaced(self) -> None:
         """Refuses for good once a second laptop took this hall over."""
         if self.replaced is None:
-            self.replaced = handover.replaced_by(self.folder, self.hall)
+            self.replaced = handover.replaced_by(self.folder, self.hall, self.key)
         if self.replaced is not None:
             raise HallReplaced(self.replaced)
 
@@ -351,13 +361,13 @@ def install(sender: Any = None, connection: Any = None, **kwargs: Any) -> None:
         connection.execute_wrappers.append(capture)
 
 
-def start(*, folder: Path, database: Path, hall: str, lock: threading.Lock) -> Journal:
-    """Journal this process's writes from now on (the first snapshot taken);
-    JournalUnavailable when the medium refuses."""
+def start(*, folder: Path, database: Path, hall: str, lock: threading.Lock, key: bytes) -> Journal:
+    """Journal this process's writes from now on (the first snapshot taken),
+    sealed with `key`; JournalUnavailable when the medium refuses."""
     global ACTIVE
     from django.db import connections
 
-    journal = Journal(folder=folder, database=database, hall=hall, lock=lock)
+    journal = Journal(folder=folder, database=database, hall=hall, lock=lock, key=key)
     journal.begin()
     connections.close_all()
     connection_created.connect(install, weak=False, dispatch_uid="tournaments.journal")

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from pathlib import Path
 
@@ -45,6 +46,7 @@ from django.utils import timezone
 
 from tournaments.infra import address, database_copy, standby, tasks, uptime
 from tournaments.infra.hall_server import HallServer
+from tournaments.infra.journal import replay, sealing
 from tournaments.infra.journal import writer as journal
 from tournaments.management import takeover
 from tournaments.services import accounts, autosave
@@ -111,6 +113,18 @@ class Command(BaseCommand):
             "reprise a nommée, et pas au-delà.",
         )
         parser.add_argument(
+            "--code",
+            metavar="CODE",
+            help="Avec --reprendre : le code de la clé (noté au premier démarrage, affiché au "
+            "bureau du premier portable), demandé s'il n'est pas donné.",
+        )
+        parser.add_argument(
+            "--non-scellee",
+            action="store_true",
+            help="Avec --reprendre : accepte une clé écrite par la version précédente du "
+            "logiciel, qui n'est pas scellée par un code (à ne faire que pour sa propre clé).",
+        )
+        parser.add_argument(
             "--premier-arrete",
             action="store_true",
             help="Avec --reprendre depuis un autre dossier que la clé de ce portable : le premier "
@@ -152,6 +166,10 @@ class Command(BaseCommand):
                 migrate=self._update_database,
                 hall=options.get("journal"),
                 partial=options.get("partielle", False),
+                seal=replay.Seal(
+                    code=self._code(options.get("code")),
+                    unsealed=bool(options.get("non_scellee")),
+                ),
             )
             first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         else:
@@ -199,6 +217,28 @@ class Command(BaseCommand):
             journal.stop()
             self.stdout.write("Serveur arrêté.")
             self.stdout.flush()
+
+    def _code(self, given: str | None) -> str:
+        """The stick's code for a takeover: given (`--code`), else typed at
+        the terminal (Enter: this laptop's own), else this laptop's own
+        ("" if none: a sealed stick is then refused in a sentence)."""
+        own = sealing.kept_code(Path(settings.DATA_DIR))
+        given = given or os.environ.get("CODE_DE_LA_CLE") or None  # the standalone app's
+        if given is None and sys.stdin is not None and sys.stdin.isatty():
+            default = f" (Entrée : {own})" if own else ""
+            try:
+                given = input(f"Code de la clé (XXXX-XXXX-XXXX){default} : ").strip() or None
+            except EOFError:
+                given = None
+        if given is None:
+            return own
+        code = sealing.normalized(given)
+        if code is None:
+            raise CommandError(
+                f"Code de la clé illisible : « {given} » (douze lettres et chiffres, par exemple "
+                "KM7Q-3ZPW-H9TD, noté au premier démarrage du premier portable)."
+            )
+        return code
 
     def _standby_address(self, text: str) -> str:
         """The standby laptop's address as typed, checked before anything starts."""

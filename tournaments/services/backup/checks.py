@@ -54,6 +54,7 @@ from tournaments.services.backup.rows import (
     Ids,
     check_rows,
     clean_row,
+    codes_hidden_on_the_stick,
     field_label,
     ids,
     moment,
@@ -251,6 +252,7 @@ def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str,
 
 
 def _check_teams(rows: list[Any], players: Ids, rounds: Ids) -> list[dict[str, Any]]:
+    codes_hidden_on_the_stick(rows, ("code",), drop=True)
     teams = check_rows(
         rows, "teams", Team, (*TEAM_FIELDS, *TEAM_OPTION_FIELDS), optional=TEAM_OPTION_FIELDS
     )
@@ -298,6 +300,7 @@ def _check_fixed_tables(rounds: list[dict[str, Any]], teams: Ids) -> None:
 
 
 def _check_tables(rows: list[Any], version: int, teams: Ids, rounds: Ids) -> list[dict[str, Any]]:
+    codes_hidden_on_the_stick(rows, ("code_a", "code_b"), drop=False)
     fields = TABLE_FIELDS + (TABLE_SIDE_FIELDS if version >= 2 else ())
     if version >= 3:
         fields += ("totals_only",)

@@ -218,3 +218,23 @@ def moment(value: Any, where: str) -> datetime:
     if not isinstance(value, datetime):
         raise refusal_at(where, _("une date et une heure sont attendues"))
     return value if timezone.is_aware(value) else timezone.make_aware(value)
+
+
+#: A team's code as the hall writes it on its stick (infra/journal/sealing:
+#: hidden with the hall's key); restored, it is drawn again.
+HIDDEN_CODE = "§"
+#: Of `CODE_DIGITS` characters, not digits: drawn again by the model.
+NOT_A_CODE = "--------"
+
+
+def codes_hidden_on_the_stick(rows: list[Any], names: tuple[str, ...], drop: bool) -> None:
+    """A file the hall wrote on its stick carries the teams' codes hidden:
+    they are drawn again (dropped, or a value that is not a code)."""
+    for row in rows:
+        for name in names:
+            value = row.get(name) if isinstance(row, dict) else None
+            if isinstance(value, str) and value.startswith(HIDDEN_CODE):
+                if drop:
+                    del row[name]
+                else:
+                    row[name] = NOT_A_CODE
