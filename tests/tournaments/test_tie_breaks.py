@@ -23,7 +23,7 @@ from tests.tournaments.domain.test_standings import BEST_GAME_NEEDED, POINTS_AGA
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf
 from tournaments.checker.check import check
-from tournaments.display.standings import ranking_explanation
+from tournaments.display.standings import ranking_explanation, split_sentence
 from tournaments.models import Change, Round, Team, Tournament
 from tournaments.queries.concours_file import concours_file
 from tournaments.queries.standings import tournament_standings
@@ -288,3 +288,17 @@ def test_the_printed_ranking_says_the_tie_breaks_and_the_bye(organizer, tmp_path
     text = " ".join(Pdf(pdf.ranking(tournament), tmp_path).text(layout=False).split())
     assert "à égalité de points, départagés par la meilleure partie" in text
     assert "avec 800 points, pour et contre" in text
+
+
+def test_a_line_split_by_the_lots_says_so_beside_it(client, organizer):
+    """Issue 60, item 4: 4th and 5th on identical lines, one general sentence
+    with the lottery's number; now each line the lots put below the one
+    above says « départagé par le tirage au sort »."""
+    tournament, _teams = level_partie(organizer)
+    tournaments.change_tie_breaks(
+        tournament=tournament, criteria=["points", "chance"], reason="Pas d'ex aequo", by=None
+    )
+    page = client.get(reverse("tournaments:standings", args=[tournament.slug])).text
+    assert page.count("départagé par le tirage au sort") == 3
+    with translation.override("en"):
+        assert split_sentence("chance") == "split by the drawing of lots"

@@ -204,6 +204,17 @@ def criterion_words(criterion: str, seed: int | None) -> str:
     return str(CRITERION_WORDS[criterion])
 
 
+def split_sentence(criterion: str) -> str:
+    """Beside a ranking's line equal to the one above on the first criterion:
+    which criterion put it below (« départagé par le tirage au sort »)."""
+    words = (
+        gettext("le tirage au sort")
+        if criterion == ranking.CHANCE
+        else str(CRITERION_WORDS[criterion])
+    )
+    return gettext("départagé par %(criterion)s") % {"criterion": words}
+
+
 def criteria_explanation(criteria: Sequence[str], seed: int | None) -> str:
     """« Classement par le total des points ; à égalité de points, départagés
     par le nombre de parties gagnées, puis la meilleure partie ; à égalité

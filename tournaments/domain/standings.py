@@ -23,6 +23,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 POINTS = "points"
 WINS = "wins"
@@ -305,12 +306,28 @@ def _assign_ranks(rows: list[Row], criteria: list[str]) -> None:
             row.rank = i + 1
 
 
+def split_by(rows: Sequence[Row], criteria: Sequence[str]) -> dict[int, str]:
+    """Which criterion put each entrant below the row above it, when the two
+    are equal on the first criterion (issue 60, item 4: 4th and 5th on
+    identical lines, split by the drawing of lots, said nowhere beside them):
+    entrant → criterion, the first of `criteria` on which they differ."""
+    split: dict[int, str] = {}
+    for above, row in pairwise(rows):
+        if row.rank == above.rank or _key(row, criteria[0]) != _key(above, criteria[0]):
+            continue
+        split[row.entrant] = next(c for c in criteria[1:] if _key(row, c) != _key(above, c))
+    return split
+
+
 @dataclass
 class Standing:
-    """A ranked row with the team (or, in a mêlée, the player) it is about."""
+    """A ranked row with the team (or, in a mêlée, the player) it is about;
+    `split`, the criterion that put it below the row above, equal on the
+    first (`split_by`)."""
 
     row: Row
     entrant: object
+    split: str = ""
 
 
 def public_cutoff(

@@ -234,7 +234,7 @@ def boards(
             swaps.setdefault(swap.category_id, []).append(swap)
     members = _members(tournament, [c for c in categories if not c.by_club]) if categories else {}
     result = []
-    general = [Placing(row=s.row, entrant=s.entrant) for s in standings]
+    general = [Placing(row=s.row, entrant=s.entrant, split=s.split) for s in standings]
     result.append(Board(tournament, None, general, lots.get(None, []), swaps=swaps.get(None, [])))
     for category in categories:
         placings = category_placings(standings, category, members.get(category.pk, set()))

@@ -19,6 +19,7 @@ from tournaments.domain.standings import (
     moves,
     public_cutoff,
     rank,
+    split_by,
 )
 from tournaments.models import Change, Round, Table, Team, Tournament
 
@@ -188,7 +189,11 @@ def tournament_standings(tournament, *, before: int | None = None) -> list[Stand
     numbered below `before` only, when given)."""
     rows = tournament_rows(tournament, before=before)
     objects = _entrants(tournament)
-    return [Standing(row=r, entrant=objects.get(r.entrant)) for r in rows]
+    split = split_by(rows, tournament.criteria)
+    return [
+        Standing(row=r, entrant=objects.get(r.entrant), split=split.get(r.entrant, ""))
+        for r in rows
+    ]
 
 
 def public_standings(tournament) -> list[Standing]:

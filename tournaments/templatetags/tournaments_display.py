@@ -104,6 +104,12 @@ def hour(value: Any) -> str:
 
 
 @register.filter
+def split_said(criterion: str) -> str:
+    """« départagé par le tirage au sort » beside a ranking's line (issue 60)."""
+    return standings_columns.split_sentence(criterion) if criterion else ""
+
+
+@register.filter
 def contract(deal: Any, rules: Any) -> str:
     """« 90 ♥ ×2 », with the profile's surcoinche factor (×4, or ×3)."""
     factor = getattr(rules, "surcoinche_factor", 4)
