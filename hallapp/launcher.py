@@ -75,7 +75,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         "le dossier donné.",
     )
     parser.add_argument("--journal", metavar="NOM", help="Avec --reprendre : le journal choisi.")
+    parser.add_argument("--code", metavar="CODE", help="Avec --reprendre : le code de la clé.")
     for flag, said in (
+        ("--non-scellee", "Avec --reprendre : une clé de la version précédente, non scellée."),
         ("--partielle", "Avec --reprendre : jusqu'à la ligne abîmée nommée, pas au-delà."),
         ("--premier-arrete", "Avec --reprendre depuis une copie : le premier portable est arrêté."),
         ("--nouvelle-cle", "Nouvelle journée ou nouvelle clé USB."),
@@ -112,6 +114,8 @@ def _takeover_options(options: argparse.Namespace) -> dict[str, object]:
     given = {
         "reprendre": options.reprendre,
         "journal": options.journal,
+        "code": options.code,
+        "non_scellee": options.non_scellee,
         "partielle": options.partielle,
         "premier_arrete": options.premier_arrete,
         "nouvelle_cle": options.nouvelle_cle,
