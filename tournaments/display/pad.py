@@ -135,7 +135,7 @@ def _bid(form: Any) -> Group:
         _("Contrat"),
         everything[: len(usual)],
         more=everything[len(usual) :],
-        more_label=_("Plus haut"),
+        more_label=pgettext("pad", "Plus haut"),
     )
 
 
@@ -153,7 +153,15 @@ def _coinche(form: Any, rules: scoring.Rules) -> Group:
     raw = _raw(form, "coinche")
     marked = _mark(choices, raw, lambda v, r: keys.read_coinche(v) == keys.read_coinche(r))
     # The surcoinche, rare, folds away (issue 54: a deal on one screen).
-    return Group("coinche", _("Coinche"), marked[:2], more=marked[2:], more_label=_("Surcoinche"))
+    # The pad's own words (issue 60, item 13): in English its row said
+    # « Double » beside « Coinched ×2 »; one term on the pad, the buttons'.
+    return Group(
+        "coinche",
+        pgettext("pad", "Coinche"),
+        marked[:2],
+        more=marked[2:],
+        more_label=pgettext("pad", "Surcoinche"),
+    )
 
 
 def _side_group(form: Any, name: str, label: str, phone_side: str | None, read) -> Group:

@@ -124,6 +124,14 @@ def test_the_desk_sees_which_phones_need_a_look(client, organizer, round1):
     assert 'aria-label="Feuille avec les donnes reçues, table 1 (PDF)"' in text
 
 
+def test_a_table_s_sheet_is_offered_as_a_sheet_not_a_reprint(client, organizer, round1):
+    """Issue 60, item 13: « Réimprimer » was offered before anything was printed."""
+    client.force_login(organizer)
+    text = client.get(f"/organisation/t/{round1.tournament.slug}/parties/1/tables/").text
+    assert "Réimprimer" not in text
+    assert 'aria-label="Feuille, table 1 (PDF)">Feuille</a>' in text
+
+
 @pytest.mark.parametrize(
     ("seen", "waiting", "playing", "said", "look"),
     [
