@@ -37,8 +37,13 @@ _COINCHE_COUNT_CODE = {
     "points_multiplied": POINTS_MULTIPLIED,
 }
 
-OWN, ZERO, DEFENCE_MULTIPLIED = range(3)
-_COINCHE_DEFENCE_CODE = {"own": OWN, "zero": ZERO, "multiplied": DEFENCE_MULTIPLIED}
+OWN, ZERO, DEFENCE_MULTIPLIED, PRODUCT_ROUNDED = range(4)
+_COINCHE_DEFENCE_CODE = {
+    "own": OWN,
+    "zero": ZERO,
+    "multiplied": DEFENCE_MULTIPLIED,
+    "product_rounded": PRODUCT_ROUNDED,
+}
 
 
 @dataclass(frozen=True, slots=True)

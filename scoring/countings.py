@@ -50,6 +50,8 @@ coinched nor bid capot »."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from .cards import TOTAL_CARD_POINTS
 from .compiled import (
     ANNONCES,
@@ -57,10 +59,19 @@ from .compiled import (
     CONTRACT_ONLY,
     DEFENCE_MULTIPLIED,
     FAITS_ANNONCES,
+    NEAREST,
+    NONE,
     POINTS_MULTIPLIED,
+    PRODUCT_ROUNDED,
     ZERO,
     ProfileConstants,
 )
+
+
+def _unrounded(t: ProfileConstants) -> ProfileConstants:
+    """``t`` to the point: the defence's points before ``product_rounded`` rounds their
+    product (only ``nearest`` comes here: ``complement``'s marques are tens already)."""
+    return dataclasses.replace(t, rounding=NONE)
 
 
 def _round(x: int) -> int:
@@ -168,6 +179,13 @@ def count_coinche(
                 md = bd
             elif t.coinche_defence == DEFENCE_MULTIPLIED:
                 md = m * md if t.belote_multiplied else m * (md - bd) + bd
+            elif t.coinche_defence == PRODUCT_ROUNDED:  # R(m × points), not m × R(points)
+                if rounding == NEAREST:
+                    md = count_coinche(
+                        _unrounded(t), bid, capot_bid, 1, pt, pd, bt, bd, at, ad, cap_t, cap_d
+                    )[1]
+                md = m * md if t.belote_multiplied else m * (md - bd) + bd
+                md = _round(md) if rounding else md
             return mt, md, "made", kt, kd
         else:
             base = t.capot_made_base if cap_t and (capot_bid or t.capot_bonus) else t.coinche_base
@@ -219,6 +237,12 @@ def count_contree(
             md = kd
         elif t.coinche_defence == DEFENCE_MULTIPLIED:
             md = m * md
+        elif t.coinche_defence == PRODUCT_ROUNDED:  # R(m × points), not m × R(points)
+            if t.rounding == NEAREST:
+                md = count_contree(_unrounded(t), bid, capot_bid, 1, pt, pd, bt, bd, cap_t, cap_d)[
+                    1
+                ]
+            md = _round(m * md) if t.rounding else m * md
         return m * mt, md, outcome, kt, kd
     counting = t.counting
     # contract_only changes only faits + annoncés: elsewhere no contract is multiplied.

@@ -208,13 +208,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "coinche_defence",
-        ("own", "zero", "multiplied"),
+        ("own", "zero", "multiplied", "product_rounded"),
         "Défense d'une coinche réussie",
         "Avec « marque des preneurs multipliée », contrat coinché réussi : la défense garde sa "
         "marque sans coinche, ne marque rien (sa belote seule), ou voit aussi sa marque "
-        "multipliée.",
+        "multipliée : sa marque arrondie, multipliée (4 × 60 = 240 pour 62 points), ou ses "
+        "points multipliés, puis arrondis (4 × 62 = 248, arrondi à 250).",
         ("coinche", "contree-faits-annonces", "contree-faits"),
-        ("garde sa marque", "ne marque rien", "marque multipliée"),
+        ("garde sa marque", "ne marque rien", "marque multipliée", "points multipliés, arrondis"),
     ),
     Option(
         "coinche_base",

@@ -90,6 +90,7 @@ CLUB_COUNTS_FR: dict[str, str] = {
     "annonces_chute": "chute : le contrat à la défense",
     "defence_zero": "défense d'une coinche réussie : 0",
     "defence_multiplied": "défense d'une coinche réussie : sa marque × 2",
+    "defence_product_rounded": "défense d'une coinche réussie : ses points × 2, arrondis",
     "coinche_base": "coinche réussie sur {points}",
     "capot_flat": "capot demandé réussi : 500",
     "capot_bid_coinched": "capot demandé coinché : 160 + 250 × 2",

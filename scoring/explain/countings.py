@@ -241,9 +241,11 @@ def _points_multiplied(hand: Hand, count: Callable[[Hand], Counted]) -> Counted:
         step_d, md = marque(hand, hand.defence, nonzero_terms(("belote", hand.bd)) if keeps else [])
         return [*steps, step_d], mt, md, outcome
     own = marques[hand.defence]
-    terms, extra = [["uncoinched", own.params["value"]]], []
+    # multiplied: m × its rounded marque; product_rounded: its points × m, then rounded
+    value = own.params["raw" if defence == "product_rounded" else "value"]
+    terms, extra = [["uncoinched", value]], []
     if hand.rules.counting == "coinche" and not hand.rules.belote_multiplied and hand.bd:
-        terms = [["uncoinched_no_belote", own.params["value"] - hand.bd]]
+        terms = [["uncoinched_no_belote", value - hand.bd]]
         extra = nonzero_terms(("belote", hand.bd))
     step_d, md = marque(hand, hand.defence, terms, factor=hand.m, extra=extra)
     return [*steps, uncoinched_step(hand.defence, own), step_d], mt, md, outcome

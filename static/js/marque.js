@@ -7,7 +7,8 @@
   const CLASSIC = 0, COINCHE = 1, FAITS_ANNONCES = 2, ANNONCES = 4;
   const COMPLEMENT = 2;
   const CONTRACT_ONLY = 1, POINTS_MULTIPLIED = 2; // coinche_count, as scoring/compiled.py codes it
-  const ZERO = 1, DEFENCE_MULTIPLIED = 2; // coinche_defence, likewise
+  const ZERO = 1, DEFENCE_MULTIPLIED = 2, PRODUCT_ROUNDED = 3; // coinche_defence, likewise
+  const NEAREST = 1;
 
   const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   const side = (P, text, passed) => {
@@ -179,6 +180,11 @@
         [mt, md] = coinched(P, bid, capotBid, 1, pt, pd, bt, bd, at, ad, capT, capD);
         if (P.coincheDefence === ZERO) md = bd;
         else if (P.coincheDefence === DEFENCE_MULTIPLIED) md = P.beloteMultiplied ? m * md : m * (md - bd) + bd;
+        else if (P.coincheDefence === PRODUCT_ROUNDED) { // R(m × points), not m × R(points)
+          if (P.rounding === NEAREST) md = coinched({ ...P, rounding: 0 }, bid, capotBid, 1, pt, pd, bt, bd, at, ad, capT, capD)[1];
+          md = P.beloteMultiplied ? m * md : m * (md - bd) + bd;
+          if (P.rounding) md = round(md);
+        }
         return [P.beloteMultiplied ? m * mt : m * (mt - bt) + bt, md, "made", 0];
       } else {
         const base = capT && (capotBid || P.capotBonus) ? P.capotMadeBase : P.coincheBase;
@@ -204,6 +210,10 @@
       let md = r[1];
       if (P.coincheDefence === ZERO) md = P.protected || capT ? bd : 0;
       else if (P.coincheDefence === DEFENCE_MULTIPLIED) md = m * md;
+      else if (P.coincheDefence === PRODUCT_ROUNDED) { // R(m × points), not m × R(points)
+        if (P.rounding === NEAREST) md = contree({ ...P, rounding: 0 }, bid, capotBid, 1, pt, pd, bt, bd, capT, capD)[1];
+        md = P.rounding ? round(m * md) : m * md;
+      }
       return [m * r[0], md, r[2], 0];
     }
     const only = P.coincheCount === CONTRACT_ONLY && P.counting === FAITS_ANNONCES;

@@ -372,3 +372,22 @@ def test_capot_bonus_changes_only_a_capot_the_takers_did_not_bid(case) -> None:
         extras = 20 * (deal.get("belote") or {}).get(t, 0)
         extras += sum((deal.get("announcement_points") or {}).values())
         assert plain[t] == _round(162 + extras + deal["bid"], rules)
+
+
+@pytest.mark.parametrize(
+    ("defence", "rounding", "expected"),
+    [
+        ("multiplied", "nearest", (760, 240)),  # 4 × R(62) = 4 × 60
+        ("product_rounded", "nearest", (760, 250)),  # R(4 × 62) = R(248)
+        ("multiplied", "none", (760, 248)),
+        ("product_rounded", "none", (760, 248)),
+        ("product_rounded", "complement", (760, 240)),  # 160 − 100 = 60, a ten already
+    ],
+)
+def test_the_defence_multiplied_rounds_its_marque_or_the_product(defence, rounding, expected):
+    rules = Rules.from_preset(
+        COINCHE, coinche_count="points_multiplied", coinche_defence=defence, rounding=rounding
+    )
+    deal = {"taker": "A", "bid": 90, "trump": "H", "coinche": 2, "points": {"A": 100}}
+    score = score_deal(deal, rules)
+    assert (score.a, score.b) == expected

@@ -73,7 +73,11 @@ FA = "contree-faits-annonces"
         ("ffb-coinche", "coinche_base", [(160, 1000), ("chute_base", 1010)]),
         ("contree-faits", "coinche_base", [(160, 640), ("chute_base", 650)]),
         # with the takers' marque multiplied (not here): the defence's 70 whatever
-        ("ffb-coinche", "coinche_defence", [("own", 0), ("zero", 0), ("multiplied", 0)]),
+        (
+            "ffb-coinche",
+            "coinche_defence",
+            [("own", 0), ("zero", 0), ("multiplied", 0), ("product_rounded", 0)],
+        ),
         # a capot bid made: 502 → 500 rounded either way
         ("ffb-coinche", "capot_bid_marque", [("points", 500), ("flat", 500)]),
         # points annoncés, 80 chuted: 160, or the contract

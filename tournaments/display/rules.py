@@ -154,7 +154,8 @@ OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
         _(
             "Avec « marque des preneurs multipliée », contrat coinché réussi : la défense garde "
             "sa marque sans coinche, ne marque rien (sa belote seule), ou voit aussi sa marque "
-            "multipliée."
+            "multipliée : sa marque arrondie, multipliée (4 × 60 = 240 pour 62 points), ou ses "
+            "points multipliés, puis arrondis (4 × 62 = 248, arrondi à 250)."
         ),
     ),
     "coinche_base": (
@@ -253,6 +254,7 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
         "own": _("garde sa marque"),
         "zero": _("ne marque rien"),
         "multiplied": _("marque multipliée"),
+        "product_rounded": _("points multipliés, arrondis"),
     },
     "coinche_base": {160: "160", "chute_base": _("points de chute")},
     "capot_bid_marque": {"points": "252 + 250", "flat": "500"},
@@ -288,6 +290,7 @@ CLUB_COUNT_SUMMARIES: dict[str, Label] = {
     "annonces_chute": _("chute : le contrat à la défense"),
     "defence_zero": _("défense d'une coinche réussie : 0"),
     "defence_multiplied": _("défense d'une coinche réussie : sa marque × 2"),
+    "defence_product_rounded": _("défense d'une coinche réussie : ses points × 2, arrondis"),
     "coinche_base": _("coinche réussie sur %(points)s"),
     "capot_flat": _("capot demandé réussi : 500"),
     "capot_bid_coinched": _("capot demandé coinché : 160 + 250 × 2"),
