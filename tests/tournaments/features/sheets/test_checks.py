@@ -173,3 +173,25 @@ def test_a_sure_digit_that_the_marques_check_is_not_asked(rules, values, name):
     read = row(doubted, **values)
     check_deal(read, rules, (0, 0), 0)
     assert read.reasons == [] and read.asked == []
+
+
+@pytest.mark.parametrize(
+    ("doubted", "before", "asked"),
+    [
+        # Every number of the row has a digit in doubt: the 65 and the 265
+        # sure pin 97, its marque and its total; settled.
+        ({"points": (1.0, 0.6), "marque_a": (0.6, 1.0), "total_a": (1.0, 0.6, 1.0)},
+         (100, 200), []),
+        # The same without the totals before: a total cannot be followed.
+        ({"points": (1.0, 0.6), "total_a": (1.0, 0.6, 1.0)}, None, ["points", "total_a"]),
+        # Four of the inputs' digits in doubt: too many to settle.
+        ({"points": (0.6, 0.6), "bid": (0.6, 0.6)}, (100, 200), ["bid", "points"]),
+    ],
+)  # fmt: skip
+def test_the_digits_in_doubt_of_a_row_are_settled_together(doubted, before, asked):
+    values = {**COINCHED, "total_a": 290, "total_b": 270} if "bid" in doubted else {
+        **CLASSIC, "total_a": 197, "total_b": 265}  # fmt: skip
+    rules = COINCHE if "bid" in doubted else BELOTE
+    read = row(doubted, **values)
+    check_deal(read, rules, before, 0)
+    assert sorted(read.asked) == asked

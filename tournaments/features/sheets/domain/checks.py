@@ -220,7 +220,8 @@ def _check(
     return _totals(read, before, marques)
 
 
-#: Digits in doubt a deal's rules may settle together (10 ** 3 rows scored).
+#: Digits in doubt in a deal's inputs (points, bid, announcements) that its
+#: rules may settle together (10 ** 3 rows scored at most).
 SETTLED_AT_MOST = 3
 
 
@@ -232,11 +233,14 @@ def _confirmed(
     before: tuple[int, int] | None,
 ) -> set[str]:
     """The unsure fields of a deal the rules found right that the rules
-    decide alone: every digit in doubt (under « sure »), in every number
-    at once — points, bid, marques, totals — tried as each other digit, and
-    no other combination gives a deal whose marques are the ones written
-    and whose totals follow the known ones. A box crossed or not, a number
-    with a gap, more than SETTLED_AT_MOST digits in doubt: asked."""
+    decide alone. Every digit in doubt (under « sure ») of the inputs —
+    points, bid, announcements — is tried as each other digit at once; the
+    marques each combination gives must match the marques written at every
+    digit read sure. When only the reading itself matches, the inputs are
+    settled, and so are the marques' doubted digits (the rules computed
+    them), and the totals' when the totals before are known (they follow).
+    A box crossed or not, a number with a gap, more than SETTLED_AT_MOST
+    inputs' digits in doubt: asked."""
     sure = limits().sure
     places: list[tuple[str, int]] = []
     for name in unsure:
@@ -244,13 +248,18 @@ def _confirmed(
         text = str(field_read.value)
         if field_read.value is None or len(text) != len(field_read.probabilities):
             return set()
-        doubted = [(name, i) for i, p in enumerate(field_read.probabilities) if p < sure]
-        if not doubted:
+        if not any(p < sure for p in field_read.probabilities):
             return set()  # unsure for another reason (faint, a speck beside it)
-        places.extend(doubted)
+        if name.startswith("total_") and before is None:
+            return set()  # nothing to follow
+        if name in INPUTS:
+            places.extend((name, i) for i, p in enumerate(field_read.probabilities) if p < sure)
+        elif not name.startswith(("marque_", "total_")):
+            return set()
     if len(places) > SETTLED_AT_MOST:
         return set()
-    texts = {name: str(read.fields[name].value) for name in unsure}
+    patterns = [_pattern(read.fields[f"marque_{s}"], sure) for s in "ab"]
+    texts = {name: str(read.fields[name].value) for name, _ in places}
     for others in itertools.product("0123456789", repeat=len(places)):
         changed = {name: list(text) for name, text in texts.items()}
         for (name, place), digit in zip(places, others, strict=True):
@@ -259,28 +268,31 @@ def _confirmed(
         if values == texts or any(len(v) > 1 and v[0] == "0" for v in values.values()):
             continue
         fields = {**read.fields, **{n: FieldRead(int(v), True) for n, v in values.items()}}
-        if _consistent(fields, rules, pot, before):
-            return set()  # another reading fits the rules as well
+        try:
+            score = scoring.score_deal(engine_deal(fields), rules)
+        except scoring.ScoringError:
+            continue
+        marques = _with_pot(score, pot)
+        if all(_fits(m, pattern) for m, pattern in zip(marques, patterns, strict=True)):
+            return set()  # another reading fits the marques written as well
     return set(unsure)
 
 
-def _consistent(
-    fields: dict[str, FieldRead], rules: scoring.Rules, pot: int, before: tuple[int, int] | None
-) -> bool:
-    """Whether a row's numbers agree: the engine accepts the deal, its
-    marques are the ones written, and the totals written follow the known
-    ones (not known: any total agrees)."""
-    try:
-        score = scoring.score_deal(engine_deal(fields), rules)
-    except scoring.ScoringError:
-        return False
-    marques = _with_pot(score, pot)
-    if (fields["marque_a"].value, fields["marque_b"].value) != marques:
-        return False
-    totals = [fields.get(f"total_{s}") for s in "ab"]
-    if before is None or totals[0] is None or totals[1] is None:
-        return True
-    return (totals[0].value, totals[1].value) == (before[0] + marques[0], before[1] + marques[1])
+def _pattern(field_read: FieldRead, sure: float) -> str:
+    """A marque written as a pattern: its sure digits, "?" for a doubted one."""
+    text = str(field_read.value)
+    if len(text) != len(field_read.probabilities):
+        return text
+    return "".join(
+        c if p >= sure else "?" for c, p in zip(text, field_read.probabilities, strict=True)
+    )
+
+
+def _fits(value: int, pattern: str) -> bool:
+    text = str(value)
+    return len(text) == len(pattern) and all(
+        p in ("?", c) for c, p in zip(text, pattern, strict=True)
+    )
 
 
 def _with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
