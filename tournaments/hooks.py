@@ -34,7 +34,8 @@ they run, which decides what a failing handler does:
 
 Handlers run in the order they registered, which is INSTALLED_APPS' order.
 A feature a concours switches on or off (the cash box, the door, the clock)
-names its switch on its app config (`switch = "cash_enabled"`): announced
+names its switch on its app config (`switch = "cash"`, its label in the
+concours's `features`, as pretix's `Event.plugins`): announced
 for a concours (its `tournament`, or the `round`, `table` or `team` of one)
 where it is off, its handlers are skipped here, as pretix's
 `EventPluginSignal` skips the receivers of a plugin an event has not
@@ -65,7 +66,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 
 IN_TRANSACTION = "in_transaction"
@@ -384,10 +384,7 @@ def _switched_on(module: str, tournament: Any) -> bool:
     switch = _switch(module)
     if not switch:
         return True
-    try:
-        return tournament is not None and bool(getattr(tournament, switch))
-    except ObjectDoesNotExist:  # a switch that is a row of its own (the halls' merge)
-        return False
+    return tournament is not None and switch in (tournament.features or ())
 
 
 def _switch(module: str) -> str:
@@ -437,7 +434,7 @@ def _on(handler: Callable[..., Any], arguments: dict[str, Any]) -> bool:
     concours = arguments.get("tournament") or getattr(
         arguments.get("round") or arguments.get("team"), "tournament", None
     )
-    return concours is None or bool(getattr(concours, switch))
+    return concours is None or switch in (concours.features or ())
 
 
 def page_context(moment: str, **arguments: Any) -> dict[str, Any]:

@@ -51,7 +51,7 @@ keys = []
 days = {{"Concours de Noël": today + datetime.timedelta(days=18), "Concours du jour": today}}
 for name, day in days.items():
     t = factories.build_tournament(owner=owner, name=name, date=day)
-    Tournament.objects.filter(pk=t.pk).update(check_in_enabled=True)
+    Tournament.objects.filter(pk=t.pk).update(features=["door"])
     for first, last in {NAMES!r}:
         registration.register_team(
             tournament=t,

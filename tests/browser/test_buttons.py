@@ -25,7 +25,7 @@ CARD = "rgb(255, 255, 255)"  # --card
 @pytest.mark.parametrize("width", [1366, 390])
 def test_every_button_has_the_sites_look(live_server, page: Page, tournament, round1, width):
     Tournament.objects.filter(pk=tournament.pk).update(
-        cash_enabled=True, entry_fee_cents=1000, release_draws=True
+        features=["cash"], entry_fee_cents=1000, release_draws=True
     )
     Round.objects.filter(pk=round1.pk).update(released_at=None)  # a draft: « Échanger » is on
     page.set_viewport_size({"width": width, "height": 900})

@@ -44,7 +44,7 @@ def hall(organizer) -> Tournament:
     tournament = factories.build_tournament(
         owner=organizer, name="Concours du Foyer rural", date=timezone.localdate()
     )
-    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"])
     for first1, last1, first2, last2 in PEOPLE:
         registration.register_team(
             tournament=tournament,
@@ -167,7 +167,7 @@ def test_a_poster_photographed_weeks_before_opens_on_a_closed_door(
     day = timezone.localdate() + datetime.timedelta(days=18)
     later = factories.build_tournament(owner=organizer, name="Concours de Noël", date=day)
     Tournament.objects.filter(pk=later.pk).update(
-        check_in_enabled=True, check_in_opens=datetime.time(13, 30)
+        features=["door"], check_in_opens=datetime.time(13, 30)
     )
     for first1, last1, first2, last2 in PEOPLE:
         registration.register_team(

@@ -42,7 +42,7 @@ def hall(organizer) -> Tournament:
         end_deals=1,
         claims_window=False,
     )
-    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"])
     for first1, last1, first2, last2 in [
         ("Hélène", "Dupré", "Paul", "Marchand"),
         ("Marcel", "Aubry", "Jeanne", "Aubry"),

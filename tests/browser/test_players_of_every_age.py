@@ -165,9 +165,7 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     high contrast."""
     tournament = long_named_tournament(organizer)
     # The door opens on the concours' day: today.
-    Tournament.objects.filter(pk=tournament.pk).update(
-        check_in_enabled=True, date=timezone.localdate()
-    )
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"], date=timezone.localdate())
     team = tournament.teams.get(number=5)
     playing = tournament.rounds.get(number=3).tables.filter(total_a=0).first()
     name = "phone-text" + ("-large-print" if large else "")

@@ -408,3 +408,44 @@ def test_a_data_folder_of_the_previous_release_migrates_with_every_row_and_its_s
         assert ranking == [(1, 1200), (4, 1100), (3, 1000), (2, 800)]
     finally:
         back_to_latest()
+
+
+def test_the_features_switches_become_labels_of_one_field():
+    """0062: `cash_enabled`, `clock_enabled`, `check_in_enabled`,
+    `sheets_enabled` and a declared `HallMerge` become `features`' labels."""
+    before, after = named("features")
+    apps = _migrate_after_the_squash(before)
+    try:
+        Tournament = apps.get_model("tournaments", "Tournament")
+        HallMerge = apps.get_model("tournaments", "HallMerge")
+        day = datetime.date(2026, 1, 10)
+        Tournament.objects.create(name="rien", slug="rien", date=day)
+        Tournament.objects.create(
+            name="tout", slug="tout", date=day, cash_enabled=True, clock_enabled=True,
+            check_in_enabled=True, sheets_enabled=True,
+        )  # fmt: skip
+        caisse = Tournament.objects.create(
+            name="caisse", slug="caisse", date=day, cash_enabled=True
+        )
+        salles = Tournament.objects.create(name="salles", slug="salles", date=day)
+        HallMerge.objects.create(tournament=salles, planned=3)
+        assert caisse.pk
+
+        apps = _migrate_after_the_squash(after)
+        Tournament = apps.get_model("tournaments", "Tournament")
+        assert dict(Tournament.objects.values_list("slug", "features")) == {
+            "rien": [],
+            "tout": ["cash", "clock", "door", "sheets"],
+            "caisse": ["cash"],
+            "salles": ["halls"],
+        }
+        names = {field.name for field in Tournament._meta.get_fields()}
+        assert not names & {"cash_enabled", "clock_enabled", "check_in_enabled", "sheets_enabled"}
+
+        apps = _migrate_after_the_squash(before)  # and back
+        Tournament = apps.get_model("tournaments", "Tournament")
+        assert Tournament.objects.get(slug="tout").sheets_enabled
+        assert not Tournament.objects.get(slug="salles").cash_enabled
+        assert Tournament.objects.get(slug="caisse").cash_enabled
+    finally:
+        back_to_latest()

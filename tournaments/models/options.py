@@ -15,6 +15,15 @@ fieldset with it. The form (forms/tournament.py) and the dashboard
 (display/labels.py) take them in the order of their columns. A new option
 is one column here, its migration, and one `Option` in its feature.
 
+A feature's switch (its first option, a box) is no column of its own: the
+concours keeps the labels of the features it turned on in one field,
+`Tournament.features` (as pretix keeps `Event.plugins`), and `SWITCHES`
+names the label each switch stands for; the switch stays a name the form,
+the templates and the services read and set (`tournament.cash_enabled`, a
+property of the model). Its entry in `COLUMNS` says only how it is asked
+(its label, default and place). A new switched feature is one line of
+`SWITCHES`: no migration.
+
 Must not: hold a rule of what an option does (its service does).
 """
 
@@ -104,6 +113,18 @@ COLUMNS: dict[str, models.Field] = {
     "avoid_groups": models.TextField(_("familles et couples"), blank=True, default=""),
     "sheets_enabled": models.BooleanField(_("feuilles lues sur photo"), default=False),
 }
+
+
+#: A feature's switch → the label `Tournament.features` holds while it is on
+#: (the features' app configs name the same label: tournaments/hooks.py).
+SWITCHES: dict[str, str] = {
+    "cash_enabled": "cash",
+    "clock_enabled": "clock",
+    "check_in_enabled": "door",
+    "sheets_enabled": "sheets",
+}
+#: The columns stored as such (every option but the switches).
+STORED = {name: column for name, column in COLUMNS.items() if name not in SWITCHES}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.domain import search
-from tournaments.models.options import COLUMNS, FeeBasis, bounded
+from tournaments.models.options import STORED, SWITCHES, FeeBasis, bounded
 from tournaments.models.prizes import PrizeRuleOwner
 
 #: The most parties a tournament plays (the tournament form's bound).
@@ -205,6 +205,13 @@ class Tournament(PrizeRuleOwner):
     #: The name and the venue as the public archive of results searches them
     #: (tournaments/domain/search.py), kept by `save`.
     search_key = models.TextField(default="", blank=True, editable=False)
+    #: The labels of the optional features this concours turned on (the
+    #: cash box « cash », the door « door », the clock « clock », the sheets
+    #: read from photos « sheets », several halls « halls »), as pretix's
+    #: `Event.plugins`: a new switched feature adds no column. Read and set
+    #: through `has_feature`/`set_feature`, or the switches of
+    #: models/options.SWITCHES (`cash_enabled`…), properties added below.
+    features = models.JSONField(_("fonctions activées"), default=list, blank=True)
     # The optional features' columns (lots, special rankings, the cash box,
     # hidden draws, the clock) are declared once in models/options.COLUMNS
     # and added below the class; the general ranking's prize rule comes with
@@ -284,6 +291,15 @@ class Tournament(PrizeRuleOwner):
     def criteria(self) -> list[str]:
         return list(self.ranking_criteria or [self.Criterion.POINTS])
 
+    def has_feature(self, label: str) -> bool:
+        """Whether the feature `label` is on for this concours."""
+        return label in (self.features or ())
+
+    def set_feature(self, label: str, on: bool) -> None:
+        """Turns the feature `label` on or off (saved with the tournament)."""
+        kept = [name for name in (self.features or ()) if name != label]
+        self.features = sorted([*kept, label]) if on else kept
+
 
 def new_chance_seed() -> int:
     """A drawing of lots' seed: six digits at most, short to print and to
@@ -297,5 +313,21 @@ def _rules_of(text: str) -> scoring.Rules:
     return scoring.Rules.from_json(json.loads(text))
 
 
-for _name, _column in COLUMNS.items():
+for _name, _column in STORED.items():
     Tournament.add_to_class(_name, _column)
+
+
+def _switch(label: str) -> property:
+    """A feature's switch, read and set as a box: its label in `features`."""
+
+    def get(tournament: Tournament) -> bool:
+        return tournament.has_feature(label)
+
+    def set_(tournament: Tournament, on: bool) -> None:
+        tournament.set_feature(label, bool(on))
+
+    return property(get, set_, doc=f"Whether the feature « {label} » is on.")
+
+
+for _name, _label in SWITCHES.items():
+    setattr(Tournament, _name, _switch(_label))

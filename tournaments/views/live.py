@@ -152,10 +152,7 @@ def _etag(request: HttpRequest, slug: str, *, version=None, **kwargs) -> str | N
     query string, whether it is an htmx fragment and who asks. The
     tournament loaded here is kept on the request for the view."""
     seen = freshness.generation(slug)  # before the database: see freshness.py
-    # hall_merge: the public page links the halls page of a concours in several halls.
-    tournament = (
-        Tournament.objects.with_revision().select_related("hall_merge").filter(slug=slug).first()
-    )
+    tournament = Tournament.objects.with_revision().filter(slug=slug).first()
     request.live_tournament = tournament
     if tournament is None:
         return None

@@ -261,12 +261,12 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
 @pytest.mark.parametrize(
     ("slot", "switches", "shown"),
     [
-        ("team_list.head", {"cash_enabled": True}, '<th class="cash">'),  # the cash box's
-        ("team_list.head", {"cash_enabled": False}, ""),  # switched off: empty
+        ("team_list.head", ["cash"], '<th class="cash">'),  # the cash box's
+        ("team_list.head", [], ""),  # switched off: empty
         ("team_list.head", None, ""),  # a page of no concours
-        ("dashboard.actions", {"hall_merge": False}, "halls-link"),  # filled `always`
-        ("team_row.presence", {"check_in_enabled": False}, 'name="present"'),  # the default
-        ("team_row.presence", {"check_in_enabled": True}, "check-in"),  # the door's
+        ("dashboard.actions", [], "halls-link"),  # filled `always`
+        ("team_row.presence", [], 'name="present"'),  # the default
+        ("team_row.presence", ["door"], "check-in"),  # the door's
     ],
 )
 def test_a_slot_shows_a_feature_template_only_where_the_feature_is_on(slot, switches, shown):
@@ -278,7 +278,7 @@ def test_a_slot_shows_a_feature_template_only_where_the_feature_is_on(slot, swit
 
     source = "{% load tournaments_display %}{% feature_slot slot default=default %}"
     default = "tournaments/includes/team_presence.html" if slot == "team_row.presence" else ""
-    tournament = None if switches is None else SimpleNamespace(slug="un-concours", **switches)
+    tournament = switches if switches is None else SimpleNamespace(slug="x", features=switches)
     team = SimpleNamespace(pk=7, number=7, present=True, checked_in_at=None)
     page = (
         engines["django"]

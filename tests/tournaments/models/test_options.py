@@ -17,7 +17,16 @@ from tournaments.features.door import forms as door_forms
 from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Tournament
 from tournaments.models import options as declared
-from tournaments.models.options import COLUMNS, FEATURES, Feature, Option, asked, features
+from tournaments.models.options import (
+    COLUMNS,
+    FEATURES,
+    STORED,
+    SWITCHES,
+    Feature,
+    Option,
+    asked,
+    features,
+)
 from tournaments.services.backup.document import OPTIONAL_TOURNAMENT_FIELDS
 
 #: The features the packages register: their options leave the core's declarations.
@@ -25,10 +34,25 @@ PACKAGES = (cash_forms.OPTIONS, clock_forms.OPTIONS, door_forms.OPTIONS)
 
 
 def test_every_column_is_the_tournaments_with_a_default() -> None:
+    """A feature's switch is a label in `Tournament.features`, read and set
+    as a box (SWITCHES); every other option is a column of its own."""
     for name, column in COLUMNS.items():
+        if name in SWITCHES:
+            assert isinstance(getattr(Tournament, name), property), name
+            assert not column.default and getattr(Tournament(), name) is False, name
+            continue
         field = Tournament._meta.get_field(name)
         assert field is column
         assert field.has_default() or field.null, name
+
+
+@pytest.mark.parametrize(("name", "label"), sorted(SWITCHES.items()))
+def test_a_switch_is_its_features_label(name, label) -> None:
+    tournament = Tournament(features=["other"])
+    setattr(tournament, name, True)
+    assert tournament.features == sorted(["other", label]) and getattr(tournament, name)
+    setattr(tournament, name, False)
+    assert tournament.features == ["other"] and not getattr(tournament, name)
 
 
 def test_the_options_the_type_checker_reads_are_options_of_their_type() -> None:
@@ -77,7 +101,7 @@ def test_a_feature_may_ask_only_a_free_column() -> None:
 
 
 def test_the_backup_carries_every_column() -> None:
-    assert set(COLUMNS) <= set(OPTIONAL_TOURNAMENT_FIELDS)
+    assert set(STORED) | {"features"} <= set(OPTIONAL_TOURNAMENT_FIELDS)
 
 
 @pytest.mark.django_db

@@ -173,7 +173,7 @@ def test_a_restore_keeps_the_cash_box_and_the_players_waiting(make_tournament):
 def test_a_backup_written_before_the_cash_box_is_still_read(tournament, round1):
     data = json.loads(json.dumps(export_tournament(tournament)))
     del data["cash"], data["waiting"]
-    for key in ("cash_enabled", "entry_fee_cents", "fee_basis"):
+    for key in ("features", "entry_fee_cents", "fee_basis"):
         del data["tournament"][key]
     owner = tournament.owner
     tournament.delete()

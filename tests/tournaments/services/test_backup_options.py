@@ -11,7 +11,7 @@ import pytest
 
 from tests.factories import add_teams, draw_random_round
 from tournaments.features.clock import services as clock
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.services import release, tournaments
 from tournaments.services.backup import export_tournament, import_tournament
 from tournaments.services.errors import TournamentError
@@ -69,7 +69,7 @@ def test_a_hidden_draw_stays_hidden_after_a_restore(make_tournament):
 
 def test_a_file_from_before_the_options_is_read_with_every_partie_announced(tournament, round1):
     document = as_file(export_tournament(tournament))
-    for name in ("release_draws", "clock_enabled", "start_time", "minutes_per_deal"):
+    for name in ("release_draws", "features", "start_time", "minutes_per_deal"):
         document["tournament"].pop(name)
     for row in document["rounds"]:
         for name in ("released_at", "clock_started_at", "clock_paused_at"):
@@ -79,6 +79,41 @@ def test_a_file_from_before_the_options_is_read_with_every_partie_announced(tour
     assert not restored.release_draws and restored.minutes_per_deal == 5
     restored.release_draws = True  # switched on later: the old partie stays shown
     assert restored.rounds.get().released_at is not None
+
+
+def test_a_file_of_the_release_before_features_keeps_its_switches_on(make_tournament):
+    """Before `Tournament.features`, each feature's switch was a box of its
+    own in the file (`cash_enabled`…): read into the list of labels."""
+    tournament = make_tournament(cash_enabled=True, check_in_enabled=True)
+    assert tournament.features == ["cash", "door"]
+    document = as_file(export_tournament(tournament))
+    document["tournament"].pop("features")
+    document["tournament"].update(
+        cash_enabled=True, clock_enabled=False, check_in_enabled=True, sheets_enabled=True
+    )
+    tournament.delete()
+    restored = import_tournament(document, owner=None)
+    assert restored.features == ["cash", "door", "sheets"]
+    assert restored.cash_enabled and restored.sheets_enabled and not restored.clock_enabled
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        ({"cash_enabled": "yes"}, "caisse : vrai ou faux est attendu"),
+        ({"features": "cash"}, "une liste de noms de fonctions est attendue"),
+        ({"features": ["cash", 3]}, "une liste de noms de fonctions est attendue"),
+        ({"features": ["<b>"]}, "une liste de noms de fonctions est attendue"),
+    ],
+)
+def test_a_file_s_features_are_checked(make_tournament, values, said):
+    tournament = make_tournament()
+    document = as_file(export_tournament(tournament))
+    document["tournament"].update(values)
+    tournament.delete()
+    with pytest.raises(TournamentError, match=said):
+        import_tournament(document, owner=None)
+    assert not Tournament.objects.exists()
 
 
 def test_a_file_without_the_option_draws_its_next_partie_public_at_once(make_tournament):

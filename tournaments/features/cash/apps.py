@@ -8,7 +8,7 @@ class CashConfig(AppConfig):
     name = "tournaments.features.cash"
     label = "feature_cash"
     verbose_name = _("Caisse")
-    switch = "cash_enabled"  # its hooks run for a concours that keeps a cash box
+    switch = "cash"  # its hooks run for a concours that keeps a cash box
 
     def ready(self) -> None:
         from tournaments.features.cash import forms

@@ -151,8 +151,12 @@ def fill_demo(*, owner, seed, say) -> None:
     desk (cash, one in five by cheque), three teams not yet; the bar and
     the meal brought money in, the lots cost some. No random draw: the demo
     stays the one the tests know."""
-    kept = Tournament.objects.filter(owner=owner, cash_enabled=True)
-    for tournament in kept.exclude(payments__isnull=False).exclude(cash_entries__isnull=False):
+    untouched = (
+        Tournament.objects.filter(owner=owner)
+        .exclude(payments__isnull=False)
+        .exclude(cash_entries__isnull=False)
+    )
+    for tournament in (t for t in untouched if t.cash_enabled):
         unpaid = {7, 15, 22}
         for team in tournament.teams.order_by("number"):
             if team.number not in unpaid:

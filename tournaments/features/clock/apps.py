@@ -8,7 +8,7 @@ class ClockConfig(AppConfig):
     name = "tournaments.features.clock"
     label = "feature_clock"
     verbose_name = _("Chrono et horaires")
-    switch = "clock_enabled"  # its slots show for a concours that runs the clock
+    switch = "clock"  # its slots show for a concours that runs the clock
 
     def ready(self) -> None:
         from tournaments import hooks

@@ -8,7 +8,7 @@ class DoorConfig(AppConfig):
     name = "tournaments.features.door"
     label = "feature_door"
     verbose_name = _("Pointage à l'entrée")
-    switch = "check_in_enabled"  # its hooks run for a concours that checks teams in
+    switch = "door"  # its hooks run for a concours that checks teams in
 
     def ready(self) -> None:
         from tournaments import hooks

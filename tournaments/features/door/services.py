@@ -164,7 +164,8 @@ def tournament_for_door(token: str, *, client: str) -> Tournament | None:
         )
     found = None
     if KEY.fullmatch(token):
-        found = Tournament.objects.filter(check_in_key=token, check_in_enabled=True).first()
+        found = Tournament.objects.filter(check_in_key=token).first()
+        found = found if found is not None and found.check_in_enabled else None
     if found is None:
         throttle.record(_keys_key(client), window=KEYS_WINDOW)
     return found

@@ -9,7 +9,7 @@ class HallsConfig(AppConfig):
     name = "tournaments.features.halls"
     label = "feature_halls"
     verbose_name = _("Plusieurs salles")
-    switch = "hall_merge"  # its slots show for a concours played in several halls
+    switch = "halls"  # its slots show for a concours played in several halls
 
     def ready(self) -> None:
         from tournaments import hooks

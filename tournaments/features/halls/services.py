@@ -94,6 +94,11 @@ def declare_halls(
     )
     merge.planned = planned
     merge.save(update_fields=["planned"])
+    concours = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not concours.has_feature("halls"):  # the halls' pages and links show from now on
+        concours.set_feature("halls", True)
+        concours.save(update_fields=["features"])
+        tournament.features = concours.features
     kept = {hall.name.casefold(): hall for hall in merge.halls.all()}
     wanted = {name.casefold() for name in names}
     for folded, hall in kept.items():

@@ -11,7 +11,7 @@ class SheetsConfig(AppConfig):
     label = "feature_sheets"
     verbose_name = _("Feuilles lues sur photo")
     default_auto_field = "django.db.models.BigAutoField"
-    switch = "sheets_enabled"  # a concours whose desk reads its sheets from photos
+    switch = "sheets"  # a concours whose desk reads its sheets from photos
 
     def ready(self) -> None:
         from tournaments import hooks

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.domain import deal_shapes
-from tournaments.models.options import COLUMNS
+from tournaments.models.options import STORED
 from tournaments.models.tournament import MAX_ROUNDS
 from tournaments.services.errors import TournamentError
 
@@ -88,10 +88,14 @@ TOURNAMENT_FIELDS = (
 #: draws and the clock (the options of models/options.py): absent from older
 #: files, whose tournaments get the defaults, but for two read as the version
 #: that wrote them worked (checks.py): lots cumulated, draws shown at once.
+#: The features turned on (`features`, a list of labels) were each a box of
+#: its own before (`cash_enabled`…, models/options.SWITCHES): a file of the
+#: earlier release is read into the list (checks.py).
 OPTIONAL_TOURNAMENT_FIELDS = (
     "prize_rule",
     "prize_top",
-    *COLUMNS,
+    *STORED,
+    "features",
     # The « Pointage à l'entrée » poster's key: a restored tournament answers
     # the posters already stuck by the door (tournaments/features/door/).
     "check_in_key",

@@ -242,7 +242,7 @@ def test_the_cash_box_marks_the_teams_that_preregistered(client, organizer, djan
     from tournaments.services import registration as registration_services
 
     tournament = announce(organizer)
-    Tournament.objects.filter(pk=tournament.pk).update(cash_enabled=True)
+    Tournament.objects.filter(pk=tournament.pk).update(features=["cash"])
     pair(tournament, 1)
     client.force_login(organizer)
     client.post(reverse("tournaments:preregistrations_take_in", args=[tournament.slug]))

@@ -50,4 +50,4 @@ def test_a_file_from_before_reads_as_nobody_checked_in(make_tournament):
 
     assert restored.check_in_key == ""
     assert not restored.teams.exclude(checked_in_at=None).exists()
-    assert Tournament.objects.filter(pk=restored.pk, check_in_enabled=False).exists()
+    assert not Tournament.objects.get(pk=restored.pk).check_in_enabled

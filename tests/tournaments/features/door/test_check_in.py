@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def at_the_door(tournament) -> Tournament:
-    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"])
     tournament.refresh_from_db()
     return tournament
 
@@ -52,7 +52,7 @@ def test_the_desk_undoes_a_check_in_and_the_history_says_so(at_the_door, teams, 
 def test_no_check_in_without_the_option_nor_for_a_withdrawn_team(tournament, teams):
     with pytest.raises(TournamentError):
         door.check_in(team=teams[0])
-    Tournament.objects.filter(pk=tournament.pk).update(check_in_enabled=True)
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"])
     registration.withdraw_team(team=teams[2])
     with pytest.raises(TournamentError, match="forfait"):
         door.check_in(team=teams[2])

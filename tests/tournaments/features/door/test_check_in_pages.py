@@ -32,9 +32,7 @@ pytestmark = pytest.mark.django_db
 def hall(tournament, clock) -> Tournament:
     """The concours of today, its door open all day (no hours set), on the
     test's clock (pinned: a run across midnight stays on its day)."""
-    Tournament.objects.filter(pk=tournament.pk).update(
-        check_in_enabled=True, date=timezone.localdate()
-    )
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"], date=timezone.localdate())
     tournament.refresh_from_db()
     for first, last in [("Hélène", "Dupré"), ("Marcel", "Aubry"), ("Odette", "Lemaire")]:
         registration.register_team(
@@ -109,7 +107,7 @@ def test_a_wrong_link_is_not_found(client, hall, path):
 
 def test_a_link_of_a_tournament_without_the_option_is_not_found(client, hall):
     path = _door(hall)
-    Tournament.objects.filter(pk=hall.pk).update(check_in_enabled=False)
+    Tournament.objects.filter(pk=hall.pk).update(features=[])
     assert client.get(path).status_code == 404
 
 

@@ -179,7 +179,7 @@ def test_a_qualified_team_sees_its_place_when_it_checks_in_at_the_door(
     leagues.send_qualified(stage=league.stages.get(position=1), by=organizer)
     final = league.stages.get(position=2).tournaments.get()
     # On the day: the door opens then, and shows a team to who typed its name.
-    Tournament.objects.filter(pk=final.pk).update(check_in_enabled=True, date=timezone.localdate())
+    Tournament.objects.filter(pk=final.pk).update(features=["door"], date=timezone.localdate())
     qualification = Qualification.objects.get(team__number=1, team__tournament=final)
     assert (qualification.rank, qualification.source.name) == (1, "Qualification de Lisieux")
     name = qualification.team.player1.last_name

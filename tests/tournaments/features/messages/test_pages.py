@@ -26,9 +26,7 @@ pytestmark = pytest.mark.django_db
 def hall(tournament, clock) -> Tournament:
     """The concours of today, its door open, on the test's clock (pinned: a
     run across midnight stays on its day)."""
-    Tournament.objects.filter(pk=tournament.pk).update(
-        check_in_enabled=True, date=timezone.localdate()
-    )
+    Tournament.objects.filter(pk=tournament.pk).update(features=["door"], date=timezone.localdate())
     tournament.refresh_from_db()
     add_teams(tournament, 2)
     return tournament

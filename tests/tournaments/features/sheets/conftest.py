@@ -20,7 +20,7 @@ def sheet_table(tournament):
 @pytest.fixture
 def rnd(tournament):
     tournament.sheets_enabled = True  # the desk reads this concours's sheets from photos
-    tournament.save(update_fields=["sheets_enabled"])
+    tournament.save(update_fields=["features"])
     factories.add_teams(tournament, 4)
     return factories.draw_random_round(tournament)
 

@@ -305,7 +305,7 @@ def test_a_concours_whose_switch_is_off_has_no_pile(desk, rnd):
     partie = reverse("tournaments:round", args=[slug, rnd.number])
     assert "Lire des feuilles" in desk.get(partie).content.decode()
     rnd.tournament.sheets_enabled = False
-    rnd.tournament.save(update_fields=["sheets_enabled"])
+    rnd.tournament.save(update_fields=["features"])
     assert "Lire des feuilles" not in desk.get(partie).content.decode()
     assert desk.get(reverse("tournaments:sheets_pile", args=[slug, rnd.number])).status_code == 404
     data = builders.jpeg(Image.new("L", (800, 1000), 230))
