@@ -93,9 +93,10 @@ SECRET_LINK |= {"upload_poll"}
 # Messages to players (issue 40): the stop and confirm links of a message,
 # and the door's consent page (the door's own token).
 SECRET_LINK |= {"messages_stop", "messages_confirm", "messages_door"}
-# « Ma table » (issue 60): it asks a team's code and shows nothing of a table
-# before it is given (throttled by address: tests/tournaments/views/test_my_table*).
-SECRET_LINK |= {"my_table"}
+# « Ma table » (issue 60): a public page that asks a team's code and shows
+# nothing of a table before it is given (wrong codes bounded per client:
+# tests/tournaments/views/test_my_table.py).
+PUBLIC |= {"my_table"}
 # Leagues (issue 27): the public league page; an organizer's own leagues.
 PUBLIC |= {"league"}
 # Simultaneous halls (issue 27): the public merged ranking, and the endpoint
