@@ -25,6 +25,7 @@ BENCHES = [
     (["bench.bench_entry", "--runs", "1"], "save deal 12 of a table"),
     (["bench.bench_pages", "--runs", "1"], "standings, cold"),
     (["bench.bench_draw", "--runs", "1"], "draw_by_ranking"),
+    (["bench.club_count_moves", "--deals", "50"], "club counts: deals moved"),
     (["bench.bench_checker", "--count", "20"], "checker: 20 concours checked"),
     (["bench.rating", "--train", "3", "--test", "1"], "rating: cote "),
     (["bench.bench_pdf", "--runs", "1"], "score_sheets (128 tables)"),
