@@ -24,7 +24,7 @@ import scoring
 from tournaments.display.errors import engine_error
 from tournaments.domain.reasons import Reason
 from tournaments.models import Deal, Penalty, Player, Round, Side, Table, Team, Tournament
-from tournaments.models.options import COLUMNS, SWITCHES
+from tournaments.models.options import SWITCHES
 from tournaments.services.backup.cash import CheckedCash, check_cash
 from tournaments.services.backup.changes import check_changes
 from tournaments.services.backup.document import (
@@ -49,6 +49,7 @@ from tournaments.services.backup.document import (
     refusal_at,
 )
 from tournaments.services.backup.features import check_features
+from tournaments.services.backup.features_on import feature_labels, switches
 from tournaments.services.backup.phases import CheckedPhases, check_phases
 from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
@@ -189,7 +190,7 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     where = place("tournament")
     if meta is None:
         raise refusal(_("il manque la section « %(key)s »") % {"key": "tournament"})
-    switched = _switches(meta, where)
+    switched = switches(meta, where)
     if isinstance(meta, dict):
         meta = {name: value for name, value in meta.items() if name not in SWITCHES}
     values = clean_row(
@@ -210,7 +211,7 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     except scoring.ScoringError as exc:
         raise refusal_at(f"{where}, {field_label(Tournament, 'rules')}", engine_error(exc)) from exc
     values["rules"] = rules.to_json()
-    labels = _feature_labels(values.get("features", []), where)
+    labels = feature_labels(values.get("features", []), where)
     on = {label for label, wanted in switched.items() if wanted}
     values["features"] = sorted((labels - set(switched)) | on)
     criteria = values["ranking_criteria"]
@@ -229,40 +230,6 @@ def _check_tournament(meta: Any) -> dict[str, Any]:
     if Tournament.objects.filter(slug=values["slug"]).exists():
         raise refusal(_("un tournoi « %(slug)s » existe déjà ici") % {"slug": values["slug"]})
     return values
-
-
-#: A feature's label: short, lower case (models/options.SWITCHES, the apps' `switch`).
-FEATURE_LABEL = re.compile(r"[a-z][a-z0-9_]{0,39}")
-
-
-def _switches(meta: Any, where: str) -> dict[str, bool]:
-    """The features' boxes of a file of the earlier release (`cash_enabled`:
-    true…), as {label: on}."""
-    if not isinstance(meta, dict):
-        return {}
-    found = {}
-    for name, label in SWITCHES.items():
-        if name in meta:
-            if type(meta[name]) is not bool:
-                raise refusal_at(
-                    f"{where}, {COLUMNS[name].verbose_name}", _("vrai ou faux est attendu")
-                )
-            found[label] = meta[name]
-    return found
-
-
-def _feature_labels(value: Any, where: str) -> set[str]:
-    """The file's `features`: a list of labels, each at most once."""
-    if (
-        not isinstance(value, list)
-        or len(value) > 50
-        or not all(isinstance(label, str) and FEATURE_LABEL.fullmatch(label) for label in value)
-    ):
-        raise refusal_at(
-            f"{where}, {field_label(Tournament, 'features')}",
-            _("une liste de noms de fonctions est attendue"),
-        )
-    return set(value)
 
 
 def _check_rounds(rows: list[Any], tournament: dict[str, Any]) -> list[dict[str, Any]]:
