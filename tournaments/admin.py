@@ -1,9 +1,10 @@
 """Back-office screens for fixing data by hand.
 
 Scores are never changed here: deals, tables, seats and penalties are
-read-only, and so are the brackets and pools, the cash box, the lots, the special rankings, the
-players' directory, the desk's queue and the challenges (their screens keep
-their rules and write their history) (a deal edited here would keep a stale marque; corrections go
+read-only, and so are the brackets and pools, the lots, the special rankings, the
+players' directory and the desk's queue (their screens keep their rules and
+write their history; the features' own, the cash box's and the challenges',
+are in their packages' admin.py) (a deal edited here would keep a stale marque; corrections go
 through the organizer's screens, whose services rescore the table). Every
 save or delete of a tournament, team, player or round writes an audit line
 (`admin_edit`), which also moves the tournament's revision so the public
@@ -23,16 +24,13 @@ from tournaments.models import (
     Attempt,
     Bracket,
     BracketMatch,
-    CashEntry,
     Category,
-    Challenge,
     Change,
     Deal,
     KnownPlayer,
     Lot,
     LotSwap,
     OrganizerApproval,
-    Payment,
     Penalty,
     Player,
     Pool,
@@ -187,18 +185,6 @@ class SignUpAdmin(ReadOnlyMixin, admin.ModelAdmin):
     search_fields = ("email_key", "user__username")
 
 
-@admin.register(Payment)
-class PaymentAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("tournament", "team", "player", "amount_cents", "method", "at")
-    list_filter = ("tournament", "method")
-
-
-@admin.register(CashEntry)
-class CashEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("tournament", "kind", "label", "amount_cents", "created_at")
-    list_filter = ("tournament", "kind")
-
-
 @admin.register(Lot)
 class LotAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("tournament", "category", "position", "name", "value", "quantity", "last")
@@ -226,12 +212,6 @@ class WaitingPlayerAdmin(ReadOnlyMixin, admin.ModelAdmin):
 class KnownPlayerAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("owner", "last_name", "first_name", "licence", "club", "last_seen")
     search_fields = ("last_name", "first_name", "licence", "club")
-
-
-@admin.register(Challenge)
-class ChallengeAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("name", "owner", "kind", "slug")
-    search_fields = ("name",)
 
 
 @admin.register(Attempt)
