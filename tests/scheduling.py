@@ -8,9 +8,10 @@ app: 10 to 125 s each) came last: one worker ended the tier alone on them
 while the other had nothing left. Given first, they run while the thousands
 of quick tests fill the gaps, and the tier ends on files of milliseconds.
 
-A file's cost is guessed from where it is and how many tests it has; the
-files CI's durations show slowest (`--durations` of .ci/run) are named with
-their seconds. A guess only orders the files: every file still runs, each in
+A file's cost is what CI measured last (docs/checks.md's slowest files,
+written by tools/durations.py from .ci/run's --junitxml); for a file not
+there, the seconds typed below, else a guess from where it is and how many
+tests it has. A guess only orders the files: every file still runs, each in
 one worker."""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from collections import Counter
 from pathlib import Path
 
 from xdist.scheduler import LoadFileScheduling
+
+from tools import durations
 
 ROOT = Path(__file__).resolve().parent
 #: Seconds a file took in CI (26 November, the SQLite tier), where its number
@@ -41,7 +44,13 @@ SERVERS = ("tests/attacks/", "tests/hall/", "tests/hosted/", "tests/app/")
 SERVER_TEST, SERVER_FILE, TEST = 5.0, 10.0, 0.3
 
 
+#: What CI measured last (docs/checks.md, tools/durations.py), before any guess.
+MEASURED = durations.file_seconds()
+
+
 def cost(path: str, tests: int) -> float:
+    if path in MEASURED:
+        return MEASURED[path]
     if path in KNOWN:
         return KNOWN[path]
     if path.startswith(SERVERS):

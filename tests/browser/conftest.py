@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser import accessibility
 from tests.mail import smtp  # noqa: F401 (the fixture: a real SMTP server for a journey's mail)
+from tools import durations
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -73,11 +74,22 @@ LONGEST_FIRST = (
 assert all((Path(__file__).parent / name).is_file() for name in LONGEST_FIRST), LONGEST_FIRST
 
 
+def longest_first() -> tuple[str, ...]:
+    """The journeys' files, longest first: as CI measured them last
+    (docs/checks.md, tools/durations.py), else LONGEST_FIRST."""
+    measured = {
+        Path(path).name: seconds
+        for path, seconds in durations.file_seconds().items()
+        if path.startswith("tests/browser/") and (Path(__file__).parent / Path(path).name).is_file()
+    }
+    return tuple(sorted(measured, key=lambda name: -measured[name])) or LONGEST_FIRST
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
-    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    rank = {name: place for place, name in enumerate(longest_first())}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
