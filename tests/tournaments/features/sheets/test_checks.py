@@ -184,6 +184,9 @@ def test_a_sure_digit_that_the_marques_check_is_not_asked(rules, values, name):
          (100, 200), []),
         # The same without the totals before: a total cannot be followed.
         ({"points": (1.0, 0.6), "total_a": (1.0, 0.6, 1.0)}, None, ["points", "total_a"]),
+        # A total that does not follow (275 written for 265): asked on its
+        # own; the points in doubt are still settled by the marques.
+        ({"points": (1.0, 0.6)}, (100, 210), ["total_b"]),
         # Four of the inputs' digits in doubt: too many to settle.
         ({"points": (0.6, 0.6), "bid": (0.6, 0.6)}, (100, 200), ["bid", "points"]),
     ],

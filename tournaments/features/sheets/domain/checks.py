@@ -144,12 +144,16 @@ def check_deal(
     and `marques`. Returns the running totals after it (None: not known)."""
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     after = _check(read, rules, before, pot)
+    # A total that does not follow is asked on its own (a player's addition,
+    # or the total misread): the rest of the row is still settled by its
+    # marques.
+    others = [reason for reason in read.reasons if reason != "total"]
     if unsure:
-        confirmed = set() if read.reasons else _confirmed(read, rules, pot, unsure, before)
+        confirmed = set() if others else _confirmed(read, rules, pot, unsure, before)
         left = [name for name in unsure if name not in confirmed]
         if left:
             read.ask("unsure", *left)
-    if read.marques is not None and not read.reasons:
+    if read.marques is not None and not others:
         for name in INPUTS:
             if name in read.fields and _could_be_other(read, rules, pot, name):
                 read.ask("could_be_other", name)
