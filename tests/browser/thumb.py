@@ -45,12 +45,14 @@ class Thumb:
     height: int = 844
     taps: int = 0
     scrolls: int = 0
+    #: CSS px the keypad covers (a page zoomed to 150 %: two thirds of it).
+    keypad_height: int = KEYPAD
 
     def keypad(self) -> bool:
         """The keypad up while the points box has the focus, down otherwise;
         True when it is up."""
         typing = bool(self.page.evaluate(TYPING))
-        height = self.height - KEYPAD if typing else self.height
+        height = self.height - self.keypad_height if typing else self.height
         if self.page.viewport_size["height"] != height:
             self.page.set_viewport_size({"width": self.width, "height": height})
             if typing:  # the browser keeps the box being typed above the keypad
