@@ -36,10 +36,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import scoring
-from tournaments.features.sheets.domain import digits
+
+if TYPE_CHECKING:
+    from tournaments.features.sheets.domain import digits
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
 #: The engine's error codes → the fields of the row that may be at fault.
@@ -161,7 +163,12 @@ def check_deal(
 
 
 def limits() -> digits.Calibration:
-    """The digits' model's thresholds: « sure », and « beyond doubt »."""
+    """The digits' model's thresholds: « sure », and « beyond doubt ». The
+    model's module (numpy, Pillow) is imported here, when a photo's row is
+    checked: the forms that import these checks load at every start
+    (tests/test_startup_imports.py)."""
+    from tournaments.features.sheets.domain import digits
+
     return digits.calibration(digits.MODEL)
 
 
