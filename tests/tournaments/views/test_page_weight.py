@@ -29,7 +29,11 @@ pytestmark = pytest.mark.django_db
 # deals to the address its player types when no standby was named, checked
 # with the takeover's proof (static/js/hall-proof.js, whose SHA-256 a
 # plain-HTTP page must carry: no crypto.subtle there): 36.1 KB with ten deals.
-LIMIT = 36_500
+# Issue 60: the pad in large print, the points box's focus after a coinche
+# or a belote, « réseau perdu à 14 h 32 »: 36.4 to 36.9 KB with ten deals
+# over five runs (the run's random links, codes and tokens gzip to a few
+# hundred bytes more or less; 36,543 failed the old limit in CI).
+LIMIT = 37_500
 # What the server itself adds to each answer (Date, Server, Connection,
 # Transfer-Encoding, the chunks' lengths), measured on the hall server.
 SERVER_HEADERS = 120
