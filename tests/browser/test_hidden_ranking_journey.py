@@ -109,7 +109,7 @@ def test_the_last_partie_stays_hidden_until_the_close(
     page.goto(base + "parties/2/")
     page.get_by_role("link", name="Fermer la partie…").press("Enter")
     page.locator("button", has_text="Fermer la partie").press("Enter")
-    page.wait_for_url(base)
+    page.wait_for_url(base + "#parties")  # the page opens at its parties (issue 60, item 11)
     assert "Terminé" in page.locator("p.meta").first.inner_text()
     phone.reload()
     assert SENTENCE not in phone.locator("#standings").inner_text()
