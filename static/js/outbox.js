@@ -638,10 +638,7 @@
           method: "POST", body: new FormData(form), headers: { "HX-Request": "true" },
         });
         const html = await response.text();
-        if (response.ok && asked === previewAsked && place.isConnected) {
-          const swap = () => { place.innerHTML = html; };
-          if (window.BelotePad) window.BelotePad.keep(swap); else swap();
-        }
+        if (response.ok && asked === previewAsked && place.isConnected) place.innerHTML = html;
       } catch (error) {
         offline();
       }

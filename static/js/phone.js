@@ -9,7 +9,7 @@
 // is tapped), whose figures a tap selects (a row corrected is
 // typed over), and the deal being typed stays in sight (issue 54): brought
 // there when the page opens and after a save, kept under the player's
-// finger when lines come above it, or the marque above « Enregistrer ». Never on a key press: a keyboard moving
+// finger when lines come above it. Never on a key press: a keyboard moving
 // through the buttons with its arrows is not taken elsewhere.
 (() => {
   const row = () => document.querySelector("#deal-entry.pad");
@@ -67,20 +67,7 @@
     const points = pad.querySelector("input[name=points]");
     if (leads && points && !points.value) points.focus();
   });
-  // The marque and its why come above the points (issue 60, item 13), some
-  // 0.3 s after them (outbox.js): « Enregistrer » stays where it is on the
-  // screen, what is above it moving up, as when lines come above the pad.
-  const saveTop = () => {
-    const button = document.querySelector('#deal-entry.pad button[type=submit][form="deal-form"]');
-    return button ? button.getBoundingClientRect().top : null;
-  };
-  const keep = (change) => {
-    const before = saveTop();
-    change();
-    const after = saveTop();
-    if (before !== null && after !== null && before >= 0 && before <= window.innerHeight) window.scrollBy(0, after - before);
-  };
-  window.BelotePad = { sync, place, steady, keep };
+  window.BelotePad = { sync, place, steady };
   document.addEventListener("DOMContentLoaded", () => {
     sync();
     if (!location.hash) place(); // a link to a line (#deal-3) goes there instead
