@@ -15,17 +15,12 @@ import argparse
 import random
 
 import scoring
+from scoring.summary import ALWAYS_SAID
 
-#: issue 62's counts: option -> the club's value (the preset's is the other).
-COUNTS: dict[str, object] = {
-    "capot_bid_coinched": "contract_only",
-    "classic_capot": "flat",
-    "classic_made": "82",
-    "capot_value": 252,
-    "annonces_belote": True,
-    "capot_bonus": False,
-    "coinche_defence": "product_rounded",
-}
+#: issue 62's counts: option -> the club's value (the preset's is the other):
+#: those the rules' summary says (scoring.summary.ALWAYS_SAID), and the
+#: defence's rounding of a coinche after the product.
+COUNTS: dict[str, object] = {**ALWAYS_SAID, "coinche_defence": "product_rounded"}
 
 
 def moves(preset: str, option: str, value: object, deals: int, seed: int) -> int | None:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from PIL import Image, ImageDraw, ImageFilter
 
 from tests import factories
-from tests.tournaments.features.sheets import builders
+from tests.tournaments.features.sheets import builders, hostile
 from tournaments.domain.deal_shapes import DEAL_FIELDS, engine_to_fields
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.forms.entry import DealForm
@@ -242,20 +242,7 @@ def _bomb_pdf(side: int) -> bytes:
         + b"\nendstream",
         b"<< /Length 31 >>\nstream\nq 595 0 0 842 0 0 cm /Im0 Do Q\nendstream",
     ]
-    out = io.BytesIO(b"%PDF-1.4\n")
-    out.seek(0, 2)
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
-    start = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    for offset in offsets:
-        out.write(b"%010d 00000 n \n" % offset)
-    out.write(
-        b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
-    )
-    return out.getvalue()
+    return hostile.pdf(objects)
 
 
 def test_a_pdf_bomb_is_refused_before_it_is_drawn(desk, rnd):
