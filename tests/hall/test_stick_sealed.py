@@ -13,7 +13,9 @@ would give it, through CODE_DE_LA_CLE (tests/hall/halls.py: `code_of`)."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -27,12 +29,25 @@ from django.contrib.auth.hashers import make_password
 
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment
-from tests.hall.sticks import DEALS, SUPERUSERS, copy_of, lines, newest, query, said, take_over
+from tests.hall.sticks import (
+    DEALS,
+    FIRST,
+    SUPERUSERS,
+    copy_of,
+    lines,
+    newest,
+    query,
+    said,
+    take_over,
+)
 from tests.ports import server_port
+from tournaments.infra.journal import sealing
 
 pytestmark = [pytest.mark.attack, pytest.mark.engine_free]
 
 KNOWN = "Mot-de-passe-de-l-intrus-2026"
+#: A team's code as the stick carries it (tournaments/infra/journal/sealing.py `hide`).
+HIDDEN = re.compile(r"§[0-9a-f]{16}:[0-9a-f]+:[0-9a-f]{16}")
 
 
 def chained(prev: str, record: dict) -> tuple[str, str]:
@@ -125,6 +140,22 @@ def test_no_team_code_is_on_the_stick_in_clear(stick):
         content = path.read_bytes()
         for code in codes:
             assert code.encode() not in content, path.name
+    # Where they are, each is sealed: the organizer's code reveals it, another
+    # code reveals nothing.
+    hidden = {
+        found
+        for path in stick_files
+        for found in HIDDEN.findall(
+            path.read_bytes().decode("utf-8", "replace").replace("\\u00a7", "§")
+        )
+    }
+    assert hidden, "no hidden code found on the stick"
+    key = sealing.key(FIRST["code"], FIRST["hall"])
+    assert set(codes) <= {sealing.reveal(key, value) for value in hidden}
+    other = "KM7Q-3ZPW-H9TD" if FIRST["code"] != "KM7Q-3ZPW-H9TD" else "KM7Q-3ZPW-H9TE"
+    for value in hidden:
+        with pytest.raises(ValueError):
+            sealing.reveal(sealing.key(other, FIRST["hall"]), value)
 
 
 def test_the_genuine_stick_with_its_code_gives_the_codes_back(stick, tmp_path):
@@ -190,3 +221,33 @@ def test_a_copy_taken_over_while_the_first_laptop_serves_does_not_serve(hall, tm
     phone.claim(hall.code)
     version, _ = phone.page()
     assert phone.deal(97, version)[0] == 0
+
+
+def test_a_copy_of_the_stick_cannot_prove_a_takeover_to_a_phone(hall):
+    """A table's page holds a key made from its hall's takeover key and its
+    own number (static/js/hall-proof.js): whoever can make that key proves
+    « I took this hall over » for any address. Nothing on the stick makes
+    it: every 64-hex string on it, tried as the takeover key, fails."""
+    hall.start_first()
+    phone = Phone(hall.port, hall.path)
+    phone.claim(hall.code)
+    _, text = phone.send("GET", hall.path)
+    nonce = re.search(r'data-nonce="([0-9a-f]{32})"', text).group(1)
+    page_key = re.search(r'data-key="([0-9a-f]{64})"', text).group(1)
+    found = {
+        candidate
+        for path in hall.backups.rglob("*")
+        if path.is_file()
+        for candidate in re.findall(rb"[0-9a-f]{64}", path.read_bytes())
+    }
+    assert found, "the stick holds its journal's seals at least"
+    made = {hmac.new(c, nonce.encode(), hashlib.sha256).hexdigest() for c in found}
+    assert page_key not in made
+    # The laptop that takes the hall over with the code proves it, for its own address.
+    hall.servers[0].kill()
+    hall.servers[0].wait(timeout=30)
+    _, port, _ = hall.take_over(server_port())
+    response, text = Phone(port, hall.path).send("GET", f"/salle/ping/?n={nonce}")
+    assert response.status == 200, text[-500:]
+    here = f"http://127.0.0.2:{port}".encode()
+    assert json.loads(text)["proof"] == hmac.new(page_key.encode(), here, "sha256").hexdigest()

@@ -12,12 +12,14 @@ only once that address proves, with the page's own key, that it took this
 very hall over (`proof`). The name of the hall taken over is kept in the
 second laptop's data folder: restarted, it still says so.
 
-The proof rests on each hall's takeover key (`own_key`, made one way from
-this laptop's secret key, which never leaves it, and written on the stick
-beside the journal): a table's page holds a key made from it and the
-page's own number; the laptop that took the hall over read the replaced
-hall's takeover key on the stick (`REPLACED_KEY`) and answers with it. The
-key proves that and opens nothing else.
+The proof rests on each hall's takeover key (`OWN_KEY`, made one way from
+the stick's key, itself made from the organizer's code: neither is ever on
+the stick, so a copy of the stick proves nothing): a table's page holds a
+key made from it and the page's own number; the laptop that took the hall
+over made the replaced hall's takeover key from the code typed at the
+takeover (`REPLACED_KEY`) and answers with it. The key proves that and
+opens nothing else. No code (no journal: PostgreSQL), no key: the pages
+then hold none, as no laptop could take the hall over.
 
 Must not: take a standby address from the network (an address registered
 by anyone on the Wi-Fi would send the phones, and their deals, elsewhere:
@@ -34,19 +36,19 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from django.utils.crypto import salted_hmac
-
 REPLACES_FILE = "remplace"
-#: The takeover key of the hall taken over, as read on the stick.
+#: The takeover key of the hall taken over, made from the code typed.
 REPLACED_KEY_FILE = "cle-de-reprise-remplacee"
 
 #: This hall's name ("" off the hall server), the hall it took over ("" if
 #: none), the standby laptop's address ("" if none was given), the
-#: takeover key of the hall it took over ("" if none).
+#: takeover key of the hall it took over ("" if none), its own takeover key
+#: ("" without a journal's code).
 IDENTITY = ""
 REPLACES = ""
 STANDBY = ""
 REPLACED_KEY = ""
+OWN_KEY = ""
 #: This hall's own address, as phones reach it (`hall` prints it): what its
 #: proof of a takeover names.
 HERE = ""
@@ -69,10 +71,13 @@ def address(text: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def start(data_dir: Path, *, identity: str, standby: str = "", here: str = "") -> None:
-    """This hall's name, standby and address, and the hall it took over if it did."""
-    global IDENTITY, REPLACES, STANDBY, HERE, REPLACED_KEY
-    IDENTITY, STANDBY, HERE = identity, standby, origin(here)
+def start(
+    data_dir: Path, *, identity: str, standby: str = "", here: str = "", key: str = ""
+) -> None:
+    """This hall's name, standby, address and takeover `key`, and the hall
+    it took over if it did."""
+    global IDENTITY, REPLACES, STANDBY, HERE, REPLACED_KEY, OWN_KEY
+    IDENTITY, STANDBY, HERE, OWN_KEY = identity, standby, origin(here), key
     REPLACES = _read(data_dir / REPLACES_FILE)
     REPLACED_KEY = _read(data_dir / REPLACED_KEY_FILE) if REPLACES else ""
 
@@ -86,7 +91,7 @@ def _read(path: Path) -> str:
 
 def took_over(data_dir: Path, replaced: str, key: str = "") -> None:
     """This hall now serves the concours of `replaced` (its takeover `key`,
-    "" if none was on the stick: the phones then cannot check the proof):
+    "" if none is known: the phones then cannot check the proof):
     said by the ping and the desk's QR code."""
     global REPLACES, REPLACED_KEY
     REPLACED_KEY = key
@@ -117,17 +122,12 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{'[' + host + ']' if ':' in host else host}{port}"
 
 
-def own_key() -> str:
-    """This hall's takeover key, made from its secret key (which it does
-    not give away); written on the stick beside the journal."""
-    return salted_hmac("tournaments.standby.takeover", "", algorithm="sha256").hexdigest()
-
-
-def page_key(nonce: str, key: str = "") -> str:
+def page_key(nonce: str, key: str) -> str:
     """The key a table's page holds (static/js/hall-proof.js): made from a
-    hall's takeover key (this hall's own by default) and the page's own
-    number."""
-    return hmac.new((key or own_key()).encode(), nonce.encode(), hashlib.sha256).hexdigest()
+    hall's takeover key and the page's own number."""
+    if not key:
+        raise ValueError("no takeover key, no page key")
+    return hmac.new(key.encode(), nonce.encode(), hashlib.sha256).hexdigest()
 
 
 def proof(nonce: str) -> str:
@@ -154,9 +154,10 @@ def page() -> dict[str, str]:
 
 
 def page_proof() -> dict[str, str]:
-    """A table's page's own number and key, on the hall: what it checks an
-    address its player typed with (`proof`, static/js/hall-proof.js)."""
-    if not IDENTITY:
+    """A table's page's own number and key, on the hall with a takeover
+    key: what it checks an address its player typed with (`proof`,
+    static/js/hall-proof.js)."""
+    if not (IDENTITY and OWN_KEY):
         return {}
     nonce = secrets.token_hex(16)
-    return {"nonce": nonce, "key": page_key(nonce)}
+    return {"nonce": nonce, "key": page_key(nonce, OWN_KEY)}

@@ -152,10 +152,9 @@ def start_journal(stdout, style, *, new_medium: bool = False) -> journal.Journal
     autosave.hide_codes_with(lambda value: sealing.hide(key, value))
     try:
         medium.remember(data_dir, started.folder, hall, new=new_medium, key=key)
-        if (
-            settings.HALL
-        ):  # what proves a takeover to the phones (infra/standby.py), and nothing else
-            handover.write_key(started.folder, hall, standby.own_key())
+        # The previous release's takeover key in clear (this laptop updated
+        # mid-concours): it proves a takeover to the phones to whoever reads it.
+        handover.forget_key(started.folder, hall)
     except OSError as exc:
         journal.stop()
         raise CommandError(
@@ -383,7 +382,11 @@ def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> No
             "serviraient le même concours. Arrêtez le premier portable (ou prenez sa clé), "
             "puis relancez la reprise. Rien n'est servi ici."
         )
-    standby.took_over(Path(settings.DATA_DIR), done.hall, handover.read_key(source, done.hall))
+    # The replaced hall's phones check the takeover with its takeover key,
+    # made from the code (a journal of the previous release: the key it
+    # wrote on its stick).
+    phones = sealing.phones_key(done.key) if done.key else handover.read_key(source, done.hall)
+    standby.took_over(Path(settings.DATA_DIR), done.hall, phones)
     stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
 
 
@@ -430,7 +433,9 @@ def start_standby(secours: str, stdout, here: str = "") -> None:
     for the tables' pages; the ping says which hall this one took over
     (infra/standby.py)."""
     data_dir = Path(settings.DATA_DIR)
-    standby.start(data_dir, identity=hall_name(data_dir), standby=secours, here=here)
+    hall, code = hall_name(data_dir), sealing.kept_code(data_dir)
+    phones = sealing.phones_key(sealing.key(code, hall)) if code else ""
+    standby.start(data_dir, identity=hall, standby=secours, here=here, key=phones)
     if secours:
         # The pages may ask the standby's ping (same-origin requests only otherwise).
         settings.SECURE_CSP = standby.csp_with(settings.SECURE_CSP, secours)

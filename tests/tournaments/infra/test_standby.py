@@ -13,6 +13,11 @@ from django.urls import reverse
 
 from tournaments.display import hall as hall_display
 from tournaments.infra import standby
+from tournaments.infra.journal import sealing
+
+NONCE = "0123456789abcdef" * 2
+CODE = "KM7Q-3ZPW-H9TD"
+OWN = "k" * 64
 
 
 @pytest.mark.parametrize(
@@ -39,7 +44,7 @@ def test_the_standby_address_as_typed(typed, origin):
 
 
 def test_the_hall_taken_over_is_kept_in_the_data_folder(tmp_path, monkeypatch):
-    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE", "REPLACED_KEY"):
+    for name in ("IDENTITY", "REPLACES", "STANDBY", "HERE", "REPLACED_KEY", "OWN_KEY"):
         monkeypatch.setattr(standby, name, "")
     standby.start(tmp_path, identity="b2", standby="http://s:1")
     assert standby.ping() == {"hall": "b2", "replaces": ""}
@@ -64,11 +69,15 @@ def test_the_pages_may_connect_to_their_origin_and_the_standby_only():
 
 def test_a_table_page_holds_its_own_number_and_key_on_the_hall_only(monkeypatch):
     monkeypatch.setattr(standby, "IDENTITY", "")
+    monkeypatch.setattr(standby, "OWN_KEY", OWN)
     assert standby.page_proof() == {}
     monkeypatch.setattr(standby, "IDENTITY", "a1")
+    monkeypatch.setattr(standby, "OWN_KEY", "")  # no code (no journal): no takeover to prove
+    assert standby.page_proof() == {}
+    monkeypatch.setattr(standby, "OWN_KEY", OWN)
     first, second = standby.page_proof(), standby.page_proof()
     assert re.fullmatch(r"[0-9a-f]{32}", first["nonce"])
-    assert first["key"] == standby.page_key(first["nonce"])
+    assert first["key"] == standby.page_key(first["nonce"], OWN)
     # Each page its own number: a key read from one phone proves nothing on another.
     assert first["nonce"] != second["nonce"] and first["key"] != second["key"]
 
@@ -132,17 +141,13 @@ def test_this_halls_address_as_a_browser_names_its_origin(url, origin):
     assert standby.origin(url) == origin
 
 
-NONCE = "0123456789abcdef" * 2
-
-
 @pytest.fixture
-def first_laptop(settings):
-    """The first laptop's takeover key and its /reprise/ page's key (made
-    with its own secret key); then this test is the second laptop."""
-    settings.SECRET_KEY = "the first laptop's own secret key, never on the stick"
-    key, page = standby.own_key(), standby.page_key(NONCE)
-    settings.SECRET_KEY = "the second laptop's own secret key"
-    return key, page
+def first_laptop():
+    """The first laptop's takeover key and its table page's key (made from
+    the organizer's code, never on the stick); then this test is the second
+    laptop, which made the same key from the code typed."""
+    key = sealing.phones_key(sealing.key(CODE, "a1"))
+    return key, standby.page_key(NONCE, key)
 
 
 @pytest.mark.parametrize(
@@ -175,11 +180,16 @@ def test_the_ping_proves_the_takeover_for_its_own_address_only(
         assert answer["proof"] != hmac.new(key, b"http://evil.lan:1", hashlib.sha256).hexdigest()
 
 
-def test_the_page_key_comes_from_the_halls_own_secret_key_and_the_pages_number(settings):
-    key = standby.page_key(NONCE)
-    assert key != standby.page_key(NONCE[::-1])
-    settings.SECRET_KEY = "another laptop's key, not the stick's"
-    assert standby.page_key(NONCE) != key
+def test_the_page_key_comes_from_the_organizers_code_the_hall_and_the_pages_number():
+    key = standby.page_key(NONCE, sealing.phones_key(sealing.key(CODE, "a1")))
+    assert key != standby.page_key(NONCE[::-1], sealing.phones_key(sealing.key(CODE, "a1")))
+    assert key != standby.page_key(NONCE, sealing.phones_key(sealing.key(CODE, "a2")))
+    other = "KM7Q-3ZPW-H9TE"
+    assert key != standby.page_key(NONCE, sealing.phones_key(sealing.key(other, "a1")))
+    # Not the stick's key itself, which seals what the stick carries.
+    assert sealing.phones_key(sealing.key(CODE, "a1")) != sealing.key(CODE, "a1").hex()
+    with pytest.raises(ValueError):
+        standby.page_key(NONCE, "")
 
 
 def test_the_ping_asked_with_a_number_proves_through_the_view(client, monkeypatch, first_laptop):

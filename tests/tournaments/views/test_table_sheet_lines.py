@@ -129,6 +129,7 @@ def test_the_page_of_ten_deals_weighs_at_most_33_kb(phone, table, monkeypatch):
     from tournaments.infra import standby
 
     monkeypatch.setattr(standby, "IDENTITY", "a1b2c3d4")
+    monkeypatch.setattr(standby, "OWN_KEY", "k" * 64)
     weight, _files = first_load(phone, links.entry_path(table))
     assert "hall-proof" in phone.get(links.entry_path(table)).content.decode()
     print(f"the table's page of ten deals: {weight} bytes compressed")

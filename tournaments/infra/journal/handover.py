@@ -12,11 +12,12 @@ is what stops it when the medium comes back to it. A record the key does
 not seal (written by hand on the stick, or by the previous release) is
 not a takeover: it stops nothing, and sends no phone anywhere.
 
-Beside it, each hall's takeover key (`write_key`, `read_key`): the laptop
-that takes a hall over reads it from the stick and answers the phones'
-question « did you take this very hall over? » with it
-(infra/standby.py). It proves that, and opens nothing else: not a session,
-not a signed link (those need the laptop's secret key, which stays on it).
+The previous release wrote each hall's takeover key beside it, in clear
+(`read_key`): a copy of the stick could then prove a takeover to a phone.
+It is now made from the organizer's code (`sealing.phones_key`) and never
+written; the one left on a stick of the previous release is read only for
+a takeover of that release's journal (`--non-scellee`), and this release
+deletes its own (`forget_key`).
 
 Must not: be written without fsync (a takeover forgotten by a power cut is a
 second hall), or honour a record that the hall's key does not seal.
@@ -90,15 +91,16 @@ def replaced_by(folder: Path, hall: str, key: bytes) -> str | None:
     return address if isinstance(address, str) and address.startswith("http") else ""
 
 
-def write_key(folder: Path, hall: str, key: str) -> None:
-    path = folder / f"{KEY_PREFIX}{hall}.txt"
-    path.write_text(key, encoding="ascii")
-    with contextlib.suppress(OSError):  # a FAT stick has no owners
-        path.chmod(0o600)
+def forget_key(folder: Path, hall: str) -> None:
+    """The takeover key of `hall` the previous release wrote on the medium,
+    deleted (none there: nothing to do)."""
+    with contextlib.suppress(OSError):
+        (folder / f"{KEY_PREFIX}{hall}.txt").unlink(missing_ok=True)
 
 
 def read_key(folder: Path, hall: str) -> str:
-    """The takeover key of `hall` on the medium ("" when none is readable)."""
+    """The takeover key of `hall` the previous release wrote on the medium
+    ("" when none is readable)."""
     try:
         key = (folder / f"{KEY_PREFIX}{hall}.txt").read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):

@@ -24,6 +24,9 @@ a try over about 2⁵⁹ codes.
 - `hide` / `reveal`: a team's code as the stick carries it, useless
   without the key (a random nonce, the code XORed with SHAKE-256 of the
   key and the nonce, and a seal over both).
+- `phones_key`: the hall's takeover key for its tables' phones
+  (infra/standby.py), made from the key, so that nothing on the stick
+  proves a takeover to a phone.
 
 Must not: write the code or a key on the journal's medium, or accept a
 seal computed without the key (no empty key, no plain SHA-256).
@@ -86,6 +89,14 @@ def seal(key_: bytes, text: str) -> str:
 
 def sealed(key_: bytes, text: str, said: object) -> bool:
     return bool(key_) and isinstance(said, str) and hmac.compare_digest(seal(key_, text), said)
+
+
+def phones_key(key_: bytes) -> str:
+    """The takeover key a hall's phones check a takeover with
+    (infra/standby.py): the first laptop makes it from its code, the one
+    that takes the hall over from the code typed; never written on the
+    stick. (A seal of a text no journal line, record or team's code is.)"""
+    return seal(key_, "reprise:telephones")
 
 
 def code_in(data_dir: Path) -> str:
