@@ -15,8 +15,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tournaments.features.cash.queries import summary as cash_queries
+from tournaments.features.challenge.models import Challenge
 from tournaments.management.commands.demo import DEMO_SLUG
-from tournaments.models import Challenge, Deal, KnownPlayer, Person, Round, Table, Tournament
+from tournaments.models import Deal, KnownPlayer, Person, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.standings import tournament_standings
 

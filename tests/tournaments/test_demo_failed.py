@@ -47,7 +47,7 @@ def test_a_demo_failing_halfway_leaves_nothing_of_it_and_builds_again(monkeypatc
 
     # Halfway: the concours, their deals and the features' data were committed.
     assert made["tournaments.Tournament"] == 8 and made["tournaments.Deal"] > 800
-    assert made["tournaments.Challenge"] == 1 and made["feature_messages.Consent"] == 6
+    assert made["feature_challenge.Challenge"] == 1 and made["feature_messages.Consent"] == 6
     assert made["auth.User"] == before["auth.User"] + 1
     # Nothing of it stays: no concours, player record, directory line,
     # address, approval, audit line, nor the organizer made for it.

@@ -370,9 +370,13 @@ def _previous_release_data(apps) -> dict[str, int]:
 
 
 def _counts(apps) -> dict[str, int]:
+    """The rows of each model of the core and of the features (a model the
+    core gave to its feature is counted where it lives now)."""
     return {
         model.__name__: model.objects.count()
-        for model in apps.get_app_config("tournaments").get_models()
+        for config in apps.get_app_configs()
+        if config.label == "tournaments" or config.label.startswith("feature_")
+        for model in config.get_models()
         if model.__name__ != "BracketSeed"
     }
 
@@ -447,5 +451,62 @@ def test_the_features_switches_become_labels_of_one_field():
         assert Tournament.objects.get(slug="tout").sheets_enabled
         assert not Tournament.objects.get(slug="salles").cash_enabled
         assert Tournament.objects.get(slug="caisse").cash_enabled
+    finally:
+        back_to_latest()
+
+
+#: The models the core gave to their features, by the feature's app label
+#: (their tables keep the core's names: no row moves).
+MOVED = {
+    "feature_tablets": ["Tablet"],
+    "feature_challenge": ["Challenge"],
+}
+
+
+def _rows_of_the_release_before_the_moves(apps) -> None:
+    """One row of each model the core gave to a feature, written through
+    the core's models of the release before (0062)."""
+    get = lambda name: apps.get_model("tournaments", name)  # noqa: E731
+    user = apps.get_model("auth", "User").objects.create(username="orga")
+    tournament = get("Tournament").objects.create(
+        name="Concours de la Sainte-Catherine",
+        slug="sainte-catherine",
+        date=datetime.date(2026, 11, 25),
+        owner=user,
+    )
+    get("Tablet").objects.create(tournament=tournament, name="Tablette 1", table_number=3)
+    challenge = get("Challenge").objects.create(name="Challenge d'hiver", slug="hiver", owner=user)
+    challenge.tournaments.add(tournament)
+
+
+def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
+    """The models moved from the core to their features (state only: each
+    keeps its table) are read, after the migration, by the features' models,
+    with the same rows, links and content types (the admin's history)."""
+    from django.contrib.contenttypes.models import ContentType
+
+    apps = _migrate_after_the_squash([("tournaments", "0062_features")])
+    try:
+        _rows_of_the_release_before_the_moves(apps)
+        ContentType.objects.get_or_create(app_label="tournaments", model="tablet")
+        kept = ContentType.objects.get(app_label="tournaments", model="tablet").pk
+        tables = set(connection.introspection.table_names())
+
+        _migrate_after_the_squash(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        assert set(connection.introspection.table_names()) == tables  # no table moved
+        for label, names in MOVED.items():
+            for name in names:
+                model = django_apps.get_model(label, name)
+                assert model._meta.db_table == f"tournaments_{name.lower()}"
+                assert model.objects.count() == 1, name
+        tablet = django_apps.get_model("feature_tablets", "Tablet").objects.get()
+        assert (tablet.name, tablet.table_number, tablet.tournament.slug) == (
+            "Tablette 1",
+            3,
+            "sainte-catherine",
+        )
+        challenge = django_apps.get_model("feature_challenge", "Challenge").objects.get()
+        assert [t.slug for t in challenge.tournaments.all()] == ["sainte-catherine"]
+        assert ContentType.objects.get(pk=kept).app_label == "feature_tablets"
     finally:
         back_to_latest()

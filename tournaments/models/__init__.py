@@ -11,7 +11,6 @@ from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
 from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.calls import RefereeCall
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
-from tournaments.models.challenge import Challenge
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.halls import HallMerge, MergedHall
 from tournaments.models.leagues import League, Qualification, Stage
@@ -32,7 +31,6 @@ from tournaments.models.pools import Pool, PoolTeam
 from tournaments.models.prizes import Category, Lot, LotSwap, PrizeRule
 from tournaments.models.publication import PublicationKey, PublicationReceipt, PublicationTarget
 from tournaments.models.security import Attempt
-from tournaments.models.tablets import Tablet
 from tournaments.models.tournament import (
     DEMO_OWNER,
     Side,
@@ -54,7 +52,6 @@ __all__ = [
     "BracketSeed",
     "CashEntry",
     "Category",
-    "Challenge",
     "Change",
     "Cote",
     "Deal",
@@ -84,7 +81,6 @@ __all__ = [
     "SignUp",
     "Stage",
     "Table",
-    "Tablet",
     "Team",
     "TeamQuerySet",
     "Tournament",

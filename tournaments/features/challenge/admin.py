@@ -4,7 +4,7 @@ why). Must not: change a challenge (its pages keep its rules)."""
 from django.contrib import admin
 
 from tournaments.admin import ReadOnlyMixin
-from tournaments.models import Challenge
+from tournaments.features.challenge.models import Challenge
 
 
 @admin.register(Challenge)

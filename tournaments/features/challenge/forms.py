@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.challenge.models import Challenge
 from tournaments.features.challenge.services import SETTINGS
 from tournaments.forms.base import refuse_control_characters
-from tournaments.models import Challenge, Tournament
+from tournaments.models import Tournament
 
 
 @refuse_control_characters

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from django.core.cache import cache
 
 from tournaments.features.challenge import domain as rules
-from tournaments.models import Challenge, Tournament
+from tournaments.features.challenge.models import Challenge
+from tournaments.models import Tournament
 from tournaments.queries.brackets import final_order
 from tournaments.queries.standings import public_standings, tournament_bye
 

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.domain import deal_shapes
 from tournaments.features.challenge import domain as rules
+from tournaments.features.challenge.models import Challenge
 from tournaments.management.demo_concours import announce
-from tournaments.models import Challenge, Round, Tournament, demo_filter
+from tournaments.models import Round, Tournament, demo_filter
 from tournaments.services import registration, rounds, scores, tournaments
 from tournaments.services.audit import Actor, home_changed
 from tournaments.services.demo import DEMO_SLUG

@@ -19,10 +19,11 @@ from django.views.decorators.http import require_POST
 from tournaments.features.challenge import display as words
 from tournaments.features.challenge import services as challenges
 from tournaments.features.challenge.forms import ChallengeForm, EveningForm
+from tournaments.features.challenge.models import Challenge
 from tournaments.features.challenge.queries import board
 from tournaments.features.challenge.services import SETTINGS
 from tournaments.forms.base import refusal_on
-from tournaments.models import Challenge, Tournament, demo_left_off_home
+from tournaments.models import Tournament, demo_left_off_home
 from tournaments.views.common import pdf_response, refusal_as_message
 
 

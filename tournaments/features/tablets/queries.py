@@ -10,7 +10,8 @@ import re
 from django.db.models import Max
 
 from tournaments.features.tablets.domain import place_of
-from tournaments.models import Round, Table, Tablet, Tournament
+from tournaments.features.tablets.models import Tablet
+from tournaments.models import Round, Table, Tournament
 
 #: What a tablet's key is made of (secrets.token_urlsafe): nothing else
 #: reaches the database (a NUL byte would fail there).

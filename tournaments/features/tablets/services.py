@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.tablets.display import Action
 from tournaments.features.tablets.domain import TabletPlace, moved, place_of
+from tournaments.features.tablets.models import Tablet, new_tablet_key
 from tournaments.features.tablets.queries import KEY, coming_round_number, playing_round
-from tournaments.models import Table, Tablet, Tournament
-from tournaments.models.tablets import new_tablet_key
+from tournaments.models import Table, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 

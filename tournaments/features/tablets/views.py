@@ -25,9 +25,10 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.features.tablets import queries, services
 from tournaments.features.tablets.display import tablet_rows
 from tournaments.features.tablets.forms import TabletMoveForm, TabletNameForm
+from tournaments.features.tablets.models import Tablet
 from tournaments.forms.base import refusal_on
 from tournaments.infra import address, links
-from tournaments.models import Table, Tablet
+from tournaments.models import Table
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests import factories
 from tests.documents import pdf_text
 from tournaments.features.challenge import services as challenges
-from tournaments.models import Challenge
+from tournaments.features.challenge.models import Challenge
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from tests import factories
 from tournaments.features.tablets import services as tablet_services
+from tournaments.features.tablets.models import Tablet
 from tournaments.features.tablets.views import COOKIE
 from tournaments.infra import links
-from tournaments.models import Round, Tablet
+from tournaments.models import Round
 from tournaments.services import release, rounds
 
 pytestmark = pytest.mark.django_db

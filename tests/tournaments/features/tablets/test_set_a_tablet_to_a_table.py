@@ -11,8 +11,9 @@ from django.utils import timezone
 from tests import factories
 from tournaments.features.tablets import services as tablet_services
 from tournaments.features.tablets.display import Action
+from tournaments.features.tablets.models import Tablet
 from tournaments.features.tablets.queries import tablet_table
-from tournaments.models import Change, Round, Tablet
+from tournaments.models import Change, Round
 from tournaments.services import rounds
 from tournaments.services.errors import TournamentError
 

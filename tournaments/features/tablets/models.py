@@ -44,6 +44,7 @@ class Tablet(models.Model):
 
     class Meta:
         ordering = ["name", "pk"]
+        db_table = "tournaments_tablet"  # made by the core's migrations: it stays
         verbose_name = _("tablette du club")
         verbose_name_plural = _("tablettes du club")
         constraints = [

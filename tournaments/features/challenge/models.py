@@ -65,6 +65,7 @@ class Challenge(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "tournaments_challenge"  # made by the core's migrations: it stays
         ordering = ["-created_at", "name"]
         verbose_name = _("challenge")
         verbose_name_plural = _("challenges")
