@@ -45,7 +45,7 @@ def run(args) -> int:
 
     from tournaments.checker.generate import hall_files
     from tournaments.features.halls import services
-    from tournaments.models import MergedHall
+    from tournaments.features.halls.models import MergedHall
 
     owner = get_user_model().objects.create_user("bench-halls")
     tournament = builders.new_concours(owner=owner, name="Concours en douze salles", published=True)

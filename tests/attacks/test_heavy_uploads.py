@@ -116,7 +116,7 @@ def test_a_600_partie_file_is_refused_in_the_request_with_the_limit(app, deals, 
     assert said in _error(page)
     assert (
         server.python(
-            "import json; from tournaments.models import MergedHall; "
+            "import json; from tournaments.features.halls.models import MergedHall; "
             "print(json.dumps(MergedHall.objects.filter(document__isnull=False).count()))"
         )
         == 0

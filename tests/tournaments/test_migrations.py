@@ -460,6 +460,7 @@ def test_the_features_switches_become_labels_of_one_field():
 MOVED = {
     "feature_tablets": ["Tablet"],
     "feature_challenge": ["Challenge"],
+    "feature_halls": ["HallMerge", "MergedHall"],
 }
 
 
@@ -477,6 +478,9 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
     get("Tablet").objects.create(tournament=tournament, name="Tablette 1", table_number=3)
     challenge = get("Challenge").objects.create(name="Challenge d'hiver", slug="hiver", owner=user)
     challenge.tournaments.add(tournament)
+    merge = get("HallMerge").objects.create(tournament=tournament, planned=3)
+    hall = get("MergedHall").objects.create(merge=merge, position=1, name="Vic")
+    get("Upload").objects.create(owner=user, kind="hall_file", hall=hall, body=b"{}")
 
 
 def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
@@ -508,5 +512,12 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         challenge = django_apps.get_model("feature_challenge", "Challenge").objects.get()
         assert [t.slug for t in challenge.tournaments.all()] == ["sainte-catherine"]
         assert ContentType.objects.get(pk=kept).app_label == "feature_tablets"
+        # The core's upload keeps its hall's id, no longer a foreign key: a
+        # hall deleted (here with its concours) takes its uploads with it.
+        Upload = django_apps.get_model("tournaments", "Upload")
+        hall = django_apps.get_model("feature_halls", "MergedHall").objects.get()
+        assert (hall.merge.planned, Upload.objects.get().hall_id) == (3, hall.pk)
+        hall.merge.tournament.delete()
+        assert not Upload.objects.exists()
     finally:
         back_to_latest()

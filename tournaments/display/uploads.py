@@ -53,13 +53,6 @@ def back_label(upload) -> str:
 
 
 def what_was_sent(upload) -> str:
-    """« Fichier de « Salle des fêtes de Vic » (Concours des deux salles),
-    envoyé à 17 h 42 », or « Sauvegarde à publier, envoyée à 17 h 42 »."""
-    at = clock_time(upload.created_at)
-    if upload.kind == upload.Kind.HALL_FILE and upload.hall_id:
-        return _("Fichier de « %(hall)s » (%(concours)s), envoyé à %(at)s") % {
-            "hall": upload.hall.name,
-            "concours": upload.hall.merge.tournament.name,
-            "at": at,
-        }
-    return _("Sauvegarde à publier, envoyée à %(at)s") % {"at": at}
+    """« Sauvegarde à publier, envoyée à 17 h 42 » (a feature's kind of
+    upload says its own: services/uploads.UploadKind.sent)."""
+    return _("Sauvegarde à publier, envoyée à %(at)s") % {"at": clock_time(upload.created_at)}

@@ -12,7 +12,6 @@ from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.calls import RefereeCall
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
-from tournaments.models.halls import HallMerge, MergedHall
 from tournaments.models.leagues import League, Qualification, Stage
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
@@ -55,12 +54,10 @@ __all__ = [
     "Change",
     "Cote",
     "Deal",
-    "HallMerge",
     "KnownPlayer",
     "League",
     "Lot",
     "LotSwap",
-    "MergedHall",
     "OrganizerApproval",
     "Payment",
     "Penalty",

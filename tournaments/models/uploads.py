@@ -39,10 +39,10 @@ class Upload(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="uploads"
     )
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    #: A hall's file: the hall it is for.
-    hall = models.ForeignKey(
-        "tournaments.MergedHall", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
+    #: A hall's file: the id of the hall it is for (the halls feature's
+    #: `MergedHall`). A number, not a foreign key: the core points at no
+    #: feature's model; the feature deletes a hall's uploads with it.
+    hall_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     replace_older = models.BooleanField(default=False)
     #: A laptop's signed upload: its key (a backup) and its nonce, never
     #: accepted twice (services/publication.check_envelope looks here too).

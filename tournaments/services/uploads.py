@@ -64,12 +64,14 @@ class UploadKind:
     heavy part) and returns what `keep` needs; `keep` writes its effect in
     it and returns the sentence the sender reads; `page` is where the
     sender's page leads once done (None: the publication page); `answer` what
-    a laptop reads once it is done."""
+    a laptop reads once it is done; `sent` what the sender's page says was
+    sent."""
 
     read: Callable[[Upload], Any]
     keep: Callable[[Upload, Any], str]
     page: Callable[[Upload], str | None]
     answer: Callable[[Upload], dict[str, Any]]
+    sent: Callable[[Upload], str]
 
 
 #: The features' kinds of upload, by `Upload.Kind` (a backup is the core's own).

@@ -64,7 +64,7 @@ def upload_answer(request: HttpRequest, upload: Upload, form) -> HttpResponse | 
 @require_GET
 def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
     upload = get_object_or_404(
-        Upload.objects.select_related("hall__merge__tournament", "tournament"),
+        Upload.objects.select_related("tournament"),
         owner=request.user,
         pk=upload_id,
     )
@@ -75,7 +75,9 @@ def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
         {
             "upload": upload,
             "state": state,
-            "sent": words.what_was_sent(upload),
+            "sent": KINDS[upload.kind].sent(upload)
+            if upload.kind in KINDS
+            else words.what_was_sent(upload),
             "poll": POLL_SECONDS,
             "back_url": _done_url(upload),
             "back_label": words.back_label(upload),
@@ -95,9 +97,7 @@ def laptop_wait(request: HttpRequest, upload: Upload) -> JsonResponse:
 def upload_poll(request: HttpRequest, token: str) -> HttpResponse:
     """A laptop's signed upload, its state at the address its answer gave
     (the token is the upload's own secret: it tells nothing else)."""
-    upload = get_object_or_404(
-        Upload.objects.select_related("hall__merge", "tournament"), token=token
-    )
+    upload = get_object_or_404(Upload.objects.select_related("tournament"), token=token)
     if words.upload_state(upload).waiting:
         return laptop_wait(request, upload)
     if upload.state != Upload.State.DONE:

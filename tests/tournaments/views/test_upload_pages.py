@@ -22,7 +22,8 @@ from tests.tournaments.services.test_publication import finished_backup, signed
 from tests.tournaments.views.test_publication_pages import post_upload
 from tournaments.features.halls import services as hall_services
 from tournaments.features.halls.display import Action
-from tournaments.models import MergedHall, Tournament, Upload
+from tournaments.features.halls.models import MergedHall
+from tournaments.models import Tournament, Upload
 from tournaments.services import publication as publication_services
 from tournaments.services import uploads
 

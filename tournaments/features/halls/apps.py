@@ -12,8 +12,11 @@ class HallsConfig(AppConfig):
     switch = "halls"  # its slots show for a concours played in several halls
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete
+
         from tournaments import hooks
         from tournaments.features.halls import display, services, views
+        from tournaments.features.halls.models import MergedHall
         from tournaments.models import Upload
         from tournaments.models.audit import register_actions
         from tournaments.services import uploads
@@ -29,4 +32,8 @@ class HallsConfig(AppConfig):
             keep=services.keep_upload,
             page=views.upload_page,
             answer=views.upload_done,
+            sent=views.upload_sent,
         )
+        # A hall's uploads go with it (its concours deleted too): the core's
+        # `Upload` keeps the hall's id, not a foreign key to this feature.
+        post_delete.connect(services.forget_uploads, sender=MergedHall, dispatch_uid=__name__)

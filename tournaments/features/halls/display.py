@@ -89,3 +89,15 @@ def limit_sentence(excess) -> str:
         ),
     }
     return sentences[excess.what] % values
+
+
+def hall_file_sent(hall, at) -> str:
+    """« Fichier de « Salle des fêtes de Vic » (Concours des deux salles),
+    envoyé à 17 h 42 » (« Fichier envoyé à 17 h 42 » once its hall is gone)."""
+    if hall is None:
+        return _("Fichier envoyé à %(at)s") % {"at": clock_time(at)}
+    return _("Fichier de « %(hall)s » (%(concours)s), envoyé à %(at)s") % {
+        "hall": hall.name,
+        "concours": hall.merge.tournament.name,
+        "at": clock_time(at),
+    }

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.halls.models import HallMerge
 from tournaments.forms.base import OneLineField, model_bounds, refuse_control_characters
-from tournaments.models import HallMerge
 
 
 class HallsForm(forms.Form):

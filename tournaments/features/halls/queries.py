@@ -19,7 +19,8 @@ from django.utils.translation import gettext
 
 from tournaments.checker import halls as merging
 from tournaments.domain.standings import public_cutoff
-from tournaments.models import HallMerge, MergedHall, Tournament
+from tournaments.features.halls.models import HallMerge, MergedHall
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)

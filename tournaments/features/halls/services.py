@@ -37,9 +37,9 @@ from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing
 from tournaments.features.halls import display as words
 from tournaments.features.halls.display import Action
+from tournaments.features.halls.models import MAX_HALLS, HallMerge, MergedHall
 from tournaments.infra import publish_client
-from tournaments.models import HallMerge, MergedHall, Tournament, Upload
-from tournaments.models.halls import MAX_HALLS
+from tournaments.models import Tournament, Upload
 from tournaments.queries.concours_file import concours_file
 from tournaments.services import uploads
 from tournaments.services.audit import Actor, home_changed, log_change
@@ -318,7 +318,11 @@ def queue_hall_file(
     uploads.count(by)
     read_hall_file(raw)
     return uploads.queue(
-        owner=by, kind=Upload.Kind.HALL_FILE, hall=hall, replace_older=replace_older, body=raw
+        owner=by,
+        kind=Upload.Kind.HALL_FILE,
+        hall_id=hall.pk,
+        replace_older=replace_older,
+        body=raw,
     )
 
 
@@ -343,8 +347,14 @@ def queue_signed_hall_file(
     owner = hall.merge.tournament.owner
     uploads.check_signed(owner, lambda: read_hall_file(body))
     return uploads.queue_once(
-        owner=owner, kind=Upload.Kind.HALL_FILE, hall=hall, nonce=nonce, body=body
+        owner=owner, kind=Upload.Kind.HALL_FILE, hall_id=hall.pk, nonce=nonce, body=body
     )
+
+
+def forget_uploads(sender: type, instance: MergedHall, **kwargs: object) -> None:
+    """A hall deleted (or its concours): its files waiting or read go too,
+    as a foreign key's cascade did when the core's `Upload` had one."""
+    Upload.objects.filter(kind=Upload.Kind.HALL_FILE, hall_id=instance.pk).delete()
 
 
 def read_upload(upload: Upload) -> dict:
@@ -358,7 +368,7 @@ def read_upload(upload: Upload) -> dict:
 def keep_upload(upload: Upload, data: dict) -> str:
     """In the task's transaction: the file kept as its hall's."""
     hall = keep_hall_file(
-        hall=upload.hall,
+        hall=MergedHall.objects.get(pk=upload.hall_id),
         data=data,
         by=None if upload.nonce else upload.owner,
         replace_older=upload.replace_older,

@@ -24,11 +24,12 @@ from tournaments.display import standings as standings_words
 from tournaments.features.halls import display as words
 from tournaments.features.halls import services
 from tournaments.features.halls.forms import HallFileForm, HallSendForm, HallsForm
+from tournaments.features.halls.models import MergedHall
 from tournaments.features.halls.queries import HallsState, halls_state
 from tournaments.forms.base import refusal_on
 from tournaments.infra import address
 from tournaments.infra.middleware import accepts_upload
-from tournaments.models import MergedHall, Tournament, Upload
+from tournaments.models import Tournament, Upload
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import managed_tournament
 from tournaments.views.public import get_visible
@@ -206,8 +207,16 @@ def upload_done(upload: Upload) -> dict:
     return {"hall": hall.name, "status": words.hall_status(hall, hall.merge.planned)}
 
 
+def upload_sent(upload: Upload) -> str:
+    """« Fichier de « Salle des fêtes de Vic » (Concours des deux salles),
+    envoyé à 17 h 42 » (the sender's page)."""
+    hall = MergedHall.objects.select_related("merge__tournament").filter(pk=upload.hall_id).first()
+    return words.hall_file_sent(hall, upload.created_at)
+
+
 def upload_page(upload: Upload) -> str | None:
     """Where the organizer's page of a hall's file leads once done."""
     if not upload.hall_id:
         return None
-    return reverse("tournaments:halls_manage", args=[upload.hall.merge.tournament.slug])
+    hall = MergedHall.objects.select_related("merge__tournament").get(pk=upload.hall_id)
+    return reverse("tournaments:halls_manage", args=[hall.merge.tournament.slug])

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests import factories
-from tournaments.models import MergedHall
+from tournaments.features.halls.models import MergedHall
 from tournaments.queries.concours_file import concours_file
 
 DAY = datetime.date(2026, 12, 5)

@@ -15,8 +15,8 @@ from django.urls import reverse
 from tests import factories
 from tests.tournaments.features.halls.builders import hall_file, raw
 from tournaments.features.halls import services
+from tournaments.features.halls.models import MergedHall
 from tournaments.features.halls.queries import halls_state, merged_ranking
-from tournaments.models import MergedHall
 
 pytestmark = pytest.mark.django_db
 

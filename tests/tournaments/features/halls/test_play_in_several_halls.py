@@ -23,7 +23,8 @@ from tests.tournaments.features.halls.builders import (
 from tests.tournaments.services.test_publication import signed
 from tests.tournaments.views.test_publication_pages import post_upload
 from tournaments.features.halls import services
-from tournaments.models import MergedHall, Tournament
+from tournaments.features.halls.models import MergedHall
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

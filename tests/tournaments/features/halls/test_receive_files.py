@@ -17,8 +17,9 @@ from tests.tournaments.features.halls.builders import hall_file, halls_of, raw
 from tests.tournaments.services.test_publication import signed
 from tournaments.features.halls import services
 from tournaments.features.halls.display import Action
+from tournaments.features.halls.models import MergedHall
 from tournaments.features.halls.queries import halls_state, merged_ranking
-from tournaments.models import MergedHall, Upload
+from tournaments.models import Upload
 from tournaments.services.backup import MAX_BYTES
 from tournaments.services.errors import TournamentError
 from tournaments.services.publication import UploadRefused

@@ -1,7 +1,9 @@
 """One concours played in several halls at once (issue 27, simultaneous
 halls): the hosted concours declared « joué dans plusieurs salles » with its
 planned parties (`HallMerge`), and each hall with the last concours file it
-sent (`MergedHall`).
+sent (`MergedHall`). A hall's file waiting to be read is a core `Upload`
+whose `hall_id` names its hall (a number: the core points at no feature's
+model); deleting a hall deletes its uploads (apps.py).
 
 A hall's upload key is stored hashed (`key_digest`), as a publication key
 is; only its first letters stay readable. Must not: read, check or merge a
@@ -28,6 +30,9 @@ class HallMerge(models.Model):
         _("parties prévues"), validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
 
+    class Meta:
+        db_table = "tournaments_hallmerge"  # made by the core's migrations: it stays
+
     def __str__(self) -> str:
         return str(self.tournament)
 
@@ -48,6 +53,7 @@ class MergedHall(models.Model):
     progress = models.PositiveIntegerField(default=0)  # tables finished, all parties
 
     class Meta:
+        db_table = "tournaments_mergedhall"  # made by the core's migrations: it stays
         ordering = ["position", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["merge", "name"], name="hall_name_once_per_concours"),
