@@ -461,6 +461,7 @@ MOVED = {
     "feature_tablets": ["Tablet"],
     "feature_challenge": ["Challenge"],
     "feature_halls": ["HallMerge", "MergedHall"],
+    "feature_leagues": ["League", "Stage", "Qualification"],
 }
 
 
@@ -481,6 +482,18 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
     merge = get("HallMerge").objects.create(tournament=tournament, planned=3)
     hall = get("MergedHall").objects.create(merge=merge, position=1, name="Vic")
     get("Upload").objects.create(owner=user, kind="hall_file", hall=hall, body=b"{}")
+    league = get("League").objects.create(owner=user, name="Ligue du Rhône", slug="rhone")
+    stage = get("Stage").objects.create(league=league, position=1, name="Qualifications")
+    stage.tournaments.add(tournament)
+    team = get("Team").objects.create(
+        tournament=tournament,
+        number=1,
+        player1=get("Player").objects.create(tournament=tournament, first_name="A", last_name="B"),
+        player2=get("Player").objects.create(tournament=tournament, first_name="C", last_name="D"),
+    )
+    get("Qualification").objects.create(
+        stage=stage, source=tournament, source_team=team, team=team, rank=2
+    )
 
 
 def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
@@ -512,6 +525,10 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         challenge = django_apps.get_model("feature_challenge", "Challenge").objects.get()
         assert [t.slug for t in challenge.tournaments.all()] == ["sainte-catherine"]
         assert ContentType.objects.get(pk=kept).app_label == "feature_tablets"
+        stage = django_apps.get_model("feature_leagues", "Stage").objects.get()
+        assert [t.slug for t in stage.tournaments.all()] == ["sainte-catherine"]
+        Team = django_apps.get_model("tournaments", "Team")
+        assert Team.objects.get().qualification.rank == 2
         # The core's upload keeps its hall's id, no longer a foreign key: a
         # hall deleted (here with its concours) takes its uploads with it.
         Upload = django_apps.get_model("tournaments", "Upload")

@@ -12,7 +12,6 @@ from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.calls import RefereeCall
 from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
-from tournaments.models.leagues import League, Qualification, Stage
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
 from tournaments.models.play import (
@@ -55,7 +54,6 @@ __all__ = [
     "Cote",
     "Deal",
     "KnownPlayer",
-    "League",
     "Lot",
     "LotSwap",
     "OrganizerApproval",
@@ -70,13 +68,11 @@ __all__ = [
     "PublicationKey",
     "PublicationReceipt",
     "PublicationTarget",
-    "Qualification",
     "RefereeCall",
     "Round",
     "Seat",
     "Side",
     "SignUp",
-    "Stage",
     "Table",
     "Team",
     "TeamQuerySet",

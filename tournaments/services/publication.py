@@ -46,7 +46,6 @@ from tournaments.models import (
     PublicationKey,
     PublicationReceipt,
     PublicationTarget,
-    Stage,
     Tournament,
     Upload,
 )
@@ -135,10 +134,9 @@ class _HandedOver:
 
     announcement: Announcement | None = None
     registrations: tuple[PreRegistration, ...] = ()
-    #: The league stages that hold the concours (issue 27): it stays in them.
-    stages: tuple[Stage, ...] = ()
     #: What the features kept of the copy (`hooks.BACKUP_SECTIONS`): the
-    #: messages it sent already, which the new copy must not send again.
+    #: messages it sent already, which the new copy must not send again;
+    #: the league stages that hold the concours, which it stays in.
     features: dict[str, Any] | None = None
 
 
@@ -160,7 +158,6 @@ def _replace_earlier(data: Any, owner: User) -> _HandedOver:
     handed = _HandedOver(
         announcement,
         tuple(earlier.preregistrations.all()),
-        tuple(Stage.objects.filter(tournaments=earlier)),
         feature_sections(earlier),
     )
     earlier.delete()
@@ -183,8 +180,6 @@ def _take_over(tournament: Tournament, handed: _HandedOver) -> None:
     for registration, created in zip(handed.registrations, dates, strict=True):
         registration.created_at = created
     PreRegistration.objects.bulk_update(handed.registrations, ["created_at"])
-    for stage in handed.stages:
-        stage.tournaments.add(tournament)
 
 
 def _refuse_finished_in_the_future(data: Any) -> None:

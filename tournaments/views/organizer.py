@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -195,6 +196,19 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     return manage_page(request, managed_tournament(request, slug))
 
 
+def row_related(model: type[Model]) -> list[str]:
+    """The one-to-ones the installed apps hang on a row of `model` (a team's
+    payment, its qualification…), with what each asks to be read with it
+    (its `ROW_RELATED`): the list's rows in one query, whatever is installed."""
+    names = []
+    for relation in model._meta.related_objects:
+        if relation.one_to_one:
+            names.append(relation.name)
+            deeper = getattr(relation.related_model, "ROW_RELATED", ())
+            names += [f"{relation.name}__{name}" for name in deeper]
+    return names
+
+
 def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
     """The registered teams as the desk's list shows them (narrowed by the
     search `q`), with the check-in count under « Pointage à l'entrée »."""
@@ -202,7 +216,7 @@ def team_list_context(request: HttpRequest, tournament: Tournament) -> dict:
     team_query = request.GET.get("q", "").strip()[:100]
     teams = list(
         public_queries.search_teams(registered, team_query).select_related(
-            "player1", "player2", "payment", "qualification__source"
+            "player1", "player2", *row_related(Team)
         )
     )
     context = {
@@ -244,7 +258,7 @@ def manage_page(
     teams), and the lists below must show them."""
     feature_panels = hooks.announce(hooks.DASHBOARD_PANELS, request=request, tournament=tournament)
     players = sorted(
-        tournament.players.select_related("payment"),
+        tournament.players.select_related(*row_related(Player)),
         key=lambda p: name_order(p.last_name, p.first_name),
     )
     rounds = tournament.rounds.order_by("number")

@@ -21,3 +21,6 @@ class LeaguesConfig(AppConfig):
         hooks.register(hooks.DASHBOARD_PANELS, views.send_due_on_dashboard)
         hooks.register(hooks.ORGANIZER_HOME, views.organizer_button)
         hooks.register(hooks.PUBLIC_HOME, views.home_panel)
+        # A concours published again stays in its stages (services/publication.py).
+        hooks.register(hooks.BACKUP_SECTIONS, services.backup_section)
+        hooks.register(hooks.CONCOURS_IMPORTED, services.take_section)

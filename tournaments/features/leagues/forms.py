@@ -7,8 +7,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.leagues.models import League, Stage
 from tournaments.forms.base import refuse_control_characters
-from tournaments.models import League, Stage, Tournament
+from tournaments.models import Tournament
 
 
 @refuse_control_characters

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from tournaments.features.halls import queries as multi_halls
 from tournaments.features.leagues import domain as rules
-from tournaments.models import League, Qualification, Stage, Team, Tournament
+from tournaments.features.leagues.models import League, Qualification, Stage
+from tournaments.models import Team, Tournament
 from tournaments.queries.brackets import final_order
 from tournaments.queries.claims import ranking_claims
 from tournaments.queries.standings import public_standings

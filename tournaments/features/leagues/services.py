@@ -18,6 +18,7 @@ one transaction. Must not rank anyone (queries/leagues.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -27,7 +28,8 @@ from django.utils.translation import gettext as _
 from tournaments.features.leagues import domain as rules
 from tournaments.features.leagues import queries
 from tournaments.features.leagues.display import Action
-from tournaments.models import League, Payment, Qualification, Stage, Tournament
+from tournaments.features.leagues.models import League, Qualification, Stage
+from tournaments.models import Payment, Tournament
 from tournaments.services import team_file
 from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
@@ -376,3 +378,21 @@ def send_due(*, into: Tournament | None = None, league: League | None = None) ->
         except TournamentError:
             continue
     return sent
+
+
+def backup_section(*, tournament: Tournament) -> dict[str, Any] | None:
+    """The stages that hold the concours (`hooks.BACKUP_SECTIONS`): their
+    ids, read back only from the copy a publication replaces."""
+    stages = list(tournament.league_stages.order_by("pk").values_list("pk", flat=True))
+    return {"leagues": {"stages": stages}} if stages else None
+
+
+def take_section(*, tournament: Tournament, sections, earlier, team_ids, by) -> None:
+    """A concours published again stays in the stages of the copy it
+    replaced (`hooks.CONCOURS_IMPORTED`, `earlier`: this site's own ids). A
+    file's section is never read: its ids are another site's."""
+    ids = (earlier.get("leagues") or {}).get("stages") or []
+    if not isinstance(ids, list) or not all(isinstance(pk, int) for pk in ids):
+        return
+    for stage in Stage.objects.filter(pk__in=ids, league__owner_id=tournament.owner_id):
+        stage.tournaments.add(tournament)

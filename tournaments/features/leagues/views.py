@@ -20,9 +20,10 @@ from django.views.decorators.http import require_POST
 from tournaments.features.leagues import display as words
 from tournaments.features.leagues import services
 from tournaments.features.leagues.forms import ConcoursForm, LeagueForm, StageForm
+from tournaments.features.leagues.models import League, Stage
 from tournaments.features.leagues.queries import league_view
 from tournaments.forms.base import refusal_on
-from tournaments.models import League, Stage, Tournament
+from tournaments.models import Tournament
 from tournaments.views.common import refusal_as_message
 
 

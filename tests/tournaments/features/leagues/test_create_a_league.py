@@ -14,7 +14,8 @@ from tests.factories import PASSWORD, add_teams
 from tests.tournaments.features.leagues.builders import three_stage_league
 from tournaments.features.door import services as door
 from tournaments.features.leagues import services as leagues
-from tournaments.models import League, Qualification, Stage, Tournament
+from tournaments.features.leagues.models import League, Qualification, Stage
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -144,6 +144,6 @@ def test_the_rules_are_the_values_the_model_stores():
     """The model keeps its own literals (the core never imports a feature):
     they are the rules' names, one for one."""
     from tournaments.features.leagues import domain
-    from tournaments.models import Stage
+    from tournaments.features.leagues.models import Stage
 
     assert list(Stage.Rule.values) == list(domain.RULES)

@@ -10,8 +10,9 @@ import pytest
 from tests.factories import coinche_values
 from tests.tournaments.features.leagues.builders import three_stage_league
 from tournaments.features.leagues import services as leagues
+from tournaments.features.leagues.models import Qualification
 from tournaments.features.leagues.queries import league_view, stage_ranking
-from tournaments.models import Change, Qualification, Table, Team
+from tournaments.models import Change, Table, Team
 from tournaments.services import claims, registration, rounds, scores
 from tournaments.services.errors import TournamentError
 

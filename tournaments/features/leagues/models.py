@@ -42,6 +42,7 @@ class League(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_league"  # made by the core's migrations: it stays
         ordering = ["-created_at", "name"]
         verbose_name = _("ligue")
         verbose_name_plural = _("ligues")
@@ -77,6 +78,7 @@ class Stage(models.Model):
     qualified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_stage"  # made by the core's migrations: it stays
         ordering = ["league", "position"]
         verbose_name = _("étape")
         verbose_name_plural = _("étapes")
@@ -109,7 +111,12 @@ class Qualification(models.Model):
     #: a correction then unlinks it and never deletes it.
     created_team = models.BooleanField(default=True)
 
+    #: What the desk's list reads with a team's qualification (its mark
+    #: names the concours it came from): views/organizer.py's one query.
+    ROW_RELATED = ("source",)
+
     class Meta:
+        db_table = "tournaments_qualification"  # made by the core's migrations: it stays
         ordering = ["stage", "source", "rank"]
         constraints = [
             models.UniqueConstraint(
