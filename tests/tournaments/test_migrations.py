@@ -534,6 +534,12 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         Upload = django_apps.get_model("tournaments", "Upload")
         hall = django_apps.get_model("feature_halls", "MergedHall").objects.get()
         assert (hall.merge.planned, Upload.objects.get().hall_id) == (3, hall.pk)
+        with connection.cursor() as cursor:
+            constraints = connection.introspection.get_constraints(cursor, "tournaments_upload")
+        assert not [
+            c for c in constraints.values() if c["foreign_key"] and c["columns"] == ["hall_id"]
+        ]
+        assert [c for c in constraints.values() if c["index"] and c["columns"] == ["hall_id"]]
         hall.merge.tournament.delete()
         assert not Upload.objects.exists()
     finally:
