@@ -16,6 +16,17 @@ before it was checked, its 550 kB sent again through Playwright each time
 (95 ms a document); on four journey files (281 documents, in turn, 4 runs
 each) the init script took 0.94 of the time (docs/checks.md).
 
+One verdict per document shape and viewport: a document whose shape (its
+elements and their attributes, each text replaced by whether it has any,
+the digits and the random tokens of addresses and values left out) was
+checked already by this process at the same viewport (width, height, zoom,
+large print) gets that verdict again, named with its own page, without
+axe running again: a fault found once fails every journey that meets it.
+The sign-in page, the organizer's lists, a table's page after each deal came
+back in the same shape again and again (a quarter of axe's time, 10
+journeys, 26 November). JOURNEY_AXE_EVERY=1 runs axe on every document,
+and fails a journey where a shape met again gets another verdict.
+
 Set JOURNEY_AXE_LOG to a file to append there, one JSON line per page
 checked, every violation found (rule, count of elements, page): how the
 counts before and after a change were measured."""
@@ -88,6 +99,53 @@ SMALL_TARGETS = """(touch) => {
 }"""
 
 
+# The document's shape: a copy of it whose texts say only whether they are
+# empty, and whose addresses, values and data keep neither their digits nor
+# their random tokens (a table's code, a form's token); ids, classes, roles,
+# labels' targets and every other attribute are kept as they are. Hashed
+# where it is read (its length, and FNV-1a over all its characters, the even
+# ones and the odd ones): nothing large crosses to Python. Taken, as axe
+# runs, once the document is whole.
+SHAPE = """async () => {
+  if (document.readyState === "loading") {
+    await new Promise((done) => document.addEventListener("DOMContentLoaded", done, {once: true}));
+  }
+  const copy = document.documentElement.cloneNode(true);
+  const loose = /^(value|href|action|src|srcset|nonce|content|hx-|data-)/;
+  for (const el of copy.querySelectorAll("*")) {
+    for (const attribute of Array.from(el.attributes)) {
+      if (loose.test(attribute.name)) {
+        const value = attribute.value.replace(/[A-Za-z0-9_-]{12,}/g, "X").replace(/[0-9]+/g, "0");
+        el.setAttribute(attribute.name, value);
+      }
+    }
+  }
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (const text of texts) text.data = text.data.trim() ? "t" : "";
+  const html = copy.outerHTML;
+  const fnv = (from, step) => {
+    let h = 2166136261;
+    for (let i = from; i < html.length; i += step) {
+      h ^= html.charCodeAt(i);
+      h = Math.imul(h, 16777619);
+    }
+    return (h >>> 0).toString(36);
+  };
+  return `${html.length}:${fnv(0, 1)}:${fnv(0, 2)}:${fnv(1, 2)}`;
+}"""
+
+#: The verdicts this process gave: (shape, viewport, players' page) → axe's
+#: violations and the small touch targets.
+_verdicts: dict[tuple[str, str, bool], tuple[list[dict], dict]] = {}
+
+
+def every_document() -> bool:
+    """Whether axe runs on every document (JOURNEY_AXE_EVERY=1), not once a shape."""
+    return os.environ.get("JOURNEY_AXE_EVERY") == "1"
+
+
 _source: list[str] = []
 
 
@@ -145,24 +203,46 @@ class Checker:
             return
         self.checked.add(document)
         self._last = document
-        violations = page.evaluate(RUN_AXE, TAGS)
-        where = f"{urlsplit(url).path} at {_viewport(page)}"
+        viewport = _viewport(page)
+        where = f"{urlsplit(url).path} at {viewport}"
+        touched = players_page(url)
+        size = page.viewport_size or {}
+        key = (page.evaluate(SHAPE), f"{viewport} {size.get('height')}", touched)
+        if key in _verdicts and not every_document():
+            violations, targets = _verdicts[key]
+        else:
+            violations, targets = self._verdict(touched)
+            if key in _verdicts and _summary(_verdicts[key]) != _summary((violations, targets)):
+                self.found.append(f"axe's verdict on {where} differs from its shape's before")
+            _verdicts[key] = (violations, targets)
         for rule in violations:
-            targets = ", ".join(rule["nodes"][:4]) + (" …" if len(rule["nodes"]) > 4 else "")
+            nodes = ", ".join(rule["nodes"][:4]) + (" …" if len(rule["nodes"]) > 4 else "")
             self.found.append(
                 f"axe {rule['id']} ({rule['impact']}, {len(rule['nodes'])}×) on {where}: "
-                f"{rule['help']} — {targets}"
+                f"{rule['help']} — {nodes}"
             )
-        targets = {"small": [], "smallest": None}
-        if players_page(url):
-            targets = page.evaluate(SMALL_TARGETS, TOUCH)
-            if targets["small"]:
-                self.found.append(
-                    f"touch targets under {TOUCH}×{TOUCH} px on {where}: "
-                    + ", ".join(targets["small"][:6])
-                    + (" …" if len(targets["small"]) > 6 else "")
-                )
+        if targets["small"]:
+            self.found.append(
+                f"touch targets under {TOUCH}×{TOUCH} px on {where}: "
+                + ", ".join(targets["small"][:6])
+                + (" …" if len(targets["small"]) > 6 else "")
+            )
         _log(where, violations, targets)
+
+    def _verdict(self, touched: bool) -> tuple[list[dict], dict]:
+        """axe's violations on the page as it is, and its small touch
+        targets if it is a players' page."""
+        violations = self.page.evaluate(RUN_AXE, TAGS)
+        targets = {"small": [], "smallest": None}
+        if touched:
+            targets = self.page.evaluate(SMALL_TARGETS, TOUCH)
+        return violations, targets
+
+
+def _summary(verdict: tuple[list[dict], dict]) -> tuple:
+    """What a verdict found: each rule and its count, the small targets' count."""
+    violations, targets = verdict
+    return sorted((rule["id"], len(rule["nodes"])) for rule in violations), len(targets["small"])
 
 
 def _navigating(error: PlaywrightError) -> bool:
