@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser import accessibility
+from tests.browser import accessibility, session
 from tests.mail import smtp  # noqa: F401 (the fixture: a real SMTP server for a journey's mail)
 from tools import durations
 
@@ -106,6 +106,19 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "fr-FR"}
+
+
+@pytest.fixture(autouse=True)
+def _live_server_known(request):
+    """The running journey's live server, if it has one: `session.log_in`
+    signs in there without typing the form."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    url = request.getfixturevalue("live_server").url
+    session.LIVE_SERVERS.add(url)
+    yield
+    session.LIVE_SERVERS.discard(url)
 
 
 GUARD = (Path(__file__).parent / "guard.js").read_text()

@@ -60,7 +60,7 @@ def test_the_laptop_signs_in_while_the_phone_is_locked_out(
     faults.console.remove(refused[0])
 
     laptop = open_page(viewport=DESK)
-    log_in(laptop, live_server.url)
+    log_in(laptop, live_server.url, form=True)  # the laptop signs in where the phone is locked out
     laptop.goto(live_server.url + "/organisation/")
     expect(laptop.locator(".who")).to_have_text("orga")
     shot(laptop, "lockout-laptop")
