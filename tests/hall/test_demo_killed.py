@@ -96,8 +96,8 @@ def test_a_demo_killed_part_way_is_built_again_whole_at_the_next_start(tmp_path)
     second = start(env)
     assert second.returncode == 0, second.stderr[-2000:]
     said = second.stdout.splitlines()
-    # Whole, and shown once: the 8 concours, the challenge, 24 teams each once.
-    assert count(database, f"SELECT count(*) FROM tournaments_tournament c WHERE {DEMO}") == 8
+    # Whole, and shown once: the 9 concours, the challenge, 24 teams each once.
+    assert count(database, f"SELECT count(*) FROM tournaments_tournament c WHERE {DEMO}") == 9
     teams = f"FROM tournaments_team WHERE tournament_id = {MAIN}"
     assert count(database, f"SELECT count(*) {teams}") == 24
     pairs = (
@@ -118,7 +118,7 @@ def test_a_demo_killed_part_way_is_built_again_whole_at_the_next_start(tmp_path)
     assert count(database, club) == 1
     known = "SELECT count(*) FROM tournaments_knownplayer WHERE last_name = 'Martin'"
     assert count(database, known) == 1
-    assert count(database, "SELECT count(*) FROM tournaments_tournament") == 9
+    assert count(database, "SELECT count(*) FROM tournaments_tournament") == 10
 
     # Whole now: the next start leaves it alone.
     third = start(env)

@@ -7,6 +7,7 @@ the demo as the command left it."""
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -242,3 +243,48 @@ def test_the_demo_announces_two_coming_concours_one_with_a_waiting_list(demo_out
     assert statuses.count(PreRegistration.Status.CONFIRMED) == 8
     assert statuses.count(PreRegistration.Status.WAITING) == 2
     assert [a.departement for a in coming] == ["71", "21"]
+
+
+def test_the_demo_plays_a_classic_belote_concours_to_a_target(demo_output, client, tmp_path):
+    """Issue 60, item 12: most village concours are classic belote (no
+    contract, a partie to a target). The demo draws and plays one like its
+    coinche concours: each partie goes on until a team reaches 1000, its
+    sheets carry the running totals, its ranking and marques are shown."""
+    from tests.documents import pdf_text
+    from tournaments.management.demo_concours import CLASSIC_SLUG
+    from tournaments.pdf.sheets import score_sheets
+
+    classic = Tournament.objects.get(slug=CLASSIC_SLUG)
+    assert "belote classique" in demo_output and classic.name in demo_output
+    assert classic.rule_profile.counting == "belote"
+    assert (classic.end_mode, classic.end_target) == (Tournament.EndMode.TARGET, 1000)
+    assert classic.published and classic.status == Tournament.Status.FINISHED
+    parties = list(classic.rounds.order_by("number"))
+    assert [r.status for r in parties] == [Round.Status.CLOSED] * 3
+    tables = Table.objects.filter(round__in=parties, team_b__isnull=False)
+    assert tables.count() == 18
+    for table in tables:
+        assert table.status == Table.Status.COMPLETE
+        assert max(table.total_a, table.total_b) >= 1000
+    # The sheet of partie 1, table 1: one running total a deal, up to the end.
+    table = tables.get(round=parties[0], number=1)
+    text = pdf_text(score_sheets(parties[0], entry_url=lambda t: None, only=1), tmp_path)
+    assert "partie en 1 000 points" in " ".join(text.split())
+    rows = {
+        int(fields[0]): fields
+        for line in text.splitlines()
+        if (fields := re.split(r"\s{2,}", line.strip())) and fields[0].isdigit()
+    }
+    running = [0, 0]
+    deals = list(table.deals.order_by("number"))
+    for deal in deals:
+        running = [running[0] + deal.marque_a, running[1] + deal.marque_b]
+        written = [int(box.replace(" ", "")) for box in rows[deal.number][-2:]]
+        assert written == running, deal.number
+    assert running == [table.total_a, table.total_b] and max(running) >= 1000
+    assert len(rows[len(deals) + 1]) == 1  # the rows after the last deal stay blank
+    standings = client.get(f"/t/{CLASSIC_SLUG}/classement/")
+    assert standings.status_code == 200
+    assert standings.content.decode().count("/equipes/") >= 12
+    marques = client.get(f"/t/{CLASSIC_SLUG}/parties/1/")
+    assert marques.status_code == 200

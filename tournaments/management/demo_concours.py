@@ -1,8 +1,10 @@
 """The demo's other concours, beside the Saint-Éloi one (`manage.py
-demo`): one with a final phase and a consolante, one in pools, and a past
-one finished and published. Each is 3 parties of the Saint-Éloi players
-paired otherwise, drawn, announced and played deal by deal through the
-services; an older one under the same address is replaced.
+demo`): one with a final phase and a consolante, one in pools, a past one
+finished and published, and a classic belote one played to a target (most
+village concours: no contract, a partie to 1000 with running totals on its
+sheets). Each is 3 parties of the Saint-Éloi players paired otherwise,
+drawn, announced and played deal by deal through the services; an older
+one under the same address is replaced.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ POOLS_SLUG = "concours-en-poules-demo"
 FINAL_PHASE_SLUG = "concours-avec-consolante-demo"
 #: Issue 26: a past concours, finished and published (« Résultats des concours »).
 PUBLISHED_SLUG = "concours-de-la-sainte-catherine-demo"
+#: Issue 60: a classic belote concours (no contract), each partie to 1000.
+CLASSIC_SLUG = "concours-de-belote-de-la-fete-demo"
+CLASSIC_TARGET = 1000
+#: A partie to a target ends when a team reaches it; a tie at the target is
+#: played on: the demo deals this many at most (a partie takes about 12).
+CLASSIC_MOST_DEALS = 40
 
 
 def announce(rnd: Round, user) -> Round:
@@ -150,6 +158,43 @@ def build_published_concours(user, concours: Tournament, rng: random.Random) -> 
     return tournament
 
 
+def build_classic_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
+    """A classic belote concours (`ffb-belote`: no contract, the litige in
+    the pot) of 12 teams, 3 parties each to 1000 points, drawn, announced,
+    played deal by deal until a team reaches the target and closed,
+    published last fortnight: its sheets carry the running totals, its
+    ranking and marques are classic belote's."""
+    tournament = _repaired_concours(
+        user,
+        concours,
+        rng,
+        slug=CLASSIC_SLUG,
+        name="Concours de belote de la fête (démo)",
+        day=timezone.localdate() - timedelta(weeks=2),
+        venue="Salle des fêtes, Saint-Éloi",
+        end_deals=12,
+        teams=12,
+        preset="ffb-belote",
+        end_mode=Tournament.EndMode.TARGET,
+        end_target=CLASSIC_TARGET,
+    )
+    rules = tournament.rule_profile
+    for number in (1, 2, 3):
+        method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
+        rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
+        announce(rnd, user)
+        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
+            for _deal in range(CLASSIC_MOST_DEALS):
+                table.refresh_from_db(fields=["status"])
+                if table.status == table.Status.COMPLETE:
+                    break
+                values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
+                scores.record_deal(table=table, values=values)
+        rounds.close_round(round=rnd)
+    tournament.refresh_from_db()
+    return tournament
+
+
 def _repaired_concours(
     user,
     concours: Tournament,
@@ -162,22 +207,27 @@ def _repaired_concours(
     end_deals: int,
     teams: int,
     shown_every: int = 0,
+    preset: str = "ffb-coinche",
+    **fields,
 ) -> Tournament:
-    """A published 3-partie coinche concours of `teams` teams made of the
-    concours' players paired otherwise (so the organizer's directory holds
-    the same players); an older one under `slug` is replaced. With
-    `shown_every` n, every n-th player ticked « accepte d'être affiché »."""
+    """A published 3-partie concours (coinche unless `preset` says) of
+    `teams` teams made of the concours' players paired otherwise (so the
+    organizer's directory holds the same players); an older one under
+    `slug` is replaced. With `shown_every` n, every n-th player ticked
+    « accepte d'être affiché »; `fields` are the tournament's own (a
+    partie to a target)."""
     Tournament.objects.filter(slug=slug).delete()
     tournament = tournaments.create_tournament(
         owner=user,
         name=name,
         date=day,
         venue=venue,
-        preset="ffb-coinche",
+        preset=preset,
         parties=3,
         end_deals=end_deals,
         published=True,
         slug=slug,
+        **fields,
     )
     players = [
         p

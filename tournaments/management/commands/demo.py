@@ -16,7 +16,9 @@ teams of the same players with other partners) and the concours. A concours
 with a final phase (14 teams of the same players, 3 qualifying parties,
 then a main bracket of 8 and a consolante of 6) has its first bracket round
 played. A small concours in pools shows that qualifying phase: 16 teams in 4
-pools of 4, the three pool parties played. The concours being played are
+pools of 4, the three pool parties played. A classic belote concours (no
+contract, 12 teams, 3 parties each to 1000 points, running totals on its
+sheets) shows most village clubs their own game. The concours being played are
 dated the day it is built (first on the public home), the finished ones
 the weeks before. Running it again leaves a whole demo alone unless
 --reset is given. Each use-case commits on its own, as the organizer's
@@ -40,6 +42,7 @@ from tournaments import hooks
 from tournaments.domain import deal_shapes
 from tournaments.management.demo_concours import (
     announce,
+    build_classic_concours,
     build_final_phase,
     build_pools_concours,
     build_published_concours,
@@ -127,9 +130,11 @@ class Command(BaseCommand):
         final_phase = build_final_phase(user, tournament, random.Random(seed + 2))
         in_pools = build_pools_concours(user, tournament, random.Random(seed + 3))
         build_published_concours(user, tournament, random.Random(seed + 4))
+        classic = build_classic_concours(user, tournament, random.Random(seed + 5))
         said = [
             f"Concours avec consolante créé : « {final_phase.name} ».",
             f"Concours en poules créé : « {in_pools.name} ».",
+            f"Concours de belote classique (parties en 1000) créé : « {classic.name} ».",
         ]
         hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
         demo.mark_whole(user)
