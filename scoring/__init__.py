@@ -41,8 +41,10 @@ version) and :data:`PRESET_VERSIONS` (all of them), :data:`OPTIONS`,
 → :class:`GameScore`, :func:`random_deal`, :func:`explain_deal` →
 :class:`Explanation` (the steps of a deal's marques, as data);
 :meth:`Rules.preset_match` (which preset and version a profile's options
-are) and :mod:`scoring.examples` (a club's count asked by example: each
-question's typical deal marked under each value of its option). The command
+are), :func:`summary_fr` and :func:`description_fr` (a profile in French
+words, its counts chosen by example said with their marques) and
+:mod:`scoring.examples` (a club's count asked by example: each question's
+typical deal marked under each value of its option). The command
 line keeps SPEC §8's words (``python -m scoring partie``, JSON keys).
 :mod:`scoring.bounds` gives the largest marque one team can get from a deal
 or a partie of N deals under a profile, reached by a deal it names.
@@ -55,6 +57,7 @@ from .game import GameDeal, GameScore, score_game
 from .generate import random_deal
 from .options import COUNTINGS, OPTIONS, Option
 from .rules import PRESET_VERSIONS, PRESETS, Rules
+from .summary import description_fr, summary_fr
 
 __all__ = [
     "CODES",
@@ -70,8 +73,10 @@ __all__ = [
     "Rules",
     "ScoringError",
     "Step",
+    "description_fr",
     "explain_deal",
     "random_deal",
     "score_deal",
     "score_game",
+    "summary_fr",
 ]

@@ -26,6 +26,7 @@ from .explain import explain_deal
 from .game import score_game
 from .options import OPTIONS, OPTIONS_BY_NAME
 from .rules import PRESET_VERSIONS, PRESETS, Rules
+from .summary import description_fr, summary_fr
 
 _MISSING = object()
 _CACHE_LIMIT = 1024
@@ -330,8 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         output = {
             "rules": default.to_json(),
-            "summary": default.summary_fr(),
-            "description": default.description_fr(),
+            "summary": summary_fr(default),
+            "description": description_fr(default),
         }
         status = 0
     stdout.write((json.dumps(output, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))

@@ -1,5 +1,6 @@
 """Rule profiles: the five presets of SPEC §7, their options, validation of
-overrides, JSON round trip and the French summary printed on score sheets.
+overrides and JSON round trip (the French summary printed on score sheets is
+:mod:`scoring.summary`'s, which marks the counts' typical deals with the engine).
 
 Responsible for: deciding which rules a tournament plays, and refusing an
 unknown preset, option or value with code ``rules``. Must not: score a deal
@@ -41,11 +42,9 @@ from .options import (
     CONTREE,
     COUNTING_NAMES_FR,
     OPTION_NAMES,
-    OPTIONS,
     OPTIONS_BY_NAME,
     Option,
 )
-from .summary import summary_fr
 
 #: What changed in each preset's versions after the first: version -> the
 #: option values that became its defaults (SPEC §6: the points-faits presets
@@ -219,22 +218,6 @@ class Rules:
         """This profile with ``overrides`` changed, keeping its preset and
         version (checked as :meth:`from_preset` checks them)."""
         return Rules.from_preset(self.preset, self.version, **{**self.overrides(), **overrides})
-
-    def summary_fr(self) -> str:
-        """One line for score sheets, e.g. « Coinche FFB, version 1 —
-        annonces, arrondi à la dizaine, SA/TA, surcoinche ×4 »."""
-        return summary_fr(self)
-
-    def description_fr(self) -> str:
-        """A paragraph for printing: the summary, then every option in words."""
-        lines = [f"{self.summary_fr()} (règles « {self.preset} »)."]
-        for option in OPTIONS:
-            if self.counting not in option.applies_to:
-                continue
-            value = getattr(self, option.name)
-            label = option.value_labels[option.values.index(value)]
-            lines.append(f"{option.label} : {label}.")
-        return " ".join(lines)
 
     def bid_limits(self, trump: str | None = None) -> tuple[int, int, int]:
         """The numeric bids the engine accepts: (lowest, highest, step).

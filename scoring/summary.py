@@ -3,19 +3,21 @@ ranking (SPEC §7: « the profile in force is printed »), and the words it
 uses for how a coinche is counted (§7.1, §7.2), which the display layer
 translates (tournaments/display/rules.py keeps the same French).
 
+A count a club may choose by example (:mod:`scoring.examples`) is said
+with the marque its typical deal gets, from the engine (issue 60: « 410
+pour la défense » when 410 was picked), never a hand formula.
+
 Responsible for: the summary's words. Must not: build or check a profile
-(see :mod:`scoring.rules`) or score a deal.
+(see :mod:`scoring.rules`) or score a deal itself (the examples do).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .options import COUNTING_NAMES_FR
-
-# A profile (scoring.rules.Rules), read by its attributes: rules.py imports
-# this module, which must not import it back (one way between modules).
-Rules = Any
+from .examples import marque as example_marque
+from .options import COUNTING_NAMES_FR, OPTIONS
+from .rules import Rules
 
 
 def summary_fr(rules: Rules) -> str:
@@ -65,11 +67,31 @@ def summary_fr(rules: Rules) -> str:
         parts.append(f"surcoinche ×{rules.surcoinche_factor}")
         points_faits = rules.counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
-            parts.append("capot demandé chuté : chute de 250")
+            # the question's words and the marque picked (160 or 410 for the defence)
+            points = failed_capot_bid_marque(rules)
+            parts.append(f"capot demandé et manqué : {points} pour la défense")
     # the base of a coinche made is in the count's own words above
     parts += [CLUB_COUNTS_FR[key] for key in club_counts(rules) if key != "coinche_base"]
     name = COUNTING_NAMES_FR[rules.counting]
     return f"{name}, version {rules.version} — {', '.join(parts)}"
+
+
+def description_fr(rules: Rules) -> str:
+    """A paragraph for printing: the summary, then every option in words."""
+    lines = [f"{summary_fr(rules)} (règles « {rules.preset} »)."]
+    for option in OPTIONS:
+        if rules.counting not in option.applies_to:
+            continue
+        value = getattr(rules, option.name)
+        label = option.value_labels[option.values.index(value)]
+        lines.append(f"{option.label} : {label}.")
+    return " ".join(lines)
+
+
+def failed_capot_bid_marque(rules: Rules) -> int:
+    """The defence's marque when a capot bid fails (the example's deal: the
+    takers make 130), as the engine marks it under ``rules``."""
+    return example_marque(rules, "capot_bid_failed")
 
 
 #: How a coinched deal is counted, in the summary's words (SPEC §7.1): one

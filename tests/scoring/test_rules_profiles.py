@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 import scoring
-from scoring import OPTIONS, PRESET_VERSIONS, PRESETS, Rules, ScoringError
+from scoring import (
+    OPTIONS,
+    PRESET_VERSIONS,
+    PRESETS,
+    Rules,
+    ScoringError,
+    description_fr,
+    summary_fr,
+)
 
 PRESET_NAMES = [
     "ffb-belote",
@@ -279,11 +287,11 @@ def test_bad_rules_json_is_refused(obj: Any) -> None:
 
 def test_the_summary_names_the_counting_and_its_options() -> None:
     rules = Rules.from_preset("ffb-coinche", sa_ta=True)
-    assert rules.summary_fr() == (
+    assert summary_fr(rules) == (
         "Coinche FFB, version 1 — annonces, arrondi à la dizaine, SA/TA, "
         "coinche : (160 + contrat) × 2, surcoinche ×4"
     )
-    assert PRESETS["ffb-belote"].summary_fr() == (
+    assert summary_fr(PRESETS["ffb-belote"]) == (
         "Belote classique FFB, version 1 — annonces, au point près, litige en réserve"
     )
 
@@ -296,7 +304,15 @@ def test_the_summary_names_the_counting_and_its_options() -> None:
             {"coinche_count": "contract_only", "capot_bid_failed": "chute"},
             "Contrée, points faits + annoncés, version 2 — belote seule, arrondi à la dizaine, "
             "chute capot à 250, coinche : 160 + contrat × 2, surcoinche ×4, "
-            "capot demandé chuté : chute de 250",
+            "capot demandé et manqué : 410 pour la défense",
+        ),
+        (
+            # issue 60: the marque the engine gives (no contract added at points faits)
+            "contree-faits",
+            {"capot_bid_failed": "chute"},
+            "Contrée, points faits, version 2 — belote seule, arrondi à la dizaine, "
+            "chute capot à 250, coinche : 160 × 2, surcoinche ×4, "
+            "capot demandé et manqué : 160 pour la défense",
         ),
         (
             "contree-faits",
@@ -327,11 +343,11 @@ def test_the_summary_names_the_counting_and_its_options() -> None:
 def test_the_summary_says_the_version_and_how_a_coinche_is_counted(
     preset: str, overrides: dict, summary: str
 ) -> None:
-    assert Rules.from_preset(preset, **overrides).summary_fr() == summary
+    assert summary_fr(Rules.from_preset(preset, **overrides)) == summary
 
 
 def test_the_description_is_one_french_paragraph_mentioning_each_option() -> None:
-    text = PRESETS["ffb-belote"].description_fr()
+    text = description_fr(PRESETS["ffb-belote"])
     assert "\n" not in text
     assert "Arrondi de la marque : au point près." in text
 

@@ -405,7 +405,11 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
         parts.append(gettext("surcoinche ×%(factor)s") % {"factor": rules.surcoinche_factor})
         points_faits = counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
-            parts.append(gettext("capot demandé chuté : chute de 250"))
+            # the question's words and the marque picked, from the engine (issue 60)
+            parts.append(
+                gettext("capot demandé et manqué : %(points)s pour la défense")
+                % {"points": scoring.summary.failed_capot_bid_marque(rules)}
+            )
     # the base of a coinche made is in the count's own words above
     parts += club_count_words(rules, but=("coinche_base",))
     return parts

@@ -112,13 +112,13 @@ def test_every_preset_has_a_label_in_both_languages() -> None:
 def test_in_french_the_summary_is_the_engines_for_every_profile() -> None:
     with translation.override("fr"):
         for rules in PROFILES:
-            assert rules_summary(rules) == rules.summary_fr()
+            assert rules_summary(rules) == scoring.summary_fr(rules)
 
 
 def test_in_english_no_summary_is_french() -> None:
     with translation.override("en"):
         summaries = {rules_summary(rules) for rules in PROFILES}
-    assert len(summaries) == len({rules.summary_fr() for rules in PROFILES})
+    assert len(summaries) == len({scoring.summary_fr(rules) for rules in PROFILES})
     for summary in summaries:
         assert not is_french(summary), summary
     with translation.override("en"):
@@ -130,3 +130,27 @@ def test_in_english_no_summary_is_french() -> None:
             "Contrée, points made, version 1 — belote only, rounded to the nearest ten, "
             "double: 160 × 2, redouble ×4"
         )
+
+
+@pytest.mark.parametrize(
+    ("preset", "picked"), [("contree-faits-annonces", 410), ("contree-faits", 160)]
+)
+def test_the_summary_says_the_failed_capot_bid_in_the_number_picked_by_example(
+    preset: str, picked: int
+) -> None:
+    """Issue 60, item 10: a volunteer answers « Un capot demandé et manqué,
+    avec 130 points faits : combien pour la défense ? » with 410 (or 160 at
+    points faits); the summary says that number, the engine's, not « chute
+    de 250 »."""
+    from scoring import examples
+
+    profile, refused = examples.profile_for(
+        scoring.Rules.from_preset(preset), {"capot_bid_failed": picked}
+    )
+    assert not refused and profile.capot_bid_failed == "chute"
+    with translation.override("fr"):
+        summary = rules_summary(profile)
+    assert f"capot demandé et manqué : {picked} pour la défense" in summary
+    assert "chute de 250" not in summary
+    with translation.override("en"):
+        assert f"capot bid and failed: {picked} to the defence" in rules_summary(profile)

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring import summary_fr
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def test_the_language_switch_never_redirects_off_site(client):
 
 def test_the_tournament_page_prints_the_rule_profile(client, tournament):
     response = client.get(tournament.get_absolute_url())
-    assert tournament.rule_profile.summary_fr() in response.text
+    assert summary_fr(tournament.rule_profile) in response.text
 
 
 def test_pages_send_a_same_origin_content_security_policy(client, tournament):
