@@ -37,10 +37,6 @@ FINAL_PHASE_SLUG = "concours-avec-consolante-demo"
 PUBLISHED_SLUG = "concours-de-la-sainte-catherine-demo"
 #: Issue 60: a classic belote concours (no contract), each partie to 1000.
 CLASSIC_SLUG = "concours-de-belote-de-la-fete-demo"
-CLASSIC_TARGET = 1000
-#: A partie to a target ends when a team reaches it; a tie at the target is
-#: played on: the demo deals this many at most (a partie takes about 12).
-CLASSIC_MOST_DEALS = 40
 
 
 def announce(rnd: Round, user) -> Round:
@@ -67,37 +63,19 @@ def build_final_phase(user, concours: Tournament, rng: random.Random) -> Tournam
         end_deals=4,
         teams=14,
     )
-    rules = tournament.rule_profile
-
-    def play(rnd: Round) -> None:
-        announce(rnd, user)
-        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-            # A bracket table tied after its donnes goes on (bounded here).
-            for _ in range(tournament.end_deals + 8):
-                table.refresh_from_db()
-                if table.status == table.Status.COMPLETE:
-                    break
-                scores.record_deal(
-                    table=table,
-                    values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
-                )
-        rounds.close_round(round=rnd)
-
-    for number in (1, 2, 3):
-        method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        play(rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6)))
+    tied_on = tournament.end_deals + 8  # a bracket table tied after its donnes goes on
+    play_swiss(tournament, user, rng, most=tied_on)
     brackets.create_brackets(tournament=tournament, main=8, consolante=6, by=user)
-    play(brackets.draw_bracket_round(tournament=tournament, by=user))
+    play(brackets.draw_bracket_round(tournament=tournament, by=user), user, rng, most=tied_on)
     tournament.refresh_from_db()
     return tournament
 
 
 def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
     """The demo's concours in pools (« à la Mondial »): 16 teams of the
-    concours' players in 4 pools
-    of 4 by snake seeding from the registration order, the three pool
-    parties of 6 donnes played deal by deal and closed. An older one is
-    replaced."""
+    concours' players in 4 pools of 4 by snake seeding from the registration
+    order, the three pool parties of 6 donnes played deal by deal and closed.
+    An older one is replaced."""
     tournament = _repaired_concours(
         user,
         concours,
@@ -110,16 +88,8 @@ def build_pools_concours(user, concours: Tournament, rng: random.Random) -> Tour
         teams=16,
     )
     pool_services.form_pools(tournament=tournament, size=4, by=user)
-    rules = tournament.rule_profile
     for _ in range(3):
-        rnd = announce(rounds.draw_pool_round(tournament=tournament, by=user), user)
-        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-            for _deal in range(tournament.end_deals):
-                scores.record_deal(
-                    table=table,
-                    values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
-                )
-        rounds.close_round(round=rnd)
+        play(rounds.draw_pool_round(tournament=tournament, by=user), user, rng)
     return tournament
 
 
@@ -139,23 +109,11 @@ def build_published_concours(user, concours: Tournament, rng: random.Random) -> 
         end_deals=4,
         teams=16,
         shown_every=3,  # a third of its players agreed to be shown
+        prizes_enabled=True,
     )
-    tournament.prizes_enabled = True
-    tournament.save(update_fields=["prizes_enabled"])
     lots = "Un jambon\nDeux canards\nUn filet garni\nDeux bouteilles de Mâcon"
     prizes.set_lots(tournament=tournament, lots=lots)  # one a line, by rank
-    rules = tournament.rule_profile
-    for number in (1, 2, 3):
-        method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-        rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
-        announce(rnd, user)
-        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-            for _deal in range(tournament.end_deals):
-                values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
-                scores.record_deal(table=table, values=values)
-        rounds.close_round(round=rnd)
-    tournament.refresh_from_db()
-    return tournament
+    return play_swiss(tournament, user, rng)
 
 
 def build_classic_concours(user, concours: Tournament, rng: random.Random) -> Tournament:
@@ -176,23 +134,41 @@ def build_classic_concours(user, concours: Tournament, rng: random.Random) -> To
         teams=12,
         preset="ffb-belote",
         end_mode=Tournament.EndMode.TARGET,
-        end_target=CLASSIC_TARGET,
+        end_target=1000,
     )
-    rules = tournament.rule_profile
+    return play_swiss(tournament, user, rng, most=40)  # a partie takes about 12 deals
+
+
+def play_swiss(
+    tournament: Tournament, user, rng: random.Random, *, most: int = 0, half_last: bool = False
+) -> Tournament:
+    """Its 3 parties drawn (at random, then by the ranking) and played
+    (`play`), the last one `half_last` left half entered."""
     for number in (1, 2, 3):
         method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
         rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
-        announce(rnd, user)
-        for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
-            for _deal in range(CLASSIC_MOST_DEALS):
+        play(rnd, user, rng, most=most, half=half_last and number == 3)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def play(rnd: Round, user, rng: random.Random, *, most: int = 0, half: bool = False) -> None:
+    """The partie announced, each table's deals recorded through the
+    services (its `end_deals`, or with `most` until the table is complete,
+    `most` at most: a partie to a target, a bracket tie played on), closed;
+    or, `half`, every other table part-played and the partie left open."""
+    announce(rnd, user)
+    rules, deals = rnd.tournament.rule_profile, rnd.tournament.end_deals
+    for index, table in enumerate(rnd.tables.filter(team_b__isnull=False).order_by("number")):
+        for _deal in range(rng.randrange(0, deals) if half and index % 2 else most or deals):
+            if most:
                 table.refresh_from_db(fields=["status"])
                 if table.status == table.Status.COMPLETE:
                     break
-                values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
-                scores.record_deal(table=table, values=values)
+            values = deal_shapes.engine_to_fields(scoring.random_deal(rng, rules))
+            scores.record_deal(table=table, values=values)
+    if not half:
         rounds.close_round(round=rnd)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def _repaired_concours(
@@ -210,12 +186,11 @@ def _repaired_concours(
     preset: str = "ffb-coinche",
     **fields,
 ) -> Tournament:
-    """A published 3-partie concours (coinche unless `preset` says) of
-    `teams` teams made of the concours' players paired otherwise (so the
-    organizer's directory holds the same players); an older one under
+    """A published 3-partie concours (coinche unless `preset` says, `fields`
+    its own) of `teams` teams made of the concours' players paired otherwise
+    (so the organizer's directory holds the same players); an older one under
     `slug` is replaced. With `shown_every` n, every n-th player ticked
-    « accepte d'être affiché »; `fields` are the tournament's own (a
-    partie to a target)."""
+    « accepte d'être affiché »."""
     Tournament.objects.filter(slug=slug).delete()
     tournament = tournaments.create_tournament(
         owner=user,

@@ -16,9 +16,8 @@ teams of the same players with other partners) and the concours. A concours
 with a final phase (14 teams of the same players, 3 qualifying parties,
 then a main bracket of 8 and a consolante of 6) has its first bracket round
 played. A small concours in pools shows that qualifying phase: 16 teams in 4
-pools of 4, the three pool parties played. A classic belote concours (no
-contract, 12 teams, 3 parties each to 1000 points, running totals on its
-sheets) shows most village clubs their own game. The concours being played are
+pools of 4, the three pool parties played. A classic belote one, 3 parties
+to 1000 points, shows village clubs their own game. The concours being played are
 dated the day it is built (first on the public home), the finished ones
 the weeks before. Running it again leaves a whole demo alone unless
 --reset is given. Each use-case commits on its own, as the organizer's
@@ -37,15 +36,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-import scoring
 from tournaments import hooks
-from tournaments.domain import deal_shapes
 from tournaments.management.demo_concours import (
-    announce,
     build_classic_concours,
     build_final_phase,
     build_pools_concours,
     build_published_concours,
+    play_swiss,
 )
 from tournaments.management.demo_people import (
     CLUBS,
@@ -56,22 +53,8 @@ from tournaments.management.demo_people import (
     WOMEN,
     WOMEN_LOTS,
 )
-from tournaments.models import (
-    DEMO_OWNER,
-    Category,
-    PrizeRule,
-    Round,
-    Tournament,
-)
-from tournaments.services import (
-    demo,
-    prizes,
-    registration,
-    rounds,
-    scores,
-    tournaments,
-    trust,
-)
+from tournaments.models import DEMO_OWNER, Category, PrizeRule, Tournament
+from tournaments.services import demo, prizes, registration, tournaments, trust
 from tournaments.services.demo import DEMO_SLUG
 
 DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
@@ -201,21 +184,4 @@ class Command(BaseCommand):
                 club=club,
                 categories=[women.pk] if both_women else None,
             )
-        rules = tournament.rule_profile
-        for number in (1, 2, 3):
-            method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
-            rnd = rounds.draw_round(tournament=tournament, method=method, seed=rng.randrange(10**6))
-            rnd = announce(rnd, user)
-            tables = list(rnd.tables.filter(team_b__isnull=False).order_by("number"))
-            for index, table in enumerate(tables):
-                deals = tournament.end_deals
-                if number == 3:
-                    deals = tournament.end_deals if index % 2 == 0 else rng.randrange(0, 12)
-                for _ in range(deals):
-                    scores.record_deal(
-                        table=table,
-                        values=deal_shapes.engine_to_fields(scoring.random_deal(rng, rules)),
-                    )
-            if number < 3:
-                rounds.close_round(round=rnd)
-        return tournament
+        return play_swiss(tournament, user, rng, half_last=True)
