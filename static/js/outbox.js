@@ -524,8 +524,28 @@
       }
     } finally {
       queue.finish();
-      if (sent && !queue.blocked) await refresh();
+      if (sent && !queue.blocked) await refresh(true);
     }
+  };
+  // The deal just sent and why its marques are what they are (its line's
+  // « Pourquoi ? », folded there) said in the new pad's marque slot, under
+  // « Enregistrer » where the finger just was: a player who tapped it before
+  // the pad's marque came sees it there (issue 60). Nothing above the pad
+  // comes or goes, so the pad does not move; the next deal's marque takes
+  // the slot once typed.
+  const sayWhy = () => {
+    const lines = document.querySelectorAll("#table-live tr.deal-line");
+    const line = lines[lines.length - 1];
+    const why = line && line.querySelector(".why-text");
+    const slot = document.querySelector("#deal-entry.pad #deal-preview");
+    if (!why || !slot || slot.textContent.trim()) return;
+    const said = why.cloneNode(true);
+    said.removeAttribute("id");
+    said.className = "saved-why";
+    const text = (selector) => (line.querySelector(selector) || { textContent: "" }).textContent.trim();
+    const number = line.id.replace("deal-", "");
+    said.prepend(`${T.deal} ${number} · ${text(".marque-a")} – ${text(".marque-b")} · `);
+    slot.replaceChildren(said);
   };
   const showAnswerPage = (html) => {
     const doc = new DOMParser().parseFromString(html, "text/html");
@@ -535,12 +555,12 @@
   };
 
   // --- the page brought up to date ----------------------------------------
-  const refresh = async () => {
+  const refresh = async (justSent = false) => {
     if (queue.editing) return; // the row holds a waiting deal being corrected
     try {
       const response = await timed(pageUrl, { headers: { "HX-Request": "true", "HX-Target": "table-live" } });
       if (!response.ok) return;
-      swapLive(await response.text(), true);
+      if (swapLive(await response.text(), true) && justSent) sayWhy();
       online();
       status();
     } catch (error) {
@@ -619,7 +639,9 @@
     previewTimer = setTimeout(async () => {
       const form = document.getElementById("deal-form");
       const place = document.getElementById("deal-preview");
-      if (!form || !place) return;
+      // The row saved and replaced meanwhile: its marque is not the new row's
+      // (whose slot says the deal just sent, sayWhy).
+      if (!form || !place || !row.isConnected) return;
       if (queue.offlineSince) {
         // No server to ask: the phone counts, and says the marque is provisional.
         const marque = provisional(Object.fromEntries(new FormData(form)));
