@@ -14,7 +14,8 @@ then read through the feature's query (`read_sheet`), as the desk will.
 Printed: boxes and fields right as read; deals right after the rules'
 checks and the questions (each field asked answered right); deals with a
 wrong number that were not asked about (the figure that must stay 0);
-questions per sheet; seconds per sheet (the reading only, on this
+questions per sheet, and the questions counted by the reason each was
+first asked for; seconds per sheet (the reading only, on this
 machine); keys per sheet against typing the sheet whole at the desk's grid.
 
 These are synthetic photos (docs/photo-sheets.md says what real ones would
@@ -153,6 +154,7 @@ def run(
     figures = {name: {k: [] for k in (
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",
         "keys_photo", "keys_grid", "refused", "deals", "asked", "reasons", "cell_unasked",
+        "questions_why",
     )} for name in models}  # fmt: skip
     tournament, rnd = _concours(kind, args.sheets, args.seed, family)
     rules = tournament.rule_profile
@@ -264,6 +266,8 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
             unasked = sorted(set(wrong) - asked)
             figures["cell_unasked"].append(f"{'/'.join(got.reasons) if got else '-'}: {unasked}")
         questions += len(asked)
+        # Each question by the reason it was first asked for (issue 59).
+        figures["questions_why"].extend(getattr(got, "why", {}).get(name, "?") for name in asked)
         keys_photo += 1 + sum(len(str(expected.get(name, ""))) + 1 for name in asked)
         keys_grid += keys_at_grid({k: str(v) for k, v in expected.items()})
     figures["questions"].append(questions)
@@ -292,6 +296,9 @@ def print_figures(figures: dict[str, list], wanted: int, lead: str = "") -> None
     cells = figures["cell_unasked"]
     if cells:
         print(f"{lead}  deals asked whose wrong cell was not asked: {'; '.join(cells)}")
+    why = Counter(figures["questions_why"]).most_common()
+    if why:
+        print(f"{lead}  questions by reason: " + ", ".join(f"{r} {n}" for r, n in why))
     reasons = Counter(figures["reasons"]).most_common()
     if reasons:
         print(f"{lead}  reasons: " + ", ".join(f"{r} {n}" for r, n in reasons))

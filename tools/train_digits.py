@@ -347,6 +347,11 @@ def calibrate(wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Pat
     p = softmax(logits / t)
     sure = max(threshold(p, y, RATE), 0.5)
     beyond = max(threshold(p, y, 0.0) if (p.argmax(1) != y).any() else sure, sure)
+    # A digit this much less likely than the box's first choice was never
+    # what was written on the tuning hands: ten times under the least likely
+    # truth there, relative to its box's first choice.
+    plausible = float((p[np.arange(len(y)), y] / p.max(1)).min()) / 10
+    print(f"plausible from {plausible:.3g} of the first choice")
     print(f"temperature {t:.3f}; sure from {sure:.5f}, beyond doubt from {beyond:.5f} "
           f"(tuned on {len(y)} digits of {', '.join(tune)})")  # fmt: skip
     for name, (hx, hy) in {**tune, **families(wheel, "report")}.items():
@@ -354,11 +359,13 @@ def calibrate(wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Pat
         n, s, bad = sure_figures(ph, hy, sure)
         _, b, bad_b = sure_figures(ph, hy, beyond)
         right = float((ph.argmax(1) == hy).mean())
+        under = int((ph[np.arange(len(hy)), hy] / ph.max(1) < plausible).sum())
+        print(f"  {name}: written digits under « plausible »: {under} of {n}")
         print(
             f"  {name}: {n} digits, right {100 * right:.2f} %, sure {100 * s / n:.1f} % "
             f"(sure but wrong {bad}), beyond doubt {100 * b / n:.1f} % (wrong {bad_b})"
         )
-    calibration = {"temperature": t, "sure": sure, "beyond": beyond}
+    calibration = {"temperature": t, "sure": sure, "beyond": beyond, "plausible": plausible}
     np.savez_compressed(
         out,
         **{k: val.astype(np.float16) for k, val in w.items()},

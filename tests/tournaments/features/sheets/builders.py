@@ -11,6 +11,7 @@ Must not: depend on the clock (every photo is seeded)."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import hashlib
 import io
@@ -132,6 +133,28 @@ def guide_writer(seed: int = 1) -> sheet_photos.Writer:
     return sheet_photos.Writer.of(images, labels, seed)
 
 
+@functools.cache
+def french_hand_digits(seed: int = 7) -> tuple[np.ndarray, np.ndarray]:
+    """A French hand the digits' model never trained on: one writer of the
+    pen model's held-out family (tools/hands.py, `french-stroke-heldout`:
+    upright, narrow, a heavy felt pen), writing the 1 with its long
+    up-stroke, the barred 7 and the open 4; each digit eight times."""
+    from tools import hands
+
+    rng = np.random.default_rng(seed)
+    hand = hands.StrokeWriter.of(hands.STROKE_FAMILIES["french-stroke-heldout"], rng)
+    hand = dataclasses.replace(hand, variants={**hand.variants, 1: "flag", 4: "open", 7: "barred"})
+    labels = np.repeat(np.arange(10), 8)
+    images = [hand.draw(int(digit), rng) for digit in labels]
+    return np.stack(images), labels
+
+
+def french_writer(seed: int = 1) -> sheet_photos.Writer:
+    """The French hand (`french_hand_digits`), its pen by the seed."""
+    images, labels = french_hand_digits()
+    return sheet_photos.Writer.of(images, labels, seed)
+
+
 def writer(seed: int = 1) -> sheet_photos.Writer:
     """A hand writing the template digits, its pen by the seed."""
     images, labels = templates()
@@ -174,7 +197,8 @@ def _written(
     fixed_entry_key(table, entry_key)
     layout = sheets.table_layout(table)
     page = _page(sheet_pdf(table))
-    pen = guide_writer(seed) if hand == "guide" else writer(seed)
+    pens = {"guide": guide_writer, "french": french_writer}
+    pen = pens.get(hand, writer)(seed)
     return sheet_photos.fill(page, layout, rows, pen)
 
 
@@ -189,8 +213,8 @@ def photo_of(
 ) -> bytes:
     """A photo of `table`'s sheet with `rows` (a deal's number: its values
     as written) written in by one hand (made once a process for the same
-    table, rows, seed, shot and hand): « font » (`writer`) or « guide »
-    (`guide_writer`)."""
+    table, rows, seed, shot and hand): « font » (`writer`), « french »
+    (`french_writer`) or « guide » (`guide_writer`)."""
     fixed_entry_key(table, entry_key)
     key = (table.entry_key, repr(sorted(rows.items())), seed, shot, hand)
     if key not in _made:

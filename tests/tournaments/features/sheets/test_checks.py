@@ -182,8 +182,9 @@ def test_a_sure_digit_that_the_marques_check_is_not_asked(rules, values, name):
         # sure pin 97, its marque and its total; settled.
         ({"points": (1.0, 0.6), "marque_a": (0.6, 1.0), "total_a": (1.0, 0.6, 1.0)},
          (100, 200), []),
-        # The same without the totals before: a total cannot be followed.
-        ({"points": (1.0, 0.6), "total_a": (1.0, 0.6, 1.0)}, None, ["points", "total_a"]),
+        # The same without the totals before: a total cannot be followed;
+        # the points are still settled by the marques read sure.
+        ({"points": (1.0, 0.6), "total_a": (1.0, 0.6, 1.0)}, None, ["total_a"]),
         # A total that does not follow (275 written for 265): asked on its
         # own; the points in doubt are still settled by the marques.
         ({"points": (1.0, 0.6)}, (100, 210), ["total_b"]),
@@ -198,3 +199,82 @@ def test_the_digits_in_doubt_of_a_row_are_settled_together(doubted, before, aske
     read = row(doubted, **values)
     check_deal(read, rules, before, 0)
     assert sorted(read.asked) == asked
+
+
+def read_as(value: int, seconds: dict[int, tuple[int, float]] | None = None) -> FieldRead:
+    """A number read with every class's probability: each digit at 0.99
+    but for `seconds` (place → (the digit it might be instead, its
+    probability)), every other digit at 1e-12."""
+    boxes, probabilities = [], []
+    for place, char in enumerate(str(value)):
+        other, p_other = (seconds or {}).get(place, (None, 0.0))
+        box = [1e-12] * 11
+        if other is not None:
+            box[other] = p_other
+        box[int(char)] = 1.0 - p_other - 10e-12
+        boxes.append(tuple(box))
+        probabilities.append(box[int(char)])
+    sure = min(probabilities) >= checks.limits().sure
+    return FieldRead(value, sure, tuple(probabilities), (), tuple(boxes))
+
+
+def test_a_row_whose_every_number_is_in_doubt_is_settled_by_the_likeliest_reading():
+    """Issue 59: every digit of a classic row doubted (MNIST's hands on the
+    sheet), each with one other digit nearly as likely: one reading alone
+    fits the rules — settled, nothing asked (main asked the row: more than
+    three digits in doubt, and the marques' doubted digits matched any)."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
+    fields["points"] = read_as(97, {0: (4, 0.01), 1: (1, 0.01)})
+    fields["marque_a"] = read_as(97, {0: (7, 0.01), 1: (2, 0.01)})
+    fields["marque_b"] = read_as(65, {0: (5, 0.01), 1: (3, 0.01)})
+    fields["total_a"] = read_as(197, {1: (4, 0.01)})
+    fields["total_b"] = read_as(265, {2: (8, 0.01)})
+    read = DealRead(1, fields)
+    assert check_deal(read, BELOTE, (100, 200), 0) == (197, 265)
+    assert read.reasons == [] and read.asked == []
+
+
+def test_a_french_one_read_as_seven_is_read_as_the_marques_say():
+    """Issue 59: points 133 read 733 (the 1's up-stroke), the 1 its second
+    choice; the marques read sure give 133 – 29 and nothing else fits."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
+    fields["points"] = read_as(733, {0: (1, 0.3)})
+    fields["marque_a"] = read_as(133)
+    fields["marque_b"] = read_as(29)
+    read = DealRead(1, fields)
+    check_deal(read, BELOTE, (0, 0), 0)
+    assert read.reasons == [] and read.fields["points"].value == 133
+    assert read.values is not None and read.values["points_a"] == 133
+
+
+@pytest.mark.parametrize(
+    ("second", "asked"),
+    [
+        (0.001, ["points"]),  # the 1 of 10 plausible: 0 – 240 either way, asked
+        (1e-11, []),  # far under « plausible »: read as written
+    ],
+)
+def test_a_chutes_points_are_asked_while_another_digit_is_plausible(second, asked):
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
+    fields["bid"] = read_as(80)
+    fields["points"] = read_as(40, {0: (1, second)})
+    fields["marque_a"], fields["marque_b"] = read_as(0), read_as(240)
+    read = DealRead(1, fields)
+    check_deal(read, COINCHE, (0, 0), 0)
+    assert read.asked == asked
+
+
+def test_the_totals_after_a_row_in_doubt_are_not_the_misread_marques_added():
+    """A row whose marques stay in doubt gives no totals to follow (unless
+    read sure): the next row's totals are not checked against marques that
+    may be misread (before, 534 for 554 could be « settled » after it)."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
+    # 97 – 65 or 98 – 64: the marques read cannot tell.
+    fields["points"] = read_as(97, {1: (8, 0.4)})
+    fields["marque_a"] = read_as(97, {1: (8, 0.4)})
+    fields["marque_b"] = read_as(65, {1: (4, 0.4)})
+    fields["total_a"] = read_as(197, {2: (8, 0.4)})
+    fields["total_b"] = read_as(265, {2: (4, 0.4)})
+    read = DealRead(1, fields)
+    assert check_deal(read, BELOTE, (100, 200), 0) is None
+    assert {"points", "marque_a", "marque_b"} <= set(read.asked)

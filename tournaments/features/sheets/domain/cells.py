@@ -41,6 +41,7 @@ class BoxRead:
     digit: int | None = None
     probability: float = 1.0
     second: int | None = None
+    classes: tuple[float, ...] = ()
 
 
 @dataclass
@@ -102,7 +103,9 @@ def read_field(band: Straightened, field: Field) -> list[BoxRead]:
     wanted = [i for i, image in enumerate(images) if image is not None]
     classes = digits.classify([images[i] for i in wanted])  # type: ignore[misc]
     for i, guess in zip(wanted, classes, strict=True):
-        reads[i] = BoxRead(reads[i].ink, guess.digit, guess.probability, guess.second)
+        reads[i] = BoxRead(
+            reads[i].ink, guess.digit, guess.probability, guess.second, guess.classes
+        )
     return reads
 
 

@@ -35,7 +35,7 @@ Pure: plain values in and out. Must not: read an image or a database.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import scoring
@@ -70,6 +70,9 @@ class FieldRead:
     probabilities: tuple[float, ...] = ()
     #: Each digit's second choice (the digit it might be instead; -1: none).
     seconds: tuple[int, ...] = ()
+    #: Each digit's probability of every class (the ten digits, then
+    #: « not a digit »), when the reader kept them.
+    classes: tuple[tuple[float, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "sure": self.sure}
@@ -90,6 +93,8 @@ class DealRead:
     marques: tuple[int, int] | None = None
     #: The litige's pot pending after the deal (classic belote).
     pot: int = 0
+    #: Each field asked: the first reason it was asked for.
+    why: dict[str, str] = field(default_factory=dict)
 
     def ask(self, reason: str, *names: str) -> None:
         if reason not in self.reasons:
@@ -97,6 +102,7 @@ class DealRead:
         for name in names:
             if name in self.fields and name not in self.asked:
                 self.asked.append(name)
+                self.why[name] = reason
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -139,12 +145,23 @@ def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
 
 
 def check_deal(
-    read: DealRead, rules: scoring.Rules, before: tuple[int, int] | None, pot: int
+    read: DealRead,
+    rules: scoring.Rules,
+    before: tuple[int, int] | None,
+    pot: int,
+    previous: DealRead | None = None,
 ) -> tuple[int, int] | None:
     """Check `read` under `rules` after the running totals `before` (None:
-    not known) with `pot` pending; fill its `asked`, `reasons`, `values`
-    and `marques`. Returns the running totals after it (None: not known)."""
+    not known; then those written on the `previous` row may be tried) with
+    `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
+    Returns the running totals after it (None: not known)."""
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
+    if _settled(read, rules, before, pot, unsure, previous):
+        after = _check(read, rules, before, pot, settled=True)
+        left = [n for n in unsure if not read.fields[n].sure and n not in read.asked]
+        if left:  # a total with nothing known before it to follow
+            read.ask("unsure", *left)
+        return after if not {"marque_a", "marque_b"} & set(read.asked) else _shown(read)
     after = _check(read, rules, before, pot)
     # A total that does not follow is asked on its own (a player's addition,
     # or the total misread): the rest of the row is still settled by its
@@ -159,7 +176,85 @@ def check_deal(
         for name in INPUTS:
             if name in read.fields and _could_be_other(read, rules, pot, name):
                 read.ask("could_be_other", name)
-    return after
+    return after if set(read.why.values()) <= {"total", "could_be_other"} else _shown(read)
+
+
+def _shown(read: DealRead) -> tuple[int, int] | None:
+    """The running totals after a row whose marques are asked: as written
+    when read sure, else not known (not the marques as read plus the totals
+    before: a digit misread there would make every total after it wrong)."""
+    totals = [read.fields.get(f"total_{s}") for s in "ab"]
+    if all(t is not None and t.sure and t.value is not None for t in totals):
+        return totals[0].value, totals[1].value  # type: ignore[union-attr]
+    return None
+
+
+def _settled(
+    read: DealRead,
+    rules: scoring.Rules,
+    before: tuple[int, int] | None,
+    pot: int,
+    unsure: list[str],
+    previous: DealRead | None,
+) -> bool:
+    """The row settled by the rules and the digits' probabilities together
+    (settle.py): every number the best reading gives, the numbers a
+    reading nearly as likely reads otherwise asked (« unsure » when a digit
+    of it is doubted, else « could_be_other »). False when it cannot be
+    (a box to cross in doubt, a number with a gap or unreadable…): the
+    row is then checked as read."""
+    from tournaments.features.sheets.domain import settle
+
+    for name in unsure:
+        field_read = read.fields[name]
+        if settle.classes(field_read) is None or all(
+            p >= limits().sure for p in field_read.probabilities
+        ):
+            return False  # a box to cross, a gap, a speck: not a digit's doubt
+
+    def marques_of(values: dict[str, int]) -> tuple[int, int] | None:
+        fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
+        try:
+            return with_pot(scoring.score_deal(engine_deal(fields), rules), pot)
+        except scoring.ScoringError:
+            return None
+
+    settled = settle.settle(
+        read.fields, marques_of, before, limits().plausible, previous.fields if previous else None
+    )
+    if settled is None:
+        return False
+    for name, value in settled.values.items():
+        field_read = read.fields[name]
+        if field_read.value != value:
+            field_read = _as(field_read, value)
+        doubted = any(p < limits().sure for p in field_read.probabilities)
+        if name in settled.doubtful:
+            read.fields[name] = replace(field_read, sure=not doubted)
+            if name == "points" and rules.rounding != "none" and settled.hidden_by_rounding():
+                read.ask("rounding_hides_digit", name)
+            read.ask("unsure" if doubted else "could_be_other", name)
+        else:
+            read.fields[name] = replace(field_read, sure=True)
+    return True
+
+
+def _as(field_read: FieldRead, value: int) -> FieldRead:
+    """`field_read` read as `value` instead (the same number of digits): each
+    digit's probability that one, its second choice the one first read."""
+    from tournaments.features.sheets.domain import settle
+
+    digits = settle.classes(field_read) or []
+    text, first = str(value), str(field_read.value)
+    return replace(
+        field_read,
+        value=value,
+        probabilities=tuple(digits[i][int(c)] for i, c in enumerate(text)),
+        seconds=tuple(
+            int(f) if f != c else s
+            for c, f, s in zip(text, first, field_read.seconds or [-1] * len(text), strict=True)
+        ),
+    )
 
 
 def limits() -> digits.Calibration:
@@ -193,13 +288,18 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
                 score = scoring.score_deal(engine_deal(fields), rules)
             except scoring.ScoringError:
                 continue
-            if _with_pot(score, pot) == written:
+            if with_pot(score, pot) == written:
                 return True
     return False
 
 
 def _check(
-    read: DealRead, rules: scoring.Rules, before: tuple[int, int] | None, pot: int
+    read: DealRead,
+    rules: scoring.Rules,
+    before: tuple[int, int] | None,
+    pot: int,
+    *,
+    settled: bool = False,
 ) -> tuple[int, int] | None:
     deal = engine_deal(read.fields)
     if deal.get("coinche") and deal.get("bid") is None and "bid" in read.fields:
@@ -214,7 +314,7 @@ def _check(
         read.ask(f"engine_{error.code}", *AT_FAULT.get(error.code, ("taker",)))
         read.ask(f"engine_{error.code}", *_marque_inputs(read))
         return None
-    marques = _with_pot(score, pot)
+    marques = with_pot(score, pot)
     read.marques = marques
     read.pot = score.pot if score.outcome == "litige" else pot if score.outcome == "passed" else 0
     read.values = _values(deal, score)
@@ -226,7 +326,7 @@ def _check(
     points = read.fields.get("points")
     hidden = points is not None and points.value is not None and points.probabilities
     strict = limits().beyond
-    if rules.rounding != "none" and hidden and points.probabilities[-1] < strict:  # type: ignore[union-attr]
+    if not settled and rules.rounding != "none" and hidden and points.probabilities[-1] < strict:  # type: ignore[union-attr]
         read.ask("rounding_hides_digit", "points")
     return _totals(read, before, marques)
 
@@ -283,7 +383,7 @@ def _confirmed(
             score = scoring.score_deal(engine_deal(fields), rules)
         except scoring.ScoringError:
             continue
-        marques = _with_pot(score, pot)
+        marques = with_pot(score, pot)
         if all(_fits(m, pattern) for m, pattern in zip(marques, patterns, strict=True)):
             return set()  # another reading fits the marques written as well
     return set(unsure)
@@ -306,7 +406,7 @@ def _fits(value: int, pattern: str) -> bool:
     )
 
 
-def _with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
+def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
     """The deal's marques with a litige's pot won (classic belote)."""
     a, b = score.a, score.b
     if pot and score.outcome in ("made", "chute"):

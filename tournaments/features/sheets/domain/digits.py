@@ -82,10 +82,14 @@ class Calibration:
     temperature: float
     sure: float
     beyond: float
+    #: A digit less likely than this times the box's first choice is not
+    #: what was written (no digit of the tuning hands was written with so
+    #: low a probability); a model saved without it: every digit may be.
+    plausible: float
 
 
 #: A model saved without its calibration (before issue 59): as it was used.
-DEFAULTS = {"temperature": 1.0, "sure": 0.9, "beyond": 0.995}
+DEFAULTS = {"temperature": 1.0, "sure": 0.9, "beyond": 0.995, "plausible": 0.0}
 
 
 @cache
@@ -144,6 +148,8 @@ class Guess:
     digit: int
     probability: float
     second: int
+    #: Every class's probability (calibrated; the ten digits, then JUNK).
+    classes: tuple[float, ...] = ()
 
 
 def classify(images: list[np.ndarray], path: Path | None = None) -> list[Guess]:
@@ -157,4 +163,7 @@ def classify(images: list[np.ndarray], path: Path | None = None) -> list[Guess]:
     # In float64: a probability of 0.9999999 must not round to 1.
     p = _softmax(logits.astype(np.float64) / calibration(path).temperature)
     order = np.argsort(-p, axis=1)
-    return [Guess(int(o[0]), float(p[i, o[0]]), int(o[1])) for i, o in enumerate(order)]
+    return [
+        Guess(int(o[0]), float(p[i, o[0]]), int(o[1]), tuple(float(v) for v in p[i]))
+        for i, o in enumerate(order)
+    ]

@@ -71,11 +71,13 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
     deals = []
     before: tuple[int, int] | None = (0, 0)
     pot = 0
+    previous = None
     for row in rows:
         read = DealRead(row[0], row[1])
         if _blank(row):
             read.ask("blank_row", "taker")
-        before = checks.check_deal(read, rules, before, pot)
+        before = checks.check_deal(read, rules, before, pot, previous)
+        previous = read
         pot = read.pot
         deals.append(read)
     return SheetRead(qr.mark, deals, photo, h, layout)
@@ -119,7 +121,10 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     value = int(text) if text and len(text) == len(span) else None
     probabilities = tuple(box.probability for box in span)
     seconds = tuple(box.second if box.second is not None else -1 for box in span)
-    return FieldRead(value, sure and value is not None and not faint, probabilities, seconds)
+    classes = tuple(box.classes for box in span) if all(box.classes for box in span) else ()
+    return FieldRead(
+        value, sure and value is not None and not faint, probabilities, seconds, classes
+    )
 
 
 def _crossed(boxes: list[cells.BoxRead], names: list[str], kind: str) -> FieldRead:

@@ -1,0 +1,245 @@
+"""A deal's row settled by the rules and the digits' probabilities together
+(issue 59): which reading of the row is the one, and which of its numbers
+stay in doubt.
+
+Each way of reading the row's inputs (the takers' card points, the bid,
+the announcements) — every digit of them as each digit the network finds
+plausible — is scored by the engine: its marques (and its running totals,
+when the totals before are known) follow. The row's *likelihood* under
+that reading is the product of the network's calibrated probability of
+every digit it implies, in every number's box: the inputs', the marques'
+and the totals'. A reading whose marques do not fit the boxes written (a
+digit more or less) is ruled out.
+
+The best reading is taken when every other reading that fits is far less
+likely — under `Calibration.plausible` times it: the digits' probability
+at which no digit of the hands tuned on was truly written (tools/train_digits).
+A number on which the readings still plausible disagree is asked; the
+others are settled to the best reading's values, even where the network's
+first choice was another digit (a 1 read as 7 in the points when the
+marques, read sure, say 1).
+
+So a number passes unasked, wrong, only when what was written is a
+reading the network found less plausible than that threshold (a digit's
+probability, multiplied over every box where the two readings differ).
+
+Pure: plain values in and out. Must not: read an image, decide a reason's
+words, touch a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from math import prod
+from typing import Any, Protocol
+
+
+class FieldRead(Protocol):
+    """A number as read (checks.FieldRead)."""
+
+    value: Any
+    probabilities: tuple[float, ...]
+    classes: tuple[tuple[float, ...], ...]
+
+
+#: The marques a reading of the inputs gives (None: the rules refuse it).
+MarquesOf = Callable[[dict[str, int]], "tuple[int, int] | None"]
+
+INPUTS = ("bid", "points", "announce_a", "announce_b")
+#: Readings of a row's inputs scored at most (about 5 µs each).
+AT_MOST = 6000
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The row's best reading (`values`: every number's value under it),
+    and the numbers on which a reading nearly as likely disagrees."""
+
+    values: dict[str, int]
+    doubtful: frozenset[str]
+    #: The readings nearly as likely, the best one's marques and otherwise:
+    #: every number's value under each.
+    rivals: tuple[dict[str, int], ...] = ()
+
+    def hidden_by_rounding(self) -> bool:
+        """Whether a reading with the same marques reads the points' last
+        digit otherwise, and only it (a marque rounded to the ten)."""
+        points = self.values.get("points")
+        return any(
+            rival.get("points") != points
+            and str(rival.get("points"))[:-1] == str(points)[:-1]
+            and _marques(rival) == _marques(self.values)
+            for rival in self.rivals
+        )
+
+
+def _marques(values: dict[str, int]) -> tuple[int, int]:
+    return values["marque_a"], values["marque_b"]
+
+
+def classes(read: FieldRead) -> list[tuple[float, ...]] | None:
+    """Each digit's probability of every digit 0–9 (the network's, or, for
+    a reading that kept only its first choice, the rest shared evenly).
+    None when the number is not a row of digits read."""
+    text = str(read.value)
+    if read.value is None or len(text) != len(read.probabilities):
+        return None
+    if len(read.classes) == len(text):
+        return [tuple(p[:10]) for p in read.classes]
+    out = []
+    for char, p in zip(text, read.probabilities, strict=True):
+        rest = (1.0 - p) / 9
+        out.append(tuple(p if str(d) == char else rest for d in range(10)))
+    return out
+
+
+def settle(
+    fields: Mapping[str, FieldRead],
+    marques_of: MarquesOf,
+    before: tuple[int, int] | None,
+    plausible: float,
+    previous: Mapping[str, FieldRead] | None = None,
+) -> Settled | None:
+    """The row `fields` settled (see the module), or None when it cannot be
+    (a marque not written or unreadable, more readings than AT_MOST, no
+    reading that fits). The running totals before it: `before` when known,
+    else the totals written on the `previous` row, each of their plausible
+    readings tried (what was written there may be what the photo doubts)."""
+    numbers = _numbers(fields)
+    if numbers is None or any(numbers.get(f"marque_{s}") is None for s in "ab"):
+        return None
+    totals = ["total_a", "total_b"]
+    written = _numbers(previous or {}) or {}
+    checked_totals = all(numbers.get(name) for name in totals) and (
+        before is not None or all(written.get(name) for name in totals)
+    )
+    inputs = [name for name in INPUTS if numbers.get(name)]
+    implied = ["marque_a", "marque_b", *(totals if checked_totals else [])]
+    # The likeliest a reading could be: every box its first choice.
+    upper = prod(max(box) for name in [*inputs, *implied] for box in numbers[name])
+    bound = plausible
+    for _ in range(2):
+        befores: list[tuple[tuple[int, int], float]] = []
+        if checked_totals and before is not None:
+            befores = [(before, 1.0)]
+        elif checked_totals:
+            readings = _readings(totals, written, previous or {}, plausible, bound)
+            if readings is None:
+                return None
+            befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
+        readings = _readings(inputs, numbers, fields, plausible, bound)
+        if readings is None:
+            return None
+        fits = _fits(marques_of, befores, numbers, readings, plausible)
+        if not fits:
+            return None
+        best, values = max(fits, key=lambda fit: fit[0])
+        # A reading left out is under `bound` * upper: a rival only if that
+        # reaches plausible * best (the best reading is not the first choices).
+        if bound * upper <= plausible * best:
+            break
+        bound = plausible * best / upper
+    else:
+        return None
+    rivals = [implied for likelihood, implied in fits if likelihood >= plausible * best]
+    doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
+    return Settled(values, frozenset(doubtful), tuple(rivals))
+
+
+def _numbers(fields: Mapping[str, FieldRead]) -> dict[str, list[tuple[float, ...]]] | None:
+    """Each number's boxes as every digit's probability; None when a
+    number is not a row of digits read."""
+    numbers: dict[str, list[tuple[float, ...]]] = {}
+    for name, read in fields.items():
+        if read.probabilities:
+            boxes = classes(read)
+            if boxes is None:
+                return None
+            numbers[name] = boxes
+    return numbers
+
+
+def _fits(
+    marques_of: MarquesOf,
+    befores: list[tuple[tuple[int, int], float]],
+    numbers: dict[str, list[tuple[float, ...]]],
+    readings: list[tuple[dict[str, int], float, float]],
+    plausible: float,
+) -> list[tuple[float, dict[str, int]]]:
+    """Every reading of the inputs that the engine scores and whose marques
+    (and totals after one of `befores`, each with its likelihood) fit the
+    boxes written, each of their digits plausible, with its likelihood and
+    every number's value under it."""
+    fits: list[tuple[float, dict[str, int]]] = []
+    for values, likelihood, _ in readings:
+        marques = marques_of(values)
+        if marques is None:
+            continue
+        a, b = marques
+        implied = {**values, "marque_a": a, "marque_b": b}
+        marked = [_likelihood(numbers[n], implied[n], plausible) for n in ("marque_a", "marque_b")]
+        if not all(marked):
+            continue
+        if not befores:
+            fits.append((likelihood * prod(marked), implied))
+        for (total_a, total_b), chance in befores:
+            after = {**implied, "total_a": total_a + a, "total_b": total_b + b}
+            summed = [_likelihood(numbers[n], after[n], plausible) for n in ("total_a", "total_b")]
+            if all(summed):
+                fits.append((likelihood * prod(marked) * chance * prod(summed), after))
+    return fits
+
+
+def _readings(
+    inputs: list[str],
+    numbers: dict[str, list[tuple[float, ...]]],
+    fields: Mapping[str, FieldRead],
+    plausible: float,
+    bound: float,
+) -> list[tuple[dict[str, int], float, float]] | None:
+    """Every reading of the numbers `inputs` whose digits are each
+    plausible in their box and whose digits' probabilities, each over its
+    box's first choice, multiply to `bound` at least; with its likelihood
+    and that product. None: more than AT_MOST."""
+    places: list[list[tuple[str, float, float]]] = []
+    for name in inputs:
+        for box in numbers[name]:
+            top = max(box)
+            choices = [(str(d), p, p / top) for d, p in enumerate(box) if p >= plausible * top > 0]
+            places.append(sorted(choices, key=lambda choice: -choice[2]))
+    sizes = [len(str(fields[name].value)) for name in inputs]
+    out: list[tuple[dict[str, int], float, float]] = []
+    stack: list[tuple[int, str, float, float]] = [(0, "", 1.0, 1.0)]
+    while stack:
+        at, text, likelihood, ratio = stack.pop()
+        if at == len(places):
+            values, start = {}, 0
+            for name, size in zip(inputs, sizes, strict=True):
+                number = text[start : start + size]
+                start += size
+                if len(number) > 1 and number[0] == "0":
+                    break
+                values[name] = int(number)
+            else:
+                out.append((values, likelihood, ratio))
+                if len(out) > AT_MOST:
+                    return None
+            continue
+        for char, p, r in places[at]:
+            if ratio * r >= bound:  # sorted: the rest are less likely
+                stack.append((at + 1, text + char, likelihood * p, ratio * r))
+    return out
+
+
+def _likelihood(digits: list[tuple[float, ...]], value: int, plausible: float) -> float:
+    """The probability of `value` written in boxes read as `digits`: 0 when
+    it has a digit more or less, or a digit not plausible in its box (then
+    what is written is not what the rules give: a player's slip, asked)."""
+    text = str(value)
+    if value < 0 or len(text) != len(digits):
+        return 0.0
+    chosen = [digits[i][int(char)] for i, char in enumerate(text)]
+    if any(p < plausible * max(box) for p, box in zip(chosen, digits, strict=True)):
+        return 0.0
+    return prod(chosen)
