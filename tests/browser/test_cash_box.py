@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.day import choose_language, download, pdf_text, speaks
 from tests.browser.session import log_in
 from tests.factories import add_teams
-from tournaments.models import Payment, Tournament
+from tournaments.features.cash.models import Payment
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -462,6 +462,7 @@ MOVED = {
     "feature_challenge": ["Challenge"],
     "feature_halls": ["HallMerge", "MergedHall"],
     "feature_leagues": ["League", "Stage", "Qualification"],
+    "feature_cash": ["Payment", "CashEntry"],
 }
 
 
@@ -493,6 +494,10 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
     )
     get("Qualification").objects.create(
         stage=stage, source=tournament, source_team=team, team=team, rank=2
+    )
+    get("Payment").objects.create(tournament=tournament, team=team, amount_cents=800)
+    get("CashEntry").objects.create(
+        tournament=tournament, kind="income", label="Buvette", amount_cents=4550
     )
 
 
@@ -529,6 +534,7 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         assert [t.slug for t in stage.tournaments.all()] == ["sainte-catherine"]
         Team = django_apps.get_model("tournaments", "Team")
         assert Team.objects.get().qualification.rank == 2
+        assert Team.objects.get().payment.amount_cents == 800
         # The core's upload keeps its hall's id, no longer a foreign key: a
         # hall deleted (here with its concours) takes its uploads with it.
         Upload = django_apps.get_model("tournaments", "Upload")

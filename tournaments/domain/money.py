@@ -14,6 +14,10 @@ from __future__ import annotations
 import re
 
 #: Spaces of every kind a keyboard or a copied figure brings (thousands).
+#: The largest amount of one line or fee: 10 000 € (a concours' hall hire
+#: fits; a slip of the keyboard does not).
+MAX_CENTS = 1_000_000
+
 _SPACES = re.compile(r"[\s\u00a0\u202f']+")
 _AMOUNT = re.compile(r"(?P<units>[0-9]+)(?:[.,](?P<cents>[0-9]{1,2}))?")
 

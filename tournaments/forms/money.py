@@ -13,7 +13,7 @@ from django import forms
 
 from tournaments.display import money as money_words
 from tournaments.domain import money
-from tournaments.models import MAX_CENTS
+from tournaments.domain.money import MAX_CENTS
 
 
 class AmountField(forms.Field):

@@ -10,7 +10,6 @@ from tournaments.models.audit import Change
 from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
 from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.calls import RefereeCall
-from tournaments.models.cash import MAX_CENTS, CashEntry, Payment
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.people import Player, Team, TeamQuerySet
 from tournaments.models.persons import Cote, Person
@@ -42,13 +41,11 @@ from tournaments.models.uploads import Upload
 __all__ = [
     "CODE_DIGITS",
     "DEMO_OWNER",
-    "MAX_CENTS",
     "Announcement",
     "Attempt",
     "Bracket",
     "BracketMatch",
     "BracketSeed",
-    "CashEntry",
     "Category",
     "Change",
     "Cote",
@@ -57,7 +54,6 @@ __all__ = [
     "Lot",
     "LotSwap",
     "OrganizerApproval",
-    "Payment",
     "Penalty",
     "Person",
     "Player",

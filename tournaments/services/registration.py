@@ -17,11 +17,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Change, Payment, Player, Round, Team, Tournament
+from tournaments.models import Change, Player, Round, Team, Tournament
 from tournaments.services import extras, persons, team_file
 from tournaments.services.audit import Actor, log_change, player_snapshot, team_snapshot
 from tournaments.services.directory import remember_players
@@ -244,10 +244,6 @@ def delete_team(*, team: Team, by: Actor | None = None) -> None:
     while it has never been seated at a table (after that, it withdraws)."""
     if team.round_id is not None:
         raise TournamentError(_("Les équipes d'une mêlée sont formées par le tirage."))
-    if Payment.objects.filter(team=team).exists():
-        raise TournamentError(
-            _("Cette équipe a payé son inscription : annulez d'abord son encaissement (caisse).")
-        )
     if not team_deletable(team):
         raise TournamentError(
             _(
@@ -257,7 +253,11 @@ def delete_team(*, team: Team, by: Actor | None = None) -> None:
         )
     before = team_snapshot(team)
     players = [team.player1, team.player2]
-    team.delete()
+    try:
+        team.delete()
+    except RestrictedError as refused:  # a row of a feature holds it (a payment)
+        holder = next(iter(refused.restricted_objects))
+        raise TournamentError(str(getattr(holder, "KEEPS_ITS_ENTRANT", refused))) from refused
     for player in players:
         player.delete()
     log_change(team.tournament_id, Change.Action.TEAM_DELETED, by=by, before=before)

@@ -3,11 +3,13 @@ registration desk, the other income and expenses, the treasurer's summary
 page, its PDF and its spreadsheet.
 
 The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
-`services`/`pdf` → `queries` → `display`. The models (`Payment`,
-`CashEntry`) stay in tournaments/models/cash.py, so that no migration moves;
-the backup's cash section stays in the core (services/backup/cash.py): a
-concours file carries everything, feature installed or not. What is core
-too: amounts in euros (display/money.py) and the amount's field
+`services`/`pdf` → `queries` → `display`. Its models (`Payment`,
+`CashEntry`, models.py) keep the tables the core's migrations made
+(tournaments 0066 gave them over); a team that paid is held by its payment
+(RESTRICT: the core's `delete_team` says so). The backup's `cash` stays at
+the document's top level, as every release wrote it: backup.py, a part of
+the core's services/backup/parts.py. What is core too: amounts in euros
+(display/money.py, domain/money.py's MAX_CENTS) and the amount's field
 (forms/money.py), which the tournament's and the calendar's entry fee use.
 
 The core reaches the feature only through tournaments/hooks.py:

@@ -5,7 +5,7 @@ shown read-only (tournaments/admin.py says why). Must not: change a line
 from django.contrib import admin
 
 from tournaments.admin import ReadOnlyMixin
-from tournaments.models import CashEntry, Payment
+from tournaments.features.cash.models import CashEntry, Payment
 
 
 @admin.register(Payment)

@@ -27,3 +27,10 @@ class CashConfig(AppConfig):
             hooks.fill(slot, "tournaments/includes/pay_th.html", by=__name__)
         for slot in ("team_row.cells", "player_row.cells"):
             hooks.fill(slot, "tournaments/includes/pay_td.html", by=__name__)
+        from tournaments.features.cash import backup
+        from tournaments.services.backup import parts
+
+        # The `cash` of a backup, at its top level as every release wrote it.
+        parts.PARTS["cash"] = parts.Part(
+            export=backup.export_cash, check=backup.check_cash, restore=backup.restore_cash
+        )

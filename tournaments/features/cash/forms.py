@@ -10,9 +10,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.features.cash.models import CashEntry, Payment
 from tournaments.forms.base import OneLineField
 from tournaments.forms.money import AmountField
-from tournaments.models import CashEntry, Payment, Tournament
+from tournaments.models import Tournament
 from tournaments.models.options import Feature, Option
 
 

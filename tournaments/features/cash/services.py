@@ -18,15 +18,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.features.cash.display import Action
+from tournaments.features.cash.models import MAX_CENTS, CashEntry, Payment
 from tournaments.features.cash.queries.summary import Entrant, fee_of
-from tournaments.models import (
-    MAX_CENTS,
-    CashEntry,
-    Payment,
-    Player,
-    Team,
-    Tournament,
-)
+from tournaments.models import Player, Team, Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError
 

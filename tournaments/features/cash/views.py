@@ -19,10 +19,11 @@ from django.views.decorators.http import require_POST
 
 from tournaments.features.cash import services as cash
 from tournaments.features.cash.forms import CashEntryForm, PaymentForm
+from tournaments.features.cash.models import CashEntry
 from tournaments.features.cash.queries import export as cash_export
 from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.forms.base import refusal_on
-from tournaments.models import CashEntry, Player, Team, Tournament
+from tournaments.models import Player, Team, Tournament
 from tournaments.views.common import managed_tournament, pdf_response, refusal_as_message
 
 

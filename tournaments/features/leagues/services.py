@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +29,7 @@ from tournaments.features.leagues import domain as rules
 from tournaments.features.leagues import queries
 from tournaments.features.leagues.display import Action
 from tournaments.features.leagues.models import League, Qualification, Stage
-from tournaments.models import Payment, Tournament
+from tournaments.models import Tournament
 from tournaments.services import team_file
 from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
@@ -321,16 +321,15 @@ def _unqualify(qualification: Qualification, sent: Sent, by: Actor | None) -> No
     label = team.display_name
     qualification.delete()
     qualification.pk = None
-    deletable = (
-        qualification.created_team
-        and team_deletable(team)
-        and not Payment.objects.filter(team=team).exists()
-    )
-    if not deletable:
+    if not (qualification.created_team and team_deletable(team)):
         sent.kept.append(label)
         return
     players = [team.player1, team.player2]
-    team.delete()
+    try:
+        team.delete()
+    except RestrictedError:  # a row of another feature holds it: it paid
+        sent.kept.append(label)
+        return
     for player in players:
         player.delete()
     sent.removed.append(label)

@@ -22,7 +22,6 @@ from django.db.models import Model, QuerySet
 
 from tournaments import hooks
 from tournaments.models import Deal, Penalty, Seat, Table, Tournament
-from tournaments.services.backup.cash import export_cash
 from tournaments.services.backup.document import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -47,9 +46,11 @@ from tournaments.services.backup.document import (
     refusal,
     too_big,
 )
+from tournaments.services.backup.parts import PARTS
 from tournaments.services.backup.phases import export_phases
 from tournaments.services.backup.prizes import export_prizes
 from tournaments.services.backup.restore import import_tournament
+from tournaments.services.backup.waiting import export_waiting
 
 __all__ = [
     "MAX_BYTES",
@@ -116,7 +117,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             )
         ],
         **export_prizes(tournament, _rows),
-        **export_cash(tournament, _rows),
+        **{k: v for part in PARTS.values() for k, v in part.export(tournament, _rows).items()},
+        **export_waiting(tournament, _rows),
         **export_phases(tournament, _rows),
         # The optional features' own sections (absent when none has one).
         **({"features": features} if features else {}),

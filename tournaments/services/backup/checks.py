@@ -25,7 +25,6 @@ from tournaments.display.errors import engine_error
 from tournaments.domain.reasons import Reason
 from tournaments.models import Deal, Penalty, Player, Round, Side, Table, Team, Tournament
 from tournaments.models.options import SWITCHES
-from tournaments.services.backup.cash import CheckedCash, check_cash
 from tournaments.services.backup.changes import check_changes
 from tournaments.services.backup.document import (
     DEAL_INPUT_FIELDS,
@@ -50,6 +49,7 @@ from tournaments.services.backup.document import (
 )
 from tournaments.services.backup.features import check_features
 from tournaments.services.backup.features_on import feature_labels, switches
+from tournaments.services.backup.parts import PARTS
 from tournaments.services.backup.phases import CheckedPhases, check_phases
 from tournaments.services.backup.prizes import CheckedPrizes, check_prizes
 from tournaments.services.backup.rows import (
@@ -65,6 +65,7 @@ from tournaments.services.backup.rows import (
     section,
     unique,
 )
+from tournaments.services.backup.waiting import check_waiting
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournaments import checked_criteria
 
@@ -87,7 +88,8 @@ class CheckedBackup:
     penalties: list[dict[str, Any]]
     changes: list[dict[str, Any]]
     prizes: CheckedPrizes
-    cash: CheckedCash
+    parts: dict[str, Any]  # the features' top-level parts, checked (parts.py)
+    waiting: list[dict[str, Any]]
     phases: CheckedPhases
     features: dict[str, Any]  # each feature checks its own on import (features.py)
 
@@ -137,7 +139,10 @@ def check_backup(data: Any) -> CheckedBackup:
         players=ids(players),
         melee=tournament["format"] == Tournament.Format.MELEE,
     )
-    cash = check_cash(data, teams=ids(teams), players=ids(players))
+    parts = {
+        name: part.check(data, teams=ids(teams), players=ids(players))
+        for name, part in PARTS.items()
+    }
     phases = check_phases(data, teams=ids(teams), tables=ids(tables))
     return CheckedBackup(
         version,
@@ -150,7 +155,8 @@ def check_backup(data: Any) -> CheckedBackup:
         penalty_rows,
         changes,
         prizes,
-        cash,
+        parts,
+        check_waiting(data),
         phases,
         check_features(data.get("features", {})),
     )

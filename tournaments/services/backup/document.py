@@ -174,8 +174,6 @@ PENALTY_FIELDS = ("table_id", "team_id", "points", "reason")
 CHANGE_FIELDS = ("table_id", "at", "action", "reason", "before", "after")
 CATEGORY_FIELDS = ("id", "name", "kind", "prize_rule", "prize_top")
 LOT_FIELDS = ("category_id", "position", "name", "value", "quantity", "last")
-PAYMENT_FIELDS = ("team_id", "player_id", "amount_cents", "method")
-CASH_ENTRY_FIELDS = ("kind", "label", "amount_cents")
 WAITING_FIELDS = ("first_name", "last_name", "licence", "club")
 #: A queryset's rows as the file holds them, for these fields (backup._rows).
 type Rows = Callable[[QuerySet[Model], tuple[str, ...]], list[dict[str, Any]]]

@@ -34,11 +34,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import log_change
-from tournaments.services.backup.cash import restore_cash
 from tournaments.services.backup.checks import CheckedBackup, check_backup
 from tournaments.services.backup.document import refusal
+from tournaments.services.backup.parts import PARTS
 from tournaments.services.backup.phases import restore_phases
 from tournaments.services.backup.prizes import restore_prizes
+from tournaments.services.backup.waiting import restore_waiting
 from tournaments.services.errors import TournamentError
 from tournaments.services.scores import rescore_table
 
@@ -67,7 +68,9 @@ def _restore(checked: CheckedBackup, owner: User, earlier: dict[str, Any]) -> To
     tournament = Tournament.objects.create(owner=owner, **checked.tournament)
     table_ids, team_ids, player_ids = _restore_rows(tournament, checked)
     restore_prizes(tournament, checked.prizes, team_ids=team_ids, player_ids=player_ids)
-    restore_cash(tournament, checked.cash, team_ids=team_ids, player_ids=player_ids)
+    for name, checked_part in checked.parts.items():
+        PARTS[name].restore(tournament, checked_part, team_ids=team_ids, player_ids=player_ids)
+    restore_waiting(tournament, checked.waiting)
     _restore_changes(tournament, checked.changes, table_ids)
     log_change(
         tournament,

@@ -8,8 +8,9 @@ import pytest
 from tests.factories import add_teams
 from tournaments.features.cash import services as cash
 from tournaments.features.cash.display import Action
+from tournaments.features.cash.models import CashEntry, Payment
 from tournaments.features.cash.queries import summary as cash_queries
-from tournaments.models import CashEntry, Payment, Tournament
+from tournaments.models import Tournament
 from tournaments.services import errors, registration
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from tests.tournaments.views.test_organizer_pages import form_data
 from tournaments.features.cash import services as cash
-from tournaments.models import CashEntry, Payment, Tournament
+from tournaments.features.cash.models import CashEntry, Payment
+from tournaments.models import Tournament
 from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,9 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.features.cash import display as words
+from tournaments.features.cash.models import Payment
 from tournaments.features.cash.queries.summary import CashSummary
-from tournaments.models import Payment, Tournament
+from tournaments.models import Tournament
 from tournaments.queries.exports import csv_file, inert
 
 

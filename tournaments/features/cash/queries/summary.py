@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.domain.search import name_order
-from tournaments.models import CashEntry, Payment, Player, Team, Tournament
+from tournaments.features.cash.models import CashEntry, Payment
+from tournaments.models import Player, Team, Tournament
 
 Entrant = Team | Player
 

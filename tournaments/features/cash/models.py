@@ -13,12 +13,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.money import MAX_CENTS
 from tournaments.models.people import Player, Team
 from tournaments.models.tournament import Tournament
 
-#: The largest amount of one line or fee: 10 000 € (a concours' hall hire
-#: fits; a slip of the keyboard does not).
-MAX_CENTS = 1_000_000
+__all__ = ["MAX_CENTS", "CashEntry", "Payment"]
 
 
 class Payment(models.Model):
@@ -30,8 +29,10 @@ class Payment(models.Model):
         OTHER = "other", _("Autre")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="payments")
+    #: RESTRICT: a team that paid is not deleted alone (the core's
+    #: `delete_team` says `KEEPS_ITS_ENTRANT`); with its concours it goes.
     team = models.OneToOneField(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="payment"
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="payment"
     )
     player = models.OneToOneField(
         Player, on_delete=models.CASCADE, null=True, blank=True, related_name="payment"
@@ -42,7 +43,12 @@ class Payment(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
 
+    KEEPS_ITS_ENTRANT = _(
+        "Cette équipe a payé son inscription : annulez d'abord son encaissement (caisse)."
+    )
+
     class Meta:
+        db_table = "tournaments_payment"  # made by the core's migrations: it stays
         ordering = ["at", "pk"]
         verbose_name = _("paiement")
         verbose_name_plural = _("paiements")
@@ -78,6 +84,7 @@ class CashEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_cashentry"  # made by the core's migrations: it stays
         ordering = ["created_at", "pk"]
         verbose_name = _("ligne de caisse")
         verbose_name_plural = _("lignes de caisse")

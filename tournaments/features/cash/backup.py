@@ -1,6 +1,7 @@
-"""The cash box and the players waiting for a partner, in a backup (absent
-from older files): exported, checked like every other section, restored.
-The cash box's options travel with the tournament's settings
+"""The cash box in a backup, at the document's top level as every release
+wrote it (`cash`, absent from older files): exported, checked with the
+whole file, restored (the core's services/backup/parts.py, registered in
+apps.py). The cash box's options travel with the tournament's settings
 (OPTIONAL_TOURNAMENT_FIELDS). Must not: trust a reference the file makes.
 """
 
@@ -11,24 +12,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import CashEntry, Payment, Tournament, WaitingPlayer
-from tournaments.models.cash import MAX_CENTS
-from tournaments.services.backup.document import (
-    CASH_ENTRY_FIELDS,
-    PAYMENT_FIELDS,
-    WAITING_FIELDS,
-    Rows,
-    refusal,
-    refusal_at,
-)
+from tournaments.features.cash.models import MAX_CENTS, CashEntry, Payment
+from tournaments.models import Tournament
+from tournaments.services.backup.document import Rows, refusal, refusal_at
 from tournaments.services.backup.rows import Ids, check_rows, place, ref, section
+
+PAYMENT_FIELDS = ("team_id", "player_id", "amount_cents", "method")
+CASH_ENTRY_FIELDS = ("kind", "label", "amount_cents")
 
 
 @dataclass
 class CheckedCash:
     payments: list[dict[str, Any]] = field(default_factory=list)
     entries: list[dict[str, Any]] = field(default_factory=list)
-    waiting: list[dict[str, Any]] = field(default_factory=list)
 
 
 def export_cash(tournament: Tournament, rows: Rows) -> dict[str, Any]:
@@ -37,7 +33,6 @@ def export_cash(tournament: Tournament, rows: Rows) -> dict[str, Any]:
             "payments": rows(tournament.payments.order_by("pk"), PAYMENT_FIELDS),
             "entries": rows(tournament.cash_entries.order_by("pk"), CASH_ENTRY_FIELDS),
         },
-        "waiting": rows(tournament.waiting_players.order_by("pk"), WAITING_FIELDS),
     }
 
 
@@ -70,10 +65,7 @@ def check_cash(data: dict[str, Any], *, teams: Ids, players: Ids) -> CheckedCash
                     _("montant hors des bornes (%(least)s à %(most)s centimes)")
                     % {"least": least, "most": MAX_CENTS},
                 )
-    waiting = check_rows(
-        section(data.get("waiting", []), "waiting"), "waiting", WaitingPlayer, WAITING_FIELDS
-    )
-    return CheckedCash(payments, entries, waiting)
+    return CheckedCash(payments, entries)
 
 
 def restore_cash(
@@ -95,7 +87,4 @@ def restore_cash(
     )
     CashEntry.objects.bulk_create(
         CashEntry(tournament=tournament, **row) for row in checked.entries
-    )
-    WaitingPlayer.objects.bulk_create(
-        WaitingPlayer(tournament=tournament, **row) for row in checked.waiting
     )
