@@ -301,7 +301,9 @@ def test_annonces_chute_changes_only_an_uncoinched_chute_into_the_contract(
     rules, deal = case
     base = marques(deal, rules.with_options(annonces_chute=160))
     bid = marques(deal, rules.with_options(annonces_chute="bid"))
-    if base["outcome"] == "chute" and not deal["coinche"] and base[defence(deal)] != 250:
+    # a defence capot with chute_capot=full keeps its 250 (and its belote, annonces_belote)
+    full = deal.get("capot") == defence(deal) and rules.chute_capot == "full"
+    if base["outcome"] == "chute" and not deal["coinche"] and not full:
         contract = 250 if deal["bid"] == "capot" else deal["bid"]
         belote = (deal.get("belote") or {}).get(defence(deal), 0) if rules.annonces_belote else 0
         assert bid == {**base, defence(deal): contract + 20 * belote}
