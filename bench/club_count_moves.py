@@ -47,6 +47,28 @@ def moves(preset: str, option: str, value: object, deals: int, seed: int) -> int
     return moved
 
 
+def generale_moves(preset: str, value: str, deals: int, seed: int, *, bid: bool) -> int | None:
+    """La générale: how many of ``deals`` random deals drawn under ``generale=value``
+    (a générale bid on some 2 % of them, one player's capot on half the capots)
+    score otherwise than under the preset, which reads a générale bid as the
+    capot bid a hall without it would type. ``bid=False``: the générale bids
+    typed as capot bids under both (one player's eight tricks not bid: a capot
+    whatever the option says, so 0 is expected)."""
+    rules = scoring.PRESETS[preset]
+    if rules.counting not in scoring.options.OPTIONS_BY_NAME["generale"].applies_to:
+        return None
+    club = rules.with_options(generale=value)
+    rng = random.Random(f"{seed} {preset}")
+    moved = 0
+    for _ in range(deals):
+        deal = scoring.random_deal(rng, club)
+        as_capot = {**deal, "bid": "capot"} if deal.get("bid") == "generale" else deal
+        before = scoring.score_deal(as_capot, rules)
+        after = scoring.score_deal(deal if bid else as_capot, club)
+        moved += (before.a, before.b, before.outcome) != (after.a, after.b, after.outcome)
+    return moved
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=6000)
@@ -59,6 +81,12 @@ def main(argv: list[str] | None = None) -> None:
         cells = [moves(p, option, value, args.deals, args.seed) for p in presets]
         shown = "".join(f"{'—' if c is None else c:>24}" for c in cells)
         print(f"{option + '=' + str(value):34}{shown}")
+    for value in ("flat", "contract"):
+        for bid in (True, False):
+            cells = [generale_moves(p, value, args.deals, args.seed, bid=bid) for p in presets]
+            shown = "".join(f"{'—' if c is None else c:>24}" for c in cells)
+            label = f"generale={value}" + ("" if bid else " (not bid)")
+            print(f"{label:34}{shown}")
 
 
 if __name__ == "__main__":

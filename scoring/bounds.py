@@ -7,7 +7,7 @@ The bound is the engine's own: every candidate deal below is scored by
 :func:`scoring.score_deal`, and the best one is kept with its marque, so the
 bound is always reached by a deal the engine accepts (it is tight). The
 candidates are the extremes of each field the engine reads (every trump the
-profile plays; the lowest and highest bids and the capot bid; no coinche,
+profile plays; the lowest and highest bids, the capot bid and the générale's; no coinche,
 coinched, surcoinched; a capot either way or the card points' edges; the
 belotes to one side or the other; the most announcement points to one side
 or none); tests/scoring/test_bounds.py checks by property that no deal the
@@ -135,6 +135,7 @@ def _usual_deal_sums(rules: Rules) -> tuple[int, int]:
             or deal.get("bid", MIN_BID) != MIN_BID
             or deal.get("coinche")
             or "capot" in deal
+            or "generale" in deal
             or "announcement_points" in deal
         )
         if extraordinary:
@@ -174,9 +175,11 @@ def _candidates(rules: Rules) -> Iterator[dict[str, Any]]:
         bids: tuple[Any, ...] = (None,)
         if rules.counting != "belote":
             bids = (MIN_BID, rules.bid_limits(trump)[1], "capot")
+            if rules.generale != "off":
+                bids += ("generale",)
         belotes = {(0, 0), (top, 0), (0, top)}
         for taker, bid, coinche, cards, belote, (ann_a, ann_b) in itertools.product(
-            "AB", bids, coinches, _card_shapes(), belotes, _announcement_sides(ann)
+            "AB", bids, coinches, _card_shapes(rules), belotes, _announcement_sides(ann)
         ):
             deal: dict[str, Any] = {"taker": taker, "trump": trump, **cards}
             if bid is not None:
@@ -188,10 +191,13 @@ def _candidates(rules: Rules) -> Iterator[dict[str, Any]]:
             yield deal
 
 
-def _card_shapes() -> list[dict[str, Any]]:
-    """A capot either way, and card points at the edges of every test a
-    counting makes (a bid reached, more than the defence, a tie)."""
+def _card_shapes(rules: Rules) -> list[dict[str, Any]]:
+    """A capot either way (and a générale, one player's capot, when played),
+    and card points at the edges of every test a counting makes (a bid
+    reached, more than the defence, a tie)."""
     shapes: list[dict[str, Any]] = [{"capot": "A"}, {"capot": "B"}]
+    if rules.generale != "off":
+        shapes += [{"generale": "A"}, {"generale": "B"}]
     for points in (0, 1, 80, 81, 82, 90, 100, 161, 162):
         shapes.append({"points": {"A": points}})
     return shapes

@@ -45,6 +45,10 @@ _COINCHE_DEFENCE_CODE = {
     "product_rounded": PRODUCT_ROUNDED,
 }
 
+#: La générale (issue 62): not played, 500 to the winner (× m), or a contract of 500.
+GENERALE_OFF, GENERALE_FLAT, GENERALE_CONTRACT = range(3)
+_GENERALE_CODE = {"off": GENERALE_OFF, "flat": GENERALE_FLAT, "contract": GENERALE_CONTRACT}
+
 
 @dataclass(frozen=True, slots=True)
 class ProfileConstants:
@@ -77,6 +81,7 @@ class ProfileConstants:
     capot_made_base: int
     annonces_belote: bool
     capot_bonus: bool
+    generale: int
 
 
 def compile_rules(rules: Any) -> ProfileConstants:
@@ -118,4 +123,5 @@ def compile_rules(rules: Any) -> ProfileConstants:
         capot_made_base=rules.capot_value,
         annonces_belote=rules.annonces_belote,
         capot_bonus=rules.capot_bonus,
+        generale=_GENERALE_CODE[rules.generale],
     )

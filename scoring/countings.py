@@ -46,7 +46,21 @@ The club counts of SPEC §7.2 (never a preset's default):
 ``capot_bid_failed=chute`` (contrée): a failed capot bid is any chute of a
 contract of 250 (the takers' belote then goes as on any chute), on the usual
 chute base: SPEC §6's defence capot counts only against a contract « neither
-coinched nor bid capot »."""
+coinched nor bid capot ».
+
+La générale (``generale``, issue 62; not played by default): one player
+bids to take the eight tricks alone. ``flat``: the winner of the deal marks
+500 × m (the takers when it is made, else the defence); ``contract``: a
+contract of 500, made 500 (coinched 160 + 500 × m), failed 160 + 500 × m to
+the defence. Belote and announcements are added, never multiplied; the
+defence's announcements pass to the takers of a générale made (a capot),
+the takers' to the defence of a générale failed (a chute); the takers of a
+failed générale keep their belote when it is imprenable, else it goes as
+on their counting's failed capot bid (to the defence at coinche, to nobody
+at contrée); at points annoncés a belote is marked only with
+``annonces_belote``. Made means that one player of the takers took the
+eight tricks alone (the deal's ``"generale"``); a capot by both takers is
+a générale failed."""
 
 from __future__ import annotations
 
@@ -55,10 +69,12 @@ import dataclasses
 from .cards import TOTAL_CARD_POINTS
 from .compiled import (
     ANNONCES,
+    COINCHE,
     COMPLEMENT,
     CONTRACT_ONLY,
     DEFENCE_MULTIPLIED,
     FAITS_ANNONCES,
+    GENERALE_CONTRACT,
     NEAREST,
     NONE,
     POINTS_MULTIPLIED,
@@ -313,3 +329,28 @@ def count_contree(
     if t.rounding:
         mt, md = _round(mt), _round(md)
     return mt, md, outcome, kept_t, kept_d
+
+
+def generale_value(t: ProfileConstants, made: bool, m: int) -> tuple[int, int]:
+    """The générale's value to the winner of the deal: (the part added
+    unmultiplied, the part multiplied by ``m``): ``flat`` (0, 500),
+    ``contract`` made uncoinched (0, 500), else (160, 500)."""
+    if t.generale == GENERALE_CONTRACT and (m > 1 or not made):
+        return 160, 500
+    return 0, 500
+
+
+def count_generale(
+    t: ProfileConstants, made: bool, m: int, bt: int, bd: int, at: int, ad: int
+) -> tuple[int, int, str, int, int]:
+    """A générale bid (see the module's docstring): marque T, marque D,
+    outcome, belote kept T, D. Every term is a multiple of ten: no rounding."""
+    lead, unit = generale_value(t, made, m)
+    value = lead + unit * m
+    if t.counting == ANNONCES and not t.annonces_belote:
+        bt = bd = 0
+    if made:
+        return value + bt + at + ad, bd, "made", bt, bd
+    kt = bt if t.protected else 0
+    given = bt - kt if t.counting == COINCHE else 0  # a belote not imprenable, at coinche
+    return kt, value + bd + ad + at + given, "chute", kt, bd

@@ -73,7 +73,7 @@ from .cards import (
     max_belotes,
 )
 from .compiled import CLASSIC, COINCHE, ProfileConstants
-from .countings import count_classic, count_coinche, count_contree
+from .countings import count_classic, count_coinche, count_contree, count_generale
 from .errors import ScoringError, show
 from .rules import BID_STEP, MIN_BID, Rules
 
@@ -85,6 +85,7 @@ DEAL_KEYS = frozenset(
         "coinche",
         "points",
         "capot",
+        "generale",
         "belote",
         "announcements",
         "announcement_points",
@@ -179,7 +180,7 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple[Any, ...]:
 
     # -- bid --
     bid: Any = d.get("bid")  # an int once checked below, or None in classic
-    capot_bid = False
+    capot_bid = generale_bid = False
     counting = t.counting
     if counting == CLASSIC:
         if bid is not None:
@@ -187,6 +188,11 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple[Any, ...]:
     elif bid == "capot":
         capot_bid = True
         bid = 250
+    elif bid == "generale":
+        if not t.generale:
+            raise _err("bid", "bid_generale_not_played")
+        generale_bid = True
+        bid = 500
     elif type(bid) is not int:
         raise _bid_error("bid_missing", trump, t, value=show(bid))
     elif bid < MIN_BID or bid % BID_STEP or bid > t.max_bid[trump]:
@@ -205,6 +211,13 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple[Any, ...]:
     capot = d.get("capot")
     if capot is not None and capot != "A" and capot != "B":
         raise _err("capot", "capot_invalid", value=show(capot))
+    generale = d.get("generale")
+    if generale is not None:  # one player took the eight tricks alone: a capot of his team
+        if generale != "A" and generale != "B":
+            raise _err("capot", "generale_invalid", value=show(generale))
+        if capot is not None and capot != generale:
+            raise _err("capot", "generale_not_capot", team=generale, capot=capot)
+        capot = generale
 
     # -- points --
     pa, pb = _card_points(d.get("points"), capot, trump in t.one_possible)
@@ -232,7 +245,10 @@ def evaluate(d: Any, t: ProfileConstants) -> tuple[Any, ...]:
     cap_t = capot == taker
     cap_d = capot == defence
     m = t.factors[coinche]
-    if counting == CLASSIC:
+    if generale_bid:
+        mt, md, outcome, kt, kd = count_generale(t, generale == taker, m, bt, bd, at, ad)
+        pot = 0
+    elif counting == CLASSIC:
         mt, md, outcome, pot, kt, kd = count_classic(t, pt, pd, bt, bd, at, ad, cap_t, cap_d)
     elif counting == COINCHE:
         mt, md, outcome, kt, kd = count_coinche(
@@ -261,6 +277,8 @@ def _passed(d: dict[str, Any], t: ProfileConstants) -> tuple[Any, ...]:
         filled.append("points")
     if d.get("capot") is not None:
         filled.append("capot")
+    if d.get("generale") is not None:
+        filled.append("generale")
     belote = d.get("belote")
     if belote is not None and not (
         isinstance(belote, dict) and all(type(v) is int and v == 0 for v in belote.values())

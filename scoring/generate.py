@@ -124,6 +124,8 @@ def random_deal(rng: random.Random, rules: Rules) -> dict[str, Any]:
         deal["capot"] = capot
     if belote["A"] or belote["B"] or rng.random() < 0.1:
         deal["belote"] = belote
+    if rules.generale != "off":  # its own numbers: every other draw stays as it was
+        _generale(random.Random(f"générale {deal}"), deal, capot, taker)
     if declared["A"] or declared["B"]:
         if rng.random() < 0.7:
             deal["announcements"] = declared
@@ -131,3 +133,15 @@ def random_deal(rng: random.Random, rules: Rules) -> dict[str, Any]:
             a, b = resolve_items(declared, trump, (belote["A"], belote["B"]))
             deal["announcement_points"] = {"A": a, "B": b}
     return deal
+
+
+def _generale(rng: random.Random, deal: dict[str, Any], capot: str | None, taker: str) -> None:
+    """Half the capots taken by one player alone (``"generale"``); a générale
+    bid on half of the takers' own, and now and then on a deal it fails."""
+    alone = capot is not None and rng.random() < 0.5
+    if alone:
+        deal["generale"] = capot
+        if rng.random() < 0.5:
+            deal.pop("capot", None)
+    if (alone and capot == taker and rng.random() < 0.5) or rng.random() < 0.02:
+        deal["bid"] = "generale"

@@ -18,7 +18,7 @@ litige, belote_protected, belote_multiplied, surcoinche_factor,
 contract_test, announcements_count_for_contract, coinche_count,
 capot_bid_failed, annonces_chute, coinche_defence, coinche_base,
 capot_bid_marque, capot_bid_coinched, classic_capot, classic_made,
-capot_value, annonces_belote, capot_bonus (« python -m scoring rules
+capot_value, annonces_belote, capot_bonus, generale (« python -m scoring rules
 --all » les décrit toutes).
 Chaque profil a des versions : un profil enregistré avec "version": n se
 rejoue toujours en version n ; sans version, c'est la dernière
@@ -38,12 +38,17 @@ Champs d'une donne (un objet JSON par ligne) :
   trump    "S" pique, "H" cœur, "D" carreau, "C" trèfle, "SA" sans atout,
            "TA" tout atout (SA et TA seulement avec sa_ta=true).
   bid      coinche et contrée : multiple de 10 à partir de 80, ou "capot"
-           (les huit plis, contrat de 250). Absent en belote classique.
+           (les huit plis, contrat de 250), ou "generale" (un joueur seul
+           fait les huit plis ; avec generale=flat ou contract seulement).
+           Absent en belote classique.
   coinche  0 (aucune), 1 (coinché, ×2), 2 (surcoinché, ×4 ou ×3).
   points   {"A": n, "B": n} points de cartes dix de der compris (total 162) ;
            une équipe peut manquer (162 moins l'autre) ; tout peut manquer
            avec un capot (252 pour l'équipe capot, 0 pour l'autre).
   capot    "A" ou "B" : l'équipe qui a fait les huit plis ; null sinon.
+  generale "A" ou "B" : un joueur de cette équipe a fait seul les huit plis
+           (c'est aussi son capot) ; null sinon. Sans générale demandée,
+           elle se compte comme un capot.
   belote   {"A": n, "B": n} nombre de belotes (1 au plus à la couleur,
            0 à sans atout, 4 au plus à tout atout).
   announcements        {"A": [annonce…], "B": [annonce…]}, chaque annonce
@@ -140,6 +145,16 @@ l'emporte) :
   pour le capot des preneurs à la coinche). capot_bid_marque=flat (coinche) :
   un capot demandé réussi marque 500 au lieu de 252 + 250, sans coinche ou
   en points_multiplied ; belote et annonces en plus.
+- Générale (generale, non jouée par défaut) : « flat », 500 à qui gagne la
+  donne (× 2 coinchée, 1 000) ; « contract », un contrat de 500 : faite 500,
+  coinchée 160 + 500 × 2, chutée 160 + 500 (× 2 coinchée) à la défense.
+  Faite seulement si un joueur des preneurs a fait seul les huit plis
+  ("generale" = preneurs) ; un capot des deux preneurs la fait chuter.
+  Belote et annonces s'ajoutent sans être multipliées (celles de l'équipe
+  perdante passent au gagnant, hors belote) ; la belote des preneurs d'une
+  générale chutée est gardée si imprenable, sinon elle va à la défense à la
+  coinche et se perd en contrée ; en points annoncés, la belote ne se
+  marque qu'avec annonces_belote=true.
 - Options sans objet pour un décompte (litige hors belote classique,
   annonces en contrée…) : fixées, et refusées si on les change.
 - Partie en nombre de donnes : à égalité finale, pas de vainqueur. Partie en

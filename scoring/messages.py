@@ -23,7 +23,7 @@ MESSAGES: dict[str, str] = {
     "deal_not_object": "Une donne doit être un objet JSON {...}, pas %(value)s.",
     "deal_unknown_field": (
         "Champ inconnu %(value)s. Champs d'une donne : taker, trump, bid, coinche, points, "
-        "capot, belote, announcements, announcement_points, rules."
+        "capot, generale, belote, announcements, announcement_points, rules."
     ),
     "line_empty": "Ligne vide : une donne (objet JSON) est attendue.",
     "line_unreadable": "Ligne illisible : ce n'est pas du JSON valide.",
@@ -83,6 +83,9 @@ MESSAGES: dict[str, str] = {
         "Enchère manquante ou invalide : un multiple de %(step)s à partir de %(min)s, "
         'ou "capot" (reçu %(value)s).'
     ),
+    "bid_generale_not_played": (
+        "Générale refusée : ces règles ne jouent pas la générale (option generale)."
+    ),
     "bid_out_of_range": (
         'Enchère %(bid)s impossible : un multiple de %(step)s de %(min)s à %(max)s, ou "capot".'
     ),
@@ -91,6 +94,10 @@ MESSAGES: dict[str, str] = {
     "coinche_in_classic": "Pas de coinche à la belote classique : mettez 0.",
     # -- capot --
     "capot_invalid": 'Capot %(value)s invalide : "A", "B" ou null.',
+    "generale_invalid": 'Générale %(value)s invalide : "A", "B" ou null.',
+    "generale_not_capot": (
+        "Générale de l'équipe %(team)s : c'est aussi son capot, pas celui de l'équipe %(capot)s."
+    ),
     # -- points --
     "points_missing": "Points manquants : indiquez les points de cartes d'au moins une équipe.",
     "points_not_int": (

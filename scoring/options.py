@@ -293,6 +293,22 @@ OPTIONS: tuple[Option, ...] = (
         ("coinche", "contree-faits-annonces", "contree-faits"),
         ("avec la prime du capot", "sans prime : 162 + contrat"),
     ),
+    Option(
+        "generale",
+        ("off", "flat", "contract"),
+        "Générale",
+        "Un seul joueur annonce qu'il fera les huit plis à lui seul : non jouée (FFB) ; ou 500 "
+        "à qui gagne la donne, aux preneurs si elle est faite, à la défense sinon (× 2 "
+        "coinchée : 1 000) ; ou comptée comme un contrat de 500 : faite 500, chutée 160 + 500 "
+        "à la défense, coinchée 160 + 500 × 2. Belote et annonces s'ajoutent sans être "
+        "multipliées.",
+        WITH_BIDS,
+        ("non jouée", "500 (× 2 coinchée)", "contrat de 500 (chute 160 + 500)"),
+    ),
 )
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
 OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS_BY_NAME)
+#: The options that are a club's own count (SPEC §7.1, §7.2 and issue 62's),
+#: every one after ``coinche_count``: not what the game is (announcements,
+#: SA/TA, the belote…) but how a club marks it.
+CLUB_COUNTS: tuple[str, ...] = OPTION_NAMES[OPTION_NAMES.index("coinche_count") :]

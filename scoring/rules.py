@@ -93,6 +93,7 @@ class Rules:
     capot_value: int
     annonces_belote: bool
     capot_bonus: bool
+    generale: str
     # Precomputed per-profile tables for the hot path (see scoring.compiled).
     _table: Any = field(default=None, init=False, repr=False, compare=False, hash=False)
 
@@ -272,6 +273,7 @@ def _preset(name: str, counting: str, **values: Any) -> Rules:
         "capot_value": 250,
         "annonces_belote": False,
         "capot_bonus": True,
+        "generale": "off",
     }
     defaults.update(values)
     return Rules(preset=name, version=1, counting=counting, **defaults)

@@ -121,6 +121,8 @@ CLUB_COUNTS_FR: dict[str, str] = {
     "capot_value": "capot à 252",
     "annonces_belote": "belote marquée",
     "capot_bonus": "capot non demandé : 162 + contrat",
+    "generale_flat": "générale : 500",
+    "generale_contract": "générale : contrat de 500",
 }
 
 
@@ -130,6 +132,8 @@ def club_counts(rules: Rules) -> list[str]:
     without ``points_multiplied``, ``coinche_base`` on a chute base of 160).
     Issue 62's counts are said whenever a profile plays them."""
     keys = [key for key, value in ALWAYS_SAID.items() if getattr(rules, key) == value]
+    if rules.generale != "off":  # la générale, when played (two ways: said with its value)
+        keys.append(f"generale_{rules.generale}")
     if rules.counting == "contree-annonces":
         return (["annonces_chute"] if rules.annonces_chute == "bid" else []) + keys
     return _section_72_counts(rules) + keys

@@ -16,12 +16,14 @@ key                params
 =================  ==========================================================
 passed             (none): everybody passed, nobody marks
 contract           taker, defence, trump, bid (int or None), capot_bid,
-                   coinche (0/1/2), factor (1, 2, or the profile's
+                   generale_bid, coinche (0/1/2), factor (1, 2, or the profile's
                    surcoinche factor), counting (a COUNTINGS name)
 scale              trump ("SA"/"TA"), scale ("SA", "ffb", "funbelote"),
                    values (rank → card points, strongest card first, the
                    ranks worth nothing left out): only at SA and TA
 capot              side, points (252): one team took all eight tricks
+generale           taker, made, took_all: a générale bid, made when one
+                   player of the takers took the eight tricks alone
 announcements      points {"A", "B"} counted, scorer (or None), cancelled
                    (equal strongest announcements: none counts), declared
                    {"A": [item…], "B": [item…]} or None when typed as points,
@@ -54,7 +56,8 @@ A term is ``[kind, value]``: ``cards``, ``belote``, ``announcements``,
 ``belote_other`` and ``announcements_other`` (the other side's, passed on),
 ``contract``, ``capot_contract`` (250 for a capot bid), ``base`` (160 of a
 coinched contract, or the chute base with ``coinche_base=chute_base``),
-``capot`` (250 of a capot made), ``capot_bid`` (500 at contrée, and at
+``capot`` (250 of a capot made), ``generale`` (500 of a générale, and
+``generale_base`` the 160 its ``contract`` count adds), ``capot_bid`` (500 at contrée, and at
 coinche with ``capot_bid_marque=flat``), ``chute`` (the chute base),
 ``chute_capot`` (its capot value), ``uncoinched`` (the uncoinched marque
 a ``points_multiplied`` coinche multiplies; ``uncoinched_no_belote`` the
@@ -72,12 +75,13 @@ from ..announcements import parse_items
 from ..cards import ALL_TRUMP, CAPOT_CARD_POINTS, CARD_POINTS, NO_TRUMP, TRICK_ORDER
 from ..deal import score_deal
 from ..rules import Rules
-from .countings import classic, coinche, contree
+from .countings import classic, coinche, contree, generale
 from .steps import Explanation, Hand, Step
 
 __all__ = ["Explanation", "Step", "explain_deal"]
 
 _OTHER = {"A": "B", "B": "A"}
+_BID_WORDS = {"capot": 250, "generale": 500}  # the contract a word bid stands for
 
 
 def explain_deal(deal: dict[str, Any], rules: Rules, *, pot: int = 0) -> Explanation:
@@ -100,7 +104,10 @@ def explain_deal(deal: dict[str, Any], rules: Rules, *, pot: int = 0) -> Explana
         steps.append(Step("capot", {"side": score.capot, "points": CAPOT_CARD_POINTS}))
     if any(score.announcements) or _declared_anything(deal):
         steps.append(_announcements_step(deal, rules, score.announcements))
-    if rules.counting == "belote":
+    if hand.generale_bid:
+        body, mt, md, outcome = generale(hand)
+        new_pot = 0
+    elif rules.counting == "belote":
         body, mt, md, outcome, new_pot = classic(hand)
     elif rules.counting == "coinche":
         body, mt, md, outcome = coinche(hand)
@@ -143,7 +150,7 @@ def _hand(
         rules=rules,
         taker=taker,
         defence=defence,
-        bid=250 if bid == "capot" else (bid or 0),
+        bid=_BID_WORDS.get(bid, 0) if isinstance(bid, str) else (bid or 0),
         capot_bid=bid == "capot",
         m=(1, 2, rules.surcoinche_factor)[coinche],
         pt=cards[taker],
@@ -154,6 +161,8 @@ def _hand(
         ad=ann[defence],
         cap_t=capot == taker,
         cap_d=capot == defence,
+        generale_bid=bid == "generale",
+        alone=deal.get("generale") == taker,
     )
 
 
@@ -165,8 +174,9 @@ def _contract_step(deal: dict[str, Any], hand: Hand) -> Step:
             "taker": hand.taker,
             "defence": hand.defence,
             "trump": deal["trump"],
-            "bid": None if hand.capot_bid or not hand.bid else hand.bid,
+            "bid": None if hand.capot_bid or hand.generale_bid or not hand.bid else hand.bid,
             "capot_bid": hand.capot_bid,
+            "generale_bid": hand.generale_bid,
             "coinche": coinche,
             "factor": hand.m,
             "counting": hand.rules.counting,

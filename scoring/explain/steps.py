@@ -80,6 +80,8 @@ class Hand:
     ad: int
     cap_t: bool
     cap_d: bool
+    generale_bid: bool = False
+    alone: bool = False  # one player of the takers took the eight tricks alone
 
     @property
     def rounding(self) -> bool:

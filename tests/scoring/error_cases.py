@@ -60,6 +60,7 @@ OPTION_NAMES = [
     "capot_value",
     "annonces_belote",
     "capot_bonus",
+    "generale",
 ]
 SUITS_ONLY = '"S", "H", "D", "C"'
 
@@ -277,6 +278,7 @@ ERROR_CASES: list[ErrorCase] = [
         deal(OK, COINCHE),
         {"value": "null", "min": 80, "max": 820, "step": 10, "trump": "H"},
     ),
+    ErrorCase("bid_generale_not_played", "bid", deal({**OK, "bid": "generale"}, COINCHE)),
     ErrorCase(
         "bid_out_of_range",
         "bid",
@@ -288,6 +290,13 @@ ERROR_CASES: list[ErrorCase] = [
     ),
     ErrorCase("coinche_in_classic", "coinche", deal({**OK, "coinche": 1})),
     ErrorCase("capot_invalid", "capot", deal({**OK, "capot": "C"}), {"value": "« C »"}),
+    ErrorCase("generale_invalid", "capot", deal({**OK, "generale": "N"}), {"value": "« N »"}),
+    ErrorCase(
+        "generale_not_capot",
+        "capot",
+        deal({"taker": "A", "trump": "H", "capot": "B", "generale": "A"}),
+        {"team": "A", "capot": "B"},
+    ),
     # -- points --
     ErrorCase("points_missing", "points", deal({"taker": "A", "trump": "H"})),
     ErrorCase(

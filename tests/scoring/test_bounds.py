@@ -46,6 +46,13 @@ PROFILES = [
     ("contree-faits", {}),
     ("contree-faits", {"capot_bid_failed": "chute", "chute_capot": "flat"}),
     ("contree-annonces", {"sa_ta": True}),
+    # issue 62: la générale
+    ("ffb-coinche", {"generale": "flat"}),
+    ("ffb-coinche", {"generale": "contract", "rounding": "none"}),
+    ("contree-faits-annonces", {"generale": "contract"}),
+    ("contree-faits", {"generale": "flat", "belote_protected": True}),
+    ("contree-annonces", {"generale": "contract", "annonces_belote": True}),
+    ("contree-annonces", {"generale": "flat"}),
 ]
 
 
@@ -76,6 +83,15 @@ BOUNDS = [
     ("ffb-coinche", {"capot_value": 252}, 6570),
     # the belote marked besides 270 × 4
     ("contree-annonces", {"annonces_belote": True}, 1100),
+    # la générale: below a coinche's capot bid at 820 (6,560), which it cannot pass
+    ("ffb-coinche", {"generale": "contract"}, 6560),
+    # a générale surcoinched counted as a contract of 500: 160 + 500 × 4 + the belote
+    ("contree-faits-annonces", {"generale": "contract"}, 2180),
+    # flat: 500 × 4 + the belote, as the capot bid's (2,020)
+    ("contree-faits", {"generale": "flat"}, 2020),
+    # points annoncés: 500 × 4 (1,080 before), 160 + 500 × 4 + its belote marked
+    ("contree-annonces", {"generale": "flat"}, 2000),
+    ("contree-annonces", {"generale": "contract", "annonces_belote": True}, 2180),
 ]
 
 
@@ -101,10 +117,15 @@ def any_deal(draw, rules: Rules) -> dict:
     deal: dict = {"taker": draw(st.sampled_from("AB")), "trump": trump}
     if rules.counting != "belote":
         low, high, step = rules.bid_limits(trump)
-        deal["bid"] = draw(st.sampled_from([*range(low, high + 1, step), "capot"]))
+        bids = [*range(low, high + 1, step), "capot"]
+        if rules.generale != "off":
+            bids += ["generale"] * 8  # often enough to meet its every case
+        deal["bid"] = draw(st.sampled_from(bids))
         deal["coinche"] = draw(st.integers(0, 2))
     capot = draw(st.sampled_from([None, "A", "B"]))
-    if capot:
+    if capot and draw(st.booleans()):
+        deal["generale"] = capot  # one player alone: a capot too
+    elif capot:
         deal["capot"] = capot
     else:
         deal["points"] = {"A": draw(st.integers(0, 162))}

@@ -115,7 +115,8 @@ def test_card_points_total_162_or_252_with_a_capot(case: tuple[Rules, dict]) -> 
     rules, deal = case
     score = score_deal(deal, rules)
     if score.outcome != "passed":
-        assert sum(score.card_points) == (252 if deal.get("capot") else 162)
+        capot = deal.get("capot") or deal.get("generale")  # a générale is a capot too
+        assert sum(score.card_points) == (252 if capot else 162)
 
 
 @SETTINGS
@@ -124,6 +125,8 @@ def test_coinching_a_chute_multiplies_the_defence_marque(case: tuple[Rules, dict
     rules, deal = case
     if deal.get("taker") is None or rules.coinche_count == "contract_only":
         return  # contract_only multiplies the contract alone (SPEC §7.1)
+    if deal.get("bid") == "generale":
+        return  # its belote and announcements are never multiplied: see below
     if rules.counting != "coinche":  # contrée adds the belotes outside the product
         deal.pop("belote", None)
     if rules.chute_base == 162 and rules.rounding != "none":
@@ -155,7 +158,7 @@ def test_classic_belote_conserves_every_point(case: tuple[Rules, dict]) -> None:
 def swap(deal: dict) -> dict:
     swapped: dict[str, Any] = {}
     for key, value in deal.items():
-        if key in ("taker", "capot") and value in ("A", "B"):
+        if key in ("taker", "capot", "generale") and value in ("A", "B"):
             swapped[key] = other(value)
         elif key in ("points", "belote", "announcements", "announcement_points"):
             swapped[key] = {other(team): v for team, v in value.items()}
@@ -182,7 +185,7 @@ def test_swapping_the_teams_swaps_the_marques(case: tuple[Rules, dict]) -> None:
 def test_rounding_never_makes_a_coinche_contract(case: tuple[Rules, dict]) -> None:
     rules, deal = case
     score = score_deal(deal, rules)
-    if score.outcome == "passed" or deal.get("bid") == "capot":
+    if score.outcome == "passed" or deal.get("bid") in ("capot", "generale"):
         return
     taker = deal["taker"]
     index = 0 if taker == "A" else 1
@@ -204,7 +207,9 @@ def test_a_contree_is_made_exactly_when_cards_and_belote_reach_the_bid(
         return
     taker = deal["taker"]
     if deal["bid"] == "capot":
-        expected = deal.get("capot") == taker
+        expected = (deal.get("capot") or deal.get("generale")) == taker
+    elif deal["bid"] == "generale":  # one player of the takers alone
+        expected = deal.get("generale") == taker
     else:
         index = 0 if taker == "A" else 1
         expected = score.card_points[index] + belote_points(deal, taker) >= deal["bid"]
@@ -299,3 +304,46 @@ def test_a_valid_deal_with_one_field_garbled_never_crashes(
         score_deal(deal, rules)
     except ScoringError as error:
         assert error.code in CODES
+
+
+GENERALE = deals_under(
+    rule_profiles(("ffb-coinche", "contree-faits-annonces", "contree-faits", "contree-annonces"))
+)
+
+
+@SETTINGS
+@given(GENERALE)
+def test_a_generale_goes_to_the_winner_of_the_deal_at_its_value(case: tuple[Rules, dict]) -> None:
+    # issue 62: made exactly when one player of the takers took the eight
+    # tricks alone; the winner marks flat 500 × m, contract 500 made uncoinched,
+    # else 160 + 500 × m; belote and announcements added, never multiplied
+    rules, deal = case
+    if deal.get("bid") != "generale" or rules.generale == "off":
+        return
+    score = score_deal(deal, rules)
+    taker = deal["taker"]
+    made = deal.get("generale") == taker
+    assert score.outcome == ("made" if made else "chute")
+    m = (1, 2, rules.surcoinche_factor)[deal.get("coinche") or 0]
+    value = 500 * m
+    if rules.generale == "contract" and (m > 1 or not made):
+        value += 160
+    winner = taker if made else other(taker)
+    extras = sum(score.announcements)
+    if rules.counting != "contree-annonces" or rules.annonces_belote:
+        extras += belote_points(deal, winner)
+        if not made and rules.counting == "coinche" and not rules.belote_protected:
+            extras += belote_points(deal, taker)  # a belote not imprenable, at coinche
+    assert marque(score, winner) == value + extras
+
+
+@SETTINGS
+@given(GENERALE)
+def test_a_generale_not_bid_scores_as_a_capot(case: tuple[Rules, dict]) -> None:
+    rules, deal = case
+    if "generale" not in deal or deal.get("bid") == "generale":
+        return
+    as_capot = {**{k: v for k, v in deal.items() if k != "generale"}, "capot": deal["generale"]}
+    score, capot = score_deal(deal, rules), score_deal(as_capot, rules)
+    assert (score.a, score.b, score.outcome) == (capot.a, capot.b, capot.outcome)
+    assert score_deal(as_capot, rules.with_options(generale="off")) == capot

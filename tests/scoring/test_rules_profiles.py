@@ -113,6 +113,7 @@ def test_a_profile_stored_as_version_1_replays_as_version_1(stored: dict) -> Non
         "capot_value": 250,
         "annonces_belote": False,
         "capot_bonus": True,
+        "generale": "off",
     }
     defence_capot = {"taker": "A", "bid": 80, "trump": "H", "capot": "B"}
     assert scoring.score_deal(defence_capot, rules).b == 160
@@ -203,6 +204,7 @@ def test_options_describe_every_option_of_the_spec_for_a_form() -> None:
         "capot_value",
         "annonces_belote",
         "capot_bonus",
+        "generale",
     ]
     for option in OPTIONS:
         assert option.label and option.help.endswith(".")

@@ -56,24 +56,10 @@ def hall_files(
     return files
 
 
-#: The club counts a generated concours may play (SPEC §7.1, §7.2), with
-#: the options that make them tell (au point près, a chute of 162).
-CLUB_OPTIONS = (
-    "coinche_count",
-    "capot_bid_failed",
-    "annonces_chute",
-    "coinche_defence",
-    "coinche_base",
-    "capot_bid_marque",
-    "capot_bid_coinched",
-    "classic_capot",
-    "classic_made",
-    "capot_value",
-    "annonces_belote",
-    "capot_bonus",
-    "rounding",
-    "chute_base",
-)
+#: The club counts a generated concours may play (SPEC §7.1, §7.2, issue
+#: 62: the engine's own list), with the options that make them tell (au
+#: point près, a chute of 162).
+CLUB_OPTIONS = (*scoring.options.CLUB_COUNTS, "rounding", "chute_base")
 
 
 def _club_count(rules: scoring.Rules, rng: random.Random) -> scoring.Rules:

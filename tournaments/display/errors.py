@@ -80,12 +80,19 @@ ENGINE_SENTENCES: dict[str, Promise] = {
     "trump_unknown": _("Atout %(value)s inconnu : %(allowed)s."),
     "bid_in_classic": _("Pas d'enchère à la belote classique : laissez le contrat vide."),
     "bid_missing": _("Contrat manquant : un multiple de %(step)s de %(min)s à %(max)s, ou capot."),
+    "bid_generale_not_played": _(
+        "Générale refusée : ces règles ne jouent pas la générale (voir les règles du tournoi)."
+    ),
     "bid_out_of_range": _(
         "Contrat %(bid)s impossible : un multiple de %(step)s de %(min)s à %(max)s, ou capot."
     ),
     "coinche_invalid": _("Coinche %(value)s invalide : aucune, coinché ou surcoinché."),
     "coinche_in_classic": _("Pas de coinche à la belote classique."),
     "capot_invalid": _("Capot %(value)s invalide : %(side_a)s, %(side_b)s ou aucun."),
+    "generale_invalid": _("Générale %(value)s invalide : %(side_a)s, %(side_b)s ou aucune."),
+    "generale_not_capot": _(
+        "Générale de %(team)s : c'est aussi son capot, pas celui de %(other)s."
+    ),
     # -- points --
     "points_missing": _(
         "Points manquants : indiquez les points de cartes (%(side_a)s ou %(side_b)s)."

@@ -78,6 +78,8 @@ def explanation_text(explanation: scoring.Explanation) -> str:
             opening = _opening(params)
         elif key == "test":
             sentences.insert(0, _verdict(opening, params))
+        elif key == "generale":
+            sentences.insert(0, _generale_verdict(opening, params))
         elif key == "marque":
             marques.append(_side_marque(params))
         else:
@@ -103,6 +105,8 @@ def _term(kind: str, value: int) -> str:
         "contract": lambda: gettext("%(n)s (contrat)") % {"n": n},
         "capot_contract": lambda: gettext("%(n)s (capot demandé)") % {"n": n},
         "capot_bid": lambda: gettext("%(n)s (capot demandé)") % {"n": n},
+        "generale": lambda: gettext("%(n)s (générale)") % {"n": n},
+        "generale_base": lambda: gettext("%(n)s (base)") % {"n": n},
         "base": lambda: gettext("%(n)s (base)") % {"n": n},
         "capot": lambda: gettext("%(n)s (capot)") % {"n": n},
         "chute": lambda: gettext("%(n)s (chute)") % {"n": n},
@@ -163,7 +167,10 @@ def _opening(p: dict[str, Any]) -> str:
     taker, trump = side_label(p["taker"]), trump_sign(p["trump"])
     if p["counting"] == "belote":
         return gettext("%(side)s prend à %(trump)s") % {"side": taker, "trump": trump}
-    bid = gettext("capot") if p["capot_bid"] else str(p["bid"])
+    if p.get("generale_bid"):
+        bid = gettext("générale")
+    else:
+        bid = gettext("capot") if p["capot_bid"] else str(p["bid"])
     contract = " ".join(part for part in (bid, trump, coinche_label(p["coinche"])) if part)
     return gettext("%(side)s joue %(contract)s") % {"side": taker, "contract": contract}
 
@@ -208,6 +215,16 @@ def _verdict(opening: str, p: dict[str, Any]) -> str:
     if p["tie"] and p["bid"] is None:
         return gettext("%(opening)s : litige, %(test)s.") % values
     return gettext("%(opening)s et chute : %(test)s.") % values
+
+
+def _generale_verdict(opening: str, p: dict[str, Any]) -> str:
+    """A générale bid: made when one player of the takers took the eight tricks alone."""
+    values = {"opening": opening}
+    if p["made"]:
+        return gettext("%(opening)s et réussit : un joueur fait seul les huit plis.") % values
+    if p["took_all"]:
+        return gettext("%(opening)s et chute : les huit plis, mais pas d'un seul joueur.") % values
+    return gettext("%(opening)s et chute : la défense fait au moins un pli.") % values
 
 
 # -- the other steps ----------------------------------------------------------------------------

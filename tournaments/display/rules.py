@@ -219,6 +219,16 @@ OPTION_TEXTS: dict[str, tuple[Label, Label]] = {
             "contrat (260 pour 100, arrondi)."
         ),
     ),
+    "generale": (
+        _("Générale"),
+        _(
+            "Un seul joueur annonce qu'il fera les huit plis à lui seul : non jouée (FFB) ; ou "
+            "500 à qui gagne la donne, aux preneurs si elle est faite, à la défense sinon (× 2 "
+            "coinchée : 1 000) ; ou comptée comme un contrat de 500 : faite 500, chutée 160 + "
+            "500 à la défense, coinchée 160 + 500 × 2. Belote et annonces s'ajoutent sans être "
+            "multipliées."
+        ),
+    ),
 }
 
 # Option name -> value -> label: the engine's Option.value_labels. Numbers and
@@ -273,6 +283,11 @@ VALUE_LABELS: dict[str, dict[Any, Label]] = {
         True: _("avec la prime du capot"),
         False: _("sans prime : 162 + contrat"),
     },
+    "generale": {
+        "off": _("non jouée"),
+        "flat": _("500 (× 2 coinchée)"),
+        "contract": _("contrat de 500 (chute 160 + 500)"),
+    },
 }
 
 # How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
@@ -299,6 +314,8 @@ CLUB_COUNT_SUMMARIES: dict[str, Label] = {
     "capot_value": _("capot à 252"),
     "annonces_belote": _("belote marquée"),
     "capot_bonus": _("capot non demandé : 162 + contrat"),
+    "generale_flat": _("générale : 500"),
+    "generale_contract": _("générale : contrat de 500"),
 }
 
 
