@@ -75,7 +75,8 @@ from ..announcements import parse_items
 from ..cards import ALL_TRUMP, CAPOT_CARD_POINTS, CARD_POINTS, NO_TRUMP, TRICK_ORDER
 from ..deal import score_deal
 from ..rules import Rules
-from .countings import classic, coinche, contree, generale
+from .countings import classic, coinche, contree
+from .generale import generale
 from .steps import Explanation, Hand, Step
 
 __all__ = ["Explanation", "Step", "explain_deal"]
