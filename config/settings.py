@@ -113,6 +113,7 @@ FEATURE_APPS = [
     "tournaments.features.door",
     "tournaments.features.clock",
     "tournaments.features.sheets",
+    "tournaments.features.contributions",
 ]
 
 INSTALLED_APPS = [

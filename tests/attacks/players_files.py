@@ -91,3 +91,24 @@ def licence_facts(licence: str) -> list[dict]:
             }
         )
     return facts
+
+
+def flood(username: str, *, count: int, name: str = "Inondation") -> int:
+    """`count` small public finished concours of `username`, two days ago,
+    naming the agreeing player by licence, ticked: what as many
+    publications would leave on the server."""
+    from tests.tournaments.services.test_persons import finished_concours
+
+    owner = get_user_model().objects.get(username=username)
+    day = timezone.localdate() - datetime.timedelta(days=2)
+    for i in range(count):
+        finished_concours(
+            owner,
+            teams=3,
+            name=f"{name} {i}",
+            shown={AGREED},
+            people=PEOPLE,
+            day=day,
+            approved=False,
+        )
+    return count

@@ -18,6 +18,7 @@ tomorrow was accepted (201)."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -37,6 +38,7 @@ NEVER_AGREED, WITHDRAWN, AGREED = (
     players_files.AGREED,
 )
 INVENTED = "Concours inventé"
+PROPOSED = "/organisation/pages-joueurs/resultats/"
 
 
 def _shell(server: real.Server, code: str):
@@ -155,8 +157,9 @@ def test_a_finished_concours_dated_tomorrow_is_refused_in_a_sentence(site, attac
 def test_the_same_player_at_two_approved_organizers_is_shown_and_rated_from_both(site, attack):
     """The legitimate path: the administrator approves `voisin` in the back
     office (« Utilisateurs », the action « Approuver »); Lefèvre2 plays at
-    voisin's concours and agrees there too: her page lists both concours
-    and her cote counts the parties of both."""
+    voisin's concours and agrees there too, and orga, who owns her record,
+    accepts it on « Résultats proposés »: her page lists both concours and
+    her cote counts the parties of both."""
     server, persons = site
     admin = publishing.logged_in(server, "admin", "127.0.0.32")
     voisin_pk = _shell(
@@ -179,6 +182,12 @@ def test_the_same_player_at_two_approved_organizers_is_shown_and_rated_from_both
         server, publishing.publication_key(neighbour), document, "127.0.0.33"
     )
     assert status == 201, answer
+    # Lefèvre2's record is orga's: voisin's concours counts once orga accepts it (issue 61).
+    owner = publishing.logged_in(server, "orga", "127.0.0.34")
+    (accept,) = re.findall(
+        r"/organisation/pages-joueurs/resultats/\d+/accepter/", owner.get(PROPOSED)[1]
+    )
+    assert owner.post(accept, {}, token=owner.form_token("/organisation/pages-joueurs/"))[0] == 302
     (fact,) = _shell(server, f"files.licence_facts({players_files.LICENCES[AGREED]!r})")
     status, page = _page(server, persons[AGREED])
     print(f"\n{AGREED} at two approved organizers: page {status}, cote games {fact['games']}")

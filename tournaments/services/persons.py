@@ -4,12 +4,12 @@ their cote.
 - `identify_players`: each player of a public concours linked to a `Person`:
   a record of the concours's organizer found by licence, else by folded
   names and club (a player with neither a licence nor a club is never taken
-  for somebody else: a person of their own); else the record of another
-  organizer the site trusts, found the same way (the same person at a
-  second organizer's concours); else a new record of the concours's
-  organizer. A player who ticked the box shows their person only if the
-  record is their organizer's: another organizer's tick never shows,
-  un-withdraws or rates a person whose record it does not own.
+  for somebody else: a person of their own); a record of another trusted
+  organizer found so waits for them to accept it (features/contributions);
+  else a new record of the concours's organizer. A player who ticked the
+  box shows their person only if the record is their organizer's: another
+  organizer's tick never shows, un-withdraws or rates a person whose
+  record it does not own.
 - `set_player_shown`: the box changed on a registration's form; unticked,
   the person is withdrawn (`withdraw_person`); ticked for a person who
   withdrew, refused.
@@ -85,10 +85,10 @@ def _match(records: QuerySet[Person], player: Player, *, own: bool) -> Person | 
     return found
 
 
-def _person_for(player: Player, owner_id: int | None) -> Person:
+def person_for(player: Player, owner_id: int | None) -> Person:
     """The organizer's own record of the player; else another trusted
-    organizer's (where the tick here counts only for this concours, never
-    for showing them); else a new record of the organizer's."""
+    organizer's (never linked here: theirs to accept, the feature
+    contributions); else a new record of the organizer's."""
     found = _match(Person.objects.filter(owner_id=owner_id), player, own=True)
     if found is None:
         others = Person.objects.exclude(owner_id=owner_id).filter(trusted("owner"))
@@ -119,9 +119,9 @@ def link_players(tournament: Tournament) -> int:
     until it is public). A step of a use-case, in its transaction."""
     linked = 0
     for player in tournament.players.filter(person__isnull=True).order_by("pk"):
-        player.person = _person_for(player, tournament.owner_id)
-        player.save(update_fields=["person"])
-        linked += 1
+        person = person_for(player, tournament.owner_id)
+        if person.owner_id == tournament.owner_id:  # another's waits for them to accept
+            linked += Player.objects.filter(pk=player.pk).update(person=person)
     _read_the_boxes(tournament)
     return linked
 

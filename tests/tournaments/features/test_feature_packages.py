@@ -171,7 +171,7 @@ def reversed_or_none(name: str, slug: str) -> str | None:
     if name.startswith("command:"):
         return name if name.removeprefix("command:") in get_commands() else None
 
-    for args in ([slug], [slug, 1]):
+    for args in ([slug], [slug, 1], [], [1]):
         try:
             return reverse("tournaments:" + name, args=args)
         except NoReverseMatch:
@@ -187,6 +187,7 @@ GONE = {
     "cash": ["cash", "cash_pdf", "cash_csv"],
     "challenge": ["challenge", "challenge_manage", "challenge_pdf"],
     "clock": ["round_clock", "last_deal_call"],
+    "contributions": ["contributions", "contribution_accept"],
     "door": ["door_poster", "door_open"],
     "halls": ["halls_manage", "halls_public"],
     "leagues": ["league", "league_manage"],

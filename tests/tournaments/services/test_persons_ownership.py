@@ -14,6 +14,8 @@ from django.utils import timezone
 
 from tests import factories
 from tests.tournaments.services.test_persons import finished_concours
+from tournaments.features.contributions import queries as proposed
+from tournaments.features.contributions import services as contributions
 from tournaments.models import Cote, Person, Player
 from tournaments.queries import persons as queries
 from tournaments.services import errors, persons, registration, trust
@@ -42,23 +44,25 @@ def _page(person: Person) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("at_owner", "other_approved", "at_other", "page", "games"),
+    ("at_owner", "other_approved", "at_other", "accepted", "page", "games"),
     [
         # Another organizer's tick never shows a person who did not agree.
-        ("never", False, True, [], None),
-        ("never", True, True, [], None),
+        ("never", False, True, False, [], None),
+        ("never", True, True, False, [], None),
         # Nor brings back one who withdrew, nor rates them.
-        ("withdrew", False, True, [], None),
-        ("withdrew", True, True, [], None),
+        ("withdrew", False, True, False, [], None),
+        ("withdrew", True, True, False, [], None),
         # A person shown: an unapproved organizer's results reach neither
-        # the page nor the cote; an approved one's, only where she ticked.
-        ("agreed", False, True, ["Chez le club"], 1),
-        ("agreed", True, False, ["Chez le club"], 1),
-        ("agreed", True, True, ["Chez le club", "Chez le voisin"], 2),
+        # the page nor the cote; an approved one's, only where she ticked,
+        # and only once the record's owner accepted them (issue 61).
+        ("agreed", False, True, False, ["Chez le club"], 1),
+        ("agreed", True, False, False, ["Chez le club"], 1),
+        ("agreed", True, True, False, ["Chez le club"], 1),
+        ("agreed", True, True, True, ["Chez le club", "Chez le voisin"], 2),
     ],
 )
 def test_only_the_owners_box_shows_and_a_trusted_organizers_box_adds_a_concours(
-    organizer, other, at_owner, other_approved, at_other, page, games
+    organizer, other, at_owner, other_approved, at_other, accepted, page, games
 ):
     finished_concours(
         organizer,
@@ -77,9 +81,13 @@ def test_only_the_owners_box_shows_and_a_trusted_organizers_box_adds_a_concours(
         people=LICENCE,
         approved=other_approved,
     )
+    if accepted:
+        (waiting,) = proposed.contributions_to_decide(organizer)
+        contributions.decide_contribution(contribution=waiting, accept=True, by=organizer)
     her = _her()
     assert her.owner == organizer
-    assert Player.objects.filter(last_name="Lefèvre0").values("person").distinct().count() == 1
+    # Found again, never a second record: linked to hers only once she is accepted.
+    assert Person.objects.filter(licence="V-0001").count() == 1
     assert _page(her) == page
     assert her.withdrawn_at == withdrawn_at
     cote = Cote.objects.filter(person=her).first()
@@ -132,6 +140,8 @@ def test_unticking_at_a_trusted_organizer_whose_concours_is_on_her_page_withdraw
 ):
     finished_concours(organizer, name="Chez le club", shown={"Lefèvre0"}, people=LICENCE)
     theirs = finished_concours(other, name="Chez le voisin", shown={"Lefèvre0"}, people=LICENCE)
+    (waiting,) = proposed.contributions_to_decide(organizer)
+    contributions.decide_contribution(contribution=waiting, accept=True, by=organizer)
     player = theirs.players.get(last_name="Lefèvre0")
     persons.set_player_shown(player=player, shown=False, by=other)
     her = _her()
@@ -139,6 +149,16 @@ def test_unticking_at_a_trusted_organizer_whose_concours_is_on_her_page_withdraw
     # Only the organizer who registered her can show her again.
     with pytest.raises(errors.TournamentError):
         persons.show_again(person=her, by=other)
+
+
+def test_unticking_at_a_trusted_organizer_not_yet_accepted_withdraws_nothing(organizer, other):
+    finished_concours(organizer, name="Chez le club", shown={"Lefèvre0"}, people=LICENCE)
+    theirs = finished_concours(other, name="Chez le voisin", shown={"Lefèvre0"}, people=LICENCE)
+    player = theirs.players.get(last_name="Lefèvre0")
+    assert player.person is None  # apart, asked of the record's owner
+    persons.set_player_shown(player=player, shown=False, by=other)
+    her = _her()
+    assert her.shown and her.withdrawn_at is None
 
 
 def test_an_unapproved_organizer_does_not_manage_another_clubs_player(organizer, other):

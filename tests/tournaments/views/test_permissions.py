@@ -111,6 +111,9 @@ ANY_ORGANIZER |= {"announce", "persons_manage", "person_withdraw", "persons_merg
 # Published results (issue 26): an organizer's own keys, uploads and settings.
 ANY_ORGANIZER |= {"publication", "key_create", "key_revoke", "backup_upload", "target_save"}
 ANY_ORGANIZER |= {"league_list"}
+# Another organizer's results for one's persons (issue 61): the owner's own decisions.
+ANY_ORGANIZER |= {"contributions", "contribution_accept", "contribution_refuse"}
+ANY_ORGANIZER |= {"contributions_refuse"}
 
 
 def tournament_patterns() -> list[tuple[str, URLPattern]]:
