@@ -197,9 +197,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def row_related(model: type[Model]) -> list[str]:
-    """The one-to-ones the installed apps hang on a row of `model` (a team's
-    payment, its qualification…), with what each asks to be read with it
-    (its `ROW_RELATED`): the list's rows in one query, whatever is installed."""
+    """The one-to-ones installed apps hang on a `model` row (a team's payment…)
+    and their `ROW_RELATED`: a list's rows in one query, whatever is installed."""
     names = []
     for relation in model._meta.related_objects:
         if relation.one_to_one:

@@ -21,6 +21,7 @@ class LeaguesConfig(AppConfig):
         hooks.register(hooks.DASHBOARD_PANELS, views.send_due_on_dashboard)
         hooks.register(hooks.ORGANIZER_HOME, views.organizer_button)
         hooks.register(hooks.PUBLIC_HOME, views.home_panel)
+        hooks.fill("team_row.name", "tournaments/includes/qualified_mark.html", by=__name__)
         # A concours published again stays in its stages (services/publication.py).
         hooks.register(hooks.BACKUP_SECTIONS, services.backup_section)
         hooks.register(hooks.CONCOURS_IMPORTED, services.take_section)
