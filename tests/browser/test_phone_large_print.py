@@ -116,3 +116,61 @@ def test_a_coinched_deal_in_large_print_with_one_scroll_at_most(
     assert covered == [], covered
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
     assert page.evaluate(SMALL_TARGETS) == []
+
+
+#: Issue 60, item 5: the deal that asks for every mark at once.
+COINCHED_BELOTE_CAPOT = {
+    "taker": "NS",
+    "trump": "♠",
+    "bid": "100",
+    "coinche": "x",
+    "belote": "NS",
+    "capot": "NS",
+}
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_a_coinched_deal_with_belote_and_capot_in_large_print_with_one_scroll_at_most(
+    live_server, open_page, round1, mode
+):
+    """Coinche, Belote and Capot tapped in one deal: the pad shows the three
+    within one swipe of « Preneur », the deal is saved with one scroll at
+    most, and the pinned score bar covers no line of the page (« Rien de
+    saisi », the entry's state, a mark's label) as opened, once marked and
+    once saved.
+
+    Before (main at 7014cde): 7 taps and 2 scrolls at A+ and at 150 %, the
+    keypad's points box pulling « Coinchée » then « Belote » under the bar
+    (106 px high at A+, 73 at 150 %), « Coinche » under it once marked.
+    After (the bar on one line, 56 and 40 px; « Non », « Coinchée »,
+    « Surcoinche » on one row): 7 taps, no scroll, nothing under the bar."""
+    viewport, scale, large_print, keypad = MODES[mode]
+    table = round1.tables.order_by("number").first()
+    page = open_page(viewport=viewport, device_scale_factor=scale, is_mobile=True, has_touch=True)
+    page.goto(live_server.url + links.entry_path(table))
+    if large_print:
+        page.get_by_role("button", name="Grands caractères").click()
+    page.locator("#id_code").fill(table.code_a)
+    page.get_by_role("button", name="Saisir les donnes").click()
+    expect(page.locator("#deal-entry")).to_be_visible()
+    thumb = Thumb(page, keypad_height=keypad, **viewport)
+    row = page.locator("#deal-entry")
+    marks = {
+        name: row.locator(f".cell-{name}").evaluate(BOX) for name in ("coinche", "belote", "capot")
+    }
+    covered = {"opened": page.evaluate(UNDER_BAR)}
+    tap_deal(page, thumb=thumb, save=False, **COINCHED_BELOTE_CAPOT)
+    covered["marked"] = page.evaluate(UNDER_BAR)
+    shot(page, f"large-print-{mode}-coinche-belote-capot", full_page=False)
+    thumb.tap(row.locator("button[type=submit][form=deal-form]"))
+    taps, scrolls = thumb.count()
+    expect(page.locator("#deal-1 .marque-a")).to_have_text("740")
+    covered["saved"] = page.evaluate(UNDER_BAR)
+    shot(page, f"large-print-{mode}-coinche-belote-capot-saved", full_page=False)
+    print(f"\n[{mode}] marks as opened: {marks}; (taps, scrolls): {(taps, scrolls)}")
+    bar = page.locator("#deal-totals").evaluate(BOX)
+    print(f"[{mode}] under the bar ({bar['height']} px high): {covered}")
+    assert scrolls <= 1, (taps, scrolls)
+    lowest = max(box["bottom"] for box in marks.values())
+    assert lowest <= 2 * viewport["height"] - 40, marks  # within the one swipe
+    assert all(not hidden for hidden in covered.values()), covered
