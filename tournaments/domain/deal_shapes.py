@@ -1,7 +1,8 @@
 """The three shapes of a deal, and the only conversions between them.
 
 - **fields**: the `Deal` model's stored values (`DEAL_FIELDS`: taker, trump,
-  bid, bid_capot, coinche, points_a/b, capot, belote_a/b, announcements);
+  bid, bid_capot, coinche, points_a/b, capot, bid_generale, generale,
+  belote_a/b, announcements);
   what the services write and the backups keep.
 - **engine**: SPEC §8's deal object (``{"taker": "A", "trump": "H", "bid":
   90, "points": {"A": 97}, …}``), what `scoring` reads.
@@ -29,12 +30,14 @@ DEAL_FIELDS = (
     "points_a",
     "points_b",
     "capot",
+    "bid_generale",
+    "generale",
     "belote_a",
     "belote_b",
     "announcements",
 )
 #: The fields a classic belote deal has no use for (no bid, no coinche).
-CONTRACT_FIELDS = ("bid", "bid_capot", "coinche")
+CONTRACT_FIELDS = ("bid", "bid_capot", "coinche", "bid_generale")
 
 
 def fields_to_engine(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,7 +47,9 @@ def fields_to_engine(fields: Mapping[str, Any]) -> dict[str, Any]:
     if not taker:
         return data
     data["trump"] = fields.get("trump")
-    if fields.get("bid_capot"):
+    if fields.get("bid_generale"):
+        data["bid"] = "generale"
+    elif fields.get("bid_capot"):
         data["bid"] = "capot"
     elif fields.get("bid") is not None:
         data["bid"] = fields["bid"]
@@ -59,6 +64,8 @@ def fields_to_engine(fields: Mapping[str, Any]) -> dict[str, Any]:
         data["points"] = points
     if fields.get("capot"):
         data["capot"] = fields["capot"]
+    if fields.get("generale"):
+        data["generale"] = fields["generale"]
     if fields.get("belote_a") or fields.get("belote_b"):
         data["belote"] = {"A": fields.get("belote_a") or 0, "B": fields.get("belote_b") or 0}
     if fields.get("announcements"):
@@ -83,6 +90,8 @@ def engine_to_fields(deal: Mapping[str, Any]) -> dict[str, Any]:
         "points_a": points.get("A"),
         "points_b": points.get("B"),
         "capot": deal.get("capot") or "",
+        "bid_generale": bid == "generale",
+        "generale": deal.get("generale") or "",
         "belote_a": belote.get("A", 0),
         "belote_b": belote.get("B", 0),
         "announcements": announcements,
@@ -116,6 +125,8 @@ def fields_to_form(fields: Mapping[str, Any]) -> dict[str, Any]:
         "coinche": fields.get("coinche") or 0,
         "points": taker_card_points(taker, fields.get("points_a"), fields.get("points_b")),
         "capot": fields.get("capot") or "",
+        "bid_generale": bool(fields.get("bid_generale")),
+        "generale": fields.get("generale") or "",
         "belote_a": fields.get("belote_a") or None,
         "belote_b": fields.get("belote_b") or None,
         "announce_a": points.get("A") or declared.get("A") or None,
@@ -151,6 +162,8 @@ def form_to_fields(data: Mapping[str, Any], *, with_contract: bool = True) -> di
         "bid_capot": bool(data.get("bid_capot")),
         "coinche": data.get("coinche") or 0,
         "capot": data.get("capot") or "",
+        "bid_generale": bool(data.get("bid_generale")),
+        "generale": data.get("generale") or "",
         "belote_a": data.get("belote_a") or 0,
         "belote_b": data.get("belote_b") or 0,
         "points_a": None,

@@ -334,6 +334,9 @@ class Deal(models.Model):
         _("contrat"), null=True, blank=True, validators=bounded(0, 1000)
     )
     bid_capot = models.BooleanField(_("capot annoncé"), default=False)
+    # La générale (the option generale): bid, and the side one of whose players
+    # took the eight tricks alone (its capot too).
+    bid_generale = models.BooleanField(_("générale annoncée"), default=False)
     coinche = models.PositiveSmallIntegerField(
         _("coinche"), choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))], default=0
     )
@@ -344,6 +347,7 @@ class Deal(models.Model):
         _("points Est-Ouest"), null=True, blank=True, validators=bounded(0, 1000)
     )
     capot = models.CharField(_("capot"), max_length=1, choices=Side.choices, blank=True)
+    generale = models.CharField(_("générale"), max_length=1, choices=Side.choices, blank=True)
     belote_a = models.PositiveSmallIntegerField(
         _("belotes Nord-Sud"), default=0, validators=bounded(0, 1000)
     )

@@ -11,13 +11,21 @@ from hypothesis import strategies as st
 import scoring
 from tournaments.domain import deal_shapes
 
-PROFILES = ["ffb-belote", "ffb-coinche", "contree-faits-annonces"]
+PROFILES = ["ffb-belote", "ffb-coinche", "contree-faits-annonces", "generale"]
+
+
+def _rules(preset: str) -> scoring.Rules:
+    """A preset, or « generale »: the coinche with la générale (issue 62),
+    whose random deals carry générale bids and one player's capots."""
+    if preset == "generale":
+        return scoring.Rules.from_preset("ffb-coinche", generale="contract")
+    return scoring.Rules.from_preset(preset)
 
 
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32), preset=st.sampled_from(PROFILES))
 def test_an_engine_deal_survives_the_stored_fields(seed, preset) -> None:
-    rules = scoring.Rules.from_preset(preset)
+    rules = _rules(preset)
     deal = scoring.random_deal(random.Random(seed), rules)
     fields = deal_shapes.engine_to_fields(deal)
     again = deal_shapes.fields_to_engine(fields)
@@ -30,6 +38,8 @@ def test_an_engine_deal_survives_the_stored_fields(seed, preset) -> None:
         {"taker": "A", "trump": "H", "bid": 90, "points_a": 97, "coinche": 1},
         {"taker": "B", "trump": "S", "bid": None, "bid_capot": True, "capot": "B"},
         {"taker": "B", "trump": "C", "bid": 80, "points_b": 81, "belote_a": 1},
+        {"taker": "A", "trump": "H", "bid_generale": True, "generale": "A"},
+        {"taker": "A", "trump": "H", "bid": 100, "generale": "B"},
         {
             "taker": "A",
             "trump": "D",
@@ -44,6 +54,8 @@ def test_a_stored_deal_comes_back_from_its_form(fields) -> None:
         "bid_capot": False,
         "coinche": 0,
         "capot": "",
+        "bid_generale": False,
+        "generale": "",
         "belote_a": 0,
         "belote_b": 0,
         "announcements": {},
@@ -87,3 +99,10 @@ def test_a_deal_stored_with_the_defences_points_opens_its_correction_with_the_ta
     assert deal_shapes.fields_to_form(fields)["points"] == 92
     again = deal_shapes.form_to_fields(deal_shapes.fields_to_form(fields))
     assert (again["points_a"], again["points_b"]) == (None, 92)
+
+
+def test_a_generale_survives_the_stored_fields() -> None:
+    deal = {"taker": "A", "trump": "H", "bid": "generale", "generale": "A", "coinche": 1}
+    fields = deal_shapes.engine_to_fields(deal)
+    assert (fields["bid_generale"], fields["generale"], fields["bid"]) == (True, "A", None)
+    assert deal_shapes.fields_to_engine(fields) == deal
