@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.management.base import CommandError
 from django.db import connections
+from django.utils.translation import gettext as _
 
 from tournaments.display.hall import (
     journal_on_laptop_notice,
@@ -97,10 +98,10 @@ def folder_to_take_over(given: str) -> Path:
         return found
     if stick.several():
         raise CommandError(several_sticks_notice())
-    raise CommandError(
+    raise CommandError(_(
         "Aucune clé USB avec un dossier « belote-sauvegardes » n'est branchée : branchez la "
         "clé du premier portable, ou donnez le dossier : --reprendre DOSSIER."
-    )
+    ))  # fmt: skip
 
 
 def journal_folder() -> Path:
@@ -277,7 +278,7 @@ def take_over(
     exactly those the app makes (a snapshot is data, not a schema to
     trust). The code is kept as this laptop's: one code for the day."""
     if connections["default"].vendor != "sqlite":
-        raise CommandError("La reprise se fait sur la base SQLite du portable de la salle.")
+        raise CommandError(_("La reprise se fait sur la base SQLite du portable de la salle."))
     if (folder / journal.FOLDER_NAME).is_dir():
         folder = folder / journal.FOLDER_NAME  # the backups' folder was given
     try:
@@ -285,33 +286,32 @@ def take_over(
             folder, data_dir=Path(settings.DATA_DIR), hall=hall, partial=partial, seal=seal
         )
     except replay.JournalDamaged as exc:
-        raise CommandError(f"Reprise impossible : {exc}.") from exc
+        raise CommandError(_("Reprise impossible : %(why)s.") % {"why": exc}) from exc
     migrate()
     connection = connections["default"]
     connection.ensure_connection()
     if carried.shape(connection.connection) != carried.app_shape():
         connections.close_all()
         replay.move_aside(Path(connections["default"].settings_dict["NAME"]), "reprise-refusee")
-        raise CommandError(
+        raise CommandError(_(
             "Reprise impossible : la base de la clé n'a pas les tables que fait ce logiciel "
             "(une autre version, ou une base changée) ; rien n'est servi."
-        )
+        ))  # fmt: skip
     if seal.code and done.key is not None:
         sealing.keep_code(Path(settings.DATA_DIR), seal.code)
+    said = _("Reprise : instantané pris %(when)s et %(n)s enregistrements du journal rejoués.")
     stdout.write(
-        style.SUCCESS(
-            f"Reprise : instantané pris {replay.when(done.taken_at)} et {len(done.transactions)} "
-            "enregistrements du journal rejoués."
-        )
+        style.SUCCESS(said % {"when": replay.when(done.taken_at), "n": len(done.transactions)})
     )
     if done.stopped:
-        done.notes.append(f"reprise partielle, arrêtée avant : {done.stopped} ; la suite non plus")
+        partial = _("reprise partielle, arrêtée avant : %(where)s ; la suite non plus")
+        done.notes.append(partial % {"where": done.stopped})
     for note in done.notes:
         stdout.write(style.WARNING(f"  {note[:1].upper()}{note[1:]}."))
-    stdout.write(
-        "  L'organisateur se reconnecte sur ce portable ; chaque table redonne son code une "
+    stdout.write("  " + _(
+        "L'organisateur se reconnecte sur ce portable ; chaque table redonne son code une "
         "fois (les donnes qui attendaient sur les téléphones partent ensuite)."
-    )
+    ))  # fmt: skip
     return done
 
 
@@ -320,16 +320,16 @@ def printed_codes_sentence(first: str, here: str) -> str:
     when this laptop has the address the first one printed (`first`, as
     it recorded it beside its journal; "" when unknown)."""
     if first and standby.address(first) == standby.address(here):
-        return (
-            f"  Même adresse que le premier portable ({here}/) : les feuilles et QR codes "
+        return "  " + _(
+            "Même adresse que le premier portable (%(here)s/) : les feuilles et QR codes "
             "imprimés restent valables."
-        )
-    before = f" (le premier portable était à {first}/)" if first else ""
-    return (
-        f"  Nouvelle adresse{before} : les QR codes imprimés mènent à l'ancienne. Les "
+        ) % {"here": here}
+    before = _(" (le premier portable était à %(first)s/)") % {"first": first} if first else ""
+    return "  " + _(
+        "Nouvelle adresse%(before)s : les QR codes imprimés mènent à l'ancienne. Les "
         "téléphones doivent scanner le QR code affiché au bureau (page « Mes tournois », "
         "« Téléphones : scannez ceci ») ; les codes des équipes ne changent pas."
-    )
+    ) % {"before": before}
 
 
 def from_a_copy(done: replay.Plan) -> str:
@@ -339,12 +339,12 @@ def from_a_copy(done: replay.Plan) -> str:
     source = done.snapshot.parent
     if source.resolve() == journal_folder().resolve() or done.hall == own_hall():
         return ""
-    return (
-        f"Reprise depuis « {source} », qui n'est pas la clé de ce portable (« "
-        f"{journal_folder()} ») : si c'est une copie, le premier portable ne saura pas qu'il "
+    return _(
+        "Reprise depuis « %(source)s », qui n'est pas la clé de ce portable (« "
+        "%(stick)s ») : si c'est une copie, le premier portable ne saura pas qu'il "
         "est remplacé et continuerait de servir le concours. Vérifiez qu'il est arrêté, puis "
         "relancez la même commande avec --premier-arrete."
-    )
+    ) % {"source": source, "stick": journal_folder()}
 
 
 def own_hall() -> str:
@@ -376,18 +376,19 @@ def hand_over(done: replay.Plan, address: str, stdout, *, first: str = "") -> No
             ) from exc
     elsewhere = first and standby.address(first) != standby.address(address)
     if elsewhere and still_serving(first, done.hall):
-        raise CommandError(
-            f"Le premier portable sert encore le concours à {first}/ et ne lit pas la "
-            f"reprise écrite dans « {source} » (une copie de sa clé ?) : deux portables "
+        raise CommandError(_(
+            "Le premier portable sert encore le concours à %(first)s/ et ne lit pas la "
+            "reprise écrite dans « %(source)s » (une copie de sa clé ?) : deux portables "
             "serviraient le même concours. Arrêtez le premier portable (ou prenez sa clé), "
             "puis relancez la reprise. Rien n'est servi ici."
-        )
+        ) % {"first": first, "source": source})  # fmt: skip
     # The replaced hall's phones check the takeover with its takeover key,
     # made from the code (a journal of the previous release: the key it
     # wrote on its stick).
     phones = sealing.phones_key(done.key) if done.key else handover.read_key(source, done.hall)
     standby.took_over(Path(settings.DATA_DIR), done.hall, phones)
-    stdout.write(f"  Le premier portable, s'il revient, renverra ses téléphones vers {address}/")
+    back = _("Le premier portable, s'il revient, renverra ses téléphones vers %(address)s/")
+    stdout.write("  " + back % {"address": address})
 
 
 #: How long the first laptop is given to read the takeover (it looks every
@@ -403,7 +404,7 @@ def still_serving(first: str, hall: str) -> bool:
     the takeover). Not answering (dead, off the Wi-Fi) is not serving."""
     parts = urlsplit(first)
     deadline = time.monotonic() + READ_TAKEOVER_SECONDS
-    for _ in range(20):  # bounded in count as in time
+    for _try in range(20):  # bounded in count as in time
         connection_class = (
             http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
         )

@@ -46,6 +46,7 @@ from typing import Any
 
 from django.db import DatabaseError, connections
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.infra.journal import carried, codec, codes, handover
 from tournaments.infra.journal.capture import first_word
@@ -126,10 +127,12 @@ def choose(folder: Path, hall: str | None, seal: Seal = NO_SEAL) -> str:
     found = halls(folder)
     if hall is not None:
         if hall not in found:
-            raise JournalDamaged(f"aucun journal « {hall} » dans {folder}")
+            raise JournalDamaged(
+                _("aucun journal « %(hall)s » dans %(folder)s") % {"hall": hall, "folder": folder}
+            )
         return hall
     if not found:
-        raise JournalDamaged(f"aucun journal dans {folder}")
+        raise JournalDamaged(_("aucun journal dans %(folder)s") % {"folder": folder})
     open_ = {h: t for h, t in found.items() if handover.replaced_by(folder, h, seal.key(h)) is None}
     if len(open_) > 1:
         listed = " ; ".join(
@@ -161,19 +164,21 @@ def read_header(path: Path, hall: str, seal: Seal = NO_SEAL) -> tuple[dict, byte
             "même version que le premier portable"
         )
     if not first.endswith(b"\n"):
-        raise JournalDamaged(f"{path.name} est vide (son en-tête n'a jamais été écrit)")
+        raise JournalDamaged(
+            _("%(name)s est vide (son en-tête n'a jamais été écrit)") % {"name": path.name}
+        )
     key: bytes | None = None
     if version == UNSEALED_FORMAT:
         if not seal.unsealed:
             raise JournalDamaged(UNSEALED.format(name=path.name))
     elif version == FORMAT:
         if not seal.code:
-            raise JournalDamaged(NO_CODE)
+            raise JournalDamaged(str(NO_CODE))
         key = seal.key(hall)
     else:
         raise JournalDamaged(damaged(f"ligne 1 de {path.name}", text, "est abîmée"))
     try:
-        header, _ = codec.unseal(None, text, key)
+        header, _chain = codec.unseal(None, text, key)
     except ValueError:
         if key is not None:
             raise JournalDamaged(WRONG_CODE.format(name=path.name)) from None
@@ -204,7 +209,7 @@ def read_segment(
 
 def header_fits(header: dict, hall: str, number: int, path: Path) -> None:
     if header.get("hall") != hall or header.get("segment") != number:
-        raise JournalDamaged(f"{path.name} n'appartient pas à ce journal")
+        raise JournalDamaged(_("%(name)s n'appartient pas à ce journal") % {"name": path.name})
 
 
 def snapshot_fault(path: Path, sha256: Any) -> str:
@@ -241,7 +246,7 @@ def plan(
     """What a replay would do, read and checked; JournalDamaged if nothing fits."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise JournalDamaged(f"dossier introuvable : {folder}")
+        raise JournalDamaged(_("dossier introuvable : %(folder)s") % {"folder": folder})
     hall = choose(folder, hall, seal)
     segments, notes = numbers(folder, hall, ".journal"), []
     for first in reversed(numbers(folder, hall, ".sqlite3")):
@@ -254,10 +259,13 @@ def plan(
         snapshot = folder / str(header.get("snapshot"))
         fault = "ne correspond pas à son journal" if snapshot.parent != folder else ""
         if fault := fault or snapshot_fault(snapshot, header.get("sha256")):
-            notes.append(f"l'instantané {first} est laissé de côté : {fault}")
+            notes.append(
+                _("l'instantané %(n)s est laissé de côté : %(fault)s")
+                % {"n": first, "fault": fault}
+            )
             continue
         if notes:
-            notes.append("la reprise part de l'instantané précédent et de son journal")
+            notes.append(_("la reprise part de l'instantané précédent et de son journal"))
         result = Plan(hall, snapshot, [], taken_at=str(header.get("at")), notes=notes, key=key)
         try:
             _read_chain(folder, hall, chain, result, seal)
@@ -308,7 +316,7 @@ def _transaction(where: str, record: dict, key: bytes | None) -> Transaction:
         ]
     except (TypeError, ValueError):
         raise JournalDamaged(damaged(where, text, "est illisible", stamp)) from None
-    for sql, _, _ in statements:
+    for sql, _params, _many in statements:
         if first_word(sql) not in WRITES:
             refused = f"est refusée : « {sql[:60]} » n'est pas une écriture du concours"
             raise JournalDamaged(damaged(where, text, refused, stamp))

@@ -43,6 +43,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 #: No I, L, O, 0 or 1: nothing a volunteer reads one for the other.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 GROUPS, GROUP = 3, 4
@@ -148,17 +150,17 @@ NO_SEAL = Seal()
 
 
 #: A takeover's sentences about the code (infra/journal/replay).
-NO_CODE = (
+NO_CODE = _(
     "cette clé est scellée par le code de la clé, noté au premier démarrage et affiché au "
     "bureau du premier portable : tapez-le quand la reprise le demande, ou donnez-le "
     "(--code XXXX-XXXX-XXXX)"
 )
-WRONG_CODE = (
+WRONG_CODE = _(
     "{name} n'est pas scellé par ce code : le code est mal tapé, ou la clé a été changée par "
     "quelqu'un qui ne l'a pas. Vérifiez le code (noté au premier démarrage, affiché au bureau "
     "du premier portable) ; rien n'est repris"
 )
-UNSEALED = (
+UNSEALED = _(
     "{name} n'est pas scellé (écrit par la version précédente du logiciel, ou changé par "
     "quelqu'un) : aucun code ne le vérifie. Si c'est bien la clé de votre concours, écrite par "
     "la version précédente, relancez avec --non-scellee ; rien n'est repris"

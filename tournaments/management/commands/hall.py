@@ -42,9 +42,11 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from tournaments.infra import address, database_copy, standby, tasks, uptime
+from tournaments.infra.data_folder import system_language
 from tournaments.infra.hall_server import HallServer
 from tournaments.infra.journal import replay, sealing
 from tournaments.infra.journal import writer as journal
@@ -157,27 +159,31 @@ class Command(BaseCommand):
             settings.HALL_ADMIN_ON_NETWORK = True
         takeover.find_stick(self.stdout, self.style)
         taken, first = None, ""
+        spoken = translation.override(system_language())  # the takeover's sentences
         if options.get("reprendre"):
-            folder = takeover.folder_to_take_over(options["reprendre"])
-            taken = takeover.take_over(
-                folder,
-                self.stdout,
-                self.style,
-                migrate=self._update_database,
-                hall=options.get("journal"),
-                partial=options.get("partielle", False),
-                seal=replay.Seal(
-                    code=self._code(options.get("code")),
-                    unsealed=bool(options.get("non_scellee")),
-                ),
-            )
+            with spoken:
+                taken = takeover.take_over(
+                    takeover.folder_to_take_over(options["reprendre"]),
+                    self.stdout,
+                    self.style,
+                    migrate=self._update_database,
+                    hall=options.get("journal"),
+                    partial=options.get("partielle", False),
+                    seal=replay.Seal(
+                        code=self._code(options.get("code")),
+                        unsealed=bool(options.get("non_scellee")),
+                    ),
+                )
             first = takeover.recorded_address(taken.hall, taken.snapshot.parent)
         else:
             self._update_database()
         self._first_login(renew=bool(options.get("new_password")))
         if demo:
             call_command("demo", stdout=self.stdout, compte_deja_dit=self.password is not None)
-        copy = takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
+        with spoken:
+            copy = (
+                takeover.from_a_copy(taken) if taken and not options.get("premier_arrete") else ""
+            )
         if copy:
             raise CommandError(copy)
         if check:
@@ -200,7 +206,8 @@ class Command(BaseCommand):
         address.serve_at(public)  # the links of mails made without a request
         takeover.record_address(public.url)
         if taken is not None:
-            takeover.hand_over(taken, public.url, self.stdout, first=first)
+            with spoken:
+                takeover.hand_over(taken, public.url, self.stdout, first=first)
         takeover.start_standby(secours, self.stdout, public.url)
         self._announce(public, listen_host, server.port)
         stop_backups = self._start_backups()
@@ -225,9 +232,10 @@ class Command(BaseCommand):
         own = sealing.kept_code(Path(settings.DATA_DIR))
         given = given or os.environ.get("CODE_DE_LA_CLE") or None  # the standalone app's
         if given is None and sys.stdin is not None and sys.stdin.isatty():
-            default = f" (Entrée : {own})" if own else ""
+            default = _(" (Entrée : %(own)s)") % {"own": own} if own else ""
+            asked = _("Code de la clé (XXXX-XXXX-XXXX)%(default)s : ") % {"default": default}
             try:
-                given = input(f"Code de la clé (XXXX-XXXX-XXXX){default} : ").strip() or None
+                given = input(asked).strip() or None
             except EOFError:
                 given = None
         if given is None:
@@ -235,8 +243,11 @@ class Command(BaseCommand):
         code = sealing.normalized(given)
         if code is None:
             raise CommandError(
-                f"Code de la clé illisible : « {given} » (douze lettres et chiffres, par exemple "
-                "KM7Q-3ZPW-H9TD, noté au premier démarrage du premier portable)."
+                _(
+                    "Code de la clé illisible : « %(given)s » (douze lettres et chiffres, par "
+                    "exemple KM7Q-3ZPW-H9TD, noté au premier démarrage du premier portable)."
+                )
+                % {"given": given}
             )
         return code
 
