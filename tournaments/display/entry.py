@@ -68,6 +68,14 @@ def capot_bid_without_points(taker: str) -> str:
     ) % {"side": side_label(taker)}
 
 
+def generale_made(taker: str) -> str:
+    """« Générale annoncée : comptée faite, un joueur de Nord-Sud seul aux huit plis. »"""
+    return gettext(
+        "Générale annoncée : comptée faite, un joueur de %(side)s seul aux huit plis. "
+        "Si elle est chutée, donnez les points des preneurs."
+    ) % {"side": side_label(taker)}
+
+
 def empty_row() -> str:
     """« Enregistrer » on a row with nothing in it: what is missing, by name."""
     return gettext("rien n'est choisi. Qui a pris (ou « Passe ») ?")

@@ -84,6 +84,8 @@ def coinche_mark(level: int, surcoinche_factor: int) -> str:
 
 
 def bid_label(deal: DealLike) -> str:
+    if getattr(deal, "bid_generale", False):
+        return gettext("Générale")
     if deal.bid_capot:
         return gettext("Capot")
     return "" if deal.bid is None else str(deal.bid)

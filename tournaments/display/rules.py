@@ -11,6 +11,7 @@ Must not: validate a profile (the engine does) or know where one is stored.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.functional import Promise
@@ -30,42 +31,12 @@ PRESET_LABELS: dict[str, Label] = {
     "contree-annonces": _("Contrée — points annoncés"),
 }
 
-# The summary's heads: the engine's COUNTING_NAMES_FR.
-COUNTING_LABELS: dict[str, Label] = {
-    "belote": _("Belote classique FFB"),
-    "coinche": _("Coinche FFB"),
-    "contree-faits-annonces": _("Contrée, points faits + annoncés"),
-    "contree-faits": _("Contrée, points faits"),
-    "contree-annonces": _("Contrée, points annoncés"),
-}
+# The summary's words are the engine's French (scoring.summary, its
+# ``{name}`` placeholders written ``%(name)s``), translated by the catalogue.
 
-# How a coinched deal is counted, in the summary (the engine's COINCHE_COUNTS_FR).
-COINCHE_COUNT_SUMMARIES: dict[str, Label] = {
-    "all": _("coinche : (%(base)s + contrat) × 2"),
-    "contract": _("coinche : %(base)s + contrat × 2"),
-    "points": _("coinche réussie : (points + contrat) × 2"),
-    "base": _("coinche : %(base)s × 2"),
-    "points_only": _("coinche réussie : points × 2"),
-    "bid": _("coinche : contrat × 2"),
-}
 
-# SPEC §7.2's club counts in the summary (the engine's CLUB_COUNTS_FR).
-CLUB_COUNT_SUMMARIES: dict[str, Label] = {
-    "annonces_chute": _("chute : le contrat à la défense"),
-    "defence_zero": _("défense d'une coinche réussie : 0"),
-    "defence_multiplied": _("défense d'une coinche réussie : sa marque × 2"),
-    "defence_product_rounded": _("défense d'une coinche réussie : ses points × 2, arrondis"),
-    "coinche_base": _("coinche réussie sur %(points)s"),
-    "capot_flat": _("capot demandé réussi : 500"),
-    "capot_bid_coinched": _("capot demandé coinché : 160 + 250 × 2"),
-    "classic_capot": _("capot : 250"),
-    "classic_made": _("contrat : 82 points"),
-    "capot_value": _("capot à 252"),
-    "annonces_belote": _("belote marquée"),
-    "capot_bonus": _("capot non demandé : 162 + contrat"),
-    "generale_flat": _("générale : 500"),
-    "generale_contract": _("générale : contrat de 500"),
-}
+def _engine_words(text: str, **values: Any) -> str:
+    return gettext(re.sub(r"\{(\w+)\}", r"%(\1)s", text)) % values
 
 
 def preset_label(preset: str) -> str:
@@ -76,8 +47,8 @@ def preset_label(preset: str) -> str:
 
 def counting_label(counting: str) -> str:
     """« Belote classique FFB », « Contrée, points annoncés »…; unknown as is."""
-    label = COUNTING_LABELS.get(counting)
-    return str(label) if label is not None else counting
+    name = scoring.options.COUNTING_NAMES_FR.get(counting)
+    return gettext(name) if name is not None else counting
 
 
 # An option's label, help and value labels are the engine's French
@@ -172,7 +143,7 @@ def _summary_parts(rules: scoring.Rules) -> list[str]:
             )
         kind = scoring.summary.coinche_count_kind(rules)
         base = scoring.summary.coinche_base(rules)
-        parts.append(str(COINCHE_COUNT_SUMMARIES[kind]) % {"base": base})
+        parts.append(_engine_words(scoring.summary.COINCHE_COUNTS_FR[kind], base=base))
         parts.append(gettext("surcoinche ×%(factor)s") % {"factor": rules.surcoinche_factor})
         points_faits = counting in ("contree-faits-annonces", "contree-faits")
         if points_faits and rules.capot_bid_failed == "chute":
@@ -191,7 +162,7 @@ def club_count_words(rules: scoring.Rules, but: tuple[str, ...] = ()) -> list[st
     (« chute : le contrat à la défense »), those keyed in ``but`` left
     out: the engine's ``CLUB_COUNTS_FR``."""
     return [
-        str(CLUB_COUNT_SUMMARIES[key]) % {"points": rules.chute_base}
+        _engine_words(scoring.summary.CLUB_COUNTS_FR[key], points=rules.chute_base)
         for key in scoring.summary.club_counts(rules)
         if key not in but
     ]

@@ -100,6 +100,10 @@ class DealForm(forms.Form):
     #: What the grid understood of the row (a capot read from the points),
     #: said under it; set by `clean`.
     understood: str = ""
+    #: La générale (option generale): bid (« G » in « Contrat »), and the side
+    #: one of whose players took the eight tricks alone (« GN » in « Capot »).
+    generale_bid: bool = False
+    generale: str = ""
 
     # Engine error codes → the cell that shows them.
     FIELD_OF_CODE = {
@@ -140,7 +144,7 @@ class DealForm(forms.Form):
             "points": values["points"],
             "coinche": labels.coinche_mark(coinche, rules.surcoinche_factor),
             "belote": keys.belote_shown(deal.belote_a, deal.belote_b),
-            "capot": keys.side_shown(values["capot"]),
+            "capot": ("G" if values["generale"] else "") + keys.side_shown(values["capot"]),
             "announce_a": _announcements_shown(values["announce_a"]),
             "announce_b": _announcements_shown(values["announce_b"]),
             "number": deal.number,
@@ -168,8 +172,15 @@ class DealForm(forms.Form):
             return None, False
         if text in ("c", "capot"):
             return None, True
+        if text in ("g", "générale", "generale") and self.rules.generale != "off":
+            self.generale_bid = True
+            return None, False
         if not is_plain(text) or len(text) > 4:
-            raise forms.ValidationError(_("Un contrat est un nombre (80, 90…) ou C pour capot."))
+            raise forms.ValidationError(
+                _("Un contrat est un nombre (80, 90…), C pour capot ou G pour générale.")
+                if self.rules.generale != "off"
+                else _("Un contrat est un nombre (80, 90…) ou C pour capot.")
+            )
         return int(text), False
 
     def clean_coinche(self) -> int:
@@ -185,7 +196,12 @@ class DealForm(forms.Form):
         return belote
 
     def clean_capot(self) -> str:
-        side = keys.read_side(self.cleaned_data["capot"])
+        text = self.cleaned_data["capot"].strip()
+        if self.rules.generale != "off" and text[:1].lower() == "g" and len(text) > 1:
+            side = keys.read_side(text[1:])  # « GN »: one player of N-S alone, a capot too
+            self.generale = side or ""
+        else:
+            side = keys.read_side(text)
         if side is None:
             raise forms.ValidationError(_("Capot : N (Nord-Sud) ou E (Est-Ouest)."))
         return side
@@ -238,6 +254,11 @@ class DealForm(forms.Form):
             return ""
         all_points = points in (TOTAL_CARD_POINTS, CAPOT_CARD_POINTS)
         _bid, bid_capot = data.get("bid") or (None, False)
+        capot = data.get("capot")
+        if self.generale_bid and (capot == taker or (not capot and (all_points or points is None))):
+            # A générale bid and the takers' eight tricks: one of them alone, as bid.
+            data["capot"], data["points"], self.generale = taker, None, taker
+            return entry.generale_made(taker)
         if bid_capot and not data.get("capot") and all_points:
             data["capot"], data["points"] = taker, None
             return entry.capot_bid_made(taker, points)
@@ -270,6 +291,8 @@ class DealForm(forms.Form):
             **d,
             "bid": bid,
             "bid_capot": bid_capot,
+            "bid_generale": self.generale_bid,
+            "generale": self.generale,
             "belote_a": belote_a,
             "belote_b": belote_b,
         }

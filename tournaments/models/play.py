@@ -334,8 +334,7 @@ class Deal(models.Model):
         _("contrat"), null=True, blank=True, validators=bounded(0, 1000)
     )
     bid_capot = models.BooleanField(_("capot annoncé"), default=False)
-    # La générale (the option generale): bid, and the side one of whose players
-    # took the eight tricks alone (its capot too).
+    # La générale (option generale): bid; the side whose one player took all eight tricks.
     bid_generale = models.BooleanField(_("générale annoncée"), default=False)
     coinche = models.PositiveSmallIntegerField(
         _("coinche"), choices=[(0, _("Non")), (1, _("Coinché")), (2, _("Surcoinché"))], default=0

@@ -1,0 +1,62 @@
+"""La générale typed at the desk's grid (issue 62): « G » in « Contrat »
+bids it when the tournament plays it (option generale), « GN » / « GE » in
+« Capot » says one player of that side took the eight tricks alone. A
+générale bid with the takers' eight tricks (or no points) is counted made,
+and the grid says so; with the takers' points it failed."""
+
+from __future__ import annotations
+
+import pytest
+
+import scoring
+from tournaments.display.explain import engine_deal
+from tournaments.forms.entry import DealForm
+
+FLAT = scoring.Rules.from_preset("ffb-coinche", generale="flat")
+CONTRACT = scoring.Rules.from_preset("contree-faits-annonces", generale="contract")
+
+
+def read(rules: scoring.Rules, **typed: str) -> DealForm:
+    form = DealForm({"version": "1", **typed}, rules=rules)
+    assert form.is_valid(), form.errors
+    return form
+
+
+def scored(form: DealForm, rules: scoring.Rules) -> tuple[int, int]:
+    score = scoring.score_deal(engine_deal(form.deal_values()), rules)
+    return score.a, score.b
+
+
+@pytest.mark.parametrize("capot", ["", "n", "gn"])
+def test_a_generale_bid_with_the_takers_eight_tricks_is_made(capot):
+    form = read(FLAT, taker="n", trump="c", bid="g", capot=capot)
+    values = form.deal_values()
+    assert (values["bid_generale"], values["generale"], values["capot"]) == (True, "A", "A")
+    assert scored(form, FLAT) == (500, 0)
+    assert "Générale annoncée : comptée faite" in form.understood
+
+
+def test_a_generale_bid_with_the_takers_points_failed():
+    form = read(CONTRACT, taker="e", trump="c", bid="G", points="120", coinche="x")
+    assert form.deal_values()["generale"] == ""
+    assert scored(form, CONTRACT) == (1160, 0)  # 160 + 500 × 2 to the defence, N-S
+
+
+def test_one_players_eight_tricks_not_bid_are_a_capot():
+    form = read(FLAT, taker="n", trump="p", bid="100", capot="gn")
+    assert form.deal_values()["generale"] == "A"
+    assert scored(form, FLAT) == scored(
+        read(FLAT, taker="n", trump="p", bid="100", capot="n"), FLAT
+    )
+
+
+def test_without_the_option_g_is_no_contract():
+    form = DealForm(
+        {"version": "1", "taker": "n", "trump": "c", "bid": "g"},
+        rules=scoring.PRESETS["ffb-coinche"],
+    )
+    assert not form.is_valid()
+    assert form.errors["bid"] == ["Un contrat est un nombre (80, 90…) ou C pour capot."]
+    form = DealForm({"version": "1", "taker": "n", "trump": "c", "bid": "z"}, rules=FLAT)
+    assert not form.is_valid()
+    assert "G pour générale" in form.errors["bid"][0]
