@@ -18,19 +18,17 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 
 import hypothesis
 import pytest
-from django.core.management import call_command
 from django.core.signals import setting_changed
 from django.db import transaction
 from django.dispatch import receiver
 from django.test import override_settings
 from django.utils import timezone, translation
 
-from tests import factories
+from tests import built_demo, factories
 from tests.clock import Clock
 from tournaments.models import Deal, Round, Table, Team, Tournament
 
@@ -296,11 +294,12 @@ def demo_of_the_module(django_db_setup, django_db_blocker) -> Iterator[str]:
     after the module's last test; each test runs in a savepoint of it
     (pytest-django's `db`), rolled back after it, so a test that changes the
     demo (or runs the command again) leaves it as the next test expects.
-    Not for transactional tests (they empty the tables)."""
+    Not for transactional tests (they empty the tables).
+
+    The command runs once a process (tests/built_demo.py)."""
     with django_db_blocker.unblock(), factories.owned_transaction():
-        out = StringIO()
-        call_command("demo", stdout=out)
-        yield out.getvalue()
+        said = built_demo.demo()
+        yield said
         transaction.set_rollback(True)
 
 

@@ -4,12 +4,11 @@ change what their screens own (scores, money, lots, challenges)."""
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
 from django.contrib import admin
-from django.core.management import call_command
 from django.urls import reverse
+
+from tests import built_demo
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +33,7 @@ READ_ONLY = [
 
 @pytest.fixture
 def staff(client, django_user_model):
-    call_command("demo", stdout=StringIO())
+    built_demo.demo()
     boss = django_user_model.objects.create_superuser("boss", "boss@club.fr", "x")
     client.force_login(boss)
     return client

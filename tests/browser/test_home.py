@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import datetime
 import os
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests import built_demo
 from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
 from tournaments.management.demo_concours import PUBLISHED_SLUG
@@ -55,7 +54,7 @@ def newer_results(count: int) -> None:
 
 
 def test_home_lists_the_demo_in_french_and_switches_to_english(live_server, page):
-    call_command("demo", stdout=StringIO())
+    built_demo.demo()
     page.goto(live_server.url + "/")
     assert page.locator("html").get_attribute("lang") == "fr"
     page.get_by_role("heading", name="Tournois").wait_for()
@@ -70,7 +69,7 @@ def test_home_lists_the_demo_in_french_and_switches_to_english(live_server, page
 
 
 def test_a_phone_finds_an_older_concours_through_all_the_results(live_server, open_page):
-    call_command("demo", stdout=StringIO())
+    built_demo.demo()
     newer_results(32)
     wide = open_page(viewport=WIDE)
     wide.goto(live_server.url + "/")

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
-from tests import factories
+from tests import built_demo, factories
 from tests.tournaments.checker import schema
 from tournaments.checker.check import check
 from tournaments.models import Round, Table, Tournament
@@ -43,7 +42,7 @@ def play(rnd: Round, *, totals: bool = False) -> None:
 
 
 def test_every_demo_concours_passes_the_checker_with_no_difference():
-    call_command("demo", stdout=None)
+    built_demo.demo()
     kinds = set()
     tournaments = list(Tournament.objects.all())
     assert len(tournaments) >= 4

@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests import built_demo
 from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
@@ -43,7 +44,7 @@ def tables_snapshot(tournament):
 
 
 def test_a_round_trip_through_the_commands_gives_identical_standings(tmp_path):
-    call_command("demo", stdout=StringIO())
+    built_demo.demo()
     original = Tournament.objects.get(slug=DEMO_SLUG)
     before = (standings_snapshot(original), tables_snapshot(original))
     deals = Deal.objects.count()
