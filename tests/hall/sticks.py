@@ -45,12 +45,14 @@ DEALS = (
 FIRST: dict[str, str] = {}
 
 
-def seal(prev: str, record: dict) -> tuple[str, str]:
+def seal(prev: str, record: dict, *, with_code: bool = True) -> tuple[str, str]:
     """A journal line as the hall writes it: its JSON, the last key « h »
     the HMAC-SHA-256, with the hall's key, of the previous line's « h » and
-    this line without it (a plain SHA-256 before issue 61)."""
+    this line without it; without the code (`with_code` False: someone who
+    holds the stick but not the code, or a stick before issue 61), a plain
+    SHA-256."""
     body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-    if FIRST.get("code"):
+    if with_code and FIRST.get("code"):
         from tournaments.infra.journal import sealing
 
         key = sealing.key(FIRST["code"], FIRST["hall"])
@@ -73,6 +75,29 @@ def append(segment: Path, *statements: str) -> None:
     line, _ = seal(prev, record | {"s": [[sql, None, False] for sql in statements]})
     with segment.open("a") as out:
         out.write(line + "\n")
+
+
+def rechain(segment: Path, records: list[dict], *, with_code: bool = True) -> None:
+    """`segment` written again from `records` (changed by the caller), each
+    line chained on the one before as `seal` does: the stick's one builder
+    of a tampered journal."""
+    prev, out = records[0].get("prev", ""), []
+    for record in records:
+        record.pop("h", None)
+        line, prev = seal(prev, record, with_code=with_code)
+        out.append(line)
+    segment.write_text("\n".join(out) + "\n")
+
+
+def reseal_snapshots(folder: Path, *, with_code: bool = True) -> None:
+    """Each snapshot's checksum written in its segment's header, and the
+    segment chained again (`rechain`)."""
+    for segment in folder.glob("*.journal"):
+        records = lines(segment)
+        snapshot = folder / str(records[0].get("snapshot"))
+        if "sha256" in records[0] and snapshot.is_file():
+            records[0]["sha256"] = hashlib.sha256(snapshot.read_bytes()).hexdigest()
+        rechain(segment, records, with_code=with_code)
 
 
 def newest(folder: Path, suffix: str) -> Path:

@@ -14,7 +14,6 @@ what stops them is what they do, not a seal it could not compute."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -32,8 +31,8 @@ from tests.hall.sticks import (
     lines,
     newest,
     query,
+    reseal_snapshots,
     said,
-    seal,
     take_over,
 )
 
@@ -171,23 +170,6 @@ def test_a_trigger_planted_in_the_snapshot_never_runs(stick, tmp_path):
     assert done.returncode != 0
     assert "déclencheur" in said(done)
     assert query(database, SUPERUSERS) == []  # the second laptop's own database, untouched
-
-
-def reseal_snapshots(folder: Path) -> None:
-    """The attacker writes each snapshot's checksum in its segment's header,
-    and chains the segment again."""
-    for segment in folder.glob("*.journal"):
-        records = lines(segment)
-        header = records[0]
-        snapshot = folder / header["snapshot"]
-        if "sha256" in header and snapshot.exists():
-            header["sha256"] = hashlib.sha256(snapshot.read_bytes()).hexdigest()
-        prev, out = header.get("prev", ""), []
-        for record in records:
-            record.pop("h", None)
-            line, prev = seal(prev, record)
-            out.append(line)
-        segment.write_text("\n".join(out) + "\n")
 
 
 def test_a_changed_acknowledged_line_is_named_not_dropped(stick, tmp_path):

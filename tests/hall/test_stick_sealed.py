@@ -22,7 +22,6 @@ import subprocess
 import sys
 from contextlib import closing
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.hashers import make_password
@@ -37,6 +36,8 @@ from tests.hall.sticks import (
     lines,
     newest,
     query,
+    rechain,
+    reseal_snapshots,
     said,
     take_over,
 )
@@ -48,23 +49,6 @@ pytestmark = [pytest.mark.attack, pytest.mark.engine_free]
 KNOWN = "Mot-de-passe-de-l-intrus-2026"
 #: A team's code as the stick carries it (tournaments/infra/journal/sealing.py `hide`).
 HIDDEN = re.compile(r"§[0-9a-f]{16}:[0-9a-f]+:[0-9a-f]{16}")
-
-
-def chained(prev: str, record: dict) -> tuple[str, str]:
-    """A line chained as the stick's format says, by someone without the
-    code: the SHA-256 of the previous « h » and the line."""
-    body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-    said_ = hashlib.sha256((prev + body).encode()).hexdigest()
-    return body[:-1] + f',"h":"{said_}"}}', said_
-
-
-def rechain(segment: Path, records: list[dict]) -> None:
-    prev, out = records[0].get("prev", ""), []
-    for record in records:
-        record.pop("h", None)
-        line, prev = chained(prev, record)
-        out.append(line)
-    segment.write_text("\n".join(out) + "\n")
 
 
 def test_a_forged_snapshot_resealed_without_the_code_is_refused(stick, tmp_path):
@@ -80,9 +64,7 @@ def test_a_forged_snapshot_resealed_without_the_code_is_refused(stick, tmp_path)
             [make_password(KNOWN)],
         )
         db.commit()
-    records = lines(segment)
-    records[0]["sha256"] = hashlib.sha256(snapshot.read_bytes()).hexdigest()
-    rechain(segment, records)
+    reseal_snapshots(copy, with_code=False)
     done, database = take_over(copy, tmp_path)
     assert done.returncode != 0, said(done)
     assert f"{segment.name} n'est pas scellé par ce code" in said(done)
@@ -107,7 +89,7 @@ def test_lines_resealed_without_the_code_are_refused_and_named(stick, tmp_path):
     ]
     at = datetime.now(UTC).isoformat(timespec="seconds")
     records.append({"n": number, "t": at, "s": forged})
-    rechain(segment, records)
+    rechain(segment, records, with_code=False)
     done, database = take_over(copy, tmp_path)
     assert done.returncode != 0, said(done)
     assert "n'est pas scellé par ce code" in said(done)
@@ -120,7 +102,7 @@ def test_the_last_lines_swapped_and_resealed_are_refused(stick, tmp_path):
     records = lines(segment)
     assert len(records) >= 3, records  # a header and two transactions at least
     records[-1], records[-2] = records[-2], records[-1]
-    rechain(segment, records)
+    rechain(segment, records, with_code=False)
     done, _ = take_over(copy, tmp_path)
     assert done.returncode != 0, said(done)
     assert "n'est pas scellé par ce code" in said(done)
