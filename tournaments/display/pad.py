@@ -121,13 +121,16 @@ def _trump(form: Any, rules: scoring.Rules) -> Group:
 
 def _bid_of(text: str) -> str:
     text = text.strip().lower()
-    return "capot" if text in ("c", "capot") else text
+    words = {"c": "capot", "capot": "capot", "g": "generale", "générale": "generale"}
+    return words.get(text, text)
 
 
-def _bid(form: Any) -> Group:
+def _bid(form: Any, rules: scoring.Rules) -> Group:
     raw = _raw(form, "bid")
     usual = [Choice(value=str(b), label=str(b)) for b in USUAL_BIDS]
     usual.append(Choice(value="capot", label=_("Capot"), said=_("tous les plis")))
+    if rules.generale != "off":  # beside Capot, only where the tournament plays it
+        usual.append(Choice(value="generale", label=_("Générale"), said=_("un joueur seul")))
     more = [Choice(value=str(b), label=str(b)) for b in range(170, HIGHEST_BID + 10, 10)]
     everything = _mark(usual + more, raw, lambda v, r: bool(r) and _bid_of(v) == _bid_of(r))
     return Group(
@@ -183,7 +186,7 @@ def deal_pad(form: Any, rules: scoring.Rules, phone_side: str | None) -> dict[st
     capot mark then, its hint in its place."""
     head = [_taker(form, phone_side), _trump(form, rules)]
     if "bid" in form.fields:
-        head.append(_bid(form))
+        head.append(_bid(form, rules))
     tail = [_coinche(form, rules)] if "coinche" in form.fields else []
     tail.append(_side_group(form, "belote", _("Belote"), phone_side, keys.read_belote))
     capot = _side_group(form, "capot", _("Capot"), phone_side, keys.read_side)
@@ -191,5 +194,5 @@ def deal_pad(form: Any, rules: scoring.Rules, phone_side: str | None) -> dict[st
     tail.append(capot)
     for group in head + tail:
         group.errors = form[group.name].errors
-    bid_capot = any(c.checked and c.value == "capot" for g in head for c in g.choices)
+    bid_capot = any(c.checked and c.value in ("capot", "generale") for g in head for c in g.choices)
     return {"head": head, "tail": tail, "bid_capot": bid_capot}

@@ -60,3 +60,24 @@ def test_without_the_option_g_is_no_contract():
     form = DealForm({"version": "1", "taker": "n", "trump": "c", "bid": "z"}, rules=FLAT)
     assert not form.is_valid()
     assert "G pour générale" in form.errors["bid"][0]
+
+
+def test_the_phones_pad_has_a_generale_button_beside_capot_only_when_played():
+    from tournaments.display.pad import deal_pad
+
+    def bids(rules: scoring.Rules, **typed: str) -> list[tuple[str, bool]]:
+        form = DealForm({"version": "1", **typed} if typed else None, rules=rules)
+        form.is_valid() if typed else None
+        pad = deal_pad(form, rules, "A")
+        group = next(g for g in pad["head"] if g.name == "bid")
+        return [(c.value, c.checked) for c in group.choices][-2:], pad["bid_capot"]
+
+    assert bids(scoring.PRESETS["ffb-coinche"])[0][-1][0] == "capot"
+    assert bids(FLAT) == ([("capot", False), ("generale", False)], False)
+    # the button posts « generale »: the grid reads it, and the capot mark gives way
+    assert bids(FLAT, taker="n", trump="c", bid="generale") == (
+        [("capot", False), ("generale", True)],
+        True,
+    )
+    form = read(FLAT, taker="n", trump="c", bid="generale")
+    assert scored(form, FLAT) == (500, 0)
