@@ -9,6 +9,7 @@ migrations, then brought to the latest state again."""
 from __future__ import annotations
 
 import datetime
+import functools
 
 import pytest
 from django.apps import apps as django_apps
@@ -553,5 +554,38 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         assert [c for c in constraints.values() if c["index"] and c["columns"] == ["hall_id"]]
         hall.merge.tournament.delete()
         assert not Upload.objects.exists()
+    finally:
+        back_to_latest()
+
+
+def test_the_players_linked_to_another_organizers_record_are_asked_again():
+    """Issue 61: a player of another organizer's concours linked to a record
+    it does not own counted at once; after the migration it is asked of the
+    record's owner (a pending contribution) and left apart until then."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("feature_contributions", None), ("tournaments", "0064_moved_halls")])
+    apps = executor.loader.project_state([("tournaments", "0064_moved_halls")]).apps
+    try:
+        get = functools.partial(apps.get_model, "tournaments")
+        user = apps.get_model("auth", "User")
+        owner, other = (user.objects.create(username=n) for n in ("orga", "voisin"))
+        person = get("Person").objects.create(first_name="Amélie", last_name="Lefèvre", owner=owner)
+        players = []
+        for who, slug in ((owner, "chez-orga"), (other, "chez-voisin")):
+            tournament = get("Tournament").objects.create(
+                name=slug, slug=slug, date=datetime.date(2026, 11, 1), owner=who
+            )
+            players.append(
+                get("Player").objects.create(
+                    tournament=tournament, first_name="Amélie", last_name="Lefèvre", person=person
+                )
+            )
+        apps = _migrate_after_the_squash([("feature_contributions", "0001_initial")])
+        mine, theirs = (
+            apps.get_model("tournaments", "Player").objects.get(pk=p.pk) for p in players
+        )
+        assert mine.person_id == person.pk and theirs.person_id is None
+        (asked,) = apps.get_model("feature_contributions", "Contribution").objects.all()
+        assert (asked.player_id, asked.person_id, asked.status) == (theirs.pk, person.pk, "pending")
     finally:
         back_to_latest()
