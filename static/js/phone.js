@@ -17,7 +17,7 @@
     const pad = row();
     if (!pad) return;
     const bid = pad.querySelector("input[name=bid]:checked");
-    const capotBid = Boolean(bid && bid.value === "capot");
+    const capotBid = Boolean(bid && (bid.value === "capot" || bid.value === "generale"));
     pad.classList.toggle("bid-capot", capotBid);
     if (capotBid) {
       const none = pad.querySelector('input[name=capot][value=""]');
