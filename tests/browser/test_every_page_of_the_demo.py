@@ -16,7 +16,6 @@ browser (the demo has seven concours, which share their views)."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter, deque
 from collections.abc import Callable
@@ -25,10 +24,10 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import Resolver404, resolve
 from playwright.sync_api import Page
 
+from tests import built_demo
 from tests.browser.accessibility import players_page
 from tests.browser.conftest import checked
 from tests.browser.session import log_in
@@ -91,8 +90,12 @@ def visit_pages(
 
 
 def demo() -> None:
-    get_user_model().objects.create_user(DEMO_USER, password=PASSWORD, is_staff=True)
-    call_command("demo", stdout=io.StringIO())
+    """The demo (built once a process: tests/built_demo.py), its organizer
+    (staff, as the demo makes it) signing in with the tests' password."""
+    built_demo.demo()
+    organizer = get_user_model().objects.get(username=DEMO_USER, is_staff=True)
+    organizer.set_password(PASSWORD)
+    organizer.save(update_fields=["password"])
 
 
 @pytest.mark.parametrize("mode", ["phone-zoom-200", "phone-text"])
