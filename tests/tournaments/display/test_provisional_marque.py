@@ -65,7 +65,9 @@ def random_rules(rng: random.Random) -> scoring.Rules:
     overrides = {
         option.name: rng.choice(option.values)
         for option in OPTIONS
-        if base.counting in option.applies_to and rng.random() < 0.6
+        # la générale is not counted by the phone yet (issue 62): no preview, the
+        # server's marque on « Enregistrer »; its rows would all be previewless
+        if base.counting in option.applies_to and rng.random() < 0.6 and option.name != "generale"
     }
     return scoring.Rules.from_preset(preset, version, **overrides)
 
