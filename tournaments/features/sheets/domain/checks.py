@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import scoring
+from tournaments.features.sheets.domain.marques import grid_values, with_pot
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits
@@ -317,7 +318,7 @@ def _check(
     marques = with_pot(score, pot)
     read.marques = marques
     read.pot = score.pot if score.outcome == "litige" else pot if score.outcome == "passed" else 0
-    read.values = _values(deal, score)
+    read.values = grid_values(deal, score)
     written = [read.fields.get(f"marque_{s}") for s in "ab"]
     if any(w is None or w.value is None for w in written):
         read.ask("marque_missing", "points", "marque_a", "marque_b")
@@ -406,18 +407,6 @@ def _fits(value: int, pattern: str) -> bool:
     )
 
 
-def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
-    """The deal's marques with a litige's pot won (classic belote)."""
-    a, b = score.a, score.b
-    if pot and score.outcome in ("made", "chute"):
-        winner = score.taker if score.outcome == "made" else ("B" if score.taker == "A" else "A")
-        a, b = (a + pot, b) if winner == "A" else (a, b + pot)
-    elif pot and score.outcome == "litige":
-        defence = "B" if score.taker == "A" else "A"
-        a, b = (a + pot, b) if defence == "A" else (a, b + pot)
-    return a, b
-
-
 #: What a marque is computed from: every box of the row but the trump.
 MARQUE_INPUTS = ("taker", "bid", "coinche", "points", "belote", "capot", "announce_a", "announce_b")
 
@@ -447,26 +436,3 @@ def _totals(
     sure = None not in shown and totals[0].sure and totals[1].sure
     # A player's addition wrong once should not flag every deal after it.
     return shown if sure and not read.reasons else expected
-
-
-def _values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any]:
-    """The desk grid's Deal fields: both sides' card points filled in."""
-    taker = deal.get("taker")
-    if taker is None:
-        return {"taker": ""}
-    points_a, points_b = score.card_points
-    bid = deal.get("bid")
-    announced = deal.get("announcement_points")
-    return {
-        "taker": taker,
-        "trump": deal.get("trump") or "",
-        "bid": bid if isinstance(bid, int) else None,
-        "bid_capot": bid == "capot",
-        "coinche": deal.get("coinche", 0),
-        "points_a": points_a if not deal.get("capot") else None,
-        "points_b": points_b if not deal.get("capot") else None,
-        "capot": deal.get("capot") or "",
-        "belote_a": (deal.get("belote") or {}).get("A", 0),
-        "belote_b": (deal.get("belote") or {}).get("B", 0),
-        "announcements": {"announcement_points": announced} if announced else {},
-    }

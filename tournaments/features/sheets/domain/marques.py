@@ -1,0 +1,47 @@
+"""A checked row's marques and what it fills in at the desk: the pot of a
+litige won on the row (classic belote), and the desk grid's Deal fields from
+the engine's deal and score (the defence's card points filled in).
+
+Pure: plain values in and out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scoring
+
+
+def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
+    """The deal's marques with a litige's pot won (classic belote)."""
+    a, b = score.a, score.b
+    if pot and score.outcome in ("made", "chute"):
+        winner = score.taker if score.outcome == "made" else ("B" if score.taker == "A" else "A")
+        a, b = (a + pot, b) if winner == "A" else (a, b + pot)
+    elif pot and score.outcome == "litige":
+        defence = "B" if score.taker == "A" else "A"
+        a, b = (a + pot, b) if defence == "A" else (a, b + pot)
+    return a, b
+
+
+def grid_values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any]:
+    """The desk grid's Deal fields: both sides' card points filled in."""
+    taker = deal.get("taker")
+    if taker is None:
+        return {"taker": ""}
+    points_a, points_b = score.card_points
+    bid = deal.get("bid")
+    announced = deal.get("announcement_points")
+    return {
+        "taker": taker,
+        "trump": deal.get("trump") or "",
+        "bid": bid if isinstance(bid, int) else None,
+        "bid_capot": bid == "capot",
+        "coinche": deal.get("coinche", 0),
+        "points_a": points_a if not deal.get("capot") else None,
+        "points_b": points_b if not deal.get("capot") else None,
+        "capot": deal.get("capot") or "",
+        "belote_a": (deal.get("belote") or {}).get("A", 0),
+        "belote_b": (deal.get("belote") or {}).get("B", 0),
+        "announcements": {"announcement_points": announced} if announced else {},
+    }
