@@ -193,7 +193,8 @@ OPTIONS: tuple[Option, ...] = (
         (500, "chute"),
         "Capot demandé chuté",
         "Contrée : un capot demandé et manqué donne 500 à la défense (FunBelote), ou se compte "
-        "comme une chute d'un contrat de 250 (160 + 250, comme à la coinche FFB).",
+        "comme toute chute d'un contrat de 250 : 160 + 250 = 410 aux points faits + annoncés "
+        "(comme à la coinche FFB), 160 aux points faits et aux points annoncés.",
         CONTREE,
         ("500", "chute d'un contrat de 250"),
     ),
