@@ -72,6 +72,7 @@
       this.sending = false;
       this.failures = 0; // tries in a row the server did not answer
       this.offlineSince = null; // given by the page (a Date)
+      this.answeredAt = null; // when the hall last answered (ms), given by the page
       this.serverVersion = 0; // the table's version in the last answer read
       this.lastId = 0;
       this.batching = batching;
@@ -93,7 +94,7 @@
     // answer from the hall, then every PROBE_EVERY at most.
     probeDue(now) {
       if (!this.standby || !this.hall || !this.offlineSince) return false;
-      if (now - this.offlineSince < SILENCE) return false;
+      if (now - this.silentSince() < SILENCE) return false;
       if (this.probed !== null && now - this.probed < PROBE_EVERY) return false;
       this.probed = now;
       return true;
@@ -118,7 +119,15 @@
 
     // Silent so long that the player is told what to do.
     lost(now) {
-      return Boolean(this.offlineSince) && now - this.offlineSince >= LOST_AFTER;
+      return Boolean(this.offlineSince) && now - this.silentSince() >= LOST_AFTER;
+    }
+
+    // Since when the hall has not answered (ms): its last answer, not the
+    // first try that failed, which may come long after (a phone asleep, a
+    // try left while the hall was already dead). Before any answer, the
+    // first failure.
+    silentSince() {
+      return this.answeredAt !== null ? this.answeredAt : Number(this.offlineSince);
     }
 
     // The rows kept on the phone, in the order typed; the deals the server
@@ -358,8 +367,9 @@
       return wait;
     }
 
-    // An answer came: true when the phone was offline until now.
-    reached() {
+    // An answer came (at `now`, ms): true when the phone was offline until now.
+    reached(now = null) {
+      if (now !== null) this.answeredAt = Number(now);
       this.failures = 0;
       if (!this.offlineSince) return false;
       this.offlineSince = null;

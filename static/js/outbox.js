@@ -421,7 +421,7 @@
     // The network is back: a word saying it was not goes with it.
     const stale = note === T.noNetwork;
     if (stale) note = "";
-    if (queue.reached() || stale) status();
+    if (queue.reached(Date.now()) || stale) status();
   };
   // One entry sent; its reply as the queue reads it (null: no answer came).
   const sendOne = async (entry) => {

@@ -129,4 +129,25 @@ describe("the player told what to do", () => {
     queue.reached();
     assert.equal(queue.lost(T0 + 10 * M.LOST_AFTER), false);
   });
+  // The silence counts from the hall's last answer: a first try that fails
+  // a minute after it (a phone asleep, a deal sent while the hall was already
+  // dead, answered only then) tells the player at once, and asks the standby.
+  test("a minute after the hall's last answer, its first failed try tells the player", () => {
+    const queue = new M.Queue();
+    queue.learn({ hall: "a1b2c3d4", standby: STANDBY });
+    queue.reached(T0);
+    queue.away(new Date(T0 + M.LOST_AFTER + 5000), 0.5);
+    assert.equal(queue.lost(T0 + M.LOST_AFTER + 5000), true);
+    assert.equal(queue.probeDue(T0 + M.LOST_AFTER + 5000), true);
+  });
+  test("a failed try soon after the last answer tells nothing yet", () => {
+    const queue = new M.Queue();
+    queue.learn({ hall: "a1b2c3d4", standby: STANDBY });
+    queue.reached(T0);
+    queue.away(new Date(T0 + 1000), 0.5);
+    assert.equal(queue.lost(T0 + M.LOST_AFTER - 1), false);
+    assert.equal(queue.lost(T0 + M.LOST_AFTER), true);
+    assert.equal(queue.probeDue(T0 + M.SILENCE - 1), false);
+    assert.equal(queue.probeDue(T0 + M.SILENCE), true);
+  });
 });
