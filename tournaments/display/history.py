@@ -28,7 +28,7 @@ _DEAL_DEFAULTS = {
 
 
 def _deal(snapshot: dict[str, Any]) -> SimpleNamespace:
-    return SimpleNamespace(**{**_DEAL_DEFAULTS, **{k: snapshot.get(k) for k in _DEAL_DEFAULTS}})
+    return SimpleNamespace(**{**_DEAL_DEFAULTS, **snapshot})  # bid_generale too
 
 
 def _contract(snapshot: dict[str, Any], factor: int) -> str:

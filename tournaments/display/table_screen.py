@@ -54,8 +54,7 @@ class Grid:
     legend: str = ""
     preview: Any = None
     tie: bool = False  # a knockout tie to play off with one more deal
-    # (deal number, sentence): what the grid understood of the row just
-    # saved (forms/entry.py), said under that row in the save's answer.
+    # (deal number, sentence): the row just saved as understood (forms/entry.py), said under it.
     understood: tuple[int, str] | None = None
 
 
@@ -178,19 +177,20 @@ def build_grid(
         target=target,
         rows=rows,
         keys_json=json.dumps(shown_keys, ensure_ascii=False),
-        legend=legend(contracts=contracts, sa_ta=rules.sa_ta),
+        legend=legend(contracts=contracts, sa_ta=rules.sa_ta, generale=rules.generale != "off"),
         understood=understood,
     )
 
 
-def legend(*, contracts: bool, sa_ta: bool = True) -> str:
-    """The keys, under the grid: « Preneur : N / E (P : passe) · Atout : P ♠ … »."""
+def legend(*, contracts: bool, sa_ta: bool = True, generale: bool = False) -> str:
+    """The keys under the grid, « Preneur : N ou E (P : passe) · … », the générale's if played."""
     parts = [
         _("Preneur : N ou E (P : passe)"),
         _("Atout : %(keys)s") % {"keys": keys.trump_legend(sa_ta=sa_ta)},
     ]
     if contracts:
         parts.append(_("Contrat : 80…160, C : capot · Coinche : X, XX"))
+        parts += [_("Générale : G au contrat, GN ou GE au capot")] if generale else []
     parts.append(_("Belote, capot : N ou E · Entrée : enregistrer"))
     return " · ".join(str(p) for p in parts)
 

@@ -37,6 +37,15 @@ def test_a_corrected_deal_reads_before_and_after() -> None:
         assert deal_change(before, after).startswith("Deal 3: 80 ♥ (97) → 90 ♥ (97), score 160–0")
 
 
+def test_a_generale_bid_reads_as_generale() -> None:
+    after = {"number": 2, "taker": "A", "trump": "S", "bid_generale": True, "capot": "A"}
+    after.update(generale="A", marque_a=500, marque_b=0)
+    with translation.override("fr"):
+        assert deal_change(None, after) == "Donne 2 : Générale ♠, marque 500–0"
+    with translation.override("en"):
+        assert deal_change(None, after) == "Deal 2: Generale ♠, score 500–0"
+
+
 def test_the_desk_shows_the_history_in_words(client, organizer, tournament, table):
     values = {"taker": "A", "trump": "H", "bid": 80, "points_a": 97}
     scores.record_deal(table=table, values=values)

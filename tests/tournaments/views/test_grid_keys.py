@@ -53,3 +53,15 @@ def test_a_refused_sans_atout_is_answered_with_the_suits_alone(client, organizer
     )
     assert answer.status_code == 422
     assert "Atout inconnu : P ♠ · C ♥ · K ♦ · T ♣." in answer.text
+
+
+@pytest.mark.parametrize(("generale", "offered"), [("off", False), ("flat", True)])
+def test_the_keys_name_the_generale_only_where_it_is_played(
+    client, organizer, make_tournament, generale, offered
+):
+    client, _save, response = grid_page(client, organizer, make_tournament, {"generale": generale})
+    shown = legend(response.text)
+    assert ("Générale : G au contrat, GN ou GE au capot" in shown) is offered
+    client.cookies["django_language"] = "en"
+    shown = legend(client.get(response.request["PATH_INFO"], HTTP_ACCEPT_LANGUAGE="en").text)
+    assert ("Generale: G as the bid, GN or GE as the capot" in shown) is offered

@@ -269,10 +269,12 @@ FIELD_WORDS = {
     "trump": _lazy("atout"),
     "bid": _lazy("contrat"),
     "bid_capot": _lazy("contrat capot"),
+    "bid_generale": _lazy("générale annoncée"),
     "coinche": _lazy("coinche"),
     "points_a": _lazy("points N-S"),
     "points_b": _lazy("points E-O"),
     "capot": _lazy("capot"),
+    "generale": _lazy("générale"),
     "belote_a": _lazy("belote N-S"),
     "belote_b": _lazy("belote E-O"),
     "announcements": _lazy("annonces"),
@@ -349,11 +351,11 @@ def _value(name: str, value: Any) -> str:
         return "—"
     if value is None:
         return "—"
-    if name in ("taker", "capot") and value in ("A", "B"):
+    if name in ("taker", "capot", "generale") and value in ("A", "B"):
         return side_label(value, short=True)
     if name == "trump":
         return trump_sign(value)
-    if name in ("bid_capot", "belote_a", "belote_b"):
+    if name in ("bid_capot", "bid_generale", "belote_a", "belote_b"):
         return _("oui") if value else _("non")
     if name == "announcements":
         points = (value or {}).get("announcement_points") or {}
