@@ -105,12 +105,16 @@ SMALL_TARGETS = """(touch) => {
 # labels' targets and every other attribute are kept as they are. Hashed
 # where it is read (its length, and FNV-1a over all its characters, the even
 # ones and the odd ones): nothing large crosses to Python. Taken, as axe
-# runs, once the document is whole.
+# runs, once the document is whole. The copy belongs to an inert document
+# (no window): a copy in the page's own document fetched its images' and
+# sources' addresses as they were rewritten (/X/t/X/parties/0/X/0/donne-0.jpg,
+# a 404 in the console of each sheet's review).
 SHAPE = """async () => {
   if (document.readyState === "loading") {
     await new Promise((done) => document.addEventListener("DOMContentLoaded", done, {once: true}));
   }
-  const copy = document.documentElement.cloneNode(true);
+  const inert = document.implementation.createHTMLDocument("");
+  const copy = inert.importNode(document.documentElement, true);
   const loose = /^(value|href|action|src|srcset|nonce|content|hx-|data-)/;
   for (const el of copy.querySelectorAll("*")) {
     for (const attribute of Array.from(el.attributes)) {
@@ -120,7 +124,7 @@ SHAPE = """async () => {
       }
     }
   }
-  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
+  const walker = inert.createTreeWalker(copy, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
   const texts = [];
   while (walker.nextNode()) texts.push(walker.currentNode);
   for (const text of texts) text.data = text.data.trim() ? "t" : "";

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from django.urls import reverse
@@ -171,4 +172,37 @@ def test_a_list_meant_to_scroll_sideways_is_no_fault(live_server, page: Page, fa
     page.goto(f"{live_server.url}/")
     page.evaluate(WIDE_IN_A_BOX, True)
     checked(page)
+    assert not faults, str(faults)
+
+
+PICTURED = """<!DOCTYPE html><html lang="fr"><head><title>Essai</title></head><body>
+<main><h1>Essai</h1><img src="/t/essai/donne-12.png" alt="La donne 12"></main></body></html>"""
+# A 1×1 transparent PNG.
+PIXEL = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
+)
+
+
+def test_the_accessibility_check_fetches_nothing(live_server, page: Page, faults):
+    """The check reads the document's shape from a copy whose addresses lose
+    their digits: the copy fetches none of them (a sheet's review met a 404
+    on /X/t/X/parties/0/X/0/donne-0.jpg, its crops' addresses rewritten)."""
+    page.route(
+        "**/t/essai/",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=PICTURED),
+    )
+    page.route(
+        "**/t/essai/donne-12.png",
+        lambda route: route.fulfill(status=200, content_type="image/png", body=PIXEL),
+    )
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    page.goto(f"{live_server.url}/t/essai/")
+    expect(page.get_by_role("img", name="La donne 12")).to_be_visible()
+    page.goto(f"{live_server.url}/")  # the check runs before the page is left
+    assert [path for path in asked if path != "/" and not path.startswith("/static/")] == [
+        "/t/essai/",
+        "/t/essai/donne-12.png",
+    ], asked
     assert not faults, str(faults)
