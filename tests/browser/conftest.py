@@ -103,8 +103,17 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+#: The English catalogue the journeys' pages in English are read in: not in
+#: git, written by `manage.py compilemessages` (bin/setup-venv runs it).
+ENGLISH = Path(__file__).parents[2] / "locale" / "en" / "LC_MESSAGES" / "django.mo"
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
+    # Without it an English page keeps its French texts under lang="en": a
+    # journey waited 30 s for « Tournaments » and failed on a timeout.
+    if not ENGLISH.exists():
+        pytest.fail(f"{ENGLISH} is missing: run manage.py compilemessages --ignore=.venv")
     return {**browser_context_args, "locale": "fr-FR"}
 
 
