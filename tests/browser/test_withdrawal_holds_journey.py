@@ -33,6 +33,7 @@ from tests.browser.session import log_in
 from tests.browser.shots import PHONE
 from tests.factories import PASSWORD
 from tests.tournaments.services.test_persons import finished_concours
+from tournaments.features.contributions.models import Contribution
 from tournaments.models import Cote, Person, Player
 from tournaments.services.publication import packed_backup
 
@@ -108,7 +109,12 @@ def test_a_player_who_withdrew_stays_withdrawn_whatever_another_organizer_publis
     # On a phone: still nothing of her.
     assert phone.request.get(f"{live_server.url}{her.get_absolute_url()}").status == 404
     theirs = Player.objects.get(last_name="Lefèvre3", tournament__name="Concours des voisins")
-    assert theirs.person_id == her.pk and not theirs.shown
+    # Not linked to her record until its owner accepts (issue 61): a
+    # contribution waits, and she stays off every public page meanwhile.
+    assert theirs.person_id is None
+    assert Contribution.objects.filter(
+        player=theirs, person=her, status=Contribution.Status.PENDING
+    ).exists()
     team = theirs.tournament.teams.get(player1=theirs)
     phone.goto(f"{live_server.url}/t/{theirs.tournament.slug}/equipes/{team.number}/")
     expect(phone.locator(".team-players")).to_contain_text("Amélie Lefèvre3")
