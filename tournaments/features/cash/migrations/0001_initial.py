@@ -1,22 +1,10 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from tournaments.features.moved_models import content_types_follow
+
 
 MODELS = ["payment", "cashentry"]
-
-
-def content_types_follow(apps, schema_editor) -> None:
-    ContentType = apps.get_model("contenttypes", "ContentType")
-    ContentType.objects.filter(app_label="tournaments", model__in=MODELS).update(
-        app_label="feature_cash"
-    )
-
-
-def content_types_go_back(apps, schema_editor) -> None:
-    ContentType = apps.get_model("contenttypes", "ContentType")
-    ContentType.objects.filter(app_label="feature_cash", model__in=MODELS).update(
-        app_label="tournaments"
-    )
 
 
 class Migration(migrations.Migration):
@@ -77,5 +65,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(content_types_follow, content_types_go_back, elidable=True),
+        content_types_follow(MODELS, "feature_cash"),
     ]

@@ -2,22 +2,10 @@ import django.db.models.deletion
 import tournaments.features.tablets.models
 from django.db import migrations, models
 
+from tournaments.features.moved_models import content_types_follow
+
 
 MODELS = ["tablet"]
-
-
-def content_types_follow(apps, schema_editor) -> None:
-    ContentType = apps.get_model("contenttypes", "ContentType")
-    ContentType.objects.filter(app_label="tournaments", model__in=MODELS).update(
-        app_label="feature_tablets"
-    )
-
-
-def content_types_go_back(apps, schema_editor) -> None:
-    ContentType = apps.get_model("contenttypes", "ContentType")
-    ContentType.objects.filter(app_label="feature_tablets", model__in=MODELS).update(
-        app_label="tournaments"
-    )
 
 
 class Migration(migrations.Migration):
@@ -94,5 +82,5 @@ class Migration(migrations.Migration):
             ],
             database_operations=[],
         ),
-        migrations.RunPython(content_types_follow, content_types_go_back, elidable=True),
+        content_types_follow(MODELS, "feature_tablets"),
     ]
