@@ -164,6 +164,13 @@ def players_page(url: str) -> bool:
     return bool(PLAYERS.match(path)) and not NOT_TOUCHED.search(path)
 
 
+# True once the document is parsed, false if it is not within 30 s.
+LOADED = """() => document.readyState !== "loading" || Promise.race([
+  new Promise((done) => document.addEventListener("DOMContentLoaded", () => done(true), {once: true})),
+  new Promise((done) => setTimeout(() => done(false), 30000)),
+])"""
+
+
 class Checker:
     """The accessibility check of one page: which of its documents were
     checked, and what was found (into `found`, a list of readable lines)."""
@@ -184,7 +191,7 @@ class Checker:
             return
         self.busy = True
         try:
-            if self._document() not in self.checked:
+            if self._document() not in self.checked and self._loaded():
                 self.settle(self.page)
                 self._check()
         except PlaywrightError as error:
@@ -195,6 +202,13 @@ class Checker:
             self.checked.discard(self._last)
         finally:
             self.busy = False
+
+    def _loaded(self) -> bool:
+        """Waits until the document is parsed (30 s at most): a navigation
+        that has committed before its body came shows a document with no
+        root element yet, which CI met as a journey clicked on. A document
+        that does not load in time is checked at the next action."""
+        return bool(self.page.evaluate(LOADED))
 
     def _document(self) -> str | None:
         return self.page.evaluate("() => window.__journey && window.__journey.document")

@@ -7,6 +7,8 @@ so under load); a request that fails still fails the journey."""
 from __future__ import annotations
 
 import contextlib
+import socketserver
+import threading
 import time
 from urllib.parse import urlsplit
 
@@ -15,6 +17,7 @@ from django.urls import reverse
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from tests.browser import accessibility
 from tests.browser.conftest import checked, until
 from tests.browser.grid import deal_keys
 from tests.factories import PASSWORD
@@ -205,4 +208,56 @@ def test_the_accessibility_check_fetches_nothing(live_server, page: Page, faults
         "/t/essai/",
         "/t/essai/donne-12.png",
     ], asked
+    assert not faults, str(faults)
+
+
+LOADING = b"""<!DOCTYPE html><html lang="fr"><head><title>Lente</title></head><body>
+<main><h1>Une page lente</h1><p>Elle arrive.</p></main></body></html>"""
+
+
+@contextlib.contextmanager
+def _slow_server(release: threading.Event):
+    """A loopback server that answers a page's headers at once and its body
+    only once `release` is set (10 s at most): a document still loading, as
+    a busy server sends it (CI met one as the journey clicked)."""
+
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            self.rfile.readline()
+            head = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+            self.wfile.write(f"{head}Connection: close\r\n\r\n".encode())
+            self.wfile.flush()
+            release.wait(10)
+            self.wfile.write(LOADING)
+
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler) as server:
+        server.daemon_threads = True
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/"
+        finally:
+            release.set()
+            server.shutdown()
+            thread.join(10)
+
+
+def test_a_document_still_loading_is_checked_once_it_has_loaded(page: Page, faults):
+    """The accessibility check before an action met a document whose
+    navigation had committed but whose body had not come (no root element
+    yet): it failed the publication journey on CI. The check waits for the
+    document to be parsed, then checks it."""
+    release = threading.Event()
+    with _slow_server(release) as url:
+        page.goto(url, wait_until="commit")
+        timer = threading.Timer(1.0, release.set)
+        timer.start()
+        try:
+            accessibility.check_last(page)  # what the next click runs first
+        finally:
+            timer.cancel()
+        assert release.is_set()  # the check waited for the body
+        checker = accessibility._checkers[page]
+        assert checker.checked, "the loaded document was not checked"
+        expect(page.get_by_role("heading", name="Une page lente")).to_be_visible()
     assert not faults, str(faults)
