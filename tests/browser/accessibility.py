@@ -166,7 +166,9 @@ def players_page(url: str) -> bool:
 
 # True once the document is parsed, false if it is not within 30 s.
 LOADED = """() => document.readyState !== "loading" || Promise.race([
-  new Promise((done) => document.addEventListener("DOMContentLoaded", () => done(true), {once: true})),
+  new Promise((done) => {
+    document.addEventListener("DOMContentLoaded", () => done(true), {once: true});
+  }),
   new Promise((done) => setTimeout(() => done(false), 30000)),
 ])"""
 
