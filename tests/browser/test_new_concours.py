@@ -175,7 +175,7 @@ EVERY_QUESTION = (
     (
         "other",
         None,
-    ),  # issue 62's fold of rarer counts, passed by (tests/browser/test_club_counts_issue62.py)
+    ),  # issue 62's fold of rarer counts, passed by (tests/browser/test_pick_a_rarer_club_count.py)
     ("fold", None),
     ("rounding", "65"),
     ("chute_base", "252"),

@@ -1,6 +1,7 @@
-"""Issue 62's club counts chosen by example on « Nouveau tournoi », at the
-keyboard, then played at the desk (1280 px): a volunteer picks a count by
-the marque of its example and plays a deal that shows it.
+"""The rarer club counts (« D'autres comptes ? ») chosen by example on
+« Nouveau tournoi », at the keyboard, then played at the desk (1280 px): a
+volunteer picks a count by the marque of its example and plays a deal that
+shows it.
 
 * Coinche: a capot made at 100 not bid, « sans prime de capot » (260, not
   350); the desk marks a capot not bid at 100 260–0 and « Pourquoi ? »
