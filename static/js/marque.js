@@ -1,6 +1,7 @@
 // A deal's marque counted on the phone while offline, labelled provisional:
 // the server decides. Mirrors forms/entry.py and scoring/countings.py; see
-// display/provisional.py and tests/tournaments/display/test_provisional_marque.py.
+// display/provisional.py, tests/tournaments/display/test_provisional_marque.py
+// and tests/js/marque_generale.test.js (la générale, case by case).
 (function (root) {
   const round = (x) => Math.floor((x + 5) / 10) * 10;
   const down5 = (x) => Math.floor((x + 4) / 10) * 10;
@@ -9,6 +10,7 @@
   const CONTRACT_ONLY = 1, POINTS_MULTIPLIED = 2; // coinche_count, as scoring/compiled.py codes it
   const ZERO = 1, DEFENCE_MULTIPLIED = 2, PRODUCT_ROUNDED = 3; // coinche_defence, likewise
   const NEAREST = 1;
+  const GENERALE_CONTRACT = 2; // generale, likewise
 
   const own = (map, key) => (Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   const side = (P, text, passed) => {
@@ -65,7 +67,10 @@
     const taker = side(P, get("taker"), true);
     const t = trump(P, get("trump"));
     let points = number(get("points"), 4, null);
-    let capot = side(P, get("capot"), false);
+    // « GN »: one player of N-S took the eight tricks alone, a capot of N-S.
+    const capotText = get("capot").trim();
+    const alone = P.generale && capotText.length > 1 && capotText[0].toLowerCase() === "g";
+    let capot = side(P, alone ? capotText.slice(1) : capotText, false);
     const b = belote(P, get("belote"));
     if ([taker, t, points, capot, b].includes(null) || points > 252) return null;
     if (["SA", "TA"].includes(t) && !P.trumps.includes(t)) return null;
@@ -73,6 +78,7 @@
     if (P.counting !== CLASSIC) {
       const bid = get("bid").trim().toLowerCase();
       if (bid === "c" || bid === "capot") deal.capotBid = true;
+      else if (P.generale && ["g", "générale", "generale"].includes(bid)) deal.generaleBid = true;
       else if (/^\d{1,4}$/.test(bid)) deal.bid = Number(bid);
       else if (bid) return null;
       deal.coinche = coinche(get("coinche"));
@@ -91,6 +97,11 @@
     if (!t) return null; // half typed
     [deal.ba, deal.bb] = b;
     const all = points === 162 || points === 252;
+    // A générale bid and the takers' eight tricks: one of them alone, as bid.
+    if (deal.generaleBid && (capot === taker || (!capot && (all || points === undefined)))) {
+      capot = taker;
+      points = undefined;
+    }
     if (deal.capotBid && !capot && all) { capot = taker; points = undefined; }
     if (deal.capotBid && !capot && points === undefined) capot = taker; // a capot bid says capot
     if (capot === taker && all) points = undefined;
@@ -107,6 +118,7 @@
     let bid = d.bid;
     if (P.counting !== CLASSIC) {
       if (d.capotBid) bid = 250;
+      else if (d.generaleBid) bid = 500;
       else if (bid === null || bid < 80 || bid % 10 || bid > P.maxBid[d.trump]) return null;
     }
     let pa, pb;
@@ -133,7 +145,8 @@
     const capT = d.capot === d.taker, capD = d.capot === defence;
     const m = P.factors[d.coinche];
     let r;
-    if (P.counting === CLASSIC) r = classic(P, pt, pd, bt, bd, at, ad, capT, capD);
+    if (d.generaleBid) r = generale(P, m, capT, bt, bd, at, ad);
+    else if (P.counting === CLASSIC) r = classic(P, pt, pd, bt, bd, at, ad, capT, capD);
     else if (P.counting === COINCHE) r = coinched(P, bid, d.capotBid, m, pt, pd, bt, bd, at, ad, capT, capD);
     else r = contree(P, bid, d.capotBid, m, pt, pd, bt, bd, capT, capD);
     const [mt, md, outcome, pot] = r;
@@ -160,6 +173,16 @@
     const base = capD && P.classicCapotFlat ? 250 : capD && P.fullCapot ? P.capotBase : P.chuteBase;
     [mt, md] = P.protected ? [bt, base + ad + bd + at] : [0, base + ad + bd + at + bt];
     return P.rounding ? [round(mt), round(md), "chute", 0] : [mt, md, "chute", 0];
+  }
+
+  // scoring/countings.py, count_generale: the winner of the deal marks the
+  // générale's value, belote and announcements added; no rounding needed.
+  function generale(P, m, made, bt, bd, at, ad) {
+    const value = (P.generale === GENERALE_CONTRACT && (m > 1 || !made) ? 160 : 0) + 500 * m;
+    if (P.counting === ANNONCES && !P.annoncesBelote) bt = bd = 0;
+    if (made) return [value + bt + at + ad, bd, "made", 0];
+    const kt = P.protected ? bt : 0, given = P.counting === COINCHE ? bt - kt : 0;
+    return [kt, value + bd + ad + at + given, "chute", 0];
   }
 
   function coinched(P, bid, capotBid, m, pt, pd, bt, bd, at, ad, capT, capD) {

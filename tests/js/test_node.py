@@ -26,6 +26,7 @@ NODE = shutil.which("node") or shutil.which("nodejs")
 MODULES = {
     "OUTBOX_QUEUE_JS": "js/outbox-queue.js",
     "HALL_PROOF_JS": "js/hall-proof.js",
+    "MARQUE_JS": "js/marque.js",
 }
 
 

@@ -1,9 +1,8 @@
-"""What the phone needs to compute a deal's marque by itself while the hall's
+"""What the phone needs to count a deal's provisional marque while the hall's
 Wi-Fi is down (static/js/marque.js): the rule profile's constants as the
 engine compiles them (scoring/compiled.py), the announcement totals a team
-can score, and the keys of the row in the active language (display/keys.py).
-The marque it computes is labelled provisional; the server's engine decides.
-Must not: score anything itself.
+can score and the row's keys in the active language (display/keys.py).
+Must not: score anything itself (the server's engine decides).
 """
 
 from __future__ import annotations
@@ -58,6 +57,7 @@ def phone_profile(rules: scoring.Rules) -> dict[str, Any]:
         "capotMadeBase": t.capot_made_base,
         "annoncesBelote": t.annonces_belote,
         "capotBonus": t.capot_bonus,
+        "generale": t.generale,
         "feasible": sorted(feasible_team_totals()),
         "keys": {"taker": taker_keys, "trump": dict(keys.trump_keys()), "signs": signs},
         "sides": sides,

@@ -17,6 +17,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from django.utils import translation
 import scoring
 from scoring.announcements import resolve_items
 from scoring.options import OPTIONS
+from tests.js import marque_table
 from tournaments.display import keys
 from tournaments.display.labels import side_label, trump_sign
 from tournaments.display.provisional import phone_profile
@@ -65,9 +67,7 @@ def random_rules(rng: random.Random) -> scoring.Rules:
     overrides = {
         option.name: rng.choice(option.values)
         for option in OPTIONS
-        # la générale is not counted by the phone yet (issue 62): no preview, the
-        # server's marque on « Enregistrer »; its rows would all be previewless
-        if base.counting in option.applies_to and rng.random() < 0.6 and option.name != "generale"
+        if base.counting in option.applies_to and rng.random() < 0.6
     }
     return scoring.Rules.from_preset(preset, version, **overrides)
 
@@ -92,13 +92,14 @@ def cells_of(rng: random.Random, deal: dict[str, Any], rules: scoring.Rules) -> 
     cells = {"taker": side_typed(rng, taker), "trump": trump_typed(rng, deal["trump"])}
     if rules.counting != "belote":
         bid = deal.get("bid")
-        cells["bid"] = rng.choice(["c", "C", "capot"]) if bid == "capot" else str(bid)
+        typed = {"capot": ["c", "C", "capot"], "generale": ["g", "G", "générale", "generale"]}
+        cells["bid"] = rng.choice(typed[bid]) if bid in typed else str(bid)
         level = deal.get("coinche") or 0
         cells["coinche"] = {0: rng.choice(["", "0"]), 1: rng.choice(["x", "X", "×2"]), 2: "xx"}[
             level
         ]
     points = deal.get("points") or {}
-    capot = deal.get("capot")
+    capot = deal.get("capot") or deal.get("generale")
     if taker in points:
         cells["points"] = str(points[taker])
     elif points:
@@ -107,7 +108,9 @@ def cells_of(rng: random.Random, deal: dict[str, Any], rules: scoring.Rules) -> 
     belote = deal.get("belote") or {}
     letters = [next(k for k, v in keys.taker_keys().items() if v == s) for s in ("A", "B")]
     cells["belote"] = letters[0] * belote.get("A", 0) + letters[1] * belote.get("B", 0)
-    if capot:
+    if deal.get("generale"):  # one player of that side alone: « GN »
+        cells["capot"] = rng.choice("gG") + side_typed(rng, deal["generale"])
+    elif capot:
         cells["capot"] = side_typed(rng, capot)
     if rules.announcements:
         if "announcements" in deal:
@@ -204,3 +207,38 @@ def test_a_plain_row_is_counted_as_the_sheet_says():
     assert phone_marques([profile], [(0, cells)]) == [
         {"a": 0, "b": 520, "outcome": "made", "pot": 0}
     ]
+
+
+def test_the_generale_table_is_the_engines_and_the_servers():
+    """tests/js/marque_generale.json, which Node holds marque.js to
+    (tests/js/marque_generale.test.js): each case's marque is what
+    `python -m scoring` gives its deal and what the server's form makes of
+    its cells, and the phone profiles beside it are today's."""
+    found = marque_table.table()
+    cases = found["cases"]
+    lines = "".join(
+        json.dumps({**c["deal"], "rules": found["rules"][c["rules"]]}) + "\n" for c in cases
+    )
+    answer = subprocess.run(
+        [sys.executable, "-m", "scoring", "deal"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    engine = [json.loads(line) for line in answer.stdout.splitlines()]
+    assert len(engine) == len(cases), answer.stderr
+    for case, scored in zip(cases, engine, strict=True):
+        rules = marque_table.rules_of(found["rules"][case["rules"]])
+        expected = case["marque"]
+        said = None if "error" in scored else {k: scored[k] for k in ("outcome", "pot")}
+        if said is not None:
+            said = {"a": scored["A"], "b": scored["B"], **said}
+        assert said == expected, (case["name"], scored)
+        with translation.override("fr"):
+            assert server_marque(case["cells"], rules) == expected, case["name"]
+    stale = marque_table.text(marque_table.profiles())
+    assert marque_table.PROFILES.read_text(encoding="utf-8") == stale, (
+        "python -m tests.js.marque_table writes the phone's profiles again"
+    )
