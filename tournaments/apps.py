@@ -10,7 +10,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        # The core's own handlers of its moments (tournaments/hooks.py), first
+        # The core's own handlers of its moments (tournaments/hooks), first
         # in line (INSTALLED_APPS' order): the features' come after.
         from tournaments import hooks
         from tournaments.services import persons

@@ -5,7 +5,7 @@ services, queries, display, forms, views, `urls.py`, templates, static
 files — installed as a small Django app (`apps.py`, listed in
 `config/settings.py`'s `FEATURE_APPS`). The core (every `tournaments.*`
 module outside this package) never imports a feature: it announces its
-moments (`tournaments/hooks.py`), and a feature registers its handlers there
+moments (`tournaments/hooks`), and a feature registers its handlers there
 in its `AppConfig.ready()`. import-linter forbids the other direction.
 
 Must not: hold a feature's code (each has its own package) or be imported

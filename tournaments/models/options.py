@@ -116,7 +116,7 @@ COLUMNS: dict[str, models.Field] = {
 
 
 #: A feature's switch → the label `Tournament.features` holds while it is on
-#: (the features' app configs name the same label: tournaments/hooks.py).
+#: (the features' app configs name the same label: tournaments/hooks).
 SWITCHES: dict[str, str] = {
     "cash_enabled": "cash",
     "clock_enabled": "clock",

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.domain import search
-from tournaments.models import Announcement, Player, Round, Team, Tournament
+from tournaments.models import Player, Round, Team, Tournament
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.public import round_tables
@@ -53,10 +53,12 @@ def results_archive(query: str = "", departement: str = "") -> QuerySet[Tourname
 
 def archive_departements() -> list[str]:
     """The départements of the finished, published concours that have one."""
-    codes = Announcement.objects.filter(tournament__in=_finished()).values_list(
-        "departement", flat=True
+    codes = (
+        _finished()
+        .filter(announcement__isnull=False)
+        .values_list("announcement__departement", flat=True)
     )
-    return list(codes.order_by("departement").distinct())
+    return list(codes.order_by("announcement__departement").distinct())
 
 
 def final_ranking(tournament: Tournament) -> tuple[list, bool]:

@@ -1,5 +1,5 @@
 """The extra fields of a team's registration that the installed features
-add (tournaments/hooks.py `REGISTRATION_EXTRAS`): the messages' e-mail
+add (tournaments/hooks `REGISTRATION_EXTRAS`): the messages' e-mail
 and ticks on the desk's form and as optional columns of a registration
 file. The core knows none of them: it adds the fields a feature names,
 checks them with the feature's own field and `check`, and gives the
@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from tournaments import hooks
-from tournaments.models import PreRegistration, Team, Tournament
+from tournaments.models import Team, Tournament
 
 #: A box of a file's column, ticked by these words (as `team_file.TICKED`).
 TICKED = {"oui", "o", "x", "1", "yes", "y", "vrai", "true"}
@@ -120,10 +121,10 @@ def given(
     values: dict[str, Any] | None,
     source: str,
     team: Team | None = None,
-    preregistration: PreRegistration | None = None,
+    preregistration: Model | None = None,
 ) -> None:
     """The values typed in the features' fields, given to them (in the
-    caller's transaction)."""
+    caller's transaction); `preregistration`, the calendar's, when it made them."""
     if values:
         hooks.announce(
             hooks.REGISTRATION_EXTRAS_GIVEN,

@@ -11,9 +11,10 @@ A finished concours dated after today is refused. A concours published
 again from the same organizer replaces the copy its
 earlier publication made, at the same address; so does the concours the
 organizer announced here and played on the hall laptop (same name and
-day, nothing played here): the published one takes its place, with its
-announcement and pre-registrations, and what the features kept of it
-(the messages it sent: `hooks.CONCOURS_IMPORTED`'s `earlier`). Must not:
+day, nothing played here): the published one takes its place, with what
+the features kept of it (the messages it sent: `hooks.CONCOURS_IMPORTED`'s
+`earlier`; the calendar's announcement and pre-registrations:
+`hooks.CONCOURS_REPLACED`). Must not:
 send anything over the network (infra/publish_client.py does), nor read
 a request.
 """
@@ -26,6 +27,7 @@ import json
 import secrets
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,9 +42,7 @@ from tournaments import hooks
 from tournaments.domain import publication as signing
 from tournaments.infra import publish_client
 from tournaments.models import (
-    Announcement,
     Change,
-    PreRegistration,
     PublicationKey,
     PublicationReceipt,
     PublicationTarget,
@@ -128,58 +128,32 @@ def packed_backup(tournament: Tournament) -> bytes:
 
 @dataclass(frozen=True)
 class _HandedOver:
-    """What the copy making way hands to the published concours: the
-    concours's announcement and its pre-registrations (kept in memory while
-    the copy is deleted, with their dates)."""
+    """What the copy making way hands to the published concours: the features'
+    sections (`hooks.BACKUP_SECTIONS`) and hand-overs (`hooks.CONCOURS_REPLACED`)."""
 
-    announcement: Announcement | None = None
-    registrations: tuple[PreRegistration, ...] = ()
-    #: What the features kept of the copy (`hooks.BACKUP_SECTIONS`): the
-    #: messages it sent already, which the new copy must not send again;
-    #: the league stages that hold the concours, which it stays in.
     features: dict[str, Any] | None = None
+    hand_over: tuple[Callable[[Tournament], None], ...] = ()
 
 
 def _replace_earlier(data: Any, owner: User) -> _HandedOver:
     """An earlier copy of the same concours by the same organizer makes way
     for this one (the address stays the same): an earlier publication, or
     the concours announced here that the hall laptop played (nothing played
-    here). Its announcement and pre-registrations are handed over."""
+    here). What the features kept of it is handed over."""
     slug = data.get("tournament", {}).get("slug") if isinstance(data, dict) else None
     if not isinstance(slug, str):
         return _HandedOver()
     earlier = Tournament.objects.filter(slug=slug, owner=owner).first()
     if earlier is None:
         return _HandedOver()
-    announcement = Announcement.objects.filter(tournament=earlier).first()
+    kept = hooks.announce(hooks.CONCOURS_REPLACED, earlier=earlier)
+    announced = any(part.get("announced") for part in kept)
     published_before = PublicationReceipt.objects.filter(tournament=earlier).exists()
-    if not published_before and (announcement is None or earlier.rounds.exists()):
+    if not published_before and (not announced or earlier.rounds.exists()):
         return _HandedOver()  # a concours of this instance: the import refuses it
-    handed = _HandedOver(
-        announcement,
-        tuple(earlier.preregistrations.all()),
-        feature_sections(earlier),
-    )
+    handed = _HandedOver(feature_sections(earlier), tuple(part["hand_over"] for part in kept))
     earlier.delete()
     return handed
-
-
-def _take_over(tournament: Tournament, handed: _HandedOver) -> None:
-    """The published concours gets the announcement and pre-registrations
-    of the copy it replaced, their dates as they were (the teams they
-    became were the copy's: gone with it)."""
-    if handed.announcement is not None:
-        created = handed.announcement.created_at
-        handed.announcement.tournament = tournament
-        handed.announcement.save(force_insert=True)
-        Announcement.objects.filter(pk=handed.announcement.pk).update(created_at=created)
-    dates = [r.created_at for r in handed.registrations]
-    for registration in handed.registrations:
-        registration.tournament, registration.team = tournament, None
-    PreRegistration.objects.bulk_create(handed.registrations)
-    for registration, created in zip(handed.registrations, dates, strict=True):
-        registration.created_at = created
-    PreRegistration.objects.bulk_update(handed.registrations, ["created_at"])
 
 
 def _refuse_finished_in_the_future(data: Any) -> None:
@@ -210,7 +184,8 @@ def _publish(data: Any, *, owner: User, key: PublicationKey | None, nonce: str) 
     _refuse_finished_in_the_future(data)
     handed = _replace_earlier(data, owner)
     tournament = import_tournament(data, owner=owner, earlier=handed.features)
-    _take_over(tournament, handed)
+    for hand_over in handed.hand_over:
+        hand_over(tournament)
     tournament.published = True
     tournament.save(update_fields=["published"])
     log_change(

@@ -57,7 +57,7 @@ register.filter("options_summary", labels.options_summary)
 @register.simple_tag(takes_context=True)
 def feature_slot(context: Context, slot: str, default: str = "", **names: Any) -> SafeString:
     """What the features switched on for the page's concours show in `slot`
-    (tournaments/hooks.py `SLOTS`), each template rendered as an
+    (tournaments/hooks `SLOTS`), each template rendered as an
     `{% include %}` with `names` added to the context; `default`, a core
     template rendered instead when no feature fills the slot."""
     tournament = context.get("tournament")

@@ -73,7 +73,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "backup_trouble": autosave.backup_trouble(),
             # This laptop took the hall over: its address for the phones, big (issue 39).
             "phones_here": _phones_here(request) if standby.REPLACES else None,
-            # The installed features' buttons (tournaments/hooks.py).
+            # The installed features' buttons (tournaments/hooks).
             "feature_panels": hooks.announce(hooks.ORGANIZER_HOME, request=request),
         },
     )
@@ -252,7 +252,7 @@ def manage_page(
 ) -> HttpResponse:
     """The tournament's page; a form given back shows its refusal next to
     its field (answered 422). The installed features' panels are asked
-    first (tournaments/hooks.py): one may register teams on its way (a
+    first (tournaments/hooks): one may register teams on its way (a
     league's stage whose claims ended by their timer sends its qualified
     teams), and the lists below must show them."""
     feature_panels = hooks.announce(hooks.DASHBOARD_PANELS, request=request, tournament=tournament)
@@ -287,7 +287,7 @@ def manage_page(
             "co_form": co_form or CoOrganizerForm(),
             "co_organizers": tournament.co_organizers.all(),
             "waiting": singles.waiting_players(tournament),
-            # One panel per installed feature that shows one (tournaments/hooks.py).
+            # One panel per installed feature that shows one (tournaments/hooks).
             "feature_panels": feature_panels,
             # Published results (issue 26): the press text, « Publier en ligne ».
             **publication.manage_context(tournament),

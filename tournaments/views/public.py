@@ -89,7 +89,7 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     # What the installed features show there (the coming concours, the
-    # published leagues and challenges): lazy, as the lists below (tournaments/hooks.py).
+    # published leagues and challenges): lazy, as the lists below (tournaments/hooks).
     panels = hooks.announce(hooks.PUBLIC_HOME, request=request)
     return render(
         request,

@@ -209,7 +209,7 @@ def _context(request: HttpRequest, table: Table, token: str, **extra) -> dict:
         "hall_place": standby.page() | standby.page_proof(),
         # « Appeler l'arbitre » (issue 38, item 12c), for a phone that gave its code.
         **call_context(table, token, phone_side(request, table)),
-        # What a feature adds to the page (the club tablet's bar): tournaments/hooks.py.
+        # What a feature adds to the page (the club tablet's bar): tournaments/hooks.
         **hooks.page_context(hooks.TABLE_PAGE, request=request, table=table, opened=False),
         **extra,
     }

@@ -271,7 +271,7 @@ def test_the_core_starts_and_answers_with_a_feature_left_out(name, tmp_path):
     ],
 )
 def test_a_slot_shows_a_feature_template_only_where_the_feature_is_on(slot, switches, shown):
-    """The switch filter of the hooks decides for slots too (tournaments/hooks.py
+    """The switch filter of the hooks decides for slots too (tournaments/hooks
     `fill`): a core template names no feature template and no switch."""
     from types import SimpleNamespace
 

@@ -1,4 +1,4 @@
-"""The core's moments (tournaments/hooks.py): a moment takes exactly its
+"""The core's moments (tournaments/hooks): a moment takes exactly its
 arguments, a handler registers once, a page gathers what handlers return,
 a handler that only notifies runs after the commit, its failure logged
 without undoing what was committed, and the handlers of a feature switched

@@ -1,4 +1,4 @@
-"""The core announces its moments where tournaments/hooks.py says, once,
+"""The core announces its moments where tournaments/hooks says, once,
 with their arguments (a handler of the test's own records the calls), and a
 handler that fails in the transaction rolls the whole use-case back: no
 claims closed, no concours made public, not even the audit line."""

@@ -12,7 +12,7 @@ The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
 migration moves. What the core shows of it without importing it: where a
 concours is played (display/venue.py reads the announcement) and the
 département filter of the results' archive (domain/departements.py). The
-core reaches the feature only through tournaments/hooks.py: `PUBLIC_HOME`
+core reaches the feature only through tournaments/hooks: `PUBLIC_HOME`
 (« Prochains concours »), `ORGANIZER_HOME` (« Annoncer un concours »),
 `DASHBOARD_PANELS` (an announced concours's « Pré-inscriptions »),
 `PREREGISTERED_IMPORTED` (a team of the hosted instance's list imported on

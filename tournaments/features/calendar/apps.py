@@ -24,6 +24,7 @@ class CalendarConfig(AppConfig):
         hooks.register(hooks.ORGANIZER_HOME, pages.organizer_button)
         hooks.register(hooks.DASHBOARD_PANELS, pages.preregistrations_panel)
         hooks.register(hooks.PREREGISTERED_IMPORTED, announcements.on_preregistered_imported)
+        hooks.register(hooks.CONCOURS_REPLACED, announcements.on_concours_replaced)
         hooks.register(hooks.DEMO_BUILT, demo.on_demo_built)
         place_offered.connect(tasks.on_place_offered, dispatch_uid="calendar offer")
         hooks.register(hooks.PUBLIC_CONCOURS_PAGE, preregistration.concours_panel)

@@ -1,5 +1,5 @@
 """The calendar's one moment for another feature (issue 53): not the core's
-(tournaments/hooks.py maps the core's moments only), but the calendar's,
+(tournaments/hooks maps the core's moments only), but the calendar's,
 which another feature listens to through an edge import-linter allows
 (pyproject.toml, « A feature imports no other feature »).
 

@@ -12,7 +12,7 @@ the core's services/backup/parts.py. What is core too: amounts in euros
 (display/money.py, domain/money.py's MAX_CENTS) and the amount's field
 (forms/money.py), which the tournament's and the calendar's entry fee use.
 
-The core reaches the feature only through tournaments/hooks.py:
+The core reaches the feature only through tournaments/hooks:
 `DASHBOARD_PANELS` (« Caisse » and its line on the concours's dashboard),
 `DEMO_BUILT` (the demo's fees and lines), and the fee column of the team
 and player lists, template slots (`team_row.cells`, `team_list.head`… of

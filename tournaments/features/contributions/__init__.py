@@ -12,6 +12,6 @@ The feature's layers, downwards: `urls`/`apps` → `views` → `services` →
 tournaments/models/persons.py, where the core counts only the accepted
 ones (`counted_players`, services/persons.py's cote): without this
 feature, no other organizer's concours counts for a person. The core
-reaches the feature only through tournaments/hooks.py:
+reaches the feature only through tournaments/hooks:
 `RESULTS_PUBLISHED` (the owners asked) and `ORGANIZER_HOME` (the button,
 while something waits)."""

@@ -7,6 +7,6 @@ The feature's layers, downwards: `urls_public`/`urls_admin`/`apps` →
 `views` → `services`/`pdf` → `display` → `domain`. What it writes stays on
 the core's models (`Team.checked_in_at`, `Tournament.check_in_key`), so that
 no migration moves. The core reaches the feature through
-tournaments/hooks.py, `TEAM_LIST` (the desk's count, the draw's notice), and
+tournaments/hooks, `TEAM_LIST` (the desk's count, the draw's notice), and
 the team list's check-in cell, a template slot (team_row.html). The players'
 messages ask for an address after a check-in (their `door_consent` page)."""

@@ -49,7 +49,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 def send_due_on_dashboard(*, request: HttpRequest, tournament) -> None:
-    """The `DASHBOARD_PANELS` moment (tournaments/hooks.py): a concours still
+    """The `DASHBOARD_PANELS` moment (tournaments/hooks): a concours still
     registering receives the qualified teams of the stages whose claims
     ended by their timer meanwhile (said in a message); no panel."""
     if tournament.status != Tournament.Status.REGISTRATION:

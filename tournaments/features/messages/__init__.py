@@ -16,7 +16,7 @@ database and sent once, later when the hall has no internet.
   demo's agreements.
 - `display`: the words of each message and the desk's line.
 
-Moments listened to (tournaments/hooks.py): `TOURNAMENT_FINAL` (the results
+Moments listened to (tournaments/hooks): `TOURNAMENT_FINAL` (the results
 queued, in a savepoint: a failure here never stops the core's use-case),
 `DASHBOARD_PANELS` (the desk's line), `DEMO_BUILT` (the demo's agreements),
 `DEMO_REMOVED` (their addresses),

@@ -60,7 +60,7 @@ def tablet_on_table(request: HttpRequest, table: Table) -> Tablet | None:
 
 
 def table_page_context(*, request: HttpRequest, table: Table, opened: bool) -> dict:
-    """The `TABLE_PAGE` moment (tournaments/hooks.py): on a club tablet, its
+    """The `TABLE_PAGE` moment (tournaments/hooks): on a club tablet, its
     bar and script; the link opened (`opened`) sets the tablet to `table`."""
     if opened:
         tablet = tablet_on_table(request, table)

@@ -107,7 +107,7 @@ class Command(BaseCommand):
 
     def _build_all(self, user, seed: int) -> list[str]:
         """Every concours of the demo, then the installed features' demo data
-        (tournaments/hooks.py: the season challenge, the calendar's coming
+        (tournaments/hooks: the season challenge, the calendar's coming
         concours, the messages' agreements): the lines to say."""
         tournament = self._build(user, random.Random(seed))
         final_phase = build_final_phase(user, tournament, random.Random(seed + 2))

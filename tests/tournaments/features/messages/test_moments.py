@@ -1,4 +1,4 @@
-"""The core's moments (tournaments/hooks.py) this feature listens to: a
+"""The core's moments (tournaments/hooks) this feature listens to: a
 concours final queues the results of the teams who agreed, not while a
 claims window holds them; a failure in writing them never undoes the
 core's use-case; the dashboard shows the messages' line.

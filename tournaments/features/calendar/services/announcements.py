@@ -309,3 +309,30 @@ def arrived_from_the_list(team: Team) -> PreRegistration:
 def on_preregistered_imported(*, team: Team) -> None:
     """`PREREGISTERED_IMPORTED`: the hall laptop's team of the hosted list."""
     arrived_from_the_list(team)
+
+
+def on_concours_replaced(*, earlier: Tournament) -> dict[str, Any] | None:
+    """`CONCOURS_REPLACED`: the concours published in the place of `earlier`
+    (deleted next) gets its announcement and pre-registrations, read now
+    and kept in memory, their dates as they were (the teams they became
+    were the copy's: gone with it)."""
+    announcement = Announcement.objects.filter(tournament=earlier).first()
+    registrations = tuple(earlier.preregistrations.all())
+    if announcement is None and not registrations:
+        return None
+
+    def hand_over(tournament: Tournament) -> None:
+        if announcement is not None:
+            created = announcement.created_at
+            announcement.tournament = tournament
+            announcement.save(force_insert=True)
+            Announcement.objects.filter(pk=announcement.pk).update(created_at=created)
+        dates = [registration.created_at for registration in registrations]
+        for registration in registrations:
+            registration.tournament, registration.team = tournament, None
+        PreRegistration.objects.bulk_create(registrations)
+        for registration, created in zip(registrations, dates, strict=True):
+            registration.created_at = created
+        PreRegistration.objects.bulk_update(registrations, ["created_at"])
+
+    return {"announced": announcement is not None, "hand_over": hand_over}

@@ -3,7 +3,7 @@ without a maximum, and a coinche one limited to 8 teams with 10 teams
 pre-registered, so 2 wait on the list. Dated from today (two and five
 weeks ahead), so they stay « à venir » whenever the demo is built; older
 ones under the same addresses are replaced. Built when `manage.py demo`
-announces `DEMO_BUILT` (tournaments/hooks.py).
+announces `DEMO_BUILT` (tournaments/hooks).
 """
 
 from __future__ import annotations

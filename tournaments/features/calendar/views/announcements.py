@@ -2,7 +2,7 @@
 pre-registrations (the list, its file, the teams taken in at the desk);
 the calendar as iCalendar files (.ics) and an Atom feed. (A team's own
 pre-registration is views/preregistration.py.) And what the calendar shows
-in the core's pages through its moments (tournaments/hooks.py).
+in the core's pages through its moments (tournaments/hooks).
 
 Thin views: a form checked, one service called (services/announcements.py),
 the mails sent with what it returns (views/preregistration.send_mail).

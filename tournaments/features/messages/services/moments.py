@@ -1,4 +1,4 @@
-"""The core's moments this feature listens to (tournaments/hooks.py),
+"""The core's moments this feature listens to (tournaments/hooks),
 registered by apps.py.
 
 Must not: hold a rule of its own (each handler calls one use-case)."""
