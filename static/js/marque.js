@@ -97,11 +97,14 @@
     if (!t) return null; // half typed
     [deal.ba, deal.bb] = b;
     const all = points === 162 || points === 252;
-    // A générale bid and the takers' eight tricks: one of them alone, as bid.
-    if (deal.generaleBid && (capot === taker || (!capot && (all || points === undefined)))) {
-      capot = taker;
+    let solo = alone ? capot : ""; // the side one of whose players took the eight tricks alone
+    if (deal.generaleBid && capot === taker && solo !== taker) {
+      points = undefined; // « N » after « G »: both players of N-S, the générale failed
+    } else if (deal.generaleBid && (capot === taker || (!capot && (all || points === undefined)))) {
+      capot = solo = taker; // the takers' eight tricks: one of them alone, as bid
       points = undefined;
     }
+    deal.solo = solo;
     if (deal.capotBid && !capot && all) { capot = taker; points = undefined; }
     if (deal.capotBid && !capot && points === undefined) capot = taker; // a capot bid says capot
     if (capot === taker && all) points = undefined;
@@ -145,7 +148,7 @@
     const capT = d.capot === d.taker, capD = d.capot === defence;
     const m = P.factors[d.coinche];
     let r;
-    if (d.generaleBid) r = generale(P, m, capT, bt, bd, at, ad);
+    if (d.generaleBid) r = generale(P, m, d.solo === d.taker, bt, bd, at, ad);
     else if (P.counting === CLASSIC) r = classic(P, pt, pd, bt, bd, at, ad, capT, capD);
     else if (P.counting === COINCHE) r = coinched(P, bid, d.capotBid, m, pt, pd, bt, bd, at, ad, capT, capD);
     else r = contree(P, bid, d.capotBid, m, pt, pd, bt, bd, capT, capD);

@@ -1,6 +1,7 @@
 """La générale typed at the desk's grid and on a phone at 390 px (issue 62),
-in a coinche that plays it (generale=flat): « G » in « Contrat » and the
-takers' eight tricks mark 500–0 and « Pourquoi ? » says why; on the phone,
+in a coinche that plays it (generale=flat): « G » in « Contrat » marks
+500–0 and « Pourquoi ? » says why, « G » and the takers' capot « N » (both
+of them took the eight tricks) mark the générale failed; on the phone,
 « Générale » sits beside « Capot » and a générale made, its points left
 empty, marks 500. axe checks every page the journeys visit
 (tests/browser/accessibility.py).
@@ -44,11 +45,20 @@ def test_a_generale_typed_at_the_desk(live_server, page: Page, organizer):
     tournament = generale_concours(organizer)
     desk(page, url, tournament)
     expect(page.locator("p.rules")).to_contain_text("générale : 500")
-    type_deal(page, deal_keys(taker="A", trump="H", bid="g", capot="A"))
+    type_deal(page, deal_keys(taker="A", trump="H", bid="g"))
     expect(page.locator("#deal-1 .marque-a")).to_have_text("500")
     expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
+    expect(page.locator("#deal-1 td[data-label=Capot]")).to_have_text("GNS")  # one alone
+    # « N » at « Capot » after « G »: both players of N-S took the eight
+    # tricks (« GN » is one alone), the générale failed: 500 to E-O.
+    type_deal(page, deal_keys(taker="A", trump="S", bid="g", capot="A"))
+    expect(page.locator("#deal-2 .marque-a")).to_have_text("0")
+    expect(page.locator("#deal-2 .marque-b")).to_have_text("500")
+    expect(page.locator("#deal-2 td[data-label=Capot]")).to_have_text("NS")
     page.locator("#deal-1 details.why summary").click()
     expect(page.locator("#why-1")).to_contain_text("un joueur fait seul les huit plis")
+    page.locator("#deal-2 details.why summary").click()
+    expect(page.locator("#why-2")).to_contain_text("les huit plis, mais pas d'un seul joueur")
     shot(page, "generale-desk-1280")
 
 

@@ -76,6 +76,14 @@ def generale_made(taker: str) -> str:
     ) % {"side": side_label(taker)}
 
 
+def generale_shared(taker: str) -> str:
+    """« Générale chutée : les deux joueurs de Nord-Sud aux huit plis… »"""
+    return gettext(
+        "Générale chutée : les deux joueurs de %(side)s aux huit plis. "
+        "Si un seul les a faits, tapez %(keys)s au capot."
+    ) % {"side": side_label(taker), "keys": "G" + side_label(taker, short=True).replace("-", "")}
+
+
 def empty_row() -> str:
     """« Enregistrer » on a row with nothing in it: what is missing, by name."""
     return gettext("rien n'est choisi. Qui a pris (ou « Passe ») ?")

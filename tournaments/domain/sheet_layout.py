@@ -6,8 +6,9 @@ its photo (the sheets feature): the page's four corner marks give the
 perspective, the QR code names the concours, the partie, the table and the
 layout (`SheetMark`), and each deal's row holds its fields, each a run of
 boxes: one digit a box for a number (`DIGITS`), one box to cross per value
-for a choice (`CHOICE`: the taker, the trump, the coinche, the capot) or
-for marks that may go together (`MARKS`: a belote for each side).
+for a choice (`CHOICE`: the taker, the trump, the coinche, the capot, and
+la générale's one box: the capot's side took it alone) or for marks that
+may go together (`MARKS`: a belote for each side).
 
 Which fields a row holds follows the rule profile: a bid and a coinche for
 coinche and contrée, announcements when they are played, as many boxes
@@ -62,12 +63,14 @@ FIELD_GAP = 1.4
 #: a pen's digit squeezed in 4.6 mm reads worse than in 5.5 mm or more.
 MAX_DIGIT, MIN_BOX = 6.5, 4.5
 #: A box to cross takes a slot of CHOICE_SLOT, one of a side (« N-S », « E-O »,
-#: printed over it) SIDE_SLOT: room for its word, apart from its neighbour's.
-CHOICE_SLOT, SIDE_SLOT = 4.4, 5.6
+#: printed over it) SIDE_SLOT: room for its word, apart from its neighbour's;
+#: la générale's box ALONE_SLOT, its title's room (at 5 pt, in the gaps beside).
+CHOICE_SLOT, SIDE_SLOT, ALONE_SLOT = 4.4, 5.6, 6.6
 CROSS_MAX = 4.6
 BOX_HEIGHT_MAX = 8.5
 DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
 SIDES = ("A", "B")
+ALONE = ("alone",)  # la générale's box: one player of the capot's side alone
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,10 @@ def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]
     ]
     if rules.counting != "belote":
         fields += [("bid", DIGITS, _places(3)), ("coinche", CHOICE, ("1", "2"))]
-    fields += [("points", DIGITS, _places(3)), ("belote", MARKS, SIDES), ("capot", CHOICE, SIDES)]
+    fields += [("points", DIGITS, _places(3)), ("belote", MARKS, SIDES)]
+    if rules.generale != "off":  # before the capot: its title clear of the long ones after
+        fields.append(("generale", CHOICE, ALONE))
+    fields.append(("capot", CHOICE, SIDES))
     if rules.announcements:
         fields += [("announce_a", DIGITS, _places(3)), ("announce_b", DIGITS, _places(3))]
     marque = _places(len(str(deal_bound(rules).marque)))
@@ -203,7 +209,7 @@ def _slot(kind: str, names: tuple[str, ...]) -> float | None:
     """The width of a box to cross (None: a digit's box, as wide as the row allows)."""
     if kind == DIGITS:
         return None
-    return SIDE_SLOT if names == SIDES else CHOICE_SLOT
+    return SIDE_SLOT if names == SIDES else ALONE_SLOT if names == ALONE else CHOICE_SLOT
 
 
 def _box_width(fields: list[tuple[str, str, tuple[str, ...]]]) -> float:
@@ -312,7 +318,7 @@ def sheet_values(
     (deal_shapes.DEAL_FIELDS), its marques and the running totals after it:
     a number's digits (a str) or the boxes crossed (a tuple of box names).
     The takers' card points only (the defence's are the rules'); a capot
-    bid is written 250; a field left blank is absent."""
+    bid is written 250, a générale bid 500; a field left blank is absent."""
     taker = fields.get("taker") or ""
     values: dict[str, str | tuple[str, ...]] = {
         "marque_a": str(marques[0]),
@@ -325,8 +331,8 @@ def sheet_values(
     values["taker"] = (taker,)
     if fields.get("trump"):
         values["trump"] = (fields["trump"],)
-    if fields.get("bid_capot"):
-        values["bid"] = "250"
+    if fields.get("bid_generale") or fields.get("bid_capot"):
+        values["bid"] = "500" if fields.get("bid_generale") else "250"
     elif fields.get("bid") is not None:
         values["bid"] = str(fields["bid"])
     if fields.get("coinche"):
@@ -335,13 +341,16 @@ def sheet_values(
     other = fields.get("points_b") if taker == "A" else fields.get("points_a")
     if own is None and other is not None:
         own = 162 - other
-    if own is not None and not fields.get("capot"):
+    capot = fields.get("capot") or fields.get("generale")  # one player's eight tricks: a capot
+    if own is not None and not capot:
         values["points"] = str(own)
     belotes = tuple(s for s in SIDES if fields.get(f"belote_{s.lower()}"))
     if belotes:
         values["belote"] = belotes
-    if fields.get("capot"):
-        values["capot"] = (fields["capot"],)
+    if capot:
+        values["capot"] = (capot,)
+    if fields.get("generale"):
+        values["generale"] = ALONE
     announced = (fields.get("announcements") or {}).get("announcement_points") or {}
     for side in SIDES:
         if announced.get(side):

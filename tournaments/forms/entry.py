@@ -255,6 +255,10 @@ class DealForm(forms.Form):
         all_points = points in (TOTAL_CARD_POINTS, CAPOT_CARD_POINTS)
         _bid, bid_capot = data.get("bid") or (None, False)
         capot = data.get("capot")
+        if self.generale_bid and capot == taker and self.generale != taker:
+            # « N » after « G »: both players of N-S took the tricks, the générale failed.
+            data["points"] = None
+            return entry.generale_shared(taker)
         if self.generale_bid and (capot == taker or (not capot and (all_points or points is None))):
             # A générale bid and the takers' eight tricks: one of them alone, as bid.
             data["capot"], data["points"], self.generale = taker, None, taker

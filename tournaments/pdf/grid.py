@@ -12,7 +12,7 @@ nor reads the database.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -22,6 +22,7 @@ from reportlab.platypus import Flowable
 from tournaments.display import labels
 from tournaments.domain.sheet_guide import GUIDE_BOX, GUIDE_STROKES
 from tournaments.domain.sheet_layout import (
+    ALONE_SLOT,
     DIGITS,
     HEADING,
     NUMBER_COLUMN,
@@ -53,6 +54,7 @@ def field_headings(surcoinche_factor: int) -> tuple[dict[str, str], dict[str, st
         "points": gettext("Points preneurs"),
         "belote": gettext("Belote"),
         "capot": gettext("Capot"),
+        "generale": gettext("Générale"),
         "announce_a": gettext("Annonces %(side)s") % {"side": north},
         "announce_b": gettext("Annonces %(side)s") % {"side": east},
         "marque_a": gettext("Marque %(side)s") % {"side": north},
@@ -61,6 +63,7 @@ def field_headings(surcoinche_factor: int) -> tuple[dict[str, str], dict[str, st
         "total_b": gettext("Total %(side)s") % {"side": east},
     }
     boxes = {"A": north, "B": east, "1": "×2", "2": f"×{surcoinche_factor}"}
+    boxes["alone"] = pgettext("sheet", "seul")  # la générale: the capot by one player alone
     for trump in ("S", "H", "D", "C", "SA", "TA"):
         boxes[trump] = labels.trump_sign(trump)
     return titles, boxes
@@ -171,7 +174,7 @@ def _heading(canvas: Canvas, layout: SheetLayout, surcoinche_factor: int) -> Non
     canvas.drawCentredString(_x(layout.left + NUMBER_COLUMN / 2), _y(top + 6.5), gettext("Donne"))
     for field in layout.columns:
         centre = (field.left + field.right) / 2
-        width = (field.right - field.left + 1.4) * mm
+        width = max(field.right - field.left + 1.4, ALONE_SLOT) * mm  # one box: its slot
         title = titles[field.name]
         if field.kind == DIGITS:  # the title on two lines when it has two words
             lines = title.split(" ", 1)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 from reportlab.platypus import Table as PdfTable
@@ -211,6 +211,13 @@ def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
     return max(planned, max(numbers, default=0)), planned
 
 
+#: How la générale is written, where the sheet has its box (domain/sheet_layout.py).
+GENERALE_NOTE = gettext_lazy(
+    "La générale s'écrit 500 au contrat ; une croix dans « Générale » quand un joueur "
+    "seul de l'équipe cochée au capot a fait les huit plis."
+)
+
+
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
     """One table's page, laid out by its sheet layout (domain/sheet_layout.py):
     heading and QR code, teams, the grid of boxes, the penalties, the
@@ -253,7 +260,8 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
                 "tournament": context.tournament.name,
                 "round": context.round.number,
                 "table": table.number,
-            },
+            }
+            + (f" {GENERALE_NOTE}" if context.tournament.rule_profile.generale != "off" else ""),
             pdf_styles().tiny,
         ),
     ]

@@ -59,10 +59,16 @@ def test_each_profile_gets_the_fields_it_needs(preset, rows, fields, digits):
     assert [b.name for b in row.field("trump").boxes] == ["S", "H", "D", "C"]
 
 
-@pytest.mark.parametrize("preset", sorted(scoring.PRESETS))
+#: La générale's box beside the capot's, at its widest rows (sans/tout atout).
+GENERALE = {"generale": "contract", "sa_ta": True}
+
+
+@pytest.mark.parametrize("preset", [*sorted(scoring.PRESETS), "ffb-coinche générale"])
 @pytest.mark.parametrize("rows", [12, 13, 20])
 def test_boxes_lie_on_the_page_apart_and_wide_enough_for_a_pen(preset, rows):
-    layout = sheet_layout(scoring.PRESETS[preset], rows)
+    name, _space, generale = preset.partition(" ")
+    rules = scoring.Rules.from_preset(name, **(GENERALE if generale else {}))
+    layout = sheet_layout(rules, rows)
     boxes = [box for row in layout.rows for field in row.fields for box in field.boxes]
     for box in boxes:
         assert layout.left < box.x and box.x + box.w < layout.right
@@ -131,6 +137,27 @@ def test_a_mark_names_a_concours_whatever_its_slug():
             (100, 112), (300, 400),
             {"taker": ("A",), "trump": ("C",), "points": "100", "announce_b": "50"},
         ),
+        (
+            # La générale: bid 500, the capot's side, one player of it alone.
+            {"taker": "A", "trump": "H", "bid_generale": True, "capot": "A", "generale": "A"},
+            (500, 0), (500, 0),
+            {"taker": ("A",), "trump": ("H",), "bid": "500", "capot": ("A",),
+             "generale": ("alone",)},
+        ),
+        (
+            # Failed on the takers' points: no capot, no générale's box.
+            {"taker": "B", "trump": "S", "bid_generale": True, "points_b": 100},
+            (660, 0), (1160, 0),
+            {"taker": ("B",), "trump": ("S",), "bid": "500", "points": "100"},
+        ),
+        (
+            # One defender alone, stored without its capot: the capot's box still.
+            {"taker": "A", "trump": "C", "bid": 100, "points_a": 0, "points_b": 252,
+             "generale": "B"},
+            (0, 350), (0, 350),
+            {"taker": ("A",), "trump": ("C",), "bid": "100", "capot": ("B",),
+             "generale": ("alone",)},
+        ),
         ({"taker": ""}, (0, 0), (10, 20), {}),
     ],
 )  # fmt: skip
@@ -141,3 +168,14 @@ def test_a_deal_is_written_as_a_player_would(fields, marques, totals, expected):
         "total_a": str(totals[0]), "total_b": str(totals[1]),
     }  # fmt: skip
     assert values == {**expected, **written}
+
+
+def test_la_generale_has_its_box_beside_the_capots_only_where_it_is_played():
+    for rules in (scoring.PRESETS["ffb-coinche"], scoring.PRESETS["contree-faits"]):
+        assert "generale" not in [f.name for f in sheet_layout(rules, 12).columns]
+    for name in ("ffb-coinche", "contree-faits", "contree-annonces"):
+        rules = scoring.Rules.from_preset(name, generale="flat")
+        names = [f.name for f in sheet_layout(rules, 12).columns]
+        assert names[names.index("capot") - 1] == "generale"
+        box = sheet_layout(rules, 12).rows[0].field("generale")
+        assert (box.kind, [b.name for b in box.boxes]) == ("choice", ["alone"])

@@ -11,6 +11,7 @@ import pytest
 import scoring
 from tournaments.display.explain import engine_deal
 from tournaments.forms.entry import DealForm
+from tournaments.models import Deal
 
 FLAT = scoring.Rules.from_preset("ffb-coinche", generale="flat")
 CONTRACT = scoring.Rules.from_preset("contree-faits-annonces", generale="contract")
@@ -27,13 +28,30 @@ def scored(form: DealForm, rules: scoring.Rules) -> tuple[int, int]:
     return score.a, score.b
 
 
-@pytest.mark.parametrize("capot", ["", "n", "gn"])
+@pytest.mark.parametrize("capot", ["", "gn"])
 def test_a_generale_bid_with_the_takers_eight_tricks_is_made(capot):
     form = read(FLAT, taker="n", trump="c", bid="g", capot=capot)
     values = form.deal_values()
     assert (values["bid_generale"], values["generale"], values["capot"]) == (True, "A", "A")
     assert scored(form, FLAT) == (500, 0)
     assert "Générale annoncée : comptée faite" in form.understood
+
+
+@pytest.mark.parametrize("capot", ["n", "NS", "Nord-Sud"])
+def test_the_takers_capot_without_g_is_both_players_and_the_generale_failed(capot):
+    """A capot shared by both takers after a générale bid (issue 62): « N »
+    at « Capot », where « GN » is one player alone."""
+    form = read(FLAT, taker="n", trump="c", bid="g", capot=capot, points="100")
+    values = form.deal_values()
+    assert (values["bid_generale"], values["generale"], values["capot"]) == (True, "", "A")
+    assert (values["points_a"], values["points_b"]) == (None, None)  # a capot's 252
+    assert scored(form, FLAT) == (0, 500)
+    assert form.understood == (
+        "Générale chutée : les deux joueurs de Nord-Sud aux huit plis. "
+        "Si un seul les a faits, tapez GNS au capot."
+    )
+    # As the desk shows it again (« Corriger »): read back the same.
+    assert DealForm.initial_for(Deal(number=1, **values), FLAT)["capot"] == "NS"
 
 
 def test_a_generale_bid_with_the_takers_points_failed():

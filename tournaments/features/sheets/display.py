@@ -92,6 +92,7 @@ def reason(code: str) -> str:
             "l'arrondi à la dizaine ne vérifie pas le dernier chiffre des points"
         ),
         "coinche_without_bid": _("une coinche sans contrat"),
+        "generale_without_capot": _("une croix à « Générale » sans capot coché"),
         "blank_row": _("une ligne vide entre deux donnes"),
     }
     if code.startswith("engine_"):
@@ -120,6 +121,7 @@ SHEET_FIELDS = {
     "points": _lazy("points des preneurs"),
     "belote": _lazy("belote"),
     "capot": _lazy("capot"),
+    "generale": _lazy("générale"),
     "announce_a": _lazy("annonces N-S"),
     "announce_b": _lazy("annonces E-O"),
     "marque_a": _lazy("marque N-S"),
@@ -180,7 +182,7 @@ def _unsure(name: str, read: dict[str, Any]) -> str:
     """« points des preneurs : le 1 pourrait être un 7 », « preneur : une
     croix pas nette »…"""
     field = SHEET_FIELDS.get(name, name)
-    if name in ("taker", "trump", "coinche", "belote", "capot"):
+    if name in ("taker", "trump", "coinche", "belote", "capot", "generale"):
         return _("%(field)s : une croix pas nette, ou deux cases cochées") % {"field": field}
     if read.get("value") is None:
         return _("%(field)s : un chiffre illisible sur la photo") % {"field": field}

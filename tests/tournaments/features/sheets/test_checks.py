@@ -88,8 +88,49 @@ def test_the_defences_points_are_filled_in_by_the_rules():
     assert read.values == {
         "taker": "A", "trump": "H", "bid": 90, "bid_capot": False, "coinche": 0,
         "points_a": 97, "points_b": 65, "capot": "", "belote_a": 0, "belote_b": 1,
-        "announcements": {},
+        "announcements": {}, "bid_generale": False, "generale": "",
     }  # fmt: skip
+
+
+GENERALE = scoring.Rules.from_preset("ffb-coinche", generale="contract")
+GENERALE_MADE = {"taker": "B", "trump": "S", "bid": 500, "capot": "B", "generale": "alone"}
+
+
+@pytest.mark.parametrize(
+    ("values", "deal", "marques"),
+    [
+        # Bid 500, « Capot » E-O and « Générale » crossed: one player of E-O alone.
+        (GENERALE_MADE, {"bid": "generale", "capot": "B", "generale": "B"}, (0, 500)),
+        # Coinched: 160 + 500 × 2.
+        ({**GENERALE_MADE, "coinche": "1"},
+         {"bid": "generale", "coinche": 1, "capot": "B", "generale": "B"}, (0, 1160)),
+        # Failed on the takers' points: 160 + 500 to the defence.
+        ({"taker": "B", "trump": "S", "bid": 500, "points": 100},
+         {"bid": "generale", "points": {"B": 100}}, (660, 0)),
+        # The takers' capot without « Générale »: both took the tricks, failed.
+        ({**GENERALE_MADE, "generale": None}, {"bid": "generale", "capot": "B"}, (660, 0)),
+        # One defender alone: failed.
+        ({**GENERALE_MADE, "capot": "A"}, {"bid": "generale", "capot": "A", "generale": "A"},
+         (660, 0)),
+        # One player alone without a générale bid: a capot (250 + 100).
+        ({**GENERALE_MADE, "bid": 100}, {"bid": 100, "capot": "B", "generale": "B"}, (0, 350)),
+    ],
+)  # fmt: skip
+def test_a_generale_read_on_a_sheet_is_the_engines_generale(values, deal, marques):
+    read = row(**values, marque_a=marques[0], marque_b=marques[1])
+    assert engine_deal(read.fields) == {"taker": "B", "trump": "S", **deal}
+    check_deal(read, GENERALE, (0, 0), 0)
+    assert read.reasons == [] and read.marques == marques
+    assert read.values["bid_generale"] == (deal["bid"] == "generale")  # type: ignore[index]
+    assert read.values["generale"] == deal.get("generale", "")  # type: ignore[index]
+
+
+def test_a_generale_crossed_without_a_capot_is_asked_about():
+    read = row(**{**GENERALE_MADE, "capot": None}, marque_a=0, marque_b=500)
+    check_deal(read, GENERALE, (0, 0), 0)
+    assert read.reasons == ["generale_without_capot"]
+    assert read.asked == ["generale", "capot"]
+    assert read.values is None
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,7 @@ AT_FAULT = {
     "trump": ("trump",),
     "bid": ("bid", "coinche"),
     "coinche": ("coinche", "bid"),
-    "capot": ("capot", "points"),
+    "capot": ("capot", "generale", "points"),
     "points": ("points", "capot"),
     "belote": ("belote", "trump"),
     "announcement": ("announce_a", "announce_b"),
@@ -121,17 +121,21 @@ def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
     taker = value.get("taker")
     deal: dict[str, Any] = {"taker": taker}
     if taker is None:
-        filled = [n for n in (*INPUTS, "trump", "coinche", "belote", "capot") if value.get(n)]
+        filled = [
+            n for n in (*INPUTS, "trump", "coinche", "belote", "capot", "generale") if value.get(n)
+        ]
         if filled:  # the engine refuses points without a taker: say it so
             deal["points"] = {"A": value.get("points") or 0}
         return deal
     deal["trump"] = value.get("trump")
-    if value.get("bid") is not None:
-        deal["bid"] = "capot" if value["bid"] == 250 else value["bid"]
+    if value.get("bid") is not None:  # a capot bid is written 250, a générale 500
+        deal["bid"] = {250: "capot", 500: "generale"}.get(value["bid"], value["bid"])
     elif value.get("coinche") and "bid" in fields:
         deal["bid"] = None  # a coinche without a bid
     if value.get("coinche"):
         deal["coinche"] = int(value["coinche"])
+    if value.get("generale"):  # one player of the side crossed at « Capot » alone
+        deal["generale"] = value.get("capot")
     if value.get("capot"):
         deal["capot"] = value["capot"]
     elif value.get("points") is not None:
@@ -306,6 +310,9 @@ def _check(
     if deal.get("coinche") and deal.get("bid") is None and "bid" in read.fields:
         read.ask("coinche_without_bid", "bid", "coinche")
         return None
+    if "generale" in deal and not deal["generale"]:
+        read.ask("generale_without_capot", "generale", "capot")
+        return None
     try:
         score = scoring.score_deal(deal, rules)
     except scoring.ScoringError as error:
@@ -408,7 +415,10 @@ def _fits(value: int, pattern: str) -> bool:
 
 
 #: What a marque is computed from: every box of the row but the trump.
-MARQUE_INPUTS = ("taker", "bid", "coinche", "points", "belote", "capot", "announce_a", "announce_b")
+MARQUE_INPUTS = (
+    *("taker", "bid", "coinche", "points", "belote", "capot", "generale"),
+    *("announce_a", "announce_b"),
+)
 
 
 def _marque_inputs(read: DealRead) -> list[str]:

@@ -37,6 +37,8 @@ def grid_values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any
         "trump": deal.get("trump") or "",
         "bid": bid if isinstance(bid, int) else None,
         "bid_capot": bid == "capot",
+        "bid_generale": bid == "generale",
+        "generale": deal.get("generale") or "",
         "coinche": deal.get("coinche", 0),
         "points_a": points_a if not deal.get("capot") else None,
         "points_b": points_b if not deal.get("capot") else None,
