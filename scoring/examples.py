@@ -121,6 +121,38 @@ QUESTIONS: tuple[Question, ...] = (
 )
 QUESTIONS_BY_KEY: dict[str, Question] = {question.key: question for question in QUESTIONS}
 
+#: Questions asked each on its own, beside the answers' path (issue 62): their deal's marque
+#: depends on no other question's option and theirs on no other question's deal
+#: (tests/scoring/test_examples.py holds it), so a form carries each once, not once for
+#: every path of the answers before it. La générale, failed uncoinched: not played (the
+#: engine refuses the bid), 500 (« flat ») or 160 + 500 (« contract ») to the defence.
+ON_THEIR_OWN: tuple[Question, ...] = (
+    Question("generale", "generale", _h(bid="generale", points={"A": 100}), "B", desk=False),
+)
+ON_THEIR_OWN_BY_KEY: dict[str, Question] = {question.key: question for question in ON_THEIR_OWN}
+
+
+def own_answers(rules: Rules, key: str) -> list[tuple[Any, Rules, int | None]]:
+    """Each value question ``key`` (:data:`ON_THEIR_OWN`) offers under
+    ``rules``: (the option's value, the profile it makes, the marque of the
+    question's deal, None where those rules refuse the deal); empty where
+    ``rules``' counting does not play the option."""
+    question = ON_THEIR_OWN_BY_KEY[key]
+    if rules.counting not in OPTIONS_BY_NAME[question.option].applies_to:
+        return []
+    found: list[tuple[Any, Rules, int | None]] = []
+    for count in question.choices():
+        profile = rules.with_options(**count)
+        try:
+            score = score_deal(question.deal, profile)
+        except ScoringError:
+            found.append((count[question.option], profile, None))
+            continue
+        found.append(
+            (count[question.option], profile, score.a if question.side == "A" else score.b)
+        )
+    return found
+
 
 @dataclass(frozen=True)
 class Answer:

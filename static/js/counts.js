@@ -43,8 +43,13 @@
       question.hidden = true;
       question.querySelectorAll("input").forEach(function (input) { input.disabled = true; });
     });
-    block.querySelector("output").textContent =
-      tree.names[path] || block.getAttribute("data-conflict") || "";
+    // The questions asked on their own (la générale) add their answer's words.
+    var name = tree.names[path];
+    block.querySelectorAll("[data-own] input:checked").forEach(function (input) {
+      var said = input.closest("label").querySelector("[data-said]").getAttribute("data-said");
+      if (name && said) name += ", " + said;
+    });
+    block.querySelector("output").textContent = name || block.getAttribute("data-conflict") || "";
   }
 
   function show() {

@@ -8,6 +8,9 @@ shows it.
   says 162 + 100.
 * Classic belote: « 82 points suffisent »: 90 against 72 and the belote is
   made, 90–92 (the FFB's chute gave 0–182).
+* La générale, asked on its own beside the answers' path: « contrat de
+  500 », a générale failed marks 160 + 500 = 660 to the defence; the desk
+  marks « G » with the takers' 100 points 0–660.
 
 Set BROWSER_SCREENSHOTS to a folder to keep screenshots (to look at, never
 compared)."""
@@ -77,3 +80,26 @@ def test_classic_belote_made_on_82_points(live_server, page: Page, organizer):
     page.locator("#deal-1 details.why summary").click()
     expect(page.locator("#why-1")).to_contain_text("90 ≥ 82")
     shot(page, "by-example-classic-82-desk-1280")
+
+
+def test_la_generale_counted_as_a_contract_of_500(live_server, page: Page, organizer):
+    url = live_server.url
+    log_in(page, url)
+    block = new_concours(page, url, "Coinche à la générale", "ffb-coinche")
+    open_more(page, block)
+    pick(block, "Un joueur annonce la générale", "contrat de 500")
+    expect(block.locator("output")).to_have_text(
+        "Coinche FFB, version 1, générale : contrat de 500"
+    )
+    shot(page, "by-example-generale-1366")
+    tournament = create(page, "Coinche à la générale")
+    assert tournament.rule_profile.generale == "contract"
+
+    desk(page, url, tournament)
+    expect(page.locator("p.rules")).to_contain_text("générale : contrat de 500")
+    type_deal(page, deal_keys(taker="A", trump="H", bid="g", points="100"))
+    expect(page.locator("#deal-1 .marque-a")).to_have_text("0")
+    expect(page.locator("#deal-1 .marque-b")).to_have_text("660")
+    page.locator("#deal-1 details.why summary").click()
+    expect(page.locator("#why-1")).to_contain_text("160 (base) + 500 (générale) = 660")
+    shot(page, "by-example-generale-desk-1280")

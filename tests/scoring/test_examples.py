@@ -232,3 +232,53 @@ def test_a_marque_no_count_gives_with_the_answers_before_it_is_refused_at_it() -
         profile, conflicts = examples.profile_for(rules, chosen)
         assert conflicts == wrong
         assert profile.coinche_count == "multiplied" or chosen.get("coinche_chute") == 340
+
+
+def _leaves(rules: Rules) -> list[Rules]:
+    """Every profile the answers' path may make of ``rules`` (each question
+    answered with each marque it offers, in order)."""
+    found = []
+
+    def visit(chosen: dict[str, int]) -> None:
+        profile, asked, _ = examples.walk(rules, chosen)
+        pending = next((a for a in asked if a.question.key not in chosen), None)
+        if pending is None:
+            found.append(profile)
+            return
+        for answer in pending.offered:
+            visit({**chosen, pending.question.key: answer.marque})
+
+    visit({})
+    return found
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_question_asked_on_its_own_depends_on_no_other_answer(preset):
+    """La générale is asked beside the answers' path, once (issue 62): under
+    every profile the path may make, its values mark its deal as under the
+    preset, and none of them changes the marque of a question on the path."""
+    rules = PRESETS[preset]
+    for question in examples.ON_THEIR_OWN:
+        own = [(value, marque) for value, _, marque in examples.own_answers(rules, question.key)]
+        for leaf in _leaves(rules):
+            found = examples.own_answers(leaf, question.key)
+            assert [(value, marque) for value, _, marque in found] == own, leaf.overrides()
+            for value, profile, _ in found:
+                for key in (q.key for q in questions_for(leaf)):
+                    assert examples.marque(profile, key) == examples.marque(leaf, key), (key, value)
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        # A générale bid and failed, uncoinched: to the defence, not played (the engine
+        # refuses the bid), 500 (« flat ») or 160 + 500 (« contract »): the sources' numbers.
+        ("ffb-coinche", [("off", None), ("flat", 500), ("contract", 660)]),
+        ("contree-faits", [("off", None), ("flat", 500), ("contract", 660)]),
+        ("contree-annonces", [("off", None), ("flat", 500), ("contract", 660)]),
+        ("ffb-belote", []),  # no bids, no générale
+    ],
+)
+def test_la_generale_asked_by_its_marques(preset, expected):
+    found = examples.own_answers(PRESETS[preset], "generale")
+    assert [(value, marque) for value, _, marque in found] == expected

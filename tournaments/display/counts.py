@@ -58,6 +58,10 @@ QUESTION_TEXTS = {
         "Les preneurs font 90 points, la défense 72 et la belote : combien pour les preneurs ?"
     ),
     "classic_capot": _("Les preneurs font capot, sans belote : combien pour eux ?"),
+    "generale": _(
+        "Un joueur annonce la générale (les huit plis à lui seul) et chute, sans coinche : "
+        "combien pour la défense ?"
+    ),
 }
 
 # The questions few clubs answer otherwise than the rules they picked: a
@@ -136,6 +140,40 @@ def count_questions(
         for a in asked
         if a.question.desk or not desk
     ]
+
+
+@dataclass(frozen=True)
+class OwnChoice:
+    """An answer to a question asked on its own: the option's value as the
+    form posts it, the marque (blank where the rules refuse the deal), how
+    it is made, whether it is the count in force, and the words it adds to
+    the profile's name (« générale : 500 »)."""
+
+    value: str
+    figure: str
+    label: str
+    preset: bool
+    said: str = ""
+
+
+def own_questions(rules: scoring.Rules) -> list[tuple[str, str, tuple[OwnChoice, ...]]]:
+    """The questions asked each on its own (scoring.examples.ON_THEIR_OWN)
+    of ``rules``: (key, words, choices), each choice's figure and formula
+    the engine's (« 160 (base) + 500 (générale) = 660 — contrat de 500 »)."""
+    found = []
+    for question in examples.ON_THEIR_OWN:
+        choices = []
+        for value, profile, marque in examples.own_answers(rules, question.key):
+            words = option_value_label(question.option, value)
+            if marque is not None:
+                words = f"{marque_formula(question.deal, profile, question.side)} — {words}"
+            said = [w for w in club_count_words(profile) if w not in club_count_words(rules)]
+            choices.append(
+                OwnChoice(str(value), str(marque or ""), words, profile == rules, ", ".join(said))
+            )
+        if choices:
+            found.append((question.key, str(QUESTION_TEXTS[question.key]), tuple(choices)))
+    return found
 
 
 @dataclass(frozen=True)

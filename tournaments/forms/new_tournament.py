@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring import examples
+from scoring.options import OPTIONS_BY_NAME
 from tournaments.display import counts
 from tournaments.forms.tournament import TournamentForm
 
@@ -36,6 +37,7 @@ class NewTournamentForm(TournamentForm):
         super().__init__(data, *args, **kwargs)
         self.fields["preset"].help_text = ""
         self.count_blocks: list[tuple[str, counts.CountForm]] = []
+        self.own_rows: dict[str, list[tuple[str, tuple[counts.OwnChoice, ...]]]] = {}
         for preset in scoring.PRESETS:
             block = counts.count_form(scoring.Rules.from_preset(preset))
             for question in block.questions:
@@ -49,6 +51,15 @@ class NewTournamentForm(TournamentForm):
                 )
             if block.questions:
                 self.count_blocks.append((preset, block))
+            for key, text, choices in counts.own_questions(scoring.Rules.from_preset(preset)):
+                self.fields[count_field_name(preset, key)] = forms.ChoiceField(
+                    label=text,
+                    choices=[(c.value, c.label) for c in choices],
+                    required=False,
+                    initial=next(c.value for c in choices if c.preset),
+                    widget=forms.RadioSelect,
+                )
+                self.own_rows.setdefault(preset, []).append((key, choices))
         if data is not None:
             self.data = self._with_defaults(data)
 
@@ -130,7 +141,19 @@ class NewTournamentForm(TournamentForm):
             )
             rare = (*counts.FOLDED, *counts.OTHER)
             shown = [row for row in rows if row[1].key not in rare]
-            sections.append((preset, name, block.tree, shown, folded, opened, other, other_opened))
+            # The questions asked on their own: each radio with its choice; an answer
+            # other than the rules in force is said after the profile's name.
+            own, said = [], []
+            for key, choices in self.own_rows.get(preset, []):
+                field = self[count_field_name(preset, key)]
+                own.append((field, list(zip(field, choices, strict=True))))
+                said += [c.said for c in choices if c.value == field.value() and c.said]
+                other_opened = other_opened or bool(field.errors)
+            other_opened = other_opened or bool(said)
+            name = ", ".join([name, *said]) if name else name
+            sections.append(
+                (preset, name, block.tree, shown, folded, opened, other, other_opened, own)
+            )
         return sections
 
     def clean(self) -> dict[str, Any]:
@@ -139,6 +162,7 @@ class NewTournamentForm(TournamentForm):
         preset = data.get("preset")
         if preset not in scoring.PRESETS:
             return data
+        self._counted.update(self._own_answers(preset, data))
         chosen = {
             key: data[name]
             for key in examples.QUESTIONS_BY_KEY
@@ -160,12 +184,23 @@ class NewTournamentForm(TournamentForm):
                     "changez l'une d'elles."
                 ),
             )
-        self._counted = {
-            option: value
+        self._counted.update(
+            (option, value)
             for option, value in rules.options().items()
             if value != getattr(base, option)
-        }
+        )
         return data
+
+    def _own_answers(self, preset: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The options the questions asked on their own set (la générale)."""
+        found = {}
+        for key, _choices in self.own_rows.get(preset, []):
+            option = examples.ON_THEIR_OWN_BY_KEY[key].option
+            posted = data.get(count_field_name(preset, key))
+            value = next((v for v in OPTIONS_BY_NAME[option].values if str(v) == posted), None)
+            if value is not None and value != getattr(scoring.PRESETS[preset], option):
+                found[option] = value
+        return found
 
     def overrides(self) -> dict[str, Any]:
         return {**self._counted, **super().overrides()}

@@ -219,3 +219,42 @@ def test_the_first_screen_asks_only_what_a_concours_needs(client, organizer):
     for name in ("criterion_1", "bye_policy", "claims_window", "rule_rounding", "score_entry"):
         assert f'name="{name}"' not in page
     assert "Une coinche chutée à 90 : combien pour la défense ?" in page
+
+
+@pytest.mark.parametrize(
+    ("preset", "answer", "generale"),
+    [
+        ("ffb-coinche", None, "off"),
+        ("ffb-coinche", "flat", "flat"),
+        ("ffb-coinche", "contract", "contract"),
+        ("contree-faits", "flat", "flat"),
+    ],
+)
+def test_la_generale_is_chosen_by_example_on_its_own(client, organizer, preset, answer, generale):
+    """Issue 62: « Nouveau tournoi » asks la générale beside the answers' path,
+    each value with the engine's marque of a générale failed (non jouée, 500,
+    160 + 500 = 660), with the other answers or without them."""
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert "Un joueur annonce la générale" in page and "= 660 — contrat de 500" in page
+    data = {count_field_name(preset, "generale"): answer} if answer else {}
+    if preset == "ffb-coinche" and answer == "contract":
+        data[count_field_name(preset, "coinche_chute")] = 340  # with an answer on the path
+        data[count_field_name(preset, "coinche_made")] = 340
+    response = client.post(reverse("tournaments:create"), {**FIRST, "preset": preset, **data})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    rules = Tournament.objects.get(name=FIRST["name"]).rule_profile
+    assert rules.generale == generale
+    if answer == "contract":
+        assert rules.coinche_count == "contract_only"
+
+
+def test_a_generale_answer_no_rules_know_is_refused_at_its_field(client, organizer):
+    client.force_login(organizer)
+    name = count_field_name("ffb-coinche", "generale")
+    response = client.post(
+        reverse("tournaments:create"), {**FIRST, "preset": "ffb-coinche", name: "1000"}
+    )
+    assert response.status_code == 200
+    assert list(response.context["form"].errors) == [name]
+    assert not Tournament.objects.filter(name=FIRST["name"]).exists()
