@@ -125,22 +125,23 @@ def environment(data: Path, *, hosts: list[str], public: str, extra_env=None) ->
     return env
 
 
-# Data folders (and PostgreSQL databases) already prepared in this process,
-# by the settings that can change what `prepare` writes: the next server of
-# the same kind starts from a copy instead of migrating and building the
-# demo again (seconds of a gunicorn test's set-up each).
-_prepared: dict[tuple, Path] = {}
+# Data folders (and PostgreSQL databases) already prepared in this run, by
+# the settings that can change what `prepare` writes: the next server of the
+# same kind, in this process or another worker of the run
+# (tests/once_a_run.py), starts from a copy instead of migrating and
+# building the demo again (seconds of a gunicorn test's set-up each; 20 to
+# 40 s on a loaded PostgreSQL).
+_prepared: dict[tuple, tuple[Path, str]] = {}
 _PER_SERVER = {"BELOTE_DATA_DIR", "DATABASE_URL", "ALLOWED_HOSTS", "PUBLIC_URL", "REDIS_URL"}
 _PER_SERVER |= {"TRUSTED_PROXIES"}
 
 
 def prepare(server: Server, *, demo: bool = True) -> None:
     """Migrates, builds the demo (unless told not to: it takes a while) and
-    the organizer `orga` (PASSWORD of tests.factories). Done once a process
-    for each kind of server: the next one gets a copy of the first's data
+    the organizer `orga` (PASSWORD of tests.factories). Done once a run for
+    each kind of server: the next one gets a copy of the first's data
     folder and database, made right after its preparation."""
-    from tests import migrated
-    from tests.factories import PASSWORD
+    from tests import once_a_run
 
     kind = (
         demo,
@@ -153,13 +154,32 @@ def prepare(server: Server, *, demo: bool = True) -> None:
         ),
     )
     server.stop_shell()  # its data folder and database are about to be replaced
-    if kind in _prepared:
-        _copy(_prepared[kind], server)
-        return
+    if kind not in _prepared:
+        name = "prepared-" + once_a_run.digest(once_a_run.run_id(), kind)
+        with once_a_run.exclusive(name) as shared:
+            template = shared or server.data.with_name(f"{server.data.name}-prepared")
+            database = _run_database_name(name) if shared else _database_name(template.name)
+            if not template.exists():  # the first of its kind in the run
+                _prepare_now(server, demo=demo)
+                part = template.with_name(f"{template.name}.part")
+                shutil.copytree(server.data, part)
+                if "DATABASE_URL" in server.env:
+                    _clone_database(server.env["DATABASE_URL"], database)
+                part.rename(template)
+                _prepared[kind] = (template, database)
+                return
+            _prepared[kind] = (template, database)
+    _copy(*_prepared[kind], server)
+
+
+def _prepare_now(server: Server, *, demo: bool) -> None:
+    from tests import migrated
+    from tests.factories import PASSWORD
+
     if "DATABASE_URL" not in server.env:
         migrated.seed(server.data)  # the run's migrated SQLite file: `migrate` finds it done
     else:
-        _from_migrated_database(server)  # this process's migrated database, copied
+        _from_migrated_database(server)  # the run's migrated database, copied
     # In one Django process, not three (a process's start is a second of CPU).
     server.python(
         "import io, json; from django.core.management import call_command; "
@@ -169,40 +189,24 @@ def prepare(server: Server, *, demo: bool = True) -> None:
         + f"get_user_model().objects.create_user('orga', password={PASSWORD!r}); "
         "print(json.dumps(1))"
     )
-    template = server.data.with_name(f"{server.data.name}-prepared")
-    shutil.copytree(server.data, template)
-    if "DATABASE_URL" in server.env:
-        _clone_database(server.env["DATABASE_URL"], _database_name(template.name))
-    _prepared[kind] = template
-
-
-# This process's PostgreSQL database migrated once, by the first server
-# prepared on PostgreSQL: each next kind of server starts from a copy of it
-# (migrating PostgreSQL from nothing takes about 9 s).
-_migrated_database: list[str] = []
 
 
 def _from_migrated_database(server: Server) -> None:
-    """The server's (empty) PostgreSQL database becomes a copy of this
-    process's migrated one, made now if there is none yet."""
-    url = server.env["DATABASE_URL"]
-    if not _migrated_database:
-        source = _own_database(os.environ["DATABASE_URL"], "migrated")
-        Server(base="", env={**server.env, "DATABASE_URL": source}, data=server.data).manage(
-            "migrate", "-v", "0"
-        )
-        _migrated_database.append(source)
-    copy = urllib.parse.urlsplit(url).path.lstrip("/")
-    _clone_database(_migrated_database[0], copy)
+    """The server's (empty) PostgreSQL database becomes a copy of the run's
+    migrated one (tests/migrated.py)."""
+    from tests import migrated
+
+    copy = urllib.parse.urlsplit(server.env["DATABASE_URL"]).path.lstrip("/")
+    migrated.copy_postgres(os.environ["DATABASE_URL"], copy)
 
 
-def _copy(template: Path, server: Server) -> None:
+def _copy(template: Path, database: str, server: Server) -> None:
     """`server` gets the prepared data folder `template` and its database."""
     shutil.copytree(template, server.data, dirs_exist_ok=True)
     if "DATABASE_URL" in server.env:
         url = server.env["DATABASE_URL"]
         copy = urllib.parse.urlsplit(url).path.lstrip("/")
-        _clone_database(url.rsplit("/", 1)[0] + "/" + _database_name(template.name), copy)
+        _clone_database(url.rsplit("/", 1)[0] + "/" + database, copy)
 
 
 def launch(server: Server, *, workers: int = 2, name: str = "gunicorn") -> Server:
@@ -251,6 +255,12 @@ def _database_name(folder: str) -> str:
     """The PostgreSQL database of a data folder, named after the worker too
     (temporary folders are alike in every worker)."""
     return f"attack_{worker_index()}_" + re.sub(r"\W", "_", folder).lower()
+
+
+def _run_database_name(name: str) -> str:
+    """The PostgreSQL database of the run's result `name`
+    (tests/once_a_run.py), the same in every worker."""
+    return "attack_run_" + re.sub(r"\W", "_", name).lower()
 
 
 def _own_database(url: str, name: str) -> str:
