@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import migrated
+from tests import migrated, once_a_run
 from tests.hall.halls import BUILD, ROOT, Halls, environment
 from tests.hall.sticks import write_stick
 from tests.ports import server_port
@@ -19,21 +19,33 @@ from tests.ports import server_port
 @pytest.fixture(scope="session")
 def built_laptop(tmp_path_factory) -> tuple[Path, str, str]:
     """The first laptop's concours (a migration and a partie played: 5 s of
-    CPU), built once a worker and copied into each test's laptop: the build
-    writes one SQLite file, in which no path of its folders is kept, and
-    nothing on the stick. Its folder, and its first table's path and code."""
-    folder, stick = tmp_path_factory.mktemp("laptop-built"), tmp_path_factory.mktemp("stick")
-    built = subprocess.run(
-        [sys.executable, "-c", BUILD, str(folder)],
-        env=environment(folder, stick / "sauvegardes", server_port()) | migrated.environment(),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    path, code = json.loads(built.stdout.strip().splitlines()[-1])
-    assert not any(stick.iterdir()), "the build wrote on the stick: copy it too"
-    return folder, path, code
+    CPU), built once a run (tests/once_a_run.py: the first worker that wants
+    it builds it, the others take it) and copied into each test's laptop:
+    the build writes one SQLite file, in which no path of its folders is
+    kept, and nothing on the stick. Its folder, and its first table's path
+    and code."""
+    with once_a_run.exclusive("laptop-built") as shared:
+        said = shared.with_name("laptop-built.json") if shared else None
+        if shared is not None and shared.exists():  # another worker built it
+            path, code = json.loads(said.read_text())
+            return shared, path, code
+        folder, stick = tmp_path_factory.mktemp("laptop-built"), tmp_path_factory.mktemp("stick")
+        built = subprocess.run(
+            [sys.executable, "-c", BUILD, str(folder)],
+            env=environment(folder, stick / "sauvegardes", server_port()) | migrated.environment(),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        path, code = json.loads(built.stdout.strip().splitlines()[-1])
+        assert not any(stick.iterdir()), "the build wrote on the stick: copy it too"
+        if shared is not None:
+            said.write_text(json.dumps([path, code]))
+            part = shared.with_name("laptop-built.part")
+            shutil.copytree(folder, part)
+            part.rename(shared)
+        return folder, path, code
 
 
 @pytest.fixture
