@@ -41,7 +41,8 @@ STORE = """
 import datetime, json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from tournaments.models import Announcement, Tournament
+from tournaments.models import Tournament
+from tournaments.features.calendar.models import Announcement
 from tournaments.features.calendar.services import announcements as calendar
 slugs = []
 for index, name in enumerate({names!r}):

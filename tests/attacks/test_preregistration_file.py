@@ -60,7 +60,8 @@ print(json.dumps([t.slug, hall.slug]))
 STORED = """
 import json
 from django.utils import timezone
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.services import team_file
 t = Tournament.objects.get(slug={slug!r})
 key = "/".join(sorted(team_file.team_key({first!r}, {last!r}, "Paul", {partner!r})))

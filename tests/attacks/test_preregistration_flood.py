@@ -59,7 +59,7 @@ print(json.dumps(t.slug))
 
 STATE = """
 import json
-from tournaments.models import PreRegistration
+from tournaments.features.calendar.models import PreRegistration
 rows = PreRegistration.objects.filter(tournament__slug={slug!r})
 held = "confirmed_at" in {{f.name for f in PreRegistration._meta.fields}}
 live = rows.exclude(status__in=["cancelled", "expired"])
@@ -182,7 +182,7 @@ def test_many_mailboxes_hold_at_most_a_few_places_each_unconfirmed_hold_expiring
     # The holds end: half an hour later, every place is free again.
     app.python(
         "import datetime, json; from django.utils import timezone; "
-        "from tournaments.models import PreRegistration; "
+        "from tournaments.features.calendar.models import PreRegistration; "
         f"PreRegistration.objects.filter(tournament__slug={slug!r}).update("
         "held_until=timezone.now() - datetime.timedelta(seconds=1)); print(json.dumps(1))"
     )
@@ -197,7 +197,7 @@ HOLD_END = """
 import json
 from django.utils import translation
 from tournaments.display.hall import clock_time
-from tournaments.models import PreRegistration
+from tournaments.features.calendar.models import PreRegistration
 translation.activate("fr")
 row = PreRegistration.objects.filter(tournament__slug={slug!r}, email={mailbox!r}).first()
 held = getattr(row, "held_until", None)  # none before the fix

@@ -215,7 +215,7 @@ def test_the_desk_taking_an_offer_for_a_team_confirms_no_address(site):
     assert not facts["confirmed"]
     kept = server.python(
         "import json; from django.utils import timezone; "
-        "from tournaments.models import PreRegistration; "
+        "from tournaments.features.calendar.models import PreRegistration; "
         f"r = PreRegistration.objects.get(pk={offer['pk']}); "
         "print(json.dumps([r.status, r.held_until > timezone.now()]))"
     )

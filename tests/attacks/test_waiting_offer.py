@@ -44,7 +44,8 @@ print(json.dumps({{"slug": t.slug, "pks": [r.pk for r in made],
 
 STATE = """
 import json
-from tournaments.models import Change, PreRegistration
+from tournaments.models import Change
+from tournaments.features.calendar.models import PreRegistration
 rows = PreRegistration.objects.filter(tournament__slug={slug!r}).order_by("pk")
 print(json.dumps({{"status": [r.status for r in rows],
     "taken": Change.objects.filter(tournament__slug={slug!r}, action="prereg_moved_up").count()}}))
@@ -53,7 +54,7 @@ print(json.dumps({{"status": [r.status for r in rows],
 OVERDUE = """
 import datetime, json
 from django.utils import timezone
-from tournaments.models import PreRegistration
+from tournaments.features.calendar.models import PreRegistration
 n = PreRegistration.objects.filter(pk={pk}).update(
     offered_until=timezone.now() - datetime.timedelta(seconds=1))
 print(json.dumps(n))

@@ -23,7 +23,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.session import log_in
 from tests.browser.shots import PHONE, shot
 from tests.tournaments.features.calendar.builders import offers_queued
-from tournaments.models import PreRegistration, Tournament
+from tournaments.features.calendar.models import PreRegistration
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

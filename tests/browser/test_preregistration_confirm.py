@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.shots import PHONE, shot
 from tests.browser.test_calendar_journey import CONFIRM_LINK
 from tests.tournaments.features.calendar.builders import announce
-from tournaments.models import PreRegistration
+from tournaments.features.calendar.models import PreRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -61,7 +61,7 @@ ORGANIZER = (
 )
 CANCEL_LINK = r"https?://\S+/preinscription/annuler/\S+"
 SECOND_TEAM = (
-    "import json; from tournaments.models import PreRegistration; "
+    "import json; from tournaments.features.calendar.models import PreRegistration; "
     "print(json.dumps(PreRegistration.objects.get(email='equipe2@example.org').status))"
 )
 FINISHED = (

@@ -21,8 +21,8 @@ from playwright.sync_api import expect
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.calendar.builders import announce, pair
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.messages.services import sending
-from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

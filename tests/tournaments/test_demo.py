@@ -232,8 +232,8 @@ def test_the_demo_gives_the_bye_the_average(demo_output):
 
 def test_the_demo_announces_two_coming_concours_one_with_a_waiting_list(demo_output):
     from tournaments.features.calendar import queries as calendar_queries
+    from tournaments.features.calendar.models import PreRegistration
     from tournaments.features.calendar.services.demo import COMING_SLUGS
-    from tournaments.models import PreRegistration
 
     assert "Concours annoncé : « Coinche du Comité des fêtes (démo) »" in demo_output
     coming = list(calendar_queries.coming())

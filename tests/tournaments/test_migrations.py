@@ -464,6 +464,7 @@ MOVED = {
     "feature_halls": ["HallMerge", "MergedHall"],
     "feature_leagues": ["League", "Stage", "Qualification"],
     "feature_cash": ["Payment", "CashEntry"],
+    "feature_calendar": ["Announcement", "PreRegistration"],
 }
 
 
@@ -500,6 +501,35 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
     get("CashEntry").objects.create(
         tournament=tournament, kind="income", label="Buvette", amount_cents=4550
     )
+    get("Announcement").objects.create(
+        tournament=tournament,
+        start_time=datetime.time(14),
+        hall="Salle des fêtes",
+        address="1 place de la Mairie",
+        postcode="71000",
+        town="Mâcon",
+        departement="71",
+        contact="06 00 00 00 00",
+    )
+    registration = get("PreRegistration").objects.create(
+        tournament=tournament,
+        first_name1="A",
+        last_name1="B",
+        first_name2="C",
+        last_name2="D",
+        email="equipe@example.org",
+        pair_key="a b|c d",
+        team=team,
+    )
+    mailbox = apps.get_model("feature_messages", "Mailbox").objects.create(key="equipe@example.org")
+    apps.get_model("feature_messages", "Consent").objects.create(
+        tournament=tournament,
+        preregistration=registration,
+        email="equipe@example.org",
+        mailbox=mailbox,
+        source="prereg",
+        wants_result=True,
+    )
 
 
 #: Tables of models added after the moves' first release (issue 61's contributions).
@@ -512,10 +542,13 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
     with the same rows, links and content types (the admin's history)."""
     from django.contrib.contenttypes.models import ContentType
 
-    apps = _migrate_after_the_squash([("tournaments", "0062_features")])
+    apps = _migrate_after_the_squash(
+        [("tournaments", "0062_features"), ("feature_messages", "0002_sender")]
+    )
     try:
         _rows_of_the_release_before_the_moves(apps)
-        ContentType.objects.get_or_create(app_label="tournaments", model="tablet")
+        for model in ("tablet", "preregistration"):
+            ContentType.objects.get_or_create(app_label="tournaments", model=model)
         kept = ContentType.objects.get(app_label="tournaments", model="tablet").pk
         tables = set(connection.introspection.table_names())
 
@@ -552,6 +585,25 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
             c for c in constraints.values() if c["foreign_key"] and c["columns"] == ["hall_id"]
         ]
         assert [c for c in constraints.values() if c["index"] and c["columns"] == ["hall_id"]]
+        # The calendar's rows, read by its models; a team knows its
+        # pre-registration still (the core's concours file reads its e-mail),
+        # and the messages' agreement keeps its id, no longer a foreign key:
+        # the pre-registration deleted takes the agreement with it.
+        announcement = django_apps.get_model("feature_calendar", "Announcement").objects.get()
+        assert (announcement.town, announcement.tournament.slug) == ("Mâcon", "sainte-catherine")
+        assert Team.objects.get().preregistration.email == "equipe@example.org"
+        assert ContentType.objects.get(model="preregistration").app_label == "feature_calendar"
+        Consent = django_apps.get_model("feature_messages", "Consent")
+        registration = Team.objects.get().preregistration
+        assert Consent.objects.get().preregistration_id == registration.pk
+        with connection.cursor() as cursor:
+            constraints = connection.introspection.get_constraints(
+                cursor, "feature_messages_consent"
+            )
+        held = [c for c in constraints.values() if c["columns"] == ["preregistration_id"]]
+        assert held and not [c for c in held if c["foreign_key"]]
+        registration.delete()
+        assert not Consent.objects.exists()
         hall.merge.tournament.delete()
         assert not Upload.objects.exists()
     finally:

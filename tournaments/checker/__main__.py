@@ -47,7 +47,7 @@ def _check(path: str, _: Translate) -> int:
 
 
 #: What the generator makes, as the app allows it (models/tournament.py,
-#: models/calendar.py): teams, qualifying parties, donnes a partie.
+#: the calendar's models.py): teams, qualifying parties, donnes a partie.
 GENERATE_RANGES = {"teams": (2, 2000), "parties": (1, 20), "deals": (1, 60)}
 
 

@@ -1,6 +1,6 @@
 """Where a concours is played, as its card says it (the home's lists, the
 results' archive): its venue, and for a concours the calendar announced
-its town and département (the `Announcement` model stays in the core).
+its town and département (the calendar's `Announcement`, read by name).
 
 Must not: query the database (a concours is read with its announcement
 selected) nor import a feature.

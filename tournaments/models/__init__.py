@@ -8,7 +8,6 @@ the services in `tournaments/services/`, which alone write them.
 from tournaments.models.accounts import OrganizerApproval, SignUp, email_key, is_trusted, trusted
 from tournaments.models.audit import Change
 from tournaments.models.brackets import Bracket, BracketMatch, BracketSeed
-from tournaments.models.calendar import Announcement, PreRegistration
 from tournaments.models.calls import RefereeCall
 from tournaments.models.desk import KnownPlayer, WaitingPlayer
 from tournaments.models.people import Player, Team, TeamQuerySet
@@ -35,13 +34,13 @@ from tournaments.models.tournament import (
     TournamentQuerySet,
     demo_filter,
     demo_left_off_home,
+    hung,
 )
 from tournaments.models.uploads import Upload
 
 __all__ = [
     "CODE_DIGITS",
     "DEMO_OWNER",
-    "Announcement",
     "Attempt",
     "Bracket",
     "BracketMatch",
@@ -59,7 +58,6 @@ __all__ = [
     "Player",
     "Pool",
     "PoolTeam",
-    "PreRegistration",
     "PrizeRule",
     "PublicationKey",
     "PublicationReceipt",
@@ -79,6 +77,7 @@ __all__ = [
     "demo_filter",
     "demo_left_off_home",
     "email_key",
+    "hung",
     "is_trusted",
     "new_entry_key",
     "new_team_code",

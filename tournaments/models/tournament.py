@@ -49,6 +49,14 @@ DEMO_OWNER = "organisateur"
 DEMO_SUFFIX = "-demo"
 
 
+def hung(model: type[models.Model], *names: str) -> list[str]:
+    """Those of the relations `names` an installed feature hangs on `model`'s
+    rows (the calendar's `announcement` on a concours): a core read selects
+    or filters them only then, so it reads the same with the feature left out."""
+    hanging = {relation.name for relation in model._meta.related_objects}
+    return [name for name in names if name in hanging]
+
+
 def demo_filter(prefix: str = "") -> Q:
     """The demo's concours (or challenges), through `prefix` (« tournament__ »)."""
     return Q(**{f"{prefix}slug__endswith": DEMO_SUFFIX, f"{prefix}owner__username": DEMO_OWNER})

@@ -42,6 +42,7 @@ from tournaments.models import (
     Table,
     Team,
     Tournament,
+    hung,
 )
 from tournaments.queries.brackets import brackets_of
 from tournaments.queries.standings import (
@@ -142,7 +143,7 @@ def _teams(tournament: Tournament, melee: bool, *, private: bool) -> list[dict[s
     out = []
     for team in (
         Team.objects.filter(tournament=tournament)
-        .select_related("player1", "player2", "round", "preregistration")
+        .select_related("player1", "player2", "round", *hung(Team, "preregistration"))
         .order_by("round__number", "number", "pk")
     ):
         row: dict[str, Any] = {

@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from django.db.models import Case, F, IntegerField, Q, QuerySet, When
 
-from tournaments.models import Tournament
+from tournaments.models import Tournament, hung
 
 #: A concours not finished this long after its date is left off the home.
 STALE_AFTER = timedelta(days=30)
@@ -47,12 +47,12 @@ def of_the_moment(visible: QuerySet[Tournament], today: Date) -> QuerySet[Tourna
         output_field=IntegerField(),
     )
     coming_date = Case(When(date__gt=today, then=F("date")))
-    return (
+    found = (
         visible.active()
         .without_demo_once_real()
         .exclude(status=Tournament.Status.FINISHED)
         .filter(date__gte=today - STALE_AFTER)
-        .exclude(_announced_to_come(today))
-        .select_related("announcement")
-        .order_by(when, coming_date.asc(), F("date").desc(), "name", "pk")
     )
+    if hung(Tournament, "announcement"):  # the calendar installed
+        found = found.exclude(_announced_to_come(today)).select_related("announcement")
+    return found.order_by(when, coming_date.asc(), F("date").desc(), "name", "pk")

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.domain import search
-from tournaments.models import Player, Round, Team, Tournament
+from tournaments.models import Player, Round, Team, Tournament, hung
 from tournaments.queries import awards
 from tournaments.queries.brackets import final_order
 from tournaments.queries.public import round_tables
@@ -24,11 +24,21 @@ def _finished() -> QuerySet[Tournament]:
     return Tournament.objects.published().active().filter(status=Tournament.Status.FINISHED)
 
 
+def _announced() -> bool:
+    """Whether the calendar is installed: a concours's town and département
+    are its announcement's."""
+    return bool(hung(Tournament, "announcement"))
+
+
+def _placed(found: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """`found`, each with its announcement when it has one (display/venue.py)."""
+    return found.select_related("announcement") if _announced() else found
+
+
 def published_results(limit: int = HOME_RESULTS) -> QuerySet[Tournament]:
     """The finished, published concours, the latest first, each with its
     announcement when it has one (its town and département)."""
-    found = _finished().without_demo_once_real().select_related("announcement")
-    return found.order_by("-date", "name")[:limit]
+    return _placed(_finished().without_demo_once_real()).order_by("-date", "name")[:limit]
 
 
 #: The longest query the archive reads (a longer one is cut there).
@@ -41,18 +51,19 @@ def results_archive(query: str = "", departement: str = "") -> QuerySet[Tourname
     name, venue or town hold every word of `query` (accents, case and
     punctuation aside, as « Où je joue ? » compares names), of `departement`
     if one is given (known for an announced concours only)."""
-    found = _finished().select_related("announcement")
+    found, announced = _placed(_finished()), _announced()
     for word in search.query_words(query[:MAX_QUERY]):
-        found = found.filter(
-            Q(search_key__contains=word) | Q(announcement__search_key__contains=word)
-        )
+        town = Q(announcement__search_key__contains=word) if announced else Q(pk__in=[])
+        found = found.filter(Q(search_key__contains=word) | town)
     if departement:
-        found = found.filter(announcement__departement=departement)
+        found = found.filter(announcement__departement=departement) if announced else found.none()
     return found.order_by("-date", "name", "pk")
 
 
 def archive_departements() -> list[str]:
     """The départements of the finished, published concours that have one."""
+    if not _announced():
+        return []
     codes = (
         _finished()
         .filter(announcement__isnull=False)

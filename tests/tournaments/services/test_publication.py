@@ -17,7 +17,8 @@ from tests import factories
 from tests.tournaments.features.calendar import builders as calendar_builders
 from tournaments.domain import publication as signing
 from tournaments.features.calendar import queries as calendar_queries
-from tournaments.models import PreRegistration, PublicationReceipt, Tournament, Upload
+from tournaments.features.calendar.models import PreRegistration
+from tournaments.models import PublicationReceipt, Tournament, Upload
 from tournaments.services import persons, registration, rounds, uploads
 from tournaments.services import publication as services
 from tournaments.services.backup import export_tournament

@@ -16,12 +16,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from tournaments.features.calendar.models import OFFER_HOURS, Announcement
 from tournaments.forms.base import OneLineField, model_bounds, refuse_control_characters
 from tournaments.forms.money import AmountField
 from tournaments.forms.teams import shown_field
 from tournaments.forms.tournament import PRESET_LABELS
-from tournaments.models import Announcement, Tournament
-from tournaments.models.calendar import OFFER_HOURS
+from tournaments.models import Tournament
 from tournaments.services.extras import Extras, add_to_form, check_form, form_values
 from tournaments.services.registration import PlayerData
 

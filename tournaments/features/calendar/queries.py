@@ -20,10 +20,9 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import Announcement, PreRegistration
 from tournaments.models import (
-    Announcement,
     Change,
-    PreRegistration,
     Tournament,
     demo_left_off_home,
 )

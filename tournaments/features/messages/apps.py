@@ -4,7 +4,8 @@ the core."""
 
 from __future__ import annotations
 
-from django.apps import AppConfig
+from django.apps import AppConfig, apps
+from django.db.models.signals import post_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -28,6 +29,12 @@ class MessagesConfig(AppConfig):
         hooks.register(hooks.REGISTRATION_EXTRAS, forms.registration_extras)
         hooks.register(hooks.REGISTRATION_EXTRAS_GIVEN, consent.on_extras_given)
         place_offered.connect(moments.on_place_offered, dispatch_uid="messages offer")
+        if apps.is_installed("tournaments.features.calendar"):
+            post_delete.connect(
+                consent.forget_preregistration,
+                sender="feature_calendar.PreRegistration",
+                dispatch_uid="messages preregistration deleted",
+            )
         hooks.register(hooks.CONCOURS_SENT, moments.on_concours_sent)
         hooks.register(hooks.DRAW_ANNOUNCED, moments.on_draw_announced)
         hooks.register(hooks.BACKUP_SECTIONS, carried.backup_section)

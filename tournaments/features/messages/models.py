@@ -60,13 +60,10 @@ class Consent(models.Model):
     team = models.ForeignKey(
         "tournaments.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    preregistration = models.ForeignKey(
-        "tournaments.PreRegistration",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    #: The calendar's pre-registration it was given with, by its id: the
+    #: messages point at no other feature's model (its foreign key's
+    #: constraint dropped by 0003); deleted with it (apps.py).
+    preregistration_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     email = models.EmailField(_("e-mail"), max_length=200)
     mailbox = models.ForeignKey(Mailbox, on_delete=models.CASCADE, related_name="consents")
     language = models.CharField(max_length=8, default="fr")

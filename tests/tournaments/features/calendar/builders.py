@@ -12,9 +12,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import preregistration
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
 from tournaments.services.registration import PlayerData
 
 

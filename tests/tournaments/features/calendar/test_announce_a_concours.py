@@ -25,8 +25,9 @@ from tests.tournaments.features.calendar.builders import (
     team,
     text,
 )
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.views.preregistration import MAX_PER_CLIENT
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -21,9 +21,10 @@ from tests.tournaments.features.calendar.builders import (
     text,
 )
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import preregistration
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db

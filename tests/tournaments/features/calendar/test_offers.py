@@ -26,10 +26,10 @@ from tournaments.display.hall import day_and_time
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import line, offers, preregistration, tasks
 from tournaments.features.messages import queries as messages_queries
 from tournaments.features.messages.services import consent as messages_consent
-from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db
 S = PreRegistration.Status

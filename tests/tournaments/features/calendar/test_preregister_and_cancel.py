@@ -16,9 +16,9 @@ from tests.tournaments.services.test_concurrency import run_together
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import line, preregistration
-from tournaments.models import PreRegistration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import PlayerData
 

@@ -18,6 +18,7 @@ from tests.tournaments.features.calendar.builders import announce, pair
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.display import Action
 from tournaments.features.calendar.domain import HOLD_MINUTES
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.services import preregistration
 from tournaments.features.calendar.services.preregistration import (
@@ -27,7 +28,6 @@ from tournaments.features.calendar.services.preregistration import (
     Outcome,
     TooManyHeld,
 )
-from tournaments.models import PreRegistration
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db

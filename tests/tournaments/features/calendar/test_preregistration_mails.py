@@ -23,9 +23,9 @@ from tests.tournaments.features.calendar.builders import (
     team,
     text,
 )
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import announcements as calendar
 from tournaments.features.calendar.views.preregistration import MAILS_CONFIRMED, MAILS_UNCONFIRMED
-from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from django.utils import timezone, translation
 
 from tests.tournaments.features.calendar.builders import announce, pair
 from tournaments.display.hall import day_and_time
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import preregistration, tasks
 from tournaments.features.messages.models import Message
-from tournaments.models import PreRegistration
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_the_organizer_s_message_skips_a_team_offered_a_place_that_ticked_nothin
 
     tournament, first, second, third = full(organizer)
     preregistration.cancel_preregistration(registration=first)
-    assert Consent.objects.filter(preregistration=second).exists()  # the offer's, no tick
+    assert Consent.objects.filter(preregistration_id=second.pk).exists()  # the offer's, no tick
     consents.give_consent(
         tournament=tournament,
         email=third.email,

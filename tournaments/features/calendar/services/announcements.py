@@ -28,9 +28,10 @@ from django.utils.translation import gettext as _
 from tournaments.features.calendar import display as calendar_display
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import Announcement, PreRegistration
 from tournaments.features.calendar.services import line
 from tournaments.features.calendar.services.preregistration import expire_holds, pair_fields
-from tournaments.models import Announcement, PreRegistration, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.services.audit import Actor, home_changed, log_change
 from tournaments.services.errors import TournamentError
 from tournaments.services.registration import (

@@ -28,9 +28,10 @@ from django.utils import timezone
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.signals import place_offered
 from tournaments.infra import address
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
 from tournaments.services.audit import log_change
 
 OFFER_SALT = "tournaments.preregistration-offer"

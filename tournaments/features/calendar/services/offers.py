@@ -22,13 +22,14 @@ from django.utils import timezone
 from tournaments.features.calendar import display as words
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import line
 from tournaments.features.calendar.services.preregistration import (
     expire_holds,
     registration_of,
     release_expired_holds,
 )
-from tournaments.models import PreRegistration, Tournament
+from tournaments.models import Tournament
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.registration import lock_registrations
 

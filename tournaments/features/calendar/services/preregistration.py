@@ -38,8 +38,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar.display import Action
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import line
-from tournaments.models import PreRegistration, Tournament, email_key
+from tournaments.models import Tournament, email_key
 from tournaments.services import extras, team_file
 from tournaments.services.audit import Actor, log_change
 from tournaments.services.errors import TournamentError

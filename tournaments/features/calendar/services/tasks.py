@@ -22,10 +22,10 @@ from django.tasks import default_task_backend, task
 from django.utils import timezone
 
 from tournaments.display.hall import day_and_time
+from tournaments.features.calendar.models import PreRegistration
 from tournaments.features.calendar.services import line, offers
 from tournaments.infra import mail
 from tournaments.infra.tasks import runs_in_a_worker
-from tournaments.models import PreRegistration
 
 #: Past its deadline by this much, an offer is looked at (the clocks agree).
 MARGIN = datetime.timedelta(seconds=1)

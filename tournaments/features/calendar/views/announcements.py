@@ -29,12 +29,12 @@ from tournaments.features.calendar import display as words
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.domain import HOLD_MINUTES
 from tournaments.features.calendar.forms import AnnounceEditForm, AnnounceForm
+from tournaments.features.calendar.models import Announcement, PreRegistration
 from tournaments.features.calendar.services import announcements as services
 from tournaments.features.calendar.services import offers, preregistration
 from tournaments.features.calendar.views.preregistration import announced, send_mail
 from tournaments.forms.base import refusal_on
 from tournaments.infra import address
-from tournaments.models import Announcement, PreRegistration
 from tournaments.views.common import managed_tournament, refusal_as_message
 from tournaments.views.published import framable
 

@@ -40,11 +40,12 @@ from tournaments.features.calendar import domain as rules
 from tournaments.features.calendar import queries as queries
 from tournaments.features.calendar.domain import HOLD_MINUTES
 from tournaments.features.calendar.forms import PreRegistrationForm
+from tournaments.features.calendar.models import Announcement, PreRegistration
 from tournaments.features.calendar.services import line, offers
 from tournaments.features.calendar.services import preregistration as services
 from tournaments.forms.base import apply_service_error
 from tournaments.infra import address, mail, throttle
-from tournaments.models import Announcement, PreRegistration, Tournament
+from tournaments.models import Tournament
 from tournaments.services import extras
 from tournaments.services.errors import TournamentError
 from tournaments.views.common import client_address

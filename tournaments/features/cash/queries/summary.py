@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from tournaments.domain.search import name_order
 from tournaments.features.cash.models import CashEntry, Payment
-from tournaments.models import Player, Team, Tournament
+from tournaments.models import Player, Team, Tournament, hung
 
 Entrant = Team | Player
 
@@ -81,8 +81,9 @@ def _entrants(tournament: Tournament) -> list[Entrant]:
         )
     return list(
         tournament.teams.filter(round__isnull=True)
-        # A team's pre-registration (issue 26): the summary marks it « à payer sur place ».
-        .select_related("player1", "player2", "payment", "preregistration")
+        # A team's pre-registration (issue 26, the calendar's): the summary
+        # marks it « à payer sur place ».
+        .select_related("player1", "player2", "payment", *hung(Team, "preregistration"))
         .order_by("number")
     )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -22,7 +23,7 @@ from django.utils import timezone, translation
 from tournaments.features.messages.models import Consent, Mailbox, Message
 from tournaments.features.messages.services import tasks
 from tournaments.features.messages.services.sending import mailbox_for
-from tournaments.models import PreRegistration, Team, Tournament
+from tournaments.models import Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ def give_consent(
     source: str,
     language: str = "fr",
     team: Team | None = None,
-    preregistration: PreRegistration | None = None,
+    preregistration: Any = None,
 ) -> Consent | None:
     """The team's (or pre-registration's) agreement kept; None when nothing
     was ticked (and an earlier agreement of the same address withdrawn)."""
     email = email.strip()
     mailbox = mailbox_for(email)
-    owner = {"team": team} if team is not None else {"preregistration": preregistration}
+    owner = {"team": team} if team is not None else {"preregistration_id": preregistration.pk}
     consent = Consent.objects.filter(tournament=tournament, mailbox=mailbox, **owner).first()
     if not wants.anything:
         if consent is not None:
@@ -72,6 +73,12 @@ def give_consent(
     consent.save()
     tasks.wake_sender()  # its result may be due already (a late agreement)
     return consent
+
+
+def forget_preregistration(sender: Any, *, instance: Any, **signal: Any) -> None:
+    """A pre-registration deleted (the calendar's) takes its agreements with
+    it, as the foreign key's cascade did before 0003."""
+    Consent.objects.filter(preregistration_id=instance.pk).delete()
 
 
 SOURCES = {

@@ -17,9 +17,11 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -29,7 +31,7 @@ from tournaments.features.messages import display
 from tournaments.features.messages.models import Consent, Message
 from tournaments.features.messages.services.sending import mailbox_confirmed, mailbox_for
 from tournaments.infra import address
-from tournaments.models import PreRegistration, Round, Tournament
+from tournaments.models import Round, Team, Tournament, hung
 from tournaments.queries import awards
 from tournaments.queries import persons as person_queries
 from tournaments.queries.claims import ranking_claims
@@ -58,15 +60,25 @@ def carry_preregistrations(tournament: Tournament) -> int:
     team of the concours (taken in on the day); one the team gave again
     at the door or the desk for the same address stays the one kept."""
     moved = 0
-    waiting = Consent.objects.filter(
-        tournament=tournament, team=None, preregistration__team__isnull=False
-    ).select_related("preregistration")
-    for consent in waiting:
-        team_id = consent.preregistration.team_id
+    waiting = Consent.objects.filter(tournament=tournament, team=None)
+    teams = _taken_in(waiting)
+    for consent in waiting.filter(preregistration_id__in=list(teams)):
+        team_id = teams[consent.preregistration_id]
         if Consent.objects.filter(team_id=team_id, mailbox=consent.mailbox_id).exists():
             continue
         moved += Consent.objects.filter(pk=consent.pk, team=None).update(team_id=team_id)
     return moved
+
+
+def _taken_in(consents: QuerySet[Consent]) -> dict[int, int]:
+    """The teams the pre-registrations of `consents` became on the day, by
+    the pre-registration's id (the calendar's `Team.preregistration`, read
+    by name; none without the calendar)."""
+    if not hung(Team, "preregistration"):
+        return {}
+    ids = consents.filter(preregistration_id__isnull=False).values("preregistration_id")
+    found = Team.objects.filter(preregistration__in=ids)
+    return dict(found.values_list("preregistration", "pk"))
 
 
 def _links(consent: Consent) -> dict[str, str]:
@@ -197,7 +209,8 @@ def queue_due() -> int:
     and have none queued yet (the moment looked for again: a hall's
     concours closed by hand, a claims window that ended while nobody
     looked)."""
-    taken_in = Consent.objects.filter(team=None, preregistration__team__isnull=False)
+    waiting = Consent.objects.filter(team=None)
+    taken_in = waiting.filter(preregistration_id__in=list(_taken_in(waiting)))
     for tournament in Tournament.objects.filter(pk__in=taken_in.values("tournament")):
         carry_preregistrations(tournament)
     finished = (
@@ -214,7 +227,7 @@ def queue_due() -> int:
     return results + tables
 
 
-def _offer_consent(preregistration: PreRegistration) -> Consent | None:
+def _offer_consent(preregistration: Any) -> Consent | None:
     """The agreement an offer's mail goes under: the pre-registration's own,
     « une place libérée » (`wants_waiting`) on, made for it if the team
     ticked nothing (an offer about the team's own request is no newsletter;
@@ -225,7 +238,7 @@ def _offer_consent(preregistration: PreRegistration) -> Consent | None:
         return None
     consent, _created = Consent.objects.get_or_create(
         tournament_id=preregistration.tournament_id,
-        preregistration=preregistration,
+        preregistration_id=preregistration.pk,
         mailbox=mailbox,
         defaults={
             "email": preregistration.email,
@@ -241,9 +254,7 @@ def _offer_consent(preregistration: PreRegistration) -> Consent | None:
     return consent
 
 
-def queue_offer(
-    preregistration: PreRegistration, until, confirm_link: str, decline_link: str
-) -> int:
+def queue_offer(preregistration: Any, until, confirm_link: str, decline_link: str) -> int:
     """A waiting team's offer of a place, to its pre-registration's address
     once confirmed (an address not confirmed got its confirmation's mail
     only: the desk phones it). One message an offer."""

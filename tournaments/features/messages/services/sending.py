@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.apps import apps as django_apps
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -43,7 +45,7 @@ from tournaments.features.messages import display
 from tournaments.features.messages.models import Mailbox, Message
 from tournaments.features.messages.services import channels
 from tournaments.features.messages.services.sender import sender_of
-from tournaments.models import PreRegistration, Round, email_key
+from tournaments.models import Round, email_key
 
 LOST_AFTER = datetime.timedelta(minutes=15)
 
@@ -66,11 +68,23 @@ def mailbox_for(email: str) -> Mailbox:
     return mailbox
 
 
+def preregistrations() -> Any:
+    """The calendar's pre-registrations (its model, read by name: the
+    messages import no other feature), or None without the calendar."""
+    try:
+        return django_apps.get_model("feature_calendar", "PreRegistration")
+    except LookupError:
+        return None
+
+
 def mailbox_confirmed(mailbox: Mailbox) -> bool:
     """Confirmed here, or from a pre-registration's confirm link."""
     if mailbox.confirmed_at is not None:
         return True
-    return PreRegistration.objects.filter(mailbox=mailbox.key).address_confirmed().exists()
+    model = preregistrations()
+    return model is not None and (
+        model.objects.filter(mailbox=mailbox.key).address_confirmed().exists()
+    )
 
 
 def _held_for_confirmation(message: Message) -> bool:
@@ -95,9 +109,12 @@ def offer_over(message: Message) -> bool:
     """A waiting team's offer that no longer runs (taken at the desk,
     declined, past its deadline): its mail would send the team to a place
     gone to the next one."""
-    return not PreRegistration.objects.filter(
-        pk=int(message.ref), status=PreRegistration.Status.OFFERED, offered_until__gt=timezone.now()
-    ).exists()
+    model = preregistrations()
+    return model is None or not (
+        model.objects.filter(
+            pk=int(message.ref), status=model.Status.OFFERED, offered_until__gt=timezone.now()
+        ).exists()
+    )
 
 
 #: The kinds of message that turn useless before they leave: the test, and why.

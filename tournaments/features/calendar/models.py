@@ -27,8 +27,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.people import Team
-from tournaments.models.tournament import Tournament, bounded, save_with_search_key
+from tournaments.models import Team, Tournament
+from tournaments.models.tournament import bounded, save_with_search_key
 
 MAX_TEAMS = 2000
 #: A concours's time to confirm a place offered, by default, and its bounds (hours).
@@ -65,6 +65,7 @@ class Announcement(models.Model):
     SEARCHED = ("town",)
 
     class Meta:
+        db_table = "tournaments_announcement"  # the core's table, kept (tournaments 0068)
         verbose_name = _("annonce")
         verbose_name_plural = _("annonces")
 
@@ -155,6 +156,7 @@ class PreRegistration(models.Model):
     objects = PreRegistrationQuerySet.as_manager()
 
     class Meta:
+        db_table = "tournaments_preregistration"  # the core's table, kept (tournaments 0068)
         ordering = ["created_at", "id"]
         verbose_name = _("pré-inscription")
         verbose_name_plural = _("pré-inscriptions")
