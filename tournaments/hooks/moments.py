@@ -269,7 +269,10 @@ SLOTS: dict[str, str] = {
         "a team's « Pointage » cell of the desk's list, not withdrawn: replaces the core's "
         "« Présente / Absente » button (`default`) when filled; `team`"
     ),
-    "team_row.name": "after a team's name in the desk's list (inline: a leagues' mark); `team`",
+    "team_row.name": (
+        "after a team's name in the desk's list and the door's « C'est bien vous ? » "
+        "(inline: a leagues' mark); `team`"
+    ),
     "player_list.head": "the dashboard's player list's header row (mêlée), after « Pointage »",
     "player_row.cells": (
         "a player's row of the dashboard's list (mêlée), after « Pointage » (cells: <td>); "

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import formats
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.features.leagues import domain as rules
 
@@ -138,3 +138,19 @@ def sent_summary(sent) -> str:
             "name": sent.target.name
         }
     return _("« %(name)s » : %(what)s.") % {"name": sent.target.name, "what": " ; ".join(parts)}
+
+
+def team_ordinal(rank: int) -> str:
+    """A team's place: « 1re », « 3e » (une équipe) ; « 1st », « 3rd »."""
+    if (get_language() or "fr").startswith("fr"):
+        return "1re" if rank == 1 else f"{rank}e"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def qualified_mark(rank: int, source: str) -> str:
+    """« qualifiée : 3e du concours « Qualification de Lisieux » »."""
+    return _("qualifiée : %(rank)s du concours « %(name)s »") % {
+        "rank": team_ordinal(rank),
+        "name": source,
+    }

@@ -1,11 +1,11 @@
 """Template filters of a team's qualification from a league's stage: the
-words come from tournaments/display/qualification.py."""
+words come from the leagues' display.py."""
 
 from __future__ import annotations
 
 from django import template
 
-from tournaments.display import qualification as words
+from tournaments.features.leagues import display as words
 
 register = template.Library()
 

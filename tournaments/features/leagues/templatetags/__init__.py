@@ -1,0 +1,1 @@
+"""The leagues' template filters (league_display): a qualified team's mark."""
