@@ -97,8 +97,9 @@ QUESTIONS: tuple[Question, ...] = (
     # issue 62: a capot made at 100 not bid (350 or 162 + 100 → 260); a capot bid coinched
     # and made (1 000, or 160 + 250 × 2 = 660); at points annoncés, the defence's belote
     # (0 or 20); in classic belote, 90 against 72 and the belote (0 or 90) and a capot
-    # (252 or 250). capot_value is not asked: its 2 points show only to the point or
-    # surcoinched, and each question doubles the answers' tree the form carries.
+    # (252 or 250). capot_value is not asked on the path: its 2 points show only to the point
+    # or surcoinched, and each question doubles the answers' tree the form carries (its example
+    # follows the path instead: CAPOT_VALUE_DEALS).
     Question("capot_bonus", "capot_bonus", _h(bid=100, capot="A"), "A", desk=False),
     Question(
         "capot_bid_coinched",
@@ -152,6 +153,53 @@ def own_answers(rules: Rules, key: str) -> list[tuple[Any, Rules, int | None]]:
             (count[question.option], profile, score.a if question.side == "A" else score.b)
         )
     return found
+
+
+#: X4 (issue 62): a capot counted 250, or its 252 card points, wherever a capot scores a
+#: forfait. Its 2 points show only where no rounding takes them away (to the point, or ×4),
+#: and only where a capot scores its value (the chute capot « valeur du capot », a coinched
+#: capot bid not « atténué », a capot not bid with its bonus, not « points multipliés »): so
+#: the deal that shows it depends on the other answers. The example is the first of these
+#: deals whose marque the two values change under the rules the answers made; where none
+#: does, the value changes no marque (tests/scoring/test_examples.py walks every path).
+CAPOT_VALUE_DEALS: tuple[Question, ...] = tuple(
+    Question(key, "capot_value", deal, side, desk=False)
+    for key, deal, side in (
+        ("capot_value_defence", _h(bid=90, capot="B"), "B"),
+        ("capot_value_bid", _h(bid="capot", coinche=1, capot="A"), "A"),
+        ("capot_value_not_bid", _h(bid=100, coinche=1, capot="A"), "A"),
+        ("capot_value_bid_surcoinched", _h(bid="capot", coinche=2, capot="A"), "A"),
+        ("capot_value_not_bid_surcoinched", _h(bid=100, coinche=2, capot="A"), "A"),
+        ("capot_value_bid_defence", _h(bid="capot", capot="B"), "B"),
+    )
+)
+
+
+def capot_value_example(rules: Rules) -> tuple[Question, tuple[Answer, ...]] | None:
+    """The deal that shows the capot's value under ``rules`` (the first of
+    :data:`CAPOT_VALUE_DEALS` that 250 and 252 mark differently) and each
+    value's answer, the value in force first; None where ``rules``'
+    counting does not play the option, or where no such deal's marque
+    changes."""
+    return _capot_value_example(rules)
+
+
+@lru_cache(maxsize=1024)
+def _capot_value_example(rules: Rules) -> tuple[Question, tuple[Answer, ...]] | None:
+    option = OPTIONS_BY_NAME["capot_value"]
+    if rules.counting not in option.applies_to:
+        return None
+    values = sorted(option.values, key=lambda value: value != rules.capot_value)
+    profiles = [rules.with_options(capot_value=value) for value in values]
+    for question in CAPOT_VALUE_DEALS:
+        found = []
+        for value, profile in zip(values, profiles, strict=True):
+            score = score_deal(question.deal, profile)
+            marque = score.a if question.side == "A" else score.b
+            found.append(Answer(value, profile, score.a, score.b, marque))
+        if found[0].marque != found[1].marque:
+            return question, tuple(found)
+    return None
 
 
 @dataclass(frozen=True)

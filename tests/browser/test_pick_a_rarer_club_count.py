@@ -11,11 +11,17 @@ shows it.
 * La générale, asked on its own beside the answers' path: « contrat de
   500 », a générale failed marks 160 + 500 = 660 to the defence; the desk
   marks « G » with the takers' 100 points 0–660.
+* The capot's value (X4), asked by the deal whose marque its 2 points change
+  under the answers picked: surcoinched at FFB's rounding (2 000 or 2 010),
+  coinched once « au point près » is picked (1 000 or 1 004); the volunteer
+  picks 252 and the desk marks a coinched capot bid 1 004–0.
 
 Set BROWSER_SCREENSHOTS to a folder to keep screenshots (to look at, never
 compared)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -103,3 +109,41 @@ def test_la_generale_counted_as_a_contract_of_500(live_server, page: Page, organ
     page.locator("#deal-1 details.why summary").click()
     expect(page.locator("#why-1")).to_contain_text("160 (base) + 500 (générale) = 660")
     shot(page, "by-example-generale-desk-1280")
+
+
+def test_a_capot_counted_its_252_card_points(live_server, page: Page, organizer):
+    url = live_server.url
+    log_in(page, url)
+    block = new_concours(page, url, "Coinche au capot de 252", "ffb-coinche")
+    open_more(page, block)
+    value = "La valeur d'un capot : 250, ou ses 252 points de cartes ?"
+    group = block.get_by_role("group", name=value, exact=False)
+    choices = group.locator("label.count-choice")
+    # FFB's rounding takes 2 points away but surcoinched: 4 × 502 = 2 008 → 2 010.
+    expect(group.locator("legend")).to_contain_text("Un capot demandé, surcoinché et réussi")
+    expect(choices.nth(0).locator("strong")).to_have_text("2000")
+    expect(choices.nth(1).locator("strong")).to_have_text("2010")
+    # « Au point près »: the example follows, a capot bid coinched once, 1 000 or 1 004.
+    more = block.locator("details.count-more summary")
+    more.focus()
+    page.keyboard.press("Enter")
+    pick(block, "Une donne réussie à 80, avec 97 points faits contre 65", "au point près")
+    expect(group.locator("legend")).to_contain_text("Un capot demandé, coinché et réussi")
+    expect(choices.nth(1).locator("strong")).to_have_text("1004")
+    pick(block, value, "le capot vaut ses 252 points de cartes")
+    expect(block.locator("output")).to_have_text(
+        "Coinche FFB, compte du club : au point près, capot à 252"
+    )
+    shot(page, "by-example-capot-value-1366")
+    tournament = create(page, "Coinche au capot de 252")
+    assert tournament.rule_profile.capot_value == 252
+    assert tournament.rule_profile.rounding == "none"
+
+    desk(page, url, tournament)
+    expect(page.locator("p.rules")).to_contain_text("capot à 252")
+    type_deal(page, deal_keys(taker="A", trump="H", bid="c", coinche=1, capot="A"))
+    expect(page.locator("#deal-1 .marque-a")).to_have_text(re.compile(r"^1\s?004$"))
+    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
+    page.locator("#deal-1 details.why summary").click()
+    expect(page.locator("#why-1")).to_contain_text("252 (capot) + 250 (capot demandé)")
+    shot(page, "by-example-capot-value-desk-1280")

@@ -4,6 +4,13 @@ that asks a club how it counts (issue 37, item 3)."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 import scoring
@@ -282,3 +289,130 @@ def test_a_question_asked_on_its_own_depends_on_no_other_answer(preset):
 def test_la_generale_asked_by_its_marques(preset, expected):
     found = examples.own_answers(PRESETS[preset], "generale")
     assert [(value, marque) for value, _, marque in found] == expected
+
+
+# X4 (issue 62): the capot's value, 250 or its 252 card points, shown by the deal whose
+# marque the two values change under the answers; the sources' 342, 502 and 752 among them.
+CAPOT_VALUE_CASES = [
+    # (options, the example's deal, its marque with 250, with 252)
+    ({}, "capot_value_bid_surcoinched", 2000, 2010),  # 4 × 502 = 2 008 → 2 010
+    ({"rounding": "none"}, "capot_value_bid", 1000, 1004),
+    ({"rounding": "none", "coinche_count": "contract_only"}, "capot_value_bid", 750, 752),
+    ({"rounding": "none", "capot_bid_coinched": "contract_only"}, "capot_value_not_bid", 700, 704),
+    ({"capot_bid_coinched": "contract_only"}, "capot_value_not_bid_surcoinched", 1400, 1410),
+    ({"rounding": "none", "chute_capot": "full"}, "capot_value_defence", 340, 342),
+    ({"coinche_count": "points_multiplied"}, None, None, None),  # no capot counts its value
+    (
+        {"rounding": "none", "capot_bid_coinched": "contract_only", "capot_bonus": False},
+        None,
+        None,
+        None,
+    ),
+]
+
+
+def _engine(lines: list[tuple[dict, dict]]) -> list[dict]:
+    """``python -m scoring deal`` in a subprocess: each (deal, rules) line's marques."""
+    root = Path(__file__).resolve().parents[2]
+    stdin = "\n".join(json.dumps({**deal, "rules": rules}) for deal, rules in lines)
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "deal"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=120,
+        check=True,
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize(("options", "key", "with_250", "with_252"), CAPOT_VALUE_CASES)
+def test_the_capot_value_is_shown_by_the_deal_its_2_points_change(options, key, with_250, with_252):
+    rules = PRESETS["ffb-coinche"].with_options(**options)
+    example = examples.capot_value_example(rules)
+    if key is None:
+        assert example is None
+        return
+    question, found = example
+    assert question.key == key
+    assert [(a.value, a.marque) for a in found] == [(250, with_250), (252, with_252)]
+    engine = _engine(
+        [
+            (question.deal, {"preset": "ffb-coinche", **options, "capot_value": v})
+            for v in (250, 252)
+        ]
+    )
+    assert [line[question.side] for line in engine] == [with_250, with_252]
+
+
+def test_after_a_failed_capot_bid_the_defence_capot_is_502():
+    """The source's 502 (a capot bid, the defence takes the eight tricks, the chute capot
+    counted « valeur du capot », to the point), by the engine."""
+    deal = examples.CAPOT_VALUE_DEALS[-1].deal
+    rules = {"preset": "ffb-coinche", "rounding": "none", "chute_capot": "full"}
+    engine = _engine([(deal, {**rules, "capot_value": v}) for v in (250, 252)])
+    assert [line["B"] for line in engine] == [500, 502]
+
+
+def test_no_capot_value_is_asked_where_the_counting_does_not_play_it():
+    for preset in ("ffb-belote", "contree-faits", "contree-annonces", FA):
+        assert examples.capot_value_example(PRESETS[preset]) is None
+
+
+def _capot_deals() -> list[dict]:
+    """Deals of every kind a capot's value may reach: each bid's tens alike, a capot bid,
+    plain, coinched, surcoinched, made, chuted or capot either way, belotes, announcements."""
+    found = []
+    for bid, coinche, end, belote, shown in itertools.product(
+        [80, 90, 100, 160, "capot"],
+        [0, 1, 2],
+        [{"capot": "A"}, {"capot": "B"}, {"points": {"A": 40}}, {"points": {"A": 130}}],
+        [None, "A", "B"],
+        [None, {"A": 20, "B": 0}, {"A": 0, "B": 50}],
+    ):
+        deal = _h_deal(bid=bid, coinche=coinche, **end)
+        if belote:
+            deal["belote"] = {belote: 1}
+        if shown:
+            deal["announcement_points"] = shown
+        found.append(deal)
+    return found
+
+
+def _h_deal(**fields):
+    return {"taker": "A", "trump": "H", **fields}
+
+
+def _seen(rules: Rules):
+    example = examples.capot_value_example(rules)
+    return None if example is None else (example[0].key, [a.marque for a in example[1]])
+
+
+def test_on_every_answer_path_the_capot_value_is_shown_where_it_changes_a_marque_only():
+    """Every profile the answers' path makes at coinche FFB (320): where an example is
+    given, it is the engine's and its two marques differ; where none is, 250 or 252 marks
+    no deal differently (675 deals of every kind a capot reaches), and la générale's
+    answer, asked beside it, changes neither."""
+    deals = _capot_deals()
+    shown = 0
+    for leaf in _leaves(PRESETS["ffb-coinche"]):
+        example = examples.capot_value_example(leaf)
+        for generale in ("flat", "contract"):
+            assert _seen(leaf.with_options(generale=generale)) == _seen(leaf)
+        if example is not None:
+            shown += 1
+            question, found = example
+            for answer in found:
+                score = scoring.score_deal(
+                    question.deal, leaf.with_options(capot_value=answer.value)
+                )
+                assert answer.marque == (score.a if question.side == "A" else score.b)
+            assert found[0].marque != found[1].marque
+            continue
+        other = leaf.with_options(capot_value=252)
+        for deal in deals:
+            assert scoring.score_deal(deal, leaf) == scoring.score_deal(deal, other), deal
+    assert shown == 168

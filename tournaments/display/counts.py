@@ -176,6 +176,87 @@ def own_questions(rules: scoring.Rules) -> list[tuple[str, str, tuple[OwnChoice,
     return found
 
 
+# X4 (issue 62): the capot's value asked by the deal that shows it under the answers
+# (scoring.examples.CAPOT_VALUE_DEALS), the path's data carrying each leaf's example.
+CAPOT_VALUE_TEXT = _("La valeur d'un capot : 250, ou ses 252 points de cartes ?")
+CAPOT_VALUE_TEXTS = {
+    "capot_value_defence": _(
+        "Les preneurs à 90 mis capot par la défense, sans coinche : combien pour la défense ?"
+    ),
+    "capot_value_bid": _(
+        "Un capot demandé, coinché et réussi, sans belote : combien pour les preneurs ?"
+    ),
+    "capot_value_not_bid": _(
+        "Un capot fait à 100 sans l'avoir demandé, coinché, sans belote : "
+        "combien pour les preneurs ?"
+    ),
+    "capot_value_bid_surcoinched": _(
+        "Un capot demandé, surcoinché et réussi, sans belote : combien pour les preneurs ?"
+    ),
+    "capot_value_not_bid_surcoinched": _(
+        "Un capot fait à 100 sans l'avoir demandé, surcoinché, sans belote : "
+        "combien pour les preneurs ?"
+    ),
+    "capot_value_bid_defence": _(
+        "Un capot demandé, la défense fait les huit plis, sans coinche : combien pour la défense ?"
+    ),
+}
+CAPOT_VALUE_CAPTIONS = {
+    250: _("le capot vaut 250"),
+    252: _("le capot vaut ses 252 points de cartes"),
+}
+
+
+def capot_value_question(rules: scoring.Rules) -> tuple[str, tuple[OwnChoice, ...]] | None:
+    """The capot's value asked of ``rules`` (X4): the words of the deal that
+    shows it under them ("" where no marque changes) and each value's
+    choice, in the option's order, with the engine's marque and formula of
+    that deal; None where ``rules``' counting does not play the option."""
+    option = scoring.options.OPTIONS_BY_NAME["capot_value"]
+    if rules.counting not in option.applies_to:
+        return None
+    example = examples.capot_value_example(rules)
+    by_value = {answer.value: answer for answer in example[1]} if example else {}
+    choices = []
+    for value in option.values:
+        profile = rules.with_options(capot_value=value)
+        caption = str(CAPOT_VALUE_CAPTIONS[value])
+        figure, label = "", caption
+        if value in by_value:
+            figure = str(by_value[value].marque)
+            formula = marque_formula(example[0].deal, profile, example[0].side)
+            label = f"{formula} — {caption}"
+        said = [w for w in club_count_words(profile) if w not in club_count_words(rules)]
+        choices.append(
+            OwnChoice(str(value), figure, label, value == rules.capot_value, ", ".join(said))
+        )
+    text = str(CAPOT_VALUE_TEXTS[example[0].key]) if example else ""
+    return text, tuple(choices)
+
+
+def _capot_value_path(leaves: list[scoring.Rules]) -> list[Any] | None:
+    """The capot value's example at each leaf of the path, for counts.js:
+    [the distinct examples, each [words, [figure, label] per value], one
+    character a leaf (in ``names``' order), the example's index in base 36
+    or « - » where the value changes no marque]."""
+    shown: list[list[Any]] = []
+    at = []
+    for leaf in leaves:
+        question = capot_value_question(leaf)
+        if question is None:
+            return None
+        text, choices = question
+        if not text:
+            at.append("-")
+            continue
+        # the leaf's own value (250) first or not, the choices follow the option's order
+        entry = [text, *([c.figure, c.label] for c in choices)]
+        if entry not in shown:
+            shown.append(entry)
+        at.append("0123456789abcdefghijklmnopqrstuvwxyz"[shown.index(entry)])
+    return [shown, "".join(at)]
+
+
 @dataclass(frozen=True)
 class CountForm:
     """Every question the answers may open for a new concours, each with
@@ -183,7 +264,8 @@ class CountForm:
     JSON for static/js/counts.js: ``next`` maps the answers so far
     (« |key=marque|… ») to the next question, its marques and the one in
     force; ``names`` maps a full path to the profile's name ("" when an
-    answer is refused)."""
+    answer is refused); ``by_path`` (coinche) the capot value's example at
+    each full path (:func:`_capot_value_path`)."""
 
     questions: tuple[CountQuestion, ...]
     tree: str
@@ -194,12 +276,14 @@ def _count_form(rules: scoring.Rules, language: str | None) -> CountForm:
     found: dict[str, dict[int, Choice]] = {}
     nexts: dict[str, list[Any]] = {}
     names: dict[str, str] = {}
+    leaves: list[scoring.Rules] = []
 
     def visit(chosen: dict[str, int], path: str) -> None:
         profile, asked, conflicts = examples.walk(rules, chosen)
         pending = next((a for a in asked if a.question.key not in chosen), None)
         if pending is None:
             names[path] = "" if conflicts else profile_name(profile)
+            leaves.append(profile)
             return
         key = pending.question.key
         choices = found.setdefault(key, {})
@@ -222,7 +306,11 @@ def _count_form(rules: scoring.Rules, language: str | None) -> CountForm:
         CountQuestion(key, str(QUESTION_TEXTS[key]), tuple(found[key].values()))
         for key in sorted(found, key=order.index)
     )
-    return CountForm(questions, json.dumps({"next": nexts, "names": names}))
+    tree: dict[str, Any] = {"next": nexts, "names": names}
+    capot_value = _capot_value_path(leaves)
+    if capot_value is not None:
+        tree["by_path"] = {"capot_value": capot_value}
+    return CountForm(questions, json.dumps(tree))
 
 
 def count_form(rules: scoring.Rules) -> CountForm:

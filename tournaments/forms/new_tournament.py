@@ -60,6 +60,14 @@ class NewTournamentForm(TournamentForm):
                     widget=forms.RadioSelect,
                 )
                 self.own_rows.setdefault(preset, []).append((key, choices))
+            if counts.capot_value_question(scoring.Rules.from_preset(preset)) is not None:
+                self.fields[count_field_name(preset, "capot_value")] = forms.ChoiceField(
+                    label=counts.CAPOT_VALUE_TEXT,
+                    choices=[(str(v), str(v)) for v in OPTIONS_BY_NAME["capot_value"].values],
+                    required=False,
+                    initial=str(scoring.PRESETS[preset].capot_value),
+                    widget=forms.RadioSelect,
+                )
         if data is not None:
             self.data = self._with_defaults(data)
 
@@ -149,10 +157,19 @@ class NewTournamentForm(TournamentForm):
                 own.append((field, list(zip(field, choices, strict=True))))
                 said += [c.said for c in choices if c.value == field.value() and c.said]
                 other_opened = other_opened or bool(field.errors)
+            # The capot's value (X4): its example is the one the answers sent make (counts.js
+            # follows the answers); where it changes no marque, the page says so.
+            capot = counts.capot_value_question(profile)
+            by_path = []
+            if capot is not None and count_field_name(preset, "capot_value") in self.fields:
+                field = self[count_field_name(preset, "capot_value")]
+                by_path.append((field, capot[0], list(zip(field, capot[1], strict=True))))
+                said += [c.said for c in capot[1] if c.value == field.value() and c.said]
+                other_opened = other_opened or bool(field.errors)
             other_opened = other_opened or bool(said)
             name = ", ".join([name, *said]) if name else name
             sections.append(
-                (preset, name, block.tree, shown, folded, opened, other, other_opened, own)
+                (preset, name, block.tree, shown, folded, opened, other, other_opened, own, by_path)
             )
         return sections
 
@@ -192,10 +209,15 @@ class NewTournamentForm(TournamentForm):
         return data
 
     def _own_answers(self, preset: str, data: dict[str, Any]) -> dict[str, Any]:
-        """The options the questions asked on their own set (la générale)."""
+        """The options the questions asked on their own set (la générale, the
+        capot's value)."""
         found = {}
-        for key, _choices in self.own_rows.get(preset, []):
-            option = examples.ON_THEIR_OWN_BY_KEY[key].option
+        keys = [key for key, _choices in self.own_rows.get(preset, [])]
+        for key in [*keys, "capot_value"]:
+            if count_field_name(preset, key) not in self.fields:
+                continue
+            own = examples.ON_THEIR_OWN_BY_KEY.get(key)
+            option = own.option if own else key
             posted = data.get(count_field_name(preset, key))
             value = next((v for v in OPTIONS_BY_NAME[option].values if str(v) == posted), None)
             if value is not None and value != getattr(scoring.PRESETS[preset], option):

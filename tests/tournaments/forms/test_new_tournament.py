@@ -12,7 +12,12 @@ from django.urls import reverse
 
 import scoring
 from scoring import examples
-from tournaments.display.counts import count_form, count_questions, profile_name
+from tournaments.display.counts import (
+    CAPOT_VALUE_TEXTS,
+    count_form,
+    count_questions,
+    profile_name,
+)
 from tournaments.forms.new_tournament import NewTournamentForm, count_field_name
 from tournaments.models import Tournament
 
@@ -258,3 +263,113 @@ def test_a_generale_answer_no_rules_know_is_refused_at_its_field(client, organiz
     assert response.status_code == 200
     assert list(response.context["form"].errors) == [name]
     assert not Tournament.objects.filter(name=FIRST["name"]).exists()
+
+
+def _leaf_rules(rules: scoring.Rules, path: str) -> scoring.Rules:
+    """The profile a full path of the answers' tree (« |key=marque|… ») makes."""
+    chosen = {k: int(v) for k, v in (step.split("=") for step in path.split("|")[1:])}
+    return examples.profile_for(rules, chosen)[0]
+
+
+@pytest.mark.parametrize("preset", sorted(scoring.PRESETS))
+def test_the_capot_value_example_at_every_answer_path_is_the_engines(preset):
+    """X4 (issue 62): the path's data the page carries gives, at each full path of the
+    answers, the deal whose marque 250 and 252 change under the rules those answers make,
+    with the engine's marques (python -m scoring deal, in a subprocess), or « - » where no
+    marque changes; only the coinche plays the option."""
+    from tests.scoring.test_examples import _engine
+
+    rules = scoring.Rules.from_preset(preset)
+    tree = json.loads(count_form(rules).tree)
+    if rules.counting != "coinche":
+        assert "by_path" not in tree
+        return
+    shown, at = tree["by_path"]["capot_value"]
+    paths = list(tree["names"])
+    assert len(at) == len(paths) == 320
+    texts = {str(text): key for key, text in CAPOT_VALUE_TEXTS.items()}
+    deals = {q.key: q for q in examples.CAPOT_VALUE_DEALS}
+    lines, expected = [], []
+    for path, index in zip(paths, at, strict=True):
+        leaf = _leaf_rules(rules, path)
+        if index == "-":
+            assert examples.capot_value_example(leaf) is None, path
+            continue
+        text, with_250, with_252 = shown[int(index, 36)]
+        question = deals[texts[text]]
+        assert question is examples.capot_value_example(leaf)[0], path
+        for value in (250, 252):
+            lines.append((question.deal, leaf.with_options(capot_value=value).to_json()))
+        expected += [(question.side, with_250[0]), (question.side, with_252[0])]
+        assert with_250[0] != with_252[0]
+        assert "[250 (capot)" in with_250[1] or "250 (capot)" in with_250[1]
+    engine = _engine(lines)
+    assert [str(line[side]) for line, (side, _) in zip(engine, expected, strict=True)] == [
+        figure for _, figure in expected
+    ]
+    assert at.count("-") == 152
+
+
+@pytest.mark.parametrize(
+    ("answers", "capot_value"),
+    [
+        ({}, 250),
+        ({"capot_value": 252}, 252),
+        ({"capot_value": 250}, 250),
+        # with answers on the path: au point près, a coinched capot bid is 1 000 or 1 004
+        ({"rounding": 65, "chute_base": 250, "capot_value": 252}, 252),
+    ],
+)
+def test_the_capot_value_is_chosen_by_example(client, organizer, answers, capot_value):
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert "La valeur d&#x27;un capot : 250, ou ses 252 points de cartes ?" in page
+    assert "Un capot demandé, surcoinché et réussi, sans belote" in page
+    assert "= 2\u202f008, arrondi à 2\u202f010 — le capot vaut ses 252 points de cartes" in page
+    response = post(client, "ffb-coinche", **answers)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    rules = Tournament.objects.get(name=FIRST["name"]).rule_profile
+    assert rules.capot_value == capot_value
+    if "rounding" in answers:
+        assert rules.rounding == "none"
+
+
+@pytest.mark.parametrize("forged", ["251", "abc", "250.0", "-252", "252 "])
+def test_a_forged_capot_value_is_refused_at_its_field(client, organizer, forged):
+    client.force_login(organizer)
+    name = count_field_name("ffb-coinche", "capot_value")
+    response = client.post(
+        reverse("tournaments:create"), {**FIRST, "preset": "ffb-coinche", name: forged}
+    )
+    assert response.status_code == 200
+    assert list(response.context["form"].errors) == [name]
+    assert not Tournament.objects.filter(name=FIRST["name"]).exists()
+
+
+def test_a_capot_value_posted_for_a_game_that_does_not_play_it_changes_nothing(client, organizer):
+    client.force_login(organizer)
+    name = count_field_name("contree-faits", "capot_value")
+    response = client.post(
+        reverse("tournaments:create"), {**FIRST, "preset": "contree-faits", name: "252"}
+    )
+    assert response.status_code == 302
+    rules = Tournament.objects.get(name=FIRST["name"]).rule_profile
+    assert rules.options() == scoring.PRESETS["contree-faits"].options()
+
+
+def test_without_script_the_page_says_when_the_capot_value_changes_nothing(client, organizer):
+    """The answers sent (points multipliés) count no capot at its value: the page, sent
+    back with an error, says so; the value stays settable."""
+    client.force_login(organizer)
+    data = {
+        **FIRST,
+        "preset": "ffb-coinche",
+        "name": "",
+        count_field_name("ffb-coinche", "coinche_chute"): 500,
+        count_field_name("ffb-coinche", "coinche_made"): 380,
+    }
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 200
+    block = response.content.decode().split('data-by-path="capot_value"')[1].split("</fieldset>")[0]
+    assert "ne change aucune marque.</p>" in block and "data-same hidden" not in block
+    assert 'value="252"' in block
