@@ -13,7 +13,8 @@ shows it.
   marks « G » with the takers' 100 points 0–660.
 * The capot's value (X4), asked by the deal whose marque its 2 points change
   under the answers picked: surcoinched at FFB's rounding (2 000 or 2 010),
-  coinched once « au point près » is picked (1 000 or 1 004); the volunteer
+  nothing to pick at « points multipliés » (the page says it changes no
+  marque), coinched once « au point près » is picked (1 000 or 1 004); the volunteer
   picks 252 and the desk marks a coinched capot bid 1 004–0.
 
 Set BROWSER_SCREENSHOTS to a folder to keep screenshots (to look at, never
@@ -122,6 +123,16 @@ def test_a_capot_counted_its_252_card_points(live_server, page: Page, organizer)
     # FFB's rounding takes 2 points away but surcoinched: 4 × 502 = 2 008 → 2 010.
     expect(group.locator("legend")).to_contain_text("Un capot demandé, surcoinché et réussi")
     expect(choices.nth(0).locator("strong")).to_have_text("2000")
+    expect(choices.nth(1).locator("strong")).to_have_text("2010")
+    # Points multipliés: no capot counts its value, the page says so and posts nothing.
+    made = "Une coinche réussie à 90, avec 100 points faits"
+    pick(block, made, "2 × 190")
+    expect(group.locator("p.count-same")).to_be_visible()
+    expect(choices.nth(1)).to_be_hidden()
+    expect(choices.nth(1).locator("input")).to_be_disabled()
+    shot(page, "by-example-capot-value-same-1366")
+    pick(block, made, "2 × [160 (base) + 90 (contrat)] = 500")
+    expect(group.locator("p.count-same")).to_be_hidden()
     expect(choices.nth(1).locator("strong")).to_have_text("2010")
     # « Au point près »: the example follows, a capot bid coinched once, 1 000 or 1 004.
     more = block.locator("details.count-more summary")
