@@ -92,6 +92,13 @@ def pytest_configure(config):
     _stuck_report.append(os.fdopen(os.dup(2), "w"))
 
 
+def pytest_sessionfinish(session):
+    """The run's PostgreSQL databases (tests/once_a_run.py) go with it: in the
+    process that started the run, once its workers are done."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        once_a_run.drop_databases(session.config._tmp_path_factory.getbasetemp())
+
+
 def pytest_unconfigure(config):
     faulthandler.cancel_dump_traceback_later()
     while _stuck_report:

@@ -114,6 +114,7 @@ def postgres(url: str) -> str:
             database += f"_{os.getpid()}"
         if shared is None or not shared.exists():
             _create(url, database)
+            once_a_run.database(database)
             env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
             env["DATABASE_URL"] = url.rsplit("/", 1)[0] + "/" + database
             with tempfile.TemporaryDirectory() as data:

@@ -11,7 +11,10 @@ workers share the parent of their temporary folders: pytest keeps the last
 three runs' and removes the older), named by what builds it. A run of one
 process (`-n 0`) shares nothing: `exclusive` yields None, and each caller
 builds as before. A process that dies while building releases the lock,
-and the next one builds."""
+and the next one builds. The PostgreSQL databases a run makes for all its
+workers are named here (`database`) and dropped when the run ends
+(`drop_databases`, from tests/conftest.py): a PostgreSQL that outlives the
+run keeps none of them."""
 
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ from pathlib import Path
 
 #: The run's folder, shared by its workers (set by tests/conftest.py).
 _folder: list[Path] = []
+#: The PostgreSQL databases this process made for the run, in a run of one.
+_databases: list[str] = []
 
 
 def use(basetemp: Path) -> None:
@@ -57,3 +62,29 @@ def exclusive(name: str) -> Iterator[Path | None]:
     with open(_folder[0] / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield path
+
+
+def database(name: str) -> None:
+    """Names a PostgreSQL database made for the run, to drop at its end."""
+    if _folder:
+        (_folder[0] / f"{name}.database").touch()
+    else:
+        _databases.append(name)
+
+
+def drop_databases(basetemp: Path) -> None:
+    """Drops the run's PostgreSQL databases (`database`): called once the
+    run is over, by the process that started it (its workers are done)."""
+    import psycopg
+
+    folder = basetemp / "once-a-run"
+    names = [*_databases, *(p.stem for p in folder.glob("*.database"))]
+    if not names or "DATABASE_URL" not in os.environ:
+        return
+    try:
+        with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as connection:
+            for name in names:
+                connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.OperationalError as error:  # the server gone first: nothing left to drop
+        print(f"the run's databases were not dropped: {error}")
+    _databases.clear()

@@ -165,6 +165,8 @@ def prepare(server: Server, *, demo: bool = True) -> None:
                 shutil.copytree(server.data, part)
                 if "DATABASE_URL" in server.env:
                     _clone_database(server.env["DATABASE_URL"], database)
+                    if shared:
+                        once_a_run.database(database)
                 part.rename(template)
                 _prepared[kind] = (template, database)
                 return
