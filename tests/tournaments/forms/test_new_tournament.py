@@ -286,7 +286,7 @@ def test_the_capot_value_example_at_every_answer_path_is_the_engines(preset):
         return
     shown, at = tree["by_path"]["capot_value"]
     paths = list(tree["names"])
-    assert len(at) == len(paths) == 320
+    assert len(at) == len(paths)  # 320 at coinche FFB on 27 Nov 2026
     texts = {str(text): key for key, text in CAPOT_VALUE_TEXTS.items()}
     deals = {q.key: q for q in examples.CAPOT_VALUE_DEALS}
     lines, expected = [], []
@@ -302,12 +302,12 @@ def test_the_capot_value_example_at_every_answer_path_is_the_engines(preset):
             lines.append((question.deal, leaf.with_options(capot_value=value).to_json()))
         expected += [(question.side, with_250[0]), (question.side, with_252[0])]
         assert with_250[0] != with_252[0]
-        assert "[250 (capot)" in with_250[1] or "250 (capot)" in with_250[1]
+        assert "250 (capot)" in with_250[1] and "252 (capot)" in with_252[1]
     engine = _engine(lines)
     assert [str(line[side]) for line, (side, _) in zip(engine, expected, strict=True)] == [
         figure for _, figure in expected
     ]
-    assert at.count("-") == 152
+    assert 0 < at.count("-") < len(at)  # 152: points multipliés, contract only rounded...
 
 
 @pytest.mark.parametrize(
