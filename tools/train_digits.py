@@ -260,7 +260,9 @@ def threshold(p: np.ndarray, labels: np.ndarray, rate: float) -> float:
     wrong = p.argmax(1) != labels
     order = np.argsort(-best)
     errors = np.cumsum(wrong[order])
-    allowed = errors < rate * len(labels)
+    # « None wrong » (rate 0) is fewer than one: `errors < 0` would put the
+    # threshold above every digit, right or wrong (it did before).
+    allowed = errors < max(rate * len(labels), 1)
     # The first place where the sure-but-wrong exceed the rate: the
     # threshold lies just above that digit's probability.
     over = np.flatnonzero(~allowed)

@@ -319,3 +319,41 @@ def test_the_totals_after_a_row_in_doubt_are_not_the_misread_marques_added():
     read = DealRead(1, fields)
     assert check_deal(read, BELOTE, (100, 200), 0) is None
     assert {"points", "marque_a", "marque_b"} <= set(read.asked)
+
+
+@pytest.mark.parametrize(
+    ("rules", "values", "place", "other", "second", "asked"),
+    [
+        # A chute: 10 or 40 give 0 – 240. The 4 read at 0.999 (the 1 at
+        # 1e-3): asked; read beyond doubt (the 1 at 1e-4, still far above
+        # « plausible »): not asked.
+        (COINCHE, {**CHUTE, "bid": 80}, 0, 1, 1e-3, ["points"]),
+        (COINCHE, {**CHUTE, "bid": 80}, 0, 1, 1e-4, []),
+        # Rounding: 97 or 96 give the same marques. The 7 under « beyond
+        # doubt »: asked; beyond: not.
+        (COINCHE, COINCHED, 1, 6, 1e-3, ["points"]),
+        (COINCHE, COINCHED, 1, 6, 1e-4, []),
+    ],
+)
+def test_a_digit_read_beyond_doubt_is_not_asked_though_the_rules_cannot_check_it(
+    monkeypatch, rules, values, place, other, second, asked
+):
+    """Issue 59, item 2: what the rules cannot check is asked unless read
+    beyond doubt; a reading that needs a digit read beyond doubt to be
+    another is no rival (before, any digit above « plausible » was one:
+    the points' last digit under rounding was asked on nearly every row)."""
+    from tournaments.features.sheets.domain.digits import Calibration
+
+    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
+    monkeypatch.setattr(checks, "limits", lambda: limits)
+    written = _as_engine_says(rules, values)
+    fields = {name: FieldRead(value, True) for name, value in written.items()
+              if name in ("taker", "trump", "coinche", "belote")}  # fmt: skip
+    for name in ("bid", "points", "marque_a", "marque_b"):
+        if written.get(name) is not None:
+            fields[name] = read_as(
+                written[name], {place: (other, second)} if name == "points" else None
+            )
+    read = DealRead(1, fields)
+    check_deal(read, rules, (0, 0), 0)
+    assert read.asked == asked

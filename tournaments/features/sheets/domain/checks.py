@@ -224,9 +224,8 @@ def _settled(
         except scoring.ScoringError:
             return None
 
-    settled = settle.settle(
-        read.fields, marques_of, before, limits().plausible, previous.fields if previous else None
-    )
+    known = previous.fields if previous else None
+    settled = settle.settle(read.fields, marques_of, before, limits(), known)
     if settled is None:
         return False
     for name, value in settled.values.items():

@@ -17,11 +17,15 @@ at which no digit of the hands tuned on was truly written (tools/train_digits).
 A number on which the readings still plausible disagree is asked; the
 others are settled to the best reading's values, even where the network's
 first choice was another digit (a 1 read as 7 in the points when the
-marques, read sure, say 1).
+marques, read sure, say 1). A reading that needs a digit read beyond doubt
+(`Calibration.beyond`: no digit of the hands tuned on was wrong so sure)
+to be another is no rival: what is read beyond doubt is not asked, even
+where the rules cannot check it (issue 59, item 2).
 
 So a number passes unasked, wrong, only when what was written is a
 reading the network found less plausible than that threshold (a digit's
-probability, multiplied over every box where the two readings differ).
+probability, multiplied over every box where the two readings differ), or
+one of its digits was read wrong beyond doubt.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
 words, touch a database.
@@ -33,6 +37,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import prod
 from typing import Any, Protocol
+
+
+class Thresholds(Protocol):
+    """The digits' model's calibration (digits.Calibration)."""
+
+    @property
+    def plausible(self) -> float: ...
+
+    @property
+    def beyond(self) -> float: ...
 
 
 class FieldRead(Protocol):
@@ -98,14 +112,18 @@ def settle(
     fields: Mapping[str, FieldRead],
     marques_of: MarquesOf,
     before: tuple[int, int] | None,
-    plausible: float,
+    thresholds: Thresholds,
     previous: Mapping[str, FieldRead] | None = None,
 ) -> Settled | None:
     """The row `fields` settled (see the module), or None when it cannot be
     (a marque not written or unreadable, more readings than AT_MOST, no
     reading that fits). The running totals before it: `before` when known,
     else the totals written on the `previous` row, each of their plausible
-    readings tried (what was written there may be what the photo doubts)."""
+    readings tried (what was written there may be what the photo doubts).
+    `thresholds`: the digits' model's `plausible` and `beyond` (a reading
+    that needs a digit read beyond doubt to be another is no rival: no
+    digit of the hands tuned on was wrong so sure)."""
+    plausible, beyond = thresholds.plausible, thresholds.beyond
     numbers = _numbers(fields)
     if numbers is None or any(numbers.get(f"marque_{s}") is None for s in "ab"):
         return None
@@ -142,9 +160,32 @@ def settle(
         bound = plausible * best / upper
     else:
         return None
-    rivals = [implied for likelihood, implied in fits if likelihood >= plausible * best]
+    rivals = [
+        implied
+        for likelihood, implied in fits
+        if likelihood >= plausible * best and not _against_beyond(implied, values, numbers, beyond)
+    ]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
     return Settled(values, frozenset(doubtful), tuple(rivals))
+
+
+def _against_beyond(
+    rival: dict[str, int],
+    best: dict[str, int],
+    numbers: dict[str, list[tuple[float, ...]]],
+    beyond: float,
+) -> bool:
+    """Whether `rival` reads otherwise a digit that `best` reads as its
+    box's first choice beyond doubt (issue 59: what is read beyond doubt
+    is not asked, even where the rules cannot check it)."""
+    for name, value in best.items():
+        other = rival.get(name)
+        if other is None or other == value or name not in numbers:
+            continue
+        for box, mine, theirs in zip(numbers[name], str(value), str(other), strict=False):
+            if mine != theirs and box[int(mine)] >= beyond and box[int(mine)] == max(box):
+                return True
+    return False
 
 
 def _numbers(fields: Mapping[str, FieldRead]) -> dict[str, list[tuple[float, ...]]] | None:
