@@ -3,6 +3,7 @@ engine's, word for word; the English has no French left."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -34,10 +35,14 @@ CLUB_COUNTS = ("annonces_chute", "coinche_defence", "coinche_base", "capot_bid_m
 THEIR_OPTIONS = ("coinche_count", "chute_base", "rounding")
 
 
+@functools.cache
 def every_profile() -> list[scoring.Rules]:
     """Every profile the engine accepts: each version of each preset with each
     combination of the options its counting lets one change, SPEC §7.2's
-    club counts combined with the options they depend on."""
+    club counts combined with the options they depend on. Made when a test
+    asks, once a process: made at import, it was most of the suite's
+    collection (some 300,000 profiles, 16 of its 22 s of CPU), in every
+    worker of every tier, those that run none of these tests too."""
     profiles = []
     for name, versions in scoring.PRESET_VERSIONS.items():
         for version, base in versions.items():
@@ -51,11 +56,8 @@ def every_profile() -> list[scoring.Rules]:
     return profiles
 
 
-PROFILES = every_profile()
-
-
 def test_there_are_many_profiles_to_summarise() -> None:
-    assert len(PROFILES) > 1000
+    assert len(every_profile()) > 1000
 
 
 @pytest.mark.parametrize("option", scoring.OPTIONS, ids=lambda option: option.name)
@@ -111,14 +113,14 @@ def test_every_preset_has_a_label_in_both_languages() -> None:
 
 def test_in_french_the_summary_is_the_engines_for_every_profile() -> None:
     with translation.override("fr"):
-        for rules in PROFILES:
+        for rules in every_profile():
             assert rules_summary(rules) == scoring.summary_fr(rules)
 
 
 def test_in_english_no_summary_is_french() -> None:
     with translation.override("en"):
-        summaries = {rules_summary(rules) for rules in PROFILES}
-    assert len(summaries) == len({scoring.summary_fr(rules) for rules in PROFILES})
+        summaries = {rules_summary(rules) for rules in every_profile()}
+    assert len(summaries) == len({scoring.summary_fr(rules) for rules in every_profile()})
     for summary in summaries:
         assert not is_french(summary), summary
     with translation.override("en"):
