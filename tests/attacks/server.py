@@ -181,7 +181,7 @@ def _prepare_now(server: Server, *, demo: bool) -> None:
     if "DATABASE_URL" not in server.env:
         migrated.seed(server.data)  # the run's migrated SQLite file: `migrate` finds it done
     else:
-        _from_migrated_database(server)  # the run's migrated database, copied
+        from_migrated_database(server)  # the run's migrated database, copied
     # In one Django process, not three (a process's start is a second of CPU).
     server.python(
         "import io, json; from django.core.management import call_command; "
@@ -193,7 +193,7 @@ def _prepare_now(server: Server, *, demo: bool) -> None:
     )
 
 
-def _from_migrated_database(server: Server) -> None:
+def from_migrated_database(server: Server) -> None:
     """The server's (empty) PostgreSQL database becomes a copy of the run's
     migrated one (tests/migrated.py)."""
     from tests import migrated

@@ -54,6 +54,8 @@ class Outage:
         self.server = real.Server(base=base, env=env, data=folder)
         if "DATABASE_URL" not in env:
             migrated.seed(folder)  # the run's migrated SQLite file
+        else:
+            real.from_migrated_database(self.server)  # the run's migrated PostgreSQL database
         self.server.manage("migrate", "-v", "0")  # no demo: only this module's concours
         self.slug, self.tables = self.server.python(BUILD)
         real.launch(self.server)
