@@ -65,6 +65,43 @@ def _on_postgresql() -> bool:
     return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
 
+def _migrated_schema(cluster: postgres.Cluster) -> None:
+    """The test's cluster gets the run's migrated database (tests/migrated.py),
+    dumped from a copy of it (the original is only ever copied) and
+    restored, instead of migrating an empty one (20 to 30 s on a loaded
+    machine)."""
+    import subprocess
+
+    from tests import migrated
+
+    url = os.environ["DATABASE_URL"]
+    copy = f"attack_{real.worker_index()}_restart_schema"
+    migrated.copy_postgres(url, copy)
+    dump = subprocess.run(
+        [
+            str(cluster.bindir / "pg_dump"),
+            "--no-owner",
+            "--no-privileges",
+            "-d",
+            _url_of(url, copy),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    subprocess.run(
+        [str(cluster.bindir / "psql"), "-q", "-v", "ON_ERROR_STOP=1", "-d", cluster.url],
+        input=dump.stdout,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def _url_of(url: str, database: str) -> str:
+    return urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(path=f"/{database}"))
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     if not _on_postgresql():
@@ -82,7 +119,8 @@ def app(tmp_path_factory):
             data, hosts=[host], public=base, extra_env={"DATABASE_URL": cluster.url}
         )
     server = real.Server(base=base, env=env, data=data)
-    server.manage("migrate", "-v", "0")
+    _migrated_schema(cluster)
+    server.manage("migrate", "-v", "0")  # finds every migration applied
     tables = server.python(BUILD)
     real.launch(server)
     yield server, cluster, tables
