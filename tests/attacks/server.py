@@ -162,6 +162,7 @@ def prepare(server: Server, *, demo: bool = True) -> None:
             if not template.exists():  # the first of its kind in the run
                 _prepare_now(server, demo=demo)
                 part = template.with_name(f"{template.name}.part")
+                shutil.rmtree(part, ignore_errors=True)  # left by a worker that died copying
                 shutil.copytree(server.data, part)
                 if "DATABASE_URL" in server.env:
                     _clone_database(server.env["DATABASE_URL"], database)

@@ -43,6 +43,7 @@ def built_laptop(tmp_path_factory) -> tuple[Path, str, str]:
         if shared is not None:
             said.write_text(json.dumps([path, code]))
             part = shared.with_name("laptop-built.part")
+            shutil.rmtree(part, ignore_errors=True)  # left by a worker that died copying
             shutil.copytree(folder, part)
             part.rename(shared)
         return folder, path, code
