@@ -15,6 +15,8 @@ compared)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
@@ -77,6 +79,17 @@ def desk(page: Page, url: str, tournament: Tournament) -> None:
     page.goto(url + reverse("tournaments:table", args=[tournament.slug, 1, table.number]))
 
 
+def marked(page: Page, keys: list[str], a: str | re.Pattern, b: str, why: str | None) -> None:
+    """Deal 1 typed at the desk's grid (`keys`, tests/browser/grid.py), its
+    marques read `a` – `b`, and its « Pourquoi ? » opened says `why`."""
+    type_deal(page, keys)
+    expect(page.locator("#deal-1 .marque-a")).to_have_text(a)
+    expect(page.locator("#deal-1 .marque-b")).to_have_text(b)
+    if why:
+        page.locator("#deal-1 details.why summary").click()
+        expect(page.locator("#why-1")).to_contain_text(why)
+
+
 def test_points_annonces_the_team_that_chutes_gives_its_contract(
     live_server, page: Page, organizer
 ):
@@ -94,11 +107,8 @@ def test_points_annonces_the_team_that_chutes_gives_its_contract(
 
     desk(page, url, tournament)
     expect(page.locator("p.rules")).to_contain_text("chute : le contrat à la défense")
-    type_deal(page, deal_keys(taker="A", trump="H", bid="80", points="70"))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("0")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("80")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text("Est-Ouest : 80 (contrat)")
+    keys = deal_keys(taker="A", trump="H", bid="80", points="70")
+    marked(page, keys, "0", "80", "Est-Ouest : 80 (contrat)")
     shot(page, "by-example-annonces-desk-1280")
 
 
@@ -138,12 +148,13 @@ def test_the_defence_of_a_coinche_made_is_marked_as_the_club_counts(
 
     desk(page, url, tournament)
     # 92 + 90 = 182, 180 uncoinched, × 2; the defence's 70 × 2, or nothing.
-    type_deal(page, deal_keys(taker="A", trump="H", bid="90", points="92", coinche=1))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("360")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text(marque_b)
-    if why:
-        page.locator("#deal-1 details.why summary").click()
-        expect(page.locator("#why-1")).to_contain_text(why)
+    marked(
+        page,
+        deal_keys(taker="A", trump="H", bid="90", points="92", coinche=1),
+        "360",
+        marque_b,
+        why,
+    )
     shot(page, f"by-example-defence-{defence}-desk-1280")
 
 

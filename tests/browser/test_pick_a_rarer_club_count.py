@@ -27,10 +27,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.grid import deal_keys, type_deal
+from tests.browser.grid import deal_keys
 from tests.browser.session import log_in
 from tests.browser.shots import shot
-from tests.browser.test_club_counts_by_example import create, desk, new_concours, pick
+from tests.browser.test_club_counts_by_example import create, desk, marked, new_concours, pick
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,13 +57,8 @@ def test_a_capot_not_bid_without_its_bonus(live_server, page: Page, organizer):
 
     desk(page, url, tournament)
     expect(page.locator("p.rules")).to_contain_text("capot non demandé : 162 + contrat")
-    type_deal(page, deal_keys(taker="A", trump="H", bid="100", capot="A"))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("260")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text(
-        "Nord-Sud : 162 + 100 (contrat) = 262, arrondi à 260"
-    )
+    keys = deal_keys(taker="A", trump="H", bid="100", capot="A")
+    marked(page, keys, "260", "0", "Nord-Sud : 162 + 100 (contrat) = 262, arrondi à 260")
     shot(page, "by-example-capot-bonus-desk-1280")
 
 
@@ -81,11 +76,8 @@ def test_classic_belote_made_on_82_points(live_server, page: Page, organizer):
     assert tournament.rule_profile.classic_made == "82"
 
     desk(page, url, tournament)
-    type_deal(page, deal_keys(taker="A", trump="H", points="90", belote="B", contracts=False))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("90")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("92")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text("90 ≥ 82")
+    keys = deal_keys(taker="A", trump="H", points="90", belote="B", contracts=False)
+    marked(page, keys, "90", "92", "90 ≥ 82")
     shot(page, "by-example-classic-82-desk-1280")
 
 
@@ -104,11 +96,8 @@ def test_la_generale_counted_as_a_contract_of_500(live_server, page: Page, organ
 
     desk(page, url, tournament)
     expect(page.locator("p.rules")).to_contain_text("générale : contrat de 500")
-    type_deal(page, deal_keys(taker="A", trump="H", bid="g", points="100"))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text("0")
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("660")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text("160 (base) + 500 (générale) = 660")
+    keys = deal_keys(taker="A", trump="H", bid="g", points="100")
+    marked(page, keys, "0", "660", "160 (base) + 500 (générale) = 660")
     shot(page, "by-example-generale-desk-1280")
 
 
@@ -152,9 +141,6 @@ def test_a_capot_counted_its_252_card_points(live_server, page: Page, organizer)
 
     desk(page, url, tournament)
     expect(page.locator("p.rules")).to_contain_text("capot à 252")
-    type_deal(page, deal_keys(taker="A", trump="H", bid="c", coinche=1, capot="A"))
-    expect(page.locator("#deal-1 .marque-a")).to_have_text(re.compile(r"^1\s?004$"))
-    expect(page.locator("#deal-1 .marque-b")).to_have_text("0")
-    page.locator("#deal-1 details.why summary").click()
-    expect(page.locator("#why-1")).to_contain_text("252 (capot) + 250 (capot demandé)")
+    keys = deal_keys(taker="A", trump="H", bid="c", coinche=1, capot="A")
+    marked(page, keys, re.compile(r"^1\s?004$"), "0", "252 (capot) + 250 (capot demandé)")
     shot(page, "by-example-capot-value-desk-1280")
