@@ -63,15 +63,7 @@ def template() -> Path:
         if path.exists():  # another worker built it meanwhile
             return path
         with tempfile.TemporaryDirectory(dir=folder) as data:
-            env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-            env["BELOTE_DATA_DIR"] = data
-            subprocess.run(
-                [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
-                env=env,
-                cwd=ROOT,
-                check=True,
-                timeout=300,
-            )
+            _migrate(data, database_url=None)
             database = Path(data) / "db.sqlite3"
             # The write-ahead log folded into the file: the copy is whole.
             connection = sqlite3.connect(database)
@@ -81,6 +73,23 @@ def template() -> Path:
             shutil.copyfile(database, part)
             os.replace(part, path)
     return path
+
+
+def _migrate(data: str, *, database_url: str | None) -> None:
+    """`manage.py migrate` in a process of its own, on the data folder
+    `data`: into its SQLite file, or into `database_url` when given; never
+    the shared cache of the test run."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["BELOTE_DATA_DIR"] = data
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        timeout=300,
+    )
 
 
 def seed(data: Path) -> None:
@@ -115,17 +124,8 @@ def postgres(url: str) -> str:
         if shared is None or not shared.exists():
             _create(url, database)
             once_a_run.database(database)
-            env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-            env["DATABASE_URL"] = url.rsplit("/", 1)[0] + "/" + database
             with tempfile.TemporaryDirectory() as data:
-                env["BELOTE_DATA_DIR"] = data
-                subprocess.run(
-                    [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
-                    env=env,
-                    cwd=ROOT,
-                    check=True,
-                    timeout=300,
-                )
+                _migrate(data, database_url=url.rsplit("/", 1)[0] + "/" + database)
             if shared is not None:
                 shared.touch()
     _postgres.append(database)
