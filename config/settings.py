@@ -135,9 +135,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: pages and the app's files travel compressed (a phone on a
     # saturated hall Wi-Fi loads a page in about 30 KB; Django's gzip adds
-    # random bytes against BREACH). The hall serves files from the source
-    # tree, without precompressed copies: they are compressed here too.
-    "django.middleware.gzip.GZipMiddleware",
+    # random bytes against BREACH to pages, not to files). The hall serves
+    # files from the source tree, without precompressed copies: they are
+    # compressed here too.
+    "tournaments.infra.middleware.HallGZipMiddleware",
     "tournaments.infra.middleware.PlainHttpHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
