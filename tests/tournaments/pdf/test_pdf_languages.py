@@ -88,7 +88,7 @@ SHEETS = {
         "Contract",
         "Trump",
         "Double",
-        "Announcements",
+        "Melds",
         "Final total",
         "game of 12 deals.",
         "TEAM COUPONS — TO CUT OUT",

@@ -6,6 +6,7 @@ pdftotext, French and English."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 
@@ -18,7 +19,7 @@ from tests.documents import pdf_text
 from tests.tournaments.features.sheets import builders
 from tests.tournaments.features.sheets.builders import KINDS, kind_table
 from tournaments.domain.sheet_guide import GUIDE_BOX, GUIDE_STROKES
-from tournaments.domain.sheet_layout import DIGITS
+from tournaments.domain.sheet_layout import DIGITS, HEADING
 from tournaments.pdf import sheets
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +46,20 @@ def _side_gaps(data: bytes, tmp_path) -> list[float]:
     return gaps
 
 
+def _heading_words(data: bytes, tmp_path, top_mm: float) -> list[tuple[float, float, float, str]]:
+    """The words printed in the grid's heading band: x from, y, x to (points), word."""
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(data)
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]+)<', out)
+    top = top_mm * 72 / 25.4
+    band = [(float(x0), float(y0), float(x1), w) for x0, y0, x1, w in words]
+    return [w for w in band if top - 1 <= w[1] <= top + HEADING * 72 / 25.4]
+
+
 def _pages(data: bytes, tmp_path) -> int:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(data)
@@ -69,6 +84,26 @@ def test_every_kind_of_sheet_guides_the_pen_on_one_page(make_tournament, tmp_pat
     if rows <= 20:  # a partie of 60 deals shares the page's height: its rows are short
         assert min(b.w for b in digit_boxes) >= 5.0  # was 4.6 mm (coinche with announcements)
     assert layout.right <= 210 - 6 and layout.bottom <= 297 - 12 - 38
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_two_headings_of_the_grid_touch(make_tournament, tmp_path, kind, language):
+    """Each column's heading stands apart from its neighbour's, in French and
+    in English (« AnnouncementsAnnouncements » ran together, 0 mm apart)."""
+    table = kind_table(make_tournament, kind)
+    with translation.override(language):
+        data = builders.sheet_pdf(table)
+    words = sorted(
+        _heading_words(data, tmp_path, sheets.table_layout(table).top),
+        key=lambda w: (round(w[1]), w[0]),
+    )
+    touching = [
+        (a[3], b[3], round((b[0] - a[2]) / 72 * 25.4, 2))
+        for a, b in itertools.pairwise(words)
+        if abs(a[1] - b[1]) < 1 and (b[0] - a[2]) / 72 * 25.4 < 0.8
+    ]
+    assert len(words) > 20 and not touching
 
 
 def test_a_partie_to_a_target_has_its_running_totals(make_tournament):
