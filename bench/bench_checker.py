@@ -1,8 +1,8 @@
 """Benchmark of the concours checker (a script, not a test).
 
 Generates COUNT random concours (2 to 9 teams, 1 to 4 parties, 1 to 3
-donnes a partie or a target, the mix of tests/tournaments/checker) with
-`python -m tournaments.checker generate`'s generator, checks each, and
+donnes a partie or a target, the mix of tests/checker) with
+`python -m checker generate`'s generator, checks each, and
 prints how many were checked, the differences found (0 expected), the
 time spent generating and checking, and the rate. Figures are printed,
 never asserted.
@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from tournaments.checker.check import check
-from tournaments.checker.generate import small_concours
+from checker.check import check
+from checker.generate import small_concours
 
 
 def main() -> None:

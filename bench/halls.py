@@ -43,7 +43,7 @@ def run(args) -> int:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tournaments.checker.generate import hall_files
+    from checker.generate import hall_files
     from tournaments.features.halls import services
     from tournaments.features.halls.models import MergedHall
 

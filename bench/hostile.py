@@ -29,7 +29,7 @@ def concours_file(*, parties: int = 600, teams: int = 16, deals: int = 12) -> di
     """A concours file of `parties` qualifying parties, the first ten
     played again and again (the checker finds their rankings wrong, after
     recomputing every one of them)."""
-    from tournaments.checker.generate import hall_files
+    from checker.generate import hall_files
 
     doc = hall_files(halls=1, teams=teams, parties=10, seed=PLAIN_SEED, deals=deals)[0]
     played = [r for r in doc["rounds"] if r.get("stage", "qualifying") == "qualifying"]

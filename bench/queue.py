@@ -43,8 +43,8 @@ def _dated(doc: dict, day: str) -> bytes:
 
 
 def run(folder: Path, files: int, teams: int) -> int:
+    from checker.generate import hall_files
     from tests.factories import PASSWORD
-    from tournaments.checker.generate import hall_files
 
     server = real.start(folder / "app", workers=2, demo=False, tasks=True)
     try:

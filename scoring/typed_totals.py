@@ -2,7 +2,7 @@
 seulement » at the desk, a table typed as totals in a concours file), once:
 what two typed totals break, each fault with its numbers. The desk
 (tournaments/services/sheet_totals.py) and the concours checker
-(tournaments/checker/typed.py) word the faults, each in its own order.
+(checker/typed.py) word the faults, each in its own order.
 
 A team's total is never negative, is a multiple of what every marque is
 rounded to, and is no more than the partie's deals can give it; both

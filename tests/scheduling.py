@@ -32,7 +32,7 @@ KNOWN = {
     "tests/tournaments/test_migrations.py": 80,
     "tests/tournaments/views/test_hostile_values.py": 60,
     "tests/test_benches.py": 60,
-    "tests/tournaments/checker/test_checker.py": 30,
+    "tests/checker/test_checker.py": 30,
     "tests/tournaments/test_previous_release_rules.py": 25,
     "tests/test_stuck_tests.py": 20,
     "tests/tournaments/features/test_feature_packages.py": 30,

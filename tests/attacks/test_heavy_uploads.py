@@ -124,7 +124,7 @@ def test_a_600_partie_file_is_refused_in_the_request_with_the_limit(app, deals, 
 
 
 def test_a_file_within_the_limits_is_read_by_the_worker_and_its_page_shows_it(app):
-    from tournaments.checker.generate import hall_files
+    from checker.generate import hall_files
 
     server, concours, _ = app
     client = _login(server, "orga")
@@ -199,7 +199,7 @@ def test_another_accounts_small_file_passes_one_accounts_queue(app):
     to read, orga2 a small one right after: orga2's is read after orga's
     first (the one under way) at most, not after all five (its waiting
     time, before → after: bench/queue.py)."""
-    from tournaments.checker.generate import hall_files
+    from checker.generate import hall_files
 
     server, concours, _ = app
     server.python(

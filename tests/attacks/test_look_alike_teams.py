@@ -52,7 +52,7 @@ def site(tmp_path_factory):
 
 
 def _files(day: str, names_b: list[str]) -> list[bytes]:
-    from tournaments.checker.generate import hall_files
+    from checker.generate import hall_files
 
     files = hall_files(halls=2, teams=4, parties=2, seed=4, deals=2)
     for doc, names in zip(files, (NAMES, names_b), strict=True):

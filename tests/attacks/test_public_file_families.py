@@ -54,7 +54,7 @@ def _checker(doc: dict, folder) -> subprocess.CompletedProcess:
     path = folder / "concours.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "tournaments.checker", str(path)],
+        [sys.executable, "-m", "checker", str(path)],
         cwd=real.ROOT,
         capture_output=True,
         text=True,

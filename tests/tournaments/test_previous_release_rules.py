@@ -111,7 +111,7 @@ def test_a_previous_release_concours_keeps_its_version_marques_and_ranking() -> 
     try:
         pk = _previous_release_concours(apps)
         migrate(_latest())
-        from tournaments.checker.check import check
+        from checker.check import check
         from tournaments.models import Tournament
         from tournaments.queries.concours_file import concours_file
         from tournaments.services.backup import export_tournament, import_tournament

@@ -18,11 +18,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from checker.check import check
 from tests.factories import PASSWORD, add_teams, build_tournament
 from tests.tournaments.domain.test_standings import BEST_GAME_NEEDED, POINTS_AGAINST_NEEDED, by_hand
 from tests.tournaments.pdf.test_pdf import Pdf, _poppler  # noqa: F401 — skips without poppler
 from tournaments import pdf
-from tournaments.checker.check import check
 from tournaments.display.standings import ranking_explanation, split_sentence
 from tournaments.models import Change, Round, Team, Tournament
 from tournaments.queries.concours_file import concours_file

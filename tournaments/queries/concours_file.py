@@ -1,5 +1,5 @@
 """The concours file of a tournament: the open, versioned JSON record a
-referee checks with `python -m tournaments.checker` (format in
+referee checks with `python -m checker` (format in
 docs/concours-file.schema.json, docs/concours-file.md).
 
 It holds the rules profile, the teams (ids, numbers, names; no e-mail, no
@@ -27,7 +27,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 
-from tournaments.checker import FORMAT, VERSION, apart_digest, replay, standing_rows
+from checker import FORMAT, VERSION, apart_digest, replay, standing_rows
 from tournaments.domain import pairing
 from tournaments.domain.deal_shapes import DEAL_FIELDS, fields_to_engine
 from tournaments.domain.reasons import Reason

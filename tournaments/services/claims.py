@@ -6,7 +6,7 @@ still be put right — but it asks for confirmation and names the later
 draws the corrected results would have changed. The correcting service
 calls `check_final` once the correction is written, inside its own
 transaction: each later partie's draw is replayed from the concours file
-(tournaments/checker) as it now stands and compared with the tables drawn;
+(checker/) as it now stands and compared with the tables drawn;
 the refusal then rolls the whole correction back.
 """
 
@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from checker import replay
 from tournaments import hooks
-from tournaments.checker import replay
 from tournaments.domain import pairing, pools
 from tournaments.models import Change, Round, Table, Tournament
 from tournaments.queries.claims import round_claims

@@ -31,7 +31,7 @@ def check_bounds(tournament: Tournament, total_a: int, total_b: int, ask: bool) 
     """Refuses a total no partie can give under the profile (not a multiple
     of ten when every marque is rounded; more than the partie's deals can
     give a team, or both together; in a partie to a target, neither team
-    at it: the concours checker, tournaments/checker/typed.py, says the
+    at it: the concours checker, checker/typed.py, says the
     same of a file) and, when `ask`, asks about totals far from what its
     deals usually give, together or one team's (a partie played to a fixed
     number of deals; one played to a target has no such bound: a tie at

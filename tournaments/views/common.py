@@ -73,7 +73,7 @@ def concours_file_response(
 ) -> HttpResponse:
     """« Fichier du concours »: the concours as an open JSON file, saved as
     a download (queries/concours_file.py; check it with
-    `python -m tournaments.checker`); `public` leaves out the drafts,
+    `python -m checker`); `public` leaves out the drafts,
     `private` adds the licences, clubs and e-mail (the organizer's, asked)."""
     doc = concours_file_of(tournament, public=public, private=private)
     data = json.dumps(doc, ensure_ascii=False, indent=1)

@@ -334,7 +334,7 @@ def co_organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
     """« Fichier du concours »: the concours as an open JSON file, to check
-    with `python -m tournaments.checker` (queries/concours_file.py); with
+    with `python -m checker` (queries/concours_file.py); with
     `?donnees-privees=1`, the players' licences and clubs and the e-mail."""
     private = request.GET.get("donnees-privees") == "1"
     return concours_file_response(managed_tournament(request, slug), private=private)

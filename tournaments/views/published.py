@@ -88,7 +88,7 @@ def results_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def concours_file(request: HttpRequest, slug: str) -> HttpResponse:
     """A published concours's « Fichier du concours », for anyone to check
-    with `python -m tournaments.checker` (issue 27): the organizer's file,
+    with `python -m checker` (issue 27): the organizer's file,
     which holds no e-mail, licence or club, less a draw not announced yet
     (a draft: players never see one), whoever asks."""
     return concours_file_response(get_visible(request, slug), public=True)

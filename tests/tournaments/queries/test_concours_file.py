@@ -12,9 +12,9 @@ import json
 import pytest
 from django.urls import reverse
 
+from checker.check import check
 from tests import built_demo, factories
-from tests.tournaments.checker import schema
-from tournaments.checker.check import check
+from tests.checker import schema
 from tournaments.models import Round, Table, Tournament
 from tournaments.queries.concours_file import concours_file
 from tournaments.services import brackets, penalties, registration, release, rounds, scores
@@ -293,7 +293,7 @@ def test_tables_typed_as_totals_only_pass_the_checks_of_typed_tables_then_tamper
     make_tournament,
 ):
     """What the app writes of a table typed as totals only holds to the
-    checker's rules of such a table (tournaments/checker/typed.py): a table
+    checker's rules of such a table (checker/typed.py): a table
     not started with a penalty (its totals are its penalties), a total typed
     with penalties before and after it, a tie typed in a final-phase match
     played out with one more deal (waiting while its partie is open), then
@@ -348,7 +348,7 @@ def test_a_random_draw_changed_by_a_pair_kept_apart_publishes_no_seed(make_tourn
     pairs, the draw departs exactly where a pair was kept apart). A draw the
     pairs changed has no seed in the public file; one they did not change
     keeps it (and is checked); the checker says the first, without error."""
-    from tournaments.checker import replay
+    from checker import replay
 
     tournament = make_tournament(
         parties=1, avoid_enabled=True, avoid_groups="Famille : 1 et 2\nCouple : 3 et 4"

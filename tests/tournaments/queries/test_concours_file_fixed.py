@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from checker.check import check
 from tests import factories
-from tests.tournaments.checker import schema
+from tests.checker import schema
 from tests.tournaments.queries.test_concours_file import as_file, play
-from tournaments.checker.check import check
 from tournaments.models import Round
 from tournaments.services import brackets, rounds
 from tournaments.services import pools as pool_services

@@ -12,8 +12,8 @@ import json
 import pytest
 from django.utils import translation
 
+from checker.check import check
 from tests.factories import add_teams
-from tournaments.checker.check import check
 from tournaments.forms.teams import ApartForm
 from tournaments.models import Change, Round, Tournament
 from tournaments.queries.concours_file import concours_file

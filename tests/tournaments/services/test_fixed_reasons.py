@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
+from checker.check import check
 from tests.factories import add_teams
 from tests.tournaments.queries.test_concours_file import as_file, play
-from tournaments.checker.check import check
 from tournaments.models import Round
 from tournaments.services import release, rounds
 from tournaments.services.fixed_tables import set_fixed_table

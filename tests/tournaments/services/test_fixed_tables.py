@@ -11,9 +11,9 @@ import json
 import pytest
 from django.urls import reverse
 
+from checker.check import check
 from tests.documents import pdf_text
 from tests.factories import add_teams, qualified_tournament
-from tournaments.checker.check import check
 from tournaments.models import Round, Team
 from tournaments.pdf.plan import table_plan
 from tournaments.queries.concours_file import concours_file

@@ -209,7 +209,7 @@ def _both_beyond(total: int, deals: int, highest: int) -> str:
 
 
 # Both teams together, and a partie to a target: what the concours checker
-# says of a file (tournaments/checker/typed.py) is refused at the desk first.
+# says of a file (checker/typed.py) is refused at the desk first.
 # (preset, overrides, end, total_a, total_b, refusal or None). No classic deal
 # puts more than a capot and its belote on the sheet (272, its pot included),
 # so 12 deals give 3 264 to both teams together as to one.

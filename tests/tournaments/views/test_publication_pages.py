@@ -13,9 +13,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from checker.check import check
 from tests import factories
 from tests.tournaments.services.test_publication import finished_backup, signed
-from tournaments.checker.check import check
 from tournaments.models import Player, PublicationKey, Round, Tournament
 from tournaments.services import prizes, rounds
 from tournaments.services import publication as services

@@ -235,7 +235,7 @@ def test_the_public_concours_file_leaves_a_draft_out_until_it_is_announced(desk,
     """Issue 27.4: the published concours's file is a public page too; a
     draft partie (its tables, its seed) is not in it, while the organizer's
     own file holds it. Announced, it is in both, and checks."""
-    from tournaments.checker.check import check
+    from checker.check import check
 
     public, player = url("public_concours_file", hidden), Client()
     assert json.loads(player.get(public).content)["rounds"] == []

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from tournaments.checker import halls as merging
+from checker import halls as merging
 from tournaments.domain.standings import public_cutoff
 from tournaments.features.halls.models import HallMerge, MergedHall
 from tournaments.models import Tournament

@@ -28,10 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from checker import FORMAT, READS, limits
+from checker import halls as merging
+from checker.check import check
 from tournaments import hooks
-from tournaments.checker import FORMAT, READS, limits
-from tournaments.checker import halls as merging
-from tournaments.checker.check import check
 from tournaments.display.errors import engine_error
 from tournaments.display.hall import clock_time
 from tournaments.domain import publication as signing

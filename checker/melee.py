@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.checker.replay import RANKING, Doc, history, standings
+from checker.replay import RANKING, Doc, history, standings
 from tournaments.domain import pairing
 
 

@@ -1,7 +1,7 @@
 """The draws of a concours file checked: who sits where in each partie
 (replayed draws, a mêlée's partners, the tables' reasons, an exchange not
 noted), the pools and the brackets, each difference said in one sentence
-with the checker's `translate` (tournaments/checker/words.py).
+with the checker's `translate` (checker/words.py).
 
 What the rules give comes from `replay` and `brackets`; this module only
 compares and words. Must not import Django.
@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.checker import apart_digest, melee, replay
-from tournaments.checker.brackets import qualifying_order, replay_brackets, winners
-from tournaments.checker.words import Sentences, gettext_noop
+from checker import apart_digest, melee, replay
+from checker.brackets import qualifying_order, replay_brackets, winners
+from checker.words import Sentences, gettext_noop
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pairing, pools
 

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-SCHEMA_PATH = Path(__file__).resolve().parents[3] / "docs" / "concours-file.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "concours-file.schema.json"
 TYPES = {
     "object": dict,
     "array": list,

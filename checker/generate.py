@@ -17,8 +17,8 @@ import random
 from typing import Any
 
 import scoring
-from tournaments.checker import FORMAT, VERSION, replay, standing_rows
-from tournaments.checker.brackets import qualifying_order, replay_brackets
+from checker import FORMAT, VERSION, replay, standing_rows
+from checker.brackets import qualifying_order, replay_brackets
 from tournaments.domain import brackets as bracket_rules
 from tournaments.domain import pools
 from tournaments.domain.standings import BEST_GAME, CHANCE, POINTS, POINTS_AGAINST

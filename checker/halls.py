@@ -12,7 +12,7 @@ each hall's state is said.
 
 Pure: plain dicts in (the concours files), plain values out; a MergeError's
 sentence is French, or in the language of the `translate` given
-(tournaments/checker/words.py).
+(checker/words.py).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.checker import replay
-from tournaments.checker.words import Translate, french, gettext_noop
+from checker import replay
+from checker.words import Translate, french, gettext_noop
 from tournaments.domain.search import query_words, skeleton
 from tournaments.domain.standings import HEAD_TO_HEAD, Row, sort_key
 

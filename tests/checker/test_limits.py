@@ -1,5 +1,5 @@
 """The limits of a concours file counted before anything is recomputed
-(tournaments/checker/limits.py, issue 35): each at its limit passes, one
+(checker/limits.py, issue 35): each at its limit passes, one
 more is refused, whatever the rest of the file."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.checker import limits
-from tournaments.checker.generate import generate
+from checker import limits
+from checker.generate import generate
 from tournaments.models.tournament import MAX_PLANNED_ROUNDS, MAX_ROUNDS
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import scoring
-from tournaments.checker import replay
+from checker import replay
 
 #: A msgid in, its sentence in the reader's language out.
 Translate = Callable[[str], str]
@@ -25,7 +25,7 @@ Translate = Callable[[str], str]
 EngineWords = Callable[[scoring.ScoringError], str]
 
 #: Where `compilemessages` writes the catalogues (locale/<lang>/LC_MESSAGES/django.mo).
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES = ("fr", "en")
 
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import fastjsonschema
 
-from tournaments.checker.words import Translate, gettext_noop
+from checker.words import Translate, gettext_noop
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "concours-file.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[1] / "docs" / "concours-file.schema.json"
 
 #: The schema's types, said (« un nombre entier est attendu »).
 TYPE_WORDS = {

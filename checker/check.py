@@ -1,7 +1,7 @@
 """A concours file checked against itself: every marque, every table's
 totals and state, every partie's ranking and every draw that can be
 replayed, each difference said in one sentence (French, or the language of
-the `translate` given: tournaments/checker/words.py).
+the `translate` given: checker/words.py).
 
 `check(doc)` returns the sentences (empty: the file holds together); a
 file that leaves its documented format is refused first, in one sentence
@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
-from tournaments.checker import FORMAT, READS, replay, shape
-from tournaments.checker.draws import DrawChecks
-from tournaments.checker.typed import TypedChecks
-from tournaments.checker.words import (
+from checker import FORMAT, READS, replay, shape
+from checker.draws import DrawChecks
+from checker.typed import TypedChecks
+from checker.words import (
     EngineWords,
     Translate,
     engine_message,

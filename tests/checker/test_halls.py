@@ -1,5 +1,5 @@
 """One concours in several halls merged from their concours files
-(tournaments/checker/halls.py, `python -m tournaments.checker merge`)."""
+(checker/halls.py, `python -m checker merge`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.checker import replay
-from tournaments.checker.generate import hall_files
-from tournaments.checker.halls import MergeError, merge
+from checker import replay
+from checker.generate import hall_files
+from checker.halls import MergeError, merge
 from tournaments.domain.standings import HEAD_TO_HEAD
 
 FEWEST_FIRST = {"points_against", "chance"}
@@ -85,7 +85,7 @@ def test_files_of_two_different_concours_are_not_merged():
 
 
 def test_twelve_halls_merge_on_the_command_line(tmp_path):
-    """Twelve halls of 30 teams merged by `python -m tournaments.checker
+    """Twelve halls of 30 teams merged by `python -m checker
     merge`. How fast is bench/halls.py's figure (target 5 s), never a
     test's: a bound on a duration fails on a loaded machine. The run's own
     time-out only ends a hang."""
@@ -96,7 +96,7 @@ def test_twelve_halls_merge_on_the_command_line(tmp_path):
         path.write_text(json.dumps(doc), encoding="utf-8")
         paths.append(f"Salle {i}={path}")
     done = subprocess.run(
-        [sys.executable, "-m", "tournaments.checker", "merge", "--parties", "4", *paths],
+        [sys.executable, "-m", "checker", "merge", "--parties", "4", *paths],
         capture_output=True,
         text=True,
         timeout=60,
@@ -114,7 +114,7 @@ def test_a_file_that_cannot_be_read_is_said(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "tournaments.checker", "merge", str(bad)],
+        [sys.executable, "-m", "checker", "merge", str(bad)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -144,7 +144,7 @@ def test_a_file_that_cannot_be_read_is_said(tmp_path):
     ],
 )
 def test_a_team_plays_in_one_hall_only(ours, theirs, shared):
-    from tournaments.checker.halls import own_teams
+    from checker.halls import own_teams
 
     doc = {"teams": [{"name": name} for name in ours]}
     other = {"teams": [{"name": name} for name in theirs]}
@@ -158,7 +158,7 @@ def test_a_team_plays_in_one_hall_only(ours, theirs, shared):
 
 
 def test_a_refusal_names_five_teams_then_counts_the_others():
-    from tournaments.checker.halls import own_teams
+    from checker.halls import own_teams
 
     teams = {"teams": [{"name": f"Équipe {n}"} for n in range(16)]}
     with pytest.raises(MergeError, match="et 11 autres"):
@@ -167,13 +167,13 @@ def test_a_refusal_names_five_teams_then_counts_the_others():
 
 @given(st.lists(st.text(alphabet="abcdéèçœ", min_size=1, max_size=8), min_size=1, max_size=4))
 def test_a_teams_name_is_the_same_team_whatever_the_order_of_its_words(words):
-    from tournaments.checker.halls import team_key
+    from checker.halls import team_key
 
     assert team_key(" – ".join(words)) == team_key(" / ".join(reversed(words)))
 
 
 def test_files_of_generated_halls_each_have_teams_of_their_own():
-    from tournaments.checker.halls import own_teams
+    from checker.halls import own_teams
 
     files = hall_files(halls=3, teams=6, parties=1, seed=5, deals=1)
     for i, doc in enumerate(files):

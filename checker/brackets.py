@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.checker import replay
+from checker import replay
 from tournaments.domain import brackets as rules
 from tournaments.domain import fixed_tables, pools
 

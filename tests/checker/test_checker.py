@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import scoring
-from tests.tournaments.checker import schema
-from tournaments.checker import FORMAT
-from tournaments.checker.__main__ import main
-from tournaments.checker.check import check
-from tournaments.checker.generate import CLUB_OPTIONS, generate, small_concours
+from checker import FORMAT
+from checker.__main__ import main
+from checker.check import check
+from checker.generate import CLUB_OPTIONS, generate, small_concours
+from tests.checker import schema
 
 #: Generated concours checked by the suite: thousands, as issue 27 asks
 #: (about 2 ms each, generation included: 10 s on one core of the CI machine).
@@ -215,8 +215,8 @@ def test_the_command_exits_0_on_a_true_file_and_1_with_each_sentence(tmp_path, c
 
 def test_python_m_tournaments_checker_runs_without_django(tmp_path):
     path = tmp_path / "concours.json"
-    root = Path(__file__).resolve().parents[3]
-    command = [sys.executable, "-m", "tournaments.checker"]
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-m", "checker"]
     subprocess.run(
         [*command, "generate", "--teams", "6", "--parties", "2", "--seed", "1", "--out", path],
         check=True,
@@ -224,9 +224,32 @@ def test_python_m_tournaments_checker_runs_without_django(tmp_path):
     )
     done = subprocess.run([*command, str(path)], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
-    probe = "import sys, tournaments.checker.__main__; print('django' in sys.modules)"
+    probe = "import sys, checker.__main__; print('django' in sys.modules)"
     alone = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
     assert alone.stdout.strip() == "False"
+
+
+def test_the_former_command_python_m_tournaments_checker_still_runs_the_checker(tmp_path):
+    """Earlier releases' guides print `python -m tournaments.checker FILE`:
+    it says what `python -m checker FILE` says, with the same exit status."""
+    path = tmp_path / "concours.json"
+    doc = small_concours(3)
+    doc["rounds"][0]["tables"][0]["totals"]["A"] += 1
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", name, "--lang", "en", str(path)],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        for name in ("checker", "tournaments.checker")
+    ]
+    assert [run.returncode for run in runs] == [1, 1]
+    assert "recomputed" in runs[0].stdout
+    assert runs[1].stdout == runs[0].stdout
 
 
 def test_teams_exchanged_by_hand_after_the_draw_are_replayed_then_a_forgotten_one_is_caught():
@@ -457,8 +480,8 @@ def test_a_number_that_is_not_an_integer_is_one_sentence_not_a_hang(value):
 
 
 def run_checker(*argv: str) -> subprocess.CompletedProcess:
-    root = Path(__file__).resolve().parents[3]
-    command = [sys.executable, "-m", "tournaments.checker", *argv]
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-m", "checker", *argv]
     return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=60)
 
 

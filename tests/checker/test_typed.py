@@ -1,5 +1,5 @@
 """A table typed as totals only (`"entry": "totals"`) is checked from the
-rules and the file alone (tournaments/checker/typed.py), and any table's
+rules and the file alone (checker/typed.py), and any table's
 penalty goes to one of its teams: each rule has a correct file that says
 nothing (the typed points at the very edge the rules allow) and a tampered
 one that says its sentence, in French and in English. The edges come from
@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from checker import replay, standing_rows
+from checker.check import check
+from checker.generate import small_concours
+from checker.words import catalogue
 from scoring.bounds import partie_bound
-from tournaments.checker import replay, standing_rows
-from tournaments.checker.check import check
-from tournaments.checker.generate import small_concours
-from tournaments.checker.words import catalogue
 
 ENGLISH = catalogue("en")
 

@@ -17,17 +17,17 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from checker import replay
+from checker.__main__ import main
+from checker.check import check
+from checker.generate import small_concours
+from checker.halls import MergeError, merge
+from checker.words import LOCALE, catalogue, french
 from tests.test_translations import entries
-from tournaments.checker import replay
-from tournaments.checker.__main__ import main
-from tournaments.checker.check import check
-from tournaments.checker.generate import small_concours
-from tournaments.checker.halls import MergeError, merge
-from tournaments.checker.words import LOCALE, catalogue, french
 from tournaments.display.errors import engine_error
 
-ROOT = Path(__file__).resolve().parents[3]
-CHECKER = ROOT / "tournaments/checker"
+ROOT = Path(__file__).resolve().parents[2]
+CHECKER = ROOT / "checker"
 ENGLISH = catalogue("en")
 
 
@@ -261,7 +261,7 @@ def test_the_command_says_each_difference_in_the_language_asked(
 
 def test_the_command_in_english_runs_without_django(tmp_path):
     path, expected = tampered_file(tmp_path)
-    command = [sys.executable, "-m", "tournaments.checker", "--lang", "en", str(path)]
+    command = [sys.executable, "-m", "checker", "--lang", "en", str(path)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stdout.splitlines()[0] == expected["english"]

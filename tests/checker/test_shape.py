@@ -1,5 +1,5 @@
 """A concours file held to its documented format before it is recomputed
-(tournaments/checker/shape.py, fastjsonschema against
+(checker/shape.py, fastjsonschema against
 docs/concours-file.schema.json): a tampered file is refused in one sentence
 that names the JSON path of the fault and what the format wants there, in
 French or in English; a file that fits goes on to the checks."""
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.checker import schema as hand_written
-from tournaments.checker import shape
-from tournaments.checker.__main__ import main
-from tournaments.checker.check import check
-from tournaments.checker.generate import small_concours
-from tournaments.checker.words import catalogue
+from checker import shape
+from checker.__main__ import main
+from checker.check import check
+from checker.generate import small_concours
+from checker.words import catalogue
+from tests.checker import schema as hand_written
 
 ENGLISH = catalogue("en")
 BASE = next(

@@ -34,9 +34,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
+from checker import replay
+from checker.words import Sentences
 from scoring.typed_totals import typed_total_faults
-from tournaments.checker import replay
-from tournaments.checker.words import Sentences
 
 
 class TypedChecks(Sentences):
