@@ -25,8 +25,9 @@ def test_no_module_of_the_app_is_over_450_lines() -> None:
 #: feature packages and migrations (issue 63: 40,234 then; the goal is
 #: 38,000). New work goes into a feature package from its first commit;
 #: each move out of the core lowers this figure. +16 for the hall's gzip
-#: (tournaments/infra/middleware.py): the app's files unpadded.
-CORE_CEILING = 41_140
+#: (tournaments/infra/middleware.py): the app's files unpadded. -2,783 for
+#: the concours checker, a referee's tool outside the app (checker/).
+CORE_CEILING = 38_357
 
 
 def test_the_core_does_not_grow() -> None:
