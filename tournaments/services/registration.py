@@ -168,28 +168,25 @@ def create_team(
 
 
 def team_key_of(team: Team) -> frozenset[str]:
-    return team_file.team_key(
-        team.player1.first_name,
-        team.player1.last_name,
-        team.player2.first_name,
-        team.player2.last_name,
-    )
+    p1, p2 = team.player1, team.player2
+    return team_file.team_key(p1.first_name, p1.last_name, p2.first_name, p2.last_name)
 
 
 def registered_teams(tournament: Tournament) -> list[Team]:
-    return list(
-        tournament.teams.filter(round__isnull=True)
-        .select_related("player1", "player2")
-        .order_by("number")
-    )
+    teams = tournament.teams.filter(round__isnull=True).select_related("player1", "player2")
+    return list(teams.order_by("number"))
 
 
 def _same_players(tournament: Tournament, p1: PlayerData, p2: PlayerData) -> Team | None:
     """The registered team of these two players, compared as `team_file.
     player_key` does: case, accents and spaces do not count."""
     wanted = team_file.team_key(p1.first_name, p1.last_name, p2.first_name, p2.last_name)
-    # Compared in Python: SQLite folds the case of ASCII letters only (É ≠ é).
-    return next((t for t in registered_teams(tournament) if team_key_of(t) == wanted), None)
+    # Compared in Python: SQLite folds the case of ASCII letters only (É ≠ é);
+    # on the four names alone, no Team nor Player made for each registered team.
+    fields = [f"player{n}__{part}_name" for n in (1, 2) for part in ("first", "last")]
+    rows = tournament.teams.filter(round__isnull=True).order_by("number").values_list("pk", *fields)
+    pk = next((pk for pk, *four in rows if team_file.team_key(*four) == wanted), None)
+    return None if pk is None else Team.objects.get(pk=pk)
 
 
 @transaction.atomic(durable=True)
