@@ -40,6 +40,11 @@ def use(basetemp: Path) -> None:
         _folder[0].mkdir(exist_ok=True)
 
 
+def folder() -> Path | None:
+    """The run's folder (None in a run of one process)."""
+    return _folder[0] if _folder else None
+
+
 def run_id() -> str:
     """The run's id, the same in all its workers ("" in a run of one process)."""
     return os.environ.get("PYTEST_XDIST_TESTRUNUID", "") if _folder else ""

@@ -19,9 +19,11 @@ each) the init script took 0.94 of the time (docs/checks.md).
 One verdict per document shape and viewport: a document whose shape (its
 elements and their attributes, each text replaced by whether it has any,
 the digits and the random tokens of addresses and values left out) was
-checked already by this process at the same viewport (width, height, zoom,
-large print) gets that verdict again, named with its own page, without
-axe running again: a fault found once fails every journey that meets it.
+checked already in this run at the same viewport (width, height, zoom,
+large print), by this process or by another worker of the run (the
+verdict is kept in the run's folder, tests/once_a_run.py), gets that
+verdict again, named with its own page, without axe running again: a
+fault found once fails every journey that meets it.
 The sign-in page, the organizer's lists, a table's page after each deal came
 back in the same shape again and again (a quarter of axe's time, 10
 journeys, 26 November). JOURNEY_AXE_EVERY=1 runs axe on every document,
@@ -43,6 +45,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
+
+from tests import once_a_run
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 MISSING = f"axe-core is missing ({AXE}): run bin/setup-axe (it needs npm)"
@@ -140,9 +144,39 @@ SHAPE = """async () => {
   return `${html.length}:${fnv(0, 1)}:${fnv(0, 2)}:${fnv(1, 2)}`;
 }"""
 
-#: The verdicts this process gave: (shape, viewport, players' page) → axe's
-#: violations and the small touch targets.
+#: The verdicts this process gave or read: (shape, viewport, players' page)
+#: → axe's violations and the small touch targets.
 _verdicts: dict[tuple[str, str, bool], tuple[list[dict], dict]] = {}
+
+
+def _kept(key: tuple[str, str, bool]) -> Path | None:
+    """Where the run keeps the verdict of `key` for all its workers (None in
+    a run of one process): the journeys are handed out one at a time to
+    three workers, and each met the same shapes (the sign-in page, the
+    organizer's lists, a table's page) and ran axe on them again."""
+    folder = once_a_run.folder()
+    return None if folder is None else folder / f"axe-{once_a_run.digest(*key)}.json"
+
+
+def _known(key: tuple[str, str, bool]) -> tuple[list[dict], dict] | None:
+    """The verdict this run gave a shape already, in this process or another."""
+    if key not in _verdicts:
+        kept = _kept(key)
+        if kept is not None and kept.exists():
+            violations, targets = json.loads(kept.read_text(encoding="utf-8"))
+            _verdicts[key] = (violations, targets)
+    return _verdicts.get(key)
+
+
+def _keep(key: tuple[str, str, bool], verdict: tuple[list[dict], dict]) -> None:
+    """The verdict for this process and, whole or not at all (a file renamed
+    into place), for the run's other workers."""
+    _verdicts[key] = verdict
+    kept = _kept(key)
+    if kept is not None and not kept.exists():
+        part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+        part.write_text(json.dumps(verdict, ensure_ascii=False), encoding="utf-8")
+        os.replace(part, kept)
 
 
 def every_document() -> bool:
@@ -228,13 +262,14 @@ class Checker:
         touched = players_page(url)
         size = page.viewport_size or {}
         key = (page.evaluate(SHAPE), f"{viewport} {size.get('height')}", touched)
-        if key in _verdicts and not every_document():
-            violations, targets = _verdicts[key]
+        known = _known(key)
+        if known is not None and not every_document():
+            violations, targets = known
         else:
             violations, targets = self._verdict(touched)
-            if key in _verdicts and _summary(_verdicts[key]) != _summary((violations, targets)):
+            if known is not None and _summary(known) != _summary((violations, targets)):
                 self.found.append(f"axe's verdict on {where} differs from its shape's before")
-            _verdicts[key] = (violations, targets)
+            _keep(key, (violations, targets))
         for rule in violations:
             nodes = ", ".join(rule["nodes"][:4]) + (" …" if len(rule["nodes"]) > 4 else "")
             self.found.append(
