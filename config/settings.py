@@ -130,6 +130,8 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "tournaments",
     *FEATURE_APPS,
+    # `manage.py demo` (demo/): on top of the app, which never imports it.
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from django.test import Client
 
-from tournaments.management.commands.demo import DEMO_SLUG
+from demo.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 450
-PACKAGES = ("tournaments", "checker", "scoring", "config")
+PACKAGES = ("tournaments", "checker", "demo", "scoring", "config")
 
 
 def test_no_module_of_the_app_is_over_450_lines() -> None:
@@ -26,8 +26,9 @@ def test_no_module_of_the_app_is_over_450_lines() -> None:
 #: 38,000). New work goes into a feature package from its first commit;
 #: each move out of the core lowers this figure. +16 for the hall's gzip
 #: (tournaments/infra/middleware.py): the app's files unpadded. -2,783 for
-#: the concours checker, a referee's tool outside the app (checker/).
-CORE_CEILING = 38_357
+#: the concours checker, a referee's tool outside the app (checker/); -459
+#: for the demo, built on top of the app (demo/).
+CORE_CEILING = 37_898
 
 
 def test_the_core_does_not_grow() -> None:

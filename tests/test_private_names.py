@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tournaments", "checker", "scoring", "config", "bench")
+PACKAGES = ("tournaments", "checker", "demo", "scoring", "config", "bench")
 
 
 def private_imports() -> list[str]:

@@ -231,7 +231,7 @@ def test_every_string_marked_in_the_code_is_in_the_catalogue(tmp_path) -> None:
     if shutil.which("xgettext") is None:
         pytest.skip("GNU gettext is not installed")
     root = CATALOGUE.parents[3]
-    for name in ("config", "scoring", "checker", "templates", "tournaments", "locale"):
+    for name in ("config", "scoring", "checker", "demo", "templates", "tournaments", "locale"):
         shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("*.mo"))
     shutil.copy(root / "manage.py", tmp_path / "manage.py")
     subprocess.run(

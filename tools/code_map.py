@@ -45,7 +45,7 @@ SKIPPED = {
 }
 TESTS = "tests"
 # The top-level packages in the order a reader meets them; any other after them.
-FIRST = ("config", "scoring", "checker", "tournaments", "hallapp", "bench", "tools")
+FIRST = ("config", "scoring", "checker", "tournaments", "demo", "hallapp", "bench", "tools")
 NO_DOCSTRING = "*(no docstring: say in its first lines what it is for)*"
 # A sentence ends at . ? or ! followed by a space or the end, except after
 # these abbreviations.

@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tests = Suite(read_tree(TESTS, (".py",)))
     code: dict[str, str] = {}
-    for top in ("tournaments", "checker", "scoring", "config", "hallapp", "templates"):
+    for top in ("tournaments", "checker", "demo", "scoring", "config", "hallapp", "templates"):
         code |= read_tree(top, (".py", ".html", ".txt"))
     result = near(changed_files(), tests, code)
     if result is EVERYTHING:

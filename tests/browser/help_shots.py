@@ -78,9 +78,9 @@ def _urls() -> dict[str, str]:
     """The pages of the day, in the demo."""
     from django.urls import reverse
 
+    from demo.concours import FINAL_PHASE_SLUG
+    from demo.management.commands.demo import DEMO_SLUG
     from tournaments.infra import links
-    from tournaments.management.commands.demo import DEMO_SLUG
-    from tournaments.management.demo_concours import FINAL_PHASE_SLUG
     from tournaments.models import Round, Table
 
     open_round = Round.objects.filter(tournament__slug=DEMO_SLUG).order_by("-number").first()

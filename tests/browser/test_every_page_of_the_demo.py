@@ -27,13 +27,13 @@ from django.contrib.auth import get_user_model
 from django.urls import Resolver404, resolve
 from playwright.sync_api import Page
 
+from demo.management.commands.demo import DEMO_SLUG, DEMO_USER
 from tests import built_demo
 from tests.browser.accessibility import players_page
 from tests.browser.conftest import checked
 from tests.browser.session import log_in
 from tests.browser.test_players_of_every_age import PHONE, ZOOMED, large_text, reads_whole
 from tests.factories import PASSWORD
-from tournaments.management.commands.demo import DEMO_SLUG, DEMO_USER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

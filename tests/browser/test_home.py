@@ -17,10 +17,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from demo.concours import PUBLISHED_SLUG
 from tests import built_demo
 from tests.browser.conftest import checked
 from tests.browser.shots import PHONE
-from tournaments.management.demo_concours import PUBLISHED_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -142,7 +142,7 @@ MOMENTS: dict[str, Moment] = {
         arguments=frozenset({"owner", "seed", "say"}),
         when=IN_TRANSACTION,
         doc=(
-            "`manage.py demo` has built its concours (management/commands/demo.py): a "
+            "`manage.py demo` has built its concours (demo/management/commands/demo.py): a "
             "feature adds its own demo data to them (the messages' players who agreed, the "
             "calendar's coming concours) through its use-cases, each committing on its own "
             "(no transaction around the demo: one that raises makes the command remove the "
@@ -156,7 +156,7 @@ MOMENTS: dict[str, Moment] = {
         when=IN_TRANSACTION,
         doc=(
             "`manage.py demo` removes its demo (`--reset`, or a build that failed halfway: "
-            "services/demo.py `remove_demo`), in its transaction, its concours "
+            "demo/services.py `remove_demo`), in its transaction, its concours "
             "deleted: a feature deletes its demo data that did not go with them (the "
             "challenge, the messages' addresses). `owner`: the demo's organizer."
         ),

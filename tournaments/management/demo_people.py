@@ -1,7 +1,8 @@
 """The demo's people and what they win: French first and last names
 (accents and hyphens on purpose, so that every page and document
 shows them), which first names are women's, the lots and the clubs.
-Read by `manage.py demo` (management/commands/demo.py)."""
+Read by `manage.py demo` (demo/) and by the features' demo data (the
+calendar's coming concours)."""
 
 FIRST_NAMES = [
     "Amélie",

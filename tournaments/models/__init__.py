@@ -29,6 +29,7 @@ from tournaments.models.publication import PublicationKey, PublicationReceipt, P
 from tournaments.models.security import Attempt
 from tournaments.models.tournament import (
     DEMO_OWNER,
+    DEMO_SLUG,
     Side,
     Tournament,
     TournamentQuerySet,
@@ -41,6 +42,7 @@ from tournaments.models.uploads import Upload
 __all__ = [
     "CODE_DIGITS",
     "DEMO_OWNER",
+    "DEMO_SLUG",
     "Attempt",
     "Bracket",
     "BracketMatch",

@@ -83,7 +83,7 @@ class Change(models.Model):
         # « Appeler l'arbitre » (issue 38, item 12c): a table calls, the desk answers.
         REFEREE_CALLED = "referee_called", _("Arbitre appelé")
         REFEREE_ANSWERED = "referee_answered", _("Appel de l'arbitre répondu")
-        # `manage.py demo`'s last step: the demo is whole (services/demo.py).
+        # `manage.py demo`'s last step: the demo is whole (demo/services.py).
         DEMO_BUILT = "demo_built", _("Démonstration construite")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")

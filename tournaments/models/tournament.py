@@ -47,6 +47,9 @@ def save_with_search_key(obj: models.Model, sources: tuple[str, ...], kwargs: di
 #: demo`): a concours is the demo's when it has both.
 DEMO_OWNER = "organisateur"
 DEMO_SUFFIX = "-demo"
+#: The demo's main concours (its address), which the features' demo data
+#: join (the last evening of the season challenge).
+DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
 
 
 def hung(model: type[models.Model], *names: str) -> list[str]:

@@ -30,7 +30,7 @@ invite, delete; the cash box is a feature: tournaments/features/cash/),
 `directory` (the organizer's players,
 remembered at each registration, proposed at the desk), `singles` (players
 who came alone, waiting to be paired), `brackets` (the final phase: main
-bracket and consolante), `demo` (the demo's removal); `audit` writes the trail
+bracket and consolante; the demo's own are in demo/services.py); `audit` writes the trail
 and `errors` holds the exceptions. Imports go one way: `errors` and
 `audit` import no other service module, `table_side` builds on `scores`.
 

@@ -8,9 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from demo.management.commands.demo import DEMO_SLUG
 from tests import built_demo
 from tournaments.features.cash.queries import summary as cash_queries
-from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Change, Deal, Table, Tournament
 from tournaments.queries.standings import tournament_standings
 from tournaments.services.backup import export_tournament, import_tournament

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from demo.management.commands.demo import DEMO_SLUG
 from tests import factories
-from tournaments.management.commands.demo import DEMO_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -21,11 +21,9 @@ import scoring
 from tournaments.domain import deal_shapes
 from tournaments.features.challenge import domain as rules
 from tournaments.features.challenge.models import Challenge
-from tournaments.management.demo_concours import announce
-from tournaments.models import Round, Tournament, demo_filter
-from tournaments.services import registration, rounds, scores, tournaments
+from tournaments.models import DEMO_SLUG, Round, Tournament, demo_filter
+from tournaments.services import registration, release, rounds, scores, tournaments
 from tournaments.services.audit import Actor, home_changed
-from tournaments.services.demo import DEMO_SLUG
 from tournaments.services.errors import TournamentError
 
 #: The settings a form edits (besides the name).
@@ -184,7 +182,7 @@ def build_demo(user, concours: Tournament, rng: random.Random) -> Challenge:
         for number in (1, 2, 3):
             method = Round.DrawMethod.RANDOM if number == 1 else Round.DrawMethod.RANKING
             rnd = rounds.draw_round(tournament=evening, method=method, seed=rng.randrange(10**6))
-            announce(rnd, user)
+            release.release_round(round=rnd, by=user)
             for table in rnd.tables.filter(team_b__isnull=False).order_by("number"):
                 for _deal in range(evening.end_deals):
                     scores.record_deal(

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from demo.management.commands.demo import DEMO_SLUG
 from tournaments.features.challenge.models import Challenge
 from tournaments.features.challenge.queries import board
-from tournaments.management.commands.demo import DEMO_SLUG
 
 # same_queries: the demo is built on PostgreSQL by tests/tournaments/test_demo.py
 # (its challenge included), and `board` is read there by test_ranking.py: on

@@ -15,9 +15,9 @@ from django.apps import apps
 from django.core.management import call_command
 from django.utils import timezone
 
+from demo.management.commands.demo import DEMO_SLUG
 from tournaments.features.cash.queries import summary as cash_queries
 from tournaments.features.challenge.models import Challenge
-from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Deal, KnownPlayer, Person, Round, Table, Tournament
 from tournaments.queries import brackets as bracket_queries
 from tournaments.queries.standings import tournament_standings
@@ -158,7 +158,7 @@ def test_the_demo_shows_the_release_of_draws_and_the_clock_switched_on(demo_outp
 
 
 def test_the_demo_has_a_concours_with_a_consolante(demo_output):
-    from tournaments.management.demo_concours import FINAL_PHASE_SLUG
+    from demo.concours import FINAL_PHASE_SLUG
     from tournaments.models import Bracket, BracketMatch
 
     tournament = Tournament.objects.get(slug=FINAL_PHASE_SLUG)
@@ -176,7 +176,7 @@ def test_the_demo_has_a_concours_with_a_consolante(demo_output):
 
 
 def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_played(demo_output):
-    from tournaments.management.demo_concours import POOLS_SLUG
+    from demo.concours import POOLS_SLUG
     from tournaments.queries.pools import pool_standings
 
     tournament = Tournament.objects.get(slug=POOLS_SLUG)
@@ -189,7 +189,7 @@ def test_the_demo_has_a_concours_in_four_pools_of_four_with_its_pool_parties_pla
 
 
 def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client):
-    from tournaments.management.demo_concours import PUBLISHED_SLUG
+    from demo.concours import PUBLISHED_SLUG
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
     assert past.published and past.status == Tournament.Status.FINISHED
@@ -199,7 +199,7 @@ def test_the_demo_has_a_published_past_concours_on_the_home(demo_output, client)
 
 
 def test_the_demo_s_past_concours_has_players_who_agreed_with_their_pages(demo_output, client):
-    from tournaments.management.demo_concours import PUBLISHED_SLUG
+    from demo.concours import PUBLISHED_SLUG
     from tournaments.models import Person
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
@@ -216,7 +216,7 @@ def test_the_demo_s_past_concours_counts_in_the_cote_and_shows_its_lots(demo_out
     agreed — in the demo too, whose past concours has the 16 teams that
     make it count, played within the rolling window, with lots in its
     ranking."""
-    from tournaments.management.demo_concours import PUBLISHED_SLUG
+    from demo.concours import PUBLISHED_SLUG
     from tournaments.models import Cote, Person
 
     past = Tournament.objects.get(slug=PUBLISHED_SLUG)
@@ -253,8 +253,8 @@ def test_the_demo_plays_a_classic_belote_concours_to_a_target(demo_output, clien
     contract, a partie to a target). The demo draws and plays one like its
     coinche concours: each partie goes on until a team reaches 1000, its
     sheets carry the running totals, its ranking and marques are shown."""
+    from demo.concours import CLASSIC_SLUG
     from tests.documents import pdf_text
-    from tournaments.management.demo_concours import CLASSIC_SLUG
     from tournaments.pdf.sheets import score_sheets
 
     classic = Tournament.objects.get(slug=CLASSIC_SLUG)

@@ -10,11 +10,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments import hooks
-from tournaments.models import Change, Person, Tournament, demo_filter
+from tournaments.models import DEMO_SLUG, Change, Person, Tournament, demo_filter
 from tournaments.services.audit import home_changed, log_change
 
-#: The demo's main concours (its address).
-DEMO_SLUG = "concours-de-coinche-de-saint-eloi-demo"
+__all__ = ["DEMO_SLUG", "is_whole", "mark_whole", "remove_demo"]
 
 
 def is_whole() -> bool:

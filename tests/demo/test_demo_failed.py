@@ -13,8 +13,8 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
+from demo.management.commands.demo import DEMO_SLUG
 from tournaments import hooks
-from tournaments.management.commands.demo import DEMO_SLUG
 from tournaments.models import Tournament, demo_filter
 
 pytestmark = pytest.mark.django_db(transaction=True)

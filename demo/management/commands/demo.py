@@ -22,7 +22,7 @@ dated the day it is built (first on the public home), the finished ones
 the weeks before. Running it again leaves a whole demo alone unless
 --reset is given. Each use-case commits on its own, as the organizer's
 would: a build that fails halfway removes what it made
-(services/demo.py `remove_demo`); one killed part-way (no mark of its end)
+(demo/services.py `remove_demo`); one killed part-way (no mark of its end)
 is built again by the next run, which says so.
 """
 
@@ -36,14 +36,16 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from tournaments import hooks
-from tournaments.management.demo_concours import (
+from demo import services
+from demo.concours import (
     build_classic_concours,
     build_final_phase,
     build_pools_concours,
     build_published_concours,
     play_swiss,
 )
+from demo.services import DEMO_SLUG
+from tournaments import hooks
 from tournaments.management.demo_people import (
     CLUBS,
     FIRST_NAMES,
@@ -54,8 +56,7 @@ from tournaments.management.demo_people import (
     WOMEN_LOTS,
 )
 from tournaments.models import DEMO_OWNER, Category, PrizeRule, Tournament
-from tournaments.services import demo, prizes, registration, tournaments, trust
-from tournaments.services.demo import DEMO_SLUG
+from tournaments.services import prizes, registration, tournaments, trust
 
 DEMO_USER = DEMO_OWNER  # its concours step aside from the home once a real one exists
 #: A build killed part-way (no mark of its end): the next run builds it again.
@@ -82,18 +83,18 @@ class Command(BaseCommand):
     ) -> None:
         user, password = self._organizer()
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
-        if existing and not reset and demo.is_whole():
+        if existing and not reset and services.is_whole():
             self.stdout.write(f"Le concours de démonstration existe déjà : « {existing.name} ».")
         else:
             if existing and not reset:
                 self.stdout.write(self.style.WARNING(UNFINISHED))
-            demo.remove_demo(user)
+            services.remove_demo(user)
             try:
                 said = self._build_all(user, seed)
             except BaseException:
                 # Each use-case committed on its own: what this run made goes,
                 # the organizer too when made now (its password was never said).
-                demo.remove_demo(user, with_account=bool(password))
+                services.remove_demo(user, with_account=bool(password))
                 raise
             for line in said:
                 self.stdout.write(self.style.SUCCESS(line))
@@ -120,7 +121,7 @@ class Command(BaseCommand):
             f"Concours de belote classique (parties en 1000) créé : « {classic.name} ».",
         ]
         hooks.announce(hooks.DEMO_BUILT, owner=user, seed=seed, say=said.append)
-        demo.mark_whole(user)
+        services.mark_whole(user)
         return [*said, f"Concours créé : « {tournament.name} »."]
 
     def _organizer(self) -> tuple[object, str | None]:
