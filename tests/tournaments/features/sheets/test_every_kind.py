@@ -14,7 +14,12 @@ from tests.tournaments.features.sheets.builders import kind_table, photo_of
 from tournaments.features.sheets import queries
 from tournaments.features.sheets.domain.checks import FieldRead, engine_deal
 
-pytestmark = pytest.mark.django_db
+# engine_free: reading a photo of a sheet (its QR code, its corners, its
+# digits, the reasons said) is the same code on any database; what it asks
+# the database (the table of a QR code, the photo's row, a deal recorded)
+# test_desk_pile.py and test_generale_sheet.py ask in CI's PostgreSQL + Redis
+# tier, so that tier would run these a second time alike.
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_free]
 
 KINDS = ["classic", "partie to a target", "coinche with announcements", "mêlée"]
 

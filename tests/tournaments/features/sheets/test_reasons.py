@@ -18,7 +18,12 @@ from tournaments.features.sheets import display
 from tournaments.features.sheets.models import SheetPhoto
 from tournaments.pdf import sheets
 
-pytestmark = pytest.mark.django_db
+# engine_free: reading a photo of a sheet (its QR code, its corners, its
+# digits, the reasons said) is the same code on any database; what it asks
+# the database (the table of a QR code, the photo's row, a deal recorded)
+# test_desk_pile.py and test_generale_sheet.py ask in CI's PostgreSQL + Redis
+# tier, so that tier would run these a second time alike.
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_free]
 
 
 def _hand(digit_for: dict[int, int] | None = None, junk: frozenset[int] = frozenset()):
