@@ -62,10 +62,11 @@ MARKERS = [
 ]
 #: The tests whose code depends on the database engine (SQL, transactions,
 #: locks, migrations, concurrency, services and queries, the views' queries
-#: through the crawl): their `database` tests are in CI's PostgreSQL tier. The
-#: features' pages' tests ask what their services and queries ask already.
+#: through the crawl, the demo's build): their `database` tests are in CI's
+#: PostgreSQL tier. The features' pages' tests ask what their services and
+#: queries ask already.
 ENGINE = re.compile(
-    r"^tests/(tournaments/(services|queries|infra|models)/|tournaments/test_[^/]*$"
+    r"^tests/(tournaments/(services|queries|infra|models)/|tournaments/test_[^/]*$|demo/"
     r"|tournaments/features/(?![^/]+/test_[^/]*pages[^/]*$)|attacks/|hall/|hosted/"
     r"|test_crawl\.py$|test_admin_pages\.py$)"
 )
