@@ -20,11 +20,11 @@ corners and scribbles.
 Whole families are kept out of training: MNIST's last 100 digits of each
 class, the stroke families `french-stroke-tune` and
 `french-stroke-heldout`, the fonts of `hands.FONTS["tune"]` and
-`["report"]`. Three splits of them, never mixed: *tune* (40,491 digits:
+`["report"]`. Three splits of them, never mixed: *tune* (40,474 digits:
 MNIST's tune half and two draws of the tune families) sets the
 temperature and « sure », the lowest probability under which the tune
 split's 95 % upper bound of sure-but-wrong digits per digit read stays
-under RATE (none wrong there); *doubt* (40,000 more of the tune families,
+under RATE (none wrong there); *doubt* (39,981 more of the tune families,
 other seeds) sets « beyond doubt », BEYOND_MARGIN times less likely wrong
 than its surest wrong digit; *report* (never tuned on) says what they
 give, and is what the benchmark (bench/bench_sheets.py) writes on its
@@ -243,7 +243,7 @@ WATCHED = 2000
 #: give (never tuned on).
 HELD_EACH = 10000
 #: The seeds (added to SEED) of each group's draws of its stroke family and
-#: its fonts: tune 40,491 digits with MNIST's tune half, doubt 40,000.
+#: its fonts: tune 40,474 digits with MNIST's tune half, doubt 39,981 (the photo drops a few).
 DRAWS = {"tune": ((11, 13), (31, 33)), "doubt": ((41, 43), (42, 44)), "report": ((12, 14),)}
 
 
