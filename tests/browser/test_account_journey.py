@@ -208,6 +208,7 @@ def test_a_new_organizer_signs_up_confirms_creates_and_resets_the_password(
     page.get_by_role("link", name=words.my_account).click()
     page.screenshot(path=shots / "3-account.png", full_page=True)
     page.get_by_role("button", name=words.log_out).click()
+    page.wait_for_url(base + "/")  # signed out (the home), before another page is asked
 
     # Forgotten password: the mail's link, a new password, a login with it.
     page.goto(base + "/compte/connexion/")

@@ -89,6 +89,7 @@ def test_a_preview_replaced_while_the_server_is_busy_is_no_fault(
     page.get_by_label("Nom d’utilisateur").fill("orga")
     page.get_by_label("Mot de passe").fill(PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url(live_server.url + "/organisation/")  # signed in, not aborted by the goto
     page.goto(
         live_server.url + reverse("tournaments:table", args=[tournament.slug, 1, table.number])
     )
