@@ -25,9 +25,8 @@ from tournaments.pdf import sheets
 pytestmark = pytest.mark.django_db
 
 
-def _side_gaps(data: bytes, tmp_path) -> list[float]:
-    """The blank between each « N-S » printed over a box and the « E-O »
-    beside it, in millimetres (pdftotext's words and their boxes)."""
+def _words(data: bytes, tmp_path) -> list[tuple[float, float, float, str]]:
+    """The first page's words as pdftotext reads them: x from, y, x to (points), word."""
     path = tmp_path / "sheet.pdf"
     path.write_bytes(data)
     out = subprocess.run(
@@ -35,7 +34,13 @@ def _side_gaps(data: bytes, tmp_path) -> list[float]:
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]+)<', out)
-    found = [(float(x0), float(y0), float(x1), word) for x0, y0, x1, word in words]
+    return [(float(x0), float(y0), float(x1), word) for x0, y0, x1, word in words]
+
+
+def _side_gaps(data: bytes, tmp_path) -> list[float]:
+    """The blank between each « N-S » printed over a box and the « E-O »
+    beside it, in millimetres."""
+    found = _words(data, tmp_path)
     gaps = []
     for _x0, y0, x1, word in found:
         if word != "N-S":
@@ -47,17 +52,9 @@ def _side_gaps(data: bytes, tmp_path) -> list[float]:
 
 
 def _heading_words(data: bytes, tmp_path, top_mm: float) -> list[tuple[float, float, float, str]]:
-    """The words printed in the grid's heading band: x from, y, x to (points), word."""
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(data)
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
-    words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]+)<', out)
+    """The words printed in the grid's heading band."""
     top = top_mm * 72 / 25.4
-    band = [(float(x0), float(y0), float(x1), w) for x0, y0, x1, w in words]
-    return [w for w in band if top - 1 <= w[1] <= top + HEADING * 72 / 25.4]
+    return [w for w in _words(data, tmp_path) if top - 1 <= w[1] <= top + HEADING * 72 / 25.4]
 
 
 def _pages(data: bytes, tmp_path) -> int:
