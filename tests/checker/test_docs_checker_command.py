@@ -12,10 +12,10 @@ import json
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 from checker.generate import small_concours
+from tests.volunteer_terminal import terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "guide-organisateur.md"
@@ -25,15 +25,6 @@ def guide_lines() -> list[str]:
     """The guide's fenced command lines that check a concours file."""
     blocks = re.findall(r"```sh\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags=re.S)
     return [ln for block in blocks for ln in block.splitlines() if "concours.json" in ln]
-
-
-def terminal(tmp_path: Path) -> dict:
-    """A volunteer's terminal: the machine's own python first on its PATH."""
-    shims = tmp_path / "terminal-bin"
-    shims.mkdir()
-    for name in ("python", "python3"):
-        (shims / name).symlink_to(Path(sys.base_prefix) / "bin" / "python3")
-    return {"PATH": f"{shims}:/usr/bin:/bin", "HOME": str(tmp_path)}
 
 
 def run(line: str, file: Path, env: dict) -> subprocess.CompletedProcess:

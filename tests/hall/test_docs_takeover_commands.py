@@ -22,7 +22,6 @@ import re
 import shlex
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -31,6 +30,7 @@ import pytest
 from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from tests.hall.test_stick_found import media  # noqa: F401 (a fixture)
 from tests.ports import server_port
+from tests.volunteer_terminal import terminal
 
 DOCS = ("README.md", "docs/quand-le-portable-tombe.md", "docs/guide-organisateur.md")
 SPAN = re.compile(r"`([^`]+)`")
@@ -73,20 +73,6 @@ def test_the_docs_say_one_command_that_runs_with_the_project_s_python():
     assert "./belote-tournois --reprendre" in lines, lines
     # None of them is a bare `python manage.py …` any longer.
     assert not [line for line in lines if line.startswith("python ")], lines
-
-
-def terminal(tmp_path: Path) -> dict:
-    """A volunteer's terminal: a `python` without Django first on its PATH
-    (the machine's own), no virtualenv, make and bash from the system."""
-    shims = tmp_path / "terminal-bin"
-    shims.mkdir()
-    base = Path(sys.base_prefix) / "bin" / "python3"
-    (shims / "python").symlink_to(base)
-    (shims / "python3").symlink_to(base)
-    lacks = subprocess.run([str(shims / "python"), "-c", "import django"], capture_output=True)
-    assert lacks.returncode != 0, "this machine's python has Django: the test would prove nothing"
-    path = os.pathsep.join([str(shims), "/usr/local/bin", "/usr/bin", "/bin"])
-    return {"PATH": path}
 
 
 def as_run(line: str, backups: Path) -> list[str]:
