@@ -357,3 +357,64 @@ def test_a_digit_read_beyond_doubt_is_not_asked_though_the_rules_cannot_check_it
     read = DealRead(1, fields)
     check_deal(read, rules, (0, 0), 0)
     assert read.asked == asked
+
+
+def read_among(value: int, place: int, others: dict[int, float]) -> FieldRead:
+    """A number read with every class's probability: its digit at `place`
+    with the `others` digits' probabilities beside it, every other digit
+    of it read at 1 − 1e-11."""
+    boxes, probabilities = [], []
+    for at, char in enumerate(str(value)):
+        box = [1e-12] * 11
+        for digit, p in (others if at == place else {}).items():
+            box[digit] = p
+        box[int(char)] = 1.0 - sum(box) + box[int(char)]
+        boxes.append(tuple(box))
+        probabilities.append(box[int(char)])
+    sure = min(probabilities) >= checks.limits().sure
+    return FieldRead(value, sure, tuple(probabilities), (), tuple(boxes))
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "place", "others", "before", "settled_to"),
+    [
+        # A marque added up wrong (75 for 65), its 7 read sure, the 6 far
+        # above « plausible »: the players' slip, asked (main settled 65).
+        ("marque_b", 75, 0, {6: 1e-5}, None, None),
+        # Its 7 not sure (0.994), but the 6 the rules want is a digit the
+        # model is sure is not there (1e-4 < 1 − sure): asked.
+        ("marque_b", 75, 0, {6: 1e-4, 1: 6e-3}, None, None),
+        # The takers' points written 87, the marques (sure) say 97.
+        ("points", 87, 0, {9: 1e-5}, None, None),
+        # A running total added up wrong (275 for 265), read sure.
+        ("total_b", 275, 1, {6: 1e-5}, (100, 200), None),
+        # The model in doubt between 7 and 6 (a misread, not a slip):
+        # settled to the 6 the rules want, nothing asked.
+        ("marque_b", 75, 0, {6: 0.3}, None, 65),
+        ("points", 87, 0, {9: 0.2}, None, 97),
+    ],
+)  # fmt: skip
+def test_settling_never_overrides_unasked_a_digit_the_model_was_sure_of(
+    monkeypatch, name, written, place, others, before, settled_to
+):
+    """Issue 59: settling corrects the model, never the players. A reading
+    that puts in a box a digit the model was sure was not there (its
+    probability under 1 − « sure »: always so when the box's first choice
+    was read sure) is not settled: the row is checked as read, and what
+    the players wrote otherwise than the rules is asked. Thresholds fixed
+    here, whatever model is shipped."""
+    from tournaments.features.sheets.domain.digits import Calibration
+
+    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
+    monkeypatch.setattr(checks, "limits", lambda: limits)
+    values = {**CLASSIC, "total_a": 197, "total_b": 265}
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
+    for field in ("points", "marque_a", "marque_b", "total_a", "total_b"):
+        read_value = written if field == name else values[field]
+        fields[field] = read_among(read_value, place, others if field == name else {})
+    read = DealRead(1, fields)
+    check_deal(read, BELOTE, before, 0)
+    if settled_to is None:
+        assert name in read.asked and read.reasons
+    else:
+        assert read.asked == [] and read.fields[name].value == settled_to

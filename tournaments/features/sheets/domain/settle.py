@@ -22,6 +22,14 @@ marques, read sure, say 1). A reading that needs a digit read beyond doubt
 to be another is no rival: what is read beyond doubt is not asked, even
 where the rules cannot check it (issue 59, item 2).
 
+Settling corrects the network, never the players: a best reading that
+puts in a box a digit the network was sure was not there — its
+probability under 1 − `Calibration.sure`, as every digit but the first
+choice of a box read sure — does not settle the row (None): what the
+players wrote otherwise than the rules (a marque added up wrong, 70 for
+60) is then checked as read, and asked. A digit the network doubted
+between (a French 1 read 7 at 0.7, the 1 at 0.3) is still settled.
+
 So a number passes unasked, wrong, only when what was written is a
 reading the network found less plausible than that threshold (a digit's
 probability, multiplied over every box where the two readings differ), or
@@ -41,6 +49,9 @@ from typing import Any, Protocol
 
 class Thresholds(Protocol):
     """The digits' model's calibration (digits.Calibration)."""
+
+    @property
+    def sure(self) -> float: ...
 
     @property
     def plausible(self) -> float: ...
@@ -117,7 +128,8 @@ def settle(
 ) -> Settled | None:
     """The row `fields` settled (see the module), or None when it cannot be
     (a marque not written or unreadable, more readings than AT_MOST, no
-    reading that fits). The running totals before it: `before` when known,
+    reading that fits, a best reading that overrides a digit the network
+    was sure of). The running totals before it: `before` when known,
     else the totals written on the `previous` row, each of their plausible
     readings tried (what was written there may be what the photo doubts).
     `thresholds`: the digits' model's `plausible` and `beyond` (a reading
@@ -160,6 +172,8 @@ def settle(
         bound = plausible * best / upper
     else:
         return None
+    if _overrides_sure(values, numbers, 1.0 - thresholds.sure):
+        return None  # the players wrote otherwise than the rules: as read, asked
     rivals = [
         implied
         for likelihood, implied in fits
@@ -184,6 +198,20 @@ def _against_beyond(
             continue
         for box, mine, theirs in zip(numbers[name], str(value), str(other), strict=False):
             if mine != theirs and box[int(mine)] >= beyond and box[int(mine)] == max(box):
+                return True
+    return False
+
+
+def _overrides_sure(
+    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], unlikely: float
+) -> bool:
+    """Whether `values` puts in a box a digit other than its first choice
+    whose probability is under `unlikely` (1 − sure: the network was sure
+    it was not written there)."""
+    for name, value in values.items():
+        for box, char in zip(numbers.get(name, ()), str(value), strict=False):
+            p = box[int(char)]
+            if p < max(box) and p < unlikely:
                 return True
     return False
 
