@@ -30,8 +30,11 @@ journeys, 26 November). JOURNEY_AXE_EVERY=1 runs axe on every document,
 and fails a journey where a shape met again gets another verdict.
 
 Set JOURNEY_AXE_LOG to a file to append there, one JSON line per page
-checked, every violation found (rule, count of elements, page): how the
-counts before and after a change were measured."""
+checked, every violation found (rule, count of elements, page) and the
+verdict's key (the document's shape, the viewport, whether players touch
+it): how the counts before and after a change were measured, and which
+shapes a journey alone meets (a journey moved to the Django client must
+leave none unchecked)."""
 
 from __future__ import annotations
 
@@ -282,7 +285,7 @@ class Checker:
                 + ", ".join(targets["small"][:6])
                 + (" …" if len(targets["small"]) > 6 else "")
             )
-        _log(where, violations, targets)
+        _log(where, violations, targets, key)
 
     def _verdict(self, touched: bool) -> tuple[list[dict], dict]:
         """axe's violations on the page as it is, and its small touch
@@ -317,7 +320,7 @@ def _viewport(page: Page) -> str:
     )
 
 
-def _log(where: str, violations: list[dict], targets: dict) -> None:
+def _log(where: str, violations: list[dict], targets: dict, key: tuple[str, str, bool]) -> None:
     log = os.environ.get("JOURNEY_AXE_LOG")
     if not log:
         return
@@ -325,6 +328,9 @@ def _log(where: str, violations: list[dict], targets: dict) -> None:
     line = {
         "test": test,
         "page": where,
+        "shape": key[0],
+        "viewport": key[1],
+        "players": key[2],
         "rules": {rule["id"]: len(rule["nodes"]) for rule in violations},
         "small_targets": targets["small"],
         "smallest": targets["smallest"],

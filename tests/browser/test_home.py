@@ -1,5 +1,4 @@
-"""A visitor finds the demo tournament in French, then reads it in English;
-a player on a 390 px phone finds an older concours's results, pushed off the
+"""A player on a 390 px phone finds an older concours's results, pushed off the
 home by newer ones, through « Tous les résultats »: a page further, then by
 typing its name in the search (every page checked by axe, its controls at
 least 44 px).
@@ -19,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from demo.concours import PUBLISHED_SLUG
 from tests import built_demo
-from tests.browser.conftest import checked
+from tests.browser.conftest import checked, close_quietly
 from tests.browser.shots import PHONE
 from tournaments.models import Tournament
 
@@ -53,23 +52,21 @@ def newer_results(count: int) -> None:
         )
 
 
-def test_home_lists_the_demo_in_french_and_switches_to_english(live_server, page):
-    built_demo.demo()
-    page.goto(live_server.url + "/")
-    assert page.locator("html").get_attribute("lang") == "fr"
-    page.get_by_role("heading", name="Tournois").wait_for()
-    now = page.locator(".home-now")
-    expect(now.get_by_role("heading")).to_have_text("Concours en cours et du jour")
-    now.get_by_role("link", name="Concours de coinche de Saint-Éloi (démo)").wait_for()
-    page.get_by_role("link", name="EN", exact=True).click()
-    page.get_by_role("heading", name="Tournaments").wait_for()
-    assert page.locator("html").get_attribute("lang") == "en"
-    page.get_by_role("link", name="Concours de coinche de Saint-Éloi (démo)").click()
-    page.get_by_role("heading", name="Ranking").wait_for()
-
-
 def test_a_phone_finds_an_older_concours_through_all_the_results(live_server, open_page):
+    """Browser: keys and focus, 390 px layout, axe."""
     built_demo.demo()
+    # The home with the demo alone, in French then in English, and the
+    # demo's ranking in English, at the browser's own size: the documents
+    # axe checked in the journey that switched languages (its assertions,
+    # the server's answers, are tests/tournaments/views/test_read_the_home_in_english.py).
+    visitor = open_page()
+    visitor.goto(live_server.url + "/")
+    visitor.get_by_role("link", name="EN", exact=True).click()
+    visitor.get_by_role("heading", name="Tournaments").wait_for()
+    visitor.get_by_role("link", name="Concours de coinche de Saint-Éloi (démo)").click()
+    visitor.get_by_role("heading", name="Ranking").wait_for()
+    close_quietly(visitor)  # its last document checked as the fixture would
+    visitor.close()
     newer_results(32)
     wide = open_page(viewport=WIDE)
     wide.goto(live_server.url + "/")

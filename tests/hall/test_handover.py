@@ -180,3 +180,28 @@ def test_the_desk_typed_first_on_a_server_from_an_older_copy(hall, tmp_path):
     servers[1].terminate()
     servers[1].wait(timeout=30)
     assert deals_in(env2, path) == [97, 121, 150]
+
+
+def test_the_first_laptop_killed_then_back_after_a_takeover_does_not_start(hall, tmp_path):
+    """The first laptop dies (its data folder kept), a second one takes the
+    hall over from the stick at another address; the first, started again
+    with the stick, refuses to start, saying it was replaced and where the
+    concours goes on: no second hall. (It was a browser journey's test,
+    tests/browser/test_hall_my_table.py, with no browser in it.)"""
+    hall.start_first()
+    hall.servers[0].send_signal(signal.SIGKILL)
+    hall.servers[0].wait(timeout=30)
+    _, port2, _ = hall.take_over(server_port())
+    new_address = f"http://127.0.0.2:{port2}"
+    again = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "hall", "--host", f"0.0.0.0:{hall.port}"],
+        env=hall.env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = again.stdout + again.stderr
+    assert again.returncode != 0, said[-1500:]
+    assert new_address in said, said[-1500:]
+    assert "ne sert plus le concours" in said, said[-1500:]
