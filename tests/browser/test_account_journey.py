@@ -164,6 +164,7 @@ def log_in(page: Page, words: Words, username: str, password: str) -> None:
 def test_a_new_organizer_signs_up_confirms_creates_and_resets_the_password(
     live_server, open_page, settings, tmp_path, words, viewport
 ):
+    """Browser: 390 px layout, axe."""
     outbox = tmp_path / "courriels"
     settings.MAILERS = {"default": {"BACKEND": FILE_BACKEND, "OPTIONS": {"file_path": outbox}}}
     shots = tmp_path / "shots"

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_deal_with_announcements_as_cards(live_server, page: Page, tournament, table):
+    """Browser: keys and focus, screen layout, scripts."""
     page.goto(live_server.url + "/compte/connexion/")
     page.get_by_label("Nom d’utilisateur").fill("orga")
     page.get_by_label("Mot de passe").fill(PASSWORD)

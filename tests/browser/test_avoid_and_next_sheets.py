@@ -31,6 +31,7 @@ def shot(page: Page, name: str) -> None:
 def test_a_family_kept_apart_then_the_sheets_in_one_click(
     page: Page, live_server, django_user_model
 ):
+    """Browser: keys and focus, axe."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner, release_draws=True)
     factories.add_teams(tournament, 8)

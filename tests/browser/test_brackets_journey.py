@@ -42,6 +42,7 @@ def close_partie(page: Page) -> None:
 def test_qualifying_then_main_and_consolante_to_the_final_ranking(
     live_server, page: Page, open_page, organizer
 ):
+    """Browser: 390 px layout, axe."""
     tournament = factories.qualified_tournament(owner=organizer, teams=10, parties=2, played=1)
     url = live_server.url
     manage = f"{url}/organisation/t/{tournament.slug}/"

@@ -24,6 +24,7 @@ CARD = "rgb(255, 255, 255)"  # --card
 
 @pytest.mark.parametrize("width", [1366, 390])
 def test_every_button_has_the_sites_look(live_server, page: Page, tournament, round1, width):
+    """Browser: 390 px layout, computed style, axe."""
     Tournament.objects.filter(pk=tournament.pk).update(
         features=["cash"], entry_fee_cents=1000, release_draws=True
     )

@@ -103,6 +103,7 @@ def confirm_from_its_mail(phone: Page, body: str) -> None:
 def test_two_phones_pre_register_the_first_cancels_and_the_waiting_team_moves_up(
     live_server, page, open_page, organizer
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     day = timezone.localdate() + datetime.timedelta(days=12)
     announce_with_the_keyboard(page, live_server.url, day)
     tournament = Tournament.objects.get(name="Concours de la Saint-Vincent")

@@ -94,6 +94,7 @@ def add_line(page: Page, w: dict, kind: str, label: str, amount: str) -> None:
 
 @pytest.mark.parametrize(("language", "width"), [("fr", 1366), ("fr", 390), ("en", 1366)])
 def test_the_cash_box_of_a_concours(live_server, page: Page, tournament, tmp_path, language, width):
+    """Browser: 390 px layout, axe."""
     w = WORDS[language]
     teams = add_teams(tournament, 5)
     page.set_viewport_size({"width": width, "height": 900})

@@ -51,6 +51,7 @@ def shot(page: Page, name: str) -> None:
 def test_the_organizer_adds_an_evening_and_a_phone_reads_the_ranking(
     live_server, page: Page, open_page, organizer
 ):
+    """Browser: 390 px layout, axe."""
     evenings = [
         factories.played_tournament(
             owner=organizer,

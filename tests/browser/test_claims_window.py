@@ -38,6 +38,7 @@ def concours(organizer):
 def test_the_claims_close_and_a_late_correction_names_the_draw_it_changes(
     page: Page, open_page, live_server, concours
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     slug = concours.slug
     phone = open_page(**PHONE)
     phone.goto(f"{live_server.url}/t/{slug}/parties/1/")

@@ -26,6 +26,7 @@ SCREEN = {"width": 1366, "height": 768}
 
 
 def test_the_next_draw_is_on_the_screen_after_closing_a_partie(live_server, page: Page, organizer):
+    """Browser: screen layout, axe."""
     tournament = factories.build_tournament(owner=organizer, parties=3, end_deals=1)
     factories.add_teams(tournament, 16)
     rnd = rounds.draw_round(tournament=tournament, method=Round.DrawMethod.RANDOM, seed=1)

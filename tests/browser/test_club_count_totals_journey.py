@@ -116,6 +116,7 @@ def type_totals(page: Page, words: Words, a: str, b: str) -> None:
 def test_the_club_count_by_its_example_then_a_sheet_refused_and_corrected(
     live_server, open_page, organizer, faults, words: Words, viewport: dict
 ):
+    """Browser: keys and focus, 390 px layout, scripts, axe."""
     url, tag = live_server.url, f"{words.locale[:2]}-{viewport['width']}"
     page = open_page(viewport=viewport, locale=words.locale)
     log_in(page, url)

@@ -48,6 +48,7 @@ def shoot(page: Page, name: str) -> None:
 
 
 def test_the_desk_explains_a_club_count_of_the_coinche(live_server, page: Page, make_tournament):
+    """Browser: keys and focus, axe."""
     tournament = make_tournament(
         preset="contree-faits-annonces",
         overrides={"coinche_count": "contract_only"},
@@ -99,6 +100,7 @@ def previous_release_concours(owner):
 def test_a_previous_release_concours_still_says_version_1_on_a_phone(
     live_server, page: Page, organizer
 ):
+    """Browser: 390 px layout, axe."""
     tournament, table = previous_release_concours(organizer)
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + reverse("tournaments:detail", args=[tournament.slug]))

@@ -93,6 +93,7 @@ def marked(page: Page, keys: list[str], a: str | re.Pattern, b: str, why: str | 
 def test_points_annonces_the_team_that_chutes_gives_its_contract(
     live_server, page: Page, organizer
 ):
+    """Browser: keys and focus, screen layout, scripts, axe."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Contrée du club", "contree-annonces")
@@ -129,6 +130,7 @@ def test_points_annonces_the_team_that_chutes_gives_its_contract(
 def test_the_defence_of_a_coinche_made_is_marked_as_the_club_counts(
     live_server, page: Page, organizer, example, said, defence, marque_b, why
 ):
+    """Browser: keys and focus, screen layout, scripts, axe."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche des Amis", "ffb-coinche")
@@ -161,6 +163,7 @@ def test_the_defence_of_a_coinche_made_is_marked_as_the_club_counts(
 def test_to_the_point_a_chute_of_162_counts_the_coinche_made_and_a_capot_bid_is_500(
     live_server, page: Page, organizer
 ):
+    """Browser: keys and focus, screen layout, scripts, axe."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche au point", "ffb-coinche")

@@ -51,6 +51,7 @@ def _move(desk: Page, name: str, number: str, when: str) -> None:
 def test_a_club_tablet_from_enrolment_to_the_next_partie(
     live_server, page: Page, open_page, organizer, faults
 ):
+    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox, axe."""
     tournament = factories.build_tournament(owner=organizer, parties=3, end_deals=2)
     factories.add_teams(tournament, 4)
     partie1 = factories.draw_random_round(tournament, seed=1)

@@ -32,6 +32,7 @@ def _type(page: Page, values: list[str]) -> None:
 def test_a_phone_ticks_at_pre_registration_and_the_desk_ticks_for_a_team(
     live_server, page, open_page, organizer
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     tournament = announce(organizer)
     phone = open_page(viewport=PHONE)
     phone.goto(f"{live_server.url}/concours/{tournament.slug}/")

@@ -48,6 +48,7 @@ def write_csv(path, rows: list[str]) -> str:
 def test_the_grown_spreadsheet_is_imported_again(
     live_server, page: Page, tournament, tmp_path, width
 ):
+    """Browser: 390 px layout, axe."""
     page.set_viewport_size({"width": width, "height": 900})
     url = live_server.url
     log_in(page, url)
@@ -91,6 +92,7 @@ def test_the_grown_spreadsheet_is_imported_again(
 
 
 def test_a_forfait_is_confirmed_then_undone(live_server, page: Page, tournament, teams):
+    """Browser: axe."""
     url = live_server.url
     log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/")
@@ -112,6 +114,7 @@ def test_a_forfait_is_confirmed_then_undone(live_server, page: Page, tournament,
 def test_revoking_a_link_and_closing_a_partie_ask_first(
     live_server, page: Page, tournament, round1
 ):
+    """Browser: axe."""
     url = live_server.url
     log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/tables/1/")
@@ -137,6 +140,7 @@ def test_revoking_a_link_and_closing_a_partie_ask_first(
 
 
 def test_the_partie_page_follows_the_tables_by_itself(live_server, page: Page, tournament, round1):
+    """Browser: htmx swaps, axe."""
     url = live_server.url
     log_in(page, url)
     page.goto(url + f"/organisation/t/{tournament.slug}/parties/1/")
@@ -155,7 +159,10 @@ def test_a_closed_partie_s_table_is_corrected_from_a_phone(
 ):
     """An organizer on a 390 px phone opens a table of a closed partie: a
     correction asks its reason, in fields a finger reaches (axe-core's
-    target size, checked by the fixtures, found them 21 px high)."""
+    target size, checked by the fixtures, found them 21 px high).
+
+    Browser: 390 px layout, axe.
+    """
     for table in round1.tables.all():
         for _ in range(tournament.end_deals):
             factories.add_deal(table)

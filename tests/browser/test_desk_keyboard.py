@@ -87,6 +87,7 @@ def grid_fits(page: Page) -> None:
 
 @pytest.mark.parametrize("width", [1366, 1280, 1024, 390])
 def test_a_partie_typed_from_the_keyboard_alone(live_server, page: Page, make_tournament, width):
+    """Browser: keys and focus, 390 px layout, screen layout, scripts, axe."""
     tournament = make_tournament(end_deals=len(PARTIE))
     factories.add_teams(tournament, 2)
     table = factories.first_table(factories.draw_random_round(tournament))

@@ -33,6 +33,7 @@ def call_from(phone: Page, url: str, table) -> None:
 def test_the_call_reaches_the_desk_on_the_table_it_is_typing(
     page: Page, open_page, live_server, organizer
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     url = live_server.url
     tournament = factories.build_tournament(owner=organizer)
     factories.add_teams(tournament, 8)

@@ -69,6 +69,9 @@ class Taps:
 def test_a_team_checks_in_from_the_poster_and_the_desk_sees_it(
     live_server, open_page, organizer, hall, faults
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, scripts, offline outbox,
+    computed style, axe.
+    """
     link = live_server.url + f"/pointage/{door.door_key(hall)}/"
     desk = open_page(viewport=DESK)
     log_in(desk, live_server.url)
@@ -163,7 +166,10 @@ def test_a_poster_photographed_weeks_before_opens_on_a_closed_door(
 ):
     """The poster of a concours 18 days away, its door opening at 13 h 30:
     the door says so and shows no name, whatever is typed in its address;
-    the desk reads the same hours."""
+    the desk reads the same hours.
+
+    Browser: 390 px layout, camera input, axe.
+    """
     day = timezone.localdate() + datetime.timedelta(days=18)
     later = factories.build_tournament(owner=organizer, name="Concours de Noël", date=day)
     Tournament.objects.filter(pk=later.pk).update(

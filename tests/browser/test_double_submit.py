@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_double_click_registers_the_team_once(live_server, page: Page, tournament):
+    """Browser: scripts, axe."""
     page.goto(live_server.url + "/compte/connexion/")
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)
@@ -38,7 +39,10 @@ def test_a_suggestion_answered_between_two_clicks_lets_no_second_team_through(
     """The known players' suggestions (htmx) answer while the form is on its
     way: the guard waits for the form's own answer, not any htmx request's
     (a loaded laptop answered the suggestions between the two clicks of a
-    double click, and the second registration was refused on the screen)."""
+    double click, and the second registration was refused on the screen).
+
+    Browser: keys and focus, screen layout, htmx swaps, scripts, axe.
+    """
     page.goto(live_server.url + "/compte/connexion/")
     page.locator("#id_username").fill("orga")
     page.locator("#id_password").fill(PASSWORD)

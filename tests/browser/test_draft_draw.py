@@ -48,6 +48,7 @@ def choose_with_arrows(page: Page, selector: str, presses: int) -> str:
 def test_a_draft_draw_is_explained_adjusted_by_keyboard_then_published(
     live_server, page: Page, open_page, make_tournament, fast_polls, tmp_path
 ):
+    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, axe."""
     tournament = make_tournament(release_draws=True, published=True, parties=3)
     add_teams(tournament, 7)
     first = release.release_round(round=draw_random_round(tournament, seed=8))
@@ -149,7 +150,10 @@ def test_a_new_tournaments_draw_is_a_draft_until_the_organizer_announces_it(
     """Issue 27, item 4, with the default options: the tournament is made
     through the organizer's form with its options left alone; partie 1 is a
     draft the phone does not see; two teams are exchanged and the draw
-    announced with the keyboard alone; the phone then shows its table."""
+    announced with the keyboard alone; the phone then shows its table.
+
+    Browser: keys and focus, 390 px layout, screen layout, scripts, axe.
+    """
     url = live_server.url
     page.set_viewport_size({"width": 1366, "height": 900})
     log_in(page, url)

@@ -64,6 +64,7 @@ def press_on(page: Page, locator) -> None:
 def test_coupons_the_hall_screen_and_one_word_on_the_ranking(
     page: Page, live_server, organizer, tmp_path
 ):
+    """Browser: keys and focus, axe."""
     url = live_server.url
     tournament = factories.build_tournament(owner=organizer, parties=2, end_deals=1)
     factories.add_teams(tournament, 8)

@@ -100,6 +100,7 @@ def demo() -> None:
 
 @pytest.mark.parametrize("mode", ["phone-zoom-200", "phone-text"])
 def test_every_players_page_of_the_demo_zoomed_or_in_large_text(live_server, open_page, mode):
+    """Browser: 390 px layout, axe."""
     demo()
     if mode == "phone-zoom-200":
         phone = open_page(**ZOOMED)
@@ -112,6 +113,7 @@ def test_every_players_page_of_the_demo_zoomed_or_in_large_text(live_server, ope
 
 
 def test_every_organizers_page_of_the_demo_on_a_phone(live_server, open_page):
+    """Browser: 390 px layout, axe."""
     demo()
     phone = open_page(viewport=PHONE)
     log_in(phone, live_server.url, username=DEMO_USER)

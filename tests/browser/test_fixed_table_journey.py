@@ -39,6 +39,7 @@ def the_team_sits_at_table_4_with_the_mark(page: Page, name: str) -> None:
 
 
 def test_a_team_stays_at_its_table_through_two_draws(live_server, page: Page, organizer, tmp_path):
+    """Browser: keys and focus, axe."""
     tournament = factories.build_tournament(
         owner=organizer, name="Concours du foyer", parties=3, score_entry="totals"
     )

@@ -53,6 +53,7 @@ def _request(page: Page, url: str) -> None:
 def test_a_page_left_while_htmx_waits_for_an_answer_waits_for_it(
     live_server, page: Page, faults, tournament
 ):
+    """Browser: axe, the journeys' guard."""
     url = _standings(page, live_server, tournament)
     _busy_server(page, 1.0)
     _request(page, url)
@@ -63,6 +64,7 @@ def test_a_page_left_while_htmx_waits_for_an_answer_waits_for_it(
 def test_a_page_closed_while_htmx_waits_for_an_answer_waits_for_it(
     live_server, open_page, faults, tournament
 ):
+    """Browser: axe, the journeys' guard."""
     phone = open_page(viewport={"width": 390, "height": 844})
     url = _standings(phone, live_server, tournament)
     _busy_server(phone, 1.0)
@@ -71,6 +73,7 @@ def test_a_page_closed_while_htmx_waits_for_an_answer_waits_for_it(
 
 
 def test_a_request_that_fails_still_fails_the_journey(live_server, page: Page, faults, tournament):
+    """Browser: the journeys' guard."""
     _standings(page, live_server, tournament)
     _request(page, f"{live_server.url}/t/{tournament.slug}/nulle-part/")
     expect(page.locator("body")).to_be_visible()
@@ -84,7 +87,10 @@ def test_a_preview_replaced_while_the_server_is_busy_is_no_fault(
 ):
     """The deal's preview answers each pause in the typing, the newest
     replacing the one still awaited (hx-sync="this:replace"): htmx aborts the
-    old request and logs it as a console error; htmx's own abort is no fault."""
+    old request and logs it as a console error; htmx's own abort is no fault.
+
+    Browser: the journeys' guard.
+    """
     page.goto(live_server.url + "/compte/connexion/")
     page.get_by_label("Nom d’utilisateur").fill("orga")
     page.get_by_label("Mot de passe").fill(PASSWORD)
@@ -117,7 +123,10 @@ FAULTY = """<!DOCTYPE html><html lang="fr"><head><title>Essai</title></head><bod
 
 def test_a_page_with_an_accessibility_fault_fails_the_journey(live_server, page: Page, faults):
     """axe-core's violations on any page, and a control under 44 px on a
-    players' page (/t/…), are faults of the journey, with the page named."""
+    players' page (/t/…), are faults of the journey, with the page named.
+
+    Browser: axe, the journeys' guard.
+    """
     page.route(
         "**/t/essai/",
         lambda route: route.fulfill(status=200, content_type="text/html", body=FAULTY),
@@ -147,7 +156,10 @@ WIDE_IN_A_BOX = """(meant) => {
 
 def test_an_element_cut_by_its_scrolling_box_fails_the_journey(live_server, page: Page, faults):
     """« Enregistrer » behind a sideways scroll of the deal grid failed no
-    journey: the page was no wider than the screen (issue 21)."""
+    journey: the page was no wider than the screen (issue 21).
+
+    Browser: axe, the journeys' guard.
+    """
     page.set_viewport_size({"width": 1024, "height": 700})
     page.goto(f"{live_server.url}/")
     page.evaluate(WIDE_IN_A_BOX, False)
@@ -172,6 +184,7 @@ def test_an_element_cut_by_its_scrolling_box_fails_the_journey(live_server, page
 
 
 def test_a_list_meant_to_scroll_sideways_is_no_fault(live_server, page: Page, faults):
+    """Browser: axe, the journeys' guard."""
     page.set_viewport_size({"width": 390, "height": 700})
     page.goto(f"{live_server.url}/")
     page.evaluate(WIDE_IN_A_BOX, True)
@@ -191,7 +204,10 @@ PIXEL = bytes.fromhex(
 def test_the_accessibility_check_fetches_nothing(live_server, page: Page, faults):
     """The check reads the document's shape from a copy whose addresses lose
     their digits: the copy fetches none of them (a sheet's review met a 404
-    on /X/t/X/parties/0/X/0/donne-0.jpg, its crops' addresses rewritten)."""
+    on /X/t/X/parties/0/X/0/donne-0.jpg, its crops' addresses rewritten).
+
+    Browser: axe, the journeys' guard.
+    """
     page.route(
         "**/t/essai/",
         lambda route: route.fulfill(status=200, content_type="text/html", body=PICTURED),
@@ -247,7 +263,10 @@ def test_a_document_still_loading_is_checked_once_it_has_loaded(page: Page, faul
     """The accessibility check before an action met a document whose
     navigation had committed but whose body had not come (no root element
     yet): it failed the publication journey on CI. The check waits for the
-    document to be parsed, then checks it."""
+    document to be parsed, then checks it.
+
+    Browser: axe, the journeys' guard.
+    """
     release = threading.Event()
     with _slow_server(release) as url:
         page.goto(url, wait_until="commit")

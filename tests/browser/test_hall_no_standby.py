@@ -118,6 +118,7 @@ def type_address(page, address: str) -> None:
 def test_no_standby_named_the_phone_carries_its_deals_to_the_address_the_desk_shows(
     playwright, browser, tmp_path, faults
 ):
+    """Browser: keys and focus, 390 px layout, scripts, offline outbox, axe."""
     hall, other, stick, medium = two_laptops(tmp_path)
     phone = None
     new_address = f"http://{SECOND}:{other.port}"

@@ -36,6 +36,7 @@ def leader_line(page: Page) -> str:
 def test_the_last_partie_stays_hidden_until_the_close(
     page: Page, open_page, live_server, django_user_model
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, axe."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(
         owner=owner,

@@ -103,6 +103,7 @@ def created_with_its_teams(page: Page, url: str, tmp_path) -> tuple[Counted, Tou
 def test_from_nouveau_tournoi_to_partie_1_announced_for_16_teams(
     live_server, page: Page, organizer, tmp_path
 ):
+    """Browser: keys and focus, axe."""
     way, tournament = created_with_its_teams(page, live_server.url, tmp_path)
     way.click(page.get_by_role("button", name="Tirer la partie suivante"))
     expect(page.get_by_role("heading", name="Partie 1")).to_be_visible()
@@ -121,7 +122,10 @@ def test_from_nouveau_tournoi_to_partie_1_announced_for_16_teams(
 def test_partie_1_drawn_with_a_family_kept_apart_from_the_teams_page(
     live_server, page: Page, organizer, tmp_path
 ):
-    """Issue 54, item 4: the Martins (teams 1 and 9) never meet."""
+    """Issue 54, item 4: the Martins (teams 1 and 9) never meet.
+
+    Browser: keys and focus, screen layout, axe.
+    """
     way, tournament = created_with_its_teams(page, live_server.url, tmp_path)
     way.click(page.get_by_role("link", name="Ne pas faire jouer ensemble"))
     expect(page.get_by_label("Nouveau groupe")).to_be_focused()

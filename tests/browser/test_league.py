@@ -66,6 +66,7 @@ def add_concours(page: Page, stage: str, concours: str) -> None:
 def test_a_three_stage_league_sends_its_qualified_teams_to_the_final(
     live_server, page: Page, open_page, organizer
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     qualifiers = [
         played_concours(
             owner=organizer,

@@ -50,6 +50,7 @@ def registered(tournament: Tournament) -> list[Team]:
 def test_a_league_final_played_in_two_halls_is_merged_and_sends_its_qualified_on(
     live_server, page: Page, open_page, organizer, tmp_path
 ):
+    """Browser: keys and focus, 390 px layout, htmx swaps, axe."""
     league = three_stage_league(organizer)
     league.published = True
     league.save(update_fields=["published"])

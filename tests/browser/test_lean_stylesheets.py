@@ -27,6 +27,7 @@ READ = """text => {
 
 @pytest.mark.parametrize("path", STYLESHEETS, ids=lambda path: path.name)
 def test_chromium_reads_the_lean_stylesheet_as_its_source(page: Page, path: Path) -> None:
+    """Browser: computed style."""
     source = path.read_text(encoding="utf-8")
     page.set_content("<!doctype html><html lang='fr'><title>CSS</title><main></main></html>")
     read_source = page.evaluate(READ, source)
@@ -35,6 +36,9 @@ def test_chromium_reads_the_lean_stylesheet_as_its_source(page: Page, path: Path
 
 
 def test_chromium_tells_a_descendant_from_a_compound_selector(page: Page) -> None:
-    """The check above can fail: a blank that matters changes Chromium's reading."""
+    """The check above can fail: a blank that matters changes Chromium's reading.
+
+    Browser: computed style.
+    """
     page.set_content("<!doctype html><html lang='fr'><title>CSS</title><main></main></html>")
     assert page.evaluate(READ, ".a .b { x: 1 }") != page.evaluate(READ, ".a.b { x: 1 }")

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_score_entered_elsewhere_appears_without_reloading(
     live_server, page: Page, settings, tournament, round1
 ):
+    """Browser: 390 px layout, htmx swaps, scripts, axe."""
     settings.LIVE_POLL_SECONDS = 1
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(f"{live_server.url}/t/{tournament.slug}/classement/")
@@ -35,7 +36,10 @@ def test_offline_the_ranking_keeps_its_last_version_and_says_since_when(
 ):
     """The hall's Wi-Fi drops (issue 23): the live ranking stays on the
     phone with « hors ligne depuis … » instead of an error, and brings itself
-    up to date when the network is back."""
+    up to date when the network is back.
+
+    Browser: 390 px layout, htmx swaps, scripts, offline outbox, axe.
+    """
     settings.LIVE_POLL_SECONDS = 1
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/t/{tournament.slug}/classement/")

@@ -70,6 +70,7 @@ def _play_to_the_end(tournament: Tournament) -> None:
 def test_a_player_ticks_at_the_door_and_the_result_mail_s_link_opens_on_her_phone(
     live_server, open_page, organizer, hall, faults
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, axe."""
     server = SmtpServer()  # the hall has no internet: nothing listens yet
     with override_settings(PUBLIC_URL=live_server.url), smtp_settings(server.port):
         phone = open_page(viewport=PHONE, has_touch=True, is_mobile=True)

@@ -61,6 +61,7 @@ def create_button_in_view(page: Page) -> bool:
 def test_the_first_screen_asks_what_a_concours_needs_and_the_clubs_count(
     live_server, page: Page, organizer
 ):
+    """Browser: keys and focus, screen layout, scripts, axe."""
     url = live_server.url
     page.set_viewport_size(LAPTOP)
     log_in(page, url)
@@ -119,6 +120,7 @@ def test_the_first_screen_asks_what_a_concours_needs_and_the_clubs_count(
 
 
 def test_a_phone_sized_screen_shows_the_first_screen(live_server, page: Page, organizer):
+    """Browser: 390 px layout, screen layout, scripts."""
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url)
     page.goto(live_server.url + reverse("tournaments:create"))
@@ -137,6 +139,7 @@ def test_a_phone_sized_screen_shows_the_first_screen(live_server, page: Page, or
 def test_the_desk_asks_the_count_until_the_first_coinched_deal(
     live_server, page: Page, organizer, viewport
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     tournament = factories.build_tournament(owner=organizer, preset="ffb-coinche", end_deals=4)
     factories.add_teams(tournament, 2)
     table = factories.first_table(factories.draw_random_round(tournament))
@@ -280,7 +283,10 @@ def test_every_coinche_question_open_the_button_is_still_there(
     under them show without scrolling (French, and English's longer words),
     a smaller window (the browser's bars) still shows the button, and Tab
     reaches it right after the last answer; on a phone it is reached and
-    the page is no wider than the screen."""
+    the page is no wider than the screen.
+
+    Browser: keys and focus, 390 px layout, screen layout, scripts, axe.
+    """
     page = open_page(viewport=viewport, locale=locale)
     log_in(page, live_server.url)
     type_every_question_open(page, live_server.url)

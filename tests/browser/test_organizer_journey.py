@@ -86,6 +86,7 @@ def announce(page: Page, number: int) -> None:
 
 
 def test_an_organizer_runs_three_parties(live_server, page: Page, organizer, tmp_path):
+    """Browser: keys and focus, axe."""
     url = live_server.url
     log_in(page, url)
 

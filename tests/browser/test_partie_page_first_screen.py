@@ -29,6 +29,7 @@ TABLES = """() => {
 
 
 def test_the_tables_come_first_and_the_clock_is_one_line(page: Page, live_server, organizer):
+    """Browser: keys and focus, screen layout, scripts, axe."""
     tournament = factories.build_tournament(
         owner=organizer, release_draws=True, clock_enabled=True, last_deal_minutes=50
     )

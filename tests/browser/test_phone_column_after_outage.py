@@ -44,6 +44,7 @@ RECORD_PHONE_CELL = """(n) => {
 def test_the_desk_stops_saying_deals_wait_once_the_phone_sent_them(
     live_server, page: Page, open_page, round1, faults
 ):
+    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox, axe."""
     Tournament.objects.filter(pk=round1.tournament_id).update(end_mode="deals", end_deals=3)
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     url = live_server.url

@@ -100,6 +100,7 @@ FIRST_ROWS = """(count) => {
 def test_the_live_rankings_first_lines_are_on_the_first_screen(
     live_server, page: Page, organizer, large_print
 ):
+    """Browser: 390 px layout, screen layout, scripts."""
     tournament = long_named_tournament(organizer)
     page.set_viewport_size(PHONE)
     url = f"{live_server.url}/t/{tournament.slug}/classement/"
@@ -124,6 +125,7 @@ def test_the_live_rankings_first_lines_are_on_the_first_screen(
 
 
 def test_no_text_of_the_players_pages_is_under_16_px(live_server, page: Page, organizer, round1):
+    """Browser: 390 px layout, scripts, axe."""
     tournament = long_named_tournament(organizer)
     team = tournament.teams.get(number=5)
     table = round1.tables.order_by("number").first()  # a concours entered deal by deal
@@ -228,7 +230,10 @@ def test_no_text_of_the_other_public_pages_is_under_16_px(live_server, page: Pag
     the final phase, a season's challenge, a player's and a club's pages,
     a published concours's results and the merged ranking of several halls
     (hiding its last partie, issue 38 item 12a); none wider than the
-    screen (the shared guard of `page` fails on it too)."""
+    screen (the shared guard of `page` fails on it too).
+
+    Browser: 390 px layout, axe.
+    """
     concours = finished_concours(organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre0"})
     person = Player.objects.get(last_name="Lefèvre0").person
     page.set_viewport_size(PHONE)

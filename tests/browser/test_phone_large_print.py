@@ -75,6 +75,7 @@ def where(page: Page) -> dict[str, dict[str, int]]:
 def test_a_coinched_deal_in_large_print_with_one_scroll_at_most(
     live_server, open_page, round1, mode
 ):
+    """Browser: 390 px layout, scripts, axe."""
     viewport, scale, large_print, keypad = MODES[mode]
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=viewport, device_scale_factor=scale, is_mobile=True, has_touch=True)
@@ -143,7 +144,10 @@ def test_a_coinched_deal_with_belote_and_capot_in_large_print_with_one_scroll_at
     keypad's points box pulling « Coinchée » then « Belote » under the bar
     (106 px high at A+, 73 at 150 %), « Coinche » under it once marked.
     After (the bar on one line, 56 and 40 px; « Non », « Coinchée »,
-    « Surcoinche » on one row): 7 taps, no scroll, nothing under the bar."""
+    « Surcoinche » on one row): 7 taps, no scroll, nothing under the bar.
+
+    Browser: 390 px layout, scripts, axe.
+    """
     viewport, scale, large_print, keypad = MODES[mode]
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=viewport, device_scale_factor=scale, is_mobile=True, has_touch=True)

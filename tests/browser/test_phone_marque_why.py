@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_quick_player_sees_why_after_saving_and_the_pad_stays(
     live_server, open_page, round1, large_print
 ):
+    """Browser: 390 px layout, scripts."""
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto(live_server.url + links.entry_path(table))

@@ -50,6 +50,7 @@ def places(page: Page) -> dict[str, dict[str, int]]:
 def test_a_deal_and_its_save_button_on_the_first_screen(
     live_server, open_page, round1, large_print
 ):
+    """Browser: 390 px layout, scripts."""
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto(live_server.url + links.entry_path(table))
@@ -93,7 +94,10 @@ def test_a_deal_and_its_save_button_on_the_first_screen(
 def test_the_wifi_dropping_does_not_move_the_pad(live_server, open_page, round1, faults):
     """The outbox's box appears when the Wi-Fi drops (« Hors ligne : réseau perdu à
     … »): the pad stays where the player's finger is, on the screen and in
-    the page; the deal tapped then is recorded as tapped once back."""
+    the page; the deal tapped then is recorded as tapped once back.
+
+    Browser: 390 px layout, scripts, offline outbox.
+    """
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto(live_server.url + links.entry_path(table))

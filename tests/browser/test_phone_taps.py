@@ -39,6 +39,7 @@ DEALS = [
 
 
 def test_taps_per_deal_on_the_phone(live_server, page: Page, round1):
+    """Browser: 390 px layout, scripts."""
     table = round1.tables.order_by("number").first()
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + links.entry_path(table))
@@ -62,7 +63,10 @@ def test_the_pad_says_what_is_missing_and_a_capot_bid_needs_no_mark(
     """« Enregistrer » on an empty row says what is missing next to
     « Preneur », naming it, and records nothing; the capot bid puts its
     hint in place of the second capot mark; at 390 px and in « Grands
-    caractères »."""
+    caractères ».
+
+    Browser: 390 px layout, scripts.
+    """
     table = round1.tables.order_by("number").first()
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + links.entry_path(table))

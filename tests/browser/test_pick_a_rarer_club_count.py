@@ -42,6 +42,7 @@ def open_more(page: Page, block) -> None:
 
 
 def test_a_capot_not_bid_without_its_bonus(live_server, page: Page, organizer):
+    """Browser: keys and focus, scripts."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche sans prime", "ffb-coinche")
@@ -63,6 +64,7 @@ def test_a_capot_not_bid_without_its_bonus(live_server, page: Page, organizer):
 
 
 def test_classic_belote_made_on_82_points(live_server, page: Page, organizer):
+    """Browser: keys and focus, scripts, axe."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Belote à 82", "ffb-belote")
@@ -82,6 +84,7 @@ def test_classic_belote_made_on_82_points(live_server, page: Page, organizer):
 
 
 def test_la_generale_counted_as_a_contract_of_500(live_server, page: Page, organizer):
+    """Browser: keys and focus, scripts."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche à la générale", "ffb-coinche")
@@ -102,6 +105,7 @@ def test_la_generale_counted_as_a_contract_of_500(live_server, page: Page, organ
 
 
 def test_a_capot_counted_its_252_card_points(live_server, page: Page, organizer):
+    """Browser: keys and focus, scripts, axe."""
     url = live_server.url
     log_in(page, url)
     block = new_concours(page, url, "Coinche au capot de 252", "ffb-coinche")

@@ -36,6 +36,7 @@ def _shot(page: Page, name: str) -> None:
 def test_a_visitor_follows_a_player_who_agreed_and_not_one_who_did_not(
     live_server, page: Page, organizer
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     concours = finished_concours(
         organizer, name="Concours de la Saint-Éloi", shown={"Lefèvre3", "Lefèvre4", "Bérard4"}
     )

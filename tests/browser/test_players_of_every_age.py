@@ -95,6 +95,7 @@ def _visit(page: Page, url: str, name: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_every_players_page_is_accessible_at_every_size(live_server, open_page, organizer, mode):
+    """Browser: 390 px layout, scripts, axe."""
     options, large = MODES[mode]
     tournament = long_named_tournament(organizer)
     team = tournament.teams.get(number=5)
@@ -162,7 +163,10 @@ def test_every_players_page_follows_the_phones_large_text(live_server, open_page
     sideways nor gets under 44 px (the fixtures check every page).
     « Grands caractères » on top of it keeps that size (137.5 % of 32 px
     would be wider than the pages are laid out for: app.css) and gives the
-    high contrast."""
+    high contrast.
+
+    Browser: 390 px layout, scripts, computed style, axe.
+    """
     tournament = long_named_tournament(organizer)
     # The door opens on the concours' day: today.
     Tournament.objects.filter(pk=tournament.pk).update(features=["door"], date=timezone.localdate())
@@ -216,7 +220,10 @@ def test_a_ranking_of_five_figures_reads_as_lines_on_a_phone(
     """Match points and the opponents' points decide the ranking: a phone
     shows five figures a row, 26 em wide, more than a 390 px phone holds
     (the table scrolled sideways in its box): its rows read as lines there
-    already, each figure with its words. A desk keeps the table."""
+    already, each figure with its words. A desk keeps the table.
+
+    Browser: 390 px layout, axe.
+    """
     tournament = long_named_tournament(organizer)
     Tournament.objects.filter(pk=tournament.pk).update(
         ranking_criteria=["match_points", "buchholz", "points"]
@@ -233,6 +240,7 @@ def test_a_ranking_of_five_figures_reads_as_lines_on_a_phone(
 def test_grands_caracteres_is_one_tap_remembered_by_the_phone_without_a_cookie(
     live_server, open_page, tournament
 ):
+    """Browser: 390 px layout, scripts, computed style, axe."""
     phone = open_page(viewport=PHONE)
     phone.goto(f"{live_server.url}/t/{tournament.slug}/")
     cookies = phone.context.cookies()
@@ -274,7 +282,10 @@ SCREENS = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 def test_the_hall_screen_is_read_from_the_back_of_the_hall(live_server, open_page, round1, screen):
     """On a 2.5 m picture read from 20 m (an x-height of 1/200 of the
     distance, about 0.53 em): the lists' lines are 5 % of the screen's
-    height, the clock 18 %. Whatever the screen's resolution."""
+    height, the clock 18 %. Whatever the screen's resolution.
+
+    Browser: screen layout, computed style, axe.
+    """
     hall = open_page(viewport=screen)
     hall.goto(f"{live_server.url}/t/{round1.tournament.slug}/ecran/")
     expect(hall.locator("#projector .scrolling li").first).to_be_visible()
@@ -291,7 +302,10 @@ def test_the_hall_screen_opened_by_the_organizer_after_a_restart_shows_no_banner
     """The hall screen is often opened from the organizer's laptop, signed
     in: after the hall server restarted, the organizer's notice (« Le
     serveur a redémarré… ») is for the desk's pages, not for the hall's
-    screen (issue 38 item 10: it showed there, over the ranking)."""
+    screen (issue 38 item 10: it showed there, over the ranking).
+
+    Browser: axe.
+    """
     settings.HALL, settings.DATA_DIR = True, tmp_path
     now = datetime.datetime.now(datetime.UTC)
     uptime.record_start(tmp_path, now - datetime.timedelta(minutes=3))

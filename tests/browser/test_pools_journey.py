@@ -56,6 +56,7 @@ def test_the_organizer_runs_the_pools_and_a_phone_reads_them(
     live_server, page: Page, open_page, organizer
 ):
     # Played today: the home lists it first (« Concours en cours et du jour »).
+    """Browser: 390 px layout, axe."""
     tournament = factories.build_tournament(
         owner=organizer,
         name="Mondial de coinche de Borgu",

@@ -58,7 +58,10 @@ def test_a_phone_holds_then_confirms_its_place_and_a_team_registered_again_tells
     """On the test's clock (the live server's thread reads it too): Josette
     registers at its pinned moment, each neighbour's team 5 minutes later,
     at one same moment, so that their two mails say one same hold end and
-    a mail quoting Josette's hold (« jusqu'à » 5 minutes earlier) differs."""
+    a mail quoting Josette's hold (« jusqu'à » 5 minutes earlier) differs.
+
+    Browser: keys and focus, 390 px layout, axe.
+    """
     josette_at = clock.now
     tournament = announce(
         organizer, name=NAME, max_teams=10, date=timezone.localdate() + datetime.timedelta(days=9)

@@ -18,6 +18,7 @@ NOT_SECURE = "Object.defineProperty(window, 'isSecureContext', {get: () => false
 
 
 def test_the_press_text_is_copied_in_one_click_over_plain_http(live_server, open_page, organizer):
+    """Browser: scripts, axe."""
     tournament = factories.qualified_tournament(owner=organizer, teams=6, parties=2)
     desk = open_page(permissions=["clipboard-read", "clipboard-write"])
     desk.context.add_init_script(NOT_SECURE)

@@ -67,6 +67,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def test_the_prize_giving(live_server, page: Page, open_page, organizer, tmp_path):
+    """Browser: 390 px layout, axe."""
     url = live_server.url
     tournament = concours(organizer)
     slug = tournament.slug

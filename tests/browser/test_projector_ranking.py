@@ -124,6 +124,7 @@ def watch_a_cycle(page: Page, label: str) -> dict:
 def test_every_table_and_every_rank_is_seen_within_one_cycle(
     page: Page, live_server, django_user_model, screen, tables
 ):
+    """Browser: screen layout, scripts, axe."""
     owner = django_user_model.objects.create_user("orga", password="x")
     tournament = concours(owner, 2 * tables)
     play_round_two(tournament)
@@ -139,6 +140,7 @@ def test_every_table_and_every_rank_is_seen_within_one_cycle(
 
 
 def test_a_short_ranking_stands_still(page: Page, live_server, django_user_model):
+    """Browser: screen layout, scripts, axe."""
     owner = django_user_model.objects.create_user("orga", password="x")
     tournament = concours(owner, 6)
     play_round_two(tournament)
@@ -166,7 +168,10 @@ LEADER = """() => {
 def test_the_leaders_line_is_never_hidden_under_the_heading(
     page: Page, live_server, django_user_model
 ):
-    """Issue 38, item 10: the ranking slid up under its heading, leader first."""
+    """Issue 38, item 10: the ranking slid up under its heading, leader first.
+
+    Browser: screen layout, scripts, axe.
+    """
     owner = django_user_model.objects.create_user("orga", password="x")
     tournament = concours(owner, 60)
     play_round_two(tournament)

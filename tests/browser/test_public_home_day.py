@@ -173,6 +173,7 @@ def play_a_partie_at_the_desk(page: Page, base: str, slug: str, number: int) -> 
 def test_announced_pre_registered_played_offline_published_and_shown(
     servers, page: Page, open_page, tmp_path
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, scripts, offline outbox, axe."""
     hall, hosted, mail = servers
     laptop = f"http://127.0.0.1:{hall.port}"
     today = timezone.localdate()  # the day in France, as both servers count it

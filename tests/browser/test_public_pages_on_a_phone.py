@@ -92,6 +92,7 @@ def visit(page: Page, url: str, name: str, shots: Path | None) -> None:
 def test_every_public_page_fits_a_phone_in_french_and_in_english(
     live_server, page: Page, organizer
 ):
+    """Browser: 390 px layout, axe."""
     tournament = long_named_tournament(organizer)
     team = tournament.teams.get(number=5)
     shots = (

@@ -27,6 +27,7 @@ DESK = {"width": 1366, "height": 900}
 def test_a_table_calls_the_desk_answers_the_phone_sees_it(
     page: Page, open_page, faults, live_server, django_user_model
 ):
+    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox, axe."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner)
     factories.add_teams(tournament, 8)

@@ -38,6 +38,7 @@ def fill_team(page: Page, first: tuple[str, str], second: tuple[str, str]) -> No
 
 
 def test_two_desks_register_two_teams_at_the_same_instant(live_server, open_page, tournament):
+    """Browser: axe."""
     url = live_server.url
     add = f"{url}/organisation/t/{tournament.slug}/equipes/ajouter/"
     desks = [open_page(viewport={"width": 1366, "height": 900}) for _ in range(2)]
@@ -62,6 +63,7 @@ def test_two_desks_register_two_teams_at_the_same_instant(live_server, open_page
 def test_the_same_team_sent_from_two_desks_at_once_is_registered_once(
     live_server, open_page, tournament
 ):
+    """Browser: axe."""
     url = live_server.url
     add = f"{url}/organisation/t/{tournament.slug}/equipes/ajouter/"
     desks = [open_page(viewport={"width": 1366, "height": 900}) for _ in range(2)]
@@ -95,6 +97,7 @@ def test_the_same_team_sent_from_two_desks_at_once_is_registered_once(
 def test_a_known_player_is_proposed_and_singles_are_paired(
     live_server, page: Page, organizer, tournament, width
 ):
+    """Browser: keys and focus, 390 px layout, scripts, axe."""
     last_week = build_tournament(
         owner=organizer, name="Concours d'avant", date=datetime.date(2026, 11, 28)
     )

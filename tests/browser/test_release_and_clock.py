@@ -73,6 +73,7 @@ def fast_polls(settings):
 def test_the_phone_waits_for_the_announcement_then_shows_the_table(
     live_server, page: Page, open_page, make_tournament, fast_polls, language
 ):
+    """Browser: 390 px layout, htmx swaps, scripts, axe."""
     words = WORDS[language]
     tournament = make_tournament(release_draws=True)
     add_teams(tournament, 8)
@@ -133,6 +134,7 @@ def test_the_phone_waits_for_the_announcement_then_shows_the_table(
 def test_the_clock_counts_on_the_hall_screen_calls_the_last_deal_and_pauses(
     live_server, page: Page, open_page, make_tournament, fast_polls
 ):
+    """Browser: 390 px layout, htmx swaps, scripts, axe."""
     tournament = make_tournament(
         clock_enabled=True, last_deal_minutes=1, start_time=datetime.time(14, 0)
     )

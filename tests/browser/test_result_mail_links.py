@@ -79,6 +79,7 @@ def press_on(page: Page, locator) -> None:
 
 
 def test_the_result_mail_comes_from_the_club_and_its_links_open(hall, page: Page, open_page):
+    """Browser: keys and focus, 390 px layout, axe."""
     server, mail, slug = hall
     base = f"http://{LISTEN}:{server.port}"
     page.set_viewport_size(DESK)

@@ -180,6 +180,7 @@ def _recorded_as_written(table: Table, truth: list[dict]) -> None:
 def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
     page: Page, live_server, django_user_model, tmp_path
 ):
+    """Browser: keys and focus, camera input, axe."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament, rnd = _concours(owner, 32)
     rules = tournament.rule_profile
@@ -227,6 +228,7 @@ def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
 def test_a_phone_at_390_px_photographs_a_sheet(
     page: Page, live_server, django_user_model, tmp_path
 ):
+    """Browser: 390 px layout, scripts, camera input, axe."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner, sheets_enabled=True)
     factories.add_teams(tournament, 4)
@@ -264,6 +266,7 @@ def test_a_phone_at_390_px_photographs_a_sheet(
 def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     page: Page, live_server, django_user_model, tmp_path
 ):
+    """Browser: camera input."""
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
     tournament = factories.build_tournament(owner=owner, parties=2, sheets_enabled=True)
     factories.add_teams(tournament, 6)

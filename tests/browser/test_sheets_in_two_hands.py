@@ -54,6 +54,7 @@ def _reasons_on_screen(page: Page) -> list[str]:
 def test_a_pile_in_two_hands_is_reviewed_by_keyboard_with_its_reasons_read(
     page: Page, live_server, django_user_model, tmp_path
 ):
+    """Browser: keys and focus, 390 px layout, camera input, axe."""
     owner = django_user_model.objects.create_user(
         "orga", password=factories.PASSWORD, first_name="Marie", last_name="Durand"
     )

@@ -46,6 +46,7 @@ def test_two_halls_merge_into_one_ranking_provisional_then_final(
     live_server, page: Page, open_page, organizer, tmp_path
 ):
     # Each hall's laptop played its concours (same rules, same day).
+    """Browser: keys and focus, 390 px layout, axe."""
     vic_file = tmp_path / "vic.json"
     vic_file.write_text(json.dumps(hall_file(organizer, name="Vic", teams=4)), encoding="utf-8")
     laptop = factories.qualified_tournament(

@@ -52,6 +52,7 @@ OVERLAPS = """() => {
 
 
 def test_a_table_enters_its_deals_on_a_phone(live_server, page: Page, round1):
+    """Browser: 390 px layout, scripts."""
     table = round1.tables.order_by("number").first()
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url + links.entry_path(table))
@@ -77,7 +78,10 @@ def test_deals_typed_one_after_another_each_add_their_row(live_server, page: Pag
     """After each save only the new row comes back (with the totals and the
     next row): the rows, the totals and the form's version stay right deal
     after deal, on the phone and at the desk, whose delete button then
-    deletes the last deal."""
+    deletes the last deal.
+
+    Browser: keys and focus, 390 px layout, scripts, axe.
+    """
     table = round1.tables.order_by("number").first()
     page.goto(live_server.url + links.entry_path(table))
     page.locator("#id_code").fill(table.code_a)
@@ -109,7 +113,10 @@ def test_deals_typed_one_after_another_each_add_their_row(live_server, page: Pag
 def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page, round1, faults):
     """One tick a row when the other team wants it (issue 21), without
     opening the row (issue 38); a tick made while the Wi-Fi is down waits on
-    the phone and is sent by itself; « Tout confirmer » ticks the rest."""
+    the phone and is sent by itself; « Tout confirmer » ticks the rest.
+
+    Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox, axe.
+    """
     from tests import factories
 
     table = round1.tables.order_by("number").first()
@@ -153,7 +160,10 @@ def test_ten_deals_read_like_the_paper_sheet_on_a_phone(live_server, open_page, 
     pairs). Zoomed to 200 %, with the phone's largest text, in « Grands
     caractères » and on a 1366 px screen nothing scrolls sideways
     (guard.js), no word of a line runs into the next one, and axe finds
-    nothing (the fixtures)."""
+    nothing (the fixtures).
+
+    Browser: keys and focus, 390 px layout, screen layout, scripts, axe.
+    """
     table = round1.tables.order_by("number").first()
     enter_ten_deals(table)
     page = open_page(**SCREENS.get(mode, {"viewport": PHONE}))

@@ -394,6 +394,7 @@ def player_finds_his_table(day: Day) -> Page:
 def test_the_day_at_the_desk_and_at_the_tables(
     live_server, page: Page, open_page, organizer, settings, tmp_path, language, width
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, htmx swaps, scripts, axe."""
     settings.LIVE_POLL_SECONDS = 1
     shots = Path(os.environ["JOURNEY_SHOTS"]) if os.environ.get("JOURNEY_SHOTS") else None
     if shots:

@@ -46,6 +46,7 @@ def choose_and_check(page: Page, path) -> None:
 def test_the_club_file_as_written_and_columns_said_in_the_preview(
     page: Page, live_server, organizer, tmp_path
 ):
+    """Browser: keys and focus, axe."""
     tournament = factories.build_tournament(owner=organizer)
     page.set_viewport_size(DESK)
     log_in(page, live_server.url)

@@ -36,6 +36,7 @@ def choose(page: Page, label: str, typed: str, value: str) -> None:
 def test_the_volunteer_changes_the_tie_breaks_after_partie_1(
     live_server, page: Page, organizer, open_page
 ):
+    """Browser: keys and focus, 390 px layout, scripts, axe."""
     tournament = factories.build_tournament(
         owner=organizer,
         name="Concours du Foyer rural",

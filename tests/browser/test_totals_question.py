@@ -35,6 +35,7 @@ def type_totals(page: Page, a: str, b: str) -> None:
 def test_one_key_too_many_is_asked_about_and_a_plausible_sheet_is_not(
     live_server, page: Page, make_tournament, faults
 ):
+    """Browser: keys and focus, axe."""
     tournament = make_tournament(preset="ffb-coinche", score_entry="totals", end_deals=12)
     factories.add_teams(tournament, 4)
     first, second = factories.draw_random_round(tournament).tables.order_by("number")

@@ -40,6 +40,7 @@ def generale_concours(owner):
 
 
 def test_a_generale_typed_at_the_desk(live_server, page: Page, organizer):
+    """Browser: keys and focus, axe."""
     url = live_server.url
     log_in(page, url)
     tournament = generale_concours(organizer)
@@ -63,6 +64,7 @@ def test_a_generale_typed_at_the_desk(live_server, page: Page, organizer):
 
 
 def test_a_generale_tapped_on_a_phone(live_server, page: Page, organizer):
+    """Browser: 390 px layout, axe."""
     tournament = generale_concours(organizer)
     factories.add_teams(tournament, 2)
     table = factories.first_table(factories.draw_random_round(tournament))

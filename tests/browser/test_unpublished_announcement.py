@@ -27,6 +27,7 @@ UNPUBLISHED = "les joueurs ne voient ni leur table ni le classement"
 def test_an_unpublished_concours_says_so_when_its_draw_is_announced_then_is_published(
     live_server, page: Page, open_page, organizer, settings, faults
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     settings.HALL = False  # the hosted service: its network is not the public
     url = live_server.url
     page.set_viewport_size(DESK)

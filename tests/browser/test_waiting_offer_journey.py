@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_team_withdraws_at_the_desk_and_the_waiting_team_confirms_from_its_phone(
     live_server, open_page, organizer, faults, smtp, settings
 ):
+    """Browser: keys and focus, 390 px layout, screen layout, axe."""
     tournament = announce(organizer, max_teams=1, name="Concours de la Sainte-Cécile")
     first = pair(tournament, 1)
     waiting = pair(tournament, 2, email="odette.lemaire@example.org")

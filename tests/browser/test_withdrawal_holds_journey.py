@@ -69,6 +69,7 @@ def _other_organizers_file(other, folder: Path) -> Path:
 def test_a_player_who_withdrew_stays_withdrawn_whatever_another_organizer_publishes(
     live_server, page: Page, open_page, organizer, django_user_model, tmp_path
 ):
+    """Browser: keys and focus, 390 px layout, axe."""
     finished_concours(organizer, name="Concours du club", shown={"Lefèvre3"}, people=HERS)
     her = Player.objects.get(last_name="Lefèvre3").person
     phone = open_page(viewport=PHONE)
