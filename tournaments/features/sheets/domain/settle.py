@@ -72,6 +72,10 @@ class FieldRead(Protocol):
 MarquesOf = Callable[[dict[str, int]], "tuple[int, int] | None"]
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
+#: A reading that fits: its likelihood, every input's and marque's value
+#: under it, and the totals after it (None: not checked).
+Fit = tuple[float, dict[str, int], "tuple[int, int] | None"]
+
 #: Readings of a row's inputs scored at most (about 5 µs each).
 AT_MOST = 6000
 
@@ -164,7 +168,7 @@ def settle(
         fits = _fits(marques_of, befores, numbers, readings, plausible)
         if not fits:
             return None
-        best, values = max(fits, key=lambda fit: fit[0])
+        best = max(fits, key=lambda fit: fit[0])[0]
         # A reading left out is under `bound` * upper: a rival only if that
         # reaches plausible * best (the best reading is not the first choices).
         if bound * upper <= plausible * best:
@@ -172,13 +176,11 @@ def settle(
         bound = plausible * best / upper
     else:
         return None
+    values = _values(max(fits, key=lambda fit: fit[0]))
     if _overrides_sure(values, numbers, 1.0 - thresholds.sure):
         return None  # the players wrote otherwise than the rules: as read, asked
-    rivals = [
-        implied
-        for likelihood, implied in fits
-        if likelihood >= plausible * best and not _against_beyond(implied, values, numbers, beyond)
-    ]
+    near = (_values(fit) for fit in fits if fit[0] >= plausible * best)
+    rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
     return Settled(values, frozenset(doubtful), tuple(rivals))
 
@@ -235,12 +237,17 @@ def _fits(
     numbers: dict[str, list[tuple[float, ...]]],
     readings: list[tuple[dict[str, int], float, float]],
     plausible: float,
-) -> list[tuple[float, dict[str, int]]]:
+) -> list[Fit]:
     """Every reading of the inputs that the engine scores and whose marques
     (and totals after one of `befores`, each with its likelihood) fit the
     boxes written, each of their digits plausible, with its likelihood and
-    every number's value under it."""
-    fits: list[tuple[float, dict[str, int]]] = []
+    every number's value under it (`_values`)."""
+    fits: list[Fit] = []
+    # The totals after each of `befores` depend on the marques only: many
+    # readings give the same marques (each reading × each before was
+    # scored again: 5 s a sheet in unknown hands).
+    totals_after: dict[tuple[int, int], list[tuple[float, float, int, int]]] = {}
+    seen: dict[tuple[str, int], float] = {}  # a total's likelihood, by its value
     for values, likelihood, _ in readings:
         marques = marques_of(values)
         if marques is None:
@@ -251,13 +258,45 @@ def _fits(
         if not all(marked):
             continue
         if not befores:
-            fits.append((likelihood * prod(marked), implied))
-        for (total_a, total_b), chance in befores:
-            after = {**implied, "total_a": total_a + a, "total_b": total_b + b}
-            summed = [_likelihood(numbers[n], after[n], plausible) for n in ("total_a", "total_b")]
-            if all(summed):
-                fits.append((likelihood * prod(marked) * chance * prod(summed), after))
+            fits.append((likelihood * prod(marked), implied, None))
+            continue
+        if marques not in totals_after:
+            totals_after[marques] = _totals_after(numbers, befores, marques, plausible, seen)
+        for chance, summed, total_a, total_b in totals_after[marques]:
+            fits.append((likelihood * prod(marked) * chance * summed, implied, (total_a, total_b)))
     return fits
+
+
+def _values(fit: Fit) -> dict[str, int]:
+    """Every number's value under a reading that fits (its totals apart:
+    only the few readings nearly as likely as the best are made whole)."""
+    _likelihood, implied, totals = fit
+    if totals is None:
+        return implied
+    return {**implied, "total_a": totals[0], "total_b": totals[1]}
+
+
+def _totals_after(
+    numbers: dict[str, list[tuple[float, ...]]],
+    befores: list[tuple[tuple[int, int], float]],
+    marques: tuple[int, int],
+    plausible: float,
+    seen: dict[tuple[str, int], float],
+) -> list[tuple[float, float, int, int]]:
+    """For each of `befores` whose totals plus `marques` fit the totals'
+    boxes, each digit plausible: its likelihood, the totals' and the totals
+    (`seen`: each total's likelihood by its value, kept between calls)."""
+    out = []
+    for (total_a, total_b), chance in befores:
+        after = (total_a + marques[0], total_b + marques[1])
+        summed = []
+        for name, value in zip(("total_a", "total_b"), after, strict=True):
+            if (name, value) not in seen:
+                seen[name, value] = _likelihood(numbers[name], value, plausible)
+            summed.append(seen[name, value])
+        if all(summed):
+            out.append((chance, prod(summed), *after))
+    return out
 
 
 def _readings(
