@@ -35,7 +35,7 @@ SECOND = "salle-2.belote.lan"
 
 
 def test_the_phone_follows_the_hall_to_the_second_laptop(playwright, tmp_path, faults):
-    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox."""
+    """Browser: keys and focus, 390 px layout, scripts, offline outbox."""
     hall, other, stick, medium = two_laptops(tmp_path)
     phone = None
     other.env["PUBLIC_URL"] = f"http://{SECOND}:{other.port}"

@@ -231,7 +231,7 @@ def hall(tmp_path):
 def test_the_hall_server_killed_and_started_again_the_phone_goes_on_by_itself(
     hall, playwright, browser, tmp_path, faults
 ):
-    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox."""
+    """Browser: 390 px layout, scripts, offline outbox."""
     hall.start("--demo")
     password = re.search(r"Mot de passe : (\S+)", hall.log()).group(1)
     table = json.loads(hall.shell(FIND_TABLE))

@@ -35,7 +35,7 @@ SECOND = "secours.belote.lan"
 def test_the_first_laptop_dead_for_good_the_phone_goes_to_the_standby(
     playwright, browser, tmp_path, faults
 ):
-    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox."""
+    """Browser: keys and focus, 390 px layout, scripts, offline outbox."""
     hall, other, stick, medium = two_laptops(tmp_path)
     phone = None
     standby = f"http://{SECOND}:{other.port}"

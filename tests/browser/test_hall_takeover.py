@@ -62,7 +62,7 @@ def type_deal(page, points: str) -> None:
 def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
     playwright, browser, tmp_path, faults
 ):
-    """Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox."""
+    """Browser: keys and focus, 390 px layout, scripts, offline outbox."""
     first, second, stick = tmp_path / "portable-1", tmp_path / "portable-2", tmp_path / "cle"
     first.mkdir()
     second.mkdir()

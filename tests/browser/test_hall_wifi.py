@@ -73,7 +73,7 @@ def deals_of(table: Table) -> list[tuple[int, int | None]]:
 def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_order(
     hall_url, phone, round1, faults
 ):
-    """Browser: keys and focus, 390 px layout, scripts, offline outbox, service worker."""
+    """Browser: 390 px layout, scripts, offline outbox, service worker."""
     Tournament.objects.filter(pk=round1.tournament_id).update(end_mode="deals", end_deals=3)
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     context, page = phone()
@@ -144,7 +144,7 @@ def test_a_table_types_offline_closes_the_browser_and_its_deals_arrive_once_in_o
 def test_the_desk_changed_the_table_meanwhile_the_phone_says_so_and_overwrites_nothing(
     hall_url, phone, round1, faults
 ):
-    """Browser: keys and focus, 390 px layout, scripts, offline outbox."""
+    """Browser: 390 px layout, scripts, offline outbox."""
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     context, page = phone()
     page.goto(hall_url + links.entry_path(table))
@@ -202,7 +202,7 @@ def test_a_reload_while_deals_wait_is_asked_first_and_the_address_shows_them_onc
     reloads anyway opens the table's address again once the Wi-Fi is back
     and finds what was kept, sent once.
 
-    Browser: keys and focus, 390 px layout, scripts, offline outbox, service worker.
+    Browser: 390 px layout, scripts, offline outbox, service worker.
     """
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     context, page = phone()
@@ -251,7 +251,7 @@ def test_on_the_hosted_service_a_reload_offline_opens_the_page_from_its_service_
 ):
     """127.0.0.1 is a secure context, as the hosted service over HTTPS.
 
-    Browser: keys and focus, 390 px layout, scripts, offline outbox, service worker, axe.
+    Browser: 390 px layout, scripts, offline outbox, service worker, axe.
     """
     table = round1.tables.filter(team_b__isnull=False).order_by("number").first()
     page.set_viewport_size(PHONE)

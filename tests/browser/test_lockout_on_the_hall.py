@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_laptop_signs_in_while_the_phone_is_locked_out(
     live_server, open_page, organizer, settings, faults
 ):
-    """Browser: keys and focus, 390 px layout, axe."""
+    """Browser: 390 px layout, axe."""
     settings.HALL = True
     settings.TRUSTED_PROXIES = ["127.0.0.1/32"]
     guesser = Client()

@@ -29,7 +29,7 @@ FOCUSED = "b => b === document.activeElement"
 def test_the_keypad_comes_back_after_coinchee_or_belote(
     live_server, open_page, round1, what, choice, marques
 ):
-    """Browser: 390 px layout, htmx swaps."""
+    """Browser: keys and focus, 390 px layout, scripts."""
     table = round1.tables.order_by("number").first()
     page = open_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto(live_server.url + links.entry_path(table))

@@ -138,7 +138,7 @@ def log_in(page, base: str) -> None:
 def test_a_concours_played_offline_is_published_from_the_hall_laptop(
     servers, page, open_page, tmp_path
 ):
-    """Browser: keys and focus, 390 px layout, scripts, offline outbox, axe."""
+    """Browser: 390 px layout, scripts, offline outbox, axe."""
     hall, hosted, mail = servers
     SHOTS.mkdir(exist_ok=True)
     concours = json.loads(hall.shell(PLAYED_OFFLINE))

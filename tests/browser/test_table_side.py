@@ -115,7 +115,7 @@ def test_the_other_team_ticks_deal_by_deal_even_offline(live_server, page: Page,
     opening the row (issue 38); a tick made while the Wi-Fi is down waits on
     the phone and is sent by itself; « Tout confirmer » ticks the rest.
 
-    Browser: keys and focus, 390 px layout, htmx swaps, scripts, offline outbox, axe.
+    Browser: 390 px layout, htmx swaps, scripts, offline outbox, axe.
     """
     from tests import factories
 

@@ -36,7 +36,7 @@ def concours(make_tournament):
 
 @pytest.mark.parametrize("width", [1366, 390])
 def test_search_tick_tag_and_help_from_the_team_list(live_server, page, concours, width):
-    """Browser: keys and focus, 390 px layout, axe."""
+    """Browser: 390 px layout, axe."""
     page.set_viewport_size({"width": width, "height": 900})
     url = live_server.url
     log_in(page, url)

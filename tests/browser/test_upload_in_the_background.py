@@ -35,7 +35,7 @@ DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 def test_a_halls_file_waits_on_its_page_then_the_page_shows_it_received(
     live_server, page: Page, faults, organizer, tmp_path
 ):
-    """Browser: keys and focus, 390 px layout, htmx swaps, axe."""
+    """Browser: 390 px layout, htmx swaps, axe."""
     tournament = factories.build_tournament(
         owner=organizer, name="Concours des deux salles", date=datetime.date(2026, 12, 5)
     )
