@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import sqlite3
 
 import pytest
 from django.apps import apps as django_apps
@@ -116,8 +117,8 @@ def back_to_latest() -> None:
 
 
 def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
-    before, after = named("search_keys")
-    apps = migrate(before)
+    _before, after = named("search_keys")
+    apps = _from_zero("search_keys")
     try:
         tournament = apps.get_model("tournaments", "Tournament").objects.create(
             name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
@@ -152,9 +153,81 @@ def _migrate_after_the_squash(targets):
     return executor.loader.project_state(targets).apps
 
 
+#: Where tests start from the latest database with no row: just before the
+#: app's migration named `…_<name>` (or at the migration `00…`). Each test
+#: walked from the latest to its rung, back (the tests after the squash) or
+#: forwards from zero along the replaced migrations (those before): the
+#: same walk as the test before it, a little longer, and a walk renders the
+#: state of every migration on the way (most of these tests' time). On
+#: SQLite, one walk along the rungs, in this order, keeps a copy of the
+#: database at each rung it passes (SQLite's backup: every table and row,
+#: the migrations recorded), which a test going to that rung gets whole.
+#: The copy is the database the test's own walk would leave: with no row in
+#: it, migrating to `tournaments` 00N unapplies the same migrations from the
+#: latest as from a later rung (those after 00N and all that depend on
+#: them), and applies the same from zero as from an earlier rung (00N and
+#: those before it). PostgreSQL walks.
+BACK_FROM_THE_LATEST = (
+    "features",
+    "person_owner_and_approval",
+    "release_draws_by_default",
+    "search_keys_of_concours",
+)
+FORWARDS_FROM_ZERO = ("search_keys", "bye_average_by_default", "release_and_clock")
+#: The copies made, by rung.
+_copies: dict[tuple[str, str], sqlite3.Connection] = {}
+
+
+@functools.cache
+def _rung(name: str) -> tuple[str, str]:
+    """The node a rung names: a migration, or the one before `…_<name>`."""
+    if name.startswith("0"):
+        return ("tournaments", name)
+    (before,), _after = named(name)
+    return before
+
+
+def _from_the_latest(name: str):
+    """The state at the rung `name` of BACK_FROM_THE_LATEST, as
+    `_migrate_after_the_squash` leaves it."""
+    node = _rung(name)
+    _ladder(BACK_FROM_THE_LATEST, name, _migrate_after_the_squash)
+    return MigrationExecutor(connection).loader.project_state([node]).apps
+
+
+def _from_zero(name: str):
+    """The state at the rung `name` of FORWARDS_FROM_ZERO (or
+    PREVIOUS_RELEASE's migration, above them), as `migrate` leaves it."""
+    node = _rung(name)
+    _ladder((*FORWARDS_FROM_ZERO, PREVIOUS_RELEASE[0][1]), name, migrate)
+    return _executor().loader.project_state([node]).apps
+
+
+def _ladder(rungs, name: str, walk) -> None:
+    """The database at the rung `name`, from a test's start: a copy of it,
+    made now by `walk`ing along `rungs` unless made already."""
+    if connection.vendor != "sqlite":
+        walk([_rung(name)])
+        return
+    from django.contrib.contenttypes.models import ContentType
+
+    connection.ensure_connection()
+    if _rung(name) not in _copies:
+        made = [index for index, rung in enumerate(rungs) if _rung(rung) in _copies]
+        start = max((i for i in made if i < rungs.index(name)), default=-1) + 1
+        if start:  # on from the last copy on the way
+            _copies[_rung(rungs[start - 1])].backup(connection.connection)
+        for rung in rungs[start : rungs.index(name) + 1]:
+            walk([_rung(rung)])
+            copy = _copies[_rung(rung)] = sqlite3.connect(":memory:", check_same_thread=False)
+            connection.connection.backup(copy)
+    _copies[_rung(name)].backup(connection.connection)
+    ContentType.objects.clear_cache()  # their ids are the copy's
+
+
 def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
-    before, after = named("search_keys_of_concours")
-    apps = _migrate_after_the_squash(before)
+    _before, after = named("search_keys_of_concours")
+    apps = _from_the_latest("search_keys_of_concours")
     try:
         tournament = apps.get_model("tournaments", "Tournament").objects.create(
             name="Concours de l’Épiphanie",
@@ -179,8 +252,8 @@ def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
 
 
 def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the_average():
-    before, after = named("bye_average_by_default")
-    apps = migrate(before)
+    _before, after = named("bye_average_by_default")
+    apps = _from_zero("bye_average_by_default")
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         for slug, policy in (("fixe", "fixed"), ("rien", "nothing"), ("moyenne", "average")):
@@ -205,8 +278,8 @@ def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the
 
 
 def test_the_parties_drawn_before_the_release_option_are_marked_announced():
-    before, after = named("release_and_clock")
-    apps = migrate(before)
+    _before, after = named("release_and_clock")
+    apps = _from_zero("release_and_clock")
     try:
         tournament = apps.get_model("tournaments", "Tournament").objects.create(
             name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
@@ -224,8 +297,8 @@ def test_the_parties_drawn_before_the_release_option_are_marked_announced():
 
 
 def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_default():
-    before, after = named("release_draws_by_default")
-    apps = _migrate_after_the_squash(before)
+    _before, after = named("release_draws_by_default")
+    apps = _from_the_latest("release_draws_by_default")
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         for slug, hidden in (("montre", False), ("cache", True)):
@@ -248,8 +321,8 @@ def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_defa
 def test_each_record_belongs_to_its_first_organizer_whose_box_alone_keeps_it_shown():
     """Issue 35: a record shown by another organizer's tick (the attack) is
     hidden and loses its cote; one its first organizer's box showed stays."""
-    before, after = named("person_owner_and_approval")
-    apps = _migrate_after_the_squash(before)
+    _before, after = named("person_owner_and_approval")
+    apps = _from_the_latest("person_owner_and_approval")
     try:
         User = apps.get_model("auth", "User")
         Tournament = apps.get_model("tournaments", "Tournament")
@@ -383,7 +456,7 @@ def _counts(apps) -> dict[str, int]:
 
 
 def test_a_data_folder_of_the_previous_release_migrates_with_every_row_and_its_standings():
-    apps = migrate(PREVIOUS_RELEASE)
+    apps = _from_zero(PREVIOUS_RELEASE[0][1])
     try:
         ids = _previous_release_data(apps)
         before = _counts(apps)
@@ -419,7 +492,7 @@ def test_the_features_switches_become_labels_of_one_field():
     """0062: `cash_enabled`, `clock_enabled`, `check_in_enabled`,
     `sheets_enabled` and a declared `HallMerge` become `features`' labels."""
     before, after = named("features")
-    apps = _migrate_after_the_squash(before)
+    apps = _from_the_latest("features")
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         HallMerge = apps.get_model("tournaments", "HallMerge")
