@@ -1,7 +1,7 @@
 """The score sheet's guide to the pen: « écrivez les chiffres ainsi », the
 ten digits each in a box, drawn with a pen's strokes in the shapes the
-sheets' reader reads surest (a 1 of one stroke, an open 4, a 7 and a 9
-without a bar or a curl), as the forms that machines read show them.
+sheets' reader reads surest (the French 1 on its foot, an open 4, the
+barred 7, a 9 without a curl), as the forms that machines read show them.
 
 Data: each digit's strokes in a box of 1 × 1 (x rightwards, y downwards),
 drawn by the PDF (pdf/grid.py `DigitGuide`) and read back by the digits'
@@ -29,7 +29,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float, steps: int = 24) -> Str
 # fmt: off
 GUIDE_STROKES: dict[int, tuple[Stroke, ...]] = {
     0: (_ellipse(0.5, 0.5, 0.3, 0.42),),
-    1: (((0.26, 0.32), (0.58, 0.06), (0.5, 0.94)),),  # the French 1, its up-stroke first
+    1: (((0.26, 0.32), (0.58, 0.06), (0.5, 0.94)), ((0.3, 0.94), (0.7, 0.94))),  # French, footed
     2: (((0.2, 0.3), (0.3, 0.12), (0.5, 0.06), (0.7, 0.12), (0.78, 0.3), (0.68, 0.5),
          (0.2, 0.92), (0.84, 0.92)),),
     3: (((0.2, 0.14), (0.48, 0.06), (0.74, 0.16), (0.72, 0.36), (0.44, 0.48), (0.74, 0.58),
@@ -39,7 +39,7 @@ GUIDE_STROKES: dict[int, tuple[Stroke, ...]] = {
          (0.56, 0.93), (0.2, 0.86)),),
     6: (((0.7, 0.06), (0.44, 0.2), (0.28, 0.46), (0.26, 0.72), (0.42, 0.93), (0.66, 0.9),
          (0.76, 0.7), (0.62, 0.53), (0.4, 0.53), (0.27, 0.66)),),
-    7: (((0.16, 0.08), (0.84, 0.08), (0.42, 0.94)),),
+    7: (((0.16, 0.08), (0.84, 0.08), (0.42, 0.94)), ((0.4, 0.52), (0.84, 0.52))),  # barred
     8: (_ellipse(0.5, 0.28, 0.22, 0.2), _ellipse(0.5, 0.7, 0.27, 0.23)),
     9: (_ellipse(0.48, 0.3, 0.25, 0.23), ((0.73, 0.3), (0.68, 0.94))),
 }
