@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 import weakref
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -264,12 +265,16 @@ class Checker:
         where = f"{urlsplit(url).path} at {viewport}"
         touched = players_page(url)
         size = page.viewport_size or {}
+        started = time.perf_counter()
         key = (page.evaluate(SHAPE), f"{viewport} {size.get('height')}", touched)
+        costs = {"shape_s": round(time.perf_counter() - started, 4), "axe_s": None}
         known = _known(key)
         if known is not None and not every_document():
             violations, targets = known
         else:
+            started = time.perf_counter()
             violations, targets = self._verdict(touched)
+            costs["axe_s"] = round(time.perf_counter() - started, 4)
             if known is not None and _summary(known) != _summary((violations, targets)):
                 self.found.append(f"axe's verdict on {where} differs from its shape's before")
             _keep(key, (violations, targets))
@@ -285,7 +290,7 @@ class Checker:
                 + ", ".join(targets["small"][:6])
                 + (" …" if len(targets["small"]) > 6 else "")
             )
-        _log(where, violations, targets, key)
+        _log(where, violations, targets, key, costs)
 
     def _verdict(self, touched: bool) -> tuple[list[dict], dict]:
         """axe's violations on the page as it is, and its small touch
@@ -320,7 +325,13 @@ def _viewport(page: Page) -> str:
     )
 
 
-def _log(where: str, violations: list[dict], targets: dict, key: tuple[str, str, bool]) -> None:
+def _log(
+    where: str,
+    violations: list[dict],
+    targets: dict,
+    key: tuple[str, str, bool],
+    costs: dict,
+) -> None:
     log = os.environ.get("JOURNEY_AXE_LOG")
     if not log:
         return
@@ -334,6 +345,9 @@ def _log(where: str, violations: list[dict], targets: dict, key: tuple[str, str,
         "rules": {rule["id"]: len(rule["nodes"]) for rule in violations},
         "small_targets": targets["small"],
         "smallest": targets["smallest"],
+        # Seconds spent reading the shape and running axe (None: the
+        # verdict was the shape's before, axe did not run).
+        **costs,
     }
     with open(log, "a", encoding="utf-8") as out:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
