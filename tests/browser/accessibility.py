@@ -109,14 +109,23 @@ SMALL_TARGETS = """(touch) => {
 
 # The document's shape: a copy of it whose texts say only whether they are
 # empty, and whose addresses, values and data keep neither their digits nor
-# their random tokens (a table's code, a form's token); ids, classes, roles,
-# labels' targets and every other attribute are kept as they are. Hashed
-# where it is read (its length, and FNV-1a over all its characters, the even
-# ones and the odd ones): nothing large crosses to Python. Taken, as axe
-# runs, once the document is whole. The copy belongs to an inert document
-# (no window): a copy in the page's own document fetched its images' and
-# sources' addresses as they were rewritten (/X/t/X/parties/0/X/0/donne-0.jpg,
-# a 404 in the console of each sheet's review).
+# their random tokens (a table's code, a form's token); classes, roles and
+# every other attribute are kept as they are. The names that point at an
+# element (ids, labels' `for`, the ARIA references, `headers`, `form`,
+# `list`, `name`, an address "#…" in the page) keep their letters, their
+# digits left out, and each is numbered by its first appearance in the
+# document, one numbering for all of them: `team-152` and `team-153` become
+# `team-0~4` and `team-0~5` whatever the database's keys, but two elements
+# with the same id, or a reference to an id no element has, stay another
+# shape than a page whose ids are unique and found (axe's rules on ids, its
+# labels and accessible names read only which names are equal).
+# Hashed where it is read (its length, and FNV-1a over all its characters,
+# the even ones and the odd ones): nothing large crosses to Python. Taken,
+# as axe runs, once the document is whole. The copy belongs to an inert
+# document (no window): a copy in the page's own document fetched its
+# images' and sources' addresses as they were rewritten
+# (/X/t/X/parties/0/X/0/donne-0.jpg, a 404 in the console of each sheet's
+# review).
 SHAPE = """async () => {
   if (document.readyState === "loading") {
     await new Promise((done) => document.addEventListener("DOMContentLoaded", done, {once: true}));
@@ -124,11 +133,28 @@ SHAPE = """async () => {
   const inert = document.implementation.createHTMLDocument("");
   const copy = inert.importNode(document.documentElement, true);
   const loose = /^(value|href|action|src|srcset|nonce|content|hx-|data-)/;
+  const one = /^(id|for|form|list|name|aria-activedescendant)$/;
+  const several =
+    /^(headers|aria-(labelledby|describedby|controls|owns|flowto|details|errormessage|actions))$/;
+  const numbers = new Map();
+  const named = (name) => {
+    if (!numbers.has(name)) numbers.set(name, numbers.size);
+    return `${name.replace(/[0-9]+/g, "0")}~${numbers.get(name)}`;
+  };
   for (const el of copy.querySelectorAll("*")) {
     for (const attribute of Array.from(el.attributes)) {
-      if (loose.test(attribute.name)) {
-        const value = attribute.value.replace(/[A-Za-z0-9_-]{12,}/g, "X").replace(/[0-9]+/g, "0");
-        el.setAttribute(attribute.name, value);
+      const value = attribute.value;
+      if (one.test(attribute.name)) {
+        el.setAttribute(attribute.name, named(value));
+      } else if (several.test(attribute.name)) {
+        el.setAttribute(attribute.name, value.replace(/\\S+/g, named));
+      } else if (attribute.name === "href" && value.startsWith("#")) {
+        el.setAttribute(attribute.name, `#${named(value.slice(1))}`);
+      } else if (loose.test(attribute.name)) {
+        el.setAttribute(
+          attribute.name,
+          value.replace(/[A-Za-z0-9_-]{12,}/g, "X").replace(/[0-9]+/g, "0"),
+        );
       }
     }
   }
