@@ -9,8 +9,10 @@ test_benches.py, where 10 are left.
 Not for what a test is about: migrations themselves
 (tests/tournaments/test_migrations.py, the hall's update), a laptop that
 starts from an empty folder (the second laptop of a takeover, the app's
-first start), or a server whose migrations differ (a feature with migrations
-of its own left out: tests/tournaments/features/test_feature_packages.py).
+first start). A server whose migrations differ (a feature with migrations
+of its own left out: tests/tournaments/features/test_feature_packages.py)
+starts from `core_alone()`, the core's migrations that come after no
+feature's, and migrates the rest.
 
 The file lies in the system's temporary folder, named by what makes its
 schema: every migration's source, the settings and Django's version. A
@@ -51,11 +53,58 @@ def _key() -> str:
     return digest.hexdigest()[:16]
 
 
-def template() -> Path:
-    """The migrated database, built now if this run has none yet."""
+#: The core's migrations up to `sys.argv[1]` (and every other app's), with
+#: every feature left out of the settings (as
+#: tests/tournaments/features/test_feature_packages.py leaves one out).
+_MIGRATE_THE_CORE_ALONE = """
+import sys
+from config import settings
+for app in list(settings.FEATURE_APPS):
+    settings.FEATURE_APPS.remove(app)
+    settings.INSTALLED_APPS.remove(app)
+import django
+django.setup()
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+executor = MigrationExecutor(connection)
+leaves = executor.loader.graph.leaf_nodes()
+executor.migrate([n for n in leaves if n[0] != "tournaments"] + [("tournaments", sys.argv[1])])
+"""
+
+
+def core_alone() -> Path:
+    """A database of the core's migrations made with every feature left
+    out, built now if this run has none yet: those before the first that
+    comes after a feature's (0068 runs after the messages' 0003), and every
+    other app's. A server with one feature left out starts from a copy, and
+    its `migrate` applies the rest, the other features' with it. These
+    migrations of the core come after no feature's, and import none (the
+    import contract names tournaments.migrations): without one feature they
+    do what they do without all of them."""
+    return template(upto=_before_the_features())
+
+
+def _before_the_features() -> str:
+    """The last migration of the core that no feature's migration comes before."""
+    from django.db.migrations.loader import MigrationLoader
+
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    (leaf,) = [node for node in graph.leaf_nodes() if node[0] == "tournaments"]
+    last = ""
+    for app, name in graph.forwards_plan(leaf):
+        if app == "tournaments":
+            if any(a.startswith("feature_") for a, _ in graph.forwards_plan((app, name))):
+                return last
+            last = name
+    return last
+
+
+def template(*, upto: str = "") -> Path:
+    """The migrated database (the core alone up to its migration `upto`:
+    `core_alone`), built now if this run has none yet."""
     folder = Path(tempfile.gettempdir()) / "belote-migrated"
     folder.mkdir(exist_ok=True)
-    path = folder / f"{_key()}.sqlite3"
+    path = folder / f"{_key()}{'-core-alone-' + upto if upto else ''}.sqlite3"
     if path.exists():
         return path
     with open(folder / "lock", "w") as lock:
@@ -63,7 +112,7 @@ def template() -> Path:
         if path.exists():  # another worker built it meanwhile
             return path
         with tempfile.TemporaryDirectory(dir=folder) as data:
-            _migrate(data, database_url=None)
+            _migrate(data, database_url=None, upto=upto)
             database = Path(data) / "db.sqlite3"
             # The write-ahead log folded into the file: the copy is whole.
             connection = sqlite3.connect(database)
@@ -75,7 +124,7 @@ def template() -> Path:
     return path
 
 
-def _migrate(data: str, *, database_url: str | None) -> None:
+def _migrate(data: str, *, database_url: str | None, upto: str = "") -> None:
     """`manage.py migrate` in a process of its own, on the data folder
     `data`: into its SQLite file, or into `database_url` when given; never
     the shared cache of the test run."""
@@ -83,8 +132,11 @@ def _migrate(data: str, *, database_url: str | None) -> None:
     env["BELOTE_DATA_DIR"] = data
     if database_url:
         env["DATABASE_URL"] = database_url
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
+        [sys.executable, "-c", _MIGRATE_THE_CORE_ALONE, upto]
+        if upto
+        else [sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"],
         env=env,
         cwd=ROOT,
         check=True,
@@ -92,10 +144,10 @@ def _migrate(data: str, *, database_url: str | None) -> None:
     )
 
 
-def seed(data: Path) -> None:
-    """`data` (a data folder) gets a copy of the migrated database, unless it
-    has a database already."""
-    from_migrated(data, template())
+def seed(data: Path, database: Path | None = None) -> None:
+    """`data` (a data folder) gets a copy of the migrated database (or of
+    `database`: `core_alone()`), unless it has a database already."""
+    from_migrated(data, database or template())
 
 
 def environment() -> dict[str, str]:
