@@ -168,7 +168,8 @@ def settle(
         fits = _fits(marques_of, befores, numbers, readings, plausible)
         if not fits:
             return None
-        best = max(fits, key=lambda fit: fit[0])[0]
+        top = max(fits, key=lambda fit: fit[0])
+        best = top[0]
         # A reading left out is under `bound` * upper: a rival only if that
         # reaches plausible * best (the best reading is not the first choices).
         if bound * upper <= plausible * best:
@@ -176,7 +177,7 @@ def settle(
         bound = plausible * best / upper
     else:
         return None
-    values = _values(max(fits, key=lambda fit: fit[0]))
+    values = _values(top)
     if _overrides_sure(values, numbers, 1.0 - thresholds.sure):
         return None  # the players wrote otherwise than the rules: as read, asked
     near = (_values(fit) for fit in fits if fit[0] >= plausible * best)
