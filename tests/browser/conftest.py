@@ -9,7 +9,6 @@ import contextlib
 import os
 import shutil
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.browser import accessibility, session
+from tests.browser.guard import Answer, Faults, StatusLine, status_of
 from tests.mail import smtp  # noqa: F401 (the fixture: a real SMTP server for a journey's mail)
 from tools import durations
 
@@ -133,31 +133,13 @@ def _live_server_known(request):
 GUARD = (Path(__file__).parent / "guard.js").read_text()
 
 
-@dataclass
-class Faults:
-    """What went wrong in a journey's pages: server errors, console errors
-    (the guard script reports elements wider than the screen there too),
-    uncaught script errors and accessibility faults (axe-core's violations,
-    touch targets too small on the players' pages: accessibility.py)."""
-
-    server: list[str] = field(default_factory=list)
-    console: list[str] = field(default_factory=list)
-    # While a journey has cut the network (or stopped the server), the
-    # browser's and htmx's reports of failed requests are what is expected.
-    network_down: bool = False
-    accessibility: list[str] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.server or self.console or self.accessibility)
-
-    def __str__(self) -> str:
-        return "\n".join([*self.server, *self.console, *self.accessibility])
-
-
 @pytest.fixture
 def faults() -> Faults:
     """The faults of every page of the test; any at its end fails it (this
-    fixture is torn down after the pages that report to it)."""
+    fixture is torn down after the pages that report to it). A journey
+    declares the answers it meant with `faults.expected(status, where)`
+    (guard.py): Chromium's console lines about them are then no fault,
+    however late they come."""
     found = Faults()
     yield found
     assert not found, f"the journey met faults:\n{found}"
@@ -179,12 +161,14 @@ NETWORK_LOGS = (
 def watch(page, faults: Faults) -> None:
     """Report to `faults` any 5xx answer, browser console error, uncaught
     script error and element wider than the screen (guard.js) of `page`;
-    not the two errors htmx logs when it aborts a request to replace it."""
+    not the two errors htmx logs when it aborts a request to replace it.
+    Every answer of status 400 or more is recorded, and Chromium's console
+    line about one is kept apart, to be paired with it (guard.py)."""
     page.add_init_script(GUARD)
 
     def on_response(response) -> None:
-        if response.status >= 500:
-            faults.server.append(f"{response.status} {response.request.method} {response.url}")
+        if response.status >= 400:
+            faults.record(Answer(response.status, response.request.method, response.url))
 
     replaced = 0  # htmx's own aborts announced by guard.js, two errors each
 
@@ -197,6 +181,11 @@ def watch(page, faults: Faults) -> None:
                 return
             if replaced and message.text.split(",")[0] in ABORT_LOGS:
                 replaced -= 1  # the abort announced, not a fault
+                return
+            if status_of(message.text) is not None:
+                faults.console_line(
+                    StatusLine.read(message.text, message.location.get("url", ""), page.url)
+                )
                 return
             faults.console.append(f"console: {message.text} ({page.url})")
 

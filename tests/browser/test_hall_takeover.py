@@ -130,12 +130,12 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         expect(desk.locator("#stick-line")).to_have_class(re.compile("journal-on-stick"))
         desk.close()
         # The 503s of that time were the answer meant (nothing saved, the
-        # phone keeps the deal): not faults. The browser's console line of
-        # such an answer may come later than the answer (once, under load,
-        # after this point): Chromium's « status of 503 » lines are left out
-        # at the end, where every answer from now on is still checked
-        # itself (a 503 answered after this line is a server fault).
-        faults.server.clear()
+        # phone keeps the deal): not faults, nor their console lines, which
+        # may come later than the answers (once, under load, after this
+        # point: the guard pairs them with their answers). Every answer
+        # from now on is still checked (a 503 answered after this line is
+        # a server fault).
+        assert faults.expected(503)
 
         # The laptop dies, its disk with it; the phone types on.
         hall.kill()
@@ -165,9 +165,7 @@ def test_a_second_laptop_takes_over_and_the_phone_goes_on_by_itself(
         page.screenshot(path=f"{SHOTS}/phone-after-takeover.png", full_page=True)
         assert hall.shell(COUNT_DEALS.format(pk=table["pk"])) == "[97, 105, 110]"
         # The answer that sent the phone to its code (the team unknown here): not a fault.
-        faults.console[:] = [
-            c for c in faults.console if "status of 403" not in c and "status of 503" not in c
-        ]
+        faults.expected(403)
     finally:
         if phone is not None:
             with contextlib.suppress(Exception):

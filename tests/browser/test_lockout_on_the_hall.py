@@ -56,9 +56,8 @@ def test_the_laptop_signs_in_while_the_phone_is_locked_out(
     expect(phone.locator(".laptop-address")).to_have_text(address)
     shot(phone, "lockout-phone")
     # The refusal is the page's answer (429): Chromium logs it, and only it.
-    refused = [line for line in faults.console if "status of 429" in line]
-    assert len(refused) == 1 and "/compte/connexion/" in refused[0], faults.console
-    faults.console.remove(refused[0])
+    refused = faults.expected(429)
+    assert len(refused) == 1 and "/compte/connexion/" in refused[0].url, faults.answers
 
     laptop = open_page(viewport=DESK)
     log_in(laptop, live_server.url, form=True)  # the laptop signs in where the phone is locked out

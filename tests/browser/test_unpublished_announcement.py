@@ -65,10 +65,8 @@ def test_an_unpublished_concours_says_so_when_its_draw_is_announced_then_is_publ
     assert answer.status == 404
     expect(phone.locator("h1")).to_have_text("Page introuvable")
     # The browser logs the 404 of the document: expected here, not a fault.
-    expected = [line for line in faults.console if "404" in line]
-    assert expected, str(faults)
-    for line in expected:
-        faults.console.remove(line)
+    expected = faults.expected(404)
+    assert expected, faults.answers
     shot(phone, "unpublished-2-phone-not-found")
 
     publish.click()
