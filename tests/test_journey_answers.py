@@ -8,6 +8,8 @@ no answer at all)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.browser.guard import Answer, Faults, StatusLine, status_of, unexplained
 
 PAGE = "http://127.0.0.1:8000/t/demo/tables/3/"
@@ -118,3 +120,23 @@ def test_declared_by_address() -> None:
     found.console_line(line(404, DEALS))
     assert [a.url for a in found.expected(404, "/donnes/")] == [DEALS]
     assert found and "status of 404" in str(found) and f"[{PAGE}]" in str(found)
+
+
+BROWSER = Path(__file__).resolve().parent / "browser"
+
+
+def hand_filters(folder: Path) -> list[str]:
+    """The journeys of `folder` that read Chromium's « status of N » lines
+    themselves, rather than declaring the answers they meant."""
+    return [
+        f"{path.name}:{number}"
+        for path in sorted(folder.glob("test_*.py"))
+        for number, said in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "status of" in said
+    ]
+
+
+def test_no_journey_reads_chromium_s_answer_lines_by_hand() -> None:
+    """One mechanism: a journey declares `faults.expected(status, where)`;
+    a filter of its own on the console's text would be late under load."""
+    assert hand_filters(BROWSER) == []
