@@ -95,7 +95,6 @@ class Faults:
     touch targets too small on the players' pages: accessibility.py), and
     Chromium's lines about answers no expected answer explains."""
 
-    server: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
     # While a journey has cut the network (or stopped the server), the
     # browser's and htmx's reports of failed requests are what is expected.
@@ -106,12 +105,15 @@ class Faults:
     #: Chromium's « status of N » lines, in the order they came.
     status_lines: list[StatusLine] = field(default_factory=list)
 
+    @property
+    def server(self) -> list[str]:
+        """The 5xx answers the journey did not declare expected."""
+        return [str(a) for a in self.answers if a.status >= 500 and not a.expected]
+
     def record(self, answer: Answer) -> None:
         """An answer of status 400 or more; 5xx is a server fault until the
         journey declares it expected."""
         self.answers.append(answer)
-        if answer.status >= 500:
-            self.server.append(str(answer))
 
     def console_line(self, line: StatusLine) -> None:
         self.status_lines.append(line)
@@ -126,8 +128,6 @@ class Faults:
         ]
         for answer in meant:
             answer.expected = True
-            if answer.status >= 500:
-                self.server.remove(str(answer))
         return meant
 
     def unexplained(self) -> list[str]:
