@@ -159,11 +159,14 @@ def form(page, button: str, **typed: str) -> tuple[str, dict[str, str]]:
     fields = [f for f in owner.select("input") if "form" not in f.attributes]
     if named:
         fields += [f for f in document.select("input") if f.attributes.get("form") == named]
+    ticked = ("checkbox", "radio")  # sent « on » when they have no value, as a browser does
     data = {
-        f.attributes["name"]: f.attributes.get("value", "")
+        f.attributes["name"]: f.attributes.get(
+            "value", "on" if f.attributes.get("type") in ticked else ""
+        )
         for f in fields
         if "name" in f.attributes
-        and (f.attributes.get("type") not in ("checkbox", "radio") or "checked" in f.attributes)
+        and (f.attributes.get("type") not in ticked or "checked" in f.attributes)
     }
     if "name" in pressed.attributes:
         data[pressed.attributes["name"]] = pressed.attributes.get("value", "")
