@@ -5,6 +5,7 @@ core's parts are all named in the contract that forbids it a feature."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -300,3 +301,34 @@ def test_a_slot_not_in_the_table_cannot_be_filled():
 
     with pytest.raises(KeyError):
         hooks.fill("no such slot", "tournaments/includes/team_row.html", by=__name__)
+
+
+#: What a core template once used to know of a feature (issue 63): the
+#: switches' former names, the filter that asked whether a feature was
+#: installed, and a concours's list of features switched on.
+_FEATURE_WORDS = re.compile(
+    r"\b(cash_enabled|check_in_enabled|clock_enabled|sheets_enabled|hall_merge)\b"
+    r"|\|\s*provided\b|\.features\b"
+)
+_NAMED = re.compile(r"""\{%\s*(?:include|extends)\s+["']([^"']+)["']""")
+
+
+def _core_templates() -> list[Path]:
+    return sorted((ROOT / "templates").rglob("*.html"))
+
+
+def test_a_core_template_names_no_feature_template_and_no_switch():
+    """The slots (`feature_slot`) are the only way a feature's template
+    reaches a core page: a core template includes or extends no template
+    that a feature's package holds, and asks no switch itself."""
+    assert _core_templates(), "no core template found"
+    found = []
+    for path in _core_templates():
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT)
+        found += [f"{where}: {m.group(0)}" for m in _FEATURE_WORDS.finditer(text)]
+        for name in _NAMED.findall(text):
+            held = sorted(FEATURES.glob(f"*/templates/{name}"))
+            if held and not (ROOT / "templates" / name).is_file():
+                found.append(f"{where}: {name} is {held[0].relative_to(ROOT)}")
+    assert found == []
