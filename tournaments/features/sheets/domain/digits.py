@@ -6,7 +6,9 @@ nothing is downloaded, nothing else is loaded.
 A box's ink is first brought to the shape the network learnt (`normalize`:
 MNIST's, the digit's ink fitted in 20 × 20 pixels and centred by its mass
 in 28 × 28), then `classify` gives each box the digit it most likely
-holds and how sure it is. The eleventh class, `JUNK`, is what is no digit
+holds and how sure it is. The file may hold one network or an ensemble
+of several (`members`): their logits are averaged, then the file's one
+calibration applies. The eleventh class, `JUNK`, is what is no digit
 (a dash, a cross, a stray stroke): never read as a number.
 
 Must not: decide what is sure enough to go unasked (checks.py does, with
@@ -15,6 +17,7 @@ the rules), nor know about sheets.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -90,15 +93,70 @@ class Calibration:
     plausible: float
 
 
+#: An ensemble member's arrays: `m0_w1`, `m1_b4` …
+_MEMBER = re.compile(r"m(\d+)_")
+
 #: A model saved without its calibration (before issue 59): as it was used.
 DEFAULTS = {"temperature": 1.0, "sure": 0.9, "beyond": 0.995, "plausible": 0.0}
 
 
 @cache
-def weights(path: Path = MODEL) -> dict[str, np.ndarray]:
-    """The network's weights, read once (float32)."""
+def members(path: Path = MODEL) -> tuple[dict[str, np.ndarray], ...]:
+    """The networks of the file, read once (float32): one, its arrays named
+    as SHAPES (w1 … b4), or an ensemble's members, member i's named
+    `m{i}_w1` … `m{i}_b4`. A missing array, a layer whose shape does not
+    follow from the widths of the layers before, or a file holding both
+    kinds is refused (ValueError), never read half."""
     with np.load(path) as data:
-        return {name: data[name].astype(np.float32) for name in SHAPES}
+        names = set(data.files)
+        count = 0
+        while f"m{count}_w1" in names:
+            count += 1
+        stray = sorted(n for n in names if (m := _MEMBER.match(n)) and int(m[1]) >= count)
+        if count and "w1" in names:
+            raise ValueError(f"{path}: holds both a model (w1 …) and an ensemble (m0_w1 …)")
+        if stray:
+            raise ValueError(f"{path}: {', '.join(stray)} belong to no member (m0 … m{count - 1})")
+        found = []
+        for prefix in [f"m{i}_" for i in range(count)] or [""]:
+            who = f"member {prefix[:-1]}" if prefix else "the model"
+            missing = [prefix + name for name in SHAPES if prefix + name not in names]
+            if missing:
+                raise ValueError(f"{path}: {who} lacks {', '.join(missing)}")
+            member = {name: data[prefix + name].astype(np.float32) for name in SHAPES}
+            _check_shapes(member, f"{path}: {who}")
+            found.append(member)
+    return tuple(found)
+
+
+def _check_shapes(w: dict[str, np.ndarray], who: str) -> None:
+    """Refuse a network whose layers do not fit: the widths are w1's, w2's
+    and w3's; every other shape follows (`forward`)."""
+    if any(w[name].ndim != 2 for name in ("w1", "w2", "w3")):
+        raise ValueError(f"{who}: w1, w2 and w3 must be matrices")
+    c1, c2, dense = w["w1"].shape[1], w["w2"].shape[1], w["w3"].shape[1]
+    wanted = {
+        "w1": (25, c1), "b1": (c1,), "w2": (25 * c1, c2), "b2": (c2,),
+        "w3": (16 * c2, dense), "b3": (dense,), "w4": (dense, CLASSES), "b4": (CLASSES,),
+    }  # fmt: skip
+    for name, shape in wanted.items():
+        if w[name].shape != shape:
+            raise ValueError(f"{who}: {name} is {w[name].shape}, not {shape}")
+
+
+def weights(path: Path = MODEL) -> dict[str, np.ndarray]:
+    """The weights of a file holding one network (float32); an ensemble's
+    file is refused (ValueError: read its `members`)."""
+    found = members(path)
+    if len(found) != 1:
+        raise ValueError(f"{path}: an ensemble of {len(found)} members, not one model")
+    return found[0]
+
+
+def logits(x: np.ndarray, path: Path = MODEL) -> np.ndarray:
+    """The logits of a batch `x` (N × 28 × 28), averaged over the file's
+    members, in float64 (one member's as they are)."""
+    return np.mean([forward(x, w)["logits"].astype(np.float64) for w in members(path)], axis=0)
 
 
 @cache
@@ -156,14 +214,15 @@ class Guess:
 
 def classify(images: list[np.ndarray], path: Path | None = None) -> list[Guess]:
     """Each normalized image's most likely class, its probability
-    (calibrated: the logits divided by the model's temperature), and the
+    (calibrated: the logits, averaged over an ensemble's members, divided
+    by the file's temperature), and the
     second most likely class; by the model at `path` (MODEL's)."""
     if not images:
         return []
     path = path or MODEL
-    logits = forward(np.stack(images).astype(np.float32), weights(path))["logits"]
     # In float64: a probability of 0.9999999 must not round to 1.
-    p = _softmax(logits.astype(np.float64) / calibration(path).temperature)
+    z = logits(np.stack(images).astype(np.float32), path)
+    p = _softmax(z / calibration(path).temperature)
     order = np.argsort(-p, axis=1)
     return [
         Guess(int(o[0]), float(p[i, o[0]]), int(o[1]), tuple(float(v) for v in p[i]))
