@@ -37,8 +37,9 @@ from __future__ import annotations
 import gzip
 import io
 import itertools
+import math
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -219,6 +220,11 @@ class StrokeWriter:
     #: How much the pen's width changes along a stroke (a hand pressing
     #: harder at the turns; training's writers only).
     pressure: float = 0.0
+    #: A shaded pen (training's `shaded` writers only): the nib's angle
+    #: (radians) and its hairline (the thinnest width, a fraction of the
+    #: pen): a stroke across the nib is the pen's full width, one along it
+    #: a hairline, as a school plume or an edged felt pen writes.
+    nib: tuple[float, float] | None = None
 
     @classmethod
     def of(cls, family: StrokeFamily, rng: np.random.Generator) -> StrokeWriter:
@@ -249,6 +255,15 @@ class StrokeWriter:
         pressure = float(rng.uniform(0, 0.5)) if rng.random() < 0.5 else 0.0
         return cls(variants, *(float(rng.uniform(*span)) for span in spans), pressure)
 
+    @classmethod
+    def of_shaded(cls, family: StrokeFamily, rng: np.random.Generator) -> StrokeWriter:
+        """A hand of training (`of_training`) writing with a shaded pen:
+        thick downstrokes and hairlines (the French school's plume, the
+        handwriting fonts that imitate it), its pen up to 1.5 times wider."""
+        writer = cls.of_training(family, rng)
+        nib = (float(rng.uniform(-0.3, 1.2)), float(rng.uniform(0.08, 0.35)))
+        return replace(writer, pen=writer.pen * float(rng.uniform(1.0, 1.5)), pressure=0.0, nib=nib)
+
     def draw(self, digit: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
         """The digit as this hand writes it once: ink 0 … 1, `size` tall."""
         name = self.variants[digit]
@@ -268,6 +283,15 @@ class StrokeWriter:
                 (size * 0.6 + (x * width + (1 - y) * slant) * scale, size * 0.5 + y * scale)
                 for x, y in _smooth(jittered)
             ]
+            if self.nib:  # the width follows the stroke's direction across the nib
+                angle, hair = self.nib
+                for start, end in itertools.pairwise(points):
+                    across = abs(math.sin(math.atan2(end[1] - start[1], end[0] - start[0]) - angle))
+                    local = pen * (hair + (1 - hair) * across)
+                    r = max(local, 1.0) / 2
+                    draw.line((start, end), fill=255, width=max(1, round(local)))
+                    draw.ellipse((end[0] - r, end[1] - r, end[0] + r, end[1] + r), fill=255)
+                continue  # no round ends: a nib's ends are as thin as its stroke
             if self.pressure:  # the width changes smoothly along the stroke
                 phase = float(rng.uniform(0, 2 * np.pi))
                 for i, (start, end) in enumerate(itertools.pairwise(points)):
@@ -284,13 +308,20 @@ class StrokeWriter:
 
 
 def stroke_digits(
-    family: str, count: int, seed: int, writers: int = 40, training: bool = False
+    family: str,
+    count: int,
+    seed: int,
+    writers: int = 40,
+    training: bool = False,
+    shaded: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """`count` digits of `writers` hands of the stroke `family`: the
     photographed images (28 × 28), their labels, and the raw ink (for the
-    benchmark's sheets). `training`: the hands draw TRAINING_GLYPHS too."""
+    benchmark's sheets). `training`: the hands draw TRAINING_GLYPHS too;
+    `shaded`: training's hands with a shaded pen (StrokeWriter.of_shaded)."""
     rng = np.random.default_rng(seed)
     make = StrokeWriter.of_training if training else StrokeWriter.of
+    make = StrokeWriter.of_shaded if shaded else make
     hands = [make(STROKE_FAMILIES[family], rng) for _ in range(writers)]
     raw, labels = [], []
     for i in range(count):
@@ -366,6 +397,14 @@ FONTS = {
               "purisa", "purisa-oblique", "purisa-bold", "setofont", "kaushanscript-regular",
               "yozra_", "yuseimagic-regular", "comicneue-italic",
               "comicneue-bold", "dkgbd", "dkgit", "dejavusans-oblique"),
+    # issue 59, sixth pass (train_digits --more-fonts): handwriting fonts of
+    # fonts-havana, fonts-lobster, fonts-leckerli-one and fonts-kiloji, none
+    # a variant of a tune or report font (fonts-levien-typoscript has no
+    # digits; fonts-joscelyn's flourishes cross the next box; fonts-sjfonts
+    # holds the tune and report hands Delphine and Steve Hand, and
+    # fonts-ecolier-lignes-court the report's Écolier court: left out)
+    "train-more": ("havana-regular", "lobster", "leckerlione-regular", "kiloji", "kiloji_b",
+                   "kiloji_d", "kiloji_p"),
     "tune": ("becausewementor-regular", "humor-sans", "delphine"),
     "report": ("becauseweorganize-regular", "ecolier-court", "stevehand"),
 }  # fmt: skip
@@ -385,10 +424,12 @@ def font_files(group: str) -> dict[str, Path]:
 
 
 def font_digits(
-    group: str, count: int, seed: int
+    group: str, count: int, seed: int, thin: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """`count` digits of the fonts of `group`, each turned, slanted and
-    thickened a little."""
+    thickened a little; or, `thin` of those not thickened, thinned (a
+    fine pen's hairlines: its strokes 2 or 4 pixels narrower in 72, unless
+    that leaves less than 40 % of its ink)."""
     rng = np.random.default_rng(seed)
     files = font_files(group)
     if not files:
@@ -410,9 +451,19 @@ def font_digits(
             image = image.filter(ImageFilter.MaxFilter(3))
         elif grow < 0.45:
             image = image.filter(ImageFilter.MaxFilter(5))
+        elif thin and rng.random() < thin:
+            image = thinned(image, 3 if rng.random() < 0.5 else 5)
         raw.append(np.asarray(image, np.float32) / 255.0)
         labels.append(digit)
     return _finish(raw, labels, rng)
+
+
+def thinned(image: Image.Image, size: int) -> Image.Image:
+    """`image`'s strokes `size` − 1 pixels narrower (a fine pen), or
+    `image` itself if that would leave less than 40 % of its ink."""
+    narrower = image.filter(ImageFilter.MinFilter(size))
+    kept = np.count_nonzero(np.asarray(narrower) > 128)
+    return narrower if kept >= 0.4 * np.count_nonzero(np.asarray(image) > 128) else image
 
 
 # Sklearn's writers.

