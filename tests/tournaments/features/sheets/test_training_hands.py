@@ -119,29 +119,3 @@ def test_font_digits_are_seeded_thinned_or_not(thin):
     assert np.array_equal(first, again) and np.array_equal(labels, labels_again)
     if not thin:  # not thinning draws what the shipped recipe drew
         assert np.array_equal(first, hands.font_digits("train", 20, 9)[0])
-
-
-def _ring() -> np.ndarray:
-    """A 0 as MNIST holds one: 28 × 28, ink 0 … 1, inside a 20-pixel box."""
-    image = Image.new("L", (28, 28), 0)
-    ImageDraw.Draw(image).ellipse((8, 4, 20, 24), outline=255, width=3)
-    return np.asarray(image, np.float32) / 255.0
-
-
-@pytest.mark.parametrize("bend", [0.0, 0.5, 1.0])
-def test_an_elastic_distortion_is_seeded_and_keeps_the_ink_inside_the_frame(bend):
-    images = [train_digits.moved(_ring(), np.random.default_rng(s), bend) for s in range(12)]
-    again = [train_digits.moved(_ring(), np.random.default_rng(s), bend) for s in range(12)]
-    for image, same in zip(images, again, strict=True):
-        assert np.array_equal(image, same)
-        assert image.shape == (28, 28) and image.max() > 0.5
-        assert max(image[0].max(), image[-1].max(), image[:, 0].max(), image[:, -1].max()) < 0.5
-
-
-def test_no_elastic_distortion_draws_what_the_shipped_recipe_drew():
-    plain, unbent = np.random.default_rng(4), np.random.default_rng(4)
-    assert np.array_equal(train_digits.moved(_ring(), plain),
-                          train_digits.moved(_ring(), unbent, 0.0))  # fmt: skip
-    assert plain.random() == unbent.random()  # the same draws, in the same order
-    bent = train_digits.moved(_ring(), np.random.default_rng(4), 1.0)
-    assert not np.array_equal(bent, train_digits.moved(_ring(), np.random.default_rng(4)))
