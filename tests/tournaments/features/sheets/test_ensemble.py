@@ -179,3 +179,24 @@ def test_the_training_averages_the_members_as_the_reader_does(tmp_path):
     )
     one = train_digits.logits_of(x, nets[0])
     assert np.allclose(one, digits.forward(x, nets[0])["logits"], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--epochs", "1"],
+        ["--mnist", "whole"],
+        ["--calibrate", "x.npz"],
+        ["--ensemble", "a.npz"],
+    ],
+)
+def test_no_command_but_the_recipe_writes_over_the_shipped_file(argv, capsys):
+    """Without --out, one model trained (or calibrated) would replace the
+    shipped ensemble: refused before anything is read or trained."""
+    shipped = digits.MODEL.read_bytes()
+    with pytest.raises(SystemExit) as refused:
+        train_digits.main(argv)
+    assert refused.value.code == 2
+    assert "--out FILE is needed" in capsys.readouterr().err
+    assert digits.MODEL.read_bytes() == shipped
