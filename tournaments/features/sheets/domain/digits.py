@@ -18,6 +18,7 @@ the rules), nor know about sheets.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -144,19 +145,11 @@ def _check_shapes(w: dict[str, np.ndarray], who: str) -> None:
             raise ValueError(f"{who}: {name} is {w[name].shape}, not {shape}")
 
 
-def weights(path: Path = MODEL) -> dict[str, np.ndarray]:
-    """The weights of a file holding one network (float32); an ensemble's
-    file is refused (ValueError: read its `members`)."""
-    found = members(path)
-    if len(found) != 1:
-        raise ValueError(f"{path}: an ensemble of {len(found)} members, not one model")
-    return found[0]
-
-
-def logits(x: np.ndarray, path: Path = MODEL) -> np.ndarray:
-    """The logits of a batch `x` (N × 28 × 28), averaged over the file's
-    members, in float64 (one member's as they are)."""
-    return np.mean([forward(x, w)["logits"].astype(np.float64) for w in members(path)], axis=0)
+def logits(x: np.ndarray, nets: Sequence[dict[str, np.ndarray]]) -> np.ndarray:
+    """The logits of a batch `x` (N × 28 × 28) averaged over the networks
+    `nets` (a file's `members`), in float64; the training calibrates on
+    these too (tools/train_digits)."""
+    return np.mean([forward(x, w)["logits"].astype(np.float64) for w in nets], axis=0)
 
 
 @cache
@@ -221,7 +214,7 @@ def classify(images: list[np.ndarray], path: Path | None = None) -> list[Guess]:
         return []
     path = path or MODEL
     # In float64: a probability of 0.9999999 must not round to 1.
-    z = logits(np.stack(images).astype(np.float32), path)
+    z = logits(np.stack(images).astype(np.float32), members(path))
     p = _softmax(z / calibration(path).temperature)
     order = np.argsort(-p, axis=1)
     return [
