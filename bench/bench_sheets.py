@@ -16,7 +16,8 @@ checks and the questions (each field asked answered right); deals with a
 wrong number that were not asked about (the figure that must stay 0);
 questions per sheet, and the questions counted by the reason each was
 first asked for; seconds per sheet (the reading only, on this
-machine); keys per sheet against typing the sheet whole at the desk's grid.
+machine); keys per sheet at the review against typing the sheet whole at
+the desk's grid, both as the pages take them (bench/keys.py).
 
 These are synthetic photos (docs/photo-sheets.md says what real ones would
 need). Run from the project root:
@@ -59,10 +60,11 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
-from bench import builders, sheet_photos
+from bench import builders, keys, sheet_photos
 from tools import hands
 from tools.hands import REPORT_HANDS
 
@@ -76,18 +78,6 @@ KINDS = {
     "melee": {"preset": "ffb-coinche", "format": "melee"},
 }
 URL = "http://192.0.2.1:8000/saisie/cle/"  # a table's address, as printed
-
-
-def keys_at_grid(values: dict) -> int:
-    """Keys to type a deal's row at the desk's grid: each field's characters
-    and the key that leaves it, then Enter."""
-    keys = 1
-    for name in ("taker", "trump", "bid", "points", "coinche", "belote", "capot",
-                 "announce_a", "announce_b"):  # fmt: skip
-        value = values.get(name)
-        if value:
-            keys += len(value) + 1
-    return keys
 
 
 def main() -> int:
@@ -237,8 +227,9 @@ def _concours(kind: str, sheets: int, seed: int, family: str):
 def score(read, layout, truth, rules, figures, digits_kind) -> None:
     """Compare a sheet read with what was written on it."""
     from tournaments.features.sheets.domain.checks import FieldRead, engine_deal
+    from tournaments.features.sheets.forms import SheetReview
 
-    questions = keys_photo = keys_grid = 0
+    questions = 0
     by_number = {deal.deal: deal for deal in read.deals}
     for row, (_deal_truth, written) in zip(layout.rows, truth, strict=False):
         figures["deals"].append(1)
@@ -280,11 +271,17 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
         questions += len(asked)
         # Each question by the reason it was first asked for (issue 59).
         figures["questions_why"].extend(getattr(got, "why", {}).get(name, "?") for name in asked)
-        keys_photo += 1 + sum(len(str(expected.get(name, ""))) + 1 for name in asked)
-        keys_grid += keys_at_grid({k: str(v) for k, v in expected.items()})
     figures["questions"].append(questions)
-    figures["keys_photo"].append(keys_photo)
-    figures["keys_grid"].append(keys_grid)
+    # The keys as the review page takes them (bench/keys.py: the journeys
+    # press exactly these), against typing every deal whole at the grid.
+    deals = [deal for deal, _written in truth]
+    reading = {
+        "deals": [deal.to_json() for deal in read.deals],
+        "marques": [list(deal.marques or ()) for deal in read.deals],
+    }
+    review = SheetReview(SimpleNamespace(reading=reading), rules=rules)
+    figures["keys_photo"].append(keys.review_keys(review, deals, rules))
+    figures["keys_grid"].append(sum(keys.grid_keys(deal) for deal in deals))
 
 
 def print_figures(figures: dict[str, list], wanted: int, lead: str = "") -> None:

@@ -8,61 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from bench.keys import KEYS, bid_completes, deal_keys  # noqa: F401  (one count: bench/keys.py)
 from tests.browser.thumb import Thumb
-
-# The keys of the grid in each language (display/keys.py): taker and trump letters.
-KEYS = {
-    "fr": (
-        {"A": "n", "B": "e", "": "p"},
-        {"S": "p", "H": "c", "D": "k", "C": "t", "SA": "s", "TA": "a"},
-    ),
-    "en": (
-        {"A": "n", "B": "e", "": "p"},
-        {"S": "s", "H": "h", "D": "d", "C": "c", "SA": "n", "TA": "a"},
-    ),
-}
-
-
-def bid_completes(bid: str) -> bool:
-    """The grid moves on by itself after a complete bid (80, 90, 100…)."""
-    return bid.lower() == "c" or (len(bid) == 2 and bid[0] in "3456789") or len(bid) == 3
-
-
-def deal_keys(
-    *,
-    taker: str,
-    trump: str = "",
-    bid: str = "",
-    points: str = "",
-    coinche: int = 0,
-    belote: str = "",
-    capot: str = "",
-    contracts: bool = True,
-    language: str = "fr",
-) -> list[str]:
-    """The keys, in order, from the taker cell to Enter, in `language`'s grid."""
-    taker_keys, trump_keys = KEYS[language]
-    keys = [taker_keys[taker]]
-    if not taker:
-        return [*keys, "Enter"]
-    keys.append(trump_keys[trump])
-    if contracts:
-        keys += list(bid)
-        if not bid_completes(bid):
-            keys.append("Tab")
-    keys += list(points)
-    # The rarer cells come after the points: Tab to reach each one needed.
-    rest = [("coinche", "x" * coinche)] if contracts else []
-    rest += [
-        ("belote", taker_keys[belote] if belote else ""),
-        ("capot", taker_keys[capot] if capot else ""),
-    ]
-    needed = [i for i, (_, typed) in enumerate(rest) if typed]
-    if needed:
-        for i in range(needed[-1] + 1):
-            keys.append("Tab")
-            keys += list(rest[i][1])
-    return [*keys, "Enter"]
 
 
 def type_deal(page: Page, keys: list[str], *, click: bool = False) -> int:

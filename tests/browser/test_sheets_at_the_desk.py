@@ -30,13 +30,14 @@ from PIL import Image, ImageDraw, ImageFilter
 from playwright.sync_api import Page, expect
 
 import scoring
+from bench import keys as counted_keys
 from tests import factories
-from tests.browser.grid import KEYS, deal_keys
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.tournaments.features.sheets import builders
-from tournaments.domain.deal_shapes import engine_to_fields, fields_to_form
-from tournaments.forms.entry import DealForm
+from tournaments.domain.deal_shapes import engine_to_fields
+from tournaments.features.sheets.forms import SheetReview
+from tournaments.features.sheets.models import SheetPhoto
 from tournaments.models import Deal, Round, Table
 from tournaments.services import rounds
 
@@ -76,53 +77,6 @@ def _files(folder: Path, photos: list[tuple[str, bytes]]) -> list[Path]:
     return paths
 
 
-def _shown(deal: dict, number: int, rules: scoring.Rules) -> dict[str, str]:
-    """Each cell of the review's row as it shows `deal` (the engine's)."""
-    shown = DealForm.initial_for(Deal(number=number, **engine_to_fields(deal)), rules)
-    return {name: "" if value is None else str(value) for name, value in shown.items()}
-
-
-def _typed(deal: dict, cell: str) -> str:
-    """What a volunteer types in `cell` for `deal` (the grid's keys, French)."""
-    form = fields_to_form(engine_to_fields(deal))
-    taker_keys, trump_keys = KEYS["fr"]
-    side = {"A": "n", "B": "e"}
-    if cell == "taker":
-        return taker_keys[form["taker"]]
-    if cell == "trump":
-        return trump_keys.get(form["trump"], "")
-    if cell == "bid":
-        return "c" if form["bid_capot"] else str(form["bid"] or "")
-    if cell == "points":
-        return "" if form["points"] is None or form["capot"] else str(form["points"])
-    if cell == "coinche":
-        return "x" * (form["coinche"] or 0)
-    if cell == "belote":
-        return "n" * (form["belote_a"] or 0) + "e" * (form["belote_b"] or 0)
-    if cell == "capot":
-        return side.get(form["capot"], "")
-    return str(form.get(cell) or "")
-
-
-def _grid_keys(deal: dict) -> int:
-    """The keys of `deal` typed whole at the desk's grid (tests/browser/grid.py)."""
-    form = fields_to_form(engine_to_fields(deal))
-    if not form["taker"]:
-        return len(deal_keys(taker=""))
-    belote = "A" if form["belote_a"] else "B" if form["belote_b"] else ""
-    keys = deal_keys(
-        taker=form["taker"],
-        trump=form["trump"],
-        bid="c" if form["bid_capot"] else str(form["bid"] or ""),
-        points="" if form["points"] is None or form["capot"] else str(form["points"]),
-        coinche=form["coinche"] or 0,
-        belote=belote,
-        capot=form["capot"] or "",
-    )
-    announced = [form.get(f"announce_{s}") for s in "ab"]
-    return len(keys) + sum(len(str(a)) + 1 for a in announced if a)
-
-
 def _review_sheet(page: Page, truth: list[dict], rules: scoring.Rules) -> tuple[int, int]:
     """The sheet under review confirmed from the keyboard: Enter where the
     cell shows the truth, the truth typed where it does not. Returns the
@@ -130,6 +84,9 @@ def _review_sheet(page: Page, truth: list[dict], rules: scoring.Rules) -> tuple[
     keys = 0
     expect(page.locator("#sheet-review")).to_be_visible()
     asked = page.locator(".sheet-cell.asked").count()
+    photo = SheetPhoto.objects.get(pk=int(re.search(r"/(\d+)/$", page.url).group(1)))
+    # The benchmark's count of the same review (bench/keys.py): pressed below.
+    expected = counted_keys.review_keys(SheetReview(photo, rules=rules), truth, rules)
     for _ in range(400):
         focused = page.evaluate(
             "() => { const e = document.activeElement; return [e.id, e.name || '', e.value || ''] }"
@@ -139,13 +96,14 @@ def _review_sheet(page: Page, truth: list[dict], rules: scoring.Rules) -> tuple[
             # Waited for: the next sheet's page has the same address's shape.
             with page.expect_navigation():
                 page.keyboard.press("Enter")
+            assert keys + 1 == expected, (photo.table, keys + 1, expected)
             return keys + 1, asked
         found = re.fullmatch(r"d(\d+)-(\w+)", name)
         assert found, f"the keyboard left the sheet's cells: {focused}"
         number, cell = int(found.group(1)), found.group(2)
         deal = truth[number - 1]
-        if cell != "ok" and value != _shown(deal, number, rules).get(cell, ""):
-            typed = _typed(deal, cell)
+        if cell != "ok" and value != counted_keys.shown(deal, number, rules).get(cell, ""):
+            typed = counted_keys.typed(deal, cell)
             if typed:
                 page.keyboard.type(typed)
             else:
@@ -212,7 +170,8 @@ def test_a_pile_of_16_sheets_entered_and_confirmed_at_the_desk_by_keyboard(
         if sheet == 0:
             shot(page, "sheet-review-desk")
         keys, asked = _review_sheet(page, made[number][1], rules)
-        counted.append((number, keys, asked, sum(_grid_keys(d) for d in made[number][1])))
+        grid = sum(counted_keys.grid_keys(d) for d in made[number][1])
+        counted.append((number, keys, asked, grid))
     page.wait_for_url(_pile_url(live_server, rnd))
     expect(page.locator(".sheet-photo.recorded")).to_have_count(16)
     for table in tables:

@@ -20,13 +20,13 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from bench import keys as counted_keys
 from tests import factories
 from tests.browser.session import log_in
 from tests.browser.shots import DESK, PHONE, shot
 from tests.browser.test_sheets_at_the_desk import (
     READ_WAIT,
     _files,
-    _grid_keys,
     _recorded_as_written,
     _review_sheet,
 )
@@ -87,7 +87,7 @@ def test_a_pile_in_two_hands_is_reviewed_by_keyboard_with_its_reasons_read(
             shot(page, "sheet-review-two-hands-390")
             page.set_viewport_size(DESK)
         keys, asked = _review_sheet(page, made[number][1], rules)
-        grid = sum(_grid_keys(d) for d in made[number][1])
+        grid = sum(counted_keys.grid_keys(d) for d in made[number][1])
         counted.append((number, HANDS[number], keys, asked, grid))
     expect(page.locator(".sheet-photo.recorded")).to_have_count(4)
     for table in tables:
