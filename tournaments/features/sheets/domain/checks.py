@@ -212,10 +212,12 @@ def _settled(
 
     for name in unsure:
         field_read = read.fields[name]
-        if settle.classes(field_read) is None or all(
-            p >= limits().sure for p in field_read.probabilities
+        boxes = settle.classes(field_read)
+        if boxes is None or (
+            all(p >= limits().sure for p in field_read.probabilities)
+            and not any(settle.may_be_blank(box) for box in boxes)
         ):
-            return False  # a box to cross, a gap, a speck: not a digit's doubt
+            return False  # a box to cross, a gap, faint ink: not a digit's doubt
 
     def marques_of(values: dict[str, int]) -> tuple[int, int] | None:
         fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
@@ -244,21 +246,33 @@ def _settled(
 
 
 def _as(field_read: FieldRead, value: int) -> FieldRead:
-    """`field_read` read as `value` instead (the same number of digits): each
-    digit's probability that one, its second choice the one first read."""
+    """`field_read` read as `value` instead: its boxes left blank dropped
+    (a speck beside the number), each digit's probability that one, its
+    second choice the one first read (or, where « not a digit » was, the
+    likeliest other digit)."""
     from tournaments.features.sheets.domain import settle
 
-    digits = settle.classes(field_read) or []
-    text, first = str(value), str(field_read.value)
+    boxes = settle.classes(field_read) or []
+    chosen = settle.placed(boxes, value) or ()
+    seconds = field_read.seconds if len(field_read.seconds) == len(boxes) else (-1,) * len(boxes)
+    kept = [i for i, c in enumerate(chosen) if c != settle.BLANK]
     return replace(
         field_read,
         value=value,
-        probabilities=tuple(digits[i][int(c)] for i, c in enumerate(text)),
-        seconds=tuple(
-            int(f) if f != c else s
-            for c, f, s in zip(text, first, field_read.seconds or [-1] * len(text), strict=True)
-        ),
+        probabilities=tuple(boxes[i][chosen[i]] for i in kept),
+        seconds=tuple(_second(boxes[i], chosen[i], seconds[i]) for i in kept),
+        classes=tuple(field_read.classes[i] for i in kept) if field_read.classes else (),
     )
+
+
+def _second(box: tuple[float, ...], digit: int, second: int) -> int:
+    """A box read as `digit`: the digit it might be instead."""
+    first = max(range(len(box)), key=lambda c: box[c])
+    if first == digit:
+        return second
+    if first < 10:
+        return first
+    return max((d for d in range(10) if d != digit), key=lambda d: box[d])
 
 
 def limits() -> digits.Calibration:

@@ -30,6 +30,14 @@ players wrote otherwise than the rules (a marque added up wrong, 70 for
 60) is then checked as read, and asked. A digit the network doubted
 between (a French 1 read 7 at 0.7, the 1 at 0.3) is still settled.
 
+A box read « not a digit » (the network's eleventh class first: a speck
+beside the number, or a digit it took for one — scikit-learn's writers'
+1) is read as each digit it finds plausible there with the others and,
+at the number's ends, as no digit too (its « not a digit » probability:
+the number a digit shorter); a box inside a number is always a digit. A
+number whose every box is « not a digit » is not settled (nothing
+written, or a stroke: asked as read).
+
 So a number passes unasked, wrong, only when what was written is a
 reading the network found less plausible than that threshold (a digit's
 probability, multiplied over every box where the two readings differ), or
@@ -107,20 +115,54 @@ def _marques(values: dict[str, int]) -> tuple[int, int]:
     return values["marque_a"], values["marque_b"]
 
 
+#: A box's eleventh class: « not a digit » (digits.JUNK), here a box with
+#: no digit written in it.
+BLANK = 10
+
+
 def classes(read: FieldRead) -> list[tuple[float, ...]] | None:
-    """Each digit's probability of every digit 0–9 (the network's, or, for
-    a reading that kept only its first choice, the rest shared evenly).
-    None when the number is not a row of digits read."""
+    """Each box's probability of every digit 0–9 and, eleventh, of « not
+    a digit » (the network's; for a reading that kept only its first
+    choice, the rest shared evenly among the digits). None when the number
+    is not a row of boxes read: nothing read, only its first choices and
+    not one digit a box (a gap), or no box whose first choice is a digit."""
+    if not read.probabilities:
+        return None
+    if len(read.classes) == len(read.probabilities):
+        boxes = [tuple(p[:11]) if len(p) > BLANK else (*p[:10], 0.0) for p in read.classes]
+        return None if all(may_be_blank(box) for box in boxes) else boxes
     text = str(read.value)
     if read.value is None or len(text) != len(read.probabilities):
         return None
-    if len(read.classes) == len(text):
-        return [tuple(p[:10]) for p in read.classes]
     out = []
     for char, p in zip(text, read.probabilities, strict=True):
         rest = (1.0 - p) / 9
-        out.append(tuple(p if str(d) == char else rest for d in range(10)))
+        out.append((*(p if str(d) == char else rest for d in range(10)), 0.0))
     return out
+
+
+def may_be_blank(box: tuple[float, ...]) -> bool:
+    """Whether a box may hold no digit: « not a digit » is its first
+    choice (a speck beside the number, a stroke). Only at a number's ends:
+    a number is the digits between its first and last box written."""
+    return box[BLANK] > 0 and box[BLANK] == max(box)
+
+
+def placed(boxes: list[tuple[float, ...]], value: int) -> tuple[int, ...] | None:
+    """The class of each box when `value` is written in `boxes`: its digits
+    in a row, every box before and after them one that may be blank (the
+    likeliest such placing); None when it cannot be."""
+    text = str(value)
+    best: tuple[float, tuple[int, ...]] | None = None
+    for start in range(len(boxes) - len(text) + 1):
+        chosen = [BLANK] * start + [int(c) for c in text]
+        chosen += [BLANK] * (len(boxes) - len(chosen))
+        if any(c == BLANK and not may_be_blank(b) for c, b in zip(chosen, boxes, strict=True)):
+            continue
+        chance = prod(b[c] for c, b in zip(chosen, boxes, strict=True))
+        if best is None or chance > best[0]:
+            best = (chance, tuple(chosen))
+    return best[1] if best else None
 
 
 def settle(
@@ -158,11 +200,11 @@ def settle(
         if checked_totals and before is not None:
             befores = [(before, 1.0)]
         elif checked_totals:
-            readings = _readings(totals, written, previous or {}, plausible, bound)
+            readings = _readings(totals, written, plausible, bound)
             if readings is None:
                 return None
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
-        readings = _readings(inputs, numbers, fields, plausible, bound)
+        readings = _readings(inputs, numbers, plausible, bound)
         if readings is None:
             return None
         fits = _fits(marques_of, befores, numbers, readings, plausible)
@@ -174,7 +216,7 @@ def settle(
         # reaches plausible * best (the best reading is not the first choices).
         if bound * upper <= plausible * best:
             break
-        bound = plausible * best / upper
+        bound = plausible * best / upper * (1 - 1e-9)  # a hair lower: no float slip
     else:
         return None
     values = _values(top)
@@ -199,8 +241,10 @@ def _against_beyond(
         other = rival.get(name)
         if other is None or other == value or name not in numbers:
             continue
-        for box, mine, theirs in zip(numbers[name], str(value), str(other), strict=False):
-            if mine != theirs and box[int(mine)] >= beyond and box[int(mine)] == max(box):
+        boxes = numbers[name]
+        mine, theirs = placed(boxes, value), placed(boxes, other)
+        for box, c, d in zip(boxes, mine or (), theirs or (), strict=False):
+            if c != d and box[c] >= beyond and box[c] == max(box):
                 return True
     return False
 
@@ -210,11 +254,14 @@ def _overrides_sure(
 ) -> bool:
     """Whether `values` puts in a box a digit other than its first choice
     whose probability is under `unlikely` (1 − sure: the network was sure
-    it was not written there)."""
+    it was not written there); a box left blank counts as its class « not
+    a digit »."""
     for name, value in values.items():
-        for box, char in zip(numbers.get(name, ()), str(value), strict=False):
-            p = box[int(char)]
-            if p < max(box) and p < unlikely:
+        boxes = numbers.get(name)
+        if not boxes:
+            continue
+        for box, c in zip(boxes, placed(boxes, value) or (), strict=False):
+            if box[c] < max(box) and box[c] < unlikely:
                 return True
     return False
 
@@ -303,7 +350,6 @@ def _totals_after(
 def _readings(
     inputs: list[str],
     numbers: dict[str, list[tuple[float, ...]]],
-    fields: Mapping[str, FieldRead],
     plausible: float,
     bound: float,
 ) -> list[tuple[dict[str, int], float, float]] | None:
@@ -315,21 +361,25 @@ def _readings(
     for name in inputs:
         for box in numbers[name]:
             top = max(box)
-            choices = [(str(d), p, p / top) for d, p in enumerate(box) if p >= plausible * top > 0]
+            choices = [
+                (str(d), box[d], box[d] / top) for d in range(10) if box[d] >= plausible * top > 0
+            ]
+            if may_be_blank(box):
+                choices.append(("", box[BLANK], 1.0))
             places.append(sorted(choices, key=lambda choice: -choice[2]))
-    sizes = [len(str(fields[name].value)) for name in inputs]
+    sizes = [len(numbers[name]) for name in inputs]
     out: list[tuple[dict[str, int], float, float]] = []
-    stack: list[tuple[int, str, float, float]] = [(0, "", 1.0, 1.0)]
+    stack: list[tuple[int, tuple[str, ...], float, float]] = [(0, (), 1.0, 1.0)]
     while stack:
-        at, text, likelihood, ratio = stack.pop()
+        at, chars, likelihood, ratio = stack.pop()
         if at == len(places):
             values, start = {}, 0
             for name, size in zip(inputs, sizes, strict=True):
-                number = text[start : start + size]
+                number = _number(chars[start : start + size])
                 start += size
-                if len(number) > 1 and number[0] == "0":
+                if number is None:
                     break
-                values[name] = int(number)
+                values[name] = number
             else:
                 out.append((values, likelihood, ratio))
                 if len(out) > AT_MOST:
@@ -337,18 +387,36 @@ def _readings(
             continue
         for char, p, r in places[at]:
             if ratio * r >= bound:  # sorted: the rest are less likely
-                stack.append((at + 1, text + char, likelihood * p, ratio * r))
+                stack.append((at + 1, (*chars, char), likelihood * p, ratio * r))
     return out
 
 
+def _number(chars: tuple[str, ...]) -> int | None:
+    """The number its boxes' digits make ("": a box blank), or None: no
+    digit, a blank between two digits, or a leading 0."""
+    text = "".join(chars)
+    digits = [i for i, char in enumerate(chars) if char]
+    if not text or digits[-1] - digits[0] + 1 != len(text) or (len(text) > 1 and text[0] == "0"):
+        return None
+    return int(text)
+
+
 def _likelihood(digits: list[tuple[float, ...]], value: int, plausible: float) -> float:
-    """The probability of `value` written in boxes read as `digits`: 0 when
-    it has a digit more or less, or a digit not plausible in its box (then
-    what is written is not what the rules give: a player's slip, asked)."""
+    """The probability of `value` written in boxes read as `digits` (its
+    digits in a row, the boxes around them blank where a box may be: each
+    such placing's added): 0 when it cannot be placed, or has a digit not
+    plausible in its box (then what is written is not what the rules give:
+    a player's slip, asked)."""
     text = str(value)
-    if value < 0 or len(text) != len(digits):
+    if value < 0 or len(text) > len(digits):
         return 0.0
-    chosen = [digits[i][int(char)] for i, char in enumerate(text)]
-    if any(p < plausible * max(box) for p, box in zip(chosen, digits, strict=True)):
-        return 0.0
-    return prod(chosen)
+    total = 0.0
+    for start in range(len(digits) - len(text) + 1):
+        chosen = [BLANK] * start + [int(c) for c in text]
+        chosen += [BLANK] * (len(digits) - len(chosen))
+        if any(c == BLANK and not may_be_blank(b) for c, b in zip(chosen, digits, strict=True)):
+            continue
+        ps = [box[c] for c, box in zip(chosen, digits, strict=True)]
+        if all(p >= plausible * max(box) for p, box in zip(ps, digits, strict=True)):
+            total += prod(ps)
+    return total
