@@ -85,6 +85,9 @@ def reason(code: str) -> str:
     reasons = {
         "unsure": _("une case lue sans certitude"),
         "could_be_other": _("un chiffre pourrait en être un autre avec la même marque"),
+        "many_readings": _(
+            "trop de lectures possibles de la ligne : les règles ne vérifient pas ce nombre"
+        ),
         "marque": _("les marques lues ne sont pas celles que donnent les règles"),
         "marque_missing": _("pas de marque lue : rien ne vérifie les points"),
         "total": _("le total lu ne suit pas"),

@@ -496,3 +496,62 @@ def test_a_box_read_not_a_digit_at_a_numbers_end_may_be_a_speck(
     if settled_to is not None:
         assert read.fields[name].value == settled_to
         assert len(read.fields[name].probabilities) == len(str(settled_to))
+
+
+#: A coinche row read with every digit of its bid in doubt: 110 read 111
+#: (the 0 at 0.04), 260 – 10 read 261 – 11; the takers' 150 read beyond
+#: doubt. Eight readings of the bid, more than AT_MOST (6 here).
+DOUBTED_BID = {
+    "bid": ({1: 0.7, 7: 0.3}, {1: 0.7, 4: 0.3}, {1: 0.96, 0: 0.04}),
+    "points": ({1: 1.0}, {5: 1.0}, {0: 1.0}),
+    "marque_a": ({2: 1.0}, {6: 1.0}, {1: 0.7, 0: 0.3}),
+    "marque_b": ({1: 1.0}, {1: 0.85, 0: 0.15}),
+}
+
+
+@pytest.mark.parametrize(
+    ("changed", "asked", "why"),
+    [
+        # The likeliest reading that fits of the six likeliest: 110. The
+        # numbers not read beyond doubt are asked, not the boxes crossed
+        # nor the points (main asked the ten boxes of the row: the engine
+        # refuses 111).
+        ({}, ["bid", "marque_a", "marque_b"], "unsure"),
+        # The points read sure but not beyond doubt (the 6 at 1e-3): a
+        # reading not weighed may read them otherwise, asked.
+        ({"points": ({1: 1.0}, {5: 1.0}, {0: 0.999, 6: 0.001})},
+         ["bid", "marque_a", "marque_b", "points"], "many_readings"),
+        # Safety: no reading weighed fits (270 read beyond doubt): the
+        # row as read, every box asked.
+        ({"marque_a": ({2: 1.0}, {7: 1.0}, {0: 1.0})}, None, "engine_bid"),
+        # Safety: the reading that fits needs a 0 where the network was
+        # sure of a 1 (the 0 at 1e-5): the row as read, every box asked.
+        ({"marque_b": ({1: 1.0}, {1: 1 - 1e-5, 0: 1e-5})}, None, "engine_bid"),
+    ],
+)  # fmt: skip
+def test_a_row_with_too_many_readings_asks_only_what_is_not_read_beyond_doubt(
+    monkeypatch, changed, asked, why
+):
+    """Issue 59: a row whose readings are more than AT_MOST is weighed on
+    its AT_MOST likeliest, best first; when one fits, only its numbers not
+    read beyond doubt are asked (main gave up and asked every box). Each
+    safety row is asked whole. Thresholds fixed here."""
+    from tournaments.features.sheets.domain import settle
+    from tournaments.features.sheets.domain.digits import Calibration
+
+    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
+    monkeypatch.setattr(checks, "limits", lambda: limits)
+    monkeypatch.setattr(settle, "AT_MOST", 6)
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True),
+              "coinche": FieldRead(None, True), "belote": FieldRead(None, True)}  # fmt: skip
+    for name, boxes in {**DOUBTED_BID, **changed}.items():
+        fields[name] = read_boxes(*boxes)
+    read = DealRead(1, fields)
+    check_deal(read, COINCHE, (0, 0), 0)
+    if asked is None:
+        assert {"taker", "coinche", "belote", "points"} <= set(read.asked)
+        assert read.reasons[0] == why
+    else:
+        assert sorted(read.asked) == asked
+        assert read.fields["bid"].value == 110
+        assert why in read.reasons

@@ -125,6 +125,8 @@ NUMBER = {"value": 173, "sure": False, "probabilities": [0.99, 0.4, 0.98], "seco
          "points des preneurs : la marque arrondie à la dizaine ne vérifie pas leur dernier "
          "chiffre, lu 7"),
         (["engine_belote"], ["belote"], {}, [], "une belote qui ne va pas avec cet atout"),
+        (["many_readings"], ["points"], {}, [],
+         "trop de lectures possibles de la ligne : les règles ne vérifient pas ce nombre"),
     ],
 )  # fmt: skip
 def test_each_reason_is_said_in_plain_words(codes, asked, fields, marques, said):
@@ -135,7 +137,7 @@ def test_every_reason_the_reader_gives_has_its_words():
     from tournaments.features.sheets.domain import checks
 
     for code in ("unsure", "marque", "marque_missing", "total", "rounding_hides_digit",
-                 "coinche_without_bid", "blank_row", "could_be_other",
+                 "coinche_without_bid", "blank_row", "could_be_other", "many_readings",
                  *(f"engine_{c}" for c in checks.AT_FAULT)):  # fmt: skip
         assert display.reason(code) != code
 

@@ -205,7 +205,8 @@ def _settled(
     """The row settled by the rules and the digits' probabilities together
     (settle.py): every number the best reading gives, the numbers a
     reading nearly as likely reads otherwise asked (« unsure » when a digit
-    of it is doubted, else « could_be_other »). False when it cannot be
+    of it is doubted, else « could_be_other »; « many_readings » when the
+    readings were too many to weigh them all). False when it cannot be
     (a box to cross in doubt, a number with a gap or unreadable…): the
     row is then checked as read."""
     from tournaments.features.sheets.domain import settle
@@ -239,7 +240,8 @@ def _settled(
             read.fields[name] = replace(field_read, sure=not doubted)
             if name == "points" and rules.rounding != "none" and settled.hidden_by_rounding():
                 read.ask("rounding_hides_digit", name)
-            read.ask("unsure" if doubted else "could_be_other", name)
+            other = "many_readings" if settled.partial else "could_be_other"
+            read.ask("unsure" if doubted else other, name)
         else:
             read.fields[name] = replace(field_read, sure=True)
     return True

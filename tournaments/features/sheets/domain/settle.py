@@ -38,6 +38,15 @@ the number a digit shorter); a box inside a number is always a digit. A
 number whose every box is « not a digit » is not settled (nothing
 written, or a stroke: asked as read).
 
+A row with more readings than AT_MOST to weigh (many digits in doubt,
+a font whose 0 reads as a 1) is not given up: the likeliest reading that
+fits among those weighed (every one above `plausible` when a first pass
+could, else the AT_MOST likeliest, best first) is its values, and every
+number not read beyond doubt under it is asked (`Settled.partial`): a
+reading left out may read any of them otherwise, never a digit read
+beyond doubt. When none fits, or it overrides a digit read sure, the row
+is checked as read (every box a marque is computed from asked).
+
 So a number passes unasked, wrong, only when what was written is a
 reading the network found less plausible than that threshold (a digit's
 probability, multiplied over every box where the two readings differ), or
@@ -49,6 +58,7 @@ words, touch a database.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import prod
@@ -98,6 +108,10 @@ class Settled:
     #: The readings nearly as likely, the best one's marques and otherwise:
     #: every number's value under each.
     rivals: tuple[dict[str, int], ...] = ()
+    #: Whether the readings were too many to weigh them all (AT_MOST): the
+    #: likeliest that fits of the AT_MOST likeliest, every number not read
+    #: beyond doubt doubtful (a reading left out may read it otherwise).
+    partial: bool = False
 
     def hidden_by_rounding(self) -> bool:
         """Whether a reading with the same marques reads the points' last
@@ -195,6 +209,7 @@ def settle(
     # The likeliest a reading could be: every box its first choice.
     upper = prod(max(box) for name in [*inputs, *implied] for box in numbers[name])
     bound = plausible
+    weighed: list[Fit] | None = None  # the first pass's fits, when a second is needed
     for _ in range(2):
         befores: list[tuple[tuple[int, int], float]] = []
         if checked_totals and before is not None:
@@ -206,7 +221,7 @@ def settle(
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
         readings = _readings(inputs, numbers, plausible, bound)
         if readings is None:
-            return None
+            return _partly(marques_of, befores, numbers, inputs, thresholds, weighed)
         fits = _fits(marques_of, befores, numbers, readings, plausible)
         if not fits:
             return None
@@ -217,6 +232,7 @@ def settle(
         if bound * upper <= plausible * best:
             break
         bound = plausible * best / upper * (1 - 1e-9)  # a hair lower: no float slip
+        weighed = fits
     else:
         return None
     values = _values(top)
@@ -226,6 +242,83 @@ def settle(
     rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
     return Settled(values, frozenset(doubtful), tuple(rivals))
+
+
+def _partly(
+    marques_of: MarquesOf,
+    befores: list[tuple[tuple[int, int], float]],
+    numbers: dict[str, list[tuple[float, ...]]],
+    inputs: list[str],
+    thresholds: Thresholds,
+    weighed: list[Fit] | None,
+) -> Settled | None:
+    """A row with more readings than AT_MOST: the fits of a first pass that
+    weighed every reading above `plausible` (`weighed`), else its AT_MOST
+    likeliest readings weighed (best first). None when none fits, or the
+    likeliest that fits puts a digit where the network was sure of
+    another; else that reading, every number not read beyond doubt under it
+    doubtful: a reading left out may read any of them otherwise, never a
+    digit read beyond doubt (no rival, as in `settle`)."""
+    plausible, unlikely = thresholds.plausible, 1.0 - thresholds.sure
+    for tried in (weighed, None):
+        fits = tried
+        if fits is None:
+            readings = _best_first(inputs, numbers, plausible, AT_MOST)
+            fits = _fits(marques_of, befores, numbers, readings, plausible)
+        if not fits:
+            continue
+        values = _values(max(fits, key=lambda fit: fit[0]))
+        if _overrides_sure(values, numbers, unlikely):
+            continue
+        doubtful = {
+            name
+            for name, value in values.items()
+            if name in numbers and not _read_beyond(numbers[name], value, thresholds.beyond)
+        }
+        return Settled(values, frozenset(doubtful), (), partial=True)
+    return None
+
+
+def _read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> bool:
+    """Whether every box of `value` written in `boxes` is its first choice
+    read beyond doubt."""
+    chosen = placed(boxes, value)
+    return chosen is not None and all(
+        box[c] >= beyond and box[c] == max(box) for box, c in zip(boxes, chosen, strict=True)
+    )
+
+
+def _best_first(
+    inputs: list[str],
+    numbers: dict[str, list[tuple[float, ...]]],
+    plausible: float,
+    limit: int,
+) -> list[tuple[dict[str, int], float, float]]:
+    """The `limit` likeliest readings of the numbers `inputs` (each digit
+    plausible in its box), likeliest first, as `_readings` gives them
+    (4 × `limit` tried at most: some are no numbers)."""
+    places = _places(inputs, numbers, plausible)
+    if not all(places):
+        return []
+    sizes = [len(numbers[name]) for name in inputs]
+    out: list[tuple[dict[str, int], float, float]] = []
+    # Each reading once: from the first choices, a place's choice moved on
+    # only at or after the last place moved (its ratio only falls).
+    heap: list[tuple[float, tuple[int, ...], int]] = [(-1.0, (0,) * len(places), 0)]
+    for _ in range(4 * limit):
+        if not heap or len(out) >= limit:
+            break
+        ratio, at, last = heapq.heappop(heap)
+        chars = tuple(places[i][c][0] for i, c in enumerate(at))
+        values = _values_of(chars, inputs, sizes)
+        if values is not None:
+            out.append((values, prod(places[i][c][1] for i, c in enumerate(at)), -ratio))
+        for i in range(last, len(places)):
+            if at[i] + 1 < len(places[i]):
+                step = places[i][at[i] + 1][2] / places[i][at[i]][2]
+                moved = (*at[:i], at[i] + 1, *at[i + 1 :])
+                heapq.heappush(heap, (ratio * step, moved, i))
+    return out
 
 
 def _against_beyond(
@@ -357,7 +450,32 @@ def _readings(
     plausible in their box and whose digits' probabilities, each over its
     box's first choice, multiply to `bound` at least; with its likelihood
     and that product. None: more than AT_MOST."""
-    places: list[list[tuple[str, float, float]]] = []
+    places = _places(inputs, numbers, plausible)
+    sizes = [len(numbers[name]) for name in inputs]
+    out: list[tuple[dict[str, int], float, float]] = []
+    stack: list[tuple[int, tuple[str, ...], float, float]] = [(0, (), 1.0, 1.0)]
+    while stack:
+        at, chars, likelihood, ratio = stack.pop()
+        if at == len(places):
+            values = _values_of(chars, inputs, sizes)
+            if values is not None:
+                out.append((values, likelihood, ratio))
+                if len(out) > AT_MOST:
+                    return None
+            continue
+        for char, p, r in places[at]:
+            if ratio * r >= bound:  # sorted: the rest are less likely
+                stack.append((at + 1, (*chars, char), likelihood * p, ratio * r))
+    return out
+
+
+def _places(
+    inputs: list[str], numbers: dict[str, list[tuple[float, ...]]], plausible: float
+) -> list[list[tuple[str, float, float]]]:
+    """Every box of the numbers `inputs`: its plausible choices ("": no
+    digit, where the box may be blank), each with its probability and that
+    over the box's first choice's, likeliest first."""
+    places = []
     for name in inputs:
         for box in numbers[name]:
             top = max(box)
@@ -367,28 +485,22 @@ def _readings(
             if may_be_blank(box):
                 choices.append(("", box[BLANK], 1.0))
             places.append(sorted(choices, key=lambda choice: -choice[2]))
-    sizes = [len(numbers[name]) for name in inputs]
-    out: list[tuple[dict[str, int], float, float]] = []
-    stack: list[tuple[int, tuple[str, ...], float, float]] = [(0, (), 1.0, 1.0)]
-    while stack:
-        at, chars, likelihood, ratio = stack.pop()
-        if at == len(places):
-            values, start = {}, 0
-            for name, size in zip(inputs, sizes, strict=True):
-                number = _number(chars[start : start + size])
-                start += size
-                if number is None:
-                    break
-                values[name] = number
-            else:
-                out.append((values, likelihood, ratio))
-                if len(out) > AT_MOST:
-                    return None
-            continue
-        for char, p, r in places[at]:
-            if ratio * r >= bound:  # sorted: the rest are less likely
-                stack.append((at + 1, (*chars, char), likelihood * p, ratio * r))
-    return out
+    return places
+
+
+def _values_of(
+    chars: tuple[str, ...], inputs: list[str], sizes: list[int]
+) -> dict[str, int] | None:
+    """Each number of `inputs` from its boxes' choices, or None when one is
+    no number."""
+    values, start = {}, 0
+    for name, size in zip(inputs, sizes, strict=True):
+        number = _number(chars[start : start + size])
+        start += size
+        if number is None:
+            return None
+        values[name] = number
+    return values
 
 
 def _number(chars: tuple[str, ...]) -> int | None:
