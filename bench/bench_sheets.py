@@ -13,7 +13,10 @@ then read through the feature's query (`read_sheet`), as the desk will.
 
 Printed: boxes and fields right as read; deals right after the rules'
 checks and the questions (each field asked answered right); deals with a
-wrong number that were not asked about (the figure that must stay 0);
+wrong number that were not asked about (the figure that must stay 0): a
+deal not asked about with a field read wrong, or one asked about without
+the cell read wrong, which the answers leave wrong (before 28 November
+2026 only the first were counted);
 questions per sheet, and the questions counted by the reason each was
 first asked for; seconds per sheet (the reading only, on this
 machine); keys per sheet at the review against typing the sheet whole at
@@ -260,7 +263,6 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
         figures["reasons"].extend(got.reasons if got else ["missing"])
         flagged = bool(got and got.reasons)
         figures["asked"].append(flagged)
-        figures["wrong_unasked"].append(bool(wrong) and not flagged)
         answered = {
             name: FieldRead(expected.get(name) if name in asked else fields[name].value, True)
             for name in fields
@@ -268,6 +270,9 @@ def score(read, layout, truth, rules, figures, digits_kind) -> None:
         final = engine_deal(answered)
         want = engine_deal({n: FieldRead(v, True) for n, v in expected.items()})
         figures["deals_right"].append(final == want)
+        # A wrong number not asked: in a deal not asked about, or in one
+        # asked about without that cell (the answers leave the deal wrong).
+        figures["wrong_unasked"].append((bool(wrong) and not flagged) or final != want)
         if final != want:  # flagged, but the wrong cell was not among those asked
             unasked = sorted(set(wrong) - asked)
             figures["cell_unasked"].append(f"{'/'.join(got.reasons) if got else '-'}: {unasked}")
