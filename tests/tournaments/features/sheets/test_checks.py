@@ -63,10 +63,11 @@ COINCHED = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "marque_a": 190
         # Two numbers in doubt at once, settled together: the 65 written
         # (sure) wants 97 for the takers, and 97 their marque.
         (BELOTE, CLASSIC, {"points": (1.0, 0.6), "marque_a": (0.6, 1.0)}, [], []),
-        # The three in doubt: 87 – 87 – 75 fits the rules as well: asked.
+        # The three in doubt: 87 – 87 – 75 fits the rules as well: the
+        # points asked (the marques follow from them: not asked beside).
         (BELOTE, CLASSIC,
          {"points": (0.6, 1.0), "marque_a": (0.6, 1.0), "marque_b": (0.6, 1.0)}, ["unsure"],
-         ["points", "marque_a", "marque_b"]),
+         ["points"]),
         # Points with no taker crossed.
         (BELOTE, {**CLASSIC, "taker": None}, None, ["engine_taker"], ["taker", "points"]),
         # A passed deal: nothing crossed, marques 0.
@@ -318,7 +319,7 @@ def test_the_totals_after_a_row_in_doubt_are_not_the_misread_marques_added():
     fields["total_b"] = read_as(265, {2: (4, 0.4)})
     read = DealRead(1, fields)
     assert check_deal(read, BELOTE, (100, 200), 0) is None
-    assert {"points", "marque_a", "marque_b"} <= set(read.asked)
+    assert "points" in read.asked
 
 
 @pytest.mark.parametrize(
@@ -513,14 +514,14 @@ DOUBTED_BID = {
     ("changed", "asked", "why"),
     [
         # The likeliest reading that fits of the six likeliest: 110. The
-        # numbers not read beyond doubt are asked, not the boxes crossed
-        # nor the points (main asked the ten boxes of the row: the engine
-        # refuses 111).
-        ({}, ["bid", "marque_a", "marque_b"], "unsure"),
+        # numbers not read beyond doubt are asked (the marques, beside the
+        # bid, follow from it), not the boxes crossed nor the points (main
+        # asked the ten boxes of the row: the engine refuses 111).
+        ({}, ["bid"], "unsure"),
         # The points read sure but not beyond doubt (the 6 at 1e-3): a
         # reading not weighed may read them otherwise, asked.
         ({"points": ({1: 1.0}, {5: 1.0}, {0: 0.999, 6: 0.001})},
-         ["bid", "marque_a", "marque_b", "points"], "many_readings"),
+         ["bid", "points"], "many_readings"),
         # Safety: no reading weighed fits (270 read beyond doubt): the
         # row as read, every box asked.
         ({"marque_a": ({2: 1.0}, {7: 1.0}, {0: 1.0})}, None, "engine_bid"),
@@ -555,3 +556,39 @@ def test_a_row_with_too_many_readings_asks_only_what_is_not_read_beyond_doubt(
         assert sorted(read.asked) == asked
         assert read.fields["bid"].value == 110
         assert why in read.reasons
+
+
+@pytest.mark.parametrize(
+    ("doubted", "before", "asked", "after"),
+    [
+        # 97 – 65 or 87 – 75 (every number's first digit in doubt, nothing
+        # known before the totals): the points asked; the marques follow
+        # from them, not asked beside; the totals after those written,
+        # read sure (not the marques as read added).
+        ({"points": (0.6, 1.0), "marque_a": (0.6, 1.0), "marque_b": (0.6, 1.0)},
+         None, ["points"], (197, 265)),
+        # The totals known before and read sure check the marques: 97 – 65.
+        ({"points": (0.6, 1.0), "marque_a": (0.6, 1.0), "marque_b": (0.6, 1.0)},
+         (100, 200), [], (197, 265)),
+        # A total in doubt with nothing known before it, beside the points
+        # asked: not asked.
+        ({"points": (0.6, 1.0), "marque_a": (0.6, 1.0), "marque_b": (0.6, 1.0),
+          "total_a": (1.0, 0.6, 1.0)}, None, ["points"], None),
+        # Safety: a total in doubt alone keeps the row under review.
+        ({"points": (1.0, 0.6), "total_a": (1.0, 0.6, 1.0)}, None, ["total_a"], None),
+        # The points settled by the marques read sure: nothing asked.
+        ({"points": (1.0, 0.6)}, (100, 200), [], (197, 265)),
+    ],
+)  # fmt: skip
+def test_marques_and_totals_in_doubt_are_not_asked_beside_a_box_of_the_deal(
+    doubted, before, asked, after
+):
+    """Issue 59: the desk records the deal's boxes and computes its marques
+    and totals; a settled row whose box is asked does not ask its marques
+    and totals in doubt beside it (every reading that reads them otherwise
+    reads that box otherwise: its answer picks the reading). Main asked
+    them too: three or four questions for one."""
+    read = row(doubted, **{**CLASSIC, "total_a": 197, "total_b": 265})
+    assert check_deal(read, BELOTE, before, 0) == after
+    assert sorted(read.asked) == asked
+    assert read.reasons == (["unsure"] if asked else [])

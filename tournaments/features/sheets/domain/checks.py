@@ -20,6 +20,12 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
   on it, an announcement — is asked unless every digit of it is beyond
   doubt.
 
+A row settled by the rules and the probabilities together (settle.py)
+asks only the numbers its readings that fit disagree on; a box of the deal
+asked, its marques and totals in doubt are not asked beside it (the desk
+records the deal's boxes and computes the marques and totals: the box's
+answer picks the reading).
+
 So a number read wrong passes unasked only if the network was beyond
 doubt on a wrong digit, or sure of one *and* the rules found nothing to
 say: the marque, the total and the points read wrong together, the same
@@ -42,7 +48,7 @@ import scoring
 from tournaments.features.sheets.domain.marques import grid_values, with_pot
 
 if TYPE_CHECKING:
-    from tournaments.features.sheets.domain import digits
+    from tournaments.features.sheets.domain import digits, settle
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
 #: The engine's error codes → the fields of the row that may be at fault.
@@ -161,12 +167,16 @@ def check_deal(
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
-    if _settled(read, rules, before, pot, unsure, previous):
+    settled = _settled(read, rules, before, pot, unsure, previous)
+    if settled is not None:
         after = _check(read, rules, before, pot, settled=True)
         left = [n for n in unsure if not read.fields[n].sure and n not in read.asked]
-        if left:  # a total with nothing known before it to follow
+        if _beside_a_cell(settled):  # a total with nothing known before it to follow
+            left = [n for n in left if n not in EVIDENCE]
+        if left:
             read.ask("unsure", *left)
-        return after if not {"marque_a", "marque_b"} & set(read.asked) else _shown(read)
+        doubted = settled.doubtful | set(read.asked)
+        return after if not {"marque_a", "marque_b"} & doubted else _shown(read)
     after = _check(read, rules, before, pot)
     # A total that does not follow is asked on its own (a player's addition,
     # or the total misread): the rest of the row is still settled by its
@@ -182,6 +192,11 @@ def check_deal(
             if name in read.fields and _could_be_other(read, rules, pot, name):
                 read.ask("could_be_other", name)
     return after if set(read.why.values()) <= {"total", "could_be_other"} else _shown(read)
+
+
+#: What is written on the sheet only to check the deal: the desk records
+#: the deal's boxes and computes its marques and totals (forms.CELL_OF_FIELD).
+EVIDENCE = ("marque_a", "marque_b", "total_a", "total_b")
 
 
 def _shown(read: DealRead) -> tuple[int, int] | None:
@@ -201,14 +216,15 @@ def _settled(
     pot: int,
     unsure: list[str],
     previous: DealRead | None,
-) -> bool:
+) -> settle.Settled | None:
     """The row settled by the rules and the digits' probabilities together
     (settle.py): every number the best reading gives, the numbers a
     reading nearly as likely reads otherwise asked (« unsure » when a digit
     of it is doubted, else « could_be_other »; « many_readings » when the
-    readings were too many to weigh them all). False when it cannot be
-    (a box to cross in doubt, a number with a gap or unreadable…): the
-    row is then checked as read."""
+    readings were too many to weigh them all). A marque or total in doubt
+    is not asked beside a box of the deal asked (`_beside_a_cell`). None
+    when it cannot be (a box to cross in doubt, a number with a gap or
+    unreadable…): the row is then checked as read."""
     from tournaments.features.sheets.domain import settle
 
     for name in unsure:
@@ -218,7 +234,7 @@ def _settled(
             all(p >= limits().sure for p in field_read.probabilities)
             and not any(settle.may_be_blank(box) for box in boxes)
         ):
-            return False  # a box to cross, a gap, faint ink: not a digit's doubt
+            return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
     def marques_of(values: dict[str, int]) -> tuple[int, int] | None:
         fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
@@ -230,7 +246,8 @@ def _settled(
     known = previous.fields if previous else None
     settled = settle.settle(read.fields, marques_of, before, limits(), known)
     if settled is None:
-        return False
+        return None
+    beside = _beside_a_cell(settled)
     for name, value in settled.values.items():
         field_read = read.fields[name]
         if field_read.value != value:
@@ -240,11 +257,25 @@ def _settled(
             read.fields[name] = replace(field_read, sure=not doubted)
             if name == "points" and rules.rounding != "none" and settled.hidden_by_rounding():
                 read.ask("rounding_hides_digit", name)
+            if beside and name in EVIDENCE:
+                continue  # the box of the deal asked picks the reading
             other = "many_readings" if settled.partial else "could_be_other"
             read.ask("unsure" if doubted else other, name)
         else:
             read.fields[name] = replace(field_read, sure=True)
-    return True
+    return settled
+
+
+def _beside_a_cell(settled: settle.Settled) -> bool:
+    """Whether a box of the deal is in doubt in the settled row: then its
+    marques and totals in doubt are not asked beside it. They are never
+    recorded (the desk computes them from the deal), and every reading
+    that fits and reads a marque otherwise reads a box of the deal
+    otherwise too, which is asked: its answer picks the reading, and
+    what is not asked is the same in every reading that fits. A total in
+    doubt alone (the one before it in doubt) is asked: the row stays under
+    review."""
+    return any(name not in EVIDENCE for name in settled.doubtful)
 
 
 def _as(field_read: FieldRead, value: int) -> FieldRead:
