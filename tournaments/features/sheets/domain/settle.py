@@ -382,8 +382,11 @@ def _fits(
     """Every reading of the inputs that the engine scores and whose marques
     (and totals after one of `befores`, each with its likelihood) fit the
     boxes written, each of their digits plausible, with its likelihood and
-    every number's value under it (`_values`)."""
+    every number's value under it (`_values`); but those under `plausible`
+    times a fit met before (never a rival of the best: a row's totals
+    tried after thousands of totals before built millions, 4 s a sheet)."""
     fits: list[Fit] = []
+    floor = 0.0  # plausible × the likeliest fit met so far
     # The totals after each of `befores` depend on the marques only: many
     # readings give the same marques (each reading × each before was
     # scored again: 5 s a sheet in unknown hands).
@@ -396,15 +399,21 @@ def _fits(
         a, b = marques
         implied = {**values, "marque_a": a, "marque_b": b}
         marked = [_likelihood(numbers[n], implied[n], plausible) for n in ("marque_a", "marque_b")]
-        if not all(marked):
+        base = likelihood * prod(marked)
+        if not all(marked) or base < floor:  # the totals' likelihoods are ≤ 1
             continue
         if not befores:
-            fits.append((likelihood * prod(marked), implied, None))
+            fits.append((base, implied, None))
+            floor = max(floor, plausible * base)
             continue
         if marques not in totals_after:
             totals_after[marques] = _totals_after(numbers, befores, marques, plausible, seen)
         for chance, summed, total_a, total_b in totals_after[marques]:
-            fits.append((likelihood * prod(marked) * chance * summed, implied, (total_a, total_b)))
+            fit = base * chance * summed
+            if fit < floor:
+                break  # likeliest first: the rest are less likely
+            fits.append((fit, implied, (total_a, total_b)))
+            floor = max(floor, plausible * fit)
     return fits
 
 
@@ -425,8 +434,9 @@ def _totals_after(
     seen: dict[tuple[str, int], float],
 ) -> list[tuple[float, float, int, int]]:
     """For each of `befores` whose totals plus `marques` fit the totals'
-    boxes, each digit plausible: its likelihood, the totals' and the totals
-    (`seen`: each total's likelihood by its value, kept between calls)."""
+    boxes, each digit plausible: its likelihood, the totals' and the totals,
+    likeliest first (`seen`: each total's likelihood by its value, kept
+    between calls)."""
     out = []
     for (total_a, total_b), chance in befores:
         after = (total_a + marques[0], total_b + marques[1])
@@ -437,7 +447,7 @@ def _totals_after(
             summed.append(seen[name, value])
         if all(summed):
             out.append((chance, prod(summed), *after))
-    return out
+    return sorted(out, key=lambda total: -total[0] * total[1])
 
 
 def _readings(
