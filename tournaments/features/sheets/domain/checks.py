@@ -41,16 +41,18 @@ Pure: plain values in and out. Must not: read an image or a database.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import scoring
 from tournaments.features.sheets.domain.marques import grid_values, with_pot
+from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
 
-INPUTS = ("bid", "points", "announce_a", "announce_b")
+__all__ = ["INPUTS", "DealRead", "FieldRead", "check_deal", "engine_deal"]
+
 #: The engine's error codes → the fields of the row that may be at fault.
 AT_FAULT = {
     "taker": ("taker",),
@@ -63,96 +65,6 @@ AT_FAULT = {
     "announcement": ("announce_a", "announce_b"),
     "json": ("taker",),
 }
-
-
-@dataclass
-class FieldRead:
-    """A field as read: its value (an int for a number; a box's name, or
-    several joined for marks: "AB"; None when blank or unreadable) and
-    whether it is sure."""
-
-    value: Any
-    sure: bool
-    #: Each digit's probability (a number), for the stricter digits.
-    probabilities: tuple[float, ...] = ()
-    #: Each digit's second choice (the digit it might be instead; -1: none).
-    seconds: tuple[int, ...] = ()
-    #: Each digit's probability of every class (the ten digits, then
-    #: « not a digit »), when the reader kept them.
-    classes: tuple[tuple[float, ...], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "sure": self.sure}
-
-
-@dataclass
-class DealRead:
-    """A deal of the sheet as read and checked."""
-
-    deal: int
-    fields: dict[str, FieldRead]
-    asked: list[str] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    #: The Deal fields for the desk grid's service (record_deal's `values`),
-    #: None when the engine refused the deal as read.
-    values: dict[str, Any] | None = None
-    #: The marques the engine computes for the deal as read.
-    marques: tuple[int, int] | None = None
-    #: The litige's pot pending after the deal (classic belote).
-    pot: int = 0
-    #: Each field asked: the first reason it was asked for.
-    why: dict[str, str] = field(default_factory=dict)
-
-    def ask(self, reason: str, *names: str) -> None:
-        if reason not in self.reasons:
-            self.reasons.append(reason)
-        for name in names:
-            if name in self.fields and name not in self.asked:
-                self.asked.append(name)
-                self.why[name] = reason
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "deal": self.deal,
-            "fields": {name: read.to_json() for name, read in self.fields.items()},
-            "asked": self.asked,
-            "reasons": self.reasons,
-            "values": self.values,
-        }
-
-
-def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
-    """The engine's deal (SPEC §8) from the fields as read."""
-    value = {name: read.value for name, read in fields.items()}
-    taker = value.get("taker")
-    deal: dict[str, Any] = {"taker": taker}
-    if taker is None:
-        filled = [
-            n for n in (*INPUTS, "trump", "coinche", "belote", "capot", "generale") if value.get(n)
-        ]
-        if filled:  # the engine refuses points without a taker: say it so
-            deal["points"] = {"A": value.get("points") or 0}
-        return deal
-    deal["trump"] = value.get("trump")
-    if value.get("bid") is not None:  # a capot bid is written 250, a générale 500
-        deal["bid"] = {250: "capot", 500: "generale"}.get(value["bid"], value["bid"])
-    elif value.get("coinche") and "bid" in fields:
-        deal["bid"] = None  # a coinche without a bid
-    if value.get("coinche"):
-        deal["coinche"] = int(value["coinche"])
-    if value.get("generale"):  # one player of the side crossed at « Capot » alone
-        deal["generale"] = value.get("capot")
-    if value.get("capot"):
-        deal["capot"] = value["capot"]
-    elif value.get("points") is not None:
-        deal["points"] = {taker: value["points"]}
-    belote = value.get("belote") or ""
-    if belote:
-        deal["belote"] = {side: int(side in belote) for side in "AB"}
-    announced = {s: value.get(f"announce_{s.lower()}") or 0 for s in "AB"}
-    if any(announced.values()):
-        deal["announcement_points"] = announced
-    return deal
 
 
 def check_deal(
@@ -225,14 +137,14 @@ def _settled(
     is not asked beside a box of the deal asked (`_beside_a_cell`). None
     when it cannot be (a box to cross in doubt, a number with a gap or
     unreadable…): the row is then checked as read."""
-    from tournaments.features.sheets.domain import settle
+    from tournaments.features.sheets.domain import readings, settle
 
     for name in unsure:
         field_read = read.fields[name]
-        boxes = settle.classes(field_read)
+        boxes = readings.classes(field_read)
         if boxes is None or (
             all(p >= limits().sure for p in field_read.probabilities)
-            and not any(settle.may_be_blank(box) for box in boxes)
+            and not any(readings.may_be_blank(box) for box in boxes)
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
@@ -283,12 +195,12 @@ def _as(field_read: FieldRead, value: int) -> FieldRead:
     (a speck beside the number), each digit's probability that one, its
     second choice the one first read (or, where « not a digit » was, the
     likeliest other digit)."""
-    from tournaments.features.sheets.domain import settle
+    from tournaments.features.sheets.domain import readings
 
-    boxes = settle.classes(field_read) or []
-    chosen = settle.placed(boxes, value) or ()
+    boxes = readings.classes(field_read) or []
+    chosen = readings.placed(boxes, value) or ()
     seconds = field_read.seconds if len(field_read.seconds) == len(boxes) else (-1,) * len(boxes)
-    kept = [i for i, c in enumerate(chosen) if c != settle.BLANK]
+    kept = [i for i, c in enumerate(chosen) if c != readings.BLANK]
     return replace(
         field_read,
         value=value,

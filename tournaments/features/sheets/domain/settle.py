@@ -58,11 +58,19 @@ words, touch a database.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import prod
-from typing import Any, Protocol
+from typing import Protocol
+
+from tournaments.features.sheets.domain.readings import (
+    FieldRead,
+    above,
+    classes,
+    likeliest,
+    number_likelihood,
+    placed,
+)
 
 
 class Thresholds(Protocol):
@@ -76,14 +84,6 @@ class Thresholds(Protocol):
 
     @property
     def beyond(self) -> float: ...
-
-
-class FieldRead(Protocol):
-    """A number as read (checks.FieldRead)."""
-
-    value: Any
-    probabilities: tuple[float, ...]
-    classes: tuple[tuple[float, ...], ...]
 
 
 #: The marques a reading of the inputs gives (None: the rules refuse it).
@@ -129,56 +129,6 @@ def _marques(values: dict[str, int]) -> tuple[int, int]:
     return values["marque_a"], values["marque_b"]
 
 
-#: A box's eleventh class: « not a digit » (digits.JUNK), here a box with
-#: no digit written in it.
-BLANK = 10
-
-
-def classes(read: FieldRead) -> list[tuple[float, ...]] | None:
-    """Each box's probability of every digit 0–9 and, eleventh, of « not
-    a digit » (the network's; for a reading that kept only its first
-    choice, the rest shared evenly among the digits). None when the number
-    is not a row of boxes read: nothing read, only its first choices and
-    not one digit a box (a gap), or no box whose first choice is a digit."""
-    if not read.probabilities:
-        return None
-    if len(read.classes) == len(read.probabilities):
-        boxes = [tuple(p[:11]) if len(p) > BLANK else (*p[:10], 0.0) for p in read.classes]
-        return None if all(may_be_blank(box) for box in boxes) else boxes
-    text = str(read.value)
-    if read.value is None or len(text) != len(read.probabilities):
-        return None
-    out = []
-    for char, p in zip(text, read.probabilities, strict=True):
-        rest = (1.0 - p) / 9
-        out.append((*(p if str(d) == char else rest for d in range(10)), 0.0))
-    return out
-
-
-def may_be_blank(box: tuple[float, ...]) -> bool:
-    """Whether a box may hold no digit: « not a digit » is its first
-    choice (a speck beside the number, a stroke). Only at a number's ends:
-    a number is the digits between its first and last box written."""
-    return box[BLANK] > 0 and box[BLANK] == max(box)
-
-
-def placed(boxes: list[tuple[float, ...]], value: int) -> tuple[int, ...] | None:
-    """The class of each box when `value` is written in `boxes`: its digits
-    in a row, every box before and after them one that may be blank (the
-    likeliest such placing); None when it cannot be."""
-    text = str(value)
-    best: tuple[float, tuple[int, ...]] | None = None
-    for start in range(len(boxes) - len(text) + 1):
-        chosen = [BLANK] * start + [int(c) for c in text]
-        chosen += [BLANK] * (len(boxes) - len(chosen))
-        if any(c == BLANK and not may_be_blank(b) for c, b in zip(chosen, boxes, strict=True)):
-            continue
-        chance = prod(b[c] for c, b in zip(chosen, boxes, strict=True))
-        if best is None or chance > best[0]:
-            best = (chance, tuple(chosen))
-    return best[1] if best else None
-
-
 def settle(
     fields: Mapping[str, FieldRead],
     marques_of: MarquesOf,
@@ -215,11 +165,11 @@ def settle(
         if checked_totals and before is not None:
             befores = [(before, 1.0)]
         elif checked_totals:
-            readings = _readings(totals, written, plausible, bound)
+            readings = above(totals, written, plausible, bound, AT_MOST)
             if readings is None:
                 return None
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
-        readings = _readings(inputs, numbers, plausible, bound)
+        readings = above(inputs, numbers, plausible, bound, AT_MOST)
         if readings is None:
             return _partly(marques_of, befores, numbers, inputs, thresholds, weighed)
         fits = _fits(marques_of, befores, numbers, readings, plausible)
@@ -263,7 +213,7 @@ def _partly(
     for tried in (weighed, None):
         fits = tried
         if fits is None:
-            readings = _best_first(inputs, numbers, plausible, AT_MOST)
+            readings = likeliest(inputs, numbers, plausible, AT_MOST)
             fits = _fits(marques_of, befores, numbers, readings, plausible)
         if not fits:
             continue
@@ -286,39 +236,6 @@ def _read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> b
     return chosen is not None and all(
         box[c] >= beyond and box[c] == max(box) for box, c in zip(boxes, chosen, strict=True)
     )
-
-
-def _best_first(
-    inputs: list[str],
-    numbers: dict[str, list[tuple[float, ...]]],
-    plausible: float,
-    limit: int,
-) -> list[tuple[dict[str, int], float, float]]:
-    """The `limit` likeliest readings of the numbers `inputs` (each digit
-    plausible in its box), likeliest first, as `_readings` gives them
-    (4 × `limit` tried at most: some are no numbers)."""
-    places = _places(inputs, numbers, plausible)
-    if not all(places):
-        return []
-    sizes = [len(numbers[name]) for name in inputs]
-    out: list[tuple[dict[str, int], float, float]] = []
-    # Each reading once: from the first choices, a place's choice moved on
-    # only at or after the last place moved (its ratio only falls).
-    heap: list[tuple[float, tuple[int, ...], int]] = [(-1.0, (0,) * len(places), 0)]
-    for _ in range(4 * limit):
-        if not heap or len(out) >= limit:
-            break
-        ratio, at, last = heapq.heappop(heap)
-        chars = tuple(places[i][c][0] for i, c in enumerate(at))
-        values = _values_of(chars, inputs, sizes)
-        if values is not None:
-            out.append((values, prod(places[i][c][1] for i, c in enumerate(at)), -ratio))
-        for i in range(last, len(places)):
-            if at[i] + 1 < len(places[i]):
-                step = places[i][at[i] + 1][2] / places[i][at[i]][2]
-                moved = (*at[:i], at[i] + 1, *at[i + 1 :])
-                heapq.heappush(heap, (ratio * step, moved, i))
-    return out
 
 
 def _against_beyond(
@@ -398,7 +315,9 @@ def _fits(
             continue
         a, b = marques
         implied = {**values, "marque_a": a, "marque_b": b}
-        marked = [_likelihood(numbers[n], implied[n], plausible) for n in ("marque_a", "marque_b")]
+        marked = [
+            number_likelihood(numbers[n], implied[n], plausible) for n in ("marque_a", "marque_b")
+        ]
         base = likelihood * prod(marked)
         if not all(marked) or base < floor:  # the totals' likelihoods are ≤ 1
             continue
@@ -443,102 +362,8 @@ def _totals_after(
         summed = []
         for name, value in zip(("total_a", "total_b"), after, strict=True):
             if (name, value) not in seen:
-                seen[name, value] = _likelihood(numbers[name], value, plausible)
+                seen[name, value] = number_likelihood(numbers[name], value, plausible)
             summed.append(seen[name, value])
         if all(summed):
             out.append((chance, prod(summed), *after))
     return sorted(out, key=lambda total: -total[0] * total[1])
-
-
-def _readings(
-    inputs: list[str],
-    numbers: dict[str, list[tuple[float, ...]]],
-    plausible: float,
-    bound: float,
-) -> list[tuple[dict[str, int], float, float]] | None:
-    """Every reading of the numbers `inputs` whose digits are each
-    plausible in their box and whose digits' probabilities, each over its
-    box's first choice, multiply to `bound` at least; with its likelihood
-    and that product. None: more than AT_MOST."""
-    places = _places(inputs, numbers, plausible)
-    sizes = [len(numbers[name]) for name in inputs]
-    out: list[tuple[dict[str, int], float, float]] = []
-    stack: list[tuple[int, tuple[str, ...], float, float]] = [(0, (), 1.0, 1.0)]
-    while stack:
-        at, chars, likelihood, ratio = stack.pop()
-        if at == len(places):
-            values = _values_of(chars, inputs, sizes)
-            if values is not None:
-                out.append((values, likelihood, ratio))
-                if len(out) > AT_MOST:
-                    return None
-            continue
-        for char, p, r in places[at]:
-            if ratio * r >= bound:  # sorted: the rest are less likely
-                stack.append((at + 1, (*chars, char), likelihood * p, ratio * r))
-    return out
-
-
-def _places(
-    inputs: list[str], numbers: dict[str, list[tuple[float, ...]]], plausible: float
-) -> list[list[tuple[str, float, float]]]:
-    """Every box of the numbers `inputs`: its plausible choices ("": no
-    digit, where the box may be blank), each with its probability and that
-    over the box's first choice's, likeliest first."""
-    places = []
-    for name in inputs:
-        for box in numbers[name]:
-            top = max(box)
-            choices = [
-                (str(d), box[d], box[d] / top) for d in range(10) if box[d] >= plausible * top > 0
-            ]
-            if may_be_blank(box):
-                choices.append(("", box[BLANK], 1.0))
-            places.append(sorted(choices, key=lambda choice: -choice[2]))
-    return places
-
-
-def _values_of(
-    chars: tuple[str, ...], inputs: list[str], sizes: list[int]
-) -> dict[str, int] | None:
-    """Each number of `inputs` from its boxes' choices, or None when one is
-    no number."""
-    values, start = {}, 0
-    for name, size in zip(inputs, sizes, strict=True):
-        number = _number(chars[start : start + size])
-        start += size
-        if number is None:
-            return None
-        values[name] = number
-    return values
-
-
-def _number(chars: tuple[str, ...]) -> int | None:
-    """The number its boxes' digits make ("": a box blank), or None: no
-    digit, a blank between two digits, or a leading 0."""
-    text = "".join(chars)
-    digits = [i for i, char in enumerate(chars) if char]
-    if not text or digits[-1] - digits[0] + 1 != len(text) or (len(text) > 1 and text[0] == "0"):
-        return None
-    return int(text)
-
-
-def _likelihood(digits: list[tuple[float, ...]], value: int, plausible: float) -> float:
-    """The probability of `value` written in boxes read as `digits` (its
-    digits in a row, the boxes around them blank where a box may be: each
-    such placing's added): 0 when it cannot be placed, or has a digit not
-    plausible in its box (then what is written is not what the rules give:
-    a player's slip, asked)."""
-    text = str(value)
-    if value < 0 or len(text) > len(digits):
-        return 0.0
-    total = 0.0
-    for start in range(len(digits) - len(text) + 1):
-        chosen = [BLANK] * start + [int(c) for c in text]
-        chosen += [BLANK] * (len(digits) - len(chosen))
-        if any(c == BLANK and not may_be_blank(b) for c, b in zip(chosen, digits, strict=True)):
-            continue
-        ps = [box[c] for c, box in zip(chosen, digits, strict=True)]
-        if all(p >= plausible * max(box) for p, box in zip(ps, digits, strict=True)):
-            total += prod(ps)
-    return total

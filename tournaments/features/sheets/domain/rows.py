@@ -1,0 +1,103 @@
+"""A deal's row as read from a sheet: each field as read (`FieldRead`),
+the row with what the checks found (`DealRead`), and the engine's deal
+(SPEC §8) it makes. checks.py checks it by the rules.
+
+Pure: plain values in and out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+INPUTS = ("bid", "points", "announce_a", "announce_b")
+
+
+@dataclass
+class FieldRead:
+    """A field as read: its value (an int for a number; a box's name, or
+    several joined for marks: "AB"; None when blank or unreadable) and
+    whether it is sure."""
+
+    value: Any
+    sure: bool
+    #: Each digit's probability (a number), for the stricter digits.
+    probabilities: tuple[float, ...] = ()
+    #: Each digit's second choice (the digit it might be instead; -1: none).
+    seconds: tuple[int, ...] = ()
+    #: Each digit's probability of every class (the ten digits, then
+    #: « not a digit »), when the reader kept them.
+    classes: tuple[tuple[float, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "sure": self.sure}
+
+
+@dataclass
+class DealRead:
+    """A deal of the sheet as read and checked."""
+
+    deal: int
+    fields: dict[str, FieldRead]
+    asked: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    #: The Deal fields for the desk grid's service (record_deal's `values`),
+    #: None when the engine refused the deal as read.
+    values: dict[str, Any] | None = None
+    #: The marques the engine computes for the deal as read.
+    marques: tuple[int, int] | None = None
+    #: The litige's pot pending after the deal (classic belote).
+    pot: int = 0
+    #: Each field asked: the first reason it was asked for.
+    why: dict[str, str] = field(default_factory=dict)
+
+    def ask(self, reason: str, *names: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+        for name in names:
+            if name in self.fields and name not in self.asked:
+                self.asked.append(name)
+                self.why[name] = reason
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "fields": {name: read.to_json() for name, read in self.fields.items()},
+            "asked": self.asked,
+            "reasons": self.reasons,
+            "values": self.values,
+        }
+
+
+def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
+    """The engine's deal (SPEC §8) from the fields as read."""
+    value = {name: read.value for name, read in fields.items()}
+    taker = value.get("taker")
+    deal: dict[str, Any] = {"taker": taker}
+    if taker is None:
+        filled = [
+            n for n in (*INPUTS, "trump", "coinche", "belote", "capot", "generale") if value.get(n)
+        ]
+        if filled:  # the engine refuses points without a taker: say it so
+            deal["points"] = {"A": value.get("points") or 0}
+        return deal
+    deal["trump"] = value.get("trump")
+    if value.get("bid") is not None:  # a capot bid is written 250, a générale 500
+        deal["bid"] = {250: "capot", 500: "generale"}.get(value["bid"], value["bid"])
+    elif value.get("coinche") and "bid" in fields:
+        deal["bid"] = None  # a coinche without a bid
+    if value.get("coinche"):
+        deal["coinche"] = int(value["coinche"])
+    if value.get("generale"):  # one player of the side crossed at « Capot » alone
+        deal["generale"] = value.get("capot")
+    if value.get("capot"):
+        deal["capot"] = value["capot"]
+    elif value.get("points") is not None:
+        deal["points"] = {taker: value["points"]}
+    belote = value.get("belote") or ""
+    if belote:
+        deal["belote"] = {side: int(side in belote) for side in "AB"}
+    announced = {s: value.get(f"announce_{s.lower()}") or 0 for s in "AB"}
+    if any(announced.values()):
+        deal["announcement_points"] = announced
+    return deal
