@@ -592,3 +592,52 @@ def test_marques_and_totals_in_doubt_are_not_asked_beside_a_box_of_the_deal(
     assert check_deal(read, BELOTE, before, 0) == after
     assert sorted(read.asked) == asked
     assert read.reasons == (["unsure"] if asked else [])
+
+
+def test_digits_in_doubt_read_wrong_alike_are_asked_however_unlikely_together():
+    """Issue 59 (bench seed 3, a partie to 1,000 in a held-out font): the
+    font's 0 read 1 in the points and in the marque, its 2 read 1 in the
+    other marque — 141 and 161 – 21 for 140 and 160 – 22, each box in
+    doubt (0.9997, 0.9995, 0.92), their product under « plausible ». The
+    reading fits the rules, so main settled it and asked nothing about
+    it: the points were recorded wrong. A reading that changes only boxes
+    in doubt is a rival however unlikely: the points asked (the marques
+    follow from them)."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
+    fields["points"] = read_as(141, {2: (0, 3e-4)})
+    fields["announce_a"] = read_as(20)
+    fields["marque_a"] = read_as(161, {2: (0, 5e-4)})
+    fields["marque_b"] = read_as(21, {1: (2, 0.08)})
+    read = DealRead(1, fields)
+    check_deal(read, BELOTE, None, 0)
+    assert "points" in read.asked and read.why["points"] == "unsure"
+
+
+def test_a_digit_the_network_was_sure_is_absent_is_not_tried_in_a_box_in_doubt():
+    """The same row with the 0s at 1e-4 in the points' and the marque's
+    last boxes: under 1 − sure, the network was sure no 0 is there (as
+    when a best reading would put one there, _overrides_sure); the
+    readings' probabilities multiply as for any rival (far under
+    « plausible »): settled as read, nothing asked."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
+    fields["points"] = read_as(141, {2: (0, 1e-4)})
+    fields["announce_a"] = read_as(20)
+    fields["marque_a"] = read_as(161, {2: (0, 1e-4)})
+    fields["marque_b"] = read_as(21, {1: (2, 0.08)})
+    read = DealRead(1, fields)
+    check_deal(read, BELOTE, None, 0)
+    assert read.asked == [] and read.fields["points"].value == 141
+
+
+def test_a_box_read_sure_is_not_doubted_with_the_others():
+    """The same row with the other marque's 1 read sure: 140 – 160 – 22
+    would need it to be a 2, so no reading changes only boxes in doubt;
+    the rules settle the row as read (141 – 161 – 21), nothing asked."""
+    fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
+    fields["points"] = read_as(141, {2: (0, 3e-4)})
+    fields["announce_a"] = read_as(20)
+    fields["marque_a"] = read_as(161, {2: (0, 5e-4)})
+    fields["marque_b"] = read_as(21, {1: (2, 1e-9)})
+    read = DealRead(1, fields)
+    check_deal(read, BELOTE, None, 0)
+    assert read.asked == [] and read.fields["points"].value == 141

@@ -93,7 +93,7 @@ def likeliest(
             break
         ratio, at, last = heapq.heappop(heap)
         chars = tuple(places[i][c][0] for i, c in enumerate(at))
-        values = _values_of(chars, inputs, sizes)
+        values = values_of(chars, inputs, sizes)
         if values is not None:
             out.append((values, prod(places[i][c][1] for i, c in enumerate(at)), -ratio))
         for i in range(last, len(places)):
@@ -122,7 +122,7 @@ def above(
     while stack:
         at, chars, likelihood, ratio = stack.pop()
         if at == len(places):
-            values = _values_of(chars, inputs, sizes)
+            values = values_of(chars, inputs, sizes)
             if values is not None:
                 out.append((values, likelihood, ratio))
                 if len(out) > limit:
@@ -153,9 +153,7 @@ def _places(
     return places
 
 
-def _values_of(
-    chars: tuple[str, ...], inputs: list[str], sizes: list[int]
-) -> dict[str, int] | None:
+def values_of(chars: tuple[str, ...], inputs: list[str], sizes: list[int]) -> dict[str, int] | None:
     """Each number of `inputs` from its boxes' choices, or None when one is
     no number."""
     values, start = {}, 0

@@ -47,10 +47,19 @@ reading left out may read any of them otherwise, never a digit read
 beyond doubt. When none fits, or it overrides a digit read sure, the row
 is checked as read (every box a marque is computed from asked).
 
-So a number passes unasked, wrong, only when what was written is a
-reading the network found less plausible than that threshold (a digit's
-probability, multiplied over every box where the two readings differ), or
-one of its digits was read wrong beyond doubt.
+Boxes in doubt are doubted together (together.py): a reading that fits
+and differs from the best one only in boxes the network did not read
+sure, each by a digit it was not sure is absent, is a rival however
+unlikely the product of their probabilities — one hand misreads alike
+wherever it writes the same way. A row with more such readings than
+AT_MOST to try asks every number not read beyond doubt, as above.
+
+So a number passes unasked, wrong, only when what was written differs
+from the best reading in a box read sure, or by a digit the network was
+sure is absent, and is a reading the network found less plausible than
+that threshold (a digit's probability, multiplied over every box where
+the two readings differ); or one of its digits was read wrong beyond
+doubt.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
 words, touch a database.
@@ -71,6 +80,7 @@ from tournaments.features.sheets.domain.readings import (
     number_likelihood,
     placed,
 )
+from tournaments.features.sheets.domain.together import doubted_together
 
 
 class Thresholds(Protocol):
@@ -190,6 +200,11 @@ def settle(
         return None  # the players wrote otherwise than the rules: as read, asked
     near = (_values(fit) for fit in fits if fit[0] >= plausible * best)
     rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
+    known = before if checked_totals else None
+    alike = doubted_together(values, inputs, numbers, marques_of, known, thresholds.sure, AT_MOST)
+    if alike is None:  # too many boxes in doubt to try them together
+        return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
+    rivals += [rival for rival in alike if rival not in rivals]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
     return Settled(values, frozenset(doubtful), tuple(rivals))
 
@@ -220,13 +235,20 @@ def _partly(
         values = _values(max(fits, key=lambda fit: fit[0]))
         if _overrides_sure(values, numbers, unlikely):
             continue
-        doubtful = {
-            name
-            for name, value in values.items()
-            if name in numbers and not _read_beyond(numbers[name], value, thresholds.beyond)
-        }
-        return Settled(values, frozenset(doubtful), (), partial=True)
+        return Settled(values, _not_beyond(values, numbers, thresholds.beyond), (), partial=True)
     return None
+
+
+def _not_beyond(
+    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], beyond: float
+) -> frozenset[str]:
+    """The numbers of `values` not read beyond doubt: each asked when a
+    reading not weighed may read it otherwise (`Settled.partial`)."""
+    return frozenset(
+        name
+        for name, value in values.items()
+        if name in numbers and not _read_beyond(numbers[name], value, beyond)
+    )
 
 
 def _read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> bool:

@@ -1,0 +1,89 @@
+"""Boxes in doubt doubted together (issue 59): the readings of a row that
+differ from the best one only in boxes the network did not read sure.
+
+A rival reading is weighed by the product of its boxes' probabilities
+(settle.py). That product holds for boxes misread independently, as the
+digits of many writers are; one hand misreads alike wherever it writes
+the same way: a font's 0 read 1 in the points and in the marque, its 2
+read 1 in the other marque — 141 and 161 – 21 for 140 and 160 – 22, each
+box at 0.99 and their product under « plausible ». So a reading that
+fits the rules and changes only boxes in doubt, each to a digit the
+network was not sure is absent (its probability at least 1 − sure: under
+it, as for settle's `_overrides_sure`, the network was sure), is a rival
+however unlikely; every box read sure stays as the best reading reads it.
+
+Pure: plain values in and out. Must not: read an image, decide a reason's
+words, touch a database.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from tournaments.features.sheets.domain.readings import BLANK, may_be_blank, placed, values_of
+
+
+def doubted_together(
+    best: dict[str, int],
+    inputs: list[str],
+    numbers: dict[str, list[tuple[float, ...]]],
+    marques_of: Callable[[dict[str, int]], tuple[int, int] | None],
+    before: tuple[int, int] | None,
+    sure: float,
+    at_most: int,
+) -> list[dict[str, int]] | None:
+    """The readings that fit the rules and differ from `best` only in the
+    inputs' boxes in doubt (see the module), with every number's value
+    under each: the marques the engine gives, fitting their boxes the same
+    way; the totals too when the totals before are known (`before`), else
+    kept as `best` reads them. `sure`: the digits' model's « sure ». None:
+    more than `at_most` readings to try."""
+    unlikely = 1.0 - sure  # under it, the network was sure the digit is not there
+    places: list[list[str]] = []
+    for name in inputs:
+        boxes = numbers[name]
+        chosen = placed(boxes, best[name])
+        if chosen is None:
+            return None
+        for box, c in zip(boxes, chosen, strict=True):
+            if box[c] >= sure:
+                places.append(["" if c == BLANK else str(c)])
+                continue
+            choices = [str(d) for d in range(10) if box[d] >= unlikely or d == c]
+            places.append([*choices, ""] if may_be_blank(box) else choices)
+    count = 1
+    for choices in places:
+        count *= len(choices)
+    if count > at_most:
+        return None
+    sizes = [len(numbers[name]) for name in inputs]
+    totals = before is not None and "total_a" in best
+    implied = ["marque_a", "marque_b", *(["total_a", "total_b"] if totals else [])]
+    out: list[dict[str, int]] = []
+    for chars in itertools.product(*places):
+        values = values_of(chars, inputs, sizes)
+        if values is None or all(values[n] == best[n] for n in inputs):
+            continue
+        marques = marques_of(values)
+        if marques is None:
+            continue
+        rival = {**best, **values, "marque_a": marques[0], "marque_b": marques[1]}
+        if totals and before is not None:
+            rival["total_a"], rival["total_b"] = before[0] + marques[0], before[1] + marques[1]
+        if all(_in_doubt(numbers[n], rival[n], best[n], sure) for n in implied):
+            out.append(rival)
+    return out
+
+
+def _in_doubt(boxes: list[tuple[float, ...]], value: int, best: int, sure: float) -> bool:
+    """Whether `value` may be written in `boxes` read as `best`: the same in
+    every box read sure; in every other, a digit the network was not sure
+    is absent (its probability at least 1 − sure)."""
+    mine, theirs = placed(boxes, best), placed(boxes, value)
+    if mine is None or theirs is None:
+        return False
+    for box, c, d in zip(boxes, mine, theirs, strict=True):
+        if c != d and (box[c] >= sure or box[d] < 1.0 - sure):
+            return False
+    return True
