@@ -117,7 +117,8 @@ def _crossed(band: Straightened, box: Box) -> BoxRead:
 
 def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
     """A number's box: taller than printed by 1 mm each way, its sides cut
-    by 0.4 mm, the printed outline taken out."""
+    by 0.4 mm, the printed outline and any rule across its margins taken
+    out."""
     ink = band.cut(box, dx=-0.4, dy=1.0).copy()
     if not ink.size:
         return ink
@@ -127,6 +128,14 @@ def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
         ink[band_rows] = np.clip(
             ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
         )
+    # Past the box's lines, the cut's margins may hold a neighbour's printed
+    # rule (the heading's thick line over the first row's cut): whatever
+    # darkens a whole row of a margin evenly is taken out, as the outline is.
+    for band_rows in (slice(0, max(edge - 4, 0)), slice(ink.shape[0] - edge + 4, ink.shape[0])):
+        if ink[band_rows].size:
+            ink[band_rows] = np.clip(
+                ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
+            )
     for column in (0, ink.shape[1] - 1):  # what is left of its sides
         cols = slice(max(column - 4, 0), column + 5)
         ink[:, cols] = np.clip(
