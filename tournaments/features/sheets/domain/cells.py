@@ -123,19 +123,14 @@ def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
     if not ink.size:
         return ink
     edge = round(1.0 * PER_MM)
-    for row in (edge, ink.shape[0] - 1 - edge):  # the box's top and bottom lines
-        band_rows = slice(max(row - 4, 0), row + 5)
+    # The box's top and bottom lines, and past them the cut's margins, which
+    # may hold a neighbour's printed rule (the heading's thick line over the
+    # first row's cut): whatever darkens a whole row evenly is a rule.
+    height = ink.shape[0]
+    for band_rows in (slice(0, edge + 5), slice(max(height - 5 - edge, 0), height)):
         ink[band_rows] = np.clip(
             ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
         )
-    # Past the box's lines, the cut's margins may hold a neighbour's printed
-    # rule (the heading's thick line over the first row's cut): whatever
-    # darkens a whole row of a margin evenly is taken out, as the outline is.
-    for band_rows in (slice(0, max(edge - 4, 0)), slice(ink.shape[0] - edge + 4, ink.shape[0])):
-        if ink[band_rows].size:
-            ink[band_rows] = np.clip(
-                ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
-            )
     for column in (0, ink.shape[1] - 1):  # what is left of its sides
         cols = slice(max(column - 4, 0), column + 5)
         ink[:, cols] = np.clip(
