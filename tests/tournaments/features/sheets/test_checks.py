@@ -172,6 +172,28 @@ def _as_engine_says(rules, values: dict) -> dict:
     return {**values, "marque_a": score.a, "marque_b": score.b}
 
 
+def _engine_row(rules, values: dict, number) -> dict[str, FieldRead]:
+    """The row the engine gives `values` (`_as_engine_says`): its boxes to
+    cross read sure, each of its numbers read as `number(name, value)`."""
+    written = _as_engine_says(rules, values)
+    fields = {name: FieldRead(value, True) for name, value in written.items()
+              if name in ("taker", "trump", "coinche", "belote")}  # fmt: skip
+    for name in ("bid", "points", "marque_a", "marque_b"):
+        if written.get(name) is not None:
+            fields[name] = number(name, written[name])
+    return fields
+
+
+@pytest.fixture
+def fixed_limits(monkeypatch):
+    """The digits' model's thresholds fixed, whatever model is shipped."""
+    from tournaments.features.sheets.domain.digits import Calibration
+
+    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
+    monkeypatch.setattr(checks, "limits", lambda: limits)
+    return limits
+
+
 CONTREE_FAITS = scoring.PRESETS["contree-faits"]
 #: A chute: the takers' card points (10 or 40, 14 or 44) and, under a
 #: profile whose chute gives the defence 160 whatever the bid, the bid: the
@@ -337,24 +359,17 @@ def test_the_totals_after_a_row_in_doubt_are_not_the_misread_marques_added():
     ],
 )
 def test_a_digit_read_beyond_doubt_is_not_asked_though_the_rules_cannot_check_it(
-    monkeypatch, rules, values, place, other, second, asked
+    fixed_limits, rules, values, place, other, second, asked
 ):
     """Issue 59, item 2: what the rules cannot check is asked unless read
     beyond doubt; a reading that needs a digit read beyond doubt to be
     another is no rival (before, any digit above « plausible » was one:
     the points' last digit under rounding was asked on nearly every row)."""
-    from tournaments.features.sheets.domain.digits import Calibration
-
-    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
-    monkeypatch.setattr(checks, "limits", lambda: limits)
-    written = _as_engine_says(rules, values)
-    fields = {name: FieldRead(value, True) for name, value in written.items()
-              if name in ("taker", "trump", "coinche", "belote")}  # fmt: skip
-    for name in ("bid", "points", "marque_a", "marque_b"):
-        if written.get(name) is not None:
-            fields[name] = read_as(
-                written[name], {place: (other, second)} if name == "points" else None
-            )
+    fields = _engine_row(
+        rules, values, lambda name, value: read_as(
+            value, {place: (other, second)} if name == "points" else None
+        ),
+    )  # fmt: skip
     read = DealRead(1, fields)
     check_deal(read, rules, (0, 0), 0)
     assert read.asked == asked
@@ -396,7 +411,7 @@ def read_among(value: int, place: int, others: dict[int, float]) -> FieldRead:
     ],
 )  # fmt: skip
 def test_settling_never_overrides_unasked_a_digit_the_model_was_sure_of(
-    monkeypatch, name, written, place, others, before, settled_to
+    fixed_limits, name, written, place, others, before, settled_to
 ):
     """Issue 59: settling corrects the model, never the players. A reading
     that puts in a box a digit the model was sure was not there (its
@@ -404,10 +419,6 @@ def test_settling_never_overrides_unasked_a_digit_the_model_was_sure_of(
     was read sure) is not settled: the row is checked as read, and what
     the players wrote otherwise than the rules is asked. Thresholds fixed
     here, whatever model is shipped."""
-    from tournaments.features.sheets.domain.digits import Calibration
-
-    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
-    monkeypatch.setattr(checks, "limits", lambda: limits)
     values = {**CLASSIC, "total_a": 197, "total_b": 265}
     fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True)}
     for field in ("points", "marque_a", "marque_b", "total_a", "total_b"):
@@ -472,7 +483,7 @@ def read_boxes(*boxes: dict[int, float]) -> FieldRead:
     ],
 )  # fmt: skip
 def test_a_box_read_not_a_digit_at_a_numbers_end_may_be_a_speck(
-    monkeypatch, rules, values, name, boxes, asked, settled_to
+    fixed_limits, rules, values, name, boxes, asked, settled_to
 ):
     """Issue 59: a number with a box read « not a digit » (a speck beside
     it, or a digit the network took for one) is settled with the row: that
@@ -480,16 +491,9 @@ def test_a_box_read_not_a_digit_at_a_numbers_end_may_be_a_speck(
     box of the row: the number was unreadable, the engine refused the
     row). What the rules cannot tell apart is still asked. Thresholds
     fixed here, whatever model is shipped."""
-    from tournaments.features.sheets.domain.digits import Calibration
-
-    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
-    monkeypatch.setattr(checks, "limits", lambda: limits)
-    written = _as_engine_says(rules, values)
-    fields = {n: FieldRead(v, True) for n, v in written.items()
-              if n in ("taker", "trump", "coinche", "belote")}  # fmt: skip
-    for field in ("bid", "points", "marque_a", "marque_b"):
-        if written.get(field) is not None:
-            fields[field] = read_boxes(*({int(c): 1.0} for c in str(written[field])))
+    fields = _engine_row(
+        rules, values, lambda _name, value: read_boxes(*({int(c): 1.0} for c in str(value)))
+    )
     fields[name] = read_boxes(*boxes)
     read = DealRead(1, fields)
     check_deal(read, rules, (0, 0), 0)
@@ -531,17 +535,14 @@ DOUBTED_BID = {
     ],
 )  # fmt: skip
 def test_a_row_with_too_many_readings_asks_only_what_is_not_read_beyond_doubt(
-    monkeypatch, changed, asked, why
+    fixed_limits, monkeypatch, changed, asked, why
 ):
     """Issue 59: a row whose readings are more than AT_MOST is weighed on
     its AT_MOST likeliest, best first; when one fits, only its numbers not
     read beyond doubt are asked (main gave up and asked every box). Each
     safety row is asked whole. Thresholds fixed here."""
     from tournaments.features.sheets.domain import settle
-    from tournaments.features.sheets.domain.digits import Calibration
 
-    limits = Calibration(temperature=1.0, sure=0.998, beyond=0.9998, plausible=1e-6)
-    monkeypatch.setattr(checks, "limits", lambda: limits)
     monkeypatch.setattr(settle, "AT_MOST", 6)
     fields = {"taker": FieldRead("A", True), "trump": FieldRead("H", True),
               "coinche": FieldRead(None, True), "belote": FieldRead(None, True)}  # fmt: skip
@@ -594,50 +595,40 @@ def test_marques_and_totals_in_doubt_are_not_asked_beside_a_box_of_the_deal(
     assert read.reasons == (["unsure"] if asked else [])
 
 
-def test_digits_in_doubt_read_wrong_alike_are_asked_however_unlikely_together():
-    """Issue 59 (bench seed 3, a partie to 1,000 in a held-out font): the
-    font's 0 read 1 in the points and in the marque, its 2 read 1 in the
-    other marque — 141 and 161 – 21 for 140 and 160 – 22, each box in
-    doubt (0.9997, 0.9995, 0.92), their product under « plausible ». The
-    reading fits the rules, so main settled it and asked nothing about
-    it: the points were recorded wrong. A reading that changes only boxes
-    in doubt is a rival however unlikely: the points asked (the marques
-    follow from them)."""
+#: The 0 of a box in doubt: tried (at least 1 − sure, fixed at 0.998),
+#: or a digit the network was sure is absent (under it), the 7 its second.
+TRIED, ABSENT = {1: 0.994, 0: 3e-3, 7: 3e-3}, {1: 0.99, 7: 0.0099, 0: 1e-4}
+
+
+@pytest.mark.parametrize(
+    ("last", "marque_b", "asked"),
+    [
+        # Issue 59 (bench seed 3, a partie to 1,000 in a held-out font):
+        # the font's 0 read 1 in the points and the marque, its 2 read 1
+        # in the other marque — 141 and 161 – 21 for 140 and 160 – 22,
+        # each box in doubt, their product (7.9e-7) under « plausible ».
+        # Settled before, nothing asked about the points (recorded wrong):
+        # a reading that changes only boxes in doubt is a rival however
+        # unlikely; the points asked (the marques follow from them).
+        (TRIED, {1: 0.92, 2: 0.08}, ["points"]),
+        # The 0s in doubted boxes, but under 1 − sure: not tried (as a best
+        # reading may not put them there, _overrides_sure); the product
+        # rules as for any rival: settled as read, nothing asked.
+        (ABSENT, {1: 0.92, 2: 0.08}, []),
+        # The other marque's 1 read sure: 140 – 160 – 22 would need it to
+        # be a 2; no reading changes only boxes in doubt: nothing asked.
+        (TRIED, {1: 1.0 - 1e-9, 2: 1e-9}, []),
+    ],
+)
+def test_boxes_in_doubt_are_doubted_together(fixed_limits, last, marque_b, asked):
     fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
-    fields["points"] = read_as(141, {2: (0, 3e-4)})
-    fields["announce_a"] = read_as(20)
-    fields["marque_a"] = read_as(161, {2: (0, 5e-4)})
-    fields["marque_b"] = read_as(21, {1: (2, 0.08)})
+    fields["points"] = read_boxes({1: 1.0}, {4: 1.0}, last)
+    fields["announce_a"] = read_boxes({2: 1.0}, {0: 1.0})
+    fields["marque_a"] = read_boxes({1: 1.0}, {6: 1.0}, last)
+    fields["marque_b"] = read_boxes({2: 1.0}, marque_b)
     read = DealRead(1, fields)
     check_deal(read, BELOTE, None, 0)
-    assert "points" in read.asked and read.why["points"] == "unsure"
-
-
-def test_a_digit_the_network_was_sure_is_absent_is_not_tried_in_a_box_in_doubt():
-    """The same row with the 0s at 1e-4 in the points' and the marque's
-    last boxes: under 1 − sure, the network was sure no 0 is there (as
-    when a best reading would put one there, _overrides_sure); the
-    readings' probabilities multiply as for any rival (far under
-    « plausible »): settled as read, nothing asked."""
-    fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
-    fields["points"] = read_as(141, {2: (0, 1e-4)})
-    fields["announce_a"] = read_as(20)
-    fields["marque_a"] = read_as(161, {2: (0, 1e-4)})
-    fields["marque_b"] = read_as(21, {1: (2, 0.08)})
-    read = DealRead(1, fields)
-    check_deal(read, BELOTE, None, 0)
-    assert read.asked == [] and read.fields["points"].value == 141
-
-
-def test_a_box_read_sure_is_not_doubted_with_the_others():
-    """The same row with the other marque's 1 read sure: 140 – 160 – 22
-    would need it to be a 2, so no reading changes only boxes in doubt;
-    the rules settle the row as read (141 – 161 – 21), nothing asked."""
-    fields = {"taker": FieldRead("A", True), "trump": FieldRead("C", True)}
-    fields["points"] = read_as(141, {2: (0, 3e-4)})
-    fields["announce_a"] = read_as(20)
-    fields["marque_a"] = read_as(161, {2: (0, 5e-4)})
-    fields["marque_b"] = read_as(21, {1: (2, 1e-9)})
-    read = DealRead(1, fields)
-    check_deal(read, BELOTE, None, 0)
-    assert read.asked == [] and read.fields["points"].value == 141
+    assert read.asked == asked
+    assert read.fields["points"].value == 141
+    if asked:
+        assert read.why["points"] == "unsure"
