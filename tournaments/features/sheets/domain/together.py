@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from math import prod
 
 from tournaments.features.sheets.domain.readings import BLANK, may_be_blank, placed, values_of
 
@@ -52,10 +53,7 @@ def doubted_together(
                 continue
             choices = [str(d) for d in range(10) if box[d] >= unlikely or d == c]
             places.append([*choices, ""] if may_be_blank(box) else choices)
-    count = 1
-    for choices in places:
-        count *= len(choices)
-    if count > at_most:
+    if prod(len(choices) for choices in places) > at_most:
         return None
     sizes = [len(numbers[name]) for name in inputs]
     totals = before is not None and "total_a" in best
