@@ -131,6 +131,8 @@ def test_coinching_a_chute_multiplies_the_defence_marque(case: tuple[Rules, dict
         deal.pop("belote", None)
     if rules.chute_base == 162 and rules.rounding != "none":
         return  # 162 × m is not a multiple of ten: rounding breaks exactness
+    if rules.counting != "coinche" and deal.get("capot"):
+        return  # coinched, a capot changes nothing in contrée (SPEC §6): see below
     defence = other(deal["taker"])
     plain = score_deal({**deal, "coinche": 0}, rules)
     if plain.outcome != "chute":
@@ -347,3 +349,16 @@ def test_a_generale_not_bid_scores_as_a_capot(case: tuple[Rules, dict]) -> None:
     score, capot = score_deal(deal, rules), score_deal(as_capot, rules)
     assert (score.a, score.b, score.outcome) == (capot.a, capot.b, capot.outcome)
     assert score_deal(as_capot, rules.with_options(generale="off")) == capot
+
+
+def test_coinched_a_defences_capot_changes_nothing_in_contree() -> None:
+    """SPEC §6: coinched, the deal's winner marks what any coinched deal
+    gives it, a capot or not (contree-faits-annonces, 80 coinché, capot of
+    the defence: 0–480), while the same chute uncoinched marks the capot
+    (chute_capot=full): so coinching does not double it. Hypothesis found
+    this deal against the property above (480 against 2 × 330)."""
+    rules = PRESETS["contree-faits-annonces"]
+    deal = {"taker": "A", "trump": "S", "bid": 80, "capot": "B"}
+    coinched = score_deal({**deal, "coinche": 1}, rules)
+    assert (coinched.a, coinched.b) == (0, 480)
+    assert score_deal(deal, rules).b != 480 // 2
