@@ -609,7 +609,10 @@ PEN_SCALE = 4
 def sheet_font(family: str, seed: int) -> Path:
     """The font a sheet of the font `family` (`font-<group>`, or
     `font-<group>-pen`) is written with: the same for both."""
-    files = sorted(font_files(family.removeprefix("font-").removesuffix("-pen")).values())
+    group = family.removeprefix("font-").removesuffix("-pen")
+    files = sorted(font_files(group).values())
+    if not files:
+        raise SystemExit(f"no font of {FONTS[group]} found: apt-get install fonts-bwht …")
     return files[seed % len(files)]
 
 
