@@ -86,6 +86,11 @@ def _backwards(targets) -> bool:
 
 
 def migrate(targets):
+    return _walk(targets).loader.project_state(targets).apps
+
+
+def _walk(targets) -> MigrationExecutor:
+    """`migrate` without the state it returns (rendering it takes time)."""
     if (MigrationExecutor(connection).loader.replacements and _squashed_applied()) or _backwards(
         targets
     ):
@@ -94,7 +99,7 @@ def migrate(targets):
         _back_to_zero()
     executor = _executor()
     executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    return executor
 
 
 def _squashed_applied() -> bool:
@@ -111,7 +116,7 @@ def back_to_latest() -> None:
     back to zero and walk the whole chain again, with no row in it."""
     executor = MigrationExecutor(connection)
     if executor.loader.replacements and not _squashed_applied():
-        migrate(_latest())
+        _walk(_latest())
         return
     executor.migrate(executor.loader.graph.leaf_nodes())
 
@@ -148,81 +153,137 @@ def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
 def _migrate_after_the_squash(targets):
     """The state `targets` reached by the executor as a data folder made after
     the squash goes (no need to start again from zero)."""
+    return _walk_after_the_squash(targets).loader.project_state(targets).apps
+
+
+def _walk_after_the_squash(targets) -> MigrationExecutor:
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    return executor
 
 
 #: Where tests start from the latest database with no row: just before the
-#: app's migration named `…_<name>` (or at the migration `00…`). Each test
-#: walked from the latest to its rung, back (the tests after the squash) or
-#: forwards from zero along the replaced migrations (those before): the
-#: same walk as the test before it, a little longer, and a walk renders the
-#: state of every migration on the way (most of these tests' time). On
-#: SQLite, one walk along the rungs, in this order, keeps a copy of the
-#: database at each rung it passes (SQLite's backup: every table and row,
-#: the migrations recorded), which a test going to that rung gets whole.
-#: The copy is the database the test's own walk would leave: with no row in
-#: it, migrating to `tournaments` 00N unapplies the same migrations from the
-#: latest as from a later rung (those after 00N and all that depend on
-#: them), and applies the same from zero as from an earlier rung (00N and
-#: those before it). PostgreSQL walks.
+#: app's migration named `…_<name>` (or at the migration `00…`, or at the
+#: targets of TARGETS). Each test walked from the latest to its rung, back
+#: (the tests after the squash) or forwards from zero along the replaced
+#: migrations (those before): the same walk as the test before it, a little
+#: longer, and a walk renders the state of every migration on the way (most
+#: of these tests' time). One walk along the rungs, in this order, keeps a
+#: copy of the database at each rung it passes (every table and row, the
+#: migrations recorded: SQLite's backup, PostgreSQL's `CREATE DATABASE …
+#: TEMPLATE`), which a test going to that rung gets whole. The copy is the
+#: database the test's own walk would leave: with no row in it, migrating
+#: to `tournaments` 00N unapplies the same migrations from the latest as
+#: from a later rung (those after 00N and all that depend on them), and
+#: applies the same from zero as from an earlier rung (00N and those before
+#: it). The rows a test writes still go through every migration after its
+#: rung (`back_to_latest`): only the walks without a row are shared.
 BACK_FROM_THE_LATEST = (
+    "before_contributions",
+    "before_the_moves",
     "features",
     "person_owner_and_approval",
     "release_draws_by_default",
     "search_keys_of_concours",
 )
 FORWARDS_FROM_ZERO = ("search_keys", "bye_average_by_default", "release_and_clock")
-#: The copies made, by rung.
-_copies: dict[tuple[str, str], sqlite3.Connection] = {}
+#: Rungs of more than one target: the release before the features' own
+#: migrations (0062, with the messages' first two), and before the
+#: contributions (0064, the contributions unapplied).
+TARGETS = {
+    "before_the_moves": (("tournaments", "0062_features"), ("feature_messages", "0002_sender")),
+    "before_contributions": (("feature_contributions", None), ("tournaments", "0064_moved_halls")),
+}
+#: The copies made, by rung: an SQLite database in memory, or the name of
+#: a PostgreSQL database.
+_copies: dict[str, sqlite3.Connection | str] = {}
 
 
 @functools.cache
-def _rung(name: str) -> tuple[str, str]:
-    """The node a rung names: a migration, or the one before `…_<name>`."""
+def _rung(name: str) -> tuple[tuple[str, str | None], ...]:
+    """The targets a rung names: a migration, or the one before `…_<name>`."""
+    if name in TARGETS:
+        return TARGETS[name]
     if name.startswith("0"):
-        return ("tournaments", name)
+        return (("tournaments", name),)
     (before,), _after = named(name)
-    return before
+    return (before,)
 
 
 def _from_the_latest(name: str):
     """The state at the rung `name` of BACK_FROM_THE_LATEST, as
     `_migrate_after_the_squash` leaves it."""
-    node = _rung(name)
-    _ladder(BACK_FROM_THE_LATEST, name, _migrate_after_the_squash)
-    return MigrationExecutor(connection).loader.project_state([node]).apps
+    _ladder(BACK_FROM_THE_LATEST, name, _walk_after_the_squash)
+    nodes = [node for node in _rung(name) if node[1] is not None]
+    return MigrationExecutor(connection).loader.project_state(nodes).apps
 
 
 def _from_zero(name: str):
     """The state at the rung `name` of FORWARDS_FROM_ZERO (or
     PREVIOUS_RELEASE's migration, above them), as `migrate` leaves it."""
-    node = _rung(name)
-    _ladder((*FORWARDS_FROM_ZERO, PREVIOUS_RELEASE[0][1]), name, migrate)
-    return _executor().loader.project_state([node]).apps
+    _ladder((*FORWARDS_FROM_ZERO, PREVIOUS_RELEASE[0][1]), name, _walk)
+    return _executor().loader.project_state(list(_rung(name))).apps
 
 
 def _ladder(rungs, name: str, walk) -> None:
     """The database at the rung `name`, from a test's start: a copy of it,
     made now by `walk`ing along `rungs` unless made already."""
-    if connection.vendor != "sqlite":
-        walk([_rung(name)])
+    if connection.vendor not in ("sqlite", "postgresql"):
+        walk(list(_rung(name)))
         return
     from django.contrib.contenttypes.models import ContentType
 
-    connection.ensure_connection()
-    if _rung(name) not in _copies:
-        made = [index for index, rung in enumerate(rungs) if _rung(rung) in _copies]
+    if name not in _copies:
+        made = [index for index, rung in enumerate(rungs) if rung in _copies]
         start = max((i for i in made if i < rungs.index(name)), default=-1) + 1
         if start:  # on from the last copy on the way
-            _copies[_rung(rungs[start - 1])].backup(connection.connection)
+            _restore(rungs[start - 1])
         for rung in rungs[start : rungs.index(name) + 1]:
-            walk([_rung(rung)])
-            copy = _copies[_rung(rung)] = sqlite3.connect(":memory:", check_same_thread=False)
-            connection.connection.backup(copy)
-    _copies[_rung(name)].backup(connection.connection)
+            walk(list(_rung(rung)))
+            _keep(rung)
+    _restore(name)
     ContentType.objects.clear_cache()  # their ids are the copy's
+
+
+def _keep(rung: str) -> None:
+    """A copy of the database as it is now, the rung's."""
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        copy = _copies[rung] = sqlite3.connect(":memory:", check_same_thread=False)
+        connection.connection.backup(copy)
+        return
+    from tests import once_a_run
+
+    database = connection.settings_dict["NAME"]
+    name = _copies[rung] = f"{database}_{len(_copies)}"
+    once_a_run.database(name)  # dropped at the run's end
+    _on_the_server(
+        f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}" TEMPLATE "{database}"'
+    )
+
+
+def _restore(rung: str) -> None:
+    """The database made again from the rung's copy."""
+    copy = _copies[rung]
+    if isinstance(copy, sqlite3.Connection):
+        connection.ensure_connection()
+        copy.backup(connection.connection)
+        return
+    database = connection.settings_dict["NAME"]
+    _on_the_server(
+        f'DROP DATABASE "{database}" WITH (FORCE)',
+        f'CREATE DATABASE "{database}" TEMPLATE "{copy}"',
+    )
+
+
+def _on_the_server(*statements: str) -> None:
+    """Runs `statements` on PostgreSQL outside the test database, which
+    nobody may use meanwhile (a template, or dropped): Django's connection
+    to it is closed, and opens again at its next query."""
+    connection.close()
+    with connection._nodb_cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
 
 
 def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
@@ -615,9 +676,7 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
     with the same rows, links and content types (the admin's history)."""
     from django.contrib.contenttypes.models import ContentType
 
-    apps = _migrate_after_the_squash(
-        [("tournaments", "0062_features"), ("feature_messages", "0002_sender")]
-    )
+    apps = _from_the_latest("before_the_moves")
     try:
         _rows_of_the_release_before_the_moves(apps)
         for model in ("tablet", "preregistration"):
@@ -687,9 +746,7 @@ def test_the_players_linked_to_another_organizers_record_are_asked_again():
     """Issue 61: a player of another organizer's concours linked to a record
     it does not own counted at once; after the migration it is asked of the
     record's owner (a pending contribution) and left apart until then."""
-    executor = MigrationExecutor(connection)
-    executor.migrate([("feature_contributions", None), ("tournaments", "0064_moved_halls")])
-    apps = executor.loader.project_state([("tournaments", "0064_moved_halls")]).apps
+    apps = _from_the_latest("before_contributions")
     try:
         get = functools.partial(apps.get_model, "tournaments")
         user = apps.get_model("auth", "User")
