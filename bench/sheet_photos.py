@@ -205,7 +205,8 @@ def _light(photo: Image.Image, shot: Shot, rng) -> Image.Image:
 
 def partie(rules, rng, deals: int) -> list[tuple[dict, dict]]:
     """`deals` random deals as the engine accepts them, each with its row as
-    a player writes it (its takers' points, marques and running totals):
+    a player writes it (the takers' card points and, where the sheet has
+    their column, the defence's: 162 together; marques and running totals):
     [(engine deal, {field: digits | crossed})]."""
     import random
 

@@ -10,10 +10,10 @@ for a choice (`CHOICE`: the taker, the trump, the coinche, the capot, and
 la générale's one box: the capot's side took it alone) or for marks that
 may go together (`MARKS`: a belote for each side).
 
-Which fields a row holds follows the rule profile: a bid and a coinche for
-coinche and contrée, announcements when they are played, as many boxes
-for a marque as the largest marque of a deal has digits (scoring.bounds),
-and the running totals while their boxes stay at least `MIN_BOX` wide.
+Which fields a row holds follows the rule profile: a bid, a coinche and the defence's
+card points (162 with the takers') for coinche and contrée, announcements when they are
+played, as many boxes for a marque as the largest marque of a deal has digits
+(scoring.bounds), and the running totals while their boxes stay at least `MIN_BOX` wide.
 
 Coordinates: millimetres from the page's top left corner, y downwards (as
 an image's rows). Pure: no Django, no ReportLab, no language; the words
@@ -59,9 +59,10 @@ NUMBER_COLUMN = 7.5
 FIELD_GAP = 1.4
 #: A digit's box: as wide as the row allows up to MAX_DIGIT; the running
 #: totals are left out (written in the final total's row only) rather than
-#: go under MIN_BOX. Measured with bench.bench_sheets --box (docs/photo-sheets.md):
-#: a pen's digit squeezed in 4.6 mm reads worse than in 5.5 mm or more.
-MAX_DIGIT, MIN_BOX = 6.5, 4.5
+#: go under MIN_BOX, the defence's points (a contract sheet) under MIN_SUMMED.
+#: Measured with bench.bench_sheets (docs/photo-sheets.md): a pen's digit squeezed
+#: in 4.6 mm reads worse than in 5.5 mm; 4.41 with the defence's: fewer questions.
+MAX_DIGIT, MIN_BOX, MIN_SUMMED = 6.5, 4.5, 4.4
 #: A box to cross takes a slot of CHOICE_SLOT, one of a side (« N-S », « E-O »,
 #: printed over it) SIDE_SLOT: room for its word, apart from its neighbour's;
 #: la générale's box ALONE_SLOT, its title's room (at 5 pt, in the gaps beside).
@@ -71,6 +72,7 @@ BOX_HEIGHT_MAX = 8.5
 DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
 SIDES = ("A", "B")
 ALONE = ("alone",)  # la générale's box: one player of the capot's side alone
+DEFENCE = ("points_defence", DIGITS, ("0", "1", "2"))  # a contract sheet's, after `points`
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,9 @@ class Field:
     name: str
     kind: str
     boxes: tuple[Box, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "boxes": [b.to_json() for b in self.boxes]}
 
     @property
     def left(self) -> float:
@@ -158,17 +163,7 @@ class SheetLayout:
             "marks": [m.to_json() for m in self.marks],
             "qr": self.qr.to_json(),
             "deals": [
-                {
-                    "deal": row.number,
-                    "fields": [
-                        {
-                            "name": f.name,
-                            "kind": f.kind,
-                            "boxes": [b.to_json() for b in f.boxes],
-                        }
-                        for f in row.fields
-                    ],
-                }
+                {"deal": row.number, "fields": [f.to_json() for f in row.fields]}
                 for row in self.rows
             ],
         }
@@ -196,6 +191,8 @@ def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]
         fields += [("announce_a", DIGITS, _places(3)), ("announce_b", DIGITS, _places(3))]
     marque = _places(len(str(deal_bound(rules).marque)))
     fields += [("marque_a", DIGITS, marque), ("marque_b", DIGITS, marque)]
+    if rules.counting != "belote" and _box_width([*fields, DEFENCE]) >= MIN_SUMMED:
+        fields.insert([name for name, _, _ in fields].index("points") + 1, DEFENCE)
     total = _places(max(4, len(str(usual_partie(rules, rows).sum_high))))
     with_totals = [*fields, ("total_a", DIGITS, total), ("total_b", DIGITS, total)]
     return with_totals if _box_width(with_totals) >= MIN_BOX else fields
@@ -317,8 +314,8 @@ def sheet_values(
     """A deal as a player writes it in its row, from its stored fields
     (deal_shapes.DEAL_FIELDS), its marques and the running totals after it:
     a number's digits (a str) or the boxes crossed (a tuple of box names).
-    The takers' card points only (the defence's are the rules'); a capot
-    bid is written 250, a générale bid 500; a field left blank is absent."""
+    The takers' card points and the defence's (162), none on a capot; a
+    capot bid is written 250, a générale bid 500; a field left blank is absent."""
     taker = fields.get("taker") or ""
     values: dict[str, str | tuple[str, ...]] = {
         "marque_a": str(marques[0]),
@@ -344,6 +341,7 @@ def sheet_values(
     capot = fields.get("capot") or fields.get("generale")  # one player's eight tricks: a capot
     if own is not None and not capot:
         values["points"] = str(own)
+        values["points_defence"] = str(162 - own)
     belotes = tuple(s for s in SIDES if fields.get(f"belote_{s.lower()}"))
     if belotes:
         values["belote"] = belotes

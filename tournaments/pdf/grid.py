@@ -52,6 +52,7 @@ def field_headings(surcoinche_factor: int) -> tuple[dict[str, str], dict[str, st
         "bid": gettext("Contrat"),
         "coinche": gettext("Coinche"),
         "points": gettext("Points preneurs"),
+        "points_defence": gettext("Points défense"),
         "belote": gettext("Belote"),
         "capot": gettext("Capot"),
         "generale": gettext("Générale"),

@@ -11,6 +11,7 @@ import pytest
 import scoring
 from tournaments.domain.sheet_layout import (
     MIN_BOX,
+    MIN_SUMMED,
     PAGE_MM,
     SheetMark,
     qr_text,
@@ -32,16 +33,19 @@ from tournaments.domain.sheet_layout import (
         (
             # Coinche with announcements: 4-digit marques leave no room for
             # running totals at 4.5 mm a box; the final total is written below.
+            # The defence's points beside the takers': the two make 162.
             "ffb-coinche", 12,
-            ["taker", "trump", "bid", "coinche", "points", "belote", "capot", "announce_a",
-             "announce_b", "marque_a", "marque_b"],
-            {"bid": 3, "marque_a": 4},
+            ["taker", "trump", "bid", "coinche", "points", "points_defence", "belote", "capot",
+             "announce_a", "announce_b", "marque_a", "marque_b"],
+            {"bid": 3, "points_defence": 3, "marque_a": 4},
         ),
         (
+            # The defence's points before the running totals (4.41 mm with
+            # both: under MIN_BOX): the totals are left out.
             "contree-faits", 12,
-            ["taker", "trump", "bid", "coinche", "points", "belote", "capot", "marque_a",
-             "marque_b", "total_a", "total_b"],
-            {"marque_b": 4, "total_b": 4},
+            ["taker", "trump", "bid", "coinche", "points", "points_defence", "belote", "capot",
+             "marque_a", "marque_b"],
+            {"marque_b": 4, "points_defence": 3},
         ),
         # 20 deals of classic belote: 99 parties in 100 give 4 540 or less
         # in all (scoring/partie_totals.py, issue 52): 4 boxes
@@ -75,8 +79,9 @@ def test_boxes_lie_on_the_page_apart_and_wide_enough_for_a_pen(preset, rows):
         assert layout.top < box.y and box.y + box.h < layout.bottom < PAGE_MM[1]
     for row in layout.rows:
         for field in row.fields:
-            if field.kind == "digits":
-                assert all(box.w >= MIN_BOX for box in field.boxes)
+            if field.kind == "digits":  # narrower only for the defence's points
+                least = MIN_SUMMED if row.field("points_defence") else MIN_BOX
+                assert all(box.w >= least for box in field.boxes)
         flat = [box for field in row.fields for box in field.boxes]
         for a, b in itertools.pairwise(flat):
             assert a.x + a.w <= b.x + 1e-9  # left to right, never overlapping
@@ -118,13 +123,15 @@ def test_a_mark_names_a_concours_whatever_its_slug():
         (
             {"taker": "A", "trump": "H", "bid": 90, "points_a": 97},
             (190, 70), (190, 70),
-            {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97"},
+            {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97",
+             "points_defence": "65"},
         ),
         (
-            # The defence's points typed: the takers' are written.
+            # The defence's points typed: the takers' are written, and theirs.
             {"taker": "B", "trump": "S", "points_a": 60, "belote_a": 1},
             (80, 102), (80, 102),
-            {"taker": ("B",), "trump": ("S",), "points": "102", "belote": ("A",)},
+            {"taker": ("B",), "trump": ("S",), "points": "102", "points_defence": "60",
+             "belote": ("A",)},
         ),
         (
             {"taker": "B", "trump": "D", "bid_capot": True, "capot": "B", "coinche": 2},
@@ -135,7 +142,8 @@ def test_a_mark_names_a_concours_whatever_its_slug():
             {"taker": "A", "trump": "C", "points_a": 100,
              "announcements": {"announcement_points": {"A": 0, "B": 50}}},
             (100, 112), (300, 400),
-            {"taker": ("A",), "trump": ("C",), "points": "100", "announce_b": "50"},
+            {"taker": ("A",), "trump": ("C",), "points": "100", "points_defence": "62",
+             "announce_b": "50"},
         ),
         (
             # La générale: bid 500, the capot's side, one player of it alone.
@@ -148,7 +156,8 @@ def test_a_mark_names_a_concours_whatever_its_slug():
             # Failed on the takers' points: no capot, no générale's box.
             {"taker": "B", "trump": "S", "bid_generale": True, "points_b": 100},
             (660, 0), (1160, 0),
-            {"taker": ("B",), "trump": ("S",), "bid": "500", "points": "100"},
+            {"taker": ("B",), "trump": ("S",), "bid": "500", "points": "100",
+             "points_defence": "62"},
         ),
         (
             # One defender alone, stored without its capot: the capot's box still.

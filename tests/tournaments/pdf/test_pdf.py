@@ -196,11 +196,11 @@ def test_entered_deals_are_written_in_their_boxes_with_marques(partie, tmp_path)
     rows = written(document.path, layout_of(partie))
     assert rows == {
         1: {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97",
-            "marque_a": "190", "marque_b": "70"},
+            "points_defence": "65", "marque_a": "190", "marque_b": "70"},
         2: {"taker": ("B",), "trump": ("S",), "bid": "80", "points": "102",
-            "marque_a": "60", "marque_b": "180"},
+            "points_defence": "60", "marque_a": "60", "marque_b": "180"},
         3: {"taker": ("B",), "trump": ("C",), "bid": "80", "coinche": ("1",), "points": "102",
-            "marque_a": "0", "marque_b": "480"},
+            "points_defence": "60", "marque_a": "0", "marque_b": "480"},
     }  # fmt: skip
     # The tournament plays 12 deals: the rows left are for the pen.
     assert "12" in document.text(page=1)

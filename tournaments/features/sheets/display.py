@@ -94,6 +94,7 @@ def reason(code: str) -> str:
         "rounding_hides_digit": _(
             "l'arrondi à la dizaine ne vérifie pas le dernier chiffre des points"
         ),
+        "points_sum": _("les points des preneurs et de la défense ne font pas 162"),
         "coinche_without_bid": _("une coinche sans contrat"),
         "generale_without_capot": _("une croix à « Générale » sans capot coché"),
         "blank_row": _("une ligne vide entre deux donnes"),
@@ -122,6 +123,7 @@ SHEET_FIELDS = {
     "bid": _lazy("contrat"),
     "coinche": _lazy("coinche"),
     "points": _lazy("points des preneurs"),
+    "points_defence": _lazy("points de la défense"),
     "belote": _lazy("belote"),
     "capot": _lazy("capot"),
     "generale": _lazy("générale"),
@@ -167,6 +169,8 @@ def reasons_said(
                 )
                 % {"digit": str((fields.get("points") or {}).get("value", "?"))[-1:]}
             )
+        elif code == "points_sum":
+            said.append(_points_sum(fields))
         elif code == "engine_points" and (fields.get("points") or {}).get("value") is not None:
             said.append(
                 _("les points des preneurs lus, %(points)s, ne vont pas (de 0 à 162)")
@@ -175,6 +179,24 @@ def reasons_said(
         else:
             said.append(reason(code))
     return list(dict.fromkeys(said))
+
+
+def _points_sum(fields: dict[str, Any]) -> str:
+    """« points lus 97 et 66 : ils ne font pas 162 », or a capot's 252 and 0."""
+    takers = (fields.get("points") or {}).get("value")
+    defence = (fields.get("points_defence") or {}).get("value")
+    if (fields.get("capot") or {}).get("value"):
+        return _(
+            "points lus %(takers)s et %(defence)s avec un capot coché : un capot fait 252 et 0"
+        ) % {"takers": "—" if takers is None else takers, "defence": defence}
+    if takers is None:
+        return _("points de la défense lus %(defence)s, sans points des preneurs") % {
+            "defence": defence
+        }
+    return _(
+        "points lus %(takers)s pour les preneurs et %(defence)s pour la défense : "
+        "ils ne font pas 162"
+    ) % {"takers": takers, "defence": defence}
 
 
 def _digits_of(read: dict[str, Any] | None) -> bool:

@@ -220,7 +220,9 @@ def sheet_row(request: HttpRequest, slug: str, number: int, pk: int, deal: int) 
     if read is None or row is None or not photo.image or "grid" not in reading:
         return HttpResponse(status=404)
     wanted = request.GET.get("case")
-    shown = [field for field in row.fields if wanted is None or field.name == wanted]
+    # The takers' points shown with the defence's beside them: their sum checks them.
+    together = {wanted, "points_defence"} if wanted == "points" else {wanted}
+    shown = [field for field in row.fields if wanted is None or field.name in together]
     if not shown:
         return HttpResponse(status=404)
     boxes = [box for field in shown for box in field.boxes]

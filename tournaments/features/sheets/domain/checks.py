@@ -12,8 +12,11 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 - a marque written differs from the one the engine computes;
 - a running total written differs from the previous one plus the marque;
 - the marques are not written (nothing then checks the points);
+- the takers' and the defence's card points, both written (a contract
+  sheet), do not make 162 or a capot's 252 and 0 (`points_sum`);
 - under a rounding profile, the points' last digit is not read beyond
-  doubt (a marque rounded to the ten cannot tell 97 from 96);
+  doubt (a marque rounded to the ten cannot tell 97 from 96), unless the
+  defence's points, read sure, add up with them;
 - the marques check, but a number's digit not read beyond doubt could be
   another digit with the same marques (`could_be_other`): what the rules
   cannot check — a chute's card points, a bid whose marques do not depend
@@ -46,7 +49,13 @@ from typing import TYPE_CHECKING
 
 import scoring
 from tournaments.features.sheets.domain.marques import grid_values, with_pot
-from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
+from tournaments.features.sheets.domain.rows import (
+    INPUTS,
+    DealRead,
+    FieldRead,
+    defence_points,
+    engine_deal,
+)
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -60,7 +69,7 @@ AT_FAULT = {
     "bid": ("bid", "coinche"),
     "coinche": ("coinche", "bid"),
     "capot": ("capot", "generale", "points"),
-    "points": ("points", "capot"),
+    "points": ("points", "points_defence", "capot"),
     "belote": ("belote", "trump"),
     "announcement": ("announce_a", "announce_b"),
     "json": ("taker",),
@@ -107,8 +116,9 @@ def check_deal(
 
 
 #: What is written on the sheet only to check the deal: the desk records
-#: the deal's boxes and computes its marques and totals (forms.CELL_OF_FIELD).
-EVIDENCE = ("marque_a", "marque_b", "total_a", "total_b")
+#: the deal's boxes and computes its marques and totals, and the defence's
+#: card points (forms.CELL_OF_FIELD).
+EVIDENCE = ("marque_a", "marque_b", "total_a", "total_b", "points_defence")
 
 
 def _shown(read: DealRead) -> tuple[int, int] | None:
@@ -148,12 +158,15 @@ def _settled(
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
-    def marques_of(values: dict[str, int]) -> tuple[int, int] | None:
+    def marques_of(values: dict[str, int]) -> dict[str, int] | None:
         fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
         try:
-            return with_pot(scoring.score_deal(engine_deal(fields), rules), pot)
+            a, b = with_pot(scoring.score_deal(engine_deal(fields), rules), pot)
         except scoring.ScoringError:
             return None
+        given = {"marque_a": a, "marque_b": b}
+        defence = defence_points(fields)
+        return given if defence is None else {**given, "points_defence": defence}
 
     known = previous.fields if previous else None
     settled = settle.settle(read.fields, marques_of, before, limits(), known)
@@ -239,6 +252,7 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
         return False
     beyond = limits().beyond
     written = read.marques
+    summed = _summed(read)
     for place, probability in enumerate(field_read.probabilities):
         if probability >= beyond:
             continue
@@ -251,9 +265,24 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
                 score = scoring.score_deal(engine_deal(fields), rules)
             except scoring.ScoringError:
                 continue
-            if with_pot(score, pot) == written:
+            if with_pot(score, pot) == written and (not summed or _summed(read, fields)):
                 return True
     return False
+
+
+def _summed(read: DealRead, fields: dict[str, FieldRead] | None = None) -> bool:
+    """Whether the defence's card points are written, every digit read sure,
+    and make with the takers' (of `fields`, else as read) what the rules
+    give: 162, or a capot's 252 and 0. Then they check every digit of the
+    takers' (a misread there would need a misread here, of a digit read
+    sure, that adds up); a defence in doubt checks nothing (the same hand
+    may misread both alike: together.py)."""
+    defence = read.fields.get("points_defence")
+    if defence is None or defence.value is None or not defence.probabilities:
+        return False
+    if any(p < limits().sure for p in defence.probabilities):
+        return False
+    return bool(defence_points(fields or read.fields) == defence.value)
 
 
 def _check(
@@ -289,10 +318,14 @@ def _check(
         read.ask("marque_missing", "points", "marque_a", "marque_b")
     elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
+    defence = read.fields.get("points_defence")
+    if defence is not None and defence.value not in (None, defence_points(read.fields)):
+        read.ask("points_sum", "points", "points_defence")  # not 162, nor a capot's 252 and 0
     points = read.fields.get("points")
     hidden = points is not None and points.value is not None and points.probabilities
-    strict = limits().beyond
-    if not settled and rules.rounding != "none" and hidden and points.probabilities[-1] < strict:  # type: ignore[union-attr]
+    doubted = hidden and points.probabilities[-1] < limits().beyond  # type: ignore[union-attr]
+    # The defence's points, read sure and adding up, checked the last digit.
+    if not settled and rules.rounding != "none" and doubted and not _summed(read):
         read.ask("rounding_hides_digit", "points")
     return _totals(read, before, marques)
 

@@ -5,11 +5,13 @@ stay in doubt.
 Each way of reading the row's inputs (the takers' card points, the bid,
 the announcements) — every digit of them as each digit the network finds
 plausible — is scored by the engine: its marques (and its running totals,
-when the totals before are known) follow. The row's *likelihood* under
-that reading is the product of the network's calibrated probability of
-every digit it implies, in every number's box: the inputs', the marques'
-and the totals'. A reading whose marques do not fit the boxes written (a
-digit more or less) is ruled out.
+when the totals before are known) follow, and on a contract sheet the
+defence's card points (162 − the takers', a capot's 0 or 252). The row's
+*likelihood* under that reading is the product of the network's
+calibrated probability of every digit it implies, in every number's box:
+the inputs', the marques', the defence's points' and the totals'. A
+reading whose marques or defence's points do not fit the boxes written
+(a digit more or less) is ruled out.
 
 The best reading is taken when every other reading that fits is far less
 likely — under `Calibration.plausible` times it: the digits' probability
@@ -96,8 +98,13 @@ class Thresholds(Protocol):
     def beyond(self) -> float: ...
 
 
-#: The marques a reading of the inputs gives (None: the rules refuse it).
-MarquesOf = Callable[[dict[str, int]], "tuple[int, int] | None"]
+#: The numbers the rules give for a reading of the inputs: its marques
+#: (`marque_a`, `marque_b`) and, on a contract sheet, the defence's card
+#: points (`points_defence`); None: the rules refuse it.
+MarquesOf = Callable[[dict[str, int]], "dict[str, int] | None"]
+#: The numbers written only to check the inputs that the rules compute from
+#: a reading (the running totals apart: they follow the marques).
+CHECKS = ("marque_a", "marque_b", "points_defence")
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
 #: A reading that fits: its likelihood, every input's and marque's value
@@ -165,7 +172,8 @@ def settle(
         before is not None or all(written.get(name) for name in totals)
     )
     inputs = [name for name in INPUTS if numbers.get(name)]
-    implied = ["marque_a", "marque_b", *(totals if checked_totals else [])]
+    checks = [name for name in CHECKS if name in numbers]
+    implied = [*checks, *(totals if checked_totals else [])]
     # The likeliest a reading could be: every box its first choice.
     upper = prod(max(box) for name in [*inputs, *implied] for box in numbers[name])
     bound = plausible
@@ -181,8 +189,8 @@ def settle(
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
         readings = above(inputs, numbers, plausible, bound, AT_MOST)
         if readings is None:
-            return _partly(marques_of, befores, numbers, inputs, thresholds, weighed)
-        fits = _fits(marques_of, befores, numbers, readings, plausible)
+            return _partly(marques_of, befores, numbers, (inputs, checks), thresholds, weighed)
+        fits = _fits(marques_of, befores, numbers, readings, plausible, checks)
         if not fits:
             return None
         top = max(fits, key=lambda fit: fit[0])
@@ -201,7 +209,9 @@ def settle(
     near = (_values(fit) for fit in fits if fit[0] >= plausible * best)
     rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
     known = before if checked_totals else None
-    alike = doubted_together(values, inputs, numbers, marques_of, known, thresholds.sure, AT_MOST)
+    alike = doubted_together(
+        values, (inputs, checks), numbers, marques_of, known, thresholds.sure, AT_MOST
+    )
     if alike is None:  # too many boxes in doubt to try them together
         return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
     rivals += [rival for rival in alike if rival not in rivals]
@@ -213,7 +223,7 @@ def _partly(
     marques_of: MarquesOf,
     befores: list[tuple[tuple[int, int], float]],
     numbers: dict[str, list[tuple[float, ...]]],
-    inputs: list[str],
+    names: tuple[list[str], list[str]],
     thresholds: Thresholds,
     weighed: list[Fit] | None,
 ) -> Settled | None:
@@ -225,11 +235,12 @@ def _partly(
     doubtful: a reading left out may read any of them otherwise, never a
     digit read beyond doubt (no rival, as in `settle`)."""
     plausible, unlikely = thresholds.plausible, 1.0 - thresholds.sure
+    inputs, checks = names
     for tried in (weighed, None):
         fits = tried
         if fits is None:
             readings = likeliest(inputs, numbers, plausible, AT_MOST)
-            fits = _fits(marques_of, befores, numbers, readings, plausible)
+            fits = _fits(marques_of, befores, numbers, readings, plausible, checks)
         if not fits:
             continue
         values = _values(max(fits, key=lambda fit: fit[0]))
@@ -317,9 +328,11 @@ def _fits(
     numbers: dict[str, list[tuple[float, ...]]],
     readings: list[tuple[dict[str, int], float, float]],
     plausible: float,
+    checks: list[str],
 ) -> list[Fit]:
     """Every reading of the inputs that the engine scores and whose marques
-    (and totals after one of `befores`, each with its likelihood) fit the
+    and defence's points (`checks`: those written), and totals after one of
+    `befores` (each with its likelihood), fit the
     boxes written, each of their digits plausible, with its likelihood and
     every number's value under it (`_values`); but those under `plausible`
     times a fit met before (never a rival of the best: a row's totals
@@ -332,13 +345,14 @@ def _fits(
     totals_after: dict[tuple[int, int], list[tuple[float, float, int, int]]] = {}
     seen: dict[tuple[str, int], float] = {}  # a total's likelihood, by its value
     for values, likelihood, _ in readings:
-        marques = marques_of(values)
-        if marques is None:
+        given = marques_of(values)
+        if given is None:
             continue
-        a, b = marques
-        implied = {**values, "marque_a": a, "marque_b": b}
+        implied = {**values, **{n: given[n] for n in checks if n in given}}
+        marques = (given["marque_a"], given["marque_b"])
         marked = [
-            number_likelihood(numbers[n], implied[n], plausible) for n in ("marque_a", "marque_b")
+            number_likelihood(numbers[n], implied[n], plausible) if n in implied else 0.0
+            for n in checks
         ]
         base = likelihood * prod(marked)
         if not all(marked) or base < floor:  # the totals' likelihoods are ≤ 1

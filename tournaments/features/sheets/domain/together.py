@@ -27,20 +27,23 @@ from tournaments.features.sheets.domain.readings import BLANK, may_be_blank, pla
 
 def doubted_together(
     best: dict[str, int],
-    inputs: list[str],
+    names: tuple[list[str], list[str]],
     numbers: dict[str, list[tuple[float, ...]]],
-    marques_of: Callable[[dict[str, int]], tuple[int, int] | None],
+    marques_of: Callable[[dict[str, int]], dict[str, int] | None],
     before: tuple[int, int] | None,
     sure: float,
     at_most: int,
 ) -> list[dict[str, int]] | None:
     """The readings that fit the rules and differ from `best` only in the
-    inputs' boxes in doubt (see the module), with every number's value
-    under each: the marques the engine gives, fitting their boxes the same
-    way; the totals too when the totals before are known (`before`), else
-    kept as `best` reads them. `sure`: the digits' model's « sure ». None:
-    more than `at_most` readings to try."""
+    inputs' boxes in doubt (see the module; `names`: the inputs, and the
+    numbers the rules give from them that are written: the marques, the
+    defence's points), with every number's value under each: what the
+    rules give, fitting its boxes the same way; the totals too when the
+    totals before are known (`before`), else kept as `best` reads them.
+    `sure`: the digits' model's « sure ». None: more than `at_most`
+    readings to try."""
     unlikely = 1.0 - sure  # under it, the network was sure the digit is not there
+    inputs, checks = names
     places: list[list[str]] = []
     for name in inputs:
         boxes = numbers[name]
@@ -57,18 +60,19 @@ def doubted_together(
         return None
     sizes = [len(numbers[name]) for name in inputs]
     totals = before is not None and "total_a" in best
-    implied = ["marque_a", "marque_b", *(["total_a", "total_b"] if totals else [])]
+    implied = [*checks, *(["total_a", "total_b"] if totals else [])]
     out: list[dict[str, int]] = []
     for chars in itertools.product(*places):
         values = values_of(chars, inputs, sizes)
         if values is None or all(values[n] == best[n] for n in inputs):
             continue
-        marques = marques_of(values)
-        if marques is None:
+        given = marques_of(values)
+        if given is None or any(n not in given for n in checks):
             continue
-        rival = {**best, **values, "marque_a": marques[0], "marque_b": marques[1]}
+        rival = {**best, **values, **{n: given[n] for n in checks}}
         if totals and before is not None:
-            rival["total_a"], rival["total_b"] = before[0] + marques[0], before[1] + marques[1]
+            rival["total_a"] = before[0] + given["marque_a"]
+            rival["total_b"] = before[1] + given["marque_b"]
         if all(_in_doubt(numbers[n], rival[n], best[n], sure) for n in implied):
             out.append(rival)
     return out
