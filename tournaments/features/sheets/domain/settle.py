@@ -74,6 +74,8 @@ from dataclasses import dataclass
 from math import prod
 from typing import Protocol
 
+import numpy as np
+
 from tournaments.features.sheets.domain.readings import (
     FieldRead,
     above,
@@ -344,6 +346,7 @@ def _fits(
     # scored again: 5 s a sheet in unknown hands).
     totals_after: dict[tuple[int, int], list[tuple[float, float, int, int]]] = {}
     seen: dict[tuple[str, int], float] = {}  # a total's likelihood, by its value
+    table = _Befores.of(befores)
     for values, likelihood, _ in readings:
         given = marques_of(values)
         if given is None:
@@ -362,7 +365,7 @@ def _fits(
             floor = max(floor, plausible * base)
             continue
         if marques not in totals_after:
-            totals_after[marques] = _totals_after(numbers, befores, marques, plausible, seen)
+            totals_after[marques] = _totals_after(numbers, table, marques, plausible, seen)
         for chance, summed, total_a, total_b in totals_after[marques]:
             fit = base * chance * summed
             if fit < floor:
@@ -381,25 +384,57 @@ def _values(fit: Fit) -> dict[str, int]:
     return {**implied, "total_a": totals[0], "total_b": totals[1]}
 
 
+@dataclass(frozen=True)
+class _Befores:
+    """The running totals before a row, each with its likelihood, as
+    arrays: each side's distinct totals and, for each before, the index of
+    its own among them (a total's likelihood after a marque is looked up
+    once per distinct value, not once per before)."""
+
+    chance: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    which_a: np.ndarray
+    which_b: np.ndarray
+
+    @classmethod
+    def of(cls, befores: list[tuple[tuple[int, int], float]]) -> _Befores:
+        totals = np.array([before for before, _ in befores], dtype=np.int64).reshape(-1, 2)
+        a, which_a = np.unique(totals[:, 0], return_inverse=True)
+        b, which_b = np.unique(totals[:, 1], return_inverse=True)
+        chance = np.array([c for _, c in befores], dtype=np.float64)
+        return cls(chance, a, b, which_a, which_b)
+
+
 def _totals_after(
     numbers: dict[str, list[tuple[float, ...]]],
-    befores: list[tuple[tuple[int, int], float]],
+    befores: _Befores,
     marques: tuple[int, int],
     plausible: float,
     seen: dict[tuple[str, int], float],
 ) -> list[tuple[float, float, int, int]]:
     """For each of `befores` whose totals plus `marques` fit the totals'
     boxes, each digit plausible: its likelihood, the totals' and the totals,
-    likeliest first (`seen`: each total's likelihood by its value, kept
-    between calls)."""
-    out = []
-    for (total_a, total_b), chance in befores:
-        after = (total_a + marques[0], total_b + marques[1])
-        summed = []
-        for name, value in zip(("total_a", "total_b"), after, strict=True):
+    likeliest first, the order of `befores` between equals (`seen`: each
+    total's likelihood by its value, kept between calls)."""
+    sides = []
+    for name, distinct, marque in (("total_a", befores.a, marques[0]),
+                                   ("total_b", befores.b, marques[1])):  # fmt: skip
+        likelihoods = []
+        for total in distinct.tolist():
+            value = total + marque
             if (name, value) not in seen:
                 seen[name, value] = number_likelihood(numbers[name], value, plausible)
-            summed.append(seen[name, value])
-        if all(summed):
-            out.append((chance, prod(summed), *after))
-    return sorted(out, key=lambda total: -total[0] * total[1])
+            likelihoods.append(seen[name, value])
+        sides.append(np.array(likelihoods, dtype=np.float64))
+    liked_a, liked_b = sides[0][befores.which_a], sides[1][befores.which_b]
+    kept = np.flatnonzero((liked_a > 0) & (liked_b > 0))
+    summed = liked_a[kept] * liked_b[kept]
+    chance = befores.chance[kept]
+    order = np.argsort(-(chance * summed), kind="stable")
+    after_a = befores.a[befores.which_a[kept]] + marques[0]
+    after_b = befores.b[befores.which_b[kept]] + marques[1]
+    return [
+        (float(chance[i]), float(summed[i]), int(after_a[i]), int(after_b[i]))
+        for i in order.tolist()
+    ]
