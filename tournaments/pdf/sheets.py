@@ -211,11 +211,18 @@ def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
     return max(planned, max(numbers, default=0)), planned
 
 
-#: How la générale is written, where the sheet has its box (domain/sheet_layout.py).
-GENERALE_NOTE = gettext_lazy(
-    "La générale s'écrit 500 au contrat ; une croix dans « Générale » quand un joueur "
-    "seul de l'équipe cochée au capot a fait les huit plis."
-)
+#: How a field is written, said under the grid where the sheet has it
+#: (domain/sheet_layout.py): the defence's card points, la générale.
+FIELD_NOTES = {
+    "points_defence": gettext_lazy(
+        "Chaque équipe écrit ses points : preneurs et défense font 162 à eux deux "
+        "(au capot, une croix dans « Capot » et pas de points)."
+    ),
+    "generale": gettext_lazy(
+        "La générale s'écrit 500 au contrat ; une croix dans « Générale » quand un joueur "
+        "seul de l'équipe cochée au capot a fait les huit plis."
+    ),
+}
 
 
 def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[Flowable]:
@@ -225,6 +232,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
     deals = list(table.deals.all())
     rows, planned = _rows(context, table)
     layout = sheet_layout(context.tournament.rule_profile, rows)
+    printed = {field.name for field in layout.columns}
     qr = None
     if url:
         mark = SheetMark(
@@ -261,7 +269,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
                 "round": context.round.number,
                 "table": table.number,
             }
-            + (f" {GENERALE_NOTE}" if context.tournament.rule_profile.generale != "off" else ""),
+            + "".join(f" {note}" for name, note in FIELD_NOTES.items() if name in printed),
             pdf_styles().tiny,
         ),
     ]
@@ -317,7 +325,7 @@ def _sheet_teams(table: Table) -> PdfTable:
     half = CONTENT_WIDTH / 2
     return PdfTable(
         [
-            [_side_heading("A", table.team_a.number), _side_heading("B", table.team_b.number)],
+            [_side_heading(side, table, upper=True) for side in ("A", "B")],
             [
                 para(table.team_a.display_name, styles.title),
                 para(table.team_b.display_name, styles.title),
@@ -342,11 +350,13 @@ def _sheet_teams(table: Table) -> PdfTable:
     )
 
 
-def _side_heading(side: str, team: int) -> str:
-    """« NORD-SUD — équipe n° 5 »."""
-    return gettext("%(side)s — équipe n° %(number)s") % {
-        "side": labels.side_label(side).upper(),
-        "number": team,
+def _side_heading(side: str, table: Table, text: str = "", upper: bool = False) -> str:
+    """« NORD-SUD — équipe n° 5 » (`upper`), or `text` of the side and its team's
+    number: « Signature Nord-Sud (équipe n° 5) », no code (the sheet is public)."""
+    name = labels.side_label(side)
+    return (text or gettext("%(side)s — équipe n° %(number)s")) % {
+        "side": name.upper() if upper else name,
+        "number": (table.team_a if side == "A" else table.team_b).number,
     }
 
 
@@ -369,9 +379,9 @@ def _signatures(table: Table) -> PdfTable:
     return PdfTable(
         [
             [
-                _signature_heading("A", table.team_a.number),
+                _side_heading("A", table, gettext("Signature %(side)s (équipe n° %(number)s)")),
                 "",
-                _signature_heading("B", table.team_b.number),
+                _side_heading("B", table, gettext("Signature %(side)s (équipe n° %(number)s)")),
             ],
             ["", "", ""],
         ],
@@ -386,12 +396,3 @@ def _signatures(table: Table) -> PdfTable:
             ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ],
     )
-
-
-def _signature_heading(side: str, team: int) -> str:
-    """« Signature Nord-Sud (équipe n° 5) » (no code: the sheet lies on the
-    table, for both teams to read)."""
-    return gettext("Signature %(side)s (équipe n° %(number)s)") % {
-        "side": labels.side_label(side),
-        "number": team,
-    }

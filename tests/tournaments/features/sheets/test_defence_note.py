@@ -1,0 +1,42 @@
+"""The printed sheet says how to write the defence's card points where it
+asks them (issue 59): each side its own, 162 together, none on a capot;
+a classic belote sheet, which does not ask them, says nothing of it."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from django.utils import translation
+
+from tests import factories
+from tests.tournaments.features.sheets import builders
+
+pytestmark = pytest.mark.django_db
+
+NOTES = {
+    "fr": "Chaque équipe écrit ses points : preneurs et défense font 162 à eux deux",
+    "en": "Each side writes its card points: the takers' and the defence's make 162",
+}
+
+
+def _text(pdf: bytes) -> str:
+    done = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    )
+    return " ".join(done.stdout.decode().split())
+
+
+def _table(make_tournament, preset: str):
+    tournament = make_tournament(sheets_enabled=True, preset=preset)
+    factories.add_teams(tournament, 4)
+    return factories.first_table(factories.draw_random_round(tournament))
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("preset", "said"), [("ffb-coinche", True), ("ffb-belote", False)])
+def test_the_sheet_says_how_to_write_the_defences_points(make_tournament, language, preset, said):
+    table = _table(make_tournament, preset)
+    with translation.override(language):
+        text = _text(builders.sheet_pdf(table))
+    assert (NOTES[language] in text) is said
