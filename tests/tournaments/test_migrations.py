@@ -271,7 +271,7 @@ def _restore(rung: str) -> None:
         return
     database = connection.settings_dict["NAME"]
     _on_the_server(
-        f'DROP DATABASE "{database}" WITH (FORCE)',
+        f'DROP DATABASE "{database}"',
         f'CREATE DATABASE "{database}" TEMPLATE "{copy}"',
     )
 
@@ -279,7 +279,11 @@ def _restore(rung: str) -> None:
 def _on_the_server(*statements: str) -> None:
     """Runs `statements` on PostgreSQL outside the test database, which
     nobody may use meanwhile (a template, or dropped): Django's connection
-    to it is closed, and opens again at its next query."""
+    to it is closed, and opens again at its next query. No `WITH (FORCE)`:
+    it refuses to stop an autovacuum worker busy on the database (« must be
+    a member of the role whose process is being terminated », seen in CI),
+    where a plain DROP or CREATE stops it and waits for the closed session
+    to end."""
     connection.close()
     with connection._nodb_cursor() as cursor:
         for statement in statements:
