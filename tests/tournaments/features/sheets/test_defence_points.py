@@ -50,11 +50,13 @@ def boxes(value: int, doubted: dict[int, dict[int, float]] | None = None) -> Fie
     return FieldRead(read, sure, probabilities, (-1,) * len(first), tuple(classes))
 
 
-def sheet_row(written: dict, read: dict[str, FieldRead] | None = None) -> DealRead:
+def sheet_row(
+    written: dict, read: dict[str, FieldRead] | None = None, rules: scoring.Rules = COINCHE
+) -> DealRead:
     """The row of `written` with the marques the engine gives it, every box
     read as written (sure, beyond doubt) but for the numbers `read` gives."""
     truth = {n: FieldRead(v, True) for n, v in written.items()}
-    score = scoring.score_deal(engine_deal(truth), COINCHE)
+    score = scoring.score_deal(engine_deal(truth), rules)
     numbers = {**written, "marque_a": score.a, "marque_b": score.b}
     fields = {
         name: boxes(value) if isinstance(value, int) else FieldRead(value, True)
@@ -103,6 +105,57 @@ def test_the_two_sides_points_check_each_other(written, read, asked, reason):
     if reason:
         assert reason in row.reasons
     assert "rounding_hides_digit" not in row.why.values() or reason == "unsure"
+
+
+#: The defence's capot: the takers write nothing, the defence 252 or nothing.
+DEFENCE_CAPOT = {"taker": "A", "trump": "H", "bid": 90, "capot": "B"}
+#: La générale made by the takers (B): a capot, the defence's 0.
+WITH_GENERALE = scoring.Rules.from_preset("ffb-coinche", generale="contract")
+GENERALE = {"taker": "B", "trump": "S", "bid": 500, "capot": "B", "generale": "alone"}
+
+
+@pytest.mark.parametrize(
+    ("written", "read", "asked", "reason"),
+    [
+        # The defence's capot: 252 adds up, 250 (a capot bid's) does not.
+        (DEFENCE_CAPOT, {"points_defence": boxes(252)}, [], None),
+        (DEFENCE_CAPOT, {"points_defence": boxes(250)}, ["points_defence"], "points_sum"),
+        # La générale: the defence's 0 adds up; 162 does not.
+        (GENERALE, {"points_defence": boxes(0)}, [], None),
+        (GENERALE, {"points_defence": boxes(162)}, ["points_defence"], "points_sum"),
+        # Points read beside the takers' capot, their last digit in doubt:
+        # the capot's 0 checks nothing of them (any points add up).
+        (CAPOT, {"points": boxes(97, {1: SEVEN_OR_SIX}), "points_defence": boxes(0)},
+         ["points"], "rounding_hides_digit"),
+        # The defence's 5 read sure but not beyond doubt (6 at 0.002), the
+        # takers' 7 or 6: 96 – 66 stays a rival, the points asked.
+        (MADE, {"points": boxes(97, {1: {7: 0.6, 6: 0.4}}),
+                "points_defence": boxes(65, {1: {5: 0.998, 6: 0.002}})},
+         ["points"], "rounding_hides_digit"),
+        # The same with the takers' 7 sure but not beyond doubt.
+        (MADE, {"points": boxes(97, {1: {7: 0.999, 6: 0.001}}),
+                "points_defence": boxes(65, {1: {5: 0.999, 6: 0.001}})},
+         ["points"], "rounding_hides_digit"),
+        # A chute, the tens of both in doubt alike (40 – 122 or 50 – 112).
+        (CHUTE, {"points": boxes(40, {0: {4: 0.7, 5: 0.3}}),
+                 "points_defence": boxes(122, {1: {2: 0.7, 1: 0.3}})}, ["points"], "unsure"),
+        # The defence sure, the bid's tens in doubt: the marques check it.
+        (MADE, {"bid": boxes(90, {0: {9: 0.7, 8: 0.3}})}, [], None),
+    ],
+    ids=["defence-capot-252", "defence-capot-250", "generale-zero", "generale-162",
+         "points-beside-capot", "defence-sure-not-beyond", "both-sure-not-beyond",
+         "chute-both-in-doubt", "bid-in-doubt"],
+)  # fmt: skip
+def test_what_the_sum_cannot_check_is_still_asked(written, read, asked, reason):
+    """Review (rev9): the edges where a digit could pass unasked — a
+    capot's 252 or 0, la générale, a defence read sure but not beyond
+    doubt, both in doubt alike — ask what the sum does not settle."""
+    rules = WITH_GENERALE if "generale" in written else COINCHE
+    row = sheet_row(written, read, rules)
+    check_deal(row, rules, (0, 0), 0)
+    assert sorted(row.asked) == sorted(asked)
+    if reason:
+        assert reason in row.reasons
 
 
 def test_without_the_defences_points_the_rounding_still_asks_the_last_digit():
