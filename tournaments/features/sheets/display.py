@@ -182,7 +182,9 @@ def reasons_said(
 
 
 def _points_sum(fields: dict[str, Any]) -> str:
-    """« points lus 97 et 66 : ils ne font pas 162 », or a capot's 252 and 0."""
+    """« points lus 97 pour les preneurs et 66 pour la défense : ils ne font
+    pas 162 », or, a capot crossed, that a capot makes 252 and 0; the
+    defence's alone when the takers' are not read."""
     takers = (fields.get("points") or {}).get("value")
     defence = (fields.get("points_defence") or {}).get("value")
     if (fields.get("capot") or {}).get("value"):
