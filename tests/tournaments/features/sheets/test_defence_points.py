@@ -220,3 +220,19 @@ def test_a_sheet_printed_before_the_defences_points_is_refused_with_its_sentence
     rows[1]["points_defence"] = "65"
     read = queries.read_sheet(photo_of(table, rows, seed=23), tournament=table.round.tournament)
     assert read.read.deals[0].fields["points_defence"].value == 65
+
+
+def test_a_defence_in_doubt_checks_nothing_where_the_rows_readings_are_not_tried():
+    """A box to cross in doubt (the trump) keeps the row from being settled
+    by its readings (settle.py). The takers' last digit read sure but not
+    beyond doubt (7, a 6 at 0.001), the defence's in doubt (5 or 6): a
+    defence in doubt checks nothing, so the rounding still asks the takers'
+    points, not only the defence's (without the defence's digits read sure
+    as a condition, 97 – 65 waived the rounding's question)."""
+    row = sheet_row(MADE, {
+        "trump": FieldRead("H", False),
+        "points": boxes(97, {1: {7: 0.999, 6: 0.001}}),
+        "points_defence": boxes(65, {1: {5: 0.7, 6: 0.3}}),
+    })  # fmt: skip
+    check_deal(row, COINCHE, (0, 0), 0)
+    assert row.why.get("points") == "rounding_hides_digit"

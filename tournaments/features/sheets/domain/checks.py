@@ -48,14 +48,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import scoring
-from tournaments.features.sheets.domain.marques import grid_values, with_pot
-from tournaments.features.sheets.domain.rows import (
-    INPUTS,
-    DealRead,
-    FieldRead,
-    defence_points,
-    engine_deal,
-)
+from tournaments.features.sheets.domain.marques import defence_points, grid_values, with_pot
+from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -158,18 +152,19 @@ def _settled(
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
-    def marques_of(values: dict[str, int]) -> dict[str, int] | None:
+    def given_of(values: dict[str, int]) -> dict[str, int] | None:
         fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
         try:
-            a, b = with_pot(scoring.score_deal(engine_deal(fields), rules), pot)
+            score = scoring.score_deal(engine_deal(fields), rules)
         except scoring.ScoringError:
             return None
+        a, b = with_pot(score, pot)
         given = {"marque_a": a, "marque_b": b}
-        defence = defence_points(fields)
+        defence = defence_points(score)
         return given if defence is None else {**given, "points_defence": defence}
 
     known = previous.fields if previous else None
-    settled = settle.settle(read.fields, marques_of, before, limits(), known)
+    settled = settle.settle(read.fields, given_of, before, limits(), known)
     if settled is None:
         return None
     beside = _beside_a_cell(settled)
@@ -252,7 +247,10 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
         return False
     beyond = limits().beyond
     written = read.marques
-    summed = _summed(read)
+    try:
+        summed = _summed(read, scoring.score_deal(engine_deal(read.fields), rules))
+    except scoring.ScoringError:
+        summed = False
     for place, probability in enumerate(field_read.probabilities):
         if probability >= beyond:
             continue
@@ -265,15 +263,15 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
                 score = scoring.score_deal(engine_deal(fields), rules)
             except scoring.ScoringError:
                 continue
-            if with_pot(score, pot) == written and (not summed or _summed(read, fields)):
+            if with_pot(score, pot) == written and (not summed or _summed(read, score)):
                 return True
     return False
 
 
-def _summed(read: DealRead, fields: dict[str, FieldRead] | None = None) -> bool:
+def _summed(read: DealRead, score: scoring.DealScore) -> bool:
     """Whether the defence's card points are written, every digit read sure,
-    and make with the takers' (of `fields`, else as read) what the rules
-    give: 162, or a capot's 252 and 0. Then they check every digit of the
+    and are those the engine counted in `score` (a reading of the row): 162
+    minus the takers', or a capot's 0 or 252. Then they check every digit of the
     takers' (a misread there would need a misread here, of a digit read
     sure, that adds up); a defence in doubt checks nothing (the same hand
     may misread both alike: together.py)."""
@@ -282,7 +280,7 @@ def _summed(read: DealRead, fields: dict[str, FieldRead] | None = None) -> bool:
         return False
     if any(p < limits().sure for p in defence.probabilities):
         return False
-    return bool(defence_points(fields or read.fields) == defence.value)
+    return bool(defence_points(score) == defence.value)
 
 
 def _check(
@@ -319,13 +317,13 @@ def _check(
     elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     defence = read.fields.get("points_defence")
-    if defence is not None and defence.value not in (None, defence_points(read.fields)):
+    if defence is not None and defence.value not in (None, defence_points(score)):
         read.ask("points_sum", "points", "points_defence")  # not 162, nor a capot's 252 and 0
     points = read.fields.get("points")
     hidden = points is not None and points.value is not None and points.probabilities
     doubted = hidden and points.probabilities[-1] < limits().beyond  # type: ignore[union-attr]
     # The defence's points, read sure and adding up, checked the last digit.
-    if not settled and rules.rounding != "none" and doubted and not _summed(read):
+    if not settled and rules.rounding != "none" and doubted and not _summed(read, score):
         read.ask("rounding_hides_digit", "points")
     return _totals(read, before, marques)
 

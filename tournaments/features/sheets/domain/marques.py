@@ -1,6 +1,7 @@
 """A checked row's marques and what it fills in at the desk: the pot of a
-litige won on the row (classic belote), and the desk grid's Deal fields from
-the engine's deal and score (the defence's card points filled in).
+litige won on the row (classic belote), the defence's card points the engine
+counted (a contract sheet has them written too), and the desk grid's Deal
+fields from the engine's deal and score (the defence's card points filled in).
 
 Pure: plain values in and out.
 """
@@ -22,6 +23,15 @@ def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
         defence = "B" if score.taker == "A" else "A"
         a, b = (a + pot, b) if defence == "A" else (a, b + pot)
     return a, b
+
+
+def defence_points(score: scoring.DealScore) -> int | None:
+    """The defence's card points in a deal the engine scored: 162 minus the
+    takers', a capot's 0 or 252 (None: no taker). Written beside the
+    takers' on a contract sheet, they check each other's every digit."""
+    if score.taker not in ("A", "B"):
+        return None
+    return score.card_points[1 if score.taker == "A" else 0]
 
 
 def grid_values(deal: dict[str, Any], score: scoring.DealScore) -> dict[str, Any]:

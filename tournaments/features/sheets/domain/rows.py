@@ -1,6 +1,6 @@
 """A deal's row as read from a sheet: each field as read (`FieldRead`),
-the row with what the checks found (`DealRead`), the engine's deal
-(SPEC §8) it makes, and the defence's card points the rules give. checks.py checks it by the rules.
+the row with what the checks found (`DealRead`), and the engine's deal
+(SPEC §8) it makes. checks.py checks it by the rules.
 
 Pure: plain values in and out.
 """
@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
-#: The card points of a deal, the two sides' together; a capot's are 252 and 0.
-CARD_POINTS, CAPOT_POINTS = 162, 252
 
 
 @dataclass
@@ -103,19 +101,3 @@ def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
     if any(announced.values()):
         deal["announcement_points"] = announced
     return deal
-
-
-def defence_points(fields: dict[str, FieldRead]) -> int | None:
-    """The defence's card points the rules give for the row as read: 162
-    minus the takers', or a capot's 0 (the takers made every trick) or 252
-    (the defence did). None: no taker, or no points and no capot. A contract
-    sheet has the defence write theirs (`points_defence`): the two check
-    each other's every digit, where a rounded marque cannot."""
-    value = {name: read.value for name, read in fields.items()}
-    taker = value.get("taker")
-    if taker not in ("A", "B"):
-        return None
-    if value.get("capot"):
-        return 0 if value["capot"] == taker else CAPOT_POINTS
-    points = value.get("points")
-    return None if points is None else CARD_POINTS - points
