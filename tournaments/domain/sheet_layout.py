@@ -31,6 +31,8 @@ from urllib.parse import quote, unquote
 
 from scoring import Rules
 from scoring.bounds import deal_bound, usual_partie
+from scoring.cards import TOTAL_CARD_POINTS
+from tournaments.domain.deal_shapes import taker_card_points
 
 PAGE_MM = (210.0, 297.0)
 MARGIN = 12.0
@@ -334,14 +336,11 @@ def sheet_values(
         values["bid"] = str(fields["bid"])
     if fields.get("coinche"):
         values["coinche"] = (str(fields["coinche"]),)
-    own = fields.get("points_a") if taker == "A" else fields.get("points_b")
-    other = fields.get("points_b") if taker == "A" else fields.get("points_a")
-    if own is None and other is not None:
-        own = 162 - other
+    own = taker_card_points(taker, fields.get("points_a"), fields.get("points_b"))
     capot = fields.get("capot") or fields.get("generale")  # one player's eight tricks: a capot
     if own is not None and not capot:
         values["points"] = str(own)
-        values["points_defence"] = str(162 - own)
+        values["points_defence"] = str(TOTAL_CARD_POINTS - own)
     belotes = tuple(s for s in SIDES if fields.get(f"belote_{s.lower()}"))
     if belotes:
         values["belote"] = belotes
