@@ -220,8 +220,7 @@ def sheet_row(request: HttpRequest, slug: str, number: int, pk: int, deal: int) 
     if read is None or row is None or not photo.image or "grid" not in reading:
         return HttpResponse(status=404)
     wanted = request.GET.get("case")
-    # The takers' points shown with the defence's beside them: their sum checks them.
-    together = {wanted, "points_defence"} if wanted == "points" else {wanted}
+    together = {wanted, *display.SHOWN_BESIDE.get(wanted or "", ())}
     shown = [field for field in row.fields if wanted is None or field.name in together]
     if not shown:
         return HttpResponse(status=404)

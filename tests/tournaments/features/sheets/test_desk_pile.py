@@ -329,3 +329,19 @@ def test_the_partie_page_says_a_table_was_read_on_a_photo_and_who_confirmed_it(
     page = desk.get(tables_url).content.decode()
     assert "Lue sur photo" not in page
     assert "Saisie à la table d&#x27;organisation" in page
+
+
+def test_the_takers_points_are_cropped_with_the_defences_beside_them(desk, make_tournament):
+    """On a contract sheet the review's crop of the takers' points shows the
+    defence's beside them (display.SHOWN_BESIDE): their sum checks them."""
+    tournament = make_tournament(sheets_enabled=True, preset="ffb-coinche")
+    factories.add_teams(tournament, 4)
+    table = factories.first_table(factories.draw_random_round(tournament))
+    data, _truth = _photo(table)
+    _upload(desk, table.round, "IMG_0001.jpg", data)
+    photo = SheetPhoto.objects.get()
+    url = reverse("tournaments:sheet_row", args=[tournament.slug, 1, photo.pk, 1])
+    points = Image.open(io.BytesIO(desk.get(url + "?case=points").content))
+    bid = Image.open(io.BytesIO(desk.get(url + "?case=bid").content))
+    # Three boxes each: the takers' and the defence's points, twice the bid's.
+    assert points.width > 1.8 * bid.width

@@ -84,6 +84,7 @@ from tournaments.features.sheets.domain.readings import (
     number_likelihood,
     placed,
 )
+from tournaments.features.sheets.domain.rows import INPUTS
 from tournaments.features.sheets.domain.together import doubted_together
 
 
@@ -103,12 +104,11 @@ class Thresholds(Protocol):
 #: The numbers the rules give for a reading of the inputs: its marques
 #: (`marque_a`, `marque_b`) and, on a contract sheet, the defence's card
 #: points (`points_defence`); None: the rules refuse it.
-MarquesOf = Callable[[dict[str, int]], "dict[str, int] | None"]
+GivenOf = Callable[[dict[str, int]], "dict[str, int] | None"]
 #: The numbers written only to check the inputs that the rules compute from
 #: a reading (the running totals apart: they follow the marques).
 CHECKS = ("marque_a", "marque_b", "points_defence")
 
-INPUTS = ("bid", "points", "announce_a", "announce_b")
 #: A reading that fits: its likelihood, every input's and marque's value
 #: under it, and the totals after it (None: not checked).
 Fit = tuple[float, dict[str, int], "tuple[int, int] | None"]
@@ -150,7 +150,7 @@ def _marques(values: dict[str, int]) -> tuple[int, int]:
 
 def settle(
     fields: Mapping[str, FieldRead],
-    marques_of: MarquesOf,
+    given_of: GivenOf,
     before: tuple[int, int] | None,
     thresholds: Thresholds,
     previous: Mapping[str, FieldRead] | None = None,
@@ -191,8 +191,8 @@ def settle(
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
         readings = above(inputs, numbers, plausible, bound, AT_MOST)
         if readings is None:
-            return _partly(marques_of, befores, numbers, (inputs, checks), thresholds, weighed)
-        fits = _fits(marques_of, befores, numbers, readings, plausible, checks)
+            return _partly(given_of, befores, numbers, (inputs, checks), thresholds, weighed)
+        fits = _fits(given_of, befores, numbers, readings, plausible, checks)
         if not fits:
             return None
         top = max(fits, key=lambda fit: fit[0])
@@ -212,7 +212,7 @@ def settle(
     rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
     known = before if checked_totals else None
     alike = doubted_together(
-        values, (inputs, checks), numbers, marques_of, known, thresholds.sure, AT_MOST
+        values, (inputs, checks), numbers, given_of, known, thresholds.sure, AT_MOST
     )
     if alike is None:  # too many boxes in doubt to try them together
         return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
@@ -222,7 +222,7 @@ def settle(
 
 
 def _partly(
-    marques_of: MarquesOf,
+    given_of: GivenOf,
     befores: list[tuple[tuple[int, int], float]],
     numbers: dict[str, list[tuple[float, ...]]],
     names: tuple[list[str], list[str]],
@@ -242,7 +242,7 @@ def _partly(
         fits = tried
         if fits is None:
             readings = likeliest(inputs, numbers, plausible, AT_MOST)
-            fits = _fits(marques_of, befores, numbers, readings, plausible, checks)
+            fits = _fits(given_of, befores, numbers, readings, plausible, checks)
         if not fits:
             continue
         values = _values(max(fits, key=lambda fit: fit[0]))
@@ -325,7 +325,7 @@ def _numbers(fields: Mapping[str, FieldRead]) -> dict[str, list[tuple[float, ...
 
 
 def _fits(
-    marques_of: MarquesOf,
+    given_of: GivenOf,
     befores: list[tuple[tuple[int, int], float]],
     numbers: dict[str, list[tuple[float, ...]]],
     readings: list[tuple[dict[str, int], float, float]],
@@ -348,7 +348,7 @@ def _fits(
     seen: dict[tuple[str, int], float] = {}  # a total's likelihood, by its value
     table = _Befores.of(befores)
     for values, likelihood, _ in readings:
-        given = marques_of(values)
+        given = given_of(values)
         if given is None:
             continue
         implied = {**values, **{n: given[n] for n in checks if n in given}}

@@ -29,7 +29,7 @@ def doubted_together(
     best: dict[str, int],
     names: tuple[list[str], list[str]],
     numbers: dict[str, list[tuple[float, ...]]],
-    marques_of: Callable[[dict[str, int]], dict[str, int] | None],
+    given_of: Callable[[dict[str, int]], dict[str, int] | None],
     before: tuple[int, int] | None,
     sure: float,
     at_most: int,
@@ -66,7 +66,7 @@ def doubted_together(
         values = values_of(chars, inputs, sizes)
         if values is None or all(values[n] == best[n] for n in inputs):
             continue
-        given = marques_of(values)
+        given = given_of(values)
         if given is None or any(n not in given for n in checks):
             continue
         rival = {**best, **values, **{n: given[n] for n in checks}}
