@@ -10,10 +10,11 @@ for a choice (`CHOICE`: the taker, the trump, the coinche, the capot, and
 la générale's one box: the capot's side took it alone) or for marks that
 may go together (`MARKS`: a belote for each side).
 
-Which fields a row holds follows the rule profile: a bid, a coinche and the defence's
-card points (162 with the takers') for coinche and contrée, announcements when they are
-played, as many boxes for a marque as the largest marque of a deal has digits
-(scoring.bounds), and the running totals while their boxes stay at least `MIN_BOX` wide.
+Which fields a row holds follows the rule profile: a bid and a coinche for coinche and
+contrée, announcements when played, as many boxes for a marque as its largest has digits
+(scoring.bounds), the defence's card points (162 with the takers'), and running totals
+only to a target (the players see it reached; a partie of so many deals gives the digits
+room, its final total written below), the defence's points beside them while MIN_BOX holds.
 
 Coordinates: millimetres from the page's top left corner, y downwards (as
 an image's rows). Pure: no Django, no ReportLab, no language; the words
@@ -59,11 +60,10 @@ ROW_MAX = 11.0
 GRID_SIDE = 7.0
 NUMBER_COLUMN = 7.5
 FIELD_GAP = 1.4
-#: A digit's box: as wide as the row allows up to MAX_DIGIT; the running
-#: totals are left out (written in the final total's row only) rather than
-#: go under MIN_BOX, the defence's points (a contract sheet) under MIN_SUMMED.
-#: Measured with bench.bench_sheets (docs/photo-sheets.md): a pen's digit squeezed
-#: in 4.6 mm reads worse than in 5.5 mm; 4.41 with the defence's: fewer questions.
+#: A digit's box: as wide as the row allows up to MAX_DIGIT; running totals
+#: are left out rather than go under MIN_BOX, the defence's points under
+#: MIN_SUMMED. Measured with bench.bench_sheets (docs/photo-sheets.md): a pen's
+#: digit in 4.6 mm reads worse than in 5.5 mm; 4.41 with the defence's: fewer questions.
 MAX_DIGIT, MIN_BOX, MIN_SUMMED = 6.5, 4.5, 4.4
 #: A box to cross takes a slot of CHOICE_SLOT, one of a side (« N-S », « E-O »,
 #: printed over it) SIDE_SLOT: room for its word, apart from its neighbour's;
@@ -74,7 +74,8 @@ BOX_HEIGHT_MAX = 8.5
 DIGITS, CHOICE, MARKS = "digits", "choice", "marks"
 SIDES = ("A", "B")
 ALONE = ("alone",)  # la générale's box: one player of the capot's side alone
-DEFENCE = ("points_defence", DIGITS, ("0", "1", "2"))  # a contract sheet's, after `points`
+DEFENCE = ("points_defence", DIGITS, ("0", "1", "2"))  # after `points`
+FieldKind = tuple[str, str, tuple[str, ...]]  # a field's name, kind and boxes' names
 
 
 @dataclass(frozen=True)
@@ -165,8 +166,7 @@ class SheetLayout:
             "marks": [m.to_json() for m in self.marks],
             "qr": self.qr.to_json(),
             "deals": [
-                {"deal": row.number, "fields": [f.to_json() for f in row.fields]}
-                for row in self.rows
+                {"deal": r.number, "fields": [f.to_json() for f in r.fields]} for r in self.rows
             ],
         }
 
@@ -175,11 +175,11 @@ class SheetLayout:
         return {"fingerprint": self.fingerprint, **self._geometry()}
 
 
-def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The fields of a row under `rules` for a partie of `rows` deals:
-    (name, kind, box names), in the row's order."""
+def field_kinds(rules: Rules, rows: int, to_target: bool = False) -> list[FieldKind]:
+    """The fields of a row under `rules` for a partie of `rows` deals played
+    `to_target` or not: (name, kind, box names), in the row's order."""
     trumps = ("S", "H", "D", "C", "SA", "TA") if rules.sa_ta else ("S", "H", "D", "C")
-    fields: list[tuple[str, str, tuple[str, ...]]] = [
+    fields: list[FieldKind] = [
         ("taker", CHOICE, SIDES),
         ("trump", CHOICE, trumps),
     ]
@@ -193,11 +193,14 @@ def field_kinds(rules: Rules, rows: int) -> list[tuple[str, str, tuple[str, ...]
         fields += [("announce_a", DIGITS, _places(3)), ("announce_b", DIGITS, _places(3))]
     marque = _places(len(str(deal_bound(rules).marque)))
     fields += [("marque_a", DIGITS, marque), ("marque_b", DIGITS, marque)]
-    if rules.counting != "belote" and _box_width([*fields, DEFENCE]) >= MIN_SUMMED:
-        fields.insert([name for name, _, _ in fields].index("points") + 1, DEFENCE)
+    at = [name for name, _, _ in fields].index("points") + 1
+    summed = [*fields[:at], DEFENCE, *fields[at:]]
     total = _places(max(4, len(str(usual_partie(rules, rows).sum_high))))
-    with_totals = [*fields, ("total_a", DIGITS, total), ("total_b", DIGITS, total)]
-    return with_totals if _box_width(with_totals) >= MIN_BOX else fields
+    totals = [("total_a", DIGITS, total), ("total_b", DIGITS, total)]
+    for kinds in ([*summed, *totals], [*fields, *totals]) if to_target else ():
+        if _box_width(kinds) >= MIN_BOX:
+            return kinds
+    return summed if _box_width(summed) >= MIN_SUMMED else fields
 
 
 def _places(count: int) -> tuple[str, ...]:
@@ -211,7 +214,7 @@ def _slot(kind: str, names: tuple[str, ...]) -> float | None:
     return SIDE_SLOT if names == SIDES else ALONE_SLOT if names == ALONE else CHOICE_SLOT
 
 
-def _box_width(fields: list[tuple[str, str, tuple[str, ...]]]) -> float:
+def _box_width(fields: list[FieldKind]) -> float:
     """A digit box's width: the room the boxes to cross leave, shared."""
     digits = sum(len(names) for _, kind, names in fields if kind == DIGITS)
     crosses = sum(len(names) * (_slot(kind, names) or 0) for _, kind, names in fields)
@@ -219,11 +222,11 @@ def _box_width(fields: list[tuple[str, str, tuple[str, ...]]]) -> float:
     return min(MAX_DIGIT, room / max(digits, 1))
 
 
-def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
-    """The layout of a sheet of `rows` deal rows under `rules`. Rows share
-    the grid's band, ROW_MAX tall at most; a partie of many deals has
+def sheet_layout(rules: Rules, rows: int, to_target: bool = False) -> SheetLayout:
+    """The layout of a sheet of `rows` deal rows under `rules` (`to_target`:
+    field_kinds). Rows share the grid's band, ROW_MAX tall at most; a partie of many deals has
     shorter rows (past 28, under 5 mm: short for a pen), on one page still."""
-    kinds = field_kinds(rules, rows)
+    kinds = field_kinds(rules, rows, to_target)
     width = _box_width(kinds)
     room = GRID_LIMIT - GRID_TOP - HEADING - TOTAL_GAP - TOTAL_ROW
     row_height = min(ROW_MAX, room / max(rows, 1))
@@ -254,12 +257,10 @@ def sheet_layout(rules: Rules, rows: int) -> SheetLayout:
     right = PAGE_MM[0] - GRID_SIDE
     bottom = GRID_TOP + HEADING + rows * row_height + TOTAL_GAP + TOTAL_ROW
     inset, size, (page_w, page_h) = MARK_INSET, MARK_SIZE, PAGE_MM
-    marks = (
-        Box("top_left", inset, inset, size, size),
-        Box("top_right", page_w - inset - size, inset, size, size),
-        Box("bottom_right", page_w - inset - size, page_h - inset - size, size, size),
-        Box("bottom_left", inset, page_h - inset - size, size, size),
-    )
+    far_x, far_y = page_w - inset - size, page_h - inset - size
+    corners = [("top_left", inset, inset), ("top_right", far_x, inset)]
+    corners += [("bottom_right", far_x, far_y), ("bottom_left", inset, far_y)]
+    marks = tuple(Box(name, x, y, size, size) for name, x, y in corners)
     qr_x = PAGE_MM[0] - MARGIN - QR_COLUMN + (QR_COLUMN - QR_SIZE) / 2
     qr = Box("qr", qr_x, QR_TOP, QR_SIZE, QR_SIZE)
     return SheetLayout(marks, qr, tuple(deal_rows), left, right, GRID_TOP, bottom, row_height)
@@ -319,12 +320,8 @@ def sheet_values(
     The takers' card points and the defence's (162), none on a capot; a
     capot bid is written 250, a générale bid 500; a field left blank is absent."""
     taker = fields.get("taker") or ""
-    values: dict[str, str | tuple[str, ...]] = {
-        "marque_a": str(marques[0]),
-        "marque_b": str(marques[1]),
-        "total_a": str(totals[0]),
-        "total_b": str(totals[1]),
-    }
+    numbers = zip(("marque_a", "marque_b", "total_a", "total_b"), (*marques, *totals), strict=True)
+    values: dict[str, str | tuple[str, ...]] = {name: str(n) for name, n in numbers}
     if taker not in SIDES:
         return values
     values["taker"] = (taker,)

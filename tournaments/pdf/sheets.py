@@ -194,13 +194,17 @@ class _SheetContext:
             )
         return cls(tournament, round, summary, planned, factor, matches)
 
+    def layout(self, rows: int) -> SheetLayout:
+        to_target = "target" in self.tournament.game_end
+        return sheet_layout(self.tournament.rule_profile, rows, to_target)
+
 
 def table_layout(table: Table) -> SheetLayout:
     """The layout of `table`'s sheet as it prints now (its rows: the
     partie's deals, one more at a bracket table whose tie is played out,
     or as many as the deals entered)."""
     context = _SheetContext.of(table.round)
-    return sheet_layout(context.tournament.rule_profile, _rows(context, table)[0])
+    return context.layout(_rows(context, table)[0])
 
 
 def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
@@ -212,8 +216,9 @@ def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
 
 
 #: How a field is written, said under the grid where the sheet has it
-#: (domain/sheet_layout.py): the defence's card points, la générale.
+#: (domain/sheet_layout.py): running totals, the defence's points, la générale.
 FIELD_NOTES = {
+    "total_a": gettext_lazy("Les totaux sont cumulés."),
     "points_defence": gettext_lazy(
         "Chaque équipe écrit ses points : preneurs et défense font 162 à eux deux "
         "(au capot, une croix dans « Capot » et pas de points)."
@@ -231,7 +236,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
     signatures and the small print, on a single page."""
     deals = list(table.deals.all())
     rows, planned = _rows(context, table)
-    layout = sheet_layout(context.tournament.rule_profile, rows)
+    layout = context.layout(rows)
     printed = {field.name for field in layout.columns}
     qr = None
     if url:
@@ -258,8 +263,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
             gettext(
                 "%(tournament)s — partie %(round)s, table %(table)s. "
                 "Une croix dans la case du preneur, de l'atout, "
-                "de la belote, du capot. Les marques se reportent à chaque donne ; "
-                "les totaux sont cumulés. "
+                "de la belote, du capot. Les marques se reportent à chaque donne. "
                 "En cas de désaccord, appelez l'arbitre avant de signer. "
                 "Pour saisir en ligne, chaque équipe a son code sur son propre coupon, "
                 "remis par l'organisateur : il n'est pas sur cette feuille."

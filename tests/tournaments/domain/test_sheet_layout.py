@@ -25,10 +25,28 @@ from tournaments.domain.sheet_layout import (
     ("preset", "rows", "fields", "digits"),
     [
         (
+            # A partie of so many deals: the defence's points, no running
+            # totals (the final total is written below): 6.5 mm boxes.
             "ffb-belote", 12,
-            ["taker", "trump", "points", "belote", "capot", "announce_a", "announce_b",
-             "marque_a", "marque_b", "total_a", "total_b"],
+            ["taker", "trump", "points", "points_defence", "belote", "capot", "announce_a",
+             "announce_b", "marque_a", "marque_b"],
+            {"points": 3, "points_defence": 3, "marque_a": 3},
+        ),
+        (
+            # A partie to a target: its running totals, and the defence's
+            # points while the boxes stay MIN_BOX wide (4.58 mm).
+            "ffb-belote target", 12,
+            ["taker", "trump", "points", "points_defence", "belote", "capot", "announce_a",
+             "announce_b", "marque_a", "marque_b", "total_a", "total_b"],
             {"points": 3, "marque_a": 3, "total_a": 4},
+        ),
+        (
+            # Contrée to a target: the totals and the defence's would go
+            # under MIN_BOX (4.41 mm): the totals, which the players need.
+            "contree-faits target", 12,
+            ["taker", "trump", "bid", "coinche", "points", "belote", "capot",
+             "marque_a", "marque_b", "total_a", "total_b"],
+            {"marque_b": 4, "total_a": 4},
         ),
         (
             # Coinche with announcements: 4-digit marques leave no room for
@@ -49,11 +67,12 @@ from tournaments.domain.sheet_layout import (
         ),
         # 20 deals of classic belote: 99 parties in 100 give 4 540 or less
         # in all (scoring/partie_totals.py, issue 52): 4 boxes
-        ("ffb-belote", 20, None, {"total_a": 4}),
+        ("ffb-belote target", 20, None, {"total_a": 4}),
     ],
 )  # fmt: skip
 def test_each_profile_gets_the_fields_it_needs(preset, rows, fields, digits):
-    layout = sheet_layout(scoring.PRESETS[preset], rows)
+    name, _, target = preset.partition(" ")
+    layout = sheet_layout(scoring.PRESETS[name], rows, to_target=bool(target))
     assert len(layout.rows) == rows
     row = layout.rows[0]
     if fields is not None:
@@ -69,10 +88,11 @@ GENERALE = {"generale": "contract", "sa_ta": True}
 
 @pytest.mark.parametrize("preset", [*sorted(scoring.PRESETS), "ffb-coinche générale"])
 @pytest.mark.parametrize("rows", [12, 13, 20])
-def test_boxes_lie_on_the_page_apart_and_wide_enough_for_a_pen(preset, rows):
+@pytest.mark.parametrize("to_target", [False, True])
+def test_boxes_lie_on_the_page_apart_and_wide_enough_for_a_pen(preset, rows, to_target):
     name, _space, generale = preset.partition(" ")
     rules = scoring.Rules.from_preset(name, **(GENERALE if generale else {}))
-    layout = sheet_layout(rules, rows)
+    layout = sheet_layout(rules, rows, to_target)
     boxes = [box for row in layout.rows for field in row.fields for box in field.boxes]
     for box in boxes:
         assert layout.left < box.x and box.x + box.w < layout.right
@@ -94,6 +114,15 @@ def test_the_fingerprint_follows_the_boxes():
     assert sheet_layout(belote, 12).fingerprint == sheet_layout(belote, 12).fingerprint
     assert sheet_layout(belote, 12).fingerprint != sheet_layout(belote, 13).fingerprint
     assert sheet_layout(belote, 12).fingerprint != sheet_layout(coinche, 12).fingerprint
+    assert sheet_layout(belote, 12).fingerprint != sheet_layout(belote, 12, True).fingerprint
+
+
+def test_running_totals_are_printed_only_for_a_partie_to_a_target():
+    for name in sorted(scoring.PRESETS):
+        rules = scoring.PRESETS[name]
+        assert "total_a" not in [f.name for f in sheet_layout(rules, 12).columns]
+    for name in ("ffb-belote", "contree-faits", "contree-annonces"):
+        assert "total_a" in [f.name for f in sheet_layout(scoring.PRESETS[name], 12, True).columns]
 
 
 @pytest.mark.parametrize(

@@ -179,7 +179,8 @@ def test_accented_names_print_as_they_were_typed(partie, tmp_path):
 
 
 def layout_of(rnd: Round, rows: int = 12):
-    return sheet_layout(rnd.tournament.rule_profile, rows)
+    tournament = rnd.tournament
+    return sheet_layout(tournament.rule_profile, rows, "target" in tournament.game_end)
 
 
 def test_entered_deals_are_written_in_their_boxes_with_marques(partie, tmp_path):
@@ -207,19 +208,27 @@ def test_entered_deals_are_written_in_their_boxes_with_marques(partie, tmp_path)
     assert re.search(r"Total final\s*$", document.text(page=1), re.M)  # none before the end
 
 
-def test_a_classic_sheet_keeps_the_running_totals_in_boxes(make_tournament, tmp_path):
-    tournament = make_tournament(preset="ffb-belote")
+@pytest.mark.parametrize(
+    ("end", "totals"),
+    [({"end_mode": "target", "end_target": 1000}, {"total_a": "194", "total_b": "130"}), ({}, {})],
+)
+def test_a_classic_sheet_has_running_totals_only_in_a_partie_to_a_target(
+    make_tournament, tmp_path, end, totals
+):
+    tournament = make_tournament(preset="ffb-belote", **end)
     add_teams(tournament, 2)
     rnd = rounds.draw_round(tournament=tournament, seed=1)
     table = first_table(rnd)
     for _ in range(2):
         scores.record_deal(table=table, values={"taker": "A", "trump": "H", "points_a": 97})
     document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
-    rows = written(document.path, layout_of(rnd))
+    rows = written(document.path, pdf.sheets.table_layout(table))  # a target's rows: 20
     assert rows[2] == {
-        "taker": ("A",), "trump": ("H",), "points": "97",
-        "marque_a": "97", "marque_b": "65", "total_a": "194", "total_b": "130",
+        "taker": ("A",), "trump": ("H",), "points": "97", "points_defence": "65",
+        "marque_a": "97", "marque_b": "65", **totals,
     }  # fmt: skip
+    small_print = " ".join(document.text(page=1).split())
+    assert ("Les totaux sont cumulés." in small_print) is bool(totals)
 
 
 def test_a_finished_table_prints_its_final_total_with_penalties(partie, tmp_path):
@@ -306,7 +315,9 @@ def test_a_partie_to_a_target_score_gets_twenty_rows_and_stays_on_one_page(
     rnd = rounds.draw_round(tournament=tournament, seed=1)
     document = Pdf(pdf.score_sheets(rnd, entry_url=entry_url), tmp_path)
     assert document.pages == 2  # the sheet and its coupons
-    numbers = [w for w, x0, _ in document.words() if x0 < 22 * 2.835 and w.isdigit()]
+    # The deals' numbers: in their column, ending 14 mm from the page's
+    # edge (the small print below starts at 12 mm, and may start with 162).
+    numbers = [w for w, _, x1 in document.words() if x1 < 14 * 2.835 and w.isdigit()]
     assert numbers == [str(n) for n in range(1, 21)]
     assert "partie en 3 000 points" in document.text()
 

@@ -64,7 +64,7 @@ def read_sheet(data: bytes, *, tournament: Tournament | None = None) -> Sheet:
             raise Refused("unknown_table", table=mark.table, partie=mark.partie)
         found["table"] = table
         rules = table.round.tournament.rule_profile
-        return sheet_layout(rules, mark.rows), rules
+        return sheet_layout(rules, mark.rows, "target" in table.round.tournament.game_end), rules
 
     read = read_photo(data, layout_for=layout_for)
     return Sheet(read, found["table"])
@@ -134,5 +134,6 @@ def entry_lines(round: Round) -> dict[str, dict[int, str]]:
 
 def layout_of(photo: SheetPhoto) -> SheetLayout:
     """The layout `photo`'s sheet was read with (its rows as printed)."""
-    rules = photo.round.tournament.rule_profile
-    return sheet_layout(rules, int((photo.reading or {}).get("rows") or 0))
+    tournament = photo.round.tournament
+    rows = int((photo.reading or {}).get("rows") or 0)
+    return sheet_layout(tournament.rule_profile, rows, "target" in tournament.game_end)

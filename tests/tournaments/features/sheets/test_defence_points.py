@@ -177,10 +177,18 @@ def test_the_sum_not_made_is_said_in_plain_words():
 
 @pytest.mark.parametrize(
     ("preset", "printed"),
-    [("ffb-belote", False), ("ffb-coinche", True), ("contree-faits", True)],
+    [
+        ("ffb-belote", True),
+        ("ffb-coinche", True),
+        ("contree-faits", True),
+        ("ffb-coinche générale", False),  # 4.07 mm with them: under MIN_SUMMED
+    ],
 )
-def test_a_contract_sheet_prints_the_defences_points_beside_the_takers(preset, printed):
-    names = [field.name for field in sheet_layout(scoring.PRESETS[preset], 12).columns]
+def test_the_sheet_prints_the_defences_points_beside_the_takers_where_they_fit(preset, printed):
+    name, _, crowded = preset.partition(" ")
+    options = {"generale": "contract", "sa_ta": True} if crowded else {}
+    rules = scoring.Rules.from_preset(name, **options)
+    names = [field.name for field in sheet_layout(rules, 12).columns]
     assert ("points_defence" in names) == printed
     if printed:
         assert names[names.index("points") + 1] == "points_defence"
@@ -202,8 +210,8 @@ def test_a_sheet_printed_before_the_defences_points_is_refused_with_its_sentence
     table = kind_table(make_tournament, "mêlée")
     now = layouts.field_kinds
 
-    def before(rules, rows):  # the columns as printed until now
-        return [field for field in now(rules, rows) if field[0] != "points_defence"]
+    def before(rules, rows, to_target=False):  # the columns as printed until now
+        return [field for field in now(rules, rows, to_target) if field[0] != "points_defence"]
 
     monkeypatch.setattr(layouts, "field_kinds", before)
     rows = {1: {"taker": ("A",), "trump": ("H",), "bid": "90", "points": "97",
