@@ -632,3 +632,30 @@ def test_boxes_in_doubt_are_doubted_together(fixed_limits, last, marque_b, asked
     assert read.fields["points"].value == 141
     if asked:
         assert read.why["points"] == "unsure"
+
+
+@pytest.mark.parametrize("follows", [True, False])
+def test_the_totals_after_a_row_in_doubt_are_among_its_readings(fixed_limits, follows):
+    """A row whose marques stay in doubt (97 – 65 or 98 – 64) gives the next
+    row its possible totals after it: the next row's totals before are the
+    readings of those written on it that are among them. 65 written, its 6
+    perhaps an 8, is not 85 after it (the rules give 65 or 64): the next
+    row's 127 (its 2 perhaps a 4, 85 + 62 = 147) is settled, not asked.
+    Without them (`follows` False), 147 after 85 is a rival, asked: the
+    totals' chain of questions after one row asked (issue 59, seed 12)."""
+    first = DealRead(1, {"taker": FieldRead("A", True), "trump": FieldRead("H", True)})
+    first.fields["points"] = read_as(97, {1: (8, 0.4)})
+    first.fields["marque_a"] = read_as(97, {1: (8, 0.4)})
+    first.fields["marque_b"] = read_as(65, {1: (4, 0.4)})
+    first.fields["total_a"] = read_as(97, {1: (8, 0.4)})
+    first.fields["total_b"] = read_as(65, {0: (8, 0.03), 1: (4, 0.4)})
+    assert check_deal(first, BELOTE, (0, 0), 0) is None
+    assert first.asked == ["points"]
+    assert first.afters == {(97, 65), (98, 64)}
+    if not follows:
+        first.afters = frozenset()
+    second = DealRead(2, {"taker": FieldRead("A", True), "trump": FieldRead("H", True)})
+    second.fields.update(points=read_as(100), marque_a=read_as(100), marque_b=read_as(62))
+    second.fields.update(total_a=read_as(197), total_b=read_as(127, {1: (4, 0.03)}))
+    check_deal(second, BELOTE, None, 0, first)
+    assert second.asked == ([] if follows else ["total_b"])

@@ -164,9 +164,11 @@ def _settled(
         return given if defence is None else {**given, "points_defence": defence}
 
     known = previous.fields if previous else None
-    settled = settle.settle(read.fields, given_of, before, limits(), known)
+    afters = previous.afters if previous else frozenset()
+    settled = settle.settle(read.fields, given_of, before, limits(), known, afters)
     if settled is None:
         return None
+    read.afters = settled.afters
     beside = _beside_a_cell(settled)
     for name, value in settled.values.items():
         field_read = read.fields[name]

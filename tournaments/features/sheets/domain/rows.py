@@ -50,6 +50,9 @@ class DealRead:
     pot: int = 0
     #: Each field asked: the first reason it was asked for.
     why: dict[str, str] = field(default_factory=dict)
+    #: The running totals after the deal under each reading of it nearly as
+    #: likely, when settled with its totals checked (settle.Settled.afters).
+    afters: frozenset[tuple[int, int]] = frozenset()
 
     def ask(self, reason: str, *names: str) -> None:
         if reason not in self.reasons:

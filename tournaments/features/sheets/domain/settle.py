@@ -63,9 +63,8 @@ that threshold (a digit's probability, multiplied over every box where
 the two readings differ); or one of its digits was read wrong beyond
 doubt.
 
-Pure: plain values in and out. Must not: read an image, decide a reason's
-words, touch a database.
-"""
+Pure: plain values in and out. Must not: read an image, decide a reason's words, touch a
+database."""
 
 from __future__ import annotations
 
@@ -131,6 +130,9 @@ class Settled:
     #: likeliest that fits of the AT_MOST likeliest, every number not read
     #: beyond doubt doubtful (a reading left out may read it otherwise).
     partial: bool = False
+    #: The running totals after the row under each reading nearly as likely
+    #: (its totals checked; empty: not known): the next row's before among them.
+    afters: frozenset[tuple[int, int]] = frozenset()
 
     def hidden_by_rounding(self) -> bool:
         """Whether a reading with the same marques reads the points' last
@@ -154,13 +156,16 @@ def settle(
     before: tuple[int, int] | None,
     thresholds: Thresholds,
     previous: Mapping[str, FieldRead] | None = None,
+    afters: frozenset[tuple[int, int]] = frozenset(),
 ) -> Settled | None:
     """The row `fields` settled (see the module), or None when it cannot be
     (a marque not written or unreadable, more readings than AT_MOST, no
     reading that fits, a best reading that overrides a digit the network
     was sure of). The running totals before it: `before` when known,
     else the totals written on the `previous` row, each of their plausible
-    readings tried (what was written there may be what the photo doubts).
+    readings tried (what was written there may be what the photo doubts),
+    only those among `afters` when any is (the totals the previous row's
+    own readings nearly as likely give: its `Settled.afters`).
     `thresholds`: the digits' model's `plausible` and `beyond` (a reading
     that needs a digit read beyond doubt to be another is no rival: no
     digit of the hands tuned on was wrong so sure)."""
@@ -189,6 +194,7 @@ def settle(
             if readings is None:
                 return None
             befores = [((r["total_a"], r["total_b"]), ratio) for r, _, ratio in readings]
+            befores = [b for b in befores if b[0] in afters] or befores
         readings = above(inputs, numbers, plausible, bound, AT_MOST)
         if readings is None:
             return _partly(given_of, befores, numbers, (inputs, checks), thresholds, weighed)
@@ -218,7 +224,11 @@ def settle(
         return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
     rivals += [rival for rival in alike if rival not in rivals]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
-    return Settled(values, frozenset(doubtful), tuple(rivals))
+    # Totals before not known: a rival doubted together keeps the best's totals.
+    own = checked_totals and (known or all(_marques(r) == _marques(values) for r in alike))
+    after = {fit[2] for fit in fits if fit[0] >= plausible * best and fit[2] is not None}
+    after = after | {(r["total_a"], r["total_b"]) for r in alike} if own else set()
+    return Settled(values, frozenset(doubtful), tuple(rivals), afters=frozenset(after))
 
 
 def _partly(
