@@ -30,7 +30,7 @@ from tests.attacks.test_sheet_photos import BUILD, COUNT, SENT_BEFORE, STATES, _
 from tests.tournaments.features.sheets import hostile
 from tournaments.features.sheets.services import MAX_PER_HOUR
 
-pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
+pytestmark = pytest.mark.attack
 
 #: The worker's peak resident memory while it takes one hostile file, and
 #: the CPU seconds it (and its children) spend on it.
@@ -103,6 +103,11 @@ HOSTILE = [
 ]
 
 
+# engine_free: the defence is the decoders' bounds, the same code on any
+# database and cache (no lock, transaction, throttle nor cached count); the
+# photo's row and state it writes, the tier's other tests of the pile ask
+# (test_every_page_of_a_pdf_counts_against_the_hour, test_sheet_photos.py).
+@pytest.mark.engine_free
 @pytest.mark.parametrize(("name", "build", "code"), HOSTILE, ids=[h[0] for h in HOSTILE])
 def test_a_hostile_file_costs_the_worker_little_and_gets_its_sentence(app, name, build, code):
     server, concours = app
@@ -121,6 +126,7 @@ def test_a_hostile_file_costs_the_worker_little_and_gets_its_sentence(app, name,
         assert states[name] not in ("", None)
 
 
+@pytest.mark.shared_cache  # the hour's count is the throttle's
 def test_every_page_of_a_pdf_counts_against_the_hour(app):
     server, concours = app
     slug = concours["orga2"]

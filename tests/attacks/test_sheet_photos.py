@@ -38,7 +38,7 @@ from tests.attacks import server as real
 from tests.tournaments.features.sheets.test_desk_pile import _bomb_pdf
 from tournaments.features.sheets.services import MAX_PER_HOUR
 
-pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
+pytestmark = pytest.mark.attack
 
 BUILD = """
 import json
@@ -170,6 +170,7 @@ def _png_bomb(side: int) -> bytes:
     )
 
 
+@pytest.mark.shared_cache
 def test_another_organizer_and_a_stranger_reach_nothing_of_the_pile(app):
     server, concours = app
     slug = concours["orga"]
@@ -205,6 +206,7 @@ def test_another_organizer_and_a_stranger_reach_nothing_of_the_pile(app):
     assert _counts(server, slug) == [1, 0]
 
 
+@pytest.mark.shared_cache
 def test_huge_and_many_uploads_are_refused_before_they_cost(app):
     server, concours = app
     slug = concours["orga2"]
@@ -219,6 +221,11 @@ def test_huge_and_many_uploads_are_refused_before_they_cost(app):
     assert _counts(server, slug) == before
 
 
+# engine_free: the defence is the decoders' bounds, the same code on any
+# database and cache (no lock, transaction, throttle nor cached count); the
+# photo's row and state it writes, this file's other tests ask on the tier's
+# database too.
+@pytest.mark.engine_free
 def test_crafted_images_and_pdfs_get_a_sentence_quickly(app):
     server, concours = app
     slug = concours["orga"]
@@ -270,6 +277,7 @@ print(json.dumps(counted))
 LEFT = 3
 
 
+@pytest.mark.shared_cache
 def test_a_flood_of_photos_from_one_account_is_cut_at_its_hourly_count(app):
     server, concours = app
     slug = concours["orga2"]
