@@ -26,7 +26,7 @@ from bench.uploads import multipart, request
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 
-pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
+pytestmark = pytest.mark.attack
 
 LOGIN = "/compte/connexion/"
 BUILD = """
@@ -100,6 +100,10 @@ def _dated(doc: dict, day: str) -> bytes:
     return hostile.gzipped(doc)
 
 
+# engine_free: the limits are checked in the request, before anything is
+# read or written, the same code on any database and cache; the tier's
+# other tests here take files through the worker and the hour's count.
+@pytest.mark.engine_free
 @pytest.mark.parametrize(
     ("deals", "said"),
     [
@@ -123,6 +127,7 @@ def test_a_600_partie_file_is_refused_in_the_request_with_the_limit(app, deals, 
     )
 
 
+@pytest.mark.shared_cache
 def test_a_file_within_the_limits_is_read_by_the_worker_and_its_page_shows_it(app):
     from checker.generate import hall_files
 
@@ -134,6 +139,7 @@ def test_a_file_within_the_limits_is_read_by_the_worker_and_its_page_shows_it(ap
     assert _outcome(client, location) == ("done", "Fichier de « Salle B » reçu.")
 
 
+@pytest.mark.shared_cache
 def test_two_heavy_uploads_at_once_answer_at_once_and_pages_go_on(app):
     server, concours, _ = app
     clients = [_login(server, "orga"), _login(server, "orga2")]
@@ -159,6 +165,7 @@ def test_two_heavy_uploads_at_once_answer_at_once_and_pages_go_on(app):
         assert state == "refused" and "le vérificateur y trouve" in said, said
 
 
+@pytest.mark.engine_free  # refused before it is read, as above
 def test_a_backup_with_70000_lines_of_history_is_refused_before_it_is_read(app):
     server, _concours, folder = app
     client = _login(server, "orga")
@@ -174,6 +181,7 @@ def test_a_backup_with_70000_lines_of_history_is_refused_before_it_is_read(app):
     assert "70000, au plus 50000" in _error(page)
 
 
+@pytest.mark.shared_cache
 def test_one_account_sends_30_files_an_hour_at_most(app):
     server, concours, _ = app
     client = _login(server, "orga3")
@@ -194,6 +202,7 @@ print(json.dumps([owners.get(r.args_kwargs["args"][0]) for r in done.order_by("f
 """
 
 
+@pytest.mark.shared_cache
 def test_another_accounts_small_file_passes_one_accounts_queue(app):
     """Issue 51: one worker serves every account. orga sends five files long
     to read, orga2 a small one right after: orga2's is read after orga's

@@ -16,7 +16,7 @@ from bench.uploads import login, outcome, upload
 from tests.attacks import server as real
 from tests.factories import PASSWORD
 
-pytestmark = [pytest.mark.attack, pytest.mark.shared_cache]
+pytestmark = pytest.mark.attack
 
 BUILD = """
 import json
@@ -80,7 +80,23 @@ def _send(server, concours, hall: int, raw: bytes) -> str:
 ALREADY = "Fichier refusé, rien n'a changé : ce fichier est déjà celui de la salle."
 
 
-@pytest.mark.parametrize("disguise", DISGUISES)
+#: The disguises differ only before the skeleton, which checker/halls.py
+#: compares in Python: after the first two (the file of hall A received,
+#: then « already that hall's file »), a disguise asks the database what the
+#: second asked, so CI's PostgreSQL + Redis tier leaves the last two out.
+SAME_QUERIES = ("braille_blank", "bold_capitals")
+
+
+@pytest.mark.parametrize(
+    "disguise",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.same_queries if name in SAME_QUERIES else pytest.mark.shared_cache,
+        )
+        for name in DISGUISES
+    ],
+)
 def test_a_hall_file_of_look_alike_names_is_refused(site, disguise):
     server, concours = site
     disguised = [DISGUISES[disguise](name) for name in NAMES]
@@ -96,6 +112,7 @@ def test_a_hall_file_of_look_alike_names_is_refused(site, disguise):
     assert status == 200 and listed == len(NAMES)
 
 
+@pytest.mark.shared_cache
 def test_a_hall_with_its_own_teams_is_still_received(site):
     server, concours = site
     _file_a, file_b = _files(
