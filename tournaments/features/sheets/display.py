@@ -95,6 +95,10 @@ def reason(code: str) -> str:
             "l'arrondi à la dizaine ne vérifie pas le dernier chiffre des points"
         ),
         "points_sum": _("les points des preneurs et de la défense ne font pas 162"),
+        "belotes_counted": _(
+            "belote : au tout atout, les marques lues comptent plus d'une belote pour "
+            "une équipe (une seule croix par équipe) ; vérifiez leur nombre"
+        ),
         "coinche_without_bid": _("une coinche sans contrat"),
         "generale_without_capot": _("une croix à « Générale » sans capot coché"),
         "blank_row": _("une ligne vide entre deux donnes"),

@@ -48,6 +48,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import scoring
+from tournaments.features.sheets.domain.belotes import count_belotes
 from tournaments.features.sheets.domain.marques import defence_points, grid_values, with_pot
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
 
@@ -81,6 +82,7 @@ def check_deal(
     not known; then those written on the `previous` row may be tried) with
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
+    count_belotes(read, rules, pot)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is not None:

@@ -99,7 +99,7 @@ def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
         deal["points"] = {taker: value["points"]}
     belote = value.get("belote") or ""
     if belote:
-        deal["belote"] = {side: int(side in belote) for side in "AB"}
+        deal["belote"] = {side: belote.count(side) for side in "AB"}  # « AA »: two (tout atout)
     announced = {s: value.get(f"announce_{s.lower()}") or 0 for s in "AB"}
     if any(announced.values()):
         deal["announcement_points"] = announced

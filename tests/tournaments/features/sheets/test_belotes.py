@@ -1,0 +1,76 @@
+"""Belotes counted by the marques at tout atout (domain/belotes.py): the
+sheet's one box a side holds a cross, the marques say how many."""
+
+from __future__ import annotations
+
+import pytest
+
+import scoring
+from tournaments.features.sheets import display
+from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+
+ALL_TRUMPS = scoring.Rules.from_preset("ffb-coinche", sa_ta=True)
+
+
+def _row(trump: str, belotes: dict[str, int], crossed: str) -> DealRead:
+    """A made 80 for N-S with `belotes` played, its marques as the engine
+    gives them, its belote box crossed as `crossed`: every box read sure."""
+    deal = {"taker": "A", "trump": trump, "bid": 80, "points": {"A": 97}, "belote": belotes}
+    score = scoring.score_deal(deal, ALL_TRUMPS)
+    values = {"taker": "A", "trump": trump, "bid": 80, "points": 97, "belote": crossed,
+              "marque_a": score.a, "marque_b": score.b}  # fmt: skip
+    return DealRead(1, {name: FieldRead(value, True) for name, value in values.items()})
+
+
+@pytest.mark.parametrize(
+    ("trump", "belotes", "crossed", "asked", "reasons", "counted"),
+    [
+        # Two belotes for N-S at tout atout, one cross: counted by the marques,
+        # the belote alone asked (every box of the row before).
+        ("TA", {"A": 2}, "A", ["belote"], ["belotes_counted"], (2, 0)),
+        ("TA", {"A": 3, "B": 1}, "AB", ["belote"], ["belotes_counted"], (3, 1)),
+        # One each: nothing to count, nothing asked.
+        ("TA", {"A": 1, "B": 1}, "AB", [], [], (1, 1)),
+        # At a suit one belote at most: the marques that do not follow are asked.
+        ("H", {"A": 1}, "", None, ["marque"], None),
+    ],
+)
+def test_belotes_at_tout_atout_are_counted_by_the_marques(
+    trump, belotes, crossed, asked, reasons, counted
+):
+    read = _row(trump, belotes, crossed or "A")
+    if not crossed:  # a belote written in the marques, its box left blank
+        read.fields["belote"] = FieldRead(None, True)
+    check_deal(read, ALL_TRUMPS, (0, 0), 0)
+    assert read.reasons == reasons
+    if asked is not None:
+        assert read.asked == asked
+    if counted is not None:
+        assert (read.values["belote_a"], read.values["belote_b"]) == counted
+
+
+def test_the_count_is_said_in_plain_words():
+    read = _row("TA", {"A": 2}, "A")
+    check_deal(read, ALL_TRUMPS, (0, 0), 0)
+    fields = {name: {"value": f.value, "sure": f.sure} for name, f in read.fields.items()}
+    said = display.reasons_said(read.reasons, read.asked, fields, list(read.marques or ()))
+    assert said == [
+        "belote : au tout atout, les marques lues comptent plus d'une belote pour une équipe "
+        "(une seule croix par équipe) ; vérifiez leur nombre"
+    ]
+
+
+def test_the_review_prefills_the_belotes_counted():
+    """The review's grid cell shows the count the marques give (« N N »),
+    which the volunteer confirms or corrects, not the one cross read."""
+    from types import SimpleNamespace
+
+    from tournaments.display import keys
+    from tournaments.features.sheets.forms import SheetReview
+
+    read = _row("TA", {"A": 2}, "A")
+    check_deal(read, ALL_TRUMPS, (0, 0), 0)
+    reading = {"deals": [read.to_json()], "marques": [list(read.marques or ())]}
+    review = SheetReview(SimpleNamespace(reading=reading), rules=ALL_TRUMPS)
+    assert review.rows[0].form.initial["belote"] == keys.belote_shown(2, 0)
+    assert review.rows[0].asked_cells == ["belote"]
