@@ -120,11 +120,11 @@ ENGINE_REASONS = {
     "announcement": lambda: _("des annonces qui ne sont pas possibles"),
 }
 
-#: A field of the sheet's row, named as its column is printed.
 #: A field's crop at the review shows these fields beside it: the takers'
 #: points with the defence's, whose sum checks them.
 SHOWN_BESIDE = {"points": ("points_defence",)}
 
+#: A field of the sheet's row, named as its column is printed.
 SHEET_FIELDS = {
     "taker": _lazy("preneur"),
     "trump": _lazy("atout"),

@@ -31,16 +31,12 @@ def _row(trump: str, belotes: dict[str, int], crossed: str) -> DealRead:
         ("TA", {"A": 3, "B": 1}, "AB", ["belote"], ["belotes_counted"], (3, 1)),
         # One each: nothing to count, nothing asked.
         ("TA", {"A": 1, "B": 1}, "AB", [], [], (1, 1)),
-        # At a suit one belote at most: the marques that do not follow are asked.
-        ("H", {"A": 1}, "", None, ["marque"], None),
     ],
 )
 def test_belotes_at_tout_atout_are_counted_by_the_marques(
     trump, belotes, crossed, asked, reasons, counted
 ):
-    read = _row(trump, belotes, crossed or "A")
-    if not crossed:  # a belote written in the marques, its box left blank
-        read.fields["belote"] = FieldRead(None, True)
+    read = _row(trump, belotes, crossed)
     check_deal(read, ALL_TRUMPS, (0, 0), 0)
     assert read.reasons == reasons
     if asked is not None:
@@ -74,3 +70,14 @@ def test_the_review_prefills_the_belotes_counted():
     review = SheetReview(SimpleNamespace(reading=reading), rules=ALL_TRUMPS)
     assert review.rows[0].form.initial["belote"] == keys.belote_shown(2, 0)
     assert review.rows[0].asked_cells == ["belote"]
+
+
+@pytest.mark.parametrize("trump", ["H", "TA"])
+def test_a_marque_twenty_over_is_not_a_second_belote_at_a_suit(trump):
+    """At a suit a side has one belote at most: a marque written 20 more
+    than the rules give with one is the players' slip, every box asked as
+    before; at tout atout the same row is read as two belotes."""
+    read = _row(trump, {"A": 1}, "A")
+    read.fields["marque_a"] = FieldRead(read.fields["marque_a"].value + 20, True)
+    check_deal(read, ALL_TRUMPS, (0, 0), 0)
+    assert read.reasons == (["marque"] if trump == "H" else ["belotes_counted"])

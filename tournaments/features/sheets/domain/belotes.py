@@ -19,8 +19,8 @@ from dataclasses import replace
 
 import scoring
 from scoring.cards import max_belotes
-from tournaments.features.sheets.domain.marques import with_pot
-from tournaments.features.sheets.domain.rows import DealRead, FieldRead, engine_deal
+from tournaments.features.sheets.domain.marques import scored, with_pot
+from tournaments.features.sheets.domain.rows import DealRead, FieldRead
 
 
 def count_belotes(read: DealRead, rules: scoring.Rules, pot: int) -> None:
@@ -29,22 +29,18 @@ def count_belotes(read: DealRead, rules: scoring.Rules, pot: int) -> None:
     belote, trump = read.fields.get("belote"), read.fields.get("trump")
     if not belote or not belote.value or not trump or not trump.value:
         return
-    most = max_belotes(trump.value)
     given = [
         f for name, f in read.fields.items() if name not in ("points_defence", "total_a", "total_b")
     ]
-    if most < 2 or not all(field.sure for field in given):
+    if not all(field.sure for field in given):
         return  # a digit in doubt: the row is settled or asked as before
     written = tuple(getattr(read.fields.get(f"marque_{s}"), "value", None) for s in "ab")
     sides, found = sorted(set(belote.value)), []
-    for counts in itertools.product(range(1, most + 1), repeat=len(sides)):
+    # The engine's rules say how many belotes a trump allows (one at a suit).
+    for counts in itertools.product(range(1, max_belotes(trump.value) + 1), repeat=len(sides)):
         value = "".join(side * count for side, count in zip(sides, counts, strict=True))
-        fields = {**read.fields, "belote": FieldRead(value, True)}
-        try:
-            score = scoring.score_deal(engine_deal(fields), rules)
-        except scoring.ScoringError:
-            continue
-        if with_pot(score, pot) == written:
+        score = scored({**read.fields, "belote": FieldRead(value, True)}, rules)
+        if score is not None and with_pot(score, pot) == written:
             found.append(value)
     if len(found) == 1 and found[0] != "".join(sides):
         read.fields["belote"] = replace(belote, value=found[0])

@@ -49,7 +49,12 @@ from typing import TYPE_CHECKING
 
 import scoring
 from tournaments.features.sheets.domain.belotes import count_belotes
-from tournaments.features.sheets.domain.marques import defence_points, grid_values, with_pot
+from tournaments.features.sheets.domain.marques import (
+    defence_points,
+    grid_values,
+    scored,
+    with_pot,
+)
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
 
 if TYPE_CHECKING:
@@ -155,10 +160,8 @@ def _settled(
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
     def given_of(values: dict[str, int]) -> dict[str, int] | None:
-        fields = {**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}
-        try:
-            score = scoring.score_deal(engine_deal(fields), rules)
-        except scoring.ScoringError:
+        score = scored({**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}, rules)
+        if score is None:
             return None
         a, b = with_pot(score, pot)
         given = {"marque_a": a, "marque_b": b}
@@ -251,10 +254,8 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
         return False
     beyond = limits().beyond
     written = read.marques
-    try:
-        summed = _summed(read, scoring.score_deal(engine_deal(read.fields), rules))
-    except scoring.ScoringError:
-        summed = False
+    as_read = scored(read.fields, rules)
+    summed = as_read is not None and _summed(read, as_read)
     for place, probability in enumerate(field_read.probabilities):
         if probability >= beyond:
             continue
@@ -262,10 +263,8 @@ def _could_be_other(read: DealRead, rules: scoring.Rules, pot: int, name: str) -
             if digit == text[place] or (place == 0 and digit == "0" and len(text) > 1):
                 continue
             value = int(text[:place] + digit + text[place + 1 :])
-            fields = {**read.fields, name: FieldRead(value, True)}
-            try:
-                score = scoring.score_deal(engine_deal(fields), rules)
-            except scoring.ScoringError:
+            score = scored({**read.fields, name: FieldRead(value, True)}, rules)
+            if score is None:
                 continue
             if with_pot(score, pot) == written and (not summed or _summed(read, score)):
                 return True
@@ -379,10 +378,10 @@ def _confirmed(
         values = {name: "".join(chars) for name, chars in changed.items()}
         if values == texts or any(len(v) > 1 and v[0] == "0" for v in values.values()):
             continue
-        fields = {**read.fields, **{n: FieldRead(int(v), True) for n, v in values.items()}}
-        try:
-            score = scoring.score_deal(engine_deal(fields), rules)
-        except scoring.ScoringError:
+        score = scored(
+            {**read.fields, **{n: FieldRead(int(v), True) for n, v in values.items()}}, rules
+        )
+        if score is None:
             continue
         marques = with_pot(score, pot)
         if all(_fits(m, pattern) for m, pattern in zip(marques, patterns, strict=True)):

@@ -1,4 +1,5 @@
-"""A checked row's marques and what it fills in at the desk: the pot of a
+"""A checked row's score and what it fills in at the desk: the engine's
+score of a row as read or read otherwise (`scored`), the pot of a
 litige won on the row (classic belote), the defence's card points the engine
 counted (a contract sheet has them written too), and the desk grid's Deal
 fields from the engine's deal and score (the defence's card points filled in).
@@ -11,6 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
+from tournaments.features.sheets.domain.rows import FieldRead, engine_deal
+
+
+def scored(fields: dict[str, FieldRead], rules: scoring.Rules) -> scoring.DealScore | None:
+    """The engine's score of a row's `fields` (None: the rules refuse it)."""
+    try:
+        return scoring.score_deal(engine_deal(fields), rules)
+    except scoring.ScoringError:
+        return None
 
 
 def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:

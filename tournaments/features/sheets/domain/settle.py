@@ -224,8 +224,8 @@ def settle(
         return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
     rivals += [rival for rival in alike if rival not in rivals]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
-    # Totals before not known: a rival doubted together keeps the best's totals.
-    own = checked_totals and (known or all(_marques(r) == _marques(values) for r in alike))
+    alone = all(_marques(r) == _marques(values) for r in alike)  # else their totals: the best's
+    own = known is not None or (checked_totals and alone)
     after = {fit[2] for fit in fits if fit[0] >= plausible * best and fit[2] is not None}
     after = after | {(r["total_a"], r["total_b"]) for r in alike} if own else set()
     return Settled(values, frozenset(doubtful), tuple(rivals), afters=frozenset(after))
