@@ -193,18 +193,7 @@ def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_
 
         connections.close_all()
         with psycopg.connect(url, autocommit=True) as connection:
-            # Not `WITH (FORCE)`: it refuses to stop an autovacuum worker busy
-            # on the database (« must be a member of the role whose process is
-            # being terminated », seen in CI on 28 November). The role's own
-            # sessions are ended, then a plain DROP stops autovacuum itself and
-            # waits (up to 5 s) for the ended sessions to go.
-            connection.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s"
-                " AND pid <> pg_backend_pid() AND usename = current_user"
-                " AND backend_type = 'client backend'",
-                [postgres],
-            )
-            connection.execute(f'DROP DATABASE IF EXISTS "{postgres}"')
+            once_a_run.drop(connection, postgres)
         return
     path = _test_database_from_template(request.config)
     if path is None:

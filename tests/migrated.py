@@ -197,7 +197,9 @@ def copy_postgres(url: str, copy: str) -> None:
     of the run's migrated database."""
     import psycopg
 
+    from tests import once_a_run
+
     original = postgres(url)
     with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)')
+        once_a_run.drop(connection, copy)
         connection.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{original}"')

@@ -24,6 +24,10 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import psycopg
 
 #: The run's folder, shared by its workers (set by tests/conftest.py).
 _folder: list[Path] = []
@@ -89,7 +93,23 @@ def drop_databases(basetemp: Path) -> None:
     try:
         with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as connection:
             for name in names:
-                connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                drop(connection, name)
     except psycopg.OperationalError as error:  # the server gone first: nothing left to drop
         print(f"the run's databases were not dropped: {error}")
     _databases.clear()
+
+
+def drop(connection: psycopg.Connection, name: str) -> None:
+    """Drops the PostgreSQL database `name` (if it exists), on `connection`
+    (autocommit). Not `WITH (FORCE)`: it refuses to stop an autovacuum
+    worker busy on the database (« must be a member of the role whose
+    process is being terminated », seen in CI on 28 November). The role's
+    own client sessions on it are ended, then a plain DROP stops autovacuum
+    itself and waits (up to 5 s) for the ended sessions to go."""
+    connection.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s"
+        " AND pid <> pg_backend_pid() AND usename = current_user"
+        " AND backend_type = 'client backend'",
+        [name],
+    )
+    connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
