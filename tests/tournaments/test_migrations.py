@@ -4,7 +4,10 @@ The migrations up to the previous release are squashed (a new database
 applies one migration); an existing data folder still goes through the
 replaced ones, which these tests walk one by one: the test database is
 taken back to zero, then migrated with a loader that keeps the replaced
-migrations, then brought to the latest state again."""
+migrations. Each test writes its rows at its rung and checks the
+migration it names; the rows of all of them then go through every later
+migration together, in one walk (the last test), and each test's
+database is made the latest again from a copy."""
 
 from __future__ import annotations
 
@@ -121,23 +124,25 @@ def back_to_latest() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+def _rows_search_keys(apps) -> None:
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
+    )
+    Player = apps.get_model("tournaments", "Player")
+    amelie = Player.objects.create(tournament=tournament, first_name="Amélie", last_name="Lefèvre")
+    charles = Player.objects.create(
+        tournament=tournament, first_name="Charles", last_name="D’Artagnan", club="L'As"
+    )
+    apps.get_model("tournaments", "Team").objects.create(
+        tournament=tournament, number=1, name="Les Cœurs", player1=amelie, player2=charles
+    )
+
+
 def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
     _before, after = named("search_keys")
     apps = _from_zero("search_keys")
     try:
-        tournament = apps.get_model("tournaments", "Tournament").objects.create(
-            name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
-        )
-        Player = apps.get_model("tournaments", "Player")
-        amelie = Player.objects.create(
-            tournament=tournament, first_name="Amélie", last_name="Lefèvre"
-        )
-        charles = Player.objects.create(
-            tournament=tournament, first_name="Charles", last_name="D’Artagnan", club="L'As"
-        )
-        apps.get_model("tournaments", "Team").objects.create(
-            tournament=tournament, number=1, name="Les Cœurs", player1=amelie, player2=charles
-        )
+        _rows_search_keys(apps)
 
         apps = migrate(after)
         keys = dict(
@@ -147,7 +152,7 @@ def test_the_search_keys_of_existing_players_and_teams_are_filled_in():
         team = apps.get_model("tournaments", "Team").objects.get()
         assert team.search_key == "lescoeurs"
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
 
 
 def _migrate_after_the_squash(targets):
@@ -176,8 +181,10 @@ def _walk_after_the_squash(targets) -> MigrationExecutor:
 #: to `tournaments` 00N unapplies the same migrations from the latest as
 #: from a later rung (those after 00N and all that depend on them), and
 #: applies the same from zero as from an earlier rung (00N and those before
-#: it). The rows a test writes still go through every migration after its
-#: rung (`back_to_latest`): only the walks without a row are shared.
+#: it). The rows a test writes go through every migration after its rung
+#: in `test_every_tests_rows_go_through_every_later_migration_in_one_walk`,
+#: with every other test's: a test's clean-up is a copy of the latest
+#: database (`_to_the_latest_copy`).
 BACK_FROM_THE_LATEST = (
     "before_contributions",
     "before_the_moves",
@@ -197,6 +204,8 @@ TARGETS = {
 #: The copies made, by rung: an SQLite database in memory, or the name of
 #: a PostgreSQL database.
 _copies: dict[str, sqlite3.Connection | str] = {}
+#: The copy of the database as the file's first walk found it (latest).
+LATEST = "latest"
 
 
 @functools.cache
@@ -233,6 +242,8 @@ def _ladder(rungs, name: str, walk) -> None:
         return
     from django.contrib.contenttypes.models import ContentType
 
+    if LATEST not in _copies:  # the database as the tests found it, for their clean-up
+        _keep(LATEST)
     if name not in _copies:
         made = [index for index, rung in enumerate(rungs) if rung in _copies]
         start = max((i for i in made if i < rungs.index(name)), default=-1) + 1
@@ -243,6 +254,23 @@ def _ladder(rungs, name: str, walk) -> None:
             _keep(rung)
     _restore(name)
     ContentType.objects.clear_cache()  # their ids are the copy's
+
+
+def _to_the_latest_copy() -> None:
+    """A test's clean-up: the database at the latest state for the tests
+    after it, made again from the copy `_ladder` kept before the file's
+    first walk (every table and row as it was, the migrations recorded).
+    The rows each test wrote go through every later migration in
+    `test_every_tests_rows_go_through_every_later_migration_in_one_walk`,
+    all together: each test walking them along alone (`back_to_latest`)
+    took more than half of the file's time."""
+    from django.contrib.contenttypes.models import ContentType
+
+    if LATEST not in _copies:  # an engine without copies: the walk
+        back_to_latest()
+        return
+    _restore(LATEST)
+    ContentType.objects.clear_cache()
 
 
 def _keep(rung: str) -> None:
@@ -290,22 +318,26 @@ def _on_the_server(*statements: str) -> None:
             cursor.execute(statement)
 
 
+def _rows_search_keys_of_concours(apps) -> None:
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Concours de l’Épiphanie",
+        slug="epiphanie",
+        date=datetime.date(2026, 1, 10),
+        venue="Salle des fêtes, Saint-Éloi",
+    )
+    apps.get_model("tournaments", "Announcement").objects.create(
+        tournament=tournament,
+        start_time=datetime.time(14, 0),
+        town="Châtillon-sur-Chalaronne",
+        departement="01",
+    )
+
+
 def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
     _before, after = named("search_keys_of_concours")
     apps = _from_the_latest("search_keys_of_concours")
     try:
-        tournament = apps.get_model("tournaments", "Tournament").objects.create(
-            name="Concours de l’Épiphanie",
-            slug="epiphanie",
-            date=datetime.date(2026, 1, 10),
-            venue="Salle des fêtes, Saint-Éloi",
-        )
-        apps.get_model("tournaments", "Announcement").objects.create(
-            tournament=tournament,
-            start_time=datetime.time(14, 0),
-            town="Châtillon-sur-Chalaronne",
-            departement="01",
-        )
+        _rows_search_keys_of_concours(apps)
 
         apps = _migrate_after_the_squash(after)
         tournament = apps.get_model("tournaments", "Tournament").objects.get()
@@ -313,19 +345,25 @@ def test_the_search_keys_of_existing_concours_and_announcements_are_filled_in():
         announcement = apps.get_model("tournaments", "Announcement").objects.get()
         assert announcement.search_key == "chatillonsurchalaronne"
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_bye_average_by_default(apps) -> None:
+    Tournament = apps.get_model("tournaments", "Tournament")
+    for slug, policy in (("fixe", "fixed"), ("rien", "nothing"), ("moyenne", "average")):
+        Tournament.objects.create(
+            name=slug, slug=slug, date=datetime.date(2026, 1, 10), bye_policy=policy
+        )
 
 
 def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the_average():
     _before, after = named("bye_average_by_default")
     apps = _from_zero("bye_average_by_default")
     try:
-        Tournament = apps.get_model("tournaments", "Tournament")
-        for slug, policy in (("fixe", "fixed"), ("rien", "nothing"), ("moyenne", "average")):
-            Tournament.objects.create(
-                name=slug, slug=slug, date=datetime.date(2026, 1, 10), bye_policy=policy
-            )
-        old_default = Tournament._meta.get_field("bye_policy").default
+        _rows_bye_average_by_default(apps)
+        old_default = (
+            apps.get_model("tournaments", "Tournament")._meta.get_field("bye_policy").default
+        )
 
         apps = migrate(after)
         Tournament = apps.get_model("tournaments", "Tournament")
@@ -339,37 +377,46 @@ def test_existing_tournaments_keep_their_bye_policy_when_the_default_becomes_the
             "average",
         )
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_release_and_clock(apps) -> None:
+    tournament = apps.get_model("tournaments", "Tournament").objects.create(
+        name="Concours de printemps", slug="printemps", date=datetime.date(2026, 4, 10)
+    )
+    Round = apps.get_model("tournaments", "Round")
+    for number in (1, 2):
+        Round.objects.create(tournament=tournament, number=number)
 
 
 def test_the_parties_drawn_before_the_release_option_are_marked_announced():
     _before, after = named("release_and_clock")
     apps = _from_zero("release_and_clock")
     try:
-        tournament = apps.get_model("tournaments", "Tournament").objects.create(
-            name="Concours d’hiver", slug="hiver", date=datetime.date(2026, 1, 10)
-        )
-        Round = apps.get_model("tournaments", "Round")
-        for number in (1, 2):
-            Round.objects.create(tournament=tournament, number=number)
+        _rows_release_and_clock(apps)
 
         apps = migrate(after)
         rounds = apps.get_model("tournaments", "Round").objects.order_by("number")
         assert all(r.released_at == r.created_at for r in rounds)
         assert not apps.get_model("tournaments", "Tournament").objects.get().release_draws
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_release_draws_by_default(apps) -> None:
+    Tournament = apps.get_model("tournaments", "Tournament")
+    for slug, hidden in (("montre", False), ("cache", True)):
+        Tournament.objects.create(
+            name=slug, slug=slug, date=datetime.date(2026, 1, 10), release_draws=hidden
+        )
 
 
 def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_default():
     _before, after = named("release_draws_by_default")
     apps = _from_the_latest("release_draws_by_default")
     try:
+        _rows_release_draws_by_default(apps)
         Tournament = apps.get_model("tournaments", "Tournament")
-        for slug, hidden in (("montre", False), ("cache", True)):
-            Tournament.objects.create(
-                name=slug, slug=slug, date=datetime.date(2026, 1, 10), release_draws=hidden
-            )
         old_default = Tournament._meta.get_field("release_draws").default
 
         apps = _migrate_after_the_squash(after)
@@ -380,7 +427,31 @@ def test_existing_tournaments_keep_their_draws_shown_when_drafts_become_the_defa
         }
         assert (old_default, Tournament._meta.get_field("release_draws").default) == (False, True)
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_person_owner_and_approval(apps) -> None:
+    User = apps.get_model("auth", "User")
+    Tournament = apps.get_model("tournaments", "Tournament")
+    Person = apps.get_model("tournaments", "Person")
+    Player = apps.get_model("tournaments", "Player")
+    first, intruder = User.objects.create(username="club"), User.objects.create(username="x")
+    club = Tournament.objects.create(
+        name="Club", slug="club", date=datetime.date(2026, 1, 10), owner=first
+    )
+    later = Tournament.objects.create(
+        name="Intrus", slug="intrus", date=datetime.date(2026, 2, 10), owner=intruder
+    )
+    ticks = {"Agreed": (True, False), "Attacked": (False, True)}
+    for name, (at_club, at_intruder) in ticks.items():
+        person = Person.objects.create(first_name=name, last_name=name, shown=True)
+        apps.get_model("tournaments", "Cote").objects.create(
+            person=person, mu=25, sigma=8, games=1, computed_at="2026-02-11T00:00Z"
+        )
+        for tournament, shown in ((later, at_intruder), (club, at_club)):
+            Player.objects.create(
+                tournament=tournament, first_name=name, last_name=name, shown=shown, person=person
+            )
 
 
 def test_each_record_belongs_to_its_first_organizer_whose_box_alone_keeps_it_shown():
@@ -389,31 +460,7 @@ def test_each_record_belongs_to_its_first_organizer_whose_box_alone_keeps_it_sho
     _before, after = named("person_owner_and_approval")
     apps = _from_the_latest("person_owner_and_approval")
     try:
-        User = apps.get_model("auth", "User")
-        Tournament = apps.get_model("tournaments", "Tournament")
-        Person = apps.get_model("tournaments", "Person")
-        Player = apps.get_model("tournaments", "Player")
-        first, intruder = User.objects.create(username="club"), User.objects.create(username="x")
-        club = Tournament.objects.create(
-            name="Club", slug="club", date=datetime.date(2026, 1, 10), owner=first
-        )
-        later = Tournament.objects.create(
-            name="Intrus", slug="intrus", date=datetime.date(2026, 2, 10), owner=intruder
-        )
-        ticks = {"Agreed": (True, False), "Attacked": (False, True)}
-        for name, (at_club, at_intruder) in ticks.items():
-            person = Person.objects.create(first_name=name, last_name=name, shown=True)
-            apps.get_model("tournaments", "Cote").objects.create(
-                person=person, mu=25, sigma=8, games=1, computed_at="2026-02-11T00:00Z"
-            )
-            for tournament, shown in ((later, at_intruder), (club, at_club)):
-                Player.objects.create(
-                    tournament=tournament,
-                    first_name=name,
-                    last_name=name,
-                    shown=shown,
-                    person=person,
-                )
+        _rows_person_owner_and_approval(apps)
 
         apps = _migrate_after_the_squash(after)
         Person = apps.get_model("tournaments", "Person")
@@ -422,7 +469,7 @@ def test_each_record_belongs_to_its_first_organizer_whose_box_alone_keeps_it_sho
         cotes = apps.get_model("tournaments", "Cote").objects.values_list("person__last_name")
         assert list(cotes) == [("Agreed",)]
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
 
 
 PREVIOUS_RELEASE = [("tournaments", "0030_round_number_bound")]
@@ -550,7 +597,20 @@ def test_a_data_folder_of_the_previous_release_migrates_with_every_row_and_its_s
         ranking = [(s.entrant.number, s.row.points_for) for s in tournament_standings(tournament)]
         assert ranking == [(1, 1200), (4, 1100), (3, 1000), (2, 800)]
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_features(apps) -> None:
+    Tournament = apps.get_model("tournaments", "Tournament")
+    day = datetime.date(2026, 1, 10)
+    Tournament.objects.create(name="sans", slug="sans", date=day)
+    Tournament.objects.create(
+        name="tout", slug="tout", date=day, cash_enabled=True, clock_enabled=True,
+        check_in_enabled=True, sheets_enabled=True,
+    )  # fmt: skip
+    Tournament.objects.create(name="caisse", slug="caisse", date=day, cash_enabled=True)
+    salles = Tournament.objects.create(name="salles", slug="salles", date=day)
+    apps.get_model("tournaments", "HallMerge").objects.create(tournament=salles, planned=3)
 
 
 def test_the_features_switches_become_labels_of_one_field():
@@ -559,25 +619,12 @@ def test_the_features_switches_become_labels_of_one_field():
     before, after = named("features")
     apps = _from_the_latest("features")
     try:
-        Tournament = apps.get_model("tournaments", "Tournament")
-        HallMerge = apps.get_model("tournaments", "HallMerge")
-        day = datetime.date(2026, 1, 10)
-        Tournament.objects.create(name="rien", slug="rien", date=day)
-        Tournament.objects.create(
-            name="tout", slug="tout", date=day, cash_enabled=True, clock_enabled=True,
-            check_in_enabled=True, sheets_enabled=True,
-        )  # fmt: skip
-        caisse = Tournament.objects.create(
-            name="caisse", slug="caisse", date=day, cash_enabled=True
-        )
-        salles = Tournament.objects.create(name="salles", slug="salles", date=day)
-        HallMerge.objects.create(tournament=salles, planned=3)
-        assert caisse.pk
+        _rows_features(apps)
 
         apps = _migrate_after_the_squash(after)
         Tournament = apps.get_model("tournaments", "Tournament")
         assert dict(Tournament.objects.values_list("slug", "features")) == {
-            "rien": [],
+            "sans": [],
             "tout": ["cash", "clock", "door", "sheets"],
             "caisse": ["cash"],
             "salles": ["halls"],
@@ -591,7 +638,7 @@ def test_the_features_switches_become_labels_of_one_field():
         assert not Tournament.objects.get(slug="salles").cash_enabled
         assert Tournament.objects.get(slug="caisse").cash_enabled
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
 
 
 #: The models the core gave to their features, by the feature's app label
@@ -610,7 +657,7 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
     """One row of each model the core gave to a feature, written through
     the core's models of the release before (0062)."""
     get = lambda name: apps.get_model("tournaments", name)  # noqa: E731
-    user = apps.get_model("auth", "User").objects.create(username="orga")
+    user = apps.get_model("auth", "User").objects.create(username="orga-catherine")
     tournament = get("Tournament").objects.create(
         name="Concours de la Sainte-Catherine",
         slug="sainte-catherine",
@@ -618,7 +665,9 @@ def _rows_of_the_release_before_the_moves(apps) -> None:
         owner=user,
     )
     get("Tablet").objects.create(tournament=tournament, name="Tablette 1", table_number=3)
-    challenge = get("Challenge").objects.create(name="Challenge d'hiver", slug="hiver", owner=user)
+    challenge = get("Challenge").objects.create(
+        name="Challenge d'automne", slug="automne", owner=user
+    )
     challenge.tournaments.add(tournament)
     merge = get("HallMerge").objects.create(tournament=tournament, planned=3)
     hall = get("MergedHall").objects.create(merge=merge, position=1, name="Vic")
@@ -743,7 +792,27 @@ def test_a_database_of_the_release_before_the_moves_keeps_the_features_rows():
         hall.merge.tournament.delete()
         assert not Upload.objects.exists()
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+def _rows_before_contributions(apps):
+    """A record of one organizer, and a player of it in a concours of his and
+    in one of another organizer: the record and the two players."""
+    get = functools.partial(apps.get_model, "tournaments")
+    user = apps.get_model("auth", "User")
+    owner, other = (user.objects.create(username=n) for n in ("orga-amelie", "voisin"))
+    person = get("Person").objects.create(first_name="Amélie", last_name="Lefèvre", owner=owner)
+    players = []
+    for who, slug in ((owner, "chez-orga"), (other, "chez-voisin")):
+        tournament = get("Tournament").objects.create(
+            name=slug, slug=slug, date=datetime.date(2026, 11, 1), owner=who
+        )
+        players.append(
+            get("Player").objects.create(
+                tournament=tournament, first_name="Amélie", last_name="Lefèvre", person=person
+            )
+        )
+    return person, players
 
 
 def test_the_players_linked_to_another_organizers_record_are_asked_again():
@@ -752,20 +821,7 @@ def test_the_players_linked_to_another_organizers_record_are_asked_again():
     record's owner (a pending contribution) and left apart until then."""
     apps = _from_the_latest("before_contributions")
     try:
-        get = functools.partial(apps.get_model, "tournaments")
-        user = apps.get_model("auth", "User")
-        owner, other = (user.objects.create(username=n) for n in ("orga", "voisin"))
-        person = get("Person").objects.create(first_name="Amélie", last_name="Lefèvre", owner=owner)
-        players = []
-        for who, slug in ((owner, "chez-orga"), (other, "chez-voisin")):
-            tournament = get("Tournament").objects.create(
-                name=slug, slug=slug, date=datetime.date(2026, 11, 1), owner=who
-            )
-            players.append(
-                get("Player").objects.create(
-                    tournament=tournament, first_name="Amélie", last_name="Lefèvre", person=person
-                )
-            )
+        person, players = _rows_before_contributions(apps)
         apps = _migrate_after_the_squash([("feature_contributions", "0001_initial")])
         mine, theirs = (
             apps.get_model("tournaments", "Player").objects.get(pk=p.pk) for p in players
@@ -774,4 +830,54 @@ def test_the_players_linked_to_another_organizers_record_are_asked_again():
         (asked,) = apps.get_model("feature_contributions", "Contribution").objects.all()
         assert (asked.player_id, asked.person_id, asked.status) == (theirs.pk, person.pk, "pending")
     finally:
-        back_to_latest()
+        _to_the_latest_copy()
+
+
+#: Each test's rows, in the order of the migrations: the rung where the test
+#: writes them, and what writes them.
+ROWS = (
+    ("search_keys", _rows_search_keys),
+    ("bye_average_by_default", _rows_bye_average_by_default),
+    ("release_and_clock", _rows_release_and_clock),
+    (PREVIOUS_RELEASE[0][1], _previous_release_data),
+    ("search_keys_of_concours", _rows_search_keys_of_concours),
+    ("release_draws_by_default", _rows_release_draws_by_default),
+    ("person_owner_and_approval", _rows_person_owner_and_approval),
+    ("features", _rows_features),
+    ("before_the_moves", _rows_of_the_release_before_the_moves),
+    ("before_contributions", _rows_before_contributions),
+)
+
+
+def test_every_tests_rows_go_through_every_later_migration_in_one_walk():
+    """The rows each test above writes, each at its test's rung, go through
+    every migration after it to the latest, all in one walk from zero (the
+    tests' clean-up no longer walks them, `_to_the_latest_copy`): a later
+    migration that fails on a test's rows fails here. Their names (slugs,
+    usernames) are the tests' own, none shared."""
+    _from_zero(ROWS[0][0])
+    try:
+        for rung, write in ROWS:
+            # Forwards along the replaced migrations, then, once they are all
+            # applied (Django records the squashed one too), on as a data
+            # folder made before the squash goes: `_walk` would start again
+            # from zero, and the replaced migrations' executor renders the
+            # squashed one's state on top of theirs.
+            if _squashed_applied():
+                executor = _walk_after_the_squash(list(_rung(rung)))
+            else:
+                executor = _executor()
+                executor.migrate(list(_rung(rung)))
+            nodes = [node for node in _rung(rung) if node[1] is not None]
+            apps = executor.loader.project_state(nodes).apps
+            write(apps)
+        written = apps.get_model("tournaments", "Tournament").objects.values_list("slug", "name")
+        written = sorted(written)
+        assert len(written) == 18
+
+        _walk_after_the_squash(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        from tournaments.models import Tournament
+
+        assert sorted(Tournament.objects.values_list("slug", "name")) == written
+    finally:
+        _to_the_latest_copy()
