@@ -132,10 +132,15 @@ GENERALE = {"taker": "B", "trump": "S", "bid": 500, "capot": "B", "generale": "a
         (MADE, {"points": boxes(97, {1: {7: 0.6, 6: 0.4}}),
                 "points_defence": boxes(65, {1: {5: 0.998, 6: 0.002}})},
          ["points"], "rounding_hides_digit"),
-        # The same with the takers' 7 sure but not beyond doubt.
+        # The takers' 7 sure but not beyond doubt, the defence's 5 at 0.95:
+        # 96 – 66 is 5 × 10⁻⁵ of the best, over (1 − beyond) / 10: asked.
         (MADE, {"points": boxes(97, {1: {7: 0.999, 6: 0.001}}),
-                "points_defence": boxes(65, {1: {5: 0.999, 6: 0.001}})},
+                "points_defence": boxes(65, {1: {5: 0.95, 6: 0.05}})},
          ["points"], "rounding_hides_digit"),
+        # Both sure but not beyond doubt (0.999): 96 – 66 needs both misread,
+        # 10⁻⁶ of the best, under (1 − beyond) / 10: the sum settles them.
+        (MADE, {"points": boxes(97, {1: {7: 0.999, 6: 0.001}}),
+                "points_defence": boxes(65, {1: {5: 0.999, 6: 0.001}})}, [], None),
         # A chute, the tens of both in doubt alike (40 – 122 or 50 – 112).
         (CHUTE, {"points": boxes(40, {0: {4: 0.7, 5: 0.3}}),
                  "points_defence": boxes(122, {1: {2: 0.7, 1: 0.3}})}, ["points"], "unsure"),
@@ -143,13 +148,15 @@ GENERALE = {"taker": "B", "trump": "S", "bid": 500, "capot": "B", "generale": "a
         (MADE, {"bid": boxes(90, {0: {9: 0.7, 8: 0.3}})}, [], None),
     ],
     ids=["defence-capot-252", "defence-capot-250", "generale-zero", "generale-162",
-         "points-beside-capot", "defence-sure-not-beyond", "both-sure-not-beyond",
+         "points-beside-capot", "defence-sure-not-beyond", "takers-sure-not-beyond",
+         "both-sure-not-beyond",
          "chute-both-in-doubt", "bid-in-doubt"],
 )  # fmt: skip
 def test_what_the_sum_cannot_check_is_still_asked(written, read, asked, reason):
     """Review (rev9): the edges where a digit could pass unasked — a
     capot's 252 or 0, la générale, a defence read sure but not beyond
-    doubt, both in doubt alike — ask what the sum does not settle."""
+    doubt, both in doubt alike — ask what the sum does not settle; two
+    boxes read sure that the sum checks are settled by it (settle.OUTWEIGHED)."""
     rules = WITH_GENERALE if "generale" in written else COINCHE
     row = sheet_row(written, read, rules)
     check_deal(row, rules, (0, 0), 0)

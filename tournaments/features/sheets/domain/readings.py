@@ -71,6 +71,24 @@ def placed(boxes: list[tuple[float, ...]], value: int) -> tuple[int, ...] | None
     return best[1] if best else None
 
 
+def boxes_apart(
+    numbers: dict[str, list[tuple[float, ...]]], one: dict[str, int], other: dict[str, int]
+) -> int:
+    """How many boxes of `numbers` read otherwise under `other` than under
+    `one` (each number placed as `placed` places it; one that cannot be
+    counts as all its boxes)."""
+    apart = 0
+    for name, value in one.items():
+        if name not in numbers or other.get(name, value) == value:
+            continue
+        mine, theirs = placed(numbers[name], value), placed(numbers[name], other[name])
+        if mine is None or theirs is None:
+            apart += len(numbers[name])
+        else:
+            apart += sum(c != d for c, d in zip(mine, theirs, strict=True))
+    return apart
+
+
 def likeliest(
     inputs: list[str],
     numbers: dict[str, list[tuple[float, ...]]],
@@ -195,3 +213,62 @@ def number_likelihood(digits: list[tuple[float, ...]], value: int, plausible: fl
         if all(p >= plausible * max(box) for p, box in zip(ps, digits, strict=True)):
             total += prod(ps)
     return total
+
+
+def not_beyond(
+    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], beyond: float
+) -> frozenset[str]:
+    """The numbers of `values` not read beyond doubt: each asked when a
+    reading not weighed may read it otherwise (`Settled.partial`)."""
+    return frozenset(
+        name
+        for name, value in values.items()
+        if name in numbers and not read_beyond(numbers[name], value, beyond)
+    )
+
+
+def read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> bool:
+    """Whether every box of `value` written in `boxes` is its first choice
+    read beyond doubt."""
+    chosen = placed(boxes, value)
+    return chosen is not None and all(
+        box[c] >= beyond and box[c] == max(box) for box, c in zip(boxes, chosen, strict=True)
+    )
+
+
+def against_beyond(
+    rival: dict[str, int],
+    best: dict[str, int],
+    numbers: dict[str, list[tuple[float, ...]]],
+    beyond: float,
+) -> bool:
+    """Whether `rival` reads otherwise a digit that `best` reads as its
+    box's first choice beyond doubt (issue 59: what is read beyond doubt
+    is not asked, even where the rules cannot check it)."""
+    for name, value in best.items():
+        other = rival.get(name)
+        if other is None or other == value or name not in numbers:
+            continue
+        boxes = numbers[name]
+        mine, theirs = placed(boxes, value), placed(boxes, other)
+        for box, c, d in zip(boxes, mine or (), theirs or (), strict=False):
+            if c != d and box[c] >= beyond and box[c] == max(box):
+                return True
+    return False
+
+
+def overrides_sure(
+    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], unlikely: float
+) -> bool:
+    """Whether `values` puts in a box a digit other than its first choice
+    whose probability is under `unlikely` (1 − sure: the network was sure
+    it was not written there); a box left blank counts as its class « not
+    a digit »."""
+    for name, value in values.items():
+        boxes = numbers.get(name)
+        if not boxes:
+            continue
+        for box, c in zip(boxes, placed(boxes, value) or (), strict=False):
+            if box[c] < max(box) and box[c] < unlikely:
+                return True
+    return False

@@ -15,8 +15,10 @@ reading whose marques or defence's points do not fit the boxes written
 
 The best reading is taken when every other reading that fits is far less
 likely — under `Calibration.plausible` times it: the digits' probability
-at which no digit of the hands tuned on was truly written (tools/train_digits).
-A number on which the readings still plausible disagree is asked; the
+at which no digit of the hands tuned on was truly written (tools/train_digits);
+a reading that differs from it in two boxes or more (the rules checked
+the input by another number written) already under (1 − `beyond`) /
+OUTWEIGHED times it. A number on which the rivals left disagree is asked; the
 others are settled to the best reading's values, even where the network's
 first choice was another digit (a 1 read as 7 in the points when the
 marques, read sure, say 1). A reading that needs a digit read beyond doubt
@@ -78,10 +80,13 @@ import numpy as np
 from tournaments.features.sheets.domain.readings import (
     FieldRead,
     above,
+    against_beyond,
+    boxes_apart,
     classes,
     likeliest,
+    not_beyond,
     number_likelihood,
-    placed,
+    overrides_sure,
 )
 from tournaments.features.sheets.domain.rows import INPUTS
 from tournaments.features.sheets.domain.together import doubted_together
@@ -114,6 +119,12 @@ Fit = tuple[float, dict[str, int], "tuple[int, int] | None"]
 
 #: Readings of a row's inputs scored at most (about 5 µs each).
 AT_MOST = 6000
+#: A reading that differs from the best in two boxes or more is no rival
+#: under (1 − beyond) / OUTWEIGHED times its likelihood: ten times less
+#: likely than a digit beside one read beyond doubt (about 1.3 × 10⁻⁵ of
+#: the best). On the tuning draws (benchmark seeds 1–3, 216 sheets) 1 in
+#: 10⁴ and 1 in 10⁵ let no wrong number through; docs/photo-sheets.md.
+OUTWEIGHED = 10
 
 
 @dataclass(frozen=True)
@@ -212,16 +223,22 @@ def settle(
     else:
         return None
     values = _values(top)
-    if _overrides_sure(values, numbers, 1.0 - thresholds.sure):
+    if overrides_sure(values, numbers, 1.0 - thresholds.sure):
         return None  # the players wrote otherwise than the rules: as read, asked
-    near = (_values(fit) for fit in fits if fit[0] >= plausible * best)
-    rivals = [implied for implied in near if not _against_beyond(implied, values, numbers, beyond)]
+    checked = best * (1.0 - beyond) / OUTWEIGHED
+    rivals = [
+        implied
+        for chance, implied in ((fit[0], _values(fit)) for fit in fits)
+        if chance >= plausible * best
+        and (chance >= checked or boxes_apart(numbers, implied, values) < 2)
+        and not against_beyond(implied, values, numbers, beyond)
+    ]
     known = before if checked_totals else None
     alike = doubted_together(
         values, (inputs, checks), numbers, given_of, known, thresholds.sure, AT_MOST
     )
     if alike is None:  # too many boxes in doubt to try them together
-        return Settled(values, _not_beyond(values, numbers, beyond), (), partial=True)
+        return Settled(values, not_beyond(values, numbers, beyond), (), partial=True)
     rivals += [rival for rival in alike if rival not in rivals]
     doubtful = {name for implied in rivals for name in values if implied[name] != values[name]}
     alone = all(_marques(r) == _marques(values) for r in alike)  # else their totals: the best's
@@ -256,69 +273,10 @@ def _partly(
         if not fits:
             continue
         values = _values(max(fits, key=lambda fit: fit[0]))
-        if _overrides_sure(values, numbers, unlikely):
+        if overrides_sure(values, numbers, unlikely):
             continue
-        return Settled(values, _not_beyond(values, numbers, thresholds.beyond), (), partial=True)
+        return Settled(values, not_beyond(values, numbers, thresholds.beyond), (), partial=True)
     return None
-
-
-def _not_beyond(
-    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], beyond: float
-) -> frozenset[str]:
-    """The numbers of `values` not read beyond doubt: each asked when a
-    reading not weighed may read it otherwise (`Settled.partial`)."""
-    return frozenset(
-        name
-        for name, value in values.items()
-        if name in numbers and not _read_beyond(numbers[name], value, beyond)
-    )
-
-
-def _read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> bool:
-    """Whether every box of `value` written in `boxes` is its first choice
-    read beyond doubt."""
-    chosen = placed(boxes, value)
-    return chosen is not None and all(
-        box[c] >= beyond and box[c] == max(box) for box, c in zip(boxes, chosen, strict=True)
-    )
-
-
-def _against_beyond(
-    rival: dict[str, int],
-    best: dict[str, int],
-    numbers: dict[str, list[tuple[float, ...]]],
-    beyond: float,
-) -> bool:
-    """Whether `rival` reads otherwise a digit that `best` reads as its
-    box's first choice beyond doubt (issue 59: what is read beyond doubt
-    is not asked, even where the rules cannot check it)."""
-    for name, value in best.items():
-        other = rival.get(name)
-        if other is None or other == value or name not in numbers:
-            continue
-        boxes = numbers[name]
-        mine, theirs = placed(boxes, value), placed(boxes, other)
-        for box, c, d in zip(boxes, mine or (), theirs or (), strict=False):
-            if c != d and box[c] >= beyond and box[c] == max(box):
-                return True
-    return False
-
-
-def _overrides_sure(
-    values: dict[str, int], numbers: dict[str, list[tuple[float, ...]]], unlikely: float
-) -> bool:
-    """Whether `values` puts in a box a digit other than its first choice
-    whose probability is under `unlikely` (1 − sure: the network was sure
-    it was not written there); a box left blank counts as its class « not
-    a digit »."""
-    for name, value in values.items():
-        boxes = numbers.get(name)
-        if not boxes:
-            continue
-        for box, c in zip(boxes, placed(boxes, value) or (), strict=False):
-            if box[c] < max(box) and box[c] < unlikely:
-                return True
-    return False
 
 
 def _numbers(fields: Mapping[str, FieldRead]) -> dict[str, list[tuple[float, ...]]] | None:

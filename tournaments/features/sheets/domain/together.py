@@ -9,7 +9,7 @@ read 1 in the other marque — 141 and 161 – 21 for 140 and 160 – 22, each
 box at 0.99 and their product under « plausible ». So a reading that
 fits the rules and changes only boxes in doubt, each to a digit the
 network was not sure is absent (its probability at least 1 − sure: under
-it, as for settle's `_overrides_sure`, the network was sure), is a rival
+it, as for readings.overrides_sure, the network was sure), is a rival
 however unlikely; every box read sure stays as the best reading reads it.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
