@@ -61,9 +61,10 @@ AT_MOST to try asks every number not read beyond doubt, as above.
 So a number passes unasked, wrong, only when what was written differs
 from the best reading in a box read sure, or by a digit the network was
 sure is absent, and is a reading the network found less plausible than
-that threshold (a digit's probability, multiplied over every box where
-the two readings differ); or one of its digits was read wrong beyond
-doubt.
+those thresholds (a digit's probability, multiplied over every box where
+the two readings differ: under `plausible` for one box, under (1 −
+`beyond`) / OUTWEIGHED for two or more); or one of its digits was read
+wrong beyond doubt.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's words, touch a
 database."""
