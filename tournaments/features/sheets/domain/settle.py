@@ -16,8 +16,9 @@ reading whose marques or defence's points do not fit the boxes written
 The best reading is taken when every other reading that fits is far less
 likely — under `Calibration.plausible` times it: the digits' probability
 at which no digit of the hands tuned on was truly written (tools/train_digits);
-a reading that differs from it in two boxes or more (the rules checked
-the input by another number written) already under (1 − `beyond`) /
+a reading that differs from it in two boxes or more (digits misread
+together: an input and the number written that checks it, or a bid and
+an announcement that offset each other) already under (1 − `beyond`) /
 OUTWEIGHED times it. A number on which the rivals left disagree is asked; the
 others are settled to the best reading's values, even where the network's
 first choice was another digit (a 1 read as 7 in the points when the
