@@ -71,22 +71,24 @@ def placed(boxes: list[tuple[float, ...]], value: int) -> tuple[int, ...] | None
     return best[1] if best else None
 
 
-def boxes_apart(
+def changed_boxes(
     numbers: dict[str, list[tuple[float, ...]]], one: dict[str, int], other: dict[str, int]
-) -> int:
-    """How many boxes of `numbers` read otherwise under `other` than under
-    `one` (each number placed as `placed` places it; one that cannot be
-    counts as all its boxes)."""
-    apart = 0
+) -> list[tuple[tuple[float, ...], int, int]] | None:
+    """Each box of `numbers` that `other` reads otherwise than `one` (the
+    numbers of `one` that `numbers` has): the box, its class under `one` and
+    under `other`, each number placed as `placed` places it. None when a
+    number of either cannot be placed in its boxes."""
+    changes = []
     for name, value in one.items():
         if name not in numbers or other.get(name, value) == value:
             continue
         mine, theirs = placed(numbers[name], value), placed(numbers[name], other[name])
         if mine is None or theirs is None:
-            apart += len(numbers[name])
-        else:
-            apart += sum(c != d for c, d in zip(mine, theirs, strict=True))
-    return apart
+            return None
+        changes += [
+            (b, c, d) for b, c, d in zip(numbers[name], mine, theirs, strict=True) if c != d
+        ]
+    return changes
 
 
 def likeliest(
@@ -245,16 +247,8 @@ def against_beyond(
     """Whether `rival` reads otherwise a digit that `best` reads as its
     box's first choice beyond doubt (issue 59: what is read beyond doubt
     is not asked, even where the rules cannot check it)."""
-    for name, value in best.items():
-        other = rival.get(name)
-        if other is None or other == value or name not in numbers:
-            continue
-        boxes = numbers[name]
-        mine, theirs = placed(boxes, value), placed(boxes, other)
-        for box, c, d in zip(boxes, mine or (), theirs or (), strict=False):
-            if c != d and box[c] >= beyond and box[c] == max(box):
-                return True
-    return False
+    changes = changed_boxes(numbers, best, rival) or []
+    return any(box[c] >= beyond and box[c] == max(box) for box, c, _d in changes)
 
 
 def overrides_sure(

@@ -83,7 +83,7 @@ from tournaments.features.sheets.domain.readings import (
     FieldRead,
     above,
     against_beyond,
-    boxes_apart,
+    changed_boxes,
     classes,
     likeliest,
     not_beyond,
@@ -124,8 +124,8 @@ AT_MOST = 6000
 #: A reading that differs from the best in two boxes or more is no rival
 #: under (1 − beyond) / OUTWEIGHED times its likelihood: ten times less
 #: likely than a digit beside one read beyond doubt (about 1.3 × 10⁻⁵ of
-#: the best). On the tuning draws (benchmark seeds 1–3, 216 sheets) 1 in
-#: 10⁴ and 1 in 10⁵ let no wrong number through; docs/photo-sheets.md.
+#: the best). On the tuning draws (benchmark seeds 1–3, 216 sheets) it,
+#: 10⁻⁴ and 10⁻⁵ let no wrong number through; docs/photo-sheets.md.
 OUTWEIGHED = 10
 
 
@@ -232,7 +232,7 @@ def settle(
         implied
         for chance, implied in ((fit[0], _values(fit)) for fit in fits)
         if chance >= plausible * best
-        and (chance >= checked or boxes_apart(numbers, implied, values) < 2)
+        and (chance >= checked or _one_box_apart(numbers, values, implied))
         and not against_beyond(implied, values, numbers, beyond)
     ]
     known = before if checked_totals else None
@@ -248,6 +248,15 @@ def settle(
     after = {fit[2] for fit in fits if fit[0] >= plausible * best and fit[2] is not None}
     after = after | {(r["total_a"], r["total_b"]) for r in alike} if own else set()
     return Settled(values, frozenset(doubtful), tuple(rivals), afters=frozenset(after))
+
+
+def _one_box_apart(
+    numbers: dict[str, list[tuple[float, ...]]], best: dict[str, int], rival: dict[str, int]
+) -> bool:
+    """Whether `rival` reads a single box otherwise than `best` (what the
+    rules cannot check: a rival at any likelihood, OUTWEIGHED aside)."""
+    changes = changed_boxes(numbers, best, rival)
+    return changes is not None and len(changes) < 2
 
 
 def _partly(

@@ -22,7 +22,13 @@ import itertools
 from collections.abc import Callable
 from math import prod
 
-from tournaments.features.sheets.domain.readings import BLANK, may_be_blank, placed, values_of
+from tournaments.features.sheets.domain.readings import (
+    BLANK,
+    changed_boxes,
+    may_be_blank,
+    placed,
+    values_of,
+)
 
 
 def doubted_together(
@@ -73,19 +79,7 @@ def doubted_together(
         if totals and before is not None:
             rival["total_a"] = before[0] + given["marque_a"]
             rival["total_b"] = before[1] + given["marque_b"]
-        if all(_in_doubt(numbers[n], rival[n], best[n], sure) for n in implied):
-            out.append(rival)
+        changes = changed_boxes(numbers, {n: best[n] for n in implied}, rival)
+        if changes is not None and all(b[c] < sure and b[d] >= unlikely for b, c, d in changes):
+            out.append(rival)  # each implied box the same where read sure, else not ruled out
     return out
-
-
-def _in_doubt(boxes: list[tuple[float, ...]], value: int, best: int, sure: float) -> bool:
-    """Whether `value` may be written in `boxes` read as `best`: the same in
-    every box read sure; in every other, a digit the network was not sure
-    is absent (its probability at least 1 − sure)."""
-    mine, theirs = placed(boxes, best), placed(boxes, value)
-    if mine is None or theirs is None:
-        return False
-    for box, c, d in zip(boxes, mine, theirs, strict=True):
-        if c != d and (box[c] >= sure or box[d] < 1.0 - sure):
-            return False
-    return True
