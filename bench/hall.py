@@ -93,7 +93,9 @@ def stored_deals() -> int:
     return Deal.objects.count()
 
 
-def start(server: str, port: int, data: Path) -> subprocess.Popen:
+def start(server: str, port: int, data: Path) -> subprocess.Popen | None:
+    """The server on `port`, answering; None when another process took the
+    port between `free_port` and the server's bind (the caller tries another)."""
     env = {**os.environ, "BELOTE_DATA_DIR": str(data), "PUBLIC_URL": f"http://127.0.0.1:{port}"}
     manage = [sys.executable, str(ROOT / "manage.py")]
     if server == "runserver":
@@ -105,9 +107,14 @@ def start(server: str, port: int, data: Path) -> subprocess.Popen:
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if process.poll() is not None:  # it stopped: the port taken, or a failure
+            if "already in use" in (data / "server.log").read_text():
+                return None
+            break
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
+                if process.poll() is None:  # ours answering, not whoever took the port
+                    return process
         except OSError:
             time.sleep(0.2)
     process.kill()
@@ -249,8 +256,13 @@ def main() -> None:
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="belote-hall-"))
     slug, tables, before = build(data)
-    port = free_port()
-    server = start(args.server, port, data)
+    for _ in range(5):  # a port probed free may be taken before the server binds it
+        port = free_port()
+        server = start(args.server, port, data)
+        if server is not None:
+            break
+    else:
+        raise SystemExit("the server found no free port in 5 tries")
     tally = Tally()
     try:
         stop = time.monotonic() + args.seconds
