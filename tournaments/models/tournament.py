@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from tournaments.domain import search
+from tournaments.domain.sheet_layout import SheetLayout, sheet_layout
 from tournaments.models.options import STORED, SWITCHES, FeeBasis, bounded
 from tournaments.models.prizes import PrizeRuleOwner
 
@@ -297,6 +298,10 @@ class Tournament(PrizeRuleOwner):
         if self.end_mode == self.EndMode.TARGET:
             return {"target": self.end_target or 1000}
         return {"deals": self.end_deals}
+
+    def sheet_layout(self, rows: int) -> SheetLayout:
+        """Its sheets' layout (one place: the printed sheet, its photo read)."""
+        return sheet_layout(self.rule_profile, rows, self.end_mode == self.EndMode.TARGET)
 
     @property
     def criteria(self) -> list[str]:

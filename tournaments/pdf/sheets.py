@@ -29,7 +29,6 @@ from tournaments.domain.sheet_layout import (
     SheetLayout,
     SheetMark,
     qr_text,
-    sheet_layout,
     sheet_values,
 )
 from tournaments.models import (
@@ -194,17 +193,13 @@ class _SheetContext:
             )
         return cls(tournament, round, summary, planned, factor, matches)
 
-    def layout(self, rows: int) -> SheetLayout:
-        to_target = "target" in self.tournament.game_end
-        return sheet_layout(self.tournament.rule_profile, rows, to_target)
-
 
 def table_layout(table: Table) -> SheetLayout:
     """The layout of `table`'s sheet as it prints now (its rows: the
     partie's deals, one more at a bracket table whose tie is played out,
     or as many as the deals entered)."""
     context = _SheetContext.of(table.round)
-    return context.layout(_rows(context, table)[0])
+    return context.tournament.sheet_layout(_rows(context, table)[0])
 
 
 def _rows(context: _SheetContext, table: Table) -> tuple[int, int]:
@@ -236,7 +231,7 @@ def _score_sheet(context: _SheetContext, table: Table, url: str | None) -> list[
     signatures and the small print, on a single page."""
     deals = list(table.deals.all())
     rows, planned = _rows(context, table)
-    layout = context.layout(rows)
+    layout = context.tournament.sheet_layout(rows)
     printed = {field.name for field in layout.columns}
     qr = None
     if url:

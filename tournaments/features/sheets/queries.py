@@ -14,7 +14,7 @@ from django.db.models import Max
 
 import scoring
 from tournaments.domain.deal_shapes import DEAL_FIELDS
-from tournaments.domain.sheet_layout import SheetLayout, SheetMark, sheet_layout
+from tournaments.domain.sheet_layout import SheetLayout, SheetMark
 from tournaments.features.sheets import display
 from tournaments.features.sheets.domain.limits import Refused
 from tournaments.features.sheets.models import SheetPhoto
@@ -63,8 +63,8 @@ def read_sheet(data: bytes, *, tournament: Tournament | None = None) -> Sheet:
                 raise Refused("unknown_concours", concours=mark.concours)
             raise Refused("unknown_table", table=mark.table, partie=mark.partie)
         found["table"] = table
-        rules = table.round.tournament.rule_profile
-        return sheet_layout(rules, mark.rows, "target" in table.round.tournament.game_end), rules
+        concours = table.round.tournament
+        return concours.sheet_layout(mark.rows), concours.rule_profile
 
     read = read_photo(data, layout_for=layout_for)
     return Sheet(read, found["table"])
@@ -136,4 +136,4 @@ def layout_of(photo: SheetPhoto) -> SheetLayout:
     """The layout `photo`'s sheet was read with (its rows as printed)."""
     tournament = photo.round.tournament
     rows = int((photo.reading or {}).get("rows") or 0)
-    return sheet_layout(tournament.rule_profile, rows, "target" in tournament.game_end)
+    return tournament.sheet_layout(rows)
