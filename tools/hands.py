@@ -493,10 +493,8 @@ def coarsened(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     edge = inked & ~_step(inked, square=False, grow=False)
     width = 2 * inked.sum() / max(int(edge.sum()), 1)  # a stroke's width, about
     wanted = ink.shape[0] / cells * float(rng.uniform(0.5, 1.0))
-    pen = 2 * round(max(wanted - width, 0) / 2) + 1
-    mask = Image.fromarray(np.where(inked, 255, 0).astype(np.uint8))
-    thick = np.asarray(mask.filter(ImageFilter.MaxFilter(pen)), np.float32) / 255.0
-    across = max(2, round(cells * ink.shape[1] / ink.shape[0]))
+    thick = widened(inked, 2 * round(max(wanted - width, 0) / 2) + 1)
+    across = max(2, round(cells * thick.shape[1] / thick.shape[0]))
     grid = np.asarray(
         Image.fromarray(thick, mode="F").resize((across, cells), Image.Resampling.BOX)
     )
@@ -505,6 +503,14 @@ def coarsened(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.asarray(
         Image.fromarray(grid.astype(np.float32), mode="F").resize(size, Image.Resampling.BICUBIC)
     ).clip(0, 1)
+
+
+def widened(inked: np.ndarray, pen: int) -> np.ndarray:
+    """The mask `inked` (its ink's bounding box) with every stroke grown by
+    a square `pen` pixels wide (odd), outwards too: the mask framed by
+    `pen` // 2 pixels first. 0 paper, 1 ink."""
+    mask = Image.fromarray(np.pad(np.where(inked, 255, 0), pen // 2).astype(np.uint8))
+    return np.asarray(mask.filter(ImageFilter.MaxFilter(pen)), np.float32) / 255.0
 
 
 def thinned(image: Image.Image, size: int) -> Image.Image:

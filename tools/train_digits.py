@@ -11,7 +11,7 @@ averaged, the file's one calibration), or does both for a recipe of
 RECIPES: `--recipe shipped` (`make digits-model`) writes the shipped
 tournaments/features/sheets/domain/digits.npz (versioned in the
 repository; the reader never trains nor downloads anything). Only the
-recipe writes there unless `--out` says otherwise; any other command
+shipped recipe writes there unless `--out` says otherwise; any other command
 needs `--out` (one model written there would replace the ensemble).
 
 The hands (issue 59): MNIST's, either the 4,000 training digits inside
@@ -710,7 +710,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--coarse", type=int, default=0,
                         help="training digits known as a coarse grid (not kept)")  # fmt: skip
     parser.add_argument("--out", type=Path,
-                        help="the file written (--recipe: digits.npz by default)")  # fmt: skip
+                        help="the file written (--recipe shipped: digits.npz)")  # fmt: skip
     parser.add_argument(
         "--calibrate",
         type=Path,
@@ -722,7 +722,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--recipe", choices=RECIPES,
                         help="train each member of the recipe, then --ensemble them")  # fmt: skip
     arguments = parser.parse_args(argv)
-    if arguments.out is None and not arguments.recipe:
+    if arguments.out is None and arguments.recipe != "shipped":
         # One model written over the shipped file would silently replace
         # the ensemble the reader ships (issue 59, sixth pass).
         parser.error("--out FILE is needed: the shipped digits.npz is written by --recipe shipped")

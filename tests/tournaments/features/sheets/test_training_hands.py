@@ -144,6 +144,15 @@ def test_a_coarse_digit_is_seeded_48_pixels_tall_and_a_fine_stroke_a_cell_wide(s
     assert width >= 48 / 12 and width / height > 3 * 2 / 40
 
 
+@pytest.mark.parametrize("pen", [1, 3, 7])
+def test_a_stroke_widened_grows_on_both_sides_even_on_the_ink_s_edge(pen):
+    inked = np.zeros((40, 10), bool)
+    inked[:, :2] = True  # a stroke 2 wide along the ink's left edge
+    thick = hands.widened(inked, pen) > 0.5
+    assert thick.shape == (40 + pen - 1, 10 + pen - 1)
+    assert thick[20].sum() == 2 + pen - 1 and thick.sum(0).max() == 40 + pen - 1
+
+
 def test_a_blank_box_stays_blank_when_coarse():
     blank = np.zeros((40, 30), np.float32)
     assert hands.coarsened(blank, np.random.default_rng(1)) is blank
