@@ -40,7 +40,7 @@ family a sheet; `font-report`, one of the held-out handwriting fonts a
 sheet; `font-report-pen`, the same fonts writing the same deals,
 photographed the same way, each stroke at least a ballpoint's width (a
 font's hairlines are thinner than any pen's); `sklearn-writers`,
-scikit-learn's 43 writers. All six by default (tools/hands.py
+scikit-learn's 13 writers. All six by default (tools/hands.py
 REPORT_HANDS); each kind and family is printed apart. `--compare REV`
 reads every photo again with the model of git revision REV, or of the
 digits.npz file REV (its own calibration, the same checks; given again,

@@ -28,8 +28,10 @@ is never seen by the model, not one writer of it.
   writers no training digit comes from): report only.
 - `guide_digits`: the printed sheet's own guide to the pen copied (its
   strokes, tournaments/domain/sheet_guide.py), training only.
-- `sklearn-writers`: the 1,797 digits of scikit-learn's `load_digits` (43
-  writers, 8 × 8), read from its wheel's `digits.csv.gz`: report only.
+- `sklearn-writers`: the 1,797 digits of scikit-learn's `load_digits` (the
+  test set of UCI's optical digits: 13 writers, its DESCR says, 8 × 8
+  counts of a 32 × 32 bitmap), read from its wheel's `digits.csv.gz`:
+  report only.
 
 Every image is then put through what a photographed box does to a digit
 (`photographed`): elastic distortion, the pen's width, the photo's blur,
