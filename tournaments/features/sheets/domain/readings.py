@@ -238,16 +238,11 @@ def read_beyond(boxes: list[tuple[float, ...]], value: int, beyond: float) -> bo
     )
 
 
-def against_beyond(
-    rival: dict[str, int],
-    best: dict[str, int],
-    numbers: dict[str, list[tuple[float, ...]]],
-    beyond: float,
-) -> bool:
-    """Whether `rival` reads otherwise a digit that `best` reads as its
-    box's first choice beyond doubt (issue 59: what is read beyond doubt
-    is not asked, even where the rules cannot check it)."""
-    changes = changed_boxes(numbers, best, rival) or []
+def against_beyond(changes: list[tuple[tuple[float, ...], int, int]], beyond: float) -> bool:
+    """Whether one of `changes` (`changed_boxes`: a box, its class under one
+    reading and under the other) changes a box read as its first choice
+    beyond doubt under the first (issue 59: what is read beyond doubt is
+    not asked, even where the rules cannot check it)."""
     return any(box[c] >= beyond and box[c] == max(box) for box, c, _d in changes)
 
 

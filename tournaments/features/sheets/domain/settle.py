@@ -232,8 +232,7 @@ def settle(
         implied
         for chance, implied in ((fit[0], _values(fit)) for fit in fits)
         if chance >= plausible * best
-        and (chance >= checked or _one_box_apart(numbers, values, implied))
-        and not against_beyond(implied, values, numbers, beyond)
+        and _rival(changed_boxes(numbers, values, implied), chance >= checked, beyond)
     ]
     known = before if checked_totals else None
     alike = doubted_together(
@@ -250,13 +249,17 @@ def settle(
     return Settled(values, frozenset(doubtful), tuple(rivals), afters=frozenset(after))
 
 
-def _one_box_apart(
-    numbers: dict[str, list[tuple[float, ...]]], best: dict[str, int], rival: dict[str, int]
+def _rival(
+    changes: list[tuple[tuple[float, ...], int, int]] | None, likely: bool, beyond: float
 ) -> bool:
-    """Whether `rival` reads a single box otherwise than `best` (what the
-    rules cannot check: a rival at any likelihood, OUTWEIGHED aside)."""
-    changes = changed_boxes(numbers, best, rival)
-    return changes is not None and len(changes) < 2
+    """Whether a reading plausible beside the best one, that differs from it
+    in `changes` (None: a number of it not placed in its boxes), is a
+    rival: never when it changes a box read beyond doubt; else when it is
+    `likely` (over the OUTWEIGHED bound) or a single box apart (what the
+    rules cannot check: a rival at any likelihood)."""
+    if against_beyond(changes or [], beyond):
+        return False
+    return likely or (changes is not None and len(changes) < 2)
 
 
 def _partly(
