@@ -18,7 +18,7 @@ from tests.factories import add_teams
 from tests.tournaments.pdf.sheet_boxes import written
 from tournaments import pdf
 from tournaments.domain.search import name_order
-from tournaments.domain.sheet_layout import SheetMark, read_mark, sheet_layout
+from tournaments.domain.sheet_layout import SheetMark, read_mark
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import penalties, registration, rounds, scores
 
@@ -179,8 +179,7 @@ def test_accented_names_print_as_they_were_typed(partie, tmp_path):
 
 
 def layout_of(rnd: Round, rows: int = 12):
-    tournament = rnd.tournament
-    return sheet_layout(tournament.rule_profile, rows, "target" in tournament.game_end)
+    return rnd.tournament.sheet_layout(rows)
 
 
 def test_entered_deals_are_written_in_their_boxes_with_marques(partie, tmp_path):
