@@ -325,13 +325,11 @@ def stroke_digits(
     writers: int = 40,
     training: bool = False,
     shaded: bool = False,
-    coarse: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """`count` digits of `writers` hands of the stroke `family`: the
     photographed images (28 × 28), their labels, and the raw ink (for the
     benchmark's sheets). `training`: the hands draw TRAINING_GLYPHS too;
-    `shaded`: training's hands with a shaded pen (StrokeWriter.of_shaded);
-    `coarse`: each digit known only as a coarse grid first (`coarsened`)."""
+    `shaded`: training's hands with a shaded pen (StrokeWriter.of_shaded)."""
     rng = np.random.default_rng(seed)
     make = StrokeWriter.of_training if training else StrokeWriter.of
     make = StrokeWriter.of_shaded if shaded else make
@@ -339,8 +337,7 @@ def stroke_digits(
     raw, labels = [], []
     for i in range(count):
         digit = i % 10
-        ink = hands[int(rng.integers(writers))].draw(digit, rng)
-        raw.append(coarsened(ink, rng) if coarse else ink)
+        raw.append(hands[int(rng.integers(writers))].draw(digit, rng))
         labels.append(digit)
     return _finish(raw, labels, rng)
 
@@ -438,13 +435,12 @@ def font_files(group: str) -> dict[str, Path]:
 
 
 def font_digits(
-    group: str, count: int, seed: int, thin: float = 0.0, coarse: bool = False
+    group: str, count: int, seed: int, thin: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """`count` digits of the fonts of `group`, each turned, slanted and
     thickened a little; or, `thin` of those not thickened, thinned (a
     fine pen's hairlines: its strokes 2 or 4 pixels narrower in 72, unless
-    that leaves less than 40 % of its ink). `coarse`: each known only as a
-    coarse grid first (`coarsened`)."""
+    that leaves less than 40 % of its ink)."""
     rng = np.random.default_rng(seed)
     files = font_files(group)
     if not files:
@@ -468,51 +464,9 @@ def font_digits(
             image = image.filter(ImageFilter.MaxFilter(5))
         elif thin and rng.random() < thin:
             image = thinned(image, 3 if rng.random() < 0.5 else 5)
-        ink = np.asarray(image, np.float32) / 255.0
-        raw.append(coarsened(ink, rng) if coarse else ink)
+        raw.append(np.asarray(image, np.float32) / 255.0)
         labels.append(digit)
     return _finish(raw, labels, rng)
-
-
-#: The coarse grid's height, in cells (`coarsened`): a digit a few pixels
-#: tall in a far or shaken photo, or written with a felt pen's blot.
-COARSE_CELLS = (7, 11)
-
-
-def coarsened(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """`ink` known only as a coarse grid (COARSE_CELLS tall, its width in
-    proportion): its strokes first as wide as half a cell to a cell (a felt
-    pen's), each cell the share of its area inked, in 17 steps, the darkest
-    full, then blown up again smoothly to 48 pixels tall. What a far or
-    blurred photo, or a blotting pen, leaves of a digit: its strokes thick
-    and soft, its loops half filled."""
-    rows, cols = np.nonzero(ink > 0.2)
-    if not len(rows):
-        return ink
-    ink = ink[rows.min() : rows.max() + 1, cols.min() : cols.max() + 1]
-    cells = int(rng.integers(*COARSE_CELLS))
-    inked = ink > 0.2
-    edge = inked & ~_step(inked, square=False, grow=False)
-    width = 2 * inked.sum() / max(int(edge.sum()), 1)  # a stroke's width, about
-    wanted = ink.shape[0] / cells * float(rng.uniform(0.5, 1.0))
-    thick = widened(inked, 2 * round(max(wanted - width, 0) / 2) + 1)
-    across = max(2, round(cells * thick.shape[1] / thick.shape[0]))
-    grid = np.asarray(
-        Image.fromarray(thick, mode="F").resize((across, cells), Image.Resampling.BOX)
-    )
-    grid = np.pad(np.round(grid.clip(0, 1) / max(float(grid.max()), 1e-6) * 16) / 16, 1)
-    size = (round(48 * grid.shape[1] / grid.shape[0]), 48)
-    return np.asarray(
-        Image.fromarray(grid.astype(np.float32), mode="F").resize(size, Image.Resampling.BICUBIC)
-    ).clip(0, 1)
-
-
-def widened(inked: np.ndarray, pen: int) -> np.ndarray:
-    """The mask `inked` (its ink's bounding box) with every stroke grown by
-    a square `pen` pixels wide (odd), outwards too: the mask framed by
-    `pen` // 2 pixels first. 0 paper, 1 ink."""
-    mask = Image.fromarray(np.pad(np.where(inked, 255, 0), pen // 2).astype(np.uint8))
-    return np.asarray(mask.filter(ImageFilter.MaxFilter(pen)), np.float32) / 255.0
 
 
 def thinned(image: Image.Image, size: int) -> Image.Image:

