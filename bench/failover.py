@@ -53,7 +53,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench import hall, outage
+from bench import hall, outage, ports
 
 PASSWORD = "Bureau-de-la-salle-2026"
 LOGIN = "/compte/connexion/"
@@ -212,7 +212,11 @@ def start(
                 break
             time.sleep(0.05)
     process.kill()
-    raise SystemExit("the server did not start: " + log.name)
+    process.wait(timeout=30)
+    log.close()
+    # The folder goes with the run: what the server said is printed here.
+    tail = Path(log.name).read_text(errors="replace")[-1500:]
+    raise SystemExit(f"the server did not start (exit {process.returncode}): {tail}")
 
 
 def main() -> None:
@@ -234,8 +238,8 @@ def main() -> None:
         slug, tables = build(first, args.tables)
         database = first / "db.sqlite3"
         before = stored(database)
-        port = hall.free_port()
-        port2 = hall.free_port() if args.standby else port
+        port = ports.server_port()
+        port2 = ports.server_port() if args.standby else port
         standby = ("--secours", f"http://127.0.0.1:{port2}") if args.standby else ()
         page = tables[0][0]
         server, _ = start(port, first, stick, page, *standby)

@@ -35,14 +35,10 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from bench import ports
+
 ROOT = Path(__file__).resolve().parent.parent
 DEAL = {"taker": "n", "trump": "c", "bid": "90", "points": "97"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def build(data: Path, teams: int = 128) -> tuple[str, list[tuple[str, str]], int]:
@@ -257,7 +253,7 @@ def main() -> None:
     data = Path(tempfile.mkdtemp(prefix="belote-hall-"))
     slug, tables, before = build(data)
     for _ in range(5):  # a port probed free may be taken before the server binds it
-        port = free_port()
+        port = ports.server_port()
         server = start(args.server, port, data)
         if server is not None:
             break

@@ -39,7 +39,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bench import hall
+from bench import hall, ports
 
 # Between two tries while the server does not answer, as the phone waits
 # (static/js/outbox-queue.js, PAUSES): each cut by up to half at random.
@@ -228,7 +228,7 @@ def main() -> None:
         _, tables, _ = hall.build(data, teams=2 * args.tables)
         tables = tables[: args.tables]
         before = stored_per_table([path for path, _ in tables])
-        port = hall.free_port()
+        port = ports.server_port()
         server = hall.start("hall", port, data)
         bench = Bench(args.interval)
         phones = [Phone(port, path, code, bench) for path, code in tables]

@@ -14,14 +14,16 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from bench import ports
+
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
+    """A port for a server on `host` (any of 127.0.0.0/8): one no outgoing
+    connection of the tests beside can take meanwhile (bench/ports.py)."""
+    return ports.server_port()
 
 
 def stop(process: subprocess.Popen | None) -> None:

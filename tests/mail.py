@@ -6,7 +6,6 @@ conftest.py) and the journeys that read a mail (tests/browser) use it."""
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
@@ -15,6 +14,8 @@ from email.message import EmailMessage
 import pytest
 from aiosmtpd.controller import Controller
 from django.test import override_settings
+
+from bench.ports import server_port
 
 
 @dataclass
@@ -39,9 +40,8 @@ class Inbox:
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port for the SMTP server (bench/ports.py: none an outgoing connection takes)."""
+    return server_port()
 
 
 def smtp_settings(port: int):

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 import segno
 
-from tests.ports import server_port
+from bench.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "build/app/dist/belote-tournois"

@@ -15,23 +15,18 @@ from __future__ import annotations
 
 import io
 import os
-import socket
 import sys
 import tempfile
 import threading
 from pathlib import Path
+
+from bench.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "static" / "img" / "help"
 DESKTOP = {"width": 1024, "height": 640}
 PHONE = {"width": 390, "height": 720}
 COLOURS = 48
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _prepare() -> str:
@@ -103,7 +98,7 @@ def _urls() -> dict[str, str]:
 def main() -> None:
     password = _prepare()
     urls = _urls()
-    port = _free_port()
+    port = server_port()
     threading.Thread(target=_serve, args=(port,), daemon=True).start()
     base = f"http://127.0.0.1:{port}"
     from playwright.sync_api import sync_playwright

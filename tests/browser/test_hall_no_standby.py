@@ -44,7 +44,7 @@ from tests.browser.test_hall_restart import (
     two_laptops,
 )
 from tests.browser.test_hall_takeover import type_deal
-from tests.ports import server_port
+from bench.ports import server_port
 
 SECOND = "portable-2.belote.lan"
 

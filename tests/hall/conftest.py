@@ -13,7 +13,7 @@ import pytest
 from tests import migrated, once_a_run
 from tests.hall.halls import BUILD, ROOT, Halls, environment
 from tests.hall.sticks import write_stick
-from tests.ports import server_port
+from bench.ports import server_port
 
 
 @pytest.fixture(scope="session")

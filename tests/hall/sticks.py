@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment, start
-from tests.ports import server_port
+from bench.ports import server_port
 
 PASSWORD = "Bureau-de-la-salle-2026"
 LOGIN = "/compte/connexion/"

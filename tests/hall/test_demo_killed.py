@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tests import migrated
 from tests.hall.halls import ROOT, environment
-from tests.ports import server_port
+from bench.ports import server_port
 
 UNFINISHED = "inachevée"
 OWN_DATA = """

@@ -29,7 +29,7 @@ import pytest
 
 from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from tests.hall.test_stick_found import media  # noqa: F401 (a fixture)
-from tests.ports import server_port
+from bench.ports import server_port
 from tests.volunteer_terminal import terminal
 
 DOCS = ("README.md", "docs/quand-le-portable-tombe.md", "docs/guide-organisateur.md")

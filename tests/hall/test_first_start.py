@@ -14,7 +14,7 @@ import time
 
 from tests import migrated
 from tests.hall.halls import ROOT, environment, start
-from tests.ports import server_port
+from bench.ports import server_port
 
 LOGIN = re.compile(r"Organisateur : organisateur\nMot de passe : (\S+) \(notez-le\)")
 CHECK_PASSWORD = (

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ports import server_port
+from bench.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Salle-des-fetes-2026"

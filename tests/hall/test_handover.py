@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from tests.hall.halls import ROOT, Phone, deals_in
-from tests.ports import server_port
+from bench.ports import server_port
 
 
 def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tmp_path):

@@ -28,7 +28,7 @@ import pytest
 from tests import migrated
 from tests.attacks import server as real
 from tests.factories import PASSWORD
-from tests.ports import server_port
+from bench.ports import server_port
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT, MAX_FAILURES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 from tests.hall.halls import ROOT, Phone, start
-from tests.ports import server_port
+from bench.ports import server_port
 
 
 def ping(port: int) -> tuple[dict, str]:

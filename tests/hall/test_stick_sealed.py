@@ -41,7 +41,7 @@ from tests.hall.sticks import (
     said,
     take_over,
 )
-from tests.ports import server_port
+from bench.ports import server_port
 from tournaments.infra.journal import sealing
 
 pytestmark = [pytest.mark.attack, pytest.mark.engine_free]

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 from tests.hall.halls import ROOT, Phone, deals_in, environment
-from tests.ports import server_port
+from bench.ports import server_port
 
 
 def test_a_second_laptop_carries_on_with_every_acknowledged_deal(hall, tmp_path):

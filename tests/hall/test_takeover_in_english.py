@@ -14,7 +14,7 @@ import pytest
 from tests import migrated
 from tests.hall.halls import ROOT, environment
 from tests.hall.sticks import FIRST, said
-from tests.ports import server_port
+from bench.ports import server_port
 
 pytestmark = [pytest.mark.engine_free]
 

@@ -20,7 +20,7 @@ import sys
 
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment, start
-from tests.ports import server_port
+from bench.ports import server_port
 
 
 def refused(env: dict, port: int, *extra: str) -> str:

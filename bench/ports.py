@@ -1,4 +1,4 @@
-"""Ports for servers a test starts as a separate process.
+"""Ports for servers a test or a benchmark starts as a separate process.
 
 A port the kernel hands out (bind to port 0) is one of its ephemeral ports,
 which it also gives, in the meantime, to the outgoing connections of the
