@@ -32,6 +32,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from bench.ports import server_port
 from tests.browser import accessibility
 from tests.browser.conftest import _settled_navigation, settle, watch
 from tests.browser.test_hall_restart import (
@@ -44,7 +45,6 @@ from tests.browser.test_hall_restart import (
     two_laptops,
 )
 from tests.browser.test_hall_takeover import type_deal
-from bench.ports import server_port
 
 SECOND = "portable-2.belote.lan"
 

@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from bench.ports import server_port
 from tests import migrated
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _settled_navigation, watch
 from tests.browser.grid import tap_deal
-from bench.ports import server_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HALL = "salle.belote.lan"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.ports import server_port
 from tests import migrated, once_a_run
 from tests.hall.halls import BUILD, ROOT, Halls, environment
 from tests.hall.sticks import write_stick
-from bench.ports import server_port
 
 
 @pytest.fixture(scope="session")

@@ -20,9 +20,9 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment, start
-from bench.ports import server_port
 
 PASSWORD = "Bureau-de-la-salle-2026"
 LOGIN = "/compte/connexion/"

@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, environment
-from bench.ports import server_port
 
 UNFINISHED = "inachevée"
 OWN_DATA = """

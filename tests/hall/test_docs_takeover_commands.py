@@ -27,9 +27,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.ports import server_port
 from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from tests.hall.test_stick_found import media  # noqa: F401 (a fixture)
-from bench.ports import server_port
 from tests.volunteer_terminal import terminal
 
 DOCS = ("README.md", "docs/quand-le-portable-tombe.md", "docs/guide-organisateur.md")

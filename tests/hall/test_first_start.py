@@ -12,9 +12,9 @@ import subprocess
 import sys
 import time
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, environment, start
-from bench.ports import server_port
 
 LOGIN = re.compile(r"Organisateur : organisateur\nMot de passe : (\S+) \(notez-le\)")
 CHECK_PASSWORD = (

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.hall.halls import ROOT, Phone, deals_in
 from bench.ports import server_port
+from tests.hall.halls import ROOT, Phone, deals_in
 
 
 def test_the_first_laptop_back_takes_no_write_and_names_the_new_address(hall, tmp_path):

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.ports import server_port
 from tests import migrated
 from tests.attacks import server as real
 from tests.factories import PASSWORD
-from bench.ports import server_port
 from tournaments.views.auth import MAX_CHECKS_PER_ACCOUNT, MAX_FAILURES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,8 +15,8 @@ import signal
 import subprocess
 import sys
 
-from tests.hall.halls import ROOT, Phone, start
 from bench.ports import server_port
+from tests.hall.halls import ROOT, Phone, start
 
 
 def ping(port: int) -> tuple[dict, str]:

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 from bench.ports import server_port
+from tests.hall.halls import ROOT, Phone, code_of, deals_in, environment, start
 
 ORGANIZER, PASSWORD = "arbitre-cle", "une-cle-pour-la-salle-2026"
 ON_LAPTOP = "journal-on-laptop"

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 import pytest
 from django.contrib.auth.hashers import make_password
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment
 from tests.hall.sticks import (
@@ -41,7 +42,6 @@ from tests.hall.sticks import (
     said,
     take_over,
 )
-from bench.ports import server_port
 from tournaments.infra.journal import sealing
 
 pytestmark = [pytest.mark.attack, pytest.mark.engine_free]

@@ -16,8 +16,8 @@ import signal
 import subprocess
 import sys
 
-from tests.hall.halls import ROOT, Phone, deals_in, environment
 from bench.ports import server_port
+from tests.hall.halls import ROOT, Phone, deals_in, environment
 
 
 def test_a_second_laptop_carries_on_with_every_acknowledged_deal(hall, tmp_path):

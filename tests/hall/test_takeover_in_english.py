@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, environment
 from tests.hall.sticks import FIRST, said
-from bench.ports import server_port
 
 pytestmark = [pytest.mark.engine_free]
 

@@ -18,9 +18,9 @@ import signal
 import subprocess
 import sys
 
+from bench.ports import server_port
 from tests import migrated
 from tests.hall.halls import ROOT, Phone, code_of, environment, start
-from bench.ports import server_port
 
 
 def refused(env: dict, port: int, *extra: str) -> str:
