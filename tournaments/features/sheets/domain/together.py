@@ -9,8 +9,10 @@ read 1 in the other marque — 141 and 161 – 21 for 140 and 160 – 22, each
 box at 0.99 and their product under « plausible ». So a reading that
 fits the rules and changes only boxes in doubt, each to a digit the
 network was not sure is absent (its probability at least 1 − sure: under
-it, as for readings.overrides_sure, the network was sure), is a rival
-however unlikely; every box read sure stays as the best reading reads it.
+it, as for readings.overrides_sure, the network was sure), and misreads
+them alike (`alike`: the same digit read in each, or the same digit
+written), is a rival however unlikely; every box read sure stays as the
+best reading reads it.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
 words, touch a database.
@@ -80,6 +82,19 @@ def doubted_together(
             rival["total_a"] = before[0] + given["marque_a"]
             rival["total_b"] = before[1] + given["marque_b"]
         changes = changed_boxes(numbers, {n: best[n] for n in implied}, rival)
-        if changes is not None and all(b[c] < sure and b[d] >= unlikely for b, c, d in changes):
-            out.append(rival)  # each implied box the same where read sure, else not ruled out
+        if changes is None or not all(b[c] < sure and b[d] >= unlikely for b, c, d in changes):
+            continue  # an implied box changed where read sure, or to a digit ruled out
+        moved = changed_boxes(numbers, {n: best[n] for n in inputs}, rival) or []
+        if alike(moved + changes):
+            out.append(rival)
     return out
+
+
+def alike(changes: list[tuple[tuple[float, ...], int, int]]) -> bool:
+    """Whether boxes read otherwise than written (each box, the digit read
+    and the digit a rival says was written) are misread alike: the same
+    digit read in every one (a font's 0 and 2 both read 1, their hairlines
+    lost), or the same digit written in every one. Two boxes misread
+    unlike (a 2 read for a 7 here, a 3 for a 2 there) are two misreads
+    apart, weighed by their product as any reading is (settle.py)."""
+    return len({c for _, c, _ in changes}) == 1 or len({d for _, _, d in changes}) == 1
