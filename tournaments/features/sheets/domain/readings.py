@@ -9,6 +9,8 @@ Pure: plain values in and out. Must not: read an image, score a deal.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
+from functools import lru_cache
 from math import prod
 from typing import Any, Protocol
 
@@ -96,32 +98,35 @@ def likeliest(
     numbers: dict[str, list[tuple[float, ...]]],
     plausible: float,
     limit: int,
-) -> list[tuple[dict[str, int], float, float]]:
+) -> Iterator[tuple[dict[str, int], float, float]]:
     """The `limit` likeliest readings of the numbers `inputs` (each digit
     plausible in its box), likeliest first, as `above` gives them
-    (4 × `limit` tried at most: some are no numbers)."""
+    (4 × `limit` tried at most: some are no numbers); lazily, each found
+    as it is asked for. Likeliest by their product of probabilities over
+    each box's first choice's: a reading's likelihood is never more than
+    that times its boxes' first choices' product."""
     places = _places(inputs, numbers, plausible)
     if not all(places):
-        return []
+        return
     sizes = [len(numbers[name]) for name in inputs]
-    out: list[tuple[dict[str, int], float, float]] = []
+    found = 0
     # Each reading once: from the first choices, a place's choice moved on
     # only at or after the last place moved (its ratio only falls).
     heap: list[tuple[float, tuple[int, ...], int]] = [(-1.0, (0,) * len(places), 0)]
     for _ in range(4 * limit):
-        if not heap or len(out) >= limit:
+        if not heap or found >= limit:
             break
         ratio, at, last = heapq.heappop(heap)
         chars = tuple(places[i][c][0] for i, c in enumerate(at))
         values = values_of(chars, inputs, sizes)
         if values is not None:
-            out.append((values, prod(places[i][c][1] for i, c in enumerate(at)), -ratio))
+            found += 1
+            yield values, prod(places[i][c][1] for i, c in enumerate(at)), -ratio
         for i in range(last, len(places)):
             if at[i] + 1 < len(places[i]):
                 step = places[i][at[i] + 1][2] / places[i][at[i]][2]
                 moved = (*at[:i], at[i] + 1, *at[i + 1 :])
                 heapq.heappush(heap, (ratio * step, moved, i))
-    return out
 
 
 def above(
@@ -186,6 +191,7 @@ def values_of(chars: tuple[str, ...], inputs: list[str], sizes: list[int]) -> di
     return values
 
 
+@lru_cache(maxsize=1 << 16)  # a row's readings share their numbers' boxes
 def _number(chars: tuple[str, ...]) -> int | None:
     """The number its boxes' digits make ("": a box blank), or None: no
     digit, a blank between two digits, or a leading 0."""
