@@ -6,7 +6,10 @@ count of belotes for the sides crossed, and not with one each, is
 read with that count (« AA »: two for N-S) and its belote asked (reason
 `belotes_counted`: the volunteer confirms the count the marques give).
 Before, such a row's marques did not follow: every box of it was asked,
-the belote prefilled one.
+the belote prefilled one. A row with a digit in doubt that does not
+settle (settle.py) with one belote a side crossed is tried with each other
+count (`count_in_doubt`): when exactly one lets it settle, it is read with
+that count, its belote asked the same way.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
 words, touch a database.
@@ -14,13 +17,49 @@ words, touch a database.
 
 from __future__ import annotations
 
+import copy
 import itertools
+from collections.abc import Callable
 from dataclasses import replace
 
 import scoring
 from scoring.cards import max_belotes
 from tournaments.features.sheets.domain.marques import scored, with_pot
 from tournaments.features.sheets.domain.rows import DealRead, FieldRead
+
+
+def other_counts(read: DealRead) -> list[str]:
+    """The counts of belotes the crosses of `read` may stand for, other
+    than one a side crossed (« AA », « AAB »…): none at a suit."""
+    belote, trump = read.fields.get("belote"), read.fields.get("trump")
+    if not belote or not belote.value or not trump or not trump.value:
+        return []
+    sides = sorted(set(belote.value))
+    return [
+        value
+        for counts in itertools.product(range(1, max_belotes(trump.value) + 1), repeat=len(sides))
+        if (value := "".join(side * count for side, count in zip(sides, counts, strict=True)))
+        != "".join(sides)
+    ]
+
+
+def count_in_doubt(read: DealRead, settles: Callable[[DealRead], bool]) -> bool:
+    """`read` — a row with a digit in doubt that its crosses do not let
+    settle (`settles`: whether a row settles, on a copy) — with its
+    belotes counted as the one other count that lets it settle, its
+    belote asked (`belotes_counted`, as a row read sure); True then. Else
+    unchanged: False (no other count settles it, or more than one)."""
+    found = []
+    for value in other_counts(read):
+        trial = copy.deepcopy(read)
+        trial.fields["belote"] = replace(trial.fields["belote"], value=value)
+        if settles(trial):
+            found.append(value)
+    if len(found) != 1:
+        return False
+    read.fields["belote"] = replace(read.fields["belote"], value=found[0])
+    read.ask("belotes_counted", "belote")
+    return True
 
 
 def count_belotes(read: DealRead, rules: scoring.Rules, pot: int) -> None:

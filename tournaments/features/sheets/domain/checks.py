@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import scoring
-from tournaments.features.sheets.domain.belotes import count_belotes
+from tournaments.features.sheets.domain.belotes import count_belotes, count_in_doubt
 from tournaments.features.sheets.domain.marques import (
     defence_points,
     grid_values,
@@ -90,6 +90,10 @@ def check_deal(
     count_belotes(read, rules, pot)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     settled = _settled(read, rules, before, pot, unsure, previous)
+    if settled is None and unsure:  # at tout atout, a cross may be two belotes
+        tried = lambda trial: _settled(trial, rules, before, pot, unsure, previous) is not None  # noqa: E731
+        if count_in_doubt(read, tried):
+            settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is not None:
         after = _check(read, rules, before, pot, settled=True)
         left = [n for n in unsure if not read.fields[n].sure and n not in read.asked]
