@@ -55,9 +55,10 @@ is checked as read (every box a marque is computed from asked).
 Boxes in doubt are doubted together (together.py): a reading that fits
 and differs from the best one only in boxes the network did not read
 sure, each by a digit it was not sure is absent, and misreads them
-alike (the same digit read in each, or the same digit written), is a
-rival however unlikely the product of their probabilities — one hand
-misreads alike wherever it writes the same way. A row with more such readings than
+alike (the same digit read in each, the same digit written, or each
+digit written always read as one digit), is a rival however unlikely the
+product of their probabilities — one hand misreads alike wherever it
+writes the same way. A row with more such readings than
 AT_MOST to try asks every number not read beyond doubt, as above.
 
 So a number passes unasked, wrong, only when what was written differs

@@ -10,9 +10,9 @@ box at 0.99 and their product under « plausible ». So a reading that
 fits the rules and changes only boxes in doubt, each to a digit the
 network was not sure is absent (its probability at least 1 − sure: under
 it, as for readings.overrides_sure, the network was sure), and misreads
-them alike (`alike`: the same digit read in each, or the same digit
-written), is a rival however unlikely; every box read sure stays as the
-best reading reads it.
+them alike (`alike`: the same digit read in each, the same digit
+written, or each digit written always read as one digit), is a rival
+however unlikely; every box read sure stays as the best reading reads it.
 
 Pure: plain values in and out. Must not: read an image, decide a reason's
 words, touch a database.
@@ -91,10 +91,22 @@ def doubted_together(
 
 
 def alike(changes: list[tuple[tuple[float, ...], int, int]]) -> bool:
-    """Whether boxes read otherwise than written (each box, the digit read
-    and the digit a rival says was written) are misread alike: the same
-    digit read in every one (a font's 0 and 2 both read 1, their hairlines
-    lost), or the same digit written in every one. Two boxes misread
-    unlike (a 2 read for a 7 here, a 3 for a 2 there) are two misreads
+    """Whether boxes read otherwise than written (each box, the digit the
+    best reading puts there and the digit a rival says was written) are
+    misread alike, as one hand is: the same digit put in every one (a
+    font's 0 and 2 both read 1, their hairlines lost), the same digit
+    written in every one, or each digit written always read as the same
+    digit, the network's first choice (one hand's confusions: its 6 read
+    1 wherever it writes one, its 5 read 6 — a font of the report reads
+    2, 7 as 1, 5 as 6 and 4 and 9 as each other). A box the network reads
+    as the rival says is no misread. Boxes misread unlike — a digit
+    written read as two digits (a 1 read 7 here, 5 there) — are misreads
     apart, weighed by their product as any reading is (settle.py)."""
-    return len({c for _, c, _ in changes}) == 1 or len({d for _, _, d in changes}) == 1
+    if len({c for _, c, _ in changes}) == 1 or len({d for _, _, d in changes}) == 1:
+        return True
+    read_as: dict[int, int] = {}
+    for box, _c, written in changes:
+        first = max(range(len(box)), key=box.__getitem__)
+        if first != written and read_as.setdefault(written, first) != first:
+            return False
+    return True
