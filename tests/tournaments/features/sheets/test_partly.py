@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.features.sheets.domain import settle
-from tournaments.features.sheets.domain.readings import BLANK, likeliest
+from tournaments.features.sheets.domain.readings import BLANK, first_choices, likeliest
 
 PLAUSIBLE = 1e-6
 
@@ -68,10 +68,7 @@ def test_the_likeliest_fit_is_the_one_weighing_every_reading_gives(numbers):
     whole = settle._fits(counted, [], numbers, every, PLAUSIBLE, checks)
     weighed_all = len(scored)
     scored.clear()
-    upper = 1.0
-    for name in inputs:
-        for one in numbers[name]:
-            upper *= max(one)
+    upper = first_choices(numbers, inputs)
     kept = settle._fits(
         counted, [], numbers, likeliest(inputs, numbers, PLAUSIBLE, 6000), PLAUSIBLE, checks,
         upper,
@@ -99,10 +96,7 @@ def test_readings_that_cannot_beat_the_fit_met_are_not_scored():
         scored.append(values)
         return given_of_rule(values)
 
-    upper = 1.0
-    for name in ("points", "bid"):
-        for one in numbers[name]:
-            upper *= max(one)
+    upper = first_choices(numbers, ["points", "bid"])
     readings = likeliest(["points", "bid"], numbers, PLAUSIBLE, 6000)
     kept = settle._fits(counted, [], numbers, readings, PLAUSIBLE, ["marque_a", "marque_b"], upper)
     assert max(kept, key=lambda fit: fit[0])[1]["points"] == 150

@@ -28,19 +28,25 @@ from tournaments.features.sheets.domain.marques import scored, with_pot
 from tournaments.features.sheets.domain.rows import DealRead, FieldRead
 
 
-def other_counts(read: DealRead) -> list[str]:
-    """The counts of belotes the crosses of `read` may stand for, other
-    than one a side crossed (« AA », « AAB »…): none at a suit."""
+def counts(read: DealRead) -> list[str]:
+    """The counts of belotes the crosses of `read` may stand for, one a
+    side crossed first (« AB »), then the others the trump allows (« AAB »…;
+    none at a suit: the engine's rules say how many a trump allows). Empty
+    when no side is crossed or no trump read."""
     belote, trump = read.fields.get("belote"), read.fields.get("trump")
     if not belote or not belote.value or not trump or not trump.value:
         return []
     sides = sorted(set(belote.value))
     return [
-        value
-        for counts in itertools.product(range(1, max_belotes(trump.value) + 1), repeat=len(sides))
-        if (value := "".join(side * count for side, count in zip(sides, counts, strict=True)))
-        != "".join(sides)
+        "".join(side * count for side, count in zip(sides, each, strict=True))
+        for each in itertools.product(range(1, max_belotes(trump.value) + 1), repeat=len(sides))
     ]
+
+
+def _counted(read: DealRead, value: str) -> None:
+    """`read` read with the count `value`, its belote asked."""
+    read.fields["belote"] = replace(read.fields["belote"], value=value)
+    read.ask("belotes_counted", "belote")
 
 
 def count_in_doubt(read: DealRead, settles: Callable[[DealRead], bool]) -> bool:
@@ -50,37 +56,31 @@ def count_in_doubt(read: DealRead, settles: Callable[[DealRead], bool]) -> bool:
     belote asked (`belotes_counted`, as a row read sure); True then. Else
     unchanged: False (no other count settles it, or more than one)."""
     found = []
-    for value in other_counts(read):
+    for value in counts(read)[1:]:
         trial = copy.deepcopy(read)
         trial.fields["belote"] = replace(trial.fields["belote"], value=value)
         if settles(trial):
             found.append(value)
     if len(found) != 1:
         return False
-    read.fields["belote"] = replace(read.fields["belote"], value=found[0])
-    read.ask("belotes_counted", "belote")
+    _counted(read, found[0])
     return True
 
 
 def count_belotes(read: DealRead, rules: scoring.Rules, pot: int) -> None:
     """`read` with its belotes counted by its marques, and its belote asked,
     where the module says; else unchanged."""
-    belote, trump = read.fields.get("belote"), read.fields.get("trump")
-    if not belote or not belote.value or not trump or not trump.value:
-        return
+    every = counts(read)
     given = [
         f for name, f in read.fields.items() if name not in ("points_defence", "total_a", "total_b")
     ]
-    if not all(field.sure for field in given):
+    if not every or not all(field.sure for field in given):
         return  # a digit in doubt: the row is settled or asked as before
     written = tuple(getattr(read.fields.get(f"marque_{s}"), "value", None) for s in "ab")
-    sides, found = sorted(set(belote.value)), []
-    # The engine's rules say how many belotes a trump allows (one at a suit).
-    for counts in itertools.product(range(1, max_belotes(trump.value) + 1), repeat=len(sides)):
-        value = "".join(side * count for side, count in zip(sides, counts, strict=True))
+    found = []
+    for value in every:
         score = scored({**read.fields, "belote": FieldRead(value, True)}, rules)
         if score is not None and with_pot(score, pot) == written:
             found.append(value)
-    if len(found) == 1 and found[0] != "".join(sides):
-        read.fields["belote"] = replace(belote, value=found[0])
-        read.ask("belotes_counted", "belote")
+    if len(found) == 1 and found[0] != every[0]:
+        _counted(read, found[0])

@@ -91,8 +91,11 @@ def check_deal(
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is None and unsure:  # at tout atout, a cross may be two belotes
-        tried = lambda trial: _settled(trial, rules, before, pot, unsure, previous) is not None  # noqa: E731
-        if count_in_doubt(read, tried):
+
+        def settles(trial: DealRead) -> bool:
+            return _settled(trial, rules, before, pot, unsure, previous) is not None
+
+        if count_in_doubt(read, settles):
             settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is not None:
         after = _check(read, rules, before, pot, settled=True)
@@ -231,7 +234,9 @@ def _as(field_read: FieldRead, value: int) -> FieldRead:
 
 def _second(box: tuple[float, ...], digit: int, second: int) -> int:
     """A box read as `digit`: the digit it might be instead."""
-    first = max(range(len(box)), key=lambda c: box[c])
+    from tournaments.features.sheets.domain import readings
+
+    first = readings.first_choice(box)
     if first == digit:
         return second
     if first < 10:

@@ -49,6 +49,18 @@ def classes(read: FieldRead) -> list[tuple[float, ...]] | None:
     return out
 
 
+def first_choice(box: tuple[float, ...]) -> int:
+    """The class the network put first in a box (BLANK: « not a digit »)."""
+    return max(range(len(box)), key=box.__getitem__)
+
+
+def first_choices(numbers: dict[str, list[tuple[float, ...]]], names: list[str]) -> float:
+    """The likeliest a reading of the numbers `names` could be: every box
+    its first choice (a reading's likelihood is at most its ratio, as
+    `likeliest` and `above` give it, times this)."""
+    return prod(max(box) for name in names for box in numbers[name])
+
+
 def may_be_blank(box: tuple[float, ...]) -> bool:
     """Whether a box may hold no digit: « not a digit » is its first
     choice (a speck beside the number, a stroke). Only at a number's ends:

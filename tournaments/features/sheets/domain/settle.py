@@ -87,6 +87,7 @@ from tournaments.features.sheets.domain.readings import (
     against_beyond,
     changed_boxes,
     classes,
+    first_choices,
     likeliest,
     not_beyond,
     number_likelihood,
@@ -197,7 +198,7 @@ def settle(
     checks = [name for name in CHECKS if name in numbers]
     implied = [*checks, *(totals if checked_totals else [])]
     # The likeliest a reading could be: every box its first choice.
-    upper = prod(max(box) for name in [*inputs, *implied] for box in numbers[name])
+    upper = first_choices(numbers, [*inputs, *implied])
     bound = plausible
     weighed: list[Fit] | None = None  # the first pass's fits, when a second is needed
     for _ in range(2):
@@ -281,8 +282,7 @@ def _partly(
     digit read beyond doubt (no rival, as in `settle`)."""
     plausible, unlikely = thresholds.plausible, 1.0 - thresholds.sure
     inputs, checks = names
-    # A reading's likelihood is at most its ratio times this (likeliest).
-    upper = prod(max(box) for name in inputs for box in numbers[name])
+    upper = first_choices(numbers, inputs)  # a reading's likelihood ≤ its ratio × this
     for tried in (weighed, None):
         fits = tried
         if fits is None:

@@ -27,6 +27,7 @@ from math import prod
 from tournaments.features.sheets.domain.readings import (
     BLANK,
     changed_boxes,
+    first_choice,
     may_be_blank,
     placed,
     values_of,
@@ -106,7 +107,7 @@ def alike(changes: list[tuple[tuple[float, ...], int, int]]) -> bool:
         return True
     read_as: dict[int, int] = {}
     for box, _c, written in changes:
-        first = max(range(len(box)), key=box.__getitem__)
+        first = first_choice(box)
         if first != written and read_as.setdefault(written, first) != first:
             return False
     return True
