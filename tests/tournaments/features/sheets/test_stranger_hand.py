@@ -5,6 +5,7 @@ before any of it is read."""
 
 from __future__ import annotations
 
+import ast
 import io
 import tarfile
 from pathlib import Path
@@ -39,5 +40,24 @@ def test_the_family_without_its_archive_says_which_option_to_give():
 
 
 def test_the_family_is_one_of_the_benchmark_s_and_never_trained_on():
+    """Its digits come in by `pyclustering_digits` alone, which only the
+    benchmark's `sheet_hand` calls; no other module of tools/ (training,
+    calibration) names the library."""
     assert "pyclustering-writer" in hands.REPORT_HANDS
-    assert "pyclustering" not in Path(hands.__file__).with_name("train_digits.py").read_text()
+    source = Path(hands.__file__)
+    callers = {
+        function.name
+        for function in ast.walk(ast.parse(source.read_text()))
+        if isinstance(function, ast.FunctionDef)
+        for call in ast.walk(function)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "pyclustering_digits"
+    }
+    assert callers == {"sheet_hand"}
+    others = [
+        p.name
+        for p in source.parent.glob("*.py")
+        if p != source and "pyclustering" in p.read_text()
+    ]
+    assert not others
