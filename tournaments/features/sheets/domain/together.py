@@ -102,7 +102,11 @@ def alike(changes: list[tuple[tuple[float, ...], int, int]]) -> bool:
     2, 7 as 1, 5 as 6 and 4 and 9 as each other). A box the network reads
     as the rival says is no misread. Boxes misread unlike — a digit
     written read as two digits (a 1 read 7 here, 5 there) — are misreads
-    apart, weighed by their product as any reading is (settle.py)."""
+    apart, weighed by their product as any reading is (settle.py). So two
+    boxes whose written digits differ are always alike: settle's
+    OUTWEIGHED bound weighs a rival only where a written digit repeats,
+    read two ways (on MNIST's coinche sheets, 25 to 62 % of the questions
+    come from rivals kept here; docs/photo-sheets.md, 29 November)."""
     if len({c for _, c, _ in changes}) == 1 or len({d for _, _, d in changes}) == 1:
         return True
     read_as: dict[int, int] = {}
