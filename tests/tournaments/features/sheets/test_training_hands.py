@@ -123,3 +123,38 @@ def test_font_digits_are_seeded_thinned_or_not(thin):
     assert np.array_equal(labels, plain_labels)
     # Thinning changes the draw; not thinning draws what the shipped recipe drew.
     assert np.array_equal(first, plain) == (not thin)
+
+
+def _ring(width: int) -> np.ndarray:
+    """A « 0 » drawn with a pen `width` pixels wide, 40 tall."""
+    image = Image.new("L", (64, 64), 0)
+    ImageDraw.Draw(image).ellipse((17, 12, 46, 51), outline=255, width=width)
+    return np.asarray(image, np.float32) / 255.0
+
+
+@pytest.mark.parametrize(("width", "seed"), [(1, 3), (6, 4)])
+def test_a_photo_from_too_far_keeps_the_digit_dark_and_blurs_it_to_a_few_pixels(width, seed):
+    ink = _ring(width)
+    coarse = hands.coarse(ink, np.random.default_rng(seed))
+    assert np.array_equal(coarse, hands.coarse(ink, np.random.default_rng(seed)))
+    assert coarse.shape[0] == 48 and coarse.min() >= 0 and coarse.max() <= 1
+    assert coarse.max() > 0.9  # a hairline far away is grey: the camera's exposure darkens it
+    rows = np.flatnonzero((coarse > 0.5).any(1))
+    assert 30 <= rows.max() - rows.min() + 1 <= 48  # the ring still runs the digit's height
+    grey = ((coarse > 0.1) & (coarse < 0.9)).sum() / (coarse > 0.1).sum()
+    assert grey > 0.25  # edges a few pixels wide: the averaging down, brought back
+
+
+def test_the_shipped_recipe_draws_no_photo_from_too_far():
+    assert train_digits.Extra(coarse=0).draw() == []
+
+
+@pytest.mark.skipif(
+    not hands.font_files("train") and not os.environ.get("CI"),
+    reason="the training fonts' Debian packages are not installed (CI installs them)",
+)
+def test_photos_from_too_far_are_digits_of_the_training_hands_half_pen_half_font():
+    x, y, _ = hands.coarse_digits("french-stroke", "train", 20, 5, 4)
+    again, labels, _ = hands.coarse_digits("french-stroke", "train", 20, 5, 4)
+    assert np.array_equal(x, again) and np.array_equal(y, labels)
+    assert x.shape[1:] == (28, 28) and sorted(y) == sorted([*range(10)] * 2)
