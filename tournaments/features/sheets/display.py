@@ -102,6 +102,10 @@ def reason(code: str) -> str:
         "coinche_without_bid": _("une coinche sans contrat"),
         "generale_without_capot": _("une croix à « Générale » sans capot coché"),
         "blank_row": _("une ligne vide entre deux donnes"),
+        "washed": _(
+            "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit "
+            "a pu disparaître"
+        ),
     }
     if code.startswith("engine_"):
         return ENGINE_REASONS.get(code[7:], ENGINE_REASONS["taker"])()

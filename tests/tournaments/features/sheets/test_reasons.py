@@ -127,6 +127,9 @@ NUMBER = {"value": 173, "sure": False, "probabilities": [0.99, 0.4, 0.98], "seco
         (["engine_belote"], ["belote"], {}, [], "une belote qui ne va pas avec cet atout"),
         (["many_readings"], ["points"], {}, [],
          "trop de lectures possibles de la ligne : les règles ne vérifient pas ce nombre"),
+        (["washed"], ["announce_a"], {}, [],
+         "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
+         "disparaître"),
     ],
 )  # fmt: skip
 def test_each_reason_is_said_in_plain_words(codes, asked, fields, marques, said):
@@ -138,7 +141,7 @@ def test_every_reason_the_reader_gives_has_its_words():
 
     for code in ("unsure", "marque", "marque_missing", "total", "rounding_hides_digit",
                  "coinche_without_bid", "blank_row", "could_be_other", "many_readings",
-                 *(f"engine_{c}" for c in checks.AT_FAULT)):  # fmt: skip
+                 "washed", *(f"engine_{c}" for c in checks.AT_FAULT)):  # fmt: skip
         assert display.reason(code) != code
 
 
@@ -148,6 +151,10 @@ def test_the_reasons_are_said_in_english_too(desk, table):
     with translation.override("en"):
         said = display.reasons_said(["marque_missing"], ["points"], {}, [80, 0])
     assert said == ["no score written: nothing checks the points"]
+    with translation.override("en"):
+        said = display.reasons_said(["washed"], ["announce_a"], {}, [])
+    assert said == ["these boxes do not show on the photo (glare, a fold): what is written there "
+                    "may be lost"]  # fmt: skip
 
 
 def test_the_reading_keeps_each_number_s_digits_for_the_review_to_name(desk, table):

@@ -51,7 +51,9 @@ import scoring
 from tournaments.features.sheets.domain.belotes import count_belotes, count_in_doubt
 from tournaments.features.sheets.domain.marques import (
     defence_points,
+    fits,
     grid_values,
+    pattern,
     scored,
     with_pot,
 )
@@ -88,6 +90,8 @@ def check_deal(
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
     count_belotes(read, rules, pot)
+    if washed := [name for name, field_read in read.fields.items() if field_read.washed]:
+        read.ask("washed", *washed)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is None and unsure:  # at tout atout, a cross may be two belotes
@@ -157,6 +161,8 @@ def _settled(
     unreadable…): the row is then checked as read."""
     from tournaments.features.sheets.domain import readings, settle
 
+    if "washed" in read.reasons:
+        return None  # a digit gone with the light is a reading no box holds
     for name in unsure:
         field_read = read.fields[name]
         boxes = readings.classes(field_read)
@@ -365,6 +371,8 @@ def _confirmed(
     places: list[tuple[str, int]] = []
     for name in unsure:
         field_read = read.fields[name]
+        if field_read.washed:
+            return set()
         text = str(field_read.value)
         if field_read.value is None or len(text) != len(field_read.probabilities):
             return set()
@@ -378,7 +386,7 @@ def _confirmed(
             return set()
     if len(places) > SETTLED_AT_MOST:
         return set()
-    patterns = [_pattern(read.fields[f"marque_{s}"], sure) for s in "ab"]
+    patterns = [pattern(read.fields[f"marque_{s}"], sure) for s in "ab"]
     texts = {name: str(read.fields[name].value) for name, _ in places}
     for others in itertools.product("0123456789", repeat=len(places)):
         changed = {name: list(text) for name, text in texts.items()}
@@ -393,26 +401,9 @@ def _confirmed(
         if score is None:
             continue
         marques = with_pot(score, pot)
-        if all(_fits(m, pattern) for m, pattern in zip(marques, patterns, strict=True)):
+        if all(fits(m, p) for m, p in zip(marques, patterns, strict=True)):
             return set()  # another reading fits the marques written as well
     return set(unsure)
-
-
-def _pattern(field_read: FieldRead, sure: float) -> str:
-    """A marque written as a pattern: its sure digits, "?" for a doubted one."""
-    text = str(field_read.value)
-    if len(text) != len(field_read.probabilities):
-        return text
-    return "".join(
-        c if p >= sure else "?" for c, p in zip(text, field_read.probabilities, strict=True)
-    )
-
-
-def _fits(value: int, pattern: str) -> bool:
-    text = str(value)
-    return len(text) == len(pattern) and all(
-        p in ("?", c) for c, p in zip(text, pattern, strict=True)
-    )
 
 
 #: What a marque is computed from: every box of the row but the trump.

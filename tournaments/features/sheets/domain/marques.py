@@ -23,6 +23,24 @@ def scored(fields: dict[str, FieldRead], rules: scoring.Rules) -> scoring.DealSc
         return None
 
 
+def pattern(field_read: FieldRead, sure: float) -> str:
+    """A marque written as a pattern: its sure digits, "?" for a doubted one."""
+    text = str(field_read.value)
+    if len(text) != len(field_read.probabilities):
+        return text
+    return "".join(
+        c if p >= sure else "?" for c, p in zip(text, field_read.probabilities, strict=True)
+    )
+
+
+def fits(value: int, pattern: str) -> bool:
+    """Whether `value` is written as `pattern` (`pattern`'s "?" any digit)."""
+    text = str(value)
+    return len(text) == len(pattern) and all(
+        p in ("?", c) for c, p in zip(text, pattern, strict=True)
+    )
+
+
 def with_pot(score: scoring.DealScore, pot: int) -> tuple[int, int]:
     """The deal's marques with a litige's pot won (classic belote)."""
     a, b = score.a, score.b

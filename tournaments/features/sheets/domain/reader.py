@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from tournaments.domain.sheet_layout import DIGITS, MARKS, DealRow, SheetLayout, SheetMark
+from tournaments.domain.sheet_layout import DIGITS, MARKS, Box, DealRow, SheetLayout, SheetMark
 from tournaments.features.sheets.domain import cells, checks, digits, locate
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead
 from tournaments.features.sheets.domain.limits import Refused
@@ -65,7 +65,8 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
         raise Refused("other_layout")
     h = locate.page_homography(photo, qr, layout)
     band = cells.straighten(photo, h, layout)
-    rows = [_read_row(band, row) for row in layout.rows]
+    washed = cells.washed_boxes(band, layout)
+    rows = [_read_row(band, row, washed) for row in layout.rows]
     while rows and _blank(rows[-1]):  # the rows left for deals never played
         rows.pop()
     deals = []
@@ -87,10 +88,12 @@ def _blank(row: tuple[int, dict[str, FieldRead]]) -> bool:
     return all(read.value is None and read.sure for read in row[1].values())
 
 
-def _read_row(band: cells.Straightened, row: DealRow) -> tuple[int, dict[str, FieldRead]]:
+def _read_row(
+    band: cells.Straightened, row: DealRow, washed: frozenset[Box]
+) -> tuple[int, dict[str, FieldRead]]:
     fields = {}
     for field in row.fields:
-        boxes = cells.read_field(band, field)
+        boxes = cells.read_field(band, field, washed)
         if field.kind == DIGITS:
             fields[field.name] = _number(boxes)
         else:
@@ -100,11 +103,12 @@ def _read_row(band: cells.Straightened, row: DealRow) -> tuple[int, dict[str, Fi
 
 def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     """A number from its boxes: the digits between the first and the last
-    box written; a gap, a speck, what is no digit or a doubted digit make
-    it unsure."""
+    box written; a gap, a speck, what is no digit, a doubted digit or a box
+    washed out make it unsure."""
     written = [i for i, box in enumerate(boxes) if box.ink >= cells.BLANK]
+    washed = any(box.washed for box in boxes)
     if not written:
-        return FieldRead(None, True)
+        return FieldRead(None, not washed, washed=washed)
     span = boxes[written[0] : written[-1] + 1]
     limits = digits.calibration(digits.MODEL)
     sure = all(
@@ -123,17 +127,23 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     seconds = tuple(box.second if box.second is not None else -1 for box in span)
     classes = tuple(box.classes for box in span) if all(box.classes for box in span) else ()
     return FieldRead(
-        value, sure and value is not None and not faint, probabilities, seconds, classes
+        value,
+        sure and value is not None and not faint and not washed,
+        probabilities,
+        seconds,
+        classes,
+        washed,
     )
 
 
 def _crossed(boxes: list[cells.BoxRead], names: list[str], kind: str) -> FieldRead:
     """A choice (one box at most) or marks (any): the boxes crossed; a box
-    half inked, or two crossed for one choice, make it unsure."""
+    half inked or washed out, or two crossed for one choice, make it unsure."""
     crossed = [name for name, box in zip(names, boxes, strict=True) if box.ink >= cells.CROSSED]
-    doubtful = any(cells.EMPTY <= box.ink < cells.CROSSED for box in boxes)
+    washed = any(box.washed for box in boxes)
+    doubtful = washed or any(cells.EMPTY <= box.ink < cells.CROSSED for box in boxes)
     if kind == MARKS:
-        return FieldRead("".join(crossed) or None, not doubtful)
+        return FieldRead("".join(crossed) or None, not doubtful, washed=washed)
     if len(crossed) > 1:
-        return FieldRead(None, False)
-    return FieldRead(crossed[0] if crossed else None, not doubtful)
+        return FieldRead(None, False, washed=washed)
+    return FieldRead(crossed[0] if crossed else None, not doubtful, washed=washed)

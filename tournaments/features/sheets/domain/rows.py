@@ -28,6 +28,9 @@ class FieldRead:
     #: Each digit's probability of every class (the ten digits, then
     #: « not a digit »), when the reader kept them.
     classes: tuple[tuple[float, ...], ...] = ()
+    #: A box of it washed out on the photo (cells.WASHED): what was written
+    #: there may be gone, so it is never settled nor confirmed, but asked.
+    washed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "sure": self.sure}
