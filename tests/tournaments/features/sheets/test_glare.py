@@ -53,6 +53,9 @@ BOXES = [Box(str(i), 5.0 + 7 * i, 10.0, 6.0, 8.5) for i in range(8)]
         ([0.3, 0.28, 0.32, 0.2, 0.3, 0.31, 0.29, 0.3], set()),  # 0.67 of the median: shade
         ([0.3] * 6 + [0.01, 0.0], {"6", "7"}),  # a reflection over the last two
         ([0.3] * 7 + [0.1], {"7"}),  # a third of the usual line: a pen's stroke is gone too
+        ([0.3] * 2 + [0.01] * 6, {"2", "3", "4", "5", "6", "7"}),  # a reflection over most
+        ([0.03] * 8, {str(i) for i in range(8)}),  # a photo burnt white over the whole grid
+        ([0.12] * 8, set()),  # the faintest outlines seen on a photo no reflection touched
     ],
 )
 def test_a_box_whose_printed_outline_fades_is_washed_out(darkness, washed):

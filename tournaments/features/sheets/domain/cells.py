@@ -29,16 +29,18 @@ EMPTY, CROSSED = 0.025, 0.07
 #: A number's box with less ink than BLANK holds nothing; up to FAINT it is
 #: a speck or a faint stroke (asked about).
 BLANK, FAINT = 0.012, 0.03
-#: A box whose printed outline reads fainter than this share of the sheet's
-#: usual outline (`outline`: darkness against the paper, its median over
-#: every box) does not show where it is printed — a lamp's reflection, a
-#: flash, a fold that moved the paper —: a pen's stroke, some two to three
-#: times darker than the printed line, is lost at about the same fading,
-#: so an empty box there is not known to be empty (issue 59). Measured on
-#: photos no reflection touched (the bench's, low resolution, tilted 30°,
-#: blurred, half in shade): the faintest box at 0.66 to 0.89 of the
-#: median; under a reflection, 0.03.
-WASHED = 0.4
+#: A box whose printed outline reads fainter than WASHED of the sheet's
+#: usual outline (`outline`: darkness against the paper; usual, its 80th
+#: percentile over every box, so a reflection over most of the grid does
+#: not lower it), or than WASHED_FLOOR whatever the rest, does not show
+#: where it is printed — a lamp's reflection, a flash, a fold that moved
+#: the paper —: a pen's stroke, some two to three times darker than the
+#: printed line, is lost at about the same fading, so an empty box there
+#: is not known to be empty (issue 59). Measured on photos no reflection
+#: touched (the bench's, 800 to 3,264 pixels long, tilted 30°, blurred,
+#: half in shade): the faintest box 0.12 dark at least, 0.66 to 0.89 of
+#: the median; under a reflection, 0.01.
+WASHED, WASHED_FLOOR = 0.4, 0.04
 
 
 @dataclass(frozen=True)
@@ -104,11 +106,11 @@ def _darkness(band: Image.Image) -> np.ndarray:
 
 def washed_boxes(band: Straightened, layout: SheetLayout) -> frozenset[Box]:
     """The boxes of `layout` washed out on this photo: their outline under
-    WASHED of the boxes' median outline, or not there at all."""
+    WASHED of the boxes' usual outline, or under WASHED_FLOOR."""
     boxes = [box for row in layout.rows for f in row.fields for box in f.boxes]
     lines = [outline(band, box) for box in boxes]
-    under = WASHED * float(np.median(lines)) if lines else 0.0
-    return frozenset(box for box, line in zip(boxes, lines, strict=True) if line <= max(under, 0))
+    under = max(WASHED * float(np.percentile(lines, 80)) if lines else 0.0, WASHED_FLOOR)
+    return frozenset(box for box, line in zip(boxes, lines, strict=True) if line < under)
 
 
 def read_field(
