@@ -45,6 +45,10 @@ def refusal(code: str, params: dict[str, object]) -> str:
             "La photo est floue : tenez le téléphone immobile au-dessus de la feuille, et "
             "reprenez-la."
         ),
+        "glare": _(
+            "Une partie de la feuille ne se voit pas sur la photo (un reflet, un pli) : posez la "
+            "feuille bien à plat, sans reflet, et reprenez la photo."
+        ),
         "no_qr": _(
             "Le code QR de la feuille n'est pas lisible : prenez la feuille entière, bien à "
             "plat, avec ses quatre carrés noirs des coins."
@@ -159,7 +163,12 @@ def reasons_said(
     said = []
     for code in codes:
         if code == "unsure":
-            doubted = [n for n in asked if not (fields.get(n) or {}).get("sure", True)]
+            doubted = [
+                n
+                for n in asked
+                if not (fields.get(n) or {}).get("sure", True)
+                and not (fields.get(n) or {}).get("washed")  # said by « washed »
+            ]
             said += [_unsure(name, fields[name]) for name in doubted] or [reason(code)]
         elif code == "could_be_other":
             said += [_could_be_other(n, fields[n]) for n in asked if _digits_of(fields.get(n))]

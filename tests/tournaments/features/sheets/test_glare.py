@@ -22,6 +22,8 @@ from tournaments.domain.sheet_layout import Box
 from tournaments.features.sheets import queries
 from tournaments.features.sheets.domain import cells
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+from tournaments.features.sheets.domain.limits import Refused
+from tournaments.features.sheets.domain.marques import scored, with_pot
 from tournaments.pdf import sheets
 
 PER_MM = cells.PER_MM
@@ -64,57 +66,108 @@ def test_a_box_whose_printed_outline_fades_is_washed_out(darkness, washed):
     assert {box.name for box in found} == washed
 
 
-def test_a_pen_stroke_across_an_outline_never_washes_it_out():
-    band = _band(BOXES, [0.3] * 8)
-    x = int((BOXES[2].x + 2) * PER_MM)
-    band.dark[int(9 * PER_MM) : int(20 * PER_MM), x : x + 4] = 0.8  # type: ignore[index]
-    assert not cells.washed_boxes(band, _layout(BOXES))  # type: ignore[arg-type]
+def test_a_pen_stroke_across_a_washed_out_outline_leaves_it_washed_out():
+    """The outline is its median along the box: a stroke crossing it in
+    one place does not make a faded line read as printed."""
+    band = _band(BOXES, [0.3] * 7 + [0.01])
+    x = int((BOXES[7].x + 2) * PER_MM)
+    band.dark[int(9 * PER_MM) : int(20 * PER_MM), x : x + 6] = 0.8  # type: ignore[index]
+    assert {box.name for box in cells.washed_boxes(band, _layout(BOXES))} == {"7"}  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        ("announce_a", None),  # an announcement washed out: read blank
-        ("points_defence", None),  # the defence's points washed out
-        ("trump", None),  # the trump's cross washed out
-        ("points", 8),  # 82 written, its 2 washed out
-    ],
-)
-def test_a_field_washed_out_is_asked_and_never_settled(tournament, field, value):
-    rules = tournament.rule_profile
+def _row(rules, **changed: FieldRead) -> DealRead:
+    """A contract deal read right (80 bid and made with 82), its marques
+    the rules', then `changed`'s fields as read."""
     fields = {
         "taker": FieldRead("A", True),
         "trump": FieldRead("H", True),
+        "bid": FieldRead(80, True, (1.0, 1.0)),
         "points": FieldRead(82, True, (1.0, 1.0)),
         "points_defence": FieldRead(80, True, (1.0, 1.0)),
-        "marque_a": FieldRead(82, True, (1.0, 1.0)),
-        "marque_b": FieldRead(80, True, (1.0, 1.0)),
     }
-    fields[field] = FieldRead(value, False, (0.99,) * len(str(value or "")), washed=True)
-    read = DealRead(1, fields)
-    check_deal(read, rules, (0, 0), 0)
-    assert field in read.asked and read.why[field] == "washed"
-    assert not read.fields[field].sure
+    marques = with_pot(scored(fields, rules), 0)  # type: ignore[arg-type]
+    for side, value in zip("ab", marques, strict=True):
+        fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
+    return DealRead(1, {**fields, **changed})
+
+
+@pytest.mark.parametrize(
+    ("field", "read"),
+    [
+        # 82 written, its 8 faded and read 7 or 8 at 0.5: settling would
+        # take 82 from the marques — a digit no box holds any more.
+        ("points", FieldRead(72, False, (0.5, 1.0), (8, -1), washed=True)),
+        ("points_defence", FieldRead(None, False, washed=True)),  # read blank
+        ("trump", FieldRead(None, False, washed=True)),  # its cross gone
+        ("announce_a", FieldRead(None, False, washed=True)),  # blank, or written and gone
+    ],
+)
+def test_a_field_washed_out_is_asked_and_never_settled(tournament, field, read):
+    row = _row(tournament.rule_profile, **{field: read})
+    check_deal(row, tournament.rule_profile, (0, 0), 0)
+    assert field in row.asked and row.why[field] == "washed"
+    assert not row.fields[field].sure and row.fields[field].value == read.value
+    assert "unsure" not in row.reasons  # said once, as washed (« une croix pas nette » is not)
+    assert row.fields[field].to_json()["washed"] is True  # kept for the review's words
+
+
+def test_the_same_row_not_washed_is_settled_from_its_marques(tournament):
+    """The case above without the reflection: the rules settle the 7 read
+    at 0.5 as the 8 the marques need (what a washed row must not do)."""
+    row = _row(tournament.rule_profile, points=FieldRead(72, False, (0.5, 1.0), (8, -1)))
+    check_deal(row, tournament.rule_profile, (0, 0), 0)
+    assert row.fields["points"].value == 82 and "points" not in row.asked
+
+
+def _lit(page: Image.Image, centre: tuple[float, float], radius: float, peak: float = 1.3):
+    """`page` under a lamp's reflection: light added around `centre` (mm)."""
+    per_mm = page.width / 210.0
+    ys, xs = np.mgrid[0 : page.height, 0 : page.width].astype(np.float32)
+    cx, cy = centre[0] * per_mm, centre[1] * per_mm
+    glare = peak * np.exp(-(((xs - cx) ** 2 + (ys - cy) ** 2) / (radius * per_mm) ** 2) * 1.5)
+    lit = np.asarray(page, np.float32) / 255 + glare[..., None]
+    return Image.fromarray((np.clip(lit, 0, 1) * 255).astype(np.uint8))
+
+
+def _photo(sheet_table, centre_of, radius: float) -> bytes:
+    deals = played(sheet_table, 2, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    page = _written(sheet_table, rows, 4, None)
+    layout = sheets.table_layout(sheet_table)
+    return sheet_photos.photograph(_lit(page, centre_of(layout), radius), SHOT, 4)
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return box.x + box.w / 2, box.y + box.h / 2
 
 
 @pytest.mark.django_db
 def test_a_reflection_over_the_defences_points_asks_them(sheet_table):
     """Deal 2's defence's points under a lamp's reflection: the photo reads
     them blank; they are asked, with the reason said, not taken as blank."""
-    deals = played(sheet_table, 2, seed=4)
-    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
-    page = _written(sheet_table, rows, 4, None).copy()
-    defence = sheets.table_layout(sheet_table).rows[1].field("points_defence")
-    assert defence is not None
-    box = defence.boxes[1]
-    per_mm = page.width / 210.0
-    ys, xs = np.mgrid[0 : page.height, 0 : page.width].astype(np.float32)
-    cx, cy = (box.x + box.w / 2) * per_mm, (box.y + box.h / 2) * per_mm
-    glare = 1.3 * np.exp(-(((xs - cx) ** 2 + (ys - cy) ** 2) / (6 * per_mm) ** 2) * 1.5)
-    lit = np.asarray(page, np.float32) / 255 + glare[..., None]
-    page = Image.fromarray((np.clip(lit, 0, 1) * 255).astype(np.uint8))
-    data = sheet_photos.photograph(page, SHOT, 4)
+
+    def defence(layout):
+        return _centre(layout.rows[1].field("points_defence").boxes[1])
+
+    data = _photo(sheet_table, defence, 6)
     read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
     second = read.deals[1]
     assert "points_defence" in second.asked and second.why["points_defence"] == "washed"
     assert "washed" not in read.deals[0].reasons  # the reflection is over deal 2 only
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("where", "radius"),
+    [
+        # Over the rows after the last deal: a deal written there may be gone.
+        (lambda layout: _centre(layout.rows[-2].field("points").boxes[0]), 6),
+        # Over most of the grid.
+        (lambda layout: (105.0, (layout.top + layout.bottom) / 2), 150),
+    ],
+)
+def test_a_reflection_no_row_can_be_asked_about_refuses_the_photo(sheet_table, where, radius):
+    data = _photo(sheet_table, where, radius)
+    with pytest.raises(Refused) as refused:
+        queries.read_sheet(data, tournament=sheet_table.round.tournament)
+    assert refused.value.code == "glare"

@@ -130,6 +130,10 @@ NUMBER = {"value": 173, "sure": False, "probabilities": [0.99, 0.4, 0.98], "seco
         (["washed"], ["announce_a"], {}, [],
          "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
          "disparaître"),
+        # A washed cross is said washed alone, not « une croix pas nette ».
+        (["washed"], ["trump"], {"trump": {"value": None, "sure": False, "washed": True}}, [],
+         "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
+         "disparaître"),
     ],
 )  # fmt: skip
 def test_each_reason_is_said_in_plain_words(codes, asked, fields, marques, said):

@@ -117,7 +117,7 @@ def check_deal(
     others = [reason for reason in read.reasons if reason != "total"]
     if unsure:
         confirmed = set() if others else _confirmed(read, rules, pot, unsure, before)
-        left = [name for name in unsure if name not in confirmed]
+        left = [n for n in unsure if n not in confirmed and not read.fields[n].washed]
         if left:
             read.ask("unsure", *left)
     if read.marques is not None and not others:
@@ -161,7 +161,7 @@ def _settled(
     unreadable…): the row is then checked as read."""
     from tournaments.features.sheets.domain import readings, settle
 
-    if "washed" in read.reasons:
+    if any(field_read.washed for field_read in read.fields.values()):
         return None  # a digit gone with the light is a reading no box holds
     for name in unsure:
         field_read = read.fields[name]

@@ -27,6 +27,10 @@ from tournaments.features.sheets.domain.photo import Photo, open_photo
 
 __all__ = ["DealRead", "FieldRead", "Refused", "SheetRead", "read_photo"]
 
+#: More of the grid's boxes washed out than this share (cells.washed_boxes):
+#: the photo is refused, « glare » — a sheet asked box by box is no review.
+GLARE_SHARE = 0.25
+
 
 @dataclass
 class SheetRead:
@@ -66,9 +70,15 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
     h = locate.page_homography(photo, qr, layout)
     band = cells.straighten(photo, h, layout)
     washed = cells.washed_boxes(band, layout)
+    if len(washed) > GLARE_SHARE * sum(len(f.boxes) for row in layout.rows for f in row.fields):
+        raise Refused("glare")
     rows = [_read_row(band, row, washed) for row in layout.rows]
-    while rows and _blank(rows[-1]):  # the rows left for deals never played
-        rows.pop()
+    while rows and _blank(rows[-1], washed_too=True):  # the rows left for deals never played
+        if any(read.washed for read in rows.pop()[1].values()):
+            # A reflection over the rows after the last deal read: a deal
+            # written there may be gone with the light; no row is dropped
+            # on a guess, nor kept as a deal never played.
+            raise Refused("glare")
     deals = []
     before: tuple[int, int] | None = (0, 0)
     pot = 0
@@ -84,8 +94,12 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
     return SheetRead(qr.mark, deals, photo, h, layout)
 
 
-def _blank(row: tuple[int, dict[str, FieldRead]]) -> bool:
-    return all(read.value is None and read.sure for read in row[1].values())
+def _blank(row: tuple[int, dict[str, FieldRead]], washed_too: bool = False) -> bool:
+    """Nothing read on the row, each field sure (or, `washed_too`, washed out)."""
+    return all(
+        read.value is None and (read.sure or (washed_too and read.washed))
+        for read in row[1].values()
+    )
 
 
 def _read_row(

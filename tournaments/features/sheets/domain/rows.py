@@ -33,7 +33,7 @@ class FieldRead:
     washed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "sure": self.sure}
+        return {"value": self.value, "sure": self.sure} | ({"washed": True} if self.washed else {})
 
 
 @dataclass
