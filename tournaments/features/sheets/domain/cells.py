@@ -7,7 +7,9 @@ not for a box to cross, a digit and its probability for a number's box.
 A number's box is cut a little taller than printed (a pen's digit often
 runs over), and the printed outline is taken out of it: in the few pixels
 around each printed line, what darkens the whole line evenly is the
-outline, what darkens part of it is a stroke.
+outline, what darkens part of it is a stroke. Where that printed
+outline does not show at all (a reflection, a fold), the box is washed
+out: its ink may be gone with it (`washed_boxes`).
 
 Must not: decide what is sure (checks.py), know the rules.
 """

@@ -6,7 +6,8 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 — its `reasons` say why, its `asked` says which fields — when:
 
 - a field was read unsure (a digit the network doubts, a box half inked,
-  two boxes crossed for one choice, a gap inside a number);
+  two boxes crossed for one choice, a gap inside a number), or a box of
+  it washed out on the photo (« washed »: never settled nor confirmed);
 - the engine refuses it (card points that cannot add up to 162, or 252
   without a capot; a coinche without a bid; points with no taker…);
 - a marque written differs from the one the engine computes;
