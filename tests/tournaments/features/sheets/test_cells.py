@@ -15,13 +15,14 @@ BOX = Box("0", 10.0, 10.0, 6.0, 8.5)
 
 
 def _band() -> cells.Straightened:
-    """A blank band of 30 × 30 mm, the box's printed outline drawn."""
-    ink = np.zeros((int(30 * PER_MM), int(30 * PER_MM)), np.float32)
+    """A blank band of 30 × 30 mm, the box's printed outline drawn (dark
+    enough to read as ink 1.0)."""
+    dark = np.zeros((int(30 * PER_MM), int(30 * PER_MM)), np.float32)
     x0, y0 = int(BOX.x * PER_MM), int(BOX.y * PER_MM)
     x1, y1 = int((BOX.x + BOX.w) * PER_MM), int((BOX.y + BOX.h) * PER_MM)
-    ink[y0 : y0 + 2, x0:x1] = ink[y1 - 2 : y1, x0:x1] = 1.0
-    ink[y0:y1, x0 : x0 + 2] = ink[y0:y1, x1 - 2 : x1] = 1.0
-    return cells.Straightened(ink, 0.0, 0.0)
+    dark[y0 : y0 + 2, x0:x1] = dark[y1 - 2 : y1, x0:x1] = 0.5
+    dark[y0:y1, x0 : x0 + 2] = dark[y0:y1, x1 - 2 : x1] = 0.5
+    return cells.Straightened(dark, 0.0, 0.0)
 
 
 def _share(band: cells.Straightened) -> float:

@@ -17,6 +17,7 @@ Must not: decide what is sure (checks.py), know the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from PIL import Image, ImageFilter
@@ -40,8 +41,8 @@ BLANK, FAINT = 0.012, 0.03
 #: printed line, is lost at about the same fading, so an empty box there
 #: is not known to be empty (issue 59). Measured on photos no reflection
 #: touched (the bench's, 800 to 3,264 pixels long, tilted 30°, blurred,
-#: half in shade): the faintest box 0.12 dark at least, 0.66 to 0.89 of
-#: the median; under a reflection, 0.01.
+#: half in shade): the faintest box 0.11 dark at least, 0.66 to 0.89 of
+#: the median; under a reflection, 0.008 dark, 0.025 of the median.
 WASHED, WASHED_FLOOR = 0.4, 0.04
 
 
@@ -62,13 +63,18 @@ class BoxRead:
 
 @dataclass
 class Straightened:
-    """The grid's band of the page, straightened, as ink (0 paper … 1 ink)
-    and as darkness against the paper around (before ink's thresholds)."""
+    """The grid's band of the page, straightened: each pixel's darkness
+    against the paper around it (0 … 1), and from it the ink (0 paper … 1
+    ink: the paper's grain and the JPEG's noise under 0.15, a pen's stroke
+    over 0.45)."""
 
-    ink: np.ndarray
+    dark: np.ndarray
     left: float
     top: float
-    dark: np.ndarray | None = None
+
+    @cached_property
+    def ink(self) -> np.ndarray:
+        return np.clip((self.dark - 0.15) / 0.3, 0.0, 1.0)
 
     def cut(self, box: Box, *, dx: float = 0.0, dy: float = 0.0) -> np.ndarray:
         """The ink inside `box` grown by dx, dy millimetres on each side."""
@@ -91,9 +97,7 @@ def straighten(photo: Photo, h: np.ndarray, layout: SheetLayout) -> Straightened
     band = photo.image.transform(
         (width, height), Image.Transform.PERSPECTIVE, coefficients, Image.Resampling.BILINEAR
     )
-    darkness = _darkness(band)
-    # Paper's grain and the JPEG's noise under 0.15, a pen's stroke over 0.45.
-    return Straightened(np.clip((darkness - 0.15) / 0.3, 0.0, 1.0), left, top, darkness)
+    return Straightened(_darkness(band), left, top)
 
 
 def _darkness(band: Image.Image) -> np.ndarray:
@@ -106,10 +110,15 @@ def _darkness(band: Image.Image) -> np.ndarray:
     return np.clip(1.0 - grey / bright, 0.0, 1.0)
 
 
-def washed_boxes(band: Straightened, layout: SheetLayout) -> frozenset[Box]:
-    """The boxes of `layout` washed out on this photo: their outline under
-    WASHED of the boxes' usual outline, or under WASHED_FLOOR."""
-    boxes = [box for row in layout.rows for f in row.fields for box in f.boxes]
+def boxes_of(layout: SheetLayout) -> tuple[Box, ...]:
+    """Every box of `layout`'s rows, row by row, left to right."""
+    return tuple(box for row in layout.rows for f in row.fields for box in f.boxes)
+
+
+def washed_boxes(band: Straightened, boxes: tuple[Box, ...]) -> frozenset[Box]:
+    """Those of `boxes` (a sheet's, `boxes_of`) washed out on this photo:
+    their outline under WASHED of the boxes' usual outline, or under
+    WASHED_FLOOR."""
     lines = [outline(band, box) for box in boxes]
     under = max(WASHED * float(np.percentile(lines, 80)) if lines else 0.0, WASHED_FLOOR)
     return frozenset(box for box, line in zip(boxes, lines, strict=True) if line < under)
@@ -145,13 +154,12 @@ def outline(band: Straightened, box: Box) -> float:
     point within 0.5 mm of where it is printed, its median over the box's
     width less 0.5 mm at each end. A pen's stroke across a line only
     darkens it; a reflection fades it, as it fades the pen's ink."""
-    dark = band.ink if band.dark is None else band.dark
     x0 = round((box.x + 0.5 - band.left) * PER_MM)
     x1 = round((box.x + box.w - 0.5 - band.left) * PER_MM)
     found = []
     for y in (box.y, box.y + box.h):
         row = round((y - band.top) * PER_MM)
-        strip = dark[max(row - 5, 0) : max(row + 6, 0), max(x0, 0) : max(x1, 0)]
+        strip = band.dark[max(row - 5, 0) : max(row + 6, 0), max(x0, 0) : max(x1, 0)]
         if strip.size:
             found.append(float(np.median(strip.max(0))))
     return min(found, default=0.0)

@@ -372,8 +372,6 @@ def _confirmed(
     places: list[tuple[str, int]] = []
     for name in unsure:
         field_read = read.fields[name]
-        if field_read.washed:
-            return set()
         text = str(field_read.value)
         if field_read.value is None or len(text) != len(field_read.probabilities):
             return set()

@@ -69,8 +69,9 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
         raise Refused("other_layout")
     h = locate.page_homography(photo, qr, layout)
     band = cells.straighten(photo, h, layout)
-    washed = cells.washed_boxes(band, layout)
-    if len(washed) > GLARE_SHARE * sum(len(f.boxes) for row in layout.rows for f in row.fields):
+    boxes = cells.boxes_of(layout)
+    washed = cells.washed_boxes(band, boxes)
+    if len(washed) > GLARE_SHARE * len(boxes):
         raise Refused("glare")
     rows = [_read_row(band, row, washed) for row in layout.rows]
     while rows and _blank(rows[-1], washed_too=True):  # the rows left for deals never played
