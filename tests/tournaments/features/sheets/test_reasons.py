@@ -130,14 +130,22 @@ NUMBER = {"value": 173, "sure": False, "probabilities": [0.99, 0.4, 0.98], "seco
         (["washed"], ["announce_a"], {}, [],
          "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
          "disparaître"),
-        # A washed cross is said washed alone, not « une croix pas nette ».
-        (["washed"], ["trump"], {"trump": {"value": None, "sure": False, "washed": True}}, [],
-         "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
-         "disparaître"),
     ],
 )  # fmt: skip
 def test_each_reason_is_said_in_plain_words(codes, asked, fields, marques, said):
     assert display.reasons_said(codes, asked, fields, marques) == [said]
+
+
+def test_a_washed_cell_is_said_washed_alone_beside_a_digit_in_doubt():
+    """A row with a cross washed out and another number read unsure: the
+    cross is said washed, not also « une croix pas nette »."""
+    fields = {"trump": {"value": None, "sure": False, "washed": True}, "points": NUMBER}
+    said = display.reasons_said(["washed", "unsure"], ["trump", "points"], fields, [])
+    assert said == [
+        "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit a pu "
+        "disparaître",
+        "points des preneurs : le 7 pourrait être un 1",
+    ]
 
 
 def test_every_reason_the_reader_gives_has_its_words():

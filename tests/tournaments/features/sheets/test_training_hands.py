@@ -145,10 +145,6 @@ def test_a_photo_from_too_far_keeps_the_digit_dark_and_blurs_it_to_a_few_pixels(
     assert grey > 0.25  # edges a few pixels wide: the averaging down, brought back
 
 
-def test_the_shipped_recipe_draws_no_photo_from_too_far():
-    assert train_digits.Extra(coarse=0).draw() == []
-
-
 @pytest.mark.skipif(
     not hands.font_files("train") and not os.environ.get("CI"),
     reason="the training fonts' Debian packages are not installed (CI installs them)",
@@ -158,6 +154,8 @@ def test_photos_from_too_far_are_digits_of_the_training_hands_half_pen_half_font
     again, labels, _ = hands.coarse_digits("french-stroke", "train", 20, 5, 4)
     assert np.array_equal(x, again) and np.array_equal(y, labels)
     assert x.shape[1:] == (28, 28) and sorted(y) == sorted([*range(10)] * 2)
+    ((drawn, drawn_labels),) = train_digits.Extra(coarse=20).draw()  # the flag's own draw
+    assert drawn.shape[1:] == (28, 28) and len(drawn_labels) == 20
 
 
 def test_curled_fours_are_seeded_fours_of_training_writers_that_no_other_draw_writes():
@@ -167,4 +165,5 @@ def test_curled_fours_are_seeded_fours_of_training_writers_that_no_other_draw_wr
     assert x.shape[1:] == (28, 28)
     others = set(hands.GLYPHS[4]) | set(hands.TRAINING_GLYPHS[4]) | set(hands.FRENCH[4])
     assert not set(hands.CURLED_GLYPHS[4]) & others
-    assert train_digits.Extra().draw() == []  # the shipped recipe never draws them
+    ((drawn, drawn_labels),) = train_digits.Extra(curled_fours=6).draw()  # the flag's own draw
+    assert drawn.shape == (6, 28, 28) and set(drawn_labels) == {4}
