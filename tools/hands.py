@@ -300,7 +300,8 @@ class StrokeWriter:
         name = self.variants[digit]
         strokes = (
             GLYPHS[digit].get(name)
-            or {**TRAINING_GLYPHS.get(digit, {}), **CURLED_GLYPHS.get(digit, {})}[name]
+            or TRAINING_GLYPHS.get(digit, {}).get(name)
+            or CURLED_GLYPHS[digit][name]
         )
         image = Image.new("L", (size * 2, size * 2), 0)
         draw = ImageDraw.Draw(image)
