@@ -129,8 +129,9 @@ ENGINE_REASONS = {
 }
 
 #: A field's crop at the review shows these fields beside it: the takers'
-#: points with the defence's, whose sum checks them.
-SHOWN_BESIDE = {"points": ("points_defence",)}
+#: points with the defence's, whose sum checks them; the capot's boxes with
+#: la générale's, typed in the same cell (« GN »).
+SHOWN_BESIDE = {"points": ("points_defence",), "capot": ("generale",)}
 
 #: A field of the sheet's row, named as its column is printed.
 SHEET_FIELDS = {

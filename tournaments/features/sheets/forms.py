@@ -41,7 +41,8 @@ OPTIONS = Feature(
 )
 
 #: The sheet's fields → the grid's cell that holds each (a written marque
-#: or total has none: the engine computes them).
+#: or total has none: the engine computes them). La générale's box is typed
+#: in « Capot » (« GN »).
 CELL_OF_FIELD = {
     "taker": "taker",
     "trump": "trump",
@@ -50,6 +51,7 @@ CELL_OF_FIELD = {
     "points": "points",
     "belote": "belote",
     "capot": "capot",
+    "generale": "capot",
     "announce_a": "announce_a",
     "announce_b": "announce_b",
 }

@@ -128,3 +128,60 @@ def test_a_photographed_generale_is_read_and_recorded_as_played(desk, generale_t
         fields = {name: getattr(deal, name) for name in DEAL_FIELDS}
         assert fields["bid_generale"] == (played["bid"] == "generale")
         assert fields["generale"] == played.get("generale", "")
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "to_target"),
+    [
+        ("ffb-coinche", {"generale": "contract"}, False),
+        ("ffb-coinche", {"generale": "contract"}, True),
+        ("ffb-coinche", {}, True),
+        ("ffb-belote", {}, False),
+        ("ffb-belote", {}, True),
+    ],
+)
+def test_every_box_of_a_sheet_is_framed_in_the_review_or_only_checks_the_deal(
+    preset, overrides, to_target
+):
+    """A field the reader asks about is framed at its cell of the review's
+    grid, or it is only written to check the deal (a marque, a total, the
+    defence's points). The générale's box is framed at « Capot », where the
+    grid types it (« GN »)."""
+    from tournaments.domain.sheet_layout import field_kinds
+    from tournaments.features.sheets.domain.checks import EVIDENCE
+    from tournaments.features.sheets.forms import CELL_OF_FIELD
+
+    rules = scoring.Rules.from_preset(preset, **overrides)
+    names = {name for name, _kind, _boxes in field_kinds(rules, 12, to_target)}
+    assert names - set(EVIDENCE) <= set(CELL_OF_FIELD)
+    assert CELL_OF_FIELD["generale"] == "capot"
+
+
+def test_the_capot_cell_is_cropped_with_la_generales_box_beside_it(desk, generale_table):
+    """The review's crop at « Capot » shows la générale's box too: the grid
+    types both in that cell, and a générale asked is framed there."""
+    import io
+
+    from PIL import Image
+
+    table, rules = generale_table, generale_table.round.tournament.rule_profile
+    data = builders.photo_of(table, _rows(rules), seed=4)
+    url = reverse("tournaments:sheets_upload", args=[table.round.tournament.slug, 1])
+    desk.post(url, {"photos": SimpleUploadedFile("IMG_0062.jpg", data, "image/jpeg")})
+    photo = SheetPhoto.objects.get()
+    row = reverse("tournaments:sheet_row", args=[table.round.tournament.slug, 1, photo.pk, 1])
+    capot = Image.open(io.BytesIO(desk.get(row + "?case=capot").content))
+    taker = Image.open(io.BytesIO(desk.get(row + "?case=taker").content))
+    # The taker's two boxes, the capot's two and la générale's one.
+    assert capot.width > 1.3 * taker.width
+
+
+def test_a_generale_box_in_doubt_frames_the_capot_cell():
+    from types import SimpleNamespace
+
+    rules = scoring.Rules.from_preset("ffb-coinche", generale="contract")
+    deal = {"deal": 1, "asked": ["generale"], "reasons": ["washed"], "fields": {}}
+    review = SheetReview(
+        SimpleNamespace(reading={"deals": [deal], "marques": [[0, 0]]}), rules=rules
+    )
+    assert review.rows[0].asked_cells == ["capot"]
