@@ -110,6 +110,10 @@ def reason(code: str) -> str:
             "ces cases ne se voient pas sur la photo (un reflet, un pli) : ce qui y est écrit "
             "a pu disparaître"
         ),
+        "stray": _(
+            "de l'encre au bord de ces cases, pas un chiffre écrit dedans (une correction "
+            "écrite au-dessus, un chiffre qui déborde) : regardez ce qui y est écrit"
+        ),
     }
     if code.startswith("engine_"):
         return ENGINE_REASONS.get(code[7:], ENGINE_REASONS["taker"])()
@@ -168,7 +172,7 @@ def reasons_said(
                 n
                 for n in asked
                 if not (fields.get(n) or {}).get("sure", True)
-                and not (fields.get(n) or {}).get("washed")  # said by « washed »
+                and not {"washed", "stray"} & set(fields.get(n) or {})  # said by their code
             ]
             said += [_unsure(name, fields[name]) for name in doubted] or [reason(code)]
         elif code == "could_be_other":

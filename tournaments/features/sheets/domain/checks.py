@@ -7,7 +7,9 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 
 - a field was read unsure (a digit the network doubts, a box half inked,
   two boxes crossed for one choice, a gap inside a number), or a box of
-  it washed out on the photo (« washed »: never settled nor confirmed);
+  it washed out on the photo (« washed ») or holding only ink from
+  elsewhere (« stray »: a correction written above the row below): never
+  settled nor confirmed;
 - the engine refuses it (card points that cannot add up to 162, or 252
   without a capot; a coinche without a bid; points with no taker…);
 - a marque written differs from the one the engine computes;
@@ -91,8 +93,9 @@ def check_deal(
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
     count_belotes(read, rules, pot)
-    if washed := [name for name, field_read in read.fields.items() if field_read.washed]:
-        read.ask("washed", *washed)
+    for flag in ("washed", "stray"):  # what the photo does not show as written
+        if flagged := [name for name, f in read.fields.items() if getattr(f, flag)]:
+            read.ask(flag, *flagged)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]
     settled = _settled(read, rules, before, pot, unsure, previous)
     if settled is None and unsure:  # at tout atout, a cross may be two belotes
@@ -118,7 +121,7 @@ def check_deal(
     others = [reason for reason in read.reasons if reason != "total"]
     if unsure:
         confirmed = set() if others else _confirmed(read, rules, pot, unsure, before)
-        left = [n for n in unsure if n not in confirmed and not read.fields[n].washed]
+        left = [n for n in unsure if n not in confirmed and not read.fields[n].unseen]
         if left:
             read.ask("unsure", *left)
     if read.marques is not None and not others:
@@ -162,8 +165,8 @@ def _settled(
     unreadable…): the row is then checked as read."""
     from tournaments.features.sheets.domain import readings, settle
 
-    if any(field_read.washed for field_read in read.fields.values()):
-        return None  # a digit gone with the light is a reading no box holds
+    if any(field_read.unseen for field_read in read.fields.values()):
+        return None  # a digit gone with the light, or ink from elsewhere: no box holds it
     for name in unsure:
         field_read = read.fields[name]
         boxes = readings.classes(field_read)

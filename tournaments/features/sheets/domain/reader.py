@@ -96,9 +96,10 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
 
 
 def _blank(row: tuple[int, dict[str, FieldRead]], washed_too: bool = False) -> bool:
-    """Nothing read on the row, each field sure (or, `washed_too`, washed out)."""
+    """Nothing read on the row, each field sure or holding only ink from
+    elsewhere (or, `washed_too`, washed out)."""
     return all(
-        read.value is None and (read.sure or (washed_too and read.washed))
+        read.value is None and (read.sure or read.stray or (washed_too and read.washed))
         for read in row[1].values()
     )
 
@@ -118,12 +119,14 @@ def _read_row(
 
 def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     """A number from its boxes: the digits between the first and the last
-    box written; a gap, a speck, what is no digit, a doubted digit or a box
-    washed out make it unsure."""
-    written = [i for i, box in enumerate(boxes) if box.ink >= cells.BLANK]
+    box written; a gap, a speck, what is no digit, a doubted digit, a box
+    washed out or holding only ink from elsewhere (stray, read as no digit)
+    make it unsure."""
+    written = [i for i, box in enumerate(boxes) if box.ink >= cells.BLANK and not box.stray]
     washed = any(box.washed for box in boxes)
+    stray = any(box.stray for box in boxes)
     if not written:
-        return FieldRead(None, not washed, washed=washed)
+        return FieldRead(None, not (washed or stray), washed=washed, stray=stray)
     span = boxes[written[0] : written[-1] + 1]
     limits = digits.calibration(digits.MODEL)
     sure = all(
@@ -133,9 +136,10 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
         and box.probability >= limits.sure
         for box in span
     )
-    faint = [box for i, box in enumerate(boxes) if box.ink >= cells.BLANK and i not in written]
     text = "".join(
-        str(box.digit) for box in span if box.digit is not None and box.digit != digits.JUNK
+        str(box.digit)
+        for box in span
+        if box.digit is not None and box.digit != digits.JUNK and not box.stray
     )
     value = int(text) if text and len(text) == len(span) else None
     probabilities = tuple(box.probability for box in span)
@@ -143,11 +147,12 @@ def _number(boxes: list[cells.BoxRead]) -> FieldRead:
     classes = tuple(box.classes for box in span) if all(box.classes for box in span) else ()
     return FieldRead(
         value,
-        sure and value is not None and not faint and not washed,
+        sure and value is not None and not (washed or stray),
         probabilities,
         seconds,
         classes,
         washed,
+        stray,
     )
 
 

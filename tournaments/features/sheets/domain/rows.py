@@ -31,9 +31,19 @@ class FieldRead:
     #: A box of it washed out on the photo (cells.WASHED): what was written
     #: there may be gone, so it is never settled nor confirmed, but asked.
     washed: bool = False
+    #: A box of it holds only ink from elsewhere (cells.STRAY: a correction
+    #: written above the row below, a digit running over): read as no digit,
+    #: never settled nor confirmed, but asked.
+    stray: bool = False
+
+    @property
+    def unseen(self) -> bool:
+        """What the photo shows of it is not what was written in its boxes."""
+        return self.washed or self.stray
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "sure": self.sure} | ({"washed": True} if self.washed else {})
+        flags = {name: True for name in ("washed", "stray") if getattr(self, name)}
+        return {"value": self.value, "sure": self.sure} | flags
 
 
 @dataclass

@@ -1,0 +1,147 @@
+"""Ink from elsewhere in a number's box (issue 59): a player corrects a
+number by striking it and writing the right one small above its boxes —
+into the bottom of the row above's boxes — or a digit's tail runs over
+into the row beside. Every digit written in its own box crosses the box's
+middle; that ink stays at an edge. Such a box is « stray » (cells.STRAY):
+read as no digit, its field asked (« de l'encre au bord de ces cases… »),
+never settled nor confirmed by the rules.
+
+Found by a probe of players' corrections the reader was not tuned on
+(29 November 2026): a correction « 64 » written above deal 8's defence
+boxes was read 0, sure, as deal 7's defence's points (left blank there),
+unasked."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from bench import sheet_photos
+from tests.tournaments.features.sheets import builders
+from tests.tournaments.features.sheets.builders import SHOT, played
+from tournaments.domain.sheet_layout import DIGITS, Box, Field
+from tournaments.features.sheets import display, queries
+from tournaments.features.sheets.domain import cells
+from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+from tournaments.features.sheets.domain.marques import scored, with_pot
+from tournaments.features.sheets.domain.reader import _number
+from tournaments.pdf import sheets
+
+PER_MM = cells.PER_MM
+FIELD = Field("points", DIGITS, tuple(Box(str(i), 5.0 + 6 * i, 10.0, 5.0, 8.0) for i in range(3)))
+
+
+def _stroke(band: cells.Straightened, box: Box, top: float, bottom: float) -> None:
+    """A pen's upright stroke in `box`, from `top` to `bottom` (shares of
+    its height; beyond 0 … 1 it runs over the printed outline)."""
+    x = round((box.x + box.w / 2) * PER_MM)
+    y0, y1 = (round((box.y + share * box.h) * PER_MM) for share in (top, bottom))
+    band.dark[y0:y1, x - 3 : x + 3] = 0.9
+
+
+@pytest.mark.parametrize(
+    ("top", "bottom", "stray"),
+    [
+        (0.15, 0.85, False),  # a 1 written in its box
+        (0.4, 0.6, False),  # a digit written small, across the middle
+        (0.7, 1.1, True),  # the top of a digit written under the box, over its outline
+        (-0.1, 0.3, True),  # a tail running over from the row above
+    ],
+)
+def test_ink_that_misses_the_middle_of_its_box_is_stray(top, bottom, stray):
+    band = cells.Straightened(np.zeros((int(30 * PER_MM), int(30 * PER_MM)), np.float32), 0, 0)
+    _stroke(band, FIELD.boxes[1], top, bottom)
+    reads = cells.read_field(band, FIELD)
+    assert [read.stray for read in reads] == [False, stray, False]
+    assert reads[0].ink == 0.0 and reads[1].ink > cells.BLANK
+
+
+def _box(digit: int | None, *, stray: bool = False) -> cells.BoxRead:
+    if digit is None:
+        return cells.BoxRead(0.0)
+    return cells.BoxRead(0.2, digit, 1.0, None, (), stray=stray)
+
+
+@pytest.mark.parametrize(
+    ("boxes", "value", "sure"),
+    [
+        ([_box(None), _box(6, stray=True), _box(4, stray=True)], None, False),
+        ([_box(None), _box(9), _box(7)], 97, True),
+        ([_box(1, stray=True), _box(9), _box(7)], 97, False),  # the 1 is not read, 97 asked
+        ([_box(1), _box(5, stray=True), _box(7)], None, False),  # a gap, not 17
+    ],
+)
+def test_a_stray_box_is_read_as_no_digit_and_makes_its_number_unsure(boxes, value, sure):
+    read = _number(boxes)
+    assert (read.value, read.sure) == (value, sure)
+    assert read.stray is any(box.stray for box in boxes)
+
+
+def _row(rules, **changed: FieldRead) -> DealRead:
+    """A contract deal read right (80 bid and made with 82), its marques
+    the rules', then `changed`'s fields as read."""
+    fields = {
+        "taker": FieldRead("A", True),
+        "trump": FieldRead("H", True),
+        "bid": FieldRead(80, True, (1.0, 1.0)),
+        "points": FieldRead(82, True, (1.0, 1.0)),
+        "points_defence": FieldRead(80, True, (1.0, 1.0)),
+    }
+    marques = with_pot(scored(fields, rules), 0)  # type: ignore[arg-type]
+    for side, value in zip("ab", marques, strict=True):
+        fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
+    return DealRead(1, {**fields, **changed})
+
+
+@pytest.mark.parametrize(
+    ("field", "read"),
+    [
+        ("points_defence", FieldRead(None, False, stray=True)),  # blank but for ink from below
+        # 82 written, its 2 with a correction's ink under it, read 7 at
+        # 0.5: settling would take 82 from the marques — unasked.
+        ("points", FieldRead(87, False, (1.0, 0.5), (-1, 2), stray=True)),
+    ],
+)
+def test_a_stray_field_is_asked_and_never_settled(tournament, field, read):
+    rules = tournament.rule_profile
+    row = _row(rules, **{field: read})
+    check_deal(row, rules, (0, 0), 0)
+    assert field in row.asked and row.why[field] == "stray"
+    assert row.fields[field].value == read.value  # not settled to what the marques need
+    assert row.fields[field].to_json()["stray"] is True
+    fields = {name: f.to_json() for name, f in row.fields.items()}
+    said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
+    assert said[0].startswith("de l'encre au bord de ces cases")
+    assert not any("sans certitude" in sentence for sentence in said)  # said once
+
+
+def _correction(layout, page, deal: int, field: str, text: str, seed: int):
+    """`text` written small above `field`'s boxes on `deal`'s row, as a
+    player writes a number again over the one struck out."""
+    per_mm = page.width / 210.0
+    pen = builders.writer(seed)
+    boxes = layout.rows[deal - 1].field(field).boxes[-len(text) :]
+    for digit, box in zip(text, boxes, strict=True):
+        small = SimpleNamespace(x=box.x + box.w * 0.15, y=box.y - box.h * 0.55,
+                                w=box.w * 0.7, h=box.h * 0.55)  # fmt: skip
+        sheet_photos._digit(page, small, int(digit), pen, per_mm)
+
+
+@pytest.mark.django_db
+def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_table):
+    """Deal 1's defence left blank; deal 2's defence's points written again
+    small above their boxes: deal 1's boxes hold the correction's feet, not
+    a number — asked, read as none."""
+    deals = played(sheet_table, 2, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    rows[1].pop("points_defence", None)
+    layout = sheets.table_layout(sheet_table)
+    page = builders._written(sheet_table, rows, 4, None)
+    _correction(layout, page, 2, "points_defence", "64", seed=5)
+    data = sheet_photos.photograph(page, SHOT, 4)
+    first = queries.read_sheet(data, tournament=sheet_table.round.tournament).read.deals[0]
+    assert first.fields["points_defence"].stray
+    assert first.fields["points_defence"].value is None
+    assert first.why.get("points_defence") == "stray"
