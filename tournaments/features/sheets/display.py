@@ -111,8 +111,8 @@ def reason(code: str) -> str:
             "a pu disparaître"
         ),
         "stray": _(
-            "de l'encre au bord de ces cases, pas un chiffre écrit dedans (une correction "
-            "écrite au-dessus, un chiffre qui déborde) : regardez ce qui y est écrit"
+            "de l'encre au bord de ces cases, rien au milieu : lue comme aucun chiffre (un "
+            "chiffre écrit petit, une correction de la ligne voisine, un chiffre qui déborde)"
         ),
     }
     if code.startswith("engine_"):

@@ -113,8 +113,24 @@ def test_a_stray_field_is_asked_and_never_settled(tournament, field, read):
     assert row.fields[field].to_json()["stray"] is True
     fields = {name: f.to_json() for name, f in row.fields.items()}
     said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
-    assert said[0].startswith("de l'encre au bord de ces cases")
+    assert said[0].startswith("de l'encre au bord de ces cases, rien au milieu")
     assert not any("sans certitude" in sentence for sentence in said)  # said once
+
+
+def test_a_stray_field_beside_a_digit_in_doubt_is_said_once(tournament):
+    """The unsure sentences name the digits in doubt, not the stray field
+    (« un chiffre illisible » would say what the photo does not show)."""
+    rules = tournament.rule_profile
+    row = _row(
+        rules,
+        points_defence=FieldRead(None, False, stray=True),
+        announce_a=FieldRead(20, False, (0.6, 1.0), (7, -1)),
+    )
+    check_deal(row, rules, (0, 0), 0)
+    fields = {name: f.to_json() for name, f in row.fields.items()}
+    said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
+    assert "unsure" in row.reasons and {"points_defence", "announce_a"} <= set(row.asked)
+    assert not any(sentence.startswith("points de la défense :") for sentence in said)
 
 
 def _correction(layout, page, deal: int, field: str, text: str, seed: int):
@@ -132,8 +148,8 @@ def _correction(layout, page, deal: int, field: str, text: str, seed: int):
 @pytest.mark.django_db
 def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_table):
     """Deal 1's defence left blank; deal 2's defence's points written again
-    small above their boxes: deal 1's boxes hold the correction's feet, not
-    a number — asked, read as none."""
+    small above their boxes: deal 1's boxes hold the bottom of the
+    correction's digits, not a number — asked, read as none."""
     deals = played(sheet_table, 2, seed=4)
     rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
     rows[1].pop("points_defence", None)
@@ -145,3 +161,22 @@ def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_tab
     assert first.fields["points_defence"].stray
     assert first.fields["points_defence"].value is None
     assert first.why.get("points_defence") == "stray"
+
+
+@pytest.mark.django_db
+def test_a_row_after_the_last_deal_holding_a_corrections_ink_is_asked_not_dropped(
+    sheet_table,
+):
+    """Deal 2's takers' points written again small under their boxes, into
+    row 3 (no deal played there): row 3 is kept and asked, not dropped as
+    an unplayed row — that ink may be all that shows of the correction."""
+    deals = played(sheet_table, 2, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    layout = sheets.table_layout(sheet_table)
+    page = builders._written(sheet_table, rows, 4, None)
+    _correction(layout, page, 3, "points", "97", seed=5)  # above row 3: under row 2
+    data = sheet_photos.photograph(page, SHOT, 4)
+    read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
+    assert len(read.deals) == 3
+    third = read.deals[2]
+    assert third.fields["points"].stray and third.why.get("points") == "stray"

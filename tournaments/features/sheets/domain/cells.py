@@ -53,6 +53,9 @@ WASHED, WASHED_FLOOR = 0.4, 0.04
 #: written in their boxes, 51 pixels there at least; 20 boxes holding only
 #: a correction's ink from the row below, 0 each.
 STRAY, MIDDLE = 8, (0.35, 0.65)
+#: A number's box is cut this much taller than printed, above and below
+#: (millimetres): a pen's digit often runs over.
+RUN_OVER = 1.0
 
 
 @dataclass(frozen=True)
@@ -161,9 +164,9 @@ def read_field(
 
 
 def _astray(ink: np.ndarray, box: Box) -> bool:
-    """Whether the ink of a number's box (`_digit_ink`: 1 mm taller than
+    """Whether the ink of a number's box (`_digit_ink`: RUN_OVER taller than
     printed each way) misses the printed box's middle (STRAY, MIDDLE)."""
-    top = round(1.0 * PER_MM)
+    top = round(RUN_OVER * PER_MM)
     low, high = (round(top + share * box.h * PER_MM) for share in MIDDLE)
     return int((ink[low:high] > 0.5).sum()) < STRAY
 
@@ -192,13 +195,13 @@ def _crossed(band: Straightened, box: Box, washed: bool) -> BoxRead:
 
 
 def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
-    """A number's box: taller than printed by 1 mm each way, its sides cut
-    by 0.4 mm, the printed outline and any rule across its margins taken
-    out."""
-    ink = band.cut(box, dx=-0.4, dy=1.0).copy()
+    """A number's box: taller than printed by RUN_OVER each way, its sides
+    cut by 0.4 mm, the printed outline and any rule across its margins
+    taken out."""
+    ink = band.cut(box, dx=-0.4, dy=RUN_OVER).copy()
     if not ink.size:
         return ink
-    edge = round(1.0 * PER_MM)
+    edge = round(RUN_OVER * PER_MM)
     # The box's top and bottom lines, and past them the cut's margins, which
     # may hold a neighbour's printed rule (the heading's thick line over the
     # first row's cut): whatever darkens a whole row evenly is a rule.

@@ -96,10 +96,12 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
 
 
 def _blank(row: tuple[int, dict[str, FieldRead]], washed_too: bool = False) -> bool:
-    """Nothing read on the row, each field sure or holding only ink from
-    elsewhere (or, `washed_too`, washed out)."""
+    """Nothing read on the row, each field sure (or, `washed_too`, washed
+    out). A row holding only ink from elsewhere (stray) is not blank: a
+    correction of the row beside may be all that shows of it, so it is
+    asked, not dropped."""
     return all(
-        read.value is None and (read.sure or read.stray or (washed_too and read.washed))
+        read.value is None and (read.sure or (washed_too and read.washed))
         for read in row[1].values()
     )
 
