@@ -68,6 +68,23 @@ def test_a_pen_stroke_across_a_washed_out_outline_leaves_it_washed_out():
     assert {box.name for box in cells.washed_boxes(band, BOXES)} == {"7"}
 
 
+@pytest.mark.parametrize("written", [0, 3, 6])
+def test_a_large_hand_over_the_printed_lines_washes_nothing_out(written):
+    """Digits written taller than their boxes run along the boxes' top and
+    bottom lines with the pen's ink, darker than print: over 70 % of the
+    width of `written` boxes of 8, both lines. The printed outlines stay
+    what the sheet's usual one is (with each line's median, the pen's
+    darkness became the usual outline, and the boxes left bare read
+    washed out: big handwriting refused as « glare »)."""
+    band = _band(BOXES, [0.3] * 8)
+    for box in BOXES[:written]:
+        x0 = int(box.x * PER_MM)
+        for y in (box.y, box.y + box.h):
+            row = int(y * PER_MM)
+            band.dark[row - 2 : row + 4, x0 : x0 + int(0.7 * box.w * PER_MM)] = 0.9
+    assert cells.washed_boxes(band, BOXES) == frozenset()
+
+
 def _row(rules, **changed: FieldRead) -> DealRead:
     """A contract deal read right (80 bid and made with 82), its marques
     the rules', then `changed`'s fields as read."""
@@ -164,3 +181,17 @@ def test_a_reflection_no_row_can_be_asked_about_refuses_the_photo(sheet_table, w
     with pytest.raises(Refused) as refused:
         queries.read_sheet(data, tournament=sheet_table.round.tournament)
     assert refused.value.code == "glare"
+
+
+@pytest.mark.django_db
+def test_a_sheet_written_in_a_large_hand_is_read_not_refused(sheet_table, monkeypatch):
+    """Every digit written 1.1 to 1.45 times as tall as its box, running
+    over its lines: the photo is read, no box washed out (it was refused
+    « glare » when each line's median measured the printed outline)."""
+    monkeypatch.setattr(sheet_photos, "DIGIT_OF_BOX", (1.1, 1.45))
+    deals = played(sheet_table, 6, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    data = sheet_photos.photograph(_written(sheet_table, rows, 4, None), SHOT, 4)
+    read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
+    assert len(read.deals) == 6
+    assert not any(field.washed for deal in read.deals for field in deal.fields.values())

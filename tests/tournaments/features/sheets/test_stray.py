@@ -164,12 +164,11 @@ def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_tab
 
 
 @pytest.mark.django_db
-def test_a_row_after_the_last_deal_holding_a_corrections_ink_is_asked_not_dropped(
-    sheet_table,
-):
-    """Deal 2's takers' points written again small under their boxes, into
-    row 3 (no deal played there): row 3 is kept and asked, not dropped as
-    an unplayed row — that ink may be all that shows of the correction."""
+def test_a_row_after_the_last_deal_holding_only_ink_from_above_is_no_deal(sheet_table):
+    """Deal 2's takers' points run over into row 3 (no deal played there):
+    row 3 holds only stray ink, and is not kept as a deal — the review
+    could only record it as a deal passed, never played. Deal 2 is read
+    and checked as ever."""
     deals = played(sheet_table, 2, seed=4)
     rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
     layout = sheets.table_layout(sheet_table)
@@ -177,6 +176,18 @@ def test_a_row_after_the_last_deal_holding_a_corrections_ink_is_asked_not_droppe
     _correction(layout, page, 3, "points", "97", seed=5)  # above row 3: under row 2
     data = sheet_photos.photograph(page, SHOT, 4)
     read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
-    assert len(read.deals) == 3
-    third = read.deals[2]
-    assert third.fields["points"].stray and third.why.get("points") == "stray"
+    assert [deal.deal for deal in read.deals] == [1, 2]
+
+
+@pytest.mark.django_db
+def test_a_blank_row_between_deals_holding_only_stray_ink_is_asked(sheet_table):
+    """Row 2 left blank between deals 1 and 3, the bottom of a correction
+    written above row 3 in it: asked as a blank row, not read as a deal."""
+    deals = played(sheet_table, 3, seed=4)
+    rows = {1: dict(deals[0][1]), 3: dict(deals[2][1])}
+    layout = sheets.table_layout(sheet_table)
+    page = builders._written(sheet_table, rows, 4, None)
+    _correction(layout, page, 3, "points", "97", seed=5)
+    data = sheet_photos.photograph(page, SHOT, 4)
+    second = queries.read_sheet(data, tournament=sheet_table.round.tournament).read.deals[1]
+    assert "blank_row" in second.reasons and second.fields["points"].stray
