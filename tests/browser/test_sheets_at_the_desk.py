@@ -8,7 +8,9 @@ Chromium:
   each sheet whole at the grid (run with -s to read them);
 - a phone at 390 px photographing a sheet (the camera's input);
 - each bad photo of item 6 with its sentence next to it, nothing recorded,
-  the rest of the pile kept.
+  the rest of the pile kept;
+- a player's correction written above a row, read on a phone at 390 px:
+  the blank row under it asked with what the photo shows (issue 59).
 
 The photos are the app's own printed sheets filled with handwritten
 digits held out of the model's training, taken as a phone would
@@ -314,3 +316,44 @@ def test_each_bad_photo_gets_its_sentence_next_to_it_and_nothing_is_recorded(
     )
     assert a.deals.count() == 2 and not b.deals.exists() and not c.deals.exists()
     assert Table.objects.get(pk=one.pk).deals.count() == 12
+
+
+def test_a_corrections_ink_in_a_blank_row_is_asked_with_its_reason_on_a_phone(
+    page: Page, live_server, django_user_model, tmp_path
+):
+    """Browser: 390 px layout, screen layout, axe.
+
+    Deal 2's defence left blank, deal 3's written again small above its
+    boxes (a player's correction): the review asks deal 2's defence's
+    points with what the photo shows, ink at the edge of the boxes read as
+    no digit (issue 59), the sentence on screen beside its framed crop."""
+    from bench import sheet_photos
+    from tests.tournaments.features.sheets.test_stray import _correction
+    from tournaments.pdf import sheets
+
+    owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
+    tournament = factories.build_tournament(owner=owner, sheets_enabled=True)
+    factories.add_teams(tournament, 4)
+    rnd = factories.draw_random_round(tournament)
+    table = factories.first_table(rnd)
+    rows = {n: dict(values) for n, (_deal, values) in enumerate(builders.played(table, 4, 7), 1)}
+    rows[2].pop("points_defence")
+    written = builders._written(table, rows, 7, None)
+    _correction(sheets.table_layout(table), written, 3, "points_defence", "64", seed=8)
+    photo = sheet_photos.photograph(written, builders.SHOT, 7)
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server.url)
+    page.goto(_pile_url(live_server, rnd))
+    page.locator("#sheets-camera").set_input_files(_files(tmp_path, [("photo.jpg", photo)]))
+    item = page.locator(".sheet-photo.read")
+    expect(item).to_have_count(1, timeout=READ_WAIT)
+    item.get_by_role("link", name="Vérifier la feuille").click()
+    expect(page.locator("#sheet-review")).to_be_visible()
+    said = page.get_by_text("de l'encre au bord de ces cases, rien au milieu")
+    expect(said).to_be_visible()
+    crop = page.locator(".sheet-cell.asked .sheet-cell-photo").first
+    crop.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=crop.element_handle())
+    said.scroll_into_view_if_needed()
+    shot(page, "sheet-review-stray-390", full_page=False)
+    assert not table.deals.exists()
