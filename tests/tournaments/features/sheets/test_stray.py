@@ -79,6 +79,24 @@ def test_a_stray_box_is_read_as_no_digit_and_makes_its_number_unsure(boxes, valu
     assert read.stray is any(box.stray for box in boxes)
 
 
+@pytest.mark.parametrize(
+    ("field", "blank"),
+    [
+        (FieldRead(None, False, stray=True), True),  # only ink from elsewhere
+        (FieldRead(None, True), True),  # nothing written
+        # A stroke across a box's middle read as no digit, beside a stray
+        # box: ink of its own, not a blank row.
+        (FieldRead(None, False, (0.8,), stray=True), False),
+        (FieldRead(None, False), False),  # unreadable
+    ],
+)
+def test_a_row_is_blank_only_when_no_box_holds_ink_of_its_own(field, blank):
+    from tournaments.features.sheets.domain.reader import _blank
+
+    empty = FieldRead(None, True)
+    assert _blank((3, {"taker": empty, "points": empty, "marque_b": field})) is blank
+
+
 def _row(rules, **changed: FieldRead) -> DealRead:
     """A contract deal read right (80 bid and made with 82), its marques
     the rules', then `changed`'s fields as read."""

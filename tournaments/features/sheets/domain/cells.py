@@ -45,12 +45,15 @@ BLANK, FAINT = 0.012, 0.03
 #: the median; under a reflection, 0.008 dark, 0.025 of the median (each
 #: line's median then, its first quartile since: on the benchmark's
 #: photos the faintest box at 0.63 to 0.66 of the usual outline, under
-#: the tests' lamp of +1.3 at 0.033).
+#: the tests' lamp of +1.3 at 0.033; on 2-megapixel photos down to 0.435).
 WASHED, WASHED_FLOOR = 0.4, 0.04
 #: The share of a printed line's length (percent) under which its darkness
-#: is taken (`outline`): a pen's ink covers more of it only in a box
-#: written over along its whole line.
+#: is taken (`outline`): a pen's ink along a line raises its darkness only
+#: where it covers more of it.
 LINE_QUARTILE = 25
+#: The usual outline is taken over the boxes nothing is written in, when
+#: they are at least this share of the sheet's (`washed_boxes`).
+BARE_SHARE = 0.2
 #: A number's box whose ink has fewer than STRAY pixels in the middle of
 #: the printed box (MIDDLE, shares of its height) holds ink from elsewhere,
 #: not a digit written in it: every digit crosses its box's middle, a
@@ -139,10 +142,21 @@ def boxes_of(layout: SheetLayout) -> tuple[Box, ...]:
 def washed_boxes(band: Straightened, boxes: tuple[Box, ...]) -> frozenset[Box]:
     """Those of `boxes` (a sheet's, `boxes_of`) washed out on this photo:
     their outline under WASHED of the boxes' usual outline, or under
-    WASHED_FLOOR."""
+    WASHED_FLOOR. The usual outline is the bare boxes' (nothing written
+    inside), where there are enough of them (BARE_SHARE): a large hand's
+    ink along its boxes' lines does not raise it."""
     lines = [outline(band, box) for box in boxes]
-    under = max(WASHED * float(np.percentile(lines, 80)) if lines else 0.0, WASHED_FLOOR)
+    bare = [line for box, line in zip(boxes, lines, strict=True) if _bare(band, box)]
+    usual = bare if len(bare) >= BARE_SHARE * len(lines) else lines
+    under = max(WASHED * float(np.percentile(usual, 80)) if usual else 0.0, WASHED_FLOOR)
     return frozenset(box for box, line in zip(boxes, lines, strict=True) if line < under)
+
+
+def _bare(band: Straightened, box: Box) -> bool:
+    """Nothing written inside `box` (its outline left out): under EMPTY ink."""
+    inset = min(box.w, box.h) * 0.16
+    ink = band.cut(box, dx=-inset, dy=-inset)
+    return not ink.size or float((ink > 0.5).mean()) < EMPTY
 
 
 def read_field(

@@ -97,12 +97,14 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
 
 def _blank(row: tuple[int, dict[str, FieldRead]], washed_too: bool = False) -> bool:
     """Nothing read on the row, each field sure, or holding only ink from
-    elsewhere (or, `washed_too`, washed out). A row after the last deal
-    with only a digit's end from the row above running into it is no deal:
-    kept, the review could only record it as a deal passed, never played
-    (a deal played has its crosses, and digits across their boxes' middle)."""
+    elsewhere, no box with ink of its own (or, `washed_too`, washed out).
+    A row after the last deal with only a digit's end from the row above
+    in it is dropped, no deal: the review could only record it as a deal
+    passed, never played (a deal played has its crosses, and its digits
+    cross their boxes' middle)."""
     return all(
-        read.value is None and (read.sure or read.stray or (washed_too and read.washed))
+        read.value is None
+        and (read.sure or (read.stray and not read.probabilities) or (washed_too and read.washed))
         for read in row[1].values()
     )
 
