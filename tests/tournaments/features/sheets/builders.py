@@ -256,3 +256,23 @@ def jpeg(image: Image.Image, quality: int = 80) -> bytes:
     out = io.BytesIO()
     image.convert("RGB").save(out, "JPEG", quality=quality)
     return out.getvalue()
+
+
+def made_80_row(rules, **changed):
+    """A contract deal read right, every box sure (N-S bid 80 at hearts and
+    made it with 82, the defence's 80), its marques the rules', then
+    `changed`'s fields ({name: FieldRead}) as read."""
+    from tournaments.features.sheets.domain.checks import DealRead, FieldRead
+    from tournaments.features.sheets.domain.marques import scored, with_pot
+
+    fields = {
+        "taker": FieldRead("A", True),
+        "trump": FieldRead("H", True),
+        "bid": FieldRead(80, True, (1.0, 1.0)),
+        "points": FieldRead(82, True, (1.0, 1.0)),
+        "points_defence": FieldRead(80, True, (1.0, 1.0)),
+    }
+    marques = with_pot(scored(fields, rules), 0)
+    for side, value in zip("ab", marques, strict=True):
+        fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
+    return DealRead(1, {**fields, **changed})

@@ -15,13 +15,12 @@ import pytest
 from PIL import Image
 
 from bench import sheet_photos
-from tests.tournaments.features.sheets.builders import SHOT, _written, played
+from tests.tournaments.features.sheets.builders import SHOT, _written, made_80_row, played
 from tournaments.domain.sheet_layout import Box
 from tournaments.features.sheets import queries
 from tournaments.features.sheets.domain import cells
-from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
+from tournaments.features.sheets.domain.checks import FieldRead, check_deal
 from tournaments.features.sheets.domain.limits import Refused
-from tournaments.features.sheets.domain.marques import scored, with_pot
 from tournaments.pdf import sheets
 
 PER_MM = cells.PER_MM
@@ -85,22 +84,6 @@ def test_a_large_hand_over_the_printed_lines_washes_nothing_out(written):
     assert cells.washed_boxes(band, BOXES) == frozenset()
 
 
-def _row(rules, **changed: FieldRead) -> DealRead:
-    """A contract deal read right (80 bid and made with 82), its marques
-    the rules', then `changed`'s fields as read."""
-    fields = {
-        "taker": FieldRead("A", True),
-        "trump": FieldRead("H", True),
-        "bid": FieldRead(80, True, (1.0, 1.0)),
-        "points": FieldRead(82, True, (1.0, 1.0)),
-        "points_defence": FieldRead(80, True, (1.0, 1.0)),
-    }
-    marques = with_pot(scored(fields, rules), 0)  # type: ignore[arg-type]
-    for side, value in zip("ab", marques, strict=True):
-        fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
-    return DealRead(1, {**fields, **changed})
-
-
 @pytest.mark.parametrize(
     ("field", "read"),
     [
@@ -113,7 +96,7 @@ def _row(rules, **changed: FieldRead) -> DealRead:
     ],
 )
 def test_a_field_washed_out_is_asked_and_never_settled(tournament, field, read):
-    row = _row(tournament.rule_profile, **{field: read})
+    row = made_80_row(tournament.rule_profile, **{field: read})
     check_deal(row, tournament.rule_profile, (0, 0), 0)
     assert field in row.asked and row.why[field] == "washed"
     assert not row.fields[field].sure and row.fields[field].value == read.value
@@ -124,7 +107,7 @@ def test_a_field_washed_out_is_asked_and_never_settled(tournament, field, read):
 def test_the_same_row_not_washed_is_settled_from_its_marques(tournament):
     """The case above without the reflection: the rules settle the 7 read
     at 0.5 as the 8 the marques need (what a washed row must not do)."""
-    row = _row(tournament.rule_profile, points=FieldRead(72, False, (0.5, 1.0), (8, -1)))
+    row = made_80_row(tournament.rule_profile, points=FieldRead(72, False, (0.5, 1.0), (8, -1)))
     check_deal(row, tournament.rule_profile, (0, 0), 0)
     assert row.fields["points"].value == 82 and "points" not in row.asked
 

@@ -20,12 +20,11 @@ import pytest
 
 from bench import sheet_photos
 from tests.tournaments.features.sheets import builders
-from tests.tournaments.features.sheets.builders import SHOT, played
+from tests.tournaments.features.sheets.builders import SHOT, made_80_row, played
 from tournaments.domain.sheet_layout import DIGITS, Box, Field
 from tournaments.features.sheets import display, queries
 from tournaments.features.sheets.domain import cells
-from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal
-from tournaments.features.sheets.domain.marques import scored, with_pot
+from tournaments.features.sheets.domain.checks import FieldRead, check_deal
 from tournaments.features.sheets.domain.reader import _number
 from tournaments.pdf import sheets
 
@@ -97,22 +96,6 @@ def test_a_row_is_blank_only_when_no_box_holds_ink_of_its_own(field, blank):
     assert _blank((3, {"taker": empty, "points": empty, "marque_b": field})) is blank
 
 
-def _row(rules, **changed: FieldRead) -> DealRead:
-    """A contract deal read right (80 bid and made with 82), its marques
-    the rules', then `changed`'s fields as read."""
-    fields = {
-        "taker": FieldRead("A", True),
-        "trump": FieldRead("H", True),
-        "bid": FieldRead(80, True, (1.0, 1.0)),
-        "points": FieldRead(82, True, (1.0, 1.0)),
-        "points_defence": FieldRead(80, True, (1.0, 1.0)),
-    }
-    marques = with_pot(scored(fields, rules), 0)  # type: ignore[arg-type]
-    for side, value in zip("ab", marques, strict=True):
-        fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
-    return DealRead(1, {**fields, **changed})
-
-
 @pytest.mark.parametrize(
     ("field", "read"),
     [
@@ -124,7 +107,7 @@ def _row(rules, **changed: FieldRead) -> DealRead:
 )
 def test_a_stray_field_is_asked_and_never_settled(tournament, field, read):
     rules = tournament.rule_profile
-    row = _row(rules, **{field: read})
+    row = made_80_row(rules, **{field: read})
     check_deal(row, rules, (0, 0), 0)
     assert field in row.asked and row.why[field] == "stray"
     assert row.fields[field].value == read.value  # not settled to what the marques need
@@ -139,7 +122,7 @@ def test_a_stray_field_beside_a_digit_in_doubt_is_said_once(tournament):
     """The unsure sentences name the digits in doubt, not the stray field
     (« un chiffre illisible » would say what the photo does not show)."""
     rules = tournament.rule_profile
-    row = _row(
+    row = made_80_row(
         rules,
         points_defence=FieldRead(None, False, stray=True),
         announce_a=FieldRead(20, False, (0.6, 1.0), (7, -1)),

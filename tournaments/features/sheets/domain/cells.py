@@ -153,10 +153,9 @@ def washed_boxes(band: Straightened, boxes: tuple[Box, ...]) -> frozenset[Box]:
 
 
 def _bare(band: Straightened, box: Box) -> bool:
-    """Nothing written inside `box` (its outline left out): under EMPTY ink."""
-    inset = min(box.w, box.h) * 0.16
-    ink = band.cut(box, dx=-inset, dy=-inset)
-    return not ink.size or float((ink > 0.5).mean()) < EMPTY
+    """Nothing written inside `box` (its outline left out, as for a box to
+    cross): under EMPTY ink."""
+    return _crossed(band, box, washed=False).ink < EMPTY
 
 
 def read_field(
