@@ -17,9 +17,9 @@ from tests import migrated
 from tests.hall.halls import ROOT, environment, start
 
 LOGIN = re.compile(r"Organisateur : organisateur\nMot de passe : (\S+) \(notez-le\)")
-CHECK_PASSWORD = (
+CHECK_PASSWORDS = (
     "from django.contrib.auth import authenticate; "
-    "print(authenticate(username='organisateur', password={password!r}) is not None)"
+    "print(*(authenticate(username='organisateur', password=p) is not None for p in {passwords!r}))"
 )
 
 
@@ -36,9 +36,12 @@ def manage(env: dict, *arguments: str) -> str:
     return done.stdout
 
 
-def logs_in(env: dict, password: str) -> bool:
-    code = CHECK_PASSWORD.format(password=password)
-    return manage(env | {"BELOTE_MODE": "hall"}, "shell", "-c", code).split()[-1] == "True"
+def logs_in(env: dict, *passwords: str) -> list[bool]:
+    """Whether each password signs the organizer in, asked of one Django
+    process (each takes a second of CPU to start)."""
+    code = CHECK_PASSWORDS.format(passwords=passwords)
+    said = manage(env | {"BELOTE_MODE": "hall"}, "shell", "-c", code).split()[-len(passwords) :]
+    return [word == "True" for word in said]
 
 
 def test_the_first_start_prints_the_login_once_and_new_password_gives_another(tmp_path):
@@ -46,7 +49,7 @@ def test_the_first_start_prints_the_login_once_and_new_password_gives_another(tm
     env = environment(data, tmp_path / "sauvegardes", server_port())
     said = manage(env, "hall", "--check")
     password = LOGIN.search(said).group(1)
-    assert logs_in(env, password)
+    assert logs_in(env, password) == [True]
 
     # Started again: the account is there, its password not shown again.
     assert "Mot de passe" not in manage(env, "hall", "--check")
@@ -54,19 +57,24 @@ def test_the_first_start_prints_the_login_once_and_new_password_gives_another(tm
     said = manage(env, "hall", "--check", "--new-password")
     renewed = LOGIN.search(said).group(1)
     assert renewed != password
-    assert logs_in(env, renewed) and not logs_in(env, password)
+    assert logs_in(env, renewed, password) == [True, False]
 
 
 def test_the_first_start_with_the_demo_says_the_password_once_and_not_unchanged(tmp_path):
     """Issue 60, item 9: `make run`'s first start (`hall --demo`) printed the
     password, then, after the demo's lines, « Mot de passe : inchangé (donné
-    à la première création) » on that same run."""
-    env = environment(tmp_path / "portable", tmp_path / "sauvegardes", server_port())
+    à la première création) » on that same run. The laptop's database is
+    the run's migrated one (tests/migrated.py): the account and the demo are
+    made on this start all the same, and the test above migrates a laptop
+    from nothing (8.5 s of CPU, a second time here)."""
+    data = tmp_path / "portable"
+    migrated.seed(data)
+    env = environment(data, tmp_path / "sauvegardes", server_port())
     said = manage(env, "hall", "--check", "--demo")
     password = LOGIN.search(said).group(1)
     assert said.count("Mot de passe") == 1, said[-1500:]
     assert "inchangé" not in said
-    assert logs_in(env, password)
+    assert logs_in(env, password) == [True]
     # A later start with the demo: no password, the login's name reminded.
     again = manage(env, "hall", "--check", "--demo")
     assert "Mot de passe : inchangé (donné à la première création)." in again

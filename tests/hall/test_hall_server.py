@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bench.ports import server_port
+from tests import migrated
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Salle-des-fetes-2026"
@@ -37,7 +38,10 @@ def hall(tmp_path_factory):
     }
     env.update(BELOTE_DATA_DIR=str(data), PUBLIC_URL=f"http://127.0.0.2:{port}")
     manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
+    # The run's migrated database (tests/migrated.py): these tests are about
+    # the hall's terminal, pages and files, not a first start (migrating
+    # from nothing took 8.5 s of CPU here; test_first_start.py does it).
+    migrated.seed(data)
     subprocess.run(
         [*manage, "createsuperuser", "--noinput", "--username", "arbitre", "--email", "a@b.fr"],
         env={**env, "DJANGO_SUPERUSER_PASSWORD": PASSWORD},
