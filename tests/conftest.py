@@ -56,7 +56,8 @@ MARKERS = [
     "engine_free: an attack whose defence is the same code on every database and cache "
     "(no lock, transaction, throttle nor cached count in it), or that serves SQLite whatever "
     "the run's database, or a test of code of that kind whose database side another test "
-    "of the tier asks (the sheets' reader); left out of the PostgreSQL + Redis tier only",
+    "of the tier asks (the sheets' reader, the printed sheet); left out of the PostgreSQL "
+    "+ Redis tier only",
     "engine: in a folder whose code depends on the database engine (ENGINE); given "
     "at collection; with `database`, the PostgreSQL + Redis tier of CI",
 ]

@@ -13,7 +13,12 @@ from django.utils import translation
 from tests import factories
 from tests.tournaments.features.sheets import builders
 
-pytestmark = pytest.mark.django_db
+# engine_free: the sheet as printed (its layout, its PDF) is the same code
+# on any database, reading the concours's rows as the pages do; the
+# sheets' database side test_desk_pile.py and test_generale_sheet.py ask
+# in CI's PostgreSQL + Redis tier, so that tier would run these a second
+# time alike.
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_free]
 
 NOTES = {
     "fr": "Chaque équipe écrit ses points : preneurs et défense font 162 à eux deux",

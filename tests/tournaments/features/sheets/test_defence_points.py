@@ -15,6 +15,13 @@ from tournaments.features.sheets import display
 from tournaments.features.sheets.domain import checks
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead, check_deal, engine_deal
 
+# engine_free: reading a photo of a sheet (its boxes, its digits, what it
+# asks) is the same code on any database, as test_reader.py's; what it asks
+# the database (the table of a QR code, the photo's row, a deal recorded)
+# test_desk_pile.py and test_generale_sheet.py ask in CI's PostgreSQL +
+# Redis tier, so that tier would run these a second time alike.
+pytestmark = pytest.mark.engine_free
+
 COINCHE = scoring.PRESETS["ffb-coinche"]  # marques rounded to the ten
 #: Made: 90 bid, 97 – 65 in card points (162).
 MADE = {"taker": "A", "trump": "H", "bid": 90, "points": 97, "points_defence": 65}

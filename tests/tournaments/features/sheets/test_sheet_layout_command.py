@@ -15,7 +15,12 @@ from django.core.management import CommandError, call_command
 from tests.factories import add_teams, draw_random_round, first_table
 from tournaments.domain.sheet_layout import read_mark, sheet_layout
 
-pytestmark = pytest.mark.django_db
+# engine_free: the sheet as printed (its layout, its PDF) is the same code
+# on any database, reading the concours's rows as the pages do; the
+# sheets' database side test_desk_pile.py and test_generale_sheet.py ask
+# in CI's PostgreSQL + Redis tier, so that tier would run these a second
+# time alike.
+pytestmark = [pytest.mark.django_db, pytest.mark.engine_free]
 
 
 @pytest.fixture

@@ -28,6 +28,13 @@ from tournaments.features.sheets.domain.checks import FieldRead, check_deal
 from tournaments.features.sheets.domain.reader import _number
 from tournaments.pdf import sheets
 
+# engine_free: reading a photo of a sheet (its boxes, its digits, what it
+# asks) is the same code on any database, as test_reader.py's; what it asks
+# the database (the table of a QR code, the photo's row, a deal recorded)
+# test_desk_pile.py and test_generale_sheet.py ask in CI's PostgreSQL +
+# Redis tier, so that tier would run these a second time alike.
+pytestmark = pytest.mark.engine_free
+
 PER_MM = cells.PER_MM
 FIELD = Field("points", DIGITS, tuple(Box(str(i), 5.0 + 6 * i, 10.0, 5.0, 8.0) for i in range(3)))
 
