@@ -25,6 +25,9 @@ from tests.attacks.shell import Shell
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "attack-tests-secret-key-not-for-production-0123456789"
+#: `manage.py migrate`, to put before the code a server's `python` runs: in
+#: its Django process rather than a process of its own.
+MIGRATE = "from django.core.management import call_command\ncall_command('migrate', verbosity=0)\n"
 
 
 @dataclass
