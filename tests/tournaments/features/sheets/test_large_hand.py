@@ -2,8 +2,10 @@
 printed lines, across the gap between two rows, and the row beside's run
 into a box's cut. Where ink runs past RUN_OVER, each stroke is followed
 (cells._owned): one that enters the printed box is the box's, kept up to
-the middle of the gap; one that comes from past that middle without
-entering it is the row beside's, taken out. Found with a probe of digits
+the middle of the gap; one that enters the row beside's printed box
+without entering this one is the row beside's, taken out; ink written in
+the gap is kept as it always was (« stray », asked). Rows closer than
+twice RUN_OVER (a sheet of many deals) are cut as they always were. Found with a probe of digits
 1.1 to 1.45 times their box's height (not tuned on): fields read right
 91 to 99 % on main, questions 11 to 76 a sheet."""
 
@@ -81,6 +83,41 @@ def test_the_row_above_s_digit_running_into_the_cut_is_not_the_box_s():
     assert as_it_was.any()
 
 
+def test_ink_written_in_the_gap_is_kept_as_it_always_was():
+    """A correction written small between the rows, entering neither box
+    (a helper's review): the cut keeps what it always kept of it, and the
+    box is asked about it (« stray »), not read blank."""
+    band = _band()
+    _stroke(band, 13.0, BOX.y - 2.0, BOX.y - 0.2)
+    assert np.array_equal(cells._digit_ink(band, BOX, GAP), cells._digit_ink(band, BOX))
+    assert cells._digit_ink(band, BOX, GAP).any()
+
+
+def test_rows_closer_than_twice_the_run_over_are_cut_as_they_always_were():
+    """A sheet of many deals: rows 3.6 mm apart, a gap of 1.8 mm. Following
+    strokes would cut a digit at 0.9 mm, tighter than RUN_OVER, and watch
+    for ink where the row beside's line is printed (a helper's review:
+    digits read sure became unsure, 5 read as 3)."""
+    band = _band()
+    _stroke(band, 13.0, BOX.y - 1.7, BOX.y + BOX.h + 1.7)
+    assert np.array_equal(cells._digit_ink(band, BOX, 1.8), cells._digit_ink(band, BOX))
+
+
+def test_the_row_above_s_digit_ending_near_the_line_is_not_joined_to_the_box_s():
+    """The row above's digit ends 0.6 mm above the printed line, this box's
+    digit starts 0.6 mm below it: no stroke crossed the line there, so none
+    is drawn across it (a helper's review: an 8 above a 9 was joined to it
+    and the 9 read 4). The row above's ink stays as the cut kept it."""
+    band = _band()
+    _stroke(band, 13.0, ABOVE.y + 2, BOX.y - 0.6)
+    _stroke(band, 13.0, BOX.y + 0.6, BOX.y + 7.0)
+    kept = cells._digit_ink(band, BOX, GAP)
+    top = round(cells.REACH * PER_MM)
+    across = kept[top - 3 : top + 4, int(3.0 * PER_MM) - 4 : int(3.0 * PER_MM) + 8]
+    assert not across.any()  # nothing drawn over the line
+    assert not kept[: top - 2].any()  # the row above's stroke taken out
+
+
 def test_a_digit_running_past_its_box_is_kept_to_the_middle_of_the_gap():
     """A digit 1.4 times its box's height, centred on it, crosses both its
     printed lines (taken out, the stroke across them bridged): kept whole
@@ -110,13 +147,14 @@ def test_a_stroke_above_the_box_within_its_run_over_is_kept_as_it_was():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("seed", "at_most"), [(7, 2), (9, 1), (13, 0), (21, 2)])
+@pytest.mark.parametrize(("seed", "at_most"), [(7, 2), (9, 2), (13, 1), (21, 3)])
 def test_boxes_left_blank_under_a_large_hand_read_blank(sheet_table, monkeypatch, seed, at_most):
     """Ten deals, every digit 1.1 to 1.45 times as tall as its box: the
     boxes left blank read blank, whatever of the rows beside runs into
     their cut. Before, 6, 5, 7 and 8 of them (seeds 7, 9, 13 and 21) read
-    « stray », each asking its whole row; now 2, 1, 0 and 2, whose ink
-    enters the box (still asked, never read as a digit)."""
+    « stray », each asking its whole row; now 2, 2, 1 and 3, whose ink
+    enters the box or was written in the gap (still asked, never read as
+    a digit)."""
     monkeypatch.setattr(sheet_photos, "DIGIT_OF_BOX", (1.1, 1.45))
     deals = played(sheet_table, 10, seed=seed)
     rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}

@@ -247,19 +247,20 @@ def _digit_ink(band: Straightened, box: Box, gap: float = 0.0) -> np.ndarray:
     """A number's box: its sides cut by 0.4 mm, the printed outline and any
     rule across its margins taken out, RUN_OVER taller than printed each
     way, framed REACH taller (`_share` counts RUN_OVER's rows). Where ink
-    runs past RUN_OVER and the rows are `gap` millimetres apart, each
-    stroke is followed (`_owned`); else the rows past RUN_OVER are blank,
-    as they always were."""
+    runs past RUN_OVER and the rows are `gap` millimetres apart (at least
+    twice RUN_OVER: rows of a sheet of many deals are closer, their cuts
+    meet), each stroke is followed (`_owned`); else the rows past RUN_OVER
+    are blank, as they always were."""
     near = _cleaned(band.cut(box, dx=-0.4, dy=RUN_OVER), RUN_OVER)
     framed = np.zeros((near.shape[0] + 2 * _BEYOND, near.shape[1]), near.dtype)
     framed[_BEYOND : _BEYOND + near.shape[0]] = near
-    if not near.size or gap <= 0 or not _runs_past(band, box):
-        return framed
-    far = _cut_framed(band, box, framed.shape)
+    if not near.size or gap < 2 * RUN_OVER or not _runs_past(band, box):
+        return framed  # short rows (many deals): their cuts meet, as they always did
+    raw, far = _cut_framed(band, box, framed.shape)
     far[_BEYOND : _BEYOND + near.shape[0]] = near
     if not (far[:_BEYOND].any() or far[_BEYOND + near.shape[0] :].any()):
         return framed  # no ink past RUN_OVER: the cut as it was
-    return _owned(far, box, near.shape[0], gap)
+    return _owned(far, raw, box, near.shape[0], gap)
 
 
 #: The millimetres just past RUN_OVER, above and below a box, where a
@@ -280,74 +281,75 @@ def _runs_past(band: Straightened, box: Box) -> bool:
     return False
 
 
-def _cut_framed(band: Straightened, box: Box, shape: tuple[int, ...]) -> np.ndarray:
-    """The ink REACH above and below `box` (sides cut by 0.4 mm), cleaned
-    as a cut's margins are, zeros where the band ends; its rows _BEYOND
-    above those of the cut RUN_OVER taller (`Straightened.cut`)."""
+def _cut_framed(
+    band: Straightened, box: Box, shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ink REACH above and below `box` (sides cut by 0.4 mm), as
+    photographed and cleaned as a cut's margins are, zeros where the band
+    ends; its rows _BEYOND above those of the cut RUN_OVER taller
+    (`Straightened.cut`)."""
     x0 = round((box.x + 0.4 - band.left) * PER_MM)
     y0 = round((box.y - RUN_OVER - band.top) * PER_MM) - _BEYOND
     out = np.zeros(shape, np.float32)
     top, left = max(y0, 0), max(x0, 0)
     part = band.ink[top : max(y0 + shape[0], 0), left : max(x0 + shape[1], 0)]
     out[top - y0 : top - y0 + part.shape[0], left - x0 : left - x0 + part.shape[1]] = part
-    return _cleaned(out, REACH)
+    return out, _cleaned(out, REACH)
 
 
-#: Rows each side of a printed line over which a stroke is followed from
-#: the ink just above it to the ink just below (`_bridged`): where the
-#: line was taken out, so was the stroke crossing it.
+#: Rows each side of where a printed line is drawn in which its print is
+#: looked for (`_bridged`).
 BRIDGE = 4
 
 
-def _owned(ink: np.ndarray, box: Box, near_rows: int, gap: float) -> np.ndarray:
-    """`ink` (framed REACH taller than `box`) as the box's own: a stroke
-    that enters the printed box kept up to the middle of the gap between
-    the rows (a large hand's digit running over), one that comes from past
-    that middle without entering it taken out (the row beside's digit, a
-    correction written between the rows), any other as the cut RUN_OVER
-    taller kept it. A stroke is a piece of ink connected through its
-    pixels' sides and corners (`components`), across the box's own printed
-    lines (`_bridged`)."""
+def _owned(ink: np.ndarray, raw: np.ndarray, box: Box, near_rows: int, gap: float) -> np.ndarray:
+    """`ink` (framed REACH taller than `box`; `raw`, before its printed
+    lines were taken out) as the box's own: a stroke that enters the
+    printed box kept up to the middle of the gap between the rows (a large
+    hand's digit running over), one that enters the row beside's printed
+    box without entering this one taken out (the row beside's digit), any
+    other as the cut RUN_OVER taller kept it (ink written in the gap: a
+    correction, asked as « stray »). A stroke is a piece of ink connected
+    through its pixels' sides and corners (`components`), across this box's
+    printed lines where it crossed them (`_bridged`)."""
     top = round(REACH * PER_MM)
     bottom = top + round(box.h * PER_MM)
-    lines = (top, bottom)
-    bridged = _bridged(ink > 0, lines)
-    ink = np.where(bridged & (ink == 0), 1.0, ink)  # the stroke across the line, as it was
-    labels, count = components(bridged)
+    half, apart = round(gap / 2 * PER_MM), round(gap * PER_MM)
+    # The lines of this box and of the rows beside (REACH reaches into their boxes).
+    crossed = _bridged(ink, raw, (top - apart, top, bottom, bottom + apart))
+    ink = np.where(crossed, 1.0, ink)  # the stroke across the line, as it was
+    labels, count = components(ink > 0)
     rows = np.arange(ink.shape[0])
     inside = (rows >= top) & (rows < bottom)
-    half = round(min(gap / 2, REACH) * PER_MM)
     ours = (rows >= top - half) & (rows < bottom + half)
+    beside = (rows < top - apart) | (rows >= bottom + apart)
     near = (rows >= _BEYOND) & (rows < _BEYOND + near_rows)
     y = np.nonzero(labels)[0]
     which = labels[labels > 0]
     enters = np.bincount(which, weights=inside[y], minlength=count + 1) > 0
-    beyond = np.bincount(which, weights=~ours[y], minlength=count + 1) > 0
-    kept = np.where(enters[labels], ours[:, None], ~beyond[labels] & near[:, None])
+    elsewhere = np.bincount(which, weights=beside[y], minlength=count + 1) > 0
+    kept = np.where(enters[labels], ours[:, None], ~elsewhere[labels] & near[:, None])
     return np.where(kept & (ink > 0), ink, 0.0).astype(ink.dtype)
 
 
-def _bridged(mask: np.ndarray, lines: tuple[int, ...]) -> np.ndarray:
-    """`mask` with each of `lines` (rows) crossed where a stroke meets it
-    from both sides: ink within BRIDGE rows above and below, in the same
-    column or the one beside."""
-    out = mask.copy()
-    height = mask.shape[0]
+def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.ndarray:
+    """The pixels of each of `lines` (rows) where a stroke crossed it: the
+    print taken out there (inked as photographed, none left), the stroke's
+    ink touching it from above and from below, in the same column or the
+    one beside."""
+    out = np.zeros(ink.shape, bool)
+    height = ink.shape[0]
     for line in lines:
-        low, high = max(line - BRIDGE, 0), min(line + BRIDGE + 1, height)
-        if low == 0 or high == height:
-            continue
-        above = mask[max(low - BRIDGE, 0) : low].any(axis=0)
-        below = mask[high : high + BRIDGE].any(axis=0)
-        cross = _widened(above) & _widened(below)
-        out[low:high, cross] = True
-    return out
-
-
-def _widened(columns: np.ndarray) -> np.ndarray:
-    out = columns.copy()
-    out[1:] |= columns[:-1]
-    out[:-1] |= columns[1:]
+        low, high = max(line - BRIDGE, 1), min(line + BRIDGE + 1, height - 1)
+        printed = (raw[low:high] > 0.35) & (ink[low:high] == 0)
+        for column in np.nonzero(printed.any(axis=0))[0].tolist():
+            taken = np.nonzero(printed[:, column])[0]
+            first, last = low + taken[0], low + taken[-1]
+            if not printed[taken[0] : taken[-1] + 1, column].all():
+                continue  # not one run of print: no stroke is hidden in it
+            sides = slice(max(column - 1, 0), column + 2)
+            if ink[first - 1, sides].any() and ink[last + 1, sides].any():
+                out[first : last + 1, column] = True
     return out
 
 
