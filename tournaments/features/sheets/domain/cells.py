@@ -9,7 +9,9 @@ runs over), and the printed outline is taken out of it: in the few pixels
 around each printed line, what darkens the whole line evenly is the
 outline, what darkens part of it is a stroke. Where that printed
 outline does not show at all (a reflection, a fold), the box is washed
-out: its ink may be gone with it (`washed_boxes`).
+out: its ink may be gone with it (`washed_boxes`). A large hand's digit
+runs further, and the row beside's into the cut: there each stroke is
+followed (`_owned`), the box's kept, the row beside's taken out.
 
 Must not: decide what is sure (checks.py), know the rules.
 """
@@ -66,6 +68,14 @@ STRAY, MIDDLE = 8, (0.35, 0.65)
 #: A number's box is cut this much taller than printed, above and below
 #: (millimetres): a pen's digit often runs over.
 RUN_OVER = 1.0
+#: A large hand's digit runs further, across the gap between two rows, and
+#: the row beside's runs into the cut (issue 59: digits 1.1 to 1.45 times
+#: their box's height were read wrong or asked, tens of questions a sheet).
+#: When ink reaches past RUN_OVER, the cut looks this far (millimetres) and
+#: follows each stroke (`_owned`): a stroke that enters the printed box is
+#: kept up to the middle of the gap between the rows, one that comes from
+#: past that middle without entering the box is the row beside's.
+REACH = 3.0
 
 
 @dataclass(frozen=True)
@@ -159,16 +169,18 @@ def _bare(band: Straightened, box: Box) -> bool:
 
 
 def read_field(
-    band: Straightened, field: Field, washed: frozenset[Box] = frozenset()
+    band: Straightened, field: Field, washed: frozenset[Box] = frozenset(), gap: float = 0.0
 ) -> list[BoxRead]:
-    """Each box of `field`, read; those of `washed` (`washed_boxes`) said so."""
+    """Each box of `field`, read; those of `washed` (`washed_boxes`) said so.
+    `gap`: millimetres between the row's boxes and the next row's (0: a
+    number's box is cut RUN_OVER taller, no stroke followed past it)."""
     if field.kind != DIGITS:
         return [_crossed(band, box, box in washed) for box in field.boxes]
     reads = []
     images = []
     for box in field.boxes:
-        ink = _digit_ink(band, box)
-        share = float((ink > 0.5).mean()) if ink.size else 0.0
+        ink = _digit_ink(band, box, gap)
+        share = _share(ink)
         normalized = digits.normalize(ink) if share >= BLANK else None
         stray = normalized is not None and _astray(ink, box)
         reads.append(BoxRead(share, washed=box in washed, stray=stray))
@@ -184,9 +196,9 @@ def read_field(
 
 
 def _astray(ink: np.ndarray, box: Box) -> bool:
-    """Whether the ink of a number's box (`_digit_ink`: RUN_OVER taller than
+    """Whether the ink of a number's box (`_digit_ink`: REACH taller than
     printed each way) misses the printed box's middle (STRAY, MIDDLE)."""
-    top = round(RUN_OVER * PER_MM)
+    top = round(REACH * PER_MM)
     low, high = (round(top + share * box.h * PER_MM) for share in MIDDLE)
     return int((ink[low:high] > 0.5).sum()) < STRAY
 
@@ -219,14 +231,172 @@ def _crossed(band: Straightened, box: Box, washed: bool) -> BoxRead:
     return BoxRead(float((ink > 0.5).mean()) if ink.size else 0.0, washed=washed)
 
 
-def _digit_ink(band: Straightened, box: Box) -> np.ndarray:
-    """A number's box: taller than printed by RUN_OVER each way, its sides
-    cut by 0.4 mm, the printed outline and any rule across its margins
-    taken out."""
-    ink = band.cut(box, dx=-0.4, dy=RUN_OVER).copy()
+def _share(ink: np.ndarray) -> float:
+    """A number's box's share of inked pixels (`_digit_ink`), of its cut
+    RUN_OVER taller than printed each way: the rows past it are no room a
+    digit is written in."""
+    room = ink.shape[0] - 2 * _BEYOND
+    return float((ink > 0.5).sum()) / (room * ink.shape[1]) if room > 0 and ink.size else 0.0
+
+
+#: The rows of `_digit_ink`'s array past RUN_OVER, above and below.
+_BEYOND = round((REACH - RUN_OVER) * PER_MM)
+
+
+def _digit_ink(band: Straightened, box: Box, gap: float = 0.0) -> np.ndarray:
+    """A number's box: its sides cut by 0.4 mm, the printed outline and any
+    rule across its margins taken out, RUN_OVER taller than printed each
+    way, framed REACH taller (`_share` counts RUN_OVER's rows). Where ink
+    runs past RUN_OVER and the rows are `gap` millimetres apart (at least
+    twice RUN_OVER: rows of a sheet of many deals are closer, their cuts
+    meet), each stroke is followed (`_owned`); else the rows past RUN_OVER
+    are blank, as they always were."""
+    near = _cleaned(band.cut(box, dx=-0.4, dy=RUN_OVER), RUN_OVER)
+    framed = np.zeros((near.shape[0] + 2 * _BEYOND, near.shape[1]), near.dtype)
+    framed[_BEYOND : _BEYOND + near.shape[0]] = near
+    if not near.size or gap < 2 * RUN_OVER or not _runs_past(band, box):
+        return framed  # short rows (many deals): their cuts meet, as they always did
+    raw, far = _cut_framed(band, box, framed.shape)
+    far[_BEYOND : _BEYOND + near.shape[0]] = near
+    if not (far[:_BEYOND].any() or far[_BEYOND + near.shape[0] :].any()):
+        return framed  # no ink past RUN_OVER: the cut as it was
+    return _owned(far, raw, box, near.shape[0], gap)
+
+
+#: The millimetres just past RUN_OVER, above and below a box, where a
+#: stroke running past it is looked for (`_runs_past`): in the gap between
+#: the rows, where nothing is printed.
+PAST = 0.3
+
+
+def _runs_past(band: Straightened, box: Box) -> bool:
+    """Whether ink crosses the PAST millimetres just past RUN_OVER above or
+    below `box` (its sides cut by 0.4 mm): a stroke that may run on."""
+    x0 = max(round((box.x + 0.4 - band.left) * PER_MM), 0)
+    x1 = max(round((box.x + box.w - 0.4 - band.left) * PER_MM), 0)
+    for y in (box.y - RUN_OVER - PAST, box.y + box.h + RUN_OVER):
+        y0 = max(round((y - band.top) * PER_MM), 0)
+        if (band.ink[y0 : y0 + round(PAST * PER_MM), x0:x1] > 0.5).any():
+            return True
+    return False
+
+
+def _cut_framed(
+    band: Straightened, box: Box, shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ink REACH above and below `box` (sides cut by 0.4 mm), as
+    photographed and cleaned as a cut's margins are, zeros where the band
+    ends; its rows _BEYOND above those of the cut RUN_OVER taller
+    (`Straightened.cut`)."""
+    x0 = round((box.x + 0.4 - band.left) * PER_MM)
+    y0 = round((box.y - RUN_OVER - band.top) * PER_MM) - _BEYOND
+    out = np.zeros(shape, np.float32)
+    top, left = max(y0, 0), max(x0, 0)
+    part = band.ink[top : max(y0 + shape[0], 0), left : max(x0 + shape[1], 0)]
+    out[top - y0 : top - y0 + part.shape[0], left - x0 : left - x0 + part.shape[1]] = part
+    return out, _cleaned(out, REACH)
+
+
+#: Rows each side of where a printed line is drawn in which its print is
+#: looked for (`_bridged`).
+BRIDGE = 4
+
+
+def _owned(ink: np.ndarray, raw: np.ndarray, box: Box, near_rows: int, gap: float) -> np.ndarray:
+    """`ink` (framed REACH taller than `box`; `raw`, before its printed
+    lines were taken out) as the box's own: a stroke that enters the
+    printed box kept up to the middle of the gap between the rows (a large
+    hand's digit running over), one that enters the row beside's printed
+    box without entering this one taken out (the row beside's digit), any
+    other as the cut RUN_OVER taller kept it (ink written in the gap: a
+    correction, asked as « stray »). A stroke is a piece of ink connected
+    through its pixels' sides and corners (`components`), across this box's
+    printed lines where it crossed them (`_bridged`)."""
+    top = round(REACH * PER_MM)
+    bottom = top + round(box.h * PER_MM)
+    half, apart = round(gap / 2 * PER_MM), round(gap * PER_MM)
+    # The lines of this box and of the rows beside (REACH reaches into their boxes).
+    crossed = _bridged(ink, raw, (top - apart, top, bottom, bottom + apart))
+    ink = np.where(crossed, 1.0, ink)  # the stroke across the line, as it was
+    labels, count = components(ink > 0)
+    rows = np.arange(ink.shape[0])
+    inside = (rows >= top) & (rows < bottom)
+    ours = (rows >= top - half) & (rows < bottom + half)
+    beside = (rows < top - apart) | (rows >= bottom + apart)
+    near = (rows >= _BEYOND) & (rows < _BEYOND + near_rows)
+    y = np.nonzero(labels)[0]
+    which = labels[labels > 0]
+    enters = np.bincount(which, weights=inside[y], minlength=count + 1) > 0
+    elsewhere = np.bincount(which, weights=beside[y], minlength=count + 1) > 0
+    kept = np.where(enters[labels], ours[:, None], ~elsewhere[labels] & near[:, None])
+    return np.where(kept & (ink > 0), ink, 0.0).astype(ink.dtype)
+
+
+def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.ndarray:
+    """The pixels of each of `lines` (rows) where a stroke crossed it: the
+    print taken out there (inked as photographed, none left), the stroke's
+    ink touching it from above and from below, in the same column or the
+    one beside."""
+    out = np.zeros(ink.shape, bool)
+    height = ink.shape[0]
+    for line in lines:
+        low, high = max(line - BRIDGE, 1), min(line + BRIDGE + 1, height - 1)
+        printed = (raw[low:high] > 0.35) & (ink[low:high] == 0)
+        for column in np.nonzero(printed.any(axis=0))[0].tolist():
+            taken = np.nonzero(printed[:, column])[0]
+            first, last = low + taken[0], low + taken[-1]
+            if not printed[taken[0] : taken[-1] + 1, column].all():
+                continue  # not one run of print: no stroke is hidden in it
+            sides = slice(max(column - 1, 0), column + 2)
+            if ink[first - 1, sides].any() and ink[last + 1, sides].any():
+                out[first : last + 1, column] = True
+    return out
+
+
+def components(mask: np.ndarray) -> tuple[np.ndarray, int]:
+    """The pieces of `mask` (True where ink is) that touch through a side or
+    a corner: each pixel's piece (1 … count; 0 where no ink) and count.
+    Runs of each row joined to the runs they touch in the row above."""
+    height, width = mask.shape
+    padded = np.zeros((height, width + 2), np.int8)
+    padded[:, 1:-1] = mask
+    steps = np.diff(padded, axis=1)
+    run_rows, starts = np.nonzero(steps == 1)
+    ends = np.nonzero(steps == -1)[1].tolist()
+    first = np.searchsorted(run_rows, np.arange(height + 1)).tolist()
+    starts_ = starts.tolist()
+    parent = list(range(len(starts_)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for y in range(1, height):
+        i, j, above_end, end = first[y - 1], first[y], first[y], first[y + 1]
+        while i < above_end and j < end:
+            if starts_[i] <= ends[j] and starts_[j] <= ends[i]:  # touching, corners too
+                parent[root(j)] = root(i)
+            if ends[i] < ends[j]:
+                i += 1
+            else:
+                j += 1
+    roots = [root(i) for i in range(len(parent))]
+    number = {r: k + 1 for k, r in enumerate(dict.fromkeys(roots))}
+    labels = np.zeros((height, width), np.int32)
+    for k, (y, r) in enumerate(zip(run_rows.tolist(), roots, strict=True)):
+        labels[y, starts_[k] : ends[k]] = number[r]
+    return labels, len(number)
+
+
+def _cleaned(ink: np.ndarray, margin: float) -> np.ndarray:
+    """A cut `margin` millimetres taller than its box each way, the printed
+    outline and any rule across its margins taken out."""
+    ink = ink.copy()
     if not ink.size:
         return ink
-    edge = round(RUN_OVER * PER_MM)
+    edge = round(margin * PER_MM)
     # The box's top and bottom lines, and past them the cut's margins, which
     # may hold a neighbour's printed rule (the heading's thick line over the
     # first row's cut): whatever darkens a whole row evenly is a rule.

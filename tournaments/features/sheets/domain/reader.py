@@ -114,7 +114,8 @@ def _read_row(
 ) -> tuple[int, dict[str, FieldRead]]:
     fields = {}
     for field in row.fields:
-        boxes = cells.read_field(band, field, washed)
+        gap = row.h - field.boxes[0].h if field.boxes else 0.0
+        boxes = cells.read_field(band, field, washed, gap)
         if field.kind == DIGITS:
             fields[field.name] = _number(boxes)
         else:
