@@ -20,6 +20,10 @@ from tournaments.domain.sheet_layout import Box
 from tournaments.features.sheets import queries
 from tournaments.features.sheets.domain import cells
 
+# engine_free: reading a photo of a sheet is the same code on any database,
+# as test_reader.py's (test_stray.py says why).
+pytestmark = pytest.mark.engine_free
+
 PER_MM = cells.PER_MM
 #: A box of the sheet's usual rows (11 mm apart, boxes 8.6 mm tall), and
 #: the one above it.
