@@ -334,22 +334,29 @@ def _owned(ink: np.ndarray, raw: np.ndarray, box: Box, near_rows: int, gap: floa
 
 def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.ndarray:
     """The pixels of each of `lines` (rows) where a stroke crossed it: the
-    print taken out there (inked as photographed, none left), the stroke's
-    ink touching it from above and from below, in the same column or the
-    one beside."""
+    print taken out there (inked as photographed, none left) in one run of
+    rows, the stroke's ink touching that run from above and from below, in
+    the same column or the one beside."""
     out = np.zeros(ink.shape, bool)
-    height = ink.shape[0]
+    height, width = ink.shape
+    columns = np.arange(width)
     for line in lines:
         low, high = max(line - BRIDGE, 1), min(line + BRIDGE + 1, height - 1)
+        if high <= low:
+            continue
         printed = (raw[low:high] > 0.35) & (ink[low:high] == 0)
-        for column in np.nonzero(printed.any(axis=0))[0].tolist():
-            taken = np.nonzero(printed[:, column])[0]
-            first, last = low + taken[0], low + taken[-1]
-            if not printed[taken[0] : taken[-1] + 1, column].all():
-                continue  # not one run of print: no stroke is hidden in it
-            sides = slice(max(column - 1, 0), column + 2)
-            if ink[first - 1, sides].any() and ink[last + 1, sides].any():
-                out[first : last + 1, column] = True
+        span = high - low
+        first = printed.argmax(axis=0)
+        last = span - 1 - printed[::-1].argmax(axis=0)
+        one_run = printed.any(axis=0) & (printed.sum(axis=0) == last - first + 1)
+        touched = np.zeros((2, width), bool)
+        for side, row in enumerate((low + first - 1, low + last + 1)):
+            for shift in (-1, 0, 1):
+                near = np.clip(columns + shift, 0, width - 1)
+                touched[side] |= ink[row, near] > 0
+        crossed = one_run & touched[0] & touched[1]
+        rows = np.arange(span)[:, None]
+        out[low:high] |= crossed & (rows >= first) & (rows <= last)
     return out
 
 
