@@ -73,8 +73,8 @@ RUN_OVER = 1.0
 #: their box's height were read wrong or asked, tens of questions a sheet).
 #: When ink reaches past RUN_OVER, the cut looks this far (millimetres) and
 #: follows each stroke (`_owned`): a stroke that enters the printed box is
-#: kept up to the middle of the gap between the rows, one that comes from
-#: past that middle without entering the box is the row beside's.
+#: kept up to the middle of the gap between the rows, one that enters the
+#: row beside's box without entering this one is the row beside's.
 REACH = 3.0
 
 
@@ -110,13 +110,22 @@ class Straightened:
     def ink(self) -> np.ndarray:
         return np.clip((self.dark - 0.15) / 0.3, 0.0, 1.0)
 
-    def cut(self, box: Box, *, dx: float = 0.0, dy: float = 0.0) -> np.ndarray:
-        """The ink inside `box` grown by dx, dy millimetres on each side."""
+    def cut(self, box: Box, *, dx: float = 0.0, dy: float = 0.0, rows: int = 0) -> np.ndarray:
+        """The ink inside `box` grown by dx, dy millimetres on each side;
+        with `rows`, that many pixels' rows more above and below, zeros
+        where the band ends (the cut's own rows where they always were)."""
         x0 = round((box.x - dx - self.left) * PER_MM)
         y0 = round((box.y - dy - self.top) * PER_MM)
         x1 = round((box.x + box.w + dx - self.left) * PER_MM)
         y1 = round((box.y + box.h + dy - self.top) * PER_MM)
-        return self.ink[max(y0, 0) : max(y1, 0), max(x0, 0) : max(x1, 0)]
+        if not rows:
+            return self.ink[max(y0, 0) : max(y1, 0), max(x0, 0) : max(x1, 0)]
+        y0, y1 = y0 - rows, y1 + rows
+        out = np.zeros((max(y1 - y0, 0), max(x1 - x0, 0)), self.ink.dtype)
+        top, left = max(y0, 0), max(x0, 0)
+        part = self.ink[top : max(y1, 0), left : max(x1, 0)]
+        out[top - y0 : top - y0 + part.shape[0], left - x0 : left - x0 + part.shape[1]] = part
+        return out
 
 
 def straighten(photo: Photo, h: np.ndarray, layout: SheetLayout) -> Straightened:
@@ -235,8 +244,8 @@ def _share(ink: np.ndarray) -> float:
     """A number's box's share of inked pixels (`_digit_ink`), of its cut
     RUN_OVER taller than printed each way: the rows past it are no room a
     digit is written in."""
-    room = ink.shape[0] - 2 * _BEYOND
-    return float((ink > 0.5).sum()) / (room * ink.shape[1]) if room > 0 and ink.size else 0.0
+    room = (ink.shape[0] - 2 * _BEYOND) * ink.shape[1]
+    return float((ink > 0.5).sum()) / room if room > 0 else 0.0
 
 
 #: The rows of `_digit_ink`'s array past RUN_OVER, above and below.
@@ -247,16 +256,21 @@ def _digit_ink(band: Straightened, box: Box, gap: float = 0.0) -> np.ndarray:
     """A number's box: its sides cut by 0.4 mm, the printed outline and any
     rule across its margins taken out, RUN_OVER taller than printed each
     way, framed REACH taller (`_share` counts RUN_OVER's rows). Where ink
-    runs past RUN_OVER and the rows are `gap` millimetres apart (at least
-    twice RUN_OVER: rows of a sheet of many deals are closer, their cuts
-    meet), each stroke is followed (`_owned`); else the rows past RUN_OVER
-    are blank, as they always were."""
-    near = _cleaned(band.cut(box, dx=-0.4, dy=RUN_OVER), RUN_OVER)
-    framed = np.zeros((near.shape[0] + 2 * _BEYOND, near.shape[1]), near.dtype)
+    crosses the PAST millimetres just past RUN_OVER and the rows are `gap`
+    millimetres apart (at least twice RUN_OVER: rows of a sheet of many
+    deals are closer, their cuts meet), each stroke is followed
+    (`_owned`); else the rows past RUN_OVER are blank, as they always were."""
+    raw = band.cut(box, dx=-0.4, dy=RUN_OVER, rows=_BEYOND)
+    near = _cleaned(raw[_BEYOND : raw.shape[0] - _BEYOND], RUN_OVER)
+    framed = np.zeros_like(raw)
     framed[_BEYOND : _BEYOND + near.shape[0]] = near
-    if not near.size or gap < 2 * RUN_OVER or not _runs_past(band, box):
+    past = round(PAST * PER_MM)
+    runs_past = (raw[_BEYOND - past : _BEYOND] > 0.5).any() or (
+        raw[raw.shape[0] - _BEYOND : raw.shape[0] - _BEYOND + past] > 0.5
+    ).any()
+    if not near.size or gap < 2 * RUN_OVER or not runs_past:
         return framed  # short rows (many deals): their cuts meet, as they always did
-    raw, far = _cut_framed(band, box, framed.shape)
+    far = _cleaned(raw, REACH)
     far[_BEYOND : _BEYOND + near.shape[0]] = near
     if not (far[:_BEYOND].any() or far[_BEYOND + near.shape[0] :].any()):
         return framed  # no ink past RUN_OVER: the cut as it was
@@ -264,37 +278,9 @@ def _digit_ink(band: Straightened, box: Box, gap: float = 0.0) -> np.ndarray:
 
 
 #: The millimetres just past RUN_OVER, above and below a box, where a
-#: stroke running past it is looked for (`_runs_past`): in the gap between
+#: stroke running past it is looked for (`_digit_ink`): in the gap between
 #: the rows, where nothing is printed.
 PAST = 0.3
-
-
-def _runs_past(band: Straightened, box: Box) -> bool:
-    """Whether ink crosses the PAST millimetres just past RUN_OVER above or
-    below `box` (its sides cut by 0.4 mm): a stroke that may run on."""
-    x0 = max(round((box.x + 0.4 - band.left) * PER_MM), 0)
-    x1 = max(round((box.x + box.w - 0.4 - band.left) * PER_MM), 0)
-    for y in (box.y - RUN_OVER - PAST, box.y + box.h + RUN_OVER):
-        y0 = max(round((y - band.top) * PER_MM), 0)
-        if (band.ink[y0 : y0 + round(PAST * PER_MM), x0:x1] > 0.5).any():
-            return True
-    return False
-
-
-def _cut_framed(
-    band: Straightened, box: Box, shape: tuple[int, ...]
-) -> tuple[np.ndarray, np.ndarray]:
-    """The ink REACH above and below `box` (sides cut by 0.4 mm), as
-    photographed and cleaned as a cut's margins are, zeros where the band
-    ends; its rows _BEYOND above those of the cut RUN_OVER taller
-    (`Straightened.cut`)."""
-    x0 = round((box.x + 0.4 - band.left) * PER_MM)
-    y0 = round((box.y - RUN_OVER - band.top) * PER_MM) - _BEYOND
-    out = np.zeros(shape, np.float32)
-    top, left = max(y0, 0), max(x0, 0)
-    part = band.ink[top : max(y0 + shape[0], 0), left : max(x0 + shape[1], 0)]
-    out[top - y0 : top - y0 + part.shape[0], left - x0 : left - x0 + part.shape[1]] = part
-    return out, _cleaned(out, REACH)
 
 
 #: Rows each side of where a printed line is drawn in which its print is
