@@ -5,9 +5,10 @@ into a box's cut. Where ink runs past RUN_OVER, each stroke is followed
 the middle of the gap; one that enters the row beside's printed box
 without entering this one is the row beside's, taken out; ink written in
 the gap is kept as it always was (« stray », asked). Rows closer than
-twice RUN_OVER (a sheet of many deals) are cut as they always were. Found with a probe of digits
-1.1 to 1.45 times their box's height (not tuned on): fields read right
-91 to 99 % on main, questions 11 to 76 a sheet."""
+twice RUN_OVER (a sheet of many deals) are cut as they always were.
+Found with a probe of digits 1.1 to 1.45 times their box's height: on
+main, seeds 46 and 47, fields read right 88.7 to 99.4 %, a median of 1
+to 76 questions a sheet."""
 
 from __future__ import annotations
 
@@ -138,9 +139,10 @@ def test_a_digit_running_past_its_box_is_kept_to_the_middle_of_the_gap():
 
 
 def test_a_stroke_above_the_box_within_its_run_over_is_kept_as_it_was():
-    """A 5's flag written just above its box, not touching its stem: it
-    neither enters the box nor comes from past the gap's middle, and is
-    kept as the cut always kept it."""
+    """A 5's flag written just above its box, not touching its stem, and a
+    speck past RUN_OVER that makes the cut follow strokes: the flag
+    neither enters the box nor the row beside's, and is kept as the cut
+    always kept it."""
     band = _band()
     _stroke(band, 13.0, BOX.y + 1.0, BOX.y + 7.0)  # the stem, in the box
     x0, y0 = int(11.0 * PER_MM), int((BOX.y - 0.8) * PER_MM)
