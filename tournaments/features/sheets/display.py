@@ -114,6 +114,9 @@ def reason(code: str) -> str:
             "de l'encre au bord de ces cases, rien au milieu : lue comme aucun chiffre (un "
             "chiffre écrit petit, une correction de la ligne voisine, un chiffre qui déborde)"
         ),
+        "struck": _(
+            "un nombre barré : tapez celui que les joueurs ont écrit à côté pour le corriger"
+        ),
     }
     if code.startswith("engine_"):
         return ENGINE_REASONS.get(code[7:], ENGINE_REASONS["taker"])()
@@ -172,7 +175,8 @@ def reasons_said(
                 n
                 for n in asked
                 if not (fields.get(n) or {}).get("sure", True)
-                and not {"washed", "stray"} & set(fields.get(n) or {})  # said by their code
+                and not {"washed", "stray", "struck"}
+                & set(fields.get(n) or {})  # said by their code
             ]
             said += [_unsure(name, fields[name]) for name in doubted] or [reason(code)]
         elif code == "could_be_other":

@@ -8,8 +8,9 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 - a field was read unsure (a digit the network doubts, a box half inked,
   two boxes crossed for one choice, a gap inside a number), or a box of
   it washed out on the photo (« washed ») or holding only ink from
-  elsewhere (« stray »: a correction written above the row below): never
-  settled nor confirmed;
+  elsewhere (« stray »: a correction written above the row below), or
+  the number struck out (« struck »: strikes.py): never settled nor
+  confirmed;
 - the engine refuses it (card points that cannot add up to 162, or 252
   without a capot; a coinche without a bid; points with no taker…);
 - a marque written differs from the one the engine computes;
@@ -61,6 +62,7 @@ from tournaments.features.sheets.domain.marques import (
     with_pot,
 )
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
+from tournaments.features.sheets.domain.struck_rows import settle_struck
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -92,8 +94,12 @@ def check_deal(
     not known; then those written on the `previous` row may be tried) with
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
+    check = lambda t: check_deal(t, rules, before, pot, previous)  # noqa: E731
+    done, after = settle_struck(read, rules, pot, limits().sure, check)
+    if done:  # a number struck out, the one value the rules give it, the rest sure
+        return after
     count_belotes(read, rules, pot)
-    for flag in ("washed", "stray"):  # what the photo does not show as written
+    for flag in ("washed", "stray", "struck"):  # what the photo does not show as written
         if flagged := [name for name, f in read.fields.items() if getattr(f, flag)]:
             read.ask(flag, *flagged)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]

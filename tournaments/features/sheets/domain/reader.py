@@ -20,7 +20,7 @@ from typing import Any
 
 import scoring
 from tournaments.domain.sheet_layout import DIGITS, MARKS, Box, DealRow, SheetLayout, SheetMark
-from tournaments.features.sheets.domain import cells, checks, digits, locate
+from tournaments.features.sheets.domain import cells, checks, digits, locate, strikes
 from tournaments.features.sheets.domain.checks import DealRead, FieldRead
 from tournaments.features.sheets.domain.limits import Refused
 from tournaments.features.sheets.domain.photo import Photo, open_photo
@@ -116,7 +116,9 @@ def _read_row(
     for field in row.fields:
         gap = row.h - field.boxes[0].h if field.boxes else 0.0
         boxes = cells.read_field(band, field, washed, gap)
-        if field.kind == DIGITS:
+        if field.kind == DIGITS and strikes.struck(band, field, boxes):
+            fields[field.name] = FieldRead(None, False, struck=True)
+        elif field.kind == DIGITS:
             fields[field.name] = _number(boxes)
         else:
             fields[field.name] = _crossed(boxes, [b.name for b in field.boxes], field.kind)

@@ -35,14 +35,17 @@ class FieldRead:
     #: written above the row below, a digit running over): read as no digit,
     #: never settled nor confirmed, but asked.
     stray: bool = False
+    #: Struck out (strikes.py): a stroke across its boxes; the number meant
+    #: is written elsewhere. Read as nothing, never settled, but asked.
+    struck: bool = False
 
     @property
     def unseen(self) -> bool:
         """What the photo shows of it is not what was written in its boxes."""
-        return self.washed or self.stray
+        return self.washed or self.stray or self.struck
 
     def to_json(self) -> dict[str, Any]:
-        flags = {name: True for name in ("washed", "stray") if getattr(self, name)}
+        flags = {name: True for name in ("washed", "stray", "struck") if getattr(self, name)}
         return {"value": self.value, "sure": self.sure} | flags
 
 

@@ -1,0 +1,132 @@
+"""A number struck out on the sheet: a stroke drawn across its boxes.
+
+At a real table a player who wrote a wrong number strikes it out and
+writes the right one beside it, above the boxes or in the margin, where
+the reader cannot tell what it belongs to. The digits under the stroke
+are still read by the network, often sure: the wrong number would be
+taken, and where the rules cannot check it (a chute's card points, an
+announcement) it passed unasked (issue 59: a probe correcting three
+numbers a sheet, benchmark seed 49, the takers' points of a chute struck
+out read 55 for 45, sure; the defence's points settled to match).
+
+A stroke across a number is told from the digits it crosses by two
+things no digit written in its box does (`struck`):
+
+- it is straight and long: one straight line, LINE_TOLERANCE either
+  side, meets ink in ALONG of the columns from the first written box's
+  printed side to the last one's, with a slope of at most SLOPE of the
+  number's width;
+- it runs on past the number: on that same line, ink in PAST of the
+  columns just outside one of the written boxes' outer printed sides
+  (BEYOND millimetres from it), where a digit kept inside its box leaves
+  the paper bare.
+
+Measured (my probe, `/tmp/d19/strike_probe.py` over the benchmark's
+photos, three corrections a sheet drawn as a stroke 0.45 mm wide across
+the wrong number, 0.5 mm past it): tuned on seed 43 (two hands) and seed
+31 (all seven families): 240 of 240 numbers struck found, 0 of 4,489
+numbers not struck taken for struck. The straightness alone took 21 of
+them (the best line's share up to 0.93, two digits touching at the
+printed side between them); running past alone, 8.
+
+Pure: the straightened band and a number's boxes in, a yes or no out.
+Must not: decide what is asked (checks.py), read a digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from tournaments.domain.sheet_layout import Field
+from tournaments.features.sheets.domain.cells import BLANK, PER_MM, BoxRead, Straightened
+
+#: The share of the box's height (from its top) searched for the stroke:
+#: a stroke across a number is drawn through its middle.
+ROWS = (0.15, 0.85)
+#: Pixels either side of the printed sides where the print is taken out:
+#: what darkens the whole column there is the printed line.
+PRINT = 4
+#: Darkness over the print's (against the paper) that is the pen's.
+PEN = 0.3
+#: Pixels above and below a straight line within which its ink is met.
+LINE_TOLERANCE = 3
+#: The steepest line tried: its rise over the written boxes, in pixels
+#: each way (1.4 mm; a stroke drawn by hand across two or three boxes).
+SLOPE = 14
+#: The share of the written boxes' columns the line meets ink in.
+ALONG = 0.9
+#: Millimetres outside the outer printed sides where the stroke runs on
+#: (past the print's own PRINT pixels), and the share of them inked.
+BEYOND = (0.2, 0.6)
+PAST = 0.5
+
+
+def struck(band: Straightened, field: Field, reads: Sequence[BoxRead]) -> bool:
+    """Whether a number `field`'s boxes (read as `reads`: cells.read_field)
+    are struck out: a long straight stroke across the boxes written in,
+    running on past them. The stroke's end may run into a box of the field
+    left blank (it then holds ink): the line is looked for across the
+    boxes written but an end box holding nothing but the line (TAIL)."""
+    written = [i for i, read in enumerate(reads) if read.ink >= BLANK and not read.stray]
+    if not written:
+        return False
+    a, b = written[0], written[-1]
+    first, last = field.boxes[a], field.boxes[b]
+    near, far = (round(mm * PER_MM) for mm in BEYOND)
+    x0 = round((first.x - band.left) * PER_MM) - far
+    x1 = round((last.x + last.w - band.left) * PER_MM) + far
+    y0, y1 = (round((first.y + share * first.h - band.top) * PER_MM) for share in ROWS)
+    if x0 < 0 or y0 < 0 or x1 > band.dark.shape[1] or y1 > band.dark.shape[0]:
+        return False
+    dark = band.dark[y0:y1, x0:x1].copy()
+    sides = [far + round((field.boxes[i].x - first.x) * PER_MM) for i in range(a, b + 1)]
+    sides.append(x1 - x0 - far)
+    for side in sides:  # the printed sides taken out: they darken their whole column
+        strip = dark[:, max(side - PRINT, 0) : side + PRINT + 1]
+        strip -= np.percentile(strip, 30, axis=0)[None, :]
+    ink = dark > PEN
+    spans = [(0, len(sides) - 1)]  # side indexes: the span's left side, its right one
+    spans += [(i, j) for i, j in ((1, len(sides) - 1), (0, len(sides) - 2)) if j - i >= 2]
+    if len(sides) - 3 >= 2:
+        spans.append((1, len(sides) - 2))
+    return any(_line_across(ink, sides, i, j, near, far) for i, j in spans)
+
+
+#: Ink pixels an end box left out of the line's span may hold off the line
+#: (a stroke's end running into a box left blank holds only the line).
+TAIL = 12
+
+
+def _line_across(ink: np.ndarray, sides: list[int], i: int, j: int, near: int, far: int) -> bool:
+    """Whether one straight line meets ink in ALONG of the columns from side
+    `i` to side `j`, and in PAST of the columns BEYOND one of them (`near`
+    … `far` pixels out), the boxes outside the span holding nothing else."""
+    rows, columns = ink.shape
+    start, end = sides[i], sides[j]
+    xs = np.arange(columns)
+    left_out = (xs > start - far) & (xs <= start - near)
+    right_out = (xs >= end + near) & (xs < end + far)
+    if not ink[:, left_out | right_out].any():
+        return False  # nothing runs past the span: no stroke across it (most numbers)
+    padded = np.zeros((rows + 2 * LINE_TOLERANCE, columns), bool)
+    padded[LINE_TOLERANCE : LINE_TOLERANCE + rows] = ink
+    close = sliding_window_view(padded, 2 * LINE_TOLERANCE + 1, axis=0).any(-1)
+    inside = (xs >= start) & (xs < end)
+    left_box, right_box = xs < sides[i] - PRINT, xs > sides[j] + PRINT
+    left_box[: sides[0] + PRINT + 1] = False  # the boxes left out, not past the field's ends
+    right_box[sides[-1] - PRINT :] = False
+    across = (xs - start) / max(end - start, 1) - 0.5
+    for rise in range(-SLOPE, SLOPE + 1):
+        ys = np.rint(np.arange(rows)[:, None] + rise * across[None, :]).astype(int)
+        met = ((ys >= 0) & (ys < rows)) & close[np.clip(ys, 0, rows - 1), xs[None, :]]
+        along = (met[:, inside].mean(1) >= ALONG) & (
+            np.maximum(met[:, left_out].mean(1), met[:, right_out].mean(1)) >= PAST
+        )
+        for k in np.flatnonzero(along):
+            off = np.abs(np.arange(rows)[:, None] - ys[k][None, :]) > LINE_TOLERANCE + 2
+            if int((ink & off)[:, left_box | right_box].sum()) <= TAIL:
+                return True
+    return False
