@@ -58,6 +58,7 @@ from tournaments.features.sheets.domain.marques import (
     grid_values,
     pattern,
     scored,
+    scored_values,
     with_pot,
 )
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
@@ -176,8 +177,10 @@ def _settled(
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
+    as_read = {name: field_read.value for name, field_read in read.fields.items()}
+
     def given_of(values: dict[str, int]) -> dict[str, int] | None:
-        score = scored({**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}, rules)
+        score = scored_values({**as_read, **values}, rules)  # settle.py's, by the thousand
         if score is None:
             return None
         a, b = with_pot(score, pot)

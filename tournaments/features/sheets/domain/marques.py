@@ -12,13 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
-from tournaments.features.sheets.domain.rows import FieldRead, engine_deal
+from tournaments.features.sheets.domain.rows import FieldRead, deal_of
 
 
 def scored(fields: dict[str, FieldRead], rules: scoring.Rules) -> scoring.DealScore | None:
     """The engine's score of a row's `fields` (None: the rules refuse it)."""
+    return scored_values({name: read.value for name, read in fields.items()}, rules)
+
+
+def scored_values(values: dict[str, Any], rules: scoring.Rules) -> scoring.DealScore | None:
+    """The engine's score of a row from each field's value (`scored`)."""
     try:
-        return scoring.score_deal(engine_deal(fields), rules)
+        return scoring.score_deal(deal_of(values), rules)
     except scoring.ScoringError:
         return None
 
