@@ -55,10 +55,10 @@ from tournaments.features.sheets.domain.belotes import count_belotes, count_in_d
 from tournaments.features.sheets.domain.marques import (
     defence_points,
     fits,
+    given_by_rules,
     grid_values,
     pattern,
     scored,
-    scored_values,
     with_pot,
 )
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
@@ -177,19 +177,9 @@ def _settled(
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
-    as_read = {name: field_read.value for name, field_read in read.fields.items()}
-
-    def given_of(values: dict[str, int]) -> dict[str, int] | None:
-        score = scored_values({**as_read, **values}, rules)  # settle.py's, by the thousand
-        if score is None:
-            return None
-        a, b = with_pot(score, pot)
-        given = {"marque_a": a, "marque_b": b}
-        defence = defence_points(score)
-        return given if defence is None else {**given, "points_defence": defence}
-
     known = previous.fields if previous else None
     afters = previous.afters if previous else frozenset()
+    given_of = given_by_rules(read.fields, rules, pot)
     settled = settle.settle(read.fields, given_of, before, limits(), known, afters)
     if settled is None:
         return None
