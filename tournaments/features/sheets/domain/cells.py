@@ -326,7 +326,8 @@ def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.nda
     the same column or the one beside."""
     out = np.zeros(ink.shape, bool)
     height, width = ink.shape
-    columns = np.arange(width)
+    # Each column's neighbours (the same column, the one before, the one after).
+    beside = [np.clip(np.arange(width) + shift, 0, width - 1) for shift in (-1, 0, 1)]
     for line in lines:
         low, high = max(line - BRIDGE, 1), min(line + BRIDGE + 1, height - 1)
         if high <= low:
@@ -338,8 +339,7 @@ def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.nda
         one_run = printed.any(axis=0) & (printed.sum(axis=0) == last - first + 1)
         touched = np.zeros((2, width), bool)
         for side, row in enumerate((low + first - 1, low + last + 1)):
-            for shift in (-1, 0, 1):
-                near = np.clip(columns + shift, 0, width - 1)
+            for near in beside:
                 touched[side] |= ink[row, near] > 0
         crossed = one_run & touched[0] & touched[1]
         rows = np.arange(span)[:, None]

@@ -162,7 +162,7 @@ def above(
     # (the readings of the boxes after it were built and dropped: 1.1 million
     # a large hand's 18 coinche sheets, of which 0.3 million kept).
     ends = {sum(sizes[: i + 1]) for i in range(len(sizes))}
-    out: list[tuple[dict[str, int], float, float]] = []
+    out: list[tuple[tuple[int, ...], float, float]] = []  # made whole once not over `limit`
     # Each: the next place, the current number's boxes' choices, the
     # numbers made so far, the likelihood and the ratio.
     stack: list[tuple[int, tuple[str, ...], tuple[int, ...], float, float]] = [
@@ -171,7 +171,7 @@ def above(
     while stack:
         at, chars, made, likelihood, ratio = stack.pop()
         if at == len(places):
-            out.append((dict(zip(inputs, made, strict=True)), likelihood, ratio))
+            out.append((made, likelihood, ratio))
             if len(out) > limit:
                 return None
             continue
@@ -183,7 +183,7 @@ def above(
                 stack.append((at + 1, (*chars, char), made, likelihood * p, ratio * r))
             elif (number := _number((*chars, char))) is not None:
                 stack.append((at + 1, (), (*made, number), likelihood * p, ratio * r))
-    return out
+    return [(dict(zip(inputs, made, strict=True)), chance, ratio) for made, chance, ratio in out]
 
 
 def _places(
