@@ -56,3 +56,17 @@ def test_a_stroke_running_over_the_box_into_the_margin_is_kept() -> None:
     margin = cells._BEYOND  # the rows past RUN_OVER come first
     assert ink[margin : margin + 5].sum() > 0  # the stroke's top, in the margin, kept
     assert _share(band) > cells.BLANK
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_percentile_is_numpys_to_the_bit(seed: int) -> None:
+    """cells.percentile gives np.percentile's very bits (the ink taken out
+    of a cut's margins must not move), whatever the array's shape."""
+    rng = np.random.default_rng(seed)
+    for _ in range(500):
+        ink = rng.random((int(rng.integers(1, 40)), int(rng.integers(1, 80))), dtype=np.float32)
+        ink[rng.random(ink.shape) < rng.random()] = 0.0  # paper: many zeros, as in a cut
+        for q, axis in ((15, 0), (15, 1), (25, 0), (25, 1)):
+            ours, numpys = cells.percentile(ink, q, axis), np.percentile(ink, q, axis=axis)
+            assert ours.dtype == numpys.dtype and ours.tobytes() == numpys.tobytes()
+        assert float(cells.percentile(ink[0], 25)) == float(np.percentile(ink[0], 25))

@@ -18,6 +18,7 @@ Must not: decide what is sure (checks.py), know the rules.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -230,7 +231,7 @@ def outline(band: Straightened, box: Box) -> float:
         row = round((y - band.top) * PER_MM)
         strip = band.dark[max(row - 5, 0) : max(row + 6, 0), max(x0, 0) : max(x1, 0)]
         if strip.size:
-            found.append(float(np.percentile(strip.max(0), LINE_QUARTILE)))
+            found.append(float(percentile(strip.max(0), LINE_QUARTILE)))
     return min(found, default=0.0)
 
 
@@ -325,7 +326,8 @@ def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.nda
     the same column or the one beside."""
     out = np.zeros(ink.shape, bool)
     height, width = ink.shape
-    columns = np.arange(width)
+    # Each column's neighbours (the same column, the one before, the one after).
+    beside = [np.clip(np.arange(width) + shift, 0, width - 1) for shift in (-1, 0, 1)]
     for line in lines:
         low, high = max(line - BRIDGE, 1), min(line + BRIDGE + 1, height - 1)
         if high <= low:
@@ -337,8 +339,7 @@ def _bridged(ink: np.ndarray, raw: np.ndarray, lines: tuple[int, ...]) -> np.nda
         one_run = printed.any(axis=0) & (printed.sum(axis=0) == last - first + 1)
         touched = np.zeros((2, width), bool)
         for side, row in enumerate((low + first - 1, low + last + 1)):
-            for shift in (-1, 0, 1):
-                near = np.clip(columns + shift, 0, width - 1)
+            for near in beside:
                 touched[side] |= ink[row, near] > 0
         crossed = one_run & touched[0] & touched[1]
         rows = np.arange(span)[:, None]
@@ -396,12 +397,27 @@ def _cleaned(ink: np.ndarray, margin: float) -> np.ndarray:
     height = ink.shape[0]
     for band_rows in (slice(0, edge + 5), slice(max(height - 5 - edge, 0), height)):
         ink[band_rows] = np.clip(
-            ink[band_rows] - np.percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
+            ink[band_rows] - percentile(ink[band_rows], 15, axis=1)[:, None], 0, 1
         )
     for column in (0, ink.shape[1] - 1):  # what is left of its sides
         cols = slice(max(column - 4, 0), column + 5)
-        ink[:, cols] = np.clip(
-            ink[:, cols] - np.percentile(ink[:, cols], 15, axis=0)[None, :], 0, 1
-        )
+        ink[:, cols] = np.clip(ink[:, cols] - percentile(ink[:, cols], 15, axis=0)[None, :], 0, 1)
     # What is left of an outline, the paper's grain: not a stroke.
     return np.where(ink > 0.35, ink, 0.0)
+
+
+def percentile(a: np.ndarray, q: int, axis: int = 0) -> np.ndarray:
+    """`np.percentile(a, q, axis=axis)` (its linear interpolation, the
+    same float operations in `a`'s dtype: the same bits), without the
+    checks around it that took four fifths of its time (some 50,000 calls
+    a large hand's 18 coinche sheets, 10 % of their reading)."""
+    n = a.shape[axis]
+    at = (n - 1) * (q / 100)
+    low = math.floor(at)
+    high = min(low + 1, n - 1)
+    part = np.partition(a, (low, high), axis=axis)
+    below, above = np.take(part, low, axis=axis), np.take(part, high, axis=axis)
+    step, t = above - below, at - low
+    # numpy's lerp: from the nearer end, so that t = 1 gives `above` exactly.
+    found: np.ndarray = above - step * (1 - t) if t >= 0.5 else below + step * t
+    return found

@@ -56,6 +56,7 @@ from tournaments.features.sheets.domain.belotes import count_belotes, count_in_d
 from tournaments.features.sheets.domain.marques import (
     defence_points,
     fits,
+    given_by_rules,
     grid_values,
     pattern,
     scored,
@@ -182,17 +183,9 @@ def _settled(
         ):
             return None  # a box to cross, a gap, faint ink: not a digit's doubt
 
-    def given_of(values: dict[str, int]) -> dict[str, int] | None:
-        score = scored({**read.fields, **{n: FieldRead(v, True) for n, v in values.items()}}, rules)
-        if score is None:
-            return None
-        a, b = with_pot(score, pot)
-        given = {"marque_a": a, "marque_b": b}
-        defence = defence_points(score)
-        return given if defence is None else {**given, "points_defence": defence}
-
     known = previous.fields if previous else None
     afters = previous.afters if previous else frozenset()
+    given_of = given_by_rules(read.fields, rules, pot)
     settled = settle.settle(read.fields, given_of, before, limits(), known, afters)
     if settled is None:
         return None

@@ -1,5 +1,6 @@
 """A checked row's score and what it fills in at the desk: the engine's
-score of a row as read or read otherwise (`scored`), the pot of a
+score of a row as read or read otherwise (`scored`; the thousands of
+readings of a row's inputs that settle.py weighs, `given_by_rules`), the pot of a
 litige won on the row (classic belote), the defence's card points the engine
 counted (a contract sheet has them written too), and the desk grid's Deal
 fields from the engine's deal and score (the defence's card points filled in).
@@ -9,10 +10,11 @@ Pure: plain values in and out.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import scoring
-from tournaments.features.sheets.domain.rows import FieldRead, engine_deal
+from tournaments.features.sheets.domain.rows import FieldRead, deal_of, engine_deal
 
 
 def scored(fields: dict[str, FieldRead], rules: scoring.Rules) -> scoring.DealScore | None:
@@ -21,6 +23,39 @@ def scored(fields: dict[str, FieldRead], rules: scoring.Rules) -> scoring.DealSc
         return scoring.score_deal(engine_deal(fields), rules)
     except scoring.ScoringError:
         return None
+
+
+def given_by_rules(
+    fields: Mapping[str, FieldRead], rules: scoring.Rules, pot: int
+) -> Callable[[dict[str, int]], dict[str, int] | None]:
+    """What the rules give for each reading of the row read as `fields`,
+    after `pot` (settle.GivenOf): the values of its inputs read otherwise
+    (`values`, merged into the row's values as read: no FieldRead made for
+    each of the thousands of readings) scored: their marques and, on a
+    contract sheet, the defence's card points; None: the rules refuse it."""
+    as_read = {name: read.value for name, read in fields.items()}
+    # A bid the rules refuse (out of range, a générale not played…) is
+    # refused whatever the points and announcements read with it: each such
+    # bid is scored once, not once a reading (nearly half the readings of
+    # the large hand's coinche sheets, each raising the engine's error).
+    refused: set[int | None] = set()
+
+    def given_of(values: dict[str, int]) -> dict[str, int] | None:
+        value = {**as_read, **values}
+        if value.get("bid") in refused:
+            return None
+        try:
+            score = scoring.score_deal(deal_of(value), rules)
+        except scoring.ScoringError as error:
+            if error.code == "bid":
+                refused.add(value.get("bid"))
+            return None
+        a, b = with_pot(score, pot)
+        given = {"marque_a": a, "marque_b": b}
+        defence = defence_points(score)
+        return given if defence is None else {**given, "points_defence": defence}
+
+    return given_of
 
 
 def pattern(field_read: FieldRead, sure: float) -> str:

@@ -154,21 +154,36 @@ def above(
     and that product. None: more than `limit`."""
     places = _places(inputs, numbers, plausible)
     sizes = [len(numbers[name]) for name in inputs]
-    out: list[tuple[dict[str, int], float, float]] = []
-    stack: list[tuple[int, tuple[str, ...], float, float]] = [(0, (), 1.0, 1.0)]
+    if not all(sizes):
+        return []  # a number with no box is no number: no reading
+    # The places where a number's last box is: its value is made there once
+    # for every reading that shares the boxes before, and a choice that
+    # makes no number (a leading 0, a blank between digits) is cut there
+    # (the readings of the boxes after it were built and dropped: 1.1 million
+    # a large hand's 18 coinche sheets, of which 0.3 million kept).
+    ends = {sum(sizes[: i + 1]) for i in range(len(sizes))}
+    out: list[tuple[tuple[int, ...], float, float]] = []  # made whole once not over `limit`
+    # Each: the next place, the current number's boxes' choices, the
+    # numbers made so far, the likelihood and the ratio.
+    stack: list[tuple[int, tuple[str, ...], tuple[int, ...], float, float]] = [
+        (0, (), (), 1.0, 1.0)
+    ]
     while stack:
-        at, chars, likelihood, ratio = stack.pop()
+        at, chars, made, likelihood, ratio = stack.pop()
         if at == len(places):
-            values = values_of(chars, inputs, sizes)
-            if values is not None:
-                out.append((values, likelihood, ratio))
-                if len(out) > limit:
-                    return None
+            out.append((made, likelihood, ratio))
+            if len(out) > limit:
+                return None
             continue
+        last = at + 1 in ends
         for char, p, r in places[at]:
-            if ratio * r >= bound:  # sorted: the rest are less likely
-                stack.append((at + 1, (*chars, char), likelihood * p, ratio * r))
-    return out
+            if ratio * r < bound:
+                break  # sorted: the rest are less likely
+            if not last:
+                stack.append((at + 1, (*chars, char), made, likelihood * p, ratio * r))
+            elif (number := _number((*chars, char))) is not None:
+                stack.append((at + 1, (), (*made, number), likelihood * p, ratio * r))
+    return [(dict(zip(inputs, made, strict=True)), chance, ratio) for made, chance, ratio in out]
 
 
 def _places(

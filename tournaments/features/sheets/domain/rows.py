@@ -90,7 +90,12 @@ class DealRead:
 
 def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
     """The engine's deal (SPEC §8) from the fields as read."""
-    value = {name: read.value for name, read in fields.items()}
+    return deal_of({name: read.value for name, read in fields.items()})
+
+
+def deal_of(value: dict[str, Any]) -> dict[str, Any]:
+    """The engine's deal from each field's value (`engine_deal`'s: a row's
+    readings, scored by the thousand, need no FieldRead each)."""
     taker = value.get("taker")
     deal: dict[str, Any] = {"taker": taker}
     if taker is None:
@@ -103,7 +108,7 @@ def engine_deal(fields: dict[str, FieldRead]) -> dict[str, Any]:
     deal["trump"] = value.get("trump")
     if value.get("bid") is not None:  # a capot bid is written 250, a générale 500
         deal["bid"] = {250: "capot", 500: "generale"}.get(value["bid"], value["bid"])
-    elif value.get("coinche") and "bid" in fields:
+    elif value.get("coinche") and "bid" in value:
         deal["bid"] = None  # a coinche without a bid
     if value.get("coinche"):
         deal["coinche"] = int(value["coinche"])

@@ -338,7 +338,7 @@ def _fits(
     # readings give the same marques (each reading × each before was
     # scored again: 5 s a sheet in unknown hands).
     totals_after: dict[tuple[int, int], list[tuple[float, float, int, int]]] = {}
-    seen: dict[tuple[str, int], float] = {}  # a total's likelihood, by its value
+    seen: dict[tuple[str, int], float] = {}  # a total's or a marque's likelihood, by its value
     table = _Befores.of(befores)
     for values, likelihood, ratio in readings:
         if upper is not None and ratio * upper * (1 + 1e-9) < floor:
@@ -350,10 +350,11 @@ def _fits(
             continue
         implied = {**values, **{n: given[n] for n in checks if n in given}}
         marques = (given["marque_a"], given["marque_b"])
-        marked = [
-            number_likelihood(numbers[n], implied[n], plausible) if n in implied else 0.0
-            for n in checks
-        ]
+        marked = []
+        for n in checks:  # a row's readings share a few marques: each weighed once
+            if n in implied and (n, implied[n]) not in seen:
+                seen[n, implied[n]] = number_likelihood(numbers[n], implied[n], plausible)
+            marked.append(seen[n, implied[n]] if n in implied else 0.0)
         base = likelihood * prod(marked)
         if not all(marked) or base < floor:  # the totals' likelihoods are ≤ 1
             continue
