@@ -193,3 +193,34 @@ def test_a_struck_number_is_not_given_a_value_the_rest_cannot_vouch_for(tourname
     check_deal(row, rules, (0, 0), 0)
     assert row.fields["points"].value is None and row.why["points"] == "struck"
     assert asked <= set(row.asked) and len(row.asked) > 1
+
+
+@pytest.mark.django_db
+def test_the_review_says_a_number_struck_out_next_to_its_deal(desk, table):
+    """The desk's review of a sheet with a number struck out says so in
+    plain words, French and English; nothing is recorded."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tournaments.features.sheets.models import SheetPhoto
+
+    deals = played(table, 3, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    layout = sheets.table_layout(table)
+    field = next(f.name for f in layout.rows[1].fields if f.kind == DIGITS and rows[2].get(f.name))
+    right = str(rows[2].pop(field))
+    wrong = str((int(right[0]) + 3) % 10 or 5) + right[1:]
+    page = builders._written(table, rows, 4, None)
+    _strike_out(layout, page, 2, field, wrong, right, seed=5)
+    data = sheet_photos.photograph(page, SHOT, 4)
+    rnd = table.round
+    upload = reverse("tournaments:sheets_upload", args=[rnd.tournament.slug, rnd.number])
+    desk.post(upload, {"photos": SimpleUploadedFile("IMG_0001.jpg", data, "image/jpeg")})
+    photo = SheetPhoto.objects.get()
+    review = reverse("tournaments:sheet_review", args=[rnd.tournament.slug, rnd.number, photo.pk])
+    french = desk.get(review).content.decode()
+    assert "un nombre barré : tapez celui que les joueurs ont écrit à côté" in french
+    desk.cookies["django_language"] = "en"
+    english = desk.get(review).content.decode()
+    assert "a number struck out: type the one the players wrote beside it" in english
+    assert table.deals.count() == 0
