@@ -41,7 +41,13 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from tournaments.domain.sheet_layout import Field
-from tournaments.features.sheets.domain.cells import BLANK, PER_MM, BoxRead, Straightened
+from tournaments.features.sheets.domain.cells import (
+    BLANK,
+    PER_MM,
+    BoxRead,
+    Straightened,
+    percentile,
+)
 
 #: The share of the box's height (from its top) searched for the stroke:
 #: a stroke across a number is drawn through its middle.
@@ -86,7 +92,7 @@ def struck(band: Straightened, field: Field, reads: Sequence[BoxRead]) -> bool:
     sides.append(x1 - x0 - far)
     for side in sides:  # the printed sides taken out: they darken their whole column
         strip = dark[:, max(side - PRINT, 0) : side + PRINT + 1]
-        strip -= np.percentile(strip, 30, axis=0)[None, :]
+        strip -= percentile(strip, 30, axis=0)[None, :]
     ink = dark > PEN
     spans = [(0, len(sides) - 1)]  # side indexes: the span's left side, its right one
     spans += [(i, j) for i, j in ((1, len(sides) - 1), (0, len(sides) - 2)) if j - i >= 2]
@@ -111,10 +117,12 @@ def _line_across(ink: np.ndarray, sides: list[int], i: int, j: int, near: int, f
     right_out = (xs >= end + near) & (xs < end + far)
     if not ink[:, left_out | right_out].any():
         return False  # nothing runs past the span: no stroke across it (most numbers)
+    inside = (xs >= start) & (xs < end)
+    if ink[:, inside].any(0).mean() < ALONG:
+        return False  # no line meets ink in more columns than hold any (digits apart)
     padded = np.zeros((rows + 2 * LINE_TOLERANCE, columns), bool)
     padded[LINE_TOLERANCE : LINE_TOLERANCE + rows] = ink
     close = sliding_window_view(padded, 2 * LINE_TOLERANCE + 1, axis=0).any(-1)
-    inside = (xs >= start) & (xs < end)
     left_box, right_box = xs < sides[i] - PRINT, xs > sides[j] + PRINT
     left_box[: sides[0] + PRINT + 1] = False  # the boxes left out, not past the field's ends
     right_box[sides[-1] - PRINT :] = False
