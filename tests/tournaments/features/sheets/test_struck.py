@@ -224,3 +224,19 @@ def test_the_review_says_a_number_struck_out_next_to_its_deal(desk, table):
     english = desk.get(review).content.decode()
     assert "a number struck out: type the one the players wrote beside it" in english
     assert table.deals.count() == 0
+
+
+def test_a_marque_in_doubt_beside_a_struck_number_may_be_any_digit_there(tournament):
+    """The points struck out, marque E-O « 80 » read 30, its 3 in doubt
+    (0.6, an 8 second): the points the rules give are found all the same
+    (82, the defence's 80 read sure), the row checked with them (the
+    marque settled to 80), the struck points asked alone."""
+    rules = tournament.rule_profile
+    row = made_80_row(
+        rules,
+        points=FieldRead(None, False, struck=True),
+        marque_b=FieldRead(30, False, (0.6, 1.0), (8, -1)),
+    )
+    check_deal(row, rules, (0, 0), 0)
+    assert row.asked == ["points"] and row.why["points"] == "struck"
+    assert row.fields["points"].value == 82 and row.marques == (160, 80)
