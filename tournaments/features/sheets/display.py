@@ -114,9 +114,7 @@ def reason(code: str) -> str:
             "de l'encre au bord de ces cases, rien au milieu : lue comme aucun chiffre (un "
             "chiffre écrit petit, une correction de la ligne voisine, un chiffre qui déborde)"
         ),
-        "struck": _(
-            "un nombre barré : tapez celui que les joueurs ont écrit à côté pour le corriger"
-        ),
+        "struck": _("un nombre barré, corrigé à côté : lisez la correction sur la feuille"),
     }
     if code.startswith("engine_"):
         return ENGINE_REASONS.get(code[7:], ENGINE_REASONS["taker"])()

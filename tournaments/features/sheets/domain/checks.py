@@ -63,7 +63,6 @@ from tournaments.features.sheets.domain.marques import (
     with_pot,
 )
 from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
-from tournaments.features.sheets.domain.struck_rows import settle_struck
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -95,10 +94,6 @@ def check_deal(
     not known; then those written on the `previous` row may be tried) with
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
-    check = lambda t: check_deal(t, rules, before, pot, previous)  # noqa: E731
-    done, after = settle_struck(read, rules, pot, limits().sure, check)
-    if done:  # a number struck out, the one value the rules give it, the rest sure
-        return after
     count_belotes(read, rules, pot)
     for flag in ("washed", "stray", "struck"):  # what the photo does not show as written
         if flagged := [name for name, f in read.fields.items() if getattr(f, flag)]:
