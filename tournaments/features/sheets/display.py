@@ -302,7 +302,15 @@ def _marque_missing(fields: dict[str, Any]) -> str:
         for name in ("marque_a", "marque_b")
         if (fields.get(name) or {}).get("value") is None
         and not (fields.get(name) or {}).get("sure", True)
+        and not (fields.get(name) or {}).get("struck")  # not unread: struck out, said so
     ]
+    struck = [
+        SHEET_FIELDS[n] for n in ("marque_a", "marque_b") if (fields.get(n) or {}).get("struck")
+    ]
+    if struck and not unread:
+        return _("%(field)s barrée : rien ne vérifie les points") % {
+            "field": " et ".join(str(s) for s in struck)
+        }
     if unread:
         return _("%(field)s illisible sur la photo : rien ne vérifie les points") % {
             "field": " et ".join(str(u) for u in unread)

@@ -221,3 +221,38 @@ def test_the_review_says_a_number_struck_out_next_to_its_deal(desk, table):
         "a number struck out and corrected beside it: read the correction on the sheet" in english
     )
     assert table.deals.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("marque_a", "bid", "bid_asked"),
+    [
+        (FieldRead(None, False, struck=True), FieldRead(80, True, (0.9998, 1.0)), True),
+        (FieldRead(None, True), FieldRead(80, True, (0.9998, 1.0)), True),  # not written
+        (FieldRead(None, False, struck=True), FieldRead(80, True, (1.0, 1.0)), False),
+    ],
+)
+def test_a_missing_marque_asks_the_bid_only_it_would_check(tournament, marque_a, bid, bid_asked):
+    """N-S's marque struck out or not written, their contract made: the
+    other marque is the defence's points, whatever the bid. A bid read
+    sure but not beyond doubt is then unchecked, and asked (helper-53's
+    review: a bid 90 read 80 at 0.9998 was recorded unasked)."""
+    rules = tournament.rule_profile
+    row = made_80_row(rules, marque_a=marque_a, bid=bid)
+    check_deal(row, rules, (0, 0), 0)
+    assert ("bid" in row.asked) is bid_asked
+    assert "points" in row.asked and "marque_missing" in row.reasons
+
+
+def test_a_struck_marque_is_said_struck_not_unreadable(tournament):
+    from django.utils import translation
+
+    rules = tournament.rule_profile
+    row = made_80_row(rules, marque_a=FieldRead(None, False, struck=True))
+    check_deal(row, rules, (0, 0), 0)
+    fields = {name: f.to_json() for name, f in row.fields.items()}
+    said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
+    assert "marque N-S barrée : rien ne vérifie les points" in said
+    assert not any("illisible" in sentence for sentence in said)
+    with translation.override("en"):
+        english = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
+    assert any(sentence.endswith("struck out: nothing checks the points") for sentence in english)

@@ -15,7 +15,8 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
   without a capot; a coinche without a bid; points with no taker…);
 - a marque written differs from the one the engine computes;
 - a running total written differs from the previous one plus the marque;
-- the marques are not written (nothing then checks the points);
+- a marque is not written (nothing then checks the points, nor a number
+  not read beyond doubt that only that marque depends on);
 - the takers' and the defence's card points, both written (a contract
   sheet), do not make 162 or a capot's 252 and 0 (`points_sum`);
 - under a rounding profile, the points' last digit is not read beyond
@@ -329,7 +330,10 @@ def _check(
     read.values = grid_values(deal, score)
     written = [read.fields.get(f"marque_{s}") for s in "ab"]
     if any(w is None or w.value is None for w in written):
-        read.ask("marque_missing", "points", "marque_a", "marque_b")
+        # Nothing may check the numbers only the missing marque depends on
+        # (a made contract's bid: the other marque is the defence's points).
+        unchecked = [n for n in INPUTS if n in read.fields and not _beyond(read.fields[n])]
+        read.ask("marque_missing", "points", "marque_a", "marque_b", *unchecked)
     elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     defence = read.fields.get("points_defence")
@@ -407,6 +411,14 @@ MARQUE_INPUTS = (
     *("taker", "bid", "coinche", "points", "belote", "capot", "generale"),
     *("announce_a", "announce_b"),
 )
+
+
+def _beyond(field_read: FieldRead) -> bool:
+    """A number read beyond doubt, every digit, or not written at all."""
+    return field_read.value is None or (
+        bool(field_read.probabilities)
+        and all(p >= limits().beyond for p in field_read.probabilities)
+    )
 
 
 def _marque_inputs(read: DealRead) -> list[str]:
