@@ -3,8 +3,8 @@ strikes it and writes the right one beside it. The network still reads the
 digits under the stroke, often sure; where the rules cannot check them (a
 chute's card points, an announcement) the wrong number passed unasked
 (found by a corrections probe, benchmark seed 49: a chute's points struck
-out, read 55 for 45, sure). A straight stroke across the boxes written,
-running on past them (strikes.py), makes the number « struck »: read as
+out, read 55 for 45, settled sure). A straight stroke across the boxes
+written, running on past them (strikes.py), makes the number « struck »: read as
 none, asked, never settled nor confirmed by the rules, never filled in
 from the marques."""
 

@@ -7,7 +7,8 @@ are still read by the network, often sure: the wrong number would be
 taken, and where the rules cannot check it (a chute's card points, an
 announcement) it passed unasked (issue 59: a probe correcting three
 numbers a sheet, benchmark seed 49, the takers' points of a chute struck
-out read 55 for 45, sure; the defence's points settled to match).
+out read 55 for 45 (0.9999, 0.9994), the defence's points settled to
+match, the row sure).
 
 A stroke across a number is told from the digits it crosses by two
 things no digit written in its box does (`struck`):
