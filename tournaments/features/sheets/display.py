@@ -199,6 +199,8 @@ def reasons_said(
             )
         elif code == "points_sum":
             said.append(_points_sum(fields))
+        elif code.startswith("engine_") and (fields.get(code[7:]) or {}).get("struck"):
+            continue  # the engine refused the number struck out, read as none: said by « struck »
         elif code == "engine_points" and (fields.get("points") or {}).get("value") is not None:
             said.append(
                 _("les points des preneurs lus, %(points)s, ne vont pas (de 0 à 162)")

@@ -256,3 +256,20 @@ def test_a_struck_marque_is_said_struck_not_unreadable(tournament):
     with translation.override("en"):
         english = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
     assert any(sentence.endswith("struck out: nothing checks the points") for sentence in english)
+
+
+@pytest.mark.parametrize(
+    ("field", "untrue"), [("bid", "ce contrat"), ("points", "les points des preneurs ne vont pas")]
+)
+def test_the_engine_s_refusal_of_a_struck_number_is_not_said(tournament, field, untrue):
+    """The contract or the points struck out, read as none: the engine
+    refuses the deal for want of them; the review says the number is
+    struck, not that the contract is none or the points out of range."""
+    rules = tournament.rule_profile
+    row = made_80_row(rules, **{field: FieldRead(None, False, struck=True)})
+    check_deal(row, rules, (0, 0), 0)
+    assert f"engine_{field}" in row.reasons
+    fields = {name: f.to_json() for name, f in row.fields.items()}
+    said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
+    assert said[0].startswith("un nombre barré")
+    assert not any(sentence.startswith(untrue) for sentence in said)
