@@ -96,10 +96,10 @@ def struck(band: Straightened, field: Field, reads: Sequence[BoxRead]) -> bool:
         strip = dark[:, max(side - PRINT, 0) : side + PRINT + 1]
         strip -= percentile(strip, 30, axis=0)[None, :]
     ink = dark > PEN
-    spans = [(0, len(sides) - 1)]  # side indexes: the span's left side, its right one
-    spans += [(i, j) for i, j in ((1, len(sides) - 1), (0, len(sides) - 2)) if j - i >= 2]
-    if len(sides) - 3 >= 2:
-        spans.append((1, len(sides) - 2))
+    # The spans tried (their left side's index, their right one's): the
+    # boxes written, and those without an end box, two boxes left at least.
+    n = len(sides) - 1
+    spans = [(i, j) for i in (0, 1) for j in (n, n - 1) if (i, j) == (0, n) or j - i >= 2]
     return any(_line_across(ink, sides, i, j, near, far) for i, j in spans)
 
 
