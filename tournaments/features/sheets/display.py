@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from tournaments.display.labels import side_label, trump_sign
+from tournaments.features.sheets.domain.rows import UNSEEN
 
 
 def refusal(code: str, params: dict[str, object]) -> str:
@@ -173,8 +174,7 @@ def reasons_said(
                 n
                 for n in asked
                 if not (fields.get(n) or {}).get("sure", True)
-                and not {"washed", "stray", "struck"}
-                & set(fields.get(n) or {})  # said by their code
+                and not set(UNSEEN) & set(fields.get(n) or {})  # said by their code
             ]
             said += [_unsure(name, fields[name]) for name in doubted] or [reason(code)]
         elif code == "could_be_other":

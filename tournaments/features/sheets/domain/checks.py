@@ -63,7 +63,7 @@ from tournaments.features.sheets.domain.marques import (
     scored,
     with_pot,
 )
-from tournaments.features.sheets.domain.rows import INPUTS, DealRead, FieldRead, engine_deal
+from tournaments.features.sheets.domain.rows import INPUTS, UNSEEN, DealRead, FieldRead, engine_deal
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -96,7 +96,7 @@ def check_deal(
     `pot` pending; fill its `asked`, `reasons`, `values` and `marques`.
     Returns the running totals after it (None: not known)."""
     count_belotes(read, rules, pot)
-    for flag in ("washed", "stray", "struck"):  # what the photo does not show as written
+    for flag in UNSEEN:  # what the photo does not show as written
         if flagged := [name for name, f in read.fields.items() if getattr(f, flag)]:
             read.ask(flag, *flagged)
     unsure = [name for name, field_read in read.fields.items() if not field_read.sure]

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 INPUTS = ("bid", "points", "announce_a", "announce_b")
+#: A field's flags for what the photo does not show as written (FieldRead's
+#: `washed`, `stray`, `struck`): each asked by its own reason, said by its
+#: own sentence, never settled.
+UNSEEN = ("washed", "stray", "struck")
 
 
 @dataclass
@@ -42,10 +46,10 @@ class FieldRead:
     @property
     def unseen(self) -> bool:
         """What the photo shows of it is not what was written in its boxes."""
-        return self.washed or self.stray or self.struck
+        return any(getattr(self, flag) for flag in UNSEEN)
 
     def to_json(self) -> dict[str, Any]:
-        flags = {name: True for name in ("washed", "stray", "struck") if getattr(self, name)}
+        flags = {name: True for name in UNSEEN if getattr(self, name)}
         return {"value": self.value, "sure": self.sure} | flags
 
 
