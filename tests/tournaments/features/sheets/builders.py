@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import hashlib
 import io
+from types import SimpleNamespace
 
 import numpy as np
 from PIL import Image
@@ -276,3 +277,15 @@ def made_80_row(rules, **changed):
     for side, value in zip("ab", marques, strict=True):
         fields[f"marque_{side}"] = FieldRead(value, True, (1.0,) * len(str(value)))
     return DealRead(1, {**fields, **changed})
+
+
+def written_small_above(layout, page: Image.Image, deal: int, field: str, text: str, seed: int):
+    """`text` written small above `field`'s boxes on `deal`'s row (its
+    last boxes), as a player writes a number again over the one struck out."""
+    per_mm = page.width / 210.0
+    pen = writer(seed)
+    boxes = layout.rows[deal - 1].field(field).boxes[-len(text) :]
+    for digit, box in zip(text, boxes, strict=True):
+        small = SimpleNamespace(x=box.x + box.w * 0.15, y=box.y - box.h * 0.55,
+                                w=box.w * 0.7, h=box.h * 0.55)  # fmt: skip
+        sheet_photos._digit(page, small, int(digit), pen, per_mm)

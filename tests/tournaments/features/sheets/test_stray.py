@@ -13,8 +13,6 @@ unasked."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
@@ -141,18 +139,6 @@ def test_a_stray_field_beside_a_digit_in_doubt_is_said_once(tournament):
     assert not any(sentence.startswith("points de la défense :") for sentence in said)
 
 
-def _correction(layout, page, deal: int, field: str, text: str, seed: int):
-    """`text` written small above `field`'s boxes on `deal`'s row, as a
-    player writes a number again over the one struck out."""
-    per_mm = page.width / 210.0
-    pen = builders.writer(seed)
-    boxes = layout.rows[deal - 1].field(field).boxes[-len(text) :]
-    for digit, box in zip(text, boxes, strict=True):
-        small = SimpleNamespace(x=box.x + box.w * 0.15, y=box.y - box.h * 0.55,
-                                w=box.w * 0.7, h=box.h * 0.55)  # fmt: skip
-        sheet_photos._digit(page, small, int(digit), pen, per_mm)
-
-
 @pytest.mark.django_db
 def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_table):
     """Deal 1's defence left blank; deal 2's defence's points written again
@@ -163,7 +149,7 @@ def test_a_correction_written_above_a_row_is_not_read_in_the_row_above(sheet_tab
     rows[1].pop("points_defence", None)
     layout = sheets.table_layout(sheet_table)
     page = builders._written(sheet_table, rows, 4, None)
-    _correction(layout, page, 2, "points_defence", "64", seed=5)
+    builders.written_small_above(layout, page, 2, "points_defence", "64", seed=5)
     data = sheet_photos.photograph(page, SHOT, 4)
     first = queries.read_sheet(data, tournament=sheet_table.round.tournament).read.deals[0]
     assert first.fields["points_defence"].stray
@@ -181,7 +167,9 @@ def test_a_row_after_the_last_deal_holding_only_ink_from_above_is_no_deal(sheet_
     rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
     layout = sheets.table_layout(sheet_table)
     page = builders._written(sheet_table, rows, 4, None)
-    _correction(layout, page, 3, "points", "97", seed=5)  # above row 3: under row 2
+    builders.written_small_above(
+        layout, page, 3, "points", "97", seed=5
+    )  # above row 3: under row 2
     data = sheet_photos.photograph(page, SHOT, 4)
     read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
     assert [deal.deal for deal in read.deals] == [1, 2]
@@ -195,7 +183,7 @@ def test_a_blank_row_between_deals_holding_only_stray_ink_is_asked(sheet_table):
     rows = {1: dict(deals[0][1]), 3: dict(deals[2][1])}
     layout = sheets.table_layout(sheet_table)
     page = builders._written(sheet_table, rows, 4, None)
-    _correction(layout, page, 3, "points", "97", seed=5)
+    builders.written_small_above(layout, page, 3, "points", "97", seed=5)
     data = sheet_photos.photograph(page, SHOT, 4)
     second = queries.read_sheet(data, tournament=sheet_table.round.tournament).read.deals[1]
     assert "blank_row" in second.reasons and second.fields["points"].stray

@@ -10,8 +10,6 @@ from the marques."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 from PIL import ImageDraw
@@ -120,21 +118,28 @@ def test_a_struck_field_is_asked_and_said_in_words(tournament):
     )
 
 
-def _strike_out(layout, page, deal: int, field: str, wrong: str, right: str, seed: int):
-    """`wrong` written in `field`'s boxes on `deal`'s row, struck out by a
-    stroke 0.45 mm wide running 0.5 mm past it, `right` written small above."""
+def _struck_sheet(table) -> tuple[bytes, str]:
+    """A photo of `table`'s sheet, three deals, deal 2's first number
+    written wrong (its first digit changed), struck out by a stroke 0.45 mm
+    wide running 0.5 mm past it, the right one written small above; and
+    that number's field."""
+    deals = played(table, 3, seed=4)
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
+    layout = sheets.table_layout(table)
+    field = next(f.name for f in layout.rows[1].fields if f.kind == DIGITS and rows[2].get(f.name))
+    right = str(rows[2].pop(field))
+    wrong = str((int(right[0]) + 3) % 10 or 5) + right[1:]
+    page = builders._written(table, rows, 4, None)
     per_mm = page.width / 210.0
-    pen = builders.writer(seed)
-    boxes = layout.rows[deal - 1].field(field).boxes[-len(wrong) :]
+    pen = builders.writer(5)
+    boxes = layout.rows[1].field(field).boxes[-len(wrong) :]
     for digit, box in zip(wrong, boxes, strict=True):
         sheet_photos._digit(page, box, int(digit), pen, per_mm)
     y = (boxes[0].y + boxes[0].h * 0.5) * per_mm
     x0, x1 = (boxes[0].x - 0.5) * per_mm, (boxes[-1].x + boxes[-1].w + 0.5) * per_mm
     ImageDraw.Draw(page).line((x0, y + 3, x1, y - 3), fill=pen.ink, width=round(0.45 * per_mm))
-    for digit, box in zip(right, boxes, strict=True):
-        small = SimpleNamespace(x=box.x + box.w * 0.15, y=box.y - box.h * 0.55,
-                                w=box.w * 0.7, h=box.h * 0.55)  # fmt: skip
-        sheet_photos._digit(page, small, int(digit), pen, per_mm)
+    builders.written_small_above(layout, page, 2, field, right, seed=5)
+    return sheet_photos.photograph(page, SHOT, 4), field
 
 
 @pytest.mark.django_db
@@ -142,15 +147,7 @@ def test_a_number_struck_out_on_a_photo_is_asked_not_read(sheet_table):
     """Deal 2's first number struck out, the right one written small above
     it: asked « struck », read as none; the other deals read as ever, none
     of their numbers taken for struck."""
-    deals = played(sheet_table, 3, seed=4)
-    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
-    layout = sheets.table_layout(sheet_table)
-    field = next(f.name for f in layout.rows[1].fields if f.kind == DIGITS and rows[2].get(f.name))
-    right = str(rows[2].pop(field))
-    wrong = str((int(right[0]) + 3) % 10 or 5) + right[1:]
-    page = builders._written(sheet_table, rows, 4, None)
-    _strike_out(layout, page, 2, field, wrong, right, seed=5)
-    data = sheet_photos.photograph(page, SHOT, 4)
+    data, field = _struck_sheet(sheet_table)
     read = queries.read_sheet(data, tournament=sheet_table.round.tournament).read
     second = read.deals[1]
     assert second.fields[field].struck and second.why.get(field) == "struck"
@@ -199,15 +196,7 @@ def test_the_review_says_a_number_struck_out_next_to_its_deal(desk, table):
 
     from tournaments.features.sheets.models import SheetPhoto
 
-    deals = played(table, 3, seed=4)
-    rows = {i + 1: dict(values) for i, (_, values) in enumerate(deals)}
-    layout = sheets.table_layout(table)
-    field = next(f.name for f in layout.rows[1].fields if f.kind == DIGITS and rows[2].get(f.name))
-    right = str(rows[2].pop(field))
-    wrong = str((int(right[0]) + 3) % 10 or 5) + right[1:]
-    page = builders._written(table, rows, 4, None)
-    _strike_out(layout, page, 2, field, wrong, right, seed=5)
-    data = sheet_photos.photograph(page, SHOT, 4)
+    data, _field = _struck_sheet(table)
     rnd = table.round
     upload = reverse("tournaments:sheets_upload", args=[rnd.tournament.slug, rnd.number])
     desk.post(upload, {"photos": SimpleUploadedFile("IMG_0001.jpg", data, "image/jpeg")})
