@@ -328,7 +328,6 @@ def test_a_corrections_ink_in_a_blank_row_is_asked_with_its_reason_on_a_phone(
     points with what the photo shows, ink at the edge of the boxes read as
     no digit (issue 59), the sentence on screen beside its framed crop."""
     from bench import sheet_photos
-    from tests.tournaments.features.sheets.test_stray import _correction
     from tournaments.pdf import sheets
 
     owner = django_user_model.objects.create_user("orga", password=factories.PASSWORD)
@@ -339,7 +338,9 @@ def test_a_corrections_ink_in_a_blank_row_is_asked_with_its_reason_on_a_phone(
     rows = {n: dict(values) for n, (_deal, values) in enumerate(builders.played(table, 4, 7), 1)}
     rows[2].pop("points_defence")
     written = builders._written(table, rows, 7, None)
-    _correction(sheets.table_layout(table), written, 3, "points_defence", "64", seed=8)
+    builders.written_small_above(
+        sheets.table_layout(table), written, 3, "points_defence", "64", seed=8
+    )
     photo = sheet_photos.photograph(written, builders.SHOT, 7)
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url)
