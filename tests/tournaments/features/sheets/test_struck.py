@@ -262,3 +262,80 @@ def test_the_engine_s_refusal_of_a_struck_number_is_not_said(tournament, field, 
     said = display.reasons_said(row.reasons, row.asked, fields, list(row.marques or ()))
     assert said[0].startswith("un nombre barré")
     assert not any(sentence.startswith(untrue) for sentence in said)
+
+
+def _dash(band: cells.Straightened) -> bool:
+    return strikes.dash(band, FIELD, cells.read_field(band, FIELD))
+
+
+@pytest.mark.parametrize(
+    ("strokes", "uprights", "dash"),
+    [
+        ([(5.5, 24.0, 0.5, 0.0)], (), True),  # from box 0 to box 2, inside the field
+        ([(4.0, 26.0, 0.45, 0.3)], (), True),  # on past both ends, rising 0.3 mm
+        ([(19.0, 22.5, 0.55, 0.0)], (), True),  # a short dash in the last box
+        ([(19.5, 20.5, 0.5, 0.0)], (), False),  # 1 mm: a speck, no dash
+        ([(6.0, 12.0, 0.5, 2.0)], (), False),  # rising 2 mm over 6: a digit's stroke
+        ([(5.5, 10.0, 0.5, 0.0), (15.0, 24.0, 0.5, 0.0)], (), False),  # two strokes apart
+        ([(11.0, 25.0, 0.5, 0.0)], (1, 2), False),  # a number struck out: its digits off the line
+        ([], (2,), False),  # a 1 alone
+    ],
+)
+def test_a_dash_alone_in_a_number_s_boxes_is_told_from_a_number_struck(strokes, uprights, dash):
+    """A dash (a player's « nothing » in a box left empty) holds nothing
+    off its line; a number struck out holds its digits off the stroke."""
+    band = _band()
+    for i in uprights:
+        _upright(band, FIELD.boxes[i])
+    for x0, x1, at, rise in strokes:
+        _across(band, x0, x1, at, rise)
+    assert _dash(band) is dash
+
+
+def test_a_dash_beside_ink_from_elsewhere_is_no_dash():
+    band = _band()
+    _across(band, 5.5, 24.0)
+    reads = cells.read_field(band, FIELD)
+    assert strikes.dash(band, FIELD, reads)
+    stray = [reads[0], cells.BoxRead(reads[1].ink, stray=True), reads[2]]
+    assert not strikes.dash(band, FIELD, stray)
+
+
+@pytest.mark.django_db
+def test_dashes_in_empty_numbers_on_a_photo_are_read_as_nothing_written(make_tournament):
+    """A coinche sheet, a dash across every empty announcement of its four
+    deals (from inside the first box to past the last one): each read as
+    nothing written, sure, never « struck »; deal 3's first number, struck
+    out and written again above, still struck."""
+    table = builders.kind_table(make_tournament, "coinche with announcements")
+    rows = {i + 1: dict(values) for i, (_, values) in enumerate(played(table, 4, seed=4))}
+    layout = sheets.table_layout(table)
+    struck = next(f.name for f in layout.rows[2].fields if f.kind == DIGITS and rows[3].get(f.name))
+    right = str(rows[3].pop(struck))
+    page = builders._written(table, rows, 4, None)
+    per_mm = page.width / 210.0
+    draw, pen = ImageDraw.Draw(page), builders.writer(5)
+    dashed = []
+    for row in layout.rows[:4]:
+        for field in row.fields:
+            if field.name.startswith("announce") and not rows[row.number].get(field.name):
+                y = (field.boxes[0].y + field.boxes[0].h * 0.5) * per_mm
+                x0, x1 = (field.left + 1.0) * per_mm, (field.right + 0.5) * per_mm
+                draw.line((x0, y + 2, x1, y - 2), fill=pen.ink, width=round(0.45 * per_mm))
+                dashed.append((row.number, field.name))
+    boxes = layout.rows[2].field(struck).boxes[-len(right) :]
+    wrong = str((int(right[0]) + 3) % 10 or 5) + right[1:]
+    for digit, box in zip(wrong, boxes, strict=True):
+        sheet_photos._digit(page, box, int(digit), pen, per_mm)
+    y = (boxes[0].y + boxes[0].h * 0.5) * per_mm
+    x0, x1 = (boxes[0].x - 0.5) * per_mm, (boxes[-1].x + boxes[-1].w + 0.5) * per_mm
+    draw.line((x0, y + 3, x1, y - 3), fill=pen.ink, width=round(0.45 * per_mm))
+    builders.written_small_above(layout, page, 3, struck, right, seed=5)
+    data = sheet_photos.photograph(page, SHOT, 4)
+    read = queries.read_sheet(data, tournament=table.round.tournament).read
+    assert len(dashed) >= 4
+    for number, name in dashed:
+        field = read.deals[number - 1].fields[name]
+        assert (field.value, field.sure, field.struck) == (None, True, False), (number, name)
+        assert read.deals[number - 1].why.get(name) not in ("struck", "unsure")
+    assert read.deals[2].fields[struck].struck

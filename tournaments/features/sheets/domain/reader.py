@@ -116,7 +116,9 @@ def _read_row(
     for field in row.fields:
         gap = row.h - field.boxes[0].h if field.boxes else 0.0
         boxes = cells.read_field(band, field, washed, gap)
-        if field.kind == DIGITS and strikes.struck(band, field, boxes):
+        if field.kind == DIGITS and strikes.dash(band, field, boxes):
+            fields[field.name] = FieldRead(None, True)  # a dash: nothing written
+        elif field.kind == DIGITS and strikes.struck(band, field, boxes):
             fields[field.name] = FieldRead(None, False, struck=True)
         elif field.kind == DIGITS:
             fields[field.name] = _number(boxes)
