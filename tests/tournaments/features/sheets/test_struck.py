@@ -339,3 +339,63 @@ def test_dashes_in_empty_numbers_on_a_photo_are_read_as_nothing_written(make_tou
         assert (field.value, field.sure, field.struck) == (None, True, False), (number, name)
         assert read.deals[number - 1].why.get(name) not in ("struck", "unsure")
     assert read.deals[2].fields[struck].struck
+
+
+def _stroke(band: cells.Straightened, x: float, y0: float, y1: float, dark: float = 0.9) -> None:
+    """An upright stroke 0.6 mm wide at x (mm), from y0 to y1 (mm), as dark as `dark`."""
+    c = round(x * PER_MM)
+    band.dark[round(y0 * PER_MM) : round(y1 * PER_MM), c - 3 : c + 3] = dark
+
+
+@pytest.mark.parametrize(
+    ("y0", "y1", "dark", "dash"),
+    [
+        (7.0, 8.5, 0.9, True),  # a digit written 1.5 mm above the boxes: not the dash's
+        (8.8, 9.8, 0.9, False),  # a number written again just above the dash (helper-55's review)
+        (18.7, 19.4, 0.9, False),  # a digit running over the boxes' bottom line
+        (11.0, 17.0, 0.28, False),  # a 4's upright fainter than the pen's, its bar dark (ditto)
+        (11.0, 17.0, 0.2, True),  # fainter still: nothing the network could read either
+    ],
+)
+def test_ink_just_outside_the_boxes_or_faint_in_them_is_no_dash(y0, y1, dark, dash):
+    """The boxes are 10 to 18.5 mm; a dash across them at 0.5, and one more
+    stroke upright in box 1."""
+    band = _band()
+    _across(band, 5.5, 24.0)
+    _stroke(band, 14.7, y0, y1, dark)
+    assert strikes.dash(band, FIELD, [cells.BoxRead(0.05, 10, 1.0)] * 3) is dash
+
+
+def test_a_box_the_network_reads_as_a_digit_is_no_dash():
+    band = _band()
+    _across(band, 5.5, 24.0)
+    junk = cells.BoxRead(0.05, 10, 1.0)
+    assert strikes.dash(band, FIELD, [junk] * 3)
+    assert not strikes.dash(band, FIELD, [junk, cells.BoxRead(0.05, 4, 0.6), junk])
+    assert strikes.dash(band, FIELD, [junk, cells.BoxRead(0.05, 4, 0.4), junk])
+
+
+def test_the_marque_written_beside_a_dash_still_checks_the_deal(tournament):
+    """N-S's marque left as a dash (nothing written), E-O's written 20 over
+    the rules': asked « marque », not only « marque_missing » (helper-55's
+    review: a capot's announcement read as none went through unasked)."""
+    rules = tournament.rule_profile
+    right = made_80_row(rules, marque_a=FieldRead(None, True, dash=True))
+    check_deal(right, rules, (0, 0), 0)
+    assert "marque_missing" in right.reasons and "marque" not in right.reasons
+    b = right.marques[1]
+    wrong = FieldRead(b + 20, True, (1.0,) * len(str(b + 20)))
+    row = made_80_row(rules, marque_a=FieldRead(None, True, dash=True), marque_b=wrong)
+    check_deal(row, rules, (0, 0), 0)
+    assert "marque" in row.reasons and {"points", "bid", "marque_b"} <= set(row.asked)
+
+
+def test_a_last_row_of_dashes_is_kept_a_blank_row_between_deals_asked():
+    """A row of dashes after the last deal (a deal passed, written « – »)
+    is no row left for a deal never played: kept and asked."""
+    from tournaments.features.sheets.domain import reader
+
+    row = (6, {"marque_a": FieldRead(None, True, dash=True), "taker": FieldRead(None, True)})
+    assert reader._blank(row)  # between deals: asked as a blank row
+    assert not reader._blank(row, after_last=True)
+    assert reader._blank((6, {"marque_a": FieldRead(None, True)}), after_last=True)

@@ -334,7 +334,9 @@ def _check(
         # (a made contract's bid: the other marque is the defence's points).
         unchecked = [n for n in INPUTS if n in read.fields and not _beyond(read.fields[n])]
         read.ask("marque_missing", "points", "marque_a", "marque_b", *unchecked)
-    elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
+    # A marque written checks the row, the other one missing too (a capot's
+    # 0 left as a dash: the takers' 20 over the rules', helper-55's review).
+    if any(w and w.value not in (None, m) for w, m in zip(written, marques, strict=True)):
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     defence = read.fields.get("points_defence")
     if defence is not None and defence.value not in (None, defence_points(score)):

@@ -74,7 +74,7 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
     if len(washed) > GLARE_SHARE * len(boxes):
         raise Refused("glare")
     rows = [_read_row(band, row, washed) for row in layout.rows]
-    while rows and _blank(rows[-1], washed_too=True):  # the rows left for deals never played
+    while rows and _blank(rows[-1], after_last=True):  # the rows left for deals never played
         if any(read.washed for read in rows.pop()[1].values()):
             # A reflection over the rows after the last deal read: a deal
             # written there may be gone with the light; no row is dropped
@@ -95,16 +95,18 @@ def read_photo(data: bytes, *, layout_for: LayoutFor) -> SheetRead:
     return SheetRead(qr.mark, deals, photo, h, layout)
 
 
-def _blank(row: tuple[int, dict[str, FieldRead]], washed_too: bool = False) -> bool:
+def _blank(row: tuple[int, dict[str, FieldRead]], after_last: bool = False) -> bool:
     """Nothing read on the row, each field sure, or holding only ink from
-    elsewhere, no box with ink of its own (or, `washed_too`, washed out).
-    A row after the last deal with only a digit's end from the row above
-    in it is dropped, no deal: the review could only record it as a deal
-    passed, never played (a deal played has its crosses, and its digits
-    cross their boxes' middle)."""
+    elsewhere, no box with ink of its own. A row after the last deal
+    (`after_last`) with only a digit's end from the row above in it, or
+    washed out, is dropped, no deal: the review could only record it as a
+    deal passed, never played (a deal played has its crosses, and its
+    digits cross their boxes' middle); one holding a dash is kept, asked
+    (a player's « nothing » there may be a deal passed)."""
     return all(
         read.value is None
-        and (read.sure or (read.stray and not read.probabilities) or (washed_too and read.washed))
+        and (read.sure or (read.stray and not read.probabilities) or (after_last and read.washed))
+        and not (after_last and read.dash)
         for read in row[1].values()
     )
 
@@ -116,8 +118,8 @@ def _read_row(
     for field in row.fields:
         gap = row.h - field.boxes[0].h if field.boxes else 0.0
         boxes = cells.read_field(band, field, washed, gap)
-        if field.kind == DIGITS and strikes.dash(band, field, boxes):
-            fields[field.name] = FieldRead(None, True)  # a dash: nothing written
+        if field.kind == DIGITS and strikes.dash(band, field, boxes, gap):
+            fields[field.name] = FieldRead(None, True, dash=True)  # nothing written
         elif field.kind == DIGITS and strikes.struck(band, field, boxes):
             fields[field.name] = FieldRead(None, False, struck=True)
         elif field.kind == DIGITS:

@@ -42,6 +42,9 @@ class FieldRead:
     #: Struck out (strikes.py): a stroke across its boxes; the number meant
     #: is written elsewhere. Read as nothing, never settled, but asked.
     struck: bool = False
+    #: Nothing but a dash in its boxes (strikes.dash): read as nothing
+    #: written; a last row of dashes is kept (reader._blank).
+    dash: bool = False
 
     @property
     def unseen(self) -> bool:

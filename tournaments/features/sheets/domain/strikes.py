@@ -56,10 +56,12 @@ from tournaments.domain.sheet_layout import Field
 from tournaments.features.sheets.domain.cells import (
     BLANK,
     PER_MM,
+    RUN_OVER,
     BoxRead,
     Straightened,
     percentile,
 )
+from tournaments.features.sheets.domain.digits import JUNK
 
 #: The share of the box's height (from its top) searched for the stroke:
 #: a stroke across a number is drawn through its middle.
@@ -109,14 +111,25 @@ def struck(band: Straightened, field: Field, reads: Sequence[BoxRead]) -> bool:
     return any(_line_across(ink, sides, i, j, near, far) for i, j in spans)
 
 
-def _pen(dark: np.ndarray, sides: list[int]) -> np.ndarray:
+def _pen(
+    dark: np.ndarray, sides: list[int], pen: float = PEN, printed: slice = slice(None)
+) -> np.ndarray:
     """The pen's ink of `dark` (a copy), the printed sides at the columns
-    `sides` taken out: they darken their whole column."""
+    `sides` taken out: they darken their whole column (its `printed` rows,
+    where the sides are printed)."""
     dark = dark.copy()
     for side in sides:
         strip = dark[:, max(side - PRINT, 0) : side + PRINT + 1]
-        strip -= percentile(strip, 30, axis=0)[None, :]
-    return dark > PEN
+        strip -= percentile(strip[printed], 30, axis=0)[None, :]
+    return dark > pen
+
+
+#: Darkness over which ink off a dash's line is counted: nearly as faint
+#: as the network reads a stroke (cells._cleaned keeps ink over 0.35, a
+#: darkness of 0.255; 0.27 not to count a thick dash's blur, helper-55):
+#: a digit whose bar alone is over PEN (a 4 pressed on its bar, digits in
+#: pencil struck out with a pen) is no dash.
+FAINT_PEN = 0.27
 
 
 #: Ink pixels an end box left out of the line's span may hold off the line
@@ -158,41 +171,67 @@ def _line_across(ink: np.ndarray, sides: list[int], i: int, j: int, near: int, f
     return False
 
 
-#: The share of the box's height a dash is looked for in: all of it but
-#: its printed top and bottom lines.
-DASH_ROWS = (0.08, 0.92)
+#: A dash's boxes are looked at RUN_OVER taller than printed, above and
+#: below, as the reader cuts a digit (cells.RUN_OVER): a digit larger than
+#: its box, or a number written again small above the dash, leaves ink
+#: there, off the line (helper-55's review: inside the printed box alone,
+#: a « most deals » box 1.19 mm tall held no ink 5 pixels off any line,
+#: and a correction above a dash was never seen).
 #: A dash is at least this long (millimetres): shorter, a speck (a box
 #: can be 4.4 mm wide: a dash inside one is short).
 DASH_LONG = 1.5
 #: Its steepest slope (rise over run): a digit's stroke is steeper.
 DASH_SLOPE = 0.25
+#: A box the network reads as a digit this likely is no dash's: it sees
+#: strokes fainter than FAINT_PEN (a 4 pressed on its bar, its rest at a
+#: darkness of 0.26, helper-55's review).
+DASH_DIGIT = 0.5
 
 
-def dash(band: Straightened, field: Field, reads: Sequence[BoxRead]) -> bool:
+def dash(
+    band: Straightened, field: Field, reads: Sequence[BoxRead], gap: float = 2 * RUN_OVER
+) -> bool:
     """Whether a number `field`'s boxes (read as `reads`) hold nothing but
     one dash: a straight, nearly level stroke at least DASH_LONG long,
-    meeting ink in ALONG of its columns, every ink pixel of the written
-    boxes but TAIL within LINE_TOLERANCE (and two) of it. A digit leaves
-    ink off any such line (a 1 crosses it, a 7's bar has its stem). Never
-    when a box holds ink from elsewhere or is washed out (`stray`,
-    `washed`): what is there is then not all the player's."""
+    meeting ink in ALONG of its columns, every ink pixel (from FAINT_PEN)
+    of the written boxes, and RUN_OVER above and below them (or half the
+    `gap` to the next row), but TAIL within LINE_TOLERANCE (and two) of
+    it. A digit leaves ink off any such line (a 1 crosses it, a 7's bar
+    has its stem), and so does a number written again above the dash.
+    Never when a box holds ink from elsewhere or is washed out (`stray`,
+    `washed`): what is there is then not all the player's; nor when the
+    network reads a written box as a digit DASH_DIGIT likely."""
     written = [i for i, read in enumerate(reads) if read.ink >= BLANK]
     if not written or any(read.stray or read.washed for read in reads):
+        return False
+    if any(
+        reads[i].digit not in (None, JUNK) and reads[i].probability >= DASH_DIGIT for i in written
+    ):
         return False
     first, last = field.boxes[written[0]], field.boxes[written[-1]]
     x0 = round((first.x - band.left) * PER_MM)
     x1 = round((last.x + last.w - band.left) * PER_MM)
-    y0, y1 = (round((first.y + share * first.h - band.top) * PER_MM) for share in DASH_ROWS)
+    # RUN_OVER past the box, or half the gap to the next row's (its print, its digits)
+    reach = round(min(RUN_OVER, gap / 2) * PER_MM)
+    y0 = round((first.y - band.top) * PER_MM) - reach
+    y1 = round((first.y + first.h - band.top) * PER_MM) + reach
     if x0 < 0 or y0 < 0 or x1 > band.dark.shape[1] or y1 > band.dark.shape[0]:
         return False
+    dark = band.dark[y0:y1, x0:x1].copy()
+    for line in (first.y, first.y + first.h):  # the printed top and bottom lines taken out
+        at = round((line - band.top) * PER_MM) - y0
+        strip = dark[max(at - PRINT, 0) : at + PRINT + 1]
+        strip -= percentile(strip, 30, axis=1)[:, None]
     sides = [round((field.boxes[i].x - first.x) * PER_MM) for i in written[:1]]
     sides += [round((field.boxes[i].x + field.boxes[i].w - first.x) * PER_MM) for i in written]
-    ys, xs = np.nonzero(_pen(band.dark[y0:y1, x0:x1], sides))
+    printed = slice(reach, dark.shape[0] - reach)
+    ys, xs = np.nonzero(_pen(dark, sides, PEN, printed))
     if xs.size == 0 or xs.max() - xs.min() < DASH_LONG * PER_MM:
         return False
     slope, at = np.polyfit(xs, ys, 1)
     if abs(float(slope)) > DASH_SLOPE:
         return False
-    off = np.abs(ys - (slope * xs + at)) > LINE_TOLERANCE + 2
     inked = np.unique(xs).size / (xs.max() - xs.min() + 1)
+    ys, xs = np.nonzero(_pen(dark, sides, FAINT_PEN, printed))  # the ink off it, however faint
+    off = np.abs(ys - (slope * xs + at)) > LINE_TOLERANCE + 2
     return bool(int(off.sum()) <= TAIL and inked >= ALONG)
