@@ -388,6 +388,12 @@ def test_the_marque_written_beside_a_dash_still_checks_the_deal(tournament):
     row = made_80_row(rules, marque_a=FieldRead(None, True, dash=True), marque_b=wrong)
     check_deal(row, rules, (0, 0), 0)
     assert "marque" in row.reasons and {"points", "bid", "marque_b"} <= set(row.asked)
+    # Its digit that differs read in doubt: compared in its sure digits only.
+    assert b >= 20 and len(str(b - 10)) == len(str(b))  # its tens digit then differs
+    doubted = FieldRead(b - 10, False, (1.0,) * (len(str(b)) - 2) + (0.9, 1.0))
+    row = made_80_row(rules, marque_a=FieldRead(None, True, dash=True), marque_b=doubted)
+    check_deal(row, rules, (0, 0), 0)
+    assert "marque" not in row.reasons and "marque_missing" in row.reasons
 
 
 def test_a_last_row_of_dashes_is_kept_a_blank_row_between_deals_asked():

@@ -16,7 +16,7 @@ A deal's row as read (`FieldRead` per field) becomes the engine's deal
 - a marque written differs from the one the engine computes;
 - a running total written differs from the previous one plus the marque;
 - a marque is not written (nothing then checks the points, nor a number
-  not read beyond doubt that only that marque depends on);
+  not read beyond doubt that only it depends on; the other one still does);
 - the takers' and the defence's card points, both written (a contract
   sheet), do not make 162 or a capot's 252 and 0 (`points_sum`);
 - under a rounding profile, the points' last digit is not read beyond
@@ -39,9 +39,9 @@ doubt on a wrong digit, or sure of one *and* the rules found nothing to
 say: the marque, the total and the points read wrong together, the same
 way. « Sure » and « beyond doubt » are the digits' model's calibrated
 thresholds (digits.calibration: fewer than one sure-but-wrong digit in
-10,000 on hands it never trained on; none wrong beyond doubt there). What the rules decide is
-filled in: the defence's card points from the takers' (162 minus them,
-or 0 on a capot), in `values`, the desk grid's Deal fields.
+10,000 on hands it never trained on; none wrong beyond doubt there).
+What the rules decide is filled in (`values`, the desk grid's Deal
+fields): the defence's points from the takers' (162 − them, a capot's 0).
 
 Pure: plain values in and out. Must not: read an image or a database.
 """
@@ -330,13 +330,15 @@ def _check(
     read.values = grid_values(deal, score)
     written = [read.fields.get(f"marque_{s}") for s in "ab"]
     if any(w is None or w.value is None for w in written):
-        # Nothing may check the numbers only the missing marque depends on
-        # (a made contract's bid: the other marque is the defence's points).
+        # Nothing may check the numbers only the missing marque depends on (a
+        # made contract's bid: the other is the defence's points); the other
+        # still checks the row in its sure digits (helper-55's review).
         unchecked = [n for n in INPUTS if n in read.fields and not _beyond(read.fields[n])]
         read.ask("marque_missing", "points", "marque_a", "marque_b", *unchecked)
-    # A marque written checks the row, the other one missing too (a capot's
-    # 0 left as a dash: the takers' 20 over the rules', helper-55's review).
-    if any(w and w.value not in (None, m) for w, m in zip(written, marques, strict=True)):
+        shown = [(m, w) for m, w in zip(marques, written, strict=True) if w and w.value is not None]
+        if any(not fits(m, pattern(w, limits().sure)) for m, w in shown):
+            read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
+    elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
         read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
     defence = read.fields.get("points_defence")
     if defence is not None and defence.value not in (None, defence_points(score)):
@@ -369,8 +371,7 @@ def _confirmed(
     digit read sure. When only the reading itself matches, the inputs are
     settled, and so are the marques' doubted digits (the rules computed
     them), and the totals' when the totals before are known (they follow).
-    A box crossed or not, a number with a gap, more than SETTLED_AT_MOST
-    inputs' digits in doubt: asked."""
+    A box crossed or not, a gap, over SETTLED_AT_MOST digits in doubt: asked."""
     sure = limits().sure
     places: list[tuple[str, int]] = []
     for name in unsure:
@@ -424,10 +425,9 @@ def _beyond(field_read: FieldRead) -> bool:
 
 
 def _marque_inputs(read: DealRead) -> list[str]:
-    """The fields of the row a marque is computed from, written or not: a
-    marque that does not follow may come from a box crossed or missed as
-    well as from a number (a coinche read uncrossed, an announcement read
-    blank), so every one of them is asked."""
+    """The fields of the row a marque is computed from, written or not, all
+    asked: a box crossed or missed may be at fault as well as a number (a
+    coinche read uncrossed, an announcement read blank)."""
     return [name for name in MARQUE_INPUTS if name in read.fields]
 
 
