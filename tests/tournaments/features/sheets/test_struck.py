@@ -405,3 +405,17 @@ def test_a_last_row_of_dashes_is_kept_a_blank_row_between_deals_asked():
     assert reader._blank(row)  # between deals: asked as a blank row
     assert not reader._blank(row, after_last=True)
     assert reader._blank((6, {"marque_a": FieldRead(None, True)}), after_last=True)
+
+
+def test_a_speck_in_an_empty_announcement_settled_to_0_is_no_announcement(tournament):
+    """A short dash alone in an announcement's box, read 8 (0.45), « not a
+    digit » (0.40), 0 (0.09): only 0 fits the marques, the same as none. It
+    is recorded as no announcement, not an announcement of 0 (found by the
+    dash probe, seed 58: the benchmark counted those 0s as wrong numbers)."""
+    rules = tournament.rule_profile
+    box = (0.09, *([0.0075] * 7), 0.45, 0.0075, 0.40)
+    speck = FieldRead(8, False, (0.45,), (10,), (box,))
+    row = made_80_row(rules, announce_b=speck)
+    check_deal(row, rules, (0, 0), 0)
+    assert row.fields["announce_b"].value is None and row.fields["announce_b"].sure
+    assert "announce_b" not in row.asked

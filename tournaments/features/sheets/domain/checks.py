@@ -63,7 +63,14 @@ from tournaments.features.sheets.domain.marques import (
     scored,
     with_pot,
 )
-from tournaments.features.sheets.domain.rows import INPUTS, UNSEEN, DealRead, FieldRead, engine_deal
+from tournaments.features.sheets.domain.rows import (
+    INPUTS,
+    UNSEEN,
+    DealRead,
+    FieldRead,
+    engine_deal,
+    marque_inputs,
+)
 
 if TYPE_CHECKING:
     from tournaments.features.sheets.domain import digits, settle
@@ -200,6 +207,8 @@ def _settled(
                 continue  # the box of the deal asked picks the reading
             other = "many_readings" if settled.partial else "could_be_other"
             read.ask("unsure" if doubted else other, name)
+        elif value == 0 and name.startswith("announce"):
+            read.fields[name] = FieldRead(None, True)  # no announcement: a speck read 0
         else:
             read.fields[name] = replace(field_read, sure=True)
     return settled
@@ -322,7 +331,7 @@ def _check(
         # then every box a marque is computed from (a number read wrong may
         # be what the rule caught).
         read.ask(f"engine_{error.code}", *AT_FAULT.get(error.code, ("taker",)))
-        read.ask(f"engine_{error.code}", *_marque_inputs(read))
+        read.ask(f"engine_{error.code}", *marque_inputs(read))
         return None
     marques = with_pot(score, pot)
     read.marques = marques
@@ -337,9 +346,9 @@ def _check(
         read.ask("marque_missing", "points", "marque_a", "marque_b", *unchecked)
         shown = [(m, w) for m, w in zip(marques, written, strict=True) if w and w.value is not None]
         if any(not fits(m, pattern(w, limits().sure)) for m, w in shown):
-            read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
+            read.ask("marque", *marque_inputs(read), "marque_a", "marque_b")
     elif (written[0].value, written[1].value) != marques:  # type: ignore[union-attr]
-        read.ask("marque", *_marque_inputs(read), "marque_a", "marque_b")
+        read.ask("marque", *marque_inputs(read), "marque_a", "marque_b")
     defence = read.fields.get("points_defence")
     if defence is not None and defence.value not in (None, defence_points(score)):
         read.ask("points_sum", "points", "points_defence")  # not 162, nor a capot's 252 and 0
@@ -409,26 +418,12 @@ def _confirmed(
     return set(unsure)
 
 
-#: What a marque is computed from: every box of the row but the trump.
-MARQUE_INPUTS = (
-    *("taker", "bid", "coinche", "points", "belote", "capot", "generale"),
-    *("announce_a", "announce_b"),
-)
-
-
 def _beyond(field_read: FieldRead) -> bool:
     """A number read beyond doubt, every digit, or not written at all."""
     return field_read.value is None or (
         bool(field_read.probabilities)
         and all(p >= limits().beyond for p in field_read.probabilities)
     )
-
-
-def _marque_inputs(read: DealRead) -> list[str]:
-    """The fields of the row a marque is computed from, written or not, all
-    asked: a box crossed or missed may be at fault as well as a number (a
-    coinche read uncrossed, an announcement read blank)."""
-    return [name for name in MARQUE_INPUTS if name in read.fields]
 
 
 def _totals(

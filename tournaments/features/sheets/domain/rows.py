@@ -132,3 +132,17 @@ def deal_of(value: dict[str, Any]) -> dict[str, Any]:
     if any(announced.values()):
         deal["announcement_points"] = announced
     return deal
+
+
+#: What a marque is computed from: every box of the row but the trump.
+MARQUE_INPUTS = (
+    *("taker", "bid", "coinche", "points", "belote", "capot", "generale"),
+    *("announce_a", "announce_b"),
+)
+
+
+def marque_inputs(read: DealRead) -> list[str]:
+    """The fields of the row a marque is computed from, written or not, all
+    asked: a box crossed or missed may be at fault as well as a number (a
+    coinche read uncrossed, an announcement read blank)."""
+    return [name for name in MARQUE_INPUTS if name in read.fields]
